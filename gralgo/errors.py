@@ -1,0 +1,34 @@
+"""Exception types. Every error a user can cause has its own class and an actionable message."""
+
+from __future__ import annotations
+
+
+class GralgoError(Exception):
+    """Base class for all gralgo errors."""
+
+
+class UnknownChoiceError(GralgoError, ValueError):
+    """A name (task, level, format, source, model, ...) that is not one of the valid choices."""
+
+    def __init__(self, kind: str, name: object, choices: list[str] | tuple[str, ...]) -> None:
+        self.kind, self.name, self.choices = kind, name, tuple(choices)
+        super().__init__(
+            f"unknown {kind} {name!r}; valid choices: {', '.join(sorted(map(str, choices)))}"
+        )
+
+
+class SourceFileError(GralgoError):
+    """A missing or malformed graph source file; names the file and, where known, the line."""
+
+    def __init__(self, path: object, message: str, line: int | None = None) -> None:
+        self.path, self.line = str(path), line
+        where = f"{self.path}:{line}" if line is not None else self.path
+        super().__init__(f"{where}: {message}")
+
+
+class SamplingError(GralgoError):
+    """A constraint that cannot be met (source too small for a level, no k-core, ...)."""
+
+
+class ConfigError(GralgoError, ValueError):
+    """A configuration value that is invalid; names the config field to fix."""

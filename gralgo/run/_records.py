@@ -1,0 +1,112 @@
+"""Records shared by the runner, the ledger and scoring."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from gralgo.seeding import stable_hash
+
+ErrorKind = Literal["transient", "fatal"]
+
+
+@dataclass(frozen=True)
+class ModelSpec:
+    """Where and how to call a model (resolved from ``conf/model/*.yaml``); holds no secret."""
+
+    name: str
+    """Short display name used in tables and MLflow tags (e.g. ``gpt-5-mini``)."""
+    litellm_model: str
+    """The litellm model string (``openai/gpt-5-mini``, ``deepseek/deepseek-reasoner``...)."""
+    api_base: str | None = None
+    """Endpoint URL for self-hosted servers; ``None`` for the provider default."""
+    api_key_env: str | None = None
+    """Name of the environment variable that holds the API key (never the key itself)."""
+    extra_body: dict[str, Any] = field(default_factory=dict)
+    """Provider-specific request fields (e.g. ``chat_template_kwargs`` for Qwen3 thinking)."""
+    drop_params: tuple[str, ...] = ()
+    """Generation parameters this provider rejects; dropped and reported once."""
+
+
+@dataclass(frozen=True)
+class SamplingParams:
+    """Generation parameters; every field is part of the request key."""
+
+    temperature: float = 0.6
+    top_p: float = 0.95
+    min_p: float = 0.0
+    max_tokens: int = 32768
+    seed: int | None = None
+
+    def as_request_fields(self, dropped: tuple[str, ...] = ()) -> dict[str, Any]:
+        """Fields sent to litellm, without the dropped ones and without ``None`` values."""
+        fields = {
+            "temperature": self.temperature,
+            "top_p": self.top_p,
+            "min_p": self.min_p,
+            "max_tokens": self.max_tokens,
+            "seed": self.seed,
+        }
+        return {k: v for k, v in fields.items() if v is not None and k not in dropped}
+
+
+@dataclass(frozen=True)
+class Request:
+    """One prompt to one model with fixed generation parameters; sampled ``k`` times."""
+
+    instance_id: str
+    messages: tuple[dict[str, str], ...]
+    model: ModelSpec
+    sampling: SamplingParams
+
+    @property
+    def key(self) -> str:
+        """Hash of everything that can change a response (not the instance id, not secrets)."""
+        payload = {
+            "model": self.model.litellm_model,
+            "api_base": self.model.api_base,
+            "extra_body": self.model.extra_body,
+            "params": self.sampling.as_request_fields(self.model.drop_params),
+            "messages": list(self.messages),
+        }
+        return stable_hash(json.dumps(payload, sort_keys=True, ensure_ascii=False), length=32)
+
+
+@dataclass(frozen=True)
+class SampleRecord:
+    """One completed (or failed) sample of a request, as stored in the ledger."""
+
+    request_key: str
+    """:attr:`Request.key` of the request this answers."""
+    sample_index: int
+    """0..k-1; (request_key, sample_index) is unique in the ledger."""
+    instance_id: str
+    """The dataset instance that the request was built from."""
+    model: str
+    """litellm model string, for filtering."""
+    answer_text: str | None = None
+    """The final answer content (never the reasoning)."""
+    reasoning_text: str | None = None
+    """Reasoning / thinking text when the provider returns it separately."""
+    finish_reason: str | None = None
+    """``stop``, ``length``, ... as reported by the provider."""
+    prompt_tokens: int | None = None
+    completion_tokens: int | None = None
+    reasoning_tokens: int | None = None
+    cost_usd: float | None = None
+    """Cost in USD when litellm knows the price, else ``None``."""
+    latency_s: float | None = None
+    started_at: float | None = None
+    """Unix time the call started."""
+    finished_at: float | None = None
+    error_class: str | None = None
+    """Exception class name when the sample failed; ``None`` on success."""
+    error_message: str | None = None
+    """Error text with secrets redacted."""
+    attempts: int = 1
+    """How many calls this sample took (retries included)."""
+
+    @property
+    def ok(self) -> bool:
+        return self.error_class is None

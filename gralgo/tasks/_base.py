@@ -1,0 +1,102 @@
+"""The task contract: sample a problem from a source graph, solve it exactly, ask it, check it.
+
+A task is one module under ``gralgo/tasks/`` holding a subclass of :class:`Task`, registered in
+``gralgo/tasks/__init__.py`` and configured by ``conf/task/<name>.yaml``.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal
+
+import networkx as nx
+
+from gralgo.graphs import SampledGraph
+
+Taxonomy = Literal["enumeration", "exploration", "intuition"]
+Complexity = Literal["easy", "medium", "hard"]
+AnswerKind = Literal["integer", "node"]
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A sampled graph and the task parameters drawn for it."""
+
+    graph: nx.Graph
+    """Node ids are the real names; ``weight`` node/edge attributes where the task uses them."""
+    params: dict[str, Any] = field(default_factory=dict)
+    """JSON-serialisable task parameters (``k``, ``tau``, ``root``, ``node``...)."""
+    provenance: dict[str, Any] = field(default_factory=dict)
+    """How the graph was drawn: sampler, start node, walk length, source-node ids..."""
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The exact answer and a certificate that proves it."""
+
+    answer: str
+    """Canonical answer string (an integer in base 10, or a node name)."""
+    certificate: dict[str, Any]
+    """JSON-serialisable evidence (the clique, the MST edges, a diametral pair, ...)."""
+
+
+class InstanceRejected(Exception):
+    """The sampled problem is unusable (no unique answer, degenerate); the builder resamples."""
+
+
+@dataclass(frozen=True)
+class TaskSettings:
+    """Per-task settings from ``conf/task/<name>.yaml`` (resolved once, passed as plain data)."""
+
+    source: str
+    """Name of the graph source this task samples from."""
+    sampler: str
+    """Sampler name (see :mod:`gralgo.graphs.samplers`)."""
+    sampler_options: Mapping[str, Any] = field(default_factory=dict)
+    """Keyword arguments for the sampler (walk length, restart probability...)."""
+    options: Mapping[str, Any] = field(default_factory=dict)
+    """Task-specific options (weight ranges, k range, ...)."""
+
+
+class Task(ABC):
+    """One graph algorithm problem family."""
+
+    name: ClassVar[str]
+    taxonomy: ClassVar[Taxonomy]
+    complexity: ClassVar[Complexity]
+    answer_kind: ClassVar[AnswerKind] = "integer"
+    needs_connected: ClassVar[bool] = False
+    """Whether the sampled graph must be connected."""
+    node_weighted: ClassVar[bool] = False
+    """Whether node ``weight`` attributes are part of the problem (and the prompt)."""
+    edge_weighted: ClassVar[bool] = False
+    """Whether edge ``weight`` attributes are part of the problem (and the prompt)."""
+
+    def __init__(self, settings: TaskSettings) -> None:
+        self.settings = settings
+
+    @abstractmethod
+    def make_problem(self, sample: SampledGraph, rng: random.Random) -> Problem:
+        """Draw parameters (and weights) for a sampled graph; raise InstanceRejected if unusable.
+
+        Weights drawn here are stored as ``weight`` attributes on a copy of ``sample.graph``.
+        """
+
+    @abstractmethod
+    def solve(self, problem: Problem) -> Solution:
+        """The exact answer; raise :class:`InstanceRejected` when it is not unique."""
+
+    @abstractmethod
+    def story(self) -> str:
+        """The domain sentence that opens the prompt (what nodes and edges mean)."""
+
+    @abstractmethod
+    def question(self, problem: Problem, label: Callable[[str], str]) -> str:
+        """The question; ``label`` maps a node name to how the prompt shows it."""
+
+    def check(self, extracted: str, expected: str) -> bool:
+        """Whether an extracted, normalised answer equals the expected one."""
+        return extracted == expected
