@@ -27,6 +27,9 @@ class ModelSpec:
     """Provider-specific request fields (e.g. ``chat_template_kwargs`` for Qwen3 thinking)."""
     drop_params: tuple[str, ...] = ()
     """Generation parameters this provider rejects; dropped and reported once."""
+    endpoint_id: str | None = None
+    """Stable identity used in request keys instead of ``api_base`` (a managed local server gets
+    a new loopback port each run, but it is the same model file and server)."""
 
 
 @dataclass(frozen=True)
@@ -65,7 +68,7 @@ class Request:
         """Hash of everything that can change a response (not the instance id, not secrets)."""
         payload = {
             "model": self.model.litellm_model,
-            "api_base": self.model.api_base,
+            "api_base": self.model.endpoint_id or self.model.api_base,
             "extra_body": self.model.extra_body,
             "params": self.sampling.as_request_fields(self.model.drop_params),
             "messages": list(self.messages),

@@ -1,0 +1,47 @@
+"""Command line: ``python -m gralgo [+experiment=NAME] [key=value ...]`` (a Hydra app).
+
+Heavy libraries (litellm, mlflow) are imported only by the stages that call models or log runs,
+so ``--help``, ``--cfg job`` and dataset builds start fast.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+import hydra
+from omegaconf import DictConfig, OmegaConf
+
+from gralgo.errors import GralgoError
+
+log = logging.getLogger("gralgo")
+
+
+@hydra.main(version_base=None, config_path="../conf", config_name="config")
+def main(cfg: DictConfig) -> None:
+    from gralgo._settings import settings_from_config
+
+    try:
+        plain = OmegaConf.to_container(cfg, resolve=True)
+        assert isinstance(plain, dict)
+        settings = settings_from_config(plain)
+        if settings.command == "build":
+            from gralgo.dataset import build_dataset
+
+            report = build_dataset(settings.dataset, settings.dataset_dir)
+            log.info(
+                "built %d instances in %.1f s into %s", report.total, report.seconds,
+                report.directory,
+            )
+            print(report.statistics_markdown)
+        else:
+            from gralgo.evaluate import evaluate
+
+            evaluate(settings)
+    except GralgoError as err:
+        log.error("%s", err)
+        sys.exit(2)
+
+
+if __name__ == "__main__":
+    main()

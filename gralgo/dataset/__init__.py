@@ -1,0 +1,34 @@
+"""Benchmark instances: drawing them, their records, and the dataset on disk."""
+
+from gralgo.dataset._build import BuildOptions, build_level, instance_id, name_key
+from gralgo.dataset._dataset import (
+    BuildReport,
+    DatasetSpec,
+    LongContextSpec,
+    build_dataset,
+    ensure_dataset,
+)
+from gralgo.dataset._instance import Instance, PromptVariant
+from gralgo.dataset._levels import LEVELS, level_range, parse_levels
+from gralgo.dataset._store import DatasetError, read_instances, read_manifest, write_dataset
+
+__all__ = [
+    "LEVELS",
+    "BuildOptions",
+    "BuildReport",
+    "DatasetError",
+    "DatasetSpec",
+    "Instance",
+    "LongContextSpec",
+    "PromptVariant",
+    "build_dataset",
+    "build_level",
+    "ensure_dataset",
+    "instance_id",
+    "level_range",
+    "name_key",
+    "parse_levels",
+    "read_instances",
+    "read_manifest",
+    "write_dataset",
+]

@@ -1,0 +1,194 @@
+"""Draw benchmark instances: sample a subgraph, draw parameters, solve exactly, render prompts."""
+
+from __future__ import annotations
+
+import random
+import unicodedata
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+
+import networkx as nx
+
+from gralgo.dataset._instance import Instance, PromptVariant
+from gralgo.dataset._levels import level_range
+from gralgo.errors import SamplingError
+from gralgo.graphs import SampledGraph, SourceGraph
+from gralgo.graphs.samplers import sample_subgraph
+from gralgo.seeding import rng_for, stable_hash
+from gralgo.tasks._base import InstanceRejected, Problem, Solution, Task
+
+DEFAULT_FORMATS = ("edge_list", "adjacency_list", "markdown_table", "numeric_ids")
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """How many instances to draw and how."""
+
+    seed: int = 0
+    per_level: int = 50
+    formats: tuple[str, ...] = DEFAULT_FORMATS
+    max_attempts: int = 200
+    """Resampling budget per instance before giving up with a SamplingError."""
+    extra: Mapping[str, object] = field(default_factory=dict)
+
+
+def instance_id(task: str, level: int, source: str, seed: int, index: int, context: str) -> str:
+    """Stable id: the same (task, level, source, seed, index, context) gives the same id."""
+    return stable_hash("gralgo-instance/v1", task, level, source, seed, index, context, length=20)
+
+
+def name_key(name: str) -> str:
+    """How answers compare node names: NFKC, case-folded, whitespace collapsed."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
+def names_are_distinguishable(graph: nx.Graph) -> bool:
+    """No two node names collapse to the same key (so a node answer has one reading)."""
+    keys = [name_key(str(n)) for n in graph.nodes]
+    return len(set(keys)) == len(keys)
+
+
+def graph_fingerprint(graph: nx.Graph) -> str:
+    """Order-independent hash of a graph's nodes and edges (to skip repeated samples)."""
+    nodes = sorted(map(str, graph.nodes))
+    edges = sorted(tuple(sorted((str(u), str(v)))) for u, v in graph.edges)
+    return stable_hash(nodes, edges, length=32)
+
+
+def render_prompts(
+    task: Task, problem: Problem, solution: Solution, formats: Sequence[str]
+) -> dict[str, PromptVariant]:
+    """The problem rendered in every requested serialisation format."""
+    from gralgo.formats import build_prompt
+
+    prompts = {}
+    for fmt in formats:
+        rendered = build_prompt(task, problem, solution.answer, fmt)
+        prompts[fmt] = PromptVariant(text=rendered.text, answer=rendered.answer)
+    return prompts
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """A successful draw: the sample, the problem made from it and its exact solution."""
+
+    sample: SampledGraph
+    problem: Problem
+    solution: Solution
+
+    def provenance(self, **extra: object) -> dict[str, object]:
+        return {**self.sample.provenance, **self.problem.provenance, **extra}
+
+
+def draw_problem(
+    task: Task,
+    source: SourceGraph,
+    n_range: tuple[int, int],
+    rng: random.Random,
+    *,
+    seen: set[str],
+    shape: Callable[[SampledGraph, random.Random], SampledGraph] | None = None,
+) -> Drawn | None:
+    """One attempt: a valid draw, or ``None`` when this draw must be resampled.
+
+    ``shape`` may transform the sample first (the long-context builder thins edges with it).
+    """
+    n_nodes = rng.randint(*n_range)
+    sample = sample_subgraph(
+        source,
+        task.settings.sampler,
+        n_nodes,
+        rng,
+        **dict(task.settings.sampler_options),
+    )
+    if shape is not None:
+        sample = shape(sample, rng)
+    graph = sample.graph
+    if task.needs_connected and not nx.is_connected(graph):
+        return None
+    if not names_are_distinguishable(graph):
+        return None
+    fingerprint = graph_fingerprint(graph)
+    if fingerprint in seen:
+        return None
+    try:
+        problem = task.make_problem(sample, rng)
+        solution = task.solve(problem)
+    except InstanceRejected:
+        return None
+    seen.add(fingerprint)
+    return Drawn(sample, problem, solution)
+
+
+def build_level(
+    task: Task,
+    source: SourceGraph,
+    level: int,
+    options: BuildOptions,
+) -> Iterator[Instance]:
+    """The first ``options.per_level`` instances of (task, level), in index order.
+
+    Instance ``i`` depends only on (seed, task, level, i) and the graphs drawn before it, so a
+    smaller ``per_level`` yields a prefix of a larger build.
+    """
+    n_range = level_range(level)
+    seen: set[str] = set()
+    for index in range(options.per_level):
+        for attempt in range(options.max_attempts):
+            rng = rng_for(options.seed, task.name, level, index, attempt)
+            try:
+                drawn = draw_problem(task, source, n_range, rng, seen=seen)
+            except SamplingError as err:
+                raise SamplingError(
+                    f"task {task.name!r}, level {level} ({n_range[0]}-{n_range[1]} nodes), "
+                    f"source {source.name!r}: {err}"
+                ) from err
+            if drawn is not None:
+                yield make_instance(
+                    task, source.name, level, "standard", options, index,
+                    drawn.problem, drawn.solution, provenance=drawn.provenance(attempt=attempt),
+                )
+                break
+        else:
+            raise SamplingError(
+                f"task {task.name!r}, level {level}: no valid instance #{index} after "
+                f"{options.max_attempts} attempts from source {source.name!r} "
+                f"(source too small or constraints unsatisfiable; raise dataset.max_attempts "
+                f"or choose another source)"
+            )
+
+
+def make_instance(
+    task: Task,
+    source_name: str,
+    level: int,
+    context: str,
+    options: BuildOptions,
+    index: int,
+    problem: Problem,
+    solution: Solution,
+    *,
+    provenance: Mapping[str, object] | None = None,
+    prompts: Mapping[str, PromptVariant] | None = None,
+) -> Instance:
+    """Assemble the record (graph as node-link data, prompts in every format)."""
+    return Instance(
+        id=instance_id(task.name, level, source_name, options.seed, index, context),
+        task=task.name,
+        taxonomy=task.taxonomy,
+        complexity=task.complexity,
+        level=level,
+        context=context,
+        source=source_name,
+        seed=options.seed,
+        index=index,
+        answer_kind=task.answer_kind,
+        graph=nx.node_link_data(problem.graph, edges="edges"),
+        params=dict(problem.params),
+        answer=solution.answer,
+        certificate=dict(solution.certificate),
+        provenance=dict(provenance if provenance is not None else problem.provenance),
+        prompts=dict(prompts)
+        if prompts is not None
+        else render_prompts(task, problem, solution, options.formats),
+    )

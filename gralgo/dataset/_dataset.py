@@ -1,0 +1,171 @@
+"""Build a whole dataset (tasks x levels, or the long-context variants) into a directory."""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+from collections.abc import Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from gralgo.dataset._build import BuildOptions, build_level
+from gralgo.dataset._instance import Instance
+from gralgo.dataset._statistics import graph_stats, statistics_csv, statistics_markdown, summarise
+from gralgo.dataset._store import MANIFEST, read_manifest, write_dataset
+from gralgo.errors import UnknownChoiceError
+from gralgo.seeding import stable_hash
+from gralgo.tasks._base import TaskSettings
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class LongContextSpec:
+    """The paper's fixed-topology long-context setup (Figure 3)."""
+
+    targets: tuple[int, ...] = (4096, 8192, 16384, 32768, 65536)
+    tokenizer: str = "cl100k_base"
+    tolerance: float = 0.05
+    n_graphs: int = 50
+    n_nodes: int = 80
+    n_edges: int = 200
+    source: str = "wikispeedia"
+    format: str = "edge_list"
+
+
+@dataclass(frozen=True)
+class DatasetSpec:
+    """Everything that determines a dataset's bytes (and nothing that does not)."""
+
+    tasks: Mapping[str, TaskSettings]
+    sources: Mapping[str, Mapping[str, Any]]
+    """Source name → its plain config (kind, files, options) as in ``conf/source``."""
+    levels: tuple[int, ...]
+    options: BuildOptions
+    long_context: LongContextSpec | None = None
+    """When set, build the long-context variants instead of the size levels."""
+    cache_dir: Path | None = field(default=None, compare=False)
+    workers: int = field(default=0, compare=False)
+
+    def used_sources(self) -> list[str]:
+        names = {s.source for s in self.tasks.values()}
+        if self.long_context is not None:
+            names = {self.long_context.source}
+        return sorted(names)
+
+    def description(self) -> dict[str, Any]:
+        """JSON-able description written into the manifest (no machine-specific paths)."""
+        return {
+            "tasks": {n: _plain(asdict(s)) for n, s in sorted(self.tasks.items())},
+            "sources": {n: _plain(self.sources[n]) for n in self.used_sources()},
+            "levels": list(self.levels),
+            "seed": self.options.seed,
+            "per_level": self.options.per_level,
+            "formats": list(self.options.formats),
+            "max_attempts": self.options.max_attempts,
+            "long_context": None if self.long_context is None else asdict(self.long_context),
+        }
+
+    def fingerprint(self) -> str:
+        """Short hash naming the default dataset directory for this spec."""
+        return stable_hash(sorted(self.description().items()), length=12)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in sorted(value.items())}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def load_sources(spec: DatasetSpec) -> dict[str, Any]:
+    """Parse (or load from cache) every source the spec uses."""
+    return load_sources_for(spec, spec.used_sources())
+
+
+def _build_task(args: tuple[DatasetSpec, str]) -> list[Instance]:
+    """Worker: every level of one task (sources come from the on-disk cache)."""
+    from gralgo.tasks import make_task
+
+    spec, task_name = args
+    task = make_task(task_name, spec.tasks[task_name])
+    sources = load_sources_for(spec, [task.settings.source])
+    source = sources[task.settings.source]
+    instances: list[Instance] = []
+    for level in spec.levels:
+        instances.extend(build_level(task, source, level, spec.options))
+    return instances
+
+
+def load_sources_for(spec: DatasetSpec, names: Sequence[str]) -> dict[str, Any]:
+    from gralgo.graphs.sources import load_source, source_config_from_dict
+
+    out = {}
+    for name in names:
+        if name not in spec.sources:
+            raise UnknownChoiceError("source", name, sorted(spec.sources))
+        out[name] = load_source(
+            source_config_from_dict(name, spec.sources[name]), cache_dir=spec.cache_dir
+        )
+    return out
+
+
+@dataclass(frozen=True)
+class BuildReport:
+    """What a build produced."""
+
+    directory: Path
+    total: int
+    seconds: float
+    statistics_markdown: str
+
+
+def build_dataset(spec: DatasetSpec, directory: Path) -> BuildReport:
+    """Build every instance of ``spec`` and write them atomically into ``directory``."""
+    started = time.perf_counter()
+    load_sources(spec)  # parse once in this process, so workers only read the cache
+    if spec.long_context is not None:
+        from gralgo.dataset._long_context import build_long_context
+
+        by_task = build_long_context(spec)
+    else:
+        by_task = _build_all_tasks(spec)
+    stats = summarise(graph_stats(i) for items in by_task.values() for i in items)
+    markdown = statistics_markdown(stats)
+    write_dataset(
+        directory,
+        by_task,
+        config=spec.description(),
+        extra_files={"statistics.csv": statistics_csv(stats), "statistics.md": markdown},
+    )
+    total = sum(len(v) for v in by_task.values())
+    return BuildReport(Path(directory), total, time.perf_counter() - started, markdown)
+
+
+def _build_all_tasks(spec: DatasetSpec) -> dict[str, list[Instance]]:
+    names = sorted(spec.tasks)
+    workers = spec.workers or (os.cpu_count() or 1)
+    workers = max(1, min(workers, len(names)))
+    jobs = [(spec, name) for name in names]
+    if workers == 1:
+        results = [_build_task(job) for job in jobs]
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            results = list(pool.map(_build_task, jobs))
+    return dict(zip(names, results, strict=True))
+
+
+def ensure_dataset(spec: DatasetSpec, directory: Path) -> Path:
+    """Reuse ``directory`` when it holds exactly this spec's dataset; otherwise (re)build it."""
+    directory = Path(directory)
+    if (directory / MANIFEST).is_file():
+        if read_manifest(directory).get("config") == _plain(spec.description()):
+            return directory
+        log.info("dataset at %s was built from another config; rebuilding", directory)
+    report = build_dataset(spec, directory)
+    log.info("built %d instances in %.1f s into %s", report.total, report.seconds, directory)
+    return directory

@@ -1,0 +1,68 @@
+"""The dataset record: one graph problem with its exact answer and its prompts."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+import networkx as nx
+
+
+@dataclass(frozen=True)
+class PromptVariant:
+    """A problem rendered in one serialisation format."""
+
+    text: str
+    """The full user prompt."""
+    answer: str
+    """The expected answer as this prompt shows it (node answers become ids in numeric_ids)."""
+    tokens: int | None = None
+    """Prompt length in tokens, when counted (long-context variants)."""
+
+
+@dataclass(frozen=True)
+class Instance:
+    """One benchmark instance, exactly as one JSONL line of the dataset."""
+
+    id: str
+    """Stable hash of (task, level, source, seed, index, context)."""
+    task: str
+    taxonomy: str
+    """enumeration / exploration / intuition."""
+    complexity: str
+    """easy / medium / hard."""
+    level: int
+    """1..6 (size level); 0 for long-context instances, whose size is fixed."""
+    context: str
+    """``standard`` or a long-context variant such as ``8k``."""
+    source: str
+    """Name of the graph source the graph was sampled from."""
+    seed: int
+    index: int
+    """Position within (task, level, context); the first ``per_level`` form a slice."""
+    answer_kind: str
+    """``integer`` or ``node``."""
+    graph: dict[str, Any]
+    """``nx.node_link_data(G, edges="edges")`` with real node names as ids."""
+    params: dict[str, Any]
+    answer: str
+    """Canonical answer (an integer, or a node name)."""
+    certificate: dict[str, Any]
+    provenance: dict[str, Any]
+    prompts: dict[str, PromptVariant] = field(default_factory=dict)
+    """Format name → rendered prompt."""
+
+    def to_json(self) -> str:
+        """One canonical JSON line (sorted keys, UTF-8, no spaces): byte-stable."""
+        return json.dumps(asdict(self), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, line: str) -> Instance:
+        data = json.loads(line)
+        data["prompts"] = {k: PromptVariant(**v) for k, v in data.get("prompts", {}).items()}
+        return cls(**data)
+
+    def to_networkx(self) -> nx.Graph:
+        """The instance graph (names as node ids, weights as attributes)."""
+        return nx.node_link_graph(self.graph, edges="edges")

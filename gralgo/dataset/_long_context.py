@@ -1,0 +1,171 @@
+"""Long-context variants: fixed topology, node names lengthened to reach 4k-64k-token prompts."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+import networkx as nx
+
+from gralgo.dataset._build import BuildOptions, graph_fingerprint, make_instance
+from gralgo.dataset._instance import Instance, PromptVariant
+from gralgo.errors import SamplingError
+from gralgo.graphs import SampledGraph, SourceGraph
+from gralgo.graphs.samplers import sample_subgraph
+from gralgo.seeding import rng_for, stable_seed
+from gralgo.tasks._base import InstanceRejected, Problem, Solution, Task
+
+if TYPE_CHECKING:
+    from gralgo.dataset._dataset import DatasetSpec, LongContextSpec
+
+
+def context_name(target_tokens: int) -> str:
+    """``4096`` → ``"4k"``."""
+    return f"{target_tokens // 1024}k" if target_tokens % 1024 == 0 else str(target_tokens)
+
+
+def thin_to_edges(
+    sample: SampledGraph, n_edges: int, rng: random.Random
+) -> SampledGraph | None:
+    """Keep a random spanning tree plus random extra edges, exactly ``n_edges`` in all.
+
+    Returns ``None`` when the sample is disconnected or has fewer than ``n_edges`` edges.
+    """
+    graph = sample.graph
+    if graph.number_of_edges() < n_edges or not nx.is_connected(graph):
+        return None
+    edges = sorted(tuple(sorted((u, v))) for u, v in graph.edges)
+    rng.shuffle(edges)
+    # Kruskal on a shuffled order gives a random spanning tree (deterministic for the rng).
+    parent = {n: n for n in graph.nodes}
+
+    def find(x: Any) -> Any:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    tree, rest = [], []
+    for u, v in edges:
+        ru, rv = find(u), find(v)
+        if ru != rv:
+            parent[ru] = rv
+            tree.append((u, v))
+        else:
+            rest.append((u, v))
+    if len(tree) > n_edges:
+        return None
+    keep = set(tree) | set(rest[: n_edges - len(tree)])
+    thinned = nx.Graph()
+    thinned.add_nodes_from(graph.nodes(data=True))
+    thinned.add_edges_from((u, v, graph.edges[u, v]) for u, v in sorted(keep))
+    provenance = {**sample.provenance, "thinned_to_edges": n_edges}
+    return SampledGraph(graph=thinned, start=sample.start, provenance=provenance)
+
+
+def relabel_value(value: Any, mapping: Mapping[str, str]) -> Any:
+    """Replace node names inside params/certificates (nested lists and dicts)."""
+    if isinstance(value, str):
+        return mapping.get(value, value)
+    if isinstance(value, list):
+        return [relabel_value(v, mapping) for v in value]
+    if isinstance(value, tuple):
+        return tuple(relabel_value(v, mapping) for v in value)
+    if isinstance(value, dict):
+        return {relabel_value(k, mapping): relabel_value(v, mapping) for k, v in value.items()}
+    return value
+
+
+def relabel_problem(problem: Problem, mapping: Mapping[str, str]) -> Problem:
+    graph = nx.relabel_nodes(problem.graph, dict(mapping), copy=True)
+    return Problem(graph=graph, params=relabel_value(problem.params, mapping),
+                   provenance=problem.provenance)
+
+
+def relabel_solution(solution: Solution, mapping: Mapping[str, str]) -> Solution:
+    return Solution(answer=mapping.get(solution.answer, solution.answer),
+                    certificate=relabel_value(solution.certificate, mapping))
+
+
+def draw_base_graph(
+    source: SourceGraph, spec: LongContextSpec, tasks: list[Task], seed: int, index: int,
+    seen: set[str], max_attempts: int,
+) -> tuple[SampledGraph, dict[str, tuple[Problem, Solution]]]:
+    """One fixed topology (n_nodes, n_edges) that yields a valid problem for every task."""
+    for attempt in range(max_attempts):
+        rng = rng_for(seed, "long_context", index, attempt)
+        sample = sample_subgraph(source, "random_walk_top", spec.n_nodes, rng)
+        shaped = thin_to_edges(sample, spec.n_edges, rng)
+        if shaped is None:
+            continue
+        fingerprint = graph_fingerprint(shaped.graph)
+        if fingerprint in seen:
+            continue
+        solved: dict[str, tuple[Problem, Solution]] = {}
+        try:
+            for task in tasks:
+                task_rng = rng_for(seed, "long_context", task.name, index, attempt)
+                problem = task.make_problem(shaped, task_rng)
+                solved[task.name] = (problem, task.solve(problem))
+        except InstanceRejected:
+            continue
+        seen.add(fingerprint)
+        return shaped, solved
+    raise SamplingError(
+        f"long context: no {spec.n_nodes}-node graph with {spec.n_edges} edges valid for "
+        f"{[t.name for t in tasks]} after {max_attempts} attempts from {source.name!r}"
+    )
+
+
+def build_long_context(spec: DatasetSpec) -> dict[str, list[Instance]]:
+    """Instances for every (task, graph, target length); topology and answers fixed per graph."""
+    from gralgo.dataset._dataset import load_sources_for
+    from gralgo.formats import build_prompt, count_tokens, lengthen_names
+    from gralgo.tasks import make_task
+
+    lc = spec.long_context
+    assert lc is not None
+    source = load_sources_for(spec, [lc.source])[lc.source]
+    tasks = [make_task(name, spec.tasks[name]) for name in sorted(spec.tasks)]
+    options: BuildOptions = replace(spec.options, formats=(lc.format,))
+    seen: set[str] = set()
+    out: dict[str, list[Instance]] = {t.name: [] for t in tasks}
+    for index in range(min(lc.n_graphs, spec.options.per_level)):
+        sample, solved = draw_base_graph(
+            source, lc, tasks, spec.options.seed, index, seen, spec.options.max_attempts
+        )
+        for task in tasks:
+            problem, solution = solved[task.name]
+            old_nodes = list(problem.graph.nodes)
+
+            def render(graph: nx.Graph, task: Task = task, problem: Problem = problem,
+                       solution: Solution = solution, old_nodes: list[str] = old_nodes) -> str:
+                mapping = dict(zip(old_nodes, graph.nodes, strict=True))
+                relabelled = relabel_problem(problem, mapping)
+                answer = relabel_solution(solution, mapping).answer
+                return build_prompt(task, relabelled, answer, lc.format).text
+
+            for target in lc.targets:
+                def counter(text: str) -> int:
+                    return count_tokens(text, lc.tokenizer)
+
+                lengthened, mapping = lengthen_names(
+                    problem.graph, target, render, counter,
+                    stable_seed(spec.options.seed, "lengthen", index),
+                )
+                long_problem = relabel_problem(problem, mapping)
+                long_solution = relabel_solution(solution, mapping)
+                rendered = build_prompt(task, long_problem, long_solution.answer, lc.format)
+                tokens = counter(rendered.text)
+                out[task.name].append(
+                    make_instance(
+                        task, source.name, 0, context_name(target), options, index,
+                        long_problem, long_solution,
+                        provenance={**sample.provenance, "target_tokens": target,
+                                    "tokenizer": lc.tokenizer},
+                        prompts={lc.format: PromptVariant(rendered.text, rendered.answer, tokens)},
+                    )
+                )
+    return out

@@ -1,0 +1,145 @@
+"""The dataset on disk: ``manifest.json`` + ``instances/<task>.jsonl``, written atomically."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import tempfile
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from gralgo.dataset._instance import Instance
+from gralgo.errors import GralgoError
+
+MANIFEST = "manifest.json"
+INSTANCES_DIR = "instances"
+FORMAT_VERSION = 1
+
+
+class DatasetError(GralgoError):
+    """A dataset directory that is missing, incomplete or does not match its manifest."""
+
+
+def canonical_json(data: Any) -> str:
+    """Byte-stable JSON (sorted keys, UTF-8, two-space indent, trailing newline)."""
+    return json.dumps(data, sort_keys=True, ensure_ascii=False, indent=2) + "\n"
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def write_dataset(
+    directory: Path,
+    instances_by_task: Mapping[str, Iterable[Instance]],
+    *,
+    config: Mapping[str, Any],
+    extra_files: Mapping[str, str] | None = None,
+) -> Path:
+    """Write the dataset into ``directory``, replacing what was there only once complete.
+
+    Everything is first written into a temporary sibling directory; a failure (or a kill) leaves
+    ``directory`` untouched and no half-written files in it.
+    """
+    directory = Path(directory)
+    directory.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{directory.name}.tmp-", dir=directory.parent))
+    try:
+        (staging / INSTANCES_DIR).mkdir()
+        counts: dict[str, dict[str, int]] = {}
+        for task in sorted(instances_by_task):
+            path = staging / INSTANCES_DIR / f"{task}.jsonl"
+            per_level: dict[str, int] = {}
+            with path.open("w", encoding="utf-8", newline="\n") as handle:
+                for instance in instances_by_task[task]:
+                    handle.write(instance.to_json())
+                    handle.write("\n")
+                    key = f"{instance.context}/level-{instance.level}"
+                    per_level[key] = per_level.get(key, 0) + 1
+            counts[task] = dict(sorted(per_level.items()))
+        for name, text in sorted((extra_files or {}).items()):
+            (staging / name).write_text(text, encoding="utf-8", newline="\n")
+        files = {
+            str(p.relative_to(staging)).replace(os.sep, "/"): _sha256(p)
+            for p in sorted(staging.rglob("*"))
+            if p.is_file()
+        }
+        content_hash = hashlib.sha256(canonical_json(files).encode()).hexdigest()
+        manifest = {
+            "format_version": FORMAT_VERSION,
+            "config": dict(config),
+            "counts": counts,
+            "total": sum(sum(c.values()) for c in counts.values()),
+            "files": files,
+            "content_hash": content_hash,
+        }
+        (staging / MANIFEST).write_text(canonical_json(manifest), encoding="utf-8", newline="\n")
+        _swap_into_place(staging, directory)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    return directory
+
+
+def _swap_into_place(staging: Path, directory: Path) -> None:
+    if directory.exists():
+        if not (directory / MANIFEST).exists() and any(directory.iterdir()):
+            raise DatasetError(
+                f"{directory} exists and is not a gralgo dataset (no {MANIFEST}); "
+                "refusing to overwrite it: choose another dataset.dir"
+            )
+        old = directory.with_name(f".{directory.name}.old-{os.getpid()}")
+        os.replace(directory, old)
+        os.replace(staging, directory)
+        shutil.rmtree(old, ignore_errors=True)
+    else:
+        os.replace(staging, directory)
+
+
+def read_manifest(directory: Path) -> dict[str, Any]:
+    """The manifest of a complete dataset; a clear error when there is none."""
+    path = Path(directory) / MANIFEST
+    if not path.is_file():
+        raise DatasetError(f"{directory} is not a built dataset ({MANIFEST} missing)")
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def read_instances(
+    directory: Path,
+    *,
+    tasks: Sequence[str] | None = None,
+    levels: Sequence[int] | None = None,
+    per_level: int | None = None,
+    context: str | None = None,
+) -> list[Instance]:
+    """Instances of a built dataset, filtered; ordered by task, context, level, index."""
+    manifest = read_manifest(directory)
+    available = sorted(manifest["counts"])
+    chosen = available if tasks is None else list(tasks)
+    missing = [t for t in chosen if t not in available]
+    if missing:
+        raise DatasetError(
+            f"{directory} has no instances of {missing}; it holds {available}: rebuild it"
+        )
+    out: list[Instance] = []
+    for task in chosen:
+        path = Path(directory) / INSTANCES_DIR / f"{task}.jsonl"
+        with path.open(encoding="utf-8") as handle:
+            for line in handle:
+                instance = Instance.from_json(line)
+                if levels is not None and instance.level not in levels:
+                    continue
+                if context is not None and instance.context != context:
+                    continue
+                if per_level is not None and instance.index >= per_level:
+                    continue
+                out.append(instance)
+    out.sort(key=lambda i: (i.task, i.context, i.level, i.index))
+    return out

@@ -1,0 +1,73 @@
+"""From dataset instances to model requests, and the dry-run plan."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from gralgo.dataset import Instance
+from gralgo.errors import ConfigError
+from gralgo.run._records import ModelSpec, Request, SamplingParams
+
+
+def build_requests(
+    instances: Sequence[Instance], fmt: str, model: ModelSpec, sampling: SamplingParams
+) -> list[Request]:
+    """One request per instance: its prompt in ``fmt`` as a single user message."""
+    requests = []
+    for instance in instances:
+        prompt = instance.prompts.get(fmt)
+        if prompt is None:
+            raise ConfigError(
+                f"instance {instance.id} has no prompt in format {fmt!r} "
+                f"(it has {sorted(instance.prompts)}); add it to dataset.formats and rebuild"
+            )
+        messages = ({"role": "user", "content": prompt.text},)
+        requests.append(Request(instance.id, messages, model, sampling))
+    return requests
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What a run would do: requests, samples still to make, and an estimate of their cost."""
+
+    requests: int
+    samples_total: int
+    samples_todo: int
+    prompt_tokens_todo: int
+    max_completion_tokens_todo: int
+    estimated_cost_usd: float | None
+    """Upper-bound cost (every sample uses max_tokens); ``None`` when the price is unknown."""
+
+    def lines(self) -> list[str]:
+        cost = "unknown price" if self.estimated_cost_usd is None else (
+            f"<= ${self.estimated_cost_usd:,.2f}")
+        return [
+            f"requests: {self.requests} x k -> {self.samples_total} samples "
+            f"({self.samples_todo} still to run, the rest are in the ledger)",
+            f"prompt tokens to send: {self.prompt_tokens_todo:,}",
+            f"completion tokens at most: {self.max_completion_tokens_todo:,}",
+            f"estimated cost: {cost}",
+        ]
+
+
+def estimate_cost(
+    litellm_model: str, prompt_tokens: int, completion_tokens: int,
+    price: Mapping[str, float] | None = None,
+) -> float | None:
+    """USD cost from the config's price (per 1M tokens) or litellm's price map; None if unknown."""
+    if price and price.get("input_per_1m") is not None:
+        return (prompt_tokens * float(price["input_per_1m"])
+                + completion_tokens * float(price.get("output_per_1m") or 0.0)) / 1e6
+    import os
+
+    os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+    import litellm
+
+    try:
+        prompt_cost, completion_cost = litellm.cost_per_token(
+            model=litellm_model, prompt_tokens=prompt_tokens, completion_tokens=completion_tokens
+        )
+    except Exception:  # litellm raises a bare Exception for unmapped models
+        return None
+    return float(prompt_cost) + float(completion_cost)

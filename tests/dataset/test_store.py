@@ -1,0 +1,81 @@
+"""The dataset directory: atomic writes, manifest, filtering."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import networkx as nx
+import pytest
+
+from gralgo.dataset import DatasetError, Instance, PromptVariant, read_instances, write_dataset
+from gralgo.dataset._store import read_manifest
+
+
+def make_instance(task: str, level: int, index: int) -> Instance:
+    graph = nx.Graph([("Rue \"A\", B", "Zürich and Köln")])
+    return Instance(
+        id=f"{task}-{level}-{index}", task=task, taxonomy="enumeration", complexity="easy",
+        level=level, context="standard", source="s", seed=0, index=index,
+        answer_kind="integer", graph=nx.node_link_data(graph, edges="edges"), params={},
+        answer="1", certificate={}, provenance={},
+        prompts={"edge_list": PromptVariant("text", "1")},
+    )
+
+
+def test_round_trip_and_filters(tmp_path: Path) -> None:
+    data = {
+        "a": [make_instance("a", lvl, i) for lvl in (1, 2) for i in range(3)],
+        "b": [make_instance("b", 1, 0)],
+    }
+    write_dataset(tmp_path / "ds", data, config={"seed": 0})
+    everything = read_instances(tmp_path / "ds")
+    assert [i.id for i in everything] == [i.id for i in data["a"]] + ["b-1-0"]
+    assert everything[0] == data["a"][0]
+    sliced = read_instances(tmp_path / "ds", tasks=["a"], levels=[2], per_level=2)
+    assert [i.id for i in sliced] == ["a-2-0", "a-2-1"]
+    manifest = read_manifest(tmp_path / "ds")
+    assert manifest["counts"] == {"a": {"standard/level-1": 3, "standard/level-2": 3},
+                                  "b": {"standard/level-1": 1}}
+    assert manifest["total"] == 7
+    assert set(manifest["files"]) == {"instances/a.jsonl", "instances/b.jsonl"}
+
+
+def test_rewrite_is_byte_identical(tmp_path: Path) -> None:
+    data = {"a": [make_instance("a", 1, i) for i in range(3)]}
+    write_dataset(tmp_path / "one", data, config={"seed": 0})
+    write_dataset(tmp_path / "two", data, config={"seed": 0})
+    for name in ("manifest.json", "instances/a.jsonl"):
+        assert (tmp_path / "one" / name).read_bytes() == (tmp_path / "two" / name).read_bytes()
+
+
+def test_failure_leaves_nothing_half_written(tmp_path: Path) -> None:
+    good = {"a": [make_instance("a", 1, 0)]}
+    target = tmp_path / "ds"
+    write_dataset(target, good, config={})
+    before = (target / "instances" / "a.jsonl").read_bytes()
+
+    def exploding():
+        yield make_instance("a", 1, 1)
+        raise RuntimeError("boom")
+
+    with pytest.raises(RuntimeError):
+        write_dataset(target, {"a": exploding()}, config={})
+    assert (target / "instances" / "a.jsonl").read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ds"]
+
+
+def test_refuses_to_overwrite_foreign_directory(tmp_path: Path) -> None:
+    target = tmp_path / "mine"
+    target.mkdir()
+    (target / "notes.txt").write_text("precious")
+    with pytest.raises(DatasetError, match="not a gralgo dataset"):
+        write_dataset(target, {"a": [make_instance("a", 1, 0)]}, config={})
+    assert (target / "notes.txt").read_text() == "precious"
+
+
+def test_missing_dataset_and_task_errors(tmp_path: Path) -> None:
+    with pytest.raises(DatasetError, match="manifest.json missing"):
+        read_instances(tmp_path)
+    write_dataset(tmp_path / "ds", {"a": [make_instance("a", 1, 0)]}, config={})
+    with pytest.raises(DatasetError, match="no instances of"):
+        read_instances(tmp_path / "ds", tasks=["zzz"])
