@@ -102,14 +102,14 @@ def _build_task(args: tuple[DatasetSpec, str]) -> list[Instance]:
 
 
 def load_sources_for(spec: DatasetSpec, names: Sequence[str]) -> dict[str, Any]:
-    from gralgo.graphs.sources import load_source, source_config_from_dict
+    from gralgo.graphs.sources import SourceConfig, load_source
 
     out = {}
     for name in names:
         if name not in spec.sources:
             raise UnknownChoiceError("source", name, sorted(spec.sources))
         out[name] = load_source(
-            source_config_from_dict(name, spec.sources[name]), cache_dir=spec.cache_dir
+            SourceConfig.from_dict(name, spec.sources[name]), cache_dir=spec.cache_dir
         )
     return out
 

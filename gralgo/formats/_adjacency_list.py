@@ -1,0 +1,71 @@
+"""Adjacency list: one line per node, ``"A" (weight 3): "B" (weight 7), "C"``.
+
+Each edge appears on both endpoints' lines; parsing checks that both copies agree.
+"""
+
+from __future__ import annotations
+
+from gralgo.formats._syntax import (
+    Cursor,
+    EdgeRow,
+    GraphTextError,
+    LabelCodec,
+    NodeRow,
+    read_attributes,
+    split_items,
+    write_attributes,
+)
+
+
+def render(nodes: list[NodeRow], edges: list[EdgeRow], codec: LabelCodec) -> str:
+    incident: dict[str, list[tuple[str, EdgeRow]]] = {n.label: [] for n in nodes}
+    for edge in edges:
+        incident[edge.u].append((edge.v, edge))
+        incident[edge.v].append((edge.u, edge))
+    position = {n.label: i for i, n in enumerate(nodes)}
+    lines = []
+    for node in nodes:
+        row = sorted(incident[node.label], key=lambda item: position[item[0]])
+        neighbours = ", ".join(
+            codec.write(other) + write_attributes(e.weight, e.relation) for other, e in row
+        )
+        head = codec.write(node.label) + write_attributes(node.weight)
+        lines.append(f"{head}: {neighbours}" if neighbours else f"{head}:")
+    return "\n".join(lines)
+
+
+def parse(text: str, codec: LabelCodec) -> tuple[list[NodeRow], list[EdgeRow]]:
+    nodes: list[NodeRow] = []
+    found: dict[frozenset[str], tuple[EdgeRow, int]] = {}
+    sides: dict[frozenset[str], set[str]] = {}
+    edge_order: list[frozenset[str]] = []
+    lines = text.strip("\n").split("\n") if text.strip("\n") else []
+    for line_no, line in enumerate(lines, start=1):
+        cursor = Cursor(line, line_no)
+        label = codec.read(cursor)
+        weight, _ = read_attributes(cursor)
+        cursor.expect(":")
+        cursor.accept(" ")
+        nodes.append(NodeRow(label, weight))
+        for other, e_weight, relation in split_items(cursor, codec.read):
+            key = frozenset((label, other))
+            if label == other or label in sides.setdefault(key, set()):
+                raise GraphTextError(f"line {line_no}: neighbour {other!r} repeated or a self-loop")
+            sides[key].add(label)
+            edge = EdgeRow(min(label, other), max(label, other), e_weight, relation)
+            if key not in found:
+                found[key] = (edge, line_no)
+                edge_order.append(key)
+            elif found[key][0] != edge:
+                raise GraphTextError(
+                    f"line {line_no}: edge {label!r} -- {other!r} disagrees with line "
+                    f"{found[key][1]} (weights or relations differ)"
+                )
+    for key in edge_order:
+        if len(sides[key]) != 2:
+            edge, line_no = found[key]
+            raise GraphTextError(
+                f"line {line_no}: edge {edge.u!r} -- {edge.v!r} is missing from the other "
+                "endpoint's line"
+            )
+    return nodes, [found[key][0] for key in edge_order]

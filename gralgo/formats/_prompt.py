@@ -1,0 +1,74 @@
+"""Prompt assembly: story, how to read the graph, the graph text, the question, the answer form."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from gralgo.formats._render import get_format, render_graph
+
+if TYPE_CHECKING:
+    from gralgo.tasks._base import Problem, Task
+
+
+@dataclass(frozen=True)
+class PromptText:
+    """A prompt and its expected answer as the prompt's format shows it."""
+
+    text: str
+    """The full user message."""
+    answer: str
+    """The expected answer in this format: a node's id under ``numeric_ids``, else canonical."""
+
+
+def answer_instruction(answer_kind: str, numeric_ids: bool) -> str:
+    """The closing sentence telling the model how to write its final answer."""
+    if answer_kind == "node":
+        what = (
+            "the number of that node"
+            if numeric_ids
+            else "that node's name exactly as written in the graph, without the surrounding "
+            "double quotes"
+        )
+    else:
+        what = "a single integer"
+    return f"Think step by step, then give your final answer, {what}, as \\boxed{{answer}}."
+
+
+def build_prompt(
+    task: Task,
+    problem: Problem,
+    answer: str,
+    format_name: str,
+    *,
+    relations: bool | None = None,
+) -> PromptText:
+    """The prompt for ``problem`` with its graph written in ``format_name``.
+
+    Layout: story, how to read the graph, the graph text, the question, and — only when the
+    question does not already say how to answer (no ``\\boxed``) — :func:`answer_instruction`.
+    ``answer`` is the canonical answer (``Solution.answer``). Weights are shown as the task
+    declares (``node_weighted``/``edge_weighted``); edge relations are shown when ``relations``
+    is true, or, when it is ``None``, whenever some edge has a ``relation`` attribute.
+    """
+    graph = problem.graph
+    if relations is None:
+        relations = any("relation" in data for _, _, data in graph.edges(data=True))
+    rendered = render_graph(
+        graph,
+        format_name,
+        node_weights=task.node_weighted,
+        edge_weights=task.edge_weighted,
+        relations=relations,
+    )
+    numeric = get_format(format_name).codec.numeric
+    shown_answer = answer
+    if task.answer_kind == "node":
+        if answer not in rendered.answer_labels:
+            raise ValueError(f"{task.name}: the answer {answer!r} is not a node of the graph")
+        shown_answer = rendered.answer_labels[answer]
+    question = task.question(problem, rendered.label).strip()
+    parts = [task.story().strip(), get_format(format_name).description, rendered.text, question]
+    if "\\boxed" not in question:
+        parts.append(answer_instruction(task.answer_kind, numeric))
+    return PromptText(text="\n\n".join(parts), answer=shown_answer)

@@ -1,0 +1,90 @@
+"""Hydra callback grouping a multirun sweep under one MLflow parent run.
+
+Enable it in ``conf/config.yaml``::
+
+    hydra:
+      callbacks:
+        mlflow_sweep:
+          _target_: gralgo.report._hydra_callbacks.MlflowSweepCallback
+          tracking_uri: ${mlflow.tracking_uri}
+          experiment_name: ${mlflow.experiment_name}
+
+Each job then passes :func:`parent_run_id_for_job` to ``log_run(parent_run_id=...)``.
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+from pathlib import Path
+from typing import Any
+
+from hydra.experimental.callback import Callback
+from omegaconf import DictConfig, OmegaConf
+
+from gralgo.report._mlflow import default_tracking_uri, end_run, start_parent_run
+
+PARENT_RUN_ENV = "GRALGO_MLFLOW_PARENT_RUN_ID"
+"""Set for the jobs of a sweep run in the same process (Hydra's basic launcher)."""
+PARENT_RUN_FILE = "mlflow_parent_run_id"
+"""Written in the sweep dir, for launchers that run jobs in other processes."""
+
+
+class MlflowSweepCallback(Callback):
+    """Creates the sweep's parent run on multirun start and finishes it on multirun end."""
+
+    def __init__(
+        self,
+        tracking_uri: str | None = None,
+        experiment_name: str = "gralgo",
+        enabled: bool = True,
+    ) -> None:
+        self.tracking_uri = tracking_uri or default_tracking_uri()
+        self.experiment_name = experiment_name
+        self.enabled = enabled
+        self.run_id: str | None = None
+
+    def on_multirun_start(self, config: DictConfig, **kwargs: Any) -> None:
+        if not self.enabled:
+            return
+        sweep_dir = Path(str(config.hydra.sweep.dir))
+        overrides = OmegaConf.select(config, "hydra.overrides.task", default=[]) or []
+        self.run_id = start_parent_run(
+            tracking_uri=self.tracking_uri,
+            experiment_name=self.experiment_name,
+            run_name=f"sweep {sweep_dir.name}",
+            tags={"hydra.sweep_dir": str(sweep_dir), "hydra.overrides": " ".join(overrides)},
+        )
+        sweep_dir.mkdir(parents=True, exist_ok=True)
+        (sweep_dir / PARENT_RUN_FILE).write_text(self.run_id + "\n")
+        os.environ[PARENT_RUN_ENV] = self.run_id
+        # A sweep that dies with an exception never reaches on_multirun_end.
+        atexit.register(self._finish, "FAILED")
+
+    def on_multirun_end(self, config: DictConfig, **kwargs: Any) -> None:
+        self._finish("FINISHED")
+
+    def _finish(self, status: str) -> None:
+        run_id, self.run_id = self.run_id, None
+        if run_id is None:
+            return
+        if os.environ.get(PARENT_RUN_ENV) == run_id:
+            del os.environ[PARENT_RUN_ENV]
+        end_run(tracking_uri=self.tracking_uri, run_id=run_id, status=status)
+
+
+def parent_run_id_for_job() -> str | None:
+    """The sweep's parent run id inside a Hydra multirun job, else ``None``."""
+    run_id = os.environ.get(PARENT_RUN_ENV)
+    if run_id:
+        return run_id
+    from hydra.core.hydra_config import HydraConfig
+    from hydra.types import RunMode
+
+    if not HydraConfig.initialized():
+        return None
+    hydra_cfg = HydraConfig.get()
+    if hydra_cfg.mode != RunMode.MULTIRUN:
+        return None
+    marker = Path(str(hydra_cfg.sweep.dir)) / PARENT_RUN_FILE
+    return marker.read_text().strip() or None if marker.exists() else None

@@ -1,0 +1,226 @@
+"""MLflow logging: one run per Hydra job, nested under one parent run per multirun sweep.
+
+The default store is MLflow's own default kind, a SQLite database, kept under ``outputs/``
+(``outputs/mlflow.db``, artifacts in ``outputs/mlartifacts``). Open it with::
+
+    mlflow ui --backend-store-uri sqlite:///outputs/mlflow.db
+
+Every param, tag and text artifact passes through :func:`gralgo.report._secrets.scrub_text`
+before it leaves the process, so a key that slipped into a config or a log never reaches MLflow.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import tempfile
+import time
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from gralgo.errors import ConfigError
+from gralgo.report._secrets import redact_config, scrub_text, secret_values
+
+_LOG = logging.getLogger(__name__)
+
+PARENT_RUN_TAG = "mlflow.parentRunId"
+_MAX_PARAM_CHARS = 6000  # MLflow's limit on a param value
+_INVALID_NAME_CHARS = re.compile(r"[^\w\-. /:]")
+
+
+def default_tracking_uri(outputs_dir: Path = Path("outputs")) -> str:
+    """``sqlite:///<abs outputs_dir>/mlflow.db`` (absolute, so a job's cwd does not matter)."""
+    return f"sqlite:///{(outputs_dir.resolve() / 'mlflow.db').as_posix()}"
+
+
+def flatten_params(cfg: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
+    """Nested config -> ``{"model.name": "...", ...}``; lists become JSON; keys sorted."""
+    flat: dict[str, str] = {}
+    for key in sorted(cfg, key=str):
+        name = f"{prefix}{key}"
+        value = cfg[key]
+        if isinstance(value, Mapping) and value:
+            flat.update(flatten_params(value, prefix=f"{name}."))
+        elif isinstance(value, list | tuple | Mapping):
+            flat[name] = json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)
+        else:
+            flat[name] = "null" if value is None else str(value)
+    return dict(sorted(flat.items()))
+
+
+def metric_name(name: str) -> str:
+    """A name MLflow accepts: ``pass@8`` -> ``pass_at_8``; other odd characters -> ``_``."""
+    return _INVALID_NAME_CHARS.sub("_", name.replace("@", "_at_"))
+
+
+def open_experiment(tracking_uri: str, experiment_name: str) -> tuple[Any, str]:
+    """An ``MlflowClient`` for the store and the id of the experiment (created if missing)."""
+    from mlflow import MlflowClient  # lazy: heavy import
+    from mlflow.exceptions import MlflowException
+
+    if tracking_uri.startswith("sqlite:///"):
+        Path(tracking_uri.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
+    client = MlflowClient(tracking_uri=tracking_uri)
+    experiment = client.get_experiment_by_name(experiment_name)
+    if experiment is not None:
+        return client, str(experiment.experiment_id)
+    try:
+        return client, str(
+            client.create_experiment(
+                experiment_name, artifact_location=_local_artifact_location(tracking_uri)
+            )
+        )
+    except MlflowException:  # another job created it first
+        experiment = client.get_experiment_by_name(experiment_name)
+        if experiment is None:
+            raise
+        return client, str(experiment.experiment_id)
+
+
+def start_parent_run(
+    *,
+    tracking_uri: str,
+    experiment_name: str,
+    run_name: str,
+    tags: Mapping[str, Any] | None = None,
+) -> str:
+    """Create the (still running) parent run of a sweep; returns its id."""
+    client, experiment_id = open_experiment(tracking_uri, experiment_name)
+    run = client.create_run(
+        experiment_id,
+        run_name=scrub_text(run_name),
+        tags=_clean_tags({**(tags or {}), "gralgo.kind": "sweep"}),
+    )
+    return str(run.info.run_id)
+
+
+def end_run(*, tracking_uri: str, run_id: str, status: str = "FINISHED") -> None:
+    """Mark a run ``FINISHED`` (or ``FAILED`` / ``KILLED``)."""
+    from mlflow import MlflowClient
+
+    MlflowClient(tracking_uri=tracking_uri).set_terminated(run_id, status=status)
+
+
+def log_run(
+    *,
+    tracking_uri: str,
+    experiment_name: str,
+    run_name: str,
+    params: Mapping[str, Any],
+    tags: Mapping[str, Any],
+    metrics: Mapping[str, float],
+    artifacts: Sequence[Path] = (),
+    artifact_dir: Path | None = None,
+    config_snapshot: Mapping[str, Any] | None = None,
+    parent_run_id: str | None = None,
+    secret_env_names: Sequence[str] = (),
+) -> str:
+    """Log one finished job as an MLflow run; returns the run id.
+
+    ``params`` is the flattened, redacted resolved config (see :func:`flatten_params`);
+    ``artifacts`` are files logged at the run's root, ``artifact_dir`` a folder logged under
+    its own name; ``config_snapshot`` is redacted and logged as ``config.json``. Values of the
+    environment variables in ``secret_env_names`` are scrubbed from everything.
+    """
+    from mlflow.entities import Metric, Param
+
+    client, experiment_id = open_experiment(tracking_uri, experiment_name)
+    run_tags = {**tags, "gralgo.kind": "job"}
+    if parent_run_id:
+        run_tags[PARENT_RUN_TAG] = parent_run_id
+    run = client.create_run(
+        experiment_id, run_name=scrub_text(run_name, secret_env_names),
+        tags=_clean_tags(run_tags, secret_env_names),
+    )  # fmt: skip
+    run_id = str(run.info.run_id)
+    try:
+        now_ms = int(time.time() * 1000)
+        param_entities = [
+            Param(metric_name(k), scrub_text(str(v), secret_env_names)[:_MAX_PARAM_CHARS])
+            for k, v in sorted(params.items())
+        ]
+        metric_entities = [
+            Metric(metric_name(k), float(v), now_ms, 0) for k, v in sorted(metrics.items())
+        ]
+        for start in range(0, len(param_entities), 100):  # MLflow's batch limit
+            client.log_batch(run_id, params=param_entities[start : start + 100])
+        for start in range(0, len(metric_entities), 1000):
+            client.log_batch(run_id, metrics=metric_entities[start : start + 1000])
+        with tempfile.TemporaryDirectory(prefix="gralgo-mlflow-") as staging:
+            staged = Path(staging)
+            if config_snapshot is not None:
+                snapshot = staged / "config.json"
+                snapshot.write_text(
+                    json.dumps(redact_config(config_snapshot), sort_keys=True, indent=2,
+                               ensure_ascii=False, default=str),
+                    encoding="utf-8",
+                )  # fmt: skip
+                _log_scrubbed_file(client, run_id, snapshot, None, staged, secret_env_names)
+            for path in artifacts:
+                _log_scrubbed_file(client, run_id, Path(path), None, staged, secret_env_names)
+            if artifact_dir is not None:
+                _log_scrubbed_dir(client, run_id, Path(artifact_dir), staged, secret_env_names)
+    except BaseException:
+        client.set_terminated(run_id, status="FAILED")
+        raise
+    client.set_terminated(run_id, status="FINISHED")
+    return run_id
+
+
+def _log_scrubbed_dir(
+    client: Any, run_id: str, root: Path, staged: Path, secret_env_names: Sequence[str]
+) -> None:
+    if not root.is_dir():
+        raise ConfigError(f"artifact folder {root} does not exist")
+    for path in sorted(p for p in root.rglob("*") if p.is_file()):
+        relative_parent = path.parent.relative_to(root)
+        artifact_path = (Path(root.name) / relative_parent).as_posix()
+        _log_scrubbed_file(client, run_id, path, artifact_path, staged, secret_env_names)
+
+
+def _log_scrubbed_file(
+    client: Any,
+    run_id: str,
+    path: Path,
+    artifact_path: str | None,
+    staged: Path,
+    secret_env_names: Sequence[str],
+) -> None:
+    """Log ``path``; a text file whose content holds a secret is logged as a scrubbed copy."""
+    if not path.is_file():
+        raise ConfigError(f"artifact {path} does not exist")
+    data = path.read_bytes()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        if any(v.encode("utf-8") in data for v in secret_values(secret_env_names)):
+            _LOG.warning("not logging artifact %s: it contains a secret value", path)
+        else:
+            client.log_artifact(run_id, str(path), artifact_path)
+        return
+    clean = scrub_text(text, secret_env_names)
+    if clean == text:
+        client.log_artifact(run_id, str(path), artifact_path)
+        return
+    copy_dir = staged / f"scrubbed-{len(list(staged.iterdir()))}"
+    copy_dir.mkdir()
+    copy = copy_dir / path.name
+    copy.write_text(clean, encoding="utf-8")
+    client.log_artifact(run_id, str(copy), artifact_path)
+
+
+def _clean_tags(tags: Mapping[str, Any], secret_env_names: Sequence[str] = ()) -> dict[str, str]:
+    return {
+        str(k): scrub_text("null" if v is None else str(v), secret_env_names)[:_MAX_PARAM_CHARS]
+        for k, v in sorted(tags.items())
+    }
+
+
+def _local_artifact_location(tracking_uri: str) -> str | None:
+    """Artifacts beside a local SQLite store (``mlartifacts/``); a server decides its own."""
+    if not tracking_uri.startswith("sqlite:///"):
+        return None
+    database = Path(tracking_uri.removeprefix("sqlite:///"))
+    return (database.resolve().parent / "mlartifacts").as_uri()

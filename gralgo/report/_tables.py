@@ -1,0 +1,245 @@
+"""The paper's result tables, built from per-instance metrics, as Markdown and CSV.
+
+* :func:`taxonomy_table` — Tables 3 and 5: rows are models; for each level, c@k and p@k per
+  taxonomy (Enumeration, Exploration, Intuition) and their average (Avg.).
+* :func:`task_table` — Tables 7 and 8: rows are models; one column per task, grouped Easy /
+  Medium / Hard (tasks ordered by complexity, then taxonomy, then name); cells "p@k / c@k".
+* :func:`outcome_table` — accuracy beside the wrong / no answer / truncated / error shares.
+
+Averaging: a task's value is the mean over its complete instances (incomplete ones — all samples
+errored — are left out); a taxonomy cell and Avg. are the unweighted means of their tasks' values
+("per-scale averages across tasks"). With equal instance counts per task this equals the mean over
+instances. Input tables come from :func:`gralgo.score.instance_metrics` /
+:func:`gralgo.score.aggregate` and must hold a single (format, context) — filter first.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+import pandas as pd
+
+from gralgo.score import ScoringInputError
+
+TAXONOMIES: tuple[str, ...] = ("enumeration", "exploration", "intuition")
+COMPLEXITIES: tuple[str, ...] = ("easy", "medium", "hard")
+LEVEL_NODE_RANGES: dict[int, str] = {
+    1: "8-15", 2: "16-30", 3: "31-50", 4: "51-80", 5: "81-120", 6: "121-160",
+}
+"""Node-count range of each level (paper, Section 2.3), used in headings."""
+AVERAGE = "Avg."
+CONS, PASS = "c@k", "p@k"
+MISSING = "–"
+
+
+def level_label(level: int) -> str:
+    """``Level-3 (31-50 nodes)``; just ``Level-7`` for a level the paper does not define."""
+    nodes = LEVEL_NODE_RANGES.get(int(level))
+    return f"Level-{level} ({nodes} nodes)" if nodes else f"Level-{level}"
+
+
+def _check_single_setting(inst: pd.DataFrame) -> None:
+    required = ["model", "task", "taxonomy", "complexity", "level", "pass_at_k", "cons_at_k",
+                "incomplete"]
+    missing = [col for col in required if col not in inst.columns]
+    if missing:
+        raise ScoringInputError(f"the instances table is missing columns {missing}")
+    for column in ("format", "context"):
+        if column in inst.columns and inst[column].nunique(dropna=False) > 1:
+            values = sorted(map(str, inst[column].unique()))
+            raise ScoringInputError(
+                f"the instances table mixes {column}s {values}; filter it to one {column} first"
+            )
+    unknown = sorted(set(map(str, inst["taxonomy"])) - set(TAXONOMIES))
+    if unknown:
+        raise ScoringInputError(f"unknown taxonomy {unknown}; expected one of {TAXONOMIES}")
+    unknown = sorted(set(map(str, inst["complexity"])) - set(COMPLEXITIES))
+    if unknown:
+        raise ScoringInputError(f"unknown complexity {unknown}; expected one of {COMPLEXITIES}")
+
+
+def task_means(inst: pd.DataFrame) -> pd.DataFrame:
+    """Mean pass@k / cons@k per (model, level, taxonomy, complexity, task), complete instances."""
+    _check_single_setting(inst)
+    done = inst[~inst["incomplete"].astype(bool)]
+    keys = ["model", "level", "taxonomy", "complexity", "task"]
+    return done.groupby(keys, sort=True)[["pass_at_k", "cons_at_k"]].mean().reset_index()
+
+
+def ordered_models(inst: pd.DataFrame, model_order: Sequence[str] | None) -> list[str]:
+    """Models in ``model_order`` first, then the remaining ones sorted by name."""
+    present = sorted(map(str, inst["model"].unique()))
+    if model_order is None:
+        return present
+    return [m for m in model_order if m in present] + [m for m in present if m not in model_order]
+
+
+def taxonomy_table(
+    inst: pd.DataFrame,
+    levels: Sequence[int] | None = None,
+    model_order: Sequence[str] | None = None,
+) -> pd.DataFrame:
+    """Tables 3/5 as numbers: index = models, columns = (level, taxonomy or Avg., c@k / p@k).
+
+    ``levels`` defaults to the levels present; a missing cell is ``NaN``.
+    """
+    means = task_means(inst)
+    levels = sorted(int(v) for v in means["level"].unique()) if levels is None else list(levels)
+    models = ordered_models(inst, model_order)
+    groups = [t.capitalize() for t in TAXONOMIES] + [AVERAGE]
+    columns = pd.MultiIndex.from_tuples(
+        [(level, group, metric) for level in levels for group in groups for metric in (CONS, PASS)],
+        names=["level", "taxonomy", "metric"],
+    )
+    table = pd.DataFrame(math.nan, index=pd.Index(models, name="model"), columns=columns)
+    by_taxonomy = means.groupby(["model", "level", "taxonomy"])[["cons_at_k", "pass_at_k"]].mean()
+    by_level = means.groupby(["model", "level"])[["cons_at_k", "pass_at_k"]].mean()
+    for (model, level, taxonomy), row in by_taxonomy.iterrows():
+        if level in levels:
+            table.loc[model, (level, taxonomy.capitalize(), CONS)] = row["cons_at_k"]
+            table.loc[model, (level, taxonomy.capitalize(), PASS)] = row["pass_at_k"]
+    for (model, level), row in by_level.iterrows():
+        if level in levels:
+            table.loc[model, (level, AVERAGE, CONS)] = row["cons_at_k"]
+            table.loc[model, (level, AVERAGE, PASS)] = row["pass_at_k"]
+    return table
+
+
+def task_table(
+    inst: pd.DataFrame,
+    level: int,
+    model_order: Sequence[str] | None = None,
+) -> pd.DataFrame:
+    """Tables 7/8 as numbers for one level: columns = (complexity, task, p@k / c@k)."""
+    means = task_means(inst)
+    means = means[means["level"] == level]
+    if means.empty:
+        raise ScoringInputError(f"no complete instances at level {level}")
+    tasks = means[["complexity", "taxonomy", "task"]].drop_duplicates()
+    tasks = tasks.assign(
+        c_rank=tasks["complexity"].map(COMPLEXITIES.index),
+        t_rank=tasks["taxonomy"].map(TAXONOMIES.index),
+    ).sort_values(["c_rank", "t_rank", "task"])
+    columns = pd.MultiIndex.from_tuples(
+        [(row.complexity.capitalize(), row.task, metric)
+         for row in tasks.itertuples() for metric in (PASS, CONS)],
+        names=["complexity", "task", "metric"],
+    )
+    models = ordered_models(means, model_order)
+    table = pd.DataFrame(math.nan, index=pd.Index(models, name="model"), columns=columns)
+    for row in means.itertuples():
+        group = row.complexity.capitalize()
+        table.loc[row.model, (group, row.task, PASS)] = row.pass_at_k
+        table.loc[row.model, (group, row.task, CONS)] = row.cons_at_k
+    return table
+
+
+def outcome_table(agg: pd.DataFrame) -> pd.DataFrame:
+    """Accuracy (with its interval) beside the outcome shares, from :func:`aggregate` output.
+
+    Shares of wrong / no answer / truncated are of the successful samples (they sum to 1 with
+    the correct share); the error share is of all samples.
+    """
+    keys = [col for col in ("model", "task", "level") if col in agg.columns]
+    needed = ["accuracy", "accuracy_lo", "accuracy_hi", "pass_at_k", "cons_at_k", "share_wrong",
+              "share_no_answer", "share_truncated", "share_error", "n_instances", "n_incomplete"]
+    missing = [col for col in needed if col not in agg.columns]
+    if missing:
+        raise ScoringInputError(f"the aggregate table is missing columns {missing}")
+    table = agg[keys + needed].sort_values(keys, kind="stable").reset_index(drop=True)
+    return table.rename(columns={
+        "pass_at_k": PASS, "cons_at_k": CONS, "share_wrong": "wrong",
+        "share_no_answer": "no answer", "share_truncated": "truncated", "share_error": "error",
+        "accuracy_lo": "accuracy 95% lo", "accuracy_hi": "accuracy 95% hi",
+        "n_instances": "instances", "n_incomplete": "incomplete",
+    })
+
+
+def _cell(value: object, digits: int) -> str:
+    if isinstance(value, float):
+        return MISSING if math.isnan(value) else f"{value:.{digits}f}"
+    return str(value)
+
+
+def markdown_table(header: Sequence[str], rows: Sequence[Sequence[object]], digits: int = 2) -> str:
+    """A GitHub-flavoured Markdown table; floats with ``digits`` decimals, ``NaN`` as ``–``."""
+    def line(cells: Sequence[object]) -> str:
+        return "| " + " | ".join(_cell(c, digits).replace("|", "\\|") for c in cells) + " |"
+
+    separator = "|" + "|".join("---" for _ in header) + "|"
+    return "\n".join([line(header), separator, *(line(row) for row in rows)]) + "\n"
+
+
+def taxonomy_markdown(table: pd.DataFrame, digits: int = 2) -> str:
+    """Tables 3/5 in Markdown: a section per level; columns ``Enumeration c@k`` ... ``Avg. p@k``."""
+    sections = []
+    for level in table.columns.get_level_values("level").unique():
+        part = table[level]
+        header = ["Model", *(f"{group} {metric}" for group, metric in part.columns)]
+        rows = [
+            [model, *values]
+            for model, values in zip(part.index, part.to_numpy().tolist(), strict=True)
+        ]
+        sections.append(f"### {level_label(level)}\n\n" + markdown_table(header, rows, digits))
+    return "\n".join(sections)
+
+
+def task_markdown(table: pd.DataFrame, level: int, digits: int = 2,
+                  task_labels: Mapping[str, str] | None = None) -> str:
+    """Tables 7/8 in Markdown; each cell ``p@k / c@k``; headers ``Easy: <task>``."""
+    labels = dict(task_labels or {})
+    pairs = table.columns.droplevel("metric").unique()
+    header = ["Model", *(f"{group}: {labels.get(task, task)}" for group, task in pairs)]
+    rows = []
+    for model in table.index:
+        cells = [
+            f"{_cell(table.loc[model, (g, t, PASS)], digits)} / "
+            f"{_cell(table.loc[model, (g, t, CONS)], digits)}"
+            for g, t in pairs
+        ]
+        rows.append([model, *cells])
+    return f"### {level_label(level)}: pass@k / cons@k\n\n" + markdown_table(header, rows, digits)
+
+
+def _flat(table: pd.DataFrame, prefix: str = "") -> pd.DataFrame:
+    """One CSV header row: ``Level-3 Enumeration c@k`` / ``Easy max_degree p@k``."""
+    flat = table.copy()
+    flat.columns = [prefix + " ".join(str(part) for part in col) for col in table.columns]
+    return flat.reset_index()
+
+
+def write_tables(
+    inst: pd.DataFrame,
+    agg: pd.DataFrame,
+    out_dir: str | Path,
+    *,
+    model_order: Sequence[str] | None = None,
+    task_labels: Mapping[str, str] | None = None,
+) -> list[Path]:
+    """Write every table as ``.md`` and ``.csv`` under ``out_dir``; return the written paths.
+
+    ``inst`` comes from ``instance_metrics``; ``agg`` from ``aggregate(inst, by=["model",
+    "task", "level"])``. Files: ``taxonomy_by_level`` (Tables 3/5), ``tasks_level<L>``
+    (Tables 7/8, one per level present) and ``outcomes``.
+    """
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+
+    def save(stem: str, markdown: str, frame: pd.DataFrame) -> None:
+        (out / f"{stem}.md").write_text(markdown, encoding="utf-8")
+        frame.to_csv(out / f"{stem}.csv", index=False, float_format="%.6g")
+        written.extend([out / f"{stem}.md", out / f"{stem}.csv"])
+
+    taxonomy = taxonomy_table(inst, model_order=model_order)
+    save("taxonomy_by_level", taxonomy_markdown(taxonomy), _flat(taxonomy, prefix="Level-"))
+    for level in sorted(int(v) for v in taxonomy.columns.get_level_values("level").unique()):
+        table = task_table(inst, level, model_order=model_order)
+        save(f"tasks_level{level}", task_markdown(table, level, task_labels=task_labels),
+             _flat(table))
+    outcomes = outcome_table(agg)
+    save("outcomes", "### Outcomes by model, task and level\n\n"
+         + markdown_table(list(outcomes.columns), outcomes.to_numpy().tolist()), outcomes)
+    return written

@@ -1,0 +1,46 @@
+"""Scoring: extract boxed answers, classify outcomes, and compute pass@k / cons@k / intervals.
+
+``score_samples`` -> ``instance_metrics`` -> ``aggregate`` turns ledger samples into the numbers
+in the paper's tables; the statistics themselves are pure functions in ``_metrics``.
+"""
+
+from gralgo.score._extract import extract_boxed
+from gralgo.score._metrics import (
+    bootstrap_ci,
+    cons_at_k,
+    majority_vote,
+    normalized_scores,
+    pass_at_k,
+    pass_at_k_array,
+)
+from gralgo.score._normalize import ANSWER_KINDS, normalize_answer
+from gralgo.score._outcome import OUTCOMES, Outcome, classify_outcome
+from gralgo.score._scoring import (
+    INSTANCE_KEYS,
+    SAMPLE_COLUMNS,
+    ScoringInputError,
+    aggregate,
+    instance_metrics,
+    score_samples,
+)
+
+__all__ = [
+    "ANSWER_KINDS",
+    "INSTANCE_KEYS",
+    "OUTCOMES",
+    "SAMPLE_COLUMNS",
+    "Outcome",
+    "ScoringInputError",
+    "aggregate",
+    "bootstrap_ci",
+    "classify_outcome",
+    "cons_at_k",
+    "extract_boxed",
+    "instance_metrics",
+    "majority_vote",
+    "normalize_answer",
+    "normalized_scores",
+    "pass_at_k",
+    "pass_at_k_array",
+    "score_samples",
+]

@@ -1,0 +1,144 @@
+"""Statistics as pure functions: pass@k, cons@k, bootstrap intervals, z-score normalisation.
+
+Conventions (shared with :mod:`gralgo.score._scoring`):
+
+* ``n`` counts the *successful* samples of an instance (errors removed), ``c`` the correct ones.
+* pass@k is the unbiased estimator ``1 - C(n-c, k) / C(n, k)`` (Chen et al., 2021). With
+  ``n == k`` it equals "at least one of the k samples is correct", the paper's definition. When
+  errors leave fewer than ``k`` successful samples (``0 < n < k``) it uses all ``n`` of them, i.e.
+  "at least one of the n is correct". ``n == 0`` has no estimate (the caller marks the instance
+  incomplete).
+* cons@k is the majority vote over the normalised answers; samples without an answer (no answer,
+  truncated, error) do not vote. Ties between the most frequent answers go to the tied answer that
+  appears first in sample-index order (as ``collections.Counter.most_common`` does). If no sample
+  votes, cons@k is 0.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from math import comb
+
+import numpy as np
+import pandas as pd
+
+
+def _check_counts(n: int, c: int, k: int) -> None:
+    if k < 1:
+        raise ValueError(f"k must be >= 1, got {k}")
+    if n < 1:
+        raise ValueError(f"pass@k needs at least one successful sample, got n={n}")
+    if not 0 <= c <= n:
+        raise ValueError(f"the number of correct samples must be within 0..n={n}, got c={c}")
+
+
+def pass_at_k(n: int, c: int, k: int) -> float:
+    """Unbiased pass@k for ``c`` correct out of ``n`` successful samples (see module doc)."""
+    _check_counts(n, c, k)
+    draws = min(k, n)
+    return 1.0 - comb(n - c, draws) / comb(n, draws)
+
+
+def pass_at_k_array(n: np.ndarray, c: np.ndarray, k: int) -> np.ndarray:
+    """:func:`pass_at_k` for arrays of counts; ``NaN`` where ``n == 0``.
+
+    Exact: each distinct ``(n, c)`` pair is computed once with integer binomials.
+    """
+    n = np.asarray(n, dtype=np.int64)
+    c = np.asarray(c, dtype=np.int64)
+    result = np.full(n.shape, np.nan, dtype=np.float64)
+    valid = n > 0
+    if not valid.any():
+        return result
+    pairs, inverse = np.unique(np.stack([n[valid], c[valid]], axis=1), axis=0, return_inverse=True)
+    values = np.array([pass_at_k(int(pn), int(pc), k) for pn, pc in pairs], dtype=np.float64)
+    result[valid] = values[inverse.reshape(-1)]
+    return result
+
+
+def majority_vote(answers: Sequence[str | None]) -> str | None:
+    """The most frequent answer in sample-index order; ``None`` answers do not vote.
+
+    Ties go to the tied answer whose first vote comes earliest. ``None`` if nobody voted.
+    """
+    counts: dict[str, int] = {}
+    for answer in answers:
+        if answer is not None:
+            counts[answer] = counts.get(answer, 0) + 1
+    if not counts:
+        return None
+    best = max(counts.values())
+    return next(answer for answer, count in counts.items() if count == best)
+
+
+def cons_at_k(answers: Sequence[str | None], expected: str) -> float:
+    """1.0 when the majority answer (see :func:`majority_vote`) equals ``expected``, else 0.0."""
+    return 1.0 if majority_vote(answers) == expected else 0.0
+
+
+def bootstrap_ci(
+    values: np.ndarray,
+    *,
+    n_resamples: int = 1000,
+    confidence: float = 0.95,
+    seed: int = 0,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Percentile bootstrap interval of the mean, resampling rows (instances) with replacement.
+
+    ``values`` is ``(m,)`` or ``(m, d)``: ``d`` metrics share the same resamples. Returns
+    ``(low, high)`` of shape ``()`` or ``(d,)``; ``NaN`` when ``m == 0``. Vectorised: one
+    ``(n_resamples, m)`` draw of row indices from ``numpy.random.default_rng(seed)``, turned into
+    per-resample row counts with one ``bincount``; the resample means are one matrix product.
+    """
+    if n_resamples < 1:
+        raise ValueError(f"n_resamples must be >= 1, got {n_resamples}")
+    if not 0.0 < confidence < 1.0:
+        raise ValueError(f"confidence must be within (0, 1), got {confidence}")
+    data = np.asarray(values, dtype=np.float64)
+    width = data.shape[1:] if data.ndim > 1 else ()
+    if data.shape[0] == 0:
+        return np.full(width, np.nan), np.full(width, np.nan)
+    rng = np.random.default_rng(seed)
+    m = data.shape[0]
+    rows = rng.integers(0, m, size=(n_resamples, m))
+    offsets = (np.arange(n_resamples) * m)[:, None]
+    counts = np.bincount((rows + offsets).ravel(), minlength=n_resamples * m)
+    means = counts.reshape(n_resamples, m) @ data / m
+    tail = (1.0 - confidence) / 2.0
+    low, high = np.quantile(means, [tail, 1.0 - tail], axis=0)
+    return low, high
+
+
+def normalized_scores(
+    table: pd.DataFrame,
+    value: str,
+    *,
+    model_col: str = "model",
+    task_col: str | Sequence[str] = "task",
+) -> pd.DataFrame:
+    """The paper's normalised scores (Appendix H.2, eq. 5-6) of column ``value``.
+
+    For each task, ``z = (x - mean) / std`` over the models on that task (population std, as
+    ``scipy.stats.zscore``), then ``score = 100 * (z - min z) / (max z - min z)`` over the same
+    models. ``task_col`` may list several columns (e.g. ``["task", "level"]``) to normalise each
+    task at each level separately. Returns a copy of ``table`` with ``{value}_z`` and
+    ``{value}_score``; both are ``NaN`` for a task where all models score the same (no spread).
+    """
+    within = [task_col] if isinstance(task_col, str) else list(task_col)
+    missing = [col for col in (value, model_col, *within) if col not in table.columns]
+    if missing:
+        raise KeyError(f"normalized_scores: missing columns {missing}")
+    if table.duplicated([model_col, *within]).any():
+        raise ValueError(
+            f"normalized_scores: more than one {value!r} per ({model_col}, {', '.join(within)})"
+        )
+    out = table.copy()
+    keys = [out[col] for col in within]
+    by_task = out[value].groupby(keys, sort=True, dropna=False)
+    spread = by_task.transform(lambda x: x.std(ddof=0))
+    z = (out[value] - by_task.transform("mean")) / spread.where(spread > 0)
+    z_by_task = z.groupby(keys, sort=True, dropna=False)
+    z_min, z_max = z_by_task.transform("min"), z_by_task.transform("max")
+    out[f"{value}_z"] = z
+    out[f"{value}_score"] = 100.0 * (z - z_min) / (z_max - z_min)
+    return out

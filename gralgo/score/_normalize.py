@@ -1,0 +1,100 @@
+"""Normalise an answer string so that equal answers compare equal as strings.
+
+Model answers and expected answers go through the same function, so the comparison stays exact
+string matching (as in the paper) after removing formatting that carries no meaning:
+
+* surrounding whitespace, math delimiters (``$…$``, ``$$…$$``, ``\\(…\\)``, ``\\[…\\]``);
+* formatting wrappers ``\\text{}``, ``\\textbf{}``, ``\\mathrm{}``, ``\\mathbf{}`` (and their
+  italic / sans / typewriter siblings, and a stray inner ``\\boxed{}``), anywhere in the answer;
+* LaTeX escapes (``\\_ \\& \\% \\# \\$``) and LaTeX spacing commands (``\\, \\; \\! \\ ``, ``~``
+  only for integer answers, where it can never be part of the value);
+* matching surrounding quotes (``"…"``, ``'…'``, ``“…”``, ``‘…’``, `````…`````) and trailing
+  periods;
+* integer answers: thousands separators (``1,234`` / ``1 234`` -> ``1234``, only when the groups
+  are well formed), a leading ``+``, leading zeros, a zero fractional part (``5.0`` -> ``5``) and
+  the Unicode minus sign. ``5.5`` stays ``5.5`` and so never equals an integer;
+* node answers: Unicode NFC, case folding and collapsed internal whitespace. Commas are kept,
+  because node names may contain them.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+from typing import Literal
+
+AnswerKind = Literal["integer", "node"]
+ANSWER_KINDS: tuple[str, ...] = ("integer", "node")
+
+_WRAPPER = re.compile(
+    r"\\(?:text|textbf|textit|textrm|textsf|texttt|textnormal|mathrm|mathbf|mathit|mathsf|"
+    r"mathtt|emph|boxed|fbox|operatorname)\s*\{([^{}]*)\}"
+)
+_DELIMITERS = (("$$", "$$"), ("$", "$"), ("\\(", "\\)"), ("\\[", "\\]"))
+_QUOTES = (('"', '"'), ("'", "'"), ("“", "”"), ("‘", "’"), ("`", "`"), ("«", "»"))
+_ESCAPES = {"\\_": "_", "\\&": "&", "\\%": "%", "\\#": "#", "\\$": "$", "\\{": "{", "\\}": "}"}
+_LATEX_SPACES = re.compile(r"\\[,;:! ]|\\quad|\\qquad")
+_ESCAPE = re.compile(r"\\[_&%#${}]")
+_WHITESPACE = re.compile(r"\s+")
+_INTEGER = re.compile(r"[+-]?\d+(?:\.0*)?")
+_GROUPED_INTEGER = re.compile(r"([+-]?)(\d{1,3}(?:([, ])\d{3})(?:\3\d{3})*)(\.0*)?")
+
+
+def _strip_layers(text: str) -> str:
+    """Remove delimiters, quotes and trailing periods, repeatedly, until nothing changes."""
+    while True:
+        before = text
+        text = text.strip().rstrip(".").strip()
+        for opening, closing in _DELIMITERS + _QUOTES:
+            if (
+                len(text) >= len(opening) + len(closing)
+                and text.startswith(opening)
+                and text.endswith(closing)
+            ):
+                text = text[len(opening) : len(text) - len(closing)]
+                break
+        if text == before:
+            return text
+
+
+def _unwrap(text: str) -> str:
+    """Replace every formatting wrapper by its content (innermost first)."""
+    while True:
+        replaced = _WRAPPER.sub(r"\1", text)
+        if replaced == text:
+            return text
+        text = replaced
+
+
+def _canonical_integer(text: str) -> str:
+    """``+05``, ``5.0``, ``1,234`` -> canonical base-10 form; other text is returned unchanged."""
+    compact = text.replace("\u2212", "-")
+    grouped = _GROUPED_INTEGER.fullmatch(compact)
+    if grouped is not None:
+        compact = grouped.group(1) + grouped.group(2).replace(grouped.group(3), "")
+    if _INTEGER.fullmatch(compact) is None:
+        return text
+    return str(int(compact.split(".", 1)[0]))
+
+
+@lru_cache(maxsize=1 << 16)
+def normalize_answer(raw: str, kind: str) -> str | None:
+    """The canonical form of an answer of ``kind`` (``"integer"`` or ``"node"``).
+
+    Returns ``None`` when nothing is left (an empty box). Cached: benchmarks repeat answers.
+    Raises ``ValueError`` for an unknown ``kind``.
+    """
+    if kind not in ANSWER_KINDS:
+        raise ValueError(f"unknown answer kind {kind!r}; expected one of {ANSWER_KINDS}")
+    text = _strip_layers(_unwrap(_strip_layers(raw)))
+    text = _LATEX_SPACES.sub(" ", text)
+    if kind == "integer":
+        text = text.replace("~", " ")
+    text = _ESCAPE.sub(lambda match: _ESCAPES[match.group()], text)
+    text = _strip_layers(_WHITESPACE.sub(" ", text))
+    if kind == "integer":
+        text = _canonical_integer(text)
+    else:
+        text = unicodedata.normalize("NFC", text).casefold()
+    return text or None

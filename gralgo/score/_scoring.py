@@ -1,0 +1,253 @@
+"""Score a table of samples, reduce it to instances, and aggregate instances into groups.
+
+Input of :func:`score_samples` — one row per (instance, model, sample index), columns:
+
+==============  ==================================================================================
+instance_id     dataset instance id
+model           model name as reported (litellm string or display name)
+task            task name (``max_degree``, ``mst``, ...)
+taxonomy        ``enumeration`` / ``exploration`` / ``intuition``
+complexity      ``easy`` / ``medium`` / ``hard``
+level           graph-size level, 1..6
+format          graph serialisation the prompt used
+context         ``standard`` or a long-context variant (``4k``, ...)
+sample_index    0..k-1 within the request; defines the order used by cons@k's tie rule
+answer_text     the answer content (never the reasoning); ``None``/NaN when absent
+finish_reason   provider finish reason (``stop``, ``length``, ...) or ``None``
+error_class     exception class name when the call failed, else ``None``/NaN/empty
+expected        the expected answer, in the prompt's format (a node label or an integer)
+answer_kind     ``integer`` or ``node``
+==============  ==================================================================================
+
+An instance is identified by :data:`INSTANCE_KEYS` (the same dataset instance asked of another
+model, format or context is another instance). Errors never count as wrong (see
+:mod:`gralgo.score._outcome`); an instance whose samples all failed is *incomplete*: it has no
+pass@k / cons@k / accuracy and is counted in ``n_incomplete`` instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+
+from gralgo.errors import GralgoError
+from gralgo.score._extract import extract_boxed
+from gralgo.score._metrics import bootstrap_ci, pass_at_k_array
+from gralgo.score._normalize import ANSWER_KINDS, normalize_answer
+from gralgo.score._outcome import OUTCOMES, Outcome, classify_outcome
+from gralgo.seeding import stable_seed
+
+INSTANCE_KEYS: tuple[str, ...] = (
+    "model", "task", "taxonomy", "complexity", "level", "format", "context", "instance_id",
+)
+SAMPLE_COLUMNS: tuple[str, ...] = (
+    *INSTANCE_KEYS, "sample_index", "answer_text", "finish_reason", "error_class", "expected",
+    "answer_kind",
+)
+OUTCOME_COUNT_COLUMNS: tuple[str, ...] = tuple(f"n_{outcome}" for outcome in OUTCOMES)
+METRIC_COLUMNS: tuple[str, ...] = ("pass_at_k", "cons_at_k", "accuracy")
+
+
+class ScoringInputError(GralgoError, ValueError):
+    """A samples / instances table that scoring cannot use (missing columns, duplicates...)."""
+
+
+def _require(table: pd.DataFrame, columns: Sequence[str], what: str) -> None:
+    missing = [col for col in columns if col not in table.columns]
+    if missing:
+        raise ScoringInputError(
+            f"{what} is missing columns {missing}; it needs {list(columns)} "
+            "(see gralgo.score._scoring for their meaning)"
+        )
+
+
+def _text_or_none(value: object) -> str | None:
+    return value if isinstance(value, str) and value != "" else None
+
+
+def score_samples(samples: pd.DataFrame) -> pd.DataFrame:
+    """Add ``extracted`` (raw boxed text), ``answer`` and ``expected_answer`` (normalised),
+    ``outcome`` (an :class:`Outcome` value) and ``correct`` (bool) to a copy of ``samples``.
+
+    Raises :class:`ScoringInputError` for missing columns, an unknown ``answer_kind``, a missing
+    expected answer, or a repeated (instance, sample index).
+    """
+    _require(samples, SAMPLE_COLUMNS, "the samples table")
+    kinds = samples["answer_kind"].tolist()
+    unknown = sorted({str(kind) for kind in kinds} - set(ANSWER_KINDS))
+    if unknown:
+        raise ScoringInputError(f"unknown answer_kind {unknown}; expected one of {ANSWER_KINDS}")
+    if samples["expected"].isna().any():
+        raise ScoringInputError("some samples have no expected answer (column 'expected')")
+    repeated = samples.duplicated([*INSTANCE_KEYS, "sample_index"])
+    if repeated.any():
+        first = samples.loc[repeated, ["model", "instance_id", "sample_index"]].iloc[0].tolist()
+        raise ScoringInputError(
+            f"{int(repeated.sum())} repeated (instance, sample_index) rows, e.g. {first}; "
+            "deduplicate the ledger export before scoring"
+        )
+
+    extracted = [extract_boxed(_text_or_none(text)) for text in samples["answer_text"].tolist()]
+    answers = [
+        None if raw is None else normalize_answer(raw, kind)
+        for raw, kind in zip(extracted, kinds, strict=True)
+    ]
+    expected = [
+        normalize_answer(str(value), kind)
+        for value, kind in zip(samples["expected"].tolist(), kinds, strict=True)
+    ]
+    outcomes = [
+        classify_outcome(answer, exp, _text_or_none(finish), _text_or_none(error)).value
+        for answer, exp, finish, error in zip(
+            answers,
+            expected,
+            samples["finish_reason"].tolist(),
+            samples["error_class"].tolist(),
+            strict=True,
+        )
+    ]
+    scored = samples.copy()
+    scored["extracted"] = pd.Series(extracted, index=samples.index, dtype=object)
+    scored["answer"] = pd.Series(answers, index=samples.index, dtype=object)
+    scored["expected_answer"] = pd.Series(expected, index=samples.index, dtype=object)
+    scored["outcome"] = pd.Categorical(outcomes, categories=[o.value for o in OUTCOMES])
+    scored["correct"] = scored["outcome"].to_numpy(dtype=object) == Outcome.CORRECT.value
+    return scored
+
+
+def _majority_answers(
+    group: np.ndarray, sample_index: np.ndarray, answers: pd.Series, n_groups: int
+) -> np.ndarray:
+    """Per group, the answer with most votes; ties -> earliest first vote; ``None`` if no vote."""
+    voters = pd.DataFrame({"group": group, "index": sample_index, "answer": answers.to_numpy()})
+    voters = voters[voters["answer"].notna()]
+    majority = np.full(n_groups, None, dtype=object)
+    if voters.empty:
+        return majority
+    tally = voters.groupby(["group", "answer"], sort=False).agg(
+        votes=("index", "size"), first=("index", "min")
+    )
+    tally = tally.reset_index().sort_values(
+        ["group", "votes", "first"], ascending=[True, False, True], kind="stable"
+    )
+    winners = tally.drop_duplicates("group", keep="first")
+    majority[winners["group"].to_numpy()] = winners["answer"].to_numpy()
+    return majority
+
+
+def instance_metrics(scored: pd.DataFrame, k: int) -> pd.DataFrame:
+    """One row per instance: outcome counts, pass@k, cons@k, accuracy, majority answer.
+
+    ``n_success`` = samples without error; pass@k and accuracy use all of them (see
+    :mod:`gralgo.score._metrics`). cons@k votes among the samples with ``sample_index < k``, so
+    re-scoring 8 samples at ``k=4`` uses samples 0-3. Metrics are ``NaN`` and ``incomplete`` is
+    true for an instance with no successful sample.
+    """
+    if k < 1:
+        raise ScoringInputError(f"k must be >= 1, got {k}")
+    _require(scored, (*INSTANCE_KEYS, "sample_index", "answer", "expected_answer", "outcome"),
+             "the scored table (from score_samples)")
+    keys = list(INSTANCE_KEYS)
+    group = scored.groupby(keys, sort=True, dropna=False).ngroup().to_numpy()
+    n_groups = int(group.max()) + 1 if len(group) else 0
+    first_row = pd.Series(np.arange(len(group))).groupby(group).min().to_numpy()
+    out = scored.iloc[first_row][keys].reset_index(drop=True)
+
+    expected = scored["expected_answer"].to_numpy(dtype=object)
+    if (expected != expected[first_row][group]).any():
+        raise ScoringInputError("an instance has samples with different expected answers")
+    out["expected_answer"] = expected[first_row]
+
+    codes = pd.Categorical(scored["outcome"], categories=[o.value for o in OUTCOMES]).codes
+    if (codes < 0).any():
+        raise ScoringInputError(f"unknown outcome values; expected {[o.value for o in OUTCOMES]}")
+    counts = np.zeros((n_groups, len(OUTCOMES)), dtype=np.int64)
+    np.add.at(counts, (group, codes), 1)
+    for position, column in enumerate(OUTCOME_COUNT_COLUMNS):
+        out[column] = counts[:, position]
+    out["n_samples"] = counts.sum(axis=1)
+    out["n_success"] = out["n_samples"] - out["n_error"]
+
+    n_success = out["n_success"].to_numpy()
+    complete = n_success > 0
+    out["incomplete"] = ~complete
+    out["k"] = k
+    out["pass_at_k"] = pass_at_k_array(n_success, out["n_correct"].to_numpy(), k)
+    out["accuracy"] = np.where(complete, out["n_correct"] / np.maximum(n_success, 1), np.nan)
+
+    sample_index = scored["sample_index"].to_numpy()
+    in_vote = sample_index < k
+    majority = _majority_answers(
+        group[in_vote], sample_index[in_vote], scored["answer"][in_vote], n_groups
+    )
+    out["majority_answer"] = pd.Series(majority, dtype=object)
+    agrees = np.array(
+        [m is not None and m == e
+         for m, e in zip(majority, out["expected_answer"].tolist(), strict=True)],
+        dtype=bool,
+    )
+    out["cons_at_k"] = np.where(complete, agrees.astype(np.float64), np.nan)
+    return out
+
+
+def _aggregate_columns(by: list[str]) -> list[str]:
+    metrics = [f"{m}{suffix}" for m in METRIC_COLUMNS for suffix in ("", "_lo", "_hi")]
+    counts = ["n_samples", "n_success", *OUTCOME_COUNT_COLUMNS]
+    return [*by, "n_instances", "n_incomplete", *metrics, *counts]
+
+
+def aggregate(
+    inst: pd.DataFrame,
+    by: Sequence[str],
+    *,
+    n_resamples: int = 1000,
+    confidence: float = 0.95,
+    seed: int = 0,
+) -> pd.DataFrame:
+    """Group instances by ``by`` (e.g. ``["model", "task", "level"]``; ``[]`` for one overall row).
+
+    Columns: ``by``; ``n_instances`` (complete) and ``n_incomplete``; mean ``pass_at_k``,
+    ``cons_at_k``, ``accuracy`` over complete instances with bootstrap ``*_lo`` / ``*_hi``
+    (``confidence`` interval, resampling instances; each group's seed derives from ``seed`` and
+    its key, so a group's interval does not depend on the other groups); summed sample counts
+    ``n_samples``, ``n_success``, ``n_correct`` ...; shares ``share_correct``, ``share_wrong``,
+    ``share_no_answer``, ``share_truncated`` of the successful samples and ``share_error`` of all
+    samples.
+    """
+    by = list(by)
+    _require(inst, [*by, *METRIC_COLUMNS, *OUTCOME_COUNT_COLUMNS, "n_samples", "n_success",
+                    "incomplete"], "the instances table (from instance_metrics)")
+    metrics = inst[list(METRIC_COLUMNS)].to_numpy(dtype=np.float64)
+    complete = ~inst["incomplete"].to_numpy(dtype=bool)
+    count_columns = ["n_samples", "n_success", *OUTCOME_COUNT_COLUMNS]
+    counts = inst[count_columns].to_numpy(dtype=np.int64)
+    if by:
+        groups = inst.groupby(by, sort=True, dropna=False).indices
+    else:
+        groups = {(): np.arange(len(inst))} if len(inst) else {}
+    rows = []
+    for key, positions in groups.items():
+        key = key if isinstance(key, tuple) else (key,)
+        values = metrics[positions[complete[positions]]]
+        low, high = bootstrap_ci(
+            values, n_resamples=n_resamples, confidence=confidence,
+            seed=stable_seed("bootstrap", seed, *key),
+        )
+        means = values.mean(axis=0) if len(values) else np.full(len(METRIC_COLUMNS), np.nan)
+        row: dict[str, object] = dict(zip(by, key, strict=True))
+        row["n_instances"] = len(values)
+        row["n_incomplete"] = len(positions) - len(values)
+        for i, metric in enumerate(METRIC_COLUMNS):
+            row[metric], row[f"{metric}_lo"], row[f"{metric}_hi"] = means[i], low[i], high[i]
+        row.update(zip(count_columns, counts[positions].sum(axis=0).tolist(), strict=True))
+        rows.append(row)
+    out = pd.DataFrame(rows, columns=_aggregate_columns(by))
+    if by:
+        out = out.sort_values(by, kind="stable").reset_index(drop=True)
+    success = out["n_success"].where(out["n_success"] > 0)
+    for outcome in (Outcome.CORRECT, Outcome.WRONG, Outcome.NO_ANSWER, Outcome.TRUNCATED):
+        out[f"share_{outcome.value}"] = out[f"n_{outcome.value}"] / success
+    out["share_error"] = out["n_error"] / out["n_samples"].where(out["n_samples"] > 0)
+    return out

@@ -1,0 +1,68 @@
+"""Distance-k (exploration, medium): how many other nodes lie within k hops of a node."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from gralgo.graphs import SampledGraph
+from gralgo.tasks._base import InstanceRejected, Problem, Solution, Task, TaskSettings
+from gralgo.tasks._common import (
+    INTEGER_ANSWER,
+    TaskOptions,
+    domain_for,
+    hop_distances,
+    make_problem_record,
+    param_node,
+    working_copy,
+)
+
+NODE_CHOICES = ("start", "random")
+
+
+class DistanceKTask(Task):
+    """Output ``|{u != v : d(u, v) <= k}|`` (BFS, O(|V| + |E|)); certificate: those nodes."""
+
+    name = "distance_k"
+    taxonomy = "exploration"
+    complexity = "medium"
+
+    def __init__(self, settings: TaskSettings) -> None:
+        super().__init__(settings)
+        options = TaskOptions(self.name, settings.options, known=("k_range", "node"))
+        self.k_range = options.int_range("k_range", (2, 4), minimum=1)
+        self.node_choice = options.choice("node", "start", NODE_CHOICES)
+
+    def make_problem(self, sample: SampledGraph, rng: random.Random) -> Problem:
+        graph = working_copy(sample, self.name)
+        if self.node_choice == "start":
+            node = sample.start
+        else:
+            node = rng.choice(sorted(graph.nodes()))
+        eccentricity = max(hop_distances(graph, node).values())
+        # k must stay below the eccentricity, or the answer is simply "every reachable node".
+        low, high = self.k_range[0], min(self.k_range[1], eccentricity - 1)
+        if high < low:
+            raise InstanceRejected(
+                f"{self.name}: node {node!r} has eccentricity {eccentricity}, too small for "
+                f"k in {list(self.k_range)}"
+            )
+        return make_problem_record(sample, graph, {"node": node, "k": rng.randint(low, high)})
+
+    def solve(self, problem: Problem) -> Solution:
+        node = param_node(problem, "node", self.name)
+        k = int(problem.params["k"])
+        within = sorted(u for u, d in hop_distances(problem.graph, node).items() if 0 < d <= k)
+        certificate = {"node": node, "k": k, "nodes": within}
+        return Solution(answer=str(len(within)), certificate=certificate)
+
+    def story(self) -> str:
+        return domain_for(self.settings.source).sentence
+
+    def question(self, problem: Problem, label: Callable[[str], str]) -> str:
+        node, k = label(str(problem.params["node"])), problem.params["k"]
+        return (
+            f"How many other nodes (not counting {node} itself) are at most {k} hops away from "
+            f"{node}, that is, can be reached from {node} by a path of at most {k} edges? "
+            f"{INTEGER_ANSWER}"
+        )

@@ -1,0 +1,149 @@
+"""Distance threshold (intuition, hard): the node reaching the fewest others within distance tau."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import networkx as nx
+import numpy as np
+
+from gralgo.errors import ConfigError
+from gralgo.graphs import SampledGraph
+from gralgo.tasks._base import InstanceRejected, Problem, Solution, Task, TaskSettings
+from gralgo.tasks._common import (
+    NODE_ANSWER,
+    TaskOptions,
+    domain_for,
+    make_problem_record,
+    require_connected,
+    sorted_edges,
+    working_copy,
+)
+
+Distance = int | float
+
+
+@dataclass(frozen=True)
+class DistanceMatrix:
+    """All-pairs weighted shortest-path lengths; rows and columns follow ``nodes``."""
+
+    nodes: list[str]
+    lengths: np.ndarray
+
+
+def weighted_distances(graph: nx.Graph) -> DistanceMatrix:
+    """All-pairs shortest-path lengths by Dijkstra from every node. O(|V| |E| log |V|).
+
+    scipy's C Dijkstra; with integer weights every sum is exact in float64 (below 2**53).
+    """
+    from scipy.sparse.csgraph import dijkstra
+
+    nodes = sorted(graph.nodes())
+    matrix = nx.to_scipy_sparse_array(graph, nodelist=nodes, weight="weight", format="csr")
+    return DistanceMatrix(nodes, dijkstra(matrix, directed=False))
+
+
+def pair_distances(distances: DistanceMatrix) -> list[Distance]:
+    """Sorted finite distances of all unordered pairs of distinct nodes."""
+    upper = distances.lengths[np.triu_indices(len(distances.nodes), k=1)]
+    return [_exact(d) for d in np.sort(upper[np.isfinite(upper)])]
+
+
+def _exact(value: float) -> Distance:
+    return int(value) if float(value).is_integer() else float(value)
+
+
+def reach_counts(distances: DistanceMatrix, tau: Distance) -> dict[str, int]:
+    """For each node, how many other nodes lie at distance at most ``tau``."""
+    within = (distances.lengths <= tau).sum(axis=1) - 1  # every node reaches itself at 0
+    return {node: int(count) for node, count in zip(distances.nodes, within, strict=True)}
+
+
+def unique_minimum(counts: dict[str, int]) -> tuple[str, int, int] | None:
+    """``(node, its count, runner-up count)`` if one node has strictly the fewest, else None."""
+    ranked = sorted(counts.items(), key=lambda item: (item[1], item[0]))
+    if len(ranked) < 2 or ranked[0][1] == ranked[1][1]:
+        return None
+    return ranked[0][0], ranked[0][1], ranked[1][1]
+
+
+class DistanceThresholdTask(Task):
+    """Output the unique node with the fewest other nodes within weighted distance ``tau``.
+
+    ``tau`` is a pairwise shortest-path distance at a random quantile of all pairs' distances;
+    up to ``tau_attempts`` quantiles are tried for one whose minimum is unique, else the sample
+    is rejected. Ties are never broken by name: the benchmark needs a single right answer.
+    """
+
+    name = "distance_threshold"
+    taxonomy = "intuition"
+    complexity = "hard"
+    answer_kind = "node"
+    needs_connected = True
+    edge_weighted = True
+
+    def __init__(self, settings: TaskSettings) -> None:
+        super().__init__(settings)
+        options = TaskOptions(
+            self.name, settings.options, known=("tau_quantile_range", "tau_attempts")
+        )
+        self.quantiles = options.fraction_range("tau_quantile_range", (0.2, 0.6))
+        self.attempts = options.integer("tau_attempts", 5, minimum=1)
+
+    def make_problem(self, sample: SampledGraph, rng: random.Random) -> Problem:
+        graph = working_copy(sample, self.name)
+        require_connected(graph, self.name)
+        self._check_weights(graph)
+        distances = weighted_distances(graph)
+        pairs = pair_distances(distances)
+        for _ in range(self.attempts):
+            q = rng.uniform(*self.quantiles)
+            tau = pairs[int(q * (len(pairs) - 1))]
+            if unique_minimum(reach_counts(distances, tau)) is not None:
+                return make_problem_record(sample, graph, {"tau": tau})
+        raise InstanceRejected(
+            f"{self.name}: no threshold among {self.attempts} draws gave a unique minimum node"
+        )
+
+    def solve(self, problem: Problem) -> Solution:
+        tau = problem.params["tau"]
+        counts = reach_counts(weighted_distances(problem.graph), tau)
+        best = unique_minimum(counts)
+        if best is None:
+            raise InstanceRejected(f"{self.name}: several nodes tie for the fewest reachable")
+        node, count, runner_up = best
+        certificate = {
+            "tau": tau,
+            "node": node,
+            "count": count,
+            "runner_up_count": runner_up,
+            "counts": counts,
+        }
+        return Solution(answer=node, certificate=certificate)
+
+    def _check_weights(self, graph: nx.Graph) -> None:
+        for u, v in sorted_edges(graph):
+            w = graph.edges[u, v].get("weight")
+            if w is None:
+                raise ConfigError(
+                    f"task.{self.name}.source {self.settings.source!r} has no edge weights; "
+                    "distance_threshold needs a weighted source such as openflights"
+                )
+            if not w > 0:
+                raise InstanceRejected(f"{self.name}: edge ({u!r}, {v!r}) has weight {w} <= 0")
+
+    def story(self) -> str:
+        domain = domain_for(self.settings.source)
+        meaning = domain.native_weight or "its length"
+        return f"{domain.sentence} Each edge is weighted by {meaning}."
+
+    def question(self, problem: Problem, label: Callable[[str], str]) -> str:
+        unit = domain_for(self.settings.source).weight_unit
+        tau = f"{problem.params['tau']} {unit}" if unit else str(problem.params["tau"])
+        return (
+            "The distance between two nodes is the total weight of a shortest (minimum-weight) "
+            "path between them. Which node has the fewest other nodes (not counting itself) at "
+            f"distance at most {tau}? Exactly one node has this fewest number. {NODE_ANSWER}"
+        )

@@ -1,0 +1,56 @@
+"""Maximum clique (enumeration, hard): the size of a largest set of pairwise adjacent nodes."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import networkx as nx
+
+from gralgo.graphs import SampledGraph
+from gralgo.tasks._base import Problem, Solution, Task, TaskSettings
+from gralgo.tasks._common import (
+    INTEGER_ANSWER,
+    TaskOptions,
+    domain_for,
+    make_problem_record,
+    working_copy,
+)
+
+
+def maximum_clique(graph: nx.Graph) -> list[str]:
+    """The lexicographically smallest sorted clique among those of maximum size.
+
+    Every maximum clique is maximal, so enumerating maximal cliques (Bron–Kerbosch with pivoting,
+    exponential in the worst case) and sorting makes the choice independent of graph order.
+    """
+    return min((sorted(c) for c in nx.find_cliques(graph)), key=lambda c: (-len(c), c))
+
+
+class MaxCliqueTask(Task):
+    """Output the clique number; the certificate is one maximum clique."""
+
+    name = "max_clique"
+    taxonomy = "enumeration"
+    complexity = "hard"
+
+    def __init__(self, settings: TaskSettings) -> None:
+        super().__init__(settings)
+        TaskOptions(self.name, settings.options, known=())
+
+    def make_problem(self, sample: SampledGraph, rng: random.Random) -> Problem:
+        return make_problem_record(sample, working_copy(sample, self.name), {})
+
+    def solve(self, problem: Problem) -> Solution:
+        clique = maximum_clique(problem.graph)
+        return Solution(answer=str(len(clique)), certificate={"clique": clique})
+
+    def story(self) -> str:
+        return domain_for(self.settings.source).sentence
+
+    def question(self, problem: Problem, label: Callable[[str], str]) -> str:
+        return (
+            "A clique is a set of nodes in which every two nodes are connected by an edge. "
+            "What is the number of nodes in the largest clique of the graph? "
+            f"{INTEGER_ANSWER}"
+        )

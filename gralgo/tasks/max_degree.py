@@ -1,0 +1,46 @@
+"""Maximum degree (enumeration, easy): the largest number of neighbours of any node."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from gralgo.graphs import SampledGraph
+from gralgo.tasks._base import Problem, Solution, Task, TaskSettings
+from gralgo.tasks._common import (
+    INTEGER_ANSWER,
+    TaskOptions,
+    domain_for,
+    make_problem_record,
+    working_copy,
+)
+
+
+class MaxDegreeTask(Task):
+    """Output ``max_v deg(v)``; the certificate lists every node attaining it. O(|V| + |E|)."""
+
+    name = "max_degree"
+    taxonomy = "enumeration"
+    complexity = "easy"
+
+    def __init__(self, settings: TaskSettings) -> None:
+        super().__init__(settings)
+        TaskOptions(self.name, settings.options, known=())
+
+    def make_problem(self, sample: SampledGraph, rng: random.Random) -> Problem:
+        return make_problem_record(sample, working_copy(sample, self.name), {})
+
+    def solve(self, problem: Problem) -> Solution:
+        degrees = {node: problem.graph.degree(node) for node in problem.graph.nodes()}
+        best = max(degrees.values())
+        nodes = sorted(node for node, degree in degrees.items() if degree == best)
+        return Solution(answer=str(best), certificate={"max_degree": best, "nodes": nodes})
+
+    def story(self) -> str:
+        return domain_for(self.settings.source).sentence
+
+    def question(self, problem: Problem, label: Callable[[str], str]) -> str:
+        return (
+            "The degree of a node is the number of edges incident to it. What is the maximum "
+            f"degree of any node in the graph? {INTEGER_ANSWER}"
+        )

@@ -1,0 +1,79 @@
+"""Maximum weight triangle (enumeration, medium): the heaviest triangle by node weights."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+
+import networkx as nx
+
+from gralgo.graphs import SampledGraph
+from gralgo.tasks._base import InstanceRejected, Problem, Solution, Task, TaskSettings
+from gralgo.tasks._common import (
+    INTEGER_ANSWER,
+    TaskOptions,
+    domain_for,
+    draw_node_weights,
+    make_problem_record,
+    working_copy,
+)
+
+
+def triangles(graph: nx.Graph) -> Iterator[tuple[str, str, str]]:
+    """Every triangle once as a sorted triple, in lexicographic order. O(sum of deg^2)."""
+    for u in sorted(graph.nodes()):
+        later = sorted(n for n in graph[u] if n > u)
+        for i, v in enumerate(later):
+            for w in later[i + 1 :]:
+                if graph.has_edge(v, w):
+                    yield u, v, w
+
+
+class MaxWeightTriangleTask(Task):
+    """Output the largest total node weight of a triangle; rejects triangle-free graphs."""
+
+    name = "max_weight_triangle"
+    taxonomy = "enumeration"
+    complexity = "medium"
+    node_weighted = True
+
+    def __init__(self, settings: TaskSettings) -> None:
+        super().__init__(settings)
+        options = TaskOptions(self.name, settings.options, known=("node_weight_range",))
+        self.weight_range = options.int_range("node_weight_range", (1, 10), minimum=1)
+
+    def make_problem(self, sample: SampledGraph, rng: random.Random) -> Problem:
+        graph = working_copy(sample, self.name)
+        if next(triangles(graph), None) is None:
+            raise InstanceRejected(f"{self.name}: the sampled graph has no triangle")
+        draw_node_weights(graph, rng, *self.weight_range)
+        return make_problem_record(sample, graph, {})
+
+    def solve(self, problem: Problem) -> Solution:
+        weight = {node: int(problem.graph.nodes[node]["weight"]) for node in problem.graph}
+        best: tuple[int, tuple[str, str, str]] | None = None
+        for triple in triangles(problem.graph):
+            total = sum(weight[node] for node in triple)
+            # Triangles come in lexicographic order, so ties keep the smallest triple.
+            if best is None or total > best[0]:
+                best = (total, triple)
+        if best is None:
+            raise InstanceRejected(f"{self.name}: the graph has no triangle")
+        total, triple = best
+        certificate = {
+            "total": total,
+            "triangle": list(triple),
+            "weights": [weight[node] for node in triple],
+        }
+        return Solution(answer=str(total), certificate=certificate)
+
+    def story(self) -> str:
+        domain = domain_for(self.settings.source)
+        return f"{domain.sentence} Each {domain.node} has been given a positive integer weight."
+
+    def question(self, problem: Problem, label: Callable[[str], str]) -> str:
+        return (
+            "A triangle is a set of three nodes that are all connected to each other by edges, "
+            "and its weight is the sum of the weights of its three nodes. What is the maximum "
+            f"weight of a triangle in the graph? {INTEGER_ANSWER}"
+        )

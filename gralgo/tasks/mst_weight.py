@@ -1,0 +1,80 @@
+"""Minimum spanning tree (intuition, medium): the total weight of an MST."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import networkx as nx
+from networkx.utils import UnionFind
+
+from gralgo.graphs import SampledGraph
+from gralgo.tasks._base import Problem, Solution, Task, TaskSettings
+from gralgo.tasks._common import (
+    INTEGER_ANSWER,
+    TaskOptions,
+    domain_for,
+    draw_edge_weights,
+    edge_weight,
+    make_problem_record,
+    require_connected,
+    sorted_edges,
+    working_copy,
+)
+
+
+def kruskal(graph: nx.Graph) -> list[tuple[str, str, int]]:
+    """MST edges ``(u, v, w)``, ``u < v``, by Kruskal on edges sorted by ``(w, u, v)``.
+
+    Ties between equal weights are broken by name, so the tree is the same on every run.
+    O(|E| log |V|).
+    """
+    parts = UnionFind(graph.nodes())
+    chosen: list[tuple[str, str, int]] = []
+    by_weight = sorted(
+        (int(edge_weight(graph, u, v, "mst_weight")), u, v) for u, v in sorted_edges(graph)
+    )
+    for w, u, v in by_weight:
+        if parts[u] != parts[v]:
+            parts.union(u, v)
+            chosen.append((u, v, w))
+    return sorted(chosen)
+
+
+class MstWeightTask(Task):
+    """Output the total weight of a minimum spanning tree; certificate: one such tree."""
+
+    name = "mst_weight"
+    taxonomy = "intuition"
+    complexity = "medium"
+    needs_connected = True
+    edge_weighted = True
+
+    def __init__(self, settings: TaskSettings) -> None:
+        super().__init__(settings)
+        options = TaskOptions(self.name, settings.options, known=("edge_weight_range",))
+        self.weight_range = options.int_range("edge_weight_range", (1, 20), minimum=1)
+
+    def make_problem(self, sample: SampledGraph, rng: random.Random) -> Problem:
+        graph = working_copy(sample, self.name)
+        require_connected(graph, self.name)
+        draw_edge_weights(graph, rng, *self.weight_range)
+        return make_problem_record(sample, graph, {})
+
+    def solve(self, problem: Problem) -> Solution:
+        require_connected(problem.graph, self.name)
+        tree = kruskal(problem.graph)
+        total = sum(w for _, _, w in tree)
+        certificate = {"total": total, "edges": [[u, v, w] for u, v, w in tree]}
+        return Solution(answer=str(total), certificate=certificate)
+
+    def story(self) -> str:
+        domain = domain_for(self.settings.source)
+        return f"{domain.sentence} Each edge has been given a positive integer weight (a cost)."
+
+    def question(self, problem: Problem, label: Callable[[str], str]) -> str:
+        return (
+            "A spanning tree is a set of edges that connects all nodes of the graph without "
+            "forming a cycle; its weight is the sum of its edge weights. What is the total weight "
+            f"of a minimum spanning tree of the graph? {INTEGER_ANSWER}"
+        )

@@ -1,0 +1,99 @@
+"""PathSum (exploration, easy): count root-to-leaf paths whose edge-weight sum exceeds tau."""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Callable
+
+import networkx as nx
+
+from gralgo.errors import ConfigError
+from gralgo.graphs import SampledGraph
+from gralgo.tasks._base import InstanceRejected, Problem, Solution, Task, TaskSettings
+from gralgo.tasks._common import (
+    INTEGER_ANSWER,
+    TaskOptions,
+    domain_for,
+    draw_edge_weights,
+    edge_weight,
+    make_problem_record,
+    param_node,
+    working_copy,
+)
+
+
+def leaf_sums(tree: nx.Graph, root: str) -> dict[str, int]:
+    """Root-to-leaf weight sum for every leaf (a non-root node of degree 1). O(|V|)."""
+    total = {root: 0}
+    queue = deque([root])
+    while queue:
+        node = queue.popleft()
+        for child in sorted(tree[node]):
+            if child not in total:
+                total[child] = total[node] + int(edge_weight(tree, node, child, "path_sum"))
+                queue.append(child)
+    return {node: s for node, s in sorted(total.items()) if node != root and tree.degree(node) == 1}
+
+
+def draw_threshold(sums: list[int], rng: random.Random) -> int:
+    """A threshold that neither every leaf nor no leaf exceeds, whenever the sums differ.
+
+    Any integer in ``[min, max - 1]`` leaves the smallest sum out and the largest in. When all sums
+    are equal no threshold can split them, so ``min - 1`` (all) or ``min`` (none) is drawn.
+    """
+    low, high = min(sums), max(sums)
+    if low < high:
+        return rng.randint(low, high - 1)
+    return rng.choice([low - 1, low])
+
+
+class PathSumTask(Task):
+    """Output the number of root-to-leaf paths with weight sum strictly greater than ``tau``."""
+
+    name = "path_sum"
+    taxonomy = "exploration"
+    complexity = "easy"
+    edge_weighted = True
+
+    def __init__(self, settings: TaskSettings) -> None:
+        super().__init__(settings)
+        options = TaskOptions(self.name, settings.options, known=("edge_weight_range",))
+        self.weight_range = options.int_range("edge_weight_range", (1, 10), minimum=1)
+
+    def make_problem(self, sample: SampledGraph, rng: random.Random) -> Problem:
+        graph = working_copy(sample, self.name)
+        if not nx.is_tree(graph):
+            raise ConfigError(
+                f"task.{self.name}.sampler must produce a tree (e.g. binary_tree_bfs); the "
+                f"sample from {sample.provenance.get('sampler', 'the sampler')!r} is not one"
+            )
+        if graph.number_of_nodes() < 2:
+            raise InstanceRejected(f"{self.name}: a one-node tree has no root-to-leaf path")
+        draw_edge_weights(graph, rng, *self.weight_range)
+        tau = draw_threshold(list(leaf_sums(graph, sample.start).values()), rng)
+        return make_problem_record(sample, graph, {"root": sample.start, "tau": tau})
+
+    def solve(self, problem: Problem) -> Solution:
+        root = param_node(problem, "root", self.name)
+        tau = int(problem.params["tau"])
+        sums = leaf_sums(problem.graph, root)
+        above = [{"leaf": leaf, "sum": s} for leaf, s in sums.items() if s > tau]
+        certificate = {"tau": tau, "leaf_count": len(sums), "leaves_above": above}
+        return Solution(answer=str(len(above)), certificate=certificate)
+
+    def story(self) -> str:
+        domain = domain_for(self.settings.source)
+        return (
+            f"{domain.sentence} The edges shown form a tree, and each edge has been given a "
+            "positive integer weight."
+        )
+
+    def question(self, problem: Problem, label: Callable[[str], str]) -> str:
+        root, tau = label(str(problem.params["root"])), problem.params["tau"]
+        return (
+            f"Treat the tree as rooted at {root}. A leaf is a node other than the root that has "
+            "exactly one neighbour, and the weight of a root-to-leaf path is the sum of the "
+            "weights of its edges. How many root-to-leaf paths have a weight strictly greater "
+            f"than {tau}? {INTEGER_ANSWER}"
+        )

@@ -1,0 +1,188 @@
+"""Tests for the seeded subgraph samplers."""
+
+from __future__ import annotations
+
+import random
+
+import networkx as nx
+import numpy as np
+import pytest
+
+from gralgo.errors import ConfigError, SamplingError, UnknownChoiceError
+from gralgo.graphs import SourceGraph, build_source_graph
+from gralgo.graphs.samplers import SAMPLERS, sample_subgraph
+
+CONNECTED_SAMPLERS = ["random_walk_prefix", "bfs", "binary_tree_bfs", "layered_bfs"]
+
+
+def source_from(graph: nx.Graph, name: str = "synthetic") -> SourceGraph:
+    nodes = sorted(graph.nodes())
+    names = [f"node {n}" for n in nodes]
+    index = {n: i for i, n in enumerate(nodes)}
+    edges = sorted((index[u], index[v]) for u, v in graph.edges())
+    src = np.array([u for u, _ in edges], dtype=np.int64)
+    dst = np.array([v for _, v in edges], dtype=np.int64)
+    weights = np.arange(1, len(edges) + 1, dtype=np.int64)
+    return build_source_graph(name, names, src, dst, weights=weights)
+
+
+@pytest.fixture(scope="module")
+def social() -> SourceGraph:
+    return source_from(nx.connected_watts_strogatz_graph(400, 6, 0.2, seed=3))
+
+
+@pytest.fixture(scope="module")
+def two_parts() -> SourceGraph:
+    """A 30-node path plus a 5-node path: a small component that must make samplers retry."""
+    graph = nx.disjoint_union(nx.path_graph(30), nx.path_graph(5))
+    return source_from(graph)
+
+
+def fingerprint(sample) -> tuple:
+    g = sample.graph
+    return (list(g.nodes()), sorted(g.edges(data=True)), sample.start, sample.provenance)
+
+
+@pytest.mark.parametrize("sampler", sorted(SAMPLERS))
+@pytest.mark.parametrize("n", [1, 8, 37, 120])
+def test_exact_size(social: SourceGraph, sampler: str, n: int) -> None:
+    sample = sample_subgraph(social, sampler, n, random.Random(n))
+    assert sample.graph.number_of_nodes() == n
+    assert sample.provenance["sampler"] == sampler
+    assert len(sample.provenance["node_ids"]) == n
+    assert sample.start == social.node_names[sample.provenance["start_id"]]
+
+
+@pytest.mark.parametrize("sampler", CONNECTED_SAMPLERS)
+def test_connected_where_promised(social: SourceGraph, sampler: str) -> None:
+    for seed in range(5):
+        sample = sample_subgraph(social, sampler, 50, random.Random(seed))
+        assert nx.is_connected(sample.graph)
+        assert sample.start in sample.graph
+
+
+def test_random_walk_top_connected_option(social: SourceGraph) -> None:
+    for seed in range(5):
+        sample = sample_subgraph(
+            social, "random_walk_top", 60, random.Random(seed), connected=True, walk_length=300
+        )
+        assert sample.graph.number_of_nodes() == 60
+        assert nx.is_connected(sample.graph)
+
+
+def test_random_walk_top_keeps_most_visited_start(social: SourceGraph) -> None:
+    # With restart 0.5 the start node is by far the most visited one.
+    sample = sample_subgraph(social, "random_walk_top", 10, random.Random(1), restart=0.5)
+    assert sample.start in sample.graph
+
+
+def test_induced_subgraph_edges(social: SourceGraph) -> None:
+    sample = sample_subgraph(social, "bfs", 40, random.Random(2))
+    ids = sample.provenance["node_ids"]
+    expected = {
+        (social.node_names[u], social.node_names[v]) for u, v, _ in social.induced_edges(ids)
+    }
+    got = {tuple(sorted(e)) for e in sample.graph.edges()}
+    assert got == {tuple(sorted(e)) for e in expected}
+    # edge weights are copied from the source
+    assert all("weight" in d for _, _, d in sample.graph.edges(data=True))
+
+
+def test_binary_tree_shape(social: SourceGraph) -> None:
+    for seed in range(8):
+        sample = sample_subgraph(social, "binary_tree_bfs", 45, random.Random(seed))
+        tree = sample.graph
+        assert nx.is_tree(tree)
+        assert tree.number_of_nodes() == 45
+        depth = nx.single_source_shortest_path_length(tree, sample.start)
+        for node in tree:
+            children = [v for v in tree[node] if depth[v] == depth[node] + 1]
+            assert len(children) <= 2
+        # tree edges are source edges, with the source's weights
+        assert all("weight" in d for _, _, d in tree.edges(data=True))
+
+
+def test_binary_tree_max_children_option(social: SourceGraph) -> None:
+    sample = sample_subgraph(social, "binary_tree_bfs", 30, random.Random(0), max_children=1)
+    assert nx.is_tree(sample.graph)
+    assert max(d for _, d in sample.graph.degree()) <= 2  # a path
+
+
+def whole(source: SourceGraph) -> nx.Graph:
+    return nx.Graph(
+        (source.node_names[u], source.node_names[v])
+        for u in range(source.n_nodes)
+        for v in source.neighbors(u).tolist()
+    )
+
+
+def test_layered_bfs_keeps_hop_distances(social: SourceGraph) -> None:
+    full = whole(social)
+    for seed in range(5):
+        for keep in (0.3, 1.0):
+            sample = sample_subgraph(social, "layered_bfs", 60, random.Random(seed), keep=keep)
+            in_sample = nx.single_source_shortest_path_length(sample.graph, sample.start)
+            in_full = nx.single_source_shortest_path_length(full, sample.start)
+            assert len(in_sample) == 60
+            if keep == 1.0:  # whole BFS layers: distances are those of the source graph
+                assert all(in_sample[n] == in_full[n] for n in in_sample)
+
+
+def test_layered_bfs_max_per_layer(social: SourceGraph) -> None:
+    sample = sample_subgraph(social, "layered_bfs", 40, random.Random(0), max_per_layer=3)
+    dist = nx.single_source_shortest_path_length(sample.graph, sample.start)
+    sizes = [sum(1 for d in dist.values() if d == layer) for layer in range(max(dist.values()))]
+    assert sizes[0] == 1 and all(size <= 3 for size in sizes)
+    assert max(dist.values()) >= 13  # 40 nodes at <= 3 per layer
+
+
+@pytest.mark.parametrize("sampler", sorted(SAMPLERS))
+def test_deterministic(social: SourceGraph, sampler: str) -> None:
+    a = sample_subgraph(social, sampler, 30, random.Random(42))
+    b = sample_subgraph(social, sampler, 30, random.Random(42))
+    assert fingerprint(a) == fingerprint(b)
+
+
+@pytest.mark.parametrize("sampler", sorted(SAMPLERS))
+def test_different_seeds_differ(social: SourceGraph, sampler: str) -> None:
+    samples = {
+        tuple(sorted(sample_subgraph(social, sampler, 30, random.Random(s)).graph))
+        for s in range(4)
+    }
+    assert len(samples) > 1
+
+
+def test_unknown_sampler(social: SourceGraph) -> None:
+    with pytest.raises(UnknownChoiceError, match="bfs"):
+        sample_subgraph(social, "dfs", 10, random.Random(0))
+
+
+def test_unknown_option(social: SourceGraph) -> None:
+    with pytest.raises(ConfigError, match="walk_length"):
+        sample_subgraph(social, "random_walk_top", 10, random.Random(0), walk_lenght=5)
+
+
+def test_bad_option_value(social: SourceGraph) -> None:
+    with pytest.raises(ConfigError, match="restart"):
+        sample_subgraph(social, "random_walk_prefix", 10, random.Random(0), restart=1.5)
+
+
+@pytest.mark.parametrize("sampler", sorted(SAMPLERS))
+def test_too_many_nodes(two_parts: SourceGraph, sampler: str) -> None:
+    with pytest.raises(SamplingError, match="nodes"):
+        sample_subgraph(two_parts, sampler, 40, random.Random(0))
+    with pytest.raises(SamplingError, match="could not reach"):
+        sample_subgraph(two_parts, sampler, 31, random.Random(0), **_fast(sampler))
+
+
+@pytest.mark.parametrize("sampler", sorted(SAMPLERS))
+def test_retries_other_start(two_parts: SourceGraph, sampler: str) -> None:
+    # 20 nodes only exist in the 30-node component; small-component starts must be retried.
+    for seed in range(6):
+        sample = sample_subgraph(two_parts, sampler, 20, random.Random(seed), **_fast(sampler))
+        assert sample.graph.number_of_nodes() == 20
+
+
+def _fast(sampler: str) -> dict:
+    # A walk on a path needs a low restart probability to get far from its start.
+    return {"walk_length": 50, "restart": 0.05} if sampler.startswith("random_walk") else {}

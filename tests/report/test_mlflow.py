@@ -1,0 +1,236 @@
+"""MLflow runs: params/metrics/tags/artifacts, nesting under a sweep, and no secret anywhere."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from omegaconf import OmegaConf
+
+from gralgo.report._hydra_callbacks import (
+    PARENT_RUN_ENV,
+    PARENT_RUN_FILE,
+    MlflowSweepCallback,
+    parent_run_id_for_job,
+)
+from gralgo.report._mlflow import (
+    PARENT_RUN_TAG,
+    end_run,
+    flatten_params,
+    log_run,
+    metric_name,
+    start_parent_run,
+)
+from gralgo.report._secrets import redact_config
+
+REPO = Path(__file__).parents[2]
+SECRET = "sk-gralgo-test-0123456789abcdef"
+OTHER_SECRET = "zz-plain-looking-credential-42"
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path]:
+    """One SQLite store per module (creating its tables takes seconds)."""
+    root = tmp_path_factory.mktemp("mlflow")
+    return f"sqlite:///{root / 'mlflow.db'}", root
+
+
+def client(uri: str):  # noqa: ANN201
+    from mlflow import MlflowClient
+
+    return MlflowClient(tracking_uri=uri)
+
+
+def test_flatten_params_and_metric_names() -> None:
+    flat = flatten_params({"model": {"name": "m", "drop_params": ["a"]}, "k": 8, "x": None,
+                           "empty": {}})  # fmt: skip
+    assert flat == {"empty": "{}", "k": "8", "model.drop_params": '["a"]', "model.name": "m",
+                    "x": "null"}  # fmt: skip
+    assert list(flat) == sorted(flat)
+    assert metric_name("pass@8") == "pass_at_8"
+    assert metric_name("acc (level 1)") == "acc _level 1_"
+
+
+def test_log_run_records_everything(store: tuple[str, Path], tmp_path: Path) -> None:
+    uri, _ = store
+    table = tmp_path / "samples.csv"
+    table.write_text("instance,outcome\na,correct\n")
+    plots = tmp_path / "plots"
+    (plots / "by_level").mkdir(parents=True)
+    (plots / "by_level" / "accuracy.png").write_bytes(b"\x89PNG\r\n\x1a\n\x00\xff")
+    run_id = log_run(
+        tracking_uri=uri,
+        experiment_name="records",
+        run_name="gemma smoke",
+        params={"model.name": "gemma", "sampling.k": 8},
+        tags={"model": "gemma", "task": "max_clique", "level": 1},
+        metrics={"pass@8": 0.25, "cons@8": 0.125, "accuracy": 0.1},
+        artifacts=[table],
+        artifact_dir=plots,
+        config_snapshot={"model": {"name": "gemma"}},
+    )
+    run = client(uri).get_run(run_id)
+    assert run.info.status == "FINISHED" and run.info.run_name == "gemma smoke"
+    assert run.data.params == {"model.name": "gemma", "sampling.k": "8"}
+    assert run.data.metrics == {"pass_at_8": 0.25, "cons_at_8": 0.125, "accuracy": 0.1}
+    assert run.data.tags["task"] == "max_clique" and run.data.tags["level"] == "1"
+    assert PARENT_RUN_TAG not in run.data.tags
+    names = {a.path for a in client(uri).list_artifacts(run_id)}
+    assert names == {"samples.csv", "config.json", "plots"}
+    nested = {a.path for a in client(uri).list_artifacts(run_id, "plots/by_level")}
+    assert nested == {"plots/by_level/accuracy.png"}
+
+
+def test_no_secret_in_params_tags_or_artifacts(
+    store: tuple[str, Path], tmp_path: Path, monkeypatch
+) -> None:
+    uri, root = store
+    monkeypatch.setenv("GRALGO_TEST_PROVIDER_CREDS", OTHER_SECRET)
+    monkeypatch.setenv("OPENAI_API_KEY", SECRET)
+    config = {
+        "model": {
+            "name": "gpt-5-mini",
+            "api_key_env": "GRALGO_TEST_PROVIDER_CREDS",
+            "api_key": SECRET,  # someone pasted a key into the config
+            "extra_body": {"headers": {"Authorization": f"Bearer {OTHER_SECRET}"}},
+            "comment": f"debug {OTHER_SECRET}",
+        },
+        "sampling": {"k": 8},
+    }
+    redacted = redact_config(config)
+    log = tmp_path / "run.log"
+    log.write_text(f"calling with key {SECRET} and {OTHER_SECRET}\n")
+    blob = tmp_path / "samples.bin"
+    blob.write_bytes(b"\x00\xff" + OTHER_SECRET.encode() + b"\xfe")
+    extra = tmp_path / "extra"
+    extra.mkdir()
+    (extra / "trace.jsonl").write_text(f'{{"auth": "Bearer {SECRET}"}}\n')
+    run_id = log_run(
+        tracking_uri=uri,
+        experiment_name="secrets",
+        run_name=f"run {OTHER_SECRET}",
+        # Raw params too: log_run must scrub even what the caller forgot to redact.
+        params={**flatten_params(redacted), "leak": f"x {OTHER_SECRET}", "leak2": SECRET},
+        tags={"model": "gpt-5-mini", "note": SECRET},
+        metrics={"accuracy": 0.5},
+        artifacts=[log, blob],
+        artifact_dir=extra,
+        config_snapshot=config,
+        secret_env_names=["GRALGO_TEST_PROVIDER_CREDS"],
+    )
+    run = client(uri).get_run(run_id)
+    assert run.data.params["model.api_key_env"] == "GRALGO_TEST_PROVIDER_CREDS"
+    assert run.data.params["model.name"] == "gpt-5-mini"
+    names = {a.path for a in client(uri).list_artifacts(run_id)}
+    assert {"run.log", "config.json", "extra"} <= names
+    assert "samples.bin" not in names  # binary holding a secret: not uploaded
+    for value in [*run.data.params.values(), *run.data.tags.values(), run.info.run_name]:
+        assert SECRET not in value and OTHER_SECRET not in value
+    # Every byte MLflow wrote (database, WAL, artifacts) is free of both secrets.
+    files = [p for p in root.rglob("*") if p.is_file()]
+    assert any(p.name == "run.log" for p in files)
+    for path in files:
+        data = path.read_bytes()
+        assert SECRET.encode() not in data, path
+        assert OTHER_SECRET.encode() not in data, path
+
+
+def test_children_nest_under_a_parent(store: tuple[str, Path]) -> None:
+    uri, _ = store
+    parent = start_parent_run(tracking_uri=uri, experiment_name="sweep", run_name="sweep 1")
+    children = [
+        log_run(
+            tracking_uri=uri,
+            experiment_name="sweep",
+            run_name=f"job {i}",
+            params={"i": i},
+            tags={"level": i},
+            metrics={"accuracy": i / 10},
+            parent_run_id=parent,
+        )  # fmt: skip
+        for i in range(2)
+    ]
+    end_run(tracking_uri=uri, run_id=parent)
+    c = client(uri)
+    experiment = c.get_experiment_by_name("sweep")
+    found = c.search_runs([experiment.experiment_id], f"tags.`{PARENT_RUN_TAG}` = '{parent}'")
+    assert sorted(r.info.run_id for r in found) == sorted(children)
+    assert c.get_run(parent).info.status == "FINISHED"
+    assert c.get_run(parent).data.tags["gralgo.kind"] == "sweep"
+
+
+def test_callback_creates_and_ends_parent(store: tuple[str, Path], tmp_path: Path) -> None:
+    uri, _ = store
+    callback = MlflowSweepCallback(tracking_uri=uri, experiment_name="callback")
+    config = OmegaConf.create(
+        {"hydra": {"sweep": {"dir": str(tmp_path / "sweep")}, "overrides": {"task": ["level=1,2"]}}}
+    )
+    callback.on_multirun_start(config)
+    try:
+        parent = (tmp_path / "sweep" / PARENT_RUN_FILE).read_text().strip()
+        assert os.environ[PARENT_RUN_ENV] == parent == parent_run_id_for_job()
+        assert client(uri).get_run(parent).info.status == "RUNNING"
+        assert client(uri).get_run(parent).data.tags["hydra.overrides"] == "level=1,2"
+    finally:
+        callback.on_multirun_end(config)
+    assert PARENT_RUN_ENV not in os.environ
+    assert parent_run_id_for_job() is None  # outside Hydra, no sweep
+    assert client(uri).get_run(parent).info.status == "FINISHED"
+
+
+def test_real_hydra_multirun_groups_jobs(tmp_path: Path) -> None:
+    """``python app.py -m level=1,2`` leaves one parent run with two nested job runs."""
+    uri = f"sqlite:///{tmp_path / 'mlflow.db'}"
+    (tmp_path / "conf").mkdir()
+    (tmp_path / "conf" / "config.yaml").write_text(
+        textwrap.dedent(
+            f"""
+            level: 1
+            mlflow: {{tracking_uri: "{uri}", experiment_name: sweep_test}}
+            hydra:
+              sweep: {{dir: {tmp_path / "multirun"}}}
+              callbacks:
+                mlflow_sweep:
+                  _target_: gralgo.report._hydra_callbacks.MlflowSweepCallback
+                  tracking_uri: ${{mlflow.tracking_uri}}
+                  experiment_name: ${{mlflow.experiment_name}}
+            """
+        )
+    )
+    (tmp_path / "app.py").write_text(
+        textwrap.dedent(
+            """
+            import hydra
+            from gralgo.report._hydra_callbacks import parent_run_id_for_job
+            from gralgo.report._mlflow import log_run
+
+            @hydra.main(version_base=None, config_path="conf", config_name="config")
+            def main(cfg):
+                log_run(tracking_uri=cfg.mlflow.tracking_uri,
+                        experiment_name=cfg.mlflow.experiment_name, run_name=f"level {cfg.level}",
+                        params={"level": cfg.level}, tags={"level": cfg.level},
+                        metrics={"accuracy": cfg.level / 10},
+                        parent_run_id=parent_run_id_for_job())
+
+            main()
+            """
+        )
+    )
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    env.pop(PARENT_RUN_ENV, None)
+    done = subprocess.run(
+        [sys.executable, "app.py", "-m", "level=1,2"], cwd=tmp_path, env=env,
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    c = client(uri)
+    runs = c.search_runs([c.get_experiment_by_name("sweep_test").experiment_id])
+    parents = [r for r in runs if r.data.tags.get("gralgo.kind") == "sweep"]
+    jobs = [r for r in runs if r.data.tags.get("gralgo.kind") == "job"]
+    assert len(parents) == 1 and parents[0].info.status == "FINISHED"
+    assert sorted(r.data.params["level"] for r in jobs) == ["1", "2"]
+    assert {r.data.tags[PARENT_RUN_TAG] for r in jobs} == {parents[0].info.run_id}

@@ -1,0 +1,43 @@
+"""The accuracy-per-level plot is written as a real PNG."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from gralgo.report._plots import plot_accuracy_by_level
+from gralgo.score import ScoringInputError
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def _inst(models: list[str]) -> pd.DataFrame:
+    rows = []
+    for m_index, model in enumerate(models):
+        for taxonomy in ("enumeration", "exploration", "intuition"):
+            for level in range(1, 7):
+                score = max(0.0, 1.0 - 0.12 * level - 0.1 * m_index)
+                rows.append({
+                    "model": model, "task": f"{taxonomy}_task", "taxonomy": taxonomy,
+                    "complexity": "easy", "level": level, "format": "edge_list",
+                    "context": "standard", "instance_id": f"{taxonomy}-{level}",
+                    "pass_at_k": score, "cons_at_k": score / 2, "incomplete": False,
+                })
+    return pd.DataFrame(rows)
+
+
+@pytest.mark.parametrize("models", [["only"], ["a", "b"]])
+def test_plot_is_a_nontrivial_png(tmp_path: Path, models: list[str]) -> None:
+    path = plot_accuracy_by_level(_inst(models), tmp_path / "plots" / "accuracy.png", title="t")
+    assert path == tmp_path / "plots" / "accuracy.png"
+    data = path.read_bytes()
+    assert data.startswith(PNG_SIGNATURE)
+    assert len(data) > 20_000
+
+
+def test_nothing_to_plot_is_reported(tmp_path: Path) -> None:
+    inst = _inst(["a"]).assign(incomplete=True)
+    with pytest.raises(ScoringInputError, match="nothing to plot"):
+        plot_accuracy_by_level(inst, tmp_path / "x.png")

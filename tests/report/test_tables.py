@@ -1,0 +1,146 @@
+"""The paper's table layouts on small hand-made instance tables with known numbers."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from gralgo.report._tables import (
+    outcome_table,
+    task_markdown,
+    task_table,
+    taxonomy_markdown,
+    taxonomy_table,
+    write_tables,
+)
+from gralgo.score import ScoringInputError, aggregate, instance_metrics, score_samples
+
+TASKS = {  # task -> (taxonomy, complexity)
+    "max_degree": ("enumeration", "easy"),
+    "max_clique": ("enumeration", "hard"),
+    "path_sum": ("exploration", "easy"),
+    "mst": ("intuition", "medium"),
+}
+
+
+def instances(model: str, task: str, level: int, passes: list[float], cons: list[float],
+              incomplete: int = 0) -> list[dict[str, object]]:
+    taxonomy, complexity = TASKS[task]
+    rows = [
+        {"model": model, "task": task, "taxonomy": taxonomy, "complexity": complexity,
+         "level": level, "format": "edge_list", "context": "standard",
+         "instance_id": f"{task}-{i}", "pass_at_k": p, "cons_at_k": c, "incomplete": False}
+        for i, (p, c) in enumerate(zip(passes, cons, strict=True))
+    ]
+    rows += [
+        {**rows[0], "instance_id": f"{task}-x{i}", "pass_at_k": math.nan, "cons_at_k": math.nan,
+         "incomplete": True}
+        for i in range(incomplete)
+    ]
+    return rows
+
+
+@pytest.fixture
+def inst() -> pd.DataFrame:
+    rows = (
+        instances("A", "max_degree", 3, [1.0, 0.5], [1.0, 0.0], incomplete=1)
+        + instances("A", "max_clique", 3, [0.25, 0.25], [0.0, 0.0])
+        + instances("A", "path_sum", 3, [1.0, 1.0, 1.0], [1.0, 0.0, 0.0])
+        + instances("A", "mst", 3, [0.0], [0.0])
+        + instances("A", "max_degree", 4, [0.5], [0.5])
+        + instances("B", "path_sum", 3, [0.5, 1.0], [0.0, 1.0])
+    )
+    return pd.DataFrame(rows)
+
+
+def test_taxonomy_table_cells(inst: pd.DataFrame) -> None:
+    table = taxonomy_table(inst)
+    a = table.loc["A"]
+    # Taxonomy cell = mean of its tasks' means; incomplete instances are left out.
+    assert a[(3, "Enumeration", "c@k")] == pytest.approx((0.5 + 0.0) / 2)
+    assert a[(3, "Enumeration", "p@k")] == pytest.approx((0.75 + 0.25) / 2)
+    assert a[(3, "Exploration", "c@k")] == pytest.approx(1 / 3)
+    assert a[(3, "Intuition", "p@k")] == 0.0
+    # Avg. = mean over the level's tasks.
+    assert a[(3, "Avg.", "c@k")] == pytest.approx((0.5 + 0.0 + 1 / 3 + 0.0) / 4)
+    assert a[(3, "Avg.", "p@k")] == pytest.approx(0.5)
+    assert a[(4, "Enumeration", "c@k")] == 0.5 and math.isnan(a[(4, "Exploration", "c@k")])
+    assert math.isnan(table.loc["B", (4, "Avg.", "p@k")])
+    assert list(table.columns.get_level_values(1)[:8]) == [
+        "Enumeration", "Enumeration", "Exploration", "Exploration", "Intuition", "Intuition",
+        "Avg.", "Avg.",
+    ]
+
+
+def test_taxonomy_markdown_rows(inst: pd.DataFrame) -> None:
+    text = taxonomy_markdown(taxonomy_table(inst))
+    assert "### Level-3 (31-50 nodes)" in text and "### Level-4 (51-80 nodes)" in text
+    assert ("| Model | Enumeration c@k | Enumeration p@k | Exploration c@k | Exploration p@k "
+            "| Intuition c@k | Intuition p@k | Avg. c@k | Avg. p@k |") in text
+    assert "| A | 0.25 | 0.50 | 0.33 | 1.00 | 0.00 | 0.00 | 0.21 | 0.50 |" in text
+    assert "| B | – | – | 0.50 | 0.75 | – | – | 0.50 | 0.75 |" in text
+
+
+def test_task_table_order_and_cells(inst: pd.DataFrame) -> None:
+    table = task_table(inst, level=3, model_order=["B", "A"])
+    assert list(table.index) == ["B", "A"]
+    tasks = list(dict.fromkeys(table.columns.get_level_values("task")))
+    assert tasks == ["max_degree", "path_sum", "mst", "max_clique"]
+    text = task_markdown(table, 3, task_labels={"max_degree": "Max Degree"})
+    assert ("| Model | Easy: Max Degree | Easy: path_sum | Medium: mst | Hard: max_clique |"
+            in text)
+    assert "| A | 0.75 / 0.50 | 1.00 / 0.33 | 0.00 / 0.00 | 0.25 / 0.00 |" in text
+    assert "| B | – / – | 0.75 / 0.50 | – / – | – / – |" in text
+
+
+def test_mixed_settings_are_rejected(inst: pd.DataFrame) -> None:
+    mixed = inst.copy()
+    mixed.loc[0, "format"] = "adjacency_list"
+    with pytest.raises(ScoringInputError, match="filter it to one format"):
+        taxonomy_table(mixed)
+    with pytest.raises(ScoringInputError, match="unknown taxonomy"):
+        taxonomy_table(inst.assign(taxonomy="greedy"))
+
+
+def _samples() -> pd.DataFrame:
+    rows = []
+    for task, (taxonomy, complexity) in TASKS.items():
+        for level in (1, 2):
+            for i in range(3):
+                texts = [r"\boxed{5}", r"\boxed{6}", "no answer", None]
+                for s, text in enumerate(texts):
+                    rows.append({
+                        "instance_id": f"{task}-{level}-{i}", "model": "m", "task": task,
+                        "taxonomy": taxonomy, "complexity": complexity, "level": level,
+                        "format": "edge_list", "context": "standard", "sample_index": s,
+                        "answer_text": text, "finish_reason": "stop",
+                        "error_class": "Timeout" if text is None else None,
+                        "expected": "5", "answer_kind": "integer",
+                    })
+    return pd.DataFrame(rows)
+
+
+def test_outcome_table_and_written_files(tmp_path: Path) -> None:
+    inst = instance_metrics(score_samples(_samples()), k=4)
+    agg = aggregate(inst, by=["model", "task", "level"], n_resamples=100)
+    table = outcome_table(agg)
+    assert len(table) == len(TASKS) * 2
+    first = table.iloc[0]
+    assert first["accuracy"] == pytest.approx(1 / 3)
+    assert first["wrong"] == pytest.approx(1 / 3) and first["no answer"] == pytest.approx(1 / 3)
+    assert first["truncated"] == 0.0 and first["error"] == 0.25
+
+    paths = write_tables(inst, agg, tmp_path / "tables")
+    names = sorted(p.name for p in paths)
+    assert names == sorted(
+        f"{stem}.{ext}" for stem in ("taxonomy_by_level", "tasks_level1", "tasks_level2",
+                                     "outcomes") for ext in ("md", "csv")
+    )
+    assert all(p.stat().st_size > 0 for p in paths)
+    csv = pd.read_csv(tmp_path / "tables" / "taxonomy_by_level.csv")
+    assert csv.loc[0, "Level-1 Enumeration p@k"] == 1.0
+    assert csv.loc[0, "Level-2 Avg. c@k"] == 1.0
+    assert "| m | 1.00 / 1.00 |" in (tmp_path / "tables" / "tasks_level1.md").read_text()

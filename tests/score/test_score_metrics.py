@@ -1,0 +1,132 @@
+"""pass@k, cons@k, bootstrap intervals and z-score normalisation as pure functions."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from scipy import stats
+
+from gralgo.score import (
+    bootstrap_ci,
+    cons_at_k,
+    majority_vote,
+    normalized_scores,
+    pass_at_k,
+    pass_at_k_array,
+)
+
+
+def brute_force_pass_at_k(n: int, c: int, k: int) -> Fraction:
+    """Share of the k-subsets of n samples (c of them correct) that hold a correct one."""
+    samples = [True] * c + [False] * (n - c)
+    subsets = list(itertools.combinations(range(n), k))
+    hits = sum(any(samples[i] for i in subset) for subset in subsets)
+    return Fraction(hits, len(subsets))
+
+
+@given(st.integers(1, 10).flatmap(lambda n: st.tuples(
+    st.just(n), st.integers(0, n), st.integers(1, n))))
+def test_pass_at_k_matches_brute_force(case: tuple[int, int, int]) -> None:
+    n, c, k = case
+    assert pass_at_k(n, c, k) == pytest.approx(float(brute_force_pass_at_k(n, c, k)), abs=1e-12)
+
+
+@pytest.mark.parametrize("c", range(9))
+def test_n_equal_k_is_any_correct(c: int) -> None:
+    assert pass_at_k(8, c, 8) == (1.0 if c > 0 else 0.0)
+
+
+def test_fewer_successful_samples_than_k_uses_all_of_them() -> None:
+    assert pass_at_k(3, 0, 8) == 0.0
+    assert pass_at_k(3, 1, 8) == 1.0
+
+
+def test_unbiased_estimator_known_value() -> None:
+    # 1 - C(14, 8) / C(16, 8) = 1 - (8 * 7) / (16 * 15)
+    assert pass_at_k(16, 2, 8) == pytest.approx(1 - 56 / 240, abs=1e-15)
+
+
+@pytest.mark.parametrize(("n", "c", "k"), [(0, 0, 1), (3, 4, 1), (3, -1, 1), (3, 1, 0)])
+def test_invalid_counts_are_rejected(n: int, c: int, k: int) -> None:
+    with pytest.raises(ValueError):
+        pass_at_k(n, c, k)
+
+
+def test_pass_at_k_array_matches_scalar_and_marks_empty() -> None:
+    n = np.array([8, 8, 0, 5, 16, 3])
+    c = np.array([0, 3, 0, 5, 2, 1])
+    got = pass_at_k_array(n, c, 8)
+    assert np.isnan(got[2])
+    for i in (0, 1, 3, 4, 5):
+        assert got[i] == pass_at_k(int(n[i]), int(c[i]), 8)
+
+
+def test_majority_vote_and_tie_rule() -> None:
+    assert majority_vote(["3", "4", "4", None, None, None]) == "4"
+    # 2-2 tie: the answer whose first vote comes first wins.
+    assert majority_vote(["4", "3", "3", "4"]) == "4"
+    assert majority_vote([None, "3", "4", "4", "3"]) == "3"
+    assert majority_vote([None, None]) is None
+    assert majority_vote([]) is None
+
+
+def test_cons_at_k() -> None:
+    assert cons_at_k(["5", "5", "6"], "5") == 1.0
+    assert cons_at_k(["6", "5", "5", "6"], "5") == 0.0  # tie goes to "6", seen first
+    assert cons_at_k([None, None, None], "5") == 0.0  # nobody voted
+    assert cons_at_k([None, None, "5"], "5") == 1.0  # no-answers do not vote
+
+
+def test_bootstrap_is_seeded_and_brackets_the_mean() -> None:
+    rng = np.random.default_rng(1)
+    values = rng.random((200, 3))
+    low, high = bootstrap_ci(values, n_resamples=500, seed=7)
+    low2, high2 = bootstrap_ci(values, n_resamples=500, seed=7)
+    assert np.array_equal(low, low2) and np.array_equal(high, high2)
+    assert low.shape == (3,)
+    assert np.all(low < values.mean(axis=0)) and np.all(values.mean(axis=0) < high)
+    assert np.all(high - low < 0.2)
+    other_low, _ = bootstrap_ci(values, n_resamples=500, seed=8)
+    assert not np.array_equal(low, other_low)
+
+
+def test_bootstrap_edge_cases() -> None:
+    low, high = bootstrap_ci(np.ones(10))
+    assert low == 1.0 and high == 1.0
+    low, high = bootstrap_ci(np.array([]))
+    assert np.isnan(low) and np.isnan(high)
+    with pytest.raises(ValueError):
+        bootstrap_ci(np.ones(3), confidence=1.5)
+
+
+def test_normalized_scores_follow_eq_5_and_6() -> None:
+    table = pd.DataFrame({
+        "model": ["a", "b", "c", "a", "b", "c", "a", "b", "c"],
+        "task": ["t1"] * 3 + ["t2"] * 3 + ["t3"] * 3,
+        "pass_at_k": [0.2, 0.5, 0.8, 0.9, 0.1, 0.3, 0.4, 0.4, 0.4],
+    })
+    out = normalized_scores(table, "pass_at_k")
+    t1 = out[out["task"] == "t1"]
+    assert np.allclose(t1["pass_at_k_z"], stats.zscore([0.2, 0.5, 0.8]))
+    assert np.allclose(t1["pass_at_k_score"], [0.0, 50.0, 100.0])
+    t2 = out[out["task"] == "t2"]
+    assert np.allclose(t2["pass_at_k_score"], [100.0, 0.0, 25.0])
+    assert out[out["task"] == "t3"]["pass_at_k_score"].isna().all()  # no spread
+    with pytest.raises(ValueError):
+        normalized_scores(pd.concat([table, table]), "pass_at_k")
+
+
+def test_normalized_scores_within_task_and_level() -> None:
+    table = pd.DataFrame({
+        "model": ["a", "b", "a", "b"], "task": ["t"] * 4, "level": [1, 1, 2, 2],
+        "cons_at_k": [0.9, 0.1, 0.2, 0.6],
+    })
+    out = normalized_scores(table, "cons_at_k", task_col=["task", "level"])
+    assert out["cons_at_k_score"].tolist() == [100.0, 0.0, 0.0, 100.0]
+    assert np.allclose(out["cons_at_k_z"], [1.0, -1.0, -1.0, 1.0])

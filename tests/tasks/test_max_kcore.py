@@ -1,0 +1,94 @@
+"""Maximum k-core: subset search by definition, k drawing and rejection."""
+
+from __future__ import annotations
+
+import itertools
+
+import networkx as nx
+import pytest
+
+from gralgo.errors import ConfigError
+from gralgo.graphs import SampledGraph
+from gralgo.tasks import InstanceRejected, Problem
+
+
+def brute_largest_min_degree_set(graph: nx.Graph, k: int) -> list[str]:
+    """The largest node set in which every member has >= k neighbours inside the set."""
+    names = sorted(graph.nodes())
+    for size in range(len(names), 0, -1):
+        for subset in itertools.combinations(names, size):
+            members = set(subset)
+            if all(sum(1 for n in graph[v] if n in members) >= k for v in subset):
+                return list(subset)
+    return []
+
+
+def brute_max_core(graph: nx.Graph) -> int:
+    return max(k for k in range(len(graph)) if brute_largest_min_degree_set(graph, k) or k == 0)
+
+
+def test_agrees_with_brute_force(random_samples, build_task, seeded) -> None:
+    task = build_task("max_kcore")
+    solved = 0
+    for i, sample in enumerate(random_samples):
+        top = brute_max_core(sample.graph)
+        if top < 2:
+            with pytest.raises(InstanceRejected):
+                task.make_problem(sample, seeded(i))
+            continue
+        problem = task.make_problem(sample, seeded(i))
+        k = problem.params["k"]
+        # k prefers [3, top] and falls back to top (>= 2) when the graph has no 3-core.
+        assert (3 <= k <= top) or (k == top == 2)
+        expected = brute_largest_min_degree_set(sample.graph, k)
+        solution = task.solve(problem)
+        assert solution.answer == str(len(expected)) and expected
+        assert solution.certificate["nodes"] == expected
+        solved += 1
+    assert solved > 80
+
+
+def test_k_range_option(random_samples, build_task, seeded) -> None:
+    task = build_task("max_kcore", k_range=[2, 2])
+    for i, sample in enumerate(random_samples[:150]):
+        try:
+            assert task.make_problem(sample, seeded(i)).params["k"] == 2
+        except InstanceRejected:
+            assert max(nx.core_number(sample.graph).values()) < 2
+
+
+def test_two_triangles_joined_by_a_path_with_a_pendant(build_task, seeded) -> None:
+    # Every node but the pendant p has two neighbours inside the rest; there is no 3-core.
+    graph = nx.Graph(
+        [
+            ("a", "b"),
+            ("b", "c"),
+            ("a", "c"),
+            ("c", "d"),
+            ("d", "e"),
+            ("e", "f"),
+            ("f", "g"),
+            ("e", "g"),
+            ("g", "p"),
+        ]
+    )
+    task = build_task("max_kcore")
+    solution = task.solve(Problem(graph, {"k": 2}))
+    assert solution.answer == "7"
+    assert solution.certificate["nodes"] == ["a", "b", "c", "d", "e", "f", "g"]
+    with pytest.raises(InstanceRejected):
+        task.solve(Problem(graph, {"k": 3}))
+    assert task.make_problem(SampledGraph(graph, "a"), seeded(0)).params["k"] == 2
+
+
+def test_options_are_validated(build_task) -> None:
+    with pytest.raises(ConfigError, match="k_range"):
+        build_task("max_kcore", k_range=[1, None])
+    with pytest.raises(ConfigError, match="min_k"):
+        build_task("max_kcore", min_k=0)
+
+
+def test_question_states_the_definition(build_task) -> None:
+    task = build_task("max_kcore", source="osm_baltimore")
+    text = task.question(Problem(nx.complete_graph(["p", "q", "r", "s"]), {"k": 3}), str)
+    assert "3-core" in text and "at least 3 other nodes" in text

@@ -1,0 +1,77 @@
+"""Shared task helpers: option validation, domains, weights."""
+
+from __future__ import annotations
+
+import random
+
+import networkx as nx
+import pytest
+from omegaconf import OmegaConf
+
+from gralgo.errors import ConfigError
+from gralgo.tasks._common import (
+    TaskOptions,
+    canonical_shortest_path,
+    domain_for,
+    draw_edge_weights,
+    hop_distances,
+)
+
+
+def test_ranges_accept_lists_tuples_and_listconfig() -> None:
+    for value in ([1, 5], (1, 5), OmegaConf.create({"r": [1, 5]}).r):
+        assert TaskOptions("t", {"r": value}, known=("r",)).int_range("r", (1, 2), 1) == (1, 5)
+    assert TaskOptions("t", {}, known=("r",)).int_range("r", (2, 3), 1) == (2, 3)
+    assert TaskOptions("t", {"r": [3, None]}, known=("r",)).int_range_open("r", (1, 2), 1) == (
+        3,
+        None,
+    )
+
+
+@pytest.mark.parametrize("bad", [5, "1,5", [1], [1, 2, 3], [True, 3], [1.5, 3], [4, 2], [0, 2]])
+def test_bad_ranges_name_the_field(bad) -> None:
+    with pytest.raises(ConfigError, match=r"task\.t\.options\.r"):
+        TaskOptions("t", {"r": bad}, known=("r",)).int_range("r", (1, 2), minimum=1)
+
+
+def test_fraction_range_and_integer_and_choice() -> None:
+    options = TaskOptions("t", {"q": [0.2, 0.6], "n": 3, "c": "a"}, known=("q", "n", "c"))
+    assert options.fraction_range("q", (0.0, 1.0)) == (0.2, 0.6)
+    assert options.integer("n", 1, minimum=1) == 3
+    assert options.choice("c", "b", ("a", "b")) == "a"
+    with pytest.raises(ConfigError, match="options.q"):
+        TaskOptions("t", {"q": [0.5, 1.5]}, known=("q",)).fraction_range("q", (0.0, 1.0))
+    with pytest.raises(ConfigError, match="options.n"):
+        TaskOptions("t", {"n": 0}, known=("n",)).integer("n", 1, minimum=1)
+
+
+def test_unknown_option_keys_list_the_valid_ones() -> None:
+    with pytest.raises(ConfigError, match="unknown key.*k_rnage.*valid keys: k_range"):
+        TaskOptions("distance_k", {"k_rnage": [1, 2]}, known=("k_range",))
+
+
+def test_domains_by_source_family() -> None:
+    assert domain_for("osm_harrisburg").node == "street"
+    assert domain_for("osm_london").node == "street"
+    assert domain_for("openflights").native_weight.endswith("kilometres")
+    assert domain_for("wiki_topcats").node == "article"
+    assert domain_for("dbpedia50").node == "entity"
+    assert domain_for("dblp").node == "author"
+    assert domain_for("my_graph").node == "node"
+
+
+def test_edge_weights_follow_sorted_edges_not_insertion_order() -> None:
+    a = nx.Graph([("b", "a"), ("c", "a"), ("c", "b")])
+    b = nx.Graph([("b", "c"), ("a", "c"), ("a", "b")])
+    draw_edge_weights(a, random.Random(1), 1, 100)
+    draw_edge_weights(b, random.Random(1), 1, 100)
+    assert {e: a.edges[e]["weight"] for e in a.edges} == {e: b.edges[e]["weight"] for e in a.edges}
+
+
+def test_hop_distances_and_canonical_path() -> None:
+    graph = nx.Graph([("s", "b"), ("s", "a"), ("a", "t"), ("b", "t"), ("t", "far")])
+    assert hop_distances(graph, "s") == {"s": 0, "a": 1, "b": 1, "t": 2, "far": 3}
+    assert canonical_shortest_path(graph, "s", "far") == ["s", "a", "t", "far"]
+    graph.add_node("island")
+    with pytest.raises(ValueError, match="not reachable"):
+        canonical_shortest_path(graph, "s", "island")
