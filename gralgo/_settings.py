@@ -67,6 +67,9 @@ def task_settings(name: str, cfg: Mapping[str, Any]) -> TaskSettings:
         sampler=str(_require(cfg, "sampler", f"task.{name}")),
         sampler_options=dict(cfg.get("sampler_options") or {}),
         options=dict(cfg.get("options") or {}),
+        max_mean_degree=(
+            None if cfg.get("max_mean_degree") is None else float(cfg["max_mean_degree"])
+        ),
     )
 
 

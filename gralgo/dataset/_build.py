@@ -13,6 +13,7 @@ from gralgo.dataset._instance import Instance, PromptVariant
 from gralgo.dataset._levels import level_range
 from gralgo.errors import SamplingError
 from gralgo.graphs import SampledGraph, SourceGraph
+from gralgo.graphs._thinning import thin_edges
 from gralgo.graphs.samplers import sample_subgraph
 from gralgo.seeding import rng_for, stable_hash
 from gralgo.tasks._base import InstanceRejected, Problem, Solution, Task
@@ -80,6 +81,19 @@ class Drawn:
         return {**self.sample.provenance, **self.problem.provenance, **extra}
 
 
+def cap_mean_degree(sample: SampledGraph, cap: float, rng: random.Random) -> SampledGraph:
+    """Thin a too-dense sample down to ``floor(cap * n / 2)`` edges, keeping it connected."""
+    graph = sample.graph
+    budget = max(int(cap * graph.number_of_nodes() / 2), graph.number_of_nodes() - 1)
+    if graph.number_of_edges() <= budget:
+        return sample
+    thinned = thin_edges(graph, budget, rng)
+    if thinned is None:  # a forest of several components needs fewer edges than n - 1
+        return sample
+    provenance = {**sample.provenance, "thinned_from_edges": graph.number_of_edges()}
+    return SampledGraph(graph=thinned, start=sample.start, provenance=provenance)
+
+
 def draw_problem(
     task: Task,
     source: SourceGraph,
@@ -101,6 +115,8 @@ def draw_problem(
         rng,
         **dict(task.settings.sampler_options),
     )
+    if task.settings.max_mean_degree is not None:
+        sample = cap_mean_degree(sample, task.settings.max_mean_degree, rng)
     if shape is not None:
         sample = shape(sample, rng)
     graph = sample.graph

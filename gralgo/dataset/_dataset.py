@@ -13,8 +13,14 @@ from typing import Any
 
 from gralgo.dataset._build import BuildOptions, build_level
 from gralgo.dataset._instance import Instance
-from gralgo.dataset._statistics import graph_stats, statistics_csv, statistics_markdown, summarise
-from gralgo.dataset._store import MANIFEST, read_manifest, write_dataset
+from gralgo.dataset._statistics import (
+    GraphStats,
+    graph_stats,
+    statistics_csv,
+    statistics_markdown,
+    summarise,
+)
+from gralgo.dataset._store import MANIFEST, read_manifest, write_dataset_lines
 from gralgo.errors import UnknownChoiceError
 from gralgo.seeding import stable_hash
 from gralgo.tasks._base import TaskSettings
@@ -87,18 +93,36 @@ def load_sources(spec: DatasetSpec) -> dict[str, Any]:
     return load_sources_for(spec, spec.used_sources())
 
 
-def _build_task(args: tuple[DatasetSpec, str]) -> list[Instance]:
-    """Worker: every level of one task (sources come from the on-disk cache)."""
+_WORKER_SOURCES: dict[str, Any] = {}
+
+
+@dataclass(frozen=True)
+class UnitResult:
+    """One built (task, level): JSON lines with their count group, and graph statistics."""
+
+    lines: list[tuple[str, str]]
+    stats: list[GraphStats]
+
+
+def serialise(instances: Sequence[Instance]) -> UnitResult:
+    return UnitResult(
+        lines=[(i.to_json(), f"{i.context}/level-{i.level}") for i in instances],
+        stats=[graph_stats(i) for i in instances],
+    )
+
+
+def _build_unit(args: tuple[DatasetSpec, str, int]) -> UnitResult:
+    """Worker: one (task, level); sources come from the on-disk parse cache."""
     from gralgo.tasks import make_task
 
-    spec, task_name = args
+    spec, task_name, level = args
     task = make_task(task_name, spec.tasks[task_name])
-    sources = load_sources_for(spec, [task.settings.source])
-    source = sources[task.settings.source]
-    instances: list[Instance] = []
-    for level in spec.levels:
-        instances.extend(build_level(task, source, level, spec.options))
-    return instances
+    name = task.settings.source
+    # Keyed by the whole source config: one process may build several specs (tests, library).
+    key = repr((name, _plain(spec.sources.get(name)), str(spec.cache_dir)))
+    if key not in _WORKER_SOURCES:
+        _WORKER_SOURCES[key] = load_sources_for(spec, [name])[name]
+    return serialise(list(build_level(task, _WORKER_SOURCES[key], level, spec.options)))
 
 
 def load_sources_for(spec: DatasetSpec, names: Sequence[str]) -> dict[str, Any]:
@@ -131,32 +155,38 @@ def build_dataset(spec: DatasetSpec, directory: Path) -> BuildReport:
     if spec.long_context is not None:
         from gralgo.dataset._long_context import build_long_context
 
-        by_task = build_long_context(spec)
+        by_task = {task: serialise(items) for task, items in build_long_context(spec).items()}
     else:
         by_task = _build_all_tasks(spec)
-    stats = summarise(graph_stats(i) for items in by_task.values() for i in items)
+    stats = summarise(s for unit in by_task.values() for s in unit.stats)
     markdown = statistics_markdown(stats)
-    write_dataset(
+    write_dataset_lines(
         directory,
-        by_task,
+        {task: unit.lines for task, unit in by_task.items()},
         config=spec.description(),
         extra_files={"statistics.csv": statistics_csv(stats), "statistics.md": markdown},
     )
-    total = sum(len(v) for v in by_task.values())
+    total = sum(len(unit.lines) for unit in by_task.values())
     return BuildReport(Path(directory), total, time.perf_counter() - started, markdown)
 
 
-def _build_all_tasks(spec: DatasetSpec) -> dict[str, list[Instance]]:
-    names = sorted(spec.tasks)
-    workers = spec.workers or (os.cpu_count() or 1)
-    workers = max(1, min(workers, len(names)))
-    jobs = [(spec, name) for name in names]
+def _build_all_tasks(spec: DatasetSpec) -> dict[str, UnitResult]:
+    """Every (task, level) unit, spread over worker processes; output order is fixed."""
+    units = [(spec, name, level) for name in sorted(spec.tasks) for level in spec.levels]
+    workers = max(1, min(spec.workers or (os.cpu_count() or 1), len(units)))
     if workers == 1:
-        results = [_build_task(job) for job in jobs]
+        results = [_build_unit(unit) for unit in units]
     else:
+        # Largest levels first so no worker is left with one big unit at the end.
+        order = sorted(range(len(units)), key=lambda i: -units[i][2])
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            results = list(pool.map(_build_task, jobs))
-    return dict(zip(names, results, strict=True))
+            done = dict(zip(order, pool.map(_build_unit, [units[i] for i in order]), strict=True))
+        results = [done[i] for i in range(len(units))]
+    by_task = {name: UnitResult([], []) for name in sorted(spec.tasks)}
+    for (_, name, _), unit in zip(units, results, strict=True):
+        by_task[name].lines.extend(unit.lines)
+        by_task[name].stats.extend(unit.stats)
+    return by_task
 
 
 def ensure_dataset(spec: DatasetSpec, directory: Path) -> Path:

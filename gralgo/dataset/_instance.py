@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 import networkx as nx
+
+_ENCODE_LINE = json.JSONEncoder(sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode
 
 
 @dataclass(frozen=True)
@@ -53,9 +55,18 @@ class Instance:
     prompts: dict[str, PromptVariant] = field(default_factory=dict)
     """Format name → rendered prompt."""
 
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data (no deep copy: the record is immutable and written at once)."""
+        data = {f.name: getattr(self, f.name) for f in fields(self)}
+        data["prompts"] = {
+            name: {f.name: getattr(p, f.name) for f in fields(p)}
+            for name, p in self.prompts.items()
+        }
+        return data
+
     def to_json(self) -> str:
         """One canonical JSON line (sorted keys, UTF-8, no spaces): byte-stable."""
-        return json.dumps(asdict(self), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+        return _ENCODE_LINE(self.to_dict())
 
     @classmethod
     def from_json(cls, line: str) -> Instance:

@@ -13,6 +13,7 @@ from gralgo.dataset._build import BuildOptions, graph_fingerprint, make_instance
 from gralgo.dataset._instance import Instance, PromptVariant
 from gralgo.errors import SamplingError
 from gralgo.graphs import SampledGraph, SourceGraph
+from gralgo.graphs._thinning import thin_edges
 from gralgo.graphs.samplers import sample_subgraph
 from gralgo.seeding import rng_for, stable_seed
 from gralgo.tasks._base import InstanceRejected, Problem, Solution, Task
@@ -29,38 +30,13 @@ def context_name(target_tokens: int) -> str:
 def thin_to_edges(
     sample: SampledGraph, n_edges: int, rng: random.Random
 ) -> SampledGraph | None:
-    """Keep a random spanning tree plus random extra edges, exactly ``n_edges`` in all.
-
-    Returns ``None`` when the sample is disconnected or has fewer than ``n_edges`` edges.
-    """
+    """Exactly ``n_edges`` edges (spanning tree kept); ``None`` if disconnected or too sparse."""
     graph = sample.graph
     if graph.number_of_edges() < n_edges or not nx.is_connected(graph):
         return None
-    edges = sorted(tuple(sorted((u, v))) for u, v in graph.edges)
-    rng.shuffle(edges)
-    # Kruskal on a shuffled order gives a random spanning tree (deterministic for the rng).
-    parent = {n: n for n in graph.nodes}
-
-    def find(x: Any) -> Any:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    tree, rest = [], []
-    for u, v in edges:
-        ru, rv = find(u), find(v)
-        if ru != rv:
-            parent[ru] = rv
-            tree.append((u, v))
-        else:
-            rest.append((u, v))
-    if len(tree) > n_edges:
+    thinned = thin_edges(graph, n_edges, rng)
+    if thinned is None:
         return None
-    keep = set(tree) | set(rest[: n_edges - len(tree)])
-    thinned = nx.Graph()
-    thinned.add_nodes_from(graph.nodes(data=True))
-    thinned.add_edges_from((u, v, graph.edges[u, v]) for u, v in sorted(keep))
     provenance = {**sample.provenance, "thinned_to_edges": n_edges}
     return SampledGraph(graph=thinned, start=sample.start, provenance=provenance)
 

@@ -39,7 +39,9 @@ class GraphStats:
 
 
 def graph_stats(instance: Instance) -> GraphStats:
-    graph = instance.to_networkx()
+    graph = nx.Graph()  # topology only: cheaper than rebuilding every attribute
+    graph.add_nodes_from(node["id"] for node in instance.graph["nodes"])
+    graph.add_edges_from((e["source"], e["target"]) for e in instance.graph["edges"])
     return GraphStats(
         task=instance.task,
         level=instance.level,

@@ -7,7 +7,7 @@ import json
 import os
 import shutil
 import tempfile
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -43,7 +43,29 @@ def write_dataset(
     config: Mapping[str, Any],
     extra_files: Mapping[str, str] | None = None,
 ) -> Path:
-    """Write the dataset into ``directory``, replacing what was there only once complete.
+    """Write instances into ``directory`` (see :func:`write_dataset_lines`)."""
+
+    def lines(items: Iterable[Instance]) -> Iterator[tuple[str, str]]:
+        for instance in items:
+            yield instance.to_json(), f"{instance.context}/level-{instance.level}"
+
+    return write_dataset_lines(
+        directory,
+        {task: lines(items) for task, items in instances_by_task.items()},
+        config=config,
+        extra_files=extra_files,
+    )
+
+
+def write_dataset_lines(
+    directory: Path,
+    lines_by_task: Mapping[str, Iterable[tuple[str, str]]],
+    *,
+    config: Mapping[str, Any],
+    extra_files: Mapping[str, str] | None = None,
+) -> Path:
+    """Write ``(json_line, "context/level-N")`` pairs per task, replacing ``directory`` only once
+    everything is complete.
 
     Everything is first written into a temporary sibling directory; a failure (or a kill) leaves
     ``directory`` untouched and no half-written files in it.
@@ -54,15 +76,14 @@ def write_dataset(
     try:
         (staging / INSTANCES_DIR).mkdir()
         counts: dict[str, dict[str, int]] = {}
-        for task in sorted(instances_by_task):
+        for task in sorted(lines_by_task):
             path = staging / INSTANCES_DIR / f"{task}.jsonl"
             per_level: dict[str, int] = {}
             with path.open("w", encoding="utf-8", newline="\n") as handle:
-                for instance in instances_by_task[task]:
-                    handle.write(instance.to_json())
+                for line, group in lines_by_task[task]:
+                    handle.write(line)
                     handle.write("\n")
-                    key = f"{instance.context}/level-{instance.level}"
-                    per_level[key] = per_level.get(key, 0) + 1
+                    per_level[group] = per_level.get(group, 0) + 1
             counts[task] = dict(sorted(per_level.items()))
         for name, text in sorted((extra_files or {}).items()):
             (staging / name).write_text(text, encoding="utf-8", newline="\n")

@@ -7,6 +7,7 @@ name — commas, quotes, pipes, non-ASCII — is unambiguous) or bare integers f
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Callable
@@ -112,9 +113,16 @@ NAMES = LabelCodec(numeric=False)
 IDS = LabelCodec(numeric=True)
 
 
+_ENCODE_STRING = json.JSONEncoder(ensure_ascii=False).encode
+
+
+@functools.lru_cache(maxsize=1 << 16)
 def json_literal(text: str) -> str:
-    """``text`` as a one-line JSON string literal, keeping non-ASCII characters readable."""
-    return json.dumps(text, ensure_ascii=False)
+    """``text`` as a one-line JSON string literal, keeping non-ASCII characters readable.
+
+    Cached: a name is written once per edge it touches, in every format.
+    """
+    return _ENCODE_STRING(text)
 
 
 def write_attributes(weight: int | None, relation: str | None = None) -> str:

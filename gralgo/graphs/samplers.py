@@ -129,7 +129,8 @@ def _walk_visits(
             if not neighbours or rng.random() < restart:
                 current = start
             else:
-                current = neighbours[rng.randrange(len(neighbours))]
+                # int(random() * n) is several times cheaper than randrange(n) per step
+                current = neighbours[int(rng.random() * len(neighbours))]
             if current in counts:
                 counts[current] += 1
             else:

@@ -59,6 +59,10 @@ class TaskSettings:
     """Keyword arguments for the sampler (walk length, restart probability...)."""
     options: Mapping[str, Any] = field(default_factory=dict)
     """Task-specific options (weight ranges, k range, ...)."""
+    max_mean_degree: float | None = None
+    """Cap on a sample's mean degree: denser samples keep a random spanning forest plus random
+    edges up to the cap (small dense sources such as Wikispeedia would otherwise give far
+    denser graphs than the paper's Table 2)."""
 
 
 class Task(ABC):

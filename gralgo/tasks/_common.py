@@ -169,7 +169,7 @@ def hop_distances(graph: nx.Graph, source: str) -> dict[str, int]:
     queue = deque([source])
     while queue:
         node = queue.popleft()
-        for neighbour in sorted(graph[node]):
+        for neighbour in graph[node]:  # distances do not depend on the visiting order
             if neighbour not in dist:
                 dist[neighbour] = dist[node] + 1
                 queue.append(neighbour)

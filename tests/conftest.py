@@ -1,0 +1,37 @@
+"""Shared fixtures: compose the real Hydra config and type it, as the CLI does."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import pytest
+from hydra import compose, initialize_config_dir
+from omegaconf import OmegaConf
+
+from gralgo._settings import AppSettings, settings_from_config
+
+CONF = Path(__file__).resolve().parents[1] / "conf"
+
+
+def compose_config(overrides: Sequence[str] = ()) -> dict:
+    """The resolved config as a plain dict, for ``overrides``."""
+    with initialize_config_dir(config_dir=str(CONF), version_base=None):
+        cfg = compose("config", overrides=list(overrides))
+    plain = OmegaConf.to_container(cfg, resolve=True)
+    assert isinstance(plain, dict)
+    return plain
+
+
+@pytest.fixture
+def make_settings(tmp_path: Path) -> Callable[..., AppSettings]:
+    """Settings for ``overrides`` with outputs, cache and ledger under ``tmp_path``."""
+
+    def make(*overrides: str) -> AppSettings:
+        base = [
+            f"paths.outputs={tmp_path / 'outputs'}",
+            f"paths.cache={tmp_path / 'cache'}",
+        ]
+        return settings_from_config(compose_config([*base, *overrides]))
+
+    return make

@@ -1,0 +1,87 @@
+"""Config → typed settings, and the errors a user sees for bad names."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gralgo.errors import ConfigError, UnknownChoiceError
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def test_default_is_the_smoke_run(make_settings) -> None:
+    settings = make_settings()
+    assert settings.command == "evaluate"
+    assert settings.model["server"]["kind"] == "llama_cpp"
+    assert settings.dataset.levels == (1,)
+    assert len(settings.dataset.tasks) == 9
+    assert settings.format == "edge_list"
+
+
+def test_experiments_compose(make_settings) -> None:
+    main = make_settings("+experiment=main")
+    assert main.k == 8 and main.sampling.max_tokens == 32768
+    assert main.dataset.levels == (1, 2, 3, 4, 5, 6) and main.dataset.options.per_level == 50
+    long = make_settings("+experiment=long_context")
+    assert sorted(long.dataset.tasks) == ["distance_k", "max_kcore", "max_weight_triangle"]
+    assert long.dataset.long_context is not None
+    assert long.dataset.long_context.targets == (4096, 8192, 16384, 32768, 65536)
+    build = make_settings("+experiment=build_dataset", "dataset.dir=/tmp/x")
+    assert build.command == "build" and build.dataset_dir == Path("/tmp/x")
+
+
+def test_selection_overrides(make_settings) -> None:
+    settings = make_settings("task=[max_clique,diameter]", "level=[2,5]", "dataset.per_level=3")
+    assert sorted(settings.dataset.tasks) == ["diameter", "max_clique"]
+    assert settings.dataset.levels == (2, 5)
+    assert settings.dataset.options.per_level == 3
+
+
+def test_dataset_dir_depends_on_what_changes_the_data(make_settings) -> None:
+    a = make_settings()
+    assert a.dataset_dir == make_settings("sampling.k=5").dataset_dir
+    assert a.dataset_dir != make_settings("dataset.seed=3").dataset_dir
+
+
+@pytest.mark.parametrize(
+    ("override", "kind"),
+    [("level=9", "level"), ("dataset.formats=[edge_list,yaml]", "format"),
+     ("task.max_degree.source=atlantis", "source")],
+)
+def test_unknown_names_list_the_choices(make_settings, override: str, kind: str) -> None:
+    with pytest.raises(UnknownChoiceError, match="valid choices") as info:
+        make_settings(override)
+    assert kind in str(info.value)
+
+
+def test_bad_values_name_the_field(make_settings) -> None:
+    with pytest.raises(ConfigError, match="dataset.per_level"):
+        make_settings("dataset.per_level=0")
+    with pytest.raises(ConfigError, match="sampling.k"):
+        make_settings("sampling.k=0")
+
+
+@pytest.mark.parametrize("group", ["task", "model", "format", "source", "context"])
+def test_cli_unknown_group_option_lists_the_valid_ones(group: str, tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "gralgo", f"{group}=no_such_thing", "--cfg", "job"],
+        capture_output=True, text=True, cwd=REPO, timeout=60,
+    )
+    assert done.returncode != 0
+    assert "no_such_thing" in done.stderr
+    assert f"Available options in '{group}'" in done.stderr
+
+
+def test_cli_prints_config_fast_without_heavy_imports() -> None:
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "gralgo", "--cfg", "job"],
+        capture_output=True, text=True, cwd=REPO, timeout=60,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "litellm_model" in done.stdout
+    imported = {line.split("|")[-1].strip() for line in done.stderr.splitlines() if "|" in line}
+    assert not {m for m in imported if m.split(".")[0] in ("litellm", "mlflow")}
