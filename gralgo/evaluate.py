@@ -1,0 +1,240 @@
+"""One evaluation job: dataset -> requests -> ledger/runner -> scores -> tables, plots, MLflow."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from gralgo._settings import AppSettings
+from gralgo.dataset import Instance, ensure_dataset, read_instances
+from gralgo.run._plan import Plan, build_requests, estimate_cost
+from gralgo.run._records import ModelSpec, Request, SampleRecord, SamplingParams
+
+log = logging.getLogger("gralgo")
+
+
+@dataclass(frozen=True)
+class EvaluationResult:
+    """What an evaluation produced."""
+
+    output_dir: Path
+    plan: Plan
+    samples: int
+    metrics: dict[str, float]
+    artifacts: list[Path]
+    run_id: str | None
+
+
+def job_output_dir(settings: AppSettings) -> Path:
+    """Hydra's per-job output directory, or a fresh one under outputs/ outside Hydra."""
+    try:
+        from hydra.core.hydra_config import HydraConfig
+
+        return Path(HydraConfig.get().runtime.output_dir)
+    except Exception:  # not running under Hydra (tests, library use)
+        import time
+
+        path = settings.outputs_dir / "runs" / time.strftime("%Y-%m-%d/%H-%M-%S")
+        path.mkdir(parents=True, exist_ok=True)
+        return path
+
+
+def load_instances(settings: AppSettings) -> list[Instance]:
+    spec = settings.dataset
+    directory = ensure_dataset(spec, settings.dataset_dir)
+    long_context = spec.long_context is not None
+    return read_instances(
+        directory,
+        tasks=sorted(spec.tasks),
+        levels=None if long_context else list(spec.levels),
+        per_level=spec.options.per_level,
+        context=None if long_context else "standard",
+    )
+
+
+def resolve_model(settings: AppSettings) -> tuple[ModelSpec, SamplingParams]:
+    """The model spec and the sampling parameters after the model's own overrides.
+
+    A model config's ``sampling`` overrides the global one, except ``max_tokens``, where the
+    smaller value wins (a model's cap, e.g. a small context window, is a limit, not a target).
+    A managed local server gets a stable ``endpoint_id``, so its random port never changes
+    request keys.
+    """
+    from gralgo.run._models import model_spec_from_config, sampling_overrides_from_config
+
+    spec = model_spec_from_config(settings.model)
+    server = settings.model.get("server")
+    if server:
+        identity = ":".join(str(server.get(key)) for key in
+                            ("kind", "gguf_package", "chat_format", "n_ctx"))
+        spec = replace(spec, endpoint_id=f"local:{identity}")
+    sampling = settings.sampling
+    overrides = dict(sampling_overrides_from_config(settings.model))
+    if "max_tokens" in overrides:
+        overrides["max_tokens"] = min(int(overrides["max_tokens"]), sampling.max_tokens)
+    return spec, replace(sampling, **overrides)
+
+
+@contextlib.contextmanager
+def model_endpoint(settings: AppSettings, spec: ModelSpec, log_dir: Path) -> Iterator[ModelSpec]:
+    """The model spec with a live ``api_base``; starts the embedded server when configured."""
+    from gralgo.run._local_server import LocalLlamaServer, server_settings_from_config
+
+    server = server_settings_from_config(settings.model)
+    if server is None:
+        yield spec
+        return
+    with LocalLlamaServer(server, log_path=log_dir / "llama_server.log") as api_base:
+        yield replace(spec, api_base=api_base)
+
+
+def plan_run(
+    settings: AppSettings,
+    requests: Sequence[Request],
+    todo: Sequence[tuple[Request, int]],
+    max_tokens: int,
+) -> Plan:
+    from gralgo.formats import count_tokens
+
+    tokens_by_key = {r.key: count_tokens(r.messages[-1]["content"]) for r in requests}
+    prompt_tokens = sum(tokens_by_key[r.key] for r, _ in todo)
+    completion = len(todo) * max_tokens
+    cost = None
+    if todo:
+        cost = estimate_cost(
+            settings.model["litellm_model"], prompt_tokens, completion, settings.model.get("price")
+        )
+    return Plan(
+        requests=len(requests),
+        samples_total=len(requests) * settings.k,
+        samples_todo=len(todo),
+        prompt_tokens_todo=prompt_tokens,
+        max_completion_tokens_todo=completion,
+        estimated_cost_usd=0.0 if not todo else cost,
+    )
+
+
+def samples_table(
+    instances: Sequence[Instance],
+    requests: Sequence[Request],
+    records: dict[tuple[str, int], SampleRecord],
+    settings: AppSettings,
+) -> Any:
+    """One row per (instance, sample index < k) with the columns scoring expects."""
+    import pandas as pd
+
+    rows = []
+    for instance, request in zip(instances, requests, strict=True):
+        expected = instance.prompts[settings.format].answer
+        for index in range(settings.k):
+            rec = records.get((request.key, index))
+            rows.append(
+                {
+                    "instance_id": instance.id,
+                    "model": settings.model.get("name", request.model.litellm_model),
+                    "task": instance.task,
+                    "taxonomy": instance.taxonomy,
+                    "complexity": instance.complexity,
+                    "level": instance.level,
+                    "format": settings.format,
+                    "context": instance.context,
+                    "sample_index": index,
+                    "answer_text": None if rec is None else rec.answer_text,
+                    "finish_reason": None if rec is None else rec.finish_reason,
+                    "error_class": "Missing" if rec is None else rec.error_class,
+                    "expected": expected,
+                    "answer_kind": instance.answer_kind,
+                    "prompt_tokens": None if rec is None else rec.prompt_tokens,
+                    "completion_tokens": None if rec is None else rec.completion_tokens,
+                    "reasoning_tokens": None if rec is None else rec.reasoning_tokens,
+                    "cost_usd": None if rec is None else rec.cost_usd,
+                    "latency_s": None if rec is None else rec.latency_s,
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+def evaluate(settings: AppSettings) -> EvaluationResult:
+    """Run (or resume) one evaluation job and report it."""
+    from gralgo.run._ledger import Ledger
+    from gralgo.run._models import preflight, report_dropped_params
+
+    out_dir = job_output_dir(settings)
+    instances = load_instances(settings)
+    if not instances:
+        raise_no_instances(settings)
+    spec, sampling = resolve_model(settings)
+    dropped = report_dropped_params(spec, sampling)
+    if dropped:
+        log.warning("model %s does not accept %s: not sent", spec.litellm_model, ", ".join(dropped))
+    requests = build_requests(instances, settings.format, spec, sampling)
+    settings.ledger_path.parent.mkdir(parents=True, exist_ok=True)
+    with Ledger(settings.ledger_path) as ledger:
+        todo = ledger.missing(requests, settings.k)
+        plan = plan_run(settings, requests, todo, sampling.max_tokens)
+        for line in plan.lines():
+            log.info("plan: %s", line)
+        if settings.dry_run:
+            print("\n".join(["dry run: nothing was called", *plan.lines()]))
+            return EvaluationResult(out_dir, plan, 0, {}, [], None)
+        if todo:
+            with model_endpoint(settings, spec, out_dir) as live:
+                preflight(live)
+                live_requests = {r.key: replace(r, model=live) for r in requests}
+                run_todo = [(live_requests[r.key], i) for r, i in todo]
+                report = run_pending(settings, run_todo, ledger)
+                log.info("run: %s", report)
+        records = ledger.samples([r.key for r in requests])
+    return report_results(settings, out_dir, instances, requests, records, plan)
+
+
+def raise_no_instances(settings: AppSettings) -> None:
+    from gralgo.errors import ConfigError
+
+    raise ConfigError(
+        f"no instances selected (tasks {sorted(settings.dataset.tasks)}, "
+        f"levels {list(settings.dataset.levels)}, per_level {settings.dataset.options.per_level})"
+    )
+
+
+def run_pending(settings: AppSettings, todo: Sequence[tuple[Request, int]], ledger: Any) -> Any:
+    from gralgo.run._progress import RunProgress
+    from gralgo.run._runner import run_samples_sync
+
+    with RunProgress(len(todo)) as progress:
+        return run_samples_sync(
+            todo,
+            ledger,
+            max_concurrency=int(settings.model.get("max_concurrency")
+                                or settings.run.max_concurrency),
+            max_attempts=settings.run.max_attempts,
+            timeout_s=settings.run.timeout_s,
+            failure_budget=settings.run.failure_budget,
+            on_progress=progress,
+        )
+
+
+def report_results(
+    settings: AppSettings,
+    out_dir: Path,
+    instances: Sequence[Instance],
+    requests: Sequence[Request],
+    records: dict[tuple[str, int], SampleRecord],
+    plan: Plan,
+) -> EvaluationResult:
+    from gralgo.report._summary import write_reports
+
+    frame = samples_table(instances, requests, records, settings)
+    artifacts, metrics = write_reports(frame, settings, out_dir)
+    run_id = None
+    if settings.mlflow.enabled:
+        from gralgo.report._logging import log_to_mlflow
+
+        run_id = log_to_mlflow(settings, metrics, artifacts, out_dir)
+    (out_dir / "metrics.json").write_text(json.dumps(metrics, indent=2, sort_keys=True))
+    return EvaluationResult(out_dir, plan, len(frame), metrics, artifacts, run_id)

@@ -1,0 +1,132 @@
+"""Score one job's samples and write its reports: per-sample table, paper tables, plot, metrics."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from gralgo._settings import AppSettings
+
+SAMPLE_TABLE_COLUMNS = (
+    "instance_id", "model", "task", "taxonomy", "complexity", "level", "format", "context",
+    "sample_index", "expected", "extracted", "outcome", "finish_reason", "error_class",
+    "prompt_tokens", "completion_tokens", "reasoning_tokens", "cost_usd", "latency_s",
+)  # fmt: skip
+
+
+def summary_metrics(overall: pd.DataFrame, by_task: pd.DataFrame, by_level: pd.DataFrame,
+                    k: int) -> dict[str, float]:
+    """Flat MLflow metrics: overall, per task and per level (pass@k, cons@k, accuracy, shares)."""
+    metrics: dict[str, float] = {}
+
+    def add(prefix: str, row: Any) -> None:
+        for column in ("pass_at_k", "cons_at_k", "accuracy"):
+            value = row.get(column)
+            if value is not None and value == value:  # skip NaN (no complete instance)
+                metrics[f"{prefix}{column.replace('_k', f'_{k}')}"] = float(value)
+        for column in ("n_instances", "n_incomplete"):
+            if column in row:
+                metrics[f"{prefix}{column}"] = float(row[column])
+        for key, value in row.items():
+            if str(key).startswith("share_") and value == value:
+                metrics[f"{prefix}{key}"] = float(value)
+
+    for _, row in overall.iterrows():
+        add("", row)
+    for _, row in by_task.iterrows():
+        add(f"task.{row['task']}.", row)
+    for _, row in by_level.iterrows():
+        add(f"level.{row['level']}.", row)
+    return metrics
+
+
+def long_context_markdown(inst: pd.DataFrame) -> str:
+    """Accuracy per task and prompt length (the paper's Figure 3 as a table)."""
+    from gralgo.report._tables import markdown_table
+
+    means = inst[~inst["incomplete"]].groupby(["task", "context"])[["pass_at_k", "cons_at_k"]]
+    table = means.mean().reset_index()
+    table["tokens"] = table["context"].str.rstrip("k").astype(int)
+    table = table.sort_values(["task", "tokens"])
+    rows = [[r.task, r.context, r.pass_at_k, r.cons_at_k] for r in table.itertuples()]
+    return markdown_table(["task", "context", "p@k", "c@k"], rows) + "\n"
+
+
+def write_reports(frame: pd.DataFrame, settings: AppSettings,
+                  out_dir: Path) -> tuple[list[Path], dict[str, float]]:
+    """Score ``frame`` (one row per sample) and write every report file under ``out_dir``."""
+    from gralgo.report._plots import plot_accuracy_by_level
+    from gralgo.report._secrets import redact_config
+    from gralgo.report._tables import write_tables
+    from gralgo.score import aggregate, instance_metrics, score_samples
+
+    out_dir.mkdir(parents=True, exist_ok=True)
+    scored = score_samples(frame)
+    inst = instance_metrics(scored, settings.k)
+    resamples = settings.bootstrap_resamples
+    overall = aggregate(inst, by=["model"], n_resamples=resamples)
+    by_task = aggregate(inst, by=["model", "task"], n_resamples=resamples)
+    by_level = aggregate(inst, by=["model", "level"], n_resamples=resamples)
+    artifacts: list[Path] = []
+
+    samples_path = out_dir / "samples.csv"
+    scored[[c for c in SAMPLE_TABLE_COLUMNS if c in scored.columns]].to_csv(
+        samples_path, index=False
+    )
+    instances_path = out_dir / "instances.csv"
+    inst.to_csv(instances_path, index=False, float_format="%.6g")
+    summary_path = out_dir / "summary.csv"
+    by_task.to_csv(summary_path, index=False, float_format="%.6g")
+    artifacts += [samples_path, instances_path, summary_path]
+
+    tables_dir = out_dir / "tables"
+    if settings.dataset.long_context is None:
+        agg = aggregate(inst, by=["model", "task", "level"], n_resamples=resamples)
+        artifacts += write_tables(inst, agg, tables_dir)
+        artifacts.append(plot_accuracy_by_level(inst, out_dir / "accuracy_by_level.png"))
+    else:
+        tables_dir.mkdir(parents=True, exist_ok=True)
+        path = tables_dir / "long_context.md"
+        path.write_text(long_context_markdown(inst), encoding="utf-8")
+        artifacts.append(path)
+
+    config_path = out_dir / "config.json"
+    config_path.write_text(
+        json.dumps(redact_config(settings.config), indent=2, sort_keys=True, default=str),
+        encoding="utf-8",
+    )
+    artifacts.append(config_path)
+    metrics = summary_metrics(overall, by_task, by_level, settings.k)
+    print_summary(by_task, overall, settings.k)
+    return artifacts, metrics
+
+
+def print_summary(by_task: pd.DataFrame, overall: pd.DataFrame, k: int) -> None:
+    """A terminal table: accuracy beside the outcome breakdown, per task and overall."""
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"gralgo results (k = {k})")
+    for column in ("task", "instances", f"pass@{k}", f"cons@{k}", "accuracy", "wrong",
+                   "no answer", "truncated", "error"):
+        table.add_column(column, justify="left" if column == "task" else "right")
+
+    def fmt(value: Any) -> str:
+        return "–" if value is None or value != value else f"{float(value):.2f}"
+
+    def add(name: str, row: Any) -> None:
+        table.add_row(
+            name, str(int(row["n_instances"])), fmt(row["pass_at_k"]), fmt(row["cons_at_k"]),
+            fmt(row["accuracy"]), fmt(row.get("share_wrong")), fmt(row.get("share_no_answer")),
+            fmt(row.get("share_truncated")), fmt(row.get("share_error")),
+        )
+
+    for _, row in by_task.sort_values("task").iterrows():
+        add(str(row["task"]), row)
+    for _, row in overall.iterrows():
+        add("all", row)
+    Console(stderr=True).print(table)

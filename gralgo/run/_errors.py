@@ -1,0 +1,151 @@
+"""Classify model-call failures (retry, give up, stop the run) and redact secrets from messages."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+from email.utils import parsedate_to_datetime
+
+_TRANSIENT_STATUS = frozenset({408, 409, 425, 429, 500, 502, 503, 504, 520, 522, 524, 529})
+_RUN_STOPPING_STATUS = frozenset({401, 402, 403, 404})
+# litellm / openai class names, checked along the exception's MRO (most specific first).
+_RUN_STOPPING_NAMES = frozenset(
+    {
+        "AuthenticationError",
+        "PermissionDeniedError",
+        "NotFoundError",
+        "BudgetExceededError",
+        "PaymentRequiredError",
+        "LiteLLMUnknownProvider",
+    }
+)
+_PERMANENT_NAMES = frozenset(
+    {
+        "BadRequestError",
+        "ContextWindowExceededError",
+        "ContentPolicyViolationError",
+        "UnsupportedParamsError",
+        "UnprocessableEntityError",
+        "InvalidRequestError",
+    }
+)
+_TRANSIENT_NAMES = frozenset(
+    {
+        "RateLimitError",
+        "Timeout",
+        "APITimeoutError",
+        "APIConnectionError",
+        "InternalServerError",
+        "ServiceUnavailableError",
+        "BadGatewayError",
+        "APIResponseValidationError",
+        "MalformedResponseError",
+        "TimeoutError",
+        "ConnectionError",
+        "JSONDecodeError",
+    }
+)
+_SECRET_PATTERNS = (
+    re.compile(r"sk-[A-Za-z0-9_\-]{4,}"),
+    re.compile(r"(?i)(bearer\s+)[^\s'\",;]+"),
+    re.compile(r"(?i)((?:api[_-]?key|x-api-key|authorization)['\"]?\s*[:=]\s*['\"]?)[^\s'\",;]+"),
+)
+MAX_MESSAGE_CHARS = 2000
+
+
+class MalformedResponseError(Exception):
+    """The server answered, but the body is not a usable chat completion (transient)."""
+
+
+@dataclass(frozen=True)
+class FailureKind:
+    """What the runner should do after one failed call."""
+
+    error_class: str
+    """Name of the exception class, stored in the ledger."""
+    retry: bool
+    """Transient: worth another attempt after a backoff."""
+    stops_run: bool
+    """Every later call would fail the same way (bad key, unknown model): stop the run."""
+    rate_limited: bool
+    """A 429: the endpoint asks us to slow down."""
+    retry_after_s: float | None
+    """Seconds from the Retry-After header, when present."""
+
+
+def _status_code(exc: BaseException) -> int | None:
+    code = getattr(exc, "status_code", None)
+    return code if isinstance(code, int) else None
+
+
+def retry_after_seconds(exc: BaseException) -> float | None:
+    """Seconds to wait from the Retry-After(-ms) header on the exception's response, if any."""
+    for source in (getattr(exc, "response", None), exc):
+        headers = getattr(source, "headers", None) or getattr(
+            source, "litellm_response_headers", None
+        )
+        if not headers:
+            continue
+        millis = headers.get("retry-after-ms")
+        if millis is not None:
+            try:
+                return max(0.0, float(millis) / 1000)
+            except ValueError:
+                pass
+        value = headers.get("retry-after")
+        if value is None:
+            continue
+        try:
+            return max(0.0, float(value))
+        except ValueError:
+            try:  # an HTTP date
+                return max(0.0, parsedate_to_datetime(value).timestamp() - time.time())
+            except (TypeError, ValueError):
+                return None
+    return None
+
+
+def classify(exc: BaseException) -> FailureKind:
+    """Decide whether ``exc`` is retried, ends the sample, or stops the whole run."""
+    names = [cls.__name__ for cls in type(exc).__mro__]
+    status = _status_code(exc)
+    rate_limited = "RateLimitError" in names or status == 429
+    stops_run = retry = False
+    for name in names:  # most specific class decides
+        if name in _RUN_STOPPING_NAMES:
+            stops_run = True
+            break
+        if name in _PERMANENT_NAMES:
+            break
+        if name in _TRANSIENT_NAMES:
+            retry = True
+            break
+    else:
+        if isinstance(exc, (asyncio.TimeoutError, ConnectionError, OSError)):
+            retry = True
+        elif status in _RUN_STOPPING_STATUS:
+            stops_run = True
+        elif status is not None:
+            retry = status in _TRANSIENT_STATUS or status >= 500
+    return FailureKind(
+        error_class=type(exc).__name__,
+        retry=retry or rate_limited,
+        stops_run=stops_run and not rate_limited,
+        rate_limited=rate_limited,
+        retry_after_s=retry_after_seconds(exc) if rate_limited or retry else None,
+    )
+
+
+def redact(text: str, secrets: Iterable[str] = ()) -> str:
+    """``text`` with every given secret and anything that looks like a key or token masked."""
+    for secret in sorted({s for s in secrets if s and len(s) >= 4}, key=len, reverse=True):
+        text = text.replace(secret, "***")
+    text = _SECRET_PATTERNS[0].sub("sk-***", text)
+    for pattern in _SECRET_PATTERNS[1:]:
+        text = pattern.sub(lambda m: m.group(1) + "***", text)
+    if len(text) > MAX_MESSAGE_CHARS:
+        text = text[:MAX_MESSAGE_CHARS] + "…"
+    return text

@@ -1,0 +1,171 @@
+"""The response ledger: one SQLite row per (request key, sample index), safe across processes.
+
+WAL mode lets readers and one writer work at once; ``busy_timeout`` makes concurrent writers
+(Hydra multirun jobs sharing one file) wait instead of failing. Every sample is its own
+transaction, so a killed process loses only the calls in flight. A successful row is never
+overwritten; an error row is replaced by a later attempt, and ``attempts`` adds up.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import threading
+from collections.abc import Iterable, Sequence
+from dataclasses import astuple, fields
+from pathlib import Path
+from types import TracebackType
+
+from gralgo.run._records import Request, SampleRecord
+
+BUSY_TIMEOUT_MS = 60_000
+_CHUNK = 500  # keys per IN (...) query; well under SQLite's variable limit
+_COLUMNS = tuple(f.name for f in fields(SampleRecord))
+_COLUMN_TYPES = {
+    "request_key": "TEXT NOT NULL",
+    "sample_index": "INTEGER NOT NULL",
+    "instance_id": "TEXT NOT NULL",
+    "model": "TEXT NOT NULL",
+    "answer_text": "TEXT",
+    "reasoning_text": "TEXT",
+    "finish_reason": "TEXT",
+    "prompt_tokens": "INTEGER",
+    "completion_tokens": "INTEGER",
+    "reasoning_tokens": "INTEGER",
+    "cost_usd": "REAL",
+    "latency_s": "REAL",
+    "started_at": "REAL",
+    "finished_at": "REAL",
+    "error_class": "TEXT",
+    "error_message": "TEXT",
+    "attempts": "INTEGER NOT NULL DEFAULT 1",
+}
+assert set(_COLUMN_TYPES) == set(_COLUMNS), "ledger schema out of sync with SampleRecord"
+
+_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS samples ("
+    + ", ".join(f"{name} {_COLUMN_TYPES[name]}" for name in _COLUMNS)
+    + ", PRIMARY KEY (request_key, sample_index))"
+)
+# An error row gives way to any new record; a success row is final.
+_UPSERT = (
+    f"INSERT INTO samples ({', '.join(_COLUMNS)}) VALUES ({', '.join('?' * len(_COLUMNS))}) "
+    "ON CONFLICT (request_key, sample_index) DO UPDATE SET "
+    + ", ".join(
+        f"{c} = excluded.{c}"
+        for c in _COLUMNS
+        if c not in ("request_key", "sample_index", "attempts")
+    )
+    + ", attempts = samples.attempts + excluded.attempts WHERE samples.error_class IS NOT NULL"
+)
+
+
+def _chunks(items: Sequence[str]) -> Iterable[Sequence[str]]:
+    for start in range(0, len(items), _CHUNK):
+        yield items[start : start + _CHUNK]
+
+
+class Ledger:
+    """Append-mostly store of :class:`SampleRecord` rows in one SQLite file.
+
+    Each thread (and each process after a fork) gets its own connection; use the ledger as a
+    context manager or call :meth:`close`.
+    """
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.Lock()
+        self._connections: dict[tuple[int, int], sqlite3.Connection] = {}
+        self._connection()  # create the file and schema now, so errors surface here
+
+    def _connection(self) -> sqlite3.Connection:
+        owner = (os.getpid(), threading.get_ident())
+        conn = self._connections.get(owner)
+        if conn is not None:
+            return conn
+        conn = sqlite3.connect(
+            self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False
+        )
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        conn.execute("PRAGMA journal_mode = WAL")
+        # NORMAL in WAL mode survives a process kill (only power loss can drop the last commits).
+        conn.execute("PRAGMA synchronous = NORMAL")
+        conn.execute(_SCHEMA)
+        with self._lock:
+            self._connections[owner] = conn
+        return conn
+
+    def record(self, rec: SampleRecord) -> None:
+        """Commit one sample now (success rows are never overwritten)."""
+        self._connection().execute(_UPSERT, astuple(rec))
+
+    def samples(self, request_keys: Iterable[str]) -> dict[tuple[str, int], SampleRecord]:
+        """All stored rows for the given request keys, keyed by (request key, sample index)."""
+        keys = sorted(set(request_keys))
+        conn = self._connection()
+        out: dict[tuple[str, int], SampleRecord] = {}
+        for chunk in _chunks(keys):
+            rows = conn.execute(
+                f"SELECT {', '.join(_COLUMNS)} FROM samples WHERE request_key IN "
+                f"({', '.join('?' * len(chunk))}) ORDER BY request_key, sample_index",
+                chunk,
+            )
+            for row in rows:
+                rec = SampleRecord(*row)
+                out[(rec.request_key, rec.sample_index)] = rec
+        return out
+
+    def completed(self, request_keys: Iterable[str]) -> set[tuple[str, int]]:
+        """The (request key, sample index) pairs that have a successful row."""
+        keys = sorted(set(request_keys))
+        conn = self._connection()
+        done: set[tuple[str, int]] = set()
+        for chunk in _chunks(keys):
+            done.update(
+                conn.execute(
+                    "SELECT request_key, sample_index FROM samples WHERE error_class IS NULL "
+                    f"AND request_key IN ({', '.join('?' * len(chunk))})",
+                    chunk,
+                )
+            )
+        return done
+
+    def missing(self, requests: Sequence[Request], k: int) -> list[tuple[Request, int]]:
+        """Samples 0..k-1 of each request that have no row or only an error row, in input order.
+
+        Requests with the same key (identical prompt, model and parameters) are one piece of
+        work: only the first is returned.
+        """
+        if k < 0:
+            raise ValueError(f"k must be >= 0, got {k}")
+        unique: dict[str, Request] = {}
+        for request in requests:
+            unique.setdefault(request.key, request)
+        done = self.completed(unique)
+        return [
+            (request, index)
+            for key, request in unique.items()
+            for index in range(k)
+            if (key, index) not in done
+        ]
+
+    def close(self) -> None:
+        """Close every connection this ledger opened in this process."""
+        with self._lock:
+            pid = os.getpid()
+            for owner, conn in list(self._connections.items()):
+                if owner[0] == pid:
+                    conn.close()
+                del self._connections[owner]
+
+    def __enter__(self) -> Ledger:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()

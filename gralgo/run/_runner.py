@@ -1,0 +1,391 @@
+"""Run model samples through ``litellm.acompletion``: adaptive limits, retries, ledger commits.
+
+Each (request, sample index) becomes one task. A task takes a slot from its endpoint's
+:class:`AdaptiveLimiter`, calls the model, and commits the outcome to the ledger at once.
+Transient failures are retried with exponential backoff and full jitter; a 429 also halves
+the endpoint's limit and pauses it for Retry-After. Failures that every later call would share
+(bad key, unknown model) stop the run; once the share of failed samples exceeds the failure
+budget, no new work starts and the run returns a report.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import os
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from gralgo.errors import ConfigError
+from gralgo.run._errors import MalformedResponseError, classify, redact
+from gralgo.run._ledger import Ledger
+from gralgo.run._limiter import AdaptiveLimiter
+from gralgo.run._records import Request, SampleRecord
+from gralgo.seeding import rng_for
+
+MIN_SAMPLES_FOR_BUDGET = 20
+BACKOFF_BASE_S = 0.5
+BACKOFF_CAP_S = 30.0
+
+
+@dataclass
+class RunReport:
+    """What a call to :func:`run_samples` did."""
+
+    done: int = 0
+    """Samples that ended in a successful response (recorded in the ledger)."""
+    errors: dict[str, int] = field(default_factory=dict)
+    """Samples that ended in a permanent failure, by error class."""
+    fatal_stopped: bool = False
+    """The run stopped early: a run-stopping error or the failure budget was exceeded."""
+    stop_reason: str | None = None
+    """Why the run stopped early, for the user."""
+    not_started: int = 0
+    """Samples never attempted because the run stopped early."""
+    calls_made: int = 0
+    """Model calls, retries included."""
+    retries: int = 0
+    rate_limited: int = 0
+    """429 responses seen."""
+    elapsed_s: float = 0.0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    reasoning_tokens: int = 0
+    cost: float = 0.0
+    """Summed USD cost of the samples whose price litellm knows."""
+    cost_unknown: int = 0
+    """Successful samples without a known price."""
+    min_concurrency: dict[str, int] = field(default_factory=dict)
+    """Lowest concurrency limit reached per endpoint (below the maximum after rate limiting)."""
+
+    @property
+    def tokens(self) -> int:
+        return self.prompt_tokens + self.completion_tokens
+
+    @property
+    def failed(self) -> int:
+        return sum(self.errors.values())
+
+
+def endpoint_of(request: Request) -> str:
+    """The rate-limit domain of a request: its api_base, else its provider prefix."""
+    return request.model.api_base or request.model.litellm_model.split("/", 1)[0]
+
+
+def load_litellm() -> Any:
+    """Import litellm (offline price map, quiet) and return the module.
+
+    Measured with litellm 1.110.2: its per-call price lookup and success-logging payload are
+    unconditional, and none of its switches (``logging``, ``turn_off_message_logging``,
+    ``disable_streaming_logging``, ``disable_token_counter``, an explicit httpx client) raised
+    throughput; these settings only keep secrets and noise out of its output.
+    """
+    os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+    import litellm
+
+    litellm.suppress_debug_info = True
+    litellm.turn_off_message_logging = True
+    litellm.disable_streaming_logging = True
+    return litellm
+
+
+def _api_key(request: Request) -> str | None:
+    env = request.model.api_key_env
+    if env is None:
+        return None
+    value = os.environ.get(env)
+    if not value:
+        raise ConfigError(
+            f"model.api_key_env names ${env}, which is not set; export it or fix model.api_key_env"
+        )
+    return value
+
+
+def _reasoning_text(message: Any) -> str | None:
+    text = getattr(message, "reasoning_content", None)
+    if text:
+        return str(text)
+    blocks = getattr(message, "thinking_blocks", None) or []
+    parts = [
+        str(b.get("thinking", "")) for b in blocks if isinstance(b, dict) and b.get("thinking")
+    ]
+    return "\n".join(parts) if parts else text
+
+
+def _response_cost(litellm: Any, response: Any) -> float | None:
+    """USD cost of a response, or None when litellm does not know the model's price."""
+    hidden = getattr(response, "_hidden_params", None) or {}
+    if "response_cost" in hidden:  # litellm already priced it (None: price unknown)
+        cost = hidden["response_cost"]
+    else:
+        try:
+            cost = litellm.completion_cost(completion_response=response)
+        except Exception:  # unknown price: litellm raises; the cost stays unknown
+            return None
+    try:
+        return float(cost) if cost is not None else None
+    except (TypeError, ValueError):
+        return None
+
+
+def parse_response(litellm: Any, response: Any) -> dict[str, Any]:
+    """The ledger fields of a chat completion; raises MalformedResponseError if unusable."""
+    choices = getattr(response, "choices", None)
+    if not choices:
+        raise MalformedResponseError("response has no choices")
+    choice = choices[0]
+    message = getattr(choice, "message", None)
+    if message is None:
+        raise MalformedResponseError("first choice has no message")
+    usage = getattr(response, "usage", None)
+    details = getattr(usage, "completion_tokens_details", None)
+    content = getattr(message, "content", None)
+    return {
+        "answer_text": "" if content is None else str(content),
+        "reasoning_text": _reasoning_text(message),
+        "finish_reason": getattr(choice, "finish_reason", None),
+        "prompt_tokens": getattr(usage, "prompt_tokens", None),
+        "completion_tokens": getattr(usage, "completion_tokens", None),
+        "reasoning_tokens": getattr(details, "reasoning_tokens", None),
+        "cost_usd": _response_cost(litellm, response),
+    }
+
+
+class _Run:
+    """State shared by the sample tasks of one :func:`run_samples` call."""
+
+    def __init__(
+        self,
+        total: int,
+        ledger: Ledger,
+        max_concurrency: int,
+        max_attempts: int,
+        timeout_s: float,
+        failure_budget: float,
+        on_progress: Callable[[SampleRecord], None] | None,
+        secrets: tuple[str, ...],
+        backoff_base_s: float,
+    ) -> None:
+        self.litellm = load_litellm()
+        self.total, self.ledger = total, ledger
+        self.max_concurrency, self.max_attempts = max_concurrency, max_attempts
+        self.timeout_s, self.failure_budget = timeout_s, failure_budget
+        self.on_progress, self.secrets = on_progress, secrets
+        self.backoff_base_s = backoff_base_s
+        self.limiters: dict[str, AdaptiveLimiter] = {}
+        self.report = RunReport()
+        self.errors: Counter[str] = Counter()
+        self.stopped = False
+
+    def limiter(self, request: Request) -> AdaptiveLimiter:
+        endpoint = endpoint_of(request)
+        if endpoint not in self.limiters:
+            self.limiters[endpoint] = AdaptiveLimiter(self.max_concurrency)
+        return self.limiters[endpoint]
+
+    def stop(self, reason: str) -> None:
+        if not self.stopped:
+            self.stopped = True
+            self.report.fatal_stopped = True
+            self.report.stop_reason = reason
+
+    async def call(self, request: Request, index: int) -> Any:
+        kwargs: dict[str, Any] = dict(request.sampling.as_request_fields(request.model.drop_params))
+        if "seed" in kwargs:
+            kwargs["seed"] = int(kwargs["seed"]) + index
+        if request.model.api_base:
+            kwargs["api_base"] = request.model.api_base
+        api_key = _api_key(request)
+        if api_key is not None:
+            kwargs["api_key"] = api_key
+        elif request.model.api_base:
+            # Keyless self-hosted servers (llama.cpp, vLLM without --api-key): the OpenAI client
+            # still insists on a key, and must not pick up an unrelated OPENAI_API_KEY.
+            kwargs["api_key"] = "no-key"
+        if request.model.extra_body:
+            kwargs["extra_body"] = dict(request.model.extra_body)
+        # Safety net above litellm's own timeout, so a stuck connection cannot hang the run.
+        async with asyncio.timeout(self.timeout_s * 1.5 + 5):
+            return await self.litellm.acompletion(
+                model=request.model.litellm_model,
+                messages=[dict(m) for m in request.messages],
+                timeout=self.timeout_s,
+                num_retries=0,
+                max_retries=0,
+                **kwargs,
+            )
+
+    async def sample(self, request: Request, index: int) -> None:
+        """Call until success, a permanent failure, ``max_attempts`` or a stop; record once."""
+        if self.stopped:
+            self.report.not_started += 1
+            return
+        limiter = self.limiter(request)
+        base = SampleRecord(request.key, index, request.instance_id, request.model.litellm_model)
+        last_error: SampleRecord | None = None
+        for attempt in itertools.count(1):
+            epoch = await limiter.acquire()
+            if self.stopped:
+                limiter.release()
+                if last_error is None:
+                    self.report.not_started += 1
+                else:
+                    self.finish(last_error)
+                return
+            self.report.calls_made += 1
+            started, t0 = time.time(), time.perf_counter()
+            try:
+                fields = parse_response(self.litellm, await self.call(request, index))
+            except Exception as exc:  # classified below; nothing escapes a sample task
+                kind = classify(exc)
+                if kind.rate_limited:  # pause the endpoint before the freed slot is handed on
+                    self.report.rate_limited += 1
+                    limiter.rate_limited(epoch, kind.retry_after_s)
+                limiter.release()
+                message = redact(str(exc), self.secrets)
+                last_error = replace(
+                    base,
+                    error_class=kind.error_class,
+                    error_message=message,
+                    attempts=attempt,
+                    latency_s=time.perf_counter() - t0,
+                    started_at=started,
+                    finished_at=time.time(),
+                )
+                if kind.stops_run:
+                    self.stop(f"{kind.error_class}: {message}")
+                if self.stopped or not kind.retry or attempt >= self.max_attempts:
+                    self.finish(last_error)
+                    return
+                self.report.retries += 1
+                if not kind.rate_limited:  # a 429 waits out the limiter's pause instead
+                    await asyncio.sleep(self.backoff_s(request, index, attempt))
+                continue
+            limiter.release()
+            limiter.succeeded()
+            self.finish(
+                replace(
+                    base,
+                    attempts=attempt,
+                    latency_s=time.perf_counter() - t0,
+                    started_at=started,
+                    finished_at=time.time(),
+                    **fields,
+                )
+            )
+            return
+
+    def backoff_s(self, request: Request, index: int, attempt: int) -> float:
+        """Exponential backoff with full jitter, seeded so a re-run waits the same way."""
+        cap = min(BACKOFF_CAP_S, self.backoff_base_s * 2 ** (attempt - 1))
+        return rng_for("backoff", request.key, index, attempt).uniform(0, cap)
+
+    def finish(self, rec: SampleRecord) -> None:
+        self.ledger.record(rec)
+        report = self.report
+        if rec.ok:
+            report.done += 1
+            report.prompt_tokens += rec.prompt_tokens or 0
+            report.completion_tokens += rec.completion_tokens or 0
+            report.reasoning_tokens += rec.reasoning_tokens or 0
+            if rec.cost_usd is None:
+                report.cost_unknown += 1
+            else:
+                report.cost += rec.cost_usd
+        else:
+            assert rec.error_class is not None
+            self.errors[rec.error_class] += 1
+            self._check_budget()
+        if self.on_progress is not None:
+            self.on_progress(rec)
+
+    def _check_budget(self) -> None:
+        failed = sum(self.errors.values())
+        finished = failed + self.report.done
+        if (
+            finished >= min(MIN_SAMPLES_FOR_BUDGET, self.total)
+            and failed / finished > self.failure_budget
+        ):
+            self.stop(
+                f"{failed} of {finished} samples failed ({failed / finished:.0%}), more than the "
+                f"failure budget run.failure_budget={self.failure_budget:g}; "
+                f"errors: {dict(sorted(self.errors.items()))}"
+            )
+
+
+async def run_samples(
+    todo: Sequence[tuple[Request, int]],
+    ledger: Ledger,
+    *,
+    max_concurrency: int,
+    max_attempts: int,
+    timeout_s: float,
+    failure_budget: float,
+    on_progress: Callable[[SampleRecord], None] | None = None,
+    backoff_base_s: float = BACKOFF_BASE_S,
+) -> RunReport:
+    """Call the model for every (request, sample index) in ``todo``; commit each to ``ledger``.
+
+    Sample ``i`` of a request sends ``seed + i`` when the request's sampling sets a seed. The
+    API key is read from ``os.environ[model.api_key_env]`` at call time and never stored.
+    """
+    if max_concurrency < 1:
+        raise ConfigError(f"run.max_concurrency must be >= 1, got {max_concurrency}")
+    if max_attempts < 1:
+        raise ConfigError(f"run.max_attempts must be >= 1, got {max_attempts}")
+    if not 0 <= failure_budget <= 1:
+        raise ConfigError(f"run.failure_budget must be in [0, 1], got {failure_budget}")
+    t0 = time.perf_counter()
+    if not todo:
+        return RunReport()
+    secrets = tuple(
+        sorted({os.environ.get(r.model.api_key_env, "") for r, _ in todo if r.model.api_key_env})
+    )
+    for request, _ in todo:  # a missing key is reported before any call is made
+        _api_key(request)
+    run = _Run(
+        len(todo),
+        ledger,
+        max_concurrency,
+        max_attempts,
+        timeout_s,
+        failure_budget,
+        on_progress,
+        secrets,
+        backoff_base_s,
+    )
+    await asyncio.gather(*(run.sample(request, index) for request, index in todo))
+    report = run.report
+    report.errors = dict(sorted(run.errors.items()))
+    report.elapsed_s = time.perf_counter() - t0
+    report.min_concurrency = {e: lim.min_limit_seen for e, lim in sorted(run.limiters.items())}
+    return report
+
+
+def run_samples_sync(
+    todo: Sequence[tuple[Request, int]],
+    ledger: Ledger,
+    *,
+    max_concurrency: int,
+    max_attempts: int,
+    timeout_s: float,
+    failure_budget: float,
+    on_progress: Callable[[SampleRecord], None] | None = None,
+    backoff_base_s: float = BACKOFF_BASE_S,
+) -> RunReport:
+    """Blocking wrapper around :func:`run_samples` (runs its own event loop)."""
+    return asyncio.run(
+        run_samples(
+            todo,
+            ledger,
+            max_concurrency=max_concurrency,
+            max_attempts=max_attempts,
+            timeout_s=timeout_s,
+            failure_budget=failure_budget,
+            on_progress=on_progress,
+            backoff_base_s=backoff_base_s,
+        )
+    )

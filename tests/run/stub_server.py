@@ -1,0 +1,276 @@
+"""A loopback OpenAI-compatible chat server with controllable latency and injected faults.
+
+Run it as a subprocess: ``python tests/run/stub_server.py --port 0``; it prints
+``LISTENING <port>`` once ready (``start_stub`` below does this for tests and benchmarks).
+Endpoints:
+
+- ``POST /v1/chat/completions`` answers ``\\boxed{<n>}`` where ``n`` is the prompt's length;
+- ``GET /v1/models`` lists one model (a readiness probe);
+- ``POST /control`` sets ``latency_s``, ``reasoning`` (bool) and ``faults`` and resets the stats;
+- ``GET /stats`` returns ``calls``, ``by_prompt`` (calls per last-message text), ``seeds`` (the
+  ``seed`` of each call, per prompt), ``max_inflight`` and ``log`` (one
+  ``[arrival_s, inflight_at_arrival, status]`` per call, in completion order).
+
+A fault is a dict: ``kind`` (``status``, ``timeout``, ``malformed``, ``empty``), ``status``
+(for ``status``), ``retry_after`` (seconds, sent as the Retry-After header), ``echo_auth``
+(put the Authorization header in the error message), ``sleep_s`` (for ``timeout``) and which calls
+it hits: ``first`` (calls 1..N), ``every`` (every k-th call), ``match`` (prompts containing the
+text); ``per_prompt`` counts ``first``/``every`` per prompt instead of globally. The first fault
+that matches a call applies.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from aiohttp import web
+
+if TYPE_CHECKING:
+    from gralgo.run._records import Request
+
+MODEL_ID = "stub-model"
+
+
+class StubState:
+    """Mutable server state: settings from ``/control`` and per-call statistics."""
+
+    def __init__(self, latency_s: float, faults: list[dict[str, Any]]) -> None:
+        self.latency_s = latency_s
+        self.faults = faults
+        self.reasoning = False
+        self.reset()
+
+    def reset(self) -> None:
+        self.calls = 0
+        self.by_prompt: dict[str, int] = {}
+        self.seeds: dict[str, list[int | None]] = {}
+        self.inflight = 0
+        self.max_inflight = 0
+        self.t0 = time.monotonic()
+        self.log: list[list[float | int]] = []
+
+    def pick_fault(self, call_no: int, prompt: str, prompt_no: int) -> dict[str, Any] | None:
+        for fault in self.faults:
+            if "match" in fault and fault["match"] not in prompt:
+                continue
+            n = prompt_no if fault.get("per_prompt") else call_no
+            if "first" in fault and n > int(fault["first"]):
+                continue
+            if "every" in fault and n % int(fault["every"]) != 0:
+                continue
+            return fault
+        return None
+
+
+def _completion(text: str, reasoning: str | None, finish: str = "stop") -> dict[str, Any]:
+    message: dict[str, Any] = {"role": "assistant", "content": text}
+    if reasoning is not None:
+        message["reasoning_content"] = reasoning
+    return {
+        "id": "chatcmpl-stub",
+        "object": "chat.completion",
+        "created": int(time.time()),
+        "model": MODEL_ID,
+        "choices": [{"index": 0, "message": message, "finish_reason": finish}],
+        "usage": {
+            "prompt_tokens": 11,
+            "completion_tokens": 7,
+            "total_tokens": 18,
+            "completion_tokens_details": {"reasoning_tokens": 3 if reasoning else 0},
+        },
+    }
+
+
+async def chat_completions(request: web.Request) -> web.StreamResponse:
+    state: StubState = request.app["state"]
+    body = await request.json()
+    prompt = str(body["messages"][-1]["content"])
+    state.calls += 1
+    call_no = state.calls
+    state.by_prompt[prompt] = prompt_no = state.by_prompt.get(prompt, 0) + 1
+    state.seeds.setdefault(prompt, []).append(body.get("seed"))
+    state.inflight += 1
+    state.max_inflight = max(state.max_inflight, state.inflight)
+    arrival = time.monotonic() - state.t0
+    fault = state.pick_fault(call_no, prompt, prompt_no)
+    status = 200
+    try:
+        if state.latency_s:
+            await asyncio.sleep(state.latency_s)
+        if fault is None:
+            reasoning = f"thinking about {len(prompt)}" if state.reasoning else None
+            return web.json_response(_completion(f"\\boxed{{{len(prompt)}}}", reasoning))
+        kind = fault.get("kind", "status")
+        if kind == "timeout":
+            await asyncio.sleep(float(fault.get("sleep_s", 30)))
+            return web.json_response(_completion("too late", None))
+        if kind == "malformed":
+            return web.Response(text='{"id": "x", "choices": [', content_type="application/json")
+        if kind == "empty":
+            return web.json_response(_completion("", None))
+        status = int(fault.get("status", 500))
+        message = f"injected {status}"
+        if fault.get("echo_auth"):
+            message += f"; you sent Authorization: {request.headers.get('Authorization')}"
+        headers = {}
+        if "retry_after" in fault:
+            headers["Retry-After"] = str(fault["retry_after"])
+        error = {"error": {"message": message, "type": "stub_error", "code": status}}
+        return web.json_response(error, status=status, headers=headers)
+    finally:
+        state.inflight -= 1
+        state.log.append([round(arrival, 4), state.inflight + 1, status])
+
+
+async def models(request: web.Request) -> web.Response:
+    return web.json_response({"object": "list", "data": [{"id": MODEL_ID, "object": "model"}]})
+
+
+async def control(request: web.Request) -> web.Response:
+    state: StubState = request.app["state"]
+    settings = await request.json()
+    state.latency_s = float(settings.get("latency_s", state.latency_s))
+    state.faults = list(settings.get("faults", state.faults))
+    state.reasoning = bool(settings.get("reasoning", state.reasoning))
+    state.reset()
+    return web.json_response({"ok": True})
+
+
+async def stats(request: web.Request) -> web.Response:
+    state: StubState = request.app["state"]
+    return web.json_response(
+        {
+            "calls": state.calls,
+            "by_prompt": state.by_prompt,
+            "seeds": state.seeds,
+            "max_inflight": state.max_inflight,
+            "log": state.log,
+        }
+    )
+
+
+def make_app(latency_s: float, faults: list[dict[str, Any]]) -> web.Application:
+    app = web.Application()
+    app["state"] = StubState(latency_s, faults)
+    app.router.add_post("/v1/chat/completions", chat_completions)
+    app.router.add_get("/v1/models", models)
+    app.router.add_post("/control", control)
+    app.router.add_get("/stats", stats)
+    return app
+
+
+async def serve(port: int, latency_s: float, faults: list[dict[str, Any]]) -> None:
+    runner = web.AppRunner(make_app(latency_s, faults), access_log=None)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", port, backlog=1024)
+    await site.start()
+    sockets = site._server.sockets if site._server else ()  # type: ignore[union-attr]
+    print(f"LISTENING {sockets[0].getsockname()[1]}", flush=True)
+    await asyncio.Event().wait()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--port", type=int, default=0, help="0 picks a free port")
+    parser.add_argument("--latency", type=float, default=0.0, help="seconds per completion")
+    parser.add_argument("--faults", default="[]", help="JSON list of faults (see module doc)")
+    args = parser.parse_args()
+    try:
+        asyncio.run(serve(args.port, args.latency, json.loads(args.faults)))
+    except KeyboardInterrupt:
+        pass
+
+
+# ---- client side: used by the tests' fixtures and by child processes ----
+
+STUB_SCRIPT = Path(__file__).resolve()
+FAKE_KEY_ENV = "GRALGO_TEST_STUB_KEY"
+FAKE_KEY = "sk-test-SECRET123"
+
+
+class StubServer:
+    """Handle on a running ``stub_server.py`` process."""
+
+    def __init__(self, process: subprocess.Popen[str], port: int) -> None:
+        self.process, self.port = process, port
+        self.base = f"http://127.0.0.1:{port}"
+        self.api_base = f"{self.base}/v1"
+
+    def _post(self, path: str, payload: dict[str, Any]) -> dict[str, Any]:
+        request = urllib.request.Request(
+            self.base + path,
+            data=json.dumps(payload).encode(),
+            headers={"Content-Type": "application/json"},
+        )
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return dict(json.loads(response.read()))
+
+    def control(
+        self,
+        latency_s: float = 0.0,
+        faults: list[dict[str, Any]] | None = None,
+        reasoning: bool = False,
+    ) -> None:
+        """Set latency and faults, and reset the statistics."""
+        self._post(
+            "/control", {"latency_s": latency_s, "faults": faults or [], "reasoning": reasoning}
+        )
+
+    def stats(self) -> dict[str, Any]:
+        with urllib.request.urlopen(self.base + "/stats", timeout=10) as response:
+            return dict(json.loads(response.read()))
+
+
+def start_stub(*args: str) -> StubServer:
+    """Start the stub on a free port and wait until it listens."""
+    process = subprocess.Popen(
+        [sys.executable, str(STUB_SCRIPT), "--port", "0", *args],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert process.stdout is not None
+    line = process.stdout.readline()
+    if not line.startswith("LISTENING "):
+        process.kill()
+        raise RuntimeError(f"stub server did not start: {line!r}")
+    return StubServer(process, int(line.split()[1]))
+
+
+def stop_stub(stub: StubServer) -> None:
+    os.kill(stub.process.pid, signal.SIGKILL)
+    stub.process.wait(timeout=10)
+
+
+def make_requests(
+    api_base: str, n: int, *, seed: int | None = None, tag: str = "q"
+) -> list[Request]:
+    """``n`` distinct requests to the stub model."""
+    from gralgo.run._records import ModelSpec, Request, SamplingParams
+
+    model = ModelSpec(
+        name="stub", litellm_model="openai/stub-model", api_base=api_base, api_key_env=FAKE_KEY_ENV
+    )
+    sampling = SamplingParams(max_tokens=64, seed=seed)
+    return [
+        Request(
+            f"inst-{tag}-{i}",
+            ({"role": "user", "content": f"{tag} question {i}"},),
+            model,
+            sampling,
+        )
+        for i in range(n)
+    ]
+
+
+if __name__ == "__main__":
+    main()
