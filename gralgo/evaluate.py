@@ -39,9 +39,16 @@ def job_output_dir(settings: AppSettings) -> Path:
     except Exception:  # not running under Hydra (tests, library use)
         import time
 
-        path = settings.outputs_dir / "runs" / time.strftime("%Y-%m-%d/%H-%M-%S")
-        path.mkdir(parents=True, exist_ok=True)
-        return path
+        stem = settings.outputs_dir / "runs" / time.strftime("%Y-%m-%d/%H-%M-%S")
+        stem.parent.mkdir(parents=True, exist_ok=True)
+        for attempt in range(1000):  # jobs started within the same second get their own folder
+            path = stem if attempt == 0 else stem.with_name(f"{stem.name}-{attempt}")
+            try:
+                path.mkdir()
+                return path
+            except FileExistsError:
+                continue
+        raise FileExistsError(f"no free run folder next to {stem}")
 
 
 def load_instances(settings: AppSettings) -> list[Instance]:

@@ -104,7 +104,9 @@ def build_long_context(spec: DatasetSpec) -> dict[str, list[Instance]]:
     lc = spec.long_context
     assert lc is not None
     source = load_sources_for(spec, [lc.source])[lc.source]
-    tasks = [make_task(name, spec.tasks[name]) for name in sorted(spec.tasks)]
+    # Every task reads the long-context source, so its story must describe that source.
+    tasks = [make_task(name, replace(spec.tasks[name], source=lc.source, max_mean_degree=None))
+             for name in sorted(spec.tasks)]
     options: BuildOptions = replace(spec.options, formats=(lc.format,))
     seen: set[str] = set()
     out: dict[str, list[Instance]] = {t.name: [] for t in tasks}

@@ -6,7 +6,8 @@ Endpoints:
 
 - ``POST /v1/chat/completions`` answers ``\\boxed{<n>}`` where ``n`` is the prompt's length;
 - ``GET /v1/models`` lists one model (a readiness probe);
-- ``POST /control`` sets ``latency_s``, ``reasoning`` (bool) and ``faults`` and resets the stats;
+- ``POST /control`` sets ``latency_s``, ``reasoning`` (bool), ``faults`` and ``answers`` (exact
+  prompt → reply text, replacing the default reply) and resets the stats;
 - ``GET /stats`` returns ``calls``, ``by_prompt`` (calls per last-message text), ``seeds`` (the
   ``seed`` of each call, per prompt), ``max_inflight`` and ``log`` (one
   ``[arrival_s, inflight_at_arrival, status]`` per call, in completion order).
@@ -48,6 +49,7 @@ class StubState:
         self.latency_s = latency_s
         self.faults = faults
         self.reasoning = False
+        self.answers: dict[str, str] = {}
         self.reset()
 
     def reset(self) -> None:
@@ -109,7 +111,8 @@ async def chat_completions(request: web.Request) -> web.StreamResponse:
             await asyncio.sleep(state.latency_s)
         if fault is None:
             reasoning = f"thinking about {len(prompt)}" if state.reasoning else None
-            return web.json_response(_completion(f"\\boxed{{{len(prompt)}}}", reasoning))
+            text = state.answers.get(prompt, f"\\boxed{{{len(prompt)}}}")
+            return web.json_response(_completion(text, reasoning))
         kind = fault.get("kind", "status")
         if kind == "timeout":
             await asyncio.sleep(float(fault.get("sleep_s", 30)))
@@ -142,6 +145,7 @@ async def control(request: web.Request) -> web.Response:
     state.latency_s = float(settings.get("latency_s", state.latency_s))
     state.faults = list(settings.get("faults", state.faults))
     state.reasoning = bool(settings.get("reasoning", state.reasoning))
+    state.answers = dict(settings.get("answers", {}))
     state.reset()
     return web.json_response({"ok": True})
 
@@ -220,10 +224,13 @@ class StubServer:
         latency_s: float = 0.0,
         faults: list[dict[str, Any]] | None = None,
         reasoning: bool = False,
+        answers: dict[str, str] | None = None,
     ) -> None:
-        """Set latency and faults, and reset the statistics."""
+        """Set latency, faults and canned answers (prompt → reply), and reset the statistics."""
         self._post(
-            "/control", {"latency_s": latency_s, "faults": faults or [], "reasoning": reasoning}
+            "/control",
+            {"latency_s": latency_s, "faults": faults or [], "reasoning": reasoning,
+             "answers": answers or {}},
         )
 
     def stats(self) -> dict[str, Any]:

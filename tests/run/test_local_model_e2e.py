@@ -58,3 +58,34 @@ def test_real_local_model_completes_one_request(tmp_path: Path) -> None:
     assert response.usage.prompt_tokens > 5
     assert pid is not None and not Path(f"/proc/{pid}").exists()
     print(f"server startup {server.startup_s:.2f} s, one 16-token completion {elapsed:.2f} s")
+
+
+def test_default_smoke_pipeline_on_the_real_model(make_settings) -> None:
+    """``python -m gralgo``'s job, shrunk: the embedded server, the ledger, scores, MLflow."""
+    from gralgo.evaluate import evaluate
+    from gralgo.run._ledger import Ledger
+
+    settings = make_settings("task=[max_degree,path_sum]", "sampling.k=2",
+                             "sampling.max_tokens=24")
+    result = evaluate(settings)
+    assert result.plan.samples_todo == 4
+    with Ledger(settings.ledger_path) as ledger:
+        rows = ledger.samples(ledger_keys(settings))
+    assert len(rows) == 4 and all(r.ok for r in rows.values())
+    assert all(r.completion_tokens and r.completion_tokens <= 24 for r in rows.values())
+    assert result.run_id is not None
+    assert (result.output_dir / "llama_server.log").is_file()
+    # Finished: a second run resumes from the ledger and starts no server.
+    again = evaluate(make_settings("task=[max_degree,path_sum]", "sampling.k=2",
+                                   "sampling.max_tokens=24"))
+    assert again.plan.samples_todo == 0
+    assert not (again.output_dir / "llama_server.log").exists()
+
+
+def ledger_keys(settings) -> list[str]:
+    from gralgo.evaluate import load_instances, resolve_model
+    from gralgo.run._plan import build_requests
+
+    spec, sampling = resolve_model(settings)
+    return [r.key for r in build_requests(load_instances(settings), settings.format, spec,
+                                          sampling)]

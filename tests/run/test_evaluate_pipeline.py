@@ -1,0 +1,121 @@
+"""The whole evaluation job against the stub server: scoring, errors, resume, MLflow, secrets."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from stub_server import FAKE_KEY, FAKE_KEY_ENV, StubServer
+
+from gralgo.dataset import read_instances
+from gralgo.evaluate import evaluate, load_instances
+
+
+def stub_settings(make_settings, stub: StubServer, *extra: str):
+    return make_settings(
+        "model=openai_compatible", "model.name=stub-model", f"model.api_base={stub.api_base}",
+        f"model.api_key_env={FAKE_KEY_ENV}", "task=[max_degree,mst_weight]", "level=1",
+        "dataset.per_level=3", "sampling.k=2", "run.max_attempts=2", "run.failure_budget=1.0",
+        *extra,
+    )
+
+
+def canned_answers(settings) -> tuple[dict[str, str], list[str]]:
+    """Index 0 answered right, index 1 wrong; index 2 prompts returned for fault matching."""
+    answers, failing = {}, []
+    for instance in load_instances(settings):
+        prompt = instance.prompts["edge_list"]
+        if instance.index == 0:
+            answers[prompt.text] = f"Counting carefully... \\boxed{{{prompt.answer}}}"
+        elif instance.index == 1:
+            answers[prompt.text] = "I think it is \\boxed{-1}."
+        else:
+            failing.append(prompt.text)
+    return answers, failing
+
+
+def test_pipeline_scores_errors_resumes_and_logs(make_settings, stub: StubServer,
+                                                  tmp_path: Path) -> None:
+    settings = stub_settings(make_settings, stub)
+    answers, failing = canned_answers(settings)
+    faults = [{"kind": "status", "status": 500, "match": text} for text in failing]
+    stub.control(answers=answers, faults=faults)
+
+    result = evaluate(settings)
+    # 4 good instances x 2 samples, plus 2 failing instances x 2 samples x 2 attempts.
+    assert stub.stats()["calls"] == 4 * 2 + 2 * 2 * 2
+    samples = pd.read_csv(result.output_dir / "samples.csv")
+    by_index = samples.merge(
+        pd.DataFrame([{"instance_id": i.id, "index": i.index} for i in load_instances(settings)])
+    )
+    assert set(by_index[by_index["index"] == 0]["outcome"]) == {"correct"}
+    assert set(by_index[by_index["index"] == 1]["outcome"]) == {"wrong"}
+    assert set(by_index[by_index["index"] == 2]["outcome"]) == {"error"}  # never "wrong"
+    assert result.metrics["pass_at_2"] == pytest.approx(0.5)  # errors excluded, not scored
+    assert result.metrics["n_incomplete"] == 2
+    assert result.metrics["task.max_degree.cons_at_2"] == pytest.approx(0.5)
+    for name in ("tables/taxonomy_by_level.md", "tables/tasks_level1.md", "tables/outcomes.md",
+                 "accuracy_by_level.png", "config.json", "samples.csv"):
+        assert (result.output_dir / name).is_file(), name
+
+    # Re-run with the server healed: exactly the errored samples are called again.
+    stub.control(answers=answers | {t: "\\boxed{0}" for t in failing})
+    again = evaluate(stub_settings(make_settings, stub))
+    assert stub.stats()["calls"] == 2 * 2
+    assert again.metrics["n_incomplete"] == 0
+    # And once more: nothing left to do, zero calls.
+    stub.control(answers=answers)
+    evaluate(stub_settings(make_settings, stub))
+    assert stub.stats()["calls"] == 0
+
+    # MLflow holds the runs, with tags to compare by and the tables as artifacts.
+    from mlflow import MlflowClient
+
+    client = MlflowClient(tracking_uri=settings.mlflow.tracking_uri)
+    experiment = client.get_experiment_by_name(settings.mlflow.experiment_name)
+    runs = client.search_runs([experiment.experiment_id])
+    assert len(runs) == 3
+    run = client.get_run(result.run_id)
+    assert run.data.tags["model"] == "stub-model"
+    assert run.data.tags["format"] == "edge_list"
+    assert run.data.metrics["pass_at_2"] == pytest.approx(0.5)
+    artifacts = {a.path for a in client.list_artifacts(result.run_id)}
+    assert {"samples.csv", "accuracy_by_level.png", "tables"} <= artifacts
+
+    # The API key never reaches the outputs: ledger, runs, MLflow store, artifacts.
+    leaked = [p for p in (tmp_path / "outputs").rglob("*")
+              if p.is_file() and FAKE_KEY.encode() in p.read_bytes()]
+    assert leaked == []
+
+
+def test_dry_run_calls_nothing(make_settings, stub: StubServer, capsys) -> None:
+    settings = stub_settings(make_settings, stub, "dry_run=true")
+    result = evaluate(settings)
+    assert stub.stats()["calls"] == 0
+    assert result.plan.samples_todo == 6 * 2
+    assert result.plan.prompt_tokens_todo > 0
+    assert "dry run: nothing was called" in capsys.readouterr().out
+
+
+def test_missing_key_is_reported_before_any_call(make_settings, stub: StubServer,
+                                                 monkeypatch) -> None:
+    from gralgo.errors import ConfigError
+
+    monkeypatch.delenv(FAKE_KEY_ENV)
+    with pytest.raises(ConfigError, match="model.api_key_env"):
+        evaluate(stub_settings(make_settings, stub))
+    assert stub.stats()["calls"] == 0
+
+
+def test_unreachable_server_names_the_field(make_settings, stub: StubServer) -> None:
+    from gralgo.errors import ConfigError
+
+    settings = make_settings(
+        "model=openai_compatible", "model.name=x", "model.api_base=http://127.0.0.1:9/v1",
+        "task=max_degree", "sampling.k=1",
+    )
+    with pytest.raises(ConfigError, match="model.api_base"):
+        evaluate(settings)
+    # The dataset was built and kept; nothing else was written as results.
+    assert read_instances(settings.dataset_dir)
