@@ -91,7 +91,9 @@ def settings_from_config(cfg: Mapping[str, Any]) -> AppSettings:
     tasks = {name: task_settings(name, c) for name, c in sorted(task_cfgs.items())}
     for name, settings in tasks.items():
         if settings.source not in sources:
-            raise UnknownChoiceError(f"source (task.{name}.source)", settings.source, sorted(sources))
+            raise UnknownChoiceError(
+                f"source (task.{name}.source)", settings.source, sorted(sources)
+            )
     fmt = str(cfg["format"]["name"])
     if fmt not in FORMATS:
         raise UnknownChoiceError("format", fmt, sorted(FORMATS))
@@ -129,7 +131,9 @@ def settings_from_config(cfg: Mapping[str, Any]) -> AppSettings:
             if not tasks:
                 raise ConfigError(f"context {context!r} supports only tasks {list(allowed)}")
         if long_context.source not in sources:
-            raise UnknownChoiceError("source (context.source)", long_context.source, sorted(sources))
+            raise UnknownChoiceError(
+                "source (context.source)", long_context.source, sorted(sources)
+            )
     levels = tuple(parse_levels(cfg.get("level", "all")))
     paths = cfg.get("paths") or {}
     outputs = Path(str(paths.get("outputs", "outputs")))

@@ -32,23 +32,22 @@ class EvaluationResult:
 
 def job_output_dir(settings: AppSettings) -> Path:
     """Hydra's per-job output directory, or a fresh one under outputs/ outside Hydra."""
-    try:
-        from hydra.core.hydra_config import HydraConfig
+    from hydra.core.hydra_config import HydraConfig
 
+    if HydraConfig.initialized():
         return Path(HydraConfig.get().runtime.output_dir)
-    except Exception:  # not running under Hydra (tests, library use)
-        import time
+    import time
 
-        stem = settings.outputs_dir / "runs" / time.strftime("%Y-%m-%d/%H-%M-%S")
-        stem.parent.mkdir(parents=True, exist_ok=True)
-        for attempt in range(1000):  # jobs started within the same second get their own folder
-            path = stem if attempt == 0 else stem.with_name(f"{stem.name}-{attempt}")
-            try:
-                path.mkdir()
-                return path
-            except FileExistsError:
-                continue
-        raise FileExistsError(f"no free run folder next to {stem}")
+    stem = settings.outputs_dir / "runs" / time.strftime("%Y-%m-%d/%H-%M-%S")
+    stem.parent.mkdir(parents=True, exist_ok=True)
+    for attempt in range(1000):  # jobs started within the same second get their own folder
+        path = stem if attempt == 0 else stem.with_name(f"{stem.name}-{attempt}")
+        try:
+            path.mkdir()
+        except FileExistsError:
+            continue
+        return path
+    raise FileExistsError(f"no free run folder next to {stem}")
 
 
 def load_instances(settings: AppSettings) -> list[Instance]:

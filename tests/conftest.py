@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -35,3 +36,12 @@ def make_settings(tmp_path: Path) -> Callable[..., AppSettings]:
         return settings_from_config(compose_config([*base, *overrides]))
 
     return make
+
+
+# Property tests: no deadline (a loaded 2-core CI machine is slow), and under CI a fixed
+# derandomised search so a run is reproducible; locally hypothesis keeps exploring.
+from hypothesis import settings as hypothesis_settings  # noqa: E402
+
+hypothesis_settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
+hypothesis_settings.register_profile("dev", deadline=None)
+hypothesis_settings.load_profile("ci" if os.environ.get("CI") else "dev")

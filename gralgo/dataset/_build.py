@@ -60,11 +60,15 @@ def render_prompts(
     task: Task, problem: Problem, solution: Solution, formats: Sequence[str]
 ) -> dict[str, PromptVariant]:
     """The problem rendered in every requested serialisation format."""
-    from gralgo.formats import build_prompt
+    from gralgo.formats import build_prompt, prompt_rows, shows_relations
 
+    relations = shows_relations(problem)
+    rows = prompt_rows(task, problem, relations)  # shared by every format
     prompts = {}
     for fmt in formats:
-        rendered = build_prompt(task, problem, solution.answer, fmt)
+        rendered = build_prompt(
+            task, problem, solution.answer, fmt, relations=relations, rows=rows
+        )
         prompts[fmt] = PromptVariant(text=rendered.text, answer=rendered.answer)
     return prompts
 

@@ -1,7 +1,13 @@
 """Graph serialisation formats (with parse-back), prompt assembly and long-context names."""
 
 from gralgo.formats._lengthen import lengthen_names
-from gralgo.formats._prompt import PromptText, answer_instruction, build_prompt
+from gralgo.formats._prompt import (
+    PromptText,
+    answer_instruction,
+    build_prompt,
+    prompt_rows,
+    shows_relations,
+)
 from gralgo.formats._render import (
     FORMATS,
     GraphFormat,
@@ -26,5 +32,7 @@ __all__ = [
     "get_format",
     "lengthen_names",
     "parse_graph",
+    "prompt_rows",
     "render_graph",
+    "shows_relations",
 ]

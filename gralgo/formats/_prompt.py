@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from gralgo.formats._render import get_format, render_graph
+from gralgo.formats._render import GraphRows, get_format, graph_rows, render_graph
 
 if TYPE_CHECKING:
     from gralgo.tasks._base import Problem, Task
@@ -35,6 +35,21 @@ def answer_instruction(answer_kind: str, numeric_ids: bool) -> str:
     return f"Think step by step, then give your final answer, {what}, as \\boxed{{answer}}."
 
 
+def shows_relations(problem: Problem) -> bool:
+    """Edge relations are shown whenever some edge has one (DBpedia)."""
+    return any("relation" in data for _, _, data in problem.graph.edges(data=True))
+
+
+def prompt_rows(task: Task, problem: Problem, relations: bool) -> GraphRows:
+    """The graph rows :func:`build_prompt` renders, to share between formats."""
+    return graph_rows(
+        problem.graph,
+        node_weights=task.node_weighted,
+        edge_weights=task.edge_weighted,
+        relations=relations,
+    )
+
+
 def build_prompt(
     task: Task,
     problem: Problem,
@@ -42,6 +57,7 @@ def build_prompt(
     format_name: str,
     *,
     relations: bool | None = None,
+    rows: GraphRows | None = None,
 ) -> PromptText:
     """The prompt for ``problem`` with its graph written in ``format_name``.
 
@@ -53,13 +69,14 @@ def build_prompt(
     """
     graph = problem.graph
     if relations is None:
-        relations = any("relation" in data for _, _, data in graph.edges(data=True))
+        relations = shows_relations(problem)
     rendered = render_graph(
         graph,
         format_name,
         node_weights=task.node_weighted,
         edge_weights=task.edge_weighted,
         relations=relations,
+        rows=rows,
     )
     numeric = get_format(format_name).codec.numeric
     shown_answer = answer

@@ -96,6 +96,36 @@ def get_format(format_name: str) -> GraphFormat:
     return FORMATS[format_name]
 
 
+@dataclass(frozen=True)
+class GraphRows:
+    """A graph's nodes and edges in rendering order, labelled by name (format-independent).
+
+    Computing them once lets one graph be written in several formats cheaply.
+    """
+
+    names: list[str]
+    nodes: list[NodeRow]
+    edges: list[EdgeRow]
+
+
+def graph_rows(
+    graph: nx.Graph, *, node_weights: bool, edge_weights: bool, relations: bool = False
+) -> GraphRows:
+    """Nodes sorted by name, edges by (smaller, larger) name, with the requested attributes."""
+    if any(not isinstance(n, str) for n in graph):
+        raise TypeError("render_graph needs a graph whose node ids are strings (real names)")
+    names = sorted(graph.nodes())
+    nodes = [
+        NodeRow(n, _weight(graph.nodes[n], f"node {n!r}") if node_weights else None)
+        for n in names
+    ]
+    pairs = sorted((u, v) if u < v else (v, u) for u, v in graph.edges())
+    edges = [
+        _edge_row(u, v, graph.edges[u, v], (u, v), edge_weights, relations) for u, v in pairs
+    ]
+    return GraphRows(names, nodes, edges)
+
+
 def render_graph(
     graph: nx.Graph,
     format_name: str,
@@ -103,30 +133,30 @@ def render_graph(
     node_weights: bool,
     edge_weights: bool,
     relations: bool = False,
+    rows: GraphRows | None = None,
 ) -> RenderedGraph:
     """Write ``graph`` in ``format_name``: nodes sorted by name, edges by (smaller, larger) name.
 
     ``node_weights``/``edge_weights`` show the integer ``weight`` attributes (which must then be
-    present); ``relations`` shows each edge's ``relation`` attribute where it has one.
+    present); ``relations`` shows each edge's ``relation`` attribute where it has one. ``rows``
+    (from :func:`graph_rows` with the same flags) skips recomputing them.
     """
     fmt = get_format(format_name)
-    if any(not isinstance(n, str) for n in graph):
-        raise TypeError("render_graph needs a graph whose node ids are strings (real names)")
-    names = sorted(graph.nodes())
-    ids = _numeric_ids.id_labels(names)
-    own = ids if fmt.codec.numeric else {name: name for name in names}
-    nodes = [
-        NodeRow(own[n], _weight(graph.nodes[n], f"node {n!r}") if node_weights else None)
-        for n in names
-    ]
-    pairs = sorted((min(u, v), max(u, v)) for u, v in graph.edges())
-    edges = [
-        _edge_row(own[u], own[v], graph.edges[u, v], (u, v), edge_weights, relations)
-        for u, v in pairs
-    ]
+    if rows is None:
+        rows = graph_rows(
+            graph, node_weights=node_weights, edge_weights=edge_weights, relations=relations
+        )
+    names = rows.names
+    if fmt.codec.numeric:
+        own = _numeric_ids.id_labels(names)
+        nodes = [NodeRow(own[n.label], n.weight) for n in rows.nodes]
+        edges = [EdgeRow(own[e.u], own[e.v], e.weight, e.relation) for e in rows.edges]
+    else:
+        own = {name: name for name in names}
+        nodes, edges = rows.nodes, rows.edges
     text = fmt.write(nodes, edges, fmt.codec)
     labels = {n: fmt.codec.write(own[n]) for n in names}
-    return RenderedGraph(text, fmt.name, labels, dict(own))
+    return RenderedGraph(text, fmt.name, labels, own)
 
 
 def _edge_row(

@@ -80,14 +80,17 @@ class SourceGraph:
             triples = self.induced_edges(chosen)
         else:
             triples = sorted(self._locate(min(u, v), max(u, v)) for u, v in edges)
-        for u, v, pos in triples:
+        names = self.node_names
+        positions = [pos for _, _, pos in triples]
+        weights = None if self.edge_weight is None else self.edge_weight[positions].tolist()
+        labels = None if self.edge_label is None else self.edge_label[positions].tolist()
+        for i, (u, v, _) in enumerate(triples):
             attrs: dict[str, object] = {}
-            if self.edge_weight is not None:
-                w = self.edge_weight[pos].item()
-                attrs["weight"] = w
-            if self.edge_label is not None:
-                attrs["relation"] = self.labels[int(self.edge_label[pos])]
-            graph.add_edge(self.node_names[u], self.node_names[v], **attrs)
+            if weights is not None:
+                attrs["weight"] = weights[i]
+            if labels is not None:
+                attrs["relation"] = self.labels[labels[i]]
+            graph.add_edge(names[u], names[v], **attrs)
         return graph
 
     def _locate(self, u: int, v: int) -> tuple[int, int, int]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import heapq
 import inspect
 import random
+import weakref
 from collections import deque
 from collections.abc import Callable
 from typing import Any
@@ -88,18 +89,18 @@ def _run_attempts(
     )
 
 
-def _neighbour_lists(source: SourceGraph) -> Callable[[int], list[int]]:
-    """Memoised ``neighbors(i).tolist()`` (walks revisit the same rows many times)."""
-    cache: dict[int, list[int]] = {}
+_ROW_CACHES: weakref.WeakKeyDictionary[SourceGraph, dict[int, list[int]]] = (
+    weakref.WeakKeyDictionary()
+)
 
-    def row(node: int) -> list[int]:
-        found = cache.get(node)
-        if found is None:
-            found = source.neighbors(node).tolist()
-            cache[node] = found
-        return found
 
-    return row
+def _row_cache(source: SourceGraph) -> dict[int, list[int]]:
+    """Neighbour lists of ``source`` as Python lists, shared by every walk on it (walks
+    revisit the same hubs; converting a CSR row each time dominated the walk)."""
+    cache = _ROW_CACHES.get(source)
+    if cache is None:
+        cache = _ROW_CACHES[source] = {}
+    return cache
 
 
 def _walk_visits(
@@ -117,7 +118,7 @@ def _walk_visits(
     than ``n_nodes`` distinct nodes were seen (at most ``MAX_WALK_CHUNKS`` chunks). With
     ``stop_at_n`` it stops as soon as ``n_nodes`` distinct nodes were seen.
     """
-    row = _neighbour_lists(source)
+    rows = _row_cache(source)
     counts = {start: 1}
     order = [start]
     current = start
@@ -125,7 +126,9 @@ def _walk_visits(
         for _step in range(walk_length):
             if stop_at_n and len(order) >= n_nodes:
                 return counts, order
-            neighbours = row(current)
+            neighbours = rows.get(current)
+            if neighbours is None:
+                neighbours = rows[current] = source.neighbors(current).tolist()
             if not neighbours or rng.random() < restart:
                 current = start
             else:

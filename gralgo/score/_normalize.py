@@ -87,7 +87,8 @@ def normalize_answer(raw: str, kind: str) -> str | None:
     """
     if kind not in ANSWER_KINDS:
         raise ValueError(f"unknown answer kind {kind!r}; expected one of {ANSWER_KINDS}")
-    text = _strip_layers(_unwrap(_strip_layers(raw)))
+    # Unify whitespace first: "\\" followed by any space character is one LaTeX space.
+    text = _strip_layers(_unwrap(_strip_layers(_WHITESPACE.sub(" ", raw))))
     text = _LATEX_SPACES.sub(" ", text)
     if kind == "integer":
         text = text.replace("~", " ")

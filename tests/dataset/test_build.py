@@ -53,7 +53,7 @@ def test_instances_are_valid_and_unique(make_settings, tmp_path: Path) -> None:
         assert set(instance.prompts) == {
             "edge_list", "adjacency_list", "markdown_table", "numeric_ids"
         }
-        for fmt, prompt in instance.prompts.items():
+        for prompt in instance.prompts.values():
             assert "\\boxed" in prompt.text
             if instance.answer_kind == "integer":
                 assert prompt.answer == instance.answer
@@ -115,4 +115,4 @@ def test_source_too_small_for_level_is_a_clear_error(make_settings, tmp_path: Pa
     assert not (tmp_path / "ds").exists()
 
 
-FIXTURE_TINY_OSM = Path(__file__).resolve().parents[1] / "graphs" / "fixtures" / "osm" / "streets.osm"
+FIXTURE_TINY_OSM = Path(__file__).resolve().parents[1] / "graphs/fixtures/osm/streets.osm"

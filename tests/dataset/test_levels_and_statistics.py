@@ -8,8 +8,7 @@ import networkx as nx
 import pytest
 
 from gralgo.dataset import parse_levels
-from gralgo.dataset._statistics import edge_connectivity, statistics_markdown, summarise
-from gralgo.dataset._statistics import GraphStats
+from gralgo.dataset._statistics import GraphStats, edge_connectivity, statistics_markdown, summarise
 from gralgo.errors import UnknownChoiceError
 
 
