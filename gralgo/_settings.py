@@ -30,6 +30,8 @@ class MlflowSettings:
     enabled: bool
     tracking_uri: str
     experiment_name: str
+    log_duplicates: bool = False
+    """Log a run even when identical results are already logged (a re-run)."""
 
 
 @dataclass(frozen=True)
@@ -182,6 +184,7 @@ def settings_from_config(cfg: Mapping[str, Any]) -> AppSettings:
             enabled=bool(ml["enabled"]),
             tracking_uri=str(ml["tracking_uri"]),
             experiment_name=str(ml["experiment_name"]),
+            log_duplicates=bool(ml.get("log_duplicates", False)),
         ),
         dry_run=bool(cfg.get("dry_run", False)),
         bootstrap_resamples=int((cfg.get("report") or {}).get("bootstrap_resamples", 1000)),

@@ -107,7 +107,8 @@ def plan_run(
 ) -> Plan:
     from gralgo.formats import count_tokens
 
-    tokens_by_key = {r.key: count_tokens(r.messages[-1]["content"]) for r in requests}
+    pending = {r.key: r for r, _ in todo}  # count each pending prompt once
+    tokens_by_key = {key: count_tokens(r.messages[-1]["content"]) for key, r in pending.items()}
     prompt_tokens = sum(tokens_by_key[r.key] for r, _ in todo)
     completion = len(todo) * max_tokens
     cost = None

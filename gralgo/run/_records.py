@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -63,9 +64,12 @@ class Request:
     model: ModelSpec
     sampling: SamplingParams
 
-    @property
+    @functools.cached_property
     def key(self) -> str:
-        """Hash of everything that can change a response (not the instance id, not secrets)."""
+        """Hash of everything that can change a response (not the instance id, not secrets).
+
+        Computed once per request (prompts are long; runs look keys up many times).
+        """
         payload = {
             "model": self.model.litellm_model,
             "api_base": self.model.endpoint_id or self.model.api_base,

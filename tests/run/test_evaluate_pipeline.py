@@ -64,10 +64,11 @@ def test_pipeline_scores_errors_resumes_and_logs(make_settings, stub: StubServer
     again = evaluate(stub_settings(make_settings, stub))
     assert stub.stats()["calls"] == 2 * 2
     assert again.metrics["n_incomplete"] == 0
-    # And once more: nothing left to do, zero calls.
+    # And once more: nothing left to do, zero calls, and no duplicate MLflow run.
     stub.control(answers=answers)
-    evaluate(stub_settings(make_settings, stub))
+    third = evaluate(stub_settings(make_settings, stub))
     assert stub.stats()["calls"] == 0
+    assert third.run_id == again.run_id
 
     # MLflow holds the runs, with tags to compare by and the tables as artifacts.
     from mlflow import MlflowClient
@@ -75,7 +76,7 @@ def test_pipeline_scores_errors_resumes_and_logs(make_settings, stub: StubServer
     client = MlflowClient(tracking_uri=settings.mlflow.tracking_uri)
     experiment = client.get_experiment_by_name(settings.mlflow.experiment_name)
     runs = client.search_runs([experiment.experiment_id])
-    assert len(runs) == 3
+    assert len(runs) == 2
     run = client.get_run(result.run_id)
     assert run.data.tags["model"] == "stub-model"
     assert run.data.tags["format"] == "edge_list"
