@@ -24,6 +24,9 @@ def main(cfg: DictConfig) -> None:
     try:
         plain = OmegaConf.to_container(cfg, resolve=True)
         assert isinstance(plain, dict)
+        if plain.get("command") == "compare":
+            compare(plain)
+            return
         settings = settings_from_config(plain)
         if settings.command == "build":
             from gralgo.dataset import build_dataset
@@ -41,6 +44,25 @@ def main(cfg: DictConfig) -> None:
     except GralgoError as err:
         log.error("%s", err)
         sys.exit(2)
+
+
+def compare(plain: dict) -> None:
+    """``command=compare compare.inputs=[DIR, ...]``: models side by side, with z-scores."""
+    from pathlib import Path
+
+    from hydra.core.hydra_config import HydraConfig
+
+    from gralgo.report._compare import collect_instances, write_comparison
+
+    inputs = [Path(p) for p in (plain.get("compare") or {}).get("inputs") or []]
+    if not inputs:
+        from gralgo.errors import ConfigError
+
+        raise ConfigError("command=compare needs compare.inputs=[job or sweep folders]")
+    out = Path(HydraConfig.get().runtime.output_dir) / "comparison"
+    written = write_comparison(collect_instances(inputs), out)
+    log.info("wrote %d comparison files into %s", len(written), out)
+    print((out / "z_scores.md").read_text(encoding="utf-8"))
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ from gralgo.errors import ConfigError, UnknownChoiceError
 from gralgo.run._records import SamplingParams
 from gralgo.tasks._base import TaskSettings
 
-COMMANDS = ("evaluate", "build")
+COMMANDS = ("evaluate", "build", "compare")
 
 
 @dataclass(frozen=True)

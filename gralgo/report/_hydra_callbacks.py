@@ -62,6 +62,8 @@ class MlflowSweepCallback(Callback):
         atexit.register(self._finish, "FAILED")
 
     def on_multirun_end(self, config: DictConfig, **kwargs: Any) -> None:
+        if self.run_id is not None:
+            log_sweep_comparison(self.tracking_uri, self.run_id, Path(str(config.hydra.sweep.dir)))
         self._finish("FINISHED")
 
     def _finish(self, status: str) -> None:
@@ -71,6 +73,21 @@ class MlflowSweepCallback(Callback):
         if os.environ.get(PARENT_RUN_ENV) == run_id:
             del os.environ[PARENT_RUN_ENV]
         end_run(tracking_uri=self.tracking_uri, run_id=run_id, status=status)
+
+
+def log_sweep_comparison(tracking_uri: str, run_id: str, sweep_dir: Path) -> None:
+    """The sweep's models side by side (paper tables, z-scores), on the parent run."""
+    from mlflow import MlflowClient
+
+    from gralgo.report._compare import NoResultsError, collect_instances, write_comparison
+
+    try:
+        inst = collect_instances([sweep_dir])
+    except NoResultsError:  # e.g. a sweep of dataset builds, or every job failed
+        return
+    out = sweep_dir / "comparison"
+    write_comparison(inst, out)
+    MlflowClient(tracking_uri=tracking_uri).log_artifacts(run_id, str(out), "comparison")
 
 
 def parent_run_id_for_job() -> str | None:

@@ -129,4 +129,5 @@ def print_summary(by_task: pd.DataFrame, overall: pd.DataFrame, k: int) -> None:
         add(str(row["task"]), row)
     for _, row in overall.iterrows():
         add("all", row)
-    Console(stderr=True).print(table)
+    # Wide enough for every column even when stderr is a pipe or a log file.
+    Console(stderr=True, width=120).print(table)

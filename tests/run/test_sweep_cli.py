@@ -1,0 +1,64 @@
+"""A Hydra multirun sweep from the command line: one MLflow parent, nested jobs, comparison."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from stub_server import StubServer
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_sweep_groups_jobs_under_a_parent_run(stub: StubServer, tmp_path: Path) -> None:
+    outputs = tmp_path / "outputs"
+    command = [
+        sys.executable, "-m", "gralgo", "-m", "model=openai_compatible",
+        f"model.api_base={stub.api_base}", "model.name=stub-a,stub-b", "task=max_degree",
+        "level=1", "dataset.per_level=2", "sampling.k=2", f"paths.outputs={outputs}",
+        f"hydra.sweep.dir={tmp_path / 'sweep'}",
+    ]
+    done = subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert stub.stats()["calls"] == 2 * 2 * 2  # two models x two instances x k
+
+    from mlflow import MlflowClient
+
+    client = MlflowClient(tracking_uri=f"sqlite:///{outputs}/mlflow.db")
+    experiment = client.get_experiment_by_name("gralgo")
+    runs = client.search_runs([experiment.experiment_id])
+    parents = [r for r in runs if "mlflow.parentRunId" not in r.data.tags]
+    children = [r for r in runs if "mlflow.parentRunId" in r.data.tags]
+    assert len(parents) == 1 and len(children) == 2
+    assert {r.data.tags["mlflow.parentRunId"] for r in children} == {parents[0].info.run_id}
+    assert {r.data.tags["model"] for r in children} == {"stub-a", "stub-b"}
+    assert parents[0].info.status == "FINISHED"
+    comparison = {a.path for a in client.list_artifacts(parents[0].info.run_id, "comparison")}
+    assert "comparison/z_scores.md" in comparison
+    table = (tmp_path / "sweep" / "comparison" / "edge_list-standard" / "taxonomy_by_level.md")
+    text = table.read_text()
+    assert "| stub-a |" in text and "| stub-b |" in text
+
+
+def test_compare_command_reads_job_folders(stub: StubServer, tmp_path: Path) -> None:
+    outputs = tmp_path / "outputs"
+    for name in ("m1", "m2"):
+        done = subprocess.run(
+            [sys.executable, "-m", "gralgo", "model=openai_compatible", f"model.name={name}",
+             f"model.api_base={stub.api_base}", "task=[max_degree,diameter]", "level=1",
+             "dataset.per_level=1", "sampling.k=1", "mlflow.enabled=false",
+             f"paths.outputs={outputs}", f"hydra.run.dir={tmp_path / name}"],
+            cwd=REPO, capture_output=True, text=True, timeout=300,
+        )
+        assert done.returncode == 0, done.stderr[-3000:]
+    done = subprocess.run(
+        [sys.executable, "-m", "gralgo", "command=compare",
+         f"compare.inputs=[{tmp_path / 'm1'},{tmp_path / 'm2'}]",
+         f"hydra.run.dir={tmp_path / 'cmp'}"],
+        cwd=REPO, capture_output=True, text=True, timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "Normalised scores" in done.stdout
+    tasks = (tmp_path / "cmp" / "comparison" / "edge_list-standard" / "tasks_level1.md")
+    assert "| m1 |" in tasks.read_text() and "| m2 |" in tasks.read_text()
