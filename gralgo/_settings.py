@@ -19,7 +19,8 @@ COMMANDS = ("evaluate", "build", "compare")
 class RunSettings:
     """How the runner calls models."""
 
-    max_concurrency: int
+    max_concurrency: int | None
+    """``None``: the model config's own limit."""
     max_attempts: int
     timeout_s: float
     failure_budget: float
@@ -173,7 +174,9 @@ def settings_from_config(cfg: Mapping[str, Any]) -> AppSettings:
         sampling=sampling,
         k=k,
         run=RunSettings(
-            max_concurrency=int(run["max_concurrency"]),
+            max_concurrency=(
+                None if run.get("max_concurrency") is None else int(run["max_concurrency"])
+            ),
             max_attempts=int(run["max_attempts"]),
             timeout_s=float(run["timeout_s"]),
             failure_budget=float(run["failure_budget"]),

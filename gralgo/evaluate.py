@@ -209,6 +209,13 @@ def raise_no_instances(settings: AppSettings) -> None:
     )
 
 
+def concurrency_limit(settings: AppSettings) -> int:
+    """``run.max_concurrency`` when set, else the model's own limit, else 16."""
+    if settings.run.max_concurrency is not None:
+        return settings.run.max_concurrency
+    return int(settings.model.get("max_concurrency") or 16)
+
+
 def run_pending(settings: AppSettings, todo: Sequence[tuple[Request, int]], ledger: Any) -> Any:
     from gralgo.run._progress import RunProgress
     from gralgo.run._runner import run_samples_sync
@@ -217,8 +224,7 @@ def run_pending(settings: AppSettings, todo: Sequence[tuple[Request, int]], ledg
         return run_samples_sync(
             todo,
             ledger,
-            max_concurrency=int(settings.model.get("max_concurrency")
-                                or settings.run.max_concurrency),
+            max_concurrency=concurrency_limit(settings),
             max_attempts=settings.run.max_attempts,
             timeout_s=settings.run.timeout_s,
             failure_budget=settings.run.failure_budget,

@@ -85,3 +85,11 @@ def test_cli_prints_config_fast_without_heavy_imports() -> None:
     assert "litellm_model" in done.stdout
     imported = {line.split("|")[-1].strip() for line in done.stderr.splitlines() if "|" in line}
     assert not {m for m in imported if m.split(".")[0] in ("litellm", "mlflow")}
+
+
+def test_concurrency_limit_prefers_the_run_setting(make_settings) -> None:
+    from gralgo.evaluate import concurrency_limit
+
+    assert concurrency_limit(make_settings()) == 1  # the embedded server has one slot
+    assert concurrency_limit(make_settings("model=gpt5_mini")) == 32
+    assert concurrency_limit(make_settings("model=gpt5_mini", "run.max_concurrency=64")) == 64
