@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import unicodedata
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -39,8 +38,10 @@ def instance_id(task: str, level: int, source: str, seed: int, index: int, conte
 
 
 def name_key(name: str) -> str:
-    """How answers compare node names: NFKC, case-folded, whitespace collapsed."""
-    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+    """How the scorer compares node names (its normaliser), so no two nodes read alike."""
+    from gralgo.score._normalize import normalize_answer
+
+    return normalize_answer(name, "node") or ""
 
 
 def names_are_distinguishable(graph: nx.Graph) -> bool:

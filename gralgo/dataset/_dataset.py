@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import time
@@ -11,6 +12,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from gralgo import __version__
 from gralgo.dataset._build import BuildOptions, build_level
 from gralgo.dataset._instance import Instance
 from gralgo.dataset._statistics import (
@@ -20,7 +22,7 @@ from gralgo.dataset._statistics import (
     statistics_markdown,
     summarise,
 )
-from gralgo.dataset._store import MANIFEST, read_manifest, write_dataset_lines
+from gralgo.dataset._store import FORMAT_VERSION, MANIFEST, read_manifest, write_dataset_lines
 from gralgo.errors import UnknownChoiceError
 from gralgo.seeding import stable_hash
 from gralgo.tasks._base import TaskSettings
@@ -62,9 +64,24 @@ class DatasetSpec:
             names = {self.long_context.source}
         return sorted(names)
 
-    def description(self) -> dict[str, Any]:
-        """JSON-able description written into the manifest (no machine-specific paths)."""
+    @functools.cached_property
+    def _source_fingerprints(self) -> dict[str, str]:
+        from gralgo.graphs.sources import SourceConfig, source_fingerprint
+
         return {
+            name: source_fingerprint(SourceConfig.from_dict(name, self.sources[name]))
+            for name in self.used_sources()
+        }
+
+    def description(self) -> dict[str, Any]:
+        """JSON-able description written into the manifest (no machine-specific paths).
+
+        It names the generator version and each source's content key, so a dataset built by
+        other code or from other source files is never reused by mistake.
+        """
+        return {
+            "generator": f"gralgo {__version__} / dataset format {FORMAT_VERSION}",
+            "source_content": self._source_fingerprints,
             "tasks": {n: _plain(asdict(s)) for n, s in sorted(self.tasks.items())},
             "sources": {n: _plain(self.sources[n]) for n in self.used_sources()},
             "levels": list(self.levels),
@@ -190,12 +207,32 @@ def _build_all_tasks(spec: DatasetSpec) -> dict[str, UnitResult]:
 
 
 def ensure_dataset(spec: DatasetSpec, directory: Path) -> Path:
-    """Reuse ``directory`` when it holds exactly this spec's dataset; otherwise (re)build it."""
+    """Reuse ``directory`` when it holds exactly this spec's dataset; otherwise (re)build it.
+
+    A lock file beside the directory makes parallel jobs (a multirun sweep) build it once: the
+    others wait, then find the finished dataset.
+    """
+    import fcntl
+
     directory = Path(directory)
-    if (directory / MANIFEST).is_file():
-        if read_manifest(directory).get("config") == _plain(spec.description()):
+    directory.parent.mkdir(parents=True, exist_ok=True)
+    wanted = _plain(spec.description())
+    if _holds(directory, wanted):
+        return directory
+    with open(directory.with_name(f".{directory.name}.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if _holds(directory, wanted):  # built by another job while we waited
             return directory
-        log.info("dataset at %s was built from another config; rebuilding", directory)
-    report = build_dataset(spec, directory)
+        if (directory / MANIFEST).is_file():
+            log.info("dataset at %s was built from another config; rebuilding", directory)
+        report = build_dataset(spec, directory)
     log.info("built %d instances in %.1f s into %s", report.total, report.seconds, directory)
     return directory
+
+
+def _holds(directory: Path, wanted: dict[str, Any]) -> bool:
+    if not (directory / MANIFEST).is_file():
+        return False
+    manifest = read_manifest(directory)
+    return bool(manifest.get("config") == wanted
+                and manifest.get("format_version") == FORMAT_VERSION)

@@ -8,11 +8,13 @@ overwritten; an error row is replaced by a later attempt, and ``attempts`` adds 
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 import threading
+import time
 from collections.abc import Iterable, Sequence
-from dataclasses import astuple, fields
+from dataclasses import asdict, astuple, fields
 from pathlib import Path
 from types import TracebackType
 
@@ -78,6 +80,7 @@ class Ledger:
         self._lock = threading.Lock()
         self._connections: dict[tuple[int, int], sqlite3.Connection] = {}
         self._connection()  # create the file and schema now, so errors surface here
+        self._import_rescued()
 
     def _connection(self) -> sqlite3.Connection:
         owner = (os.getpid(), threading.get_ident())
@@ -95,6 +98,43 @@ class Ledger:
         with self._lock:
             self._connections[owner] = conn
         return conn
+
+    @property
+    def rescue_path(self) -> Path:
+        """Where samples go when the database cannot be written (imported on the next open)."""
+        return self.path.with_name(self.path.name + ".rescue.jsonl")
+
+    def record_durably(self, rec: SampleRecord, attempts: int = 5) -> bool:
+        """Commit ``rec``, retrying a locked or failing database; as a last resort append it to
+        :attr:`rescue_path` (fsynced) so a paid response is never lost. False if rescued."""
+        for attempt in range(attempts):
+            try:
+                self.record(rec)
+                return True
+            except sqlite3.Error:
+                if attempt + 1 < attempts:
+                    time.sleep(0.2 * 2**attempt)
+        with self._lock, self.rescue_path.open("a", encoding="utf-8") as handle:
+            handle.write(json.dumps(asdict(rec), ensure_ascii=False) + "\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+        return False
+
+    def _import_rescued(self) -> None:
+        """Move samples rescued by an earlier run into the database."""
+        rescue = self.rescue_path
+        if not rescue.is_file():
+            return
+        claimed = rescue.with_name(f"{rescue.name}.{os.getpid()}")
+        try:
+            os.replace(rescue, claimed)  # one process imports a given file
+        except FileNotFoundError:
+            return
+        with claimed.open(encoding="utf-8") as handle:
+            for line in handle:
+                if line.strip():
+                    self.record(SampleRecord(**json.loads(line)))
+        claimed.unlink()
 
     def record(self, rec: SampleRecord) -> None:
         """Commit one sample now (success rows are never overwritten)."""

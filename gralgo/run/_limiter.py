@@ -52,7 +52,7 @@ class AdaptiveLimiter:
         except asyncio.CancelledError:
             if future.done() and not future.cancelled():
                 self.release()  # the slot was granted just before the cancel
-            else:
+            elif future in self._waiters:  # a wake-up may already have dropped it
                 self._waiters.remove(future)
             raise
         return self.epoch

@@ -284,7 +284,9 @@ class _Run:
         return rng_for("backoff", request.key, index, attempt).uniform(0, cap)
 
     def finish(self, rec: SampleRecord) -> None:
-        self.ledger.record(rec)
+        if not self.ledger.record_durably(rec):
+            self.stop(f"the ledger {self.ledger.path} cannot be written; samples are kept in "
+                      f"{self.ledger.rescue_path} and imported on the next run")
         report = self.report
         if rec.ok:
             report.done += 1

@@ -28,6 +28,20 @@ def _closing_brace(text: str, start: int) -> int | None:
     return None
 
 
+def final_text(text: str | None) -> str | None:
+    """The answer without inline reasoning: servers that do not split reasoning out (Ollama,
+    vLLM without a reasoning parser) leave ``<think>…</think>`` in the content. Text after the
+    last ``</think>`` is the answer; an unclosed ``<think>`` means the answer never came."""
+    if not text or "think>" not in text:
+        return text
+    closing = text.rfind("</think>")
+    if closing >= 0:
+        return text[closing + len("</think>") :]
+    if text.lstrip().startswith("<think>"):
+        return None
+    return text
+
+
 def extract_boxed(text: str | None) -> str | None:
     """The raw content of the last top-level ``\\boxed{…}`` in ``text``; ``None`` if there is none.
 
@@ -35,6 +49,7 @@ def extract_boxed(text: str | None) -> str | None:
     opened is never closed. The content is returned as written (see :func:`normalize_answer`).
     Linear in the length of the text; a text without ``boxed``/``fbox`` is rejected at C speed.
     """
+    text = final_text(text)
     if not text or ("boxed" not in text and "fbox" not in text):
         return None
     found: str | None = None

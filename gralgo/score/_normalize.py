@@ -13,7 +13,7 @@ string matching (as in the paper) after removing formatting that carries no mean
 * integer answers: thousands separators (``1,234`` / ``1 234`` -> ``1234``, only when the groups
   are well formed), a leading ``+``, leading zeros, a zero fractional part (``5.0`` -> ``5``) and
   the Unicode minus sign. ``5.5`` stays ``5.5`` and so never equals an integer;
-* node answers: Unicode NFC, case folding and collapsed internal whitespace. Commas are kept,
+* node answers: Unicode NFKC, case folding and collapsed internal whitespace. Commas are kept,
   because node names may contain them.
 """
 
@@ -87,8 +87,10 @@ def normalize_answer(raw: str, kind: str) -> str | None:
     """
     if kind not in ANSWER_KINDS:
         raise ValueError(f"unknown answer kind {kind!r}; expected one of {ANSWER_KINDS}")
-    # Unify whitespace first: "\\" followed by any space character is one LaTeX space.
-    text = _strip_layers(_unwrap(_strip_layers(_WHITESPACE.sub(" ", raw))))
+    # NFKC first (full-width digits and periods, ligatures read as their plain forms), then
+    # unify whitespace: "\\" followed by any space character is one LaTeX space.
+    text = _WHITESPACE.sub(" ", unicodedata.normalize("NFKC", raw))
+    text = _strip_layers(_unwrap(_strip_layers(text)))
     text = _LATEX_SPACES.sub(" ", text)
     if kind == "integer":
         text = text.replace("~", " ")
@@ -97,5 +99,6 @@ def normalize_answer(raw: str, kind: str) -> str | None:
     if kind == "integer":
         text = _canonical_integer(text)
     else:
-        text = unicodedata.normalize("NFC", text).casefold()
+        # Case folding can leave non-NFKC text ("ǰ"): normalise again, and re-collapse spaces.
+        text = " ".join(unicodedata.normalize("NFKC", text.casefold()).split())
     return text or None

@@ -20,10 +20,8 @@ from gralgo.graphs import SampledGraph
 from gralgo.tasks._base import InstanceRejected, Problem
 
 INTEGER_ANSWER = r"Put your final answer (a single integer) in \boxed{}, e.g. \boxed{7}."
-NODE_ANSWER = (
-    r"Put your final answer (the node's name exactly as written in the graph description) in "
-    r"\boxed{}, e.g. \boxed{Node name}."
-)
+# Node answers have no instruction here: how a node is written depends on the format (a name,
+# or a number under numeric_ids), so the prompt adds ``formats.answer_instruction``.
 
 
 # ---------------------------------------------------------------------------------------------

@@ -13,7 +13,6 @@ from gralgo.errors import ConfigError
 from gralgo.graphs import SampledGraph
 from gralgo.tasks._base import InstanceRejected, Problem, Solution, Task, TaskSettings
 from gralgo.tasks._common import (
-    NODE_ANSWER,
     TaskOptions,
     domain_for,
     make_problem_record,
@@ -145,5 +144,5 @@ class DistanceThresholdTask(Task):
         return (
             "The distance between two nodes is the total weight of a shortest (minimum-weight) "
             "path between them. Which node has the fewest other nodes (not counting itself) at "
-            f"distance at most {tau}? Exactly one node has this fewest number. {NODE_ANSWER}"
+            f"distance at most {tau}? Exactly one node has this fewest number."
         )

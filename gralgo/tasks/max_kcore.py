@@ -61,6 +61,6 @@ class MaxKCoreTask(Task):
         k = problem.params["k"]
         return (
             f"Find the maximum {k}-core of the graph: the largest set of nodes such that every "
-            f"node in the set is connected to at least {k} other nodes of the set. How many "
-            f"nodes does it contain? {INTEGER_ANSWER}"
+            f"node in the set is adjacent to (joined by an edge to) at least {k} other nodes of "
+            f"the set. How many nodes does it contain? {INTEGER_ANSWER}"
         )

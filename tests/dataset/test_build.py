@@ -59,6 +59,9 @@ def test_instances_are_valid_and_unique(make_settings, tmp_path: Path) -> None:
                 assert prompt.answer == instance.answer
         if instance.answer_kind == "node":
             assert instance.answer in graph
+            assert "the number of that node" in instance.prompts["numeric_ids"].text
+            assert instance.prompts["numeric_ids"].answer.isdigit()
+            assert "without the surrounding double quotes" in instance.prompts["edge_list"].text
             keys = [name_key(n) for n in graph]
             assert len(keys) == len(set(keys))
         if instance.task in {"diameter", "mst_weight", "distance_threshold"}:
@@ -116,3 +119,25 @@ def test_source_too_small_for_level_is_a_clear_error(make_settings, tmp_path: Pa
 
 
 FIXTURE_TINY_OSM = Path(__file__).resolve().parents[1] / "graphs/fixtures/osm/streets.osm"
+
+
+def test_changed_source_files_never_reuse_an_old_dataset(make_settings, tmp_path: Path) -> None:
+    import shutil
+
+    from gralgo.graphs.sources import DATA_DIR
+
+    for name in ("airports.dat.gz", "routes.dat.gz"):
+        shutil.copy(DATA_DIR / "openflights" / name, tmp_path / name)
+    files = [f"source.openflights.files.airports={tmp_path / 'airports.dat.gz'}",
+             f"source.openflights.files.routes={tmp_path / 'routes.dat.gz'}"]
+    before = make_settings("task=distance_threshold", *files)
+    import gzip
+
+    with gzip.open(tmp_path / "routes.dat.gz", "rt", encoding="utf-8") as handle:
+        lines = handle.readlines()
+    with gzip.open(tmp_path / "routes.dat.gz", "wt", encoding="utf-8") as handle:
+        handle.writelines(lines[: len(lines) // 2])
+    after = make_settings("task=distance_threshold", *files)
+    assert before.dataset.description()["source_content"] != after.dataset.description()[
+        "source_content"]
+    assert before.dataset_dir != after.dataset_dir

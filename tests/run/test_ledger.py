@@ -170,3 +170,24 @@ def test_processes_write_one_ledger_concurrently(tmp_path: Path) -> None:
         assert len(ledger.samples(keys)) == 4 * 200
     with sqlite3.connect(path) as conn:
         assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+
+def test_unwritable_ledger_rescues_samples_and_imports_them(tmp_path) -> None:
+    import sqlite3
+
+    from gralgo.run._ledger import Ledger
+    from gralgo.run._records import SampleRecord
+
+    rec = SampleRecord("key", 0, "inst", "m", answer_text="\\boxed{3}", finish_reason="stop")
+    ledger = Ledger(tmp_path / "ledger.sqlite")
+
+    def broken(_rec: SampleRecord) -> None:
+        raise sqlite3.OperationalError("database is locked")
+
+    ledger.record = broken  # type: ignore[method-assign]
+    assert ledger.record_durably(rec, attempts=2) is False
+    assert ledger.rescue_path.is_file()
+    ledger.close()
+    with Ledger(tmp_path / "ledger.sqlite") as reopened:
+        assert reopened.samples(["key"]) == {("key", 0): rec}
+        assert not reopened.rescue_path.exists()

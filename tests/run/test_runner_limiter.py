@@ -131,3 +131,22 @@ def test_cancelled_waiter_does_not_leak_a_slot() -> None:
 def test_rejects_a_zero_limit() -> None:
     with pytest.raises(ValueError):
         AdaptiveLimiter(0)
+
+
+def test_cancelled_waiter_dropped_by_a_wake_up_cancels_cleanly() -> None:
+    from gralgo.run._limiter import AdaptiveLimiter
+
+    async def scenario() -> int:
+        limiter = AdaptiveLimiter(1)
+        await limiter.acquire()
+        waiter = asyncio.create_task(limiter.acquire())
+        await asyncio.sleep(0)
+        waiter.cancel()
+        limiter.release()  # the wake-up pops the cancelled future before the task resumes
+        try:
+            await waiter
+        except asyncio.CancelledError:
+            pass
+        return limiter.in_flight
+
+    assert asyncio.run(scenario()) == 0

@@ -74,3 +74,12 @@ def test_no_box_or_no_text() -> None:
     assert extract_boxed("The answer is 5.") is None
     assert extract_boxed("boxed 5") is None
     assert extract_boxed(r"\boxed{}") == ""
+
+
+def test_inline_reasoning_is_never_scored() -> None:
+    from gralgo.score._extract import extract_boxed
+
+    assert extract_boxed("<think>maybe \\boxed{3}</think>So the answer is \\boxed{4}.") == "4"
+    assert extract_boxed("<think>maybe \\boxed{3}</think>I am not sure.") is None
+    assert extract_boxed("<think>maybe \\boxed{3} and then the budget ran out") is None
+    assert extract_boxed("No tags at all: \\boxed{5}") == "5"

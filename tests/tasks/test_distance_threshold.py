@@ -111,4 +111,4 @@ def test_question_and_story(build_task) -> None:
     assert "at most 5?" in build_task("distance_threshold").question(
         Problem(nx.Graph(), {"tau": 5}), str
     )
-    assert "name exactly as written" in text
+    assert "\\boxed" not in text  # the prompt adds the per-format answer instruction

@@ -8,7 +8,7 @@ ids follow sorted names; parsed sources are cached on disk. Embedded real sample
 from gralgo.graphs.sources._cache import default_cache_dir
 from gralgo.graphs.sources._config import SourceConfig
 from gralgo.graphs.sources._embedded import DATA_DIR, EMBEDDED_FILES
-from gralgo.graphs.sources._load import load_source
+from gralgo.graphs.sources._load import load_source, source_fingerprint
 from gralgo.graphs.sources._registry import SOURCE_KINDS, SourceFormat, SourceKind, get_kind
 
 __all__ = [
@@ -21,4 +21,5 @@ __all__ = [
     "default_cache_dir",
     "get_kind",
     "load_source",
+    "source_fingerprint",
 ]

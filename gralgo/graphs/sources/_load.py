@@ -23,12 +23,7 @@ def load_source(
     Raises ``UnknownChoiceError`` (unknown kind), ``ConfigError`` (bad roles or options),
     ``SourceFileError`` (missing or malformed file) or ``SamplingError`` (empty graph).
     """
-    kind = get_kind(config.kind)
-    fmt = kind.format_for(config.files)
-    options = kind.resolve_options(config.options)
-    files = {
-        role: require_file(path) for role, path in resolve_files(config.name, config.files).items()
-    }
+    kind, fmt, options, files = _resolve(config)
     directory = default_cache_dir() if cache_dir is None else Path(cache_dir)
     key = cache_key(kind.name, fmt.name, options, files)
     if use_cache:
@@ -39,6 +34,22 @@ def load_source(
     if use_cache:
         store(directory, key, graph)
     return graph
+
+
+def source_fingerprint(config: SourceConfig) -> str:
+    """The content key of a source (loader, options, file bytes): changes iff its data may."""
+    kind, fmt, options, files = _resolve(config)
+    return cache_key(kind.name, fmt.name, options, files)
+
+
+def _resolve(config: SourceConfig) -> tuple[Any, SourceFormat, Mapping[str, Any], dict[str, Path]]:
+    kind = get_kind(config.kind)
+    fmt = kind.format_for(config.files)
+    options = kind.resolve_options(config.options)
+    files = {
+        role: require_file(path) for role, path in resolve_files(config.name, config.files).items()
+    }
+    return kind, fmt, options, files
 
 
 def parse_source(
