@@ -39,17 +39,32 @@ class GraphStats:
 
 
 def graph_stats(instance: Instance) -> GraphStats:
-    graph = nx.Graph()  # topology only: cheaper than rebuilding every attribute
-    graph.add_nodes_from(node["id"] for node in instance.graph["nodes"])
-    graph.add_edges_from((e["source"], e["target"]) for e in instance.graph["edges"])
-    return GraphStats(
-        task=instance.task,
-        level=instance.level,
-        nodes=graph.number_of_nodes(),
-        edges=graph.number_of_edges(),
-        density=nx.density(graph),
-        connectivity=edge_connectivity(graph),
-    )
+    """Statistics straight from the node-link record; networkx only for the rare hard case."""
+    import numpy as np
+    from scipy.sparse import coo_array
+    from scipy.sparse.csgraph import connected_components
+
+    index = {node["id"]: i for i, node in enumerate(instance.graph["nodes"])}
+    pairs = [(index[e["source"]], index[e["target"]]) for e in instance.graph["edges"]]
+    n, m = len(index), len(pairs)
+    density = 2 * m / (n * (n - 1)) if n > 1 else 0.0
+    ends = np.array(pairs, dtype=np.int64).reshape(-1, 2)
+    degrees = np.bincount(ends.ravel(), minlength=n)
+    if n < 2 or degrees.min() == 0:
+        connectivity = 0
+    else:
+        adjacency = coo_array((np.ones(m), (ends[:, 0], ends[:, 1])), shape=(n, n))
+        components, _ = connected_components(adjacency, directed=False)
+        if components > 1:
+            connectivity = 0
+        elif degrees.min() == 1:
+            connectivity = 1
+        else:
+            graph = nx.Graph()
+            graph.add_nodes_from(range(n))
+            graph.add_edges_from(pairs)
+            connectivity = edge_connectivity(graph)
+    return GraphStats(instance.task, instance.level, n, m, density, connectivity)
 
 
 @dataclass(frozen=True)

@@ -44,10 +44,10 @@ def weighted_distances(graph: nx.Graph) -> DistanceMatrix:
     return DistanceMatrix(nodes, dijkstra(matrix, directed=False))
 
 
-def pair_distances(distances: DistanceMatrix) -> list[Distance]:
+def pair_distances(distances: DistanceMatrix) -> np.ndarray:
     """Sorted finite distances of all unordered pairs of distinct nodes."""
     upper = distances.lengths[np.triu_indices(len(distances.nodes), k=1)]
-    return [_exact(d) for d in np.sort(upper[np.isfinite(upper)])]
+    return np.sort(upper[np.isfinite(upper)])
 
 
 def _exact(value: float) -> Distance:
@@ -99,7 +99,7 @@ class DistanceThresholdTask(Task):
         pairs = pair_distances(distances)
         for _ in range(self.attempts):
             q = rng.uniform(*self.quantiles)
-            tau = pairs[int(q * (len(pairs) - 1))]
+            tau = _exact(pairs[int(q * (len(pairs) - 1))])
             if unique_minimum(reach_counts(distances, tau)) is not None:
                 return make_problem_record(sample, graph, {"tau": tau})
         raise InstanceRejected(

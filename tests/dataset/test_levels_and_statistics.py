@@ -49,3 +49,22 @@ def test_table2_layout() -> None:
     assert [(r.group, r.level, r.count) for r in rows] == [("all", 1, 2), ("t", 1, 1), ("u", 1, 1)]
     md = statistics_markdown(rows)
     assert "| Level-1 | 2 | 11.00 | 18.00 | 0.25 | 0.50 |" in md
+
+
+def test_graph_stats_match_networkx() -> None:
+    from gralgo.dataset import Instance
+    from gralgo.dataset._statistics import graph_stats
+
+    for seed in range(60):
+        graph = nx.relabel_nodes(nx.gnp_random_graph(7, 0.2 + (seed % 6) / 8, seed=seed), str)
+        instance = Instance(
+            id="x", task="t", taxonomy="enumeration", complexity="easy", level=1,
+            context="standard", source="s", seed=0, index=0, answer_kind="integer",
+            graph=nx.node_link_data(graph, edges="edges"), params={}, answer="0",
+            certificate={}, provenance={},
+        )
+        stats = graph_stats(instance)
+        assert stats.nodes == graph.number_of_nodes()
+        assert stats.edges == graph.number_of_edges()
+        assert stats.density == pytest.approx(nx.density(graph))
+        assert stats.connectivity == brute_edge_connectivity(graph), seed
