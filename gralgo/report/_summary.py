@@ -56,6 +56,20 @@ def long_context_markdown(inst: pd.DataFrame) -> str:
     return markdown_table(["task", "context", "p@k", "c@k"], rows) + "\n"
 
 
+def breakdown(inst: pd.DataFrame, resamples: int) -> pd.DataFrame:
+    """Accuracy with intervals and outcome shares by task, taxonomy, complexity and level."""
+    import pandas as pd
+
+    from gralgo.score import aggregate
+
+    parts = []
+    for by in ("task", "taxonomy", "complexity", "level"):
+        part = aggregate(inst, by=["model", by], n_resamples=resamples)
+        part.insert(1, "by", by)
+        parts.append(part.rename(columns={by: "group"}).astype({"group": str}))
+    return pd.concat(parts, ignore_index=True)
+
+
 def write_reports(frame: pd.DataFrame, settings: AppSettings,
                   out_dir: Path) -> tuple[list[Path], dict[str, float]]:
     """Score ``frame`` (one row per sample) and write every report file under ``out_dir``."""
@@ -81,7 +95,9 @@ def write_reports(frame: pd.DataFrame, settings: AppSettings,
     inst.to_csv(instances_path, index=False, float_format="%.6g")
     summary_path = out_dir / "summary.csv"
     by_task.to_csv(summary_path, index=False, float_format="%.6g")
-    artifacts += [samples_path, instances_path, summary_path]
+    breakdown_path = out_dir / "breakdown.csv"
+    breakdown(inst, resamples).to_csv(breakdown_path, index=False, float_format="%.6g")
+    artifacts += [samples_path, instances_path, summary_path, breakdown_path]
 
     tables_dir = out_dir / "tables"
     if settings.dataset.long_context is None:

@@ -56,6 +56,7 @@ def test_pipeline_scores_errors_resumes_and_logs(make_settings, stub: StubServer
     assert result.metrics["n_incomplete"] == 2
     assert result.metrics["task.max_degree.cons_at_2"] == pytest.approx(0.5)
     for name in ("tables/taxonomy_by_level.md", "tables/tasks_level1.md", "tables/outcomes.md",
+                 "breakdown.csv",
                  "accuracy_by_level.png", "config.json", "samples.csv"):
         assert (result.output_dir / name).is_file(), name
 
@@ -120,3 +121,16 @@ def test_unreachable_server_names_the_field(make_settings, stub: StubServer) -> 
         evaluate(settings)
     # The dataset was built and kept; nothing else was written as results.
     assert read_instances(settings.dataset_dir)
+
+
+def test_breakdown_covers_every_grouping(make_settings, stub: StubServer) -> None:
+    settings = stub_settings(make_settings, stub, "mlflow.enabled=false")
+    answers, _ = canned_answers(settings)
+    stub.control(answers=answers)
+    result = evaluate(settings)
+    table = pd.read_csv(result.output_dir / "breakdown.csv")
+    assert set(table["by"]) == {"task", "taxonomy", "complexity", "level"}
+    taxonomy = table[table["by"] == "taxonomy"].set_index("group")
+    assert set(taxonomy.index) == {"enumeration", "intuition"}
+    # index 0 right, 1 and 2 wrong (canned) -> one of three instances per task
+    assert taxonomy.loc["enumeration", "pass_at_k"] == pytest.approx(1 / 3)
