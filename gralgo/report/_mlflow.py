@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import re
 import tempfile
 import time
@@ -21,6 +22,10 @@ from pathlib import Path
 from typing import Any
 
 from gralgo.errors import ConfigError
+
+# MLflow 3 starts a telemetry thread that phones home (and edits os.environ while we scrub it).
+# Off by default here; set MLFLOW_DISABLE_TELEMETRY=false to allow it.
+os.environ.setdefault("MLFLOW_DISABLE_TELEMETRY", "true")
 from gralgo.report._secrets import redact_config, scrub_text, secret_values
 
 _LOG = logging.getLogger(__name__)

@@ -55,12 +55,22 @@ def scrub_text(text: str, env_names: Iterable[str] = ()) -> str:
     return text
 
 
+def _environ() -> dict[str, str]:
+    """A copy of the environment; other threads (MLflow's telemetry) may change it meanwhile."""
+    for _ in range(10):
+        try:
+            return dict(os.environ)
+        except (KeyError, RuntimeError):  # a variable vanished while it was being copied
+            continue
+    return dict(os.environ)  # never scrub against a partial view: let a persistent race raise
+
+
 def secret_values(env_names: Iterable[str] = ()) -> list[str]:
     """Current values of the named variables and of secret-looking ones, longest first."""
     values = {os.environ.get(name, "") for name in env_names}
     values = {v for v in values if len(v) >= _MIN_SECRET_LEN}
     values |= {
-        v for k, v in os.environ.items() if is_secret_key(k) and len(v) >= _MIN_AUTO_SECRET_LEN
+        v for k, v in _environ().items() if is_secret_key(k) and len(v) >= _MIN_AUTO_SECRET_LEN
     }
     # Longest first, so a value that contains another is masked whole.
     return sorted(values, key=lambda v: (-len(v), v))
