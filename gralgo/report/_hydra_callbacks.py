@@ -45,8 +45,8 @@ class MlflowSweepCallback(Callback):
         self.run_id: str | None = None
 
     def on_multirun_start(self, config: DictConfig, **kwargs: Any) -> None:
-        if not self.enabled:
-            return
+        if not self.enabled or OmegaConf.select(config, "dry_run", default=False):
+            return  # a dry run logs nothing
         sweep_dir = Path(str(config.hydra.sweep.dir))
         overrides = OmegaConf.select(config, "hydra.overrides.task", default=[]) or []
         self.run_id = start_parent_run(
