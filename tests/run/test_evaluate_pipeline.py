@@ -134,3 +134,21 @@ def test_breakdown_covers_every_grouping(make_settings, stub: StubServer) -> Non
     assert set(taxonomy.index) == {"enumeration", "intuition"}
     # index 0 right, 1 and 2 wrong (canned) -> one of three instances per task
     assert taxonomy.loc["enumeration", "pass_at_k"] == pytest.approx(1 / 3)
+
+
+def test_long_context_job_reports_accuracy_per_length(make_settings, stub: StubServer) -> None:
+    settings = make_settings(
+        "+experiment=long_context", "model=openai_compatible", "model.name=stub-model",
+        f"model.api_base={stub.api_base}", "dataset.per_level=1", "context.targets=[4096,8192]",
+        "sampling.k=1", "mlflow.enabled=false",
+    )
+    answers = {i.prompts["edge_list"].text: f"\\boxed{{{i.answer}}}"
+               for i in load_instances(settings) if i.context == "8k"}
+    stub.control(answers=answers)
+    result = evaluate(settings)
+    assert stub.stats()["calls"] == 3 * 2
+    table = (result.output_dir / "tables" / "long_context.md").read_text()
+    rows = [line for line in table.splitlines() if line.startswith("| ") and "task" not in line]
+    assert len(rows) == 3 * 2
+    assert all(("| 8k | 1.00 | 1.00 |" in r) == ("8k" in r) for r in rows)
+    assert result.metrics["pass_at_1"] == pytest.approx(0.5)
