@@ -27,7 +27,8 @@ sys.path[:0] = [str(REPO), str(REPO / "tests" / "run")]
 from stub_server import FAKE_KEY, FAKE_KEY_ENV, StubServer, make_requests, start_stub, stop_stub  # noqa: E402
 
 from gralgo.run._ledger import Ledger  # noqa: E402
-from gralgo.run._runner import load_litellm, run_samples  # noqa: E402
+from gralgo.run._response import load_litellm  # noqa: E402
+from gralgo.run._runner import run_samples  # noqa: E402
 
 
 async def bare_litellm(stub: StubServer, n: int, concurrency: int, tag: str) -> float:

@@ -20,10 +20,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gralgo.errors import ConfigError
-from gralgo.run._errors import MalformedResponseError, classify, redact
+from gralgo.run._errors import classify, redact
 from gralgo.run._ledger import Ledger
 from gralgo.run._limiter import AdaptiveLimiter
 from gralgo.run._records import Request, SampleRecord
+from gralgo.run._response import load_litellm, parse_response
 from gralgo.seeding import rng_for
 
 MIN_SAMPLES_FOR_BUDGET = 20
@@ -75,23 +76,6 @@ def endpoint_of(request: Request) -> str:
     return request.model.api_base or request.model.litellm_model.split("/", 1)[0]
 
 
-def load_litellm() -> Any:
-    """Import litellm (offline price map, quiet) and return the module.
-
-    Measured with litellm 1.110.2: its per-call price lookup and success-logging payload are
-    unconditional, and none of its switches (``logging``, ``turn_off_message_logging``,
-    ``disable_streaming_logging``, ``disable_token_counter``, an explicit httpx client) raised
-    throughput; these settings only keep secrets and noise out of its output.
-    """
-    os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
-    import litellm
-
-    litellm.suppress_debug_info = True
-    litellm.turn_off_message_logging = True
-    litellm.disable_streaming_logging = True
-    return litellm
-
-
 def _api_key(request: Request) -> str | None:
     env = request.model.api_key_env
     if env is None:
@@ -102,56 +86,6 @@ def _api_key(request: Request) -> str | None:
             f"model.api_key_env names ${env}, which is not set; export it or fix model.api_key_env"
         )
     return value
-
-
-def _reasoning_text(message: Any) -> str | None:
-    text = getattr(message, "reasoning_content", None)
-    if text:
-        return str(text)
-    blocks = getattr(message, "thinking_blocks", None) or []
-    parts = [
-        str(b.get("thinking", "")) for b in blocks if isinstance(b, dict) and b.get("thinking")
-    ]
-    return "\n".join(parts) if parts else text
-
-
-def _response_cost(litellm: Any, response: Any) -> float | None:
-    """USD cost of a response, or None when litellm does not know the model's price."""
-    hidden = getattr(response, "_hidden_params", None) or {}
-    if "response_cost" in hidden:  # litellm already priced it (None: price unknown)
-        cost = hidden["response_cost"]
-    else:
-        try:
-            cost = litellm.completion_cost(completion_response=response)
-        except Exception:  # unknown price: litellm raises; the cost stays unknown
-            return None
-    try:
-        return float(cost) if cost is not None else None
-    except (TypeError, ValueError):
-        return None
-
-
-def parse_response(litellm: Any, response: Any) -> dict[str, Any]:
-    """The ledger fields of a chat completion; raises MalformedResponseError if unusable."""
-    choices = getattr(response, "choices", None)
-    if not choices:
-        raise MalformedResponseError("response has no choices")
-    choice = choices[0]
-    message = getattr(choice, "message", None)
-    if message is None:
-        raise MalformedResponseError("first choice has no message")
-    usage = getattr(response, "usage", None)
-    details = getattr(usage, "completion_tokens_details", None)
-    content = getattr(message, "content", None)
-    return {
-        "answer_text": "" if content is None else str(content),
-        "reasoning_text": _reasoning_text(message),
-        "finish_reason": getattr(choice, "finish_reason", None),
-        "prompt_tokens": getattr(usage, "prompt_tokens", None),
-        "completion_tokens": getattr(usage, "completion_tokens", None),
-        "reasoning_tokens": getattr(details, "reasoning_tokens", None),
-        "cost_usd": _response_cost(litellm, response),
-    }
 
 
 class _Run:

@@ -13,7 +13,8 @@ from pathlib import Path
 from stub_server import STUB_SCRIPT, StubServer, make_requests
 
 from gralgo.run._ledger import Ledger
-from gralgo.run._runner import load_litellm, run_samples_sync
+from gralgo.run._response import load_litellm
+from gralgo.run._runner import run_samples_sync
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
@@ -23,7 +24,8 @@ import sys
 sys.path[:0] = [{repo!r}, {stub_dir!r}]
 from stub_server import make_requests
 from gralgo.run._ledger import Ledger
-from gralgo.run._runner import load_litellm, run_samples_sync
+from gralgo.run._response import load_litellm
+from gralgo.run._runner import run_samples_sync
 api_base, ledger_path, first, last, k, conc = sys.argv[1:7]
 requests = make_requests(api_base, int(last))[int(first):]
 with Ledger(ledger_path) as ledger:
