@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import networkx as nx
 
@@ -29,7 +29,6 @@ class BuildOptions:
     formats: tuple[str, ...] = DEFAULT_FORMATS
     max_attempts: int = 200
     """Resampling budget per instance before giving up with a SamplingError."""
-    extra: Mapping[str, object] = field(default_factory=dict)
 
 
 def instance_id(task: str, level: int, source: str, seed: int, index: int, context: str) -> str:

@@ -129,9 +129,10 @@ def build_long_context(spec: DatasetSpec) -> dict[str, list[Instance]]:
                 def counter(text: str) -> int:
                     return count_tokens(text, lc.tokenizer)
 
-                lengthened, mapping = lengthen_names(
+                _, mapping = lengthen_names(
                     problem.graph, target, render, counter,
                     stable_seed(spec.options.seed, "lengthen", index),
+                    tolerance=lc.tolerance,
                 )
                 long_problem = relabel_problem(problem, mapping)
                 long_solution = relabel_solution(solution, mapping)
