@@ -56,18 +56,27 @@ def long_context_markdown(inst: pd.DataFrame) -> str:
     return markdown_table(["task", "context", "p@k", "c@k"], rows) + "\n"
 
 
-def breakdown(inst: pd.DataFrame, resamples: int) -> pd.DataFrame:
-    """Accuracy with intervals and outcome shares by task, taxonomy, complexity and level."""
-    import pandas as pd
+BREAKDOWN_GROUPS = ("task", "taxonomy", "complexity", "level")
 
+
+def breakdowns(inst: pd.DataFrame, resamples: int) -> dict[str, pd.DataFrame]:
+    """Accuracy with intervals and outcome shares per model and each of the breakdown groups."""
     from gralgo.score import aggregate
 
-    parts = []
-    for by in ("task", "taxonomy", "complexity", "level"):
-        part = aggregate(inst, by=["model", by], n_resamples=resamples)
+    return {by: aggregate(inst, by=["model", by], n_resamples=resamples)
+            for by in BREAKDOWN_GROUPS}
+
+
+def breakdown_table(parts: dict[str, pd.DataFrame]) -> pd.DataFrame:
+    """The breakdowns stacked in one table, with a ``by`` column naming the grouping."""
+    import pandas as pd
+
+    stacked = []
+    for by, part in parts.items():
+        part = part.copy()
         part.insert(1, "by", by)
-        parts.append(part.rename(columns={by: "group"}).astype({"group": str}))
-    return pd.concat(parts, ignore_index=True)
+        stacked.append(part.rename(columns={by: "group"}).astype({"group": str}))
+    return pd.concat(stacked, ignore_index=True)
 
 
 def write_reports(frame: pd.DataFrame, settings: AppSettings,
@@ -83,8 +92,8 @@ def write_reports(frame: pd.DataFrame, settings: AppSettings,
     inst = instance_metrics(scored, settings.k)
     resamples = settings.bootstrap_resamples
     overall = aggregate(inst, by=["model"], n_resamples=resamples)
-    by_task = aggregate(inst, by=["model", "task"], n_resamples=resamples)
-    by_level = aggregate(inst, by=["model", "level"], n_resamples=resamples)
+    parts = breakdowns(inst, resamples)  # computed once: tables, metrics and summary share it
+    by_task, by_level = parts["task"], parts["level"]
     artifacts: list[Path] = []
 
     samples_path = out_dir / "samples.csv"
@@ -96,7 +105,7 @@ def write_reports(frame: pd.DataFrame, settings: AppSettings,
     summary_path = out_dir / "summary.csv"
     by_task.to_csv(summary_path, index=False, float_format="%.6g")
     breakdown_path = out_dir / "breakdown.csv"
-    breakdown(inst, resamples).to_csv(breakdown_path, index=False, float_format="%.6g")
+    breakdown_table(parts).to_csv(breakdown_path, index=False, float_format="%.6g")
     artifacts += [samples_path, instances_path, summary_path, breakdown_path]
 
     tables_dir = out_dir / "tables"
