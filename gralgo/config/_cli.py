@@ -1,0 +1,144 @@
+"""Check the command line's overrides before Hydra writes anything (``.hydra/*.yaml``, logs).
+
+Hydra records every override verbatim in the run folder, so a literal secret must be refused
+before the Hydra app starts; unknown keys and wrong types are caught here too, so the user gets
+one line and exit status 2 instead of a stack trace.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from gralgo.config._schema import GralgoConfig
+from gralgo.config._secrets import check_literal_secret
+from gralgo.config._typed import config_error, unknown_key_message
+from gralgo.errors import ConfigError
+
+CONF_DIR = Path(__file__).resolve().parents[2] / "conf"
+
+
+def command_line_overrides(argv: Sequence[str]) -> list[str]:
+    """The ``key=value`` overrides of a gralgo command line (flags and their values dropped)."""
+    from hydra._internal.utils import get_args_parser
+
+    try:
+        args, _unknown = get_args_parser().parse_known_args(list(argv))
+    except SystemExit:  # argparse already printed its message; let Hydra report it again
+        return []
+    return [str(o) for o in args.overrides]
+
+
+def check_command_line(argv: Sequence[str]) -> None:
+    """Raise :class:`ConfigError` for a literal secret, an unknown key or a mistyped value."""
+    overrides = command_line_overrides(argv)
+    if not overrides:
+        return
+    from hydra.core.override_parser.overrides_parser import OverridesParser
+    from hydra.errors import HydraException
+
+    for text in overrides:
+        key, _, raw = text.partition("=")
+        check_literal_secret(key.lstrip("+~"), raw)
+    try:
+        parsed = OverridesParser.create().parse_overrides(overrides)
+    except HydraException:
+        return  # a syntax error: Hydra reports it with the position
+    for override in parsed:
+        if override.is_delete() or override.package is not None:
+            continue
+        key = override.key_or_group
+        if key.startswith("hydra.") or key == "hydra" or _is_group(key):
+            continue
+        values = list(override.sweep_iterator()) if override.is_sweep_override() else [
+            override.value()
+        ]
+        for value in values:
+            check_value(key, value)
+
+
+def _is_group(key: str) -> bool:
+    """Whether ``key`` chooses a config group option (``model=gpt5_mini``, ``task=[...]``)."""
+    return (CONF_DIR / key).is_dir()
+
+
+def check_value(key: str, value: Any) -> None:
+    """``key`` exists in the schema and ``value`` converts to its type."""
+    from omegaconf import OmegaConf
+    from omegaconf.errors import OmegaConfBaseException
+
+    parts = key.split(".")
+    parent: Any = GralgoConfig
+    for depth, part in enumerate(parts):
+        if not dataclasses.is_dataclass(parent):
+            return  # inside a free-form mapping (task options, source files)
+        hints = typing.get_type_hints(parent)
+        if part not in hints:
+            raise ConfigError(unknown_key_message(".".join(parts[: depth + 1])))
+        if depth == len(parts) - 1:
+            break
+        hint = _unwrap(hints[part])
+        if typing.get_origin(hint) is dict:
+            if depth + 1 == len(parts) - 1:
+                return  # a whole entry (task.max_degree={...}): checked after composition
+            parts_left = parts[depth + 2 :]
+            parent = typing.get_args(hint)[1]
+            check_value_in(parent, parts_left, ".".join(parts[: depth + 2]), value)
+            return
+        parent = hint
+    if isinstance(value, str) and "${" in value:
+        return  # an interpolation: checked after composition
+    try:
+        node = OmegaConf.structured(parent)
+        node[parts[-1]] = value
+    except OmegaConfBaseException as exc:
+        exc.full_key = key  # type: ignore[attr-defined]
+        raise config_error(exc) from None
+    check_range(parent, parts[-1], node[parts[-1]])
+
+
+def check_range(parent: Any, name: str, value: Any, *check_args: Any) -> None:
+    """Run the schema's range check of ``parent`` with only ``name`` changed."""
+    check = getattr(parent, "check", None)
+    if check is None or dataclasses.is_dataclass(value) or not _is_scalar(value):
+        return
+    instance = parent()
+    setattr(instance, name, value)
+    instance.check(*check_args)
+
+
+def _is_scalar(value: Any) -> bool:
+    return value is None or isinstance(value, bool | int | float | str)
+
+
+def check_value_in(entry: Any, parts: list[str], prefix: str, value: Any) -> None:
+    """:func:`check_value` below a ``Dict[str, Entry]`` field (``task.<name>.<field>``)."""
+    if not parts or not dataclasses.is_dataclass(entry):
+        return
+    hints = typing.get_type_hints(entry)
+    if parts[0] not in hints:
+        raise ConfigError(unknown_key_message(f"{prefix}.{parts[0]}"))
+    if len(parts) > 1:
+        return  # inside the entry's free-form mappings
+    from omegaconf import OmegaConf
+    from omegaconf.errors import OmegaConfBaseException
+
+    if isinstance(value, str) and "${" in value:
+        return
+    try:
+        node = OmegaConf.structured(entry)
+        node[parts[0]] = value
+    except OmegaConfBaseException as exc:
+        exc.full_key = f"{prefix}.{parts[0]}"  # type: ignore[attr-defined]
+        raise config_error(exc) from None
+    check_range(entry, parts[0], node[parts[0]], prefix.rsplit(".", 1)[-1])
+
+
+def _unwrap(hint: Any) -> Any:
+    if typing.get_origin(hint) is typing.Union:
+        args = [a for a in typing.get_args(hint) if a is not type(None)]
+        return args[0] if len(args) == 1 else hint
+    return hint
