@@ -52,7 +52,9 @@ def job_output_dir(settings: AppSettings) -> Path:
 
 def load_instances(settings: AppSettings) -> list[Instance]:
     spec = settings.dataset
-    directory = ensure_dataset(spec, settings.dataset_dir)
+    directory = ensure_dataset(
+        spec, settings.dataset_dir, explicit=settings.dataset_dir_explicit
+    )
     long_context = spec.long_context is not None
     return read_instances(
         directory,
