@@ -52,8 +52,11 @@ def main(cfg: DictConfig) -> None:
         else:
             from gralgo.evaluate import evaluate
 
-            evaluate(settings)
+            result = evaluate(settings)
+            if not result.complete and result.status is not None:
+                raise IncompleteRunError(result.status.cause())
     except IncompleteRunError as err:
+        log.error("%s", err)
         fail(EXIT_INCOMPLETE, err)
     except GralgoError as err:
         log.error("%s", err)
@@ -66,8 +69,10 @@ def fail(status: int, err: Exception) -> None:
     from hydra.types import RunMode
 
     if HydraConfig.initialized() and HydraConfig.get().mode == RunMode.MULTIRUN:
-        job = HydraConfig.get().job
-        FAILED_JOBS.append((f"#{job.num} {job.override_dirname}", status, str(err)))
+        hydra_cfg = HydraConfig.get()
+        FAILED_JOBS.append(
+            (f"#{hydra_cfg.job.num} ({hydra_cfg.runtime.output_dir})", status, str(err))
+        )
         return
     sys.exit(status)
 

@@ -8,6 +8,7 @@ one line and exit status 2 instead of a stack trace.
 from __future__ import annotations
 
 import dataclasses
+import types
 import typing
 from collections.abc import Sequence
 from pathlib import Path
@@ -40,24 +41,36 @@ def check_command_line(argv: Sequence[str]) -> None:
     from hydra.core.override_parser.overrides_parser import OverridesParser
     from hydra.errors import HydraException
 
-    for text in overrides:
-        key, _, raw = text.partition("=")
-        check_literal_secret(key.lstrip("+~"), raw)
     try:
         parsed = OverridesParser.create().parse_overrides(overrides)
     except HydraException:
-        return  # a syntax error: Hydra reports it with the position
+        for text in overrides:  # a syntax error (Hydra reports it), but never store a secret
+            key, _, raw = text.partition("=")
+            check_literal_secret(key.lstrip("+~"), raw)
+        return
     for override in parsed:
-        if override.is_delete() or override.package is not None:
-            continue
         key = override.key_or_group
-        if key.startswith("hydra.") or key == "hydra" or _is_group(key):
-            continue
         values = list(override.sweep_iterator()) if override.is_sweep_override() else [
             override.value()
         ]
         for value in values:
+            for leaf_key, leaf in _leaves(key, value):
+                check_literal_secret(leaf_key, leaf)
+        if override.is_delete() or override.package is not None:
+            continue
+        if key.startswith("hydra.") or key == "hydra" or _is_group(key):
+            continue
+        for value in values:
             check_value(key, value)
+
+
+def _leaves(key: str, value: Any) -> list[tuple[str, Any]]:
+    """``(key, value)`` for a scalar; the nested keys and values of a mapping or list."""
+    if isinstance(value, dict):
+        return [pair for k, v in value.items() for pair in _leaves(f"{key}.{k}", v)]
+    if isinstance(value, list):
+        return [pair for i, v in enumerate(value) for pair in _leaves(f"{key}[{i}]", v)]
+    return [(key, value)]
 
 
 def _is_group(key: str) -> bool:
@@ -138,7 +151,7 @@ def check_value_in(entry: Any, parts: list[str], prefix: str, value: Any) -> Non
 
 
 def _unwrap(hint: Any) -> Any:
-    if typing.get_origin(hint) is typing.Union:
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
         args = [a for a in typing.get_args(hint) if a is not type(None)]
         return args[0] if len(args) == 1 else hint
     return hint

@@ -4,15 +4,12 @@ OmegaConf merges every composed config into these, so an unknown key (``+samplin
 or a wrong type (``dataset.per_level=abc``) fails naming the key; :meth:`GralgoConfig.check`
 then checks the value ranges. Task ``options`` and ``sampler_options`` and a source's ``files``
 and ``options`` stay free-form: each task and source loader validates its own.
-
-``Optional``/``Dict``/``List`` from ``typing`` on purpose: OmegaConf reads these annotations.
 """
 
-# ruff: noqa: UP006, UP007, UP045
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional
+from typing import Any
 
 from omegaconf import MISSING
 
@@ -38,7 +35,7 @@ class PathsConfig:
 
     outputs: str = "outputs"
     """Run folders, ledger, MLflow store, default dataset folders."""
-    cache: Optional[str] = None
+    cache: str | None = None
     """Parsed-source cache root (``<cache>/sources``); null = no cache."""
 
 
@@ -52,11 +49,11 @@ class DatasetConfig:
     """Instances per (task, level)."""
     max_attempts: int = 200
     """Samples tried per instance before the build gives up."""
-    formats: List[str] = field(
+    formats: list[str] = field(
         default_factory=lambda: ["edge_list", "adjacency_list", "markdown_table", "numeric_ids"]
     )
     """Serialisation formats stored with each instance."""
-    dir: Optional[str] = None
+    dir: str | None = None
     """Dataset folder; null = ``<paths.outputs>/datasets/<fingerprint>``."""
     workers: int = 0
     """Build processes (0 = one per CPU core)."""
@@ -81,7 +78,7 @@ class SamplingConfig:
     """Minimum token probability relative to the top one, in [0, 1]."""
     max_tokens: int = 256
     """Completion token cap (>= 1)."""
-    seed: Optional[int] = None
+    seed: int | None = None
     """Provider-side sampling seed; null = not sent."""
 
     def check(self) -> None:
@@ -97,15 +94,15 @@ class SamplingConfig:
 class ModelSamplingConfig:
     """``model.sampling``: a model's own decoding overrides (null = keep the run's value)."""
 
-    temperature: Optional[float] = None
+    temperature: float | None = None
     """Overrides ``sampling.temperature``."""
-    top_p: Optional[float] = None
+    top_p: float | None = None
     """Overrides ``sampling.top_p``."""
-    min_p: Optional[float] = None
+    min_p: float | None = None
     """Overrides ``sampling.min_p``."""
-    max_tokens: Optional[int] = None
+    max_tokens: int | None = None
     """A cap: the smaller of this and ``sampling.max_tokens`` is used."""
-    seed: Optional[int] = None
+    seed: int | None = None
     """Overrides ``sampling.seed``."""
 
     def check(self) -> None:
@@ -161,21 +158,21 @@ class ModelConfig:
     """Display name (and the served model id for ``openai_compatible``)."""
     litellm_model: str = MISSING
     """litellm model string, ``<provider>/<model>``."""
-    api_base: Optional[str] = None
+    api_base: str | None = None
     """Endpoint URL; null = the provider's default (or the embedded server's address)."""
-    api_key_env: Optional[str] = None
+    api_key_env: str | None = None
     """NAME of the environment variable holding the key, never the key."""
-    extra_body: Dict[str, Any] = field(default_factory=dict)
+    extra_body: dict[str, Any] = field(default_factory=dict)
     """Provider-specific request fields (e.g. ``chat_template_kwargs``)."""
-    drop_params: List[str] = field(default_factory=list)
+    drop_params: list[str] = field(default_factory=list)
     """Sampling parameters this provider rejects (not sent)."""
-    max_concurrency: Optional[int] = None
+    max_concurrency: int | None = None
     """Requests in flight for this model; null = 16."""
-    server: Optional[ServerConfig] = None
+    server: ServerConfig | None = None
     """Set for a model gralgo serves itself."""
-    sampling: Optional[ModelSamplingConfig] = None
+    sampling: ModelSamplingConfig | None = None
     """This model's decoding overrides."""
-    price: Optional[PriceConfig] = None
+    price: PriceConfig | None = None
     """Prices for dry-run estimates when litellm does not know the model."""
 
     def check(self) -> None:
@@ -189,7 +186,7 @@ class ModelConfig:
 class RunConfig:
     """``run``: how the runner calls models."""
 
-    max_concurrency: Optional[int] = None
+    max_concurrency: int | None = None
     """Requests in flight per endpoint; null = the model's own limit."""
     max_attempts: int = 6
     """Tries per sample (transient failures are retried)."""
@@ -242,7 +239,7 @@ class ReportConfig:
 class CompareConfig:
     """``compare``: inputs of ``command=compare``."""
 
-    inputs: List[str] = field(default_factory=list)
+    inputs: list[str] = field(default_factory=list)
     """Job or sweep folders to put side by side."""
 
 
@@ -252,9 +249,9 @@ class SourceEntryConfig:
 
     kind: str = MISSING
     """Loader kind (osm, openflights, wikipedia, dbpedia, dblp)."""
-    files: Dict[str, Any] = field(default_factory=dict)
+    files: dict[str, Any] = field(default_factory=dict)
     """Role → file path (null = the embedded sample); checked by the loader."""
-    options: Dict[str, Any] = field(default_factory=dict)
+    options: dict[str, Any] = field(default_factory=dict)
     """Loader options; checked by the loader."""
 
 
@@ -268,11 +265,11 @@ class TaskEntryConfig:
     """Source the task samples from (a ``source.<name>``)."""
     sampler: str = MISSING
     """Sampler name."""
-    sampler_options: Dict[str, Any] = field(default_factory=dict)
+    sampler_options: dict[str, Any] = field(default_factory=dict)
     """Sampler options; checked by the sampler."""
-    options: Dict[str, Any] = field(default_factory=dict)
+    options: dict[str, Any] = field(default_factory=dict)
     """Task options; checked by the task."""
-    max_mean_degree: Optional[float] = None
+    max_mean_degree: float | None = None
     """Cap a sample's mean degree (dense sources); null = no cap."""
 
     def check(self, name: str) -> None:
@@ -293,13 +290,13 @@ class ContextConfig:
 
     name: str = "standard"
     """Context name (``standard`` or ``long``)."""
-    targets: List[int] = field(default_factory=list)
+    targets: list[int] = field(default_factory=list)
     """Prompt token targets; empty = standard prompts."""
     tokenizer: str = "cl100k_base"
     """tiktoken encoding used to measure prompts."""
     tolerance: float = 0.05
     """Allowed relative deviation from each target."""
-    tasks: Optional[List[str]] = None
+    tasks: list[str] | None = None
     """Tasks this context supports; null = all."""
     n_graphs: int = 50
     """Fixed graphs per task."""
@@ -345,9 +342,9 @@ class GralgoConfig:
     """Scoring options."""
     compare: CompareConfig = field(default_factory=CompareConfig)
     """``command=compare`` inputs."""
-    source: Dict[str, SourceEntryConfig] = field(default_factory=dict)
+    source: dict[str, SourceEntryConfig] = field(default_factory=dict)
     """Available sources by name."""
-    task: Dict[str, TaskEntryConfig] = field(default_factory=dict)
+    task: dict[str, TaskEntryConfig] = field(default_factory=dict)
     """Selected tasks by name."""
     format: FormatConfig = field(default_factory=FormatConfig)
     """Prompt serialisation."""

@@ -116,9 +116,10 @@ def schema_fields(path: list[str]) -> list[str]:
 
 
 def _unwrap_optional(hint: Any) -> Any:
+    import types
     import typing
 
-    if typing.get_origin(hint) is typing.Union:
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
         args = [a for a in typing.get_args(hint) if a is not type(None)]
         return args[0] if len(args) == 1 else hint
     return hint

@@ -48,7 +48,10 @@ def test_literal_secrets_are_refused_before_anything_is_written(tmp_path: Path,
      ("sampling.max_tokens=-5", "sampling.max_tokens must be >= 1, got -5"),
      ("sampling.temperature=-1", "sampling.temperature must be >= 0"),
      ("run.timeout_s=0", "run.timeout_s must be > 0"),
-     ("run.max_attempts=-1", "run.max_attempts must be >= 1")],
+     ("run.max_attempts=-1", "run.max_attempts must be >= 1"),
+     ("model.sampling.max_tokens=0", "model.sampling.max_tokens must be >= 1, got 0"),
+     ("+model.server.n_ctxx=3", "did you mean model.server.n_ctx?"),
+     ("task.max_degree.max_mean_degree=x", "task.max_degree.max_mean_degree: invalid value")],
 )
 def test_bad_overrides_fail_in_one_line_before_any_work(tmp_path: Path, override: str,
                                                         message: str) -> None:

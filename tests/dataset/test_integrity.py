@@ -6,11 +6,9 @@ import json
 from pathlib import Path
 
 import pytest
-
-from gralgo.dataset import DatasetError, read_instances, verify_dataset, write_dataset
-from gralgo.dataset import _store
-
 from test_store import make_instance
+
+from gralgo.dataset import DatasetError, _store, read_instances, verify_dataset, write_dataset
 
 
 @pytest.fixture
