@@ -29,7 +29,7 @@ from gralgo.dataset._store import (
     read_manifest,
     write_dataset_lines,
 )
-from gralgo.errors import UnknownChoiceError
+from gralgo.errors import SourceFileError, UnknownChoiceError
 from gralgo.seeding import stable_hash
 from gralgo.tasks._base import TaskSettings
 
@@ -158,7 +158,25 @@ def load_sources_for(spec: DatasetSpec, names: Sequence[str]) -> dict[str, Any]:
         out[name] = load_source(
             SourceConfig.from_dict(name, spec.sources[name]), cache_dir=spec.cache_dir
         )
+        check_node_names(name, spec.sources[name], out[name].node_names)
     return out
+
+
+def check_node_names(name: str, config: Mapping[str, Any], node_names: Sequence[str]) -> None:
+    """Refuse a source whose node names hold ``{`` or ``}``: such an answer cannot be boxed.
+
+    A correct answer that is a node name must fit in ``\\boxed{...}``; renaming could collide
+    with another real name, so the source is rejected and the user renames the nodes.
+    """
+    bad = [n for n in node_names if "{" in n or "}" in n]
+    if bad:
+        files = ", ".join(str(v) for v in (config.get("files") or {}).values() if v) or name
+        examples = ", ".join(repr(n) for n in bad[:3])
+        raise SourceFileError(
+            files,
+            f"source {name!r}: {len(bad)} node name(s) contain '{{' or '}}' (e.g. {examples}), "
+            "which an answer in \\boxed{...} cannot hold; rename those nodes in the file",
+        )
 
 
 @dataclass(frozen=True)

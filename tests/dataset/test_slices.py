@@ -67,3 +67,24 @@ def test_dataset_folders_are_world_readable(make_settings, tmp_path: Path) -> No
     directory = ensure_dataset(settings.dataset, settings.dataset_dir)
     for folder in (directory, directory / "instances"):
         assert stat.S_IMODE(folder.stat().st_mode) & 0o755 == 0o755
+
+
+def test_node_names_with_braces_are_rejected_at_build_time(make_settings, tmp_path: Path) -> None:
+    import gzip
+
+    from gralgo.errors import SourceFileError
+    from gralgo.graphs.sources import DATA_DIR
+
+    with gzip.open(DATA_DIR / "openflights" / "airports.dat.gz", "rt", encoding="utf-8") as f:
+        lines = f.read().splitlines(keepends=True)
+    first = lines[0].split(",")
+    first[1] = '"Brace {Intl}"'
+    lines[0] = ",".join(first)
+    airports = tmp_path / "airports.dat"
+    airports.write_text("".join(lines), encoding="utf-8")
+    settings = make_settings(
+        "task=distance_threshold", f"source.openflights.files.airports={airports}",
+        f"source.openflights.files.routes={DATA_DIR / 'openflights' / 'routes.dat.gz'}",
+    )
+    with pytest.raises(SourceFileError, match=r"airports\.dat.*contain '\{' or '\}'.*Brace"):
+        ensure_dataset(settings.dataset, settings.dataset_dir)
