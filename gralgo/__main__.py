@@ -103,7 +103,7 @@ def compare(plain: dict) -> None:
 
     from gralgo.report._compare import collect_instances, write_comparison
 
-    inputs = [Path(p) for p in (plain.get("compare") or {}).get("inputs") or []]
+    inputs = [Path(p).expanduser() for p in (plain.get("compare") or {}).get("inputs") or []]
     if not inputs:
         from gralgo.errors import ConfigError
 

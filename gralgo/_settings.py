@@ -207,13 +207,18 @@ def dataset_spec(typed: GralgoConfig, fmt: str) -> DatasetSpec:
     long_context, tasks = long_context_spec(typed, fmt, selected_tasks(typed))
     levels = tuple(parse_levels(typed.level))
     cache = typed.paths.cache
-    sources = {
+    sources: dict[str, Any] = {
         name: OmegaConf.to_container(OmegaConf.structured(entry))
         for name, entry in sorted(typed.source.items())
     }
+    for entry in sources.values():  # ~ in a source file path means the home directory
+        entry["files"] = {
+            role: str(_path(p)) if isinstance(p, str) and p.startswith("~") else p
+            for role, p in entry["files"].items()
+        }
     return DatasetSpec(
         tasks=tasks,
-        sources={name: dict(value) for name, value in sources.items()},  # type: ignore[arg-type]
+        sources={name: dict(value) for name, value in sources.items()},
         levels=levels if long_context is None else (0,),
         options=build_options(typed, fmt),
         long_context=long_context,
