@@ -70,6 +70,17 @@ def mark_partial(paths: list[Path], status: Completeness) -> None:
             path.write_text(banner + path.read_text(encoding="utf-8"), encoding="utf-8")
 
 
+def scrub_text_columns(frame: pd.DataFrame, env_names: list[str]) -> pd.DataFrame:
+    """A copy of ``frame`` with secret values masked in its text columns."""
+    from gralgo.report._secrets import scrub_texts
+
+    out = frame.copy()
+    for column in out.columns:
+        if out[column].dtype == object:
+            out[column] = scrub_texts(out[column].tolist(), env_names)
+    return out
+
+
 SAMPLE_TABLE_COLUMNS = (
     "instance_id", "model", "task", "taxonomy", "complexity", "level", "format", "context",
     "sample_index", "expected", "extracted", "outcome", "finish_reason", "error_class",
@@ -146,7 +157,7 @@ def write_reports(frame: pd.DataFrame, settings: AppSettings, out_dir: Path,
     instance completed, the tables and the plot are skipped (there is nothing to show).
     """
     from gralgo.report._plots import plot_accuracy_by_level
-    from gralgo.report._secrets import redact_config
+    from gralgo.report._secrets import redact_config, secret_env_names
     from gralgo.report._tables import write_tables
     from gralgo.score import aggregate, instance_metrics, score_samples
 
@@ -160,11 +171,12 @@ def write_reports(frame: pd.DataFrame, settings: AppSettings, out_dir: Path,
     artifacts: list[Path] = []
 
     samples_path = out_dir / "samples.csv"
-    scored[[c for c in SAMPLE_TABLE_COLUMNS if c in scored.columns]].to_csv(
-        samples_path, index=False
-    )
+    # Model text (extracted and voted answers): a key the model echoes is masked.
+    env_names = secret_env_names(settings.config)
+    table = scored[[c for c in SAMPLE_TABLE_COLUMNS if c in scored.columns]]
+    scrub_text_columns(table, env_names).to_csv(samples_path, index=False)
     instances_path = out_dir / "instances.csv"
-    inst.to_csv(instances_path, index=False, float_format="%.6g")
+    scrub_text_columns(inst, env_names).to_csv(instances_path, index=False, float_format="%.6g")
     summary_path = out_dir / "summary.csv"
     by_task.to_csv(summary_path, index=False, float_format="%.6g")
     breakdown_path = out_dir / "breakdown.csv"
