@@ -79,11 +79,13 @@ def fail(status: int, err: Exception) -> None:
 
 def cli(argv: list[str] | None = None) -> None:
     """Check the command line (secrets, keys, types), run the Hydra app, report failed jobs."""
-    from gralgo.config import check_command_line
+    from gralgo.config import check_command_line, check_composed
     from gralgo.errors import ConfigError
 
+    args = sys.argv[1:] if argv is None else argv
     try:
-        check_command_line(sys.argv[1:] if argv is None else argv)
+        check_command_line(args)
+        check_composed(args)
     except ConfigError as err:
         print(f"gralgo: error: {err}", file=sys.stderr)
         sys.exit(EXIT_CONFIG)

@@ -7,7 +7,7 @@
   Hydra writes its run folder.
 """
 
-from gralgo.config._cli import check_command_line
+from gralgo.config._cli import check_command_line, check_composed
 from gralgo.config._schema import (
     ContextConfig,
     DatasetConfig,
@@ -32,6 +32,7 @@ __all__ = [
     "SourceEntryConfig",
     "TaskEntryConfig",
     "check_command_line",
+    "check_composed",
     "check_config_secrets",
     "check_literal_secret",
     "register_schemas",

@@ -22,15 +22,56 @@ from gralgo.errors import ConfigError
 CONF_DIR = Path(__file__).resolve().parents[2] / "conf"
 
 
-def command_line_overrides(argv: Sequence[str]) -> list[str]:
-    """The ``key=value`` overrides of a gralgo command line (flags and their values dropped)."""
+def _parse_args(argv: Sequence[str]) -> Any:
+    """Hydra's own command-line parser's view of ``argv`` (``None`` when it cannot parse)."""
     from hydra._internal.utils import get_args_parser
 
     try:
         args, _unknown = get_args_parser().parse_known_args(list(argv))
     except SystemExit:  # argparse already printed its message; let Hydra report it again
-        return []
-    return [str(o) for o in args.overrides]
+        return None
+    return args
+
+
+def command_line_overrides(argv: Sequence[str]) -> list[str]:
+    """The ``key=value`` overrides of a gralgo command line (flags and their values dropped)."""
+    args = _parse_args(argv)
+    return [] if args is None else [str(o) for o in args.overrides]
+
+
+def check_composed(argv: Sequence[str]) -> None:
+    """Compose the config of a single run as Hydra will, and check it against the schema.
+
+    Catches mistakes in config files (a typo'd key in ``conf/model/my.yaml``) before Hydra
+    creates the run folder. Skipped for sweeps and for ``--cfg``/``--help``/``--info`` and
+    custom config paths, which Hydra handles itself.
+    """
+    args = _parse_args(argv)
+    if args is None or args.multirun or args.cfg or args.help or args.hydra_help or args.info:
+        return
+    if args.config_path or args.config_name or args.config_dir or args.experimental_rerun:
+        return
+    from hydra import compose, initialize_config_dir
+    from hydra.errors import HydraException
+    from omegaconf import OmegaConf
+    from omegaconf.errors import OmegaConfBaseException
+
+    from gralgo.config._secrets import check_config_secrets
+    from gralgo.config._typed import typed_config
+
+    try:
+        with initialize_config_dir(config_dir=str(CONF_DIR), version_base=None):
+            cfg = compose("config", overrides=[str(o) for o in args.overrides])
+        plain = OmegaConf.to_container(cfg, resolve=True)
+    except (HydraException, OmegaConfBaseException) as exc:
+        cause = next((e for e in (exc, exc.__cause__, exc.__context__)
+                      if isinstance(e, OmegaConfBaseException)), None)
+        if isinstance(cause, OmegaConfBaseException) and getattr(cause, "full_key", None):
+            raise config_error(cause) from None
+        return  # anything else (a missing option, a syntax error): Hydra reports it
+    assert isinstance(plain, dict)
+    check_config_secrets(plain)
+    typed_config(plain)
 
 
 def check_command_line(argv: Sequence[str]) -> None:

@@ -77,3 +77,15 @@ def test_secret_in_a_config_file_is_refused_by_the_schema_check(tmp_path: Path) 
                                     "api_base": "http://127.0.0.1:8000/v1"},
                           "context": {"tokenizer": "cl100k_base"},
                           "sampling": {"max_tokens": 5}})
+
+
+def test_a_typo_in_a_config_file_fails_before_the_run_folder(tmp_path: Path) -> None:
+    extra = tmp_path / "conf" / "model"
+    extra.mkdir(parents=True)
+    text = (REPO / "conf" / "model" / "claude.yaml").read_text(encoding="utf-8")
+    (extra / "my_model.yaml").write_text(text + "max_concurency: 2\n", encoding="utf-8")
+    done = gralgo(tmp_path, f"hydra.searchpath=[file://{tmp_path / 'conf'}]", "model=my_model")
+    assert done.returncode == 2, done.stderr[-2000:]
+    assert done.stderr.strip() == ("gralgo: error: unknown config key model.max_concurency "
+                                   "(did you mean model.max_concurrency?)")
+    assert not (tmp_path / "run").exists()
