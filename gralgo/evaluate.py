@@ -63,7 +63,8 @@ def job_output_dir(settings: AppSettings) -> Path:
 def load_instances(settings: AppSettings) -> list[Instance]:
     spec = settings.dataset
     directory = ensure_dataset(
-        spec, settings.dataset_dir, explicit=settings.dataset_dir_explicit
+        spec, settings.dataset_dir, explicit=settings.dataset_dir_explicit,
+        formats=[settings.format],
     )
     long_context = spec.long_context is not None
     return read_instances(

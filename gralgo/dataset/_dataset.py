@@ -230,38 +230,41 @@ def _build_all_tasks(spec: DatasetSpec) -> dict[str, UnitResult]:
     return by_task
 
 
-def ensure_dataset(spec: DatasetSpec, directory: Path, *, explicit: bool = False) -> Path:
+def ensure_dataset(spec: DatasetSpec, directory: Path, *, explicit: bool = False,
+                   formats: Sequence[str] | None = None) -> Path:
     """The dataset folder to read ``spec``'s instances from; built only when there is none.
 
     A folder that holds this spec's dataset, or a larger one it is a slice of (fewer tasks,
     levels or formats, a smaller ``per_level``; same seed, generator and sources), is used as
     it is: an evaluation never rewrites a built dataset. A folder holding other data is an
     error naming the difference. ``explicit`` (``dataset.dir`` was given) only changes the
-    advice. A lock file beside the directory makes parallel jobs (a multirun sweep) build it
-    once: the others wait, then find the finished dataset.
+    advice; ``formats`` are the formats the caller reads (default: the spec's). A lock file
+    beside the directory makes parallel jobs (a multirun sweep) build it once: the others wait,
+    then find the finished dataset.
     """
     import fcntl
 
     directory = Path(directory)
     directory.parent.mkdir(parents=True, exist_ok=True)
     wanted = _plain(spec.description())
-    if _usable(directory, wanted, explicit):
+    if _usable(directory, wanted, explicit, formats):
         return directory
     with open(directory.with_name(f".{directory.name}.lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        if _usable(directory, wanted, explicit):  # built by another job while we waited
+        if _usable(directory, wanted, explicit, formats):  # built by another job meanwhile
             return directory
         report = build_dataset(spec, directory)
     log.info("built %d instances in %.1f s into %s", report.total, report.seconds, directory)
     return directory
 
 
-def _usable(directory: Path, wanted: dict[str, Any], explicit: bool) -> bool:
+def _usable(directory: Path, wanted: dict[str, Any], explicit: bool,
+            formats: Sequence[str] | None) -> bool:
     """True when ``directory`` holds ``wanted`` (or a superset); False when it holds nothing."""
     if not (directory / MANIFEST).is_file():
         return False
     manifest = read_manifest(directory)
-    differences = slice_differences(manifest, wanted)
+    differences = slice_differences(manifest, wanted, formats)
     if not differences:
         return True
     advice = (
@@ -275,8 +278,12 @@ def _usable(directory: Path, wanted: dict[str, Any], explicit: bool) -> bool:
     )
 
 
-def slice_differences(manifest: Mapping[str, Any], wanted: Mapping[str, Any]) -> list[str]:
-    """Why ``wanted`` is not a slice of the dataset described by ``manifest`` ([] = it is)."""
+def slice_differences(manifest: Mapping[str, Any], wanted: Mapping[str, Any],
+                      formats: Sequence[str] | None = None) -> list[str]:
+    """Why ``wanted`` is not a slice of the dataset described by ``manifest`` ([] = it is).
+
+    ``formats``: the formats that must be there (default: all of ``wanted``'s).
+    """
     have = manifest.get("config") or {}
     out: list[str] = []
     if manifest.get("format_version") != FORMAT_VERSION:
@@ -302,7 +309,8 @@ def slice_differences(manifest: Mapping[str, Any], wanted: Mapping[str, Any]) ->
         out.append(f"levels {missing_levels} not built (built: {have.get('levels')})")
     if int(wanted.get("per_level") or 0) > int(have.get("per_level") or 0):
         out.append(f"per_level {wanted.get('per_level')} > built {have.get('per_level')}")
-    missing_formats = sorted(set(wanted.get("formats") or []) - set(have.get("formats") or []))
+    needed = wanted.get("formats") or [] if formats is None else formats
+    missing_formats = sorted(set(needed) - set(have.get("formats") or []))
     if missing_formats:
         out.append(f"formats {missing_formats} not built (built: {have.get('formats')})")
     return out

@@ -62,6 +62,23 @@ def test_other_data_is_an_error_naming_the_difference(make_settings, tmp_path: P
     assert tree(built) == before
 
 
+def test_a_dataset_with_only_the_prompted_format_is_enough(make_settings,
+                                                           tmp_path: Path) -> None:
+    from gralgo.evaluate import load_instances
+
+    built = tmp_path / "D"
+    one = make_settings("command=build", "task=max_degree", "level=1",
+                        "dataset.formats=[edge_list]", f"dataset.dir={built}")
+    build_dataset(one.dataset, built)
+    before = tree(built)
+    reader = make_settings("task=max_degree", "level=1", f"dataset.dir={built}")
+    assert len(load_instances(reader)) == 1 and tree(built) == before
+    other = make_settings("task=max_degree", "level=1", "format=numeric_ids",
+                          f"dataset.dir={built}")
+    with pytest.raises(DatasetError, match=r"formats \['numeric_ids'\] not built"):
+        load_instances(other)
+
+
 def test_dataset_folders_are_world_readable(make_settings, tmp_path: Path) -> None:
     settings = make_settings("task=max_degree", "level=1")
     directory = ensure_dataset(settings.dataset, settings.dataset_dir)
