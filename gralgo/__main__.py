@@ -31,10 +31,16 @@ FAILED_JOBS: list[tuple[str, int, str]] = []
 
 @hydra.main(version_base=None, config_path="../conf", config_name="config")
 def main(cfg: DictConfig) -> None:
+    from omegaconf.errors import OmegaConfBaseException
+
     from gralgo._settings import settings_from_config
+    from gralgo.config._typed import config_error
 
     try:
-        plain = OmegaConf.to_container(cfg, resolve=True)
+        try:
+            plain = OmegaConf.to_container(cfg, resolve=True)
+        except OmegaConfBaseException as exc:  # e.g. ${oc.env:VAR} with VAR unset
+            raise config_error(exc) from None
         assert isinstance(plain, dict)
         if plain.get("command") == "compare":
             compare(plain)
@@ -80,13 +86,12 @@ def fail(status: int, err: Exception) -> None:
 def cli(argv: list[str] | None = None) -> None:
     """Check the command line (secrets, keys, types), run the Hydra app, report failed jobs."""
     from gralgo.config import check_command_line, check_composed
-    from gralgo.errors import ConfigError
 
     args = sys.argv[1:] if argv is None else argv
     try:
         check_command_line(args)
         check_composed(args)
-    except ConfigError as err:
+    except GralgoError as err:
         print(f"gralgo: error: {err}", file=sys.stderr)
         sys.exit(EXIT_CONFIG)
     main()

@@ -40,11 +40,12 @@ def command_line_overrides(argv: Sequence[str]) -> list[str]:
 
 
 def check_composed(argv: Sequence[str]) -> None:
-    """Compose the config of a single run as Hydra will, and check it against the schema.
+    """Compose the config of a single run as Hydra will, and build its settings.
 
-    Catches mistakes in config files (a typo'd key in ``conf/model/my.yaml``) before Hydra
-    creates the run folder. Skipped for sweeps and for ``--cfg``/``--help``/``--info`` and
-    custom config paths, which Hydra handles itself.
+    Catches mistakes in config files (a typo'd key in ``conf/model/my.yaml``), unknown task,
+    source, format or level names and missing source files before Hydra creates the run
+    folder (raises :class:`~gralgo.errors.GralgoError`). Skipped for sweeps, for
+    ``--cfg``/``--help``/``--info`` and for custom config paths, which Hydra handles itself.
     """
     args = _parse_args(argv)
     if args is None or args.multirun or args.cfg or args.help or args.hydra_help or args.info:
@@ -70,8 +71,13 @@ def check_composed(argv: Sequence[str]) -> None:
             raise config_error(cause) from None
         return  # anything else (a missing option, a syntax error): Hydra reports it
     assert isinstance(plain, dict)
-    check_config_secrets(plain)
-    typed_config(plain)
+    if plain.get("command") == "compare":
+        check_config_secrets(plain)
+        typed_config(plain)
+        return
+    from gralgo._settings import settings_from_config
+
+    settings_from_config(plain)  # also the names: tasks, sources, formats, levels, files
 
 
 def check_command_line(argv: Sequence[str]) -> None:

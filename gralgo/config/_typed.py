@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -58,6 +59,10 @@ def config_error(exc: Exception) -> ConfigError:
     )
 
     key = str(getattr(exc, "full_key", "") or "")
+    missing = re.search(r"Missing mandatory value: ([\w.]+)", str(exc))
+    if missing:  # also inside an interpolation (litellm_model: openai/${.name})
+        key = missing.group(1)
+        return ConfigError(f"{key} is required: set it, e.g. {key}=...")
     if isinstance(exc, MissingMandatoryValue):
         return ConfigError(f"{key or 'a config field'} is required: set it, e.g. {key}=...")
     if isinstance(exc, ConfigKeyError | ConfigAttributeError):

@@ -51,7 +51,11 @@ def test_literal_secrets_are_refused_before_anything_is_written(tmp_path: Path,
      ("run.max_attempts=-1", "run.max_attempts must be >= 1"),
      ("model.sampling.max_tokens=0", "model.sampling.max_tokens must be >= 1, got 0"),
      ("+model.server.n_ctxx=3", "did you mean model.server.n_ctx?"),
-     ("task.max_degree.max_mean_degree=x", "task.max_degree.max_mean_degree: invalid value")],
+     ("task.max_degree.max_mean_degree=x", "task.max_degree.max_mean_degree: invalid value"),
+     ("level=9", "unknown level 9; valid choices: 1, 2, 3, 4, 5, 6"),
+     ("task.max_degree.source=atlantis", "unknown source (task.max_degree.source) 'atlantis'"),
+     ("source.dblp.files.csv=/no/such/DBLP.csv", "/no/such/DBLP.csv: file not found"),
+     ("model=openai_compatible", "model.name is required: set it, e.g. model.name=...")],
 )
 def test_bad_overrides_fail_in_one_line_before_any_work(tmp_path: Path, override: str,
                                                         message: str) -> None:
