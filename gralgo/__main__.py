@@ -2,6 +2,10 @@
 
 Heavy libraries (litellm, mlflow) are imported only by the stages that call models or log runs,
 so ``--help``, ``--cfg job`` and dataset builds start fast.
+
+Exit status: 0 done; 2 a configuration or user error (one line says which key to fix);
+3 incomplete (the run stopped early, or samples are missing or errored: re-run to resume).
+In a ``-m`` sweep every job runs; the sweep then exits 2 or 3 listing the failed jobs.
 """
 
 from __future__ import annotations
@@ -12,17 +16,31 @@ import sys
 import hydra
 from omegaconf import DictConfig, OmegaConf
 
-from gralgo.errors import GralgoError
+import gralgo.config  # noqa: F401  (registers the schema in Hydra's ConfigStore)
+from gralgo.errors import GralgoError, IncompleteRunError
 
 log = logging.getLogger("gralgo")
+
+EXIT_CONFIG = 2
+"""A configuration or user error."""
+EXIT_INCOMPLETE = 3
+"""The run did not produce every sample (stopped early, missing or errored samples)."""
+FAILED_JOBS: list[tuple[str, int, str]] = []
+"""(job, exit status, cause) of the sweep jobs that failed, reported when the sweep ends."""
 
 
 @hydra.main(version_base=None, config_path="../conf", config_name="config")
 def main(cfg: DictConfig) -> None:
+    from omegaconf.errors import OmegaConfBaseException
+
     from gralgo._settings import settings_from_config
+    from gralgo.config._typed import config_error
 
     try:
-        plain = OmegaConf.to_container(cfg, resolve=True)
+        try:
+            plain = OmegaConf.to_container(cfg, resolve=True)
+        except OmegaConfBaseException as exc:  # e.g. ${oc.env:VAR} with VAR unset
+            raise config_error(exc) from None
         assert isinstance(plain, dict)
         if plain.get("command") == "compare":
             compare(plain)
@@ -40,10 +58,48 @@ def main(cfg: DictConfig) -> None:
         else:
             from gralgo.evaluate import evaluate
 
-            evaluate(settings)
+            result = evaluate(settings)
+            if not result.complete and result.status is not None:
+                raise IncompleteRunError(result.status.cause())
+    except IncompleteRunError as err:
+        log.error("%s", err)
+        fail(EXIT_INCOMPLETE, err)
     except GralgoError as err:
         log.error("%s", err)
-        sys.exit(2)
+        fail(EXIT_CONFIG, err)
+
+
+def fail(status: int, err: Exception) -> None:
+    """Exit with ``status``; inside a sweep, record the failure so the other jobs still run."""
+    from hydra.core.hydra_config import HydraConfig
+    from hydra.types import RunMode
+
+    if HydraConfig.initialized() and HydraConfig.get().mode == RunMode.MULTIRUN:
+        hydra_cfg = HydraConfig.get()
+        FAILED_JOBS.append(
+            (f"#{hydra_cfg.job.num} ({hydra_cfg.runtime.output_dir})", status, str(err))
+        )
+        return
+    sys.exit(status)
+
+
+def cli(argv: list[str] | None = None) -> None:
+    """Check the command line (secrets, keys, types), run the Hydra app, report failed jobs."""
+    from gralgo.config import check_command_line, check_composed
+
+    args = sys.argv[1:] if argv is None else argv
+    try:
+        check_command_line(args)
+        check_composed(args)
+    except GralgoError as err:
+        print(f"gralgo: error: {err}", file=sys.stderr)
+        sys.exit(EXIT_CONFIG)
+    main()
+    if FAILED_JOBS:
+        lines = [f"  job {job}: exit {status}: {cause}" for job, status, cause in FAILED_JOBS]
+        print("\n".join([f"gralgo: {len(FAILED_JOBS)} sweep job(s) failed:", *lines]),
+              file=sys.stderr)
+        sys.exit(min(status for _, status, _ in FAILED_JOBS))
 
 
 def compare(plain: dict) -> None:
@@ -54,7 +110,7 @@ def compare(plain: dict) -> None:
 
     from gralgo.report._compare import collect_instances, write_comparison
 
-    inputs = [Path(p) for p in (plain.get("compare") or {}).get("inputs") or []]
+    inputs = [Path(p).expanduser() for p in (plain.get("compare") or {}).get("inputs") or []]
     if not inputs:
         from gralgo.errors import ConfigError
 
@@ -66,4 +122,4 @@ def compare(plain: dict) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    cli()

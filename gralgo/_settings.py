@@ -7,6 +7,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from gralgo.config import (
+    GralgoConfig,
+    RunConfig,
+    SamplingConfig,
+    TaskEntryConfig,
+    check_config_secrets,
+    typed_config,
+)
 from gralgo.dataset import BuildOptions, DatasetSpec, LongContextSpec, parse_levels
 from gralgo.errors import ConfigError, UnknownChoiceError
 from gralgo.run._records import SamplingParams
@@ -22,15 +30,23 @@ class RunSettings:
     max_concurrency: int | None
     """``None``: the model config's own limit."""
     max_attempts: int
+    """Tries per sample."""
     timeout_s: float
+    """Per-request timeout in seconds."""
     failure_budget: float
+    """Stop once more than this share of samples failed permanently."""
 
 
 @dataclass(frozen=True)
 class MlflowSettings:
+    """Where a job's MLflow run goes."""
+
     enabled: bool
+    """Log the job at all."""
     tracking_uri: str
+    """MLflow tracking URI."""
     experiment_name: str
+    """MLflow experiment."""
     log_duplicates: bool = False
     """Log a run even when identical results are already logged (a re-run)."""
 
@@ -56,140 +72,170 @@ class AppSettings:
     bootstrap_resamples: int
     config: Mapping[str, Any]
     """The whole resolved config as plain data (for snapshots; secrets redacted later)."""
+    dataset_dir_explicit: bool = False
+    """``dataset.dir`` was given: the dataset there is never rebuilt by an evaluation."""
 
 
-def _require(cfg: Mapping[str, Any], key: str, where: str) -> Any:
-    if key not in cfg or cfg[key] is None:
-        raise ConfigError(f"missing config field {where}.{key}")
-    return cfg[key]
+def _path(value: str) -> Path:
+    """A path setting, with ``~`` expanded."""
+    return Path(value).expanduser()
 
 
-def task_settings(name: str, cfg: Mapping[str, Any]) -> TaskSettings:
+def task_settings(name: str, cfg: Mapping[str, Any] | TaskEntryConfig) -> TaskSettings:
+    """One ``task.<name>`` entry as the task's settings."""
+    if isinstance(cfg, Mapping):
+        from omegaconf import OmegaConf
+
+        cfg = OmegaConf.to_object(OmegaConf.merge(OmegaConf.structured(TaskEntryConfig), cfg))
+    assert isinstance(cfg, TaskEntryConfig)
     return TaskSettings(
-        source=str(_require(cfg, "source", f"task.{name}")),
-        sampler=str(_require(cfg, "sampler", f"task.{name}")),
-        sampler_options=dict(cfg.get("sampler_options") or {}),
-        options=dict(cfg.get("options") or {}),
-        max_mean_degree=(
-            None if cfg.get("max_mean_degree") is None else float(cfg["max_mean_degree"])
-        ),
+        source=cfg.source,
+        sampler=cfg.sampler,
+        sampler_options=dict(cfg.sampler_options),
+        options=dict(cfg.options),
+        max_mean_degree=cfg.max_mean_degree,
     )
 
 
 def settings_from_config(cfg: Mapping[str, Any]) -> AppSettings:
-    """Validate and type the resolved config (a plain dict from ``OmegaConf.to_container``)."""
+    """Check and type the resolved config (a plain dict from ``OmegaConf.to_container``).
+
+    Literal secrets, unknown keys, wrong types and out-of-range values raise
+    :class:`ConfigError` here, before any dataset is built or any server started.
+    """
+    check_config_secrets(cfg)
+    typed = typed_config(cfg)
+    if typed.command not in COMMANDS:
+        raise UnknownChoiceError("command", typed.command, COMMANDS)
+    fmt = format_name(typed)
+    spec = dataset_spec(typed, fmt)
+    outputs = _path(typed.paths.outputs)
+    dataset_dir = (
+        _path(typed.dataset.dir) if typed.dataset.dir else outputs / "datasets" / spec.fingerprint()
+    )
+    return AppSettings(
+        command=typed.command,
+        dataset=spec,
+        dataset_dir=dataset_dir,
+        format=fmt,
+        context=typed.context.name,
+        model=dict(cfg["model"]),
+        sampling=sampling_params(typed.sampling),
+        k=typed.sampling.k,
+        run=run_settings(typed.run),
+        ledger_path=_path(typed.ledger.path),
+        outputs_dir=outputs,
+        mlflow=MlflowSettings(
+            enabled=typed.mlflow.enabled,
+            tracking_uri=typed.mlflow.tracking_uri,
+            experiment_name=typed.mlflow.experiment_name,
+            log_duplicates=typed.mlflow.log_duplicates,
+        ),
+        dry_run=typed.dry_run,
+        bootstrap_resamples=typed.report.bootstrap_resamples,
+        config=cfg,
+        dataset_dir_explicit=typed.dataset.dir is not None,
+    )
+
+
+def format_name(typed: GralgoConfig) -> str:
     from gralgo.formats import FORMATS
+
+    if typed.format.name not in FORMATS:
+        raise UnknownChoiceError("format", typed.format.name, sorted(FORMATS))
+    return typed.format.name
+
+
+def selected_tasks(typed: GralgoConfig) -> dict[str, TaskSettings]:
+    """The selected tasks' settings; every task and its source must exist."""
     from gralgo.tasks import TASKS
 
-    command = str(cfg.get("command", "evaluate"))
-    if command not in COMMANDS:
-        raise UnknownChoiceError("command", command, COMMANDS)
-    task_cfgs: Mapping[str, Any] = cfg.get("task") or {}
-    if not task_cfgs:
+    if not typed.task:
         raise ConfigError("no task selected: use task=all or task=<name>")
-    for name in task_cfgs:
+    for name in typed.task:
         if name not in TASKS:
             raise UnknownChoiceError("task", name, sorted(TASKS))
-    sources: Mapping[str, Any] = cfg.get("source") or {}
-    tasks = {name: task_settings(name, c) for name, c in sorted(task_cfgs.items())}
+    tasks = {name: task_settings(name, c) for name, c in sorted(typed.task.items())}
     for name, settings in tasks.items():
-        if settings.source not in sources:
+        if settings.source not in typed.source:
             raise UnknownChoiceError(
-                f"source (task.{name}.source)", settings.source, sorted(sources)
+                f"source (task.{name}.source)", settings.source, sorted(typed.source)
             )
-    fmt = str(cfg["format"]["name"])
-    if fmt not in FORMATS:
-        raise UnknownChoiceError("format", fmt, sorted(FORMATS))
-    ds = cfg["dataset"]
-    formats = tuple(str(f) for f in ds.get("formats") or ())
+    return tasks
+
+
+def build_options(typed: GralgoConfig, fmt: str) -> BuildOptions:
+    from gralgo.formats import FORMATS
+
+    formats = tuple(typed.dataset.formats)
     for f in formats:
         if f not in FORMATS:
             raise UnknownChoiceError("format (dataset.formats)", f, sorted(FORMATS))
     if fmt not in formats:
         formats = (*formats, fmt)
-    per_level = int(ds["per_level"])
-    if per_level < 1:
-        raise ConfigError(f"dataset.per_level must be >= 1, got {per_level}")
-    options = BuildOptions(
-        seed=int(ds["seed"]), per_level=per_level, formats=formats,
-        max_attempts=int(ds["max_attempts"]),
+    ds = typed.dataset
+    return BuildOptions(
+        seed=ds.seed, per_level=ds.per_level, formats=formats, max_attempts=ds.max_attempts
     )
-    context_cfg = cfg.get("context") or {"name": "standard"}
-    context = str(context_cfg.get("name", "standard"))
-    long_context = None
-    if context_cfg.get("targets"):
-        long_context = LongContextSpec(
-            targets=tuple(int(t) for t in context_cfg["targets"]),
-            tokenizer=str(context_cfg.get("tokenizer", "cl100k_base")),
-            tolerance=float(context_cfg.get("tolerance", 0.05)),
-            n_graphs=int(context_cfg.get("n_graphs", 50)),
-            n_nodes=int(context_cfg.get("n_nodes", 80)),
-            n_edges=int(context_cfg.get("n_edges", 200)),
-            source=str(context_cfg.get("source", "wikispeedia")),
-            format=fmt,
-        )
-        allowed = context_cfg.get("tasks")
-        if allowed:
-            tasks = {n: s for n, s in tasks.items() if n in set(allowed)}
-            if not tasks:
-                raise ConfigError(f"context {context!r} supports only tasks {list(allowed)}")
-        if long_context.source not in sources:
-            raise UnknownChoiceError(
-                "source (context.source)", long_context.source, sorted(sources)
-            )
-    levels = tuple(parse_levels(cfg.get("level", "all")))
-    paths = cfg.get("paths") or {}
-    outputs = Path(str(paths.get("outputs", "outputs")))
-    cache = paths.get("cache")
-    spec = DatasetSpec(
-        tasks=tasks,
-        sources={name: dict(value) for name, value in sorted(sources.items())},
-        levels=levels if long_context is None else (0,),
-        options=options,
-        long_context=long_context,
-        cache_dir=Path(str(cache)) / "sources" if cache else None,
-        workers=int(ds.get("workers") or 0),
-    )
-    dataset_dir = Path(ds["dir"]) if ds.get("dir") else outputs / "datasets" / spec.fingerprint()
-    smp = cfg["sampling"]
-    k = int(smp["k"])
-    if k < 1:
-        raise ConfigError(f"sampling.k must be >= 1, got {k}")
-    sampling = SamplingParams(
-        temperature=float(smp["temperature"]),
-        top_p=float(smp["top_p"]),
-        min_p=float(smp["min_p"]),
-        max_tokens=int(smp["max_tokens"]),
-        seed=None if smp.get("seed") is None else int(smp["seed"]),
-    )
-    run = cfg["run"]
-    ml = cfg["mlflow"]
-    return AppSettings(
-        command=command,
-        dataset=spec,
-        dataset_dir=dataset_dir,
+
+
+def long_context_spec(
+    typed: GralgoConfig, fmt: str, tasks: dict[str, TaskSettings]
+) -> tuple[LongContextSpec | None, dict[str, TaskSettings]]:
+    """The long-context spec (``None`` for standard prompts) and the tasks it supports."""
+    ctx = typed.context
+    if not ctx.targets:
+        return None, tasks
+    spec = LongContextSpec(
+        targets=tuple(ctx.targets), tokenizer=ctx.tokenizer, tolerance=ctx.tolerance,
+        n_graphs=ctx.n_graphs, n_nodes=ctx.n_nodes, n_edges=ctx.n_edges, source=ctx.source,
         format=fmt,
-        context=context,
-        model=dict(cfg["model"]),
-        sampling=sampling,
-        k=k,
-        run=RunSettings(
-            max_concurrency=(
-                None if run.get("max_concurrency") is None else int(run["max_concurrency"])
-            ),
-            max_attempts=int(run["max_attempts"]),
-            timeout_s=float(run["timeout_s"]),
-            failure_budget=float(run["failure_budget"]),
-        ),
-        ledger_path=Path(str(cfg["ledger"]["path"])),
-        outputs_dir=outputs,
-        mlflow=MlflowSettings(
-            enabled=bool(ml["enabled"]),
-            tracking_uri=str(ml["tracking_uri"]),
-            experiment_name=str(ml["experiment_name"]),
-            log_duplicates=bool(ml.get("log_duplicates", False)),
-        ),
-        dry_run=bool(cfg.get("dry_run", False)),
-        bootstrap_resamples=int((cfg.get("report") or {}).get("bootstrap_resamples", 1000)),
-        config=cfg,
+    )
+    if ctx.tasks:
+        tasks = {n: s for n, s in tasks.items() if n in set(ctx.tasks)}
+        if not tasks:
+            raise ConfigError(f"context {ctx.name!r} supports only tasks {list(ctx.tasks)}")
+    if spec.source not in typed.source:
+        raise UnknownChoiceError("source (context.source)", spec.source, sorted(typed.source))
+    return spec, tasks
+
+
+def dataset_spec(typed: GralgoConfig, fmt: str) -> DatasetSpec:
+    """What determines the dataset's bytes: tasks, sources, levels, build options."""
+    from omegaconf import OmegaConf
+
+    long_context, tasks = long_context_spec(typed, fmt, selected_tasks(typed))
+    levels = tuple(parse_levels(typed.level))
+    cache = typed.paths.cache
+    sources: dict[str, Any] = {
+        name: OmegaConf.to_container(OmegaConf.structured(entry))
+        for name, entry in sorted(typed.source.items())
+    }
+    for entry in sources.values():  # ~ in a source file path means the home directory
+        entry["files"] = {
+            role: str(_path(p)) if isinstance(p, str) and p.startswith("~") else p
+            for role, p in entry["files"].items()
+        }
+    return DatasetSpec(
+        tasks=tasks,
+        sources={name: dict(value) for name, value in sources.items()},
+        levels=levels if long_context is None else (0,),
+        options=build_options(typed, fmt),
+        long_context=long_context,
+        cache_dir=_path(cache) / "sources" if cache else None,
+        workers=typed.dataset.workers,
+    )
+
+
+def sampling_params(smp: SamplingConfig) -> SamplingParams:
+    return SamplingParams(
+        temperature=smp.temperature, top_p=smp.top_p, min_p=smp.min_p,
+        max_tokens=smp.max_tokens, seed=smp.seed,
+    )
+
+
+def run_settings(run: RunConfig) -> RunSettings:
+    return RunSettings(
+        max_concurrency=run.max_concurrency, max_attempts=run.max_attempts,
+        timeout_s=run.timeout_s, failure_budget=run.failure_budget,
     )

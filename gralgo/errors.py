@@ -32,3 +32,7 @@ class SamplingError(GralgoError):
 
 class ConfigError(GralgoError, ValueError):
     """A configuration value that is invalid; names the config field to fix."""
+
+
+class IncompleteRunError(GralgoError):
+    """A run that ended without every sample: stopped early, or samples missing or errored."""

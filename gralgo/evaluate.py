@@ -8,12 +8,15 @@ import logging
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gralgo._settings import AppSettings
 from gralgo.dataset import Instance, ensure_dataset, read_instances
 from gralgo.run._plan import Plan, build_requests, estimate_cost
 from gralgo.run._records import ModelSpec, Request, SampleRecord, SamplingParams
+
+if TYPE_CHECKING:
+    from gralgo.report._summary import Completeness
 
 log = logging.getLogger("gralgo")
 
@@ -28,6 +31,13 @@ class EvaluationResult:
     metrics: dict[str, float]
     artifacts: list[Path]
     run_id: str | None
+    status: Completeness | None = None
+    """How many samples exist; ``None`` for a dry run."""
+
+    @property
+    def complete(self) -> bool:
+        """Every sample has a successful response and the run did not stop early."""
+        return self.status is None or self.status.complete
 
 
 def job_output_dir(settings: AppSettings) -> Path:
@@ -52,7 +62,10 @@ def job_output_dir(settings: AppSettings) -> Path:
 
 def load_instances(settings: AppSettings) -> list[Instance]:
     spec = settings.dataset
-    directory = ensure_dataset(spec, settings.dataset_dir)
+    directory = ensure_dataset(
+        spec, settings.dataset_dir, explicit=settings.dataset_dir_explicit,
+        formats=[settings.format],
+    )
     long_context = spec.long_context is not None
     return read_instances(
         directory,
@@ -189,6 +202,7 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
         if settings.dry_run:
             print("\n".join(["dry run: nothing was called", *plan.lines()]))
             return EvaluationResult(out_dir, plan, 0, {}, [], None)
+        stop_reason = None
         if todo:
             with model_endpoint(settings, spec, out_dir) as live:
                 preflight(live)
@@ -196,8 +210,9 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
                 run_todo = [(live_requests[r.key], i) for r, i in todo]
                 report = run_pending(settings, run_todo, ledger)
                 log.info("run: %s", report)
+                stop_reason = getattr(report, "stop_reason", None)
         records = ledger.samples([r.key for r in requests])
-    return report_results(settings, out_dir, instances, requests, records, plan)
+    return report_results(settings, out_dir, instances, requests, records, plan, stop_reason)
 
 
 def raise_no_instances(settings: AppSettings) -> None:
@@ -239,15 +254,18 @@ def report_results(
     requests: Sequence[Request],
     records: dict[tuple[str, int], SampleRecord],
     plan: Plan,
+    stop_reason: str | None = None,
 ) -> EvaluationResult:
-    from gralgo.report._summary import write_reports
+    """Score and report; a job with missing or errored samples is reported as partial."""
+    from gralgo.report._summary import completeness, write_reports
 
     frame = samples_table(instances, requests, records, settings)
-    artifacts, metrics = write_reports(frame, settings, out_dir)
+    status = completeness(frame, stop_reason)
+    artifacts, metrics = write_reports(frame, settings, out_dir, status)
     run_id = None
     if settings.mlflow.enabled:
         from gralgo.report._logging import log_to_mlflow
 
-        run_id = log_to_mlflow(settings, metrics, artifacts, out_dir)
+        run_id = log_to_mlflow(settings, metrics, artifacts, out_dir, complete=status.complete)
     (out_dir / "metrics.json").write_text(json.dumps(metrics, indent=2, sort_keys=True))
-    return EvaluationResult(out_dir, plan, len(frame), metrics, artifacts, run_id)
+    return EvaluationResult(out_dir, plan, len(frame), metrics, artifacts, run_id, status)

@@ -93,3 +93,15 @@ def test_concurrency_limit_prefers_the_run_setting(make_settings) -> None:
     assert concurrency_limit(make_settings()) == 1  # the embedded server has one slot
     assert concurrency_limit(make_settings("model=gpt5_mini")) == 32
     assert concurrency_limit(make_settings("model=gpt5_mini", "run.max_concurrency=64")) == 64
+
+
+def test_tilde_is_expanded_in_every_path_setting(make_settings) -> None:
+    home = Path.home()
+    settings = make_settings("paths.outputs='~/gralgo-out'", "paths.cache='~/gralgo-cache'",
+                             "dataset.dir='~/gralgo-ds'", "ledger.path='~/gralgo.sqlite'",
+                             "source.dblp.files.csv='~/DBLP.csv'")
+    assert settings.outputs_dir == home / "gralgo-out"
+    assert settings.dataset_dir == home / "gralgo-ds"
+    assert settings.ledger_path == home / "gralgo.sqlite"
+    assert settings.dataset.cache_dir == home / "gralgo-cache" / "sources"
+    assert settings.dataset.sources["dblp"]["files"]["csv"] == str(home / "DBLP.csv")

@@ -10,7 +10,13 @@ from gralgo.dataset._dataset import (
 )
 from gralgo.dataset._instance import Instance, PromptVariant
 from gralgo.dataset._levels import LEVELS, level_range, parse_levels
-from gralgo.dataset._store import DatasetError, read_instances, read_manifest, write_dataset
+from gralgo.dataset._store import (
+    DatasetError,
+    read_instances,
+    read_manifest,
+    verify_dataset,
+    write_dataset,
+)
 
 __all__ = [
     "LEVELS",
@@ -30,5 +36,6 @@ __all__ = [
     "parse_levels",
     "read_instances",
     "read_manifest",
+    "verify_dataset",
     "write_dataset",
 ]

@@ -22,8 +22,14 @@ from gralgo.dataset._statistics import (
     statistics_markdown,
     summarise,
 )
-from gralgo.dataset._store import FORMAT_VERSION, MANIFEST, read_manifest, write_dataset_lines
-from gralgo.errors import UnknownChoiceError
+from gralgo.dataset._store import (
+    FORMAT_VERSION,
+    MANIFEST,
+    DatasetError,
+    read_manifest,
+    write_dataset_lines,
+)
+from gralgo.errors import SourceFileError, UnknownChoiceError
 from gralgo.seeding import stable_hash
 from gralgo.tasks._base import TaskSettings
 
@@ -152,7 +158,25 @@ def load_sources_for(spec: DatasetSpec, names: Sequence[str]) -> dict[str, Any]:
         out[name] = load_source(
             SourceConfig.from_dict(name, spec.sources[name]), cache_dir=spec.cache_dir
         )
+        check_node_names(name, spec.sources[name], out[name].node_names)
     return out
+
+
+def check_node_names(name: str, config: Mapping[str, Any], node_names: Sequence[str]) -> None:
+    """Refuse a source whose node names hold ``{`` or ``}``: such an answer cannot be boxed.
+
+    A correct answer that is a node name must fit in ``\\boxed{...}``; renaming could collide
+    with another real name, so the source is rejected and the user renames the nodes.
+    """
+    bad = [n for n in node_names if "{" in n or "}" in n]
+    if bad:
+        files = ", ".join(str(v) for v in (config.get("files") or {}).values() if v) or name
+        examples = ", ".join(repr(n) for n in bad[:3])
+        raise SourceFileError(
+            files,
+            f"source {name!r}: {len(bad)} node name(s) contain '{{' or '}}' (e.g. {examples}), "
+            "which an answer in \\boxed{...} cannot hold; rename those nodes in the file",
+        )
 
 
 @dataclass(frozen=True)
@@ -206,33 +230,87 @@ def _build_all_tasks(spec: DatasetSpec) -> dict[str, UnitResult]:
     return by_task
 
 
-def ensure_dataset(spec: DatasetSpec, directory: Path) -> Path:
-    """Reuse ``directory`` when it holds exactly this spec's dataset; otherwise (re)build it.
+def ensure_dataset(spec: DatasetSpec, directory: Path, *, explicit: bool = False,
+                   formats: Sequence[str] | None = None) -> Path:
+    """The dataset folder to read ``spec``'s instances from; built only when there is none.
 
-    A lock file beside the directory makes parallel jobs (a multirun sweep) build it once: the
-    others wait, then find the finished dataset.
+    A folder that holds this spec's dataset, or a larger one it is a slice of (fewer tasks,
+    levels or formats, a smaller ``per_level``; same seed, generator and sources), is used as
+    it is: an evaluation never rewrites a built dataset. A folder holding other data is an
+    error naming the difference. ``explicit`` (``dataset.dir`` was given) only changes the
+    advice; ``formats`` are the formats the caller reads (default: the spec's). A lock file
+    beside the directory makes parallel jobs (a multirun sweep) build it once: the others wait,
+    then find the finished dataset.
     """
     import fcntl
 
     directory = Path(directory)
     directory.parent.mkdir(parents=True, exist_ok=True)
     wanted = _plain(spec.description())
-    if _holds(directory, wanted):
+    if _usable(directory, wanted, explicit, formats):
         return directory
     with open(directory.with_name(f".{directory.name}.lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        if _holds(directory, wanted):  # built by another job while we waited
+        if _usable(directory, wanted, explicit, formats):  # built by another job meanwhile
             return directory
-        if (directory / MANIFEST).is_file():
-            log.info("dataset at %s was built from another config; rebuilding", directory)
         report = build_dataset(spec, directory)
     log.info("built %d instances in %.1f s into %s", report.total, report.seconds, directory)
     return directory
 
 
-def _holds(directory: Path, wanted: dict[str, Any]) -> bool:
+def _usable(directory: Path, wanted: dict[str, Any], explicit: bool,
+            formats: Sequence[str] | None) -> bool:
+    """True when ``directory`` holds ``wanted`` (or a superset); False when it holds nothing."""
     if not (directory / MANIFEST).is_file():
         return False
     manifest = read_manifest(directory)
-    return bool(manifest.get("config") == wanted
-                and manifest.get("format_version") == FORMAT_VERSION)
+    differences = slice_differences(manifest, wanted, formats)
+    if not differences:
+        return True
+    advice = (
+        "choose another dataset.dir, or drop dataset.dir to build this config into its own "
+        "folder under paths.outputs/datasets"
+        if explicit else f"move {directory} away to rebuild it"
+    )
+    raise DatasetError(
+        f"dataset at {directory} does not hold the data this config needs "
+        f"({'; '.join(differences)}); an evaluation never rewrites a built dataset: {advice}"
+    )
+
+
+def slice_differences(manifest: Mapping[str, Any], wanted: Mapping[str, Any],
+                      formats: Sequence[str] | None = None) -> list[str]:
+    """Why ``wanted`` is not a slice of the dataset described by ``manifest`` ([] = it is).
+
+    ``formats``: the formats that must be there (default: all of ``wanted``'s).
+    """
+    have = manifest.get("config") or {}
+    out: list[str] = []
+    if manifest.get("format_version") != FORMAT_VERSION:
+        out.append(f"dataset format {manifest.get('format_version')} != {FORMAT_VERSION}")
+    for key in ("generator", "seed", "max_attempts", "long_context"):
+        if have.get(key) != wanted.get(key):
+            out.append(f"{key}: built {have.get(key)!r}, wanted {wanted.get(key)!r}")
+    have_tasks = have.get("tasks") or {}
+    for name, settings in sorted((wanted.get("tasks") or {}).items()):
+        if name not in have_tasks:
+            out.append(f"task {name} not built (built: {', '.join(sorted(have_tasks))})")
+        elif have_tasks[name] != settings:
+            out.append(f"task.{name} settings differ from the built ones")
+    for name, config in sorted((wanted.get("sources") or {}).items()):
+        if (have.get("sources") or {}).get(name) != config:
+            out.append(f"source {name} differs from the built one")
+        elif (have.get("source_content") or {}).get(name) != (
+            wanted.get("source_content") or {}
+        ).get(name):
+            out.append(f"source {name}'s files changed since the build")
+    missing_levels = sorted(set(wanted.get("levels") or []) - set(have.get("levels") or []))
+    if missing_levels:
+        out.append(f"levels {missing_levels} not built (built: {have.get('levels')})")
+    if int(wanted.get("per_level") or 0) > int(have.get("per_level") or 0):
+        out.append(f"per_level {wanted.get('per_level')} > built {have.get('per_level')}")
+    needed = wanted.get("formats") or [] if formats is None else formats
+    missing_formats = sorted(set(needed) - set(have.get("formats") or []))
+    if missing_formats:
+        out.append(f"formats {missing_formats} not built (built: {have.get('formats')})")
+    return out

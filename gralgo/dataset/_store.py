@@ -17,6 +17,8 @@ from gralgo.errors import GralgoError
 MANIFEST = "manifest.json"
 INSTANCES_DIR = "instances"
 FORMAT_VERSION = 1
+DIR_MODE = 0o755
+"""Dataset folders are world-readable, like the files in them."""
 
 
 class DatasetError(GralgoError):
@@ -74,7 +76,8 @@ def write_dataset_lines(
     directory.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{directory.name}.tmp-", dir=directory.parent))
     try:
-        (staging / INSTANCES_DIR).mkdir()
+        staging.chmod(DIR_MODE)  # mkdtemp makes it 0700: others must be able to read the data
+        (staging / INSTANCES_DIR).mkdir(mode=DIR_MODE)
         counts: dict[str, dict[str, int]] = {}
         for task in sorted(lines_by_task):
             path = staging / INSTANCES_DIR / f"{task}.jsonl"
@@ -125,11 +128,60 @@ def _swap_into_place(staging: Path, directory: Path) -> None:
 
 
 def read_manifest(directory: Path) -> dict[str, Any]:
-    """The manifest of a complete dataset; a clear error when there is none."""
+    """The manifest of a complete dataset; a :class:`DatasetError` when it is missing or bad."""
     path = Path(directory) / MANIFEST
     if not path.is_file():
         raise DatasetError(f"{directory} is not a built dataset ({MANIFEST} missing)")
-    return json.loads(path.read_text(encoding="utf-8"))
+    try:
+        manifest = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise DatasetError(f"{path} is not a valid manifest ({exc}): rebuild the dataset") from exc
+    required = {"format_version": int, "config": dict, "counts": dict, "files": dict}
+    if not isinstance(manifest, dict) or any(
+        not isinstance(manifest.get(k), t) for k, t in required.items()
+    ):
+        raise DatasetError(
+            f"{path} is not a valid manifest (needs {', '.join(required)}): rebuild the dataset"
+        )
+    return manifest
+
+
+_VERIFIED: set[tuple[Any, ...]] = set()
+"""Datasets whose files matched their manifest in this process, keyed by path, mtime, size."""
+
+
+def verify_dataset(directory: Path) -> None:
+    """Check every file against the manifest's sha256 (once per process while unchanged).
+
+    Raises :class:`DatasetError` naming the first file that is missing or was changed.
+    """
+    directory = Path(directory).resolve()
+    manifest = read_manifest(directory)
+    files: dict[str, str] = manifest["files"]
+    if hashlib.sha256(canonical_json(files).encode()).hexdigest() != manifest.get("content_hash"):
+        raise DatasetError(
+            f"{directory / MANIFEST}: the file list does not match its content_hash (edited?): "
+            "rebuild the dataset"
+        )
+    stamps: list[tuple[str, int, int]] = []
+    for name in sorted(files):
+        try:
+            stat = (directory / name).stat()
+        except OSError:
+            raise DatasetError(
+                f"{directory / name} is missing (listed in {MANIFEST}): rebuild the dataset"
+            ) from None
+        stamps.append((name, stat.st_mtime_ns, stat.st_size))
+    key = (str(directory), (directory / MANIFEST).stat().st_mtime_ns, tuple(stamps))
+    if key in _VERIFIED:
+        return
+    for name in sorted(files):
+        if _sha256(directory / name) != files[name]:
+            raise DatasetError(
+                f"{directory / name} does not match the sha256 in {MANIFEST} (edited or "
+                "truncated): rebuild the dataset, or restore the file"
+            )
+    _VERIFIED.add(key)
 
 
 def read_instances(
@@ -140,7 +192,11 @@ def read_instances(
     per_level: int | None = None,
     context: str | None = None,
 ) -> list[Instance]:
-    """Instances of a built dataset, filtered; ordered by task, context, level, index."""
+    """Instances of a built, verified dataset, filtered; ordered by task, context, level, index.
+
+    The files are checked against the manifest first (:func:`verify_dataset`).
+    """
+    verify_dataset(directory)
     manifest = read_manifest(directory)
     available = sorted(manifest["counts"])
     chosen = available if tasks is None else list(tasks)
@@ -153,8 +209,13 @@ def read_instances(
     for task in chosen:
         path = Path(directory) / INSTANCES_DIR / f"{task}.jsonl"
         with path.open(encoding="utf-8") as handle:
-            for line in handle:
-                instance = Instance.from_json(line)
+            for number, line in enumerate(handle, start=1):
+                try:
+                    instance = Instance.from_json(line)
+                except (ValueError, TypeError, KeyError) as exc:
+                    raise DatasetError(
+                        f"{path}:{number}: not a valid instance ({exc}): rebuild the dataset"
+                    ) from exc
                 if levels is not None and instance.level not in levels:
                     continue
                 if context is not None and instance.context != context:

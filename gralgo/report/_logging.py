@@ -43,12 +43,13 @@ def results_fingerprint(settings: AppSettings, parent_run_id: str | None,
 
 
 def log_to_mlflow(settings: AppSettings, metrics: dict[str, float], artifacts: Sequence[Path],
-                  out_dir: Path) -> str:
+                  out_dir: Path, *, complete: bool = True) -> str:
     """One MLflow run for the job (nested under the sweep's parent run in a multirun).
 
     Identical results (a re-run of a finished command) are not logged twice: a marker under
     ``outputs/mlflow_logged/`` remembers the run that already holds them, and its id is returned
-    without importing MLflow (``mlflow.log_duplicates=true`` logs anyway).
+    without importing MLflow (``mlflow.log_duplicates=true`` logs anyway). A partial job
+    (``complete=False``) gets the tag ``complete=false`` and the status FAILED.
     """
     from gralgo.report._hydra_callbacks import parent_run_id_for_job
 
@@ -59,20 +60,20 @@ def log_to_mlflow(settings: AppSettings, metrics: dict[str, float], artifacts: S
         run_id = marker.read_text(encoding="utf-8").strip()
         log.info("results identical to MLflow run %s: not logged again", run_id)
         return run_id
-    run_id = _log_run(settings, metrics, artifacts, out_dir, parent)
+    run_id = _log_run(settings, metrics, artifacts, out_dir, parent, complete)
     marker.parent.mkdir(parents=True, exist_ok=True)
     marker.write_text(run_id + "\n", encoding="utf-8")
     return run_id
 
 
 def _log_run(settings: AppSettings, metrics: dict[str, float], artifacts: Sequence[Path],
-             out_dir: Path, parent_run_id: str | None) -> str:
-    from gralgo.report._mlflow import flatten_params, log_run
+             out_dir: Path, parent_run_id: str | None, complete: bool = True) -> str:
+    from gralgo.report._mlflow import end_run, flatten_params, log_run
     from gralgo.report._secrets import redact_config, secret_env_names
 
-    tags = job_tags(settings)
+    tags = {**job_tags(settings), "complete": "true" if complete else "false"}
     env_names = secret_env_names(settings.config)
-    return log_run(
+    run_id = log_run(
         tracking_uri=settings.mlflow.tracking_uri,
         experiment_name=settings.mlflow.experiment_name,
         run_name=f"{tags['model']} {tags['format']} {tags['context']} L{tags['level']}",
@@ -84,3 +85,6 @@ def _log_run(settings: AppSettings, metrics: dict[str, float], artifacts: Sequen
         parent_run_id=parent_run_id,
         secret_env_names=env_names,
     )
+    if not complete:
+        end_run(tracking_uri=settings.mlflow.tracking_uri, run_id=run_id, status="FAILED")
+    return run_id

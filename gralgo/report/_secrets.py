@@ -108,3 +108,17 @@ def _env_names_in(value: Any) -> Iterable[str]:
     elif isinstance(value, list | tuple):
         for item in value:
             yield from _env_names_in(item)
+
+
+def scrub_texts(texts: Iterable[Any], env_names: Iterable[str] = ()) -> list[Any]:
+    """:func:`scrub_text` over many values (non-strings kept), reading the secrets once."""
+    values = secret_values(env_names)
+
+    def scrub(text: str) -> str:
+        for value in values:
+            text = text.replace(value, REDACTED)
+        for pattern in _SECRET_PATTERNS:
+            text = pattern.sub(REDACTED, text)
+        return text
+
+    return [scrub(t) if isinstance(t, str) else t for t in texts]

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import logging
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -10,6 +12,74 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from gralgo._settings import AppSettings
+
+log = logging.getLogger("gralgo")
+
+
+@dataclass(frozen=True)
+class Completeness:
+    """How much of a job's samples exist: a job with missing or errored samples is partial."""
+
+    total: int
+    """Samples the job asked for (requests x k)."""
+    done: int
+    """Samples with a successful response."""
+    errors: dict[str, int]
+    """Missing or errored samples by error class (``Missing`` = never stored)."""
+    stop_reason: str | None = None
+    """Why the run stopped early, when it did."""
+
+    @property
+    def complete(self) -> bool:
+        return self.done == self.total and self.stop_reason is None
+
+    def line(self) -> str:
+        """``incomplete: X of Y samples ...`` (or ``complete: ...``)."""
+        if self.complete:
+            return f"complete: {self.done} of {self.total} samples"
+        errors = ", ".join(f"{n} {kind}" for kind, n in sorted(self.errors.items()))
+        return f"incomplete: {self.done} of {self.total} samples" + (
+            f" ({errors})" if errors else "")
+
+    def cause(self) -> str:
+        """One line with the cause and the fix, for the job's ERROR message."""
+        fix = ("re-run the same command to resume: only missing and errored samples are called "
+               "again")
+        if self.stop_reason:
+            return (f"run stopped early: {self.stop_reason}; {self.line()}; "
+                    f"fix the cause, then {fix}")
+        return f"{self.line()}; {fix}"
+
+
+def completeness(frame: pd.DataFrame, stop_reason: str | None = None) -> Completeness:
+    """Completeness of a samples table (``error_class`` set = missing or errored)."""
+    errored = frame["error_class"].dropna()
+    return Completeness(
+        total=len(frame), done=len(frame) - len(errored),
+        errors={str(k): int(v) for k, v in errored.value_counts().sort_index().items()},
+        stop_reason=stop_reason,
+    )
+
+
+def mark_partial(paths: list[Path], status: Completeness) -> None:
+    """Put a 'partial results' line at the top of every Markdown table in ``paths``."""
+    banner = (f"> **Partial results** ({status.line()}): re-run the same command to complete "
+              "them.\n\n")
+    for path in paths:
+        if path.suffix == ".md":
+            path.write_text(banner + path.read_text(encoding="utf-8"), encoding="utf-8")
+
+
+def scrub_text_columns(frame: pd.DataFrame, env_names: list[str]) -> pd.DataFrame:
+    """A copy of ``frame`` with secret values masked in its text columns."""
+    from gralgo.report._secrets import scrub_texts
+
+    out = frame.copy()
+    for column in out.columns:
+        if out[column].dtype == object:
+            out[column] = scrub_texts(out[column].tolist(), env_names)
+    return out
+
 
 SAMPLE_TABLE_COLUMNS = (
     "instance_id", "model", "task", "taxonomy", "complexity", "level", "format", "context",
@@ -79,11 +149,15 @@ def breakdown_table(parts: dict[str, pd.DataFrame]) -> pd.DataFrame:
     return pd.concat(stacked, ignore_index=True)
 
 
-def write_reports(frame: pd.DataFrame, settings: AppSettings,
-                  out_dir: Path) -> tuple[list[Path], dict[str, float]]:
-    """Score ``frame`` (one row per sample) and write every report file under ``out_dir``."""
+def write_reports(frame: pd.DataFrame, settings: AppSettings, out_dir: Path,
+                  status: Completeness | None = None) -> tuple[list[Path], dict[str, float]]:
+    """Score ``frame`` (one row per sample) and write every report file under ``out_dir``.
+
+    A partial job (``status`` not complete) gets its Markdown tables marked as partial; when no
+    instance completed, the tables and the plot are skipped (there is nothing to show).
+    """
     from gralgo.report._plots import plot_accuracy_by_level
-    from gralgo.report._secrets import redact_config
+    from gralgo.report._secrets import redact_config, secret_env_names
     from gralgo.report._tables import write_tables
     from gralgo.score import aggregate, instance_metrics, score_samples
 
@@ -97,27 +171,35 @@ def write_reports(frame: pd.DataFrame, settings: AppSettings,
     artifacts: list[Path] = []
 
     samples_path = out_dir / "samples.csv"
-    scored[[c for c in SAMPLE_TABLE_COLUMNS if c in scored.columns]].to_csv(
-        samples_path, index=False
-    )
+    # Model text (extracted and voted answers): a key the model echoes is masked.
+    env_names = secret_env_names(settings.config)
+    table = scored[[c for c in SAMPLE_TABLE_COLUMNS if c in scored.columns]]
+    scrub_text_columns(table, env_names).to_csv(samples_path, index=False)
     instances_path = out_dir / "instances.csv"
-    inst.to_csv(instances_path, index=False, float_format="%.6g")
+    scrub_text_columns(inst, env_names).to_csv(instances_path, index=False, float_format="%.6g")
     summary_path = out_dir / "summary.csv"
     by_task.to_csv(summary_path, index=False, float_format="%.6g")
     breakdown_path = out_dir / "breakdown.csv"
     breakdown_table(parts).to_csv(breakdown_path, index=False, float_format="%.6g")
     artifacts += [samples_path, instances_path, summary_path, breakdown_path]
 
+    status = status or completeness(frame)
     tables_dir = out_dir / "tables"
-    if settings.dataset.long_context is None:
+    tables: list[Path] = []
+    if bool(inst["incomplete"].all()):
+        log.warning("no instance has all its samples (%s): no tables, no plot", status.line())
+    elif settings.dataset.long_context is None:
         agg = aggregate(inst, by=["model", "task", "level"], n_resamples=resamples)
-        artifacts += write_tables(inst, agg, tables_dir)
+        tables += write_tables(inst, agg, tables_dir)
         artifacts.append(plot_accuracy_by_level(inst, out_dir / "accuracy_by_level.png"))
     else:
         tables_dir.mkdir(parents=True, exist_ok=True)
         path = tables_dir / "long_context.md"
         path.write_text(long_context_markdown(inst), encoding="utf-8")
-        artifacts.append(path)
+        tables.append(path)
+    if not status.complete:
+        mark_partial(tables, status)
+    artifacts += tables
 
     config_path = out_dir / "config.json"
     config_path.write_text(
@@ -126,16 +208,20 @@ def write_reports(frame: pd.DataFrame, settings: AppSettings,
     )
     artifacts.append(config_path)
     metrics = summary_metrics(overall, by_task, by_level, settings.k)
-    print_summary(by_task, overall, settings.k)
+    metrics.update(samples_total=float(status.total), samples_done=float(status.done),
+                   complete=float(status.complete))
+    print_summary(by_task, overall, settings.k, status)
     return artifacts, metrics
 
 
-def print_summary(by_task: pd.DataFrame, overall: pd.DataFrame, k: int) -> None:
+def print_summary(by_task: pd.DataFrame, overall: pd.DataFrame, k: int,
+                  status: Completeness | None = None) -> None:
     """A terminal table: accuracy beside the outcome breakdown, per task and overall."""
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title=f"gralgo results (k = {k})")
+    caption = None if status is None else status.line()
+    table = Table(title=f"gralgo results (k = {k})", caption=caption)
     for column in ("task", "instances", f"pass@{k}", f"cons@{k}", "accuracy", "wrong",
                    "no answer", "truncated", "error"):
         table.add_column(column, justify="left" if column == "task" else "right")

@@ -95,7 +95,9 @@ def ensure_gguf(package: str, cache_dir: Path | None = None) -> Path:
     if target.exists() and marker.exists() and marker.read_text() == expected:
         if target.stat().st_size == size:
             return target
-    # Assemble beside the target and rename, so parallel jobs never see a half-written file.
+    # Assemble beside the target and rename, so parallel jobs never see a half-written file;
+    # the file names its writer, so one left by a killed process is removed on the next start.
+    remove_stale_partials(target)
     partial = target.with_name(f"{target.name}.{os.getpid()}.partial")
     try:
         weights.assemble(partial, overwrite=True)  # verifies the sha256 itself
@@ -104,6 +106,27 @@ def ensure_gguf(package: str, cache_dir: Path | None = None) -> Path:
         partial.unlink(missing_ok=True)
     marker.write_text(expected)
     return target
+
+
+def remove_stale_partials(target: Path) -> list[Path]:
+    """Delete ``<target>.<pid>.partial`` files whose writing process is gone; return them."""
+    removed = []
+    for path in target.parent.glob(f"{target.name}.*.partial"):
+        pid_text = path.name[len(target.name) + 1 : -len(".partial")]
+        if pid_text.isdigit() and not _process_alive(int(pid_text)):
+            path.unlink(missing_ok=True)
+            removed.append(path)
+    return removed
+
+
+def _process_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # another user's live process
+    return True
 
 
 def _chunks_size(weights: Any) -> int:

@@ -74,8 +74,11 @@ def model_price_from_config(cfg: Mapping[str, Any]) -> ModelPrice | None:
 
 
 def sampling_overrides_from_config(cfg: Mapping[str, Any]) -> dict[str, Any]:
-    """The optional ``sampling:`` block of a model config (applied over the run's defaults)."""
-    overrides = dict(cfg.get("sampling") or {})
+    """The optional ``sampling:`` block of a model config (applied over the run's defaults).
+
+    Null values (the schema's defaults) keep the run's value.
+    """
+    overrides = {k: v for k, v in dict(cfg.get("sampling") or {}).items() if v is not None}
     unknown = sorted(set(overrides) - set(_SAMPLING_FIELDS))
     if unknown:
         raise ConfigError(

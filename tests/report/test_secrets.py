@@ -81,3 +81,11 @@ def test_env_value_never_survives(monkeypatch_value: str, before: str, after: st
         assert monkeypatch_value not in out
     finally:
         del os.environ["GRALGO_PROP_TEST_SECRET"]
+
+
+def test_scrub_texts_masks_named_values_once_read(monkeypatch) -> None:
+    from gralgo.report._secrets import REDACTED, scrub_texts
+
+    monkeypatch.setenv("MY_PLAIN_VAR", "plainvalue42")
+    out = scrub_texts(["x plainvalue42 y", None, 3, "sk-abcdefghijkl"], ["MY_PLAIN_VAR"])
+    assert out == [f"x {REDACTED} y", None, 3, REDACTED]

@@ -253,6 +253,42 @@ def test_gguf_assembled_once_then_reused(tmp_path: Path, monkeypatch) -> None:
     assert sorted(p.name for p in cache.iterdir()) == ["fake.gguf", "fake.gguf.verified"]
 
 
+def test_a_killed_assembly_leaves_no_partial_file(tmp_path: Path, monkeypatch) -> None:
+    """An assembly killed with SIGKILL leaves its .partial file; the next start removes it."""
+    pkg = tmp_path / "pkg" / "slow_weights"
+    pkg.mkdir(parents=True)
+    (pkg / "chunk").write_bytes(b"GGUF" * 10)
+    (pkg / "__init__.py").write_text(textwrap.dedent(
+        """
+        import time
+        from pathlib import Path
+        MODEL_NAME = "slow.gguf"
+        def chunk_paths():
+            return [Path(__file__).with_name("chunk")]
+        def assemble(path, overwrite=False):
+            Path(path).write_bytes(b"GG")
+            if Path(__file__).with_name("hang").exists():
+                print("WRITING", flush=True)
+                time.sleep(60)
+            Path(path).write_bytes(chunk_paths()[0].read_bytes())
+            return Path(path)
+        """))
+    (pkg / "hang").touch()
+    cache = tmp_path / "cache"
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); from gralgo.run._local_server import "
+            "ensure_gguf; ensure_gguf('slow_weights', __import__('pathlib').Path(sys.argv[2]))")
+    child = subprocess.Popen([sys.executable, "-c", code, str(pkg.parent), str(cache)],
+                             stdout=subprocess.PIPE, text=True)
+    assert child.stdout is not None and child.stdout.readline().strip() == "WRITING"
+    child.kill()
+    child.wait(timeout=10)
+    assert [p.name for p in cache.glob("*.partial")] == [f"slow.gguf.{child.pid}.partial"]
+    (pkg / "hang").unlink()
+    monkeypatch.syspath_prepend(str(pkg.parent))
+    assert ensure_gguf("slow_weights", cache).read_bytes() == b"GGUF" * 10
+    assert sorted(p.name for p in cache.iterdir()) == ["slow.gguf", "slow.gguf.verified"]
+
+
 def test_llama_command_and_settings_from_config(tmp_path: Path) -> None:
     cfg = {
         "server": {

@@ -6,11 +6,52 @@ import bz2
 import csv
 import gzip
 import io
+import logging
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 
 from gralgo.errors import SourceFileError
+
+log = logging.getLogger(__name__)
+
+_READ_ERRORS = (OSError, EOFError, zlib.error)
+"""What a truncated or garbage compressed file raises while it is read."""
+
+
+class _CheckedReader(io.BufferedIOBase):
+    """A binary stream whose read errors (bad gzip/bz2 data, truncation) name the file."""
+
+    def __init__(self, raw: IO[bytes], path: Path) -> None:
+        super().__init__()
+        self._raw, self._path = raw, path
+
+    def _fail(self, err: BaseException) -> SourceFileError:
+        return SourceFileError(
+            self._path, f"cannot read: truncated or not a valid compressed file ({err})"
+        )
+
+    def read(self, size: int | None = -1) -> bytes:
+        try:
+            return self._raw.read(-1 if size is None else size)
+        except _READ_ERRORS as err:
+            raise self._fail(err) from err
+
+    def read1(self, size: int = -1) -> bytes:
+        try:
+            return self._raw.read1(size) if hasattr(self._raw, "read1") else self._raw.read(size)
+        except _READ_ERRORS as err:
+            raise self._fail(err) from err
+
+    def readable(self) -> bool:
+        return True
+
+    def close(self) -> None:
+        try:
+            self._raw.close()
+        finally:
+            super().close()
 
 
 def require_file(path: Path) -> Path:
@@ -24,10 +65,10 @@ def open_binary(path: Path) -> IO[bytes]:
     """Open ``path`` for reading bytes, decompressing ``.gz`` / ``.bz2`` transparently."""
     require_file(path)
     if path.name.endswith(".gz"):
-        return gzip.open(path, "rb")
+        return _CheckedReader(gzip.open(path, "rb"), path)
     if path.name.endswith(".bz2"):
-        return bz2.open(path, "rb")
-    return open(path, "rb")
+        return _CheckedReader(bz2.open(path, "rb"), path)
+    return _CheckedReader(open(path, "rb"), path)
 
 
 def open_text(path: Path, encoding: str = "utf-8") -> IO[str]:
@@ -43,7 +84,7 @@ def iter_lines(path: Path, encoding: str = "utf-8") -> Iterator[tuple[int, str]]
                 yield number, line.rstrip("\r\n")
         except UnicodeDecodeError as err:
             raise SourceFileError(path, f"not valid {encoding} text ({err.reason})") from err
-        except (OSError, EOFError) as err:
+        except _READ_ERRORS as err:
             raise SourceFileError(path, f"cannot read file ({err})") from err
 
 
@@ -55,14 +96,46 @@ def iter_data_lines(path: Path, encoding: str = "utf-8") -> Iterator[tuple[int, 
 
 
 def iter_csv_rows(path: Path, encoding: str = "utf-8") -> Iterator[tuple[int, list[str]]]:
-    """Yield ``(line_number, row)`` of a CSV file (line of the row's end), skipping blank rows."""
+    """Yield ``(line_number, row)`` of a CSV file (line of the row's end), skipping blank rows.
+
+    A last row with fewer fields than the one before it, in a file that does not end with a
+    newline, is a file cut mid-row: a :class:`SourceFileError` (re-download the file).
+    """
+    previous: tuple[int, list[str]] | None = None
+    before = 0  # fields of the row before the last
     with open_text(path, encoding) as handle:
         reader = csv.reader(handle)
         try:
             for row in reader:
                 if row and not (len(row) == 1 and not row[0].strip()):
-                    yield reader.line_num, row
+                    if previous is not None:
+                        yield previous
+                        before = len(previous[1])
+                    previous = (reader.line_num, row)
         except csv.Error as err:
             raise SourceFileError(path, f"malformed CSV ({err})", reader.line_num) from err
         except UnicodeDecodeError as err:
             raise SourceFileError(path, f"not valid {encoding} text ({err.reason})") from err
+    if previous is None:
+        return
+    line, row = previous
+    if not _ends_with_newline(path):
+        if len(row) < before:
+            raise SourceFileError(
+                path, f"the file ends in the middle of a row ({len(row)} of {before} fields, "
+                "no final newline): it looks truncated; download it again", line,
+            )
+        log.warning("%s:%d: no newline at the end of the file: check it is complete", path, line)
+    yield previous
+
+
+def _ends_with_newline(path: Path) -> bool:
+    """Whether the (decompressed) file's last byte is a newline."""
+    if path.name.endswith((".gz", ".bz2")):
+        return True  # a cut compressed file fails while it is read (no end-of-stream marker)
+    with open(path, "rb") as handle:
+        handle.seek(0, 2)
+        if handle.tell() == 0:
+            return True
+        handle.seek(-1, 2)
+        return handle.read(1) in (b"\n", b"\r")

@@ -1,0 +1,42 @@
+"""The configuration schema (Hydra structured configs) and the checks run before any work.
+
+- :class:`GralgoConfig` and one dataclass per group: every key, its type, its range.
+- :func:`typed_config`: a composed config as checked dataclasses (unknown keys, wrong types and
+  out-of-range values become one :class:`~gralgo.errors.ConfigError` naming the key).
+- :func:`check_command_line`: the same checks, plus literal secrets, on ``sys.argv`` before
+  Hydra writes its run folder.
+"""
+
+from gralgo.config._cli import check_command_line, check_composed
+from gralgo.config._schema import (
+    ContextConfig,
+    DatasetConfig,
+    GralgoConfig,
+    ModelConfig,
+    RunConfig,
+    SamplingConfig,
+    SourceEntryConfig,
+    TaskEntryConfig,
+)
+from gralgo.config._secrets import check_config_secrets, check_literal_secret
+from gralgo.config._typed import SCHEMA_NAME, register_schemas, typed_config
+
+__all__ = [
+    "SCHEMA_NAME",
+    "ContextConfig",
+    "DatasetConfig",
+    "GralgoConfig",
+    "ModelConfig",
+    "RunConfig",
+    "SamplingConfig",
+    "SourceEntryConfig",
+    "TaskEntryConfig",
+    "check_command_line",
+    "check_composed",
+    "check_config_secrets",
+    "check_literal_secret",
+    "register_schemas",
+    "typed_config",
+]
+
+register_schemas()  # conf/config.yaml's defaults list starts with the root schema

@@ -1,0 +1,204 @@
+"""Check the command line's overrides before Hydra writes anything (``.hydra/*.yaml``, logs).
+
+Hydra records every override verbatim in the run folder, so a literal secret must be refused
+before the Hydra app starts; unknown keys and wrong types are caught here too, so the user gets
+one line and exit status 2 instead of a stack trace.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from gralgo.config._schema import GralgoConfig
+from gralgo.config._secrets import check_literal_secret
+from gralgo.config._typed import config_error, unknown_key_message
+from gralgo.errors import ConfigError
+
+CONF_DIR = Path(__file__).resolve().parents[2] / "conf"
+
+
+def _parse_args(argv: Sequence[str]) -> Any:
+    """Hydra's own command-line parser's view of ``argv`` (``None`` when it cannot parse)."""
+    from hydra._internal.utils import get_args_parser
+
+    try:
+        args, _unknown = get_args_parser().parse_known_args(list(argv))
+    except SystemExit:  # argparse already printed its message; let Hydra report it again
+        return None
+    return args
+
+
+def command_line_overrides(argv: Sequence[str]) -> list[str]:
+    """The ``key=value`` overrides of a gralgo command line (flags and their values dropped)."""
+    args = _parse_args(argv)
+    return [] if args is None else [str(o) for o in args.overrides]
+
+
+def check_composed(argv: Sequence[str]) -> None:
+    """Compose the config of a single run as Hydra will, and build its settings.
+
+    Catches mistakes in config files (a typo'd key in ``conf/model/my.yaml``), unknown task,
+    source, format or level names and missing source files before Hydra creates the run
+    folder (raises :class:`~gralgo.errors.GralgoError`). Skipped for sweeps, for
+    ``--cfg``/``--help``/``--info`` and for custom config paths, which Hydra handles itself.
+    """
+    args = _parse_args(argv)
+    if args is None or args.multirun or args.cfg or args.help or args.hydra_help or args.info:
+        return
+    if args.config_path or args.config_name or args.config_dir or args.experimental_rerun:
+        return
+    from hydra import compose, initialize_config_dir
+    from hydra.errors import HydraException
+    from omegaconf import OmegaConf
+    from omegaconf.errors import OmegaConfBaseException
+
+    from gralgo.config._secrets import check_config_secrets
+    from gralgo.config._typed import typed_config
+
+    try:
+        with initialize_config_dir(config_dir=str(CONF_DIR), version_base=None):
+            cfg = compose("config", overrides=[str(o) for o in args.overrides])
+        plain = OmegaConf.to_container(cfg, resolve=True)
+    except (HydraException, OmegaConfBaseException) as exc:
+        cause = next((e for e in (exc, exc.__cause__, exc.__context__)
+                      if isinstance(e, OmegaConfBaseException)), None)
+        if isinstance(cause, OmegaConfBaseException) and getattr(cause, "full_key", None):
+            raise config_error(cause) from None
+        return  # anything else (a missing option, a syntax error): Hydra reports it
+    assert isinstance(plain, dict)
+    if plain.get("command") == "compare":
+        check_config_secrets(plain)
+        typed_config(plain)
+        return
+    from gralgo._settings import settings_from_config
+
+    settings_from_config(plain)  # also the names: tasks, sources, formats, levels, files
+
+
+def check_command_line(argv: Sequence[str]) -> None:
+    """Raise :class:`ConfigError` for a literal secret, an unknown key or a mistyped value."""
+    overrides = command_line_overrides(argv)
+    if not overrides:
+        return
+    from hydra.core.override_parser.overrides_parser import OverridesParser
+    from hydra.errors import HydraException
+
+    try:
+        parsed = OverridesParser.create().parse_overrides(overrides)
+    except HydraException:
+        for text in overrides:  # a syntax error (Hydra reports it), but never store a secret
+            key, _, raw = text.partition("=")
+            check_literal_secret(key.lstrip("+~"), raw)
+        return
+    for override in parsed:
+        key = override.key_or_group
+        values = list(override.sweep_iterator()) if override.is_sweep_override() else [
+            override.value()
+        ]
+        for value in values:
+            for leaf_key, leaf in _leaves(key, value):
+                check_literal_secret(leaf_key, leaf)
+        if override.is_delete() or override.package is not None:
+            continue
+        if key.startswith("hydra.") or key == "hydra" or _is_group(key):
+            continue
+        for value in values:
+            check_value(key, value)
+
+
+def _leaves(key: str, value: Any) -> list[tuple[str, Any]]:
+    """``(key, value)`` for a scalar; the nested keys and values of a mapping or list."""
+    if isinstance(value, dict):
+        return [pair for k, v in value.items() for pair in _leaves(f"{key}.{k}", v)]
+    if isinstance(value, list):
+        return [pair for i, v in enumerate(value) for pair in _leaves(f"{key}[{i}]", v)]
+    return [(key, value)]
+
+
+def _is_group(key: str) -> bool:
+    """Whether ``key`` chooses a config group option (``model=gpt5_mini``, ``task=[...]``)."""
+    return (CONF_DIR / key).is_dir()
+
+
+def check_value(key: str, value: Any) -> None:
+    """``key`` exists in the schema and ``value`` converts to its type."""
+    from omegaconf import OmegaConf
+    from omegaconf.errors import OmegaConfBaseException
+
+    parts = key.split(".")
+    parent: Any = GralgoConfig
+    for depth, part in enumerate(parts):
+        if not dataclasses.is_dataclass(parent):
+            return  # inside a free-form mapping (task options, source files)
+        hints = typing.get_type_hints(parent)
+        if part not in hints:
+            raise ConfigError(unknown_key_message(".".join(parts[: depth + 1])))
+        if depth == len(parts) - 1:
+            break
+        hint = _unwrap(hints[part])
+        if typing.get_origin(hint) is dict:
+            if depth + 1 == len(parts) - 1:
+                return  # a whole entry (task.max_degree={...}): checked after composition
+            parts_left = parts[depth + 2 :]
+            parent = typing.get_args(hint)[1]
+            check_value_in(parent, parts_left, ".".join(parts[: depth + 2]), value)
+            return
+        parent = hint
+    if isinstance(value, str) and "${" in value:
+        return  # an interpolation: checked after composition
+    try:
+        node = OmegaConf.structured(parent)
+        node[parts[-1]] = value
+    except OmegaConfBaseException as exc:
+        exc.full_key = key  # type: ignore[attr-defined]
+        raise config_error(exc) from None
+    check_range(parent, parts[-1], node[parts[-1]])
+
+
+def check_range(parent: Any, name: str, value: Any, *check_args: Any) -> None:
+    """Run the schema's range check of ``parent`` with only ``name`` changed."""
+    check = getattr(parent, "check", None)
+    if check is None or dataclasses.is_dataclass(value) or not _is_scalar(value):
+        return
+    instance = parent()
+    setattr(instance, name, value)
+    instance.check(*check_args)
+
+
+def _is_scalar(value: Any) -> bool:
+    return value is None or isinstance(value, bool | int | float | str)
+
+
+def check_value_in(entry: Any, parts: list[str], prefix: str, value: Any) -> None:
+    """:func:`check_value` below a ``Dict[str, Entry]`` field (``task.<name>.<field>``)."""
+    if not parts or not dataclasses.is_dataclass(entry):
+        return
+    hints = typing.get_type_hints(entry)
+    if parts[0] not in hints:
+        raise ConfigError(unknown_key_message(f"{prefix}.{parts[0]}"))
+    if len(parts) > 1:
+        return  # inside the entry's free-form mappings
+    from omegaconf import OmegaConf
+    from omegaconf.errors import OmegaConfBaseException
+
+    if isinstance(value, str) and "${" in value:
+        return
+    try:
+        node = OmegaConf.structured(entry)
+        node[parts[0]] = value
+    except OmegaConfBaseException as exc:
+        exc.full_key = f"{prefix}.{parts[0]}"  # type: ignore[attr-defined]
+        raise config_error(exc) from None
+    check_range(entry, parts[0], node[parts[0]], prefix.rsplit(".", 1)[-1])
+
+
+def _unwrap(hint: Any) -> Any:
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        args = [a for a in typing.get_args(hint) if a is not type(None)]
+        return args[0] if len(args) == 1 else hint
+    return hint

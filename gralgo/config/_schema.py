@@ -1,0 +1,261 @@
+"""The config schema: one dataclass per Hydra group and the root, with value checks.
+
+OmegaConf merges every composed config into these, so an unknown key (``+sampling.temprature``)
+or a wrong type (``dataset.per_level=abc``) fails naming the key; :meth:`GralgoConfig.check`
+then checks the value ranges. Task ``options`` and ``sampler_options`` and a source's ``files``
+and ``options`` stay free-form: each task and source loader validates its own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from omegaconf import MISSING
+
+from gralgo.config._checks import at_least, between
+from gralgo.config._model_schema import ModelConfig
+
+
+@dataclass
+class PathsConfig:
+    """``paths``: where outputs and caches live (``~`` is expanded)."""
+
+    outputs: str = "outputs"
+    """Run folders, ledger, MLflow store, default dataset folders."""
+    cache: str | None = None
+    """Parsed-source cache root (``<cache>/sources``); null = no cache."""
+
+
+@dataclass
+class DatasetConfig:
+    """``dataset``: what is built (seed, size, formats) and where it lives."""
+
+    seed: int = 0
+    """Seed of every random choice in the build."""
+    per_level: int = 1
+    """Instances per (task, level)."""
+    max_attempts: int = 200
+    """Samples tried per instance before the build gives up."""
+    formats: list[str] = field(
+        default_factory=lambda: ["edge_list", "adjacency_list", "markdown_table", "numeric_ids"]
+    )
+    """Serialisation formats stored with each instance."""
+    dir: str | None = None
+    """Dataset folder; null = ``<paths.outputs>/datasets/<fingerprint>``."""
+    workers: int = 0
+    """Build processes (0 = one per CPU core)."""
+
+    def check(self) -> None:
+        at_least(self.per_level, 1, "dataset.per_level")
+        at_least(self.max_attempts, 1, "dataset.max_attempts")
+        at_least(self.workers, 0, "dataset.workers")
+
+
+@dataclass
+class SamplingConfig:
+    """``sampling``: samples per prompt and decoding parameters."""
+
+    k: int = 2
+    """Samples drawn per prompt."""
+    temperature: float = 0.6
+    """Softmax temperature (>= 0)."""
+    top_p: float = 0.95
+    """Nucleus sampling mass, in (0, 1]."""
+    min_p: float = 0.0
+    """Minimum token probability relative to the top one, in [0, 1]."""
+    max_tokens: int = 256
+    """Completion token cap (>= 1)."""
+    seed: int | None = None
+    """Provider-side sampling seed; null = not sent."""
+
+    def check(self) -> None:
+        at_least(self.k, 1, "sampling.k")
+        at_least(self.temperature, 0, "sampling.temperature")
+        at_least(self.top_p, 0, "sampling.top_p", strict=True)
+        between(self.top_p, 0, 1, "sampling.top_p")
+        between(self.min_p, 0, 1, "sampling.min_p")
+        at_least(self.max_tokens, 1, "sampling.max_tokens")
+
+
+@dataclass
+class RunConfig:
+    """``run``: how the runner calls models."""
+
+    max_concurrency: int | None = None
+    """Requests in flight per endpoint; null = the model's own limit."""
+    max_attempts: int = 6
+    """Tries per sample (transient failures are retried)."""
+    timeout_s: float = 600.0
+    """Per-request timeout in seconds."""
+    failure_budget: float = 0.25
+    """Stop once more than this share of samples failed permanently."""
+
+    def check(self) -> None:
+        at_least(self.max_concurrency, 1, "run.max_concurrency")
+        at_least(self.max_attempts, 1, "run.max_attempts")
+        at_least(self.timeout_s, 0, "run.timeout_s", strict=True)
+        between(self.failure_budget, 0, 1, "run.failure_budget")
+
+
+@dataclass
+class LedgerConfig:
+    """``ledger``: the SQLite file every sample is committed to."""
+
+    path: str = "outputs/ledger.sqlite"
+    """Ledger file (``~`` is expanded)."""
+
+
+@dataclass
+class MlflowConfig:
+    """``mlflow``: where runs are logged."""
+
+    enabled: bool = True
+    """Log each job as an MLflow run."""
+    tracking_uri: str = "sqlite:///outputs/mlflow.db"
+    """MLflow tracking URI."""
+    experiment_name: str = "gralgo"
+    """MLflow experiment."""
+    log_duplicates: bool = False
+    """Log a run even when identical results are already logged."""
+
+
+@dataclass
+class ReportConfig:
+    """``report``: scoring and table options."""
+
+    bootstrap_resamples: int = 1000
+    """Bootstrap resamples for the 95 % intervals."""
+
+    def check(self) -> None:
+        at_least(self.bootstrap_resamples, 1, "report.bootstrap_resamples")
+
+
+@dataclass
+class CompareConfig:
+    """``compare``: inputs of ``command=compare``."""
+
+    inputs: list[str] = field(default_factory=list)
+    """Job or sweep folders to put side by side."""
+
+
+@dataclass
+class SourceEntryConfig:
+    """``source.<name>``: one real-world graph source."""
+
+    kind: str = MISSING
+    """Loader kind (osm, openflights, wikipedia, dbpedia, dblp)."""
+    files: dict[str, Any] = field(default_factory=dict)
+    """Role → file path (null = the embedded sample); checked by the loader."""
+    options: dict[str, Any] = field(default_factory=dict)
+    """Loader options; checked by the loader."""
+
+
+@dataclass
+class TaskEntryConfig:
+    """``task.<name>``: one task's source, sampler and options."""
+
+    name: str = MISSING
+    """Task name (``gralgo.tasks.TASKS``)."""
+    source: str = MISSING
+    """Source the task samples from (a ``source.<name>``)."""
+    sampler: str = MISSING
+    """Sampler name."""
+    sampler_options: dict[str, Any] = field(default_factory=dict)
+    """Sampler options; checked by the sampler."""
+    options: dict[str, Any] = field(default_factory=dict)
+    """Task options; checked by the task."""
+    max_mean_degree: float | None = None
+    """Cap a sample's mean degree (dense sources); null = no cap."""
+
+    def check(self, name: str) -> None:
+        at_least(self.max_mean_degree, 0, f"task.{name}.max_mean_degree", strict=True)
+
+
+@dataclass
+class FormatConfig:
+    """``format``: the serialisation used in prompts."""
+
+    name: str = "edge_list"
+    """A ``gralgo.formats.FORMATS`` name."""
+
+
+@dataclass
+class ContextConfig:
+    """``context``: standard prompts, or the long-context variants."""
+
+    name: str = "standard"
+    """Context name (``standard`` or ``long``)."""
+    targets: list[int] = field(default_factory=list)
+    """Prompt token targets; empty = standard prompts."""
+    tokenizer: str = "cl100k_base"
+    """tiktoken encoding used to measure prompts."""
+    tolerance: float = 0.05
+    """Allowed relative deviation from each target."""
+    tasks: list[str] | None = None
+    """Tasks this context supports; null = all."""
+    n_graphs: int = 50
+    """Fixed graphs per task."""
+    n_nodes: int = 80
+    """Nodes per fixed graph."""
+    n_edges: int = 200
+    """Edges per fixed graph."""
+    source: str = "wikispeedia"
+    """Source of the fixed graphs."""
+
+    def check(self) -> None:
+        for target in self.targets:
+            at_least(target, 1, "context.targets")
+        between(self.tolerance, 0, 1, "context.tolerance")
+        at_least(self.n_graphs, 1, "context.n_graphs")
+        at_least(self.n_nodes, 2, "context.n_nodes")
+        at_least(self.n_edges, 1, "context.n_edges")
+
+
+@dataclass
+class GralgoConfig:
+    """The root config (``conf/config.yaml`` plus the chosen group options)."""
+
+    command: str = "evaluate"
+    """evaluate, build or compare."""
+    level: Any = field(default_factory=lambda: [1])
+    """``all``, one level (1..6) or a list."""
+    dry_run: bool = False
+    """Plan and estimate cost; call nothing."""
+    paths: PathsConfig = field(default_factory=PathsConfig)
+    """Output and cache roots."""
+    dataset: DatasetConfig = field(default_factory=DatasetConfig)
+    """Dataset build options."""
+    sampling: SamplingConfig = field(default_factory=SamplingConfig)
+    """Samples per prompt and decoding."""
+    run: RunConfig = field(default_factory=RunConfig)
+    """Runner limits."""
+    ledger: LedgerConfig = field(default_factory=LedgerConfig)
+    """Ledger file."""
+    mlflow: MlflowConfig = field(default_factory=MlflowConfig)
+    """MLflow logging."""
+    report: ReportConfig = field(default_factory=ReportConfig)
+    """Scoring options."""
+    compare: CompareConfig = field(default_factory=CompareConfig)
+    """``command=compare`` inputs."""
+    source: dict[str, SourceEntryConfig] = field(default_factory=dict)
+    """Available sources by name."""
+    task: dict[str, TaskEntryConfig] = field(default_factory=dict)
+    """Selected tasks by name."""
+    format: FormatConfig = field(default_factory=FormatConfig)
+    """Prompt serialisation."""
+    context: ContextConfig = field(default_factory=ContextConfig)
+    """Standard or long context."""
+    model: ModelConfig = field(default_factory=ModelConfig)
+    """The model under evaluation."""
+
+    def check(self) -> None:
+        """Value ranges (types and key names are checked by OmegaConf's merge)."""
+        self.dataset.check()
+        self.sampling.check()
+        self.run.check()
+        self.report.check()
+        self.context.check()
+        self.model.check()
+        for name, task in self.task.items():
+            task.check(name)

@@ -1,0 +1,66 @@
+"""A dataset is checked against its manifest's sha256s before it is scored."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from test_store import make_instance
+
+from gralgo.dataset import DatasetError, _store, read_instances, verify_dataset, write_dataset
+
+
+@pytest.fixture
+def dataset(tmp_path: Path) -> Path:
+    data = {"a": [make_instance("a", 1, i) for i in range(3)]}
+    return write_dataset(tmp_path / "ds", data, config={"seed": 0})
+
+
+def test_an_edited_expected_answer_is_refused_naming_the_file(dataset: Path) -> None:
+    assert len(read_instances(dataset)) == 3
+    path = dataset / "instances" / "a.jsonl"
+    path.write_text(path.read_text().replace('"answer":"1"', '"answer":"2"', 1))
+    with pytest.raises(DatasetError, match=r"instances/a.jsonl does not match the sha256"):
+        read_instances(dataset)
+
+
+def test_a_deleted_line_is_refused(dataset: Path) -> None:
+    path = dataset / "instances" / "a.jsonl"
+    path.write_text("".join(path.read_text().splitlines(keepends=True)[1:]))
+    with pytest.raises(DatasetError, match="a.jsonl"):
+        read_instances(dataset)
+
+
+def test_missing_file_and_bad_manifest_are_clear_errors(dataset: Path) -> None:
+    manifest = dataset / "manifest.json"
+    text = manifest.read_text()
+    manifest.write_text(text[: len(text) // 2])  # truncated
+    with pytest.raises(DatasetError, match="not a valid manifest"):
+        read_instances(dataset)
+    manifest.write_text(json.dumps({"files": []}))
+    with pytest.raises(DatasetError, match="not a valid manifest"):
+        read_instances(dataset)
+    manifest.write_text(text)
+    (dataset / "instances" / "a.jsonl").unlink()
+    with pytest.raises(DatasetError, match="a.jsonl is missing"):
+        read_instances(dataset)
+
+
+def test_edited_file_list_is_refused(dataset: Path) -> None:
+    manifest_path = dataset / "manifest.json"
+    manifest = json.loads(manifest_path.read_text())
+    manifest["files"]["instances/a.jsonl"] = "0" * 64
+    manifest_path.write_text(json.dumps(manifest))
+    with pytest.raises(DatasetError, match="content_hash"):
+        read_instances(dataset)
+
+
+def test_hashes_are_checked_once_per_process(dataset: Path, monkeypatch) -> None:
+    calls: list[Path] = []
+    real = _store._sha256
+    monkeypatch.setattr(_store, "_sha256", lambda p: calls.append(p) or real(p))
+    verify_dataset(dataset)
+    verify_dataset(dataset)
+    read_instances(dataset)
+    assert len(calls) == 1
