@@ -54,6 +54,19 @@ class MaxKCoreTask(Task):
             raise InstanceRejected(f"{self.name}: the graph has an empty {k}-core")
         return Solution(answer=str(len(core)), certificate={"k": k, "nodes": core})
 
+    shortcut_names = ("whole_graph", "one_pass")
+
+    def shortcuts(self, problem: Problem, solution: Solution) -> tuple[str, ...]:
+        """``whole_graph``: the k-core is every node; ``one_pass``: it is exactly the nodes of
+        degree >= k, so one pass over the degrees gives it without repeated peeling."""
+        graph, k, size = problem.graph, int(problem.params["k"]), int(solution.answer)
+        found = []
+        if size == graph.number_of_nodes():
+            found.append("whole_graph")
+        if size == sum(1 for _, d in graph.degree if d >= k):
+            found.append("one_pass")
+        return tuple(found)
+
     def story(self) -> str:
         return domain_for(self.settings.source).sentence
 

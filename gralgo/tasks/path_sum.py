@@ -82,6 +82,14 @@ class PathSumTask(Task):
         certificate = {"tau": tau, "leaf_count": len(sums), "leaves_above": above}
         return Solution(answer=str(len(above)), certificate=certificate)
 
+    shortcut_names = ("none_or_all",)
+
+    def shortcuts(self, problem: Problem, solution: Solution) -> tuple[str, ...]:
+        """``none_or_all``: no path or every path exceeds tau (one comparison decides it)."""
+        count = int(solution.answer)
+        leaves = int(solution.certificate["leaf_count"])
+        return ("none_or_all",) if count in (0, leaves) else ()
+
     def story(self) -> str:
         domain = domain_for(self.settings.source)
         return (
