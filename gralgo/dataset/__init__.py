@@ -1,5 +1,6 @@
 """Benchmark instances: drawing them, their records, and the dataset on disk."""
 
+from gralgo.dataset._audit import AuditReport, RuleViolation, audit_dataset, audit_instances
 from gralgo.dataset._build import BuildOptions, build_level, instance_id, name_key
 from gralgo.dataset._dataset import (
     BuildReport,
@@ -14,6 +15,7 @@ from gralgo.dataset._store import DatasetError, read_instances, read_manifest, w
 
 __all__ = [
     "LEVELS",
+    "AuditReport",
     "BuildOptions",
     "BuildReport",
     "DatasetError",
@@ -21,6 +23,9 @@ __all__ = [
     "Instance",
     "LongContextSpec",
     "PromptVariant",
+    "RuleViolation",
+    "audit_dataset",
+    "audit_instances",
     "build_dataset",
     "build_level",
     "ensure_dataset",

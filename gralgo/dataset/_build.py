@@ -207,7 +207,9 @@ def build_level(
             yield make_instance(
                 task, source.name, level, "standard", options, index,
                 drawn.problem, drawn.solution,
-                provenance=drawn.provenance(attempt=attempt, rejected=dict(sorted(rejected.items()))),
+                provenance=drawn.provenance(
+                    attempt=attempt, rejected=dict(sorted(rejected.items()))
+                ),
             )
             break
         else:

@@ -87,6 +87,12 @@ class TaskOptions:
             raise ConfigError(f"{self._field(key)} must be an integer >= {minimum}; got {value!r}")
         return int(value)
 
+    def flag(self, key: str, default: bool) -> bool:
+        value = self.options.get(key, default)
+        if not isinstance(value, bool):
+            raise ConfigError(f"{self._field(key)} must be true or false; got {value!r}")
+        return value
+
     def choice(self, key: str, default: str, choices: Sequence[str]) -> str:
         value = self.options.get(key, default)
         if value not in choices:
@@ -105,7 +111,7 @@ def _is_int(value: object) -> bool:
 def working_copy(sample: SampledGraph, task: str) -> nx.Graph:
     """A copy of the sampled graph (tasks never mutate the sample); rejects an empty graph."""
     if sample.graph.number_of_nodes() == 0:
-        raise InstanceRejected(f"{task}: the sampled graph has no nodes")
+        raise InstanceRejected(f"{task}: the sampled graph has no nodes", "too_small")
     return sample.graph.copy()
 
 
@@ -119,9 +125,9 @@ def make_problem_record(sample: SampledGraph, graph: nx.Graph, params: dict[str,
 def require_connected(graph: nx.Graph, task: str) -> None:
     """Reject a graph that is disconnected or has fewer than two nodes."""
     if graph.number_of_nodes() < 2:
-        raise InstanceRejected(f"{task}: the graph needs at least two nodes")
+        raise InstanceRejected(f"{task}: the graph needs at least two nodes", "too_small")
     if not nx.is_connected(graph):
-        raise InstanceRejected(f"{task}: the graph must be connected")
+        raise InstanceRejected(f"{task}: the graph must be connected", "disconnected")
 
 
 def sorted_edges(graph: nx.Graph) -> list[tuple[str, str]]:

@@ -52,7 +52,8 @@ class DistanceKTask(Task):
         if high < low:
             raise InstanceRejected(
                 f"{self.name}: node {node!r} has eccentricity {eccentricity}, too small for "
-                f"k in {list(self.k_range)}"
+                f"k in {list(self.k_range)}",
+                "eccentricity_too_small",
             )
         return make_problem_record(sample, graph, {"node": node, "k": rng.randint(low, high)})
 

@@ -41,7 +41,8 @@ class MaxKCoreTask(Task):
         top = max(nx.core_number(graph).values())
         if top < self.min_k:
             raise InstanceRejected(
-                f"{self.name}: the largest core number is {top}, below min_k={self.min_k}"
+                f"{self.name}: the largest core number is {top}, below min_k={self.min_k}",
+                "core_too_small",
             )
         low, high = self.k_range
         high = top if high is None else min(high, top)
@@ -51,7 +52,7 @@ class MaxKCoreTask(Task):
         k = int(problem.params["k"])
         core = sorted(nx.k_core(problem.graph, k).nodes())
         if not core:
-            raise InstanceRejected(f"{self.name}: the graph has an empty {k}-core")
+            raise InstanceRejected(f"{self.name}: the graph has an empty {k}-core", "empty_core")
         return Solution(answer=str(len(core)), certificate={"k": k, "nodes": core})
 
     shortcut_names = ("whole_graph", "one_pass")

@@ -45,7 +45,7 @@ class MaxWeightTriangleTask(Task):
     def make_problem(self, sample: SampledGraph, rng: random.Random) -> Problem:
         graph = working_copy(sample, self.name)
         if next(triangles(graph), None) is None:
-            raise InstanceRejected(f"{self.name}: the sampled graph has no triangle")
+            raise InstanceRejected(f"{self.name}: the sampled graph has no triangle", "no_triangle")
         draw_node_weights(graph, rng, *self.weight_range)
         return make_problem_record(sample, graph, {})
 
@@ -58,7 +58,7 @@ class MaxWeightTriangleTask(Task):
             if best is None or total > best[0]:
                 best = (total, triple)
         if best is None:
-            raise InstanceRejected(f"{self.name}: the graph has no triangle")
+            raise InstanceRejected(f"{self.name}: the graph has no triangle", "no_triangle")
         total, triple = best
         certificate = {
             "total": total,

@@ -69,7 +69,9 @@ class PathSumTask(Task):
                 f"sample from {sample.provenance.get('sampler', 'the sampler')!r} is not one"
             )
         if graph.number_of_nodes() < 2:
-            raise InstanceRejected(f"{self.name}: a one-node tree has no root-to-leaf path")
+            raise InstanceRejected(
+                f"{self.name}: a one-node tree has no root-to-leaf path", "too_small"
+            )
         draw_edge_weights(graph, rng, *self.weight_range)
         tau = draw_threshold(list(leaf_sums(graph, sample.start).values()), rng)
         return make_problem_record(sample, graph, {"root": sample.start, "tau": tau})
