@@ -233,8 +233,8 @@ _DOMAINS: tuple[tuple[str, Domain], ...] = (
         "wiki",
         Domain(
             "article",
-            "The graph is a sample of Wikipedia: each node is a Wikipedia article, and an edge joins "
-            "two articles when one contains a hyperlink to the other.",
+            "The graph is a sample of Wikipedia: each node is a Wikipedia article, and an edge "
+            "joins two articles when one contains a hyperlink to the other.",
         ),
     ),
     (

@@ -164,7 +164,8 @@ class DistanceThresholdTask(Task):
             best = unique_minimum(reach_counts(distances, tau))
             if best is None:
                 continue
-            found = threshold_shortcuts(graph, tau, best[0], best[1]) if self.avoid_shortcuts else []
+            found = (threshold_shortcuts(graph, tau, best[0], best[1])
+                     if self.avoid_shortcuts else [])
             if not found:
                 return make_problem_record(sample, graph, {"tau": tau})
             reason = f"shortcut:{found[0]}"

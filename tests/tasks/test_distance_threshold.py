@@ -46,7 +46,7 @@ def test_agrees_with_brute_force(connected_samples, build_task, seeded) -> None:
         tau = problem.params["tau"]
         assert tau in pairs
         # tau is in the quantile range, raised so that every node reaches another node.
-        floor = max(min(w for _, _, w in sample.graph.edges(v, data="weight")) for v in sample.graph)
+        floor = max(min(w for *_, w in sample.graph.edges(v, data="weight")) for v in sample.graph)
         low = max(pairs[int(0.4 * (len(pairs) - 1))], min(d for d in pairs if d >= floor))
         assert low <= tau <= max(low, pairs[int(0.9 * (len(pairs) - 1))])
         counts = {
