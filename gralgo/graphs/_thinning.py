@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import heapq
 import random
 
 import networkx as nx
@@ -73,11 +74,13 @@ def thin_edges_keeping_cores(
     core = nx.core_number(graph)
     links = dict.fromkeys(nodes, 0)  # edges from each outside node into the dense set
     member: set[str] = set()
-    while len(member) < len(nodes):
-        best = min(
-            (v for v in nodes if v not in member),
-            key=lambda v: (-links[v], -core[v], position[v]),
-        )
+    # Lazy max-heap on (links, core, -position); stale entries are skipped when popped.
+    heap = [(0, -core[v], position[v], v) for v in nodes]
+    heapq.heapify(heap)
+    while heap:
+        negative_links, _, _, best = heapq.heappop(heap)
+        if best in member or -negative_links != links[best]:
+            continue
         new = [
             (best, u) if best < u else (u, best)
             for u in map(str, graph[best]) if u in member
@@ -91,6 +94,7 @@ def thin_edges_keeping_cores(
         for u in map(str, graph[best]):
             if u not in member:
                 links[u] += 1
+                heapq.heappush(heap, (-links[u], -core[u], position[u], u))
     extra = [e for e in rest if e not in kept][: n_edges - len(kept)]
     keep = sorted(kept.union(extra))
     thinned = nx.Graph()
