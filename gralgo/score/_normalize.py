@@ -91,7 +91,8 @@ def normalize_answer(raw: str, kind: str) -> str | None:
         raise ValueError(f"unknown answer kind {kind!r}; expected one of {ANSWER_KINDS}")
     text = _normalize_once(raw, kind)
     # Unescaping a node name can uncover a layer (\"Paris\" -> "Paris"): repeat to a fixpoint.
-    for _ in range(8 if kind == "node" else 0):
+    escaped = kind == "node" and "\\" in unicodedata.normalize("NFKC", raw)
+    for _ in range(8 if escaped else 0):
         again = None if text is None else _normalize_once(text, kind)
         if again == text:
             break
