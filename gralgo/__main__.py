@@ -45,6 +45,9 @@ def main(cfg: DictConfig) -> None:
         if plain.get("command") == "compare":
             compare(plain)
             return
+        if plain.get("command") == "audit":
+            audit(plain)
+            return
         settings = settings_from_config(plain)
         if settings.command == "build":
             from gralgo.dataset import build_dataset
@@ -119,6 +122,26 @@ def compare(plain: dict) -> None:
     written = write_comparison(collect_instances(inputs), out)
     log.info("wrote %d comparison files into %s", len(written), out)
     print((out / "z_scores.md").read_text(encoding="utf-8"))
+
+
+def audit(plain: dict) -> None:
+    """``command=audit dataset.dir=DIR``: validity rules, guessing baselines; exit 1 if broken."""
+    from pathlib import Path
+
+    from hydra.core.hydra_config import HydraConfig
+
+    from gralgo.dataset._audit import audit_dataset
+    from gralgo.errors import ConfigError
+
+    directory = (plain.get("dataset") or {}).get("dir")
+    if not directory:
+        raise ConfigError("command=audit needs dataset.dir=DIR (a built dataset)")
+    out = Path(HydraConfig.get().runtime.output_dir) / "audit"
+    report = audit_dataset(Path(directory), out)
+    print(report.markdown())
+    log.info("audit written to %s", out)
+    if not report.ok:
+        sys.exit(1)
 
 
 if __name__ == "__main__":

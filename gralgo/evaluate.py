@@ -169,6 +169,7 @@ def samples_table(
                     "error_class": "Missing" if rec is None else rec.error_class,
                     "expected": expected,
                     "answer_kind": instance.answer_kind,
+                    "n_nodes": len(instance.graph["nodes"]),
                     "prompt_tokens": None if rec is None else rec.prompt_tokens,
                     "completion_tokens": None if rec is None else rec.completion_tokens,
                     "reasoning_tokens": None if rec is None else rec.reasoning_tokens,

@@ -1,5 +1,6 @@
 """Benchmark instances: drawing them, their records, and the dataset on disk."""
 
+from gralgo.dataset._audit import AuditReport, RuleViolation, audit_dataset, audit_instances
 from gralgo.dataset._build import BuildOptions, build_level, instance_id, name_key
 from gralgo.dataset._dataset import (
     BuildReport,
@@ -20,6 +21,7 @@ from gralgo.dataset._store import (
 
 __all__ = [
     "LEVELS",
+    "AuditReport",
     "BuildOptions",
     "BuildReport",
     "DatasetError",
@@ -27,6 +29,9 @@ __all__ = [
     "Instance",
     "LongContextSpec",
     "PromptVariant",
+    "RuleViolation",
+    "audit_dataset",
+    "audit_instances",
     "build_dataset",
     "build_level",
     "ensure_dataset",

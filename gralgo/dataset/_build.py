@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import math
 import random
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -12,7 +14,7 @@ from gralgo.dataset._instance import Instance, PromptVariant
 from gralgo.dataset._levels import level_range
 from gralgo.errors import SamplingError
 from gralgo.graphs import SampledGraph, SourceGraph
-from gralgo.graphs._thinning import thin_edges
+from gralgo.graphs._thinning import thin_edges_keeping_cores
 from gralgo.graphs.samplers import sample_subgraph
 from gralgo.seeding import rng_for, stable_hash
 from gralgo.tasks._base import InstanceRejected, Problem, Solution, Task
@@ -29,6 +31,14 @@ class BuildOptions:
     formats: tuple[str, ...] = DEFAULT_FORMATS
     max_attempts: int = 200
     """Resampling budget per instance before giving up with a SamplingError."""
+    reject_shortcuts: bool = True
+    """Reject draws that a task's named shortcut solves (see ``Task.shortcuts``)."""
+    max_answer_share: float = 0.3
+    """Answer balancing: instance ``i`` may not take an answer already held by
+    ``max(answer_warmup, floor(max_answer_share * (i + 1)))`` earlier instances of its
+    (task, level); 1.0 turns balancing off."""
+    answer_warmup: int = 2
+    """How many instances may share an answer before the share rule applies."""
 
 
 def instance_id(task: str, level: int, source: str, seed: int, index: int, context: str) -> str:
@@ -80,6 +90,8 @@ class Drawn:
     sample: SampledGraph
     problem: Problem
     solution: Solution
+    fingerprint: str = ""
+    """:func:`graph_fingerprint` of the graph (the builder skips repeats)."""
 
     def provenance(self, **extra: object) -> dict[str, object]:
         return {**self.sample.provenance, **self.problem.provenance, **extra}
@@ -91,7 +103,7 @@ def cap_mean_degree(sample: SampledGraph, cap: float, rng: random.Random) -> Sam
     budget = max(int(cap * graph.number_of_nodes() / 2), graph.number_of_nodes() - 1)
     if graph.number_of_edges() <= budget:
         return sample
-    thinned = thin_edges(graph, budget, rng)
+    thinned = thin_edges_keeping_cores(graph, budget, rng)
     if thinned is None:  # a forest of several components needs fewer edges than n - 1
         return sample
     provenance = {**sample.provenance, "thinned_from_edges": graph.number_of_edges()}
@@ -106,10 +118,12 @@ def draw_problem(
     *,
     seen: set[str],
     shape: Callable[[SampledGraph, random.Random], SampledGraph] | None = None,
-) -> Drawn | None:
-    """One attempt: a valid draw, or ``None`` when this draw must be resampled.
+    reject_shortcuts: bool = True,
+) -> Drawn | str:
+    """One attempt: a valid draw, or the reason (a short category) it must be resampled.
 
-    ``shape`` may transform the sample first (the long-context builder thins edges with it).
+    ``shape`` may transform the sample first. The caller adds the fingerprint of a draw it
+    keeps to ``seen``.
     """
     n_nodes = rng.randint(*n_range)
     sample = sample_subgraph(
@@ -125,19 +139,32 @@ def draw_problem(
         sample = shape(sample, rng)
     graph = sample.graph
     if task.needs_connected and not nx.is_connected(graph):
-        return None
+        return "disconnected"
     if not names_are_distinguishable(graph):
-        return None
+        return "names_alike"
     fingerprint = graph_fingerprint(graph)
     if fingerprint in seen:
-        return None
+        return "repeated_graph"
     try:
         problem = task.make_problem(sample, rng)
         solution = task.solve(problem)
-    except InstanceRejected:
-        return None
-    seen.add(fingerprint)
-    return Drawn(sample, problem, solution)
+    except InstanceRejected as rejected:
+        return rejected.reason
+    if reject_shortcuts:
+        found = task.shortcuts(problem, solution)
+        if found:
+            return f"shortcut:{found[0]}"
+    return Drawn(sample, problem, solution, fingerprint)
+
+
+def answer_cap(index: int, options: BuildOptions) -> int:
+    """How many of instances ``0..index`` may share one answer (see ``max_answer_share``).
+
+    Depends only on ``index``, so instance ``i`` depends only on the instances before it and a
+    smaller build stays a prefix of a larger one.
+    """
+    share = math.floor(options.max_answer_share * (index + 1) + 1e-9)
+    return max(options.answer_warmup, share)
 
 
 def build_level(
@@ -153,28 +180,46 @@ def build_level(
     """
     n_range = level_range(level)
     seen: set[str] = set()
+    answers: Counter[str] = Counter()
     for index in range(options.per_level):
+        rejected: Counter[str] = Counter()
         for attempt in range(options.max_attempts):
             rng = rng_for(options.seed, task.name, level, index, attempt)
             try:
-                drawn = draw_problem(task, source, n_range, rng, seen=seen)
+                drawn = draw_problem(
+                    task, source, n_range, rng, seen=seen,
+                    reject_shortcuts=options.reject_shortcuts,
+                )
             except SamplingError as err:
                 raise SamplingError(
                     f"task {task.name!r}, level {level} ({n_range[0]}-{n_range[1]} nodes), "
                     f"source {source.name!r}: {err}"
                 ) from err
-            if drawn is not None:
-                yield make_instance(
-                    task, source.name, level, "standard", options, index,
-                    drawn.problem, drawn.solution, provenance=drawn.provenance(attempt=attempt),
-                )
-                break
+            if isinstance(drawn, str):
+                rejected[drawn] += 1
+                continue
+            answer = drawn.solution.answer
+            if answers[answer] + 1 > answer_cap(index, options):
+                rejected["answer_share"] += 1
+                continue
+            seen.add(drawn.fingerprint)
+            answers[answer] += 1
+            yield make_instance(
+                task, source.name, level, "standard", options, index,
+                drawn.problem, drawn.solution,
+                provenance=drawn.provenance(
+                    attempt=attempt, rejected=dict(sorted(rejected.items()))
+                ),
+            )
+            break
         else:
+            common = ", ".join(f"{reason} x{n}" for reason, n in rejected.most_common(3))
             raise SamplingError(
                 f"task {task.name!r}, level {level}: no valid instance #{index} after "
-                f"{options.max_attempts} attempts from source {source.name!r} "
-                f"(source too small or constraints unsatisfiable; raise dataset.max_attempts "
-                f"or choose another source)"
+                f"{options.max_attempts} attempts from source {source.name!r} (rejected: "
+                f"{common}); the source is too small or the task's constraints (validity rules, "
+                f"answer share) are unsatisfiable there: raise dataset.max_attempts, change the "
+                f"task's parameters or choose another source"
             )
 
 

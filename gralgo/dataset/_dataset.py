@@ -95,6 +95,11 @@ class DatasetSpec:
             "per_level": self.options.per_level,
             "formats": list(self.options.formats),
             "max_attempts": self.options.max_attempts,
+            # Validity rules change which draws are kept: a dataset built without them (or by
+            # code before them) must not be reused.
+            "validity": {"reject_shortcuts": self.options.reject_shortcuts,
+                         "max_answer_share": self.options.max_answer_share,
+                         "answer_warmup": self.options.answer_warmup},
             "long_context": None if self.long_context is None else asdict(self.long_context),
         }
 

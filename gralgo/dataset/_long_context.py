@@ -16,7 +16,7 @@ from gralgo.graphs import SampledGraph, SourceGraph
 from gralgo.graphs._thinning import thin_edges
 from gralgo.graphs.samplers import sample_subgraph
 from gralgo.seeding import rng_for, stable_seed
-from gralgo.tasks._base import InstanceRejected, Problem, Solution, Task
+from gralgo.tasks._base import InstanceRejected, Problem, Solution, Task, TaskSettings
 
 if TYPE_CHECKING:
     from gralgo.dataset._dataset import DatasetSpec, LongContextSpec
@@ -95,6 +95,13 @@ def draw_base_graph(
     )
 
 
+def _long_context_options(name: str, settings: TaskSettings) -> dict[str, Any]:
+    options = dict(settings.options)
+    if name == "distance_k":
+        options["node"] = "away_from_hubs"
+    return options
+
+
 def build_long_context(spec: DatasetSpec) -> dict[str, list[Instance]]:
     """Instances for every (task, graph, target length); topology and answers fixed per graph."""
     from gralgo.dataset._dataset import load_sources_for
@@ -105,7 +112,9 @@ def build_long_context(spec: DatasetSpec) -> dict[str, list[Instance]]:
     assert lc is not None
     source = load_sources_for(spec, [lc.source])[lc.source]
     # Every task reads the long-context source, so its story must describe that source.
-    tasks = [make_task(name, replace(spec.tasks[name], source=lc.source, max_mean_degree=None))
+    # distance_k asks about a node away from the hubs: the walk's start reaches nearly all.
+    tasks = [make_task(name, replace(spec.tasks[name], source=lc.source, max_mean_degree=None,
+                                     options=_long_context_options(name, spec.tasks[name])))
              for name in sorted(spec.tasks)]
     options: BuildOptions = replace(spec.options, formats=(lc.format,))
     seen: set[str] = set()

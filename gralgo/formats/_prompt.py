@@ -21,14 +21,26 @@ class PromptText:
     """The expected answer in this format: a node's id under ``numeric_ids``, else canonical."""
 
 
-def answer_instruction(answer_kind: str, numeric_ids: bool) -> str:
-    """The closing sentence telling the model how to write its final answer."""
+ESCAPE_NOTE = (
+    ' (inside a quoted name, \\" stands for a double quote: write it as " or as \\", both '
+    "are accepted)"
+)
+"""Added for graphs whose names contain ``"`` or ``\\``: named formats show names as JSON
+strings, so such a name is printed with backslash escapes, and the scorer reads ``\\"`` as
+``"``."""
+
+
+def answer_instruction(answer_kind: str, numeric_ids: bool, escaped_names: bool = False) -> str:
+    """The closing sentence telling the model how to write its final answer.
+
+    ``escaped_names``: some node name is shown with JSON escapes (it contains ``"`` or ``\\``).
+    """
     if answer_kind == "node":
         what = (
             "the number of that node"
             if numeric_ids
             else "that node's name exactly as written in the graph, without the surrounding "
-            "double quotes"
+            "double quotes" + (ESCAPE_NOTE if escaped_names else "")
         )
     else:
         what = "a single integer"
@@ -87,5 +99,6 @@ def build_prompt(
     question = task.question(problem, rendered.label).strip()
     parts = [task.story().strip(), get_format(format_name).description, rendered.text, question]
     if "\\boxed" not in question:
-        parts.append(answer_instruction(task.answer_kind, numeric))
+        escaped = any('"' in str(node) or "\\" in str(node) for node in graph)
+        parts.append(answer_instruction(task.answer_kind, numeric, escaped_names=escaped))
     return PromptText(text="\n\n".join(parts), answer=shown_answer)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import heapq
 import random
 
 import networkx as nx
@@ -42,3 +43,84 @@ def thin_edges(graph: nx.Graph, n_edges: int, rng: random.Random) -> nx.Graph | 
     thinned.add_nodes_from(graph.nodes(data=True))
     thinned.add_edges_from((u, v, graph.edges[u, v]) for u, v in keep)
     return thinned
+
+
+def thin_edges_keeping_cores(
+    graph: nx.Graph, n_edges: int, rng: random.Random, dense_share: float = 0.5
+) -> nx.Graph | None:
+    """Like :func:`thin_edges`, but a dense real part of the graph keeps all of its edges.
+
+    Random thinning keeps each edge with the same chance, which breaks every large clique and
+    flattens local structure (clique numbers of thinned Wikipedia samples all became 4-5). Here,
+    after the random spanning forest, up to ``dense_share`` of the remaining budget goes to the
+    induced subgraph of a node set grown greedily from a node of the largest core number
+    (always adding the node with most edges into the set; ties by core number, then a seeded
+    random order), so its cliques and cores are the real ones; the rest of the budget is random
+    edges as before. The dense part grows with the budget, so larger levels keep larger real
+    cores. ``None`` when ``n_edges`` is below the spanning forest. Deterministic for ``rng``.
+    """
+    if graph.number_of_edges() <= n_edges:
+        return graph.copy()
+    edges = sorted(tuple(sorted((str(u), str(v)))) for u, v in graph.edges)
+    rng.shuffle(edges)
+    forest, rest = _spanning_forest(graph, edges)
+    if len(forest) > n_edges:
+        return None
+    kept = set(forest)
+    dense_budget = int(dense_share * (n_edges - len(forest)))
+    nodes = sorted(map(str, graph.nodes))
+    rng.shuffle(nodes)
+    position = {node: i for i, node in enumerate(nodes)}
+    core = nx.core_number(graph)
+    links = dict.fromkeys(nodes, 0)  # edges from each outside node into the dense set
+    member: set[str] = set()
+    # Lazy max-heap on (links, core, -position); stale entries are skipped when popped.
+    heap = [(0, -core[v], position[v], v) for v in nodes]
+    heapq.heapify(heap)
+    while heap:
+        negative_links, _, _, best = heapq.heappop(heap)
+        if best in member or -negative_links != links[best]:
+            continue
+        new = [
+            (best, u) if best < u else (u, best)
+            for u in map(str, graph[best]) if u in member
+        ]
+        new = [e for e in new if e not in kept]
+        if len(new) > dense_budget:
+            break
+        dense_budget -= len(new)
+        kept.update(new)
+        member.add(best)
+        for u in map(str, graph[best]):
+            if u not in member:
+                links[u] += 1
+                heapq.heappush(heap, (-links[u], -core[u], position[u], u))
+    extra = [e for e in rest if e not in kept][: n_edges - len(kept)]
+    keep = sorted(kept.union(extra))
+    thinned = nx.Graph()
+    thinned.add_nodes_from(graph.nodes(data=True))
+    thinned.add_edges_from((u, v, graph.edges[u, v]) for u, v in keep)
+    return thinned
+
+
+def _spanning_forest(
+    graph: nx.Graph, edges: list[tuple[str, str]]
+) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """Kruskal over ``edges`` in the given order: (forest edges, the other edges)."""
+    parent = {str(n): str(n) for n in graph.nodes}
+
+    def find(x: str) -> str:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    forest, rest = [], []
+    for u, v in edges:
+        ru, rv = find(u), find(v)
+        if ru != rv:
+            parent[ru] = rv
+            forest.append((u, v))
+        else:
+            rest.append((u, v))
+    return forest, rest

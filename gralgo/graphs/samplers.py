@@ -122,23 +122,26 @@ def _walk_visits(
     counts = {start: 1}
     order = [start]
     current = start
+    draw = rng.random  # bound once: this loop is the hottest of the whole build
+    row_of = rows.get
     for _chunk in range(MAX_WALK_CHUNKS):
         for _step in range(walk_length):
             if stop_at_n and len(order) >= n_nodes:
                 return counts, order
-            neighbours = rows.get(current)
+            neighbours = row_of(current)
             if neighbours is None:
                 neighbours = rows[current] = source.neighbors(current).tolist()
-            if not neighbours or rng.random() < restart:
+            if not neighbours or draw() < restart:
                 current = start
             else:
                 # int(random() * n) is several times cheaper than randrange(n) per step
-                current = neighbours[int(rng.random() * len(neighbours))]
-            if current in counts:
-                counts[current] += 1
-            else:
+                current = neighbours[int(draw() * len(neighbours))]
+            seen = counts.get(current)
+            if seen is None:
                 counts[current] = 1
                 order.append(current)
+            else:
+                counts[current] = seen + 1
         if len(order) >= n_nodes:
             break
     return counts, order

@@ -5,6 +5,10 @@
 * :func:`task_table` — Tables 7 and 8: rows are models; one column per task, grouped Easy /
   Medium / Hard (tasks ordered by complexity, then taxonomy, then name); cells "p@k / c@k".
 * :func:`outcome_table` — accuracy beside the wrong / no answer / truncated / error shares.
+* :func:`guess_baselines` — what guessing scores per task and level (the most common expected
+  answer as a constant; a uniformly random node for node answers); :func:`write_tables` puts it
+  beside every score: a ``baseline`` row in Tables 3/5 and 7/8, a ``baseline`` column in the
+  outcomes, so a reader sees at once when a model is at chance.
 
 Averaging: a task's value is the mean over its complete instances (incomplete ones — all samples
 errored — are left out); a taxonomy cell and Avg. are the unweighted means of their tasks' values
@@ -30,6 +34,8 @@ LEVEL_NODE_RANGES: dict[int, str] = {
 }
 """Node-count range of each level (paper, Section 2.3), used in headings."""
 AVERAGE = "Avg."
+BASELINE = "baseline"
+"""Row (and column) label of the guessing baseline in the written tables."""
 CONS, PASS = "c@k", "p@k"
 MISSING = "–"
 
@@ -157,6 +163,69 @@ def outcome_table(agg: pd.DataFrame) -> pd.DataFrame:
     })
 
 
+def guess_baselines(inst: pd.DataFrame) -> pd.DataFrame:
+    """Per (level, taxonomy, complexity, task): accuracy of guessing without solving.
+
+    Over the distinct instances of the table: ``majority`` is the share of the most common
+    expected answer (``constant``, ties to the smallest) — the score of always answering it,
+    for pass@k and cons@k alike; ``random_node`` is the mean of 1 / node count for node answers
+    (needs the ``answer_kind`` and ``n_nodes`` columns; NaN otherwise); ``baseline`` is the
+    better of the two. Empty when the table has no ``expected_answer`` column.
+    """
+    keys = ["level", "taxonomy", "complexity", "task"]
+    columns = [*keys, "instances", "constant", "majority", "random_node", "baseline"]
+    if "expected_answer" not in inst.columns or inst.empty:
+        return pd.DataFrame(columns=columns)
+    distinct = inst.drop_duplicates(["task", "level", "instance_id"])
+    has_nodes = {"answer_kind", "n_nodes"} <= set(inst.columns)
+    rows = []
+    for key, group in distinct.groupby(keys, sort=True):
+        counts = group["expected_answer"].astype(str).value_counts()
+        top = int(counts.max())
+        constant = min(str(a) for a, n in counts.items() if n == top)
+        random_node = math.nan
+        if has_nodes and (group["answer_kind"] == "node").all():
+            random_node = float((1.0 / group["n_nodes"].astype(float)).mean())
+        majority = top / len(group)
+        best = majority if math.isnan(random_node) else max(majority, random_node)
+        rows.append([*key, len(group), constant, majority, random_node, best])
+    return pd.DataFrame(rows, columns=columns)
+
+
+def with_taxonomy_baseline(table: pd.DataFrame, guesses: pd.DataFrame) -> pd.DataFrame:
+    """Tables 3/5 plus a ``baseline`` row, averaged over tasks exactly like a model's cells."""
+    if guesses.empty:
+        return table
+    out = table.copy()
+    out.loc[BASELINE] = math.nan
+    levels = set(table.columns.get_level_values("level"))
+    by_taxonomy = guesses.groupby(["level", "taxonomy"])["baseline"].mean()
+    for (level, taxonomy), value in by_taxonomy.items():
+        if level in levels:
+            for metric in (CONS, PASS):
+                out.loc[BASELINE, (level, taxonomy.capitalize(), metric)] = value
+    for level, value in guesses.groupby("level")["baseline"].mean().items():
+        if level in levels:
+            for metric in (CONS, PASS):
+                out.loc[BASELINE, (level, AVERAGE, metric)] = value
+    return out
+
+
+def with_task_baseline(table: pd.DataFrame, guesses: pd.DataFrame, level: int) -> pd.DataFrame:
+    """Tables 7/8 of one level plus a ``baseline`` row."""
+    part = guesses[guesses["level"] == level] if not guesses.empty else guesses
+    if part.empty:
+        return table
+    out = table.copy()
+    out.loc[BASELINE] = math.nan
+    pairs = set(table.columns.droplevel("metric"))
+    for row in part.itertuples():
+        if (row.complexity.capitalize(), row.task) in pairs:
+            for metric in (PASS, CONS):
+                out.loc[BASELINE, (row.complexity.capitalize(), row.task, metric)] = row.baseline
+    return out
+
+
 def _cell(value: object, digits: int) -> str:
     if isinstance(value, float):
         return MISSING if math.isnan(value) else f"{value:.{digits}f}"
@@ -233,13 +302,20 @@ def write_tables(
         frame.to_csv(out / f"{stem}.csv", index=False, float_format="%.6g")
         written.extend([out / f"{stem}.md", out / f"{stem}.csv"])
 
+    guesses = guess_baselines(inst)
     taxonomy = taxonomy_table(inst, model_order=model_order)
+    levels = sorted(int(v) for v in taxonomy.columns.get_level_values("level").unique())
+    taxonomy = with_taxonomy_baseline(taxonomy, guesses)
     save("taxonomy_by_level", taxonomy_markdown(taxonomy), _flat(taxonomy, prefix="Level-"))
-    for level in sorted(int(v) for v in taxonomy.columns.get_level_values("level").unique()):
-        table = task_table(inst, level, model_order=model_order)
+    for level in levels:
+        table = with_task_baseline(task_table(inst, level, model_order=model_order), guesses,
+                                   level)
         save(f"tasks_level{level}", task_markdown(table, level, task_labels=task_labels),
              _flat(table))
     outcomes = outcome_table(agg)
+    if not guesses.empty and {"task", "level"} <= set(outcomes.columns):
+        outcomes = outcomes.merge(guesses[["task", "level", BASELINE]], on=["task", "level"],
+                                  how="left")
     save("outcomes", "### Outcomes by model, task and level\n\n"
          + markdown_table(list(outcomes.columns), outcomes.to_numpy().tolist()), outcomes)
     return written

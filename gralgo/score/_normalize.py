@@ -13,8 +13,9 @@ string matching (as in the paper) after removing formatting that carries no mean
 * integer answers: thousands separators (``1,234`` / ``1 234`` -> ``1234``, only when the groups
   are well formed), a leading ``+``, leading zeros, a zero fractional part (``5.0`` -> ``5``) and
   the Unicode minus sign. ``5.5`` stays ``5.5`` and so never equals an integer;
-* node answers: Unicode NFKC, case folding and collapsed internal whitespace. Commas are kept,
-  because node names may contain them.
+* node answers: Unicode NFKC, case folding and collapsed internal whitespace; the JSON escapes
+  ``\\"`` and ``\\\\`` (names are shown as JSON strings) read as ``"`` and ``\\``. Commas are
+  kept, because node names may contain them.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ _ESCAPES = {"\\_": "_", "\\&": "&", "\\%": "%", "\\#": "#", "\\$": "$", "\\{": "
 _LATEX_SPACES = re.compile(r"\\[,;:! ]|\\quad|\\qquad")
 _ESCAPE = re.compile(r"\\[_&%#${}]")
 _WHITESPACE = re.compile(r"\s+")
+_JSON_ESCAPE = re.compile(r'\\(["\\])')
 _INTEGER = re.compile(r"[+-]?\d+(?:\.0*)?")
 _GROUPED_INTEGER = re.compile(r"([+-]?)(\d{1,3}(?:([, ])\d{3})(?:\3\d{3})*)(\.0*)?")
 
@@ -87,6 +89,18 @@ def normalize_answer(raw: str, kind: str) -> str | None:
     """
     if kind not in ANSWER_KINDS:
         raise ValueError(f"unknown answer kind {kind!r}; expected one of {ANSWER_KINDS}")
+    text = _normalize_once(raw, kind)
+    # Unescaping a node name can uncover a layer (\"Paris\" -> "Paris"): repeat to a fixpoint.
+    escaped = kind == "node" and "\\" in unicodedata.normalize("NFKC", raw)
+    for _ in range(8 if escaped else 0):
+        again = None if text is None else _normalize_once(text, kind)
+        if again == text:
+            break
+        text = again
+    return text
+
+
+def _normalize_once(raw: str, kind: str) -> str | None:
     # NFKC first (full-width digits and periods, ligatures read as their plain forms), then
     # unify whitespace: "\\" followed by any space character is one LaTeX space.
     text = _WHITESPACE.sub(" ", unicodedata.normalize("NFKC", raw))
@@ -99,6 +113,9 @@ def normalize_answer(raw: str, kind: str) -> str | None:
     if kind == "integer":
         text = _canonical_integer(text)
     else:
+        # Prompts show names as JSON strings: a copied \" or \\ means the character itself.
+        while _JSON_ESCAPE.search(text):
+            text = _JSON_ESCAPE.sub(r"\1", text)
         # Case folding can leave non-NFKC text ("ǰ"): normalise again, and re-collapse spaces.
         text = " ".join(unicodedata.normalize("NFKC", text.casefold()).split())
     return text or None

@@ -44,7 +44,15 @@ class Solution:
 
 
 class InstanceRejected(Exception):
-    """The sampled problem is unusable (no unique answer, degenerate); the builder resamples."""
+    """The sampled problem is unusable (no unique answer, degenerate); the builder resamples.
+
+    ``reason`` is a short stable category (``no_unique_answer``, ``too_small`` ...) that the
+    builder counts per (task, level); the message may name nodes and is for humans.
+    """
+
+    def __init__(self, message: str, reason: str = "unusable") -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -100,6 +108,17 @@ class Task(ABC):
     @abstractmethod
     def question(self, problem: Problem, label: Callable[[str], str]) -> str:
         """The question; ``label`` maps a node name to how the prompt shows it."""
+
+    shortcut_names: ClassVar[tuple[str, ...]] = ()
+    """The shortcuts :meth:`shortcuts` looks for (each is defined in ``design/data.md``)."""
+
+    def shortcuts(self, problem: Problem, solution: Solution) -> tuple[str, ...]:
+        """The named shortcuts that give this instance's answer without the task's algorithm.
+
+        An instance with any is not measuring the task: the builder rejects it and the audit
+        counts it. The default task has none.
+        """
+        return ()
 
     def check(self, extracted: str, expected: str) -> bool:
         """Whether an extracted, normalised answer equals the expected one."""

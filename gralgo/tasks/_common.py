@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import networkx as nx
@@ -87,6 +87,12 @@ class TaskOptions:
             raise ConfigError(f"{self._field(key)} must be an integer >= {minimum}; got {value!r}")
         return int(value)
 
+    def flag(self, key: str, default: bool) -> bool:
+        value = self.options.get(key, default)
+        if not isinstance(value, bool):
+            raise ConfigError(f"{self._field(key)} must be true or false; got {value!r}")
+        return value
+
     def choice(self, key: str, default: str, choices: Sequence[str]) -> str:
         value = self.options.get(key, default)
         if value not in choices:
@@ -105,7 +111,7 @@ def _is_int(value: object) -> bool:
 def working_copy(sample: SampledGraph, task: str) -> nx.Graph:
     """A copy of the sampled graph (tasks never mutate the sample); rejects an empty graph."""
     if sample.graph.number_of_nodes() == 0:
-        raise InstanceRejected(f"{task}: the sampled graph has no nodes")
+        raise InstanceRejected(f"{task}: the sampled graph has no nodes", "too_small")
     return sample.graph.copy()
 
 
@@ -119,9 +125,9 @@ def make_problem_record(sample: SampledGraph, graph: nx.Graph, params: dict[str,
 def require_connected(graph: nx.Graph, task: str) -> None:
     """Reject a graph that is disconnected or has fewer than two nodes."""
     if graph.number_of_nodes() < 2:
-        raise InstanceRejected(f"{task}: the graph needs at least two nodes")
+        raise InstanceRejected(f"{task}: the graph needs at least two nodes", "too_small")
     if not nx.is_connected(graph):
-        raise InstanceRejected(f"{task}: the graph must be connected")
+        raise InstanceRejected(f"{task}: the graph must be connected", "disconnected")
 
 
 def sorted_edges(graph: nx.Graph) -> list[tuple[str, str]]:
@@ -209,7 +215,7 @@ _DOMAINS: tuple[tuple[str, Domain], ...] = (
         "osm",
         Domain(
             "street",
-            "The graph is part of a city's street network: each node is a street, and an edge "
+            "The graph is a sample of a city's street network: each node is a street, and an edge "
             "joins two streets that meet at an intersection.",
         ),
     ),
@@ -217,7 +223,7 @@ _DOMAINS: tuple[tuple[str, Domain], ...] = (
         "openflights",
         Domain(
             "airport",
-            "The graph is part of the world airline network: each node is an airport, and an "
+            "The graph is a sample of the world airline network: each node is an airport, and an "
             "edge is a direct flight route between two airports.",
             "the great-circle distance between the two airports in kilometres",
             "km",
@@ -227,15 +233,15 @@ _DOMAINS: tuple[tuple[str, Domain], ...] = (
         "wiki",
         Domain(
             "article",
-            "The graph is part of Wikipedia: each node is a Wikipedia article, and an edge joins "
-            "two articles when one contains a hyperlink to the other.",
+            "The graph is a sample of Wikipedia: each node is a Wikipedia article, and an edge "
+            "joins two articles when one contains a hyperlink to the other.",
         ),
     ),
     (
         "dbpedia",
         Domain(
             "entity",
-            "The graph is part of the DBpedia knowledge graph: each node is an entity, and an "
+            "The graph is a sample of the DBpedia knowledge graph: each node is an entity, and an "
             "edge joins two entities that are linked by a relation.",
         ),
     ),
@@ -243,7 +249,7 @@ _DOMAINS: tuple[tuple[str, Domain], ...] = (
         "dblp",
         Domain(
             "author",
-            "The graph is part of the DBLP co-authorship network: each node is a computer "
+            "The graph is a sample of the DBLP co-authorship network: each node is a computer "
             "science researcher, and an edge joins two researchers who wrote a paper together.",
             "the number of papers the two researchers wrote together",
         ),
@@ -251,6 +257,14 @@ _DOMAINS: tuple[tuple[str, Domain], ...] = (
 )
 
 _GENERIC_DOMAIN = Domain("node", "The graph below is an undirected graph.")
+
+SAMPLE_NOTE = (
+    "Only the edges listed below exist in this problem (real ones may have been left out), so "
+    "do not add connections from what you know about the real network."
+)
+"""Said after every real domain's sentence: samples drop real edges (thinning keeps about half
+of them on dense sources), and a model using world knowledge would add edges that are not
+there."""
 
 
 def domain_for(source: str) -> Domain:
@@ -261,5 +275,5 @@ def domain_for(source: str) -> Domain:
     """
     for prefix, domain in _DOMAINS:
         if source.startswith(prefix):
-            return domain
+            return replace(domain, sentence=f"{domain.sentence} {SAMPLE_NOTE}")
     return _GENERIC_DOMAIN

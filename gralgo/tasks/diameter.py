@@ -64,6 +64,19 @@ class DiameterTask(Task):
         certificate = {"diameter": diameter, "pair": [u, v], "path": path}
         return Solution(answer=str(diameter), certificate=certificate)
 
+    shortcut_names = ("path_graph", "complete_graph")
+
+    def shortcuts(self, problem: Problem, solution: Solution) -> tuple[str, ...]:
+        """``path_graph``: the diameter is the node count - 1 (the graph is a path: count the
+        nodes); ``complete_graph``: it is 1 (every pair is adjacent)."""
+        diameter, n = int(solution.answer), problem.graph.number_of_nodes()
+        found = []
+        if diameter == n - 1:
+            found.append("path_graph")
+        if diameter <= 1:
+            found.append("complete_graph")
+        return tuple(found)
+
     def story(self) -> str:
         return domain_for(self.settings.source).sentence
 

@@ -17,7 +17,10 @@ from gralgo.tasks._common import (
     working_copy,
 )
 
-NODE_CHOICES = ("start", "random")
+NODE_CHOICES = ("start", "random", "away_from_hubs")
+"""``start``: the sampler's centre (layered BFS keeps hop distance = layer); ``random``: any
+node; ``away_from_hubs``: a random node of at most the median degree (a random walk's start is
+often a hub that reaches nearly every node within k hops)."""
 
 
 class DistanceKTask(Task):
@@ -37,15 +40,20 @@ class DistanceKTask(Task):
         graph = working_copy(sample, self.name)
         if self.node_choice == "start":
             node = sample.start
-        else:
+        elif self.node_choice == "random":
             node = rng.choice(sorted(graph.nodes()))
+        else:
+            degrees = sorted(d for _, d in graph.degree)
+            median = degrees[(len(degrees) - 1) // 2]
+            node = rng.choice(sorted(n for n, d in graph.degree if d <= median))
         eccentricity = max(hop_distances(graph, node).values())
         # k must stay below the eccentricity, or the answer is simply "every reachable node".
         low, high = self.k_range[0], min(self.k_range[1], eccentricity - 1)
         if high < low:
             raise InstanceRejected(
                 f"{self.name}: node {node!r} has eccentricity {eccentricity}, too small for "
-                f"k in {list(self.k_range)}"
+                f"k in {list(self.k_range)}",
+                "eccentricity_too_small",
             )
         return make_problem_record(sample, graph, {"node": node, "k": rng.randint(low, high)})
 
@@ -55,6 +63,20 @@ class DistanceKTask(Task):
         within = sorted(u for u, d in hop_distances(problem.graph, node).items() if 0 < d <= k)
         certificate = {"node": node, "k": k, "nodes": within}
         return Solution(answer=str(len(within)), certificate=certificate)
+
+    shortcut_names = ("all_reachable", "neighbours_only")
+
+    def shortcuts(self, problem: Problem, solution: Solution) -> tuple[str, ...]:
+        """``all_reachable``: every other node it reaches is within k hops (count the nodes);
+        ``neighbours_only``: only its direct neighbours are (count its edges)."""
+        node = param_node(problem, "node", self.name)
+        answer = int(solution.answer)
+        found = []
+        if answer == len(hop_distances(problem.graph, node)) - 1:
+            found.append("all_reachable")
+        if answer == problem.graph.degree(node):
+            found.append("neighbours_only")
+        return tuple(found)
 
     def story(self) -> str:
         return domain_for(self.settings.source).sentence

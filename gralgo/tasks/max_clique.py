@@ -45,6 +45,20 @@ class MaxCliqueTask(Task):
         clique = maximum_clique(problem.graph)
         return Solution(answer=str(len(clique)), certificate={"clique": clique})
 
+    shortcut_names = ("triangle_free", "hub_neighbourhood")
+
+    def shortcuts(self, problem: Problem, solution: Solution) -> tuple[str, ...]:
+        """``triangle_free``: the clique number is at most 2 (no triangle to find);
+        ``hub_neighbourhood``: it is the largest degree + 1, so a node of largest degree and all
+        of its neighbours form the clique (one look at the busiest node gives the answer)."""
+        graph, size = problem.graph, int(solution.answer)
+        found = []
+        if size <= 2:
+            found.append("triangle_free")
+        if size == max((d for _, d in graph.degree), default=0) + 1:
+            found.append("hub_neighbourhood")
+        return tuple(found)
+
     def story(self) -> str:
         return domain_for(self.settings.source).sentence
 

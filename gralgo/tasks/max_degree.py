@@ -36,6 +36,19 @@ class MaxDegreeTask(Task):
         nodes = sorted(node for node, degree in degrees.items() if degree == best)
         return Solution(answer=str(best), certificate={"max_degree": best, "nodes": nodes})
 
+    shortcut_names = ("universal_node", "regular")
+
+    def shortcuts(self, problem: Problem, solution: Solution) -> tuple[str, ...]:
+        """``universal_node``: a node touches every other (the answer is the node count - 1);
+        ``regular``: every node has the same degree (the answer is 2|E| / |V|)."""
+        graph, best = problem.graph, int(solution.answer)
+        found = []
+        if best == graph.number_of_nodes() - 1:
+            found.append("universal_node")
+        if min((d for _, d in graph.degree), default=best) == best:
+            found.append("regular")
+        return tuple(found)
+
     def story(self) -> str:
         return domain_for(self.settings.source).sentence
 

@@ -22,8 +22,10 @@ class MaxKCoreTask(Task):
     """Output ``|k-core|`` (peeling, O(|V| + |E|)); the certificate lists the core's nodes.
 
     ``k`` is drawn from ``k_range`` (upper bound null: the graph's largest core number), clipped
-    to the largest core number; graphs whose largest core number is below ``min_k`` are rejected,
-    so small graphs still get a non-trivial ``k`` while larger ones get the preferred range.
+    to the largest core number, among the values whose core is neither the whole graph nor just
+    the nodes of degree >= k (see :meth:`shortcuts`) when there are such values; graphs whose
+    largest core number is below ``min_k`` are rejected, so small graphs still get a
+    non-trivial ``k`` while larger ones get the preferred range.
     """
 
     name = "max_kcore"
@@ -38,21 +40,45 @@ class MaxKCoreTask(Task):
 
     def make_problem(self, sample: SampledGraph, rng: random.Random) -> Problem:
         graph = working_copy(sample, self.name)
-        top = max(nx.core_number(graph).values())
+        cores = nx.core_number(graph)
+        top = max(cores.values())
         if top < self.min_k:
             raise InstanceRejected(
-                f"{self.name}: the largest core number is {top}, below min_k={self.min_k}"
+                f"{self.name}: the largest core number is {top}, below min_k={self.min_k}",
+                "core_too_small",
             )
         low, high = self.k_range
         high = top if high is None else min(high, top)
-        return make_problem_record(sample, graph, {"k": rng.randint(min(low, high), high)})
+        ks = range(min(low, high), high + 1)
+        # Prefer a k whose core needs peeling (the builder rejects the shortcut ones anyway).
+        degrees = [d for _, d in graph.degree]
+        n = graph.number_of_nodes()
+        needs_peeling = [
+            k for k in ks
+            if sum(c >= k for c in cores.values()) not in (n, sum(d >= k for d in degrees))
+        ]
+        k = rng.choice(needs_peeling or list(ks))
+        return make_problem_record(sample, graph, {"k": k})
 
     def solve(self, problem: Problem) -> Solution:
         k = int(problem.params["k"])
         core = sorted(nx.k_core(problem.graph, k).nodes())
         if not core:
-            raise InstanceRejected(f"{self.name}: the graph has an empty {k}-core")
+            raise InstanceRejected(f"{self.name}: the graph has an empty {k}-core", "empty_core")
         return Solution(answer=str(len(core)), certificate={"k": k, "nodes": core})
+
+    shortcut_names = ("whole_graph", "one_pass")
+
+    def shortcuts(self, problem: Problem, solution: Solution) -> tuple[str, ...]:
+        """``whole_graph``: the k-core is every node; ``one_pass``: it is exactly the nodes of
+        degree >= k, so one pass over the degrees gives it without repeated peeling."""
+        graph, k, size = problem.graph, int(problem.params["k"]), int(solution.answer)
+        found = []
+        if size == graph.number_of_nodes():
+            found.append("whole_graph")
+        if size == sum(1 for _, d in graph.degree if d >= k):
+            found.append("one_pass")
+        return tuple(found)
 
     def story(self) -> str:
         return domain_for(self.settings.source).sentence

@@ -68,6 +68,21 @@ class MstWeightTask(Task):
         certificate = {"total": total, "edges": [[u, v, w] for u, v, w in tree]}
         return Solution(answer=str(total), certificate=certificate)
 
+    shortcut_names = ("already_tree", "lightest_edges")
+
+    def shortcuts(self, problem: Problem, solution: Solution) -> tuple[str, ...]:
+        """``already_tree``: the graph is a tree (the answer is the sum of all weights);
+        ``lightest_edges``: the n - 1 lightest edges already form the tree (summing the
+        smallest weights, without any cycle check, gives the answer)."""
+        graph, total = problem.graph, int(solution.answer)
+        found = []
+        if graph.number_of_edges() == graph.number_of_nodes() - 1:
+            found.append("already_tree")
+        weights = sorted(int(w) for _, _, w in graph.edges(data="weight"))
+        if sum(weights[: graph.number_of_nodes() - 1]) == total:
+            found.append("lightest_edges")
+        return tuple(found)
+
     def story(self) -> str:
         domain = domain_for(self.settings.source)
         return f"{domain.sentence} Each edge has been given a positive integer weight (a cost)."

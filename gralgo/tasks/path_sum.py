@@ -69,7 +69,9 @@ class PathSumTask(Task):
                 f"sample from {sample.provenance.get('sampler', 'the sampler')!r} is not one"
             )
         if graph.number_of_nodes() < 2:
-            raise InstanceRejected(f"{self.name}: a one-node tree has no root-to-leaf path")
+            raise InstanceRejected(
+                f"{self.name}: a one-node tree has no root-to-leaf path", "too_small"
+            )
         draw_edge_weights(graph, rng, *self.weight_range)
         tau = draw_threshold(list(leaf_sums(graph, sample.start).values()), rng)
         return make_problem_record(sample, graph, {"root": sample.start, "tau": tau})
@@ -81,6 +83,14 @@ class PathSumTask(Task):
         above = [{"leaf": leaf, "sum": s} for leaf, s in sums.items() if s > tau]
         certificate = {"tau": tau, "leaf_count": len(sums), "leaves_above": above}
         return Solution(answer=str(len(above)), certificate=certificate)
+
+    shortcut_names = ("none_or_all",)
+
+    def shortcuts(self, problem: Problem, solution: Solution) -> tuple[str, ...]:
+        """``none_or_all``: no path or every path exceeds tau (one comparison decides it)."""
+        count = int(solution.answer)
+        leaves = int(solution.certificate["leaf_count"])
+        return ("none_or_all",) if count in (0, leaves) else ()
 
     def story(self) -> str:
         domain = domain_for(self.settings.source)

@@ -28,6 +28,10 @@ def test_long_context_variants(make_settings, tmp_path: Path) -> None:
         assert (graph.number_of_nodes(), graph.number_of_edges()) == (80, 200)
         assert "Wikipedia" in prompt.text  # the story describes the source actually used
         groups[(instance.task, instance.index)].append(instance)
+        if instance.task == "distance_k":  # asked about a node away from the hubs
+            degrees = sorted(d for _, d in graph.degree)
+            assert graph.degree(instance.params["node"]) <= degrees[(len(degrees) - 1) // 2]
+            assert int(instance.answer) < graph.number_of_nodes() - 1
     for variants in groups.values():
         short, long = sorted(variants, key=lambda i: i.prompts["edge_list"].tokens)
         assert short.answer == long.answer

@@ -89,6 +89,23 @@ def test_node_answer_is_name_or_id() -> None:
     assert "Köln" not in numeric.text and "number of that node" in numeric.text
 
 
+def test_a_quoted_name_as_the_answer_scores_as_copied_or_unescaped() -> None:
+    from gralgo.score import extract_boxed, normalize_answer
+
+    prob = problem()
+    prompt = build_prompt(TASK, prob, TASK.solve(prob).answer, "edge_list")
+    assert '"Rue \\"A\\", B"' in prompt.text  # the graph shows the JSON-escaped name
+    assert '\\" stands for a double quote' in prompt.text
+    expected = normalize_answer(prompt.answer, "node")
+    for reply in ('\\boxed{Rue \\"A\\", B}', '\\boxed{Rue "A", B}', '\\boxed{"Rue \\"A\\", B"}'):
+        assert normalize_answer(extract_boxed(reply), "node") == expected, reply
+    assert normalize_answer(extract_boxed('\\boxed{Rue A, B}'), "node") != expected
+    # Graphs without such names keep the instruction short.
+    plain = nx.relabel_nodes(prob.graph, {'Rue "A", B': "Rue A"})
+    text = build_prompt(TASK, Problem(plain, prob.params), "Rue A", "edge_list").text
+    assert "stands for a double quote" not in text
+
+
 def test_integer_answer_unchanged_and_weights_follow_task() -> None:
     task = CountEdges(TaskSettings(source="test", sampler="bfs"))
     prompt = build_prompt(task, problem(), "2", "numeric_ids")

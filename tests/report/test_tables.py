@@ -9,6 +9,7 @@ import pandas as pd
 import pytest
 
 from gralgo.report._tables import (
+    guess_baselines,
     outcome_table,
     task_markdown,
     task_table,
@@ -144,3 +145,53 @@ def test_outcome_table_and_written_files(tmp_path: Path) -> None:
     assert csv.loc[0, "Level-1 Enumeration p@k"] == 1.0
     assert csv.loc[0, "Level-2 Avg. c@k"] == 1.0
     assert "| m | 1.00 / 1.00 |" in (tmp_path / "tables" / "tasks_level1.md").read_text()
+
+
+def _answers(model: str, task: str, level: int, expected: list[str], kind: str = "integer",
+             nodes: list[int] | None = None) -> list[dict[str, object]]:
+    rows = instances(model, task, level, [0.0] * len(expected), [0.0] * len(expected))
+    for row, answer, n in zip(rows, expected, nodes or [10] * len(expected), strict=True):
+        row.update(expected_answer=answer, answer_kind=kind, n_nodes=n)
+    return rows
+
+
+def test_guess_baselines_count_each_instance_once() -> None:
+    inst = pd.DataFrame(
+        _answers("A", "max_degree", 1, ["5", "5", "7", "9"])
+        + _answers("B", "max_degree", 1, ["5", "5", "7", "9"])  # same instances, another model
+        + _answers("A", "mst", 1, ["a", "b", "c", "d", "e"], kind="node",
+                   nodes=[10, 10, 20, 20, 40])
+    )
+    guesses = guess_baselines(inst).set_index("task")
+    assert guesses.loc["max_degree", "instances"] == 4
+    assert guesses.loc["max_degree", "constant"] == "5"
+    assert guesses.loc["max_degree", "majority"] == pytest.approx(0.5)
+    assert math.isnan(guesses.loc["max_degree", "random_node"])
+    assert guesses.loc["mst", "majority"] == pytest.approx(0.2)
+    assert guesses.loc["mst", "random_node"] == pytest.approx((0.1 + 0.1 + 0.05 + 0.05 + 0.025) / 5)
+    assert guesses.loc["mst", "baseline"] == pytest.approx(0.2)
+    assert guess_baselines(inst.drop(columns=["expected_answer"])).empty
+
+
+def test_every_written_accuracy_table_has_a_baseline(tmp_path: Path) -> None:
+    inst = pd.DataFrame(
+        _answers("A", "max_degree", 1, ["5", "5", "5", "9"])
+        + _answers("A", "path_sum", 1, ["1", "2", "3", "4"])
+    )
+    inst["n_samples"] = 1
+    agg = pd.DataFrame([
+        {"model": "A", "task": t, "level": 1, "accuracy": 0.0, "accuracy_lo": 0.0,
+         "accuracy_hi": 0.0, "pass_at_k": 0.0, "cons_at_k": 0.0, "share_wrong": 1.0,
+         "share_no_answer": 0.0, "share_truncated": 0.0, "share_error": 0.0,
+         "n_instances": 4, "n_incomplete": 0}
+        for t in ("max_degree", "path_sum")
+    ])
+    write_tables(inst, agg, tmp_path)
+    taxonomy = pd.read_csv(tmp_path / "taxonomy_by_level.csv").set_index("model")
+    assert taxonomy.loc["baseline", "Level-1 Enumeration c@k"] == pytest.approx(0.75)
+    assert taxonomy.loc["baseline", "Level-1 Exploration p@k"] == pytest.approx(0.25)
+    assert taxonomy.loc["baseline", "Level-1 Avg. c@k"] == pytest.approx(0.5)
+    assert "| baseline |" in (tmp_path / "taxonomy_by_level.md").read_text()
+    assert "| baseline | 0.75 / 0.75 | 0.25 / 0.25 |" in (tmp_path / "tasks_level1.md").read_text()
+    outcomes = pd.read_csv(tmp_path / "outcomes.csv").set_index("task")
+    assert outcomes.loc["max_degree", "baseline"] == pytest.approx(0.75)

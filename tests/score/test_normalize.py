@@ -38,7 +38,10 @@ def test_integer_edge_cases(raw: str, expected: str | None) -> None:
      (r"\text{Zürich}", "zürich"),
      ("Zu\u0308rich", "zürich"),  # decomposed umlaut -> NFC
      ("1,234", "1,234"),  # commas are part of node names
-     ("05", "05")],
+     ("05", "05"),
+     ('Rue \\"A\\", B', 'rue "a", b'),  # copied from the JSON-escaped graph
+     ('\\"Heroes\\"', "heroes"),  # the escaped quotes around a name are quotes too
+     ('C:\\\\temp', "c:\\temp")],
 )
 def test_node_names(raw: str, expected: str) -> None:
     assert normalize_answer(raw, "node") == expected

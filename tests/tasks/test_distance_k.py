@@ -95,3 +95,26 @@ def test_question_says_at_most_and_excludes_the_node(build_task) -> None:
     assert "at most 3 hops" in text
     assert 'not counting [Rue "A", B] itself' in text
     assert "other nodes" in text
+
+
+def test_away_from_hubs_asks_about_a_node_of_at_most_median_degree(
+    random_samples, build_task, seeded
+) -> None:
+    task = build_task("distance_k", node="away_from_hubs", k_range=[1, 4])
+    asked = 0
+    for i, sample in enumerate(random_samples):
+        try:
+            problem = task.make_problem(sample, seeded(i))
+        except InstanceRejected:
+            continue
+        degrees = sorted(d for _, d in sample.graph.degree)
+        assert sample.graph.degree(problem.params["node"]) <= degrees[(len(degrees) - 1) // 2]
+        asked += 1
+    assert asked > 100
+    # A star: the hub is never asked about.
+    star = SampledGraph(nx.star_graph(["hub", "a", "b", "c", "d"]), "hub", {})
+    for i in range(20):
+        try:
+            assert task.make_problem(star, seeded("star", i)).params["node"] != "hub"
+        except InstanceRejected:
+            pass

@@ -45,7 +45,10 @@ def test_agrees_with_brute_force(connected_samples, build_task, seeded) -> None:
             continue
         tau = problem.params["tau"]
         assert tau in pairs
-        assert pairs[int(0.2 * (len(pairs) - 1))] <= tau <= pairs[int(0.6 * (len(pairs) - 1))]
+        # tau is in the quantile range, raised so that every node reaches another node.
+        floor = max(min(w for *_, w in sample.graph.edges(v, data="weight")) for v in sample.graph)
+        low = max(pairs[int(0.4 * (len(pairs) - 1))], min(d for d in pairs if d >= floor))
+        assert low <= tau <= max(low, pairs[int(0.9 * (len(pairs) - 1))])
         counts = {
             v: sum(1 for u in sample.graph if u != v and dist[v, u] <= tau) for v in sample.graph
         }
@@ -59,8 +62,9 @@ def test_agrees_with_brute_force(connected_samples, build_task, seeded) -> None:
         assert solution.certificate["runner_up_count"] == min(
             c for v, c in counts.items() if v != winners[0]
         )
+        assert task.shortcuts(problem, solution) == ()
         solved += 1
-    assert solved > 40 and rejected > 0
+    assert solved > 25 and rejected > 0
 
 
 def test_ties_are_rejected_never_broken_by_name(build_task) -> None:

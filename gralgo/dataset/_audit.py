@@ -1,0 +1,208 @@
+"""Difficulty audit of a built dataset: does each task x level measure what it claims?
+
+``python -m gralgo command=audit dataset.dir=DIR`` reads the instances and checks the validity
+rules the builder enforces (``design/data.md``):
+
+* **shortcuts** — no instance is solved by one of its task's named shortcuts
+  (``Task.shortcuts``: the isolated node, the lightest-edge node, a path graph's node count...);
+* **answer share** — the most common answer of a (task, level) covers at most
+  ``max_answer_share`` of its instances (the majority-guess baseline), checked where the group
+  has at least ``min_group`` instances (a share of 1 of 2 says nothing).
+
+It writes ``audit.md`` (rules, baselines, answer histograms, shortcut hit rates), ``audit.csv``
+(the baseline table) and ``audit.png`` (majority-guess and random-node accuracy per level), and
+the command exits non-zero when a rule is broken.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from gralgo.dataset._instance import Instance
+from gralgo.dataset._statistics import (
+    Baseline,
+    GraphStats,
+    baselines,
+    baselines_csv,
+    baselines_markdown,
+)
+from gralgo.tasks._base import Problem, Solution, Task, TaskSettings
+
+log = logging.getLogger(__name__)
+
+MAX_ANSWER_SHARE = 0.3
+"""The most common answer of a (task, level) may cover at most this share of its instances."""
+MIN_GROUP = 10
+"""Smallest (task, level) group whose answer share is checked."""
+
+
+@dataclass(frozen=True)
+class RuleViolation:
+    """One broken validity rule."""
+
+    rule: str
+    """``answer_share`` or ``shortcut``."""
+    task: str
+    level: int
+    detail: str
+    """What was found, in words (the answer and its share; the shortcut and its hits)."""
+
+
+@dataclass(frozen=True)
+class AuditReport:
+    """Everything the audit measured."""
+
+    baselines: list[Baseline]
+    """Guessing baselines per (task, level)."""
+    histograms: dict[tuple[str, int], Counter[str]]
+    """(task, level) -> answer -> number of instances."""
+    shortcut_hits: dict[tuple[str, int], Counter[str]]
+    """(task, level) -> shortcut name -> instances it solves (empty counters when clean)."""
+    violations: list[RuleViolation]
+
+    @property
+    def ok(self) -> bool:
+        """Whether every rule holds."""
+        return not self.violations
+
+    def markdown(self) -> str:
+        """The report: verdict, rules broken, baselines, shortcut hit rates, histograms."""
+        lines = ["# Dataset audit", ""]
+        if self.ok:
+            lines.append("All validity rules hold.")
+        else:
+            lines.append(f"{len(self.violations)} validity rule(s) broken:")
+            lines.append("")
+            lines += [f"- {v.rule}: {v.task} level {v.level}: {v.detail}"
+                      for v in self.violations]
+        lines += ["", "## Guessing baselines", "", baselines_markdown(self.baselines).rstrip()]
+        lines += ["", "## Shortcut hit rates", "", "| Task | Level | Instances | Hits |",
+                  "|---|---:|---:|---|"]
+        sizes = {(b.task, b.level): b.count for b in self.baselines}
+        for key, hits in sorted(self.shortcut_hits.items()):
+            text = ", ".join(f"{name} {n / sizes[key]:.0%}" for name, n in sorted(hits.items()))
+            lines.append(f"| {key[0]} | {key[1]} | {sizes[key]} | {text or 'none'} |")
+        lines += ["", "## Answer histograms", ""]
+        for (task, level), counts in sorted(self.histograms.items()):
+            ordered = sorted(counts.items(), key=_answer_order)
+            shown = ", ".join(f"{answer} ×{n}" for answer, n in ordered[:40])
+            more = f", … ({len(ordered) - 40} more)" if len(ordered) > 40 else ""
+            lines.append(f"- **{task}** level {level}: {shown}{more}")
+        return "\n".join(lines) + "\n"
+
+
+def _answer_order(item: tuple[str, int]) -> tuple[int, float, str]:
+    answer = item[0]
+    try:
+        return (0, float(answer), answer)
+    except ValueError:
+        return (1, -item[1], answer)
+
+
+def instance_shortcuts(task: Task, instance: Instance) -> tuple[str, ...]:
+    """The shortcuts of ``task`` that solve ``instance`` (rebuilt from its record)."""
+    problem = Problem(instance.to_networkx(), dict(instance.params), dict(instance.provenance))
+    solution = Solution(instance.answer, dict(instance.certificate))
+    return task.shortcuts(problem, solution)
+
+
+def audit_instances(
+    instances: Iterable[Instance],
+    *,
+    max_answer_share: float = MAX_ANSWER_SHARE,
+    min_group: int = MIN_GROUP,
+) -> AuditReport:
+    """Measure ``instances`` against the validity rules (pure: reads, writes nothing)."""
+    from gralgo.dataset._statistics import graph_stats
+    from gralgo.tasks import make_task
+
+    tasks: dict[tuple[str, str], Task] = {}
+    histograms: dict[tuple[str, int], Counter[str]] = defaultdict(Counter)
+    hits: dict[tuple[str, int], Counter[str]] = defaultdict(Counter)
+    stats: list[GraphStats] = []
+    for instance in instances:
+        key = (instance.task, instance.level)
+        histograms[key][instance.answer] += 1
+        hits[key].update()  # every group appears, also when clean
+        stats.append(graph_stats(instance))
+        task = tasks.get((instance.task, instance.source))
+        if task is None:
+            # Shortcuts read only the graph, params and answer: default options suffice.
+            settings = TaskSettings(source=instance.source, sampler="audit")
+            task = tasks[(instance.task, instance.source)] = make_task(instance.task, settings)
+        hits[key].update(instance_shortcuts(task, instance))
+    table = baselines(stats)
+    violations = [
+        RuleViolation("answer_share", b.task, b.level,
+                      f"answer {b.majority_answer!r} covers {b.majority_share:.0%} of "
+                      f"{b.count} instances (at most {max_answer_share:.0%} allowed)")
+        for b in table
+        if b.count >= min_group and b.majority_share > max_answer_share + 1e-9
+    ]
+    for (task_name, level), counter in sorted(hits.items()):
+        for name, n in sorted(counter.items()):
+            violations.append(RuleViolation(
+                "shortcut", task_name, level,
+                f"shortcut {name!r} solves {n} of {histograms[task_name, level].total()} instances",
+            ))
+    return AuditReport(table, dict(histograms), dict(hits), violations)
+
+
+def plot_baselines(rows: Sequence[Baseline], path: Path,
+                   max_answer_share: float = MAX_ANSWER_SHARE) -> Path:
+    """One panel per task: majority-guess (bars) and random-node (dots) accuracy per level."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    by_task: Mapping[str, list[Baseline]] = defaultdict(list)
+    for b in rows:
+        by_task[b.task].append(b)  # type: ignore[index]
+    names = sorted(by_task)
+    cols = 3
+    n_rows = max(1, -(-len(names) // cols))
+    fig, axes = plt.subplots(n_rows, cols, figsize=(4 * cols, 2.6 * n_rows), squeeze=False,
+                             sharey=True)
+    for ax, name in zip(axes.ravel(), names, strict=False):
+        items = by_task[name]
+        levels = [b.level for b in items]
+        ax.bar(levels, [b.majority_share for b in items], color="tab:blue",
+               label="majority guess")
+        guesses = [(b.level, b.random_guess) for b in items if b.random_guess is not None]
+        if guesses:
+            ax.plot(*zip(*guesses, strict=True), "o", color="tab:orange", label="random node")
+        ax.axhline(max_answer_share, color="tab:red", linestyle="--", linewidth=1,
+                   label=f"rule: {max_answer_share:.0%}")
+        ax.set_title(name, fontsize=9)
+        ax.set_xticks(levels)
+        ax.set_ylim(0, 1)
+    for ax in axes.ravel()[len(names):]:
+        ax.axis("off")
+    axes[0][0].legend(fontsize=7)
+    fig.supxlabel("level")
+    fig.supylabel("accuracy without solving")
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+    return path
+
+
+def audit_dataset(directory: Path, out_dir: Path | None = None) -> AuditReport:
+    """Audit the dataset in ``directory``; with ``out_dir``, write audit.md / .csv / .png."""
+    from gralgo.dataset._store import read_instances
+
+    report = audit_instances(read_instances(Path(directory)))
+    if out_dir is not None:
+        out = Path(out_dir)
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "audit.md").write_text(report.markdown(), encoding="utf-8")
+        (out / "audit.csv").write_text(baselines_csv(report.baselines), encoding="utf-8")
+        plot_baselines(report.baselines, out / "audit.png")
+        log.info("audit of %s written to %s", directory, out)
+    return report
