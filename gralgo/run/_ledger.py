@@ -19,6 +19,7 @@ from pathlib import Path
 from types import TracebackType
 
 from gralgo.errors import GralgoError
+from gralgo.run._claims import ClaimResult, Pair, claim, immediate, release, renew
 from gralgo.run._ledger_schema import REQUEST_COLUMNS, SAMPLE_COLUMNS, NewerLedgerError, migrate
 from gralgo.run._records import Request, RequestInfo, SampleRecord
 
@@ -105,12 +106,14 @@ class Ledger:
         """Where samples go when the database cannot be written (imported on the next open)."""
         return self.path.with_name(self.path.name + ".rescue.jsonl")
 
-    def record_durably(self, rec: SampleRecord, attempts: int = 5) -> bool:
+    def record_durably(
+        self, rec: SampleRecord, attempts: int = 5, owner: str | None = None
+    ) -> bool:
         """Commit ``rec``, retrying a locked or failing database; as a last resort append it to
         :attr:`rescue_path` (fsynced) so a paid response is never lost. False if rescued."""
         for attempt in range(attempts):
             try:
-                self.record(rec)
+                self.record(rec, owner)
                 return True
             except sqlite3.Error:
                 if attempt + 1 < attempts:
@@ -137,9 +140,38 @@ class Ledger:
                     self.record(SampleRecord(**json.loads(line)))
         claimed.unlink()
 
-    def record(self, rec: SampleRecord) -> None:
-        """Commit one sample now (success rows are never overwritten)."""
-        self._connection().execute(_UPSERT, astuple(rec))
+    def record(self, rec: SampleRecord, owner: str | None = None) -> None:
+        """Commit one sample now (success rows are never overwritten); with ``owner``, drop
+        that owner's claim on the sample in the same transaction."""
+        conn = self._connection()
+        if owner is None:
+            conn.execute(_UPSERT, astuple(rec))
+            return
+        with immediate(conn):
+            conn.execute(_UPSERT, astuple(rec))
+            conn.execute(
+                "DELETE FROM claims WHERE request_key = ? AND sample_index = ? AND owner = ?",
+                (rec.request_key, rec.sample_index, owner),
+            )
+
+    def claim(
+        self,
+        pairs: Sequence[Pair],
+        owner: str,
+        lease_s: float,
+        limit: int,
+        watched: frozenset[Pair] = frozenset(),
+    ) -> ClaimResult:
+        """Claim up to ``limit`` unanswered, unclaimed samples for ``owner`` (see ``_claims``)."""
+        return claim(self._connection(), pairs, owner, lease_s, limit, watched)
+
+    def renew_claims(self, owner: str, lease_s: float) -> int:
+        """Extend every lease ``owner`` holds by ``lease_s`` from now."""
+        return renew(self._connection(), owner, lease_s)
+
+    def release_claims(self, owner: str, pairs: Sequence[Pair] | None = None) -> None:
+        """Give up ``owner``'s claims on ``pairs`` (all when ``None``)."""
+        release(self._connection(), owner, pairs)
 
     def register_requests(self, infos: Iterable[RequestInfo]) -> None:
         """Describe requests (task, level, prompt, model, sampling...) in one transaction."""
@@ -147,13 +179,8 @@ class Ledger:
         if not rows:
             return
         conn = self._connection()
-        conn.execute("BEGIN IMMEDIATE")
-        try:
+        with immediate(conn):
             conn.executemany(_INSERT_REQUEST, rows)
-            conn.execute("COMMIT")
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
 
     def requests(self, request_keys: Iterable[str] | None = None) -> list[RequestInfo]:
         """Descriptions of the given request keys (all when ``None``), by key then instance."""
