@@ -162,8 +162,8 @@ class Ledger:
                 records, invalid = read_rescue(claimed)
                 with immediate(self._connection()) as conn:
                     conn.executemany(_UPSERT, [astuple(rec) for rec in records])
-                if invalid:
-                    append_lines(self.invalid_rescue_path, invalid)
+                    if invalid:  # inside the transaction: both happen or neither
+                        append_lines(self.invalid_rescue_path, invalid)
             except (sqlite3.Error, OSError) as err:
                 log.warning(
                     "could not import %d rescued samples from %s (%s); the file is kept and "
