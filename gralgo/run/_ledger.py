@@ -3,7 +3,9 @@
 WAL mode lets readers and one writer work at once; ``busy_timeout`` makes concurrent writers
 (Hydra multirun jobs sharing one file) wait instead of failing. Every sample is its own
 transaction, so a killed process loses only the calls in flight. A successful row is never
-overwritten; an error row is replaced by a later attempt, and ``attempts`` adds up.
+overwritten; an error row is replaced by a later attempt, and ``attempts`` adds up. The file
+also describes its requests (``requests`` table) and the samples in flight (``claims``); the
+schema is versioned (``_ledger_schema``). See ``design/ledger.md``.
 """
 
 from __future__ import annotations
