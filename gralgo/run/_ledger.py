@@ -241,8 +241,16 @@ class Ledger:
         if not rows:
             return
         conn = self._connection()
-        with immediate(conn):
-            conn.executemany(_INSERT_REQUEST, rows)
+        try:
+            with immediate(conn):
+                conn.executemany(_INSERT_REQUEST, rows)
+        except sqlite3.OperationalError as err:
+            if "locked" in str(err) or "busy" in str(err):
+                raise
+            raise LedgerWriteError(
+                f"cannot write the ledger {self.path} ({err}); nothing was called: free space "
+                "(or set ledger.path on another filesystem) and run again"
+            ) from err
 
     def requests(self, request_keys: Iterable[str] | None = None) -> list[RequestInfo]:
         """Descriptions of the given request keys (all when ``None``), by key then instance."""

@@ -156,3 +156,25 @@ def test_file_size_limit_in_a_real_process(stub: StubServer, tmp_path: Path) -> 
     assert 0 < calls < 60  # stopped early
     assert "responses are in the ledger" in result["error"] and "were saved in" in result["error"]
     assert len(stored_keys(path)) == calls  # nothing paid was lost
+
+
+def test_full_disk_before_any_call_is_a_clear_error(tmp_path: Path) -> None:
+    import sqlite3
+
+    from gralgo.run._records import RequestInfo
+
+    ledger = Ledger(tmp_path / "ledger.sqlite")
+
+    class FullDisk:
+        def execute(self, sql: str, *args: object) -> object:
+            if sql.startswith("BEGIN"):
+                return None
+            raise sqlite3.OperationalError("database or disk is full")
+
+        executemany = execute
+
+    ledger._connection = lambda: FullDisk()  # type: ignore[assignment,method-assign,return-value]
+    info = RequestInfo("k", "i", "t", "x", "easy", 1, "edge_list", "standard", "direct",
+                       "integer", "1", "{}", "{}", "[]")  # fmt: skip
+    with pytest.raises(LedgerWriteError, match="ledger.sqlite.*disk is full.*nothing was called"):
+        ledger.register_requests([info])
