@@ -11,6 +11,8 @@ In a ``-m`` sweep every job runs; the sweep then exits 2 or 3 listing the failed
 from __future__ import annotations
 
 import logging
+import os
+import secrets
 import sys
 
 import hydra
@@ -27,6 +29,11 @@ EXIT_INCOMPLETE = 3
 """The run did not produce every sample (stopped early, missing or errored samples)."""
 FAILED_JOBS: list[tuple[str, int, str]] = []
 """(job, exit status, cause) of the sweep jobs that failed, reported when the sweep ends."""
+# ``${run_suffix:}`` in hydra.run.dir / hydra.sweep.dir: fixed for this process, different for
+# every other, so jobs started in the same second never share an output folder.
+RUN_SUFFIX = f"{os.getpid() % 100000:05d}{secrets.token_hex(2)}"
+if not OmegaConf.has_resolver("run_suffix"):
+    OmegaConf.register_new_resolver("run_suffix", lambda: RUN_SUFFIX)
 
 
 @hydra.main(version_base=None, config_path="../conf", config_name="config")
