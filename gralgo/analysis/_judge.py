@@ -144,9 +144,15 @@ class Judge:
         return Request(query_id, tuple(dict(m) for m in messages), self.settings.model,
                        self.settings.sampling)
 
-    def ask(self, queries: Sequence[JudgeQuery], parse: Parser) -> tuple[dict[str, Verdict],
-                                                                         JudgeReport]:
-        """Verdicts for ``queries`` (by query id), asking only what the ledger lacks."""
+    def ask(
+        self, queries: Sequence[JudgeQuery], parse: Parser | Mapping[str, Parser]
+    ) -> tuple[dict[str, Verdict], JudgeReport]:
+        """Verdicts for ``queries`` (by query id), asking only what the ledger lacks.
+
+        ``parse`` is one parser for every query, or one per query id (when the valid replies
+        depend on the query, e.g. the number of segments it shows).
+        """
+        parsers = {q.id: parse if callable(parse) else parse[q.id] for q in queries}
         report = JudgeReport(queries=len(queries))
         conversations = {
             q.id: [{"role": "user", "content": q.prompt}] for q in queries
@@ -171,7 +177,7 @@ class Judge:
                     continue
                 reply = record.answer_text or ""
                 try:
-                    value = parse(reply)
+                    value = parsers[qid](reply)
                 except JudgeParseError as err:
                     verdicts[qid] = Verdict(qid, "unparsed", asks=asks, reply=reply,
                                             error=str(err))
