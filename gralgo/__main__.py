@@ -27,6 +27,9 @@ def main(cfg: DictConfig) -> None:
         if plain.get("command") == "compare":
             compare(plain)
             return
+        if plain.get("command") == "analyze":
+            analyze(plain)
+            return
         settings = settings_from_config(plain)
         if settings.command == "build":
             from gralgo.dataset import build_dataset
@@ -63,6 +66,20 @@ def compare(plain: dict) -> None:
     written = write_comparison(collect_instances(inputs), out)
     log.info("wrote %d comparison files into %s", len(written), out)
     print((out / "z_scores.md").read_text(encoding="utf-8"))
+
+
+def analyze(plain: dict) -> None:
+    """``command=analyze analysis=NAME analyze.inputs=[JOB, ...] judge=MODEL``."""
+    from pathlib import Path
+
+    from hydra.core.hydra_config import HydraConfig
+
+    from gralgo._settings import analyze_settings_from_config
+    from gralgo.analysis import run_analysis
+
+    out = Path(HydraConfig.get().runtime.output_dir) / "analysis"
+    result = run_analysis(analyze_settings_from_config(plain, out))
+    print(result.summary.read_text(encoding="utf-8"))
 
 
 if __name__ == "__main__":

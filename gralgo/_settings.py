@@ -12,7 +12,7 @@ from gralgo.errors import ConfigError, UnknownChoiceError
 from gralgo.run._records import SamplingParams
 from gralgo.tasks._base import TaskSettings
 
-COMMANDS = ("evaluate", "build", "compare")
+COMMANDS = ("evaluate", "build", "compare", "analyze")
 
 
 @dataclass(frozen=True)
@@ -191,5 +191,62 @@ def settings_from_config(cfg: Mapping[str, Any]) -> AppSettings:
         ),
         dry_run=bool(cfg.get("dry_run", False)),
         bootstrap_resamples=int((cfg.get("report") or {}).get("bootstrap_resamples", 1000)),
+        config=cfg,
+    )
+
+
+def analyze_settings_from_config(cfg: Mapping[str, Any], output_dir: Path) -> Any:
+    """Typed settings of ``command=analyze`` (an :class:`gralgo.analysis.AnalyzeSettings`)."""
+    from dataclasses import replace
+
+    from gralgo.analysis._config import ANALYSES, AnalyzeSettings
+    from gralgo.analysis._judge import JudgeSettings
+    from gralgo.run._models import model_spec_from_config
+
+    options = cfg.get("analysis") or {}
+    name = options.get("name")
+    if name is None:
+        raise ConfigError(f"command=analyze needs analysis=<name>; choose from {list(ANALYSES)}")
+    if name not in ANALYSES:
+        raise UnknownChoiceError("analysis", name, ANALYSES)
+    section = cfg.get("analyze") or {}
+    judge_cfg = dict(cfg.get("judge") or {})
+    if not judge_cfg:
+        raise ConfigError("command=analyze needs a judge: judge=<model name> (conf/model)")
+    spec = model_spec_from_config(judge_cfg)
+    server = judge_cfg.get("server")
+    if server:  # a managed local server: stable identity in request keys, as in evaluation
+        identity = ":".join(str(server.get(key)) for key in
+                            ("kind", "gguf_package", "chat_format", "n_ctx"))
+        spec = replace(spec, endpoint_id=f"local:{identity}")
+    max_tokens = int(section.get("max_tokens", 2048))
+    cap = (judge_cfg.get("sampling") or {}).get("max_tokens")
+    if cap is not None:
+        max_tokens = min(max_tokens, int(cap))
+    run = cfg.get("run") or {}
+    judge = JudgeSettings(
+        model=spec,
+        sampling=SamplingParams(temperature=0.0, top_p=1.0, min_p=0.0, max_tokens=max_tokens),
+        model_config=judge_cfg,
+        max_reasks=int(section.get("max_reasks", 2)),
+        max_concurrency=int(run.get("max_concurrency") or judge_cfg.get("max_concurrency") or 16),
+        max_attempts=int(run.get("max_attempts", 6)),
+        timeout_s=float(run.get("timeout_s", 600)),
+        failure_budget=float(run.get("failure_budget", 0.25)),
+    )
+    ml = cfg.get("mlflow") or {}
+    return AnalyzeSettings(
+        analysis=str(name),
+        inputs=tuple(Path(str(p)) for p in section.get("inputs") or ()),
+        options=dict(options),
+        judge=judge,
+        judge_ledger=Path(str(section.get("ledger") or "outputs/judge_ledger.sqlite")),
+        output_dir=output_dir,
+        prompts_dir=Path(__file__).resolve().parents[1] / "conf",
+        dry_run=bool(cfg.get("dry_run", False)),
+        bootstrap_resamples=int((cfg.get("report") or {}).get("bootstrap_resamples", 1000)),
+        mlflow_enabled=bool(ml.get("enabled", False)),
+        tracking_uri=str(ml.get("tracking_uri", "")),
+        experiment_name=str(ml.get("experiment_name", "gralgo")),
         config=cfg,
     )

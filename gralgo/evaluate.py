@@ -249,5 +249,7 @@ def report_results(
         from gralgo.report._logging import log_to_mlflow
 
         run_id = log_to_mlflow(settings, metrics, artifacts, out_dir)
+        # Analyses of this job link their MLflow runs to this one.
+        (out_dir / "mlflow_run_id.txt").write_text(run_id + "\n", encoding="utf-8")
     (out_dir / "metrics.json").write_text(json.dumps(metrics, indent=2, sort_keys=True))
     return EvaluationResult(out_dir, plan, len(frame), metrics, artifacts, run_id)

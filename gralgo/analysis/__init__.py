@@ -6,6 +6,7 @@ Pure computations (segments, efficiency, entropy) need no model; judge pipelines
 model through the evaluation runner and ledger (:mod:`gralgo.analysis._judge`).
 """
 
+from gralgo.analysis._config import ANALYSES, AnalyzeSettings
 from gralgo.analysis._efficiency import (
     DEFAULT_TOKENIZER,
     EfficiencyResult,
@@ -33,6 +34,7 @@ from gralgo.analysis._judge import (
     Verdict,
     open_judge,
 )
+from gralgo.analysis._run import AnalysisResult, run_analysis
 from gralgo.analysis._segment import (
     DEFAULT_MARKERS,
     Segment,
@@ -43,6 +45,9 @@ from gralgo.analysis._segment import (
 )
 
 __all__ = [
+    "ANALYSES",
+    "AnalysisResult",
+    "AnalyzeSettings",
     "DEFAULT_MARKERS",
     "DEFAULT_TOKENIZER",
     "EfficiencyResult",
@@ -64,6 +69,7 @@ __all__ = [
     "prefix_token_counts",
     "rank_high_entropy_tokens",
     "response_text",
+    "run_analysis",
     "segment_at_high_entropy",
     "segment_at_markers",
     "split_paragraphs",
