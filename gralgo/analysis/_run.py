@@ -38,12 +38,31 @@ def _overthinking(settings: AnalyzeSettings, samples: pd.DataFrame, judge: Judge
                      tokenizer=settings.option("tokenizer"))
 
 
+def _error_taxonomy(settings: AnalyzeSettings, samples: pd.DataFrame, judge: Judge,
+                    output: AnalysisOutput) -> None:
+    from gralgo.analysis._error_taxonomy import DEFAULT_CLASSES, run_error_taxonomy
+
+    review = settings.option("review_labels")
+    max_per_task = settings.option("max_responses_per_task")
+    run_error_taxonomy(
+        samples, output, judge=judge, sections_prompt=settings.prompt("sections"),
+        labels_prompt=settings.prompt("labels"),
+        classes={k: tuple(v) for k, v in (settings.option("classes") or DEFAULT_CLASSES).items()},
+        max_per_task=None if max_per_task is None else int(max_per_task),
+        review_sample=int(settings.option("review_sample", 50)),
+        review_seed=int(settings.option("review_seed", 0)),
+        review_labels=None if review is None else Path(str(review)),
+    )
+
+
 PIPELINES: dict[str, Callable[[AnalyzeSettings, pd.DataFrame, Judge, AnalysisOutput], None]] = {
     "overthinking": _overthinking,
+    "error_taxonomy": _error_taxonomy,
 }
 """Analysis name -> pipeline (each writes its tables into the output)."""
 
 TITLES = {
+    "error_taxonomy": "Error taxonomy of wrong responses",
     "overthinking": "Over-thinking: outcome efficiency",
 }
 
