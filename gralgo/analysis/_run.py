@@ -55,13 +55,29 @@ def _error_taxonomy(settings: AnalyzeSettings, samples: pd.DataFrame, judge: Jud
     )
 
 
+def _self_verification(settings: AnalyzeSettings, samples: pd.DataFrame, judge: Judge,
+                       output: AnalysisOutput) -> None:
+    from gralgo.analysis._self_verification import run_self_verification
+
+    max_segments = settings.option("max_segments", 40)
+    run_self_verification(
+        samples, output, judge=judge, prompt_template=settings.prompt("behaviour"),
+        markers=tuple(settings.option("markers") or ("wait", "but", "so")),
+        max_segments=None if max_segments is None else int(max_segments),
+        max_context_chars=int(settings.option("max_context_chars", 12000)),
+        resamples=settings.bootstrap_resamples,
+    )
+
+
 PIPELINES: dict[str, Callable[[AnalyzeSettings, pd.DataFrame, Judge, AnalysisOutput], None]] = {
     "overthinking": _overthinking,
     "error_taxonomy": _error_taxonomy,
+    "self_verification": _self_verification,
 }
 """Analysis name -> pipeline (each writes its tables into the output)."""
 
 TITLES = {
+    "self_verification": "Self-verification and strategy shifts",
     "error_taxonomy": "Error taxonomy of wrong responses",
     "overthinking": "Over-thinking: outcome efficiency",
 }
