@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gralgo.errors import ConfigError
+from gralgo.run._describe import redact_known
 from gralgo.run._errors import classify, redact
 from gralgo.run._ledger import Ledger
 from gralgo.run._limiter import AdaptiveLimiter
@@ -200,6 +201,9 @@ class _Run:
                 continue
             limiter.release()
             limiter.succeeded()
+            for name in ("answer_text", "reasoning_text", "transcript"):
+                if fields.get(name):  # a key the model echoed must not be stored
+                    fields[name] = redact_known(fields[name], self.secrets)
             self.finish(
                 replace(
                     base,
