@@ -69,14 +69,26 @@ def _self_verification(settings: AnalyzeSettings, samples: pd.DataFrame, judge: 
     )
 
 
+def _families(settings: AnalyzeSettings, samples: pd.DataFrame, judge: Judge,
+              output: AnalysisOutput) -> None:
+    from gralgo.analysis._families import run_families
+
+    families = {task: {str(k): str(v) for k, v in options.items()}
+                for task, options in (settings.required("families")).items()}
+    run_families(samples, output, judge=judge, prompt_template=settings.prompt("family"),
+                 families=families)
+
+
 PIPELINES: dict[str, Callable[[AnalyzeSettings, pd.DataFrame, Judge, AnalysisOutput], None]] = {
     "overthinking": _overthinking,
     "error_taxonomy": _error_taxonomy,
     "self_verification": _self_verification,
+    "algorithm_families": _families,
 }
 """Analysis name -> pipeline (each writes its tables into the output)."""
 
 TITLES = {
+    "algorithm_families": "Algorithm families",
     "self_verification": "Self-verification and strategy shifts",
     "error_taxonomy": "Error taxonomy of wrong responses",
     "overthinking": "Over-thinking: outcome efficiency",

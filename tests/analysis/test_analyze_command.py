@@ -38,6 +38,11 @@ def test_every_analysis_and_judge_composes() -> None:
                                                       "analysis=overthinking"), Path("out"))
     assert local.judge.model.endpoint_id and local.judge.model.endpoint_id.startswith("local:")
     assert "$segments" in local.prompt("first_correct")
+    from gralgo.tasks import TASKS
+
+    families = plain_config("command=analyze", "analysis=algorithm_families")["analysis"]
+    assert set(families["families"]) == set(TASKS)
+    assert all("not_stated" in options for options in families["families"].values())
 
 
 def test_missing_or_unknown_analysis_is_a_config_error() -> None:
