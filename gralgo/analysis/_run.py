@@ -79,15 +79,28 @@ def _families(settings: AnalyzeSettings, samples: pd.DataFrame, judge: Judge,
                  families=families)
 
 
+def _correlation(settings: AnalyzeSettings, samples: pd.DataFrame, judge: Judge,
+                 output: AnalysisOutput) -> None:
+    from gralgo.analysis._correlation import run_correlation
+
+    path = Path(str(settings.option("scores_file", "external_scores.yaml")))
+    run_correlation(samples, output,
+                    scores_file=path if path.is_absolute() else settings.prompts_dir / path,
+                    min_models=int(settings.option("min_models", 5)),
+                    resamples=settings.bootstrap_resamples)
+
+
 PIPELINES: dict[str, Callable[[AnalyzeSettings, pd.DataFrame, Judge, AnalysisOutput], None]] = {
     "overthinking": _overthinking,
     "error_taxonomy": _error_taxonomy,
     "self_verification": _self_verification,
     "algorithm_families": _families,
+    "correlation": _correlation,
 }
 """Analysis name -> pipeline (each writes its tables into the output)."""
 
 TITLES = {
+    "correlation": "Correlation with external benchmarks",
     "algorithm_families": "Algorithm families",
     "self_verification": "Self-verification and strategy shifts",
     "error_taxonomy": "Error taxonomy of wrong responses",
