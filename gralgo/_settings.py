@@ -137,6 +137,17 @@ def settings_from_config(cfg: Mapping[str, Any]) -> AppSettings:
             raise UnknownChoiceError(
                 "source (context.source)", long_context.source, sorted(sources)
             )
+    erdos_renyi = None
+    if context_cfg.get("erdos_renyi"):
+        from gralgo.dataset import ErdosRenyiSpec
+
+        er = context_cfg["erdos_renyi"]
+        erdos_renyi = ErdosRenyiSpec(
+            n_graphs=int(er.get("n_graphs", 300)),
+            n_nodes=tuple(int(n) for n in er.get("n_nodes", (8, 15))),  # type: ignore[arg-type]
+            p=float(er.get("p", 0.3)),
+            weight_range=tuple(int(w) for w in er.get("weight_range", (1, 100))),  # type: ignore[arg-type]
+        )
     levels = tuple(parse_levels(cfg.get("level", "all")))
     paths = cfg.get("paths") or {}
     outputs = Path(str(paths.get("outputs", "outputs")))
@@ -144,9 +155,10 @@ def settings_from_config(cfg: Mapping[str, Any]) -> AppSettings:
     spec = DatasetSpec(
         tasks=tasks,
         sources={name: dict(value) for name, value in sorted(sources.items())},
-        levels=levels if long_context is None else (0,),
+        levels=levels if long_context is None and erdos_renyi is None else (0,),
         options=options,
         long_context=long_context,
+        erdos_renyi=erdos_renyi,
         cache_dir=Path(str(cache)) / "sources" if cache else None,
         workers=int(ds.get("workers") or 0),
     )

@@ -53,13 +53,13 @@ def job_output_dir(settings: AppSettings) -> Path:
 def load_instances(settings: AppSettings) -> list[Instance]:
     spec = settings.dataset
     directory = ensure_dataset(spec, settings.dataset_dir)
-    long_context = spec.long_context is not None
+    fixed_sizes = spec.long_context is not None or spec.erdos_renyi is not None  # no levels
     return read_instances(
         directory,
         tasks=sorted(spec.tasks),
-        levels=None if long_context else list(spec.levels),
+        levels=None if fixed_sizes else list(spec.levels),
         per_level=spec.options.per_level,
-        context=None if long_context else "standard",
+        context=None if fixed_sizes else "standard",
     )
 
 
