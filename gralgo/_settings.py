@@ -173,6 +173,8 @@ def settings_from_config(cfg: Mapping[str, Any]) -> AppSettings:
         min_p=float(smp["min_p"]),
         max_tokens=int(smp["max_tokens"]),
         seed=None if smp.get("seed") is None else int(smp["seed"]),
+        logprobs=None if smp.get("logprobs") is None else bool(smp["logprobs"]),
+        top_logprobs=None if smp.get("top_logprobs") is None else int(smp["top_logprobs"]),
     )
     run = cfg["run"]
     ml = cfg["mlflow"]

@@ -90,16 +90,29 @@ def _correlation(settings: AnalyzeSettings, samples: pd.DataFrame, judge: Judge,
                     resamples=settings.bootstrap_resamples)
 
 
+def _entropy(settings: AnalyzeSettings, samples: pd.DataFrame, judge: Judge,
+             output: AnalysisOutput) -> None:
+    from gralgo.analysis._entropy_analysis import read_stored_logprobs, run_entropy
+
+    run_entropy(samples, read_stored_logprobs(settings.inputs, samples), output,
+                min_count=int(settings.option("min_count", 5)),
+                top=int(settings.option("top", 40)),
+                quantile=float(settings.option("quantile", 0.95)),
+                markers=tuple(settings.option("markers") or ("wait", "but", "so")))
+
+
 PIPELINES: dict[str, Callable[[AnalyzeSettings, pd.DataFrame, Judge, AnalysisOutput], None]] = {
     "overthinking": _overthinking,
     "error_taxonomy": _error_taxonomy,
     "self_verification": _self_verification,
     "algorithm_families": _families,
     "correlation": _correlation,
+    "entropy": _entropy,
 }
 """Analysis name -> pipeline (each writes its tables into the output)."""
 
 TITLES = {
+    "entropy": "Token entropy",
     "correlation": "Correlation with external benchmarks",
     "algorithm_families": "Algorithm families",
     "self_verification": "Self-verification and strategy shifts",
