@@ -51,4 +51,5 @@ def test_runner_stores_logprobs_only_when_asked(stub: StubServer, tmp_path: Path
     one = stored[(asked[0].key, 0)]
     assert "".join(one.tokens) == "\\boxed{12}"  # the stub: the length of "q question 0"
     assert one.top.shape == (1, 3)
-    assert math.isclose(float(one.chosen[0]), math.log(1 / 11)  # 1 / (1 + len(token)), rel_tol=1e-6)
+    # p = 1 / (1 + len(token))
+    assert math.isclose(float(one.chosen[0]), math.log(1 / 11), rel_tol=1e-6)
