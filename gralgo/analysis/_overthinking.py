@@ -16,7 +16,7 @@ import pandas as pd
 
 from gralgo.analysis._efficiency import (
     first_correct_segment,
-    prefix_token_counts,
+    prefix_token_counts_many,
     tokenizer_for_model,
 )
 from gralgo.analysis._judge import Judge, JudgeQuery, JudgeReport, render_prompt
@@ -40,6 +40,7 @@ def locate_answers(
     tokenizer: str | None = None,
     judge: Judge | None = None,
     prompt_template: str | None = None,
+    workers: int = 1,
 ) -> tuple[pd.DataFrame, JudgeReport | None]:
     """One row per correct response: segment counts, T_hat by both methods, T, ratios."""
     scored = scored_responses(samples)
@@ -63,19 +64,27 @@ def locate_answers(
             v = verdicts[q.id]
             statuses[q.id] = v.status
             judged[q.id] = v.value if v.status == "ok" else None
-    rows = []
+    plans = []
     for (_, row), segments in zip(correct.iterrows(), segmented, strict=True):
-        tok = tokenizer or tokenizer_for_model(row["litellm_model"])
-        text = row["text"]
         prog = first_correct_segment(segments, str(row["expected"]), str(row["answer_kind"]))
-        qid = f"overthinking:{row['item']}"
-        by_judge = judged.get(qid)
-        cuts = [segments[i].end for i in (prog, by_judge) if i is not None]
-        counts = prefix_token_counts(text, sorted(cuts), tok)
+        by_judge = judged.get(f"overthinking:{row['item']}")
+        cuts = sorted(segments[i].end for i in (prog, by_judge) if i is not None)
+        tok = tokenizer or tokenizer_for_model(row["litellm_model"])
+        plans.append((row, segments, prog, by_judge, cuts, tok))
+    counted: dict[int, np.ndarray] = {}
+    for tok in sorted({plan[5] for plan in plans}):
+        chosen = [i for i, plan in enumerate(plans) if plan[5] == tok]
+        results = prefix_token_counts_many([(plans[i][0]["text"], plans[i][4]) for i in chosen],
+                                           tok, workers=workers)
+        counted.update(zip(chosen, results, strict=True))
+    rows = []
+    for number, (row, segments, prog, by_judge, cuts, tok) in enumerate(plans):
+        counts = counted[number]
         total = int(counts[-1])
-        lookup = dict(zip(sorted(cuts), counts[:-1].tolist(), strict=True))
+        lookup = dict(zip(cuts, counts[:-1].tolist(), strict=True))
         t_prog = None if prog is None else lookup[segments[prog].end]
         t_judge = None if by_judge is None else lookup[segments[by_judge].end]
+        qid = f"overthinking:{row['item']}"
         rows.append({
             "item": row["item"], "model": row["model"], "task": row["task"],
             "taxonomy": row["taxonomy"], "level": int(row["level"]),
@@ -146,11 +155,12 @@ def plot_efficiency(table: pd.DataFrame, path: Path) -> Path:
 
 def run_overthinking(samples: pd.DataFrame, output: AnalysisOutput, *, judge: Judge | None,
                      prompt_template: str | None, markers: Sequence[str] = DEFAULT_MARKERS,
-                     tokenizer: str | None = None) -> pd.DataFrame:
+                     tokenizer: str | None = None, workers: int = 1) -> pd.DataFrame:
     """The whole analysis: per-response CSV, tables by model × task and model × level, the
     figure and headline metrics into ``output``; returns the per-response frame."""
     per_response, report = locate_answers(samples, markers=markers, tokenizer=tokenizer,
-                                          judge=judge, prompt_template=prompt_template)
+                                          judge=judge, prompt_template=prompt_template,
+                                          workers=workers)
     per_response.to_csv(output.directory / "responses.csv", index=False)
     output.files.append(output.directory / "responses.csv")
     tokenizers = sorted(set(per_response["tokenizer"])) if len(per_response) else []
