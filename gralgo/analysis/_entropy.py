@@ -50,16 +50,18 @@ def token_entropy(top_logprobs: np.ndarray) -> np.ndarray:
         raise ValueError(f"top_logprobs must be 2-D (n_tokens, N), got shape {lp.shape}")
     if lp.shape[0] == 0 or lp.shape[1] == 0:
         return np.zeros(lp.shape[0])
-    finite = np.isfinite(lp)
-    peak = np.where(finite.any(axis=1), np.max(np.where(finite, lp, -np.inf), axis=1), 0.0)
-    shifted = np.where(finite, lp - peak[:, None], -np.inf)
+    peak = lp.max(axis=1, keepdims=True)
+    peak[~np.isfinite(peak)] = 0.0  # a row without any candidate
+    # H = log Z - sum(w * s) / Z with s = lp - peak, w = exp(s), Z = sum(w); -inf padding
+    # becomes a huge negative s whose weight underflows to exactly 0 (and 0 * s == 0).
+    shifted = np.maximum(lp - peak, -1e300)
     weights = np.exp(shifted)
     total = weights.sum(axis=1)
-    total = np.where(total > 0, total, 1.0)
-    q = weights / total[:, None]
-    with np.errstate(divide="ignore", invalid="ignore"):
-        terms = np.where(q > 0, q * np.log(q), 0.0)
-    return np.maximum(-terms.sum(axis=1), 0.0)
+    empty = total <= 0
+    total[empty] = 1.0
+    entropy = np.log(total) - (weights * shifted).sum(axis=1) / total
+    entropy[empty] = 0.0
+    return np.maximum(entropy, 0.0)
 
 
 def dropped_mass(top_logprobs: np.ndarray) -> np.ndarray:
@@ -106,12 +108,20 @@ def rank_high_entropy_tokens(
         values = np.asarray(entropies, dtype=np.float64)
         if len(tokens) != values.shape[0]:
             raise ValueError(f"{len(tokens)} tokens but {values.shape[0]} entropies")
-        for token, value in zip(tokens, values.tolist(), strict=True):
+        if not len(tokens):
+            continue
+        # Group the response's tokens in C (np.unique), then normalise each distinct one once.
+        distinct, inverse = np.unique(np.asarray(tokens, dtype=object).astype(str),
+                                      return_inverse=True)
+        token_sums = np.bincount(inverse, weights=values, minlength=len(distinct))
+        token_counts = np.bincount(inverse, minlength=len(distinct))
+        for token, total, count in zip(distinct.tolist(), token_sums.tolist(),
+                                       token_counts.tolist(), strict=True):
             key = normalize_token(token)
             if not key or (words_only and not any(ch.isalpha() for ch in key)):
                 continue
-            sums[key] = sums.get(key, 0.0) + value
-            counts[key] = counts.get(key, 0) + 1
+            sums[key] = sums.get(key, 0.0) + total
+            counts[key] = counts.get(key, 0) + count
     stats = [
         TokenEntropyStat(token, counts[token], sums[token] / counts[token])
         for token in counts

@@ -5,11 +5,13 @@ key). One row per (request key, sample index) in the ledger file's ``logprobs`` 
 just before the sample row, so a stored sample that asked for logprobs has them:
 
 * ``tokens``: the generated tokens' text, JSON, zlib-compressed;
-* ``chosen``: their log-probabilities, float32, zlib-compressed;
+* ``chosen``: their log-probabilities, float16;
 * ``top``: the ``(n_tokens, top_n)`` top-N log-probabilities (strings of the alternatives are
-  not kept: entropy needs only the numbers), float32, ``-inf`` padding, zlib-compressed.
+  not kept: entropy needs only the numbers), float16, ``-inf`` padding.
 
-4k tokens with top-20 take about 0.2 MB raw, well under that compressed.
+float16 keeps about 3 significant digits (entropies change by < 0.1 %) and halves the size:
+4k tokens with top-5 take about 45 KB. Floats are stored raw (they do not compress), so
+reading them back costs nothing but the copy.
 """
 
 from __future__ import annotations
@@ -97,8 +99,7 @@ class LogprobStore:
         self._connection().execute(
             "INSERT OR REPLACE INTO logprobs VALUES (?, ?, ?, ?, ?, ?, ?)",
             (request_key, sample_index, len(data.tokens), int(data.top.shape[1]), tokens,
-             zlib.compress(data.chosen.astype(np.float32).tobytes()),
-             zlib.compress(data.top.astype(np.float32).tobytes())),
+             data.chosen.astype(np.float16).tobytes(), data.top.astype(np.float16).tobytes()),
         )
 
     def read(self, keys: Iterable[tuple[str, int]]) -> dict[tuple[str, int], SampleLogprobs]:
@@ -151,6 +152,6 @@ def record_logprobs(ledger_path: Path, request_key: str, sample_index: int, resp
 def _decode(n: int, top_n: int, tokens: bytes, chosen: bytes, top: bytes) -> SampleLogprobs:
     return SampleLogprobs(
         tuple(json.loads(zlib.decompress(tokens))),
-        np.frombuffer(zlib.decompress(chosen), dtype=np.float32),
-        np.frombuffer(zlib.decompress(top), dtype=np.float32).reshape(n, top_n),
+        np.frombuffer(chosen, dtype=np.float16).astype(np.float32),
+        np.frombuffer(top, dtype=np.float16).astype(np.float32).reshape(n, top_n),
     )

@@ -54,7 +54,7 @@ def test_entropy_from_stored_logprobs(make_settings, judge_stub: StubServer,
     order = sorted(words, key=lambda w: (-expected(w), -words[w], w))
     assert list(ranking["token"]) == order
     assert list(ranking["count"]) == [words[w] for w in order]
-    assert list(ranking["mean_entropy"]) == pytest.approx([expected(w) for w in order], rel=1e-5)
+    assert list(ranking["mean_entropy"]) == pytest.approx([expected(w) for w in order], rel=1e-3)
     assert result.metrics["markers_in_ranking"] == 2  # "wait" and "so"
     for name in ("entropy_wordcloud.png", "entropy_ranking.png", "entropy.md"):
         assert (tmp_path / "entropy" / name).is_file()

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from gralgo.analysis._segment import (
+    DEFAULT_MARKERS,
     SegmentationError,
     response_text,
     segment_at_markers,
@@ -59,3 +62,14 @@ def test_response_text_puts_reasoning_first() -> None:
     assert response_text("\\boxed{4}", "think") == "think\n\n\\boxed{4}"
     assert response_text("\\boxed{4}", None) == "\\boxed{4}"
     assert response_text(None, None) == ""
+
+
+@given(st.text(alphabet="wait bus oWAIT,.\n_éİ2", max_size=60))
+def test_fast_marker_scan_equals_the_regex(text: str) -> None:
+    from gralgo.analysis._segment import marker_pattern
+
+    expected = [m.start() for m in marker_pattern(DEFAULT_MARKERS).finditer(text)]
+    segments = segment_at_markers(text)
+    assert [s.start - len(s.marker) for s in segments[1:]] == expected
+    assert [s.marker for s in segments[1:]] == [
+        m.group() for m in marker_pattern(DEFAULT_MARKERS).finditer(text)]

@@ -29,8 +29,8 @@ def test_parse_and_roundtrip(tmp_path: Path) -> None:
     back = store.read([("k", 0), ("k", 1)])
     assert list(back) == [("k", 0)]
     assert back[("k", 0)].tokens == data.tokens
-    assert np.array_equal(back[("k", 0)].top, data.top)
-    assert np.allclose(back[("k", 0)].chosen, [-0.1, -0.7])
+    assert np.allclose(back[("k", 0)].top, data.top, rtol=1e-3)
+    assert np.allclose(back[("k", 0)].chosen, [-0.1, -0.7], rtol=1e-3)  # float16
     assert logprobs_from_response({"choices": [{"message": {}}]}) is None
 
 
@@ -52,4 +52,4 @@ def test_runner_stores_logprobs_only_when_asked(stub: StubServer, tmp_path: Path
     assert "".join(one.tokens) == "\\boxed{12}"  # the stub: the length of "q question 0"
     assert one.top.shape == (1, 3)
     # p = 1 / (1 + len(token))
-    assert math.isclose(float(one.chosen[0]), math.log(1 / 11), rel_tol=1e-6)
+    assert math.isclose(float(one.chosen[0]), math.log(1 / 11), rel_tol=1e-3)
