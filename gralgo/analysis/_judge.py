@@ -101,6 +101,11 @@ class JudgeReport:
     calls_made: int = 0
     """Model calls, retries included (0 on a re-run from the ledger)."""
     reasks: int = 0
+    planned_prompt_tokens: int = 0
+    """cl100k tokens of the planned requests' messages (dry run)."""
+    estimated_cost_usd: float | None = None
+    """Upper bound for the planned first asks (every reply at max_tokens); ``None``: unknown
+    price. Re-asks come on top and cannot be known before the replies."""
     counts: dict[str, int] = field(default_factory=dict)
     """Verdicts by status."""
     stop_reason: str | None = None
@@ -133,6 +138,8 @@ class Judge:
         self.dry_run = dry_run
         self._stack = contextlib.ExitStack()
         self._live: ModelSpec | None = None
+        self.planned = JudgeReport()
+        """Totals over every :meth:`ask` of this judge (for the dry-run plan)."""
 
     def __enter__(self) -> Judge:
         return self
@@ -197,12 +204,21 @@ class Judge:
         for verdict in verdicts.values():
             counts[verdict.status] = counts.get(verdict.status, 0) + 1
         report.counts = dict(sorted(counts.items()))
+        self.planned.queries += report.queries
+        self.planned.calls_planned += report.calls_planned
+        self.planned.calls_made += report.calls_made
+        self.planned.planned_prompt_tokens += report.planned_prompt_tokens
+        if report.estimated_cost_usd is not None:
+            self.planned.estimated_cost_usd = (
+                (self.planned.estimated_cost_usd or 0.0) + report.estimated_cost_usd)
         return verdicts, report
 
     def _replies(self, requests: list[Request], report: JudgeReport) -> dict[str, Any]:
         """Ledger rows for ``requests`` after calling the model for the missing ones."""
         todo = self.ledger.missing(requests, 1)
         report.calls_planned += len(todo)
+        if todo and self.dry_run:
+            self._estimate(todo, report)
         if todo and not self.dry_run and report.stop_reason is None:
             from gralgo.run._runner import run_samples_sync
 
@@ -221,6 +237,18 @@ class Judge:
                 log.error("judge run stopped: %s", run.stop_reason)
         rows = self.ledger.samples([r.key for r in requests])
         return {key: rec for (key, index), rec in rows.items() if index == 0}
+
+    def _estimate(self, todo: Sequence[tuple[Request, int]], report: JudgeReport) -> None:
+        from gralgo.formats import count_tokens
+        from gralgo.run._plan import estimate_cost
+
+        tokens = sum(count_tokens("\n".join(m["content"] for m in r.messages)) for r, _ in todo)
+        report.planned_prompt_tokens += tokens
+        cost = estimate_cost(self.settings.model.litellm_model, tokens,
+                             len(todo) * self.settings.sampling.max_tokens,
+                             self.settings.model_config.get("price"))
+        if cost is not None:
+            report.estimated_cost_usd = (report.estimated_cost_usd or 0.0) + cost
 
     def _endpoint(self) -> ModelSpec:
         """The judge spec with a live ``api_base`` (starts the embedded server once)."""

@@ -121,6 +121,18 @@ TITLES = {
 }
 
 
+def dry_run_note(judge: Judge) -> str:
+    """What a dry run would ask: first asks not in the ledger, tokens, cost bound."""
+    plan = judge.planned
+    cost = ("unknown price" if plan.estimated_cost_usd is None
+            else f"<= ${plan.estimated_cost_usd:,.2f}")
+    line = (f"dry run: nothing was called; {plan.calls_planned} judge requests are not in the "
+            f"ledger ({plan.planned_prompt_tokens:,} prompt tokens, cost {cost}; re-asks and "
+            "the questions that depend on earlier replies come on top)")
+    log.info("%s", line)
+    return line + "\n"
+
+
 def run_analysis(settings: AnalyzeSettings, samples: pd.DataFrame | None = None
                  ) -> AnalysisResult:
     """Run ``settings.analysis`` on ``samples`` (default: read ``settings.inputs``)."""
@@ -135,6 +147,8 @@ def run_analysis(settings: AnalyzeSettings, samples: pd.DataFrame | None = None
     output = AnalysisOutput(settings.output_dir)
     with open_judge(settings.judge, settings.judge_ledger, dry_run=settings.dry_run) as judge:
         pipeline(settings, samples, judge, output)
+        if settings.dry_run:
+            output.text(dry_run_note(judge))
     summary = output.finish(TITLES.get(settings.analysis, settings.analysis))
     run_id = None
     if settings.mlflow_enabled and not settings.dry_run:

@@ -56,6 +56,8 @@ def test_dry_run_calls_nothing(judge_stub: StubServer, tmp_path: Path) -> None:
         verdicts, report = judge.ask([JudgeQuery("a", "q")], choice_parser("x", ["y"]))
     assert verdicts["a"].status == "pending"
     assert report.calls_planned == 1 and report.calls_made == 0
+    assert report.planned_prompt_tokens == 1  # "q"
+    assert judge.planned.calls_planned == 1
     assert judge_stub.stats()["calls"] == 0
 
 
