@@ -8,7 +8,8 @@ cl100k tokens each, with "wait" / "but" / "so" markers and a boxed answer; 60 % 
    the first correct segment, cl100k token counts (over ``--workers`` processes);
 3. entropy from stored logprobs: ``--stored`` responses' top-5 logprobs (4.2k steps each) are
    written to a temporary ledger, then read back, decoded and turned into entropies and the
-   token ranking; the time is scaled to 21,600 responses (linear: one row per response).
+   token ranking over ``--workers`` processes; the time is scaled to 21,600 responses (linear:
+   one row per response). CPU time is this process's only (workers excluded) when workers > 1.
 
 Target: <= 30 s on 2 cores. Run from the repository root:
 ``PYTHONPATH=. python benchmarks/bench_analysis.py [--workers 2]``.
@@ -25,7 +26,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from gralgo.analysis import rank_high_entropy_tokens, token_entropy
+from gralgo.analysis._entropy import ranked_tokens
+from gralgo.analysis._entropy_analysis import entropy_statistics
 from gralgo.analysis._overthinking import locate_answers
 from gralgo.analysis._segment import segment_at_markers
 from gralgo.run._logprobs import LogprobStore, SampleLogprobs
@@ -106,13 +108,14 @@ def main() -> None:
             store.record(f"k{i}", 0, SampleLogprobs(tokens, top[:, 0].astype(np.float32),
                                                     top.astype(np.float32)))
         size_mb = (Path(tmp) / "ledger.sqlite").stat().st_size / 1e6
+        store.close()
         t0, c0 = time.perf_counter(), time.process_time()
-        stored = store.read([(f"k{i}", 0) for i in range(args.stored)])
-        streams = [(d.tokens, token_entropy(d.top)) for d in stored.values()]
-        ranking = rank_high_entropy_tokens(streams, min_count=5, top=40)
+        stats = entropy_statistics([Path(tmp) / "ledger.sqlite"],
+                                   [(f"k{i}", 0) for i in range(args.stored)],
+                                   workers=args.workers, chunk=100)
+        ranking = ranked_tokens(stats.sums, stats.counts, min_count=5, top=40)
         t_entropy = (time.perf_counter() - t0) * N_RESPONSES / args.stored
         c_entropy = (time.process_time() - c0) * N_RESPONSES / args.stored
-        store.close()
     print(f"3. entropy from stored top-5 logprobs: {args.stored} responses ({size_mb:.0f} MB) "
           f"-> {t_entropy:.1f} s wall, {c_entropy:.1f} s CPU scaled to {N_RESPONSES}; "
           f"top token {ranking[0].token!r}")

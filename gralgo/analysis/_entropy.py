@@ -87,6 +87,45 @@ class TokenEntropyStat:
     """Mean entropy (nats) at the steps that generated this token."""
 
 
+def accumulate_token_entropy(
+    tokens: Sequence[str], entropies: np.ndarray, sums: dict[str, float],
+    counts: dict[str, int], *, words_only: bool = True,
+) -> None:
+    """Add one response's per-token entropies to running ``sums`` and ``counts`` by token."""
+    values = np.asarray(entropies, dtype=np.float64)
+    if len(tokens) != values.shape[0]:
+        raise ValueError(f"{len(tokens)} tokens but {values.shape[0]} entropies")
+    if not len(tokens):
+        return
+    # Group the response's tokens in C (np.unique), then normalise each distinct one once.
+    distinct, inverse = np.unique(np.asarray(tokens, dtype=object).astype(str),
+                                  return_inverse=True)
+    token_sums = np.bincount(inverse, weights=values, minlength=len(distinct))
+    token_counts = np.bincount(inverse, minlength=len(distinct))
+    for token, total, count in zip(distinct.tolist(), token_sums.tolist(),
+                                   token_counts.tolist(), strict=True):
+        key = normalize_token(token)
+        if not key or (words_only and not any(ch.isalpha() for ch in key)):
+            continue
+        sums[key] = sums.get(key, 0.0) + total
+        counts[key] = counts.get(key, 0) + count
+
+
+def ranked_tokens(sums: dict[str, float], counts: dict[str, int], *, min_count: int = 5,
+                  top: int = 50) -> list[TokenEntropyStat]:
+    """The ``top`` tokens by mean entropy among those seen at least ``min_count`` times; ties
+    broken by count, then alphabetically, so the ranking is deterministic."""
+    if min_count < 1:
+        raise ValueError(f"min_count must be >= 1, got {min_count}")
+    stats = [
+        TokenEntropyStat(token, counts[token], sums[token] / counts[token])
+        for token in counts
+        if counts[token] >= min_count
+    ]
+    stats.sort(key=lambda s: (-s.mean_entropy, -s.count, s.token))
+    return stats[:top]
+
+
 def rank_high_entropy_tokens(
     responses: Iterable[tuple[Sequence[str], np.ndarray]],
     *,
@@ -97,38 +136,15 @@ def rank_high_entropy_tokens(
     """Tokens with the highest mean entropy among those seen at least ``min_count`` times.
 
     ``responses`` yields ``(tokens, entropies)`` per response. ``words_only`` keeps tokens
-    containing a letter (numbers and punctuation would otherwise crowd the word cloud). Ties are
-    broken by count, then alphabetically, so the ranking is deterministic.
+    containing a letter (numbers and punctuation would otherwise crowd the word cloud).
     """
     if min_count < 1:
         raise ValueError(f"min_count must be >= 1, got {min_count}")
     sums: dict[str, float] = {}
     counts: dict[str, int] = {}
     for tokens, entropies in responses:
-        values = np.asarray(entropies, dtype=np.float64)
-        if len(tokens) != values.shape[0]:
-            raise ValueError(f"{len(tokens)} tokens but {values.shape[0]} entropies")
-        if not len(tokens):
-            continue
-        # Group the response's tokens in C (np.unique), then normalise each distinct one once.
-        distinct, inverse = np.unique(np.asarray(tokens, dtype=object).astype(str),
-                                      return_inverse=True)
-        token_sums = np.bincount(inverse, weights=values, minlength=len(distinct))
-        token_counts = np.bincount(inverse, minlength=len(distinct))
-        for token, total, count in zip(distinct.tolist(), token_sums.tolist(),
-                                       token_counts.tolist(), strict=True):
-            key = normalize_token(token)
-            if not key or (words_only and not any(ch.isalpha() for ch in key)):
-                continue
-            sums[key] = sums.get(key, 0.0) + total
-            counts[key] = counts.get(key, 0) + count
-    stats = [
-        TokenEntropyStat(token, counts[token], sums[token] / counts[token])
-        for token in counts
-        if counts[token] >= min_count
-    ]
-    stats.sort(key=lambda s: (-s.mean_entropy, -s.count, s.token))
-    return stats[:top]
+        accumulate_token_entropy(tokens, entropies, sums, counts, words_only=words_only)
+    return ranked_tokens(sums, counts, min_count=min_count, top=top)
 
 
 def segment_at_high_entropy(

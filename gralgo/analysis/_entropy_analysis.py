@@ -8,16 +8,18 @@ bar chart. It also compares segmentation at high-entropy tokens with the fixed m
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
 from gralgo.analysis._entropy import (
+    accumulate_token_entropy,
     dropped_mass,
     normalize_token,
-    rank_high_entropy_tokens,
+    ranked_tokens,
     segment_at_high_entropy,
     token_entropy,
 )
@@ -27,21 +29,83 @@ from gralgo.analysis._segment import DEFAULT_MARKERS, segment_at_markers
 from gralgo.run._logprobs import LogprobStore, SampleLogprobs
 
 
-def read_stored_logprobs(inputs: Sequence[Path], samples: pd.DataFrame
-                         ) -> dict[tuple[str, int], SampleLogprobs]:
-    """The logprobs of ``samples`` from the ledgers of the input jobs (job.json names them)."""
+def input_ledgers(inputs: Sequence[Path]) -> list[Path]:
+    """The ledger files of the input jobs (``job.json`` names them) or the inputs themselves."""
     from gralgo.results import read_job
 
-    keys = list(zip(samples["request_key"], samples["sample_index"].astype(int), strict=True))
-    out: dict[tuple[str, int], SampleLogprobs] = {}
+    found: list[Path] = []
     for path in inputs:
         ledger = Path(path) if Path(path).suffix == ".sqlite" else Path(read_job(path).ledger_path)
+        if ledger not in found:
+            found.append(ledger)
+    return found
+
+
+@dataclass
+class EntropyChunk:
+    """What one worker computed for its share of the responses."""
+
+    rows: list[dict[str, object]]
+    """Per-response statistics, keyed by (request key, sample index) in ``key``."""
+    sums: dict[str, float]
+    counts: dict[str, int]
+
+
+def _entropy_chunk(args: tuple[list[Path], list[tuple[str, int]], float, tuple[str, ...]]
+                   ) -> EntropyChunk:
+    ledgers, keys, quantile, markers = args
+    data: dict[tuple[str, int], SampleLogprobs] = {}
+    for ledger in ledgers:
         store = LogprobStore(ledger)
         try:
-            out.update(store.read(keys))
+            data.update(store.read(keys))
         finally:
             store.close()
-    return out
+    chunk = EntropyChunk([], {}, {})
+    for key in keys:
+        stored = data.get(key)
+        if stored is None:
+            continue
+        entropy = token_entropy(stored.top)
+        accumulate_token_entropy(stored.tokens, entropy, chunk.sums, chunk.counts)
+        text = "".join(stored.tokens)
+        chunk.rows.append({
+            "key": key, "tokens": len(stored.tokens), "top_n": int(stored.top.shape[1]),
+            "mean_entropy": float(entropy.mean()) if len(entropy) else np.nan,
+            "mean_dropped_mass": float(dropped_mass(stored.top).mean()) if len(entropy)
+            else np.nan,
+            "segments_markers": len(segment_at_markers(text, markers)),
+            "segments_high_entropy": len(segment_at_high_entropy(stored.tokens, entropy,
+                                                                 quantile=quantile)),
+        })
+    return chunk
+
+
+def entropy_statistics(ledgers: Sequence[Path], keys: Sequence[tuple[str, int]], *,
+                       quantile: float = 0.95, markers: Sequence[str] = DEFAULT_MARKERS,
+                       workers: int = 1, chunk: int = 500) -> EntropyChunk:
+    """Per-response entropy statistics and per-token totals, read and computed over
+    ``workers`` processes (0: every core), each reading its share of the ledgers' rows."""
+    import os
+
+    keys = list(keys)
+    parts = [(list(ledgers), keys[i : i + chunk], quantile, tuple(markers))
+             for i in range(0, len(keys), chunk)]
+    workers = workers or (os.cpu_count() or 1)
+    if workers <= 1 or len(parts) <= 1:
+        results = [_entropy_chunk(part) for part in parts]
+    else:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            results = list(pool.map(_entropy_chunk, parts))
+    merged = EntropyChunk([], {}, {})
+    for part in results:
+        merged.rows += part.rows
+        for token, total in part.sums.items():
+            merged.sums[token] = merged.sums.get(token, 0.0) + total
+            merged.counts[token] = merged.counts.get(token, 0) + part.counts[token]
+    return merged
 
 
 def plot_word_cloud(ranking: pd.DataFrame, path: Path) -> Path:
@@ -71,39 +135,26 @@ def plot_ranking(ranking: pd.DataFrame, path: Path) -> Path:
     return path
 
 
-def run_entropy(samples: pd.DataFrame, logprobs: Mapping[tuple[str, int], SampleLogprobs],
-                output: AnalysisOutput, *, min_count: int = 5, top: int = 40,
-                quantile: float = 0.95, markers: Sequence[str] = DEFAULT_MARKERS
-                ) -> pd.DataFrame:
+def run_entropy(samples: pd.DataFrame, ledgers: Sequence[Path], output: AnalysisOutput, *,
+                min_count: int = 5, top: int = 40, quantile: float = 0.95,
+                markers: Sequence[str] = DEFAULT_MARKERS, workers: int = 1) -> pd.DataFrame:
     """The whole analysis into ``output``; returns the token ranking."""
     scored = scored_responses(samples)
-    rows, streams = [], []
-    for row in scored.itertuples(index=False):
-        data = logprobs.get((row.request_key, int(row.sample_index)))
-        if data is None:
-            continue
-        entropy = token_entropy(data.top)
-        streams.append((data.tokens, entropy))
-        text = "".join(data.tokens)
-        rows.append({
-            "item": row.item, "model": row.model, "task": row.task, "tokens": len(data.tokens),
-            "top_n": int(data.top.shape[1]),
-            "mean_entropy": float(entropy.mean()) if len(entropy) else np.nan,
-            "mean_dropped_mass": float(dropped_mass(data.top).mean()) if len(entropy)
-            else np.nan,
-            "segments_markers": len(segment_at_markers(text, markers)),
-            "segments_high_entropy": len(segment_at_high_entropy(data.tokens, entropy,
-                                                                 quantile=quantile)),
-        })
-    if not rows:
+    keys = list(zip(scored["request_key"], scored["sample_index"].astype(int), strict=True))
+    stats = entropy_statistics(ledgers, keys, quantile=quantile, markers=markers,
+                               workers=workers)
+    if not stats.rows:
         raise AnalysisInputError(
             "no stored logprobs for these samples: evaluate with sampling.logprobs=true "
             "sampling.top_logprobs=N on a provider that returns them (llama.cpp, vLLM, OpenAI)"
         )
-    per = pd.DataFrame(rows)
+    info = {key: row for key, row in zip(keys, scored.itertuples(index=False), strict=True)}
+    per = pd.DataFrame([{"item": info[r["key"]].item, "model": info[r["key"]].model,
+                         "task": info[r["key"]].task,
+                         **{k: v for k, v in r.items() if k != "key"}} for r in stats.rows])
     per.to_csv(output.directory / "responses.csv", index=False)
     output.files.append(output.directory / "responses.csv")
-    ranked = rank_high_entropy_tokens(streams, min_count=min_count, top=top)
+    ranked = ranked_tokens(stats.sums, stats.counts, min_count=min_count, top=top)
     ranking = pd.DataFrame([{"rank": i + 1, "token": s.token, "count": s.count,
                              "mean_entropy": s.mean_entropy} for i, s in enumerate(ranked)],
                            columns=["rank", "token", "count", "mean_entropy"])

@@ -35,7 +35,8 @@ def _overthinking(settings: AnalyzeSettings, samples: pd.DataFrame, judge: Judge
     run_overthinking(samples, output, judge=judge,
                      prompt_template=settings.prompt("first_correct"),
                      markers=tuple(settings.option("markers") or ("wait", "but", "so")),
-                     tokenizer=settings.option("tokenizer"))
+                     tokenizer=settings.option("tokenizer"),
+                     workers=int(settings.option("workers", 0)))
 
 
 def _error_taxonomy(settings: AnalyzeSettings, samples: pd.DataFrame, judge: Judge,
@@ -92,9 +93,10 @@ def _correlation(settings: AnalyzeSettings, samples: pd.DataFrame, judge: Judge,
 
 def _entropy(settings: AnalyzeSettings, samples: pd.DataFrame, judge: Judge,
              output: AnalysisOutput) -> None:
-    from gralgo.analysis._entropy_analysis import read_stored_logprobs, run_entropy
+    from gralgo.analysis._entropy_analysis import input_ledgers, run_entropy
 
-    run_entropy(samples, read_stored_logprobs(settings.inputs, samples), output,
+    run_entropy(samples, input_ledgers(settings.inputs), output,
+                workers=int(settings.option("workers", 0)),
                 min_count=int(settings.option("min_count", 5)),
                 top=int(settings.option("top", 40)),
                 quantile=float(settings.option("quantile", 0.95)),

@@ -73,3 +73,24 @@ def test_segmentation_at_high_entropy_word_tokens() -> None:
     assert all(text[s.start : s.end] == s.text for s in segments)
     assert len(segment_at_high_entropy(tokens, entropy, quantile=0.75)) == 2
     assert segment_at_high_entropy([], np.zeros(0))[0].text == ""
+
+
+def test_entropy_statistics_over_processes_equal_serial(tmp_path) -> None:
+    from gralgo.analysis._entropy_analysis import entropy_statistics
+    from gralgo.run._logprobs import LogprobStore, SampleLogprobs
+
+    rng = np.random.default_rng(0)
+    store = LogprobStore(tmp_path / "ledger.sqlite")
+    keys = []
+    for i in range(7):
+        top = np.log(rng.dirichlet(np.ones(3), size=12)).astype(np.float32)
+        tokens = tuple(f" w{j % 4}" for j in range(12))
+        store.record(f"k{i}", 0, SampleLogprobs(tokens, top[:, 0], top))
+        keys.append((f"k{i}", 0))
+    store.close()
+    serial = entropy_statistics([tmp_path / "ledger.sqlite"], [*keys, ("absent", 0)], workers=1)
+    parallel = entropy_statistics([tmp_path / "ledger.sqlite"], keys, workers=2, chunk=2)
+    assert [r["key"] for r in parallel.rows] == keys == [r["key"] for r in serial.rows]
+    assert parallel.counts == serial.counts == {"w0": 21, "w1": 21, "w2": 21, "w3": 21}
+    for token, total in serial.sums.items():
+        assert parallel.sums[token] == pytest.approx(total)
