@@ -112,7 +112,9 @@ def label_sections(
             "labels_status": verdict.status, "labels": ";".join(labels),
             "classes": ";".join(sorted({mapping[label] for label in labels})),
         })
-    return responses, pd.DataFrame(section_rows), [report1, report2]
+    columns = ["item", "model", "task", "taxonomy", "level", "section", "start", "end",
+               "summary", "labels_status", "labels", "classes"]
+    return responses, pd.DataFrame(section_rows, columns=columns), [report1, report2]
 
 
 def class_distribution(sections: pd.DataFrame, by: Sequence[str],

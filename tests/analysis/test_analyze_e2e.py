@@ -114,3 +114,19 @@ def test_kill_minus_9_then_resume_pays_no_call_twice(
     segments = pd.read_csv(tmp_path / "analysis" / "analysis" / "segments.csv")
     assert len(segments) == judge_rows(ledger) // 3  # every segment: ask + 2 re-asks, unparsed
     assert set(segments["status"]) == {"unparsed"}
+
+
+def test_multirun_over_analyses(finished_job: Path, judge_stub: StubServer,
+                                tmp_path: Path) -> None:
+    judge_stub.control(answers={})
+    env = {**os.environ, "GRALGO_TEST_STUB_KEY": "sk-test-SECRET123"}
+    args = [a for a in cli(tmp_path, judge_stub, finished_job) if not a.startswith("hydra.run")]
+    args[3:3] = ["-m", "analysis=overthinking,error_taxonomy", "analyze.max_reasks=0",
+                 f"hydra.sweep.dir={tmp_path / 'sweep'}"]
+    done = subprocess.run(args, cwd=REPO, env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert (tmp_path / "sweep" / "0" / "analysis" / "efficiency.csv").is_file()
+    assert (tmp_path / "sweep" / "1" / "analysis" / "errors_by_taxonomy.csv").is_file()
+    # One judge ledger for both: overthinking asks about 2 correct responses, the taxonomy
+    # about 1 wrong one; nothing is re-asked (max_reasks=0).
+    assert judge_stub.stats()["calls"] == 3

@@ -90,3 +90,15 @@ def test_error_taxonomy_end_to_end(judge_stub: StubServer, tmp_path: Path) -> No
 
 def test_class_distribution_empty() -> None:
     assert class_distribution(pd.DataFrame(), ["model"], ["a"]).empty
+
+
+def test_no_parsed_sections_still_writes_every_table(judge_stub: StubServer,
+                                                     tmp_path: Path) -> None:
+    samples = make_samples([{"answer_text": WRONG_B, "expected": "4"}])
+    output = AnalysisOutput(tmp_path / "out")  # the stub's default reply is never valid JSON
+    with open_judge(stub_judge_settings(judge_stub, max_reasks=0), tmp_path / "j.sqlite") as j:
+        sections = run_error_taxonomy(samples, output, judge=j, sections_prompt=SECTIONS,
+                                      labels_prompt=LABELS)
+    assert sections.empty
+    assert output.metrics["judge_unparsed"] == 1
+    assert pd.read_csv(tmp_path / "out" / "review_sheet.csv").empty
