@@ -59,6 +59,7 @@ def judge_rows(path: Path) -> int:
             return 0
 
 
+@pytest.mark.slow
 def test_overthinking_cli_reads_the_job_and_links_mlflow(
     finished_job: Path, judge_stub: StubServer, tmp_path: Path
 ) -> None:
@@ -83,6 +84,7 @@ def test_overthinking_cli_reads_the_job_and_links_mlflow(
     assert len(runs) == 1 and runs[0].data.tags["gralgo.source_run_id"] == source
 
 
+@pytest.mark.slow
 def test_kill_minus_9_then_resume_pays_no_call_twice(
     finished_job: Path, judge_stub: StubServer, tmp_path: Path
 ) -> None:
@@ -116,6 +118,7 @@ def test_kill_minus_9_then_resume_pays_no_call_twice(
     assert set(segments["status"]) == {"unparsed"}
 
 
+@pytest.mark.slow
 def test_multirun_over_analyses(finished_job: Path, judge_stub: StubServer,
                                 tmp_path: Path) -> None:
     judge_stub.control(answers={})
