@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pandas as pd
 import pytest
 from hydra import compose, initialize_config_dir
 from judge_helpers import make_samples
@@ -99,3 +100,19 @@ def test_dry_run_plans_judge_calls_and_their_cost(judge_stub: StubServer, tmp_pa
     assert "dry run: nothing was called; 1 judge requests" in summary
     assert "cost <= $0.00" in summary
     assert judge_stub.stats()["calls"] == 0 and result.run_id is None
+
+
+@pytest.mark.local_model
+def test_default_local_judge_answers_and_reruns_offline(tmp_path: Path) -> None:
+    """The embedded model as judge (the offline default): replies parse or are counted."""
+    cfg = plain_config("command=analyze", "analysis=overthinking",
+                       f"paths.outputs={tmp_path / 'outputs'}", "mlflow.enabled=false",
+                       "analyze.max_tokens=64")
+    settings = analyze_settings_from_config(cfg, tmp_path / "analysis")
+    samples = make_samples([{"answer_text": "So it is 3. Wait, yes. \\boxed{3}", "expected": "3"}])
+    first = run_analysis(settings, samples)
+    assert first.metrics["judge_calls"] >= 1
+    per = pd.read_csv(tmp_path / "analysis" / "responses.csv")
+    assert set(per["judge_status"]) <= {"ok", "unparsed"}
+    again = run_analysis(settings, samples)
+    assert again.metrics["judge_calls"] == 0
