@@ -55,6 +55,9 @@ def main(cfg: DictConfig) -> None:
         if plain.get("command") == "audit":
             audit(plain)
             return
+        if plain.get("command") == "analyze":
+            analyze(plain)
+            return
         settings = settings_from_config(plain)
         if settings.command == "build":
             from gralgo.dataset import build_dataset
@@ -144,11 +147,25 @@ def audit(plain: dict) -> None:
     if not directory:
         raise ConfigError("command=audit needs dataset.dir=DIR (a built dataset)")
     out = Path(HydraConfig.get().runtime.output_dir) / "audit"
-    report = audit_dataset(Path(directory), out)
+    report = audit_dataset(Path(directory).expanduser(), out)
     print(report.markdown())
     log.info("audit written to %s", out)
     if not report.ok:
         sys.exit(1)
+
+
+def analyze(plain: dict) -> None:
+    """``command=analyze analysis=NAME analyze.inputs=[JOB, ...] judge=MODEL``."""
+    from pathlib import Path
+
+    from hydra.core.hydra_config import HydraConfig
+
+    from gralgo._settings import analyze_settings_from_config
+    from gralgo.analysis import run_analysis
+
+    out = Path(HydraConfig.get().runtime.output_dir) / "analysis"
+    result = run_analysis(analyze_settings_from_config(plain, out))
+    print(result.summary.read_text(encoding="utf-8"))
 
 
 if __name__ == "__main__":

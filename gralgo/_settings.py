@@ -20,7 +20,7 @@ from gralgo.errors import ConfigError, UnknownChoiceError
 from gralgo.run._records import SamplingParams
 from gralgo.tasks._base import TaskSettings
 
-COMMANDS = ("evaluate", "build", "compare")
+COMMANDS = ("evaluate", "build", "compare", "audit", "analyze")
 
 
 @dataclass(frozen=True)
@@ -216,21 +216,37 @@ def dataset_spec(typed: GralgoConfig, fmt: str) -> DatasetSpec:
             role: str(_path(p)) if isinstance(p, str) and p.startswith("~") else p
             for role, p in entry["files"].items()
         }
+    erdos_renyi = erdos_renyi_spec(typed)
     return DatasetSpec(
         tasks=tasks,
         sources={name: dict(value) for name, value in sources.items()},
-        levels=levels if long_context is None else (0,),
+        levels=levels if long_context is None and erdos_renyi is None else (0,),
         options=build_options(typed, fmt),
         long_context=long_context,
+        erdos_renyi=erdos_renyi,
         cache_dir=_path(cache) / "sources" if cache else None,
         workers=typed.dataset.workers,
+    )
+
+
+def erdos_renyi_spec(typed: GralgoConfig) -> Any:
+    """The Erdős–Rényi dataset spec (``context=erdos_renyi``), else ``None``."""
+    er = typed.context.erdos_renyi
+    if er is None:
+        return None
+    from gralgo.dataset import ErdosRenyiSpec
+
+    return ErdosRenyiSpec(
+        n_graphs=er.n_graphs, n_nodes=(er.n_nodes[0], er.n_nodes[1]), p=er.p,
+        weight_range=(er.weight_range[0], er.weight_range[1]),
     )
 
 
 def sampling_params(smp: SamplingConfig) -> SamplingParams:
     return SamplingParams(
         temperature=smp.temperature, top_p=smp.top_p, min_p=smp.min_p,
-        max_tokens=smp.max_tokens, seed=smp.seed,
+        max_tokens=smp.max_tokens, seed=smp.seed, logprobs=smp.logprobs,
+        top_logprobs=smp.top_logprobs,
     )
 
 
@@ -238,4 +254,61 @@ def run_settings(run: RunConfig) -> RunSettings:
     return RunSettings(
         max_concurrency=run.max_concurrency, max_attempts=run.max_attempts,
         timeout_s=run.timeout_s, failure_budget=run.failure_budget,
+    )
+
+
+def analyze_settings_from_config(cfg: Mapping[str, Any], output_dir: Path) -> Any:
+    """Typed settings of ``command=analyze`` (an :class:`gralgo.analysis.AnalyzeSettings`)."""
+    from dataclasses import replace
+
+    from gralgo.analysis._config import ANALYSES, AnalyzeSettings
+    from gralgo.analysis._judge import JudgeSettings
+    from gralgo.run._models import model_spec_from_config
+
+    options = cfg.get("analysis") or {}
+    name = options.get("name")
+    if name is None:
+        raise ConfigError(f"command=analyze needs analysis=<name>; choose from {list(ANALYSES)}")
+    if name not in ANALYSES:
+        raise UnknownChoiceError("analysis", name, ANALYSES)
+    section = cfg.get("analyze") or {}
+    judge_cfg = dict(cfg.get("judge") or {})
+    if not judge_cfg:
+        raise ConfigError("command=analyze needs a judge: judge=<model name> (conf/model)")
+    spec = model_spec_from_config(judge_cfg)
+    server = judge_cfg.get("server")
+    if server:  # a managed local server: stable identity in request keys, as in evaluation
+        identity = ":".join(str(server.get(key)) for key in
+                            ("kind", "gguf_package", "chat_format", "n_ctx"))
+        spec = replace(spec, endpoint_id=f"local:{identity}")
+    max_tokens = int(section.get("max_tokens", 2048))
+    cap = (judge_cfg.get("sampling") or {}).get("max_tokens")
+    if cap is not None:
+        max_tokens = min(max_tokens, int(cap))
+    run = cfg.get("run") or {}
+    judge = JudgeSettings(
+        model=spec,
+        sampling=SamplingParams(temperature=0.0, top_p=1.0, min_p=0.0, max_tokens=max_tokens),
+        model_config=judge_cfg,
+        max_reasks=int(section.get("max_reasks", 2)),
+        max_concurrency=int(run.get("max_concurrency") or judge_cfg.get("max_concurrency") or 16),
+        max_attempts=int(run.get("max_attempts", 6)),
+        timeout_s=float(run.get("timeout_s", 600)),
+        failure_budget=float(run.get("failure_budget", 0.25)),
+    )
+    ml = cfg.get("mlflow") or {}
+    return AnalyzeSettings(
+        analysis=str(name),
+        inputs=tuple(Path(str(p)) for p in section.get("inputs") or ()),
+        options=dict(options),
+        judge=judge,
+        judge_ledger=Path(str(section.get("ledger") or "outputs/judge_ledger.sqlite")),
+        output_dir=output_dir,
+        prompts_dir=Path(__file__).resolve().parents[1] / "conf",
+        dry_run=bool(cfg.get("dry_run", False)),
+        bootstrap_resamples=int((cfg.get("report") or {}).get("bootstrap_resamples", 1000)),
+        mlflow_enabled=bool(ml.get("enabled", False)),
+        tracking_uri=str(ml.get("tracking_uri", "")),
+        experiment_name=str(ml.get("experiment_name", "gralgo")),
+        config=cfg,
     )

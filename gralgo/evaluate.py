@@ -66,13 +66,13 @@ def load_instances(settings: AppSettings) -> list[Instance]:
         spec, settings.dataset_dir, explicit=settings.dataset_dir_explicit,
         formats=[settings.format],
     )
-    long_context = spec.long_context is not None
+    fixed_sizes = spec.long_context is not None or spec.erdos_renyi is not None  # no levels
     return read_instances(
         directory,
         tasks=sorted(spec.tasks),
-        levels=None if long_context else list(spec.levels),
+        levels=None if fixed_sizes else list(spec.levels),
         per_level=spec.options.per_level,
-        context=None if long_context else "standard",
+        context=None if fixed_sizes else "standard",
     )
 
 
@@ -270,5 +270,7 @@ def report_results(
         from gralgo.report._logging import log_to_mlflow
 
         run_id = log_to_mlflow(settings, metrics, artifacts, out_dir, complete=status.complete)
+        if run_id:  # analyses of this job link their MLflow runs to this one
+            (out_dir / "mlflow_run_id.txt").write_text(run_id + "\n", encoding="utf-8")
     (out_dir / "metrics.json").write_text(json.dumps(metrics, indent=2, sort_keys=True))
     return EvaluationResult(out_dir, plan, len(frame), metrics, artifacts, run_id, status)

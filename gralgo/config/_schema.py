@@ -68,9 +68,14 @@ class SamplingConfig:
     """Completion token cap (>= 1)."""
     seed: int | None = None
     """Provider-side sampling seed; null = not sent."""
+    logprobs: bool | None = None
+    """Ask for per-token log-probabilities (token entropy analysis); null = not sent."""
+    top_logprobs: int | None = None
+    """Alternatives returned per token with ``logprobs``; null = not sent."""
 
     def check(self) -> None:
         at_least(self.k, 1, "sampling.k")
+        at_least(self.top_logprobs, 0, "sampling.top_logprobs")
         at_least(self.temperature, 0, "sampling.temperature")
         at_least(self.top_p, 0, "sampling.top_p", strict=True)
         between(self.top_p, 0, 1, "sampling.top_p")
@@ -181,6 +186,47 @@ class FormatConfig:
 
 
 @dataclass
+class ErdosRenyiConfig:
+    """``context.erdos_renyi``: seeded G(n, p) graphs per task (algorithm-family analysis)."""
+
+    n_graphs: int = 300
+    """Graphs per task."""
+    n_nodes: list[int] = field(default_factory=lambda: [8, 15])
+    """Node-count range [low, high]."""
+    p: float = 0.3
+    """Edge probability."""
+    weight_range: list[int] = field(default_factory=lambda: [1, 100])
+    """Integer weight range [low, high] for weighted tasks."""
+
+    def check(self) -> None:
+        at_least(self.n_graphs, 1, "context.erdos_renyi.n_graphs")
+        between(self.p, 0, 1, "context.erdos_renyi.p")
+        for name, pair in (("n_nodes", self.n_nodes), ("weight_range", self.weight_range)):
+            if len(pair) != 2 or pair[0] > pair[1]:
+                from gralgo.errors import ConfigError
+
+                raise ConfigError(f"context.erdos_renyi.{name} must be [low, high]; got {pair}")
+
+
+@dataclass
+class AnalyzeConfig:
+    """``analyze``: inputs and judge bookkeeping of ``command=analyze``."""
+
+    inputs: list[str] = field(default_factory=list)
+    """Finished evaluation job folders (or ledger files) the analysis reads."""
+    ledger: str = "outputs/judge_ledger.sqlite"
+    """Ledger of the judge's calls."""
+    max_reasks: int = 2
+    """Re-asks of an invalid judge reply before it counts as unparsed."""
+    max_tokens: int = 2048
+    """Judge completion cap."""
+
+    def check(self) -> None:
+        at_least(self.max_reasks, 0, "analyze.max_reasks")
+        at_least(self.max_tokens, 1, "analyze.max_tokens")
+
+
+@dataclass
 class ContextConfig:
     """``context``: standard prompts, or the long-context variants."""
 
@@ -202,8 +248,12 @@ class ContextConfig:
     """Edges per fixed graph."""
     source: str = "wikispeedia"
     """Source of the fixed graphs."""
+    erdos_renyi: ErdosRenyiConfig | None = None
+    """Set by ``context=erdos_renyi``: Erdős–Rényi graphs instead of real samples."""
 
     def check(self) -> None:
+        if self.erdos_renyi is not None:
+            self.erdos_renyi.check()
         for target in self.targets:
             at_least(target, 1, "context.targets")
         between(self.tolerance, 0, 1, "context.tolerance")
@@ -217,7 +267,7 @@ class GralgoConfig:
     """The root config (``conf/config.yaml`` plus the chosen group options)."""
 
     command: str = "evaluate"
-    """evaluate, build or compare."""
+    """evaluate, build, compare, audit or analyze."""
     level: Any = field(default_factory=lambda: [1])
     """``all``, one level (1..6) or a list."""
     dry_run: bool = False
@@ -248,6 +298,12 @@ class GralgoConfig:
     """Standard or long context."""
     model: ModelConfig = field(default_factory=ModelConfig)
     """The model under evaluation."""
+    judge: ModelConfig | None = None
+    """The judge model of ``command=analyze`` (any ``conf/model`` entry)."""
+    analysis: Any = None
+    """The analysis ``command=analyze`` runs (``conf/analysis``; checked by the analysis)."""
+    analyze: AnalyzeConfig = field(default_factory=AnalyzeConfig)
+    """``command=analyze`` inputs and judge ledger."""
 
     def check(self) -> None:
         """Value ranges (types and key names are checked by OmegaConf's merge)."""
@@ -257,5 +313,6 @@ class GralgoConfig:
         self.report.check()
         self.context.check()
         self.model.check()
+        self.analyze.check()
         for name, task in self.task.items():
             task.check(name)

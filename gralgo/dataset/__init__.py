@@ -9,6 +9,7 @@ from gralgo.dataset._dataset import (
     build_dataset,
     ensure_dataset,
 )
+from gralgo.dataset._erdos_renyi import ErdosRenyiSpec
 from gralgo.dataset._instance import Instance, PromptVariant
 from gralgo.dataset._levels import LEVELS, level_range, parse_levels
 from gralgo.dataset._store import (
@@ -26,6 +27,7 @@ __all__ = [
     "BuildReport",
     "DatasetError",
     "DatasetSpec",
+    "ErdosRenyiSpec",
     "Instance",
     "LongContextSpec",
     "PromptVariant",

@@ -14,6 +14,7 @@ from typing import Any
 
 from gralgo import __version__
 from gralgo.dataset._build import BuildOptions, build_level
+from gralgo.dataset._erdos_renyi import ErdosRenyiSpec
 from gralgo.dataset._instance import Instance
 from gralgo.dataset._statistics import (
     GraphStats,
@@ -61,6 +62,8 @@ class DatasetSpec:
     options: BuildOptions
     long_context: LongContextSpec | None = None
     """When set, build the long-context variants instead of the size levels."""
+    erdos_renyi: ErdosRenyiSpec | None = None
+    """When set, build Erdős–Rényi variants of the tasks instead (algorithm-family study)."""
     cache_dir: Path | None = field(default=None, compare=False)
     workers: int = field(default=0, compare=False)
 
@@ -101,6 +104,8 @@ class DatasetSpec:
                          "max_answer_share": self.options.max_answer_share,
                          "answer_warmup": self.options.answer_warmup},
             "long_context": None if self.long_context is None else asdict(self.long_context),
+            # Only when set, so the fingerprints of every other dataset stay as they were.
+            **({} if self.erdos_renyi is None else {"erdos_renyi": asdict(self.erdos_renyi)}),
         }
 
     def fingerprint(self) -> str:
@@ -202,6 +207,8 @@ def build_dataset(spec: DatasetSpec, directory: Path) -> BuildReport:
         from gralgo.dataset._long_context import build_long_context
 
         by_task = {task: serialise(items) for task, items in build_long_context(spec).items()}
+    elif spec.erdos_renyi is not None:
+        by_task = _build_erdos_renyi(spec)
     else:
         by_task = _build_all_tasks(spec)
     stats = summarise(s for unit in by_task.values() for s in unit.stats)
@@ -233,6 +240,21 @@ def _build_all_tasks(spec: DatasetSpec) -> dict[str, UnitResult]:
         by_task[name].lines.extend(unit.lines)
         by_task[name].stats.extend(unit.stats)
     return by_task
+
+
+def _build_erdos_renyi(spec: DatasetSpec) -> dict[str, UnitResult]:
+    from gralgo.dataset._erdos_renyi import build_erdos_renyi_task
+    from gralgo.tasks import make_task
+
+    assert spec.erdos_renyi is not None
+    sources = load_sources(spec)
+    out = {}
+    for name in sorted(spec.tasks):
+        settings = spec.tasks[name]
+        task = make_task(name, settings)
+        out[name] = serialise(list(build_erdos_renyi_task(
+            task, sources[settings.source], spec.erdos_renyi, spec.options)))
+    return out
 
 
 def ensure_dataset(spec: DatasetSpec, directory: Path, *, explicit: bool = False,

@@ -27,6 +27,7 @@ from gralgo.run._errors import classify, redact
 from gralgo.run._ledger import Ledger
 from gralgo.run._limiter import AdaptiveLimiter
 from gralgo.run._persist import WRITE_ERRORS, ResponseKeeper
+from gralgo.run._logprobs import record_logprobs
 from gralgo.run._records import Request, SampleRecord
 from gralgo.run._response import load_litellm, parse_response
 from gralgo.seeding import rng_for
@@ -238,7 +239,8 @@ class _Run:
             self.report.calls_made += 1
             started, t0 = time.time(), time.perf_counter()
             try:
-                fields = parse_response(self.litellm, await self.call(request, index))
+                raw = await self.call(request, index)
+                fields = parse_response(self.litellm, raw)
             except Exception as exc:  # classified below; nothing escapes a sample task
                 kind = classify(exc)
                 if kind.rate_limited:  # pause the endpoint before the freed slot is handed on
@@ -269,6 +271,8 @@ class _Run:
             for name in ("answer_text", "reasoning_text", "transcript"):
                 if fields.get(name):  # a key the model echoed must not be stored
                     fields[name] = redact_known(fields[name], self.secrets)
+            if request.sampling.logprobs:  # stored before the sample row that they belong to
+                record_logprobs(self.ledger.path, request.key, index, raw)
             self.finish(
                 replace(
                     base,

@@ -4,7 +4,8 @@ Run it as a subprocess: ``python tests/run/stub_server.py --port 0``; it prints
 ``LISTENING <port>`` once ready (``start_stub`` below does this for tests and benchmarks).
 Endpoints:
 
-- ``POST /v1/chat/completions`` answers ``\\boxed{<n>}`` where ``n`` is the prompt's length;
+- ``POST /v1/chat/completions`` answers ``\\boxed{<n>}`` where ``n`` is the prompt's length
+  (with ``logprobs``: one token per word, deterministic top-N log-probabilities);
 - ``GET /v1/models`` lists one model (a readiness probe);
 - ``POST /control`` sets ``latency_s``, ``reasoning`` (bool), ``faults`` and ``answers`` (exact
   prompt → reply text, replacing the default reply) and resets the stats;
@@ -74,7 +75,25 @@ class StubState:
         return None
 
 
-def _completion(text: str, reasoning: str | None, finish: str = "stop") -> dict[str, Any]:
+def _logprobs(text: str, top_n: int) -> dict[str, Any]:
+    """Deterministic OpenAI-style logprobs: one token per word (with its leading space); the
+    chosen token's probability falls with the word's length, the rest spread evenly."""
+    import math
+    import re
+
+    content = []
+    for token in re.findall(r"\s*\S+", text):
+        p = 1.0 / (1 + len(token.strip()))
+        alternatives = [{"token": token, "logprob": math.log(p)}]
+        for i in range(1, top_n):
+            alternatives.append({"token": f"alt{i}", "logprob": math.log((1 - p) / top_n)})
+        content.append({"token": token, "logprob": math.log(p),
+                        "top_logprobs": alternatives[:top_n]})
+    return {"content": content}
+
+
+def _completion(text: str, reasoning: str | None, finish: str = "stop",
+                top_logprobs: int | None = None) -> dict[str, Any]:
     message: dict[str, Any] = {"role": "assistant", "content": text}
     if reasoning is not None:
         message["reasoning_content"] = reasoning
@@ -83,7 +102,9 @@ def _completion(text: str, reasoning: str | None, finish: str = "stop") -> dict[
         "object": "chat.completion",
         "created": int(time.time()),
         "model": MODEL_ID,
-        "choices": [{"index": 0, "message": message, "finish_reason": finish}],
+        "choices": [{"index": 0, "message": message, "finish_reason": finish,
+                     **({} if top_logprobs is None else
+                        {"logprobs": _logprobs(text, top_logprobs)})}],
         "usage": {
             "prompt_tokens": 11,
             "completion_tokens": 7,
@@ -112,7 +133,8 @@ async def chat_completions(request: web.Request) -> web.StreamResponse:
         if fault is None:
             reasoning = f"thinking about {len(prompt)}" if state.reasoning else None
             text = state.answers.get(prompt, f"\\boxed{{{len(prompt)}}}")
-            return web.json_response(_completion(text, reasoning))
+            top_n = int(body.get("top_logprobs") or 1) if body.get("logprobs") else None
+            return web.json_response(_completion(text, reasoning, top_logprobs=top_n))
         kind = fault.get("kind", "status")
         if kind == "timeout":
             await asyncio.sleep(float(fault.get("sleep_s", 30)))

@@ -1,0 +1,79 @@
+"""Analyses of recorded responses (paper §3.1-3.3, Appendices F and H): segmentation, outcome
+efficiency, token entropy, and judge pipelines that read finished evaluation jobs and write
+their own results.
+
+Pure computations (segments, efficiency, entropy) need no model; judge pipelines ask a judge
+model through the evaluation runner and ledger (:mod:`gralgo.analysis._judge`).
+"""
+
+from gralgo.analysis._config import ANALYSES, AnalyzeSettings
+from gralgo.analysis._efficiency import (
+    DEFAULT_TOKENIZER,
+    EfficiencyResult,
+    first_correct_segment,
+    mean_efficiency,
+    outcome_efficiency,
+    prefix_token_counts,
+    states_answer,
+    tokenizer_for_model,
+)
+from gralgo.analysis._entropy import (
+    TokenEntropyStat,
+    TokenLogprobs,
+    dropped_mass,
+    rank_high_entropy_tokens,
+    segment_at_high_entropy,
+    token_entropy,
+)
+from gralgo.analysis._judge import (
+    Judge,
+    JudgeParseError,
+    JudgeQuery,
+    JudgeReport,
+    JudgeSettings,
+    Verdict,
+    open_judge,
+)
+from gralgo.analysis._run import AnalysisResult, run_analysis
+from gralgo.analysis._segment import (
+    DEFAULT_MARKERS,
+    Segment,
+    SegmentationError,
+    response_text,
+    segment_at_markers,
+    split_paragraphs,
+)
+
+__all__ = [
+    "ANALYSES",
+    "AnalysisResult",
+    "AnalyzeSettings",
+    "DEFAULT_MARKERS",
+    "DEFAULT_TOKENIZER",
+    "EfficiencyResult",
+    "Judge",
+    "JudgeParseError",
+    "JudgeQuery",
+    "JudgeReport",
+    "JudgeSettings",
+    "Segment",
+    "SegmentationError",
+    "TokenEntropyStat",
+    "TokenLogprobs",
+    "Verdict",
+    "dropped_mass",
+    "first_correct_segment",
+    "mean_efficiency",
+    "open_judge",
+    "outcome_efficiency",
+    "prefix_token_counts",
+    "rank_high_entropy_tokens",
+    "response_text",
+    "run_analysis",
+    "segment_at_high_entropy",
+    "segment_at_markers",
+    "split_paragraphs",
+    "states_answer",
+    "token_entropy",
+    "tokenizer_for_model",
+]

@@ -1,0 +1,64 @@
+"""Typed settings of ``command=analyze`` (built from the resolved config in gralgo._settings)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from gralgo.analysis._judge import JudgeSettings
+from gralgo.errors import ConfigError
+
+ANALYSES = (
+    "error_taxonomy",
+    "overthinking",
+    "self_verification",
+    "entropy",
+    "algorithm_families",
+    "correlation",
+)
+"""The analyses ``analysis=<name>`` can select (``conf/analysis/<name>.yaml``)."""
+
+
+@dataclass(frozen=True)
+class AnalyzeSettings:
+    """One ``command=analyze`` job."""
+
+    analysis: str
+    """Which analysis (one of :data:`ANALYSES`)."""
+    inputs: tuple[Path, ...]
+    """Finished evaluation job folders (or ledger files) to read through the results reader."""
+    options: Mapping[str, Any]
+    """The analysis's own section (``conf/analysis/<name>.yaml``) as plain data."""
+    judge: JudgeSettings
+    judge_ledger: Path
+    """SQLite ledger of judge calls (resume, never paid twice, offline re-runs)."""
+    output_dir: Path
+    prompts_dir: Path
+    """Folder that relative prompt paths in ``options`` are resolved against (``conf/``)."""
+    dry_run: bool = False
+    bootstrap_resamples: int = 1000
+    mlflow_enabled: bool = False
+    tracking_uri: str = ""
+    experiment_name: str = "gralgo"
+    config: Mapping[str, Any] = field(default_factory=dict)
+    """The whole resolved config (logged as MLflow params, secrets redacted)."""
+
+    def option(self, key: str, default: Any = None) -> Any:
+        return self.options.get(key, default)
+
+    def required(self, key: str) -> Any:
+        if self.options.get(key) is None:
+            raise ConfigError(f"analysis.{key} is required by analysis={self.analysis}")
+        return self.options[key]
+
+    def prompt(self, key: str) -> str:
+        """The text of the prompt file named by ``analysis.prompts.<key>``."""
+        from gralgo.analysis._judge import load_prompt
+
+        prompts = self.options.get("prompts") or {}
+        if key not in prompts:
+            raise ConfigError(f"analysis.prompts.{key} is not set for analysis={self.analysis}")
+        path = Path(str(prompts[key]))
+        return load_prompt(path if path.is_absolute() else self.prompts_dir / path)

@@ -1,0 +1,171 @@
+"""Correlation of gralgo accuracy with external benchmarks (paper §3.3, Figure 7).
+
+External scores come from a YAML file (``conf/external_scores.yaml``): per model, per
+benchmark, a value and its source. Models are matched by display name (case-insensitive).
+For each benchmark: Pearson and Spearman coefficients with scipy's p-values, and percentile
+bootstrap intervals over models; fewer than ``min_models`` matched models is said plainly in
+the report (correlations of 3-4 points mean little).
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from gralgo.analysis._output import AnalysisOutput
+from gralgo.analysis._responses import scored_responses
+from gralgo.errors import ConfigError
+
+log = logging.getLogger("gralgo")
+
+
+@dataclass(frozen=True)
+class ExternalScore:
+    """One external benchmark result of one model."""
+
+    model: str
+    benchmark: str
+    value: float
+    source: str
+    """Where the number comes from (URL or citation); required."""
+
+
+def read_external_scores(path: Path) -> list[ExternalScore]:
+    """The scores of ``path``; a value without a source is a config error."""
+    import yaml
+
+    if not path.is_file():
+        raise ConfigError(f"external scores file {path} does not exist (analysis.scores_file)")
+    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    scores = []
+    for model, benchmarks in (data.get("models") or {}).items():
+        for benchmark, entry in (benchmarks or {}).items():
+            if not isinstance(entry, Mapping) or "value" not in entry:
+                raise ConfigError(f"{path}: {model}.{benchmark} needs {{value: ..., source: ...}}")
+            if not str(entry.get("source") or "").strip():
+                raise ConfigError(f"{path}: {model}.{benchmark} has no source; cite one")
+            scores.append(ExternalScore(str(model), str(benchmark), float(entry["value"]),
+                                        str(entry["source"])))
+    return scores
+
+
+def model_accuracy(samples: pd.DataFrame) -> pd.DataFrame:
+    """Accuracy per model over its scored (non-error) samples."""
+    scored = scored_responses(samples)
+    scored = scored[scored["outcome"].astype(str) != "error"]
+    table = scored.groupby("model", sort=True)["correct"].agg(["mean", "size"]).reset_index()
+    return table.rename(columns={"mean": "accuracy", "size": "samples"})
+
+
+def _bootstrap(x: np.ndarray, y: np.ndarray, resamples: int, seed: int) -> dict[str, tuple]:
+    from scipy import stats
+
+    rng = np.random.default_rng(seed)
+    pearson, spearman = [], []
+    for _ in range(resamples):
+        idx = rng.integers(0, len(x), len(x))
+        if np.ptp(x[idx]) == 0 or np.ptp(y[idx]) == 0:
+            continue  # a constant resample has no correlation
+        pearson.append(stats.pearsonr(x[idx], y[idx])[0])
+        spearman.append(stats.spearmanr(x[idx], y[idx])[0])
+
+    def interval(values: list[float]) -> tuple[float, float]:
+        if not values:
+            return math.nan, math.nan
+        low, high = np.quantile(values, [0.025, 0.975])
+        return float(low), float(high)
+
+    return {"pearson": interval(pearson), "spearman": interval(spearman)}
+
+
+def correlate(accuracy: pd.DataFrame, scores: list[ExternalScore], *, resamples: int = 1000,
+              seed: int = 0) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """(matched points, one row of statistics per benchmark)."""
+    from scipy import stats
+
+    by_name = {str(m).casefold(): (m, a) for m, a in zip(accuracy["model"],
+                                                          accuracy["accuracy"], strict=True)}
+    points = pd.DataFrame([
+        {"model": by_name[s.model.casefold()][0], "benchmark": s.benchmark,
+         "external": s.value, "gralgo_accuracy": float(by_name[s.model.casefold()][1]),
+         "source": s.source}
+        for s in scores if s.model.casefold() in by_name
+    ], columns=["model", "benchmark", "external", "gralgo_accuracy", "source"])
+    rows: list[dict[str, Any]] = []
+    for benchmark, group in points.groupby("benchmark", sort=True):
+        x = group["external"].to_numpy(float)
+        y = group["gralgo_accuracy"].to_numpy(float)
+        row: dict[str, Any] = {"benchmark": benchmark, "models": len(group)}
+        if len(group) >= 3 and np.ptp(x) > 0 and np.ptp(y) > 0:
+            p = stats.pearsonr(x, y)
+            s = stats.spearmanr(x, y)
+            ci = _bootstrap(x, y, resamples, seed)
+            row.update(pearson_r=float(p[0]), pearson_p=float(p[1]),
+                       pearson_ci=f"[{ci['pearson'][0]:.3f}, {ci['pearson'][1]:.3f}]",
+                       spearman_rho=float(s[0]), spearman_p=float(s[1]),
+                       spearman_ci=f"[{ci['spearman'][0]:.3f}, {ci['spearman'][1]:.3f}]")
+        else:
+            row.update(pearson_r=math.nan, pearson_p=math.nan, pearson_ci="–",
+                       spearman_rho=math.nan, spearman_p=math.nan, spearman_ci="–")
+        rows.append(row)
+    return points, pd.DataFrame(rows)
+
+
+def plot_correlation(points: pd.DataFrame, path: Path) -> Path:
+    """Figure 7: gralgo accuracy against each benchmark, with the least-squares line."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    benchmarks = sorted(points["benchmark"].unique())
+    fig, axes = plt.subplots(1, len(benchmarks), figsize=(4.5 * len(benchmarks), 4),
+                             squeeze=False)
+    for ax, benchmark in zip(axes[0], benchmarks, strict=True):
+        part = points[points["benchmark"] == benchmark]
+        ax.scatter(part["external"], part["gralgo_accuracy"])
+        for row in part.itertuples(index=False):
+            ax.annotate(str(row.model), (row.external, row.gralgo_accuracy), fontsize=7)
+        if len(part) >= 2 and np.ptp(part["external"]) > 0:
+            slope, intercept = np.polyfit(part["external"], part["gralgo_accuracy"], 1)
+            xs = np.linspace(part["external"].min(), part["external"].max(), 20)
+            ax.plot(xs, slope * xs + intercept, "--")
+        ax.set_xlabel(benchmark)
+        ax.set_ylabel("gralgo accuracy")
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    return path
+
+
+def run_correlation(samples: pd.DataFrame, output: AnalysisOutput, *, scores_file: Path,
+                    min_models: int = 5, resamples: int = 1000) -> pd.DataFrame:
+    """The whole analysis into ``output`` (no judge); returns the statistics table."""
+    accuracy = model_accuracy(samples)
+    points, table = correlate(accuracy, read_external_scores(scores_file), resamples=resamples)
+    output.table("gralgo_accuracy", accuracy, "gralgo accuracy per model")
+    output.table("matched_scores", points, "External scores matched to gralgo models",
+                 f"From {scores_file}.")
+    matched = points["model"].nunique() if len(points) else 0
+    warning = ""
+    if matched < min_models:
+        warning = (f"**Only {matched} model(s) matched external scores (fewer than "
+                   f"{min_models}): the correlations below are not meaningful.**")
+        log.warning("correlation: only %d model(s) matched external scores", matched)
+    output.table("correlation", table, "Correlation with external benchmarks",
+                 warning + (" " if warning else "") + "Pearson and Spearman with scipy "
+                 "p-values; 95 % bootstrap intervals over models.")
+    output.metrics["matched_models"] = float(matched)
+    for row in table.to_dict("records"):
+        output.metrics[f"pearson.{row['benchmark']}"] = float(row["pearson_r"])
+        output.metrics[f"spearman.{row['benchmark']}"] = float(row["spearman_rho"])
+    if len(points):
+        output.figure(plot_correlation(points, output.directory / "correlation.png"))
+    return table

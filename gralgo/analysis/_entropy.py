@@ -1,0 +1,185 @@
+"""Token entropy (paper F.3, Eq. 3) from the top-N log-probabilities a provider returns.
+
+Providers return only the ``N`` most likely tokens at each step (OpenAI: N <= 20; vLLM and
+llama.cpp: configurable). We renormalise those ``N`` probabilities and take their Shannon
+entropy (nats). This is a **lower bound** on the full-vocabulary entropy ``H_t`` of Eq. 3:
+with ``s`` the retained mass and every dropped token no more likely than the least likely kept
+one, ``H(top-N renormalised) <= H(full)``. For the same reason it is non-decreasing in ``N``
+(top-N is the renormalised top-N of top-(N+1)) and reaches ``H_t`` when ``N = V``; the gap is at
+most ``h(s) + (1 - s) * log(V - N)`` (``h`` the binary entropy), so it closes as the dropped
+mass ``1 - s`` goes to 0 -- :func:`dropped_mass` reports it per token. Ranking tokens by entropy
+(Figure 5) needs only the order, which a small ``N`` (5-20) already gives for peaked steps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from gralgo.analysis._segment import Segment
+
+
+@dataclass(frozen=True)
+class TokenLogprobs:
+    """The generated tokens of one response with their top-N alternatives."""
+
+    tokens: tuple[str, ...]
+    """The generated tokens' text, in order (their concatenation is the response text)."""
+    top_logprobs: np.ndarray
+    """``(len(tokens), N)`` natural-log probabilities of the top-N candidates at each step;
+    ``-inf`` pads steps with fewer than ``N`` candidates."""
+
+    def __post_init__(self) -> None:
+        if self.top_logprobs.ndim != 2 or self.top_logprobs.shape[0] != len(self.tokens):
+            raise ValueError(
+                f"top_logprobs must be (n_tokens, N) with n_tokens={len(self.tokens)}, "
+                f"got shape {self.top_logprobs.shape}"
+            )
+
+
+def token_entropy(top_logprobs: np.ndarray) -> np.ndarray:
+    """Entropy (nats) of each row's renormalised top-N distribution; a lower bound of Eq. 3.
+
+    ``top_logprobs``: ``(n, N)`` log-probabilities, ``-inf`` for padding. A row with no finite
+    entry has entropy 0. Vectorised: O(n * N).
+    """
+    lp = np.asarray(top_logprobs, dtype=np.float64)
+    if lp.ndim != 2:
+        raise ValueError(f"top_logprobs must be 2-D (n_tokens, N), got shape {lp.shape}")
+    if lp.shape[0] == 0 or lp.shape[1] == 0:
+        return np.zeros(lp.shape[0])
+    peak = lp.max(axis=1, keepdims=True)
+    peak[~np.isfinite(peak)] = 0.0  # a row without any candidate
+    # H = log Z - sum(w * s) / Z with s = lp - peak, w = exp(s), Z = sum(w); -inf padding
+    # becomes a huge negative s whose weight underflows to exactly 0 (and 0 * s == 0).
+    shifted = np.maximum(lp - peak, -1e300)
+    weights = np.exp(shifted)
+    total = weights.sum(axis=1)
+    empty = total <= 0
+    total[empty] = 1.0
+    entropy = np.log(total) - (weights * shifted).sum(axis=1) / total
+    entropy[empty] = 0.0
+    return np.maximum(entropy, 0.0)
+
+
+def dropped_mass(top_logprobs: np.ndarray) -> np.ndarray:
+    """``1 - s`` per step: the probability outside the returned top-N (the bound's slack)."""
+    lp = np.asarray(top_logprobs, dtype=np.float64)
+    return np.clip(1.0 - np.exp(lp).sum(axis=1), 0.0, 1.0)
+
+
+def normalize_token(token: str) -> str:
+    """A token as it is counted for ranking: without surrounding whitespace, lower case."""
+    return token.strip().lower()
+
+
+@dataclass(frozen=True)
+class TokenEntropyStat:
+    """One row of the high-entropy token ranking."""
+
+    token: str
+    """The normalised token text."""
+    count: int
+    """Occurrences over all responses."""
+    mean_entropy: float
+    """Mean entropy (nats) at the steps that generated this token."""
+
+
+def accumulate_token_entropy(
+    tokens: Sequence[str], entropies: np.ndarray, sums: dict[str, float],
+    counts: dict[str, int], *, words_only: bool = True,
+) -> None:
+    """Add one response's per-token entropies to running ``sums`` and ``counts`` by token."""
+    values = np.asarray(entropies, dtype=np.float64)
+    if len(tokens) != values.shape[0]:
+        raise ValueError(f"{len(tokens)} tokens but {values.shape[0]} entropies")
+    if not len(tokens):
+        return
+    # Group the response's tokens in C (np.unique), then normalise each distinct one once.
+    distinct, inverse = np.unique(np.asarray(tokens, dtype=object).astype(str),
+                                  return_inverse=True)
+    token_sums = np.bincount(inverse, weights=values, minlength=len(distinct))
+    token_counts = np.bincount(inverse, minlength=len(distinct))
+    for token, total, count in zip(distinct.tolist(), token_sums.tolist(),
+                                   token_counts.tolist(), strict=True):
+        key = normalize_token(token)
+        if not key or (words_only and not any(ch.isalpha() for ch in key)):
+            continue
+        sums[key] = sums.get(key, 0.0) + total
+        counts[key] = counts.get(key, 0) + count
+
+
+def ranked_tokens(sums: dict[str, float], counts: dict[str, int], *, min_count: int = 5,
+                  top: int = 50) -> list[TokenEntropyStat]:
+    """The ``top`` tokens by mean entropy among those seen at least ``min_count`` times; ties
+    broken by count, then alphabetically, so the ranking is deterministic."""
+    if min_count < 1:
+        raise ValueError(f"min_count must be >= 1, got {min_count}")
+    stats = [
+        TokenEntropyStat(token, counts[token], sums[token] / counts[token])
+        for token in counts
+        if counts[token] >= min_count
+    ]
+    stats.sort(key=lambda s: (-s.mean_entropy, -s.count, s.token))
+    return stats[:top]
+
+
+def rank_high_entropy_tokens(
+    responses: Iterable[tuple[Sequence[str], np.ndarray]],
+    *,
+    min_count: int = 5,
+    top: int = 50,
+    words_only: bool = True,
+) -> list[TokenEntropyStat]:
+    """Tokens with the highest mean entropy among those seen at least ``min_count`` times.
+
+    ``responses`` yields ``(tokens, entropies)`` per response. ``words_only`` keeps tokens
+    containing a letter (numbers and punctuation would otherwise crowd the word cloud).
+    """
+    if min_count < 1:
+        raise ValueError(f"min_count must be >= 1, got {min_count}")
+    sums: dict[str, float] = {}
+    counts: dict[str, int] = {}
+    for tokens, entropies in responses:
+        accumulate_token_entropy(tokens, entropies, sums, counts, words_only=words_only)
+    return ranked_tokens(sums, counts, min_count=min_count, top=top)
+
+
+def segment_at_high_entropy(
+    tokens: Sequence[str],
+    entropies: np.ndarray,
+    *,
+    threshold: float | None = None,
+    quantile: float = 0.95,
+) -> list[Segment]:
+    """Eq. 1 with high-entropy word tokens as markers instead of fixed words.
+
+    A token is a marker when its entropy is at least ``threshold`` (default: the response's
+    ``quantile`` of entropies) and it starts a word (after whitespace or punctuation, beginning
+    with a letter). As in Eq. 1 the marker belongs to no segment; offsets refer to
+    ``"".join(tokens)``.
+    """
+    values = np.asarray(entropies, dtype=np.float64)
+    if len(tokens) != values.shape[0]:
+        raise ValueError(f"{len(tokens)} tokens but {values.shape[0]} entropies")
+    if not 0.0 < quantile <= 1.0:
+        raise ValueError(f"quantile must be within (0, 1], got {quantile}")
+    text = "".join(tokens)
+    if not tokens:
+        return [Segment(0, 0, 0, "")]
+    cut = float(np.quantile(values, quantile)) if threshold is None else threshold
+    segments: list[Segment] = []
+    start, marker, offset = 0, None, 0
+    for token, value in zip(tokens, values.tolist(), strict=True):
+        stripped = token.strip()
+        starts_word = token[:1].isspace() or offset == 0 or not text[offset - 1].isalnum()
+        if value >= cut and value > 0 and starts_word and stripped[:1].isalpha():
+            word_start = offset + (len(token) - len(token.lstrip()))
+            segments.append(Segment(len(segments), start, word_start, text[start:word_start],
+                                    marker))
+            start, marker = offset + len(token.rstrip()), stripped
+        offset += len(token)
+    segments.append(Segment(len(segments), start, len(text), text[start:], marker))
+    return segments

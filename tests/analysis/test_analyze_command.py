@@ -1,0 +1,118 @@
+"""``command=analyze`` settings from the real Hydra config, run on hand-made results with the
+stub as judge, logged to MLflow and linked to the evaluation run it reads."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from hydra import compose, initialize_config_dir
+from judge_helpers import make_samples
+from omegaconf import OmegaConf
+from stub_server import FAKE_KEY_ENV, StubServer
+
+from gralgo._settings import analyze_settings_from_config
+from gralgo.analysis import ANALYSES, run_analysis
+from gralgo.errors import ConfigError, UnknownChoiceError
+
+CONF = Path(__file__).resolve().parents[2] / "conf"
+
+
+def plain_config(*overrides: str) -> dict:
+    with initialize_config_dir(config_dir=str(CONF), version_base=None):
+        cfg = compose("config", overrides=list(overrides))
+    plain = OmegaConf.to_container(cfg, resolve=True)
+    assert isinstance(plain, dict)
+    return plain
+
+
+def test_every_analysis_and_judge_composes() -> None:
+    for name in ANALYSES:
+        cfg = plain_config("command=analyze", f"analysis={name}")
+        assert cfg["analysis"]["name"] == name
+    cfg = plain_config("command=analyze", "analysis=overthinking", "judge=qwen25_72b_vllm")
+    settings = analyze_settings_from_config(cfg, Path("out"))
+    assert settings.judge.model.litellm_model == "hosted_vllm/Qwen/Qwen2.5-72B-Instruct"
+    assert settings.judge.sampling.temperature == 0.0
+    local = analyze_settings_from_config(plain_config("command=analyze",
+                                                      "analysis=overthinking"), Path("out"))
+    assert local.judge.model.endpoint_id and local.judge.model.endpoint_id.startswith("local:")
+    assert "$segments" in local.prompt("first_correct")
+    from gralgo.tasks import TASKS
+
+    families = plain_config("command=analyze", "analysis=algorithm_families")["analysis"]
+    assert set(families["families"]) == set(TASKS)
+    assert all("not_stated" in options for options in families["families"].values())
+
+
+def test_missing_or_unknown_analysis_is_a_config_error() -> None:
+    with pytest.raises(ConfigError, match="analysis=<name>"):
+        analyze_settings_from_config(plain_config("command=analyze"), Path("out"))
+    cfg = plain_config("command=analyze", "analysis=overthinking")
+    cfg["analysis"]["name"] = "nope"
+    with pytest.raises(UnknownChoiceError):
+        analyze_settings_from_config(cfg, Path("out"))
+
+
+def test_analyze_runs_writes_and_links_mlflow(judge_stub: StubServer, tmp_path: Path) -> None:
+    job = tmp_path / "job"
+    job.mkdir()
+    (job / "mlflow_run_id.txt").write_text("0123456789abcdef\n")
+    cfg = plain_config(
+        "command=analyze", "analysis=overthinking", "judge=openai_compatible",
+        "judge.name=stub-model", f"judge.api_base={judge_stub.api_base}",
+        f"judge.api_key_env={FAKE_KEY_ENV}", f"paths.outputs={tmp_path / 'outputs'}",
+        f"analyze.inputs=[{job}]",
+    )
+    settings = analyze_settings_from_config(cfg, tmp_path / "analysis")
+    samples = make_samples([{"answer_text": "So it is 3. \\boxed{3}", "expected": "3"}])
+    result = run_analysis(settings, samples)
+    assert (tmp_path / "analysis" / "summary.md").is_file()
+    assert "Outcome efficiency" in result.summary.read_text()
+    assert result.metrics["judge_unparsed"] == 1  # the stub's default reply is not JSON
+    assert judge_stub.stats()["calls"] == 1 + settings.judge.max_reasks
+    assert result.run_id is not None
+    from mlflow import MlflowClient
+
+    run = MlflowClient(tracking_uri=settings.tracking_uri).get_run(result.run_id)
+    assert run.data.tags["gralgo.analysis"] == "overthinking"
+    assert run.data.tags["gralgo.source_run_id"] == "0123456789abcdef"
+    assert run.data.metrics["judge_unparsed"] == 1
+    # Offline re-run: 0 calls.
+    judge_stub.control()
+    run_analysis(settings, samples)
+    assert judge_stub.stats()["calls"] == 0
+
+
+def test_dry_run_plans_judge_calls_and_their_cost(judge_stub: StubServer, tmp_path: Path
+                                                  ) -> None:
+    cfg = plain_config(
+        "command=analyze", "analysis=overthinking", "judge=openai_compatible",
+        "judge.name=stub-model", f"judge.api_base={judge_stub.api_base}",
+        f"judge.api_key_env={FAKE_KEY_ENV}", f"paths.outputs={tmp_path / 'outputs'}",
+        "dry_run=true", "+judge.price.input_per_1m=1.0", "+judge.price.output_per_1m=2.0",
+    )
+    settings = analyze_settings_from_config(cfg, tmp_path / "analysis")
+    samples = make_samples([{"answer_text": "So it is 3. \\boxed{3}", "expected": "3"}])
+    result = run_analysis(settings, samples)
+    summary = result.summary.read_text()
+    assert "dry run: nothing was called; 1 judge requests" in summary
+    assert "cost <= $0.00" in summary
+    assert judge_stub.stats()["calls"] == 0 and result.run_id is None
+
+
+@pytest.mark.local_model
+def test_default_local_judge_answers_and_reruns_offline(tmp_path: Path) -> None:
+    """The embedded model as judge (the offline default): replies parse or are counted."""
+    cfg = plain_config("command=analyze", "analysis=overthinking",
+                       f"paths.outputs={tmp_path / 'outputs'}", "mlflow.enabled=false",
+                       "analyze.max_tokens=64")
+    settings = analyze_settings_from_config(cfg, tmp_path / "analysis")
+    samples = make_samples([{"answer_text": "So it is 3. Wait, yes. \\boxed{3}", "expected": "3"}])
+    first = run_analysis(settings, samples)
+    assert first.metrics["judge_calls"] >= 1
+    per = pd.read_csv(tmp_path / "analysis" / "responses.csv")
+    assert set(per["judge_status"]) <= {"ok", "unparsed"}
+    again = run_analysis(settings, samples)
+    assert again.metrics["judge_calls"] == 0

@@ -1,0 +1,135 @@
+"""Analyses against a finished evaluation job (made with the stub), read through the results
+reader; the CLI end to end; and kill -9 of an analysis, resumed without paying a call twice."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from stub_server import FAKE_KEY_ENV, StubServer
+
+from gralgo.evaluate import evaluate, load_instances
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture()
+def finished_job(make_settings, judge_stub: StubServer, tmp_path: Path) -> Path:
+    """A 3-sample evaluation job of the stub: correct with markers, wrong, correct."""
+    settings = make_settings(
+        "model=openai_compatible", "model.name=stub-model", f"model.api_base={judge_stub.api_base}",
+        f"model.api_key_env={FAKE_KEY_ENV}", "task=[max_degree]", "level=1",
+        "dataset.per_level=3", "sampling.k=1", "mlflow.enabled=true",
+    )  # fmt: skip
+    prompts = [i.prompts["edge_list"] for i in load_instances(settings)]
+    judge_stub.control(answers={
+        prompts[0].text: f"Count degrees. So it is {prompts[0].answer}. Wait, recheck. "
+                         f"But fine: \\boxed{{{prompts[0].answer}}}",
+        prompts[1].text: "Read the edges.\n\nCount the degrees.\n\nSo \\boxed{999}",
+        prompts[2].text: f"\\boxed{{{prompts[2].answer}}}",
+    })
+    result = evaluate(settings)
+    assert (result.output_dir / "mlflow_run_id.txt").is_file()
+    return result.output_dir
+
+
+def cli(tmp_path: Path, stub: StubServer, job: Path, *extra: str) -> list[str]:
+    return [
+        sys.executable, "-m", "gralgo", "command=analyze", f"analyze.inputs=[{job}]",
+        "judge=openai_compatible", "judge.name=stub-model", f"judge.api_base={stub.api_base}",
+        f"judge.api_key_env={FAKE_KEY_ENV}", f"paths.outputs={tmp_path / 'outputs'}",
+        f"hydra.run.dir={tmp_path / 'analysis'}", *extra,
+    ]
+
+
+def judge_rows(path: Path) -> int:
+    if not path.exists():
+        return 0
+    with sqlite3.connect(path, timeout=30) as conn:
+        try:
+            return int(conn.execute("SELECT COUNT(*) FROM samples").fetchone()[0])
+        except sqlite3.OperationalError:
+            return 0
+
+
+@pytest.mark.slow
+def test_overthinking_cli_reads_the_job_and_links_mlflow(
+    finished_job: Path, judge_stub: StubServer, tmp_path: Path
+) -> None:
+    judge_stub.control(answers={})  # every judge reply is the stub's invalid default
+    env = {**os.environ, "GRALGO_TEST_STUB_KEY": "sk-test-SECRET123"}
+    done = subprocess.run(cli(tmp_path, judge_stub, finished_job, "analysis=overthinking"),
+                          cwd=REPO, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    out = tmp_path / "analysis" / "analysis"
+    per = pd.read_csv(out / "responses.csv")
+    assert len(per) == 2  # the two correct responses
+    assert set(per["judge_status"]) == {"unparsed"}
+    assert sorted(per["first_correct_programmatic"].tolist()) == [0, 1]
+    assert judge_stub.stats()["calls"] == 2 * 3  # first ask + 2 re-asks each
+    from mlflow import MlflowClient
+
+    tracking = f"sqlite:///{tmp_path / 'outputs' / 'mlflow.db'}"
+    source = (finished_job / "mlflow_run_id.txt").read_text().strip()
+    runs = MlflowClient(tracking_uri=tracking).search_runs(
+        [MlflowClient(tracking_uri=tracking).get_experiment_by_name("gralgo").experiment_id],
+        filter_string="tags.`gralgo.analysis` = 'overthinking'")
+    assert len(runs) == 1 and runs[0].data.tags["gralgo.source_run_id"] == source
+
+
+@pytest.mark.slow
+def test_kill_minus_9_then_resume_pays_no_call_twice(
+    finished_job: Path, judge_stub: StubServer, tmp_path: Path
+) -> None:
+    judge_stub.control(latency_s=0.3, answers={})
+    env = {**os.environ, "GRALGO_TEST_STUB_KEY": "sk-test-SECRET123"}
+    args = cli(tmp_path, judge_stub, finished_job, "analysis=self_verification",
+               "run.max_concurrency=1", "mlflow.enabled=false")
+    ledger = tmp_path / "outputs" / "judge_ledger.sqlite"
+    child = subprocess.Popen(args, cwd=REPO, env=env, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL, start_new_session=True)
+    deadline = time.monotonic() + 120
+    while judge_rows(ledger) < 3 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    os.killpg(child.pid, signal.SIGKILL)
+    child.wait(timeout=30)
+    stored = judge_rows(ledger)
+    assert stored >= 3
+    before = judge_stub.stats()["by_prompt"]
+    judge_stub.control(latency_s=0.0, answers={})  # resets the stats
+    done = subprocess.run(args, cwd=REPO, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    stats = judge_stub.stats()
+    # The resumed run calls exactly for the rows it adds: nothing stored is asked again.
+    assert stats["calls"] == judge_rows(ledger) - stored
+    after = stats["by_prompt"]
+    asked_twice = [p for p in after if p in before]
+    # Only the one call in flight at the kill (concurrency 1) may be asked again.
+    assert len(asked_twice) <= 1
+    segments = pd.read_csv(tmp_path / "analysis" / "analysis" / "segments.csv")
+    assert len(segments) == judge_rows(ledger) // 3  # every segment: ask + 2 re-asks, unparsed
+    assert set(segments["status"]) == {"unparsed"}
+
+
+@pytest.mark.slow
+def test_multirun_over_analyses(finished_job: Path, judge_stub: StubServer,
+                                tmp_path: Path) -> None:
+    judge_stub.control(answers={})
+    env = {**os.environ, "GRALGO_TEST_STUB_KEY": "sk-test-SECRET123"}
+    args = [a for a in cli(tmp_path, judge_stub, finished_job) if not a.startswith("hydra.run")]
+    args[3:3] = ["-m", "analysis=overthinking,error_taxonomy", "analyze.max_reasks=0",
+                 f"hydra.sweep.dir={tmp_path / 'sweep'}"]
+    done = subprocess.run(args, cwd=REPO, env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert (tmp_path / "sweep" / "0" / "analysis" / "efficiency.csv").is_file()
+    assert (tmp_path / "sweep" / "1" / "analysis" / "errors_by_taxonomy.csv").is_file()
+    # One judge ledger for both: overthinking asks about 2 correct responses, the taxonomy
+    # about 1 wrong one; nothing is re-asked (max_reasks=0).
+    assert judge_stub.stats()["calls"] == 3

@@ -1,0 +1,68 @@
+"""Correlation with external benchmarks: matching, scipy statistics, warnings, config checks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from judge_helpers import make_samples
+from scipy import stats
+
+from gralgo.analysis._correlation import read_external_scores, run_correlation
+from gralgo.analysis._output import AnalysisOutput
+from gralgo.errors import ConfigError
+
+ACCURACY = {"a": 0.2, "b": 0.4, "c": 0.5, "d": 0.9, "e": 1.0}
+EXTERNAL = {"A": 10.0, "B": 30.0, "C": 20.0, "D": 80.0, "E": 90.0}
+
+
+def samples_with_accuracy() -> pd.DataFrame:
+    rows = []
+    for model, acc in ACCURACY.items():
+        right = round(acc * 10)
+        for i in range(10):
+            rows.append({"model": model, "instance_id": f"{model}{i}", "expected": "1",
+                         "answer_text": "\\boxed{1}" if i < right else "\\boxed{2}"})
+    return make_samples(rows)
+
+
+def scores_file(tmp_path: Path, models: dict[str, float]) -> Path:
+    lines = ["models:"]
+    for model, value in models.items():
+        lines.append(f"  {model}:\n    GPQA: {{value: {value}, source: test}}")
+    path = tmp_path / "scores.yaml"
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def test_correlation_matches_models_and_uses_scipy(tmp_path: Path) -> None:
+    output = AnalysisOutput(tmp_path / "out")
+    table = run_correlation(samples_with_accuracy(), output,
+                            scores_file=scores_file(tmp_path, EXTERNAL), resamples=200)
+    row = table.iloc[0]
+    x, y = list(EXTERNAL.values()), list(ACCURACY.values())
+    assert row["models"] == 5
+    assert row["pearson_r"] == pytest.approx(stats.pearsonr(x, y)[0])
+    assert row["spearman_p"] == pytest.approx(stats.spearmanr(x, y)[1])
+    low, high = (float(v) for v in row["pearson_ci"].strip("[]").split(","))
+    assert low <= row["pearson_r"] <= high
+    assert "not meaningful" not in (tmp_path / "out" / "correlation.md").read_text()
+    assert (tmp_path / "out" / "correlation.png").is_file()
+
+
+def test_fewer_than_five_models_is_said(tmp_path: Path) -> None:
+    output = AnalysisOutput(tmp_path / "out")
+    run_correlation(samples_with_accuracy(), output,
+                    scores_file=scores_file(tmp_path, {"A": 1.0, "B": 2.0, "zz": 3.0}))
+    assert "Only 2 model(s) matched" in (tmp_path / "out" / "correlation.md").read_text()
+    assert output.metrics["matched_models"] == 2
+
+
+def test_scores_need_sources(tmp_path: Path) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text("models:\n  a:\n    GPQA: {value: 1.0}\n")
+    with pytest.raises(ConfigError, match="no source"):
+        read_external_scores(path)
+    assert read_external_scores(Path(__file__).resolve().parents[2] / "conf"
+                                / "external_scores.yaml") == []
