@@ -60,9 +60,9 @@ class ServerConfig:
 class PriceConfig:
     """``model.price``: USD per million tokens, for dry-run estimates."""
 
-    input_per_1m: float = 0.0
-    """Prompt tokens."""
-    output_per_1m: float = 0.0
+    input_per_1m: float | None = None
+    """Prompt tokens; null = unknown (litellm's price map is used)."""
+    output_per_1m: float | None = None
     """Completion tokens."""
 
     def check(self) -> None:
@@ -90,10 +90,10 @@ class ModelConfig:
     """Requests in flight for this model; null = 16."""
     server: ServerConfig | None = None
     """Set for a model gralgo serves itself."""
-    sampling: ModelSamplingConfig | None = None
-    """This model's decoding overrides."""
-    price: PriceConfig | None = None
-    """Prices for dry-run estimates when litellm does not know the model."""
+    sampling: ModelSamplingConfig = field(default_factory=ModelSamplingConfig)
+    """This model's decoding overrides (null fields keep the run's values)."""
+    price: PriceConfig = field(default_factory=PriceConfig)
+    """Prices for dry-run estimates when litellm does not know the model (null = unknown)."""
 
     def check(self) -> None:
         at_least(self.max_concurrency, 1, "model.max_concurrency")

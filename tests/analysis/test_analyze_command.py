@@ -91,7 +91,7 @@ def test_dry_run_plans_judge_calls_and_their_cost(judge_stub: StubServer, tmp_pa
         "command=analyze", "analysis=overthinking", "judge=openai_compatible",
         "judge.name=stub-model", f"judge.api_base={judge_stub.api_base}",
         f"judge.api_key_env={FAKE_KEY_ENV}", f"paths.outputs={tmp_path / 'outputs'}",
-        "dry_run=true", "+judge.price.input_per_1m=1.0", "+judge.price.output_per_1m=2.0",
+        "dry_run=true", "judge.price={input_per_1m:1.0,output_per_1m:2.0}",
     )
     settings = analyze_settings_from_config(cfg, tmp_path / "analysis")
     samples = make_samples([{"answer_text": "So it is 3. \\boxed{3}", "expected": "3"}])
