@@ -9,7 +9,6 @@ as node numbers under ``numeric_ids``; adjacent pieces are re-joined when the jo
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 
 import networkx as nx
 
@@ -21,35 +20,87 @@ class NodeNames:
     """Resolves a name (or a node number under ``numeric_ids``) written in an answer to a node.
 
     Names are compared after ``normalize_answer(name, "node")``, exactly as node answers are
-    scored; numbers are the ``numeric_ids`` ids (sorted-name order).
+    scored; numbers are the ``numeric_ids`` ids (sorted-name order). A cheap key (case folded,
+    whitespace collapsed) is tried first; the full normalisation only for what it misses.
     """
 
     def __init__(self, graph: nx.Graph, numeric_ids: bool = False) -> None:
         self.numeric_ids = numeric_ids
-        names = sorted(graph.nodes())
+        self._names = sorted(graph.nodes())
+        self.multi_starts = set()
+        """Cheap keys of the first piece of every name that contains a separator."""
         if numeric_ids:
-            self._by_key = {str(i): name for i, name in enumerate(names)}
+            self._fast = {str(i): name for i, name in enumerate(self._names)}
+            self.max_pieces = 1
         else:
-            self._by_key = {}
-            for name in names:
-                key = normalize_answer(str(name), "node")
-                if key is not None:
-                    self._by_key.setdefault(key, name)
+            self._fast = {}
+            self.multi_starts: set[str] = set()
+            self.max_pieces = 1
+            for name in self._names:
+                text = str(name)
+                self._fast.setdefault(text, name)
+                self._fast.setdefault(_fast_key(text), name)
+                pieces = [p for p in _SEPARATOR.split(text) if p.strip()]
+                if len(pieces) > 1:
+                    self.max_pieces = max(self.max_pieces, len(pieces))
+                    self.multi_starts.add(_fast_key(pieces[0]))
+        self._full: dict[str, str] | None = None
 
-    def resolve(self, written: str) -> str | None:
-        """The node ``written`` names, or ``None``."""
+    def resolve(self, written: str, thorough: bool = True) -> str | None:
+        """The node ``written`` names, or ``None``; ``thorough=False`` skips the slow paths."""
         written = written.strip()
         if self.numeric_ids:
             written = written.strip("\"'` ")
             if written.lower().startswith("node "):
                 written = written[5:].strip()
-            return self._by_key.get(written)
-        for candidate in (written, _ANNOTATION.sub("", written)):
+            return self._fast.get(written)
+        node = self._fast.get(written)
+        if node is not None:
+            return node
+        node = self._fast.get(_fast_key(written))
+        if node is not None:
+            return node
+        stripped = _ANNOTATION.sub("", written) if written[-1:] in _ANNOTATED_ENDS else written
+        if stripped != written:
+            node = self._fast.get(_fast_key(stripped))
+            if node is not None:
+                return node
+        if not thorough:
+            return None
+        for candidate in (written, stripped):
             key = normalize_answer(candidate, "node")
-            node = None if key is None else self._by_key.get(key)
+            node = None if key is None else self._full_map().get(key)
             if node is not None:
                 return node
         return None
+
+    def _full_map(self) -> dict[str, str]:
+        if self._full is None:
+            self._full = {}
+            for name in self._names:
+                key = normalize_answer(str(name), "node")
+                if key is not None:
+                    self._full.setdefault(key, name)
+        return self._full
+
+
+_QUOTE_PAIRS = (('"', '"'), ("'", "'"), ("“", "”"), ("‘", "’"), ("`", "`"))
+_QUOTE_OPENERS = {pair[0] for pair in _QUOTE_PAIRS}
+_ANNOTATED_ENDS = set(")]0123456789")
+
+
+def _fast_key(text: str) -> str:
+    """Case folded, whitespace collapsed, matching outer quotes removed (a subset of
+    ``normalize_answer``'s steps, applied alike to graph names and written names)."""
+    text = " ".join(text.casefold().split())
+    stripped = text[:1] in _QUOTE_OPENERS
+    while stripped and len(text) >= 2:
+        stripped = False
+        for opening, closing in _QUOTE_PAIRS:
+            if text[0] == opening and text[-1] == closing:
+                text, stripped = text[1:-1].strip(), True
+                break
+    return text
 
 
 # "Paris (degree 5)", "Paris: 5", "Paris with degree 5": tried only when the whole text is no name.
@@ -65,17 +116,18 @@ _SEPARATOR = re.compile(
     r"\s*(?:<->|<=>|-->|->|=>|—>|→|⟶|↔|⇒|,|;|\n|\s[-–—]\s|\s+and\s+|\s+to\s+)\s*"
 )
 _OUTER = (("[", "]"), ("(", ")"), ("{", "}"), ("\\{", "\\}"), ("\\left\\{", "\\right\\}"))
+_OUTER_LONGEST_FIRST = sorted(_OUTER, key=lambda pair: -len(pair[0]))
+_OPENERS = {pair[0][0] for pair in _OUTER}
 _GROUP = re.compile(r"[\(\[]([^\(\)\[\]]*)[\)\]]")
-_MAX_MERGE = 8
 
 
 def strip_outer(text: str) -> str:
     """Remove wrapping brackets, braces and LaTeX set braces (repeatedly)."""
     text = text.strip()
     changed = True
-    while changed:
+    while changed and text[:1] in _OPENERS:
         changed = False
-        for opening, closing in sorted(_OUTER, key=lambda pair: -len(pair[0])):
+        for opening, closing in _OUTER_LONGEST_FIRST:
             if text.startswith(opening) and text.endswith(closing) and len(text) > len(opening):
                 inner = text[len(opening) : len(text) - len(closing)]
                 if _balanced(inner):
@@ -102,11 +154,6 @@ def read_nodes(text: str, names: NodeNames) -> CertificateAnswer:
     names a node (fewest unknown items wins, then most nodes). Quoted items are taken whole.
     """
     text = strip_outer(text)
-    quoted = re.findall(r'"([^"]+)"', text)
-    if quoted and not names.numeric_ids:
-        rest = re.sub(r'"[^"]+"', "", text)
-        if not re.search(r"\w", _SEPARATOR.sub("", rest)):
-            return _resolve_all([q for q in quoted], names)
     pieces: list[tuple[int, int]] = []
     position = 0
     for match in _SEPARATOR.finditer(text):
@@ -116,16 +163,46 @@ def read_nodes(text: str, names: NodeNames) -> CertificateAnswer:
     pieces = [(a, b) for a, b in pieces if text[a:b].strip()]
     if not pieces:
         return CertificateAnswer()
+    greedy = _read_greedy(text, pieces, names)
+    return greedy if greedy is not None else _read_best(text, pieces, names)
+
+
+def _read_greedy(
+    text: str, pieces: list[tuple[int, int]], names: NodeNames
+) -> CertificateAnswer | None:
+    """Longest match first with the cheap keys; ``None`` as soon as something does not match."""
+    nodes: list[str] = []
+    i, count = 0, len(pieces)
+    while i < count:
+        widest = 1
+        if (
+            names.multi_starts
+            and _fast_key(text[pieces[i][0] : pieces[i][1]]) in names.multi_starts
+        ):
+            widest = min(names.max_pieces, count - i)
+        for width in range(widest, 0, -1):
+            node = names.resolve(text[pieces[i][0] : pieces[i + width - 1][1]], thorough=False)
+            if node is not None:
+                nodes.append(node)
+                i += width
+                break
+        else:
+            return None
+    return CertificateAnswer(nodes=nodes)
+
+
+def _read_best(text: str, pieces: list[tuple[int, int]], names: NodeNames) -> CertificateAnswer:
+    """The segmentation with the fewest unknown items, then the most nodes (dynamic programme)."""
     # best[i] = (unknown count, -node count, items) for the first i pieces
     best: list[tuple[int, int, list[tuple[str, str | None]]] | None] = [None] * (len(pieces) + 1)
     best[0] = (0, 0, [])
     for end in range(1, len(pieces) + 1):
-        for start in range(max(0, end - _MAX_MERGE), end):
+        for start in range(max(0, end - names.max_pieces), end):
             previous = best[start]
             if previous is None:
                 continue
             written = _clean_item(text[pieces[start][0] : pieces[end - 1][1]])
-            node = names.resolve(written)
+            node = names.resolve(written, thorough=end - start == 1)
             if node is None and end - start > 1:
                 continue  # only single pieces may stay unknown
             cost = (previous[0] + (node is None), previous[1] - (node is not None))
@@ -140,15 +217,7 @@ def read_nodes(text: str, names: NodeNames) -> CertificateAnswer:
 
 
 def _clean_item(item: str) -> str:
-    return strip_outer(item.strip().strip("\"'`“”‘’").strip())
-
-
-def _resolve_all(items: Sequence[str], names: NodeNames) -> CertificateAnswer:
-    resolved = [(item, names.resolve(item)) for item in items]
-    return CertificateAnswer(
-        nodes=[node for _, node in resolved if node is not None],
-        unknown=[item for item, node in resolved if node is None],
-    )
+    return strip_outer(item.strip())
 
 
 def read_edges(text: str, names: NodeNames) -> tuple[list[tuple[str, str]], list[str]]:
