@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from gralgo.dataset import BuildOptions, DatasetSpec, LongContextSpec, parse_levels
 from gralgo.errors import ConfigError, UnknownChoiceError
+from gralgo.run._modes import ModeSettings, mode_settings_from_config
 from gralgo.run._records import SamplingParams
 from gralgo.tasks._base import TaskSettings
 
@@ -56,6 +57,8 @@ class AppSettings:
     bootstrap_resamples: int
     config: Mapping[str, Any]
     """The whole resolved config as plain data (for snapshots; secrets redacted later)."""
+    mode: ModeSettings = field(default_factory=ModeSettings)
+    """The answer mode (``conf/mode``) and, for tool use, the sandbox limits."""
 
 
 def _require(cfg: Mapping[str, Any], key: str, where: str) -> Any:
@@ -192,4 +195,5 @@ def settings_from_config(cfg: Mapping[str, Any]) -> AppSettings:
         dry_run=bool(cfg.get("dry_run", False)),
         bootstrap_resamples=int((cfg.get("report") or {}).get("bootstrap_resamples", 1000)),
         config=cfg,
+        mode=mode_settings_from_config(cfg.get("mode"), cfg.get("sandbox")),
     )

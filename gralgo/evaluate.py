@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -188,7 +188,10 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
     dropped = report_dropped_params(spec, sampling)
     if dropped:
         log.warning("model %s does not accept %s: not sent", spec.litellm_model, ", ".join(dropped))
-    requests = build_requests(instances, settings.format, spec, sampling)
+    task_options = {name: t.options for name, t in settings.dataset.tasks.items()}
+    requests = build_requests(
+        instances, settings.format, spec, sampling, settings.mode, task_options
+    )
     settings.ledger_path.parent.mkdir(parents=True, exist_ok=True)
     with Ledger(settings.ledger_path) as ledger:
         register_job(settings, out_dir, ledger, instances, requests, spec, sampling)
@@ -206,7 +209,60 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
                 run_todo = [(live_requests[r.key], i) for r, i in todo]
                 report = run_pending(settings, run_todo, ledger)
                 log.info("run: %s", report)
+    if settings.mode.name == "certificate":
+        return report_results(
+            settings, out_dir, plan, lambda frame: certificate_artifacts(
+                settings, out_dir, frame, instances, spec, sampling
+            ),
+        )  # fmt: skip
     return report_results(settings, out_dir, plan)
+
+
+def certificate_artifacts(
+    settings: AppSettings,
+    out_dir: Path,
+    frame: Any,
+    instances: Sequence[Instance],
+    spec: ModelSpec,
+    sampling: SamplingParams,
+) -> tuple[list[Path], dict[str, float]]:
+    """The certificate report, with direct-mode accuracy of the same requests from the ledger."""
+    from gralgo.formats import get_format
+    from gralgo.report._certificates import certificate_report
+
+    task_options = {name: t.options for name, t in settings.dataset.tasks.items()}
+    return certificate_report(
+        frame,
+        instances,
+        get_format(settings.format).codec.numeric,
+        out_dir,
+        task_options,
+        direct_accuracy(settings, instances, spec, sampling),
+    )
+
+
+def direct_accuracy(
+    settings: AppSettings,
+    instances: Sequence[Instance],
+    spec: ModelSpec,
+    sampling: SamplingParams,
+) -> Any:
+    """Accuracy per task x level of the ``mode=direct`` samples of the same instances, model,
+    format and sampling already in the ledger; ``None`` when there are none."""
+    from gralgo.results import read_samples
+    from gralgo.score import instance_metrics, score_samples
+
+    keys = {r.key for r in build_requests(instances, settings.format, spec, sampling)}
+    if not settings.ledger_path.is_file():
+        return None
+    frame = read_samples(settings.ledger_path, reasoning=False)
+    frame = frame[frame["request_key"].isin(keys) & frame["error_class"].isna()]
+    frame = frame[frame["sample_index"] < settings.k]
+    if frame.empty:
+        return None
+    inst = instance_metrics(score_samples(frame), settings.k)
+    table = inst.groupby(["task", "level"], as_index=False)["accuracy"].mean()
+    return table.rename(columns={"accuracy": "direct_accuracy"})
 
 
 def raise_no_instances(settings: AppSettings) -> None:
@@ -238,14 +294,20 @@ def run_pending(settings: AppSettings, todo: Sequence[tuple[Request, int]], ledg
             timeout_s=settings.run.timeout_s,
             failure_budget=settings.run.failure_budget,
             on_progress=progress,
+            tool=settings.mode.tool,
         )
 
 
-def report_results(settings: AppSettings, out_dir: Path, plan: Plan) -> EvaluationResult:
+def report_results(
+    settings: AppSettings, out_dir: Path, plan: Plan, extra: Callable[..., Any] | None = None
+) -> EvaluationResult:
     from gralgo.report._summary import write_reports
 
     frame = samples_table(out_dir)
     artifacts, metrics = write_reports(frame, settings, out_dir)
+    if extra is not None:  # a mode's own report (certificates)
+        more_artifacts, more_metrics = extra(frame)
+        artifacts, metrics = [*artifacts, *more_artifacts], {**metrics, **more_metrics}
     run_id = None
     if settings.mlflow.enabled:
         from gralgo.report._logging import log_to_mlflow

@@ -15,7 +15,7 @@ import itertools
 import os
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -27,6 +27,7 @@ from gralgo.run._ledger import Ledger
 from gralgo.run._limiter import AdaptiveLimiter
 from gralgo.run._records import Request, SampleRecord
 from gralgo.run._response import load_litellm, parse_response
+from gralgo.run._tool_loop import ToolLoopSettings
 from gralgo.seeding import rng_for
 
 MIN_SAMPLES_FOR_BUDGET = 20
@@ -109,8 +110,10 @@ class _Run:
         secrets: tuple[str, ...],
         backoff_base_s: float,
         lease_s: float,
+        tool: ToolLoopSettings | None = None,
     ) -> None:
         self.litellm = load_litellm()
+        self.tool = tool or ToolLoopSettings()
         self.total, self.ledger = total, ledger
         self.max_concurrency, self.max_attempts = max_concurrency, max_attempts
         self.timeout_s, self.failure_budget = timeout_s, failure_budget
@@ -182,7 +185,28 @@ class _Run:
             self.report.fatal_stopped = True
             self.report.stop_reason = reason
 
-    async def call(self, request: Request, index: int) -> Any:
+    async def respond(self, request: Request, index: int) -> dict[str, Any]:
+        """The ledger fields of one sample: one call, or a whole tool conversation."""
+        if request.mode != "tool":
+            return parse_response(self.litellm, await self.call(request, index))
+        from gralgo.run._tool_loop import litellm_complete, run_tool_loop, sample_fields
+
+        async def acall(messages: list[dict[str, Any]], **extra: Any) -> Any:
+            return await self.call(request, index, messages, **extra)
+
+        complete = litellm_complete(self.litellm, acall)
+        result = await run_tool_loop(request.messages, complete, self.tool)
+        return sample_fields(result)
+
+    async def call(
+        self,
+        request: Request,
+        index: int,
+        messages: Sequence[Mapping[str, Any]] | None = None,
+        **extra: Any,
+    ) -> Any:
+        """One model call; ``messages`` replaces the request's (a later turn of a conversation)
+        and ``extra`` adds arguments (tools)."""
         kwargs: dict[str, Any] = dict(request.sampling.as_request_fields(request.model.drop_params))
         if "seed" in kwargs:
             kwargs["seed"] = int(kwargs["seed"]) + index
@@ -201,11 +225,12 @@ class _Run:
         async with asyncio.timeout(self.timeout_s * 1.5 + 5):
             return await self.litellm.acompletion(
                 model=request.model.litellm_model,
-                messages=[dict(m) for m in request.messages],
+                messages=[dict(m) for m in (request.messages if messages is None else messages)],
                 timeout=self.timeout_s,
                 num_retries=0,
                 max_retries=0,
                 **kwargs,
+                **extra,
             )
 
     async def sample(self, request: Request, index: int) -> None:
@@ -228,7 +253,7 @@ class _Run:
             self.report.calls_made += 1
             started, t0 = time.time(), time.perf_counter()
             try:
-                fields = parse_response(self.litellm, await self.call(request, index))
+                fields = await self.respond(request, index)
             except Exception as exc:  # classified below; nothing escapes a sample task
                 kind = classify(exc)
                 if kind.rate_limited:  # pause the endpoint before the freed slot is handed on
@@ -322,6 +347,7 @@ async def run_samples(
     on_progress: Callable[[SampleRecord], None] | None = None,
     backoff_base_s: float = BACKOFF_BASE_S,
     lease_s: float = LEASE_S,
+    tool: ToolLoopSettings | None = None,
 ) -> RunReport:
     """Call the model for every (request, sample index) in ``todo``; commit each to ``ledger``.
 
@@ -345,6 +371,10 @@ async def run_samples(
     )
     for request, _ in todo:  # a missing key is reported before any call is made
         _api_key(request)
+    if any(request.mode == "tool" for request, _ in todo):  # fail closed before any call
+        from gralgo.sandbox import detect_isolation
+
+        detect_isolation((tool or ToolLoopSettings()).sandbox.allow_unisolated)
     run = _Run(
         len(todo),
         ledger,
@@ -356,6 +386,7 @@ async def run_samples(
         secrets,
         backoff_base_s,
         lease_s,
+        tool,
     )
     await run.drive(todo)
     report = run.report
@@ -376,6 +407,7 @@ def run_samples_sync(
     on_progress: Callable[[SampleRecord], None] | None = None,
     backoff_base_s: float = BACKOFF_BASE_S,
     lease_s: float = LEASE_S,
+    tool: ToolLoopSettings | None = None,
 ) -> RunReport:
     """Blocking wrapper around :func:`run_samples` (runs its own event loop)."""
     return asyncio.run(
@@ -389,5 +421,6 @@ def run_samples_sync(
             on_progress=on_progress,
             backoff_base_s=backoff_base_s,
             lease_s=lease_s,
+            tool=tool,
         )
     )

@@ -346,9 +346,9 @@ def turn_from_response(litellm: Any, response: Any) -> ToolTurn:
     )
 
 
-def litellm_complete(litellm: Any, **call: Any) -> Complete:
-    """``complete`` over ``litellm.acompletion`` with the fixed arguments ``call`` (model,
-    endpoint, sampling). ``tools=None`` after tool use keeps the tool declared but sets
+def litellm_complete(litellm: Any, acall: Callable[..., Awaitable[Any]]) -> Complete:
+    """``complete`` over a litellm call ``acall(messages, **extra)`` (model, endpoint and sampling
+    already bound). ``tools=None`` after tool use keeps the tool declared but sets
     ``tool_choice="none"`` (providers reject tool messages without a declared tool)."""
 
     async def complete(
@@ -359,7 +359,28 @@ def litellm_complete(litellm: Any, **call: Any) -> Complete:
             extra = {"tools": tools}
         elif any(message.get("tool_calls") for message in messages):
             extra = {"tools": [PYTHON_TOOL], "tool_choice": "none"}
-        response = await litellm.acompletion(messages=messages, **call, **extra)
-        return turn_from_response(litellm, response)
+        return turn_from_response(litellm, await acall(messages, **extra))
 
     return complete
+
+
+def sample_fields(result: ToolLoopResult) -> dict[str, Any]:
+    """The ledger fields of a finished conversation (the transcript as JSON)."""
+    return {
+        "answer_text": result.answer_text,
+        "reasoning_text": result.reasoning_text,
+        "finish_reason": result.finish_reason,
+        "prompt_tokens": result.prompt_tokens,
+        "completion_tokens": result.completion_tokens,
+        "cost_usd": result.cost_usd,
+        "transcript": json.dumps(
+            {
+                "messages": result.transcript,
+                "tool_calls": result.tool_calls,
+                "tool_errors": result.tool_errors,
+                "turns": result.turns,
+                "stop_reason": result.stop_reason,
+            },
+            ensure_ascii=False,
+        ),
+    }

@@ -7,6 +7,7 @@ in the paper's tables; the statistics themselves are pure functions in ``_metric
 from gralgo.score._certificate import (
     CERTIFICATE_COLUMNS,
     certificate_table,
+    certificate_verdicts,
     check_certificate_answer,
 )
 from gralgo.score._certificate_read import NodeNames, read_certificate
@@ -42,6 +43,7 @@ __all__ = [
     "aggregate",
     "bootstrap_ci",
     "certificate_table",
+    "certificate_verdicts",
     "check_certificate_answer",
     "classify_outcome",
     "cons_at_k",

@@ -6,7 +6,8 @@ boxed answer, hands it over, and aggregates the verdicts into rates.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
@@ -15,6 +16,7 @@ from gralgo.score._extract import extract_boxed
 from gralgo.tasks._certificate import CERTIFICATE_STATUSES, CertificateVerdict, unparsed
 
 if TYPE_CHECKING:
+    from gralgo.dataset import Instance
     from gralgo.tasks import Problem, Solution, Task
 
 CERTIFICATE_COLUMNS = (
@@ -66,3 +68,44 @@ def certificate_table(
     table = grouped[[c for c in CERTIFICATE_COLUMNS if c != "n"]].mean()
     table.insert(0, "n", grouped["n"].sum())
     return table.reset_index()
+
+
+def certificate_verdicts(
+    samples: pd.DataFrame,
+    instances: Mapping[str, Instance],
+    numeric_ids: bool,
+    task_options: Mapping[str, Mapping[str, Any]] | None = None,
+) -> pd.DataFrame:
+    """``samples`` with ``certificate_status``, ``certificate_ratio`` and ``certificate_detail``
+    added; samples that errored (or were never stored) get no status (they are not answers)."""
+    from gralgo.tasks import Problem as ProblemRecord
+    from gralgo.tasks import Solution as SolutionRecord
+    from gralgo.tasks import TaskSettings, make_task
+
+    options = task_options or {}
+    prepared: dict[str, tuple[Any, Any, Any, NodeNames]] = {}
+    status: list[str | None] = []
+    ratio: list[float | None] = []
+    detail: list[str | None] = []
+    for instance_id, answer, error in zip(
+        samples["instance_id"], samples["answer_text"], samples["error_class"], strict=True
+    ):
+        if isinstance(error, str) and error:
+            status.append(None), ratio.append(None), detail.append(None)
+            continue
+        if instance_id not in prepared:
+            instance = instances[instance_id]
+            task = make_task(
+                instance.task,
+                TaskSettings(instance.source, "dataset", options=options.get(instance.task, {})),
+            )
+            problem = ProblemRecord(graph=instance.to_networkx(), params=dict(instance.params))
+            solution = SolutionRecord(answer=instance.answer, certificate=instance.certificate)
+            prepared[instance_id] = (task, problem, solution, NodeNames(problem.graph, numeric_ids))
+        task, problem, solution, names = prepared[instance_id]
+        text = answer if isinstance(answer, str) else None
+        verdict = check_certificate_answer(task, problem, solution, text, names)
+        status.append(verdict.status), ratio.append(verdict.ratio), detail.append(verdict.detail)
+    return samples.assign(
+        certificate_status=status, certificate_ratio=ratio, certificate_detail=detail
+    )

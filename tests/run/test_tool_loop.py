@@ -27,9 +27,13 @@ def converse(scenario: str, **overrides: Any) -> tuple[ToolLoopResult, list[dict
     async def main() -> tuple[ToolLoopResult, list[dict[str, Any]]]:
         litellm = load_litellm()
         async with tool_stub() as (api_base, bodies):
-            complete = litellm_complete(
-                litellm, model=MODEL, api_base=api_base, api_key="sk-test", max_retries=0
-            )
+            def acall(messages: list[dict[str, Any]], **extra: Any) -> Any:
+                return litellm.acompletion(
+                    model=MODEL, api_base=api_base, api_key="sk-test", max_retries=0,
+                    messages=messages, **extra,
+                )  # fmt: skip
+
+            complete = litellm_complete(litellm, acall)
             prompt = [{"role": "user", "content": f"SCENARIO:{scenario} How many edges?"}]
             result = await run_tool_loop(prompt, complete, settings)
             return result, bodies

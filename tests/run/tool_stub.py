@@ -7,9 +7,11 @@ its tool outputs travel back to the model. Runs in-process (``tool_stub``) on a 
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import re
+import sys
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -17,6 +19,7 @@ from aiohttp import web
 
 MODEL = "openai/tool-stub"
 BODIES = web.AppKey("bodies", list)
+LATENCY = web.AppKey("latency", float)
 
 
 def _call(code: str | None, *, name: str = "python", raw: str | None = None) -> dict[str, Any]:
@@ -68,7 +71,8 @@ def reply(body: dict[str, Any]) -> dict[str, Any]:
     """The scripted completion for a request body."""
     messages = body["messages"]
     first_user = next(m for m in messages if m["role"] == "user")["content"]
-    scenario = re.search(r"SCENARIO:(\w+)", first_user).group(1)  # type: ignore[union-attr]
+    marker = re.search(r"SCENARIO:(\w+)", first_user)
+    scenario = marker.group(1) if marker else "normal"
     turn_no = sum(1 for m in messages if m["role"] == "assistant")
     tools_allowed = bool(body.get("tools")) and body.get("tool_choice") != "none"
     kind, payload = SCRIPTS[scenario][min(turn_no, len(SCRIPTS[scenario]) - 1)]
@@ -98,22 +102,37 @@ def reply(body: dict[str, Any]) -> dict[str, Any]:
 
 async def _chat(request: web.Request) -> web.Response:
     body = await request.json()
+    if request.app[LATENCY]:
+        await asyncio.sleep(request.app[LATENCY])
     request.app[BODIES].append(body)
     return web.json_response(reply(body))
 
 
 @contextlib.asynccontextmanager
-async def tool_stub() -> AsyncIterator[tuple[str, list[dict[str, Any]]]]:
+async def tool_stub(
+    port: int = 0, latency_s: float = 0.0
+) -> AsyncIterator[tuple[str, list[dict[str, Any]]]]:
     """``(api_base, request bodies seen)`` of a running scripted server."""
     app = web.Application()
     app[BODIES] = []
+    app[LATENCY] = latency_s
     app.router.add_post("/v1/chat/completions", _chat)
     runner = web.AppRunner(app, access_log=None)
     await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
+    site = web.TCPSite(runner, "127.0.0.1", port)
     await site.start()
     port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
     try:
         yield f"http://127.0.0.1:{port}/v1", app[BODIES]
     finally:
         await runner.cleanup()
+
+
+async def _serve_forever(latency_s: float) -> None:
+    async with tool_stub(latency_s=latency_s) as (api_base, _):
+        print("LISTENING", api_base, flush=True)
+        await asyncio.Event().wait()
+
+
+if __name__ == "__main__":  # a subprocess for tests that kill their client: LISTENING <api_base>
+    asyncio.run(_serve_forever(float(sys.argv[1]) if len(sys.argv) > 1 else 0.0))
