@@ -90,6 +90,7 @@ def write_reports(frame: pd.DataFrame, settings: AppSettings,
     out_dir.mkdir(parents=True, exist_ok=True)
     scored = score_samples(frame)
     inst = instance_metrics(scored, settings.k)
+    inst["mode"] = settings.mode.name  # compare/sweeps keep direct and tool results apart
     resamples = settings.bootstrap_resamples
     overall = aggregate(inst, by=["model"], n_resamples=resamples)
     parts = breakdowns(inst, resamples)  # computed once: tables, metrics and summary share it
