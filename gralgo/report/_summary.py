@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
 SAMPLE_TABLE_COLUMNS = (
     "instance_id", "model", "task", "taxonomy", "complexity", "level", "format", "context",
-    "sample_index", "expected", "extracted", "outcome", "finish_reason", "error_class",
+    "mode", "sample_index", "expected", "extracted", "outcome", "finish_reason", "error_class",
     "prompt_tokens", "completion_tokens", "reasoning_tokens", "cost_usd", "latency_s",
 )  # fmt: skip
 

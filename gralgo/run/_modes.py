@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from gralgo.dataset import Instance
 from gralgo.errors import ConfigError, UnknownChoiceError
 from gralgo.run._tool_loop import TOOL_SYSTEM_PROMPT, ToolLoopSettings
 from gralgo.sandbox import SandboxLimits
+
+if TYPE_CHECKING:
+    from gralgo.dataset import Instance
 
 ModeName = Literal["direct", "tool", "certificate"]
 MODES: tuple[str, ...] = ("direct", "tool", "certificate")

@@ -163,3 +163,34 @@ def test_tool_mode_resumes_after_kill_9_at_sample_granularity(tmp_path: Path) ->
     finally:
         server.kill()
         server.wait(timeout=10)
+
+
+def test_tool_mode_job_end_to_end(make_settings, monkeypatch) -> None:
+    try:
+        detect_isolation()
+    except SandboxUnavailableError:  # pragma: no cover - depends on the machine
+        pytest.skip("no sandbox isolation on this machine")
+    server, api_base = _start_tool_stub(latency_s=0.0)
+    monkeypatch.setenv(FAKE_KEY_ENV, FAKE_KEY)
+    try:
+        settings = make_settings(
+            "model=openai_compatible", "model.name=stub-model", f"model.api_base={api_base}",
+            f"model.api_key_env={FAKE_KEY_ENV}", "task=max_degree", "level=1",
+            "dataset.per_level=2", "sampling.k=1", "mode=tool", "mode.tool.max_tool_calls=2",
+        )  # fmt: skip
+        result = evaluate(settings)
+    finally:
+        server.kill()
+        server.wait(timeout=10)
+    from gralgo.results import read_samples
+
+    frame = read_samples(result.output_dir)
+    assert list(frame["mode"]) == ["tool", "tool"]
+    assert all(json.loads(t)["messages"][1]["content"].strip() == "4" for t in frame["transcript"])
+    assert set(pd.read_csv(result.output_dir / "samples.csv")["mode"]) == {"tool"}
+    assert set(pd.read_csv(result.output_dir / "instances.csv")["mode"]) == {"tool"}
+    from mlflow import MlflowClient
+
+    run = MlflowClient(tracking_uri=settings.mlflow.tracking_uri).get_run(result.run_id)
+    assert run.data.tags["mode"] == "tool"
+    assert run.info.run_name.endswith(" tool")
