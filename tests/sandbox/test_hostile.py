@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import socket
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -38,6 +39,20 @@ def test_exception_is_a_tool_error_with_traceback() -> None:
     assert "[tool error: exit_status" in result.as_tool_output()
 
 
+def sandbox_processes() -> list[int]:
+    """Pids of live processes running as a sandbox uid (root runs) or under bwrap's init."""
+    found = []
+    for status in Path("/proc").glob("[0-9]*/status"):
+        try:
+            fields = dict(line.split(":", 1) for line in status.read_text().splitlines())
+        except (OSError, ValueError):
+            continue
+        uid = int(fields.get("Uid", "0").split()[0])
+        if 1_500_000 <= uid < 1_600_000:
+            found.append(int(status.parent.name))
+    return found
+
+
 def test_fork_bomb_is_stopped_by_the_process_limit() -> None:
     code = (
         "import os, time\n"
@@ -52,6 +67,11 @@ def test_fork_bomb_is_stopped_by_the_process_limit() -> None:
     assert result.error is not None
     assert "fork refused" in result.stdout
     assert result.duration_s < TIGHT.wall_time_s + 2
+    if os.geteuid() == 0:  # every forked child died with the sandbox
+        deadline = time.monotonic() + 5
+        while sandbox_processes() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert sandbox_processes() == []
 
 
 def test_memory_bomb_hits_the_address_space_limit() -> None:
@@ -209,3 +229,21 @@ def test_fails_closed_without_isolation(monkeypatch: pytest.MonkeyPatch, tmp_pat
     with pytest.raises(SandboxUnavailableError, match="allow_unisolated"):
         detect(False)
     assert detect(True) == "none"
+
+
+def test_detached_children_die_with_the_sandbox() -> None:
+    code = (
+        "import os, time\n"
+        "for _ in range(4):\n"
+        "    if os.fork() == 0:\n"
+        "        os.setsid(); time.sleep(1000)\n"
+        "print('parent leaves', flush=True)\n"
+    )
+    result = run_python(code, TIGHT)
+    assert "parent leaves" in result.stdout
+    assert result.duration_s < TIGHT.wall_time_s + 2
+    if os.geteuid() == 0:
+        deadline = time.monotonic() + 5
+        while sandbox_processes() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert sandbox_processes() == []
