@@ -91,7 +91,9 @@ def certificate_verdicts(
         samples["instance_id"], samples["answer_text"], samples["error_class"], strict=True
     ):
         if isinstance(error, str) and error:
-            status.append(None), ratio.append(None), detail.append(None)
+            status.append(None)
+            ratio.append(None)
+            detail.append(None)
             continue
         if instance_id not in prepared:
             instance = instances[instance_id]
@@ -105,7 +107,9 @@ def certificate_verdicts(
         task, problem, solution, names = prepared[instance_id]
         text = answer if isinstance(answer, str) else None
         verdict = check_certificate_answer(task, problem, solution, text, names)
-        status.append(verdict.status), ratio.append(verdict.ratio), detail.append(verdict.detail)
+        status.append(verdict.status)
+        ratio.append(verdict.ratio)
+        detail.append(verdict.detail)
     return samples.assign(
         certificate_status=status, certificate_ratio=ratio, certificate_detail=detail
     )

@@ -202,7 +202,7 @@ def _read_best(text: str, pieces: list[tuple[int, int]], names: NodeNames) -> Ce
             if previous is None:
                 continue
             written = _clean_item(text[pieces[start][0] : pieces[end - 1][1]])
-            node = names.resolve(written, thorough=end - start == 1)
+            node = names.resolve(written, thorough=False)
             if node is None and end - start > 1:
                 continue  # only single pieces may stay unknown
             cost = (previous[0] + (node is None), previous[1] - (node is not None))
@@ -210,9 +210,14 @@ def _read_best(text: str, pieces: list[tuple[int, int]], names: NodeNames) -> Ce
                 best[end] = (*cost, [*previous[2], (written, node)])
     final = best[-1]
     assert final is not None
+    # Only the pieces left unknown get the full normalisation (LaTeX wrappers, NFKC, ...).
+    items = [
+        (written, node if node is not None else names.resolve(written))
+        for written, node in final[2]
+    ]
     return CertificateAnswer(
-        nodes=[node for _, node in final[2] if node is not None],
-        unknown=[written for written, node in final[2] if node is None and written],
+        nodes=[node for _, node in items if node is not None],
+        unknown=[written for written, node in items if node is None and written],
     )
 
 
