@@ -194,3 +194,33 @@ def test_tool_mode_job_end_to_end(make_settings, monkeypatch) -> None:
     run = MlflowClient(tracking_uri=settings.mlflow.tracking_uri).get_run(result.run_id)
     assert run.data.tags["mode"] == "tool"
     assert run.info.run_name.endswith(" tool")
+
+
+def test_tool_use_experiment_sweep_writes_table_4(tmp_path: Path) -> None:
+    """``-m +experiment=tool_use``: one job per mode, and Table 4's layout for the sweep."""
+    try:
+        detect_isolation()
+    except SandboxUnavailableError:  # pragma: no cover - depends on the machine
+        pytest.skip("no sandbox isolation on this machine")
+    server, api_base = _start_tool_stub(latency_s=0.0)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "gralgo", "-m", "+experiment=tool_use",
+             "model=openai_compatible", "model.name=stub-a", f"model.api_base={api_base}",
+             "level=5", "dataset.per_level=1", "sampling.k=1", "sampling.max_tokens=64",
+             f"paths.outputs={tmp_path / 'outputs'}", f"hydra.sweep.dir={tmp_path / 'sweep'}"],
+            cwd=REPO_ROOT, capture_output=True, text=True, timeout=600,
+        )  # fmt: skip
+    finally:
+        server.kill()
+        server.wait(timeout=10)
+    assert done.returncode == 0, done.stderr[-3000:]
+    table = (tmp_path / "sweep" / "comparison" / "tool_use.md").read_text()
+    assert "| Task | Metric | L5 stub-a |" in table
+    for task in ("distance_k", "max_weight_triangle", "mst_weight"):
+        assert f"| {task} | Base | 0.0 / 0.0 |" in table
+        assert f"| {task} | Code | 0.0 / 0.0 |" in table
+    modes = {
+        json.loads(path.read_text())["mode"] for path in (tmp_path / "sweep").rglob("job.json")
+    }
+    assert modes == {"direct", "tool"}
