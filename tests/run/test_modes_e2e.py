@@ -224,3 +224,47 @@ def test_tool_use_experiment_sweep_writes_table_4(tmp_path: Path) -> None:
         json.loads(path.read_text())["mode"] for path in (tmp_path / "sweep").rglob("job.json")
     }
     assert modes == {"direct", "tool"}
+
+
+def test_certificate_job_resumes_after_kill_9(make_settings, stub: StubServer, tmp_path: Path):
+    """A certificate job killed mid-run: the re-run calls exactly the missing samples."""
+    settings = cert_settings(make_settings, stub, "mode=certificate", "dataset.per_level=4")
+    instances = load_instances(settings)  # built here, so the child only calls the model
+    answers = {
+        mode_messages(i, "edge_list", settings.mode)[-1]["content"]: f"\\boxed{{{witness(i)}}}"
+        for i in instances
+    }
+    stub.control(answers=answers, latency_s=0.4)
+    outputs = tmp_path / "outputs"
+    args = [
+        sys.executable, "-m", "gralgo", "model=openai_compatible", "model.name=stub-model",
+        f"model.api_base={stub.api_base}", f"model.api_key_env={FAKE_KEY_ENV}",
+        "task=[max_degree,mst_weight]", "level=1", "dataset.per_level=4", "sampling.k=2",
+        "mode=certificate", "mlflow.enabled=false", "run.max_concurrency=2",
+        f"paths.outputs={outputs}", f"paths.cache={tmp_path / 'cache'}",
+    ]  # fmt: skip
+    env = {**os.environ, FAKE_KEY_ENV: FAKE_KEY}
+    child = subprocess.Popen(
+        [*args, f"hydra.run.dir={tmp_path / 'first'}"], cwd=REPO_ROOT, env=env,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    ledger = outputs / "ledger.sqlite"
+    deadline = time.monotonic() + 180
+    while len(_rows(ledger)) < 3:
+        assert child.poll() is None, child.communicate()[1][-3000:]
+        assert time.monotonic() < deadline, "the child stored nothing"
+        time.sleep(0.05)
+    os.kill(child.pid, signal.SIGKILL)
+    child.wait(timeout=10)
+    time.sleep(1.0)  # let the killed child's requests in flight drain at the stub
+    stored = len(_rows(ledger))
+    assert 3 <= stored < 16
+    stub.control(answers=answers)
+    done = subprocess.run(
+        [*args, f"hydra.run.dir={tmp_path / 'second'}"], cwd=REPO_ROOT, env=env,
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert stub.stats()["calls"] == 16 - stored
+    table = pd.read_csv(tmp_path / "second" / "tables" / "certificates.csv")
+    assert list(table["n"]) == [8, 8] and set(table["optimal_rate"]) == {1.0}
