@@ -27,6 +27,7 @@ def converse(scenario: str, **overrides: Any) -> tuple[ToolLoopResult, list[dict
     async def main() -> tuple[ToolLoopResult, list[dict[str, Any]]]:
         litellm = load_litellm()
         async with tool_stub() as (api_base, bodies):
+
             def acall(messages: list[dict[str, Any]], **extra: Any) -> Any:
                 return litellm.acompletion(
                     model=MODEL, api_base=api_base, api_key="sk-test", max_retries=0,
