@@ -8,6 +8,7 @@ as node numbers under ``numeric_ids``; adjacent pieces are re-joined when the jo
 
 from __future__ import annotations
 
+import functools
 import re
 
 import networkx as nx
@@ -45,9 +46,18 @@ class NodeNames:
                     self.max_pieces = max(self.max_pieces, len(pieces))
                     self.multi_starts.add(_fast_key(pieces[0]))
         self._full: dict[str, str] | None = None
+        self._memo: dict[tuple[str, bool], str | None] = {}
 
     def resolve(self, written: str, thorough: bool = True) -> str | None:
-        """The node ``written`` names, or ``None``; ``thorough=False`` skips the slow paths."""
+        """The node ``written`` names, or ``None``; ``thorough=False`` skips the slow paths.
+
+        Memoised per graph: the k samples of an instance repeat the same names."""
+        key = (written, thorough)
+        if key not in self._memo:
+            self._memo[key] = self._resolve(written, thorough)
+        return self._memo[key]
+
+    def _resolve(self, written: str, thorough: bool) -> str | None:
         written = written.strip()
         if self.numeric_ids:
             written = written.strip("\"'` ")
@@ -89,6 +99,7 @@ _QUOTE_OPENERS = {pair[0] for pair in _QUOTE_PAIRS}
 _ANNOTATED_ENDS = set(")]0123456789")
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def _fast_key(text: str) -> str:
     """Case folded, whitespace collapsed, matching outer quotes removed (a subset of
     ``normalize_answer``'s steps, applied alike to graph names and written names)."""
@@ -236,6 +247,10 @@ def read_edges(text: str, names: NodeNames) -> tuple[list[tuple[str, str]], list
     edges: list[tuple[str, str]] = []
     unknown: list[str] = []
     for group in groups:
+        quick = _quick_edge(group, names)
+        if quick is not None:
+            edges.append(quick)
+            continue
         read = read_nodes(group, names)
         items = read.nodes
         leftovers = [u for u in read.unknown if not _is_number(u)]
@@ -248,6 +263,17 @@ def read_edges(text: str, names: NodeNames) -> tuple[list[tuple[str, str]], list
             return edges, [*unknown, group] if not items else unknown
         edges.append((items[0], items[1]))
     return edges, unknown
+
+
+def _quick_edge(group: str, names: NodeNames) -> tuple[str, str] | None:
+    """``u, v`` or ``u, v, w`` whose parts are names as written (the common case), else None."""
+    parts = group.split(", ")
+    if len(parts) == 3 and _is_number(parts[2]):
+        parts = parts[:2]
+    if len(parts) != 2:
+        return None
+    u, v = names.resolve(parts[0], thorough=False), names.resolve(parts[1], thorough=False)
+    return None if u is None or v is None else (u, v)
 
 
 def _is_number(text: str) -> bool:
