@@ -285,6 +285,13 @@ def run_pending(settings: AppSettings, todo: Sequence[tuple[Request, int]], ledg
     from gralgo.run._progress import RunProgress
     from gralgo.run._runner import run_samples_sync
 
+    if settings.mode.name == "tool":  # raises, naming the fix, when no isolation works
+        from gralgo.sandbox import detect_isolation
+
+        isolation = detect_isolation(settings.mode.tool.sandbox.allow_unisolated)
+        log.info("tool mode: model code runs in a fresh %s sandbox per call", isolation)
+        if isolation == "none":
+            log.warning("sandbox.allow_unisolated=true: model code runs WITHOUT isolation")
     with RunProgress(len(todo)) as progress:
         return run_samples_sync(
             todo,
