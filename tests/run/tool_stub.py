@@ -20,6 +20,7 @@ from aiohttp import web
 MODEL = "openai/tool-stub"
 BODIES = web.AppKey("bodies", list)
 LATENCY = web.AppKey("latency", float)
+FAILED = web.AppKey("failed", list)
 
 
 def _call(code: str | None, *, name: str = "python", raw: str | None = None) -> dict[str, Any]:
@@ -55,6 +56,11 @@ SCRIPTS: dict[str, list[tuple[str, Any]]] = {
         ("text", "So \\boxed{{{last}}}"),
     ],
     "direct": [("text", "No code needed: \\boxed{{5}}")],
+    # Like "normal", but the second turn fails once with a 500 (a transient provider error).
+    "flaky": [
+        ("tools", [_call("print(2 + 2)")]),
+        ("text", "\\boxed{{{last}}}"),
+    ],
 }
 
 
@@ -105,6 +111,11 @@ async def _chat(request: web.Request) -> web.Response:
     if request.app[LATENCY]:
         await asyncio.sleep(request.app[LATENCY])
     request.app[BODIES].append(body)
+    first_user = next(m for m in body["messages"] if m["role"] == "user")["content"]
+    turn_no = sum(1 for m in body["messages"] if m["role"] == "assistant")
+    if "SCENARIO:flaky" in first_user and turn_no == 1 and not request.app[FAILED]:
+        request.app[FAILED].append(True)
+        return web.json_response({"error": {"message": "upstream hiccup"}}, status=500)
     return web.json_response(reply(body))
 
 
@@ -116,6 +127,7 @@ async def tool_stub(
     app = web.Application()
     app[BODIES] = []
     app[LATENCY] = latency_s
+    app[FAILED] = []
     app.router.add_post("/v1/chat/completions", _chat)
     runner = web.AppRunner(app, access_log=None)
     await runner.setup()
