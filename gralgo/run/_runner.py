@@ -367,6 +367,8 @@ async def run_samples(
     another live process holds is waited for, not called. When the ledger cannot be written
     (full disk) no new call starts, the calls in flight finish, every response is kept (rescue
     file, else a temp file) and :class:`~gralgo.run._ledger.LedgerWriteError` is raised.
+    A ``tool``-mode request runs a whole tool conversation (``tool`` bounds it) as one sample:
+    it is stored complete with its transcript, or not at all (then re-run).
     """
     if max_concurrency < 1:
         raise ConfigError(f"run.max_concurrency must be >= 1, got {max_concurrency}")
