@@ -12,6 +12,7 @@ from typing import Any
 
 from gralgo._settings import AppSettings
 from gralgo.dataset import Instance, ensure_dataset, read_instances
+from gralgo.run._modes import resolve_tool_calling
 from gralgo.run._plan import Plan, build_requests, estimate_cost
 from gralgo.run._records import ModelSpec, Request, SamplingParams
 
@@ -185,6 +186,7 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
     if not instances:
         raise_no_instances(settings)
     spec, sampling = resolve_model(settings)
+    settings = replace(settings, mode=resolve_tool_calling(settings.mode, spec.litellm_model))
     dropped = report_dropped_params(spec, sampling)
     if dropped:
         log.warning("model %s does not accept %s: not sent", spec.litellm_model, ", ".join(dropped))

@@ -9,7 +9,7 @@ task's validator checks at scoring time.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from gralgo.errors import ConfigError, UnknownChoiceError
@@ -31,6 +31,8 @@ class ModeSettings:
     """``direct``, ``tool`` or ``certificate``; part of every request key except ``direct``."""
     tool: ToolLoopSettings = field(default_factory=ToolLoopSettings)
     """Tool-loop bounds and sandbox limits (used by ``tool`` only)."""
+    auto_tools: bool = False
+    """``native_tools: auto``: native or fallback per model (:func:`resolve_tool_calling`)."""
 
 
 def mode_settings_from_config(
@@ -57,13 +59,30 @@ def mode_settings_from_config(
     if max_calls < 1:
         raise ConfigError(f"mode.tool.max_tool_calls must be >= 1, got {max_calls}")
     budget = loop.get("max_completion_tokens")
+    native = loop.get("native_tools", True)
+    if native not in (True, False, "auto"):
+        raise ConfigError(f"mode.tool.native_tools must be true, false or auto; got {native!r}")
     tool = ToolLoopSettings(
         max_tool_calls=max_calls,
         max_completion_tokens=None if budget is None else int(budget),
-        native_tools=bool(loop.get("native_tools", True)),
+        native_tools=bool(native),
         sandbox=limits,
     )
-    return ModeSettings(name=name, tool=tool)  # type: ignore[arg-type]
+    return ModeSettings(name=name, tool=tool, auto_tools=native == "auto")  # type: ignore[arg-type]
+
+
+def resolve_tool_calling(mode: ModeSettings, litellm_model: str) -> ModeSettings:
+    """With ``native_tools: auto``, native tool calling when litellm's model map says the model
+    supports function calling, else the fenced-block fallback; other settings pass through."""
+    if mode.name != "tool" or not mode.auto_tools:
+        return mode
+    from gralgo.run._response import load_litellm
+
+    try:
+        native = bool(load_litellm().supports_function_calling(model=litellm_model))
+    except Exception:  # litellm raises for models it does not know: use the fallback
+        native = False
+    return replace(mode, tool=replace(mode.tool, native_tools=native), auto_tools=False)
 
 
 def mode_messages(

@@ -52,3 +52,17 @@ def test_each_mode_asks_differently_and_keys_differ(make_settings) -> None:
         assert instance.prompts["numeric_ids"].text.split("\n\n")[2] in text  # same graph text
     fallback = mode_settings_from_config({"name": "tool", "tool": {"native_tools": False}}, {})
     assert mode_messages(instances[0], "edge_list", fallback)[0]["role"] == "user"
+
+
+def test_native_tools_auto_follows_litellm_model_map() -> None:
+    from gralgo.run._modes import resolve_tool_calling
+
+    auto = mode_settings_from_config({"name": "tool", "tool": {"native_tools": "auto"}}, {})
+    assert auto.auto_tools
+    assert resolve_tool_calling(auto, "openai/gpt-4o").tool.native_tools is True
+    fallback = resolve_tool_calling(auto, "openai/some-local-model")
+    assert fallback.tool.native_tools is False and not fallback.auto_tools
+    fixed = mode_settings_from_config({"name": "tool"}, {})
+    assert resolve_tool_calling(fixed, "openai/some-local-model") is fixed
+    with pytest.raises(ConfigError, match="native_tools"):
+        mode_settings_from_config({"name": "tool", "tool": {"native_tools": "maybe"}}, {})
