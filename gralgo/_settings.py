@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +17,7 @@ from gralgo.config import (
 )
 from gralgo.dataset import BuildOptions, DatasetSpec, LongContextSpec, parse_levels
 from gralgo.errors import ConfigError, UnknownChoiceError
+from gralgo.run._modes import ModeSettings, mode_settings_from_config
 from gralgo.run._records import SamplingParams
 from gralgo.tasks._base import TaskSettings
 
@@ -74,6 +75,8 @@ class AppSettings:
     """The whole resolved config as plain data (for snapshots; secrets redacted later)."""
     dataset_dir_explicit: bool = False
     """``dataset.dir`` was given: the dataset there is never rebuilt by an evaluation."""
+    mode: ModeSettings = field(default_factory=ModeSettings)
+    """The answer mode (``conf/mode``) and, for tool use, the sandbox limits."""
 
 
 def _path(value: str) -> Path:
@@ -135,6 +138,7 @@ def settings_from_config(cfg: Mapping[str, Any]) -> AppSettings:
         bootstrap_resamples=typed.report.bootstrap_resamples,
         config=cfg,
         dataset_dir_explicit=typed.dataset.dir is not None,
+        mode=mode_settings_from_config(cfg.get("mode"), cfg.get("sandbox")),
     )
 
 

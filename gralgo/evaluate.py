@@ -5,13 +5,14 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gralgo._settings import AppSettings
 from gralgo.dataset import Instance, ensure_dataset, read_instances
+from gralgo.run._modes import resolve_tool_calling
 from gralgo.run._plan import Plan, build_requests, estimate_cost
 from gralgo.run._records import ModelSpec, Request, SamplingParams
 
@@ -198,10 +199,14 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
     if not instances:
         raise_no_instances(settings)
     spec, sampling = resolve_model(settings)
+    settings = replace(settings, mode=resolve_tool_calling(settings.mode, spec.litellm_model))
     dropped = report_dropped_params(spec, sampling)
     if dropped:
         log.warning("model %s does not accept %s: not sent", spec.litellm_model, ", ".join(dropped))
-    requests = build_requests(instances, settings.format, spec, sampling)
+    task_options = {name: t.options for name, t in settings.dataset.tasks.items()}
+    requests = build_requests(
+        instances, settings.format, spec, sampling, settings.mode, task_options
+    )
     settings.ledger_path.parent.mkdir(parents=True, exist_ok=True)
     with Ledger(settings.ledger_path) as ledger:
         register_job(settings, out_dir, ledger, instances, requests, spec, sampling)
@@ -221,7 +226,64 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
                 report = run_pending(settings, run_todo, ledger)
                 log.info("run: %s", report)
                 stop_reason = getattr(report, "stop_reason", None)
+    if settings.mode.name == "certificate":
+        return report_results(
+            settings, out_dir, plan, stop_reason, lambda frame: certificate_artifacts(
+                settings, out_dir, frame, instances, spec, sampling
+            ),
+        )  # fmt: skip
     return report_results(settings, out_dir, plan, stop_reason)
+
+
+def certificate_artifacts(
+    settings: AppSettings,
+    out_dir: Path,
+    frame: Any,
+    instances: Sequence[Instance],
+    spec: ModelSpec,
+    sampling: SamplingParams,
+) -> tuple[list[Path], dict[str, float]]:
+    """The certificate report, with direct-mode accuracy of the same requests from the ledger."""
+    from gralgo.formats import get_format
+    from gralgo.report._certificates import certificate_report
+
+    task_options = {name: t.options for name, t in settings.dataset.tasks.items()}
+    paths, metrics = certificate_report(
+        frame,
+        instances,
+        get_format(settings.format).codec.numeric,
+        out_dir,
+        task_options,
+        direct_accuracy(settings, instances, spec, sampling),
+    )
+    # The accuracy tables above score the box literally (a witness is never "the number"); the
+    # certificate table is this mode's result, so it is printed too.
+    print(next(p for p in paths if p.suffix == ".md").read_text(encoding="utf-8"))
+    return paths, metrics
+
+
+def direct_accuracy(
+    settings: AppSettings,
+    instances: Sequence[Instance],
+    spec: ModelSpec,
+    sampling: SamplingParams,
+) -> Any:
+    """Accuracy per task x level of the ``mode=direct`` samples of the same instances, model,
+    format and sampling already in the ledger; ``None`` when there are none."""
+    from gralgo.results import read_samples
+    from gralgo.score import instance_metrics, score_samples
+
+    keys = {r.key for r in build_requests(instances, settings.format, spec, sampling)}
+    if not settings.ledger_path.is_file():
+        return None
+    frame = read_samples(settings.ledger_path, reasoning=False)
+    frame = frame[frame["request_key"].isin(keys) & frame["error_class"].isna()]
+    frame = frame[frame["sample_index"] < settings.k]
+    if frame.empty:
+        return None
+    inst = instance_metrics(score_samples(frame), settings.k)
+    table = inst.groupby(["task", "level"], as_index=False)["accuracy"].mean()
+    return table.rename(columns={"accuracy": "direct_accuracy"})
 
 
 def raise_no_instances(settings: AppSettings) -> None:
@@ -244,6 +306,13 @@ def run_pending(settings: AppSettings, todo: Sequence[tuple[Request, int]], ledg
     from gralgo.run._progress import RunProgress
     from gralgo.run._runner import run_samples_sync
 
+    if settings.mode.name == "tool":  # raises, naming the fix, when no isolation works
+        from gralgo.sandbox import detect_isolation
+
+        isolation = detect_isolation(settings.mode.tool.sandbox.allow_unisolated)
+        log.info("tool mode: model code runs in a fresh %s sandbox per call", isolation)
+        if isolation == "none":
+            log.warning("sandbox.allow_unisolated=true: model code runs WITHOUT isolation")
     with RunProgress(len(todo)) as progress:
         return run_samples_sync(
             todo,
@@ -253,18 +322,29 @@ def run_pending(settings: AppSettings, todo: Sequence[tuple[Request, int]], ledg
             timeout_s=settings.run.timeout_s,
             failure_budget=settings.run.failure_budget,
             on_progress=progress,
+            tool=settings.mode.tool,
         )
 
 
 def report_results(
-    settings: AppSettings, out_dir: Path, plan: Plan, stop_reason: str | None = None
+    settings: AppSettings,
+    out_dir: Path,
+    plan: Plan,
+    stop_reason: str | None = None,
+    extra: Callable[..., Any] | None = None,
 ) -> EvaluationResult:
-    """Score and report; a job with missing or errored samples is reported as partial."""
+    """Score and report; a job with missing or errored samples is reported as partial.
+
+    ``extra`` adds a mode's own report (certificates) from the samples table.
+    """
     from gralgo.report._summary import completeness, write_reports
 
     frame = samples_table(out_dir)
     status = completeness(frame, stop_reason)
     artifacts, metrics = write_reports(frame, settings, out_dir, status)
+    if extra is not None:
+        more_artifacts, more_metrics = extra(frame)
+        artifacts, metrics = [*artifacts, *more_artifacts], {**metrics, **more_metrics}
     run_id = None
     if settings.mlflow.enabled:
         from gralgo.report._logging import log_to_mlflow

@@ -263,6 +263,54 @@ class ContextConfig:
 
 
 @dataclass
+class ToolModeConfig:
+    """``mode.tool``: bounds of a tool-use conversation."""
+
+    max_tool_calls: int = 6
+    """Code executions per sample."""
+    max_completion_tokens: int | None = None
+    """Stop a conversation after this many completion tokens; null = no bound."""
+    native_tools: Any = True
+    """true, false (fenced-block fallback) or auto."""
+
+    def check(self) -> None:
+        at_least(self.max_tool_calls, 1, "mode.tool.max_tool_calls")
+        at_least(self.max_completion_tokens, 1, "mode.tool.max_completion_tokens")
+
+
+@dataclass
+class ModeConfig:
+    """``mode``: how the model answers (direct, tool, certificate)."""
+
+    name: str = "direct"
+    """direct (one boxed answer), tool (may run Python) or certificate (returns the witness)."""
+    tool: ToolModeConfig = field(default_factory=ToolModeConfig)
+    """Tool-use bounds (mode=tool)."""
+
+
+@dataclass
+class SandboxConfig:
+    """``sandbox``: limits of the code sandbox of ``mode=tool`` (design/sandbox.md)."""
+
+    wall_time_s: float = 10.0
+    """Wall-clock limit per execution."""
+    cpu_time_s: int = 10
+    """CPU-time limit per execution."""
+    memory_mb: int = 1024
+    """Address-space limit."""
+    file_size_mb: int = 16
+    """Largest file the code may write."""
+    max_processes: int = 16
+    """Processes the code may run."""
+    max_open_files: int = 64
+    """Open file descriptors."""
+    max_output_bytes: int = 16384
+    """stdout/stderr kept per execution."""
+    allow_unisolated: bool = False
+    """Run without namespace isolation when none is available (unsafe)."""
+
+
+@dataclass
 class GralgoConfig:
     """The root config (``conf/config.yaml`` plus the chosen group options)."""
 
@@ -304,6 +352,10 @@ class GralgoConfig:
     """The analysis ``command=analyze`` runs (``conf/analysis``; checked by the analysis)."""
     analyze: AnalyzeConfig = field(default_factory=AnalyzeConfig)
     """``command=analyze`` inputs and judge ledger."""
+    mode: ModeConfig = field(default_factory=ModeConfig)
+    """Answer mode."""
+    sandbox: SandboxConfig = field(default_factory=SandboxConfig)
+    """Code sandbox limits (mode=tool)."""
 
     def check(self) -> None:
         """Value ranges (types and key names are checked by OmegaConf's merge)."""
@@ -314,5 +366,6 @@ class GralgoConfig:
         self.context.check()
         self.model.check()
         self.analyze.check()
+        self.mode.tool.check()
         for name, task in self.task.items():
             task.check(name)

@@ -102,3 +102,21 @@ def build_prompt(
         escaped = any('"' in str(node) or "\\" in str(node) for node in graph)
         parts.append(answer_instruction(task.answer_kind, numeric, escaped_names=escaped))
     return PromptText(text="\n\n".join(parts), answer=shown_answer)
+
+
+def build_certificate_prompt(task: Task, problem: Problem, format_name: str) -> str:
+    """The ``mode=certificate`` prompt: the same story and graph as :func:`build_prompt`, but the
+    task's certificate question (asking for the witness) and how to write nodes in the box."""
+    from gralgo.tasks._certificate import certificate_instruction
+
+    rendered = render_graph(
+        problem.graph,
+        format_name,
+        node_weights=task.node_weighted,
+        edge_weights=task.edge_weighted,
+        relations=shows_relations(problem),
+    )
+    numeric = get_format(format_name).codec.numeric
+    question = task.certificate_question(problem, rendered.label).strip()
+    parts = [task.story().strip(), get_format(format_name).description, rendered.text, question]
+    return "\n\n".join([*parts, certificate_instruction(numeric)])

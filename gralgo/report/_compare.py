@@ -45,7 +45,10 @@ def collect_instances(inputs: Iterable[Path]) -> pd.DataFrame:
     frames = [pd.read_csv(path) for path in find_instance_tables(inputs)]
     table = pd.concat(frames, ignore_index=True)
     table["incomplete"] = table["incomplete"].astype(bool)
-    keys = ["model", "format", "context", "instance_id"]
+    if "mode" not in table.columns:  # jobs from before answer modes
+        table["mode"] = "direct"
+    table["mode"] = table["mode"].fillna("direct")
+    keys = ["model", "format", "context", "mode", "instance_id"]
     return table.drop_duplicates(keys, keep="last").reset_index(drop=True)
 
 
@@ -62,14 +65,20 @@ def z_score_table(inst: pd.DataFrame) -> pd.DataFrame:
 def write_comparison(inst: pd.DataFrame, out_dir: Path) -> list[Path]:
     """Combined tables under ``out_dir/<format>-<context>/`` and ``out_dir/z_scores.{md,csv}``."""
     from gralgo.report._tables import markdown_table, write_tables
+    from gralgo.report._tool_use import write_tool_use
     from gralgo.score import aggregate
 
     out_dir.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
-    for (fmt, context), group in inst.groupby(["format", "context"], sort=True):
+    if "mode" not in inst.columns:
+        inst = inst.assign(mode="direct")
+    for (fmt, context, mode), group in inst.groupby(["format", "context", "mode"], sort=True):
         agg = aggregate(group, by=["model", "task", "level"])
-        written += write_tables(group, agg, out_dir / f"{fmt}-{context}")
-    scores = z_score_table(inst)
+        suffix = "" if mode == "direct" else f"-{mode}"
+        written += write_tables(group, agg, out_dir / f"{fmt}-{context}{suffix}")
+    written += write_tool_use(inst, out_dir)
+    direct = inst[inst["mode"] == "direct"]
+    scores = z_score_table(direct if not direct.empty else inst)
     csv_path = out_dir / "z_scores.csv"
     scores.to_csv(csv_path, index=False, float_format="%.6g")
     rows = [

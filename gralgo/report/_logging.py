@@ -24,6 +24,7 @@ def job_tags(settings: AppSettings) -> dict[str, str]:
         "level": ",".join(str(level) for level in settings.dataset.levels),
         "format": settings.format,
         "context": settings.context,
+        "mode": settings.mode.name,
         "k": str(settings.k),
         "dataset": settings.dataset.fingerprint(),
     }
@@ -76,7 +77,8 @@ def _log_run(settings: AppSettings, metrics: dict[str, float], artifacts: Sequen
     run_id = log_run(
         tracking_uri=settings.mlflow.tracking_uri,
         experiment_name=settings.mlflow.experiment_name,
-        run_name=f"{tags['model']} {tags['format']} {tags['context']} L{tags['level']}",
+        run_name=f"{tags['model']} {tags['format']} {tags['context']} L{tags['level']}"
+        + ("" if tags["mode"] == "direct" else f" {tags['mode']}"),
         params=flatten_params(redact_config(settings.config)),
         tags=tags,
         metrics=metrics,

@@ -83,7 +83,7 @@ def scrub_text_columns(frame: pd.DataFrame, env_names: list[str]) -> pd.DataFram
 
 SAMPLE_TABLE_COLUMNS = (
     "instance_id", "model", "task", "taxonomy", "complexity", "level", "format", "context",
-    "sample_index", "expected", "extracted", "outcome", "finish_reason", "error_class",
+    "mode", "sample_index", "expected", "extracted", "outcome", "finish_reason", "error_class",
     "prompt_tokens", "completion_tokens", "reasoning_tokens", "cost_usd", "latency_s",
 )  # fmt: skip
 
@@ -164,6 +164,7 @@ def write_reports(frame: pd.DataFrame, settings: AppSettings, out_dir: Path,
     out_dir.mkdir(parents=True, exist_ok=True)
     scored = score_samples(frame)
     inst = instance_metrics(scored, settings.k)
+    inst["mode"] = settings.mode.name  # compare/sweeps keep direct and tool results apart
     resamples = settings.bootstrap_resamples
     overall = aggregate(inst, by=["model"], n_resamples=resamples)
     parts = breakdowns(inst, resamples)  # computed once: tables, metrics and summary share it

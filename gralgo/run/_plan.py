@@ -4,27 +4,35 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from gralgo.dataset import Instance
-from gralgo.errors import ConfigError
+from gralgo.run._modes import ModeSettings, mode_messages
 from gralgo.run._records import ModelSpec, Request, SamplingParams
 
 
 def build_requests(
-    instances: Sequence[Instance], fmt: str, model: ModelSpec, sampling: SamplingParams
+    instances: Sequence[Instance],
+    fmt: str,
+    model: ModelSpec,
+    sampling: SamplingParams,
+    mode: ModeSettings | None = None,
+    task_options: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> list[Request]:
-    """One request per instance: its prompt in ``fmt`` as a single user message."""
-    requests = []
-    for instance in instances:
-        prompt = instance.prompts.get(fmt)
-        if prompt is None:
-            raise ConfigError(
-                f"instance {instance.id} has no prompt in format {fmt!r} "
-                f"(it has {sorted(instance.prompts)}); add it to dataset.formats and rebuild"
-            )
-        messages = ({"role": "user", "content": prompt.text},)
-        requests.append(Request(instance.id, messages, model, sampling))
-    return requests
+    """One request per instance: its prompt in ``fmt``, asked as ``mode`` (default direct: a
+    single user message). ``task_options`` (task name -> options) rebuild certificate prompts."""
+    mode = mode or ModeSettings()
+    options = task_options or {}
+    return [
+        Request(
+            instance.id,
+            mode_messages(instance, fmt, mode, options.get(instance.task)),
+            model,
+            sampling,
+            mode=mode.name,
+        )
+        for instance in instances
+    ]
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ import itertools
 import os
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -30,6 +30,7 @@ from gralgo.run._persist import WRITE_ERRORS, ResponseKeeper
 from gralgo.run._logprobs import record_logprobs
 from gralgo.run._records import Request, SampleRecord
 from gralgo.run._response import load_litellm, parse_response
+from gralgo.run._tool_loop import ToolLoopSettings
 from gralgo.seeding import rng_for
 
 MIN_SAMPLES_FOR_BUDGET = 20
@@ -112,8 +113,10 @@ class _Run:
         secrets: tuple[str, ...],
         backoff_base_s: float,
         lease_s: float,
+        tool: ToolLoopSettings | None = None,
     ) -> None:
         self.litellm = load_litellm()
+        self.tool = tool or ToolLoopSettings()
         self.total, self.ledger = total, ledger
         self.max_concurrency, self.max_attempts = max_concurrency, max_attempts
         self.timeout_s, self.failure_budget = timeout_s, failure_budget
@@ -193,7 +196,30 @@ class _Run:
             self.report.fatal_stopped = True
             self.report.stop_reason = reason
 
-    async def call(self, request: Request, index: int) -> Any:
+    async def respond(self, request: Request, index: int) -> tuple[dict[str, Any], Any]:
+        """The ledger fields of one sample (one call, or a whole tool conversation) and the raw
+        response of a single call (``None`` for a conversation), whose logprobs are kept."""
+        if request.mode != "tool":
+            raw = await self.call(request, index)
+            return parse_response(self.litellm, raw), raw
+        from gralgo.run._tool_loop import litellm_complete, run_tool_loop, sample_fields
+
+        async def acall(messages: list[dict[str, Any]], **extra: Any) -> Any:
+            return await self.call(request, index, messages, **extra)
+
+        complete = litellm_complete(self.litellm, acall)
+        result = await run_tool_loop(request.messages, complete, self.tool)
+        return sample_fields(result), None
+
+    async def call(
+        self,
+        request: Request,
+        index: int,
+        messages: Sequence[Mapping[str, Any]] | None = None,
+        **extra: Any,
+    ) -> Any:
+        """One model call; ``messages`` replaces the request's (a later turn of a conversation)
+        and ``extra`` adds arguments (tools)."""
         kwargs: dict[str, Any] = dict(request.sampling.as_request_fields(request.model.drop_params))
         if "seed" in kwargs:
             kwargs["seed"] = int(kwargs["seed"]) + index
@@ -212,11 +238,12 @@ class _Run:
         async with asyncio.timeout(self.timeout_s * 1.5 + 5):
             return await self.litellm.acompletion(
                 model=request.model.litellm_model,
-                messages=[dict(m) for m in request.messages],
+                messages=[dict(m) for m in (request.messages if messages is None else messages)],
                 timeout=self.timeout_s,
                 num_retries=0,
                 max_retries=0,
                 **kwargs,
+                **extra,
             )
 
     async def sample(self, request: Request, index: int) -> None:
@@ -239,8 +266,7 @@ class _Run:
             self.report.calls_made += 1
             started, t0 = time.time(), time.perf_counter()
             try:
-                raw = await self.call(request, index)
-                fields = parse_response(self.litellm, raw)
+                fields, raw = await self.respond(request, index)
             except Exception as exc:  # classified below; nothing escapes a sample task
                 kind = classify(exc)
                 if kind.rate_limited:  # pause the endpoint before the freed slot is handed on
@@ -271,7 +297,7 @@ class _Run:
             for name in ("answer_text", "reasoning_text", "transcript"):
                 if fields.get(name):  # a key the model echoed must not be stored
                     fields[name] = redact_known(fields[name], self.secrets)
-            if request.sampling.logprobs:  # stored before the sample row that they belong to
+            if request.sampling.logprobs and raw is not None:  # stored before the sample row that they belong to
                 record_logprobs(self.ledger.path, request.key, index, raw)
             self.finish(
                 replace(
@@ -335,6 +361,7 @@ async def run_samples(
     on_progress: Callable[[SampleRecord], None] | None = None,
     backoff_base_s: float = BACKOFF_BASE_S,
     lease_s: float = LEASE_S,
+    tool: ToolLoopSettings | None = None,
 ) -> RunReport:
     """Call the model for every (request, sample index) in ``todo``; commit each to ``ledger``.
 
@@ -345,6 +372,8 @@ async def run_samples(
     another live process holds is waited for, not called. When the ledger cannot be written
     (full disk) no new call starts, the calls in flight finish, every response is kept (rescue
     file, else a temp file) and :class:`~gralgo.run._ledger.LedgerWriteError` is raised.
+    A ``tool``-mode request runs a whole tool conversation (``tool`` bounds it) as one sample:
+    it is stored complete with its transcript, or not at all (then re-run).
     """
     if max_concurrency < 1:
         raise ConfigError(f"run.max_concurrency must be >= 1, got {max_concurrency}")
@@ -360,6 +389,10 @@ async def run_samples(
     )
     for request, _ in todo:  # a missing key is reported before any call is made
         _api_key(request)
+    if any(request.mode == "tool" for request, _ in todo):  # fail closed before any call
+        from gralgo.sandbox import detect_isolation
+
+        detect_isolation((tool or ToolLoopSettings()).sandbox.allow_unisolated)
     run = _Run(
         len(todo),
         ledger,
@@ -371,6 +404,7 @@ async def run_samples(
         secrets,
         backoff_base_s,
         lease_s,
+        tool,
     )
     await run.drive(todo)
     run.keeper.raise_if_failed()
@@ -392,6 +426,7 @@ def run_samples_sync(
     on_progress: Callable[[SampleRecord], None] | None = None,
     backoff_base_s: float = BACKOFF_BASE_S,
     lease_s: float = LEASE_S,
+    tool: ToolLoopSettings | None = None,
 ) -> RunReport:
     """Blocking wrapper around :func:`run_samples` (runs its own event loop)."""
     return asyncio.run(
@@ -405,5 +440,6 @@ def run_samples_sync(
             on_progress=on_progress,
             backoff_base_s=backoff_base_s,
             lease_s=lease_s,
+            tool=tool,
         )
     )

@@ -4,6 +4,13 @@
 in the paper's tables; the statistics themselves are pure functions in ``_metrics``.
 """
 
+from gralgo.score._certificate import (
+    CERTIFICATE_COLUMNS,
+    certificate_table,
+    certificate_verdicts,
+    check_certificate_answer,
+)
+from gralgo.score._certificate_read import NodeNames, read_certificate
 from gralgo.score._extract import extract_boxed
 from gralgo.score._metrics import (
     bootstrap_ci,
@@ -26,13 +33,18 @@ from gralgo.score._scoring import (
 
 __all__ = [
     "ANSWER_KINDS",
+    "CERTIFICATE_COLUMNS",
     "INSTANCE_KEYS",
+    "NodeNames",
     "OUTCOMES",
     "SAMPLE_COLUMNS",
     "Outcome",
     "ScoringInputError",
     "aggregate",
     "bootstrap_ci",
+    "certificate_table",
+    "certificate_verdicts",
+    "check_certificate_answer",
     "classify_outcome",
     "cons_at_k",
     "extract_boxed",
@@ -42,5 +54,6 @@ __all__ = [
     "normalized_scores",
     "pass_at_k",
     "pass_at_k_array",
+    "read_certificate",
     "score_samples",
 ]

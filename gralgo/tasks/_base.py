@@ -10,11 +10,14 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 import networkx as nx
 
 from gralgo.graphs import SampledGraph
+
+if TYPE_CHECKING:
+    from gralgo.tasks._certificate import CertificateAnswer, CertificateShape, CertificateVerdict
 
 Taxonomy = Literal["enumeration", "exploration", "intuition"]
 Complexity = Literal["easy", "medium", "hard"]
@@ -123,3 +126,17 @@ class Task(ABC):
     def check(self, extracted: str, expected: str) -> bool:
         """Whether an extracted, normalised answer equals the expected one."""
         return extracted == expected
+
+    # Certificate mode (``mode=certificate``): each task asks for, and checks, its own witness.
+    certificate_shape: ClassVar[CertificateShape] = "nodes"
+    """What the witness is: a set of ``nodes``, a ``path`` (ordered nodes) or ``edges``."""
+
+    def certificate_question(self, problem: Problem, label: Callable[[str], str]) -> str:
+        """The question asking for the object behind the answer and how to write it in the box."""
+        raise NotImplementedError(f"task {self.name!r} has no certificate question")
+
+    def check_certificate(
+        self, problem: Problem, solution: Solution, answer: CertificateAnswer
+    ) -> CertificateVerdict:
+        """Classify a certificate (read from the box, names matched) against the graph."""
+        raise NotImplementedError(f"task {self.name!r} has no certificate check")

@@ -9,6 +9,7 @@ import networkx as nx
 import numpy as np
 
 from gralgo.graphs import SampledGraph
+from gralgo.tasks import _certificate as cert
 from gralgo.tasks._base import Problem, Solution, Task, TaskSettings
 from gralgo.tasks._common import (
     INTEGER_ANSWER,
@@ -86,3 +87,26 @@ class DiameterTask(Task):
             "them. What is the diameter of the graph, that is, the largest distance between any "
             f"two nodes? {INTEGER_ANSWER}"
         )
+
+    certificate_shape = "path"
+
+    def certificate_question(self, problem: Problem, label: Callable[[str], str]) -> str:
+        return (
+            "The distance between two nodes is the number of edges on a shortest path between "
+            "them, and the diameter is the largest distance between any two nodes. Give a "
+            "shortest path between two nodes that are a diameter apart: put the path's nodes in "
+            "the box in order from one end to the other, separated by commas."
+        )
+
+    def check_certificate(
+        self, problem: Problem, solution: Solution, answer: cert.CertificateAnswer
+    ) -> cert.CertificateVerdict:
+        read = answer
+        verdict = cert.check_path(problem.graph, read)
+        if verdict is not None:
+            return verdict
+        length = len(read.nodes) - 1
+        distance = nx.shortest_path_length(problem.graph, read.nodes[0], read.nodes[-1])
+        if length != distance:
+            return cert.infeasible(f"not a shortest path: {length} edges, distance {distance}")
+        return cert.graded(length, int(solution.answer), f"distance {length}")

@@ -6,6 +6,7 @@ import random
 from collections.abc import Callable
 
 from gralgo.graphs import SampledGraph
+from gralgo.tasks import _certificate as cert
 from gralgo.tasks._base import InstanceRejected, Problem, Solution, Task, TaskSettings
 from gralgo.tasks._common import (
     INTEGER_ANSWER,
@@ -88,3 +89,19 @@ class DistanceKTask(Task):
             f"{node}, that is, can be reached from {node} by a path of at most {k} edges? "
             f"{INTEGER_ANSWER}"
         )
+
+    certificate_shape = "nodes"
+
+    def certificate_question(self, problem: Problem, label: Callable[[str], str]) -> str:
+        node, k = label(str(problem.params["node"])), problem.params["k"]
+        return (
+            f"Which nodes (other than {node} itself) are at most {k} hops away from {node}, that "
+            f"is, can be reached from {node} by a path of at most {k} edges? Put all of them in "
+            "the box, separated by commas."
+        )
+
+    def check_certificate(
+        self, problem: Problem, solution: Solution, answer: cert.CertificateAnswer
+    ) -> cert.CertificateVerdict:
+        read = answer
+        return cert.check_node_set(read, solution.certificate["nodes"], f"the {self.name} set")

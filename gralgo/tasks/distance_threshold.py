@@ -11,6 +11,7 @@ import numpy as np
 
 from gralgo.errors import ConfigError
 from gralgo.graphs import SampledGraph
+from gralgo.tasks import _certificate as cert
 from gralgo.tasks._base import InstanceRejected, Problem, Solution, Task, TaskSettings
 from gralgo.tasks._common import (
     TaskOptions,
@@ -243,3 +244,35 @@ class DistanceThresholdTask(Task):
             "path between them. Which node has the fewest other nodes (not counting itself) at "
             f"distance at most {tau}? Exactly one node has this fewest number."
         )
+
+    certificate_shape = "nodes"
+
+    def certificate_question(self, problem: Problem, label: Callable[[str], str]) -> str:
+        unit = domain_for(self.settings.source).weight_unit
+        tau = f"{problem.params['tau']} {unit}" if unit else str(problem.params["tau"])
+        return (
+            "The distance between two nodes is the total weight of a shortest (minimum-weight) "
+            "path between them. Which node has the fewest other nodes (not counting itself) at "
+            f"distance at most {tau}? Put in the box that node first, followed by every other "
+            f"node at distance at most {tau} from it, separated by commas."
+        )
+
+    def check_certificate(
+        self, problem: Problem, solution: Solution, answer: cert.CertificateAnswer
+    ) -> cert.CertificateVerdict:
+        read = answer
+        if read.unknown:
+            return cert.hallucinated(read.unknown)
+        if not read.nodes:
+            return cert.unparsed("no node given")
+        node, claimed = read.nodes[0], set(read.nodes[1:]) - {read.nodes[0]}
+        tau = problem.params["tau"]
+        lengths = nx.single_source_dijkstra_path_length(problem.graph, node, weight="weight")
+        reached = {other for other, d in lengths.items() if other != node and d <= tau}
+        if claimed != reached:
+            wrong, missed = len(claimed - reached), len(reached - claimed)
+            return cert.infeasible(
+                f"wrong reach set of {node!r}: {wrong} extra, {missed} missing node(s)"
+            )
+        best = int(solution.certificate["count"])
+        return cert.graded(len(reached), best, f"{node!r} reaches {len(reached)}", maximise=False)

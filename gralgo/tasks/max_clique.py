@@ -8,6 +8,7 @@ from collections.abc import Callable
 import networkx as nx
 
 from gralgo.graphs import SampledGraph
+from gralgo.tasks import _certificate as cert
 from gralgo.tasks._base import Problem, Solution, Task, TaskSettings
 from gralgo.tasks._common import (
     INTEGER_ANSWER,
@@ -68,3 +69,27 @@ class MaxCliqueTask(Task):
             "What is the number of nodes in the largest clique of the graph? "
             f"{INTEGER_ANSWER}"
         )
+
+    certificate_shape = "nodes"
+
+    def certificate_question(self, problem: Problem, label: Callable[[str], str]) -> str:
+        return (
+            "A clique is a set of nodes in which every two nodes are connected by an edge. "
+            "Which nodes form a largest clique of the graph? Put them in the box, separated by "
+            "commas."
+        )
+
+    def check_certificate(
+        self, problem: Problem, solution: Solution, answer: cert.CertificateAnswer
+    ) -> cert.CertificateVerdict:
+        read = answer
+        if read.unknown:
+            return cert.hallucinated(read.unknown)
+        nodes = sorted(set(read.nodes))
+        if not nodes:
+            return cert.unparsed("no node given")
+        for i, u in enumerate(nodes):
+            for v in nodes[i + 1 :]:
+                if not problem.graph.has_edge(u, v):
+                    return cert.infeasible(f"not a clique: no edge between {u!r} and {v!r}")
+        return cert.graded(len(nodes), int(solution.answer), f"clique of {len(nodes)}")

@@ -6,6 +6,7 @@ import random
 from collections.abc import Callable
 
 from gralgo.graphs import SampledGraph
+from gralgo.tasks import _certificate as cert
 from gralgo.tasks._base import Problem, Solution, Task, TaskSettings
 from gralgo.tasks._common import (
     INTEGER_ANSWER,
@@ -57,3 +58,23 @@ class MaxDegreeTask(Task):
             "The degree of a node is the number of edges incident to it. What is the maximum "
             f"degree of any node in the graph? {INTEGER_ANSWER}"
         )
+
+    certificate_shape = "nodes"
+
+    def certificate_question(self, problem: Problem, label: Callable[[str], str]) -> str:
+        return (
+            "The degree of a node is the number of edges incident to it. Which node has the "
+            "maximum degree in the graph? Put that node in the box (one node; if several tie, "
+            "any of them)."
+        )
+
+    def check_certificate(
+        self, problem: Problem, solution: Solution, answer: cert.CertificateAnswer
+    ) -> cert.CertificateVerdict:
+        read = answer
+        if read.unknown:
+            return cert.hallucinated(read.unknown)
+        if not read.nodes:
+            return cert.unparsed("no node given")
+        degree = min(problem.graph.degree(node) for node in read.nodes)
+        return cert.graded(degree, int(solution.answer), f"degree {degree}")

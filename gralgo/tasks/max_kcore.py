@@ -8,6 +8,7 @@ from collections.abc import Callable
 import networkx as nx
 
 from gralgo.graphs import SampledGraph
+from gralgo.tasks import _certificate as cert
 from gralgo.tasks._base import InstanceRejected, Problem, Solution, Task, TaskSettings
 from gralgo.tasks._common import (
     INTEGER_ANSWER,
@@ -90,3 +91,29 @@ class MaxKCoreTask(Task):
             f"node in the set is adjacent to (joined by an edge to) at least {k} other nodes of "
             f"the set. How many nodes does it contain? {INTEGER_ANSWER}"
         )
+
+    certificate_shape = "nodes"
+
+    def certificate_question(self, problem: Problem, label: Callable[[str], str]) -> str:
+        k = problem.params["k"]
+        return (
+            f"Find the maximum {k}-core of the graph: the largest set of nodes such that every "
+            f"node in the set is adjacent to (joined by an edge to) at least {k} other nodes of "
+            "the set. Put all its nodes in the box, separated by commas."
+        )
+
+    def check_certificate(
+        self, problem: Problem, solution: Solution, answer: cert.CertificateAnswer
+    ) -> cert.CertificateVerdict:
+        read = answer
+        if read.unknown:
+            return cert.hallucinated(read.unknown)
+        chosen = set(read.nodes)
+        if not chosen:
+            return cert.unparsed("no node given")
+        k = int(problem.params["k"])
+        for node in sorted(chosen):
+            inside = sum(1 for neighbour in problem.graph[node] if neighbour in chosen)
+            if inside < k:
+                return cert.infeasible(f"{node!r} has {inside} < {k} neighbours in the set")
+        return cert.graded(len(chosen), int(solution.answer), f"{k}-core of {len(chosen)}")

@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator
 import networkx as nx
 
 from gralgo.graphs import SampledGraph
+from gralgo.tasks import _certificate as cert
 from gralgo.tasks._base import InstanceRejected, Problem, Solution, Task, TaskSettings
 from gralgo.tasks._common import (
     INTEGER_ANSWER,
@@ -85,3 +86,30 @@ class MaxWeightTriangleTask(Task):
             "and its weight is the sum of the weights of its three nodes. What is the maximum "
             f"weight of a triangle in the graph? {INTEGER_ANSWER}"
         )
+
+    certificate_shape = "nodes"
+
+    def certificate_question(self, problem: Problem, label: Callable[[str], str]) -> str:
+        return (
+            "A triangle is a set of three nodes that are all connected to each other by edges, "
+            "and its weight is the sum of the weights of its three nodes. Which triangle has the "
+            "maximum weight? Put its three nodes in the box, separated by commas."
+        )
+
+    def check_certificate(
+        self, problem: Problem, solution: Solution, answer: cert.CertificateAnswer
+    ) -> cert.CertificateVerdict:
+        read = answer
+        if read.unknown:
+            return cert.hallucinated(read.unknown)
+        nodes = sorted(set(read.nodes))
+        if not nodes:
+            return cert.unparsed("no node given")
+        if len(nodes) != 3:
+            return cert.infeasible(f"a triangle has three nodes, not {len(nodes)}")
+        a, b, c = nodes
+        graph = problem.graph
+        if not (graph.has_edge(a, b) and graph.has_edge(b, c) and graph.has_edge(a, c)):
+            return cert.infeasible(f"{nodes!r} is not a triangle")
+        total = sum(int(graph.nodes[node]["weight"]) for node in nodes)
+        return cert.graded(total, int(solution.answer), f"weight {total}")

@@ -9,6 +9,7 @@ import networkx as nx
 from networkx.utils import UnionFind
 
 from gralgo.graphs import SampledGraph
+from gralgo.tasks import _certificate as cert
 from gralgo.tasks._base import Problem, Solution, Task, TaskSettings
 from gralgo.tasks._common import (
     INTEGER_ANSWER,
@@ -93,3 +94,36 @@ class MstWeightTask(Task):
             "forming a cycle; its weight is the sum of its edge weights. What is the total weight "
             f"of a minimum spanning tree of the graph? {INTEGER_ANSWER}"
         )
+
+    certificate_shape = "edges"
+
+    def certificate_question(self, problem: Problem, label: Callable[[str], str]) -> str:
+        return (
+            "A spanning tree is a set of edges that connects all nodes of the graph without "
+            "forming a cycle; its weight is the sum of its edge weights. Give the edges of a "
+            "minimum spanning tree: put them in the box, each edge as (node, node), separated by "
+            "commas."
+        )
+
+    def check_certificate(
+        self, problem: Problem, solution: Solution, answer: cert.CertificateAnswer
+    ) -> cert.CertificateVerdict:
+        edges, unknown = answer.edges, answer.unknown
+        if unknown:
+            return cert.hallucinated(unknown)
+        if not edges:
+            return cert.unparsed("no edge given")
+        graph = problem.graph
+        missing = [f"{u} - {v}" for u, v in edges if not graph.has_edge(u, v)]
+        if missing:
+            return cert.hallucinated(missing, "edge")
+        tree = nx.Graph(edges)
+        tree.add_nodes_from(graph)
+        if tree.number_of_edges() != graph.number_of_nodes() - 1 or not nx.is_tree(tree):
+            return cert.infeasible(
+                f"not a spanning tree: {tree.number_of_edges()} distinct edges for "
+                f"{graph.number_of_nodes()} nodes, {nx.number_connected_components(tree)} "
+                "component(s)"
+            )
+        total = sum(edge_weight(graph, u, v, self.name) for u, v in tree.edges())
+        return cert.graded(total, int(solution.answer), f"weight {total}", maximise=False)

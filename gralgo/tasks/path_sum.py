@@ -10,6 +10,7 @@ import networkx as nx
 
 from gralgo.errors import ConfigError
 from gralgo.graphs import SampledGraph
+from gralgo.tasks import _certificate as cert
 from gralgo.tasks._base import InstanceRejected, Problem, Solution, Task, TaskSettings
 from gralgo.tasks._common import (
     INTEGER_ANSWER,
@@ -107,3 +108,22 @@ class PathSumTask(Task):
             "weights of its edges. How many root-to-leaf paths have a weight strictly greater "
             f"than {tau}? {INTEGER_ANSWER}"
         )
+
+    certificate_shape = "nodes"
+
+    def certificate_question(self, problem: Problem, label: Callable[[str], str]) -> str:
+        root, tau = label(str(problem.params["root"])), problem.params["tau"]
+        return (
+            f"Treat the tree as rooted at {root}. A leaf is a node other than the root that has "
+            "exactly one neighbour, and the weight of a root-to-leaf path is the sum of the "
+            "weights of its edges. Which leaves end a root-to-leaf path whose weight is strictly "
+            f"greater than {tau}? Put all those leaves in the box, separated by commas (or "
+            "\\boxed{none} if there is none)."
+        )
+
+    def check_certificate(
+        self, problem: Problem, solution: Solution, answer: cert.CertificateAnswer
+    ) -> cert.CertificateVerdict:
+        leaves = [entry["leaf"] for entry in solution.certificate["leaves_above"]]
+        read = answer
+        return cert.check_node_set(read, leaves, "the qualifying leaves")

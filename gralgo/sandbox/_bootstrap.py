@@ -1,0 +1,41 @@
+"""The trusted first lines the sandboxed interpreter runs: apply limits, then run the code.
+
+The code arrives on stdin, so the working directory starts empty. Limits are set inside the
+namespaces (after the user switch), so RLIMIT_NPROC counts only the sandbox's own processes.
+"""
+
+from __future__ import annotations
+
+from gralgo.sandbox._isolation import site_dirs
+from gralgo.sandbox._limits import SandboxLimits
+
+_TEMPLATE = """\
+import resource as _r, sys as _s, traceback as _t
+_s.path[:0] = {site!r}
+_code = _s.stdin.read()
+for _k, _v in {limits!r}:
+    _r.setrlimit(getattr(_r, _k), _v)
+_s.stdin.close()
+del _r, _k, _v
+try:
+    exec(compile(_code, "<tool>", "exec"), {{"__name__": "__main__", "__builtins__": __builtins__}})
+except SystemExit:
+    raise
+except BaseException as _e:
+    _t.print_exception(type(_e), _e, _e.__traceback__.tb_next)
+    _s.exit(1)
+"""
+
+
+def bootstrap_source(limits: SandboxLimits) -> str:
+    """Python source for ``python -I -c``: set rlimits, read the code from stdin, run it."""
+    mib = 1024 * 1024
+    pairs = [
+        ("RLIMIT_CPU", (limits.cpu_time_s, limits.cpu_time_s + 1)),
+        ("RLIMIT_AS", (limits.memory_mb * mib,) * 2),
+        ("RLIMIT_FSIZE", (limits.file_size_mb * mib,) * 2),
+        ("RLIMIT_NPROC", (limits.max_processes,) * 2),
+        ("RLIMIT_NOFILE", (limits.max_open_files,) * 2),
+        ("RLIMIT_CORE", (0, 0)),
+    ]
+    return _TEMPLATE.format(limits=pairs, site=list(site_dirs()))

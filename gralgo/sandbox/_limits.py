@@ -1,0 +1,94 @@
+"""Resource limits for one sandboxed run, and the record a run returns."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Isolation = Literal["bwrap", "unshare", "none"]
+"""How the child is isolated: bubblewrap, ``unshare`` namespaces, or not at all (opt-in)."""
+
+ToolError = Literal["timeout", "cpu_time", "memory", "output_limit", "crashed", "exit_status"]
+"""Why a run did not end cleanly (``None`` in :class:`SandboxResult` when it did)."""
+
+
+@dataclass(frozen=True)
+class SandboxLimits:
+    """What one run of untrusted code may use."""
+
+    wall_time_s: float = 10.0
+    """Wall-clock limit; the whole process tree is killed after it."""
+    cpu_time_s: int = 10
+    """RLIMIT_CPU in seconds (the kernel sends SIGXCPU, then SIGKILL a second later)."""
+    memory_mb: int = 1024
+    """RLIMIT_AS: address space per process, in MiB."""
+    file_size_mb: int = 16
+    """RLIMIT_FSIZE: largest file the code may write, in MiB."""
+    max_processes: int = 16
+    """RLIMIT_NPROC: processes and threads of the sandbox user (a fork bomb stops here)."""
+    max_open_files: int = 64
+    """RLIMIT_NOFILE."""
+    max_output_bytes: int = 16_384
+    """Bytes kept of stdout and of stderr each; a run that writes more is stopped."""
+    allow_unisolated: bool = False
+    """Run without any namespace isolation when neither bwrap nor unshare works (unsafe)."""
+
+    def __post_init__(self) -> None:
+        for name in (
+            "wall_time_s",
+            "cpu_time_s",
+            "memory_mb",
+            "file_size_mb",
+            "max_processes",
+            "max_open_files",
+            "max_output_bytes",
+        ):
+            if not getattr(self, name) > 0:
+                raise ValueError(f"sandbox.{name} must be > 0; got {getattr(self, name)!r}")
+
+
+@dataclass(frozen=True)
+class SandboxResult:
+    """What one run of untrusted code did."""
+
+    stdout: str
+    """Standard output, at most ``max_output_bytes`` (decoded, invalid bytes replaced)."""
+    stderr: str
+    """Standard error (tracebacks), at most ``max_output_bytes``."""
+    exit_code: int | None
+    """The process's exit status; ``None`` when it was killed by a signal."""
+    signal: int | None
+    """The signal that ended it, if any."""
+    error: ToolError | None
+    """Why the run failed, or ``None`` for a clean exit 0."""
+    truncated: bool
+    """Whether output beyond ``max_output_bytes`` was dropped."""
+    duration_s: float
+    """Wall-clock seconds from start to exit, sandbox set-up included."""
+    isolation: Isolation
+    """Which isolation the run used."""
+
+    @property
+    def ok(self) -> bool:
+        """Whether the code ran to completion with exit status 0."""
+        return self.error is None
+
+    def as_tool_output(self) -> str:
+        """The text a model sees: stdout, then stderr, then a one-line error note."""
+        parts = [self.stdout]
+        if self.stderr:
+            parts.append(f"[stderr]\n{self.stderr}")
+        if self.truncated:
+            parts.append("[output truncated]")
+        if self.error is not None:
+            parts.append(f"[tool error: {self.error}{_detail(self)}]")
+        text = "\n".join(part for part in parts if part)
+        return text or "[no output]"
+
+
+def _detail(result: SandboxResult) -> str:
+    if result.signal is not None:
+        return f", killed by signal {result.signal}"
+    if result.exit_code not in (None, 0):
+        return f", exit status {result.exit_code}"
+    return ""

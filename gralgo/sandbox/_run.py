@@ -1,0 +1,141 @@
+"""Run untrusted Python code once, isolated and limited, and report what it did."""
+
+from __future__ import annotations
+
+import os
+import selectors
+import signal
+import subprocess
+import time
+
+from gralgo.sandbox._bootstrap import bootstrap_source
+from gralgo.sandbox._isolation import (
+    build_launch,
+    detect_isolation,
+    next_sandbox_uid,
+    sandbox_workdir,
+)
+from gralgo.sandbox._limits import Isolation, SandboxLimits, SandboxResult, ToolError
+
+_CHUNK = 65_536
+
+
+def run_python(
+    code: str, limits: SandboxLimits | None = None, isolation: Isolation | None = None
+) -> SandboxResult:
+    """Run ``code`` in a fresh sandbox (empty working directory, no network, no environment).
+
+    Blocking; call it through ``asyncio.to_thread`` from async code. Raises
+    :class:`SandboxUnavailableError` when no isolation works and unisolated runs are not allowed;
+    everything the code itself does (crash, timeout, bombs) comes back as ``result.error``.
+    ``isolation`` forces a backend (tests); by default the best working one is used.
+    """
+    limits = limits or SandboxLimits()
+    isolation = isolation or detect_isolation(limits.allow_unisolated)
+    uid = None if isolation == "none" else next_sandbox_uid()
+    with sandbox_workdir(uid) as workdir:
+        launch = build_launch(isolation, workdir, uid, bootstrap_source(limits))
+        return _supervise(launch.argv, launch.cwd, launch.env, code, limits, isolation)
+
+
+def _supervise(
+    argv: list[str],
+    cwd: str,
+    env: dict[str, str],
+    code: str,
+    limits: SandboxLimits,
+    isolation: str,
+) -> SandboxResult:
+    started = time.monotonic()
+    process = subprocess.Popen(
+        argv,
+        cwd=cwd,
+        env=env,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        close_fds=True,
+    )
+    assert process.stdin and process.stdout and process.stderr
+    try:
+        process.stdin.write(code.encode("utf-8", "surrogatepass"))
+        process.stdin.close()
+    except BrokenPipeError:
+        pass
+    buffers = {process.stdout: bytearray(), process.stderr: bytearray()}
+    truncated = timed_out = False
+    deadline = started + limits.wall_time_s
+    with selectors.DefaultSelector() as selector:
+        for stream in buffers:
+            selector.register(stream, selectors.EVENT_READ)
+        while selector.get_map():
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                timed_out = True
+                break
+            for key, _ in selector.select(remaining):
+                chunk = os.read(key.fd, _CHUNK)
+                if not chunk:
+                    selector.unregister(key.fileobj)
+                    continue
+                buffer = buffers[key.fileobj]  # type: ignore[index]
+                buffer += chunk
+                if len(buffer) > limits.max_output_bytes:
+                    truncated = True
+            if truncated:
+                break
+    if timed_out or truncated:
+        _kill(process)
+    try:
+        status = process.wait(timeout=max(0.1, deadline - time.monotonic()))
+    except subprocess.TimeoutExpired:
+        timed_out = True
+        _kill(process)
+        status = process.wait()
+    for stream in buffers:
+        stream.close()
+    duration = time.monotonic() - started
+    out, err = (bytes(buffers[s][: limits.max_output_bytes]) for s in buffers)
+    stderr = err.decode("utf-8", "replace")
+    exit_code, sig = (None, -status) if status < 0 else (status, None)
+    if isolation == "bwrap" and status > 128 and sig is None:
+        # bwrap reports a child killed by signal N as exit status 128 + N.
+        exit_code, sig = None, status - 128
+    error = _classify(exit_code, sig, stderr, timed_out, truncated)
+    return SandboxResult(
+        stdout=out.decode("utf-8", "replace"),
+        stderr=stderr,
+        exit_code=exit_code,
+        signal=sig,
+        error=error,
+        truncated=truncated,
+        duration_s=duration,
+        isolation=isolation,  # type: ignore[arg-type]
+    )
+
+
+def _kill(process: subprocess.Popen[bytes]) -> None:
+    """SIGKILL the wrapper's process group; bwrap/unshare take the namespace down with them."""
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
+def _classify(
+    exit_code: int | None, sig: int | None, stderr: str, timed_out: bool, truncated: bool
+) -> ToolError | None:
+    if timed_out:
+        return "timeout"
+    if truncated:
+        return "output_limit"
+    if sig == signal.SIGXCPU:
+        return "cpu_time"
+    if "MemoryError" in stderr:
+        return "memory"
+    if sig is not None:
+        return "crashed"
+    if exit_code != 0:
+        return "exit_status"
+    return None
