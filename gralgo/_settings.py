@@ -24,6 +24,8 @@ class RunSettings:
     max_attempts: int
     timeout_s: float
     failure_budget: float
+    client: str = "auto"
+    """``run.client``: ``auto``, ``litellm`` or ``direct`` (see ``gralgo.run._direct_client``)."""
 
 
 @dataclass(frozen=True)
@@ -163,6 +165,9 @@ def settings_from_config(cfg: Mapping[str, Any]) -> AppSettings:
         seed=None if smp.get("seed") is None else int(smp["seed"]),
     )
     run = cfg["run"]
+    client = str(run.get("client", "auto"))
+    if client not in ("auto", "litellm", "direct"):
+        raise UnknownChoiceError("run.client", client, ("auto", "litellm", "direct"))
     ml = cfg["mlflow"]
     return AppSettings(
         command=command,
@@ -180,6 +185,7 @@ def settings_from_config(cfg: Mapping[str, Any]) -> AppSettings:
             max_attempts=int(run["max_attempts"]),
             timeout_s=float(run["timeout_s"]),
             failure_budget=float(run["failure_budget"]),
+            client=client,
         ),
         ledger_path=Path(str(cfg["ledger"]["path"])),
         outputs_dir=outputs,

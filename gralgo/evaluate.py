@@ -229,6 +229,7 @@ def run_pending(settings: AppSettings, todo: Sequence[tuple[Request, int]], ledg
             timeout_s=settings.run.timeout_s,
             failure_budget=settings.run.failure_budget,
             on_progress=progress,
+            client=settings.run.client,
         )
 
 

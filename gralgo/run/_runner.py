@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gralgo.errors import ConfigError
+from gralgo.run._direct_client import DirectClient, choose_client
 from gralgo.run._errors import classify, redact
 from gralgo.run._ledger import Ledger
 from gralgo.run._limiter import AdaptiveLimiter
@@ -102,8 +103,12 @@ class _Run:
         on_progress: Callable[[SampleRecord], None] | None,
         secrets: tuple[str, ...],
         backoff_base_s: float,
+        client: str = "litellm",
     ) -> None:
-        self.litellm = load_litellm()
+        self.client = client
+        self.direct = DirectClient(timeout_s)
+        # litellm (about 8 s to import) loads only when some model goes through it.
+        self.litellm = load_litellm() if client != "direct" else None
         self.total, self.ledger = total, ledger
         self.max_concurrency, self.max_attempts = max_concurrency, max_attempts
         self.timeout_s, self.failure_budget = timeout_s, failure_budget
@@ -125,6 +130,20 @@ class _Run:
             self.stopped = True
             self.report.fatal_stopped = True
             self.report.stop_reason = reason
+
+    async def complete(self, request: Request, index: int) -> dict[str, Any]:
+        """One call through the client chosen for the request's model: its ledger fields."""
+        if self.client == "litellm" or choose_client(request.model, self.client) == "litellm":
+            if self.litellm is None:
+                self.litellm = load_litellm()
+            return parse_response(self.litellm, await self.call(request, index))
+        params = dict(request.sampling.as_request_fields(request.model.drop_params))
+        if "seed" in params:
+            params["seed"] = int(params["seed"]) + index
+        async with asyncio.timeout(self.timeout_s * 1.5 + 5):
+            return await self.direct.complete(
+                request.model, [dict(m) for m in request.messages], params, _api_key(request)
+            )
 
     async def call(self, request: Request, index: int) -> Any:
         kwargs: dict[str, Any] = dict(request.sampling.as_request_fields(request.model.drop_params))
@@ -172,7 +191,7 @@ class _Run:
             self.report.calls_made += 1
             started, t0 = time.time(), time.perf_counter()
             try:
-                fields = parse_response(self.litellm, await self.call(request, index))
+                fields = await self.complete(request, index)
             except Exception as exc:  # classified below; nothing escapes a sample task
                 kind = classify(exc)
                 if kind.rate_limited:  # pause the endpoint before the freed slot is handed on
@@ -262,11 +281,14 @@ async def run_samples(
     failure_budget: float,
     on_progress: Callable[[SampleRecord], None] | None = None,
     backoff_base_s: float = BACKOFF_BASE_S,
+    client: str = "litellm",
 ) -> RunReport:
     """Call the model for every (request, sample index) in ``todo``; commit each to ``ledger``.
 
     Sample ``i`` of a request sends ``seed + i`` when the request's sampling sets a seed. The
     API key is read from ``os.environ[model.api_key_env]`` at call time and never stored.
+    ``client`` is ``run.client``: ``litellm``, ``direct`` (OpenAI-compatible endpoints over one
+    pooled aiohttp session, see ``_direct_client``) or ``auto`` (direct where it applies).
     """
     if max_concurrency < 1:
         raise ConfigError(f"run.max_concurrency must be >= 1, got {max_concurrency}")
@@ -282,6 +304,9 @@ async def run_samples(
     )
     for request, _ in todo:  # a missing key is reported before any call is made
         _api_key(request)
+    if client != "litellm":  # an impossible choice fails here, before any call
+        chosen = {choose_client(r.model, client) for r, _ in todo}
+        client = chosen.pop() if len(chosen) == 1 else client
     run = _Run(
         len(todo),
         ledger,
@@ -292,8 +317,12 @@ async def run_samples(
         on_progress,
         secrets,
         backoff_base_s,
+        client,
     )
-    await asyncio.gather(*(run.sample(request, index) for request, index in todo))
+    try:
+        await asyncio.gather(*(run.sample(request, index) for request, index in todo))
+    finally:
+        await run.direct.close()
     report = run.report
     report.errors = dict(sorted(run.errors.items()))
     report.elapsed_s = time.perf_counter() - t0
@@ -311,6 +340,7 @@ def run_samples_sync(
     failure_budget: float,
     on_progress: Callable[[SampleRecord], None] | None = None,
     backoff_base_s: float = BACKOFF_BASE_S,
+    client: str = "litellm",
 ) -> RunReport:
     """Blocking wrapper around :func:`run_samples` (runs its own event loop)."""
     return asyncio.run(
@@ -323,5 +353,6 @@ def run_samples_sync(
             failure_budget=failure_budget,
             on_progress=on_progress,
             backoff_base_s=backoff_base_s,
+            client=client,
         )
     )
