@@ -133,7 +133,10 @@ class _Run:
 
     async def complete(self, request: Request, index: int) -> dict[str, Any]:
         """One call through the client chosen for the request's model: its ledger fields."""
-        if self.client == "litellm" or choose_client(request.model, self.client) == "litellm":
+        direct = self.client == "direct" or (
+            self.client == "auto" and choose_client(request.model, "auto") == "direct"
+        )
+        if not direct:
             if self.litellm is None:
                 self.litellm = load_litellm()
             return parse_response(self.litellm, await self.call(request, index))
