@@ -7,6 +7,8 @@ so ``--help``, ``--cfg job`` and dataset builds start fast.
 from __future__ import annotations
 
 import logging
+import os
+import secrets
 import sys
 
 import hydra
@@ -15,6 +17,12 @@ from omegaconf import DictConfig, OmegaConf
 from gralgo.errors import GralgoError
 
 log = logging.getLogger("gralgo")
+
+# ``${run_suffix:}`` in hydra.run.dir / hydra.sweep.dir: fixed for this process, different for
+# every other, so jobs started in the same second never share an output folder.
+RUN_SUFFIX = f"{os.getpid() % 100000:05d}{secrets.token_hex(2)}"
+if not OmegaConf.has_resolver("run_suffix"):
+    OmegaConf.register_new_resolver("run_suffix", lambda: RUN_SUFFIX)
 
 
 @hydra.main(version_base=None, config_path="../conf", config_name="config")

@@ -13,7 +13,7 @@ from typing import Any
 from gralgo._settings import AppSettings
 from gralgo.dataset import Instance, ensure_dataset, read_instances
 from gralgo.run._plan import Plan, build_requests, estimate_cost
-from gralgo.run._records import ModelSpec, Request, SampleRecord, SamplingParams
+from gralgo.run._records import ModelSpec, Request, SamplingParams
 
 log = logging.getLogger("gralgo")
 
@@ -126,44 +126,53 @@ def plan_run(
     )
 
 
-def samples_table(
+def job_info(
+    settings: AppSettings, spec: ModelSpec, sampling: SamplingParams, requests: Sequence[Request]
+) -> Any:
+    """The job.json record of this job: where its samples are and which ones it asked for."""
+    from dataclasses import asdict
+
+    from gralgo.results import JobInfo
+
+    return JobInfo(
+        ledger_path=str(settings.ledger_path.expanduser().resolve()),
+        dataset_dir=str(settings.dataset_dir.expanduser().resolve()),
+        model=str(settings.model.get("name", spec.litellm_model)),
+        litellm_model=spec.litellm_model,
+        format=settings.format,
+        context=settings.context,
+        k=settings.k,
+        sampling=asdict(sampling),
+        request_keys=tuple(r.key for r in requests),
+        instance_ids=tuple(r.instance_id for r in requests),
+        mode=requests[0].mode if requests else "direct",
+    )
+
+
+def register_job(
+    settings: AppSettings,
+    out_dir: Path,
+    ledger: Any,
     instances: Sequence[Instance],
     requests: Sequence[Request],
-    records: dict[tuple[str, int], SampleRecord],
-    settings: AppSettings,
-) -> Any:
-    """One row per (instance, sample index < k) with the columns scoring expects."""
-    import pandas as pd
+    spec: ModelSpec,
+    sampling: SamplingParams,
+) -> None:
+    """Describe the requests in the ledger and write job.json, before any call is made."""
+    from gralgo.results import write_job
+    from gralgo.run._describe import describe_request
 
-    rows = []
-    for instance, request in zip(instances, requests, strict=True):
-        expected = instance.prompts[settings.format].answer
-        for index in range(settings.k):
-            rec = records.get((request.key, index))
-            rows.append(
-                {
-                    "instance_id": instance.id,
-                    "model": settings.model.get("name", request.model.litellm_model),
-                    "task": instance.task,
-                    "taxonomy": instance.taxonomy,
-                    "complexity": instance.complexity,
-                    "level": instance.level,
-                    "format": settings.format,
-                    "context": instance.context,
-                    "sample_index": index,
-                    "answer_text": None if rec is None else rec.answer_text,
-                    "finish_reason": None if rec is None else rec.finish_reason,
-                    "error_class": "Missing" if rec is None else rec.error_class,
-                    "expected": expected,
-                    "answer_kind": instance.answer_kind,
-                    "prompt_tokens": None if rec is None else rec.prompt_tokens,
-                    "completion_tokens": None if rec is None else rec.completion_tokens,
-                    "reasoning_tokens": None if rec is None else rec.reasoning_tokens,
-                    "cost_usd": None if rec is None else rec.cost_usd,
-                    "latency_s": None if rec is None else rec.latency_s,
-                }
-            )
-    return pd.DataFrame(rows)
+    ledger.register_requests(
+        describe_request(r, i, settings.format) for r, i in zip(requests, instances, strict=True)
+    )
+    write_job(out_dir, job_info(settings, spec, sampling, requests))
+
+
+def samples_table(out_dir: Path) -> Any:
+    """One row per (instance, sample index < k) of the job in ``out_dir``, via the reader."""
+    from gralgo.results import read_samples
+
+    return read_samples(out_dir, reasoning=False)
 
 
 def evaluate(settings: AppSettings) -> EvaluationResult:
@@ -182,6 +191,7 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
     requests = build_requests(instances, settings.format, spec, sampling)
     settings.ledger_path.parent.mkdir(parents=True, exist_ok=True)
     with Ledger(settings.ledger_path) as ledger:
+        register_job(settings, out_dir, ledger, instances, requests, spec, sampling)
         todo = ledger.missing(requests, settings.k)
         plan = plan_run(settings, requests, todo, sampling.max_tokens)
         for line in plan.lines():
@@ -196,8 +206,7 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
                 run_todo = [(live_requests[r.key], i) for r, i in todo]
                 report = run_pending(settings, run_todo, ledger)
                 log.info("run: %s", report)
-        records = ledger.samples([r.key for r in requests])
-    return report_results(settings, out_dir, instances, requests, records, plan)
+    return report_results(settings, out_dir, plan)
 
 
 def raise_no_instances(settings: AppSettings) -> None:
@@ -233,17 +242,10 @@ def run_pending(settings: AppSettings, todo: Sequence[tuple[Request, int]], ledg
         )
 
 
-def report_results(
-    settings: AppSettings,
-    out_dir: Path,
-    instances: Sequence[Instance],
-    requests: Sequence[Request],
-    records: dict[tuple[str, int], SampleRecord],
-    plan: Plan,
-) -> EvaluationResult:
+def report_results(settings: AppSettings, out_dir: Path, plan: Plan) -> EvaluationResult:
     from gralgo.report._summary import write_reports
 
-    frame = samples_table(instances, requests, records, settings)
+    frame = samples_table(out_dir)
     artifacts, metrics = write_reports(frame, settings, out_dir)
     run_id = None
     if settings.mlflow.enabled:

@@ -11,13 +11,14 @@ before it leaves the process, so a key that slipped into a config or a log never
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
 import re
 import tempfile
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -60,13 +61,38 @@ def metric_name(name: str) -> str:
     return _INVALID_NAME_CHARS.sub("_", name.replace("@", "_at_"))
 
 
+@contextlib.contextmanager
+def _store_setup_lock(tracking_uri: str) -> Iterator[None]:
+    """Serialise opening a SQLite store across processes (a lock file next to the database).
+
+    MLflow creates and migrates a fresh store's schema on first open without a lock of its
+    own, so jobs opening a new ``mlflow.db`` at once fail (``duplicate column name: step``).
+    """
+    if not tracking_uri.startswith("sqlite:///"):
+        yield
+        return
+    import fcntl
+
+    db = Path(tracking_uri.removeprefix("sqlite:///"))
+    db.parent.mkdir(parents=True, exist_ok=True)
+    with open(db.with_name(db.name + ".lock"), "a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
 def open_experiment(tracking_uri: str, experiment_name: str) -> tuple[Any, str]:
     """An ``MlflowClient`` for the store and the id of the experiment (created if missing)."""
+    with _store_setup_lock(tracking_uri):
+        return _open_experiment(tracking_uri, experiment_name)
+
+
+def _open_experiment(tracking_uri: str, experiment_name: str) -> tuple[Any, str]:
     from mlflow import MlflowClient  # lazy: heavy import
     from mlflow.exceptions import MlflowException
 
-    if tracking_uri.startswith("sqlite:///"):
-        Path(tracking_uri.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
     client = MlflowClient(tracking_uri=tracking_uri)
     experiment = client.get_experiment_by_name(experiment_name)
     if experiment is not None:

@@ -14,41 +14,18 @@ import sqlite3
 import threading
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, astuple, fields
+from dataclasses import asdict, astuple
 from pathlib import Path
 from types import TracebackType
 
-from gralgo.run._records import Request, SampleRecord
+from gralgo.errors import GralgoError
+from gralgo.run._claims import ClaimResult, Pair, claim, immediate, release, renew
+from gralgo.run._ledger_schema import REQUEST_COLUMNS, SAMPLE_COLUMNS, NewerLedgerError, migrate
+from gralgo.run._records import Request, RequestInfo, SampleRecord
 
 BUSY_TIMEOUT_MS = 60_000
 _CHUNK = 500  # keys per IN (...) query; well under SQLite's variable limit
-_COLUMNS = tuple(f.name for f in fields(SampleRecord))
-_COLUMN_TYPES = {
-    "request_key": "TEXT NOT NULL",
-    "sample_index": "INTEGER NOT NULL",
-    "instance_id": "TEXT NOT NULL",
-    "model": "TEXT NOT NULL",
-    "answer_text": "TEXT",
-    "reasoning_text": "TEXT",
-    "finish_reason": "TEXT",
-    "prompt_tokens": "INTEGER",
-    "completion_tokens": "INTEGER",
-    "reasoning_tokens": "INTEGER",
-    "cost_usd": "REAL",
-    "latency_s": "REAL",
-    "started_at": "REAL",
-    "finished_at": "REAL",
-    "error_class": "TEXT",
-    "error_message": "TEXT",
-    "attempts": "INTEGER NOT NULL DEFAULT 1",
-}
-assert set(_COLUMN_TYPES) == set(_COLUMNS), "ledger schema out of sync with SampleRecord"
-
-_SCHEMA = (
-    "CREATE TABLE IF NOT EXISTS samples ("
-    + ", ".join(f"{name} {_COLUMN_TYPES[name]}" for name in _COLUMNS)
-    + ", PRIMARY KEY (request_key, sample_index))"
-)
+_COLUMNS = SAMPLE_COLUMNS
 # An error row gives way to any new record; a success row is final.
 _UPSERT = (
     f"INSERT INTO samples ({', '.join(_COLUMNS)}) VALUES ({', '.join('?' * len(_COLUMNS))}) "
@@ -60,6 +37,15 @@ _UPSERT = (
     )
     + ", attempts = samples.attempts + excluded.attempts WHERE samples.error_class IS NOT NULL"
 )
+# The first description of a (key, instance) wins; a request key already fixes what was sent.
+_INSERT_REQUEST = (
+    f"INSERT OR IGNORE INTO requests ({', '.join(REQUEST_COLUMNS)}) "
+    f"VALUES ({', '.join('?' * len(REQUEST_COLUMNS))})"
+)
+
+
+class LedgerError(GralgoError):
+    """The ledger file cannot be used (not a database, corrupt, from a newer gralgo)."""
 
 
 def _chunks(items: Sequence[str]) -> Iterable[Sequence[str]]:
@@ -87,14 +73,30 @@ class Ledger:
         conn = self._connections.get(owner)
         if conn is not None:
             return conn
-        conn = sqlite3.connect(
-            self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False
-        )
-        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        conn.execute("PRAGMA journal_mode = WAL")
-        # NORMAL in WAL mode survives a process kill (only power loss can drop the last commits).
-        conn.execute("PRAGMA synchronous = NORMAL")
-        conn.execute(_SCHEMA)
+        try:
+            conn = sqlite3.connect(
+                self.path,
+                timeout=BUSY_TIMEOUT_MS / 1000,
+                isolation_level=None,
+                check_same_thread=False,
+            )
+            conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            conn.execute("PRAGMA journal_mode = WAL")
+            # NORMAL in WAL mode survives a process kill (only power loss drops the last commits).
+            conn.execute("PRAGMA synchronous = NORMAL")
+            migrate(conn)
+        except NewerLedgerError as err:
+            raise LedgerError(
+                f"ledger {self.path} was written by a newer gralgo ({err}); upgrade gralgo or "
+                "point ledger.path at another file"
+            ) from err
+        except sqlite3.DatabaseError as err:
+            if isinstance(err, sqlite3.OperationalError) and "locked" in str(err):
+                raise
+            raise LedgerError(
+                f"ledger {self.path} is not a usable SQLite database ({err}); move it aside "
+                "(its samples are then re-run) or point ledger.path at another file"
+            ) from err
         with self._lock:
             self._connections[owner] = conn
         return conn
@@ -104,12 +106,14 @@ class Ledger:
         """Where samples go when the database cannot be written (imported on the next open)."""
         return self.path.with_name(self.path.name + ".rescue.jsonl")
 
-    def record_durably(self, rec: SampleRecord, attempts: int = 5) -> bool:
+    def record_durably(
+        self, rec: SampleRecord, attempts: int = 5, owner: str | None = None
+    ) -> bool:
         """Commit ``rec``, retrying a locked or failing database; as a last resort append it to
         :attr:`rescue_path` (fsynced) so a paid response is never lost. False if rescued."""
         for attempt in range(attempts):
             try:
-                self.record(rec)
+                self.record(rec, owner)
                 return True
             except sqlite3.Error:
                 if attempt + 1 < attempts:
@@ -136,9 +140,70 @@ class Ledger:
                     self.record(SampleRecord(**json.loads(line)))
         claimed.unlink()
 
-    def record(self, rec: SampleRecord) -> None:
-        """Commit one sample now (success rows are never overwritten)."""
-        self._connection().execute(_UPSERT, astuple(rec))
+    def record(self, rec: SampleRecord, owner: str | None = None) -> None:
+        """Commit one sample now (success rows are never overwritten); with ``owner``, drop
+        that owner's claim on the sample in the same transaction."""
+        conn = self._connection()
+        if owner is None:
+            conn.execute(_UPSERT, astuple(rec))
+            return
+        with immediate(conn):
+            conn.execute(_UPSERT, astuple(rec))
+            conn.execute(
+                "DELETE FROM claims WHERE request_key = ? AND sample_index = ? AND owner = ?",
+                (rec.request_key, rec.sample_index, owner),
+            )
+
+    def claim(
+        self,
+        pairs: Sequence[Pair],
+        owner: str,
+        lease_s: float,
+        limit: int,
+        watched: frozenset[Pair] = frozenset(),
+    ) -> ClaimResult:
+        """Claim up to ``limit`` unanswered, unclaimed samples for ``owner`` (see ``_claims``)."""
+        return claim(self._connection(), pairs, owner, lease_s, limit, watched)
+
+    def renew_claims(self, owner: str, lease_s: float) -> int:
+        """Extend every lease ``owner`` holds by ``lease_s`` from now."""
+        return renew(self._connection(), owner, lease_s)
+
+    def release_claims(self, owner: str, pairs: Sequence[Pair] | None = None) -> None:
+        """Give up ``owner``'s claims on ``pairs`` (all when ``None``)."""
+        release(self._connection(), owner, pairs)
+
+    def register_requests(self, infos: Iterable[RequestInfo]) -> None:
+        """Describe requests (task, level, prompt, model, sampling...) in one transaction."""
+        rows = [astuple(info) for info in infos]
+        if not rows:
+            return
+        conn = self._connection()
+        with immediate(conn):
+            conn.executemany(_INSERT_REQUEST, rows)
+
+    def requests(self, request_keys: Iterable[str] | None = None) -> list[RequestInfo]:
+        """Descriptions of the given request keys (all when ``None``), by key then instance."""
+        conn = self._connection()
+        select = f"SELECT {', '.join(REQUEST_COLUMNS)} FROM requests"
+        if request_keys is None:
+            rows = list(conn.execute(select + " ORDER BY request_key, instance_id"))
+        else:
+            rows = []
+            for chunk in _chunks(sorted(set(request_keys))):
+                rows.extend(conn.execute(
+                    f"{select} WHERE request_key IN ({', '.join('?' * len(chunk))}) "
+                    "ORDER BY request_key, instance_id",
+                    chunk,
+                ))
+        return [RequestInfo(*row) for row in rows]
+
+    def all_samples(self) -> list[SampleRecord]:
+        """Every stored row, by request key and sample index."""
+        rows = self._connection().execute(
+            f"SELECT {', '.join(_COLUMNS)} FROM samples ORDER BY request_key, sample_index"
+        )
+        return [SampleRecord(*row) for row in rows]
 
     def samples(self, request_keys: Iterable[str]) -> dict[tuple[str, int], SampleRecord]:
         """All stored rows for the given request keys, keyed by (request key, sample index)."""

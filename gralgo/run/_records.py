@@ -42,6 +42,10 @@ class SamplingParams:
     min_p: float = 0.0
     max_tokens: int = 32768
     seed: int | None = None
+    logprobs: bool | None = None
+    """Ask for token log-probabilities; ``None`` is not sent (and leaves request keys as before)."""
+    top_logprobs: int | None = None
+    """Alternatives per token with ``logprobs``; ``None`` is not sent."""
 
     def as_request_fields(self, dropped: tuple[str, ...] = ()) -> dict[str, Any]:
         """Fields sent to litellm, without the dropped ones and without ``None`` values."""
@@ -51,6 +55,8 @@ class SamplingParams:
             "min_p": self.min_p,
             "max_tokens": self.max_tokens,
             "seed": self.seed,
+            "logprobs": self.logprobs,
+            "top_logprobs": self.top_logprobs,
         }
         return {k: v for k, v in fields.items() if v is not None and k not in dropped}
 
@@ -63,6 +69,8 @@ class Request:
     messages: tuple[dict[str, str], ...]
     model: ModelSpec
     sampling: SamplingParams
+    mode: str = "direct"
+    """How the model is driven: ``direct`` (one answer) or another mode such as tool use."""
 
     @functools.cached_property
     def key(self) -> str:
@@ -77,6 +85,8 @@ class Request:
             "params": self.sampling.as_request_fields(self.model.drop_params),
             "messages": list(self.messages),
         }
+        if self.mode != "direct":  # keys made before modes existed stay valid
+            payload["mode"] = self.mode
         return stable_hash(json.dumps(payload, sort_keys=True, ensure_ascii=False), length=32)
 
 
@@ -113,7 +123,42 @@ class SampleRecord:
     """Error text with secrets redacted."""
     attempts: int = 1
     """How many calls this sample took (retries included)."""
+    transcript: str | None = None
+    """JSON of the whole conversation in tool mode; ``None`` for a direct answer."""
 
     @property
     def ok(self) -> bool:
         return self.error_class is None
+
+
+@dataclass(frozen=True)
+class RequestInfo:
+    """One row of the ledger's ``requests`` table: what was asked, so a ledger describes itself."""
+
+    request_key: str
+    """:attr:`Request.key`."""
+    instance_id: str
+    """The dataset instance the request was built from."""
+    task: str
+    taxonomy: str
+    """enumeration / exploration / intuition."""
+    complexity: str
+    """easy / medium / hard."""
+    level: int
+    """Size level 1..6 (0 for long-context instances)."""
+    format: str
+    """Graph serialisation format of the prompt."""
+    context: str
+    """``standard`` or a long-context variant such as ``8k``."""
+    mode: str
+    """:attr:`Request.mode`."""
+    answer_kind: str
+    """``integer`` or ``node``."""
+    expected: str
+    """The expected answer as the prompt shows it."""
+    model_spec: str
+    """JSON of the :class:`ModelSpec`, secrets redacted."""
+    sampling: str
+    """JSON of the :class:`SamplingParams` as configured."""
+    messages: str
+    """JSON of the messages sent."""

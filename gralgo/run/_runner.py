@@ -20,6 +20,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gralgo.errors import ConfigError
+from gralgo.run._claims import Pair, new_owner_id
+from gralgo.run._describe import redact_known
 from gralgo.run._direct_client import DirectClient, choose_client
 from gralgo.run._errors import classify, redact
 from gralgo.run._ledger import Ledger
@@ -29,6 +31,8 @@ from gralgo.run._response import load_litellm, parse_response
 from gralgo.seeding import rng_for
 
 MIN_SAMPLES_FOR_BUDGET = 20
+LEASE_S = 60.0
+"""How long a claim outlives its owner; renewed every third of it while the call runs."""
 BACKOFF_BASE_S = 0.5
 BACKOFF_CAP_S = 30.0
 
@@ -62,6 +66,8 @@ class RunReport:
     """Successful samples without a known price."""
     min_concurrency: dict[str, int] = field(default_factory=dict)
     """Lowest concurrency limit reached per endpoint (below the maximum after rate limiting)."""
+    done_elsewhere: int = 0
+    """Samples another process answered (or finished) while this run waited for them."""
 
     @property
     def tokens(self) -> int:
@@ -103,6 +109,7 @@ class _Run:
         on_progress: Callable[[SampleRecord], None] | None,
         secrets: tuple[str, ...],
         backoff_base_s: float,
+        lease_s: float,
         client: str = "litellm",
     ) -> None:
         self.client = client
@@ -114,10 +121,59 @@ class _Run:
         self.timeout_s, self.failure_budget = timeout_s, failure_budget
         self.on_progress, self.secrets = on_progress, secrets
         self.backoff_base_s = backoff_base_s
+        self.owner, self.lease_s = new_owner_id(), lease_s
+        self.poll_s = min(1.0, lease_s / 4)
         self.limiters: dict[str, AdaptiveLimiter] = {}
         self.report = RunReport()
         self.errors: Counter[str] = Counter()
         self.stopped = False
+
+    async def drive(self, todo: Sequence[tuple[Request, int]]) -> None:
+        """Claim samples a window at a time and run them; wait for samples others hold."""
+        remaining: dict[Pair, tuple[Request, int]] = {}
+        for request, index in todo:
+            remaining.setdefault((request.key, index), (request, index))
+        window = self.max_concurrency * len({endpoint_of(r) for r, _ in todo})
+        watched: set[Pair] = set()
+        running: set[asyncio.Task[None]] = set()
+        renewer = asyncio.create_task(self.renew_leases())
+        try:
+            while remaining and not self.stopped:
+                if len(running) < window:
+                    found = self.ledger.claim(
+                        list(remaining), self.owner, self.lease_s, window - len(running),
+                        frozenset(watched),
+                    )  # fmt: skip
+                    for pair in (*found.answered, *found.stored):
+                        del remaining[pair]
+                        self.report.done_elsewhere += 1
+                    watched.update(found.held)
+                    for pair in found.claimed:
+                        running.add(asyncio.create_task(self.sample(*remaining.pop(pair))))
+                if not remaining:
+                    break
+                if running:
+                    done, _ = await asyncio.wait(
+                        running, timeout=self.poll_s, return_when=asyncio.FIRST_COMPLETED
+                    )
+                    running -= done
+                    for task in done:
+                        task.result()  # a ledger failure must not pass silently
+                else:
+                    await asyncio.sleep(self.poll_s)
+            if running:
+                await asyncio.gather(*running)
+            self.report.not_started += len(remaining)
+        finally:
+            renewer.cancel()
+            for task in running:
+                task.cancel()
+            self.ledger.release_claims(self.owner)
+
+    async def renew_leases(self) -> None:
+        while True:
+            await asyncio.sleep(self.lease_s / 3)
+            self.ledger.renew_claims(self.owner, self.lease_s)
 
     def limiter(self, request: Request) -> AdaptiveLimiter:
         endpoint = endpoint_of(request)
@@ -222,6 +278,9 @@ class _Run:
                 continue
             limiter.release()
             limiter.succeeded()
+            for name in ("answer_text", "reasoning_text", "transcript"):
+                if fields.get(name):  # a key the model echoed must not be stored
+                    fields[name] = redact_known(fields[name], self.secrets)
             self.finish(
                 replace(
                     base,
@@ -240,7 +299,7 @@ class _Run:
         return rng_for("backoff", request.key, index, attempt).uniform(0, cap)
 
     def finish(self, rec: SampleRecord) -> None:
-        if not self.ledger.record_durably(rec):
+        if not self.ledger.record_durably(rec, owner=self.owner):
             self.stop(f"the ledger {self.ledger.path} cannot be written; samples are kept in "
                       f"{self.ledger.rescue_path} and imported on the next run")
         report = self.report
@@ -285,6 +344,7 @@ async def run_samples(
     on_progress: Callable[[SampleRecord], None] | None = None,
     backoff_base_s: float = BACKOFF_BASE_S,
     client: str = "litellm",
+    lease_s: float = LEASE_S,
 ) -> RunReport:
     """Call the model for every (request, sample index) in ``todo``; commit each to ``ledger``.
 
@@ -292,6 +352,9 @@ async def run_samples(
     API key is read from ``os.environ[model.api_key_env]`` at call time and never stored.
     ``client`` is ``run.client``: ``litellm``, ``direct`` (OpenAI-compatible endpoints over one
     pooled aiohttp session, see ``_direct_client``) or ``auto`` (direct where it applies).
+    Each sample is claimed in the ledger before its call (lease ``lease_s``, renewed while
+    the call runs), so processes sharing the ledger never pay for one sample twice: a sample
+    another live process holds is waited for, not called.
     """
     if max_concurrency < 1:
         raise ConfigError(f"run.max_concurrency must be >= 1, got {max_concurrency}")
@@ -320,10 +383,11 @@ async def run_samples(
         on_progress,
         secrets,
         backoff_base_s,
+        lease_s,
         client,
     )
     try:
-        await asyncio.gather(*(run.sample(request, index) for request, index in todo))
+        await run.drive(todo)
     finally:
         await run.direct.close()
     report = run.report
@@ -344,6 +408,7 @@ def run_samples_sync(
     on_progress: Callable[[SampleRecord], None] | None = None,
     backoff_base_s: float = BACKOFF_BASE_S,
     client: str = "litellm",
+    lease_s: float = LEASE_S,
 ) -> RunReport:
     """Blocking wrapper around :func:`run_samples` (runs its own event loop)."""
     return asyncio.run(
@@ -357,5 +422,6 @@ def run_samples_sync(
             on_progress=on_progress,
             backoff_base_s=backoff_base_s,
             client=client,
+            lease_s=lease_s,
         )
     )

@@ -112,7 +112,7 @@ def test_two_processes_share_one_ledger(stub: StubServer, tmp_path: Path) -> Non
         report = run_samples_sync(
             mine, ledger, max_concurrency=8, max_attempts=3, timeout_s=10, failure_budget=0.5
         )
-        assert report.done == len(mine) and report.errors == {}
+        assert report.done + report.done_elsewhere == len(mine) and report.errors == {}
         out, err = child.communicate(timeout=120)
         assert child.returncode == 0 and out.startswith("DONE"), err[-2000:]
         assert child_rows_were_concurrent(path)
@@ -127,7 +127,7 @@ def test_two_processes_share_one_ledger(stub: StubServer, tmp_path: Path) -> Non
     with sqlite3.connect(path) as conn:
         assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    assert 90 * k <= stub.stats()["calls"] <= 120 * k
+    assert stub.stats()["calls"] == 90 * k  # the overlap 30..59 was claimed, never paid twice
 
 
 def child_rows_were_concurrent(path: Path) -> bool:

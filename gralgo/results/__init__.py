@@ -1,0 +1,11 @@
+"""Results: the public reader of stored samples, for a job folder or a whole ledger.
+
+Every later stage (scoring, reports, analysis, outside tools) reads model outputs through
+:func:`read_samples`; it never rebuilds request keys from a dataset and settings.
+"""
+
+from gralgo.results._job import JOB_FILE, JobInfo, ResultsError, read_job, write_job
+from gralgo.results._reader import COLUMNS, read_samples
+
+__all__ = ["COLUMNS", "JOB_FILE", "JobInfo", "ResultsError", "read_job", "read_samples",
+           "write_job"]

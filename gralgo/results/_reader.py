@@ -1,0 +1,167 @@
+"""Read stored samples as one table: for a job folder (its ``job.json``) or a whole ledger."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from gralgo.results._job import JOB_FILE, JobInfo, ResultsError, read_job
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from gralgo.run._records import RequestInfo, SampleRecord
+
+# Column -> meaning; the order is the table's column order.
+COLUMNS: dict[str, str] = {
+    "request_key": "hash of everything sent (gralgo.run.Request.key)",
+    "sample_index": "0..k-1 within the request",
+    "instance_id": "dataset instance the request was built from",
+    "model": "model display name (model.name)",
+    "litellm_model": "litellm model string",
+    "task": "task name",
+    "taxonomy": "enumeration / exploration / intuition",
+    "complexity": "easy / medium / hard",
+    "level": "size level 1..6 (0: long context)",
+    "format": "graph serialisation format of the prompt",
+    "context": "standard or a long-context variant (8k, ...)",
+    "mode": "how the model was driven (direct by default)",
+    "answer_kind": "integer or node",
+    "expected": "expected answer as the prompt shows it",
+    "answer_text": "final answer content (never the reasoning)",
+    "reasoning_text": "reasoning returned separately (only with reasoning=True)",
+    "finish_reason": "stop, length, ... as reported by the provider",
+    "prompt_tokens": "prompt tokens billed",
+    "completion_tokens": "completion tokens billed (reasoning included)",
+    "reasoning_tokens": "reasoning tokens, when reported",
+    "cost_usd": "USD cost when the price is known",
+    "latency_s": "seconds the successful (or last) call took",
+    "started_at": "unix time the call started",
+    "finished_at": "unix time the call ended",
+    "error_class": "exception class of a failed sample; Missing: never stored; null: success",
+    "error_message": "error text, secrets redacted",
+    "attempts": "calls this sample took, retries included",
+    "sampling": "JSON of the sampling parameters",
+    "transcript": "JSON of a tool-mode conversation, else null",
+    "prompt": "last user message (only with prompts=True)",
+}
+_SAMPLE_FIELDS = (
+    "answer_text", "reasoning_text", "finish_reason", "prompt_tokens", "completion_tokens",
+    "reasoning_tokens", "cost_usd", "latency_s", "started_at", "finished_at", "error_class",
+    "error_message", "attempts", "transcript",
+)  # fmt: skip
+_INFO_FIELDS = (
+    "task", "taxonomy", "complexity", "level", "format", "context", "mode", "answer_kind",
+    "expected", "sampling",
+)  # fmt: skip
+
+
+def _last_user_message(messages_json: str | None) -> str | None:
+    if not messages_json:
+        return None
+    users = [m for m in json.loads(messages_json) if m.get("role") == "user"]
+    return str(users[-1]["content"]) if users else None
+
+
+def _row(
+    key: str,
+    index: int,
+    instance_id: str,
+    rec: SampleRecord | None,
+    info: RequestInfo | None,
+    defaults: dict[str, Any],
+) -> dict[str, Any]:
+    row: dict[str, Any] = {"request_key": key, "sample_index": index, "instance_id": instance_id}
+    row.update(defaults)
+    for name in _INFO_FIELDS:
+        value = None if info is None else getattr(info, name)
+        if value is not None or name not in row:
+            row[name] = value
+    for name in _SAMPLE_FIELDS:
+        row[name] = None if rec is None else getattr(rec, name)
+    if rec is None:
+        row["error_class"], row["attempts"] = "Missing", 0
+    if info is not None and "model" not in defaults:
+        row["model"] = json.loads(info.model_spec).get("name")
+    if row.get("model") is None and rec is not None:
+        row["model"] = rec.model
+    if row.get("litellm_model") is None:
+        row["litellm_model"] = None if rec is None else rec.model
+    row["prompt"] = None if info is None else _last_user_message(info.messages)
+    return row
+
+
+def _frame(rows: Iterable[dict[str, Any]], reasoning: bool, prompts: bool) -> pd.DataFrame:
+    import pandas as pd
+
+    columns = [c for c in COLUMNS if (reasoning or c != "reasoning_text")
+               and (prompts or c != "prompt")]
+    return pd.DataFrame(list(rows), columns=columns)
+
+
+def _open_ledger(path: Path) -> Any:
+    from gralgo.run._ledger import Ledger
+
+    if not path.is_file():
+        raise ResultsError(f"ledger {path} does not exist (was it moved? ledger.path names it)")
+    return Ledger(path)
+
+
+def _job_rows(job: JobInfo) -> list[dict[str, Any]]:
+    with _open_ledger(Path(job.ledger_path)) as ledger:
+        records = ledger.samples(job.request_keys)
+        infos = ledger.requests(job.request_keys)
+    by_pair = {(i.request_key, i.instance_id): i for i in infos}
+    by_key = {i.request_key: i for i in infos}
+    defaults = {
+        "model": job.model, "litellm_model": job.litellm_model, "format": job.format,
+        "context": job.context, "mode": job.mode,
+        "sampling": json.dumps(job.sampling, sort_keys=True, separators=(",", ":")),
+    }  # fmt: skip
+    rows = []
+    for key, instance_id in zip(job.request_keys, job.instance_ids, strict=True):
+        info = by_pair.get((key, instance_id)) or by_key.get(key)
+        for index in range(job.k):
+            rows.append(_row(key, index, instance_id, records.get((key, index)), info, defaults))
+    return rows
+
+
+def _ledger_rows(path: Path) -> list[dict[str, Any]]:
+    with _open_ledger(path) as ledger:
+        records = ledger.all_samples()
+        infos = ledger.requests()
+    by_key: dict[str, list[RequestInfo]] = {}
+    for info in infos:
+        by_key.setdefault(info.request_key, []).append(info)
+    rows = []
+    for rec in records:
+        for info in by_key.get(rec.request_key) or [None]:
+            instance_id = rec.instance_id if info is None else info.instance_id
+            rows.append(_row(rec.request_key, rec.sample_index, instance_id, rec, info, {}))
+    return rows
+
+
+def read_samples(
+    path: str | os.PathLike[str], *, reasoning: bool = True, prompts: bool = False
+) -> pd.DataFrame:
+    """One row per sample, with the columns of :data:`COLUMNS`.
+
+    ``path`` is an evaluation job's output folder (with ``job.json``): exactly the job's
+    (request, ``sample_index < k``) pairs, in dataset order, a never-stored sample having
+    ``error_class == "Missing"``. Or a ledger ``.sqlite`` file: every stored sample, joined with
+    its request descriptions (one row per instance sharing a request key). ``reasoning=False``
+    leaves out the (long) reasoning text; ``prompts=True`` adds the prompt sent.
+    """
+    path = Path(path).expanduser()
+    if path.is_dir() or path.name == JOB_FILE:
+        rows = _job_rows(read_job(path))
+    elif path.is_file():
+        rows = _ledger_rows(path)
+    else:
+        raise ResultsError(
+            f"{path} does not exist: pass an evaluation job's output folder or a ledger file"
+        )
+    return _frame(rows, reasoning, prompts)

@@ -1,0 +1,146 @@
+"""Claims: which process is calling which sample right now, with a lease that can expire.
+
+A process claims a sample before calling the model, in one ``BEGIN IMMEDIATE`` transaction
+that also checks the sample is not already answered, so two processes never both claim it. The
+owner renews its leases while its calls run; if it dies, its claims expire and another process
+takes the samples over (at once when the dead owner ran on the same host: its pid is gone).
+Storing the result and dropping the claim happen in one transaction.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import socket
+import sqlite3
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+_SAMPLE_STATE = (
+    "SELECT error_class IS NULL FROM samples WHERE request_key = ? AND sample_index = ?"
+)
+Pair = tuple[str, int]
+"""(request key, sample index)."""
+
+
+def new_owner_id() -> str:
+    """A claim owner id unique across hosts, processes and runs: ``host:pid:random``."""
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+
+
+def owner_is_dead(owner: str) -> bool:
+    """True when ``owner`` ran on this host and its process is gone (its leases need no wait).
+
+    Owners on other hosts, and live or unknown processes, are taken as alive: their claims
+    expire by lease only. A reused pid errs on the safe side (wait for the lease).
+    """
+    host, _, rest = owner.partition(":")
+    pid_text = rest.partition(":")[0]
+    if host != socket.gethostname() or not pid_text.isdigit():
+        return False
+    pid = int(pid_text)
+    if pid == os.getpid():
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:  # exists, owned by another user
+        return False
+    return False
+
+
+@dataclass
+class ClaimResult:
+    """What one :func:`claim` call found, for the pairs it looked at (in input order)."""
+
+    claimed: list[Pair] = field(default_factory=list)
+    """Now ours: call the model for these."""
+    held: list[Pair] = field(default_factory=list)
+    """Claimed by another live owner: wait for its result."""
+    answered: list[Pair] = field(default_factory=list)
+    """Already have a successful row (answered meanwhile by someone else)."""
+    stored: list[Pair] = field(default_factory=list)
+    """Of the ``watched`` pairs: no longer claimed and have a row (success or error)."""
+
+
+@contextmanager
+def immediate(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """A write transaction taken at once (no lock upgrade, so no deadlock between writers)."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield conn
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
+
+
+def claim(
+    conn: sqlite3.Connection,
+    pairs: Sequence[Pair],
+    owner: str,
+    lease_s: float,
+    limit: int,
+    watched: frozenset[Pair] = frozenset(),
+) -> ClaimResult:
+    """Claim up to ``limit`` of ``pairs`` for ``owner``, atomically.
+
+    A pair is skipped when it has a success row, or a live claim of another owner. A pair in
+    ``watched`` (one we saw held by another owner) that is no longer claimed but has any row was
+    finished elsewhere and is reported in ``stored``, not claimed again.
+    """
+    result = ClaimResult()
+    now = time.time()
+    dead: dict[str, bool] = {}
+    with immediate(conn):
+        for pair in pairs:
+            if len(result.claimed) >= limit:
+                break
+            row = conn.execute(_SAMPLE_STATE, pair).fetchone()
+            if row is not None and row[0]:
+                result.answered.append(pair)
+                continue
+            holder = conn.execute(
+                "SELECT owner, expires_at FROM claims WHERE request_key = ? AND sample_index = ?",
+                pair,
+            ).fetchone()
+            if holder is not None and holder[0] != owner and holder[1] > now:
+                if holder[0] not in dead:
+                    dead[holder[0]] = owner_is_dead(holder[0])
+                if not dead[holder[0]]:
+                    result.held.append(pair)
+                    continue
+            if holder is None and row is not None and pair in watched:
+                result.stored.append(pair)
+                continue
+            conn.execute(
+                "INSERT OR REPLACE INTO claims (request_key, sample_index, owner, expires_at) "
+                "VALUES (?, ?, ?, ?)",
+                (*pair, owner, now + lease_s),
+            )
+            result.claimed.append(pair)
+    return result
+
+
+def renew(conn: sqlite3.Connection, owner: str, lease_s: float) -> int:
+    """Extend every lease ``owner`` holds; returns how many."""
+    with immediate(conn):
+        cursor = conn.execute(
+            "UPDATE claims SET expires_at = ? WHERE owner = ?", (time.time() + lease_s, owner)
+        )
+    return cursor.rowcount
+
+
+def release(conn: sqlite3.Connection, owner: str, pairs: Sequence[Pair] | None = None) -> None:
+    """Drop ``owner``'s claims on ``pairs`` (all of them when ``None``)."""
+    with immediate(conn):
+        if pairs is None:
+            conn.execute("DELETE FROM claims WHERE owner = ?", (owner,))
+        else:
+            conn.executemany(
+                "DELETE FROM claims WHERE request_key = ? AND sample_index = ? AND owner = ?",
+                [(*pair, owner) for pair in pairs],
+            )

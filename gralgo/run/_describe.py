@@ -1,0 +1,95 @@
+"""What the ledger stores about a request, with every secret removed first."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from dataclasses import asdict
+from typing import TYPE_CHECKING, Any
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+from gralgo.run._errors import redact
+from gralgo.run._records import ModelSpec, Request, RequestInfo
+
+if TYPE_CHECKING:
+    from gralgo.dataset import Instance
+
+_SECRET_NAME = re.compile(r"(?i)key|token|secret|passw|auth|sig")
+_ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+def redact_url(url: str) -> str:
+    """``url`` without a password in it and with key-like query values masked."""
+    parts = urlsplit(url)
+    netloc = parts.netloc
+    if "@" in netloc:
+        netloc = "***@" + netloc.rsplit("@", 1)[1]
+    query = "&".join(
+        f"{k}=***" if _SECRET_NAME.search(k) else urlencode([(k, v)])
+        for k, v in parse_qsl(parts.query, keep_blank_values=True)
+    )
+    return urlunsplit((parts.scheme, netloc, redact(parts.path), query, parts.fragment))
+
+
+def _redact_value(value: Any, name: str = "") -> Any:
+    if isinstance(value, dict):
+        return {k: _redact_value(v, str(k)) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_redact_value(v, name) for v in value]
+    if isinstance(value, str):
+        return "***" if _SECRET_NAME.search(name) and value else redact(value)
+    return value
+
+
+def redacted_model_spec(spec: ModelSpec) -> dict[str, Any]:
+    """The spec as plain data, safe to store: no URL credentials, no key-like values.
+
+    ``api_key_env`` is kept only when it looks like an environment variable name (a key pasted
+    there by mistake is masked).
+    """
+    data = asdict(spec)
+    if spec.api_base:
+        data["api_base"] = redact_url(spec.api_base)
+    if spec.api_key_env and not _ENV_NAME.match(spec.api_key_env):
+        data["api_key_env"] = "***"
+    data["extra_body"] = _redact_value(spec.extra_body)
+    data["drop_params"] = list(spec.drop_params)
+    return data
+
+
+def redact_known(text: str | None, secrets: Iterable[str]) -> str | None:
+    """``text`` with each known secret value (e.g. the API key in use) replaced by ``***``.
+
+    Unlike :func:`gralgo.run._errors.redact` this never truncates nor guesses: it is applied to
+    model answers, which must stay intact except for a key the model echoed.
+    """
+    if text is None:
+        return None
+    for secret in sorted({s for s in secrets if s and len(s) >= 4}, key=len, reverse=True):
+        text = text.replace(secret, "***")
+    return text
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+def describe_request(request: Request, instance: Instance, fmt: str) -> RequestInfo:
+    """The ``requests``-table row for ``request``, built from ``instance`` in format ``fmt``."""
+    return RequestInfo(
+        request_key=request.key,
+        instance_id=instance.id,
+        task=instance.task,
+        taxonomy=instance.taxonomy,
+        complexity=instance.complexity,
+        level=instance.level,
+        format=fmt,
+        context=instance.context,
+        mode=request.mode,
+        answer_kind=instance.answer_kind,
+        expected=instance.prompts[fmt].answer,
+        model_spec=_dumps(redacted_model_spec(request.model)),
+        sampling=_dumps(asdict(request.sampling)),
+        messages=_dumps(list(request.messages)),
+    )

@@ -1,0 +1,92 @@
+"""The ledger's SQLite schema, its version (``PRAGMA user_version``) and forward migrations.
+
+Version 0 is the original file: one ``samples`` table. Each later version is one migration,
+applied in order inside a single ``BEGIN IMMEDIATE`` transaction, so concurrent processes
+opening an old ledger migrate it exactly once. A ledger from a newer gralgo is refused rather
+than written with an older schema.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from dataclasses import fields
+
+from gralgo.run._records import RequestInfo, SampleRecord
+
+SCHEMA_VERSION = 2
+
+SAMPLE_COLUMNS = tuple(f.name for f in fields(SampleRecord))
+REQUEST_COLUMNS = tuple(f.name for f in fields(RequestInfo))
+
+# The samples table exactly as version 0 created it (never change: old files start here).
+_V0_SAMPLES = """CREATE TABLE IF NOT EXISTS samples (
+    request_key TEXT NOT NULL, sample_index INTEGER NOT NULL, instance_id TEXT NOT NULL,
+    model TEXT NOT NULL, answer_text TEXT, reasoning_text TEXT, finish_reason TEXT,
+    prompt_tokens INTEGER, completion_tokens INTEGER, reasoning_tokens INTEGER, cost_usd REAL,
+    latency_s REAL, started_at REAL, finished_at REAL, error_class TEXT, error_message TEXT,
+    attempts INTEGER NOT NULL DEFAULT 1, PRIMARY KEY (request_key, sample_index))"""
+
+_V1_REQUESTS = """CREATE TABLE IF NOT EXISTS requests (
+    request_key TEXT NOT NULL, instance_id TEXT NOT NULL, task TEXT NOT NULL,
+    taxonomy TEXT NOT NULL, complexity TEXT NOT NULL, level INTEGER NOT NULL,
+    format TEXT NOT NULL, context TEXT NOT NULL, mode TEXT NOT NULL DEFAULT 'direct',
+    answer_kind TEXT NOT NULL, expected TEXT NOT NULL, model_spec TEXT NOT NULL,
+    sampling TEXT NOT NULL, messages TEXT NOT NULL,
+    PRIMARY KEY (request_key, instance_id))"""
+
+_V2_CLAIMS = """CREATE TABLE IF NOT EXISTS claims (
+    request_key TEXT NOT NULL, sample_index INTEGER NOT NULL, owner TEXT NOT NULL,
+    expires_at REAL NOT NULL, PRIMARY KEY (request_key, sample_index))"""
+
+
+def _columns(conn: sqlite3.Connection, table: str) -> set[str]:
+    return {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
+
+
+def _to_v1(conn: sqlite3.Connection) -> None:
+    """Add the ``requests`` table and the nullable ``samples.transcript`` column."""
+    conn.execute(_V0_SAMPLES)
+    if "transcript" not in _columns(conn, "samples"):
+        conn.execute("ALTER TABLE samples ADD COLUMN transcript TEXT")
+    conn.execute(_V1_REQUESTS)
+
+
+def _to_v2(conn: sqlite3.Connection) -> None:
+    """Add the ``claims`` table (samples in flight, with an owner and a lease)."""
+    conn.execute(_V2_CLAIMS)
+
+
+# MIGRATIONS[v] turns a version-v file into version v+1.
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_to_v1, _to_v2)
+assert len(MIGRATIONS) == SCHEMA_VERSION
+
+
+class NewerLedgerError(Exception):
+    """The file was written by a newer gralgo (its schema version is above ours)."""
+
+
+def migrate(conn: sqlite3.Connection) -> int:
+    """Bring the open ledger to :data:`SCHEMA_VERSION`; returns the version it had before.
+
+    ``conn`` must be in autocommit mode (``isolation_level=None``).
+    """
+    version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+    if version == SCHEMA_VERSION:
+        return version
+    if version > SCHEMA_VERSION:
+        raise NewerLedgerError(f"schema version {version}, this gralgo knows {SCHEMA_VERSION}")
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        # Re-read under the write lock: another process may have migrated meanwhile.
+        before = int(conn.execute("PRAGMA user_version").fetchone()[0])
+        for step in MIGRATIONS[before:]:
+            step(conn)
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    assert _columns(conn, "samples") >= set(SAMPLE_COLUMNS), "samples schema out of sync"
+    assert _columns(conn, "requests") == set(REQUEST_COLUMNS), "requests schema out of sync"
+    return before

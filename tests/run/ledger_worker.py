@@ -1,0 +1,44 @@
+"""One of N identical processes sharing a ledger (used by the concurrency tests and benchmark).
+
+``python ledger_worker.py API_BASE LEDGER N K CONCURRENCY LEASE_S GO_FILE``: imports
+everything, prints ``READY``, waits until ``GO_FILE`` exists (so all workers start together),
+runs the ``N`` stub requests ``K`` times each, and prints one JSON line with its report.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).resolve().parent)]
+
+from stub_server import make_requests  # noqa: E402
+
+from gralgo.run._ledger import Ledger  # noqa: E402
+from gralgo.run._response import load_litellm  # noqa: E402
+from gralgo.run._runner import run_samples_sync  # noqa: E402
+
+
+def main() -> None:
+    api_base, ledger_path, n, k, conc, lease_s, go_file = sys.argv[1:8]
+    load_litellm()
+    requests = make_requests(api_base, int(n))
+    print("READY", flush=True)
+    while not Path(go_file).exists():
+        time.sleep(0.01)
+    t0 = time.perf_counter()
+    with Ledger(ledger_path) as ledger:
+        report = run_samples_sync(
+            ledger.missing(requests, int(k)), ledger, max_concurrency=int(conc), max_attempts=3,
+            timeout_s=30, failure_budget=0.5, lease_s=float(lease_s),
+        )  # fmt: skip
+    print(json.dumps({
+        "done": report.done, "calls": report.calls_made, "done_elsewhere": report.done_elsewhere,
+        "failed": report.failed, "elapsed_s": time.perf_counter() - t0,
+    }), flush=True)  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()

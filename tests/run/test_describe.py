@@ -1,0 +1,40 @@
+"""What the ledger stores about a request never holds a secret."""
+
+from __future__ import annotations
+
+import json
+
+from gralgo.run._describe import redact_known, redacted_model_spec
+from gralgo.run._records import ModelSpec
+
+
+def test_model_spec_is_stored_without_url_credentials_or_pasted_keys() -> None:
+    spec = ModelSpec(
+        name="m",
+        litellm_model="openai/m",
+        api_base="https://user:sk-live-SECRET123@host.example/v1?api_key=hunter22&region=eu",
+        api_key_env="sk-pasted-KEY-999",
+        extra_body={"auth_token": "tok-777", "chat_template_kwargs": {"enable_thinking": False}},
+    )
+    stored = json.dumps(redacted_model_spec(spec))
+    for secret in ("SECRET123", "hunter22", "sk-pasted", "tok-777", "user:"):
+        assert secret not in stored
+    data = redacted_model_spec(spec)
+    assert data["api_base"].startswith("https://***@host.example/v1")
+    assert "region=eu" in data["api_base"]
+    assert data["extra_body"]["chat_template_kwargs"] == {"enable_thinking": False}
+
+
+def test_env_var_name_is_kept() -> None:
+    spec = ModelSpec(name="m", litellm_model="openai/m", api_key_env="OPENAI_API_KEY")
+    assert redacted_model_spec(spec)["api_key_env"] == "OPENAI_API_KEY"
+
+
+def test_redact_known_masks_only_known_values_and_never_truncates() -> None:
+    long_answer = "x" * 5000 + " my key is abcd-1234-efgh " + "sk-not-known-1234"
+    out = redact_known(long_answer, ["abcd-1234-efgh", ""])
+    assert out is not None
+    assert "abcd-1234-efgh" not in out and "***" in out
+    assert out.endswith("sk-not-known-1234")
+    assert len(out) == len(long_answer) - len("abcd-1234-efgh") + 3
+    assert redact_known(None, ["abcd"]) is None

@@ -1,0 +1,53 @@
+"""An evaluation job describes itself: job.json, the requests table, scoring via the reader."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pandas as pd
+from stub_server import FAKE_KEY, FAKE_KEY_ENV, StubServer
+
+from gralgo.evaluate import evaluate, load_instances
+from gralgo.results import read_job, read_samples
+
+
+def test_job_is_self_describing_and_echoed_key_is_redacted(
+    make_settings, stub: StubServer, tmp_path: Path
+) -> None:
+    settings = make_settings(
+        "model=openai_compatible", "model.name=stub-model", f"model.api_base={stub.api_base}",
+        f"model.api_key_env={FAKE_KEY_ENV}", "task=[max_degree]", "level=1",
+        "dataset.per_level=2", "sampling.k=2", "mlflow.enabled=false",
+    )  # fmt: skip
+    instances = load_instances(settings)
+    first = instances[0].prompts["edge_list"]
+    # The model echoes the API key in its answer: it must not be stored anywhere.
+    stub.control(answers={first.text: f"my key is {FAKE_KEY} \\boxed{{{first.answer}}}"})
+    result = evaluate(settings)
+
+    job = read_job(result.output_dir)
+    assert job.instance_ids == tuple(i.id for i in instances)
+    assert job.k == 2 and job.model == "stub-model" and job.format == "edge_list"
+    assert Path(job.ledger_path) == settings.ledger_path.resolve()
+
+    frame = read_samples(result.output_dir, prompts=True)
+    assert len(frame) == len(instances) * 2
+    assert set(frame.error_class.fillna("ok")) == {"ok"}
+    assert list(frame.expected[::2]) == [i.prompts["edge_list"].answer for i in instances]
+    assert list(frame.prompt[::2]) == [i.prompts["edge_list"].text for i in instances]
+    assert set(frame.task) == {"max_degree"} and set(frame.level) == {1}
+    assert frame.answer_text.iloc[0].startswith("my key is *** \\boxed")
+    # Scoring read the same table: the echoed answer is scored correct.
+    samples = pd.read_csv(result.output_dir / "samples.csv")
+    first_rows = samples[samples.instance_id == instances[0].id]
+    assert set(first_rows.outcome) == {"correct"}
+
+    conn = sqlite3.connect(settings.ledger_path)
+    spec = json.loads(conn.execute("SELECT model_spec FROM requests LIMIT 1").fetchone()[0])
+    conn.close()
+    assert spec["api_key_env"] == FAKE_KEY_ENV and spec["name"] == "stub-model"
+    leaked = [p for p in (tmp_path / "outputs").rglob("*")
+              if p.is_file() and FAKE_KEY.encode() in p.read_bytes()]
+    assert leaked == []
