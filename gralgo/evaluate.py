@@ -178,6 +178,7 @@ def samples_table(out_dir: Path) -> Any:
 def evaluate(settings: AppSettings) -> EvaluationResult:
     """Run (or resume) one evaluation job and report it."""
     from gralgo.run._ledger import Ledger
+    from gralgo.run._ledger_location import check_ledger_location
     from gralgo.run._models import preflight, report_dropped_params
 
     out_dir = job_output_dir(settings)
@@ -190,6 +191,7 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
         log.warning("model %s does not accept %s: not sent", spec.litellm_model, ", ".join(dropped))
     requests = build_requests(instances, settings.format, spec, sampling)
     settings.ledger_path.parent.mkdir(parents=True, exist_ok=True)
+    check_ledger_location(settings.ledger_path)
     with Ledger(settings.ledger_path) as ledger:
         register_job(settings, out_dir, ledger, instances, requests, spec, sampling)
         todo = ledger.missing(requests, settings.k)
