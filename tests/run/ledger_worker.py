@@ -1,8 +1,9 @@
 """One of N identical processes sharing a ledger (used by the concurrency tests and benchmark).
 
-``python ledger_worker.py API_BASE LEDGER N K CONCURRENCY LEASE_S GO_FILE``: imports
-everything (LEDGER: a file or a ``postgresql://`` URL), prints ``READY``, waits until ``GO_FILE`` exists (so all workers start together),
-runs the ``N`` stub requests ``K`` times each, and prints one JSON line with its report.
+``python ledger_worker.py API_BASE LEDGER N K CONCURRENCY LEASE_S GO_FILE`` (LEDGER: a file
+or a ``postgresql://`` URL): imports everything, prints ``READY``, waits until ``GO_FILE``
+exists (so all workers start together), runs the ``N`` stub requests ``K`` times each, and
+prints one JSON line with its report.
 """
 
 from __future__ import annotations
