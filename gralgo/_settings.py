@@ -58,6 +58,8 @@ class AppSettings:
     bootstrap_resamples: int
     config: Mapping[str, Any]
     """The whole resolved config as plain data (for snapshots; secrets redacted later)."""
+    ledger_url: str | None = None
+    """``ledger.url``: a PostgreSQL server ledger used instead of ``ledger_path``."""
 
 
 def _require(cfg: Mapping[str, Any], key: str, where: str) -> Any:
@@ -198,4 +200,21 @@ def settings_from_config(cfg: Mapping[str, Any]) -> AppSettings:
         dry_run=bool(cfg.get("dry_run", False)),
         bootstrap_resamples=int((cfg.get("report") or {}).get("bootstrap_resamples", 1000)),
         config=cfg,
+        ledger_url=ledger_url(cfg["ledger"]),
     )
+
+
+def ledger_url(ledger: Mapping[str, Any]) -> str | None:
+    """``ledger.url``, checked: a ``postgresql://`` URL without a password, or None."""
+    url = ledger.get("url")
+    if not url:
+        return None
+    url = str(url)
+    if not url.startswith(("postgresql://", "postgres://")):
+        raise ConfigError(f"ledger.url must be a postgresql:// URL, got {url.split(':')[0]}://...")
+    if "@" in url and ":" in url.split("://", 1)[1].split("@", 1)[0]:
+        raise ConfigError(
+            "ledger.url must not hold a password (it is written to job.json and MLflow): put it "
+            "in PGPASSWORD or ~/.pgpass"
+        )
+    return url

@@ -135,7 +135,7 @@ def job_info(
     from gralgo.results import JobInfo
 
     return JobInfo(
-        ledger_path=str(settings.ledger_path.expanduser().resolve()),
+        ledger_path=settings.ledger_url or str(settings.ledger_path.expanduser().resolve()),
         dataset_dir=str(settings.dataset_dir.expanduser().resolve()),
         model=str(settings.model.get("name", spec.litellm_model)),
         litellm_model=spec.litellm_model,
@@ -177,8 +177,8 @@ def samples_table(out_dir: Path) -> Any:
 
 def evaluate(settings: AppSettings) -> EvaluationResult:
     """Run (or resume) one evaluation job and report it."""
-    from gralgo.run._ledger import Ledger
     from gralgo.run._ledger_location import check_ledger_location
+    from gralgo.run._ledger_pg import open_ledger
     from gralgo.run._models import preflight, report_dropped_params
 
     out_dir = job_output_dir(settings)
@@ -191,8 +191,9 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
         log.warning("model %s does not accept %s: not sent", spec.litellm_model, ", ".join(dropped))
     requests = build_requests(instances, settings.format, spec, sampling)
     settings.ledger_path.parent.mkdir(parents=True, exist_ok=True)
-    check_ledger_location(settings.ledger_path)
-    with Ledger(settings.ledger_path) as ledger:
+    if settings.ledger_url is None:
+        check_ledger_location(settings.ledger_path)
+    with open_ledger(settings.ledger_url or settings.ledger_path) as ledger:
         register_job(settings, out_dir, ledger, instances, requests, spec, sampling)
         todo = ledger.missing(requests, settings.k)
         plan = plan_run(settings, requests, todo, sampling.max_tokens)

@@ -132,3 +132,33 @@ def test_unreachable_server_names_the_url_without_its_password() -> None:
         PostgresLedger("postgresql://gralgo:hunter2@127.0.0.1:9/x?connect_timeout=2")
     assert "hunter2" not in str(err.value)
     assert redact_url("postgresql://u:p@h/db") == "postgresql://u:***@h/db"
+
+
+def test_evaluation_job_with_ledger_url_stores_and_reads_on_the_server(
+    make_settings, stub: StubServer, url: str, tmp_path: Path
+) -> None:
+    from gralgo.evaluate import evaluate
+
+    settings = make_settings(
+        "model=openai_compatible", "model.name=stub-model", f"model.api_base={stub.api_base}",
+        "task=max_degree", "level=1", "dataset.per_level=2", "sampling.k=2",
+        "mlflow.enabled=false", f"ledger.url='{url}'",
+    )
+    assert settings.ledger_url == url
+    first = evaluate(settings)
+    assert first.samples == 4 and stub.stats()["calls"] == 4
+    assert not settings.ledger_path.exists()  # nothing went to the SQLite file
+    stub.control()
+    again = evaluate(settings)
+    assert again.plan.samples_todo == 0 and stub.stats()["calls"] == 0
+    with PostgresLedger(url, tmp_path) as ledger:
+        assert len(ledger.all_samples()) == 4 and len(ledger.requests()) == 2
+
+
+def test_ledger_url_with_a_password_is_refused(make_settings) -> None:
+    from gralgo.errors import ConfigError
+
+    with pytest.raises(ConfigError, match="PGPASSWORD"):
+        make_settings("ledger.url='postgresql://u:secret@db.example:5432/gralgo'")
+    with pytest.raises(ConfigError, match="postgresql://"):
+        make_settings("ledger.url='mysql://u@db/gralgo'")
