@@ -60,6 +60,8 @@ def load_instances(settings: AppSettings) -> list[Instance]:
         levels=None if long_context else list(spec.levels),
         per_level=spec.options.per_level,
         context=None if long_context else "standard",
+        formats=[settings.format],
+        with_graphs=False,  # the job sends prompts and checks answers; it never reads graphs
     )
 
 

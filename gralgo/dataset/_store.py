@@ -139,8 +139,15 @@ def read_instances(
     levels: Sequence[int] | None = None,
     per_level: int | None = None,
     context: str | None = None,
+    formats: Sequence[str] | None = None,
+    with_graphs: bool = True,
 ) -> list[Instance]:
-    """Instances of a built dataset, filtered; ordered by task, context, level, index."""
+    """Instances of a built dataset, filtered; ordered by task, context, level, index.
+
+    ``formats`` keeps only those prompt variants, and ``with_graphs=False`` leaves each
+    ``graph`` empty: an evaluation job sends one format's prompts and checks answers, and the
+    other prompts and the node-link graphs are most of an instance's memory.
+    """
     manifest = read_manifest(directory)
     available = sorted(manifest["counts"])
     chosen = available if tasks is None else list(tasks)
@@ -150,11 +157,12 @@ def read_instances(
             f"{directory} has no instances of {missing}; it holds {available}: rebuild it"
         )
     out: list[Instance] = []
+    wanted = None if formats is None else set(formats)
     for task in chosen:
         path = Path(directory) / INSTANCES_DIR / f"{task}.jsonl"
         with path.open(encoding="utf-8") as handle:
             for line in handle:
-                instance = Instance.from_json(line)
+                instance = Instance.from_json(line, wanted, with_graphs)
                 if levels is not None and instance.level not in levels:
                     continue
                 if context is not None and instance.context != context:
