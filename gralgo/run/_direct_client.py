@@ -274,7 +274,6 @@ class DirectClient:
             self._session = aiohttp.ClientSession(
                 connector=connector,
                 timeout=aiohttp.ClientTimeout(total=self.timeout_s),
-                json_serialize=json.dumps,
             )
         return self._session
 
@@ -288,19 +287,21 @@ class DirectClient:
         """Send one chat completion; return its ledger fields or raise a DirectClientError."""
         import aiohttp
 
-        headers = {"Authorization": f"Bearer {api_key or 'no-key'}"}
-        body = request_body(model, messages, params)
+        headers = {"Authorization": f"Bearer {api_key or 'no-key'}",
+                   "Content-Type": "application/json"}
+        data = json.dumps(request_body(model, messages, params)).encode()
         try:
-            async with self.session().post(chat_url(model), json=body, headers=headers) as reply:
-                text = await reply.text()
+            async with self.session().post(chat_url(model), data=data, headers=headers) as reply:
+                raw = await reply.read()
                 if reply.status >= 400:
+                    text = raw.decode("utf-8", errors="replace")
                     raise status_error(reply.status, text, reply.headers)
         except TimeoutError as exc:
             raise Timeout(f"Timeout: no reply within {self.timeout_s:g} s", 408) from exc
         except aiohttp.ClientError as exc:
             raise APIConnectionError(f"APIConnectionError: {exc}") from exc
         try:
-            parsed = json.loads(text)
+            parsed = json.loads(raw)
         except ValueError as exc:
-            raise InternalServerError(f"malformed response body: {text[:200]!r}", 500) from exc
+            raise InternalServerError(f"malformed response body: {raw[:200]!r}", 500) from exc
         return parse_body(model.litellm_model, parsed)
