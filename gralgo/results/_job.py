@@ -61,8 +61,11 @@ def write_job(directory: str | os.PathLike[str], job: JobInfo) -> Path:
     data = asdict(job)
     data["request_keys"], data["instance_ids"] = list(job.request_keys), list(job.instance_ids)
     tmp = path.with_name(f".{JOB_FILE}.{os.getpid()}.tmp")
-    tmp.write_text(json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False), "utf-8")
-    os.replace(tmp, path)
+    try:
+        tmp.write_text(json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False), "utf-8")
+        os.replace(tmp, path)
+    except OSError as err:
+        raise ResultsError(f"cannot write {path} ({err}); nothing was called") from err
     return path
 
 

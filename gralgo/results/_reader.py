@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -88,18 +87,26 @@ def _row(
         row["model"] = json.loads(info.model_spec).get("name")
     if row.get("model") is None and rec is not None:
         row["model"] = rec.model
+    row["_messages"] = None if info is None else info.messages
     if row.get("litellm_model") is None:
         row["litellm_model"] = None if rec is None else rec.model
-    row["prompt"] = None if info is None else _last_user_message(info.messages)
     return row
 
 
-def _frame(rows: Iterable[dict[str, Any]], reasoning: bool, prompts: bool) -> pd.DataFrame:
+def _frame(rows: list[dict[str, Any]], reasoning: bool, prompts: bool) -> pd.DataFrame:
     import pandas as pd
+
+    if prompts:
+        parsed: dict[str | None, str | None] = {}  # k rows share one prompt: parse it once
+        for row in rows:
+            messages = row.pop("_messages")
+            if messages not in parsed:
+                parsed[messages] = _last_user_message(messages)
+            row["prompt"] = parsed[messages]
 
     columns = [c for c in COLUMNS if (reasoning or c != "reasoning_text")
                and (prompts or c != "prompt")]
-    return pd.DataFrame(list(rows), columns=columns)
+    return pd.DataFrame(rows, columns=columns)
 
 
 def _open_ledger(path: Path | str) -> Any:

@@ -3,18 +3,21 @@
 WAL mode lets readers and one writer work at once; ``busy_timeout`` makes concurrent writers
 (Hydra multirun jobs sharing one file) wait instead of failing. Every sample is its own
 transaction, so a killed process loses only the calls in flight. A successful row is never
-overwritten; an error row is replaced by a later attempt, and ``attempts`` adds up.
+overwritten; an error row is replaced by a later attempt, and ``attempts`` adds up. The file
+also describes its requests (``requests`` table) and the samples in flight (``claims``); the
+schema is versioned (``_ledger_schema``). See ``design/ledger.md``.
 """
 
 from __future__ import annotations
 
-import json
+import itertools
+import logging
 import os
+import random
 import sqlite3
 import threading
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, astuple
 from pathlib import Path
 from types import TracebackType
 
@@ -22,6 +25,9 @@ from gralgo.errors import GralgoError
 from gralgo.run._claims import ClaimResult, Pair, claim, immediate, release, renew
 from gralgo.run._ledger_schema import REQUEST_COLUMNS, SAMPLE_COLUMNS, NewerLedgerError, migrate
 from gralgo.run._records import Request, RequestInfo, SampleRecord
+from gralgo.run._rescue import append_lines, append_records, claim_rescue_files, read_rescue
+
+log = logging.getLogger("gralgo")
 
 BUSY_TIMEOUT_MS = 60_000
 _CHUNK = 500  # keys per IN (...) query; well under SQLite's variable limit
@@ -48,6 +54,21 @@ class LedgerError(GralgoError):
     """The ledger file cannot be used (not a database, corrupt, from a newer gralgo)."""
 
 
+class LedgerWriteError(LedgerError):
+    """Paid responses could not be written to the ledger (full disk, I/O error); the run
+    stopped. The message says how many were saved and where; ``unsaved`` holds any response
+    that could be saved nowhere."""
+
+    def __init__(self, message: str, unsaved: Sequence[SampleRecord] = ()) -> None:
+        super().__init__(message)
+        self.unsaved = list(unsaved)
+
+
+def _sample_row(rec: SampleRecord) -> tuple[object, ...]:
+    """The row values in column order (``dataclasses.astuple`` deep-copies: 20x slower)."""
+    return tuple(getattr(rec, c) for c in _COLUMNS)
+
+
 def _chunks(items: Sequence[str]) -> Iterable[Sequence[str]]:
     for start in range(0, len(items), _CHUNK):
         yield items[start : start + _CHUNK]
@@ -65,6 +86,8 @@ class Ledger:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
         self._connections: dict[tuple[int, int], sqlite3.Connection] = {}
+        self.last_write_error: BaseException | None = None
+        """Why the last failed commit failed (for the run's final error)."""
         self._connection()  # create the file and schema now, so errors surface here
         self._import_rescued()
 
@@ -81,10 +104,7 @@ class Ledger:
                 check_same_thread=False,
             )
             conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            conn.execute("PRAGMA journal_mode = WAL")
-            # NORMAL in WAL mode survives a process kill (only power loss drops the last commits).
-            conn.execute("PRAGMA synchronous = NORMAL")
-            migrate(conn)
+            self._set_up(conn)
         except NewerLedgerError as err:
             raise LedgerError(
                 f"ledger {self.path} was written by a newer gralgo ({err}); upgrade gralgo or "
@@ -101,54 +121,96 @@ class Ledger:
             self._connections[owner] = conn
         return conn
 
+    @staticmethod
+    def _set_up(conn: sqlite3.Connection) -> None:
+        """WAL mode and the current schema. Switching a fresh file to WAL can fail with
+        "locked" without waiting for the busy timeout while another process sets it up, so
+        that step is retried here."""
+        deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+        for attempt in itertools.count():
+            try:
+                if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                    conn.execute("PRAGMA journal_mode = WAL")
+                # NORMAL in WAL mode survives a process kill (power loss drops the last commits).
+                conn.execute("PRAGMA synchronous = NORMAL")
+                migrate(conn)
+                return
+            except sqlite3.OperationalError as err:
+                busy = "locked" in str(err) or "busy" in str(err)
+                if not busy or time.monotonic() > deadline:
+                    raise
+                time.sleep(min(0.5, 0.01 * 2**attempt) * random.random())
+
     @property
     def rescue_path(self) -> Path:
         """Where samples go when the database cannot be written (imported on the next open)."""
         return self.path.with_name(self.path.name + ".rescue.jsonl")
 
+    @property
+    def invalid_rescue_path(self) -> Path:
+        """Where rescued lines that do not parse are kept (never imported, never deleted)."""
+        return self.path.with_name(self.path.name + ".rescue-invalid.jsonl")
+
     def record_durably(
         self, rec: SampleRecord, attempts: int = 5, owner: str | None = None
     ) -> bool:
-        """Commit ``rec``, retrying a locked or failing database; as a last resort append it to
-        :attr:`rescue_path` (fsynced) so a paid response is never lost. False if rescued."""
+        """Commit ``rec``, retrying a locked database; when the database cannot take it (full
+        disk, I/O error, still locked) append it to :attr:`rescue_path` (fsynced) so a paid
+        response is not lost. True if committed, False if rescued; raises ``OSError`` when the
+        rescue file cannot be written either. The cause is kept in :attr:`last_write_error`."""
         for attempt in range(attempts):
             try:
                 self.record(rec, owner)
                 return True
-            except sqlite3.Error:
+            except (sqlite3.Error, OSError) as err:
+                self.last_write_error = err
+                busy = isinstance(err, sqlite3.OperationalError) and (
+                    "locked" in str(err) or "busy" in str(err)
+                )
+                if not busy:
+                    break
                 if attempt + 1 < attempts:
                     time.sleep(0.2 * 2**attempt)
-        with self._lock, self.rescue_path.open("a", encoding="utf-8") as handle:
-            handle.write(json.dumps(asdict(rec), ensure_ascii=False) + "\n")
-            handle.flush()
-            os.fsync(handle.fileno())
+        self.rescue([rec])
         return False
 
+    def rescue(self, records: Sequence[SampleRecord], path: Path | None = None) -> None:
+        """Append ``records`` to ``path`` (default :attr:`rescue_path`), fsynced."""
+        with self._lock:
+            append_records(path or self.rescue_path, records)
+
     def _import_rescued(self) -> None:
-        """Move samples rescued by an earlier run into the database."""
-        rescue = self.rescue_path
-        if not rescue.is_file():
-            return
-        claimed = rescue.with_name(f"{rescue.name}.{os.getpid()}")
-        try:
-            os.replace(rescue, claimed)  # one process imports a given file
-        except FileNotFoundError:
-            return
-        with claimed.open(encoding="utf-8") as handle:
-            for line in handle:
-                if line.strip():
-                    self.record(SampleRecord(**json.loads(line)))
-        claimed.unlink()
+        """Move samples rescued by earlier runs into the database (see ``_rescue``)."""
+        for claimed in claim_rescue_files(self.rescue_path):
+            records: list[SampleRecord] = []
+            try:
+                records, invalid = read_rescue(claimed)
+                with immediate(self._connection()) as conn:
+                    conn.executemany(_UPSERT, [_sample_row(rec) for rec in records])
+                    if invalid:  # inside the transaction: both happen or neither
+                        append_lines(self.invalid_rescue_path, invalid)
+            except (sqlite3.Error, OSError) as err:
+                log.warning(
+                    "could not import %d rescued samples from %s (%s); the file is kept and "
+                    "imported by a later run", len(records), claimed, err,
+                )  # fmt: skip
+                continue
+            if invalid:
+                log.warning(
+                    "%d unreadable lines in %s were not imported; kept in %s", len(invalid),
+                    claimed, self.invalid_rescue_path,
+                )  # fmt: skip
+            claimed.unlink()
 
     def record(self, rec: SampleRecord, owner: str | None = None) -> None:
         """Commit one sample now (success rows are never overwritten); with ``owner``, drop
         that owner's claim on the sample in the same transaction."""
         conn = self._connection()
         if owner is None:
-            conn.execute(_UPSERT, astuple(rec))
+            conn.execute(_UPSERT, _sample_row(rec))
             return
         with immediate(conn):
-            conn.execute(_UPSERT, astuple(rec))
+            conn.execute(_UPSERT, _sample_row(rec))
             conn.execute(
                 "DELETE FROM claims WHERE request_key = ? AND sample_index = ? AND owner = ?",
                 (rec.request_key, rec.sample_index, owner),
@@ -175,12 +237,20 @@ class Ledger:
 
     def register_requests(self, infos: Iterable[RequestInfo]) -> None:
         """Describe requests (task, level, prompt, model, sampling...) in one transaction."""
-        rows = [astuple(info) for info in infos]
+        rows = [tuple(getattr(info, c) for c in REQUEST_COLUMNS) for info in infos]
         if not rows:
             return
         conn = self._connection()
-        with immediate(conn):
-            conn.executemany(_INSERT_REQUEST, rows)
+        try:
+            with immediate(conn):
+                conn.executemany(_INSERT_REQUEST, rows)
+        except sqlite3.OperationalError as err:
+            if "locked" in str(err) or "busy" in str(err):
+                raise
+            raise LedgerWriteError(
+                f"cannot write the ledger {self.path} ({err}); nothing was called: free space "
+                "(or set ledger.path on another filesystem) and run again"
+            ) from err
 
     def requests(self, request_keys: Iterable[str] | None = None) -> list[RequestInfo]:
         """Descriptions of the given request keys (all when ``None``), by key then instance."""

@@ -10,21 +10,22 @@ machines never both claim a sample. Tables are created on first use under the sa
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import threading
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, astuple
+from dataclasses import astuple
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
 from gralgo.errors import GralgoError
 from gralgo.run._claims import ClaimResult, Pair, owner_is_dead
+from gralgo.run._ledger import _sample_row
 from gralgo.run._ledger_schema import REQUEST_COLUMNS, SAMPLE_COLUMNS
 from gralgo.run._records import Request, RequestInfo, SampleRecord
+from gralgo.run._rescue import append_lines, append_records, claim_rescue_files, read_rescue
 
 if TYPE_CHECKING:
     import psycopg
@@ -80,6 +81,14 @@ _CLAIM = (
 _PASSWORD = re.compile(r"(://[^:/@]+:)[^@]*@")
 
 
+class ServerLocation(str):
+    """The ledger's URL without its password (for messages); ``name`` is a file-safe slug."""
+
+    @property
+    def name(self) -> str:
+        return re.sub(r"[^A-Za-z0-9._-]+", "-", self.split("://", 1)[-1]).strip("-")
+
+
 class PostgresLedgerError(GralgoError):
     """The server ledger cannot be used (driver missing, server unreachable, newer schema)."""
 
@@ -113,9 +122,12 @@ class PostgresLedger:
 
     def __init__(self, url: str, rescue_dir: str | os.PathLike[str] = "outputs") -> None:
         self.url = url
-        self.path = redact_url(url)
+        self.path = ServerLocation(redact_url(url))
         """Where the ledger is, for messages (the URL without its password)."""
-        self.rescue_path = Path(rescue_dir) / "ledger-server.rescue.jsonl"
+        self.rescue_path = Path(rescue_dir) / f"{self.path.name}.rescue.jsonl"
+        """Samples the server could not take, kept on this machine for its next job."""
+        self.last_write_error: BaseException | None = None
+        """Why the last failed commit failed (for the run's final error)."""
         self._lock = threading.Lock()
         self._connections: dict[tuple[int, int], psycopg.Connection[Any]] = {}
         self._create_schema()
@@ -150,7 +162,7 @@ class PostgresLedger:
         """Commit one sample (success rows are final); with ``owner``, drop its claim too."""
         conn = self._connection()
         with conn.transaction():
-            conn.execute(_UPSERT, astuple(rec))
+            conn.execute(_UPSERT, _sample_row(rec))
             if owner is not None:
                 conn.execute(
                     "DELETE FROM claims WHERE request_key = %s AND sample_index = %s "
@@ -161,23 +173,30 @@ class PostgresLedger:
     def record_durably(
         self, rec: SampleRecord, attempts: int = 5, owner: str | None = None
     ) -> bool:
-        """Commit ``rec``, reconnecting and retrying; else append it to :attr:`rescue_path`."""
+        """Commit ``rec``, reconnecting and retrying; else append it to :attr:`rescue_path`.
+
+        True if committed, False if rescued; the cause is kept in :attr:`last_write_error`.
+        """
         import psycopg
 
         for attempt in range(attempts):
             try:
                 self.record(rec, owner)
                 return True
-            except (psycopg.Error, PostgresLedgerError):
+            except (psycopg.Error, PostgresLedgerError) as err:
+                self.last_write_error = err
                 self._drop_connection()
                 if attempt + 1 < attempts:
                     time.sleep(0.2 * 2**attempt)
-        self.rescue_path.parent.mkdir(parents=True, exist_ok=True)
-        with self._lock, self.rescue_path.open("a", encoding="utf-8") as handle:
-            handle.write(json.dumps(asdict(rec), ensure_ascii=False) + "\n")
-            handle.flush()
-            os.fsync(handle.fileno())
+        self.rescue([rec])
         return False
+
+    def rescue(self, records: Sequence[SampleRecord], path: Path | None = None) -> None:
+        """Append ``records`` to ``path`` (default :attr:`rescue_path`), fsynced."""
+        target = path or self.rescue_path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with self._lock:
+            append_records(target, records)
 
     def _drop_connection(self) -> None:
         with self._lock:
@@ -186,18 +205,14 @@ class PostgresLedger:
             conn.close()
 
     def _import_rescued(self) -> None:
-        if not self.rescue_path.is_file():
-            return
-        claimed = self.rescue_path.with_name(f"{self.rescue_path.name}.{os.getpid()}")
-        try:
-            os.replace(self.rescue_path, claimed)
-        except FileNotFoundError:
-            return
-        with claimed.open(encoding="utf-8") as handle:
-            for line in handle:
-                if line.strip():
-                    self.record(SampleRecord(**json.loads(line)))
-        claimed.unlink()
+        """Move samples this machine rescued earlier into the server (valid lines only)."""
+        for claimed in claim_rescue_files(self.rescue_path):
+            records, invalid = read_rescue(claimed)
+            for rec in records:
+                self.record(rec)
+            if invalid:
+                append_lines(claimed.with_name(claimed.name + ".invalid"), invalid)
+            claimed.unlink()
 
     def claim(
         self,

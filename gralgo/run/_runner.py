@@ -11,6 +11,7 @@ budget, no new work starts and the run returns a report.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import os
 import time
@@ -26,6 +27,7 @@ from gralgo.run._direct_client import DirectClient, choose_client
 from gralgo.run._errors import classify, redact
 from gralgo.run._ledger import Ledger
 from gralgo.run._limiter import AdaptiveLimiter
+from gralgo.run._persist import WRITE_ERRORS, ResponseKeeper
 from gralgo.run._records import Request, SampleRecord
 from gralgo.run._response import load_litellm, parse_response
 from gralgo.seeding import rng_for
@@ -122,6 +124,7 @@ class _Run:
         self.on_progress, self.secrets = on_progress, secrets
         self.backoff_base_s = backoff_base_s
         self.owner, self.lease_s = new_owner_id(), lease_s
+        self.keeper = ResponseKeeper(ledger, self.owner)
         self.poll_s = min(1.0, lease_s / 4)
         self.limiters: dict[str, AdaptiveLimiter] = {}
         self.report = RunReport()
@@ -140,10 +143,15 @@ class _Run:
         try:
             while remaining and not self.stopped:
                 if len(running) < window:
-                    found = self.ledger.claim(
-                        list(remaining), self.owner, self.lease_s, window - len(running),
-                        frozenset(watched),
-                    )  # fmt: skip
+                    try:
+                        found = self.ledger.claim(
+                            list(remaining), self.owner, self.lease_s, window - len(running),
+                            frozenset(watched),
+                        )  # fmt: skip
+                    except WRITE_ERRORS as err:  # full disk: finish what is in flight, stop
+                        self.keeper.note(err)
+                        self.stop(self.keeper.reason())
+                        break
                     for pair in (*found.answered, *found.stored):
                         del remaining[pair]
                         self.report.done_elsewhere += 1
@@ -168,12 +176,14 @@ class _Run:
             renewer.cancel()
             for task in running:
                 task.cancel()
-            self.ledger.release_claims(self.owner)
+            with contextlib.suppress(*WRITE_ERRORS):  # unreleased claims expire by themselves
+                self.ledger.release_claims(self.owner)
 
     async def renew_leases(self) -> None:
         while True:
             await asyncio.sleep(self.lease_s / 3)
-            self.ledger.renew_claims(self.owner, self.lease_s)
+            with contextlib.suppress(*WRITE_ERRORS):  # a failed renewal: the next one may work
+                self.ledger.renew_claims(self.owner, self.lease_s)
 
     def limiter(self, request: Request) -> AdaptiveLimiter:
         endpoint = endpoint_of(request)
@@ -299,9 +309,8 @@ class _Run:
         return rng_for("backoff", request.key, index, attempt).uniform(0, cap)
 
     def finish(self, rec: SampleRecord) -> None:
-        if not self.ledger.record_durably(rec, owner=self.owner):
-            self.stop(f"the ledger {self.ledger.path} cannot be written; samples are kept in "
-                      f"{self.ledger.rescue_path} and imported on the next run")
+        if not self.keeper.keep(rec):
+            self.stop(self.keeper.reason())
         report = self.report
         if rec.ok:
             report.done += 1
@@ -354,7 +363,9 @@ async def run_samples(
     pooled aiohttp session, see ``_direct_client``) or ``auto`` (direct where it applies).
     Each sample is claimed in the ledger before its call (lease ``lease_s``, renewed while
     the call runs), so processes sharing the ledger never pay for one sample twice: a sample
-    another live process holds is waited for, not called.
+    another live process holds is waited for, not called. When the ledger cannot be written
+    (full disk) no new call starts, the calls in flight finish, every response is kept (rescue
+    file, else a temp file) and :class:`~gralgo.run._ledger.LedgerWriteError` is raised.
     """
     if max_concurrency < 1:
         raise ConfigError(f"run.max_concurrency must be >= 1, got {max_concurrency}")
@@ -390,6 +401,7 @@ async def run_samples(
         await run.drive(todo)
     finally:
         await run.direct.close()
+    run.keeper.raise_if_failed()
     report = run.report
     report.errors = dict(sorted(run.errors.items()))
     report.elapsed_s = time.perf_counter() - t0

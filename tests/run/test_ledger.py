@@ -181,7 +181,7 @@ def test_unwritable_ledger_rescues_samples_and_imports_them(tmp_path) -> None:
     rec = SampleRecord("key", 0, "inst", "m", answer_text="\\boxed{3}", finish_reason="stop")
     ledger = Ledger(tmp_path / "ledger.sqlite")
 
-    def broken(_rec: SampleRecord) -> None:
+    def broken(*_args: object) -> None:
         raise sqlite3.OperationalError("database is locked")
 
     ledger.record = broken  # type: ignore[method-assign]

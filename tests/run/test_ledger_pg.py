@@ -162,3 +162,24 @@ def test_ledger_url_with_a_password_is_refused(make_settings) -> None:
         make_settings("ledger.url='postgresql://u:secret@db.example:5432/gralgo'")
     with pytest.raises(ConfigError, match="postgresql://"):
         make_settings("ledger.url='mysql://u@db/gralgo'")
+
+
+def test_a_sample_the_server_cannot_take_is_rescued_and_imported_next_time(
+    url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import psycopg
+
+    ledger = PostgresLedger(url, tmp_path)
+
+    def refuse(rec: SampleRecord, owner: str | None = None) -> None:
+        raise psycopg.OperationalError("server closed the connection")
+
+    monkeypatch.setattr(ledger, "record", refuse)
+    monkeypatch.setattr(time, "sleep", lambda s: None)
+    assert not ledger.record_durably(SampleRecord("k", 0, "i", "m", answer_text="paid"))
+    assert isinstance(ledger.last_write_error, psycopg.OperationalError)
+    assert ledger.rescue_path.is_file() and "127.0.0.1" in ledger.path.name
+    ledger.close()
+    with PostgresLedger(url, tmp_path) as reopened:
+        assert reopened.samples(["k"])[("k", 0)].answer_text == "paid"
+    assert not ledger.rescue_path.exists()

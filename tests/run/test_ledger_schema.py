@@ -108,3 +108,23 @@ def test_ledger_from_a_newer_gralgo_is_refused(tmp_path: Path) -> None:
     conn.close()
     with pytest.raises(LedgerError, match="newer gralgo"):
         Ledger(path)
+
+
+def _open_and_write(path: str, tag: str) -> None:
+    with Ledger(path) as ledger:
+        ledger.record(SampleRecord(tag, 0, "i", "m", answer_text="x"))
+
+
+def test_processes_opening_a_fresh_ledger_at_once_all_succeed(tmp_path: Path) -> None:
+    import multiprocessing
+
+    context = multiprocessing.get_context("fork")
+    for round_ in range(8):  # the race (WAL switch while another process migrates) is rare
+        path = str(tmp_path / f"fresh-{round_}.sqlite")
+        workers = [context.Process(target=_open_and_write, args=(path, f"p{n}")) for n in range(5)]
+        for worker in workers:
+            worker.start()
+        for worker in workers:
+            worker.join(timeout=120)
+        assert [w.exitcode for w in workers] == [0] * 5
+        assert user_version(Path(path)) == SCHEMA_VERSION

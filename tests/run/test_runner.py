@@ -135,6 +135,19 @@ def test_429_retry_after_pauses_and_halves_concurrency(
     assert max(e[1] for e in served[:9]) <= 5  # halved to 4, then +1 per 4 successes
 
 
+def test_retry_after_header_value_is_the_pause_not_the_default(
+    stub: StubServer, requests_for: Build, ledger: Ledger
+) -> None:
+    # Retry-After: 3 differs from the 1 s default pause: the retry must come >= 2.5 s later.
+    stub.control(faults=[{"kind": "status", "status": 429, "first": 1, "retry_after": 3}])
+    report = run(ledger, requests_for(1), max_concurrency=1)
+    assert report.done == 1 and report.rate_limited == 1
+    log = stub.stats()["log"]  # [arrival_s, in_flight_at_arrival, status]: stub-side times
+    [limited] = [e for e in log if e[2] == 429]
+    [served] = [e for e in log if e[2] == 200]
+    assert served[0] - limited[0] >= 2.5
+
+
 def test_429_without_retry_after_uses_default_backoff(
     stub: StubServer, requests_for: Build, ledger: Ledger
 ) -> None:
