@@ -1,10 +1,10 @@
 """A thin async client for OpenAI-compatible chat endpoints on one pooled aiohttp session.
 
 litellm spends most of the runner's CPU on its own dispatch, HTTP path and per-call pricing
-(issue 12: 5.7x the ideal time against a 50 ms loopback server). For endpoints that speak the
-OpenAI chat API (vLLM, SGLang, llama.cpp, LM Studio, Ollama's ``/v1``, OpenAI itself) this
-client sends the same JSON body litellm sends and turns the reply into the same ledger fields
-as :func:`gralgo.run._response.parse_response`. Failures raise exceptions named like litellm's
+(issue 12: 5.7x the ideal time against a 50 ms loopback server). For self-hosted endpoints that
+speak the OpenAI chat API (vLLM, SGLang, llama.cpp, LM Studio, Ollama's ``/v1``) this client
+sends the same JSON body litellm sends and turns the reply into the same ledger fields as
+:func:`gralgo.run._response.parse_response`. Failures raise exceptions named like litellm's
 (``RateLimitError``, ``InternalServerError``, ``Timeout``...) with ``status_code`` and
 ``headers``, so :func:`gralgo.run._errors.classify` treats them, and the ledger stores them,
 exactly as it does litellm's. Prices still come from litellm's price map: looked up once per
@@ -30,9 +30,9 @@ if TYPE_CHECKING:
 
 CLIENTS = ("auto", "litellm", "direct")
 """Values of ``run.client``."""
-OPENAI_API_BASE = "https://api.openai.com/v1"
-# litellm providers whose wire format is the OpenAI chat API. ``openai`` without an api_base
-# is OpenAI itself; the others need the server's api_base.
+# litellm providers whose wire format is the OpenAI chat API, when given a server's api_base.
+# OpenAI's own API (``openai/`` without an api_base) stays on litellm: it applies per-model
+# rules there (reasoning models get ``max_completion_tokens`` instead of ``max_tokens``).
 _OPENAI_COMPATIBLE = frozenset({"openai", "hosted_vllm", "lm_studio", "llamafile"})
 # Ollama's native API (litellm's ``ollama_chat``) is not the OpenAI API; its ``/v1`` is. Only
 # an explicit ``run.client=direct`` switches such a model over, since replies may differ.
@@ -121,17 +121,15 @@ def _provider(model: ModelSpec) -> str:
 def supports_direct(model: ModelSpec) -> bool:
     """Whether ``model`` is served over the OpenAI chat API that the direct client speaks."""
     provider = _provider(model)
-    if provider in _OLLAMA:
-        return model.api_base is not None
-    return provider in _OPENAI_COMPATIBLE and (provider == "openai" or model.api_base is not None)
+    return model.api_base is not None and (provider in _OPENAI_COMPATIBLE or provider in _OLLAMA)
 
 
 def choose_client(model: ModelSpec, choice: str) -> str:
     """``"direct"`` or ``"litellm"`` for ``model`` under ``run.client=choice``.
 
-    ``auto`` picks the direct client for OpenAI-compatible providers (``openai/``,
-    ``hosted_vllm/``, ``lm_studio/``, ``llamafile/``; all but ``openai/`` with an api_base) and
-    litellm for everything else, Ollama's native API included.
+    ``auto`` picks the direct client for OpenAI-compatible servers (``openai/``,
+    ``hosted_vllm/``, ``lm_studio/``, ``llamafile/`` with an api_base) and litellm for everything
+    else: OpenAI's own API, Ollama's native API and every other provider.
     """
     if choice not in CLIENTS:
         raise UnknownChoiceError("run.client", choice, CLIENTS)
@@ -141,16 +139,18 @@ def choose_client(model: ModelSpec, choice: str) -> str:
         if not supports_direct(model):
             raise ConfigError(
                 f"run.client=direct cannot call {model.litellm_model!r}: the direct client speaks "
-                "the OpenAI chat API only (openai/, hosted_vllm/, lm_studio/, llamafile/, or "
-                "ollama_chat/ with an api_base); use run.client=litellm or auto"
+                "API of a server given by model.api_base (openai/, hosted_vllm/, lm_studio/, "
+                "llamafile/, ollama_chat/); use run.client=litellm or auto"
             )
         return "direct"
     return "direct" if supports_direct(model) and _provider(model) not in _OLLAMA else "litellm"
 
 
 def chat_url(model: ModelSpec) -> str:
-    """The ``/chat/completions`` URL of ``model``'s endpoint."""
-    base = (model.api_base or OPENAI_API_BASE).rstrip("/")
+    """The ``/chat/completions`` URL of ``model``'s server (``model.api_base``)."""
+    if model.api_base is None:
+        raise ConfigError(f"the direct client needs model.api_base for {model.litellm_model!r}")
+    base = model.api_base.rstrip("/")
     if _provider(model) in _OLLAMA and not base.endswith("/v1"):
         base += "/v1"
     return f"{base}/chat/completions"

@@ -141,12 +141,15 @@ def test_auto_choice_and_urls() -> None:
     openai = ModelSpec("g", "openai/gpt-5-mini")
     ollama = ModelSpec("o", "ollama_chat/qwen3:8b", api_base="http://127.0.0.1:11434")
     claude = ModelSpec("c", "anthropic/claude-sonnet-4")
+    # OpenAI itself stays on litellm: it renames max_tokens for reasoning models
     assert [choose_client(m, "auto") for m in (vllm, openai, ollama, claude)] == [
-        "direct", "direct", "litellm", "litellm"
+        "direct", "litellm", "litellm", "litellm"
     ]
     assert choose_client(ollama, "direct") == "direct"
     assert chat_url(ollama) == "http://127.0.0.1:11434/v1/chat/completions"
-    assert chat_url(openai) == "https://api.openai.com/v1/chat/completions"
+    assert chat_url(vllm) == "http://h:8000/v1/chat/completions"
+    with pytest.raises(ConfigError, match="api_base"):
+        choose_client(openai, "direct")
     assert request_body(vllm, [], {"seed": 1})["model"] == "Qwen/Qwen3-32B"
     assert choose_client(claude, "litellm") == "litellm"
     with pytest.raises(ConfigError, match="run.client=litellm"):
