@@ -30,10 +30,12 @@ WORKER = REPO / "tests" / "run" / "ledger_worker.py"
 
 def run_once(
     stub: StubServer, processes: int, n: int, k: int, concurrency: int, latency: float,
-    work: Path,
-) -> str:
-    """Run ``processes`` workers on one fresh ledger; one line of results."""
-    ledger, go = work / f"ledger-{processes}.sqlite", work / f"go-{processes}"
+    work: Path, ledger: str | None = None,
+) -> tuple[str, float]:
+    """Run ``processes`` workers on one fresh ledger (or ``ledger``: a file or a
+    ``postgresql://`` URL); one line of results and the wall time."""
+    go = work / f"go-{processes}-{time.monotonic_ns()}"
+    ledger = ledger or str(work / f"ledger-{processes}.sqlite")
     args = [stub.api_base, str(ledger), str(n), str(k), str(concurrency), "60", str(go)]
     env = {**os.environ, FAKE_KEY_ENV: FAKE_KEY}
     workers = [
@@ -63,7 +65,7 @@ def run_once(
         f"N={processes}: calls {stats['calls']} vs unique samples {unique} ({verdict}); "
         f"max calls per prompt {per_prompt} (k={k}); done per process "
         f"{[r['done'] for r in reports]}; wall {wall:.2f} s"
-    )
+    ), wall
 
 
 def main() -> None:
@@ -78,8 +80,9 @@ def main() -> None:
     try:
         with tempfile.TemporaryDirectory() as tmp:
             for processes in opts.processes:
-                print(run_once(stub, processes, opts.requests, opts.k, opts.concurrency,
-                               opts.latency, Path(tmp)), flush=True)
+                line, _ = run_once(stub, processes, opts.requests, opts.k, opts.concurrency,
+                                   opts.latency, Path(tmp))
+                print(line, flush=True)
     finally:
         stop_stub(stub)
 

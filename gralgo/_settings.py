@@ -22,6 +22,7 @@ from gralgo.run._records import SamplingParams
 from gralgo.tasks._base import TaskSettings
 
 COMMANDS = ("evaluate", "build", "compare", "audit", "analyze")
+CLIENTS = ("auto", "litellm", "direct")
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,8 @@ class RunSettings:
     """Per-request timeout in seconds."""
     failure_budget: float
     """Stop once more than this share of samples failed permanently."""
+    client: str = "auto"
+    """``run.client``: ``auto``, ``litellm`` or ``direct`` (see ``gralgo.run._direct_client``)."""
 
 
 @dataclass(frozen=True)
@@ -75,6 +78,8 @@ class AppSettings:
     """The whole resolved config as plain data (for snapshots; secrets redacted later)."""
     dataset_dir_explicit: bool = False
     """``dataset.dir`` was given: the dataset there is never rebuilt by an evaluation."""
+    ledger_url: str | None = None
+    """``ledger.url``: a PostgreSQL server ledger used instead of ``ledger_path``."""
     mode: ModeSettings = field(default_factory=ModeSettings)
     """The answer mode (``conf/mode``) and, for tool use, the sandbox limits."""
 
@@ -139,6 +144,7 @@ def settings_from_config(cfg: Mapping[str, Any]) -> AppSettings:
         config=cfg,
         dataset_dir_explicit=typed.dataset.dir is not None,
         mode=mode_settings_from_config(cfg.get("mode"), cfg.get("sandbox")),
+        ledger_url=ledger_url(typed.ledger.url),
     )
 
 
@@ -255,10 +261,26 @@ def sampling_params(smp: SamplingConfig) -> SamplingParams:
 
 
 def run_settings(run: RunConfig) -> RunSettings:
+    if run.client not in CLIENTS:
+        raise UnknownChoiceError("run.client", run.client, CLIENTS)
     return RunSettings(
         max_concurrency=run.max_concurrency, max_attempts=run.max_attempts,
-        timeout_s=run.timeout_s, failure_budget=run.failure_budget,
+        timeout_s=run.timeout_s, failure_budget=run.failure_budget, client=run.client,
     )
+
+
+def ledger_url(url: str | None) -> str | None:
+    """``ledger.url``, checked: a ``postgresql://`` URL without a password, or None."""
+    if not url:
+        return None
+    if not url.startswith(("postgresql://", "postgres://")):
+        raise ConfigError(f"ledger.url must be a postgresql:// URL, got {url.split(':')[0]}://...")
+    if "@" in url and ":" in url.split("://", 1)[1].split("@", 1)[0]:
+        raise ConfigError(
+            "ledger.url must not hold a password (it is written to job.json and MLflow): put it "
+            "in PGPASSWORD or ~/.pgpass"
+        )
+    return url
 
 
 def analyze_settings_from_config(cfg: Mapping[str, Any], output_dir: Path) -> Any:

@@ -74,6 +74,9 @@ def load_instances(settings: AppSettings) -> list[Instance]:
         levels=None if fixed_sizes else list(spec.levels),
         per_level=spec.options.per_level,
         context=None if fixed_sizes else "standard",
+        formats=[settings.format],
+        # The job sends prompts and checks answers; only certificates are checked on the graph.
+        with_graphs=settings.mode.name == "certificate",
     )
 
 
@@ -149,7 +152,7 @@ def job_info(
     from gralgo.results import JobInfo
 
     return JobInfo(
-        ledger_path=str(settings.ledger_path.expanduser().resolve()),
+        ledger_path=settings.ledger_url or str(settings.ledger_path.expanduser().resolve()),
         dataset_dir=str(settings.dataset_dir.expanduser().resolve()),
         model=str(settings.model.get("name", spec.litellm_model)),
         litellm_model=spec.litellm_model,
@@ -191,7 +194,8 @@ def samples_table(out_dir: Path) -> Any:
 
 def evaluate(settings: AppSettings) -> EvaluationResult:
     """Run (or resume) one evaluation job and report it."""
-    from gralgo.run._ledger import Ledger
+    from gralgo.run._ledger_location import check_ledger_location
+    from gralgo.run._ledger_pg import open_ledger
     from gralgo.run._models import preflight, report_dropped_params
 
     out_dir = job_output_dir(settings)
@@ -208,7 +212,9 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
         instances, settings.format, spec, sampling, settings.mode, task_options
     )
     settings.ledger_path.parent.mkdir(parents=True, exist_ok=True)
-    with Ledger(settings.ledger_path) as ledger:
+    if settings.ledger_url is None:
+        check_ledger_location(settings.ledger_path)
+    with open_ledger(settings.ledger_url or settings.ledger_path) as ledger:
         register_job(settings, out_dir, ledger, instances, requests, spec, sampling)
         todo = ledger.missing(requests, settings.k)
         plan = plan_run(settings, requests, todo, sampling.max_tokens)
@@ -323,6 +329,7 @@ def run_pending(settings: AppSettings, todo: Sequence[tuple[Request, int]], ledg
             failure_budget=settings.run.failure_budget,
             on_progress=progress,
             tool=settings.mode.tool,
+            client=settings.run.client,
         )
 
 

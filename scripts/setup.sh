@@ -6,4 +6,4 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python}
 export CMAKE_ARGS="${CMAKE_ARGS:--DGGML_NATIVE=OFF -DGGML_AVX512=OFF -DGGML_AMX_INT8=OFF -DGGML_AMX_TILE=OFF}"
-"$PY" -m pip install --disable-pip-version-check -q -e ".[dev,local]"
+"$PY" -m pip install --disable-pip-version-check -q -e ".[dev,local,joblib,submitit,postgres]"

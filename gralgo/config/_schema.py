@@ -95,6 +95,8 @@ class RunConfig:
     """Per-request timeout in seconds."""
     failure_budget: float = 0.25
     """Stop once more than this share of samples failed permanently."""
+    client: str = "auto"
+    """auto (direct client for self-hosted OpenAI-compatible servers), litellm or direct."""
 
     def check(self) -> None:
         at_least(self.max_concurrency, 1, "run.max_concurrency")
@@ -109,6 +111,9 @@ class LedgerConfig:
 
     path: str = "outputs/ledger.sqlite"
     """Ledger file (``~`` is expanded)."""
+    url: str | None = None
+    """``postgresql://user@host/db``: a server ledger shared across machines (no password in it:
+    use PGPASSWORD or ~/.pgpass); null = the SQLite file at ``path``."""
 
 
 @dataclass

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Collection
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -69,9 +70,18 @@ class Instance:
         return _ENCODE_LINE(self.to_dict())
 
     @classmethod
-    def from_json(cls, line: str) -> Instance:
+    def from_json(
+        cls, line: str, formats: Collection[str] | None = None, with_graph: bool = True
+    ) -> Instance:
+        """Parse one JSON line; with ``formats``, keep only those prompt variants; without
+        ``with_graph``, leave ``graph`` empty (the prompts already hold the graph)."""
         data = json.loads(line)
-        data["prompts"] = {k: PromptVariant(**v) for k, v in data.get("prompts", {}).items()}
+        if not with_graph:
+            data["graph"] = {}
+        data["prompts"] = {
+            k: PromptVariant(**v) for k, v in data.get("prompts", {}).items()
+            if formats is None or k in formats
+        }
         return cls(**data)
 
     def to_networkx(self) -> nx.Graph:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Mapping
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -103,57 +105,104 @@ def _long_context_options(name: str, settings: TaskSettings) -> dict[str, Any]:
 
 
 def build_long_context(spec: DatasetSpec) -> dict[str, list[Instance]]:
-    """Instances for every (task, graph, target length); topology and answers fixed per graph."""
+    """Instances for every (task, graph, target length); topology and answers fixed per graph.
+
+    Graphs are drawn in order (each must differ from the ones before); lengthening them, the
+    costly part, runs in ``spec.workers`` processes (0: one per core), one graph per job. The
+    output does not depend on the number of workers.
+    """
     from gralgo.dataset._dataset import load_sources_for
-    from gralgo.formats import build_prompt, count_tokens, lengthen_names
-    from gralgo.tasks import make_task
 
     lc = spec.long_context
     assert lc is not None
     source = load_sources_for(spec, [lc.source])[lc.source]
-    # Every task reads the long-context source, so its story must describe that source.
-    # distance_k asks about a node away from the hubs: the walk's start reaches nearly all.
-    tasks = [make_task(name, replace(spec.tasks[name], source=lc.source, max_mean_degree=None,
-                                     options=_long_context_options(name, spec.tasks[name])))
-             for name in sorted(spec.tasks)]
-    options: BuildOptions = replace(spec.options, formats=(lc.format,))
+    tasks = _long_context_tasks(spec)
     seen: set[str] = set()
-    out: dict[str, list[Instance]] = {t.name: [] for t in tasks}
+    jobs = []
     for index in range(min(lc.n_graphs, spec.options.per_level)):
         sample, solved = draw_base_graph(
             source, lc, tasks, spec.options.seed, index, seen, spec.options.max_attempts
         )
-        for task in tasks:
-            problem, solution = solved[task.name]
-            old_nodes = list(problem.graph.nodes)
+        jobs.append((spec, source.name, index, sample, solved))
+    workers = max(1, min(spec.workers or (os.cpu_count() or 1), len(jobs)))
+    if workers == 1:
+        results = [_lengthen_graph(job) for job in jobs]
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            results = list(pool.map(_lengthen_graph, jobs))
+    out: dict[str, list[Instance]] = {t.name: [] for t in tasks}
+    for per_task in results:
+        for name, instances in per_task.items():
+            out[name].extend(instances)
+    return out
 
-            def render(graph: nx.Graph, task: Task = task, problem: Problem = problem,
-                       solution: Solution = solution, old_nodes: list[str] = old_nodes) -> str:
-                mapping = dict(zip(old_nodes, graph.nodes, strict=True))
-                relabelled = relabel_problem(problem, mapping)
-                answer = relabel_solution(solution, mapping).answer
-                return build_prompt(task, relabelled, answer, lc.format).text
 
-            for target in lc.targets:
-                def counter(text: str) -> int:
-                    return count_tokens(text, lc.tokenizer)
+def _long_context_tasks(spec: DatasetSpec) -> list[Task]:
+    from gralgo.tasks import make_task
 
-                _, mapping = lengthen_names(
-                    problem.graph, target, render, counter,
-                    stable_seed(spec.options.seed, "lengthen", index),
-                    tolerance=lc.tolerance,
+    lc = spec.long_context
+    assert lc is not None
+    # Every task reads the long-context source, so its story must describe that source.
+    # distance_k asks about a node away from the hubs: the walk's start reaches nearly all.
+    return [make_task(name, replace(spec.tasks[name], source=lc.source, max_mean_degree=None,
+                                    options=_long_context_options(name, spec.tasks[name])))
+            for name in sorted(spec.tasks)]
+
+
+_LengthenJob = tuple["DatasetSpec", str, int, SampledGraph, dict[str, tuple[Problem, Solution]]]
+
+
+def _lengthen_graph(job: _LengthenJob) -> dict[str, list[Instance]]:
+    """Worker: every (task, target) instance of one drawn graph."""
+    from gralgo.formats import build_prompt, count_tokens, lengthen_names
+
+    spec, source_name, index, sample, solved = job
+    lc = spec.long_context
+    assert lc is not None
+    options: BuildOptions = replace(spec.options, formats=(lc.format,))
+    recent: dict[str, int] = {}
+
+    def counter(text: str) -> int:
+        # lengthen_names has just counted the final prompt: keep the last few whole prompts.
+        if text in recent:
+            return recent[text]
+        tokens = count_tokens(text, lc.tokenizer)
+        if len(text) > 2000:
+            if len(recent) >= 4:
+                del recent[next(iter(recent))]
+            recent[text] = tokens
+        return tokens
+
+    out: dict[str, list[Instance]] = {}
+    for task in _long_context_tasks(spec):
+        problem, solution = solved[task.name]
+        old_nodes = list(problem.graph.nodes)
+
+        def render(graph: nx.Graph, task: Task = task, problem: Problem = problem,
+                   solution: Solution = solution, old_nodes: list[str] = old_nodes) -> str:
+            mapping = dict(zip(old_nodes, graph.nodes, strict=True))
+            relabelled = relabel_problem(problem, mapping)
+            answer = relabel_solution(solution, mapping).answer
+            return build_prompt(task, relabelled, answer, lc.format).text
+
+        instances = out.setdefault(task.name, [])
+        for target in lc.targets:
+            _, mapping = lengthen_names(
+                problem.graph, target, render, counter,
+                stable_seed(spec.options.seed, "lengthen", index),
+                tolerance=lc.tolerance,
+            )
+            long_problem = relabel_problem(problem, mapping)
+            long_solution = relabel_solution(solution, mapping)
+            rendered = build_prompt(task, long_problem, long_solution.answer, lc.format)
+            tokens = counter(rendered.text)
+            instances.append(
+                make_instance(
+                    task, source_name, 0, context_name(target), options, index,
+                    long_problem, long_solution,
+                    provenance={**sample.provenance, "target_tokens": target,
+                                "tokenizer": lc.tokenizer},
+                    prompts={lc.format: PromptVariant(rendered.text, rendered.answer, tokens)},
                 )
-                long_problem = relabel_problem(problem, mapping)
-                long_solution = relabel_solution(solution, mapping)
-                rendered = build_prompt(task, long_problem, long_solution.answer, lc.format)
-                tokens = counter(rendered.text)
-                out[task.name].append(
-                    make_instance(
-                        task, source.name, 0, context_name(target), options, index,
-                        long_problem, long_solution,
-                        provenance={**sample.provenance, "target_tokens": target,
-                                    "tokenizer": lc.tokenizer},
-                        prompts={lc.format: PromptVariant(rendered.text, rendered.answer, tokens)},
-                    )
-                )
+            )
     return out

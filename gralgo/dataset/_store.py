@@ -191,10 +191,15 @@ def read_instances(
     levels: Sequence[int] | None = None,
     per_level: int | None = None,
     context: str | None = None,
+    formats: Sequence[str] | None = None,
+    with_graphs: bool = True,
 ) -> list[Instance]:
     """Instances of a built, verified dataset, filtered; ordered by task, context, level, index.
 
-    The files are checked against the manifest first (:func:`verify_dataset`).
+    The files are checked against the manifest first (:func:`verify_dataset`). ``formats``
+    keeps only those prompt variants, and ``with_graphs=False`` leaves each ``graph`` empty: an
+    evaluation job sends one format's prompts and checks answers, and the other prompts and the
+    node-link graphs are most of an instance's memory.
     """
     verify_dataset(directory)
     manifest = read_manifest(directory)
@@ -206,12 +211,13 @@ def read_instances(
             f"{directory} has no instances of {missing}; it holds {available}: rebuild it"
         )
     out: list[Instance] = []
+    wanted = None if formats is None else set(formats)
     for task in chosen:
         path = Path(directory) / INSTANCES_DIR / f"{task}.jsonl"
         with path.open(encoding="utf-8") as handle:
             for number, line in enumerate(handle, start=1):
                 try:
-                    instance = Instance.from_json(line)
+                    instance = Instance.from_json(line, wanted, with_graphs)
                 except (ValueError, TypeError, KeyError) as exc:
                     raise DatasetError(
                         f"{path}:{number}: not a valid instance ({exc}): rebuild the dataset"

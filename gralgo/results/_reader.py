@@ -109,16 +109,17 @@ def _frame(rows: list[dict[str, Any]], reasoning: bool, prompts: bool) -> pd.Dat
     return pd.DataFrame(rows, columns=columns)
 
 
-def _open_ledger(path: Path) -> Any:
-    from gralgo.run._ledger import Ledger
+def _open_ledger(path: Path | str) -> Any:
+    from gralgo.run._ledger_pg import open_ledger
 
-    if not path.is_file():
+    is_url = str(path).startswith(("postgresql://", "postgres://"))
+    if not is_url and not Path(path).is_file():
         raise ResultsError(f"ledger {path} does not exist (was it moved? ledger.path names it)")
-    return Ledger(path)
+    return open_ledger(path)
 
 
 def _job_rows(job: JobInfo) -> list[dict[str, Any]]:
-    with _open_ledger(Path(job.ledger_path)) as ledger:
+    with _open_ledger(job.ledger_path) as ledger:
         records = ledger.samples(job.request_keys)
         infos = ledger.requests(job.request_keys)
     by_pair = {(i.request_key, i.instance_id): i for i in infos}

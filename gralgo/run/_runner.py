@@ -23,6 +23,7 @@ from typing import Any
 from gralgo.errors import ConfigError
 from gralgo.run._claims import Pair, new_owner_id
 from gralgo.run._describe import redact_known
+from gralgo.run._direct_client import DirectClient, choose_client
 from gralgo.run._errors import classify, redact
 from gralgo.run._ledger import Ledger
 from gralgo.run._limiter import AdaptiveLimiter
@@ -114,9 +115,13 @@ class _Run:
         backoff_base_s: float,
         lease_s: float,
         tool: ToolLoopSettings | None = None,
+        client: str = "litellm",
     ) -> None:
-        self.litellm = load_litellm()
         self.tool = tool or ToolLoopSettings()
+        self.client = client
+        self.direct = DirectClient(timeout_s)
+        # litellm (about 8 s to import) loads only when some model goes through it.
+        self.litellm = load_litellm() if client != "direct" else None
         self.total, self.ledger = total, ledger
         self.max_concurrency, self.max_attempts = max_concurrency, max_attempts
         self.timeout_s, self.failure_budget = timeout_s, failure_budget
@@ -196,18 +201,42 @@ class _Run:
             self.report.fatal_stopped = True
             self.report.stop_reason = reason
 
+    def uses_direct_client(self, request: Request) -> bool:
+        """Whether this request goes through the direct client (logprobs and tool
+        conversations go through litellm, which returns them in its own shapes)."""
+        if request.mode == "tool" or request.sampling.logprobs:
+            return False
+        return self.client == "direct" or (
+            self.client == "auto" and choose_client(request.model, "auto") == "direct"
+        )
+
+    def litellm_module(self) -> Any:
+        if self.litellm is None:
+            self.litellm = load_litellm()
+        return self.litellm
+
     async def respond(self, request: Request, index: int) -> tuple[dict[str, Any], Any]:
         """The ledger fields of one sample (one call, or a whole tool conversation) and the raw
-        response of a single call (``None`` for a conversation), whose logprobs are kept."""
+        litellm response of a single call (else ``None``), whose logprobs are kept."""
+        if self.uses_direct_client(request):
+            params = dict(request.sampling.as_request_fields(request.model.drop_params))
+            if "seed" in params:
+                params["seed"] = int(params["seed"]) + index
+            async with asyncio.timeout(self.timeout_s * 1.5 + 5):
+                fields = await self.direct.complete(
+                    request.model, [dict(m) for m in request.messages], params, _api_key(request)
+                )
+            return fields, None
+        litellm = self.litellm_module()
         if request.mode != "tool":
             raw = await self.call(request, index)
-            return parse_response(self.litellm, raw), raw
+            return parse_response(litellm, raw), raw
         from gralgo.run._tool_loop import litellm_complete, run_tool_loop, sample_fields
 
         async def acall(messages: list[dict[str, Any]], **extra: Any) -> Any:
             return await self.call(request, index, messages, **extra)
 
-        complete = litellm_complete(self.litellm, acall)
+        complete = litellm_complete(litellm, acall)
         result = await run_tool_loop(request.messages, complete, self.tool)
         return sample_fields(result), None
 
@@ -218,8 +247,8 @@ class _Run:
         messages: Sequence[Mapping[str, Any]] | None = None,
         **extra: Any,
     ) -> Any:
-        """One model call; ``messages`` replaces the request's (a later turn of a conversation)
-        and ``extra`` adds arguments (tools)."""
+        """One litellm call; ``messages`` replaces the request's (a later turn of a
+        conversation) and ``extra`` adds arguments (tools)."""
         kwargs: dict[str, Any] = dict(request.sampling.as_request_fields(request.model.drop_params))
         if "seed" in kwargs:
             kwargs["seed"] = int(kwargs["seed"]) + index
@@ -236,7 +265,7 @@ class _Run:
             kwargs["extra_body"] = dict(request.model.extra_body)
         # Safety net above litellm's own timeout, so a stuck connection cannot hang the run.
         async with asyncio.timeout(self.timeout_s * 1.5 + 5):
-            return await self.litellm.acompletion(
+            return await self.litellm_module().acompletion(
                 model=request.model.litellm_model,
                 messages=[dict(m) for m in (request.messages if messages is None else messages)],
                 timeout=self.timeout_s,
@@ -360,6 +389,7 @@ async def run_samples(
     failure_budget: float,
     on_progress: Callable[[SampleRecord], None] | None = None,
     backoff_base_s: float = BACKOFF_BASE_S,
+    client: str = "litellm",
     lease_s: float = LEASE_S,
     tool: ToolLoopSettings | None = None,
 ) -> RunReport:
@@ -367,6 +397,8 @@ async def run_samples(
 
     Sample ``i`` of a request sends ``seed + i`` when the request's sampling sets a seed. The
     API key is read from ``os.environ[model.api_key_env]`` at call time and never stored.
+    ``client`` is ``run.client``: ``litellm``, ``direct`` (OpenAI-compatible endpoints over one
+    pooled aiohttp session, see ``_direct_client``) or ``auto`` (direct where it applies).
     Each sample is claimed in the ledger before its call (lease ``lease_s``, renewed while
     the call runs), so processes sharing the ledger never pay for one sample twice: a sample
     another live process holds is waited for, not called. When the ledger cannot be written
@@ -393,6 +425,9 @@ async def run_samples(
         from gralgo.sandbox import detect_isolation
 
         detect_isolation((tool or ToolLoopSettings()).sandbox.allow_unisolated)
+    if client != "litellm":  # an impossible choice fails here, before any call
+        chosen = {choose_client(r.model, client) for r, _ in todo}
+        client = chosen.pop() if len(chosen) == 1 else client
     run = _Run(
         len(todo),
         ledger,
@@ -405,8 +440,12 @@ async def run_samples(
         backoff_base_s,
         lease_s,
         tool,
+        client,
     )
-    await run.drive(todo)
+    try:
+        await run.drive(todo)
+    finally:
+        await run.direct.close()
     run.keeper.raise_if_failed()
     report = run.report
     report.errors = dict(sorted(run.errors.items()))
@@ -425,6 +464,7 @@ def run_samples_sync(
     failure_budget: float,
     on_progress: Callable[[SampleRecord], None] | None = None,
     backoff_base_s: float = BACKOFF_BASE_S,
+    client: str = "litellm",
     lease_s: float = LEASE_S,
     tool: ToolLoopSettings | None = None,
 ) -> RunReport:
@@ -439,6 +479,7 @@ def run_samples_sync(
             failure_budget=failure_budget,
             on_progress=on_progress,
             backoff_base_s=backoff_base_s,
+            client=client,
             lease_s=lease_s,
             tool=tool,
         )

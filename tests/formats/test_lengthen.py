@@ -89,3 +89,42 @@ def test_unreachable_target() -> None:
     # a render that ignores names can never reach the target
     with pytest.raises(SamplingError, match="could not bring"):
         lengthen_names(base_graph(), 5000, lambda g: "constant", count_tokens, rng_seed=1)
+
+
+def test_additive_estimate_is_exact_and_saves_whole_prompt_counts() -> None:
+    from gralgo.formats._lengthen import _AdditiveCount, _Descriptions
+
+    g = base_graph()
+    names = sorted(g)
+    rank = {name: i for i, name in enumerate(names)}
+    estimate = _AdditiveCount(g, names, render, count_tokens, _Descriptions(names, 5), rank,
+                              count_tokens(render(g)))
+    exact = _Descriptions(names, 5)
+    for budget in (0, 1, 79, 80, 81, 1000, 4321):
+        base, extra = divmod(budget, len(names))
+        mapping = {n: exact.long_name(n, base + (rank[n] < extra)) for n in names}
+        assert estimate(budget) == count_tokens(render(nx.relabel_nodes(g, mapping)))
+    whole = []
+
+    def counting(text: str) -> int:
+        if len(text) > 2000:
+            whole.append(text)
+        return count_tokens(text)
+
+    lengthen_names(g, 32768, render, counting, rng_seed=5)
+    assert len(whole) == 2  # original names and the chosen prompt (exact search: 11-15)
+
+
+def test_falls_back_to_exact_counts_when_not_additive(monkeypatch: pytest.MonkeyPatch) -> None:
+    from gralgo.formats import _lengthen
+
+    g = base_graph()
+    expected = lengthen_names(g, 8192, render, count_tokens, rng_seed=5)[1]
+    monkeypatch.setattr(_lengthen._AdditiveCount, "fresh", lambda self, budget: budget * 7)
+    assert lengthen_names(g, 8192, render, count_tokens, rng_seed=5)[1] == expected
+
+
+def test_name_ending_in_punctuation_still_hits_the_target() -> None:
+    g = nx.relabel_nodes(base_graph(), lambda n: f"{n} St.")
+    graph, _ = lengthen_names(g, 8192, render, count_tokens, rng_seed=5)
+    assert abs(count_tokens(render(graph)) - 8192) <= 0.05 * 8192

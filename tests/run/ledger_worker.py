@@ -1,8 +1,9 @@
 """One of N identical processes sharing a ledger (used by the concurrency tests and benchmark).
 
-``python ledger_worker.py API_BASE LEDGER N K CONCURRENCY LEASE_S GO_FILE``: imports
-everything, prints ``READY``, waits until ``GO_FILE`` exists (so all workers start together),
-runs the ``N`` stub requests ``K`` times each, and prints one JSON line with its report.
+``python ledger_worker.py API_BASE LEDGER N K CONCURRENCY LEASE_S GO_FILE`` (LEDGER: a file
+or a ``postgresql://`` URL): imports everything, prints ``READY``, waits until ``GO_FILE``
+exists (so all workers start together), runs the ``N`` stub requests ``K`` times each, and
+prints one JSON line with its report.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).res
 
 from stub_server import make_requests  # noqa: E402
 
-from gralgo.run._ledger import Ledger  # noqa: E402
+from gralgo.run._ledger_pg import open_ledger  # noqa: E402
 from gralgo.run._response import load_litellm  # noqa: E402
 from gralgo.run._runner import run_samples_sync  # noqa: E402
 
@@ -29,7 +30,7 @@ def main() -> None:
     while not Path(go_file).exists():
         time.sleep(0.01)
     t0 = time.perf_counter()
-    with Ledger(ledger_path) as ledger:
+    with open_ledger(ledger_path) as ledger:  # a file, or a postgresql:// server ledger
         report = run_samples_sync(
             ledger.missing(requests, int(k)), ledger, max_concurrency=int(conc), max_attempts=3,
             timeout_s=30, failure_budget=0.5, lease_s=float(lease_s),

@@ -1,0 +1,90 @@
+"""Time the long-context build (+experiment=long_context: 3 tasks x 50 graphs x 5 targets).
+
+    python benchmarks/bench_long_context.py [--workers 0] [--out DIR] [--compare DIR]
+
+Sources are loaded first (warm parse cache). Prints the build time against the 15 s goal, and
+the worst relative distance of a prompt's token count from its target. ``--out`` keeps the
+built dataset; ``--compare`` checks that every instance file is byte-identical to another build
+(e.g. one made by an earlier version of the code).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from hydra import compose, initialize_config_dir  # noqa: E402
+from omegaconf import OmegaConf  # noqa: E402
+
+from gralgo._settings import settings_from_config  # noqa: E402
+from gralgo.dataset import build_dataset  # noqa: E402
+from gralgo.dataset._dataset import load_sources  # noqa: E402
+
+CONF = REPO / "conf"
+GOAL_S = 15.0
+
+
+def instance_files(directory: Path) -> dict[str, bytes]:
+    """Every instance file of a built dataset, by relative path (the manifest excluded)."""
+    return {str(p.relative_to(directory)): p.read_bytes()
+            for p in sorted(directory.rglob("*.jsonl"))}
+
+
+def _cpu_seconds() -> float:
+    """CPU time of this process and its finished children (the build's workers)."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(
+        resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def worst_token_error(directory: Path) -> float:
+    worst = 0.0
+    for path in sorted(directory.rglob("*.jsonl")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            record = json.loads(line)
+            target = record["provenance"]["target_tokens"]
+            for prompt in record["prompts"].values():
+                worst = max(worst, abs(prompt["tokens"] - target) / target)
+    return worst
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--workers", type=int, default=0)
+    parser.add_argument("--out", type=Path, help="keep the build here")
+    parser.add_argument("--compare", type=Path, help="a build to compare byte for byte")
+    args = parser.parse_args()
+    with initialize_config_dir(config_dir=str(CONF), version_base=None):
+        cfg = compose("config", overrides=["+experiment=long_context",
+                                           f"dataset.workers={args.workers}"])
+    settings = settings_from_config(OmegaConf.to_container(cfg, resolve=True))
+    load_sources(settings.dataset)
+    with tempfile.TemporaryDirectory() as tmp:
+        out = args.out or Path(tmp) / "ds"
+        started, cpu0 = time.perf_counter(), _cpu_seconds()
+        report = build_dataset(settings.dataset, out)
+        seconds, cpu = time.perf_counter() - started, _cpu_seconds() - cpu0
+        print(f"built {report.total} long-context instances in {seconds:.2f} s wall, "
+              f"{cpu:.2f} s CPU over all processes "
+              f"(goal <= {GOAL_S:.0f} s wall on 2 idle cores: "
+              f"{'met' if seconds <= GOAL_S else 'NOT met'})")
+        print(f"worst |tokens - target| / target: {worst_token_error(out):.4f} "
+              f"(tolerance {settings.dataset.long_context.tolerance})")  # type: ignore[union-attr]
+        if args.compare:
+            mine, theirs = instance_files(out), instance_files(args.compare)
+            same = mine == theirs
+            differing = sorted(k for k in set(mine) | set(theirs) if mine.get(k) != theirs.get(k))
+            print(f"byte-identical to {args.compare}: {same}"
+                  + ("" if same else f" (differing files: {differing[:5]})"))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,373 @@
+"""The ledger on a PostgreSQL server, for jobs on several machines (``ledger.url=postgresql://``).
+
+Same rows, same rules and the same claim/lease protocol as the SQLite :class:`Ledger`: a
+success row is final, an error row gives way and its attempts add up; a sample is claimed
+before its call in one transaction that also checks it is not answered, and storing a result
+drops its claim in the same transaction. Where SQLite serialises claimers with ``BEGIN
+IMMEDIATE``, claim transactions here take one transaction-scoped advisory lock, so two
+machines never both claim a sample. Tables are created on first use under the same lock.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import threading
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import astuple
+from pathlib import Path
+from types import TracebackType
+from typing import TYPE_CHECKING, Any
+
+from gralgo.errors import GralgoError
+from gralgo.run._claims import ClaimResult, Pair, owner_is_dead
+from gralgo.run._ledger import _sample_row
+from gralgo.run._ledger_schema import REQUEST_COLUMNS, SAMPLE_COLUMNS
+from gralgo.run._records import Request, RequestInfo, SampleRecord
+from gralgo.run._rescue import append_lines, append_records, claim_rescue_files, read_rescue
+
+if TYPE_CHECKING:
+    import psycopg
+
+PG_SCHEMA_VERSION = 1
+_LOCK_KEY = 0x6772616C676F  # "gralgo": the advisory lock that serialises claims and DDL
+_CLAIM_BATCH = 4  # pairs looked up per round trip, as a multiple of the claim limit
+_DDL = (
+    """CREATE TABLE IF NOT EXISTS samples (
+    request_key TEXT NOT NULL, sample_index INTEGER NOT NULL, instance_id TEXT NOT NULL,
+    model TEXT NOT NULL, answer_text TEXT, reasoning_text TEXT, finish_reason TEXT,
+    prompt_tokens INTEGER, completion_tokens INTEGER, reasoning_tokens INTEGER,
+    cost_usd DOUBLE PRECISION, latency_s DOUBLE PRECISION, started_at DOUBLE PRECISION,
+    finished_at DOUBLE PRECISION, error_class TEXT, error_message TEXT,
+    attempts INTEGER NOT NULL DEFAULT 1, transcript TEXT,
+    PRIMARY KEY (request_key, sample_index))""",
+    """CREATE TABLE IF NOT EXISTS requests (
+    request_key TEXT NOT NULL, instance_id TEXT NOT NULL, task TEXT NOT NULL,
+    taxonomy TEXT NOT NULL, complexity TEXT NOT NULL, level INTEGER NOT NULL,
+    format TEXT NOT NULL, context TEXT NOT NULL, mode TEXT NOT NULL DEFAULT 'direct',
+    answer_kind TEXT NOT NULL, expected TEXT NOT NULL, model_spec TEXT NOT NULL,
+    sampling TEXT NOT NULL, messages TEXT NOT NULL, PRIMARY KEY (request_key, instance_id))""",
+    """CREATE TABLE IF NOT EXISTS claims (
+    request_key TEXT NOT NULL, sample_index INTEGER NOT NULL, owner TEXT NOT NULL,
+    expires_at DOUBLE PRECISION NOT NULL, PRIMARY KEY (request_key, sample_index))""",
+    "CREATE INDEX IF NOT EXISTS claims_owner ON claims (owner)",
+    "CREATE TABLE IF NOT EXISTS gralgo_schema (version INTEGER NOT NULL)",
+)
+_UPSERT = (
+    f"INSERT INTO samples ({', '.join(SAMPLE_COLUMNS)}) "
+    f"VALUES ({', '.join(['%s'] * len(SAMPLE_COLUMNS))}) "
+    "ON CONFLICT (request_key, sample_index) DO UPDATE SET "
+    + ", ".join(
+        f"{c} = excluded.{c}"
+        for c in SAMPLE_COLUMNS
+        if c not in ("request_key", "sample_index", "attempts")
+    )
+    + ", attempts = samples.attempts + excluded.attempts WHERE samples.error_class IS NOT NULL"
+)
+_INSERT_REQUEST = (
+    f"INSERT INTO requests ({', '.join(REQUEST_COLUMNS)}) "
+    f"VALUES ({', '.join(['%s'] * len(REQUEST_COLUMNS))}) ON CONFLICT DO NOTHING"
+)
+_STATE = """SELECT p.k, p.i, s.request_key IS NOT NULL, s.error_class IS NULL, c.owner, c.expires_at
+FROM unnest(%s::text[], %s::int[]) WITH ORDINALITY AS p(k, i, n)
+LEFT JOIN samples s ON s.request_key = p.k AND s.sample_index = p.i
+LEFT JOIN claims c ON c.request_key = p.k AND c.sample_index = p.i ORDER BY p.n"""
+_CLAIM = (
+    "INSERT INTO claims (request_key, sample_index, owner, expires_at) VALUES (%s, %s, %s, %s) "
+    "ON CONFLICT (request_key, sample_index) DO UPDATE SET owner = excluded.owner, "
+    "expires_at = excluded.expires_at"
+)
+_PASSWORD = re.compile(r"(://[^:/@]+:)[^@]*@")
+
+
+class ServerLocation(str):
+    """The ledger's URL without its password (for messages); ``name`` is a file-safe slug."""
+
+    @property
+    def name(self) -> str:
+        return re.sub(r"[^A-Za-z0-9._-]+", "-", self.split("://", 1)[-1]).strip("-")
+
+
+class PostgresLedgerError(GralgoError):
+    """The server ledger cannot be used (driver missing, server unreachable, newer schema)."""
+
+
+def redact_url(url: str) -> str:
+    """``url`` without its password, for messages and logs."""
+    return _PASSWORD.sub(r"\1***@", url)
+
+
+def _connect(url: str) -> psycopg.Connection[Any]:
+    try:
+        import psycopg
+    except ImportError as err:
+        raise PostgresLedgerError(
+            "ledger.url needs the PostgreSQL driver: pip install -e .[postgres]"
+        ) from err
+    try:
+        return psycopg.connect(url, autocommit=True)
+    except psycopg.Error as err:
+        raise PostgresLedgerError(
+            f"cannot connect to the ledger server {redact_url(url)}: {err}"
+        ) from err
+
+
+class PostgresLedger:
+    """The :class:`gralgo.run._ledger.Ledger` API on a PostgreSQL database.
+
+    One connection per process and thread. ``rescue_dir`` holds samples that could not be
+    written (server gone): they are imported on the next open, as with the SQLite ledger.
+    """
+
+    def __init__(self, url: str, rescue_dir: str | os.PathLike[str] = "outputs") -> None:
+        self.url = url
+        self.path = ServerLocation(redact_url(url))
+        """Where the ledger is, for messages (the URL without its password)."""
+        self.rescue_path = Path(rescue_dir) / f"{self.path.name}.rescue.jsonl"
+        """Samples the server could not take, kept on this machine for its next job."""
+        self.last_write_error: BaseException | None = None
+        """Why the last failed commit failed (for the run's final error)."""
+        self._lock = threading.Lock()
+        self._connections: dict[tuple[int, int], psycopg.Connection[Any]] = {}
+        self._create_schema()
+        self._import_rescued()
+
+    def _connection(self) -> psycopg.Connection[Any]:
+        owner = (os.getpid(), threading.get_ident())
+        conn = self._connections.get(owner)
+        if conn is None or conn.closed:
+            conn = _connect(self.url)
+            with self._lock:
+                self._connections[owner] = conn
+        return conn
+
+    def _create_schema(self) -> None:
+        conn = self._connection()
+        with conn.transaction():
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (_LOCK_KEY,))
+            for statement in _DDL:
+                conn.execute(statement)
+            row = conn.execute("SELECT max(version) FROM gralgo_schema").fetchone()
+            version = row[0] if row else None
+            if version is None:
+                conn.execute("INSERT INTO gralgo_schema VALUES (%s)", (PG_SCHEMA_VERSION,))
+            elif version > PG_SCHEMA_VERSION:
+                raise PostgresLedgerError(
+                    f"ledger {self.path} was written by a newer gralgo (schema version "
+                    f"{version}, this gralgo knows {PG_SCHEMA_VERSION}); upgrade gralgo"
+                )
+
+    def record(self, rec: SampleRecord, owner: str | None = None) -> None:
+        """Commit one sample (success rows are final); with ``owner``, drop its claim too."""
+        conn = self._connection()
+        with conn.transaction():
+            conn.execute(_UPSERT, _sample_row(rec))
+            if owner is not None:
+                conn.execute(
+                    "DELETE FROM claims WHERE request_key = %s AND sample_index = %s "
+                    "AND owner = %s",
+                    (rec.request_key, rec.sample_index, owner),
+                )
+
+    def record_durably(
+        self, rec: SampleRecord, attempts: int = 5, owner: str | None = None
+    ) -> bool:
+        """Commit ``rec``, reconnecting and retrying; else append it to :attr:`rescue_path`.
+
+        True if committed, False if rescued; the cause is kept in :attr:`last_write_error`.
+        """
+        import psycopg
+
+        for attempt in range(attempts):
+            try:
+                self.record(rec, owner)
+                return True
+            except (psycopg.Error, PostgresLedgerError) as err:
+                self.last_write_error = err
+                self._drop_connection()
+                if attempt + 1 < attempts:
+                    time.sleep(0.2 * 2**attempt)
+        self.rescue([rec])
+        return False
+
+    def rescue(self, records: Sequence[SampleRecord], path: Path | None = None) -> None:
+        """Append ``records`` to ``path`` (default :attr:`rescue_path`), fsynced."""
+        target = path or self.rescue_path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with self._lock:
+            append_records(target, records)
+
+    def _drop_connection(self) -> None:
+        with self._lock:
+            conn = self._connections.pop((os.getpid(), threading.get_ident()), None)
+        if conn is not None:
+            conn.close()
+
+    def _import_rescued(self) -> None:
+        """Move samples this machine rescued earlier into the server (valid lines only)."""
+        for claimed in claim_rescue_files(self.rescue_path):
+            records, invalid = read_rescue(claimed)
+            for rec in records:
+                self.record(rec)
+            if invalid:
+                append_lines(claimed.with_name(claimed.name + ".invalid"), invalid)
+            claimed.unlink()
+
+    def claim(
+        self,
+        pairs: Sequence[Pair],
+        owner: str,
+        lease_s: float,
+        limit: int,
+        watched: frozenset[Pair] = frozenset(),
+    ) -> ClaimResult:
+        """Claim up to ``limit`` unanswered, unclaimed samples for ``owner`` (see ``_claims``)."""
+        result = ClaimResult()
+        now = time.time()
+        dead: dict[str, bool] = {}
+        conn = self._connection()
+        batch = max(1, limit) * _CLAIM_BATCH
+        with conn.transaction():
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (_LOCK_KEY,))
+            for start in range(0, len(pairs), batch):
+                if len(result.claimed) >= limit:
+                    break
+                chunk = pairs[start : start + batch]
+                rows = conn.execute(
+                    _STATE, ([k for k, _ in chunk], [i for _, i in chunk])
+                ).fetchall()
+                new: list[tuple[str, int, str, float]] = []
+                for key, index, has_row, ok, holder, expires in rows:
+                    if len(result.claimed) >= limit:
+                        break
+                    pair = (key, index)
+                    if has_row and ok:
+                        result.answered.append(pair)
+                        continue
+                    if holder is not None and holder != owner and expires > now:
+                        if holder not in dead:
+                            dead[holder] = owner_is_dead(holder)
+                        if not dead[holder]:
+                            result.held.append(pair)
+                            continue
+                    if holder is None and has_row and pair in watched:
+                        result.stored.append(pair)
+                        continue
+                    new.append((key, index, owner, now + lease_s))
+                    result.claimed.append(pair)
+                if new:
+                    with conn.cursor() as cursor:
+                        cursor.executemany(_CLAIM, new)
+        return result
+
+    def renew_claims(self, owner: str, lease_s: float) -> int:
+        """Extend every lease ``owner`` holds by ``lease_s`` from now."""
+        cursor = self._connection().execute(
+            "UPDATE claims SET expires_at = %s WHERE owner = %s", (time.time() + lease_s, owner)
+        )
+        return cursor.rowcount
+
+    def release_claims(self, owner: str, pairs: Sequence[Pair] | None = None) -> None:
+        """Give up ``owner``'s claims on ``pairs`` (all when ``None``)."""
+        conn = self._connection()
+        if pairs is None:
+            conn.execute("DELETE FROM claims WHERE owner = %s", (owner,))
+            return
+        with conn.transaction(), conn.cursor() as cursor:
+            cursor.executemany(
+                "DELETE FROM claims WHERE request_key = %s AND sample_index = %s AND owner = %s",
+                [(*pair, owner) for pair in pairs],
+            )
+
+    def register_requests(self, infos: Iterable[RequestInfo]) -> None:
+        """Describe requests (task, level, prompt, model, sampling...) in one transaction."""
+        rows = [astuple(info) for info in infos]
+        if not rows:
+            return
+        conn = self._connection()
+        with conn.transaction(), conn.cursor() as cursor:
+            cursor.executemany(_INSERT_REQUEST, rows)
+
+    def requests(self, request_keys: Iterable[str] | None = None) -> list[RequestInfo]:
+        """Descriptions of the given request keys (all when ``None``), by key then instance."""
+        select = f"SELECT {', '.join(REQUEST_COLUMNS)} FROM requests"
+        conn = self._connection()
+        if request_keys is None:
+            rows = conn.execute(select + " ORDER BY request_key, instance_id").fetchall()
+        else:
+            rows = conn.execute(
+                select + " WHERE request_key = ANY(%s) ORDER BY request_key, instance_id",
+                (sorted(set(request_keys)),),
+            ).fetchall()
+        return [RequestInfo(*row) for row in rows]
+
+    def all_samples(self) -> list[SampleRecord]:
+        """Every stored row, by request key and sample index."""
+        rows = self._connection().execute(
+            f"SELECT {', '.join(SAMPLE_COLUMNS)} FROM samples ORDER BY request_key, sample_index"
+        ).fetchall()
+        return [SampleRecord(*row) for row in rows]
+
+    def samples(self, request_keys: Iterable[str]) -> dict[tuple[str, int], SampleRecord]:
+        """All stored rows for the given request keys, keyed by (request key, sample index)."""
+        rows = self._connection().execute(
+            f"SELECT {', '.join(SAMPLE_COLUMNS)} FROM samples WHERE request_key = ANY(%s) "
+            "ORDER BY request_key, sample_index",
+            (sorted(set(request_keys)),),
+        ).fetchall()
+        return {(row[0], row[1]): SampleRecord(*row) for row in rows}
+
+    def completed(self, request_keys: Iterable[str]) -> set[tuple[str, int]]:
+        """The (request key, sample index) pairs that have a successful row."""
+        rows = self._connection().execute(
+            "SELECT request_key, sample_index FROM samples WHERE error_class IS NULL "
+            "AND request_key = ANY(%s)",
+            (sorted(set(request_keys)),),
+        ).fetchall()
+        return {(key, index) for key, index in rows}
+
+    def missing(self, requests: Sequence[Request], k: int) -> list[tuple[Request, int]]:
+        """Samples 0..k-1 of each request without a successful row, in input order."""
+        if k < 0:
+            raise ValueError(f"k must be >= 0, got {k}")
+        unique: dict[str, Request] = {}
+        for request in requests:
+            unique.setdefault(request.key, request)
+        done = self.completed(unique)
+        return [
+            (request, index)
+            for key, request in unique.items()
+            for index in range(k)
+            if (key, index) not in done
+        ]
+
+    def close(self) -> None:
+        """Close every connection this ledger opened in this process."""
+        with self._lock:
+            pid = os.getpid()
+            for owner, conn in list(self._connections.items()):
+                if owner[0] == pid:
+                    conn.close()
+                del self._connections[owner]
+
+    def __enter__(self) -> PostgresLedger:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+
+def open_ledger(location: str | os.PathLike[str]) -> Any:
+    """A :class:`PostgresLedger` for a ``postgresql://`` URL, else the SQLite ``Ledger`` file."""
+    text = str(location)
+    if text.startswith(("postgresql://", "postgres://")):
+        return PostgresLedger(text)
+    from gralgo.run._ledger import Ledger
+
+    return Ledger(location)

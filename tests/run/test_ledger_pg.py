@@ -1,0 +1,185 @@
+"""The PostgreSQL ledger against a real server: the SQLite ledger's rules and claim protocol."""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from pg_server import PostgresServer, PostgresUnavailable
+from stub_server import StubServer, make_requests
+from test_runner_concurrency import results, start_workers
+
+from gralgo.run._ledger_pg import PostgresLedger, PostgresLedgerError, open_ledger, redact_url
+from gralgo.run._records import RequestInfo, SampleRecord
+from gralgo.run._runner import run_samples_sync
+
+pytest.importorskip("psycopg")
+PAIRS = [("k", 0), ("k", 1), ("j", 0)]
+_names = itertools.count()
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[PostgresServer]:
+    try:
+        running = PostgresServer()
+    except PostgresUnavailable as err:
+        pytest.skip(str(err))
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+@pytest.fixture()
+def url(server: PostgresServer) -> str:
+    """A fresh database on the module's server."""
+    return server.new_database(f"ledger{next(_names)}")
+
+
+@pytest.fixture()
+def ledgers(url: str, tmp_path: Path) -> Iterator[tuple[PostgresLedger, PostgresLedger]]:
+    """Two handles on one server ledger, as two machines would have."""
+    a, b = PostgresLedger(url, tmp_path), PostgresLedger(url, tmp_path)
+    yield a, b
+    a.close()
+    b.close()
+
+
+def test_success_is_final_and_error_rows_give_way(ledgers) -> None:
+    a, b = ledgers
+    a.record(SampleRecord("k", 0, "i", "m", error_class="Timeout", attempts=2))
+    b.record(SampleRecord("k", 0, "i", "m", answer_text="42", cost_usd=1e-7, started_at=1.5e9))
+    a.record(SampleRecord("k", 0, "i", "m", answer_text="overwritten?"))
+    rec = b.samples(["k"])[("k", 0)]
+    assert (rec.answer_text, rec.attempts, rec.error_class) == ("42", 3, None)
+    assert rec.cost_usd == 1e-7 and rec.started_at == 1.5e9  # double precision, not float4
+    assert a.completed(["k", "j"]) == {("k", 0)} and len(a.all_samples()) == 1
+
+
+def test_a_sample_is_claimed_by_one_owner_only(ledgers) -> None:
+    a, b = ledgers
+    assert a.claim(PAIRS, "A", lease_s=30, limit=2).claimed == PAIRS[:2]
+    second = b.claim(PAIRS, "B", lease_s=30, limit=10)
+    assert second.held == PAIRS[:2] and second.claimed == [("j", 0)]
+    assert a.claim(PAIRS, "A", lease_s=30, limit=10).claimed == PAIRS[:2]
+
+
+def test_recording_releases_the_claim_and_a_watcher_sees_it_stored(ledgers) -> None:
+    a, b = ledgers
+    a.claim(PAIRS, "A", lease_s=30, limit=10)
+    a.record(SampleRecord("k", 0, "i", "m", answer_text="x"), owner="A")
+    a.record(SampleRecord("k", 1, "i", "m", error_class="Timeout", attempts=6), owner="A")
+    a.release_claims("A", [("j", 0)])
+    found = b.claim(PAIRS, "B", lease_s=30, limit=10, watched=frozenset(PAIRS))
+    assert found.answered == [("k", 0)] and found.stored == [("k", 1)]
+    assert found.claimed == [("j", 0)]
+
+
+def test_leases_expire_unless_renewed(ledgers) -> None:
+    a, b = ledgers
+    a.claim(PAIRS, "other-host:1:dead", lease_s=0.3, limit=10)
+    assert b.claim(PAIRS, "B", lease_s=30, limit=10).claimed == []
+    time.sleep(0.35)
+    assert b.claim(PAIRS, "B", lease_s=30, limit=10).claimed == PAIRS
+    assert b.renew_claims("B", lease_s=30) == 3
+    b.release_claims("B")
+    assert a.claim(PAIRS, "A", lease_s=30, limit=10).claimed == PAIRS
+
+
+def test_requests_are_described_once(ledgers) -> None:
+    a, b = ledgers
+    info = RequestInfo("k", "inst", "max_degree", "t", "c", 1, "edge_list", "standard", "direct",
+                       "int", "3", "{}", "{}", "[]")
+    a.register_requests([info])
+    b.register_requests([info])
+    assert b.requests(["k"]) == [info] == a.requests()
+
+
+def test_runner_on_a_server_ledger_resumes_with_zero_calls(
+    stub: StubServer, url: str, tmp_path: Path
+) -> None:
+    requests = make_requests(stub.api_base, 10, tag="pg")
+    options = dict(max_concurrency=8, max_attempts=3, timeout_s=5, failure_budget=0.5)
+    with open_ledger(url) as ledger:
+        assert isinstance(ledger, PostgresLedger)
+        report = run_samples_sync(ledger.missing(requests, 2), ledger, client="direct", **options)
+        assert report.done == 20 and stub.stats()["calls"] == 20
+        stub.control()
+        assert ledger.missing(requests, 2) == [] and stub.stats()["calls"] == 0
+        assert ledger.samples(r.key for r in requests)[(requests[0].key, 1)].answer_text
+
+
+def test_four_processes_share_one_server_ledger_and_pay_each_sample_once(
+    stub: StubServer, url: str, tmp_path: Path
+) -> None:
+    n, k = 12, 3
+    stub.control(latency_s=0.1)
+    go = tmp_path / "go"
+    workers = start_workers(stub, url, go, 4, n, k)  # type: ignore[arg-type]
+    stub.control(latency_s=0.1)
+    go.touch()
+    reports = results(workers)
+    assert stub.stats()["calls"] == n * k, reports
+    assert sum(r["done"] for r in reports) == n * k
+    assert all(r["done"] + r["done_elsewhere"] == n * k for r in reports), reports
+
+
+def test_unreachable_server_names_the_url_without_its_password() -> None:
+    with pytest.raises(PostgresLedgerError, match=r"gralgo:\*\*\*@127\.0\.0\.1:9/") as err:
+        PostgresLedger("postgresql://gralgo:hunter2@127.0.0.1:9/x?connect_timeout=2")
+    assert "hunter2" not in str(err.value)
+    assert redact_url("postgresql://u:p@h/db") == "postgresql://u:***@h/db"
+
+
+def test_evaluation_job_with_ledger_url_stores_and_reads_on_the_server(
+    make_settings, stub: StubServer, url: str, tmp_path: Path
+) -> None:
+    from gralgo.evaluate import evaluate
+
+    settings = make_settings(
+        "model=openai_compatible", "model.name=stub-model", f"model.api_base={stub.api_base}",
+        "task=max_degree", "level=1", "dataset.per_level=2", "sampling.k=2",
+        "mlflow.enabled=false", f"ledger.url='{url}'",
+    )
+    assert settings.ledger_url == url
+    first = evaluate(settings)
+    assert first.samples == 4 and stub.stats()["calls"] == 4
+    assert not settings.ledger_path.exists()  # nothing went to the SQLite file
+    stub.control()
+    again = evaluate(settings)
+    assert again.plan.samples_todo == 0 and stub.stats()["calls"] == 0
+    with PostgresLedger(url, tmp_path) as ledger:
+        assert len(ledger.all_samples()) == 4 and len(ledger.requests()) == 2
+
+
+def test_ledger_url_with_a_password_is_refused(make_settings) -> None:
+    from gralgo.errors import ConfigError
+
+    with pytest.raises(ConfigError, match="PGPASSWORD"):
+        make_settings("ledger.url='postgresql://u:secret@db.example:5432/gralgo'")
+    with pytest.raises(ConfigError, match="postgresql://"):
+        make_settings("ledger.url='mysql://u@db/gralgo'")
+
+
+def test_a_sample_the_server_cannot_take_is_rescued_and_imported_next_time(
+    url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import psycopg
+
+    ledger = PostgresLedger(url, tmp_path)
+
+    def refuse(rec: SampleRecord, owner: str | None = None) -> None:
+        raise psycopg.OperationalError("server closed the connection")
+
+    monkeypatch.setattr(ledger, "record", refuse)
+    monkeypatch.setattr(time, "sleep", lambda s: None)
+    assert not ledger.record_durably(SampleRecord("k", 0, "i", "m", answer_text="paid"))
+    assert isinstance(ledger.last_write_error, psycopg.OperationalError)
+    assert ledger.rescue_path.is_file() and "127.0.0.1" in ledger.path.name
+    ledger.close()
+    with PostgresLedger(url, tmp_path) as reopened:
+        assert reopened.samples(["k"])[("k", 0)].answer_text == "paid"
+    assert not ledger.rescue_path.exists()

@@ -1,0 +1,60 @@
+"""Sweeps through Hydra's launcher plugins: jobs in other processes, one comparison at the end.
+
+``joblib`` runs the jobs in parallel worker processes on this machine; ``submitit_local`` runs
+them through submitit's local executor, the way ``hydra/launcher=submitit_slurm`` runs them on
+a Slurm cluster. Each needs its extra (``pip install -e .[joblib]`` / ``.[submitit]``).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from stub_server import StubServer
+
+REPO = Path(__file__).resolve().parents[2]
+
+LAUNCHERS = {
+    "joblib": ("hydra_plugins.hydra_joblib_launcher", ["hydra.launcher.n_jobs=2"]),
+    "submitit_local": (
+        "hydra_plugins.hydra_submitit_launcher",
+        ["hydra.launcher.timeout_min=10", "hydra.launcher.cpus_per_task=1"],
+    ),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("launcher", sorted(LAUNCHERS))
+def test_sweep_with_launcher_writes_one_comparison(
+    launcher: str, stub: StubServer, tmp_path: Path
+) -> None:
+    plugin, options = LAUNCHERS[launcher]
+    if importlib.util.find_spec(plugin) is None:
+        pytest.skip(f"{plugin} is not installed (pip install -e .[{launcher.split('_')[0]}])")
+    outputs, sweep = tmp_path / "outputs", tmp_path / "sweep"
+    command = [
+        sys.executable, "-m", "gralgo", "-m", f"hydra/launcher={launcher}", *options,
+        "model=openai_compatible", f"model.api_base={stub.api_base}", "model.name=stub-a,stub-b",
+        "task=max_degree", "level=1", "dataset.per_level=2", "sampling.k=2",
+        f"paths.outputs={outputs}", f"hydra.sweep.dir={sweep}",
+    ]
+    done = subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert stub.stats()["calls"] == 2 * 2 * 2  # two models x two instances x k
+
+    from mlflow import MlflowClient
+
+    client = MlflowClient(tracking_uri=f"sqlite:///{outputs}/mlflow.db")
+    experiment = client.get_experiment_by_name("gralgo")
+    runs = client.search_runs([experiment.experiment_id])
+    parents = [r for r in runs if "mlflow.parentRunId" not in r.data.tags]
+    children = [r for r in runs if "mlflow.parentRunId" in r.data.tags]
+    assert len(parents) == 1 and len(children) == 2
+    assert {r.data.tags["mlflow.parentRunId"] for r in children} == {parents[0].info.run_id}
+    comparisons = sorted(sweep.glob("comparison/*/taxonomy_by_level.md"))
+    assert len(comparisons) == 1
+    text = comparisons[0].read_text()
+    assert "| stub-a |" in text and "| stub-b |" in text
