@@ -47,7 +47,13 @@ def check_literal_secret(key: str, value: Any) -> None:
     if _SECRET_NAME.match(last):
         raise ConfigError(f"{key}: literal secrets are not accepted; {USE_ENV}")
     if last == "api_base" or last.endswith(("_url", "_uri")) or last == "url":
-        if url_has_credentials(text):
+        if key == "ledger.url":  # a database URL may name its user; a password never
+            if urlsplit(text).password:
+                raise ConfigError(
+                    f"{key} must not hold a password (it would be written to the run folder "
+                    "and MLflow): put it in PGPASSWORD or ~/.pgpass"
+                )
+        elif url_has_credentials(text):
             raise ConfigError(
                 f"{key} must not carry credentials (user:password@ or a key/token query "
                 f"parameter); {USE_ENV}"
@@ -57,7 +63,9 @@ def check_literal_secret(key: str, value: Any) -> None:
 
 
 def url_has_credentials(url: str) -> bool:
-    """Whether ``url`` holds userinfo or a key/token query parameter."""
+    """Whether ``url`` holds userinfo or a key/token query parameter.
+
+    """
     try:
         parts = urlsplit(url)
     except ValueError:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import networkx as nx
 import pytest
 
-from gralgo.dataset import ErdosRenyiSpec, build_dataset
+from gralgo.dataset import ErdosRenyiSpec, build_dataset, read_instances
 from gralgo.evaluate import load_instances
 from gralgo.tasks import make_task
 from gralgo.tasks._base import Problem
@@ -16,7 +16,8 @@ def test_er_dataset_is_deterministic_exact_and_normal(make_settings, tmp_path) -
                              "dataset.workers=1", "context.erdos_renyi.n_nodes=[8,12]")
     assert settings.dataset.erdos_renyi == ErdosRenyiSpec(n_graphs=300, n_nodes=(8, 12), p=0.3)
     assert settings.dataset.levels == (0,)
-    instances = load_instances(settings)
+    load_instances(settings)  # builds the dataset
+    instances = read_instances(settings.dataset_dir)  # with graphs, which jobs do not read
     tasks = sorted(settings.dataset.tasks)
     assert sorted({i.task for i in instances}) == tasks
     assert len(instances) == 4 * len(tasks)

@@ -32,8 +32,10 @@ def test_bad_mode_settings_name_the_field() -> None:
 
 
 def test_each_mode_asks_differently_and_keys_differ(make_settings) -> None:
-    settings = make_settings("task=[max_clique,distance_threshold]", "level=1")
-    instances = load_instances(settings)
+    settings = make_settings(
+        "task=[max_clique,distance_threshold]", "level=1", "format=numeric_ids", "mode=certificate"
+    )
+    instances = load_instances(settings)  # its own format's prompts, graphs for certificates
     spec, sampling = ModelSpec(name="m", litellm_model="openai/m"), SamplingParams()
     direct = build_requests(instances, "numeric_ids", spec, sampling)
     assert direct == build_requests(instances, "numeric_ids", spec, sampling, ModeSettings())
@@ -51,7 +53,7 @@ def test_each_mode_asks_differently_and_keys_differ(make_settings) -> None:
         assert "write each node as its number" in text
         assert instance.prompts["numeric_ids"].text.split("\n\n")[2] in text  # same graph text
     fallback = mode_settings_from_config({"name": "tool", "tool": {"native_tools": False}}, {})
-    assert mode_messages(instances[0], "edge_list", fallback)[0]["role"] == "user"
+    assert mode_messages(instances[0], "numeric_ids", fallback)[0]["role"] == "user"
 
 
 def test_native_tools_auto_follows_litellm_model_map() -> None:
