@@ -27,8 +27,8 @@ from gralgo.run._direct_client import DirectClient, choose_client
 from gralgo.run._errors import classify, redact
 from gralgo.run._ledger import Ledger
 from gralgo.run._limiter import AdaptiveLimiter
-from gralgo.run._persist import WRITE_ERRORS, ResponseKeeper
 from gralgo.run._logprobs import record_logprobs
+from gralgo.run._persist import WRITE_ERRORS, ResponseKeeper
 from gralgo.run._records import Request, SampleRecord
 from gralgo.run._response import load_litellm, parse_response
 from gralgo.run._tool_loop import ToolLoopSettings
@@ -326,7 +326,8 @@ class _Run:
             for name in ("answer_text", "reasoning_text", "transcript"):
                 if fields.get(name):  # a key the model echoed must not be stored
                     fields[name] = redact_known(fields[name], self.secrets)
-            if request.sampling.logprobs and raw is not None:  # stored before the sample row that they belong to
+            # Logprobs are stored before the sample row they belong to.
+            if request.sampling.logprobs and raw is not None:
                 record_logprobs(self.ledger.path, request.key, index, raw)
             self.finish(
                 replace(
