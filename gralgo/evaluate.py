@@ -132,12 +132,19 @@ def samples_table(
     records: dict[tuple[str, int], SampleRecord],
     settings: AppSettings,
 ) -> Any:
-    """One row per (instance, sample index < k) with the columns scoring expects."""
+    """One row per (instance, sample index < k) with the columns scoring expects.
+
+    Also the texts the transcript viewer shows: reasoning, error message, the prompt and the
+    graph's size.
+    """
     import pandas as pd
 
     rows = []
     for instance, request in zip(instances, requests, strict=True):
         expected = instance.prompts[settings.format].answer
+        prompt = instance.prompts[settings.format].text
+        graph_nodes = len(instance.graph.get("nodes", ()))
+        graph_edges = len(instance.graph.get("edges", ()))
         for index in range(settings.k):
             rec = records.get((request.key, index))
             rows.append(
@@ -161,6 +168,13 @@ def samples_table(
                     "reasoning_tokens": None if rec is None else rec.reasoning_tokens,
                     "cost_usd": None if rec is None else rec.cost_usd,
                     "latency_s": None if rec is None else rec.latency_s,
+                    # For the transcript viewer (report.html, samples.jsonl):
+                    "reasoning_text": None if rec is None else rec.reasoning_text,
+                    "error_message": None if rec is None else rec.error_message,
+                    "request_key": request.key,
+                    "prompt": prompt,
+                    "graph_nodes": graph_nodes,
+                    "graph_edges": graph_edges,
                 }
             )
     return pd.DataFrame(rows)

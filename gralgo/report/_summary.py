@@ -125,6 +125,10 @@ def write_reports(frame: pd.DataFrame, settings: AppSettings,
         encoding="utf-8",
     )
     artifacts.append(config_path)
+    from gralgo.report._transcripts import write_job_transcripts
+
+    figures = [p for p in artifacts if p.suffix == ".png"]
+    artifacts += write_job_transcripts(scored, overall, parts, figures, settings, out_dir)
     metrics = summary_metrics(overall, by_task, by_level, settings.k)
     print_summary(by_task, overall, settings.k)
     return artifacts, metrics

@@ -57,7 +57,8 @@ def test_pipeline_scores_errors_resumes_and_logs(make_settings, stub: StubServer
     assert result.metrics["task.max_degree.cons_at_2"] == pytest.approx(0.5)
     for name in ("tables/taxonomy_by_level.md", "tables/tasks_level1.md", "tables/outcomes.md",
                  "breakdown.csv",
-                 "accuracy_by_level.png", "config.json", "samples.csv"):
+                 "accuracy_by_level.png", "config.json", "samples.csv", "report.html",
+                 "samples.jsonl"):
         assert (result.output_dir / name).is_file(), name
 
     # Re-run with the server healed: exactly the errored samples are called again.
