@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -12,6 +13,7 @@ from typing import Any
 
 from gralgo._settings import AppSettings
 from gralgo.dataset import Instance, ensure_dataset, read_instances
+from gralgo.report._mlflow_job import JobRun
 from gralgo.run._plan import Plan, build_requests, estimate_cost
 from gralgo.run._records import ModelSpec, Request, SampleRecord, SamplingParams
 
@@ -195,7 +197,8 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
         log.warning("model %s does not accept %s: not sent", spec.litellm_model, ", ".join(dropped))
     requests = build_requests(instances, settings.format, spec, sampling)
     settings.ledger_path.parent.mkdir(parents=True, exist_ok=True)
-    with Ledger(settings.ledger_path) as ledger:
+    started = time.monotonic()
+    with JobRun(settings) as job_run, Ledger(settings.ledger_path) as ledger:
         todo = ledger.missing(requests, settings.k)
         plan = plan_run(settings, requests, todo, sampling.max_tokens)
         for line in plan.lines():
@@ -204,6 +207,7 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
             print("\n".join(["dry run: nothing was called", *plan.lines()]))
             return EvaluationResult(out_dir, plan, 0, {}, [], None)
         if todo:
+            job_run.start()  # MLflow shows the real duration, and a crash as FAILED
             with model_endpoint(settings, spec, out_dir) as live:
                 preflight(live)
                 live_requests = {r.key: replace(r, model=live) for r in requests}
@@ -211,7 +215,8 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
                 report = run_pending(settings, run_todo, ledger)
                 log.info("run: %s", report)
         records = ledger.samples([r.key for r in requests])
-    return report_results(settings, out_dir, instances, requests, records, plan)
+        return report_results(settings, out_dir, instances, requests, records, plan, job_run,
+                              wall_time_s=time.monotonic() - started)
 
 
 def raise_no_instances(settings: AppSettings) -> None:
@@ -253,15 +258,15 @@ def report_results(
     requests: Sequence[Request],
     records: dict[tuple[str, int], SampleRecord],
     plan: Plan,
+    job_run: JobRun | None = None,
+    wall_time_s: float | None = None,
 ) -> EvaluationResult:
     from gralgo.report._summary import write_reports
 
     frame = samples_table(instances, requests, records, settings)
     artifacts, metrics = write_reports(frame, settings, out_dir)
-    run_id = None
-    if settings.mlflow.enabled:
-        from gralgo.report._logging import log_to_mlflow
-
-        run_id = log_to_mlflow(settings, metrics, artifacts, out_dir)
+    if wall_time_s is not None:
+        metrics["wall_time_s"] = wall_time_s
+    run_id = (job_run or JobRun(settings)).finish(metrics, artifacts, out_dir)
     (out_dir / "metrics.json").write_text(json.dumps(metrics, indent=2, sort_keys=True))
     return EvaluationResult(out_dir, plan, len(frame), metrics, artifacts, run_id)

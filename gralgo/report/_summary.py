@@ -18,32 +18,6 @@ SAMPLE_TABLE_COLUMNS = (
 )  # fmt: skip
 
 
-def summary_metrics(overall: pd.DataFrame, by_task: pd.DataFrame, by_level: pd.DataFrame,
-                    k: int) -> dict[str, float]:
-    """Flat MLflow metrics: overall, per task and per level (pass@k, cons@k, accuracy, shares)."""
-    metrics: dict[str, float] = {}
-
-    def add(prefix: str, row: Any) -> None:
-        for column in ("pass_at_k", "cons_at_k", "accuracy"):
-            value = row.get(column)
-            if value is not None and value == value:  # skip NaN (no complete instance)
-                metrics[f"{prefix}{column.replace('_k', f'_{k}')}"] = float(value)
-        for column in ("n_instances", "n_incomplete"):
-            if column in row:
-                metrics[f"{prefix}{column}"] = float(row[column])
-        for key, value in row.items():
-            if str(key).startswith("share_") and value == value:
-                metrics[f"{prefix}{key}"] = float(value)
-
-    for _, row in overall.iterrows():
-        add("", row)
-    for _, row in by_task.iterrows():
-        add(f"task.{row['task']}.", row)
-    for _, row in by_level.iterrows():
-        add(f"level.{row['level']}.", row)
-    return metrics
-
-
 def long_context_markdown(inst: pd.DataFrame) -> str:
     """Accuracy per task and prompt length (the paper's Figure 3 as a table)."""
     from gralgo.report._tables import markdown_table
@@ -93,7 +67,7 @@ def write_reports(frame: pd.DataFrame, settings: AppSettings,
     resamples = settings.bootstrap_resamples
     overall = aggregate(inst, by=["model"], n_resamples=resamples)
     parts = breakdowns(inst, resamples)  # computed once: tables, metrics and summary share it
-    by_task, by_level = parts["task"], parts["level"]
+    by_task = parts["task"]
     artifacts: list[Path] = []
 
     samples_path = out_dir / "samples.csv"
@@ -125,11 +99,12 @@ def write_reports(frame: pd.DataFrame, settings: AppSettings,
         encoding="utf-8",
     )
     artifacts.append(config_path)
+    from gralgo.report._metrics import job_metrics
     from gralgo.report._transcripts import write_job_transcripts
 
     figures = [p for p in artifacts if p.suffix == ".png"]
     artifacts += write_job_transcripts(scored, overall, parts, figures, settings, out_dir)
-    metrics = summary_metrics(overall, by_task, by_level, settings.k)
+    metrics = job_metrics(overall, parts, scored)
     print_summary(by_task, overall, settings.k)
     return artifacts, metrics
 
