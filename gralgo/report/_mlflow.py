@@ -33,7 +33,16 @@ _LOG = logging.getLogger(__name__)
 PARENT_RUN_TAG = "mlflow.parentRunId"
 EXPERIMENT_KIND_TAG = "mlflow.experimentKind"
 EXPERIMENT_KIND = "custom_model_development"
-"""MLflow 3's UI opens such an experiment on its runs table, not on the GenAI traces page."""
+"""Marks the experiment as model evaluation, not GenAI tracing (see :func:`ui_path`)."""
+RUNS_VIEW_KEY = "gralgo"
+"""The experiment's shared runs-table view: tag ``mlflow.sharedViewState.gralgo``."""
+RUNS_VIEW_COLUMNS: tuple[str, ...] = (
+    "attributes.`Duration`", "tags.`model`", "tags.`format`", "tags.`level`", "params.`k`",
+    "metrics.`pass_at_k`", "metrics.`pass_at_k_lo`", "metrics.`pass_at_k_hi`",
+    "metrics.`cons_at_k`", "metrics.`accuracy`", "metrics.`share_error`",
+    "metrics.`completion_tokens`", "metrics.`cost_usd`", "metrics.`wall_time_s`",
+)  # fmt: skip
+"""Columns the runs table shows in gralgo's view (MLflow 3.17 shows no metric by default)."""
 _MAX_PARAM_CHARS = 6000  # MLflow's limit on a param value
 _INVALID_NAME_CHARS = re.compile(r"[^\w\-. /:]")
 
@@ -41,6 +50,38 @@ _INVALID_NAME_CHARS = re.compile(r"[^\w\-. /:]")
 def default_tracking_uri(outputs_dir: Path = Path("outputs")) -> str:
     """``sqlite:///<abs outputs_dir>/mlflow.db`` (absolute, so a job's cwd does not matter)."""
     return f"sqlite:///{(outputs_dir.resolve() / 'mlflow.db').as_posix()}"
+
+
+def ui_command(tracking_uri: str) -> str:
+    """The shell command that opens the MLflow UI on ``tracking_uri`` (a local store)."""
+    if tracking_uri.startswith(("http://", "https://")):
+        return f"open {tracking_uri}"
+    return f"LITELLM_LOCAL_MODEL_COST_MAP=True mlflow ui --backend-store-uri {tracking_uri}"
+
+
+def experiment_tags() -> dict[str, str]:
+    """Tags every gralgo experiment gets: its kind and the runs-table view with key metrics."""
+    view = {"selectedColumns": list(RUNS_VIEW_COLUMNS), "orderByKey": "attributes.start_time",
+            "orderByAsc": False}  # fmt: skip
+    return {
+        EXPERIMENT_KIND_TAG: EXPERIMENT_KIND,
+        f"mlflow.sharedViewState.{RUNS_VIEW_KEY}": json.dumps(view, separators=(",", ":")),
+    }
+
+
+def ui_path(experiment_id: str, run_id: str | None = None) -> str:
+    """The UI page of an experiment's runs table (or of one run), in "Model training" mode.
+
+    MLflow 3.17 opens every experiment on the GenAI traces overview unless the page is asked
+    for ``workflowType=machine_learning`` (the "Model training" switch, top left, which the
+    browser then remembers); the ``mlflow.experimentKind`` tag does not change that. The runs
+    table shows no metric until columns are chosen, so the runs page opens gralgo's shared
+    view (:data:`RUNS_VIEW_COLUMNS`).
+    """
+    if run_id:
+        return f"#/experiments/{experiment_id}/runs/{run_id}?workflowType=machine_learning"
+    return (f"#/experiments/{experiment_id}/runs?workflowType=machine_learning"
+            f"&viewStateShareKey={RUNS_VIEW_KEY}")
 
 
 def flatten_params(cfg: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
@@ -73,15 +114,15 @@ def open_experiment(tracking_uri: str, experiment_name: str) -> tuple[Any, str]:
     client = MlflowClient(tracking_uri=tracking_uri)
     experiment = client.get_experiment_by_name(experiment_name)
     if experiment is not None:
-        if EXPERIMENT_KIND_TAG not in experiment.tags:
-            client.set_experiment_tag(experiment.experiment_id, EXPERIMENT_KIND_TAG,
-                                      EXPERIMENT_KIND)  # fmt: skip
+        for key, value in experiment_tags().items():
+            if key not in experiment.tags:
+                client.set_experiment_tag(experiment.experiment_id, key, value)
         return client, str(experiment.experiment_id)
     try:
         return client, str(
             client.create_experiment(
                 experiment_name, artifact_location=_local_artifact_location(tracking_uri),
-                tags={EXPERIMENT_KIND_TAG: EXPERIMENT_KIND},
+                tags=experiment_tags(),
             )
         )
     except MlflowException:  # another job created it first
