@@ -186,6 +186,7 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
     """Run (or resume) one evaluation job and report it."""
     from gralgo.run._ledger import Ledger
     from gralgo.run._models import preflight, report_dropped_params
+    from gralgo.run._progress import describe_run
 
     out_dir = job_output_dir(settings)
     instances = load_instances(settings)
@@ -213,7 +214,7 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
                 live_requests = {r.key: replace(r, model=live) for r in requests}
                 run_todo = [(live_requests[r.key], i) for r, i in todo]
                 report = run_pending(settings, run_todo, ledger)
-                log.info("run: %s", report)
+                log.info("run: %s", describe_run(report))
         records = ledger.samples([r.key for r in requests])
         return report_results(settings, out_dir, instances, requests, records, plan, job_run,
                               wall_time_s=time.monotonic() - started)
@@ -267,6 +268,13 @@ def report_results(
     artifacts, metrics = write_reports(frame, settings, out_dir)
     if wall_time_s is not None:
         metrics["wall_time_s"] = wall_time_s
-    run_id = (job_run or JobRun(settings)).finish(metrics, artifacts, out_dir)
+    job_run = job_run or JobRun(settings)
+    run_id = job_run.finish(metrics, artifacts, out_dir)
+    from gralgo.report._terminal import locations_for, print_job_summary
+    from gralgo.report._transcripts import job_title
+
+    locations = locations_for(out_dir, artifacts, run_id, settings.mlflow.tracking_uri,
+                              job_run.experiment_id)
+    print_job_summary(metrics, settings.k, job_title(settings), locations, settings.outputs_dir)
     (out_dir / "metrics.json").write_text(json.dumps(metrics, indent=2, sort_keys=True))
     return EvaluationResult(out_dir, plan, len(frame), metrics, artifacts, run_id)

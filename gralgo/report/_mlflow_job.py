@@ -179,6 +179,8 @@ class JobRun:
     def __init__(self, settings: AppSettings) -> None:
         self.settings = settings
         self.run_id: str | None = None
+        self.experiment_id: str | None = None
+        """Known once the run was logged in this process (not for a re-run already logged)."""
         self.finished = False
 
     def start(self) -> None:
@@ -193,8 +195,14 @@ class JobRun:
         """Log the results and close the run; the run id (None when MLflow is off)."""
         if not self.settings.mlflow.enabled:
             return None
+        opened = self.run_id
         self.run_id = log_to_mlflow(self.settings, metrics, artifacts, out_dir, self.run_id)
         self.finished = True
+        if opened is not None or "mlflow" in sys.modules:
+            from gralgo.report._mlflow import open_experiment
+
+            _, self.experiment_id = open_experiment(self.settings.mlflow.tracking_uri,
+                                                    self.settings.mlflow.experiment_name)
         return self.run_id
 
     def __enter__(self) -> JobRun:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -105,33 +105,4 @@ def write_reports(frame: pd.DataFrame, settings: AppSettings,
     figures = [p for p in artifacts if p.suffix == ".png"]
     artifacts += write_job_transcripts(scored, overall, parts, figures, settings, out_dir)
     metrics = job_metrics(overall, parts, scored)
-    print_summary(by_task, overall, settings.k)
-    return artifacts, metrics
-
-
-def print_summary(by_task: pd.DataFrame, overall: pd.DataFrame, k: int) -> None:
-    """A terminal table: accuracy beside the outcome breakdown, per task and overall."""
-    from rich.console import Console
-    from rich.table import Table
-
-    table = Table(title=f"gralgo results (k = {k})")
-    for column in ("task", "instances", f"pass@{k}", f"cons@{k}", "accuracy", "wrong",
-                   "no answer", "truncated", "error"):
-        table.add_column(column, justify="left" if column == "task" else "right")
-
-    def fmt(value: Any) -> str:
-        return "–" if value is None or value != value else f"{float(value):.2f}"
-
-    def add(name: str, row: Any) -> None:
-        table.add_row(
-            name, str(int(row["n_instances"])), fmt(row["pass_at_k"]), fmt(row["cons_at_k"]),
-            fmt(row["accuracy"]), fmt(row.get("share_wrong")), fmt(row.get("share_no_answer")),
-            fmt(row.get("share_truncated")), fmt(row.get("share_error")),
-        )
-
-    for _, row in by_task.sort_values("task").iterrows():
-        add(str(row["task"]), row)
-    for _, row in overall.iterrows():
-        add("all", row)
-    # Wide enough for every column even when stderr is a pipe or a log file.
-    Console(stderr=True, width=120).print(table)
+    return artifacts, metrics  # the caller prints the summary (gralgo.report._terminal)
