@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import sys
+from pathlib import Path
 
 import hydra
 from omegaconf import DictConfig, OmegaConf
@@ -17,7 +18,12 @@ from gralgo.errors import GralgoError
 log = logging.getLogger("gralgo")
 
 
-@hydra.main(version_base=None, config_path="../conf", config_name="config")
+# An absolute path: the `gralgo` console script imports this module as gralgo.__main__, for
+# which Hydra would read a relative path as a Python package ("conf" is a folder, not one).
+CONF_DIR = str(Path(__file__).resolve().parents[1] / "conf")
+
+
+@hydra.main(version_base=None, config_path=CONF_DIR, config_name="config")
 def main(cfg: DictConfig) -> None:
     from gralgo._settings import settings_from_config
 
