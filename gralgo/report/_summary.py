@@ -92,6 +92,9 @@ def write_reports(frame: pd.DataFrame, settings: AppSettings,
         path = tables_dir / "long_context.md"
         path.write_text(long_context_markdown(inst), encoding="utf-8")
         artifacts.append(path)
+        from gralgo.report._paper_figures import plot_long_context
+
+        artifacts.append(plot_long_context(inst, out_dir / "accuracy_by_context.png"))
 
     config_path = out_dir / "config.json"
     config_path.write_text(
