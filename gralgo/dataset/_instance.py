@@ -9,6 +9,9 @@ from typing import Any
 import networkx as nx
 
 _ENCODE_LINE = json.JSONEncoder(sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode
+_ENCODE_VALUE = _ENCODE_LINE
+JSON_TEXT_FIELDS: tuple[str, ...] = ("graph", "params", "certificate", "provenance")
+"""Fields stored as JSON text, since their shape depends on the task (see ``to_dict``)."""
 
 
 @dataclass(frozen=True)
@@ -56,8 +59,16 @@ class Instance:
     """Format name → rendered prompt."""
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data (no deep copy: the record is immutable and written at once)."""
+        """Plain data in the on-disk schema, the same for every task.
+
+        ``params``, ``certificate``, ``provenance`` and ``graph`` differ in shape between tasks,
+        so they are canonical JSON strings (one column type for Arrow / Hugging Face
+        ``datasets`` / Parquet); ``answer`` is always a string.
+        """
         data = {f.name: getattr(self, f.name) for f in fields(self)}
+        for name in JSON_TEXT_FIELDS:
+            data[name] = _ENCODE_VALUE(data[name])
+        data["answer"] = str(self.answer)
         data["prompts"] = {
             name: {f.name: getattr(p, f.name) for f in fields(p)}
             for name, p in self.prompts.items()
@@ -71,6 +82,9 @@ class Instance:
     @classmethod
     def from_json(cls, line: str) -> Instance:
         data = json.loads(line)
+        for name in JSON_TEXT_FIELDS:
+            if isinstance(data.get(name), str):
+                data[name] = json.loads(data[name])
         data["prompts"] = {k: PromptVariant(**v) for k, v in data.get("prompts", {}).items()}
         return cls(**data)
 

@@ -16,7 +16,7 @@ from gralgo.errors import GralgoError
 
 MANIFEST = "manifest.json"
 INSTANCES_DIR = "instances"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # 2: graph/params/certificate/provenance as JSON text, answer a string
 
 
 class DatasetError(GralgoError):
