@@ -73,6 +73,7 @@ def write_dataset_lines(
     directory = Path(directory)
     directory.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{directory.name}.tmp-", dir=directory.parent))
+    staging.chmod(0o755)  # mkdtemp makes it private; a published dataset is world-readable
     try:
         (staging / INSTANCES_DIR).mkdir()
         counts: dict[str, dict[str, int]] = {}

@@ -55,6 +55,7 @@ def test_build_writes_a_dataset_card(built: tuple[Path, object]) -> None:
     assert (directory / "statistics.md").read_text().strip() in card  # Table 2
     assert "| Level-1 | 18 |" in card
     assert str(directory) not in card  # byte-identical on every machine
+    assert directory.stat().st_mode & 0o755 == 0o755  # world-readable, not mkdtemp's 0700
     assert card == dataset_card(settings.dataset, {t: 4 for t in sorted(settings.dataset.tasks)},
                                 (directory / "statistics.md").read_text())  # fmt: skip
 
