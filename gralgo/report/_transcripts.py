@@ -28,6 +28,26 @@ def summary_view(table: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
     return table[keep]
 
 
+def with_usage(table: pd.DataFrame, scored: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
+    """``table`` plus summed tokens, cost (``None`` = unknown price) and latency per group."""
+    import pandas as pd
+
+    from gralgo.report._metrics import usage_metrics
+
+    columns = ("prompt_tokens", "completion_tokens", "cost_usd", "latency_p50_s")
+    rows = []
+    for key, group in scored.groupby(list(by), sort=True, observed=True):
+        usage = usage_metrics(group)
+        keys = key if isinstance(key, tuple) else (key,)
+        rows.append({**dict(zip(by, keys, strict=True)),
+                     **{c: usage.get(c) for c in columns}})  # fmt: skip
+    usage_frame = pd.DataFrame(rows, columns=[*by, *columns])
+    merged = table.merge(usage_frame, on=list(by), how="left")
+    merged["cost_usd"] = [f"${v:,.4f}" if v == v and v is not None else "unknown price"
+                          for v in merged["cost_usd"]]  # fmt: skip
+    return merged
+
+
 def prompts_of(scored: pd.DataFrame) -> dict[str, str]:
     """``instance|format`` -> prompt text, once per prompt (empty without a ``prompt`` column)."""
     if "prompt" not in scored.columns:
@@ -76,8 +96,16 @@ def write_job_transcripts(
     out_dir: Path,
 ) -> list[Path]:
     """The job's ``samples.jsonl`` and ``report.html`` (overall and per-group summaries)."""
-    tables = [("Overall", summary_view(overall, ["model"]))]
-    tables += [(f"By {by}", summary_view(table, ["model", by])) for by, table in parts.items()]
+    from gralgo.score import aggregate, instance_metrics
+
+    by_task_level = aggregate(instance_metrics(scored, settings.k), by=["model", "task", "level"],
+                              n_resamples=settings.bootstrap_resamples)  # fmt: skip
+    tables = [("Overall", with_usage(summary_view(overall, ["model"]), scored, ["model"]))]
+    tables += [(f"By {by}", with_usage(summary_view(table, ["model", by]), scored, ["model", by]))
+               for by, table in parts.items()]  # fmt: skip
+    keys = ["model", "task", "level"]
+    tables.append(("By task and level",
+                   with_usage(summary_view(by_task_level, keys), scored, keys)))  # fmt: skip
     facts = {
         "output folder": str(out_dir.resolve()),
         "dataset": str(Path(settings.dataset_dir).resolve()),

@@ -52,3 +52,22 @@ def test_page_is_self_contained_and_cannot_be_broken_out_of(scored_frame: pd.Dat
     assert "&lt;b&gt;m&lt;/b&gt;" in page
     # Prompts are stored once per (instance, format), not once per sample.
     assert page.count("PROMPT of inst-right") == 1
+
+
+def test_job_page_answers_task_level_cost_questions(scored_frame: pd.DataFrame, make_settings,
+                                                    tmp_path: Path) -> None:
+    from gralgo.report._summary import breakdowns
+    from gralgo.report._transcripts import write_job_transcripts
+    from gralgo.score import aggregate, instance_metrics
+
+    one = scored_frame[scored_frame["model"] == "model-a"]
+    inst = instance_metrics(one, 2)
+    settings = make_settings("sampling.k=2", "report.bootstrap_resamples=50")
+    paths = write_job_transcripts(one, aggregate(inst, by=["model"], n_resamples=50),
+                                  breakdowns(inst, 50), [], settings, tmp_path)  # fmt: skip
+    page = paths[1].read_text(encoding="utf-8")
+    section = page[page.index("By task and level"):page.index("<h2>Figures")]
+    rows = [r for r in section.split("<tr>") if "max_degree" in r or "diameter" in r]
+    assert len(rows) == 3  # model-a's (max_degree, 1), (diameter, 1), (diameter, 2)
+    assert sum("$0.0020" in r for r in rows) == 1  # max_degree's known cost
+    assert any("unknown price" in r for r in rows)  # diameter: no price known
