@@ -43,6 +43,11 @@ def main(cfg: DictConfig) -> None:
                 report.directory,
             )
             print(report.statistics_markdown)
+            if settings.dataset_export == "parquet":
+                from gralgo.dataset._card import export_parquet
+
+                files = export_parquet(settings.dataset_dir)
+                log.info("wrote %d Parquet files into %s", len(files), files[0].parent)
         else:
             from gralgo.evaluate import evaluate
 

@@ -56,6 +56,8 @@ class AppSettings:
     bootstrap_resamples: int
     config: Mapping[str, Any]
     """The whole resolved config as plain data (for snapshots; secrets redacted later)."""
+    dataset_export: str | None = None
+    """``dataset.export``: also write the built dataset as ``parquet`` (or nothing)."""
 
 
 def _require(cfg: Mapping[str, Any], key: str, where: str) -> Any:
@@ -192,4 +194,15 @@ def settings_from_config(cfg: Mapping[str, Any]) -> AppSettings:
         dry_run=bool(cfg.get("dry_run", False)),
         bootstrap_resamples=int((cfg.get("report") or {}).get("bootstrap_resamples", 1000)),
         config=cfg,
+        dataset_export=_dataset_export(ds.get("export")),
     )
+
+
+def _dataset_export(value: Any) -> str | None:
+    from gralgo.dataset._card import EXPORTS
+
+    if value is None:
+        return None
+    if str(value) not in EXPORTS:
+        raise UnknownChoiceError("dataset.export", str(value), EXPORTS)
+    return str(value)

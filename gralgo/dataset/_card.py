@@ -111,3 +111,26 @@ def dataset_card(spec: DatasetSpec, counts: Mapping[str, int], statistics_md: st
         sections.append(source_licence(kinds[name], spec.sources[name].get("files")))
     sections += ["## Graph statistics (paper Table 2)\n", statistics_md.strip() + "\n"]
     return "\n".join(sections)
+
+
+EXPORTS = ("parquet",)
+
+
+def export_parquet(directory: Path, target: Path | None = None) -> list[Path]:
+    """One Parquet file per task (same columns as the JSONL) in ``<directory>-parquet/``.
+
+    A sibling folder, so the dataset folder keeps exactly the files its manifest lists.
+    """
+    import pandas as pd
+
+    directory = Path(directory)
+    target = target or directory.with_name(f"{directory.name}-parquet")
+    target.mkdir(parents=True, exist_ok=True)
+    written = []
+    for jsonl in sorted((directory / "instances").glob("*.jsonl")):
+        frame = pd.read_json(jsonl, lines=True, dtype=False)
+        frame["answer"] = frame["answer"].astype(str)
+        path = target / f"{jsonl.stem}.parquet"
+        frame.to_parquet(path, index=False)
+        written.append(path)
+    return written

@@ -75,3 +75,21 @@ def test_datasets_loads_all_tasks_as_one_split_and_each_task(built: tuple[Path, 
     assert len(one) == 4 and set(one["task"]) == {"max_clique"}
     assert json.loads(one[0]["graph"])["nodes"]
     everything.to_pandas().to_parquet(tmp_path / "all.parquet")  # one type per column
+
+
+def test_parquet_export_beside_the_dataset(built: tuple[Path, object], make_settings) -> None:
+    import pandas as pd
+
+    from gralgo.dataset._card import export_parquet
+    from gralgo.errors import UnknownChoiceError
+
+    directory, _ = built
+    files = export_parquet(directory)
+    assert [p.name for p in files][:2] == ["diameter.parquet", "distance_k.parquet"]
+    assert files[0].parent == directory.with_name(f"{directory.name}-parquet")
+    frame = pd.read_parquet(files[0])
+    assert len(frame) == 4 and set(frame["task"]) == {"diameter"}
+    assert make_settings("dataset.export=parquet").dataset_export == "parquet"
+    assert make_settings().dataset_export is None
+    with pytest.raises(UnknownChoiceError, match="dataset.export"):
+        make_settings("dataset.export=csv")
