@@ -1,9 +1,10 @@
 """A job's numbers as flat MLflow metrics, one naming scheme for every breakdown.
 
-Names: ``<metric>`` for the whole job, ``<group>.<value>.<metric>`` for a breakdown, e.g.
-``pass_at_k``, ``task.max_degree.pass_at_k``, ``level.3.accuracy_lo``,
-``taxonomy.intuition.completion_tokens``. ``k`` is a run param, never part of a name, so jobs
-with different k share columns in the MLflow runs table.
+Names: ``<metric>`` for the whole job, ``<group>/<value>/<metric>`` for a breakdown, e.g.
+``pass_at_k``, ``task/max_degree/pass_at_k``, ``level/3/accuracy_lo``,
+``taxonomy/intuition/completion_tokens``. MLflow's chart view groups metrics into sections by
+what comes before the last ``/``, so each breakdown value gets its own section. ``k`` is a run
+param, never part of a name, so jobs with different k share columns in the MLflow runs table.
 
 Per group: ``pass_at_k`` / ``cons_at_k`` / ``accuracy`` with bootstrap ``_lo`` / ``_hi``,
 ``n_instances``, ``n_incomplete``, outcome shares ``share_<outcome>``, summed ``prompt_tokens``,
@@ -90,8 +91,8 @@ def job_metrics(
     metrics.update(usage_metrics(scored))
     for by, table in parts.items():
         for _, row in table.iterrows():
-            metrics.update(score_metrics(row, f"{by}.{row[by]}."))
+            metrics.update(score_metrics(row, f"{by}/{row[by]}/"))
         if by in scored.columns:
             for value, group in scored.groupby(by, sort=True, observed=True):
-                metrics.update(usage_metrics(group, f"{by}.{value}."))
+                metrics.update(usage_metrics(group, f"{by}/{value}/"))
     return dict(sorted(metrics.items()))

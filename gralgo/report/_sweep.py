@@ -1,8 +1,9 @@
 """A sweep seen as a whole: what varies, each job's key numbers, one figure comparing them.
 
 The parent MLflow run of a sweep is named by what varies (``model.name=a,b × format=...``),
-holds each job's key metrics as ``<job label>.<metric>`` (the label is the job's values of the
-varying keys, e.g. ``a_edge_list.pass_at_k``), and a bar chart of pass@k / cons@k per job.
+holds each job's key metrics as ``<job label>/<metric>`` (the label is the job's values of the
+varying keys, e.g. ``a_edge_list/pass_at_k``: one chart section per job in MLflow), and a bar
+chart of pass@k / cons@k per job.
 """
 
 from __future__ import annotations
@@ -76,8 +77,8 @@ def collect_jobs(sweep_dir: Path, swept: Sequence[str]) -> list[SweepJob]:
 
 
 def sweep_metrics(jobs: Sequence[SweepJob]) -> dict[str, float]:
-    """``<label>.<metric>`` for each job and each of :data:`KEY_METRICS` it has."""
-    return {f"{job.label}.{name}": float(job.metrics[name])
+    """``<label>/<metric>`` for each job and each of :data:`KEY_METRICS` it has."""
+    return {f"{job.label}/{name}": float(job.metrics[name])
             for job in jobs for name in KEY_METRICS if name in job.metrics}  # fmt: skip
 
 

@@ -65,8 +65,8 @@ def _cost(metrics: Mapping[str, float], prefix: str) -> str:
 
 
 def groups_of(metrics: Mapping[str, float], by: str) -> list[str]:
-    """The values of breakdown ``by`` present in ``metrics`` (``task.<value>.n_instances``)."""
-    head, tail = f"{by}.", ".n_instances"
+    """The values of breakdown ``by`` present in ``metrics`` (``task/<value>/n_instances``)."""
+    head, tail = f"{by}/", "/n_instances"
     return sorted(k[len(head):-len(tail)] for k in metrics if k.startswith(head)
                   and k.endswith(tail))  # fmt: skip
 
@@ -83,7 +83,7 @@ def summary_text(metrics: Mapping[str, float], k: int, title: str,
                *(label for _, label in SHARES), "tokens in / out", "cost"]  # fmt: skip
     for column in columns:
         table.add_column(column, justify="left" if column == "task" else "right", no_wrap=True)
-    rows = [(name, f"task.{name}.") for name in groups_of(metrics, "task")] + [("all", "")]
+    rows = [(name, f"task/{name}/") for name in groups_of(metrics, "task")] + [("all", "")]
     for name, prefix in rows:
         table.add_row(
             name, str(int(metrics.get(prefix + "n_instances", 0))),

@@ -34,9 +34,9 @@ def test_jobs_are_labelled_and_their_metrics_prefixed(tmp_path: Path) -> None:
         (job / ".hydra").mkdir(parents=True)
         (job / ".hydra" / "overrides.yaml").write_text(f"- model.name={name}\n- level=1\n")
         (job / "metrics.json").write_text(json.dumps({"pass_at_k": 0.5 + number / 4,
-                                                      "task.x.pass_at_k": 1.0}))  # fmt: skip
+                                                      "task/x/pass_at_k": 1.0}))  # fmt: skip
     jobs = collect_jobs(tmp_path, ["model.name"])
     assert [j.label for j in jobs] == ["a", "b"]
-    assert sweep_metrics(jobs) == {"a.pass_at_k": 0.5, "b.pass_at_k": 0.75}
+    assert sweep_metrics(jobs) == {"a/pass_at_k": 0.5, "b/pass_at_k": 0.75}
     path = plot_sweep([*jobs, SweepJob("c", {})], tmp_path / "jobs.png", "jobs by model")
     assert path.read_bytes()[:4] == b"\x89PNG" and path.stat().st_size > 10_000

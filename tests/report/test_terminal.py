@@ -14,9 +14,9 @@ METRICS = {
     "pass_at_k_hi": 0.75, "cons_at_k": 0.25, "accuracy": 0.375, "accuracy_lo": 0.1,
     "accuracy_hi": 0.6, "share_wrong": 0.5, "share_error": 0.2, "prompt_tokens": 1200.0,
     "completion_tokens": 340.0, "wall_time_s": 12.5,
-    "task.max_degree.n_instances": 2.0, "task.max_degree.pass_at_k": 1.0,
-    "task.max_degree.cost_usd": 0.0123, "task.mst_weight.n_instances": 2.0,
-    "task.mst_weight.pass_at_k": 0.0,
+    "task/max_degree/n_instances": 2.0, "task/max_degree/pass_at_k": 1.0,
+    "task/max_degree/cost_usd": 0.0123, "task/mst_weight/n_instances": 2.0,
+    "task/mst_weight/pass_at_k": 0.0,
 }  # fmt: skip
 
 

@@ -54,7 +54,7 @@ def test_pipeline_scores_errors_resumes_and_logs(make_settings, stub: StubServer
     assert set(by_index[by_index["index"] == 2]["outcome"]) == {"error"}  # never "wrong"
     assert result.metrics["pass_at_k"] == pytest.approx(0.5)  # errors excluded, not scored
     assert result.metrics["n_incomplete"] == 2
-    assert result.metrics["task.max_degree.cons_at_k"] == pytest.approx(0.5)
+    assert result.metrics["task/max_degree/cons_at_k"] == pytest.approx(0.5)
     for name in ("tables/taxonomy_by_level.md", "tables/tasks_level1.md", "tables/outcomes.md",
                  "breakdown.csv",
                  "accuracy_by_level.png", "config.json", "samples.csv", "report.html",
@@ -91,8 +91,8 @@ def test_pipeline_scores_errors_resumes_and_logs(make_settings, stub: StubServer
     assert first.info.status == "FINISHED"
     assert first.data.params["k"] == "2"
     assert {"pass_at_k_lo", "pass_at_k_hi", "accuracy", "prompt_tokens", "completion_tokens",
-            "latency_p95_s", "taxonomy.intuition.pass_at_k", "complexity.easy.accuracy",
-            "level.1.share_wrong", "wall_time_s"} <= set(first.data.metrics)
+            "latency_p95_s", "taxonomy/intuition/pass_at_k", "complexity/easy/accuracy",
+            "level/1/share_wrong", "wall_time_s"} <= set(first.data.metrics)
     assert first.data.tags["mlflow.source.name"].startswith(("python -m", "pytest", "gralgo"))
     (dataset_input,) = first.inputs.dataset_inputs
     manifest = (settings.dataset_dir / "manifest.json").read_text()

@@ -36,7 +36,7 @@ def test_sweep_groups_jobs_under_a_parent_run(stub: StubServer, tmp_path: Path) 
     assert parents[0].info.status == "FINISHED"
     # Named by what varies, with each job's numbers and a figure comparing them.
     assert parents[0].info.run_name == "model.name=stub-a,stub-b"
-    assert {"stub-a.pass_at_k", "stub-b.pass_at_k", "stub-b.cons_at_k_hi"} <= set(
+    assert {"stub-a/pass_at_k", "stub-b/pass_at_k", "stub-b/cons_at_k_hi"} <= set(
         parents[0].data.metrics)
     assert "comparison/jobs.png" in {
         a.path for a in client.list_artifacts(parents[0].info.run_id, "comparison")}
