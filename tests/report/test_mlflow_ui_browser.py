@@ -45,7 +45,8 @@ def store(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, str, Path]:
         tracking_uri=uri, experiment_name="gralgo", run_name="ui-model edge_list standard L1",
         params={"k": "4"}, tags={"model": "ui-model"},
         metrics={"pass_at_k": 0.625, "cons_at_k": 0.5, "accuracy": 0.4375,
-                 "task.max_degree.pass_at_k": 0.75},
+                 "task/max_degree/pass_at_k": 0.75, "task/max_degree/accuracy": 0.5,
+                 "task/diameter/pass_at_k": 0.5},
         artifacts=[figure],
     )  # fmt: skip
     _, experiment_id = open_experiment(uri, "gralgo")
@@ -107,3 +108,15 @@ def test_run_page_shows_the_figure(server: str, store: tuple[str, str, Path],
     image = page.locator("img[src*='accuracy_by_level.png'], img[src^='blob:']").first
     image.wait_for(timeout=30_000)
     assert image.evaluate("img => img.naturalWidth") > 500
+
+
+def test_chart_view_has_one_section_per_breakdown_value(server: str, store: tuple[str, str, Path],
+                                                        chromium_page: Any) -> None:
+    _, experiment_id, _ = store
+    page = chromium_page
+    page.goto(f"{server}/#/experiments/{experiment_id}/runs?workflowType=machine_learning"
+              "&compareRunsMode=CHART")
+    page.get_by_text("task/max_degree/pass_at_k").first.wait_for(timeout=60_000)
+    text = page.locator("body").inner_text()
+    # Sections are named by what precedes the last "/": the breakdowns do not flood one list.
+    assert "task/max_degree\n(2)" in text and "task/diameter\n(1)" in text
