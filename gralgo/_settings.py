@@ -115,6 +115,7 @@ def settings_from_config(cfg: Mapping[str, Any]) -> AppSettings:
     options = BuildOptions(
         seed=int(ds["seed"]), per_level=per_level, formats=formats,
         max_attempts=int(ds["max_attempts"]),
+        count_tokens=bool(ds.get("count_tokens", False)),
     )
     context_cfg = cfg.get("context") or {"name": "standard"}
     context = str(context_cfg.get("name", "standard"))

@@ -91,6 +91,8 @@ class DatasetSpec:
             "formats": list(self.options.formats),
             "max_attempts": self.options.max_attempts,
             "long_context": None if self.long_context is None else asdict(self.long_context),
+            # Only when on, so turning it on changes the data's fingerprint and nothing else does.
+            **({"count_tokens": True} if self.options.count_tokens else {}),
         }
 
     def fingerprint(self) -> str:

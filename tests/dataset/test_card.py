@@ -93,3 +93,18 @@ def test_parquet_export_beside_the_dataset(built: tuple[Path, object], make_sett
     assert make_settings().dataset_export is None
     with pytest.raises(UnknownChoiceError, match="dataset.export"):
         make_settings("dataset.export=csv")
+
+
+def test_count_tokens_fills_every_prompt(make_settings, tmp_path: Path) -> None:
+    from gralgo.dataset import read_instances
+    from gralgo.formats import count_tokens
+
+    plain = make_settings("level=1", "task=[max_degree,path_sum]")
+    counted = make_settings("level=1", "task=[max_degree,path_sum]", "dataset.count_tokens=true")
+    assert plain.dataset.fingerprint() != counted.dataset.fingerprint()
+    assert "count_tokens" not in plain.dataset.description()  # default data keeps its identity
+    build_dataset(counted.dataset, tmp_path / "ds")
+    instances = read_instances(tmp_path / "ds")
+    prompts = [p for i in instances for p in i.prompts.values()]
+    assert len(prompts) == 2 * 4
+    assert all(p.tokens == count_tokens(p.text) for p in prompts)
