@@ -190,13 +190,17 @@ class JobRun:
 
             self.run_id = start_job_run(self.settings, parent_run_id_for_job())
 
-    def finish(self, metrics: dict[str, float], artifacts: Sequence[Path],
-               out_dir: Path) -> str | None:
-        """Log the results and close the run; the run id (None when MLflow is off)."""
+    def finish(self, metrics: dict[str, float], artifacts: Sequence[Path], out_dir: Path,
+               *, complete: bool = True) -> str | None:
+        """Log the results and close the run; the run id (None when MLflow is off).
+
+        A partial job (``complete=False``) gets the tag ``complete=false`` and ends FAILED.
+        """
         if not self.settings.mlflow.enabled:
             return None
         opened = self.run_id
-        self.run_id = log_to_mlflow(self.settings, metrics, artifacts, out_dir, self.run_id)
+        self.run_id = log_to_mlflow(self.settings, metrics, artifacts, out_dir, self.run_id,
+                                    complete=complete)  # fmt: skip
         self.finished = True
         if opened is not None or "mlflow" in sys.modules:
             from gralgo.report._mlflow import open_experiment
@@ -223,7 +227,7 @@ class JobRun:
 
 
 def log_to_mlflow(settings: AppSettings, metrics: dict[str, float], artifacts: Sequence[Path],
-                  out_dir: Path, run_id: str | None = None) -> str:
+                  out_dir: Path, run_id: str | None = None, *, complete: bool = True) -> str:
     """Log results into ``run_id`` (opened by :class:`JobRun`), or into a new run; finish it.
 
     Without an open run, identical results already logged are not logged again (see the
@@ -240,20 +244,23 @@ def log_to_mlflow(settings: AppSettings, metrics: dict[str, float], artifacts: S
             log.info("results identical to MLflow run %s: not logged again", old)
             return old
         run_id = start_job_run(settings, parent)
-    _log_results(settings, run_id, metrics, artifacts, out_dir)
+    _log_results(settings, run_id, metrics, artifacts, out_dir, complete)
     marker.parent.mkdir(parents=True, exist_ok=True)
     marker.write_text(run_id + "\n", encoding="utf-8")
     return run_id
 
 
 def _log_results(settings: AppSettings, run_id: str, metrics: dict[str, float],
-                 artifacts: Sequence[Path], out_dir: Path) -> None:
+                 artifacts: Sequence[Path], out_dir: Path, complete: bool = True) -> None:
+    from mlflow import MlflowClient
+
     from gralgo.report._mlflow import end_run, log_results
     from gralgo.report._secrets import secret_env_names
 
     env_names = secret_env_names(settings.config)
     uri = settings.mlflow.tracking_uri
     try:
+        MlflowClient(tracking_uri=uri).set_tag(run_id, "complete", str(complete).lower())
         log_results(
             tracking_uri=uri, run_id=run_id, metrics=metrics,
             artifacts=[p for p in artifacts if p.parent == out_dir],
@@ -264,4 +271,4 @@ def _log_results(settings: AppSettings, run_id: str, metrics: dict[str, float],
     except BaseException:
         end_run(tracking_uri=uri, run_id=run_id, status="FAILED")
         raise
-    end_run(tracking_uri=uri, run_id=run_id)
+    end_run(tracking_uri=uri, run_id=run_id, status="FINISHED" if complete else "FAILED")

@@ -69,3 +69,12 @@ def test_disabled_mlflow_logs_nothing(make_settings, tmp_path: Path) -> None:
         job_run.start()
         assert job_run.finish({"pass_at_k": 1.0}, [], tmp_path) is None
     assert not (settings.outputs_dir / "mlflow.db").exists()
+
+
+def test_partial_job_is_tagged_and_failed(make_settings, tmp_path: Path) -> None:
+    settings = make_settings("level=1")
+    with JobRun(settings) as job_run:
+        job_run.start()
+        run_id = job_run.finish({"pass_at_k": 0.5}, [], tmp_path, complete=False)
+    run = _client(settings).get_run(run_id)
+    assert run.info.status == "FAILED" and run.data.tags["complete"] == "false"
