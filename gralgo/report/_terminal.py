@@ -98,6 +98,10 @@ def summary_text(metrics: Mapping[str, float], k: int, title: str,
     console = Console(file=buffer, width=width, color_system=None, force_terminal=False)
     console.print(table)
     lines = []
+    if metrics.get("complete", 1.0) < 1.0 and "samples_total" in metrics:
+        lines.append(f"PARTIAL RESULTS: {int(metrics.get('samples_done', 0))} of "
+                     f"{int(metrics['samples_total'])} samples; re-run the same command to "
+                     "complete them (nothing is paid twice)")  # fmt: skip
     wall = metrics.get("wall_time_s")
     if wall is not None:
         lines.append(f"wall time      {wall:,.1f} s")

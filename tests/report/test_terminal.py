@@ -50,3 +50,9 @@ def test_summary_is_written_whole_under_the_lock(tmp_path: Path) -> None:
         assert writer.is_alive() and stream.getvalue() == ""  # waits for the other job
     writer.join(timeout=5)
     assert stream.getvalue() == "TABLE\n"
+
+
+def test_partial_job_says_so() -> None:
+    partial = {**METRICS, "complete": 0.0, "samples_total": 16.0, "samples_done": 12.0}
+    assert "PARTIAL RESULTS: 12 of 16 samples" in summary_text(partial, 4, "t")
+    assert "PARTIAL" not in summary_text({**partial, "complete": 1.0}, 4, "t")
