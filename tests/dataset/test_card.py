@@ -30,9 +30,15 @@ def test_task_specific_fields_are_json_text_and_round_trip() -> None:
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, object]:
-    from conftest import compose_config  # the tests' own Hydra composition
+    from hydra import compose, initialize_config_dir
+    from omegaconf import OmegaConf
 
     from gralgo._settings import settings_from_config
+
+    def compose_config(overrides: list[str]) -> dict:
+        conf = Path(__file__).resolve().parents[2] / "conf"
+        with initialize_config_dir(config_dir=str(conf), version_base=None):
+            return OmegaConf.to_container(compose("config", overrides=overrides), resolve=True)
 
     root = tmp_path_factory.mktemp("card")
     settings = settings_from_config(compose_config([

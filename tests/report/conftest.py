@@ -47,9 +47,13 @@ def scored_frame() -> pd.DataFrame:
     return score_samples(pd.DataFrame(rows))
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def chromium_page() -> Iterator[Any]:
-    """A Playwright page in the system's headless Chromium (no browser download)."""
+    """A Playwright page in the system's headless Chromium (no browser download).
+
+    Module-scoped: Playwright's sync API keeps an event loop running while it is open, and
+    other tests' ``asyncio.run`` (the runner) must not meet it.
+    """
     if not (os.path.exists(CHROMIUM) or shutil.which(CHROMIUM)):
         if os.environ.get("CI"):
             pytest.fail(f"Chromium not found at {CHROMIUM}: apt-get install -y chromium")
