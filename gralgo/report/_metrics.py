@@ -88,11 +88,49 @@ def job_metrics(
     metrics: dict[str, float] = {}
     for _, row in overall.iterrows():
         metrics.update(score_metrics(row))
-    metrics.update(usage_metrics(scored))
+    usage = usage_frame(scored)
+    metrics.update(usage_metrics(usage))
     for by, table in parts.items():
         for _, row in table.iterrows():
             metrics.update(score_metrics(row, f"{by}/{row[by]}/"))
-        if by in scored.columns:
-            for value, group in scored.groupby(by, sort=True, observed=True):
-                metrics.update(usage_metrics(group, f"{by}/{value}/"))
+        if by in usage.columns:
+            metrics.update(grouped_usage_metrics(usage, by))
     return dict(sorted(metrics.items()))
+
+
+def usage_frame(samples: pd.DataFrame) -> pd.DataFrame:
+    """The existing samples' usage columns as floats (NaN = unknown), plus the groupings."""
+    import pandas as pd
+
+    present = samples
+    if "error_class" in samples.columns:
+        present = samples[samples["error_class"].astype(object).ne("Missing")]
+    columns = (*TOKEN_COLUMNS, "cost_usd", "latency_s")
+    out = pd.DataFrame({c: pd.to_numeric(present[c], errors="coerce") if c in present.columns
+                        else float("nan") for c in columns}, index=present.index)  # fmt: skip
+    for by in ("model", "task", "taxonomy", "complexity", "level"):
+        if by in present.columns:
+            out[by] = present[by].astype(object)
+    return out
+
+
+def grouped_usage_metrics(usage: pd.DataFrame, by: str) -> dict[str, float]:
+    """:func:`usage_metrics` for every value of ``by``, computed in one grouped pass."""
+    metrics: dict[str, float] = {}
+    grouped = usage.groupby(by, sort=True)
+    sums = grouped[[c for c in (*TOKEN_COLUMNS, "cost_usd") if c in usage.columns]].sum(
+        min_count=1)  # fmt: skip
+    latency = None
+    if "latency_s" in usage.columns:
+        latency = grouped["latency_s"].quantile([0.5, 0.95]).unstack()
+    for value in sums.index:
+        prefix = f"{by}/{value}/"
+        for name, total in sums.loc[value].items():
+            if total == total:  # NaN: nothing known (e.g. no price) -> no metric
+                metrics[prefix + str(name)] = float(total)
+        if latency is not None and value in latency.index:
+            p50, p95 = latency.loc[value, 0.5], latency.loc[value, 0.95]
+            if p50 == p50:
+                metrics[prefix + "latency_p50_s"] = float(p50)
+                metrics[prefix + "latency_p95_s"] = float(p95)
+    return metrics

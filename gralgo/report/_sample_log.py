@@ -8,7 +8,6 @@ samples and already lives in the dataset.
 
 from __future__ import annotations
 
-import json
 import math
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -44,13 +43,22 @@ def plain(value: Any) -> Any:
     return value
 
 
+def records_frame(scored: pd.DataFrame) -> pd.DataFrame:
+    """The scored samples reduced to :data:`RECORD_FIELDS`, NaN / NA as ``None``."""
+    present = [name for name in RECORD_FIELDS if name in scored.columns]
+    frame = scored[present].astype(object)
+    return frame.where(frame.notna(), None)
+
+
 def sample_records(scored: pd.DataFrame) -> list[dict[str, Any]]:
     """One dict per row of the scored samples frame, fields as in :data:`RECORD_FIELDS`."""
-    present = [name for name in RECORD_FIELDS if name in scored.columns]
-    columns = {name: scored[name].astype(object).tolist() for name in present}
-    return [
-        {name: plain(columns[name][row]) for name in present} for row in range(len(scored))
-    ]
+    return [{k: plain(v) for k, v in row.items()}
+            for row in records_frame(scored).to_dict("records")]  # fmt: skip
+
+
+def records_json(frame: pd.DataFrame) -> str:
+    """A :func:`records_frame` as one JSON array (pandas' encoder: fast on long texts)."""
+    return frame.to_json(orient="records", force_ascii=False) if len(frame) else "[]"
 
 
 def prompt_reference(dataset_dir: Path | str, record: dict[str, Any]) -> dict[str, Any]:
@@ -63,12 +71,14 @@ def prompt_reference(dataset_dir: Path | str, record: dict[str, Any]) -> dict[st
     }
 
 
-def write_samples_jsonl(records: list[dict[str, Any]], path: Path,
-                        dataset_dir: Path | str) -> Path:
-    """``samples.jsonl``: one JSON object per sample, with ``prompt_ref`` instead of the prompt."""
+def write_samples_jsonl(frame: pd.DataFrame, path: Path, dataset_dir: Path | str) -> Path:
+    """``samples.jsonl`` from a :func:`records_frame`: one JSON object per sample, with
+    ``prompt_ref`` instead of the prompt."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("w", encoding="utf-8") as handle:
-        for record in records:
-            line = {**record, "prompt_ref": prompt_reference(dataset_dir, record)}
-            handle.write(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n")
+    records = frame[[c for c in ("task", "instance_id", "format") if c in frame.columns]]
+    frame = frame.assign(prompt_ref=[prompt_reference(dataset_dir, r)
+                                     for r in records.to_dict("records")])  # fmt: skip
+    # pandas' encoder: one call for the whole file (json.dumps per line is 10x slower).
+    text = frame.to_json(orient="records", lines=True, force_ascii=False) if len(frame) else ""
+    path.write_text(text if not text or text.endswith("\n") else text + "\n", encoding="utf-8")
     return path

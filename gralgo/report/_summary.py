@@ -83,6 +83,7 @@ def write_reports(frame: pd.DataFrame, settings: AppSettings,
     artifacts += [samples_path, instances_path, summary_path, breakdown_path]
 
     tables_dir = out_dir / "tables"
+    agg = None
     if settings.dataset.long_context is None:
         agg = aggregate(inst, by=["model", "task", "level"], n_resamples=resamples)
         artifacts += write_tables(inst, agg, tables_dir)
@@ -106,6 +107,6 @@ def write_reports(frame: pd.DataFrame, settings: AppSettings,
     from gralgo.report._transcripts import write_job_transcripts
 
     figures = [p for p in artifacts if p.suffix == ".png"]
-    artifacts += write_job_transcripts(scored, overall, parts, figures, settings, out_dir)
+    artifacts += write_job_transcripts(scored, overall, parts, figures, settings, out_dir, agg)
     metrics = job_metrics(overall, parts, scored)
     return artifacts, metrics  # the caller prints the summary (gralgo.report._terminal)

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from gralgo.report._html import HtmlReport, prompt_key, write_html_report
-from gralgo.report._sample_log import sample_records, write_samples_jsonl
+from gralgo.report._sample_log import records_frame, records_json, write_samples_jsonl
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -28,21 +28,14 @@ def summary_view(table: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
     return table[keep]
 
 
-def with_usage(table: pd.DataFrame, scored: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
-    """``table`` plus summed tokens, cost (``None`` = unknown price) and latency per group."""
-    import pandas as pd
-
-    from gralgo.report._metrics import usage_metrics
-
-    columns = ("prompt_tokens", "completion_tokens", "cost_usd", "latency_p50_s")
-    rows = []
-    for key, group in scored.groupby(list(by), sort=True, observed=True):
-        usage = usage_metrics(group)
-        keys = key if isinstance(key, tuple) else (key,)
-        rows.append({**dict(zip(by, keys, strict=True)),
-                     **{c: usage.get(c) for c in columns}})  # fmt: skip
-    usage_frame = pd.DataFrame(rows, columns=[*by, *columns])
-    merged = table.merge(usage_frame, on=list(by), how="left")
+def with_usage(table: pd.DataFrame, usage: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
+    """``table`` plus summed tokens, cost ("unknown price" when unpriced) and median latency
+    per group; ``usage`` comes from :func:`gralgo.report._metrics.usage_frame`."""
+    keys = list(by)
+    grouped = usage.groupby(keys, sort=True, observed=True)
+    sums = grouped[["prompt_tokens", "completion_tokens", "cost_usd"]].sum(min_count=1)
+    sums["latency_p50_s"] = grouped["latency_s"].median()
+    merged = table.merge(sums.reset_index(), on=keys, how="left")
     merged["cost_usd"] = [f"${v:,.4f}" if v == v and v is not None else "unknown price"
                           for v in merged["cost_usd"]]  # fmt: skip
     return merged
@@ -71,11 +64,12 @@ def write_transcripts(
     facts: Mapping[str, str] | None = None,
 ) -> list[Path]:
     """``out_dir/samples.jsonl`` and ``out_dir/report.html`` from the scored samples frame."""
-    records = sample_records(scored)
-    jsonl = write_samples_jsonl(records, out_dir / "samples.jsonl", dataset_dir)
+    frame = records_frame(scored)
+    jsonl = write_samples_jsonl(frame, out_dir / "samples.jsonl", dataset_dir)
     page = write_html_report(
-        HtmlReport(title=title, records=records, prompts=prompts_of(scored), tables=tables,
-                   figures=figures, facts=dict(facts or {})),
+        HtmlReport(title=title, records=(), records_json=records_json(frame),
+                   prompts=prompts_of(scored), tables=tables, figures=figures,
+                   facts=dict(facts or {})),
         out_dir / "report.html",
     )  # fmt: skip
     return [jsonl, page]
@@ -94,18 +88,26 @@ def write_job_transcripts(
     figures: Sequence[Path],
     settings: AppSettings,
     out_dir: Path,
+    by_task_level: pd.DataFrame | None = None,
 ) -> list[Path]:
-    """The job's ``samples.jsonl`` and ``report.html`` (overall and per-group summaries)."""
+    """The job's ``samples.jsonl`` and ``report.html`` (overall and per-group summaries).
+
+    ``by_task_level`` is ``aggregate(inst, by=["model", "task", "level"])`` when the caller has
+    it already (computed here otherwise)."""
+    from gralgo.report._metrics import usage_frame
     from gralgo.score import aggregate, instance_metrics
 
-    by_task_level = aggregate(instance_metrics(scored, settings.k), by=["model", "task", "level"],
-                              n_resamples=settings.bootstrap_resamples)  # fmt: skip
-    tables = [("Overall", with_usage(summary_view(overall, ["model"]), scored, ["model"]))]
-    tables += [(f"By {by}", with_usage(summary_view(table, ["model", by]), scored, ["model", by]))
+    if by_task_level is None:
+        by_task_level = aggregate(instance_metrics(scored, settings.k),
+                                  by=["model", "task", "level"],
+                                  n_resamples=settings.bootstrap_resamples)  # fmt: skip
+    usage = usage_frame(scored)
+    tables = [("Overall", with_usage(summary_view(overall, ["model"]), usage, ["model"]))]
+    tables += [(f"By {by}", with_usage(summary_view(table, ["model", by]), usage, ["model", by]))
                for by, table in parts.items()]  # fmt: skip
     keys = ["model", "task", "level"]
     tables.append(("By task and level",
-                   with_usage(summary_view(by_task_level, keys), scored, keys)))  # fmt: skip
+                   with_usage(summary_view(by_task_level, keys), usage, keys)))  # fmt: skip
     facts = {
         "output folder": str(out_dir.resolve()),
         "dataset": str(Path(settings.dataset_dir).resolve()),

@@ -33,3 +33,13 @@ def test_missing_samples_have_no_usage() -> None:
                           "completion_tokens": [None, 3], "latency_s": [9.0, 1.0]})
     assert usage_metrics(frame) == {"prompt_tokens": 7.0, "completion_tokens": 3.0,
                                     "latency_p50_s": 1.0, "latency_p95_s": 1.0}
+
+
+def test_grouped_usage_matches_one_group_at_a_time(scored_frame: pd.DataFrame) -> None:
+    from gralgo.report._metrics import grouped_usage_metrics, usage_frame
+
+    usage = usage_frame(scored_frame)
+    expected: dict[str, float] = {}
+    for value, group in scored_frame.groupby("task"):
+        expected.update(usage_metrics(group, f"task/{value}/"))
+    assert grouped_usage_metrics(usage, "task") == pytest.approx(expected)
