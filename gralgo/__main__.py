@@ -14,6 +14,7 @@ import logging
 import os
 import secrets
 import sys
+from pathlib import Path
 
 import hydra
 from omegaconf import DictConfig, OmegaConf
@@ -36,7 +37,12 @@ if not OmegaConf.has_resolver("run_suffix"):
     OmegaConf.register_new_resolver("run_suffix", lambda: RUN_SUFFIX)
 
 
-@hydra.main(version_base=None, config_path="../conf", config_name="config")
+# An absolute path: the `gralgo` console script imports this module as gralgo.__main__, for
+# which Hydra would read a relative path as a Python package ("conf" is a folder, not one).
+CONF_DIR = str(Path(__file__).resolve().parents[1] / "conf")
+
+
+@hydra.main(version_base=None, config_path=CONF_DIR, config_name="config")
 def main(cfg: DictConfig) -> None:
     from omegaconf.errors import OmegaConfBaseException
 
@@ -68,6 +74,11 @@ def main(cfg: DictConfig) -> None:
                 report.directory,
             )
             print(report.statistics_markdown)
+            if settings.dataset_export == "parquet":
+                from gralgo.dataset._card import export_parquet
+
+                files = export_parquet(settings.dataset_dir)
+                log.info("wrote %d Parquet files into %s", len(files), files[0].parent)
         else:
             from gralgo.evaluate import evaluate
 

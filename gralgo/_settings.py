@@ -80,6 +80,8 @@ class AppSettings:
     """``dataset.dir`` was given: the dataset there is never rebuilt by an evaluation."""
     ledger_url: str | None = None
     """``ledger.url``: a PostgreSQL server ledger used instead of ``ledger_path``."""
+    dataset_export: str | None = None
+    """``dataset.export``: also write the built dataset as ``parquet`` (or nothing)."""
     mode: ModeSettings = field(default_factory=ModeSettings)
     """The answer mode (``conf/mode``) and, for tool use, the sandbox limits."""
 
@@ -145,6 +147,7 @@ def settings_from_config(cfg: Mapping[str, Any]) -> AppSettings:
         dataset_dir_explicit=typed.dataset.dir is not None,
         mode=mode_settings_from_config(cfg.get("mode"), cfg.get("sandbox")),
         ledger_url=ledger_url(typed.ledger.url),
+        dataset_export=_dataset_export(typed.dataset.export),
     )
 
 
@@ -185,7 +188,8 @@ def build_options(typed: GralgoConfig, fmt: str) -> BuildOptions:
         formats = (*formats, fmt)
     ds = typed.dataset
     return BuildOptions(
-        seed=ds.seed, per_level=ds.per_level, formats=formats, max_attempts=ds.max_attempts
+        seed=ds.seed, per_level=ds.per_level, formats=formats, max_attempts=ds.max_attempts,
+        count_tokens=ds.count_tokens,
     )
 
 
@@ -267,6 +271,14 @@ def run_settings(run: RunConfig) -> RunSettings:
         max_concurrency=run.max_concurrency, max_attempts=run.max_attempts,
         timeout_s=run.timeout_s, failure_budget=run.failure_budget, client=run.client,
     )
+
+
+def _dataset_export(value: str | None) -> str | None:
+    from gralgo.dataset._card import EXPORTS
+
+    if value is not None and value not in EXPORTS:
+        raise UnknownChoiceError("dataset.export", value, EXPORTS)
+    return value
 
 
 def ledger_url(url: str | None) -> str | None:

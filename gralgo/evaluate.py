@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -12,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from gralgo._settings import AppSettings
 from gralgo.dataset import Instance, ensure_dataset, read_instances
+from gralgo.report._mlflow_job import JobRun
 from gralgo.run._modes import resolve_tool_calling
 from gralgo.run._plan import Plan, build_requests, estimate_cost
 from gralgo.run._records import ModelSpec, Request, SamplingParams
@@ -189,7 +191,22 @@ def samples_table(out_dir: Path) -> Any:
     """One row per (instance, sample index < k) of the job in ``out_dir``, via the reader."""
     from gralgo.results import read_samples
 
-    return read_samples(out_dir, reasoning=False)
+    return read_samples(out_dir, reasoning=True)
+
+
+def with_instance_columns(frame: Any, instances: Sequence[Instance]) -> Any:
+    """The samples table plus what the transcript viewer and the guessing baseline need from
+    each instance: its prompt (in the job's format) and its graph's size."""
+    by_id = {instance.id: instance for instance in instances}
+    ids = frame["instance_id"].tolist()
+    fmt = frame["format"].tolist()
+    frame = frame.copy()
+    frame["prompt"] = [by_id[i].prompts[f].text if i in by_id and f in by_id[i].prompts else None
+                       for i, f in zip(ids, fmt, strict=True)]
+    frame["graph_nodes"] = [by_id[i].n_nodes if i in by_id else None for i in ids]
+    frame["graph_edges"] = [by_id[i].n_edges if i in by_id else None for i in ids]
+    frame["n_nodes"] = frame["graph_nodes"]
+    return frame
 
 
 def evaluate(settings: AppSettings) -> EvaluationResult:
@@ -197,6 +214,7 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
     from gralgo.run._ledger_location import check_ledger_location
     from gralgo.run._ledger_pg import open_ledger
     from gralgo.run._models import preflight, report_dropped_params
+    from gralgo.run._progress import describe_run
 
     out_dir = job_output_dir(settings)
     instances = load_instances(settings)
@@ -214,7 +232,9 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
     settings.ledger_path.parent.mkdir(parents=True, exist_ok=True)
     if settings.ledger_url is None:
         check_ledger_location(settings.ledger_path)
-    with open_ledger(settings.ledger_url or settings.ledger_path) as ledger:
+    started = time.monotonic()
+    ledger_location = settings.ledger_url or settings.ledger_path
+    with JobRun(settings) as job_run, open_ledger(ledger_location) as ledger:
         register_job(settings, out_dir, ledger, instances, requests, spec, sampling)
         todo = ledger.missing(requests, settings.k)
         plan = plan_run(settings, requests, todo, sampling.max_tokens)
@@ -225,20 +245,20 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
             return EvaluationResult(out_dir, plan, 0, {}, [], None)
         stop_reason = None
         if todo:
+            job_run.start()  # MLflow shows the real duration, and a crash as FAILED
             with model_endpoint(settings, spec, out_dir) as live:
                 preflight(live)
                 live_requests = {r.key: replace(r, model=live) for r in requests}
                 run_todo = [(live_requests[r.key], i) for r, i in todo]
                 report = run_pending(settings, run_todo, ledger)
-                log.info("run: %s", report)
+                log.info("run: %s", describe_run(report))
                 stop_reason = getattr(report, "stop_reason", None)
-    if settings.mode.name == "certificate":
-        return report_results(
-            settings, out_dir, plan, stop_reason, lambda frame: certificate_artifacts(
-                settings, out_dir, frame, instances, spec, sampling
-            ),
-        )  # fmt: skip
-    return report_results(settings, out_dir, plan, stop_reason)
+        extra = None
+        if settings.mode.name == "certificate":
+            def extra(frame: Any) -> tuple[list[Path], dict[str, float]]:
+                return certificate_artifacts(settings, out_dir, frame, instances, spec, sampling)
+        return report_results(settings, out_dir, plan, instances, stop_reason, extra, job_run,
+                              wall_time_s=time.monotonic() - started)
 
 
 def certificate_artifacts(
@@ -337,8 +357,11 @@ def report_results(
     settings: AppSettings,
     out_dir: Path,
     plan: Plan,
+    instances: Sequence[Instance],
     stop_reason: str | None = None,
     extra: Callable[..., Any] | None = None,
+    job_run: JobRun | None = None,
+    wall_time_s: float | None = None,
 ) -> EvaluationResult:
     """Score and report; a job with missing or errored samples is reported as partial.
 
@@ -346,18 +369,23 @@ def report_results(
     """
     from gralgo.report._summary import completeness, write_reports
 
-    frame = samples_table(out_dir)
+    frame = with_instance_columns(samples_table(out_dir), instances)
     status = completeness(frame, stop_reason)
     artifacts, metrics = write_reports(frame, settings, out_dir, status)
     if extra is not None:
         more_artifacts, more_metrics = extra(frame)
         artifacts, metrics = [*artifacts, *more_artifacts], {**metrics, **more_metrics}
-    run_id = None
-    if settings.mlflow.enabled:
-        from gralgo.report._logging import log_to_mlflow
+    if wall_time_s is not None:
+        metrics["wall_time_s"] = wall_time_s
+    job_run = job_run or JobRun(settings)
+    run_id = job_run.finish(metrics, artifacts, out_dir, complete=status.complete)
+    if run_id:  # analyses of this job link their MLflow runs to this one
+        (out_dir / "mlflow_run_id.txt").write_text(run_id + "\n", encoding="utf-8")
+    from gralgo.report._terminal import locations_for, print_job_summary
+    from gralgo.report._transcripts import job_title
 
-        run_id = log_to_mlflow(settings, metrics, artifacts, out_dir, complete=status.complete)
-        if run_id:  # analyses of this job link their MLflow runs to this one
-            (out_dir / "mlflow_run_id.txt").write_text(run_id + "\n", encoding="utf-8")
+    locations = locations_for(out_dir, artifacts, run_id, settings.mlflow.tracking_uri,
+                              job_run.experiment_id)
+    print_job_summary(metrics, settings.k, job_title(settings), locations, settings.outputs_dir)
     (out_dir / "metrics.json").write_text(json.dumps(metrics, indent=2, sort_keys=True))
     return EvaluationResult(out_dir, plan, len(frame), metrics, artifacts, run_id, status)

@@ -45,6 +45,10 @@ class DatasetConfig:
     """Dataset folder; null = ``<paths.outputs>/datasets/<fingerprint>``."""
     workers: int = 0
     """Build processes (0 = one per CPU core)."""
+    count_tokens: bool = False
+    """Fill every prompt's token count (cl100k); part of the data's fingerprint."""
+    export: str | None = None
+    """Also export the built dataset: ``parquet`` (one file per task), or null."""
 
     def check(self) -> None:
         at_least(self.per_level, 1, "dataset.per_level")

@@ -39,6 +39,9 @@ class BuildOptions:
     (task, level); 1.0 turns balancing off."""
     answer_warmup: int = 2
     """How many instances may share an answer before the share rule applies."""
+    count_tokens: bool = False
+    """Fill ``prompts.<format>.tokens`` (cl100k) for every prompt. Off by default: counting
+    every prompt of a full build costs more than the build itself (see README)."""
 
 
 def instance_id(task: str, level: int, source: str, seed: int, index: int, context: str) -> str:
@@ -67,10 +70,12 @@ def graph_fingerprint(graph: nx.Graph) -> str:
 
 
 def render_prompts(
-    task: Task, problem: Problem, solution: Solution, formats: Sequence[str]
+    task: Task, problem: Problem, solution: Solution, formats: Sequence[str],
+    count_tokens: bool = False,
 ) -> dict[str, PromptVariant]:
-    """The problem rendered in every requested serialisation format."""
+    """The problem rendered in every requested serialisation format (token counts optional)."""
     from gralgo.formats import build_prompt, prompt_rows, shows_relations
+    from gralgo.formats import count_tokens as count
 
     relations = shows_relations(problem)
     rows = prompt_rows(task, problem, relations)  # shared by every format
@@ -79,7 +84,8 @@ def render_prompts(
         rendered = build_prompt(
             task, problem, solution.answer, fmt, relations=relations, rows=rows
         )
-        prompts[fmt] = PromptVariant(text=rendered.text, answer=rendered.answer)
+        tokens = count(rendered.text) if count_tokens else None
+        prompts[fmt] = PromptVariant(text=rendered.text, answer=rendered.answer, tokens=tokens)
     return prompts
 
 
@@ -255,5 +261,7 @@ def make_instance(
         provenance=dict(provenance if provenance is not None else problem.provenance),
         prompts=dict(prompts)
         if prompts is not None
-        else render_prompts(task, problem, solution, options.formats),
+        else render_prompts(task, problem, solution, options.formats, options.count_tokens),
+        n_nodes=problem.graph.number_of_nodes(),
+        n_edges=problem.graph.number_of_edges(),
     )

@@ -14,6 +14,7 @@ from typing import Any
 
 from gralgo import __version__
 from gralgo.dataset._build import BuildOptions, build_level
+from gralgo.dataset._card import dataset_card
 from gralgo.dataset._erdos_renyi import ErdosRenyiSpec
 from gralgo.dataset._instance import Instance
 from gralgo.dataset._statistics import (
@@ -106,6 +107,8 @@ class DatasetSpec:
             "long_context": None if self.long_context is None else asdict(self.long_context),
             # Only when set, so the fingerprints of every other dataset stay as they were.
             **({} if self.erdos_renyi is None else {"erdos_renyi": asdict(self.erdos_renyi)}),
+            # Only when on, so turning it on changes the data's fingerprint and nothing else does.
+            **({"count_tokens": True} if self.options.count_tokens else {}),
         }
 
     def fingerprint(self) -> str:
@@ -217,7 +220,9 @@ def build_dataset(spec: DatasetSpec, directory: Path) -> BuildReport:
         directory,
         {task: unit.lines for task, unit in by_task.items()},
         config=spec.description(),
-        extra_files={"statistics.csv": statistics_csv(stats), "statistics.md": markdown},
+        extra_files={"statistics.csv": statistics_csv(stats), "statistics.md": markdown,
+                     "README.md": dataset_card(
+                         spec, {t: len(u.lines) for t, u in by_task.items()}, markdown)},
     )
     total = sum(len(unit.lines) for unit in by_task.values())
     return BuildReport(Path(directory), total, time.perf_counter() - started, markdown)

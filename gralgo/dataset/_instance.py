@@ -10,6 +10,9 @@ from typing import Any
 import networkx as nx
 
 _ENCODE_LINE = json.JSONEncoder(sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode
+_ENCODE_VALUE = _ENCODE_LINE
+JSON_TEXT_FIELDS: tuple[str, ...] = ("graph", "params", "certificate", "provenance")
+"""Fields stored as JSON text, since their shape depends on the task (see ``to_dict``)."""
 
 
 @dataclass(frozen=True)
@@ -54,11 +57,23 @@ class Instance:
     certificate: dict[str, Any]
     provenance: dict[str, Any]
     prompts: dict[str, PromptVariant] = field(default_factory=dict)
+    n_nodes: int = 0
+    """Nodes of ``graph`` (known without parsing it: jobs skip the graphs)."""
+    n_edges: int = 0
+    """Edges of ``graph``."""
     """Format name → rendered prompt."""
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data (no deep copy: the record is immutable and written at once)."""
+        """Plain data in the on-disk schema, the same for every task.
+
+        ``params``, ``certificate``, ``provenance`` and ``graph`` differ in shape between tasks,
+        so they are canonical JSON strings (one column type for Arrow / Hugging Face
+        ``datasets`` / Parquet); ``answer`` is always a string.
+        """
         data = {f.name: getattr(self, f.name) for f in fields(self)}
+        for name in JSON_TEXT_FIELDS:
+            data[name] = _ENCODE_VALUE(data[name])
+        data["answer"] = str(self.answer)
         data["prompts"] = {
             name: {f.name: getattr(p, f.name) for f in fields(p)}
             for name, p in self.prompts.items()
@@ -76,8 +91,11 @@ class Instance:
         """Parse one JSON line; with ``formats``, keep only those prompt variants; without
         ``with_graph``, leave ``graph`` empty (the prompts already hold the graph)."""
         data = json.loads(line)
-        if not with_graph:
-            data["graph"] = {}
+        for name in JSON_TEXT_FIELDS:
+            if name == "graph" and not with_graph:
+                data[name] = {}
+            elif isinstance(data.get(name), str):
+                data[name] = json.loads(data[name])
         data["prompts"] = {
             k: PromptVariant(**v) for k, v in data.get("prompts", {}).items()
             if formats is None or k in formats

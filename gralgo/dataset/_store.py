@@ -16,7 +16,7 @@ from gralgo.errors import GralgoError
 
 MANIFEST = "manifest.json"
 INSTANCES_DIR = "instances"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # 2: graph/params/certificate/provenance as JSON text, answer a string
 DIR_MODE = 0o755
 """Dataset folders are world-readable, like the files in them."""
 

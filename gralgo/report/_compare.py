@@ -7,11 +7,14 @@ collects them from job or sweep folders and writes the combined tables, one set 
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from gralgo.errors import GralgoError
+
+log = logging.getLogger("gralgo")
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -69,6 +72,8 @@ def write_comparison(inst: pd.DataFrame, out_dir: Path) -> list[Path]:
     from gralgo.score import aggregate
 
     out_dir.mkdir(parents=True, exist_ok=True)
+    for warning in comparison_warnings(inst):
+        log.warning("compare: %s", warning)
     written: list[Path] = []
     if "mode" not in inst.columns:
         inst = inst.assign(mode="direct")
@@ -78,7 +83,13 @@ def write_comparison(inst: pd.DataFrame, out_dir: Path) -> list[Path]:
         written += write_tables(group, agg, out_dir / f"{fmt}-{context}{suffix}")
     written += write_tool_use(inst, out_dir)
     direct = inst[inst["mode"] == "direct"]
-    scores = z_score_table(direct if not direct.empty else inst)
+    base = direct if not direct.empty else inst
+    written += write_comparison_figures(base, out_dir)
+    if base.loc[base["context"] == STANDARD, "format"].nunique() > 1:
+        path = out_dir / "formats.md"
+        path.write_text(formats_markdown(base[base["context"] == STANDARD]), encoding="utf-8")
+        written.append(path)
+    scores = z_score_table(base)
     csv_path = out_dir / "z_scores.csv"
     scores.to_csv(csv_path, index=False, float_format="%.6g")
     rows = [
@@ -93,3 +104,68 @@ def write_comparison(inst: pd.DataFrame, out_dir: Path) -> list[Path]:
         encoding="utf-8",
     )
     return [*written, csv_path, md_path]
+
+
+STANDARD = "standard"
+
+
+def comparison_warnings(inst: pd.DataFrame) -> list[str]:
+    """What makes a comparison unfair: different formats, or models asked different instances."""
+    warnings = []
+    formats = sorted(map(str, inst["format"].unique()))
+    if len(formats) > 1:
+        warnings.append(f"the jobs use different formats ({', '.join(formats)}): tables are "
+                        "per format, but the z-scores pool them")  # fmt: skip
+    for (fmt, context), group in inst.groupby(["format", "context"], sort=True):
+        sets = {m: set(g["instance_id"]) for m, g in group.groupby("model", sort=True)}
+        shared = set.intersection(*sets.values())
+        if len(sets) > 1 and any(ids != shared for ids in sets.values()):
+            counts = ", ".join(f"{m} {len(ids)}" for m, ids in sets.items())
+            warnings.append(f"{fmt}-{context}: the models answered different instances "
+                            f"({counts}; {len(shared)} shared): compare the same slice "
+                            "(task, level, dataset.per_level, dataset.seed)")  # fmt: skip
+    return warnings
+
+
+def write_comparison_figures(inst: pd.DataFrame, out_dir: Path) -> list[Path]:
+    """Figures 11-18 per format (several models), Figure 3 per format (long context)."""
+    from gralgo.report._paper_figures import plot_long_context, plot_taxonomy_comparison
+
+    written: list[Path] = []
+    for fmt, group in inst.groupby("format", sort=True):
+        standard = group[group["context"] == STANDARD]
+        if standard["model"].nunique() > 1 and (~standard["incomplete"].astype(bool)).any():
+            for metric in ("pass_at_k", "cons_at_k"):
+                written.append(plot_taxonomy_comparison(
+                    standard, out_dir / f"{fmt}-{STANDARD}" / f"taxonomy_{metric}.png", metric))
+        long = group[group["context"] != STANDARD]
+        if (~long["incomplete"].astype(bool)).any():
+            written.append(plot_long_context(long, out_dir / f"{fmt}-long_context.png"))
+    return written
+
+
+def formats_markdown(inst: pd.DataFrame) -> str:
+    """Table 6: pass@k / cons@k (%) per level and task (rows) and format (columns), per model."""
+    from gralgo.report._tables import LEVEL_NODE_RANGES, markdown_table
+
+    done = inst[~inst["incomplete"].astype(bool)]
+    means = done.groupby(["model", "level", "task", "format"], sort=True)[
+        ["pass_at_k", "cons_at_k"]].mean()  # fmt: skip
+    formats = sorted(map(str, done["format"].unique()))
+    parts = []
+    for model in sorted(map(str, done["model"].unique())):
+        rows = []
+        for level, task in sorted({(lv, t) for m, lv, t, _ in means.index if m == model}):
+            cells = []
+            for fmt in formats:
+                key = (model, level, task, fmt)
+                if key in means.index:
+                    p, c = means.loc[key]
+                    cells.append(f"{100 * p:.1f} / {100 * c:.1f}")
+                else:
+                    cells.append("–")
+            span = LEVEL_NODE_RANGES.get(int(level), "?")
+            rows.append([f"Level-{level} ({span} nodes)", task, *cells])
+        parts.append(f"### {model}: pass@k / cons@k (%) by graph format (Table 6)\n\n"
+                     + markdown_table(["Level", "Task", *formats], rows))  # fmt: skip
+    return "\n\n".join(parts) + "\n"

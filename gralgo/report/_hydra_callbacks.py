@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import atexit
 import os
+import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -43,17 +45,25 @@ class MlflowSweepCallback(Callback):
         self.experiment_name = experiment_name
         self.enabled = enabled
         self.run_id: str | None = None
+        self.swept: list[str] = []
+        """The keys the sweep varies (names the parent run and labels each job)."""
 
     def on_multirun_start(self, config: DictConfig, **kwargs: Any) -> None:
         if not self.enabled or OmegaConf.select(config, "dry_run", default=False):
             return  # a dry run logs nothing
+        from gralgo.report._sweep import sweep_axes, sweep_name
+
         sweep_dir = Path(str(config.hydra.sweep.dir))
-        overrides = OmegaConf.select(config, "hydra.overrides.task", default=[]) or []
+        overrides = list(OmegaConf.select(config, "hydra.overrides.task", default=[]) or [])
+        params = OmegaConf.select(config, "hydra.sweeper.params", default=None)
+        axes = sweep_axes(overrides, OmegaConf.to_container(params) if params else None)
+        self.swept = list(axes)
         self.run_id = start_parent_run(
             tracking_uri=self.tracking_uri,
             experiment_name=self.experiment_name,
-            run_name=f"sweep {sweep_dir.name}",
-            tags={"hydra.sweep_dir": str(sweep_dir), "hydra.overrides": " ".join(overrides)},
+            run_name=sweep_name(axes, f"sweep {sweep_dir.name}"),
+            tags={"hydra.sweep_dir": str(sweep_dir), "hydra.overrides": " ".join(overrides),
+                  "gralgo.swept": ",".join(axes)},
         )
         sweep_dir.mkdir(parents=True, exist_ok=True)
         (sweep_dir / PARENT_RUN_FILE).write_text(self.run_id + "\n")
@@ -63,7 +73,8 @@ class MlflowSweepCallback(Callback):
 
     def on_multirun_end(self, config: DictConfig, **kwargs: Any) -> None:
         if self.run_id is not None:
-            log_sweep_comparison(self.tracking_uri, self.run_id, Path(str(config.hydra.sweep.dir)))
+            log_sweep_comparison(self.tracking_uri, self.run_id, Path(str(config.hydra.sweep.dir)),
+                                 self.swept)  # fmt: skip
         self._finish("FINISHED")
 
     def _finish(self, status: str) -> None:
@@ -75,11 +86,16 @@ class MlflowSweepCallback(Callback):
         end_run(tracking_uri=self.tracking_uri, run_id=run_id, status=status)
 
 
-def log_sweep_comparison(tracking_uri: str, run_id: str, sweep_dir: Path) -> None:
-    """The sweep's models side by side (paper tables, z-scores), on the parent run."""
+def log_sweep_comparison(tracking_uri: str, run_id: str, sweep_dir: Path,
+                         swept: Sequence[str] = ()) -> None:
+    """On the parent run: each job's key metrics, a figure of the jobs side by side, and the
+    models compared (paper tables, z-scores, Figures 11-18)."""
     from mlflow import MlflowClient
+    from mlflow.entities import Metric
 
     from gralgo.report._compare import NoResultsError, collect_instances, write_comparison
+    from gralgo.report._mlflow import metric_name
+    from gralgo.report._sweep import collect_jobs, plot_sweep, sweep_metrics
 
     try:
         inst = collect_instances([sweep_dir])
@@ -87,7 +103,15 @@ def log_sweep_comparison(tracking_uri: str, run_id: str, sweep_dir: Path) -> Non
         return
     out = sweep_dir / "comparison"
     write_comparison(inst, out)
-    MlflowClient(tracking_uri=tracking_uri).log_artifacts(run_id, str(out), "comparison")
+    client = MlflowClient(tracking_uri=tracking_uri)
+    jobs = collect_jobs(sweep_dir, swept)
+    if jobs:
+        plot_sweep(jobs, out / "jobs.png", "jobs by " + (" × ".join(swept) or "folder"))
+        now_ms = int(time.time() * 1000)
+        metrics = [Metric(metric_name(k), v, now_ms, 0) for k, v in sweep_metrics(jobs).items()]
+        for start in range(0, len(metrics), 1000):
+            client.log_batch(run_id, metrics=metrics[start : start + 1000])
+    client.log_artifacts(run_id, str(out), "comparison")
 
 
 def parent_run_id_for_job() -> str | None:

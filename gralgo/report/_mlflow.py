@@ -32,6 +32,18 @@ from gralgo.report._secrets import redact_config, scrub_text, secret_values
 _LOG = logging.getLogger(__name__)
 
 PARENT_RUN_TAG = "mlflow.parentRunId"
+EXPERIMENT_KIND_TAG = "mlflow.experimentKind"
+EXPERIMENT_KIND = "custom_model_development"
+"""Marks the experiment as model evaluation, not GenAI tracing (see :func:`ui_path`)."""
+RUNS_VIEW_KEY = "gralgo"
+"""The experiment's shared runs-table view: tag ``mlflow.sharedViewState.gralgo``."""
+RUNS_VIEW_COLUMNS: tuple[str, ...] = (
+    "attributes.`Duration`", "tags.`model`", "tags.`format`", "tags.`level`", "params.`k`",
+    "metrics.`pass_at_k`", "metrics.`pass_at_k_lo`", "metrics.`pass_at_k_hi`",
+    "metrics.`cons_at_k`", "metrics.`accuracy`", "metrics.`share_error`",
+    "metrics.`completion_tokens`", "metrics.`cost_usd`", "metrics.`wall_time_s`",
+)  # fmt: skip
+"""Columns the runs table shows in gralgo's view (MLflow 3.17 shows no metric by default)."""
 _MAX_PARAM_CHARS = 6000  # MLflow's limit on a param value
 _INVALID_NAME_CHARS = re.compile(r"[^\w\-. /:]")
 
@@ -39,6 +51,38 @@ _INVALID_NAME_CHARS = re.compile(r"[^\w\-. /:]")
 def default_tracking_uri(outputs_dir: Path = Path("outputs")) -> str:
     """``sqlite:///<abs outputs_dir>/mlflow.db`` (absolute, so a job's cwd does not matter)."""
     return f"sqlite:///{(outputs_dir.resolve() / 'mlflow.db').as_posix()}"
+
+
+def ui_command(tracking_uri: str) -> str:
+    """The shell command that opens the MLflow UI on ``tracking_uri`` (a local store)."""
+    if tracking_uri.startswith(("http://", "https://")):
+        return f"open {tracking_uri}"
+    return f"LITELLM_LOCAL_MODEL_COST_MAP=True mlflow ui --backend-store-uri {tracking_uri}"
+
+
+def experiment_tags() -> dict[str, str]:
+    """Tags every gralgo experiment gets: its kind and the runs-table view with key metrics."""
+    view = {"selectedColumns": list(RUNS_VIEW_COLUMNS), "orderByKey": "attributes.start_time",
+            "orderByAsc": False}  # fmt: skip
+    return {
+        EXPERIMENT_KIND_TAG: EXPERIMENT_KIND,
+        f"mlflow.sharedViewState.{RUNS_VIEW_KEY}": json.dumps(view, separators=(",", ":")),
+    }
+
+
+def ui_path(experiment_id: str, run_id: str | None = None) -> str:
+    """The UI page of an experiment's runs table (or of one run), in "Model training" mode.
+
+    MLflow 3.17 opens every experiment on the GenAI traces overview unless the page is asked
+    for ``workflowType=machine_learning`` (the "Model training" switch, top left, which the
+    browser then remembers); the ``mlflow.experimentKind`` tag does not change that. The runs
+    table shows no metric until columns are chosen, so the runs page opens gralgo's shared
+    view (:data:`RUNS_VIEW_COLUMNS`).
+    """
+    if run_id:
+        return f"#/experiments/{experiment_id}/runs/{run_id}?workflowType=machine_learning"
+    return (f"#/experiments/{experiment_id}/runs?workflowType=machine_learning"
+            f"&viewStateShareKey={RUNS_VIEW_KEY}")
 
 
 def flatten_params(cfg: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
@@ -96,11 +140,15 @@ def _open_experiment(tracking_uri: str, experiment_name: str) -> tuple[Any, str]
     client = MlflowClient(tracking_uri=tracking_uri)
     experiment = client.get_experiment_by_name(experiment_name)
     if experiment is not None:
+        for key, value in experiment_tags().items():
+            if key not in experiment.tags:
+                client.set_experiment_tag(experiment.experiment_id, key, value)
         return client, str(experiment.experiment_id)
     try:
         return client, str(
             client.create_experiment(
-                experiment_name, artifact_location=_local_artifact_location(tracking_uri)
+                experiment_name, artifact_location=_local_artifact_location(tracking_uri),
+                tags=experiment_tags(),
             )
         )
     except MlflowException:  # another job created it first
@@ -134,6 +182,78 @@ def end_run(*, tracking_uri: str, run_id: str, status: str = "FINISHED") -> None
     MlflowClient(tracking_uri=tracking_uri).set_terminated(run_id, status=status)
 
 
+def create_run(
+    *,
+    tracking_uri: str,
+    experiment_name: str,
+    run_name: str,
+    tags: Mapping[str, Any],
+    params: Mapping[str, Any] | None = None,
+    parent_run_id: str | None = None,
+    secret_env_names: Sequence[str] = (),
+) -> str:
+    """Create a job run (status RUNNING, started now) with its tags and params; return its id."""
+    from mlflow.entities import Param
+
+    client, experiment_id = open_experiment(tracking_uri, experiment_name)
+    run_tags = {**tags, "gralgo.kind": "job"}
+    if parent_run_id:
+        run_tags[PARENT_RUN_TAG] = parent_run_id
+    run = client.create_run(
+        experiment_id, run_name=scrub_text(run_name, secret_env_names),
+        tags=_clean_tags(run_tags, secret_env_names),
+    )  # fmt: skip
+    run_id = str(run.info.run_id)
+    param_entities = [
+        Param(metric_name(k), scrub_text(str(v), secret_env_names)[:_MAX_PARAM_CHARS])
+        for k, v in sorted((params or {}).items())
+    ]
+    try:
+        for start in range(0, len(param_entities), 100):  # MLflow's batch limit
+            client.log_batch(run_id, params=param_entities[start : start + 100])
+    except BaseException:
+        client.set_terminated(run_id, status="FAILED")
+        raise
+    return run_id
+
+
+def log_results(
+    *,
+    tracking_uri: str,
+    run_id: str,
+    metrics: Mapping[str, float],
+    artifacts: Sequence[Path] = (),
+    artifact_dir: Path | None = None,
+    config_snapshot: Mapping[str, Any] | None = None,
+    secret_env_names: Sequence[str] = (),
+) -> None:
+    """Log metrics and (scrubbed) artifacts into an existing run; the run stays open."""
+    from mlflow import MlflowClient
+    from mlflow.entities import Metric
+
+    client = MlflowClient(tracking_uri=tracking_uri)
+    now_ms = int(time.time() * 1000)
+    metric_entities = [
+        Metric(metric_name(k), float(v), now_ms, 0) for k, v in sorted(metrics.items())
+    ]
+    for start in range(0, len(metric_entities), 1000):
+        client.log_batch(run_id, metrics=metric_entities[start : start + 1000])
+    with tempfile.TemporaryDirectory(prefix="gralgo-mlflow-") as staging:
+        staged = Path(staging)
+        if config_snapshot is not None:
+            snapshot = staged / "config.json"
+            snapshot.write_text(
+                json.dumps(redact_config(config_snapshot), sort_keys=True, indent=2,
+                           ensure_ascii=False, default=str),
+                encoding="utf-8",
+            )  # fmt: skip
+            _log_scrubbed_file(client, run_id, snapshot, None, staged, secret_env_names)
+        for path in artifacts:
+            _log_scrubbed_file(client, run_id, Path(path), None, staged, secret_env_names)
+        if artifact_dir is not None:
+            _log_scrubbed_dir(client, run_id, Path(artifact_dir), staged, secret_env_names)
+
+
 def log_run(
     *,
     tracking_uri: str,
@@ -148,55 +268,28 @@ def log_run(
     parent_run_id: str | None = None,
     secret_env_names: Sequence[str] = (),
 ) -> str:
-    """Log one finished job as an MLflow run; returns the run id.
+    """Log one finished job as an MLflow run in one go; returns the run id.
 
     ``params`` is the flattened, redacted resolved config (see :func:`flatten_params`);
     ``artifacts`` are files logged at the run's root, ``artifact_dir`` a folder logged under
     its own name; ``config_snapshot`` is redacted and logged as ``config.json``. Values of the
     environment variables in ``secret_env_names`` are scrubbed from everything.
     """
-    from mlflow.entities import Metric, Param
-
-    client, experiment_id = open_experiment(tracking_uri, experiment_name)
-    run_tags = {**tags, "gralgo.kind": "job"}
-    if parent_run_id:
-        run_tags[PARENT_RUN_TAG] = parent_run_id
-    run = client.create_run(
-        experiment_id, run_name=scrub_text(run_name, secret_env_names),
-        tags=_clean_tags(run_tags, secret_env_names),
+    run_id = create_run(
+        tracking_uri=tracking_uri, experiment_name=experiment_name, run_name=run_name,
+        tags=tags, params=params, parent_run_id=parent_run_id,
+        secret_env_names=secret_env_names,
     )  # fmt: skip
-    run_id = str(run.info.run_id)
     try:
-        now_ms = int(time.time() * 1000)
-        param_entities = [
-            Param(metric_name(k), scrub_text(str(v), secret_env_names)[:_MAX_PARAM_CHARS])
-            for k, v in sorted(params.items())
-        ]
-        metric_entities = [
-            Metric(metric_name(k), float(v), now_ms, 0) for k, v in sorted(metrics.items())
-        ]
-        for start in range(0, len(param_entities), 100):  # MLflow's batch limit
-            client.log_batch(run_id, params=param_entities[start : start + 100])
-        for start in range(0, len(metric_entities), 1000):
-            client.log_batch(run_id, metrics=metric_entities[start : start + 1000])
-        with tempfile.TemporaryDirectory(prefix="gralgo-mlflow-") as staging:
-            staged = Path(staging)
-            if config_snapshot is not None:
-                snapshot = staged / "config.json"
-                snapshot.write_text(
-                    json.dumps(redact_config(config_snapshot), sort_keys=True, indent=2,
-                               ensure_ascii=False, default=str),
-                    encoding="utf-8",
-                )  # fmt: skip
-                _log_scrubbed_file(client, run_id, snapshot, None, staged, secret_env_names)
-            for path in artifacts:
-                _log_scrubbed_file(client, run_id, Path(path), None, staged, secret_env_names)
-            if artifact_dir is not None:
-                _log_scrubbed_dir(client, run_id, Path(artifact_dir), staged, secret_env_names)
+        log_results(
+            tracking_uri=tracking_uri, run_id=run_id, metrics=metrics, artifacts=artifacts,
+            artifact_dir=artifact_dir, config_snapshot=config_snapshot,
+            secret_env_names=secret_env_names,
+        )  # fmt: skip
     except BaseException:
-        client.set_terminated(run_id, status="FAILED")
+        end_run(tracking_uri=tracking_uri, run_id=run_id, status="FAILED")
         raise
-    client.set_terminated(run_id, status="FINISHED")
+    end_run(tracking_uri=tracking_uri, run_id=run_id)
     return run_id
 
 

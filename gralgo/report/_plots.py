@@ -1,7 +1,10 @@
 """Plot accuracy per level: pass@k and cons@k, one line per taxonomy (and per model).
 
-matplotlib is imported inside the function with the non-interactive Agg backend, so importing
-this module costs nothing and plotting works on machines without a display.
+Each point is the mean of the taxonomy's task means (as in Tables 3/5) with a stratified
+bootstrap 95 % interval (instances resampled within each task). Series are nudged sideways so
+that equal values (e.g. three taxonomies at 0) stay visible, and each taxonomy has its own colour
+and marker. matplotlib is imported inside the functions with the non-interactive Agg backend, so
+importing this module costs nothing and plotting works without a display.
 """
 
 from __future__ import annotations
@@ -9,13 +12,65 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
-from gralgo.report._tables import TAXONOMIES, ordered_models, task_means
+from gralgo.report._tables import TAXONOMIES, ordered_models
 from gralgo.score import ScoringInputError
+from gralgo.seeding import stable_seed
 
-_MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
+TAXONOMY_MARKERS = {"enumeration": "o", "exploration": "s", "intuition": "^"}
 _LINESTYLES = ("-", "--", ":", "-.")
+METRIC_LABELS = {"pass_at_k": "pass@{k}", "cons_at_k": "cons@{k}"}
+
+
+def stratified_interval(groups: Sequence[np.ndarray], *, n_resamples: int = 1000,
+                        confidence: float = 0.95, seed: int = 0) -> tuple[float, float]:
+    """Bootstrap interval of the mean of group means, resampling within each group."""
+    groups = [np.asarray(g, dtype=np.float64) for g in groups if len(g)]
+    if not groups:
+        return float("nan"), float("nan")
+    rng = np.random.default_rng(seed)
+    means = np.zeros(n_resamples)
+    for values in groups:
+        draws = rng.integers(0, len(values), size=(n_resamples, len(values)))
+        means += values[draws].mean(axis=1)
+    means /= len(groups)
+    tail = (1.0 - confidence) / 2 * 100
+    low, high = np.percentile(means, [tail, 100 - tail])
+    return float(low), float(high)
+
+
+def taxonomy_points(inst: pd.DataFrame, metric: str, by: str = "level",
+                    n_resamples: int = 1000) -> pd.DataFrame:
+    """Per (model, taxonomy, ``by``): mean of task means of ``metric`` with ``lo`` / ``hi``."""
+    done = inst[~inst["incomplete"].astype(bool)]
+    rows = []
+    for (model, taxonomy, value), group in done.groupby(["model", "taxonomy", by], sort=True):
+        per_task = [g[metric].to_numpy() for _, g in group.groupby("task", sort=True)]
+        low, high = stratified_interval(
+            per_task, n_resamples=n_resamples, seed=stable_seed("plot", model, taxonomy, value)
+        )
+        rows.append({"model": model, "taxonomy": taxonomy, by: value, "lo": low, "hi": high,
+                     "value": float(np.mean([t.mean() for t in per_task]))})  # fmt: skip
+    return pd.DataFrame(rows, columns=["model", "taxonomy", by, "value", "lo", "hi"])
+
+
+def default_title(inst: pd.DataFrame) -> str:
+    """``model(s) · format · context · k = K`` from the instances table."""
+    parts = [", ".join(sorted(map(str, inst["model"].unique())))]
+    for column in ("format", "context"):
+        if column in inst.columns:
+            parts.append(", ".join(sorted(map(str, inst[column].unique()))))
+    if "k" in inst.columns and inst["k"].nunique() == 1:
+        parts.append(f"k = {int(inst['k'].iloc[0])}")
+    return " · ".join(parts)
+
+
+def k_label(inst: pd.DataFrame, metric: str) -> str:
+    """``pass@4`` (or ``pass@k`` when k is unknown or mixed)."""
+    k = int(inst["k"].iloc[0]) if "k" in inst.columns and inst["k"].nunique() == 1 else "k"
+    return METRIC_LABELS[metric].format(k=k)
 
 
 def plot_accuracy_by_level(
@@ -24,56 +79,56 @@ def plot_accuracy_by_level(
     *,
     model_order: Sequence[str] | None = None,
     title: str | None = None,
+    n_resamples: int = 1000,
 ) -> Path:
     """Save a PNG with two panels (pass@k, cons@k) against level; return its path.
 
-    Lines: one per taxonomy (colour) and model (line style and marker when there are several);
-    each point is the mean of the taxonomy's task means (as in Tables 3/5). ``inst`` comes from
-    ``instance_metrics`` and must hold one (format, context).
+    ``inst`` comes from ``instance_metrics`` and must hold one (format, context). The title
+    defaults to the models, format, context and k.
     """
     import matplotlib
 
     matplotlib.use("Agg", force=False)
     import matplotlib.pyplot as plt
 
-    means = task_means(inst)
-    by_taxonomy = (
-        means.groupby(["model", "taxonomy", "level"], sort=True)[["pass_at_k", "cons_at_k"]]
-        .mean()
-        .reset_index()
-    )
-    if by_taxonomy.empty:
+    points = {m: taxonomy_points(inst, m, n_resamples=n_resamples)
+              for m in ("pass_at_k", "cons_at_k")}  # fmt: skip
+    if points["pass_at_k"].empty:
         raise ScoringInputError("nothing to plot: the instances table has no complete instance")
-    models = ordered_models(by_taxonomy, model_order)
+    models = ordered_models(points["pass_at_k"], model_order)
     colours = {t: f"C{i}" for i, t in enumerate(TAXONOMIES)}
+    levels = sorted(int(v) for v in points["pass_at_k"]["level"].unique())
+    n_series = len(models) * len(TAXONOMIES)
 
-    figure, axes = plt.subplots(1, 2, figsize=(11, 4.2), sharey=True)
+    figure, axes = plt.subplots(1, 2, figsize=(11, 4.4), sharey=True)
     try:
-        for axis, metric, label in zip(
-            axes, ("pass_at_k", "cons_at_k"), ("pass@k", "cons@k"), strict=True
-        ):
+        for axis, (metric, table) in zip(axes, points.items(), strict=True):
             for m_index, model in enumerate(models):
-                for taxonomy in TAXONOMIES:
-                    line = by_taxonomy[
-                        (by_taxonomy["model"] == model) & (by_taxonomy["taxonomy"] == taxonomy)
-                    ]
+                for t_index, taxonomy in enumerate(TAXONOMIES):
+                    line = table[(table["model"] == model) & (table["taxonomy"] == taxonomy)]
                     if line.empty:
                         continue
+                    series = m_index * len(TAXONOMIES) + t_index
+                    nudge = (series - (n_series - 1) / 2) * 0.06
                     name = taxonomy.capitalize() if len(models) == 1 else f"{model} · {taxonomy}"
-                    axis.plot(
-                        line["level"], line[metric], label=name, color=colours[taxonomy],
+                    values = line["value"].to_numpy()
+                    errors = np.vstack([values - line["lo"].to_numpy(),
+                                        line["hi"].to_numpy() - values]).clip(min=0)
+                    axis.errorbar(
+                        line["level"].to_numpy(dtype=float) + nudge, values, yerr=errors,
+                        label=name, color=colours[taxonomy], capsize=3, markersize=7,
+                        marker=TAXONOMY_MARKERS[taxonomy],
                         linestyle=_LINESTYLES[m_index % len(_LINESTYLES)],
-                        marker=_MARKERS[m_index % len(_MARKERS)],
-                    )
-            axis.set_title(label)
+                    )  # fmt: skip
+            axis.set_title(k_label(inst, metric))
             axis.set_xlabel("level")
-            axis.set_xticks(sorted(int(v) for v in by_taxonomy["level"].unique()))
-            axis.set_ylim(-0.02, 1.02)
+            axis.set_xticks(levels)
+            axis.set_xlim(min(levels) - 0.5, max(levels) + 0.5)
+            axis.set_ylim(-0.04, 1.04)
             axis.grid(alpha=0.3)
-        axes[0].set_ylabel("accuracy")
+        axes[0].set_ylabel("accuracy (mean of task means, 95 % bootstrap CI)")
         axes[1].legend(fontsize="small", loc="best")
-        if title:
-            figure.suptitle(title)
+        figure.suptitle(title or default_title(inst))
         figure.tight_layout()
         target = Path(path)
         target.parent.mkdir(parents=True, exist_ok=True)

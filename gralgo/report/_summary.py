@@ -6,7 +6,7 @@ import json
 import logging
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -88,32 +88,6 @@ SAMPLE_TABLE_COLUMNS = (
 )  # fmt: skip
 
 
-def summary_metrics(overall: pd.DataFrame, by_task: pd.DataFrame, by_level: pd.DataFrame,
-                    k: int) -> dict[str, float]:
-    """Flat MLflow metrics: overall, per task and per level (pass@k, cons@k, accuracy, shares)."""
-    metrics: dict[str, float] = {}
-
-    def add(prefix: str, row: Any) -> None:
-        for column in ("pass_at_k", "cons_at_k", "accuracy"):
-            value = row.get(column)
-            if value is not None and value == value:  # skip NaN (no complete instance)
-                metrics[f"{prefix}{column.replace('_k', f'_{k}')}"] = float(value)
-        for column in ("n_instances", "n_incomplete"):
-            if column in row:
-                metrics[f"{prefix}{column}"] = float(row[column])
-        for key, value in row.items():
-            if str(key).startswith("share_") and value == value:
-                metrics[f"{prefix}{key}"] = float(value)
-
-    for _, row in overall.iterrows():
-        add("", row)
-    for _, row in by_task.iterrows():
-        add(f"task.{row['task']}.", row)
-    for _, row in by_level.iterrows():
-        add(f"level.{row['level']}.", row)
-    return metrics
-
-
 def long_context_markdown(inst: pd.DataFrame) -> str:
     """Accuracy per task and prompt length (the paper's Figure 3 as a table)."""
     from gralgo.report._tables import markdown_table
@@ -168,7 +142,7 @@ def write_reports(frame: pd.DataFrame, settings: AppSettings, out_dir: Path,
     resamples = settings.bootstrap_resamples
     overall = aggregate(inst, by=["model"], n_resamples=resamples)
     parts = breakdowns(inst, resamples)  # computed once: tables, metrics and summary share it
-    by_task, by_level = parts["task"], parts["level"]
+    by_task = parts["task"]
     artifacts: list[Path] = []
 
     samples_path = out_dir / "samples.csv"
@@ -187,6 +161,7 @@ def write_reports(frame: pd.DataFrame, settings: AppSettings, out_dir: Path,
     status = status or completeness(frame)
     tables_dir = out_dir / "tables"
     tables: list[Path] = []
+    agg = None
     if bool(inst["incomplete"].all()):
         log.warning("no instance has all its samples (%s): no tables, no plot", status.line())
     elif settings.dataset.long_context is None:
@@ -198,6 +173,9 @@ def write_reports(frame: pd.DataFrame, settings: AppSettings, out_dir: Path,
         path = tables_dir / "long_context.md"
         path.write_text(long_context_markdown(inst), encoding="utf-8")
         tables.append(path)
+        from gralgo.report._paper_figures import plot_long_context
+
+        artifacts.append(plot_long_context(inst, out_dir / "accuracy_by_context.png"))
     if not status.complete:
         mark_partial(tables, status)
     artifacts += tables
@@ -208,38 +186,12 @@ def write_reports(frame: pd.DataFrame, settings: AppSettings, out_dir: Path,
         encoding="utf-8",
     )
     artifacts.append(config_path)
-    metrics = summary_metrics(overall, by_task, by_level, settings.k)
+    from gralgo.report._metrics import job_metrics
+    from gralgo.report._transcripts import write_job_transcripts
+
+    figures = [p for p in artifacts if p.suffix == ".png"]
+    artifacts += write_job_transcripts(scored, overall, parts, figures, settings, out_dir, agg)
+    metrics = job_metrics(overall, parts, scored)
     metrics.update(samples_total=float(status.total), samples_done=float(status.done),
                    complete=float(status.complete))
-    print_summary(by_task, overall, settings.k, status)
-    return artifacts, metrics
-
-
-def print_summary(by_task: pd.DataFrame, overall: pd.DataFrame, k: int,
-                  status: Completeness | None = None) -> None:
-    """A terminal table: accuracy beside the outcome breakdown, per task and overall."""
-    from rich.console import Console
-    from rich.table import Table
-
-    caption = None if status is None else status.line()
-    table = Table(title=f"gralgo results (k = {k})", caption=caption)
-    for column in ("task", "instances", f"pass@{k}", f"cons@{k}", "accuracy", "wrong",
-                   "no answer", "truncated", "error"):
-        table.add_column(column, justify="left" if column == "task" else "right")
-
-    def fmt(value: Any) -> str:
-        return "–" if value is None or value != value else f"{float(value):.2f}"
-
-    def add(name: str, row: Any) -> None:
-        table.add_row(
-            name, str(int(row["n_instances"])), fmt(row["pass_at_k"]), fmt(row["cons_at_k"]),
-            fmt(row["accuracy"]), fmt(row.get("share_wrong")), fmt(row.get("share_no_answer")),
-            fmt(row.get("share_truncated")), fmt(row.get("share_error")),
-        )
-
-    for _, row in by_task.sort_values("task").iterrows():
-        add(str(row["task"]), row)
-    for _, row in overall.iterrows():
-        add("all", row)
-    # Wide enough for every column even when stderr is a pipe or a log file.
-    Console(stderr=True, width=120).print(table)
+    return artifacts, metrics  # the caller prints the summary (gralgo.report._terminal)

@@ -1,10 +1,46 @@
-"""A live progress bar for a run: done / total, tokens, cost, errors, ETA."""
+"""A live progress bar for a run: done / total, tokens, cost, errors, ETA; and a run's summary line.
+
+The ETA is the whole run's average pace (elapsed / done × remaining), not Rich's 30-second speed
+window, which shows "-:--:--" whenever calls take longer than that. A cost is shown only when
+a price is known: an unknown price is "cost unknown", never "$0.0000".
+"""
 
 from __future__ import annotations
 
+import time
 from types import TracebackType
+from typing import Any
 
 from gralgo.run._records import SampleRecord
+
+
+def eta_seconds(elapsed_s: float, done: int, total: int) -> float | None:
+    """Seconds left at the average pace so far; ``None`` before the first sample."""
+    if done <= 0 or elapsed_s <= 0:
+        return None
+    return max(0.0, elapsed_s / done * (total - done))
+
+
+def format_duration(seconds: float | None) -> str:
+    """``h:mm:ss`` (``-:--:--`` when unknown)."""
+    if seconds is None:
+        return "-:--:--"
+    whole = int(round(seconds))
+    return f"{whole // 3600}:{whole % 3600 // 60:02d}:{whole % 60:02d}"
+
+
+def describe_run(report: Any) -> str:
+    """One readable line for a ``RunReport`` (instead of its dataclass repr)."""
+    errors = sum(report.errors.values())
+    parts = [f"{report.done} samples answered", f"{errors} failed"]
+    if report.errors:
+        parts[-1] += " (" + ", ".join(f"{k} {v}" for k, v in sorted(report.errors.items())) + ")"
+    parts.append(f"{report.calls_made} calls ({report.retries} retries, "
+                 f"{report.rate_limited} rate-limited)")  # fmt: skip
+    parts.append(f"{report.elapsed_s:.1f} s")
+    if report.fatal_stopped:
+        parts.append(f"stopped early: {report.stop_reason}; {report.not_started} not started")
+    return ", ".join(parts)
 
 
 class RunProgress:
@@ -15,32 +51,53 @@ class RunProgress:
             BarColumn,
             MofNCompleteColumn,
             Progress,
+            ProgressColumn,
             TextColumn,
-            TimeElapsedColumn,
-            TimeRemainingColumn,
         )
+        from rich.text import Text
 
+        progress = self
+
+        class TimesColumn(ProgressColumn):
+            """Elapsed and ETA, recomputed at every refresh (not only when a sample lands)."""
+
+            def render(self, task: Any) -> Text:
+                return Text(progress._times())
+
+        self.total = total
+        self.done = 0
         self.tokens = 0
         self.cost = 0.0
+        self.priced = 0
         self.errors = 0
+        self._started = time.monotonic()
         self._progress = Progress(
             TextColumn("[bold]{task.description}"),
             BarColumn(),
             MofNCompleteColumn(),
             TextColumn("{task.fields[stats]}"),
-            TimeElapsedColumn(),
-            TextColumn("ETA"),
-            TimeRemainingColumn(),
+            TimesColumn(),
             transient=False,
         )
         self._task = self._progress.add_task(description, total=total, stats=self._stats())
 
     def _stats(self) -> str:
-        return f"tokens {self.tokens:,}  cost ${self.cost:,.4f}  errors {self.errors}"
+        cost = f"cost ${self.cost:,.4f}" if self.priced else "cost unknown"
+        if self.priced and self.priced < self.done - self.errors:
+            cost += " (some unpriced)"
+        return f"tokens {self.tokens:,}  {cost}  errors {self.errors}"
+
+    def _times(self) -> str:
+        elapsed = time.monotonic() - self._started
+        eta = eta_seconds(elapsed, self.done, self.total)
+        return f"{format_duration(elapsed)} ETA {format_duration(eta)}"
 
     def __call__(self, record: SampleRecord) -> None:
+        self.done += 1
         self.tokens += (record.prompt_tokens or 0) + (record.completion_tokens or 0)
-        self.cost += record.cost_usd or 0.0
+        if record.cost_usd is not None:
+            self.cost += record.cost_usd
+            self.priced += 1
         self.errors += 0 if record.ok else 1
         self._progress.update(self._task, advance=1, stats=self._stats())
 

@@ -41,3 +41,14 @@ def test_nothing_to_plot_is_reported(tmp_path: Path) -> None:
     inst = _inst(["a"]).assign(incomplete=True)
     with pytest.raises(ScoringInputError, match="nothing to plot"):
         plot_accuracy_by_level(inst, tmp_path / "x.png")
+
+
+def test_title_and_labels_name_the_model_format_and_k() -> None:
+    from gralgo.report._plots import default_title, k_label, taxonomy_points
+
+    inst = _inst(["only"]).assign(k=4)
+    assert default_title(inst) == "only · edge_list · standard · k = 4"
+    assert k_label(inst, "cons_at_k") == "cons@4"
+    points = taxonomy_points(inst, "pass_at_k", n_resamples=50)
+    assert len(points) == 3 * 6  # one point per taxonomy and level, each with an interval
+    assert ((points["lo"] <= points["value"]) & (points["value"] <= points["hi"])).all()

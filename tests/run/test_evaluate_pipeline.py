@@ -52,12 +52,13 @@ def test_pipeline_scores_errors_resumes_and_logs(make_settings, stub: StubServer
     assert set(by_index[by_index["index"] == 0]["outcome"]) == {"correct"}
     assert set(by_index[by_index["index"] == 1]["outcome"]) == {"wrong"}
     assert set(by_index[by_index["index"] == 2]["outcome"]) == {"error"}  # never "wrong"
-    assert result.metrics["pass_at_2"] == pytest.approx(0.5)  # errors excluded, not scored
+    assert result.metrics["pass_at_k"] == pytest.approx(0.5)  # errors excluded, not scored
     assert result.metrics["n_incomplete"] == 2
-    assert result.metrics["task.max_degree.cons_at_2"] == pytest.approx(0.5)
+    assert result.metrics["task/max_degree/cons_at_k"] == pytest.approx(0.5)
     for name in ("tables/taxonomy_by_level.md", "tables/tasks_level1.md", "tables/outcomes.md",
                  "breakdown.csv",
-                 "accuracy_by_level.png", "config.json", "samples.csv"):
+                 "accuracy_by_level.png", "config.json", "samples.csv", "report.html",
+                 "samples.jsonl"):
         assert (result.output_dir / name).is_file(), name
 
     # Re-run with the server healed: exactly the errored samples are called again.
@@ -81,9 +82,21 @@ def test_pipeline_scores_errors_resumes_and_logs(make_settings, stub: StubServer
     run = client.get_run(result.run_id)
     assert run.data.tags["model"] == "stub-model"
     assert run.data.tags["format"] == "edge_list"
-    assert run.data.metrics["pass_at_2"] == pytest.approx(0.5)
+    assert run.data.metrics["pass_at_k"] == pytest.approx(0.5)
     artifacts = {a.path for a in client.list_artifacts(result.run_id)}
-    assert {"samples.csv", "accuracy_by_level.png", "tables"} <= artifacts
+    assert {"samples.csv", "accuracy_by_level.png", "tables", "report.html",
+            "samples_table.json"} <= artifacts
+    # The run was opened when the calls started and holds the numbers, k as a param.
+    first = client.get_run(result.run_id)
+    assert first.info.status == "FINISHED"
+    assert first.data.params["k"] == "2"
+    assert {"pass_at_k_lo", "pass_at_k_hi", "accuracy", "prompt_tokens", "completion_tokens",
+            "latency_p95_s", "taxonomy/intuition/pass_at_k", "complexity/easy/accuracy",
+            "level/1/share_wrong", "wall_time_s"} <= set(first.data.metrics)
+    assert first.data.tags["mlflow.source.name"].startswith(("python -m", "pytest", "gralgo"))
+    (dataset_input,) = first.inputs.dataset_inputs
+    manifest = (settings.dataset_dir / "manifest.json").read_text()
+    assert dataset_input.dataset.digest in manifest
 
     # The API key never reaches the outputs: ledger, runs, MLflow store, artifacts.
     leaked = [p for p in (tmp_path / "outputs").rglob("*")
@@ -151,4 +164,4 @@ def test_long_context_job_reports_accuracy_per_length(make_settings, stub: StubS
     rows = [line for line in table.splitlines() if line.startswith("| ") and "task" not in line]
     assert len(rows) == 3 * 2
     assert all(("| 8k | 1.00 | 1.00 |" in r) == ("8k" in r) for r in rows)
-    assert result.metrics["pass_at_1"] == pytest.approx(0.5)
+    assert result.metrics["pass_at_k"] == pytest.approx(0.5)

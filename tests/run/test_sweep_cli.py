@@ -34,6 +34,12 @@ def test_sweep_groups_jobs_under_a_parent_run(stub: StubServer, tmp_path: Path) 
     assert {r.data.tags["mlflow.parentRunId"] for r in children} == {parents[0].info.run_id}
     assert {r.data.tags["model"] for r in children} == {"stub-a", "stub-b"}
     assert parents[0].info.status == "FINISHED"
+    # Named by what varies, with each job's numbers and a figure comparing them.
+    assert parents[0].info.run_name == "model.name=stub-a,stub-b"
+    assert {"stub-a/pass_at_k", "stub-b/pass_at_k", "stub-b/cons_at_k_hi"} <= set(
+        parents[0].data.metrics)
+    assert "comparison/jobs.png" in {
+        a.path for a in client.list_artifacts(parents[0].info.run_id, "comparison")}
     comparison = {a.path for a in client.list_artifacts(parents[0].info.run_id, "comparison")}
     assert "comparison/z_scores.md" in comparison
     table = (tmp_path / "sweep" / "comparison" / "edge_list-standard" / "taxonomy_by_level.md")

@@ -1,0 +1,232 @@
+"""``report.html``: one self-contained page per job — summary tables, figures, every sample.
+
+No server and no network: CSS and JavaScript are inline, figures are PNG data URIs, and the
+samples are one JSON block the page filters in the browser (by model, task, level, outcome and
+free text). Prompts are stored once per (instance, format), not once per sample. Model output is
+inserted with ``textContent``, never as HTML, so a response cannot inject markup.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+
+@dataclass(frozen=True)
+class HtmlReport:
+    """Everything ``report.html`` shows."""
+
+    title: str
+    """Page heading (model, format, k)."""
+    records: Sequence[Mapping[str, Any]]
+    """Per-sample records (see :func:`gralgo.report._sample_log.sample_records`)."""
+    prompts: Mapping[str, str] = field(default_factory=dict)
+    """``"<instance_id>|<format>"`` -> prompt text."""
+    tables: Sequence[tuple[str, pd.DataFrame]] = ()
+    """(caption, table) pairs shown above the samples."""
+    figures: Sequence[Path] = ()
+    """PNG files embedded as data URIs."""
+    facts: Mapping[str, str] = field(default_factory=dict)
+    """Short key/value lines (output folder, MLflow run, dataset ...)."""
+    records_json: str | None = None
+    """:attr:`records` already encoded as a JSON array (faster for many samples)."""
+
+
+def prompt_key(instance_id: str, fmt: str) -> str:
+    """The key of a prompt in :attr:`HtmlReport.prompts`."""
+    return f"{instance_id}|{fmt}"
+
+
+def _table_html(caption: str, table: pd.DataFrame) -> str:
+    body = table.to_html(index=False, na_rep="–", float_format=lambda v: f"{v:.3f}",
+                         border=0, classes="summary", escape=True)
+    return f"<h3>{html.escape(caption)}</h3>\n{body}"
+
+
+def _figure_html(path: Path) -> str:
+    data = base64.b64encode(path.read_bytes()).decode("ascii")
+    alt = html.escape(path.stem.replace("_", " "))
+    return f'<figure><img alt="{alt}" src="data:image/png;base64,{data}"></figure>'
+
+
+def _json_block(records_json: str, prompts: Mapping[str, str]) -> str:
+    """``{"records": [...], "prompts": {...}}``, safe inside ``<script type="application/json">``
+    (no ``</script>`` breakout)."""
+    text = '{"records":' + records_json + ',"prompts":' + json.dumps(
+        prompts, ensure_ascii=False, separators=(",", ":")) + "}"  # fmt: skip
+    return text.replace("</", "<\\/").replace("<!--", "<\\!--")
+
+
+def render_html(report: HtmlReport) -> str:
+    """The whole page as one string."""
+    facts = "".join(
+        f"<dt>{html.escape(k)}</dt><dd>{html.escape(v)}</dd>" for k, v in report.facts.items()
+    )
+    tables = "\n".join(_table_html(caption, table) for caption, table in report.tables)
+    figures = "\n".join(_figure_html(Path(p)) for p in report.figures if Path(p).is_file())
+    encoded = report.records_json
+    if encoded is None:
+        encoded = json.dumps(list(report.records), ensure_ascii=False, default=str)
+    data = _json_block(encoded, dict(report.prompts))
+    return (
+        _PAGE.replace("%TITLE%", html.escape(report.title))
+        .replace("%FACTS%", facts)
+        .replace("%TABLES%", tables)
+        .replace("%FIGURES%", figures)
+        .replace("%DATA%", data)
+    )
+
+
+def write_html_report(report: HtmlReport, path: Path) -> Path:
+    """Write ``render_html(report)`` to ``path``; return it."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(render_html(report), encoding="utf-8")
+    return path
+
+
+_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>%TITLE%</title>
+<style>
+body{font:14px/1.45 system-ui,sans-serif;margin:1.5em auto;max-width:1400px;padding:0 1em;
+color:#222}
+h1{font-size:1.4em}h2{font-size:1.2em;margin-top:1.6em}h3{font-size:1em;margin:1.2em 0 .3em}
+dl.facts{display:grid;grid-template-columns:max-content auto;gap:.1em 1em}
+dl.facts dt{font-weight:600}dl.facts dd{margin:0;font-family:monospace}
+table{border-collapse:collapse;font-size:13px}
+th,td{padding:.2em .6em;border-bottom:1px solid #ddd;text-align:right;vertical-align:top}
+th{background:#f4f4f4}td:first-child,th:first-child{text-align:left}
+figure{margin:.5em 0}figure img{max-width:100%}
+#filters{position:sticky;top:0;background:#fff;padding:.5em 0;border-bottom:1px solid #ccc;
+display:flex;flex-wrap:wrap;gap:.8em;align-items:center}
+#samples tr.sample{cursor:pointer}#samples tr.sample:hover{background:#f0f6ff}
+#samples td{text-align:left}
+.o-correct{color:#176317;font-weight:600}.o-wrong{color:#b00020;font-weight:600}
+.o-no_answer,.o-truncated{color:#a06000;font-weight:600}.o-error{color:#555;font-weight:600}
+tr.detail>td{background:#fafafa;padding:.6em 1em}
+pre{white-space:pre-wrap;word-break:break-word;max-height:30em;overflow:auto;background:#fff;
+border:1px solid #ddd;padding:.5em;margin:.2em 0 .8em}
+.muted{color:#777}
+</style></head>
+<body>
+<h1>%TITLE%</h1>
+<dl class="facts">%FACTS%</dl>
+<h2>Summary</h2>
+%TABLES%
+<h2>Figures</h2>
+%FIGURES%
+<h2>Samples</h2>
+<div id="filters">
+<label>model <select id="f-model"></select></label>
+<label>task <select id="f-task"></select></label>
+<label>level <select id="f-level"></select></label>
+<label>outcome <select id="f-outcome"></select></label>
+<label>text <input id="f-search" type="search" placeholder="answer, reasoning, id"></label>
+<span id="count"></span>
+</div>
+<table id="samples"><thead><tr><th>instance</th><th>model</th><th>task</th><th>level</th>
+<th>format</th><th>nodes / edges</th><th>sample</th><th>outcome</th><th>expected</th>
+<th>extracted</th><th>tokens (prompt / completion / reasoning)</th><th>cost $</th>
+<th>latency s</th></tr></thead><tbody></tbody></table>
+<button id="more" type="button" hidden>show more</button>
+<script type="application/json" id="gralgo-data">%DATA%</script>
+<script>
+(function () {
+  "use strict";
+  var DATA = JSON.parse(document.getElementById("gralgo-data").textContent);
+  var records = DATA.records, prompts = DATA.prompts, PAGE = 200, shown = PAGE;
+  var filters = {model: "f-model", task: "f-task", level: "f-level", outcome: "f-outcome"};
+  function text(v) { return v === null || v === undefined ? "" : String(v); }
+  function cell(tr, value, cls) {
+    var td = document.createElement("td"); td.textContent = text(value);
+    if (cls) { td.className = cls; } tr.appendChild(td); return td;
+  }
+  Object.keys(filters).forEach(function (name) {
+    var select = document.getElementById(filters[name]);
+    var values = Array.from(new Set(records.map(function (r) { return text(r[name]); })));
+    values.sort(function (a, b) { return a.localeCompare(b, undefined, {numeric: true}); });
+    ["(all)"].concat(values).forEach(function (v) {
+      var option = document.createElement("option");
+      option.value = v === "(all)" ? "" : v; option.textContent = v; select.appendChild(option);
+    });
+    select.addEventListener("change", function () { shown = PAGE; render(); });
+  });
+  document.getElementById("f-search").addEventListener("input", function () {
+    shown = PAGE; render();
+  });
+  document.getElementById("more").addEventListener("click", function () {
+    shown += PAGE; render();
+  });
+  function matches(r) {
+    for (var name in filters) {
+      var want = document.getElementById(filters[name]).value;
+      if (want && text(r[name]) !== want) { return false; }
+    }
+    var q = document.getElementById("f-search").value.toLowerCase();
+    if (!q) { return true; }
+    return [r.instance_id, r.answer_text, r.reasoning_text, r.extracted, r.error_message]
+      .some(function (v) { return text(v).toLowerCase().indexOf(q) >= 0; });
+  }
+  function section(parent, title, body) {
+    var h = document.createElement("h3"); h.textContent = title; parent.appendChild(h);
+    var pre = document.createElement("pre");
+    pre.textContent = body === null || body === undefined || body === "" ? "(none)" : body;
+    parent.appendChild(pre);
+  }
+  function toggle(tr, r) {
+    var next = tr.nextSibling;
+    if (next && next.classList && next.classList.contains("detail")) { next.remove(); return; }
+    var detail = document.createElement("tr"); detail.className = "detail";
+    var td = document.createElement("td"); td.colSpan = 13; detail.appendChild(td);
+    var info = document.createElement("p");
+    info.textContent = "instance " + r.instance_id + " · " + r.task + " level " + r.level +
+      " · " + r.format + " · " + text(r.context) + " · finish " + text(r.finish_reason) +
+      (r.error_class ? " · error " + r.error_class : "");
+    td.appendChild(info);
+    section(td, "Expected / extracted", "expected:  " + text(r.expected) +
+      "\\nextracted: " + text(r.extracted));
+    section(td, "Prompt", prompts[r.instance_id + "|" + r.format]);
+    section(td, "Reasoning", r.reasoning_text);
+    section(td, "Answer", r.answer_text);
+    if (r.error_message) { section(td, "Error", r.error_message); }
+    tr.parentNode.insertBefore(detail, tr.nextSibling);
+  }
+  function render() {
+    var body = document.querySelector("#samples tbody");
+    body.textContent = "";
+    var hits = records.filter(matches);
+    hits.slice(0, shown).forEach(function (r) {
+      var tr = document.createElement("tr"); tr.className = "sample";
+      tr.dataset.instance = text(r.instance_id); tr.dataset.sample = text(r.sample_index);
+      cell(tr, text(r.instance_id).slice(0, 12));
+      cell(tr, r.model); cell(tr, r.task); cell(tr, r.level); cell(tr, r.format);
+      cell(tr, text(r.graph_nodes) + " / " + text(r.graph_edges));
+      cell(tr, r.sample_index); cell(tr, r.outcome, "o-" + text(r.outcome));
+      cell(tr, r.expected); cell(tr, r.extracted);
+      cell(tr, [r.prompt_tokens, r.completion_tokens, r.reasoning_tokens].map(text).join(" / "));
+      cell(tr, r.cost_usd === null || r.cost_usd === undefined ? "unknown"
+        : Number(r.cost_usd).toFixed(5));
+      cell(tr, r.latency_s === null || r.latency_s === undefined ? ""
+        : Number(r.latency_s).toFixed(2));
+      tr.addEventListener("click", function () { toggle(tr, r); });
+      body.appendChild(tr);
+    });
+    document.getElementById("count").textContent =
+      hits.length + " of " + records.length + " samples" +
+      (hits.length > shown ? " (first " + shown + " shown)" : "");
+    document.getElementById("more").hidden = hits.length <= shown;
+  }
+  render();
+})();
+</script>
+</body></html>
+"""

@@ -1,0 +1,136 @@
+"""A job's numbers as flat MLflow metrics, one naming scheme for every breakdown.
+
+Names: ``<metric>`` for the whole job, ``<group>/<value>/<metric>`` for a breakdown, e.g.
+``pass_at_k``, ``task/max_degree/pass_at_k``, ``level/3/accuracy_lo``,
+``taxonomy/intuition/completion_tokens``. MLflow's chart view groups metrics into sections by
+what comes before the last ``/``, so each breakdown value gets its own section. ``k`` is a run
+param, never part of a name, so jobs with different k share columns in the MLflow runs table.
+
+Per group: ``pass_at_k`` / ``cons_at_k`` / ``accuracy`` with bootstrap ``_lo`` / ``_hi``,
+``n_instances``, ``n_incomplete``, outcome shares ``share_<outcome>``, summed ``prompt_tokens``,
+``completion_tokens``, ``reasoning_tokens``, ``cost_usd`` (absent when no price is known: an
+unknown cost is not zero), latency ``latency_p50_s`` / ``latency_p95_s``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+SCORE_COLUMNS: tuple[str, ...] = tuple(
+    f"{name}{suffix}" for name in ("pass_at_k", "cons_at_k", "accuracy")
+    for suffix in ("", "_lo", "_hi")
+)  # fmt: skip
+"""Score columns of an ``aggregate`` table logged as metrics."""
+COUNT_COLUMNS: tuple[str, ...] = ("n_instances", "n_incomplete")
+TOKEN_COLUMNS: tuple[str, ...] = ("prompt_tokens", "completion_tokens", "reasoning_tokens")
+
+
+def _finite(value: Any) -> float | None:
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return None
+    return number if number == number else None  # NaN -> None
+
+
+def score_metrics(row: Mapping[str, Any], prefix: str = "") -> dict[str, float]:
+    """Scores with intervals, counts and outcome shares of one ``aggregate`` row."""
+    metrics: dict[str, float] = {}
+    names = [*SCORE_COLUMNS, *COUNT_COLUMNS,
+             *(str(c) for c in row.keys() if str(c).startswith("share_"))]  # fmt: skip
+    for name in names:
+        value = _finite(row.get(name))
+        if value is not None:
+            metrics[prefix + name] = value
+    return metrics
+
+
+def usage_metrics(samples: pd.DataFrame, prefix: str = "") -> dict[str, float]:
+    """Summed tokens and cost, latency p50 / p95 of the samples that exist (not missing)."""
+    import pandas as pd
+
+    present = samples
+    if "error_class" in samples.columns:
+        present = samples[samples["error_class"].astype(object).ne("Missing")]
+    metrics: dict[str, float] = {}
+    for name in TOKEN_COLUMNS:
+        if name in present.columns:
+            values = pd.to_numeric(present[name], errors="coerce").dropna()
+            if len(values):
+                metrics[prefix + name] = float(values.sum())
+    if "cost_usd" in present.columns:
+        cost = pd.to_numeric(present["cost_usd"], errors="coerce").dropna()
+        if len(cost):  # no price known -> no metric (unknown, not $0)
+            metrics[prefix + "cost_usd"] = float(cost.sum())
+    if "latency_s" in present.columns:
+        latency = pd.to_numeric(present["latency_s"], errors="coerce").dropna()
+        if len(latency):
+            metrics[prefix + "latency_p50_s"] = float(latency.quantile(0.5))
+            metrics[prefix + "latency_p95_s"] = float(latency.quantile(0.95))
+    return metrics
+
+
+def job_metrics(
+    overall: pd.DataFrame,
+    parts: Mapping[str, pd.DataFrame],
+    scored: pd.DataFrame,
+) -> dict[str, float]:
+    """All metrics of one job (one model): overall, then each breakdown in ``parts``.
+
+    ``overall`` is ``aggregate(inst, by=["model"])``, ``parts`` maps a grouping column
+    (task, taxonomy, complexity, level) to ``aggregate(inst, by=["model", column])``, ``scored``
+    is the scored samples frame (for tokens, cost and latency).
+    """
+    metrics: dict[str, float] = {}
+    for _, row in overall.iterrows():
+        metrics.update(score_metrics(row))
+    usage = usage_frame(scored)
+    metrics.update(usage_metrics(usage))
+    for by, table in parts.items():
+        for _, row in table.iterrows():
+            metrics.update(score_metrics(row, f"{by}/{row[by]}/"))
+        if by in usage.columns:
+            metrics.update(grouped_usage_metrics(usage, by))
+    return dict(sorted(metrics.items()))
+
+
+def usage_frame(samples: pd.DataFrame) -> pd.DataFrame:
+    """The existing samples' usage columns as floats (NaN = unknown), plus the groupings."""
+    import pandas as pd
+
+    present = samples
+    if "error_class" in samples.columns:
+        present = samples[samples["error_class"].astype(object).ne("Missing")]
+    columns = (*TOKEN_COLUMNS, "cost_usd", "latency_s")
+    out = pd.DataFrame({c: pd.to_numeric(present[c], errors="coerce") if c in present.columns
+                        else float("nan") for c in columns}, index=present.index)  # fmt: skip
+    for by in ("model", "task", "taxonomy", "complexity", "level"):
+        if by in present.columns:
+            out[by] = present[by].astype(object)
+    return out
+
+
+def grouped_usage_metrics(usage: pd.DataFrame, by: str) -> dict[str, float]:
+    """:func:`usage_metrics` for every value of ``by``, computed in one grouped pass."""
+    metrics: dict[str, float] = {}
+    grouped = usage.groupby(by, sort=True)
+    sums = grouped[[c for c in (*TOKEN_COLUMNS, "cost_usd") if c in usage.columns]].sum(
+        min_count=1)  # fmt: skip
+    latency = None
+    if "latency_s" in usage.columns:
+        latency = grouped["latency_s"].quantile([0.5, 0.95]).unstack()
+    for value in sums.index:
+        prefix = f"{by}/{value}/"
+        for name, total in sums.loc[value].items():
+            if total == total:  # NaN: nothing known (e.g. no price) -> no metric
+                metrics[prefix + str(name)] = float(total)
+        if latency is not None and value in latency.index:
+            p50, p95 = latency.loc[value, 0.5], latency.loc[value, 0.95]
+            if p50 == p50:
+                metrics[prefix + "latency_p50_s"] = float(p50)
+                metrics[prefix + "latency_p95_s"] = float(p95)
+    return metrics

@@ -1,0 +1,277 @@
+"""The MLflow run of one evaluation job: opened when its work starts, closed with its results.
+
+A job that calls a model opens its run first (status RUNNING, with the command line, the git
+commit, the redacted config as params, ``k`` as a param and the dataset as a run input), so
+MLflow shows the real duration and a crashed or interrupted job as FAILED / KILLED. A job with
+nothing left to call (a re-run) logs only when its results differ from a logged run: a marker
+under ``outputs/mlflow_logged/`` remembers the run that already holds them, and its id is
+returned without importing MLflow (``mlflow.log_duplicates=true`` logs anyway).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import shlex
+import subprocess
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from types import TracebackType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gralgo._settings import AppSettings
+
+log = logging.getLogger("gralgo")
+
+SAMPLES_TABLE_ARTIFACT = "samples_table.json"
+"""The per-sample table logged with ``log_table`` (MLflow's evaluation / artifact view)."""
+
+
+def job_tags(settings: AppSettings) -> dict[str, str]:
+    """Tags the MLflow UI can filter and group by."""
+    return {
+        "model": str(settings.model.get("name", "")),
+        "litellm_model": str(settings.model.get("litellm_model", "")),
+        "task": ",".join(sorted(settings.dataset.tasks)),
+        "level": ",".join(str(level) for level in settings.dataset.levels),
+        "format": settings.format,
+        "context": settings.context,
+        "mode": settings.mode.name,
+        "k": str(settings.k),
+        "dataset": settings.dataset.fingerprint(),
+    }
+
+
+def command_line(argv: Sequence[str] | None = None) -> str:
+    """The command as typed: ``gralgo ...`` or ``python -m gralgo ...``."""
+    argv = list(sys.argv if argv is None else argv)
+    head = Path(argv[0]).name if argv else "gralgo"
+    program = "python -m gralgo" if head == "__main__.py" else head
+    return " ".join([program, *(shlex.quote(a) for a in argv[1:])])
+
+
+def git_commit(cwd: Path | None = None) -> tuple[str, bool] | None:
+    """(HEAD commit, working tree has tracked changes) of the repository at ``cwd``, if any."""
+    try:
+        head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=cwd, capture_output=True,
+                              text=True, timeout=10, check=True).stdout.strip()  # fmt: skip
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"],
+                               cwd=cwd, capture_output=True, text=True, timeout=10,
+                               check=True).stdout.strip() != ""  # fmt: skip
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return head, dirty
+
+
+def source_tags(argv: Sequence[str] | None = None) -> dict[str, str]:
+    """MLflow's own source tags (shown on the run page) plus the gralgo command line."""
+    line = command_line(argv)
+    tags = {"mlflow.source.type": "LOCAL", "mlflow.source.name": line, "gralgo.command": line}
+    commit = git_commit()
+    if commit is not None:
+        tags["mlflow.source.git.commit"] = commit[0]
+        tags["gralgo.git_dirty"] = str(commit[1]).lower()
+    return tags
+
+
+def job_params(settings: AppSettings) -> dict[str, str]:
+    """The redacted resolved config, flattened, plus ``k`` (metric names never hold k)."""
+    from gralgo.report._mlflow import flatten_params
+    from gralgo.report._secrets import redact_config
+
+    return {**flatten_params(redact_config(settings.config)), "k": str(settings.k)}
+
+
+def run_name(settings: AppSettings) -> str:
+    tags = job_tags(settings)
+    mode = "" if tags["mode"] == "direct" else f" {tags['mode']}"
+    name = f"{tags['model']} {tags['format']} {tags['context']} L{tags['level']} k={tags['k']}"
+    return name + mode
+
+
+def results_fingerprint(settings: AppSettings, parent_run_id: str | None,
+                        artifacts: Sequence[Path]) -> str:
+    """Hash of what a run would log: tracking target, parent, config, every result file."""
+    digest = hashlib.sha256()
+    for part in (settings.mlflow.tracking_uri, settings.mlflow.experiment_name,
+                 parent_run_id or "", json.dumps(settings.config, sort_keys=True, default=str)):
+        digest.update(part.encode() + b"\0")
+    for path in sorted(artifacts):
+        if path.suffix in {".csv", ".md", ".json"}:  # the PNG is derived from the CSVs
+            digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:32]
+
+
+def log_dataset_input(tracking_uri: str, run_id: str, dataset_dir: Path) -> None:
+    """The dataset folder as the run's input, its manifest content hash as the digest."""
+    from mlflow import MlflowClient
+    from mlflow.data.filesystem_dataset_source import FileSystemDatasetSource
+    from mlflow.data.meta_dataset import MetaDataset
+    from mlflow.entities import DatasetInput, InputTag
+
+    from gralgo.dataset import DatasetError, read_manifest
+
+    try:
+        manifest = read_manifest(dataset_dir)
+    except DatasetError as err:
+        log.warning("dataset not logged as an MLflow input: %s", err)
+        return
+    source_class = next(
+        c for c in FileSystemDatasetSource.__subclasses__() if c._get_source_type() == "local"
+    )
+    dataset = MetaDataset(
+        source_class(Path(dataset_dir).resolve().as_uri()),
+        name=f"gralgobench-{Path(dataset_dir).name}",
+        digest=str(manifest["content_hash"])[:32],  # MLflow keeps at most 36 characters
+    )
+    MlflowClient(tracking_uri=tracking_uri).log_inputs(run_id, datasets=[DatasetInput(
+        dataset=dataset._to_mlflow_entity(),
+        tags=[InputTag(key="mlflow.data.context", value="evaluation")],
+    )])  # fmt: skip
+
+
+def log_samples_table(tracking_uri: str, run_id: str, samples_jsonl: Path,
+                      secret_env_names: Sequence[str]) -> None:
+    """``samples.jsonl`` (texts scrubbed of secrets) as an MLflow table artifact."""
+    import pandas as pd
+    from mlflow import MlflowClient
+
+    from gralgo.report._secrets import scrub_text
+
+    if not samples_jsonl.is_file():
+        return
+    table = pd.read_json(samples_jsonl, lines=True, dtype=False)
+    table = table.drop(columns=[c for c in ("prompt_ref",) if c in table.columns])
+    for column in ("answer_text", "reasoning_text", "error_message"):
+        if column in table.columns:
+            table[column] = table[column].map(
+                lambda v: scrub_text(v, secret_env_names) if isinstance(v, str) else v
+            )
+    MlflowClient(tracking_uri=tracking_uri).log_table(run_id, table, SAMPLES_TABLE_ARTIFACT)
+
+
+def start_job_run(settings: AppSettings, parent_run_id: str | None) -> str:
+    """Create the job's run (RUNNING) with tags, params and the dataset input."""
+    from gralgo.report._mlflow import create_run
+    from gralgo.report._secrets import secret_env_names
+
+    run_id = create_run(
+        tracking_uri=settings.mlflow.tracking_uri,
+        experiment_name=settings.mlflow.experiment_name,
+        run_name=run_name(settings),
+        tags={**job_tags(settings), **source_tags()},
+        params=job_params(settings),
+        parent_run_id=parent_run_id,
+        secret_env_names=secret_env_names(settings.config),
+    )
+    log_dataset_input(settings.mlflow.tracking_uri, run_id, settings.dataset_dir)
+    return run_id
+
+
+class JobRun:
+    """The MLflow run of one job; a no-op when ``mlflow.enabled`` is false.
+
+    Use as a context manager around the job: :meth:`start` when work begins, :meth:`finish`
+    with the results; leaving the block with an exception marks a started run FAILED (KILLED on
+    Ctrl-C).
+    """
+
+    def __init__(self, settings: AppSettings) -> None:
+        self.settings = settings
+        self.run_id: str | None = None
+        self.experiment_id: str | None = None
+        """Known once the run was logged in this process (not for a re-run already logged)."""
+        self.finished = False
+
+    def start(self) -> None:
+        """Open the run now (idempotent)."""
+        if self.settings.mlflow.enabled and self.run_id is None:
+            from gralgo.report._hydra_callbacks import parent_run_id_for_job
+
+            self.run_id = start_job_run(self.settings, parent_run_id_for_job())
+
+    def finish(self, metrics: dict[str, float], artifacts: Sequence[Path], out_dir: Path,
+               *, complete: bool = True) -> str | None:
+        """Log the results and close the run; the run id (None when MLflow is off).
+
+        A partial job (``complete=False``) gets the tag ``complete=false`` and ends FAILED.
+        """
+        if not self.settings.mlflow.enabled:
+            return None
+        opened = self.run_id
+        self.run_id = log_to_mlflow(self.settings, metrics, artifacts, out_dir, self.run_id,
+                                    complete=complete)  # fmt: skip
+        self.finished = True
+        if opened is not None or "mlflow" in sys.modules:
+            from gralgo.report._mlflow import open_experiment
+
+            _, self.experiment_id = open_experiment(self.settings.mlflow.tracking_uri,
+                                                    self.settings.mlflow.experiment_name)
+        return self.run_id
+
+    def __enter__(self) -> JobRun:
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        if exc_type is None or self.run_id is None or self.finished:
+            return
+        from gralgo.report._mlflow import end_run
+
+        status = "KILLED" if issubclass(exc_type, KeyboardInterrupt) else "FAILED"
+        try:
+            end_run(tracking_uri=self.settings.mlflow.tracking_uri, run_id=self.run_id,
+                    status=status)  # fmt: skip
+        except Exception as err:  # the job's own error matters more
+            log.warning("could not mark MLflow run %s %s: %s", self.run_id, status, err)
+
+
+def log_to_mlflow(settings: AppSettings, metrics: dict[str, float], artifacts: Sequence[Path],
+                  out_dir: Path, run_id: str | None = None, *, complete: bool = True) -> str:
+    """Log results into ``run_id`` (opened by :class:`JobRun`), or into a new run; finish it.
+
+    Without an open run, identical results already logged are not logged again (see the
+    module docstring).
+    """
+    from gralgo.report._hydra_callbacks import parent_run_id_for_job
+
+    parent = parent_run_id_for_job()
+    marker = (settings.outputs_dir / "mlflow_logged"
+              / results_fingerprint(settings, parent, artifacts))
+    if run_id is None:
+        if marker.is_file() and not settings.mlflow.log_duplicates:
+            old = marker.read_text(encoding="utf-8").strip()
+            log.info("results identical to MLflow run %s: not logged again", old)
+            return old
+        run_id = start_job_run(settings, parent)
+    _log_results(settings, run_id, metrics, artifacts, out_dir, complete)
+    marker.parent.mkdir(parents=True, exist_ok=True)
+    marker.write_text(run_id + "\n", encoding="utf-8")
+    return run_id
+
+
+def _log_results(settings: AppSettings, run_id: str, metrics: dict[str, float],
+                 artifacts: Sequence[Path], out_dir: Path, complete: bool = True) -> None:
+    from mlflow import MlflowClient
+
+    from gralgo.report._mlflow import end_run, log_results
+    from gralgo.report._secrets import secret_env_names
+
+    env_names = secret_env_names(settings.config)
+    uri = settings.mlflow.tracking_uri
+    try:
+        MlflowClient(tracking_uri=uri).set_tag(run_id, "complete", str(complete).lower())
+        log_results(
+            tracking_uri=uri, run_id=run_id, metrics=metrics,
+            artifacts=[p for p in artifacts if p.parent == out_dir],
+            artifact_dir=out_dir / "tables" if (out_dir / "tables").is_dir() else None,
+            secret_env_names=env_names,
+        )  # fmt: skip
+        log_samples_table(uri, run_id, out_dir / "samples.jsonl", env_names)
+    except BaseException:
+        end_run(tracking_uri=uri, run_id=run_id, status="FAILED")
+        raise
+    end_run(tracking_uri=uri, run_id=run_id, status="FINISHED" if complete else "FAILED")

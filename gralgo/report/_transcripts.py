@@ -1,0 +1,119 @@
+"""Write a job's transcripts: ``samples.jsonl`` and the self-contained ``report.html``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from gralgo.report._html import HtmlReport, prompt_key, write_html_report
+from gralgo.report._sample_log import records_frame, records_json, write_samples_jsonl
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from gralgo._settings import AppSettings
+
+SUMMARY_COLUMNS: tuple[str, ...] = (
+    "n_instances", "n_incomplete", "pass_at_k", "pass_at_k_lo", "pass_at_k_hi", "cons_at_k",
+    "cons_at_k_lo", "cons_at_k_hi", "accuracy", "accuracy_lo", "accuracy_hi", "share_correct",
+    "share_wrong", "share_no_answer", "share_truncated", "share_error",
+)  # fmt: skip
+"""Columns of an ``aggregate`` table shown in the page, after the grouping columns."""
+
+
+def summary_view(table: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
+    """``table`` (from ``aggregate``) reduced to its grouping and :data:`SUMMARY_COLUMNS`."""
+    keep = [c for c in (*by, *SUMMARY_COLUMNS) if c in table.columns]
+    return table[keep]
+
+
+def with_usage(table: pd.DataFrame, usage: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
+    """``table`` plus summed tokens, cost ("unknown price" when unpriced) and median latency
+    per group; ``usage`` comes from :func:`gralgo.report._metrics.usage_frame`."""
+    keys = list(by)
+    grouped = usage.groupby(keys, sort=True, observed=True)
+    sums = grouped[["prompt_tokens", "completion_tokens", "cost_usd"]].sum(min_count=1)
+    sums["latency_p50_s"] = grouped["latency_s"].median()
+    merged = table.merge(sums.reset_index(), on=keys, how="left")
+    merged["cost_usd"] = [f"${v:,.4f}" if v == v and v is not None else "unknown price"
+                          for v in merged["cost_usd"]]  # fmt: skip
+    return merged
+
+
+def prompts_of(scored: pd.DataFrame) -> dict[str, str]:
+    """``instance|format`` -> prompt text, once per prompt (empty without a ``prompt`` column)."""
+    if "prompt" not in scored.columns:
+        return {}
+    unique = scored.drop_duplicates(["instance_id", "format"])
+    return {
+        prompt_key(str(i), str(f)): str(p)
+        for i, f, p in zip(unique["instance_id"], unique["format"], unique["prompt"], strict=True)
+        if isinstance(p, str)
+    }
+
+
+def write_transcripts(
+    scored: pd.DataFrame,
+    out_dir: Path,
+    *,
+    dataset_dir: Path | str,
+    title: str,
+    tables: Sequence[tuple[str, pd.DataFrame]] = (),
+    figures: Sequence[Path] = (),
+    facts: Mapping[str, str] | None = None,
+) -> list[Path]:
+    """``out_dir/samples.jsonl`` and ``out_dir/report.html`` from the scored samples frame."""
+    frame = records_frame(scored)
+    jsonl = write_samples_jsonl(frame, out_dir / "samples.jsonl", dataset_dir)
+    page = write_html_report(
+        HtmlReport(title=title, records=(), records_json=records_json(frame),
+                   prompts=prompts_of(scored), tables=tables, figures=figures,
+                   facts=dict(facts or {})),
+        out_dir / "report.html",
+    )  # fmt: skip
+    return [jsonl, page]
+
+
+def job_title(settings: AppSettings) -> str:
+    """``model · format · context · k = K``: what a job's page, plots and summary are about."""
+    model = str(settings.model.get("name") or settings.model.get("litellm_model", "model"))
+    return f"{model} · {settings.format} · {settings.context} · k = {settings.k}"
+
+
+def write_job_transcripts(
+    scored: pd.DataFrame,
+    overall: pd.DataFrame,
+    parts: Mapping[str, pd.DataFrame],
+    figures: Sequence[Path],
+    settings: AppSettings,
+    out_dir: Path,
+    by_task_level: pd.DataFrame | None = None,
+) -> list[Path]:
+    """The job's ``samples.jsonl`` and ``report.html`` (overall and per-group summaries).
+
+    ``by_task_level`` is ``aggregate(inst, by=["model", "task", "level"])`` when the caller has
+    it already (computed here otherwise)."""
+    from gralgo.report._metrics import usage_frame
+    from gralgo.score import aggregate, instance_metrics
+
+    if by_task_level is None:
+        by_task_level = aggregate(instance_metrics(scored, settings.k),
+                                  by=["model", "task", "level"],
+                                  n_resamples=settings.bootstrap_resamples)  # fmt: skip
+    usage = usage_frame(scored)
+    tables = [("Overall", with_usage(summary_view(overall, ["model"]), usage, ["model"]))]
+    tables += [(f"By {by}", with_usage(summary_view(table, ["model", by]), usage, ["model", by]))
+               for by, table in parts.items()]  # fmt: skip
+    keys = ["model", "task", "level"]
+    tables.append(("By task and level",
+                   with_usage(summary_view(by_task_level, keys), usage, keys)))  # fmt: skip
+    facts = {
+        "output folder": str(out_dir.resolve()),
+        "dataset": str(Path(settings.dataset_dir).resolve()),
+        "samples (JSONL)": "samples.jsonl",
+    }
+    return write_transcripts(
+        scored, out_dir, dataset_dir=settings.dataset_dir, title=job_title(settings),
+        tables=tables, figures=figures, facts=facts,
+    )

@@ -1,0 +1,80 @@
+"""A job's MLflow run opens when work starts and ends FINISHED, FAILED or KILLED."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gralgo.report._mlflow_job import JobRun, command_line, job_params, source_tags
+
+
+def _client(settings):  # noqa: ANN001, ANN202
+    from mlflow import MlflowClient
+
+    return MlflowClient(tracking_uri=settings.mlflow.tracking_uri)
+
+
+def test_command_line_and_source_tags() -> None:
+    assert command_line(["/x/gralgo/__main__.py", "model=a b", "-m"]) == (
+        "python -m gralgo 'model=a b' -m"
+    )
+    assert command_line(["/usr/bin/gralgo", "level=1"]) == "gralgo level=1"
+    tags = source_tags(["/usr/bin/gralgo", "level=1"])
+    assert tags["mlflow.source.name"] == "gralgo level=1"
+    assert len(tags["mlflow.source.git.commit"]) == 40  # the tests run inside the repository
+
+
+def test_params_hold_k_and_no_secret(make_settings) -> None:
+    params = job_params(make_settings("sampling.k=3"))
+    assert params["k"] == "3" and params["sampling.k"] == "3"
+
+
+def test_run_is_running_while_the_job_works_and_failed_after_a_crash(make_settings) -> None:
+    settings = make_settings("level=1")
+    with pytest.raises(RuntimeError, match="boom"), JobRun(settings) as job_run:
+        job_run.start()
+        running = _client(settings).get_run(job_run.run_id)
+        assert running.info.status == "RUNNING" and running.info.end_time is None
+        raise RuntimeError("boom")
+    failed = _client(settings).get_run(job_run.run_id)
+    assert failed.info.status == "FAILED" and failed.info.end_time >= failed.info.start_time
+    assert failed.data.params["k"] == str(settings.k)
+    assert failed.data.tags["gralgo.kind"] == "job"
+
+
+def test_interrupted_job_is_killed_and_finished_job_logs_into_its_run(
+    make_settings, tmp_path: Path
+) -> None:
+    settings = make_settings("level=1")
+    with pytest.raises(KeyboardInterrupt), JobRun(settings) as job_run:
+        job_run.start()
+        raise KeyboardInterrupt
+    assert _client(settings).get_run(job_run.run_id).info.status == "KILLED"
+
+    out = tmp_path / "job"
+    out.mkdir()
+    (out / "summary.csv").write_text("task,pass_at_k\nmax_degree,0.5\n")
+    with JobRun(settings) as job_run:
+        job_run.start()
+        opened = job_run.run_id
+        assert job_run.finish({"pass_at_k": 0.5}, [out / "summary.csv"], out) == opened
+    run = _client(settings).get_run(opened)
+    assert run.info.status == "FINISHED" and run.data.metrics == {"pass_at_k": 0.5}
+
+
+def test_disabled_mlflow_logs_nothing(make_settings, tmp_path: Path) -> None:
+    settings = make_settings("mlflow.enabled=false")
+    with JobRun(settings) as job_run:
+        job_run.start()
+        assert job_run.finish({"pass_at_k": 1.0}, [], tmp_path) is None
+    assert not (settings.outputs_dir / "mlflow.db").exists()
+
+
+def test_partial_job_is_tagged_and_failed(make_settings, tmp_path: Path) -> None:
+    settings = make_settings("level=1")
+    with JobRun(settings) as job_run:
+        job_run.start()
+        run_id = job_run.finish({"pass_at_k": 0.5}, [], tmp_path, complete=False)
+    run = _client(settings).get_run(run_id)
+    assert run.info.status == "FAILED" and run.data.tags["complete"] == "false"

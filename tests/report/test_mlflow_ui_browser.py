@@ -1,0 +1,122 @@
+"""The real MLflow UI (``mlflow server`` on loopback) in headless Chromium shows what we log."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+import pytest
+
+from gralgo.report._mlflow import log_run, open_experiment, ui_path
+from gralgo.report._plots import plot_accuracy_by_level
+
+pytestmark = pytest.mark.slow
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, str, Path]:
+    """A store holding one job run with gralgo's metric names and a figure."""
+    root = tmp_path_factory.mktemp("mlflow-ui")
+    uri = f"sqlite:///{root / 'mlflow.db'}"
+    inst = pd.DataFrame([
+        {"model": "ui-model", "task": f"{t}_task", "taxonomy": t, "complexity": "easy",
+         "level": level, "format": "edge_list", "context": "standard",
+         "instance_id": f"{t}-{level}", "pass_at_k": 0.9 - 0.1 * level, "cons_at_k": 0.5,
+         "incomplete": False}
+        for t in ("enumeration", "exploration", "intuition") for level in (1, 2)
+    ])  # fmt: skip
+    figure = plot_accuracy_by_level(inst, root / "accuracy_by_level.png", title="ui-model")
+    run_id = log_run(
+        tracking_uri=uri, experiment_name="gralgo", run_name="ui-model edge_list standard L1",
+        params={"k": "4"}, tags={"model": "ui-model"},
+        metrics={"pass_at_k": 0.625, "cons_at_k": 0.5, "accuracy": 0.4375,
+                 "task/max_degree/pass_at_k": 0.75, "task/max_degree/accuracy": 0.5,
+                 "task/diameter/pass_at_k": 0.5},
+        artifacts=[figure],
+    )  # fmt: skip
+    _, experiment_id = open_experiment(uri, "gralgo")
+    return uri, experiment_id, run_id
+
+
+@pytest.fixture(scope="module")
+def server(store: tuple[str, str, Path], tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``mlflow server`` on a free loopback port; its base URL."""
+    port = _free_port()
+    log_path = tmp_path_factory.mktemp("mlflow-server") / "server.log"
+    env = {**os.environ, "MLFLOW_DISABLE_TELEMETRY": "true", "LITELLM_LOCAL_MODEL_COST_MAP": "True"}
+    with log_path.open("w") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "mlflow", "server", "--backend-store-uri", store[0],
+             "--host", "127.0.0.1", "--port", str(port), "--workers", "1"],
+            env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+        )  # fmt: skip
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 180
+        while True:
+            try:
+                urllib.request.urlopen(f"{base}/health", timeout=2)
+                break
+            except OSError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    pytest.fail(f"mlflow server did not start:\n{log_path.read_text()[-3000:]}")
+                time.sleep(0.5)
+        yield base
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)  # the server and the workers it started
+        process.wait(timeout=30)
+
+
+def test_runs_table_lists_the_run_with_its_metrics(server: str, store: tuple[str, str, Path],
+                                                   chromium_page: Any) -> None:
+    _, experiment_id, _ = store
+    page = chromium_page
+    page.set_viewport_size({"width": 2600, "height": 1000})
+    page.goto(f"{server}/{ui_path(experiment_id)}")
+    page.get_by_text("ui-model edge_list standard L1").wait_for(timeout=60_000)
+    page.get_by_text("pass_at_k", exact=True).first.wait_for(timeout=30_000)
+    text = page.locator("body").inner_text()
+    assert "Model training" in text
+    # gralgo's view: the key metrics are columns, with this run's values.
+    for column in ("pass_at_k", "cons_at_k", "accuracy"):
+        assert f"\n{column}\n" in text
+    for value in ("0.625", "0.4375"):
+        assert f"\n{value}\n" in text
+
+
+def test_run_page_shows_the_figure(server: str, store: tuple[str, str, Path],
+                                   chromium_page: Any) -> None:
+    _, experiment_id, run_id = store
+    page = chromium_page
+    page.goto(f"{server}/{ui_path(experiment_id, str(run_id))}".replace("?", "/artifacts?"))
+    page.get_by_text("accuracy_by_level.png").first.click(timeout=60_000)
+    image = page.locator("img[src*='accuracy_by_level.png'], img[src^='blob:']").first
+    image.wait_for(timeout=30_000)
+    assert image.evaluate("img => img.naturalWidth") > 500
+
+
+def test_chart_view_has_one_section_per_breakdown_value(server: str, store: tuple[str, str, Path],
+                                                        chromium_page: Any) -> None:
+    _, experiment_id, _ = store
+    page = chromium_page
+    page.goto(f"{server}/#/experiments/{experiment_id}/runs?workflowType=machine_learning"
+              "&compareRunsMode=CHART")
+    page.get_by_text("task/max_degree/pass_at_k").first.wait_for(timeout=60_000)
+    text = page.locator("body").inner_text()
+    # Sections are named by what precedes the last "/": the breakdowns do not flood one list.
+    assert "task/max_degree\n(2)" in text and "task/diameter\n(1)" in text

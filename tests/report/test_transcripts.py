@@ -1,0 +1,73 @@
+"""samples.jsonl and report.html: every sample with its texts; prompts by reference."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pandas as pd
+
+from gralgo.report._html import HtmlReport, render_html
+from gralgo.report._sample_log import RECORD_FIELDS, sample_records
+from gralgo.report._transcripts import prompts_of, write_transcripts
+
+
+def test_records_hold_texts_and_plain_values(scored_frame: pd.DataFrame) -> None:
+    records = sample_records(scored_frame)
+    assert len(records) == len(scored_frame) == 6
+    wrong = next(r for r in records if r["instance_id"] == "inst-wrong" and r["sample_index"] == 0)
+    assert wrong["outcome"] == "wrong" and wrong["extracted"] == "7" and wrong["expected"] == "5"
+    assert wrong["reasoning_text"].startswith("UNIQUE-REASONING-MARKER")
+    assert wrong["cost_usd"] is None  # unknown price stays unknown, not 0
+    assert set(records[0]) <= set(RECORD_FIELDS)
+    json.dumps(records)  # plain JSON values only (no numpy, no NaN)
+
+
+def test_samples_jsonl_references_the_prompt(scored_frame: pd.DataFrame, tmp_path: Path) -> None:
+    paths = write_transcripts(scored_frame, tmp_path, dataset_dir="/data/ds", title="t")
+    assert [p.name for p in paths] == ["samples.jsonl", "report.html"]
+    lines = [json.loads(x) for x in (tmp_path / "samples.jsonl").read_text().splitlines()]
+    assert len(lines) == 6
+    assert "prompt" not in lines[0]
+    assert lines[0]["prompt_ref"] == {
+        "dataset_dir": "/data/ds", "file": "instances/max_degree.jsonl",
+        "instance_id": "inst-right", "format": "edge_list",
+    }
+
+
+def test_page_is_self_contained_and_cannot_be_broken_out_of(scored_frame: pd.DataFrame,
+                                                            tmp_path: Path) -> None:
+    frame = scored_frame.copy()
+    frame.loc[0, "answer_text"] = "</script><script>alert(1)</script>"
+    png = tmp_path / "figure.png"
+    png.write_bytes(b"\x89PNG\r\n\x1a\nfake")
+    page = render_html(HtmlReport(
+        title="m · edge_list", records=sample_records(frame), prompts=prompts_of(frame),
+        tables=[("Overall", pd.DataFrame({"model": ["<b>m</b>"], "pass_at_k": [0.5]}))],
+        figures=[png],
+    ))
+    assert "http://" not in page and "https://" not in page  # no CDN, no network
+    assert page.count("</script>") == 2  # the data block and the code; the answer is escaped
+    assert "data:image/png;base64," in page
+    assert "&lt;b&gt;m&lt;/b&gt;" in page
+    # Prompts are stored once per (instance, format), not once per sample.
+    assert page.count("PROMPT of inst-right") == 1
+
+
+def test_job_page_answers_task_level_cost_questions(scored_frame: pd.DataFrame, make_settings,
+                                                    tmp_path: Path) -> None:
+    from gralgo.report._summary import breakdowns
+    from gralgo.report._transcripts import write_job_transcripts
+    from gralgo.score import aggregate, instance_metrics
+
+    one = scored_frame[scored_frame["model"] == "model-a"]
+    inst = instance_metrics(one, 2)
+    settings = make_settings("sampling.k=2", "report.bootstrap_resamples=50")
+    paths = write_job_transcripts(one, aggregate(inst, by=["model"], n_resamples=50),
+                                  breakdowns(inst, 50), [], settings, tmp_path)  # fmt: skip
+    page = paths[1].read_text(encoding="utf-8")
+    section = page[page.index("By task and level"):page.index("<h2>Figures")]
+    rows = [r for r in section.split("<tr>") if "max_degree" in r or "diameter" in r]
+    assert len(rows) == 3  # model-a's (max_degree, 1), (diameter, 1), (diameter, 2)
+    assert sum("$0.0020" in r for r in rows) == 1  # max_degree's known cost
+    assert any("unknown price" in r for r in rows)  # diameter: no price known

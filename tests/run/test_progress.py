@@ -1,0 +1,36 @@
+"""Progress: ETA from the whole run's pace, unknown cost shown as unknown, a readable report."""
+
+from __future__ import annotations
+
+import io
+
+from gralgo.run._progress import RunProgress, describe_run, eta_seconds, format_duration
+from gralgo.run._records import SampleRecord
+from gralgo.run._runner import RunReport
+
+
+def test_eta_uses_the_average_pace_even_for_slow_calls() -> None:
+    assert eta_seconds(0.0, 0, 10) is None
+    assert eta_seconds(120.0, 1, 10) == 1080.0  # one 2-minute call: 9 more to go
+    assert format_duration(1080.0) == "0:18:00"
+    assert format_duration(None) == "-:--:--"
+
+
+def test_cost_is_unknown_without_a_price() -> None:
+    progress = RunProgress(3)
+    progress(SampleRecord("k", 0, "i", "m", answer_text="x", prompt_tokens=5,
+                          completion_tokens=2))  # fmt: skip
+    assert "cost unknown" in progress._stats() and "$" not in progress._stats()
+    progress(SampleRecord("k", 1, "i", "m", answer_text="x", cost_usd=0.5))
+    assert "cost $0.5000 (some unpriced)" in progress._stats()
+    assert "ETA" in progress._times()
+
+
+def test_run_report_is_one_readable_line() -> None:
+    report = RunReport(done=18, errors={"Timeout": 2}, calls_made=22, retries=2,
+                       elapsed_s=12.34)  # fmt: skip
+    line = describe_run(report)
+    assert line == ("18 samples answered, 2 failed (Timeout 2), 22 calls (2 retries, "
+                    "0 rate-limited), 12.3 s")
+    assert "RunReport(" not in line
+    io.StringIO(line)  # plain text
