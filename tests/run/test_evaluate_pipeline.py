@@ -88,7 +88,11 @@ def test_pipeline_scores_errors_resumes_and_logs(make_settings, stub: StubServer
             "samples_table.json"} <= artifacts
     # The run was opened when the calls started and holds the numbers, k as a param.
     first = client.get_run(result.run_id)
-    assert first.info.status == "FINISHED"
+    # The first run had errored samples: partial, so FAILED with complete=false; the healed
+    # re-run is complete.
+    assert (first.info.status, first.data.tags["complete"]) == ("FAILED", "false")
+    healed = client.get_run(again.run_id)
+    assert (healed.info.status, healed.data.tags["complete"]) == ("FINISHED", "true")
     assert first.data.params["k"] == "2"
     assert {"pass_at_k_lo", "pass_at_k_hi", "accuracy", "prompt_tokens", "completion_tokens",
             "latency_p95_s", "taxonomy/intuition/pass_at_k", "complexity/easy/accuracy",
