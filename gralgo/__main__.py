@@ -28,8 +28,6 @@ EXIT_CONFIG = 2
 """A configuration or user error."""
 EXIT_INCOMPLETE = 3
 """The run did not produce every sample (stopped early, missing or errored samples)."""
-FAILED_JOBS: list[tuple[str, int, str]] = []
-"""(job, exit status, cause) of the sweep jobs that failed, reported when the sweep ends."""
 # ``${run_suffix:}`` in hydra.run.dir / hydra.sweep.dir: fixed for this process, different for
 # every other, so jobs started in the same second never share an output folder.
 RUN_SUFFIX = f"{os.getpid() % 100000:05d}{secrets.token_hex(2)}"
@@ -99,10 +97,14 @@ def fail(status: int, err: Exception) -> None:
     from hydra.types import RunMode
 
     if HydraConfig.initialized() and HydraConfig.get().mode == RunMode.MULTIRUN:
+        from pathlib import Path
+
+        from gralgo._sweep_failures import FailedJob, record_failure
+
         hydra_cfg = HydraConfig.get()
-        FAILED_JOBS.append(
-            (f"#{hydra_cfg.job.num} ({hydra_cfg.runtime.output_dir})", status, str(err))
-        )
+        output_dir = Path(hydra_cfg.runtime.output_dir)
+        record_failure(output_dir, FailedJob(f"#{hydra_cfg.job.num} ({output_dir})", status,
+                                             str(err)))
         return
     sys.exit(status)
 
@@ -119,11 +121,13 @@ def cli(argv: list[str] | None = None) -> None:
         print(f"gralgo: error: {err}", file=sys.stderr)
         sys.exit(EXIT_CONFIG)
     main()
+    from gralgo._sweep_failures import FAILED_JOBS
+
     if FAILED_JOBS:
-        lines = [f"  job {job}: exit {status}: {cause}" for job, status, cause in FAILED_JOBS]
+        lines = [f"  job {f.job}: exit {f.status}: {f.cause}" for f in FAILED_JOBS]
         print("\n".join([f"gralgo: {len(FAILED_JOBS)} sweep job(s) failed:", *lines]),
               file=sys.stderr)
-        sys.exit(min(status for _, status, _ in FAILED_JOBS))
+        sys.exit(min(f.status for f in FAILED_JOBS))
 
 
 def compare(plain: dict) -> None:

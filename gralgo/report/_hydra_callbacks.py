@@ -72,10 +72,13 @@ class MlflowSweepCallback(Callback):
         atexit.register(self._finish, "FAILED")
 
     def on_multirun_end(self, config: DictConfig, **kwargs: Any) -> None:
+        from gralgo._sweep_failures import collect_failures
+
+        sweep_dir = Path(str(config.hydra.sweep.dir))
+        failed = collect_failures(sweep_dir)  # jobs may have run in other processes
         if self.run_id is not None:
-            log_sweep_comparison(self.tracking_uri, self.run_id, Path(str(config.hydra.sweep.dir)),
-                                 self.swept)  # fmt: skip
-        self._finish("FINISHED")
+            log_sweep_comparison(self.tracking_uri, self.run_id, sweep_dir, self.swept)
+        self._finish("FAILED" if failed else "FINISHED")
 
     def _finish(self, status: str) -> None:
         run_id, self.run_id = self.run_id, None

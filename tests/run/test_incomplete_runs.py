@@ -77,3 +77,20 @@ def test_a_failing_sweep_job_does_not_stop_the_others(stub: StubServer, tmp_path
     assert "1 sweep job(s) failed" in done.stderr
     assert "job #0" in done.stderr and "GRALGO_NO_SUCH_KEY_VAR" in done.stderr
     assert (tmp_path / "sweep" / "1" / "samples.csv").is_file()
+
+
+def test_a_sweep_with_a_failed_job_marks_its_parent_run_failed(
+    stub: StubServer, tmp_path: Path
+) -> None:
+    stub.control()
+    uri = f"sqlite:///{tmp_path / 'mlflow.db'}"
+    done = cli(tmp_path, stub, f"mlflow.tracking_uri={uri}", f"hydra.sweep.dir={tmp_path / 's'}",
+               key_env="GRALGO_NO_SUCH_KEY_VAR,null", flags=("-m",))
+    assert done.returncode == 2, done.stderr[-3000:]
+    assert (tmp_path / "s" / "0" / "FAILED.json").is_file()
+    from mlflow import MlflowClient
+
+    client = MlflowClient(tracking_uri=uri)
+    experiment = client.get_experiment_by_name("gralgo")
+    runs = client.search_runs([experiment.experiment_id], "tags.`gralgo.kind` = 'sweep'")
+    assert [r.info.status for r in runs] == ["FAILED"]
