@@ -32,6 +32,7 @@ def test_long_context_variants(make_settings, tmp_path: Path) -> None:
             degrees = sorted(d for _, d in graph.degree)
             assert graph.degree(instance.params["node"]) <= degrees[(len(degrees) - 1) // 2]
             assert int(instance.answer) < graph.number_of_nodes() - 1
+            assert 2 <= instance.params["k"] <= 3
     for variants in groups.values():
         short, long = sorted(variants, key=lambda i: i.prompts["edge_list"].tokens)
         assert short.answer == long.answer
