@@ -105,7 +105,7 @@ def check_command_line(argv: Sequence[str]) -> None:
                 check_literal_secret(leaf_key, leaf)
         if override.is_delete() or override.package is not None:
             continue
-        if key.startswith("hydra.") or key == "hydra" or _is_group(key):
+        if key.startswith(("hydra.", "hydra/")) or key == "hydra" or _is_group(key):
             continue
         for value in values:
             check_value(key, value)

@@ -93,3 +93,9 @@ def test_a_typo_in_a_config_file_fails_before_the_run_folder(tmp_path: Path) -> 
     assert done.stderr.strip() == ("gralgo: error: unknown config key model.max_concurency "
                                    "(did you mean model.max_concurrency?)")
     assert not (tmp_path / "run").exists()
+
+
+def test_hydra_group_overrides_are_left_to_hydra() -> None:
+    from gralgo.config import check_command_line
+
+    check_command_line(["-m", "hydra/launcher=joblib", "hydra.launcher.n_jobs=2", "level=1"])
