@@ -5,7 +5,6 @@ from __future__ import annotations
 import multiprocessing
 import sqlite3
 import threading
-import time
 from dataclasses import fields, replace
 from pathlib import Path
 
@@ -113,7 +112,8 @@ def test_wal_mode_and_busy_timeout(tmp_path: Path) -> None:
         assert conn.execute("PRAGMA busy_timeout").fetchone()[0] >= 10_000
 
 
-def test_rechecking_21600_finished_samples_is_fast(tmp_path: Path) -> None:
+def test_rechecking_21600_finished_samples_finds_nothing_to_do(tmp_path: Path) -> None:
+    """How fast this is, is measured by benchmarks/bench_rerun.py, not asserted here."""
     requests = [request(i) for i in range(2700)]
     with Ledger(tmp_path / "l.sqlite") as ledger:
         conn = ledger._connection()
@@ -122,13 +122,8 @@ def test_rechecking_21600_finished_samples_is_fast(tmp_path: Path) -> None:
             for index in range(8):
                 ledger.record(replace(full_record(r.key, index), instance_id=r.instance_id))
         conn.execute("COMMIT")
-        start = time.perf_counter()
-        todo = ledger.missing(requests, 8)
-        elapsed = time.perf_counter() - start
-        assert todo == [] and elapsed < 0.5, f"{elapsed:.3f}s"
-        start = time.perf_counter()
+        assert ledger.missing(requests, 8) == []
         assert len(ledger.samples(r.key for r in requests)) == 21_600
-        assert time.perf_counter() - start < 1.0
 
 
 def test_each_thread_gets_its_own_connection(tmp_path: Path) -> None:
