@@ -81,17 +81,25 @@ class SourceGraph:
         else:
             triples = sorted(self._locate(min(u, v), max(u, v)) for u, v in edges)
         names = self.node_names
+        graph.add_edges_from(
+            (names[u], names[v], attrs)
+            for (u, v, _), attrs in zip(triples, self._edge_attributes(triples), strict=True)
+        )
+        return graph
+
+    def _edge_attributes(self, triples: Sequence[tuple[int, int, int]]) -> list[dict[str, object]]:
+        """Per edge: ``weight`` then ``relation``, where the source has them."""
         positions = [pos for _, _, pos in triples]
         weights = None if self.edge_weight is None else self.edge_weight[positions].tolist()
         labels = None if self.edge_label is None else self.edge_label[positions].tolist()
-        for i, (u, v, _) in enumerate(triples):
-            attrs: dict[str, object] = {}
-            if weights is not None:
-                attrs["weight"] = weights[i]
-            if labels is not None:
-                attrs["relation"] = self.labels[labels[i]]
-            graph.add_edge(names[u], names[v], **attrs)
-        return graph
+        if weights is None and labels is None:
+            return [{} for _ in triples]
+        if labels is None:
+            return [{"weight": w} for w in weights or ()]
+        relations = [self.labels[code] for code in labels]
+        if weights is None:
+            return [{"relation": r} for r in relations]
+        return [{"weight": w, "relation": r} for w, r in zip(weights, relations, strict=True)]
 
     def _locate(self, u: int, v: int) -> tuple[int, int, int]:
         row = self.neighbors(u)

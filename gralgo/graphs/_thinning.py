@@ -18,7 +18,7 @@ def thin_edges(graph: nx.Graph, n_edges: int, rng: random.Random) -> nx.Graph | 
     """
     if graph.number_of_edges() <= n_edges:
         return graph.copy()
-    edges = sorted(tuple(sorted((str(u), str(v)))) for u, v in graph.edges)
+    edges = sorted(_ordered_pair(str(u), str(v)) for u, v in graph.edges)
     rng.shuffle(edges)
     parent = {str(n): str(n) for n in graph.nodes}
 
@@ -61,7 +61,7 @@ def thin_edges_keeping_cores(
     """
     if graph.number_of_edges() <= n_edges:
         return graph.copy()
-    edges = sorted(tuple(sorted((str(u), str(v)))) for u, v in graph.edges)
+    edges = sorted(_ordered_pair(str(u), str(v)) for u, v in graph.edges)
     rng.shuffle(edges)
     forest, rest = _spanning_forest(graph, edges)
     if len(forest) > n_edges:
@@ -101,6 +101,10 @@ def thin_edges_keeping_cores(
     thinned.add_nodes_from(graph.nodes(data=True))
     thinned.add_edges_from((u, v, graph.edges[u, v]) for u, v in keep)
     return thinned
+
+
+def _ordered_pair(a: str, b: str) -> tuple[str, str]:
+    return (a, b) if a <= b else (b, a)
 
 
 def _spanning_forest(
