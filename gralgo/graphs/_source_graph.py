@@ -13,6 +13,8 @@ from dataclasses import dataclass
 import networkx as nx
 import numpy as np
 
+from gralgo.graphs._fast_build import add_new_edges
+
 
 @dataclass(frozen=True, eq=False)
 class SourceGraph:
@@ -83,10 +85,14 @@ class SourceGraph:
         else:
             triples = sorted(self._locate(min(u, v), max(u, v)) for u, v in edges)
         names = self.node_names
-        graph.add_edges_from(
+        named = (
             (names[u], names[v], attrs)
             for (u, v, _), attrs in zip(triples, self._edge_attributes(triples), strict=True)
         )
+        if edges is None:  # induced edges: distinct pairs of the nodes just added
+            add_new_edges(graph, named)
+        else:
+            graph.add_edges_from(named)
         return graph
 
     def _edge_attributes(self, triples: Sequence[tuple[int, int, int]]) -> list[dict[str, object]]:

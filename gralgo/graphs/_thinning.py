@@ -7,6 +7,8 @@ import random
 
 import networkx as nx
 
+from gralgo.graphs._fast_build import add_new_edges
+
 
 def thin_edges(graph: nx.Graph, n_edges: int, rng: random.Random) -> nx.Graph | None:
     """A copy keeping a random spanning forest plus random other edges, ``n_edges`` in all.
@@ -99,7 +101,8 @@ def thin_edges_keeping_cores(
     keep = sorted(kept.union(extra))
     thinned = nx.Graph()
     thinned.add_nodes_from(graph.nodes(data=True))
-    thinned.add_edges_from((u, v, graph.edges[u, v]) for u, v in keep)
+    adjacency = graph.adj
+    add_new_edges(thinned, ((u, v, dict(adjacency[u][v])) for u, v in keep))
     return thinned
 
 

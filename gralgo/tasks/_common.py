@@ -17,6 +17,7 @@ import networkx as nx
 
 from gralgo.errors import ConfigError
 from gralgo.graphs import SampledGraph
+from gralgo.graphs._fast_build import copy_graph
 from gralgo.tasks._base import InstanceRejected, Problem
 
 INTEGER_ANSWER = r"Put your final answer (a single integer) in \boxed{}, e.g. \boxed{7}."
@@ -113,29 +114,6 @@ def working_copy(sample: SampledGraph, task: str) -> nx.Graph:
     if sample.graph.number_of_nodes() == 0:
         raise InstanceRejected(f"{task}: the sampled graph has no nodes", "too_small")
     return copy_graph(sample.graph)
-
-
-def copy_graph(graph: nx.Graph) -> nx.Graph:
-    """``graph.copy()``, built straight into networkx's dicts (the copy was a tenth of a build).
-
-    Nodes, neighbours and attributes come out in exactly ``Graph.copy``'s order (an edge's
-    attribute dict is copied once and shared by both ends), so prompts are unchanged. Other
-    graph classes fall back to ``copy()``.
-    """
-    if type(graph) is not nx.Graph:
-        return graph.copy()
-    copy = nx.Graph()
-    copy.graph.update(graph.graph)
-    adjacency: dict[Any, dict[Any, dict[str, Any]]] = copy._adj
-    for node, attrs in graph._node.items():
-        copy._node[node] = attrs.copy()
-        adjacency[node] = {}
-    for u, neighbours in graph._adj.items():
-        row = adjacency[u]
-        for v, attrs in neighbours.items():
-            if v not in row:  # each edge is met from both ends; the first copies its data
-                row[v] = adjacency[v][u] = attrs.copy()
-    return copy
 
 
 def make_problem_record(sample: SampledGraph, graph: nx.Graph, params: dict[str, Any]) -> Problem:
