@@ -11,19 +11,23 @@ from __future__ import annotations
 
 import argparse
 import csv
+import sys
 import tempfile
 import time
 from collections import defaultdict
 from pathlib import Path
 
-from hydra import compose, initialize_config_dir
-from omegaconf import OmegaConf
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))  # time this checkout's gralgo, not the installed (editable) one
 
-from gralgo._settings import settings_from_config
-from gralgo.dataset import build_dataset
-from gralgo.dataset._dataset import load_sources
+from hydra import compose, initialize_config_dir  # noqa: E402
+from omegaconf import OmegaConf  # noqa: E402
 
-CONF = Path(__file__).resolve().parents[1] / "conf"
+from gralgo._settings import settings_from_config  # noqa: E402
+from gralgo.dataset import build_dataset  # noqa: E402
+from gralgo.dataset._dataset import load_sources  # noqa: E402
+
+CONF = REPO / "conf"
 
 
 def main() -> None:

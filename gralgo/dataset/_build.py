@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections import Counter
@@ -49,8 +50,13 @@ def instance_id(task: str, level: int, source: str, seed: int, index: int, conte
     return stable_hash("gralgo-instance/v1", task, level, source, seed, index, context, length=20)
 
 
+@functools.lru_cache(maxsize=1 << 18)
 def name_key(name: str) -> str:
-    """How the scorer compares node names (its normaliser), so no two nodes read alike."""
+    """How the scorer compares node names (its normaliser), so no two nodes read alike.
+
+    Cached: the same source nodes are drawn again and again, and the normaliser's own cache
+    is too small to hold a whole source's names.
+    """
     from gralgo.score._normalize import normalize_answer
 
     return normalize_answer(name, "node") or ""
@@ -58,15 +64,19 @@ def name_key(name: str) -> str:
 
 def names_are_distinguishable(graph: nx.Graph) -> bool:
     """No two node names collapse to the same key (so a node answer has one reading)."""
-    keys = [name_key(str(n)) for n in graph.nodes]
-    return len(set(keys)) == len(keys)
+    keys = {name_key(str(n)) for n in graph.nodes}
+    return len(keys) == graph.number_of_nodes()
 
 
 def graph_fingerprint(graph: nx.Graph) -> str:
     """Order-independent hash of a graph's nodes and edges (to skip repeated samples)."""
     nodes = sorted(map(str, graph.nodes))
-    edges = sorted(tuple(sorted((str(u), str(v)))) for u, v in graph.edges)
+    edges = sorted(_ordered_pair(str(u), str(v)) for u, v in graph.edges)
     return stable_hash(nodes, edges, length=32)
+
+
+def _ordered_pair(a: str, b: str) -> tuple[str, str]:
+    return (a, b) if a <= b else (b, a)
 
 
 def render_prompts(

@@ -120,8 +120,9 @@ def graph_rows(
         for n in names
     ]
     pairs = sorted((u, v) if u < v else (v, u) for u, v in graph.edges())
+    adjacency = graph.adj  # adj[u][v] is graph.edges[u, v], without the edge view's checks
     edges = [
-        _edge_row(u, v, graph.edges[u, v], (u, v), edge_weights, relations) for u, v in pairs
+        _edge_row(u, v, adjacency[u][v], (u, v), edge_weights, relations) for u, v in pairs
     ]
     return GraphRows(names, nodes, edges)
 

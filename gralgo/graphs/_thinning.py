@@ -7,6 +7,8 @@ import random
 
 import networkx as nx
 
+from gralgo.graphs._fast_build import add_new_edges
+
 
 def thin_edges(graph: nx.Graph, n_edges: int, rng: random.Random) -> nx.Graph | None:
     """A copy keeping a random spanning forest plus random other edges, ``n_edges`` in all.
@@ -18,7 +20,7 @@ def thin_edges(graph: nx.Graph, n_edges: int, rng: random.Random) -> nx.Graph | 
     """
     if graph.number_of_edges() <= n_edges:
         return graph.copy()
-    edges = sorted(tuple(sorted((str(u), str(v)))) for u, v in graph.edges)
+    edges = sorted(_ordered_pair(str(u), str(v)) for u, v in graph.edges)
     rng.shuffle(edges)
     parent = {str(n): str(n) for n in graph.nodes}
 
@@ -61,7 +63,7 @@ def thin_edges_keeping_cores(
     """
     if graph.number_of_edges() <= n_edges:
         return graph.copy()
-    edges = sorted(tuple(sorted((str(u), str(v)))) for u, v in graph.edges)
+    edges = sorted(_ordered_pair(str(u), str(v)) for u, v in graph.edges)
     rng.shuffle(edges)
     forest, rest = _spanning_forest(graph, edges)
     if len(forest) > n_edges:
@@ -99,8 +101,13 @@ def thin_edges_keeping_cores(
     keep = sorted(kept.union(extra))
     thinned = nx.Graph()
     thinned.add_nodes_from(graph.nodes(data=True))
-    thinned.add_edges_from((u, v, graph.edges[u, v]) for u, v in keep)
+    adjacency = graph.adj
+    add_new_edges(thinned, ((u, v, dict(adjacency[u][v])) for u, v in keep))
     return thinned
+
+
+def _ordered_pair(a: str, b: str) -> tuple[str, str]:
+    return (a, b) if a <= b else (b, a)
 
 
 def _spanning_forest(

@@ -17,6 +17,7 @@ import networkx as nx
 
 from gralgo.errors import ConfigError
 from gralgo.graphs import SampledGraph
+from gralgo.graphs._fast_build import copy_graph
 from gralgo.tasks._base import InstanceRejected, Problem
 
 INTEGER_ANSWER = r"Put your final answer (a single integer) in \boxed{}, e.g. \boxed{7}."
@@ -112,7 +113,7 @@ def working_copy(sample: SampledGraph, task: str) -> nx.Graph:
     """A copy of the sampled graph (tasks never mutate the sample); rejects an empty graph."""
     if sample.graph.number_of_nodes() == 0:
         raise InstanceRejected(f"{task}: the sampled graph has no nodes", "too_small")
-    return sample.graph.copy()
+    return copy_graph(sample.graph)
 
 
 def make_problem_record(sample: SampledGraph, graph: nx.Graph, params: dict[str, Any]) -> Problem:

@@ -1,0 +1,46 @@
+"""Build networkx graphs straight into their dicts, for the build's hottest graph copies.
+
+``Graph.add_edges_from`` and ``Graph.copy`` check and copy every edge generically; on the
+sampled graphs of a full build they cost a tenth of the time. These helpers produce exactly the
+same dicts in the same order (so node-link data and prompts are unchanged), for plain
+``nx.Graph`` and for callers that guarantee what the generic code checks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import networkx as nx
+
+
+def add_new_edges(graph: nx.Graph, edges: Iterable[tuple[Any, Any, dict[str, Any]]]) -> None:
+    """``graph.add_edges_from(edges)`` for distinct new edges between nodes already in ``graph``.
+
+    Each attribute dict is stored as it is (shared by both ends), not copied: pass fresh ones.
+    """
+    adjacency = graph._adj
+    for u, v, attrs in edges:
+        adjacency[u][v] = adjacency[v][u] = attrs
+
+
+def copy_graph(graph: nx.Graph) -> nx.Graph:
+    """``graph.copy()``: nodes, neighbours and attributes in exactly ``Graph.copy``'s order.
+
+    An edge's attribute dict is copied once and shared by both ends, as ``copy`` does. Graph
+    classes other than ``nx.Graph`` fall back to ``copy()``.
+    """
+    if type(graph) is not nx.Graph:
+        return graph.copy()
+    copy = nx.Graph()
+    copy.graph.update(graph.graph)
+    adjacency: dict[Any, dict[Any, dict[str, Any]]] = copy._adj
+    for node, attrs in graph._node.items():
+        copy._node[node] = attrs.copy()
+        adjacency[node] = {}
+    for u, neighbours in graph._adj.items():
+        row = adjacency[u]
+        for v, attrs in neighbours.items():
+            if v not in row:  # each edge is met from both ends; the first copies its data
+                row[v] = adjacency[v][u] = attrs.copy()
+    return copy

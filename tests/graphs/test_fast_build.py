@@ -1,0 +1,73 @@
+"""The direct graph builders give exactly networkx's dicts, in networkx's order."""
+
+from __future__ import annotations
+
+import random
+
+import networkx as nx
+import numpy as np
+import pytest
+
+from gralgo.graphs import build_source_graph
+from gralgo.graphs._fast_build import add_new_edges, copy_graph
+
+
+def _layout(graph: nx.Graph) -> list[object]:
+    """Nodes, then every adjacency row, with attributes, in iteration order."""
+    return [list(graph.nodes(data=True))] + [
+        (u, list(row.items())) for u, row in graph.adj.items()
+    ]
+
+
+def _random_graph(seed: int) -> nx.Graph:
+    rng = random.Random(seed)
+    graph = nx.Graph(name="g")
+    graph.add_node("lonely", weight=3)
+    for _ in range(rng.randint(0, 60)):
+        u, v = rng.randint(0, 25), rng.randint(0, 25)
+        graph.add_edge(u, v, **({"weight": rng.randint(1, 9)} if rng.random() < 0.5 else {}))
+    return graph
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_copy_graph_matches_copy(seed: int) -> None:
+    graph = _random_graph(seed)
+    copy = copy_graph(graph)
+    assert _layout(copy) == _layout(graph.copy())
+    assert copy.graph == graph.graph
+    for u, v in copy.edges:
+        assert copy.adj[u][v] is copy.adj[v][u]
+        assert copy.adj[u][v] is not graph.adj[u][v]
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_add_new_edges_matches_add_edges_from(seed: int) -> None:
+    rng = random.Random(seed)
+    pairs = sorted({(u, v) for u, v in ((rng.randint(0, 20), rng.randint(0, 20))
+                                        for _ in range(50)) if u < v})
+    expected, built = nx.Graph(), nx.Graph()
+    for graph in (expected, built):
+        graph.add_nodes_from(range(21))
+    expected.add_edges_from((u, v, {"weight": u + v}) for u, v in pairs)
+    add_new_edges(built, ((u, v, {"weight": u + v}) for u, v in pairs))
+    assert _layout(built) == _layout(expected)
+
+
+def test_induced_edges_order_and_positions() -> None:
+    rng = random.Random(7)
+    n = 40
+    source = build_source_graph(
+        "t", [f"n{i}" for i in range(n)],
+        np.array([rng.randrange(n) for _ in range(150)]),
+        np.array([rng.randrange(n) for _ in range(150)]),
+    )
+    nodes = [rng.randrange(n) for _ in range(25)]
+    chosen = sorted(set(nodes))
+    expected = [
+        (u, v, int(source.indptr[u]) + offset)
+        for u in chosen
+        for offset, v in enumerate(source.neighbors(u).tolist())
+        if v > u and v in chosen
+    ]
+    assert source.induced_edges(nodes) == expected
+    assert source.induced_edges([]) == []
