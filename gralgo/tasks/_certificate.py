@@ -49,6 +49,15 @@ def hallucinated(unknown: Iterable[str], what: str = "node") -> CertificateVerdi
     return CertificateVerdict("hallucinated", None, f"not a {what} of the graph: {names!r}", names)
 
 
+def unusable_nodes(answer: CertificateAnswer) -> CertificateVerdict | None:
+    """The verdict for an answer naming a node not in the graph, or naming no node; else None."""
+    if answer.unknown:
+        return hallucinated(answer.unknown)
+    if not answer.nodes:
+        return unparsed("no node given")
+    return None
+
+
 def infeasible(detail: str) -> CertificateVerdict:
     return CertificateVerdict("infeasible", None, detail)
 

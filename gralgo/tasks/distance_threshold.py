@@ -261,10 +261,9 @@ class DistanceThresholdTask(Task):
         self, problem: Problem, solution: Solution, answer: cert.CertificateAnswer
     ) -> cert.CertificateVerdict:
         read = answer
-        if read.unknown:
-            return cert.hallucinated(read.unknown)
-        if not read.nodes:
-            return cert.unparsed("no node given")
+        verdict = cert.unusable_nodes(read)
+        if verdict is not None:
+            return verdict
         node, claimed = read.nodes[0], set(read.nodes[1:]) - {read.nodes[0]}
         tau = problem.params["tau"]
         lengths = nx.single_source_dijkstra_path_length(problem.graph, node, weight="weight")

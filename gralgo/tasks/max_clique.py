@@ -83,11 +83,10 @@ class MaxCliqueTask(Task):
         self, problem: Problem, solution: Solution, answer: cert.CertificateAnswer
     ) -> cert.CertificateVerdict:
         read = answer
-        if read.unknown:
-            return cert.hallucinated(read.unknown)
+        verdict = cert.unusable_nodes(read)
+        if verdict is not None:
+            return verdict
         nodes = sorted(set(read.nodes))
-        if not nodes:
-            return cert.unparsed("no node given")
         for i, u in enumerate(nodes):
             for v in nodes[i + 1 :]:
                 if not problem.graph.has_edge(u, v):

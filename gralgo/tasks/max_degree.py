@@ -72,9 +72,8 @@ class MaxDegreeTask(Task):
         self, problem: Problem, solution: Solution, answer: cert.CertificateAnswer
     ) -> cert.CertificateVerdict:
         read = answer
-        if read.unknown:
-            return cert.hallucinated(read.unknown)
-        if not read.nodes:
-            return cert.unparsed("no node given")
+        verdict = cert.unusable_nodes(read)
+        if verdict is not None:
+            return verdict
         degree = min(problem.graph.degree(node) for node in read.nodes)
         return cert.graded(degree, int(solution.answer), f"degree {degree}")

@@ -106,11 +106,10 @@ class MaxKCoreTask(Task):
         self, problem: Problem, solution: Solution, answer: cert.CertificateAnswer
     ) -> cert.CertificateVerdict:
         read = answer
-        if read.unknown:
-            return cert.hallucinated(read.unknown)
+        verdict = cert.unusable_nodes(read)
+        if verdict is not None:
+            return verdict
         chosen = set(read.nodes)
-        if not chosen:
-            return cert.unparsed("no node given")
         k = int(problem.params["k"])
         for node in sorted(chosen):
             inside = sum(1 for neighbour in problem.graph[node] if neighbour in chosen)

@@ -100,11 +100,10 @@ class MaxWeightTriangleTask(Task):
         self, problem: Problem, solution: Solution, answer: cert.CertificateAnswer
     ) -> cert.CertificateVerdict:
         read = answer
-        if read.unknown:
-            return cert.hallucinated(read.unknown)
+        verdict = cert.unusable_nodes(read)
+        if verdict is not None:
+            return verdict
         nodes = sorted(set(read.nodes))
-        if not nodes:
-            return cert.unparsed("no node given")
         if len(nodes) != 3:
             return cert.infeasible(f"a triangle has three nodes, not {len(nodes)}")
         a, b, c = nodes
