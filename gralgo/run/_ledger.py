@@ -19,13 +19,13 @@ import threading
 import time
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from types import TracebackType
 
 from gralgo.errors import GralgoError
 from gralgo.run._claims import ClaimResult, Pair, claim, immediate, release, renew
+from gralgo.run._ledger_common import LedgerCommon
 from gralgo.run._ledger_schema import REQUEST_COLUMNS, SAMPLE_COLUMNS, NewerLedgerError, migrate
-from gralgo.run._records import Request, RequestInfo, SampleRecord
-from gralgo.run._rescue import append_lines, append_records, claim_rescue_files, read_rescue
+from gralgo.run._records import RequestInfo, SampleRecord
+from gralgo.run._rescue import append_lines, claim_rescue_files, read_rescue
 
 log = logging.getLogger("gralgo")
 
@@ -74,7 +74,7 @@ def _chunks(items: Sequence[str]) -> Iterable[Sequence[str]]:
         yield items[start : start + _CHUNK]
 
 
-class Ledger:
+class Ledger(LedgerCommon):
     """Append-mostly store of :class:`SampleRecord` rows in one SQLite file.
 
     Each thread (and each process after a fork) gets its own connection; use the ledger as a
@@ -173,11 +173,6 @@ class Ledger:
                     time.sleep(0.2 * 2**attempt)
         self.rescue([rec])
         return False
-
-    def rescue(self, records: Sequence[SampleRecord], path: Path | None = None) -> None:
-        """Append ``records`` to ``path`` (default :attr:`rescue_path`), fsynced."""
-        with self._lock:
-            append_records(path or self.rescue_path, records)
 
     def _import_rescued(self) -> None:
         """Move samples rescued by earlier runs into the database (see ``_rescue``)."""
@@ -305,42 +300,3 @@ class Ledger:
                 )
             )
         return done
-
-    def missing(self, requests: Sequence[Request], k: int) -> list[tuple[Request, int]]:
-        """Samples 0..k-1 of each request that have no row or only an error row, in input order.
-
-        Requests with the same key (identical prompt, model and parameters) are one piece of
-        work: only the first is returned.
-        """
-        if k < 0:
-            raise ValueError(f"k must be >= 0, got {k}")
-        unique: dict[str, Request] = {}
-        for request in requests:
-            unique.setdefault(request.key, request)
-        done = self.completed(unique)
-        return [
-            (request, index)
-            for key, request in unique.items()
-            for index in range(k)
-            if (key, index) not in done
-        ]
-
-    def close(self) -> None:
-        """Close every connection this ledger opened in this process."""
-        with self._lock:
-            pid = os.getpid()
-            for owner, conn in list(self._connections.items()):
-                if owner[0] == pid:
-                    conn.close()
-                del self._connections[owner]
-
-    def __enter__(self) -> Ledger:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()

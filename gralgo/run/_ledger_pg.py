@@ -17,15 +17,15 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import astuple
 from pathlib import Path
-from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
 from gralgo.errors import GralgoError
 from gralgo.run._claims import ClaimResult, Pair, owner_is_dead
 from gralgo.run._ledger import _sample_row
+from gralgo.run._ledger_common import LedgerCommon
 from gralgo.run._ledger_schema import REQUEST_COLUMNS, SAMPLE_COLUMNS
-from gralgo.run._records import Request, RequestInfo, SampleRecord
-from gralgo.run._rescue import append_lines, append_records, claim_rescue_files, read_rescue
+from gralgo.run._records import RequestInfo, SampleRecord
+from gralgo.run._rescue import append_lines, claim_rescue_files, read_rescue
 
 if TYPE_CHECKING:
     import psycopg
@@ -113,7 +113,7 @@ def _connect(url: str) -> psycopg.Connection[Any]:
         ) from err
 
 
-class PostgresLedger:
+class PostgresLedger(LedgerCommon):
     """The :class:`gralgo.run._ledger.Ledger` API on a PostgreSQL database.
 
     One connection per process and thread. ``rescue_dir`` holds samples that could not be
@@ -190,13 +190,6 @@ class PostgresLedger:
                     time.sleep(0.2 * 2**attempt)
         self.rescue([rec])
         return False
-
-    def rescue(self, records: Sequence[SampleRecord], path: Path | None = None) -> None:
-        """Append ``records`` to ``path`` (default :attr:`rescue_path`), fsynced."""
-        target = path or self.rescue_path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        with self._lock:
-            append_records(target, records)
 
     def _drop_connection(self) -> None:
         with self._lock:
@@ -326,41 +319,6 @@ class PostgresLedger:
             (sorted(set(request_keys)),),
         ).fetchall()
         return {(key, index) for key, index in rows}
-
-    def missing(self, requests: Sequence[Request], k: int) -> list[tuple[Request, int]]:
-        """Samples 0..k-1 of each request without a successful row, in input order."""
-        if k < 0:
-            raise ValueError(f"k must be >= 0, got {k}")
-        unique: dict[str, Request] = {}
-        for request in requests:
-            unique.setdefault(request.key, request)
-        done = self.completed(unique)
-        return [
-            (request, index)
-            for key, request in unique.items()
-            for index in range(k)
-            if (key, index) not in done
-        ]
-
-    def close(self) -> None:
-        """Close every connection this ledger opened in this process."""
-        with self._lock:
-            pid = os.getpid()
-            for owner, conn in list(self._connections.items()):
-                if owner[0] == pid:
-                    conn.close()
-                del self._connections[owner]
-
-    def __enter__(self) -> PostgresLedger:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
 
 def open_ledger(location: str | os.PathLike[str]) -> Any:

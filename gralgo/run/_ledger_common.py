@@ -1,0 +1,75 @@
+"""What the SQLite and the PostgreSQL ledgers share: resume planning, rescue files, closing."""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Self
+
+from gralgo.run._records import Request, SampleRecord
+from gralgo.run._rescue import append_records
+
+
+class LedgerCommon:
+    """Base of :class:`~gralgo.run._ledger.Ledger` and ``PostgresLedger``.
+
+    A subclass sets ``_lock``, ``_connections`` (keyed by (pid, thread id)) and
+    :attr:`rescue_path`, and implements :meth:`completed`.
+    """
+
+    _lock: threading.Lock
+    _connections: dict[tuple[int, int], Any]
+    rescue_path: Path
+    """Where samples go when the ledger cannot take them (imported on the next open)."""
+
+    def completed(self, request_keys: Iterable[str]) -> set[tuple[str, int]]:
+        raise NotImplementedError
+
+    def missing(self, requests: Sequence[Request], k: int) -> list[tuple[Request, int]]:
+        """Samples 0..k-1 of each request that have no row or only an error row, in input order.
+
+        Requests with the same key (identical prompt, model and parameters) are one piece of
+        work: only the first is returned.
+        """
+        if k < 0:
+            raise ValueError(f"k must be >= 0, got {k}")
+        unique: dict[str, Request] = {}
+        for request in requests:
+            unique.setdefault(request.key, request)
+        done = self.completed(unique)
+        return [
+            (request, index)
+            for key, request in unique.items()
+            for index in range(k)
+            if (key, index) not in done
+        ]
+
+    def rescue(self, records: Sequence[SampleRecord], path: Path | None = None) -> None:
+        """Append ``records`` to ``path`` (default :attr:`rescue_path`), fsynced."""
+        target = path or self.rescue_path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with self._lock:
+            append_records(target, records)
+
+    def close(self) -> None:
+        """Close every connection this ledger opened in this process."""
+        with self._lock:
+            pid = os.getpid()
+            for owner, conn in list(self._connections.items()):
+                if owner[0] == pid:
+                    conn.close()
+                del self._connections[owner]
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
