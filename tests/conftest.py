@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+import sys
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,27 @@ from omegaconf import OmegaConf
 from gralgo._settings import AppSettings, settings_from_config
 
 CONF = Path(__file__).resolve().parents[1] / "conf"
+sys.path.insert(0, str(Path(__file__).resolve().parent / "run"))  # the loopback stub server
+
+from stub_server import FAKE_KEY, FAKE_KEY_ENV, StubServer, start_stub, stop_stub  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def stub_server() -> Iterator[StubServer]:
+    """One loopback OpenAI-compatible stub server (a subprocess) for the whole session."""
+    stub = start_stub()
+    try:
+        yield stub
+    finally:
+        stop_stub(stub)
+
+
+@pytest.fixture
+def stub(stub_server: StubServer, monkeypatch: pytest.MonkeyPatch) -> StubServer:
+    """The session's stub, reset to no latency and no faults, with the fake key exported."""
+    stub_server.control()
+    monkeypatch.setenv(FAKE_KEY_ENV, FAKE_KEY)
+    return stub_server
 
 
 def compose_config(overrides: Sequence[str] = ()) -> dict:

@@ -1,31 +1,14 @@
-"""Fixtures: a loopback stub OpenAI server in a subprocess, and requests aimed at it."""
+"""Fixtures: requests aimed at the loopback stub server (``stub``, from ``tests/conftest.py``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from stub_server import FAKE_KEY, FAKE_KEY_ENV, StubServer, make_requests, start_stub, stop_stub
+from stub_server import StubServer, make_requests
 
 from gralgo.run._records import Request
-
-
-@pytest.fixture(scope="session")
-def stub_server() -> Iterator[StubServer]:
-    stub = start_stub()
-    try:
-        yield stub
-    finally:
-        stop_stub(stub)
-
-
-@pytest.fixture()
-def stub(stub_server: StubServer, monkeypatch: pytest.MonkeyPatch) -> StubServer:
-    """The session's stub, reset to no latency and no faults, with the fake key exported."""
-    stub_server.control()
-    monkeypatch.setenv(FAKE_KEY_ENV, FAKE_KEY)
-    return stub_server
 
 
 @pytest.fixture()
