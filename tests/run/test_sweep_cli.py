@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from stub_server import StubServer
+from sweep_checks import parent_and_children
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -23,24 +24,19 @@ def test_sweep_groups_jobs_under_a_parent_run(stub: StubServer, tmp_path: Path) 
     assert done.returncode == 0, done.stderr[-3000:]
     assert stub.stats()["calls"] == 2 * 2 * 2  # two models x two instances x k
 
+    parent, children = parent_and_children(outputs, 2)
     from mlflow import MlflowClient
 
     client = MlflowClient(tracking_uri=f"sqlite:///{outputs}/mlflow.db")
-    experiment = client.get_experiment_by_name("gralgo")
-    runs = client.search_runs([experiment.experiment_id])
-    parents = [r for r in runs if "mlflow.parentRunId" not in r.data.tags]
-    children = [r for r in runs if "mlflow.parentRunId" in r.data.tags]
-    assert len(parents) == 1 and len(children) == 2
-    assert {r.data.tags["mlflow.parentRunId"] for r in children} == {parents[0].info.run_id}
     assert {r.data.tags["model"] for r in children} == {"stub-a", "stub-b"}
-    assert parents[0].info.status == "FINISHED"
+    assert parent.info.status == "FINISHED"
     # Named by what varies, with each job's numbers and a figure comparing them.
-    assert parents[0].info.run_name == "model.name=stub-a,stub-b"
+    assert parent.info.run_name == "model.name=stub-a,stub-b"
     assert {"stub-a/pass_at_k", "stub-b/pass_at_k", "stub-b/cons_at_k_hi"} <= set(
-        parents[0].data.metrics)
+        parent.data.metrics)
     assert "comparison/jobs.png" in {
-        a.path for a in client.list_artifacts(parents[0].info.run_id, "comparison")}
-    comparison = {a.path for a in client.list_artifacts(parents[0].info.run_id, "comparison")}
+        a.path for a in client.list_artifacts(parent.info.run_id, "comparison")}
+    comparison = {a.path for a in client.list_artifacts(parent.info.run_id, "comparison")}
     assert "comparison/z_scores.md" in comparison
     table = (tmp_path / "sweep" / "comparison" / "edge_list-standard" / "taxonomy_by_level.md")
     text = table.read_text()

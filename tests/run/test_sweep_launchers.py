@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from stub_server import StubServer
+from sweep_checks import parent_and_children
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -45,15 +46,7 @@ def test_sweep_with_launcher_writes_one_comparison(
     assert done.returncode == 0, done.stderr[-3000:]
     assert stub.stats()["calls"] == 2 * 2 * 2  # two models x two instances x k
 
-    from mlflow import MlflowClient
-
-    client = MlflowClient(tracking_uri=f"sqlite:///{outputs}/mlflow.db")
-    experiment = client.get_experiment_by_name("gralgo")
-    runs = client.search_runs([experiment.experiment_id])
-    parents = [r for r in runs if "mlflow.parentRunId" not in r.data.tags]
-    children = [r for r in runs if "mlflow.parentRunId" in r.data.tags]
-    assert len(parents) == 1 and len(children) == 2
-    assert {r.data.tags["mlflow.parentRunId"] for r in children} == {parents[0].info.run_id}
+    parent, children = parent_and_children(outputs, 2)
     comparisons = sorted(sweep.glob("comparison/*/taxonomy_by_level.md"))
     assert len(comparisons) == 1
     text = comparisons[0].read_text()
