@@ -54,14 +54,18 @@ def main() -> None:
         seconds = time.perf_counter() - started
         with open(Path(tmp) / "ds" / "statistics.csv", encoding="utf-8") as f:
             rows = [r for r in csv.DictReader(f) if r["group"] != "all"]
-    print(f"built {report.total} instances x {len(settings.dataset.options.formats)} formats "
-          f"in {seconds:.2f} s -> {report.total / seconds:.0f} instances/s")
+    print(
+        f"built {report.total} instances x {len(settings.dataset.options.formats)} formats "
+        f"in {seconds:.2f} s -> {report.total / seconds:.0f} instances/s"
+    )
     rejected: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     for r in rows:
         rejected[r["group"]][0] += int(r["rejected_draws"])
         rejected[r["group"]][1] += int(r["count"])
-    print("rejected draws per kept instance (validity rules, answer share, ...): " + ", ".join(
-        f"{task} {n / kept:.2f}" for task, (n, kept) in sorted(rejected.items())))
+    print(
+        "rejected draws per kept instance (validity rules, answer share, ...): "
+        + ", ".join(f"{task} {n / kept:.2f}" for task, (n, kept) in sorted(rejected.items()))
+    )
     print(report.statistics_markdown)
 
 

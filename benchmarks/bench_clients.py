@@ -41,8 +41,13 @@ async def runner(client: str, stub: StubServer, n: int, c: int, tag: str) -> Non
     requests = make_requests(stub.api_base, n, tag=tag)
     with tempfile.TemporaryDirectory() as tmp, Ledger(Path(tmp) / "l.sqlite") as ledger:
         report = await run_samples(
-            ledger.missing(requests, 1), ledger, max_concurrency=c, max_attempts=3,
-            timeout_s=30, failure_budget=0.1, client=client,
+            ledger.missing(requests, 1),
+            ledger,
+            max_concurrency=c,
+            max_attempts=3,
+            timeout_s=30,
+            failure_budget=0.1,
+            client=client,
         )
     assert report.done == n and report.errors == {}, report
 
@@ -64,10 +69,17 @@ async def bare_litellm(stub: StubServer, n: int, c: int, tag: str) -> None:
     async def one(request: object) -> None:
         async with semaphore:
             await litellm.acompletion(
-                model="openai/stub-model", api_base=stub.api_base, api_key=FAKE_KEY,
+                model="openai/stub-model",
+                api_base=stub.api_base,
+                api_key=FAKE_KEY,
                 messages=list(request.messages),  # type: ignore[attr-defined]
-                max_tokens=64, temperature=0.6, top_p=0.95, min_p=0.0, timeout=30,
-                num_retries=0, max_retries=0,
+                max_tokens=64,
+                temperature=0.6,
+                top_p=0.95,
+                min_p=0.0,
+                timeout=30,
+                num_retries=0,
+                max_retries=0,
             )
 
     await asyncio.gather(*(one(r) for r in make_requests(stub.api_base, n, tag=tag)))
@@ -79,14 +91,22 @@ async def openai_sdk_aiohttp(stub: StubServer, n: int, c: int, tag: str) -> None
 
     semaphore = asyncio.Semaphore(c)
     limits = httpx.Limits(max_connections=c, max_keepalive_connections=c)
-    async with AsyncOpenAI(base_url=stub.api_base, api_key=FAKE_KEY, max_retries=0,
-                           http_client=DefaultAioHttpClient(limits=limits)) as client:
+    async with AsyncOpenAI(
+        base_url=stub.api_base,
+        api_key=FAKE_KEY,
+        max_retries=0,
+        http_client=DefaultAioHttpClient(limits=limits),
+    ) as client:
 
         async def one(i: int) -> None:
             async with semaphore:
                 await client.chat.completions.create(
-                    model="stub-model", messages=[{"role": "user", "content": f"{tag} {i}"}],
-                    max_tokens=64, temperature=0.6, top_p=0.95, extra_body={"min_p": 0.0},
+                    model="stub-model",
+                    messages=[{"role": "user", "content": f"{tag} {i}"}],
+                    max_tokens=64,
+                    temperature=0.6,
+                    top_p=0.95,
+                    extra_body={"min_p": 0.0},
                 )
 
         await asyncio.gather(*(one(i) for i in range(n)))
@@ -100,8 +120,10 @@ async def raw_aiohttp(stub: StubServer, n: int, c: int, tag: str) -> None:
 
         async def one(i: int) -> None:
             body = {"model": "stub-model", "messages": [{"role": "user", "content": f"{tag} {i}"}]}
-            async with semaphore, session.post(f"{stub.api_base}/chat/completions",
-                                               json=body) as reply:
+            async with (
+                semaphore,
+                session.post(f"{stub.api_base}/chat/completions", json=body) as reply,
+            ):
                 await reply.read()
 
         await asyncio.gather(*(one(i) for i in range(n)))
@@ -130,9 +152,13 @@ asyncio.run(main())
 
 
 def inspect_seconds(python: str, stub: StubServer, n: int, c: int) -> float | str:
-    out = subprocess.run([python, "-c", INSPECT_SCRIPT, str(n), str(c), stub.api_base],
-                         capture_output=True, text=True, timeout=600,
-                         env={**os.environ, "STUB_API_KEY": FAKE_KEY})
+    out = subprocess.run(
+        [python, "-c", INSPECT_SCRIPT, str(n), str(c), stub.api_base],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={**os.environ, "STUB_API_KEY": FAKE_KEY},
+    )
     if out.returncode != 0:
         return f"failed: {out.stderr.strip().splitlines()[-1] if out.stderr.strip() else '?'}"
     return float(out.stdout.split()[-1])
@@ -145,8 +171,13 @@ async def main() -> None:
     parser.add_argument("--concurrency", type=int, default=64)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--inspect-python", help="python of a venv with inspect-ai installed")
-    parser.add_argument("--only", nargs="*", choices=sorted(PATHS), metavar="PATH",
-                        help="measure only these paths (names as in the table)")
+    parser.add_argument(
+        "--only",
+        nargs="*",
+        choices=sorted(PATHS),
+        metavar="PATH",
+        help="measure only these paths (names as in the table)",
+    )
     args = parser.parse_args()
     os.environ[FAKE_KEY_ENV] = FAKE_KEY
     n, c = args.requests, args.concurrency
@@ -158,7 +189,7 @@ async def main() -> None:
         for name in names:  # warm up: imports, connection pools
             await PATHS[name](stub, min(200, n), c, f"warm-{names.index(name)}")
         for round_no in range(args.rounds):
-            order = names[round_no % len(names):] + names[:round_no % len(names)]
+            order = names[round_no % len(names) :] + names[: round_no % len(names)]
             for name in order:
                 await asyncio.sleep(0.5)
                 t0 = time.perf_counter()
@@ -169,22 +200,30 @@ async def main() -> None:
             inspect = inspect_seconds(args.inspect_python, stub, n, c)
     finally:
         stop_stub(stub)
-    versions = ", ".join(f"{p} {importlib.metadata.version(p)}"
-                         for p in ("litellm", "openai", "aiohttp", "httpx-aiohttp"))
-    print(f"{n} requests, {args.latency * 1000:.0f} ms latency, concurrency {c}, "
-          f"ideal {ideal:.2f} s; best of {args.rounds}; cpus {os.cpu_count()}; {versions}")
+    versions = ", ".join(
+        f"{p} {importlib.metadata.version(p)}"
+        for p in ("litellm", "openai", "aiohttp", "httpx-aiohttp")
+    )
+    print(
+        f"{n} requests, {args.latency * 1000:.0f} ms latency, concurrency {c}, "
+        f"ideal {ideal:.2f} s; best of {args.rounds}; cpus {os.cpu_count()}; {versions}"
+    )
     print("| path | seconds | x ideal |\n|---|---|---|")
     for name in names:
         print(f"| {name} | {best[name]:.2f} | {best[name] / ideal:.2f} |")
     if isinstance(inspect, float):
-        print(f"| Inspect AI (openai-api provider, {c} connections) | {inspect:.2f} | "
-              f"{inspect / ideal:.2f} |")
+        print(
+            f"| Inspect AI (openai-api provider, {c} connections) | {inspect:.2f} | "
+            f"{inspect / ideal:.2f} |"
+        )
     else:
         print(f"| Inspect AI | - | {inspect} |")
     if "gralgo runner (direct client)" in best:
         direct = best["gralgo runner (direct client)"] / ideal
-        print(f"goal: runner with the direct client <= 1.5x ideal: {direct:.2f}x "
-              f"{'met' if direct <= 1.5 else 'NOT met'}")
+        print(
+            f"goal: runner with the direct client <= 1.5x ideal: {direct:.2f}x "
+            f"{'met' if direct <= 1.5 else 'NOT met'}"
+        )
 
 
 if __name__ == "__main__":

@@ -29,8 +29,14 @@ WORKER = REPO / "tests" / "run" / "ledger_worker.py"
 
 
 def run_once(
-    stub: StubServer, processes: int, n: int, k: int, concurrency: int, latency: float,
-    work: Path, ledger: str | None = None,
+    stub: StubServer,
+    processes: int,
+    n: int,
+    k: int,
+    concurrency: int,
+    latency: float,
+    work: Path,
+    ledger: str | None = None,
 ) -> tuple[str, float]:
     """Run ``processes`` workers on one fresh ledger (or ``ledger``: a file or a
     ``postgresql://`` URL); one line of results and the wall time."""
@@ -80,8 +86,15 @@ def main() -> None:
     try:
         with tempfile.TemporaryDirectory() as tmp:
             for processes in opts.processes:
-                line, _ = run_once(stub, processes, opts.requests, opts.k, opts.concurrency,
-                                   opts.latency, Path(tmp))
+                line, _ = run_once(
+                    stub,
+                    processes,
+                    opts.requests,
+                    opts.k,
+                    opts.concurrency,
+                    opts.latency,
+                    Path(tmp),
+                )
                 print(line, flush=True)
     finally:
         stop_stub(stub)

@@ -42,32 +42,47 @@ def main() -> None:
     stub = start_stub()
     try:
         prompts = [f"judge question {i}" for i in range(args.requests)]
-        stub.control(latency_s=args.latency,
-                     answers={p: '{"family": "greedy"}' for p in prompts})
+        stub.control(latency_s=args.latency, answers={p: '{"family": "greedy"}' for p in prompts})
         settings = JudgeSettings(
-            model=ModelSpec(name="stub", litellm_model="openai/stub-model",
-                            api_base=stub.api_base, api_key_env=FAKE_KEY_ENV),
+            model=ModelSpec(
+                name="stub",
+                litellm_model="openai/stub-model",
+                api_base=stub.api_base,
+                api_key_env=FAKE_KEY_ENV,
+            ),
             sampling=SamplingParams(temperature=0.0, top_p=1.0, max_tokens=64),
-            max_concurrency=args.concurrency, timeout_s=30)
+            max_concurrency=args.concurrency,
+            timeout_s=30,
+        )
         with tempfile.TemporaryDirectory() as tmp:
             t0 = time.perf_counter()
             with open_judge(settings, Path(tmp) / "judge.sqlite") as judge:
-                verdicts, report = judge.ask([JudgeQuery(str(i), p) for i, p in
-                                              enumerate(prompts)],
-                                             choice_parser("family", ["greedy"]))
+                verdicts, report = judge.ask(
+                    [JudgeQuery(str(i), p) for i, p in enumerate(prompts)],
+                    choice_parser("family", ["greedy"]),
+                )
             judge_rate = args.requests / (time.perf_counter() - t0)
             assert report.counts == {"ok": args.requests}, report.counts
             requests = make_requests(stub.api_base, args.requests, tag="bare")
             with Ledger(Path(tmp) / "runner.sqlite") as ledger:
                 t0 = time.perf_counter()
-                asyncio.run(run_samples([(r, 0) for r in requests], ledger,
-                                        max_concurrency=args.concurrency, max_attempts=3,
-                                        timeout_s=30, failure_budget=0.5))
+                asyncio.run(
+                    run_samples(
+                        [(r, 0) for r in requests],
+                        ledger,
+                        max_concurrency=args.concurrency,
+                        max_attempts=3,
+                        timeout_s=30,
+                        failure_budget=0.5,
+                    )
+                )
                 runner_rate = args.requests / (time.perf_counter() - t0)
     finally:
         stop_stub(stub)
-    print(f"judge fan-out: {judge_rate:.0f} req/s; runner: {runner_rate:.0f} req/s "
-          f"({judge_rate / runner_rate:.2f}x); ideal {args.concurrency / args.latency:.0f} req/s")
+    print(
+        f"judge fan-out: {judge_rate:.0f} req/s; runner: {runner_rate:.0f} req/s "
+        f"({judge_rate / runner_rate:.2f}x); ideal {args.concurrency / args.latency:.0f} req/s"
+    )
 
 
 if __name__ == "__main__":

@@ -44,11 +44,21 @@ def main() -> None:
             if opts.sqlite:
                 ledgers["sqlite"] = str(Path(tmp) / "bench.sqlite")
             for kind, location in ledgers.items():
-                line, wall = run_once(stub, opts.processes, opts.requests, opts.k,
-                                      opts.concurrency, opts.latency, Path(tmp),
-                                      ledger=location)
-                print(f"[{kind}] {line}; throughput {unique / wall:.0f} unique samples/s "
-                      f"(each process wants all {unique})", flush=True)
+                line, wall = run_once(
+                    stub,
+                    opts.processes,
+                    opts.requests,
+                    opts.k,
+                    opts.concurrency,
+                    opts.latency,
+                    Path(tmp),
+                    ledger=location,
+                )
+                print(
+                    f"[{kind}] {line}; throughput {unique / wall:.0f} unique samples/s "
+                    f"(each process wants all {unique})",
+                    flush=True,
+                )
     finally:
         stop_stub(stub)
         server.stop()

@@ -34,14 +34,17 @@ GOAL_S = 15.0
 
 def instance_files(directory: Path) -> dict[str, bytes]:
     """Every instance file of a built dataset, by relative path (the manifest excluded)."""
-    return {str(p.relative_to(directory)): p.read_bytes()
-            for p in sorted(directory.rglob("*.jsonl"))}
+    return {
+        str(p.relative_to(directory)): p.read_bytes() for p in sorted(directory.rglob("*.jsonl"))
+    }
 
 
 def _cpu_seconds() -> float:
     """CPU time of this process and its finished children (the build's workers)."""
-    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(
-        resource.RUSAGE_CHILDREN)
+    own, children = (
+        resource.getrusage(resource.RUSAGE_SELF),
+        resource.getrusage(resource.RUSAGE_CHILDREN),
+    )
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
@@ -63,8 +66,9 @@ def main() -> None:
     parser.add_argument("--compare", type=Path, help="a build to compare byte for byte")
     args = parser.parse_args()
     with initialize_config_dir(config_dir=str(CONF), version_base=None):
-        cfg = compose("config", overrides=["+experiment=long_context",
-                                           f"dataset.workers={args.workers}"])
+        cfg = compose(
+            "config", overrides=["+experiment=long_context", f"dataset.workers={args.workers}"]
+        )
     settings = settings_from_config(OmegaConf.to_container(cfg, resolve=True))
     load_sources(settings.dataset)
     with tempfile.TemporaryDirectory() as tmp:
@@ -72,18 +76,24 @@ def main() -> None:
         started, cpu0 = time.perf_counter(), _cpu_seconds()
         report = build_dataset(settings.dataset, out)
         seconds, cpu = time.perf_counter() - started, _cpu_seconds() - cpu0
-        print(f"built {report.total} long-context instances in {seconds:.2f} s wall, "
-              f"{cpu:.2f} s CPU over all processes "
-              f"(goal <= {GOAL_S:.0f} s wall on 2 idle cores: "
-              f"{'met' if seconds <= GOAL_S else 'NOT met'})")
-        print(f"worst |tokens - target| / target: {worst_token_error(out):.4f} "
-              f"(tolerance {settings.dataset.long_context.tolerance})")  # type: ignore[union-attr]
+        print(
+            f"built {report.total} long-context instances in {seconds:.2f} s wall, "
+            f"{cpu:.2f} s CPU over all processes "
+            f"(goal <= {GOAL_S:.0f} s wall on 2 idle cores: "
+            f"{'met' if seconds <= GOAL_S else 'NOT met'})"
+        )
+        print(
+            f"worst |tokens - target| / target: {worst_token_error(out):.4f} "
+            f"(tolerance {settings.dataset.long_context.tolerance})"
+        )  # type: ignore[union-attr]
         if args.compare:
             mine, theirs = instance_files(out), instance_files(args.compare)
             same = mine == theirs
             differing = sorted(k for k in set(mine) | set(theirs) if mine.get(k) != theirs.get(k))
-            print(f"byte-identical to {args.compare}: {same}"
-                  + ("" if same else f" (differing files: {differing[:5]})"))
+            print(
+                f"byte-identical to {args.compare}: {same}"
+                + ("" if same else f" (differing files: {differing[:5]})")
+            )
 
 
 if __name__ == "__main__":

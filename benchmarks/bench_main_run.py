@@ -38,25 +38,39 @@ def main() -> None:
     try:
         with tempfile.TemporaryDirectory() as tmp:
             command = [
-                sys.executable, "-m", "gralgo", "+experiment=main", "model=openai_compatible",
-                "model.name=stub-model", f"model.api_base={stub.api_base}",
-                f"run.max_concurrency={args.concurrency}", f"run.client={args.client}",
-                "mlflow.enabled=false", f"paths.outputs={tmp}/outputs",
+                sys.executable,
+                "-m",
+                "gralgo",
+                "+experiment=main",
+                "model=openai_compatible",
+                "model.name=stub-model",
+                f"model.api_base={stub.api_base}",
+                f"run.max_concurrency={args.concurrency}",
+                f"run.client={args.client}",
+                "mlflow.enabled=false",
+                f"paths.outputs={tmp}/outputs",
                 f"hydra.run.dir={tmp}/job",
                 f"dataset.dir={REPO / 'outputs' / 'datasets' / 'bench-main'}",
             ]
             started = time.perf_counter()
-            done = subprocess.run(command, cwd=REPO, capture_output=True, text=True,
-                                  env={**os.environ, "PYTHONPATH": str(REPO)})
+            done = subprocess.run(
+                command,
+                cwd=REPO,
+                capture_output=True,
+                text=True,
+                env={**os.environ, "PYTHONPATH": str(REPO)},
+            )
             seconds = time.perf_counter() - started
             assert done.returncode == 0, done.stderr[-3000:]
         calls = stub.stats()["calls"]
     finally:
         stop_stub(stub)
-    print(f"+experiment=main, run.client={args.client}: {calls} calls, {seconds:.1f} s; ideal "
-          f"{ideal:.1f} s ({SAMPLES} samples x {args.latency * 1000:.0f} ms / {args.concurrency})"
-          f" -> {seconds / ideal:.2f}x ideal (goal <= 2x: "
-          f"{'met' if seconds <= 2 * ideal else 'NOT met'})")
+    print(
+        f"+experiment=main, run.client={args.client}: {calls} calls, {seconds:.1f} s; ideal "
+        f"{ideal:.1f} s ({SAMPLES} samples x {args.latency * 1000:.0f} ms / {args.concurrency})"
+        f" -> {seconds / ideal:.2f}x ideal (goal <= 2x: "
+        f"{'met' if seconds <= 2 * ideal else 'NOT met'})"
+    )
 
 
 if __name__ == "__main__":

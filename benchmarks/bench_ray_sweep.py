@@ -36,15 +36,31 @@ def main() -> None:
     try:
         with tempfile.TemporaryDirectory() as tmp:
             command = [
-                args.python, "-m", "gralgo", "-m", "hydra/launcher=ray",
-                f"+hydra.launcher.ray.init.num_cpus={args.cpus}", "model=openai_compatible",
-                f"model.api_base={stub.api_base}", "model.name=stub-a,stub-b",
-                "task=max_degree", "level=1", "dataset.per_level=2", "sampling.k=2",
-                f"paths.outputs={tmp}/outputs", f"hydra.sweep.dir={tmp}/sweep",
+                args.python,
+                "-m",
+                "gralgo",
+                "-m",
+                "hydra/launcher=ray",
+                f"+hydra.launcher.ray.init.num_cpus={args.cpus}",
+                "model=openai_compatible",
+                f"model.api_base={stub.api_base}",
+                "model.name=stub-a,stub-b",
+                "task=max_degree",
+                "level=1",
+                "dataset.per_level=2",
+                "sampling.k=2",
+                f"paths.outputs={tmp}/outputs",
+                f"hydra.sweep.dir={tmp}/sweep",
             ]
             started = time.perf_counter()
-            done = subprocess.run(command, cwd=REPO, capture_output=True, text=True,
-                                  timeout=900, env={**os.environ, "PYTHONPATH": str(REPO)})
+            done = subprocess.run(
+                command,
+                cwd=REPO,
+                capture_output=True,
+                text=True,
+                timeout=900,
+                env={**os.environ, "PYTHONPATH": str(REPO)},
+            )
             seconds = time.perf_counter() - started
             if done.returncode != 0:
                 raise SystemExit(done.stderr[-3000:])
@@ -52,8 +68,10 @@ def main() -> None:
         calls = stub.stats()["calls"]
     finally:
         stop_stub(stub)
-    print(f"ray launcher, 2 jobs on a local Ray instance ({args.cpus} CPUs): {seconds:.1f} s, "
-          f"{calls} model calls (expected 8); comparison: {[str(t) for t in tables]}")
+    print(
+        f"ray launcher, 2 jobs on a local Ray instance ({args.cpus} CPUs): {seconds:.1f} s, "
+        f"{calls} model calls (expected 8); comparison: {[str(t) for t in tables]}"
+    )
 
 
 if __name__ == "__main__":

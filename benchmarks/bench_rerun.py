@@ -31,8 +31,11 @@ REPO = Path(__file__).resolve().parents[1]
 
 def overrides(outputs: Path) -> list[str]:
     return [
-        "+experiment=main", "model=openai_compatible", "model.name=finished-model",
-        "model.api_base=http://127.0.0.1:9/v1", f"paths.outputs={outputs}",
+        "+experiment=main",
+        "model=openai_compatible",
+        "model.name=finished-model",
+        "model.api_base=http://127.0.0.1:9/v1",
+        f"paths.outputs={outputs}",
         f"dataset.dir={REPO / 'outputs' / 'datasets' / 'bench-main'}",
     ]
 
@@ -65,14 +68,18 @@ def main() -> None:
         result = evaluate(settings)
         seconds = time.perf_counter() - started
         assert result.plan.samples_todo == 0 and result.samples == samples
-        print(f"first evaluation of the filled ledger: 0 calls, {result.samples} samples scored "
-              f"and reported, new MLflow run: {seconds:.2f} s")
+        print(
+            f"first evaluation of the filled ledger: 0 calls, {result.samples} samples scored "
+            f"and reported, new MLflow run: {seconds:.2f} s"
+        )
         started = time.perf_counter()
         again = evaluate(settings)
         seconds = time.perf_counter() - started
         assert again.plan.samples_todo == 0 and again.run_id == result.run_id
-        print(f"re-run in the same process (0 calls, tables rebuilt, no duplicate run): "
-              f"{seconds:.2f} s")
+        print(
+            f"re-run in the same process (0 calls, tables rebuilt, no duplicate run): "
+            f"{seconds:.2f} s"
+        )
 
         command = [sys.executable, "-m", "gralgo", *overrides(outputs)]
         started = time.perf_counter()

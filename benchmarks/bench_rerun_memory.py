@@ -41,8 +41,11 @@ FILLER = "Let me check the neighbours of every node once more. "
 
 def overrides(outputs: Path) -> list[str]:
     return [
-        "+experiment=main", "model=openai_compatible", "model.name=finished-model",
-        "model.api_base=http://127.0.0.1:9/v1", f"paths.outputs={outputs}",
+        "+experiment=main",
+        "model=openai_compatible",
+        "model.name=finished-model",
+        "model.api_base=http://127.0.0.1:9/v1",
+        f"paths.outputs={outputs}",
         f"dataset.dir={REPO / 'outputs' / 'datasets' / 'bench-main'}",
         f"hydra.run.dir={outputs / 'job'}",
     ]
@@ -77,16 +80,26 @@ def fill_ledger(outputs: Path, answer_kb: int, reasoning_kb: int) -> int:
 
 def run_job(outputs: Path) -> tuple[float, float]:
     """Wall seconds and peak RSS (MB) of one ``python -m gralgo`` job in a fresh process."""
-    command = [sys.executable, "-c", (
-        "import resource, runpy, sys; sys.argv = ['gralgo', *sys.argv[1:]]\n"
-        "try:\n    runpy.run_module('gralgo', run_name='__main__')\n"
-        "finally:\n"
-        "    print('MAXRSS_KB', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,"
-        " file=sys.stderr)"
-    ), *overrides(outputs)]
+    command = [
+        sys.executable,
+        "-c",
+        (
+            "import resource, runpy, sys; sys.argv = ['gralgo', *sys.argv[1:]]\n"
+            "try:\n    runpy.run_module('gralgo', run_name='__main__')\n"
+            "finally:\n"
+            "    print('MAXRSS_KB', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,"
+            " file=sys.stderr)"
+        ),
+        *overrides(outputs),
+    ]
     started = time.perf_counter()
-    done = subprocess.run(command, cwd=REPO, capture_output=True, text=True,
-                          env={**os.environ, "PYTHONPATH": str(REPO)})
+    done = subprocess.run(
+        command,
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
     seconds = time.perf_counter() - started
     assert done.returncode == 0, done.stderr[-3000:]
     assert "(0 still to run" in done.stderr, done.stderr[-2000:]
@@ -101,31 +114,42 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=2)
     args = parser.parse_args()
     peaks: dict[str, float] = {}
-    for label, answer_kb, reasoning_kb in (("tiny replies", 0, 0),
-                                           ("realistic replies", args.answer_kb,
-                                            args.reasoning_kb)):
+    for label, answer_kb, reasoning_kb in (
+        ("tiny replies", 0, 0),
+        ("realistic replies", args.answer_kb, args.reasoning_kb),
+    ):
         with tempfile.TemporaryDirectory() as tmp:
             outputs = Path(tmp) / "outputs"
             started = time.perf_counter()
             samples = fill_ledger(outputs, answer_kb, reasoning_kb)
             size = (outputs / "ledger.sqlite").stat().st_size / 2**20
-            print(f"[{label}] ledger: {samples} samples, {size:.0f} MB "
-                  f"({time.perf_counter() - started:.1f} s to fill)")
+            print(
+                f"[{label}] ledger: {samples} samples, {size:.0f} MB "
+                f"({time.perf_counter() - started:.1f} s to fill)"
+            )
             seconds, peak = run_job(outputs)
-            print(f"[{label}] first job (scores, reports, logs): {seconds:.2f} s, "
-                  f"peak RSS {peak:.0f} MB")
+            print(
+                f"[{label}] first job (scores, reports, logs): {seconds:.2f} s, "
+                f"peak RSS {peak:.0f} MB"
+            )
             runs = [run_job(outputs) for _ in range(args.runs)]
             best_s, peak = min(s for s, _ in runs), max(p for _, p in runs)
             peaks[label] = peak
-            print(f"[{label}] re-run (0 calls): best {best_s:.2f} s of {args.runs}, "
-                  f"peak RSS {peak:.0f} MB")
+            print(
+                f"[{label}] re-run (0 calls): best {best_s:.2f} s of {args.runs}, "
+                f"peak RSS {peak:.0f} MB"
+            )
             if label == "realistic replies":
-                print(f"goals: peak <= {GOAL_MB} MB: {'met' if peak <= GOAL_MB else 'NOT met'}; "
-                      f"wall <= {GOAL_S:.0f} s: {'met' if best_s <= GOAL_S else 'NOT met'}")
-    print(f"memory growth from tiny to realistic replies: "
-          f"{peaks['realistic replies'] - peaks['tiny replies']:+.0f} MB "
-          f"(children's max RSS, this process: "
-          f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB)")
+                print(
+                    f"goals: peak <= {GOAL_MB} MB: {'met' if peak <= GOAL_MB else 'NOT met'}; "
+                    f"wall <= {GOAL_S:.0f} s: {'met' if best_s <= GOAL_S else 'NOT met'}"
+                )
+    print(
+        f"memory growth from tiny to realistic replies: "
+        f"{peaks['realistic replies'] - peaks['tiny replies']:+.0f} MB "
+        f"(children's max RSS, this process: "
+        f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB)"
+    )
 
 
 if __name__ == "__main__":

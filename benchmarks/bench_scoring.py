@@ -33,8 +33,12 @@ LEVELS = range(1, 7)
 INSTANCES_PER_LEVEL = 50
 K = 8
 AIRPORTS = (
-    "Charles de Gaulle International Airport", "Zürich Airport", "O'Hare International Airport",
-    "Aéroport de Nice Côte d'Azur", "Washington, D.C. Dulles", "Sydney Kingsford Smith",
+    "Charles de Gaulle International Airport",
+    "Zürich Airport",
+    "O'Hare International Airport",
+    "Aéroport de Nice Côte d'Azur",
+    "Washington, D.C. Dulles",
+    "Sydney Kingsford Smith",
 )
 FILLER = (
     "Let me list the neighbours of each node and count them carefully. ",
@@ -48,8 +52,9 @@ FILLER = (
 def _reasoning(rng: random.Random, size: int) -> str:
     parts, length = [], 0
     while length < size:
-        part = rng.choice(FILLER).format(a=rng.randrange(200), b=rng.randrange(200),
-                                         c=rng.randrange(1000))
+        part = rng.choice(FILLER).format(
+            a=rng.randrange(200), b=rng.randrange(200), c=rng.randrange(1000)
+        )
         parts.append(part)
         length += len(part)
     return "".join(parts)
@@ -59,8 +64,14 @@ def _formatted(answer: str, rng: random.Random) -> str:
     style = rng.randrange(6)
     if style == 1 and answer.isdigit() and len(answer) > 3:
         answer = f"{int(answer):,}"
-    return [r"\boxed{%s}", r"$\boxed{%s}$", r"\boxed{\text{%s}}", r"\boxed{%s.}",
-            r"**Answer:** \boxed{ %s }", r"\[\boxed{\mathbf{%s}}\]"][style] % answer
+    return [
+        r"\boxed{%s}",
+        r"$\boxed{%s}$",
+        r"\boxed{\text{%s}}",
+        r"\boxed{%s.}",
+        r"**Answer:** \boxed{ %s }",
+        r"\[\boxed{\mathbf{%s}}\]",
+    ][style] % answer
 
 
 def _sample(rng: random.Random, expected: str, kind: str) -> dict[str, object]:
@@ -72,17 +83,26 @@ def _sample(rng: random.Random, expected: str, kind: str) -> dict[str, object]:
         tail = rng.choice(("", r" so the answer is \boxed{1"))
         return {"answer_text": body + tail, "finish_reason": "length", "error_class": None}
     if roll < 0.15:
-        return {"answer_text": body + "I cannot determine the answer.", "finish_reason": "stop",
-                "error_class": None}
+        return {
+            "answer_text": body + "I cannot determine the answer.",
+            "finish_reason": "stop",
+            "error_class": None,
+        }
     if kind == "node":
         answer = expected if rng.random() < 0.5 else rng.choice(AIRPORTS)
         answer = answer.upper() if rng.random() < 0.2 else answer
     else:
         answer = expected if rng.random() < 0.5 else str(int(expected) + rng.randrange(-3, 4))
-    earlier = rf"A first guess is \boxed{{{rng.randrange(100)}}}, but let me recheck. " \
-        if rng.random() < 0.2 else ""
-    return {"answer_text": earlier + body + "\n\nFinal answer: " + _formatted(answer, rng),
-            "finish_reason": "stop", "error_class": None}
+    earlier = (
+        rf"A first guess is \boxed{{{rng.randrange(100)}}}, but let me recheck. "
+        if rng.random() < 0.2
+        else ""
+    )
+    return {
+        "answer_text": earlier + body + "\n\nFinal answer: " + _formatted(answer, rng),
+        "finish_reason": "stop",
+        "error_class": None,
+    }
 
 
 def build_samples() -> pd.DataFrame:
@@ -94,13 +114,22 @@ def build_samples() -> pd.DataFrame:
             for i in range(INSTANCES_PER_LEVEL):
                 expected = rng.choice(AIRPORTS) if kind == "node" else str(rng.randrange(1, 5000))
                 for s in range(K):
-                    rows.append({
-                        "instance_id": f"{task}-L{level}-{i:03d}", "model": "bench-model",
-                        "task": task, "taxonomy": taxonomy, "complexity": complexity,
-                        "level": level, "format": "edge_list", "context": "standard",
-                        "sample_index": s, "expected": expected, "answer_kind": kind,
-                        **_sample(rng, expected, kind),
-                    })
+                    rows.append(
+                        {
+                            "instance_id": f"{task}-L{level}-{i:03d}",
+                            "model": "bench-model",
+                            "task": task,
+                            "taxonomy": taxonomy,
+                            "complexity": complexity,
+                            "level": level,
+                            "format": "edge_list",
+                            "context": "standard",
+                            "sample_index": s,
+                            "expected": expected,
+                            "answer_kind": kind,
+                            **_sample(rng, expected, kind),
+                        }
+                    )
     return pd.DataFrame(rows)
 
 
@@ -119,8 +148,10 @@ def main() -> None:
         t_agg = time.perf_counter()
         paths = write_tables(inst, agg, out_dir)
         end = time.perf_counter()
-    print(f"samples: {len(samples):,} ({size_mb:.1f} MB of answer text), "
-          f"instances: {len(inst):,}, tables written: {len(paths)}")
+    print(
+        f"samples: {len(samples):,} ({size_mb:.1f} MB of answer text), "
+        f"instances: {len(inst):,}, tables written: {len(paths)}"
+    )
     print(f"outcomes: {scored['outcome'].value_counts().sort_index().to_dict()}")
     print(f"score_samples     {t_score - start:6.3f} s")
     print(f"instance_metrics  {t_inst - t_score:6.3f} s")

@@ -68,7 +68,9 @@ def main(cfg: DictConfig) -> None:
 
             report = build_dataset(settings.dataset, settings.dataset_dir)
             log.info(
-                "built %d instances in %.1f s into %s", report.total, report.seconds,
+                "built %d instances in %.1f s into %s",
+                report.total,
+                report.seconds,
                 report.directory,
             )
             print(report.statistics_markdown)
@@ -103,8 +105,9 @@ def fail(status: int, err: Exception) -> None:
 
         hydra_cfg = HydraConfig.get()
         output_dir = Path(hydra_cfg.runtime.output_dir)
-        record_failure(output_dir, FailedJob(f"#{hydra_cfg.job.num} ({output_dir})", status,
-                                             str(err)))
+        record_failure(
+            output_dir, FailedJob(f"#{hydra_cfg.job.num} ({output_dir})", status, str(err))
+        )
         return
     sys.exit(status)
 
@@ -125,8 +128,9 @@ def cli(argv: list[str] | None = None) -> None:
 
     if FAILED_JOBS:
         lines = [f"  job {f.job}: exit {f.status}: {f.cause}" for f in FAILED_JOBS]
-        print("\n".join([f"gralgo: {len(FAILED_JOBS)} sweep job(s) failed:", *lines]),
-              file=sys.stderr)
+        print(
+            "\n".join([f"gralgo: {len(FAILED_JOBS)} sweep job(s) failed:", *lines]), file=sys.stderr
+        )
         sys.exit(min(f.status for f in FAILED_JOBS))
 
 

@@ -188,7 +188,10 @@ def build_options(typed: GralgoConfig, fmt: str) -> BuildOptions:
         formats = (*formats, fmt)
     ds = typed.dataset
     return BuildOptions(
-        seed=ds.seed, per_level=ds.per_level, formats=formats, max_attempts=ds.max_attempts,
+        seed=ds.seed,
+        per_level=ds.per_level,
+        formats=formats,
+        max_attempts=ds.max_attempts,
         count_tokens=ds.count_tokens,
     )
 
@@ -201,8 +204,13 @@ def long_context_spec(
     if not ctx.targets:
         return None, tasks
     spec = LongContextSpec(
-        targets=tuple(ctx.targets), tokenizer=ctx.tokenizer, tolerance=ctx.tolerance,
-        n_graphs=ctx.n_graphs, n_nodes=ctx.n_nodes, n_edges=ctx.n_edges, source=ctx.source,
+        targets=tuple(ctx.targets),
+        tokenizer=ctx.tokenizer,
+        tolerance=ctx.tolerance,
+        n_graphs=ctx.n_graphs,
+        n_nodes=ctx.n_nodes,
+        n_edges=ctx.n_edges,
+        source=ctx.source,
         format=fmt,
     )
     if ctx.tasks:
@@ -251,15 +259,21 @@ def erdos_renyi_spec(typed: GralgoConfig) -> Any:
     from gralgo.dataset import ErdosRenyiSpec
 
     return ErdosRenyiSpec(
-        n_graphs=er.n_graphs, n_nodes=(er.n_nodes[0], er.n_nodes[1]), p=er.p,
+        n_graphs=er.n_graphs,
+        n_nodes=(er.n_nodes[0], er.n_nodes[1]),
+        p=er.p,
         weight_range=(er.weight_range[0], er.weight_range[1]),
     )
 
 
 def sampling_params(smp: SamplingConfig) -> SamplingParams:
     return SamplingParams(
-        temperature=smp.temperature, top_p=smp.top_p, min_p=smp.min_p,
-        max_tokens=smp.max_tokens, seed=smp.seed, logprobs=smp.logprobs,
+        temperature=smp.temperature,
+        top_p=smp.top_p,
+        min_p=smp.min_p,
+        max_tokens=smp.max_tokens,
+        seed=smp.seed,
+        logprobs=smp.logprobs,
         top_logprobs=smp.top_logprobs,
     )
 
@@ -268,8 +282,11 @@ def run_settings(run: RunConfig) -> RunSettings:
     if run.client not in CLIENTS:
         raise UnknownChoiceError("run.client", run.client, CLIENTS)
     return RunSettings(
-        max_concurrency=run.max_concurrency, max_attempts=run.max_attempts,
-        timeout_s=run.timeout_s, failure_budget=run.failure_budget, client=run.client,
+        max_concurrency=run.max_concurrency,
+        max_attempts=run.max_attempts,
+        timeout_s=run.timeout_s,
+        failure_budget=run.failure_budget,
+        client=run.client,
     )
 
 
@@ -316,8 +333,9 @@ def analyze_settings_from_config(cfg: Mapping[str, Any], output_dir: Path) -> An
     spec = model_spec_from_config(judge_cfg)
     server = judge_cfg.get("server")
     if server:  # a managed local server: stable identity in request keys, as in evaluation
-        identity = ":".join(str(server.get(key)) for key in
-                            ("kind", "gguf_package", "chat_format", "n_ctx"))
+        identity = ":".join(
+            str(server.get(key)) for key in ("kind", "gguf_package", "chat_format", "n_ctx")
+        )
         spec = replace(spec, endpoint_id=f"local:{identity}")
     max_tokens = int(section.get("max_tokens", 2048))
     cap = (judge_cfg.get("sampling") or {}).get("max_tokens")

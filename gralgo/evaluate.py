@@ -66,7 +66,9 @@ def job_output_dir(settings: AppSettings) -> Path:
 def load_instances(settings: AppSettings) -> list[Instance]:
     spec = settings.dataset
     directory = ensure_dataset(
-        spec, settings.dataset_dir, explicit=settings.dataset_dir_explicit,
+        spec,
+        settings.dataset_dir,
+        explicit=settings.dataset_dir_explicit,
         formats=[settings.format],
     )
     fixed_sizes = spec.long_context is not None or spec.erdos_renyi is not None  # no levels
@@ -95,8 +97,9 @@ def resolve_model(settings: AppSettings) -> tuple[ModelSpec, SamplingParams]:
     spec = model_spec_from_config(settings.model)
     server = settings.model.get("server")
     if server:
-        identity = ":".join(str(server.get(key)) for key in
-                            ("kind", "gguf_package", "chat_format", "n_ctx"))
+        identity = ":".join(
+            str(server.get(key)) for key in ("kind", "gguf_package", "chat_format", "n_ctx")
+        )
         spec = replace(spec, endpoint_id=f"local:{identity}")
     sampling = settings.sampling
     overrides = dict(sampling_overrides_from_config(settings.model))
@@ -201,8 +204,10 @@ def with_instance_columns(frame: Any, instances: Sequence[Instance]) -> Any:
     ids = frame["instance_id"].tolist()
     fmt = frame["format"].tolist()
     frame = frame.copy()
-    frame["prompt"] = [by_id[i].prompts[f].text if i in by_id and f in by_id[i].prompts else None
-                       for i, f in zip(ids, fmt, strict=True)]
+    frame["prompt"] = [
+        by_id[i].prompts[f].text if i in by_id and f in by_id[i].prompts else None
+        for i, f in zip(ids, fmt, strict=True)
+    ]
     frame["graph_nodes"] = [by_id[i].n_nodes if i in by_id else None for i in ids]
     frame["graph_edges"] = [by_id[i].n_edges if i in by_id else None for i in ids]
     frame["n_nodes"] = frame["graph_nodes"]
@@ -255,10 +260,20 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
                 stop_reason = getattr(report, "stop_reason", None)
         extra = None
         if settings.mode.name == "certificate":
+
             def extra(frame: Any) -> tuple[list[Path], dict[str, float]]:
                 return certificate_artifacts(settings, out_dir, frame, instances, spec, sampling)
-        return report_results(settings, out_dir, plan, instances, stop_reason, extra, job_run,
-                              wall_time_s=time.monotonic() - started)
+
+        return report_results(
+            settings,
+            out_dir,
+            plan,
+            instances,
+            stop_reason,
+            extra,
+            job_run,
+            wall_time_s=time.monotonic() - started,
+        )
 
 
 def certificate_artifacts(
@@ -384,8 +399,9 @@ def report_results(
     from gralgo.report._terminal import locations_for, print_job_summary
     from gralgo.report._transcripts import job_title
 
-    locations = locations_for(out_dir, artifacts, run_id, settings.mlflow.tracking_uri,
-                              job_run.experiment_id)
+    locations = locations_for(
+        out_dir, artifacts, run_id, settings.mlflow.tracking_uri, job_run.experiment_id
+    )
     print_job_summary(metrics, settings.k, job_title(settings), locations, settings.outputs_dir)
     (out_dir / "metrics.json").write_text(json.dumps(metrics, indent=2, sort_keys=True))
     return EvaluationResult(out_dir, plan, len(frame), metrics, artifacts, run_id, status)

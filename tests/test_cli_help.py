@@ -33,8 +33,10 @@ def test_console_script_is_the_module_entry_point() -> None:
     assert scripts == {"gralgo": "gralgo.__main__:main"}
     module, function = scripts["gralgo"].split(":")
     # What the installed `gralgo` script does: import the entry point, call it with argv.
-    code = (f"import sys; from {module} import {function} as main; "
-            "sys.argv = ['gralgo', '--help']; main()")
+    code = (
+        f"import sys; from {module} import {function} as main; "
+        "sys.argv = ['gralgo', '--help']; main()"
+    )
     done = _run("-c", code)
     assert done.returncode == 0, done.stderr
     assert done.stdout == _run("-m", "gralgo", "--help").stdout

@@ -13,8 +13,14 @@ REPO = Path(__file__).resolve().parents[1]
 def test_simultaneous_jobs_get_distinct_run_folders(tmp_path: Path) -> None:
     outputs = tmp_path / "outputs"
     # command=compare without inputs fails at once (exit 2), after Hydra made the run folder.
-    command = [sys.executable, "-m", "gralgo", "command=compare", f"paths.outputs={outputs}",
-               "mlflow.enabled=false"]
+    command = [
+        sys.executable,
+        "-m",
+        "gralgo",
+        "command=compare",
+        f"paths.outputs={outputs}",
+        "mlflow.enabled=false",
+    ]
     jobs = [subprocess.Popen(command, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                              text=True) for _ in range(2)]  # fmt: skip
     for job in jobs:

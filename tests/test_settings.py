@@ -49,8 +49,11 @@ def test_dataset_dir_depends_on_what_changes_the_data(make_settings) -> None:
 
 @pytest.mark.parametrize(
     ("override", "kind"),
-    [("level=9", "level"), ("dataset.formats=[edge_list,yaml]", "format"),
-     ("task.max_degree.source=atlantis", "source")],
+    [
+        ("level=9", "level"),
+        ("dataset.formats=[edge_list,yaml]", "format"),
+        ("task.max_degree.source=atlantis", "source"),
+    ],
 )
 def test_unknown_names_list_the_choices(make_settings, override: str, kind: str) -> None:
     with pytest.raises(UnknownChoiceError, match="valid choices") as info:
@@ -69,7 +72,10 @@ def test_bad_values_name_the_field(make_settings) -> None:
 def test_cli_unknown_group_option_lists_the_valid_ones(group: str, tmp_path: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "gralgo", f"{group}=no_such_thing", "--cfg", "job"],
-        capture_output=True, text=True, cwd=REPO, timeout=60,
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=60,
     )
     assert done.returncode != 0
     assert "no_such_thing" in done.stderr
@@ -79,7 +85,10 @@ def test_cli_unknown_group_option_lists_the_valid_ones(group: str, tmp_path: Pat
 def test_cli_prints_config_fast_without_heavy_imports() -> None:
     done = subprocess.run(
         [sys.executable, "-X", "importtime", "-m", "gralgo", "--cfg", "job"],
-        capture_output=True, text=True, cwd=REPO, timeout=60,
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=60,
     )
     assert done.returncode == 0, done.stderr[-2000:]
     assert "litellm_model" in done.stdout
@@ -97,9 +106,13 @@ def test_concurrency_limit_prefers_the_run_setting(make_settings) -> None:
 
 def test_tilde_is_expanded_in_every_path_setting(make_settings) -> None:
     home = Path.home()
-    settings = make_settings("paths.outputs='~/gralgo-out'", "paths.cache='~/gralgo-cache'",
-                             "dataset.dir='~/gralgo-ds'", "ledger.path='~/gralgo.sqlite'",
-                             "source.dblp.files.csv='~/DBLP.csv'")
+    settings = make_settings(
+        "paths.outputs='~/gralgo-out'",
+        "paths.cache='~/gralgo-cache'",
+        "dataset.dir='~/gralgo-ds'",
+        "ledger.path='~/gralgo.sqlite'",
+        "source.dblp.files.csv='~/DBLP.csv'",
+    )
     assert settings.outputs_dir == home / "gralgo-out"
     assert settings.dataset_dir == home / "gralgo-ds"
     assert settings.ledger_path == home / "gralgo.sqlite"

@@ -51,8 +51,11 @@ def read_external_scores(path: Path) -> list[ExternalScore]:
                 raise ConfigError(f"{path}: {model}.{benchmark} needs {{value: ..., source: ...}}")
             if not str(entry.get("source") or "").strip():
                 raise ConfigError(f"{path}: {model}.{benchmark} has no source; cite one")
-            scores.append(ExternalScore(str(model), str(benchmark), float(entry["value"]),
-                                        str(entry["source"])))
+            scores.append(
+                ExternalScore(
+                    str(model), str(benchmark), float(entry["value"]), str(entry["source"])
+                )
+            )
     return scores
 
 
@@ -85,19 +88,30 @@ def _bootstrap(x: np.ndarray, y: np.ndarray, resamples: int, seed: int) -> dict[
     return {"pearson": interval(pearson), "spearman": interval(spearman)}
 
 
-def correlate(accuracy: pd.DataFrame, scores: list[ExternalScore], *, resamples: int = 1000,
-              seed: int = 0) -> tuple[pd.DataFrame, pd.DataFrame]:
+def correlate(
+    accuracy: pd.DataFrame, scores: list[ExternalScore], *, resamples: int = 1000, seed: int = 0
+) -> tuple[pd.DataFrame, pd.DataFrame]:
     """(matched points, one row of statistics per benchmark)."""
     from scipy import stats
 
-    by_name = {str(m).casefold(): (m, a) for m, a in zip(accuracy["model"],
-                                                          accuracy["accuracy"], strict=True)}
-    points = pd.DataFrame([
-        {"model": by_name[s.model.casefold()][0], "benchmark": s.benchmark,
-         "external": s.value, "gralgo_accuracy": float(by_name[s.model.casefold()][1]),
-         "source": s.source}
-        for s in scores if s.model.casefold() in by_name
-    ], columns=["model", "benchmark", "external", "gralgo_accuracy", "source"])
+    by_name = {
+        str(m).casefold(): (m, a)
+        for m, a in zip(accuracy["model"], accuracy["accuracy"], strict=True)
+    }
+    points = pd.DataFrame(
+        [
+            {
+                "model": by_name[s.model.casefold()][0],
+                "benchmark": s.benchmark,
+                "external": s.value,
+                "gralgo_accuracy": float(by_name[s.model.casefold()][1]),
+                "source": s.source,
+            }
+            for s in scores
+            if s.model.casefold() in by_name
+        ],
+        columns=["model", "benchmark", "external", "gralgo_accuracy", "source"],
+    )
     rows: list[dict[str, Any]] = []
     for benchmark, group in points.groupby("benchmark", sort=True):
         x = group["external"].to_numpy(float)
@@ -107,13 +121,23 @@ def correlate(accuracy: pd.DataFrame, scores: list[ExternalScore], *, resamples:
             p = stats.pearsonr(x, y)
             s = stats.spearmanr(x, y)
             ci = _bootstrap(x, y, resamples, seed)
-            row.update(pearson_r=float(p[0]), pearson_p=float(p[1]),
-                       pearson_ci=f"[{ci['pearson'][0]:.3f}, {ci['pearson'][1]:.3f}]",
-                       spearman_rho=float(s[0]), spearman_p=float(s[1]),
-                       spearman_ci=f"[{ci['spearman'][0]:.3f}, {ci['spearman'][1]:.3f}]")
+            row.update(
+                pearson_r=float(p[0]),
+                pearson_p=float(p[1]),
+                pearson_ci=f"[{ci['pearson'][0]:.3f}, {ci['pearson'][1]:.3f}]",
+                spearman_rho=float(s[0]),
+                spearman_p=float(s[1]),
+                spearman_ci=f"[{ci['spearman'][0]:.3f}, {ci['spearman'][1]:.3f}]",
+            )
         else:
-            row.update(pearson_r=math.nan, pearson_p=math.nan, pearson_ci="–",
-                       spearman_rho=math.nan, spearman_p=math.nan, spearman_ci="–")
+            row.update(
+                pearson_r=math.nan,
+                pearson_p=math.nan,
+                pearson_ci="–",
+                spearman_rho=math.nan,
+                spearman_p=math.nan,
+                spearman_ci="–",
+            )
         rows.append(row)
     return points, pd.DataFrame(rows)
 
@@ -126,8 +150,7 @@ def plot_correlation(points: pd.DataFrame, path: Path) -> Path:
     import matplotlib.pyplot as plt
 
     benchmarks = sorted(points["benchmark"].unique())
-    fig, axes = plt.subplots(1, len(benchmarks), figsize=(4.5 * len(benchmarks), 4),
-                             squeeze=False)
+    fig, axes = plt.subplots(1, len(benchmarks), figsize=(4.5 * len(benchmarks), 4), squeeze=False)
     for ax, benchmark in zip(axes[0], benchmarks, strict=True):
         part = points[points["benchmark"] == benchmark]
         ax.scatter(part["external"], part["gralgo_accuracy"])
@@ -145,23 +168,36 @@ def plot_correlation(points: pd.DataFrame, path: Path) -> Path:
     return path
 
 
-def run_correlation(samples: pd.DataFrame, output: AnalysisOutput, *, scores_file: Path,
-                    min_models: int = 5, resamples: int = 1000) -> pd.DataFrame:
+def run_correlation(
+    samples: pd.DataFrame,
+    output: AnalysisOutput,
+    *,
+    scores_file: Path,
+    min_models: int = 5,
+    resamples: int = 1000,
+) -> pd.DataFrame:
     """The whole analysis into ``output`` (no judge); returns the statistics table."""
     accuracy = model_accuracy(samples)
     points, table = correlate(accuracy, read_external_scores(scores_file), resamples=resamples)
     output.table("gralgo_accuracy", accuracy, "gralgo accuracy per model")
-    output.table("matched_scores", points, "External scores matched to gralgo models",
-                 f"From {scores_file}.")
+    output.table(
+        "matched_scores", points, "External scores matched to gralgo models", f"From {scores_file}."
+    )
     matched = points["model"].nunique() if len(points) else 0
     warning = ""
     if matched < min_models:
-        warning = (f"**Only {matched} model(s) matched external scores (fewer than "
-                   f"{min_models}): the correlations below are not meaningful.**")
+        warning = (
+            f"**Only {matched} model(s) matched external scores (fewer than "
+            f"{min_models}): the correlations below are not meaningful.**"
+        )
         log.warning("correlation: only %d model(s) matched external scores", matched)
-    output.table("correlation", table, "Correlation with external benchmarks",
-                 warning + (" " if warning else "") + "Pearson and Spearman with scipy "
-                 "p-values; 95 % bootstrap intervals over models.")
+    output.table(
+        "correlation",
+        table,
+        "Correlation with external benchmarks",
+        warning + (" " if warning else "") + "Pearson and Spearman with scipy "
+        "p-values; 95 % bootstrap intervals over models.",
+    )
     output.metrics["matched_models"] = float(matched)
     for row in table.to_dict("records"):
         output.metrics[f"pearson.{row['benchmark']}"] = float(row["pearson_r"])

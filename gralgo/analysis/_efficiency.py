@@ -104,8 +104,9 @@ def first_correct_segment(
     return None
 
 
-def prefix_token_counts(text: str, cuts: Sequence[int], tokenizer: str = DEFAULT_TOKENIZER
-                        ) -> np.ndarray:
+def prefix_token_counts(
+    text: str, cuts: Sequence[int], tokenizer: str = DEFAULT_TOKENIZER
+) -> np.ndarray:
     """Tokens in ``text[:c]`` for each cut ``c`` (ascending), plus the whole text last.
 
     The text is encoded once, as the pieces between cuts. A cut right after a space moves back
@@ -124,8 +125,10 @@ def prefix_token_counts(text: str, cuts: Sequence[int], tokenizer: str = DEFAULT
         bounds.append(cut)
         previous = cut
     pieces = [text[a:b] for a, b in zip([0, *bounds], [*bounds, len(text)], strict=True)]
-    counts = [len(tokens) for tokens in get_encoding(tokenizer).encode_ordinary_batch(
-        pieces, num_threads=1)]
+    counts = [
+        len(tokens)
+        for tokens in get_encoding(tokenizer).encode_ordinary_batch(pieces, num_threads=1)
+    ]
     return np.cumsum(counts)
 
 
@@ -135,8 +138,10 @@ def _count_chunk(args: tuple[list[tuple[str, list[int]]], str]) -> list[np.ndarr
 
 
 def prefix_token_counts_many(
-    items: Sequence[tuple[str, Sequence[int]]], tokenizer: str = DEFAULT_TOKENIZER,
-    workers: int = 1, chunk: int = 500,
+    items: Sequence[tuple[str, Sequence[int]]],
+    tokenizer: str = DEFAULT_TOKENIZER,
+    workers: int = 1,
+    chunk: int = 500,
 ) -> list[np.ndarray]:
     """:func:`prefix_token_counts` for many ``(text, cuts)``, over ``workers`` processes.
 

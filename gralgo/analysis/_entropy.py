@@ -88,8 +88,12 @@ class TokenEntropyStat:
 
 
 def accumulate_token_entropy(
-    tokens: Sequence[str], entropies: np.ndarray, sums: dict[str, float],
-    counts: dict[str, int], *, words_only: bool = True,
+    tokens: Sequence[str],
+    entropies: np.ndarray,
+    sums: dict[str, float],
+    counts: dict[str, int],
+    *,
+    words_only: bool = True,
 ) -> None:
     """Add one response's per-token entropies to running ``sums`` and ``counts`` by token."""
     values = np.asarray(entropies, dtype=np.float64)
@@ -98,12 +102,12 @@ def accumulate_token_entropy(
     if not len(tokens):
         return
     # Group the response's tokens in C (np.unique), then normalise each distinct one once.
-    distinct, inverse = np.unique(np.asarray(tokens, dtype=object).astype(str),
-                                  return_inverse=True)
+    distinct, inverse = np.unique(np.asarray(tokens, dtype=object).astype(str), return_inverse=True)
     token_sums = np.bincount(inverse, weights=values, minlength=len(distinct))
     token_counts = np.bincount(inverse, minlength=len(distinct))
-    for token, total, count in zip(distinct.tolist(), token_sums.tolist(),
-                                   token_counts.tolist(), strict=True):
+    for token, total, count in zip(
+        distinct.tolist(), token_sums.tolist(), token_counts.tolist(), strict=True
+    ):
         key = normalize_token(token)
         if not key or (words_only and not any(ch.isalpha() for ch in key)):
             continue
@@ -111,8 +115,9 @@ def accumulate_token_entropy(
         counts[key] = counts.get(key, 0) + count
 
 
-def ranked_tokens(sums: dict[str, float], counts: dict[str, int], *, min_count: int = 5,
-                  top: int = 50) -> list[TokenEntropyStat]:
+def ranked_tokens(
+    sums: dict[str, float], counts: dict[str, int], *, min_count: int = 5, top: int = 50
+) -> list[TokenEntropyStat]:
     """The ``top`` tokens by mean entropy among those seen at least ``min_count`` times; ties
     broken by count, then alphabetically, so the ranking is deterministic."""
     if min_count < 1:
@@ -177,8 +182,9 @@ def segment_at_high_entropy(
         starts_word = token[:1].isspace() or offset == 0 or not text[offset - 1].isalnum()
         if value >= cut and value > 0 and starts_word and stripped[:1].isalpha():
             word_start = offset + (len(token) - len(token.lstrip()))
-            segments.append(Segment(len(segments), start, word_start, text[start:word_start],
-                                    marker))
+            segments.append(
+                Segment(len(segments), start, word_start, text[start:word_start], marker)
+            )
             start, marker = offset + len(token.rstrip()), stripped
         offset += len(token)
     segments.append(Segment(len(segments), start, len(text), text[start:], marker))

@@ -51,8 +51,9 @@ class EntropyChunk:
     counts: dict[str, int]
 
 
-def _entropy_chunk(args: tuple[list[Path], list[tuple[str, int]], float, tuple[str, ...]]
-                   ) -> EntropyChunk:
+def _entropy_chunk(
+    args: tuple[list[Path], list[tuple[str, int]], float, tuple[str, ...]],
+) -> EntropyChunk:
     ledgers, keys, quantile, markers = args
     data: dict[tuple[str, int], SampleLogprobs] = {}
     for ledger in ledgers:
@@ -69,28 +70,42 @@ def _entropy_chunk(args: tuple[list[Path], list[tuple[str, int]], float, tuple[s
         entropy = token_entropy(stored.top)
         accumulate_token_entropy(stored.tokens, entropy, chunk.sums, chunk.counts)
         text = "".join(stored.tokens)
-        chunk.rows.append({
-            "key": key, "tokens": len(stored.tokens), "top_n": int(stored.top.shape[1]),
-            "mean_entropy": float(entropy.mean()) if len(entropy) else np.nan,
-            "mean_dropped_mass": float(dropped_mass(stored.top).mean()) if len(entropy)
-            else np.nan,
-            "segments_markers": len(segment_at_markers(text, markers)),
-            "segments_high_entropy": len(segment_at_high_entropy(stored.tokens, entropy,
-                                                                 quantile=quantile)),
-        })
+        chunk.rows.append(
+            {
+                "key": key,
+                "tokens": len(stored.tokens),
+                "top_n": int(stored.top.shape[1]),
+                "mean_entropy": float(entropy.mean()) if len(entropy) else np.nan,
+                "mean_dropped_mass": float(dropped_mass(stored.top).mean())
+                if len(entropy)
+                else np.nan,
+                "segments_markers": len(segment_at_markers(text, markers)),
+                "segments_high_entropy": len(
+                    segment_at_high_entropy(stored.tokens, entropy, quantile=quantile)
+                ),
+            }
+        )
     return chunk
 
 
-def entropy_statistics(ledgers: Sequence[Path], keys: Sequence[tuple[str, int]], *,
-                       quantile: float = 0.95, markers: Sequence[str] = DEFAULT_MARKERS,
-                       workers: int = 1, chunk: int = 500) -> EntropyChunk:
+def entropy_statistics(
+    ledgers: Sequence[Path],
+    keys: Sequence[tuple[str, int]],
+    *,
+    quantile: float = 0.95,
+    markers: Sequence[str] = DEFAULT_MARKERS,
+    workers: int = 1,
+    chunk: int = 500,
+) -> EntropyChunk:
     """Per-response entropy statistics and per-token totals, read and computed over
     ``workers`` processes (0: every core), each reading its share of the ledgers' rows."""
     import os
 
     keys = list(keys)
-    parts = [(list(ledgers), keys[i : i + chunk], quantile, tuple(markers))
-             for i in range(0, len(keys), chunk)]
+    parts = [
+        (list(ledgers), keys[i : i + chunk], quantile, tuple(markers))
+        for i in range(0, len(keys), chunk)
+    ]
     workers = workers or (os.cpu_count() or 1)
     if workers <= 1 or len(parts) <= 1:
         results = [_entropy_chunk(part) for part in parts]
@@ -112,8 +127,11 @@ def plot_word_cloud(ranking: pd.DataFrame, path: Path) -> Path:
     """Figure 5: the ranked tokens, sized by mean entropy (``wordcloud`` package)."""
     from wordcloud import WordCloud
 
-    frequencies = {str(t): float(e) for t, e in zip(ranking["token"], ranking["mean_entropy"],
-                                                    strict=True) if e > 0}
+    frequencies = {
+        str(t): float(e)
+        for t, e in zip(ranking["token"], ranking["mean_entropy"], strict=True)
+        if e > 0
+    }
     cloud = WordCloud(width=900, height=450, background_color="white", random_state=0)
     cloud.generate_from_frequencies(frequencies or {"(none)": 1.0}).to_file(str(path))
     return path
@@ -135,43 +153,79 @@ def plot_ranking(ranking: pd.DataFrame, path: Path) -> Path:
     return path
 
 
-def run_entropy(samples: pd.DataFrame, ledgers: Sequence[Path], output: AnalysisOutput, *,
-                min_count: int = 5, top: int = 40, quantile: float = 0.95,
-                markers: Sequence[str] = DEFAULT_MARKERS, workers: int = 1) -> pd.DataFrame:
+def run_entropy(
+    samples: pd.DataFrame,
+    ledgers: Sequence[Path],
+    output: AnalysisOutput,
+    *,
+    min_count: int = 5,
+    top: int = 40,
+    quantile: float = 0.95,
+    markers: Sequence[str] = DEFAULT_MARKERS,
+    workers: int = 1,
+) -> pd.DataFrame:
     """The whole analysis into ``output``; returns the token ranking."""
     scored = scored_responses(samples)
     keys = list(zip(scored["request_key"], scored["sample_index"].astype(int), strict=True))
-    stats = entropy_statistics(ledgers, keys, quantile=quantile, markers=markers,
-                               workers=workers)
+    stats = entropy_statistics(ledgers, keys, quantile=quantile, markers=markers, workers=workers)
     if not stats.rows:
         raise AnalysisInputError(
             "no stored logprobs for these samples: evaluate with sampling.logprobs=true "
             "sampling.top_logprobs=N on a provider that returns them (llama.cpp, vLLM, OpenAI)"
         )
     info = {key: row for key, row in zip(keys, scored.itertuples(index=False), strict=True)}
-    per = pd.DataFrame([{"item": info[r["key"]].item, "model": info[r["key"]].model,
-                         "task": info[r["key"]].task,
-                         **{k: v for k, v in r.items() if k != "key"}} for r in stats.rows])
+    per = pd.DataFrame(
+        [
+            {
+                "item": info[r["key"]].item,
+                "model": info[r["key"]].model,
+                "task": info[r["key"]].task,
+                **{k: v for k, v in r.items() if k != "key"},
+            }
+            for r in stats.rows
+        ]
+    )
     per.to_csv(output.directory / "responses.csv", index=False)
     output.files.append(output.directory / "responses.csv")
     ranked = ranked_tokens(stats.sums, stats.counts, min_count=min_count, top=top)
-    ranking = pd.DataFrame([{"rank": i + 1, "token": s.token, "count": s.count,
-                             "mean_entropy": s.mean_entropy} for i, s in enumerate(ranked)],
-                           columns=["rank", "token", "count", "mean_entropy"])
-    summary = per.groupby("model", sort=True).agg(
-        responses=("item", "size"), tokens=("tokens", "sum"), top_n=("top_n", "max"),
-        mean_entropy=("mean_entropy", "mean"), mean_dropped_mass=("mean_dropped_mass", "mean"),
-        segments_markers=("segments_markers", "mean"),
-        segments_high_entropy=("segments_high_entropy", "mean")).reset_index()
-    summary.insert(2, "without_logprobs",
-                   [int((scored["model"] == m).sum()) - n
-                    for m, n in zip(summary["model"], summary["responses"], strict=True)])
-    output.table("entropy", summary, "Token entropy by model",
-                 "Entropy of the renormalised top-N distribution: a lower bound of the full "
-                 "vocabulary entropy (F.3) that grows with N; mean_dropped_mass is the "
-                 "probability outside the top N (the bound's slack). Segments: mean per "
-                 f"response at markers {list(markers)} vs. at tokens above the response's "
-                 f"{quantile:.0%} entropy quantile.")
+    ranking = pd.DataFrame(
+        [
+            {"rank": i + 1, "token": s.token, "count": s.count, "mean_entropy": s.mean_entropy}
+            for i, s in enumerate(ranked)
+        ],
+        columns=["rank", "token", "count", "mean_entropy"],
+    )
+    summary = (
+        per.groupby("model", sort=True)
+        .agg(
+            responses=("item", "size"),
+            tokens=("tokens", "sum"),
+            top_n=("top_n", "max"),
+            mean_entropy=("mean_entropy", "mean"),
+            mean_dropped_mass=("mean_dropped_mass", "mean"),
+            segments_markers=("segments_markers", "mean"),
+            segments_high_entropy=("segments_high_entropy", "mean"),
+        )
+        .reset_index()
+    )
+    summary.insert(
+        2,
+        "without_logprobs",
+        [
+            int((scored["model"] == m).sum()) - n
+            for m, n in zip(summary["model"], summary["responses"], strict=True)
+        ],
+    )
+    output.table(
+        "entropy",
+        summary,
+        "Token entropy by model",
+        "Entropy of the renormalised top-N distribution: a lower bound of the full "
+        "vocabulary entropy (F.3) that grows with N; mean_dropped_mass is the "
+        "probability outside the top N (the bound's slack). Segments: mean per "
+        f"response at markers {list(markers)} vs. at tokens above the response's "
+        f"{quantile:.0%} entropy quantile.",
+    )
     output.table("token_ranking", ranking, f"Highest mean-entropy tokens (>= {min_count} uses)")
     in_top = {normalize_token(m) for m in markers} & set(ranking["token"])
     output.text(f"Markers among the ranked tokens: {sorted(in_top) or 'none'}.\n")

@@ -38,8 +38,10 @@ def subtype_classes(classes: Mapping[str, Sequence[str]]) -> dict[str, str]:
     for cls, subtypes in classes.items():
         for subtype in subtypes:
             if subtype in out:
-                raise ValueError(f"error sub-type {subtype!r} is listed under {out[subtype]!r} "
-                                 f"and {cls!r} (analysis.classes)")
+                raise ValueError(
+                    f"error sub-type {subtype!r} is listed under {out[subtype]!r} "
+                    f"and {cls!r} (analysis.classes)"
+                )
             out[subtype] = cls
     return out
 
@@ -64,17 +66,26 @@ def label_sections(
     if max_per_task is not None:
         wrong = wrong.groupby(["model", "task"], sort=True).head(max_per_task)
     wrong = wrong.reset_index(drop=True)
-    paragraphs = {row["item"]: [p.text for p in split_paragraphs(row["text"])]
-                  for _, row in wrong.iterrows()}
+    paragraphs = {
+        row["item"]: [p.text for p in split_paragraphs(row["text"])] for _, row in wrong.iterrows()
+    }
     queries, parsers = [], {}
     for _, row in wrong.iterrows():
         texts = paragraphs[row["item"]]
         if not texts:
             continue
         qid = f"sections:{row['item']}"
-        queries.append(JudgeQuery(qid, render_prompt(
-            sections_prompt, problem=problem_text(row), last_index=len(texts) - 1,
-            paragraphs=tagged_paragraphs(texts))))
+        queries.append(
+            JudgeQuery(
+                qid,
+                render_prompt(
+                    sections_prompt,
+                    problem=problem_text(row),
+                    last_index=len(texts) - 1,
+                    paragraphs=tagged_paragraphs(texts),
+                ),
+            )
+        )
         parsers[qid] = sections_parser(len(texts))
     first, report1 = judge.ask(queries, parsers)
     label_queries, where = [], {}
@@ -87,38 +98,81 @@ def label_sections(
         texts = paragraphs[row["item"]]
         for number, section in enumerate(sections):
             qid = f"labels:{row['item']}:{number}"
-            label_queries.append(JudgeQuery(qid, render_prompt(
-                labels_prompt, problem=problem_text(row), expected=row["expected"],
-                outline=outline, start=section.start, end=section.end,
-                section="\n\n".join(texts[section.start : section.end + 1]))))
+            label_queries.append(
+                JudgeQuery(
+                    qid,
+                    render_prompt(
+                        labels_prompt,
+                        problem=problem_text(row),
+                        expected=row["expected"],
+                        outline=outline,
+                        start=section.start,
+                        end=section.end,
+                        section="\n\n".join(texts[section.start : section.end + 1]),
+                    ),
+                )
+            )
             where[qid] = (row, number, section)
     second, report2 = judge.ask(label_queries, labels_parser(sorted(mapping)))
-    responses = pd.DataFrame([{
-        "item": row["item"], "model": row["model"], "task": row["task"],
-        "taxonomy": row["taxonomy"], "level": int(row["level"]),
-        "paragraphs": len(paragraphs[row["item"]]),
-        "sections_status": (first[f"sections:{row['item']}"].status
-                            if f"sections:{row['item']}" in first else "empty"),
-    } for _, row in wrong.iterrows()])
+    responses = pd.DataFrame(
+        [
+            {
+                "item": row["item"],
+                "model": row["model"],
+                "task": row["task"],
+                "taxonomy": row["taxonomy"],
+                "level": int(row["level"]),
+                "paragraphs": len(paragraphs[row["item"]]),
+                "sections_status": (
+                    first[f"sections:{row['item']}"].status
+                    if f"sections:{row['item']}" in first
+                    else "empty"
+                ),
+            }
+            for _, row in wrong.iterrows()
+        ]
+    )
     section_rows = []
     for q in label_queries:
         row, number, section = where[q.id]
         verdict = second[q.id]
         labels = verdict.value if verdict.status == "ok" else ()
-        section_rows.append({
-            "item": row["item"], "model": row["model"], "task": row["task"],
-            "taxonomy": row["taxonomy"], "level": int(row["level"]), "section": number,
-            "start": section.start, "end": section.end, "summary": section.summary,
-            "labels_status": verdict.status, "labels": ";".join(labels),
-            "classes": ";".join(sorted({mapping[label] for label in labels})),
-        })
-    columns = ["item", "model", "task", "taxonomy", "level", "section", "start", "end",
-               "summary", "labels_status", "labels", "classes"]
+        section_rows.append(
+            {
+                "item": row["item"],
+                "model": row["model"],
+                "task": row["task"],
+                "taxonomy": row["taxonomy"],
+                "level": int(row["level"]),
+                "section": number,
+                "start": section.start,
+                "end": section.end,
+                "summary": section.summary,
+                "labels_status": verdict.status,
+                "labels": ";".join(labels),
+                "classes": ";".join(sorted({mapping[label] for label in labels})),
+            }
+        )
+    columns = [
+        "item",
+        "model",
+        "task",
+        "taxonomy",
+        "level",
+        "section",
+        "start",
+        "end",
+        "summary",
+        "labels_status",
+        "labels",
+        "classes",
+    ]
     return responses, pd.DataFrame(section_rows, columns=columns), [report1, report2]
 
 
-def class_distribution(sections: pd.DataFrame, by: Sequence[str],
-                       classes: Sequence[str]) -> pd.DataFrame:
+def class_distribution(
+    sections: pd.DataFrame, by: Sequence[str], classes: Sequence[str]
+) -> pd.DataFrame:
     """Share of each class among all class assignments of the group's labelled sections."""
     columns = [*by, "sections", *classes]
     if sections.empty:
@@ -132,8 +186,13 @@ def class_distribution(sections: pd.DataFrame, by: Sequence[str],
             for cls in filter(None, str(text).split(";")):
                 counts[cls] += 1
         total = sum(counts.values())
-        rows.append({**dict(zip(by, values, strict=True)), "sections": len(group),
-                     **{cls: (counts[cls] / total if total else np.nan) for cls in classes}})
+        rows.append(
+            {
+                **dict(zip(by, values, strict=True)),
+                "sections": len(group),
+                **{cls: (counts[cls] / total if total else np.nan) for cls in classes},
+            }
+        )
     return pd.DataFrame(rows, columns=columns)
 
 
@@ -166,8 +225,9 @@ def review_sheet(sections: pd.DataFrame, n: int, seed: int) -> pd.DataFrame:
     are not reviewed."""
     labelled = sections[sections["labels_status"] == "ok"].reset_index(drop=True)
     rows = sorted(random.Random(seed).sample(range(len(labelled)), min(n, len(labelled))))
-    sheet = labelled.loc[rows, ["item", "model", "task", "section", "start", "end", "summary",
-                                "labels"]].rename(columns={"labels": "judge_labels"})
+    sheet = labelled.loc[
+        rows, ["item", "model", "task", "section", "start", "end", "summary", "labels"]
+    ].rename(columns={"labels": "judge_labels"})
     sheet["human_labels"] = ""
     return sheet.reset_index(drop=True)
 
@@ -204,43 +264,83 @@ def review_agreement(filled: pd.DataFrame, subtypes: Sequence[str]) -> pd.DataFr
         b = [subtype in str(v).split(";") for v in done["human_labels"].fillna("")]
         all_a += a
         all_b += b
-        rows.append({"label": subtype, "reviewed": len(done), "kappa": cohen_kappa(a, b),
-                     "agreement": float(np.mean([x == y for x, y in zip(a, b, strict=True)]))
-                     if a else np.nan})
-    rows.append({"label": "all", "reviewed": len(done), "kappa": cohen_kappa(all_a, all_b),
-                 "agreement": float(np.mean([x == y for x, y in zip(all_a, all_b, strict=True)]))
-                 if all_a else np.nan})
+        rows.append(
+            {
+                "label": subtype,
+                "reviewed": len(done),
+                "kappa": cohen_kappa(a, b),
+                "agreement": float(np.mean([x == y for x, y in zip(a, b, strict=True)]))
+                if a
+                else np.nan,
+            }
+        )
+    rows.append(
+        {
+            "label": "all",
+            "reviewed": len(done),
+            "kappa": cohen_kappa(all_a, all_b),
+            "agreement": float(np.mean([x == y for x, y in zip(all_a, all_b, strict=True)]))
+            if all_a
+            else np.nan,
+        }
+    )
     return pd.DataFrame(rows)
 
 
 def run_error_taxonomy(
-    samples: pd.DataFrame, output: AnalysisOutput, *, judge: Judge, sections_prompt: str,
-    labels_prompt: str, classes: Mapping[str, Sequence[str]] = DEFAULT_CLASSES,
-    max_per_task: int | None = None, review_sample: int = 50, review_seed: int = 0,
+    samples: pd.DataFrame,
+    output: AnalysisOutput,
+    *,
+    judge: Judge,
+    sections_prompt: str,
+    labels_prompt: str,
+    classes: Mapping[str, Sequence[str]] = DEFAULT_CLASSES,
+    max_per_task: int | None = None,
+    review_sample: int = 50,
+    review_seed: int = 0,
     review_labels: Path | None = None,
 ) -> pd.DataFrame:
     """The whole analysis into ``output``; returns the per-section frame."""
     responses, sections, reports = label_sections(
-        samples, judge, sections_prompt=sections_prompt, labels_prompt=labels_prompt,
-        classes=classes, max_per_task=max_per_task)
+        samples,
+        judge,
+        sections_prompt=sections_prompt,
+        labels_prompt=labels_prompt,
+        classes=classes,
+        max_per_task=max_per_task,
+    )
     class_names = list(classes)
     responses.to_csv(output.directory / "responses.csv", index=False)
     sections.to_csv(output.directory / "sections.csv", index=False)
     output.files += [output.directory / "responses.csv", output.directory / "sections.csv"]
-    note = (f"{len(responses)} wrong responses; sections by judge 1, F.2 labels by judge 2. "
-            "Each cell is the share of that class among all class labels of the group's "
-            "sections. Unparsed judge replies are excluded and counted below.")
+    note = (
+        f"{len(responses)} wrong responses; sections by judge 1, F.2 labels by judge 2. "
+        "Each cell is the share of that class among all class labels of the group's "
+        "sections. Unparsed judge replies are excluded and counted below."
+    )
     by_taxonomy = class_distribution(sections, ["model", "taxonomy"], class_names)
     output.table("errors_by_taxonomy", by_taxonomy, "Error classes by model and taxonomy", note)
-    output.table("errors_by_level", class_distribution(sections, ["model", "level"],
-                                                       class_names),
-                 "Error classes by model and level")
-    stages = pd.DataFrame([
-        {"stage": "sections (judge 1)", **reports[0].counts, "calls": reports[0].calls_made,
-         "reasks": reports[0].reasks},
-        {"stage": "labels (judge 2)", **reports[1].counts, "calls": reports[1].calls_made,
-         "reasks": reports[1].reasks},
-    ]).fillna(0)
+    output.table(
+        "errors_by_level",
+        class_distribution(sections, ["model", "level"], class_names),
+        "Error classes by model and level",
+    )
+    stages = pd.DataFrame(
+        [
+            {
+                "stage": "sections (judge 1)",
+                **reports[0].counts,
+                "calls": reports[0].calls_made,
+                "reasks": reports[0].reasks,
+            },
+            {
+                "stage": "labels (judge 2)",
+                **reports[1].counts,
+                "calls": reports[1].calls_made,
+                "reasks": reports[1].reasks,
+            },
+        ]
+    ).fillna(0)
     output.table("judge_counts", stages, "Judge verdicts")
     output.metrics["wrong_responses"] = float(len(responses))
     output.metrics["judge_unparsed"] = float(sum(r.counts.get("unparsed", 0) for r in reports))
@@ -249,13 +349,16 @@ def run_error_taxonomy(
         for cls in class_names:
             output.metrics[f"share.{row['model']}.{row['taxonomy']}.{cls}"] = float(row[cls])
     if len(by_taxonomy):
-        output.figure(plot_distribution(by_taxonomy, class_names,
-                                        output.directory / "error_distribution.png"))
+        output.figure(
+            plot_distribution(by_taxonomy, class_names, output.directory / "error_distribution.png")
+        )
     sheet = review_sheet(sections, review_sample, review_seed)
     sheet.to_csv(output.directory / "review_sheet.csv", index=False)
     output.files.append(output.directory / "review_sheet.csv")
-    output.text(f"Review sheet: {len(sheet)} sections in review_sheet.csv; fill human_labels "
-                "and pass it back with analysis.review_labels=PATH for Cohen's kappa.\n")
+    output.text(
+        f"Review sheet: {len(sheet)} sections in review_sheet.csv; fill human_labels "
+        "and pass it back with analysis.review_labels=PATH for Cohen's kappa.\n"
+    )
     if review_labels is not None:
         filled = pd.read_csv(review_labels, keep_default_na=False, na_values=[])
         agreement = review_agreement(filled, sorted(subtype_classes(classes)))

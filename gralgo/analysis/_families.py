@@ -22,8 +22,12 @@ from gralgo.errors import ConfigError
 
 
 def label_families(
-    samples: pd.DataFrame, judge: Judge, *, prompt_template: str,
-    families: Mapping[str, Mapping[str, str]], max_response_chars: int = 30000,
+    samples: pd.DataFrame,
+    judge: Judge,
+    *,
+    prompt_template: str,
+    families: Mapping[str, Mapping[str, str]],
+    max_response_chars: int = 30000,
 ) -> tuple[pd.DataFrame, dict[str, int]]:
     """One row per response: its task, correctness and the judged family (or its status)."""
     scored = scored_responses(samples).sort_values("item").reset_index(drop=True)
@@ -37,19 +41,34 @@ def label_families(
         if len(text) > max_response_chars:
             text = text[: max_response_chars // 2] + "\n…\n" + text[-max_response_chars // 2 :]
         qid = f"family:{row['item']}"
-        queries.append(JudgeQuery(qid, render_prompt(
-            prompt_template, problem=problem_text(row), response=text,
-            families="\n".join(f"- {name}: {desc}" for name, desc in options.items()),
-            family_names=", ".join(options))))
+        queries.append(
+            JudgeQuery(
+                qid,
+                render_prompt(
+                    prompt_template,
+                    problem=problem_text(row),
+                    response=text,
+                    families="\n".join(f"- {name}: {desc}" for name, desc in options.items()),
+                    family_names=", ".join(options),
+                ),
+            )
+        )
         parsers[qid] = choice_parser("family", list(options))
     verdicts, report = judge.ask(queries, parsers)
     rows = []
     for (_, row), q in zip(scored.iterrows(), queries, strict=True):
         verdict = verdicts[q.id]
-        rows.append({"item": row["item"], "model": row["model"], "task": row["task"],
-                     "taxonomy": row["taxonomy"], "correct": bool(row["correct"]),
-                     "status": verdict.status,
-                     "family": verdict.value if verdict.status == "ok" else None})
+        rows.append(
+            {
+                "item": row["item"],
+                "model": row["model"],
+                "task": row["task"],
+                "taxonomy": row["taxonomy"],
+                "correct": bool(row["correct"]),
+                "status": verdict.status,
+                "family": verdict.value if verdict.status == "ok" else None,
+            }
+        )
     columns = ["item", "model", "task", "taxonomy", "correct", "status", "family"]
     return pd.DataFrame(rows, columns=columns), {**report.counts, "calls": report.calls_made}
 
@@ -60,11 +79,17 @@ def family_table(labelled: pd.DataFrame) -> pd.DataFrame:
     parsed = labelled[labelled["status"] == "ok"]
     for (model, task), group in parsed.groupby(["model", "task"], sort=True):
         for family, part in group.groupby("family", sort=True):
-            rows.append({"model": model, "task": task, "family": family,
-                         "responses": len(part), "ratio": len(part) / len(group),
-                         "accuracy": float(part["correct"].mean())})
-    return pd.DataFrame(rows, columns=["model", "task", "family", "responses", "ratio",
-                                       "accuracy"])
+            rows.append(
+                {
+                    "model": model,
+                    "task": task,
+                    "family": family,
+                    "responses": len(part),
+                    "ratio": len(part) / len(group),
+                    "accuracy": float(part["correct"].mean()),
+                }
+            )
+    return pd.DataFrame(rows, columns=["model", "task", "family", "responses", "ratio", "accuracy"])
 
 
 def plot_families(table: pd.DataFrame, path: Path) -> Path:
@@ -78,8 +103,9 @@ def plot_families(table: pd.DataFrame, path: Path) -> Path:
     fig, axes = plt.subplots(1, len(models), figsize=(6 * len(models), 4.5), squeeze=False)
     families = sorted(table["family"].unique())
     for ax, model in zip(axes[0], models, strict=True):
-        part = table[table["model"] == model].pivot_table(index="task", columns="family",
-                                                          values="ratio", fill_value=0.0)
+        part = table[table["model"] == model].pivot_table(
+            index="task", columns="family", values="ratio", fill_value=0.0
+        )
         bottom = np.zeros(len(part))
         for family in families:
             values = part[family].to_numpy() if family in part else np.zeros(len(part))
@@ -95,18 +121,28 @@ def plot_families(table: pd.DataFrame, path: Path) -> Path:
     return path
 
 
-def run_families(samples: pd.DataFrame, output: AnalysisOutput, *, judge: Judge,
-                 prompt_template: str, families: Mapping[str, Mapping[str, str]]
-                 ) -> pd.DataFrame:
+def run_families(
+    samples: pd.DataFrame,
+    output: AnalysisOutput,
+    *,
+    judge: Judge,
+    prompt_template: str,
+    families: Mapping[str, Mapping[str, str]],
+) -> pd.DataFrame:
     """The whole analysis into ``output``; returns the per-response frame."""
-    labelled, counts = label_families(samples, judge, prompt_template=prompt_template,
-                                      families=families)
+    labelled, counts = label_families(
+        samples, judge, prompt_template=prompt_template, families=families
+    )
     labelled.to_csv(output.directory / "responses.csv", index=False)
     output.files.append(output.directory / "responses.csv")
     table = family_table(labelled)
-    output.table("families", table, "Algorithm families by model and task",
-                 "ratio: share of the task's parsed responses using the family; accuracy: "
-                 "share of those responses that are correct.")
+    output.table(
+        "families",
+        table,
+        "Algorithm families by model and task",
+        "ratio: share of the task's parsed responses using the family; accuracy: "
+        "share of those responses that are correct.",
+    )
     output.text(f"Judge verdicts: {counts}.\n")
     output.metrics["judge_unparsed"] = float(counts.get("unparsed", 0))
     output.metrics["judge_calls"] = float(counts.get("calls", 0))

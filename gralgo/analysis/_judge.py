@@ -148,8 +148,9 @@ class Judge:
         self._stack.close()
 
     def request(self, query_id: str, messages: Sequence[Mapping[str, str]]) -> Request:
-        return Request(query_id, tuple(dict(m) for m in messages), self.settings.model,
-                       self.settings.sampling)
+        return Request(
+            query_id, tuple(dict(m) for m in messages), self.settings.model, self.settings.sampling
+        )
 
     def ask(
         self, queries: Sequence[JudgeQuery], parse: Parser | Mapping[str, Parser]
@@ -161,9 +162,7 @@ class Judge:
         """
         parsers = {q.id: parse if callable(parse) else parse[q.id] for q in queries}
         report = JudgeReport(queries=len(queries))
-        conversations = {
-            q.id: [{"role": "user", "content": q.prompt}] for q in queries
-        }
+        conversations = {q.id: [{"role": "user", "content": q.prompt}] for q in queries}
         verdicts: dict[str, Verdict] = {}
         open_ids = list(dict.fromkeys(q.id for q in queries))
         for round_no in range(self.settings.max_reasks + 1):
@@ -179,21 +178,28 @@ class Judge:
                     verdicts[qid] = Verdict(qid, "pending", asks=round_no)
                     continue
                 if not record.ok:
-                    verdicts[qid] = Verdict(qid, "failed", asks=asks,
-                                            error=f"{record.error_class}: {record.error_message}")
+                    verdicts[qid] = Verdict(
+                        qid,
+                        "failed",
+                        asks=asks,
+                        error=f"{record.error_class}: {record.error_message}",
+                    )
                     continue
                 reply = record.answer_text or ""
                 try:
                     value = parsers[qid](reply)
                 except JudgeParseError as err:
-                    verdicts[qid] = Verdict(qid, "unparsed", asks=asks, reply=reply,
-                                            error=str(err))
+                    verdicts[qid] = Verdict(qid, "unparsed", asks=asks, reply=reply, error=str(err))
                     if round_no < self.settings.max_reasks:
                         conversations[qid] = [
                             *conversations[qid],
                             {"role": "assistant", "content": reply},
-                            {"role": "user", "content": render_prompt(
-                                self.settings.reask_template, error=str(err))},
+                            {
+                                "role": "user",
+                                "content": render_prompt(
+                                    self.settings.reask_template, error=str(err)
+                                ),
+                            },
                         ]
                         still_open.append(qid)
                     continue
@@ -210,7 +216,8 @@ class Judge:
         self.planned.planned_prompt_tokens += report.planned_prompt_tokens
         if report.estimated_cost_usd is not None:
             self.planned.estimated_cost_usd = (
-                (self.planned.estimated_cost_usd or 0.0) + report.estimated_cost_usd)
+                self.planned.estimated_cost_usd or 0.0
+            ) + report.estimated_cost_usd
         return verdicts, report
 
     def _replies(self, requests: list[Request], report: JudgeReport) -> dict[str, Any]:
@@ -244,9 +251,12 @@ class Judge:
 
         tokens = sum(count_tokens("\n".join(m["content"] for m in r.messages)) for r, _ in todo)
         report.planned_prompt_tokens += tokens
-        cost = estimate_cost(self.settings.model.litellm_model, tokens,
-                             len(todo) * self.settings.sampling.max_tokens,
-                             self.settings.model_config.get("price"))
+        cost = estimate_cost(
+            self.settings.model.litellm_model,
+            tokens,
+            len(todo) * self.settings.sampling.max_tokens,
+            self.settings.model_config.get("price"),
+        )
         if cost is not None:
             report.estimated_cost_usd = (report.estimated_cost_usd or 0.0) + cost
 
@@ -267,8 +277,9 @@ class Judge:
 
 
 @contextlib.contextmanager
-def open_judge(settings: JudgeSettings, ledger_path: Path, *, dry_run: bool = False
-               ) -> Iterator[Judge]:
+def open_judge(
+    settings: JudgeSettings, ledger_path: Path, *, dry_run: bool = False
+) -> Iterator[Judge]:
     """A :class:`Judge` on its own ledger file (created when missing)."""
     from gralgo.run._ledger import Ledger
 

@@ -28,8 +28,9 @@ def parse_json_object(reply: str) -> dict[str, Any]:
     try:
         value = json.loads(text)
     except json.JSONDecodeError as err:
-        raise JudgeParseError(f"the reply is not one JSON object ({err.msg} at char {err.pos})"
-                              ) from None
+        raise JudgeParseError(
+            f"the reply is not one JSON object ({err.msg} at char {err.pos})"
+        ) from None
     if not isinstance(value, dict):
         raise JudgeParseError(f"the reply must be a JSON object, not {type(value).__name__}")
     return value
@@ -41,9 +42,7 @@ def _field(obj: dict[str, Any], name: str, kind: type) -> Any:
     value = obj[name]
     # JSON true/false are Python bools, which are ints: an index must be a real number.
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise JudgeParseError(
-            f"field {name!r} must be {kind.__name__}, got {type(value).__name__}"
-        )
+        raise JudgeParseError(f"field {name!r} must be {kind.__name__}, got {type(value).__name__}")
     return value
 
 
@@ -150,7 +149,7 @@ def verification_parser(labels: Sequence[str]) -> Callable[[str], tuple[str, boo
         if label == "self_verification":
             if not isinstance(effective, bool):
                 raise JudgeParseError(
-                    "a self_verification segment needs \"effective\": true or false"
+                    'a self_verification segment needs "effective": true or false'
                 )
             return label, effective
         return label, None

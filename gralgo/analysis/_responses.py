@@ -10,9 +10,23 @@ from gralgo.analysis._segment import response_text
 from gralgo.errors import GralgoError
 
 REQUIRED_COLUMNS: tuple[str, ...] = (
-    "request_key", "sample_index", "instance_id", "model", "litellm_model", "task", "taxonomy",
-    "complexity", "level", "format", "context", "answer_kind", "expected", "answer_text",
-    "reasoning_text", "finish_reason", "error_class",
+    "request_key",
+    "sample_index",
+    "instance_id",
+    "model",
+    "litellm_model",
+    "task",
+    "taxonomy",
+    "complexity",
+    "level",
+    "format",
+    "context",
+    "answer_kind",
+    "expected",
+    "answer_text",
+    "reasoning_text",
+    "finish_reason",
+    "error_class",
 )
 
 
@@ -39,11 +53,16 @@ def scored_responses(samples: pd.DataFrame) -> pd.DataFrame:
     scored = score_samples(ok)
     scored["text"] = [
         response_text(a if isinstance(a, str) else None, r if isinstance(r, str) else None)
-        for a, r in zip(scored["answer_text"].tolist(), scored["reasoning_text"].tolist(),
-                        strict=True)
+        for a, r in zip(
+            scored["answer_text"].tolist(), scored["reasoning_text"].tolist(), strict=True
+        )
     ]
-    scored["item"] = [f"{k}:{i}" for k, i in zip(scored["request_key"].tolist(),
-                                                 scored["sample_index"].tolist(), strict=True)]
+    scored["item"] = [
+        f"{k}:{i}"
+        for k, i in zip(
+            scored["request_key"].tolist(), scored["sample_index"].tolist(), strict=True
+        )
+    ]
     return scored
 
 

@@ -28,25 +28,34 @@ class AnalysisResult:
     """The MLflow run, when logging is on."""
 
 
-def _overthinking(settings: AnalyzeSettings, samples: pd.DataFrame, judge: Judge,
-                  output: AnalysisOutput) -> None:
+def _overthinking(
+    settings: AnalyzeSettings, samples: pd.DataFrame, judge: Judge, output: AnalysisOutput
+) -> None:
     from gralgo.analysis._overthinking import run_overthinking
 
-    run_overthinking(samples, output, judge=judge,
-                     prompt_template=settings.prompt("first_correct"),
-                     markers=tuple(settings.option("markers") or ("wait", "but", "so")),
-                     tokenizer=settings.option("tokenizer"),
-                     workers=int(settings.option("workers", 0)))
+    run_overthinking(
+        samples,
+        output,
+        judge=judge,
+        prompt_template=settings.prompt("first_correct"),
+        markers=tuple(settings.option("markers") or ("wait", "but", "so")),
+        tokenizer=settings.option("tokenizer"),
+        workers=int(settings.option("workers", 0)),
+    )
 
 
-def _error_taxonomy(settings: AnalyzeSettings, samples: pd.DataFrame, judge: Judge,
-                    output: AnalysisOutput) -> None:
+def _error_taxonomy(
+    settings: AnalyzeSettings, samples: pd.DataFrame, judge: Judge, output: AnalysisOutput
+) -> None:
     from gralgo.analysis._error_taxonomy import DEFAULT_CLASSES, run_error_taxonomy
 
     review = settings.option("review_labels")
     max_per_task = settings.option("max_responses_per_task")
     run_error_taxonomy(
-        samples, output, judge=judge, sections_prompt=settings.prompt("sections"),
+        samples,
+        output,
+        judge=judge,
+        sections_prompt=settings.prompt("sections"),
         labels_prompt=settings.prompt("labels"),
         classes={k: tuple(v) for k, v in (settings.option("classes") or DEFAULT_CLASSES).items()},
         max_per_task=None if max_per_task is None else int(max_per_task),
@@ -56,13 +65,17 @@ def _error_taxonomy(settings: AnalyzeSettings, samples: pd.DataFrame, judge: Jud
     )
 
 
-def _self_verification(settings: AnalyzeSettings, samples: pd.DataFrame, judge: Judge,
-                       output: AnalysisOutput) -> None:
+def _self_verification(
+    settings: AnalyzeSettings, samples: pd.DataFrame, judge: Judge, output: AnalysisOutput
+) -> None:
     from gralgo.analysis._self_verification import run_self_verification
 
     max_segments = settings.option("max_segments", 40)
     run_self_verification(
-        samples, output, judge=judge, prompt_template=settings.prompt("behaviour"),
+        samples,
+        output,
+        judge=judge,
+        prompt_template=settings.prompt("behaviour"),
         markers=tuple(settings.option("markers") or ("wait", "but", "so")),
         max_segments=None if max_segments is None else int(max_segments),
         max_context_chars=int(settings.option("max_context_chars", 12000)),
@@ -70,37 +83,50 @@ def _self_verification(settings: AnalyzeSettings, samples: pd.DataFrame, judge: 
     )
 
 
-def _families(settings: AnalyzeSettings, samples: pd.DataFrame, judge: Judge,
-              output: AnalysisOutput) -> None:
+def _families(
+    settings: AnalyzeSettings, samples: pd.DataFrame, judge: Judge, output: AnalysisOutput
+) -> None:
     from gralgo.analysis._families import run_families
 
-    families = {task: {str(k): str(v) for k, v in options.items()}
-                for task, options in (settings.required("families")).items()}
-    run_families(samples, output, judge=judge, prompt_template=settings.prompt("family"),
-                 families=families)
+    families = {
+        task: {str(k): str(v) for k, v in options.items()}
+        for task, options in (settings.required("families")).items()
+    }
+    run_families(
+        samples, output, judge=judge, prompt_template=settings.prompt("family"), families=families
+    )
 
 
-def _correlation(settings: AnalyzeSettings, samples: pd.DataFrame, judge: Judge,
-                 output: AnalysisOutput) -> None:
+def _correlation(
+    settings: AnalyzeSettings, samples: pd.DataFrame, judge: Judge, output: AnalysisOutput
+) -> None:
     from gralgo.analysis._correlation import run_correlation
 
     path = Path(str(settings.option("scores_file", "external_scores.yaml")))
-    run_correlation(samples, output,
-                    scores_file=path if path.is_absolute() else settings.prompts_dir / path,
-                    min_models=int(settings.option("min_models", 5)),
-                    resamples=settings.bootstrap_resamples)
+    run_correlation(
+        samples,
+        output,
+        scores_file=path if path.is_absolute() else settings.prompts_dir / path,
+        min_models=int(settings.option("min_models", 5)),
+        resamples=settings.bootstrap_resamples,
+    )
 
 
-def _entropy(settings: AnalyzeSettings, samples: pd.DataFrame, judge: Judge,
-             output: AnalysisOutput) -> None:
+def _entropy(
+    settings: AnalyzeSettings, samples: pd.DataFrame, judge: Judge, output: AnalysisOutput
+) -> None:
     from gralgo.analysis._entropy_analysis import input_ledgers, run_entropy
 
-    run_entropy(samples, input_ledgers(settings.inputs), output,
-                workers=int(settings.option("workers", 0)),
-                min_count=int(settings.option("min_count", 5)),
-                top=int(settings.option("top", 40)),
-                quantile=float(settings.option("quantile", 0.95)),
-                markers=tuple(settings.option("markers") or ("wait", "but", "so")))
+    run_entropy(
+        samples,
+        input_ledgers(settings.inputs),
+        output,
+        workers=int(settings.option("workers", 0)),
+        min_count=int(settings.option("min_count", 5)),
+        top=int(settings.option("top", 40)),
+        quantile=float(settings.option("quantile", 0.95)),
+        markers=tuple(settings.option("markers") or ("wait", "but", "so")),
+    )
 
 
 PIPELINES: dict[str, Callable[[AnalyzeSettings, pd.DataFrame, Judge, AnalysisOutput], None]] = {
@@ -126,17 +152,21 @@ TITLES = {
 def dry_run_note(judge: Judge) -> str:
     """What a dry run would ask: first asks not in the ledger, tokens, cost bound."""
     plan = judge.planned
-    cost = ("unknown price" if plan.estimated_cost_usd is None
-            else f"<= ${plan.estimated_cost_usd:,.2f}")
-    line = (f"dry run: nothing was called; {plan.calls_planned} judge requests are not in the "
-            f"ledger ({plan.planned_prompt_tokens:,} prompt tokens, cost {cost}; re-asks and "
-            "the questions that depend on earlier replies come on top)")
+    cost = (
+        "unknown price"
+        if plan.estimated_cost_usd is None
+        else f"<= ${plan.estimated_cost_usd:,.2f}"
+    )
+    line = (
+        f"dry run: nothing was called; {plan.calls_planned} judge requests are not in the "
+        f"ledger ({plan.planned_prompt_tokens:,} prompt tokens, cost {cost}; re-asks and "
+        "the questions that depend on earlier replies come on top)"
+    )
     log.info("%s", line)
     return line + "\n"
 
 
-def run_analysis(settings: AnalyzeSettings, samples: pd.DataFrame | None = None
-                 ) -> AnalysisResult:
+def run_analysis(settings: AnalyzeSettings, samples: pd.DataFrame | None = None) -> AnalysisResult:
     """Run ``settings.analysis`` on ``samples`` (default: read ``settings.inputs``)."""
     from gralgo.analysis._inputs import read_inputs
     from gralgo.errors import UnknownChoiceError
@@ -156,9 +186,13 @@ def run_analysis(settings: AnalyzeSettings, samples: pd.DataFrame | None = None
     if settings.mlflow_enabled and not settings.dry_run:
         from gralgo.report._secrets import redact_config
 
-        run_id = log_analysis(output, analysis=settings.analysis,
-                              tracking_uri=settings.tracking_uri,
-                              experiment_name=settings.experiment_name,
-                              sources=settings.inputs, params=redact_config(settings.config))
+        run_id = log_analysis(
+            output,
+            analysis=settings.analysis,
+            tracking_uri=settings.tracking_uri,
+            experiment_name=settings.experiment_name,
+            sources=settings.inputs,
+            params=redact_config(settings.config),
+        )
     log.info("analysis %s written to %s", settings.analysis, settings.output_dir)
     return AnalysisResult(settings.output_dir, summary, dict(output.metrics), run_id)

@@ -77,8 +77,9 @@ def _marker_spans(text: str, markers: tuple[str, ...]) -> list[tuple[int, int]]:
         i = low.find(word)
         while i >= 0:
             end = i + len(word)
-            if ((i == 0 or not _is_word_char(low[i - 1]))
-                    and (end == len(low) or not _is_word_char(low[end]))):
+            if (i == 0 or not _is_word_char(low[i - 1])) and (
+                end == len(low) or not _is_word_char(low[end])
+            ):
                 taken.setdefault(i, end)
             i = low.find(word, i + 1)
     return sorted(taken.items())
@@ -94,8 +95,7 @@ def segment_at_markers(text: str, markers: Sequence[str] = DEFAULT_MARKERS) -> l
     segments: list[Segment] = []
     start, marker = 0, None
     for found_start, found_end in _marker_spans(text, tuple(markers)):
-        segments.append(Segment(len(segments), start, found_start, text[start:found_start],
-                                marker))
+        segments.append(Segment(len(segments), start, found_start, text[start:found_start], marker))
         start, marker = found_end, text[found_start:found_end]
     segments.append(Segment(len(segments), start, len(text), text[start:], marker))
     return segments

@@ -27,8 +27,12 @@ BEHAVIOURS = ("self_verification", "strategy_shift", "other")
 
 
 def label_segments(
-    samples: pd.DataFrame, judge: Judge, *, prompt_template: str,
-    markers: Sequence[str] = DEFAULT_MARKERS, max_segments: int | None = 40,
+    samples: pd.DataFrame,
+    judge: Judge,
+    *,
+    prompt_template: str,
+    markers: Sequence[str] = DEFAULT_MARKERS,
+    max_segments: int | None = 40,
     max_context_chars: int = 12000,
 ) -> tuple[pd.DataFrame, JudgeReport]:
     """One row per judged segment: its label, effectiveness and the judge status."""
@@ -43,9 +47,18 @@ def label_segments(
             if len(previous) > max_context_chars:
                 previous = "…" + previous[-max_context_chars:]
             qid = f"behaviour:{row['item']}:{segment.index}"
-            queries.append(JudgeQuery(qid, render_prompt(
-                prompt_template, problem=problem_text(row), expected=row["expected"],
-                previous=previous, segment=f"{segment.marker or ''}{segment.text}")))
+            queries.append(
+                JudgeQuery(
+                    qid,
+                    render_prompt(
+                        prompt_template,
+                        problem=problem_text(row),
+                        expected=row["expected"],
+                        previous=previous,
+                        segment=f"{segment.marker or ''}{segment.text}",
+                    ),
+                )
+            )
             where[qid] = (row, segment.index)
     verdicts, report = judge.ask(queries, verification_parser(BEHAVIOURS))
     rows = []
@@ -53,14 +66,32 @@ def label_segments(
         row, index = where[q.id]
         verdict = verdicts[q.id]
         label, effective = verdict.value if verdict.status == "ok" else (None, None)
-        rows.append({
-            "item": row["item"], "model": row["model"], "task": row["task"],
-            "taxonomy": row["taxonomy"], "level": int(row["level"]),
-            "correct": bool(row["correct"]), "segment": index, "status": verdict.status,
-            "label": label, "effective": effective,
-        })
-    columns = ["item", "model", "task", "taxonomy", "level", "correct", "segment", "status",
-               "label", "effective"]
+        rows.append(
+            {
+                "item": row["item"],
+                "model": row["model"],
+                "task": row["task"],
+                "taxonomy": row["taxonomy"],
+                "level": int(row["level"]),
+                "correct": bool(row["correct"]),
+                "segment": index,
+                "status": verdict.status,
+                "label": label,
+                "effective": effective,
+            }
+        )
+    columns = [
+        "item",
+        "model",
+        "task",
+        "taxonomy",
+        "level",
+        "correct",
+        "segment",
+        "status",
+        "label",
+        "effective",
+    ]
     return pd.DataFrame(rows, columns=columns), report
 
 
@@ -71,8 +102,13 @@ def _share(values: np.ndarray, resamples: int, seed: int) -> tuple[float, float,
     return float(values.mean()), float(low), float(high)
 
 
-def behaviour_table(segments: pd.DataFrame, by: Sequence[str] = ("model", "task"), *,
-                    resamples: int = 1000, seed: int = 0) -> pd.DataFrame:
+def behaviour_table(
+    segments: pd.DataFrame,
+    by: Sequence[str] = ("model", "task"),
+    *,
+    resamples: int = 1000,
+    seed: int = 0,
+) -> pd.DataFrame:
     """Per group: share of each behaviour among parsed segments and the effectiveness rate of
     self-verification, each with a 95 % bootstrap interval over segments."""
     rows = []
@@ -107,9 +143,14 @@ def plot_behaviours(table: pd.DataFrame, path: Path) -> Path:
         values = table[behaviour].fillna(0).to_numpy(dtype=float)
         ax.bar(labels, values, bottom=bottom, label=behaviour.replace("_", " "))
         bottom += values
-    effective = (table["self_verification"].fillna(0) * table["effective_rate"].fillna(0))
-    ax.bar(labels, effective.to_numpy(dtype=float), width=0.3, color="black",
-           label="effective self-verification")
+    effective = table["self_verification"].fillna(0) * table["effective_rate"].fillna(0)
+    ax.bar(
+        labels,
+        effective.to_numpy(dtype=float),
+        width=0.3,
+        color="black",
+        label="effective self-verification",
+    )
     ax.set_ylim(0, 1.0)
     ax.set_ylabel("share of segments")
     ax.tick_params(axis="x", labelsize=7)
@@ -121,25 +162,40 @@ def plot_behaviours(table: pd.DataFrame, path: Path) -> Path:
 
 
 def run_self_verification(
-    samples: pd.DataFrame, output: AnalysisOutput, *, judge: Judge, prompt_template: str,
-    markers: Sequence[str] = DEFAULT_MARKERS, max_segments: int | None = 40,
-    max_context_chars: int = 12000, resamples: int = 1000,
+    samples: pd.DataFrame,
+    output: AnalysisOutput,
+    *,
+    judge: Judge,
+    prompt_template: str,
+    markers: Sequence[str] = DEFAULT_MARKERS,
+    max_segments: int | None = 40,
+    max_context_chars: int = 12000,
+    resamples: int = 1000,
 ) -> pd.DataFrame:
     """The whole analysis into ``output``; returns the per-segment frame."""
-    segments, report = label_segments(samples, judge, prompt_template=prompt_template,
-                                      markers=markers, max_segments=max_segments,
-                                      max_context_chars=max_context_chars)
+    segments, report = label_segments(
+        samples,
+        judge,
+        prompt_template=prompt_template,
+        markers=markers,
+        max_segments=max_segments,
+        max_context_chars=max_context_chars,
+    )
     segments.to_csv(output.directory / "segments.csv", index=False)
     output.files.append(output.directory / "segments.csv")
-    note = (f"Segments at markers {list(markers)} (Eq. 1), each after the first judged with the "
-            "problem, the ground truth and the text before it. 95 % percentile-bootstrap "
-            f"intervals over segments ({resamples} resamples). Unparsed replies are excluded.")
+    note = (
+        f"Segments at markers {list(markers)} (Eq. 1), each after the first judged with the "
+        "problem, the ground truth and the text before it. 95 % percentile-bootstrap "
+        f"intervals over segments ({resamples} resamples). Unparsed replies are excluded."
+    )
     by_task = behaviour_table(segments, ("model", "task"), resamples=resamples)
     output.table("behaviours_by_task", by_task, "Reasoning behaviours by model and task", note)
     overall = behaviour_table(segments, ("model",), resamples=resamples)
     output.table("behaviours", overall, "Reasoning behaviours by model")
-    output.text(f"Judge: {report.queries} segments, {report.calls_made} calls, "
-                f"{report.reasks} re-asks, verdicts {report.counts}.\n")
+    output.text(
+        f"Judge: {report.queries} segments, {report.calls_made} calls, "
+        f"{report.reasks} re-asks, verdicts {report.counts}.\n"
+    )
     output.metrics["judge_unparsed"] = float(report.counts.get("unparsed", 0))
     output.metrics["judge_calls"] = float(report.calls_made)
     for row in overall.to_dict("records"):

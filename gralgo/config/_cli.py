@@ -65,8 +65,14 @@ def check_composed(argv: Sequence[str]) -> None:
             cfg = compose("config", overrides=[str(o) for o in args.overrides])
         plain = OmegaConf.to_container(cfg, resolve=True)
     except (HydraException, OmegaConfBaseException) as exc:
-        cause = next((e for e in (exc, exc.__cause__, exc.__context__)
-                      if isinstance(e, OmegaConfBaseException)), None)
+        cause = next(
+            (
+                e
+                for e in (exc, exc.__cause__, exc.__context__)
+                if isinstance(e, OmegaConfBaseException)
+            ),
+            None,
+        )
         if isinstance(cause, OmegaConfBaseException) and getattr(cause, "full_key", None):
             raise config_error(cause) from None
         return  # anything else (a missing option, a syntax error): Hydra reports it
@@ -97,9 +103,9 @@ def check_command_line(argv: Sequence[str]) -> None:
         return
     for override in parsed:
         key = override.key_or_group
-        values = list(override.sweep_iterator()) if override.is_sweep_override() else [
-            override.value()
-        ]
+        values = (
+            list(override.sweep_iterator()) if override.is_sweep_override() else [override.value()]
+        )
         for value in values:
             for leaf_key, leaf in _leaves(key, value):
                 check_literal_secret(leaf_key, leaf)

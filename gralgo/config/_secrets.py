@@ -63,9 +63,7 @@ def check_literal_secret(key: str, value: Any) -> None:
 
 
 def url_has_credentials(url: str) -> bool:
-    """Whether ``url`` holds userinfo or a key/token query parameter.
-
-    """
+    """Whether ``url`` holds userinfo or a key/token query parameter."""
     try:
         parts = urlsplit(url)
     except ValueError:
@@ -77,8 +75,12 @@ def url_has_credentials(url: str) -> bool:
 
 def _looks_random(text: str) -> bool:
     """A long mixed-case/digit string is a pasted key, not a variable name."""
-    return (len(text) >= 24 and any(c.isdigit() for c in text)
-            and any(c.islower() for c in text) and not text.isupper())
+    return (
+        len(text) >= 24
+        and any(c.isdigit() for c in text)
+        and any(c.islower() for c in text)
+        and not text.isupper()
+    )
 
 
 def check_config_secrets(plain: Mapping[str, Any]) -> None:

@@ -78,8 +78,12 @@ def config_error(exc: Exception) -> ConfigError:
 def expected_type(exc: Exception) -> str:
     """'expected an integer' style hint from an OmegaConf ValidationError's message."""
     text = str(exc).splitlines()[0] if str(exc) else ""
-    for marker, word in (("to Integer", "an integer"), ("to Float", "a number"),
-                         ("to Boolean", "true or false"), ("to String", "a string")):
+    for marker, word in (
+        ("to Integer", "an integer"),
+        ("to Float", "a number"),
+        ("to Boolean", "true or false"),
+        ("to String", "a string"),
+    ):
         if marker in text:
             return f"expected {word}"
     return text

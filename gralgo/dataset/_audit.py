@@ -77,11 +77,15 @@ class AuditReport:
         else:
             lines.append(f"{len(self.violations)} validity rule(s) broken:")
             lines.append("")
-            lines += [f"- {v.rule}: {v.task} level {v.level}: {v.detail}"
-                      for v in self.violations]
+            lines += [f"- {v.rule}: {v.task} level {v.level}: {v.detail}" for v in self.violations]
         lines += ["", "## Guessing baselines", "", baselines_markdown(self.baselines).rstrip()]
-        lines += ["", "## Shortcut hit rates", "", "| Task | Level | Instances | Hits |",
-                  "|---|---:|---:|---|"]
+        lines += [
+            "",
+            "## Shortcut hit rates",
+            "",
+            "| Task | Level | Instances | Hits |",
+            "|---|---:|---:|---|",
+        ]
         sizes = {(b.task, b.level): b.count for b in self.baselines}
         for key, hits in sorted(self.shortcut_hits.items()):
             text = ", ".join(f"{name} {n / sizes[key]:.0%}" for name, n in sorted(hits.items()))
@@ -137,23 +141,33 @@ def audit_instances(
         hits[key].update(instance_shortcuts(task, instance))
     table = baselines(stats)
     violations = [
-        RuleViolation("answer_share", b.task, b.level,
-                      f"answer {b.majority_answer!r} covers {b.majority_share:.0%} of "
-                      f"{b.count} instances (at most {max_answer_share:.0%} allowed)")
+        RuleViolation(
+            "answer_share",
+            b.task,
+            b.level,
+            f"answer {b.majority_answer!r} covers {b.majority_share:.0%} of "
+            f"{b.count} instances (at most {max_answer_share:.0%} allowed)",
+        )
         for b in table
         if b.count >= min_group and b.majority_share > max_answer_share + 1e-9
     ]
     for (task_name, level), counter in sorted(hits.items()):
+        total = histograms[task_name, level].total()
         for name, n in sorted(counter.items()):
-            violations.append(RuleViolation(
-                "shortcut", task_name, level,
-                f"shortcut {name!r} solves {n} of {histograms[task_name, level].total()} instances",
-            ))
+            violations.append(
+                RuleViolation(
+                    "shortcut",
+                    task_name,
+                    level,
+                    f"shortcut {name!r} solves {n} of {total} instances",
+                )
+            )
     return AuditReport(table, dict(histograms), dict(hits), violations)
 
 
-def plot_baselines(rows: Sequence[Baseline], path: Path,
-                   max_answer_share: float = MAX_ANSWER_SHARE) -> Path:
+def plot_baselines(
+    rows: Sequence[Baseline], path: Path, max_answer_share: float = MAX_ANSWER_SHARE
+) -> Path:
     """One panel per task: majority-guess (bars) and random-node (dots) accuracy per level."""
     import matplotlib
 
@@ -166,22 +180,27 @@ def plot_baselines(rows: Sequence[Baseline], path: Path,
     names = sorted(by_task)
     cols = 3
     n_rows = max(1, -(-len(names) // cols))
-    fig, axes = plt.subplots(n_rows, cols, figsize=(4 * cols, 2.6 * n_rows), squeeze=False,
-                             sharey=True)
+    fig, axes = plt.subplots(
+        n_rows, cols, figsize=(4 * cols, 2.6 * n_rows), squeeze=False, sharey=True
+    )
     for ax, name in zip(axes.ravel(), names, strict=False):
         items = by_task[name]
         levels = [b.level for b in items]
-        ax.bar(levels, [b.majority_share for b in items], color="tab:blue",
-               label="majority guess")
+        ax.bar(levels, [b.majority_share for b in items], color="tab:blue", label="majority guess")
         guesses = [(b.level, b.random_guess) for b in items if b.random_guess is not None]
         if guesses:
             ax.plot(*zip(*guesses, strict=True), "o", color="tab:orange", label="random node")
-        ax.axhline(max_answer_share, color="tab:red", linestyle="--", linewidth=1,
-                   label=f"rule: {max_answer_share:.0%}")
+        ax.axhline(
+            max_answer_share,
+            color="tab:red",
+            linestyle="--",
+            linewidth=1,
+            label=f"rule: {max_answer_share:.0%}",
+        )
         ax.set_title(name, fontsize=9)
         ax.set_xticks(levels)
         ax.set_ylim(0, 1)
-    for ax in axes.ravel()[len(names):]:
+    for ax in axes.ravel()[len(names) :]:
         ax.axis("off")
     axes[0][0].legend(fontsize=7)
     fig.supxlabel("level")

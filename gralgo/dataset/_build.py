@@ -80,7 +80,10 @@ def _ordered_pair(a: str, b: str) -> tuple[str, str]:
 
 
 def render_prompts(
-    task: Task, problem: Problem, solution: Solution, formats: Sequence[str],
+    task: Task,
+    problem: Problem,
+    solution: Solution,
+    formats: Sequence[str],
     count_tokens: bool = False,
 ) -> dict[str, PromptVariant]:
     """The problem rendered in every requested serialisation format (token counts optional)."""
@@ -91,9 +94,7 @@ def render_prompts(
     rows = prompt_rows(task, problem, relations)  # shared by every format
     prompts = {}
     for fmt in formats:
-        rendered = build_prompt(
-            task, problem, solution.answer, fmt, relations=relations, rows=rows
-        )
+        rendered = build_prompt(task, problem, solution.answer, fmt, relations=relations, rows=rows)
         tokens = count(rendered.text) if count_tokens else None
         prompts[fmt] = PromptVariant(text=rendered.text, answer=rendered.answer, tokens=tokens)
     return prompts
@@ -203,7 +204,11 @@ def build_level(
             rng = rng_for(options.seed, task.name, level, index, attempt)
             try:
                 drawn = draw_problem(
-                    task, source, n_range, rng, seen=seen,
+                    task,
+                    source,
+                    n_range,
+                    rng,
+                    seen=seen,
                     reject_shortcuts=options.reject_shortcuts,
                 )
             except SamplingError as err:
@@ -221,8 +226,14 @@ def build_level(
             seen.add(drawn.fingerprint)
             answers[answer] += 1
             yield make_instance(
-                task, source.name, level, "standard", options, index,
-                drawn.problem, drawn.solution,
+                task,
+                source.name,
+                level,
+                "standard",
+                options,
+                index,
+                drawn.problem,
+                drawn.solution,
                 provenance=drawn.provenance(
                     attempt=attempt, rejected=dict(sorted(rejected.items()))
                 ),

@@ -91,8 +91,7 @@ def dataset_card(spec: DatasetSpec, counts: Mapping[str, int], statistics_md: st
         "Graph algorithm problems on subgraphs of real-world graphs, with exact answers and "
         "certificates, from *Exposing Weaknesses of Large Reasoning Models through Graph "
         "Algorithm Problems* (GrAlgoBench). Built with gralgo.\n",
-        f"- instances: {sum(counts.values())} "
-        f"({', '.join(f'{t} {counts[t]}' for t in tasks)})",
+        f"- instances: {sum(counts.values())} ({', '.join(f'{t} {counts[t]}' for t in tasks)})",
         f"- config fingerprint: `{spec.fingerprint()}` (the per-file sha256 and the content "
         "hash are in `manifest.json`)",
         f"- rebuild (byte-identical): `{build_command(spec)}`\n",

@@ -101,9 +101,11 @@ class DatasetSpec:
             "max_attempts": self.options.max_attempts,
             # Validity rules change which draws are kept: a dataset built without them (or by
             # code before them) must not be reused.
-            "validity": {"reject_shortcuts": self.options.reject_shortcuts,
-                         "max_answer_share": self.options.max_answer_share,
-                         "answer_warmup": self.options.answer_warmup},
+            "validity": {
+                "reject_shortcuts": self.options.reject_shortcuts,
+                "max_answer_share": self.options.max_answer_share,
+                "answer_warmup": self.options.answer_warmup,
+            },
             "long_context": None if self.long_context is None else asdict(self.long_context),
             # Only when set, so the fingerprints of every other dataset stay as they were.
             **({} if self.erdos_renyi is None else {"erdos_renyi": asdict(self.erdos_renyi)}),
@@ -220,9 +222,13 @@ def build_dataset(spec: DatasetSpec, directory: Path) -> BuildReport:
         directory,
         {task: unit.lines for task, unit in by_task.items()},
         config=spec.description(),
-        extra_files={"statistics.csv": statistics_csv(stats), "statistics.md": markdown,
-                     "README.md": dataset_card(
-                         spec, {t: len(u.lines) for t, u in by_task.items()}, markdown)},
+        extra_files={
+            "statistics.csv": statistics_csv(stats),
+            "statistics.md": markdown,
+            "README.md": dataset_card(
+                spec, {t: len(u.lines) for t, u in by_task.items()}, markdown
+            ),
+        },
     )
     total = sum(len(unit.lines) for unit in by_task.values())
     return BuildReport(Path(directory), total, time.perf_counter() - started, markdown)
@@ -257,13 +263,23 @@ def _build_erdos_renyi(spec: DatasetSpec) -> dict[str, UnitResult]:
     for name in sorted(spec.tasks):
         settings = spec.tasks[name]
         task = make_task(name, settings)
-        out[name] = serialise(list(build_erdos_renyi_task(
-            task, sources[settings.source], spec.erdos_renyi, spec.options)))
+        out[name] = serialise(
+            list(
+                build_erdos_renyi_task(
+                    task, sources[settings.source], spec.erdos_renyi, spec.options
+                )
+            )
+        )
     return out
 
 
-def ensure_dataset(spec: DatasetSpec, directory: Path, *, explicit: bool = False,
-                   formats: Sequence[str] | None = None) -> Path:
+def ensure_dataset(
+    spec: DatasetSpec,
+    directory: Path,
+    *,
+    explicit: bool = False,
+    formats: Sequence[str] | None = None,
+) -> Path:
     """The dataset folder to read ``spec``'s instances from; built only when there is none.
 
     A folder that holds this spec's dataset, or a larger one it is a slice of (fewer tasks,
@@ -290,8 +306,9 @@ def ensure_dataset(spec: DatasetSpec, directory: Path, *, explicit: bool = False
     return directory
 
 
-def _usable(directory: Path, wanted: dict[str, Any], explicit: bool,
-            formats: Sequence[str] | None) -> bool:
+def _usable(
+    directory: Path, wanted: dict[str, Any], explicit: bool, formats: Sequence[str] | None
+) -> bool:
     """True when ``directory`` holds ``wanted`` (or a superset); False when it holds nothing."""
     if not (directory / MANIFEST).is_file():
         return False
@@ -302,7 +319,8 @@ def _usable(directory: Path, wanted: dict[str, Any], explicit: bool,
     advice = (
         "choose another dataset.dir, or drop dataset.dir to build this config into its own "
         "folder under paths.outputs/datasets"
-        if explicit else f"move {directory} away to rebuild it"
+        if explicit
+        else f"move {directory} away to rebuild it"
     )
     raise DatasetError(
         f"dataset at {directory} does not hold the data this config needs "
@@ -310,8 +328,9 @@ def _usable(directory: Path, wanted: dict[str, Any], explicit: bool,
     )
 
 
-def slice_differences(manifest: Mapping[str, Any], wanted: Mapping[str, Any],
-                      formats: Sequence[str] | None = None) -> list[str]:
+def slice_differences(
+    manifest: Mapping[str, Any], wanted: Mapping[str, Any], formats: Sequence[str] | None = None
+) -> list[str]:
     """Why ``wanted`` is not a slice of the dataset described by ``manifest`` ([] = it is).
 
     ``formats``: the formats that must be there (default: all of ``wanted``'s).

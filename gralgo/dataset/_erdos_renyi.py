@@ -52,16 +52,18 @@ class ErdosRenyiSpec:
     def __post_init__(self) -> None:
         low, high = self.n_nodes
         if not 2 <= low <= high:
-            raise ConfigError(f"context.erdos_renyi.n_nodes must be 2 <= min <= max, got "
-                              f"{list(self.n_nodes)}")
+            raise ConfigError(
+                f"context.erdos_renyi.n_nodes must be 2 <= min <= max, got {list(self.n_nodes)}"
+            )
         if not 0.0 < self.p <= 1.0:
             raise ConfigError(f"context.erdos_renyi.p must be in (0, 1], got {self.p}")
         if self.n_graphs < 1:
             raise ConfigError(f"context.erdos_renyi.n_graphs must be >= 1, got {self.n_graphs}")
 
 
-def erdos_renyi_sample(task: Task, names: tuple[str, ...], spec: ErdosRenyiSpec,
-                       rng: random.Random) -> SampledGraph:
+def erdos_renyi_sample(
+    task: Task, names: tuple[str, ...], spec: ErdosRenyiSpec, rng: random.Random
+) -> SampledGraph:
     """One G(n, p) graph with real-looking names (a BFS tree for tree tasks)."""
     n = rng.randint(*spec.n_nodes)
     if n > len(names):
@@ -75,8 +77,9 @@ def erdos_renyi_sample(task: Task, names: tuple[str, ...], spec: ErdosRenyiSpec,
     if task.settings.sampler in TREE_SAMPLERS:
         tree = nx.Graph()
         tree.add_nodes_from(sorted(nx.node_connected_component(graph, start)))
-        tree.add_edges_from(sorted(tuple(sorted(e)) for e in nx.bfs_edges(graph, start,
-                                                                         sort_neighbors=sorted)))
+        tree.add_edges_from(
+            sorted(tuple(sorted(e)) for e in nx.bfs_edges(graph, start, sort_neighbors=sorted))
+        )
         graph = tree
     for u, v in sorted(graph.edges):
         graph.edges[u, v]["weight"] = rng.randint(*spec.weight_range)
@@ -84,8 +87,9 @@ def erdos_renyi_sample(task: Task, names: tuple[str, ...], spec: ErdosRenyiSpec,
     return SampledGraph(graph=graph, start=start, provenance=provenance)
 
 
-def build_erdos_renyi_task(task: Task, source: SourceGraph, spec: ErdosRenyiSpec,
-                           options: BuildOptions) -> Iterator[Instance]:
+def build_erdos_renyi_task(
+    task: Task, source: SourceGraph, spec: ErdosRenyiSpec, options: BuildOptions
+) -> Iterator[Instance]:
     """The first ``min(spec.n_graphs, options.per_level)`` ER instances of ``task``."""
     seen: set[str] = set()
     for index in range(min(spec.n_graphs, options.per_level)):
@@ -106,8 +110,17 @@ def build_erdos_renyi_task(task: Task, source: SourceGraph, spec: ErdosRenyiSpec
             except InstanceRejected:
                 continue
             seen.add(fingerprint)
-            yield make_instance(task, source.name, 0, CONTEXT, options, index, problem,
-                                solution, provenance={**problem.provenance, "attempt": attempt})
+            yield make_instance(
+                task,
+                source.name,
+                0,
+                CONTEXT,
+                options,
+                index,
+                problem,
+                solution,
+                provenance={**problem.provenance, "attempt": attempt},
+            )
             break
         else:
             raise SamplingError(

@@ -97,7 +97,8 @@ class Instance:
             elif isinstance(data.get(name), str):
                 data[name] = json.loads(data[name])
         data["prompts"] = {
-            k: PromptVariant(**v) for k, v in data.get("prompts", {}).items()
+            k: PromptVariant(**v)
+            for k, v in data.get("prompts", {}).items()
             if formats is None or k in formats
         }
         return cls(**data)

@@ -29,9 +29,7 @@ def context_name(target_tokens: int) -> str:
     return f"{target_tokens // 1024}k" if target_tokens % 1024 == 0 else str(target_tokens)
 
 
-def thin_to_edges(
-    sample: SampledGraph, n_edges: int, rng: random.Random
-) -> SampledGraph | None:
+def thin_to_edges(sample: SampledGraph, n_edges: int, rng: random.Random) -> SampledGraph | None:
     """Exactly ``n_edges`` edges (spanning tree kept); ``None`` if disconnected or too sparse."""
     graph = sample.graph
     if graph.number_of_edges() < n_edges or not nx.is_connected(graph):
@@ -58,18 +56,26 @@ def relabel_value(value: Any, mapping: Mapping[str, str]) -> Any:
 
 def relabel_problem(problem: Problem, mapping: Mapping[str, str]) -> Problem:
     graph = nx.relabel_nodes(problem.graph, dict(mapping), copy=True)
-    return Problem(graph=graph, params=relabel_value(problem.params, mapping),
-                   provenance=problem.provenance)
+    return Problem(
+        graph=graph, params=relabel_value(problem.params, mapping), provenance=problem.provenance
+    )
 
 
 def relabel_solution(solution: Solution, mapping: Mapping[str, str]) -> Solution:
-    return Solution(answer=mapping.get(solution.answer, solution.answer),
-                    certificate=relabel_value(solution.certificate, mapping))
+    return Solution(
+        answer=mapping.get(solution.answer, solution.answer),
+        certificate=relabel_value(solution.certificate, mapping),
+    )
 
 
 def draw_base_graph(
-    source: SourceGraph, spec: LongContextSpec, tasks: list[Task], seed: int, index: int,
-    seen: set[str], max_attempts: int,
+    source: SourceGraph,
+    spec: LongContextSpec,
+    tasks: list[Task],
+    seed: int,
+    index: int,
+    seen: set[str],
+    max_attempts: int,
 ) -> tuple[SampledGraph, dict[str, tuple[Problem, Solution]]]:
     """One fixed topology (n_nodes, n_edges) that yields a valid problem for every task."""
     for attempt in range(max_attempts):
@@ -146,9 +152,18 @@ def _long_context_tasks(spec: DatasetSpec) -> list[Task]:
     assert lc is not None
     # Every task reads the long-context source, so its story must describe that source.
     # distance_k asks about a node away from the hubs: the walk's start reaches nearly all.
-    return [make_task(name, replace(spec.tasks[name], source=lc.source, max_mean_degree=None,
-                                    options=_long_context_options(name, spec.tasks[name])))
-            for name in sorted(spec.tasks)]
+    return [
+        make_task(
+            name,
+            replace(
+                spec.tasks[name],
+                source=lc.source,
+                max_mean_degree=None,
+                options=_long_context_options(name, spec.tasks[name]),
+            ),
+        )
+        for name in sorted(spec.tasks)
+    ]
 
 
 _LengthenJob = tuple["DatasetSpec", str, int, SampledGraph, dict[str, tuple[Problem, Solution]]]
@@ -180,8 +195,13 @@ def _lengthen_graph(job: _LengthenJob) -> dict[str, list[Instance]]:
         problem, solution = solved[task.name]
         old_nodes = list(problem.graph.nodes)
 
-        def render(graph: nx.Graph, task: Task = task, problem: Problem = problem,
-                   solution: Solution = solution, old_nodes: list[str] = old_nodes) -> str:
+        def render(
+            graph: nx.Graph,
+            task: Task = task,
+            problem: Problem = problem,
+            solution: Solution = solution,
+            old_nodes: list[str] = old_nodes,
+        ) -> str:
             mapping = dict(zip(old_nodes, graph.nodes, strict=True))
             relabelled = relabel_problem(problem, mapping)
             answer = relabel_solution(solution, mapping).answer
@@ -190,7 +210,10 @@ def _lengthen_graph(job: _LengthenJob) -> dict[str, list[Instance]]:
         instances = out.setdefault(task.name, [])
         for target in lc.targets:
             _, mapping = lengthen_names(
-                problem.graph, target, render, counter,
+                problem.graph,
+                target,
+                render,
+                counter,
                 stable_seed(spec.options.seed, "lengthen", index),
                 tolerance=lc.tolerance,
             )
@@ -200,10 +223,19 @@ def _lengthen_graph(job: _LengthenJob) -> dict[str, list[Instance]]:
             tokens = counter(rendered.text)
             instances.append(
                 make_instance(
-                    task, source_name, 0, context_name(target), options, index,
-                    long_problem, long_solution,
-                    provenance={**sample.provenance, "target_tokens": target,
-                                "tokenizer": lc.tokenizer},
+                    task,
+                    source_name,
+                    0,
+                    context_name(target),
+                    options,
+                    index,
+                    long_problem,
+                    long_solution,
+                    provenance={
+                        **sample.provenance,
+                        "target_tokens": target,
+                        "tokenizer": lc.tokenizer,
+                    },
                     prompts={lc.format: PromptVariant(rendered.text, rendered.answer, tokens)},
                 )
             )

@@ -79,24 +79,43 @@ def baselines(stats: Iterable[GraphStats]) -> list[Baseline]:
         counts = Counter(s.answer for s in items)
         answer, top = min(counts.items(), key=lambda item: (-item[1], item[0]))
         kind = items[0].answer_kind
-        random_guess = (
-            sum(1 / s.nodes for s in items) / len(items) if kind == "node" else None
+        random_guess = sum(1 / s.nodes for s in items) / len(items) if kind == "node" else None
+        out.append(
+            Baseline(
+                task, level, len(items), kind, answer, top / len(items), len(counts), random_guess
+            )
         )
-        out.append(Baseline(task, level, len(items), kind, answer, top / len(items),
-                            len(counts), random_guess))
     return out
 
 
 def baselines_csv(rows: list[Baseline]) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(["task", "level", "count", "answer_kind", "majority_answer",
-                     "majority_share", "random_guess", "distinct_answers"])
+    writer.writerow(
+        [
+            "task",
+            "level",
+            "count",
+            "answer_kind",
+            "majority_answer",
+            "majority_share",
+            "random_guess",
+            "distinct_answers",
+        ]
+    )
     for b in rows:
-        writer.writerow([b.task, b.level, b.count, b.answer_kind, b.majority_answer,
-                         f"{b.majority_share:.4f}",
-                         "" if b.random_guess is None else f"{b.random_guess:.4f}",
-                         b.distinct_answers])
+        writer.writerow(
+            [
+                b.task,
+                b.level,
+                b.count,
+                b.answer_kind,
+                b.majority_answer,
+                f"{b.majority_share:.4f}",
+                "" if b.random_guess is None else f"{b.random_guess:.4f}",
+                b.distinct_answers,
+            ]
+        )
     return buffer.getvalue()
 
 
@@ -110,8 +129,10 @@ def baselines_markdown(rows: list[Baseline]) -> str:
     for b in rows:
         constant = b.majority_answer.replace("|", "\\|")
         random_guess = "–" if b.random_guess is None else f"{b.random_guess:.3f}"
-        lines.append(f"| {b.task} | {b.level} | {b.count} | {constant} | "
-                     f"{b.majority_share:.2f} | {random_guess} | {b.distinct_answers} |")
+        lines.append(
+            f"| {b.task} | {b.level} | {b.count} | {constant} | "
+            f"{b.majority_share:.2f} | {random_guess} | {b.distinct_answers} |"
+        )
     return "\n".join(lines) + "\n"
 
 
@@ -142,8 +163,15 @@ def graph_stats(instance: Instance) -> GraphStats:
             graph.add_edges_from(pairs)
             connectivity = edge_connectivity(graph)
     return GraphStats(
-        instance.task, instance.level, n, m, density, connectivity, instance.answer,
-        instance.answer_kind, dict(instance.provenance.get("rejected") or {}),
+        instance.task,
+        instance.level,
+        n,
+        m,
+        density,
+        connectivity,
+        instance.answer,
+        instance.answer_kind,
+        dict(instance.provenance.get("rejected") or {}),
     )
 
 
@@ -194,16 +222,37 @@ def summarise(stats: Iterable[GraphStats]) -> list[StatsRow]:
 def statistics_csv(rows: list[StatsRow]) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(["group", "level", "count", "nodes", "edges", "density", "edge_connectivity",
-                     "majority_answer", "majority_share", "random_guess", "rejected_draws"])
+    writer.writerow(
+        [
+            "group",
+            "level",
+            "count",
+            "nodes",
+            "edges",
+            "density",
+            "edge_connectivity",
+            "majority_answer",
+            "majority_share",
+            "random_guess",
+            "rejected_draws",
+        ]
+    )
     for r in rows:
         b = r.baseline
         writer.writerow(
-            [r.group, r.level, r.count, f"{r.nodes:.2f}", f"{r.edges:.2f}", f"{r.density:.4f}",
-             f"{r.connectivity:.2f}", "" if b is None else b.majority_answer,
-             "" if b is None else f"{b.majority_share:.4f}",
-             "" if b is None or b.random_guess is None else f"{b.random_guess:.4f}",
-             sum(r.rejected.values())]
+            [
+                r.group,
+                r.level,
+                r.count,
+                f"{r.nodes:.2f}",
+                f"{r.edges:.2f}",
+                f"{r.density:.4f}",
+                f"{r.connectivity:.2f}",
+                "" if b is None else b.majority_answer,
+                "" if b is None else f"{b.majority_share:.4f}",
+                "" if b is None or b.random_guess is None else f"{b.random_guess:.4f}",
+                sum(r.rejected.values()),
+            ]
         )
     return buffer.getvalue()
 
@@ -223,16 +272,27 @@ def statistics_markdown(rows: list[StatsRow]) -> str:
     task_rows = [r for r in rows if r.group != "all"]
     guesses = [r.baseline for r in task_rows if r.baseline is not None]
     if guesses:
-        lines += ["", "### Guessing baselines per task and level", "",
-                  baselines_markdown(guesses).rstrip("\n")]
+        lines += [
+            "",
+            "### Guessing baselines per task and level",
+            "",
+            baselines_markdown(guesses).rstrip("\n"),
+        ]
     if any(r.rejected for r in task_rows):
-        lines += ["", "### Rejected draws per task and level (validity rules)", "",
-                  "| Task | Level | Instances | Rejected draws | Per instance | Reasons |",
-                  "|---|---:|---:|---:|---:|---|"]
+        lines += [
+            "",
+            "### Rejected draws per task and level (validity rules)",
+            "",
+            "| Task | Level | Instances | Rejected draws | Per instance | Reasons |",
+            "|---|---:|---:|---:|---:|---|",
+        ]
         for r in task_rows:
             total = sum(r.rejected.values())
-            reasons = ", ".join(f"{k} {v}" for k, v in
-                                sorted(r.rejected.items(), key=lambda kv: (-kv[1], kv[0])))
-            lines.append(f"| {r.group} | {r.level} | {r.count} | {total} | "
-                         f"{total / r.count:.2f} | {reasons or '–'} |")
+            reasons = ", ".join(
+                f"{k} {v}" for k, v in sorted(r.rejected.items(), key=lambda kv: (-kv[1], kv[0]))
+            )
+            lines.append(
+                f"| {r.group} | {r.level} | {r.count} | {total} | "
+                f"{total / r.count:.2f} | {reasons or '–'} |"
+            )
     return "\n".join(lines) + "\n"

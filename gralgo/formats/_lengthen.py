@@ -108,9 +108,16 @@ def lengthen_names(
 class _Search:
     """One search for the word budget that brings the prompt to a target token count."""
 
-    def __init__(self, graph: nx.Graph, names: list[str], render: Render,
-                 count_tokens: Callable[[str], int], rng_seed: object, *,
-                 additive: bool) -> None:
+    def __init__(
+        self,
+        graph: nx.Graph,
+        names: list[str],
+        render: Render,
+        count_tokens: Callable[[str], int],
+        rng_seed: object,
+        *,
+        additive: bool,
+    ) -> None:
         self.graph, self.names, self.n = graph, names, len(names)
         self.render, self.count_tokens = render, count_tokens
         self.descriptions = _Descriptions(names, rng_seed)
@@ -156,12 +163,17 @@ class _Search:
             )
         tokens: Callable[[int], int] = self.exact
         if self.additive:
-            self.estimate = _AdditiveCount(self.graph, self.names, self.render,
-                                           self.count_tokens, self.descriptions, self.rank,
-                                           self.exact(0))
+            self.estimate = _AdditiveCount(
+                self.graph,
+                self.names,
+                self.render,
+                self.count_tokens,
+                self.descriptions,
+                self.rank,
+                self.exact(0),
+            )
             tokens = self.estimate
-        best = _smallest_budget_reaching(tokens, target_tokens, self.n * MAX_WORDS_PER_NAME,
-                                         self.n)
+        best = _smallest_budget_reaching(tokens, target_tokens, self.n * MAX_WORDS_PER_NAME, self.n)
         candidates = [b for b in (best - 1, best) if b >= 0]
         self.chosen = min(candidates, key=lambda b: (abs(tokens(b) - target_tokens), b))
         if not low_ok <= tokens(self.chosen) <= high_ok:
@@ -176,9 +188,16 @@ class _Search:
 class _AdditiveCount:
     """Prompt tokens for a word budget from per-name counts, without rendering the prompt."""
 
-    def __init__(self, graph: nx.Graph, names: list[str], render: Render,
-                 count_tokens: Callable[[str], int], descriptions: _Descriptions,
-                 rank: dict[str, int], base_tokens: int) -> None:
+    def __init__(
+        self,
+        graph: nx.Graph,
+        names: list[str],
+        render: Render,
+        count_tokens: Callable[[str], int],
+        descriptions: _Descriptions,
+        rank: dict[str, int],
+        base_tokens: int,
+    ) -> None:
         self._names, self._rank, self._n = names, rank, len(names)
         self._count, self._descriptions = count_tokens, descriptions
         self._base = base_tokens
@@ -190,7 +209,7 @@ class _AdditiveCount:
         # Asked exactly as relabelling asks, in the same order: a long name with an odd word
         # count depends on how many words were drawn before (its last pair may hold one more),
         # so the estimate must see the same history as the exact count would.
-        text = self._descriptions.long_name(name, n_words)[len(name):]
+        text = self._descriptions.long_name(name, n_words)[len(name) :]
         if text not in self._suffix_tokens:
             self._suffix_tokens[text] = self._count(text) if text else 0
         return self._suffix_tokens[text]

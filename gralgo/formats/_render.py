@@ -116,14 +116,11 @@ def graph_rows(
         raise TypeError("render_graph needs a graph whose node ids are strings (real names)")
     names = sorted(graph.nodes())
     nodes = [
-        NodeRow(n, _weight(graph.nodes[n], f"node {n!r}") if node_weights else None)
-        for n in names
+        NodeRow(n, _weight(graph.nodes[n], f"node {n!r}") if node_weights else None) for n in names
     ]
     pairs = sorted((u, v) if u < v else (v, u) for u, v in graph.edges())
     adjacency = graph.adj  # adj[u][v] is graph.edges[u, v], without the edge view's checks
-    edges = [
-        _edge_row(u, v, adjacency[u][v], (u, v), edge_weights, relations) for u, v in pairs
-    ]
+    edges = [_edge_row(u, v, adjacency[u][v], (u, v), edge_weights, relations) for u, v in pairs]
     return GraphRows(names, nodes, edges)
 
 

@@ -83,10 +83,7 @@ def thin_edges_keeping_cores(
         negative_links, _, _, best = heapq.heappop(heap)
         if best in member or -negative_links != links[best]:
             continue
-        new = [
-            (best, u) if best < u else (u, best)
-            for u in map(str, graph[best]) if u in member
-        ]
+        new = [(best, u) if best < u else (u, best) for u in map(str, graph[best]) if u in member]
         new = [e for e in new if e not in kept]
         if len(new) > dense_budget:
             break

@@ -3,5 +3,10 @@
 from gralgo.report._plots import plot_accuracy_by_level
 from gralgo.report._tables import outcome_table, task_table, taxonomy_table, write_tables
 
-__all__ = ["outcome_table", "plot_accuracy_by_level", "task_table", "taxonomy_table",
-           "write_tables"]
+__all__ = [
+    "outcome_table",
+    "plot_accuracy_by_level",
+    "task_table",
+    "taxonomy_table",
+    "write_tables",
+]

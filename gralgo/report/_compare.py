@@ -136,8 +136,11 @@ def write_comparison_figures(inst: pd.DataFrame, out_dir: Path) -> list[Path]:
         standard = group[group["context"] == STANDARD]
         if standard["model"].nunique() > 1 and (~standard["incomplete"].astype(bool)).any():
             for metric in ("pass_at_k", "cons_at_k"):
-                written.append(plot_taxonomy_comparison(
-                    standard, out_dir / f"{fmt}-{STANDARD}" / f"taxonomy_{metric}.png", metric))
+                written.append(
+                    plot_taxonomy_comparison(
+                        standard, out_dir / f"{fmt}-{STANDARD}" / f"taxonomy_{metric}.png", metric
+                    )
+                )
         long = group[group["context"] != STANDARD]
         if (~long["incomplete"].astype(bool)).any():
             written.append(plot_long_context(long, out_dir / f"{fmt}-long_context.png"))

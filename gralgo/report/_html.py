@@ -46,8 +46,14 @@ def prompt_key(instance_id: str, fmt: str) -> str:
 
 
 def _table_html(caption: str, table: pd.DataFrame) -> str:
-    body = table.to_html(index=False, na_rep="–", float_format=lambda v: f"{v:.3f}",
-                         border=0, classes="summary", escape=True)
+    body = table.to_html(
+        index=False,
+        na_rep="–",
+        float_format=lambda v: f"{v:.3f}",
+        border=0,
+        classes="summary",
+        escape=True,
+    )
     return f"<h3>{html.escape(caption)}</h3>\n{body}"
 
 

@@ -62,8 +62,11 @@ class MlflowSweepCallback(Callback):
             tracking_uri=self.tracking_uri,
             experiment_name=self.experiment_name,
             run_name=sweep_name(axes, f"sweep {sweep_dir.name}"),
-            tags={"hydra.sweep_dir": str(sweep_dir), "hydra.overrides": " ".join(overrides),
-                  "gralgo.swept": ",".join(axes)},
+            tags={
+                "hydra.sweep_dir": str(sweep_dir),
+                "hydra.overrides": " ".join(overrides),
+                "gralgo.swept": ",".join(axes),
+            },
         )
         sweep_dir.mkdir(parents=True, exist_ok=True)
         (sweep_dir / PARENT_RUN_FILE).write_text(self.run_id + "\n")
@@ -89,8 +92,9 @@ class MlflowSweepCallback(Callback):
         end_run(tracking_uri=self.tracking_uri, run_id=run_id, status=status)
 
 
-def log_sweep_comparison(tracking_uri: str, run_id: str, sweep_dir: Path,
-                         swept: Sequence[str] = ()) -> None:
+def log_sweep_comparison(
+    tracking_uri: str, run_id: str, sweep_dir: Path, swept: Sequence[str] = ()
+) -> None:
     """On the parent run: each job's key metrics, a figure of the jobs side by side, and the
     models compared (paper tables, z-scores, Figures 11-18)."""
     from mlflow import MlflowClient

@@ -81,8 +81,10 @@ def ui_path(experiment_id: str, run_id: str | None = None) -> str:
     """
     if run_id:
         return f"#/experiments/{experiment_id}/runs/{run_id}?workflowType=machine_learning"
-    return (f"#/experiments/{experiment_id}/runs?workflowType=machine_learning"
-            f"&viewStateShareKey={RUNS_VIEW_KEY}")
+    return (
+        f"#/experiments/{experiment_id}/runs?workflowType=machine_learning"
+        f"&viewStateShareKey={RUNS_VIEW_KEY}"
+    )
 
 
 def flatten_params(cfg: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
@@ -147,7 +149,8 @@ def _open_experiment(tracking_uri: str, experiment_name: str) -> tuple[Any, str]
     try:
         return client, str(
             client.create_experiment(
-                experiment_name, artifact_location=_local_artifact_location(tracking_uri),
+                experiment_name,
+                artifact_location=_local_artifact_location(tracking_uri),
                 tags=experiment_tags(),
             )
         )

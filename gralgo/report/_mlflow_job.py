@@ -92,12 +92,17 @@ def run_name(settings: AppSettings) -> str:
     return name + mode
 
 
-def results_fingerprint(settings: AppSettings, parent_run_id: str | None,
-                        artifacts: Sequence[Path]) -> str:
+def results_fingerprint(
+    settings: AppSettings, parent_run_id: str | None, artifacts: Sequence[Path]
+) -> str:
     """Hash of what a run would log: tracking target, parent, config, every result file."""
     digest = hashlib.sha256()
-    for part in (settings.mlflow.tracking_uri, settings.mlflow.experiment_name,
-                 parent_run_id or "", json.dumps(settings.config, sort_keys=True, default=str)):
+    for part in (
+        settings.mlflow.tracking_uri,
+        settings.mlflow.experiment_name,
+        parent_run_id or "",
+        json.dumps(settings.config, sort_keys=True, default=str),
+    ):
         digest.update(part.encode() + b"\0")
     for path in sorted(artifacts):
         if path.suffix in {".csv", ".md", ".json"}:  # the PNG is derived from the CSVs
@@ -133,8 +138,9 @@ def log_dataset_input(tracking_uri: str, run_id: str, dataset_dir: Path) -> None
     )])  # fmt: skip
 
 
-def log_samples_table(tracking_uri: str, run_id: str, samples_jsonl: Path,
-                      secret_env_names: Sequence[str]) -> None:
+def log_samples_table(
+    tracking_uri: str, run_id: str, samples_jsonl: Path, secret_env_names: Sequence[str]
+) -> None:
     """``samples.jsonl`` (texts scrubbed of secrets) as an MLflow table artifact."""
     import pandas as pd
     from mlflow import MlflowClient
@@ -193,8 +199,14 @@ class JobRun:
 
             self.run_id = start_job_run(self.settings, parent_run_id_for_job())
 
-    def finish(self, metrics: dict[str, float], artifacts: Sequence[Path], out_dir: Path,
-               *, complete: bool = True) -> str | None:
+    def finish(
+        self,
+        metrics: dict[str, float],
+        artifacts: Sequence[Path],
+        out_dir: Path,
+        *,
+        complete: bool = True,
+    ) -> str | None:
         """Log the results and close the run; the run id (None when MLflow is off).
 
         A partial job (``complete=False``) gets the tag ``complete=false`` and ends FAILED.
@@ -208,15 +220,20 @@ class JobRun:
         if opened is not None or "mlflow" in sys.modules:
             from gralgo.report._mlflow import open_experiment
 
-            _, self.experiment_id = open_experiment(self.settings.mlflow.tracking_uri,
-                                                    self.settings.mlflow.experiment_name)
+            _, self.experiment_id = open_experiment(
+                self.settings.mlflow.tracking_uri, self.settings.mlflow.experiment_name
+            )
         return self.run_id
 
     def __enter__(self) -> JobRun:
         return self
 
-    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
-                 tb: TracebackType | None) -> None:
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
         if exc_type is None or self.run_id is None or self.finished:
             return
         from gralgo.report._mlflow import end_run
@@ -229,8 +246,15 @@ class JobRun:
             log.warning("could not mark MLflow run %s %s: %s", self.run_id, status, err)
 
 
-def log_to_mlflow(settings: AppSettings, metrics: dict[str, float], artifacts: Sequence[Path],
-                  out_dir: Path, run_id: str | None = None, *, complete: bool = True) -> str:
+def log_to_mlflow(
+    settings: AppSettings,
+    metrics: dict[str, float],
+    artifacts: Sequence[Path],
+    out_dir: Path,
+    run_id: str | None = None,
+    *,
+    complete: bool = True,
+) -> str:
     """Log results into ``run_id`` (opened by :class:`JobRun`), or into a new run; finish it.
 
     Without an open run, identical results already logged are not logged again (see the
@@ -239,8 +263,9 @@ def log_to_mlflow(settings: AppSettings, metrics: dict[str, float], artifacts: S
     from gralgo.report._hydra_callbacks import parent_run_id_for_job
 
     parent = parent_run_id_for_job()
-    marker = (settings.outputs_dir / "mlflow_logged"
-              / results_fingerprint(settings, parent, artifacts))
+    marker = (
+        settings.outputs_dir / "mlflow_logged" / results_fingerprint(settings, parent, artifacts)
+    )
     if run_id is None:
         if marker.is_file() and not settings.mlflow.log_duplicates:
             old = marker.read_text(encoding="utf-8").strip()
@@ -253,8 +278,14 @@ def log_to_mlflow(settings: AppSettings, metrics: dict[str, float], artifacts: S
     return run_id
 
 
-def _log_results(settings: AppSettings, run_id: str, metrics: dict[str, float],
-                 artifacts: Sequence[Path], out_dir: Path, complete: bool = True) -> None:
+def _log_results(
+    settings: AppSettings,
+    run_id: str,
+    metrics: dict[str, float],
+    artifacts: Sequence[Path],
+    out_dir: Path,
+    complete: bool = True,
+) -> None:
     from mlflow import MlflowClient
 
     from gralgo.report._mlflow import end_run, log_results

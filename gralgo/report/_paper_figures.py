@@ -64,8 +64,11 @@ def plot_long_context(inst: pd.DataFrame, path: str | Path, *, n_resamples: int 
                 xs, ys, lows, highs = [], [], [], []
                 for tokens, group in rows.groupby("tokens", sort=True):
                     values = group["pass_at_k"].to_numpy()
-                    low, high = stratified_interval([values], n_resamples=n_resamples,
-                                                    seed=stable_seed("fig3", model, task, tokens))
+                    low, high = stratified_interval(
+                        [values],
+                        n_resamples=n_resamples,
+                        seed=stable_seed("fig3", model, task, tokens),
+                    )
                     xs.append(tokens)
                     ys.append(values.mean())
                     lows.append(low)
@@ -100,8 +103,9 @@ def taxonomy_scores(inst: pd.DataFrame, metric: str) -> pd.DataFrame:
     return table.reset_index().rename(columns={f"{metric}_score": "value"})
 
 
-def plot_taxonomy_comparison(inst: pd.DataFrame, path: str | Path, metric: str = "pass_at_k",
-                             *, n_resamples: int = 1000) -> Path:
+def plot_taxonomy_comparison(
+    inst: pd.DataFrame, path: str | Path, metric: str = "pass_at_k", *, n_resamples: int = 1000
+) -> Path:
     """Figures 11-18 for ``metric``: per taxonomy, accuracy (top) and normalised score (bottom)
     against level, one line per model. ``inst`` must hold one (format, context)."""
     accuracy = taxonomy_points(inst, metric, n_resamples=n_resamples)

@@ -24,8 +24,13 @@ _LINESTYLES = ("-", "--", ":", "-.")
 METRIC_LABELS = {"pass_at_k": "pass@{k}", "cons_at_k": "cons@{k}"}
 
 
-def stratified_interval(groups: Sequence[np.ndarray], *, n_resamples: int = 1000,
-                        confidence: float = 0.95, seed: int = 0) -> tuple[float, float]:
+def stratified_interval(
+    groups: Sequence[np.ndarray],
+    *,
+    n_resamples: int = 1000,
+    confidence: float = 0.95,
+    seed: int = 0,
+) -> tuple[float, float]:
     """Bootstrap interval of the mean of group means, resampling within each group."""
     groups = [np.asarray(g, dtype=np.float64) for g in groups if len(g)]
     if not groups:
@@ -41,8 +46,9 @@ def stratified_interval(groups: Sequence[np.ndarray], *, n_resamples: int = 1000
     return float(low), float(high)
 
 
-def taxonomy_points(inst: pd.DataFrame, metric: str, by: str = "level",
-                    n_resamples: int = 1000) -> pd.DataFrame:
+def taxonomy_points(
+    inst: pd.DataFrame, metric: str, by: str = "level", n_resamples: int = 1000
+) -> pd.DataFrame:
     """Per (model, taxonomy, ``by``): mean of task means of ``metric`` with ``lo`` / ``hi``."""
     done = inst[~inst["incomplete"].astype(bool)]
     rows = []
@@ -112,8 +118,9 @@ def plot_accuracy_by_level(
                     nudge = (series - (n_series - 1) / 2) * 0.06
                     name = taxonomy.capitalize() if len(models) == 1 else f"{model} · {taxonomy}"
                     values = line["value"].to_numpy()
-                    errors = np.vstack([values - line["lo"].to_numpy(),
-                                        line["hi"].to_numpy() - values]).clip(min=0)
+                    errors = np.vstack(
+                        [values - line["lo"].to_numpy(), line["hi"].to_numpy() - values]
+                    ).clip(min=0)
                     axis.errorbar(
                         line["level"].to_numpy(dtype=float) + nudge, values, yerr=errors,
                         label=name, color=colours[taxonomy], capsize=3, markersize=7,

@@ -39,15 +39,16 @@ class Completeness:
             return f"complete: {self.done} of {self.total} samples"
         errors = ", ".join(f"{n} {kind}" for kind, n in sorted(self.errors.items()))
         return f"incomplete: {self.done} of {self.total} samples" + (
-            f" ({errors})" if errors else "")
+            f" ({errors})" if errors else ""
+        )
 
     def cause(self) -> str:
         """One line with the cause and the fix, for the job's ERROR message."""
-        fix = ("re-run the same command to resume: only missing and errored samples are called "
-               "again")
+        fix = "re-run the same command to resume: only missing and errored samples are called again"
         if self.stop_reason:
-            return (f"run stopped early: {self.stop_reason}; {self.line()}; "
-                    f"fix the cause, then {fix}")
+            return (
+                f"run stopped early: {self.stop_reason}; {self.line()}; fix the cause, then {fix}"
+            )
         return f"{self.line()}; {fix}"
 
 
@@ -55,7 +56,8 @@ def completeness(frame: pd.DataFrame, stop_reason: str | None = None) -> Complet
     """Completeness of a samples table (``error_class`` set = missing or errored)."""
     errored = frame["error_class"].dropna()
     return Completeness(
-        total=len(frame), done=len(frame) - len(errored),
+        total=len(frame),
+        done=len(frame) - len(errored),
         errors={str(k): int(v) for k, v in errored.value_counts().sort_index().items()},
         stop_reason=stop_reason,
     )
@@ -63,8 +65,9 @@ def completeness(frame: pd.DataFrame, stop_reason: str | None = None) -> Complet
 
 def mark_partial(paths: list[Path], status: Completeness) -> None:
     """Put a 'partial results' line at the top of every Markdown table in ``paths``."""
-    banner = (f"> **Partial results** ({status.line()}): re-run the same command to complete "
-              "them.\n\n")
+    banner = (
+        f"> **Partial results** ({status.line()}): re-run the same command to complete them.\n\n"
+    )
     for path in paths:
         if path.suffix == ".md":
             path.write_text(banner + path.read_text(encoding="utf-8"), encoding="utf-8")
@@ -107,8 +110,7 @@ def breakdowns(inst: pd.DataFrame, resamples: int) -> dict[str, pd.DataFrame]:
     """Accuracy with intervals and outcome shares per model and each of the breakdown groups."""
     from gralgo.score import aggregate
 
-    return {by: aggregate(inst, by=["model", by], n_resamples=resamples)
-            for by in BREAKDOWN_GROUPS}
+    return {by: aggregate(inst, by=["model", by], n_resamples=resamples) for by in BREAKDOWN_GROUPS}
 
 
 def breakdown_table(parts: dict[str, pd.DataFrame]) -> pd.DataFrame:
@@ -123,8 +125,9 @@ def breakdown_table(parts: dict[str, pd.DataFrame]) -> pd.DataFrame:
     return pd.concat(stacked, ignore_index=True)
 
 
-def write_reports(frame: pd.DataFrame, settings: AppSettings, out_dir: Path,
-                  status: Completeness | None = None) -> tuple[list[Path], dict[str, float]]:
+def write_reports(
+    frame: pd.DataFrame, settings: AppSettings, out_dir: Path, status: Completeness | None = None
+) -> tuple[list[Path], dict[str, float]]:
     """Score ``frame`` (one row per sample) and write every report file under ``out_dir``.
 
     A partial job (``status`` not complete) gets its Markdown tables marked as partial; when no
@@ -192,6 +195,9 @@ def write_reports(frame: pd.DataFrame, settings: AppSettings, out_dir: Path,
     figures = [p for p in artifacts if p.suffix == ".png"]
     artifacts += write_job_transcripts(scored, overall, parts, figures, settings, out_dir, agg)
     metrics = job_metrics(overall, parts, scored)
-    metrics.update(samples_total=float(status.total), samples_done=float(status.done),
-                   complete=float(status.complete))
+    metrics.update(
+        samples_total=float(status.total),
+        samples_done=float(status.done),
+        complete=float(status.complete),
+    )
     return artifacts, metrics  # the caller prints the summary (gralgo.report._terminal)

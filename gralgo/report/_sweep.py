@@ -33,8 +33,9 @@ class SweepJob:
     """The job's ``metrics.json``."""
 
 
-def sweep_axes(overrides: Sequence[str], sweeper_params: Mapping[str, Any] | None = None
-               ) -> dict[str, list[str]]:
+def sweep_axes(
+    overrides: Sequence[str], sweeper_params: Mapping[str, Any] | None = None
+) -> dict[str, list[str]]:
     """Swept key -> its values, from the command line and ``hydra.sweeper.params``."""
     from hydra.core.override_parser.overrides_parser import OverridesParser
 

@@ -30,7 +30,12 @@ from gralgo.score import ScoringInputError
 TAXONOMIES: tuple[str, ...] = ("enumeration", "exploration", "intuition")
 COMPLEXITIES: tuple[str, ...] = ("easy", "medium", "hard")
 LEVEL_NODE_RANGES: dict[int, str] = {
-    1: "8-15", 2: "16-30", 3: "31-50", 4: "51-80", 5: "81-120", 6: "121-160",
+    1: "8-15",
+    2: "16-30",
+    3: "31-50",
+    4: "51-80",
+    5: "81-120",
+    6: "121-160",
 }
 """Node-count range of each level (paper, Section 2.3), used in headings."""
 AVERAGE = "Avg."
@@ -47,8 +52,16 @@ def level_label(level: int) -> str:
 
 
 def _check_single_setting(inst: pd.DataFrame) -> None:
-    required = ["model", "task", "taxonomy", "complexity", "level", "pass_at_k", "cons_at_k",
-                "incomplete"]
+    required = [
+        "model",
+        "task",
+        "taxonomy",
+        "complexity",
+        "level",
+        "pass_at_k",
+        "cons_at_k",
+        "incomplete",
+    ]
     missing = [col for col in required if col not in inst.columns]
     if missing:
         raise ScoringInputError(f"the instances table is missing columns {missing}")
@@ -129,8 +142,11 @@ def task_table(
         t_rank=tasks["taxonomy"].map(TAXONOMIES.index),
     ).sort_values(["c_rank", "t_rank", "task"])
     columns = pd.MultiIndex.from_tuples(
-        [(row.complexity.capitalize(), row.task, metric)
-         for row in tasks.itertuples() for metric in (PASS, CONS)],
+        [
+            (row.complexity.capitalize(), row.task, metric)
+            for row in tasks.itertuples()
+            for metric in (PASS, CONS)
+        ],
         names=["complexity", "task", "metric"],
     )
     models = ordered_models(means, model_order)
@@ -149,18 +165,37 @@ def outcome_table(agg: pd.DataFrame) -> pd.DataFrame:
     the correct share); the error share is of all samples.
     """
     keys = [col for col in ("model", "task", "level") if col in agg.columns]
-    needed = ["accuracy", "accuracy_lo", "accuracy_hi", "pass_at_k", "cons_at_k", "share_wrong",
-              "share_no_answer", "share_truncated", "share_error", "n_instances", "n_incomplete"]
+    needed = [
+        "accuracy",
+        "accuracy_lo",
+        "accuracy_hi",
+        "pass_at_k",
+        "cons_at_k",
+        "share_wrong",
+        "share_no_answer",
+        "share_truncated",
+        "share_error",
+        "n_instances",
+        "n_incomplete",
+    ]
     missing = [col for col in needed if col not in agg.columns]
     if missing:
         raise ScoringInputError(f"the aggregate table is missing columns {missing}")
     table = agg[keys + needed].sort_values(keys, kind="stable").reset_index(drop=True)
-    return table.rename(columns={
-        "pass_at_k": PASS, "cons_at_k": CONS, "share_wrong": "wrong",
-        "share_no_answer": "no answer", "share_truncated": "truncated", "share_error": "error",
-        "accuracy_lo": "accuracy 95% lo", "accuracy_hi": "accuracy 95% hi",
-        "n_instances": "instances", "n_incomplete": "incomplete",
-    })
+    return table.rename(
+        columns={
+            "pass_at_k": PASS,
+            "cons_at_k": CONS,
+            "share_wrong": "wrong",
+            "share_no_answer": "no answer",
+            "share_truncated": "truncated",
+            "share_error": "error",
+            "accuracy_lo": "accuracy 95% lo",
+            "accuracy_hi": "accuracy 95% hi",
+            "n_instances": "instances",
+            "n_incomplete": "incomplete",
+        }
+    )
 
 
 def guess_baselines(inst: pd.DataFrame) -> pd.DataFrame:
@@ -234,6 +269,7 @@ def _cell(value: object, digits: int) -> str:
 
 def markdown_table(header: Sequence[str], rows: Sequence[Sequence[object]], digits: int = 2) -> str:
     """A GitHub-flavoured Markdown table; floats with ``digits`` decimals, ``NaN`` as ``–``."""
+
     def line(cells: Sequence[object]) -> str:
         return "| " + " | ".join(_cell(c, digits).replace("|", "\\|") for c in cells) + " |"
 
@@ -255,8 +291,9 @@ def taxonomy_markdown(table: pd.DataFrame, digits: int = 2) -> str:
     return "\n".join(sections)
 
 
-def task_markdown(table: pd.DataFrame, level: int, digits: int = 2,
-                  task_labels: Mapping[str, str] | None = None) -> str:
+def task_markdown(
+    table: pd.DataFrame, level: int, digits: int = 2, task_labels: Mapping[str, str] | None = None
+) -> str:
     """Tables 7/8 in Markdown; each cell ``p@k / c@k``; headers ``Easy: <task>``."""
     labels = dict(task_labels or {})
     pairs = table.columns.droplevel("metric").unique()
@@ -308,14 +345,21 @@ def write_tables(
     taxonomy = with_taxonomy_baseline(taxonomy, guesses)
     save("taxonomy_by_level", taxonomy_markdown(taxonomy), _flat(taxonomy, prefix="Level-"))
     for level in levels:
-        table = with_task_baseline(task_table(inst, level, model_order=model_order), guesses,
-                                   level)
-        save(f"tasks_level{level}", task_markdown(table, level, task_labels=task_labels),
-             _flat(table))
+        table = with_task_baseline(task_table(inst, level, model_order=model_order), guesses, level)
+        save(
+            f"tasks_level{level}",
+            task_markdown(table, level, task_labels=task_labels),
+            _flat(table),
+        )
     outcomes = outcome_table(agg)
     if not guesses.empty and {"task", "level"} <= set(outcomes.columns):
-        outcomes = outcomes.merge(guesses[["task", "level", BASELINE]], on=["task", "level"],
-                                  how="left")
-    save("outcomes", "### Outcomes by model, task and level\n\n"
-         + markdown_table(list(outcomes.columns), outcomes.to_numpy().tolist()), outcomes)
+        outcomes = outcomes.merge(
+            guesses[["task", "level", BASELINE]], on=["task", "level"], how="left"
+        )
+    save(
+        "outcomes",
+        "### Outcomes by model, task and level\n\n"
+        + markdown_table(list(outcomes.columns), outcomes.to_numpy().tolist()),
+        outcomes,
+    )
     return written

@@ -71,14 +71,18 @@ def groups_of(metrics: Mapping[str, float], by: str) -> list[str]:
                   and k.endswith(tail))  # fmt: skip
 
 
-def summary_text(metrics: Mapping[str, float], k: int, title: str,
-                 locations: JobLocations | None = None, width: int = 200) -> str:
+def summary_text(
+    metrics: Mapping[str, float],
+    k: int,
+    title: str,
+    locations: JobLocations | None = None,
+    width: int = 200,
+) -> str:
     """The summary as plain text (a Rich table without colour)."""
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title=f"{title}: results (95 % bootstrap intervals)",
-                  title_justify="left")
+    table = Table(title=f"{title}: results (95 % bootstrap intervals)", title_justify="left")
     columns = ["task", "inst.", "incompl.", f"pass@{k}", f"cons@{k}", "accuracy",
                *(label for _, label in SHARES), "tokens in / out", "cost"]  # fmt: skip
     for column in columns:
@@ -133,17 +137,27 @@ def write_atomically(text: str, lock_path: Path, stream: IO[str] | None = None) 
         target.flush()
 
 
-def print_job_summary(metrics: Mapping[str, float], k: int, title: str,
-                      locations: JobLocations, lock_dir: Path,
-                      stream: IO[str] | None = None) -> str:
+def print_job_summary(
+    metrics: Mapping[str, float],
+    k: int,
+    title: str,
+    locations: JobLocations,
+    lock_dir: Path,
+    stream: IO[str] | None = None,
+) -> str:
     """Print :func:`summary_text` to stdout under ``lock_dir/.summary.lock``; return the text."""
     text = summary_text(metrics, k, title, locations)
     write_atomically(text, lock_dir / ".summary.lock", stream)
     return text
 
 
-def locations_for(output_dir: Path, artifacts: Sequence[Path], run_id: str | None,
-                  tracking_uri: str | None, experiment_id: str | None) -> JobLocations:
+def locations_for(
+    output_dir: Path,
+    artifacts: Sequence[Path],
+    run_id: str | None,
+    tracking_uri: str | None,
+    experiment_id: str | None,
+) -> JobLocations:
     """The :class:`JobLocations` of a finished job."""
     from gralgo.report._mlflow import ui_command, ui_path
 

@@ -114,6 +114,11 @@ def write_job_transcripts(
         "samples (JSONL)": "samples.jsonl",
     }
     return write_transcripts(
-        scored, out_dir, dataset_dir=settings.dataset_dir, title=job_title(settings),
-        tables=tables, figures=figures, facts=facts,
+        scored,
+        out_dir,
+        dataset_dir=settings.dataset_dir,
+        title=job_title(settings),
+        tables=tables,
+        figures=figures,
+        facts=facts,
     )

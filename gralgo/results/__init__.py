@@ -7,5 +7,12 @@ Every later stage (scoring, reports, analysis, outside tools) reads model output
 from gralgo.results._job import JOB_FILE, JobInfo, ResultsError, read_job, write_job
 from gralgo.results._reader import COLUMNS, read_samples
 
-__all__ = ["COLUMNS", "JOB_FILE", "JobInfo", "ResultsError", "read_job", "read_samples",
-           "write_job"]
+__all__ = [
+    "COLUMNS",
+    "JOB_FILE",
+    "JobInfo",
+    "ResultsError",
+    "read_job",
+    "read_samples",
+    "write_job",
+]

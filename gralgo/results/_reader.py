@@ -104,8 +104,9 @@ def _frame(rows: list[dict[str, Any]], reasoning: bool, prompts: bool) -> pd.Dat
                 parsed[messages] = _last_user_message(messages)
             row["prompt"] = parsed[messages]
 
-    columns = [c for c in COLUMNS if (reasoning or c != "reasoning_text")
-               and (prompts or c != "prompt")]
+    columns = [
+        c for c in COLUMNS if (reasoning or c != "reasoning_text") and (prompts or c != "prompt")
+    ]
     return pd.DataFrame(rows, columns=columns)
 
 

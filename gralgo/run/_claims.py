@@ -18,9 +18,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-_SAMPLE_STATE = (
-    "SELECT error_class IS NULL FROM samples WHERE request_key = ? AND sample_index = ?"
-)
+_SAMPLE_STATE = "SELECT error_class IS NULL FROM samples WHERE request_key = ? AND sample_index = ?"
 Pair = tuple[str, int]
 """(request key, sample index)."""
 

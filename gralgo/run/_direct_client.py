@@ -40,11 +40,20 @@ _OLLAMA = frozenset({"ollama", "ollama_chat"})
 # litellm 1.110's map_finish_reason for the reasons OpenAI-compatible servers send; anything
 # else (and a missing reason) becomes "stop", as litellm does.
 _FINISH_REASONS = {
-    "stop": "stop", "length": "length", "tool_calls": "tool_calls",
-    "function_call": "function_call", "content_filter": "content_filter",
-    "content_filtered": "content_filter", "eos": "stop", "eos_token": "stop",
-    "stop_sequence": "stop", "end_turn": "stop", "max_tokens": "length",
-    "model_context_window_exceeded": "length", "tool_use": "tool_calls", "error": "stop",
+    "stop": "stop",
+    "length": "length",
+    "tool_calls": "tool_calls",
+    "function_call": "function_call",
+    "content_filter": "content_filter",
+    "content_filtered": "content_filter",
+    "eos": "stop",
+    "eos_token": "stop",
+    "stop_sequence": "stop",
+    "end_turn": "stop",
+    "max_tokens": "length",
+    "model_context_window_exceeded": "length",
+    "tool_use": "tool_calls",
+    "error": "stop",
 }
 _CONTEXT_WINDOW = re.compile(
     r"(?i)context[ _]length|maximum context|context window|too many tokens|prompt is too long"
@@ -54,8 +63,9 @@ _CONTEXT_WINDOW = re.compile(
 class DirectClientError(Exception):
     """Base of the direct client's failures; ``classify`` reads ``status_code`` and ``headers``."""
 
-    def __init__(self, message: str, status_code: int | None = None,
-                 headers: Mapping[str, str] | None = None) -> None:
+    def __init__(
+        self, message: str, status_code: int | None = None, headers: Mapping[str, str] | None = None
+    ) -> None:
         super().__init__(message)
         self.status_code = status_code
         self.headers = headers or {}
@@ -108,9 +118,16 @@ class APIConnectionError(DirectClientError):
 
 
 _STATUS_CLASSES: dict[int, type[DirectClientError]] = {
-    400: BadRequestError, 401: AuthenticationError, 404: NotFoundError, 408: Timeout,
-    422: BadRequestError, 429: RateLimitError, 500: InternalServerError, 502: BadGatewayError,
-    503: ServiceUnavailableError, 504: Timeout,
+    400: BadRequestError,
+    401: AuthenticationError,
+    404: NotFoundError,
+    408: Timeout,
+    422: BadRequestError,
+    429: RateLimitError,
+    500: InternalServerError,
+    502: BadGatewayError,
+    503: ServiceUnavailableError,
+    504: Timeout,
 }
 
 
@@ -158,13 +175,16 @@ def chat_url(model: ModelSpec) -> str:
 
 def wire_model(model: ModelSpec) -> str:
     """The model id sent in the body: the litellm model string without its provider prefix."""
-    return model.litellm_model.split("/", 1)[1] if "/" in model.litellm_model else (
-        model.litellm_model
+    return (
+        model.litellm_model.split("/", 1)[1]
+        if "/" in model.litellm_model
+        else (model.litellm_model)
     )
 
 
-def request_body(model: ModelSpec, messages: list[dict[str, str]],
-                 params: Mapping[str, Any]) -> dict[str, Any]:
+def request_body(
+    model: ModelSpec, messages: list[dict[str, str]], params: Mapping[str, Any]
+) -> dict[str, Any]:
     """The JSON body litellm sends for an OpenAI-compatible model (extra_body merged at top)."""
     return {"model": wire_model(model), "messages": messages, **params, **model.extra_body}
 
@@ -187,8 +207,10 @@ def has_price(litellm_model: str) -> bool:
     names = [litellm_model, litellm_model.split("/", 1)[-1]]
     return any(
         isinstance(prices.get(name), dict)
-        and (prices[name].get("input_cost_per_token") is not None
-             or prices[name].get("output_cost_per_token") is not None)
+        and (
+            prices[name].get("input_cost_per_token") is not None
+            or prices[name].get("output_cost_per_token") is not None
+        )
         for name in names
     )
 
@@ -282,13 +304,20 @@ class DirectClient:
             await self._session.close()
             self._session = None
 
-    async def complete(self, model: ModelSpec, messages: list[dict[str, str]],
-                       params: Mapping[str, Any], api_key: str | None) -> dict[str, Any]:
+    async def complete(
+        self,
+        model: ModelSpec,
+        messages: list[dict[str, str]],
+        params: Mapping[str, Any],
+        api_key: str | None,
+    ) -> dict[str, Any]:
         """Send one chat completion; return its ledger fields or raise a DirectClientError."""
         import aiohttp
 
-        headers = {"Authorization": f"Bearer {api_key or 'no-key'}",
-                   "Content-Type": "application/json"}
+        headers = {
+            "Authorization": f"Bearer {api_key or 'no-key'}",
+            "Content-Type": "application/json",
+        }
         data = json.dumps(request_body(model, messages, params)).encode()
         try:
             async with self.session().post(chat_url(model), data=data, headers=headers) as reply:

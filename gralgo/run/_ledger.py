@@ -256,11 +256,13 @@ class Ledger(LedgerCommon):
         else:
             rows = []
             for chunk in _chunks(sorted(set(request_keys))):
-                rows.extend(conn.execute(
-                    f"{select} WHERE request_key IN ({', '.join('?' * len(chunk))}) "
-                    "ORDER BY request_key, instance_id",
-                    chunk,
-                ))
+                rows.extend(
+                    conn.execute(
+                        f"{select} WHERE request_key IN ({', '.join('?' * len(chunk))}) "
+                        "ORDER BY request_key, instance_id",
+                        chunk,
+                    )
+                )
         return [RequestInfo(*row) for row in rows]
 
     def all_samples(self) -> list[SampleRecord]:

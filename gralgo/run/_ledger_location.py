@@ -13,8 +13,25 @@ from pathlib import Path
 from gralgo.errors import ConfigError
 
 NETWORK_FILESYSTEMS = frozenset(
-    {"nfs", "nfs4", "cifs", "smb", "smb2", "smb3", "smbfs", "lustre", "gpfs", "fuse.sshfs",
-     "sshfs", "ceph", "fuse.ceph", "glusterfs", "fuse.glusterfs", "beegfs", "9p"}
+    {
+        "nfs",
+        "nfs4",
+        "cifs",
+        "smb",
+        "smb2",
+        "smb3",
+        "smbfs",
+        "lustre",
+        "gpfs",
+        "fuse.sshfs",
+        "sshfs",
+        "ceph",
+        "fuse.ceph",
+        "glusterfs",
+        "fuse.glusterfs",
+        "beegfs",
+        "9p",
+    }
 )
 MOUNTS = Path("/proc/mounts")
 

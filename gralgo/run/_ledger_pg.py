@@ -297,27 +297,35 @@ class PostgresLedger(LedgerCommon):
 
     def all_samples(self) -> list[SampleRecord]:
         """Every stored row, by request key and sample index."""
-        rows = self._connection().execute(
-            f"SELECT {', '.join(SAMPLE_COLUMNS)} FROM samples ORDER BY request_key, sample_index"
-        ).fetchall()
+        columns = ", ".join(SAMPLE_COLUMNS)
+        query = f"SELECT {columns} FROM samples ORDER BY request_key, sample_index"
+        rows = self._connection().execute(query).fetchall()
         return [SampleRecord(*row) for row in rows]
 
     def samples(self, request_keys: Iterable[str]) -> dict[tuple[str, int], SampleRecord]:
         """All stored rows for the given request keys, keyed by (request key, sample index)."""
-        rows = self._connection().execute(
-            f"SELECT {', '.join(SAMPLE_COLUMNS)} FROM samples WHERE request_key = ANY(%s) "
-            "ORDER BY request_key, sample_index",
-            (sorted(set(request_keys)),),
-        ).fetchall()
+        rows = (
+            self._connection()
+            .execute(
+                f"SELECT {', '.join(SAMPLE_COLUMNS)} FROM samples WHERE request_key = ANY(%s) "
+                "ORDER BY request_key, sample_index",
+                (sorted(set(request_keys)),),
+            )
+            .fetchall()
+        )
         return {(row[0], row[1]): SampleRecord(*row) for row in rows}
 
     def completed(self, request_keys: Iterable[str]) -> set[tuple[str, int]]:
         """The (request key, sample index) pairs that have a successful row."""
-        rows = self._connection().execute(
-            "SELECT request_key, sample_index FROM samples WHERE error_class IS NULL "
-            "AND request_key = ANY(%s)",
-            (sorted(set(request_keys)),),
-        ).fetchall()
+        rows = (
+            self._connection()
+            .execute(
+                "SELECT request_key, sample_index FROM samples WHERE error_class IS NULL "
+                "AND request_key = ANY(%s)",
+                (sorted(set(request_keys)),),
+            )
+            .fetchall()
+        )
         return {(key, index) for key, index in rows}
 
 

@@ -64,8 +64,13 @@ def logprobs_from_response(response: Any) -> SampleLogprobs | None:
     for step in content:
         tokens.append(str(_get(step, "token") or ""))
         chosen.append(float(_get(step, "logprob") or 0.0))
-        tops.append([float(_get(alt, "logprob")) for alt in (_get(step, "top_logprobs") or [])
-                     if _get(alt, "logprob") is not None])
+        tops.append(
+            [
+                float(_get(alt, "logprob"))
+                for alt in (_get(step, "top_logprobs") or [])
+                if _get(alt, "logprob") is not None
+            ]
+        )
     width = max((len(t) for t in tops), default=0)
     top = np.full((len(tops), max(width, 1)), -np.inf, dtype=np.float32)
     for i, row in enumerate(tops):
@@ -98,8 +103,15 @@ class LogprobStore:
         tokens = zlib.compress(json.dumps(list(data.tokens), ensure_ascii=False).encode())
         self._connection().execute(
             "INSERT OR REPLACE INTO logprobs VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (request_key, sample_index, len(data.tokens), int(data.top.shape[1]), tokens,
-             data.chosen.astype(np.float16).tobytes(), data.top.astype(np.float16).tobytes()),
+            (
+                request_key,
+                sample_index,
+                len(data.tokens),
+                int(data.top.shape[1]),
+                tokens,
+                data.chosen.astype(np.float16).tobytes(),
+                data.top.astype(np.float16).tobytes(),
+            ),
         )
 
     def read(self, keys: Iterable[tuple[str, int]]) -> dict[tuple[str, int], SampleLogprobs]:
@@ -114,7 +126,9 @@ class LogprobStore:
             chunk = request_keys[start : start + _CHUNK]
             rows = conn.execute(
                 "SELECT request_key, sample_index, n_tokens, top_n, tokens, chosen, top FROM "
-                f"logprobs WHERE request_key IN ({', '.join('?' * len(chunk))})", chunk)
+                f"logprobs WHERE request_key IN ({', '.join('?' * len(chunk))})",
+                chunk,
+            )
             for key, index, n, top_n, tokens, chosen, top in rows:
                 if (key, index) in wanted:
                     out[(key, index)] = _decode(n, top_n, tokens, chosen, top)
@@ -137,8 +151,7 @@ class LogprobStore:
 _STORES: dict[Path, LogprobStore] = {}
 
 
-def record_logprobs(ledger_path: Path, request_key: str, sample_index: int, response: Any
-                    ) -> bool:
+def record_logprobs(ledger_path: Path, request_key: str, sample_index: int, response: Any) -> bool:
     """The runner's hook: store a response's logprobs in its ledger file. False when the
     provider returned none (logged once per call site by the caller's report, not an error)."""
     data = logprobs_from_response(response)

@@ -48,8 +48,11 @@ class Plan:
     """Upper-bound cost (every sample uses max_tokens); ``None`` when the price is unknown."""
 
     def lines(self) -> list[str]:
-        cost = "unknown price" if self.estimated_cost_usd is None else (
-            f"<= ${self.estimated_cost_usd:,.2f}")
+        cost = (
+            "unknown price"
+            if self.estimated_cost_usd is None
+            else (f"<= ${self.estimated_cost_usd:,.2f}")
+        )
         return [
             f"requests: {self.requests} x k -> {self.samples_total} samples "
             f"({self.samples_todo} still to run, the rest are in the ledger)",
@@ -60,13 +63,17 @@ class Plan:
 
 
 def estimate_cost(
-    litellm_model: str, prompt_tokens: int, completion_tokens: int,
+    litellm_model: str,
+    prompt_tokens: int,
+    completion_tokens: int,
     price: Mapping[str, float] | None = None,
 ) -> float | None:
     """USD cost from the config's price (per 1M tokens) or litellm's price map; None if unknown."""
     if price and price.get("input_per_1m") is not None:
-        return (prompt_tokens * float(price["input_per_1m"])
-                + completion_tokens * float(price.get("output_per_1m") or 0.0)) / 1e6
+        return (
+            prompt_tokens * float(price["input_per_1m"])
+            + completion_tokens * float(price.get("output_per_1m") or 0.0)
+        ) / 1e6
     import os
 
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")

@@ -40,10 +40,22 @@ from gralgo.score._outcome import OUTCOMES, Outcome, classify_outcome
 from gralgo.seeding import stable_seed
 
 INSTANCE_KEYS: tuple[str, ...] = (
-    "model", "task", "taxonomy", "complexity", "level", "format", "context", "instance_id",
+    "model",
+    "task",
+    "taxonomy",
+    "complexity",
+    "level",
+    "format",
+    "context",
+    "instance_id",
 )
 SAMPLE_COLUMNS: tuple[str, ...] = (
-    *INSTANCE_KEYS, "sample_index", "answer_text", "finish_reason", "error_class", "expected",
+    *INSTANCE_KEYS,
+    "sample_index",
+    "answer_text",
+    "finish_reason",
+    "error_class",
+    "expected",
     "answer_kind",
 )
 OUTCOME_COUNT_COLUMNS: tuple[str, ...] = tuple(f"n_{outcome}" for outcome in OUTCOMES)
@@ -147,8 +159,11 @@ def instance_metrics(scored: pd.DataFrame, k: int) -> pd.DataFrame:
     """
     if k < 1:
         raise ScoringInputError(f"k must be >= 1, got {k}")
-    _require(scored, (*INSTANCE_KEYS, "sample_index", "answer", "expected_answer", "outcome"),
-             "the scored table (from score_samples)")
+    _require(
+        scored,
+        (*INSTANCE_KEYS, "sample_index", "answer", "expected_answer", "outcome"),
+        "the scored table (from score_samples)",
+    )
     keys = list(INSTANCE_KEYS)
     group = scored.groupby(keys, sort=True, dropna=False).ngroup().to_numpy()
     n_groups = int(group.max()) + 1 if len(group) else 0
@@ -187,8 +202,10 @@ def instance_metrics(scored: pd.DataFrame, k: int) -> pd.DataFrame:
     )
     out["majority_answer"] = pd.Series(majority, dtype=object)
     agrees = np.array(
-        [m is not None and m == e
-         for m, e in zip(majority, out["expected_answer"].tolist(), strict=True)],
+        [
+            m is not None and m == e
+            for m, e in zip(majority, out["expected_answer"].tolist(), strict=True)
+        ],
         dtype=bool,
     )
     out["cons_at_k"] = np.where(complete, agrees.astype(np.float64), np.nan)
@@ -220,8 +237,11 @@ def aggregate(
     samples.
     """
     by = list(by)
-    _require(inst, [*by, *METRIC_COLUMNS, *OUTCOME_COUNT_COLUMNS, "n_samples", "n_success",
-                    "incomplete"], "the instances table (from instance_metrics)")
+    _require(
+        inst,
+        [*by, *METRIC_COLUMNS, *OUTCOME_COUNT_COLUMNS, "n_samples", "n_success", "incomplete"],
+        "the instances table (from instance_metrics)",
+    )
     metrics = inst[list(METRIC_COLUMNS)].to_numpy(dtype=np.float64)
     complete = ~inst["incomplete"].to_numpy(dtype=bool)
     count_columns = ["n_samples", "n_success", *OUTCOME_COUNT_COLUMNS]
@@ -235,7 +255,9 @@ def aggregate(
         key = key if isinstance(key, tuple) else (key,)
         values = metrics[positions[complete[positions]]]
         low, high = bootstrap_ci(
-            values, n_resamples=n_resamples, confidence=confidence,
+            values,
+            n_resamples=n_resamples,
+            confidence=confidence,
             seed=stable_seed("bootstrap", seed, *key),
         )
         means = values.mean(axis=0) if len(values) else np.full(len(METRIC_COLUMNS), np.nan)

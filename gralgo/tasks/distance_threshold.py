@@ -95,9 +95,7 @@ class EdgeProfile:
         return self.nodes[int(holders[0])] if holders.size == 1 else None
 
 
-def threshold_shortcuts(
-    profile: EdgeProfile, tau: Distance, answer: str, count: int
-) -> list[str]:
+def threshold_shortcuts(profile: EdgeProfile, tau: Distance, answer: str, count: int) -> list[str]:
     """The shortcuts that single out ``answer`` without computing shortest paths.
 
     * ``isolated``: the answer reaches no other node (its lightest edge is longer than tau);
@@ -159,7 +157,8 @@ class DistanceThresholdTask(Task):
     def __init__(self, settings: TaskSettings) -> None:
         super().__init__(settings)
         options = TaskOptions(
-            self.name, settings.options,
+            self.name,
+            settings.options,
             known=("tau_quantile_range", "tau_attempts", "avoid_shortcuts"),
         )
         self.quantiles = options.fraction_range("tau_quantile_range", (0.4, 0.9))
@@ -184,8 +183,9 @@ class DistanceThresholdTask(Task):
             best = unique_minimum(reach_counts(distances, tau))
             if best is None:
                 continue
-            found = (threshold_shortcuts(profile, tau, best[0], best[1])
-                     if self.avoid_shortcuts else [])
+            found = (
+                threshold_shortcuts(profile, tau, best[0], best[1]) if self.avoid_shortcuts else []
+            )
             if not found:
                 return make_problem_record(sample, graph, {"tau": tau})
             reason = f"shortcut:{found[0]}"
@@ -215,8 +215,11 @@ class DistanceThresholdTask(Task):
 
     def shortcuts(self, problem: Problem, solution: Solution) -> tuple[str, ...]:
         count = int(solution.certificate["count"])
-        return tuple(threshold_shortcuts(EdgeProfile.of(problem.graph), problem.params["tau"],
-                                         solution.answer, count))
+        return tuple(
+            threshold_shortcuts(
+                EdgeProfile.of(problem.graph), problem.params["tau"], solution.answer, count
+            )
+        )
 
     def _check_weights(self, graph: nx.Graph) -> None:
         for u, v in sorted_edges(graph):

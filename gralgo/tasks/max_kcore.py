@@ -55,7 +55,8 @@ class MaxKCoreTask(Task):
         degrees = [d for _, d in graph.degree]
         n = graph.number_of_nodes()
         needs_peeling = [
-            k for k in ks
+            k
+            for k in ks
             if sum(c >= k for c in cores.values()) not in (n, sum(d >= k for d in degrees))
         ]
         k = rng.choice(needs_peeling or list(ks))

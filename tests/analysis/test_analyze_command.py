@@ -35,8 +35,9 @@ def test_every_analysis_and_judge_composes() -> None:
     settings = analyze_settings_from_config(cfg, Path("out"))
     assert settings.judge.model.litellm_model == "hosted_vllm/Qwen/Qwen2.5-72B-Instruct"
     assert settings.judge.sampling.temperature == 0.0
-    local = analyze_settings_from_config(plain_config("command=analyze",
-                                                      "analysis=overthinking"), Path("out"))
+    local = analyze_settings_from_config(
+        plain_config("command=analyze", "analysis=overthinking"), Path("out")
+    )
     assert local.judge.model.endpoint_id and local.judge.model.endpoint_id.startswith("local:")
     assert "$segments" in local.prompt("first_correct")
     from gralgo.tasks import TASKS
@@ -60,9 +61,13 @@ def test_analyze_runs_writes_and_links_mlflow(judge_stub: StubServer, tmp_path: 
     job.mkdir()
     (job / "mlflow_run_id.txt").write_text("0123456789abcdef\n")
     cfg = plain_config(
-        "command=analyze", "analysis=overthinking", "judge=openai_compatible",
-        "judge.name=stub-model", f"judge.api_base={judge_stub.api_base}",
-        f"judge.api_key_env={FAKE_KEY_ENV}", f"paths.outputs={tmp_path / 'outputs'}",
+        "command=analyze",
+        "analysis=overthinking",
+        "judge=openai_compatible",
+        "judge.name=stub-model",
+        f"judge.api_base={judge_stub.api_base}",
+        f"judge.api_key_env={FAKE_KEY_ENV}",
+        f"paths.outputs={tmp_path / 'outputs'}",
         f"analyze.inputs=[{job}]",
     )
     settings = analyze_settings_from_config(cfg, tmp_path / "analysis")
@@ -85,13 +90,17 @@ def test_analyze_runs_writes_and_links_mlflow(judge_stub: StubServer, tmp_path: 
     assert judge_stub.stats()["calls"] == 0
 
 
-def test_dry_run_plans_judge_calls_and_their_cost(judge_stub: StubServer, tmp_path: Path
-                                                  ) -> None:
+def test_dry_run_plans_judge_calls_and_their_cost(judge_stub: StubServer, tmp_path: Path) -> None:
     cfg = plain_config(
-        "command=analyze", "analysis=overthinking", "judge=openai_compatible",
-        "judge.name=stub-model", f"judge.api_base={judge_stub.api_base}",
-        f"judge.api_key_env={FAKE_KEY_ENV}", f"paths.outputs={tmp_path / 'outputs'}",
-        "dry_run=true", "judge.price={input_per_1m:1.0,output_per_1m:2.0}",
+        "command=analyze",
+        "analysis=overthinking",
+        "judge=openai_compatible",
+        "judge.name=stub-model",
+        f"judge.api_base={judge_stub.api_base}",
+        f"judge.api_key_env={FAKE_KEY_ENV}",
+        f"paths.outputs={tmp_path / 'outputs'}",
+        "dry_run=true",
+        "judge.price={input_per_1m:1.0,output_per_1m:2.0}",
     )
     settings = analyze_settings_from_config(cfg, tmp_path / "analysis")
     samples = make_samples([{"answer_text": "So it is 3. \\boxed{3}", "expected": "3"}])
@@ -105,9 +114,13 @@ def test_dry_run_plans_judge_calls_and_their_cost(judge_stub: StubServer, tmp_pa
 @pytest.mark.local_model
 def test_default_local_judge_answers_and_reruns_offline(tmp_path: Path) -> None:
     """The embedded model as judge (the offline default): replies parse or are counted."""
-    cfg = plain_config("command=analyze", "analysis=overthinking",
-                       f"paths.outputs={tmp_path / 'outputs'}", "mlflow.enabled=false",
-                       "analyze.max_tokens=64")
+    cfg = plain_config(
+        "command=analyze",
+        "analysis=overthinking",
+        f"paths.outputs={tmp_path / 'outputs'}",
+        "mlflow.enabled=false",
+        "analyze.max_tokens=64",
+    )
     settings = analyze_settings_from_config(cfg, tmp_path / "analysis")
     samples = make_samples([{"answer_text": "So it is 3. Wait, yes. \\boxed{3}", "expected": "3"}])
     first = run_analysis(settings, samples)

@@ -29,12 +29,14 @@ def finished_job(make_settings, judge_stub: StubServer, tmp_path: Path) -> Path:
         "dataset.per_level=3", "sampling.k=1", "mlflow.enabled=true",
     )  # fmt: skip
     prompts = [i.prompts["edge_list"] for i in load_instances(settings)]
-    judge_stub.control(answers={
-        prompts[0].text: f"Count degrees. So it is {prompts[0].answer}. Wait, recheck. "
-                         f"But fine: \\boxed{{{prompts[0].answer}}}",
-        prompts[1].text: "Read the edges.\n\nCount the degrees.\n\nSo \\boxed{999}",
-        prompts[2].text: f"\\boxed{{{prompts[2].answer}}}",
-    })
+    judge_stub.control(
+        answers={
+            prompts[0].text: f"Count degrees. So it is {prompts[0].answer}. Wait, recheck. "
+            f"But fine: \\boxed{{{prompts[0].answer}}}",
+            prompts[1].text: "Read the edges.\n\nCount the degrees.\n\nSo \\boxed{999}",
+            prompts[2].text: f"\\boxed{{{prompts[2].answer}}}",
+        }
+    )
     result = evaluate(settings)
     assert (result.output_dir / "mlflow_run_id.txt").is_file()
     return result.output_dir
@@ -42,10 +44,18 @@ def finished_job(make_settings, judge_stub: StubServer, tmp_path: Path) -> Path:
 
 def cli(tmp_path: Path, stub: StubServer, job: Path, *extra: str) -> list[str]:
     return [
-        sys.executable, "-m", "gralgo", "command=analyze", f"analyze.inputs=[{job}]",
-        "judge=openai_compatible", "judge.name=stub-model", f"judge.api_base={stub.api_base}",
-        f"judge.api_key_env={FAKE_KEY_ENV}", f"paths.outputs={tmp_path / 'outputs'}",
-        f"hydra.run.dir={tmp_path / 'analysis'}", *extra,
+        sys.executable,
+        "-m",
+        "gralgo",
+        "command=analyze",
+        f"analyze.inputs=[{job}]",
+        "judge=openai_compatible",
+        "judge.name=stub-model",
+        f"judge.api_base={stub.api_base}",
+        f"judge.api_key_env={FAKE_KEY_ENV}",
+        f"paths.outputs={tmp_path / 'outputs'}",
+        f"hydra.run.dir={tmp_path / 'analysis'}",
+        *extra,
     ]
 
 
@@ -65,8 +75,14 @@ def test_overthinking_cli_reads_the_job_and_links_mlflow(
 ) -> None:
     judge_stub.control(answers={})  # every judge reply is the stub's invalid default
     env = {**os.environ, "GRALGO_TEST_STUB_KEY": "sk-test-SECRET123"}
-    done = subprocess.run(cli(tmp_path, judge_stub, finished_job, "analysis=overthinking"),
-                          cwd=REPO, env=env, capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        cli(tmp_path, judge_stub, finished_job, "analysis=overthinking"),
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     out = tmp_path / "analysis" / "analysis"
     per = pd.read_csv(out / "responses.csv")
@@ -80,7 +96,8 @@ def test_overthinking_cli_reads_the_job_and_links_mlflow(
     source = (finished_job / "mlflow_run_id.txt").read_text().strip()
     runs = MlflowClient(tracking_uri=tracking).search_runs(
         [MlflowClient(tracking_uri=tracking).get_experiment_by_name("gralgo").experiment_id],
-        filter_string="tags.`gralgo.analysis` = 'overthinking'")
+        filter_string="tags.`gralgo.analysis` = 'overthinking'",
+    )
     assert len(runs) == 1 and runs[0].data.tags["gralgo.source_run_id"] == source
 
 
@@ -90,11 +107,23 @@ def test_kill_minus_9_then_resume_pays_no_call_twice(
 ) -> None:
     judge_stub.control(latency_s=0.3, answers={})
     env = {**os.environ, "GRALGO_TEST_STUB_KEY": "sk-test-SECRET123"}
-    args = cli(tmp_path, judge_stub, finished_job, "analysis=self_verification",
-               "run.max_concurrency=1", "mlflow.enabled=false")
+    args = cli(
+        tmp_path,
+        judge_stub,
+        finished_job,
+        "analysis=self_verification",
+        "run.max_concurrency=1",
+        "mlflow.enabled=false",
+    )
     ledger = tmp_path / "outputs" / "judge_ledger.sqlite"
-    child = subprocess.Popen(args, cwd=REPO, env=env, stdout=subprocess.DEVNULL,
-                             stderr=subprocess.DEVNULL, start_new_session=True)
+    child = subprocess.Popen(
+        args,
+        cwd=REPO,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
     deadline = time.monotonic() + 120
     while judge_rows(ledger) < 3 and time.monotonic() < deadline:
         time.sleep(0.1)
@@ -119,13 +148,16 @@ def test_kill_minus_9_then_resume_pays_no_call_twice(
 
 
 @pytest.mark.slow
-def test_multirun_over_analyses(finished_job: Path, judge_stub: StubServer,
-                                tmp_path: Path) -> None:
+def test_multirun_over_analyses(finished_job: Path, judge_stub: StubServer, tmp_path: Path) -> None:
     judge_stub.control(answers={})
     env = {**os.environ, "GRALGO_TEST_STUB_KEY": "sk-test-SECRET123"}
     args = [a for a in cli(tmp_path, judge_stub, finished_job) if not a.startswith("hydra.run")]
-    args[3:3] = ["-m", "analysis=overthinking,error_taxonomy", "analyze.max_reasks=0",
-                 f"hydra.sweep.dir={tmp_path / 'sweep'}"]
+    args[3:3] = [
+        "-m",
+        "analysis=overthinking,error_taxonomy",
+        "analyze.max_reasks=0",
+        f"hydra.sweep.dir={tmp_path / 'sweep'}",
+    ]
     done = subprocess.run(args, cwd=REPO, env=env, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-3000:]
     assert (tmp_path / "sweep" / "0" / "analysis" / "efficiency.csv").is_file()

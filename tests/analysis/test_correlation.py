@@ -22,8 +22,14 @@ def samples_with_accuracy() -> pd.DataFrame:
     for model, acc in ACCURACY.items():
         right = round(acc * 10)
         for i in range(10):
-            rows.append({"model": model, "instance_id": f"{model}{i}", "expected": "1",
-                         "answer_text": "\\boxed{1}" if i < right else "\\boxed{2}"})
+            rows.append(
+                {
+                    "model": model,
+                    "instance_id": f"{model}{i}",
+                    "expected": "1",
+                    "answer_text": "\\boxed{1}" if i < right else "\\boxed{2}",
+                }
+            )
     return make_samples(rows)
 
 
@@ -38,8 +44,9 @@ def scores_file(tmp_path: Path, models: dict[str, float]) -> Path:
 
 def test_correlation_matches_models_and_uses_scipy(tmp_path: Path) -> None:
     output = AnalysisOutput(tmp_path / "out")
-    table = run_correlation(samples_with_accuracy(), output,
-                            scores_file=scores_file(tmp_path, EXTERNAL), resamples=200)
+    table = run_correlation(
+        samples_with_accuracy(), output, scores_file=scores_file(tmp_path, EXTERNAL), resamples=200
+    )
     row = table.iloc[0]
     x, y = list(EXTERNAL.values()), list(ACCURACY.values())
     assert row["models"] == 5
@@ -53,8 +60,11 @@ def test_correlation_matches_models_and_uses_scipy(tmp_path: Path) -> None:
 
 def test_fewer_than_five_models_is_said(tmp_path: Path) -> None:
     output = AnalysisOutput(tmp_path / "out")
-    run_correlation(samples_with_accuracy(), output,
-                    scores_file=scores_file(tmp_path, {"A": 1.0, "B": 2.0, "zz": 3.0}))
+    run_correlation(
+        samples_with_accuracy(),
+        output,
+        scores_file=scores_file(tmp_path, {"A": 1.0, "B": 2.0, "zz": 3.0}),
+    )
     assert "Only 2 model(s) matched" in (tmp_path / "out" / "correlation.md").read_text()
     assert output.metrics["matched_models"] == 2
 
@@ -64,5 +74,7 @@ def test_scores_need_sources(tmp_path: Path) -> None:
     path.write_text("models:\n  a:\n    GPQA: {value: 1.0}\n")
     with pytest.raises(ConfigError, match="no source"):
         read_external_scores(path)
-    assert read_external_scores(Path(__file__).resolve().parents[2] / "conf"
-                                / "external_scores.yaml") == []
+    assert (
+        read_external_scores(Path(__file__).resolve().parents[2] / "conf" / "external_scores.yaml")
+        == []
+    )

@@ -22,15 +22,24 @@ CONF = Path(__file__).resolve().parents[2] / "conf"
 
 def analyze(tmp_path: Path, job: Path, *extra: str):
     with initialize_config_dir(config_dir=str(CONF), version_base=None):
-        cfg = compose("config", overrides=[
-            "command=analyze", "analysis=entropy", f"analyze.inputs=[{job}]",
-            f"paths.outputs={tmp_path / 'outputs'}", "mlflow.enabled=false", *extra])
+        cfg = compose(
+            "config",
+            overrides=[
+                "command=analyze",
+                "analysis=entropy",
+                f"analyze.inputs=[{job}]",
+                f"paths.outputs={tmp_path / 'outputs'}",
+                "mlflow.enabled=false",
+                *extra,
+            ],
+        )
     plain = OmegaConf.to_container(cfg, resolve=True)
     return run_analysis(analyze_settings_from_config(plain, tmp_path / "entropy"))
 
 
-def test_entropy_from_stored_logprobs(make_settings, judge_stub: StubServer,
-                                      tmp_path: Path) -> None:
+def test_entropy_from_stored_logprobs(
+    make_settings, judge_stub: StubServer, tmp_path: Path
+) -> None:
     settings = make_settings(
         "model=openai_compatible", "model.name=stub-model", f"model.api_base={judge_stub.api_base}",
         f"model.api_key_env={FAKE_KEY_ENV}", "task=[max_degree]", "level=1",
@@ -38,11 +47,13 @@ def test_entropy_from_stored_logprobs(make_settings, judge_stub: StubServer,
         "sampling.top_logprobs=4",
     )  # fmt: skip
     prompts = [i.prompts["edge_list"] for i in load_instances(settings)]
-    judge_stub.control(answers={p.text: "so wait the extraordinary answer so wait \\boxed{1}"
-                                for p in prompts})
+    judge_stub.control(
+        answers={p.text: "so wait the extraordinary answer so wait \\boxed{1}" for p in prompts}
+    )
     job = evaluate(settings).output_dir
     result = analyze(tmp_path, job, "analysis.min_count=3")
     ranking = pd.read_csv(tmp_path / "entropy" / "token_ranking.csv")
+
     # Stub: one token per word, p(chosen) = 1 / (1 + len(word)), 3 others share the rest.
     def expected(word: str) -> float:
         p = 1 / (1 + len(word))
@@ -60,8 +71,9 @@ def test_entropy_from_stored_logprobs(make_settings, judge_stub: StubServer,
         assert (tmp_path / "entropy" / name).is_file()
 
 
-def test_entropy_without_logprobs_says_how_to_get_them(make_settings, judge_stub: StubServer,
-                                                       tmp_path: Path) -> None:
+def test_entropy_without_logprobs_says_how_to_get_them(
+    make_settings, judge_stub: StubServer, tmp_path: Path
+) -> None:
     settings = make_settings(
         "model=openai_compatible", "model.name=stub-model", f"model.api_base={judge_stub.api_base}",
         f"model.api_key_env={FAKE_KEY_ENV}", "task=[max_degree]", "level=1",
@@ -75,9 +87,16 @@ def test_entropy_without_logprobs_says_how_to_get_them(make_settings, judge_stub
 @pytest.mark.local_model
 def test_entropy_on_the_embedded_model(make_settings, tmp_path: Path) -> None:
     """Real logprobs from llama.cpp (Gemma 3 270M): small, but every number is real."""
-    settings = make_settings("task=[max_degree]", "level=1", "dataset.per_level=2",
-                             "sampling.k=1", "sampling.max_tokens=64", "mlflow.enabled=false",
-                             "sampling.logprobs=true", "sampling.top_logprobs=5")
+    settings = make_settings(
+        "task=[max_degree]",
+        "level=1",
+        "dataset.per_level=2",
+        "sampling.k=1",
+        "sampling.max_tokens=64",
+        "mlflow.enabled=false",
+        "sampling.logprobs=true",
+        "sampling.top_logprobs=5",
+    )
     job = evaluate(settings).output_dir
     result = analyze(tmp_path, job, "analysis.min_count=1")
     per = pd.read_csv(tmp_path / "entropy" / "responses.csv")

@@ -1,4 +1,5 @@
 """Error taxonomy end to end with a scripted judge: sections, labels, classes, review, kappa."""
+# ruff: noqa: E501  (judge replies keyed by their exact prompts read best on one line)
 
 from __future__ import annotations
 
@@ -33,32 +34,46 @@ def test_cohen_kappa_known_values() -> None:
 
 
 def test_error_taxonomy_end_to_end(judge_stub: StubServer, tmp_path: Path) -> None:
-    samples = make_samples([
-        {"answer_text": WRONG_A, "expected": "2", "taxonomy": "enumeration"},
-        {"answer_text": WRONG_B, "expected": "4", "task": "diameter", "taxonomy": "exploration",
-         "level": 2},
-        {"answer_text": "\\boxed{5}", "expected": "5"},  # correct: not analysed
-    ])
+    samples = make_samples(
+        [
+            {"answer_text": WRONG_A, "expected": "2", "taxonomy": "enumeration"},
+            {
+                "answer_text": WRONG_B,
+                "expected": "4",
+                "task": "diameter",
+                "taxonomy": "exploration",
+                "level": 2,
+            },
+            {"answer_text": "\\boxed{5}", "expected": "5"},  # correct: not analysed
+        ]
+    )
     paragraphs_a = ["Read edges a-b, b-c.", "Degree of b is 3.", "So the answer is \\boxed{3}"]
-    judge_stub.control(answers={
-        f"S|2|{tagged_paragraphs(paragraphs_a)}":
-            '{"sections": [{"start": 0, "end": 0, "summary": "reads the graph"},'
+    judge_stub.control(
+        answers={
+            f"S|2|{tagged_paragraphs(paragraphs_a)}": '{"sections": [{"start": 0, "end": 0, "summary": "reads the graph"},'
             ' {"start": 1, "end": 2, "summary": "counts and answers"}]}',
-        # B: overlapping sections every time -> unparsed after the re-ask
-        f"S|1|{tagged_paragraphs(['I guess.', chr(92) + 'boxed{1}'])}":
-            '{"sections": [{"start": 0, "end": 1, "summary": "x"},'
+            # B: overlapping sections every time -> unparsed after the re-ask
+            f"S|1|{tagged_paragraphs(['I guess.', chr(92) + 'boxed{1}'])}": '{"sections": [{"start": 0, "end": 1, "summary": "x"},'
             ' {"start": 1, "end": 1, "summary": "y"}]}',
-        "L|0|0|Read edges a-b, b-c.": '{"labels": ["graph_memorization_error"]}',
-        "L|1|2|Degree of b is 3.\n\nSo the answer is \\boxed{3}":
-            '{"labels": ["state_update_error", "missing_elements"]}',
-    })
+            "L|0|0|Read edges a-b, b-c.": '{"labels": ["graph_memorization_error"]}',
+            "L|1|2|Degree of b is 3.\n\nSo the answer is \\boxed{3}": '{"labels": ["state_update_error", "missing_elements"]}',
+        }
+    )
     settings = stub_judge_settings(judge_stub, max_reasks=1)
     output = AnalysisOutput(tmp_path / "out")
     with open_judge(settings, tmp_path / "j.sqlite") as judge:
-        sections = run_error_taxonomy(samples, output, judge=judge, sections_prompt=SECTIONS,
-                                      labels_prompt=LABELS, review_sample=10)
-    assert list(sections["labels"]) == ["graph_memorization_error",
-                                        "missing_elements;state_update_error"]
+        sections = run_error_taxonomy(
+            samples,
+            output,
+            judge=judge,
+            sections_prompt=SECTIONS,
+            labels_prompt=LABELS,
+            review_sample=10,
+        )
+    assert list(sections["labels"]) == [
+        "graph_memorization_error",
+        "missing_elements;state_update_error",
+    ]
     assert list(sections["classes"]) == ["information", "algorithm_execution"]
     table = pd.read_csv(tmp_path / "out" / "errors_by_taxonomy.csv")
     row = table.iloc[0]
@@ -78,8 +93,14 @@ def test_error_taxonomy_end_to_end(judge_stub: StubServer, tmp_path: Path) -> No
     calls_before = judge_stub.stats()["calls"]
     again = AnalysisOutput(tmp_path / "again")
     with open_judge(settings, tmp_path / "j.sqlite") as judge:
-        run_error_taxonomy(samples, again, judge=judge, sections_prompt=SECTIONS,
-                           labels_prompt=LABELS, review_labels=filled)
+        run_error_taxonomy(
+            samples,
+            again,
+            judge=judge,
+            sections_prompt=SECTIONS,
+            labels_prompt=LABELS,
+            review_labels=filled,
+        )
     assert judge_stub.stats()["calls"] == calls_before  # all from the ledger
     agreement = pd.read_csv(tmp_path / "again" / "review_agreement.csv")
     overall = agreement[agreement["label"] == "all"].iloc[0]
@@ -92,13 +113,15 @@ def test_class_distribution_empty() -> None:
     assert class_distribution(pd.DataFrame(), ["model"], ["a"]).empty
 
 
-def test_no_parsed_sections_still_writes_every_table(judge_stub: StubServer,
-                                                     tmp_path: Path) -> None:
+def test_no_parsed_sections_still_writes_every_table(
+    judge_stub: StubServer, tmp_path: Path
+) -> None:
     samples = make_samples([{"answer_text": WRONG_B, "expected": "4"}])
     output = AnalysisOutput(tmp_path / "out")  # the stub's default reply is never valid JSON
     with open_judge(stub_judge_settings(judge_stub, max_reasks=0), tmp_path / "j.sqlite") as j:
-        sections = run_error_taxonomy(samples, output, judge=j, sections_prompt=SECTIONS,
-                                      labels_prompt=LABELS)
+        sections = run_error_taxonomy(
+            samples, output, judge=j, sections_prompt=SECTIONS, labels_prompt=LABELS
+        )
     assert sections.empty
     assert output.metrics["judge_unparsed"] == 1
     assert pd.read_csv(tmp_path / "out" / "review_sheet.csv").empty

@@ -18,22 +18,27 @@ TEMPLATE = "$family_names|$response"
 
 
 def test_families_end_to_end(judge_stub: StubServer, tmp_path: Path) -> None:
-    samples = make_samples([
-        {"answer_text": "check all \\boxed{3}", "expected": "3"},
-        {"answer_text": "check all again \\boxed{2}", "expected": "4"},
-        {"answer_text": "guess \\boxed{5}", "expected": "5"},
-        {"answer_text": "hmm \\boxed{5}", "expected": "5"},
-    ])
-    judge_stub.control(answers={
-        "enumeration, greedy|check all \\boxed{3}": '{"family": "enumeration"}',
-        "enumeration, greedy|check all again \\boxed{2}": '{"family": "enumeration"}',
-        "enumeration, greedy|guess \\boxed{5}": '{"family": "greedy"}',
-        "enumeration, greedy|hmm \\boxed{5}": '{"family": "dynamic programming"}',
-    })
+    samples = make_samples(
+        [
+            {"answer_text": "check all \\boxed{3}", "expected": "3"},
+            {"answer_text": "check all again \\boxed{2}", "expected": "4"},
+            {"answer_text": "guess \\boxed{5}", "expected": "5"},
+            {"answer_text": "hmm \\boxed{5}", "expected": "5"},
+        ]
+    )
+    judge_stub.control(
+        answers={
+            "enumeration, greedy|check all \\boxed{3}": '{"family": "enumeration"}',
+            "enumeration, greedy|check all again \\boxed{2}": '{"family": "enumeration"}',
+            "enumeration, greedy|guess \\boxed{5}": '{"family": "greedy"}',
+            "enumeration, greedy|hmm \\boxed{5}": '{"family": "dynamic programming"}',
+        }
+    )
     output = AnalysisOutput(tmp_path / "out")
     with open_judge(stub_judge_settings(judge_stub, max_reasks=1), tmp_path / "j.sqlite") as j:
-        labelled = run_families(samples, output, judge=j, prompt_template=TEMPLATE,
-                                families=FAMILIES)
+        labelled = run_families(
+            samples, output, judge=j, prompt_template=TEMPLATE, families=FAMILIES
+        )
     assert list(labelled["status"]) == ["ok", "ok", "ok", "unparsed"]
     table = pd.read_csv(tmp_path / "out" / "families.csv")
     enum = table[table["family"] == "enumeration"].iloc[0]

@@ -17,15 +17,18 @@ def test_replies_parsed_reasked_and_unparsed(judge_stub: StubServer, tmp_path: P
     bad_error = "the reply is not one JSON object (Expecting value at char 0)"
     reask = render_prompt(settings.reask_template, error=bad_error)
     # q-fixed: invalid first, valid on the re-ask; q-never: a wrong label every time.
-    judge_stub.control(answers={
-        "q-good": '{"family": "greedy"}',
-        "q-fixed": "I think it is greedy.",
-        reask: '{"family": "search"}',
-        "q-never": '{"family": "dp"}',
-        render_prompt(settings.reask_template,
-                      error="'family' is 'dp'; it must be one of ['greedy', 'search']"):
-            '{"family": "dp"}',
-    })
+    judge_stub.control(
+        answers={
+            "q-good": '{"family": "greedy"}',
+            "q-fixed": "I think it is greedy.",
+            reask: '{"family": "search"}',
+            "q-never": '{"family": "dp"}',
+            render_prompt(
+                settings.reask_template,
+                error="'family' is 'dp'; it must be one of ['greedy', 'search']",
+            ): '{"family": "dp"}',
+        }
+    )
     queries = [JudgeQuery("a", "q-good"), JudgeQuery("b", "q-fixed"), JudgeQuery("c", "q-never")]
     with open_judge(settings, tmp_path / "judge.sqlite") as judge:
         verdicts, report = judge.ask(queries, parse)

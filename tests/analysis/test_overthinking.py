@@ -17,8 +17,11 @@ from gralgo.formats import count_tokens
 TEMPLATE = "Problem: $problem\nAnswer: $expected\n$segments"
 RESPONSES = [
     # correct; the answer first appears in segment 1
-    {"answer_text": "Degrees 3, 2, 1. So the maximum is 7. Wait, recheck 1. \\boxed{7}",
-     "expected": "7", "reasoning_text": None},
+    {
+        "answer_text": "Degrees 3, 2, 1. So the maximum is 7. Wait, recheck 1. \\boxed{7}",
+        "expected": "7",
+        "reasoning_text": None,
+    },
     # correct; the answer appears only in the final box (segment 0)
     {"answer_text": "Counting all nodes gives \\boxed{4}", "expected": "4"},
     # wrong: not part of outcome efficiency
@@ -30,20 +33,25 @@ RESPONSES = [
 
 def judge_prompt(samples, i: int) -> str:
     text = samples.loc[i, "answer_text"]
-    return render_prompt(TEMPLATE, problem=samples.loc[i, "prompt"],
-                         expected=samples.loc[i, "expected"],
-                         segments=numbered_segments(segment_at_markers(text)))
+    return render_prompt(
+        TEMPLATE,
+        problem=samples.loc[i, "prompt"],
+        expected=samples.loc[i, "expected"],
+        segments=numbered_segments(segment_at_markers(text)),
+    )
 
 
 def test_overthinking_both_locations_agreement_and_unparsed(
     judge_stub: StubServer, tmp_path: Path
 ) -> None:
     samples = make_samples(RESPONSES)
-    judge_stub.control(answers={
-        judge_prompt(samples, 0): '{"segment": 1}',
-        judge_prompt(samples, 1): '```json\n{"segment": 0}\n```',
-        judge_prompt(samples, 3): "segment one",  # re-asks get the stub's default: invalid too
-    })
+    judge_stub.control(
+        answers={
+            judge_prompt(samples, 0): '{"segment": 1}',
+            judge_prompt(samples, 1): '```json\n{"segment": 0}\n```',
+            judge_prompt(samples, 3): "segment one",  # re-asks get the stub's default: invalid too
+        }
+    )
     settings = stub_judge_settings(judge_stub, max_reasks=1)
     output = AnalysisOutput(tmp_path / "out")
     with open_judge(settings, tmp_path / "judge.sqlite") as judge:
@@ -54,7 +62,8 @@ def test_overthinking_both_locations_agreement_and_unparsed(
     text = RESPONSES[0]["answer_text"]
     assert first["tokens"] == count_tokens(text)
     assert first["ratio_judge"] == pytest.approx(
-        count_tokens("Degrees 3, 2, 1. So the maximum is 7.") / count_tokens(text))
+        count_tokens("Degrees 3, 2, 1. So the maximum is 7.") / count_tokens(text)
+    )
     assert per.iloc[1]["ratio_programmatic"] == pytest.approx(1.0)
     assert per.iloc[2]["judge_status"] == "unparsed"
     assert per.iloc[2]["first_correct_programmatic"] == 0
@@ -62,14 +71,19 @@ def test_overthinking_both_locations_agreement_and_unparsed(
     assert output.metrics["agreement.m1"] == pytest.approx(1.0)
     calls = judge_stub.stats()["calls"]
     assert calls == 3 + 1  # one re-ask for the invalid reply
-    for name in ("efficiency_by_task.csv", "efficiency_by_task.md", "responses.csv",
-                 "outcome_efficiency.png"):
+    for name in (
+        "efficiency_by_task.csv",
+        "efficiency_by_task.md",
+        "responses.csv",
+        "outcome_efficiency.png",
+    ):
         assert (tmp_path / "out" / name).is_file()
 
     # Re-run from the judge ledger: identical results, no call.
     judge_stub.control()
     with open_judge(settings, tmp_path / "judge.sqlite") as judge:
-        again = run_overthinking(samples, AnalysisOutput(tmp_path / "again"), judge=judge,
-                                 prompt_template=TEMPLATE)
+        again = run_overthinking(
+            samples, AnalysisOutput(tmp_path / "again"), judge=judge, prompt_template=TEMPLATE
+        )
     assert judge_stub.stats()["calls"] == 0
     assert again.equals(per)

@@ -26,12 +26,14 @@ def test_json_object_alone_or_in_one_fence() -> None:
 
 def test_sections_must_cover_every_paragraph_in_order() -> None:
     parse = sections_parser(4)
-    reply = ('{"sections": [{"start": 0, "end": 1, "summary": "read graph"},'
-             ' {"start": 2, "end": 3, "summary": "count"}]}')
+    reply = (
+        '{"sections": [{"start": 0, "end": 1, "summary": "read graph"},'
+        ' {"start": 2, "end": 3, "summary": "count"}]}'
+    )
     assert parse(reply) == [Section(0, 1, "read graph"), Section(2, 3, "count")]
     bad = {
         "gap": '{"sections": [{"start": 0, "end": 1, "summary": "a"},'
-               ' {"start": 3, "end": 3, "summary": "b"}]}',
+        ' {"start": 3, "end": 3, "summary": "b"}]}',
         "short": '{"sections": [{"start": 0, "end": 2, "summary": "a"}]}',
         "range": '{"sections": [{"start": 0, "end": 4, "summary": "a"}]}',
         "reversed": '{"sections": [{"start": 0, "end": -1, "summary": "a"}]}',
@@ -67,7 +69,9 @@ def test_labels_choices_and_indices() -> None:
 def test_verification_needs_effectiveness_only_for_self_verification() -> None:
     parse = verification_parser(["self_verification", "strategy_shift", "other"])
     assert parse('{"label": "self_verification", "effective": false}') == (
-        "self_verification", False)
+        "self_verification",
+        False,
+    )
     assert parse('{"label": "other"}') == ("other", None)
     with pytest.raises(JudgeParseError, match="effective"):
         parse('{"label": "self_verification"}')

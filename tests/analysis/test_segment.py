@@ -72,4 +72,5 @@ def test_fast_marker_scan_equals_the_regex(text: str) -> None:
     segments = segment_at_markers(text)
     assert [s.start - len(s.marker) for s in segments[1:]] == expected
     assert [s.marker for s in segments[1:]] == [
-        m.group() for m in marker_pattern(DEFAULT_MARKERS).finditer(text)]
+        m.group() for m in marker_pattern(DEFAULT_MARKERS).finditer(text)
+    ]

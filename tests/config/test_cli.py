@@ -15,21 +15,34 @@ FAKE_KEY = "sk-testkey0123456789abcdef"
 def gralgo(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
     run_dir = tmp_path / "run"
     return subprocess.run(
-        [sys.executable, "-m", "gralgo", *args, f"paths.outputs={tmp_path / 'outputs'}",
-         f"hydra.run.dir={run_dir}"],
-        capture_output=True, text=True, cwd=REPO, timeout=120,
+        [
+            sys.executable,
+            "-m",
+            "gralgo",
+            *args,
+            f"paths.outputs={tmp_path / 'outputs'}",
+            f"hydra.run.dir={run_dir}",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=120,
     )
 
 
 @pytest.mark.parametrize(
     "override",
-    [f"+model.api_key={FAKE_KEY}", f"model.api_key_env={FAKE_KEY}",
-     f"model.api_base=https://user:{FAKE_KEY}@api.example.com/v1",
-     f"model.api_base=https://api.example.com/v1?key={FAKE_KEY}",
-     f"model.api_base=https://api.example.com/v1?token={FAKE_KEY}"],
+    [
+        f"+model.api_key={FAKE_KEY}",
+        f"model.api_key_env={FAKE_KEY}",
+        f"model.api_base=https://user:{FAKE_KEY}@api.example.com/v1",
+        f"model.api_base=https://api.example.com/v1?key={FAKE_KEY}",
+        f"model.api_base=https://api.example.com/v1?token={FAKE_KEY}",
+    ],
 )
-def test_literal_secrets_are_refused_before_anything_is_written(tmp_path: Path,
-                                                                override: str) -> None:
+def test_literal_secrets_are_refused_before_anything_is_written(
+    tmp_path: Path, override: str
+) -> None:
     done = gralgo(tmp_path, "model=openai_compatible", "model.name=m", override)
     assert done.returncode == 2, done.stderr[-2000:]
     assert "api_key_env" in done.stderr
@@ -40,31 +53,36 @@ def test_literal_secrets_are_refused_before_anything_is_written(tmp_path: Path,
 
 @pytest.mark.parametrize(
     ("override", "message"),
-    [("+sampling.temprature=0.1", "unknown config key sampling.temprature (did you mean "
-                                  "sampling.temperature?)"),
-     ("+model.max_concurency=2", "did you mean model.max_concurrency?"),
-     ("dataset.per_level=abc", "dataset.per_level: invalid value 'abc' (expected an integer)"),
-     ("sampling.temperature=hot", "sampling.temperature: invalid value 'hot'"),
-     ("sampling.max_tokens=-5", "sampling.max_tokens must be >= 1, got -5"),
-     ("sampling.temperature=-1", "sampling.temperature must be >= 0"),
-     ("run.timeout_s=0", "run.timeout_s must be > 0"),
-     ("run.max_attempts=-1", "run.max_attempts must be >= 1"),
-     ("model.sampling.max_tokens=0", "model.sampling.max_tokens must be >= 1, got 0"),
-     ("+model.server.n_ctxx=3", "did you mean model.server.n_ctx?"),
-     ("task.max_degree.max_mean_degree=x", "task.max_degree.max_mean_degree: invalid value"),
-     ("level=9", "unknown level 9; valid choices: 1, 2, 3, 4, 5, 6"),
-     ("task.max_degree.source=atlantis", "unknown source (task.max_degree.source) 'atlantis'"),
-     ("source.dblp.files.csv=/no/such/DBLP.csv", "/no/such/DBLP.csv: file not found"),
-     ("model=openai_compatible", "model.name is required: set it, e.g. model.name=...")],
+    [
+        (
+            "+sampling.temprature=0.1",
+            "unknown config key sampling.temprature (did you mean sampling.temperature?)",
+        ),
+        ("+model.max_concurency=2", "did you mean model.max_concurrency?"),
+        ("dataset.per_level=abc", "dataset.per_level: invalid value 'abc' (expected an integer)"),
+        ("sampling.temperature=hot", "sampling.temperature: invalid value 'hot'"),
+        ("sampling.max_tokens=-5", "sampling.max_tokens must be >= 1, got -5"),
+        ("sampling.temperature=-1", "sampling.temperature must be >= 0"),
+        ("run.timeout_s=0", "run.timeout_s must be > 0"),
+        ("run.max_attempts=-1", "run.max_attempts must be >= 1"),
+        ("model.sampling.max_tokens=0", "model.sampling.max_tokens must be >= 1, got 0"),
+        ("+model.server.n_ctxx=3", "did you mean model.server.n_ctx?"),
+        ("task.max_degree.max_mean_degree=x", "task.max_degree.max_mean_degree: invalid value"),
+        ("level=9", "unknown level 9; valid choices: 1, 2, 3, 4, 5, 6"),
+        ("task.max_degree.source=atlantis", "unknown source (task.max_degree.source) 'atlantis'"),
+        ("source.dblp.files.csv=/no/such/DBLP.csv", "/no/such/DBLP.csv: file not found"),
+        ("model=openai_compatible", "model.name is required: set it, e.g. model.name=..."),
+    ],
 )
-def test_bad_overrides_fail_in_one_line_before_any_work(tmp_path: Path, override: str,
-                                                        message: str) -> None:
+def test_bad_overrides_fail_in_one_line_before_any_work(
+    tmp_path: Path, override: str, message: str
+) -> None:
     done = gralgo(tmp_path, override)
     assert done.returncode == 2
     lines = [line for line in done.stderr.splitlines() if line.strip()]
-    assert lines == [f"gralgo: error: {message}"] or (
-        len(lines) == 1 and message in lines[0]
-    ), done.stderr[-2000:]
+    assert lines == [f"gralgo: error: {message}"] or (len(lines) == 1 and message in lines[0]), (
+        done.stderr[-2000:]
+    )
     assert not (tmp_path / "run").exists() and not (tmp_path / "outputs").exists()
 
 
@@ -77,10 +95,13 @@ def test_secret_in_a_config_file_is_refused_by_the_schema_check(tmp_path: Path) 
     assert FAKE_KEY not in str(info.value)
     with pytest.raises(ConfigError, match="api_key_env"):
         check_config_secrets({"model": {"api_key": FAKE_KEY}})
-    check_config_secrets({"model": {"api_key_env": "OPENAI_API_KEY",
-                                    "api_base": "http://127.0.0.1:8000/v1"},
-                          "context": {"tokenizer": "cl100k_base"},
-                          "sampling": {"max_tokens": 5}})
+    check_config_secrets(
+        {
+            "model": {"api_key_env": "OPENAI_API_KEY", "api_base": "http://127.0.0.1:8000/v1"},
+            "context": {"tokenizer": "cl100k_base"},
+            "sampling": {"max_tokens": 5},
+        }
+    )
 
 
 def test_a_typo_in_a_config_file_fails_before_the_run_folder(tmp_path: Path) -> None:
@@ -90,8 +111,10 @@ def test_a_typo_in_a_config_file_fails_before_the_run_folder(tmp_path: Path) -> 
     (extra / "my_model.yaml").write_text(text + "max_concurency: 2\n", encoding="utf-8")
     done = gralgo(tmp_path, f"hydra.searchpath=[file://{tmp_path / 'conf'}]", "model=my_model")
     assert done.returncode == 2, done.stderr[-2000:]
-    assert done.stderr.strip() == ("gralgo: error: unknown config key model.max_concurency "
-                                   "(did you mean model.max_concurrency?)")
+    assert done.stderr.strip() == (
+        "gralgo: error: unknown config key model.max_concurency "
+        "(did you mean model.max_concurrency?)"
+    )
     assert not (tmp_path / "run").exists()
 
 

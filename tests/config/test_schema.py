@@ -10,8 +10,13 @@ from gralgo.errors import ConfigError
 
 
 def test_every_experiment_and_model_fits_the_schema(compose) -> None:
-    for overrides in ([], ["+experiment=main"], ["+experiment=long_context"],
-                      ["+experiment=formats"], ["+experiment=build_dataset"]):
+    for overrides in (
+        [],
+        ["+experiment=main"],
+        ["+experiment=long_context"],
+        ["+experiment=formats"],
+        ["+experiment=build_dataset"],
+    ):
         assert isinstance(typed_config(compose(*overrides)), GralgoConfig)
     from pathlib import Path
 
@@ -33,8 +38,10 @@ def test_root_schema_is_registered_in_the_config_store() -> None:
 @pytest.mark.parametrize(
     ("override", "message"),
     [
-        ("+sampling.temprature=0.1", "unknown config key sampling.temprature (did you mean "
-                                     "sampling.temperature?)"),
+        (
+            "+sampling.temprature=0.1",
+            "unknown config key sampling.temprature (did you mean sampling.temperature?)",
+        ),
         ("+model.max_concurency=2", "model.max_concurency (did you mean model.max_concurrency"),
         ("+task.max_degree.sampler_optons={}", "task.max_degree.sampler_optons"),
         ("sampling.max_tokens=-5", "sampling.max_tokens must be >= 1, got -5"),

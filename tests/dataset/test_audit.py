@@ -19,8 +19,13 @@ from gralgo.tasks import TaskSettings
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def spec_of(make_settings, *overrides: str, trees: str | None = None, max_children: int = 2,
-            **options: object):
+def spec_of(
+    make_settings,
+    *overrides: str,
+    trees: str | None = None,
+    max_children: int = 2,
+    **options: object,
+):
     """The build spec for ``overrides``; ``trees`` names a task made to sample DBLP trees."""
     settings = make_settings("+experiment=build_dataset", *overrides)
     spec = replace(settings.dataset, options=replace(settings.dataset.options, **options))
@@ -46,8 +51,9 @@ def test_answer_cap_keeps_every_prefix_within_the_share() -> None:
 
 
 def test_small_build_passes_the_audit_and_writes_its_report(make_settings, tmp_path) -> None:
-    spec = spec_of(make_settings, "level=[1,2]", "dataset.per_level=10",
-                   "dataset.formats=[edge_list]")
+    spec = spec_of(
+        make_settings, "level=[1,2]", "dataset.per_level=10", "dataset.formats=[edge_list]"
+    )
     build_dataset(spec, tmp_path / "ds")
     report = audit_dataset(tmp_path / "ds", tmp_path / "audit")
     assert report.ok, report.violations
@@ -69,10 +75,19 @@ def test_distance_threshold_without_the_shortcut_rule_fails_the_audit(
     make_settings, tmp_path
 ) -> None:
     """Today's distance_threshold (no shortcut rule, tau anywhere in the 20-60 % quantiles)."""
-    old = ("task=distance_threshold", "level=[1]", "dataset.per_level=20",
-           "task.distance_threshold.options.tau_quantile_range=[0.2,0.6]")
-    spec = spec_of(make_settings, *old, "task.distance_threshold.options.avoid_shortcuts=false",
-                   reject_shortcuts=False, max_answer_share=1.0)
+    old = (
+        "task=distance_threshold",
+        "level=[1]",
+        "dataset.per_level=20",
+        "task.distance_threshold.options.tau_quantile_range=[0.2,0.6]",
+    )
+    spec = spec_of(
+        make_settings,
+        *old,
+        "task.distance_threshold.options.avoid_shortcuts=false",
+        reject_shortcuts=False,
+        max_answer_share=1.0,
+    )
     build_dataset(spec, tmp_path / "old")
     report = audit_dataset(tmp_path / "old")
     assert not report.ok
@@ -86,14 +101,24 @@ def test_distance_threshold_without_the_shortcut_rule_fails_the_audit(
 
 def test_path_graphs_break_the_diameter_rule(make_settings, tmp_path) -> None:
     path_sampler = ("task=diameter", "level=[1]", "dataset.per_level=10")
-    spec = spec_of(make_settings, *path_sampler, trees="diameter", max_children=1,
-                   reject_shortcuts=False, max_answer_share=1.0)
+    spec = spec_of(
+        make_settings,
+        *path_sampler,
+        trees="diameter",
+        max_children=1,
+        reject_shortcuts=False,
+        max_answer_share=1.0,
+    )
     build_dataset(spec, tmp_path / "paths")
     report = audit_dataset(tmp_path / "paths")
     assert report.shortcut_hits["diameter", 1]["path_graph"] == 10
     with pytest.raises(SamplingError, match="shortcut:path_graph"):
-        build_dataset(spec_of(make_settings, *path_sampler, trees="diameter", max_children=1,
-                              max_attempts=20), tmp_path / "x")
+        build_dataset(
+            spec_of(
+                make_settings, *path_sampler, trees="diameter", max_children=1, max_attempts=20
+            ),
+            tmp_path / "x",
+        )
 
 
 def test_a_constant_answer_breaks_the_share_rule(make_settings, tmp_path) -> None:
@@ -105,18 +130,34 @@ def test_a_constant_answer_breaks_the_share_rule(make_settings, tmp_path) -> Non
     assert [(v.rule, v.task) for v in report.violations] == [("answer_share", "max_degree")]
     assert report.baselines[0].majority_share == 1.0
     with pytest.raises(SamplingError, match="answer_share"):
-        build_dataset(spec_of(make_settings, *trees, trees="max_degree", max_attempts=30),
-                      tmp_path / "x")
+        build_dataset(
+            spec_of(make_settings, *trees, trees="max_degree", max_attempts=30), tmp_path / "x"
+        )
 
 
 def test_audit_command_exits_non_zero_on_a_broken_rule(make_settings, tmp_path) -> None:
-    spec = spec_of(make_settings, "task=max_degree", "level=[2]", "dataset.per_level=10",
-                   trees="max_degree", max_answer_share=1.0)
+    spec = spec_of(
+        make_settings,
+        "task=max_degree",
+        "level=[2]",
+        "dataset.per_level=10",
+        trees="max_degree",
+        max_answer_share=1.0,
+    )
     build_dataset(spec, tmp_path / "trees")
     run = subprocess.run(
-        [sys.executable, "-m", "gralgo", "command=audit", f"dataset.dir={tmp_path / 'trees'}",
-         f"hydra.run.dir={tmp_path / 'run'}"],
-        cwd=ROOT, capture_output=True, text=True, timeout=300,
+        [
+            sys.executable,
+            "-m",
+            "gralgo",
+            "command=audit",
+            f"dataset.dir={tmp_path / 'trees'}",
+            f"hydra.run.dir={tmp_path / 'run'}",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert run.returncode == 1, run.stderr
     assert "answer_share: max_degree level 2" in run.stdout

@@ -37,8 +37,15 @@ def test_rebuild_is_byte_identical_with_any_worker_count(make_settings, tmp_path
     manifest = json.loads((one / "manifest.json").read_text())
     assert manifest["total"] == 9 * 2 * 2
     assert set(manifest["counts"]) == {
-        "diameter", "distance_k", "distance_threshold", "max_clique", "max_degree",
-        "max_kcore", "max_weight_triangle", "mst_weight", "path_sum",
+        "diameter",
+        "distance_k",
+        "distance_threshold",
+        "max_clique",
+        "max_degree",
+        "max_kcore",
+        "max_weight_triangle",
+        "mst_weight",
+        "path_sum",
     }
 
 
@@ -51,7 +58,10 @@ def test_instances_are_valid_and_unique(make_settings, tmp_path: Path) -> None:
         low, high = {1: (8, 15), 2: (16, 30)}[instance.level]
         assert low <= graph.number_of_nodes() <= high, instance.id
         assert set(instance.prompts) == {
-            "edge_list", "adjacency_list", "markdown_table", "numeric_ids"
+            "edge_list",
+            "adjacency_list",
+            "markdown_table",
+            "numeric_ids",
         }
         for prompt in instance.prompts.values():
             assert "\\boxed" in prompt.text
@@ -73,7 +83,9 @@ def test_instances_are_valid_and_unique(make_settings, tmp_path: Path) -> None:
 def test_smaller_slice_is_a_prefix(make_settings, tmp_path: Path) -> None:
     big = read_instances(build(make_settings, tmp_path / "big", "task=[max_clique,path_sum]"))
     small_settings = make_settings(
-        "+experiment=build_dataset", "level=[1,2]", "dataset.per_level=1",
+        "+experiment=build_dataset",
+        "level=[1,2]",
+        "dataset.per_level=1",
         "task=[max_clique,path_sum]",
     )
     build_dataset(small_settings.dataset, tmp_path / "small")
@@ -93,9 +105,18 @@ def test_another_seed_gives_fresh_instances(make_settings, tmp_path: Path) -> No
 
 def test_building_imports_neither_litellm_nor_mlflow(tmp_path: Path) -> None:
     command = [
-        sys.executable, "-X", "importtime", "-m", "gralgo", "+experiment=build_dataset",
-        "task=max_degree", "level=1", "dataset.per_level=1", f"dataset.dir={tmp_path / 'ds'}",
-        f"paths.outputs={tmp_path}", f"hydra.run.dir={tmp_path / 'run'}",
+        sys.executable,
+        "-X",
+        "importtime",
+        "-m",
+        "gralgo",
+        "+experiment=build_dataset",
+        "task=max_degree",
+        "level=1",
+        "dataset.per_level=1",
+        f"dataset.dir={tmp_path / 'ds'}",
+        f"paths.outputs={tmp_path}",
+        f"hydra.run.dir={tmp_path / 'run'}",
     ]
     done = subprocess.run(command, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
@@ -110,7 +131,10 @@ def test_source_too_small_for_level_is_a_clear_error(make_settings, tmp_path: Pa
 
     # A source of a handful of streets cannot give a 121-160 node graph: a clear error, fast.
     settings = make_settings(
-        "+experiment=build_dataset", "task=max_degree", "level=6", "dataset.per_level=1",
+        "+experiment=build_dataset",
+        "task=max_degree",
+        "level=6",
+        "dataset.per_level=1",
         "source.osm_paris.files.osm=" + str(FIXTURE_TINY_OSM),
     )
     with pytest.raises(SamplingError, match="level 6"):
@@ -128,8 +152,10 @@ def test_changed_source_files_never_reuse_an_old_dataset(make_settings, tmp_path
 
     for name in ("airports.dat.gz", "routes.dat.gz"):
         shutil.copy(DATA_DIR / "openflights" / name, tmp_path / name)
-    files = [f"source.openflights.files.airports={tmp_path / 'airports.dat.gz'}",
-             f"source.openflights.files.routes={tmp_path / 'routes.dat.gz'}"]
+    files = [
+        f"source.openflights.files.airports={tmp_path / 'airports.dat.gz'}",
+        f"source.openflights.files.routes={tmp_path / 'routes.dat.gz'}",
+    ]
     before = make_settings("task=distance_threshold", *files)
     import gzip
 
@@ -138,6 +164,8 @@ def test_changed_source_files_never_reuse_an_old_dataset(make_settings, tmp_path
     with gzip.open(tmp_path / "routes.dat.gz", "wt", encoding="utf-8") as handle:
         handle.writelines(lines[: len(lines) // 2])
     after = make_settings("task=distance_threshold", *files)
-    assert before.dataset.description()["source_content"] != after.dataset.description()[
-        "source_content"]
+    assert (
+        before.dataset.description()["source_content"]
+        != after.dataset.description()["source_content"]
+    )
     assert before.dataset_dir != after.dataset_dir

@@ -13,11 +13,21 @@ from gralgo.dataset._card import build_command, dataset_card
 
 def test_task_specific_fields_are_json_text_and_round_trip() -> None:
     instance = Instance(
-        id="x", task="max_clique", taxonomy="enumeration", complexity="hard", level=1,
-        context="standard", source="s", seed=0, index=0, answer_kind="integer",
-        graph={"nodes": [{"id": "a"}], "edges": []}, params={"k": 2},
+        id="x",
+        task="max_clique",
+        taxonomy="enumeration",
+        complexity="hard",
+        level=1,
+        context="standard",
+        source="s",
+        seed=0,
+        index=0,
+        answer_kind="integer",
+        graph={"nodes": [{"id": "a"}], "edges": []},
+        params={"k": 2},
         answer=3,  # type: ignore[arg-type]  # a task that forgets to stringify
-        certificate={"clique": ["a", "b"]}, provenance={"attempt": 1},
+        certificate={"clique": ["a", "b"]},
+        provenance={"attempt": 1},
         prompts={"edge_list": PromptVariant("q", "3")},
     )
     line = json.loads(instance.to_json())
@@ -66,8 +76,9 @@ def test_build_writes_a_dataset_card(built: tuple[Path, object]) -> None:
                                 (directory / "statistics.md").read_text())  # fmt: skip
 
 
-def test_datasets_loads_all_tasks_as_one_split_and_each_task(built: tuple[Path, object],
-                                                            tmp_path: Path, monkeypatch) -> None:
+def test_datasets_loads_all_tasks_as_one_split_and_each_task(
+    built: tuple[Path, object], tmp_path: Path, monkeypatch
+) -> None:
     datasets = pytest.importorskip("datasets")
     monkeypatch.setenv("HF_DATASETS_OFFLINE", "1")
     monkeypatch.setenv("HF_HOME", str(tmp_path / "hf"))

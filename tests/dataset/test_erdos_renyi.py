@@ -12,8 +12,12 @@ from gralgo.tasks._base import Problem
 
 
 def test_er_dataset_is_deterministic_exact_and_normal(make_settings, tmp_path) -> None:
-    settings = make_settings("+experiment=algorithm_ratio", "dataset.per_level=4",
-                             "dataset.workers=1", "context.erdos_renyi.n_nodes=[8,12]")
+    settings = make_settings(
+        "+experiment=algorithm_ratio",
+        "dataset.per_level=4",
+        "dataset.workers=1",
+        "context.erdos_renyi.n_nodes=[8,12]",
+    )
     assert settings.dataset.erdos_renyi == ErdosRenyiSpec(n_graphs=300, n_nodes=(8, 12), p=0.3)
     assert settings.dataset.levels == (0,)
     load_instances(settings)  # builds the dataset

@@ -58,10 +58,21 @@ def test_graph_stats_match_networkx() -> None:
     for seed in range(60):
         graph = nx.relabel_nodes(nx.gnp_random_graph(7, 0.2 + (seed % 6) / 8, seed=seed), str)
         instance = Instance(
-            id="x", task="t", taxonomy="enumeration", complexity="easy", level=1,
-            context="standard", source="s", seed=0, index=0, answer_kind="integer",
-            graph=nx.node_link_data(graph, edges="edges"), params={}, answer="0",
-            certificate={}, provenance={},
+            id="x",
+            task="t",
+            taxonomy="enumeration",
+            complexity="easy",
+            level=1,
+            context="standard",
+            source="s",
+            seed=0,
+            index=0,
+            answer_kind="integer",
+            graph=nx.node_link_data(graph, edges="edges"),
+            params={},
+            answer="0",
+            certificate={},
+            provenance={},
         )
         stats = graph_stats(instance)
         assert stats.nodes == graph.number_of_nodes()

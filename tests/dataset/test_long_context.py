@@ -11,7 +11,9 @@ from gralgo.formats import count_tokens
 
 def test_long_context_variants(make_settings, tmp_path: Path) -> None:
     settings = make_settings(
-        "+experiment=long_context", "command=build", "dataset.per_level=2",
+        "+experiment=long_context",
+        "command=build",
+        "dataset.per_level=2",
         "context.targets=[4096,8192]",
     )
     build_dataset(settings.dataset, tmp_path / "lc")
@@ -40,8 +42,9 @@ def test_long_context_variants(make_settings, tmp_path: Path) -> None:
         rename = {
             a["id"]: b["id"] for a, b in zip(short.graph["nodes"], long.graph["nodes"], strict=True)
         }
-        short_edges = {frozenset((rename[e["source"]], rename[e["target"]]))
-                       for e in short.graph["edges"]}
+        short_edges = {
+            frozenset((rename[e["source"]], rename[e["target"]])) for e in short.graph["edges"]
+        }
         long_edges = {frozenset((e["source"], e["target"])) for e in long.graph["edges"]}
         assert short_edges == long_edges
         assert short.params.keys() == long.params.keys()

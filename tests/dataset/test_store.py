@@ -12,12 +12,23 @@ from gralgo.dataset._store import read_manifest
 
 
 def make_instance(task: str, level: int, index: int) -> Instance:
-    graph = nx.Graph([("Rue \"A\", B", "Zürich and Köln")])
+    graph = nx.Graph([('Rue "A", B', "Zürich and Köln")])
     return Instance(
-        id=f"{task}-{level}-{index}", task=task, taxonomy="enumeration", complexity="easy",
-        level=level, context="standard", source="s", seed=0, index=index,
-        answer_kind="integer", graph=nx.node_link_data(graph, edges="edges"), params={},
-        answer="1", certificate={}, provenance={},
+        id=f"{task}-{level}-{index}",
+        task=task,
+        taxonomy="enumeration",
+        complexity="easy",
+        level=level,
+        context="standard",
+        source="s",
+        seed=0,
+        index=index,
+        answer_kind="integer",
+        graph=nx.node_link_data(graph, edges="edges"),
+        params={},
+        answer="1",
+        certificate={},
+        provenance={},
         prompts={"edge_list": PromptVariant("text", "1")},
     )
 
@@ -34,8 +45,10 @@ def test_round_trip_and_filters(tmp_path: Path) -> None:
     sliced = read_instances(tmp_path / "ds", tasks=["a"], levels=[2], per_level=2)
     assert [i.id for i in sliced] == ["a-2-0", "a-2-1"]
     manifest = read_manifest(tmp_path / "ds")
-    assert manifest["counts"] == {"a": {"standard/level-1": 3, "standard/level-2": 3},
-                                  "b": {"standard/level-1": 1}}
+    assert manifest["counts"] == {
+        "a": {"standard/level-1": 3, "standard/level-2": 3},
+        "b": {"standard/level-1": 1},
+    }
     assert manifest["total"] == 7
     assert set(manifest["files"]) == {"instances/a.jsonl", "instances/b.jsonl"}
 

@@ -97,8 +97,9 @@ def test_additive_estimate_is_exact_and_saves_whole_prompt_counts() -> None:
     g = base_graph()
     names = sorted(g)
     rank = {name: i for i, name in enumerate(names)}
-    estimate = _AdditiveCount(g, names, render, count_tokens, _Descriptions(names, 5), rank,
-                              count_tokens(render(g)))
+    estimate = _AdditiveCount(
+        g, names, render, count_tokens, _Descriptions(names, 5), rank, count_tokens(render(g))
+    )
     exact = _Descriptions(names, 5)
     for budget in (0, 1, 79, 80, 81, 1000, 4321):
         base, extra = divmod(budget, len(names))

@@ -99,7 +99,7 @@ def test_a_quoted_name_as_the_answer_scores_as_copied_or_unescaped() -> None:
     expected = normalize_answer(prompt.answer, "node")
     for reply in ('\\boxed{Rue \\"A\\", B}', '\\boxed{Rue "A", B}', '\\boxed{"Rue \\"A\\", B"}'):
         assert normalize_answer(extract_boxed(reply), "node") == expected, reply
-    assert normalize_answer(extract_boxed('\\boxed{Rue A, B}'), "node") != expected
+    assert normalize_answer(extract_boxed("\\boxed{Rue A, B}"), "node") != expected
     # Graphs without such names keep the instruction short.
     plain = nx.relabel_nodes(prob.graph, {'Rue "A", B': "Rue A"})
     text = build_prompt(TASK, Problem(plain, prob.params), "Rue A", "edge_list").text

@@ -14,9 +14,7 @@ from gralgo.graphs._fast_build import add_new_edges, copy_graph
 
 def _layout(graph: nx.Graph) -> list[object]:
     """Nodes, then every adjacency row, with attributes, in iteration order."""
-    return [list(graph.nodes(data=True))] + [
-        (u, list(row.items())) for u, row in graph.adj.items()
-    ]
+    return [list(graph.nodes(data=True))] + [(u, list(row.items())) for u, row in graph.adj.items()]
 
 
 def _random_graph(seed: int) -> nx.Graph:
@@ -43,8 +41,9 @@ def test_copy_graph_matches_copy(seed: int) -> None:
 @pytest.mark.parametrize("seed", range(20))
 def test_add_new_edges_matches_add_edges_from(seed: int) -> None:
     rng = random.Random(seed)
-    pairs = sorted({(u, v) for u, v in ((rng.randint(0, 20), rng.randint(0, 20))
-                                        for _ in range(50)) if u < v})
+    pairs = sorted(
+        {(u, v) for u, v in ((rng.randint(0, 20), rng.randint(0, 20)) for _ in range(50)) if u < v}
+    )
     expected, built = nx.Graph(), nx.Graph()
     for graph in (expected, built):
         graph.add_nodes_from(range(21))
@@ -57,7 +56,8 @@ def test_induced_edges_order_and_positions() -> None:
     rng = random.Random(7)
     n = 40
     source = build_source_graph(
-        "t", [f"n{i}" for i in range(n)],
+        "t",
+        [f"n{i}" for i in range(n)],
         np.array([rng.randrange(n) for _ in range(150)]),
         np.array([rng.randrange(n) for _ in range(150)]),
     )

@@ -23,8 +23,11 @@ def load_flights(tmp_path: Path, airports: Path, routes: Path):
 def test_garbage_gz_is_a_source_file_error(tmp_path: Path) -> None:
     garbage = tmp_path / "routes.dat.gz"
     garbage.write_bytes(os.urandom(4096))
-    for read in (lambda: list(iter_csv_rows(garbage)), lambda: list(iter_lines(garbage)),
-                 lambda: open_binary(garbage).read()):
+    for read in (
+        lambda: list(iter_csv_rows(garbage)),
+        lambda: list(iter_lines(garbage)),
+        lambda: open_binary(garbage).read(),
+    ):
         with pytest.raises(SourceFileError, match=r"routes\.dat\.gz"):
             read()
     with pytest.raises(SourceFileError, match=r"routes\.dat\.gz"):
@@ -49,10 +52,14 @@ def test_plain_csv_cut_mid_row_is_reported_with_its_line(tmp_path: Path) -> None
     routes = tmp_path / "routes.dat"
     text = (FIXTURES / "routes.dat").read_text(encoding="utf-8")
     rows = text.splitlines()
-    routes.write_text("\n".join(rows[:-1]) + "\n" + rows[-1][: len(rows[-1]) // 2],
-                      encoding="utf-8")
-    with pytest.raises(SourceFileError, match=rf"routes\.dat:{len(rows)}: the file ends in the "
-                                              "middle of a row"):
+    routes.write_text(
+        "\n".join(rows[:-1]) + "\n" + rows[-1][: len(rows[-1]) // 2], encoding="utf-8"
+    )
+    with pytest.raises(
+        SourceFileError,
+        match=rf"routes\.dat:{len(rows)}: the file ends in the "
+        "middle of a row",
+    ):
         load_flights(tmp_path, FIXTURES / "airports.dat", routes)
 
 

@@ -16,7 +16,7 @@ def planted_clique_graph(seed: int) -> nx.Graph:
     graph = nx.relabel_nodes(nx.gnm_random_graph(60, 240, seed=seed), lambda i: f"n{i:02d}")
     graph.add_edges_from(nx.path_graph([f"n{i:02d}" for i in range(60)]).edges)
     clique = rng.sample(sorted(graph), 10)
-    graph.add_edges_from((u, v) for i, u in enumerate(clique) for v in clique[i + 1:])
+    graph.add_edges_from((u, v) for i, u in enumerate(clique) for v in clique[i + 1 :])
     for u, v in graph.edges:
         graph.edges[u, v]["weight"] = rng.randint(1, 9)
     return graph
@@ -42,9 +42,14 @@ def test_keeping_cores_keeps_the_real_clique_that_random_thinning_breaks() -> No
     kept, random_kept = [], []
     for seed in range(10):
         graph = planted_clique_graph(seed)
-        kept.append(max(len(c) for c in nx.find_cliques(
-            thin_edges_keeping_cores(graph, 200, random.Random(seed)))))
-        random_kept.append(max(len(c) for c in nx.find_cliques(
-            thin_edges(graph, 200, random.Random(seed)))))
+        kept.append(
+            max(
+                len(c)
+                for c in nx.find_cliques(thin_edges_keeping_cores(graph, 200, random.Random(seed)))
+            )
+        )
+        random_kept.append(
+            max(len(c) for c in nx.find_cliques(thin_edges(graph, 200, random.Random(seed))))
+        )
     assert min(kept) == 10  # the planted clique survives whole
     assert max(random_kept) < 10  # keeping each edge with the same chance breaks it

@@ -29,10 +29,20 @@ def test_job_metrics_names_and_values(scored_frame: pd.DataFrame) -> None:
 
 
 def test_missing_samples_have_no_usage() -> None:
-    frame = pd.DataFrame({"error_class": ["Missing", None], "prompt_tokens": [50, 7],
-                          "completion_tokens": [None, 3], "latency_s": [9.0, 1.0]})
-    assert usage_metrics(frame) == {"prompt_tokens": 7.0, "completion_tokens": 3.0,
-                                    "latency_p50_s": 1.0, "latency_p95_s": 1.0}
+    frame = pd.DataFrame(
+        {
+            "error_class": ["Missing", None],
+            "prompt_tokens": [50, 7],
+            "completion_tokens": [None, 3],
+            "latency_s": [9.0, 1.0],
+        }
+    )
+    assert usage_metrics(frame) == {
+        "prompt_tokens": 7.0,
+        "completion_tokens": 3.0,
+        "latency_p50_s": 1.0,
+        "latency_p95_s": 1.0,
+    }
 
 
 def test_grouped_usage_matches_one_group_at_a_time(scored_frame: pd.DataFrame) -> None:

@@ -82,8 +82,9 @@ def server(store: tuple[str, str, Path], tmp_path_factory: pytest.TempPathFactor
         process.wait(timeout=30)
 
 
-def test_runs_table_lists_the_run_with_its_metrics(server: str, store: tuple[str, str, Path],
-                                                   chromium_page: Any) -> None:
+def test_runs_table_lists_the_run_with_its_metrics(
+    server: str, store: tuple[str, str, Path], chromium_page: Any
+) -> None:
     _, experiment_id, _ = store
     page = chromium_page
     page.set_viewport_size({"width": 2600, "height": 1000})
@@ -99,8 +100,9 @@ def test_runs_table_lists_the_run_with_its_metrics(server: str, store: tuple[str
         assert f"\n{value}\n" in text
 
 
-def test_run_page_shows_the_figure(server: str, store: tuple[str, str, Path],
-                                   chromium_page: Any) -> None:
+def test_run_page_shows_the_figure(
+    server: str, store: tuple[str, str, Path], chromium_page: Any
+) -> None:
     _, experiment_id, run_id = store
     page = chromium_page
     page.goto(f"{server}/{ui_path(experiment_id, str(run_id))}".replace("?", "/artifacts?"))
@@ -110,12 +112,15 @@ def test_run_page_shows_the_figure(server: str, store: tuple[str, str, Path],
     assert image.evaluate("img => img.naturalWidth") > 500
 
 
-def test_chart_view_has_one_section_per_breakdown_value(server: str, store: tuple[str, str, Path],
-                                                        chromium_page: Any) -> None:
+def test_chart_view_has_one_section_per_breakdown_value(
+    server: str, store: tuple[str, str, Path], chromium_page: Any
+) -> None:
     _, experiment_id, _ = store
     page = chromium_page
-    page.goto(f"{server}/#/experiments/{experiment_id}/runs?workflowType=machine_learning"
-              "&compareRunsMode=CHART")
+    page.goto(
+        f"{server}/#/experiments/{experiment_id}/runs?workflowType=machine_learning"
+        "&compareRunsMode=CHART"
+    )
     page.get_by_text("task/max_degree/pass_at_k").first.wait_for(timeout=60_000)
     text = page.locator("body").inner_text()
     # Sections are named by what precedes the last "/": the breakdowns do not flood one list.

@@ -21,8 +21,13 @@ from gralgo.score import ScoringInputError
 PNG = b"\\x89PNG\\r\\n\\x1a\\n".decode("unicode_escape").encode("latin-1")
 
 
-def _inst(models=("a", "b"), formats=("edge_list",), contexts=("standard",), levels=(1, 2),
-          per_task: int = 3) -> pd.DataFrame:
+def _inst(
+    models=("a", "b"),
+    formats=("edge_list",),
+    contexts=("standard",),
+    levels=(1, 2),
+    per_task: int = 3,
+) -> pd.DataFrame:
     rows = []
     tasks = {"enumeration": "max_degree", "exploration": "diameter", "intuition": "mst_weight"}
     for m_index, model in enumerate(models):

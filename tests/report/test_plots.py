@@ -19,12 +19,21 @@ def _inst(models: list[str]) -> pd.DataFrame:
         for taxonomy in ("enumeration", "exploration", "intuition"):
             for level in range(1, 7):
                 score = max(0.0, 1.0 - 0.12 * level - 0.1 * m_index)
-                rows.append({
-                    "model": model, "task": f"{taxonomy}_task", "taxonomy": taxonomy,
-                    "complexity": "easy", "level": level, "format": "edge_list",
-                    "context": "standard", "instance_id": f"{taxonomy}-{level}",
-                    "pass_at_k": score, "cons_at_k": score / 2, "incomplete": False,
-                })
+                rows.append(
+                    {
+                        "model": model,
+                        "task": f"{taxonomy}_task",
+                        "taxonomy": taxonomy,
+                        "complexity": "easy",
+                        "level": level,
+                        "format": "edge_list",
+                        "context": "standard",
+                        "instance_id": f"{taxonomy}-{level}",
+                        "pass_at_k": score,
+                        "cons_at_k": score / 2,
+                        "incomplete": False,
+                    }
+                )
     return pd.DataFrame(rows)
 
 

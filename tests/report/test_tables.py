@@ -27,18 +27,34 @@ TASKS = {  # task -> (taxonomy, complexity)
 }
 
 
-def instances(model: str, task: str, level: int, passes: list[float], cons: list[float],
-              incomplete: int = 0) -> list[dict[str, object]]:
+def instances(
+    model: str, task: str, level: int, passes: list[float], cons: list[float], incomplete: int = 0
+) -> list[dict[str, object]]:
     taxonomy, complexity = TASKS[task]
     rows = [
-        {"model": model, "task": task, "taxonomy": taxonomy, "complexity": complexity,
-         "level": level, "format": "edge_list", "context": "standard",
-         "instance_id": f"{task}-{i}", "pass_at_k": p, "cons_at_k": c, "incomplete": False}
+        {
+            "model": model,
+            "task": task,
+            "taxonomy": taxonomy,
+            "complexity": complexity,
+            "level": level,
+            "format": "edge_list",
+            "context": "standard",
+            "instance_id": f"{task}-{i}",
+            "pass_at_k": p,
+            "cons_at_k": c,
+            "incomplete": False,
+        }
         for i, (p, c) in enumerate(zip(passes, cons, strict=True))
     ]
     rows += [
-        {**rows[0], "instance_id": f"{task}-x{i}", "pass_at_k": math.nan, "cons_at_k": math.nan,
-         "incomplete": True}
+        {
+            **rows[0],
+            "instance_id": f"{task}-x{i}",
+            "pass_at_k": math.nan,
+            "cons_at_k": math.nan,
+            "incomplete": True,
+        }
         for i in range(incomplete)
     ]
     return rows
@@ -71,16 +87,24 @@ def test_taxonomy_table_cells(inst: pd.DataFrame) -> None:
     assert a[(4, "Enumeration", "c@k")] == 0.5 and math.isnan(a[(4, "Exploration", "c@k")])
     assert math.isnan(table.loc["B", (4, "Avg.", "p@k")])
     assert list(table.columns.get_level_values(1)[:8]) == [
-        "Enumeration", "Enumeration", "Exploration", "Exploration", "Intuition", "Intuition",
-        "Avg.", "Avg.",
+        "Enumeration",
+        "Enumeration",
+        "Exploration",
+        "Exploration",
+        "Intuition",
+        "Intuition",
+        "Avg.",
+        "Avg.",
     ]
 
 
 def test_taxonomy_markdown_rows(inst: pd.DataFrame) -> None:
     text = taxonomy_markdown(taxonomy_table(inst))
     assert "### Level-3 (31-50 nodes)" in text and "### Level-4 (51-80 nodes)" in text
-    assert ("| Model | Enumeration c@k | Enumeration p@k | Exploration c@k | Exploration p@k "
-            "| Intuition c@k | Intuition p@k | Avg. c@k | Avg. p@k |") in text
+    assert (
+        "| Model | Enumeration c@k | Enumeration p@k | Exploration c@k | Exploration p@k "
+        "| Intuition c@k | Intuition p@k | Avg. c@k | Avg. p@k |"
+    ) in text
     assert "| A | 0.25 | 0.50 | 0.33 | 1.00 | 0.00 | 0.00 | 0.21 | 0.50 |" in text
     assert "| B | – | – | 0.50 | 0.75 | – | – | 0.50 | 0.75 |" in text
 
@@ -91,8 +115,7 @@ def test_task_table_order_and_cells(inst: pd.DataFrame) -> None:
     tasks = list(dict.fromkeys(table.columns.get_level_values("task")))
     assert tasks == ["max_degree", "path_sum", "mst", "max_clique"]
     text = task_markdown(table, 3, task_labels={"max_degree": "Max Degree"})
-    assert ("| Model | Easy: Max Degree | Easy: path_sum | Medium: mst | Hard: max_clique |"
-            in text)
+    assert "| Model | Easy: Max Degree | Easy: path_sum | Medium: mst | Hard: max_clique |" in text
     assert "| A | 0.75 / 0.50 | 1.00 / 0.33 | 0.00 / 0.00 | 0.25 / 0.00 |" in text
     assert "| B | – / – | 0.75 / 0.50 | – / – | – / – |" in text
 
@@ -113,14 +136,24 @@ def _samples() -> pd.DataFrame:
             for i in range(3):
                 texts = [r"\boxed{5}", r"\boxed{6}", "no answer", None]
                 for s, text in enumerate(texts):
-                    rows.append({
-                        "instance_id": f"{task}-{level}-{i}", "model": "m", "task": task,
-                        "taxonomy": taxonomy, "complexity": complexity, "level": level,
-                        "format": "edge_list", "context": "standard", "sample_index": s,
-                        "answer_text": text, "finish_reason": "stop",
-                        "error_class": "Timeout" if text is None else None,
-                        "expected": "5", "answer_kind": "integer",
-                    })
+                    rows.append(
+                        {
+                            "instance_id": f"{task}-{level}-{i}",
+                            "model": "m",
+                            "task": task,
+                            "taxonomy": taxonomy,
+                            "complexity": complexity,
+                            "level": level,
+                            "format": "edge_list",
+                            "context": "standard",
+                            "sample_index": s,
+                            "answer_text": text,
+                            "finish_reason": "stop",
+                            "error_class": "Timeout" if text is None else None,
+                            "expected": "5",
+                            "answer_kind": "integer",
+                        }
+                    )
     return pd.DataFrame(rows)
 
 
@@ -137,8 +170,9 @@ def test_outcome_table_and_written_files(tmp_path: Path) -> None:
     paths = write_tables(inst, agg, tmp_path / "tables")
     names = sorted(p.name for p in paths)
     assert names == sorted(
-        f"{stem}.{ext}" for stem in ("taxonomy_by_level", "tasks_level1", "tasks_level2",
-                                     "outcomes") for ext in ("md", "csv")
+        f"{stem}.{ext}"
+        for stem in ("taxonomy_by_level", "tasks_level1", "tasks_level2", "outcomes")
+        for ext in ("md", "csv")
     )
     assert all(p.stat().st_size > 0 for p in paths)
     csv = pd.read_csv(tmp_path / "tables" / "taxonomy_by_level.csv")
@@ -147,8 +181,14 @@ def test_outcome_table_and_written_files(tmp_path: Path) -> None:
     assert "| m | 1.00 / 1.00 |" in (tmp_path / "tables" / "tasks_level1.md").read_text()
 
 
-def _answers(model: str, task: str, level: int, expected: list[str], kind: str = "integer",
-             nodes: list[int] | None = None) -> list[dict[str, object]]:
+def _answers(
+    model: str,
+    task: str,
+    level: int,
+    expected: list[str],
+    kind: str = "integer",
+    nodes: list[int] | None = None,
+) -> list[dict[str, object]]:
     rows = instances(model, task, level, [0.0] * len(expected), [0.0] * len(expected))
     for row, answer, n in zip(rows, expected, nodes or [10] * len(expected), strict=True):
         row.update(expected_answer=answer, answer_kind=kind, n_nodes=n)
@@ -159,8 +199,9 @@ def test_guess_baselines_count_each_instance_once() -> None:
     inst = pd.DataFrame(
         _answers("A", "max_degree", 1, ["5", "5", "7", "9"])
         + _answers("B", "max_degree", 1, ["5", "5", "7", "9"])  # same instances, another model
-        + _answers("A", "mst", 1, ["a", "b", "c", "d", "e"], kind="node",
-                   nodes=[10, 10, 20, 20, 40])
+        + _answers(
+            "A", "mst", 1, ["a", "b", "c", "d", "e"], kind="node", nodes=[10, 10, 20, 20, 40]
+        )
     )
     guesses = guess_baselines(inst).set_index("task")
     assert guesses.loc["max_degree", "instances"] == 4
@@ -179,13 +220,27 @@ def test_every_written_accuracy_table_has_a_baseline(tmp_path: Path) -> None:
         + _answers("A", "path_sum", 1, ["1", "2", "3", "4"])
     )
     inst["n_samples"] = 1
-    agg = pd.DataFrame([
-        {"model": "A", "task": t, "level": 1, "accuracy": 0.0, "accuracy_lo": 0.0,
-         "accuracy_hi": 0.0, "pass_at_k": 0.0, "cons_at_k": 0.0, "share_wrong": 1.0,
-         "share_no_answer": 0.0, "share_truncated": 0.0, "share_error": 0.0,
-         "n_instances": 4, "n_incomplete": 0}
-        for t in ("max_degree", "path_sum")
-    ])
+    agg = pd.DataFrame(
+        [
+            {
+                "model": "A",
+                "task": t,
+                "level": 1,
+                "accuracy": 0.0,
+                "accuracy_lo": 0.0,
+                "accuracy_hi": 0.0,
+                "pass_at_k": 0.0,
+                "cons_at_k": 0.0,
+                "share_wrong": 1.0,
+                "share_no_answer": 0.0,
+                "share_truncated": 0.0,
+                "share_error": 0.0,
+                "n_instances": 4,
+                "n_incomplete": 0,
+            }
+            for t in ("max_degree", "path_sum")
+        ]
+    )
     write_tables(inst, agg, tmp_path)
     taxonomy = pd.read_csv(tmp_path / "taxonomy_by_level.csv").set_index("model")
     assert taxonomy.loc["baseline", "Level-1 Enumeration c@k"] == pytest.approx(0.75)

@@ -30,22 +30,29 @@ def test_samples_jsonl_references_the_prompt(scored_frame: pd.DataFrame, tmp_pat
     assert len(lines) == 6
     assert "prompt" not in lines[0]
     assert lines[0]["prompt_ref"] == {
-        "dataset_dir": "/data/ds", "file": "instances/max_degree.jsonl",
-        "instance_id": "inst-right", "format": "edge_list",
+        "dataset_dir": "/data/ds",
+        "file": "instances/max_degree.jsonl",
+        "instance_id": "inst-right",
+        "format": "edge_list",
     }
 
 
-def test_page_is_self_contained_and_cannot_be_broken_out_of(scored_frame: pd.DataFrame,
-                                                            tmp_path: Path) -> None:
+def test_page_is_self_contained_and_cannot_be_broken_out_of(
+    scored_frame: pd.DataFrame, tmp_path: Path
+) -> None:
     frame = scored_frame.copy()
     frame.loc[0, "answer_text"] = "</script><script>alert(1)</script>"
     png = tmp_path / "figure.png"
     png.write_bytes(b"\x89PNG\r\n\x1a\nfake")
-    page = render_html(HtmlReport(
-        title="m · edge_list", records=sample_records(frame), prompts=prompts_of(frame),
-        tables=[("Overall", pd.DataFrame({"model": ["<b>m</b>"], "pass_at_k": [0.5]}))],
-        figures=[png],
-    ))
+    page = render_html(
+        HtmlReport(
+            title="m · edge_list",
+            records=sample_records(frame),
+            prompts=prompts_of(frame),
+            tables=[("Overall", pd.DataFrame({"model": ["<b>m</b>"], "pass_at_k": [0.5]}))],
+            figures=[png],
+        )
+    )
     assert "http://" not in page and "https://" not in page  # no CDN, no network
     assert page.count("</script>") == 2  # the data block and the code; the answer is escaped
     assert "data:image/png;base64," in page
@@ -54,8 +61,9 @@ def test_page_is_self_contained_and_cannot_be_broken_out_of(scored_frame: pd.Dat
     assert page.count("PROMPT of inst-right") == 1
 
 
-def test_job_page_answers_task_level_cost_questions(scored_frame: pd.DataFrame, make_settings,
-                                                    tmp_path: Path) -> None:
+def test_job_page_answers_task_level_cost_questions(
+    scored_frame: pd.DataFrame, make_settings, tmp_path: Path
+) -> None:
     from gralgo.report._summary import breakdowns
     from gralgo.report._transcripts import write_job_transcripts
     from gralgo.score import aggregate, instance_metrics
@@ -66,7 +74,7 @@ def test_job_page_answers_task_level_cost_questions(scored_frame: pd.DataFrame, 
     paths = write_job_transcripts(one, aggregate(inst, by=["model"], n_resamples=50),
                                   breakdowns(inst, 50), [], settings, tmp_path)  # fmt: skip
     page = paths[1].read_text(encoding="utf-8")
-    section = page[page.index("By task and level"):page.index("<h2>Figures")]
+    section = page[page.index("By task and level") : page.index("<h2>Figures")]
     rows = [r for r in section.split("<tr>") if "max_degree" in r or "diameter" in r]
     assert len(rows) == 3  # model-a's (max_degree, 1), (diameter, 1), (diameter, 2)
     assert sum("$0.0020" in r for r in rows) == 1  # max_degree's known cost

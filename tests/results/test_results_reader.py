@@ -24,8 +24,16 @@ def info(key: str, instance: str, expected: str) -> RequestInfo:
 
 
 def answered(key: str, index: int, text: str) -> SampleRecord:
-    return SampleRecord(key, index, "i0", "openai/m", answer_text=text,
-                        reasoning_text="think", finish_reason="stop", prompt_tokens=5)
+    return SampleRecord(
+        key,
+        index,
+        "i0",
+        "openai/m",
+        answer_text=text,
+        reasoning_text="think",
+        finish_reason="stop",
+        prompt_tokens=5,
+    )
 
 
 @pytest.fixture()
@@ -36,8 +44,11 @@ def job_dir(tmp_path: Path) -> Path:
         ledger.record(answered("ka", 0, "\\boxed{3}"))
         ledger.record(answered("ka", 1, "\\boxed{4}"))
         ledger.record(answered("ka", 2, "beyond k: not part of the job"))
-        ledger.record(SampleRecord("kb", 0, "i1", "openai/m", error_class="Timeout",
-                                   error_message="slow", attempts=3))
+        ledger.record(
+            SampleRecord(
+                "kb", 0, "i1", "openai/m", error_class="Timeout", error_message="slow", attempts=3
+            )
+        )
         ledger.record(answered("other", 0, "another job's sample"))
     out = tmp_path / "job"
     out.mkdir()
@@ -53,7 +64,10 @@ def test_job_folder_gives_exactly_its_samples_below_k(job_dir: Path) -> None:
     frame = read_samples(job_dir)
     assert list(frame.columns) == [c for c in COLUMNS if c != "prompt"]
     assert list(zip(frame.request_key, frame.sample_index, strict=True)) == [
-        ("ka", 0), ("ka", 1), ("kb", 0), ("kb", 1)
+        ("ka", 0),
+        ("ka", 1),
+        ("kb", 0),
+        ("kb", 1),
     ]
     assert list(frame.error_class.fillna("ok")) == ["ok", "ok", "Timeout", "Missing"]
     assert list(frame.expected) == ["3", "3", "7", "7"]

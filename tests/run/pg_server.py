@@ -52,15 +52,38 @@ class PostgresServer:
             self.user_prefix = ["runuser", "-u", "postgres", "--"]
         self.port = _free_port()
         self.url = f"postgresql://gralgo@127.0.0.1:{self.port}/postgres"
-        self._run("initdb", "-D", str(self.data), "-U", "gralgo", "--auth=trust", "-E", "UTF8",
-                  "--no-locale", "--no-sync")
-        self._run("pg_ctl", "-D", str(self.data), "-l", str(self.base / "server.log"), "-w",
-                  "-o", f"-p {self.port} -k {self.base} -c listen_addresses=127.0.0.1 "
-                        "-c fsync=off -c max_connections=200", "start")
+        self._run(
+            "initdb",
+            "-D",
+            str(self.data),
+            "-U",
+            "gralgo",
+            "--auth=trust",
+            "-E",
+            "UTF8",
+            "--no-locale",
+            "--no-sync",
+        )
+        self._run(
+            "pg_ctl",
+            "-D",
+            str(self.data),
+            "-l",
+            str(self.base / "server.log"),
+            "-w",
+            "-o",
+            f"-p {self.port} -k {self.base} -c listen_addresses=127.0.0.1 "
+            "-c fsync=off -c max_connections=200",
+            "start",
+        )
 
     def _run(self, program: str, *args: str) -> None:
-        done = subprocess.run([*self.user_prefix, str(self.bin / program), *args],
-                              capture_output=True, text=True, timeout=120)
+        done = subprocess.run(
+            [*self.user_prefix, str(self.bin / program), *args],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         if done.returncode != 0:
             raise RuntimeError(f"{program} failed: {done.stderr or done.stdout}")
 

@@ -87,13 +87,15 @@ def _logprobs(text: str, top_n: int) -> dict[str, Any]:
         alternatives = [{"token": token, "logprob": math.log(p)}]
         for i in range(1, top_n):
             alternatives.append({"token": f"alt{i}", "logprob": math.log((1 - p) / top_n)})
-        content.append({"token": token, "logprob": math.log(p),
-                        "top_logprobs": alternatives[:top_n]})
+        content.append(
+            {"token": token, "logprob": math.log(p), "top_logprobs": alternatives[:top_n]}
+        )
     return {"content": content}
 
 
-def _completion(text: str, reasoning: str | None, finish: str = "stop",
-                top_logprobs: int | None = None) -> dict[str, Any]:
+def _completion(
+    text: str, reasoning: str | None, finish: str = "stop", top_logprobs: int | None = None
+) -> dict[str, Any]:
     message: dict[str, Any] = {"role": "assistant", "content": text}
     if reasoning is not None:
         message["reasoning_content"] = reasoning
@@ -102,9 +104,14 @@ def _completion(text: str, reasoning: str | None, finish: str = "stop",
         "object": "chat.completion",
         "created": int(time.time()),
         "model": MODEL_ID,
-        "choices": [{"index": 0, "message": message, "finish_reason": finish,
-                     **({} if top_logprobs is None else
-                        {"logprobs": _logprobs(text, top_logprobs)})}],
+        "choices": [
+            {
+                "index": 0,
+                "message": message,
+                "finish_reason": finish,
+                **({} if top_logprobs is None else {"logprobs": _logprobs(text, top_logprobs)}),
+            }
+        ],
         "usage": {
             "prompt_tokens": 11,
             "completion_tokens": 7,
@@ -251,8 +258,12 @@ class StubServer:
         """Set latency, faults and canned answers (prompt → reply), and reset the statistics."""
         self._post(
             "/control",
-            {"latency_s": latency_s, "faults": faults or [], "reasoning": reasoning,
-             "answers": answers or {}},
+            {
+                "latency_s": latency_s,
+                "faults": faults or [],
+                "reasoning": reasoning,
+                "answers": answers or {},
+            },
         )
 
     def stats(self) -> dict[str, Any]:

@@ -33,9 +33,9 @@ from gralgo.run._runner import RunReport, run_samples_sync
 _VOLATILE = ("latency_s", "started_at", "finished_at", "error_message")
 
 
-def _run(path: Path, requests: list[Request], client: str, k: int, **overrides: Any) -> tuple[
-    RunReport, dict[tuple[str, int], dict[str, Any]]
-]:
+def _run(
+    path: Path, requests: list[Request], client: str, k: int, **overrides: Any
+) -> tuple[RunReport, dict[tuple[str, int], dict[str, Any]]]:
     options: dict[str, Any] = dict(
         max_concurrency=8, max_attempts=3, timeout_s=5.0, failure_budget=1.0, backoff_base_s=0.01
     )
@@ -50,8 +50,9 @@ def _stable(rec: SampleRecord) -> dict[str, Any]:
     return {k: v for k, v in asdict(rec).items() if k not in _VOLATILE}
 
 
-def _both(stub: StubServer, tmp_path: Path, requests: list[Request], k: int = 2,
-          **control: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+def _both(
+    stub: StubServer, tmp_path: Path, requests: list[Request], k: int = 2, **control: Any
+) -> tuple[dict[str, Any], dict[str, Any]]:
     out = {}
     for client in ("litellm", "direct"):
         stub.control(**control)
@@ -64,7 +65,10 @@ def _assert_same(litellm: Any, direct: Any) -> None:
     (l_report, l_rows, l_calls), (d_report, d_rows, d_calls) = litellm, direct
     assert d_rows == l_rows
     assert (d_report.done, d_report.errors, d_report.calls_made, d_calls) == (
-        l_report.done, l_report.errors, l_report.calls_made, l_calls
+        l_report.done,
+        l_report.errors,
+        l_report.calls_made,
+        l_calls,
     )
 
 
@@ -96,8 +100,15 @@ def test_empty_answer_rows_identical(stub: StubServer, tmp_path: Path) -> None:
         {"kind": "malformed", "first": 2, "per_prompt": True},
         {"kind": "timeout", "sleep_s": 3, "first": 1, "per_prompt": True},
     ],
-    ids=["500-then-ok", "503-always", "429-retry-after", "400", "403-stops", "malformed",
-         "timeout"],
+    ids=[
+        "500-then-ok",
+        "503-always",
+        "429-retry-after",
+        "400",
+        "403-stops",
+        "malformed",
+        "timeout",
+    ],
 )
 def test_failure_rows_identical(stub: StubServer, tmp_path: Path, fault: dict[str, Any]) -> None:
     requests = make_requests(stub.api_base, 4, tag="f")
@@ -105,18 +116,35 @@ def test_failure_rows_identical(stub: StubServer, tmp_path: Path, fault: dict[st
     out = {}
     for client in ("litellm", "direct"):
         stub.control(faults=[fault])
-        report, rows = _run(tmp_path / f"{client}.sqlite", requests, client, 1,
-                            timeout_s=1.0, max_concurrency=1 if stops else 8)
+        report, rows = _run(
+            tmp_path / f"{client}.sqlite",
+            requests,
+            client,
+            1,
+            timeout_s=1.0,
+            max_concurrency=1 if stops else 8,
+        )
         out[client] = (report, rows, stub.stats()["calls"])
     _assert_same(out["litellm"], out["direct"])
     assert out["direct"][0].fatal_stopped == stops
 
 
 def test_priced_model_costs_the_same(stub: StubServer, tmp_path: Path) -> None:
-    model = ModelSpec(name="mini", litellm_model="openai/gpt-4o-mini", api_base=stub.api_base,
-                      api_key_env=FAKE_KEY_ENV)
-    requests = [Request(f"p{i}", ({"role": "user", "content": f"priced {i}"},), model,
-                        SamplingParams(max_tokens=64)) for i in range(3)]
+    model = ModelSpec(
+        name="mini",
+        litellm_model="openai/gpt-4o-mini",
+        api_base=stub.api_base,
+        api_key_env=FAKE_KEY_ENV,
+    )
+    requests = [
+        Request(
+            f"p{i}",
+            ({"role": "user", "content": f"priced {i}"},),
+            model,
+            SamplingParams(max_tokens=64),
+        )
+        for i in range(3)
+    ]
     litellm, direct = _both(stub, tmp_path, requests, k=1)
     _assert_same(litellm, direct)
     assert all(row["cost_usd"] and row["cost_usd"] > 0 for row in direct[1].values())
@@ -126,8 +154,13 @@ def test_price_lookup_agrees_with_litellm() -> None:
     from gralgo.run._response import load_litellm
 
     litellm = load_litellm()
-    for model in ("openai/gpt-4o-mini", "openai/gpt-5-mini", "openai/stub-model",
-                  "hosted_vllm/Qwen/Qwen3-32B", "gpt-4o"):
+    for model in (
+        "openai/gpt-4o-mini",
+        "openai/gpt-5-mini",
+        "openai/stub-model",
+        "hosted_vllm/Qwen/Qwen3-32B",
+        "gpt-4o",
+    ):
         try:
             litellm.cost_per_token(model=model, prompt_tokens=10, completion_tokens=10)
             priced = True
@@ -143,7 +176,10 @@ def test_auto_choice_and_urls() -> None:
     claude = ModelSpec("c", "anthropic/claude-sonnet-4")
     # OpenAI itself stays on litellm: it renames max_tokens for reasoning models
     assert [choose_client(m, "auto") for m in (vllm, openai, ollama, claude)] == [
-        "direct", "litellm", "litellm", "litellm"
+        "direct",
+        "litellm",
+        "litellm",
+        "litellm",
     ]
     assert choose_client(ollama, "direct") == "direct"
     assert chat_url(ollama) == "http://127.0.0.1:11434/v1/chat/completions"
@@ -162,16 +198,29 @@ def test_parse_body_matches_litellm_for_odd_replies() -> None:
     """Expected values measured through litellm 1.110.2 against a loopback server."""
     no_usage = {"choices": [{"message": {"content": "a"}, "finish_reason": None}]}
     assert parse_body("openai/x", no_usage) | {"cost_usd": None} == {
-        "answer_text": "a", "reasoning_text": None, "finish_reason": "stop",
-        "prompt_tokens": 0, "completion_tokens": 0, "reasoning_tokens": None, "cost_usd": None,
+        "answer_text": "a",
+        "reasoning_text": None,
+        "finish_reason": "stop",
+        "prompt_tokens": 0,
+        "completion_tokens": 0,
+        "reasoning_tokens": None,
+        "cost_usd": None,
     }
-    vllm_reasoning = {"choices": [{"message": {"content": None, "reasoning": "rr"},
-                                   "finish_reason": "eos"}],
-                      "usage": {"prompt_tokens": 3, "completion_tokens": 2,
-                                "completion_tokens_details": {"reasoning_tokens": 1}}}
+    vllm_reasoning = {
+        "choices": [{"message": {"content": None, "reasoning": "rr"}, "finish_reason": "eos"}],
+        "usage": {
+            "prompt_tokens": 3,
+            "completion_tokens": 2,
+            "completion_tokens_details": {"reasoning_tokens": 1},
+        },
+    }
     fields = parse_body("openai/x", vllm_reasoning)
-    assert (fields["answer_text"], fields["reasoning_text"], fields["finish_reason"],
-            fields["reasoning_tokens"]) == ("", "rr", "stop", 1)
+    assert (
+        fields["answer_text"],
+        fields["reasoning_text"],
+        fields["finish_reason"],
+        fields["reasoning_tokens"],
+    ) == ("", "rr", "stop", 1)
     with pytest.raises(MalformedResponseError):
         parse_body("openai/x", {"choices": []})
     assert classify(_raises(parse_body, "openai/x", {"id": "x"})).error_class == (
@@ -192,7 +241,10 @@ def test_status_errors_classify_like_litellm() -> None:
     assert isinstance(limited, RateLimitError)
     kind = classify(limited)
     assert (kind.error_class, kind.retry, kind.rate_limited, kind.retry_after_s) == (
-        "RateLimitError", True, True, 2.0
+        "RateLimitError",
+        True,
+        True,
+        2.0,
     )
     context = status_error(400, '{"error": {"message": "maximum context length is 4096"}}', {})
     assert isinstance(context, ContextWindowExceededError) and not classify(context).retry
@@ -209,8 +261,15 @@ def test_direct_client_sends_the_key_and_never_stores_it(
     stub.control(faults=[{"kind": "status", "status": 400, "echo_auth": True}])
     requests = make_requests(stub.api_base, 1, tag="key")
     with Ledger(tmp_path / "k.sqlite") as ledger:
-        run_samples_sync(ledger.missing(requests, 1), ledger, client="direct", max_concurrency=1,
-                         max_attempts=1, timeout_s=5, failure_budget=1.0)
+        run_samples_sync(
+            ledger.missing(requests, 1),
+            ledger,
+            client="direct",
+            max_concurrency=1,
+            max_attempts=1,
+            timeout_s=5,
+            failure_budget=1.0,
+        )
         rec = ledger.samples([requests[0].key])[(requests[0].key, 0)]
     assert rec.error_class == "BadRequestError" and FAKE_KEY not in (rec.error_message or "")
     assert "you sent Authorization: ***" in (rec.error_message or "")
@@ -219,7 +278,7 @@ def test_direct_client_sends_the_key_and_never_stores_it(
 def test_direct_run_of_an_unpriced_model_never_imports_litellm(
     stub: StubServer, tmp_path: Path
 ) -> None:
-    script = f'''
+    script = f"""
 import sys
 sys.path.insert(0, {str(Path(__file__).parent)!r})
 from stub_server import make_requests
@@ -230,8 +289,14 @@ with Ledger({str(tmp_path / "lazy.sqlite")!r}) as ledger:
     report = run_samples_sync(ledger.missing(requests, 1), ledger, client="auto",
                               max_concurrency=4, max_attempts=1, timeout_s=5, failure_budget=1)
 print(report.done, "litellm" in sys.modules)
-'''
+"""
     env = {**os.environ, FAKE_KEY_ENV: FAKE_KEY}
-    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                         env=env, timeout=120, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=True,
+    )
     assert out.stdout.split() == ["3", "False"]

@@ -14,9 +14,16 @@ from gralgo.evaluate import evaluate, load_instances
 
 def stub_settings(make_settings, stub: StubServer, *extra: str):
     return make_settings(
-        "model=openai_compatible", "model.name=stub-model", f"model.api_base={stub.api_base}",
-        f"model.api_key_env={FAKE_KEY_ENV}", "task=[max_degree,mst_weight]", "level=1",
-        "dataset.per_level=3", "sampling.k=2", "run.max_attempts=2", "run.failure_budget=1.0",
+        "model=openai_compatible",
+        "model.name=stub-model",
+        f"model.api_base={stub.api_base}",
+        f"model.api_key_env={FAKE_KEY_ENV}",
+        "task=[max_degree,mst_weight]",
+        "level=1",
+        "dataset.per_level=3",
+        "sampling.k=2",
+        "run.max_attempts=2",
+        "run.failure_budget=1.0",
         *extra,
     )
 
@@ -35,8 +42,9 @@ def canned_answers(settings) -> tuple[dict[str, str], list[str]]:
     return answers, failing
 
 
-def test_pipeline_scores_errors_resumes_and_logs(make_settings, stub: StubServer,
-                                                  tmp_path: Path) -> None:
+def test_pipeline_scores_errors_resumes_and_logs(
+    make_settings, stub: StubServer, tmp_path: Path
+) -> None:
     settings = stub_settings(make_settings, stub)
     answers, failing = canned_answers(settings)
     faults = [{"kind": "status", "status": 500, "match": text} for text in failing]
@@ -55,10 +63,17 @@ def test_pipeline_scores_errors_resumes_and_logs(make_settings, stub: StubServer
     assert result.metrics["pass_at_k"] == pytest.approx(0.5)  # errors excluded, not scored
     assert result.metrics["n_incomplete"] == 2
     assert result.metrics["task/max_degree/cons_at_k"] == pytest.approx(0.5)
-    for name in ("tables/taxonomy_by_level.md", "tables/tasks_level1.md", "tables/outcomes.md",
-                 "breakdown.csv",
-                 "accuracy_by_level.png", "config.json", "samples.csv", "report.html",
-                 "samples.jsonl"):
+    for name in (
+        "tables/taxonomy_by_level.md",
+        "tables/tasks_level1.md",
+        "tables/outcomes.md",
+        "breakdown.csv",
+        "accuracy_by_level.png",
+        "config.json",
+        "samples.csv",
+        "report.html",
+        "samples.jsonl",
+    ):
         assert (result.output_dir / name).is_file(), name
 
     # Re-run with the server healed: exactly the errored samples are called again.
@@ -84,8 +99,13 @@ def test_pipeline_scores_errors_resumes_and_logs(make_settings, stub: StubServer
     assert run.data.tags["format"] == "edge_list"
     assert run.data.metrics["pass_at_k"] == pytest.approx(0.5)
     artifacts = {a.path for a in client.list_artifacts(result.run_id)}
-    assert {"samples.csv", "accuracy_by_level.png", "tables", "report.html",
-            "samples_table.json"} <= artifacts
+    assert {
+        "samples.csv",
+        "accuracy_by_level.png",
+        "tables",
+        "report.html",
+        "samples_table.json",
+    } <= artifacts
     # The run was opened when the calls started and holds the numbers, k as a param.
     first = client.get_run(result.run_id)
     # The first run had errored samples: partial, so FAILED with complete=false; the healed
@@ -94,17 +114,29 @@ def test_pipeline_scores_errors_resumes_and_logs(make_settings, stub: StubServer
     healed = client.get_run(again.run_id)
     assert (healed.info.status, healed.data.tags["complete"]) == ("FINISHED", "true")
     assert first.data.params["k"] == "2"
-    assert {"pass_at_k_lo", "pass_at_k_hi", "accuracy", "prompt_tokens", "completion_tokens",
-            "latency_p95_s", "taxonomy/intuition/pass_at_k", "complexity/easy/accuracy",
-            "level/1/share_wrong", "wall_time_s"} <= set(first.data.metrics)
+    assert {
+        "pass_at_k_lo",
+        "pass_at_k_hi",
+        "accuracy",
+        "prompt_tokens",
+        "completion_tokens",
+        "latency_p95_s",
+        "taxonomy/intuition/pass_at_k",
+        "complexity/easy/accuracy",
+        "level/1/share_wrong",
+        "wall_time_s",
+    } <= set(first.data.metrics)
     assert first.data.tags["mlflow.source.name"].startswith(("python -m", "pytest", "gralgo"))
     (dataset_input,) = first.inputs.dataset_inputs
     manifest = (settings.dataset_dir / "manifest.json").read_text()
     assert dataset_input.dataset.digest in manifest
 
     # The API key never reaches the outputs: ledger, runs, MLflow store, artifacts.
-    leaked = [p for p in (tmp_path / "outputs").rglob("*")
-              if p.is_file() and FAKE_KEY.encode() in p.read_bytes()]
+    leaked = [
+        p
+        for p in (tmp_path / "outputs").rglob("*")
+        if p.is_file() and FAKE_KEY.encode() in p.read_bytes()
+    ]
     assert leaked == []
 
 
@@ -117,8 +149,9 @@ def test_dry_run_calls_nothing(make_settings, stub: StubServer, capsys) -> None:
     assert "dry run: nothing was called" in capsys.readouterr().out
 
 
-def test_missing_key_is_reported_before_any_call(make_settings, stub: StubServer,
-                                                 monkeypatch) -> None:
+def test_missing_key_is_reported_before_any_call(
+    make_settings, stub: StubServer, monkeypatch
+) -> None:
     from gralgo.errors import ConfigError
 
     monkeypatch.delenv(FAKE_KEY_ENV)
@@ -131,8 +164,11 @@ def test_unreachable_server_names_the_field(make_settings, stub: StubServer) -> 
     from gralgo.errors import ConfigError
 
     settings = make_settings(
-        "model=openai_compatible", "model.name=x", "model.api_base=http://127.0.0.1:9/v1",
-        "task=max_degree", "sampling.k=1",
+        "model=openai_compatible",
+        "model.name=x",
+        "model.api_base=http://127.0.0.1:9/v1",
+        "task=max_degree",
+        "sampling.k=1",
     )
     with pytest.raises(ConfigError, match="model.api_base"):
         evaluate(settings)
@@ -155,12 +191,20 @@ def test_breakdown_covers_every_grouping(make_settings, stub: StubServer) -> Non
 
 def test_long_context_job_reports_accuracy_per_length(make_settings, stub: StubServer) -> None:
     settings = make_settings(
-        "+experiment=long_context", "model=openai_compatible", "model.name=stub-model",
-        f"model.api_base={stub.api_base}", "dataset.per_level=1", "context.targets=[4096,8192]",
-        "sampling.k=1", "mlflow.enabled=false",
+        "+experiment=long_context",
+        "model=openai_compatible",
+        "model.name=stub-model",
+        f"model.api_base={stub.api_base}",
+        "dataset.per_level=1",
+        "context.targets=[4096,8192]",
+        "sampling.k=1",
+        "mlflow.enabled=false",
     )
-    answers = {i.prompts["edge_list"].text: f"\\boxed{{{i.answer}}}"
-               for i in load_instances(settings) if i.context == "8k"}
+    answers = {
+        i.prompts["edge_list"].text: f"\\boxed{{{i.answer}}}"
+        for i in load_instances(settings)
+        if i.context == "8k"
+    }
     stub.control(answers=answers)
     result = evaluate(settings)
     assert stub.stats()["calls"] == 3 * 2

@@ -11,19 +11,35 @@ from stub_server import FAKE_KEY_ENV, StubServer
 REPO = Path(__file__).resolve().parents[2]
 
 
-def cli(tmp_path: Path, stub: StubServer, *extra: str, key_env: str = FAKE_KEY_ENV,
-        flags: tuple[str, ...] = ()) -> subprocess.CompletedProcess[str]:
+def cli(
+    tmp_path: Path,
+    stub: StubServer,
+    *extra: str,
+    key_env: str = FAKE_KEY_ENV,
+    flags: tuple[str, ...] = (),
+) -> subprocess.CompletedProcess[str]:
     command = [
-        sys.executable, "-m", "gralgo", *flags, "model=openai_compatible", "model.name=stub",
-        f"model.api_base={stub.api_base}", f"model.api_key_env={key_env}",
-        "task=max_degree", "level=1", "dataset.per_level=2", "sampling.k=2",
-        f"paths.outputs={tmp_path / 'outputs'}", *extra,
+        sys.executable,
+        "-m",
+        "gralgo",
+        *flags,
+        "model=openai_compatible",
+        "model.name=stub",
+        f"model.api_base={stub.api_base}",
+        f"model.api_key_env={key_env}",
+        "task=max_degree",
+        "level=1",
+        "dataset.per_level=2",
+        "sampling.k=2",
+        f"paths.outputs={tmp_path / 'outputs'}",
+        *extra,
     ]
     return subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=300)
 
 
 def test_fatal_401_exits_3_with_one_error_line_and_a_failed_mlflow_run(
-        stub: StubServer, tmp_path: Path) -> None:
+    stub: StubServer, tmp_path: Path
+) -> None:
     stub.control(faults=[{"kind": "status", "status": 401}])
     done = cli(tmp_path, stub, f"hydra.run.dir={tmp_path / 'run'}")
     assert done.returncode == 3, done.stderr[-3000:]
@@ -46,9 +62,16 @@ def test_errored_samples_mark_the_tables_partial(make_settings, stub: StubServer
     from gralgo.evaluate import evaluate, load_instances
 
     settings = make_settings(
-        "model=openai_compatible", "model.name=stub", f"model.api_base={stub.api_base}",
-        f"model.api_key_env={FAKE_KEY_ENV}", "task=max_degree", "level=1",
-        "dataset.per_level=3", "sampling.k=2", "run.max_attempts=1", "run.failure_budget=1.0",
+        "model=openai_compatible",
+        "model.name=stub",
+        f"model.api_base={stub.api_base}",
+        f"model.api_key_env={FAKE_KEY_ENV}",
+        "task=max_degree",
+        "level=1",
+        "dataset.per_level=3",
+        "sampling.k=2",
+        "run.max_attempts=1",
+        "run.failure_budget=1.0",
         "mlflow.enabled=false",
     )
     failing = [i.prompts["edge_list"].text for i in load_instances(settings) if i.index == 2]
@@ -70,8 +93,14 @@ def test_errored_samples_mark_the_tables_partial(make_settings, stub: StubServer
 
 def test_a_failing_sweep_job_does_not_stop_the_others(stub: StubServer, tmp_path: Path) -> None:
     stub.control()
-    done = cli(tmp_path, stub, "mlflow.enabled=false", f"hydra.sweep.dir={tmp_path / 'sweep'}",
-               key_env="GRALGO_NO_SUCH_KEY_VAR,null", flags=("-m",))
+    done = cli(
+        tmp_path,
+        stub,
+        "mlflow.enabled=false",
+        f"hydra.sweep.dir={tmp_path / 'sweep'}",
+        key_env="GRALGO_NO_SUCH_KEY_VAR,null",
+        flags=("-m",),
+    )
     assert done.returncode == 2, done.stderr[-3000:]
     assert stub.stats()["calls"] == 2 * 2, done.stderr[-3000:]  # the second job ran
     assert "1 sweep job(s) failed" in done.stderr
@@ -84,8 +113,14 @@ def test_a_sweep_with_a_failed_job_marks_its_parent_run_failed(
 ) -> None:
     stub.control()
     uri = f"sqlite:///{tmp_path / 'mlflow.db'}"
-    done = cli(tmp_path, stub, f"mlflow.tracking_uri={uri}", f"hydra.sweep.dir={tmp_path / 's'}",
-               key_env="GRALGO_NO_SUCH_KEY_VAR,null", flags=("-m",))
+    done = cli(
+        tmp_path,
+        stub,
+        f"mlflow.tracking_uri={uri}",
+        f"hydra.sweep.dir={tmp_path / 's'}",
+        key_env="GRALGO_NO_SUCH_KEY_VAR,null",
+        flags=("-m",),
+    )
     assert done.returncode == 2, done.stderr[-3000:]
     assert (tmp_path / "s" / "0" / "FAILED.json").is_file()
     from mlflow import MlflowClient

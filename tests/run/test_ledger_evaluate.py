@@ -48,6 +48,9 @@ def test_job_is_self_describing_and_echoed_key_is_redacted(
     spec = json.loads(conn.execute("SELECT model_spec FROM requests LIMIT 1").fetchone()[0])
     conn.close()
     assert spec["api_key_env"] == FAKE_KEY_ENV and spec["name"] == "stub-model"
-    leaked = [p for p in (tmp_path / "outputs").rglob("*")
-              if p.is_file() and FAKE_KEY.encode() in p.read_bytes()]
+    leaked = [
+        p
+        for p in (tmp_path / "outputs").rglob("*")
+        if p.is_file() and FAKE_KEY.encode() in p.read_bytes()
+    ]
     assert leaked == []

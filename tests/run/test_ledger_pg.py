@@ -91,8 +91,22 @@ def test_leases_expire_unless_renewed(ledgers) -> None:
 
 def test_requests_are_described_once(ledgers) -> None:
     a, b = ledgers
-    info = RequestInfo("k", "inst", "max_degree", "t", "c", 1, "edge_list", "standard", "direct",
-                       "int", "3", "{}", "{}", "[]")
+    info = RequestInfo(
+        "k",
+        "inst",
+        "max_degree",
+        "t",
+        "c",
+        1,
+        "edge_list",
+        "standard",
+        "direct",
+        "int",
+        "3",
+        "{}",
+        "{}",
+        "[]",
+    )
     a.register_requests([info])
     b.register_requests([info])
     assert b.requests(["k"]) == [info] == a.requests()
@@ -140,9 +154,15 @@ def test_evaluation_job_with_ledger_url_stores_and_reads_on_the_server(
     from gralgo.evaluate import evaluate
 
     settings = make_settings(
-        "model=openai_compatible", "model.name=stub-model", f"model.api_base={stub.api_base}",
-        "task=max_degree", "level=1", "dataset.per_level=2", "sampling.k=2",
-        "mlflow.enabled=false", f"ledger.url='{url}'",
+        "model=openai_compatible",
+        "model.name=stub-model",
+        f"model.api_base={stub.api_base}",
+        "task=max_degree",
+        "level=1",
+        "dataset.per_level=2",
+        "sampling.k=2",
+        "mlflow.enabled=false",
+        f"ledger.url='{url}'",
     )
     assert settings.ledger_url == url
     first = evaluate(settings)

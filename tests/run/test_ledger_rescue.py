@@ -18,8 +18,9 @@ from gralgo.run._records import SampleRecord
 
 
 def rec(i: int) -> SampleRecord:
-    return SampleRecord(f"k{i}", 0, f"i{i}", "m", answer_text=f"\\boxed{{{i}}}",
-                        finish_reason="stop")
+    return SampleRecord(
+        f"k{i}", 0, f"i{i}", "m", answer_text=f"\\boxed{{{i}}}", finish_reason="stop"
+    )
 
 
 def line(i: int) -> str:

@@ -27,8 +27,9 @@ MODEL = ModelSpec(name="m", litellm_model="openai/m", api_base="http://127.0.0.1
 
 
 def v0_request(i: int) -> Request:
-    return Request(f"inst-{i}", ({"role": "user", "content": f"prompt {i}"},), MODEL,
-                   SamplingParams())
+    return Request(
+        f"inst-{i}", ({"role": "user", "content": f"prompt {i}"},), MODEL, SamplingParams()
+    )
 
 
 def info(key: str, instance: str = "inst-0") -> RequestInfo:

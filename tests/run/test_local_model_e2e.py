@@ -65,8 +65,7 @@ def test_default_smoke_pipeline_on_the_real_model(make_settings) -> None:
     from gralgo.evaluate import evaluate
     from gralgo.run._ledger import Ledger
 
-    settings = make_settings("task=[max_degree,path_sum]", "sampling.k=2",
-                             "sampling.max_tokens=24")
+    settings = make_settings("task=[max_degree,path_sum]", "sampling.k=2", "sampling.max_tokens=24")
     result = evaluate(settings)
     assert result.plan.samples_todo == 4
     with Ledger(settings.ledger_path) as ledger:
@@ -76,8 +75,9 @@ def test_default_smoke_pipeline_on_the_real_model(make_settings) -> None:
     assert result.run_id is not None
     assert (result.output_dir / "llama_server.log").is_file()
     # Finished: a second run resumes from the ledger and starts no server.
-    again = evaluate(make_settings("task=[max_degree,path_sum]", "sampling.k=2",
-                                   "sampling.max_tokens=24"))
+    again = evaluate(
+        make_settings("task=[max_degree,path_sum]", "sampling.k=2", "sampling.max_tokens=24")
+    )
     assert again.plan.samples_todo == 0
     assert not (again.output_dir / "llama_server.log").exists()
 
@@ -87,5 +87,6 @@ def ledger_keys(settings) -> list[str]:
     from gralgo.run._plan import build_requests
 
     spec, sampling = resolve_model(settings)
-    return [r.key for r in build_requests(load_instances(settings), settings.format, spec,
-                                          sampling)]
+    return [
+        r.key for r in build_requests(load_instances(settings), settings.format, spec, sampling)
+    ]

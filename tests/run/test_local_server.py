@@ -258,8 +258,9 @@ def test_a_killed_assembly_leaves_no_partial_file(tmp_path: Path, monkeypatch) -
     pkg = tmp_path / "pkg" / "slow_weights"
     pkg.mkdir(parents=True)
     (pkg / "chunk").write_bytes(b"GGUF" * 10)
-    (pkg / "__init__.py").write_text(textwrap.dedent(
-        """
+    (pkg / "__init__.py").write_text(
+        textwrap.dedent(
+            """
         import time
         from pathlib import Path
         MODEL_NAME = "slow.gguf"
@@ -272,13 +273,18 @@ def test_a_killed_assembly_leaves_no_partial_file(tmp_path: Path, monkeypatch) -
                 time.sleep(60)
             Path(path).write_bytes(chunk_paths()[0].read_bytes())
             return Path(path)
-        """))
+        """
+        )
+    )
     (pkg / "hang").touch()
     cache = tmp_path / "cache"
-    code = ("import sys; sys.path.insert(0, sys.argv[1]); from gralgo.run._local_server import "
-            "ensure_gguf; ensure_gguf('slow_weights', __import__('pathlib').Path(sys.argv[2]))")
-    child = subprocess.Popen([sys.executable, "-c", code, str(pkg.parent), str(cache)],
-                             stdout=subprocess.PIPE, text=True)
+    code = (
+        "import sys; sys.path.insert(0, sys.argv[1]); from gralgo.run._local_server import "
+        "ensure_gguf; ensure_gguf('slow_weights', __import__('pathlib').Path(sys.argv[2]))"
+    )
+    child = subprocess.Popen(
+        [sys.executable, "-c", code, str(pkg.parent), str(cache)], stdout=subprocess.PIPE, text=True
+    )
     assert child.stdout is not None and child.stdout.readline().strip() == "WRITING"
     child.kill()
     child.wait(timeout=10)

@@ -13,11 +13,29 @@ from gralgo.run._ledger import Ledger
 from gralgo.run._logprobs import LogprobStore, logprobs_from_response
 from gralgo.run._runner import run_samples_sync
 
-RESPONSE = {"choices": [{"logprobs": {"content": [
-    {"token": "Hi", "logprob": -0.1, "top_logprobs": [{"token": "Hi", "logprob": -0.1},
-                                                      {"token": "Yo", "logprob": -2.5}]},
-    {"token": " there", "logprob": -0.7, "top_logprobs": [{"token": " there", "logprob": -0.7}]},
-]}}]}
+RESPONSE = {
+    "choices": [
+        {
+            "logprobs": {
+                "content": [
+                    {
+                        "token": "Hi",
+                        "logprob": -0.1,
+                        "top_logprobs": [
+                            {"token": "Hi", "logprob": -0.1},
+                            {"token": "Yo", "logprob": -2.5},
+                        ],
+                    },
+                    {
+                        "token": " there",
+                        "logprob": -0.7,
+                        "top_logprobs": [{"token": " there", "logprob": -0.7}],
+                    },
+                ]
+            }
+        }
+    ]
+}
 
 
 def test_parse_and_roundtrip(tmp_path: Path) -> None:
@@ -36,17 +54,21 @@ def test_parse_and_roundtrip(tmp_path: Path) -> None:
 
 def test_runner_stores_logprobs_only_when_asked(stub: StubServer, tmp_path: Path) -> None:
     plain = make_requests(stub.api_base, 2)
-    asked = [replace(r, sampling=replace(r.sampling, logprobs=True, top_logprobs=3))
-             for r in plain]
+    asked = [replace(r, sampling=replace(r.sampling, logprobs=True, top_logprobs=3)) for r in plain]
     assert plain[0].key != asked[0].key  # part of the request key
     assert plain[0].key == make_requests(stub.api_base, 1)[0].key  # None changes nothing
     with Ledger(tmp_path / "ledger.sqlite") as ledger:
         for requests in (plain, asked):
-            report = run_samples_sync(ledger.missing(requests, 1), ledger, max_concurrency=2,
-                                      max_attempts=2, timeout_s=10, failure_budget=0.5)
+            report = run_samples_sync(
+                ledger.missing(requests, 1),
+                ledger,
+                max_concurrency=2,
+                max_attempts=2,
+                timeout_s=10,
+                failure_budget=0.5,
+            )
             assert report.done == 2
-    stored = LogprobStore(tmp_path / "ledger.sqlite").read(
-        [(r.key, 0) for r in plain + asked])
+    stored = LogprobStore(tmp_path / "ledger.sqlite").read([(r.key, 0) for r in plain + asked])
     assert sorted(stored) == sorted((r.key, 0) for r in asked)
     one = stored[(asked[0].key, 0)]
     assert "".join(one.tokens) == "\\boxed{12}"  # the stub: the length of "q question 0"

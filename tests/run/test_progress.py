@@ -30,7 +30,8 @@ def test_run_report_is_one_readable_line() -> None:
     report = RunReport(done=18, errors={"Timeout": 2}, calls_made=22, retries=2,
                        elapsed_s=12.34)  # fmt: skip
     line = describe_run(report)
-    assert line == ("18 samples answered, 2 failed (Timeout 2), 22 calls (2 retries, "
-                    "0 rate-limited), 12.3 s")
+    assert line == (
+        "18 samples answered, 2 failed (Timeout 2), 22 calls (2 retries, 0 rate-limited), 12.3 s"
+    )
     assert "RunReport(" not in line
     io.StringIO(line)  # plain text

@@ -15,9 +15,18 @@ REPO = Path(__file__).resolve().parents[2]
 def test_sweep_groups_jobs_under_a_parent_run(stub: StubServer, tmp_path: Path) -> None:
     outputs = tmp_path / "outputs"
     command = [
-        sys.executable, "-m", "gralgo", "-m", "model=openai_compatible",
-        f"model.api_base={stub.api_base}", "model.name=stub-a,stub-b", "task=max_degree",
-        "level=1", "dataset.per_level=2", "sampling.k=2", f"paths.outputs={outputs}",
+        sys.executable,
+        "-m",
+        "gralgo",
+        "-m",
+        "model=openai_compatible",
+        f"model.api_base={stub.api_base}",
+        "model.name=stub-a,stub-b",
+        "task=max_degree",
+        "level=1",
+        "dataset.per_level=2",
+        "sampling.k=2",
+        f"paths.outputs={outputs}",
         f"hydra.sweep.dir={tmp_path / 'sweep'}",
     ]
     done = subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=300)
@@ -33,12 +42,14 @@ def test_sweep_groups_jobs_under_a_parent_run(stub: StubServer, tmp_path: Path) 
     # Named by what varies, with each job's numbers and a figure comparing them.
     assert parent.info.run_name == "model.name=stub-a,stub-b"
     assert {"stub-a/pass_at_k", "stub-b/pass_at_k", "stub-b/cons_at_k_hi"} <= set(
-        parent.data.metrics)
+        parent.data.metrics
+    )
     assert "comparison/jobs.png" in {
-        a.path for a in client.list_artifacts(parent.info.run_id, "comparison")}
+        a.path for a in client.list_artifacts(parent.info.run_id, "comparison")
+    }
     comparison = {a.path for a in client.list_artifacts(parent.info.run_id, "comparison")}
     assert "comparison/z_scores.md" in comparison
-    table = (tmp_path / "sweep" / "comparison" / "edge_list-standard" / "taxonomy_by_level.md")
+    table = tmp_path / "sweep" / "comparison" / "edge_list-standard" / "taxonomy_by_level.md"
     text = table.read_text()
     assert "| stub-a |" in text and "| stub-b |" in text
 
@@ -47,20 +58,42 @@ def test_compare_command_reads_job_folders(stub: StubServer, tmp_path: Path) -> 
     outputs = tmp_path / "outputs"
     for name in ("m1", "m2"):
         done = subprocess.run(
-            [sys.executable, "-m", "gralgo", "model=openai_compatible", f"model.name={name}",
-             f"model.api_base={stub.api_base}", "task=[max_degree,diameter]", "level=1",
-             "dataset.per_level=1", "sampling.k=1", "mlflow.enabled=false",
-             f"paths.outputs={outputs}", f"hydra.run.dir={tmp_path / name}"],
-            cwd=REPO, capture_output=True, text=True, timeout=300,
+            [
+                sys.executable,
+                "-m",
+                "gralgo",
+                "model=openai_compatible",
+                f"model.name={name}",
+                f"model.api_base={stub.api_base}",
+                "task=[max_degree,diameter]",
+                "level=1",
+                "dataset.per_level=1",
+                "sampling.k=1",
+                "mlflow.enabled=false",
+                f"paths.outputs={outputs}",
+                f"hydra.run.dir={tmp_path / name}",
+            ],
+            cwd=REPO,
+            capture_output=True,
+            text=True,
+            timeout=300,
         )
         assert done.returncode == 0, done.stderr[-3000:]
     done = subprocess.run(
-        [sys.executable, "-m", "gralgo", "command=compare",
-         f"compare.inputs=[{tmp_path / 'm1'},{tmp_path / 'm2'}]",
-         f"hydra.run.dir={tmp_path / 'cmp'}"],
-        cwd=REPO, capture_output=True, text=True, timeout=300,
+        [
+            sys.executable,
+            "-m",
+            "gralgo",
+            "command=compare",
+            f"compare.inputs=[{tmp_path / 'm1'},{tmp_path / 'm2'}]",
+            f"hydra.run.dir={tmp_path / 'cmp'}",
+        ],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert done.returncode == 0, done.stderr[-3000:]
     assert "Normalised scores" in done.stdout
-    tasks = (tmp_path / "cmp" / "comparison" / "edge_list-standard" / "tasks_level1.md")
+    tasks = tmp_path / "cmp" / "comparison" / "edge_list-standard" / "tasks_level1.md"
     assert "| m1 |" in tasks.read_text() and "| m2 |" in tasks.read_text()

@@ -37,10 +37,21 @@ def test_sweep_with_launcher_writes_one_comparison(
         pytest.skip(f"{plugin} is not installed (pip install -e .[{launcher.split('_')[0]}])")
     outputs, sweep = tmp_path / "outputs", tmp_path / "sweep"
     command = [
-        sys.executable, "-m", "gralgo", "-m", f"hydra/launcher={launcher}", *options,
-        "model=openai_compatible", f"model.api_base={stub.api_base}", "model.name=stub-a,stub-b",
-        "task=max_degree", "level=1", "dataset.per_level=2", "sampling.k=2",
-        f"paths.outputs={outputs}", f"hydra.sweep.dir={sweep}",
+        sys.executable,
+        "-m",
+        "gralgo",
+        "-m",
+        f"hydra/launcher={launcher}",
+        *options,
+        "model=openai_compatible",
+        f"model.api_base={stub.api_base}",
+        "model.name=stub-a,stub-b",
+        "task=max_degree",
+        "level=1",
+        "dataset.per_level=2",
+        "sampling.k=2",
+        f"paths.outputs={outputs}",
+        f"hydra.sweep.dir={sweep}",
     ]
     done = subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-3000:]

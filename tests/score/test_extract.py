@@ -11,7 +11,7 @@ from gralgo.score import extract_boxed, normalize_answer
 
 # Surrounding prose: anything without braces or backslashes (so it cannot open or close a box).
 prose = st.text(st.characters(exclude_characters="{}\\", exclude_categories=("Cs",)), max_size=80)
-integers = st.integers(min_value=-10**12, max_value=10**12)
+integers = st.integers(min_value=-(10**12), max_value=10**12)
 
 # Node names: words of letters (ASCII and not), digits and inner punctuation, first and last
 # characters letters, so quotes and commas are part of the name and survive normalisation.
@@ -19,7 +19,9 @@ _letter = st.sampled_from("abcXYZéÉüÜßøÅçΩжЖ北京")
 _inner = st.sampled_from("abcXYZéüß北 ,'&-0123.()")
 node_names = st.builds(
     lambda first, middle, last: first + "".join(middle) + last,
-    _letter, st.lists(_inner, max_size=25), _letter,
+    _letter,
+    st.lists(_inner, max_size=25),
+    _letter,
 )
 
 

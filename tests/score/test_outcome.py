@@ -25,7 +25,10 @@ from gralgo.score import Outcome, classify_outcome
     ],
 )
 def test_outcome_rules(
-    answer: str | None, expected: str | None, finish: str | None, error: str | None,
+    answer: str | None,
+    expected: str | None,
+    finish: str | None,
+    error: str | None,
     outcome: Outcome,
 ) -> None:
     assert classify_outcome(answer, expected, finish, error) is outcome

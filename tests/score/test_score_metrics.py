@@ -30,8 +30,11 @@ def brute_force_pass_at_k(n: int, c: int, k: int) -> Fraction:
     return Fraction(hits, len(subsets))
 
 
-@given(st.integers(1, 10).flatmap(lambda n: st.tuples(
-    st.just(n), st.integers(0, n), st.integers(1, n))))
+@given(
+    st.integers(1, 10).flatmap(
+        lambda n: st.tuples(st.just(n), st.integers(0, n), st.integers(1, n))
+    )
+)
 def test_pass_at_k_matches_brute_force(case: tuple[int, int, int]) -> None:
     n, c, k = case
     assert pass_at_k(n, c, k) == pytest.approx(float(brute_force_pass_at_k(n, c, k)), abs=1e-12)
@@ -106,11 +109,13 @@ def test_bootstrap_edge_cases() -> None:
 
 
 def test_normalized_scores_follow_eq_5_and_6() -> None:
-    table = pd.DataFrame({
-        "model": ["a", "b", "c", "a", "b", "c", "a", "b", "c"],
-        "task": ["t1"] * 3 + ["t2"] * 3 + ["t3"] * 3,
-        "pass_at_k": [0.2, 0.5, 0.8, 0.9, 0.1, 0.3, 0.4, 0.4, 0.4],
-    })
+    table = pd.DataFrame(
+        {
+            "model": ["a", "b", "c", "a", "b", "c", "a", "b", "c"],
+            "task": ["t1"] * 3 + ["t2"] * 3 + ["t3"] * 3,
+            "pass_at_k": [0.2, 0.5, 0.8, 0.9, 0.1, 0.3, 0.4, 0.4, 0.4],
+        }
+    )
     out = normalized_scores(table, "pass_at_k")
     t1 = out[out["task"] == "t1"]
     assert np.allclose(t1["pass_at_k_z"], stats.zscore([0.2, 0.5, 0.8]))
@@ -123,10 +128,14 @@ def test_normalized_scores_follow_eq_5_and_6() -> None:
 
 
 def test_normalized_scores_within_task_and_level() -> None:
-    table = pd.DataFrame({
-        "model": ["a", "b", "a", "b"], "task": ["t"] * 4, "level": [1, 1, 2, 2],
-        "cons_at_k": [0.9, 0.1, 0.2, 0.6],
-    })
+    table = pd.DataFrame(
+        {
+            "model": ["a", "b", "a", "b"],
+            "task": ["t"] * 4,
+            "level": [1, 1, 2, 2],
+            "cons_at_k": [0.9, 0.1, 0.2, 0.6],
+        }
+    )
     out = normalized_scores(table, "cons_at_k", task_col=["task", "level"])
     assert out["cons_at_k_score"].tolist() == [100.0, 0.0, 0.0, 100.0]
     assert np.allclose(out["cons_at_k_z"], [1.0, -1.0, -1.0, 1.0])

@@ -34,12 +34,21 @@ def samples_for(
     errors, finish = errors or {}, finish or {}
     return [
         {
-            "instance_id": instance_id, "model": model, "task": task,
-            "taxonomy": "enumeration", "complexity": "easy", "level": level,
-            "format": "edge_list", "context": "standard", "sample_index": i,
-            "answer_text": text, "reasoning_text": r"\boxed{5}",
-            "finish_reason": finish.get(i, "stop"), "error_class": errors.get(i),
-            "expected": expected, "answer_kind": kind,
+            "instance_id": instance_id,
+            "model": model,
+            "task": task,
+            "taxonomy": "enumeration",
+            "complexity": "easy",
+            "level": level,
+            "format": "edge_list",
+            "context": "standard",
+            "sample_index": i,
+            "answer_text": text,
+            "reasoning_text": r"\boxed{5}",
+            "finish_reason": finish.get(i, "stop"),
+            "error_class": errors.get(i),
+            "expected": expected,
+            "answer_kind": kind,
         }
         for i, text in enumerate(texts)
     ]
@@ -58,7 +67,14 @@ def test_outcomes_per_sample() -> None:
     )
     scored = score_samples(pd.DataFrame(rows))
     assert scored["outcome"].tolist() == [
-        "correct", "correct", "wrong", "no_answer", "error", "truncated", "correct", "error",
+        "correct",
+        "correct",
+        "wrong",
+        "no_answer",
+        "error",
+        "truncated",
+        "correct",
+        "error",
     ]
     assert scored["correct"].tolist() == [True, True, False, False, False, False, True, False]
     assert scored["answer"].tolist()[:3] == ["5", "5", "6"]
@@ -112,8 +128,13 @@ def test_cons_votes_only_among_the_first_k_samples() -> None:
 
 def test_no_vote_gives_cons_zero_and_node_answers_match_loosely() -> None:
     rows = samples_for("i1", ["none", "none"])
-    rows += samples_for("i2", [box(r"\text{charles DE  gaulle}"), box("Orly")],
-                        expected="Charles de Gaulle", kind="node", task="distance_threshold")
+    rows += samples_for(
+        "i2",
+        [box(r"\text{charles DE  gaulle}"), box("Orly")],
+        expected="Charles de Gaulle",
+        kind="node",
+        task="distance_threshold",
+    )
     inst = instance_metrics(score_samples(pd.DataFrame(rows)), k=2)
     assert inst.set_index("instance_id")["cons_at_k"].to_dict() == {"i1": 0.0, "i2": 1.0}
 

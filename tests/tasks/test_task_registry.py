@@ -56,8 +56,14 @@ def test_config_file(name: str) -> None:
     assert path.read_text(encoding="utf-8").splitlines()[0] == f"# @package task.{name}"
     cfg = OmegaConf.to_container(OmegaConf.load(path))
     assert {"name", "source", "sampler", "sampler_options", "options"} <= set(cfg)
-    assert set(cfg) <= {"name", "source", "sampler", "sampler_options", "options",
-                        "max_mean_degree"}
+    assert set(cfg) <= {
+        "name",
+        "source",
+        "sampler",
+        "sampler_options",
+        "options",
+        "max_mean_degree",
+    }
     assert cfg["name"] == name and cfg["source"] == PAPER[name][2]
     assert cfg["sampler"] in SAMPLERS
     accepted = inspect.signature(SAMPLERS[cfg["sampler"]]).parameters

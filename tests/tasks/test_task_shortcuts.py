@@ -119,8 +119,9 @@ def test_distance_threshold_shortcuts(build_task, edges, tau, expected) -> None:
 def test_distance_threshold_needs_shortest_paths(build_task) -> None:
     # e reaches only d within 7; c and f also have one edge <= 7, d ties e for the longest
     # lightest edge, and c, e, f all have degree 1: no one-scan rule singles e out.
-    graph = weighted([("a", "d", 7), ("b", "a", 2), ("b", "c", 2), ("b", "d", 8), ("b", "f", 2),
-                      ("d", "e", 7)])
+    graph = weighted(
+        [("a", "d", 7), ("b", "a", 2), ("b", "c", 2), ("b", "d", 8), ("b", "f", 2), ("d", "e", 7)]
+    )
     task = build_task("distance_threshold")
     problem = Problem(graph, {"tau": 7})
     solution = task.solve(problem)

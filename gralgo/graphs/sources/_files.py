@@ -122,8 +122,10 @@ def iter_csv_rows(path: Path, encoding: str = "utf-8") -> Iterator[tuple[int, li
     if not _ends_with_newline(path):
         if len(row) < before:
             raise SourceFileError(
-                path, f"the file ends in the middle of a row ({len(row)} of {before} fields, "
-                "no final newline): it looks truncated; download it again", line,
+                path,
+                f"the file ends in the middle of a row ({len(row)} of {before} fields, "
+                "no final newline): it looks truncated; download it again",
+                line,
             )
         log.warning("%s:%d: no newline at the end of the file: check it is complete", path, line)
     yield previous
