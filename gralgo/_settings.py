@@ -9,6 +9,7 @@ from typing import Any
 
 from gralgo.config import (
     GralgoConfig,
+    ModelConfig,
     RunConfig,
     SamplingConfig,
     TaskEntryConfig,
@@ -17,6 +18,7 @@ from gralgo.config import (
 )
 from gralgo.dataset import BuildOptions, DatasetSpec, LongContextSpec, parse_levels
 from gralgo.errors import ConfigError, UnknownChoiceError
+from gralgo.report import MlflowSettings, ReportSettings
 from gralgo.run._modes import ModeSettings, mode_settings_from_config
 from gralgo.run._records import SamplingParams
 from gralgo.tasks._base import TaskSettings
@@ -42,20 +44,6 @@ class RunSettings:
 
 
 @dataclass(frozen=True)
-class MlflowSettings:
-    """Where a job's MLflow run goes."""
-
-    enabled: bool
-    """Log the job at all."""
-    tracking_uri: str
-    """MLflow tracking URI."""
-    experiment_name: str
-    """MLflow experiment."""
-    log_duplicates: bool = False
-    """Log a run even when identical results are already logged (a re-run)."""
-
-
-@dataclass(frozen=True)
 class AppSettings:
     """Everything one gralgo job needs, as plain typed values."""
 
@@ -64,8 +52,8 @@ class AppSettings:
     dataset_dir: Path
     format: str
     context: str
-    model: Mapping[str, Any]
-    """Plain model config (``conf/model``); turned into a ModelSpec by the run stage."""
+    model: ModelConfig
+    """The ``model`` group, checked against its schema; the run stage makes a ModelSpec of it."""
     sampling: SamplingParams
     k: int
     run: RunSettings
@@ -84,6 +72,26 @@ class AppSettings:
     """``dataset.export``: also write the built dataset as ``parquet`` (or nothing)."""
     mode: ModeSettings = field(default_factory=ModeSettings)
     """The answer mode (``conf/mode``) and, for tool use, the sandbox limits."""
+
+    def report_settings(self) -> ReportSettings:
+        """The part of these settings the report stage uses."""
+        return ReportSettings(
+            model=self.model.name,
+            litellm_model=self.model.litellm_model,
+            tasks=tuple(sorted(self.dataset.tasks)),
+            levels=tuple(self.dataset.levels),
+            dataset_fingerprint=self.dataset.fingerprint(),
+            format=self.format,
+            context=self.context,
+            mode=self.mode.name,
+            k=self.k,
+            bootstrap_resamples=self.bootstrap_resamples,
+            mlflow=self.mlflow,
+            outputs_dir=self.outputs_dir,
+            dataset_dir=self.dataset_dir,
+            by_level=self.dataset.long_context is None,
+            config=self.config,
+        )
 
 
 def _path(value: str) -> Path:
@@ -129,7 +137,7 @@ def settings_from_config(cfg: Mapping[str, Any]) -> AppSettings:
         dataset_dir=dataset_dir,
         format=fmt,
         context=typed.context.name,
-        model=dict(cfg["model"]),
+        model=typed.model,
         sampling=sampling_params(typed.sampling),
         k=typed.sampling.k,
         run=run_settings(typed.run),

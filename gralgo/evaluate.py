@@ -95,11 +95,9 @@ def resolve_model(settings: AppSettings) -> tuple[ModelSpec, SamplingParams]:
     from gralgo.run._models import model_spec_from_config, sampling_overrides_from_config
 
     spec = model_spec_from_config(settings.model)
-    server = settings.model.get("server")
-    if server:
-        identity = ":".join(
-            str(server.get(key)) for key in ("kind", "gguf_package", "chat_format", "n_ctx")
-        )
+    server = settings.model.server
+    if server is not None:
+        identity = f"{server.kind}:{server.gguf_package}:{server.chat_format}:{server.n_ctx}"
         spec = replace(spec, endpoint_id=f"local:{identity}")
     sampling = settings.sampling
     overrides = dict(sampling_overrides_from_config(settings.model))
@@ -135,8 +133,12 @@ def plan_run(
     completion = len(todo) * max_tokens
     cost = None
     if todo:
+        price = settings.model.price
         cost = estimate_cost(
-            settings.model["litellm_model"], prompt_tokens, completion, settings.model.get("price")
+            settings.model.litellm_model,
+            prompt_tokens,
+            completion,
+            {"input_per_1m": price.input_per_1m, "output_per_1m": price.output_per_1m},
         )
     return Plan(
         requests=len(requests),
@@ -159,7 +161,7 @@ def job_info(
     return JobInfo(
         ledger_path=settings.ledger_url or str(settings.ledger_path.expanduser().resolve()),
         dataset_dir=str(settings.dataset_dir.expanduser().resolve()),
-        model=str(settings.model.get("name", spec.litellm_model)),
+        model=settings.model.name,
         litellm_model=spec.litellm_model,
         format=settings.format,
         context=settings.context,
@@ -239,7 +241,7 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
         check_ledger_location(settings.ledger_path)
     started = time.monotonic()
     ledger_location = settings.ledger_url or settings.ledger_path
-    with JobRun(settings) as job_run, open_ledger(ledger_location) as ledger:
+    with JobRun(settings.report_settings()) as job_run, open_ledger(ledger_location) as ledger:
         register_job(settings, out_dir, ledger, instances, requests, spec, sampling)
         todo = ledger.missing(requests, settings.k)
         plan = plan_run(settings, requests, todo, sampling.max_tokens)
@@ -340,7 +342,7 @@ def concurrency_limit(settings: AppSettings) -> int:
     """``run.max_concurrency`` when set, else the model's own limit, else 16."""
     if settings.run.max_concurrency is not None:
         return settings.run.max_concurrency
-    return int(settings.model.get("max_concurrency") or 16)
+    return settings.model.max_concurrency or 16
 
 
 def run_pending(settings: AppSettings, todo: Sequence[tuple[Request, int]], ledger: Any) -> Any:
@@ -386,22 +388,23 @@ def report_results(
 
     frame = with_instance_columns(samples_table(out_dir), instances)
     status = completeness(frame, stop_reason)
-    artifacts, metrics = write_reports(frame, settings, out_dir, status)
+    report_settings = settings.report_settings()
+    artifacts, metrics = write_reports(frame, report_settings, out_dir, status)
     if extra is not None:
         more_artifacts, more_metrics = extra(frame)
         artifacts, metrics = [*artifacts, *more_artifacts], {**metrics, **more_metrics}
     if wall_time_s is not None:
         metrics["wall_time_s"] = wall_time_s
-    job_run = job_run or JobRun(settings)
+    job_run = job_run or JobRun(report_settings)
     run_id = job_run.finish(metrics, artifacts, out_dir, complete=status.complete)
     if run_id:  # analyses of this job link their MLflow runs to this one
         (out_dir / "mlflow_run_id.txt").write_text(run_id + "\n", encoding="utf-8")
     from gralgo.report._terminal import locations_for, print_job_summary
-    from gralgo.report._transcripts import job_title
 
     locations = locations_for(
         out_dir, artifacts, run_id, settings.mlflow.tracking_uri, job_run.experiment_id
     )
-    print_job_summary(metrics, settings.k, job_title(settings), locations, settings.outputs_dir)
+    title = report_settings.title
+    print_job_summary(metrics, settings.k, title, locations, settings.outputs_dir)
     (out_dir / "metrics.json").write_text(json.dumps(metrics, indent=2, sort_keys=True))
     return EvaluationResult(out_dir, plan, len(frame), metrics, artifacts, run_id, status)

@@ -16,7 +16,7 @@ REPO = Path(__file__).resolve().parents[1]
 def test_default_is_the_smoke_run(make_settings) -> None:
     settings = make_settings()
     assert settings.command == "evaluate"
-    assert settings.model["server"]["kind"] == "llama_cpp"
+    assert settings.model.server is not None and settings.model.server.kind == "llama_cpp"
     assert settings.dataset.levels == (1,)
     assert len(settings.dataset.tasks) == 9
     assert settings.format == "edge_list"

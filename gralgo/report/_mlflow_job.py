@@ -22,7 +22,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from gralgo._settings import AppSettings
+    from gralgo.report._job_settings import ReportSettings
 
 log = logging.getLogger("gralgo")
 
@@ -30,18 +30,18 @@ SAMPLES_TABLE_ARTIFACT = "samples_table.json"
 """The per-sample table logged with ``log_table`` (MLflow's evaluation / artifact view)."""
 
 
-def job_tags(settings: AppSettings) -> dict[str, str]:
+def job_tags(settings: ReportSettings) -> dict[str, str]:
     """Tags the MLflow UI can filter and group by."""
     return {
-        "model": str(settings.model.get("name", "")),
-        "litellm_model": str(settings.model.get("litellm_model", "")),
-        "task": ",".join(sorted(settings.dataset.tasks)),
-        "level": ",".join(str(level) for level in settings.dataset.levels),
+        "model": settings.model,
+        "litellm_model": settings.litellm_model,
+        "task": ",".join(settings.tasks),
+        "level": ",".join(str(level) for level in settings.levels),
         "format": settings.format,
         "context": settings.context,
-        "mode": settings.mode.name,
+        "mode": settings.mode,
         "k": str(settings.k),
-        "dataset": settings.dataset.fingerprint(),
+        "dataset": settings.dataset_fingerprint,
     }
 
 
@@ -77,7 +77,7 @@ def source_tags(argv: Sequence[str] | None = None) -> dict[str, str]:
     return tags
 
 
-def job_params(settings: AppSettings) -> dict[str, str]:
+def job_params(settings: ReportSettings) -> dict[str, str]:
     """The redacted resolved config, flattened, plus ``k`` (metric names never hold k)."""
     from gralgo.report._mlflow import flatten_params
     from gralgo.report._secrets import redact_config
@@ -85,7 +85,7 @@ def job_params(settings: AppSettings) -> dict[str, str]:
     return {**flatten_params(redact_config(settings.config)), "k": str(settings.k)}
 
 
-def run_name(settings: AppSettings) -> str:
+def run_name(settings: ReportSettings) -> str:
     tags = job_tags(settings)
     mode = "" if tags["mode"] == "direct" else f" {tags['mode']}"
     name = f"{tags['model']} {tags['format']} {tags['context']} L{tags['level']} k={tags['k']}"
@@ -93,7 +93,7 @@ def run_name(settings: AppSettings) -> str:
 
 
 def results_fingerprint(
-    settings: AppSettings, parent_run_id: str | None, artifacts: Sequence[Path]
+    settings: ReportSettings, parent_run_id: str | None, artifacts: Sequence[Path]
 ) -> str:
     """Hash of what a run would log: tracking target, parent, config, every result file."""
     digest = hashlib.sha256()
@@ -159,7 +159,7 @@ def log_samples_table(
     MlflowClient(tracking_uri=tracking_uri).log_table(run_id, table, SAMPLES_TABLE_ARTIFACT)
 
 
-def start_job_run(settings: AppSettings, parent_run_id: str | None) -> str:
+def start_job_run(settings: ReportSettings, parent_run_id: str | None) -> str:
     """Create the job's run (RUNNING) with tags, params and the dataset input."""
     from gralgo.report._mlflow import create_run
     from gralgo.report._secrets import secret_env_names
@@ -185,7 +185,7 @@ class JobRun:
     Ctrl-C).
     """
 
-    def __init__(self, settings: AppSettings) -> None:
+    def __init__(self, settings: ReportSettings) -> None:
         self.settings = settings
         self.run_id: str | None = None
         self.experiment_id: str | None = None
@@ -247,7 +247,7 @@ class JobRun:
 
 
 def log_to_mlflow(
-    settings: AppSettings,
+    settings: ReportSettings,
     metrics: dict[str, float],
     artifacts: Sequence[Path],
     out_dir: Path,
@@ -279,7 +279,7 @@ def log_to_mlflow(
 
 
 def _log_results(
-    settings: AppSettings,
+    settings: ReportSettings,
     run_id: str,
     metrics: dict[str, float],
     artifacts: Sequence[Path],

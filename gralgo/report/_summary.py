@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import pandas as pd
 
-    from gralgo._settings import AppSettings
+    from gralgo.report._job_settings import ReportSettings
 
 log = logging.getLogger("gralgo")
 
@@ -126,7 +126,7 @@ def breakdown_table(parts: dict[str, pd.DataFrame]) -> pd.DataFrame:
 
 
 def write_reports(
-    frame: pd.DataFrame, settings: AppSettings, out_dir: Path, status: Completeness | None = None
+    frame: pd.DataFrame, settings: ReportSettings, out_dir: Path, status: Completeness | None = None
 ) -> tuple[list[Path], dict[str, float]]:
     """Score ``frame`` (one row per sample) and write every report file under ``out_dir``.
 
@@ -141,7 +141,7 @@ def write_reports(
     out_dir.mkdir(parents=True, exist_ok=True)
     scored = score_samples(frame)
     inst = instance_metrics(scored, settings.k)
-    inst["mode"] = settings.mode.name  # compare/sweeps keep direct and tool results apart
+    inst["mode"] = settings.mode  # compare/sweeps keep direct and tool results apart
     resamples = settings.bootstrap_resamples
     overall = aggregate(inst, by=["model"], n_resamples=resamples)
     parts = breakdowns(inst, resamples)  # computed once: tables, metrics and summary share it
@@ -167,7 +167,7 @@ def write_reports(
     agg = None
     if bool(inst["incomplete"].all()):
         log.warning("no instance has all its samples (%s): no tables, no plot", status.line())
-    elif settings.dataset.long_context is None:
+    elif settings.by_level:
         agg = aggregate(inst, by=["model", "task", "level"], n_resamples=resamples)
         tables += write_tables(inst, agg, tables_dir)
         artifacts.append(plot_accuracy_by_level(inst, out_dir / "accuracy_by_level.png"))

@@ -12,7 +12,7 @@ from gralgo.report._sample_log import records_frame, records_json, write_samples
 if TYPE_CHECKING:
     import pandas as pd
 
-    from gralgo._settings import AppSettings
+    from gralgo.report._job_settings import ReportSettings
 
 SUMMARY_COLUMNS: tuple[str, ...] = (
     "n_instances", "n_incomplete", "pass_at_k", "pass_at_k_lo", "pass_at_k_hi", "cons_at_k",
@@ -75,18 +75,12 @@ def write_transcripts(
     return [jsonl, page]
 
 
-def job_title(settings: AppSettings) -> str:
-    """``model · format · context · k = K``: what a job's page, plots and summary are about."""
-    model = str(settings.model.get("name") or settings.model.get("litellm_model", "model"))
-    return f"{model} · {settings.format} · {settings.context} · k = {settings.k}"
-
-
 def write_job_transcripts(
     scored: pd.DataFrame,
     overall: pd.DataFrame,
     parts: Mapping[str, pd.DataFrame],
     figures: Sequence[Path],
-    settings: AppSettings,
+    settings: ReportSettings,
     out_dir: Path,
     by_task_level: pd.DataFrame | None = None,
 ) -> list[Path]:
@@ -117,7 +111,7 @@ def write_job_transcripts(
         scored,
         out_dir,
         dataset_dir=settings.dataset_dir,
-        title=job_title(settings),
+        title=settings.title,
         tables=tables,
         figures=figures,
         facts=facts,

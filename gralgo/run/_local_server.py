@@ -23,11 +23,12 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from types import FrameType, TracebackType
 from typing import Any
 
+from gralgo.config import ModelConfig
 from gralgo.errors import ConfigError, GralgoError
 
 SETUP_HINT = "run `bash scripts/install_local_model.sh` (see the README's setup section)"
@@ -53,9 +54,14 @@ class LocalServerSettings:
     startup_timeout_s: float = 120.0
 
 
-def server_settings_from_config(cfg: Mapping[str, Any]) -> LocalServerSettings | None:
+def server_settings_from_config(
+    cfg: Mapping[str, Any] | ModelConfig,
+) -> LocalServerSettings | None:
     """The model config's ``server:`` block as settings, or ``None`` for a remote model."""
-    block = cfg.get("server")
+    if isinstance(cfg, ModelConfig):
+        block = None if cfg.server is None else asdict(cfg.server)
+    else:
+        block = cfg.get("server")
     if block is None:
         return None
     known = set(LocalServerSettings.__dataclass_fields__)

@@ -7,9 +7,10 @@ import re
 import urllib.error
 import urllib.request
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import asdict, dataclass, fields
 from typing import Any
 
+from gralgo.config import ModelConfig
 from gralgo.errors import ConfigError
 from gralgo.run._records import ModelSpec, SamplingParams
 
@@ -25,8 +26,8 @@ class ModelPrice:
     output_per_1m: float
 
 
-def model_spec_from_config(cfg: Mapping[str, Any]) -> ModelSpec:
-    """Build a :class:`ModelSpec` from a ``model`` config mapping (plain or OmegaConf)."""
+def model_spec_from_config(cfg: Mapping[str, Any] | ModelConfig) -> ModelSpec:
+    """Build a :class:`ModelSpec` from the ``model`` group (typed, plain or OmegaConf)."""
     cfg = _as_plain_mapping(cfg)
     name = _required_str(cfg, "name")
     litellm_model = _required_str(cfg, "litellm_model")
@@ -73,11 +74,12 @@ def model_price_from_config(cfg: Mapping[str, Any]) -> ModelPrice | None:
         ) from exc
 
 
-def sampling_overrides_from_config(cfg: Mapping[str, Any]) -> dict[str, Any]:
+def sampling_overrides_from_config(cfg: Mapping[str, Any] | ModelConfig) -> dict[str, Any]:
     """The optional ``sampling:`` block of a model config (applied over the run's defaults).
 
     Null values (the schema's defaults) keep the run's value.
     """
+    cfg = _as_plain_mapping(cfg)
     overrides = {k: v for k, v in dict(cfg.get("sampling") or {}).items() if v is not None}
     unknown = sorted(set(overrides) - set(_SAMPLING_FIELDS))
     if unknown:
@@ -145,11 +147,14 @@ def check_reachable(api_base: str, *, timeout_s: float = 5.0) -> None:
         ) from exc
 
 
-def _as_plain_mapping(cfg: Mapping[str, Any]) -> Mapping[str, Any]:
-    """Resolve an OmegaConf node; a ``???`` value becomes a ConfigError naming its field."""
+def _as_plain_mapping(cfg: Mapping[str, Any] | ModelConfig) -> Mapping[str, Any]:
+    """Plain data of a typed model config, or of an OmegaConf node (``???`` becomes a
+    ConfigError naming its field)."""
     from omegaconf import DictConfig, OmegaConf
     from omegaconf.errors import MissingMandatoryValue
 
+    if isinstance(cfg, ModelConfig):
+        return asdict(cfg)
     if not isinstance(cfg, DictConfig):
         return cfg
     try:

@@ -26,12 +26,12 @@ def test_command_line_and_source_tags() -> None:
 
 
 def test_params_hold_k_and_no_secret(make_settings) -> None:
-    params = job_params(make_settings("sampling.k=3"))
+    params = job_params(make_settings("sampling.k=3").report_settings())
     assert params["k"] == "3" and params["sampling.k"] == "3"
 
 
 def test_run_is_running_while_the_job_works_and_failed_after_a_crash(make_settings) -> None:
-    settings = make_settings("level=1")
+    settings = make_settings("level=1").report_settings()
     with pytest.raises(RuntimeError, match="boom"), JobRun(settings) as job_run:
         job_run.start()
         running = _client(settings).get_run(job_run.run_id)
@@ -46,7 +46,7 @@ def test_run_is_running_while_the_job_works_and_failed_after_a_crash(make_settin
 def test_interrupted_job_is_killed_and_finished_job_logs_into_its_run(
     make_settings, tmp_path: Path
 ) -> None:
-    settings = make_settings("level=1")
+    settings = make_settings("level=1").report_settings()
     with pytest.raises(KeyboardInterrupt), JobRun(settings) as job_run:
         job_run.start()
         raise KeyboardInterrupt
@@ -64,7 +64,7 @@ def test_interrupted_job_is_killed_and_finished_job_logs_into_its_run(
 
 
 def test_disabled_mlflow_logs_nothing(make_settings, tmp_path: Path) -> None:
-    settings = make_settings("mlflow.enabled=false")
+    settings = make_settings("mlflow.enabled=false").report_settings()
     with JobRun(settings) as job_run:
         job_run.start()
         assert job_run.finish({"pass_at_k": 1.0}, [], tmp_path) is None
@@ -72,7 +72,7 @@ def test_disabled_mlflow_logs_nothing(make_settings, tmp_path: Path) -> None:
 
 
 def test_partial_job_is_tagged_and_failed(make_settings, tmp_path: Path) -> None:
-    settings = make_settings("level=1")
+    settings = make_settings("level=1").report_settings()
     with JobRun(settings) as job_run:
         job_run.start()
         run_id = job_run.finish({"pass_at_k": 0.5}, [], tmp_path, complete=False)

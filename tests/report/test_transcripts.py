@@ -70,7 +70,7 @@ def test_job_page_answers_task_level_cost_questions(
 
     one = scored_frame[scored_frame["model"] == "model-a"]
     inst = instance_metrics(one, 2)
-    settings = make_settings("sampling.k=2", "report.bootstrap_resamples=50")
+    settings = make_settings("sampling.k=2", "report.bootstrap_resamples=50").report_settings()
     paths = write_job_transcripts(one, aggregate(inst, by=["model"], n_resamples=50),
                                   breakdowns(inst, 50), [], settings, tmp_path)  # fmt: skip
     page = paths[1].read_text(encoding="utf-8")
