@@ -101,7 +101,7 @@ def fail(status: int, err: Exception) -> None:
     if HydraConfig.initialized() and HydraConfig.get().mode == RunMode.MULTIRUN:
         from pathlib import Path
 
-        from gralgo._sweep_failures import FailedJob, record_failure
+        from gralgo.report import FailedJob, record_failure
 
         hydra_cfg = HydraConfig.get()
         output_dir = Path(hydra_cfg.runtime.output_dir)
@@ -114,17 +114,18 @@ def fail(status: int, err: Exception) -> None:
 
 def cli(argv: list[str] | None = None) -> None:
     """Check the command line (secrets, keys, types), run the Hydra app, report failed jobs."""
+    from gralgo._settings import settings_from_config
     from gralgo.config import check_command_line, check_composed
 
     args = sys.argv[1:] if argv is None else argv
     try:
         check_command_line(args)
-        check_composed(args)
+        check_composed(args, settings_from_config)
     except GralgoError as err:
         print(f"gralgo: error: {err}", file=sys.stderr)
         sys.exit(EXIT_CONFIG)
     main()
-    from gralgo._sweep_failures import FAILED_JOBS
+    from gralgo.report import FAILED_JOBS
 
     if FAILED_JOBS:
         lines = [f"  job {f.job}: exit {f.status}: {f.cause}" for f in FAILED_JOBS]

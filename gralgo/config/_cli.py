@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -39,8 +39,9 @@ def command_line_overrides(argv: Sequence[str]) -> list[str]:
     return [] if args is None else [str(o) for o in args.overrides]
 
 
-def check_composed(argv: Sequence[str]) -> None:
-    """Compose the config of a single run as Hydra will, and build its settings.
+def check_composed(argv: Sequence[str], make_settings: Callable[[dict[str, Any]], object]) -> None:
+    """Compose the config of a single run as Hydra will, and build its settings with
+    ``make_settings`` (the app's ``settings_from_config``: this stage sits below the app).
 
     Catches mistakes in config files (a typo'd key in ``conf/model/my.yaml``), unknown task,
     source, format or level names and missing source files before Hydra creates the run
@@ -81,9 +82,7 @@ def check_composed(argv: Sequence[str]) -> None:
         check_config_secrets(plain)
         typed_config(plain)
         return
-    from gralgo._settings import settings_from_config
-
-    settings_from_config(plain)  # also the names: tasks, sources, formats, levels, files
+    make_settings(plain)  # also the names: tasks, sources, formats, levels, files
 
 
 def check_command_line(argv: Sequence[str]) -> None:

@@ -10,6 +10,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 from gralgo.report._job_settings import MlflowSettings, ReportSettings
+from gralgo.report._sweep_failures import FAILED_JOBS, FailedJob, collect_failures, record_failure
 
 if TYPE_CHECKING:
     from gralgo.report._plots import plot_accuracy_by_level
@@ -32,6 +33,10 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
+    "FAILED_JOBS",
+    "FailedJob",
+    "collect_failures",
+    "record_failure",
     "MlflowSettings",
     "ReportSettings",
     "outcome_table",

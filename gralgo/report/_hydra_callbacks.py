@@ -75,7 +75,7 @@ class MlflowSweepCallback(Callback):
         atexit.register(self._finish, "FAILED")
 
     def on_multirun_end(self, config: DictConfig, **kwargs: Any) -> None:
-        from gralgo._sweep_failures import collect_failures
+        from gralgo.report._sweep_failures import collect_failures
 
         sweep_dir = Path(str(config.hydra.sweep.dir))
         failed = collect_failures(sweep_dir)  # jobs may have run in other processes
