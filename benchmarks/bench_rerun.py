@@ -20,11 +20,11 @@ from pathlib import Path
 from hydra import compose, initialize_config_dir
 from omegaconf import OmegaConf
 
-from gralgo._settings import settings_from_config
 from gralgo.evaluate import evaluate, load_instances, resolve_model
 from gralgo.run._ledger import Ledger
 from gralgo.run._plan import build_requests
 from gralgo.run._records import SampleRecord
+from gralgo.settings import settings_from_config
 
 REPO = Path(__file__).resolve().parents[1]
 

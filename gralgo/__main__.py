@@ -44,8 +44,8 @@ CONF_DIR = str(Path(__file__).resolve().parents[1] / "conf")
 def main(cfg: DictConfig) -> None:
     from omegaconf.errors import OmegaConfBaseException
 
-    from gralgo._settings import settings_from_config
     from gralgo.config._typed import config_error
+    from gralgo.settings import settings_from_config
 
     try:
         try:
@@ -114,8 +114,8 @@ def fail(status: int, err: Exception) -> None:
 
 def cli(argv: list[str] | None = None) -> None:
     """Check the command line (secrets, keys, types), run the Hydra app, report failed jobs."""
-    from gralgo._settings import settings_from_config
     from gralgo.config import check_command_line, check_composed
+    from gralgo.settings import settings_from_config
 
     args = sys.argv[1:] if argv is None else argv
     try:
@@ -180,8 +180,8 @@ def analyze(plain: dict) -> None:
 
     from hydra.core.hydra_config import HydraConfig
 
-    from gralgo._settings import analyze_settings_from_config
     from gralgo.analysis import run_analysis
+    from gralgo.settings import analyze_settings_from_config
 
     out = Path(HydraConfig.get().runtime.output_dir) / "analysis"
     result = run_analysis(analyze_settings_from_config(plain, out))

@@ -11,12 +11,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from gralgo._settings import AppSettings
 from gralgo.dataset import Instance, ensure_dataset, read_instances
 from gralgo.report._mlflow_job import JobRun
 from gralgo.run._modes import resolve_tool_calling
 from gralgo.run._plan import Plan, build_requests, estimate_cost
 from gralgo.run._records import ModelSpec, Request, SamplingParams
+from gralgo.settings import AppSettings
 
 if TYPE_CHECKING:
     from gralgo.report._summary import Completeness

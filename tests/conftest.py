@@ -11,7 +11,7 @@ import pytest
 from hydra import compose, initialize_config_dir
 from omegaconf import OmegaConf
 
-from gralgo._settings import AppSettings, settings_from_config
+from gralgo.settings import AppSettings, settings_from_config
 
 CONF = Path(__file__).resolve().parents[1] / "conf"
 sys.path.insert(0, str(Path(__file__).resolve().parent / "run"))  # the loopback stub server

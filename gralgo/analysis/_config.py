@@ -1,4 +1,4 @@
-"""Typed settings of ``command=analyze`` (built from the resolved config in gralgo._settings)."""
+"""Typed settings of ``command=analyze`` (built from the resolved config in gralgo.settings)."""
 
 from __future__ import annotations
 

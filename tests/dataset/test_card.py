@@ -43,7 +43,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, object]:
     from hydra import compose, initialize_config_dir
     from omegaconf import OmegaConf
 
-    from gralgo._settings import settings_from_config
+    from gralgo.settings import settings_from_config
 
     def compose_config(overrides: list[str]) -> dict:
         conf = Path(__file__).resolve().parents[2] / "conf"
