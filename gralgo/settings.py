@@ -112,6 +112,7 @@ def task_settings(name: str, cfg: Mapping[str, Any] | TaskEntryConfig) -> TaskSe
         sampler_options=dict(cfg.sampler_options),
         options=dict(cfg.options),
         max_mean_degree=cfg.max_mean_degree,
+        impl=cfg.impl,
     )
 
 
@@ -169,13 +170,14 @@ def format_name(typed: GralgoConfig) -> str:
 
 def selected_tasks(typed: GralgoConfig) -> dict[str, TaskSettings]:
     """The selected tasks' settings; every task and its source must exist."""
-    from gralgo.tasks import TASKS
+    from gralgo.tasks import TASKS, get_task_class
 
     if not typed.task:
         raise ConfigError("no task selected: use task=all or task=<name>")
-    for name in typed.task:
-        if name not in TASKS:
+    for name, entry in typed.task.items():
+        if entry.impl is None and name not in TASKS:
             raise UnknownChoiceError("task", name, sorted(TASKS))
+        get_task_class(name, entry.impl)  # registers a task its config names
     tasks = {name: task_settings(name, c) for name, c in sorted(typed.task.items())}
     for name, settings in tasks.items():
         if settings.source not in typed.source:

@@ -19,6 +19,7 @@ from gralgo.config._schema import (
     TaskEntryConfig,
 )
 from gralgo.config._secrets import check_config_secrets, check_literal_secret
+from gralgo.config._task_all import register_task_all
 from gralgo.config._typed import SCHEMA_NAME, register_schemas, typed_config
 
 __all__ = [
@@ -36,7 +37,9 @@ __all__ = [
     "check_config_secrets",
     "check_literal_secret",
     "register_schemas",
+    "register_task_all",
     "typed_config",
 ]
 
 register_schemas()  # conf/config.yaml's defaults list starts with the root schema
+register_task_all()  # task=all (the default): every conf/task/<name>.yaml

@@ -16,6 +16,7 @@ from typing import Any
 
 from gralgo.config._schema import GralgoConfig
 from gralgo.config._secrets import check_literal_secret
+from gralgo.config._task_all import register_task_all, searchpath_dirs
 from gralgo.config._typed import config_error, unknown_key_message
 from gralgo.errors import ConfigError
 
@@ -86,10 +87,14 @@ def check_composed(argv: Sequence[str], make_settings: Callable[[dict[str, Any]]
 
 
 def check_command_line(argv: Sequence[str]) -> None:
-    """Raise :class:`ConfigError` for a literal secret, an unknown key or a mistyped value."""
+    """Raise :class:`ConfigError` for a literal secret, an unknown key or a mistyped value.
+
+    Also makes ``task=all`` include the task configs of a ``hydra.searchpath`` override.
+    """
     overrides = command_line_overrides(argv)
     if not overrides:
         return
+    register_task_all(searchpath_dirs(overrides))
     from hydra.core.override_parser.overrides_parser import OverridesParser
     from hydra.errors import HydraException
 

@@ -181,6 +181,9 @@ class TaskEntryConfig:
     """Task options; checked by the task."""
     max_mean_degree: float | None = None
     """Cap a sample's mean degree (dense sources); null = no cap."""
+    impl: str | None = None
+    """``module:Class`` of a task outside ``gralgo/tasks`` (importable from ``sys.path``);
+    null = the built-in task of this name."""
 
     def check(self, name: str) -> None:
         at_least(self.max_mean_degree, 0, f"task.{name}.max_mean_degree", strict=True)

@@ -18,7 +18,7 @@ from gralgo.graphs import SampledGraph, SourceGraph
 from gralgo.graphs._thinning import thin_edges_keeping_cores
 from gralgo.graphs.samplers import sample_subgraph
 from gralgo.seeding import rng_for, stable_hash
-from gralgo.tasks._base import InstanceRejected, Problem, Solution, Task
+from gralgo.tasks import InstanceRejected, Problem, Solution, Task, normalize_node_name
 
 DEFAULT_FORMATS = ("edge_list", "adjacency_list", "markdown_table", "numeric_ids")
 
@@ -52,14 +52,12 @@ def instance_id(task: str, level: int, source: str, seed: int, index: int, conte
 
 @functools.lru_cache(maxsize=1 << 18)
 def name_key(name: str) -> str:
-    """How the scorer compares node names (its normaliser), so no two nodes read alike.
+    """How node answers compare names (the task layer's normaliser), so no two nodes read alike.
 
     Cached: the same source nodes are drawn again and again, and the normaliser's own cache
     is too small to hold a whole source's names.
     """
-    from gralgo.score._normalize import normalize_answer
-
-    return normalize_answer(name, "node") or ""
+    return normalize_node_name(name) or ""
 
 
 def names_are_distinguishable(graph: nx.Graph) -> bool:

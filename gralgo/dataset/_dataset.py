@@ -92,7 +92,7 @@ class DatasetSpec:
         return {
             "generator": f"gralgo {__version__} / dataset format {FORMAT_VERSION}",
             "source_content": self._source_fingerprints,
-            "tasks": {n: _plain(asdict(s)) for n, s in sorted(self.tasks.items())},
+            "tasks": {n: _task_description(s) for n, s in sorted(self.tasks.items())},
             "sources": {n: _plain(self.sources[n]) for n in self.used_sources()},
             "levels": list(self.levels),
             "seed": self.options.seed,
@@ -116,6 +116,14 @@ class DatasetSpec:
     def fingerprint(self) -> str:
         """Short hash naming the default dataset directory for this spec."""
         return stable_hash(sorted(self.description().items()), length=12)
+
+
+def _task_description(settings: TaskSettings) -> dict[str, Any]:
+    """A task's settings; ``impl`` only when set, so built-in tasks keep their fingerprints."""
+    described = _plain(asdict(settings))
+    if described.get("impl") is None:
+        described.pop("impl", None)
+    return described
 
 
 def _plain(value: Any) -> Any:

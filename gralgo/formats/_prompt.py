@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from gralgo.formats._render import GraphRows, get_format, graph_rows, render_graph
 
 if TYPE_CHECKING:
-    from gralgo.tasks._base import Problem, Task
+    from gralgo.tasks import Problem, Task
 
 
 @dataclass(frozen=True)
@@ -21,30 +21,12 @@ class PromptText:
     """The expected answer in this format: a node's id under ``numeric_ids``, else canonical."""
 
 
-ESCAPE_NOTE = (
-    ' (inside a quoted name, \\" stands for a double quote: write it as " or as \\", both '
-    "are accepted)"
-)
-"""Added for graphs whose names contain ``"`` or ``\\``: named formats show names as JSON
-strings, so such a name is printed with backslash escapes, and the scorer reads ``\\"`` as
-``"``."""
-
-
 def answer_instruction(answer_kind: str, numeric_ids: bool, escaped_names: bool = False) -> str:
-    """The closing sentence telling the model how to write its final answer.
+    """The closing sentence for the built-in answer kinds (``gralgo.tasks.answer_instruction``);
+    a prompt asks the task itself (``Task.answer_instruction``)."""
+    from gralgo.tasks import answer_instruction as instruction
 
-    ``escaped_names``: some node name is shown with JSON escapes (it contains ``"`` or ``\\``).
-    """
-    if answer_kind == "node":
-        what = (
-            "the number of that node"
-            if numeric_ids
-            else "that node's name exactly as written in the graph, without the surrounding "
-            "double quotes" + (ESCAPE_NOTE if escaped_names else "")
-        )
-    else:
-        what = "a single integer"
-    return f"Think step by step, then give your final answer, {what}, as \\boxed{{answer}}."
+    return instruction(answer_kind, numeric_ids, escaped_names)
 
 
 def shows_relations(problem: Problem) -> bool:
@@ -74,7 +56,8 @@ def build_prompt(
     """The prompt for ``problem`` with its graph written in ``format_name``.
 
     Layout: story, how to read the graph, the graph text, the question, and — only when the
-    question does not already say how to answer (no ``\\boxed``) — :func:`answer_instruction`.
+    question does not already say how to answer (no ``\\boxed``) — the task's
+    ``answer_instruction``.
     ``answer`` is the canonical answer (``Solution.answer``). Weights are shown as the task
     declares (``node_weighted``/``edge_weighted``); edge relations are shown when ``relations``
     is true, or, when it is ``None``, whenever some edge has a ``relation`` attribute.
@@ -91,16 +74,12 @@ def build_prompt(
         rows=rows,
     )
     numeric = get_format(format_name).codec.numeric
-    shown_answer = answer
-    if task.answer_kind == "node":
-        if answer not in rendered.answer_labels:
-            raise ValueError(f"{task.name}: the answer {answer!r} is not a node of the graph")
-        shown_answer = rendered.answer_labels[answer]
+    shown_answer = task.shown_answer(answer, rendered.answer_labels)
     question = task.question(problem, rendered.label).strip()
     parts = [task.story().strip(), get_format(format_name).description, rendered.text, question]
     if "\\boxed" not in question:
         escaped = any('"' in str(node) or "\\" in str(node) for node in graph)
-        parts.append(answer_instruction(task.answer_kind, numeric, escaped_names=escaped))
+        parts.append(task.answer_instruction(numeric, escaped_names=escaped))
     return PromptText(text="\n\n".join(parts), answer=shown_answer)
 
 

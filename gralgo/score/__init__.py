@@ -20,7 +20,6 @@ from gralgo.score._metrics import (
     pass_at_k,
     pass_at_k_array,
 )
-from gralgo.score._normalize import ANSWER_KINDS, normalize_answer
 from gralgo.score._outcome import OUTCOMES, Outcome, classify_outcome
 from gralgo.score._scoring import (
     INSTANCE_KEYS,
@@ -30,6 +29,9 @@ from gralgo.score._scoring import (
     instance_metrics,
     score_samples,
 )
+
+# Answer normalisation belongs to the task layer; re-exported for the callers that read it here.
+from gralgo.tasks import ANSWER_KINDS, normalize_answer
 
 __all__ = [
     "ANSWER_KINDS",

@@ -2,7 +2,7 @@
 
 Models write lists every which way (commas, semicolons, brackets, quotes, arrows, one per line,
 ``(u, v, w)`` edge triples), and real node names contain commas, dashes and quotes themselves.
-Names are matched after the dataset's node normalisation (``normalize_answer(name, "node")``), or
+Names are matched after the task layer's node-name normalisation (``normalize_node_name``), or
 as node numbers under ``numeric_ids``; adjacent pieces are re-joined when the join is a name.
 """
 
@@ -13,14 +13,14 @@ import re
 
 import networkx as nx
 
-from gralgo.score._normalize import normalize_answer
+from gralgo.tasks import normalize_node_name
 from gralgo.tasks._certificate import CertificateAnswer, CertificateShape
 
 
 class NodeNames:
     """Resolves a name (or a node number under ``numeric_ids``) written in an answer to a node.
 
-    Names are compared after ``normalize_answer(name, "node")``, exactly as node answers are
+    Names are compared after ``normalize_node_name`` (``gralgo.tasks``), exactly as node answers are
     scored; numbers are the ``numeric_ids`` ids (sorted-name order). A cheap key (case folded,
     whitespace collapsed) is tried first; the full normalisation only for what it misses.
     """
@@ -78,7 +78,7 @@ class NodeNames:
         if not thorough:
             return None
         for candidate in (written, stripped):
-            key = normalize_answer(candidate, "node")
+            key = normalize_node_name(candidate)
             node = None if key is None else self._full_map().get(key)
             if node is not None:
                 return node
@@ -88,7 +88,7 @@ class NodeNames:
         if self._full is None:
             self._full = {}
             for name in self._names:
-                key = normalize_answer(str(name), "node")
+                key = normalize_node_name(str(name))
                 if key is not None:
                     self._full.setdefault(key, name)
         return self._full
@@ -102,7 +102,7 @@ _ANNOTATED_ENDS = set(")]0123456789")
 @functools.lru_cache(maxsize=1 << 16)
 def _fast_key(text: str) -> str:
     """Case folded, whitespace collapsed, matching outer quotes removed (a subset of
-    ``normalize_answer``'s steps, applied alike to graph names and written names)."""
+    ``normalize_node_name``'s steps, applied alike to graph names and written names)."""
     text = " ".join(text.casefold().split())
     stripped = text[:1] in _QUOTE_OPENERS
     while stripped and len(text) >= 2:

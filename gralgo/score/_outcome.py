@@ -6,13 +6,15 @@ Rules, in order:
    are never scored as wrong and are left out of every accuracy denominator.
 2. ``truncated`` — no complete boxed answer and the finish reason is ``"length"``.
 3. ``no_answer`` — no complete boxed answer (empty content, no box, an unclosed box, an empty box).
-4. ``correct`` / ``wrong`` — the normalised boxed answer equals / differs from the normalised
-   expected answer. A complete boxed answer is scored even when the finish reason is
-   ``"length"``: the model committed to that answer before it ran out of tokens.
+4. ``correct`` / ``wrong`` — the task's check (``Task.check``: by default, the normalised boxed
+   answer equals the normalised expected answer) passes / fails. A complete boxed answer is
+   scored even when the finish reason is ``"length"``: the model committed to that answer before
+   it ran out of tokens.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum
 
 
@@ -37,13 +39,16 @@ def classify_outcome(
     expected: str | None,
     finish_reason: str | None,
     error_class: str | None,
+    check: Callable[[str, str | None], bool] | None = None,
 ) -> Outcome:
     """The outcome of one sample from its normalised answer and expected answer (see module doc).
 
+    ``check`` is the task's answer check (``Task.check``); ``None`` compares the strings.
     ``expected`` is ``None`` only for a malformed instance; then no answer can be correct.
     """
     if error_class:
         return Outcome.ERROR
     if answer is None:
         return Outcome.TRUNCATED if finish_reason == LENGTH_FINISH_REASON else Outcome.NO_ANSWER
-    return Outcome.CORRECT if answer == expected else Outcome.WRONG
+    correct = answer == expected if check is None else check(answer, expected)
+    return Outcome.CORRECT if correct else Outcome.WRONG

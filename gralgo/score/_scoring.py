@@ -16,8 +16,11 @@ answer_text     the answer content (never the reasoning); ``None``/NaN when abse
 finish_reason   provider finish reason (``stop``, ``length``, ...) or ``None``
 error_class     exception class name when the call failed, else ``None``/NaN/empty
 expected        the expected answer, in the prompt's format (a node label or an integer)
-answer_kind     ``integer`` or ``node``
+answer_kind     the task's answer kind (``integer``, ``node``, or a kind a task defines)
 ==============  ==================================================================================
+
+Answers are read by the task that owns them (``gralgo.tasks.answer_owner``: the registered task
+of that name, else the default rules of ``answer_kind``): its ``normalize_answer`` and ``check``.
 
 An instance is identified by :data:`INSTANCE_KEYS` (the same dataset instance asked of another
 model, format or context is another instance). Errors never count as wrong (see
@@ -35,9 +38,9 @@ import pandas as pd
 from gralgo.errors import GralgoError
 from gralgo.score._extract import extract_boxed
 from gralgo.score._metrics import bootstrap_ci, pass_at_k_array
-from gralgo.score._normalize import ANSWER_KINDS, normalize_answer
 from gralgo.score._outcome import OUTCOMES, Outcome, classify_outcome
 from gralgo.seeding import stable_seed
+from gralgo.tasks import Task, answer_owner
 
 INSTANCE_KEYS: tuple[str, ...] = (
     "model",
@@ -83,14 +86,11 @@ def score_samples(samples: pd.DataFrame) -> pd.DataFrame:
     """Add ``extracted`` (raw boxed text), ``answer`` and ``expected_answer`` (normalised),
     ``outcome`` (an :class:`Outcome` value) and ``correct`` (bool) to a copy of ``samples``.
 
-    Raises :class:`ScoringInputError` for missing columns, an unknown ``answer_kind``, a missing
-    expected answer, or a repeated (instance, sample index).
+    Raises :class:`ScoringInputError` for missing columns, an unknown ``answer_kind`` (or one
+    that is not its task's), a missing expected answer, or a repeated (instance, sample index).
     """
     _require(samples, SAMPLE_COLUMNS, "the samples table")
-    kinds = samples["answer_kind"].tolist()
-    unknown = sorted({str(kind) for kind in kinds} - set(ANSWER_KINDS))
-    if unknown:
-        raise ScoringInputError(f"unknown answer_kind {unknown}; expected one of {ANSWER_KINDS}")
+    owners = _answer_owners(samples["task"].tolist(), samples["answer_kind"].tolist())
     if samples["expected"].isna().any():
         raise ScoringInputError("some samples have no expected answer (column 'expected')")
     repeated = samples.duplicated([*INSTANCE_KEYS, "sample_index"])
@@ -103,20 +103,23 @@ def score_samples(samples: pd.DataFrame) -> pd.DataFrame:
 
     extracted = [extract_boxed(_text_or_none(text)) for text in samples["answer_text"].tolist()]
     answers = [
-        None if raw is None else normalize_answer(raw, kind)
-        for raw, kind in zip(extracted, kinds, strict=True)
+        None if raw is None else owner.normalize_answer(raw)
+        for raw, owner in zip(extracted, owners, strict=True)
     ]
     expected = [
-        normalize_answer(str(value), kind)
-        for value, kind in zip(samples["expected"].tolist(), kinds, strict=True)
+        owner.normalize_answer(str(value))
+        for value, owner in zip(samples["expected"].tolist(), owners, strict=True)
     ]
     outcomes = [
-        classify_outcome(answer, exp, _text_or_none(finish), _text_or_none(error)).value
-        for answer, exp, finish, error in zip(
+        classify_outcome(
+            answer, exp, _text_or_none(finish), _text_or_none(error), check=owner.check
+        ).value
+        for answer, exp, finish, error, owner in zip(
             answers,
             expected,
             samples["finish_reason"].tolist(),
             samples["error_class"].tolist(),
+            owners,
             strict=True,
         )
     ]
@@ -127,6 +130,21 @@ def score_samples(samples: pd.DataFrame) -> pd.DataFrame:
     scored["outcome"] = pd.Categorical(outcomes, categories=[o.value for o in OUTCOMES])
     scored["correct"] = scored["outcome"].to_numpy(dtype=object) == Outcome.CORRECT.value
     return scored
+
+
+def _answer_owners(tasks: list[object], kinds: list[object]) -> list[type[Task]]:
+    """Per row, the task class that reads its answers (looked up once per task and kind)."""
+    looked_up: dict[tuple[object, object], type[Task]] = {}
+    owners = []
+    for task, kind in zip(tasks, kinds, strict=True):
+        key = (task, kind)
+        if key not in looked_up:
+            try:
+                looked_up[key] = answer_owner(str(task), str(kind))
+            except ValueError as exc:
+                raise ScoringInputError(str(exc)) from None
+        owners.append(looked_up[key])
+    return owners
 
 
 def _majority_answers(
@@ -201,10 +219,12 @@ def instance_metrics(scored: pd.DataFrame, k: int) -> pd.DataFrame:
         group[in_vote], sample_index[in_vote], scored["answer"][in_vote], n_groups
     )
     out["majority_answer"] = pd.Series(majority, dtype=object)
+    kinds = out["answer_kind"].tolist() if "answer_kind" in out.columns else [None] * len(out)
+    owners = _answer_owners(out["task"].tolist(), kinds)
     agrees = np.array(
         [
-            m is not None and m == e
-            for m, e in zip(majority, out["expected_answer"].tolist(), strict=True)
+            m is not None and owner.check(m, e)
+            for m, e, owner in zip(majority, out["expected_answer"].tolist(), owners, strict=True)
         ],
         dtype=bool,
     )

@@ -1,60 +1,49 @@
-"""The nine GrAlgoBench tasks and their registry.
+"""The GrAlgoBench tasks, their answers and their registry.
 
-Adding a task: a module with a :class:`Task` subclass, a line in ``TASKS`` and a
-``conf/task/<name>.yaml``.
+Adding a task: a module ``gralgo/tasks/<name>.py`` with a :class:`Task` subclass and a
+``conf/task/<name>.yaml`` (or, outside this package, any importable module and a config whose
+``impl:`` names it). A task with a new kind of answer overrides the answer methods of
+:class:`Task`. See ``design/architecture.md``.
 """
 
 from __future__ import annotations
 
-from gralgo.errors import UnknownChoiceError
-from gralgo.tasks._base import InstanceRejected, Problem, Solution, Task, TaskSettings
-from gralgo.tasks.diameter import DiameterTask
-from gralgo.tasks.distance_k import DistanceKTask
-from gralgo.tasks.distance_threshold import DistanceThresholdTask
-from gralgo.tasks.max_clique import MaxCliqueTask
-from gralgo.tasks.max_degree import MaxDegreeTask
-from gralgo.tasks.max_kcore import MaxKCoreTask
-from gralgo.tasks.max_weight_triangle import MaxWeightTriangleTask
-from gralgo.tasks.mst_weight import MstWeightTask
-from gralgo.tasks.path_sum import PathSumTask
-
-TASKS: dict[str, type[Task]] = {
-    cls.name: cls
-    for cls in (
-        MaxDegreeTask,
-        MaxWeightTriangleTask,
-        MaxCliqueTask,
-        PathSumTask,
-        DistanceKTask,
-        DiameterTask,
-        MaxKCoreTask,
-        MstWeightTask,
-        DistanceThresholdTask,
-    )
-}
-"""Task name -> class, in the paper's order (enumeration, exploration, intuition; easy to hard)."""
-
-
-def get_task_class(name: str) -> type[Task]:
-    """The task class registered as ``name``; :class:`UnknownChoiceError` lists valid names."""
-    try:
-        return TASKS[name]
-    except (KeyError, TypeError):
-        raise UnknownChoiceError("task", name, list(TASKS)) from None
-
-
-def make_task(name: str, settings: TaskSettings) -> Task:
-    """An instance of task ``name`` configured by ``settings`` (options are validated here)."""
-    return get_task_class(name)(settings)
-
+from gralgo.tasks._answers import (
+    ANSWER_KINDS,
+    INTEGER_ANSWER,
+    AnswerKind,
+    answer_instruction,
+    normalize_answer,
+    normalize_node_name,
+)
+from gralgo.tasks._base import EdgeWeightedTask, Task
+from gralgo.tasks._records import InstanceRejected, Problem, Solution, TaskSettings
+from gralgo.tasks._registry import (
+    TASKS,
+    answer_owner,
+    builtin_tasks,
+    get_task_class,
+    load_task_class,
+    make_task,
+)
 
 __all__ = [
+    "ANSWER_KINDS",
+    "INTEGER_ANSWER",
     "TASKS",
+    "AnswerKind",
+    "EdgeWeightedTask",
     "InstanceRejected",
     "Problem",
     "Solution",
     "Task",
     "TaskSettings",
+    "answer_instruction",
+    "answer_owner",
+    "builtin_tasks",
     "get_task_class",
+    "load_task_class",
     "make_task",
+    "normalize_answer",
+    "normalize_node_name",
 ]

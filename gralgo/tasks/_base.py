@@ -1,7 +1,10 @@
 """The task contract: sample a problem from a source graph, solve it exactly, ask it, check it.
 
-A task is one module under ``gralgo/tasks/`` holding a subclass of :class:`Task`, registered in
-``gralgo/tasks/__init__.py`` and configured by ``conf/task/<name>.yaml``.
+A task is one module holding a subclass of :class:`Task` (found by the registry, see
+``gralgo/tasks/_registry.py``) and a config ``conf/task/<name>.yaml``. The task owns its answer:
+its kind, how a written answer is normalised, when it is correct, how the prompt asks for it, and
+(for ``mode=certificate``) how a witness is checked. The defaults below cover integer and node
+answers; a task with another kind of answer overrides them.
 """
 
 from __future__ import annotations
@@ -9,71 +12,43 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
-
-import networkx as nx
+from typing import TYPE_CHECKING, ClassVar
 
 from gralgo.graphs import SampledGraph
+from gralgo.tasks._answers import AnswerKind, answer_instruction, normalize_answer
+from gralgo.tasks._domains import domain_for
+from gralgo.tasks._graph_helpers import (
+    draw_edge_weights,
+    make_problem_record,
+    require_connected,
+    working_copy,
+)
+from gralgo.tasks._options import TaskOptions
+from gralgo.tasks._records import (
+    Complexity,
+    InstanceRejected,
+    Problem,
+    Solution,
+    TaskSettings,
+    Taxonomy,
+)
 
 if TYPE_CHECKING:
+    import networkx as nx
+
     from gralgo.tasks._certificate import CertificateAnswer, CertificateShape, CertificateVerdict
 
-Taxonomy = Literal["enumeration", "exploration", "intuition"]
-Complexity = Literal["easy", "medium", "hard"]
-AnswerKind = Literal["integer", "node"]
-
-
-@dataclass(frozen=True)
-class Problem:
-    """A sampled graph and the task parameters drawn for it."""
-
-    graph: nx.Graph
-    """Node ids are the real names; ``weight`` node/edge attributes where the task uses them."""
-    params: dict[str, Any] = field(default_factory=dict)
-    """JSON-serialisable task parameters (``k``, ``tau``, ``root``, ``node``...)."""
-    provenance: dict[str, Any] = field(default_factory=dict)
-    """How the graph was drawn: sampler, start node, walk length, source-node ids..."""
-
-
-@dataclass(frozen=True)
-class Solution:
-    """The exact answer and a certificate that proves it."""
-
-    answer: str
-    """Canonical answer string (an integer in base 10, or a node name)."""
-    certificate: dict[str, Any]
-    """JSON-serialisable evidence (the clique, the MST edges, a diametral pair, ...)."""
-
-
-class InstanceRejected(Exception):
-    """The sampled problem is unusable (no unique answer, degenerate); the builder resamples.
-
-    ``reason`` is a short stable category (``no_unique_answer``, ``too_small`` ...) that the
-    builder counts per (task, level); the message may name nodes and is for humans.
-    """
-
-    def __init__(self, message: str, reason: str = "unusable") -> None:
-        super().__init__(message)
-        self.reason = reason
-
-
-@dataclass(frozen=True)
-class TaskSettings:
-    """Per-task settings from ``conf/task/<name>.yaml`` (resolved once, passed as plain data)."""
-
-    source: str
-    """Name of the graph source this task samples from."""
-    sampler: str
-    """Sampler name (see :mod:`gralgo.graphs.samplers`)."""
-    sampler_options: Mapping[str, Any] = field(default_factory=dict)
-    """Keyword arguments for the sampler (walk length, restart probability...)."""
-    options: Mapping[str, Any] = field(default_factory=dict)
-    """Task-specific options (weight ranges, k range, ...)."""
-    max_mean_degree: float | None = None
-    """Cap on a sample's mean degree: denser samples keep a random spanning forest plus random
-    edges up to the cap (small dense sources such as Wikispeedia would otherwise give far
-    denser graphs than the paper's Table 2)."""
+__all__ = [
+    "AnswerKind",
+    "Complexity",
+    "EdgeWeightedTask",
+    "InstanceRejected",
+    "Problem",
+    "Solution",
+    "Task",
+    "TaskSettings",
+    "Taxonomy",
+]
 
 
 class Task(ABC):
@@ -82,31 +57,40 @@ class Task(ABC):
     name: ClassVar[str]
     taxonomy: ClassVar[Taxonomy]
     complexity: ClassVar[Complexity]
-    answer_kind: ClassVar[AnswerKind] = "integer"
+    answer_kind: ClassVar[str] = "integer"
+    """``integer`` or ``node`` (handled by the answer methods below), or a kind of the task's
+    own, for which it overrides :meth:`normalize_answer` and :meth:`answer_instruction`."""
     needs_connected: ClassVar[bool] = False
     """Whether the sampled graph must be connected."""
     node_weighted: ClassVar[bool] = False
     """Whether node ``weight`` attributes are part of the problem (and the prompt)."""
     edge_weighted: ClassVar[bool] = False
     """Whether edge ``weight`` attributes are part of the problem (and the prompt)."""
+    option_names: ClassVar[tuple[str, ...]] = ()
+    """The keys ``options`` may hold; any other key is a config error naming the valid ones."""
 
     def __init__(self, settings: TaskSettings) -> None:
         self.settings = settings
+        self.options = TaskOptions(self.name, settings.options, known=self.option_names)
 
-    @abstractmethod
     def make_problem(self, sample: SampledGraph, rng: random.Random) -> Problem:
         """Draw parameters (and weights) for a sampled graph; raise InstanceRejected if unusable.
 
         Weights drawn here are stored as ``weight`` attributes on a copy of ``sample.graph``.
+        The default asks about the graph as sampled (connected when :attr:`needs_connected`).
         """
+        graph = working_copy(sample, self.name)
+        if self.needs_connected:
+            require_connected(graph, self.name)
+        return make_problem_record(sample, graph, {})
 
     @abstractmethod
     def solve(self, problem: Problem) -> Solution:
         """The exact answer; raise :class:`InstanceRejected` when it is not unique."""
 
-    @abstractmethod
     def story(self) -> str:
         """The domain sentence that opens the prompt (what nodes and edges mean)."""
+        return domain_for(self.settings.source).sentence
 
     @abstractmethod
     def question(self, problem: Problem, label: Callable[[str], str]) -> str:
@@ -123,9 +107,34 @@ class Task(ABC):
         """
         return ()
 
-    def check(self, extracted: str, expected: str) -> bool:
-        """Whether an extracted, normalised answer equals the expected one."""
-        return extracted == expected
+    # The answer. Class methods: the scorer reads answers without building the task.
+
+    @classmethod
+    def normalize_answer(cls, text: str) -> str | None:
+        """The canonical form of a written answer (a model's box or the expected answer);
+        ``None`` when nothing is left. Both sides are compared in this form."""
+        return normalize_answer(text, cls.answer_kind)
+
+    @classmethod
+    def check(cls, answer: str | None, expected: str | None) -> bool:
+        """Whether a normalised answer is correct for the normalised expected answer."""
+        return answer is not None and answer == expected
+
+    @classmethod
+    def answer_instruction(cls, numeric_ids: bool, escaped_names: bool = False) -> str:
+        """The prompt's closing sentence on how to write the answer (added when the question
+        has no ``\\boxed``); ``numeric_ids``: nodes are shown as numbers; ``escaped_names``:
+        some name is shown with JSON escapes."""
+        return answer_instruction(cls.answer_kind, numeric_ids, escaped_names)
+
+    @classmethod
+    def shown_answer(cls, answer: str, labels: Mapping[str, str]) -> str:
+        """The canonical answer as the prompt's format writes it (``labels``: node -> label)."""
+        if cls.answer_kind != "node":
+            return answer
+        if answer not in labels:
+            raise ValueError(f"{cls.name}: the answer {answer!r} is not a node of the graph")
+        return labels[answer]
 
     # Certificate mode (``mode=certificate``): each task asks for, and checks, its own witness.
     certificate_shape: ClassVar[CertificateShape] = "nodes"
@@ -140,3 +149,22 @@ class Task(ABC):
     ) -> CertificateVerdict:
         """Classify a certificate (read from the box, names matched) against the graph."""
         raise NotImplementedError(f"task {self.name!r} has no certificate check")
+
+
+class EdgeWeightedTask(Task):
+    """A task on integer edge weights drawn from ``options.edge_weight_range``."""
+
+    edge_weighted = True
+    option_names = ("edge_weight_range",)
+    default_edge_weights: ClassVar[tuple[int, int]] = (1, 10)
+    """The weight range when the config gives none."""
+
+    def __init__(self, settings: TaskSettings) -> None:
+        super().__init__(settings)
+        self.weight_range = self.options.int_range(
+            "edge_weight_range", self.default_edge_weights, minimum=1
+        )
+
+    def draw_weights(self, graph: nx.Graph, rng: random.Random) -> None:
+        """Set a ``weight`` from :attr:`weight_range` on every edge (sorted-edge order)."""
+        draw_edge_weights(graph, rng, *self.weight_range)

@@ -2,23 +2,17 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 
 import networkx as nx
 import numpy as np
 
-from gralgo.graphs import SampledGraph
 from gralgo.tasks import _certificate as cert
-from gralgo.tasks._base import Problem, Solution, Task, TaskSettings
-from gralgo.tasks._common import (
-    INTEGER_ANSWER,
-    TaskOptions,
+from gralgo.tasks._answers import INTEGER_ANSWER
+from gralgo.tasks._base import Problem, Solution, Task
+from gralgo.tasks._graph_helpers import (
     canonical_shortest_path,
-    domain_for,
-    make_problem_record,
     require_connected,
-    working_copy,
 )
 
 
@@ -49,15 +43,6 @@ class DiameterTask(Task):
     complexity = "hard"
     needs_connected = True
 
-    def __init__(self, settings: TaskSettings) -> None:
-        super().__init__(settings)
-        TaskOptions(self.name, settings.options, known=())
-
-    def make_problem(self, sample: SampledGraph, rng: random.Random) -> Problem:
-        graph = working_copy(sample, self.name)
-        require_connected(graph, self.name)
-        return make_problem_record(sample, graph, {})
-
     def solve(self, problem: Problem) -> Solution:
         require_connected(problem.graph, self.name)
         diameter, u, v = diametral_pair(problem.graph)
@@ -77,9 +62,6 @@ class DiameterTask(Task):
         if diameter <= 1:
             found.append("complete_graph")
         return tuple(found)
-
-    def story(self) -> str:
-        return domain_for(self.settings.source).sentence
 
     def question(self, problem: Problem, label: Callable[[str], str]) -> str:
         return (

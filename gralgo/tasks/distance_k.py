@@ -7,16 +7,9 @@ from collections.abc import Callable
 
 from gralgo.graphs import SampledGraph
 from gralgo.tasks import _certificate as cert
+from gralgo.tasks._answers import INTEGER_ANSWER
 from gralgo.tasks._base import InstanceRejected, Problem, Solution, Task, TaskSettings
-from gralgo.tasks._common import (
-    INTEGER_ANSWER,
-    TaskOptions,
-    domain_for,
-    hop_distances,
-    make_problem_record,
-    param_node,
-    working_copy,
-)
+from gralgo.tasks._graph_helpers import hop_distances, make_problem_record, param_node, working_copy
 
 NODE_CHOICES = ("start", "random", "away_from_hubs")
 """``start``: the sampler's centre (layered BFS keeps hop distance = layer); ``random``: any
@@ -30,12 +23,12 @@ class DistanceKTask(Task):
     name = "distance_k"
     taxonomy = "exploration"
     complexity = "medium"
+    option_names = ("k_range", "node")
 
     def __init__(self, settings: TaskSettings) -> None:
         super().__init__(settings)
-        options = TaskOptions(self.name, settings.options, known=("k_range", "node"))
-        self.k_range = options.int_range("k_range", (2, 4), minimum=1)
-        self.node_choice = options.choice("node", "start", NODE_CHOICES)
+        self.k_range = self.options.int_range("k_range", (2, 4), minimum=1)
+        self.node_choice = self.options.choice("node", "start", NODE_CHOICES)
 
     def make_problem(self, sample: SampledGraph, rng: random.Random) -> Problem:
         graph = working_copy(sample, self.name)
@@ -78,9 +71,6 @@ class DistanceKTask(Task):
         if answer == problem.graph.degree(node):
             found.append("neighbours_only")
         return tuple(found)
-
-    def story(self) -> str:
-        return domain_for(self.settings.source).sentence
 
     def question(self, problem: Problem, label: Callable[[str], str]) -> str:
         node, k = label(str(problem.params["node"])), problem.params["k"]

@@ -13,9 +13,8 @@ from gralgo.errors import ConfigError
 from gralgo.graphs import SampledGraph
 from gralgo.tasks import _certificate as cert
 from gralgo.tasks._base import InstanceRejected, Problem, Solution, Task, TaskSettings
-from gralgo.tasks._common import (
-    TaskOptions,
-    domain_for,
+from gralgo.tasks._domains import domain_for
+from gralgo.tasks._graph_helpers import (
     make_problem_record,
     require_connected,
     sorted_edges,
@@ -150,20 +149,16 @@ class DistanceThresholdTask(Task):
     name = "distance_threshold"
     taxonomy = "intuition"
     complexity = "hard"
+    option_names = ("tau_quantile_range", "tau_attempts", "avoid_shortcuts")
     answer_kind = "node"
     needs_connected = True
     edge_weighted = True
 
     def __init__(self, settings: TaskSettings) -> None:
         super().__init__(settings)
-        options = TaskOptions(
-            self.name,
-            settings.options,
-            known=("tau_quantile_range", "tau_attempts", "avoid_shortcuts"),
-        )
-        self.quantiles = options.fraction_range("tau_quantile_range", (0.4, 0.9))
-        self.attempts = options.integer("tau_attempts", 10, minimum=1)
-        self.avoid_shortcuts = options.flag("avoid_shortcuts", True)
+        self.quantiles = self.options.fraction_range("tau_quantile_range", (0.4, 0.9))
+        self.attempts = self.options.integer("tau_attempts", 10, minimum=1)
+        self.avoid_shortcuts = self.options.flag("avoid_shortcuts", True)
 
     def make_problem(self, sample: SampledGraph, rng: random.Random) -> Problem:
         graph = working_copy(sample, self.name)

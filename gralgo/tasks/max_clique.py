@@ -2,21 +2,13 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 
 import networkx as nx
 
-from gralgo.graphs import SampledGraph
 from gralgo.tasks import _certificate as cert
-from gralgo.tasks._base import Problem, Solution, Task, TaskSettings
-from gralgo.tasks._common import (
-    INTEGER_ANSWER,
-    TaskOptions,
-    domain_for,
-    make_problem_record,
-    working_copy,
-)
+from gralgo.tasks._answers import INTEGER_ANSWER
+from gralgo.tasks._base import Problem, Solution, Task
 
 
 def maximum_clique(graph: nx.Graph) -> list[str]:
@@ -35,13 +27,6 @@ class MaxCliqueTask(Task):
     taxonomy = "enumeration"
     complexity = "hard"
 
-    def __init__(self, settings: TaskSettings) -> None:
-        super().__init__(settings)
-        TaskOptions(self.name, settings.options, known=())
-
-    def make_problem(self, sample: SampledGraph, rng: random.Random) -> Problem:
-        return make_problem_record(sample, working_copy(sample, self.name), {})
-
     def solve(self, problem: Problem) -> Solution:
         clique = maximum_clique(problem.graph)
         return Solution(answer=str(len(clique)), certificate={"clique": clique})
@@ -59,9 +44,6 @@ class MaxCliqueTask(Task):
         if size == max((d for _, d in graph.degree), default=0) + 1:
             found.append("hub_neighbourhood")
         return tuple(found)
-
-    def story(self) -> str:
-        return domain_for(self.settings.source).sentence
 
     def question(self, problem: Problem, label: Callable[[str], str]) -> str:
         return (

@@ -2,19 +2,11 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 
-from gralgo.graphs import SampledGraph
 from gralgo.tasks import _certificate as cert
-from gralgo.tasks._base import Problem, Solution, Task, TaskSettings
-from gralgo.tasks._common import (
-    INTEGER_ANSWER,
-    TaskOptions,
-    domain_for,
-    make_problem_record,
-    working_copy,
-)
+from gralgo.tasks._answers import INTEGER_ANSWER
+from gralgo.tasks._base import Problem, Solution, Task
 
 
 class MaxDegreeTask(Task):
@@ -23,13 +15,6 @@ class MaxDegreeTask(Task):
     name = "max_degree"
     taxonomy = "enumeration"
     complexity = "easy"
-
-    def __init__(self, settings: TaskSettings) -> None:
-        super().__init__(settings)
-        TaskOptions(self.name, settings.options, known=())
-
-    def make_problem(self, sample: SampledGraph, rng: random.Random) -> Problem:
-        return make_problem_record(sample, working_copy(sample, self.name), {})
 
     def solve(self, problem: Problem) -> Solution:
         degrees = {node: problem.graph.degree(node) for node in problem.graph.nodes()}
@@ -49,9 +34,6 @@ class MaxDegreeTask(Task):
         if min((d for _, d in graph.degree), default=best) == best:
             found.append("regular")
         return tuple(found)
-
-    def story(self) -> str:
-        return domain_for(self.settings.source).sentence
 
     def question(self, problem: Problem, label: Callable[[str], str]) -> str:
         return (

@@ -9,14 +9,9 @@ import networkx as nx
 
 from gralgo.graphs import SampledGraph
 from gralgo.tasks import _certificate as cert
+from gralgo.tasks._answers import INTEGER_ANSWER
 from gralgo.tasks._base import InstanceRejected, Problem, Solution, Task, TaskSettings
-from gralgo.tasks._common import (
-    INTEGER_ANSWER,
-    TaskOptions,
-    domain_for,
-    make_problem_record,
-    working_copy,
-)
+from gralgo.tasks._graph_helpers import make_problem_record, working_copy
 
 
 class MaxKCoreTask(Task):
@@ -32,12 +27,12 @@ class MaxKCoreTask(Task):
     name = "max_kcore"
     taxonomy = "intuition"
     complexity = "easy"
+    option_names = ("k_range", "min_k")
 
     def __init__(self, settings: TaskSettings) -> None:
         super().__init__(settings)
-        options = TaskOptions(self.name, settings.options, known=("k_range", "min_k"))
-        self.min_k = options.integer("min_k", 2, minimum=1)
-        self.k_range = options.int_range_open("k_range", (3, None), minimum=self.min_k)
+        self.min_k = self.options.integer("min_k", 2, minimum=1)
+        self.k_range = self.options.int_range_open("k_range", (3, None), minimum=self.min_k)
 
     def make_problem(self, sample: SampledGraph, rng: random.Random) -> Problem:
         graph = working_copy(sample, self.name)
@@ -81,9 +76,6 @@ class MaxKCoreTask(Task):
         if size == sum(1 for _, d in graph.degree if d >= k):
             found.append("one_pass")
         return tuple(found)
-
-    def story(self) -> str:
-        return domain_for(self.settings.source).sentence
 
     def question(self, problem: Problem, label: Callable[[str], str]) -> str:
         k = problem.params["k"]

@@ -9,15 +9,10 @@ import networkx as nx
 
 from gralgo.graphs import SampledGraph
 from gralgo.tasks import _certificate as cert
+from gralgo.tasks._answers import INTEGER_ANSWER
 from gralgo.tasks._base import InstanceRejected, Problem, Solution, Task, TaskSettings
-from gralgo.tasks._common import (
-    INTEGER_ANSWER,
-    TaskOptions,
-    domain_for,
-    draw_node_weights,
-    make_problem_record,
-    working_copy,
-)
+from gralgo.tasks._domains import domain_for
+from gralgo.tasks._graph_helpers import draw_node_weights, make_problem_record, working_copy
 
 
 def triangles(graph: nx.Graph) -> Iterator[tuple[str, str, str]]:
@@ -36,12 +31,12 @@ class MaxWeightTriangleTask(Task):
     name = "max_weight_triangle"
     taxonomy = "enumeration"
     complexity = "medium"
+    option_names = ("node_weight_range",)
     node_weighted = True
 
     def __init__(self, settings: TaskSettings) -> None:
         super().__init__(settings)
-        options = TaskOptions(self.name, settings.options, known=("node_weight_range",))
-        self.weight_range = options.int_range("node_weight_range", (1, 100), minimum=1)
+        self.weight_range = self.options.int_range("node_weight_range", (1, 100), minimum=1)
 
     def make_problem(self, sample: SampledGraph, rng: random.Random) -> Problem:
         graph = working_copy(sample, self.name)

@@ -10,12 +10,10 @@ from networkx.utils import UnionFind
 
 from gralgo.graphs import SampledGraph
 from gralgo.tasks import _certificate as cert
-from gralgo.tasks._base import Problem, Solution, Task, TaskSettings
-from gralgo.tasks._common import (
-    INTEGER_ANSWER,
-    TaskOptions,
-    domain_for,
-    draw_edge_weights,
+from gralgo.tasks._answers import INTEGER_ANSWER
+from gralgo.tasks._base import EdgeWeightedTask, Problem, Solution
+from gralgo.tasks._domains import domain_for
+from gralgo.tasks._graph_helpers import (
     edge_weight,
     make_problem_record,
     require_connected,
@@ -42,24 +40,19 @@ def kruskal(graph: nx.Graph) -> list[tuple[str, str, int]]:
     return sorted(chosen)
 
 
-class MstWeightTask(Task):
+class MstWeightTask(EdgeWeightedTask):
     """Output the total weight of a minimum spanning tree; certificate: one such tree."""
 
     name = "mst_weight"
     taxonomy = "intuition"
     complexity = "medium"
+    default_edge_weights = (1, 20)
     needs_connected = True
-    edge_weighted = True
-
-    def __init__(self, settings: TaskSettings) -> None:
-        super().__init__(settings)
-        options = TaskOptions(self.name, settings.options, known=("edge_weight_range",))
-        self.weight_range = options.int_range("edge_weight_range", (1, 20), minimum=1)
 
     def make_problem(self, sample: SampledGraph, rng: random.Random) -> Problem:
         graph = working_copy(sample, self.name)
         require_connected(graph, self.name)
-        draw_edge_weights(graph, rng, *self.weight_range)
+        self.draw_weights(graph, rng)
         return make_problem_record(sample, graph, {})
 
     def solve(self, problem: Problem) -> Solution:

@@ -11,12 +11,15 @@ import networkx as nx
 from gralgo.errors import ConfigError
 from gralgo.graphs import SampledGraph
 from gralgo.tasks import _certificate as cert
-from gralgo.tasks._base import InstanceRejected, Problem, Solution, Task, TaskSettings
-from gralgo.tasks._common import (
-    INTEGER_ANSWER,
-    TaskOptions,
-    domain_for,
-    draw_edge_weights,
+from gralgo.tasks._answers import INTEGER_ANSWER
+from gralgo.tasks._base import (
+    EdgeWeightedTask,
+    InstanceRejected,
+    Problem,
+    Solution,
+)
+from gralgo.tasks._domains import domain_for
+from gralgo.tasks._graph_helpers import (
     edge_weight,
     make_problem_record,
     param_node,
@@ -49,18 +52,13 @@ def draw_threshold(sums: list[int], rng: random.Random) -> int:
     return rng.choice([low - 1, low])
 
 
-class PathSumTask(Task):
+class PathSumTask(EdgeWeightedTask):
     """Output the number of root-to-leaf paths with weight sum strictly greater than ``tau``."""
 
     name = "path_sum"
     taxonomy = "exploration"
     complexity = "easy"
-    edge_weighted = True
-
-    def __init__(self, settings: TaskSettings) -> None:
-        super().__init__(settings)
-        options = TaskOptions(self.name, settings.options, known=("edge_weight_range",))
-        self.weight_range = options.int_range("edge_weight_range", (1, 10), minimum=1)
+    default_edge_weights = (1, 10)
 
     def make_problem(self, sample: SampledGraph, rng: random.Random) -> Problem:
         graph = working_copy(sample, self.name)
@@ -73,7 +71,7 @@ class PathSumTask(Task):
             raise InstanceRejected(
                 f"{self.name}: a one-node tree has no root-to-leaf path", "too_small"
             )
-        draw_edge_weights(graph, rng, *self.weight_range)
+        self.draw_weights(graph, rng)
         tau = draw_threshold(list(leaf_sums(graph, sample.start).values()), rng)
         return make_problem_record(sample, graph, {"root": sample.start, "tau": tau})
 

@@ -11,7 +11,7 @@ import pytest
 
 from gralgo.formats import FORMATS, PromptText, build_prompt, parse_graph
 from gralgo.graphs import SampledGraph
-from gralgo.tasks._base import AnswerKind, Problem, Solution, Task, TaskSettings
+from gralgo.tasks import AnswerKind, Problem, Solution, Task, TaskSettings
 
 
 class NearestHeavyNode(Task):

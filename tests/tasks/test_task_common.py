@@ -9,13 +9,9 @@ import pytest
 from omegaconf import OmegaConf
 
 from gralgo.errors import ConfigError
-from gralgo.tasks._common import (
-    TaskOptions,
-    canonical_shortest_path,
-    domain_for,
-    draw_edge_weights,
-    hop_distances,
-)
+from gralgo.tasks._domains import domain_for
+from gralgo.tasks._graph_helpers import canonical_shortest_path, draw_edge_weights, hop_distances
+from gralgo.tasks._options import TaskOptions
 
 
 def test_ranges_accept_lists_tuples_and_listconfig() -> None:

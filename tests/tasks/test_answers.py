@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gralgo.score import normalize_answer
+from gralgo.tasks import normalize_answer
 
 
 @pytest.mark.parametrize(

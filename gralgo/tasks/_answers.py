@@ -1,4 +1,10 @@
-"""Normalise an answer string so that equal answers compare equal as strings.
+"""The two built-in answer kinds: how an answer is normalised and how the prompt asks for it.
+
+The task layer owns answers (``Task.normalize_answer``, ``Task.check``, ``Task.answer_instruction``
+default to the functions here), so that the dataset builder and the scorer, both later stages,
+read node names and integers alike. A task with another kind of answer overrides those methods.
+
+Normalisation makes equal answers compare equal as strings.
 
 Model answers and expected answers go through the same function, so the comparison stays exact
 string matching (as in the paper) after removing formatting that carries no meaning:
@@ -26,7 +32,19 @@ from functools import lru_cache
 from typing import Literal
 
 AnswerKind = Literal["integer", "node"]
+"""The answer kinds :class:`~gralgo.tasks.Task` handles by default (a task may define others)."""
 ANSWER_KINDS: tuple[str, ...] = ("integer", "node")
+
+INTEGER_ANSWER = r"Put your final answer (a single integer) in \boxed{}, e.g. \boxed{7}."
+"""Integer tasks end their question with this (so no closing instruction is added)."""
+
+ESCAPE_NOTE = (
+    ' (inside a quoted name, \\" stands for a double quote: write it as " or as \\", both '
+    "are accepted)"
+)
+"""Added for graphs whose names contain ``"`` or ``\\``: named formats show names as JSON
+strings, so such a name is printed with backslash escapes, and the scorer reads ``\\"`` as
+``"``."""
 
 _WRAPPER = re.compile(
     r"\\(?:text|textbf|textit|textrm|textsf|texttt|textnormal|mathrm|mathbf|mathit|mathsf|"
@@ -119,3 +137,25 @@ def _normalize_once(raw: str, kind: str) -> str | None:
         # Case folding can leave non-NFKC text ("ǰ"): normalise again, and re-collapse spaces.
         text = " ".join(unicodedata.normalize("NFKC", text.casefold()).split())
     return text or None
+
+
+def normalize_node_name(name: str) -> str | None:
+    """A node name as node answers are compared (``normalize_answer(name, "node")``)."""
+    return normalize_answer(name, "node")
+
+
+def answer_instruction(answer_kind: str, numeric_ids: bool, escaped_names: bool = False) -> str:
+    """The closing sentence telling the model how to write its final answer.
+
+    ``escaped_names``: some node name is shown with JSON escapes (it contains ``"`` or ``\\``).
+    """
+    if answer_kind == "node":
+        what = (
+            "the number of that node"
+            if numeric_ids
+            else "that node's name exactly as written in the graph, without the surrounding "
+            "double quotes" + (ESCAPE_NOTE if escaped_names else "")
+        )
+    else:
+        what = "a single integer"
+    return f"Think step by step, then give your final answer, {what}, as \\boxed{{answer}}."

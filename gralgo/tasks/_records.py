@@ -1,0 +1,67 @@
+"""The records a task works with: its settings, a problem, its solution, a rejected draw."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import networkx as nx
+
+Taxonomy = Literal["enumeration", "exploration", "intuition"]
+Complexity = Literal["easy", "medium", "hard"]
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A sampled graph and the task parameters drawn for it."""
+
+    graph: nx.Graph
+    """Node ids are the real names; ``weight`` node/edge attributes where the task uses them."""
+    params: dict[str, Any] = field(default_factory=dict)
+    """JSON-serialisable task parameters (``k``, ``tau``, ``root``, ``node``...)."""
+    provenance: dict[str, Any] = field(default_factory=dict)
+    """How the graph was drawn: sampler, start node, walk length, source-node ids..."""
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The exact answer and a certificate that proves it."""
+
+    answer: str
+    """Canonical answer string (an integer in base 10, a node name, or the task's own kind)."""
+    certificate: dict[str, Any]
+    """JSON-serialisable evidence (the clique, the MST edges, a diametral pair, ...)."""
+
+
+class InstanceRejected(Exception):
+    """The sampled problem is unusable (no unique answer, degenerate); the builder resamples.
+
+    ``reason`` is a short stable category (``no_unique_answer``, ``too_small`` ...) that the
+    builder counts per (task, level); the message may name nodes and is for humans.
+    """
+
+    def __init__(self, message: str, reason: str = "unusable") -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class TaskSettings:
+    """Per-task settings from ``conf/task/<name>.yaml`` (resolved once, passed as plain data)."""
+
+    source: str
+    """Name of the graph source this task samples from."""
+    sampler: str
+    """Sampler name (see :mod:`gralgo.graphs.samplers`)."""
+    sampler_options: Mapping[str, Any] = field(default_factory=dict)
+    """Keyword arguments for the sampler (walk length, restart probability...)."""
+    options: Mapping[str, Any] = field(default_factory=dict)
+    """Task-specific options (weight ranges, k range, ...)."""
+    max_mean_degree: float | None = None
+    """Cap on a sample's mean degree: denser samples keep a random spanning forest plus random
+    edges up to the cap (small dense sources such as Wikispeedia would otherwise give far
+    denser graphs than the paper's Table 2)."""
+    impl: str | None = None
+    """``module:Class`` of a task outside ``gralgo/tasks`` (``impl`` in its config); ``None``
+    for a built-in task. Carried here so that build workers can import it too."""
