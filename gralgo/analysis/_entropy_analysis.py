@@ -18,9 +18,9 @@ import pandas as pd
 from gralgo.analysis._entropy import (
     accumulate_token_entropy,
     dropped_mass,
+    high_entropy_markers,
     normalize_token,
     ranked_tokens,
-    segment_at_high_entropy,
     token_entropy,
 )
 from gralgo.analysis._output import AnalysisOutput
@@ -70,6 +70,7 @@ def _entropy_chunk(
         entropy = token_entropy(stored.top)
         accumulate_token_entropy(stored.tokens, entropy, chunk.sums, chunk.counts)
         text = "".join(stored.tokens)
+        markers_high = high_entropy_markers(stored.tokens, entropy, quantile=quantile)
         chunk.rows.append(
             {
                 "key": key,
@@ -80,9 +81,7 @@ def _entropy_chunk(
                 if len(entropy)
                 else np.nan,
                 "segments_markers": len(segment_at_markers(text, markers)),
-                "segments_high_entropy": len(
-                    segment_at_high_entropy(stored.tokens, entropy, quantile=quantile)
-                ),
+                "segments_high_entropy": len(markers_high) + 1,
             }
         )
     return chunk
