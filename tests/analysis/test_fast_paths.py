@@ -202,3 +202,30 @@ def test_entropy_statistics_equal_per_response_reference(tmp_path) -> None:
     assert stats.sums.keys() == ref_sums.keys()
     for key, total in ref_sums.items():
         assert stats.sums[key] == pytest.approx(total, abs=1e-9)
+
+
+def test_locating_in_workers_equals_the_serial_reference() -> None:
+    from gralgo.analysis._efficiency import first_correct_segment, prefix_token_counts
+    from gralgo.analysis._overthinking import locate_at_markers
+    from gralgo.analysis._segment import segment_at_markers
+
+    items = [
+        (f"Node {i} has degree {i % 5}. Wait, so it is {i % 3}. But \\boxed{{{i % 3}}}", str(i % 3))
+        for i in range(12)
+    ]
+    plans = [
+        (text, expected, "integer", 1 if i % 4 else None, "cl100k_base")
+        for i, (text, expected) in enumerate(items)
+    ]
+    serial = locate_at_markers(plans, workers=1)
+    assert locate_at_markers(plans, workers=2, chunk=3) == serial
+    for (text, expected, _, judged, _), found in zip(plans, serial, strict=True):
+        segments = segment_at_markers(text)
+        prog = first_correct_segment(segments, expected, "integer")
+        assert found.segments == len(segments) and found.first_correct_programmatic == prog
+        assert found.tokens == prefix_token_counts(text, [])[-1]
+        if prog is not None:
+            assert found.tokens_programmatic == prefix_token_counts(text, [segments[prog].end])[0]
+        if judged is not None:
+            assert found.tokens_judge == prefix_token_counts(text, [segments[judged].end])[0]
+    assert any(f.first_correct_programmatic for f in serial)
