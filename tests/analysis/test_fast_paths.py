@@ -229,3 +229,15 @@ def test_locating_in_workers_equals_the_serial_reference() -> None:
         if judged is not None:
             assert found.tokens_judge == prefix_token_counts(text, [segments[judged].end])[0]
     assert any(f.first_correct_programmatic for f in serial)
+
+
+@settings(max_examples=500)
+@given(st.text(alphabet="a1.+-,9 x\n٣_²", max_size=16))
+def test_number_pattern_finds_what_the_plain_pattern_finds(text: str) -> None:
+    import re
+
+    from gralgo.analysis._efficiency import _NUMBER
+
+    plain = re.compile(r"(?<![\w.])[+-]?\d[\d,]*(?:\.\d+)?(?![\w])")
+    assert _NUMBER.findall(text) == plain.findall(text)
+    assert _NUMBER.findall("x1 +2 a+3 .4 5. 6,7 -8.9 10a") == ["+2", "3", "5", "6,7", "-8.9"]
