@@ -73,8 +73,9 @@ def token_entropy(top_logprobs: np.ndarray) -> np.ndarray:
 
 def dropped_mass(top_logprobs: np.ndarray) -> np.ndarray:
     """``1 - s`` per step: the probability outside the returned top-N (the bound's slack)."""
-    lp = np.asarray(top_logprobs, dtype=np.float64)
-    return np.clip(1.0 - np.exp(lp.T).sum(axis=0), 0.0, 1.0)
+    cols = np.array(np.asarray(top_logprobs).T, dtype=np.float64, order="C")
+    np.exp(cols, out=cols)
+    return np.clip(1.0 - cols.sum(axis=0), 0.0, 1.0)
 
 
 def normalize_token(token: str) -> str:

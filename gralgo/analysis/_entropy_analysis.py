@@ -25,7 +25,7 @@ from gralgo.analysis._entropy import (
 )
 from gralgo.analysis._output import AnalysisOutput
 from gralgo.analysis._responses import AnalysisInputError, scored_responses
-from gralgo.analysis._segment import DEFAULT_MARKERS, segment_at_markers
+from gralgo.analysis._segment import DEFAULT_MARKERS, count_marker_segments
 from gralgo.run._logprobs import LogprobStore, SampleLogprobs
 
 
@@ -80,7 +80,7 @@ def _entropy_chunk(
                 "mean_dropped_mass": float(dropped_mass(stored.top).mean())
                 if len(entropy)
                 else np.nan,
-                "segments_markers": len(segment_at_markers(text, markers)),
+                "segments_markers": count_marker_segments(text, markers),
                 "segments_high_entropy": len(markers_high) + 1,
             }
         )

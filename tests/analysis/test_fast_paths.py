@@ -241,3 +241,11 @@ def test_number_pattern_finds_what_the_plain_pattern_finds(text: str) -> None:
     plain = re.compile(r"(?<![\w.])[+-]?\d[\d,]*(?:\.\d+)?(?![\w])")
     assert _NUMBER.findall(text) == plain.findall(text)
     assert _NUMBER.findall("x1 +2 a+3 .4 5. 6,7 -8.9 10a") == ["+2", "3", "5", "6,7", "-8.9"]
+
+
+@given(st.lists(st.sampled_from(["wait", "Wait,", " so", "sober", "BUT", "x", " ", "\n", "é"])))
+def test_marker_segment_count_equals_the_segments(words: list[str]) -> None:
+    from gralgo.analysis._segment import count_marker_segments, segment_at_markers
+
+    text = " ".join(words)
+    assert count_marker_segments(text) == len(segment_at_markers(text))
