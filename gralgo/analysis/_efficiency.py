@@ -135,35 +135,6 @@ def prefix_token_counts(
     return np.cumsum([len(encode(piece)) for piece in pieces])
 
 
-def _count_chunk(args: tuple[list[tuple[str, list[int]]], str]) -> list[np.ndarray]:
-    items, tokenizer = args
-    return [prefix_token_counts(text, cuts, tokenizer) for text, cuts in items]
-
-
-def prefix_token_counts_many(
-    items: Sequence[tuple[str, Sequence[int]]],
-    tokenizer: str = DEFAULT_TOKENIZER,
-    workers: int = 1,
-    chunk: int = 500,
-) -> list[np.ndarray]:
-    """:func:`prefix_token_counts` for many ``(text, cuts)``, over ``workers`` processes.
-
-    Tokenising is the costly part of programmatic outcome efficiency (about 1 ms per 4k-token
-    response with cl100k on one core); ``workers=0`` uses every core.
-    """
-    import os
-
-    plain = [(text, list(cuts)) for text, cuts in items]
-    workers = workers or (os.cpu_count() or 1)
-    if workers <= 1 or len(plain) <= chunk:
-        return _count_chunk((plain, tokenizer))
-    from concurrent.futures import ProcessPoolExecutor
-
-    parts = [(plain[i : i + chunk], tokenizer) for i in range(0, len(plain), chunk)]
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        return [counts for part in pool.map(_count_chunk, parts) for counts in part]
-
-
 def outcome_efficiency(
     text: str,
     segments: Sequence[Segment],

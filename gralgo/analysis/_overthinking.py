@@ -158,19 +158,19 @@ def locate_answers(
     segmentation = segmentation or Segmentation(markers=tuple(markers))
     scored = scored_responses(samples)
     correct = scored[scored["correct"]].reset_index(drop=True)
-    segmented: list[SegmentedResponse | None] | None = None
+    # Segmented here only when the judge needs the segments or they come from stored logprobs;
+    # else the workers segment (see locate_at_markers).
+    segmented: list[SegmentedResponse] = []
     left_out = ""
     if judge is not None or segmentation.by_entropy:
-        segmented = segment_responses(correct, segmentation)
-        left_out = missing_note(segmented)
-        keep = [s is not None for s in segmented]
-        correct = correct[keep].reset_index(drop=True)
-        segmented = [s for s in segmented if s is not None]
+        split = segment_responses(correct, segmentation)
+        left_out = missing_note(split)
+        correct = correct[[s is not None for s in split]].reset_index(drop=True)
+        segmented = [s for s in split if s is not None]
     judged: dict[str, int | None] = {}
     statuses: dict[str, str] = {}
     report = None
     if judge is not None:
-        assert segmented is not None
         if prompt_template is None:
             raise ValueError("a judge needs the first_correct prompt template")
         queries = []
@@ -194,7 +194,6 @@ def locate_answers(
     records = correct.to_dict("records")
     by_judge = [judged.get(f"overthinking:{row['item']}") for row in records]
     if segmentation.by_entropy:
-        assert segmented is not None
         located = [
             _locate_in_text(
                 response.text,

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pandas as pd
 
@@ -72,8 +72,7 @@ def segmentation_from_options(options: Mapping[str, Any]) -> Segmentation:
         merged = OmegaConf.merge(OmegaConf.structured(SegmentationConfig), given)
     except OmegaConfBaseException as err:
         raise ConfigError(f"analysis segmentation settings: {err}") from err
-    config = OmegaConf.to_object(merged)
-    assert isinstance(config, SegmentationConfig)
+    config = cast(SegmentationConfig, OmegaConf.to_object(merged))
     config.check()
     return Segmentation(
         method=config.segmentation,
