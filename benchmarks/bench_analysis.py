@@ -6,10 +6,15 @@ cl100k tokens each, with "wait" / "but" / "so" markers and a boxed answer; 60 % 
 1. segmentation at the markers (Eq. 1) of all 21,600;
 2. programmatic T-hat and outcome efficiency (Eq. 2) of the correct ones: scoring, locating
    the first correct segment, cl100k token counts (over ``--workers`` processes);
-3. entropy from stored logprobs: ``--stored`` responses' top-5 logprobs (4.2k steps each) are
-   written to a temporary ledger, then read back, decoded and turned into entropies and the
-   token ranking over ``--workers`` processes; the time is scaled to 21,600 responses (linear:
-   one row per response). CPU time is this process's only (workers excluded) when workers > 1.
+3. entropy from stored logprobs: ``--stored`` distinct responses' top-5 logprobs (4.2k steps
+   each) are written to a temporary ledger (not timed); then all 21,600 rows are read back
+   (cycling over the stored ones), decoded and turned into entropies, both segment counts
+   and the token ranking over ``--workers`` processes. Nothing is scaled, so the workers'
+   start-up is counted once, as in a real run.
+
+Each part prints its wall time and its CPU time (this process plus its finished worker
+processes, from ``os.times``), and the 1-minute load average before and after it: on a shared
+machine the CPU time is the steadier number (wall time grows with the other processes' load).
 
 Target: <= 30 s on 2 cores. Run from the repository root:
 ``PYTHONPATH=. python benchmarks/bench_analysis.py [--workers 2]``.
@@ -18,6 +23,7 @@ Target: <= 30 s on 2 cores. Run from the repository root:
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import tempfile
 import time
@@ -103,6 +109,31 @@ def samples_frame(n: int) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+class Timer:
+    """Wall and CPU time (this process and its reaped children) of one benchmark part."""
+
+    def __enter__(self) -> Timer:
+        self.load = os.getloadavg()[0]
+        self._wall, self._cpu = time.perf_counter(), self._cpu_now()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.wall = time.perf_counter() - self._wall
+        self.cpu = self._cpu_now() - self._cpu
+        self.load_after = os.getloadavg()[0]
+
+    @staticmethod
+    def _cpu_now() -> float:
+        t = os.times()
+        return t.user + t.system + t.children_user + t.children_system
+
+    def line(self, scale: float = 1.0) -> str:
+        return (
+            f"{self.wall * scale:.1f} s wall, {self.cpu * scale:.1f} s CPU "
+            f"(load {self.load:.1f} -> {self.load_after:.1f})"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--responses", type=int, default=N_RESPONSES)
@@ -117,24 +148,22 @@ def main() -> None:
     print(
         f"generated {len(samples)} responses in {time.perf_counter() - t0:.1f} s (not timed below)"
     )
+    print(f"cores: {os.cpu_count()}, workers: {args.workers or os.cpu_count()}")
 
     scale = N_RESPONSES / len(samples)
-    t0, c0 = time.perf_counter(), time.process_time()
-    n_segments = sum(len(segment_at_markers(t)) for t in samples["answer_text"])
-    t_segment, c_segment = time.perf_counter() - t0, time.process_time() - c0
+    with Timer() as segment:
+        n_segments = sum(len(segment_at_markers(t)) for t in samples["answer_text"])
     print(
-        f"1. segmentation of {len(samples)} responses: {t_segment:.1f} s wall, "
-        f"{c_segment:.1f} s CPU ({n_segments / len(samples):.1f} segments each)"
+        f"1. segmentation of {len(samples)} responses ({n_segments / len(samples):.1f} "
+        f"segments each): {segment.line()}"
     )
 
-    t0, c0 = time.perf_counter(), time.process_time()
-    per, _ = locate_answers(samples, workers=args.workers)
-    t_zeta, c_zeta = time.perf_counter() - t0, time.process_time() - c0
+    with Timer() as zeta:
+        per, _ = locate_answers(samples, workers=args.workers)
     print(
         f"2. programmatic zeta of {len(per)} correct responses "
-        f"(mean {per['tokens'].mean():.0f} tokens): {t_zeta:.1f} s wall, {c_zeta:.1f} s CPU "
-        f"(this process; workers={args.workers}), zeta = "
-        f"{per['ratio_programmatic'].mean():.3f}"
+        f"(mean {per['tokens'].mean():.0f} tokens, zeta = "
+        f"{per['ratio_programmatic'].mean():.3f}): {zeta.line()}"
     )
 
     rng = np.random.default_rng(0)
@@ -151,26 +180,25 @@ def main() -> None:
             )
         size_mb = (Path(tmp) / "ledger.sqlite").stat().st_size / 1e6
         store.close()
-        t0, c0 = time.perf_counter(), time.process_time()
-        stats = entropy_statistics(
-            [Path(tmp) / "ledger.sqlite"],
-            [(f"k{i}", 0) for i in range(args.stored)],
-            workers=args.workers,
-            chunk=100,
-        )
-        ranking = ranked_tokens(stats.sums, stats.counts, min_count=5, top=40)
-        t_entropy = (time.perf_counter() - t0) * N_RESPONSES / args.stored
-        c_entropy = (time.process_time() - c0) * N_RESPONSES / args.stored
+        with Timer() as entropy:
+            stats = entropy_statistics(
+                [Path(tmp) / "ledger.sqlite"],
+                [(f"k{i % args.stored}", 0) for i in range(N_RESPONSES)],
+                workers=args.workers,
+                chunk=100,
+            )
+            ranking = ranked_tokens(stats.sums, stats.counts, min_count=5, top=40)
     print(
-        f"3. entropy from stored top-5 logprobs: {args.stored} responses ({size_mb:.0f} MB) "
-        f"-> {t_entropy:.1f} s wall, {c_entropy:.1f} s CPU scaled to {N_RESPONSES}; "
-        f"top token {ranking[0].token!r}"
+        f"3. entropy from stored top-5 logprobs of {len(stats.rows)} responses (cycling over "
+        f"{args.stored} stored, {size_mb:.0f} MB), top token {ranking[0].token!r}: "
+        f"{entropy.line()}"
     )
-    total = (t_segment + t_zeta) * scale + t_entropy
+    wall = (segment.wall + zeta.wall) * scale + entropy.wall
+    cpu = (segment.cpu + zeta.cpu) * scale + entropy.cpu
     print(
         f"total for {N_RESPONSES} responses (scaled x{scale:.1f} where fewer were run): "
-        f"{total:.1f} s wall (target <= 30 s on 2 cores); CPU of this process: "
-        f"{(c_segment + c_zeta) * scale + c_entropy:.1f} s"
+        f"{wall:.1f} s wall (target <= 30 s on 2 cores), {cpu:.1f} s CPU "
+        f"(= {cpu / 2:.1f} s on 2 fully used cores)"
     )
 
 

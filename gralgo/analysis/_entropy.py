@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 
 import numpy as np
 
@@ -45,29 +46,36 @@ def token_entropy(top_logprobs: np.ndarray) -> np.ndarray:
     ``top_logprobs``: ``(n, N)`` log-probabilities, ``-inf`` for padding. A row with no finite
     entry has entropy 0. Vectorised: O(n * N).
     """
-    lp = np.asarray(top_logprobs, dtype=np.float64)
+    lp = np.asarray(top_logprobs)
     if lp.ndim != 2:
         raise ValueError(f"top_logprobs must be 2-D (n_tokens, N), got shape {lp.shape}")
     if lp.shape[0] == 0 or lp.shape[1] == 0:
         return np.zeros(lp.shape[0])
-    peak = lp.max(axis=1, keepdims=True)
-    peak[~np.isfinite(peak)] = 0.0  # a row without any candidate
+    # Work on the (N, n) transpose: every reduction over the N candidates is then N - 1
+    # vectorised adds of length-n rows instead of n tiny reductions (several times faster).
+    cols = np.array(lp.T, dtype=np.float64, order="C")
+    peak = cols.max(axis=0)
+    peak[~np.isfinite(peak)] = 0.0  # a step without any candidate
     # H = log Z - sum(w * s) / Z with s = lp - peak, w = exp(s), Z = sum(w); -inf padding
     # becomes a huge negative s whose weight underflows to exactly 0 (and 0 * s == 0).
-    shifted = np.maximum(lp - peak, -1e300)
-    weights = np.exp(shifted)
-    total = weights.sum(axis=1)
+    cols -= peak
+    np.maximum(cols, -1e300, out=cols)
+    weights = np.exp(cols)
+    total = weights.sum(axis=0)
+    weights *= cols
+    weighted = weights.sum(axis=0)
     empty = total <= 0
     total[empty] = 1.0
-    entropy = np.log(total) - (weights * shifted).sum(axis=1) / total
+    entropy = np.log(total) - weighted / total
     entropy[empty] = 0.0
-    return np.maximum(entropy, 0.0)
+    return np.maximum(entropy, 0.0, out=entropy)
 
 
 def dropped_mass(top_logprobs: np.ndarray) -> np.ndarray:
     """``1 - s`` per step: the probability outside the returned top-N (the bound's slack)."""
-    lp = np.asarray(top_logprobs, dtype=np.float64)
-    return np.clip(1.0 - np.exp(lp).sum(axis=1), 0.0, 1.0)
+    cols = np.array(np.asarray(top_logprobs).T, dtype=np.float64, order="C")
+    np.exp(cols, out=cols)
+    return np.clip(1.0 - cols.sum(axis=0), 0.0, 1.0)
 
 
 def normalize_token(token: str) -> str:
@@ -101,8 +109,11 @@ def accumulate_token_entropy(
         raise ValueError(f"{len(tokens)} tokens but {values.shape[0]} entropies")
     if not len(tokens):
         return
-    # Group the response's tokens in C (np.unique), then normalise each distinct one once.
-    distinct, inverse = np.unique(np.asarray(tokens, dtype=object).astype(str), return_inverse=True)
+    # Group the tokens by hashing in C (pandas.factorize, several times faster than sorting
+    # them with np.unique), then normalise each distinct one once.
+    import pandas as pd
+
+    inverse, distinct = pd.factorize(np.asarray(tokens, dtype=object), sort=False)
     token_sums = np.bincount(inverse, weights=values, minlength=len(distinct))
     token_counts = np.bincount(inverse, minlength=len(distinct))
     for token, total, count in zip(
@@ -152,6 +163,45 @@ def rank_high_entropy_tokens(
     return ranked_tokens(sums, counts, min_count=min_count, top=top)
 
 
+def _starts_word(tokens: Sequence[str], i: int) -> bool:
+    """Whether token ``i`` starts a word: it opens with whitespace, or the text before it is
+    empty or ends in a character that is not alphanumeric."""
+    if tokens[i][:1].isspace():
+        return True
+    j = i - 1
+    while j >= 0 and not tokens[j]:
+        j -= 1
+    return j < 0 or not tokens[j][-1].isalnum()
+
+
+def high_entropy_markers(
+    tokens: Sequence[str],
+    entropies: np.ndarray,
+    *,
+    threshold: float | None = None,
+    quantile: float = 0.95,
+) -> list[int]:
+    """Indices of the marker tokens of :func:`segment_at_high_entropy`, in order.
+
+    A marker has entropy at least ``threshold`` (default: the response's ``quantile`` of
+    entropies) and above 0, starts a word and begins with a letter. The entropy test runs in
+    numpy; only the few steps that pass it are looked at in Python.
+    """
+    values = np.asarray(entropies, dtype=np.float64)
+    if len(tokens) != values.shape[0]:
+        raise ValueError(f"{len(tokens)} tokens but {values.shape[0]} entropies")
+    if not 0.0 < quantile <= 1.0:
+        raise ValueError(f"quantile must be within (0, 1], got {quantile}")
+    if not len(tokens):
+        return []
+    cut = float(np.quantile(values, quantile)) if threshold is None else threshold
+    return [
+        i
+        for i in np.flatnonzero((values >= cut) & (values > 0)).tolist()
+        if tokens[i].lstrip()[:1].isalpha() and (tokens[i][:1].isspace() or _starts_word(tokens, i))
+    ]
+
+
 def segment_at_high_entropy(
     tokens: Sequence[str],
     entropies: np.ndarray,
@@ -161,31 +211,21 @@ def segment_at_high_entropy(
 ) -> list[Segment]:
     """Eq. 1 with high-entropy word tokens as markers instead of fixed words.
 
-    A token is a marker when its entropy is at least ``threshold`` (default: the response's
-    ``quantile`` of entropies) and it starts a word (after whitespace or punctuation, beginning
-    with a letter). As in Eq. 1 the marker belongs to no segment; offsets refer to
-    ``"".join(tokens)``.
+    The markers are :func:`high_entropy_markers` (entropy at least ``threshold``, by default
+    the response's ``quantile`` of entropies; starting a word with a letter). As in Eq. 1 the
+    marker belongs to no segment; offsets refer to ``"".join(tokens)``.
     """
-    values = np.asarray(entropies, dtype=np.float64)
-    if len(tokens) != values.shape[0]:
-        raise ValueError(f"{len(tokens)} tokens but {values.shape[0]} entropies")
-    if not 0.0 < quantile <= 1.0:
-        raise ValueError(f"quantile must be within (0, 1], got {quantile}")
+    markers = high_entropy_markers(tokens, entropies, threshold=threshold, quantile=quantile)
     text = "".join(tokens)
     if not tokens:
         return [Segment(0, 0, 0, "")]
-    cut = float(np.quantile(values, quantile)) if threshold is None else threshold
+    offsets = [0, *accumulate(map(len, tokens))]
     segments: list[Segment] = []
-    start, marker, offset = 0, None, 0
-    for token, value in zip(tokens, values.tolist(), strict=True):
-        stripped = token.strip()
-        starts_word = token[:1].isspace() or offset == 0 or not text[offset - 1].isalnum()
-        if value >= cut and value > 0 and starts_word and stripped[:1].isalpha():
-            word_start = offset + (len(token) - len(token.lstrip()))
-            segments.append(
-                Segment(len(segments), start, word_start, text[start:word_start], marker)
-            )
-            start, marker = offset + len(token.rstrip()), stripped
-        offset += len(token)
+    start, marker = 0, None
+    for i in markers:
+        token, offset = tokens[i], offsets[i]
+        word_start = offset + (len(token) - len(token.lstrip()))
+        segments.append(Segment(len(segments), start, word_start, text[start:word_start], marker))
+        start, marker = offset + len(token.rstrip()), token.strip()
     segments.append(Segment(len(segments), start, len(text), text[start:], marker))
     return segments

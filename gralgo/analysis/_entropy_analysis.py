@@ -18,14 +18,14 @@ import pandas as pd
 from gralgo.analysis._entropy import (
     accumulate_token_entropy,
     dropped_mass,
+    high_entropy_markers,
     normalize_token,
     ranked_tokens,
-    segment_at_high_entropy,
     token_entropy,
 )
 from gralgo.analysis._output import AnalysisOutput
 from gralgo.analysis._responses import AnalysisInputError, scored_responses
-from gralgo.analysis._segment import DEFAULT_MARKERS, segment_at_markers
+from gralgo.analysis._segment import DEFAULT_MARKERS, count_marker_segments
 from gralgo.run._logprobs import LogprobStore, SampleLogprobs
 
 
@@ -70,6 +70,7 @@ def _entropy_chunk(
         entropy = token_entropy(stored.top)
         accumulate_token_entropy(stored.tokens, entropy, chunk.sums, chunk.counts)
         text = "".join(stored.tokens)
+        markers_high = high_entropy_markers(stored.tokens, entropy, quantile=quantile)
         chunk.rows.append(
             {
                 "key": key,
@@ -79,10 +80,8 @@ def _entropy_chunk(
                 "mean_dropped_mass": float(dropped_mass(stored.top).mean())
                 if len(entropy)
                 else np.nan,
-                "segments_markers": len(segment_at_markers(text, markers)),
-                "segments_high_entropy": len(
-                    segment_at_high_entropy(stored.tokens, entropy, quantile=quantile)
-                ),
+                "segments_markers": count_marker_segments(text, markers),
+                "segments_high_entropy": len(markers_high) + 1,
             }
         )
     return chunk

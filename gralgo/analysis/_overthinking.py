@@ -1,14 +1,17 @@
 """Over-thinking (paper §3.2, Figure 6a): outcome efficiency with T-hat located two ways.
 
-Correct responses are segmented at the marker words (Eq. 1). ``T_hat`` is located by the judge
-(given the problem, the segmented response and the ground truth: the paper's method) and
-programmatically (:func:`first_correct_segment`); the report gives both zeta values (Eq. 2),
-the share of responses where the two agree on the segment, and the judge's unparsed count.
+Correct responses are segmented at the marker words (Eq. 1), or at high-entropy tokens from the
+stored logprobs (``analysis.segmentation=entropy``, :mod:`gralgo.analysis._segmenter`).
+``T_hat`` is located by the judge (given the problem, the segmented response and the ground
+truth: the paper's method) and programmatically (:func:`first_correct_segment`); the report
+gives both zeta values (Eq. 2), the share of responses where the two agree on the segment, and
+the judge's unparsed count.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -16,7 +19,7 @@ import pandas as pd
 
 from gralgo.analysis._efficiency import (
     first_correct_segment,
-    prefix_token_counts_many,
+    prefix_token_counts,
     tokenizer_for_model,
 )
 from gralgo.analysis._judge import Judge, JudgeQuery, JudgeReport, render_prompt
@@ -24,6 +27,29 @@ from gralgo.analysis._output import AnalysisOutput
 from gralgo.analysis._parse import index_parser
 from gralgo.analysis._responses import problem_text, scored_responses
 from gralgo.analysis._segment import DEFAULT_MARKERS, Segment, segment_at_markers
+from gralgo.analysis._segmenter import (
+    MODEL_TOKENS,
+    Segmentation,
+    SegmentedResponse,
+    missing_note,
+    segment_responses,
+)
+
+RESPONSE_COLUMNS = [
+    "item",
+    "model",
+    "task",
+    "taxonomy",
+    "level",
+    "segments",
+    "tokens",
+    "tokenizer",
+    "first_correct_programmatic",
+    "first_correct_judge",
+    "judge_status",
+    "ratio_programmatic",
+    "ratio_judge",
+]
 
 
 def numbered_segments(segments: Sequence[Segment]) -> str:
@@ -33,19 +59,114 @@ def numbered_segments(segments: Sequence[Segment]) -> str:
     )
 
 
+@dataclass(frozen=True)
+class Location:
+    """Programmatic and judged ``T_hat`` of one correct response, and its length ``T``."""
+
+    segments: int
+    first_correct_programmatic: int | None
+    tokens: int
+    tokens_programmatic: int | None
+    tokens_judge: int | None
+
+
+def _locate_in_text(
+    text: str,
+    segments: Sequence[Segment],
+    expected: str,
+    answer_kind: str,
+    judged: int | None,
+    tokenizer: str,
+) -> Location:
+    prog = first_correct_segment(segments, expected, answer_kind)
+    cuts = sorted(segments[i].end for i in (prog, judged) if i is not None)
+    counts = prefix_token_counts(text, cuts, tokenizer)
+    lookup = dict(zip(cuts, counts[:-1].tolist(), strict=True))
+    return Location(
+        len(segments),
+        prog,
+        int(counts[-1]),
+        None if prog is None else lookup[segments[prog].end],
+        None if judged is None else lookup[segments[judged].end],
+    )
+
+
+def _locate_chunk(
+    args: tuple[list[tuple[str, str, str, int | None, str]], tuple[str, ...]],
+) -> list[Location]:
+    """Worker: segment at the markers, locate the first correct segment, count tokens."""
+    items, markers = args
+    return [
+        _locate_in_text(text, segment_at_markers(text, markers), expected, kind, judged, tok)
+        for text, expected, kind, judged, tok in items
+    ]
+
+
+def locate_at_markers(
+    items: Sequence[tuple[str, str, str, int | None, str]],
+    markers: Sequence[str] = DEFAULT_MARKERS,
+    *,
+    workers: int = 1,
+    chunk: int = 250,
+) -> list[Location]:
+    """:class:`Location` of each ``(text, expected, answer_kind, judged segment, tokenizer)``,
+    segmenting at ``markers``, over ``workers`` processes (0: every core). The whole
+    programmatic part runs in the workers: segmentation, locating and tokenising."""
+    import os
+
+    plain = list(items)
+    workers = workers or (os.cpu_count() or 1)
+    if workers <= 1 or len(plain) <= chunk:
+        return _locate_chunk((plain, tuple(markers)))
+    from concurrent.futures import ProcessPoolExecutor
+
+    parts = [(plain[i : i + chunk], tuple(markers)) for i in range(0, len(plain), chunk)]
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        return [found for part in pool.map(_locate_chunk, parts) for found in part]
+
+
+def _locate_by_model_tokens(
+    response: SegmentedResponse, expected: str, answer_kind: str, judged: int | None
+) -> Location:
+    """:class:`Location` counted in the evaluated model's own stored tokens."""
+    prog = first_correct_segment(response.segments, expected, answer_kind)
+    return Location(
+        len(response.segments),
+        prog,
+        len(response.token_ends),
+        None if prog is None else response.tokens_through(prog),
+        None if judged is None else response.tokens_through(judged),
+    )
+
+
 def locate_answers(
     samples: pd.DataFrame,
     *,
     markers: Sequence[str] = DEFAULT_MARKERS,
+    segmentation: Segmentation | None = None,
     tokenizer: str | None = None,
     judge: Judge | None = None,
     prompt_template: str | None = None,
     workers: int = 1,
 ) -> tuple[pd.DataFrame, JudgeReport | None]:
-    """One row per correct response: segment counts, T_hat by both methods, T, ratios."""
+    """One row per correct response: segment counts, T_hat by both methods, T, ratios.
+
+    ``segmentation`` (default: at ``markers``) may split at high-entropy tokens instead; then
+    the responses without stored logprobs are left out, and tokens are the evaluated model's
+    own (stored) unless ``tokenizer`` names one.
+    """
+    segmentation = segmentation or Segmentation(markers=tuple(markers))
     scored = scored_responses(samples)
     correct = scored[scored["correct"]].reset_index(drop=True)
-    segmented = [segment_at_markers(text, markers) for text in correct["text"].tolist()]
+    # Segmented here only when the judge needs the segments or they come from stored logprobs;
+    # else the workers segment (see locate_at_markers).
+    segmented: list[SegmentedResponse] = []
+    left_out = ""
+    if judge is not None or segmentation.by_entropy:
+        split = segment_responses(correct, segmentation)
+        left_out = missing_note(split)
+        correct = correct[[s is not None for s in split]].reset_index(drop=True)
+        segmented = [s for s in split if s is not None]
     judged: dict[str, int | None] = {}
     statuses: dict[str, str] = {}
     report = None
@@ -53,43 +174,55 @@ def locate_answers(
         if prompt_template is None:
             raise ValueError("a judge needs the first_correct prompt template")
         queries = []
-        for (_, row), segments in zip(correct.iterrows(), segmented, strict=True):
+        for (_, row), response in zip(correct.iterrows(), segmented, strict=True):
             prompt = render_prompt(
                 prompt_template,
                 problem=problem_text(row),
                 expected=row["expected"],
-                segments=numbered_segments(segments),
+                segments=numbered_segments(response.segments),
             )
             queries.append(JudgeQuery(f"overthinking:{row['item']}", prompt))
         parsers = {
-            q.id: index_parser("segment", len(s)) for q, s in zip(queries, segmented, strict=True)
+            q.id: index_parser("segment", len(r.segments))
+            for q, r in zip(queries, segmented, strict=True)
         }
         verdicts, report = judge.ask(queries, parsers)
         for q in queries:
             v = verdicts[q.id]
             statuses[q.id] = v.status
             judged[q.id] = v.value if v.status == "ok" else None
-    plans = []
-    for (_, row), segments in zip(correct.iterrows(), segmented, strict=True):
-        prog = first_correct_segment(segments, str(row["expected"]), str(row["answer_kind"]))
-        by_judge = judged.get(f"overthinking:{row['item']}")
-        cuts = sorted(segments[i].end for i in (prog, by_judge) if i is not None)
-        tok = tokenizer or tokenizer_for_model(row["litellm_model"])
-        plans.append((row, segments, prog, by_judge, cuts, tok))
-    counted: dict[int, np.ndarray] = {}
-    for tok in sorted({plan[5] for plan in plans}):
-        chosen = [i for i, plan in enumerate(plans) if plan[5] == tok]
-        results = prefix_token_counts_many(
-            [(plans[i][0]["text"], plans[i][4]) for i in chosen], tok, workers=workers
+    records = correct.to_dict("records")
+    by_judge = [judged.get(f"overthinking:{row['item']}") for row in records]
+    if segmentation.by_entropy:
+        located = [
+            _locate_in_text(
+                response.text,
+                response.segments,
+                str(row["expected"]),
+                str(row["answer_kind"]),
+                index,
+                tokenizer,
+            )
+            if tokenizer
+            else _locate_by_model_tokens(
+                response, str(row["expected"]), str(row["answer_kind"]), index
+            )
+            for row, response, index in zip(records, segmented, by_judge, strict=True)
+        ]
+        used = [tokenizer or MODEL_TOKENS] * len(records)
+    else:
+        used = [tokenizer or tokenizer_for_model(row["litellm_model"]) for row in records]
+        located = locate_at_markers(
+            [
+                (row["text"], str(row["expected"]), str(row["answer_kind"]), index, tok)
+                for row, index, tok in zip(records, by_judge, used, strict=True)
+            ],
+            segmentation.markers,
+            workers=workers,
         )
-        counted.update(zip(chosen, results, strict=True))
     rows = []
-    for number, (row, segments, prog, by_judge, cuts, tok) in enumerate(plans):
-        counts = counted[number]
-        total = int(counts[-1])
-        lookup = dict(zip(cuts, counts[:-1].tolist(), strict=True))
-        t_prog = None if prog is None else lookup[segments[prog].end]
-        t_judge = None if by_judge is None else lookup[segments[by_judge].end]
+    for row, found, index, tok in zip(records, located, by_judge, used, strict=True):
+        total = found.tokens
         qid = f"overthinking:{row['item']}"
         rows.append(
             {
@@ -98,17 +231,23 @@ def locate_answers(
                 "task": row["task"],
                 "taxonomy": row["taxonomy"],
                 "level": int(row["level"]),
-                "segments": len(segments),
+                "segments": found.segments,
                 "tokens": total,
                 "tokenizer": tok,
-                "first_correct_programmatic": prog,
-                "first_correct_judge": by_judge,
+                "first_correct_programmatic": found.first_correct_programmatic,
+                "first_correct_judge": index,
                 "judge_status": statuses.get(qid, "not_asked"),
-                "ratio_programmatic": np.nan if t_prog is None or not total else t_prog / total,
-                "ratio_judge": np.nan if t_judge is None or not total else t_judge / total,
+                "ratio_programmatic": np.nan
+                if found.tokens_programmatic is None or not total
+                else found.tokens_programmatic / total,
+                "ratio_judge": np.nan
+                if found.tokens_judge is None or not total
+                else found.tokens_judge / total,
             }
         )
-    return pd.DataFrame(rows), report
+    frame = pd.DataFrame(rows, columns=RESPONSE_COLUMNS)
+    frame.attrs["left_out"] = left_out
+    return frame, report
 
 
 def efficiency_table(
@@ -189,14 +328,18 @@ def run_overthinking(
     judge: Judge | None,
     prompt_template: str | None,
     markers: Sequence[str] = DEFAULT_MARKERS,
+    segmentation: Segmentation | None = None,
     tokenizer: str | None = None,
     workers: int = 1,
 ) -> pd.DataFrame:
     """The whole analysis: per-response CSV, tables by model × task and model × level, the
-    figure and headline metrics into ``output``; returns the per-response frame."""
+    figure and headline metrics into ``output``; returns the per-response frame.
+
+    ``segmentation`` (default: at ``markers``) may split at high-entropy tokens instead."""
+    segmentation = segmentation or Segmentation(markers=tuple(markers))
     per_response, report = locate_answers(
         samples,
-        markers=markers,
+        segmentation=segmentation,
         tokenizer=tokenizer,
         judge=judge,
         prompt_template=prompt_template,
@@ -206,11 +349,11 @@ def run_overthinking(
     output.files.append(output.directory / "responses.csv")
     tokenizers = sorted(set(per_response["tokenizer"])) if len(per_response) else []
     note = (
-        f"Segments at markers {list(markers)} (Eq. 1). Tokens counted with "
+        f"{segmentation.describe()} Tokens counted with "
         f"{', '.join(tokenizers) or '–'} (the evaluated model's tokenizer where known "
         "offline, else cl100k_base). zeta = mean T_hat/T over correct responses whose "
         "answer segment was located (Eq. 2); agreement = share of responses located by "
-        "both methods at the same segment."
+        f"both methods at the same segment.{per_response.attrs.get('left_out', '')}"
     )
     by_task = efficiency_table(per_response, ("model", "task"))
     output.table("efficiency_by_task", by_task, "Outcome efficiency by model and task", note)

@@ -12,6 +12,7 @@ import pandas as pd
 from gralgo.analysis._config import AnalyzeSettings
 from gralgo.analysis._judge import Judge, open_judge
 from gralgo.analysis._output import AnalysisOutput, log_analysis
+from gralgo.analysis._segmenter import Segmentation
 
 log = logging.getLogger("gralgo")
 
@@ -28,6 +29,20 @@ class AnalysisResult:
     """The MLflow run, when logging is on."""
 
 
+def _segmentation(settings: AnalyzeSettings) -> Segmentation:
+    """``analysis.segmentation`` and its keys, with the input jobs' ledgers for ``entropy``."""
+    from dataclasses import replace
+
+    from gralgo.analysis._segmenter import segmentation_from_options
+
+    segmentation = segmentation_from_options(settings.options)
+    if not segmentation.by_entropy:
+        return segmentation
+    from gralgo.analysis._entropy_analysis import input_ledgers
+
+    return replace(segmentation, ledgers=tuple(input_ledgers(settings.inputs)))
+
+
 def _overthinking(
     settings: AnalyzeSettings, samples: pd.DataFrame, judge: Judge, output: AnalysisOutput
 ) -> None:
@@ -38,7 +53,7 @@ def _overthinking(
         output,
         judge=judge,
         prompt_template=settings.prompt("first_correct"),
-        markers=tuple(settings.option("markers") or ("wait", "but", "so")),
+        segmentation=_segmentation(settings),
         tokenizer=settings.option("tokenizer"),
         workers=int(settings.option("workers", 0)),
     )
@@ -76,7 +91,7 @@ def _self_verification(
         output,
         judge=judge,
         prompt_template=settings.prompt("behaviour"),
-        markers=tuple(settings.option("markers") or ("wait", "but", "so")),
+        segmentation=_segmentation(settings),
         max_segments=None if max_segments is None else int(max_segments),
         max_context_chars=int(settings.option("max_context_chars", 12000)),
         resamples=settings.bootstrap_resamples,

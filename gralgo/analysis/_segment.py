@@ -101,6 +101,11 @@ def segment_at_markers(text: str, markers: Sequence[str] = DEFAULT_MARKERS) -> l
     return segments
 
 
+def count_marker_segments(text: str, markers: Sequence[str] = DEFAULT_MARKERS) -> int:
+    """``len(segment_at_markers(text, markers))`` without building the segments."""
+    return len(_marker_spans(text, tuple(markers))) + 1
+
+
 def split_paragraphs(text: str) -> list[Segment]:
     """The non-blank paragraphs of ``text`` (separated by blank lines), indexed from 0.
 

@@ -1,11 +1,12 @@
 """Self-verification (paper §3.2, Figure 6b): what each segment of a response does.
 
-Responses are segmented at the marker words (Eq. 1). For every segment after the first, the
-judge sees the problem, the ground truth, the text before the segment and the segment, and
-labels it ``self_verification``, ``strategy_shift`` or ``other``; a self-verification is
-``effective`` when it identifies an error that really is in the earlier text (which needs the
-ground truth: the paper's original code did not pass it). Proportions per task and the
-effectiveness rate come with percentile-bootstrap intervals over segments.
+Responses are segmented at the marker words (Eq. 1), or at high-entropy tokens from the stored
+logprobs (``analysis.segmentation=entropy``, :mod:`gralgo.analysis._segmenter`). For every
+segment after the first, the judge sees the problem, the ground truth, the text before the
+segment and the segment, and labels it ``self_verification``, ``strategy_shift`` or ``other``; a
+self-verification is ``effective`` when it identifies an error that really is in the earlier
+text (which needs the ground truth: the paper's original code did not pass it). Proportions per
+task and the effectiveness rate come with percentile-bootstrap intervals over segments.
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ from gralgo.analysis._judge import Judge, JudgeQuery, JudgeReport, render_prompt
 from gralgo.analysis._output import AnalysisOutput
 from gralgo.analysis._parse import verification_parser
 from gralgo.analysis._responses import problem_text, scored_responses
-from gralgo.analysis._segment import DEFAULT_MARKERS, segment_at_markers
+from gralgo.analysis._segment import DEFAULT_MARKERS
+from gralgo.analysis._segmenter import Segmentation, missing_note, segment_responses
 from gralgo.score import bootstrap_ci
 
 BEHAVIOURS = ("self_verification", "strategy_shift", "other")
@@ -32,18 +34,27 @@ def label_segments(
     *,
     prompt_template: str,
     markers: Sequence[str] = DEFAULT_MARKERS,
+    segmentation: Segmentation | None = None,
     max_segments: int | None = 40,
     max_context_chars: int = 12000,
 ) -> tuple[pd.DataFrame, JudgeReport]:
-    """One row per judged segment: its label, effectiveness and the judge status."""
+    """One row per judged segment: its label, effectiveness and the judge status.
+
+    ``segmentation`` (default: at ``markers``) may split at high-entropy tokens instead; the
+    responses without stored logprobs are then left out (``attrs["left_out"]`` says how many).
+    """
+    segmentation = segmentation or Segmentation(markers=tuple(markers))
     scored = scored_responses(samples).sort_values("item").reset_index(drop=True)
+    segmented = segment_responses(scored, segmentation)
     queries, where = [], {}
-    for _, row in scored.iterrows():
-        segments = segment_at_markers(row["text"], markers)
+    for (_, row), response in zip(scored.iterrows(), segmented, strict=True):
+        if response is None:
+            continue
+        segments = response.segments
         chosen = segments[1:] if max_segments is None else segments[1 : 1 + max_segments]
         for segment in chosen:
             # The text before the marker that opens this segment.
-            previous = row["text"][: segment.start - len(segment.marker or "")]
+            previous = response.text[: segment.start - len(segment.marker or "")]
             if len(previous) > max_context_chars:
                 previous = "…" + previous[-max_context_chars:]
             qid = f"behaviour:{row['item']}:{segment.index}"
@@ -92,7 +103,9 @@ def label_segments(
         "label",
         "effective",
     ]
-    return pd.DataFrame(rows, columns=columns), report
+    frame = pd.DataFrame(rows, columns=columns)
+    frame.attrs["left_out"] = missing_note(segmented)
+    return frame, report
 
 
 def _share(values: np.ndarray, resamples: int, seed: int) -> tuple[float, float, float]:
@@ -168,25 +181,28 @@ def run_self_verification(
     judge: Judge,
     prompt_template: str,
     markers: Sequence[str] = DEFAULT_MARKERS,
+    segmentation: Segmentation | None = None,
     max_segments: int | None = 40,
     max_context_chars: int = 12000,
     resamples: int = 1000,
 ) -> pd.DataFrame:
     """The whole analysis into ``output``; returns the per-segment frame."""
+    segmentation = segmentation or Segmentation(markers=tuple(markers))
     segments, report = label_segments(
         samples,
         judge,
         prompt_template=prompt_template,
-        markers=markers,
+        segmentation=segmentation,
         max_segments=max_segments,
         max_context_chars=max_context_chars,
     )
     segments.to_csv(output.directory / "segments.csv", index=False)
     output.files.append(output.directory / "segments.csv")
     note = (
-        f"Segments at markers {list(markers)} (Eq. 1), each after the first judged with the "
+        f"{segmentation.describe()} Each segment after the first is judged with the "
         "problem, the ground truth and the text before it. 95 % percentile-bootstrap "
         f"intervals over segments ({resamples} resamples). Unparsed replies are excluded."
+        f"{segments.attrs.get('left_out', '')}"
     )
     by_task = behaviour_table(segments, ("model", "task"), resamples=resamples)
     output.table("behaviours_by_task", by_task, "Reasoning behaviours by model and task", note)

@@ -221,6 +221,35 @@ class ErdosRenyiConfig:
 
 
 @dataclass
+class SegmentationConfig:
+    """How ``analysis=overthinking`` and ``analysis=self_verification`` split a response into
+    segments (Eq. 1). These keys of their ``analysis`` section are checked against this
+    schema when the analysis starts (the section itself is free-form: one per analysis)."""
+
+    segmentation: str = "markers"
+    """``markers``: at the marker words; ``entropy``: at high-entropy word tokens, from the
+    logprobs stored with the evaluated job (``sampling.logprobs=true``)."""
+    markers: list[str] = field(default_factory=lambda: ["wait", "but", "so"])
+    """Marker words (whole words, case-insensitive) of ``segmentation=markers``."""
+    entropy_threshold: float | None = None
+    """``segmentation=entropy``: a token is a marker at or above this entropy (nats);
+    null = the response's ``entropy_quantile`` of its token entropies."""
+    entropy_quantile: float = 0.95
+    """``segmentation=entropy`` without a threshold: the per-response entropy quantile."""
+
+    def check(self) -> None:
+        if self.segmentation not in ("markers", "entropy"):
+            from gralgo.errors import ConfigError
+
+            raise ConfigError(
+                f"analysis.segmentation must be markers or entropy, got {self.segmentation!r}"
+            )
+        between(self.entropy_quantile, 0, 1, "analysis.entropy_quantile")
+        at_least(self.entropy_quantile, 0, "analysis.entropy_quantile", strict=True)
+        at_least(self.entropy_threshold, 0, "analysis.entropy_threshold")
+
+
+@dataclass
 class AnalyzeConfig:
     """``analyze``: inputs and judge bookkeeping of ``command=analyze``."""
 

@@ -76,13 +76,3 @@ def test_tokenizer_for_model() -> None:
     assert tokenizer_for_model("openai/gpt-5-mini") == "o200k_base"
     assert tokenizer_for_model("hosted_vllm/Qwen/Qwen3-32B") == "cl100k_base"
     assert tokenizer_for_model(None) == "cl100k_base"
-
-
-def test_prefix_counts_over_processes_equal_serial() -> None:
-    from gralgo.analysis._efficiency import prefix_token_counts_many
-
-    items = [(f"Node {i} has degree {i % 7}. Wait, so it is {i}.", [12, 20]) for i in range(9)]
-    serial = prefix_token_counts_many(items, workers=1)
-    parallel = prefix_token_counts_many(items, workers=2, chunk=2)
-    assert [list(c) for c in parallel] == [list(c) for c in serial]
-    assert [list(c) for c in serial] == [list(prefix_token_counts(t, c)) for t, c in items]
