@@ -12,13 +12,13 @@ from hydra import compose, initialize_config_dir
 from omegaconf import OmegaConf
 from stub_server import FAKE_KEY_ENV, StubServer
 
-from gralgo._settings import analyze_settings_from_config
 from gralgo.analysis import run_analysis
 from gralgo.analysis._inputs import read_inputs
 from gralgo.analysis._judge import load_prompt, render_prompt
 from gralgo.analysis._responses import AnalysisInputError
 from gralgo.errors import ConfigError
 from gralgo.evaluate import evaluate, load_instances
+from gralgo.settings import analyze_settings_from_config
 
 CONF = Path(__file__).resolve().parents[2] / "conf"
 
