@@ -158,7 +158,7 @@ def _as_plain_mapping(cfg: Mapping[str, Any]) -> Mapping[str, Any]:
         field = str(getattr(exc, "full_key", "") or "").split(".")[-1] or "?"
         raise ConfigError(f"model.{field} is required: set it, e.g. model.{field}=...") from exc
     assert isinstance(plain, dict)
-    return plain
+    return {str(key): value for key, value in plain.items()}  # keys are field names
 
 
 def _required_str(cfg: Mapping[str, Any], key: str) -> str:
