@@ -10,11 +10,11 @@ import pytest
 from hydra import compose, initialize_config_dir
 from judge_helpers import make_samples
 from omegaconf import OmegaConf
-from stub_server import FAKE_KEY_ENV, StubServer
 
 from gralgo._settings import analyze_settings_from_config
 from gralgo.analysis import ANALYSES, run_analysis
 from gralgo.errors import ConfigError, UnknownChoiceError
+from gralgo.testing import FAKE_KEY_ENV, StubServer
 
 CONF = Path(__file__).resolve().parents[2] / "conf"
 

@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from stub_server import FAKE_KEY_ENV, StubServer
+from gralgo.testing import FAKE_KEY_ENV, StubServer
 
 REPO = Path(__file__).resolve().parents[2]
 

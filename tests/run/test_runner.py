@@ -7,12 +7,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from stub_server import FAKE_KEY, FAKE_KEY_ENV, StubServer, make_requests
 
 from gralgo.errors import ConfigError
 from gralgo.run._ledger import Ledger
 from gralgo.run._records import ModelSpec, Request, SamplingParams
 from gralgo.run._runner import RunReport, run_samples_sync
+from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, StubServer, make_requests
 
 Build = Callable[..., list[Request]]
 

@@ -13,7 +13,8 @@ import time
 from pathlib import Path
 
 import pytest
-from stub_server import StubServer
+
+from gralgo.testing import StubServer
 
 WORKER = Path(__file__).resolve().parent / "ledger_worker.py"
 

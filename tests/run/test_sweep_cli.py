@@ -6,8 +6,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from stub_server import StubServer
 from sweep_checks import parent_and_children
+
+from gralgo.testing import StubServer
 
 REPO = Path(__file__).resolve().parents[2]
 
