@@ -42,6 +42,7 @@ def canned_answers(settings) -> tuple[dict[str, str], list[str]]:
     return answers, failing
 
 
+@pytest.mark.slow
 def test_pipeline_scores_errors_resumes_and_logs(
     make_settings, stub: StubServer, tmp_path: Path
 ) -> None:

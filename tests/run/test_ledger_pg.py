@@ -126,6 +126,7 @@ def test_runner_on_a_server_ledger_resumes_with_zero_calls(
         assert ledger.samples(r.key for r in requests)[(requests[0].key, 1)].answer_text
 
 
+@pytest.mark.slow
 def test_four_processes_share_one_server_ledger_and_pay_each_sample_once(
     stub: StubServer, url: str, tmp_path: Path
 ) -> None:

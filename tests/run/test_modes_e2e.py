@@ -121,6 +121,7 @@ def _rows(path: Path) -> list[tuple[str | None, str | None]]:
             return []
 
 
+@pytest.mark.slow
 def test_tool_mode_resumes_after_kill_9_at_sample_granularity(tmp_path: Path) -> None:
     try:
         detect_isolation()
@@ -196,6 +197,7 @@ def test_tool_mode_job_end_to_end(make_settings, monkeypatch) -> None:
     assert run.info.run_name.endswith(" tool")
 
 
+@pytest.mark.slow
 def test_tool_use_experiment_sweep_writes_table_4(tmp_path: Path) -> None:
     """``-m +experiment=tool_use``: one job per mode, and Table 4's layout for the sweep."""
     try:
@@ -226,6 +228,7 @@ def test_tool_use_experiment_sweep_writes_table_4(tmp_path: Path) -> None:
     assert modes == {"direct", "tool"}
 
 
+@pytest.mark.slow
 def test_certificate_job_resumes_after_kill_9(make_settings, stub: StubServer, tmp_path: Path):
     """A certificate job killed mid-run: the re-run calls exactly the missing samples."""
     settings = cert_settings(make_settings, stub, "mode=certificate", "dataset.per_level=4")

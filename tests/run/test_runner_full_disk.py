@@ -141,6 +141,7 @@ print(json.dumps({{"error": None}}), flush=True)
 """
 
 
+@pytest.mark.slow
 def test_file_size_limit_in_a_real_process(stub: StubServer, tmp_path: Path) -> None:
     import json
 

@@ -10,6 +10,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from gralgo.run._ledger import Ledger
 from gralgo.run._response import load_litellm
 from gralgo.run._runner import run_samples_sync
@@ -60,6 +62,7 @@ def ok_rows(path: Path) -> int:
             return 0
 
 
+@pytest.mark.slow
 def test_resume_after_kill_9_makes_exactly_the_missing_calls(
     stub: StubServer, tmp_path: Path
 ) -> None:
@@ -92,6 +95,7 @@ def test_resume_after_kill_9_makes_exactly_the_missing_calls(
         assert ledger.missing(requests, k) == []
 
 
+@pytest.mark.slow
 def test_two_processes_share_one_ledger(stub: StubServer, tmp_path: Path) -> None:
     """A child process and this one write overlapping work into one ledger at the same time."""
     path, k = tmp_path / "shared.sqlite", 3
