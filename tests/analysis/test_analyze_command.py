@@ -56,6 +56,7 @@ def test_missing_or_unknown_analysis_is_a_config_error() -> None:
         analyze_settings_from_config(cfg, Path("out"))
 
 
+@pytest.mark.slow
 def test_analyze_runs_writes_and_links_mlflow(judge_stub: StubServer, tmp_path: Path) -> None:
     job = tmp_path / "job"
     job.mkdir()
