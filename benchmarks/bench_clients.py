@@ -27,12 +27,11 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(REPO), str(REPO / "tests" / "run")]
-
-from stub_server import FAKE_KEY, FAKE_KEY_ENV, StubServer, make_requests, start_stub, stop_stub  # noqa: E402
+sys.path.insert(0, str(REPO))  # time this checkout's gralgo, not the installed one
 
 from gralgo.run._ledger import Ledger  # noqa: E402
 from gralgo.run._runner import run_samples  # noqa: E402
+from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, StubServer, make_requests, start_stub, stop_stub  # noqa: E402
 
 Path_ = Callable[[StubServer, int, int, str], Awaitable[None]]
 

@@ -2,7 +2,7 @@
 
     python benchmarks/bench_concurrency.py [--requests 30] [--k 4] [--latency 0.2] [N ...]
 
-Starts the loopback stub server (tests/run/stub_server.py, which counts calls per prompt),
+Starts the loopback stub server (gralgo.testing, which counts calls per prompt),
 then for each N (default 1, 2 and 4) starts N copies of tests/run/ledger_worker.py on a fresh
 ledger, releases them at the same moment, and prints one line per N: calls made vs unique
 samples (equal = each sample paid exactly once), the most calls any one prompt got, and the
@@ -20,10 +20,9 @@ import tempfile
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO / "tests" / "run"))
+from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, StubServer, start_stub, stop_stub
 
-from stub_server import FAKE_KEY, FAKE_KEY_ENV, StubServer, start_stub, stop_stub  # noqa: E402
+REPO = Path(__file__).resolve().parents[1]
 
 WORKER = REPO / "tests" / "run" / "ledger_worker.py"
 

@@ -19,9 +19,7 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(REPO), str(REPO / "tests" / "run")]
-
-from stub_server import FAKE_KEY, FAKE_KEY_ENV, make_requests, start_stub, stop_stub  # noqa: E402
+sys.path.insert(0, str(REPO))  # time this checkout's gralgo, not the installed one
 
 from gralgo.analysis._judge import JudgeQuery, JudgeSettings, open_judge  # noqa: E402
 from gralgo.analysis._parse import choice_parser  # noqa: E402
@@ -29,6 +27,7 @@ from gralgo.run._ledger import Ledger  # noqa: E402
 from gralgo.run._records import ModelSpec, SamplingParams  # noqa: E402
 from gralgo.run._response import load_litellm  # noqa: E402
 from gralgo.run._runner import run_samples  # noqa: E402
+from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, make_requests, start_stub, stop_stub  # noqa: E402
 
 
 def main() -> None:

@@ -16,15 +16,13 @@ from __future__ import annotations
 import argparse
 import os
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO / "tests" / "run"))
+from gralgo.testing import start_stub, stop_stub
 
-from stub_server import start_stub, stop_stub  # noqa: E402
+REPO = Path(__file__).resolve().parents[1]
 
 
 def main() -> None:

@@ -15,6 +15,7 @@ import os
 import secrets
 import sys
 from pathlib import Path
+from typing import Any
 
 import hydra
 from omegaconf import DictConfig, OmegaConf
@@ -49,10 +50,11 @@ def main(cfg: DictConfig) -> None:
 
     try:
         try:
-            plain = OmegaConf.to_container(cfg, resolve=True)
+            raw = OmegaConf.to_container(cfg, resolve=True)
         except OmegaConfBaseException as exc:  # e.g. ${oc.env:VAR} with VAR unset
             raise config_error(exc) from None
-        assert isinstance(plain, dict)
+        assert isinstance(raw, dict)
+        plain = {str(key): value for key, value in raw.items()}  # top-level keys are names
         if plain.get("command") == "compare":
             compare(plain)
             return
@@ -135,7 +137,7 @@ def cli(argv: list[str] | None = None) -> None:
         sys.exit(min(f.status for f in FAILED_JOBS))
 
 
-def compare(plain: dict) -> None:
+def compare(plain: dict[str, Any]) -> None:
     """``command=compare compare.inputs=[DIR, ...]``: models side by side, with z-scores."""
     from pathlib import Path
 
@@ -154,7 +156,7 @@ def compare(plain: dict) -> None:
     print((out / "z_scores.md").read_text(encoding="utf-8"))
 
 
-def audit(plain: dict) -> None:
+def audit(plain: dict[str, Any]) -> None:
     """``command=audit dataset.dir=DIR``: validity rules, guessing baselines; exit 1 if broken."""
     from pathlib import Path
 
@@ -174,7 +176,7 @@ def audit(plain: dict) -> None:
         sys.exit(1)
 
 
-def analyze(plain: dict) -> None:
+def analyze(plain: dict[str, Any]) -> None:
     """``command=analyze analysis=NAME analyze.inputs=[JOB, ...] judge=MODEL``."""
     from pathlib import Path
 

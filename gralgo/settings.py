@@ -101,18 +101,19 @@ def _path(value: str) -> Path:
 
 def task_settings(name: str, cfg: Mapping[str, Any] | TaskEntryConfig) -> TaskSettings:
     """One ``task.<name>`` entry as the task's settings."""
+    entry: object = cfg
     if isinstance(cfg, Mapping):
         from omegaconf import OmegaConf
 
-        cfg = OmegaConf.to_object(OmegaConf.merge(OmegaConf.structured(TaskEntryConfig), cfg))
-    assert isinstance(cfg, TaskEntryConfig)
+        entry = OmegaConf.to_object(OmegaConf.merge(OmegaConf.structured(TaskEntryConfig), cfg))
+    assert isinstance(entry, TaskEntryConfig)
     return TaskSettings(
-        source=cfg.source,
-        sampler=cfg.sampler,
-        sampler_options=dict(cfg.sampler_options),
-        options=dict(cfg.options),
-        max_mean_degree=cfg.max_mean_degree,
-        impl=cfg.impl,
+        source=entry.source,
+        sampler=entry.sampler,
+        sampler_options=dict(entry.sampler_options),
+        options=dict(entry.options),
+        max_mean_degree=entry.max_mean_degree,
+        impl=entry.impl,
     )
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
@@ -12,11 +11,9 @@ from hydra import compose, initialize_config_dir
 from omegaconf import OmegaConf
 
 from gralgo.settings import AppSettings, settings_from_config
+from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, StubServer, start_stub, stop_stub
 
 CONF = Path(__file__).resolve().parents[1] / "conf"
-sys.path.insert(0, str(Path(__file__).resolve().parent / "run"))  # the loopback stub server
-
-from stub_server import FAKE_KEY, FAKE_KEY_ENV, StubServer, start_stub, stop_stub  # noqa: E402
 
 
 @pytest.fixture(scope="session")

@@ -7,9 +7,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 REPO = Path(__file__).resolve().parents[1]
 
 
+@pytest.mark.slow
 def test_simultaneous_jobs_get_distinct_run_folders(tmp_path: Path) -> None:
     outputs = tmp_path / "outputs"
     # command=compare without inputs fails at once (exit 2), after Hydra made the run folder.

@@ -65,7 +65,7 @@ def check_composed(argv: Sequence[str], make_settings: Callable[[dict[str, Any]]
     try:
         with initialize_config_dir(config_dir=str(CONF_DIR), version_base=None):
             cfg = compose("config", overrides=[str(o) for o in args.overrides])
-        plain = OmegaConf.to_container(cfg, resolve=True)
+        raw = OmegaConf.to_container(cfg, resolve=True)
     except (HydraException, OmegaConfBaseException) as exc:
         cause = next(
             (
@@ -78,7 +78,8 @@ def check_composed(argv: Sequence[str], make_settings: Callable[[dict[str, Any]]
         if isinstance(cause, OmegaConfBaseException) and getattr(cause, "full_key", None):
             raise config_error(cause) from None
         return  # anything else (a missing option, a syntax error): Hydra reports it
-    assert isinstance(plain, dict)
+    assert isinstance(raw, dict)
+    plain = {str(key): value for key, value in raw.items()}  # top-level keys are names
     if plain.get("command") == "compare":
         check_config_secrets(plain)
         typed_config(plain)
@@ -165,7 +166,7 @@ def check_value(key: str, value: Any) -> None:
         node = OmegaConf.structured(parent)
         node[parts[-1]] = value
     except OmegaConfBaseException as exc:
-        exc.full_key = key  # type: ignore[attr-defined]
+        exc.full_key = key
         raise config_error(exc) from None
     check_range(parent, parts[-1], node[parts[-1]])
 
@@ -202,7 +203,7 @@ def check_value_in(entry: Any, parts: list[str], prefix: str, value: Any) -> Non
         node = OmegaConf.structured(entry)
         node[parts[0]] = value
     except OmegaConfBaseException as exc:
-        exc.full_key = f"{prefix}.{parts[0]}"  # type: ignore[attr-defined]
+        exc.full_key = f"{prefix}.{parts[0]}"
         raise config_error(exc) from None
     check_range(entry, parts[0], node[parts[0]], prefix.rsplit(".", 1)[-1])
 

@@ -14,7 +14,7 @@ from typing import Any
 from omegaconf import MISSING
 
 from gralgo.config._checks import at_least, between
-from gralgo.config._model_schema import ModelConfig
+from gralgo.config._model_schema import ModelConfig as ModelConfig  # GralgoConfig.model
 
 
 @dataclass

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import logging
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -174,9 +174,9 @@ def plot_baselines(
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    by_task: Mapping[str, list[Baseline]] = defaultdict(list)
+    by_task: dict[str, list[Baseline]] = defaultdict(list)
     for b in rows:
-        by_task[b.task].append(b)  # type: ignore[index]
+        by_task[b.task].append(b)
     names = sorted(by_task)
     cols = 3
     n_rows = max(1, -(-len(names) // cols))

@@ -70,15 +70,18 @@ def erdos_renyi_sample(
         raise SamplingError(f"the source has {len(names)} names, fewer than {n} nodes")
     chosen = sorted(rng.sample(names, n))
     topology = nx.gnp_random_graph(n, spec.p, seed=rng.randrange(2**32))
-    graph = nx.Graph()
+    graph: nx.Graph[str] = nx.Graph()
     graph.add_nodes_from(chosen)
     graph.add_edges_from(sorted((chosen[u], chosen[v]) for u, v in topology.edges))
     start = rng.choice(chosen)
     if task.settings.sampler in TREE_SAMPLERS:
-        tree = nx.Graph()
-        tree.add_nodes_from(sorted(nx.node_connected_component(graph, start)))
+        tree: nx.Graph[str] = nx.Graph()
+        component: set[str] = nx.node_connected_component(graph, start)
+        tree.add_nodes_from(sorted(component))
         tree.add_edges_from(
-            sorted(tuple(sorted(e)) for e in nx.bfs_edges(graph, start, sort_neighbors=sorted))
+            sorted(
+                (min(u, v), max(u, v)) for u, v in nx.bfs_edges(graph, start, sort_neighbors=sorted)
+            )
         )
         graph = tree
     for u, v in sorted(graph.edges):

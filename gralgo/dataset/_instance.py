@@ -103,6 +103,6 @@ class Instance:
         }
         return cls(**data)
 
-    def to_networkx(self) -> nx.Graph:
+    def to_networkx(self) -> nx.Graph[str]:
         """The instance graph (names as node ids, weights as attributes)."""
         return nx.node_link_graph(self.graph, edges="edges")

@@ -196,7 +196,7 @@ def _lengthen_graph(job: _LengthenJob) -> dict[str, list[Instance]]:
         old_nodes = list(problem.graph.nodes)
 
         def render(
-            graph: nx.Graph,
+            graph: nx.Graph[str],
             task: Task = task,
             problem: Problem = problem,
             solution: Solution = solution,

@@ -8,13 +8,16 @@ import io
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 import networkx as nx
 
 from gralgo.dataset._instance import Instance
 
+_Node = TypeVar("_Node", str, int)
 
-def edge_connectivity(graph: nx.Graph) -> int:
+
+def edge_connectivity(graph: nx.Graph[_Node]) -> int:
     """Exact edge connectivity, with cheap exits (most sampled real graphs have a bridge)."""
     n = graph.number_of_nodes()
     if n < 2:
@@ -158,7 +161,7 @@ def graph_stats(instance: Instance) -> GraphStats:
         elif degrees.min() == 1:
             connectivity = 1
         else:
-            graph = nx.Graph()
+            graph: nx.Graph[int] = nx.Graph()
             graph.add_nodes_from(range(n))
             graph.add_edges_from(pairs)
             connectivity = edge_connectivity(graph)

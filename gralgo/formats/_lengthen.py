@@ -51,7 +51,7 @@ NOUNS = tuple(
 MAX_WORDS_PER_NAME = 4000
 """Upper bound on description words per name (a 64k-token prompt needs ~100 on 80 nodes)."""
 
-Render = Callable[[nx.Graph], str]
+Render = Callable[["nx.Graph[str]"], str]
 
 
 class _Descriptions:
@@ -74,14 +74,14 @@ class _Descriptions:
 
 
 def lengthen_names(
-    graph: nx.Graph,
+    graph: nx.Graph[str],
     target_tokens: int,
     render: Render,
     count_tokens: Callable[[str], int],
     rng_seed: object,
     *,
     tolerance: float = 0.05,
-) -> tuple[nx.Graph, dict[str, str]]:
+) -> tuple[nx.Graph[str], dict[str, str]]:
     """Relabel ``graph`` with longer names so ``count_tokens(render(g))`` hits ``target_tokens``.
 
     ``render(relabelled_graph)`` writes the whole prompt; the relabelled graph keeps the node
@@ -110,7 +110,7 @@ class _Search:
 
     def __init__(
         self,
-        graph: nx.Graph,
+        graph: nx.Graph[str],
         names: list[str],
         render: Render,
         count_tokens: Callable[[str], int],
@@ -130,7 +130,7 @@ class _Search:
         self.estimate: _AdditiveCount | None = None
         self.chosen = 0
 
-    def relabel(self, budget: int) -> tuple[nx.Graph, dict[str, str]]:
+    def relabel(self, budget: int) -> tuple[nx.Graph[str], dict[str, str]]:
         base, extra = divmod(budget, self.n)
         mapping = {
             name: self.descriptions.long_name(name, base + (1 if self.rank[name] < extra else 0))
@@ -152,7 +152,7 @@ class _Search:
         assert self.estimate is not None
         return self.estimate.fresh(budget)
 
-    def run(self, target_tokens: int, tolerance: float) -> tuple[nx.Graph, dict[str, str]]:
+    def run(self, target_tokens: int, tolerance: float) -> tuple[nx.Graph[str], dict[str, str]]:
         low_ok = target_tokens * (1 - tolerance)
         high_ok = target_tokens * (1 + tolerance)
         if self.exact(0) > high_ok:
@@ -190,7 +190,7 @@ class _AdditiveCount:
 
     def __init__(
         self,
-        graph: nx.Graph,
+        graph: nx.Graph[str],
         names: list[str],
         render: Render,
         count_tokens: Callable[[str], int],
@@ -229,7 +229,7 @@ class _AdditiveCount:
         return self._memo[budget]
 
 
-def _name_occurrences(graph: nx.Graph, names: list[str], render: Render) -> dict[str, int]:
+def _name_occurrences(graph: nx.Graph[str], names: list[str], render: Render) -> dict[str, int]:
     """How often each name occurs in the prompt: one render with a letters-only marker after it."""
     width = max(1, math.ceil(math.log(len(names) + 1, 26)))
 

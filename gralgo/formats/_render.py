@@ -109,7 +109,7 @@ class GraphRows:
 
 
 def graph_rows(
-    graph: nx.Graph, *, node_weights: bool, edge_weights: bool, relations: bool = False
+    graph: nx.Graph[str], *, node_weights: bool, edge_weights: bool, relations: bool = False
 ) -> GraphRows:
     """Nodes sorted by name, edges by (smaller, larger) name, with the requested attributes."""
     if any(not isinstance(n, str) for n in graph):
@@ -125,7 +125,7 @@ def graph_rows(
 
 
 def render_graph(
-    graph: nx.Graph,
+    graph: nx.Graph[str],
     format_name: str,
     *,
     node_weights: bool,
@@ -174,7 +174,7 @@ def _weight(data: Mapping[str, Any], what: str) -> int:
     return int(value)
 
 
-def parse_graph(text: str, format_name: str) -> nx.Graph:
+def parse_graph(text: str, format_name: str) -> nx.Graph[str]:
     """Read back a graph written by :func:`render_graph` (ids as strings for ``numeric_ids``).
 
     Node and edge ``weight`` and edge ``relation`` attributes are restored where the text shows
@@ -182,7 +182,7 @@ def parse_graph(text: str, format_name: str) -> nx.Graph:
     """
     fmt = get_format(format_name)
     nodes, edges = fmt.read(text, fmt.codec)
-    graph = nx.Graph()
+    graph: nx.Graph[str] = nx.Graph()
     for node in nodes:
         if node.label in graph:
             raise GraphTextError(f"node {json_literal(node.label)} is listed twice")

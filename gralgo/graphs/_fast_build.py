@@ -13,18 +13,20 @@ from typing import Any
 
 import networkx as nx
 
+_Adjacency = dict[str, dict[str, dict[str, Any]]]
 
-def add_new_edges(graph: nx.Graph, edges: Iterable[tuple[Any, Any, dict[str, Any]]]) -> None:
+
+def add_new_edges(graph: nx.Graph[str], edges: Iterable[tuple[str, str, dict[str, Any]]]) -> None:
     """``graph.add_edges_from(edges)`` for distinct new edges between nodes already in ``graph``.
 
     Each attribute dict is stored as it is (shared by both ends), not copied: pass fresh ones.
     """
-    adjacency = graph._adj
+    adjacency: _Adjacency = graph._adj  # type: ignore[attr-defined]  # private, not in the stubs
     for u, v, attrs in edges:
         adjacency[u][v] = adjacency[v][u] = attrs
 
 
-def copy_graph(graph: nx.Graph) -> nx.Graph:
+def copy_graph(graph: nx.Graph[str]) -> nx.Graph[str]:
     """``graph.copy()``: nodes, neighbours and attributes in exactly ``Graph.copy``'s order.
 
     An edge's attribute dict is copied once and shared by both ends, as ``copy`` does. Graph
@@ -32,13 +34,17 @@ def copy_graph(graph: nx.Graph) -> nx.Graph:
     """
     if type(graph) is not nx.Graph:
         return graph.copy()
-    copy = nx.Graph()
+    copy: nx.Graph[str] = nx.Graph()
     copy.graph.update(graph.graph)
-    adjacency: dict[Any, dict[Any, dict[str, Any]]] = copy._adj
-    for node, attrs in graph._node.items():
-        copy._node[node] = attrs.copy()
+    # networkx's private dicts (absent from its stubs): what Graph.copy fills, minus its checks.
+    adjacency: _Adjacency = copy._adj  # type: ignore[attr-defined]
+    node_attrs: dict[str, dict[str, Any]] = copy._node  # type: ignore[attr-defined]
+    source_nodes: dict[str, dict[str, Any]] = graph._node  # type: ignore[attr-defined]
+    source_adjacency: _Adjacency = graph._adj  # type: ignore[attr-defined]
+    for node, attrs in source_nodes.items():
+        node_attrs[node] = attrs.copy()
         adjacency[node] = {}
-    for u, neighbours in graph._adj.items():
+    for u, neighbours in source_adjacency.items():
         row = adjacency[u]
         for v, attrs in neighbours.items():
             if v not in row:  # each edge is met from both ends; the first copies its data

@@ -12,7 +12,7 @@ import networkx as nx
 class SampledGraph:
     """A subgraph drawn from a source graph."""
 
-    graph: nx.Graph
+    graph: nx.Graph[str]
     """Nodes named by their real names, inserted in a deterministic order."""
     start: str
     """Name of the node the sampler started from (the root for tree samplers)."""

@@ -69,7 +69,7 @@ class SourceGraph:
 
     def to_networkx(
         self, nodes: Iterable[int], edges: Sequence[tuple[int, int]] | None = None
-    ) -> nx.Graph:
+    ) -> nx.Graph[str]:
         """A networkx graph on ``nodes`` labelled by name.
 
         Without ``edges`` the induced subgraph is returned; with ``edges`` (pairs of node ids that
@@ -78,7 +78,7 @@ class SourceGraph:
         ascending id order and edges in sorted order, so the result is deterministic.
         """
         chosen = sorted(set(int(n) for n in nodes))
-        graph = nx.Graph()
+        graph: nx.Graph[str] = nx.Graph()
         graph.add_nodes_from(self.node_names[n] for n in chosen)
         if edges is None:
             triples = self.induced_edges(chosen)

@@ -10,7 +10,7 @@ import networkx as nx
 from gralgo.graphs._fast_build import add_new_edges
 
 
-def thin_edges(graph: nx.Graph, n_edges: int, rng: random.Random) -> nx.Graph | None:
+def thin_edges(graph: nx.Graph[str], n_edges: int, rng: random.Random) -> nx.Graph[str] | None:
     """A copy keeping a random spanning forest plus random other edges, ``n_edges`` in all.
 
     Connected components are preserved (a spanning forest is always kept), so the result has
@@ -41,15 +41,15 @@ def thin_edges(graph: nx.Graph, n_edges: int, rng: random.Random) -> nx.Graph | 
     if len(forest) > n_edges:
         return None
     keep = sorted(forest + rest[: n_edges - len(forest)])
-    thinned = nx.Graph()
+    thinned: nx.Graph[str] = nx.Graph()
     thinned.add_nodes_from(graph.nodes(data=True))
     thinned.add_edges_from((u, v, graph.edges[u, v]) for u, v in keep)
     return thinned
 
 
 def thin_edges_keeping_cores(
-    graph: nx.Graph, n_edges: int, rng: random.Random, dense_share: float = 0.5
-) -> nx.Graph | None:
+    graph: nx.Graph[str], n_edges: int, rng: random.Random, dense_share: float = 0.5
+) -> nx.Graph[str] | None:
     """Like :func:`thin_edges`, but a dense real part of the graph keeps all of its edges.
 
     Random thinning keeps each edge with the same chance, which breaks every large clique and
@@ -96,7 +96,7 @@ def thin_edges_keeping_cores(
                 heapq.heappush(heap, (-links[u], -core[u], position[u], u))
     extra = [e for e in rest if e not in kept][: n_edges - len(kept)]
     keep = sorted(kept.union(extra))
-    thinned = nx.Graph()
+    thinned: nx.Graph[str] = nx.Graph()
     thinned.add_nodes_from(graph.nodes(data=True))
     adjacency = graph.adj
     add_new_edges(thinned, ((u, v, dict(adjacency[u][v])) for u, v in keep))
@@ -108,7 +108,7 @@ def _ordered_pair(a: str, b: str) -> tuple[str, str]:
 
 
 def _spanning_forest(
-    graph: nx.Graph, edges: list[tuple[str, str]]
+    graph: nx.Graph[str], edges: list[tuple[str, str]]
 ) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
     """Kruskal over ``edges`` in the given order: (forest edges, the other edges)."""
     parent = {str(n): str(n) for n in graph.nodes}

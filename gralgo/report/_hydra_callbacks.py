@@ -56,7 +56,12 @@ class MlflowSweepCallback(Callback):
         sweep_dir = Path(str(config.hydra.sweep.dir))
         overrides = list(OmegaConf.select(config, "hydra.overrides.task", default=[]) or [])
         params = OmegaConf.select(config, "hydra.sweeper.params", default=None)
-        axes = sweep_axes(overrides, OmegaConf.to_container(params) if params else None)
+        plain_params = OmegaConf.to_container(params) if params else None
+        assert plain_params is None or isinstance(plain_params, dict)  # a mapping of key: values
+        axes = sweep_axes(
+            overrides,
+            None if plain_params is None else {str(k): v for k, v in plain_params.items()},
+        )
         self.swept = list(axes)
         self.run_id = start_parent_run(
             tracking_uri=self.tracking_uri,

@@ -9,6 +9,8 @@ more than one model (sweeps, ``command=compare``).
 from __future__ import annotations
 
 from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -18,10 +20,14 @@ from gralgo.report._tables import TAXONOMIES, ordered_models
 from gralgo.score import ScoringInputError, normalized_scores
 from gralgo.seeding import stable_seed
 
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
 _MODEL_MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
 
 
-def _pyplot():  # noqa: ANN202 - matplotlib.pyplot, imported lazily
+def _pyplot() -> ModuleType:
+    """matplotlib.pyplot on the Agg backend, imported lazily."""
     import matplotlib
 
     matplotlib.use("Agg", force=False)
@@ -30,7 +36,7 @@ def _pyplot():  # noqa: ANN202 - matplotlib.pyplot, imported lazily
     return plt
 
 
-def _save(figure, path: str | Path) -> Path:  # noqa: ANN001
+def _save(figure: Figure, path: str | Path) -> Path:
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     figure.tight_layout()

@@ -38,7 +38,7 @@ def redact_config(cfg: Mapping[str, Any]) -> dict[str, Any]:
     ``*_env`` field.
     """
     env_names = sorted(set(_env_names_in(cfg)))
-    return _redact(cfg, env_names)
+    return _redact_mapping(cfg, env_names)
 
 
 def scrub_text(text: str, env_names: Iterable[str] = ()) -> str:
@@ -81,16 +81,20 @@ def secret_env_names(cfg: Mapping[str, Any]) -> list[str]:
     return sorted(set(_env_names_in(cfg)))
 
 
+def _redact_mapping(value: Mapping[Any, Any], env_names: list[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key in sorted(value, key=str):
+        item = value[key]
+        if is_secret_key(str(key)) and item is not None and not isinstance(item, Mapping):
+            out[str(key)] = REDACTED
+        else:
+            out[str(key)] = _redact(item, env_names)
+    return out
+
+
 def _redact(value: Any, env_names: list[str]) -> Any:
     if isinstance(value, Mapping):
-        out: dict[str, Any] = {}
-        for key in sorted(value, key=str):
-            item = value[key]
-            if is_secret_key(str(key)) and item is not None and not isinstance(item, Mapping):
-                out[str(key)] = REDACTED
-            else:
-                out[str(key)] = _redact(item, env_names)
-        return out
+        return _redact_mapping(value, env_names)
     if isinstance(value, list | tuple):
         return [_redact(v, env_names) for v in value]
     if isinstance(value, str):

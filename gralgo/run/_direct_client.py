@@ -246,7 +246,8 @@ def parse_body(litellm_model: str, body: Any) -> dict[str, Any]:
     message = choice.get("message") if isinstance(choice, dict) else None
     if not isinstance(message, dict):
         raise MalformedResponseError("first choice has no message")
-    usage = body.get("usage") if isinstance(body.get("usage"), dict) else {}
+    raw_usage = body.get("usage")
+    usage = raw_usage if isinstance(raw_usage, dict) else {}
     details = usage.get("completion_tokens_details")
     content = message.get("content")
     reasoning = message.get("reasoning_content")

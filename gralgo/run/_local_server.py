@@ -94,7 +94,7 @@ def ensure_gguf(package: str, cache_dir: Path | None = None) -> Path:
         ) from exc
     cache_dir = cache_dir or model_cache_dir()
     cache_dir.mkdir(parents=True, exist_ok=True)
-    target = cache_dir / weights.MODEL_NAME
+    target: Path = cache_dir / str(weights.MODEL_NAME)
     marker = target.with_name(target.name + ".verified")
     size = _chunks_size(weights)
     expected = f"{getattr(weights, 'EXPECTED_SHA256', '')} {size}"
@@ -301,7 +301,8 @@ class LocalLlamaServer:
 def _answers(url: str) -> bool:
     try:
         with urllib.request.urlopen(url, timeout=2.0) as response:
-            return 200 <= response.status < 300
+            status: int = response.status
+            return 200 <= status < 300
     except (urllib.error.URLError, OSError):
         return False
 

@@ -7,7 +7,7 @@ import re
 import urllib.error
 import urllib.request
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, fields
 from typing import Any
 
 from gralgo.config import ModelConfig
@@ -16,14 +16,6 @@ from gralgo.run._records import ModelSpec, SamplingParams
 
 _SAMPLING_FIELDS = tuple(f.name for f in fields(SamplingParams))
 _ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
-
-
-@dataclass(frozen=True)
-class ModelPrice:
-    """USD per million tokens, for dry-run estimates when litellm does not know the model."""
-
-    input_per_1m: float
-    output_per_1m: float
 
 
 def model_spec_from_config(cfg: Mapping[str, Any] | ModelConfig) -> ModelSpec:
@@ -59,19 +51,6 @@ def model_spec_from_config(cfg: Mapping[str, Any] | ModelConfig) -> ModelSpec:
         extra_body=_plain(extra_body),
         drop_params=tuple(sorted(set(drop_params))),
     )
-
-
-def model_price_from_config(cfg: Mapping[str, Any]) -> ModelPrice | None:
-    """The optional ``price:`` block of a model config, or ``None``."""
-    price = cfg.get("price")
-    if price is None:
-        return None
-    try:
-        return ModelPrice(float(price["input_per_1m"]), float(price["output_per_1m"]))
-    except (KeyError, TypeError, ValueError) as exc:
-        raise ConfigError(
-            "model.price needs numeric input_per_1m and output_per_1m (USD per 1M tokens)"
-        ) from exc
 
 
 def sampling_overrides_from_config(cfg: Mapping[str, Any] | ModelConfig) -> dict[str, Any]:
@@ -163,7 +142,7 @@ def _as_plain_mapping(cfg: Mapping[str, Any] | ModelConfig) -> Mapping[str, Any]
         field = str(getattr(exc, "full_key", "") or "").split(".")[-1] or "?"
         raise ConfigError(f"model.{field} is required: set it, e.g. model.{field}=...") from exc
     assert isinstance(plain, dict)
-    return plain
+    return {str(key): value for key, value in plain.items()}  # keys are field names
 
 
 def _required_str(cfg: Mapping[str, Any], key: str) -> str:

@@ -66,14 +66,20 @@ def estimate_cost(
     litellm_model: str,
     prompt_tokens: int,
     completion_tokens: int,
-    price: Mapping[str, float] | None = None,
+    price: Mapping[str, float | None] | None = None,
 ) -> float | None:
-    """USD cost from the config's price (per 1M tokens) or litellm's price map; None if unknown."""
-    if price and price.get("input_per_1m") is not None:
-        return (
-            prompt_tokens * float(price["input_per_1m"])
-            + completion_tokens * float(price.get("output_per_1m") or 0.0)
-        ) / 1e6
+    """USD cost from the config's price (per 1M tokens) or litellm's price map; None if unknown.
+
+    A configured price needs both rates: with one missing the cost is unknown (reasoning models
+    are mostly completion tokens, so pricing the missing side at 0 would understate it badly).
+    A rate of 0 (a local model) is a real price of 0. With neither, litellm's map is asked.
+    """
+    rates = (price or {}).get("input_per_1m"), (price or {}).get("output_per_1m")
+    if rates != (None, None):
+        input_rate, output_rate = rates
+        if input_rate is None or output_rate is None:
+            return None
+        return (prompt_tokens * float(input_rate) + completion_tokens * float(output_rate)) / 1e6
     import os
 
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")

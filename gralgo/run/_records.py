@@ -5,11 +5,9 @@ from __future__ import annotations
 import functools
 import json
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 from gralgo.seeding import stable_hash
-
-ErrorKind = Literal["transient", "fatal"]
 
 
 @dataclass(frozen=True)

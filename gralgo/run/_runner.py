@@ -99,8 +99,9 @@ def _api_key(request: Request) -> str | None:
     return value
 
 
-class _Run:
-    """State shared by the sample tasks of one :func:`run_samples` call."""
+class _BatchRun:
+    """One :func:`run_samples` call in progress: the state its sample tasks share (clients,
+    per-model limiters, counters, failure budget) and the loop that drives them."""
 
     def __init__(
         self,
@@ -429,7 +430,7 @@ async def run_samples(
     if client != "litellm":  # an impossible choice fails here, before any call
         chosen = {choose_client(r.model, client) for r, _ in todo}
         client = chosen.pop() if len(chosen) == 1 else client
-    run = _Run(
+    run = _BatchRun(
         len(todo),
         ledger,
         max_concurrency,

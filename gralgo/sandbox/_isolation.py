@@ -66,9 +66,10 @@ def detect_isolation(allow_unisolated: bool = False) -> Isolation:
 
     Raises :class:`SandboxUnavailableError` when neither works and ``allow_unisolated`` is false.
     """
-    for isolation in ("bwrap", "unshare"):
-        if isolation_works(isolation):  # type: ignore[arg-type]
-            return isolation  # type: ignore[return-value]
+    candidates: tuple[Isolation, ...] = ("bwrap", "unshare")
+    for isolation in candidates:
+        if isolation_works(isolation):
+            return isolation
     if allow_unisolated:
         return "none"
     raise SandboxUnavailableError(

@@ -1,9 +1,10 @@
-"""Fixtures: the loopback stub server (tests/run/stub_server.py) as a scripted judge."""
+"""Fixtures: the loopback stub server (gralgo.testing) as a scripted judge."""
 
 from __future__ import annotations
 
 import pytest
-from stub_server import StubServer
+
+from gralgo.testing import StubServer
 
 
 @pytest.fixture()

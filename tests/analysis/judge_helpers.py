@@ -7,10 +7,9 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import pandas as pd
 
-from stub_server import FAKE_KEY_ENV, StubServer
-
 from gralgo.analysis._judge import JudgeSettings
 from gralgo.run._records import ModelSpec, SamplingParams
+from gralgo.testing import FAKE_KEY_ENV, StubServer
 
 
 def stub_judge_settings(stub: StubServer, max_reasks: int = 2) -> JudgeSettings:

@@ -10,11 +10,11 @@ import pytest
 from hydra import compose, initialize_config_dir
 from judge_helpers import make_samples
 from omegaconf import OmegaConf
-from stub_server import FAKE_KEY_ENV, StubServer
 
 from gralgo.analysis import ANALYSES, run_analysis
 from gralgo.errors import ConfigError, UnknownChoiceError
 from gralgo.settings import analyze_settings_from_config
+from gralgo.testing import FAKE_KEY_ENV, StubServer
 
 CONF = Path(__file__).resolve().parents[2] / "conf"
 
@@ -56,6 +56,7 @@ def test_missing_or_unknown_analysis_is_a_config_error() -> None:
         analyze_settings_from_config(cfg, Path("out"))
 
 
+@pytest.mark.slow
 def test_analyze_runs_writes_and_links_mlflow(judge_stub: StubServer, tmp_path: Path) -> None:
     job = tmp_path / "job"
     job.mkdir()

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-from stub_server import FAKE_KEY_ENV, StubServer
 
 from gralgo.evaluate import evaluate, load_instances
+from gralgo.testing import FAKE_KEY_ENV, StubServer
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -10,12 +10,12 @@ import pandas as pd
 import pytest
 from hydra import compose, initialize_config_dir
 from omegaconf import OmegaConf
-from stub_server import FAKE_KEY_ENV, StubServer
 
 from gralgo.analysis import run_analysis
 from gralgo.analysis._responses import AnalysisInputError
 from gralgo.evaluate import evaluate, load_instances
 from gralgo.settings import analyze_settings_from_config
+from gralgo.testing import FAKE_KEY_ENV, StubServer
 
 CONF = Path(__file__).resolve().parents[2] / "conf"
 

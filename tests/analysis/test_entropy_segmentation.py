@@ -10,7 +10,6 @@ import pandas as pd
 import pytest
 from hydra import compose, initialize_config_dir
 from omegaconf import OmegaConf
-from stub_server import FAKE_KEY_ENV, StubServer
 
 from gralgo.analysis import run_analysis
 from gralgo.analysis._inputs import read_inputs
@@ -19,12 +18,13 @@ from gralgo.analysis._responses import AnalysisInputError
 from gralgo.errors import ConfigError
 from gralgo.evaluate import evaluate, load_instances
 from gralgo.settings import analyze_settings_from_config
+from gralgo.testing import FAKE_KEY_ENV, StubServer
 
 CONF = Path(__file__).resolve().parents[2] / "conf"
 
 
 def stub_entropy(length: int, top_n: int = 4) -> float:
-    """The stub's entropy at a word of ``length`` characters (tests/run/stub_server.py)."""
+    """The stub's entropy at a word of ``length`` characters (gralgo/testing/stub_server.py)."""
     p = 1 / (1 + length)
     q = [p] + [(1 - p) / top_n] * (top_n - 1)
     return -sum(x / sum(q) * math.log(x / sum(q)) for x in q)

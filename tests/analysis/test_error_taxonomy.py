@@ -8,7 +8,6 @@ from pathlib import Path
 import pandas as pd
 import pytest
 from judge_helpers import make_samples, stub_judge_settings
-from stub_server import StubServer
 
 from gralgo.analysis._error_taxonomy import (
     class_distribution,
@@ -18,6 +17,7 @@ from gralgo.analysis._error_taxonomy import (
 )
 from gralgo.analysis._judge import open_judge
 from gralgo.analysis._output import AnalysisOutput
+from gralgo.testing import StubServer
 
 SECTIONS = "S|$last_index|$paragraphs"
 LABELS = "L|$start|$end|$section"

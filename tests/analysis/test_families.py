@@ -7,11 +7,11 @@ from pathlib import Path
 import pandas as pd
 import pytest
 from judge_helpers import make_samples, stub_judge_settings
-from stub_server import StubServer
 
 from gralgo.analysis._families import run_families
 from gralgo.analysis._judge import open_judge
 from gralgo.analysis._output import AnalysisOutput
+from gralgo.testing import StubServer
 
 FAMILIES = {"max_degree": {"enumeration": "checks all", "greedy": "guesses"}}
 TEMPLATE = "$family_names|$response"

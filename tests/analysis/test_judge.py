@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from judge_helpers import stub_judge_settings
-from stub_server import StubServer
 
 from gralgo.analysis._judge import JudgeQuery, open_judge, render_prompt
 from gralgo.analysis._parse import choice_parser
+from gralgo.testing import StubServer
 
 
 def test_replies_parsed_reasked_and_unparsed(judge_stub: StubServer, tmp_path: Path) -> None:

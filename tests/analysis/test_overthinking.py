@@ -6,13 +6,13 @@ from pathlib import Path
 
 import pytest
 from judge_helpers import make_samples, stub_judge_settings
-from stub_server import StubServer
 
 from gralgo.analysis._judge import open_judge, render_prompt
 from gralgo.analysis._output import AnalysisOutput
 from gralgo.analysis._overthinking import numbered_segments, run_overthinking
 from gralgo.analysis._segment import segment_at_markers
 from gralgo.formats import count_tokens
+from gralgo.testing import StubServer
 
 TEMPLATE = "Problem: $problem\nAnswer: $expected\n$segments"
 RESPONSES = [

@@ -9,11 +9,11 @@ import numpy as np
 import pandas as pd
 import pytest
 from judge_helpers import make_samples, stub_judge_settings
-from stub_server import StubServer
 
 from gralgo.analysis._judge import open_judge
 from gralgo.analysis._output import AnalysisOutput
 from gralgo.analysis._self_verification import behaviour_table, run_self_verification
+from gralgo.testing import StubServer
 
 TEMPLATE = "$expected|$previous|$segment"
 TEXT = "Edges a-b. Wait, is a-c there? No. But try BFS instead. So \\boxed{2}"

@@ -9,6 +9,7 @@ from gralgo.config._typed import SCHEMA_NAME
 from gralgo.errors import ConfigError
 
 
+@pytest.mark.slow
 def test_every_experiment_and_model_fits_the_schema(compose) -> None:
     for overrides in (
         [],

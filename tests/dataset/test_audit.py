@@ -50,6 +50,7 @@ def test_answer_cap_keeps_every_prefix_within_the_share() -> None:
             assert Counter(accepted[:n]).most_common(1)[0][1] <= 0.3 * n + 1e-9, (i, n)
 
 
+@pytest.mark.slow
 def test_small_build_passes_the_audit_and_writes_its_report(make_settings, tmp_path) -> None:
     spec = spec_of(
         make_settings, "level=[1,2]", "dataset.per_level=10", "dataset.formats=[edge_list]"
@@ -135,6 +136,7 @@ def test_a_constant_answer_breaks_the_share_rule(make_settings, tmp_path) -> Non
         )
 
 
+@pytest.mark.slow
 def test_audit_command_exits_non_zero_on_a_broken_rule(make_settings, tmp_path) -> None:
     spec = spec_of(
         make_settings,

@@ -182,6 +182,7 @@ def test_callback_creates_and_ends_parent(store: tuple[str, Path], tmp_path: Pat
     assert client(uri).get_run(parent).info.status == "FINISHED"
 
 
+@pytest.mark.slow
 def test_real_hydra_multirun_groups_jobs(tmp_path: Path) -> None:
     """``python app.py -m level=1,2`` leaves one parent run with two nested job runs."""
     uri = f"sqlite:///{tmp_path / 'mlflow.db'}"

@@ -30,6 +30,7 @@ def test_params_hold_k_and_no_secret(make_settings) -> None:
     assert params["k"] == "3" and params["sampling.k"] == "3"
 
 
+@pytest.mark.slow
 def test_run_is_running_while_the_job_works_and_failed_after_a_crash(make_settings) -> None:
     settings = make_settings("level=1").report_settings()
     with pytest.raises(RuntimeError, match="boom"), JobRun(settings) as job_run:
@@ -43,6 +44,7 @@ def test_run_is_running_while_the_job_works_and_failed_after_a_crash(make_settin
     assert failed.data.tags["gralgo.kind"] == "job"
 
 
+@pytest.mark.slow
 def test_interrupted_job_is_killed_and_finished_job_logs_into_its_run(
     make_settings, tmp_path: Path
 ) -> None:
@@ -71,6 +73,7 @@ def test_disabled_mlflow_logs_nothing(make_settings, tmp_path: Path) -> None:
     assert not (settings.outputs_dir / "mlflow.db").exists()
 
 
+@pytest.mark.slow
 def test_partial_job_is_tagged_and_failed(make_settings, tmp_path: Path) -> None:
     settings = make_settings("level=1").report_settings()
     with JobRun(settings) as job_run:

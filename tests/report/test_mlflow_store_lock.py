@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 REPO = Path(__file__).resolve().parents[2]
 OPENER = """
 import sys, time
@@ -21,6 +23,7 @@ print("OK", experiment_id, flush=True)
 """
 
 
+@pytest.mark.slow
 def test_concurrent_first_open_of_a_fresh_store(tmp_path: Path) -> None:
     uri = f"sqlite:///{tmp_path / 'outputs' / 'mlflow.db'}"
     go = tmp_path / "go"

@@ -6,9 +6,9 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from stub_server import StubServer, make_requests
 
 from gralgo.run._records import Request
+from gralgo.testing import StubServer, make_requests
 
 
 @pytest.fixture()

@@ -13,13 +13,12 @@ import sys
 import time
 from pathlib import Path
 
-sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).resolve().parent)]
-
-from stub_server import make_requests  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # this checkout's gralgo
 
 from gralgo.run._ledger_pg import open_ledger  # noqa: E402
 from gralgo.run._response import load_litellm  # noqa: E402
 from gralgo.run._runner import run_samples_sync  # noqa: E402
+from gralgo.testing import make_requests  # noqa: E402
 
 
 def main() -> None:

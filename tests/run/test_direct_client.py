@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from stub_server import FAKE_KEY, FAKE_KEY_ENV, StubServer, make_requests
 
 from gralgo.errors import ConfigError, UnknownChoiceError
 from gralgo.run._direct_client import (
@@ -28,6 +27,7 @@ from gralgo.run._errors import MalformedResponseError, classify
 from gralgo.run._ledger import Ledger
 from gralgo.run._records import ModelSpec, Request, SampleRecord, SamplingParams
 from gralgo.run._runner import RunReport, run_samples_sync
+from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, StubServer, make_requests
 
 # Fields that depend on the moment or on the library's wording, not on the reply.
 _VOLATILE = ("latency_s", "started_at", "finished_at", "error_message")
@@ -280,8 +280,7 @@ def test_direct_run_of_an_unpriced_model_never_imports_litellm(
 ) -> None:
     script = f"""
 import sys
-sys.path.insert(0, {str(Path(__file__).parent)!r})
-from stub_server import make_requests
+from gralgo.testing import make_requests
 from gralgo.run._ledger import Ledger
 from gralgo.run._runner import run_samples_sync
 requests = make_requests({stub.api_base!r}, 3, tag="lazy")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from stub_server import FAKE_KEY, FAKE_KEY_ENV, StubServer
+from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, StubServer
 
 
 def test_echoed_key_is_masked_in_the_job_folder(make_settings, stub: StubServer) -> None:

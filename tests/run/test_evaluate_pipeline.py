@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-from stub_server import FAKE_KEY, FAKE_KEY_ENV, StubServer
 
 from gralgo.dataset import read_instances
 from gralgo.evaluate import evaluate, load_instances
+from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, StubServer
 
 
 def stub_settings(make_settings, stub: StubServer, *extra: str):
@@ -42,6 +42,7 @@ def canned_answers(settings) -> tuple[dict[str, str], list[str]]:
     return answers, failing
 
 
+@pytest.mark.slow
 def test_pipeline_scores_errors_resumes_and_logs(
     make_settings, stub: StubServer, tmp_path: Path
 ) -> None:

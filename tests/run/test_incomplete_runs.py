@@ -6,7 +6,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from stub_server import FAKE_KEY_ENV, StubServer
+import pytest
+
+from gralgo.testing import FAKE_KEY_ENV, StubServer
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -37,6 +39,7 @@ def cli(
     return subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=300)
 
 
+@pytest.mark.slow
 def test_fatal_401_exits_3_with_one_error_line_and_a_failed_mlflow_run(
     stub: StubServer, tmp_path: Path
 ) -> None:
@@ -91,6 +94,7 @@ def test_errored_samples_mark_the_tables_partial(make_settings, stub: StubServer
     assert "Partial" not in first
 
 
+@pytest.mark.slow
 def test_a_failing_sweep_job_does_not_stop_the_others(stub: StubServer, tmp_path: Path) -> None:
     stub.control()
     done = cli(
@@ -108,6 +112,7 @@ def test_a_failing_sweep_job_does_not_stop_the_others(stub: StubServer, tmp_path
     assert (tmp_path / "sweep" / "1" / "samples.csv").is_file()
 
 
+@pytest.mark.slow
 def test_a_sweep_with_a_failed_job_marks_its_parent_run_failed(
     stub: StubServer, tmp_path: Path
 ) -> None:

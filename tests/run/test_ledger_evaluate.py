@@ -7,10 +7,10 @@ import sqlite3
 from pathlib import Path
 
 import pandas as pd
-from stub_server import FAKE_KEY, FAKE_KEY_ENV, StubServer
 
 from gralgo.evaluate import evaluate, load_instances
 from gralgo.results import read_job, read_samples
+from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, StubServer
 
 
 def test_job_is_self_describing_and_echoed_key_is_redacted(

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 from pg_server import PostgresServer, PostgresUnavailable
-from stub_server import StubServer, make_requests
 from test_runner_concurrency import results, start_workers
 
 from gralgo.run._ledger_pg import PostgresLedger, PostgresLedgerError, open_ledger, redact_url
 from gralgo.run._records import RequestInfo, SampleRecord
 from gralgo.run._runner import run_samples_sync
+from gralgo.testing import StubServer, make_requests
 
 pytest.importorskip("psycopg")
 PAIRS = [("k", 0), ("k", 1), ("j", 0)]
@@ -126,6 +126,7 @@ def test_runner_on_a_server_ledger_resumes_with_zero_calls(
         assert ledger.samples(r.key for r in requests)[(requests[0].key, 1)].answer_text
 
 
+@pytest.mark.slow
 def test_four_processes_share_one_server_ledger_and_pay_each_sample_once(
     stub: StubServer, url: str, tmp_path: Path
 ) -> None:

@@ -7,11 +7,11 @@ from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
-from stub_server import StubServer, make_requests
 
 from gralgo.run._ledger import Ledger
 from gralgo.run._logprobs import LogprobStore, logprobs_from_response
 from gralgo.run._runner import run_samples_sync
+from gralgo.testing import StubServer, make_requests
 
 RESPONSE = {
     "choices": [

@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-from stub_server import FAKE_KEY, FAKE_KEY_ENV, StubServer
 
 from gralgo.evaluate import evaluate, load_instances
 from gralgo.run._modes import mode_messages
 from gralgo.sandbox import SandboxUnavailableError, detect_isolation
+from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, StubServer
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 TOOL_STUB = Path(__file__).with_name("tool_stub.py")
@@ -91,8 +91,8 @@ def _start_tool_stub(latency_s: float) -> tuple[subprocess.Popen[str], str]:
 CHILD = """
 import sys
 from dataclasses import replace
-sys.path[:0] = [{repo!r}, {stub_dir!r}]
-from stub_server import make_requests
+sys.path.insert(0, {repo!r})  # this checkout's gralgo
+from gralgo.testing import make_requests
 from gralgo.run._ledger import Ledger
 from gralgo.run._runner import run_samples_sync
 from gralgo.run._tool_loop import TOOL_SYSTEM_PROMPT
@@ -121,6 +121,7 @@ def _rows(path: Path) -> list[tuple[str | None, str | None]]:
             return []
 
 
+@pytest.mark.slow
 def test_tool_mode_resumes_after_kill_9_at_sample_granularity(tmp_path: Path) -> None:
     try:
         detect_isolation()
@@ -128,7 +129,7 @@ def test_tool_mode_resumes_after_kill_9_at_sample_granularity(tmp_path: Path) ->
         pytest.skip("no sandbox isolation on this machine")
     server, api_base = _start_tool_stub(latency_s=0.3)
     ledger, n, k = tmp_path / "ledger.sqlite", 6, 2
-    code = CHILD.format(repo=str(REPO_ROOT), stub_dir=str(TOOL_STUB.parent))
+    code = CHILD.format(repo=str(REPO_ROOT))
     env = {**os.environ, FAKE_KEY_ENV: FAKE_KEY}
     try:
         child = subprocess.Popen(
@@ -196,6 +197,7 @@ def test_tool_mode_job_end_to_end(make_settings, monkeypatch) -> None:
     assert run.info.run_name.endswith(" tool")
 
 
+@pytest.mark.slow
 def test_tool_use_experiment_sweep_writes_table_4(tmp_path: Path) -> None:
     """``-m +experiment=tool_use``: one job per mode, and Table 4's layout for the sweep."""
     try:
@@ -226,6 +228,7 @@ def test_tool_use_experiment_sweep_writes_table_4(tmp_path: Path) -> None:
     assert modes == {"direct", "tool"}
 
 
+@pytest.mark.slow
 def test_certificate_job_resumes_after_kill_9(make_settings, stub: StubServer, tmp_path: Path):
     """A certificate job killed mid-run: the re-run calls exactly the missing samples."""
     settings = cert_settings(make_settings, stub, "mode=certificate", "dataset.per_level=4")

@@ -13,7 +13,8 @@ import time
 from pathlib import Path
 
 import pytest
-from stub_server import StubServer
+
+from gralgo.testing import StubServer
 
 WORKER = Path(__file__).resolve().parent / "ledger_worker.py"
 
@@ -43,6 +44,7 @@ def results(workers: list[subprocess.Popen[str]]) -> list[dict]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("count", [2, 4])
 def test_identical_processes_pay_each_sample_once(
     stub: StubServer, tmp_path: Path, count: int
@@ -62,6 +64,7 @@ def test_identical_processes_pay_each_sample_once(
     assert all(r["done"] + r["done_elsewhere"] == n * k for r in reports), reports
 
 
+@pytest.mark.slow
 def test_killed_owners_samples_are_taken_over_without_waiting_out_the_lease(
     stub: StubServer, tmp_path: Path
 ) -> None:

@@ -7,7 +7,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from stub_server import StubServer
+
+from gralgo.testing import StubServer
 
 REPO = Path(__file__).resolve().parents[2]
 

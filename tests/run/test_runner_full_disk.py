@@ -10,12 +10,12 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from stub_server import STUB_SCRIPT, StubServer
 
 from gralgo.errors import GralgoError
 from gralgo.run._ledger import Ledger, LedgerWriteError
 from gralgo.run._rescue import read_rescue
 from gralgo.run._runner import run_samples_sync
+from gralgo.testing import StubServer
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -118,8 +118,8 @@ def test_when_nothing_can_be_written_the_error_carries_the_responses(
 # A child whose files cannot grow past a few pages (RLIMIT_FSIZE): a real write failure.
 CHILD = """
 import json, os, resource, signal, sys
-sys.path[:0] = [{repo!r}, {stub_dir!r}]
-from stub_server import make_requests
+sys.path.insert(0, {repo!r})  # this checkout's gralgo
+from gralgo.testing import make_requests
 from gralgo.run._ledger import Ledger, LedgerWriteError
 from gralgo.run._response import load_litellm
 from gralgo.run._runner import run_samples_sync
@@ -141,11 +141,12 @@ print(json.dumps({{"error": None}}), flush=True)
 """
 
 
+@pytest.mark.slow
 def test_file_size_limit_in_a_real_process(stub: StubServer, tmp_path: Path) -> None:
     import json
 
     path = tmp_path / "ledger.sqlite"
-    code = CHILD.format(repo=str(REPO), stub_dir=str(STUB_SCRIPT.parent))
+    code = CHILD.format(repo=str(REPO))
     done = subprocess.run([sys.executable, "-c", code, stub.api_base, str(path)],
                           capture_output=True, text=True, timeout=300,
                           env={**os.environ})  # fmt: skip

@@ -10,19 +10,20 @@ import sys
 import time
 from pathlib import Path
 
-from stub_server import STUB_SCRIPT, StubServer, make_requests
+import pytest
 
 from gralgo.run._ledger import Ledger
 from gralgo.run._response import load_litellm
 from gralgo.run._runner import run_samples_sync
+from gralgo.testing import StubServer, make_requests
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
 # A child process: run samples ``first..last-1`` of the stub's requests, k per request.
 CHILD = """
 import sys
-sys.path[:0] = [{repo!r}, {stub_dir!r}]
-from stub_server import make_requests
+sys.path.insert(0, {repo!r})  # this checkout's gralgo
+from gralgo.testing import make_requests
 from gralgo.run._ledger import Ledger
 from gralgo.run._response import load_litellm
 from gralgo.run._runner import run_samples_sync
@@ -38,7 +39,7 @@ print("DONE", report.done, report.calls_made, flush=True)
 def spawn(
     stub: StubServer, ledger_path: Path, first: int, last: int, k: int, conc: int
 ) -> subprocess.Popen[str]:
-    code = CHILD.format(repo=str(REPO_ROOT), stub_dir=str(STUB_SCRIPT.parent))
+    code = CHILD.format(repo=str(REPO_ROOT))
     args = [stub.api_base, str(ledger_path), str(first), str(last), str(k), str(conc)]
     return subprocess.Popen(
         [sys.executable, "-c", code, *args],
@@ -61,6 +62,7 @@ def ok_rows(path: Path) -> int:
             return 0
 
 
+@pytest.mark.slow
 def test_resume_after_kill_9_makes_exactly_the_missing_calls(
     stub: StubServer, tmp_path: Path
 ) -> None:
@@ -93,6 +95,7 @@ def test_resume_after_kill_9_makes_exactly_the_missing_calls(
         assert ledger.missing(requests, k) == []
 
 
+@pytest.mark.slow
 def test_two_processes_share_one_ledger(stub: StubServer, tmp_path: Path) -> None:
     """A child process and this one write overlapping work into one ledger at the same time."""
     path, k = tmp_path / "shared.sqlite", 3

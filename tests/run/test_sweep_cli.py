@@ -6,12 +6,15 @@ import subprocess
 import sys
 from pathlib import Path
 
-from stub_server import StubServer
+import pytest
 from sweep_checks import parent_and_children
+
+from gralgo.testing import StubServer
 
 REPO = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow
 def test_sweep_groups_jobs_under_a_parent_run(stub: StubServer, tmp_path: Path) -> None:
     outputs = tmp_path / "outputs"
     command = [
@@ -54,6 +57,7 @@ def test_sweep_groups_jobs_under_a_parent_run(stub: StubServer, tmp_path: Path) 
     assert "| stub-a |" in text and "| stub-b |" in text
 
 
+@pytest.mark.slow
 def test_compare_command_reads_job_folders(stub: StubServer, tmp_path: Path) -> None:
     outputs = tmp_path / "outputs"
     for name in ("m1", "m2"):

@@ -13,8 +13,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from stub_server import StubServer
 from sweep_checks import parent_and_children
+
+from gralgo.testing import StubServer
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-from stub_server import FAKE_KEY_ENV, StubServer
 
 from gralgo.evaluate import evaluate, load_instances
 from gralgo.score import score_samples
 from gralgo.tasks import TASKS
+from gralgo.testing import FAKE_KEY_ENV, StubServer
 
 TOY_MODULE = '''
 """Toy task: is the sampled street graph bipartite? (answer kind: yes / no)."""

@@ -103,7 +103,7 @@ def store(cache_dir: Path, key: str, graph: SourceGraph) -> None:
         arrays["weights"] = graph.edge_weight
     if graph.edge_label is not None:
         arrays["labels"] = graph.edge_label
-    _atomic_write(arrays_path, lambda handle: np.savez(handle, **arrays))
+    _atomic_write(arrays_path, lambda handle: np.savez(handle, allow_pickle=False, **arrays))
 
 
 def _paths(cache_dir: Path, key: str) -> tuple[Path, Path]:

@@ -9,12 +9,13 @@ simple tab-separated author-pair list (``author<TAB>author[<TAB>count]``).
 from __future__ import annotations
 
 import html.entities
+import io
 import re
 import xml.etree.ElementTree as ET
 from array import array
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 import numpy as np
 
@@ -22,7 +23,6 @@ from gralgo.errors import SourceFileError
 from gralgo.graphs.sources._assemble import EdgeTable, NameIndex
 from gralgo.graphs.sources._files import iter_csv_rows, iter_data_lines, open_binary
 
-CSV_COLUMNS = ("id", "title", "authors", "venue", "year")
 _ENTITY = re.compile(rb"&([A-Za-z][A-Za-z0-9]*);")
 _XML_ENTITIES = frozenset({b"amp", b"lt", b"gt", b"quot", b"apos"})
 _CHUNK_BYTES = 1 << 20
@@ -120,7 +120,7 @@ class _RecordReader:
     """Feeds XML bytes and counts each finished top-level record, then frees it."""
 
     def __init__(self, kinds: frozenset[str], counter: _CoauthorCounter) -> None:
-        self._parser = ET.XMLPullParser(events=("start", "end"))
+        self._parser: ET.XMLPullParser[ET.Element] = ET.XMLPullParser(events=("start", "end"))
         self._kinds, self._counter = kinds, counter
         self._root: ET.Element | None = None
         self._depth = 0
@@ -134,7 +134,10 @@ class _RecordReader:
         self._drain()
 
     def _drain(self) -> None:
-        for event, elem in self._parser.read_events():
+        for record in self._parser.read_events():
+            event, elem = record[0], record[-1]
+            if not isinstance(elem, ET.Element):  # only start/end were asked: never ns events
+                continue
             if event == "start":
                 self._depth += 1
                 if self._root is None:
@@ -147,7 +150,7 @@ class _RecordReader:
                 self._root.clear()  # keeps memory flat on the multi-GB file
 
 
-def _entity_resolved_chunks(handle: IO[bytes]) -> Iterator[bytes]:
+def _entity_resolved_chunks(handle: io.BufferedIOBase) -> Iterator[bytes]:
     """The file's bytes with DTD named entities (``&uuml;``) replaced by character references.
 
     dblp.xml relies on dblp.dtd for these entities, which expat does not load; the DTD defines

@@ -20,12 +20,17 @@ _READ_ERRORS = (OSError, EOFError, zlib.error)
 """What a truncated or garbage compressed file raises while it is read."""
 
 
-class _CheckedReader(io.BufferedIOBase):
+class CheckedReader(io.BufferedIOBase):
     """A binary stream whose read errors (bad gzip/bz2 data, truncation) name the file."""
 
-    def __init__(self, raw: IO[bytes], path: Path) -> None:
+    def __init__(self, raw: io.BufferedIOBase, path: Path) -> None:
         super().__init__()
         self._raw, self._path = raw, path
+
+    @property
+    def name(self) -> str:
+        """The file's path, as for a file object (io.TextIOWrapper reads it)."""
+        return str(self._path)
 
     def _fail(self, err: BaseException) -> SourceFileError:
         return SourceFileError(
@@ -40,7 +45,7 @@ class _CheckedReader(io.BufferedIOBase):
 
     def read1(self, size: int = -1) -> bytes:
         try:
-            return self._raw.read1(size) if hasattr(self._raw, "read1") else self._raw.read(size)
+            return self._raw.read1(size)
         except _READ_ERRORS as err:
             raise self._fail(err) from err
 
@@ -61,14 +66,14 @@ def require_file(path: Path) -> Path:
     return path
 
 
-def open_binary(path: Path) -> IO[bytes]:
+def open_binary(path: Path) -> CheckedReader:
     """Open ``path`` for reading bytes, decompressing ``.gz`` / ``.bz2`` transparently."""
     require_file(path)
     if path.name.endswith(".gz"):
-        return _CheckedReader(gzip.open(path, "rb"), path)
+        return CheckedReader(gzip.open(path, "rb"), path)
     if path.name.endswith(".bz2"):
-        return _CheckedReader(bz2.open(path, "rb"), path)
-    return _CheckedReader(open(path, "rb"), path)
+        return CheckedReader(bz2.open(path, "rb"), path)
+    return CheckedReader(open(path, "rb"), path)
 
 
 def open_text(path: Path, encoding: str = "utf-8") -> IO[str]:

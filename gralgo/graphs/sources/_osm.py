@@ -55,9 +55,9 @@ def _street_table(pairs: Iterable[tuple[str, int]]) -> EdgeTable:
     streets = NameIndex()
     street_ids = array("q")
     points = array("q")
-    for street, point in pairs:
-        street_ids.append(streets.id(street))
-        points.append(point)
+    for name, ref in pairs:
+        street_ids.append(streets.id(name))
+        points.append(ref)
     incidence = np.stack(
         [np.frombuffer(points, dtype=np.int64), np.frombuffer(street_ids, dtype=np.int64)], axis=1
     )
@@ -95,6 +95,8 @@ def parse_osm(files: Mapping[str, Path], options: Mapping[str, Any]) -> EdgeTabl
             osmium.filter.KeyFilter("highway")
         )
         for way in processor:
+            if not isinstance(way, osmium.osm.Way):  # the entity filter passes only ways
+                continue
             tags = {tag.k: tag.v for tag in way.tags}
             if "name" not in tags or not way_passes(tags, network_type):
                 continue

@@ -1,7 +1,9 @@
 """A loopback OpenAI-compatible chat server with controllable latency and injected faults.
 
-Run it as a subprocess: ``python tests/run/stub_server.py --port 0``; it prints
-``LISTENING <port>`` once ready (``start_stub`` below does this for tests and benchmarks).
+Test support, not part of a benchmark run. Run it as a subprocess: ``python
+gralgo/testing/stub_server.py --port 0`` (a plain script: it imports only the standard library and
+aiohttp); it prints ``LISTENING <port>`` once ready. :func:`gralgo.testing.start_stub` does this
+for tests and benchmarks and returns a :class:`gralgo.testing.StubServer` handle.
 Endpoints:
 
 - ``POST /v1/chat/completions`` answers ``\\boxed{<n>}`` where ``n`` is the prompt's length
@@ -26,19 +28,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
-import signal
-import subprocess
-import sys
 import time
-import urllib.request
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from aiohttp import web
-
-if TYPE_CHECKING:
-    from gralgo.run._records import Request
 
 MODEL_ID = "stub-model"
 
@@ -207,8 +200,8 @@ async def serve(port: int, latency_s: float, faults: list[dict[str, Any]]) -> No
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", port, backlog=1024)
     await site.start()
-    sockets = site._server.sockets if site._server else ()  # type: ignore[union-attr]
-    print(f"LISTENING {sockets[0].getsockname()[1]}", flush=True)
+    bound_port = runner.addresses[0][1]  # (host, port): the port that --port 0 picked
+    print(f"LISTENING {int(bound_port)}", flush=True)
     await asyncio.Event().wait()
 
 
@@ -222,94 +215,6 @@ def main() -> None:
         asyncio.run(serve(args.port, args.latency, json.loads(args.faults)))
     except KeyboardInterrupt:
         pass
-
-
-# ---- client side: used by the tests' fixtures and by child processes ----
-
-STUB_SCRIPT = Path(__file__).resolve()
-FAKE_KEY_ENV = "GRALGO_TEST_STUB_KEY"
-FAKE_KEY = "sk-test-SECRET123"
-
-
-class StubServer:
-    """Handle on a running ``stub_server.py`` process."""
-
-    def __init__(self, process: subprocess.Popen[str], port: int) -> None:
-        self.process, self.port = process, port
-        self.base = f"http://127.0.0.1:{port}"
-        self.api_base = f"{self.base}/v1"
-
-    def _post(self, path: str, payload: dict[str, Any]) -> dict[str, Any]:
-        request = urllib.request.Request(
-            self.base + path,
-            data=json.dumps(payload).encode(),
-            headers={"Content-Type": "application/json"},
-        )
-        with urllib.request.urlopen(request, timeout=10) as response:
-            return dict(json.loads(response.read()))
-
-    def control(
-        self,
-        latency_s: float = 0.0,
-        faults: list[dict[str, Any]] | None = None,
-        reasoning: bool = False,
-        answers: dict[str, str] | None = None,
-    ) -> None:
-        """Set latency, faults and canned answers (prompt → reply), and reset the statistics."""
-        self._post(
-            "/control",
-            {
-                "latency_s": latency_s,
-                "faults": faults or [],
-                "reasoning": reasoning,
-                "answers": answers or {},
-            },
-        )
-
-    def stats(self) -> dict[str, Any]:
-        with urllib.request.urlopen(self.base + "/stats", timeout=10) as response:
-            return dict(json.loads(response.read()))
-
-
-def start_stub(*args: str) -> StubServer:
-    """Start the stub on a free port and wait until it listens."""
-    process = subprocess.Popen(
-        [sys.executable, str(STUB_SCRIPT), "--port", "0", *args],
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    assert process.stdout is not None
-    line = process.stdout.readline()
-    if not line.startswith("LISTENING "):
-        process.kill()
-        raise RuntimeError(f"stub server did not start: {line!r}")
-    return StubServer(process, int(line.split()[1]))
-
-
-def stop_stub(stub: StubServer) -> None:
-    os.kill(stub.process.pid, signal.SIGKILL)
-    stub.process.wait(timeout=10)
-
-
-def make_requests(
-    api_base: str, n: int, *, seed: int | None = None, tag: str = "q"
-) -> list[Request]:
-    """``n`` distinct requests to the stub model."""
-    from gralgo.run._records import ModelSpec, Request, SamplingParams
-
-    model = ModelSpec(
-        name="stub", litellm_model="openai/stub-model", api_base=api_base, api_key_env=FAKE_KEY_ENV
-    )
-    sampling = SamplingParams(max_tokens=64, seed=seed)
-    return [
-        Request(
-            f"inst-{tag}-{i}",
-            ({"role": "user", "content": f"{tag} question {i}"},),
-            model,
-            sampling,
-        )
-        for i in range(n)
-    ]
 
 
 if __name__ == "__main__":

@@ -1,0 +1,27 @@
+"""Test support (not used by a benchmark run): a loopback OpenAI-compatible chat server.
+
+:func:`start_stub` runs ``stub_server.py`` (aiohttp) as a child process on a free port and
+returns a :class:`StubServer` handle that sets latency, injected faults and canned answers, and
+reads call statistics; :func:`make_requests` builds requests to it. Importing this package loads
+only the standard library: the server's aiohttp lives in the child process.
+"""
+
+from gralgo.testing._stub_client import (
+    FAKE_KEY,
+    FAKE_KEY_ENV,
+    STUB_SCRIPT,
+    StubServer,
+    make_requests,
+    start_stub,
+    stop_stub,
+)
+
+__all__ = [
+    "FAKE_KEY",
+    "FAKE_KEY_ENV",
+    "STUB_SCRIPT",
+    "StubServer",
+    "make_requests",
+    "start_stub",
+    "stop_stub",
+]

@@ -1,0 +1,53 @@
+"""Dry-run cost estimates: a configured price needs both rates; 0 is a price, missing is not."""
+
+from __future__ import annotations
+
+import pytest
+
+from gralgo.run._plan import Plan, estimate_cost
+
+# A model litellm's price map does not know: only the configured price can give a cost.
+UNMAPPED = "openai/no-such-model-in-any-price-map"
+
+
+def plan(cost: float | None) -> Plan:
+    return Plan(
+        requests=1,
+        samples_total=2,
+        samples_todo=2,
+        prompt_tokens_todo=1_000,
+        max_completion_tokens_todo=2_000_000,
+        estimated_cost_usd=cost,
+    )
+
+
+def test_both_rates_price_prompt_and_completion_tokens() -> None:
+    price = {"input_per_1m": 1.0, "output_per_1m": 4.0}
+    assert estimate_cost(UNMAPPED, 1_000_000, 2_000_000, price) == pytest.approx(9.0)
+
+
+def test_zero_rates_are_a_price_of_zero() -> None:
+    price = {"input_per_1m": 0.0, "output_per_1m": 0.0}
+    cost = estimate_cost(UNMAPPED, 1_000_000, 2_000_000, price)
+    assert cost == 0.0
+    assert "estimated cost: <= $0.00" in plan(cost).lines()
+
+
+@pytest.mark.parametrize(
+    "price",
+    [
+        {"input_per_1m": 1.0, "output_per_1m": None},  # reasoning models: mostly output tokens
+        {"input_per_1m": 1.0},
+        {"input_per_1m": None, "output_per_1m": 4.0},
+    ],
+)
+def test_a_missing_rate_makes_the_cost_unknown(price: dict[str, float | None]) -> None:
+    cost = estimate_cost(UNMAPPED, 1_000_000, 2_000_000, price)
+    assert cost is None
+    assert "estimated cost: unknown price" in plan(cost).lines()
+
+
+def test_without_a_price_an_unmapped_model_is_unknown() -> None:
+    empty = {"input_per_1m": None, "output_per_1m": None}
+    assert estimate_cost(UNMAPPED, 1_000, 1_000, empty) is None
+    assert estimate_cost(UNMAPPED, 1_000, 1_000, None) is None
