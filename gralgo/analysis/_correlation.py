@@ -67,7 +67,9 @@ def model_accuracy(samples: pd.DataFrame) -> pd.DataFrame:
     return table.rename(columns={"mean": "accuracy", "size": "samples"})
 
 
-def _bootstrap(x: np.ndarray, y: np.ndarray, resamples: int, seed: int) -> dict[str, tuple]:
+def _bootstrap(
+    x: np.ndarray, y: np.ndarray, resamples: int, seed: int
+) -> dict[str, tuple[float, float]]:
     from scipy import stats
 
     rng = np.random.default_rng(seed)

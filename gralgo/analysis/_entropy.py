@@ -68,14 +68,16 @@ def token_entropy(top_logprobs: np.ndarray) -> np.ndarray:
     total[empty] = 1.0
     entropy = np.log(total) - weighted / total
     entropy[empty] = 0.0
-    return np.maximum(entropy, 0.0, out=entropy)
+    result: np.ndarray = np.maximum(entropy, 0.0, out=entropy)
+    return result
 
 
 def dropped_mass(top_logprobs: np.ndarray) -> np.ndarray:
     """``1 - s`` per step: the probability outside the returned top-N (the bound's slack)."""
     cols = np.array(np.asarray(top_logprobs).T, dtype=np.float64, order="C")
     np.exp(cols, out=cols)
-    return np.clip(1.0 - cols.sum(axis=0), 0.0, 1.0)
+    slack: np.ndarray = np.clip(1.0 - cols.sum(axis=0), 0.0, 1.0)
+    return slack
 
 
 def normalize_token(token: str) -> str:

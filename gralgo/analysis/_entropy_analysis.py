@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -172,7 +173,7 @@ def run_entropy(
             "no stored logprobs for these samples: evaluate with sampling.logprobs=true "
             "sampling.top_logprobs=N on a provider that returns them (llama.cpp, vLLM, OpenAI)"
         )
-    info = {key: row for key, row in zip(keys, scored.itertuples(index=False), strict=True)}
+    info: dict[Any, Any] = dict(zip(keys, scored.itertuples(index=False), strict=True))
     per = pd.DataFrame(
         [
             {

@@ -114,7 +114,7 @@ def choice_parser(name: str, choices: Sequence[str]) -> Callable[[str], str]:
     """``{name: one of choices}``."""
 
     def parse(reply: str) -> str:
-        value = _field(parse_json_object(reply), name, str)
+        value: str = _field(parse_json_object(reply), name, str)
         if value not in choices:
             raise JudgeParseError(f"{name!r} is {value!r}; it must be one of {list(choices)}")
         return value

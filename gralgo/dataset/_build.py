@@ -60,13 +60,13 @@ def name_key(name: str) -> str:
     return normalize_node_name(name) or ""
 
 
-def names_are_distinguishable(graph: nx.Graph) -> bool:
+def names_are_distinguishable(graph: nx.Graph[str]) -> bool:
     """No two node names collapse to the same key (so a node answer has one reading)."""
     keys = {name_key(str(n)) for n in graph.nodes}
     return len(keys) == graph.number_of_nodes()
 
 
-def graph_fingerprint(graph: nx.Graph) -> str:
+def graph_fingerprint(graph: nx.Graph[str]) -> str:
     """Order-independent hash of a graph's nodes and edges (to skip repeated samples)."""
     nodes = sorted(map(str, graph.nodes))
     edges = sorted(_ordered_pair(str(u), str(v)) for u, v in graph.edges)

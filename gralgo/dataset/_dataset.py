@@ -120,7 +120,7 @@ class DatasetSpec:
 
 def _task_description(settings: TaskSettings) -> dict[str, Any]:
     """A task's settings; ``impl`` only when set, so built-in tasks keep their fingerprints."""
-    described = _plain(asdict(settings))
+    described: dict[str, Any] = _plain(asdict(settings))
     if described.get("impl") is None:
         described.pop("impl", None)
     return described

@@ -25,17 +25,17 @@ class NodeNames:
     whitespace collapsed) is tried first; the full normalisation only for what it misses.
     """
 
-    def __init__(self, graph: nx.Graph, numeric_ids: bool = False) -> None:
+    def __init__(self, graph: nx.Graph[str], numeric_ids: bool = False) -> None:
         self.numeric_ids = numeric_ids
         self._names = sorted(graph.nodes())
-        self.multi_starts = set()
+        self.multi_starts: set[str] = set()
         """Cheap keys of the first piece of every name that contains a separator."""
         if numeric_ids:
             self._fast = {str(i): name for i, name in enumerate(self._names)}
             self.max_pieces = 1
         else:
             self._fast = {}
-            self.multi_starts: set[str] = set()
+            self.multi_starts = set()
             self.max_pieces = 1
             for name in self._names:
                 text = str(name)

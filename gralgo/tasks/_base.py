@@ -165,6 +165,6 @@ class EdgeWeightedTask(Task):
             "edge_weight_range", self.default_edge_weights, minimum=1
         )
 
-    def draw_weights(self, graph: nx.Graph, rng: random.Random) -> None:
+    def draw_weights(self, graph: nx.Graph[str], rng: random.Random) -> None:
         """Set a ``weight`` from :attr:`weight_range` on every edge (sorted-edge order)."""
         draw_edge_weights(graph, rng, *self.weight_range)

@@ -111,7 +111,7 @@ def check_node_set(
     return graded(len(chosen), len(target), f"{len(chosen)} of {len(target)} nodes of {what}")
 
 
-def check_path(graph: nx.Graph, read: CertificateAnswer) -> CertificateVerdict | None:
+def check_path(graph: nx.Graph[str], read: CertificateAnswer) -> CertificateVerdict | None:
     """The verdict for an answer that must be a simple path, or ``None`` when it is one."""
     if read.unknown:
         return hallucinated(read.unknown)
@@ -121,7 +121,7 @@ def check_path(graph: nx.Graph, read: CertificateAnswer) -> CertificateVerdict |
     return None if problem is None else infeasible(problem)
 
 
-def path_problem(graph: nx.Graph, path: Sequence[str]) -> str | None:
+def path_problem(graph: nx.Graph[str], path: Sequence[str]) -> str | None:
     """Why ``path`` is not a simple path of ``graph`` (``None`` when it is one)."""
     if len(set(path)) != len(path):
         return "the path repeats a node"

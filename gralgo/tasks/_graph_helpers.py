@@ -18,21 +18,23 @@ from gralgo.graphs._fast_build import copy_graph
 from gralgo.tasks._records import InstanceRejected, Problem
 
 
-def working_copy(sample: SampledGraph, task: str) -> nx.Graph:
+def working_copy(sample: SampledGraph, task: str) -> nx.Graph[str]:
     """A copy of the sampled graph (tasks never mutate the sample); rejects an empty graph."""
     if sample.graph.number_of_nodes() == 0:
         raise InstanceRejected(f"{task}: the sampled graph has no nodes", "too_small")
     return copy_graph(sample.graph)
 
 
-def make_problem_record(sample: SampledGraph, graph: nx.Graph, params: dict[str, Any]) -> Problem:
+def make_problem_record(
+    sample: SampledGraph, graph: nx.Graph[str], params: dict[str, Any]
+) -> Problem:
     """A :class:`Problem` whose provenance is the sampler's, plus the start node."""
     return Problem(
         graph=graph, params=params, provenance={**sample.provenance, "start": sample.start}
     )
 
 
-def require_connected(graph: nx.Graph, task: str) -> None:
+def require_connected(graph: nx.Graph[str], task: str) -> None:
     """Reject a graph that is disconnected or has fewer than two nodes."""
     if graph.number_of_nodes() < 2:
         raise InstanceRejected(f"{task}: the graph needs at least two nodes", "too_small")
@@ -40,24 +42,24 @@ def require_connected(graph: nx.Graph, task: str) -> None:
         raise InstanceRejected(f"{task}: the graph must be connected", "disconnected")
 
 
-def sorted_edges(graph: nx.Graph) -> list[tuple[str, str]]:
+def sorted_edges(graph: nx.Graph[str]) -> list[tuple[str, str]]:
     """Every edge once as ``(u, v)`` with ``u < v``, sorted."""
     return sorted((u, v) if u < v else (v, u) for u, v in graph.edges())
 
 
-def draw_node_weights(graph: nx.Graph, rng: random.Random, low: int, high: int) -> None:
+def draw_node_weights(graph: nx.Graph[str], rng: random.Random, low: int, high: int) -> None:
     """Set an integer ``weight`` in ``[low, high]`` on every node, in sorted-name order."""
     for node in sorted(graph.nodes()):
         graph.nodes[node]["weight"] = rng.randint(low, high)
 
 
-def draw_edge_weights(graph: nx.Graph, rng: random.Random, low: int, high: int) -> None:
+def draw_edge_weights(graph: nx.Graph[str], rng: random.Random, low: int, high: int) -> None:
     """Set an integer ``weight`` in ``[low, high]`` on every edge, in sorted-edge order."""
     for u, v in sorted_edges(graph):
         graph.edges[u, v]["weight"] = rng.randint(low, high)
 
 
-def edge_weight(graph: nx.Graph, u: str, v: str, task: str) -> int | float:
+def edge_weight(graph: nx.Graph[str], u: str, v: str, task: str) -> int | float:
     """The ``weight`` of edge ``(u, v)``; a missing weight means the problem was not prepared."""
     try:
         return graph.edges[u, v]["weight"]  # type: ignore[no-any-return]
@@ -73,7 +75,7 @@ def param_node(problem: Problem, key: str, task: str) -> str:
     return str(node)
 
 
-def hop_distances(graph: nx.Graph, source: str) -> dict[str, int]:
+def hop_distances(graph: nx.Graph[str], source: str) -> dict[str, int]:
     """Breadth-first hop distance from ``source`` to every node it reaches. O(|V| + |E|)."""
     dist = {source: 0}
     queue = deque([source])
@@ -86,7 +88,7 @@ def hop_distances(graph: nx.Graph, source: str) -> dict[str, int]:
     return dist
 
 
-def canonical_shortest_path(graph: nx.Graph, source: str, target: str) -> list[str]:
+def canonical_shortest_path(graph: nx.Graph[str], source: str, target: str) -> list[str]:
     """The lexicographically smallest shortest path (by hops) from ``source`` to ``target``."""
     to_target = hop_distances(graph, target)
     if source not in to_target:

@@ -16,7 +16,7 @@ Complexity = Literal["easy", "medium", "hard"]
 class Problem:
     """A sampled graph and the task parameters drawn for it."""
 
-    graph: nx.Graph
+    graph: nx.Graph[str]
     """Node ids are the real names; ``weight`` node/edge attributes where the task uses them."""
     params: dict[str, Any] = field(default_factory=dict)
     """JSON-serialisable task parameters (``k``, ``tau``, ``root``, ``node``...)."""

@@ -16,7 +16,7 @@ from gralgo.tasks._graph_helpers import (
 )
 
 
-def diametral_pair(graph: nx.Graph) -> tuple[int, str, str]:
+def diametral_pair(graph: nx.Graph[str]) -> tuple[int, str, str]:
     """``(diameter, u, v)`` with ``u < v`` the lexicographically smallest farthest pair.
 
     BFS from every node (scipy, in C): O(|V| (|V| + |E|)).

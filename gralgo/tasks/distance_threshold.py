@@ -32,7 +32,7 @@ class DistanceMatrix:
     lengths: np.ndarray
 
 
-def weighted_distances(graph: nx.Graph) -> DistanceMatrix:
+def weighted_distances(graph: nx.Graph[str]) -> DistanceMatrix:
     """All-pairs shortest-path lengths by Dijkstra from every node. O(|V| |E| log |V|).
 
     scipy's C Dijkstra; with integer weights every sum is exact in float64 (below 2**53).
@@ -81,7 +81,7 @@ class EdgeProfile:
     degree: np.ndarray
 
     @classmethod
-    def of(cls, graph: nx.Graph) -> EdgeProfile:
+    def of(cls, graph: nx.Graph[str]) -> EdgeProfile:
         nodes = sorted(graph.nodes())
         weights = nx.to_numpy_array(graph, nodelist=nodes, weight="weight", nonedge=np.inf)
         return cls(nodes, weights, weights.min(axis=1), np.isfinite(weights).sum(axis=1))
@@ -216,7 +216,7 @@ class DistanceThresholdTask(Task):
             )
         )
 
-    def _check_weights(self, graph: nx.Graph) -> None:
+    def _check_weights(self, graph: nx.Graph[str]) -> None:
         for u, v in sorted_edges(graph):
             w = graph.edges[u, v].get("weight")
             if w is None:

@@ -11,7 +11,7 @@ from gralgo.tasks._answers import INTEGER_ANSWER
 from gralgo.tasks._base import Problem, Solution, Task
 
 
-def maximum_clique(graph: nx.Graph) -> list[str]:
+def maximum_clique(graph: nx.Graph[str]) -> list[str]:
     """The lexicographically smallest sorted clique among those of maximum size.
 
     Every maximum clique is maximal, so enumerating maximal cliques (Bron–Kerbosch with pivoting,

@@ -15,7 +15,7 @@ from gralgo.tasks._domains import domain_for
 from gralgo.tasks._graph_helpers import draw_node_weights, make_problem_record, working_copy
 
 
-def triangles(graph: nx.Graph) -> Iterator[tuple[str, str, str]]:
+def triangles(graph: nx.Graph[str]) -> Iterator[tuple[str, str, str]]:
     """Every triangle once as a sorted triple, in lexicographic order. O(sum of deg^2)."""
     for u in sorted(graph.nodes()):
         later = sorted(n for n in graph[u] if n > u)
@@ -68,7 +68,8 @@ class MaxWeightTriangleTask(Task):
     def shortcuts(self, problem: Problem, solution: Solution) -> tuple[str, ...]:
         """``top_three_nodes``: the answer equals the sum of the three largest node weights of
         the whole graph (the trivial upper bound), so no triangle needs to be checked."""
-        weights = sorted((int(w) for _, w in problem.graph.nodes(data="weight")), reverse=True)
+        nodes = problem.graph.nodes
+        weights = sorted((int(nodes[n]["weight"]) for n in nodes), reverse=True)
         return ("top_three_nodes",) if sum(weights[:3]) == int(solution.answer) else ()
 
     def story(self) -> str:

@@ -22,7 +22,7 @@ from gralgo.tasks._graph_helpers import (
 )
 
 
-def kruskal(graph: nx.Graph) -> list[tuple[str, str, int]]:
+def kruskal(graph: nx.Graph[str]) -> list[tuple[str, str, int]]:
     """MST edges ``(u, v, w)``, ``u < v``, by Kruskal on edges sorted by ``(w, u, v)``.
 
     Ties between equal weights are broken by name, so the tree is the same on every run.
@@ -72,7 +72,7 @@ class MstWeightTask(EdgeWeightedTask):
         found = []
         if graph.number_of_edges() == graph.number_of_nodes() - 1:
             found.append("already_tree")
-        weights = sorted(int(w) for _, _, w in graph.edges(data="weight"))
+        weights = sorted(int(w) for _, _, w in graph.edges(data="weight", default=0))
         if sum(weights[: graph.number_of_nodes() - 1]) == total:
             found.append("lightest_edges")
         return tuple(found)

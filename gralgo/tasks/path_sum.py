@@ -27,7 +27,7 @@ from gralgo.tasks._graph_helpers import (
 )
 
 
-def leaf_sums(tree: nx.Graph, root: str) -> dict[str, int]:
+def leaf_sums(tree: nx.Graph[str], root: str) -> dict[str, int]:
     """Root-to-leaf weight sum for every leaf (a non-root node of degree 1). O(|V|)."""
     total = {root: 0}
     queue = deque([root])
