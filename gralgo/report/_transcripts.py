@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from gralgo.report._html import HtmlReport, prompt_key, write_html_report
-from gralgo.report._sample_log import records_frame, records_json, write_samples_jsonl
+from gralgo.report._sample_log import (
+    TextLookup,
+    jsonl_text,
+    record_chunks,
+    record_view,
+    records_json,
+)
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -62,17 +68,26 @@ def write_transcripts(
     tables: Sequence[tuple[str, pd.DataFrame]] = (),
     figures: Sequence[Path] = (),
     facts: Mapping[str, str] | None = None,
+    texts: TextLookup | None = None,
 ) -> list[Path]:
-    """``out_dir/samples.jsonl`` and ``out_dir/report.html`` from the scored samples frame."""
-    frame = records_frame(scored)
-    jsonl = write_samples_jsonl(frame, out_dir / "samples.jsonl", dataset_dir)
-    page = write_html_report(
-        HtmlReport(title=title, records=(), records_json=records_json(frame),
-                   prompts=prompts_of(scored), tables=tables, figures=figures,
-                   facts=dict(facts or {})),
-        out_dir / "report.html",
-    )  # fmt: skip
-    return [jsonl, page]
+    """``out_dir/samples.jsonl`` and ``out_dir/report.html`` from the scored samples frame.
+
+    Both are written in one pass a chunk of samples at a time; the answer and reasoning texts
+    the frame lacks are read per chunk from ``texts`` (see :func:`record_chunks`)."""
+    frame = record_view(scored)
+    report = HtmlReport(title=title, records=(), prompts=prompts_of(scored), tables=tables,
+                        figures=figures, facts=dict(facts or {}))  # fmt: skip
+    jsonl_path, page_path = out_dir / "samples.jsonl", out_dir / "report.html"
+    out_dir.mkdir(parents=True, exist_ok=True)
+    with jsonl_path.open("w", encoding="utf-8") as jsonl:
+
+        def arrays() -> Iterator[str]:
+            for chunk in record_chunks(frame, texts):
+                jsonl.write(jsonl_text(chunk, dataset_dir))
+                yield records_json(chunk)
+
+        write_html_report(report, page_path, arrays())
+    return [jsonl_path, page_path]
 
 
 def job_title(settings: AppSettings) -> str:
@@ -90,7 +105,8 @@ def write_job_transcripts(
     out_dir: Path,
     by_task_level: pd.DataFrame | None = None,
 ) -> list[Path]:
-    """The job's ``samples.jsonl`` and ``report.html`` (overall and per-group summaries).
+    """The job's ``samples.jsonl`` and ``report.html`` (overall and per-group summaries); texts
+    ``scored`` lacks (the evaluation reads no reasoning) come from the job's ledger.
 
     ``by_task_level`` is ``aggregate(inst, by=["model", "task", "level"])`` when the caller has
     it already (computed here otherwise)."""
@@ -113,12 +129,13 @@ def write_job_transcripts(
         "dataset": str(Path(settings.dataset_dir).resolve()),
         "samples (JSONL)": "samples.jsonl",
     }
-    return write_transcripts(
-        scored,
-        out_dir,
-        dataset_dir=settings.dataset_dir,
-        title=job_title(settings),
-        tables=tables,
-        figures=figures,
-        facts=facts,
-    )
+    from gralgo.results import JOB_FILE, JobTexts
+
+    if (out_dir / JOB_FILE).is_file() and not {"answer_text", "reasoning_text"} <= set(scored):
+        with JobTexts(out_dir) as stored:  # texts the frame left out, read a chunk at a time
+            return write_transcripts(scored, out_dir, dataset_dir=settings.dataset_dir,
+                                     title=job_title(settings), tables=tables, figures=figures,
+                                     facts=facts, texts=stored.texts)  # fmt: skip
+    return write_transcripts(scored, out_dir, dataset_dir=settings.dataset_dir,
+                             title=job_title(settings), tables=tables, figures=figures,
+                             facts=facts)  # fmt: skip

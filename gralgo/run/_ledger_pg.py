@@ -11,11 +11,12 @@ first use under the same lock (``_ledger_pg_schema``).
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import threading
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import astuple
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -25,13 +26,19 @@ from gralgo.run._claims import ClaimResult, Pair, owner_is_dead
 from gralgo.run._ledger import _sample_row
 from gralgo.run._ledger_common import LedgerCommon
 from gralgo.run._ledger_pg_schema import LOCK_KEY, NewerServerLedgerError, migrate
-from gralgo.run._ledger_schema import REQUEST_COLUMNS, SAMPLE_COLUMNS
+from gralgo.run._ledger_schema import (
+    REQUEST_COLUMNS,
+    SAMPLE_COLUMNS,
+    request_columns,
+    sample_columns,
+)
 from gralgo.run._records import RequestInfo, SampleRecord
 from gralgo.run._rescue import append_lines, claim_rescue_files, read_rescue
 
 if TYPE_CHECKING:
     import psycopg
 
+_CURSORS = itertools.count()  # names of server-side cursors
 _CLAIM_BATCH = 4  # pairs looked up per round trip, as a multiple of the claim limit
 _UPSERT = (
     f"INSERT INTO samples ({', '.join(SAMPLE_COLUMNS)}) "
@@ -255,9 +262,12 @@ class PostgresLedger(LedgerCommon):
         with conn.transaction(), conn.cursor() as cursor:
             cursor.executemany(_INSERT_REQUEST, rows)
 
-    def requests(self, request_keys: Iterable[str] | None = None) -> list[RequestInfo]:
-        """Descriptions of the given request keys (all when ``None``), by key then instance."""
-        select = f"SELECT {', '.join(REQUEST_COLUMNS)} FROM requests"
+    def requests(
+        self, request_keys: Iterable[str] | None = None, *, messages: bool = True
+    ) -> list[RequestInfo]:
+        """Descriptions of the given request keys (all when ``None``), by key then instance;
+        ``messages=False`` does not read the prompts (``messages`` is then ``""``)."""
+        select = f"SELECT {', '.join(request_columns(messages))} FROM requests"
         conn = self._connection()
         if request_keys is None:
             rows = conn.execute(select + " ORDER BY request_key, instance_id").fetchall()
@@ -274,6 +284,24 @@ class PostgresLedger(LedgerCommon):
         query = f"SELECT {columns} FROM samples ORDER BY request_key, sample_index"
         rows = self._connection().execute(query).fetchall()
         return [SampleRecord(*row) for row in rows]
+
+    def rows(
+        self, request_keys: Iterable[str] | None, columns: Sequence[str]
+    ) -> Iterator[tuple[object, ...]]:
+        """``(request_key, sample_index, *columns)`` of the stored rows for ``request_keys``
+        (all when ``None``), by key then index, streamed through a server-side cursor."""
+        select = f"SELECT {', '.join(sample_columns(columns))} FROM samples"
+        conn = self._connection()
+        with conn.transaction(), conn.cursor(name=f"gralgo_rows_{next(_CURSORS)}") as cursor:
+            if request_keys is None:
+                cursor.execute(select + " ORDER BY request_key, sample_index")
+            else:
+                cursor.execute(
+                    select + " WHERE request_key = ANY(%s) ORDER BY request_key, sample_index",
+                    (sorted(set(request_keys)),),
+                )
+            while batch := cursor.fetchmany(2000):
+                yield from batch
 
     def samples(self, request_keys: Iterable[str]) -> dict[tuple[str, int], SampleRecord]:
         """All stored rows for the given request keys, keyed by (request key, sample index)."""

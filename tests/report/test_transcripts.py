@@ -79,3 +79,31 @@ def test_job_page_answers_task_level_cost_questions(
     assert len(rows) == 3  # model-a's (max_degree, 1), (diameter, 1), (diameter, 2)
     assert sum("$0.0020" in r for r in rows) == 1  # max_degree's known cost
     assert any("unknown price" in r for r in rows)  # diameter: no price known
+
+
+def test_texts_streamed_from_a_lookup_write_the_same_files(
+    scored_frame: pd.DataFrame, tmp_path: Path, monkeypatch
+) -> None:
+    """Chunks of 4 samples with answer and reasoning read from a lookup per chunk give
+    byte-identical samples.jsonl and report.html to a frame that holds every text."""
+    import gralgo.report._sample_log as sample_log
+
+    whole, streamed = tmp_path / "whole", tmp_path / "streamed"
+    write_transcripts(scored_frame, whole, dataset_dir="/data/ds", title="t")
+    stored = {(k, i): (a, r) for k, i, a, r in zip(
+        scored_frame["request_key"], scored_frame["sample_index"], scored_frame["answer_text"],
+        scored_frame["reasoning_text"], strict=True)}  # fmt: skip
+    asked: list[list[str]] = []
+
+    def lookup(keys, fields):
+        asked.append(list(keys))
+        assert list(fields) == ["answer_text", "reasoning_text"]
+        return {pair: texts for pair, texts in stored.items() if pair[0] in keys}
+
+    monkeypatch.setattr(sample_log, "CHUNK_ROWS", 4)
+    lean = scored_frame.drop(columns=["answer_text", "reasoning_text"])
+    write_transcripts(lean, streamed, dataset_dir="/data/ds", title="t", texts=lookup)
+    for name in ("samples.jsonl", "report.html"):
+        assert (streamed / name).read_bytes() == (whole / name).read_bytes(), name
+    assert len(asked) == 2  # 6 samples in chunks of 4: never all keys at once
+    assert "UNIQUE-REASONING-MARKER" in (streamed / "report.html").read_text()
