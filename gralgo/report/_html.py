@@ -71,7 +71,7 @@ def _safe(text: str) -> str:
     return text.replace("</", "<\\/").replace("<!--", "<\\!--")
 
 
-def _write_page(report: HtmlReport, out: TextIO, record_arrays: Iterable[str]) -> None:
+def write_page(report: HtmlReport, out: TextIO, record_arrays: Iterable[str]) -> None:
     """Write the page to ``out`` a piece at a time: ``record_arrays`` are JSON arrays of
     records (one per chunk), joined into the page's one ``records`` array as they come, so
     the whole job's text is never one string."""
@@ -110,7 +110,7 @@ def _record_arrays(report: HtmlReport) -> list[str]:
 def render_html(report: HtmlReport) -> str:
     """The whole page as one string."""
     out = io.StringIO()
-    _write_page(report, out, _record_arrays(report))
+    write_page(report, out, _record_arrays(report))
     return out.getvalue()
 
 
@@ -122,7 +122,7 @@ def write_html_report(
     path.parent.mkdir(parents=True, exist_ok=True)
     arrays = _record_arrays(report) if record_arrays is None else record_arrays
     with path.open("w", encoding="utf-8") as out:
-        _write_page(report, out, arrays)
+        write_page(report, out, arrays)
     return path
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -14,11 +15,14 @@ from gralgo.report._sample_log import (
     record_view,
     records_json,
 )
+from gralgo.report._transcript_stamp import forget, stamp, transcripts_digest, up_to_date
 
 if TYPE_CHECKING:
     import pandas as pd
 
     from gralgo._settings import AppSettings
+
+log = logging.getLogger("gralgo")
 
 SUMMARY_COLUMNS: tuple[str, ...] = (
     "n_instances", "n_incomplete", "pass_at_k", "pass_at_k_lo", "pass_at_k_hi", "cons_at_k",
@@ -73,11 +77,19 @@ def write_transcripts(
     """``out_dir/samples.jsonl`` and ``out_dir/report.html`` from the scored samples frame.
 
     Both are written in one pass a chunk of samples at a time; the answer and reasoning texts
-    the frame lacks are read per chunk from ``texts`` (see :func:`record_chunks`)."""
+    the frame lacks are read per chunk from ``texts`` (see :func:`record_chunks`). When the
+    files exist unchanged and were written from the same inputs, they are not rewritten
+    (``_transcript_stamp``)."""
     frame = record_view(scored)
     report = HtmlReport(title=title, records=(), prompts=prompts_of(scored), tables=tables,
                         figures=figures, facts=dict(facts or {}))  # fmt: skip
     jsonl_path, page_path = out_dir / "samples.jsonl", out_dir / "report.html"
+    paths = [jsonl_path, page_path]
+    digest = transcripts_digest(frame, report, dataset_dir, texts)
+    if up_to_date(out_dir, digest, paths):
+        log.info("samples.jsonl and report.html are up to date: not rewritten")
+        return paths
+    forget(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     with jsonl_path.open("w", encoding="utf-8") as jsonl:
 
@@ -87,7 +99,8 @@ def write_transcripts(
                 yield records_json(chunk)
 
         write_html_report(report, page_path, arrays())
-    return [jsonl_path, page_path]
+    stamp(out_dir, digest, paths)
+    return paths
 
 
 def job_title(settings: AppSettings) -> str:
