@@ -11,7 +11,6 @@ first use under the same lock (``_ledger_pg_schema``).
 
 from __future__ import annotations
 
-import itertools
 import os
 import re
 import threading
@@ -38,7 +37,7 @@ from gralgo.run._rescue import append_lines, claim_rescue_files, read_rescue
 if TYPE_CHECKING:
     import psycopg
 
-_CURSORS = itertools.count()  # names of server-side cursors
+_ROWS_CHUNK = 500  # request keys per query of rows()
 _CLAIM_BATCH = 4  # pairs looked up per round trip, as a multiple of the claim limit
 _UPSERT = (
     f"INSERT INTO samples ({', '.join(SAMPLE_COLUMNS)}) "
@@ -289,19 +288,20 @@ class PostgresLedger(LedgerCommon):
         self, request_keys: Iterable[str] | None, columns: Sequence[str]
     ) -> Iterator[tuple[object, ...]]:
         """``(request_key, sample_index, *columns)`` of the stored rows for ``request_keys``
-        (all when ``None``), by key then index, streamed through a server-side cursor."""
+        (all when ``None``), by key then index, one query per chunk of keys (no transaction is
+        held between chunks, so an abandoned iterator blocks nothing)."""
         select = f"SELECT {', '.join(sample_columns(columns))} FROM samples"
         conn = self._connection()
-        with conn.transaction(), conn.cursor(name=f"gralgo_rows_{next(_CURSORS)}") as cursor:
-            if request_keys is None:
-                cursor.execute(select + " ORDER BY request_key, sample_index")
-            else:
-                cursor.execute(
-                    select + " WHERE request_key = ANY(%s) ORDER BY request_key, sample_index",
-                    (sorted(set(request_keys)),),
-                )
-            while batch := cursor.fetchmany(2000):
-                yield from batch
+        if request_keys is None:
+            distinct = conn.execute("SELECT DISTINCT request_key FROM samples ORDER BY 1")
+            keys = [row[0] for row in distinct.fetchall()]
+        else:
+            keys = sorted(set(request_keys))
+        for start in range(0, len(keys), _ROWS_CHUNK):
+            yield from conn.execute(
+                select + " WHERE request_key = ANY(%s) ORDER BY request_key, sample_index",
+                (keys[start : start + _ROWS_CHUNK],),
+            ).fetchall()
 
     def samples(self, request_keys: Iterable[str]) -> dict[tuple[str, int], SampleRecord]:
         """All stored rows for the given request keys, keyed by (request key, sample index)."""

@@ -327,3 +327,24 @@ def _info(key: str, instance: str) -> RequestInfo:
         answer_kind="integer", expected="4", model_spec='{"name":"m"}', sampling="{}",
         messages="[]",
     )  # fmt: skip
+
+
+def test_rows_read_only_the_asked_columns_a_chunk_of_keys_at_a_time(
+    url: str, tmp_path: Path
+) -> None:
+    with PostgresLedger(url, tmp_path) as ledger:
+        ledger.record(SampleRecord("k", 1, "i", "m", answer_text="a1", reasoning_text="r1"))
+        ledger.record(SampleRecord("k", 0, "i", "m", answer_text="a0", reasoning_text="r0"))
+        ledger.record(SampleRecord("j", 0, "i", "m", error_class="Timeout"))
+        assert list(ledger.rows(["k"], ["reasoning_text"])) == [("k", 0, "r0"), ("k", 1, "r1")]
+        assert list(ledger.rows(None, ["error_class"])) == [
+            ("j", 0, "Timeout"), ("k", 0, None), ("k", 1, None)
+        ]  # fmt: skip
+        abandoned = ledger.rows(["k"], [])
+        assert next(abandoned) == ("k", 0)
+        ledger.record(SampleRecord("j", 0, "i", "m", answer_text="later"))  # not held back
+        with PostgresLedger(url, tmp_path) as other:
+            assert other.completed(["j"]) == {("j", 0)}
+        with pytest.raises(ValueError, match="unknown sample columns"):
+            list(ledger.rows(["k"], ["1; DROP TABLE samples"]))
+        assert [r.request_key for r in ledger.requests(messages=False)] == []
