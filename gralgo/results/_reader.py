@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -71,28 +71,30 @@ def _row(
     key: str,
     index: int,
     instance_id: str,
-    rec: Mapping[str, Any] | None,
+    rec: Sequence[Any] | None,
     info: RequestInfo | None,
     defaults: dict[str, Any],
     fields: Sequence[str],
 ) -> dict[str, Any]:
+    """One table row; ``rec`` is a stored row as :func:`_stored` yields it (``None``: never
+    stored), ``fields`` the sample columns it holds after (key, index, instance, model)."""
     row: dict[str, Any] = {"request_key": key, "sample_index": index, "instance_id": instance_id}
     row.update(defaults)
     for name in _INFO_FIELDS:
         value = None if info is None else getattr(info, name)
         if value is not None or name not in row:
             row[name] = value
-    for name in fields:
-        row[name] = None if rec is None else rec[name]
+    for n, name in enumerate(fields):
+        row[name] = None if rec is None else rec[4 + n]
     if rec is None:
         row["error_class"], row["attempts"] = "Missing", 0
     if info is not None and "model" not in defaults:
         row["model"] = json.loads(info.model_spec).get("name")
     if row.get("model") is None and rec is not None:
-        row["model"] = rec["model"]
+        row["model"] = rec[3]
     row["_messages"] = None if info is None else info.messages
     if row.get("litellm_model") is None:
-        row["litellm_model"] = None if rec is None else rec["model"]
+        row["litellm_model"] = None if rec is None else rec[3]
     return row
 
 
@@ -101,34 +103,31 @@ def _fields(reasoning: bool) -> tuple[str, ...]:
     return tuple(f for f in _SAMPLE_FIELDS if reasoning or f != "reasoning_text")
 
 
-def _stored(ledger: Any, keys: Sequence[str] | None, fields: Sequence[str]) -> Iterator[dict]:
-    """Stored rows as dicts of ``fields`` (plus key, index, instance and model), no other text."""
-    columns = ["instance_id", "model", *fields]
-    names = ["request_key", "sample_index", *columns]
-    for values in ledger.rows(keys, columns):
-        yield dict(zip(names, values, strict=True))
+def _stored(ledger: Any, keys: Sequence[str] | None, fields: Sequence[str]) -> Iterator[tuple]:
+    """Stored rows as ``(key, index, instance_id, model, *fields)`` tuples, no other text."""
+    return ledger.rows(keys, ["instance_id", "model", *fields])
 
 
-def _frame(rows: list[dict[str, Any]], reasoning: bool, prompts: bool) -> pd.DataFrame:
+def _frame(rows: Iterable[dict[str, Any]], reasoning: bool, prompts: bool) -> pd.DataFrame:
+    """The table from ``rows``, filled column by column as they come (no list of rows)."""
     import pandas as pd
-
-    if prompts:
-        parsed: dict[str | None, str | None] = {}  # k rows share one prompt: parse it once
-        for row in rows:
-            messages = row.pop("_messages")
-            if messages not in parsed:
-                parsed[messages] = _last_user_message(messages)
-            row["prompt"] = parsed[messages]
 
     columns = [
         c for c in COLUMNS if (reasoning or c != "reasoning_text") and (prompts or c != "prompt")
     ]
+    values: dict[str, list[Any]] = {c: [] for c in columns}
+    parsed: dict[str | None, str | None] = {}  # k rows share one prompt: parse it once
+    for row in rows:
+        if prompts:
+            messages = row["_messages"]
+            if messages not in parsed:
+                parsed[messages] = _last_user_message(messages)
+            row["prompt"] = parsed[messages]
+        for c in columns:
+            values[c].append(row.get(c))
     # Long texts stay Python objects: a pandas string column would copy every one of them.
-    return pd.DataFrame({
-        c: pd.Series([row.get(c) for row in rows], dtype=object) if c in _LONG_TEXT
-        else [row.get(c) for row in rows]
-        for c in columns
-    }, columns=columns)  # fmt: skip
+    return pd.DataFrame({c: pd.Series(v, dtype=object) if c in _LONG_TEXT else v
+                         for c, v in values.items()}, columns=columns)  # fmt: skip
 
 
 def _open_ledger(path: Path | str) -> Any:
@@ -140,12 +139,11 @@ def _open_ledger(path: Path | str) -> Any:
     return open_ledger(path)
 
 
-def _job_rows(job: JobInfo, reasoning: bool, prompts: bool) -> list[dict[str, Any]]:
+def _job_rows(job: JobInfo, reasoning: bool, prompts: bool) -> Iterator[dict[str, Any]]:
     fields = _fields(reasoning)
     with _open_ledger(job.ledger_path) as ledger:
-        records = {(r["request_key"], r["sample_index"]): r
-                   for r in _stored(ledger, job.request_keys, fields)
-                   if r["sample_index"] < job.k}  # fmt: skip
+        records = {(r[0], r[1]): r for r in _stored(ledger, job.request_keys, fields)
+                   if r[1] < job.k}  # fmt: skip
         infos = ledger.requests(job.request_keys, messages=prompts)
     by_pair = {(i.request_key, i.instance_id): i for i in infos}
     by_key = {i.request_key: i for i in infos}
@@ -154,29 +152,24 @@ def _job_rows(job: JobInfo, reasoning: bool, prompts: bool) -> list[dict[str, An
         "context": job.context, "mode": job.mode,
         "sampling": json.dumps(job.sampling, sort_keys=True, separators=(",", ":")),
     }  # fmt: skip
-    rows = []
     for key, instance_id in zip(job.request_keys, job.instance_ids, strict=True):
         info = by_pair.get((key, instance_id)) or by_key.get(key)
         for index in range(job.k):
             rec = records.get((key, index))
-            rows.append(_row(key, index, instance_id, rec, info, defaults, fields))
-    return rows
+            yield _row(key, index, instance_id, rec, info, defaults, fields)
 
 
-def _ledger_rows(path: Path, reasoning: bool, prompts: bool) -> list[dict[str, Any]]:
+def _ledger_rows(path: Path, reasoning: bool, prompts: bool) -> Iterator[dict[str, Any]]:
     fields = _fields(reasoning)
     with _open_ledger(path) as ledger:
-        infos = ledger.requests(messages=prompts)
         by_key: dict[str, list[RequestInfo]] = {}
-        for info in infos:
+        for info in ledger.requests(messages=prompts):
             by_key.setdefault(info.request_key, []).append(info)
-        rows = []
         for rec in _stored(ledger, None, fields):
-            key, index = rec["request_key"], rec["sample_index"]
+            key, index = rec[0], rec[1]
             for info in by_key.get(key) or [None]:
-                instance_id = rec["instance_id"] if info is None else info.instance_id
-                rows.append(_row(key, index, instance_id, rec, info, {}, fields))
-    return rows
+                instance_id = rec[2] if info is None else info.instance_id
+                yield _row(key, index, instance_id, rec, info, {}, fields)
 
 
 def read_samples(
