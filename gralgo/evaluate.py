@@ -193,23 +193,27 @@ def register_job(
 
 
 def samples_table(out_dir: Path) -> Any:
-    """One row per (instance, sample index < k) of the job in ``out_dir``, via the reader."""
+    """One row per (instance, sample index < k) of the job in ``out_dir``, via the reader; no
+    reasoning text (the transcripts stream it from the ledger)."""
     from gralgo.results import read_samples
 
-    return read_samples(out_dir, reasoning=True)
+    return read_samples(out_dir, reasoning=False)
 
 
 def with_instance_columns(frame: Any, instances: Sequence[Instance]) -> Any:
     """The samples table plus what the transcript viewer and the guessing baseline need from
     each instance: its prompt (in the job's format) and its graph's size."""
+    import pandas as pd
+
     by_id = {instance.id: instance for instance in instances}
     ids = frame["instance_id"].tolist()
     fmt = frame["format"].tolist()
     frame = frame.copy()
-    frame["prompt"] = [
+    prompts = [
         by_id[i].prompts[f].text if i in by_id and f in by_id[i].prompts else None
         for i, f in zip(ids, fmt, strict=True)
-    ]
+    ]  # object dtype: k rows share each instance's prompt instead of k copies of its text
+    frame["prompt"] = pd.Series(prompts, index=frame.index, dtype=object)
     frame["graph_nodes"] = [by_id[i].n_nodes if i in by_id else None for i in ids]
     frame["graph_edges"] = [by_id[i].n_edges if i in by_id else None for i in ids]
     frame["n_nodes"] = frame["graph_nodes"]

@@ -31,7 +31,5 @@ def test_ruff_format() -> None:
 
 
 @pytest.mark.slow  # about 45 s without mypy's cache
-# Lead removes after merge: analysis/, tasks/, score/, results/ and the ledger still have errors.
-@pytest.mark.xfail(reason="mypy --strict not yet clean on every stage", strict=False)
 def test_mypy_strict() -> None:
     run_tool("mypy")  # [tool.mypy] in pyproject.toml: strict, files = ["gralgo"]

@@ -2,19 +2,21 @@
 
 No server and no network: CSS and JavaScript are inline, figures are PNG data URIs, and the
 samples are one JSON block the page filters in the browser (by model, task, level, outcome and
-free text). Prompts are stored once per (instance, format), not once per sample. Model output is
-inserted with ``textContent``, never as HTML, so a response cannot inject markup.
+free text), written a chunk of samples at a time. Prompts are stored once per (instance,
+format), not once per sample. Model output is inserted with ``textContent``, never as HTML, so
+a response cannot inject markup.
 """
 
 from __future__ import annotations
 
 import base64
 import html
+import io
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -63,38 +65,64 @@ def _figure_html(path: Path) -> str:
     return f'<figure><img alt="{alt}" src="data:image/png;base64,{data}"></figure>'
 
 
-def _json_block(records_json: str, prompts: Mapping[str, str]) -> str:
-    """``{"records": [...], "prompts": {...}}``, safe inside ``<script type="application/json">``
-    (no ``</script>`` breakout)."""
-    text = '{"records":' + records_json + ',"prompts":' + json.dumps(
-        prompts, ensure_ascii=False, separators=(",", ":")) + "}"  # fmt: skip
+def _safe(text: str) -> str:
+    """JSON text made safe inside ``<script type="application/json">`` (no ``</script>``
+    breakout, no comment opener); applied piece by piece, never across a string boundary."""
     return text.replace("</", "<\\/").replace("<!--", "<\\!--")
 
 
-def render_html(report: HtmlReport) -> str:
-    """The whole page as one string."""
+def write_page(report: HtmlReport, out: TextIO, record_arrays: Iterable[str]) -> None:
+    """Write the page to ``out`` a piece at a time: ``record_arrays`` are JSON arrays of
+    records (one per chunk), joined into the page's one ``records`` array as they come, so
+    the whole job's text is never one string."""
     facts = "".join(
         f"<dt>{html.escape(k)}</dt><dd>{html.escape(v)}</dd>" for k, v in report.facts.items()
     )
     tables = "\n".join(_table_html(caption, table) for caption, table in report.tables)
     figures = "\n".join(_figure_html(Path(p)) for p in report.figures if Path(p).is_file())
-    encoded = report.records_json
-    if encoded is None:
-        encoded = json.dumps(list(report.records), ensure_ascii=False, default=str)
-    data = _json_block(encoded, dict(report.prompts))
-    return (
-        _PAGE.replace("%TITLE%", html.escape(report.title))
+    head, tail = _PAGE.split("%DATA%")
+    head = (
+        head.replace("%TITLE%", html.escape(report.title))
         .replace("%FACTS%", facts)
         .replace("%TABLES%", tables)
         .replace("%FIGURES%", figures)
-        .replace("%DATA%", data)
     )
+    out.write(head + '{"records":[')
+    first = True
+    for array in record_arrays:
+        body = array.strip()[1:-1]
+        if body:
+            out.write(_safe(body) if first else "," + _safe(body))
+            first = False
+    out.write('],"prompts":{')
+    for n, (key, prompt) in enumerate(report.prompts.items()):
+        entry = json.dumps(key, ensure_ascii=False) + ":" + json.dumps(prompt, ensure_ascii=False)
+        out.write(_safe(entry) if n == 0 else "," + _safe(entry))
+    out.write("}}" + tail.replace("%TITLE%", html.escape(report.title)))
 
 
-def write_html_report(report: HtmlReport, path: Path) -> Path:
-    """Write ``render_html(report)`` to ``path``; return it."""
+def _record_arrays(report: HtmlReport) -> list[str]:
+    if report.records_json is not None:
+        return [report.records_json]
+    return [json.dumps(list(report.records), ensure_ascii=False, default=str)]
+
+
+def render_html(report: HtmlReport) -> str:
+    """The whole page as one string."""
+    out = io.StringIO()
+    write_page(report, out, _record_arrays(report))
+    return out.getvalue()
+
+
+def write_html_report(
+    report: HtmlReport, path: Path, record_arrays: Iterable[str] | None = None
+) -> Path:
+    """Write the page to ``path`` a piece at a time; return it. ``record_arrays`` (JSON arrays
+    of records, e.g. one per chunk of samples) replace the report's own records."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(render_html(report), encoding="utf-8")
+    arrays = _record_arrays(report) if record_arrays is None else record_arrays
+    with path.open("w", encoding="utf-8") as out:
+        write_page(report, out, arrays)
     return path
 
 

@@ -9,6 +9,7 @@ samples and already lives in the dataset.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +24,13 @@ RECORD_FIELDS: tuple[str, ...] = (
     "request_key",
 )  # fmt: skip
 """Per-sample fields, in the order they are written (those absent from a frame are skipped)."""
+
+CHUNK_ROWS = 250
+"""Samples written per chunk: bounds the text held at once while writing transcripts."""
+
+TextLookup = Callable[[Sequence[str], Sequence[str]], Mapping[tuple[str, int], Sequence[Any]]]
+"""``(request keys, fields) -> {(key, sample index): values of fields}``, e.g.
+:meth:`gralgo.results.JobTexts.texts`."""
 
 
 def plain(value: Any) -> Any:
@@ -45,8 +53,17 @@ def plain(value: Any) -> Any:
 
 def records_frame(scored: pd.DataFrame) -> pd.DataFrame:
     """The scored samples reduced to :data:`RECORD_FIELDS`, NaN / NA as ``None``."""
-    present = [name for name in RECORD_FIELDS if name in scored.columns]
-    frame = scored[present].astype(object)
+    return _plain_objects(record_view(scored))
+
+
+def record_view(scored: pd.DataFrame) -> pd.DataFrame:
+    """The scored samples reduced to :data:`RECORD_FIELDS`, values as they are (the columns
+    are converted chunk by chunk in :func:`record_chunks`, not all at once)."""
+    return scored[[name for name in RECORD_FIELDS if name in scored.columns]]
+
+
+def _plain_objects(frame: pd.DataFrame) -> pd.DataFrame:
+    frame = frame.astype(object)
     return frame.where(frame.notna(), None)
 
 
@@ -61,6 +78,42 @@ def records_json(frame: pd.DataFrame) -> str:
     return frame.to_json(orient="records", force_ascii=False) if len(frame) else "[]"
 
 
+def record_chunks(
+    frame: pd.DataFrame, texts: TextLookup | None = None, rows: int | None = None
+) -> Iterator[pd.DataFrame]:
+    """A :func:`record_view` as :func:`records_frame` chunks of ``rows`` rows, in order (only
+    one chunk's values are converted at a time); with ``texts``, the text
+    fields the frame lacks (answer, reasoning) are filled in per chunk from ``texts``, so the
+    whole job's text is never in memory at once."""
+    missing = [f for f in ("answer_text", "reasoning_text") if f not in frame.columns]
+    if texts is None or not missing:
+        missing = []
+    elif not {"request_key", "sample_index"} <= set(frame.columns):
+        raise ValueError("filling texts needs the request_key and sample_index columns")
+    columns = [f for f in RECORD_FIELDS if f in frame.columns or f in missing]
+    rows = rows or CHUNK_ROWS
+    for start in range(0, len(frame), rows):
+        chunk = _plain_objects(frame.iloc[start : start + rows])
+        if missing:
+            assert texts is not None
+            keys = chunk["request_key"].tolist()
+            found = texts(sorted(set(keys)), missing)
+            stored = [found.get((k, int(i))) for k, i in zip(keys, chunk["sample_index"],
+                                                             strict=True)]  # fmt: skip
+            chunk = chunk.assign(**{
+                name: _object_series([None if v is None else v[j] for v in stored], chunk.index)
+                for j, name in enumerate(missing)
+            })[columns]  # fmt: skip
+        yield chunk
+
+
+def _object_series(values: list[Any], index: Any) -> Any:
+    """``values`` as an object Series on ``index`` (None stays None, never NaN)."""
+    import pandas as pd
+
+    return pd.Series(values, index=index, dtype=object)
+
+
 def prompt_reference(dataset_dir: Path | str, record: dict[str, Any]) -> dict[str, Any]:
     """Where the prompt is: ``instances/<task>.jsonl``, line ``id``, ``prompts[format]``."""
     return {
@@ -71,14 +124,26 @@ def prompt_reference(dataset_dir: Path | str, record: dict[str, Any]) -> dict[st
     }
 
 
-def write_samples_jsonl(frame: pd.DataFrame, path: Path, dataset_dir: Path | str) -> Path:
-    """``samples.jsonl`` from a :func:`records_frame`: one JSON object per sample, with
-    ``prompt_ref`` instead of the prompt."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+def jsonl_text(frame: pd.DataFrame, dataset_dir: Path | str) -> str:
+    """Lines of ``samples.jsonl`` for (a chunk of) a :func:`records_frame`: one JSON object per
+    sample, with ``prompt_ref`` instead of the prompt; ends with a newline unless empty."""
+    if not len(frame):
+        return ""
     records = frame[[c for c in ("task", "instance_id", "format") if c in frame.columns]]
     frame = frame.assign(prompt_ref=[prompt_reference(dataset_dir, r)
                                      for r in records.to_dict("records")])  # fmt: skip
-    # pandas' encoder: one call for the whole file (json.dumps per line is 10x slower).
-    text = frame.to_json(orient="records", lines=True, force_ascii=False) if len(frame) else ""
-    path.write_text(text if not text or text.endswith("\n") else text + "\n", encoding="utf-8")
+    # pandas' encoder: one call per chunk (json.dumps per line is 10x slower).
+    text = str(frame.to_json(orient="records", lines=True, force_ascii=False))
+    return text if text.endswith("\n") else text + "\n"
+
+
+def write_samples_jsonl(
+    frame: pd.DataFrame, path: Path, dataset_dir: Path | str, texts: TextLookup | None = None
+) -> Path:
+    """``samples.jsonl`` from a :func:`records_frame`, written a chunk at a time (texts the
+    frame lacks come from ``texts``, see :func:`record_chunks`)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("w", encoding="utf-8") as out:
+        for chunk in record_chunks(frame, texts):
+            out.write(jsonl_text(chunk, dataset_dir))
     return path

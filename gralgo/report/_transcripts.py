@@ -2,17 +2,27 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import logging
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from gralgo.report._html import HtmlReport, prompt_key, write_html_report
-from gralgo.report._sample_log import records_frame, records_json, write_samples_jsonl
+from gralgo.report._sample_log import (
+    TextLookup,
+    jsonl_text,
+    record_chunks,
+    record_view,
+    records_json,
+)
+from gralgo.report._transcript_stamp import forget, stamp, transcripts_digest, up_to_date
 
 if TYPE_CHECKING:
     import pandas as pd
 
     from gralgo.report._job_settings import ReportSettings
+
+log = logging.getLogger("gralgo")
 
 SUMMARY_COLUMNS: tuple[str, ...] = (
     "n_instances", "n_incomplete", "pass_at_k", "pass_at_k_lo", "pass_at_k_hi", "cons_at_k",
@@ -62,17 +72,35 @@ def write_transcripts(
     tables: Sequence[tuple[str, pd.DataFrame]] = (),
     figures: Sequence[Path] = (),
     facts: Mapping[str, str] | None = None,
+    texts: TextLookup | None = None,
 ) -> list[Path]:
-    """``out_dir/samples.jsonl`` and ``out_dir/report.html`` from the scored samples frame."""
-    frame = records_frame(scored)
-    jsonl = write_samples_jsonl(frame, out_dir / "samples.jsonl", dataset_dir)
-    page = write_html_report(
-        HtmlReport(title=title, records=(), records_json=records_json(frame),
-                   prompts=prompts_of(scored), tables=tables, figures=figures,
-                   facts=dict(facts or {})),
-        out_dir / "report.html",
-    )  # fmt: skip
-    return [jsonl, page]
+    """``out_dir/samples.jsonl`` and ``out_dir/report.html`` from the scored samples frame.
+
+    Both are written in one pass a chunk of samples at a time; the answer and reasoning texts
+    the frame lacks are read per chunk from ``texts`` (see :func:`record_chunks`). When the
+    files exist unchanged and were written from the same inputs, they are not rewritten
+    (``_transcript_stamp``)."""
+    frame = record_view(scored)
+    report = HtmlReport(title=title, records=(), prompts=prompts_of(scored), tables=tables,
+                        figures=figures, facts=dict(facts or {}))  # fmt: skip
+    jsonl_path, page_path = out_dir / "samples.jsonl", out_dir / "report.html"
+    paths = [jsonl_path, page_path]
+    digest = transcripts_digest(frame, report, dataset_dir, texts)
+    if up_to_date(out_dir, digest, paths):
+        log.info("samples.jsonl and report.html are up to date: not rewritten")
+        return paths
+    forget(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    with jsonl_path.open("w", encoding="utf-8") as jsonl:
+
+        def arrays() -> Iterator[str]:
+            for chunk in record_chunks(frame, texts):
+                jsonl.write(jsonl_text(chunk, dataset_dir))
+                yield records_json(chunk)
+
+        write_html_report(report, page_path, arrays())
+    stamp(out_dir, digest, paths)
+    return paths
 
 
 def write_job_transcripts(
@@ -84,7 +112,8 @@ def write_job_transcripts(
     out_dir: Path,
     by_task_level: pd.DataFrame | None = None,
 ) -> list[Path]:
-    """The job's ``samples.jsonl`` and ``report.html`` (overall and per-group summaries).
+    """The job's ``samples.jsonl`` and ``report.html`` (overall and per-group summaries); texts
+    ``scored`` lacks (the evaluation reads no reasoning) come from the job's ledger.
 
     ``by_task_level`` is ``aggregate(inst, by=["model", "task", "level"])`` when the caller has
     it already (computed here otherwise)."""
@@ -107,12 +136,13 @@ def write_job_transcripts(
         "dataset": str(Path(settings.dataset_dir).resolve()),
         "samples (JSONL)": "samples.jsonl",
     }
-    return write_transcripts(
-        scored,
-        out_dir,
-        dataset_dir=settings.dataset_dir,
-        title=settings.title,
-        tables=tables,
-        figures=figures,
-        facts=facts,
-    )
+    from gralgo.results import JOB_FILE, JobTexts
+
+    if (out_dir / JOB_FILE).is_file() and not {"answer_text", "reasoning_text"} <= set(scored):
+        with JobTexts(out_dir) as stored:  # texts the frame left out, read a chunk at a time
+            return write_transcripts(scored, out_dir, dataset_dir=settings.dataset_dir,
+                                     title=settings.title, tables=tables, figures=figures,
+                                     facts=facts, texts=stored.texts)  # fmt: skip
+    return write_transcripts(scored, out_dir, dataset_dir=settings.dataset_dir,
+                             title=settings.title, tables=tables, figures=figures,
+                             facts=facts)  # fmt: skip

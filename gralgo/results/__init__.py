@@ -6,12 +6,15 @@ Every later stage (scoring, reports, analysis, outside tools) reads model output
 
 from gralgo.results._job import JOB_FILE, JobInfo, ResultsError, read_job, write_job
 from gralgo.results._reader import COLUMNS, read_samples
+from gralgo.results._texts import TEXT_FIELDS, JobTexts
 
 __all__ = [
     "COLUMNS",
     "JOB_FILE",
     "JobInfo",
+    "JobTexts",
     "ResultsError",
+    "TEXT_FIELDS",
     "read_job",
     "read_samples",
     "write_job",

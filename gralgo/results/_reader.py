@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -12,7 +13,7 @@ from gralgo.results._job import JOB_FILE, JobInfo, ResultsError, read_job
 if TYPE_CHECKING:
     import pandas as pd
 
-    from gralgo.run._records import RequestInfo, SampleRecord
+    from gralgo.run._records import RequestInfo
 
 # Column -> meaning; the order is the table's column order.
 COLUMNS: dict[str, str] = {
@@ -52,6 +53,7 @@ _SAMPLE_FIELDS = (
     "reasoning_tokens", "cost_usd", "latency_s", "started_at", "finished_at", "error_class",
     "error_message", "attempts", "transcript",
 )  # fmt: skip
+_LONG_TEXT = frozenset({"answer_text", "reasoning_text", "error_message", "transcript", "prompt"})
 _INFO_FIELDS = (
     "task", "taxonomy", "complexity", "level", "format", "context", "mode", "answer_kind",
     "expected", "sampling",
@@ -69,45 +71,66 @@ def _row(
     key: str,
     index: int,
     instance_id: str,
-    rec: SampleRecord | None,
+    rec: Sequence[Any] | None,
     info: RequestInfo | None,
     defaults: dict[str, Any],
+    fields: Sequence[str],
 ) -> dict[str, Any]:
+    """One table row; ``rec`` is a stored row as :func:`_stored` yields it (``None``: never
+    stored), ``fields`` the sample columns it holds after (key, index, instance, model)."""
     row: dict[str, Any] = {"request_key": key, "sample_index": index, "instance_id": instance_id}
     row.update(defaults)
     for name in _INFO_FIELDS:
         value = None if info is None else getattr(info, name)
         if value is not None or name not in row:
             row[name] = value
-    for name in _SAMPLE_FIELDS:
-        row[name] = None if rec is None else getattr(rec, name)
+    for n, name in enumerate(fields):
+        row[name] = None if rec is None else rec[4 + n]
     if rec is None:
         row["error_class"], row["attempts"] = "Missing", 0
     if info is not None and "model" not in defaults:
         row["model"] = json.loads(info.model_spec).get("name")
     if row.get("model") is None and rec is not None:
-        row["model"] = rec.model
+        row["model"] = rec[3]
     row["_messages"] = None if info is None else info.messages
     if row.get("litellm_model") is None:
-        row["litellm_model"] = None if rec is None else rec.model
+        row["litellm_model"] = None if rec is None else rec[3]
     return row
 
 
-def _frame(rows: list[dict[str, Any]], reasoning: bool, prompts: bool) -> pd.DataFrame:
-    import pandas as pd
+def _fields(reasoning: bool) -> tuple[str, ...]:
+    """The sample columns read from the ledger: the reasoning text only when asked for."""
+    return tuple(f for f in _SAMPLE_FIELDS if reasoning or f != "reasoning_text")
 
-    if prompts:
-        parsed: dict[str | None, str | None] = {}  # k rows share one prompt: parse it once
-        for row in rows:
-            messages = row.pop("_messages")
-            if messages not in parsed:
-                parsed[messages] = _last_user_message(messages)
-            row["prompt"] = parsed[messages]
+
+def _stored(
+    ledger: Any, keys: Sequence[str] | None, fields: Sequence[str]
+) -> Iterator[tuple[Any, ...]]:
+    """Stored rows as ``(key, index, instance_id, model, *fields)`` tuples, no other text."""
+    rows: Iterator[tuple[Any, ...]] = ledger.rows(keys, ["instance_id", "model", *fields])
+    return rows
+
+
+def _frame(rows: Iterable[dict[str, Any]], reasoning: bool, prompts: bool) -> pd.DataFrame:
+    """The table from ``rows``, filled column by column as they come (no list of rows)."""
+    import pandas as pd
 
     columns = [
         c for c in COLUMNS if (reasoning or c != "reasoning_text") and (prompts or c != "prompt")
     ]
-    return pd.DataFrame(rows, columns=columns)
+    values: dict[str, list[Any]] = {c: [] for c in columns}
+    parsed: dict[str | None, str | None] = {}  # k rows share one prompt: parse it once
+    for row in rows:
+        if prompts:
+            messages = row["_messages"]
+            if messages not in parsed:
+                parsed[messages] = _last_user_message(messages)
+            row["prompt"] = parsed[messages]
+        for c in columns:
+            values[c].append(row.get(c))
+    # Long texts stay Python objects: a pandas string column would copy every one of them.
+    return pd.DataFrame({c: pd.Series(v, dtype=object) if c in _LONG_TEXT else v
+                         for c, v in values.items()}, columns=columns)  # fmt: skip
 
 
 def _open_ledger(path: Path | str) -> Any:
@@ -119,10 +142,12 @@ def _open_ledger(path: Path | str) -> Any:
     return open_ledger(path)
 
 
-def _job_rows(job: JobInfo) -> list[dict[str, Any]]:
+def _job_rows(job: JobInfo, reasoning: bool, prompts: bool) -> Iterator[dict[str, Any]]:
+    fields = _fields(reasoning)
     with _open_ledger(job.ledger_path) as ledger:
-        records = ledger.samples(job.request_keys)
-        infos = ledger.requests(job.request_keys)
+        records = {(r[0], r[1]): r for r in _stored(ledger, job.request_keys, fields)
+                   if r[1] < job.k}  # fmt: skip
+        infos = ledger.requests(job.request_keys, messages=prompts)
     by_pair = {(i.request_key, i.instance_id): i for i in infos}
     by_key = {i.request_key: i for i in infos}
     defaults = {
@@ -130,27 +155,25 @@ def _job_rows(job: JobInfo) -> list[dict[str, Any]]:
         "context": job.context, "mode": job.mode,
         "sampling": json.dumps(job.sampling, sort_keys=True, separators=(",", ":")),
     }  # fmt: skip
-    rows = []
     for key, instance_id in zip(job.request_keys, job.instance_ids, strict=True):
         info = by_pair.get((key, instance_id)) or by_key.get(key)
         for index in range(job.k):
-            rows.append(_row(key, index, instance_id, records.get((key, index)), info, defaults))
-    return rows
+            rec = records.get((key, index))
+            yield _row(key, index, instance_id, rec, info, defaults, fields)
 
 
-def _ledger_rows(path: Path) -> list[dict[str, Any]]:
+def _ledger_rows(path: Path, reasoning: bool, prompts: bool) -> Iterator[dict[str, Any]]:
+    fields = _fields(reasoning)
     with _open_ledger(path) as ledger:
-        records = ledger.all_samples()
-        infos = ledger.requests()
-    by_key: dict[str, list[RequestInfo]] = {}
-    for info in infos:
-        by_key.setdefault(info.request_key, []).append(info)
-    rows = []
-    for rec in records:
-        for info in by_key.get(rec.request_key) or [None]:
-            instance_id = rec.instance_id if info is None else info.instance_id
-            rows.append(_row(rec.request_key, rec.sample_index, instance_id, rec, info, {}))
-    return rows
+        by_key: dict[str, list[RequestInfo]] = {}
+        for info in ledger.requests(messages=prompts):
+            by_key.setdefault(info.request_key, []).append(info)
+        for rec in _stored(ledger, None, fields):
+            key, index = rec[0], rec[1]
+            infos: list[RequestInfo | None] = [*by_key.get(key, ())] or [None]
+            for info in infos:
+                instance_id = rec[2] if info is None else info.instance_id
+                yield _row(key, index, instance_id, rec, info, {}, fields)
 
 
 def read_samples(
@@ -162,13 +185,14 @@ def read_samples(
     (request, ``sample_index < k``) pairs, in dataset order, a never-stored sample having
     ``error_class == "Missing"``. Or a ledger ``.sqlite`` file: every stored sample, joined with
     its request descriptions (one row per instance sharing a request key). ``reasoning=False``
-    leaves out the (long) reasoning text; ``prompts=True`` adds the prompt sent.
+    leaves out the (long) reasoning text, which is then never read from the ledger;
+    ``prompts=True`` adds the prompt sent.
     """
     path = Path(path).expanduser()
     if path.is_dir() or path.name == JOB_FILE:
-        rows = _job_rows(read_job(path))
+        rows = _job_rows(read_job(path), reasoning, prompts)
     elif path.is_file():
-        rows = _ledger_rows(path)
+        rows = _ledger_rows(path, reasoning, prompts)
     else:
         raise ResultsError(
             f"{path} does not exist: pass an evaluation job's output folder or a ledger file"

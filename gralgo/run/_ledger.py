@@ -17,13 +17,20 @@ import random
 import sqlite3
 import threading
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 from gralgo.errors import GralgoError
 from gralgo.run._claims import ClaimResult, Pair, claim, immediate, release, renew
 from gralgo.run._ledger_common import LedgerCommon
-from gralgo.run._ledger_schema import REQUEST_COLUMNS, SAMPLE_COLUMNS, NewerLedgerError, migrate
+from gralgo.run._ledger_schema import (
+    REQUEST_COLUMNS,
+    SAMPLE_COLUMNS,
+    NewerLedgerError,
+    migrate,
+    request_columns,
+    sample_columns,
+)
 from gralgo.run._records import RequestInfo, SampleRecord
 from gralgo.run._rescue import append_lines, claim_rescue_files, read_rescue
 
@@ -84,6 +91,8 @@ class Ledger(LedgerCommon):
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        # Where samples go when the database cannot be written (imported on the next open).
+        self.rescue_path = self.path.with_name(self.path.name + ".rescue.jsonl")
         self._lock = threading.Lock()
         self._connections: dict[tuple[int, int], sqlite3.Connection] = {}
         self.last_write_error: BaseException | None = None
@@ -140,11 +149,6 @@ class Ledger(LedgerCommon):
                 if not busy or time.monotonic() > deadline:
                     raise
                 time.sleep(min(0.5, 0.01 * 2**attempt) * random.random())
-
-    @property
-    def rescue_path(self) -> Path:
-        """Where samples go when the database cannot be written (imported on the next open)."""
-        return self.path.with_name(self.path.name + ".rescue.jsonl")
 
     @property
     def invalid_rescue_path(self) -> Path:
@@ -247,10 +251,13 @@ class Ledger(LedgerCommon):
                 "(or set ledger.path on another filesystem) and run again"
             ) from err
 
-    def requests(self, request_keys: Iterable[str] | None = None) -> list[RequestInfo]:
-        """Descriptions of the given request keys (all when ``None``), by key then instance."""
+    def requests(
+        self, request_keys: Iterable[str] | None = None, *, messages: bool = True
+    ) -> list[RequestInfo]:
+        """Descriptions of the given request keys (all when ``None``), by key then instance;
+        ``messages=False`` does not read the prompts (``messages`` is then ``""``)."""
         conn = self._connection()
-        select = f"SELECT {', '.join(REQUEST_COLUMNS)} FROM requests"
+        select = f"SELECT {', '.join(request_columns(messages))} FROM requests"
         if request_keys is None:
             rows = list(conn.execute(select + " ORDER BY request_key, instance_id"))
         else:
@@ -271,6 +278,24 @@ class Ledger(LedgerCommon):
             f"SELECT {', '.join(_COLUMNS)} FROM samples ORDER BY request_key, sample_index"
         )
         return [SampleRecord(*row) for row in rows]
+
+    def rows(
+        self, request_keys: Iterable[str] | None, columns: Sequence[str]
+    ) -> Iterator[tuple[object, ...]]:
+        """``(request_key, sample_index, *columns)`` of the stored rows for ``request_keys``
+        (all when ``None``), by key then index, read a chunk of keys at a time: a reader that
+        needs no text never loads it."""
+        select = f"SELECT {', '.join(sample_columns(columns))} FROM samples"
+        conn = self._connection()
+        if request_keys is None:
+            yield from conn.execute(select + " ORDER BY request_key, sample_index")
+            return
+        for chunk in _chunks(sorted(set(request_keys))):
+            yield from conn.execute(
+                f"{select} WHERE request_key IN ({', '.join('?' * len(chunk))}) "
+                "ORDER BY request_key, sample_index",
+                chunk,
+            )
 
     def samples(self, request_keys: Iterable[str]) -> dict[tuple[str, int], SampleRecord]:
         """All stored rows for the given request keys, keyed by (request key, sample index)."""

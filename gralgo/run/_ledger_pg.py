@@ -5,7 +5,8 @@ success row is final, an error row gives way and its attempts add up; a sample i
 before its call in one transaction that also checks it is not answered, and storing a result
 drops its claim in the same transaction. Where SQLite serialises claimers with ``BEGIN
 IMMEDIATE``, claim transactions here take one transaction-scoped advisory lock, so two
-machines never both claim a sample. Tables are created on first use under the same lock.
+machines never both claim a sample. Tables are created, or migrated from an older version, on
+first use under the same lock (``_ledger_pg_schema``).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import os
 import re
 import threading
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import astuple
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -23,37 +24,21 @@ from gralgo.errors import GralgoError
 from gralgo.run._claims import ClaimResult, Pair, owner_is_dead
 from gralgo.run._ledger import _sample_row
 from gralgo.run._ledger_common import LedgerCommon
-from gralgo.run._ledger_schema import REQUEST_COLUMNS, SAMPLE_COLUMNS
+from gralgo.run._ledger_pg_schema import LOCK_KEY, NewerServerLedgerError, migrate
+from gralgo.run._ledger_schema import (
+    REQUEST_COLUMNS,
+    SAMPLE_COLUMNS,
+    request_columns,
+    sample_columns,
+)
 from gralgo.run._records import RequestInfo, SampleRecord
 from gralgo.run._rescue import append_lines, claim_rescue_files, read_rescue
 
 if TYPE_CHECKING:
     import psycopg
 
-PG_SCHEMA_VERSION = 1
-_LOCK_KEY = 0x6772616C676F  # "gralgo": the advisory lock that serialises claims and DDL
+_ROWS_CHUNK = 500  # request keys per query of rows()
 _CLAIM_BATCH = 4  # pairs looked up per round trip, as a multiple of the claim limit
-_DDL = (
-    """CREATE TABLE IF NOT EXISTS samples (
-    request_key TEXT NOT NULL, sample_index INTEGER NOT NULL, instance_id TEXT NOT NULL,
-    model TEXT NOT NULL, answer_text TEXT, reasoning_text TEXT, finish_reason TEXT,
-    prompt_tokens INTEGER, completion_tokens INTEGER, reasoning_tokens INTEGER,
-    cost_usd DOUBLE PRECISION, latency_s DOUBLE PRECISION, started_at DOUBLE PRECISION,
-    finished_at DOUBLE PRECISION, error_class TEXT, error_message TEXT,
-    attempts INTEGER NOT NULL DEFAULT 1, transcript TEXT,
-    PRIMARY KEY (request_key, sample_index))""",
-    """CREATE TABLE IF NOT EXISTS requests (
-    request_key TEXT NOT NULL, instance_id TEXT NOT NULL, task TEXT NOT NULL,
-    taxonomy TEXT NOT NULL, complexity TEXT NOT NULL, level INTEGER NOT NULL,
-    format TEXT NOT NULL, context TEXT NOT NULL, mode TEXT NOT NULL DEFAULT 'direct',
-    answer_kind TEXT NOT NULL, expected TEXT NOT NULL, model_spec TEXT NOT NULL,
-    sampling TEXT NOT NULL, messages TEXT NOT NULL, PRIMARY KEY (request_key, instance_id))""",
-    """CREATE TABLE IF NOT EXISTS claims (
-    request_key TEXT NOT NULL, sample_index INTEGER NOT NULL, owner TEXT NOT NULL,
-    expires_at DOUBLE PRECISION NOT NULL, PRIMARY KEY (request_key, sample_index))""",
-    "CREATE INDEX IF NOT EXISTS claims_owner ON claims (owner)",
-    "CREATE TABLE IF NOT EXISTS gralgo_schema (version INTEGER NOT NULL)",
-)
 _UPSERT = (
     f"INSERT INTO samples ({', '.join(SAMPLE_COLUMNS)}) "
     f"VALUES ({', '.join(['%s'] * len(SAMPLE_COLUMNS))}) "
@@ -143,20 +128,14 @@ class PostgresLedger(LedgerCommon):
         return conn
 
     def _create_schema(self) -> None:
-        conn = self._connection()
-        with conn.transaction():
-            conn.execute("SELECT pg_advisory_xact_lock(%s)", (_LOCK_KEY,))
-            for statement in _DDL:
-                conn.execute(statement)
-            row = conn.execute("SELECT max(version) FROM gralgo_schema").fetchone()
-            version = row[0] if row else None
-            if version is None:
-                conn.execute("INSERT INTO gralgo_schema VALUES (%s)", (PG_SCHEMA_VERSION,))
-            elif version > PG_SCHEMA_VERSION:
-                raise PostgresLedgerError(
-                    f"ledger {self.path} was written by a newer gralgo (schema version "
-                    f"{version}, this gralgo knows {PG_SCHEMA_VERSION}); upgrade gralgo"
-                )
+        """Create or migrate the tables (``_ledger_pg_schema``); refuse a newer schema."""
+        try:
+            migrate(self._connection())
+        except NewerServerLedgerError as err:
+            raise PostgresLedgerError(
+                f"ledger {self.path} was written by a newer gralgo ({err}); upgrade gralgo or "
+                "point ledger.url at another database"
+            ) from err
 
     def record(self, rec: SampleRecord, owner: str | None = None) -> None:
         """Commit one sample (success rows are final); with ``owner``, drop its claim too."""
@@ -222,7 +201,7 @@ class PostgresLedger(LedgerCommon):
         conn = self._connection()
         batch = max(1, limit) * _CLAIM_BATCH
         with conn.transaction():
-            conn.execute("SELECT pg_advisory_xact_lock(%s)", (_LOCK_KEY,))
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (LOCK_KEY,))
             for start in range(0, len(pairs), batch):
                 if len(result.claimed) >= limit:
                     break
@@ -282,9 +261,12 @@ class PostgresLedger(LedgerCommon):
         with conn.transaction(), conn.cursor() as cursor:
             cursor.executemany(_INSERT_REQUEST, rows)
 
-    def requests(self, request_keys: Iterable[str] | None = None) -> list[RequestInfo]:
-        """Descriptions of the given request keys (all when ``None``), by key then instance."""
-        select = f"SELECT {', '.join(REQUEST_COLUMNS)} FROM requests"
+    def requests(
+        self, request_keys: Iterable[str] | None = None, *, messages: bool = True
+    ) -> list[RequestInfo]:
+        """Descriptions of the given request keys (all when ``None``), by key then instance;
+        ``messages=False`` does not read the prompts (``messages`` is then ``""``)."""
+        select = f"SELECT {', '.join(request_columns(messages))} FROM requests"
         conn = self._connection()
         if request_keys is None:
             rows = conn.execute(select + " ORDER BY request_key, instance_id").fetchall()
@@ -301,6 +283,25 @@ class PostgresLedger(LedgerCommon):
         query = f"SELECT {columns} FROM samples ORDER BY request_key, sample_index"
         rows = self._connection().execute(query).fetchall()
         return [SampleRecord(*row) for row in rows]
+
+    def rows(
+        self, request_keys: Iterable[str] | None, columns: Sequence[str]
+    ) -> Iterator[tuple[object, ...]]:
+        """``(request_key, sample_index, *columns)`` of the stored rows for ``request_keys``
+        (all when ``None``), by key then index, one query per chunk of keys (no transaction is
+        held between chunks, so an abandoned iterator blocks nothing)."""
+        select = f"SELECT {', '.join(sample_columns(columns))} FROM samples"
+        conn = self._connection()
+        if request_keys is None:
+            distinct = conn.execute("SELECT DISTINCT request_key FROM samples ORDER BY 1")
+            keys = [row[0] for row in distinct.fetchall()]
+        else:
+            keys = sorted(set(request_keys))
+        for start in range(0, len(keys), _ROWS_CHUNK):
+            yield from conn.execute(
+                select + " WHERE request_key = ANY(%s) ORDER BY request_key, sample_index",
+                (keys[start : start + _ROWS_CHUNK],),
+            ).fetchall()
 
     def samples(self, request_keys: Iterable[str]) -> dict[tuple[str, int], SampleRecord]:
         """All stored rows for the given request keys, keyed by (request key, sample index)."""

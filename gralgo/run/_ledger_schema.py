@@ -9,7 +9,7 @@ than written with an older schema.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import fields
 
 from gralgo.run._records import RequestInfo, SampleRecord
@@ -18,6 +18,21 @@ SCHEMA_VERSION = 2
 
 SAMPLE_COLUMNS = tuple(f.name for f in fields(SampleRecord))
 REQUEST_COLUMNS = tuple(f.name for f in fields(RequestInfo))
+
+
+def sample_columns(columns: Sequence[str]) -> list[str]:
+    """``request_key, sample_index`` then ``columns``: a checked column list for a SELECT."""
+    unknown = [c for c in columns if c not in SAMPLE_COLUMNS]
+    if unknown:
+        raise ValueError(f"unknown sample columns {unknown}; known: {list(SAMPLE_COLUMNS)}")
+    return ["request_key", "sample_index", *columns]
+
+
+def request_columns(messages: bool = True) -> list[str]:
+    """The ``requests`` columns in :class:`RequestInfo` order; without ``messages``, an empty
+    string stands in for the prompt messages (the bulk of the table)."""
+    return [c if messages or c != "messages" else "'' AS messages" for c in REQUEST_COLUMNS]
+
 
 # The samples table exactly as version 0 created it (never change: old files start here).
 _V0_SAMPLES = """CREATE TABLE IF NOT EXISTS samples (

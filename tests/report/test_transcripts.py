@@ -79,3 +79,76 @@ def test_job_page_answers_task_level_cost_questions(
     assert len(rows) == 3  # model-a's (max_degree, 1), (diameter, 1), (diameter, 2)
     assert sum("$0.0020" in r for r in rows) == 1  # max_degree's known cost
     assert any("unknown price" in r for r in rows)  # diameter: no price known
+
+
+def test_texts_streamed_from_a_lookup_write_the_same_files(
+    scored_frame: pd.DataFrame, tmp_path: Path, monkeypatch
+) -> None:
+    """Chunks of 4 samples with answer and reasoning read from a lookup per chunk give
+    byte-identical samples.jsonl and report.html to a frame that holds every text."""
+    import gralgo.report._sample_log as sample_log
+
+    whole, streamed = tmp_path / "whole", tmp_path / "streamed"
+    write_transcripts(scored_frame, whole, dataset_dir="/data/ds", title="t")
+    stored = {(k, i): (a, r) for k, i, a, r in zip(
+        scored_frame["request_key"], scored_frame["sample_index"], scored_frame["answer_text"],
+        scored_frame["reasoning_text"], strict=True)}  # fmt: skip
+    asked: list[list[str]] = []
+
+    def lookup(keys, fields):
+        asked.append(list(keys))
+        assert list(fields) == ["answer_text", "reasoning_text"]
+        return {pair: texts for pair, texts in stored.items() if pair[0] in keys}
+
+    monkeypatch.setattr(sample_log, "CHUNK_ROWS", 4)
+    lean = scored_frame.drop(columns=["answer_text", "reasoning_text"])
+    write_transcripts(lean, streamed, dataset_dir="/data/ds", title="t", texts=lookup)
+    for name in ("samples.jsonl", "report.html"):
+        assert (streamed / name).read_bytes() == (whole / name).read_bytes(), name
+    assert [len(keys) for keys in asked] == [2, 1, 2, 1]  # hashed, then written, by chunks
+    assert "UNIQUE-REASONING-MARKER" in (streamed / "report.html").read_text()
+
+
+def test_unchanged_transcripts_are_not_rewritten_and_any_change_rewrites_them(
+    scored_frame: pd.DataFrame, tmp_path: Path, monkeypatch
+) -> None:
+    import gralgo.report._transcripts as transcripts
+
+    stored = {(k, i): (a, r) for k, i, a, r in zip(
+        scored_frame["request_key"], scored_frame["sample_index"], scored_frame["answer_text"],
+        scored_frame["reasoning_text"], strict=True)}  # fmt: skip
+    lean = scored_frame.drop(columns=["answer_text", "reasoning_text"])
+    pages: list[Path] = []
+    real = transcripts.write_html_report
+
+    def counted(report, path, arrays):
+        pages.append(path)
+        return real(report, path, arrays)
+
+    monkeypatch.setattr(transcripts, "write_html_report", counted)
+
+    def lookup(keys, fields):
+        return {pair: texts for pair, texts in stored.items() if pair[0] in keys}
+
+    def rewrote(frame: pd.DataFrame = lean, title: str = "t") -> bool:
+        before = len(pages)
+        write_transcripts(frame, tmp_path, dataset_dir="/data/ds", title=title, texts=lookup)
+        return len(pages) > before
+
+    assert rewrote()
+    assert not rewrote()  # same inputs, files untouched: not rewritten
+    pair = ("key-inst-wrong", 0)
+    stored[pair] = (stored[pair][0], "CHANGED REASONING")  # a text in the ledger changed
+    assert rewrote() and b"CHANGED REASONING" in (tmp_path / "report.html").read_bytes()
+    assert not rewrote()
+    assert rewrote(title="other")  # the page's title changed
+    (tmp_path / "samples.jsonl").write_text("edited by hand\n")  # a file changed
+    assert rewrote(title="other")
+    assert (tmp_path / "samples.jsonl").read_text() != "edited by hand\n"
+    (tmp_path / "report.html").unlink()  # a file is gone
+    assert rewrote(title="other")
+    changed = lean.copy()
+    changed.loc[0, "extracted"] = "99"  # a record field changed
+    assert rewrote(changed, title="other")
+    assert b'"extracted":"99"' in (tmp_path / "report.html").read_bytes()
+    assert not rewrote(changed, title="other")

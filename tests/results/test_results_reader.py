@@ -120,3 +120,58 @@ def test_moved_ledger_is_named(job_dir: Path) -> None:
     Path(read_job(job_dir).ledger_path).unlink()
     with pytest.raises(ResultsError, match="l.sqlite does not exist"):
         read_samples(job_dir)
+
+
+def test_reader_without_reasoning_never_loads_it(tmp_path: Path) -> None:
+    """Memory that stays flat: 40 samples with 256 KB of reasoning each (10 MB) are read
+    without it while tracemalloc's peak stays far below one tenth of that."""
+    import tracemalloc
+
+    ledger_path = tmp_path / "l.sqlite"
+    keys = tuple(f"k{i}" for i in range(20))
+    with Ledger(ledger_path) as ledger:
+        ledger.register_requests([info(k, f"i{n}", "3") for n, k in enumerate(keys)])
+        for n, key in enumerate(keys):
+            for index in range(2):
+                rec = SampleRecord(key, index, f"i{n}", "openai/m", answer_text="\\boxed{3}",
+                                   reasoning_text="x" * 256 * 1024)  # fmt: skip
+                ledger.record(rec)
+    out = tmp_path / "job"
+    out.mkdir()
+    write_job(out, JobInfo(
+        ledger_path=str(ledger_path), dataset_dir=str(tmp_path / "ds"), model="Display",
+        litellm_model="openai/m", format="edge_list", context="standard", k=2, sampling={},
+        request_keys=keys, instance_ids=tuple(f"i{n}" for n in range(20)),
+    ))  # fmt: skip
+    read_samples(out, reasoning=False)  # imports and caches outside the measurement
+    tracemalloc.start()
+    frame = read_samples(out, reasoning=False)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert len(frame) == 40 and "reasoning_text" not in frame.columns
+    assert peak < 1_000_000, f"{peak / 1e6:.1f} MB traced while reading without reasoning"
+    with_text = read_samples(out)
+    assert with_text["reasoning_text"].str.len().tolist() == [256 * 1024] * 40
+
+
+def test_job_texts_reads_only_the_asked_text_of_the_asked_keys(job_dir: Path) -> None:
+    from gralgo.results import JobTexts
+
+    with JobTexts(job_dir) as stored:
+        texts = stored.texts(["ka"], ["reasoning_text"])
+        assert texts == {("ka", 0): ("think",), ("ka", 1): ("think",), ("ka", 2): ("think",)}
+        assert stored.texts(["kb", "none"], ["answer_text", "reasoning_text"]) == {
+            ("kb", 0): (None, None)
+        }
+        with pytest.raises(ValueError, match="not text fields"):
+            stored.texts(["ka"], ["prompt_tokens"])
+
+
+def test_ledger_rows_select_columns_and_refuse_unknown_ones(job_dir: Path) -> None:
+    with Ledger(read_job(job_dir).ledger_path) as ledger:
+        assert list(ledger.rows(["kb", "ka"], ["error_class"])) == [
+            ("ka", 0, None), ("ka", 1, None), ("ka", 2, None), ("kb", 0, "Timeout")
+        ]  # fmt: skip
+        assert len(list(ledger.rows(None, []))) == 5
+        with pytest.raises(ValueError, match="unknown sample columns"):
+            list(ledger.rows(["ka"], ["answer_text; DROP TABLE samples"]))

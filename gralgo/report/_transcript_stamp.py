@@ -1,0 +1,92 @@
+"""Skip rewriting ``samples.jsonl`` and ``report.html`` when a re-run would write the same bytes.
+
+The stamp (``.transcripts.stamp`` in the job folder) holds a SHA-256 of every input of the two
+files -- the code that writes them (its source and pandas' version), the page's title, facts,
+tables and figures, the prompts, each sample's record and its texts, streamed from the ledger
+a chunk at a time -- and the size and modification time of both files as written. A re-run
+rewrites them unless the digest and both files' size and time match: reading and hashing the
+text costs a fraction of encoding and writing it again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from gralgo.report import _html, _sample_log
+from gralgo.report._html import HtmlReport, write_page
+from gralgo.report._sample_log import TextLookup, record_chunks
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+STAMP_FILE = ".transcripts.stamp"
+_LONG = ("answer_text", "reasoning_text", "error_message")
+
+
+def _code_digest() -> bytes:
+    import pandas as pd
+
+    digest = hashlib.sha256(pd.__version__.encode())
+    for module in (
+        _html,
+        _sample_log,
+        sys.modules[__name__],
+        sys.modules["gralgo.report._transcripts"],
+    ):
+        digest.update(Path(str(module.__file__)).read_bytes())
+    return digest.digest()
+
+
+def _text(value: object) -> bytes:
+    return b"\0" if value is None else b"\1" + str(value).encode("utf-8", "surrogatepass") + b"\0"
+
+
+def transcripts_digest(
+    frame: pd.DataFrame, report: HtmlReport, dataset_dir: Path | str, texts: TextLookup | None
+) -> str:
+    """SHA-256 of everything ``samples.jsonl`` and ``report.html`` are made of."""
+    import io
+
+    digest = hashlib.sha256(_code_digest())
+    page = io.StringIO()  # the page without samples and prompts: template, tables, figures
+    write_page(HtmlReport(title=report.title, records=(), tables=report.tables,
+                          figures=report.figures, facts=report.facts), page, ())  # fmt: skip
+    digest.update(page.getvalue().encode("utf-8", "surrogatepass"))
+    digest.update(_text(dataset_dir))
+    for key, prompt in report.prompts.items():
+        digest.update(_text(key) + _text(prompt))
+    for chunk in record_chunks(frame, texts):
+        long = [c for c in _LONG if c in chunk.columns]
+        digest.update(chunk.drop(columns=long).to_json(orient="split", index=False).encode())
+        for column in long:
+            digest.update(b"".join(_text(v) for v in chunk[column]))
+    return digest.hexdigest()
+
+
+def _state(paths: Iterable[Path]) -> dict[str, list[int]]:
+    return {p.name: [p.stat().st_size, p.stat().st_mtime_ns] for p in paths if p.is_file()}
+
+
+def up_to_date(out_dir: Path, digest: str, paths: list[Path]) -> bool:
+    """True when ``paths`` were written from inputs with ``digest`` and not touched since."""
+    try:
+        stamp = json.loads((out_dir / STAMP_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return stamp == {"digest": digest, "files": _state(paths)} and len(stamp["files"]) == len(paths)
+
+
+def forget(out_dir: Path) -> None:
+    """Drop the stamp (before the files are rewritten: a crash mid-write leaves none)."""
+    (out_dir / STAMP_FILE).unlink(missing_ok=True)
+
+
+def stamp(out_dir: Path, digest: str, paths: list[Path]) -> None:
+    """Record that ``paths`` were just written from inputs with ``digest``."""
+    record = {"digest": digest, "files": _state(paths)}
+    (out_dir / STAMP_FILE).write_text(json.dumps(record, sort_keys=True), encoding="utf-8")
