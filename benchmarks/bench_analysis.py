@@ -32,11 +32,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from gralgo.analysis._entropy import ranked_tokens
-from gralgo.analysis._entropy_analysis import entropy_statistics
-from gralgo.analysis._overthinking import locate_answers
-from gralgo.analysis._segment import segment_at_markers
-from gralgo.run._logprobs import LogprobStore, SampleLogprobs
+from gralgo.analysis import entropy_statistics, locate_answers, ranked_tokens, segment_at_markers
+from gralgo.run import LogprobStore, SampleLogprobs
 
 N_RESPONSES = 9 * 6 * 50 * 8
 WORDS = (

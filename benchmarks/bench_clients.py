@@ -29,9 +29,11 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))  # time this checkout's gralgo, not the installed one
 
-from gralgo.run._ledger import Ledger  # noqa: E402
-from gralgo.run._runner import run_samples  # noqa: E402
-from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, StubServer, make_requests, start_stub, stop_stub  # noqa: E402
+from gralgo.run import (
+    Ledger,
+    run_samples,
+)
+from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, StubServer, make_requests, start_stub, stop_stub
 
 Path_ = Callable[[StubServer, int, int, str], Awaitable[None]]
 
@@ -60,7 +62,7 @@ async def runner_direct(stub: StubServer, n: int, c: int, tag: str) -> None:
 
 
 async def bare_litellm(stub: StubServer, n: int, c: int, tag: str) -> None:
-    from gralgo.run._response import load_litellm
+    from gralgo.run import load_litellm
 
     litellm = load_litellm()
     semaphore = asyncio.Semaphore(c)

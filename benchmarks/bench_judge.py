@@ -21,13 +21,20 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))  # time this checkout's gralgo, not the installed one
 
-from gralgo.analysis._judge import JudgeQuery, JudgeSettings, open_judge  # noqa: E402
-from gralgo.analysis._parse import choice_parser  # noqa: E402
-from gralgo.run._ledger import Ledger  # noqa: E402
-from gralgo.run._records import ModelSpec, SamplingParams  # noqa: E402
-from gralgo.run._response import load_litellm  # noqa: E402
-from gralgo.run._runner import run_samples  # noqa: E402
-from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, make_requests, start_stub, stop_stub  # noqa: E402
+from gralgo.analysis import (
+    JudgeQuery,
+    JudgeSettings,
+    choice_parser,
+    open_judge,
+)
+from gralgo.run import (
+    Ledger,
+    ModelSpec,
+    SamplingParams,
+    load_litellm,
+    run_samples,
+)
+from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, make_requests, start_stub, stop_stub
 
 
 def main() -> None:

@@ -23,10 +23,10 @@ REPO = Path(__file__).resolve().parents[1]
 # This checkout's gralgo, bench_concurrency beside us, and the tests' PostgreSQL fixture.
 sys.path[:0] = [str(REPO), str(REPO / "benchmarks"), str(REPO / "tests" / "run")]
 
-from bench_concurrency import run_once  # noqa: E402
-from pg_server import PostgresServer  # noqa: E402
+from bench_concurrency import run_once
+from pg_server import PostgresServer
 
-from gralgo.testing import start_stub, stop_stub  # noqa: E402
+from gralgo.testing import start_stub, stop_stub
 
 
 def main() -> None:

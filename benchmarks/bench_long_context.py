@@ -21,12 +21,14 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from hydra import compose, initialize_config_dir  # noqa: E402
-from omegaconf import OmegaConf  # noqa: E402
+from hydra import compose, initialize_config_dir
+from omegaconf import OmegaConf
 
-from gralgo.dataset import build_dataset  # noqa: E402
-from gralgo.dataset._dataset import load_sources  # noqa: E402
-from gralgo.settings import settings_from_config  # noqa: E402
+from gralgo.dataset import (
+    build_dataset,
+    load_sources,
+)
+from gralgo.settings import settings_from_config
 
 CONF = REPO / "conf"
 GOAL_S = 15.0

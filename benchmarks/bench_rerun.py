@@ -21,9 +21,7 @@ from hydra import compose, initialize_config_dir
 from omegaconf import OmegaConf
 
 from gralgo.evaluate import evaluate, load_instances, resolve_model
-from gralgo.run._ledger import Ledger
-from gralgo.run._plan import build_requests
-from gralgo.run._records import SampleRecord
+from gralgo.run import Ledger, SampleRecord, build_requests
 from gralgo.settings import settings_from_config
 
 REPO = Path(__file__).resolve().parents[1]

@@ -29,14 +29,16 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from hydra import compose, initialize_config_dir  # noqa: E402
-from omegaconf import OmegaConf  # noqa: E402
+from hydra import compose, initialize_config_dir
+from omegaconf import OmegaConf
 
-from gralgo.evaluate import load_instances, resolve_model  # noqa: E402
-from gralgo.run._ledger import Ledger  # noqa: E402
-from gralgo.run._plan import build_requests  # noqa: E402
-from gralgo.run._records import SampleRecord  # noqa: E402
-from gralgo.settings import settings_from_config  # noqa: E402
+from gralgo.evaluate import load_instances, resolve_model
+from gralgo.run import (
+    Ledger,
+    SampleRecord,
+    build_requests,
+)
+from gralgo.settings import settings_from_config
 
 GOAL_MB, GOAL_S = 400, 3.0
 FILLER = "Let me check the neighbours of every node once more. "

@@ -24,10 +24,12 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))  # time this checkout's gralgo, not the installed one
 
-from gralgo.run._ledger import Ledger  # noqa: E402
-from gralgo.run._response import load_litellm  # noqa: E402
-from gralgo.run._runner import run_samples  # noqa: E402
-from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, StubServer, make_requests, start_stub, stop_stub  # noqa: E402
+from gralgo.run import (
+    Ledger,
+    load_litellm,
+    run_samples,
+)
+from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, StubServer, make_requests, start_stub, stop_stub
 
 
 async def bare_litellm(stub: StubServer, n: int, concurrency: int, tag: str) -> float:

@@ -14,7 +14,7 @@ import time
 
 import pandas as pd
 
-from gralgo.report._tables import write_tables
+from gralgo.report import write_tables
 from gralgo.score import aggregate, instance_metrics, normalize_answer, score_samples
 from gralgo.seeding import rng_for
 

@@ -45,7 +45,7 @@ CONF_DIR = str(Path(__file__).resolve().parents[1] / "conf")
 def main(cfg: DictConfig) -> None:
     from omegaconf.errors import OmegaConfBaseException
 
-    from gralgo.config._typed import config_error
+    from gralgo.config import config_error
     from gralgo.settings import settings_from_config
 
     try:
@@ -77,7 +77,7 @@ def main(cfg: DictConfig) -> None:
             )
             print(report.statistics_markdown)
             if settings.dataset_export == "parquet":
-                from gralgo.dataset._card import export_parquet
+                from gralgo.dataset import export_parquet
 
                 files = export_parquet(settings.dataset_dir)
                 log.info("wrote %d Parquet files into %s", len(files), files[0].parent)
@@ -143,7 +143,7 @@ def compare(plain: dict[str, Any]) -> None:
 
     from hydra.core.hydra_config import HydraConfig
 
-    from gralgo.report._compare import collect_instances, write_comparison
+    from gralgo.report import collect_instances, write_comparison
 
     inputs = [Path(p).expanduser() for p in (plain.get("compare") or {}).get("inputs") or []]
     if not inputs:
@@ -162,7 +162,7 @@ def audit(plain: dict[str, Any]) -> None:
 
     from hydra.core.hydra_config import HydraConfig
 
-    from gralgo.dataset._audit import audit_dataset
+    from gralgo.dataset import audit_dataset
     from gralgo.errors import ConfigError
 
     directory = (plain.get("dataset") or {}).get("dir")

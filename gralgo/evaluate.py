@@ -12,14 +12,20 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gralgo.dataset import Instance, ensure_dataset, read_instances
-from gralgo.report._mlflow_job import JobRun
-from gralgo.run._modes import resolve_tool_calling
-from gralgo.run._plan import Plan, build_requests, estimate_cost
-from gralgo.run._records import ModelSpec, Request, SamplingParams
+from gralgo.report import JobRun
+from gralgo.run import (
+    ModelSpec,
+    Plan,
+    Request,
+    SamplingParams,
+    build_requests,
+    estimate_cost,
+    resolve_tool_calling,
+)
 from gralgo.settings import AppSettings
 
 if TYPE_CHECKING:
-    from gralgo.report._summary import Completeness
+    from gralgo.report import Completeness
 
 log = logging.getLogger("gralgo")
 
@@ -92,7 +98,7 @@ def resolve_model(settings: AppSettings) -> tuple[ModelSpec, SamplingParams]:
     A managed local server gets a stable ``endpoint_id``, so its random port never changes
     request keys.
     """
-    from gralgo.run._models import model_spec_from_config, sampling_overrides_from_config
+    from gralgo.run import model_spec_from_config, sampling_overrides_from_config
 
     spec = model_spec_from_config(settings.model)
     server = settings.model.server
@@ -109,7 +115,7 @@ def resolve_model(settings: AppSettings) -> tuple[ModelSpec, SamplingParams]:
 @contextlib.contextmanager
 def model_endpoint(settings: AppSettings, spec: ModelSpec, log_dir: Path) -> Iterator[ModelSpec]:
     """The model spec with a live ``api_base``; starts the embedded server when configured."""
-    from gralgo.run._local_server import LocalLlamaServer, server_settings_from_config
+    from gralgo.run import LocalLlamaServer, server_settings_from_config
 
     server = server_settings_from_config(settings.model)
     if server is None:
@@ -184,7 +190,7 @@ def register_job(
 ) -> None:
     """Describe the requests in the ledger and write job.json, before any call is made."""
     from gralgo.results import write_job
-    from gralgo.run._describe import describe_request
+    from gralgo.run import describe_request
 
     ledger.register_requests(
         describe_request(r, i, settings.format) for r, i in zip(requests, instances, strict=True)
@@ -222,10 +228,13 @@ def with_instance_columns(frame: Any, instances: Sequence[Instance]) -> Any:
 
 def evaluate(settings: AppSettings) -> EvaluationResult:
     """Run (or resume) one evaluation job and report it."""
-    from gralgo.run._ledger_location import check_ledger_location
-    from gralgo.run._ledger_pg import open_ledger
-    from gralgo.run._models import preflight, report_dropped_params
-    from gralgo.run._progress import describe_run
+    from gralgo.run import (
+        check_ledger_location,
+        describe_run,
+        open_ledger,
+        preflight,
+        report_dropped_params,
+    )
 
     out_dir = job_output_dir(settings)
     instances = load_instances(settings)
@@ -292,7 +301,7 @@ def certificate_artifacts(
 ) -> tuple[list[Path], dict[str, float]]:
     """The certificate report, with direct-mode accuracy of the same requests from the ledger."""
     from gralgo.formats import get_format
-    from gralgo.report._certificates import certificate_report
+    from gralgo.report import certificate_report
 
     task_options = {name: t.options for name, t in settings.dataset.tasks.items()}
     paths, metrics = certificate_report(
@@ -350,8 +359,7 @@ def concurrency_limit(settings: AppSettings) -> int:
 
 
 def run_pending(settings: AppSettings, todo: Sequence[tuple[Request, int]], ledger: Any) -> Any:
-    from gralgo.run._progress import RunProgress
-    from gralgo.run._runner import run_samples_sync
+    from gralgo.run import RunProgress, run_samples_sync
 
     if settings.mode.name == "tool":  # raises, naming the fix, when no isolation works
         from gralgo.sandbox import detect_isolation
@@ -388,7 +396,7 @@ def report_results(
 
     ``extra`` adds a mode's own report (certificates) from the samples table.
     """
-    from gralgo.report._summary import completeness, write_reports
+    from gralgo.report import completeness, write_reports
 
     frame = with_instance_columns(samples_table(out_dir), instances)
     status = completeness(frame, stop_reason)
@@ -403,7 +411,7 @@ def report_results(
     run_id = job_run.finish(metrics, artifacts, out_dir, complete=status.complete)
     if run_id:  # analyses of this job link their MLflow runs to this one
         (out_dir / "mlflow_run_id.txt").write_text(run_id + "\n", encoding="utf-8")
-    from gralgo.report._terminal import locations_for, print_job_summary
+    from gralgo.report import locations_for, print_job_summary
 
     locations = locations_for(
         out_dir, artifacts, run_id, settings.mlflow.tracking_uri, job_run.experiment_id

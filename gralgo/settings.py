@@ -19,9 +19,8 @@ from gralgo.config import (
 from gralgo.dataset import BuildOptions, DatasetSpec, LongContextSpec, parse_levels
 from gralgo.errors import ConfigError, UnknownChoiceError
 from gralgo.report import MlflowSettings, ReportSettings
-from gralgo.run._modes import ModeSettings, mode_settings_from_config
-from gralgo.run._records import SamplingParams
-from gralgo.tasks._base import TaskSettings
+from gralgo.run import ModeSettings, SamplingParams, mode_settings_from_config
+from gralgo.tasks import TaskSettings
 
 COMMANDS = ("evaluate", "build", "compare", "audit", "analyze")
 CLIENTS = ("auto", "litellm", "direct")
@@ -302,7 +301,7 @@ def run_settings(run: RunConfig) -> RunSettings:
 
 
 def _dataset_export(value: str | None) -> str | None:
-    from gralgo.dataset._card import EXPORTS
+    from gralgo.dataset import EXPORTS
 
     if value is not None and value not in EXPORTS:
         raise UnknownChoiceError("dataset.export", value, EXPORTS)
@@ -327,9 +326,8 @@ def analyze_settings_from_config(cfg: Mapping[str, Any], output_dir: Path) -> An
     """Typed settings of ``command=analyze`` (an :class:`gralgo.analysis.AnalyzeSettings`)."""
     from dataclasses import replace
 
-    from gralgo.analysis._config import ANALYSES, AnalyzeSettings
-    from gralgo.analysis._judge import JudgeSettings
-    from gralgo.run._models import model_spec_from_config
+    from gralgo.analysis import ANALYSES, AnalyzeSettings, JudgeSettings
+    from gralgo.run import model_spec_from_config
 
     options = cfg.get("analysis") or {}
     name = options.get("name")

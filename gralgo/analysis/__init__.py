@@ -6,6 +6,12 @@ Pure computations (segments, efficiency, entropy) need no model; judge pipelines
 model through the evaluation runner and ledger (:mod:`gralgo.analysis._judge`).
 """
 
+from __future__ import annotations
+
+import importlib as _importlib
+from typing import TYPE_CHECKING as _TYPE_CHECKING
+from typing import Any as _Any
+
 from gralgo.analysis._config import ANALYSES, AnalyzeSettings
 from gralgo.analysis._efficiency import (
     DEFAULT_TOKENIZER,
@@ -44,6 +50,28 @@ from gralgo.analysis._segment import (
     split_paragraphs,
 )
 
+if _TYPE_CHECKING:
+    from gralgo.analysis._entropy import ranked_tokens
+    from gralgo.analysis._entropy_analysis import entropy_statistics
+    from gralgo.analysis._overthinking import locate_answers
+    from gralgo.analysis._parse import choice_parser
+
+# Public names loaded on first use (PEP 562): importing the package stays cheap.
+_LAZY = {
+    "choice_parser": "gralgo.analysis._parse",
+    "entropy_statistics": "gralgo.analysis._entropy_analysis",
+    "locate_answers": "gralgo.analysis._overthinking",
+    "ranked_tokens": "gralgo.analysis._entropy",
+}
+
+
+def __getattr__(name: str) -> _Any:
+    """Load a public name on first use."""
+    if name in _LAZY:
+        return getattr(_importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 __all__ = [
     "ANALYSES",
     "AnalysisResult",
@@ -61,13 +89,17 @@ __all__ = [
     "TokenEntropyStat",
     "TokenLogprobs",
     "Verdict",
+    "choice_parser",
     "dropped_mass",
+    "entropy_statistics",
     "first_correct_segment",
+    "locate_answers",
     "mean_efficiency",
     "open_judge",
     "outcome_efficiency",
     "prefix_token_counts",
     "rank_high_entropy_tokens",
+    "ranked_tokens",
     "response_text",
     "run_analysis",
     "segment_at_high_entropy",

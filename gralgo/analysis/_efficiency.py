@@ -118,7 +118,7 @@ def prefix_token_counts(
     (``"edges."`` | ``" Wait"``; ``"them.\\n\\n"`` | ``"So"``): the pieces' counts then add up
     to the whole text's count in practice (exactly, whenever the pre-split agrees).
     """
-    from gralgo.formats._tokens import get_encoding
+    from gralgo.formats import get_encoding
 
     bounds = []
     previous = 0

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from gralgo.errors import ConfigError, GralgoError
-from gralgo.run._records import ModelSpec, Request, SamplingParams
+from gralgo.run import ModelSpec, Request, SamplingParams
 
 log = logging.getLogger("gralgo")
 
@@ -227,7 +227,7 @@ class Judge:
         if todo and self.dry_run:
             self._estimate(todo, report)
         if todo and not self.dry_run and report.stop_reason is None:
-            from gralgo.run._runner import run_samples_sync
+            from gralgo.run import run_samples_sync
 
             live = self._endpoint()
             run = run_samples_sync(
@@ -247,7 +247,7 @@ class Judge:
 
     def _estimate(self, todo: Sequence[tuple[Request, int]], report: JudgeReport) -> None:
         from gralgo.formats import count_tokens
-        from gralgo.run._plan import estimate_cost
+        from gralgo.run import estimate_cost
 
         tokens = sum(count_tokens("\n".join(m["content"] for m in r.messages)) for r, _ in todo)
         report.planned_prompt_tokens += tokens
@@ -263,8 +263,7 @@ class Judge:
     def _endpoint(self) -> ModelSpec:
         """The judge spec with a live ``api_base`` (starts the embedded server once)."""
         if self._live is None:
-            from gralgo.run._local_server import LocalLlamaServer, server_settings_from_config
-            from gralgo.run._models import preflight
+            from gralgo.run import LocalLlamaServer, preflight, server_settings_from_config
 
             server = server_settings_from_config(self.settings.model_config)
             spec = self.settings.model
@@ -281,7 +280,7 @@ def open_judge(
     settings: JudgeSettings, ledger_path: Path, *, dry_run: bool = False
 ) -> Iterator[Judge]:
     """A :class:`Judge` on its own ledger file (created when missing)."""
-    from gralgo.run._ledger import Ledger
+    from gralgo.run import Ledger
 
     ledger_path.parent.mkdir(parents=True, exist_ok=True)
     with Ledger(ledger_path) as ledger, Judge(settings, ledger, dry_run=dry_run) as judge:

@@ -64,7 +64,7 @@ def segmentation_from_options(options: Mapping[str, Any]) -> Segmentation:
     from omegaconf import OmegaConf
     from omegaconf.errors import OmegaConfBaseException
 
-    from gralgo.config._schema import SegmentationConfig
+    from gralgo.config import SegmentationConfig
 
     keys = ("segmentation", "markers", "entropy_threshold", "entropy_quantile")
     given = {k: options[k] for k in keys if options.get(k) is not None}
@@ -109,7 +109,7 @@ def segment_responses(
             for text in scored["text"].tolist()
         ]
     from gralgo.analysis._entropy import segment_at_high_entropy, token_entropy
-    from gralgo.run._logprobs import LogprobStore, SampleLogprobs
+    from gralgo.run import LogprobStore, SampleLogprobs
 
     keys = list(zip(scored["request_key"], scored["sample_index"].astype(int), strict=True))
     stored: dict[tuple[str, int], SampleLogprobs] = {}

@@ -7,6 +7,12 @@
   Hydra writes its run folder.
 """
 
+from __future__ import annotations
+
+import importlib as _importlib
+from typing import TYPE_CHECKING as _TYPE_CHECKING
+from typing import Any as _Any
+
 from gralgo.config._cli import check_command_line, check_composed
 from gralgo.config._schema import (
     ContextConfig,
@@ -22,20 +28,40 @@ from gralgo.config._secrets import check_config_secrets, check_literal_secret
 from gralgo.config._task_all import register_task_all
 from gralgo.config._typed import SCHEMA_NAME, register_schemas, typed_config
 
+if _TYPE_CHECKING:
+    from gralgo.config._schema import SegmentationConfig
+    from gralgo.config._typed import config_error
+
+# Public names loaded on first use (PEP 562): importing the package stays cheap.
+_LAZY = {
+    "SegmentationConfig": "gralgo.config._schema",
+    "config_error": "gralgo.config._typed",
+}
+
+
+def __getattr__(name: str) -> _Any:
+    """Load a public name on first use."""
+    if name in _LAZY:
+        return getattr(_importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 __all__ = [
-    "SCHEMA_NAME",
     "ContextConfig",
     "DatasetConfig",
     "GralgoConfig",
     "ModelConfig",
     "RunConfig",
+    "SCHEMA_NAME",
     "SamplingConfig",
+    "SegmentationConfig",
     "SourceEntryConfig",
     "TaskEntryConfig",
     "check_command_line",
     "check_composed",
     "check_config_secrets",
     "check_literal_secret",
+    "config_error",
     "register_schemas",
     "register_task_all",
     "typed_config",

@@ -1,5 +1,11 @@
 """Benchmark instances: drawing them, their records, and the dataset on disk."""
 
+from __future__ import annotations
+
+import importlib as _importlib
+from typing import TYPE_CHECKING as _TYPE_CHECKING
+from typing import Any as _Any
+
 from gralgo.dataset._audit import AuditReport, RuleViolation, audit_dataset, audit_instances
 from gralgo.dataset._build import BuildOptions, build_level, instance_id, name_key
 from gralgo.dataset._dataset import (
@@ -20,15 +26,35 @@ from gralgo.dataset._store import (
     write_dataset,
 )
 
+if _TYPE_CHECKING:
+    from gralgo.dataset._card import EXPORTS, export_parquet
+    from gralgo.dataset._dataset import load_sources
+
+# Public names loaded on first use (PEP 562): importing the package stays cheap.
+_LAZY = {
+    "EXPORTS": "gralgo.dataset._card",
+    "export_parquet": "gralgo.dataset._card",
+    "load_sources": "gralgo.dataset._dataset",
+}
+
+
+def __getattr__(name: str) -> _Any:
+    """Load a public name on first use."""
+    if name in _LAZY:
+        return getattr(_importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 __all__ = [
-    "LEVELS",
     "AuditReport",
     "BuildOptions",
     "BuildReport",
     "DatasetError",
     "DatasetSpec",
+    "EXPORTS",
     "ErdosRenyiSpec",
     "Instance",
+    "LEVELS",
     "LongContextSpec",
     "PromptVariant",
     "RuleViolation",
@@ -37,8 +63,10 @@ __all__ = [
     "build_dataset",
     "build_level",
     "ensure_dataset",
+    "export_parquet",
     "instance_id",
     "level_range",
+    "load_sources",
     "name_key",
     "parse_levels",
     "read_instances",

@@ -30,7 +30,7 @@ from gralgo.dataset._statistics import (
     baselines_csv,
     baselines_markdown,
 )
-from gralgo.tasks._base import Problem, Solution, Task, TaskSettings
+from gralgo.tasks import Problem, Solution, Task, TaskSettings
 
 log = logging.getLogger(__name__)
 

@@ -14,8 +14,7 @@ import networkx as nx
 from gralgo.dataset._instance import Instance, PromptVariant
 from gralgo.dataset._levels import level_range
 from gralgo.errors import SamplingError
-from gralgo.graphs import SampledGraph, SourceGraph
-from gralgo.graphs._thinning import thin_edges_keeping_cores
+from gralgo.graphs import SampledGraph, SourceGraph, thin_edges_keeping_cores
 from gralgo.graphs.samplers import sample_subgraph
 from gralgo.seeding import rng_for, stable_hash
 from gralgo.tasks import InstanceRejected, Problem, Solution, Task, normalize_node_name

@@ -33,7 +33,7 @@ from gralgo.dataset._store import (
 )
 from gralgo.errors import SourceFileError, UnknownChoiceError
 from gralgo.seeding import stable_hash
-from gralgo.tasks._base import TaskSettings
+from gralgo.tasks import TaskSettings
 
 log = logging.getLogger(__name__)
 

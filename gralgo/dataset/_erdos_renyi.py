@@ -27,7 +27,7 @@ from gralgo.dataset._instance import Instance
 from gralgo.errors import ConfigError, SamplingError
 from gralgo.graphs import SampledGraph, SourceGraph
 from gralgo.seeding import rng_for
-from gralgo.tasks._base import InstanceRejected, Task
+from gralgo.tasks import InstanceRejected, Task
 
 CONTEXT = "erdos_renyi"
 """The ``context`` of Erdős–Rényi instances (their ``level`` is 0)."""

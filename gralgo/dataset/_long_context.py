@@ -14,11 +14,10 @@ import networkx as nx
 from gralgo.dataset._build import BuildOptions, graph_fingerprint, make_instance
 from gralgo.dataset._instance import Instance, PromptVariant
 from gralgo.errors import SamplingError
-from gralgo.graphs import SampledGraph, SourceGraph
-from gralgo.graphs._thinning import thin_edges
+from gralgo.graphs import SampledGraph, SourceGraph, thin_edges
 from gralgo.graphs.samplers import sample_subgraph
 from gralgo.seeding import rng_for, stable_seed
-from gralgo.tasks._base import InstanceRejected, Problem, Solution, Task, TaskSettings
+from gralgo.tasks import InstanceRejected, Problem, Solution, Task, TaskSettings
 
 if TYPE_CHECKING:
     from gralgo.dataset._dataset import DatasetSpec, LongContextSpec

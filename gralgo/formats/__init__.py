@@ -1,5 +1,11 @@
 """Graph serialisation formats (with parse-back), prompt assembly and long-context names."""
 
+from __future__ import annotations
+
+import importlib as _importlib
+from typing import TYPE_CHECKING as _TYPE_CHECKING
+from typing import Any as _Any
+
 from gralgo.formats._lengthen import lengthen_names
 from gralgo.formats._prompt import (
     PromptText,
@@ -19,16 +25,36 @@ from gralgo.formats._render import (
 from gralgo.formats._syntax import GraphTextError
 from gralgo.formats._tokens import TOKENIZERS, count_tokens
 
+if _TYPE_CHECKING:
+    from gralgo.formats._prompt import build_certificate_prompt
+    from gralgo.formats._tokens import get_encoding
+
+# Public names loaded on first use (PEP 562): importing the package stays cheap.
+_LAZY = {
+    "build_certificate_prompt": "gralgo.formats._prompt",
+    "get_encoding": "gralgo.formats._tokens",
+}
+
+
+def __getattr__(name: str) -> _Any:
+    """Load a public name on first use."""
+    if name in _LAZY:
+        return getattr(_importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 __all__ = [
     "FORMATS",
-    "TOKENIZERS",
     "GraphFormat",
     "GraphTextError",
     "PromptText",
     "RenderedGraph",
+    "TOKENIZERS",
     "answer_instruction",
+    "build_certificate_prompt",
     "build_prompt",
     "count_tokens",
+    "get_encoding",
     "get_format",
     "lengthen_names",
     "parse_graph",

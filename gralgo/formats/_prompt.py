@@ -86,7 +86,7 @@ def build_prompt(
 def build_certificate_prompt(task: Task, problem: Problem, format_name: str) -> str:
     """The ``mode=certificate`` prompt: the same story and graph as :func:`build_prompt`, but the
     task's certificate question (asking for the witness) and how to write nodes in the box."""
-    from gralgo.tasks._certificate import certificate_instruction
+    from gralgo.tasks import certificate_instruction
 
     rendered = render_graph(
         problem.graph,

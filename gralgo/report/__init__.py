@@ -13,10 +13,29 @@ from gralgo.report._job_settings import MlflowSettings, ReportSettings
 from gralgo.report._sweep_failures import FAILED_JOBS, FailedJob, collect_failures, record_failure
 
 if TYPE_CHECKING:
+    from gralgo.report._certificates import certificate_report
+    from gralgo.report._compare import collect_instances, write_comparison
+    from gralgo.report._mlflow import flatten_params, log_run
+    from gralgo.report._mlflow_job import JobRun
     from gralgo.report._plots import plot_accuracy_by_level
+    from gralgo.report._secrets import redact_config
+    from gralgo.report._summary import Completeness, completeness, write_reports
     from gralgo.report._tables import outcome_table, task_table, taxonomy_table, write_tables
+    from gralgo.report._terminal import locations_for, print_job_summary
 
 _LAZY = {
+    "Completeness": "gralgo.report._summary",
+    "JobRun": "gralgo.report._mlflow_job",
+    "certificate_report": "gralgo.report._certificates",
+    "collect_instances": "gralgo.report._compare",
+    "completeness": "gralgo.report._summary",
+    "flatten_params": "gralgo.report._mlflow",
+    "locations_for": "gralgo.report._terminal",
+    "log_run": "gralgo.report._mlflow",
+    "print_job_summary": "gralgo.report._terminal",
+    "redact_config": "gralgo.report._secrets",
+    "write_comparison": "gralgo.report._compare",
+    "write_reports": "gralgo.report._summary",
     "outcome_table": "gralgo.report._tables",
     "plot_accuracy_by_level": "gralgo.report._plots",
     "task_table": "gralgo.report._tables",
@@ -33,15 +52,27 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
+    "Completeness",
     "FAILED_JOBS",
     "FailedJob",
-    "collect_failures",
-    "record_failure",
+    "JobRun",
     "MlflowSettings",
     "ReportSettings",
+    "certificate_report",
+    "collect_failures",
+    "collect_instances",
+    "completeness",
+    "flatten_params",
+    "locations_for",
+    "log_run",
     "outcome_table",
     "plot_accuracy_by_level",
+    "print_job_summary",
+    "record_failure",
+    "redact_config",
     "task_table",
     "taxonomy_table",
+    "write_comparison",
+    "write_reports",
     "write_tables",
 ]

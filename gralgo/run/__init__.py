@@ -1,23 +1,101 @@
 """Calling models: model specs, the embedded local server, the runner and its SQLite ledger,
 answer modes and the tool-use conversation loop."""
 
+from __future__ import annotations
+
+import importlib as _importlib
+from typing import TYPE_CHECKING as _TYPE_CHECKING
+from typing import Any as _Any
+
 from gralgo.run._ledger import Ledger, LedgerError, LedgerWriteError
 from gralgo.run._modes import MODES, ModeSettings
 from gralgo.run._records import ModelSpec, Request, RequestInfo, SampleRecord, SamplingParams
 from gralgo.run._tool_loop import ToolLoopResult, ToolLoopSettings, run_tool_loop
 
+if _TYPE_CHECKING:
+    from gralgo.run._describe import describe_request
+    from gralgo.run._ledger_location import check_ledger_location
+    from gralgo.run._ledger_pg import open_ledger
+    from gralgo.run._local_server import LocalLlamaServer, server_settings_from_config
+    from gralgo.run._logprobs import LogprobStore, SampleLogprobs
+    from gralgo.run._models import (
+        model_spec_from_config,
+        preflight,
+        report_dropped_params,
+        sampling_overrides_from_config,
+    )
+    from gralgo.run._modes import mode_settings_from_config, resolve_tool_calling
+    from gralgo.run._plan import Plan, build_requests, estimate_cost
+    from gralgo.run._progress import RunProgress, describe_run
+    from gralgo.run._response import load_litellm
+    from gralgo.run._runner import run_samples, run_samples_sync
+
+# Public names loaded on first use (PEP 562): importing the package stays cheap.
+_LAZY = {
+    "LocalLlamaServer": "gralgo.run._local_server",
+    "LogprobStore": "gralgo.run._logprobs",
+    "Plan": "gralgo.run._plan",
+    "RunProgress": "gralgo.run._progress",
+    "SampleLogprobs": "gralgo.run._logprobs",
+    "build_requests": "gralgo.run._plan",
+    "check_ledger_location": "gralgo.run._ledger_location",
+    "describe_request": "gralgo.run._describe",
+    "describe_run": "gralgo.run._progress",
+    "estimate_cost": "gralgo.run._plan",
+    "load_litellm": "gralgo.run._response",
+    "mode_settings_from_config": "gralgo.run._modes",
+    "model_spec_from_config": "gralgo.run._models",
+    "open_ledger": "gralgo.run._ledger_pg",
+    "preflight": "gralgo.run._models",
+    "report_dropped_params": "gralgo.run._models",
+    "resolve_tool_calling": "gralgo.run._modes",
+    "run_samples": "gralgo.run._runner",
+    "run_samples_sync": "gralgo.run._runner",
+    "sampling_overrides_from_config": "gralgo.run._models",
+    "server_settings_from_config": "gralgo.run._local_server",
+}
+
+
+def __getattr__(name: str) -> _Any:
+    """Load a public name on first use."""
+    if name in _LAZY:
+        return getattr(_importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 __all__ = [
-    "MODES",
     "Ledger",
     "LedgerError",
     "LedgerWriteError",
+    "LocalLlamaServer",
+    "LogprobStore",
+    "MODES",
     "ModeSettings",
     "ModelSpec",
+    "Plan",
     "Request",
     "RequestInfo",
+    "RunProgress",
+    "SampleLogprobs",
     "SampleRecord",
     "SamplingParams",
     "ToolLoopResult",
     "ToolLoopSettings",
+    "build_requests",
+    "check_ledger_location",
+    "describe_request",
+    "describe_run",
+    "estimate_cost",
+    "load_litellm",
+    "mode_settings_from_config",
+    "model_spec_from_config",
+    "open_ledger",
+    "preflight",
+    "report_dropped_params",
+    "resolve_tool_calling",
+    "run_samples",
+    "run_samples_sync",
     "run_tool_loop",
+    "sampling_overrides_from_config",
+    "server_settings_from_config",
 ]

@@ -107,7 +107,7 @@ def certificate_prompt(
     instance: Instance, fmt: str, task_options: Mapping[str, Any] | None = None
 ) -> str:
     """The certificate question for ``instance``, with its graph written in ``fmt``."""
-    from gralgo.formats._prompt import build_certificate_prompt
+    from gralgo.formats import build_certificate_prompt
 
     task, problem = instance_task_problem(instance, task_options)
     return build_certificate_prompt(task, problem, fmt)

@@ -13,7 +13,7 @@ import pandas as pd
 
 from gralgo.score._certificate_read import NodeNames, read_certificate
 from gralgo.score._extract import extract_boxed
-from gralgo.tasks._certificate import CERTIFICATE_STATUSES, CertificateVerdict, unparsed
+from gralgo.tasks import CERTIFICATE_STATUSES, CertificateVerdict, unparsed
 
 if TYPE_CHECKING:
     from gralgo.dataset import Instance

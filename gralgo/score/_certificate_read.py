@@ -13,8 +13,7 @@ import re
 
 import networkx as nx
 
-from gralgo.tasks import normalize_node_name
-from gralgo.tasks._certificate import CertificateAnswer, CertificateShape
+from gralgo.tasks import CertificateAnswer, CertificateShape, normalize_node_name
 
 
 class NodeNames:

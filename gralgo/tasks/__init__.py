@@ -8,6 +8,10 @@ Adding a task: a module ``gralgo/tasks/<name>.py`` with a :class:`Task` subclass
 
 from __future__ import annotations
 
+import importlib as _importlib
+from typing import TYPE_CHECKING as _TYPE_CHECKING
+from typing import Any as _Any
+
 from gralgo.tasks._answers import (
     ANSWER_KINDS,
     INTEGER_ANSWER,
@@ -27,23 +31,57 @@ from gralgo.tasks._registry import (
     make_task,
 )
 
+if _TYPE_CHECKING:
+    from gralgo.tasks._certificate import (
+        CERTIFICATE_STATUSES,
+        CertificateAnswer,
+        CertificateShape,
+        CertificateVerdict,
+        certificate_instruction,
+        unparsed,
+    )
+
+# Public names loaded on first use (PEP 562): importing the package stays cheap.
+_LAZY = {
+    "CERTIFICATE_STATUSES": "gralgo.tasks._certificate",
+    "CertificateAnswer": "gralgo.tasks._certificate",
+    "CertificateShape": "gralgo.tasks._certificate",
+    "CertificateVerdict": "gralgo.tasks._certificate",
+    "certificate_instruction": "gralgo.tasks._certificate",
+    "unparsed": "gralgo.tasks._certificate",
+}
+
+
+def __getattr__(name: str) -> _Any:
+    """Load a public name on first use."""
+    if name in _LAZY:
+        return getattr(_importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 __all__ = [
     "ANSWER_KINDS",
-    "INTEGER_ANSWER",
-    "TASKS",
     "AnswerKind",
+    "CERTIFICATE_STATUSES",
+    "CertificateAnswer",
+    "CertificateShape",
+    "CertificateVerdict",
     "EdgeWeightedTask",
+    "INTEGER_ANSWER",
     "InstanceRejected",
     "Problem",
     "Solution",
+    "TASKS",
     "Task",
     "TaskSettings",
     "answer_instruction",
     "answer_owner",
     "builtin_tasks",
+    "certificate_instruction",
     "get_task_class",
     "load_task_class",
     "make_task",
     "normalize_answer",
     "normalize_node_name",
+    "unparsed",
 ]

@@ -13,8 +13,7 @@ from typing import Any
 
 import networkx as nx
 
-from gralgo.graphs import SampledGraph
-from gralgo.graphs._fast_build import copy_graph
+from gralgo.graphs import SampledGraph, copy_graph
 from gralgo.tasks._records import InstanceRejected, Problem
 
 

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import pandas as pd
 
-from gralgo.analysis._judge import JudgeSettings
-from gralgo.run._records import ModelSpec, SamplingParams
+from gralgo.analysis import JudgeSettings
+from gralgo.run import ModelSpec, SamplingParams
 from gralgo.testing import FAKE_KEY_ENV, StubServer
 
 

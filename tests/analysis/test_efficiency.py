@@ -6,16 +6,16 @@ import math
 
 import pytest
 
-from gralgo.analysis._efficiency import (
+from gralgo.analysis import (
     EfficiencyResult,
     first_correct_segment,
     mean_efficiency,
     outcome_efficiency,
     prefix_token_counts,
+    segment_at_markers,
     states_answer,
     tokenizer_for_model,
 )
-from gralgo.analysis._segment import segment_at_markers
 from gralgo.formats import count_tokens
 
 

@@ -9,13 +9,13 @@ import pandas as pd
 import pytest
 from judge_helpers import make_samples, stub_judge_settings
 
+from gralgo.analysis import open_judge
 from gralgo.analysis._error_taxonomy import (
     class_distribution,
     cohen_kappa,
     run_error_taxonomy,
     tagged_paragraphs,
 )
-from gralgo.analysis._judge import open_judge
 from gralgo.analysis._output import AnalysisOutput
 from gralgo.testing import StubServer
 

@@ -8,8 +8,8 @@ import pandas as pd
 import pytest
 from judge_helpers import make_samples, stub_judge_settings
 
+from gralgo.analysis import open_judge
 from gralgo.analysis._families import run_families
-from gralgo.analysis._judge import open_judge
 from gralgo.analysis._output import AnalysisOutput
 from gralgo.testing import StubServer
 

@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gralgo.analysis import Segment
 from gralgo.analysis._entropy import (
     accumulate_token_entropy,
     dropped_mass,
@@ -22,7 +23,6 @@ from gralgo.analysis._entropy import (
     segment_at_high_entropy,
     token_entropy,
 )
-from gralgo.analysis._segment import Segment
 
 TOKENS = ["", " ", "ing", " Hmm", "Hmm", ",", ".\n\n", "\n", " Wait", "wait", "3", " 42", "é", "x"]
 
@@ -145,11 +145,11 @@ def test_high_entropy_markers_skip_word_continuations_after_empty_tokens() -> No
 
 
 def test_prefix_counts_equal_tiktoken_batch_of_the_pieces() -> None:
-    from gralgo.analysis._efficiency import prefix_token_counts
-    from gralgo.formats._tokens import get_encoding
+    from gralgo.analysis import prefix_token_counts
+    from gralgo.formats import get_encoding
 
     text = "Node 3 has degree 4. Wait, recount: 5.\n\nSo the answer is \\boxed{5} and so on " * 20
-    from gralgo.analysis._segment import segment_at_markers
+    from gralgo.analysis import segment_at_markers
 
     cuts = [s.end for s in segment_at_markers(text)][:-1:3]
     counts = prefix_token_counts(text, cuts)
@@ -167,9 +167,9 @@ def test_prefix_counts_equal_tiktoken_batch_of_the_pieces() -> None:
 
 
 def test_entropy_statistics_equal_per_response_reference(tmp_path) -> None:
+    from gralgo.analysis import segment_at_markers
     from gralgo.analysis._entropy_analysis import entropy_statistics
-    from gralgo.analysis._segment import segment_at_markers
-    from gralgo.run._logprobs import LogprobStore, SampleLogprobs
+    from gralgo.run import LogprobStore, SampleLogprobs
 
     rng = np.random.default_rng(1)
     store = LogprobStore(tmp_path / "ledger.sqlite")
@@ -205,9 +205,8 @@ def test_entropy_statistics_equal_per_response_reference(tmp_path) -> None:
 
 
 def test_locating_in_workers_equals_the_serial_reference() -> None:
-    from gralgo.analysis._efficiency import first_correct_segment, prefix_token_counts
+    from gralgo.analysis import first_correct_segment, prefix_token_counts, segment_at_markers
     from gralgo.analysis._overthinking import locate_at_markers
-    from gralgo.analysis._segment import segment_at_markers
 
     items = [
         (f"Node {i} has degree {i % 5}. Wait, so it is {i % 3}. But \\boxed{{{i % 3}}}", str(i % 3))

@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 from judge_helpers import make_samples, stub_judge_settings
 
+from gralgo.analysis import segment_at_markers
 from gralgo.analysis._judge import open_judge, render_prompt
 from gralgo.analysis._output import AnalysisOutput
 from gralgo.analysis._overthinking import numbered_segments, run_overthinking
-from gralgo.analysis._segment import segment_at_markers
 from gralgo.formats import count_tokens
 from gralgo.testing import StubServer
 

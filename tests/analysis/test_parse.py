@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gralgo.analysis._judge import JudgeParseError
+from gralgo.analysis import JudgeParseError
 from gralgo.analysis._parse import (
     Section,
     choice_parser,

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gralgo.analysis._segment import (
+from gralgo.analysis import (
     DEFAULT_MARKERS,
     SegmentationError,
     response_text,

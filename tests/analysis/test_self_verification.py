@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 from judge_helpers import make_samples, stub_judge_settings
 
-from gralgo.analysis._judge import open_judge
+from gralgo.analysis import open_judge
 from gralgo.analysis._output import AnalysisOutput
 from gralgo.analysis._self_verification import behaviour_table, run_self_verification
 from gralgo.testing import StubServer

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gralgo.config import GralgoConfig, typed_config
-from gralgo.config._typed import SCHEMA_NAME
+from gralgo.config import SCHEMA_NAME, GralgoConfig, typed_config
 from gralgo.errors import ConfigError
 
 

@@ -7,8 +7,7 @@ import pytest
 
 from gralgo.dataset import ErdosRenyiSpec, build_dataset, read_instances
 from gralgo.evaluate import load_instances
-from gralgo.tasks import make_task
-from gralgo.tasks._base import Problem
+from gralgo.tasks import Problem, make_task
 
 
 def test_er_dataset_is_deterministic_exact_and_normal(make_settings, tmp_path) -> None:

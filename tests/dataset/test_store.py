@@ -7,8 +7,14 @@ from pathlib import Path
 import networkx as nx
 import pytest
 
-from gralgo.dataset import DatasetError, Instance, PromptVariant, read_instances, write_dataset
-from gralgo.dataset._store import read_manifest
+from gralgo.dataset import (
+    DatasetError,
+    Instance,
+    PromptVariant,
+    read_instances,
+    read_manifest,
+    write_dataset,
+)
 
 
 def make_instance(task: str, level: int, index: int) -> Instance:

@@ -16,8 +16,8 @@ from typing import Any
 import pandas as pd
 import pytest
 
+from gralgo.report import plot_accuracy_by_level
 from gralgo.report._mlflow import log_run, open_experiment, ui_path
-from gralgo.report._plots import plot_accuracy_by_level
 
 pytestmark = pytest.mark.slow
 

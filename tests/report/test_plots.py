@@ -7,7 +7,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from gralgo.report._plots import plot_accuracy_by_level
+from gralgo.report import plot_accuracy_by_level
 from gralgo.score import ScoringInputError
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
+from gralgo.run import ModelSpec
 from gralgo.run._describe import redact_known, redacted_model_spec
-from gralgo.run._records import ModelSpec
 
 
 def test_model_spec_is_stored_without_url_credentials_or_pasted_keys() -> None:

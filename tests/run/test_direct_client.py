@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from gralgo.errors import ConfigError, UnknownChoiceError
+from gralgo.run import Ledger, ModelSpec, Request, SampleRecord, SamplingParams
 from gralgo.run._direct_client import (
     APIError,
     ContextWindowExceededError,
@@ -24,8 +25,6 @@ from gralgo.run._direct_client import (
     status_error,
 )
 from gralgo.run._errors import MalformedResponseError, classify
-from gralgo.run._ledger import Ledger
-from gralgo.run._records import ModelSpec, Request, SampleRecord, SamplingParams
 from gralgo.run._runner import RunReport, run_samples_sync
 from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, StubServer, make_requests
 

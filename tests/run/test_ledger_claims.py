@@ -7,9 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from gralgo.run import Ledger, SampleRecord
 from gralgo.run._claims import new_owner_id
-from gralgo.run._ledger import Ledger
-from gralgo.run._records import SampleRecord
 
 PAIRS = [("k", 0), ("k", 1), ("j", 0)]
 

@@ -11,8 +11,8 @@ import pytest
 from pg_server import PostgresServer, PostgresUnavailable
 from test_runner_concurrency import results, start_workers
 
+from gralgo.run import RequestInfo, SampleRecord
 from gralgo.run._ledger_pg import PostgresLedger, PostgresLedgerError, open_ledger, redact_url
-from gralgo.run._records import RequestInfo, SampleRecord
 from gralgo.run._runner import run_samples_sync
 from gralgo.testing import StubServer, make_requests
 

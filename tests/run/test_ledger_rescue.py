@@ -13,8 +13,7 @@ from pathlib import Path
 import pytest
 
 import gralgo.run._ledger as ledger_module
-from gralgo.run._ledger import Ledger
-from gralgo.run._records import SampleRecord
+from gralgo.run import Ledger, SampleRecord
 
 
 def rec(i: int) -> SampleRecord:

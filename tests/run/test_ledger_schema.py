@@ -11,9 +11,16 @@ from pathlib import Path
 import pytest
 
 from gralgo.errors import GralgoError
-from gralgo.run import Ledger, LedgerError, RequestInfo
+from gralgo.run import (
+    Ledger,
+    LedgerError,
+    ModelSpec,
+    Request,
+    RequestInfo,
+    SampleRecord,
+    SamplingParams,
+)
 from gralgo.run._ledger_schema import SCHEMA_VERSION
-from gralgo.run._records import ModelSpec, Request, SampleRecord, SamplingParams
 
 # Written by the code before schema versions existed (commit a8eb6d8): three requests
 # "prompt 0..2" to MODEL, sample 0 answered \boxed{i}, sample 1 of the last a Timeout.

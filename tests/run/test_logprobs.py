@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 
-from gralgo.run._ledger import Ledger
+from gralgo.run import Ledger
 from gralgo.run._logprobs import LogprobStore, logprobs_from_response
 from gralgo.run._runner import run_samples_sync
 from gralgo.testing import StubServer, make_requests

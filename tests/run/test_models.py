@@ -11,6 +11,7 @@ import pytest
 from omegaconf import OmegaConf
 
 from gralgo.errors import ConfigError
+from gralgo.run import ModelSpec, SamplingParams
 from gralgo.run._local_server import free_loopback_port, server_settings_from_config
 from gralgo.run._models import (
     check_reachable,
@@ -19,7 +20,6 @@ from gralgo.run._models import (
     report_dropped_params,
     sampling_overrides_from_config,
 )
-from gralgo.run._records import ModelSpec, SamplingParams
 
 MODEL_CONF = Path(__file__).parents[2] / "conf" / "model"
 READY_CONFIGS = sorted(p.stem for p in MODEL_CONF.glob("*.yaml") if p.stem != "openai_compatible")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import io
 
+from gralgo.run import SampleRecord
 from gralgo.run._progress import RunProgress, describe_run, eta_seconds, format_duration
-from gralgo.run._records import SampleRecord
 from gralgo.run._runner import RunReport
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from gralgo.errors import GralgoError
-from gralgo.run._ledger import Ledger, LedgerWriteError
+from gralgo.run import Ledger, LedgerWriteError
 from gralgo.run._rescue import read_rescue
 from gralgo.run._runner import run_samples_sync
 from gralgo.testing import StubServer
@@ -162,7 +162,7 @@ def test_file_size_limit_in_a_real_process(stub: StubServer, tmp_path: Path) -> 
 def test_full_disk_before_any_call_is_a_clear_error(tmp_path: Path) -> None:
     import sqlite3
 
-    from gralgo.run._records import RequestInfo
+    from gralgo.run import RequestInfo
 
     ledger = Ledger(tmp_path / "ledger.sqlite")
 

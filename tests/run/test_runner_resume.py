@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from gralgo.run._ledger import Ledger
+from gralgo.run import Ledger
 from gralgo.run._response import load_litellm
 from gralgo.run._runner import run_samples_sync
 from gralgo.testing import StubServer, make_requests

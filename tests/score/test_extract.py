@@ -79,7 +79,7 @@ def test_no_box_or_no_text() -> None:
 
 
 def test_inline_reasoning_is_never_scored() -> None:
-    from gralgo.score._extract import extract_boxed
+    from gralgo.score import extract_boxed
 
     assert extract_boxed("<think>maybe \\boxed{3}</think>So the answer is \\boxed{4}.") == "4"
     assert extract_boxed("<think>maybe \\boxed{3}</think>I am not sure.") is None
