@@ -106,6 +106,8 @@ class JudgeReport:
     estimated_cost_usd: float | None = None
     """Upper bound for the planned first asks (every reply at max_tokens); ``None``: unknown
     price. Re-asks come on top and cannot be known before the replies."""
+    cost_unknown: bool = False
+    """Some planned asks have no known price: the estimate is not a bound (shown as unknown)."""
     counts: dict[str, int] = field(default_factory=dict)
     """Verdicts by status."""
     stop_reason: str | None = None
@@ -214,6 +216,7 @@ class Judge:
         self.planned.calls_planned += report.calls_planned
         self.planned.calls_made += report.calls_made
         self.planned.planned_prompt_tokens += report.planned_prompt_tokens
+        self.planned.cost_unknown |= report.cost_unknown
         if report.estimated_cost_usd is not None:
             self.planned.estimated_cost_usd = (
                 self.planned.estimated_cost_usd or 0.0
@@ -257,7 +260,9 @@ class Judge:
             len(todo) * self.settings.sampling.max_tokens,
             self.settings.model_config.get("price"),
         )
-        if cost is not None:
+        if cost is None:
+            report.cost_unknown = bool(todo)  # a partial sum would understate the bound
+        else:
             report.estimated_cost_usd = (report.estimated_cost_usd or 0.0) + cost
 
     def _endpoint(self) -> ModelSpec:

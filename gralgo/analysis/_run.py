@@ -169,7 +169,7 @@ def dry_run_note(judge: Judge) -> str:
     plan = judge.planned
     cost = (
         "unknown price"
-        if plan.estimated_cost_usd is None
+        if plan.estimated_cost_usd is None or plan.cost_unknown
         else f"<= ${plan.estimated_cost_usd:,.2f}"
     )
     line = (

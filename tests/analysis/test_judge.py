@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from judge_helpers import stub_judge_settings
@@ -62,6 +63,22 @@ def test_dry_run_calls_nothing(judge_stub: StubServer, tmp_path: Path) -> None:
     assert report.planned_prompt_tokens == 1  # "q"
     assert judge.planned.calls_planned == 1
     assert judge_stub.stats()["calls"] == 0
+    # litellm has no price for the stub's model: the plan says so instead of a partial sum
+    assert report.cost_unknown and judge.planned.cost_unknown
+
+
+def test_dry_run_cost_is_unknown_when_any_batch_has_no_price(
+    judge_stub: StubServer, tmp_path: Path
+) -> None:
+    from gralgo.analysis._run import dry_run_note
+
+    priced = stub_judge_settings(judge_stub)
+    priced = replace(priced, model_config={"price": {"input_per_1m": 1.0, "output_per_1m": 2.0}})
+    with open_judge(priced, tmp_path / "judge.sqlite", dry_run=True) as judge:
+        judge.ask([JudgeQuery("a", "q")], choice_parser("x", ["y"]))
+        assert not judge.planned.cost_unknown and "<= $" in dry_run_note(judge)
+        judge.planned.cost_unknown = True  # as after a batch litellm cannot price
+        assert "unknown price" in dry_run_note(judge)
 
 
 def test_call_failures_are_failed_not_unparsed(judge_stub: StubServer, tmp_path: Path) -> None:
