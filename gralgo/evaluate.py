@@ -98,13 +98,16 @@ def resolve_model(settings: AppSettings) -> tuple[ModelSpec, SamplingParams]:
     A managed local server gets a stable ``endpoint_id``, so its random port never changes
     request keys.
     """
-    from gralgo.run import model_spec_from_config, sampling_overrides_from_config
+    from gralgo.run import (
+        model_spec_from_config,
+        sampling_overrides_from_config,
+        server_settings_from_config,
+    )
 
     spec = model_spec_from_config(settings.model)
-    server = settings.model.server
+    server = server_settings_from_config(settings.model)
     if server is not None:
-        identity = f"{server.kind}:{server.gguf_package}:{server.chat_format}:{server.n_ctx}"
-        spec = replace(spec, endpoint_id=f"local:{identity}")
+        spec = replace(spec, endpoint_id=server.endpoint_id)
     sampling = settings.sampling
     overrides = dict(sampling_overrides_from_config(settings.model))
     if "max_tokens" in overrides:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -327,53 +327,48 @@ def analyze_settings_from_config(cfg: Mapping[str, Any], output_dir: Path) -> An
     from dataclasses import replace
 
     from gralgo.analysis import ANALYSES, AnalyzeSettings, JudgeSettings
-    from gralgo.run import model_spec_from_config
+    from gralgo.run import model_spec_from_config, server_settings_from_config
 
-    options = cfg.get("analysis") or {}
+    check_config_secrets(cfg)
+    typed = typed_config(cfg)
+    options = dict(cfg.get("analysis") or {})  # each analysis checks its own options
     name = options.get("name")
     if name is None:
         raise ConfigError(f"command=analyze needs analysis=<name>; choose from {list(ANALYSES)}")
     if name not in ANALYSES:
         raise UnknownChoiceError("analysis", name, ANALYSES)
-    section = cfg.get("analyze") or {}
-    judge_cfg = dict(cfg.get("judge") or {})
-    if not judge_cfg:
+    section, judge_cfg = typed.analyze, typed.judge
+    if judge_cfg is None:
         raise ConfigError("command=analyze needs a judge: judge=<model name> (conf/model)")
     spec = model_spec_from_config(judge_cfg)
-    server = judge_cfg.get("server")
-    if server:  # a managed local server: stable identity in request keys, as in evaluation
-        identity = ":".join(
-            str(server.get(key)) for key in ("kind", "gguf_package", "chat_format", "n_ctx")
-        )
-        spec = replace(spec, endpoint_id=f"local:{identity}")
-    max_tokens = int(section.get("max_tokens", 2048))
-    cap = (judge_cfg.get("sampling") or {}).get("max_tokens")
-    if cap is not None:
-        max_tokens = min(max_tokens, int(cap))
-    run = cfg.get("run") or {}
+    server = server_settings_from_config(judge_cfg)
+    if server is not None:  # a managed local server: stable identity, as in evaluation
+        spec = replace(spec, endpoint_id=server.endpoint_id)
+    max_tokens = section.max_tokens
+    if judge_cfg.sampling.max_tokens is not None:
+        max_tokens = min(max_tokens, judge_cfg.sampling.max_tokens)
     judge = JudgeSettings(
         model=spec,
         sampling=SamplingParams(temperature=0.0, top_p=1.0, min_p=0.0, max_tokens=max_tokens),
-        model_config=judge_cfg,
-        max_reasks=int(section.get("max_reasks", 2)),
-        max_concurrency=int(run.get("max_concurrency") or judge_cfg.get("max_concurrency") or 16),
-        max_attempts=int(run.get("max_attempts", 6)),
-        timeout_s=float(run.get("timeout_s", 600)),
-        failure_budget=float(run.get("failure_budget", 0.25)),
+        model_config=asdict(judge_cfg),
+        max_reasks=section.max_reasks,
+        max_concurrency=typed.run.max_concurrency or judge_cfg.max_concurrency or 16,
+        max_attempts=typed.run.max_attempts,
+        timeout_s=typed.run.timeout_s,
+        failure_budget=typed.run.failure_budget,
     )
-    ml = cfg.get("mlflow") or {}
     return AnalyzeSettings(
         analysis=str(name),
-        inputs=tuple(Path(str(p)) for p in section.get("inputs") or ()),
-        options=dict(options),
+        inputs=tuple(Path(p) for p in section.inputs),
+        options=options,
         judge=judge,
-        judge_ledger=Path(str(section.get("ledger") or "outputs/judge_ledger.sqlite")),
+        judge_ledger=Path(section.ledger or "outputs/judge_ledger.sqlite"),
         output_dir=output_dir,
         prompts_dir=Path(__file__).resolve().parents[1] / "conf",
-        dry_run=bool(cfg.get("dry_run", False)),
-        bootstrap_resamples=int((cfg.get("report") or {}).get("bootstrap_resamples", 1000)),
-        mlflow_enabled=bool(ml.get("enabled", False)),
-        tracking_uri=str(ml.get("tracking_uri", "")),
-        experiment_name=str(ml.get("experiment_name", "gralgo")),
+        dry_run=typed.dry_run,
+        bootstrap_resamples=typed.report.bootstrap_resamples,
+        mlflow_enabled=typed.mlflow.enabled,
+        tracking_uri=typed.mlflow.tracking_uri,
+        experiment_name=typed.mlflow.experiment_name,
         config=cfg,
     )

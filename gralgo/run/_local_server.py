@@ -53,6 +53,12 @@ class LocalServerSettings:
     n_threads: int = 2
     startup_timeout_s: float = 120.0
 
+    @property
+    def endpoint_id(self) -> str:
+        """The server's stable identity in request keys (its random port never changes them):
+        what can change a reply (weights, chat template, context), not threads or timeouts."""
+        return f"local:{self.kind}:{self.gguf_package}:{self.chat_format}:{self.n_ctx}"
+
 
 def server_settings_from_config(
     cfg: Mapping[str, Any] | ModelConfig,

@@ -307,6 +307,8 @@ def test_llama_command_and_settings_from_config(tmp_path: Path) -> None:
     }
     settings = server_settings_from_config(cfg)
     assert settings == LocalServerSettings(gguf_package="p", n_ctx=4096, n_threads=3)
+    # request keys hold this identity: pinned, so a refactor cannot re-key stored samples
+    assert settings.endpoint_id == "local:llama_cpp:p:gemma:4096"
     argv = llama_server_command(tmp_path / "m.gguf", settings)
     assert argv[:3] == [sys.executable, "-m", "llama_cpp.server"]
     joined = " ".join(argv)
