@@ -42,6 +42,8 @@ class EvaluationResult:
     run_id: str | None
     status: Completeness | None = None
     """How many samples exist; ``None`` for a dry run."""
+    summary: str = ""
+    """The job summary as printed (empty for a dry run)."""
 
     @property
     def complete(self) -> bool:
@@ -240,6 +242,9 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
     )
 
     out_dir = job_output_dir(settings)
+    reused = reuse_current_results(settings, out_dir)
+    if reused is not None:
+        return reused
     instances = load_instances(settings)
     if not instances:
         raise_no_instances(settings)
@@ -282,7 +287,7 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
             def extra(frame: Any) -> tuple[list[Path], dict[str, float]]:
                 return certificate_artifacts(settings, out_dir, frame, instances, spec, sampling)
 
-        return report_results(
+        result = report_results(
             settings,
             out_dir,
             plan,
@@ -292,6 +297,90 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
             job_run,
             wall_time_s=time.monotonic() - started,
         )
+        stamp_results(settings, out_dir, ledger, [r.key for r in requests], result)
+        return result
+
+
+def reuse_current_results(settings: AppSettings, out_dir: Path) -> EvaluationResult | None:
+    """The finished job in ``out_dir`` when nothing it was made from has changed (see
+    ``gralgo/results/_current.py``): its summary is reprinted and no file is rewritten."""
+    import sys
+
+    from gralgo.report import Completeness
+    from gralgo.results import (
+        ResultsError,
+        files_unchanged,
+        inputs_digest,
+        read_job,
+        read_stamp,
+        samples_digest,
+    )
+    from gralgo.run import open_ledger
+
+    if settings.dry_run or settings.ledger_url is not None or settings.mlflow.log_duplicates:
+        return None
+    stamp = read_stamp(out_dir)
+    if stamp is None or not settings.ledger_path.is_file() or not files_unchanged(out_dir, stamp):
+        return None
+    try:
+        job = read_job(out_dir)
+    except ResultsError:
+        return None
+    if inputs_digest(settings.config, settings.dataset_dir) != stamp.inputs:
+        return None
+    with open_ledger(settings.ledger_path) as ledger:
+        samples = samples_digest(ledger, settings.ledger_path, job.request_keys, settings.k)
+    if samples != stamp.samples:
+        return None
+    requests = len(set(job.request_keys))
+    plan = Plan(requests, requests * settings.k, 0, 0, 0, 0.0)
+    for line in plan.lines():
+        log.info("plan: %s", line)
+    log.info("results in %s are current (nothing changed since written): reused", out_dir)
+    sys.stdout.write(stamp.summary)
+    metrics = json.loads((out_dir / "metrics.json").read_text(encoding="utf-8"))
+    run_id_file = out_dir / "mlflow_run_id.txt"
+    run_id = run_id_file.read_text(encoding="utf-8").strip() if run_id_file.is_file() else None
+    artifacts = [out_dir / name for name in stamp.files]
+    status = Completeness(stamp.samples_total, stamp.samples_total, {})
+    return EvaluationResult(
+        out_dir, plan, stamp.samples_total, metrics, artifacts, run_id, status, stamp.summary
+    )
+
+
+def stamp_results(
+    settings: AppSettings, out_dir: Path, ledger: Any, keys: Sequence[str], result: EvaluationResult
+) -> None:
+    """Stamp a complete job's folder so that an unchanged re-run can reuse it (SQLite ledger;
+    with MLflow on, only once the run is logged, so that a re-run can still log it)."""
+    from gralgo.results import (
+        JOB_FILE,
+        ResultsStamp,
+        file_states,
+        inputs_digest,
+        samples_digest,
+        write_stamp,
+    )
+
+    if settings.ledger_url is not None or not result.complete or result.status is None:
+        return
+    if settings.mlflow.enabled and result.run_id is None:
+        return
+    samples = samples_digest(ledger, settings.ledger_path, keys, settings.k)
+    if samples is None:
+        return
+    extra = [out_dir / "metrics.json", out_dir / "mlflow_run_id.txt", out_dir / JOB_FILE]
+    inside = [
+        p for p in [*result.artifacts, *extra] if p.resolve().is_relative_to(out_dir.resolve())
+    ]
+    stamp = ResultsStamp(
+        inputs=inputs_digest(settings.config, settings.dataset_dir),
+        samples=samples,
+        files=file_states(out_dir, inside),
+        summary=result.summary,
+        samples_total=result.samples,
+    )
+    write_stamp(out_dir, stamp)
 
 
 def certificate_artifacts(
@@ -420,6 +509,6 @@ def report_results(
         out_dir, artifacts, run_id, settings.mlflow.tracking_uri, job_run.experiment_id
     )
     title = report_settings.title
-    print_job_summary(metrics, settings.k, title, locations, settings.outputs_dir)
+    summary = print_job_summary(metrics, settings.k, title, locations, settings.outputs_dir)
     (out_dir / "metrics.json").write_text(json.dumps(metrics, indent=2, sort_keys=True))
-    return EvaluationResult(out_dir, plan, len(frame), metrics, artifacts, run_id, status)
+    return EvaluationResult(out_dir, plan, len(frame), metrics, artifacts, run_id, status, summary)

@@ -4,12 +4,30 @@ Every later stage (scoring, reports, analysis, outside tools) reads model output
 :func:`read_samples`; it never rebuilds request keys from a dataset and settings.
 """
 
+from gralgo.results._current import (
+    STAMP_FILE,
+    ResultsStamp,
+    file_states,
+    files_unchanged,
+    inputs_digest,
+    read_stamp,
+    samples_digest,
+    write_stamp,
+)
 from gralgo.results._job import JOB_FILE, JobInfo, ResultsError, read_job, write_job
 from gralgo.results._reader import COLUMNS, read_samples
 from gralgo.results._texts import TEXT_FIELDS, JobTexts
 
 __all__ = [
     "COLUMNS",
+    "STAMP_FILE",
+    "ResultsStamp",
+    "file_states",
+    "files_unchanged",
+    "inputs_digest",
+    "read_stamp",
+    "samples_digest",
+    "write_stamp",
     "JOB_FILE",
     "JobInfo",
     "JobTexts",

@@ -1,0 +1,102 @@
+"""A re-run in a finished job's folder reuses its results only when nothing behind them changed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import gralgo.evaluate as evaluate_module
+from gralgo.evaluate import evaluate
+from gralgo.results import STAMP_FILE, read_job
+from gralgo.run import Ledger
+from gralgo.testing import FAKE_KEY_ENV, StubServer
+
+
+@pytest.fixture
+def job_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every evaluation writes into one folder, as with a fixed ``hydra.run.dir``."""
+    folder = tmp_path / "job"
+    folder.mkdir()
+    monkeypatch.setattr(evaluate_module, "job_output_dir", lambda settings: folder)
+    return folder
+
+
+def settings_for(make_settings, stub: StubServer, *extra: str):
+    return make_settings(
+        "model=openai_compatible",
+        "model.name=stub-model",
+        f"model.api_base={stub.api_base}",
+        f"model.api_key_env={FAKE_KEY_ENV}",
+        "task=[max_degree]",
+        "level=1",
+        "dataset.per_level=2",
+        "sampling.k=2",
+        "run.max_attempts=1",
+        "run.failure_budget=1.0",
+        "mlflow.enabled=false",
+        "report.bootstrap_resamples=20",
+        *extra,
+    )
+
+
+def mtimes(folder: Path) -> dict[str, int]:
+    return {
+        str(p.relative_to(folder)): p.stat().st_mtime_ns
+        for p in folder.rglob("*")
+        if p.is_file() and p.name != STAMP_FILE
+    }
+
+
+def test_unchanged_rerun_reuses_and_any_change_reports_again(
+    make_settings, stub: StubServer, job_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    settings = settings_for(make_settings, stub)
+    first = evaluate(settings)
+    assert first.complete and (job_dir / STAMP_FILE).is_file()
+    written = mtimes(job_dir)
+    printed = capsys.readouterr().out
+    calls = stub.stats()["calls"]
+
+    again = evaluate(settings)  # nothing changed: same summary, no file touched, no call
+    assert again.summary == first.summary and again.metrics == first.metrics
+    assert first.summary and first.summary in printed
+    assert capsys.readouterr().out == first.summary
+    assert mtimes(job_dir) == written and stub.stats()["calls"] == calls
+    assert again.complete and again.samples == first.samples
+
+    # A config value the results depend on: scored and reported again, then reused.
+    changed = settings_for(make_settings, stub, "report.bootstrap_resamples=30")
+    evaluate(changed)
+    rewritten = mtimes(job_dir)
+    assert rewritten["summary.csv"] != written["summary.csv"]
+    evaluate(changed)
+    assert mtimes(job_dir) == rewritten
+
+    # A result file edited by hand is rewritten, not trusted.
+    (job_dir / "summary.csv").write_text("edited\n", encoding="utf-8")
+    evaluate(changed)
+    assert (job_dir / "summary.csv").read_text(encoding="utf-8") != "edited\n"
+
+
+def test_a_changed_sample_is_reported_again(make_settings, stub: StubServer, job_dir: Path) -> None:
+    settings = settings_for(make_settings, stub)
+    stub.control(faults=[{"kind": "status", "status": 500, "match": ""}])
+    partial = evaluate(settings)  # every call fails: partial, never stamped
+    assert not partial.complete and not (job_dir / STAMP_FILE).exists()
+    stub.control(faults=[])
+    complete = evaluate(settings)  # the errors are retried, the job completes and is stamped
+    assert complete.complete and (job_dir / STAMP_FILE).exists()
+    before = (job_dir / "samples.csv").stat().st_mtime_ns
+
+    # The ledger's version of one sample changes (a rewritten error row adds attempts).
+    key = read_job(job_dir).request_keys[0]
+    with Ledger(settings.ledger_path) as ledger:
+        conn = ledger._connection()
+        conn.execute(
+            "UPDATE samples SET attempts = attempts + 1 WHERE request_key = ? AND sample_index = 0",
+            (key,),
+        )
+        conn.commit()
+    evaluate(settings)
+    assert (job_dir / "samples.csv").stat().st_mtime_ns != before
