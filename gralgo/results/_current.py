@@ -2,8 +2,9 @@
 
 After a complete job, ``.results.stamp`` in its folder records three digests and the files:
 
-- **inputs**: the resolved config, gralgo's source, the versions of the libraries that format
-  the results, and every dataset file's name, size and modification time;
+- **inputs**: the resolved config, gralgo's source (and that of any task module outside gralgo
+  a config names), the versions of the libraries that format the results, and every dataset
+  file's name, size and modification time;
 - **samples**: for each of the job's (request key, sample index < k), its error class, finish
   reason and attempt count, plus the SQLite ledger file's identity. A success row is final in
   the ledger and any rewrite of an error row adds attempts, so an unchanged digest means
@@ -51,10 +52,27 @@ def _package_digest() -> bytes:
     return digest.digest()
 
 
+def _external_task_digest(config: Mapping[str, Any]) -> bytes:
+    """The source of task modules outside gralgo that the config names (``impl: mod:Class``)."""
+    import importlib.util
+
+    digest = hashlib.sha256()
+    for name, entry in sorted((config.get("task") or {}).items()):
+        impl = entry.get("impl") if isinstance(entry, Mapping) else None
+        if not impl:
+            continue
+        spec = importlib.util.find_spec(str(impl).split(":", 1)[0])
+        origin = spec.origin if spec is not None else None
+        source = Path(origin).read_bytes() if origin and Path(origin).is_file() else b"?"
+        digest.update(f"{name}\0{impl}\0".encode() + source)
+    return digest.digest()
+
+
 def inputs_digest(config: Mapping[str, Any], dataset_dir: Path) -> str:
     """SHA-256 of the resolved config, the code and library versions, and the dataset files."""
     digest = hashlib.sha256(json.dumps(config, sort_keys=True, default=str).encode())
     digest.update(_package_digest())
+    digest.update(_external_task_digest(config))
     for name in _FORMATTING_LIBRARIES:
         try:
             digest.update(f"{name}={metadata.version(name)}".encode())
