@@ -17,7 +17,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("__init__", "errors", "seeding"),
+    ("__init__", "errors", "lazy", "seeding"),
     ("config",),
     ("graphs",),
     ("tasks",),

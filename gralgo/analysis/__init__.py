@@ -8,9 +8,7 @@ model through the evaluation runner and ledger (:mod:`gralgo.analysis._judge`).
 
 from __future__ import annotations
 
-import importlib as _importlib
 from typing import TYPE_CHECKING as _TYPE_CHECKING
-from typing import Any as _Any
 
 from gralgo.analysis._config import ANALYSES, AnalyzeSettings
 from gralgo.analysis._efficiency import (
@@ -49,6 +47,7 @@ from gralgo.analysis._segment import (
     segment_at_markers,
     split_paragraphs,
 )
+from gralgo.lazy import lazy_exports
 
 if _TYPE_CHECKING:
     from gralgo.analysis._entropy import ranked_tokens
@@ -56,7 +55,7 @@ if _TYPE_CHECKING:
     from gralgo.analysis._overthinking import locate_answers
     from gralgo.analysis._parse import choice_parser
 
-# Public names loaded on first use (PEP 562): importing the package stays cheap.
+# Public names loaded on first use (PEP 562), so importing this package stays cheap.
 _LAZY = {
     "choice_parser": "gralgo.analysis._parse",
     "entropy_statistics": "gralgo.analysis._entropy_analysis",
@@ -64,12 +63,7 @@ _LAZY = {
     "ranked_tokens": "gralgo.analysis._entropy",
 }
 
-
-def __getattr__(name: str) -> _Any:
-    """Load a public name on first use."""
-    if name in _LAZY:
-        return getattr(_importlib.import_module(_LAZY[name]), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_exports(__name__, _LAZY)
 
 
 __all__ = [

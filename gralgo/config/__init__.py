@@ -9,9 +9,7 @@
 
 from __future__ import annotations
 
-import importlib as _importlib
 from typing import TYPE_CHECKING as _TYPE_CHECKING
-from typing import Any as _Any
 
 from gralgo.config._cli import check_command_line, check_composed
 from gralgo.config._schema import (
@@ -27,23 +25,19 @@ from gralgo.config._schema import (
 from gralgo.config._secrets import check_config_secrets, check_literal_secret
 from gralgo.config._task_all import register_task_all
 from gralgo.config._typed import SCHEMA_NAME, register_schemas, typed_config
+from gralgo.lazy import lazy_exports
 
 if _TYPE_CHECKING:
     from gralgo.config._schema import SegmentationConfig
     from gralgo.config._typed import config_error
 
-# Public names loaded on first use (PEP 562): importing the package stays cheap.
+# Public names loaded on first use (PEP 562), so importing this package stays cheap.
 _LAZY = {
     "SegmentationConfig": "gralgo.config._schema",
     "config_error": "gralgo.config._typed",
 }
 
-
-def __getattr__(name: str) -> _Any:
-    """Load a public name on first use."""
-    if name in _LAZY:
-        return getattr(_importlib.import_module(_LAZY[name]), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_exports(__name__, _LAZY)
 
 
 __all__ = [

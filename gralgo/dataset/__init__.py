@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import importlib as _importlib
 from typing import TYPE_CHECKING as _TYPE_CHECKING
-from typing import Any as _Any
 
 from gralgo.dataset._audit import AuditReport, RuleViolation, audit_dataset, audit_instances
 from gralgo.dataset._build import BuildOptions, build_level, instance_id, name_key
@@ -25,24 +23,20 @@ from gralgo.dataset._store import (
     verify_dataset,
     write_dataset,
 )
+from gralgo.lazy import lazy_exports
 
 if _TYPE_CHECKING:
     from gralgo.dataset._card import EXPORTS, export_parquet
     from gralgo.dataset._dataset import load_sources
 
-# Public names loaded on first use (PEP 562): importing the package stays cheap.
+# Public names loaded on first use (PEP 562), so importing this package stays cheap.
 _LAZY = {
     "EXPORTS": "gralgo.dataset._card",
     "export_parquet": "gralgo.dataset._card",
     "load_sources": "gralgo.dataset._dataset",
 }
 
-
-def __getattr__(name: str) -> _Any:
-    """Load a public name on first use."""
-    if name in _LAZY:
-        return getattr(_importlib.import_module(_LAZY[name]), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_exports(__name__, _LAZY)
 
 
 __all__ = [

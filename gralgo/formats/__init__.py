@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import importlib as _importlib
 from typing import TYPE_CHECKING as _TYPE_CHECKING
-from typing import Any as _Any
 
 from gralgo.formats._lengthen import lengthen_names
 from gralgo.formats._prompt import (
@@ -24,23 +22,19 @@ from gralgo.formats._render import (
 )
 from gralgo.formats._syntax import GraphTextError
 from gralgo.formats._tokens import TOKENIZERS, count_tokens
+from gralgo.lazy import lazy_exports
 
 if _TYPE_CHECKING:
     from gralgo.formats._prompt import build_certificate_prompt
     from gralgo.formats._tokens import get_encoding
 
-# Public names loaded on first use (PEP 562): importing the package stays cheap.
+# Public names loaded on first use (PEP 562), so importing this package stays cheap.
 _LAZY = {
     "build_certificate_prompt": "gralgo.formats._prompt",
     "get_encoding": "gralgo.formats._tokens",
 }
 
-
-def __getattr__(name: str) -> _Any:
-    """Load a public name on first use."""
-    if name in _LAZY:
-        return getattr(_importlib.import_module(_LAZY[name]), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_exports(__name__, _LAZY)
 
 
 __all__ = [

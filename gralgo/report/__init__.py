@@ -6,9 +6,9 @@ matplotlib or MLflow loads on first use.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from gralgo.lazy import lazy_exports
 from gralgo.report._job_settings import MlflowSettings, ReportSettings
 from gralgo.report._sweep_failures import FAILED_JOBS, FailedJob, collect_failures, record_failure
 
@@ -43,12 +43,7 @@ _LAZY = {
     "write_tables": "gralgo.report._tables",
 }
 
-
-def __getattr__(name: str) -> Any:
-    """Load a heavy public name on first use (PEP 562)."""
-    if name in _LAZY:
-        return getattr(importlib.import_module(_LAZY[name]), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_exports(__name__, _LAZY)
 
 
 __all__ = [

@@ -3,10 +3,9 @@ answer modes and the tool-use conversation loop."""
 
 from __future__ import annotations
 
-import importlib as _importlib
 from typing import TYPE_CHECKING as _TYPE_CHECKING
-from typing import Any as _Any
 
+from gralgo.lazy import lazy_exports
 from gralgo.run._ledger import Ledger, LedgerError, LedgerWriteError
 from gralgo.run._modes import MODES, ModeSettings
 from gralgo.run._records import ModelSpec, Request, RequestInfo, SampleRecord, SamplingParams
@@ -30,7 +29,7 @@ if _TYPE_CHECKING:
     from gralgo.run._response import load_litellm
     from gralgo.run._runner import run_samples, run_samples_sync
 
-# Public names loaded on first use (PEP 562): importing the package stays cheap.
+# Public names loaded on first use (PEP 562), so importing this package stays cheap.
 _LAZY = {
     "LocalLlamaServer": "gralgo.run._local_server",
     "LogprobStore": "gralgo.run._logprobs",
@@ -55,12 +54,7 @@ _LAZY = {
     "server_settings_from_config": "gralgo.run._local_server",
 }
 
-
-def __getattr__(name: str) -> _Any:
-    """Load a public name on first use."""
-    if name in _LAZY:
-        return getattr(_importlib.import_module(_LAZY[name]), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_exports(__name__, _LAZY)
 
 
 __all__ = [

@@ -8,10 +8,9 @@ Adding a task: a module ``gralgo/tasks/<name>.py`` with a :class:`Task` subclass
 
 from __future__ import annotations
 
-import importlib as _importlib
 from typing import TYPE_CHECKING as _TYPE_CHECKING
-from typing import Any as _Any
 
+from gralgo.lazy import lazy_exports
 from gralgo.tasks._answers import (
     ANSWER_KINDS,
     INTEGER_ANSWER,
@@ -41,7 +40,7 @@ if _TYPE_CHECKING:
         unparsed,
     )
 
-# Public names loaded on first use (PEP 562): importing the package stays cheap.
+# Public names loaded on first use (PEP 562), so importing this package stays cheap.
 _LAZY = {
     "CERTIFICATE_STATUSES": "gralgo.tasks._certificate",
     "CertificateAnswer": "gralgo.tasks._certificate",
@@ -51,12 +50,7 @@ _LAZY = {
     "unparsed": "gralgo.tasks._certificate",
 }
 
-
-def __getattr__(name: str) -> _Any:
-    """Load a public name on first use."""
-    if name in _LAZY:
-        return getattr(_importlib.import_module(_LAZY[name]), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_exports(__name__, _LAZY)
 
 
 __all__ = [
