@@ -203,12 +203,19 @@ def register_job(
     write_job(out_dir, job_info(settings, spec, sampling, requests))
 
 
-def samples_table(out_dir: Path) -> Any:
-    """One row per (instance, sample index < k) of the job in ``out_dir``, via the reader; no
-    reasoning text (the transcripts stream it from the ledger)."""
-    from gralgo.results import read_samples
+def samples_table(out_dir: Path, mode: str = "direct") -> Any:
+    """One row per (instance, sample index < k) of the job in ``out_dir``, via the reader.
 
-    return read_samples(out_dir, reasoning=False)
+    No reasoning, and no answer text either: each answer's boxed part is taken as it is read
+    (``extracted``), so a job's answers are never all in memory; the transcripts stream both
+    texts from the ledger. Certificate mode keeps the answers (its checker reads them)."""
+    from gralgo.results import read_samples
+    from gralgo.score import boxed_answer
+
+    if mode == "certificate":
+        return read_samples(out_dir, reasoning=False)
+    frame = read_samples(out_dir, reasoning=False, answer_text=boxed_answer)
+    return frame.rename(columns={"answer_text": "extracted"})
 
 
 def with_instance_columns(frame: Any, instances: Sequence[Instance]) -> Any:
@@ -490,7 +497,7 @@ def report_results(
     """
     from gralgo.report import completeness, write_reports
 
-    frame = with_instance_columns(samples_table(out_dir), instances)
+    frame = with_instance_columns(samples_table(out_dir, settings.mode.name), instances)
     status = completeness(frame, stop_reason)
     report_settings = settings.report_settings()
     artifacts, metrics = write_reports(frame, report_settings, out_dir, status)

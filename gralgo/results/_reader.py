@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -48,6 +48,9 @@ COLUMNS: dict[str, str] = {
     "transcript": "JSON of a tool-mode conversation, else null",
     "prompt": "last user message (only with prompts=True)",
 }
+AnswerMap = Callable[[Any], Any]
+"""Applied to each stored answer text as it is read (see :func:`read_samples`)."""
+
 _SAMPLE_FIELDS = (
     "answer_text", "reasoning_text", "finish_reason", "prompt_tokens", "completion_tokens",
     "reasoning_tokens", "cost_usd", "latency_s", "started_at", "finished_at", "error_class",
@@ -142,11 +145,23 @@ def _open_ledger(path: Path | str) -> Any:
     return open_ledger(path)
 
 
-def _job_rows(job: JobInfo, reasoning: bool, prompts: bool) -> Iterator[dict[str, Any]]:
+def _mapped(
+    rows: Iterator[tuple[Any, ...]], fields: Sequence[str], answer_text: AnswerMap | None
+) -> Iterator[tuple[Any, ...]]:
+    """``rows`` with ``answer_text`` applied to each answer as it is read."""
+    if answer_text is None:
+        return rows
+    at = 4 + list(fields).index("answer_text")  # after (key, index, instance_id, model)
+    return (row[:at] + (answer_text(row[at]),) + row[at + 1 :] for row in rows)
+
+
+def _job_rows(
+    job: JobInfo, reasoning: bool, prompts: bool, answer_text: AnswerMap | None = None
+) -> Iterator[dict[str, Any]]:
     fields = _fields(reasoning)
     with _open_ledger(job.ledger_path) as ledger:
-        records = {(r[0], r[1]): r for r in _stored(ledger, job.request_keys, fields)
-                   if r[1] < job.k}  # fmt: skip
+        stored = _mapped(_stored(ledger, job.request_keys, fields), fields, answer_text)
+        records = {(r[0], r[1]): r for r in stored if r[1] < job.k}
         infos = ledger.requests(job.request_keys, messages=prompts)
     by_pair = {(i.request_key, i.instance_id): i for i in infos}
     by_key = {i.request_key: i for i in infos}
@@ -162,13 +177,15 @@ def _job_rows(job: JobInfo, reasoning: bool, prompts: bool) -> Iterator[dict[str
             yield _row(key, index, instance_id, rec, info, defaults, fields)
 
 
-def _ledger_rows(path: Path, reasoning: bool, prompts: bool) -> Iterator[dict[str, Any]]:
+def _ledger_rows(
+    path: Path, reasoning: bool, prompts: bool, answer_text: AnswerMap | None = None
+) -> Iterator[dict[str, Any]]:
     fields = _fields(reasoning)
     with _open_ledger(path) as ledger:
         by_key: dict[str, list[RequestInfo]] = {}
         for info in ledger.requests(messages=prompts):
             by_key.setdefault(info.request_key, []).append(info)
-        for rec in _stored(ledger, None, fields):
+        for rec in _mapped(_stored(ledger, None, fields), fields, answer_text):
             key, index = rec[0], rec[1]
             infos: list[RequestInfo | None] = [*by_key.get(key, ())] or [None]
             for info in infos:
@@ -177,7 +194,11 @@ def _ledger_rows(path: Path, reasoning: bool, prompts: bool) -> Iterator[dict[st
 
 
 def read_samples(
-    path: str | os.PathLike[str], *, reasoning: bool = True, prompts: bool = False
+    path: str | os.PathLike[str],
+    *,
+    reasoning: bool = True,
+    prompts: bool = False,
+    answer_text: AnswerMap | None = None,
 ) -> pd.DataFrame:
     """One row per sample, with the columns of :data:`COLUMNS`.
 
@@ -186,13 +207,15 @@ def read_samples(
     ``error_class == "Missing"``. Or a ledger ``.sqlite`` file: every stored sample, joined with
     its request descriptions (one row per instance sharing a request key). ``reasoning=False``
     leaves out the (long) reasoning text, which is then never read from the ledger;
-    ``prompts=True`` adds the prompt sent.
+    ``prompts=True`` adds the prompt sent. ``answer_text``, when given, is applied to each
+    answer as it is read and its result stored in the ``answer_text`` column (e.g. the scorer's
+    boxed answer: a job's answers are then never all in memory).
     """
     path = Path(path).expanduser()
     if path.is_dir() or path.name == JOB_FILE:
-        rows = _job_rows(read_job(path), reasoning, prompts)
+        rows = _job_rows(read_job(path), reasoning, prompts, answer_text)
     elif path.is_file():
-        rows = _ledger_rows(path, reasoning, prompts)
+        rows = _ledger_rows(path, reasoning, prompts, answer_text)
     else:
         raise ResultsError(
             f"{path} does not exist: pass an evaluation job's output folder or a ledger file"

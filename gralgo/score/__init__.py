@@ -26,6 +26,7 @@ from gralgo.score._scoring import (
     SAMPLE_COLUMNS,
     ScoringInputError,
     aggregate,
+    boxed_answer,
     instance_metrics,
     score_samples,
 )
@@ -34,6 +35,7 @@ from gralgo.score._scoring import (
 from gralgo.tasks import ANSWER_KINDS, normalize_answer
 
 __all__ = [
+    "boxed_answer",
     "ANSWER_KINDS",
     "CERTIFICATE_COLUMNS",
     "INSTANCE_KEYS",

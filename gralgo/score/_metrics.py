@@ -76,6 +76,10 @@ def cons_at_k(answers: Sequence[str | None], expected: str) -> float:
     return 1.0 if majority_vote(answers) == expected else 0.0
 
 
+_BOOTSTRAP_BLOCK_CELLS = 250_000
+"""Resample x instance cells drawn at once (2 MB of int64 indices)."""
+
+
 def bootstrap_ci(
     values: np.ndarray,
     *,
@@ -100,10 +104,16 @@ def bootstrap_ci(
         return np.full(width, np.nan), np.full(width, np.nan)
     rng = np.random.default_rng(seed)
     m = data.shape[0]
-    rows = rng.integers(0, m, size=(n_resamples, m))
-    offsets = (np.arange(n_resamples) * m)[:, None]
-    counts = np.bincount((rows + offsets).ravel(), minlength=n_resamples * m)
-    means = counts.reshape(n_resamples, m) @ data / m
+    # Drawn in blocks of resamples: the same random stream as one (n_resamples, m) draw, but
+    # the index and count matrices stay a few MB whatever the number of instances.
+    block = max(1, min(n_resamples, _BOOTSTRAP_BLOCK_CELLS // m))
+    means = np.empty((n_resamples, *width))
+    offsets = (np.arange(block) * m)[:, None]
+    for start in range(0, n_resamples, block):
+        size = min(block, n_resamples - start)
+        rows = rng.integers(0, m, size=(size, m))
+        counts = np.bincount((rows + offsets[:size]).ravel(), minlength=size * m)
+        means[start : start + size] = counts.reshape(size, m) @ data / m
     tail = (1.0 - confidence) / 2.0
     low, high = np.quantile(means, [tail, 1.0 - tail], axis=0)
     return low, high

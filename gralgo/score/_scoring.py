@@ -82,6 +82,14 @@ def _text_or_none(value: object) -> str | None:
     return value if isinstance(value, str) and value != "" else None
 
 
+def boxed_answer(text: object) -> str | None:
+    """The raw content of an answer text's last ``\\boxed{}``; ``None`` without one (or text).
+
+    A samples table may carry this as ``extracted`` instead of ``answer_text`` (e.g. read with
+    ``gralgo.results.read_samples(..., answer_text=boxed_answer)``)."""
+    return extract_boxed(_text_or_none(text))
+
+
 def score_samples(samples: pd.DataFrame) -> pd.DataFrame:
     """Add ``extracted`` (raw boxed text), ``answer`` and ``expected_answer`` (normalised),
     ``outcome`` (an :class:`Outcome` value) and ``correct`` (bool) to a copy of ``samples``.
@@ -89,7 +97,9 @@ def score_samples(samples: pd.DataFrame) -> pd.DataFrame:
     Raises :class:`ScoringInputError` for missing columns, an unknown ``answer_kind`` (or one
     that is not its task's), a missing expected answer, or a repeated (instance, sample index).
     """
-    _require(samples, SAMPLE_COLUMNS, "the samples table")
+    pre_extracted = "answer_text" not in samples.columns and "extracted" in samples.columns
+    required = [c for c in SAMPLE_COLUMNS if not (pre_extracted and c == "answer_text")]
+    _require(samples, required, "the samples table")
     owners = _answer_owners(samples["task"].tolist(), samples["answer_kind"].tolist())
     if samples["expected"].isna().any():
         raise ScoringInputError("some samples have no expected answer (column 'expected')")
@@ -101,7 +111,10 @@ def score_samples(samples: pd.DataFrame) -> pd.DataFrame:
             "deduplicate the ledger export before scoring"
         )
 
-    extracted = [extract_boxed(_text_or_none(text)) for text in samples["answer_text"].tolist()]
+    if pre_extracted:  # boxed answers taken while reading (see boxed_answer): no answer texts
+        extracted = [raw if isinstance(raw, str) else None for raw in samples["extracted"]]
+    else:
+        extracted = [boxed_answer(text) for text in samples["answer_text"].tolist()]
     answers = [
         None if raw is None else owner.normalize_answer(raw)
         for raw, owner in zip(extracted, owners, strict=True)

@@ -95,6 +95,24 @@ def test_ledger_file_gives_every_stored_sample(job_dir: Path) -> None:
     assert set(described.model) == {"Display"} and list(described.sample_index) == [0, 1, 2]
 
 
+def test_answer_map_is_applied_as_each_answer_is_read(job_dir: Path) -> None:
+    seen: list[object] = []
+
+    def first_char(text: object) -> object:
+        seen.append(text)
+        return text[:1] if isinstance(text, str) else text
+
+    frame = read_samples(job_dir, reasoning=False, answer_text=first_char)
+    assert list(frame.answer_text)[:2] == ["\\", "\\"] and frame.answer_text.isna().sum() == 2
+    assert "\\boxed{3}" in seen and "beyond k: not part of the job" in seen  # read, then mapped
+    path = read_job(job_dir).ledger_path
+    whole = read_samples(path, answer_text=lambda text: None if text is None else len(text))
+    assert sorted(whole.answer_text.dropna()) == sorted(
+        len(t) for t in ["\\boxed{3}", "\\boxed{4}", "beyond k: not part of the job",
+                         "another job's sample"]
+    )  # fmt: skip
+
+
 def test_read_job_round_trips(job_dir: Path) -> None:
     job = read_job(job_dir)
     assert job.request_keys == ("ka", "kb") and job.k == 2 and job.mode == "direct"

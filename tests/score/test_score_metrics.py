@@ -139,3 +139,52 @@ def test_normalized_scores_within_task_and_level() -> None:
     out = normalized_scores(table, "cons_at_k", task_col=["task", "level"])
     assert out["cons_at_k_score"].tolist() == [100.0, 0.0, 0.0, 100.0]
     assert np.allclose(out["cons_at_k_z"], [1.0, -1.0, -1.0, 1.0])
+
+
+def test_bootstrap_blocks_match_one_draw() -> None:
+    """Drawing resamples in blocks (bounded memory) is the same bootstrap as one big draw."""
+    import numpy as np
+
+    from gralgo.score._metrics import _BOOTSTRAP_BLOCK_CELLS
+
+    def one_draw(data: np.ndarray, n: int) -> np.ndarray:
+        rng = np.random.default_rng(0)
+        m = data.shape[0]
+        rows = rng.integers(0, m, size=(n, m))
+        counts = np.bincount((rows + (np.arange(n) * m)[:, None]).ravel(), minlength=n * m)
+        means = counts.reshape(n, m) @ data / m
+        return np.quantile(means, [0.025, 0.975], axis=0)
+
+    rng = np.random.default_rng(3)
+    m = _BOOTSTRAP_BLOCK_CELLS // 7 + 3  # several blocks, the last one short
+    for data in (rng.random(m), rng.integers(0, 9, size=(m, 3)) / 8):
+        low, high = bootstrap_ci(data, n_resamples=40)
+        expected = one_draw(np.asarray(data, dtype=np.float64), 40)
+        np.testing.assert_allclose([low, high], expected, rtol=1e-12, atol=1e-15)
+
+
+def test_scoring_boxed_answers_taken_while_reading_equals_scoring_texts() -> None:
+    """A table with ``extracted`` (boxed parts taken by the reader) instead of ``answer_text``
+    scores exactly as the texts do: empty boxes, no box, errors, truncation, other tasks."""
+    from gralgo.score import boxed_answer, score_samples
+
+    texts = ["\\boxed{3}", "so \\boxed{}", "no box", None, "", "\\boxed{ 3 }", "\\boxed{Paris}"]
+    rows = []
+    for i, text in enumerate(texts):
+        for task, kind, expected in (("max_degree", "integer", "3"), ("diameter", "integer", "4")):
+            rows.append({
+                "model": "m", "instance_id": f"{task}-{i}", "task": task, "level": 1,
+                "taxonomy": "enumeration", "complexity": "easy",
+                "format": "edge_list", "context": "standard", "sample_index": 0,
+                "answer_kind": kind, "expected": expected, "answer_text": text,
+                "finish_reason": "length" if i == 2 else "stop",
+                "error_class": "Timeout" if i == 3 else None,
+            })  # fmt: skip
+    frame = pd.DataFrame(rows)
+    by_text = score_samples(frame)
+    pre = frame.assign(extracted=frame["answer_text"].map(boxed_answer)).drop(
+        columns=["answer_text"]
+    )
+    by_box = score_samples(pre)
+    for column in ("extracted", "answer", "expected_answer", "outcome", "correct"):
+        assert by_box[column].tolist() == by_text[column].tolist(), column
