@@ -30,6 +30,7 @@ from gralgo.run._ledger_schema import (
     migrate,
     request_columns,
     sample_columns,
+    upsert_sample_sql,
 )
 from gralgo.run._records import RequestInfo, SampleRecord
 from gralgo.run._rescue import append_lines, claim_rescue_files, read_rescue
@@ -39,17 +40,7 @@ log = logging.getLogger("gralgo")
 BUSY_TIMEOUT_MS = 60_000
 _CHUNK = 500  # keys per IN (...) query; well under SQLite's variable limit
 _COLUMNS = SAMPLE_COLUMNS
-# An error row gives way to any new record; a success row is final.
-_UPSERT = (
-    f"INSERT INTO samples ({', '.join(_COLUMNS)}) VALUES ({', '.join('?' * len(_COLUMNS))}) "
-    "ON CONFLICT (request_key, sample_index) DO UPDATE SET "
-    + ", ".join(
-        f"{c} = excluded.{c}"
-        for c in _COLUMNS
-        if c not in ("request_key", "sample_index", "attempts")
-    )
-    + ", attempts = samples.attempts + excluded.attempts WHERE samples.error_class IS NOT NULL"
-)
+_UPSERT = upsert_sample_sql("?")  # an error row gives way to any new record; a success is final
 # The first description of a (key, instance) wins; a request key already fixes what was sent.
 _INSERT_REQUEST = (
     f"INSERT OR IGNORE INTO requests ({', '.join(REQUEST_COLUMNS)}) "

@@ -30,6 +30,7 @@ from gralgo.run._ledger_schema import (
     SAMPLE_COLUMNS,
     request_columns,
     sample_columns,
+    upsert_sample_sql,
 )
 from gralgo.run._records import RequestInfo, SampleRecord
 from gralgo.run._rescue import append_lines, claim_rescue_files, read_rescue
@@ -39,17 +40,7 @@ if TYPE_CHECKING:
 
 _ROWS_CHUNK = 500  # request keys per query of rows()
 _CLAIM_BATCH = 4  # pairs looked up per round trip, as a multiple of the claim limit
-_UPSERT = (
-    f"INSERT INTO samples ({', '.join(SAMPLE_COLUMNS)}) "
-    f"VALUES ({', '.join(['%s'] * len(SAMPLE_COLUMNS))}) "
-    "ON CONFLICT (request_key, sample_index) DO UPDATE SET "
-    + ", ".join(
-        f"{c} = excluded.{c}"
-        for c in SAMPLE_COLUMNS
-        if c not in ("request_key", "sample_index", "attempts")
-    )
-    + ", attempts = samples.attempts + excluded.attempts WHERE samples.error_class IS NOT NULL"
-)
+_UPSERT = upsert_sample_sql("%s")
 _INSERT_REQUEST = (
     f"INSERT INTO requests ({', '.join(REQUEST_COLUMNS)}) "
     f"VALUES ({', '.join(['%s'] * len(REQUEST_COLUMNS))}) ON CONFLICT DO NOTHING"

@@ -105,3 +105,22 @@ def migrate(conn: sqlite3.Connection) -> int:
     assert _columns(conn, "samples") >= set(SAMPLE_COLUMNS), "samples schema out of sync"
     assert _columns(conn, "requests") == set(REQUEST_COLUMNS), "requests schema out of sync"
     return before
+
+
+def upsert_sample_sql(placeholder: str) -> str:
+    """Store a sample: an error row gives way to any new record (adding its attempts); a success
+    row is final. Both ledgers use this rule, and re-run reuse (``gralgo.results``) relies on it:
+    a sample's (error class, attempts) changes whenever its row does.
+
+    ``placeholder`` is the driver's parameter marker (``?`` for SQLite, ``%s`` for psycopg)."""
+    values = ", ".join([placeholder] * len(SAMPLE_COLUMNS))
+    updates = ", ".join(
+        f"{c} = excluded.{c}"
+        for c in SAMPLE_COLUMNS
+        if c not in ("request_key", "sample_index", "attempts")
+    )
+    return (
+        f"INSERT INTO samples ({', '.join(SAMPLE_COLUMNS)}) VALUES ({values}) "
+        f"ON CONFLICT (request_key, sample_index) DO UPDATE SET {updates}, "
+        "attempts = samples.attempts + excluded.attempts WHERE samples.error_class IS NOT NULL"
+    )
