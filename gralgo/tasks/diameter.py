@@ -83,12 +83,11 @@ class DiameterTask(Task):
     def check_certificate(
         self, problem: Problem, solution: Solution, answer: cert.CertificateAnswer
     ) -> cert.CertificateVerdict:
-        read = answer
-        verdict = cert.check_path(problem.graph, read)
+        verdict = cert.check_path(problem.graph, answer)
         if verdict is not None:
             return verdict
-        length = len(read.nodes) - 1
-        distance = nx.shortest_path_length(problem.graph, read.nodes[0], read.nodes[-1])
+        length = len(answer.nodes) - 1
+        distance = nx.shortest_path_length(problem.graph, answer.nodes[0], answer.nodes[-1])
         if length != distance:
             return cert.infeasible(f"not a shortest path: {length} edges, distance {distance}")
         return cert.graded(length, int(solution.answer), f"distance {length}")

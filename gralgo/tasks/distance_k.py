@@ -93,5 +93,4 @@ class DistanceKTask(Task):
     def check_certificate(
         self, problem: Problem, solution: Solution, answer: cert.CertificateAnswer
     ) -> cert.CertificateVerdict:
-        read = answer
-        return cert.check_node_set(read, solution.certificate["nodes"], f"the {self.name} set")
+        return cert.check_node_set(answer, solution.certificate["nodes"], f"the {self.name} set")

@@ -258,11 +258,10 @@ class DistanceThresholdTask(Task):
     def check_certificate(
         self, problem: Problem, solution: Solution, answer: cert.CertificateAnswer
     ) -> cert.CertificateVerdict:
-        read = answer
-        verdict = cert.unusable_nodes(read)
+        verdict = cert.unusable_nodes(answer)
         if verdict is not None:
             return verdict
-        node, claimed = read.nodes[0], set(read.nodes[1:]) - {read.nodes[0]}
+        node, claimed = answer.nodes[0], set(answer.nodes[1:]) - {answer.nodes[0]}
         tau = problem.params["tau"]
         lengths = nx.single_source_dijkstra_path_length(problem.graph, node, weight="weight")
         reached = {other for other, d in lengths.items() if other != node and d <= tau}

@@ -45,10 +45,12 @@ class MaxCliqueTask(Task):
             found.append("hub_neighbourhood")
         return tuple(found)
 
+    definition = "A clique is a set of nodes in which every two nodes are connected by an edge. "
+    """Opens both questions (the number and, in certificate mode, the clique)."""
+
     def question(self, problem: Problem, label: Callable[[str], str]) -> str:
         return (
-            "A clique is a set of nodes in which every two nodes are connected by an edge. "
-            "What is the number of nodes in the largest clique of the graph? "
+            f"{self.definition}What is the number of nodes in the largest clique of the graph? "
             f"{INTEGER_ANSWER}"
         )
 
@@ -56,19 +58,17 @@ class MaxCliqueTask(Task):
 
     def certificate_question(self, problem: Problem, label: Callable[[str], str]) -> str:
         return (
-            "A clique is a set of nodes in which every two nodes are connected by an edge. "
-            "Which nodes form a largest clique of the graph? Put them in the box, separated by "
-            "commas."
+            f"{self.definition}Which nodes form a largest clique of the graph? Put them in the "
+            "box, separated by commas."
         )
 
     def check_certificate(
         self, problem: Problem, solution: Solution, answer: cert.CertificateAnswer
     ) -> cert.CertificateVerdict:
-        read = answer
-        verdict = cert.unusable_nodes(read)
+        verdict = cert.unusable_nodes(answer)
         if verdict is not None:
             return verdict
-        nodes = sorted(set(read.nodes))
+        nodes = sorted(set(answer.nodes))
         for i, u in enumerate(nodes):
             for v in nodes[i + 1 :]:
                 if not problem.graph.has_edge(u, v):

@@ -35,27 +35,28 @@ class MaxDegreeTask(Task):
             found.append("regular")
         return tuple(found)
 
+    definition = "The degree of a node is the number of edges incident to it. "
+    """Opens both questions (the degree and, in certificate mode, the node)."""
+
     def question(self, problem: Problem, label: Callable[[str], str]) -> str:
         return (
-            "The degree of a node is the number of edges incident to it. What is the maximum "
-            f"degree of any node in the graph? {INTEGER_ANSWER}"
+            f"{self.definition}What is the maximum degree of any node in the graph? "
+            f"{INTEGER_ANSWER}"
         )
 
     certificate_shape = "nodes"
 
     def certificate_question(self, problem: Problem, label: Callable[[str], str]) -> str:
         return (
-            "The degree of a node is the number of edges incident to it. Which node has the "
-            "maximum degree in the graph? Put that node in the box (one node; if several tie, "
-            "any of them)."
+            f"{self.definition}Which node has the maximum degree in the graph? Put that node in "
+            "the box (one node; if several tie, any of them)."
         )
 
     def check_certificate(
         self, problem: Problem, solution: Solution, answer: cert.CertificateAnswer
     ) -> cert.CertificateVerdict:
-        read = answer
-        verdict = cert.unusable_nodes(read)
+        verdict = cert.unusable_nodes(answer)
         if verdict is not None:
             return verdict
-        degree = min(problem.graph.degree(node) for node in read.nodes)
+        degree = min(problem.graph.degree(node) for node in answer.nodes)
         return cert.graded(degree, int(solution.answer), f"degree {degree}")

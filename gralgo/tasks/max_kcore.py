@@ -98,11 +98,10 @@ class MaxKCoreTask(Task):
     def check_certificate(
         self, problem: Problem, solution: Solution, answer: cert.CertificateAnswer
     ) -> cert.CertificateVerdict:
-        read = answer
-        verdict = cert.unusable_nodes(read)
+        verdict = cert.unusable_nodes(answer)
         if verdict is not None:
             return verdict
-        chosen = set(read.nodes)
+        chosen = set(answer.nodes)
         k = int(problem.params["k"])
         for node in sorted(chosen):
             inside = sum(1 for neighbour in problem.graph[node] if neighbour in chosen)

@@ -76,30 +76,33 @@ class MaxWeightTriangleTask(Task):
         domain = domain_for(self.settings.source)
         return f"{domain.sentence} Each {domain.node} has been given a positive integer weight."
 
+    definition = (
+        "A triangle is a set of three nodes that are all connected to each other by edges, "
+        "and its weight is the sum of the weights of its three nodes. "
+    )
+    """Opens both questions (the weight and, in certificate mode, the triangle)."""
+
     def question(self, problem: Problem, label: Callable[[str], str]) -> str:
         return (
-            "A triangle is a set of three nodes that are all connected to each other by edges, "
-            "and its weight is the sum of the weights of its three nodes. What is the maximum "
-            f"weight of a triangle in the graph? {INTEGER_ANSWER}"
+            f"{self.definition}What is the maximum weight of a triangle in the graph? "
+            f"{INTEGER_ANSWER}"
         )
 
     certificate_shape = "nodes"
 
     def certificate_question(self, problem: Problem, label: Callable[[str], str]) -> str:
         return (
-            "A triangle is a set of three nodes that are all connected to each other by edges, "
-            "and its weight is the sum of the weights of its three nodes. Which triangle has the "
-            "maximum weight? Put its three nodes in the box, separated by commas."
+            f"{self.definition}Which triangle has the maximum weight? Put its three nodes in the "
+            "box, separated by commas."
         )
 
     def check_certificate(
         self, problem: Problem, solution: Solution, answer: cert.CertificateAnswer
     ) -> cert.CertificateVerdict:
-        read = answer
-        verdict = cert.unusable_nodes(read)
+        verdict = cert.unusable_nodes(answer)
         if verdict is not None:
             return verdict
-        nodes = sorted(set(read.nodes))
+        nodes = sorted(set(answer.nodes))
         if len(nodes) != 3:
             return cert.infeasible(f"a triangle has three nodes, not {len(nodes)}")
         a, b, c = nodes

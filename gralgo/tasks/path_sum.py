@@ -123,5 +123,4 @@ class PathSumTask(EdgeWeightedTask):
         self, problem: Problem, solution: Solution, answer: cert.CertificateAnswer
     ) -> cert.CertificateVerdict:
         leaves = [entry["leaf"] for entry in solution.certificate["leaves_above"]]
-        read = answer
-        return cert.check_node_set(read, leaves, "the qualifying leaves")
+        return cert.check_node_set(answer, leaves, "the qualifying leaves")
