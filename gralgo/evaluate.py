@@ -26,6 +26,7 @@ from gralgo.settings import AppSettings
 
 if TYPE_CHECKING:
     from gralgo.report import Completeness
+    from gralgo.results import ResultsStamp
 
 log = logging.getLogger("gralgo")
 
@@ -240,6 +241,7 @@ def with_instance_columns(frame: Any, instances: Sequence[Instance]) -> Any:
 
 def evaluate(settings: AppSettings) -> EvaluationResult:
     """Run (or resume) one evaluation job and report it."""
+    from gralgo.results import detach_shared_files
     from gralgo.run import (
         check_ledger_location,
         describe_run,
@@ -252,6 +254,7 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
     reused = reuse_current_results(settings, out_dir)
     if reused is not None:
         return reused
+    detach_shared_files(out_dir)  # results linked from another job's folder are rewritten
     instances = load_instances(settings)
     if not instances:
         raise_no_instances(settings)
@@ -304,42 +307,43 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
             job_run,
             wall_time_s=time.monotonic() - started,
         )
-        stamp_results(settings, out_dir, ledger, [r.key for r in requests], result)
+        dependencies = (
+            direct_request_keys(settings, instances, spec, sampling)
+            if settings.mode.name == "certificate"
+            else []
+        )
+        stamp_results(settings, out_dir, ledger, [r.key for r in requests], result, dependencies)
         return result
 
 
 def reuse_current_results(settings: AppSettings, out_dir: Path) -> EvaluationResult | None:
-    """The finished job in ``out_dir`` when nothing it was made from has changed (see
-    ``gralgo/results/_current.py``): its summary is reprinted and no file is rewritten."""
+    """The finished job's results when nothing they were made from has changed (see
+    ``gralgo/results/_current.py``): from ``out_dir`` itself, or linked into it from the folder
+    of the last job with the same inputs (``gralgo/results/_sharing.py``). The summary is
+    reprinted; nothing is scored or rewritten."""
     import sys
 
     from gralgo.report import Completeness
-    from gralgo.results import (
-        ResultsError,
-        files_unchanged,
-        inputs_digest,
-        read_job,
-        read_stamp,
-        samples_digest,
-    )
-    from gralgo.run import open_ledger
+    from gralgo.results import inputs_digest, remembered_folder
 
     if settings.dry_run or settings.ledger_url is not None or settings.mlflow.log_duplicates:
         return None
-    stamp = read_stamp(out_dir)
-    if stamp is None or not settings.ledger_path.is_file() or not files_unchanged(out_dir, stamp):
+    if not settings.ledger_path.is_file():
         return None
-    try:
-        job = read_job(out_dir)
-    except ResultsError:
-        return None
-    if inputs_digest(settings.config, settings.dataset_dir) != stamp.inputs:
-        return None
-    with open_ledger(settings.ledger_path) as ledger:
-        samples = samples_digest(ledger, settings.ledger_path, job.request_keys, settings.k)
-    if samples != stamp.samples:
-        return None
-    requests = len(set(job.request_keys))
+    inputs = inputs_digest(settings.config, settings.dataset_dir)
+    found = current_stamp(settings, out_dir, inputs)
+    if found is None:
+        source = remembered_folder(settings.outputs_dir, inputs)
+        if source is None or source == out_dir.resolve():
+            return None
+        shared = current_stamp(settings, source, inputs)
+        if shared is None:
+            return None
+        found = link_results(settings, source, out_dir, shared[0], inputs)
+        if found is None:
+            return None
+    stamp, request_keys = found
+    requests = len(set(request_keys))
     plan = Plan(requests, requests * settings.k, 0, 0, 0, 0.0)
     for line in plan.lines():
         log.info("plan: %s", line)
@@ -355,16 +359,96 @@ def reuse_current_results(settings: AppSettings, out_dir: Path) -> EvaluationRes
     )
 
 
+def current_stamp(
+    settings: AppSettings, folder: Path, inputs: str
+) -> tuple[ResultsStamp, tuple[str, ...]] | None:
+    """``folder``'s stamp and request keys when its results are current for ``inputs`` and
+    the ledger's samples; otherwise ``None``."""
+    from gralgo.results import (
+        ResultsError,
+        files_unchanged,
+        read_job,
+        read_stamp,
+        rows_digest,
+        samples_digest,
+    )
+    from gralgo.run import open_ledger
+
+    stamp = read_stamp(folder)
+    if stamp is None or stamp.inputs != inputs or not files_unchanged(folder, stamp):
+        return None
+    if stamp.mlflow_parent != mlflow_parent(settings):
+        return None
+    try:
+        job = read_job(folder)
+    except ResultsError:
+        return None
+    if Path(job.ledger_path).resolve() != settings.ledger_path.resolve():
+        return None
+    with open_ledger(settings.ledger_path) as ledger:
+        samples = samples_digest(ledger, settings.ledger_path, job.request_keys, settings.k)
+        if samples != stamp.samples:
+            return None
+        if stamp.dependencies and (
+            rows_digest(ledger, stamp.dependencies, settings.k) != stamp.dependencies_digest
+        ):
+            return None
+    return stamp, job.request_keys
+
+
+def link_results(
+    settings: AppSettings, source: Path, out_dir: Path, stamp: ResultsStamp, inputs: str
+) -> tuple[ResultsStamp, tuple[str, ...]] | None:
+    """Link ``source``'s current results into ``out_dir`` and stamp them there; ``None`` (and
+    nothing linked) when that fails, e.g. because ``source`` was being deleted."""
+    from gralgo.report import TRANSCRIPTS_STAMP_FILE
+    from gralgo.results import (
+        file_states,
+        link_files,
+        read_job,
+        relocate_summary,
+        remember_folder,
+        write_stamp,
+    )
+
+    names = list(stamp.files)
+    if (source / TRANSCRIPTS_STAMP_FILE).is_file():
+        names.append(TRANSCRIPTS_STAMP_FILE)
+    try:
+        link_files(source, out_dir, names)
+    except OSError as err:
+        log.info("results of %s could not be linked (%s): scoring again", source, err)
+        return None
+    moved = replace(
+        stamp,
+        files=file_states(out_dir, [out_dir / name for name in stamp.files]),
+        summary=relocate_summary(stamp.summary, stamp.folder or str(source), out_dir),
+        folder=str(out_dir.resolve()),
+    )
+    write_stamp(out_dir, moved)
+    remember_folder(settings.outputs_dir, inputs, out_dir)
+    log.info("results identical to those in %s: linked into %s, not scored again", source, out_dir)
+    return moved, read_job(out_dir).request_keys
+
+
 def stamp_results(
-    settings: AppSettings, out_dir: Path, ledger: Any, keys: Sequence[str], result: EvaluationResult
+    settings: AppSettings,
+    out_dir: Path,
+    ledger: Any,
+    keys: Sequence[str],
+    result: EvaluationResult,
+    dependencies: Sequence[str] = (),
 ) -> None:
     """Stamp a complete job's folder so that an unchanged re-run can reuse it (SQLite ledger;
-    with MLflow on, only once the run is logged, so that a re-run can still log it)."""
+    with MLflow on, only once the run is logged, so that a re-run can still log it), and
+    remember the folder for re-runs in other folders."""
     from gralgo.results import (
         JOB_FILE,
         ResultsStamp,
         file_states,
         inputs_digest,
+        remember_folder,
+        rows_digest,
         samples_digest,
         write_stamp,
     )
@@ -386,8 +470,22 @@ def stamp_results(
         files=file_states(out_dir, inside),
         summary=result.summary,
         samples_total=result.samples,
+        folder=str(out_dir.resolve()),
+        dependencies=tuple(dependencies),
+        dependencies_digest=rows_digest(ledger, dependencies, settings.k) if dependencies else "",
+        mlflow_parent=mlflow_parent(settings),
     )
     write_stamp(out_dir, stamp)
+    remember_folder(settings.outputs_dir, stamp.inputs, out_dir)
+
+
+def mlflow_parent(settings: AppSettings) -> str:
+    """The sweep's MLflow parent run this job logs under ('' without MLflow or a sweep)."""
+    if not settings.mlflow.enabled:
+        return ""
+    from gralgo.report import parent_run_id_for_job
+
+    return parent_run_id_for_job() or ""
 
 
 def certificate_artifacts(
@@ -428,7 +526,7 @@ def direct_accuracy(
     from gralgo.results import read_samples
     from gralgo.score import instance_metrics, score_samples
 
-    keys = {r.key for r in build_requests(instances, settings.format, spec, sampling)}
+    keys = set(direct_request_keys(settings, instances, spec, sampling))
     if not settings.ledger_path.is_file():
         return None
     frame = read_samples(settings.ledger_path, reasoning=False)
@@ -439,6 +537,16 @@ def direct_accuracy(
     inst = instance_metrics(score_samples(frame), settings.k)
     table = inst.groupby(["task", "level"], as_index=False)["accuracy"].mean()
     return table.rename(columns={"accuracy": "direct_accuracy"})
+
+
+def direct_request_keys(
+    settings: AppSettings,
+    instances: Sequence[Instance],
+    spec: ModelSpec,
+    sampling: SamplingParams,
+) -> list[str]:
+    """The ``mode=direct`` request keys of ``instances`` for this model, format and sampling."""
+    return [r.key for r in build_requests(instances, settings.format, spec, sampling)]
 
 
 def raise_no_instances(settings: AppSettings) -> None:

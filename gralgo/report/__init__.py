@@ -15,6 +15,7 @@ from gralgo.report._sweep_failures import FAILED_JOBS, FailedJob, collect_failur
 if TYPE_CHECKING:
     from gralgo.report._certificates import certificate_report
     from gralgo.report._compare import collect_instances, write_comparison
+    from gralgo.report._hydra_callbacks import parent_run_id_for_job
     from gralgo.report._mlflow import flatten_params, log_run
     from gralgo.report._mlflow_job import JobRun
     from gralgo.report._plots import plot_accuracy_by_level
@@ -22,8 +23,10 @@ if TYPE_CHECKING:
     from gralgo.report._summary import Completeness, completeness, write_reports
     from gralgo.report._tables import outcome_table, task_table, taxonomy_table, write_tables
     from gralgo.report._terminal import locations_for, print_job_summary
+    from gralgo.report._transcript_stamp import TRANSCRIPTS_STAMP_FILE
 
 _LAZY = {
+    "TRANSCRIPTS_STAMP_FILE": "gralgo.report._transcript_stamp",
     "Completeness": "gralgo.report._summary",
     "JobRun": "gralgo.report._mlflow_job",
     "certificate_report": "gralgo.report._certificates",
@@ -37,6 +40,7 @@ _LAZY = {
     "write_comparison": "gralgo.report._compare",
     "write_reports": "gralgo.report._summary",
     "outcome_table": "gralgo.report._tables",
+    "parent_run_id_for_job": "gralgo.report._hydra_callbacks",
     "plot_accuracy_by_level": "gralgo.report._plots",
     "task_table": "gralgo.report._tables",
     "taxonomy_table": "gralgo.report._tables",
@@ -53,6 +57,7 @@ __all__ = [
     "JobRun",
     "MlflowSettings",
     "ReportSettings",
+    "TRANSCRIPTS_STAMP_FILE",
     "certificate_report",
     "collect_failures",
     "collect_instances",
@@ -61,6 +66,7 @@ __all__ = [
     "locations_for",
     "log_run",
     "outcome_table",
+    "parent_run_id_for_job",
     "plot_accuracy_by_level",
     "print_job_summary",
     "record_failure",

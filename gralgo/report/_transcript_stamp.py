@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sys
 from collections.abc import Iterable
 from pathlib import Path
@@ -24,7 +25,8 @@ from gralgo.report._sample_log import TextLookup, record_chunks
 if TYPE_CHECKING:
     import pandas as pd
 
-STAMP_FILE = ".transcripts.stamp"
+TRANSCRIPTS_STAMP_FILE = ".transcripts.stamp"
+"""The stamp's file name in a job folder."""
 _LONG = ("answer_text", "reasoning_text", "error_message")
 
 
@@ -75,7 +77,7 @@ def _state(paths: Iterable[Path]) -> dict[str, list[int]]:
 def up_to_date(out_dir: Path, digest: str, paths: list[Path]) -> bool:
     """True when ``paths`` were written from inputs with ``digest`` and not touched since."""
     try:
-        stamp = json.loads((out_dir / STAMP_FILE).read_text(encoding="utf-8"))
+        stamp = json.loads((out_dir / TRANSCRIPTS_STAMP_FILE).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return False
     return stamp == {"digest": digest, "files": _state(paths)} and len(stamp["files"]) == len(paths)
@@ -83,10 +85,13 @@ def up_to_date(out_dir: Path, digest: str, paths: list[Path]) -> bool:
 
 def forget(out_dir: Path) -> None:
     """Drop the stamp (before the files are rewritten: a crash mid-write leaves none)."""
-    (out_dir / STAMP_FILE).unlink(missing_ok=True)
+    (out_dir / TRANSCRIPTS_STAMP_FILE).unlink(missing_ok=True)
 
 
 def stamp(out_dir: Path, digest: str, paths: list[Path]) -> None:
     """Record that ``paths`` were just written from inputs with ``digest``."""
     record = {"digest": digest, "files": _state(paths)}
-    (out_dir / STAMP_FILE).write_text(json.dumps(record, sort_keys=True), encoding="utf-8")
+    path = out_dir / TRANSCRIPTS_STAMP_FILE
+    partial = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    partial.write_text(json.dumps(record, sort_keys=True), encoding="utf-8")
+    os.replace(partial, path)  # never in place: the stamp may be linked into another folder

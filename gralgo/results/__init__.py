@@ -11,11 +11,20 @@ from gralgo.results._current import (
     files_unchanged,
     inputs_digest,
     read_stamp,
+    rows_digest,
     samples_digest,
     write_stamp,
 )
 from gralgo.results._job import JOB_FILE, JobInfo, ResultsError, read_job, write_job
 from gralgo.results._reader import COLUMNS, read_samples
+from gralgo.results._sharing import (
+    INDEX_DIR,
+    detach_shared_files,
+    link_files,
+    relocate_summary,
+    remember_folder,
+    remembered_folder,
+)
 from gralgo.results._texts import TEXT_FIELDS, JobTexts
 
 __all__ = [
@@ -26,8 +35,15 @@ __all__ = [
     "files_unchanged",
     "inputs_digest",
     "read_stamp",
+    "rows_digest",
     "samples_digest",
     "write_stamp",
+    "INDEX_DIR",
+    "detach_shared_files",
+    "link_files",
+    "relocate_summary",
+    "remember_folder",
+    "remembered_folder",
     "JOB_FILE",
     "JobInfo",
     "JobTexts",

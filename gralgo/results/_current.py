@@ -8,7 +8,8 @@ After a complete job, ``.results.stamp`` in its folder records three digests and
 - **samples**: for each of the job's (request key, sample index < k), its error class, finish
   reason and attempt count, plus the SQLite ledger file's identity. A success row is final in
   the ledger and any rewrite of an error row adds attempts, so an unchanged digest means
-  unchanged samples (a copied or rebuilt ledger file has another identity);
+  unchanged samples (a copied or rebuilt ledger file has another identity); likewise for the
+  rows of any other requests the results read (certificate mode's direct-mode accuracy);
 - **files**: size and modification time of every result file, and the summary the job printed.
 
 A re-run whose three match reprints the summary and rewrites nothing. Anything else -- a
@@ -42,6 +43,16 @@ class ResultsStamp:
     summary: str
     """The job summary as printed."""
     samples_total: int
+    folder: str = ""
+    """The job folder the stamp was written for (resolved), which the summary names."""
+    dependencies: tuple[str, ...] = ()
+    """Request keys of other samples the results were made from (certificate mode reports the
+    direct-mode accuracy of the same instances when the ledger has it)."""
+    dependencies_digest: str = ""
+    """:func:`rows_digest` of :attr:`dependencies` when the results were written."""
+    mlflow_parent: str = ""
+    """The MLflow parent run of the sweep the job was logged under ('' outside a sweep): a
+    job of a new sweep logs a run of its own under that sweep's parent."""
 
 
 def _package_digest() -> bytes:
@@ -107,6 +118,18 @@ def samples_digest(
     return digest.hexdigest()
 
 
+def rows_digest(ledger: Any, request_keys: Sequence[str], k: int) -> str:
+    """SHA-256 of whichever samples (index < k) of ``request_keys`` the ledger holds, errors
+    included: it changes when any of them is added or rewritten."""
+    digest = hashlib.sha256()
+    for key, index, error_class, finish_reason, attempts in ledger.rows(
+        request_keys, ["error_class", "finish_reason", "attempts"]
+    ):
+        if int(index) < k:
+            digest.update(f"{key}\0{index}\0{error_class}\0{finish_reason}\0{attempts}\0".encode())
+    return digest.hexdigest()
+
+
 def file_states(out_dir: Path, paths: Sequence[Path]) -> dict[str, list[int]]:
     """[size, mtime_ns] of each existing file, by its name relative to ``out_dir``."""
     states = {}
@@ -132,6 +155,7 @@ def read_stamp(out_dir: Path) -> ResultsStamp | None:
     """The folder's stamp, or ``None`` when there is none or it cannot be read."""
     try:
         data = json.loads((out_dir / STAMP_FILE).read_text(encoding="utf-8"))
+        data["dependencies"] = tuple(data.get("dependencies", ()))
         return ResultsStamp(**data)
     except (OSError, ValueError, TypeError):
         return None

@@ -100,3 +100,82 @@ def test_a_changed_sample_is_reported_again(make_settings, stub: StubServer, job
         conn.commit()
     evaluate(settings)
     assert (job_dir / "samples.csv").stat().st_mtime_ns != before
+
+
+def test_a_rerun_in_a_new_folder_links_the_results_and_rewriting_them_leaves_the_first(
+    make_settings, stub: StubServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:  # fmt: skip
+    folders = iter([tmp_path / "first", tmp_path / "second", tmp_path / "second"])
+
+    def next_folder(settings: object) -> Path:
+        folder = next(folders)
+        folder.mkdir(exist_ok=True)
+        return folder
+
+    monkeypatch.setattr(evaluate_module, "job_output_dir", next_folder)
+    settings = settings_for(make_settings, stub)
+    first = evaluate(settings)
+    first_dir, second_dir = tmp_path / "first", tmp_path / "second"
+    written = {name: (first_dir / name).read_bytes() for name in mtimes(first_dir)}
+    first_mtimes = mtimes(first_dir)
+    calls = stub.stats()["calls"]
+    capsys.readouterr()
+
+    # The same command again, in Hydra's next folder: no call, no scoring, the files linked.
+    again = evaluate(settings)
+    assert stub.stats()["calls"] == calls and again.metrics == first.metrics
+    assert again.output_dir == second_dir and (second_dir / STAMP_FILE).is_file()
+    assert str(second_dir.resolve()) in again.summary
+    assert str(first_dir.resolve()) not in again.summary
+    assert again.summary == first.summary.replace(
+        str(first_dir.resolve()), str(second_dir.resolve())
+    )
+    assert capsys.readouterr().out == again.summary
+    for name in ("summary.csv", "samples.csv", "report.html", "metrics.json", "job.json"):
+        assert (second_dir / name).samefile(first_dir / name), name
+    assert {p.name for p in first.artifacts} <= {p.name for p in again.artifacts}
+
+    # Reporting again into the second folder (a changed setting) never touches the first one.
+    changed = settings_for(make_settings, stub, "report.bootstrap_resamples=30")
+    evaluate(changed)
+    assert mtimes(first_dir) == first_mtimes
+    assert {name: (first_dir / name).read_bytes() for name in written} == written
+    assert not (second_dir / "summary.csv").samefile(first_dir / "summary.csv")
+    assert mtimes(second_dir)["summary.csv"] != first_mtimes["summary.csv"]  # rewritten
+
+
+def test_results_edited_in_the_remembered_folder_are_not_linked(
+    make_settings, stub: StubServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folders = iter([tmp_path / "first", tmp_path / "second"])
+
+    def next_folder(settings: object) -> Path:
+        folder = next(folders)
+        folder.mkdir()
+        return folder
+
+    monkeypatch.setattr(evaluate_module, "job_output_dir", next_folder)
+    settings = settings_for(make_settings, stub)
+    evaluate(settings)
+    (tmp_path / "first" / "summary.csv").write_text("edited\n", encoding="utf-8")
+    evaluate(settings)  # scored and reported again, from the ledger
+    second = tmp_path / "second" / "summary.csv"
+    assert second.read_text(encoding="utf-8") != "edited\n"
+    assert not second.samefile(tmp_path / "first" / "summary.csv")
+
+
+def test_a_job_of_another_sweep_parent_is_not_reused(
+    make_settings, stub: StubServer, job_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With MLflow on, each sweep's parent run gets its own job runs: results stamped under one
+    parent are not reused under another (here the parent is set directly)."""
+    settings = settings_for(make_settings, stub)
+    monkeypatch.setattr(evaluate_module, "mlflow_parent", lambda settings: "sweep-1")
+    evaluate(settings)
+    written = mtimes(job_dir)
+    evaluate(settings)
+    assert mtimes(job_dir) == written  # same parent: reused
+    monkeypatch.setattr(evaluate_module, "mlflow_parent", lambda settings: "sweep-2")
+    evaluate(settings)
+    assert mtimes(job_dir)["summary.csv"] != written["summary.csv"]  # reported again
