@@ -158,6 +158,9 @@ def main() -> None:
     parser.add_argument("--scale", type=int, default=2, help="text multiple of the third ledger")
     parser.add_argument("--runs", type=int, default=2)
     parser.add_argument("--mlflow", action="store_true", help="log to a temporary MLflow store")
+    parser.add_argument(
+        "--only", choices=("tiny", "realistic", "scaled"), help="measure one ledger size only"
+    )
     args = parser.parse_args()
     print(f"load average at start: {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
     sizes = (
@@ -165,7 +168,12 @@ def main() -> None:
         ("realistic replies", args.answer_kb, args.reasoning_kb),
         (f"{args.scale}x realistic", args.scale * args.answer_kb, args.scale * args.reasoning_kb),
     )
+    if args.only:
+        sizes = tuple(size for size in sizes if size[0].startswith(args.only) or (
+            args.only == "scaled" and size[0].endswith("x realistic")))  # fmt: skip
     results = {label: measure(label, a, r, args) for label, a, r in sizes}
+    if "realistic replies" not in results or "tiny replies" not in results:
+        return
     _, best_s, peak = results["realistic replies"]
     print(
         f"goals (realistic replies): peak <= {GOAL_MB} MB: "

@@ -27,7 +27,7 @@ from gralgo.errors import ConfigError
 # MLflow 3 starts a telemetry thread that phones home (and edits os.environ while we scrub it).
 # Off by default here; set MLFLOW_DISABLE_TELEMETRY=false to allow it.
 os.environ.setdefault("MLFLOW_DISABLE_TELEMETRY", "true")
-from gralgo.report._secrets import redact_config, scrub_text, secret_values
+from gralgo.report._secrets import redact_config, scrub_text, secret_scrubber, secret_values
 
 _LOG = logging.getLogger(__name__)
 
@@ -307,6 +307,10 @@ def _log_scrubbed_dir(
         _log_scrubbed_file(client, run_id, path, artifact_path, staged, secret_env_names)
 
 
+_STREAM_ABOVE_BYTES = 16 * 2**20
+"""Artifact files larger than this are checked and scrubbed a piece at a time."""
+
+
 def _log_scrubbed_file(
     client: Any,
     run_id: str,
@@ -318,11 +322,15 @@ def _log_scrubbed_file(
     """Log ``path``; a text file whose content holds a secret is logged as a scrubbed copy."""
     if not path.is_file():
         raise ConfigError(f"artifact {path} does not exist")
+    values = secret_values(secret_env_names)
+    if path.stat().st_size > _STREAM_ABOVE_BYTES and not any('"' in v for v in values):
+        _log_large_file(client, run_id, path, artifact_path, staged, secret_env_names)
+        return
     data = path.read_bytes()
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        if any(v.encode("utf-8") in data for v in secret_values(secret_env_names)):
+        if any(v.encode("utf-8") in data for v in values):
             _LOG.warning("not logging artifact %s: it contains a secret value", path)
         else:
             client.log_artifact(run_id, str(path), artifact_path)
@@ -331,10 +339,47 @@ def _log_scrubbed_file(
     if clean == text:
         client.log_artifact(run_id, str(path), artifact_path)
         return
+    copy = _staged_copy(staged, path)
+    copy.write_text(clean, encoding="utf-8")
+    client.log_artifact(run_id, str(copy), artifact_path)
+
+
+def _staged_copy(staged: Path, path: Path) -> Path:
     copy_dir = staged / f"scrubbed-{len(list(staged.iterdir()))}"
     copy_dir.mkdir()
-    copy = copy_dir / path.name
-    copy.write_text(clean, encoding="utf-8")
+    return copy_dir / path.name
+
+
+def _log_large_file(
+    client: Any,
+    run_id: str,
+    path: Path,
+    artifact_path: str | None,
+    staged: Path,
+    secret_env_names: Sequence[str],
+) -> None:
+    """:func:`_log_scrubbed_file` for a large file, holding a few MB of it at a time."""
+    from gralgo.report._scrub_files import (
+        contains_any,
+        needs_scrubbing,
+        write_scrubbed,
+    )
+
+    scrub = secret_scrubber(secret_env_names)
+    try:
+        dirty = needs_scrubbing(path, scrub)
+    except UnicodeDecodeError:
+        needles = [v.encode("utf-8") for v in secret_values(secret_env_names)]
+        if contains_any(path, needles):
+            _LOG.warning("not logging artifact %s: it contains a secret value", path)
+        else:
+            client.log_artifact(run_id, str(path), artifact_path)
+        return
+    if not dirty:
+        client.log_artifact(run_id, str(path), artifact_path)
+        return
+    copy = _staged_copy(staged, path)
+    write_scrubbed(path, copy, scrub)
     client.log_artifact(run_id, str(copy), artifact_path)
 
 

@@ -140,24 +140,47 @@ def log_dataset_input(tracking_uri: str, run_id: str, dataset_dir: Path) -> None
     )])  # fmt: skip
 
 
+TABLE_TEXT_CHARS = 2000
+"""Characters of each answer (its end, where the boxed answer is) and reasoning (its start)
+kept in the MLflow samples table; the whole texts are in ``samples.jsonl`` and report.html."""
+
+
+def shorten(text: str, keep_end: bool, limit: int = TABLE_TEXT_CHARS) -> str:
+    """``text`` cut to ``limit`` characters, keeping its end or start, saying what was cut."""
+    if len(text) <= limit:
+        return text
+    cut = f"[... {len(text) - limit:,} characters cut: see samples.jsonl ...]"
+    return cut + text[-limit:] if keep_end else text[:limit] + cut
+
+
 def log_samples_table(
     tracking_uri: str, run_id: str, samples_jsonl: Path, secret_env_names: Sequence[str]
 ) -> None:
-    """``samples.jsonl`` (texts scrubbed of secrets) as an MLflow table artifact."""
+    """``samples.jsonl`` as an MLflow table artifact: texts scrubbed of secrets, then shortened
+    (:data:`TABLE_TEXT_CHARS`), read a line at a time (the file can hold GBs of text)."""
     import pandas as pd
     from mlflow import MlflowClient
 
-    from gralgo.report._secrets import scrub_text
+    from gralgo.report._secrets import secret_scrubber
 
     if not samples_jsonl.is_file():
         return
-    table = pd.read_json(samples_jsonl, lines=True, dtype=False)
-    table = table.drop(columns=[c for c in ("prompt_ref",) if c in table.columns])
-    for column in ("answer_text", "reasoning_text", "error_message"):
-        if column in table.columns:
-            table[column] = table[column].map(
-                lambda v: scrub_text(v, secret_env_names) if isinstance(v, str) else v
-            )
+    scrub = secret_scrubber(secret_env_names)
+    rows = []
+    with samples_jsonl.open(encoding="utf-8") as lines:
+        for line in lines:
+            record = json.loads(line)
+            record.pop("prompt_ref", None)
+            for column, keep_end in (
+                ("answer_text", True),
+                ("reasoning_text", False),
+                ("error_message", False),
+            ):
+                value = record.get(column)
+                if isinstance(value, str):  # scrubbed whole: a cut must not split a secret
+                    record[column] = shorten(scrub(value), keep_end)
+            rows.append(record)
+    table = pd.DataFrame(rows)
     MlflowClient(tracking_uri=tracking_uri).log_table(run_id, table, SAMPLES_TABLE_ARTIFACT)
 
 

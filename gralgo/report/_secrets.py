@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 REDACTED = "***REDACTED***"
@@ -20,6 +20,15 @@ _SECRET_PATTERNS = (
     re.compile(r"\b(?:ghp|gho|ghs|github_pat)_[A-Za-z0-9_]{16,}"),
     re.compile(r"\bhf_[A-Za-z0-9]{16,}"),
     re.compile(r"(?i)\bBearer\s+[A-Za-z0-9._~+/=\-]{8,}"),
+)
+# Text every match of the pattern at the same position contains (lower case for the last,
+# which ignores case): a text without it is not scanned (the scan is ~10x slower than a find).
+_PATTERN_CLUES: tuple[tuple[tuple[str, ...], bool], ...] = (
+    (("sk-",), False),
+    (("AIza",), False),
+    (("ghp_", "gho_", "ghs_", "github_pat_"), False),
+    (("hf_",), False),
+    (("bearer",), True),
 )
 _MIN_SECRET_LEN = 6  # shorter env values would mask ordinary words
 _MIN_AUTO_SECRET_LEN = 8  # for variables found by name pattern rather than named in a config
@@ -50,8 +59,21 @@ def scrub_text(text: str, env_names: Iterable[str] = ()) -> str:
     """
     for value in secret_values(env_names):
         text = text.replace(value, REDACTED)
-    for pattern in _SECRET_PATTERNS:
-        text = pattern.sub(REDACTED, text)
+    return _scrub_patterns(text)
+
+
+def _scrub_patterns(text: str) -> str:
+    """``text`` with every :data:`_SECRET_PATTERNS` match masked."""
+    lowered: str | None = None
+    for pattern, (clues, folded) in zip(_SECRET_PATTERNS, _PATTERN_CLUES, strict=True):
+        haystack = text
+        if folded:
+            lowered = text.lower() if lowered is None else lowered
+            haystack = lowered
+        if any(clue in haystack for clue in clues):
+            masked = pattern.sub(REDACTED, text)
+            if masked != text:
+                text, lowered = masked, None
     return text
 
 
@@ -114,15 +136,19 @@ def _env_names_in(value: Any) -> Iterable[str]:
             yield from _env_names_in(item)
 
 
-def scrub_texts(texts: Iterable[Any], env_names: Iterable[str] = ()) -> list[Any]:
-    """:func:`scrub_text` over many values (non-strings kept), reading the secrets once."""
+def secret_scrubber(env_names: Iterable[str] = ()) -> Callable[[str], str]:
+    """:func:`scrub_text` with the secrets read once (for many texts)."""
     values = secret_values(env_names)
 
     def scrub(text: str) -> str:
         for value in values:
             text = text.replace(value, REDACTED)
-        for pattern in _SECRET_PATTERNS:
-            text = pattern.sub(REDACTED, text)
-        return text
+        return _scrub_patterns(text)
 
+    return scrub
+
+
+def scrub_texts(texts: Iterable[Any], env_names: Iterable[str] = ()) -> list[Any]:
+    """:func:`scrub_text` over many values (non-strings kept), reading the secrets once."""
+    scrub = secret_scrubber(env_names)
     return [scrub(t) if isinstance(t, str) else t for t in texts]

@@ -85,9 +85,14 @@ def test_log_run_records_everything(store: tuple[str, Path], tmp_path: Path) -> 
     assert nested == {"plots/by_level/accuracy.png"}
 
 
+@pytest.mark.parametrize("streamed", [False, True], ids=["whole-files", "streamed-files"])
 def test_no_secret_in_params_tags_or_artifacts(
-    store: tuple[str, Path], tmp_path: Path, monkeypatch
+    store: tuple[str, Path], tmp_path: Path, monkeypatch, streamed: bool
 ) -> None:
+    """Also with every artifact read a few characters at a time, as large transcripts are."""
+    if streamed:
+        monkeypatch.setattr("gralgo.report._mlflow._STREAM_ABOVE_BYTES", 0)
+        monkeypatch.setattr("gralgo.report._scrub_files.PIECE_CHARS", 7)
     uri, root = store
     monkeypatch.setenv("GRALGO_TEST_PROVIDER_CREDS", OTHER_SECRET)
     monkeypatch.setenv("OPENAI_API_KEY", SECRET)
@@ -111,7 +116,7 @@ def test_no_secret_in_params_tags_or_artifacts(
     (extra / "trace.jsonl").write_text(f'{{"auth": "Bearer {SECRET}"}}\n')
     run_id = log_run(
         tracking_uri=uri,
-        experiment_name="secrets",
+        experiment_name=f"secrets-{streamed}",
         run_name=f"run {OTHER_SECRET}",
         # Raw params too: log_run must scrub even what the caller forgot to redact.
         params={**flatten_params(redacted), "leak": f"x {OTHER_SECRET}", "leak2": SECRET},

@@ -81,3 +81,47 @@ def test_partial_job_is_tagged_and_failed(make_settings, tmp_path: Path) -> None
         run_id = job_run.finish({"pass_at_k": 0.5}, [], tmp_path, complete=False)
     run = _client(settings).get_run(run_id)
     assert run.info.status == "FAILED" and run.data.tags["complete"] == "false"
+
+
+def test_the_samples_table_keeps_the_answer_end_and_no_secret(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import json
+
+    from mlflow import MlflowClient
+
+    from gralgo.report._mlflow_job import (
+        SAMPLES_TABLE_ARTIFACT,
+        TABLE_TEXT_CHARS,
+        log_samples_table,
+        shorten,
+    )
+
+    secret = "named-secret-value-1234"
+    monkeypatch.setenv("GRALGO_TEST_TABLE_SECRET", secret)
+    # The secret straddles the cut: scrubbing after cutting would leave a piece of it.
+    answer = "x" * 5000 + secret + "y" * (TABLE_TEXT_CHARS - 9 - 12) + "\\boxed{7}"
+    rows = [
+        {"sample_index": 0, "answer_text": answer, "reasoning_text": "r" * 9000, "prompt_ref": 1},
+        {"sample_index": 1, "answer_text": "\\boxed{3}", "reasoning_text": None},
+    ]
+    samples = tmp_path / "samples.jsonl"
+    samples.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
+    uri = f"sqlite:///{tmp_path / 'mlflow.db'}"
+    client = MlflowClient(tracking_uri=uri)
+    run_id = client.create_run(client.create_experiment("table")).info.run_id
+
+    log_samples_table(uri, run_id, samples, ["GRALGO_TEST_TABLE_SECRET"])
+    local = Path(client.download_artifacts(run_id, SAMPLES_TABLE_ARTIFACT, str(tmp_path)))
+    logged = json.loads(local.read_text(encoding="utf-8"))
+    table = [dict(zip(logged["columns"], row, strict=True)) for row in logged["data"]]
+    assert "prompt_ref" not in logged["columns"]
+    first, second = table
+    assert first["answer_text"].endswith("\\boxed{7}") and "value-1234" not in first["answer_text"]
+    assert len(first["answer_text"]) < TABLE_TEXT_CHARS + 80
+    assert first["reasoning_text"].startswith("r" * TABLE_TEXT_CHARS)
+    assert (
+        "9000" not in first["reasoning_text"] and "7,000 characters cut" in first["reasoning_text"]
+    )
+    assert second["answer_text"] == "\\boxed{3}" and second["reasoning_text"] is None
+    assert shorten("abc", keep_end=True, limit=3) == "abc"

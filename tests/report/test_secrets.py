@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gralgo.report._secrets import (
@@ -89,3 +89,18 @@ def test_scrub_texts_masks_named_values_once_read(monkeypatch) -> None:
     monkeypatch.setenv("MY_PLAIN_VAR", "plainvalue42")
     out = scrub_texts(["x plainvalue42 y", None, 3, "sk-abcdefghijkl"], ["MY_PLAIN_VAR"])
     assert out == [f"x {REDACTED} y", None, 3, REDACTED]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from([
+    "sk-", "SK-", "AIza", "ghp_", "github_pat_", "hf_", "Bearer ", "BEARER\t", "bEaReR  ",
+    "abcdefgh", "0123456789ABCDEFGHIJ", "_", "-", " ", "x", "é", "\n", '"',
+]), max_size=40))  # fmt: skip
+def test_the_clues_skip_only_texts_no_pattern_matches(words: list[str]) -> None:
+    from gralgo.report._secrets import _SECRET_PATTERNS, REDACTED, _scrub_patterns
+
+    text = "".join(words)
+    expected = text
+    for pattern in _SECRET_PATTERNS:
+        expected = pattern.sub(REDACTED, expected)
+    assert _scrub_patterns(text) == expected
