@@ -26,9 +26,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("gralgo")
 
-SAMPLES_TABLE_ARTIFACT = "samples_table.json"
-"""The per-sample table logged with ``log_table`` (MLflow's evaluation / artifact view)."""
-
 
 def job_tags(settings: ReportSettings) -> dict[str, str]:
     """Tags the MLflow UI can filter and group by."""
@@ -138,50 +135,6 @@ def log_dataset_input(tracking_uri: str, run_id: str, dataset_dir: Path) -> None
         dataset=dataset._to_mlflow_entity(),
         tags=[InputTag(key="mlflow.data.context", value="evaluation")],
     )])  # fmt: skip
-
-
-TABLE_TEXT_CHARS = 2000
-"""Characters of each answer (its end, where the boxed answer is) and reasoning (its start)
-kept in the MLflow samples table; the whole texts are in ``samples.jsonl`` and report.html."""
-
-
-def shorten(text: str, keep_end: bool, limit: int = TABLE_TEXT_CHARS) -> str:
-    """``text`` cut to ``limit`` characters, keeping its end or start, saying what was cut."""
-    if len(text) <= limit:
-        return text
-    cut = f"[... {len(text) - limit:,} characters cut: see samples.jsonl ...]"
-    return cut + text[-limit:] if keep_end else text[:limit] + cut
-
-
-def log_samples_table(
-    tracking_uri: str, run_id: str, samples_jsonl: Path, secret_env_names: Sequence[str]
-) -> None:
-    """``samples.jsonl`` as an MLflow table artifact: texts scrubbed of secrets, then shortened
-    (:data:`TABLE_TEXT_CHARS`), read a line at a time (the file can hold GBs of text)."""
-    import pandas as pd
-    from mlflow import MlflowClient
-
-    from gralgo.report._secrets import secret_scrubber
-
-    if not samples_jsonl.is_file():
-        return
-    scrub = secret_scrubber(secret_env_names)
-    rows = []
-    with samples_jsonl.open(encoding="utf-8") as lines:
-        for line in lines:
-            record = json.loads(line)
-            record.pop("prompt_ref", None)
-            for column, keep_end in (
-                ("answer_text", True),
-                ("reasoning_text", False),
-                ("error_message", False),
-            ):
-                value = record.get(column)
-                if isinstance(value, str):  # scrubbed whole: a cut must not split a secret
-                    record[column] = shorten(scrub(value), keep_end)
-            rows.append(record)
-    table = pd.DataFrame(rows)
-    MlflowClient(tracking_uri=tracking_uri).log_table(run_id, table, SAMPLES_TABLE_ARTIFACT)
 
 
 def start_job_run(settings: ReportSettings, parent_run_id: str | None) -> str:
@@ -326,6 +279,8 @@ def _log_results(
             artifact_dir=out_dir / "tables" if (out_dir / "tables").is_dir() else None,
             secret_env_names=env_names,
         )  # fmt: skip
+        from gralgo.report._samples_table import log_samples_table
+
         log_samples_table(uri, run_id, out_dir / "samples.jsonl", env_names)
     except BaseException:
         end_run(tracking_uri=uri, run_id=run_id, status="FAILED")
