@@ -11,7 +11,6 @@ built dataset; ``--compare`` checks that every instance file is byte-identical t
 from __future__ import annotations
 
 import argparse
-import json
 import resource
 import sys
 import tempfile
@@ -25,6 +24,7 @@ from hydra import compose, initialize_config_dir
 from omegaconf import OmegaConf
 
 from gralgo.dataset import (
+    Instance,
     build_dataset,
     load_sources,
 )
@@ -54,10 +54,11 @@ def worst_token_error(directory: Path) -> float:
     worst = 0.0
     for path in sorted(directory.rglob("*.jsonl")):
         for line in path.read_text(encoding="utf-8").splitlines():
-            record = json.loads(line)
-            target = record["provenance"]["target_tokens"]
-            for prompt in record["prompts"].values():
-                worst = max(worst, abs(prompt["tokens"] - target) / target)
+            instance = Instance.from_json(line, with_graph=False)
+            target = instance.provenance["target_tokens"]
+            for prompt in instance.prompts.values():
+                assert prompt.tokens is not None, "long-context prompts carry their token count"
+                worst = max(worst, abs(prompt.tokens - target) / target)
     return worst
 
 

@@ -171,7 +171,7 @@ def job_info(
     from gralgo.results import JobInfo
 
     return JobInfo(
-        ledger_path=settings.ledger_url or str(settings.ledger_path.expanduser().resolve()),
+        ledger_path=ledger_location(settings),
         dataset_dir=str(settings.dataset_dir.expanduser().resolve()),
         model=settings.model.name,
         litellm_model=spec.litellm_model,
@@ -183,6 +183,11 @@ def job_info(
         instance_ids=tuple(r.instance_id for r in requests),
         mode=requests[0].mode if requests else "direct",
     )
+
+
+def ledger_location(settings: AppSettings) -> str:
+    """The ledger's URL, or its SQLite file's absolute path (as job.json records it)."""
+    return settings.ledger_url or str(settings.ledger_path.expanduser().resolve())
 
 
 def register_job(
@@ -271,8 +276,8 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
     if settings.ledger_url is None:
         check_ledger_location(settings.ledger_path)
     started = time.monotonic()
-    ledger_location = settings.ledger_url or settings.ledger_path
-    with JobRun(settings.report_settings()) as job_run, open_ledger(ledger_location) as ledger:
+    location = settings.ledger_url or settings.ledger_path
+    with JobRun(settings.report_settings()) as job_run, open_ledger(location) as ledger:
         register_job(settings, out_dir, ledger, instances, requests, spec, sampling)
         todo = ledger.missing(requests, settings.k)
         plan = plan_run(settings, requests, todo, sampling.max_tokens)
@@ -326,9 +331,9 @@ def reuse_current_results(settings: AppSettings, out_dir: Path) -> EvaluationRes
     from gralgo.report import Completeness
     from gralgo.results import inputs_digest, remembered_folder
 
-    if settings.dry_run or settings.ledger_url is not None or settings.mlflow.log_duplicates:
+    if settings.dry_run or settings.mlflow.log_duplicates:
         return None
-    if not settings.ledger_path.is_file():
+    if settings.ledger_url is None and not settings.ledger_path.is_file():
         return None
     inputs = inputs_digest(settings.config, settings.dataset_dir)
     found = current_stamp(settings, out_dir, inputs)
@@ -383,10 +388,10 @@ def current_stamp(
         job = read_job(folder)
     except ResultsError:
         return None
-    if Path(job.ledger_path).resolve() != settings.ledger_path.resolve():
+    if job.ledger_path != ledger_location(settings):
         return None
-    with open_ledger(settings.ledger_path) as ledger:
-        samples = samples_digest(ledger, settings.ledger_path, job.request_keys, settings.k)
+    with open_ledger(ledger_location(settings)) as ledger:
+        samples = samples_digest(ledger, job.request_keys, settings.k)
         if samples != stamp.samples:
             return None
         if stamp.dependencies and (
@@ -453,11 +458,11 @@ def stamp_results(
         write_stamp,
     )
 
-    if settings.ledger_url is not None or not result.complete or result.status is None:
+    if not result.complete or result.status is None:
         return
     if settings.mlflow.enabled and result.run_id is None:
         return
-    samples = samples_digest(ledger, settings.ledger_path, keys, settings.k)
+    samples = samples_digest(ledger, keys, settings.k)
     if samples is None:
         return
     extra = [out_dir / "metrics.json", out_dir / "mlflow_run_id.txt", out_dir / JOB_FILE]

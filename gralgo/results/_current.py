@@ -6,15 +6,16 @@ After a complete job, ``.results.stamp`` in its folder records three digests and
   a config names), the versions of the libraries that format the results, and every dataset
   file's name, size and modification time;
 - **samples**: for each of the job's (request key, sample index < k), its error class, finish
-  reason and attempt count, plus the SQLite ledger file's identity. A success row is final in
-  the ledger and any rewrite of an error row adds attempts, so an unchanged digest means
-  unchanged samples (a copied or rebuilt ledger file has another identity); likewise for the
+  reason and attempt count, plus the ledger's identity (``identity()``: a SQLite file's device
+  and inode; a PostgreSQL server, database oid and samples table file node). A success row is
+  final in the ledger and any rewrite of an error row adds attempts, so an unchanged digest
+  means unchanged samples (a copied or rebuilt ledger has another identity); likewise for the
   rows of any other requests the results read (certificate mode's direct-mode accuracy);
 - **files**: size and modification time of every result file, and the summary the job printed.
 
 A re-run whose three match reprints the summary and rewrites nothing. Anything else -- a
-missing or errored sample, a new config value, other code, an edited or deleted result file, a
-PostgreSQL ledger -- takes the full path, which scores and reports again.
+missing or errored sample, a new config value, other code, an edited or deleted result file --
+takes the full path, which scores and reports again.
 """
 
 from __future__ import annotations
@@ -97,12 +98,10 @@ def inputs_digest(config: Mapping[str, Any], dataset_dir: Path) -> str:
     return digest.hexdigest()
 
 
-def samples_digest(
-    ledger: Any, ledger_path: Path, request_keys: Sequence[str], k: int
-) -> str | None:
-    """SHA-256 of the job's sample versions; ``None`` unless every sample succeeded."""
-    stat = ledger_path.stat()
-    digest = hashlib.sha256(f"{stat.st_dev}:{stat.st_ino}\0".encode())
+def samples_digest(ledger: Any, request_keys: Sequence[str], k: int) -> str | None:
+    """SHA-256 of the job's sample versions and the ledger's identity (``ledger.identity()``);
+    ``None`` unless every sample succeeded."""
+    digest = hashlib.sha256(f"{ledger.identity()}\0".encode())
     seen = 0
     for key, index, error_class, finish_reason, attempts in ledger.rows(
         request_keys, ["error_class", "finish_reason", "attempts"]

@@ -270,6 +270,12 @@ class Ledger(LedgerCommon):
         )
         return [SampleRecord(*row) for row in rows]
 
+    def identity(self) -> str:
+        """What tells this ledger apart from a rebuilt one at the same place: the file's device
+        and inode (a copy or a new file has others). Results stamps record it."""
+        stat = self.path.stat()
+        return f"sqlite:{stat.st_dev}:{stat.st_ino}"
+
     def rows(
         self, request_keys: Iterable[str] | None, columns: Sequence[str]
     ) -> Iterator[tuple[object, ...]]:

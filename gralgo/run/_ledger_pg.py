@@ -275,6 +275,21 @@ class PostgresLedger(LedgerCommon):
         rows = self._connection().execute(query).fetchall()
         return [SampleRecord(*row) for row in rows]
 
+    def identity(self) -> str:
+        """What tells this ledger apart from a rebuilt one at the same place: the server, the
+        database's oid and the samples table's file node (new after a drop, a re-created
+        database or a TRUNCATE; also after VACUUM FULL, which only costs a re-score)."""
+        row = (
+            self._connection()
+            .execute(
+                "SELECT inet_server_addr(), inet_server_port(), current_database(), "
+                "(SELECT oid FROM pg_database WHERE datname = current_database()), "
+                "pg_relation_filenode('samples')"
+            )
+            .fetchone()
+        )
+        return "postgresql:" + ":".join(str(part) for part in row or ())
+
     def rows(
         self, request_keys: Iterable[str] | None, columns: Sequence[str]
     ) -> Iterator[tuple[object, ...]]:

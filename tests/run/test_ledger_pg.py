@@ -349,3 +349,36 @@ def test_rows_read_only_the_asked_columns_a_chunk_of_keys_at_a_time(
         with pytest.raises(ValueError, match="unknown sample columns"):
             list(ledger.rows(["k"], ["1; DROP TABLE samples"]))
         assert [r.request_key for r in ledger.requests(messages=False)] == []
+
+
+def test_a_rerun_on_a_server_ledger_links_results_until_its_samples_table_is_rebuilt(
+    make_settings, stub: StubServer, url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import gralgo.evaluate as evaluate_module
+
+    folders = iter(tmp_path / name for name in ("first", "second", "third"))
+
+    def next_folder(settings: object) -> Path:
+        folder = next(folders)
+        folder.mkdir()
+        return folder
+
+    monkeypatch.setattr(evaluate_module, "job_output_dir", next_folder)
+    settings = make_settings(
+        "model=openai_compatible", "model.name=stub-model", f"model.api_base={stub.api_base}",
+        "task=max_degree", "level=1", "dataset.per_level=2", "sampling.k=2",
+        "mlflow.enabled=false", f"ledger.url='{url}'",
+    )  # fmt: skip
+    evaluate_module.evaluate(settings)
+    stub.control()
+    evaluate_module.evaluate(settings)  # unchanged: linked from the first folder
+    assert stub.stats()["calls"] == 0
+    assert (tmp_path / "second" / "summary.csv").samefile(tmp_path / "first" / "summary.csv")
+
+    # The same rows in a rebuilt table are another ledger's: scored again, still no call.
+    _sql(url, "CREATE TABLE kept AS SELECT * FROM samples", "TRUNCATE samples",
+         "INSERT INTO samples SELECT * FROM kept", "DROP TABLE kept")  # fmt: skip
+    again = evaluate_module.evaluate(settings)
+    assert stub.stats()["calls"] == 0 and again.complete
+    third = tmp_path / "third" / "summary.csv"
+    assert third.is_file() and not third.samefile(tmp_path / "first" / "summary.csv")
