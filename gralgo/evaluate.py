@@ -137,10 +137,11 @@ def plan_run(
     todo: Sequence[tuple[Request, int]],
     max_tokens: int,
 ) -> Plan:
-    from gralgo.formats import count_tokens
+    from gralgo.formats import count_tokens_many
 
     pending = {r.key: r for r, _ in todo}  # count each pending prompt once
-    tokens_by_key = {key: count_tokens(r.messages[-1]["content"]) for key, r in pending.items()}
+    counts = count_tokens_many([r.messages[-1]["content"] for r in pending.values()])
+    tokens_by_key = dict(zip(pending, counts, strict=True))
     prompt_tokens = sum(tokens_by_key[r.key] for r, _ in todo)
     completion = len(todo) * max_tokens
     cost = None

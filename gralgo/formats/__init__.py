@@ -21,7 +21,7 @@ from gralgo.formats._render import (
     render_graph,
 )
 from gralgo.formats._syntax import GraphTextError
-from gralgo.formats._tokens import TOKENIZERS, count_tokens
+from gralgo.formats._tokens import TOKENIZERS, count_tokens, count_tokens_many
 from gralgo.lazy import lazy_exports
 
 if _TYPE_CHECKING:
@@ -48,6 +48,7 @@ __all__ = [
     "build_certificate_prompt",
     "build_prompt",
     "count_tokens",
+    "count_tokens_many",
     "get_encoding",
     "get_format",
     "lengthen_names",

@@ -12,6 +12,7 @@ import hashlib
 import importlib.util
 import os
 import threading
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -76,3 +77,11 @@ def get_encoding(tokenizer: str = "cl100k_base") -> tiktoken.Encoding:
 def count_tokens(text: str, tokenizer: str = "cl100k_base") -> int:
     """Number of ``tokenizer`` tokens in ``text`` (special-token strings count as plain text)."""
     return len(get_encoding(tokenizer).encode_ordinary(text))
+
+
+def count_tokens_many(texts: Sequence[str], tokenizer: str = "cl100k_base") -> list[int]:
+    """:func:`count_tokens` of each text, encoded on every core (tiktoken frees the GIL)."""
+    encoded = get_encoding(tokenizer).encode_ordinary_batch(
+        list(texts), num_threads=max(1, os.cpu_count() or 1)
+    )
+    return [len(tokens) for tokens in encoded]

@@ -135,6 +135,13 @@ def _provider(model: ModelSpec) -> str:
     return model.litellm_model.split("/", 1)[0] if "/" in model.litellm_model else "openai"
 
 
+def self_hosted(litellm_model: str) -> bool:
+    """Whether ``litellm_model`` names a provider of servers that speak the OpenAI chat API
+    (litellm prices such a model only by its name in the price map, as :func:`has_price`)."""
+    provider = litellm_model.split("/", 1)[0] if "/" in litellm_model else ""
+    return provider in _OPENAI_COMPATIBLE or provider in _OLLAMA
+
+
 def supports_direct(model: ModelSpec) -> bool:
     """Whether ``model`` is served over the OpenAI chat API that the direct client speaks."""
     provider = _provider(model)

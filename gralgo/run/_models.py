@@ -97,6 +97,10 @@ def check_api_key(spec: ModelSpec) -> None:
 
 def check_provider(spec: ModelSpec) -> None:
     """litellm can route ``model.litellm_model`` to a provider."""
+    from gralgo.run._direct_client import self_hosted
+
+    if self_hosted(spec.litellm_model):
+        return  # providers litellm always routes (and the direct client may call without it)
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
     import litellm  # lazy: heavy import
 

@@ -121,8 +121,9 @@ class _BatchRun:
         self.tool = tool or ToolLoopSettings()
         self.client = client
         self.direct = DirectClient(timeout_s)
-        # litellm (about 8 s to import) loads only when some model goes through it.
-        self.litellm = load_litellm() if client != "direct" else None
+        # litellm (about 8 s to import) loads only when some model goes through it: up front
+        # for run.client=litellm, else on the first request that needs it.
+        self.litellm = load_litellm() if client == "litellm" else None
         self.total, self.ledger = total, ledger
         self.max_concurrency, self.max_attempts = max_concurrency, max_attempts
         self.timeout_s, self.failure_budget = timeout_s, failure_budget

@@ -53,3 +53,12 @@ def test_offline_without_litellm_import() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert int(result.stdout) > 3
+
+
+def test_counting_many_texts_at_once_gives_each_count() -> None:
+    from gralgo.formats import count_tokens_many
+
+    texts = ["hello world", "", "<|endoftext|>", 'Ünïcödé names, "quoted"' * 50]
+    assert count_tokens_many(texts) == [count_tokens(t) for t in texts]
+    assert count_tokens_many([]) == []
+    assert count_tokens_many(texts, "o200k_base") == [count_tokens(t, "o200k_base") for t in texts]

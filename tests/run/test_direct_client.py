@@ -298,3 +298,30 @@ print(report.done, "litellm" in sys.modules)
         check=True,
     )
     assert out.stdout.split() == ["3", "False"]
+
+
+def test_a_whole_job_on_the_direct_client_never_imports_litellm(
+    stub: StubServer, tmp_path: Path
+) -> None:
+    """Planning, the preflight and the runner of an unpriced self-hosted model skip litellm
+    (about 8 s of import before the first call)."""
+    repo = Path(__file__).resolve().parents[2]
+    script = (
+        "import runpy, sys\n"
+        "sys.argv = ['gralgo', *sys.argv[1:]]\n"
+        "try:\n    runpy.run_module('gralgo', run_name='__main__')\n"
+        "except SystemExit as done:\n    assert not done.code, done.code\n"
+        "print('LITELLM', 'litellm' in sys.modules)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script, "model=openai_compatible", "model.name=stub-model",
+         f"model.api_base={stub.api_base}", f"model.api_key_env={FAKE_KEY_ENV}",
+         "task=[max_degree]", "level=1", "dataset.per_level=2", "sampling.k=1",
+         "mlflow.enabled=false", f"paths.outputs={tmp_path / 'outputs'}",
+         f"paths.cache={tmp_path / 'cache'}", f"hydra.run.dir={tmp_path / 'job'}"],
+        capture_output=True, text=True, cwd=repo, timeout=300,
+        env={**os.environ, FAKE_KEY_ENV: FAKE_KEY, "PYTHONPATH": str(repo)},
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr[-3000:]
+    assert "LITELLM False" in out.stdout, out.stdout[-2000:]
+    assert stub.stats()["calls"] == 2

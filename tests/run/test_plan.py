@@ -51,3 +51,19 @@ def test_without_a_price_an_unmapped_model_is_unknown() -> None:
     empty = {"input_per_1m": None, "output_per_1m": None}
     assert estimate_cost(UNMAPPED, 1_000, 1_000, empty) is None
     assert estimate_cost(UNMAPPED, 1_000, 1_000, None) is None
+
+
+def test_an_unpriced_self_hosted_model_is_unknown_without_importing_litellm() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from gralgo.run._plan import estimate_cost\n"
+        "assert estimate_cost('hosted_vllm/Qwen/Qwen3-32B', 10, 10) is None\n"
+        "assert estimate_cost('openai/no-such-model-in-any-price-map', 10, 10) is None\n"
+        "assert 'litellm' not in sys.modules\n"
+        "assert estimate_cost('openai/gpt-4o-mini', 10**6, 0) > 0  # priced: litellm's map\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
