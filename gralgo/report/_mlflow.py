@@ -319,68 +319,31 @@ def _log_scrubbed_file(
     staged: Path,
     secret_env_names: Sequence[str],
 ) -> None:
-    """Log ``path``; a text file whose content holds a secret is logged as a scrubbed copy."""
+    """Log ``path``; a text file whose content holds a secret is logged as a scrubbed copy, a
+    binary file holding a secret value not at all. A large file is read a few MB at a time."""
+    from gralgo.report._scrub_files import WHOLE, contains_any, needs_scrubbing, write_scrubbed
+
     if not path.is_file():
         raise ConfigError(f"artifact {path} does not exist")
     values = secret_values(secret_env_names)
-    if path.stat().st_size > _STREAM_ABOVE_BYTES and not any('"' in v for v in values):
-        _log_large_file(client, run_id, path, artifact_path, staged, secret_env_names)
-        return
-    data = path.read_bytes()
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        if any(v.encode("utf-8") in data for v in values):
-            _LOG.warning("not logging artifact %s: it contains a secret value", path)
-        else:
-            client.log_artifact(run_id, str(path), artifact_path)
-        return
-    clean = scrub_text(text, secret_env_names)
-    if clean == text:
-        client.log_artifact(run_id, str(path), artifact_path)
-        return
-    copy = _staged_copy(staged, path)
-    copy.write_text(clean, encoding="utf-8")
-    client.log_artifact(run_id, str(copy), artifact_path)
-
-
-def _staged_copy(staged: Path, path: Path) -> Path:
-    copy_dir = staged / f"scrubbed-{len(list(staged.iterdir()))}"
-    copy_dir.mkdir()
-    return copy_dir / path.name
-
-
-def _log_large_file(
-    client: Any,
-    run_id: str,
-    path: Path,
-    artifact_path: str | None,
-    staged: Path,
-    secret_env_names: Sequence[str],
-) -> None:
-    """:func:`_log_scrubbed_file` for a large file, holding a few MB of it at a time."""
-    from gralgo.report._scrub_files import (
-        contains_any,
-        needs_scrubbing,
-        write_scrubbed,
-    )
-
+    # A value holding a '"' could span the pieces' cuts (see _scrub_files): whole text then.
+    small = path.stat().st_size <= _STREAM_ABOVE_BYTES
+    size = WHOLE if small or any('"' in v for v in values) else None
     scrub = secret_scrubber(secret_env_names)
+    copy_dir = staged / f"scrubbed-{len(list(staged.iterdir()))}"
     try:
-        dirty = needs_scrubbing(path, scrub)
-    except UnicodeDecodeError:
-        needles = [v.encode("utf-8") for v in secret_values(secret_env_names)]
-        if contains_any(path, needles):
+        if not needs_scrubbing(path, scrub, size):
+            client.log_artifact(run_id, str(path), artifact_path)
+            return
+        copy_dir.mkdir()
+        write_scrubbed(path, copy_dir / path.name, scrub, size)
+    except UnicodeDecodeError:  # binary (or text turning binary after a secret): never scrubbed
+        if copy_dir.exists() or contains_any(path, [v.encode("utf-8") for v in values]):
             _LOG.warning("not logging artifact %s: it contains a secret value", path)
         else:
             client.log_artifact(run_id, str(path), artifact_path)
         return
-    if not dirty:
-        client.log_artifact(run_id, str(path), artifact_path)
-        return
-    copy = _staged_copy(staged, path)
-    write_scrubbed(path, copy, scrub)
-    client.log_artifact(run_id, str(copy), artifact_path)
+    client.log_artifact(run_id, str(copy_dir / path.name), artifact_path)
 
 
 def _clean_tags(tags: Mapping[str, Any], secret_env_names: Sequence[str] = ()) -> dict[str, str]:

@@ -12,15 +12,22 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 PIECE_CHARS = 4 * 2**20
+"""Characters read per piece (about; a piece ends just before a ``"``)."""
+WHOLE = 0
+"""The piece size that reads the whole text as one piece."""
 
 
 def text_pieces(path: Path, size: int | None = None) -> Iterator[str]:
-    """The UTF-8 text of ``path`` in pieces of about ``size`` (default :data:`PIECE_CHARS`)
-    characters, each cut just before
+    """The UTF-8 text of ``path`` in pieces of about ``size`` (default :data:`PIECE_CHARS`;
+    :data:`WHOLE`: one piece) characters, each cut just before
     a ``"`` (a piece without one grows until one comes); raises ``UnicodeDecodeError`` for a
     file that is not UTF-8 text."""
     carry = ""
     with path.open(encoding="utf-8", newline="") as text:
+        if size == WHOLE:
+            if whole := text.read():
+                yield whole
+            return
         while chunk := text.read(size or PIECE_CHARS):
             buffer = carry + chunk
             cut = buffer.rfind('"')

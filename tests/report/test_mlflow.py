@@ -111,6 +111,8 @@ def test_no_secret_in_params_tags_or_artifacts(
     log.write_text(f"calling with key {SECRET} and {OTHER_SECRET}\n")
     blob = tmp_path / "samples.bin"
     blob.write_bytes(b"\x00\xff" + OTHER_SECRET.encode() + b"\xfe")
+    mixed = tmp_path / "mixed.log"  # text holding a secret, then bytes that are not UTF-8
+    mixed.write_bytes(f"calling with {OTHER_SECRET} and then ".encode() + b"\xff\xfe" * 20)
     extra = tmp_path / "extra"
     extra.mkdir()
     (extra / "trace.jsonl").write_text(f'{{"auth": "Bearer {SECRET}"}}\n')
@@ -122,7 +124,7 @@ def test_no_secret_in_params_tags_or_artifacts(
         params={**flatten_params(redacted), "leak": f"x {OTHER_SECRET}", "leak2": SECRET},
         tags={"model": "gpt-5-mini", "note": SECRET},
         metrics={"accuracy": 0.5},
-        artifacts=[log, blob],
+        artifacts=[log, blob, mixed],
         artifact_dir=extra,
         config_snapshot=config,
         secret_env_names=["GRALGO_TEST_PROVIDER_CREDS"],
@@ -133,6 +135,7 @@ def test_no_secret_in_params_tags_or_artifacts(
     names = {a.path for a in client(uri).list_artifacts(run_id)}
     assert {"run.log", "config.json", "extra"} <= names
     assert "samples.bin" not in names  # binary holding a secret: not uploaded
+    assert "mixed.log" not in names
     for value in [*run.data.params.values(), *run.data.tags.values(), run.info.run_name]:
         assert SECRET not in value and OTHER_SECRET not in value
     # Every byte MLflow wrote (database, WAL, artifacts) is free of both secrets.
