@@ -342,12 +342,13 @@ def reuse_current_results(settings: AppSettings, out_dir: Path) -> EvaluationRes
         source = remembered_folder(settings.outputs_dir, inputs)
         if source is None or source == out_dir.resolve():
             return None
-        shared = current_stamp(settings, source, inputs)
-        if shared is None:
-            return None
-        found = link_results(settings, source, out_dir, shared[0], inputs)
+        found = current_stamp(settings, source, inputs)
         if found is None:
             return None
+        linked = link_results(settings, source, out_dir, found[0], inputs)
+        if linked is None:
+            return None
+        found = linked, found[1]
     stamp, request_keys = found
     requests = len(set(request_keys))
     plan = Plan(requests, requests * settings.k, 0, 0, 0, 0.0)
@@ -404,14 +405,13 @@ def current_stamp(
 
 def link_results(
     settings: AppSettings, source: Path, out_dir: Path, stamp: ResultsStamp, inputs: str
-) -> tuple[ResultsStamp, tuple[str, ...]] | None:
-    """Link ``source``'s current results into ``out_dir`` and stamp them there; ``None`` (and
-    nothing linked) when that fails, e.g. because ``source`` was being deleted."""
+) -> ResultsStamp | None:
+    """Link ``source``'s current results into ``out_dir`` and stamp them there (the new
+    stamp); ``None`` (and nothing linked) when that fails, e.g. as ``source`` is deleted."""
     from gralgo.report import TRANSCRIPTS_STAMP_FILE
     from gralgo.results import (
         file_states,
         link_files,
-        read_job,
         relocate_summary,
         remember_folder,
         write_stamp,
@@ -434,7 +434,7 @@ def link_results(
     write_stamp(out_dir, moved)
     remember_folder(settings.outputs_dir, inputs, out_dir)
     log.info("results identical to those in %s: linked into %s, not scored again", source, out_dir)
-    return moved, read_job(out_dir).request_keys
+    return moved
 
 
 def stamp_results(
@@ -445,9 +445,9 @@ def stamp_results(
     result: EvaluationResult,
     dependencies: Sequence[str] = (),
 ) -> None:
-    """Stamp a complete job's folder so that an unchanged re-run can reuse it (SQLite ledger;
-    with MLflow on, only once the run is logged, so that a re-run can still log it), and
-    remember the folder for re-runs in other folders."""
+    """Stamp a complete job's folder so that an unchanged re-run can reuse it (with MLflow on,
+    only once the run is logged, so that a re-run can still log it), and remember the folder
+    for re-runs in other folders."""
     from gralgo.results import (
         JOB_FILE,
         ResultsStamp,
