@@ -298,10 +298,16 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
                 log.info("run: %s", describe_run(report))
                 stop_reason = getattr(report, "stop_reason", None)
         extra = None
+        # Certificate results also read the direct-mode samples of the same instances.
+        dependencies = (
+            direct_request_keys(settings, instances, spec, sampling)
+            if settings.mode.name == "certificate"
+            else []
+        )
         if settings.mode.name == "certificate":
 
             def extra(frame: Any) -> tuple[list[Path], dict[str, float]]:
-                return certificate_artifacts(settings, out_dir, frame, instances, spec, sampling)
+                return certificate_artifacts(settings, out_dir, frame, instances, dependencies)
 
         result = report_results(
             settings,
@@ -312,11 +318,6 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
             extra,
             job_run,
             wall_time_s=time.monotonic() - started,
-        )
-        dependencies = (
-            direct_request_keys(settings, instances, spec, sampling)
-            if settings.mode.name == "certificate"
-            else []
         )
         stamp_results(settings, out_dir, ledger, [r.key for r in requests], result, dependencies)
         return result
@@ -499,10 +500,10 @@ def certificate_artifacts(
     out_dir: Path,
     frame: Any,
     instances: Sequence[Instance],
-    spec: ModelSpec,
-    sampling: SamplingParams,
+    direct_keys: Sequence[str],
 ) -> tuple[list[Path], dict[str, float]]:
-    """The certificate report, with direct-mode accuracy of the same requests from the ledger."""
+    """The certificate report, with the accuracy of the direct-mode requests ``direct_keys``
+    of the same instances from the ledger."""
     from gralgo.formats import get_format
     from gralgo.report import certificate_report
 
@@ -513,7 +514,7 @@ def certificate_artifacts(
         get_format(settings.format).codec.numeric,
         out_dir,
         task_options,
-        direct_accuracy(settings, instances, spec, sampling),
+        direct_accuracy(settings, direct_keys),
     )
     # The accuracy tables above score the box literally (a witness is never "the number"); the
     # certificate table is this mode's result, so it is printed too.
@@ -521,18 +522,14 @@ def certificate_artifacts(
     return paths, metrics
 
 
-def direct_accuracy(
-    settings: AppSettings,
-    instances: Sequence[Instance],
-    spec: ModelSpec,
-    sampling: SamplingParams,
-) -> Any:
-    """Accuracy per task x level of the ``mode=direct`` samples of the same instances, model,
-    format and sampling already in the ledger; ``None`` when there are none."""
+def direct_accuracy(settings: AppSettings, direct_keys: Sequence[str]) -> Any:
+    """Accuracy per task x level of the samples of ``direct_keys`` (``mode=direct`` requests
+    of the same instances, model, format and sampling) already in the ledger; ``None`` when
+    there are none."""
     from gralgo.results import read_samples
     from gralgo.score import instance_metrics, score_samples
 
-    keys = set(direct_request_keys(settings, instances, spec, sampling))
+    keys = set(direct_keys)
     if not settings.ledger_path.is_file():
         return None
     frame = read_samples(settings.ledger_path, reasoning=False)
