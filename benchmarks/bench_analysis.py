@@ -33,7 +33,7 @@ import numpy as np
 import pandas as pd
 
 from gralgo.analysis import entropy_statistics, locate_answers, ranked_tokens, segment_at_markers
-from gralgo.run import LogprobStore, SampleLogprobs
+from gralgo.ledger import LogprobStore, SampleLogprobs
 
 N_RESPONSES = 9 * 6 * 50 * 8
 WORDS = (

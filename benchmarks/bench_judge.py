@@ -27,13 +27,8 @@ from gralgo.analysis import (
     choice_parser,
     open_judge,
 )
-from gralgo.run import (
-    Ledger,
-    ModelSpec,
-    SamplingParams,
-    load_litellm,
-    run_samples,
-)
+from gralgo.ledger import Ledger, ModelSpec, SamplingParams
+from gralgo.run import load_litellm, run_samples
 from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, make_requests, start_stub, stop_stub
 
 

@@ -3,7 +3,7 @@
     python benchmarks/bench_ledger_server.py [--processes 4] [--requests 500] [--k 4]
                                              [--concurrency 32] [--latency 0.05] [--sqlite]
 
-Starts a throwaway PostgreSQL server (tests/run/pg_server.py: initdb + pg_ctl in /tmp; needs
+Starts a throwaway PostgreSQL server (gralgo.testing.PostgresServer: initdb + pg_ctl in /tmp; needs
 the server binaries and ``psycopg``) and the loopback stub, then starts ``--processes`` copies of
 tests/run/ledger_worker.py that all want the same ``--requests`` x ``--k`` samples from one
 server ledger (as jobs on several machines would), releases them together and prints the
@@ -24,9 +24,8 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(REPO), str(REPO / "benchmarks"), str(REPO / "tests" / "run")]
 
 from bench_concurrency import run_once
-from pg_server import PostgresServer
 
-from gralgo.testing import start_stub, stop_stub
+from gralgo.testing import PostgresServer, start_stub, stop_stub
 
 
 def main() -> None:

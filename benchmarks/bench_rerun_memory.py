@@ -39,12 +39,9 @@ from hydra import compose, initialize_config_dir
 from omegaconf import OmegaConf
 
 from gralgo.evaluate import load_instances, resolve_model
+from gralgo.ledger import Ledger, SampleRecord
 from gralgo.results import INDEX_DIR, STAMP_FILE
-from gralgo.run import (
-    Ledger,
-    SampleRecord,
-    build_requests,
-)
+from gralgo.run import build_requests
 from gralgo.settings import settings_from_config
 
 GOAL_MB, GOAL_S = 400, 3.0

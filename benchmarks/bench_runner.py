@@ -24,11 +24,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))  # time this checkout's gralgo, not the installed one
 
-from gralgo.run import (
-    Ledger,
-    load_litellm,
-    run_samples,
-)
+from gralgo.ledger import Ledger
+from gralgo.run import load_litellm, run_samples
 from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, StubServer, make_requests, start_stub, stop_stub
 
 

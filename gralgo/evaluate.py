@@ -12,16 +12,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gralgo.dataset import Instance, ensure_dataset, read_instances
+from gralgo.ledger import ModelSpec, Request, SamplingParams
 from gralgo.report import JobRun
-from gralgo.run import (
-    ModelSpec,
-    Plan,
-    Request,
-    SamplingParams,
-    build_requests,
-    estimate_cost,
-    resolve_tool_calling,
-)
+from gralgo.run import Plan, build_requests, estimate_cost, resolve_tool_calling
 from gralgo.settings import AppSettings
 
 if TYPE_CHECKING:
@@ -247,14 +240,9 @@ def with_instance_columns(frame: Any, instances: Sequence[Instance]) -> Any:
 
 def evaluate(settings: AppSettings) -> EvaluationResult:
     """Run (or resume) one evaluation job and report it."""
+    from gralgo.ledger import check_ledger_location, open_ledger
     from gralgo.results import detach_shared_files
-    from gralgo.run import (
-        check_ledger_location,
-        describe_run,
-        open_ledger,
-        preflight,
-        report_dropped_params,
-    )
+    from gralgo.run import describe_run, preflight, report_dropped_params
 
     out_dir = job_output_dir(settings)
     reused = reuse_current_results(settings, out_dir)
@@ -372,6 +360,7 @@ def current_stamp(
 ) -> tuple[ResultsStamp, tuple[str, ...]] | None:
     """``folder``'s stamp and request keys when its results are current for ``inputs`` and
     the ledger's samples; otherwise ``None``."""
+    from gralgo.ledger import open_ledger
     from gralgo.results import (
         ResultsError,
         files_unchanged,
@@ -380,7 +369,6 @@ def current_stamp(
         rows_digest,
         samples_digest,
     )
-    from gralgo.run import open_ledger
 
     stamp = read_stamp(folder)
     if stamp is None or stamp.inputs != inputs or not files_unchanged(folder, stamp):

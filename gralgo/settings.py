@@ -18,8 +18,9 @@ from gralgo.config import (
 )
 from gralgo.dataset import BuildOptions, DatasetSpec, LongContextSpec, parse_levels
 from gralgo.errors import ConfigError, UnknownChoiceError
+from gralgo.ledger import SamplingParams
 from gralgo.report import MlflowSettings, ReportSettings
-from gralgo.run import ModeSettings, SamplingParams, mode_settings_from_config
+from gralgo.run import ModeSettings, mode_settings_from_config
 from gralgo.tasks import TaskSettings
 
 COMMANDS = ("evaluate", "build", "compare", "audit", "analyze")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import subprocess
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
@@ -11,9 +12,18 @@ from hydra import compose, initialize_config_dir
 from omegaconf import OmegaConf
 
 from gralgo.settings import AppSettings, settings_from_config
-from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, StubServer, start_stub, stop_stub
+from gralgo.testing import (
+    FAKE_KEY,
+    FAKE_KEY_ENV,
+    PostgresServer,
+    PostgresUnavailable,
+    StubServer,
+    start_stub,
+    stop_stub,
+)
 
-CONF = Path(__file__).resolve().parents[1] / "conf"
+REPO = Path(__file__).resolve().parents[1]
+CONF = REPO / "conf"
 
 
 @pytest.fixture(scope="session")
@@ -64,3 +74,52 @@ from hypothesis import settings as hypothesis_settings  # noqa: E402
 hypothesis_settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
 hypothesis_settings.register_profile("dev", deadline=None)
 hypothesis_settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[PostgresServer]:
+    """A throwaway PostgreSQL server for the session (skips where its binaries are missing)."""
+    try:
+        running = PostgresServer()
+    except PostgresUnavailable as err:
+        pytest.skip(str(err))
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+_BUILD_DEBRIS = ("__pycache__", ".pytest_cache", ".hypothesis", ".ruff_cache", ".mypy_cache")
+
+
+def _tree_state() -> set[str] | None:
+    """What git sees in the checkout (ignored files included), less caches; None outside git."""
+    try:
+        out = subprocess.run(
+            ["git", "status", "--porcelain", "--ignored", "--untracked-files=all"],
+            cwd=REPO,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return {
+        line
+        for line in out.splitlines()
+        if not any(part in _BUILD_DEBRIS for part in Path(line[3:]).parts)
+        and not line[3:].endswith(".egg-info/")
+        and ".egg-info" not in line
+    }
+
+
+@pytest.fixture(scope="session", autouse=True)
+def checkout_stays_untouched() -> Iterator[None]:
+    """Fails the session when a test writes into the checkout (an MLflow store, outputs, ...)."""
+    before = _tree_state()
+    yield
+    after = _tree_state()
+    if before is None or after is None:
+        return
+    new = sorted(after - before)
+    assert not new, "tests wrote into the checkout (write under tmp_path):\n" + "\n".join(new)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -24,6 +25,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("formats",),
     ("dataset",),
     ("sandbox",),
+    ("ledger",),
     ("run",),
     ("results",),
     ("score",),
@@ -39,7 +41,7 @@ STAGES = sorted(p.name for p in (REPO / "gralgo").iterdir() if (p / "__init__.py
 
 
 def stage_of(module: str) -> str:
-    """``gralgo.run._ledger`` -> ``run``; ``gralgo.settings`` -> ``settings``."""
+    """``gralgo.ledger._sqlite`` -> ``ledger``; ``gralgo.settings`` -> ``settings``."""
     parts = module.split(".")
     return parts[1] if len(parts) > 1 else "__init__"
 
@@ -48,15 +50,68 @@ def is_private(module: str) -> bool:
     return any(p.startswith("_") and not p.startswith("__") for p in module.split(".")[1:])
 
 
-def imports(path: Path) -> list[tuple[int, str]]:
-    """(line, imported module) of every absolute ``gralgo`` import in a file."""
-    found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            found.append((node.lineno, node.module))
+_MODULE_PATH = re.compile(r"gralgo(\.[A-Za-z_][A-Za-z0-9_]*)+")
+
+
+def module_of(rel: Path) -> str:
+    """``gralgo/run/_runner.py`` -> ``gralgo.run._runner``; a package's ``__init__`` -> itself."""
+    parts = list(rel.with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(parts)
+
+
+def imports(source: str, rel: Path) -> list[tuple[int, str]]:
+    """(line, imported module) of every ``gralgo`` import in a file's source.
+
+    ``from gralgo.x import name`` counts as importing ``gralgo.x.name`` (a name may be a module:
+    ``from gralgo.run import _ledger``); relative imports are resolved against the file's
+    package; a string that is a whole module path (``_LAZY`` tables, ``importlib``) counts too.
+    """
+    package = module_of(rel).split(".")
+    if rel.name != "__init__.py":
+        package = package[:-1]
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package[: len(package) - node.level + 1]
+                module = ".".join(base + ([node.module] if node.module else []))
+            else:
+                module = node.module or ""
+            found.append((node.lineno, module))
+            found += [(node.lineno, f"{module}.{alias.name}") for alias in node.names]
         elif isinstance(node, ast.Import):
             found += [(node.lineno, alias.name) for alias in node.names]
+        elif (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and _MODULE_PATH.fullmatch(node.value)
+        ):
+            found.append((node.lineno, node.value))
     return [(line, m) for line, m in found if m == "gralgo" or m.startswith("gralgo.")]
+
+
+def upward_imports(source: str, rel: Path) -> list[str]:
+    """Imports of a package file that run up the layers (to a stage above its own)."""
+    own = stage_of(module_of(rel))
+    broken = []
+    for line, module in imports(source, rel):
+        stage = stage_of(module)
+        if stage in RANK and RANK[stage] > RANK[own]:
+            broken.append(f"{rel}:{line} ({own}) imports {module}")
+    return broken
+
+
+def private_imports(source: str, rel: Path) -> list[str]:
+    """Imports of another stage's private module or name (tests/<stage>/ may use their own)."""
+    base = rel.parts[0]
+    own = rel.parts[1] if len(rel.parts) > 2 and base != "benchmarks" else None
+    return [
+        f"{rel}:{line} imports {module}"
+        for line, module in imports(source, rel)
+        if is_private(module) and stage_of(module) != own
+    ]
 
 
 def package_files() -> list[Path]:
@@ -71,12 +126,8 @@ def test_every_stage_has_a_layer() -> None:
 def test_imports_never_run_back_up() -> None:
     broken = []
     for path in package_files():
-        own = stage_of(
-            "gralgo." + ".".join(path.relative_to(REPO / "gralgo").with_suffix("").parts)
-        )
-        for line, module in imports(path):
-            if RANK[stage_of(module)] > RANK[own]:
-                broken.append(f"{path.relative_to(REPO)}:{line} ({own}) imports {module}")
+        rel = path.relative_to(REPO)
+        broken += upward_imports(path.read_text(encoding="utf-8"), rel)
     assert not broken, "\n".join(broken)
 
 
@@ -85,13 +136,58 @@ def test_no_module_imports_another_stages_private_module() -> None:
     for base in ("gralgo", "tests", "benchmarks"):
         for path in sorted((REPO / base).rglob("*.py")):
             rel = path.relative_to(REPO)
-            # gralgo/<stage>/... and tests/<stage>/... (white-box tests of that stage) may use
-            # the stage's private modules; everything else goes through public APIs.
-            own = rel.parts[1] if len(rel.parts) > 2 and base != "benchmarks" else None
-            for line, module in imports(path):
-                if is_private(module) and stage_of(module) != own:
-                    broken.append(f"{rel}:{line} imports {module}")
+            broken += private_imports(path.read_text(encoding="utf-8"), rel)
     assert not broken, "\n".join(broken)
+
+
+PLANTED = [
+    # (file it is planted in, source, which check must catch it)
+    ("gralgo/report/_x.py", "from gralgo.run import _runner\n", private_imports),
+    ("gralgo/report/_x.py", "from gralgo.run._runner import run_samples\n", private_imports),
+    ("gralgo/report/_x.py", "import gralgo.ledger._sqlite\n", private_imports),
+    ("gralgo/report/_x.py", "from ..run._runner import run_samples\n", private_imports),
+    ("gralgo/report/_x.py", "from ..run import _runner\n", private_imports),
+    ("gralgo/report/_x.py", "_LAZY = {'f': 'gralgo.run._runner'}\n", private_imports),
+    (
+        "gralgo/report/_x.py",
+        "m = importlib.import_module('gralgo.ledger._sqlite')\n",
+        private_imports,
+    ),
+    ("benchmarks/bench_x.py", "from gralgo.run._runner import run_samples\n", private_imports),
+    ("tests/report/test_x.py", "from gralgo.run import _runner\n", private_imports),
+    ("gralgo/graphs/_x.py", "from gralgo import analysis\n", upward_imports),
+    ("gralgo/graphs/_x.py", "from gralgo.analysis import ANALYSES\n", upward_imports),
+    ("gralgo/graphs/_x.py", "from ..analysis import ANALYSES\n", upward_imports),
+    ("gralgo/graphs/sources/_x.py", "from ...analysis import ANALYSES\n", upward_imports),
+    (
+        "gralgo/graphs/_x.py",
+        "def f():\n    from gralgo.report import write_reports\n",
+        upward_imports,
+    ),
+    ("gralgo/graphs/_x.py", "importlib.import_module('gralgo.analysis')\n", upward_imports),
+    ("gralgo/ledger/_x.py", "from gralgo.run import run_samples\n", upward_imports),
+]
+
+
+@pytest.mark.parametrize(("where", "source", "check"), PLANTED)
+def test_each_planted_violation_is_caught(where: str, source: str, check) -> None:
+    assert check(source, Path(where)), f"{check.__name__} missed {source!r} in {where}"
+
+
+@pytest.mark.parametrize(
+    ("where", "source"),
+    [
+        ("gralgo/report/_x.py", "from gralgo.run import run_samples\n"),
+        ("gralgo/report/_x.py", "from ._tables import write_tables\n"),
+        ("gralgo/run/__init__.py", "_LAZY = {'f': 'gralgo.run._runner'}\n"),
+        ("tests/run/test_x.py", "from gralgo.run._runner import run_samples\n"),
+        ("gralgo/report/_x.py", "from gralgo.ledger import Ledger\n"),
+        ("gralgo/report/_x.py", '"""See :class:`gralgo.run._runner.RunReport` and more."""\n'),
+    ],
+)
+def test_allowed_imports_pass(where: str, source: str) -> None:
+    assert not private_imports(source, Path(where))
+    assert not upward_imports(source, Path(where))
 
 
 @pytest.mark.parametrize("stage", STAGES)

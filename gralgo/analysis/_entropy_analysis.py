@@ -27,7 +27,7 @@ from gralgo.analysis._entropy import (
 from gralgo.analysis._output import AnalysisOutput
 from gralgo.analysis._responses import AnalysisInputError, scored_responses
 from gralgo.analysis._segment import DEFAULT_MARKERS, count_marker_segments
-from gralgo.run import LogprobStore, SampleLogprobs
+from gralgo.ledger import LogprobStore, SampleLogprobs
 
 
 def input_ledgers(inputs: Sequence[Path]) -> list[Path]:

@@ -2,7 +2,7 @@
 
 Every judge question is a :class:`~gralgo.run.Request` (temperature 0) sent by
 :func:`gralgo.run._runner.run_samples_sync` and committed to a SQLite
-:class:`~gralgo.run._ledger.Ledger`, so judging inherits resume after a kill (a paid reply is
+:class:`~gralgo.ledger._sqlite.Ledger`, so judging inherits resume after a kill (a paid reply is
 never asked again), rate limits, retries, the failure budget and dry runs. A reply is parsed by
 a strict parser; when it fails, the judge is re-asked (the conversation plus the parse error)
 up to ``max_reasks`` times. Re-asks are requests too, keyed by the whole conversation, so a
@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from gralgo.errors import ConfigError, GralgoError
-from gralgo.run import ModelSpec, Request, SamplingParams
+from gralgo.ledger import ModelSpec, Request, SamplingParams
 
 log = logging.getLogger("gralgo")
 
@@ -285,7 +285,7 @@ def open_judge(
     settings: JudgeSettings, ledger_path: Path, *, dry_run: bool = False
 ) -> Iterator[Judge]:
     """A :class:`Judge` on its own ledger file (created when missing)."""
-    from gralgo.run import Ledger
+    from gralgo.ledger import Ledger
 
     ledger_path.parent.mkdir(parents=True, exist_ok=True)
     with Ledger(ledger_path) as ledger, Judge(settings, ledger, dry_run=dry_run) as judge:

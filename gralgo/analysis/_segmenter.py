@@ -109,7 +109,7 @@ def segment_responses(
             for text in scored["text"].tolist()
         ]
     from gralgo.analysis._entropy import segment_at_high_entropy, token_entropy
-    from gralgo.run import LogprobStore, SampleLogprobs
+    from gralgo.ledger import LogprobStore, SampleLogprobs
 
     keys = list(zip(scored["request_key"], scored["sample_index"].astype(int), strict=True))
     stored: dict[tuple[str, int], SampleLogprobs] = {}

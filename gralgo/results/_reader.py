@@ -13,7 +13,7 @@ from gralgo.results._job import JOB_FILE, JobInfo, ResultsError, read_job
 if TYPE_CHECKING:
     import pandas as pd
 
-    from gralgo.run import RequestInfo
+    from gralgo.ledger import RequestInfo
 
 # Column -> meaning; the order is the table's column order.
 COLUMNS: dict[str, str] = {
@@ -137,7 +137,7 @@ def _frame(rows: Iterable[dict[str, Any]], reasoning: bool, prompts: bool) -> pd
 
 
 def _open_ledger(path: Path | str) -> Any:
-    from gralgo.run import open_ledger
+    from gralgo.ledger import open_ledger
 
     is_url = str(path).startswith(("postgresql://", "postgres://"))
     if not is_url and not Path(path).is_file():

@@ -1,22 +1,17 @@
-"""Calling models: model specs, the embedded local server, the runner and its SQLite ledger,
-answer modes and the tool-use conversation loop."""
+"""Calling models: model configs, the embedded local server, the runner (litellm or the direct
+client), answer modes and the tool-use loop. What is stored lives in ``gralgo.ledger``."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING as _TYPE_CHECKING
 
 from gralgo.lazy import lazy_exports
-from gralgo.run._ledger import Ledger, LedgerError, LedgerWriteError
 from gralgo.run._modes import MODES, ModeSettings
-from gralgo.run._records import ModelSpec, Request, RequestInfo, SampleRecord, SamplingParams
 from gralgo.run._tool_loop import ToolLoopResult, ToolLoopSettings, run_tool_loop
 
 if _TYPE_CHECKING:
     from gralgo.run._describe import describe_request
-    from gralgo.run._ledger_location import check_ledger_location
-    from gralgo.run._ledger_pg import open_ledger
     from gralgo.run._local_server import LocalLlamaServer, server_settings_from_config
-    from gralgo.run._logprobs import LogprobStore, SampleLogprobs
     from gralgo.run._models import (
         model_spec_from_config,
         preflight,
@@ -32,19 +27,15 @@ if _TYPE_CHECKING:
 # Public names loaded on first use (PEP 562), so importing this package stays cheap.
 _LAZY = {
     "LocalLlamaServer": "gralgo.run._local_server",
-    "LogprobStore": "gralgo.run._logprobs",
     "Plan": "gralgo.run._plan",
     "RunProgress": "gralgo.run._progress",
-    "SampleLogprobs": "gralgo.run._logprobs",
     "build_requests": "gralgo.run._plan",
-    "check_ledger_location": "gralgo.run._ledger_location",
     "describe_request": "gralgo.run._describe",
     "describe_run": "gralgo.run._progress",
     "estimate_cost": "gralgo.run._plan",
     "load_litellm": "gralgo.run._response",
     "mode_settings_from_config": "gralgo.run._modes",
     "model_spec_from_config": "gralgo.run._models",
-    "open_ledger": "gralgo.run._ledger_pg",
     "preflight": "gralgo.run._models",
     "report_dropped_params": "gralgo.run._models",
     "resolve_tool_calling": "gralgo.run._modes",
@@ -58,32 +49,20 @@ __getattr__ = lazy_exports(__name__, _LAZY)
 
 
 __all__ = [
-    "Ledger",
-    "LedgerError",
-    "LedgerWriteError",
     "LocalLlamaServer",
-    "LogprobStore",
     "MODES",
     "ModeSettings",
-    "ModelSpec",
     "Plan",
-    "Request",
-    "RequestInfo",
     "RunProgress",
-    "SampleLogprobs",
-    "SampleRecord",
-    "SamplingParams",
     "ToolLoopResult",
     "ToolLoopSettings",
     "build_requests",
-    "check_ledger_location",
     "describe_request",
     "describe_run",
     "estimate_cost",
     "load_litellm",
     "mode_settings_from_config",
     "model_spec_from_config",
-    "open_ledger",
     "preflight",
     "report_dropped_params",
     "resolve_tool_calling",

@@ -9,8 +9,8 @@ from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
+from gralgo.ledger import ModelSpec, Request, RequestInfo
 from gralgo.run._errors import redact
-from gralgo.run._records import ModelSpec, Request, RequestInfo
 
 if TYPE_CHECKING:
     from gralgo.dataset import Instance

@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gralgo.errors import ConfigError, UnknownChoiceError
+from gralgo.ledger import ModelSpec
 from gralgo.run._errors import MalformedResponseError
-from gralgo.run._records import ModelSpec
 
 if TYPE_CHECKING:
     import aiohttp

@@ -12,14 +12,14 @@ from typing import Any
 
 from gralgo.config import ModelConfig
 from gralgo.errors import ConfigError
-from gralgo.run._records import ModelSpec, SamplingParams
+from gralgo.ledger import ModelSpec, SamplingParams
 
 _SAMPLING_FIELDS = tuple(f.name for f in fields(SamplingParams))
 _ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
 def model_spec_from_config(cfg: Mapping[str, Any] | ModelConfig) -> ModelSpec:
-    """Build a :class:`ModelSpec` from the ``model`` group (typed, plain or OmegaConf)."""
+    """Build a :class:`ModelSpec` from the ``model`` group (typed, or a plain mapping)."""
     cfg = _as_plain_mapping(cfg)
     name = _required_str(cfg, "name")
     litellm_model = _required_str(cfg, "litellm_model")
@@ -131,22 +131,8 @@ def check_reachable(api_base: str, *, timeout_s: float = 5.0) -> None:
 
 
 def _as_plain_mapping(cfg: Mapping[str, Any] | ModelConfig) -> Mapping[str, Any]:
-    """Plain data of a typed model config, or of an OmegaConf node (``???`` becomes a
-    ConfigError naming its field)."""
-    from omegaconf import DictConfig, OmegaConf
-    from omegaconf.errors import MissingMandatoryValue
-
-    if isinstance(cfg, ModelConfig):
-        return asdict(cfg)
-    if not isinstance(cfg, DictConfig):
-        return cfg
-    try:
-        plain = OmegaConf.to_container(cfg, resolve=True, throw_on_missing=True)
-    except MissingMandatoryValue as exc:
-        field = str(getattr(exc, "full_key", "") or "").split(".")[-1] or "?"
-        raise ConfigError(f"model.{field} is required: set it, e.g. model.{field}=...") from exc
-    assert isinstance(plain, dict)
-    return {str(key): value for key, value in plain.items()}  # keys are field names
+    """Plain data of a typed model config (a mapping is taken as it is)."""
+    return asdict(cfg) if isinstance(cfg, ModelConfig) else cfg
 
 
 def _required_str(cfg: Mapping[str, Any], key: str) -> str:

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from gralgo.dataset import Instance
+from gralgo.ledger import ModelSpec, Request, SamplingParams
 from gralgo.run._modes import ModeSettings, mode_messages
-from gralgo.run._records import ModelSpec, Request, SamplingParams
 
 
 def build_requests(

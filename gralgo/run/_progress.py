@@ -11,7 +11,7 @@ import time
 from types import TracebackType
 from typing import Any
 
-from gralgo.run._records import SampleRecord
+from gralgo.ledger import SampleRecord
 
 
 def eta_seconds(elapsed_s: float, done: int, total: int) -> float | None:

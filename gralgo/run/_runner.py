@@ -21,15 +21,20 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gralgo.errors import ConfigError
-from gralgo.run._claims import Pair, new_owner_id
+from gralgo.ledger import (
+    WRITE_ERRORS,
+    Ledger,
+    Pair,
+    Request,
+    ResponseKeeper,
+    SampleRecord,
+    new_owner_id,
+    record_logprobs,
+)
 from gralgo.run._describe import redact_known
 from gralgo.run._direct_client import DirectClient, choose_client
 from gralgo.run._errors import classify, redact
-from gralgo.run._ledger import Ledger
 from gralgo.run._limiter import AdaptiveLimiter
-from gralgo.run._logprobs import record_logprobs
-from gralgo.run._persist import WRITE_ERRORS, ResponseKeeper
-from gralgo.run._records import Request, SampleRecord
 from gralgo.run._response import load_litellm, parse_response
 from gralgo.run._tool_loop import ToolLoopSettings
 from gralgo.seeding import rng_for
@@ -406,7 +411,7 @@ async def run_samples(
     the call runs), so processes sharing the ledger never pay for one sample twice: a sample
     another live process holds is waited for, not called. When the ledger cannot be written
     (full disk) no new call starts, the calls in flight finish, every response is kept (rescue
-    file, else a temp file) and :class:`~gralgo.run._ledger.LedgerWriteError` is raised.
+    file, else a temp file) and :class:`~gralgo.ledger._sqlite.LedgerWriteError` is raised.
     A ``tool``-mode request runs a whole tool conversation (``tool`` bounds it) as one sample:
     it is stored complete with its transcript, or not at all (then re-run).
     """

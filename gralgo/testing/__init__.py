@@ -2,10 +2,12 @@
 
 :func:`start_stub` runs ``stub_server.py`` (aiohttp) as a child process on a free port and
 returns a :class:`StubServer` handle that sets latency, injected faults and canned answers, and
-reads call statistics; :func:`make_requests` builds requests to it. Importing this package loads
+reads call statistics; :func:`make_requests` builds requests to it. A throwaway PostgreSQL
+server (:class:`PostgresServer`) backs the server-ledger tests. Importing this package loads
 only the standard library: the server's aiohttp lives in the child process.
 """
 
+from gralgo.testing._postgres_server import PostgresServer, PostgresUnavailable, run_sql
 from gralgo.testing._stub_client import (
     FAKE_KEY,
     FAKE_KEY_ENV,
@@ -19,9 +21,12 @@ from gralgo.testing._stub_client import (
 __all__ = [
     "FAKE_KEY",
     "FAKE_KEY_ENV",
+    "PostgresServer",
+    "PostgresUnavailable",
     "STUB_SCRIPT",
     "StubServer",
     "make_requests",
+    "run_sql",
     "start_stub",
     "stop_stub",
 ]

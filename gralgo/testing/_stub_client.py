@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from gralgo.run import Request
+    from gralgo.ledger import Request
 
 STUB_SCRIPT = Path(__file__).resolve().with_name("stub_server.py")
 """The server, run as a script so that a child process needs no import path set up."""
@@ -84,7 +84,7 @@ def make_requests(
     api_base: str, n: int, *, seed: int | None = None, tag: str = "q"
 ) -> list[Request]:
     """``n`` distinct requests to the stub model."""
-    from gralgo.run import ModelSpec, Request, SamplingParams
+    from gralgo.ledger import ModelSpec, Request, SamplingParams
 
     model = ModelSpec(
         name="stub", litellm_model="openai/stub-model", api_base=api_base, api_key_env=FAKE_KEY_ENV

@@ -8,7 +8,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
 from gralgo.analysis import JudgeSettings
-from gralgo.run import ModelSpec, SamplingParams
+from gralgo.ledger import ModelSpec, SamplingParams
 from gralgo.testing import FAKE_KEY_ENV, StubServer
 
 

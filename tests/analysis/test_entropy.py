@@ -77,7 +77,7 @@ def test_segmentation_at_high_entropy_word_tokens() -> None:
 
 def test_entropy_statistics_over_processes_equal_serial(tmp_path) -> None:
     from gralgo.analysis._entropy_analysis import entropy_statistics
-    from gralgo.run import LogprobStore, SampleLogprobs
+    from gralgo.ledger import LogprobStore, SampleLogprobs
 
     rng = np.random.default_rng(0)
     store = LogprobStore(tmp_path / "ledger.sqlite")

@@ -169,7 +169,7 @@ def test_prefix_counts_equal_tiktoken_batch_of_the_pieces() -> None:
 def test_entropy_statistics_equal_per_response_reference(tmp_path) -> None:
     from gralgo.analysis import segment_at_markers
     from gralgo.analysis._entropy_analysis import entropy_statistics
-    from gralgo.run import LogprobStore, SampleLogprobs
+    from gralgo.ledger import LogprobStore, SampleLogprobs
 
     rng = np.random.default_rng(1)
     store = LogprobStore(tmp_path / "ledger.sqlite")

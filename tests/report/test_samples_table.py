@@ -33,7 +33,9 @@ def test_the_samples_table_keeps_the_answer_end_and_no_secret(
     samples.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
     uri = f"sqlite:///{tmp_path / 'mlflow.db'}"
     client = MlflowClient(tracking_uri=uri)
-    run_id = client.create_run(client.create_experiment("table")).info.run_id
+    # Artifacts under tmp_path: the default artifact root is ./mlruns in the working directory.
+    experiment = client.create_experiment("table", artifact_location=(tmp_path / "art").as_uri())
+    run_id = client.create_run(experiment).info.run_id
 
     log_samples_table(uri, run_id, samples, ["GRALGO_TEST_TABLE_SECRET"])
     local = Path(client.download_artifacts(run_id, SAMPLES_TABLE_ARTIFACT, str(tmp_path)))

@@ -8,8 +8,8 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from gralgo.ledger import Ledger, RequestInfo, SampleRecord
 from gralgo.results import COLUMNS, JobInfo, ResultsError, read_job, read_samples, write_job
-from gralgo.run import Ledger, RequestInfo, SampleRecord
 
 MESSAGES = [{"role": "system", "content": "be brief"}, {"role": "user", "content": "Q?"}]
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from gralgo.run import Request
+from gralgo.ledger import Request
 from gralgo.testing import StubServer, make_requests
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from gralgo.run import ModelSpec
+from gralgo.ledger import ModelSpec
 from gralgo.run._describe import redact_known, redacted_model_spec
 
 

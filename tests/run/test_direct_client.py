@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from gralgo.errors import ConfigError, UnknownChoiceError
-from gralgo.run import Ledger, ModelSpec, Request, SampleRecord, SamplingParams
+from gralgo.ledger import Ledger, ModelSpec, Request, SampleRecord, SamplingParams
 from gralgo.run._direct_client import (
     APIError,
     ContextWindowExceededError,
@@ -280,7 +280,7 @@ def test_direct_run_of_an_unpriced_model_never_imports_litellm(
     script = f"""
 import sys
 from gralgo.testing import make_requests
-from gralgo.run._ledger import Ledger
+from gralgo.ledger._sqlite import Ledger
 from gralgo.run._runner import run_samples_sync
 requests = make_requests({stub.api_base!r}, 3, tag="lazy")
 with Ledger({str(tmp_path / "lazy.sqlite")!r}) as ledger:

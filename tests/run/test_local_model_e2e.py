@@ -63,7 +63,7 @@ def test_real_local_model_completes_one_request(tmp_path: Path) -> None:
 def test_default_smoke_pipeline_on_the_real_model(make_settings) -> None:
     """``python -m gralgo``'s job, shrunk: the embedded server, the ledger, scores, MLflow."""
     from gralgo.evaluate import evaluate
-    from gralgo.run import Ledger
+    from gralgo.ledger import Ledger
 
     settings = make_settings("task=[max_degree,path_sum]", "sampling.k=2", "sampling.max_tokens=24")
     result = evaluate(settings)

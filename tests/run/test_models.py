@@ -11,7 +11,7 @@ import pytest
 from omegaconf import OmegaConf
 
 from gralgo.errors import ConfigError
-from gralgo.run import ModelSpec, SamplingParams
+from gralgo.ledger import ModelSpec, SamplingParams
 from gralgo.run._local_server import free_loopback_port, server_settings_from_config
 from gralgo.run._models import (
     check_reachable,
@@ -89,14 +89,14 @@ def test_provider_specific_fields() -> None:
 
 
 def test_openai_compatible_requires_name_and_api_base() -> None:
-    cfg = OmegaConf.load(MODEL_CONF / "openai_compatible.yaml")
+    raw = OmegaConf.load(MODEL_CONF / "openai_compatible.yaml")
     with pytest.raises(ConfigError, match=r"model\.name is required"):
-        model_spec_from_config(cfg)
-    cfg.name = "my-model"
+        model_spec_from_config(OmegaConf.to_container(raw))
+    raw.name = "my-model"
     with pytest.raises(ConfigError, match=r"model\.api_base is required"):
-        model_spec_from_config(cfg)
-    cfg.api_base = "http://10.0.0.5:8000/v1/"
-    spec = model_spec_from_config(cfg)
+        model_spec_from_config(OmegaConf.to_container(raw, resolve=True))
+    raw.api_base = "http://10.0.0.5:8000/v1/"
+    spec = model_spec_from_config(OmegaConf.to_container(raw, resolve=True))
     assert spec == ModelSpec(
         name="my-model", litellm_model="openai/my-model", api_base="http://10.0.0.5:8000/v1"
     )

@@ -6,7 +6,7 @@ import pytest
 
 from gralgo.errors import ConfigError, UnknownChoiceError
 from gralgo.evaluate import load_instances
-from gralgo.run import ModelSpec, SamplingParams
+from gralgo.ledger import ModelSpec, SamplingParams
 from gralgo.run._modes import ModeSettings, mode_messages, mode_settings_from_config
 from gralgo.run._plan import build_requests
 from gralgo.run._tool_loop import TOOL_SYSTEM_PROMPT

@@ -93,7 +93,7 @@ import sys
 from dataclasses import replace
 sys.path.insert(0, {repo!r})  # this checkout's gralgo
 from gralgo.testing import make_requests
-from gralgo.run._ledger import Ledger
+from gralgo.ledger._sqlite import Ledger
 from gralgo.run._runner import run_samples_sync
 from gralgo.run._tool_loop import TOOL_SYSTEM_PROMPT
 api_base, ledger_path, n, k = sys.argv[1:5]

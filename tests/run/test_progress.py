@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 
-from gralgo.run import SampleRecord
+from gralgo.ledger import SampleRecord
 from gralgo.run._progress import RunProgress, describe_run, eta_seconds, format_duration
 from gralgo.run._runner import RunReport
 

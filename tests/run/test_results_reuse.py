@@ -8,8 +8,8 @@ import pytest
 
 import gralgo.evaluate as evaluate_module
 from gralgo.evaluate import evaluate
+from gralgo.ledger import Ledger
 from gralgo.results import STAMP_FILE, read_job
-from gralgo.run import Ledger
 from gralgo.testing import FAKE_KEY_ENV, StubServer
 
 

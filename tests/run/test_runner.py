@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from gralgo.errors import ConfigError
-from gralgo.run import Ledger, ModelSpec, Request, SamplingParams
+from gralgo.ledger import Ledger, ModelSpec, Request, SamplingParams
 from gralgo.run._runner import RunReport, run_samples_sync
 from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, StubServer, make_requests
 

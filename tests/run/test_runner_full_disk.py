@@ -12,8 +12,7 @@ from pathlib import Path
 import pytest
 
 from gralgo.errors import GralgoError
-from gralgo.run import Ledger, LedgerWriteError
-from gralgo.run._rescue import read_rescue
+from gralgo.ledger import Ledger, LedgerWriteError, read_rescue
 from gralgo.run._runner import run_samples_sync
 from gralgo.testing import StubServer
 
@@ -120,7 +119,7 @@ CHILD = """
 import json, os, resource, signal, sys
 sys.path.insert(0, {repo!r})  # this checkout's gralgo
 from gralgo.testing import make_requests
-from gralgo.run._ledger import Ledger, LedgerWriteError
+from gralgo.ledger._sqlite import Ledger, LedgerWriteError
 from gralgo.run._response import load_litellm
 from gralgo.run._runner import run_samples_sync
 api_base, path = sys.argv[1:3]
@@ -162,7 +161,7 @@ def test_file_size_limit_in_a_real_process(stub: StubServer, tmp_path: Path) -> 
 def test_full_disk_before_any_call_is_a_clear_error(tmp_path: Path) -> None:
     import sqlite3
 
-    from gralgo.run import RequestInfo
+    from gralgo.ledger import RequestInfo
 
     ledger = Ledger(tmp_path / "ledger.sqlite")
 

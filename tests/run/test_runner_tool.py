@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from tool_stub import MODEL, tool_stub
 
-from gralgo.run import Ledger, ModelSpec, Request, SamplingParams
+from gralgo.ledger import Ledger, ModelSpec, Request, SamplingParams
 from gralgo.run._runner import run_samples
 from gralgo.run._tool_loop import TOOL_SYSTEM_PROMPT
 from gralgo.sandbox import SandboxUnavailableError, detect_isolation

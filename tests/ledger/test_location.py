@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from gralgo.run._ledger_location import (
+from gralgo.ledger._location import (
     LedgerOnNetworkFilesystemError,
     check_ledger_location,
     filesystem_type,

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-import gralgo.run._ledger as ledger_module
-from gralgo.run import Ledger, SampleRecord
+import gralgo.ledger._sqlite as ledger_module
+from gralgo.ledger import Ledger, SampleRecord
 
 
 def rec(i: int) -> SampleRecord:

@@ -13,8 +13,8 @@ import sqlite3
 import tempfile
 from pathlib import Path
 
-from gralgo.run._ledger import Ledger, LedgerWriteError
-from gralgo.run._records import SampleRecord
+from gralgo.ledger._records import SampleRecord
+from gralgo.ledger._sqlite import Ledger, LedgerWriteError
 
 
 class ResponseKeeper:

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import asdict, fields
 from pathlib import Path
 
-from gralgo.run._records import SampleRecord
+from gralgo.ledger._records import SampleRecord
 
 _FIELDS = {f.name for f in fields(SampleRecord)}
 

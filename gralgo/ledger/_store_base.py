@@ -9,12 +9,12 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
 
-from gralgo.run._records import Request, SampleRecord
-from gralgo.run._rescue import append_records
+from gralgo.ledger._records import Request, SampleRecord
+from gralgo.ledger._rescue import append_records
 
 
 class LedgerCommon:
-    """Base of :class:`~gralgo.run._ledger.Ledger` and ``PostgresLedger``.
+    """Base of :class:`~gralgo.ledger._sqlite.Ledger` and ``PostgresLedger``.
 
     A subclass sets ``_lock``, ``_connections`` (keyed by (pid, thread id)) and
     :attr:`rescue_path`, and implements :meth:`completed`.

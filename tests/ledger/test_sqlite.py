@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from gralgo.run import Ledger, ModelSpec, Request, SampleRecord, SamplingParams
+from gralgo.ledger import Ledger, ModelSpec, Request, SampleRecord, SamplingParams
 
 MODEL = ModelSpec(name="m", litellm_model="openai/m", api_base="http://127.0.0.1:1/v1")
 
@@ -169,7 +169,7 @@ def test_processes_write_one_ledger_concurrently(tmp_path: Path) -> None:
 def test_unwritable_ledger_rescues_samples_and_imports_them(tmp_path) -> None:
     import sqlite3
 
-    from gralgo.run import Ledger, SampleRecord
+    from gralgo.ledger import Ledger, SampleRecord
 
     rec = SampleRecord("key", 0, "inst", "m", answer_text="\\boxed{3}", finish_reason="stop")
     ledger = Ledger(tmp_path / "ledger.sqlite")

@@ -100,3 +100,14 @@ class PostgresServer:
             self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "stop")
         finally:
             shutil.rmtree(self.base, ignore_errors=True)
+
+
+def run_sql(url: str, *statements: str) -> list[tuple[object, ...]]:
+    """Run ``statements`` on the database at ``url``; the rows of the last one (if any)."""
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as conn:
+        cursor = None
+        for statement in statements:
+            cursor = conn.execute(statement)
+        return cursor.fetchall() if cursor is not None and cursor.description else []

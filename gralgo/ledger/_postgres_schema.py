@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from gralgo.run._ledger_schema import REQUEST_COLUMNS, SAMPLE_COLUMNS, SCHEMA_VERSION
+from gralgo.ledger._sqlite_schema import REQUEST_COLUMNS, SAMPLE_COLUMNS, SCHEMA_VERSION
 
 if TYPE_CHECKING:
     import psycopg

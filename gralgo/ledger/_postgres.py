@@ -6,7 +6,7 @@ before its call in one transaction that also checks it is not answered, and stor
 drops its claim in the same transaction. Where SQLite serialises claimers with ``BEGIN
 IMMEDIATE``, claim transactions here take one transaction-scoped advisory lock, so two
 machines never both claim a sample. Tables are created, or migrated from an older version, on
-first use under the same lock (``_ledger_pg_schema``).
+first use under the same lock (``_postgres_schema``).
 """
 
 from __future__ import annotations
@@ -21,19 +21,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gralgo.errors import GralgoError
-from gralgo.run._claims import ClaimResult, Pair, owner_is_dead
-from gralgo.run._ledger import _sample_row
-from gralgo.run._ledger_common import LedgerCommon
-from gralgo.run._ledger_pg_schema import LOCK_KEY, NewerServerLedgerError, migrate
-from gralgo.run._ledger_schema import (
+from gralgo.ledger._claims import ClaimDecision, ClaimResult, Pair, SampleState
+from gralgo.ledger._postgres_schema import LOCK_KEY, NewerServerLedgerError, migrate
+from gralgo.ledger._records import RequestInfo, SampleRecord
+from gralgo.ledger._rescue import append_lines, claim_rescue_files, read_rescue
+from gralgo.ledger._sqlite import _sample_row
+from gralgo.ledger._sqlite_schema import (
     REQUEST_COLUMNS,
     SAMPLE_COLUMNS,
     request_columns,
     sample_columns,
     upsert_sample_sql,
 )
-from gralgo.run._records import RequestInfo, SampleRecord
-from gralgo.run._rescue import append_lines, claim_rescue_files, read_rescue
+from gralgo.ledger._store_base import LedgerCommon
 
 if TYPE_CHECKING:
     import psycopg
@@ -90,7 +90,7 @@ def _connect(url: str) -> psycopg.Connection[Any]:
 
 
 class PostgresLedger(LedgerCommon):
-    """The :class:`gralgo.run._ledger.Ledger` API on a PostgreSQL database.
+    """The :class:`gralgo.ledger._sqlite.Ledger` API on a PostgreSQL database.
 
     One connection per process and thread. ``rescue_dir`` holds samples that could not be
     written (server gone): they are imported on the next open, as with the SQLite ledger.
@@ -119,7 +119,7 @@ class PostgresLedger(LedgerCommon):
         return conn
 
     def _create_schema(self) -> None:
-        """Create or migrate the tables (``_ledger_pg_schema``); refuse a newer schema."""
+        """Create or migrate the tables (``_postgres_schema``); refuse a newer schema."""
         try:
             migrate(self._connection())
         except NewerServerLedgerError as err:
@@ -185,16 +185,15 @@ class PostgresLedger(LedgerCommon):
         limit: int,
         watched: frozenset[Pair] = frozenset(),
     ) -> ClaimResult:
-        """Claim up to ``limit`` unanswered, unclaimed samples for ``owner`` (see ``_claims``)."""
-        result = ClaimResult()
-        now = time.time()
-        dead: dict[str, bool] = {}
+        """Claim up to ``limit`` unanswered, unclaimed samples for ``owner`` (rule:
+        :class:`~gralgo.ledger._claims.ClaimDecision`, shared with the SQLite store)."""
+        decision = ClaimDecision(owner, watched)
         conn = self._connection()
         batch = max(1, limit) * _CLAIM_BATCH
         with conn.transaction():
             conn.execute("SELECT pg_advisory_xact_lock(%s)", (LOCK_KEY,))
             for start in range(0, len(pairs), batch):
-                if len(result.claimed) >= limit:
+                if len(decision.result.claimed) >= limit:
                     break
                 chunk = pairs[start : start + batch]
                 rows = conn.execute(
@@ -202,27 +201,15 @@ class PostgresLedger(LedgerCommon):
                 ).fetchall()
                 new: list[tuple[str, int, str, float]] = []
                 for key, index, has_row, ok, holder, expires in rows:
-                    if len(result.claimed) >= limit:
+                    if len(decision.result.claimed) >= limit:
                         break
-                    pair = (key, index)
-                    if has_row and ok:
-                        result.answered.append(pair)
-                        continue
-                    if holder is not None and holder != owner and expires > now:
-                        if holder not in dead:
-                            dead[holder] = owner_is_dead(holder)
-                        if not dead[holder]:
-                            result.held.append(pair)
-                            continue
-                    if holder is None and has_row and pair in watched:
-                        result.stored.append(pair)
-                        continue
-                    new.append((key, index, owner, now + lease_s))
-                    result.claimed.append(pair)
+                    state = SampleState(bool(has_row), bool(ok), holder, expires or 0.0)
+                    if decision.take((key, index), state):
+                        new.append((key, index, owner, decision.now + lease_s))
                 if new:
                     with conn.cursor() as cursor:
                         cursor.executemany(_CLAIM, new)
-        return result
+        return decision.result
 
     def renew_claims(self, owner: str, lease_s: float) -> int:
         """Extend every lease ``owner`` holds by ``lease_s`` from now."""
@@ -334,13 +321,3 @@ class PostgresLedger(LedgerCommon):
             .fetchall()
         )
         return {(key, index) for key, index in rows}
-
-
-def open_ledger(location: str | os.PathLike[str]) -> Any:
-    """A :class:`PostgresLedger` for a ``postgresql://`` URL, else the SQLite ``Ledger`` file."""
-    text = str(location)
-    if text.startswith(("postgresql://", "postgres://")):
-        return PostgresLedger(text)
-    from gralgo.run._ledger import Ledger
-
-    return Ledger(location)

@@ -12,7 +12,7 @@ import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import fields
 
-from gralgo.run._records import RequestInfo, SampleRecord
+from gralgo.ledger._records import RequestInfo, SampleRecord
 
 SCHEMA_VERSION = 2
 

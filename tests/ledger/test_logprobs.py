@@ -8,9 +8,9 @@ from pathlib import Path
 
 import numpy as np
 
-from gralgo.run import Ledger
-from gralgo.run._logprobs import LogprobStore, logprobs_from_response
-from gralgo.run._runner import run_samples_sync
+from gralgo.ledger import Ledger
+from gralgo.ledger._logprobs import LogprobStore, logprobs_from_response
+from gralgo.run import run_samples_sync
 from gralgo.testing import StubServer, make_requests
 
 RESPONSE = {

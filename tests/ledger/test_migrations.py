@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from gralgo.errors import GralgoError
-from gralgo.run import (
+from gralgo.ledger import (
     Ledger,
     LedgerError,
     ModelSpec,
@@ -20,7 +20,7 @@ from gralgo.run import (
     SampleRecord,
     SamplingParams,
 )
-from gralgo.run._ledger_schema import SCHEMA_VERSION
+from gralgo.ledger._sqlite_schema import SCHEMA_VERSION
 
 # Written by the code before schema versions existed (commit a8eb6d8): three requests
 # "prompt 0..2" to MODEL, sample 0 answered \boxed{i}, sample 1 of the last a Timeout.

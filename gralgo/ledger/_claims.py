@@ -76,6 +76,54 @@ def immediate(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
     conn.execute("COMMIT")
 
 
+@dataclass(frozen=True)
+class SampleState:
+    """What the ledger holds for one pair when a claim looks at it."""
+
+    has_row: bool
+    """A sample row exists (success or error)."""
+    succeeded: bool
+    """That row is a success (final)."""
+    holder: str | None
+    """The owner of the current claim, if any."""
+    expires_at: float
+    """When that claim's lease runs out (ignored without a holder)."""
+
+
+class ClaimDecision:
+    """The one rule both stores apply to each pair a claim looks at (see :func:`claim`).
+
+    A pair is skipped when it has a success row, or a live claim of another owner. A pair in
+    ``watched`` (one we saw held by another owner) that is no longer claimed but has any row was
+    finished elsewhere and is reported in ``stored``, not claimed again.
+    """
+
+    def __init__(self, owner: str, watched: frozenset[Pair]) -> None:
+        self.owner, self.watched = owner, watched
+        self.now = time.time()
+        self.result = ClaimResult()
+        self._dead: dict[str, bool] = {}
+
+    def take(self, pair: Pair, state: SampleState) -> bool:
+        """Sort ``pair`` into the result; True when it is now ours (write its claim)."""
+        result = self.result
+        if state.has_row and state.succeeded:
+            result.answered.append(pair)
+            return False
+        holder = state.holder
+        if holder is not None and holder != self.owner and state.expires_at > self.now:
+            if holder not in self._dead:
+                self._dead[holder] = owner_is_dead(holder)
+            if not self._dead[holder]:
+                result.held.append(pair)
+                return False
+        if holder is None and state.has_row and pair in self.watched:
+            result.stored.append(pair)
+            return False
+        result.claimed.append(pair)
+        return True
+
+
 def claim(
     conn: sqlite3.Connection,
     pairs: Sequence[Pair],
@@ -84,43 +132,30 @@ def claim(
     limit: int,
     watched: frozenset[Pair] = frozenset(),
 ) -> ClaimResult:
-    """Claim up to ``limit`` of ``pairs`` for ``owner``, atomically.
-
-    A pair is skipped when it has a success row, or a live claim of another owner. A pair in
-    ``watched`` (one we saw held by another owner) that is no longer claimed but has any row was
-    finished elsewhere and is reported in ``stored``, not claimed again.
-    """
-    result = ClaimResult()
-    now = time.time()
-    dead: dict[str, bool] = {}
+    """Claim up to ``limit`` of ``pairs`` for ``owner`` at once (rule: :class:`ClaimDecision`)."""
+    decision = ClaimDecision(owner, watched)
     with immediate(conn):
         for pair in pairs:
-            if len(result.claimed) >= limit:
+            if len(decision.result.claimed) >= limit:
                 break
             row = conn.execute(_SAMPLE_STATE, pair).fetchone()
-            if row is not None and row[0]:
-                result.answered.append(pair)
-                continue
             holder = conn.execute(
                 "SELECT owner, expires_at FROM claims WHERE request_key = ? AND sample_index = ?",
                 pair,
             ).fetchone()
-            if holder is not None and holder[0] != owner and holder[1] > now:
-                if holder[0] not in dead:
-                    dead[holder[0]] = owner_is_dead(holder[0])
-                if not dead[holder[0]]:
-                    result.held.append(pair)
-                    continue
-            if holder is None and row is not None and pair in watched:
-                result.stored.append(pair)
-                continue
-            conn.execute(
-                "INSERT OR REPLACE INTO claims (request_key, sample_index, owner, expires_at) "
-                "VALUES (?, ?, ?, ?)",
-                (*pair, owner, now + lease_s),
+            state = SampleState(
+                has_row=row is not None,
+                succeeded=bool(row is not None and row[0]),
+                holder=None if holder is None else holder[0],
+                expires_at=0.0 if holder is None else holder[1],
             )
-            result.claimed.append(pair)
-    return result
+            if decision.take(pair, state):
+                conn.execute(
+                    "INSERT OR REPLACE INTO claims (request_key, sample_index, owner, expires_at) "
+                    "VALUES (?, ?, ?, ?)",
+                    (*pair, owner, decision.now + lease_s),
+                )
+    return decision.result
 
 
 def renew(conn: sqlite3.Connection, owner: str, lease_s: float) -> int:

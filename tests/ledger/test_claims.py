@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from gralgo.run import Ledger, SampleRecord
-from gralgo.run._claims import new_owner_id
+from gralgo.ledger import Ledger, SampleRecord, new_owner_id
 
 PAIRS = [("k", 0), ("k", 1), ("j", 0)]
 

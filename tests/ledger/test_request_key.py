@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from gralgo.run import ModelSpec, Request, SamplingParams
+from gralgo.ledger import ModelSpec, Request, SamplingParams
 
 MODEL = ModelSpec(
     name="m", litellm_model="openai/m", api_base="http://127.0.0.1:8001/v1",

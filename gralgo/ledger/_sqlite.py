@@ -21,9 +21,10 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 from gralgo.errors import GralgoError
-from gralgo.run._claims import ClaimResult, Pair, claim, immediate, release, renew
-from gralgo.run._ledger_common import LedgerCommon
-from gralgo.run._ledger_schema import (
+from gralgo.ledger._claims import ClaimResult, Pair, claim, immediate, release, renew
+from gralgo.ledger._records import RequestInfo, SampleRecord
+from gralgo.ledger._rescue import append_lines, claim_rescue_files, read_rescue
+from gralgo.ledger._sqlite_schema import (
     REQUEST_COLUMNS,
     SAMPLE_COLUMNS,
     NewerLedgerError,
@@ -32,8 +33,7 @@ from gralgo.run._ledger_schema import (
     sample_columns,
     upsert_sample_sql,
 )
-from gralgo.run._records import RequestInfo, SampleRecord
-from gralgo.run._rescue import append_lines, claim_rescue_files, read_rescue
+from gralgo.ledger._store_base import LedgerCommon
 
 log = logging.getLogger("gralgo")
 

@@ -1,0 +1,60 @@
+"""The ledger: every request and reply, stored once, in SQLite or PostgreSQL.
+
+Records (requests, samples), the two stores behind one interface (``open_ledger``), claims
+with leases so concurrent processes never pay twice, the rescue file that keeps a reply the
+store could not take, and the logprob side table.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING as _TYPE_CHECKING
+
+from gralgo.lazy import lazy_exports
+from gralgo.ledger._claims import Pair, new_owner_id
+from gralgo.ledger._records import ModelSpec, Request, RequestInfo, SampleRecord, SamplingParams
+from gralgo.ledger._sqlite import Ledger, LedgerError, LedgerWriteError
+
+if _TYPE_CHECKING:
+    from gralgo.ledger._location import check_ledger_location
+    from gralgo.ledger._logprobs import LogprobStore, SampleLogprobs, record_logprobs
+    from gralgo.ledger._open import open_ledger
+    from gralgo.ledger._postgres import PostgresLedger
+    from gralgo.ledger._rescue import read_rescue
+    from gralgo.ledger._response_keeper import WRITE_ERRORS, ResponseKeeper
+
+# Public names loaded on first use (PEP 562), so importing this package stays cheap.
+_LAZY = {
+    "LogprobStore": "gralgo.ledger._logprobs",
+    "PostgresLedger": "gralgo.ledger._postgres",
+    "ResponseKeeper": "gralgo.ledger._response_keeper",
+    "SampleLogprobs": "gralgo.ledger._logprobs",
+    "WRITE_ERRORS": "gralgo.ledger._response_keeper",
+    "check_ledger_location": "gralgo.ledger._location",
+    "open_ledger": "gralgo.ledger._open",
+    "read_rescue": "gralgo.ledger._rescue",
+    "record_logprobs": "gralgo.ledger._logprobs",
+}
+
+__getattr__ = lazy_exports(__name__, _LAZY)
+
+__all__ = [
+    "Ledger",
+    "LedgerError",
+    "LedgerWriteError",
+    "LogprobStore",
+    "ModelSpec",
+    "Pair",
+    "PostgresLedger",
+    "Request",
+    "RequestInfo",
+    "ResponseKeeper",
+    "SampleLogprobs",
+    "SampleRecord",
+    "SamplingParams",
+    "WRITE_ERRORS",
+    "check_ledger_location",
+    "new_owner_id",
+    "open_ledger",
+    "read_rescue",
+    "record_logprobs",
+]

@@ -1,0 +1,18 @@
+"""Open the ledger a location names: a PostgreSQL server URL or a SQLite file."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from gralgo.ledger._sqlite import Ledger
+
+
+def open_ledger(location: str | os.PathLike[str]) -> Any:
+    """A :class:`PostgresLedger` for a ``postgresql://`` URL, else the SQLite ``Ledger`` file."""
+    text = str(location)
+    if text.startswith(("postgresql://", "postgres://")):
+        from gralgo.ledger._postgres import PostgresLedger
+
+        return PostgresLedger(text)
+    return Ledger(location)
