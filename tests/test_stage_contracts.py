@@ -114,6 +114,35 @@ def private_imports(source: str, rel: Path) -> list[str]:
     ]
 
 
+ARCHITECTURE = REPO / "design" / "architecture.md"
+_API_BLOCK = re.compile(r"(<!-- api:begin -->\n)(.*?)(<!-- api:end -->)", re.S)
+
+
+def public_names(stage: str) -> list[str]:
+    """A stage's ``__all__``, read from its ``__init__.py`` without importing it."""
+    tree = ast.parse((REPO / "gralgo" / stage / "__init__.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets
+        ):
+            return [ast.literal_eval(e) for e in node.value.elts]  # type: ignore[attr-defined]
+    return []
+
+
+def api_table() -> str:
+    """The Markdown table of every stage's public names, bottom layer first."""
+    rows = ["| stage | public names (`__all__`) |", "|---|---|"]
+    for stage in sorted(STAGES, key=lambda name: (RANK[name], name)):
+        names = ", ".join(f"`{name}`" for name in sorted(public_names(stage), key=str.lower))
+        rows.append(f"| `gralgo.{stage}` | {names} |")
+    return "\n".join(rows) + "\n"
+
+
+def write_api_table() -> None:
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    ARCHITECTURE.write_text(_API_BLOCK.sub(lambda m: m[1] + api_table() + m[3], text), "utf-8")
+
+
 def package_files() -> list[Path]:
     return sorted((REPO / "gralgo").rglob("*.py"))
 
@@ -138,6 +167,40 @@ def test_no_module_imports_another_stages_private_module() -> None:
             rel = path.relative_to(REPO)
             broken += private_imports(path.read_text(encoding="utf-8"), rel)
     assert not broken, "\n".join(broken)
+
+
+def test_the_design_notes_list_each_stages_public_api() -> None:
+    found = _API_BLOCK.search(ARCHITECTURE.read_text(encoding="utf-8"))
+    assert found, "design/architecture.md lost its generated API table markers"
+    assert found[2] == api_table(), "stale: run python tests/test_stage_contracts.py --write-api"
+
+
+def _users(name: str, stage: str, texts: dict[Path, str]) -> list[Path]:
+    word = re.compile(rf"\b{re.escape(name)}\b")
+    return [
+        rel
+        for rel, text in texts.items()
+        if not (rel.parts[0] in ("gralgo", "tests") and len(rel.parts) > 2 and rel.parts[1] == stage)
+        and word.search(text)
+    ]
+
+
+def test_every_public_name_is_used_outside_its_stage() -> None:
+    texts = {
+        path.relative_to(REPO): path.read_text(encoding="utf-8")
+        for base in ("gralgo", "tests", "benchmarks")
+        for path in sorted((REPO / base).rglob("*.py"))
+        if path != Path(__file__)
+    }
+    unused = [
+        f"gralgo.{stage}.{name}"
+        for stage in STAGES
+        for name in public_names(stage)
+        if not _users(name, stage, texts)
+    ]
+    assert not unused, "public but used only inside their stage (make them private):\n" + (
+        "\n".join(unused)
+    )
 
 
 PLANTED = [
@@ -208,3 +271,7 @@ def test_stage_packages_import_light() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+if __name__ == "__main__" and sys.argv[1:] == ["--write-api"]:
+    write_api_table()
