@@ -176,13 +176,20 @@ def test_the_design_notes_list_each_stages_public_api() -> None:
 
 
 def _users(name: str, stage: str, texts: dict[Path, str]) -> list[Path]:
+    """Files outside ``gralgo/<stage>/`` that mention ``name`` (tests use the API too)."""
     word = re.compile(rf"\b{re.escape(name)}\b")
     return [
         rel
         for rel, text in texts.items()
-        if not (rel.parts[0] in ("gralgo", "tests") and len(rel.parts) > 2 and rel.parts[1] == stage)
+        if not (rel.parts[0] == "gralgo" and len(rel.parts) > 2 and rel.parts[1] == stage)
         and word.search(text)
     ]
+
+
+EXTENSION_POINTS = {
+    "gralgo.tasks.EdgeWeightedTask": "the base class of a task on weighted edges (a tenth task)",
+}
+"""Public names meant for code outside this repository, with the reason."""
 
 
 def test_every_public_name_is_used_outside_its_stage() -> None:
@@ -196,7 +203,7 @@ def test_every_public_name_is_used_outside_its_stage() -> None:
         f"gralgo.{stage}.{name}"
         for stage in STAGES
         for name in public_names(stage)
-        if not _users(name, stage, texts)
+        if not _users(name, stage, texts) and f"gralgo.{stage}.{name}" not in EXTENSION_POINTS
     ]
     assert not unused, "public but used only inside their stage (make them private):\n" + (
         "\n".join(unused)

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING as _TYPE_CHECKING
 
 from gralgo.analysis._config import ANALYSES, AnalyzeSettings
 from gralgo.analysis._efficiency import (
-    DEFAULT_TOKENIZER,
     EfficiencyResult,
     first_correct_segment,
     mean_efficiency,
@@ -22,23 +21,14 @@ from gralgo.analysis._efficiency import (
     tokenizer_for_model,
 )
 from gralgo.analysis._entropy import (
-    TokenEntropyStat,
     TokenLogprobs,
     dropped_mass,
     rank_high_entropy_tokens,
     segment_at_high_entropy,
     token_entropy,
 )
-from gralgo.analysis._judge import (
-    Judge,
-    JudgeParseError,
-    JudgeQuery,
-    JudgeReport,
-    JudgeSettings,
-    Verdict,
-    open_judge,
-)
-from gralgo.analysis._run import AnalysisResult, run_analysis
+from gralgo.analysis._judge import Judge, JudgeParseError, JudgeQuery, JudgeSettings, open_judge
+from gralgo.analysis._run import run_analysis
 from gralgo.analysis._segment import (
     DEFAULT_MARKERS,
     Segment,
@@ -68,21 +58,16 @@ __getattr__ = lazy_exports(__name__, _LAZY)
 
 __all__ = [
     "ANALYSES",
-    "AnalysisResult",
     "AnalyzeSettings",
     "DEFAULT_MARKERS",
-    "DEFAULT_TOKENIZER",
     "EfficiencyResult",
     "Judge",
     "JudgeParseError",
     "JudgeQuery",
-    "JudgeReport",
     "JudgeSettings",
     "Segment",
     "SegmentationError",
-    "TokenEntropyStat",
     "TokenLogprobs",
-    "Verdict",
     "choice_parser",
     "dropped_mass",
     "entropy_statistics",

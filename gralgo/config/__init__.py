@@ -13,16 +13,13 @@ from typing import TYPE_CHECKING as _TYPE_CHECKING
 
 from gralgo.config._cli import check_command_line, check_composed
 from gralgo.config._schema import (
-    ContextConfig,
-    DatasetConfig,
     GralgoConfig,
     ModelConfig,
     RunConfig,
     SamplingConfig,
-    SourceEntryConfig,
     TaskEntryConfig,
 )
-from gralgo.config._secrets import check_config_secrets, check_literal_secret
+from gralgo.config._secrets import check_config_secrets
 from gralgo.config._task_all import register_task_all
 from gralgo.config._typed import SCHEMA_NAME, register_schemas, typed_config
 from gralgo.lazy import lazy_exports
@@ -41,22 +38,17 @@ __getattr__ = lazy_exports(__name__, _LAZY)
 
 
 __all__ = [
-    "ContextConfig",
-    "DatasetConfig",
     "GralgoConfig",
     "ModelConfig",
     "RunConfig",
     "SCHEMA_NAME",
     "SamplingConfig",
     "SegmentationConfig",
-    "SourceEntryConfig",
     "TaskEntryConfig",
     "check_command_line",
     "check_composed",
     "check_config_secrets",
-    "check_literal_secret",
     "config_error",
-    "register_schemas",
     "register_task_all",
     "typed_config",
 ]

@@ -4,18 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING as _TYPE_CHECKING
 
-from gralgo.dataset._audit import AuditReport, RuleViolation, audit_dataset, audit_instances
-from gralgo.dataset._build import BuildOptions, build_level, instance_id, name_key
-from gralgo.dataset._dataset import (
-    BuildReport,
-    DatasetSpec,
-    LongContextSpec,
-    build_dataset,
-    ensure_dataset,
-)
+from gralgo.dataset._audit import audit_dataset, audit_instances
+from gralgo.dataset._build import BuildOptions, instance_id, name_key
+from gralgo.dataset._dataset import DatasetSpec, LongContextSpec, build_dataset, ensure_dataset
 from gralgo.dataset._erdos_renyi import ErdosRenyiSpec
 from gralgo.dataset._instance import Instance, PromptVariant
-from gralgo.dataset._levels import LEVELS, level_range, parse_levels
+from gralgo.dataset._levels import LEVELS, parse_levels
 from gralgo.dataset._store import (
     DatasetError,
     read_instances,
@@ -40,9 +34,7 @@ __getattr__ = lazy_exports(__name__, _LAZY)
 
 
 __all__ = [
-    "AuditReport",
     "BuildOptions",
-    "BuildReport",
     "DatasetError",
     "DatasetSpec",
     "EXPORTS",
@@ -51,15 +43,12 @@ __all__ = [
     "LEVELS",
     "LongContextSpec",
     "PromptVariant",
-    "RuleViolation",
     "audit_dataset",
     "audit_instances",
     "build_dataset",
-    "build_level",
     "ensure_dataset",
     "export_parquet",
     "instance_id",
-    "level_range",
     "load_sources",
     "name_key",
     "parse_levels",

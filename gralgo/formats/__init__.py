@@ -12,16 +12,9 @@ from gralgo.formats._prompt import (
     prompt_rows,
     shows_relations,
 )
-from gralgo.formats._render import (
-    FORMATS,
-    GraphFormat,
-    RenderedGraph,
-    get_format,
-    parse_graph,
-    render_graph,
-)
+from gralgo.formats._render import FORMATS, get_format, parse_graph, render_graph
 from gralgo.formats._syntax import GraphTextError
-from gralgo.formats._tokens import TOKENIZERS, count_tokens, count_tokens_many
+from gralgo.formats._tokens import count_tokens, count_tokens_many
 from gralgo.lazy import lazy_exports
 
 if _TYPE_CHECKING:
@@ -39,11 +32,8 @@ __getattr__ = lazy_exports(__name__, _LAZY)
 
 __all__ = [
     "FORMATS",
-    "GraphFormat",
     "GraphTextError",
     "PromptText",
-    "RenderedGraph",
-    "TOKENIZERS",
     "answer_instruction",
     "build_certificate_prompt",
     "build_prompt",

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from gralgo.lazy import lazy_exports
 from gralgo.report._job_settings import MlflowSettings, ReportSettings
-from gralgo.report._sweep_failures import FAILED_JOBS, FailedJob, collect_failures, record_failure
+from gralgo.report._sweep_failures import FAILED_JOBS, FailedJob, record_failure
 
 if TYPE_CHECKING:
     from gralgo.report._certificates import certificate_report
@@ -59,7 +59,6 @@ __all__ = [
     "ReportSettings",
     "TRANSCRIPTS_STAMP_FILE",
     "certificate_report",
-    "collect_failures",
     "collect_instances",
     "completeness",
     "flatten_params",

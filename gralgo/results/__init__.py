@@ -25,7 +25,7 @@ from gralgo.results._sharing import (
     remember_folder,
     remembered_folder,
 )
-from gralgo.results._texts import TEXT_FIELDS, JobTexts
+from gralgo.results._texts import JobTexts
 
 __all__ = [
     "COLUMNS",
@@ -48,7 +48,6 @@ __all__ = [
     "JobInfo",
     "JobTexts",
     "ResultsError",
-    "TEXT_FIELDS",
     "read_job",
     "read_samples",
     "write_job",

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING as _TYPE_CHECKING
 
 from gralgo.lazy import lazy_exports
-from gralgo.run._modes import MODES, ModeSettings
+from gralgo.run._modes import ModeSettings
 from gralgo.run._tool_loop import ToolLoopResult, ToolLoopSettings, run_tool_loop
 
 if _TYPE_CHECKING:
@@ -50,7 +50,6 @@ __getattr__ = lazy_exports(__name__, _LAZY)
 
 __all__ = [
     "LocalLlamaServer",
-    "MODES",
     "ModeSettings",
     "Plan",
     "RunProgress",

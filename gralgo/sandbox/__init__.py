@@ -5,15 +5,13 @@
 """
 
 from gralgo.sandbox._isolation import SandboxUnavailableError, detect_isolation
-from gralgo.sandbox._limits import Isolation, SandboxLimits, SandboxResult, ToolError
+from gralgo.sandbox._limits import SandboxLimits, SandboxResult
 from gralgo.sandbox._run import run_python
 
 __all__ = [
-    "Isolation",
     "SandboxLimits",
     "SandboxResult",
     "SandboxUnavailableError",
-    "ToolError",
     "detect_isolation",
     "run_python",
 ]

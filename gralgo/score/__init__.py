@@ -5,7 +5,6 @@ in the paper's tables; the statistics themselves are pure functions in ``_metric
 """
 
 from gralgo.score._certificate import (
-    CERTIFICATE_COLUMNS,
     certificate_table,
     certificate_verdicts,
     check_certificate_answer,
@@ -20,9 +19,8 @@ from gralgo.score._metrics import (
     pass_at_k,
     pass_at_k_array,
 )
-from gralgo.score._outcome import OUTCOMES, Outcome, classify_outcome
+from gralgo.score._outcome import Outcome, classify_outcome
 from gralgo.score._scoring import (
-    INSTANCE_KEYS,
     SAMPLE_COLUMNS,
     ScoringInputError,
     aggregate,
@@ -37,10 +35,7 @@ from gralgo.tasks import ANSWER_KINDS, normalize_answer
 __all__ = [
     "boxed_answer",
     "ANSWER_KINDS",
-    "CERTIFICATE_COLUMNS",
-    "INSTANCE_KEYS",
     "NodeNames",
-    "OUTCOMES",
     "SAMPLE_COLUMNS",
     "Outcome",
     "ScoringInputError",

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING as _TYPE_CHECKING
 from gralgo.lazy import lazy_exports
 from gralgo.tasks._answers import (
     ANSWER_KINDS,
-    INTEGER_ANSWER,
     AnswerKind,
     answer_instruction,
     normalize_answer,
@@ -21,14 +20,7 @@ from gralgo.tasks._answers import (
 )
 from gralgo.tasks._base import EdgeWeightedTask, Task
 from gralgo.tasks._records import InstanceRejected, Problem, Solution, TaskSettings
-from gralgo.tasks._registry import (
-    TASKS,
-    answer_owner,
-    builtin_tasks,
-    get_task_class,
-    load_task_class,
-    make_task,
-)
+from gralgo.tasks._registry import TASKS, answer_owner, builtin_tasks, get_task_class, make_task
 
 if _TYPE_CHECKING:
     from gralgo.tasks._certificate import (
@@ -61,7 +53,6 @@ __all__ = [
     "CertificateShape",
     "CertificateVerdict",
     "EdgeWeightedTask",
-    "INTEGER_ANSWER",
     "InstanceRejected",
     "Problem",
     "Solution",
@@ -73,7 +64,6 @@ __all__ = [
     "builtin_tasks",
     "certificate_instruction",
     "get_task_class",
-    "load_task_class",
     "make_task",
     "normalize_answer",
     "normalize_node_name",
