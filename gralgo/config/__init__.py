@@ -21,17 +21,17 @@ from gralgo.config._schema import (
 )
 from gralgo.config._secrets import check_config_secrets
 from gralgo.config._task_all import register_task_all
-from gralgo.config._typed import SCHEMA_NAME, register_schemas, typed_config
+from gralgo.config._validation import SCHEMA_NAME, register_schemas, typed_config
 from gralgo.lazy import lazy_exports
 
 if _TYPE_CHECKING:
     from gralgo.config._schema import SegmentationConfig
-    from gralgo.config._typed import config_error
+    from gralgo.config._validation import config_error
 
 # Public names loaded on first use (PEP 562), so importing this package stays cheap.
 _LAZY = {
     "SegmentationConfig": "gralgo.config._schema",
-    "config_error": "gralgo.config._typed",
+    "config_error": "gralgo.config._validation",
 }
 
 __getattr__ = lazy_exports(__name__, _LAZY)

@@ -17,7 +17,7 @@ from typing import Any
 from gralgo.config._schema import GralgoConfig
 from gralgo.config._secrets import check_literal_secret
 from gralgo.config._task_all import register_task_all, searchpath_dirs
-from gralgo.config._typed import config_error, unknown_key_message
+from gralgo.config._validation import config_error, unknown_key_message
 from gralgo.errors import ConfigError
 
 CONF_DIR = Path(__file__).resolve().parents[2] / "conf"
@@ -60,7 +60,7 @@ def check_composed(argv: Sequence[str], make_settings: Callable[[dict[str, Any]]
     from omegaconf.errors import OmegaConfBaseException
 
     from gralgo.config._secrets import check_config_secrets
-    from gralgo.config._typed import typed_config
+    from gralgo.config._validation import typed_config
 
     try:
         with initialize_config_dir(config_dir=str(CONF_DIR), version_base=None):

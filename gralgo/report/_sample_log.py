@@ -135,15 +135,3 @@ def jsonl_text(frame: pd.DataFrame, dataset_dir: Path | str) -> str:
     # pandas' encoder: one call per chunk (json.dumps per line is 10x slower).
     text = str(frame.to_json(orient="records", lines=True, force_ascii=False))
     return text if text.endswith("\n") else text + "\n"
-
-
-def write_samples_jsonl(
-    frame: pd.DataFrame, path: Path, dataset_dir: Path | str, texts: TextLookup | None = None
-) -> Path:
-    """``samples.jsonl`` from a :func:`records_frame`, written a chunk at a time (texts the
-    frame lacks come from ``texts``, see :func:`record_chunks`)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("w", encoding="utf-8") as out:
-        for chunk in record_chunks(frame, texts):
-            out.write(jsonl_text(chunk, dataset_dir))
-    return path

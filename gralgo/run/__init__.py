@@ -11,6 +11,7 @@ from gralgo.run._tool_loop import ToolLoopResult, ToolLoopSettings, run_tool_loo
 
 if _TYPE_CHECKING:
     from gralgo.run._describe import describe_request
+    from gralgo.run._litellm_response import load_litellm
     from gralgo.run._local_server import LocalLlamaServer, server_settings_from_config
     from gralgo.run._models import (
         model_spec_from_config,
@@ -21,7 +22,6 @@ if _TYPE_CHECKING:
     from gralgo.run._modes import mode_settings_from_config, resolve_tool_calling
     from gralgo.run._plan import Plan, build_requests, estimate_cost
     from gralgo.run._progress import RunProgress, describe_run
-    from gralgo.run._response import load_litellm
     from gralgo.run._runner import run_samples, run_samples_sync
 
 # Public names loaded on first use (PEP 562), so importing this package stays cheap.
@@ -33,7 +33,7 @@ _LAZY = {
     "describe_request": "gralgo.run._describe",
     "describe_run": "gralgo.run._progress",
     "estimate_cost": "gralgo.run._plan",
-    "load_litellm": "gralgo.run._response",
+    "load_litellm": "gralgo.run._litellm_response",
     "mode_settings_from_config": "gralgo.run._modes",
     "model_spec_from_config": "gralgo.run._models",
     "preflight": "gralgo.run._models",

@@ -4,7 +4,7 @@ litellm spends most of the runner's CPU on its own dispatch, HTTP path and per-c
 (issue 12: 5.7x the ideal time against a 50 ms loopback server). For self-hosted endpoints that
 speak the OpenAI chat API (vLLM, SGLang, llama.cpp, LM Studio, Ollama's ``/v1``) this client
 sends the same JSON body litellm sends and turns the reply into the same ledger fields as
-:func:`gralgo.run._response.parse_response`. Failures raise exceptions named like litellm's
+:func:`gralgo.run._litellm_response.parse_response`. Failures raise exceptions named like litellm's
 (``RateLimitError``, ``InternalServerError``, ``Timeout``...) with ``status_code`` and
 ``headers``, so :func:`gralgo.run._errors.classify` treats them, and the ledger stores them,
 exactly as it does litellm's. Prices still come from litellm's price map: looked up once per
@@ -226,7 +226,7 @@ def response_cost(litellm_model: str, body: Mapping[str, Any]) -> float | None:
     """USD cost of a reply, priced by litellm exactly as after ``acompletion``; None if unknown."""
     if not has_price(litellm_model):
         return None
-    from gralgo.run._response import load_litellm
+    from gralgo.run._litellm_response import load_litellm
 
     litellm = load_litellm()
     response = litellm.ModelResponse(**dict(body))

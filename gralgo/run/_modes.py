@@ -76,7 +76,7 @@ def resolve_tool_calling(mode: ModeSettings, litellm_model: str) -> ModeSettings
     supports function calling, else the fenced-block fallback; other settings pass through."""
     if mode.name != "tool" or not mode.auto_tools:
         return mode
-    from gralgo.run._response import load_litellm
+    from gralgo.run._litellm_response import load_litellm
 
     try:
         native = bool(load_litellm().supports_function_calling(model=litellm_model))

@@ -18,7 +18,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from gralgo.run._response import parse_response
+from gralgo.run._litellm_response import parse_response
 from gralgo.sandbox import SandboxLimits, SandboxResult, run_python
 
 PYTHON_TOOL: dict[str, Any] = {

@@ -16,7 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # this checkout's gralgo
 
 from gralgo.ledger import open_ledger  # noqa: E402
-from gralgo.run._response import load_litellm  # noqa: E402
+from gralgo.run._litellm_response import load_litellm  # noqa: E402
 from gralgo.run._runner import run_samples_sync  # noqa: E402
 from gralgo.testing import make_requests  # noqa: E402
 

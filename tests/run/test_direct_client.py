@@ -150,7 +150,7 @@ def test_priced_model_costs_the_same(stub: StubServer, tmp_path: Path) -> None:
 
 
 def test_price_lookup_agrees_with_litellm() -> None:
-    from gralgo.run._response import load_litellm
+    from gralgo.run._litellm_response import load_litellm
 
     litellm = load_litellm()
     for model in (

@@ -320,7 +320,7 @@ def test_parse_response_reads_thinking_blocks_and_rejects_empty_choices() -> Non
     from types import SimpleNamespace
 
     from gralgo.run._errors import MalformedResponseError
-    from gralgo.run._response import load_litellm, parse_response
+    from gralgo.run._litellm_response import load_litellm, parse_response
 
     litellm = load_litellm()
     message = SimpleNamespace(

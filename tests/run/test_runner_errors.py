@@ -6,7 +6,7 @@ import httpx
 import pytest
 
 from gralgo.run._errors import MalformedResponseError, classify, redact, retry_after_seconds
-from gralgo.run._response import load_litellm as load_litellm
+from gralgo.run._litellm_response import load_litellm as load_litellm
 
 
 def litellm_error(name: str, status: int, headers: dict[str, str] | None = None) -> Exception:

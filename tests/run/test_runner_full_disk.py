@@ -120,7 +120,7 @@ import json, os, resource, signal, sys
 sys.path.insert(0, {repo!r})  # this checkout's gralgo
 from gralgo.testing import make_requests
 from gralgo.ledger._sqlite import Ledger, LedgerWriteError
-from gralgo.run._response import load_litellm
+from gralgo.run._litellm_response import load_litellm
 from gralgo.run._runner import run_samples_sync
 api_base, path = sys.argv[1:3]
 load_litellm()

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from gralgo.ledger import Ledger
-from gralgo.run._response import load_litellm
+from gralgo.run._litellm_response import load_litellm
 from gralgo.run._runner import run_samples_sync
 from gralgo.testing import StubServer, make_requests
 
@@ -25,7 +25,7 @@ import sys
 sys.path.insert(0, {repo!r})  # this checkout's gralgo
 from gralgo.testing import make_requests
 from gralgo.ledger._sqlite import Ledger
-from gralgo.run._response import load_litellm
+from gralgo.run._litellm_response import load_litellm
 from gralgo.run._runner import run_samples_sync
 api_base, ledger_path, first, last, k, conc = sys.argv[1:7]
 requests = make_requests(api_base, int(last))[int(first):]

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from tool_stub import MODEL, tool_stub
 
-from gralgo.run._response import load_litellm
+from gralgo.run._litellm_response import load_litellm
 from gralgo.run._tool_loop import ToolLoopResult, ToolLoopSettings, litellm_complete, run_tool_loop
 from gralgo.sandbox import SandboxLimits, SandboxUnavailableError, detect_isolation
 
