@@ -6,10 +6,11 @@ from typing import TYPE_CHECKING as _TYPE_CHECKING
 
 from gralgo.dataset._audit import audit_dataset, audit_instances
 from gralgo.dataset._build import BuildOptions, instance_id, name_key
-from gralgo.dataset._dataset import DatasetSpec, LongContextSpec, build_dataset, ensure_dataset
+from gralgo.dataset._builder import build_dataset, ensure_dataset
 from gralgo.dataset._erdos_renyi import ErdosRenyiSpec
 from gralgo.dataset._instance import Instance, PromptVariant
 from gralgo.dataset._levels import LEVELS, parse_levels
+from gralgo.dataset._spec import DatasetSpec, LongContextSpec
 from gralgo.dataset._store import (
     DatasetError,
     read_instances,
@@ -21,13 +22,13 @@ from gralgo.lazy import lazy_exports
 
 if _TYPE_CHECKING:
     from gralgo.dataset._card import EXPORTS, export_parquet
-    from gralgo.dataset._dataset import load_sources
+    from gralgo.dataset._spec import load_sources
 
 # Public names loaded on first use (PEP 562), so importing this package stays cheap.
 _LAZY = {
     "EXPORTS": "gralgo.dataset._card",
     "export_parquet": "gralgo.dataset._card",
-    "load_sources": "gralgo.dataset._dataset",
+    "load_sources": "gralgo.dataset._spec",
 }
 
 __getattr__ = lazy_exports(__name__, _LAZY)

@@ -11,10 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from gralgo.dataset._dataset import DatasetSpec
+from gralgo.dataset._spec import DatasetSpec
 
 DATA_DIR = Path(__file__).resolve().parents[1] / "graphs" / "data"
 EMBEDDED_FOLDERS = {"osm": "osm", "openflights": "openflights", "wikipedia": "wikispeedia",

@@ -7,20 +7,18 @@ import random
 from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import networkx as nx
 
 from gralgo.dataset._build import BuildOptions, graph_fingerprint, make_instance
 from gralgo.dataset._instance import Instance, PromptVariant
+from gralgo.dataset._spec import DatasetSpec, LongContextSpec, load_sources_for
 from gralgo.errors import SamplingError
 from gralgo.graphs import SampledGraph, SourceGraph, thin_edges
 from gralgo.graphs.samplers import sample_subgraph
 from gralgo.seeding import rng_for, stable_seed
 from gralgo.tasks import InstanceRejected, Problem, Solution, Task, TaskSettings
-
-if TYPE_CHECKING:
-    from gralgo.dataset._dataset import DatasetSpec, LongContextSpec
 
 
 def context_name(target_tokens: int) -> str:
@@ -118,8 +116,6 @@ def build_long_context(spec: DatasetSpec) -> dict[str, list[Instance]]:
     costly part, runs in ``spec.workers`` processes (0: one per core), one graph per job. The
     output does not depend on the number of workers.
     """
-    from gralgo.dataset._dataset import load_sources_for
-
     lc = spec.long_context
     assert lc is not None
     source = load_sources_for(spec, [lc.source])[lc.source]

@@ -12,6 +12,7 @@ import importlib
 import inspect
 import pkgutil
 from collections.abc import Iterator
+from pathlib import Path
 
 from gralgo.errors import ConfigError, UnknownChoiceError
 from gralgo.tasks._answers import ANSWER_KINDS
@@ -44,10 +45,8 @@ def _task_classes(module: object) -> Iterator[type[Task]]:
 def builtin_tasks() -> dict[str, type[Task]]:
     """Every task defined by a public module of ``gralgo.tasks``, in the paper's order
     (enumeration, exploration, intuition; easy to hard; then by name)."""
-    import gralgo.tasks as package
-
     found: list[type[Task]] = []
-    for info in pkgutil.iter_modules(package.__path__):
+    for info in pkgutil.iter_modules([str(Path(__file__).parent)]):
         if not info.name.startswith("_"):
             found.extend(_task_classes(importlib.import_module(f"gralgo.tasks.{info.name}")))
     found.sort(key=lambda c: (_ORDER.get(c.taxonomy, 9), _ORDER.get(c.complexity, 9), c.name))

@@ -2,21 +2,20 @@
 
 from __future__ import annotations
 
-import functools
 import logging
 import os
 import time
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gralgo import __version__
-from gralgo.dataset._build import BuildOptions, build_level
+from gralgo.dataset._build import build_level
 from gralgo.dataset._card import dataset_card
-from gralgo.dataset._erdos_renyi import ErdosRenyiSpec
 from gralgo.dataset._instance import Instance
+from gralgo.dataset._long_context import build_long_context
+from gralgo.dataset._spec import DatasetSpec, load_sources, load_sources_for, plain_value
 from gralgo.dataset._statistics import (
     GraphStats,
     graph_stats,
@@ -31,112 +30,8 @@ from gralgo.dataset._store import (
     read_manifest,
     write_dataset_lines,
 )
-from gralgo.errors import SourceFileError, UnknownChoiceError
-from gralgo.seeding import stable_hash
-from gralgo.tasks import TaskSettings
 
 log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True)
-class LongContextSpec:
-    """The paper's fixed-topology long-context setup (Figure 3)."""
-
-    targets: tuple[int, ...] = (4096, 8192, 16384, 32768, 65536)
-    tokenizer: str = "cl100k_base"
-    tolerance: float = 0.05
-    n_graphs: int = 50
-    n_nodes: int = 80
-    n_edges: int = 200
-    source: str = "wikispeedia"
-    format: str = "edge_list"
-
-
-@dataclass(frozen=True)
-class DatasetSpec:
-    """Everything that determines a dataset's bytes (and nothing that does not)."""
-
-    tasks: Mapping[str, TaskSettings]
-    sources: Mapping[str, Mapping[str, Any]]
-    """Source name → its plain config (kind, files, options) as in ``conf/source``."""
-    levels: tuple[int, ...]
-    options: BuildOptions
-    long_context: LongContextSpec | None = None
-    """When set, build the long-context variants instead of the size levels."""
-    erdos_renyi: ErdosRenyiSpec | None = None
-    """When set, build Erdős–Rényi variants of the tasks instead (algorithm-family study)."""
-    cache_dir: Path | None = field(default=None, compare=False)
-    workers: int = field(default=0, compare=False)
-
-    def used_sources(self) -> list[str]:
-        names = {s.source for s in self.tasks.values()}
-        if self.long_context is not None:
-            names = {self.long_context.source}
-        return sorted(names)
-
-    @functools.cached_property
-    def _source_fingerprints(self) -> dict[str, str]:
-        from gralgo.graphs.sources import SourceConfig, source_fingerprint
-
-        return {
-            name: source_fingerprint(SourceConfig.from_dict(name, self.sources[name]))
-            for name in self.used_sources()
-        }
-
-    def description(self) -> dict[str, Any]:
-        """JSON-able description written into the manifest (no machine-specific paths).
-
-        It names the generator version and each source's content key, so a dataset built by
-        other code or from other source files is never reused by mistake.
-        """
-        return {
-            "generator": f"gralgo {__version__} / dataset format {FORMAT_VERSION}",
-            "source_content": self._source_fingerprints,
-            "tasks": {n: _task_description(s) for n, s in sorted(self.tasks.items())},
-            "sources": {n: _plain(self.sources[n]) for n in self.used_sources()},
-            "levels": list(self.levels),
-            "seed": self.options.seed,
-            "per_level": self.options.per_level,
-            "formats": list(self.options.formats),
-            "max_attempts": self.options.max_attempts,
-            # Validity rules change which draws are kept: a dataset built without them (or by
-            # code before them) must not be reused.
-            "validity": {
-                "reject_shortcuts": self.options.reject_shortcuts,
-                "max_answer_share": self.options.max_answer_share,
-                "answer_warmup": self.options.answer_warmup,
-            },
-            "long_context": None if self.long_context is None else asdict(self.long_context),
-            # Only when set, so the fingerprints of every other dataset stay as they were.
-            **({} if self.erdos_renyi is None else {"erdos_renyi": asdict(self.erdos_renyi)}),
-            # Only when on, so turning it on changes the data's fingerprint and nothing else does.
-            **({"count_tokens": True} if self.options.count_tokens else {}),
-        }
-
-    def fingerprint(self) -> str:
-        """Short hash naming the default dataset directory for this spec."""
-        return stable_hash(sorted(self.description().items()), length=12)
-
-
-def _task_description(settings: TaskSettings) -> dict[str, Any]:
-    """A task's settings; ``impl`` only when set, so built-in tasks keep their fingerprints."""
-    described: dict[str, Any] = _plain(asdict(settings))
-    if described.get("impl") is None:
-        described.pop("impl", None)
-    return described
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, Mapping):
-        return {str(k): _plain(v) for k, v in sorted(value.items())}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    return value
-
-
-def load_sources(spec: DatasetSpec) -> dict[str, Any]:
-    """Parse (or load from cache) every source the spec uses."""
-    return load_sources_for(spec, spec.used_sources())
 
 
 _WORKER_SOURCES: dict[str, Any] = {}
@@ -165,41 +60,10 @@ def _build_unit(args: tuple[DatasetSpec, str, int]) -> UnitResult:
     task = make_task(task_name, spec.tasks[task_name])
     name = task.settings.source
     # Keyed by the whole source config: one process may build several specs (tests, library).
-    key = repr((name, _plain(spec.sources.get(name)), str(spec.cache_dir)))
+    key = repr((name, plain_value(spec.sources.get(name)), str(spec.cache_dir)))
     if key not in _WORKER_SOURCES:
         _WORKER_SOURCES[key] = load_sources_for(spec, [name])[name]
     return serialise(list(build_level(task, _WORKER_SOURCES[key], level, spec.options)))
-
-
-def load_sources_for(spec: DatasetSpec, names: Sequence[str]) -> dict[str, Any]:
-    from gralgo.graphs.sources import SourceConfig, load_source
-
-    out = {}
-    for name in names:
-        if name not in spec.sources:
-            raise UnknownChoiceError("source", name, sorted(spec.sources))
-        out[name] = load_source(
-            SourceConfig.from_dict(name, spec.sources[name]), cache_dir=spec.cache_dir
-        )
-        check_node_names(name, spec.sources[name], out[name].node_names)
-    return out
-
-
-def check_node_names(name: str, config: Mapping[str, Any], node_names: Sequence[str]) -> None:
-    """Refuse a source whose node names hold ``{`` or ``}``: such an answer cannot be boxed.
-
-    A correct answer that is a node name must fit in ``\\boxed{...}``; renaming could collide
-    with another real name, so the source is rejected and the user renames the nodes.
-    """
-    bad = [n for n in node_names if "{" in n or "}" in n]
-    if bad:
-        files = ", ".join(str(v) for v in (config.get("files") or {}).values() if v) or name
-        examples = ", ".join(repr(n) for n in bad[:3])
-        raise SourceFileError(
-            files,
-            f"source {name!r}: {len(bad)} node name(s) contain '{{' or '}}' (e.g. {examples}), "
-            "which an answer in \\boxed{...} cannot hold; rename those nodes in the file",
-        )
 
 
 @dataclass(frozen=True)
@@ -217,8 +81,6 @@ def build_dataset(spec: DatasetSpec, directory: Path) -> BuildReport:
     started = time.perf_counter()
     load_sources(spec)  # parse once in this process, so workers only read the cache
     if spec.long_context is not None:
-        from gralgo.dataset._long_context import build_long_context
-
         by_task = {task: serialise(items) for task, items in build_long_context(spec).items()}
     elif spec.erdos_renyi is not None:
         by_task = _build_erdos_renyi(spec)
@@ -302,7 +164,7 @@ def ensure_dataset(
 
     directory = Path(directory)
     directory.parent.mkdir(parents=True, exist_ok=True)
-    wanted = _plain(spec.description())
+    wanted = plain_value(spec.description())
     if _usable(directory, wanted, explicit, formats):
         return directory
     with open(directory.with_name(f".{directory.name}.lock"), "w") as lock:
