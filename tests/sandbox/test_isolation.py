@@ -57,8 +57,9 @@ def test_bwrap_command_line_is_exactly_this(user_namespace: bool) -> None:
     assert argv == expected
     assert len(SANDBOX_ENV) == 8
     # Without a filter fd (the opt-in weaker backend) only --seccomp goes.
-    assert bwrap_argv(["/opt/py root/3.11", "/tmp/venv x"], limits, user_namespace, None) == (
-        expected[:-2]
+    assert (
+        bwrap_argv(["/opt/py root/3.11", "/tmp/venv x"], limits, user_namespace, None)
+        == (expected[:-2])
     )
 
 
@@ -109,8 +110,10 @@ def test_without_the_filter_bwrap_is_refused_unless_allowed_and_then_warned(
 
 def test_only_the_interpreter_tree_is_visible_and_data_paths_are_checked(tmp_path: Path) -> None:
     roots = python_roots()
-    assert sys.prefix in roots or os.path.realpath(sys.prefix) in roots or any(
-        sys.prefix.startswith(r + "/") for r in roots
+    assert (
+        sys.prefix in roots
+        or os.path.realpath(sys.prefix) in roots
+        or any(sys.prefix.startswith(r + "/") for r in roots)
     )
     for root in roots:  # never the root, home or current directory, nor anything holding them
         for guarded in ("/", str(Path.home()), os.getcwd()):
