@@ -53,7 +53,7 @@ def _sandbox_note(table: pd.DataFrame) -> str:
     parts = []
     for model in sorted(code["model"].unique()):
         for backend in sorted(set(code.loc[code["model"] == model, "sandbox_backend"])):
-            meaning = GUARANTEES.get(backend, "not recorded by this job")  # type: ignore[call-overload]
+            meaning = GUARANTEES.get(backend, "not recorded by this job")
             parts.append(f"- {model}: `{backend or 'unrecorded'}` ({meaning})")
     return "Code rows ran model code in the sandbox:\n" + "\n".join(parts)
 
