@@ -126,7 +126,24 @@ def detect_isolation(allow_unisolated: bool = False) -> Isolation:
         log.warning("sandbox backend %s: %s", isolation, GUARANTEES[isolation])
     else:
         log.info("sandbox backend %s: %s", isolation, GUARANTEES[isolation])
+    log.info("sandbox memory budget: %s", memory_budget_mode())
     return isolation
+
+
+def memory_budget_mode(cgroup_root: str = "/sys/fs/cgroup") -> str:
+    """How the per-sandbox memory budget is enforced, and why not by a cgroup (for the log).
+
+    Always rlimits: RLIMIT_AS per process x RLIMIT_NPROC + the tmpfs sizes <= memory_mb. The
+    note says whether a cgroup-v2 memory controller would have been available here.
+    """
+    method = "rlimits (RLIMIT_AS per process x max_processes + 2 tmpfs x disk_mb <= memory_mb)"
+    try:
+        controllers = Path(cgroup_root, "cgroup.controllers").read_text().split()
+    except OSError:
+        return f"{method}; no cgroup v2 hierarchy at {cgroup_root} (cgroup v1 or hybrid)"
+    if "memory" not in controllers:
+        return f"{method}; cgroup v2 at {cgroup_root} has no memory controller"
+    return f"{method}; a cgroup v2 memory controller exists at {cgroup_root} but is not used"
 
 
 def probe(isolation: Isolation) -> str | None:

@@ -123,3 +123,14 @@ def test_only_the_interpreter_tree_is_visible_and_data_paths_are_checked(tmp_pat
         check_hidden([Path(roots[0]) / "dataset"])
     with pytest.raises(SandboxUnavailableError, match="shows to model code"):
         check_hidden(["/usr/share/gralgo-data"])
+
+
+def test_the_log_says_how_the_memory_budget_is_enforced(tmp_path: Path) -> None:
+    from gralgo.sandbox._isolation import memory_budget_mode
+
+    assert memory_budget_mode(str(tmp_path / "none")).endswith("(cgroup v1 or hybrid)")
+    (tmp_path / "cgroup.controllers").write_text("cpu io pids\n")
+    assert "has no memory controller" in memory_budget_mode(str(tmp_path))
+    (tmp_path / "cgroup.controllers").write_text("cpu memory pids\n")
+    assert memory_budget_mode(str(tmp_path)).startswith("rlimits (RLIMIT_AS per process")
+    assert "exists" in memory_budget_mode(str(tmp_path))
