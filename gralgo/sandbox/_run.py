@@ -33,11 +33,6 @@ def run_python(
     launch = build_launch(isolation, limits, next_sandbox_uid(), bootstrap_source(limits))
     try:
         return _supervise(launch, code, limits)
-    except OSError as error:  # the sandbox could not start (EAGAIN, ENOMEM): a tool error
-        log.warning("sandbox could not start: %s", error)
-        return SandboxResult(
-            "", f"sandbox could not start: {error}", None, None, "crashed", False, 0.0, isolation
-        )
     finally:
         for fd in launch.pass_fds:
             os.close(fd)
@@ -45,17 +40,22 @@ def run_python(
 
 def _supervise(launch: Launch, code: str, limits: SandboxLimits) -> SandboxResult:
     started = time.monotonic()
-    process = subprocess.Popen(
-        launch.argv,
-        cwd="/",
-        env=launch.env,
-        pass_fds=launch.pass_fds,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        start_new_session=True,
-        close_fds=True,
-    )
+    try:
+        process = subprocess.Popen(
+            launch.argv,
+            cwd="/",
+            env=launch.env,
+            pass_fds=launch.pass_fds,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
+            close_fds=True,
+        )
+    except OSError as error:  # the sandbox could not start (EAGAIN, ENOMEM): a tool error
+        log.warning("sandbox could not start: %s", error)
+        message = f"sandbox could not start: {error}"
+        return SandboxResult("", message, None, None, "crashed", False, 0.0, launch.isolation)
     assert process.stdin and process.stdout and process.stderr
     try:
         process.stdin.write(code.encode("utf-8", "surrogatepass"))

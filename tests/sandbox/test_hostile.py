@@ -539,3 +539,18 @@ def test_without_the_filter_the_weaker_backend_says_so(backend: Isolation) -> No
     result = run("print(open('/proc/self/status').read().split('Seccomp:')[1].split()[0])", backend)
     assert result.stdout == ("2\n" if backend == "bwrap" else "0\n")
     assert result.isolation == backend
+
+
+def test_a_sandbox_that_cannot_start_is_a_tool_error(
+    monkeypatch: pytest.MonkeyPatch, backend: Isolation
+) -> None:
+    import subprocess
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise BlockingIOError(errno.EAGAIN, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(subprocess, "Popen", refuse)
+    result = run("print(1)", backend)
+    assert result.error == "crashed" and result.isolation == backend
+    assert "[tool error: crashed]" in result.as_tool_output()
+    assert "sandbox could not start" in result.stderr
