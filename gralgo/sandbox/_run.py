@@ -52,9 +52,9 @@ def _supervise(launch: Launch, code: str, limits: SandboxLimits) -> SandboxResul
             start_new_session=True,
             close_fds=True,
         )
-    except OSError as error:  # the sandbox could not start (EAGAIN, ENOMEM): a tool error
-        log.warning("sandbox could not start: %s", error)
-        message = f"sandbox could not start: {error}"
+    except OSError as start_error:  # the sandbox could not start (EAGAIN, ENOMEM): a tool error
+        log.warning("sandbox could not start: %s", start_error)
+        message = f"sandbox could not start: {start_error}"
         return SandboxResult("", message, None, None, "crashed", False, 0.0, launch.isolation)
     assert process.stdin and process.stdout and process.stderr
     try:
@@ -115,7 +115,7 @@ def _supervise(launch: Launch, code: str, limits: SandboxLimits) -> SandboxResul
 
 
 def _kill(process: subprocess.Popen[bytes]) -> None:
-    """SIGKILL the wrapper's process group; bwrap/unshare take the namespace down with them."""
+    """SIGKILL the wrapper's process group; bwrap takes the PID namespace down with it."""
     try:
         os.killpg(process.pid, signal.SIGKILL)
     except ProcessLookupError:
