@@ -1,41 +1,159 @@
-"""Time one sandboxed run of trivial code: isolation set-up + interpreter start + exit.
+"""Sandbox start latency, and the whole sandbox's peak memory and disk under bombs.
 
-Each call is a fresh sandbox (new namespaces, empty working directory, limits), as the tool loop
-uses it. Target: <= 150 ms per call on 2 cores. Run: ``python benchmarks/bench_sandbox.py [N]``.
+Latency: each call is a fresh sandbox (new namespaces, tmpfs, seccomp filter, limits), as the
+tool loop uses it; rounds of trivial code and of ``import networkx`` are interleaved; median and
+p95 of each. Target: <= 150 ms per trivial call on 2 cores (run it on an idle machine).
+
+Peaks: a memory bomb (3 children each allocating and touching all they can), a tmpfs bomb
+(filling /tmp and the work dir) and both at once run with the default limits (3 runs each,
+the largest peak printed) while a sampler sums, every 5 ms, the resident memory of every
+process of the run's own uid; the tmpfs bytes are measured from inside (the bomb reports
+``statvfs`` used bytes when its writes stop). The host's ``MemAvailable`` drop and the growth of
+host disk use under /tmp are printed too (both also move with other jobs on a shared machine).
+
+Run: ``python benchmarks/bench_sandbox.py [ROUNDS]`` (as root: the sampler finds the sandbox by
+its uid).
 """
 
 from __future__ import annotations
 
+import os
+import shutil
 import statistics
 import sys
+import threading
 import time
+from pathlib import Path
 
-from gralgo.sandbox import detect_isolation, run_python
+from gralgo.sandbox import SandboxLimits, detect_isolation, run_python
+
+MEMORY_BOMB = """
+import os, time
+print('uid', os.getuid(), flush=True)
+def grab():
+    blocks = []
+    try:
+        while True:
+            b = bytearray(8 * 2**20)
+            blocks.append(b)
+    except MemoryError:
+        pass
+    time.sleep(0.5)
+for _ in range(3):
+    if os.fork() == 0:
+        grab(); os._exit(0)
+for _ in range(3):
+    os.wait()
+"""
+DISK_BOMB = """
+import os
+print('uid', os.getuid(), flush=True)
+used = 0
+for where in ('/tmp', '/sandbox'):
+    n = 0
+    try:
+        while True:
+            with open(f'{where}/f{n}', 'wb') as f:
+                f.write(b'x' * 2**20)
+            n += 1
+    except OSError:
+        pass
+    fs = os.statvfs(where)
+    used += (fs.f_blocks - fs.f_bfree) * fs.f_frsize
+print(used)
+"""
+BOTH = DISK_BOMB.replace("print(used)", "print(used, flush=True)") + MEMORY_BOMB.replace(
+    "print('uid', os.getuid(), flush=True)", ""
+)
 
 
-def main(calls: int = 50) -> None:
+def _sandbox_rss_bytes() -> dict[int, int]:
+    """Resident bytes per sandbox uid (root runs): other gralgo processes on the machine use the
+    same uid range, so each run is measured by its own uid."""
+    totals: dict[int, int] = {}
+    for status in Path("/proc").glob("[0-9]*/status"):
+        try:
+            text = status.read_text()
+        except OSError:
+            continue
+        fields = dict(line.split(":", 1) for line in text.splitlines() if ":" in line)
+        uid = int(fields.get("Uid", "0").split()[0])
+        if 1_500_000 <= uid < 1_600_000 and "VmRSS" in fields:
+            totals[uid] = totals.get(uid, 0) + int(fields["VmRSS"].split()[0]) * 1024
+    return totals
+
+
+def _mem_available() -> int:
+    for line in Path("/proc/meminfo").read_text().splitlines():
+        if line.startswith("MemAvailable:"):
+            return int(line.split()[1]) * 1024
+    return 0
+
+
+def peak_of(code: str, limits: SandboxLimits) -> tuple[int, int, int, int]:
+    """(peak RSS of all sandbox processes, tmpfs bytes reported, host MemAvailable drop, host
+    /tmp disk growth) while ``code`` runs."""
+    peaks: dict[int, int] = {}
+    done = threading.Event()
+    available = _mem_available()
+    lowest = [available]
+    disk = shutil.disk_usage("/tmp").used
+
+    def sample() -> None:
+        while not done.is_set():
+            for uid, rss in _sandbox_rss_bytes().items():
+                peaks[uid] = max(peaks.get(uid, 0), rss)
+            lowest[0] = min(lowest[0], _mem_available())
+            time.sleep(0.005)
+
+    sampler = threading.Thread(target=sample)
+    sampler.start()
+    try:
+        result = run_python(code, limits)
+    finally:
+        done.set()
+        sampler.join()
+    words = result.stdout.split()
+    uid = int(words[1])
+    numbers = [word for word in words[2:] if word.isdigit()]
+    tmpfs = int(numbers[0]) if numbers else 0
+    return peaks.get(uid, 0), tmpfs, available - lowest[0], shutil.disk_usage("/tmp").used - disk
+
+
+def main(rounds: int = 40) -> None:
     isolation = detect_isolation()
     run_python("pass")  # warm the page cache
-    times: list[float] = []
-    for _ in range(calls):
-        start = time.perf_counter()
-        result = run_python("print(sum(range(10)))")
-        times.append(time.perf_counter() - start)
-        assert result.ok and result.stdout == "45\n", result
-    networkx = []
-    for _ in range(max(5, calls // 10)):
-        start = time.perf_counter()
-        assert run_python("import networkx").ok
-        networkx.append(time.perf_counter() - start)
-    ms = sorted(1000 * t for t in times)
-    q = statistics.quantiles(ms, n=20)
-    print(f"isolation={isolation} calls={calls}")
+    trivial: list[float] = []
+    networkx: list[float] = []
+    for _ in range(rounds):
+        for times, code in ((trivial, "print(sum(range(10)))"), (networkx, "import networkx")):
+            start = time.perf_counter()
+            result = run_python(code)
+            times.append(1000 * (time.perf_counter() - start))
+            assert result.ok, result
+    print(f"isolation={isolation} rounds={rounds} (interleaved)")
+    for name, times in (("trivial code", trivial), ("import networkx", networkx)):
+        p95 = statistics.quantiles(times, n=20)[18]
+        print(f"{name}, ms: median {statistics.median(times):.1f}  p95 {p95:.1f}")
+    limits = SandboxLimits()
+    mib = 2**20
     print(
-        f"trivial code, ms: min {ms[0]:.1f}  median {statistics.median(ms):.1f}  "
-        f"p90 {q[17]:.1f}  p95 {q[18]:.1f}  max {ms[-1]:.1f}  (target <= 150)"
+        f"budget: memory_mb={limits.memory_mb} = {limits.max_processes} processes x "
+        f"{limits.process_memory_mb} MiB RLIMIT_AS + 2 tmpfs x {limits.disk_mb} MiB"
     )
-    print(f"import networkx, ms: median {1000 * statistics.median(networkx):.1f}")
+    if os.geteuid() != 0:
+        print("(peaks need root: the sampler finds the sandbox's processes by their uid)")
+        return
+    for name, code in (("memory bomb", MEMORY_BOMB), ("tmpfs bomb", DISK_BOMB), ("both", BOTH)):
+        peaks = [peak_of(code, limits) for _ in range(3)]
+        rss, tmpfs, drop = (max(p[i] for p in peaks) for i in range(3))
+        disk = min(p[3] for p in peaks)  # other jobs write to /tmp too: the least is ours
+        print(
+            f"{name}: peak RSS of all processes {rss / mib:.0f} MiB + tmpfs {tmpfs / mib:.0f} MiB"
+            f" = {(rss + tmpfs) / mib:.0f} MiB (budget {limits.memory_mb}); host MemAvailable "
+            f"drop {drop / mib:.0f} MiB; host /tmp disk growth {disk / mib:.0f} MiB (min of 3)"
+        )
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 50)
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 40)

@@ -176,7 +176,36 @@ def job_info(
         request_keys=tuple(r.key for r in requests),
         instance_ids=tuple(r.instance_id for r in requests),
         mode=requests[0].mode if requests else "direct",
+        sandbox=sandbox_record(settings),
     )
+
+
+def sandbox_record(settings: AppSettings, out_dir: Path | None = None) -> dict[str, str]:
+    """``mode=tool``: the sandbox backend and its guarantees (logged; WARNING when weaker), as
+    job.json, the MLflow run and the tool-use table record them; ``{}`` for other modes.
+
+    Raises (naming the fix) when no acceptable backend works, or (given the job's ``out_dir``)
+    when the dataset, the ledger, the outputs or the checkout would be visible inside it.
+    """
+    if settings.mode.name != "tool":
+        return {}
+    from gralgo.sandbox import GUARANTEES, backend_record, check_hidden, detect_isolation
+
+    isolation = detect_isolation(settings.mode.tool.sandbox.allow_unisolated)
+    hidden = [settings.dataset_dir, settings.outputs_dir, Path.cwd()]
+    if settings.ledger_url is None:
+        hidden.append(settings.ledger_path)
+    if out_dir is not None:  # the job's first check: say once what model code runs in
+        check_hidden([*hidden, out_dir])
+        level = logging.INFO if isolation == "bwrap" else logging.WARNING
+        log.log(level, "tool mode: model code runs in a fresh %s sandbox per call (%s)",
+                isolation, GUARANTEES[isolation])  # fmt: skip
+    return backend_record(isolation)
+
+
+def job_report_settings(settings: AppSettings) -> Any:
+    """The report settings of this job, with the sandbox it ran code in (mode=tool)."""
+    return replace(settings.report_settings(), sandbox=sandbox_record(settings))
 
 
 def ledger_location(settings: AppSettings) -> str:
@@ -261,12 +290,13 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
     requests = build_requests(
         instances, settings.format, spec, sampling, settings.mode, task_options
     )
+    sandbox_record(settings, out_dir)  # tool mode: refuse now if model code could see the data
     settings.ledger_path.parent.mkdir(parents=True, exist_ok=True)
     if settings.ledger_url is None:
         check_ledger_location(settings.ledger_path)
     started = time.monotonic()
     location = settings.ledger_url or settings.ledger_path
-    with JobRun(settings.report_settings()) as job_run, open_ledger(location) as ledger:
+    with JobRun(job_report_settings(settings)) as job_run, open_ledger(location) as ledger:
         register_job(settings, out_dir, ledger, instances, requests, spec, sampling)
         todo = ledger.missing(requests, settings.k)
         plan = plan_run(settings, requests, todo, sampling.max_tokens)
@@ -559,13 +589,6 @@ def concurrency_limit(settings: AppSettings) -> int:
 def run_pending(settings: AppSettings, todo: Sequence[tuple[Request, int]], ledger: Any) -> Any:
     from gralgo.run import RunProgress, run_samples_sync
 
-    if settings.mode.name == "tool":  # raises, naming the fix, when no isolation works
-        from gralgo.sandbox import detect_isolation
-
-        isolation = detect_isolation(settings.mode.tool.sandbox.allow_unisolated)
-        log.info("tool mode: model code runs in a fresh %s sandbox per call", isolation)
-        if isolation == "none":
-            log.warning("sandbox.allow_unisolated=true: model code runs WITHOUT isolation")
     with RunProgress(len(todo)) as progress:
         return run_samples_sync(
             todo,
@@ -598,7 +621,7 @@ def report_results(
 
     frame = with_instance_columns(samples_table(out_dir, settings.mode.name), instances)
     status = completeness(frame, stop_reason)
-    report_settings = settings.report_settings()
+    report_settings = job_report_settings(settings)
     artifacts, metrics = write_reports(frame, report_settings, out_dir, status)
     if extra is not None:
         more_artifacts, more_metrics = extra(frame)

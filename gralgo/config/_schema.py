@@ -338,17 +338,19 @@ class SandboxConfig:
     cpu_time_s: int = 10
     """CPU-time limit per execution."""
     memory_mb: int = 1024
-    """Address-space limit."""
+    """Memory budget of the whole sandbox (all processes and its tmpfs mounts)."""
+    disk_mb: int = 32
+    """Size of each of the sandbox's tmpfs mounts (work dir, /tmp)."""
     file_size_mb: int = 16
     """Largest file the code may write."""
-    max_processes: int = 16
-    """Processes the code may run."""
+    max_processes: int = 4
+    """Processes and threads the code may run."""
     max_open_files: int = 64
     """Open file descriptors."""
     max_output_bytes: int = 16384
     """stdout/stderr kept per execution."""
     allow_unisolated: bool = False
-    """Run without namespace isolation when none is available (unsafe)."""
+    """Accept bubblewrap without the seccomp filter when it cannot be built (weaker)."""
 
 
 @dataclass

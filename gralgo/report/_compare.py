@@ -41,11 +41,32 @@ def find_instance_tables(inputs: Iterable[Path]) -> list[Path]:
     return sorted(found)
 
 
+def job_sandbox_backend(instance_table: Path) -> str:
+    """The sandbox backend a tool-mode job ran model code in, from the ``job.json`` of the job
+    folder holding ``instance_table`` ("" for other modes, "unrecorded" for older tool jobs)."""
+    import json
+
+    for folder in list(instance_table.parents)[:3]:
+        job = folder / "job.json"
+        if job.is_file():
+            try:
+                data = json.loads(job.read_text("utf-8"))
+            except (OSError, ValueError):
+                break
+            if data.get("mode") != "tool":
+                return ""
+            return str((data.get("sandbox") or {}).get("sandbox_backend", "unrecorded"))
+    return ""
+
+
 def collect_instances(inputs: Iterable[Path]) -> pd.DataFrame:
     """Per-instance results of all jobs; a later job's row replaces an earlier one."""
     import pandas as pd
 
-    frames = [pd.read_csv(path) for path in find_instance_tables(inputs)]
+    frames = [
+        pd.read_csv(path).assign(sandbox_backend=job_sandbox_backend(path))
+        for path in find_instance_tables(inputs)
+    ]
     table = pd.concat(frames, ignore_index=True)
     table["incomplete"] = table["incomplete"].astype(bool)
     if "mode" not in table.columns:  # jobs from before answer modes

@@ -65,10 +65,17 @@ def _figure_html(path: Path) -> str:
     return f'<figure><img alt="{alt}" src="data:image/png;base64,{data}"></figure>'
 
 
+_SCRIPT_SAFE = str.maketrans(
+    {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028", "\u2029": "\\u2029"}
+)
+
+
 def _safe(text: str) -> str:
-    """JSON text made safe inside ``<script type="application/json">`` (no ``</script>``
-    breakout, no comment opener); applied piece by piece, never across a string boundary."""
-    return text.replace("</", "<\\/").replace("<!--", "<\\!--")
+    """JSON text made safe inside ``<script type="application/json">``: ``<``, ``>``, ``&`` and
+    U+2028/U+2029 become ``\\u`` escapes, so no ``</script>``, ``<!--``, ``<script`` or ``]]>``
+    is left, and the text is still valid JSON with the same value (those characters occur only
+    inside strings)."""
+    return text.translate(_SCRIPT_SAFE)
 
 
 def write_page(report: HtmlReport, out: TextIO, record_arrays: Iterable[str]) -> None:

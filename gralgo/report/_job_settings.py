@@ -45,6 +45,8 @@ class ReportSettings:
     """The job's dataset (linked from its report page and MLflow run)."""
     by_level: bool = True
     """Whether accuracy is tabulated and plotted by size level (not for long-context jobs)."""
+    sandbox: Mapping[str, str] = field(default_factory=dict)
+    """``mode=tool``: ``sandbox_backend`` and ``sandbox_guarantees`` (tagged on the MLflow run)."""
     config: Mapping[str, Any] = field(default_factory=dict)
     """The resolved config as plain data: logged as params (redacted) and scanned for the names
     of secret variables, whose values are masked in model text."""

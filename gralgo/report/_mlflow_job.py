@@ -39,6 +39,7 @@ def job_tags(settings: ReportSettings) -> dict[str, str]:
         "mode": settings.mode,
         "k": str(settings.k),
         "dataset": settings.dataset_fingerprint,
+        **settings.sandbox,
     }
 
 

@@ -14,9 +14,15 @@ ROW_LABELS = {"direct": "Base", "tool": "Code"}
 
 
 def tool_use_table(inst: pd.DataFrame) -> pd.DataFrame:
-    """Mean pass@k and cons@k (%) per task, mode, level and model over complete instances."""
+    """Mean pass@k and cons@k (%) per task, mode, level and model over complete instances, with
+    the sandbox backend the Code rows ran in (``sandbox_backend``, from each job's job.json)."""
     done = inst[~inst["incomplete"].astype(bool) & inst["mode"].isin(tuple(ROW_LABELS))]
-    table = done.groupby(["task", "mode", "level", "model"], sort=True)[
+    if "sandbox_backend" not in done.columns:
+        done = done.assign(sandbox_backend="")
+    done = done.assign(
+        sandbox_backend=done["sandbox_backend"].fillna("").where(done["mode"] == "tool", "")
+    )
+    table = done.groupby(["task", "mode", "level", "model", "sandbox_backend"], sort=True)[
         ["pass_at_k", "cons_at_k"]
     ].mean()
     return (table * 100).reset_index()
@@ -36,7 +42,20 @@ def tool_use_markdown(table: pd.DataFrame) -> str:
             row = [cells.get((task, mode, level, model), "–") for level, model in columns]
             lines.append("| " + " | ".join([task, label, *row]) + " |")
     title = "### Model performance (pass@k / cons@k (%)) with and without code-based tool usage"
-    return f"{title}\n\n" + "\n".join(lines) + "\n"
+    return f"{title}\n\n" + "\n".join(lines) + "\n\n" + _sandbox_note(table) + "\n"
+
+
+def _sandbox_note(table: pd.DataFrame) -> str:
+    """Which sandbox the Code rows ran model code in, per model, with its guarantees."""
+    from gralgo.sandbox import GUARANTEES
+
+    code = table[table["mode"] == "tool"]
+    parts = []
+    for model in sorted(code["model"].unique()):
+        for backend in sorted(set(code.loc[code["model"] == model, "sandbox_backend"])):
+            meaning = GUARANTEES.get(backend, "not recorded by this job")
+            parts.append(f"- {model}: `{backend or 'unrecorded'}` ({meaning})")
+    return "Code rows ran model code in the sandbox:\n" + "\n".join(parts)
 
 
 def write_tool_use(inst: pd.DataFrame, out_dir: Path) -> list[Path]:

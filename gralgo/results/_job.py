@@ -45,6 +45,8 @@ class JobInfo:
     """The instance each entry of :attr:`request_keys` was built from."""
     mode: str = "direct"
     """How the model was driven (``direct`` or e.g. a tool mode)."""
+    sandbox: dict[str, str] = field(default_factory=dict)
+    """``mode=tool``: the sandbox backend model code ran in and its guarantees (else empty)."""
     created_at: float = field(default_factory=time.time)
     """Unix time the job started."""
     version: int = JOB_FORMAT_VERSION

@@ -1,17 +1,27 @@
 """Run model-written Python in an isolated, resource-limited child process.
 
-``run_python(code, limits)`` -> :class:`SandboxResult`; the threat model is in
-``design/sandbox.md``.
+``run_python(code, limits)`` -> :class:`SandboxResult`; the threat model and the guarantees of
+each backend are in ``design/sandbox.md``.
 """
 
-from gralgo.sandbox._isolation import SandboxUnavailableError, detect_isolation
-from gralgo.sandbox._limits import SandboxLimits, SandboxResult
+from gralgo.sandbox._isolation import (
+    GUARANTEES,
+    SandboxUnavailableError,
+    backend_record,
+    check_hidden,
+    detect_isolation,
+)
+from gralgo.sandbox._limits import Isolation, SandboxLimits, SandboxResult
 from gralgo.sandbox._run import run_python
 
 __all__ = [
+    "GUARANTEES",
+    "Isolation",
     "SandboxLimits",
     "SandboxResult",
     "SandboxUnavailableError",
+    "backend_record",
+    "check_hidden",
     "detect_isolation",
     "run_python",
 ]

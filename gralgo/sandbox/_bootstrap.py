@@ -2,12 +2,15 @@
 
 The code arrives on stdin, so the working directory starts empty. Limits are set inside the
 namespaces (after the user switch), so RLIMIT_NPROC counts only the sandbox's own processes.
+RLIMIT_AS is the per-process share of the sandbox's memory budget
+(:attr:`SandboxLimits.process_memory_mb`): at most ``max_processes`` processes of that size plus
+the two tmpfs mounts stay within ``memory_mb``.
 """
 
 from __future__ import annotations
 
 from gralgo.sandbox._isolation import site_dirs
-from gralgo.sandbox._limits import SandboxLimits
+from gralgo.sandbox._limits import MIB, SandboxLimits
 
 _TEMPLATE = """\
 import resource as _r, sys as _s, traceback as _t
@@ -29,10 +32,10 @@ except BaseException as _e:
 
 def bootstrap_source(limits: SandboxLimits) -> str:
     """Python source for ``python -I -c``: set rlimits, read the code from stdin, run it."""
-    mib = 1024 * 1024
+    mib = MIB
     pairs = [
         ("RLIMIT_CPU", (limits.cpu_time_s, limits.cpu_time_s + 1)),
-        ("RLIMIT_AS", (limits.memory_mb * mib,) * 2),
+        ("RLIMIT_AS", (limits.process_memory_mb * mib,) * 2),
         ("RLIMIT_FSIZE", (limits.file_size_mb * mib,) * 2),
         ("RLIMIT_NPROC", (limits.max_processes,) * 2),
         ("RLIMIT_NOFILE", (limits.max_open_files,) * 2),

@@ -1,31 +1,47 @@
-"""Choose an isolation backend and build the command line that starts the sandboxed Python.
+"""Choose the isolation backend and build the command line that starts the sandboxed Python.
 
-bubblewrap (``bwrap``) is preferred: new network, PID, IPC and UTS namespaces, and a fresh mount
-tree that holds only the system directories and the Python installation (read-only), an empty
-``/tmp`` and the run's working directory. ``unshare`` is the fallback: new network and PID
-namespaces only (no filesystem view of its own). When gralgo runs as root, the code runs as an
-unprivileged uid of its own (``setpriv``), so it holds no capability and RLIMIT_NPROC applies.
+There is one backend, bubblewrap (``bwrap``): new network, PID, IPC, UTS and cgroup namespaces;
+a fresh mount tree holding only the system directories and the Python installation
+(read-only), a size-limited tmpfs ``/tmp`` and work dir ``/sandbox``, a private ``/proc`` and a
+read-only minimal ``/dev``; a seccomp filter (:mod:`gralgo.sandbox._seccomp`). When gralgo runs
+as root, the code runs as an unprivileged uid of its own (``setpriv``), so it holds no capability
+and RLIMIT_NPROC applies. The only weaker variant, ``bwrap-nofilter`` (no seccomp filter, when
+libseccomp is missing), is used only with ``sandbox.allow_unisolated=true``. Nothing that cannot
+hide the host's files (``unshare`` alone, no isolation) is ever used.
 """
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import itertools
+import logging
 import os
 import shutil
 import subprocess
 import sys
-import tempfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from gralgo.errors import GralgoError
-from gralgo.sandbox._limits import Isolation
+from gralgo.sandbox._limits import MIB, Isolation, SandboxLimits
+from gralgo.sandbox._seccomp import SeccompUnavailableError, program_fd, seccomp_program
+
+log = logging.getLogger(__name__)
 
 SANDBOX_DIR = "/sandbox"
-"""The working directory as the sandboxed code sees it (bwrap only)."""
+"""The working directory as the sandboxed code sees it (a tmpfs of ``disk_mb``)."""
+SANDBOX_ENV = {
+    "PATH": "/usr/local/bin:/usr/bin:/bin",
+    "LANG": "C.UTF-8",
+    "PYTHONUTF8": "1",
+    "HOME": SANDBOX_DIR,
+    "TMPDIR": "/tmp",
+    "OMP_NUM_THREADS": "1",
+    "OPENBLAS_NUM_THREADS": "1",
+    "MKL_NUM_THREADS": "1",
+}
+"""The whole environment of the sandboxed code (one BLAS thread: threads count as processes)."""
 _SYSTEM_DIRS = ("/usr", "/etc/alternatives")
 _SYSTEM_FILES = ("/etc/ld.so.cache", "/etc/localtime")
 _SYMLINKS = (
@@ -38,9 +54,22 @@ _UID_BASE = 1_500_000
 _UID_SPAN = 100_000
 _uids = itertools.count(os.getpid() * 7919)
 
+GUARANTEES: dict[Isolation, str] = {
+    "bwrap": (
+        "bubblewrap: own network/PID/IPC/UTS/cgroup namespaces; only /usr and the Python "
+        "installation visible (read-only); tmpfs /tmp and work dir; seccomp filter; "
+        "own uid when run as root"
+    ),
+    "bwrap-nofilter": (
+        "bubblewrap WITHOUT the seccomp filter (weaker: namespace, mount, ptrace, bpf ... "
+        "system calls reach the kernel); otherwise as bwrap"
+    ),
+}
+"""What each backend guarantees, as logged and recorded (job.json, MLflow, tool-use table)."""
+
 
 class SandboxUnavailableError(GralgoError):
-    """No isolation works here and unisolated runs were not allowed."""
+    """No backend with the required isolation works here (gralgo refuses to run model code)."""
 
 
 @dataclass(frozen=True)
@@ -48,69 +77,99 @@ class Launch:
     """How to start one sandboxed interpreter."""
 
     argv: list[str]
-    """The command line (isolation wrapper, then the interpreter)."""
-    cwd: str
-    """Host directory the wrapper itself starts in."""
+    """The command line (bwrap, the uid switch, then the interpreter)."""
     env: dict[str, str]
-    """The complete environment of the wrapper (nothing inherited)."""
+    """The complete environment of bwrap (nothing inherited)."""
+    pass_fds: tuple[int, ...]
+    """File descriptors bwrap reads (the seccomp program); the caller closes them after start."""
     isolation: Isolation
     """Which backend the command line uses."""
 
 
-_CLEAN_ENV = {"PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "PYTHONUTF8": "1"}
+def backend_record(isolation: Isolation) -> dict[str, str]:
+    """``{"sandbox_backend": ..., "sandbox_guarantees": ...}`` for job.json, MLflow and tables."""
+    return {"sandbox_backend": isolation, "sandbox_guarantees": GUARANTEES[isolation]}
 
 
 @functools.lru_cache(maxsize=4)
 def detect_isolation(allow_unisolated: bool = False) -> Isolation:
-    """The best backend that actually starts a process here (probed once per process).
+    """The backend to use here (probed once per process by really starting the interpreter).
 
-    Raises :class:`SandboxUnavailableError` when neither works and ``allow_unisolated`` is false.
+    ``bwrap`` when bubblewrap and the seccomp filter work; ``bwrap-nofilter`` only when the
+    filter cannot be built and ``allow_unisolated`` is true (logged at WARNING). Raises
+    :class:`SandboxUnavailableError`, naming the fix, otherwise.
     """
-    candidates: tuple[Isolation, ...] = ("bwrap", "unshare")
-    for isolation in candidates:
-        if isolation_works(isolation):
-            return isolation
-    if allow_unisolated:
-        return "none"
-    raise SandboxUnavailableError(
-        "no sandbox isolation works on this machine: install bubblewrap (apt-get install -y "
-        "bubblewrap) or allow unprivileged user namespaces for `unshare -rn`; to run model code "
-        "without isolation anyway (unsafe), set sandbox.allow_unisolated=true"
-    )
-
-
-def isolation_works(isolation: Isolation) -> bool:
-    """Whether the sandboxed interpreter starts under ``isolation`` (a real probe run)."""
-    if isolation != "none" and shutil.which(isolation) is None:
-        return False
-    uid = None if isolation == "none" else next_sandbox_uid()
-    with sandbox_workdir(uid) as workdir:
-        probe = f"import sys; sys.path[:0] = {list(site_dirs())!r}; import networkx"
-        launch = build_launch(isolation, workdir, uid, probe)
-        try:
-            done = subprocess.run(
-                launch.argv,
-                cwd=launch.cwd,
-                env=launch.env,
-                stdin=subprocess.DEVNULL,
-                capture_output=True,
-                timeout=30,
-            )
-        except (OSError, subprocess.TimeoutExpired):
-            return False
-    return done.returncode == 0
-
-
-@contextlib.contextmanager
-def sandbox_workdir(uid: int | None) -> Iterator[Path]:
-    """An empty temporary directory owned by ``uid`` (when given), removed afterwards."""
-    workdir = Path(tempfile.mkdtemp(prefix="gralgo-sandbox-"))
+    if shutil.which("bwrap") is None:
+        raise SandboxUnavailableError(
+            "bubblewrap is not installed: apt-get install -y bubblewrap (gralgo runs model code "
+            "only under bubblewrap; nothing weaker can hide the dataset and the host's files)"
+        )
     try:
-        if uid is not None:
-            os.chown(workdir, uid, uid)
-        yield workdir
+        seccomp_program()
+    except SeccompUnavailableError as error:
+        if not allow_unisolated:
+            raise SandboxUnavailableError(
+                f"the sandbox's seccomp filter cannot be built ({error}); install libseccomp2, "
+                "or accept bubblewrap without the filter with sandbox.allow_unisolated=true"
+            ) from None
+        isolation: Isolation = "bwrap-nofilter"
+    else:
+        isolation = "bwrap"
+    problem = probe(isolation)
+    if problem is not None:
+        raise SandboxUnavailableError(
+            f"bubblewrap cannot start the sandboxed Python here: {problem} (as a normal user "
+            "bubblewrap needs unprivileged user namespaces: sysctl kernel.unprivileged_userns_clone"
+            "=1 or run as root)"
+        )
+    if isolation != "bwrap":
+        log.warning("sandbox backend %s: %s", isolation, GUARANTEES[isolation])
+    else:
+        log.info("sandbox backend %s: %s", isolation, GUARANTEES[isolation])
+    log.info("sandbox memory budget: %s", memory_budget_mode())
+    return isolation
+
+
+def memory_budget_mode(cgroup_root: str = "/sys/fs/cgroup") -> str:
+    """How the per-sandbox memory budget is enforced, and why not by a cgroup (for the log).
+
+    Always rlimits: RLIMIT_AS per process x RLIMIT_NPROC + the tmpfs sizes <= memory_mb. The
+    note says whether a cgroup-v2 memory controller would have been available here.
+    """
+    method = "rlimits (RLIMIT_AS per process x max_processes + 2 tmpfs x disk_mb <= memory_mb)"
+    try:
+        controllers = Path(cgroup_root, "cgroup.controllers").read_text().split()
+    except OSError:
+        return f"{method}; no cgroup v2 hierarchy at {cgroup_root} (cgroup v1 or hybrid)"
+    if "memory" not in controllers:
+        return f"{method}; cgroup v2 at {cgroup_root} has no memory controller"
+    return f"{method}; a cgroup v2 memory controller exists at {cgroup_root} but is not used"
+
+
+def probe(isolation: Isolation) -> str | None:
+    """``None`` when the sandboxed interpreter starts and imports networkx, else why not."""
+    limits = SandboxLimits()
+    source = f"import sys; sys.path[:0] = {list(site_dirs())!r}; import networkx"
+    launch = build_launch(isolation, limits, next_sandbox_uid(), source)
+    try:
+        done = subprocess.run(
+            launch.argv,
+            env=launch.env,
+            cwd="/",
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            timeout=30,
+            pass_fds=launch.pass_fds,
+        )
+    except (OSError, subprocess.TimeoutExpired) as error:
+        return str(error)
     finally:
-        shutil.rmtree(workdir, ignore_errors=True)
+        for fd in launch.pass_fds:
+            os.close(fd)
+    if done.returncode != 0:
+        lines = done.stderr.decode("utf-8", "replace").strip().splitlines()
+        return f"exit status {done.returncode}: {lines[-1] if lines else 'no message'}"
+    return None
 
 
 @functools.lru_cache(maxsize=1)
@@ -132,11 +191,43 @@ def site_dirs() -> tuple[str, ...]:
 
 @functools.lru_cache(maxsize=1)
 def python_roots() -> tuple[str, ...]:
-    """Directories the sandboxed interpreter must read: its prefixes and site-packages."""
+    """The directories of the Python installation: the only host paths visible inside besides
+    /usr (its prefixes and site-packages, symlinks resolved; outermost ones only).
+
+    Raises :class:`SandboxUnavailableError` when one of them would show the root directory, the
+    home directory or the current directory (where jobs keep their data).
+    """
     roots = {sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix, *site_dirs()}
     real = {os.path.realpath(root) for root in roots} | roots
-    # Keep only outermost directories (a site-packages inside a prefix adds nothing).
-    return tuple(sorted(r for r in real if not any(r != o and r.startswith(o + "/") for o in real)))
+    outermost = sorted(r for r in real if not any(r != o and r.startswith(o + "/") for o in real))
+    guarded = {"/", os.path.realpath(Path.home()), os.path.realpath(os.getcwd())}
+    for root in outermost:
+        exposed = [g for g in guarded if g == root or g.startswith(root.rstrip("/") + "/")]
+        if exposed:
+            raise SandboxUnavailableError(
+                f"the Python installation {root} holds {exposed[0]}: mounting it into the sandbox "
+                "would show it; use a Python installed elsewhere (a venv or /usr)"
+            )
+    return tuple(outermost)
+
+
+def visible_paths() -> tuple[str, ...]:
+    """Every host path the sandboxed code can read (read-only), besides system symlinks."""
+    return (*_SYSTEM_DIRS, *_SYSTEM_FILES, *python_roots())
+
+
+def check_hidden(paths: Iterable[str | os.PathLike[str]]) -> None:
+    """Raise :class:`SandboxUnavailableError` when a path (dataset, ledger, outputs, checkout)
+    would be visible inside the sandbox."""
+    visible = visible_paths()
+    for path in paths:
+        real = os.path.realpath(path)
+        for root in visible:
+            if real == root or real.startswith(root.rstrip("/") + "/"):
+                raise SandboxUnavailableError(
+                    f"{path} lies in {root}, which the sandbox shows to model code: move it out "
+                    "of the Python installation and /usr"
+                )
 
 
 def next_sandbox_uid() -> int | None:
@@ -146,18 +237,18 @@ def next_sandbox_uid() -> int | None:
     return _UID_BASE + next(_uids) % _UID_SPAN
 
 
-def build_launch(isolation: Isolation, workdir: Path, uid: int | None, bootstrap: str) -> Launch:
-    """The command that runs ``bootstrap`` in ``workdir`` under ``isolation`` as ``uid``."""
-    interpreter = [sys.executable, "-I", "-S", "-c", bootstrap]
-    inner_cwd = SANDBOX_DIR if isolation == "bwrap" else str(workdir)
-    env = {**_CLEAN_ENV, "HOME": inner_cwd, "TMPDIR": inner_cwd}
-    argv = _wrapper(isolation, str(workdir), uid) + _drop_privileges(uid) + interpreter
-    if isolation == "bwrap":
-        return Launch(argv, str(workdir), _CLEAN_ENV, isolation)
-    return Launch(argv, str(workdir), env, isolation)
+def build_launch(
+    isolation: Isolation, limits: SandboxLimits, uid: int | None, bootstrap: str
+) -> Launch:
+    """The command that runs ``bootstrap`` under ``isolation`` as ``uid`` (root runs)."""
+    fds = (program_fd(),) if isolation == "bwrap" else ()
+    wrapper = bwrap_argv(python_roots(), limits, uid is None, fds[0] if fds else None)
+    argv = [*wrapper, *drop_privileges(uid), sys.executable, "-I", "-S", "-c", bootstrap]
+    return Launch(argv, {"PATH": SANDBOX_ENV["PATH"]}, fds, isolation)
 
 
-def _drop_privileges(uid: int | None) -> list[str]:
+def drop_privileges(uid: int | None) -> list[str]:
+    """``setpriv`` to ``uid`` with no capability and no_new_privs (root runs only)."""
     if uid is None:
         return []
     return [
@@ -172,72 +263,45 @@ def _drop_privileges(uid: int | None) -> list[str]:
     ]
 
 
-def _wrapper(isolation: str, workdir: str, uid: int | None) -> list[str]:
-    if isolation != "bwrap":
-        return list(_fixed_wrapper(isolation))
-    return [*_fixed_wrapper(isolation), "--bind", workdir, SANDBOX_DIR]
+def bwrap_argv(
+    roots: Sequence[str], limits: SandboxLimits, user_namespace: bool, seccomp_fd: int | None
+) -> list[str]:
+    """The bwrap part of the command line: namespaces, the mount tree, environment, filter.
 
-
-@functools.lru_cache(maxsize=4)
-def _fixed_wrapper(isolation: str) -> tuple[str, ...]:
-    """The part of the wrapper command that is the same for every run (computed once)."""
-    root = os.geteuid() == 0
-    if isolation == "unshare":
-        user = [] if root else ["--user", "--map-current-user"]
-        return ("unshare", *user, "--net", "--pid", "--ipc", "--uts", "--fork", "--kill-child")
-    if isolation != "bwrap":
-        return ()
-    # As root, bwrap creates the namespaces itself and setpriv drops to ``uid`` afterwards; a
-    # user namespace would map the code back to host root, which RLIMIT_NPROC ignores.
-    namespaces = [
-        "--unshare-net",
-        "--unshare-pid",
-        "--unshare-ipc",
-        "--unshare-uts",
-        "--unshare-cgroup-try",
-    ]
-    if not root:
-        namespaces.insert(0, "--unshare-user")
-    argv = ["bwrap", *namespaces, "--die-with-parent", "--new-session"]
-    for path in _SYSTEM_DIRS:
-        argv += ["--ro-bind-try", path, path]
-    for path in _SYSTEM_FILES:
+    ``user_namespace``: also unshare the user namespace (not root). As root, bwrap creates the
+    namespaces itself and ``setpriv`` drops to a fresh uid afterwards (a user namespace would map
+    the code back to host root, which RLIMIT_NPROC ignores).
+    """
+    size = str(limits.disk_mb * MIB)
+    argv = ["bwrap", *(["--unshare-user"] if user_namespace else [])]
+    argv += ["--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts"]
+    argv += ["--unshare-cgroup-try", "--die-with-parent", "--new-session"]
+    # The tmpfs mounts first: a Python installation under /tmp is bound on top of them.
+    argv += ["--perms", "1777", "--size", size, "--tmpfs", "/tmp"]
+    argv += ["--perms", "1777", "--size", size, "--tmpfs", SANDBOX_DIR]
+    for path in _SYSTEM_DIRS + _SYSTEM_FILES:
         argv += ["--ro-bind-try", path, path]
     for target, link in _SYMLINKS:
         if os.path.islink(link):
             argv += ["--symlink", target, link]
         elif os.path.isdir(link):
             argv += ["--ro-bind", link, link]
-    argv += _python_mounts(python_roots())
-    argv += [
-        "--proc",
-        "/proc",
-        "--dev",
-        "/dev",
-        "--perms",
-        "1777",
-        "--tmpfs",
-        "/tmp",
-        "--chdir",
-        SANDBOX_DIR,
-        "--clearenv",
-        "--setenv",
-        "HOME",
-        SANDBOX_DIR,
-        "--setenv",
-        "TMPDIR",
-        SANDBOX_DIR,
-    ]
-    for key, value in _CLEAN_ENV.items():
+    argv += _python_mounts(roots)
+    argv += ["--proc", "/proc", "--dev", "/dev", "--remount-ro", "/dev"]
+    argv += ["--chdir", SANDBOX_DIR, "--clearenv"]
+    for key, value in SANDBOX_ENV.items():
         argv += ["--setenv", key, value]
-    return tuple(argv)
+    if seccomp_fd is not None:
+        argv += ["--seccomp", str(seccomp_fd)]
+    return argv
 
 
 def _python_mounts(roots: Sequence[str]) -> list[str]:
     """Read-only binds of the Python roots; their parent directories are made world-readable
-    empty directories, so a Python under ``/root`` is visible but ``/root`` itself is empty."""
+    empty directories, so a Python under ``/root`` is visible but ``/root`` holds only the path
+    to it."""
     argv: list[str] = []
-    made: set[str] = set()
+    made: set[str] = {"/tmp"}
     for root in roots:
         if root.startswith("/usr/") or root == "/usr":
             continue

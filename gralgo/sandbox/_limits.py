@@ -5,8 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-Isolation = Literal["bwrap", "unshare", "none"]
-"""How the child is isolated: bubblewrap, ``unshare`` namespaces, or not at all (opt-in)."""
+Isolation = Literal["bwrap", "bwrap-nofilter"]
+"""How the child is isolated: bubblewrap with the seccomp filter, or (opt-in, weaker) without it."""
+
+MIB = 1024 * 1024
+MIN_PROCESS_MB = 64
+"""The least address space a sandboxed process may get (CPython with networkx needs ~40 MiB)."""
 
 ToolError = Literal["timeout", "cpu_time", "memory", "output_limit", "crashed", "exit_status"]
 """Why a run did not end cleanly (``None`` in :class:`SandboxResult` when it did)."""
@@ -21,23 +25,39 @@ class SandboxLimits:
     cpu_time_s: int = 10
     """RLIMIT_CPU in seconds (the kernel sends SIGXCPU, then SIGKILL a second later)."""
     memory_mb: int = 1024
-    """RLIMIT_AS: address space per process, in MiB."""
+    """Memory budget of the whole sandbox in MiB: every process's address space plus its tmpfs
+    mounts (see :attr:`process_memory_mb`)."""
+    disk_mb: int = 32
+    """Size in MiB of each of the sandbox's two writable tmpfs mounts (work dir and ``/tmp``)."""
     file_size_mb: int = 16
     """RLIMIT_FSIZE: largest file the code may write, in MiB."""
-    max_processes: int = 16
+    max_processes: int = 4
     """RLIMIT_NPROC: processes and threads of the sandbox user (a fork bomb stops here)."""
     max_open_files: int = 64
     """RLIMIT_NOFILE."""
     max_output_bytes: int = 16_384
     """Bytes kept of stdout and of stderr each; a run that writes more is stopped."""
     allow_unisolated: bool = False
-    """Run without any namespace isolation when neither bwrap nor unshare works (unsafe)."""
+    """Accept a weaker backend (bubblewrap without the seccomp filter) when the full one cannot
+    run; it is logged at WARNING and recorded. Nothing weaker than bubblewrap is ever used."""
+
+    @property
+    def tmpfs_mb(self) -> int:
+        """MiB the sandbox's tmpfs mounts may hold together (they live in memory)."""
+        return 2 * self.disk_mb
+
+    @property
+    def process_memory_mb(self) -> int:
+        """RLIMIT_AS of each process: ``max_processes`` of them plus the tmpfs mounts stay within
+        ``memory_mb``."""
+        return (self.memory_mb - self.tmpfs_mb) // self.max_processes
 
     def __post_init__(self) -> None:
         for name in (
             "wall_time_s",
             "cpu_time_s",
             "memory_mb",
+            "disk_mb",
             "file_size_mb",
             "max_processes",
             "max_open_files",
@@ -45,6 +65,13 @@ class SandboxLimits:
         ):
             if not getattr(self, name) > 0:
                 raise ValueError(f"sandbox.{name} must be > 0; got {getattr(self, name)!r}")
+        if self.process_memory_mb < MIN_PROCESS_MB:
+            raise ValueError(
+                f"sandbox.memory_mb={self.memory_mb} leaves {self.process_memory_mb} MiB per "
+                f"process after 2 x disk_mb={self.disk_mb} MiB of tmpfs, for max_processes="
+                f"{self.max_processes}; each needs >= {MIN_PROCESS_MB} MiB: raise memory_mb or "
+                "lower max_processes/disk_mb"
+            )
 
 
 @dataclass(frozen=True)

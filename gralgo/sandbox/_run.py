@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import selectors
 import signal
@@ -9,54 +10,52 @@ import subprocess
 import time
 
 from gralgo.sandbox._bootstrap import bootstrap_source
-from gralgo.sandbox._isolation import (
-    build_launch,
-    detect_isolation,
-    next_sandbox_uid,
-    sandbox_workdir,
-)
+from gralgo.sandbox._isolation import Launch, build_launch, detect_isolation, next_sandbox_uid
 from gralgo.sandbox._limits import Isolation, SandboxLimits, SandboxResult, ToolError
 
+log = logging.getLogger(__name__)
 _CHUNK = 65_536
 
 
 def run_python(
     code: str, limits: SandboxLimits | None = None, isolation: Isolation | None = None
 ) -> SandboxResult:
-    """Run ``code`` in a fresh sandbox (empty working directory, no network, no environment).
+    """Run ``code`` in a fresh sandbox (empty tmpfs work dir, no network, no environment).
 
     Blocking; call it through ``asyncio.to_thread`` from async code. Raises
-    :class:`SandboxUnavailableError` when no isolation works and unisolated runs are not allowed;
-    everything the code itself does (crash, timeout, bombs) comes back as ``result.error``.
-    ``isolation`` forces a backend (tests); by default the best working one is used.
+    :class:`SandboxUnavailableError` when no acceptable backend works; everything the code itself
+    does (crash, timeout, bombs, a tree no one could delete) comes back as ``result.error``.
+    Nothing the code writes reaches the host's disk: its only writable places are tmpfs mounts
+    that vanish with the sandbox. ``isolation`` forces a backend (tests).
     """
     limits = limits or SandboxLimits()
     isolation = isolation or detect_isolation(limits.allow_unisolated)
-    uid = None if isolation == "none" else next_sandbox_uid()
-    with sandbox_workdir(uid) as workdir:
-        launch = build_launch(isolation, workdir, uid, bootstrap_source(limits))
-        return _supervise(launch.argv, launch.cwd, launch.env, code, limits, isolation)
+    launch = build_launch(isolation, limits, next_sandbox_uid(), bootstrap_source(limits))
+    try:
+        return _supervise(launch, code, limits)
+    finally:
+        for fd in launch.pass_fds:
+            os.close(fd)
 
 
-def _supervise(
-    argv: list[str],
-    cwd: str,
-    env: dict[str, str],
-    code: str,
-    limits: SandboxLimits,
-    isolation: str,
-) -> SandboxResult:
+def _supervise(launch: Launch, code: str, limits: SandboxLimits) -> SandboxResult:
     started = time.monotonic()
-    process = subprocess.Popen(
-        argv,
-        cwd=cwd,
-        env=env,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        start_new_session=True,
-        close_fds=True,
-    )
+    try:
+        process = subprocess.Popen(
+            launch.argv,
+            cwd="/",
+            env=launch.env,
+            pass_fds=launch.pass_fds,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
+            close_fds=True,
+        )
+    except OSError as start_error:  # the sandbox could not start (EAGAIN, ENOMEM): a tool error
+        log.warning("sandbox could not start: %s", start_error)
+        message = f"sandbox could not start: {start_error}"
+        return SandboxResult("", message, None, None, "crashed", False, 0.0, launch.isolation)
     assert process.stdin and process.stdout and process.stderr
     try:
         process.stdin.write(code.encode("utf-8", "surrogatepass"))
@@ -99,7 +98,7 @@ def _supervise(
     out, err = (bytes(buffers[s][: limits.max_output_bytes]) for s in buffers)
     stderr = err.decode("utf-8", "replace")
     exit_code, sig = (None, -status) if status < 0 else (status, None)
-    if isolation == "bwrap" and status > 128 and sig is None:
+    if status > 128 and sig is None:
         # bwrap reports a child killed by signal N as exit status 128 + N.
         exit_code, sig = None, status - 128
     error = _classify(exit_code, sig, stderr, timed_out, truncated)
@@ -111,12 +110,12 @@ def _supervise(
         error=error,
         truncated=truncated,
         duration_s=duration,
-        isolation=isolation,  # type: ignore[arg-type]
+        isolation=launch.isolation,
     )
 
 
 def _kill(process: subprocess.Popen[bytes]) -> None:
-    """SIGKILL the wrapper's process group; bwrap/unshare take the namespace down with them."""
+    """SIGKILL the wrapper's process group; bwrap takes the PID namespace down with it."""
     try:
         os.killpg(process.pid, signal.SIGKILL)
     except ProcessLookupError:

@@ -51,3 +51,42 @@ def test_page_loads_filters_and_shows_a_known_sample(
     assert "expected:  5" in detail and "extracted: 7" in detail
     assert page.locator("#samples tr.detail img").count() == 0
     assert errors == []
+
+
+DANGEROUS = (
+    "a <!-- b --> c <script>alert(1)</script> </script> </SCRIPT > ]]> <![CDATA[ x ]]>"
+    " & &amp; \u2028 line \u2029 para \\u003c <\\/script>"
+)
+
+
+def test_every_dangerous_sequence_shows_verbatim_and_breaks_nothing(
+    scored_frame: pd.DataFrame, tmp_path: Path, chromium_page: Any
+) -> None:
+    frame = scored_frame.copy()
+    wrong = frame.index[frame["instance_id"] == "inst-wrong"][0]
+    frame.loc[wrong, "answer_text"] = "ANSWER " + DANGEROUS
+    frame.loc[wrong, "reasoning_text"] = "UNIQUE-REASONING-MARKER " + DANGEROUS
+    frame.loc[wrong, "prompt"] = "PROMPT " + DANGEROUS
+    write_transcripts(frame, tmp_path, dataset_dir=tmp_path / "ds", title="t " + DANGEROUS)
+    page = chromium_page
+    errors: list[str] = []
+    dialogs: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    page.goto((tmp_path / "report.html").as_uri())
+
+    assert errors == [] and dialogs == []
+    assert _visible_rows(page) == 6
+    assert page.text_content("#count") == "6 of 6 samples"
+    data = page.evaluate("JSON.parse(document.getElementById('gralgo-data').textContent)")
+    texts = [r["answer_text"] for r in data["records"]]
+    assert "ANSWER " + DANGEROUS in texts
+    assert "PROMPT " + DANGEROUS in data["prompts"].values()
+    page.fill("#f-search", "unique-reasoning-marker")
+    assert _visible_rows(page) == 1
+    page.locator("#samples tr.sample").first.click()
+    detail = page.locator("#samples tr.detail").inner_text()
+    for piece in ("<!-- b -->", "<script>alert(1)</script>", "</SCRIPT >", "]]>", "& &amp;"):
+        assert piece in detail
+    assert page.locator("#samples tr.detail script").count() == 0
+    assert errors == [] and dialogs == []

@@ -59,6 +59,29 @@ def test_comparison_keeps_modes_apart_and_writes_table_4(inst: pd.DataFrame, tmp
     assert {"edge_list-standard", "edge_list-standard-tool", "tool_use.md"} <= names
 
 
+def test_table_4_says_which_sandbox_the_code_rows_ran_in(inst: pd.DataFrame, tmp_path: Path):
+    import json
+
+    for name, mode, sandbox in (
+        ("direct", "direct", {}),
+        ("tool-m1", "tool", {"sandbox_backend": "bwrap-nofilter", "sandbox_guarantees": "x"}),
+        ("tool-m2", "tool", None),  # a job from before the record
+    ):
+        folder = tmp_path / name
+        folder.mkdir()
+        model = "M2" if name == "tool-m2" else "M1"
+        part = inst[(inst["mode"] == mode) & ((inst["model"] == model) | (mode == "direct"))]
+        part.to_csv(folder / "instances.csv", index=False)
+        job = {"mode": mode, **({"sandbox": sandbox} if sandbox is not None else {})}
+        (folder / "job.json").write_text(json.dumps(job))
+    table = tool_use_table(collect_instances([tmp_path]))
+    assert set(table.loc[table["mode"] == "direct", "sandbox_backend"]) == {""}
+    assert set(table.loc[table["model"] == "M1", "sandbox_backend"]) == {"", "bwrap-nofilter"}
+    text = tool_use_markdown(table)
+    assert "- M1: `bwrap-nofilter` (bubblewrap WITHOUT the seccomp filter" in text
+    assert "- M2: `unrecorded` (not recorded by this job)" in text
+
+
 def test_tool_use_experiment_config() -> None:
     cfg = OmegaConf.load(Path(__file__).resolve().parents[2] / "conf/experiment/tool_use.yaml")
     assert cfg.level == [5, 6]

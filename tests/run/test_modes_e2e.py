@@ -195,6 +195,12 @@ def test_tool_mode_job_end_to_end(make_settings, monkeypatch) -> None:
     run = MlflowClient(tracking_uri=settings.mlflow.tracking_uri).get_run(result.run_id)
     assert run.data.tags["mode"] == "tool"
     assert run.info.run_name.endswith(" tool")
+    # The sandbox backend and its guarantees are recorded with the job and on its run.
+    job = json.loads((result.output_dir / "job.json").read_text())
+    assert job["sandbox"]["sandbox_backend"] == "bwrap"
+    assert "seccomp filter" in job["sandbox"]["sandbox_guarantees"]
+    assert run.data.tags["sandbox_backend"] == "bwrap"
+    assert run.data.tags["sandbox_guarantees"] == job["sandbox"]["sandbox_guarantees"]
 
 
 @pytest.mark.slow
@@ -226,6 +232,7 @@ def test_tool_use_experiment_sweep_writes_table_4(tmp_path: Path) -> None:
         json.loads(path.read_text())["mode"] for path in (tmp_path / "sweep").rglob("job.json")
     }
     assert modes == {"direct", "tool"}
+    assert "- stub-a: `bwrap` (bubblewrap: own network" in table
 
 
 @pytest.mark.slow

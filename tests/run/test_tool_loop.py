@@ -82,6 +82,14 @@ def test_hostile_code_is_contained_and_the_conversation_finishes() -> None:
     assert result.answer_text == "\\boxed{0}"
 
 
+def test_deep_directories_come_back_as_a_tool_error_and_the_loop_goes_on() -> None:
+    result, _ = converse("deep")
+    tool = next(m for m in result.transcript if m["role"] == "tool")
+    assert tool["sandbox"]["error"] == "exit_status"
+    assert "ZeroDivisionError" in tool["content"]
+    assert result.answer_text == "Deep code failed (ZeroDivisionError): \\boxed{1}"
+
+
 def test_tool_call_limit_ends_with_a_final_turn_without_tools() -> None:
     result, bodies = converse("forever", max_tool_calls=3)
     assert result.tool_calls == 3 and result.stop_reason == "max_tool_calls"

@@ -50,6 +50,14 @@ SCRIPTS: dict[str, list[tuple[str, Any]]] = {
         ("tools", [_call("import os\nwhile True:\n    os.fork()"), _call("x = ' ' * 10**12")]),
         ("text", "\\boxed{{0}}"),
     ],
+    # 5,000 nested directories, then a failure: once crashed the run in cleanup (issue 24).
+    "deep": [
+        (
+            "tools",
+            [_call("import os\nfor _ in range(5000):\n    os.mkdir('d'); os.chdir('d')\n1 / 0")],
+        ),
+        ("text", "Deep code failed ({crash}): \\boxed{{1}}"),
+    ],
     "forever": [("tools", [_call("print('again')")])] * 50,
     "fallback": [
         ("text", "Let me compute.\n```python\nprint(sum(range(10)))\n```"),

@@ -1,8 +1,15 @@
-"""Hostile code is contained, reported as a tool error, and changes nothing on the host."""
+"""Hostile code is contained, reported as a tool error, and changes nothing on the host.
+
+Every test runs on each backend gralgo may choose here (``bwrap``, and ``bwrap-nofilter``, the
+opt-in weaker one); the seccomp tests run where the filter is part of the backend.
+"""
 
 from __future__ import annotations
 
+import errno
+import json
 import os
+import signal
 import socket
 import threading
 import time
@@ -10,52 +17,77 @@ from pathlib import Path
 
 import pytest
 
-from gralgo.sandbox import SandboxLimits, SandboxUnavailableError, detect_isolation, run_python
+from gralgo.sandbox import (
+    Isolation,
+    SandboxLimits,
+    SandboxResult,
+    SandboxUnavailableError,
+    detect_isolation,
+    run_python,
+)
+from gralgo.sandbox._isolation import python_roots
 
 try:
-    ISOLATION = detect_isolation()
+    ISOLATION: Isolation | None = detect_isolation()
 except SandboxUnavailableError:  # pragma: no cover - depends on the machine
+    if os.environ.get("CI"):
+        raise
     ISOLATION = None
 
 pytestmark = pytest.mark.skipif(ISOLATION is None, reason="no sandbox isolation on this machine")
+BACKENDS: list[Isolation] = ["bwrap", "bwrap-nofilter"]
 
 # Small limits keep the bombs cheap on a shared machine.
 TIGHT = SandboxLimits(
-    wall_time_s=4, cpu_time_s=2, memory_mb=256, max_processes=8, max_output_bytes=4096
+    wall_time_s=4, cpu_time_s=2, memory_mb=512, disk_mb=8, max_processes=4, max_output_bytes=4096
 )
 
 
-def test_trivial_code_runs_with_networkx_and_stdlib() -> None:
-    result = run_python("import networkx as nx, json\nprint(json.dumps(nx.path_graph(4).size()))")
+@pytest.fixture(params=BACKENDS)
+def backend(request: pytest.FixtureRequest) -> Isolation:
+    """The backend a test runs on."""
+    isolation: Isolation = request.param
+    return isolation
+
+
+def run(code: str, backend: Isolation, limits: SandboxLimits | None = None) -> SandboxResult:
+    """``run_python`` on ``backend``."""
+    return run_python(code, limits, isolation=backend)
+
+
+def test_trivial_code_runs_with_networkx_and_stdlib(backend: Isolation) -> None:
+    result = run("import networkx as nx, json\nprint(json.dumps(nx.path_graph(4).size()))", backend)
     assert result.ok, result.stderr
     assert result.stdout == "3\n"
-    assert result.isolation == ISOLATION
+    assert result.isolation == backend
 
 
-def test_exception_is_a_tool_error_with_traceback() -> None:
-    result = run_python("def f():\n    raise KeyError('x')\nf()")
+def test_exception_is_a_tool_error_with_traceback(backend: Isolation) -> None:
+    result = run("def f():\n    raise KeyError('x')\nf()", backend)
     assert result.error == "exit_status" and result.exit_code == 1
     assert "KeyError" in result.stderr and "<tool>" in result.stderr
     assert "[tool error: exit_status" in result.as_tool_output()
 
 
-def sandbox_processes() -> list[int]:
-    """Pids of live processes running as a sandbox uid (root runs) or under bwrap's init."""
+def sandbox_processes(uid: int | None = None) -> list[int]:
+    """Pids of live processes running as ``uid``, or as any sandbox uid (root runs); other
+    gralgo processes on a shared machine use the same uid range, so tests pass their own."""
     found = []
     for status in Path("/proc").glob("[0-9]*/status"):
         try:
             fields = dict(line.split(":", 1) for line in status.read_text().splitlines())
         except (OSError, ValueError):
             continue
-        uid = int(fields.get("Uid", "0").split()[0])
-        if 1_500_000 <= uid < 1_600_000:
+        owner = int(fields.get("Uid", "0").split()[0])
+        if owner == uid or (uid is None and 1_500_000 <= owner < 1_600_000):
             found.append(int(status.parent.name))
     return found
 
 
-def test_fork_bomb_is_stopped_by_the_process_limit() -> None:
+def test_fork_bomb_is_stopped_by_the_process_limit(backend: Isolation) -> None:
     code = (
         "import os, time\n"
+        "print('uid', os.getuid(), flush=True)\n"
         "n = 0\n"
         "while True:\n"
         "    try:\n"
@@ -63,41 +95,44 @@ def test_fork_bomb_is_stopped_by_the_process_limit() -> None:
         "    except OSError:\n"
         "        print('fork refused', flush=True); time.sleep(0.2); os._exit(3)\n"
     )
-    result = run_python(code, TIGHT)
+    result = run(code, backend, TIGHT)
     assert result.error is not None
     assert "fork refused" in result.stdout
     assert result.duration_s < TIGHT.wall_time_s + 2
     if os.geteuid() == 0:  # every forked child died with the sandbox
+        uid = int(result.stdout.split()[1])
         deadline = time.monotonic() + 5
-        while sandbox_processes() and time.monotonic() < deadline:
+        while sandbox_processes(uid) and time.monotonic() < deadline:
             time.sleep(0.1)
-        assert sandbox_processes() == []
+        assert sandbox_processes(uid) == []
 
 
-def test_memory_bomb_hits_the_address_space_limit() -> None:
-    result = run_python("blocks = []\nwhile True:\n    blocks.append(bytearray(16 * 2**20))", TIGHT)
+def test_memory_bomb_hits_the_address_space_limit(backend: Isolation) -> None:
+    result = run(
+        "blocks = []\nwhile True:\n    blocks.append(bytearray(16 * 2**20))", backend, TIGHT
+    )
     assert result.error == "memory"
 
 
-def test_infinite_loop_hits_the_cpu_limit() -> None:
-    result = run_python("while True:\n    pass", TIGHT)
+def test_infinite_loop_hits_the_cpu_limit(backend: Isolation) -> None:
+    result = run("while True:\n    pass", backend, TIGHT)
     assert result.error in ("cpu_time", "timeout")
     assert result.duration_s < TIGHT.wall_time_s + 2
 
 
-def test_sleeping_code_hits_the_wall_clock_limit() -> None:
-    result = run_python("import time\ntime.sleep(60)", SandboxLimits(wall_time_s=1))
+def test_sleeping_code_hits_the_wall_clock_limit(backend: Isolation) -> None:
+    result = run("import time\ntime.sleep(60)", backend, SandboxLimits(wall_time_s=1))
     assert result.error == "timeout"
     assert result.duration_s < 3
 
 
-def test_huge_output_is_capped_and_stopped() -> None:
-    result = run_python("while True:\n    print('x' * 1000)", TIGHT)
+def test_huge_output_is_capped_and_stopped(backend: Isolation) -> None:
+    result = run("while True:\n    print('x' * 1000)", backend, TIGHT)
     assert result.error == "output_limit" and result.truncated
     assert len(result.stdout) <= TIGHT.max_output_bytes
 
 
-def test_no_network_to_loopback_or_elsewhere() -> None:
+def test_no_network_to_loopback_or_elsewhere(backend: Isolation) -> None:
     server = socket.socket()
     server.bind(("127.0.0.1", 0))
     server.listen(1)
@@ -124,7 +159,7 @@ def test_no_network_to_loopback_or_elsewhere() -> None:
         "        print(host, errno.errorcode.get(e.errno, e.errno))\n"
         "socket.getaddrinfo('example.com', 80)\n"
     )
-    result = run_python(code)
+    result = run(code, backend)
     waiter.join()
     server.close()
     assert accepted == []
@@ -138,36 +173,78 @@ def test_no_network_to_loopback_or_elsewhere() -> None:
     assert result.error == "exit_status" and "gaierror" in result.stderr
 
 
-def test_parent_environment_and_home_are_invisible(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+def visible_listing(directory: str) -> list[str]:
+    """What ``os.listdir(directory)`` may show inside: the system entries of ``/`` and ``/etc``,
+    and on the way to each Python root, the next step only (the interpreter's tree, nothing
+    beside it)."""
+    shown: set[str] = set()
+    if directory == "/":
+        shown |= {"dev", "etc", "proc", "sandbox", "tmp", "usr"}
+        shown |= {link[1:] for link in ("/bin", "/lib", "/lib64", "/sbin") if os.path.exists(link)}
+    if directory == "/etc":
+        shown |= {"alternatives", "ld.so.cache", "localtime"}
+    for root in python_roots():
+        if root.startswith(directory.rstrip("/") + "/"):
+            shown.add(root[len(directory.rstrip("/")) + 1 :].split("/")[0])
+    return sorted(shown)
+
+
+def test_parent_environment_and_host_files_are_invisible(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, backend: Isolation
 ) -> None:
     monkeypatch.setenv("GRALGO_SANDBOX_CANARY", "sk-secret-canary")
     canary = tmp_path / "canary.txt"
     canary.write_text("host secret")
-    home_cache = Path.home() / ".cache"
+    ancestors = sorted(
+        {str(p) for root in python_roots() for p in Path(root).parents}
+        | {"/", "/etc", "/tmp", str(Path.home())}
+    )
     code = (
-        "import os\n"
-        "print(sorted(os.environ))\n"
-        f"for path in ({str(canary)!r}, {str(home_cache)!r}, '/proc/1/environ', "
-        f"'/proc/{os.getpid()}/environ'):\n"
+        "import json, os\n"
+        "print(json.dumps(sorted(os.environ)))\n"
+        f"for path in {ancestors!r}:\n"
         "    try:\n"
-        "        data = open(path, 'rb').read() if not os.path.isdir(path) else os.listdir(path)\n"
-        "        print('READ', path, data)\n"
+        "        print(json.dumps([path, sorted(os.listdir(path))]))\n"
+        "    except OSError as e:\n"
+        "        print(json.dumps([path, type(e).__name__]))\n"
+        f"for path in ({str(canary)!r}, '/proc/1/environ', '/proc/{os.getpid()}/environ'):\n"
+        "    try:\n"
+        "        print('READ', path, open(path, 'rb').read())\n"
         "    except OSError as e:\n"
         "        print('DENIED', path, type(e).__name__)\n"
     )
-    result = run_python(code)
+    result = run(code, backend)
     assert result.ok, result.stderr
+    lines = result.stdout.splitlines()
+    assert json.loads(lines[0]) == [
+        "HOME",
+        "LANG",
+        "MKL_NUM_THREADS",
+        "OMP_NUM_THREADS",
+        "OPENBLAS_NUM_THREADS",
+        "PATH",
+        "PWD",
+        "PYTHONUTF8",
+        "TMPDIR",
+    ]
+    for line in lines[1 : 1 + len(ancestors)]:
+        path, listing = json.loads(line)
+        expected = visible_listing(path)
+        if path == str(Path.home()) and not expected:
+            assert listing == "FileNotFoundError", line  # a home holding no Python is absent
+        elif path == "/etc":
+            assert listing == "PermissionError", line  # bwrap's own 0700 directory
+        else:
+            assert listing == expected, line
     assert "sk-secret-canary" not in result.stdout + result.stderr
     assert "host secret" not in result.stdout
-    assert f"DENIED {canary}" in result.stdout
-    assert f"DENIED {home_cache}" in result.stdout
-    assert sorted(eval(result.stdout.splitlines()[0])) == sorted(  # noqa: S307 - our own output
-        ["HOME", "LANG", "PATH", "PWD", "PYTHONUTF8", "TMPDIR"]
-    )
+    assert f"DENIED {canary} FileNotFoundError" in result.stdout
+    assert "DENIED /proc/1/environ" in result.stdout  # pid 1 is bwrap's init, not the host's
 
 
-def test_writes_outside_the_work_dir_fail_and_leave_the_host_unchanged(tmp_path: Path) -> None:
+def test_writes_outside_the_work_dir_fail_and_leave_the_host_unchanged(
+    tmp_path: Path, backend: Isolation
+) -> None:
     targets = [
         tmp_path / "escape.txt",
         Path.home() / "gralgo-escape.txt",
@@ -184,14 +261,14 @@ def test_writes_outside_the_work_dir_fail_and_leave_the_host_unchanged(tmp_path:
         "    except OSError as e:\n"
         "        print('DENIED', path, type(e).__name__)\n"
     )
-    result = run_python(code)
+    result = run(code, backend)
     assert result.ok, result.stderr
     assert "INSIDE ok" in result.stdout and "WROTE" not in result.stdout.replace("/tmp/", "")
     for target in targets:
         assert not target.exists(), target
 
 
-def test_killing_the_parent_is_impossible() -> None:
+def test_killing_the_parent_is_impossible(backend: Isolation) -> None:
     code = (
         "import os, signal\n"
         f"for pid in ({os.getpid()}, {os.getppid()}, 1):\n"
@@ -201,13 +278,13 @@ def test_killing_the_parent_is_impossible() -> None:
         "        print('DENIED', pid, type(e).__name__)\n"
         "os.kill(-1, signal.SIGKILL)\n"
     )
-    result = run_python(code)
+    result = run(code, backend)
     # The test process is alive to read this; kill(-1) reaches only the sandbox itself.
     assert f"DENIED {os.getpid()}" in result.stdout
     assert result.error is not None
 
 
-def test_ctypes_tricks_gain_nothing() -> None:
+def test_ctypes_tricks_gain_nothing(backend: Isolation) -> None:
     code = (
         "import ctypes, os\n"
         "libc = ctypes.CDLL(None, use_errno=True)\n"
@@ -217,33 +294,263 @@ def test_ctypes_tricks_gain_nothing() -> None:
         "print('ptrace', libc.ptrace(16, 1, None, None), flush=True)\n"  # PTRACE_ATTACH to pid 1
         "ctypes.string_at(0)\n"
     )
-    result = run_python(code, TIGHT)
+    result = run(code, backend, TIGHT)
     assert "setuid -1 True" in result.stdout
     assert "mount -1" in result.stdout
     assert result.error == "crashed" and result.signal == 11
 
 
-def test_fails_closed_without_isolation(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setenv("PATH", str(tmp_path))  # neither bwrap nor unshare can be found
-    detect = detect_isolation.__wrapped__  # type: ignore[attr-defined]
-    with pytest.raises(SandboxUnavailableError, match="allow_unisolated"):
-        detect(False)
-    assert detect(True) == "none"
-
-
-def test_detached_children_die_with_the_sandbox() -> None:
+def test_detached_children_die_with_the_sandbox(backend: Isolation) -> None:
     code = (
         "import os, time\n"
-        "for _ in range(4):\n"
+        "print('uid', os.getuid(), flush=True)\n"
+        "for _ in range(3):\n"
         "    if os.fork() == 0:\n"
         "        os.setsid(); time.sleep(1000)\n"
         "print('parent leaves', flush=True)\n"
     )
-    result = run_python(code, TIGHT)
+    result = run(code, backend, TIGHT)
     assert "parent leaves" in result.stdout
     assert result.duration_s < TIGHT.wall_time_s + 2
     if os.geteuid() == 0:
+        uid = int(result.stdout.split()[1])
         deadline = time.monotonic() + 5
-        while sandbox_processes() and time.monotonic() < deadline:
+        while sandbox_processes(uid) and time.monotonic() < deadline:
             time.sleep(0.1)
-        assert sandbox_processes() == []
+        assert sandbox_processes(uid) == []
+
+
+def test_dataset_ledger_outputs_and_checkout_are_invisible(
+    tmp_path: Path, backend: Isolation
+) -> None:
+    dataset = tmp_path / "dataset"
+    (dataset / "instances").mkdir(parents=True)
+    (dataset / "instances" / "diameter.jsonl").write_text('{"expected": 5}\n')
+    outputs = tmp_path / "outputs" / "job"
+    outputs.mkdir(parents=True)
+    (outputs / "job.json").write_text("{}")
+    ledger = tmp_path / "ledger.sqlite"
+    ledger.write_text("SQLite format 3")
+    checkout = Path(__file__).resolve().parents[2]
+    paths = [
+        dataset,
+        dataset / "instances" / "diameter.jsonl",
+        outputs,
+        ledger,
+        checkout,
+        checkout / "pyproject.toml",
+        Path.cwd(),
+        Path("/work"),
+    ]
+    code = (
+        "import os\n"
+        f"for path in {[str(p) for p in paths]!r}:\n"
+        "    print(path, os.path.exists(path) or os.path.lexists(path))\n"
+    )
+    result = run(code, backend)
+    assert result.ok, result.stderr
+    assert result.stdout.splitlines() == [f"{p} False" for p in paths]
+
+
+def test_host_unix_sockets_are_unreachable(tmp_path: Path, backend: Isolation) -> None:
+    path = str(tmp_path / "host.sock")
+    listeners = []
+    for address in (path, "\0gralgo-test-abstract-" + str(os.getpid())):
+        listener = socket.socket(socket.AF_UNIX)
+        listener.bind(address)
+        listener.listen(1)
+        listener.setblocking(False)
+        listeners.append(listener)
+    code = (
+        "import socket\n"
+        f"for address in ({path!r}, {listeners[1].getsockname()!r}):\n"
+        "    s = socket.socket(socket.AF_UNIX); s.settimeout(2)\n"
+        "    try:\n"
+        "        s.connect(address); print('CONNECTED')\n"
+        "    except OSError as e:\n"
+        "        print('DENIED', type(e).__name__)\n"
+    )
+    result = run(code, backend)
+    for listener in listeners:
+        with pytest.raises(BlockingIOError):
+            listener.accept()
+        listener.close()
+    assert result.stdout.splitlines() == [
+        "DENIED FileNotFoundError",
+        "DENIED ConnectionRefusedError",
+    ]
+
+
+def test_nothing_persists_from_one_sample_to_the_next(backend: Isolation) -> None:
+    marker = f"gralgo-persist-{os.getpid()}"
+    places = [f"/tmp/{marker}", f"/sandbox/{marker}", f"/dev/shm/{marker}", f"/var/tmp/{marker}"]
+    write = (
+        "import os\n"
+        f"for path in {places!r}:\n"
+        "    try:\n"
+        "        open(path, 'w').write('left behind'); print('WROTE', path)\n"
+        "    except OSError as e:\n"
+        "        print('DENIED', path, type(e).__name__)\n"
+    )
+    first = run(write, backend)
+    assert first.stdout.splitlines()[:2] == [f"WROTE {p}" for p in places[:2]]
+    assert "WROTE /dev/shm" not in first.stdout and "WROTE /var/tmp" not in first.stdout
+    second = run(f"import os\nprint([os.path.exists(p) for p in {places!r}])", backend)
+    assert second.stdout == "[False, False, False, False]\n"
+    assert not any(Path(p).exists() for p in places)
+
+
+def test_memory_budget_holds_across_children(backend: Isolation) -> None:
+    """3 children each grab all they can: together they stay within the sandbox's budget."""
+    code = (
+        "import os, time\n"
+        "def grab():\n"
+        "    blocks = []\n"
+        "    try:\n"
+        "        while True:\n"
+        "            blocks.append(bytearray(8 * 2**20))\n"
+        "    except MemoryError:\n"
+        "        pass\n"
+        "    status = open('/proc/self/status').read().split('\\n')\n"
+        "    peak = [int(l.split()[1]) for l in status if l.startswith(('VmPeak', 'VmHWM'))]\n"
+        "    print('PEAK', *peak, flush=True)\n"
+        "pids = []\n"
+        "for _ in range(3):\n"
+        "    pid = os.fork()\n"
+        "    if pid == 0:\n"
+        "        grab(); time.sleep(0.5); os._exit(0)\n"
+        "    pids.append(pid)\n"
+        "for pid in pids:\n"
+        "    os.waitpid(pid, 0)\n"
+    )
+    result = run(code, backend, TIGHT)
+    peaks = [line.split()[1:] for line in result.stdout.splitlines() if line.startswith("PEAK")]
+    assert len(peaks) == 3, result
+    address_space_kib = sum(int(vm_peak) for vm_peak, _ in peaks)
+    resident_kib = sum(int(hwm) for _, hwm in peaks)
+    budget_kib = (TIGHT.memory_mb - TIGHT.tmpfs_mb) * 1024
+    assert address_space_kib <= budget_kib
+    assert resident_kib > 3 * 0.5 * TIGHT.process_memory_mb * 1024  # they really tried
+
+
+def test_tmpfs_mounts_and_the_work_dir_are_size_limited(backend: Isolation) -> None:
+    code = (
+        "import os\n"
+        "for where in ('/tmp', '/sandbox'):\n"
+        "    fs = os.statvfs(where)\n"
+        "    written, n = 0, 0\n"
+        "    try:\n"
+        "        while True:\n"
+        "            with open(f'{where}/f{n}', 'wb') as f:\n"
+        "                for _ in range(4):\n"
+        "                    f.write(b'x' * 2**20); written += 2**20\n"
+        "            n += 1\n"
+        "    except OSError as e:\n"
+        "        print(where, fs.f_blocks * fs.f_frsize // 2**20, written // 2**20, e.errno)\n"
+    )
+    result = run(code, backend, TIGHT)
+    assert result.ok, result.stderr
+    for line, where in zip(result.stdout.splitlines(), ("/tmp", "/sandbox"), strict=True):
+        name, size_mib, written_mib, error = line.split()
+        assert name == where
+        assert int(size_mib) == TIGHT.disk_mb
+        assert TIGHT.disk_mb - 2 <= int(written_mib) <= TIGHT.disk_mb
+        assert int(error) == errno.ENOSPC
+
+
+def test_deep_directories_end_as_a_result_and_leave_nothing_behind(backend: Isolation) -> None:
+    before = set(os.listdir("/tmp"))
+    code = (
+        "import os\n"
+        "for _ in range(5000):\n"
+        "    os.mkdir('d'); os.chdir('d')\n"
+        "print('deep', flush=True)\n"
+        "raise SystemExit(4)\n"
+    )
+    result = run(code, backend)
+    assert "deep" in result.stdout
+    assert result.error == "exit_status" and result.exit_code == 4
+    assert "[tool error: exit_status, exit status 4]" in result.as_tool_output()
+    assert not [n for n in set(os.listdir("/tmp")) - before if n.startswith("gralgo-sandbox")]
+
+
+SYSCALL_PROBES = (
+    "import ctypes, errno, os, sys\n"
+    "libc = ctypes.CDLL(None, use_errno=True)\n"
+    "def call(name, *args):\n"
+    "    ctypes.set_errno(0)\n"
+    "    rc = libc.syscall(*args)\n"
+    "    if rc == 0 and name.startswith('clone'):\n"
+    "        os._exit(0)\n"
+    "    print(name, rc, errno.errorcode.get(ctypes.get_errno(), 0), flush=True)\n"
+    "call('unshare-user', 272, 0x10000000)\n"
+    "call('unshare-net', 272, 0x40000000)\n"
+    "call('unshare-mount', 272, 0x00020000)\n"
+    "call('clone-newuser', 56, 0x10000000 | 17, 0, 0, 0, 0)\n"
+    "call('clone-newnet', 56, 0x40000000 | 17, 0, 0, 0, 0)\n"
+    "call('clone-newpid', 56, 0x20000000 | 17, 0, 0, 0, 0)\n"
+    "call('clone3', 435, 0, 0)\n"
+    "call('setns', 308, 0, 0)\n"
+    "call('mount', 165, b'none', b'/sandbox', b'tmpfs', 0, 0)\n"
+    "call('umount2', 166, b'/tmp', 0)\n"
+    "call('pivot_root', 155, b'/sandbox', b'/sandbox')\n"
+    "call('ptrace-traceme', 101, 0, 0, 0, 0)\n"
+    "call('process_vm_readv', 310, os.getpid(), 0, 0, 0, 0, 0)\n"
+    "call('keyctl', 250, 0, ctypes.c_long(-3), 0)\n"
+    "call('add_key', 248, b'user', b'k', b'v', 1, ctypes.c_long(-3))\n"
+    "call('bpf', 321, 0, 0, 0)\n"
+    "call('perf_event_open', 298, 0, 0, -1, -1, 0)\n"
+    "call('userfaultfd', 323, 1)\n"
+    "call('io_uring_setup', 425, 1, 0)\n"
+    "call('open_by_handle_at', 304, 0, 0, 0)\n"
+    "print(open('/proc/self/status').read().split('Seccomp:')[1].split()[0])\n"
+    "import networkx as nx, subprocess, threading\n"
+    "t = threading.Thread(target=lambda: None); t.start(); t.join()\n"
+    "pid = os.fork()\n"
+    "if pid == 0:\n"
+    "    os._exit(7)\n"
+    "print('fork', os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]))\n"
+    "print('spawn', subprocess.run([sys.executable, '-S', '-c', 'print(6*7)'],\n"
+    "    capture_output=True, text=True).stdout.strip())\n"
+    "print('networkx', nx.diameter(nx.cycle_graph(9)))\n"
+)
+
+
+def test_namespace_mount_and_kernel_interface_syscalls_are_denied() -> None:
+    result = run(SYSCALL_PROBES, "bwrap", TIGHT)
+    assert result.ok, result.stderr
+    lines = result.stdout.splitlines()
+    denied = dict((line.split()[0], line.split()[1:]) for line in lines[:20])
+    for name, (rc, code) in denied.items():
+        expected = "ENOSYS" if name == "clone3" else "EPERM"
+        assert (rc, code) == ("-1", expected), name
+    assert lines[20] == "2"  # seccomp filter mode
+    assert lines[21:] == ["fork 7", "spawn 42", "networkx 4"]
+
+
+def test_other_system_call_abis_are_killed() -> None:
+    code = "import ctypes\nctypes.CDLL(None).syscall(0x40000000 | 272, 0x10000000)\nprint('alive')"
+    result = run(code, "bwrap", TIGHT)  # the x32 ABI's unshare
+    assert "alive" not in result.stdout
+    assert result.error == "crashed" and result.signal == signal.SIGSYS
+
+
+def test_without_the_filter_the_weaker_backend_says_so(backend: Isolation) -> None:
+    result = run("print(open('/proc/self/status').read().split('Seccomp:')[1].split()[0])", backend)
+    assert result.stdout == ("2\n" if backend == "bwrap" else "0\n")
+    assert result.isolation == backend
+
+
+def test_a_sandbox_that_cannot_start_is_a_tool_error(
+    monkeypatch: pytest.MonkeyPatch, backend: Isolation
+) -> None:
+    import subprocess
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise BlockingIOError(errno.EAGAIN, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(subprocess, "Popen", refuse)
+    result = run("print(1)", backend)
+    assert result.error == "crashed" and result.isolation == backend
+    assert "[tool error: crashed]" in result.as_tool_output()
+    assert "sandbox could not start" in result.stderr
