@@ -17,6 +17,7 @@ from gralgo.config._schema import (
     ModelConfig,
     RunConfig,
     SamplingConfig,
+    SandboxConfig,
     TaskEntryConfig,
 )
 from gralgo.config._secrets import check_config_secrets
@@ -41,6 +42,7 @@ __all__ = [
     "GralgoConfig",
     "ModelConfig",
     "RunConfig",
+    "SandboxConfig",
     "SCHEMA_NAME",
     "SamplingConfig",
     "SegmentationConfig",

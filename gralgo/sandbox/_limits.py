@@ -5,8 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from gralgo.config import SandboxConfig
+
 Isolation = Literal["bwrap", "bwrap-nofilter"]
 """How the child is isolated: bubblewrap with the seccomp filter, or (opt-in, weaker) without it."""
+
+_DEFAULTS = SandboxConfig()
+"""One source of defaults: the ``sandbox`` config schema."""
 
 MIB = 1024 * 1024
 MIN_PROCESS_MB = 64
@@ -20,24 +25,24 @@ ToolError = Literal["timeout", "cpu_time", "memory", "output_limit", "crashed", 
 class SandboxLimits:
     """What one run of untrusted code may use."""
 
-    wall_time_s: float = 10.0
+    wall_time_s: float = _DEFAULTS.wall_time_s
     """Wall-clock limit; the whole process tree is killed after it."""
-    cpu_time_s: int = 10
+    cpu_time_s: int = _DEFAULTS.cpu_time_s
     """RLIMIT_CPU in seconds (the kernel sends SIGXCPU, then SIGKILL a second later)."""
-    memory_mb: int = 1024
+    memory_mb: int = _DEFAULTS.memory_mb
     """Memory budget of the whole sandbox in MiB: every process's address space plus its tmpfs
     mounts (see :attr:`process_memory_mb`)."""
-    disk_mb: int = 32
+    disk_mb: int = _DEFAULTS.disk_mb
     """Size in MiB of each of the sandbox's two writable tmpfs mounts (work dir and ``/tmp``)."""
-    file_size_mb: int = 16
+    file_size_mb: int = _DEFAULTS.file_size_mb
     """RLIMIT_FSIZE: largest file the code may write, in MiB."""
-    max_processes: int = 4
+    max_processes: int = _DEFAULTS.max_processes
     """RLIMIT_NPROC: processes and threads of the sandbox user (a fork bomb stops here)."""
-    max_open_files: int = 64
+    max_open_files: int = _DEFAULTS.max_open_files
     """RLIMIT_NOFILE."""
-    max_output_bytes: int = 16_384
+    max_output_bytes: int = _DEFAULTS.max_output_bytes
     """Bytes kept of stdout and of stderr each; a run that writes more is stopped."""
-    allow_unisolated: bool = False
+    allow_unisolated: bool = _DEFAULTS.allow_unisolated
     """Accept a weaker backend (bubblewrap without the seccomp filter) when the full one cannot
     run; it is logged at WARNING and recorded. Nothing weaker than bubblewrap is ever used."""
 
