@@ -45,6 +45,9 @@ class ReportSettings:
     """The job's dataset (linked from its report page and MLflow run)."""
     by_level: bool = True
     """Whether accuracy is tabulated and plotted by size level (not for long-context jobs)."""
+    price: Mapping[str, float | None] = field(default_factory=dict)
+    """``model.price`` (``input_per_1m``, ``output_per_1m``): when set, it prices every sample
+    (``gralgo.report._pricing``), as it priced the plan."""
     config: Mapping[str, Any] = field(default_factory=dict)
     """The resolved config as plain data: logged as params (redacted) and scanned for the names
     of secret variables, whose values are masked in model text."""

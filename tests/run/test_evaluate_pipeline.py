@@ -161,6 +161,36 @@ def test_missing_key_is_reported_before_any_call(
     assert stub.stats()["calls"] == 0
 
 
+def _mlflow_runs(settings) -> list:
+    """Every run in the job's MLflow experiment (none when the store or experiment is absent)."""
+    from mlflow import MlflowClient
+
+    if not settings.mlflow.tracking_uri.startswith("sqlite:///"):
+        raise AssertionError("tests use a local store")
+    if not Path(settings.mlflow.tracking_uri.removeprefix("sqlite:///")).is_file():
+        return []
+    client = MlflowClient(tracking_uri=settings.mlflow.tracking_uri)
+    experiment = client.get_experiment_by_name(settings.mlflow.experiment_name)
+    return [] if experiment is None else client.search_runs([experiment.experiment_id])
+
+
+def test_no_mlflow_run_before_the_first_call(
+    make_settings, stub: StubServer, monkeypatch
+) -> None:
+    """A dry run, or a preflight that stops for a missing key, leaves no run (FAILED or not)."""
+    from gralgo.errors import ConfigError
+
+    settings = stub_settings(make_settings, stub, "dry_run=true")
+    assert settings.mlflow.enabled
+    evaluate(settings)
+    assert _mlflow_runs(settings) == []
+    monkeypatch.delenv(FAKE_KEY_ENV)
+    with pytest.raises(ConfigError, match="model.api_key_env"):
+        evaluate(stub_settings(make_settings, stub))
+    assert _mlflow_runs(settings) == []
+    assert stub.stats()["calls"] == 0
+
+
 def test_unreachable_server_names_the_field(make_settings, stub: StubServer) -> None:
     from gralgo.errors import ConfigError
 
