@@ -11,21 +11,24 @@ import pytest
 from gralgo.evaluate import evaluate, load_instances
 from gralgo.report import collect_instances, write_comparison
 from gralgo.report._study import mcnemar_p, paired_rows, study_warnings
-from gralgo.testing import FAKE_KEY_ENV, StubServer
+from gralgo.settings import settings_from_config
+from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, StubServer
+from tests.conftest import compose_config
 
 
-def _settings(make_settings: Any, stub: StubServer, model: str, *extra: str) -> Any:
-    return make_settings(
+def _settings(root: Path, stub: StubServer, model: str, *extra: str) -> Any:
+    return settings_from_config(compose_config([
+        f"paths.outputs={root / 'outputs'}", f"paths.cache={root / 'cache'}",
         "model=openai_compatible", f"model.name={model}", f"model.api_base={stub.api_base}",
         f"model.api_key_env={FAKE_KEY_ENV}", "task=[max_degree,mst_weight]", "level=1",
         "dataset.per_level=4", "sampling.k=2", "mlflow.enabled=false",
         "report.bootstrap_resamples=50", *extra,
-    )  # fmt: skip
+    ]))  # fmt: skip
 
 
-def _run_model(make_settings: Any, stub: StubServer, model: str, right: set[int]) -> Path:
+def _run_model(root: Path, stub: StubServer, model: str, right: set[int]) -> Path:
     """One job whose model answers the instances with index in ``right`` correctly."""
-    settings = _settings(make_settings, stub, model)
+    settings = _settings(root, stub, model)
     answers = {}
     for instance in load_instances(settings):
         prompt = instance.prompts["edge_list"]
@@ -60,16 +63,27 @@ def test_paired_rows_count_discordant_instances_and_warn_on_k() -> None:
     assert any("different k" in w for w in study_warnings(pd.DataFrame(rows)))
 
 
-def test_study_page_of_three_models_sorts_pairs_and_links_samples(
-    make_settings: Any, stub: StubServer, tmp_path: Path, chromium_page: Any
-) -> None:
-    for model, right in (("model-strong", {0, 1, 2, 3}), ("model-mid", {0, 1}),
-                         ("model-weak", set())):  # fmt: skip
-        _run_model(make_settings, stub, model, right)
-    outputs = tmp_path / "outputs" / "runs"
-    out = tmp_path / "comparison"
-    written = write_comparison(collect_instances([outputs]), out)
+@pytest.fixture(scope="module")
+def study(stub_server: StubServer, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Three models' jobs against the stub and their comparison folder. Module-scoped and
+    requested before the browser: the jobs' runner needs no Playwright event loop running."""
+    root = tmp_path_factory.mktemp("study")
+    stub_server.control()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(FAKE_KEY_ENV, FAKE_KEY)
+        for model, right in (("model-strong", {0, 1, 2, 3}), ("model-mid", {0, 1}),
+                             ("model-weak", set())):  # fmt: skip
+            _run_model(root, stub_server, model, right)
+    out = root / "comparison"
+    written = write_comparison(collect_instances([root / "outputs" / "runs"]), out)
     assert out / "study.html" in written
+    return out
+
+
+def test_study_page_of_three_models_sorts_pairs_and_links_samples(
+    study: Path, chromium_page: Any
+) -> None:
+    out = study
 
     page = chromium_page
     page.set_viewport_size({"width": 1400, "height": 900})
@@ -80,7 +94,7 @@ def test_study_page_of_three_models_sorts_pairs_and_links_samples(
     board = page.locator("table.leaderboard").first
     assert board.locator("tbody tr").count() == 2 * 3  # two tasks x three models
     # Sort by pass@k, descending: the strong model's rows come first.
-    header = board.locator("th", has_text="pass@k")
+    header = board.locator("th", has_text="pass@k [95% CI]")
     header.click()
     header.click()
     first = board.locator("tbody tr").first.locator("td").all_inner_texts()
