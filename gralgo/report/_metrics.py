@@ -26,6 +26,14 @@ SCORE_COLUMNS: tuple[str, ...] = tuple(
 )  # fmt: skip
 """Score columns of an ``aggregate`` table logged as metrics."""
 COUNT_COLUMNS: tuple[str, ...] = ("n_instances", "n_incomplete")
+CURVE_SCORES: tuple[str, ...] = ("pass_at_k", "cons_at_k", "accuracy")
+"""Scores drawn against level in MLflow's chart view (the level is the metric's step)."""
+MLFLOW_BREAKDOWN: tuple[str, ...] = (
+    "pass_at_k", "pass_at_k_lo", "pass_at_k_hi", "cons_at_k", "accuracy", "cost_usd",
+    "completion_tokens",
+)  # fmt: skip
+"""Per task / taxonomy / complexity value, the metrics MLflow gets (``metrics.json`` and
+``breakdown.csv`` keep all of them)."""
 TOKEN_COLUMNS: tuple[str, ...] = ("prompt_tokens", "completion_tokens", "reasoning_tokens")
 
 
@@ -78,14 +86,22 @@ def job_metrics(
     overall: pd.DataFrame,
     parts: Mapping[str, pd.DataFrame],
     scored: pd.DataFrame,
+    by_task_level: pd.DataFrame | None = None,
 ) -> dict[str, float]:
     """All metrics of one job (one model): overall, then each breakdown in ``parts``.
 
     ``overall`` is ``aggregate(inst, by=["model"])``, ``parts`` maps a grouping column
     (task, taxonomy, complexity, level) to ``aggregate(inst, by=["model", column])``, ``scored``
-    is the scored samples frame (for tokens, cost and latency).
+    is the scored samples frame (for tokens, cost and latency); ``by_task_level`` (``aggregate``
+    by model, task and level) adds ``task_level/<task>/<level>/<score>``.
     """
     metrics: dict[str, float] = {}
+    if by_task_level is not None:
+        for row in by_task_level.to_dict("records"):
+            for name in CURVE_SCORES:
+                value = _finite(row.get(name))
+                if value is not None:
+                    metrics[f"task_level/{row['task']}/{row['level']}/{name}"] = value
     for _, row in overall.iterrows():
         metrics.update(score_metrics(row))
     usage = usage_frame(scored)
@@ -134,3 +150,27 @@ def grouped_usage_metrics(usage: pd.DataFrame, by: str) -> dict[str, float]:
                 metrics[prefix + "latency_p50_s"] = float(p50)
                 metrics[prefix + "latency_p95_s"] = float(p95)
     return metrics
+
+
+def mlflow_entries(metrics: Mapping[str, float]) -> list[tuple[str, float, int]]:
+    """``(name, value, step)`` of what MLflow logs, so its chart view is a few useful charts
+    instead of hundreds of one-point ones: the whole job's metrics; per task, taxonomy and
+    complexity the :data:`MLFLOW_BREAKDOWN` scores (one bar per run in the chart view); per
+    level, ``<score>_by_level`` with the level as the step (one line across levels per run),
+    and per task ``<score>_by_level/<task>`` likewise. Everything stays in ``metrics.json``.
+    """
+    entries: list[tuple[str, float, int]] = []
+    for name, value in sorted(metrics.items()):
+        parts = name.split("/")
+        if len(parts) == 1:
+            entries.append((name, value, 0))
+        elif parts[0] == "level" and len(parts) == 3 and parts[1].isdigit():
+            if parts[2] in CURVE_SCORES:
+                entries.append((f"{parts[2]}_by_level", value, int(parts[1])))
+        elif parts[0] == "task_level" and len(parts) == 4 and parts[2].isdigit():
+            if parts[3] == "pass_at_k":
+                entries.append((f"{parts[3]}_by_level/{parts[1]}", value, int(parts[2])))
+        elif parts[0] in ("task", "taxonomy", "complexity") and len(parts) == 3:
+            if parts[2] in MLFLOW_BREAKDOWN:
+                entries.append((name, value, 0))
+    return entries

@@ -197,7 +197,7 @@ def write_reports(
     figures = [p for p in artifacts if p.suffix == ".png"]
     artifacts += write_job_transcripts(scored, overall, parts, figures, settings, out_dir, agg,
                                        tables_dir if agg is not None else None)
-    metrics = job_metrics(overall, parts, scored)
+    metrics = job_metrics(overall, parts, scored, agg)
     metrics.update(
         samples_total=float(status.total),
         samples_done=float(status.done),

@@ -33,7 +33,10 @@ class JobLocations:
     ui_command: str | None
     """The shell command that opens the MLflow UI."""
     ui_page: str | None
-    """The page to open in that UI (path after the server address)."""
+    """The runs table to open in that UI (path after the server address): every run of the
+    experiment with accuracy, its interval, cost and tokens as the first columns."""
+    run_page: str | None = None
+    """This job's own run page in that UI."""
 
 
 def _score(metrics: Mapping[str, float], prefix: str, name: str) -> str:
@@ -119,6 +122,8 @@ def summary_text(
             lines.append(f"MLflow UI      {locations.ui_command}")
         if locations.ui_page:
             lines.append(f"               then open http://127.0.0.1:5000/{locations.ui_page}")
+        if locations.run_page:
+            lines.append(f"               this run: http://127.0.0.1:5000/{locations.run_page}")
     return buffer.getvalue() + "\n".join(lines) + ("\n" if lines else "")
 
 
@@ -167,5 +172,6 @@ def locations_for(
         report_html=None if html is None else html.resolve(),
         run_id=run_id,
         ui_command=None if tracking_uri is None or run_id is None else ui_command(tracking_uri),
-        ui_page=None if experiment_id is None else ui_path(experiment_id, run_id),
+        ui_page=None if experiment_id is None else ui_path(experiment_id),
+        run_page=None if experiment_id is None or not run_id else ui_path(experiment_id, run_id),
     )
