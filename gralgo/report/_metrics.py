@@ -9,7 +9,9 @@ param, never part of a name, so jobs with different k share columns in the MLflo
 Per group: ``pass_at_k`` / ``cons_at_k`` / ``accuracy`` with bootstrap ``_lo`` / ``_hi``,
 ``n_instances``, ``n_incomplete``, outcome shares ``share_<outcome>``, summed ``prompt_tokens``,
 ``completion_tokens``, ``reasoning_tokens``, ``cost_usd`` (absent when no price is known: an
-unknown cost is not zero), latency ``latency_p50_s`` / ``latency_p95_s``.
+unknown cost is not zero), latency ``latency_p50_s`` / ``latency_p95_s``; for the whole job,
+``completion_tokens_per_s`` (completion tokens over the summed latency of the timed calls: the
+model's speed on one call).
 """
 
 from __future__ import annotations
@@ -82,6 +84,14 @@ def usage_metrics(samples: pd.DataFrame, prefix: str = "") -> dict[str, float]:
     return metrics
 
 
+def tokens_per_second(usage: pd.DataFrame) -> dict[str, float]:
+    """``completion_tokens_per_s``: completion tokens over the summed latency of the timed
+    calls (a :func:`usage_frame`); empty when nothing was timed."""
+    timed = usage.dropna(subset=["latency_s"])
+    seconds, tokens = float(timed["latency_s"].sum()), float(timed["completion_tokens"].sum())
+    return {"completion_tokens_per_s": tokens / seconds} if seconds > 0 and tokens > 0 else {}
+
+
 def job_metrics(
     overall: pd.DataFrame,
     parts: Mapping[str, pd.DataFrame],
@@ -106,6 +116,7 @@ def job_metrics(
         metrics.update(score_metrics(row))
     usage = usage_frame(scored)
     metrics.update(usage_metrics(usage))
+    metrics.update(tokens_per_second(usage))
     for by, table in parts.items():
         for _, row in table.iterrows():
             metrics.update(score_metrics(row, f"{by}/{row[by]}/"))

@@ -67,6 +67,16 @@ def _cost(metrics: Mapping[str, float], prefix: str) -> str:
     return "unknown price" if cost is None else f"${cost:,.4f}"
 
 
+def throughput_line(metrics: Mapping[str, float]) -> str:
+    """``model speed    42.0 completion tokens/s per call``: how fast the model answered (from
+    the calls' latencies, so a resumed job reports the speed of the calls it stored); empty
+    when unknown."""
+    speed = metrics.get("completion_tokens_per_s")
+    if not speed:
+        return ""
+    return f"model speed    {speed:,.1f} completion tokens/s per call"
+
+
 def groups_of(metrics: Mapping[str, float], by: str) -> list[str]:
     """The values of breakdown ``by`` present in ``metrics`` (``task/<value>/n_instances``)."""
     head, tail = f"{by}/", "/n_instances"
@@ -112,6 +122,9 @@ def summary_text(
     wall = metrics.get("wall_time_s")
     if wall is not None:
         lines.append(f"wall time      {wall:,.1f} s")
+    speed = throughput_line(metrics)
+    if speed:
+        lines.append(speed)
     if locations is not None:
         lines.append(f"output folder  {locations.output_dir}")
         if locations.report_html is not None:

@@ -7,6 +7,9 @@ import io
 import threading
 from pathlib import Path
 
+import pandas as pd
+import pytest
+
 from gralgo.report._terminal import JobLocations, summary_text, write_atomically
 
 METRICS = {
@@ -69,3 +72,17 @@ def test_printed_mlflow_link_opens_the_runs_table_view(tmp_path: Path) -> None:
     assert ("then open http://127.0.0.1:5000/#/experiments/7/runs?workflowType=machine_learning"
             "&viewStateShareKey=gralgo") in text  # fmt: skip
     assert "this run: http://127.0.0.1:5000/#/experiments/7/runs/abc123" in text
+
+
+def test_summary_shows_the_model_speed() -> None:
+    from gralgo.report._terminal import summary_text
+
+    from gralgo.report._metrics import tokens_per_second, usage_frame
+
+    samples = pd.DataFrame({"completion_tokens": [100, 300, None], "latency_s": [2.0, 6.0, None],
+                            "error_class": [None, None, "Missing"]})  # fmt: skip
+    metrics = tokens_per_second(usage_frame(samples))
+    assert metrics["completion_tokens_per_s"] == pytest.approx(400 / 8)
+    text = summary_text({"pass_at_k": 0.5, **metrics}, 2, "t")
+    assert "model speed    50.0 completion tokens/s per call" in text
+    assert "model speed" not in summary_text({"pass_at_k": 0.5}, 2, "t")
