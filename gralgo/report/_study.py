@@ -88,8 +88,11 @@ def paired_rows(inst: pd.DataFrame, n_resamples: int = 1000) -> pd.DataFrame:
             for task, level, part in scopes:
                 ca, cb = part["cons_a"].to_numpy(), part["cons_b"].to_numpy()
                 only_a, only_b = int((ca & ~cb).sum()), int((~ca & cb).sum())
-                low, high = bootstrap_ci(part["diff"].to_numpy(), n_resamples=n_resamples,
-                                         seed=stable_seed("paired", *setting, a, b, task, level))
+                low, high = bootstrap_ci(
+                    part["diff"].to_numpy(),
+                    n_resamples=n_resamples,
+                    seed=stable_seed("paired", *setting, a, b, task, level),
+                )
                 rows.append({
                     "format": setting[0], "context": setting[1], "mode": setting[2],
                     "model_a": a, "model_b": b, "task": task, "level": level,

@@ -131,8 +131,10 @@ def baseline_rows(tables_dir: Path, models: Sequence[str]) -> pd.DataFrame:
 
 
 def _task_order(frame: pd.DataFrame) -> list[str]:
-    tasks = frame[["task", "complexity"]].drop_duplicates("task") if "complexity" in frame else (
-        frame[["task"]].drop_duplicates().assign(complexity="easy")
+    tasks = (
+        frame[["task", "complexity"]].drop_duplicates("task")
+        if "complexity" in frame
+        else (frame[["task"]].drop_duplicates().assign(complexity="easy"))
     )
     ranked = sorted(
         ((_COMPLEXITY_ORDER.get(str(c), 3), str(t)) for t, c in
@@ -160,7 +162,8 @@ def level_grids_html(
         tasks = [t for t in tasks_all if t in set(map(str, part["task"]))]
         head = "".join(  # long task names may break after an underscore
             f'<th title="{html.escape((complexity or {}).get(t, ""))}">'
-            + "_<wbr>".join(html.escape(piece) for piece in t.split("_")) + "</th>"
+            + "_<wbr>".join(html.escape(piece) for piece in t.split("_"))
+            + "</th>"
             for t in tasks
         )
         body = []
@@ -174,7 +177,7 @@ def level_grids_html(
                     continue
                 point = interval_text(r["pass_at_k"])
                 full = interval_text(r["pass_at_k"], r["pass_at_k_lo"], r["pass_at_k_hi"])
-                span = full[len(point):].strip()  # "[lo, hi]" on its own line: narrow columns
+                span = full[len(point) :].strip()  # "[lo, hi]" on its own line: narrow columns
                 cons_text = interval_text(r["cons_at_k"])
                 tds.append(
                     f'<td class="score" title="{html.escape(full)}"><b>{html.escape(point)}</b>'
@@ -203,12 +206,12 @@ def level_grids_html(
                 )
             body.append(
                 f'<tr class="baseline"><td class="model">{html.escape(str(name))}</td>'
-                f'{"".join(tds)}</tr>'
+                f"{''.join(tds)}</tr>"
             )
         sections.append(
             f'<h3>Level {level}: pass@{k} [95% CI], cons@{k}</h3>\n<div class="grid-wrap">'
             f'<table class="grid" data-level="{level}"><thead><tr><th>model</th>{head}</tr>'
-            f'</thead><tbody>{"".join(body)}</tbody></table></div>'
+            f"</thead><tbody>{''.join(body)}</tbody></table></div>"
         )
     return "\n".join(sections)
 

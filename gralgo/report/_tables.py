@@ -362,8 +362,11 @@ def write_tables(
     taxonomy = taxonomy_table(inst, model_order=model_order)
     levels = sorted(int(v) for v in taxonomy.columns.get_level_values("level").unique())
     taxonomy = with_taxonomy_baseline(taxonomy, guesses)
-    save("taxonomy_by_level", taxonomy_markdown(taxonomy) + baseline_note(guesses),
-         _flat(taxonomy, prefix="Level-"))
+    save(
+        "taxonomy_by_level",
+        taxonomy_markdown(taxonomy) + baseline_note(guesses),
+        _flat(taxonomy, prefix="Level-"),
+    )
     for level in levels:
         table = with_task_baseline(task_table(inst, level, model_order=model_order), guesses, level)
         save(

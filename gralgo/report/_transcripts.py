@@ -93,8 +93,8 @@ def certificates_of(scored: pd.DataFrame) -> dict[str, str]:
     if "certificate" not in scored.columns:
         return {}
     unique = scored.drop_duplicates("instance_id")
-    texts = {str(i): certificate_text(c)
-             for i, c in zip(unique["instance_id"], unique["certificate"], strict=True)}  # fmt: skip
+    pairs = zip(unique["instance_id"], unique["certificate"], strict=True)
+    texts = {str(i): certificate_text(c) for i, c in pairs}
     return {i: t for i, t in texts.items() if t}
 
 

@@ -65,10 +65,10 @@ def test_grid_shows_models_with_intervals_and_baselines_with_n() -> None:
     page = level_grids_html(by_task_level, baselines, {("max_degree", 1): 1,
                             ("max_clique", 1): 30}, k=2,
                             complexity={"max_degree": "easy", "max_clique": "hard"})  # fmt: skip
-    assert "<b>0.42</b><br><span class=\"ci\">[0.37, 0.47]" in page
+    assert '<b>0.42</b><br><span class="ci">[0.37, 0.47]' in page
     assert "0.90 [0.80, 1.00]" in page
-    assert "1.00 <span class=\"n\">(n=1)</span>" in page  # one instance: flagged as trivial
-    assert "0.20 <span class=\"n\">(n=30)</span>" in page
+    assert '1.00 <span class="n">(n=1)</span>' in page  # one instance: flagged as trivial
+    assert '0.20 <span class="n">(n=30)</span>' in page
     assert 'class="baseline few"' in page
     assert page.index(">max_<wbr>degree<") < page.index(">max_<wbr>clique<")  # easy, hard
 

@@ -75,9 +75,8 @@ def test_printed_mlflow_link_opens_the_runs_table_view(tmp_path: Path) -> None:
 
 
 def test_summary_shows_the_model_speed() -> None:
-    from gralgo.report._terminal import summary_text
-
     from gralgo.report._metrics import tokens_per_second, usage_frame
+    from gralgo.report._terminal import summary_text
 
     samples = pd.DataFrame({"completion_tokens": [100, 300, None], "latency_s": [2.0, 6.0, None],
                             "error_class": [None, None, "Missing"]})  # fmt: skip

@@ -182,9 +182,7 @@ def _mlflow_runs(settings) -> list:
     return [] if experiment is None else client.search_runs([experiment.experiment_id])
 
 
-def test_no_mlflow_run_before_the_first_call(
-    make_settings, stub: StubServer, monkeypatch
-) -> None:
+def test_no_mlflow_run_before_the_first_call(make_settings, stub: StubServer, monkeypatch) -> None:
     """A dry run, or a preflight that stops for a missing key, leaves no run (FAILED or not)."""
     from gralgo.errors import ConfigError
 
