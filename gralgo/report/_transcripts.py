@@ -68,10 +68,11 @@ def certificate_text(certificate: object) -> str:
     import json
 
     if isinstance(certificate, str):
+        text = certificate
         try:
-            certificate = json.loads(certificate)
+            certificate = json.loads(text)
         except ValueError:
-            return certificate
+            return text
     if not isinstance(certificate, Mapping):
         return "" if certificate is None else str(certificate)
     lines = []
