@@ -7,10 +7,11 @@ like the comparison tables: no server, no network, CSS and JavaScript inline.
   the number of instances, pass@k and cons@k with 95 % bootstrap intervals, and the paper's
   z-score of pass@k over the models on that task and level (eq. 5); sortable by any column; each
   row links to the samples behind it (the job's ``report.html``, filtered).
-* **Paired comparisons**: for each pair of models, on the instances both answered (complete in
-  both): both solve / only A / only B / neither (by cons@k, a 0/1 majority vote), McNemar's exact
-  test on the discordant pairs, and the mean pass@k difference with a paired bootstrap 95 %
-  interval; overall and per task x level.
+* **Paired comparisons**: for each pair of models (A the one with the higher mean pass@k), on
+  the instances both answered (complete in both): both solve / only A / only B / neither (by
+  cons@k, a 0/1 majority vote), McNemar's exact test on the discordant pairs, and the mean pass@k
+  difference with a paired bootstrap 95 % interval; overall and per task x level.
+* **Overall**: per model, pass@k / cons@k over all its instances and its mean z-score.
 * **Warnings** when compared jobs differ in instance set, format or k.
 """
 
@@ -68,7 +69,8 @@ def paired_rows(inst: pd.DataFrame, n_resamples: int = 1000) -> pd.DataFrame:
     done = inst[~inst["incomplete"].astype(bool)]
     rows = []
     for setting, group in done.groupby(list(SETTING), sort=True):
-        models = sorted(map(str, group["model"].unique()))
+        means = group.groupby("model")["pass_at_k"].mean()  # A is the better model of a pair
+        models = sorted(map(str, means.index), key=lambda m: (-float(means[m]), m))
         by_model = {m: g.set_index("instance_id") for m, g in group.groupby("model", sort=True)}
         for a, b in combinations(models, 2):
             shared = by_model[a].index.intersection(by_model[b].index)
@@ -127,6 +129,45 @@ def leaderboard_rows(inst: pd.DataFrame, n_resamples: int = 1000) -> pd.DataFram
         job_dir=("job_dir", "last") if "job_dir" in inst.columns else ("level", lambda v: ""),
     )
     return pd.DataFrame(scored.merge(extra.reset_index(), on=keys, how="left"))
+
+
+def overall_rows(inst: pd.DataFrame, n_resamples: int = 1000) -> pd.DataFrame:
+    """Per setting and model: instances, pass@k / cons@k over all its instances with
+    intervals, and the mean of its per task x level z-scores (``NaN`` when none varies)."""
+    from gralgo.score import aggregate
+
+    agg = aggregate(inst, by=[*SETTING, "model"], n_resamples=n_resamples)
+    board = leaderboard_rows(inst, n_resamples)
+    if board.empty:
+        return agg.assign(mean_z=float("nan"))
+    z = board.groupby([*SETTING, "model"])["pass_at_k_z"].mean().rename("mean_z")
+    return agg.merge(z.reset_index(), on=[*SETTING, "model"], how="left")
+
+
+def _overall_html(overall: pd.DataFrame, setting: Sequence[Any]) -> str:
+    part = overall
+    for column, value in zip(SETTING, setting, strict=True):
+        part = part[part[column] == value]
+    header = ["rank", "model", "n", "pass@k [95% CI]", "cons@k [95% CI]", "mean z (pass@k)"]
+    rows = []
+    ranked = part.sort_values("pass_at_k", ascending=False, kind="stable").to_dict("records")
+    for rank, r in enumerate(ranked, start=1):
+        z = r.get("mean_z")
+        cells = [
+            (str(rank), str(rank)), (str(r["model"]), str(r["model"])),
+            (str(int(r["n_instances"])), str(int(r["n_instances"]))),
+            (_interval(r["pass_at_k"], r["pass_at_k_lo"], r["pass_at_k_hi"]),
+             f"{r['pass_at_k']:.6f}"),
+            (_interval(r["cons_at_k"], r["cons_at_k_lo"], r["cons_at_k_hi"]),
+             f"{r['cons_at_k']:.6f}"),
+            ("–" if z is None or z != z else f"{z:+.2f}",
+             "" if z is None or z != z else f"{z:.6f}"),
+        ]  # fmt: skip
+        rows.append("<tr>" + "".join(f'<td data-sort="{html.escape(key)}">{html.escape(text)}'
+                                     "</td>" for text, key in cells) + "</tr>")  # fmt: skip
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in header)
+    return (f'<table class="overall-board sortable"><thead><tr>{head}</tr></thead><tbody>'
+            + "".join(rows) + "</tbody></table>")  # fmt: skip
 
 
 def _interval(value: float, low: float, high: float) -> str:
@@ -217,6 +258,7 @@ def write_study_page(inst: pd.DataFrame, out_dir: Path, n_resamples: int = 1000)
         inst = inst.assign(mode="direct")
     out_dir.mkdir(parents=True, exist_ok=True)
     board = leaderboard_rows(inst, n_resamples)
+    overall = overall_rows(inst, n_resamples)
     pairs = paired_rows(inst, n_resamples)
     warnings = study_warnings(inst)
     models = sorted(map(str, inst["model"].unique()))
@@ -226,7 +268,9 @@ def write_study_page(inst: pd.DataFrame, out_dir: Path, n_resamples: int = 1000)
         label = " · ".join(setting)
         sections.append(
             f'<section class="setting" data-setting="{html.escape(label)}">'
-            f"<h2>{html.escape(label)}</h2><h3>Leaderboard (click a column to sort)</h3>"
+            f"<h2>{html.escape(label)}</h2><h3>Overall</h3>"
+            + _overall_html(overall, setting)
+            + "<h3>Leaderboard by task and level (click a column to sort)</h3>"
             + _leaderboard_html(board, out_dir, setting)
             + "<h3>Paired comparisons on the shared instances</h3>"
             + _paired_html(pairs, setting)

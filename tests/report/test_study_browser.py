@@ -91,6 +91,9 @@ def test_study_page_of_three_models_sorts_pairs_and_links_samples(
     page.on("pageerror", lambda err: errors.append(str(err)))
     page.goto((out / "study.html").as_uri())
     assert "model-mid, model-strong, model-weak" in page.locator("h1").inner_text()
+    ranking = page.locator("table.overall-board").first.locator("tbody tr")
+    assert [r.locator("td").nth(1).inner_text() for r in ranking.all()] == [
+        "model-strong", "model-mid", "model-weak"]  # fmt: skip
     board = page.locator("table.leaderboard").first
     assert board.locator("tbody tr").count() == 2 * 3  # two tasks x three models
     # Sort by pass@k, descending: the strong model's rows come first.
