@@ -30,10 +30,11 @@ SCORE_COLUMNS: tuple[str, ...] = tuple(
 COUNT_COLUMNS: tuple[str, ...] = ("n_instances", "n_incomplete")
 CURVE_SCORES: tuple[str, ...] = ("pass_at_k", "cons_at_k", "accuracy")
 """Scores drawn against level in MLflow's chart view (the level is the metric's step)."""
-MLFLOW_BREAKDOWN: tuple[str, ...] = (
-    "pass_at_k", "pass_at_k_lo", "pass_at_k_hi", "cons_at_k", "accuracy", "cost_usd",
-    "completion_tokens",
-)  # fmt: skip
+MLFLOW_BREAKDOWN: dict[str, tuple[str, ...]] = {
+    "task": ("pass_at_k", "pass_at_k_lo", "pass_at_k_hi", "cons_at_k", "accuracy", "cost_usd"),
+    "taxonomy": CURVE_SCORES,
+    "complexity": CURVE_SCORES,
+}
 """Per task / taxonomy / complexity value, the metrics MLflow gets (``metrics.json`` and
 ``breakdown.csv`` keep all of them)."""
 TOKEN_COLUMNS: tuple[str, ...] = ("prompt_tokens", "completion_tokens", "reasoning_tokens")
@@ -181,7 +182,7 @@ def mlflow_entries(metrics: Mapping[str, float]) -> list[tuple[str, float, int]]
         elif parts[0] == "task_level" and len(parts) == 4 and parts[2].isdigit():
             if parts[3] == "pass_at_k":
                 entries.append((f"{parts[3]}_by_level/{parts[1]}", value, int(parts[2])))
-        elif parts[0] in ("task", "taxonomy", "complexity") and len(parts) == 3:
-            if parts[2] in MLFLOW_BREAKDOWN:
+        elif parts[0] in MLFLOW_BREAKDOWN and len(parts) == 3:
+            if parts[2] in MLFLOW_BREAKDOWN[parts[0]]:
                 entries.append((name, value, 0))
     return entries
