@@ -13,7 +13,21 @@ from gralgo.report import collect_instances, write_comparison
 from gralgo.report._study import mcnemar_p, paired_rows, study_warnings
 from gralgo.settings import settings_from_config
 from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, StubServer
-from tests.conftest import compose_config
+
+CONF = Path(__file__).resolve().parents[2] / "conf"
+
+
+def compose_config(overrides: list[str]) -> dict[str, Any]:
+    """The resolved config for ``overrides`` (as the shared ``make_settings`` fixture composes
+    it; that fixture is per test, the jobs here run once per module)."""
+    from hydra import compose, initialize_config_dir
+    from omegaconf import OmegaConf
+
+    with initialize_config_dir(config_dir=str(CONF), version_base=None):
+        cfg = compose("config", overrides=overrides)
+    plain = OmegaConf.to_container(cfg, resolve=True)
+    assert isinstance(plain, dict)
+    return {str(k): v for k, v in plain.items()}
 
 
 def _settings(root: Path, stub: StubServer, model: str, *extra: str) -> Any:
