@@ -154,6 +154,7 @@ def compare(plain: dict[str, Any]) -> None:
     written = write_comparison(collect_instances(inputs), out)
     log.info("wrote %d comparison files into %s", len(written), out)
     print((out / "z_scores.md").read_text(encoding="utf-8"))
+    print(f"study page (leaderboard, paired comparisons): {(out / 'study.html').resolve()}")
 
 
 def audit(plain: dict[str, Any]) -> None:

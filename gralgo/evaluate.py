@@ -264,7 +264,25 @@ def with_instance_columns(frame: Any, instances: Sequence[Instance]) -> Any:
     frame["graph_nodes"] = [by_id[i].n_nodes if i in by_id else None for i in ids]
     frame["graph_edges"] = [by_id[i].n_edges if i in by_id else None for i in ids]
     frame["n_nodes"] = frame["graph_nodes"]
+    # The exact answer's certificate (clique, path, reach set ...): report.html shows it beside
+    # the model's answer, once per instance.
+    certificates = [by_id[i].certificate if i in by_id else None for i in ids]
+    frame["certificate"] = pd.Series(certificates, index=frame.index, dtype=object)
     return frame
+
+
+def with_certificate_verdicts(
+    settings: AppSettings, frame: Any, instances: Sequence[Instance]
+) -> Any:
+    """Certificate mode: each sample's verdict, ratio and first flaw, for the report page and
+    the certificate table alike (checked once)."""
+    from gralgo.formats import get_format
+    from gralgo.score import certificate_verdicts
+
+    task_options = {name: t.options for name, t in settings.dataset.tasks.items()}
+    by_id = {instance.id: instance for instance in instances}
+    numeric = get_format(settings.format).codec.numeric
+    return certificate_verdicts(frame, by_id, numeric, task_options)
 
 
 def evaluate(settings: AppSettings) -> EvaluationResult:
@@ -307,9 +325,9 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
             return EvaluationResult(out_dir, plan, 0, {}, [], None)
         stop_reason = None
         if todo:
-            job_run.start()  # MLflow shows the real duration, and a crash as FAILED
             with model_endpoint(settings, spec, out_dir) as live:
-                preflight(live)
+                preflight(live)  # a missing key or a dead endpoint stops here: no MLflow run
+                job_run.start()  # MLflow shows the real duration, and a crash as FAILED
                 live_requests = {r.key: replace(r, model=live) for r in requests}
                 run_todo = [(live_requests[r.key], i) for r, i in todo]
                 report = run_pending(settings, run_todo, ledger)
@@ -620,6 +638,8 @@ def report_results(
     from gralgo.report import completeness, write_reports
 
     frame = with_instance_columns(samples_table(out_dir, settings.mode.name), instances)
+    if settings.mode.name == "certificate":
+        frame = with_certificate_verdicts(settings, frame, instances)
     status = completeness(frame, stop_reason)
     report_settings = job_report_settings(settings)
     artifacts, metrics = write_reports(frame, report_settings, out_dir, status)

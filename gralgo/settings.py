@@ -90,6 +90,10 @@ class AppSettings:
             outputs_dir=self.outputs_dir,
             dataset_dir=self.dataset_dir,
             by_level=self.dataset.long_context is None,
+            price={
+                "input_per_1m": self.model.price.input_per_1m,
+                "output_per_1m": self.model.price.output_per_1m,
+            },
             config=self.config,
         )
 

@@ -29,7 +29,11 @@ def certificate_report(
     from gralgo.score import certificate_table, certificate_verdicts
 
     by_id = {instance.id: instance for instance in instances}
-    verdicts = certificate_verdicts(frame, by_id, numeric_ids, task_options)
+    verdicts = (
+        frame  # already checked (the report page shows the verdicts too)
+        if {"certificate_status", "certificate_ratio", "certificate_detail"} <= set(frame.columns)
+        else certificate_verdicts(frame, by_id, numeric_ids, task_options)
+    )
     answered = verdicts[verdicts["certificate_status"].notna()]
     tables = out_dir / "tables"
     tables.mkdir(parents=True, exist_ok=True)

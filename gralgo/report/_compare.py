@@ -60,11 +60,14 @@ def job_sandbox_backend(instance_table: Path) -> str:
 
 
 def collect_instances(inputs: Iterable[Path]) -> pd.DataFrame:
-    """Per-instance results of all jobs; a later job's row replaces an earlier one."""
+    """Per-instance results of all jobs; a later job's row replaces an earlier one. Column
+    ``job_dir`` names the folder each row came from (the study page links its samples)."""
     import pandas as pd
 
     frames = [
-        pd.read_csv(path).assign(sandbox_backend=job_sandbox_backend(path))
+        pd.read_csv(path).assign(
+            sandbox_backend=job_sandbox_backend(path), job_dir=str(path.parent.resolve())
+        )
         for path in find_instance_tables(inputs)
     ]
     table = pd.concat(frames, ignore_index=True)
@@ -87,7 +90,8 @@ def z_score_table(inst: pd.DataFrame) -> pd.DataFrame:
 
 
 def write_comparison(inst: pd.DataFrame, out_dir: Path) -> list[Path]:
-    """Combined tables under ``out_dir/<format>-<context>/`` and ``out_dir/z_scores.{md,csv}``."""
+    """Combined tables under ``out_dir/<format>-<context>/``, ``out_dir/z_scores.{md,csv}``
+    and the study page ``out_dir/study.html`` (leaderboard, paired comparisons)."""
     from gralgo.report._tables import markdown_table, write_tables
     from gralgo.report._tool_use import write_tool_use
     from gralgo.score import aggregate
@@ -124,7 +128,9 @@ def write_comparison(inst: pd.DataFrame, out_dir: Path) -> list[Path]:
         + "\n",
         encoding="utf-8",
     )
-    return [*written, csv_path, md_path]
+    from gralgo.report._study import write_study_page
+
+    return [*written, csv_path, md_path, write_study_page(inst, out_dir)]
 
 
 STANDARD = "standard"

@@ -40,6 +40,12 @@ class HtmlReport:
     """Short key/value lines (output folder, MLflow run, dataset ...)."""
     records_json: str | None = None
     """:attr:`records` already encoded as a JSON array (faster for many samples)."""
+    summary_html: str = ""
+    """The headline, task grids and interval figure (``_summary_html``), shown first; the
+    :attr:`tables` then fold into an "all columns" section."""
+    certificates: Mapping[str, str] = field(default_factory=dict)
+    """Instance id -> the exact answer's certificate (JSON text), shown beside a sample's
+    answer: the clique, the path, the reach set, the tree's edges."""
 
 
 def prompt_key(instance_id: str, fmt: str) -> str:
@@ -86,11 +92,16 @@ def write_page(report: HtmlReport, out: TextIO, record_arrays: Iterable[str]) ->
         f"<dt>{html.escape(k)}</dt><dd>{html.escape(v)}</dd>" for k, v in report.facts.items()
     )
     tables = "\n".join(_table_html(caption, table) for caption, table in report.tables)
+    if tables:
+        tables = f'<div class="wide">{tables}</div>'
+        if report.summary_html:
+            tables = f"<details><summary>All columns by group</summary>{tables}</details>"
     figures = "\n".join(_figure_html(Path(p)) for p in report.figures if Path(p).is_file())
     head, tail = _PAGE.split("%DATA%")
     head = (
         head.replace("%TITLE%", html.escape(report.title))
         .replace("%FACTS%", facts)
+        .replace("%SUMMARY%", report.summary_html)
         .replace("%TABLES%", tables)
         .replace("%FIGURES%", figures)
     )
@@ -104,6 +115,10 @@ def write_page(report: HtmlReport, out: TextIO, record_arrays: Iterable[str]) ->
     out.write('],"prompts":{')
     for n, (key, prompt) in enumerate(report.prompts.items()):
         entry = json.dumps(key, ensure_ascii=False) + ":" + json.dumps(prompt, ensure_ascii=False)
+        out.write(_safe(entry) if n == 0 else "," + _safe(entry))
+    out.write('},"certificates":{')
+    for n, (key, text) in enumerate(report.certificates.items()):
+        entry = json.dumps(key, ensure_ascii=False) + ":" + json.dumps(text, ensure_ascii=False)
         out.write(_safe(entry) if n == 0 else "," + _safe(entry))
     out.write("}}" + tail.replace("%TITLE%", html.escape(report.title)))
 
@@ -157,11 +172,26 @@ tr.detail>td{background:#fafafa;padding:.6em 1em}
 pre{white-space:pre-wrap;word-break:break-word;max-height:30em;overflow:auto;background:#fff;
 border:1px solid #ddd;padding:.5em;margin:.2em 0 .8em}
 .muted{color:#777}
+.wide{overflow-x:auto;max-width:100%}.grid-wrap{overflow-x:auto;max-width:100%}
+table.summary td,table.grid td{white-space:nowrap}
+table.grid{font-size:12px}table.grid th{white-space:normal;max-width:8em;text-align:center}
+table.grid span.ci{font-size:11px;color:#444}
+td.model{font-weight:600;white-space:nowrap}
+table.grid td{font-variant-numeric:tabular-nums}
+tr.baseline td{color:#555;background:#fbfbf3}td.few{color:#a06000}span.n{font-size:11px}
+figure.intervals figcaption{font-size:12px;color:#555}.legend{margin-right:1em}
+details>summary{cursor:pointer;margin:1em 0 .3em;color:#333}
+#samples td{max-width:18em;overflow-wrap:anywhere}
+.evidence{display:grid;grid-template-columns:1fr 1fr;gap:1em}
+.evidence>div{min-width:0}
+.verdict-feasible,.verdict-optimal{color:#176317;font-weight:600}
+.verdict-infeasible,.verdict-hallucinated,.verdict-unparsed{color:#b00020;font-weight:600}
 </style></head>
 <body>
 <h1>%TITLE%</h1>
 <dl class="facts">%FACTS%</dl>
 <h2>Summary</h2>
+%SUMMARY%
 %TABLES%
 <h2>Figures</h2>
 %FIGURES%
@@ -185,6 +215,7 @@ border:1px solid #ddd;padding:.5em;margin:.2em 0 .8em}
   "use strict";
   var DATA = JSON.parse(document.getElementById("gralgo-data").textContent);
   var records = DATA.records, prompts = DATA.prompts, PAGE = 200, shown = PAGE;
+  var certificates = DATA.certificates || {};
   var filters = {model: "f-model", task: "f-task", level: "f-level", outcome: "f-outcome"};
   function text(v) { return v === null || v === undefined ? "" : String(v); }
   function cell(tr, value, cls) {
@@ -200,6 +231,11 @@ border:1px solid #ddd;padding:.5em;margin:.2em 0 .8em}
       option.value = v === "(all)" ? "" : v; option.textContent = v; select.appendChild(option);
     });
     select.addEventListener("change", function () { shown = PAGE; render(); });
+  });
+  // report.html#model=M&task=T&level=L&outcome=O opens with those filters (study page links).
+  new URLSearchParams(window.location.hash.replace(/^#/, "")).forEach(function (value, name) {
+    if (filters[name]) { document.getElementById(filters[name]).value = value; }
+    if (name === "q") { document.getElementById("f-search").value = value; }
   });
   document.getElementById("f-search").addEventListener("input", function () {
     shown = PAGE; render();
@@ -235,9 +271,31 @@ border:1px solid #ddd;padding:.5em;margin:.2em 0 .8em}
     td.appendChild(info);
     section(td, "Expected / extracted", "expected:  " + text(r.expected) +
       "\\nextracted: " + text(r.extracted));
+    if (r.certificate_status) {
+      var verdict = document.createElement("p"); verdict.className = "verdict";
+      var status = document.createElement("span");
+      status.className = "verdict-" + text(r.certificate_status);
+      status.textContent = "certificate verdict: " + text(r.certificate_status);
+      verdict.appendChild(status);
+      var flawed = ["feasible", "optimal"].indexOf(text(r.certificate_status)) < 0;
+      verdict.appendChild(document.createTextNode(
+        (r.certificate_ratio === null || r.certificate_ratio === undefined ? "" :
+          " · ratio " + Number(r.certificate_ratio).toFixed(3)) +
+        (r.certificate_detail ? (flawed ? " · first flaw: " : " · ") +
+          text(r.certificate_detail) : "")));
+      td.appendChild(verdict);
+    }
+    var hasCertificate = certificates[r.instance_id] !== undefined;
+    if (hasCertificate) {  // the evidence side by side: what the model said, what is true
+      var evidence = document.createElement("div"); evidence.className = "evidence";
+      var left = document.createElement("div"), right = document.createElement("div");
+      section(left, "Model's answer", r.answer_text);
+      section(right, "Certificate of the exact answer", certificates[r.instance_id]);
+      evidence.appendChild(left); evidence.appendChild(right); td.appendChild(evidence);
+    }
     section(td, "Prompt", prompts[r.instance_id + "|" + r.format]);
     section(td, "Reasoning", r.reasoning_text);
-    section(td, "Answer", r.answer_text);
+    if (!hasCertificate) { section(td, "Answer", r.answer_text); }
     if (r.error_message) { section(td, "Error", r.error_message); }
     tr.parentNode.insertBefore(detail, tr.nextSibling);
   }

@@ -9,7 +9,9 @@ param, never part of a name, so jobs with different k share columns in the MLflo
 Per group: ``pass_at_k`` / ``cons_at_k`` / ``accuracy`` with bootstrap ``_lo`` / ``_hi``,
 ``n_instances``, ``n_incomplete``, outcome shares ``share_<outcome>``, summed ``prompt_tokens``,
 ``completion_tokens``, ``reasoning_tokens``, ``cost_usd`` (absent when no price is known: an
-unknown cost is not zero), latency ``latency_p50_s`` / ``latency_p95_s``.
+unknown cost is not zero), latency ``latency_p50_s`` / ``latency_p95_s``; for the whole job,
+``completion_tokens_per_s`` (completion tokens over the summed latency of the timed calls: the
+model's speed on one call).
 """
 
 from __future__ import annotations
@@ -26,6 +28,15 @@ SCORE_COLUMNS: tuple[str, ...] = tuple(
 )  # fmt: skip
 """Score columns of an ``aggregate`` table logged as metrics."""
 COUNT_COLUMNS: tuple[str, ...] = ("n_instances", "n_incomplete")
+CURVE_SCORES: tuple[str, ...] = ("pass_at_k", "cons_at_k", "accuracy")
+"""Scores drawn against level in MLflow's chart view (the level is the metric's step)."""
+MLFLOW_BREAKDOWN: dict[str, tuple[str, ...]] = {
+    "task": ("pass_at_k", "pass_at_k_lo", "pass_at_k_hi", "cons_at_k", "accuracy", "cost_usd"),
+    "taxonomy": CURVE_SCORES,
+    "complexity": CURVE_SCORES,
+}
+"""Per task / taxonomy / complexity value, the metrics MLflow gets (``metrics.json`` and
+``breakdown.csv`` keep all of them)."""
 TOKEN_COLUMNS: tuple[str, ...] = ("prompt_tokens", "completion_tokens", "reasoning_tokens")
 
 
@@ -74,22 +85,39 @@ def usage_metrics(samples: pd.DataFrame, prefix: str = "") -> dict[str, float]:
     return metrics
 
 
+def tokens_per_second(usage: pd.DataFrame) -> dict[str, float]:
+    """``completion_tokens_per_s``: completion tokens over the summed latency of the timed
+    calls (a :func:`usage_frame`); empty when nothing was timed."""
+    timed = usage.dropna(subset=["latency_s"])
+    seconds, tokens = float(timed["latency_s"].sum()), float(timed["completion_tokens"].sum())
+    return {"completion_tokens_per_s": tokens / seconds} if seconds > 0 and tokens > 0 else {}
+
+
 def job_metrics(
     overall: pd.DataFrame,
     parts: Mapping[str, pd.DataFrame],
     scored: pd.DataFrame,
+    by_task_level: pd.DataFrame | None = None,
 ) -> dict[str, float]:
     """All metrics of one job (one model): overall, then each breakdown in ``parts``.
 
     ``overall`` is ``aggregate(inst, by=["model"])``, ``parts`` maps a grouping column
     (task, taxonomy, complexity, level) to ``aggregate(inst, by=["model", column])``, ``scored``
-    is the scored samples frame (for tokens, cost and latency).
+    is the scored samples frame (for tokens, cost and latency); ``by_task_level`` (``aggregate``
+    by model, task and level) adds ``task_level/<task>/<level>/<score>``.
     """
     metrics: dict[str, float] = {}
+    if by_task_level is not None:
+        for row in by_task_level.to_dict("records"):
+            for name in CURVE_SCORES:
+                value = _finite(row.get(name))
+                if value is not None:
+                    metrics[f"task_level/{row['task']}/{row['level']}/{name}"] = value
     for _, row in overall.iterrows():
         metrics.update(score_metrics(row))
     usage = usage_frame(scored)
     metrics.update(usage_metrics(usage))
+    metrics.update(tokens_per_second(usage))
     for by, table in parts.items():
         for _, row in table.iterrows():
             metrics.update(score_metrics(row, f"{by}/{row[by]}/"))
@@ -134,3 +162,27 @@ def grouped_usage_metrics(usage: pd.DataFrame, by: str) -> dict[str, float]:
                 metrics[prefix + "latency_p50_s"] = float(p50)
                 metrics[prefix + "latency_p95_s"] = float(p95)
     return metrics
+
+
+def mlflow_entries(metrics: Mapping[str, float]) -> list[tuple[str, float, int]]:
+    """``(name, value, step)`` of what MLflow logs, so its chart view is a few useful charts
+    instead of hundreds of one-point ones: the whole job's metrics; per task, taxonomy and
+    complexity the :data:`MLFLOW_BREAKDOWN` scores (one bar per run in the chart view); per
+    level, ``<score>_by_level`` with the level as the step (one line across levels per run),
+    and per task ``<score>_by_level/<task>`` likewise. Everything stays in ``metrics.json``.
+    """
+    entries: list[tuple[str, float, int]] = []
+    for name, value in sorted(metrics.items()):
+        parts = name.split("/")
+        if len(parts) == 1:
+            entries.append((name, value, 0))
+        elif parts[0] == "level" and len(parts) == 3 and parts[1].isdigit():
+            if parts[2] in CURVE_SCORES:
+                entries.append((f"{parts[2]}_by_level", value, int(parts[1])))
+        elif parts[0] == "task_level" and len(parts) == 4 and parts[2].isdigit():
+            if parts[3] == "pass_at_k":
+                entries.append((f"{parts[3]}_by_level/{parts[1]}", value, int(parts[2])))
+        elif parts[0] in MLFLOW_BREAKDOWN and len(parts) == 3:
+            if parts[2] in MLFLOW_BREAKDOWN[parts[0]]:
+                entries.append((name, value, 0))
+    return entries

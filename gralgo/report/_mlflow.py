@@ -38,12 +38,17 @@ EXPERIMENT_KIND = "custom_model_development"
 RUNS_VIEW_KEY = "gralgo"
 """The experiment's shared runs-table view: tag ``mlflow.sharedViewState.gralgo``."""
 RUNS_VIEW_COLUMNS: tuple[str, ...] = (
-    "attributes.`Duration`", "tags.`model`", "tags.`format`", "tags.`level`", "params.`k`",
+    "metrics.`accuracy`", "metrics.`accuracy_lo`", "metrics.`accuracy_hi`",
+    "metrics.`cost_usd`", "metrics.`completion_tokens`",
     "metrics.`pass_at_k`", "metrics.`pass_at_k_lo`", "metrics.`pass_at_k_hi`",
-    "metrics.`cons_at_k`", "metrics.`accuracy`", "metrics.`share_error`",
-    "metrics.`completion_tokens`", "metrics.`cost_usd`", "metrics.`wall_time_s`",
+    "metrics.`cons_at_k`", "tags.`model`", "tags.`format`", "tags.`level`", "params.`k`",
 )  # fmt: skip
-"""Columns the runs table shows in gralgo's view (MLflow 3.17 shows no metric by default)."""
+"""Columns the runs table shows in gralgo's view (MLflow 3.17 shows no metric by default).
+What its shared view state honours (``mlflow/server/js``: the keys picked from a
+``mlflow.sharedViewState.<key>`` experiment tag) includes ``selectedColumns``; the table
+then lists the chosen metrics alphabetically after the run name and date, so ``accuracy``,
+its interval, ``completion_tokens``, ``cons_at_k``, ``cost_usd`` and ``pass_at_k`` lead, all
+within a 1,600 px window (columns past the window are not drawn until scrolled to)."""
 _MAX_PARAM_CHARS = 6000  # MLflow's limit on a param value
 _INVALID_NAME_CHARS = re.compile(r"[^\w\-. /:]")
 
@@ -142,8 +147,8 @@ def _open_experiment(tracking_uri: str, experiment_name: str) -> tuple[Any, str]
     client = MlflowClient(tracking_uri=tracking_uri)
     experiment = client.get_experiment_by_name(experiment_name)
     if experiment is not None:
-        for key, value in experiment_tags().items():
-            if key not in experiment.tags:
+        for key, value in experiment_tags().items():  # an older gralgo's view is replaced
+            if experiment.tags.get(key) != value:
                 client.set_experiment_tag(experiment.experiment_id, key, value)
         return client, str(experiment.experiment_id)
     try:
@@ -229,16 +234,19 @@ def log_results(
     artifact_dir: Path | None = None,
     config_snapshot: Mapping[str, Any] | None = None,
     secret_env_names: Sequence[str] = (),
+    stepped: Sequence[tuple[str, float, int]] | None = None,
 ) -> None:
-    """Log metrics and (scrubbed) artifacts into an existing run; the run stays open."""
+    """Log metrics and (scrubbed) artifacts into an existing run; the run stays open.
+
+    ``stepped`` (``(name, value, step)``, see :func:`gralgo.report._metrics.mlflow_entries`)
+    replaces ``metrics`` when given."""
     from mlflow import MlflowClient
     from mlflow.entities import Metric
 
     client = MlflowClient(tracking_uri=tracking_uri)
     now_ms = int(time.time() * 1000)
-    metric_entities = [
-        Metric(metric_name(k), float(v), now_ms, 0) for k, v in sorted(metrics.items())
-    ]
+    entries = stepped if stepped is not None else [(k, v, 0) for k, v in sorted(metrics.items())]
+    metric_entities = [Metric(metric_name(k), float(v), now_ms, step) for k, v, step in entries]
     for start in range(0, len(metric_entities), 1000):
         client.log_batch(run_id, metrics=metric_entities[start : start + 1000])
     with tempfile.TemporaryDirectory(prefix="gralgo-mlflow-") as staging:

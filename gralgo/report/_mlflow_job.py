@@ -267,6 +267,7 @@ def _log_results(
 ) -> None:
     from mlflow import MlflowClient
 
+    from gralgo.report._metrics import mlflow_entries
     from gralgo.report._mlflow import end_run, log_results
     from gralgo.report._secrets import secret_env_names
 
@@ -275,7 +276,7 @@ def _log_results(
     try:
         MlflowClient(tracking_uri=uri).set_tag(run_id, "complete", str(complete).lower())
         log_results(
-            tracking_uri=uri, run_id=run_id, metrics=metrics,
+            tracking_uri=uri, run_id=run_id, metrics=metrics, stepped=mlflow_entries(metrics),
             artifacts=[p for p in artifacts if p.parent == out_dir],
             artifact_dir=out_dir / "tables" if (out_dir / "tables").is_dir() else None,
             secret_env_names=env_names,

@@ -21,7 +21,7 @@ RECORD_FIELDS: tuple[str, ...] = (
     "graph_nodes", "graph_edges", "sample_index", "outcome", "expected", "extracted",
     "answer_text", "reasoning_text", "finish_reason", "error_class", "error_message",
     "prompt_tokens", "completion_tokens", "reasoning_tokens", "cost_usd", "latency_s",
-    "request_key",
+    "request_key", "certificate_status", "certificate_ratio", "certificate_detail",
 )  # fmt: skip
 """Per-sample fields, in the order they are written (those absent from a frame are skipped)."""
 

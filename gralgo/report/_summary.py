@@ -134,12 +134,13 @@ def write_reports(
     instance completed, the tables and the plot are skipped (there is nothing to show).
     """
     from gralgo.report._plots import plot_accuracy_by_level
+    from gralgo.report._pricing import priced_samples
     from gralgo.report._secrets import redact_config, secret_env_names
     from gralgo.report._tables import write_tables
     from gralgo.score import aggregate, instance_metrics, score_samples
 
     out_dir.mkdir(parents=True, exist_ok=True)
-    scored = score_samples(frame)
+    scored = score_samples(priced_samples(frame, settings.litellm_model, settings.price))
     inst = instance_metrics(scored, settings.k)
     inst["mode"] = settings.mode  # compare/sweeps keep direct and tool results apart
     resamples = settings.bootstrap_resamples
@@ -193,8 +194,17 @@ def write_reports(
     from gralgo.report._transcripts import write_job_transcripts
 
     figures = [p for p in artifacts if p.suffix == ".png"]
-    artifacts += write_job_transcripts(scored, overall, parts, figures, settings, out_dir, agg)
-    metrics = job_metrics(overall, parts, scored)
+    artifacts += write_job_transcripts(
+        scored,
+        overall,
+        parts,
+        figures,
+        settings,
+        out_dir,
+        agg,
+        tables_dir if agg is not None else None,
+    )
+    metrics = job_metrics(overall, parts, scored, agg)
     metrics.update(
         samples_total=float(status.total),
         samples_done=float(status.done),

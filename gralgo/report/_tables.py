@@ -261,6 +261,25 @@ def with_task_baseline(table: pd.DataFrame, guesses: pd.DataFrame, level: int) -
     return out
 
 
+FEW_BASELINE_INSTANCES = 10
+"""Below this many instances a baseline is flagged as close to trivial."""
+
+
+def baseline_note(guesses: pd.DataFrame, level: int | None = None) -> str:
+    """The line under a table with a ``baseline`` row: how many instances each baseline was
+    computed on (``n``), flagged when few (one instance makes any baseline 0 or 1)."""
+    part = guesses if level is None or guesses.empty else guesses[guesses["level"] == level]
+    if part.empty:
+        return ""
+    counts = sorted(set(int(n) for n in part["instances"]))
+    n = str(counts[0]) if len(counts) == 1 else f"{counts[0]}-{counts[-1]}"
+    line = f"\n`{BASELINE}`: guessing without solving, on n = {n} instances per task and level"
+    if counts[0] < FEW_BASELINE_INSTANCES:
+        line += (f" — fewer than {FEW_BASELINE_INSTANCES}: any baseline is close to trivial "
+                 "(with one instance it is 0 or 1); compare on more instances")  # fmt: skip
+    return line + ".\n"
+
+
 def _cell(value: object, digits: int) -> str:
     if isinstance(value, float):
         return MISSING if math.isnan(value) else f"{value:.{digits}f}"
@@ -343,19 +362,25 @@ def write_tables(
     taxonomy = taxonomy_table(inst, model_order=model_order)
     levels = sorted(int(v) for v in taxonomy.columns.get_level_values("level").unique())
     taxonomy = with_taxonomy_baseline(taxonomy, guesses)
-    save("taxonomy_by_level", taxonomy_markdown(taxonomy), _flat(taxonomy, prefix="Level-"))
+    save(
+        "taxonomy_by_level",
+        taxonomy_markdown(taxonomy) + baseline_note(guesses),
+        _flat(taxonomy, prefix="Level-"),
+    )
     for level in levels:
         table = with_task_baseline(task_table(inst, level, model_order=model_order), guesses, level)
         save(
             f"tasks_level{level}",
-            task_markdown(table, level, task_labels=task_labels),
+            task_markdown(table, level, task_labels=task_labels) + baseline_note(guesses, level),
             _flat(table),
         )
     outcomes = outcome_table(agg)
     if not guesses.empty and {"task", "level"} <= set(outcomes.columns):
         outcomes = outcomes.merge(
-            guesses[["task", "level", BASELINE]], on=["task", "level"], how="left"
-        )
+            guesses[["task", "level", BASELINE, "instances"]].rename(
+                columns={"instances": f"{BASELINE} n"}),
+            on=["task", "level"], how="left",
+        )  # fmt: skip
     save(
         "outcomes",
         "### Outcomes by model, task and level\n\n"

@@ -33,7 +33,10 @@ class JobLocations:
     ui_command: str | None
     """The shell command that opens the MLflow UI."""
     ui_page: str | None
-    """The page to open in that UI (path after the server address)."""
+    """The runs table to open in that UI (path after the server address): every run of the
+    experiment with accuracy, its interval, cost and tokens as the first columns."""
+    run_page: str | None = None
+    """This job's own run page in that UI."""
 
 
 def _score(metrics: Mapping[str, float], prefix: str, name: str) -> str:
@@ -62,6 +65,16 @@ def _tokens(metrics: Mapping[str, float], prefix: str) -> str:
 def _cost(metrics: Mapping[str, float], prefix: str) -> str:
     cost = metrics.get(prefix + "cost_usd")
     return "unknown price" if cost is None else f"${cost:,.4f}"
+
+
+def throughput_line(metrics: Mapping[str, float]) -> str:
+    """``model speed    42.0 completion tokens/s per call``: how fast the model answered (from
+    the calls' latencies, so a resumed job reports the speed of the calls it stored); empty
+    when unknown."""
+    speed = metrics.get("completion_tokens_per_s")
+    if not speed:
+        return ""
+    return f"model speed    {speed:,.1f} completion tokens/s per call"
 
 
 def groups_of(metrics: Mapping[str, float], by: str) -> list[str]:
@@ -109,6 +122,9 @@ def summary_text(
     wall = metrics.get("wall_time_s")
     if wall is not None:
         lines.append(f"wall time      {wall:,.1f} s")
+    speed = throughput_line(metrics)
+    if speed:
+        lines.append(speed)
     if locations is not None:
         lines.append(f"output folder  {locations.output_dir}")
         if locations.report_html is not None:
@@ -119,6 +135,8 @@ def summary_text(
             lines.append(f"MLflow UI      {locations.ui_command}")
         if locations.ui_page:
             lines.append(f"               then open http://127.0.0.1:5000/{locations.ui_page}")
+        if locations.run_page:
+            lines.append(f"               this run: http://127.0.0.1:5000/{locations.run_page}")
     return buffer.getvalue() + "\n".join(lines) + ("\n" if lines else "")
 
 
@@ -167,5 +185,6 @@ def locations_for(
         report_html=None if html is None else html.resolve(),
         run_id=run_id,
         ui_command=None if tracking_uri is None or run_id is None else ui_command(tracking_uri),
-        ui_page=None if experiment_id is None else ui_path(experiment_id, run_id),
+        ui_page=None if experiment_id is None else ui_path(experiment_id),
+        run_page=None if experiment_id is None or not run_id else ui_path(experiment_id, run_id),
     )

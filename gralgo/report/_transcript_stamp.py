@@ -57,7 +57,9 @@ def transcripts_digest(
     digest = hashlib.sha256(_code_digest())
     page = io.StringIO()  # the page without samples and prompts: template, tables, figures
     write_page(HtmlReport(title=report.title, records=(), tables=report.tables,
-                          figures=report.figures, facts=report.facts), page, ())  # fmt: skip
+                          figures=report.figures, facts=report.facts,
+                          summary_html=report.summary_html,
+                          certificates=report.certificates), page, ())  # fmt: skip
     digest.update(page.getvalue().encode("utf-8", "surrogatepass"))
     digest.update(_text(dataset_dir))
     for key, prompt in report.prompts.items():

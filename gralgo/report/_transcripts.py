@@ -63,6 +63,42 @@ def prompts_of(scored: pd.DataFrame) -> dict[str, str]:
     }
 
 
+def certificate_text(certificate: object) -> str:
+    """A certificate (dict or its JSON text) as lines ``key: value``, lists comma-joined."""
+    import json
+
+    if isinstance(certificate, str):
+        text = certificate
+        try:
+            certificate = json.loads(text)
+        except ValueError:
+            return text
+    if not isinstance(certificate, Mapping):
+        return "" if certificate is None else str(certificate)
+    lines = []
+    for key, value in certificate.items():
+        if isinstance(value, list | tuple):
+            shown = ", ".join(
+                "(" + ", ".join(map(str, v)) + ")" if isinstance(v, list | tuple) else str(v)
+                for v in value
+            )
+            lines.append(f"{key} ({len(value)}): {shown}")
+        else:
+            lines.append(f"{key}: {json.dumps(value, ensure_ascii=False, default=str)}")
+    return "\n".join(lines)
+
+
+def certificates_of(scored: pd.DataFrame) -> dict[str, str]:
+    """Instance id -> :func:`certificate_text` of its exact answer's certificate, once per
+    instance (empty without a ``certificate`` column, or for an empty certificate)."""
+    if "certificate" not in scored.columns:
+        return {}
+    unique = scored.drop_duplicates("instance_id")
+    pairs = zip(unique["instance_id"], unique["certificate"], strict=True)
+    texts = {str(i): certificate_text(c) for i, c in pairs}
+    return {i: t for i, t in texts.items() if t}
+
+
 def write_transcripts(
     scored: pd.DataFrame,
     out_dir: Path,
@@ -73,6 +109,7 @@ def write_transcripts(
     figures: Sequence[Path] = (),
     facts: Mapping[str, str] | None = None,
     texts: TextLookup | None = None,
+    summary_html: str = "",
 ) -> list[Path]:
     """``out_dir/samples.jsonl`` and ``out_dir/report.html`` from the scored samples frame.
 
@@ -82,7 +119,8 @@ def write_transcripts(
     (``_transcript_stamp``)."""
     frame = record_view(scored)
     report = HtmlReport(title=title, records=(), prompts=prompts_of(scored), tables=tables,
-                        figures=figures, facts=dict(facts or {}))  # fmt: skip
+                        figures=figures, facts=dict(facts or {}), summary_html=summary_html,
+                        certificates=certificates_of(scored))  # fmt: skip
     jsonl_path, page_path = out_dir / "samples.jsonl", out_dir / "report.html"
     paths = [jsonl_path, page_path]
     digest = transcripts_digest(frame, report, dataset_dir, texts)
@@ -111,12 +149,15 @@ def write_job_transcripts(
     settings: ReportSettings,
     out_dir: Path,
     by_task_level: pd.DataFrame | None = None,
+    tables_dir: Path | None = None,
 ) -> list[Path]:
-    """The job's ``samples.jsonl`` and ``report.html`` (overall and per-group summaries); texts
-    ``scored`` lacks (the evaluation reads no reasoning) come from the job's ledger.
+    """The job's ``samples.jsonl`` and ``report.html`` (headline, task grids, per-group
+    summaries); texts ``scored`` lacks (the evaluation reads no reasoning) come from the
+    job's ledger.
 
     ``by_task_level`` is ``aggregate(inst, by=["model", "task", "level"])`` when the caller has
-    it already (computed here otherwise)."""
+    it already (computed here otherwise); the baseline rows beside the models come from the
+    paper tables under ``tables_dir``."""
     from gralgo.report._metrics import usage_frame
     from gralgo.score import aggregate, instance_metrics
 
@@ -131,6 +172,8 @@ def write_job_transcripts(
     keys = ["model", "task", "level"]
     tables.append(("By task and level",
                    with_usage(summary_view(by_task_level, keys), usage, keys)))  # fmt: skip
+    summary = job_summary_html(scored, overall, parts.get("task"), by_task_level, usage,
+                               settings.k, tables_dir)  # fmt: skip
     facts = {
         "output folder": str(out_dir.resolve()),
         "dataset": str(Path(settings.dataset_dir).resolve()),
@@ -142,7 +185,47 @@ def write_job_transcripts(
         with JobTexts(out_dir) as stored:  # texts the frame left out, read a chunk at a time
             return write_transcripts(scored, out_dir, dataset_dir=settings.dataset_dir,
                                      title=settings.title, tables=tables, figures=figures,
-                                     facts=facts, texts=stored.texts)  # fmt: skip
+                                     facts=facts, texts=stored.texts,
+                                     summary_html=summary)  # fmt: skip
     return write_transcripts(scored, out_dir, dataset_dir=settings.dataset_dir,
                              title=settings.title, tables=tables, figures=figures,
-                             facts=facts)  # fmt: skip
+                             facts=facts, summary_html=summary)  # fmt: skip
+
+
+def job_summary_html(
+    scored: pd.DataFrame,
+    overall: pd.DataFrame,
+    by_task: pd.DataFrame | None,
+    by_task_level: pd.DataFrame,
+    usage: pd.DataFrame,
+    k: int,
+    tables_dir: Path | None,
+) -> str:
+    """The top of the page: headline per model, task grid per level with the baselines the
+    tables carry, and the interval figure (see :mod:`gralgo.report._summary_html`)."""
+    import pandas as pd
+
+    from gralgo.report._summary_html import (
+        baseline_rows,
+        headline_html,
+        interval_figure_svg,
+        level_grids_html,
+    )
+
+    models = sorted(map(str, overall["model"].unique()))
+    baselines = (baseline_rows(tables_dir, models) if tables_dir is not None
+                 else pd.DataFrame(columns=["name", "task", "level", "value"]))  # fmt: skip
+    distinct = scored.drop_duplicates(["task", "level", "instance_id"])
+    counts = {(str(t), int(lv)): int(n) for (t, lv), n in
+              distinct.groupby(["task", "level"]).size().items()}  # fmt: skip
+    tasks = scored.drop_duplicates("task")
+    complexity = (
+        {str(t): str(c) for t, c in zip(tasks["task"], tasks["complexity"], strict=True)}
+        if "complexity" in scored.columns else {}
+    )  # fmt: skip
+    parts = [headline_html(overall, usage, k)]
+    if "level" in by_task_level.columns and by_task_level["pass_at_k"].notna().any():
+        parts.append(level_grids_html(by_task_level, baselines, counts, k, complexity))
+    if by_task is not None:
+        parts.append(interval_figure_svg(by_task, k))
+    return "\n".join(p for p in parts if p)

@@ -53,3 +53,22 @@ def test_grouped_usage_matches_one_group_at_a_time(scored_frame: pd.DataFrame) -
     for value, group in scored_frame.groupby("task"):
         expected.update(usage_metrics(group, f"task/{value}/"))
     assert grouped_usage_metrics(usage, "task") == pytest.approx(expected)
+
+
+def test_mlflow_gets_a_few_metrics_with_levels_as_steps() -> None:
+    from gralgo.report._metrics import mlflow_entries
+
+    metrics = {
+        "pass_at_k": 0.5, "cost_usd": 1.0, "level/1/pass_at_k": 0.75, "level/3/pass_at_k": 0.25,
+        "level/1/share_wrong": 0.2, "task/max_degree/pass_at_k": 0.5,
+        "task/max_degree/latency_p50_s": 3.0, "task_level/max_degree/3/pass_at_k": 0.125,
+        "task_level/max_degree/3/accuracy": 0.1,
+    }  # fmt: skip
+    assert mlflow_entries(metrics) == [
+        ("cost_usd", 1.0, 0),
+        ("pass_at_k_by_level", 0.75, 1),
+        ("pass_at_k_by_level", 0.25, 3),
+        ("pass_at_k", 0.5, 0),
+        ("task/max_degree/pass_at_k", 0.5, 0),
+        ("pass_at_k_by_level/max_degree", 0.125, 3),
+    ]

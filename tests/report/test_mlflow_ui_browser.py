@@ -45,6 +45,8 @@ def store(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, str, Path]:
         tracking_uri=uri, experiment_name="gralgo", run_name="ui-model edge_list standard L1",
         params={"k": "4"}, tags={"model": "ui-model"},
         metrics={"pass_at_k": 0.625, "cons_at_k": 0.5, "accuracy": 0.4375,
+                 "accuracy_lo": 0.25, "accuracy_hi": 0.625, "cost_usd": 0.0123,
+                 "prompt_tokens": 4321, "completion_tokens": 8765,
                  "task/max_degree/pass_at_k": 0.75, "task/max_degree/accuracy": 0.5,
                  "task/diameter/pass_at_k": 0.5},
         artifacts=[figure],
@@ -80,6 +82,36 @@ def server(store: tuple[str, str, Path], tmp_path_factory: pytest.TempPathFactor
     finally:
         os.killpg(process.pid, signal.SIGTERM)  # the server and the workers it started
         process.wait(timeout=30)
+
+
+def test_printed_link_opens_the_runs_table_on_accuracy_and_cost(
+    server: str, store: tuple[str, str, Path], chromium_page: Any, tmp_path: Path
+) -> None:
+    """The link the job summary prints: the first visible metric columns are accuracy, its
+    interval, completion tokens and cost (MLflow orders the chosen metrics by name)."""
+    from gralgo.report import locations_for
+
+    uri, experiment_id, run_id = store
+    link = locations_for(tmp_path, [], str(run_id), uri, experiment_id).ui_page
+    page = chromium_page
+    page.set_viewport_size({"width": 1600, "height": 1000})
+    page.goto(f"{server}/{link}")
+    page.get_by_text("ui-model edge_list standard L1").wait_for(timeout=60_000)
+    page.get_by_text("cost_usd", exact=True).first.wait_for(timeout=30_000)
+    headers = []  # each header cell's text once, in the order shown
+    for text in page.locator("[role=columnheader]").all_inner_texts():
+        if text.strip() and (not headers or headers[-1] != text.strip()):
+            headers.append(text.strip())
+    metrics = [h for h in headers[headers.index("Metrics") + 1 :] if h != "Duration"]
+    assert metrics[:3] == ["accuracy", "accuracy_hi", "accuracy_lo"], headers
+    assert {"cost_usd", "completion_tokens", "pass_at_k"} <= set(metrics), ", ".join(headers)
+    # Visible without scrolling sideways in a 1,600 px window.
+    for name in ("cost_usd", "completion_tokens"):
+        header = page.locator("[role=columnheader]", has_text=name).first
+        assert header.evaluate("h => h.getBoundingClientRect().right") <= 1600, name
+    text = page.locator("body").inner_text()
+    for value in ("0.4375", "0.0123"):
+        assert value in text
 
 
 def test_runs_table_lists_the_run_with_its_metrics(

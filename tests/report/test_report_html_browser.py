@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -90,3 +91,110 @@ def test_every_dangerous_sequence_shows_verbatim_and_breaks_nothing(
         assert piece in detail
     assert page.locator("#samples tr.detail script").count() == 0
     assert errors == [] and dialogs == []
+
+
+TASKS = {  # name -> (taxonomy, complexity): the nine tasks, as wide as a real job's grid
+    "max_degree": ("enumeration", "easy"), "max_weight_triangle": ("enumeration", "medium"),
+    "max_clique": ("enumeration", "hard"), "distance_k": ("exploration", "easy"),
+    "distance_threshold": ("exploration", "medium"), "diameter": ("exploration", "hard"),
+    "path_sum": ("intuition", "easy"), "max_kcore": ("intuition", "medium"),
+    "mst_weight": ("intuition", "hard"),
+}  # fmt: skip
+
+
+def _job_frame(levels: tuple[int, ...], per_level: int, k: int) -> pd.DataFrame:
+    """A job's samples before scoring: nine tasks, ``per_level`` instances, ``k`` samples."""
+    from gralgo.tasks import answer_owner
+
+    rows = []
+    for task, (taxonomy, complexity) in TASKS.items():
+        kind = answer_owner(task).answer_kind
+        good, bad = ("4", "7") if kind == "integer" else ("Main Street", "Elm Street")
+        for level in levels:
+            for index in range(per_level):
+                instance = f"{task}-{level}-{index}"
+                for sample in range(k):
+                    right = (index + sample) % 3 != 0
+                    rows.append({
+                        "instance_id": instance, "model": "a-rather-long-model-name/v1-instruct",
+                        "task": task, "taxonomy": taxonomy, "complexity": complexity,
+                        "level": level, "format": "edge_list", "context": "standard",
+                        "sample_index": sample,
+                        "finish_reason": "length" if index == 1 and sample == 0 else "stop",
+                        "error_class": None, "expected": good, "answer_kind": kind,
+                        "prompt_tokens": 1200, "completion_tokens": 800, "reasoning_tokens": 0,
+                        "cost_usd": None, "latency_s": 2.0, "request_key": f"key-{instance}",
+                        "prompt": f"PROMPT {instance}", "graph_nodes": 11, "graph_edges": 20,
+                        "answer_text": f"\\boxed{{{good if right else bad}}}",
+                        "reasoning_text": "...",
+                        "certificate": {"degree": 4, "node": "Main Street"},
+                    })  # fmt: skip
+    return pd.DataFrame(rows)
+
+
+def test_summary_leads_with_the_headline_and_fits_1400_px(
+    make_settings: Any, tmp_path: Path, chromium_page: Any
+) -> None:
+    from gralgo.report import write_reports
+
+    settings = make_settings(
+        "sampling.k=2", "report.bootstrap_resamples=50", "mlflow.enabled=false",
+        "model.price.input_per_1m=1", "model.price.output_per_1m=2",
+    ).report_settings()  # fmt: skip
+    write_reports(_job_frame((1, 2), 3, 2), settings, tmp_path)
+    page = chromium_page
+    page.set_viewport_size({"width": 1400, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.goto((tmp_path / "report.html").as_uri())
+
+    headline = page.locator("#headline")
+    assert headline.locator("th").all_inner_texts()[:4] == [
+        "model", "instances", "pass@2 [95% CI]", "cons@2 [95% CI]"]  # fmt: skip
+    cells = headline.locator("tbody tr").first.locator("td").all_inner_texts()
+    assert cells[0] == "a-rather-long-model-name/v1-instruct"
+    assert re.fullmatch(r"\d\.\d\d \[\d\.\d\d, \d\.\d\d\]", cells[2]), cells
+    # 54 instances x 2 samples x (1200 x $1 + 800 x $2) per 1M tokens: the configured price.
+    assert cells[5] == f"${54 * 2 * (1200 * 1 + 800 * 2) / 1e6:,.4f}"
+    # One grid per level, nine tasks, the guessing baseline beside the model with its n.
+    grids = page.locator("table.grid")
+    assert grids.count() == 2
+    assert grids.first.locator("thead th").count() == 1 + len(TASKS)
+    baseline = grids.first.locator("tr.baseline").first.inner_text()
+    assert "baseline" in baseline and "(n=3)" in baseline
+    # Nothing is wider than the window: no horizontal scroll, no grid cut off.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1400
+    for selector in ("#headline", "table.grid"):
+        for table in page.locator(selector).all():
+            assert table.evaluate("t => t.getBoundingClientRect().right") <= 1400, selector
+            assert table.evaluate("t => t.parentElement.scrollWidth <= t.parentElement"
+                                  ".clientWidth + 1"), selector  # fmt: skip
+    # Model names do not wrap in the headline (one line high).
+    name = headline.locator("td.model").first
+    assert name.evaluate("td => td.getClientRects().length === 1 && td.offsetHeight < 40")
+    assert page.locator("#interval-figure line.ci").count() == len(TASKS)
+    assert errors == []
+
+
+def test_a_wrong_sample_shows_the_certificate_and_the_verdict(
+    scored_frame: pd.DataFrame, tmp_path: Path, chromium_page: Any
+) -> None:
+    frame = scored_frame.assign(
+        certificate=[{"path": ["Oak St", "Elm St", "Main St"], "length": 5}] * len(scored_frame),
+        certificate_status=["optimal", "optimal", "infeasible", "optimal", None, "optimal"],
+        certificate_ratio=[1.0, 1.0, None, 1.0, None, 1.0],
+        certificate_detail=["", "", "not an edge: ('Oak St', 'Main St')", "", None, ""],
+    )
+    write_transcripts(frame, tmp_path, dataset_dir=tmp_path / "ds", title="certificates")
+    page = chromium_page
+    page.goto((tmp_path / "report.html").as_uri() + "#outcome=wrong")
+    assert _visible_rows(page) == 1  # the hash preset the outcome filter
+    page.locator("#samples tr.sample").first.click()
+    detail = page.locator("#samples tr.detail")
+    evidence = detail.locator(".evidence").inner_text()
+    assert "Model's answer" in evidence and "\\boxed{7}" in evidence
+    assert "Certificate of the exact answer" in evidence
+    assert "path (3): Oak St, Elm St, Main St" in evidence and "length: 5" in evidence
+    verdict = detail.locator("p.verdict").inner_text()
+    assert verdict == ("certificate verdict: infeasible · first flaw: not an edge: "
+                       "('Oak St', 'Main St')")  # fmt: skip

@@ -250,3 +250,9 @@ def test_every_written_accuracy_table_has_a_baseline(tmp_path: Path) -> None:
     assert "| baseline | 0.75 / 0.75 | 0.25 / 0.25 |" in (tmp_path / "tasks_level1.md").read_text()
     outcomes = pd.read_csv(tmp_path / "outcomes.csv").set_index("task")
     assert outcomes.loc["max_degree", "baseline"] == pytest.approx(0.75)
+    # n beside every baseline: four instances per task, flagged as too few to mean much.
+    assert outcomes.loc["max_degree", "baseline n"] == 4
+    for name in ("taxonomy_by_level.md", "tasks_level1.md"):
+        text = (tmp_path / name).read_text()
+        assert "on n = 4 instances per task and level" in text, name
+        assert "close to trivial" in text, name

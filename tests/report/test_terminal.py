@@ -7,6 +7,9 @@ import io
 import threading
 from pathlib import Path
 
+import pandas as pd
+import pytest
+
 from gralgo.report._terminal import JobLocations, summary_text, write_atomically
 
 METRICS = {
@@ -56,3 +59,29 @@ def test_partial_job_says_so() -> None:
     partial = {**METRICS, "complete": 0.0, "samples_total": 16.0, "samples_done": 12.0}
     assert "PARTIAL RESULTS: 12 of 16 samples" in summary_text(partial, 4, "t")
     assert "PARTIAL" not in summary_text({**partial, "complete": 1.0}, 4, "t")
+
+
+def test_printed_mlflow_link_opens_the_runs_table_view(tmp_path: Path) -> None:
+    """The link opens the experiment's runs table in gralgo's shared view (metrics as columns),
+    not only the run's own page."""
+    from gralgo.report import locations_for
+    from gralgo.report._terminal import summary_text
+
+    where = locations_for(tmp_path, [], "abc123", "sqlite:///x.db", "7")
+    text = summary_text({"pass_at_k": 0.5}, 2, "t", where)
+    assert ("then open http://127.0.0.1:5000/#/experiments/7/runs?workflowType=machine_learning"
+            "&viewStateShareKey=gralgo") in text  # fmt: skip
+    assert "this run: http://127.0.0.1:5000/#/experiments/7/runs/abc123" in text
+
+
+def test_summary_shows_the_model_speed() -> None:
+    from gralgo.report._metrics import tokens_per_second, usage_frame
+    from gralgo.report._terminal import summary_text
+
+    samples = pd.DataFrame({"completion_tokens": [100, 300, None], "latency_s": [2.0, 6.0, None],
+                            "error_class": [None, None, "Missing"]})  # fmt: skip
+    metrics = tokens_per_second(usage_frame(samples))
+    assert metrics["completion_tokens_per_s"] == pytest.approx(400 / 8)
+    text = summary_text({"pass_at_k": 0.5, **metrics}, 2, "t")
+    assert "model speed    50.0 completion tokens/s per call" in text
+    assert "model speed" not in summary_text({"pass_at_k": 0.5}, 2, "t")

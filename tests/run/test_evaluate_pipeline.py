@@ -124,9 +124,17 @@ def test_pipeline_scores_errors_resumes_and_logs(
         "latency_p95_s",
         "taxonomy/intuition/pass_at_k",
         "complexity/easy/accuracy",
-        "level/1/share_wrong",
+        "pass_at_k_by_level",
+        "pass_at_k_by_level/max_degree",
         "wall_time_s",
     } <= set(first.data.metrics)
+    # Per level, the level is the step (a line across levels in the chart view), and only a
+    # few scores per breakdown reach MLflow (metrics.json keeps them all).
+    (point,) = client.get_metric_history(result.run_id, "pass_at_k_by_level/max_degree")
+    assert point.step == 1
+    assert not any(name.startswith("level/") for name in first.data.metrics)
+    assert "task/max_degree/share_wrong" not in first.data.metrics
+    assert len(first.data.metrics) < len(result.metrics) / 2
     assert first.data.tags["mlflow.source.name"].startswith(("python -m", "pytest", "gralgo"))
     (dataset_input,) = first.inputs.dataset_inputs
     manifest = (settings.dataset_dir / "manifest.json").read_text()
@@ -158,6 +166,34 @@ def test_missing_key_is_reported_before_any_call(
     monkeypatch.delenv(FAKE_KEY_ENV)
     with pytest.raises(ConfigError, match="model.api_key_env"):
         evaluate(stub_settings(make_settings, stub))
+    assert stub.stats()["calls"] == 0
+
+
+def _mlflow_runs(settings) -> list:
+    """Every run in the job's MLflow experiment (none when the store or experiment is absent)."""
+    from mlflow import MlflowClient
+
+    if not settings.mlflow.tracking_uri.startswith("sqlite:///"):
+        raise AssertionError("tests use a local store")
+    if not Path(settings.mlflow.tracking_uri.removeprefix("sqlite:///")).is_file():
+        return []
+    client = MlflowClient(tracking_uri=settings.mlflow.tracking_uri)
+    experiment = client.get_experiment_by_name(settings.mlflow.experiment_name)
+    return [] if experiment is None else client.search_runs([experiment.experiment_id])
+
+
+def test_no_mlflow_run_before_the_first_call(make_settings, stub: StubServer, monkeypatch) -> None:
+    """A dry run, or a preflight that stops for a missing key, leaves no run (FAILED or not)."""
+    from gralgo.errors import ConfigError
+
+    settings = stub_settings(make_settings, stub, "dry_run=true")
+    assert settings.mlflow.enabled
+    evaluate(settings)
+    assert _mlflow_runs(settings) == []
+    monkeypatch.delenv(FAKE_KEY_ENV)
+    with pytest.raises(ConfigError, match="model.api_key_env"):
+        evaluate(stub_settings(make_settings, stub))
+    assert _mlflow_runs(settings) == []
     assert stub.stats()["calls"] == 0
 
 

@@ -64,6 +64,15 @@ def test_certificate_mode_end_to_end(make_settings, stub: StubServer) -> None:
     assert "| max_degree | 1 | 6 |" in (result.output_dir / "tables/certificates.md").read_text()
     job = json.loads((result.output_dir / "job.json").read_text())
     assert job["mode"] == "certificate"
+    # Each sample's record holds its verdict and first flaw (report.html shows them beside the
+    # answer), and the page holds each instance's exact certificate once.
+    records = [json.loads(line) for line in (result.output_dir / "samples.jsonl").open()]
+    statuses = {r["certificate_status"] for r in records}
+    assert statuses == {"optimal", "hallucinated", "unparsed"}
+    flawed = next(r for r in records if r["certificate_status"] == "hallucinated")
+    assert "Atlantis International" in flawed["certificate_detail"]
+    page = (result.output_dir / "report.html").read_text(encoding="utf-8")
+    assert '"certificates":{' in page and "certificate_detail" in page
 
     # A direct run of the same instances: new requests (the mode is in the key) ...
     stub.control(answers={i.prompts["edge_list"].text: f"\\boxed{{{i.answer}}}"

@@ -1,0 +1,346 @@
+"""``study.html``: every job of a study on one static page — leaderboard and paired comparisons.
+
+Built by ``command=compare`` from the jobs' ``instances.csv`` (per-instance pass@k / cons@k),
+like the comparison tables: no server, no network, CSS and JavaScript inline.
+
+* **Leaderboard** per (format, context, mode) setting: one row per task x level x model with
+  the number of instances, pass@k and cons@k with 95 % bootstrap intervals, and the paper's
+  z-score of pass@k over the models on that task and level (eq. 5); sortable by any column; each
+  row links to the samples behind it (the job's ``report.html``, filtered).
+* **Paired comparisons**: for each pair of models (A the one with the higher mean pass@k), on
+  the instances both answered (complete in both): both solve / only A / only B / neither (by
+  cons@k, a 0/1 majority vote), McNemar's exact test on the discordant pairs, and the mean pass@k
+  difference with a paired bootstrap 95 % interval; overall and per task x level.
+* **Overall**: per model, pass@k / cons@k over all its instances and its mean z-score.
+* **Warnings** when compared jobs differ in instance set, format or k.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import os
+from collections.abc import Sequence
+from itertools import combinations
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+STUDY_FILE = "study.html"
+SETTING = ("format", "context", "mode")
+
+
+def study_warnings(inst: pd.DataFrame) -> list[str]:
+    """The compare command's warnings (formats, instance sets) plus differing k."""
+    from gralgo.report._compare import comparison_warnings
+
+    warnings = comparison_warnings(inst)
+    if "k" in inst.columns:
+        per_model = inst.groupby("model")["k"].agg(lambda v: sorted(set(int(x) for x in v)))
+        ks = sorted({k for values in per_model for k in values})
+        if len(ks) > 1:
+            detail = ", ".join(f"{m} k={'/'.join(map(str, v))}" for m, v in per_model.items())
+            warnings.append(f"the jobs use different k ({detail}): pass@k and cons@k of "
+                            "different k are not comparable")  # fmt: skip
+    return warnings
+
+
+def mcnemar_p(only_a: int, only_b: int) -> float:
+    """Two-sided exact McNemar p-value: a binomial test of the discordant pairs at 1/2."""
+    discordant = only_a + only_b
+    if discordant == 0:
+        return 1.0
+    from scipy.stats import binomtest
+
+    return float(binomtest(only_a, discordant, 0.5).pvalue)
+
+
+def paired_rows(inst: pd.DataFrame, n_resamples: int = 1000) -> pd.DataFrame:
+    """One row per (setting, model A, model B, task, level) plus an ``all`` row per pair: the
+    shared complete instances and their paired statistics (see the module doc)."""
+    import numpy as np
+    import pandas as pd
+
+    from gralgo.score import bootstrap_ci
+    from gralgo.seeding import stable_seed
+
+    done = inst[~inst["incomplete"].astype(bool)]
+    rows = []
+    for setting, group in done.groupby(list(SETTING), sort=True):
+        means = group.groupby("model")["pass_at_k"].mean()  # A is the better model of a pair
+        models = sorted(map(str, means.index), key=lambda m: (-float(means[m]), m))
+        by_model = {m: g.set_index("instance_id") for m, g in group.groupby("model", sort=True)}
+        for a, b in combinations(models, 2):
+            shared = by_model[a].index.intersection(by_model[b].index)
+            if not len(shared):
+                continue
+            left, right = by_model[a].loc[shared], by_model[b].loc[shared]
+            pair = pd.DataFrame({
+                "task": left["task"].to_numpy(), "level": left["level"].to_numpy(),
+                "cons_a": left["cons_at_k"].to_numpy(dtype=float) >= 0.5,
+                "cons_b": right["cons_at_k"].to_numpy(dtype=float) >= 0.5,
+                "diff": left["pass_at_k"].to_numpy(dtype=float)
+                - right["pass_at_k"].to_numpy(dtype=float),
+            })  # fmt: skip
+            scopes = [("all", "all", pair)] + [
+                (str(t), str(lv), g) for (t, lv), g in pair.groupby(["task", "level"], sort=True)
+            ]
+            for task, level, part in scopes:
+                ca, cb = part["cons_a"].to_numpy(), part["cons_b"].to_numpy()
+                only_a, only_b = int((ca & ~cb).sum()), int((~ca & cb).sum())
+                low, high = bootstrap_ci(
+                    part["diff"].to_numpy(),
+                    n_resamples=n_resamples,
+                    seed=stable_seed("paired", *setting, a, b, task, level),
+                )
+                rows.append({
+                    "format": setting[0], "context": setting[1], "mode": setting[2],
+                    "model_a": a, "model_b": b, "task": task, "level": level,
+                    "shared": len(part), "both": int((ca & cb).sum()), "only_a": only_a,
+                    "only_b": only_b, "neither": int((~ca & ~cb).sum()),
+                    "mcnemar_p": mcnemar_p(only_a, only_b),
+                    "pass_diff": float(np.mean(part["diff"])), "pass_diff_lo": float(low),
+                    "pass_diff_hi": float(high),
+                })  # fmt: skip
+    columns = ["format", "context", "mode", "model_a", "model_b", "task", "level", "shared",
+               "both", "only_a", "only_b", "neither", "mcnemar_p", "pass_diff", "pass_diff_lo",
+               "pass_diff_hi"]  # fmt: skip
+    return pd.DataFrame(rows, columns=columns)
+
+
+def leaderboard_rows(inst: pd.DataFrame, n_resamples: int = 1000) -> pd.DataFrame:
+    """Per setting, task, level and model: instances, pass@k / cons@k with intervals, the
+    z-score of pass@k over the models (``NaN`` when they all score the same), k and the job
+    folder."""
+    import pandas as pd
+
+    from gralgo.score import aggregate, normalized_scores
+
+    keys = [*SETTING, "model", "task", "level"]
+    agg = aggregate(inst, by=keys, n_resamples=n_resamples)
+    agg = agg[agg["n_instances"] > 0]
+    if agg.empty:
+        return agg
+    scored = normalized_scores(agg, "pass_at_k", task_col=[*SETTING, "task", "level"])
+    extra = inst.groupby(keys, sort=True).agg(
+        k=("k", "first") if "k" in inst.columns else ("level", lambda v: math.nan),
+        job_dir=("job_dir", "last") if "job_dir" in inst.columns else ("level", lambda v: ""),
+    )
+    return pd.DataFrame(scored.merge(extra.reset_index(), on=keys, how="left"))
+
+
+def overall_rows(inst: pd.DataFrame, n_resamples: int = 1000) -> pd.DataFrame:
+    """Per setting and model: instances, pass@k / cons@k over all its instances with
+    intervals, and the mean of its per task x level z-scores (``NaN`` when none varies)."""
+    from gralgo.score import aggregate
+
+    agg = aggregate(inst, by=[*SETTING, "model"], n_resamples=n_resamples)
+    board = leaderboard_rows(inst, n_resamples)
+    if board.empty:
+        return agg.assign(mean_z=float("nan"))
+    z = board.groupby([*SETTING, "model"])["pass_at_k_z"].mean().rename("mean_z")
+    return agg.merge(z.reset_index(), on=[*SETTING, "model"], how="left")
+
+
+def _overall_html(overall: pd.DataFrame, setting: Sequence[Any]) -> str:
+    part = overall
+    for column, value in zip(SETTING, setting, strict=True):
+        part = part[part[column] == value]
+    header = ["rank", "model", "n", "pass@k [95% CI]", "cons@k [95% CI]", "mean z (pass@k)"]
+    rows = []
+    ranked = part.sort_values("pass_at_k", ascending=False, kind="stable").to_dict("records")
+    for rank, r in enumerate(ranked, start=1):
+        z = r.get("mean_z")
+        cells = [
+            (str(rank), str(rank)), (str(r["model"]), str(r["model"])),
+            (str(int(r["n_instances"])), str(int(r["n_instances"]))),
+            (_interval(r["pass_at_k"], r["pass_at_k_lo"], r["pass_at_k_hi"]),
+             f"{r['pass_at_k']:.6f}"),
+            (_interval(r["cons_at_k"], r["cons_at_k_lo"], r["cons_at_k_hi"]),
+             f"{r['cons_at_k']:.6f}"),
+            ("–" if z is None or z != z else f"{z:+.2f}",
+             "" if z is None or z != z else f"{z:.6f}"),
+        ]  # fmt: skip
+        rows.append("<tr>" + "".join(f'<td data-sort="{html.escape(key)}">{html.escape(text)}'
+                                     "</td>" for text, key in cells) + "</tr>")  # fmt: skip
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in header)
+    return (f'<table class="overall-board sortable"><thead><tr>{head}</tr></thead><tbody>'
+            + "".join(rows) + "</tbody></table>")  # fmt: skip
+
+
+def _interval(value: float, low: float, high: float) -> str:
+    if value != value:
+        return "–"
+    if low != low or high != high:
+        return f"{value:.2f}"
+    return f"{value:.2f} [{low:.2f}, {high:.2f}]"
+
+
+def _samples_link(job_dir: Any, out_dir: Path, **filters: Any) -> str:
+    """Relative link from the study page to the job's report.html, filtered by ``filters``."""
+    if not isinstance(job_dir, str) or not job_dir:
+        return ""
+    page = Path(job_dir) / "report.html"
+    if not page.is_file():
+        return ""
+    from urllib.parse import quote, urlencode
+
+    target = os.path.relpath(page.resolve(), out_dir.resolve())
+    query = urlencode({k: str(v) for k, v in filters.items()})
+    return quote(Path(target).as_posix()) + "#" + query
+
+
+def _leaderboard_html(board: pd.DataFrame, out_dir: Path, setting: Sequence[Any]) -> str:
+    part = board
+    for column, value in zip(SETTING, setting, strict=True):
+        part = part[part[column] == value]
+    header = ["task", "level", "model", "n", "k", "pass@k [95% CI]", "cons@k [95% CI]",
+              "z (pass@k)", "samples"]  # fmt: skip
+    rows = []
+    for r in part.sort_values(["task", "level", "pass_at_k"], ascending=[True, True, False],
+                              kind="stable").to_dict("records"):  # fmt: skip
+        link = _samples_link(r.get("job_dir"), out_dir, model=r["model"], task=r["task"],
+                             level=r["level"])  # fmt: skip
+        z = r.get("pass_at_k_z")
+        k = r.get("k")
+        cells = [
+            (str(r["task"]), str(r["task"])), (str(r["level"]), str(int(r["level"]))),
+            (str(r["model"]), str(r["model"])),
+            (str(int(r["n_instances"])), str(int(r["n_instances"]))),
+            ("–" if k is None or k != k else str(int(k)), "" if k is None or k != k else str(k)),
+            (_interval(r["pass_at_k"], r["pass_at_k_lo"], r["pass_at_k_hi"]),
+             f"{r['pass_at_k']:.6f}"),
+            (_interval(r["cons_at_k"], r["cons_at_k_lo"], r["cons_at_k_hi"]),
+             f"{r['cons_at_k']:.6f}"),
+            ("–" if z is None or z != z else f"{z:+.2f}",
+             "" if z is None or z != z else f"{z:.6f}"),
+        ]  # fmt: skip
+        tds = "".join(f'<td data-sort="{html.escape(key)}">{html.escape(text)}</td>'
+                      for text, key in cells)  # fmt: skip
+        anchor = f'<a href="{html.escape(link)}">samples</a>' if link else "–"
+        rows.append(f"<tr>{tds}<td>{anchor}</td></tr>")
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in header)
+    return (f'<table class="leaderboard sortable"><thead><tr>{head}</tr></thead><tbody>'
+            + "".join(rows) + "</tbody></table>")  # fmt: skip
+
+
+def _paired_html(pairs: pd.DataFrame, setting: Sequence[Any]) -> str:
+    part = pairs
+    for column, value in zip(SETTING, setting, strict=True):
+        part = part[part[column] == value]
+    if part.empty:
+        return "<p>No pair of models answered the same instances in this setting.</p>"
+    header = ["model A", "model B", "task", "level", "shared", "both", "only A", "only B",
+              "neither", "McNemar p", "pass@k A − B [95% CI]"]  # fmt: skip
+    rows = []
+    for r in part.to_dict("records"):
+        p = float(r["mcnemar_p"])
+        diff = _interval(r["pass_diff"], r["pass_diff_lo"], r["pass_diff_hi"])
+        cells = [r["model_a"], r["model_b"], r["task"], r["level"], r["shared"], r["both"],
+                 r["only_a"], r["only_b"], r["neither"], f"{p:.3g}", diff]  # fmt: skip
+        keys = [*map(str, cells[:9]), f"{p:.6g}", f"{r['pass_diff']:.6f}"]
+        cls = ' class="overall"' if r["task"] == "all" else ""
+        significant = " significant" if p < 0.05 else ""
+        tds = "".join(f'<td data-sort="{html.escape(key)}">{html.escape(str(text))}</td>'
+                      for text, key in zip(cells, keys, strict=True))  # fmt: skip
+        rows.append(f'<tr{cls} data-p="{p:.6g}"{significant and " data-significant=1"}>'
+                    f"{tds}</tr>")  # fmt: skip
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in header)
+    return (f'<table class="paired sortable"><thead><tr>{head}</tr></thead><tbody>'
+            + "".join(rows) + "</tbody></table>")  # fmt: skip
+
+
+def write_study_page(inst: pd.DataFrame, out_dir: Path, n_resamples: int = 1000) -> Path:
+    """Write ``out_dir/study.html`` from the jobs' per-instance table; return its path."""
+    if "mode" not in inst.columns:
+        inst = inst.assign(mode="direct")
+    out_dir.mkdir(parents=True, exist_ok=True)
+    board = leaderboard_rows(inst, n_resamples)
+    overall = overall_rows(inst, n_resamples)
+    pairs = paired_rows(inst, n_resamples)
+    warnings = study_warnings(inst)
+    models = sorted(map(str, inst["model"].unique()))
+    sections = []
+    settings = sorted({tuple(r) for r in inst[list(SETTING)].astype(str).to_numpy().tolist()})
+    for setting in settings:
+        label = " · ".join(setting)
+        sections.append(
+            f'<section class="setting" data-setting="{html.escape(label)}">'
+            f"<h2>{html.escape(label)}</h2><h3>Overall</h3>"
+            + _overall_html(overall, setting)
+            + "<h3>Leaderboard by task and level (click a column to sort)</h3>"
+            + _leaderboard_html(board, out_dir, setting)
+            + "<h3>Paired comparisons on the shared instances</h3>"
+            + _paired_html(pairs, setting)
+            + "</section>"
+        )
+    warning_html = "".join(f"<li>{html.escape(w)}</li>" for w in warnings)
+    page = (
+        _PAGE.replace("%MODELS%", html.escape(", ".join(models)))
+        .replace("%WARNINGS%", f'<ul id="warnings">{warning_html}</ul>' if warnings else "")
+        .replace("%SECTIONS%", "\n".join(sections))
+    )
+    path = out_dir / STUDY_FILE
+    path.write_text(page, encoding="utf-8")
+    return path
+
+
+_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>gralgo study</title>
+<style>
+body{font:14px/1.45 system-ui,sans-serif;margin:1.5em auto;max-width:1400px;padding:0 1em;
+color:#222}
+h1{font-size:1.4em}h2{font-size:1.2em;margin-top:1.6em}h3{font-size:1em;margin:1.2em 0 .3em}
+table{border-collapse:collapse;font-size:13px}
+th,td{padding:.2em .6em;border-bottom:1px solid #ddd;text-align:right;white-space:nowrap}
+th{background:#f4f4f4;cursor:pointer}th:nth-child(-n+3),td:nth-child(-n+3){text-align:left}
+th.asc::after{content:" ▲"}th.desc::after{content:" ▼"}
+tr.overall td{font-weight:600;background:#f7f9ff}tr[data-significant] td:nth-child(10){
+color:#b00020;font-weight:600}
+#warnings{color:#a06000;font-weight:600}
+.note{color:#555;max-width:70em}
+</style></head>
+<body>
+<h1>Study: %MODELS%</h1>
+%WARNINGS%
+<p class="note">pass@k and cons@k are means over instances with 95% bootstrap intervals; z is
+the paper's z-score of pass@k over the models on the same task and level. Paired comparisons
+use only the instances both models completed: "only A" counts the instances A solves and B does
+not (cons@k, a majority vote), McNemar's exact test asks whether the discordant counts differ
+by chance (p &lt; 0.05 in red), and the pass@k difference comes with a paired bootstrap
+interval.</p>
+%SECTIONS%
+<script>
+(function () {
+  "use strict";
+  document.querySelectorAll("table.sortable").forEach(function (table) {
+    table.querySelectorAll("th").forEach(function (th, column) {
+      th.addEventListener("click", function () {
+        var asc = !th.classList.contains("asc");
+        table.querySelectorAll("th").forEach(function (h) { h.classList.remove("asc", "desc"); });
+        th.classList.add(asc ? "asc" : "desc");
+        var body = table.tBodies[0];
+        var rows = Array.from(body.rows);
+        function key(row) {
+          var td = row.cells[column];
+          return td ? (td.dataset.sort !== undefined ? td.dataset.sort : td.textContent) : "";
+        }
+        function num(s) { return s === "" || s === "–" ? NaN : Number(s); }
+        rows.sort(function (a, b) {
+          var x = key(a), y = key(b), nx = num(x), ny = num(y);
+          var order = !isNaN(nx) && !isNaN(ny) ? nx - ny
+            : x.localeCompare(y, undefined, {numeric: true});
+          return asc ? order : -order;
+        });
+        rows.forEach(function (row) { body.appendChild(row); });
+      });
+    });
+  });
+})();
+</script>
+</body></html>
+"""
