@@ -21,7 +21,7 @@ from gralgo.analysis._efficiency import (
     states_answer,
     tokenizer_for_model,
 )
-from gralgo.analysis._entropy import (
+from gralgo.analysis._token_entropy import (
     TokenEntropyStat,
     TokenLogprobs,
     dropped_mass,
@@ -39,7 +39,7 @@ from gralgo.analysis._judge import (
     open_judge,
 )
 from gralgo.analysis._run import AnalysisResult, run_analysis
-from gralgo.analysis._segment import (
+from gralgo.analysis._text_split import (
     DEFAULT_MARKERS,
     Segment,
     SegmentationError,
@@ -50,17 +50,17 @@ from gralgo.analysis._segment import (
 from gralgo.lazy import lazy_exports
 
 if _TYPE_CHECKING:
-    from gralgo.analysis._entropy import ranked_tokens
-    from gralgo.analysis._entropy_analysis import entropy_statistics
+    from gralgo.analysis._token_entropy import ranked_tokens
+    from gralgo.analysis._entropy_pipeline import entropy_statistics
     from gralgo.analysis._overthinking import locate_answers
     from gralgo.analysis._parse import choice_parser
 
 # Public names loaded on first use (PEP 562), so importing this package stays cheap.
 _LAZY = {
     "choice_parser": "gralgo.analysis._parse",
-    "entropy_statistics": "gralgo.analysis._entropy_analysis",
+    "entropy_statistics": "gralgo.analysis._entropy_pipeline",
     "locate_answers": "gralgo.analysis._overthinking",
-    "ranked_tokens": "gralgo.analysis._entropy",
+    "ranked_tokens": "gralgo.analysis._token_entropy",
 }
 
 __getattr__ = lazy_exports(__name__, _LAZY)

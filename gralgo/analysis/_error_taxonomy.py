@@ -21,7 +21,7 @@ from gralgo.analysis._judge import Judge, JudgeQuery, JudgeReport, render_prompt
 from gralgo.analysis._output import AnalysisOutput
 from gralgo.analysis._parse import Section, labels_parser, sections_parser
 from gralgo.analysis._responses import AnalysisInputError, problem_text, scored_responses
-from gralgo.analysis._segment import split_paragraphs
+from gralgo.analysis._text_split import split_paragraphs
 
 DEFAULT_CLASSES: dict[str, tuple[str, ...]] = {
     "algorithm_selection": ("incorrect_algorithm", "suboptimal_algorithm"),

@@ -1,7 +1,7 @@
 """Over-thinking (paper §3.2, Figure 6a): outcome efficiency with T-hat located two ways.
 
 Correct responses are segmented at the marker words (Eq. 1), or at high-entropy tokens from the
-stored logprobs (``analysis.segmentation=entropy``, :mod:`gralgo.analysis._segmenter`).
+stored logprobs (``analysis.segmentation=entropy``, :mod:`gralgo.analysis._segmentation_method`).
 ``T_hat`` is located by the judge (given the problem, the segmented response and the ground
 truth: the paper's method) and programmatically (:func:`first_correct_segment`); the report
 gives both zeta values (Eq. 2), the share of responses where the two agree on the segment, and
@@ -26,8 +26,8 @@ from gralgo.analysis._judge import Judge, JudgeQuery, JudgeReport, render_prompt
 from gralgo.analysis._output import AnalysisOutput
 from gralgo.analysis._parse import index_parser
 from gralgo.analysis._responses import problem_text, scored_responses
-from gralgo.analysis._segment import DEFAULT_MARKERS, Segment, segment_at_markers
-from gralgo.analysis._segmenter import (
+from gralgo.analysis._text_split import DEFAULT_MARKERS, Segment, segment_at_markers
+from gralgo.analysis._segmentation_method import (
     MODEL_TOKENS,
     Segmentation,
     SegmentedResponse,

@@ -12,7 +12,7 @@ import pandas as pd
 from gralgo.analysis._config import AnalyzeSettings
 from gralgo.analysis._judge import Judge, open_judge
 from gralgo.analysis._output import AnalysisOutput, log_analysis
-from gralgo.analysis._segmenter import Segmentation
+from gralgo.analysis._segmentation_method import Segmentation
 
 log = logging.getLogger("gralgo")
 
@@ -33,12 +33,12 @@ def _segmentation(settings: AnalyzeSettings) -> Segmentation:
     """``analysis.segmentation`` and its keys, with the input jobs' ledgers for ``entropy``."""
     from dataclasses import replace
 
-    from gralgo.analysis._segmenter import segmentation_from_options
+    from gralgo.analysis._segmentation_method import segmentation_from_options
 
     segmentation = segmentation_from_options(settings.options)
     if not segmentation.by_entropy:
         return segmentation
-    from gralgo.analysis._entropy_analysis import input_ledgers
+    from gralgo.analysis._entropy_pipeline import input_ledgers
 
     return replace(segmentation, ledgers=tuple(input_ledgers(settings.inputs)))
 
@@ -130,7 +130,7 @@ def _correlation(
 def _entropy(
     settings: AnalyzeSettings, samples: pd.DataFrame, judge: Judge, output: AnalysisOutput
 ) -> None:
-    from gralgo.analysis._entropy_analysis import input_ledgers, run_entropy
+    from gralgo.analysis._entropy_pipeline import input_ledgers, run_entropy
 
     run_entropy(
         samples,

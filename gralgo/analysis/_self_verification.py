@@ -1,7 +1,7 @@
 """Self-verification (paper §3.2, Figure 6b): what each segment of a response does.
 
 Responses are segmented at the marker words (Eq. 1), or at high-entropy tokens from the stored
-logprobs (``analysis.segmentation=entropy``, :mod:`gralgo.analysis._segmenter`). For every
+logprobs (``analysis.segmentation=entropy``, :mod:`gralgo.analysis._segmentation_method`). For every
 segment after the first, the judge sees the problem, the ground truth, the text before the
 segment and the segment, and labels it ``self_verification``, ``strategy_shift`` or ``other``; a
 self-verification is ``effective`` when it identifies an error that really is in the earlier
@@ -21,8 +21,8 @@ from gralgo.analysis._judge import Judge, JudgeQuery, JudgeReport, render_prompt
 from gralgo.analysis._output import AnalysisOutput
 from gralgo.analysis._parse import verification_parser
 from gralgo.analysis._responses import problem_text, scored_responses
-from gralgo.analysis._segment import DEFAULT_MARKERS
-from gralgo.analysis._segmenter import Segmentation, missing_note, segment_responses
+from gralgo.analysis._text_split import DEFAULT_MARKERS
+from gralgo.analysis._segmentation_method import Segmentation, missing_note, segment_responses
 from gralgo.score import bootstrap_ci
 
 BEHAVIOURS = ("self_verification", "strategy_shift", "other")

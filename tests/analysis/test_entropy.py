@@ -76,7 +76,7 @@ def test_segmentation_at_high_entropy_word_tokens() -> None:
 
 
 def test_entropy_statistics_over_processes_equal_serial(tmp_path) -> None:
-    from gralgo.analysis._entropy_analysis import entropy_statistics
+    from gralgo.analysis._entropy_pipeline import entropy_statistics
     from gralgo.run import LogprobStore, SampleLogprobs
 
     rng = np.random.default_rng(0)

@@ -19,7 +19,7 @@ from itertools import accumulate
 
 import numpy as np
 
-from gralgo.analysis._segment import Segment
+from gralgo.analysis._text_split import Segment
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """Token entropy (paper §3.2, Figure 5, F.3): which tokens a model is least sure about.
 
 Reads the top-N logprobs stored with each sample (``sampling.logprobs=true``), computes each
-step's entropy (renormalised top-N: a lower bound of Eq. 3, see :mod:`gralgo.analysis._entropy`),
+step's entropy (renormalised top-N: a lower bound of Eq. 3, see :mod:`gralgo.analysis._token_entropy`),
 ranks tokens by mean entropy at a minimum frequency, and draws them as a word cloud and a ranked
 bar chart. It also compares segmentation at high-entropy tokens with the fixed markers.
 """
@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from gralgo.analysis._entropy import (
+from gralgo.analysis._token_entropy import (
     accumulate_token_entropy,
     dropped_mass,
     high_entropy_markers,
@@ -26,7 +26,7 @@ from gralgo.analysis._entropy import (
 )
 from gralgo.analysis._output import AnalysisOutput
 from gralgo.analysis._responses import AnalysisInputError, scored_responses
-from gralgo.analysis._segment import DEFAULT_MARKERS, count_marker_segments
+from gralgo.analysis._text_split import DEFAULT_MARKERS, count_marker_segments
 from gralgo.run import LogprobStore, SampleLogprobs
 
 
