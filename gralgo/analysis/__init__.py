@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING as _TYPE_CHECKING
 
-from gralgo.analysis._config import ANALYSES, AnalyzeSettings
+from gralgo.analysis._config import ANALYSES, JUDGE_STAGES, AnalyzeSettings
 from gralgo.analysis._efficiency import (
     DEFAULT_TOKENIZER,
     EfficiencyResult,
@@ -32,12 +32,15 @@ from gralgo.analysis._token_entropy import (
 from gralgo.analysis._judge import (
     Judge,
     JudgeParseError,
+    JudgePlan,
     JudgeQuery,
     JudgeReport,
     JudgeSettings,
+    StagePlan,
     Verdict,
     open_judge,
 )
+from gralgo.analysis._judge_window import known_context_window
 from gralgo.analysis._run import AnalysisResult, run_analysis
 from gralgo.analysis._text_split import (
     DEFAULT_MARKERS,
@@ -68,6 +71,7 @@ __getattr__ = lazy_exports(__name__, _LAZY)
 
 __all__ = [
     "ANALYSES",
+    "JUDGE_STAGES",
     "AnalysisResult",
     "AnalyzeSettings",
     "DEFAULT_MARKERS",
@@ -75,11 +79,13 @@ __all__ = [
     "EfficiencyResult",
     "Judge",
     "JudgeParseError",
+    "JudgePlan",
     "JudgeQuery",
     "JudgeReport",
     "JudgeSettings",
     "Segment",
     "SegmentationError",
+    "StagePlan",
     "TokenEntropyStat",
     "TokenLogprobs",
     "Verdict",
@@ -87,6 +93,7 @@ __all__ = [
     "dropped_mass",
     "entropy_statistics",
     "first_correct_segment",
+    "known_context_window",
     "locate_answers",
     "mean_efficiency",
     "open_judge",
