@@ -61,7 +61,7 @@ def add_caption(fig: Figure, caption: str) -> None:
         fig.tight_layout()
         return
     width = max(60, int(fig.get_figwidth() * 14))
-    lines = textwrap.wrap(caption, width)
+    lines = textwrap.wrap(caption, width, break_on_hyphens=False)
     fig.text(0.01, 0.005, "\n".join(lines), fontsize=7, va="bottom", ha="left")
     fig.tight_layout(rect=(0, 0.03 * len(lines) + 0.02, 1, 1))
 

@@ -83,6 +83,19 @@ def test_error_taxonomy_end_to_end(judge_stub: StubServer, tmp_path: Path) -> No
     assert output.metrics["judge_unparsed"] == 1
     assert output.metrics["responses"] == 2
     assert (tmp_path / "out" / "error_distribution.png").is_file()
+    # Sub-types (F.2) per model x taxonomy, and the verdicts per task and taxonomy.
+    subtypes = pd.read_csv(tmp_path / "out" / "errors_by_subtype.csv")
+    state = subtypes[subtypes["subtype"] == "state_update_error"].iloc[0]
+    assert (state["taxonomy"], state["class"], state["labels"]) == (
+        "enumeration",
+        "algorithm_execution",
+        1,
+    )
+    assert state["share"] == pytest.approx(1 / 3) and state["share_of_class"] == pytest.approx(0.5)
+    status = pd.read_csv(tmp_path / "out" / "sections_status.csv")
+    by_task = {r.task: (r.ok, r.unparsed) for r in status.itertuples()}
+    assert by_task == {"max_degree": (1, 0), "diameter": (0, 1)}
+    assert set(status["taxonomy"]) == {"enumeration", "exploration"}
 
     # The review sheet, filled in and passed back: kappa against the judge.
     sheet = pd.read_csv(tmp_path / "out" / "review_sheet.csv", keep_default_na=False)
