@@ -159,6 +159,7 @@ def _entropy(
     settings: AnalyzeSettings, samples: pd.DataFrame, judge: Judge, output: AnalysisOutput
 ) -> None:
     from gralgo.analysis._entropy_pipeline import input_ledgers, run_entropy
+    from gralgo.analysis._token_entropy import DEFAULT_VOCAB_SIZE
 
     run_entropy(
         samples,
@@ -169,6 +170,7 @@ def _entropy(
         top=int(settings.option("top", 40)),
         quantile=float(settings.option("quantile", 0.95)),
         markers=tuple(settings.option("markers") or ("wait", "but", "so")),
+        vocab_size=int(settings.option("vocab_size") or DEFAULT_VOCAB_SIZE),
     )
 
 

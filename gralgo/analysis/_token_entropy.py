@@ -7,8 +7,13 @@ with ``s`` the retained mass and every dropped token no more likely than the lea
 one, ``H(top-N renormalised) <= H(full)``. For the same reason it is non-decreasing in ``N``
 (top-N is the renormalised top-N of top-(N+1)) and reaches ``H_t`` when ``N = V``; the gap is at
 most ``h(s) + (1 - s) * log(V - N)`` (``h`` the binary entropy), so it closes as the dropped
-mass ``1 - s`` goes to 0 -- :func:`dropped_mass` reports it per token. Ranking tokens by entropy
-(Figure 5) needs only the order, which a small ``N`` (5-20) already gives for peaked steps.
+mass ``1 - s`` goes to 0 -- :func:`dropped_mass` reports it per token and
+:func:`entropy_upper_bound` gives the matching upper bound, so a reader sees how loose the
+estimate is. Ranking tokens by entropy (Figure 5) needs only the order, which a small ``N``
+(5-20) already gives for peaked steps. The paper's full-distribution entropy needs every
+token's probability: a self-hosted vLLM server started with ``--max-logprobs V`` (the
+vocabulary size) and ``sampling.top_logprobs=V`` returns it (then ``s = 1`` and both bounds
+meet); hosted APIs cap ``N`` (OpenAI at 20).
 """
 
 from __future__ import annotations
@@ -70,6 +75,34 @@ def token_entropy(top_logprobs: np.ndarray) -> np.ndarray:
     entropy[empty] = 0.0
     result: np.ndarray = np.maximum(entropy, 0.0, out=entropy)
     return result
+
+
+DEFAULT_VOCAB_SIZE = 262_144
+"""Vocabulary size assumed for the upper bound: at least Gemma 3's (262,144), Qwen2.5/3's
+(152k), Llama 3's (128k) and DeepSeek's (129k); a larger ``V`` only loosens the bound."""
+
+
+def entropy_upper_bound(
+    top_logprobs: np.ndarray, vocab_size: int = DEFAULT_VOCAB_SIZE
+) -> np.ndarray:
+    """Per step, an upper bound of the full-vocabulary entropy (nats) from the top-N only.
+
+    With ``s`` the top-N mass, ``H_top`` the renormalised top-N entropy and ``h`` the binary
+    entropy, ``H = h(s) + s * H_top + (1 - s) * H_rest`` and ``H_rest <= log(V - N)``, so
+    ``H <= h(s) + s * H_top + (1 - s) * log(V - N)``; it equals ``H_top`` when ``s = 1``.
+    """
+    lp = np.asarray(top_logprobs, dtype=np.float64)
+    n = lp.shape[1] if lp.ndim == 2 else 0
+    if vocab_size < n:
+        raise ValueError(f"vocab_size {vocab_size} is smaller than the top-N width {n}")
+    kept = np.clip(1.0 - dropped_mass(lp), 0.0, 1.0)
+    rest = 1.0 - kept
+    with np.errstate(divide="ignore", invalid="ignore"):
+        binary = -np.where(kept > 0, kept * np.log(kept), 0.0) - np.where(
+            rest > 0, rest * np.log(rest), 0.0
+        )
+    bound: np.ndarray = binary + kept * token_entropy(lp) + rest * np.log(max(vocab_size - n, 1))
+    return bound
 
 
 def dropped_mass(top_logprobs: np.ndarray) -> np.ndarray:
