@@ -393,7 +393,9 @@ def analyze_settings_from_config(cfg: Mapping[str, Any], output_dir: Path) -> An
     conf_dir = Path(__file__).resolve().parents[1] / "conf"
     judge = _judge_settings(judge_cfg, typed)
     stage_judges = {
-        str(stage): _judge_settings(_model_config(conf_dir, str(model), f"analyze.judges.{stage}"), typed)
+        str(stage): _judge_settings(
+            _model_config(conf_dir, str(model), f"analyze.judges.{stage}"), typed
+        )
         for stage, model in (section.judges or {}).items()
         if model is not None
     }

@@ -21,14 +21,6 @@ from gralgo.analysis._efficiency import (
     states_answer,
     tokenizer_for_model,
 )
-from gralgo.analysis._token_entropy import (
-    TokenEntropyStat,
-    TokenLogprobs,
-    dropped_mass,
-    rank_high_entropy_tokens,
-    segment_at_high_entropy,
-    token_entropy,
-)
 from gralgo.analysis._judge import (
     Judge,
     JudgeParseError,
@@ -50,13 +42,21 @@ from gralgo.analysis._text_split import (
     segment_at_markers,
     split_paragraphs,
 )
+from gralgo.analysis._token_entropy import (
+    TokenEntropyStat,
+    TokenLogprobs,
+    dropped_mass,
+    rank_high_entropy_tokens,
+    segment_at_high_entropy,
+    token_entropy,
+)
 from gralgo.lazy import lazy_exports
 
 if _TYPE_CHECKING:
-    from gralgo.analysis._token_entropy import ranked_tokens
     from gralgo.analysis._entropy_pipeline import entropy_statistics
     from gralgo.analysis._overthinking import locate_answers
     from gralgo.analysis._parse import choice_parser
+    from gralgo.analysis._token_entropy import ranked_tokens
 
 # Public names loaded on first use (PEP 562), so importing this package stays cheap.
 _LAZY = {

@@ -162,9 +162,7 @@ def correlation_title(benchmark: str, stats_row: Mapping[str, Any] | None) -> st
     )
 
 
-def plot_correlation(
-    points: pd.DataFrame, path: Path, table: pd.DataFrame | None = None
-) -> Path:
+def plot_correlation(points: pd.DataFrame, path: Path, table: pd.DataFrame | None = None) -> Path:
     """Figure 7: gralgo accuracy against each benchmark, with the least-squares line and the
     coefficients of ``table`` (one row per benchmark) in each panel's title."""
     import matplotlib

@@ -1,9 +1,10 @@
 """Token entropy (paper §3.2, Figure 5, F.3): which tokens a model is least sure about.
 
 Reads the top-N logprobs stored with each sample (``sampling.logprobs=true``), computes each
-step's entropy (renormalised top-N: a lower bound of Eq. 3, see :mod:`gralgo.analysis._token_entropy`),
-ranks tokens by mean entropy at a minimum frequency, and draws them as a word cloud and a ranked
-bar chart. It also compares segmentation at high-entropy tokens with the fixed markers.
+step's entropy (renormalised top-N: a lower bound of Eq. 3, with an upper bound and the mass
+outside the top N, see :mod:`gralgo.analysis._token_entropy`), ranks tokens by mean entropy at a
+minimum frequency, and draws them as a word cloud and a ranked bar chart. It also compares
+segmentation at high-entropy tokens with the fixed markers.
 """
 
 from __future__ import annotations
@@ -16,19 +17,17 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from gralgo.analysis._token_entropy import (
-    accumulate_token_entropy,
-    DEFAULT_VOCAB_SIZE,
-    dropped_mass,
-    entropy_upper_bound,
-    high_entropy_markers,
-    normalize_token,
-    ranked_tokens,
-    token_entropy,
-)
 from gralgo.analysis._output import AnalysisOutput
 from gralgo.analysis._responses import AnalysisInputError, scored_responses
 from gralgo.analysis._text_split import DEFAULT_MARKERS, count_marker_segments
+from gralgo.analysis._token_entropy import (
+    DEFAULT_VOCAB_SIZE,
+    accumulate_token_entropy,
+    entropy_bounds,
+    high_entropy_markers,
+    normalize_token,
+    ranked_tokens,
+)
 from gralgo.run import LogprobStore, SampleLogprobs
 
 
@@ -70,7 +69,7 @@ def _entropy_chunk(
         stored = data.get(key)
         if stored is None:
             continue
-        entropy = token_entropy(stored.top)
+        entropy, upper, dropped = entropy_bounds(stored.top, vocab_size)
         accumulate_token_entropy(stored.tokens, entropy, chunk.sums, chunk.counts)
         text = "".join(stored.tokens)
         markers_high = high_entropy_markers(stored.tokens, entropy, quantile=quantile)
@@ -80,14 +79,8 @@ def _entropy_chunk(
                 "tokens": len(stored.tokens),
                 "top_n": int(stored.top.shape[1]),
                 "mean_entropy": float(entropy.mean()) if len(entropy) else np.nan,
-                "mean_entropy_upper_bound": float(
-                    entropy_upper_bound(stored.top, vocab_size).mean()
-                )
-                if len(entropy)
-                else np.nan,
-                "mean_dropped_mass": float(dropped_mass(stored.top).mean())
-                if len(entropy)
-                else np.nan,
+                "mean_entropy_upper_bound": float(upper.mean()) if len(entropy) else np.nan,
+                "mean_dropped_mass": float(dropped.mean()) if len(entropy) else np.nan,
                 "segments_markers": count_marker_segments(text, markers),
                 "segments_high_entropy": len(markers_high) + 1,
             }

@@ -111,14 +111,14 @@ def label_sections(
             continue
         values = {"problem": problem_text(row), "last_index": len(texts) - 1}
         tagged = tagged_paragraphs(texts)
-        budget = prompt_budget(section_settings, render_prompt(sections_prompt, paragraphs="", **values))
+        budget = prompt_budget(
+            section_settings, render_prompt(sections_prompt, paragraphs="", **values)
+        )
         if budget is not None and count_tokens(tagged) > budget:
             too_long += 1  # sections must cover every paragraph: a cut response cannot be used
             continue
         qid = f"sections:{row['item']}"
-        queries.append(
-            JudgeQuery(qid, render_prompt(sections_prompt, paragraphs=tagged, **values))
-        )
+        queries.append(JudgeQuery(qid, render_prompt(sections_prompt, paragraphs=tagged, **values)))
         parsers[qid] = sections_parser(len(texts))
     if too_long:
         cuts.add("excluded_too_long", too_long)
@@ -270,7 +270,7 @@ def subtype_distribution(
     columns = [*by, "class", "subtype", "labels", "share", "share_of_class"]
     labelled = sections[sections["labels_status"] == "ok"] if len(sections) else sections
     rows = []
-    for key, group in (labelled.groupby(list(by), sort=True) if len(labelled) else []):
+    for key, group in labelled.groupby(list(by), sort=True) if len(labelled) else []:
         values = key if isinstance(key, tuple) else (key,)
         counts = {subtype: 0 for subtype in mapping}
         for text in group["labels"]:

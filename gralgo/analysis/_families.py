@@ -21,7 +21,6 @@ from gralgo.analysis._parse import choice_parser
 from gralgo.analysis._responses import problem_text, scored_responses
 from gralgo.errors import ConfigError
 
-
 STAGE = "family"
 """The judge stage of this analysis (``analyze.judges.family``)."""
 
@@ -64,9 +63,7 @@ def label_families(
                 cuts.add("responses_shortened")
                 cuts.add("response_tokens_dropped", dropped)
         qid = f"family:{row['item']}"
-        queries.append(
-            JudgeQuery(qid, render_prompt(prompt_template, response=text, **values))
-        )
+        queries.append(JudgeQuery(qid, render_prompt(prompt_template, response=text, **values)))
         parsers[qid] = choice_parser("family", list(options))
     cuts.add("responses", len(queries))
     if cuts.items.get("responses_shortened"):

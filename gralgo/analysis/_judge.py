@@ -281,6 +281,8 @@ class Judge:
         """Totals over every :meth:`ask` of this judge."""
         self.plan = JudgePlan()
         """Per stage: what was (or would be) asked, with tokens and cost."""
+        self.verdicts: dict[str, int] = {}
+        """Verdicts by status over every :meth:`ask` (the parse rate of the run)."""
 
     def __enter__(self) -> Judge:
         return self
@@ -295,7 +297,9 @@ class Judge:
         self, query_id: str, messages: Sequence[Mapping[str, str]], stage: str = "judge"
     ) -> Request:
         settings = self.settings_for(stage)
-        return Request(query_id, tuple(dict(m) for m in messages), settings.model, settings.sampling)
+        return Request(
+            query_id, tuple(dict(m) for m in messages), settings.model, settings.sampling
+        )
 
     def ask(
         self,
@@ -334,7 +338,9 @@ class Judge:
                     continue
                 if not record.ok:
                     error = f"{record.error_class}: {record.error_message}"
-                    verdicts[qid] = Verdict(qid, "failed", asks=asks, fresh=chain.fresh, error=error)
+                    verdicts[qid] = Verdict(
+                        qid, "failed", asks=asks, fresh=chain.fresh, error=error
+                    )
                     continue
                 reply = record.answer_text or ""
                 try:
@@ -371,6 +377,8 @@ class Judge:
         for verdict in verdicts.values():
             counts[verdict.status] = counts.get(verdict.status, 0) + 1
         report.counts = dict(sorted(counts.items()))
+        for status, count in counts.items():
+            self.verdicts[status] = self.verdicts.get(status, 0) + count
         stage_plan.replayed = sum(1 for qid in verdicts if not chains[qid].called) - counts.get(
             "pending", 0
         )

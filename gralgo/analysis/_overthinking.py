@@ -27,7 +27,6 @@ from gralgo.analysis._judge_window import Cuts, prompt_budget
 from gralgo.analysis._output import AnalysisOutput, add_caption, status_table
 from gralgo.analysis._parse import index_parser
 from gralgo.analysis._responses import problem_text, scored_responses
-from gralgo.analysis._text_split import DEFAULT_MARKERS, Segment, segment_at_markers
 from gralgo.analysis._segmentation_method import (
     MODEL_TOKENS,
     Segmentation,
@@ -35,6 +34,7 @@ from gralgo.analysis._segmentation_method import (
     missing_note,
     segment_responses,
 )
+from gralgo.analysis._text_split import DEFAULT_MARKERS, Segment, segment_at_markers
 
 STAGE = "locate"
 """The judge stage of this analysis (``analyze.judges.locate``)."""
@@ -191,7 +191,9 @@ def locate_answers(
                 statuses[qid] = "too_long"  # the judge must see every segment: not asked
                 cuts.add("responses_too_long")
                 continue
-            queries.append(JudgeQuery(qid, render_prompt(prompt_template, segments=shown, **values)))
+            queries.append(
+                JudgeQuery(qid, render_prompt(prompt_template, segments=shown, **values))
+            )
             parsers[qid] = index_parser("segment", len(response.segments))
         verdicts, report = judge.ask(queries, parsers, STAGE)
         if judge.dry_run:

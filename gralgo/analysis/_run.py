@@ -13,7 +13,6 @@ from gralgo.analysis._config import JUDGE_STAGES, AnalyzeSettings
 from gralgo.analysis._judge import Judge, JudgePlan, open_judge
 from gralgo.analysis._output import AnalysisOutput, log_analysis
 from gralgo.analysis._segmentation_method import Segmentation
-
 from gralgo.errors import ConfigError, GralgoError
 
 log = logging.getLogger("gralgo")
@@ -274,6 +273,14 @@ def run_analysis(settings: AnalyzeSettings, samples: pd.DataFrame | None = None)
             stages=settings.stage_judges,
         ) as judge:
             pipeline(settings, samples, judge, output)
+        answered = judge.verdicts.get("ok", 0) + judge.verdicts.get("unparsed", 0)
+        if answered:
+            rate = judge.verdicts.get("ok", 0) / answered
+            output.metrics["judge_parse_rate"] = rate
+            output.text(
+                f"Judge parse rate: {rate:.1%} of {answered} answered questions gave a valid "
+                f"reply (after re-asks); verdicts {dict(sorted(judge.verdicts.items()))}.\n"
+            )
     summary = output.finish(TITLES.get(settings.analysis, settings.analysis))
     run_id = None
     if settings.mlflow_enabled and not settings.dry_run:

@@ -22,8 +22,8 @@ from gralgo.analysis._judge_window import Cuts, TokenizedText, prompt_budget
 from gralgo.analysis._output import AnalysisOutput, add_caption, status_table
 from gralgo.analysis._parse import verification_parser
 from gralgo.analysis._responses import problem_text, scored_responses
-from gralgo.analysis._text_split import DEFAULT_MARKERS
 from gralgo.analysis._segmentation_method import Segmentation, missing_note, segment_responses
+from gralgo.analysis._text_split import DEFAULT_MARKERS
 from gralgo.formats import count_tokens
 from gralgo.score import bootstrap_ci
 
@@ -285,7 +285,5 @@ def run_self_verification(
         output.metrics[f"self_verification.{row['model']}"] = float(row["self_verification"])
         output.metrics[f"effective_rate.{row['model']}"] = float(row["effective_rate"])
     if len(by_task):
-        output.figure(
-            plot_behaviours(by_task, output.directory / "behaviours.png", cuts.text())
-        )
+        output.figure(plot_behaviours(by_task, output.directory / "behaviours.png", cuts.text()))
     return segments

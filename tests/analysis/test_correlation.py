@@ -93,10 +93,14 @@ def test_scatter_shows_r_and_rho_and_the_metric_is_stated(
     texts: list[str] = []
     set_title, fig_text = Axes.set_title, Figure.text
     monkeypatch.setattr(
-        Axes, "set_title", lambda self, label, *a, **k: titles.append(label) or set_title(self, label, *a, **k)
+        Axes,
+        "set_title",
+        lambda self, label, *a, **k: titles.append(label) or set_title(self, label, *a, **k),
     )
     monkeypatch.setattr(
-        Figure, "text", lambda self, x, y, s, *a, **k: texts.append(s) or fig_text(self, x, y, s, *a, **k)
+        Figure,
+        "text",
+        lambda self, x, y, s, *a, **k: texts.append(s) or fig_text(self, x, y, s, *a, **k),
     )
     output = AnalysisOutput(tmp_path / "out")
     table = run_correlation(

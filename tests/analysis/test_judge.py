@@ -104,7 +104,9 @@ def test_refused_reply_is_invalid() -> None:
     from gralgo.analysis._judge import JudgeParseError, reply_value
     from gralgo.run import SampleRecord
 
-    record = SampleRecord("k", 0, "q", "m", answer_text='{"x": "y"}', finish_reason="content_filter")
+    record = SampleRecord(
+        "k", 0, "q", "m", answer_text='{"x": "y"}', finish_reason="content_filter"
+    )
     try:
         reply_value(record, choice_parser("x", ["y"]))
     except JudgeParseError as err:

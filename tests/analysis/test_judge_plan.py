@@ -98,7 +98,10 @@ def test_plan_comes_first_and_the_budget_refuses_before_any_call(
     from gralgo.analysis._run import JudgeBudgetError
 
     settings = taxonomy_settings(tmp_path, judge_as(judge_stub, "j"), max_cost_usd=1e-6)
-    with caplog.at_level("INFO", logger="gralgo"), pytest.raises(JudgeBudgetError, match="max_cost_usd"):
+    with (
+        caplog.at_level("INFO", logger="gralgo"),
+        pytest.raises(JudgeBudgetError, match="max_cost_usd"),
+    ):
         run_analysis(settings, samples())
     assert judge_stub.stats()["calls"] == 0
     assert "judge plan of error_taxonomy" in caplog.text

@@ -79,7 +79,7 @@ def test_sweep_writes_the_comparison_with_mlflow_off(inst: pd.DataFrame, tmp_pat
 
     sweep = tmp_path / "sweep"
     both = pd.concat([inst, inst.assign(format="adjacency_list")], ignore_index=True)
-    for i, ((fmt, mode), part) in enumerate(both.groupby(["format", "mode"])):
+    for i, (_, part) in enumerate(both.groupby(["format", "mode"])):
         (sweep / str(i)).mkdir(parents=True)
         part.to_csv(sweep / str(i) / "instances.csv", index=False)
     config = OmegaConf.create({"hydra": {"sweep": {"dir": str(sweep)}, "overrides": {"task": []}}})
@@ -90,6 +90,8 @@ def test_sweep_writes_the_comparison_with_mlflow_off(inst: pd.DataFrame, tmp_pat
     assert (sweep / "comparison" / "formats.md").is_file()
     assert not (tmp_path / "mlruns").exists()
     # A dry run writes nothing.
-    dry = OmegaConf.merge(config, {"dry_run": True, "hydra": {"sweep": {"dir": str(tmp_path / "d")}}})
+    dry = OmegaConf.merge(
+        config, {"dry_run": True, "hydra": {"sweep": {"dir": str(tmp_path / "d")}}}
+    )
     callback.on_multirun_end(dry)
     assert not (tmp_path / "d" / "comparison").exists()
