@@ -339,6 +339,7 @@ def _model_config(conf_dir: Path, name: str, key: str) -> Any:
         model = OmegaConf.to_object(merged)
     except OmegaConfBaseException as err:
         raise ConfigError(f"{key}={name}: {err}") from err
+    assert isinstance(model, ModelConfig)  # merged onto the structured schema
     model.check()
     return model
 

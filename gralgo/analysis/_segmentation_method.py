@@ -3,9 +3,9 @@
 ``analysis.segmentation=markers`` (default) splits the response text at the marker words
 (Eq. 1). ``analysis.segmentation=entropy`` splits at high-entropy word tokens
 (:func:`gralgo.analysis._token_entropy.segment_at_high_entropy`), from the top-N logprobs stored
-with the evaluated job (``sampling.logprobs=true``). The segmented text is then the text the logprobs
-cover (the concatenated tokens: the answer, and the reasoning where the provider returns its
-logprobs), and token counts can come from the evaluated model's own tokens.
+with the evaluated job (``sampling.logprobs=true``). The segmented text is then the text the
+logprobs cover (the concatenated tokens: the answer, and the reasoning where the provider
+returns its logprobs), and token counts can come from the evaluated model's own tokens.
 """
 
 from __future__ import annotations
