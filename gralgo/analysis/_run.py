@@ -259,6 +259,21 @@ def run_analysis(settings: AnalyzeSettings, samples: pd.DataFrame | None = None)
     if samples is None:
         samples = read_inputs(settings.inputs)
     output = AnalysisOutput(settings.output_dir)
+    unknown_window = sorted(
+        {
+            s.model.name
+            for s in (settings.stage_judges.get(stage, settings.judge) for stage in stages)
+            if s.context_tokens is None
+        }
+    )
+    if unknown_window:
+        line = (
+            f"The context window of judge {', '.join(unknown_window)} is unknown: prompts were "
+            "not fitted to it (a prompt that is too long fails and is counted as failed); set "
+            "analyze.judge_context_tokens=N."
+        )
+        log.warning("%s", line)
+        output.text(line + "\n")
     if stages:
         plan = plan_judging(settings, samples, pipeline, output)
         if settings.dry_run:
