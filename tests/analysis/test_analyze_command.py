@@ -110,7 +110,7 @@ def test_dry_run_plans_judge_calls_and_their_cost(judge_stub: StubServer, tmp_pa
     summary = result.summary.read_text()
     assert "dry run: nothing was called; 1 judge requests planned" in summary
     assert "| locate | stub-model | 1 | 0 | 1 | 0 |" in summary
-    assert "unknown" not in summary  # priced: a cost and an upper bound
+    assert "unknown (no price)" not in summary  # priced: a cost and an upper bound
     assert (tmp_path / "analysis" / "judge_plan.md").is_file()
     assert judge_stub.stats()["calls"] == 0 and result.run_id is None
 
