@@ -24,14 +24,13 @@ from gralgo.analysis._efficiency import (
 from gralgo.analysis._judge import (
     Judge,
     JudgeParseError,
-    JudgePlan,
     JudgeQuery,
     JudgeReport,
     JudgeSettings,
-    StagePlan,
     Verdict,
     open_judge,
 )
+from gralgo.analysis._judge_plan import JudgePlan, StagePlan
 from gralgo.analysis._judge_window import known_context_window
 from gralgo.analysis._run import AnalysisResult, run_analysis
 from gralgo.analysis._text_split import (

@@ -10,7 +10,8 @@ from pathlib import Path
 import pandas as pd
 
 from gralgo.analysis._config import JUDGE_STAGES, AnalyzeSettings
-from gralgo.analysis._judge import Judge, JudgePlan, open_judge
+from gralgo.analysis._judge import Judge, open_judge
+from gralgo.analysis._judge_plan import JudgePlan
 from gralgo.analysis._output import AnalysisOutput, log_analysis
 from gralgo.analysis._segmentation_method import Segmentation
 from gralgo.errors import ConfigError, GralgoError
