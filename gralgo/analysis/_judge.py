@@ -290,8 +290,10 @@ class Judge:
         report.counts = dict(sorted(counts.items()))
         for status, count in counts.items():
             self.verdicts[status] = self.verdicts.get(status, 0) + count
-        stage_plan.replayed = sum(1 for qid in verdicts if not chains[qid].called) - counts.get(
-            "pending", 0
+        stage_plan.replayed = sum(
+            1
+            for qid, verdict in verdicts.items()
+            if not chains[qid].called and verdict.status in ("ok", "unparsed")
         )
         self.plan.stage(stage, settings.model.name).add(stage_plan)
         self.planned.queries += report.queries

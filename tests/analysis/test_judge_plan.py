@@ -78,6 +78,11 @@ def test_two_judges_section_and_classify(judge_stub: StubServer, tmp_path: Path)
     other = replace(settings, stage_judges={"classify": judge_as(judge_stub, "other")})
     run_analysis(other, samples())
     assert judge_stub.stats()["calls"] - calls == 2  # the 2 labels, not the 2 sections
+    # Planned again: everything is in the ledger, nothing to ask.
+    dry = run_analysis(replace(settings, dry_run=True, output_dir=tmp_path / "dry"), samples())
+    plan = dry.summary.read_text()
+    assert "| section | sectioner | 2 | 2 | 0 | 0 |" in plan
+    assert "| classify | classifier | 2 | 2 | 0 | 0 |" in plan
 
 
 def test_dry_run_prices_every_stage(judge_stub: StubServer, tmp_path: Path) -> None:
