@@ -12,12 +12,12 @@ cl100k tokens each, with "wait" / "but" / "so" markers and a boxed answer; 60 % 
    and the token ranking over ``--workers`` processes. Nothing is scaled, so the workers'
    start-up is counted once, as in a real run.
 
-Each part prints its wall time and its CPU time (this process plus its finished worker
-processes, from ``os.times``), and the 1-minute load average before and after it: on a shared
-machine the CPU time is the steadier number (wall time grows with the other processes' load).
-
-Target: <= 30 s on 2 cores. Run from the repository root:
-``PYTHONPATH=. python benchmarks/bench_analysis.py [--workers 2]``.
+The three parts run in ``--rounds`` interleaved rounds (1 2 3 1 2 3 ...); each prints its wall
+time, its CPU time (this process plus its finished worker processes, from ``os.times``) and the
+1-minute load average before and after it, and the end prints the medians. The target is on
+wall time, measured as a user runs it (not CPU time divided by the cores): <= 30 s for all
+21,600 responses on 2 cores. Run from the repository root:
+``PYTHONPATH=. python benchmarks/bench_analysis.py [--workers 2] [--rounds 3]``.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import statistics
 import tempfile
 import time
 from pathlib import Path
@@ -131,10 +132,39 @@ class Timer:
         )
 
 
+def run_round(samples: pd.DataFrame, ledger: Path, args: argparse.Namespace) -> dict[str, Timer]:
+    """One round of the three parts, as a user's ``command=analyze`` runs them."""
+    timers: dict[str, Timer] = {}
+    with Timer() as timers["segmentation"]:
+        n_segments = sum(len(segment_at_markers(t)) for t in samples["answer_text"])
+    print(f"  1. segmentation ({n_segments / len(samples):.1f} segments each): "
+          f"{timers['segmentation'].line()}")  # fmt: skip
+    with Timer() as timers["zeta"]:
+        per, _ = locate_answers(samples, workers=args.workers)
+    print(
+        f"  2. programmatic zeta of {len(per)} correct responses (zeta = "
+        f"{per['ratio_programmatic'].mean():.3f}): {timers['zeta'].line()}"
+    )
+    with Timer() as timers["entropy"]:
+        stats = entropy_statistics(
+            [ledger],
+            [(f"k{i % args.stored}", 0) for i in range(len(samples))],
+            workers=args.workers,
+            chunk=100,
+        )
+        ranking = ranked_tokens(stats.sums, stats.counts, min_count=5, top=40)
+    print(
+        f"  3. entropy (lower and upper bound, dropped mass) of {len(stats.rows)} responses, "
+        f"top token {ranking[0].token!r}: {timers['entropy'].line()}"
+    )
+    return timers
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--responses", type=int, default=N_RESPONSES)
     parser.add_argument("--workers", type=int, default=0, help="0 = every core")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds; medians are reported")
     parser.add_argument(
         "--stored", type=int, default=1000, help="responses whose logprobs are stored and read back"
     )
@@ -146,27 +176,11 @@ def main() -> None:
         f"generated {len(samples)} responses in {time.perf_counter() - t0:.1f} s (not timed below)"
     )
     print(f"cores: {os.cpu_count()}, workers: {args.workers or os.cpu_count()}")
-
-    scale = N_RESPONSES / len(samples)
-    with Timer() as segment:
-        n_segments = sum(len(segment_at_markers(t)) for t in samples["answer_text"])
-    print(
-        f"1. segmentation of {len(samples)} responses ({n_segments / len(samples):.1f} "
-        f"segments each): {segment.line()}"
-    )
-
-    with Timer() as zeta:
-        per, _ = locate_answers(samples, workers=args.workers)
-    print(
-        f"2. programmatic zeta of {len(per)} correct responses "
-        f"(mean {per['tokens'].mean():.0f} tokens, zeta = "
-        f"{per['ratio_programmatic'].mean():.3f}): {zeta.line()}"
-    )
-
     rng = np.random.default_rng(0)
     steps = 4200
     with tempfile.TemporaryDirectory() as tmp:
-        store = LogprobStore(Path(tmp) / "ledger.sqlite")
+        ledger = Path(tmp) / "ledger.sqlite"
+        store = LogprobStore(ledger)
         tokens = tuple(f" {WORDS[i % len(WORDS)]}" for i in range(steps))
         for i in range(args.stored):
             top = np.sort(np.log(rng.dirichlet(np.ones(5), size=steps)), axis=1)[:, ::-1]
@@ -175,27 +189,28 @@ def main() -> None:
                 0,
                 SampleLogprobs(tokens, top[:, 0].astype(np.float32), top.astype(np.float32)),
             )
-        size_mb = (Path(tmp) / "ledger.sqlite").stat().st_size / 1e6
         store.close()
-        with Timer() as entropy:
-            stats = entropy_statistics(
-                [Path(tmp) / "ledger.sqlite"],
-                [(f"k{i % args.stored}", 0) for i in range(N_RESPONSES)],
-                workers=args.workers,
-                chunk=100,
-            )
-            ranking = ranked_tokens(stats.sums, stats.counts, min_count=5, top=40)
+        print(
+            f"stored top-5 logprobs of {args.stored} responses "
+            f"({ledger.stat().st_size / 1e6:.0f} MB)"
+        )
+        rounds = []
+        for r in range(args.rounds):  # the parts interleave: 1 2 3 1 2 3 ...
+            print(f"round {r + 1}:")
+            rounds.append(run_round(samples, ledger, args))
+    scale = N_RESPONSES / len(samples)
+    totals = sorted(sum(t.wall for t in timers.values()) * scale for timers in rounds)
+    cpus = sorted(sum(t.cpu for t in timers.values()) * scale for timers in rounds)
+    loads = [t.load for timers in rounds for t in timers.values()]
+    for part in ("segmentation", "zeta", "entropy"):
+        walls = sorted(timers[part].wall * scale for timers in rounds)
+        print(f"median {part}: {statistics.median(walls):.1f} s wall")
     print(
-        f"3. entropy from stored top-5 logprobs of {len(stats.rows)} responses (cycling over "
-        f"{args.stored} stored, {size_mb:.0f} MB), top token {ranking[0].token!r}: "
-        f"{entropy.line()}"
-    )
-    wall = (segment.wall + zeta.wall) * scale + entropy.wall
-    cpu = (segment.cpu + zeta.cpu) * scale + entropy.cpu
-    print(
-        f"total for {N_RESPONSES} responses (scaled x{scale:.1f} where fewer were run): "
-        f"{wall:.1f} s wall (target <= 30 s on 2 cores), {cpu:.1f} s CPU "
-        f"(= {cpu / 2:.1f} s on 2 fully used cores)"
+        f"median total wall for {N_RESPONSES} responses over {args.rounds} rounds"
+        f"{f' (scaled x{scale:.1f})' if scale != 1 else ''}: {statistics.median(totals):.1f} s "
+        f"(min {totals[0]:.1f}, max {totals[-1]:.1f}; target <= 30 s wall); median CPU "
+        f"{statistics.median(cpus):.1f} s; 1-min load average {min(loads):.1f}-{max(loads):.1f} "
+        f"on {os.cpu_count()} cores"
     )
 
 

@@ -327,12 +327,63 @@ def ledger_url(url: str | None) -> str | None:
     return url
 
 
-def analyze_settings_from_config(cfg: Mapping[str, Any], output_dir: Path) -> Any:
-    """Typed settings of ``command=analyze`` (an :class:`gralgo.analysis.AnalyzeSettings`)."""
+def _model_config(conf_dir: Path, name: str, key: str) -> Any:
+    """The typed ``conf/model/<name>.yaml`` (a stage's own judge, ``analyze.judges``)."""
+    from omegaconf import OmegaConf
+    from omegaconf.errors import OmegaConfBaseException
+
+    from gralgo.config import ModelConfig
+
+    choices = sorted(p.stem for p in (conf_dir / "model").glob("*.yaml"))
+    if name not in choices:
+        raise UnknownChoiceError(key, name, choices)
+    try:
+        merged = OmegaConf.merge(
+            OmegaConf.structured(ModelConfig), OmegaConf.load(conf_dir / "model" / f"{name}.yaml")
+        )
+        model = OmegaConf.to_object(merged)
+    except OmegaConfBaseException as err:
+        raise ConfigError(f"{key}={name}: {err}") from err
+    assert isinstance(model, ModelConfig)  # merged onto the structured schema
+    model.check()
+    return model
+
+
+def _judge_settings(judge_cfg: Any, typed: Any) -> Any:
+    """The :class:`gralgo.analysis.JudgeSettings` of one judge model config."""
     from dataclasses import replace
 
-    from gralgo.analysis import ANALYSES, AnalyzeSettings, JudgeSettings
+    from gralgo.analysis import JudgeSettings, known_context_window
     from gralgo.run import model_spec_from_config, server_settings_from_config
+
+    section = typed.analyze
+    spec = model_spec_from_config(judge_cfg)
+    server = server_settings_from_config(judge_cfg)
+    if server is not None:  # a managed local server: stable identity, as in evaluation
+        spec = replace(spec, endpoint_id=server.endpoint_id)
+    max_tokens = section.max_tokens
+    if judge_cfg.sampling.max_tokens is not None:
+        max_tokens = min(max_tokens, judge_cfg.sampling.max_tokens)
+    window = section.judge_context_tokens
+    if window is None:
+        window = server.n_ctx if server is not None else known_context_window(spec.litellm_model)
+    return JudgeSettings(
+        model=spec,
+        sampling=SamplingParams(temperature=0.0, top_p=1.0, min_p=0.0, max_tokens=max_tokens),
+        model_config=asdict(judge_cfg),
+        max_reasks=section.max_reasks,
+        max_fresh_asks=section.max_fresh_asks,
+        context_tokens=window,
+        max_concurrency=typed.run.max_concurrency or judge_cfg.max_concurrency or 16,
+        max_attempts=typed.run.max_attempts,
+        timeout_s=typed.run.timeout_s,
+        failure_budget=typed.run.failure_budget,
+    )
+
+
+def analyze_settings_from_config(cfg: Mapping[str, Any], output_dir: Path) -> Any:
+    """Typed settings of ``command=analyze`` (an :class:`gralgo.analysis.AnalyzeSettings`)."""
+    from gralgo.analysis import ANALYSES, AnalyzeSettings
 
     check_config_secrets(cfg)
     typed = typed_config(cfg)
@@ -345,23 +396,15 @@ def analyze_settings_from_config(cfg: Mapping[str, Any], output_dir: Path) -> An
     section, judge_cfg = typed.analyze, typed.judge
     if judge_cfg is None:
         raise ConfigError("command=analyze needs a judge: judge=<model name> (conf/model)")
-    spec = model_spec_from_config(judge_cfg)
-    server = server_settings_from_config(judge_cfg)
-    if server is not None:  # a managed local server: stable identity, as in evaluation
-        spec = replace(spec, endpoint_id=server.endpoint_id)
-    max_tokens = section.max_tokens
-    if judge_cfg.sampling.max_tokens is not None:
-        max_tokens = min(max_tokens, judge_cfg.sampling.max_tokens)
-    judge = JudgeSettings(
-        model=spec,
-        sampling=SamplingParams(temperature=0.0, top_p=1.0, min_p=0.0, max_tokens=max_tokens),
-        model_config=asdict(judge_cfg),
-        max_reasks=section.max_reasks,
-        max_concurrency=typed.run.max_concurrency or judge_cfg.max_concurrency or 16,
-        max_attempts=typed.run.max_attempts,
-        timeout_s=typed.run.timeout_s,
-        failure_budget=typed.run.failure_budget,
-    )
+    conf_dir = Path(__file__).resolve().parents[1] / "conf"
+    judge = _judge_settings(judge_cfg, typed)
+    stage_judges = {
+        str(stage): _judge_settings(
+            _model_config(conf_dir, str(model), f"analyze.judges.{stage}"), typed
+        )
+        for stage, model in (section.judges or {}).items()
+        if model is not None
+    }
     return AnalyzeSettings(
         analysis=str(name),
         inputs=tuple(Path(p) for p in section.inputs),
@@ -369,7 +412,9 @@ def analyze_settings_from_config(cfg: Mapping[str, Any], output_dir: Path) -> An
         judge=judge,
         judge_ledger=Path(section.ledger or "outputs/judge_ledger.sqlite"),
         output_dir=output_dir,
-        prompts_dir=Path(__file__).resolve().parents[1] / "conf",
+        prompts_dir=conf_dir,
+        stage_judges=stage_judges,
+        max_cost_usd=section.max_cost_usd,
         dry_run=typed.dry_run,
         bootstrap_resamples=typed.report.bootstrap_resamples,
         mlflow_enabled=typed.mlflow.enabled,

@@ -107,7 +107,8 @@ def _tree_state() -> set[str] | None:
     return {
         line
         for line in out.splitlines()
-        if not any(part in _BUILD_DEBRIS for part in Path(line[3:]).parts)
+        if line[:2] in ("??", "!!")  # new files (a developer may edit tracked ones meanwhile)
+        and not any(part in _BUILD_DEBRIS for part in Path(line[3:]).parts)
         and not line[3:].endswith(".egg-info/")
         and ".egg-info" not in line
     }

@@ -20,16 +20,10 @@ from gralgo.analysis._efficiency import (
     states_answer,
     tokenizer_for_model,
 )
-from gralgo.analysis._entropy import (
-    TokenLogprobs,
-    dropped_mass,
-    rank_high_entropy_tokens,
-    segment_at_high_entropy,
-    token_entropy,
-)
 from gralgo.analysis._judge import Judge, JudgeParseError, JudgeQuery, JudgeSettings, open_judge
+from gralgo.analysis._judge_window import known_context_window
 from gralgo.analysis._run import run_analysis
-from gralgo.analysis._segment import (
+from gralgo.analysis._text_split import (
     DEFAULT_MARKERS,
     Segment,
     SegmentationError,
@@ -37,20 +31,27 @@ from gralgo.analysis._segment import (
     segment_at_markers,
     split_paragraphs,
 )
+from gralgo.analysis._token_entropy import (
+    TokenLogprobs,
+    dropped_mass,
+    rank_high_entropy_tokens,
+    segment_at_high_entropy,
+    token_entropy,
+)
 from gralgo.lazy import lazy_exports
 
 if _TYPE_CHECKING:
-    from gralgo.analysis._entropy import ranked_tokens
-    from gralgo.analysis._entropy_analysis import entropy_statistics
+    from gralgo.analysis._entropy_pipeline import entropy_statistics
     from gralgo.analysis._overthinking import locate_answers
     from gralgo.analysis._parse import choice_parser
+    from gralgo.analysis._token_entropy import ranked_tokens
 
 # Public names loaded on first use (PEP 562), so importing this package stays cheap.
 _LAZY = {
     "choice_parser": "gralgo.analysis._parse",
-    "entropy_statistics": "gralgo.analysis._entropy_analysis",
+    "entropy_statistics": "gralgo.analysis._entropy_pipeline",
     "locate_answers": "gralgo.analysis._overthinking",
-    "ranked_tokens": "gralgo.analysis._entropy",
+    "ranked_tokens": "gralgo.analysis._token_entropy",
 }
 
 __getattr__ = lazy_exports(__name__, _LAZY)
@@ -72,6 +73,7 @@ __all__ = [
     "dropped_mass",
     "entropy_statistics",
     "first_correct_segment",
+    "known_context_window",
     "locate_answers",
     "mean_efficiency",
     "open_judge",

@@ -20,6 +20,17 @@ ANALYSES = (
 )
 """The analyses ``analysis=<name>`` can select (``conf/analysis/<name>.yaml``)."""
 
+JUDGE_STAGES: dict[str, tuple[str, ...]] = {
+    "error_taxonomy": ("section", "classify"),
+    "overthinking": ("locate",),
+    "self_verification": ("behaviour",),
+    "algorithm_families": ("family",),
+    "correlation": (),
+    "entropy": (),
+}
+"""Each analysis's judge stages, in order: ``analyze.judges.<stage>=<model>`` gives a stage its
+own judge (default: ``judge``)."""
+
 
 @dataclass(frozen=True)
 class AnalyzeSettings:
@@ -37,6 +48,10 @@ class AnalyzeSettings:
     output_dir: Path
     prompts_dir: Path
     """Folder that relative prompt paths in ``options`` are resolved against (``conf/``)."""
+    stage_judges: Mapping[str, JudgeSettings] = field(default_factory=dict)
+    """Judges of single stages (``analyze.judges``); the other stages use ``judge``."""
+    max_cost_usd: float | None = None
+    """Refuse to start when the plan's cost upper bound is above this (``None``: no budget)."""
     dry_run: bool = False
     bootstrap_resamples: int = 1000
     mlflow_enabled: bool = False

@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from gralgo.analysis._output import AnalysisOutput
+from gralgo.analysis._output import AnalysisOutput, add_caption
 from gralgo.analysis._responses import scored_responses
 from gralgo.errors import ConfigError
 
@@ -144,8 +144,27 @@ def correlate(
     return points, pd.DataFrame(rows)
 
 
-def plot_correlation(points: pd.DataFrame, path: Path) -> Path:
-    """Figure 7: gralgo accuracy against each benchmark, with the least-squares line."""
+ACCURACY_NOTE = (
+    "gralgo accuracy per model = mean over its scored samples of correct (each sample 0 or 1, "
+    "failed calls excluded): the per-sample accuracy, not pass@k or cons@k."
+)
+"""Which per-sample metric the correlation uses (stated in the table note and the figure)."""
+
+
+def correlation_title(benchmark: str, stats_row: Mapping[str, Any] | None) -> str:
+    """The panel title: the benchmark with Pearson r and Spearman rho (and n)."""
+    if stats_row is None or math.isnan(float(stats_row.get("pearson_r", math.nan))):
+        n = 0 if stats_row is None else int(stats_row.get("models", 0))
+        return f"{benchmark} (n = {n}: too few for r, ρ)"
+    return (
+        f"{benchmark}: r = {float(stats_row['pearson_r']):.2f}, "
+        f"ρ = {float(stats_row['spearman_rho']):.2f} (n = {int(stats_row['models'])})"
+    )
+
+
+def plot_correlation(points: pd.DataFrame, path: Path, table: pd.DataFrame | None = None) -> Path:
+    """Figure 7: gralgo accuracy against each benchmark, with the least-squares line and the
+    coefficients of ``table`` (one row per benchmark) in each panel's title."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -163,8 +182,10 @@ def plot_correlation(points: pd.DataFrame, path: Path) -> Path:
             xs = np.linspace(part["external"].min(), part["external"].max(), 20)
             ax.plot(xs, slope * xs + intercept, "--")
         ax.set_xlabel(benchmark)
-        ax.set_ylabel("gralgo accuracy")
-    fig.tight_layout()
+        ax.set_ylabel("gralgo accuracy (per sample)")
+        rows = [] if table is None else table[table["benchmark"] == benchmark].to_dict("records")
+        ax.set_title(correlation_title(str(benchmark), rows[0] if rows else None), fontsize=9)
+    add_caption(fig, ACCURACY_NOTE)
     fig.savefig(path, dpi=120)
     plt.close(fig)
     return path
@@ -181,7 +202,7 @@ def run_correlation(
     """The whole analysis into ``output`` (no judge); returns the statistics table."""
     accuracy = model_accuracy(samples)
     points, table = correlate(accuracy, read_external_scores(scores_file), resamples=resamples)
-    output.table("gralgo_accuracy", accuracy, "gralgo accuracy per model")
+    output.table("gralgo_accuracy", accuracy, "gralgo accuracy per model", ACCURACY_NOTE)
     output.table(
         "matched_scores", points, "External scores matched to gralgo models", f"From {scores_file}."
     )
@@ -198,12 +219,12 @@ def run_correlation(
         table,
         "Correlation with external benchmarks",
         warning + (" " if warning else "") + "Pearson and Spearman with scipy "
-        "p-values; 95 % bootstrap intervals over models.",
+        f"p-values; 95 % bootstrap intervals over models. {ACCURACY_NOTE}",
     )
     output.metrics["matched_models"] = float(matched)
     for row in table.to_dict("records"):
         output.metrics[f"pearson.{row['benchmark']}"] = float(row["pearson_r"])
         output.metrics[f"spearman.{row['benchmark']}"] = float(row["spearman_rho"])
     if len(points):
-        output.figure(plot_correlation(points, output.directory / "correlation.png"))
+        output.figure(plot_correlation(points, output.directory / "correlation.png", table))
     return table

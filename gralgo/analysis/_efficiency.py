@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from gralgo.analysis._segment import Segment
+from gralgo.analysis._text_split import Segment
 from gralgo.score import normalize_answer
 
 DEFAULT_TOKENIZER = "cl100k_base"

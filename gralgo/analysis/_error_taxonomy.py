@@ -18,10 +18,12 @@ import numpy as np
 import pandas as pd
 
 from gralgo.analysis._judge import Judge, JudgeQuery, JudgeReport, render_prompt
-from gralgo.analysis._output import AnalysisOutput
+from gralgo.analysis._judge_window import Cuts, prompt_budget
+from gralgo.analysis._output import AnalysisOutput, add_caption, status_table
 from gralgo.analysis._parse import Section, labels_parser, sections_parser
 from gralgo.analysis._responses import AnalysisInputError, problem_text, scored_responses
-from gralgo.analysis._segment import split_paragraphs
+from gralgo.analysis._text_split import split_paragraphs
+from gralgo.formats import count_tokens
 
 DEFAULT_CLASSES: dict[str, tuple[str, ...]] = {
     "algorithm_selection": ("incorrect_algorithm", "suboptimal_algorithm"),
@@ -30,6 +32,13 @@ DEFAULT_CLASSES: dict[str, tuple[str, ...]] = {
     "information": ("graph_memorization_error",),
 }
 """F.2: the four classes and their sub-types (the labels judge 2 may use)."""
+
+SECTION_STAGE, CLASSIFY_STAGE = "section", "classify"
+"""The two judge stages (``analyze.judges.section`` / ``.classify``; the paper used
+Qwen2.5-72B to section and o3-mini to classify)."""
+
+DEFAULT_OUTCOMES = ("wrong",)
+"""Outcomes analysed: responses whose final answer is incorrect (paper §3.1)."""
 
 
 def subtype_classes(classes: Mapping[str, Sequence[str]]) -> dict[str, str]:
@@ -58,44 +67,95 @@ def label_sections(
     labels_prompt: str,
     classes: Mapping[str, Sequence[str]] = DEFAULT_CLASSES,
     max_per_task: int | None = None,
+    outcomes: Sequence[str] = DEFAULT_OUTCOMES,
 ) -> tuple[pd.DataFrame, pd.DataFrame, list[JudgeReport]]:
-    """Judge the wrong responses: (one row per response, one row per section, judge reports)."""
+    """Judge the responses with ``outcomes``: (one row per response, one row per section,
+    judge reports). ``responses.attrs["cuts"]`` counts the responses left out by outcome, by
+    ``max_per_task`` and for not fitting the sectioning judge's window."""
     mapping = subtype_classes(classes)
     scored = scored_responses(samples)
-    wrong = scored[scored["outcome"].astype(str) == "wrong"].sort_values("item")
+    cuts = Cuts()
+    outcome = scored["outcome"].astype(str)
+    excluded = outcome[~outcome.isin(list(outcomes))].value_counts().sort_index()
+    for name, count in excluded.items():
+        cuts.add(f"excluded_outcome_{name}", int(count))
+    chosen = scored[outcome.isin(list(outcomes))].sort_values("item")
+    cuts.note(
+        f"Responses analysed: {len(chosen)} of {len(scored)} with outcome in "
+        f"{list(outcomes)} (analysis.outcomes)"
+        + (
+            "; left out: " + ", ".join(f"{int(c)} {n}" for n, c in excluded.items())
+            if len(excluded)
+            else ""
+        )
+        + "."
+    )
     if max_per_task is not None:
-        wrong = wrong.groupby(["model", "task"], sort=True).head(max_per_task)
-    wrong = wrong.reset_index(drop=True)
+        before = len(chosen)
+        chosen = chosen.groupby(["model", "task"], sort=True).head(max_per_task)
+        cuts.add("excluded_by_max_per_task", before - len(chosen))
+        cuts.note(
+            f"{before - len(chosen)} more left out by "
+            f"analysis.max_responses_per_task={max_per_task}."
+        )
+    wrong = chosen.reset_index(drop=True)
     paragraphs = {
         row["item"]: [p.text for p in split_paragraphs(row["text"])] for _, row in wrong.iterrows()
     }
+    section_settings = judge.settings_for(SECTION_STAGE)
     queries, parsers = [], {}
+    too_long = 0
     for _, row in wrong.iterrows():
         texts = paragraphs[row["item"]]
         if not texts:
             continue
-        qid = f"sections:{row['item']}"
-        queries.append(
-            JudgeQuery(
-                qid,
-                render_prompt(
-                    sections_prompt,
-                    problem=problem_text(row),
-                    last_index=len(texts) - 1,
-                    paragraphs=tagged_paragraphs(texts),
-                ),
-            )
+        values = {"problem": problem_text(row), "last_index": len(texts) - 1}
+        tagged = tagged_paragraphs(texts)
+        budget = prompt_budget(
+            section_settings, render_prompt(sections_prompt, paragraphs="", **values)
         )
+        if budget is not None and count_tokens(tagged) > budget:
+            too_long += 1  # sections must cover every paragraph: a cut response cannot be used
+            continue
+        qid = f"sections:{row['item']}"
+        queries.append(JudgeQuery(qid, render_prompt(sections_prompt, paragraphs=tagged, **values)))
         parsers[qid] = sections_parser(len(texts))
-    first, report1 = judge.ask(queries, parsers)
+    if too_long:
+        cuts.add("excluded_too_long", too_long)
+        cuts.note(
+            f"{too_long} responses do not fit the sectioning judge's context window "
+            f"({section_settings.context_tokens} tokens) and are left out (sections must "
+            "cover every paragraph, so they are not shortened)."
+        )
+    first, report1 = judge.ask(queries, parsers, SECTION_STAGE)
     label_queries, where = [], {}
+    pending_sections, pending_tokens = 0, 0
     for _, row in wrong.iterrows():
         verdict = first.get(f"sections:{row['item']}")
-        if verdict is None or verdict.status != "ok":
+        if verdict is None:
+            continue
+        texts = paragraphs[row["item"]]
+        if verdict.status == "pending":
+            # A dry run: every paragraph may become its own section (the fan-out's cap), each
+            # shown with the outline (<= the sectioning reply) and its own text.
+            fixed = render_prompt(
+                labels_prompt,
+                problem=problem_text(row),
+                expected=row["expected"],
+                outline="",
+                start=0,
+                end=0,
+                section="",
+            )
+            pending_sections += len(texts)
+            pending_tokens += len(texts) * (
+                count_tokens(fixed) + section_settings.sampling.max_tokens
+            ) + sum(count_tokens(t) for t in texts)
+            continue
+        if verdict.status != "ok":
             continue
         sections: list[Section] = verdict.value
         outline = "\n".join(f"[{s.start}-{s.end}] {s.summary}" for s in sections)
-        texts = paragraphs[row["item"]]
         for number, section in enumerate(sections):
             qid = f"labels:{row['item']}:{number}"
             label_queries.append(
@@ -113,7 +173,9 @@ def label_sections(
                 )
             )
             where[qid] = (row, number, section)
-    second, report2 = judge.ask(label_queries, labels_parser(sorted(mapping)))
+    if pending_sections:
+        judge.expect(CLASSIFY_STAGE, pending_sections, pending_tokens)
+    second, report2 = judge.ask(label_queries, labels_parser(sorted(mapping)), CLASSIFY_STAGE)
     responses = pd.DataFrame(
         [
             {
@@ -126,12 +188,14 @@ def label_sections(
                 "sections_status": (
                     first[f"sections:{row['item']}"].status
                     if f"sections:{row['item']}" in first
-                    else "empty"
+                    else ("empty" if not paragraphs[row["item"]] else "too_long")
                 ),
             }
             for _, row in wrong.iterrows()
-        ]
+        ],
+        columns=["item", "model", "task", "taxonomy", "level", "paragraphs", "sections_status"],
     )
+    responses.attrs["cuts"] = cuts
     section_rows = []
     for q in label_queries:
         row, number, section = where[q.id]
@@ -196,7 +260,44 @@ def class_distribution(
     return pd.DataFrame(rows, columns=columns)
 
 
-def plot_distribution(table: pd.DataFrame, classes: Sequence[str], path: Path) -> Path:
+def subtype_distribution(
+    sections: pd.DataFrame, by: Sequence[str], classes: Mapping[str, Sequence[str]]
+) -> pd.DataFrame:
+    """Per group and sub-type (F.2): its class, its count among the group's parsed sections'
+    labels, its share of all labels and of its class's labels (e.g. State Update within
+    Algorithm Execution)."""
+    mapping = subtype_classes(classes)
+    columns = [*by, "class", "subtype", "labels", "share", "share_of_class"]
+    labelled = sections[sections["labels_status"] == "ok"] if len(sections) else sections
+    rows = []
+    for key, group in labelled.groupby(list(by), sort=True) if len(labelled) else []:
+        values = key if isinstance(key, tuple) else (key,)
+        counts = {subtype: 0 for subtype in mapping}
+        for text in group["labels"]:
+            for label in filter(None, str(text).split(";")):
+                counts[label] += 1
+        total = sum(counts.values())
+        by_class = {cls: sum(counts[t] for t in subtypes) for cls, subtypes in classes.items()}
+        for cls, subtypes in classes.items():
+            for subtype in subtypes:
+                rows.append(
+                    {
+                        **dict(zip(by, values, strict=True)),
+                        "class": cls,
+                        "subtype": subtype,
+                        "labels": counts[subtype],
+                        "share": counts[subtype] / total if total else np.nan,
+                        "share_of_class": counts[subtype] / by_class[cls]
+                        if by_class[cls]
+                        else np.nan,
+                    }
+                )
+    return pd.DataFrame(rows, columns=columns)
+
+
+def plot_distribution(
+    table: pd.DataFrame, classes: Sequence[str], path: Path, caption: str = ""
+) -> Path:
     """Figure 4: stacked bars of the error-class shares per model × taxonomy."""
     import matplotlib
 
@@ -213,7 +314,7 @@ def plot_distribution(table: pd.DataFrame, classes: Sequence[str], path: Path) -
     ax.set_ylabel("share of error labels")
     ax.set_ylim(0, 1.0)
     ax.legend(fontsize=8, loc="upper right")
-    fig.tight_layout()
+    add_caption(fig, caption)
     fig.savefig(path, dpi=120)
     plt.close(fig)
     return path
@@ -299,6 +400,7 @@ def run_error_taxonomy(
     review_sample: int = 50,
     review_seed: int = 0,
     review_labels: Path | None = None,
+    outcomes: Sequence[str] = DEFAULT_OUTCOMES,
 ) -> pd.DataFrame:
     """The whole analysis into ``output``; returns the per-section frame."""
     responses, sections, reports = label_sections(
@@ -308,15 +410,22 @@ def run_error_taxonomy(
         labels_prompt=labels_prompt,
         classes=classes,
         max_per_task=max_per_task,
+        outcomes=outcomes,
     )
+    if judge.dry_run:
+        return sections
+    cuts: Cuts = responses.attrs["cuts"]
+    output.cuts(cuts)
     class_names = list(classes)
     responses.to_csv(output.directory / "responses.csv", index=False)
     sections.to_csv(output.directory / "sections.csv", index=False)
     output.files += [output.directory / "responses.csv", output.directory / "sections.csv"]
     note = (
-        f"{len(responses)} wrong responses; sections by judge 1, F.2 labels by judge 2. "
-        "Each cell is the share of that class among all class labels of the group's "
-        "sections. Unparsed judge replies are excluded and counted below."
+        f"{len(responses)} responses; sections by judge 1 "
+        f"({judge.settings_for(SECTION_STAGE).model.name}), F.2 labels by judge 2 "
+        f"({judge.settings_for(CLASSIFY_STAGE).model.name}). {cuts.text()} Each cell is the "
+        "share of that class among all class labels of the group's sections. Unparsed judge "
+        "replies are excluded and counted below."
     )
     by_taxonomy = class_distribution(sections, ["model", "taxonomy"], class_names)
     output.table("errors_by_taxonomy", by_taxonomy, "Error classes by model and taxonomy", note)
@@ -341,8 +450,25 @@ def run_error_taxonomy(
             },
         ]
     ).fillna(0)
+    output.table(
+        "errors_by_subtype",
+        subtype_distribution(sections, ["model", "taxonomy"], classes),
+        "Error sub-types by model and taxonomy",
+        "labels: times judge 2 gave the sub-type; share: of all labels of the group; "
+        "share_of_class: of the labels of its class.",
+    )
     output.table("judge_counts", stages, "Judge verdicts")
-    output.metrics["wrong_responses"] = float(len(responses))
+    output.table(
+        "sections_status",
+        status_table(responses, "sections_status"),
+        "Sectioning verdicts (judge 1) by model, task and taxonomy",
+    )
+    output.table(
+        "labels_status",
+        status_table(sections, "labels_status"),
+        "Labelling verdicts (judge 2) by model, task and taxonomy",
+    )
+    output.metrics["responses"] = float(len(responses))
     output.metrics["judge_unparsed"] = float(sum(r.counts.get("unparsed", 0) for r in reports))
     output.metrics["judge_calls"] = float(sum(r.calls_made for r in reports))
     for row in by_taxonomy.to_dict("records"):
@@ -350,7 +476,12 @@ def run_error_taxonomy(
             output.metrics[f"share.{row['model']}.{row['taxonomy']}.{cls}"] = float(row[cls])
     if len(by_taxonomy):
         output.figure(
-            plot_distribution(by_taxonomy, class_names, output.directory / "error_distribution.png")
+            plot_distribution(
+                by_taxonomy,
+                class_names,
+                output.directory / "error_distribution.png",
+                cuts.text(),
+            )
         )
     sheet = review_sheet(sections, review_sample, review_seed)
     sheet.to_csv(output.directory / "review_sheet.csv", index=False)

@@ -15,10 +15,14 @@ import numpy as np
 import pandas as pd
 
 from gralgo.analysis._judge import Judge, JudgeQuery, render_prompt
-from gralgo.analysis._output import AnalysisOutput
+from gralgo.analysis._judge_window import Cuts, TokenizedText, prompt_budget
+from gralgo.analysis._output import AnalysisOutput, add_caption, status_table
 from gralgo.analysis._parse import choice_parser
 from gralgo.analysis._responses import problem_text, scored_responses
 from gralgo.errors import ConfigError
+
+STAGE = "family"
+"""The judge stage of this analysis (``analyze.judges.family``)."""
 
 
 def label_families(
@@ -27,34 +31,55 @@ def label_families(
     *,
     prompt_template: str,
     families: Mapping[str, Mapping[str, str]],
-    max_response_chars: int = 30000,
+    max_response_tokens: int | None = None,
 ) -> tuple[pd.DataFrame, dict[str, int]]:
-    """One row per response: its task, correctness and the judged family (or its status)."""
+    """One row per response: its task, correctness and the judged family (or its status).
+
+    The judge reads the whole response (the paper's method). It is shortened to its first and
+    last tokens only when it would not fit the judge's context window, or beyond the explicit
+    ``max_response_tokens``; ``attrs["cuts"]`` counts the shortened responses.
+    """
+    settings = judge.settings_for(STAGE)
     scored = scored_responses(samples).sort_values("item").reset_index(drop=True)
     missing = sorted(set(scored["task"]) - set(families))
     if missing:
         raise ConfigError(f"analysis.families has no family list for tasks {missing}")
+    cuts = Cuts()
     queries, parsers = [], {}
     for _, row in scored.iterrows():
         options = families[row["task"]]
+        values = {
+            "problem": problem_text(row),
+            "families": "\n".join(f"- {name}: {desc}" for name, desc in options.items()),
+            "family_names": ", ".join(options),
+        }
         text = row["text"]
-        if len(text) > max_response_chars:
-            text = text[: max_response_chars // 2] + "\n…\n" + text[-max_response_chars // 2 :]
-        qid = f"family:{row['item']}"
-        queries.append(
-            JudgeQuery(
-                qid,
-                render_prompt(
-                    prompt_template,
-                    problem=problem_text(row),
-                    response=text,
-                    families="\n".join(f"- {name}: {desc}" for name, desc in options.items()),
-                    family_names=", ".join(options),
-                ),
-            )
+        budget = prompt_budget(
+            settings, render_prompt(prompt_template, response="", **values), max_response_tokens
         )
+        if budget is not None:
+            text, dropped = TokenizedText.of(text).head_and_tail(budget)
+            if dropped:
+                cuts.add("responses_shortened")
+                cuts.add("response_tokens_dropped", dropped)
+        qid = f"family:{row['item']}"
+        queries.append(JudgeQuery(qid, render_prompt(prompt_template, response=text, **values)))
         parsers[qid] = choice_parser("family", list(options))
-    verdicts, report = judge.ask(queries, parsers)
+    cuts.add("responses", len(queries))
+    if cuts.items.get("responses_shortened"):
+        why = (
+            f"analysis.max_response_tokens={max_response_tokens} or the judge's window"
+            if max_response_tokens is not None
+            else f"the judge's context window of {settings.context_tokens} tokens"
+        )
+        cuts.note(
+            f"{cuts.items['responses_shortened']} of {len(queries)} responses were shortened "
+            f"to their first and last tokens ({cuts.items['response_tokens_dropped']:,} cl100k "
+            f"tokens dropped) to fit {why}."
+        )
+    else:
+        cuts.note(f"All {len(queries)} responses were shown whole.")
+    verdicts, report = judge.ask(queries, parsers, STAGE)
     rows = []
     for (_, row), q in zip(scored.iterrows(), queries, strict=True):
         verdict = verdicts[q.id]
@@ -70,7 +95,9 @@ def label_families(
             }
         )
     columns = ["item", "model", "task", "taxonomy", "correct", "status", "family"]
-    return pd.DataFrame(rows, columns=columns), {**report.counts, "calls": report.calls_made}
+    frame = pd.DataFrame(rows, columns=columns)
+    frame.attrs["cuts"] = cuts
+    return frame, {**report.counts, "calls": report.calls_made}
 
 
 def family_table(labelled: pd.DataFrame) -> pd.DataFrame:
@@ -92,7 +119,7 @@ def family_table(labelled: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["model", "task", "family", "responses", "ratio", "accuracy"])
 
 
-def plot_families(table: pd.DataFrame, path: Path) -> Path:
+def plot_families(table: pd.DataFrame, path: Path, caption: str = "") -> Path:
     """Figures 8-10: family ratio per task (stacked), one panel per model."""
     import matplotlib
 
@@ -115,7 +142,7 @@ def plot_families(table: pd.DataFrame, path: Path) -> Path:
         ax.set_ylim(0, 1.0)
         ax.tick_params(axis="x", rotation=45)
         ax.legend(fontsize=8)
-    fig.tight_layout()
+    add_caption(fig, caption)
     fig.savefig(path, dpi=120)
     plt.close(fig)
     return path
@@ -128,11 +155,20 @@ def run_families(
     judge: Judge,
     prompt_template: str,
     families: Mapping[str, Mapping[str, str]],
+    max_response_tokens: int | None = None,
 ) -> pd.DataFrame:
     """The whole analysis into ``output``; returns the per-response frame."""
     labelled, counts = label_families(
-        samples, judge, prompt_template=prompt_template, families=families
+        samples,
+        judge,
+        prompt_template=prompt_template,
+        families=families,
+        max_response_tokens=max_response_tokens,
     )
+    if judge.dry_run:
+        return labelled
+    cuts: Cuts = labelled.attrs["cuts"]
+    output.cuts(cuts)
     labelled.to_csv(output.directory / "responses.csv", index=False)
     output.files.append(output.directory / "responses.csv")
     table = family_table(labelled)
@@ -141,13 +177,18 @@ def run_families(
         table,
         "Algorithm families by model and task",
         "ratio: share of the task's parsed responses using the family; accuracy: "
-        "share of those responses that are correct.",
+        f"share of those responses that are correct. {cuts.text()}",
     )
     output.text(f"Judge verdicts: {counts}.\n")
+    output.table(
+        "judge_status",
+        status_table(labelled, "status"),
+        "Judge verdicts by model, task and taxonomy",
+    )
     output.metrics["judge_unparsed"] = float(counts.get("unparsed", 0))
     output.metrics["judge_calls"] = float(counts.get("calls", 0))
     for row in table.to_dict("records"):
         output.metrics[f"ratio.{row['model']}.{row['task']}.{row['family']}"] = row["ratio"]
     if len(table):
-        output.figure(plot_families(table, output.directory / "families.png"))
+        output.figure(plot_families(table, output.directory / "families.png", cuts.text()))
     return labelled

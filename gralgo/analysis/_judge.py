@@ -7,7 +7,11 @@ never asked again), rate limits, retries, the failure budget and dry runs. A rep
 a strict parser; when it fails, the judge is re-asked (the conversation plus the parse error)
 up to ``max_reasks`` times. Re-asks are requests too, keyed by the whole conversation, so a
 resumed analysis replays them from the ledger. A reply still invalid after the last re-ask is
-``unparsed``: counted and reported, never guessed.
+``unparsed``: counted and reported, never guessed; a later run asks it afresh (the next sample
+of the same request, with its own re-asks), ``max_fresh_asks`` times, so a stored invalid reply
+is never replayed as final while asks remain. A refused reply (``finish_reason`` content filter)
+counts as invalid. Each analysis stage may have its own judge (``analyze.judges``); the judge is
+in every request key, so a changed judge or prompt is a new request.
 """
 
 from __future__ import annotations
@@ -20,6 +24,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
+from gralgo.analysis._judge_plan import JudgePlan, StagePlan, add_costs
+from gralgo.config import AnalyzeConfig, RunConfig
 from gralgo.errors import ConfigError, GralgoError
 from gralgo.ledger import ModelSpec, Request, SamplingParams
 
@@ -41,6 +47,10 @@ Parser = Callable[[str], Any]
 """Turns a reply into a value or raises :class:`JudgeParseError`."""
 
 
+_ANALYZE, _RUN = AnalyzeConfig(), RunConfig()
+"""One source of defaults: the ``analyze`` and ``run`` config schemas."""
+
+
 @dataclass(frozen=True)
 class JudgeSettings:
     """Which model judges and how."""
@@ -51,16 +61,21 @@ class JudgeSettings:
     """Temperature 0 (greedy), so a judgement is reproducible where the provider allows."""
     model_config: Mapping[str, Any] = field(default_factory=dict)
     """The judge's plain model config (its ``server`` section starts the embedded model)."""
-    max_reasks: int = 2
+    max_reasks: int = _ANALYZE.max_reasks
     """Re-asks after an invalid reply before it is counted as ``unparsed``."""
     reask_template: str = (
         "Your reply could not be used: $error\nReply again with only the required format."
     )
     """Follow-up message for an invalid reply (``$error`` is the parse error)."""
+    max_fresh_asks: int = _ANALYZE.max_fresh_asks
+    """Later runs that ask a query afresh (a new sample of the same request, with its own
+    re-asks) when its stored verdict is still invalid; 0 replays invalid verdicts as final."""
+    context_tokens: int | None = None
+    """The judge's context window in tokens (``None``: unknown, nothing is fitted to it)."""
     max_concurrency: int = 4
-    max_attempts: int = 6
-    timeout_s: float = 600.0
-    failure_budget: float = 0.25
+    max_attempts: int = _RUN.max_attempts
+    timeout_s: float = _RUN.timeout_s
+    failure_budget: float = _RUN.failure_budget
 
 
 @dataclass(frozen=True)
@@ -84,7 +99,9 @@ class Verdict:
     value: Any = None
     """The parsed value when ``status == "ok"``."""
     asks: int = 0
-    """Replies read (1 + re-asks)."""
+    """Replies read in the last chain (1 + re-asks)."""
+    fresh: int = 0
+    """Which ask of the query this is (0: the first; n: asked afresh on n later runs)."""
     reply: str | None = None
     """The last reply text."""
     error: str | None = None
@@ -101,11 +118,12 @@ class JudgeReport:
     calls_made: int = 0
     """Model calls, retries included (0 on a re-run from the ledger)."""
     reasks: int = 0
+    fresh_asks: int = 0
+    """Queries asked afresh because their stored verdict was invalid (see ``max_fresh_asks``)."""
     planned_prompt_tokens: int = 0
     """cl100k tokens of the planned requests' messages (dry run)."""
     estimated_cost_usd: float | None = None
-    """Upper bound for the planned first asks (every reply at max_tokens); ``None``: unknown
-    price. Re-asks come on top and cannot be known before the replies."""
+    """Cost of the planned asks with every reply at max_tokens; ``None``: unknown price."""
     cost_unknown: bool = False
     """Some planned asks have no known price: the estimate is not a bound (shown as unknown)."""
     counts: dict[str, int] = field(default_factory=dict)
@@ -131,17 +149,56 @@ def load_prompt(path: Path) -> str:
     return path.read_text(encoding="utf-8")
 
 
-class Judge:
-    """Asks the judge model through the runner; one instance per ledger."""
+REFUSALS = frozenset({"content_filter", "refusal"})
+"""Finish reasons of a reply the provider refused or filtered (treated as invalid)."""
 
-    def __init__(self, settings: JudgeSettings, ledger: Any, *, dry_run: bool = False) -> None:
+
+def reply_value(record: Any, parse: Parser) -> Any:
+    """The parsed value of a stored reply; a refused one is invalid like a malformed one."""
+    if record.finish_reason in REFUSALS:
+        raise JudgeParseError(f"the reply was refused (finish_reason {record.finish_reason})")
+    return parse(record.answer_text or "")
+
+
+@dataclass
+class _Chain:
+    """The conversation of one query in one fresh ask."""
+
+    messages: list[dict[str, str]]
+    fresh: int = 0
+    round: int = 0
+    called: bool = False
+    """Whether this run asked the model anything for this query (then no fresh ask)."""
+
+
+class Judge:
+    """Asks the judge model(s) through the runner; one instance per ledger.
+
+    ``stages`` maps an analysis stage (e.g. ``section``, ``classify``) to its own judge; the
+    stages not listed use ``settings``. With ``dry_run`` nothing is called: every ask is only
+    planned (:attr:`plan`), from the ledger's contents.
+    """
+
+    def __init__(
+        self,
+        settings: JudgeSettings,
+        ledger: Any,
+        *,
+        dry_run: bool = False,
+        stages: Mapping[str, JudgeSettings] | None = None,
+    ) -> None:
         self.settings = settings
+        self.stages = dict(stages or {})
         self.ledger = ledger
         self.dry_run = dry_run
         self._stack = contextlib.ExitStack()
-        self._live: ModelSpec | None = None
+        self._live: dict[int, ModelSpec] = {}
         self.planned = JudgeReport()
-        """Totals over every :meth:`ask` of this judge (for the dry-run plan)."""
+        """Totals over every :meth:`ask` of this judge."""
+        self.plan = JudgePlan()
+        """Per stage: what was (or would be) asked, with tokens and cost."""
+        self.verdicts: dict[str, int] = {}
+        """Verdicts by status over every :meth:`ask` (the parse rate of the run)."""
 
     def __enter__(self) -> Judge:
         return self
@@ -149,69 +206,101 @@ class Judge:
     def __exit__(self, *exc: object) -> None:
         self._stack.close()
 
-    def request(self, query_id: str, messages: Sequence[Mapping[str, str]]) -> Request:
+    def settings_for(self, stage: str) -> JudgeSettings:
+        return self.stages.get(stage, self.settings)
+
+    def request(
+        self, query_id: str, messages: Sequence[Mapping[str, str]], stage: str = "judge"
+    ) -> Request:
+        settings = self.settings_for(stage)
         return Request(
-            query_id, tuple(dict(m) for m in messages), self.settings.model, self.settings.sampling
+            query_id, tuple(dict(m) for m in messages), settings.model, settings.sampling
         )
 
     def ask(
-        self, queries: Sequence[JudgeQuery], parse: Parser | Mapping[str, Parser]
+        self,
+        queries: Sequence[JudgeQuery],
+        parse: Parser | Mapping[str, Parser],
+        stage: str = "judge",
     ) -> tuple[dict[str, Verdict], JudgeReport]:
         """Verdicts for ``queries`` (by query id), asking only what the ledger lacks.
 
         ``parse`` is one parser for every query, or one per query id (when the valid replies
-        depend on the query, e.g. the number of segments it shows).
+        depend on the query, e.g. the number of segments it shows). An invalid reply is
+        re-asked up to ``max_reasks`` times; a query whose stored verdict is still invalid is
+        asked afresh on a later run (sample ``n`` of the same request), ``max_fresh_asks`` times.
         """
+        settings = self.settings_for(stage)
         parsers = {q.id: parse if callable(parse) else parse[q.id] for q in queries}
         report = JudgeReport(queries=len(queries))
-        conversations = {q.id: [{"role": "user", "content": q.prompt}] for q in queries}
+        stage_plan = StagePlan(stage, settings.model.name, queries=len(queries))
+        prompts = {q.id: q.prompt for q in queries}
+        chains = {qid: _Chain([{"role": "user", "content": prompts[qid]}]) for qid in prompts}
         verdicts: dict[str, Verdict] = {}
-        open_ids = list(dict.fromkeys(q.id for q in queries))
-        for round_no in range(self.settings.max_reasks + 1):
-            if not open_ids:
-                break
-            requests = {qid: self.request(qid, conversations[qid]) for qid in open_ids}
-            replies = self._replies(list(requests.values()), report)
+        open_ids = list(chains)
+        while open_ids:
+            requests = {qid: self.request(qid, chains[qid].messages, stage) for qid in open_ids}
+            pairs = [(requests[qid], chains[qid].fresh) for qid in open_ids]
+            replies, asked = self._replies(pairs, report, stage_plan, settings)
             still_open = []
             for qid in open_ids:
-                record = replies.get(requests[qid].key)
-                asks = round_no + 1
+                chain = chains[qid]
+                pair = (requests[qid].key, chain.fresh)
+                chain.called |= pair in asked
+                record = replies.get(pair)
+                asks = chain.round + 1
                 if record is None:
-                    verdicts[qid] = Verdict(qid, "pending", asks=round_no)
+                    verdicts[qid] = Verdict(qid, "pending", asks=chain.round, fresh=chain.fresh)
                     continue
                 if not record.ok:
+                    error = f"{record.error_class}: {record.error_message}"
                     verdicts[qid] = Verdict(
-                        qid,
-                        "failed",
-                        asks=asks,
-                        error=f"{record.error_class}: {record.error_message}",
+                        qid, "failed", asks=asks, fresh=chain.fresh, error=error
                     )
                     continue
                 reply = record.answer_text or ""
                 try:
-                    value = parsers[qid](reply)
+                    value = reply_value(record, parsers[qid])
                 except JudgeParseError as err:
-                    verdicts[qid] = Verdict(qid, "unparsed", asks=asks, reply=reply, error=str(err))
-                    if round_no < self.settings.max_reasks:
-                        conversations[qid] = [
-                            *conversations[qid],
+                    verdicts[qid] = Verdict(
+                        qid, "unparsed", asks=asks, fresh=chain.fresh, reply=reply, error=str(err)
+                    )
+                    if chain.round < settings.max_reasks:
+                        chain.messages = [
+                            *chain.messages,
                             {"role": "assistant", "content": reply},
                             {
                                 "role": "user",
-                                "content": render_prompt(
-                                    self.settings.reask_template, error=str(err)
-                                ),
+                                "content": render_prompt(settings.reask_template, error=str(err)),
                             },
                         ]
+                        chain.round += 1
+                        report.reasks += 1
+                        still_open.append(qid)
+                    elif not chain.called and chain.fresh < settings.max_fresh_asks:
+                        # Stored by an earlier run and still invalid: ask afresh, once a run.
+                        chains[qid] = _Chain(
+                            [{"role": "user", "content": prompts[qid]}], fresh=chain.fresh + 1
+                        )
+                        report.fresh_asks += 1
                         still_open.append(qid)
                     continue
-                verdicts[qid] = Verdict(qid, "ok", value=value, asks=asks, reply=reply)
-            report.reasks += len(still_open)
+                verdicts[qid] = Verdict(
+                    qid, "ok", value=value, asks=asks, fresh=chain.fresh, reply=reply
+                )
             open_ids = still_open
         counts: dict[str, int] = {}
         for verdict in verdicts.values():
             counts[verdict.status] = counts.get(verdict.status, 0) + 1
         report.counts = dict(sorted(counts.items()))
+        for status, count in counts.items():
+            self.verdicts[status] = self.verdicts.get(status, 0) + count
+        stage_plan.replayed = sum(
+            1
+            for qid, verdict in verdicts.items()
+            if not chains[qid].called and verdict.status in ("ok", "unparsed")
+        )
+        self.plan.stage(stage, settings.model.name).add(stage_plan)
         self.planned.queries += report.queries
         self.planned.calls_planned += report.calls_planned
         self.planned.calls_made += report.calls_made
@@ -223,70 +312,124 @@ class Judge:
             ) + report.estimated_cost_usd
         return verdicts, report
 
-    def _replies(self, requests: list[Request], report: JudgeReport) -> dict[str, Any]:
-        """Ledger rows for ``requests`` after calling the model for the missing ones."""
-        todo = self.ledger.missing(requests, 1)
+    def expect(self, stage: str, requests: int, prompt_tokens: int) -> None:
+        """Plan ``requests`` of a later ``stage`` that depend on replies not made yet, with
+        ``prompt_tokens`` (an upper bound of) their messages' tokens: the dry-run plan prices
+        every stage, not only the first."""
+        settings = self.settings_for(stage)
+        plan = StagePlan(stage, settings.model.name, queries=requests)
+        plan.requests = plan.estimated = requests
+        plan.prompt_tokens = prompt_tokens
+        plan.cost_usd, plan.cost_bound_usd = self._costs(settings, requests, prompt_tokens)
+        self.plan.stage(stage, settings.model.name).add(plan)
+
+    def _costs(
+        self, settings: JudgeSettings, requests: int, prompt_tokens: int
+    ) -> tuple[float | None, float | None]:
+        """(every reply at max_tokens, upper bound with every re-ask) for ``requests``."""
+        from gralgo.formats import count_tokens
+        from gralgo.run import estimate_cost
+
+        if not requests:
+            return 0.0, 0.0
+        out = settings.sampling.max_tokens
+        price = settings.model_config.get("price")
+        first = estimate_cost(settings.model.litellm_model, prompt_tokens, requests * out, price)
+        r = settings.max_reasks
+        # Re-ask j carries the conversation so far: j replies (<= max_tokens each) and j
+        # follow-ups (the template plus a parse error that quotes at most the reply).
+        follow_up = count_tokens(settings.reask_template) + out + 64
+        bound_in = (r + 1) * prompt_tokens + requests * (out + follow_up) * r * (r + 1) // 2
+        bound = estimate_cost(
+            settings.model.litellm_model, bound_in, requests * (r + 1) * out, price
+        )
+        return first, bound
+
+    def _replies(
+        self,
+        pairs: list[tuple[Request, int]],
+        report: JudgeReport,
+        stage_plan: StagePlan,
+        settings: JudgeSettings,
+    ) -> tuple[dict[tuple[str, int], Any], set[tuple[str, int]]]:
+        """Ledger rows for ``pairs`` (request, sample) after calling the model for the missing
+        ones, and the pairs asked now."""
+        done = self.ledger.completed({r.key for r, _ in pairs})
+        todo = list({(r.key, i): (r, i) for r, i in pairs if (r.key, i) not in done}.values())
         report.calls_planned += len(todo)
-        if todo and self.dry_run:
-            self._estimate(todo, report)
+        if todo:
+            self._estimate(todo, report, stage_plan, settings)
         if todo and not self.dry_run and report.stop_reason is None:
             from gralgo.run import run_samples_sync
 
-            live = self._endpoint()
+            live = self._endpoint(settings)
             run = run_samples_sync(
                 [(replace(r, model=live), i) for r, i in todo],
                 self.ledger,
-                max_concurrency=self.settings.max_concurrency,
-                max_attempts=self.settings.max_attempts,
-                timeout_s=self.settings.timeout_s,
-                failure_budget=self.settings.failure_budget,
+                max_concurrency=settings.max_concurrency,
+                max_attempts=settings.max_attempts,
+                timeout_s=settings.timeout_s,
+                failure_budget=settings.failure_budget,
             )
             report.calls_made += run.calls_made
             if run.fatal_stopped:
                 report.stop_reason = run.stop_reason
                 log.error("judge run stopped: %s", run.stop_reason)
-        rows = self.ledger.samples([r.key for r in requests])
-        return {key: rec for (key, index), rec in rows.items() if index == 0}
+        asked = set() if self.dry_run else {(r.key, i) for r, i in todo}
+        rows = self.ledger.samples([r.key for r, _ in pairs])
+        return rows, asked
 
-    def _estimate(self, todo: Sequence[tuple[Request, int]], report: JudgeReport) -> None:
+    def _estimate(
+        self,
+        todo: Sequence[tuple[Request, int]],
+        report: JudgeReport,
+        stage_plan: StagePlan,
+        settings: JudgeSettings,
+    ) -> None:
         from gralgo.formats import count_tokens
-        from gralgo.run import estimate_cost
 
         tokens = sum(count_tokens("\n".join(m["content"] for m in r.messages)) for r, _ in todo)
         report.planned_prompt_tokens += tokens
-        cost = estimate_cost(
-            self.settings.model.litellm_model,
-            tokens,
-            len(todo) * self.settings.sampling.max_tokens,
-            self.settings.model_config.get("price"),
-        )
-        if cost is None:
-            report.cost_unknown = bool(todo)  # a partial sum would understate the bound
+        first, bound = self._costs(settings, len(todo), tokens)
+        stage_plan.requests += len(todo)
+        stage_plan.prompt_tokens += tokens
+        stage_plan.cost_usd = add_costs(stage_plan.cost_usd, first)
+        stage_plan.cost_bound_usd = add_costs(stage_plan.cost_bound_usd, bound)
+        if first is None:
+            report.cost_unknown = True  # a partial sum would understate the bound
         else:
-            report.estimated_cost_usd = (report.estimated_cost_usd or 0.0) + cost
+            report.estimated_cost_usd = (report.estimated_cost_usd or 0.0) + first
 
-    def _endpoint(self) -> ModelSpec:
-        """The judge spec with a live ``api_base`` (starts the embedded server once)."""
-        if self._live is None:
+    def _endpoint(self, settings: JudgeSettings) -> ModelSpec:
+        """The judge spec with a live ``api_base`` (starts an embedded server once)."""
+        live = self._live.get(id(settings))
+        if live is None:
             from gralgo.run import LocalLlamaServer, preflight, server_settings_from_config
 
-            server = server_settings_from_config(self.settings.model_config)
-            spec = self.settings.model
+            server = server_settings_from_config(settings.model_config)
+            spec = settings.model
             if server is not None:
                 api_base = self._stack.enter_context(LocalLlamaServer(server))
                 spec = replace(spec, api_base=api_base)
             preflight(spec)
-            self._live = spec
-        return self._live
+            self._live[id(settings)] = live = spec
+        return live
 
 
 @contextlib.contextmanager
 def open_judge(
-    settings: JudgeSettings, ledger_path: Path, *, dry_run: bool = False
+    settings: JudgeSettings,
+    ledger_path: Path,
+    *,
+    dry_run: bool = False,
+    stages: Mapping[str, JudgeSettings] | None = None,
 ) -> Iterator[Judge]:
     """A :class:`Judge` on its own ledger file (created when missing)."""
     from gralgo.ledger import Ledger
 
     ledger_path.parent.mkdir(parents=True, exist_ok=True)
-    with Ledger(ledger_path) as ledger, Judge(settings, ledger, dry_run=dry_run) as judge:
+    with (
+        Ledger(ledger_path) as ledger,
+        Judge(settings, ledger, dry_run=dry_run, stages=stages) as judge,
+    ):
         yield judge

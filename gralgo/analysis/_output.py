@@ -8,9 +8,14 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+    from gralgo.analysis._judge_window import Cuts
 
 log = logging.getLogger("gralgo")
 
@@ -28,6 +33,37 @@ def frame_markdown(frame: pd.DataFrame, digits: int = 3) -> str:
     for row in frame.itertuples(index=False):
         lines.append("| " + " | ".join(_cell(v, digits).replace("|", "\\|") for v in row) + " |")
     return "\n".join(lines) + "\n"
+
+
+STATUSES = ("ok", "unparsed", "failed", "pending")
+
+
+def status_table(
+    frame: pd.DataFrame, column: str, by: Sequence[str] = ("model", "task", "taxonomy")
+) -> pd.DataFrame:
+    """Judge verdicts per group: one count column per status (``ok``, ``unparsed``...)."""
+    groups = [c for c in by if c in frame.columns]
+    if frame.empty:
+        return pd.DataFrame(columns=[*groups, *STATUSES])
+    counts = frame.groupby([*groups, column], sort=True).size().unstack(column, fill_value=0)
+    for status in STATUSES:
+        if status not in counts.columns:
+            counts[status] = 0
+    extra = sorted(c for c in counts.columns if c not in STATUSES)
+    return counts[[*STATUSES, *extra]].reset_index().rename_axis(columns=None)
+
+
+def add_caption(fig: Figure, caption: str) -> None:
+    """Lay out ``fig`` with ``caption`` (what was cut or left out) as a small footer."""
+    import textwrap
+
+    if not caption:
+        fig.tight_layout()
+        return
+    width = max(60, int(fig.get_figwidth() * 14))
+    lines = textwrap.wrap(caption, width, break_on_hyphens=False)
+    fig.text(0.01, 0.005, "\n".join(lines), fontsize=7, va="bottom", ha="left")
+    fig.tight_layout(rect=(0, 0.03 * len(lines) + 0.02, 1, 1))
 
 
 @dataclass
@@ -55,6 +91,11 @@ class AnalysisOutput:
 
     def text(self, markdown: str) -> None:
         self.sections.append(markdown)
+
+    def cuts(self, cuts: Cuts) -> None:
+        """What was left out or shortened: a summary section and ``cut.*`` metrics."""
+        self.sections.append(f"## What was cut\n\n{cuts.text()}\n")
+        self.metrics.update(cuts.metrics())
 
     def figure(self, path: Path) -> None:
         self.files.append(path)

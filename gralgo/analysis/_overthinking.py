@@ -1,7 +1,7 @@
 """Over-thinking (paper §3.2, Figure 6a): outcome efficiency with T-hat located two ways.
 
 Correct responses are segmented at the marker words (Eq. 1), or at high-entropy tokens from the
-stored logprobs (``analysis.segmentation=entropy``, :mod:`gralgo.analysis._segmenter`).
+stored logprobs (``analysis.segmentation=entropy``, :mod:`gralgo.analysis._segmentation_method`).
 ``T_hat`` is located by the judge (given the problem, the segmented response and the ground
 truth: the paper's method) and programmatically (:func:`first_correct_segment`); the report
 gives both zeta values (Eq. 2), the share of responses where the two agree on the segment, and
@@ -23,17 +23,21 @@ from gralgo.analysis._efficiency import (
     tokenizer_for_model,
 )
 from gralgo.analysis._judge import Judge, JudgeQuery, JudgeReport, render_prompt
-from gralgo.analysis._output import AnalysisOutput
+from gralgo.analysis._judge_window import Cuts, prompt_budget
+from gralgo.analysis._output import AnalysisOutput, add_caption, status_table
 from gralgo.analysis._parse import index_parser
 from gralgo.analysis._responses import problem_text, scored_responses
-from gralgo.analysis._segment import DEFAULT_MARKERS, Segment, segment_at_markers
-from gralgo.analysis._segmenter import (
+from gralgo.analysis._segmentation_method import (
     MODEL_TOKENS,
     Segmentation,
     SegmentedResponse,
     missing_note,
     segment_responses,
 )
+from gralgo.analysis._text_split import DEFAULT_MARKERS, Segment, segment_at_markers
+
+STAGE = "locate"
+"""The judge stage of this analysis (``analyze.judges.locate``)."""
 
 RESPONSE_COLUMNS = [
     "item",
@@ -170,27 +174,46 @@ def locate_answers(
     judged: dict[str, int | None] = {}
     statuses: dict[str, str] = {}
     report = None
+    cuts = Cuts()
     if judge is not None:
         if prompt_template is None:
             raise ValueError("a judge needs the first_correct prompt template")
-        queries = []
+        from gralgo.formats import count_tokens
+
+        settings = judge.settings_for(STAGE)
+        queries, parsers = [], {}
         for (_, row), response in zip(correct.iterrows(), segmented, strict=True):
-            prompt = render_prompt(
-                prompt_template,
-                problem=problem_text(row),
-                expected=row["expected"],
-                segments=numbered_segments(response.segments),
+            values = {"problem": problem_text(row), "expected": row["expected"]}
+            shown = numbered_segments(response.segments)
+            budget = prompt_budget(settings, render_prompt(prompt_template, segments="", **values))
+            qid = f"overthinking:{row['item']}"
+            if budget is not None and count_tokens(shown) > budget:
+                statuses[qid] = "too_long"  # the judge must see every segment: not asked
+                cuts.add("responses_too_long")
+                continue
+            queries.append(
+                JudgeQuery(qid, render_prompt(prompt_template, segments=shown, **values))
             )
-            queries.append(JudgeQuery(f"overthinking:{row['item']}", prompt))
-        parsers = {
-            q.id: index_parser("segment", len(r.segments))
-            for q, r in zip(queries, segmented, strict=True)
-        }
-        verdicts, report = judge.ask(queries, parsers)
+            parsers[qid] = index_parser("segment", len(response.segments))
+        verdicts, report = judge.ask(queries, parsers, STAGE)
+        if judge.dry_run:
+            return pd.DataFrame(columns=RESPONSE_COLUMNS), report
         for q in queries:
             v = verdicts[q.id]
             statuses[q.id] = v.status
             judged[q.id] = v.value if v.status == "ok" else None
+        too_long = cuts.items.get("responses_too_long", 0)
+        cuts.add("responses_judged", len(queries))
+        cuts.note(
+            f"The judge saw {len(queries)} of {len(correct)} correct responses whole"
+            + (
+                f"; {too_long} do not fit its context window ({settings.context_tokens} "
+                "tokens) and have only the programmatic location"
+                if too_long
+                else ""
+            )
+            + "."
+        )
     records = correct.to_dict("records")
     by_judge = [judged.get(f"overthinking:{row['item']}") for row in records]
     if segmentation.by_entropy:
@@ -247,6 +270,7 @@ def locate_answers(
         )
     frame = pd.DataFrame(rows, columns=RESPONSE_COLUMNS)
     frame.attrs["left_out"] = left_out
+    frame.attrs["cuts"] = cuts
     return frame, report
 
 
@@ -294,7 +318,7 @@ def efficiency_table(
     return pd.DataFrame(rows)
 
 
-def plot_efficiency(table: pd.DataFrame, path: Path) -> Path:
+def plot_efficiency(table: pd.DataFrame, path: Path, caption: str = "") -> Path:
     """Figure 6a: outcome efficiency per task (judge and programmatic), one panel per model."""
     import matplotlib
 
@@ -315,7 +339,7 @@ def plot_efficiency(table: pd.DataFrame, path: Path) -> Path:
         ax.set_ylabel("outcome efficiency ζ")
         ax.set_title(str(model))
         ax.legend()
-    fig.tight_layout()
+    add_caption(fig, caption)
     fig.savefig(path, dpi=120)
     plt.close(fig)
     return path
@@ -345,6 +369,10 @@ def run_overthinking(
         prompt_template=prompt_template,
         workers=workers,
     )
+    if judge is not None and judge.dry_run:
+        return per_response
+    cuts: Cuts = per_response.attrs.get("cuts") or Cuts()
+    output.cuts(cuts)
     per_response.to_csv(output.directory / "responses.csv", index=False)
     output.files.append(output.directory / "responses.csv")
     tokenizers = sorted(set(per_response["tokenizer"])) if len(per_response) else []
@@ -353,7 +381,8 @@ def run_overthinking(
         f"{', '.join(tokenizers) or '–'} (the evaluated model's tokenizer where known "
         "offline, else cl100k_base). zeta = mean T_hat/T over correct responses whose "
         "answer segment was located (Eq. 2); agreement = share of responses located by "
-        f"both methods at the same segment.{per_response.attrs.get('left_out', '')}"
+        f"both methods at the same segment. {cuts.text()}"
+        f"{per_response.attrs.get('left_out', '')}"
     )
     by_task = efficiency_table(per_response, ("model", "task"))
     output.table("efficiency_by_task", by_task, "Outcome efficiency by model and task", note)
@@ -371,10 +400,17 @@ def run_overthinking(
         )
         output.metrics["judge_unparsed"] = float(report.counts.get("unparsed", 0))
         output.metrics["judge_calls"] = float(report.calls_made)
+        output.table(
+            "judge_status",
+            status_table(per_response, "judge_status"),
+            "Judge verdicts by model, task and taxonomy",
+        )
     for row in overall.itertuples(index=False):
         output.metrics[f"zeta_programmatic.{row.model}"] = float(row.zeta_programmatic)
         output.metrics[f"zeta_judge.{row.model}"] = float(row.zeta_judge)
         output.metrics[f"agreement.{row.model}"] = float(row.agreement)
     if len(by_task):
-        output.figure(plot_efficiency(by_task, output.directory / "outcome_efficiency.png"))
+        output.figure(
+            plot_efficiency(by_task, output.directory / "outcome_efficiency.png", cuts.text())
+        )
     return per_response

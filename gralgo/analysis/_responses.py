@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import pandas as pd
 
-from gralgo.analysis._segment import response_text
+from gralgo.analysis._text_split import response_text
 from gralgo.errors import GralgoError
 
 REQUIRED_COLUMNS: tuple[str, ...] = (

@@ -9,10 +9,12 @@ from pathlib import Path
 
 import pandas as pd
 
-from gralgo.analysis._config import AnalyzeSettings
+from gralgo.analysis._config import JUDGE_STAGES, AnalyzeSettings
 from gralgo.analysis._judge import Judge, open_judge
+from gralgo.analysis._judge_plan import JudgePlan
 from gralgo.analysis._output import AnalysisOutput, log_analysis
-from gralgo.analysis._segmenter import Segmentation
+from gralgo.analysis._segmentation_method import Segmentation
+from gralgo.errors import ConfigError, GralgoError
 
 log = logging.getLogger("gralgo")
 
@@ -33,12 +35,12 @@ def _segmentation(settings: AnalyzeSettings) -> Segmentation:
     """``analysis.segmentation`` and its keys, with the input jobs' ledgers for ``entropy``."""
     from dataclasses import replace
 
-    from gralgo.analysis._segmenter import segmentation_from_options
+    from gralgo.analysis._segmentation_method import segmentation_from_options
 
     segmentation = segmentation_from_options(settings.options)
     if not segmentation.by_entropy:
         return segmentation
-    from gralgo.analysis._entropy_analysis import input_ledgers
+    from gralgo.analysis._entropy_pipeline import input_ledgers
 
     return replace(segmentation, ledgers=tuple(input_ledgers(settings.inputs)))
 
@@ -62,10 +64,19 @@ def _overthinking(
 def _error_taxonomy(
     settings: AnalyzeSettings, samples: pd.DataFrame, judge: Judge, output: AnalysisOutput
 ) -> None:
-    from gralgo.analysis._error_taxonomy import DEFAULT_CLASSES, run_error_taxonomy
+    from gralgo.analysis._error_taxonomy import (
+        DEFAULT_CLASSES,
+        DEFAULT_OUTCOMES,
+        run_error_taxonomy,
+    )
+    from gralgo.errors import ConfigError
+    from gralgo.score import Outcome
 
     review = settings.option("review_labels")
-    max_per_task = settings.option("max_responses_per_task")
+    outcomes = tuple(str(o) for o in settings.option("outcomes") or DEFAULT_OUTCOMES)
+    known = [o.value for o in Outcome if o.value != "error"]
+    if not outcomes or set(outcomes) - set(known):
+        raise ConfigError(f"analysis.outcomes must be a non-empty list of {known}, got {outcomes}")
     run_error_taxonomy(
         samples,
         output,
@@ -73,11 +84,24 @@ def _error_taxonomy(
         sections_prompt=settings.prompt("sections"),
         labels_prompt=settings.prompt("labels"),
         classes={k: tuple(v) for k, v in (settings.option("classes") or DEFAULT_CLASSES).items()},
-        max_per_task=None if max_per_task is None else int(max_per_task),
+        max_per_task=_optional_int(settings, "max_responses_per_task"),
+        outcomes=outcomes,
         review_sample=int(settings.option("review_sample", 50)),
         review_seed=int(settings.option("review_seed", 0)),
         review_labels=None if review is None else Path(str(review)),
     )
+
+
+def _optional_int(settings: AnalyzeSettings, key: str) -> int | None:
+    """``analysis.<key>``: a positive int or null (no cap)."""
+    from gralgo.errors import ConfigError
+
+    value = settings.option(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ConfigError(f"analysis.{key} must be a positive integer or null, got {value!r}")
+    return value
 
 
 def _self_verification(
@@ -85,15 +109,14 @@ def _self_verification(
 ) -> None:
     from gralgo.analysis._self_verification import run_self_verification
 
-    max_segments = settings.option("max_segments", 40)
     run_self_verification(
         samples,
         output,
         judge=judge,
         prompt_template=settings.prompt("behaviour"),
         segmentation=_segmentation(settings),
-        max_segments=None if max_segments is None else int(max_segments),
-        max_context_chars=int(settings.option("max_context_chars", 12000)),
+        max_segments=_optional_int(settings, "max_segments"),
+        max_context_tokens=_optional_int(settings, "max_context_tokens"),
         resamples=settings.bootstrap_resamples,
     )
 
@@ -108,7 +131,12 @@ def _families(
         for task, options in (settings.required("families")).items()
     }
     run_families(
-        samples, output, judge=judge, prompt_template=settings.prompt("family"), families=families
+        samples,
+        output,
+        judge=judge,
+        prompt_template=settings.prompt("family"),
+        families=families,
+        max_response_tokens=_optional_int(settings, "max_response_tokens"),
     )
 
 
@@ -130,7 +158,8 @@ def _correlation(
 def _entropy(
     settings: AnalyzeSettings, samples: pd.DataFrame, judge: Judge, output: AnalysisOutput
 ) -> None:
-    from gralgo.analysis._entropy_analysis import input_ledgers, run_entropy
+    from gralgo.analysis._entropy_pipeline import input_ledgers, run_entropy
+    from gralgo.analysis._token_entropy import DEFAULT_VOCAB_SIZE
 
     run_entropy(
         samples,
@@ -141,6 +170,7 @@ def _entropy(
         top=int(settings.option("top", 40)),
         quantile=float(settings.option("quantile", 0.95)),
         markers=tuple(settings.option("markers") or ("wait", "but", "so")),
+        vocab_size=int(settings.option("vocab_size") or DEFAULT_VOCAB_SIZE),
     )
 
 
@@ -164,21 +194,52 @@ TITLES = {
 }
 
 
-def dry_run_note(judge: Judge) -> str:
-    """What a dry run would ask: first asks not in the ledger, tokens, cost bound."""
-    plan = judge.planned
-    cost = (
-        "unknown price"
-        if plan.estimated_cost_usd is None or plan.cost_unknown
-        else f"<= ${plan.estimated_cost_usd:,.2f}"
-    )
-    line = (
-        f"dry run: nothing was called; {plan.calls_planned} judge requests are not in the "
-        f"ledger ({plan.planned_prompt_tokens:,} prompt tokens, cost {cost}; re-asks and "
-        "the questions that depend on earlier replies come on top)"
-    )
-    log.info("%s", line)
-    return line + "\n"
+class JudgeBudgetError(GralgoError):
+    """The judge plan may cost more than ``analyze.max_cost_usd`` (nothing was called)."""
+
+
+def check_budget(plan: JudgePlan, max_cost_usd: float | None) -> None:
+    """Refuse a plan whose cost upper bound is above the budget, or unknown under a budget."""
+    if max_cost_usd is None or not plan.requests:
+        return
+    bound = plan.cost_bound_usd
+    if bound is None:
+        raise JudgeBudgetError(
+            f"the judge plan ({plan.requests} requests) has no known price, so it cannot be "
+            f"held to analyze.max_cost_usd={max_cost_usd}: set the judge's price "
+            "(judge.price.input_per_1m / output_per_1m) or analyze.max_cost_usd=null"
+        )
+    if bound > max_cost_usd:
+        raise JudgeBudgetError(
+            f"the judge plan may cost up to ${bound:,.4f} ({plan.requests} requests, every "
+            f"re-ask included), above analyze.max_cost_usd={max_cost_usd}; nothing was called "
+            "(see the plan with dry_run=true)"
+        )
+
+
+def plan_judging(
+    settings: AnalyzeSettings,
+    samples: pd.DataFrame,
+    pipeline: Callable[[AnalyzeSettings, pd.DataFrame, Judge, AnalysisOutput], None],
+    output: AnalysisOutput,
+) -> JudgePlan:
+    """Run the pipeline with a judge that calls nothing, so every stage is planned from the
+    ledger (a later stage from the earlier one's replies, or its fan-out cap); log the plan
+    and add it to the output (``judge_plan.md``, ``plan.*`` metrics)."""
+    with open_judge(
+        settings.judge, settings.judge_ledger, dry_run=True, stages=settings.stage_judges
+    ) as planner:
+        pipeline(settings, samples, planner, output)
+    plan = planner.plan
+    text = f"## Judge plan\n\n{plan.markdown()}"
+    log.info("judge plan of %s:\n%s", settings.analysis, plan.markdown())
+    (output.directory / "judge_plan.md").write_text(text, encoding="utf-8")
+    output.files.append(output.directory / "judge_plan.md")
+    output.text(text)
+    output.metrics["plan.requests"] = float(plan.requests)
+    if plan.cost_bound_usd is not None:
+        output.metrics["plan.cost_bound_usd"] = plan.cost_bound_usd
+    return plan
 
 
 def run_analysis(settings: AnalyzeSettings, samples: pd.DataFrame | None = None) -> AnalysisResult:
@@ -189,13 +250,53 @@ def run_analysis(settings: AnalyzeSettings, samples: pd.DataFrame | None = None)
     pipeline = PIPELINES.get(settings.analysis)
     if pipeline is None:
         raise UnknownChoiceError("analysis", settings.analysis, sorted(PIPELINES))
+    stages = JUDGE_STAGES.get(settings.analysis, ())
+    unknown = sorted(set(settings.stage_judges) - set(stages))
+    if unknown:
+        raise ConfigError(
+            f"analyze.judges: analysis={settings.analysis} has no stage {unknown}; "
+            f"its judge stages are {list(stages) or 'none'}"
+        )
     if samples is None:
         samples = read_inputs(settings.inputs)
     output = AnalysisOutput(settings.output_dir)
-    with open_judge(settings.judge, settings.judge_ledger, dry_run=settings.dry_run) as judge:
-        pipeline(settings, samples, judge, output)
+    unknown_window = sorted(
+        {
+            s.model.name
+            for s in (settings.stage_judges.get(stage, settings.judge) for stage in stages)
+            if s.context_tokens is None
+        }
+    )
+    if unknown_window:
+        line = (
+            f"The context window of judge {', '.join(unknown_window)} is unknown: prompts were "
+            "not fitted to it (a prompt that is too long fails and is counted as failed); set "
+            "analyze.judge_context_tokens=N."
+        )
+        log.warning("%s", line)
+        output.text(line + "\n")
+    if stages:
+        plan = plan_judging(settings, samples, pipeline, output)
         if settings.dry_run:
-            output.text(dry_run_note(judge))
+            output.text(f"dry run: nothing was called; {plan.requests} judge requests planned.\n")
+        else:
+            check_budget(plan, settings.max_cost_usd)
+    if not (stages and settings.dry_run):
+        with open_judge(
+            settings.judge,
+            settings.judge_ledger,
+            dry_run=settings.dry_run,
+            stages=settings.stage_judges,
+        ) as judge:
+            pipeline(settings, samples, judge, output)
+        answered = judge.verdicts.get("ok", 0) + judge.verdicts.get("unparsed", 0)
+        if answered:
+            rate = judge.verdicts.get("ok", 0) / answered
+            output.metrics["judge_parse_rate"] = rate
+            output.text(
+                f"Judge parse rate: {rate:.1%} of {answered} answered questions gave a valid "
+                f"reply (after re-asks); verdicts {dict(sorted(judge.verdicts.items()))}.\n"
+            )
     summary = output.finish(TITLES.get(settings.analysis, settings.analysis))
     run_id = None
     if settings.mlflow_enabled and not settings.dry_run:

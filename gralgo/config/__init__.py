@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING as _TYPE_CHECKING
 
 from gralgo.config._cli import check_command_line, check_composed
 from gralgo.config._schema import (
+    AnalyzeConfig,
     GralgoConfig,
     ModelConfig,
     RunConfig,
@@ -39,6 +40,7 @@ __getattr__ = lazy_exports(__name__, _LAZY)
 
 
 __all__ = [
+    "AnalyzeConfig",
     "GralgoConfig",
     "ModelConfig",
     "RunConfig",

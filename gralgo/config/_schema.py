@@ -261,10 +261,25 @@ class AnalyzeConfig:
     """Re-asks of an invalid judge reply before it counts as unparsed."""
     max_tokens: int = 2048
     """Judge completion cap."""
+    max_fresh_asks: int = 2
+    """Later runs that ask a query afresh when its stored verdict is still invalid (0: replay
+    invalid verdicts as final)."""
+    judges: dict[str, str | None] = field(default_factory=dict)
+    """A judge per analysis stage (stage -> ``conf/model`` name, e.g. ``section``,
+    ``classify`` of the error taxonomy); unset stages use ``judge``."""
+    judge_context_tokens: int | None = None
+    """The judges' context window in tokens; null = from the judge's config (its server's
+    ``n_ctx``, else litellm's model map; unknown: nothing is fitted)."""
+    max_cost_usd: float | None = None
+    """Refuse an analysis whose judge plan may cost more (upper bound, every re-ask); null =
+    no budget."""
 
     def check(self) -> None:
         at_least(self.max_reasks, 0, "analyze.max_reasks")
         at_least(self.max_tokens, 1, "analyze.max_tokens")
+        at_least(self.max_fresh_asks, 0, "analyze.max_fresh_asks")
+        at_least(self.judge_context_tokens, 1, "analyze.judge_context_tokens")
+        at_least(self.max_cost_usd, 0, "analyze.max_cost_usd")
 
 
 @dataclass

@@ -86,6 +86,8 @@ class MlflowSweepCallback(Callback):
         failed = collect_failures(sweep_dir)  # jobs may have run in other processes
         if self.run_id is not None:
             log_sweep_comparison(self.tracking_uri, self.run_id, sweep_dir, self.swept)
+        elif not OmegaConf.select(config, "dry_run", default=False):
+            write_sweep_comparison(sweep_dir)  # MLflow off: the comparison files all the same
         self._finish("FAILED" if failed else "FINISHED")
 
     def _finish(self, status: str) -> None:
@@ -97,24 +99,34 @@ class MlflowSweepCallback(Callback):
         end_run(tracking_uri=self.tracking_uri, run_id=run_id, status=status)
 
 
-def log_sweep_comparison(
-    tracking_uri: str, run_id: str, sweep_dir: Path, swept: Sequence[str] = ()
-) -> None:
-    """On the parent run: each job's key metrics, a figure of the jobs side by side, and the
-    models compared (paper tables, z-scores, Figures 11-18)."""
-    from mlflow import MlflowClient
-    from mlflow.entities import Metric
-
+def write_sweep_comparison(sweep_dir: Path) -> Path | None:
+    """``<sweep>/comparison``: the models compared (paper tables, z-scores, ``tool_use.md``,
+    ``formats.md``, Figures 11-18), whether MLflow is on or off; ``None`` without results."""
     from gralgo.report._compare import NoResultsError, collect_instances, write_comparison
-    from gralgo.report._mlflow import metric_name
-    from gralgo.report._sweep import collect_jobs, plot_sweep, sweep_metrics
 
     try:
         inst = collect_instances([sweep_dir])
     except NoResultsError:  # e.g. a sweep of dataset builds, or every job failed
-        return
+        return None
     out = sweep_dir / "comparison"
     write_comparison(inst, out)
+    return out
+
+
+def log_sweep_comparison(
+    tracking_uri: str, run_id: str, sweep_dir: Path, swept: Sequence[str] = ()
+) -> None:
+    """On the parent run: each job's key metrics, a figure of the jobs side by side, and the
+    comparison of :func:`write_sweep_comparison`."""
+    from mlflow import MlflowClient
+    from mlflow.entities import Metric
+
+    from gralgo.report._mlflow import metric_name
+    from gralgo.report._sweep import collect_jobs, plot_sweep, sweep_metrics
+
+    out = write_sweep_comparison(sweep_dir)
+    if out is None:
+        return
     client = MlflowClient(tracking_uri=tracking_uri)
     jobs = collect_jobs(sweep_dir, swept)
     if jobs:

@@ -70,6 +70,7 @@ def test_analyze_runs_writes_and_links_mlflow(judge_stub: StubServer, tmp_path: 
         f"judge.api_key_env={FAKE_KEY_ENV}",
         f"paths.outputs={tmp_path / 'outputs'}",
         f"analyze.inputs=[{job}]",
+        "analyze.max_fresh_asks=0",
     )
     settings = analyze_settings_from_config(cfg, tmp_path / "analysis")
     samples = make_samples([{"answer_text": "So it is 3. \\boxed{3}", "expected": "3"}])
@@ -107,8 +108,10 @@ def test_dry_run_plans_judge_calls_and_their_cost(judge_stub: StubServer, tmp_pa
     samples = make_samples([{"answer_text": "So it is 3. \\boxed{3}", "expected": "3"}])
     result = run_analysis(settings, samples)
     summary = result.summary.read_text()
-    assert "dry run: nothing was called; 1 judge requests" in summary
-    assert "cost <= $0.00" in summary
+    assert "dry run: nothing was called; 1 judge requests planned" in summary
+    assert "| locate | stub-model | 1 | 0 | 1 | 0 |" in summary
+    assert "unknown (no price)" not in summary  # priced: a cost and an upper bound
+    assert (tmp_path / "analysis" / "judge_plan.md").is_file()
     assert judge_stub.stats()["calls"] == 0 and result.run_id is None
 
 

@@ -81,3 +81,54 @@ def test_scores_need_sources(tmp_path: Path) -> None:
     assert all(s.source.startswith(("https://", "paper.txt")) for s in shipped)
     assert all(0 <= s.value <= 100 for s in shipped)
     assert {s.benchmark for s in shipped} <= {"LongBench-v2", "GPQA", "MMLU-Pro"}
+
+
+def test_scatter_shows_r_and_rho_and_the_metric_is_stated(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+    titles: list[str] = []
+    texts: list[str] = []
+    set_title, fig_text = Axes.set_title, Figure.text
+    monkeypatch.setattr(
+        Axes,
+        "set_title",
+        lambda self, label, *a, **k: titles.append(label) or set_title(self, label, *a, **k),
+    )
+    monkeypatch.setattr(
+        Figure,
+        "text",
+        lambda self, x, y, s, *a, **k: texts.append(s) or fig_text(self, x, y, s, *a, **k),
+    )
+    output = AnalysisOutput(tmp_path / "out")
+    table = run_correlation(
+        samples_with_accuracy(), output, scores_file=scores_file(tmp_path, EXTERNAL), resamples=50
+    )
+    row = table.iloc[0]
+    assert titles == [
+        f"{row['benchmark']}: r = {row['pearson_r']:.2f}, ρ = {row['spearman_rho']:.2f} (n = 5)"
+    ]
+    assert any("per-sample accuracy" in t.replace("\n", " ") for t in texts)
+    note = (tmp_path / "out" / "correlation.md").read_text()
+    assert "mean over its scored samples of correct" in note
+
+
+def test_shipped_external_scores_are_sourced_and_name_model_presets() -> None:
+    """Every shipped score cites a URL; the file says which presets have no public scores."""
+    import yaml
+
+    from gralgo.analysis._correlation import read_external_scores
+
+    conf = Path(__file__).resolve().parents[2] / "conf"
+    scores = read_external_scores(conf / "external_scores.yaml")
+    assert all(s.source.startswith("https://") for s in scores)
+    models = {s.model for s in scores}
+    assert {"qwen2.5-72b-instruct", "deepseek-v3", "deepseek-r1"} <= models
+    text = (conf / "external_scores.yaml").read_text()
+    presets = {
+        yaml.safe_load(p.read_text()).get("name") for p in (conf / "model").glob("*.yaml")
+    } - {"???"}
+    for preset in presets - models:
+        assert preset in text, f"{preset}: neither scored nor listed as lacking scores"

@@ -76,7 +76,7 @@ def test_segmentation_at_high_entropy_word_tokens() -> None:
 
 
 def test_entropy_statistics_over_processes_equal_serial(tmp_path) -> None:
-    from gralgo.analysis._entropy_analysis import entropy_statistics
+    from gralgo.analysis._entropy_pipeline import entropy_statistics
     from gralgo.ledger import LogprobStore, SampleLogprobs
 
     rng = np.random.default_rng(0)
@@ -94,3 +94,29 @@ def test_entropy_statistics_over_processes_equal_serial(tmp_path) -> None:
     assert parallel.counts == serial.counts == {"w0": 21, "w1": 21, "w2": 21, "w3": 21}
     for token, total in serial.sums.items():
         assert parallel.sums[token] == pytest.approx(total)
+
+
+@given(st.lists(st.floats(min_value=1e-6, max_value=1.0), min_size=3, max_size=40))
+def test_upper_bound_brackets_the_full_entropy(weights: list[float]) -> None:
+    """Top-N lower bound <= full entropy <= the upper bound, for every N; equal at N = V."""
+    from gralgo.analysis._token_entropy import entropy_upper_bound
+
+    p = np.sort(np.array(weights) / sum(weights))[::-1]
+    full = float(-(p * np.log(p)).sum())
+    for n in range(1, len(p) + 1):
+        top = np.log(p[None, :n])
+        low = float(token_entropy(top)[0])
+        high = float(entropy_upper_bound(top, vocab_size=len(p))[0])
+        assert low <= full + 1e-9 <= high + 2e-9
+    assert float(entropy_upper_bound(np.log(p[None, :]), vocab_size=len(p))[0]) == pytest.approx(
+        full
+    )
+
+
+def test_upper_bound_hand_computed() -> None:
+    from gralgo.analysis._token_entropy import entropy_upper_bound
+
+    # Top-2 of 0.3 / 0.3 (s = 0.6) in a vocabulary of 10: h(0.6) + 0.6 log 2 + 0.4 log 8.
+    h = -(0.6 * math.log(0.6) + 0.4 * math.log(0.4))
+    expected = h + 0.6 * math.log(2) + 0.4 * math.log(8)
+    assert entropy_upper_bound(np.log([[0.3, 0.3]]), 10) == pytest.approx([expected])

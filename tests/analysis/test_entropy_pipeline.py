@@ -67,6 +67,11 @@ def test_entropy_from_stored_logprobs(
     assert list(ranking["count"]) == [words[w] for w in order]
     assert list(ranking["mean_entropy"]) == pytest.approx([expected(w) for w in order], rel=1e-3)
     assert result.metrics["markers_in_ranking"] == 2  # "wait" and "so"
+    # Per response: the top-N mass left out and an upper bound above the lower bound.
+    per = pd.read_csv(tmp_path / "entropy" / "responses.csv")
+    assert (per["mean_dropped_mass"] > 0).all()
+    assert (per["mean_entropy_upper_bound"] > per["mean_entropy"]).all()
+    assert "--max-logprobs" in (tmp_path / "entropy" / "entropy.md").read_text()
     for name in ("entropy_wordcloud.png", "entropy_ranking.png", "entropy.md"):
         assert (tmp_path / "entropy" / name).is_file()
 

@@ -81,8 +81,21 @@ def test_error_taxonomy_end_to_end(judge_stub: StubServer, tmp_path: Path) -> No
     assert row["information"] == pytest.approx(0.5)
     assert row["algorithm_execution"] == pytest.approx(0.5)
     assert output.metrics["judge_unparsed"] == 1
-    assert output.metrics["wrong_responses"] == 2
+    assert output.metrics["responses"] == 2
     assert (tmp_path / "out" / "error_distribution.png").is_file()
+    # Sub-types (F.2) per model x taxonomy, and the verdicts per task and taxonomy.
+    subtypes = pd.read_csv(tmp_path / "out" / "errors_by_subtype.csv")
+    state = subtypes[subtypes["subtype"] == "state_update_error"].iloc[0]
+    assert (state["taxonomy"], state["class"], state["labels"]) == (
+        "enumeration",
+        "algorithm_execution",
+        1,
+    )
+    assert state["share"] == pytest.approx(1 / 3) and state["share_of_class"] == pytest.approx(0.5)
+    status = pd.read_csv(tmp_path / "out" / "sections_status.csv")
+    by_task = {r.task: (r.ok, r.unparsed) for r in status.itertuples()}
+    assert by_task == {"max_degree": (1, 0), "diameter": (0, 1)}
+    assert set(status["taxonomy"]) == {"enumeration", "exploration"}
 
     # The review sheet, filled in and passed back: kappa against the judge.
     sheet = pd.read_csv(tmp_path / "out" / "review_sheet.csv", keep_default_na=False)
@@ -101,7 +114,8 @@ def test_error_taxonomy_end_to_end(judge_stub: StubServer, tmp_path: Path) -> No
             labels_prompt=LABELS,
             review_labels=filled,
         )
-    assert judge_stub.stats()["calls"] == calls_before  # all from the ledger
+    # All from the ledger except B's invalid sectioning, asked afresh once (+ its re-ask).
+    assert judge_stub.stats()["calls"] == calls_before + 2
     agreement = pd.read_csv(tmp_path / "again" / "review_agreement.csv")
     overall = agreement[agreement["label"] == "all"].iloc[0]
     assert overall["reviewed"] == 2

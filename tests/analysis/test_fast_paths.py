@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gralgo.analysis import Segment
-from gralgo.analysis._entropy import (
+from gralgo.analysis._token_entropy import (
     accumulate_token_entropy,
     dropped_mass,
     high_entropy_markers,
@@ -168,7 +168,7 @@ def test_prefix_counts_equal_tiktoken_batch_of_the_pieces() -> None:
 
 def test_entropy_statistics_equal_per_response_reference(tmp_path) -> None:
     from gralgo.analysis import segment_at_markers
-    from gralgo.analysis._entropy_analysis import entropy_statistics
+    from gralgo.analysis._entropy_pipeline import entropy_statistics
     from gralgo.ledger import LogprobStore, SampleLogprobs
 
     rng = np.random.default_rng(1)
@@ -244,7 +244,7 @@ def test_number_pattern_finds_what_the_plain_pattern_finds(text: str) -> None:
 
 @given(st.lists(st.sampled_from(["wait", "Wait,", " so", "sober", "BUT", "x", " ", "\n", "é"])))
 def test_marker_segment_count_equals_the_segments(words: list[str]) -> None:
-    from gralgo.analysis._segment import count_marker_segments, segment_at_markers
+    from gralgo.analysis._text_split import count_marker_segments, segment_at_markers
 
     text = " ".join(words)
     assert count_marker_segments(text) == len(segment_at_markers(text))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from judge_helpers import stub_judge_settings
 
 from gralgo.analysis._judge import JudgeQuery, open_judge, render_prompt
@@ -45,13 +46,73 @@ def test_replies_parsed_reasked_and_unparsed(judge_stub: StubServer, tmp_path: P
     assert judge_stub.stats()["calls"] == 6
     assert report.calls_made == 6
 
-    # A second run reads every reply, re-asks included, from the ledger: no call at all.
+    # A second run reads every reply, re-asks included, from the ledger: no call at all
+    # (with fresh asks of invalid verdicts turned off).
     judge_stub.control(answers={})
-    with open_judge(settings, tmp_path / "judge.sqlite") as judge:
+    replay = replace(settings, max_fresh_asks=0)
+    with open_judge(replay, tmp_path / "judge.sqlite") as judge:
         again, report = judge.ask(queries, parse)
     assert again == verdicts
     assert report.calls_made == 0 and report.calls_planned == 0
     assert judge_stub.stats()["calls"] == 0
+
+
+def test_invalid_verdicts_are_asked_afresh_on_later_runs(
+    judge_stub: StubServer, tmp_path: Path
+) -> None:
+    """A stored invalid verdict is not final: the next run asks again (a new sample of the same
+    request, with its own re-asks), once a run, ``max_fresh_asks`` times; valid ones replay."""
+    settings = replace(stub_judge_settings(judge_stub, max_reasks=1), max_fresh_asks=2)
+    parse = choice_parser("family", ["greedy", "search"])
+    queries = [JudgeQuery("good", "q-good"), JudgeQuery("bad", "q-bad")]
+    judge_stub.control(answers={"q-good": '{"family": "greedy"}'})  # q-bad: "\\boxed{133}"
+    ledger = tmp_path / "judge.sqlite"
+    with open_judge(settings, ledger) as judge:
+        first, report = judge.ask(queries, parse)
+    assert first["bad"].status == "unparsed" and first["bad"].fresh == 0
+    assert judge_stub.stats()["calls"] == 1 + 2 and report.fresh_asks == 0
+    # The judge now answers properly (e.g. a fixed prompt on the server side): the next run
+    # asks the invalid one afresh instead of replaying it, and keeps the valid one.
+    judge_stub.control(answers={"q-good": '{"family": "search"}', "q-bad": '{"family": "search"}'})
+    with open_judge(settings, ledger) as judge:
+        second, report = judge.ask(queries, parse)
+    assert second["good"].value == "greedy"  # replayed, not asked again
+    assert second["bad"].status == "ok" and second["bad"].value == "search"
+    assert second["bad"].fresh == 1 and report.fresh_asks == 1
+    assert judge_stub.stats()["calls"] == 1
+    # Now valid: replayed as is.
+    judge_stub.control(answers={})
+    with open_judge(settings, ledger) as judge:
+        third, _ = judge.ask(queries, parse)
+    assert third == second and judge_stub.stats()["calls"] == 0
+
+
+def test_fresh_asks_are_bounded(judge_stub: StubServer, tmp_path: Path) -> None:
+    settings = replace(stub_judge_settings(judge_stub, max_reasks=0), max_fresh_asks=2)
+    parse = choice_parser("family", ["greedy"])
+    calls = []
+    for _ in range(4):
+        judge_stub.control(answers={})  # always invalid
+        with open_judge(settings, tmp_path / "judge.sqlite") as judge:
+            verdicts, _ = judge.ask([JudgeQuery("x", "q")], parse)
+        calls.append(judge_stub.stats()["calls"])
+        assert verdicts["x"].status == "unparsed"
+    assert calls == [1, 1, 1, 0] and verdicts["x"].fresh == 2
+
+
+def test_refused_reply_is_invalid() -> None:
+    from gralgo.analysis._judge import JudgeParseError, reply_value
+    from gralgo.ledger import SampleRecord
+
+    record = SampleRecord(
+        "k", 0, "q", "m", answer_text='{"x": "y"}', finish_reason="content_filter"
+    )
+    try:
+        reply_value(record, choice_parser("x", ["y"]))
+    except JudgeParseError as err:
+        assert "refused" in str(err)
+    else:
+        raise AssertionError("a refused reply was accepted")
 
 
 def test_dry_run_calls_nothing(judge_stub: StubServer, tmp_path: Path) -> None:
@@ -70,15 +131,40 @@ def test_dry_run_calls_nothing(judge_stub: StubServer, tmp_path: Path) -> None:
 def test_dry_run_cost_is_unknown_when_any_batch_has_no_price(
     judge_stub: StubServer, tmp_path: Path
 ) -> None:
-    from gralgo.analysis._run import dry_run_note
-
     priced = stub_judge_settings(judge_stub)
     priced = replace(priced, model_config={"price": {"input_per_1m": 1.0, "output_per_1m": 2.0}})
     with open_judge(priced, tmp_path / "judge.sqlite", dry_run=True) as judge:
-        judge.ask([JudgeQuery("a", "q")], choice_parser("x", ["y"]))
-        assert not judge.planned.cost_unknown and "<= $" in dry_run_note(judge)
-        judge.planned.cost_unknown = True  # as after a batch litellm cannot price
-        assert "unknown price" in dry_run_note(judge)
+        judge.ask([JudgeQuery("a", "q")], choice_parser("x", ["y"]), "one")
+        assert judge.plan.cost_bound_usd is not None
+        assert "unknown" not in judge.plan.markdown()
+    unpriced = stub_judge_settings(judge_stub)
+    with open_judge(
+        priced, tmp_path / "judge.sqlite", dry_run=True, stages={"two": unpriced}
+    ) as judge:
+        judge.ask([JudgeQuery("a", "q")], choice_parser("x", ["y"]), "one")
+        judge.ask([JudgeQuery("b", "q2")], choice_parser("x", ["y"]), "two")
+        # one stage without a price: the total is unknown, not a partial sum
+        assert judge.plan.cost_usd is None and judge.plan.cost_bound_usd is None
+        assert "unknown (no price)" in judge.plan.markdown()
+
+
+def test_plan_cost_bound_counts_every_reask(judge_stub: StubServer, tmp_path: Path) -> None:
+    """Price 1 USD per token in and out: the bound is the hand-computed worst case."""
+    from gralgo.formats import count_tokens
+
+    settings = replace(
+        stub_judge_settings(judge_stub, max_reasks=2),
+        model_config={"price": {"input_per_1m": 1e6, "output_per_1m": 1e6}},
+    )
+    with open_judge(settings, tmp_path / "judge.sqlite", dry_run=True) as judge:
+        judge.ask([JudgeQuery("a", "q"), JudgeQuery("b", "q q")], choice_parser("x", ["y"]))
+    stage = judge.plan.stages["judge"]
+    m, p = settings.sampling.max_tokens, 1 + 2  # max_tokens 256; prompt tokens "q", "q q"
+    follow = count_tokens(settings.reask_template) + m + 64
+    assert stage.requests == 2 and stage.prompt_tokens == p
+    assert stage.cost_usd == pytest.approx(p + 2 * m)
+    # 3 asks each: prompts grow by (reply + follow-up) per re-ask; 3 replies at max_tokens.
+    assert stage.cost_bound_usd == pytest.approx(3 * p + 2 * (m + follow) * 3 + 2 * 3 * m)
 
 
 def test_call_failures_are_failed_not_unparsed(judge_stub: StubServer, tmp_path: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -79,9 +80,9 @@ def test_overthinking_both_locations_agreement_and_unparsed(
     ):
         assert (tmp_path / "out" / name).is_file()
 
-    # Re-run from the judge ledger: identical results, no call.
+    # Re-run from the judge ledger: identical results, no call (invalid verdicts replayed).
     judge_stub.control()
-    with open_judge(settings, tmp_path / "judge.sqlite") as judge:
+    with open_judge(replace(settings, max_fresh_asks=0), tmp_path / "judge.sqlite") as judge:
         again = run_overthinking(
             samples, AnalysisOutput(tmp_path / "again"), judge=judge, prompt_template=TEMPLATE
         )

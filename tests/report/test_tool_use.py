@@ -93,3 +93,28 @@ def test_tool_use_experiment_composes(make_settings) -> None:
     settings = make_settings("+experiment=tool_use", "mode=tool")
     assert sorted(settings.dataset.tasks) == ["distance_k", "max_weight_triangle", "mst_weight"]
     assert settings.dataset.levels == (5, 6) and settings.mode.name == "tool"
+
+
+def test_sweep_writes_the_comparison_with_mlflow_off(inst: pd.DataFrame, tmp_path: Path):
+    """README: "whatever the launcher" a sweep ends with comparison/tool_use.md and formats.md,
+    also when MLflow is off (the callback then starts no parent run)."""
+    from gralgo.report._hydra_callbacks import MlflowSweepCallback
+
+    sweep = tmp_path / "sweep"
+    both = pd.concat([inst, inst.assign(format="adjacency_list")], ignore_index=True)
+    for i, (_, part) in enumerate(both.groupby(["format", "mode"])):
+        (sweep / str(i)).mkdir(parents=True)
+        part.to_csv(sweep / str(i) / "instances.csv", index=False)
+    config = OmegaConf.create({"hydra": {"sweep": {"dir": str(sweep)}, "overrides": {"task": []}}})
+    callback = MlflowSweepCallback(tracking_uri=str(tmp_path / "mlruns"), enabled=False)
+    callback.on_multirun_start(config)
+    callback.on_multirun_end(config)
+    assert (sweep / "comparison" / "tool_use.md").is_file()
+    assert (sweep / "comparison" / "formats.md").is_file()
+    assert not (tmp_path / "mlruns").exists()
+    # A dry run writes nothing.
+    dry = OmegaConf.merge(
+        config, {"dry_run": True, "hydra": {"sweep": {"dir": str(tmp_path / "d")}}}
+    )
+    callback.on_multirun_end(dry)
+    assert not (tmp_path / "d" / "comparison").exists()

@@ -2,10 +2,10 @@
 
 ``analysis.segmentation=markers`` (default) splits the response text at the marker words
 (Eq. 1). ``analysis.segmentation=entropy`` splits at high-entropy word tokens
-(:func:`gralgo.analysis._entropy.segment_at_high_entropy`), from the top-N logprobs stored with
-the evaluated job (``sampling.logprobs=true``). The segmented text is then the text the logprobs
-cover (the concatenated tokens: the answer, and the reasoning where the provider returns its
-logprobs), and token counts can come from the evaluated model's own tokens.
+(:func:`gralgo.analysis._token_entropy.segment_at_high_entropy`), from the top-N logprobs stored
+with the evaluated job (``sampling.logprobs=true``). The segmented text is then the text the
+logprobs cover (the concatenated tokens: the answer, and the reasoning where the provider
+returns its logprobs), and token counts can come from the evaluated model's own tokens.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from typing import Any, cast
 import pandas as pd
 
 from gralgo.analysis._responses import AnalysisInputError
-from gralgo.analysis._segment import DEFAULT_MARKERS, Segment, segment_at_markers
+from gralgo.analysis._text_split import DEFAULT_MARKERS, Segment, segment_at_markers
 from gralgo.errors import ConfigError
 
 MODEL_TOKENS = "model tokens (stored logprobs)"
@@ -108,7 +108,7 @@ def segment_responses(
             SegmentedResponse(text, segment_at_markers(text, segmentation.markers))
             for text in scored["text"].tolist()
         ]
-    from gralgo.analysis._entropy import segment_at_high_entropy, token_entropy
+    from gralgo.analysis._token_entropy import segment_at_high_entropy, token_entropy
     from gralgo.ledger import LogprobStore, SampleLogprobs
 
     keys = list(zip(scored["request_key"], scored["sample_index"].astype(int), strict=True))

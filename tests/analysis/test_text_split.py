@@ -66,7 +66,7 @@ def test_response_text_puts_reasoning_first() -> None:
 
 @given(st.text(alphabet="wait bus oWAIT,.\n_éİ2", max_size=60))
 def test_fast_marker_scan_equals_the_regex(text: str) -> None:
-    from gralgo.analysis._segment import marker_pattern
+    from gralgo.analysis._text_split import marker_pattern
 
     expected = [m.start() for m in marker_pattern(DEFAULT_MARKERS).finditer(text)]
     segments = segment_at_markers(text)

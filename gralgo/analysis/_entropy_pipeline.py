@@ -1,9 +1,10 @@
 """Token entropy (paper §3.2, Figure 5, F.3): which tokens a model is least sure about.
 
 Reads the top-N logprobs stored with each sample (``sampling.logprobs=true``), computes each
-step's entropy (renormalised top-N: a lower bound of Eq. 3, see :mod:`gralgo.analysis._entropy`),
-ranks tokens by mean entropy at a minimum frequency, and draws them as a word cloud and a ranked
-bar chart. It also compares segmentation at high-entropy tokens with the fixed markers.
+step's entropy (renormalised top-N: a lower bound of Eq. 3, with an upper bound and the mass
+outside the top N, see :mod:`gralgo.analysis._token_entropy`), ranks tokens by mean entropy at a
+minimum frequency, and draws them as a word cloud and a ranked bar chart. It also compares
+segmentation at high-entropy tokens with the fixed markers.
 """
 
 from __future__ import annotations
@@ -16,17 +17,17 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from gralgo.analysis._entropy import (
+from gralgo.analysis._output import AnalysisOutput
+from gralgo.analysis._responses import AnalysisInputError, scored_responses
+from gralgo.analysis._text_split import DEFAULT_MARKERS, count_marker_segments
+from gralgo.analysis._token_entropy import (
+    DEFAULT_VOCAB_SIZE,
     accumulate_token_entropy,
-    dropped_mass,
+    entropy_bounds,
     high_entropy_markers,
     normalize_token,
     ranked_tokens,
-    token_entropy,
 )
-from gralgo.analysis._output import AnalysisOutput
-from gralgo.analysis._responses import AnalysisInputError, scored_responses
-from gralgo.analysis._segment import DEFAULT_MARKERS, count_marker_segments
 from gralgo.ledger import LogprobStore, SampleLogprobs
 
 
@@ -53,9 +54,9 @@ class EntropyChunk:
 
 
 def _entropy_chunk(
-    args: tuple[list[Path], list[tuple[str, int]], float, tuple[str, ...]],
+    args: tuple[list[Path], list[tuple[str, int]], float, tuple[str, ...], int],
 ) -> EntropyChunk:
-    ledgers, keys, quantile, markers = args
+    ledgers, keys, quantile, markers, vocab_size = args
     data: dict[tuple[str, int], SampleLogprobs] = {}
     for ledger in ledgers:
         store = LogprobStore(ledger)
@@ -68,7 +69,7 @@ def _entropy_chunk(
         stored = data.get(key)
         if stored is None:
             continue
-        entropy = token_entropy(stored.top)
+        entropy, upper, dropped = entropy_bounds(stored.top, vocab_size)
         accumulate_token_entropy(stored.tokens, entropy, chunk.sums, chunk.counts)
         text = "".join(stored.tokens)
         markers_high = high_entropy_markers(stored.tokens, entropy, quantile=quantile)
@@ -78,9 +79,8 @@ def _entropy_chunk(
                 "tokens": len(stored.tokens),
                 "top_n": int(stored.top.shape[1]),
                 "mean_entropy": float(entropy.mean()) if len(entropy) else np.nan,
-                "mean_dropped_mass": float(dropped_mass(stored.top).mean())
-                if len(entropy)
-                else np.nan,
+                "mean_entropy_upper_bound": float(upper.mean()) if len(entropy) else np.nan,
+                "mean_dropped_mass": float(dropped.mean()) if len(entropy) else np.nan,
                 "segments_markers": count_marker_segments(text, markers),
                 "segments_high_entropy": len(markers_high) + 1,
             }
@@ -96,6 +96,7 @@ def entropy_statistics(
     markers: Sequence[str] = DEFAULT_MARKERS,
     workers: int = 1,
     chunk: int = 500,
+    vocab_size: int = DEFAULT_VOCAB_SIZE,
 ) -> EntropyChunk:
     """Per-response entropy statistics and per-token totals, read and computed over
     ``workers`` processes (0: every core), each reading its share of the ledgers' rows."""
@@ -103,7 +104,7 @@ def entropy_statistics(
 
     keys = list(keys)
     parts = [
-        (list(ledgers), keys[i : i + chunk], quantile, tuple(markers))
+        (list(ledgers), keys[i : i + chunk], quantile, tuple(markers), vocab_size)
         for i in range(0, len(keys), chunk)
     ]
     workers = workers or (os.cpu_count() or 1)
@@ -163,11 +164,14 @@ def run_entropy(
     quantile: float = 0.95,
     markers: Sequence[str] = DEFAULT_MARKERS,
     workers: int = 1,
+    vocab_size: int = DEFAULT_VOCAB_SIZE,
 ) -> pd.DataFrame:
     """The whole analysis into ``output``; returns the token ranking."""
     scored = scored_responses(samples)
     keys = list(zip(scored["request_key"], scored["sample_index"].astype(int), strict=True))
-    stats = entropy_statistics(ledgers, keys, quantile=quantile, markers=markers, workers=workers)
+    stats = entropy_statistics(
+        ledgers, keys, quantile=quantile, markers=markers, workers=workers, vocab_size=vocab_size
+    )
     if not stats.rows:
         raise AnalysisInputError(
             "no stored logprobs for these samples: evaluate with sampling.logprobs=true "
@@ -202,6 +206,7 @@ def run_entropy(
             tokens=("tokens", "sum"),
             top_n=("top_n", "max"),
             mean_entropy=("mean_entropy", "mean"),
+            mean_entropy_upper_bound=("mean_entropy_upper_bound", "mean"),
             mean_dropped_mass=("mean_dropped_mass", "mean"),
             segments_markers=("segments_markers", "mean"),
             segments_high_entropy=("segments_high_entropy", "mean"),
@@ -220,9 +225,12 @@ def run_entropy(
         "entropy",
         summary,
         "Token entropy by model",
-        "Entropy of the renormalised top-N distribution: a lower bound of the full "
-        "vocabulary entropy (F.3) that grows with N; mean_dropped_mass is the "
-        "probability outside the top N (the bound's slack). Segments: mean per "
+        "mean_entropy: entropy of the renormalised top-N distribution, a lower bound of "
+        "the full-vocabulary entropy (F.3) that grows with N; mean_entropy_upper_bound: "
+        f"its upper bound h(s) + s H_top + (1 - s) log(V - N) with V = {vocab_size:,}; "
+        "mean_dropped_mass: the probability outside the top N (1 - s). The paper's exact "
+        "entropy needs the whole distribution: a vLLM server with --max-logprobs V and "
+        "sampling.top_logprobs=V. Per response in responses.csv. Segments: mean per "
         f"response at markers {list(markers)} vs. at tokens above the response's "
         f"{quantile:.0%} entropy quantile.",
     )
@@ -232,6 +240,10 @@ def run_entropy(
     output.metrics["markers_in_ranking"] = float(len(in_top))
     for row in summary.to_dict("records"):
         output.metrics[f"mean_entropy.{row['model']}"] = float(row["mean_entropy"])
+        output.metrics[f"mean_entropy_upper_bound.{row['model']}"] = float(
+            row["mean_entropy_upper_bound"]
+        )
+        output.metrics[f"mean_dropped_mass.{row['model']}"] = float(row["mean_dropped_mass"])
     if len(ranking):
         output.figure(plot_word_cloud(ranking, output.directory / "entropy_wordcloud.png"))
         output.figure(plot_ranking(ranking, output.directory / "entropy_ranking.png"))

@@ -7,8 +7,13 @@ with ``s`` the retained mass and every dropped token no more likely than the lea
 one, ``H(top-N renormalised) <= H(full)``. For the same reason it is non-decreasing in ``N``
 (top-N is the renormalised top-N of top-(N+1)) and reaches ``H_t`` when ``N = V``; the gap is at
 most ``h(s) + (1 - s) * log(V - N)`` (``h`` the binary entropy), so it closes as the dropped
-mass ``1 - s`` goes to 0 -- :func:`dropped_mass` reports it per token. Ranking tokens by entropy
-(Figure 5) needs only the order, which a small ``N`` (5-20) already gives for peaked steps.
+mass ``1 - s`` goes to 0 -- :func:`dropped_mass` reports it per token and
+:func:`entropy_upper_bound` gives the matching upper bound, so a reader sees how loose the
+estimate is. Ranking tokens by entropy (Figure 5) needs only the order, which a small ``N``
+(5-20) already gives for peaked steps. The paper's full-distribution entropy needs every
+token's probability: a self-hosted vLLM server started with ``--max-logprobs V`` (the
+vocabulary size) and ``sampling.top_logprobs=V`` returns it (then ``s = 1`` and both bounds
+meet); hosted APIs cap ``N`` (OpenAI at 20).
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from itertools import accumulate
 
 import numpy as np
 
-from gralgo.analysis._segment import Segment
+from gralgo.analysis._text_split import Segment
 
 
 @dataclass(frozen=True)
@@ -40,17 +45,12 @@ class TokenLogprobs:
             )
 
 
-def token_entropy(top_logprobs: np.ndarray) -> np.ndarray:
-    """Entropy (nats) of each row's renormalised top-N distribution; a lower bound of Eq. 3.
-
-    ``top_logprobs``: ``(n, N)`` log-probabilities, ``-inf`` for padding. A row with no finite
-    entry has entropy 0. Vectorised: O(n * N).
-    """
-    lp = np.asarray(top_logprobs)
+def _entropy_and_mass(lp: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per row of ``(n, N)`` log-probabilities: the renormalised entropy and the top-N mass."""
     if lp.ndim != 2:
         raise ValueError(f"top_logprobs must be 2-D (n_tokens, N), got shape {lp.shape}")
     if lp.shape[0] == 0 or lp.shape[1] == 0:
-        return np.zeros(lp.shape[0])
+        return np.zeros(lp.shape[0]), np.zeros(lp.shape[0])
     # Work on the (N, n) transpose: every reduction over the N candidates is then N - 1
     # vectorised adds of length-n rows instead of n tiny reductions (several times faster).
     cols = np.array(lp.T, dtype=np.float64, order="C")
@@ -62,14 +62,62 @@ def token_entropy(top_logprobs: np.ndarray) -> np.ndarray:
     np.maximum(cols, -1e300, out=cols)
     weights = np.exp(cols)
     total = weights.sum(axis=0)
+    mass = total * np.exp(peak)  # sum of exp(lp): the probability the top N hold
     weights *= cols
     weighted = weights.sum(axis=0)
     empty = total <= 0
     total[empty] = 1.0
     entropy = np.log(total) - weighted / total
     entropy[empty] = 0.0
-    result: np.ndarray = np.maximum(entropy, 0.0, out=entropy)
-    return result
+    mass[empty] = 0.0
+    np.maximum(entropy, 0.0, out=entropy)
+    return entropy, mass
+
+
+def token_entropy(top_logprobs: np.ndarray) -> np.ndarray:
+    """Entropy (nats) of each row's renormalised top-N distribution; a lower bound of Eq. 3.
+
+    ``top_logprobs``: ``(n, N)`` log-probabilities, ``-inf`` for padding. A row with no finite
+    entry has entropy 0. Vectorised: O(n * N).
+    """
+    return _entropy_and_mass(np.asarray(top_logprobs))[0]
+
+
+DEFAULT_VOCAB_SIZE = 262_144
+"""Vocabulary size assumed for the upper bound: at least Gemma 3's (262,144), Qwen2.5/3's
+(152k), Llama 3's (128k) and DeepSeek's (129k); a larger ``V`` only loosens the bound."""
+
+
+def entropy_bounds(
+    top_logprobs: np.ndarray, vocab_size: int = DEFAULT_VOCAB_SIZE
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per step: (lower bound :func:`token_entropy`, upper bound, dropped mass ``1 - s``) of
+    the full-vocabulary entropy, in one pass over the top-N.
+
+    With ``s`` the top-N mass, ``H_top`` the renormalised top-N entropy and ``h`` the binary
+    entropy, ``H = h(s) + s * H_top + (1 - s) * H_rest`` and ``H_rest <= log(V - N)``, so
+    ``H <= h(s) + s * H_top + (1 - s) * log(V - N)``; it equals ``H_top`` when ``s = 1``.
+    """
+    lp = np.asarray(top_logprobs)
+    n = lp.shape[1] if lp.ndim == 2 else 0
+    if vocab_size < n:
+        raise ValueError(f"vocab_size {vocab_size} is smaller than the top-N width {n}")
+    entropy, kept = _entropy_and_mass(lp)
+    np.clip(kept, 0.0, 1.0, out=kept)
+    rest = 1.0 - kept
+    # h(s) = -s log s - (1 - s) log(1 - s), with 0 log 0 = 0 (log of a tiny floor times 0).
+    upper = kept * (entropy - np.log(np.maximum(kept, 1e-300)))
+    upper -= rest * np.log(np.maximum(rest, 1e-300))
+    upper += rest * np.log(max(vocab_size - n, 1))
+    return entropy, upper, rest
+
+
+def entropy_upper_bound(
+    top_logprobs: np.ndarray, vocab_size: int = DEFAULT_VOCAB_SIZE
+) -> np.ndarray:
+    """Per step, an upper bound of the full-vocabulary entropy (nats) from the top-N only
+    (see :func:`entropy_bounds`)."""
+    return entropy_bounds(top_logprobs, vocab_size)[1]
 
 
 def dropped_mass(top_logprobs: np.ndarray) -> np.ndarray:
