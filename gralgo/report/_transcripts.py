@@ -15,10 +15,12 @@ from gralgo.report._sample_log import (
     record_view,
     records_json,
 )
-from gralgo.report._transcript_stamp import forget, stamp, transcripts_digest, up_to_date
+from gralgo.report._transcript_stamp import transcripts_digest, up_to_date, written
 
 if TYPE_CHECKING:
     import pandas as pd
+
+    from gralgo.results import TranscriptsState
 
     from gralgo.report._job_settings import ReportSettings
 
@@ -73,23 +75,24 @@ def write_transcripts(
     figures: Sequence[Path] = (),
     facts: Mapping[str, str] | None = None,
     texts: TextLookup | None = None,
-) -> list[Path]:
-    """``out_dir/samples.jsonl`` and ``out_dir/report.html`` from the scored samples frame.
+    previous: TranscriptsState | None = None,
+) -> tuple[list[Path], TranscriptsState]:
+    """``out_dir/samples.jsonl`` and ``out_dir/report.html`` from the scored samples frame,
+    and their state for the job's record.
 
     Both are written in one pass a chunk of samples at a time; the answer and reasoning texts
     the frame lacks are read per chunk from ``texts`` (see :func:`record_chunks`). When the
-    files exist unchanged and were written from the same inputs, they are not rewritten
-    (``_transcript_stamp``)."""
+    files exist unchanged and were written from the same inputs (``previous``, from the job's
+    record), they are not rewritten (``_transcript_stamp``)."""
     frame = record_view(scored)
     report = HtmlReport(title=title, records=(), prompts=prompts_of(scored), tables=tables,
                         figures=figures, facts=dict(facts or {}))  # fmt: skip
     jsonl_path, page_path = out_dir / "samples.jsonl", out_dir / "report.html"
     paths = [jsonl_path, page_path]
     digest = transcripts_digest(frame, report, dataset_dir, texts)
-    if up_to_date(out_dir, digest, paths):
+    if previous is not None and up_to_date(previous, digest, paths):
         log.info("samples.jsonl and report.html are up to date: not rewritten")
-        return paths
-    forget(out_dir)
+        return paths, previous
     out_dir.mkdir(parents=True, exist_ok=True)
     with jsonl_path.open("w", encoding="utf-8") as jsonl:
 
@@ -99,8 +102,7 @@ def write_transcripts(
                 yield records_json(chunk)
 
         write_html_report(report, page_path, arrays())
-    stamp(out_dir, digest, paths)
-    return paths
+    return paths, written(digest, paths)
 
 
 def write_job_transcripts(
@@ -111,7 +113,8 @@ def write_job_transcripts(
     settings: ReportSettings,
     out_dir: Path,
     by_task_level: pd.DataFrame | None = None,
-) -> list[Path]:
+    previous: TranscriptsState | None = None,
+) -> tuple[list[Path], TranscriptsState]:
     """The job's ``samples.jsonl`` and ``report.html`` (overall and per-group summaries); texts
     ``scored`` lacks (the evaluation reads no reasoning) come from the job's ledger.
 
@@ -142,7 +145,8 @@ def write_job_transcripts(
         with JobTexts(out_dir) as stored:  # texts the frame left out, read a chunk at a time
             return write_transcripts(scored, out_dir, dataset_dir=settings.dataset_dir,
                                      title=settings.title, tables=tables, figures=figures,
-                                     facts=facts, texts=stored.texts)  # fmt: skip
+                                     facts=facts, texts=stored.texts,
+                                     previous=previous)  # fmt: skip
     return write_transcripts(scored, out_dir, dataset_dir=settings.dataset_dir,
                              title=settings.title, tables=tables, figures=figures,
-                             facts=facts)  # fmt: skip
+                             facts=facts, previous=previous)  # fmt: skip

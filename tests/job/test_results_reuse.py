@@ -7,9 +7,10 @@ from pathlib import Path
 import pytest
 
 import gralgo.evaluate as evaluate_module
+import gralgo.job._record as record_module
 from gralgo.evaluate import evaluate
 from gralgo.ledger import Ledger
-from gralgo.results import STAMP_FILE, read_job
+from gralgo.results import JOB_FILE, read_job
 from gralgo.testing import FAKE_KEY_ENV, StubServer
 
 
@@ -44,7 +45,7 @@ def mtimes(folder: Path) -> dict[str, int]:
     return {
         str(p.relative_to(folder)): p.stat().st_mtime_ns
         for p in folder.rglob("*")
-        if p.is_file() and p.name != STAMP_FILE
+        if p.is_file() and p.name != JOB_FILE
     }
 
 
@@ -53,7 +54,7 @@ def test_unchanged_rerun_reuses_and_any_change_reports_again(
 ) -> None:
     settings = settings_for(make_settings, stub)
     first = evaluate(settings)
-    assert first.complete and (job_dir / STAMP_FILE).is_file()
+    assert first.complete and read_job(job_dir).results is not None
     written = mtimes(job_dir)
     printed = capsys.readouterr().out
     calls = stub.stats()["calls"]
@@ -83,10 +84,10 @@ def test_a_changed_sample_is_reported_again(make_settings, stub: StubServer, job
     settings = settings_for(make_settings, stub)
     stub.control(faults=[{"kind": "status", "status": 500, "match": ""}])
     partial = evaluate(settings)  # every call fails: partial, never stamped
-    assert not partial.complete and not (job_dir / STAMP_FILE).exists()
+    assert not partial.complete and read_job(job_dir).results is None
     stub.control(faults=[])
     complete = evaluate(settings)  # the errors are retried, the job completes and is stamped
-    assert complete.complete and (job_dir / STAMP_FILE).exists()
+    assert complete.complete and read_job(job_dir).results is not None
     before = (job_dir / "samples.csv").stat().st_mtime_ns
 
     # The ledger's version of one sample changes (a rewritten error row adds attempts).
@@ -125,15 +126,20 @@ def test_a_rerun_in_a_new_folder_links_the_results_and_rewriting_them_leaves_the
     # The same command again, in Hydra's next folder: no call, no scoring, the files linked.
     again = evaluate(settings)
     assert stub.stats()["calls"] == calls and again.metrics == first.metrics
-    assert again.output_dir == second_dir and (second_dir / STAMP_FILE).is_file()
+    assert again.output_dir == second_dir and read_job(second_dir).results is not None
     assert str(second_dir.resolve()) in again.summary
     assert str(first_dir.resolve()) not in again.summary
     assert again.summary == first.summary.replace(
         str(first_dir.resolve()), str(second_dir.resolve())
     )
     assert capsys.readouterr().out == again.summary
-    for name in ("summary.csv", "samples.csv", "report.html", "metrics.json", "job.json"):
+    for name in ("summary.csv", "samples.csv", "report.html", "metrics.json"):
         assert (second_dir / name).samefile(first_dir / name), name
+    record, source = read_job(second_dir), read_job(first_dir)  # each folder its own record
+    assert record.results is not None and source.results is not None
+    assert record.results.folder == str(second_dir.resolve())
+    assert record.request_keys == source.request_keys
+    assert record.transcripts == source.transcripts
     assert {p.name for p in first.artifacts} <= {p.name for p in again.artifacts}
 
     # Reporting again into the second folder (a changed setting) never touches the first one.
@@ -171,11 +177,11 @@ def test_a_job_of_another_sweep_parent_is_not_reused(
     """With MLflow on, each sweep's parent run gets its own job runs: results stamped under one
     parent are not reused under another (here the parent is set directly)."""
     settings = settings_for(make_settings, stub)
-    monkeypatch.setattr(evaluate_module, "mlflow_parent", lambda settings: "sweep-1")
+    monkeypatch.setattr(record_module, "mlflow_parent", lambda settings: "sweep-1")
     evaluate(settings)
     written = mtimes(job_dir)
     evaluate(settings)
     assert mtimes(job_dir) == written  # same parent: reused
-    monkeypatch.setattr(evaluate_module, "mlflow_parent", lambda settings: "sweep-2")
+    monkeypatch.setattr(record_module, "mlflow_parent", lambda settings: "sweep-2")
     evaluate(settings)
     assert mtimes(job_dir)["summary.csv"] != written["summary.csv"]  # reported again
