@@ -20,7 +20,7 @@ import socket
 import sqlite3
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from urllib.parse import unquote, urlsplit
+from urllib.parse import unquote
 
 if TYPE_CHECKING:
     from gralgo.report._job_settings import ReportSettings
@@ -98,9 +98,11 @@ def end_orphans(client: Any, experiment_id: str, key: str) -> list[str]:
 
 
 def _sqlite_path(tracking_uri: str) -> Path | None:
+    """The file of a ``sqlite:///relative`` or ``sqlite:////absolute`` store (SQLAlchemy's
+    form); ``None`` for any other store."""
     if not tracking_uri.startswith("sqlite:///"):
         return None
-    return Path(unquote(urlsplit(tracking_uri).path))
+    return Path(unquote(tracking_uri[len("sqlite:///") :].partition("?")[0]))
 
 
 def run_exists(tracking_uri: str, run_id: str) -> bool:
@@ -113,7 +115,7 @@ def run_exists(tracking_uri: str, run_id: str) -> bool:
         if not path.is_file():
             return False
         try:
-            conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+            conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
         except sqlite3.Error:
             return False
         try:

@@ -185,3 +185,103 @@ def test_a_job_of_another_sweep_parent_is_not_reused(
     monkeypatch.setattr(record_module, "mlflow_parent", lambda settings: "sweep-2")
     evaluate(settings)
     assert mtimes(job_dir)["summary.csv"] != written["summary.csv"]  # reported again
+
+
+def _set_answers(ledger_path: Path, text: str) -> None:
+    import sqlite3
+
+    conn = sqlite3.connect(ledger_path)
+    conn.execute("UPDATE samples SET answer_text = ?", (text,))
+    conn.commit()
+    conn.close()
+
+
+def test_a_ledger_restored_in_place_is_not_reused(
+    make_settings, stub: StubServer, job_dir: Path, tmp_path: Path
+) -> None:
+    """A backup copied over the ledger keeps its device and inode (and every key, index,
+    finish reason and attempt count): only the answers differ. The results follow them."""
+    import shutil
+
+    settings = settings_for(make_settings, stub)
+    evaluate(settings)
+    backup = tmp_path / "backup.sqlite"
+    shutil.copyfile(settings.ledger_path, backup)
+    inode = settings.ledger_path.stat().st_ino
+    _set_answers(settings.ledger_path, "\\boxed{12345}")
+    evaluate(settings)  # the edited answers are reported
+    assert "12345" in (job_dir / "samples.csv").read_text(encoding="utf-8")
+    written = mtimes(job_dir)["samples.csv"]
+
+    shutil.copyfile(backup, settings.ledger_path)  # restored in place: same inode, old answers
+    assert settings.ledger_path.stat().st_ino == inode
+    calls = stub.stats()["calls"]
+    evaluate(settings)
+    assert stub.stats()["calls"] == calls  # nothing to call: every sample is there
+    assert mtimes(job_dir)["samples.csv"] != written
+    assert "12345" not in (job_dir / "samples.csv").read_text(encoding="utf-8")
+
+
+def test_the_record_of_an_unchanged_ledger_is_trusted_without_reading_it(
+    make_settings, stub: StubServer, job_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While the ledger's files are exactly as when the samples were digested, a re-run does not
+    read the samples again; once the file changed, it digests their content again."""
+    settings = settings_for(make_settings, stub)
+    evaluate(settings)
+    record = read_job(job_dir)
+    assert record.results is not None and record.results.ledger_files
+    digested: list[int] = []
+    real = record_module.samples_digest
+    monkeypatch.setattr(record_module, "samples_digest",
+                        lambda *a: digested.append(1) or real(*a))  # fmt: skip
+    written = mtimes(job_dir)
+    evaluate(settings)
+    assert digested == [] and mtimes(job_dir) == written
+    _set_answers(settings.ledger_path, "\\boxed{1}")
+    _set_answers(settings.ledger_path, read_job(job_dir).request_keys[0] and "\\boxed{1}")
+    evaluate(settings)
+    assert digested  # the file changed: its content was digested (and differed: reported)
+    assert mtimes(job_dir)["samples.csv"] != written["samples.csv"]
+
+
+def test_an_old_folder_with_a_results_stamp_is_not_reused(
+    make_settings, stub: StubServer, job_dir: Path
+) -> None:
+    """A folder from an older gralgo (job.json version 1 and ``.results.stamp``) reads fine and
+    is reported again, never trusted."""
+    import json
+
+    settings = settings_for(make_settings, stub)
+    evaluate(settings)
+    data = json.loads((job_dir / "job.json").read_text(encoding="utf-8"))
+    old = {k: v for k, v in data.items() if k not in ("results", "transcripts", "mlflow")}
+    (job_dir / "job.json").write_text(json.dumps({**old, "version": 1}), encoding="utf-8")
+    (job_dir / ".results.stamp").write_text("{}", encoding="utf-8")
+    assert read_job(job_dir).results is None
+    written = mtimes(job_dir)
+    evaluate(settings)
+    assert mtimes(job_dir)["summary.csv"] != written["summary.csv"]
+    assert read_job(job_dir).results is not None
+
+
+@pytest.mark.slow
+def test_a_deleted_mlflow_run_is_logged_again(
+    make_settings, stub: StubServer, job_dir: Path
+) -> None:
+    """The record names the MLflow run; when the store lost it, the re-run logs a new one
+    instead of printing a link to nothing."""
+    from mlflow import MlflowClient
+
+    settings = settings_for(make_settings, stub, "mlflow.enabled=true")
+    first = evaluate(settings)
+    assert first.run_id is not None
+    again = evaluate(settings)
+    assert again.run_id == first.run_id  # reused: the run is still there
+    client = MlflowClient(tracking_uri=settings.mlflow.tracking_uri)
+    client.delete_run(first.run_id)
+    third = evaluate(settings)
+    assert third.run_id not in (None, first.run_id)
+    assert client.get_run(str(third.run_id)).info.status == "FINISHED"
+    record = read_job(job_dir)
+    assert record.mlflow is not None and record.mlflow.run_id == third.run_id
