@@ -1,7 +1,7 @@
 """The lifecycle of a job's MLflow runs beyond one process: whether a run still exists, which
 runs belong to the same job, and ending the runs a killed process left RUNNING.
 
-Every job run carries the tag ``gralgo.job`` (a digest of the tracking target, experiment,
+Every job run carries the tag ``gralgo.job_key`` (a digest of the tracking target, experiment,
 sweep parent and resolved config: the same job gets the same tag on every re-run) and the
 process that opened it (``gralgo.host``, ``gralgo.pid``, ``gralgo.pid_start``). A process
 killed with SIGKILL cannot end its run; the next run of the same job finds it RUNNING, sees
@@ -27,12 +27,12 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("gralgo")
 
-JOB_TAG = "gralgo.job"
+JOB_TAG = "gralgo.job_key"
 HOST_TAG, PID_TAG, PID_START_TAG = "gralgo.host", "gralgo.pid", "gralgo.pid_start"
 
 
 def job_key(settings: ReportSettings, parent_run_id: str | None) -> str:
-    """The ``gralgo.job`` tag: the same for every run of the same job."""
+    """The ``gralgo.job_key`` tag: the same for every run of the same job."""
     digest = hashlib.sha256()
     for part in (
         settings.mlflow.tracking_uri,
