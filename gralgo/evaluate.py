@@ -191,8 +191,8 @@ def with_instance_columns(frame: Any, instances: Sequence[Instance]) -> Any:
 
 def evaluate(settings: AppSettings) -> EvaluationResult:
     """Run (or resume) one evaluation job and report it."""
-    from gralgo.ledger import check_ledger_location, open_ledger
     from gralgo.job import detach_shared_files
+    from gralgo.ledger import check_ledger_location, open_ledger
     from gralgo.run import describe_run, preflight, report_dropped_params
 
     out_dir = job_output_dir(settings)
@@ -248,8 +248,9 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
             def extra(frame: Any) -> tuple[list[Path], dict[str, float]]:
                 return certificate_artifacts(settings, out_dir, frame, instances, dependencies)
 
-        result, transcripts = report_results(settings, out_dir, plan, instances, stop_reason, extra,
-                                             job_run, time.monotonic() - started, transcripts)  # fmt: skip
+        wall_time_s = time.monotonic() - started
+        result, transcripts = report_results(settings, out_dir, plan, instances, stop_reason,
+                                             extra, job_run, wall_time_s, transcripts)  # fmt: skip
     # With the ledger closed (closing may rewrite its file): the record then holds its state.
     finish_record(settings, out_dir, result, transcripts, job_run.experiment_id, dependencies)
     return result
@@ -391,5 +392,6 @@ def report_results(
     title = report_settings.title
     summary = print_job_summary(metrics, settings.k, title, locations, settings.outputs_dir)
     (out_dir / "metrics.json").write_text(json.dumps(metrics, indent=2, sort_keys=True))
-    result = EvaluationResult(out_dir, plan, len(frame), metrics, artifacts, run_id, status, summary)
+    samples = len(frame)
+    result = EvaluationResult(out_dir, plan, samples, metrics, artifacts, run_id, status, summary)
     return result, transcripts

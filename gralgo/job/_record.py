@@ -229,7 +229,9 @@ def _current(settings: AppSettings, folder: Path, inputs: str) -> JobRecord | No
     return replace(record, results=replace(results, ledger_files=version.ledger_files))
 
 
-def _link(settings: AppSettings, source: Path, out_dir: Path, record: JobRecord) -> JobRecord | None:
+def _link(
+    settings: AppSettings, source: Path, out_dir: Path, record: JobRecord
+) -> JobRecord | None:
     """Link ``source``'s current results into ``out_dir`` and record them there (the new
     record); ``None`` (and nothing linked) when that fails, e.g. as ``source`` is deleted."""
     assert record.results is not None

@@ -18,12 +18,12 @@ if TYPE_CHECKING:
     from gralgo.report._hydra_callbacks import parent_run_id_for_job
     from gralgo.report._mlflow import flatten_params, log_run
     from gralgo.report._mlflow_job import JobRun
+    from gralgo.report._mlflow_runs import run_exists
     from gralgo.report._plots import plot_accuracy_by_level
     from gralgo.report._secrets import redact_config
     from gralgo.report._summary import Completeness, completeness, write_reports
     from gralgo.report._tables import outcome_table, task_table, taxonomy_table, write_tables
     from gralgo.report._terminal import locations_for, print_job_summary
-    from gralgo.report._mlflow_runs import run_exists
 
 _LAZY = {
     "run_exists": "gralgo.report._mlflow_runs",

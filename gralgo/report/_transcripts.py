@@ -20,9 +20,8 @@ from gralgo.report._transcript_stamp import transcripts_digest, up_to_date, writ
 if TYPE_CHECKING:
     import pandas as pd
 
-    from gralgo.results import TranscriptsState
-
     from gralgo.report._job_settings import ReportSettings
+    from gralgo.results import TranscriptsState
 
 log = logging.getLogger("gralgo")
 

@@ -23,6 +23,7 @@ from gralgo.results import (
 def write_job(out: Path, record: JobRecord) -> None:
     (out / JOB_FILE).write_text(record_json(record), encoding="utf-8")
 
+
 MESSAGES = [{"role": "system", "content": "be brief"}, {"role": "user", "content": "Q?"}]
 
 
