@@ -1,6 +1,7 @@
 """What a job's results are made of, as digests: the inputs and the samples' content.
 
-- :func:`inputs_digest`: the resolved config, gralgo's source (and that of any task module
+- :func:`inputs_digest`: the resolved config, the endpoint variables set in the environment,
+  gralgo's source (and that of any task module
   outside gralgo a config names), the versions of the libraries that format the results, and
   every dataset file's name, size and modification time;
 - :func:`samples_digest` / :func:`rows_digest`: every stored column of the job's samples
@@ -68,9 +69,14 @@ def dataset_files_digest(dataset_dir: Path) -> bytes:
     return digest.digest()
 
 
-def inputs_digest(config: Mapping[str, Any], dataset_dir: Path) -> str:
-    """SHA-256 of the resolved config, the code and library versions, and the dataset files."""
+def inputs_digest(
+    config: Mapping[str, Any], dataset_dir: Path, environment: Mapping[str, str] | None = None
+) -> str:
+    """SHA-256 of the resolved config, the environment variables that decide where requests go
+    (``environment``), the code and library versions, and the dataset files."""
     digest = hashlib.sha256(json.dumps(config, sort_keys=True, default=str).encode())
+    if environment:  # digests of jobs without such variables stay as they were
+        digest.update(json.dumps(dict(environment), sort_keys=True).encode())
     digest.update(package_digest())
     digest.update(_external_task_digest(config))
     for name in _FORMATTING_LIBRARIES:

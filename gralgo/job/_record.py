@@ -76,6 +76,14 @@ def write_record(out_dir: Path, record: JobRecord) -> Path:
     return path
 
 
+def job_inputs(settings: AppSettings) -> str:
+    """The inputs digest of this job: config, endpoint environment, code, dataset files."""
+    from gralgo.run import endpoint_environment
+
+    environment = endpoint_environment(settings.model.litellm_model)
+    return inputs_digest(settings.config, settings.dataset_dir, environment)
+
+
 def _read(folder: Path) -> JobRecord | None:
     try:
         return read_job(folder)
@@ -173,7 +181,7 @@ def finish_record(
             produced = [*result.artifacts, out_dir / "metrics.json"]
             inside = [p for p in produced if p.resolve().is_relative_to(out_dir.resolve())]
             results = ResultsState(
-                inputs=inputs_digest(settings.config, settings.dataset_dir),
+                inputs=job_inputs(settings),
                 samples=version.samples,
                 ledger_files=version.ledger_files,
                 files=file_states(out_dir, inside),
@@ -262,7 +270,7 @@ def reuse_results(settings: AppSettings, out_dir: Path) -> EvaluationResult | No
         return None
     if settings.ledger_url is None and not settings.ledger_path.is_file():
         return None
-    inputs = inputs_digest(settings.config, settings.dataset_dir)
+    inputs = job_inputs(settings)
     record = _current(settings, out_dir, inputs)
     if record is not None:
         if record != _read(out_dir):

@@ -46,6 +46,14 @@ def endpoint_variables(litellm_model: str) -> tuple[str, ...]:
     return tuple(p + s for p in prefixes for s in _SUFFIXES)
 
 
+def endpoint_environment(litellm_model: str) -> dict[str, str]:
+    """The variables this module reads for ``litellm_model`` that are set, with their values:
+    what a finished job's inputs digest holds, so that results are never reused for another
+    endpoint."""
+    names = (*endpoint_variables(litellm_model), "USE_LITELLM_PROXY")
+    return {name: os.environ[name] for name in names if os.environ.get(name, "").strip()}
+
+
 def endpoint_from_environment(
     litellm_model: str, environ: Mapping[str, str] | None = None
 ) -> str | None:

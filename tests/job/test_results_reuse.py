@@ -239,7 +239,6 @@ def test_the_record_of_an_unchanged_ledger_is_trusted_without_reading_it(
     evaluate(settings)
     assert digested == [] and mtimes(job_dir) == written
     _set_answers(settings.ledger_path, "\\boxed{1}")
-    _set_answers(settings.ledger_path, read_job(job_dir).request_keys[0] and "\\boxed{1}")
     evaluate(settings)
     assert digested  # the file changed: its content was digested (and differed: reported)
     assert mtimes(job_dir)["samples.csv"] != written["samples.csv"]
@@ -285,3 +284,21 @@ def test_a_deleted_mlflow_run_is_logged_again(
     assert client.get_run(str(third.run_id)).info.status == "FINISHED"
     record = read_job(job_dir)
     assert record.mlflow is not None and record.mlflow.run_id == third.run_id
+
+
+def test_an_endpoint_set_by_the_environment_gets_its_own_samples(
+    make_settings, stub: StubServer, job_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With no ``model.api_base``, litellm calls ``OPENAI_API_BASE``: another endpoint there is
+    another request (its own calls, its own results), never the first endpoint's answers."""
+    monkeypatch.setenv("OPENAI_API_BASE", stub.api_base)
+    settings = settings_for(make_settings, stub, "model.api_base=null")
+    first = evaluate(settings)
+    calls, keys = stub.stats()["calls"], read_job(job_dir).request_keys
+    assert first.complete and calls > 0
+    evaluate(settings)
+    assert stub.stats()["calls"] == calls  # the same endpoint: reused
+    monkeypatch.setenv("OPENAI_API_BASE", stub.api_base.replace("127.0.0.1", "localhost"))
+    other = evaluate(settings)
+    assert other.complete and stub.stats()["calls"] == 2 * calls
+    assert set(read_job(job_dir).request_keys).isdisjoint(keys)
