@@ -231,6 +231,8 @@ def _current(settings: AppSettings, folder: Path, inputs: str) -> JobRecord | No
     state = ledger_files_state(record.ledger_path)
     if results.ledger_files and state == results.ledger_files:
         return record  # not a byte of the ledger changed since the digests were taken
+    log.info("ledger %s was written since %s was recorded: digesting its samples again",
+             record.ledger_path, folder)  # fmt: skip
     version = _samples_version(settings, record.request_keys, results.dependencies)
     if version.samples != results.samples or version.dependencies != results.dependencies_digest:
         return None
