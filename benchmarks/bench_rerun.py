@@ -24,8 +24,8 @@ from hydra import compose, initialize_config_dir
 from omegaconf import OmegaConf
 
 from gralgo.evaluate import evaluate, load_instances, resolve_model
+from gralgo.job import INDEX_DIR
 from gralgo.ledger import Ledger, SampleRecord
-from gralgo.results import INDEX_DIR
 from gralgo.run import build_requests
 from gralgo.settings import settings_from_config
 

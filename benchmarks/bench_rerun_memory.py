@@ -30,6 +30,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -39,8 +40,9 @@ from hydra import compose, initialize_config_dir
 from omegaconf import OmegaConf
 
 from gralgo.evaluate import load_instances, resolve_model
+from gralgo.job import INDEX_DIR
 from gralgo.ledger import Ledger, SampleRecord
-from gralgo.results import INDEX_DIR, STAMP_FILE
+from gralgo.results import JOB_FILE, read_job, record_json
 from gralgo.run import build_requests
 from gralgo.settings import settings_from_config
 
@@ -134,8 +136,9 @@ def measure(
         new_folder = [run_job(outputs, args.mlflow, f"job-{i}") for i in range(args.runs)]
         same_folder = [run_job(outputs, args.mlflow) for _ in range(args.runs)]
         # The full path of a re-run that must score and report again (something changed):
-        # the results stamp and the index removed, everything else as it was.
-        (outputs / "job" / STAMP_FILE).unlink()
+        # the record's results and the index removed, everything else as it was.
+        record = read_job(outputs / "job")
+        (outputs / "job" / JOB_FILE).write_text(record_json(replace(record, results=None)))
         shutil.rmtree(outputs / INDEX_DIR)
         rebuild_s, rebuild_peak = run_job(outputs, args.mlflow)
     best_s, peak = min(s for s, _ in new_folder), max(p for _, p in new_folder)

@@ -7,42 +7,21 @@ import json
 import logging
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gralgo.dataset import Instance, ensure_dataset, read_instances
+from gralgo.job import EvaluationResult, finish_record, reuse_results, start_record
 from gralgo.ledger import ModelSpec, Request, SamplingParams
 from gralgo.report import JobRun
 from gralgo.run import Plan, build_requests, estimate_cost, resolve_tool_calling
 from gralgo.settings import AppSettings
 
 if TYPE_CHECKING:
-    from gralgo.report import Completeness
-    from gralgo.results import ResultsStamp
+    from gralgo.results import TranscriptsState
 
 log = logging.getLogger("gralgo")
-
-
-@dataclass(frozen=True)
-class EvaluationResult:
-    """What an evaluation produced."""
-
-    output_dir: Path
-    plan: Plan
-    samples: int
-    metrics: dict[str, float]
-    artifacts: list[Path]
-    run_id: str | None
-    status: Completeness | None = None
-    """How many samples exist; ``None`` for a dry run."""
-    summary: str = ""
-    """The job summary as printed (empty for a dry run)."""
-
-    @property
-    def complete(self) -> bool:
-        """Every sample has a successful response and the run did not stop early."""
-        return self.status is None or self.status.complete
 
 
 def job_output_dir(settings: AppSettings) -> Path:
@@ -156,30 +135,6 @@ def plan_run(
     )
 
 
-def job_info(
-    settings: AppSettings, spec: ModelSpec, sampling: SamplingParams, requests: Sequence[Request]
-) -> Any:
-    """The job.json record of this job: where its samples are and which ones it asked for."""
-    from dataclasses import asdict
-
-    from gralgo.results import JobInfo
-
-    return JobInfo(
-        ledger_path=ledger_location(settings),
-        dataset_dir=str(settings.dataset_dir.expanduser().resolve()),
-        model=settings.model.name,
-        litellm_model=spec.litellm_model,
-        format=settings.format,
-        context=settings.context,
-        k=settings.k,
-        sampling=asdict(sampling),
-        request_keys=tuple(r.key for r in requests),
-        instance_ids=tuple(r.instance_id for r in requests),
-        mode=requests[0].mode if requests else "direct",
-        sandbox=sandbox_record(settings),
-    )
-
-
 def sandbox_record(settings: AppSettings, out_dir: Path | None = None) -> dict[str, str]:
     """``mode=tool``: the sandbox backend and its guarantees (logged; WARNING when weaker), as
     job.json, the MLflow run and the tool-use table record them; ``{}`` for other modes.
@@ -208,11 +163,6 @@ def job_report_settings(settings: AppSettings) -> Any:
     return replace(settings.report_settings(), sandbox=sandbox_record(settings))
 
 
-def ledger_location(settings: AppSettings) -> str:
-    """The ledger's URL, or its SQLite file's absolute path (as job.json records it)."""
-    return settings.ledger_url or str(settings.ledger_path.expanduser().resolve())
-
-
 def register_job(
     settings: AppSettings,
     out_dir: Path,
@@ -221,15 +171,15 @@ def register_job(
     requests: Sequence[Request],
     spec: ModelSpec,
     sampling: SamplingParams,
-) -> None:
-    """Describe the requests in the ledger and write job.json, before any call is made."""
-    from gralgo.results import write_job
+) -> TranscriptsState | None:
+    """Describe the requests in the ledger and record the job, before any call is made; the
+    transcripts' state the folder's previous record held."""
     from gralgo.run import describe_request
 
     ledger.register_requests(
         describe_request(r, i, settings.format) for r, i in zip(requests, instances, strict=True)
     )
-    write_job(out_dir, job_info(settings, spec, sampling, requests))
+    return start_record(settings, out_dir, spec, sampling, requests, sandbox_record(settings))
 
 
 def samples_table(out_dir: Path, mode: str = "direct") -> Any:
@@ -287,12 +237,12 @@ def with_certificate_verdicts(
 
 def evaluate(settings: AppSettings) -> EvaluationResult:
     """Run (or resume) one evaluation job and report it."""
+    from gralgo.job import detach_shared_files
     from gralgo.ledger import check_ledger_location, open_ledger
-    from gralgo.results import detach_shared_files
     from gralgo.run import describe_run, preflight, report_dropped_params
 
     out_dir = job_output_dir(settings)
-    reused = reuse_current_results(settings, out_dir)
+    reused = reuse_results(settings, out_dir)  # gralgo.job: the record says what is current
     if reused is not None:
         return reused
     detach_shared_files(out_dir)  # results linked from another job's folder are rewritten
@@ -315,7 +265,7 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
     started = time.monotonic()
     location = settings.ledger_url or settings.ledger_path
     with JobRun(job_report_settings(settings)) as job_run, open_ledger(location) as ledger:
-        register_job(settings, out_dir, ledger, instances, requests, spec, sampling)
+        transcripts = register_job(settings, out_dir, ledger, instances, requests, spec, sampling)
         todo = ledger.missing(requests, settings.k)
         plan = plan_run(settings, requests, todo, sampling.max_tokens)
         for line in plan.lines():
@@ -345,190 +295,12 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
             def extra(frame: Any) -> tuple[list[Path], dict[str, float]]:
                 return certificate_artifacts(settings, out_dir, frame, instances, dependencies)
 
-        result = report_results(
-            settings,
-            out_dir,
-            plan,
-            instances,
-            stop_reason,
-            extra,
-            job_run,
-            wall_time_s=time.monotonic() - started,
-        )
-        stamp_results(settings, out_dir, ledger, [r.key for r in requests], result, dependencies)
-        return result
-
-
-def reuse_current_results(settings: AppSettings, out_dir: Path) -> EvaluationResult | None:
-    """The finished job's results when nothing they were made from has changed (see
-    ``gralgo/results/_current.py``): from ``out_dir`` itself, or linked into it from the folder
-    of the last job with the same inputs (``gralgo/results/_sharing.py``). The summary is
-    reprinted; nothing is scored or rewritten."""
-    import sys
-
-    from gralgo.report import Completeness
-    from gralgo.results import inputs_digest, remembered_folder
-
-    if settings.dry_run or settings.mlflow.log_duplicates:
-        return None
-    if settings.ledger_url is None and not settings.ledger_path.is_file():
-        return None
-    inputs = inputs_digest(settings.config, settings.dataset_dir)
-    found = current_stamp(settings, out_dir, inputs)
-    if found is None:
-        source = remembered_folder(settings.outputs_dir, inputs)
-        if source is None or source == out_dir.resolve():
-            return None
-        found = current_stamp(settings, source, inputs)
-        if found is None:
-            return None
-        linked = link_results(settings, source, out_dir, found[0], inputs)
-        if linked is None:
-            return None
-        found = linked, found[1]
-    stamp, request_keys = found
-    requests = len(set(request_keys))
-    plan = Plan(requests, requests * settings.k, 0, 0, 0, 0.0)
-    for line in plan.lines():
-        log.info("plan: %s", line)
-    log.info("results in %s are current (nothing changed since written): reused", out_dir)
-    sys.stdout.write(stamp.summary)
-    metrics = json.loads((out_dir / "metrics.json").read_text(encoding="utf-8"))
-    run_id_file = out_dir / "mlflow_run_id.txt"
-    run_id = run_id_file.read_text(encoding="utf-8").strip() if run_id_file.is_file() else None
-    artifacts = [out_dir / name for name in stamp.files]
-    status = Completeness(stamp.samples_total, stamp.samples_total, {})
-    return EvaluationResult(
-        out_dir, plan, stamp.samples_total, metrics, artifacts, run_id, status, stamp.summary
-    )
-
-
-def current_stamp(
-    settings: AppSettings, folder: Path, inputs: str
-) -> tuple[ResultsStamp, tuple[str, ...]] | None:
-    """``folder``'s stamp and request keys when its results are current for ``inputs`` and
-    the ledger's samples; otherwise ``None``."""
-    from gralgo.ledger import open_ledger
-    from gralgo.results import (
-        ResultsError,
-        files_unchanged,
-        read_job,
-        read_stamp,
-        rows_digest,
-        samples_digest,
-    )
-
-    stamp = read_stamp(folder)
-    if stamp is None or stamp.inputs != inputs or not files_unchanged(folder, stamp):
-        return None
-    if stamp.mlflow_parent != mlflow_parent(settings):
-        return None
-    try:
-        job = read_job(folder)
-    except ResultsError:
-        return None
-    if job.ledger_path != ledger_location(settings):
-        return None
-    with open_ledger(ledger_location(settings)) as ledger:
-        samples = samples_digest(ledger, job.request_keys, settings.k)
-        if samples != stamp.samples:
-            return None
-        if stamp.dependencies and (
-            rows_digest(ledger, stamp.dependencies, settings.k) != stamp.dependencies_digest
-        ):
-            return None
-    return stamp, job.request_keys
-
-
-def link_results(
-    settings: AppSettings, source: Path, out_dir: Path, stamp: ResultsStamp, inputs: str
-) -> ResultsStamp | None:
-    """Link ``source``'s current results into ``out_dir`` and stamp them there (the new
-    stamp); ``None`` (and nothing linked) when that fails, e.g. as ``source`` is deleted."""
-    from gralgo.report import TRANSCRIPTS_STAMP_FILE
-    from gralgo.results import (
-        file_states,
-        link_files,
-        relocate_summary,
-        remember_folder,
-        write_stamp,
-    )
-
-    names = list(stamp.files)
-    if (source / TRANSCRIPTS_STAMP_FILE).is_file():
-        names.append(TRANSCRIPTS_STAMP_FILE)
-    try:
-        link_files(source, out_dir, names)
-    except OSError as err:
-        log.info("results of %s could not be linked (%s): scoring again", source, err)
-        return None
-    moved = replace(
-        stamp,
-        files=file_states(out_dir, [out_dir / name for name in stamp.files]),
-        summary=relocate_summary(stamp.summary, stamp.folder or str(source), out_dir),
-        folder=str(out_dir.resolve()),
-    )
-    write_stamp(out_dir, moved)
-    remember_folder(settings.outputs_dir, inputs, out_dir)
-    log.info("results identical to those in %s: linked into %s, not scored again", source, out_dir)
-    return moved
-
-
-def stamp_results(
-    settings: AppSettings,
-    out_dir: Path,
-    ledger: Any,
-    keys: Sequence[str],
-    result: EvaluationResult,
-    dependencies: Sequence[str] = (),
-) -> None:
-    """Stamp a complete job's folder so that an unchanged re-run can reuse it (with MLflow on,
-    only once the run is logged, so that a re-run can still log it), and remember the folder
-    for re-runs in other folders."""
-    from gralgo.results import (
-        JOB_FILE,
-        ResultsStamp,
-        file_states,
-        inputs_digest,
-        remember_folder,
-        rows_digest,
-        samples_digest,
-        write_stamp,
-    )
-
-    if not result.complete or result.status is None:
-        return
-    if settings.mlflow.enabled and result.run_id is None:
-        return
-    samples = samples_digest(ledger, keys, settings.k)
-    if samples is None:
-        return
-    extra = [out_dir / "metrics.json", out_dir / "mlflow_run_id.txt", out_dir / JOB_FILE]
-    inside = [
-        p for p in [*result.artifacts, *extra] if p.resolve().is_relative_to(out_dir.resolve())
-    ]
-    stamp = ResultsStamp(
-        inputs=inputs_digest(settings.config, settings.dataset_dir),
-        samples=samples,
-        files=file_states(out_dir, inside),
-        summary=result.summary,
-        samples_total=result.samples,
-        folder=str(out_dir.resolve()),
-        dependencies=tuple(dependencies),
-        dependencies_digest=rows_digest(ledger, dependencies, settings.k) if dependencies else "",
-        mlflow_parent=mlflow_parent(settings),
-    )
-    write_stamp(out_dir, stamp)
-    remember_folder(settings.outputs_dir, stamp.inputs, out_dir)
-
-
-def mlflow_parent(settings: AppSettings) -> str:
-    """The sweep's MLflow parent run this job logs under ('' without MLflow or a sweep)."""
-    if not settings.mlflow.enabled:
-        return ""
-    from gralgo.report import parent_run_id_for_job
-
-    return parent_run_id_for_job() or ""
+        wall_time_s = time.monotonic() - started
+        result, transcripts = report_results(settings, out_dir, plan, instances, stop_reason,
+                                             extra, job_run, wall_time_s, transcripts)  # fmt: skip
+    # With the ledger closed (closing may rewrite its file): the record then holds its state.
+    finish_record(settings, out_dir, result, transcripts, job_run.experiment_id, dependencies)
+    return result
 
 
 def certificate_artifacts(
@@ -630,8 +402,10 @@ def report_results(
     extra: Callable[..., Any] | None = None,
     job_run: JobRun | None = None,
     wall_time_s: float | None = None,
-) -> EvaluationResult:
-    """Score and report; a job with missing or errored samples is reported as partial.
+    transcripts: TranscriptsState | None = None,
+) -> tuple[EvaluationResult, TranscriptsState]:
+    """Score and report; a job with missing or errored samples is reported as partial. Also
+    the transcripts' new state (``transcripts``: the one the job's record held).
 
     ``extra`` adds a mode's own report (certificates) from the samples table.
     """
@@ -642,7 +416,9 @@ def report_results(
         frame = with_certificate_verdicts(settings, frame, instances)
     status = completeness(frame, stop_reason)
     report_settings = job_report_settings(settings)
-    artifacts, metrics = write_reports(frame, report_settings, out_dir, status)
+    artifacts, metrics, transcripts = write_reports(
+        frame, report_settings, out_dir, status, transcripts
+    )
     if extra is not None:
         more_artifacts, more_metrics = extra(frame)
         artifacts, metrics = [*artifacts, *more_artifacts], {**metrics, **more_metrics}
@@ -650,8 +426,6 @@ def report_results(
         metrics["wall_time_s"] = wall_time_s
     job_run = job_run or JobRun(report_settings)
     run_id = job_run.finish(metrics, artifacts, out_dir, complete=status.complete)
-    if run_id:  # analyses of this job link their MLflow runs to this one
-        (out_dir / "mlflow_run_id.txt").write_text(run_id + "\n", encoding="utf-8")
     from gralgo.report import locations_for, print_job_summary
 
     locations = locations_for(
@@ -660,4 +434,6 @@ def report_results(
     title = report_settings.title
     summary = print_job_summary(metrics, settings.k, title, locations, settings.outputs_dir)
     (out_dir / "metrics.json").write_text(json.dumps(metrics, indent=2, sort_keys=True))
-    return EvaluationResult(out_dir, plan, len(frame), metrics, artifacts, run_id, status, summary)
+    samples = len(frame)
+    result = EvaluationResult(out_dir, plan, samples, metrics, artifacts, run_id, status, summary)
+    return result, transcripts

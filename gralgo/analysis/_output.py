@@ -112,7 +112,16 @@ class AnalysisOutput:
 
 
 def source_run_id(job_dir: Path) -> str | None:
-    """The MLflow run id an evaluation job recorded (``mlflow_run_id.txt``), if any."""
+    """The MLflow run id an evaluation job recorded in its ``job.json`` (or, in a folder of an
+    older gralgo, in ``mlflow_run_id.txt``), if any."""
+    from gralgo.results import ResultsError, read_job
+
+    try:
+        run = read_job(job_dir).mlflow
+    except ResultsError:
+        run = None
+    if run is not None:
+        return run.run_id
     marker = Path(job_dir) / "mlflow_run_id.txt"
     if marker.is_file():
         return marker.read_text(encoding="utf-8").strip() or None

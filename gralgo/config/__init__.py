@@ -21,7 +21,7 @@ from gralgo.config._schema import (
     SandboxConfig,
     TaskEntryConfig,
 )
-from gralgo.config._secrets import check_config_secrets
+from gralgo.config._secrets import check_config_secrets, check_literal_secret
 from gralgo.config._task_all import register_task_all
 from gralgo.config._validation import SCHEMA_NAME, register_schemas, typed_config
 from gralgo.lazy import lazy_exports
@@ -52,6 +52,7 @@ __all__ = [
     "check_command_line",
     "check_composed",
     "check_config_secrets",
+    "check_literal_secret",
     "config_error",
     "register_task_all",
     "typed_config",

@@ -18,15 +18,15 @@ if TYPE_CHECKING:
     from gralgo.report._hydra_callbacks import parent_run_id_for_job
     from gralgo.report._mlflow import flatten_params, log_run
     from gralgo.report._mlflow_job import JobRun
+    from gralgo.report._mlflow_runs import run_exists
     from gralgo.report._plots import plot_accuracy_by_level
     from gralgo.report._secrets import redact_config
     from gralgo.report._summary import Completeness, completeness, write_reports
     from gralgo.report._tables import outcome_table, task_table, taxonomy_table, write_tables
     from gralgo.report._terminal import locations_for, print_job_summary
-    from gralgo.report._transcript_stamp import TRANSCRIPTS_STAMP_FILE
 
 _LAZY = {
-    "TRANSCRIPTS_STAMP_FILE": "gralgo.report._transcript_stamp",
+    "run_exists": "gralgo.report._mlflow_runs",
     "Completeness": "gralgo.report._summary",
     "JobRun": "gralgo.report._mlflow_job",
     "certificate_report": "gralgo.report._certificates",
@@ -57,7 +57,6 @@ __all__ = [
     "JobRun",
     "MlflowSettings",
     "ReportSettings",
-    "TRANSCRIPTS_STAMP_FILE",
     "certificate_report",
     "collect_instances",
     "completeness",
@@ -70,6 +69,7 @@ __all__ = [
     "print_job_summary",
     "record_failure",
     "redact_config",
+    "run_exists",
     "task_table",
     "taxonomy_table",
     "write_comparison",

@@ -5,7 +5,8 @@ commit, the redacted config as params, ``k`` as a param and the dataset as a run
 MLflow shows the real duration and a crashed or interrupted job as FAILED / KILLED. A job with
 nothing left to call (a re-run) logs only when its results differ from a logged run: a marker
 under ``outputs/mlflow_logged/`` remembers the run that already holds them, and its id is
-returned without importing MLflow (``mlflow.log_duplicates=true`` logs anyway).
+returned once the run is found to exist (``mlflow.log_duplicates=true`` logs anyway). Runs
+a killed process left RUNNING are ended by the next run of the same job (``_mlflow_runs``).
 """
 
 from __future__ import annotations
@@ -140,14 +141,20 @@ def log_dataset_input(tracking_uri: str, run_id: str, dataset_dir: Path) -> None
 
 def start_job_run(settings: ReportSettings, parent_run_id: str | None) -> str:
     """Create the job's run (RUNNING) with tags, params and the dataset input."""
-    from gralgo.report._mlflow import create_run
+    from gralgo.report._mlflow import create_run, open_experiment
+    from gralgo.report._mlflow_runs import JOB_TAG, end_orphans, job_key, process_tags
     from gralgo.report._secrets import secret_env_names
 
+    key = job_key(settings, parent_run_id)
+    client, experiment_id = open_experiment(
+        settings.mlflow.tracking_uri, settings.mlflow.experiment_name
+    )
+    end_orphans(client, experiment_id, key)  # runs of this job a killed process left RUNNING
     run_id = create_run(
         tracking_uri=settings.mlflow.tracking_uri,
         experiment_name=settings.mlflow.experiment_name,
         run_name=run_name(settings),
-        tags={**job_tags(settings), **source_tags()},
+        tags={**job_tags(settings), **source_tags(), JOB_TAG: key, **process_tags()},
         params=job_params(settings),
         parent_run_id=parent_run_id,
         secret_env_names=secret_env_names(settings.config),
@@ -247,9 +254,13 @@ def log_to_mlflow(
     )
     if run_id is None:
         if marker.is_file() and not settings.mlflow.log_duplicates:
+            from gralgo.report._mlflow_runs import run_exists
+
             old = marker.read_text(encoding="utf-8").strip()
-            log.info("results identical to MLflow run %s: not logged again", old)
-            return old
+            if run_exists(settings.mlflow.tracking_uri, old):
+                log.info("results identical to MLflow run %s: not logged again", old)
+                return old
+            log.info("MLflow run %s no longer exists: logging a new run", old)
         run_id = start_job_run(settings, parent)
     _log_results(settings, run_id, metrics, artifacts, out_dir, complete)
     marker.parent.mkdir(parents=True, exist_ok=True)
@@ -274,7 +285,6 @@ def _log_results(
     env_names = secret_env_names(settings.config)
     uri = settings.mlflow.tracking_uri
     try:
-        MlflowClient(tracking_uri=uri).set_tag(run_id, "complete", str(complete).lower())
         log_results(
             tracking_uri=uri, run_id=run_id, metrics=metrics, stepped=mlflow_entries(metrics),
             artifacts=[p for p in artifacts if p.parent == out_dir],
@@ -284,6 +294,8 @@ def _log_results(
         from gralgo.report._samples_table import log_samples_table
 
         log_samples_table(uri, run_id, out_dir / "samples.jsonl", env_names)
+        # Tagged last: a process killed while logging never leaves complete=true behind.
+        MlflowClient(tracking_uri=uri).set_tag(run_id, "complete", str(complete).lower())
     except BaseException:
         end_run(tracking_uri=uri, run_id=run_id, status="FAILED")
         raise

@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from gralgo.report._job_settings import ReportSettings
+    from gralgo.results import TranscriptsState
 
 log = logging.getLogger("gralgo")
 
@@ -126,9 +127,15 @@ def breakdown_table(parts: dict[str, pd.DataFrame]) -> pd.DataFrame:
 
 
 def write_reports(
-    frame: pd.DataFrame, settings: ReportSettings, out_dir: Path, status: Completeness | None = None
-) -> tuple[list[Path], dict[str, float]]:
-    """Score ``frame`` (one row per sample) and write every report file under ``out_dir``.
+    frame: pd.DataFrame,
+    settings: ReportSettings,
+    out_dir: Path,
+    status: Completeness | None = None,
+    transcripts: TranscriptsState | None = None,
+) -> tuple[list[Path], dict[str, float], TranscriptsState]:
+    """Score ``frame`` (one row per sample) and write every report file under ``out_dir``;
+    the files, the metrics and the transcripts' state (``transcripts`` is the one the job's
+    record holds: unchanged transcripts are not rewritten).
 
     A partial job (``status`` not complete) gets its Markdown tables marked as partial; when no
     instance completed, the tables and the plot are skipped (there is nothing to show).
@@ -194,7 +201,7 @@ def write_reports(
     from gralgo.report._transcripts import write_job_transcripts
 
     figures = [p for p in artifacts if p.suffix == ".png"]
-    artifacts += write_job_transcripts(
+    pages, state = write_job_transcripts(
         scored,
         overall,
         parts,
@@ -203,11 +210,13 @@ def write_reports(
         out_dir,
         agg,
         tables_dir if agg is not None else None,
+        previous=transcripts,
     )
+    artifacts += pages
     metrics = job_metrics(overall, parts, scored, agg)
     metrics.update(
         samples_total=float(status.total),
         samples_done=float(status.done),
         complete=float(status.complete),
     )
-    return artifacts, metrics  # the caller prints the summary (gralgo.report._terminal)
+    return artifacts, metrics, state  # the caller prints the summary (gralgo.report._terminal)

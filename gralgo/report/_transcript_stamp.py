@@ -1,6 +1,6 @@
 """Skip rewriting ``samples.jsonl`` and ``report.html`` when a re-run would write the same bytes.
 
-The stamp (``.transcripts.stamp`` in the job folder) holds a SHA-256 of every input of the two
+The job's record (``job.json``, field ``transcripts``) holds a SHA-256 of every input of the two
 files -- the code that writes them (its source and pandas' version), the page's title, facts,
 tables and figures, the prompts, each sample's record and its texts, streamed from the ledger
 a chunk at a time -- and the size and modification time of both files as written. A re-run
@@ -11,8 +11,6 @@ text costs a fraction of encoding and writing it again.
 from __future__ import annotations
 
 import hashlib
-import json
-import os
 import sys
 from collections.abc import Iterable
 from pathlib import Path
@@ -21,12 +19,11 @@ from typing import TYPE_CHECKING
 from gralgo.report import _html, _sample_log
 from gralgo.report._html import HtmlReport, write_page
 from gralgo.report._sample_log import TextLookup, record_chunks
+from gralgo.results import FileStates, TranscriptsState
 
 if TYPE_CHECKING:
     import pandas as pd
 
-TRANSCRIPTS_STAMP_FILE = ".transcripts.stamp"
-"""The stamp's file name in a job folder."""
 _LONG = ("answer_text", "reasoning_text", "error_message")
 
 
@@ -72,28 +69,17 @@ def transcripts_digest(
     return digest.hexdigest()
 
 
-def _state(paths: Iterable[Path]) -> dict[str, list[int]]:
+def file_states(paths: Iterable[Path]) -> FileStates:
+    """[size, mtime_ns] of each existing file, by name."""
     return {p.name: [p.stat().st_size, p.stat().st_mtime_ns] for p in paths if p.is_file()}
 
 
-def up_to_date(out_dir: Path, digest: str, paths: list[Path]) -> bool:
+def up_to_date(previous: TranscriptsState, digest: str, paths: list[Path]) -> bool:
     """True when ``paths`` were written from inputs with ``digest`` and not touched since."""
-    try:
-        stamp = json.loads((out_dir / TRANSCRIPTS_STAMP_FILE).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return False
-    return stamp == {"digest": digest, "files": _state(paths)} and len(stamp["files"]) == len(paths)
+    state = file_states(paths)
+    return previous.digest == digest and previous.files == state and len(state) == len(paths)
 
 
-def forget(out_dir: Path) -> None:
-    """Drop the stamp (before the files are rewritten: a crash mid-write leaves none)."""
-    (out_dir / TRANSCRIPTS_STAMP_FILE).unlink(missing_ok=True)
-
-
-def stamp(out_dir: Path, digest: str, paths: list[Path]) -> None:
-    """Record that ``paths`` were just written from inputs with ``digest``."""
-    record = {"digest": digest, "files": _state(paths)}
-    path = out_dir / TRANSCRIPTS_STAMP_FILE
-    partial = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-    partial.write_text(json.dumps(record, sort_keys=True), encoding="utf-8")
-    os.replace(partial, path)  # never in place: the stamp may be linked into another folder
+def written(digest: str, paths: list[Path]) -> TranscriptsState:
+    """The state to record after ``paths`` were just written from inputs with ``digest``."""
+    return TranscriptsState(digest=digest, files=file_states(paths))

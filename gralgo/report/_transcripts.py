@@ -15,12 +15,13 @@ from gralgo.report._sample_log import (
     record_view,
     records_json,
 )
-from gralgo.report._transcript_stamp import forget, stamp, transcripts_digest, up_to_date
+from gralgo.report._transcript_stamp import transcripts_digest, up_to_date, written
 
 if TYPE_CHECKING:
     import pandas as pd
 
     from gralgo.report._job_settings import ReportSettings
+    from gralgo.results import TranscriptsState
 
 log = logging.getLogger("gralgo")
 
@@ -110,13 +111,15 @@ def write_transcripts(
     facts: Mapping[str, str] | None = None,
     texts: TextLookup | None = None,
     summary_html: str = "",
-) -> list[Path]:
-    """``out_dir/samples.jsonl`` and ``out_dir/report.html`` from the scored samples frame.
+    previous: TranscriptsState | None = None,
+) -> tuple[list[Path], TranscriptsState]:
+    """``out_dir/samples.jsonl`` and ``out_dir/report.html`` from the scored samples frame,
+    and their state for the job's record.
 
     Both are written in one pass a chunk of samples at a time; the answer and reasoning texts
     the frame lacks are read per chunk from ``texts`` (see :func:`record_chunks`). When the
-    files exist unchanged and were written from the same inputs, they are not rewritten
-    (``_transcript_stamp``)."""
+    files exist unchanged and were written from the same inputs (``previous``, from the job's
+    record), they are not rewritten (``_transcript_stamp``)."""
     frame = record_view(scored)
     report = HtmlReport(title=title, records=(), prompts=prompts_of(scored), tables=tables,
                         figures=figures, facts=dict(facts or {}), summary_html=summary_html,
@@ -124,10 +127,9 @@ def write_transcripts(
     jsonl_path, page_path = out_dir / "samples.jsonl", out_dir / "report.html"
     paths = [jsonl_path, page_path]
     digest = transcripts_digest(frame, report, dataset_dir, texts)
-    if up_to_date(out_dir, digest, paths):
+    if previous is not None and up_to_date(previous, digest, paths):
         log.info("samples.jsonl and report.html are up to date: not rewritten")
-        return paths
-    forget(out_dir)
+        return paths, previous
     out_dir.mkdir(parents=True, exist_ok=True)
     with jsonl_path.open("w", encoding="utf-8") as jsonl:
 
@@ -137,8 +139,7 @@ def write_transcripts(
                 yield records_json(chunk)
 
         write_html_report(report, page_path, arrays())
-    stamp(out_dir, digest, paths)
-    return paths
+    return paths, written(digest, paths)
 
 
 def write_job_transcripts(
@@ -150,10 +151,11 @@ def write_job_transcripts(
     out_dir: Path,
     by_task_level: pd.DataFrame | None = None,
     tables_dir: Path | None = None,
-) -> list[Path]:
+    previous: TranscriptsState | None = None,
+) -> tuple[list[Path], TranscriptsState]:
     """The job's ``samples.jsonl`` and ``report.html`` (headline, task grids, per-group
-    summaries); texts ``scored`` lacks (the evaluation reads no reasoning) come from the
-    job's ledger.
+    summaries) and their state for the job's record; texts ``scored`` lacks (the evaluation
+    reads no reasoning) come from the job's ledger.
 
     ``by_task_level`` is ``aggregate(inst, by=["model", "task", "level"])`` when the caller has
     it already (computed here otherwise); the baseline rows beside the models come from the
@@ -186,10 +188,10 @@ def write_job_transcripts(
             return write_transcripts(scored, out_dir, dataset_dir=settings.dataset_dir,
                                      title=settings.title, tables=tables, figures=figures,
                                      facts=facts, texts=stored.texts,
-                                     summary_html=summary)  # fmt: skip
+                                     summary_html=summary, previous=previous)  # fmt: skip
     return write_transcripts(scored, out_dir, dataset_dir=settings.dataset_dir,
                              title=settings.title, tables=tables, figures=figures,
-                             facts=facts, summary_html=summary)  # fmt: skip
+                             facts=facts, summary_html=summary, previous=previous)  # fmt: skip
 
 
 def job_summary_html(

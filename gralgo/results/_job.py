@@ -1,4 +1,13 @@
-"""``job.json``: what one evaluation job asked for, written into its folder when it starts."""
+"""A job's record (``job.json``): the one typed description of an evaluation job, and its reader.
+
+What was asked (model, format, sampling, the request keys) is written when the job starts;
+when it finishes complete, the same record gains what the results were made from and what was
+produced (:class:`ResultsState`), the transcripts' digest (:class:`TranscriptsState`) and
+where the job was logged (:class:`MlflowRun`). ``gralgo.job`` is the only writer (atomically,
+one file); reuse, the reports, the analyses and :func:`read_job` read it. A record from an
+older gralgo (format version 1, next to the old ``.results.stamp``) reads as asked-only: its
+results are simply not reused.
+"""
 
 from __future__ import annotations
 
@@ -12,19 +21,72 @@ from typing import Any
 from gralgo.errors import GralgoError
 
 JOB_FILE = "job.json"
-JOB_FORMAT_VERSION = 1
+JOB_FORMAT_VERSION = 2
 
 
 class ResultsError(GralgoError):
     """A job folder or ledger that cannot be read as results; names the path and the fix."""
 
 
+FileStates = dict[str, list[int]]
+"""File name (relative to the job folder) -> [size, modification time in ns]."""
+
+
 @dataclass(frozen=True)
-class JobInfo:
+class ResultsState:
+    """What a complete job's results were made from, and the files it produced."""
+
+    inputs: str
+    """Digest of the resolved config, the code, the formatting libraries and the dataset
+    files (``gralgo.job``'s ``inputs_digest``)."""
+    samples: str
+    """Content digest of every column of the job's samples (index < k) in the ledger."""
+    ledger_files: str
+    """The ledger files' state (device, inode, size, times) when :attr:`samples` was taken
+    (empty when unknown, e.g. PostgreSQL): unchanged files need no re-hashing."""
+    files: FileStates
+    """The result files produced (this record excluded)."""
+    summary: str
+    """The job summary as printed."""
+    samples_total: int
+    folder: str
+    """The job folder the results were written for (resolved), which the summary names."""
+    dependencies: tuple[str, ...] = ()
+    """Request keys of other samples the results were made from (certificate mode reports the
+    direct-mode accuracy of the same instances when the ledger has it)."""
+    dependencies_digest: str = ""
+    """Content digest of the rows of :attr:`dependencies` (errors included)."""
+    mlflow_parent: str = ""
+    """The MLflow parent run of the sweep the job was logged under ('' outside a sweep or
+    without MLflow): a job of a new sweep logs a run of its own under that sweep's parent."""
+
+
+@dataclass(frozen=True)
+class TranscriptsState:
+    """``samples.jsonl`` and ``report.html`` as last written: a re-run whose inputs have this
+    digest and whose files are untouched does not rewrite them."""
+
+    digest: str
+    files: FileStates
+
+
+@dataclass(frozen=True)
+class MlflowRun:
+    """Where the job was logged."""
+
+    run_id: str
+    tracking_uri: str
+    experiment_id: str | None = None
+    parent_run_id: str = ""
+    """The sweep's parent run ('' outside a sweep)."""
+
+
+@dataclass(frozen=True)
+class JobRecord:
     """The contents of a job folder's ``job.json``."""
 
     ledger_path: str
-    """Absolute path of the ledger the job's samples are stored in."""
+    """Absolute path of the ledger the job's samples are stored in (or its URL)."""
     dataset_dir: str
     """Absolute path of the dataset folder the instances were read from."""
     model: str
@@ -51,28 +113,44 @@ class JobInfo:
     """Unix time the job started."""
     version: int = JOB_FORMAT_VERSION
     """Format version of job.json."""
+    results: ResultsState | None = None
+    """Set once the job finished complete (and was logged, with MLflow on)."""
+    transcripts: TranscriptsState | None = None
+    mlflow: MlflowRun | None = None
 
     def __post_init__(self) -> None:
         if len(self.request_keys) != len(self.instance_ids):
             raise ValueError("request_keys and instance_ids must have the same length")
 
 
-def write_job(directory: str | os.PathLike[str], job: JobInfo) -> Path:
-    """Write ``job.json`` into ``directory`` atomically; returns its path."""
-    path = Path(directory) / JOB_FILE
-    data = asdict(job)
-    data["request_keys"], data["instance_ids"] = list(job.request_keys), list(job.instance_ids)
-    tmp = path.with_name(f".{JOB_FILE}.{os.getpid()}.tmp")
+JobInfo = JobRecord
+"""The former name of :class:`JobRecord` (what was asked is its first fields)."""
+
+
+def record_json(record: JobRecord) -> str:
+    """``record`` as the text of ``job.json``."""
+    data = asdict(record)
+    for name in ("results", "transcripts", "mlflow"):
+        if data[name] is None:
+            del data[name]
+    return json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False)
+
+
+def _section(cls: type[Any], data: Any) -> Any:
+    if not isinstance(data, dict):
+        return None
+    known = {f.name for f in fields(cls)}
     try:
-        tmp.write_text(json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False), "utf-8")
-        os.replace(tmp, path)
-    except OSError as err:
-        raise ResultsError(f"cannot write {path} ({err}); nothing was called") from err
-    return path
+        values = {k: v for k, v in data.items() if k in known}
+        if "dependencies" in values:
+            values["dependencies"] = tuple(values["dependencies"])
+        return cls(**values)
+    except TypeError:
+        return None  # a section this gralgo cannot read is treated as absent: never reused
 
 
-def read_job(path: str | os.PathLike[str]) -> JobInfo:
-    """The :class:`JobInfo` of a job folder (or of its ``job.json`` file)."""
+def read_job(path: str | os.PathLike[str]) -> JobRecord:
+    """The :class:`JobRecord` of a job folder (or of its ``job.json`` file)."""
     path = Path(path).expanduser()
     file = path / JOB_FILE if path.is_dir() else path
     try:
@@ -84,12 +162,15 @@ def read_job(path: str | os.PathLike[str]) -> JobInfo:
         ) from err
     except (OSError, ValueError) as err:
         raise ResultsError(f"{file} is not a readable job.json ({err})") from err
-    known = {f.name for f in fields(JobInfo)}
+    known = {f.name for f in fields(JobRecord)}
     try:
         data = {k: v for k, v in data.items() if k in known}
         data["request_keys"] = tuple(data["request_keys"])
         data["instance_ids"] = tuple(data["instance_ids"])
         data["k"] = int(data["k"])
-        return JobInfo(**data)
+        data["results"] = _section(ResultsState, data.get("results"))
+        data["transcripts"] = _section(TranscriptsState, data.get("transcripts"))
+        data["mlflow"] = _section(MlflowRun, data.get("mlflow"))
+        return JobRecord(**data)
     except (KeyError, TypeError, ValueError) as err:
         raise ResultsError(f"{file} is missing or has a wrong field: {err}") from err

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from gralgo.results._job import JOB_FILE, JobInfo, ResultsError, read_job
+from gralgo.results._job import JOB_FILE, JobRecord, ResultsError, read_job
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -156,7 +156,7 @@ def _mapped(
 
 
 def _job_rows(
-    job: JobInfo, reasoning: bool, prompts: bool, answer_text: AnswerMap | None = None
+    job: JobRecord, reasoning: bool, prompts: bool, answer_text: AnswerMap | None = None
 ) -> Iterator[dict[str, Any]]:
     fields = _fields(reasoning)
     with _open_ledger(job.ledger_path) as ledger:

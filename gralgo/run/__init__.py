@@ -11,6 +11,7 @@ from gralgo.run._tool_loop import ToolLoopResult, ToolLoopSettings, run_tool_loo
 
 if _TYPE_CHECKING:
     from gralgo.run._describe import describe_request
+    from gralgo.run._endpoint_env import endpoint_environment
     from gralgo.run._litellm_response import load_litellm
     from gralgo.run._local_server import LocalLlamaServer, server_settings_from_config
     from gralgo.run._models import (
@@ -32,6 +33,7 @@ _LAZY = {
     "build_requests": "gralgo.run._plan",
     "describe_request": "gralgo.run._describe",
     "describe_run": "gralgo.run._progress",
+    "endpoint_environment": "gralgo.run._endpoint_env",
     "estimate_cost": "gralgo.run._plan",
     "load_litellm": "gralgo.run._litellm_response",
     "mode_settings_from_config": "gralgo.run._modes",
@@ -58,6 +60,7 @@ __all__ = [
     "build_requests",
     "describe_request",
     "describe_run",
+    "endpoint_environment",
     "estimate_cost",
     "load_litellm",
     "mode_settings_from_config",

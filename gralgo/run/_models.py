@@ -19,7 +19,9 @@ _ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
 def model_spec_from_config(cfg: Mapping[str, Any] | ModelConfig) -> ModelSpec:
-    """Build a :class:`ModelSpec` from the ``model`` group (typed, or a plain mapping)."""
+    """Build a :class:`ModelSpec` from the ``model`` group (typed, or a plain mapping); without
+    ``api_base``, an endpoint the environment sets for the model is taken as its ``api_base``
+    (``_endpoint_env``)."""
     cfg = _as_plain_mapping(cfg)
     name = _required_str(cfg, "name")
     litellm_model = _required_str(cfg, "litellm_model")
@@ -43,6 +45,10 @@ def model_spec_from_config(cfg: Mapping[str, Any] | ModelConfig) -> ModelSpec:
             f"model.drop_params: unknown parameter(s) {', '.join(unknown)}; "
             f"valid: {', '.join(_SAMPLING_FIELDS)}"
         )
+    if not api_base:  # litellm would read it from the environment: make it explicit
+        from gralgo.run._endpoint_env import endpoint_from_environment
+
+        api_base = endpoint_from_environment(litellm_model)
     return ModelSpec(
         name=name,
         litellm_model=litellm_model,

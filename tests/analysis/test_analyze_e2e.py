@@ -15,6 +15,7 @@ import pandas as pd
 import pytest
 
 from gralgo.evaluate import evaluate, load_instances
+from gralgo.results import read_job
 from gralgo.testing import FAKE_KEY_ENV, StubServer
 
 REPO = Path(__file__).resolve().parents[2]
@@ -38,7 +39,7 @@ def finished_job(make_settings, judge_stub: StubServer, tmp_path: Path) -> Path:
         }
     )
     result = evaluate(settings)
-    assert (result.output_dir / "mlflow_run_id.txt").is_file()
+    assert result.run_id and read_job(result.output_dir).mlflow.run_id == result.run_id
     return result.output_dir
 
 
@@ -93,7 +94,7 @@ def test_overthinking_cli_reads_the_job_and_links_mlflow(
     from mlflow import MlflowClient
 
     tracking = f"sqlite:///{tmp_path / 'outputs' / 'mlflow.db'}"
-    source = (finished_job / "mlflow_run_id.txt").read_text().strip()
+    source = read_job(finished_job).mlflow.run_id
     runs = MlflowClient(tracking_uri=tracking).search_runs(
         [MlflowClient(tracking_uri=tracking).get_experiment_by_name("gralgo").experiment_id],
         filter_string="tags.`gralgo.analysis` = 'overthinking'",

@@ -24,7 +24,7 @@ def test_records_hold_texts_and_plain_values(scored_frame: pd.DataFrame) -> None
 
 
 def test_samples_jsonl_references_the_prompt(scored_frame: pd.DataFrame, tmp_path: Path) -> None:
-    paths = write_transcripts(scored_frame, tmp_path, dataset_dir="/data/ds", title="t")
+    paths, _ = write_transcripts(scored_frame, tmp_path, dataset_dir="/data/ds", title="t")
     assert [p.name for p in paths] == ["samples.jsonl", "report.html"]
     lines = [json.loads(x) for x in (tmp_path / "samples.jsonl").read_text().splitlines()]
     assert len(lines) == 6
@@ -71,7 +71,7 @@ def test_job_page_answers_task_level_cost_questions(
     one = scored_frame[scored_frame["model"] == "model-a"]
     inst = instance_metrics(one, 2)
     settings = make_settings("sampling.k=2", "report.bootstrap_resamples=50").report_settings()
-    paths = write_job_transcripts(one, aggregate(inst, by=["model"], n_resamples=50),
+    paths, _ = write_job_transcripts(one, aggregate(inst, by=["model"], n_resamples=50),
                                   breakdowns(inst, 50), [], settings, tmp_path)  # fmt: skip
     page = paths[1].read_text(encoding="utf-8")
     section = page[page.index("By task and level") : page.index("<h2>Figures")]
@@ -130,9 +130,13 @@ def test_unchanged_transcripts_are_not_rewritten_and_any_change_rewrites_them(
     def lookup(keys, fields):
         return {pair: texts for pair, texts in stored.items() if pair[0] in keys}
 
+    state = None  # the record's field, passed from one write to the next
+
     def rewrote(frame: pd.DataFrame = lean, title: str = "t") -> bool:
+        nonlocal state
         before = len(pages)
-        write_transcripts(frame, tmp_path, dataset_dir="/data/ds", title=title, texts=lookup)
+        _, state = write_transcripts(frame, tmp_path, dataset_dir="/data/ds", title=title,
+                                     texts=lookup, previous=state)  # fmt: skip
         return len(pages) > before
 
     assert rewrote()
@@ -152,3 +156,5 @@ def test_unchanged_transcripts_are_not_rewritten_and_any_change_rewrites_them(
     assert rewrote(changed, title="other")
     assert b'"extracted":"99"' in (tmp_path / "report.html").read_bytes()
     assert not rewrote(changed, title="other")
+    state = None  # no record (an old folder, or a crash before it was written): rewritten
+    assert rewrote(changed, title="other")

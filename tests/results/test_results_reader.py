@@ -9,7 +9,20 @@ import pandas as pd
 import pytest
 
 from gralgo.ledger import Ledger, RequestInfo, SampleRecord
-from gralgo.results import COLUMNS, JobInfo, ResultsError, read_job, read_samples, write_job
+from gralgo.results import (
+    COLUMNS,
+    JOB_FILE,
+    JobRecord,
+    ResultsError,
+    read_job,
+    read_samples,
+    record_json,
+)
+
+
+def write_job(out: Path, record: JobRecord) -> None:
+    (out / JOB_FILE).write_text(record_json(record), encoding="utf-8")
+
 
 MESSAGES = [{"role": "system", "content": "be brief"}, {"role": "user", "content": "Q?"}]
 
@@ -52,7 +65,7 @@ def job_dir(tmp_path: Path) -> Path:
         ledger.record(answered("other", 0, "another job's sample"))
     out = tmp_path / "job"
     out.mkdir()
-    write_job(out, JobInfo(
+    write_job(out, JobRecord(
         ledger_path=str(ledger_path), dataset_dir=str(tmp_path / "ds"), model="Display",
         litellm_model="openai/m", format="edge_list", context="standard", k=2,
         sampling={"temperature": 0.6}, request_keys=("ka", "kb"), instance_ids=("i0", "i1"),
@@ -156,7 +169,7 @@ def test_reader_without_reasoning_never_loads_it(tmp_path: Path) -> None:
                 ledger.record(rec)
     out = tmp_path / "job"
     out.mkdir()
-    write_job(out, JobInfo(
+    write_job(out, JobRecord(
         ledger_path=str(ledger_path), dataset_dir=str(tmp_path / "ds"), model="Display",
         litellm_model="openai/m", format="edge_list", context="standard", k=2, sampling={},
         request_keys=keys, instance_ids=tuple(f"i{n}" for n in range(20)),

@@ -7,9 +7,10 @@ from pathlib import Path
 import pytest
 
 import gralgo.evaluate as evaluate_module
+import gralgo.job._record as record_module
 from gralgo.evaluate import evaluate
 from gralgo.ledger import Ledger
-from gralgo.results import STAMP_FILE, read_job
+from gralgo.results import JOB_FILE, read_job
 from gralgo.testing import FAKE_KEY_ENV, StubServer
 
 
@@ -44,7 +45,7 @@ def mtimes(folder: Path) -> dict[str, int]:
     return {
         str(p.relative_to(folder)): p.stat().st_mtime_ns
         for p in folder.rglob("*")
-        if p.is_file() and p.name != STAMP_FILE
+        if p.is_file() and p.name != JOB_FILE
     }
 
 
@@ -53,7 +54,7 @@ def test_unchanged_rerun_reuses_and_any_change_reports_again(
 ) -> None:
     settings = settings_for(make_settings, stub)
     first = evaluate(settings)
-    assert first.complete and (job_dir / STAMP_FILE).is_file()
+    assert first.complete and read_job(job_dir).results is not None
     written = mtimes(job_dir)
     printed = capsys.readouterr().out
     calls = stub.stats()["calls"]
@@ -83,10 +84,10 @@ def test_a_changed_sample_is_reported_again(make_settings, stub: StubServer, job
     settings = settings_for(make_settings, stub)
     stub.control(faults=[{"kind": "status", "status": 500, "match": ""}])
     partial = evaluate(settings)  # every call fails: partial, never stamped
-    assert not partial.complete and not (job_dir / STAMP_FILE).exists()
+    assert not partial.complete and read_job(job_dir).results is None
     stub.control(faults=[])
     complete = evaluate(settings)  # the errors are retried, the job completes and is stamped
-    assert complete.complete and (job_dir / STAMP_FILE).exists()
+    assert complete.complete and read_job(job_dir).results is not None
     before = (job_dir / "samples.csv").stat().st_mtime_ns
 
     # The ledger's version of one sample changes (a rewritten error row adds attempts).
@@ -125,15 +126,20 @@ def test_a_rerun_in_a_new_folder_links_the_results_and_rewriting_them_leaves_the
     # The same command again, in Hydra's next folder: no call, no scoring, the files linked.
     again = evaluate(settings)
     assert stub.stats()["calls"] == calls and again.metrics == first.metrics
-    assert again.output_dir == second_dir and (second_dir / STAMP_FILE).is_file()
+    assert again.output_dir == second_dir and read_job(second_dir).results is not None
     assert str(second_dir.resolve()) in again.summary
     assert str(first_dir.resolve()) not in again.summary
     assert again.summary == first.summary.replace(
         str(first_dir.resolve()), str(second_dir.resolve())
     )
     assert capsys.readouterr().out == again.summary
-    for name in ("summary.csv", "samples.csv", "report.html", "metrics.json", "job.json"):
+    for name in ("summary.csv", "samples.csv", "report.html", "metrics.json"):
         assert (second_dir / name).samefile(first_dir / name), name
+    record, source = read_job(second_dir), read_job(first_dir)  # each folder its own record
+    assert record.results is not None and source.results is not None
+    assert record.results.folder == str(second_dir.resolve())
+    assert record.request_keys == source.request_keys
+    assert record.transcripts == source.transcripts
     assert {p.name for p in first.artifacts} <= {p.name for p in again.artifacts}
 
     # Reporting again into the second folder (a changed setting) never touches the first one.
@@ -171,11 +177,128 @@ def test_a_job_of_another_sweep_parent_is_not_reused(
     """With MLflow on, each sweep's parent run gets its own job runs: results stamped under one
     parent are not reused under another (here the parent is set directly)."""
     settings = settings_for(make_settings, stub)
-    monkeypatch.setattr(evaluate_module, "mlflow_parent", lambda settings: "sweep-1")
+    monkeypatch.setattr(record_module, "mlflow_parent", lambda settings: "sweep-1")
     evaluate(settings)
     written = mtimes(job_dir)
     evaluate(settings)
     assert mtimes(job_dir) == written  # same parent: reused
-    monkeypatch.setattr(evaluate_module, "mlflow_parent", lambda settings: "sweep-2")
+    monkeypatch.setattr(record_module, "mlflow_parent", lambda settings: "sweep-2")
     evaluate(settings)
     assert mtimes(job_dir)["summary.csv"] != written["summary.csv"]  # reported again
+
+
+def _set_answers(ledger_path: Path, text: str) -> None:
+    import sqlite3
+
+    conn = sqlite3.connect(ledger_path)
+    conn.execute("UPDATE samples SET answer_text = ?", (text,))
+    conn.commit()
+    conn.close()
+
+
+def test_a_ledger_restored_in_place_is_not_reused(
+    make_settings, stub: StubServer, job_dir: Path, tmp_path: Path
+) -> None:
+    """A backup copied over the ledger keeps its device and inode (and every key, index,
+    finish reason and attempt count): only the answers differ. The results follow them."""
+    import shutil
+
+    settings = settings_for(make_settings, stub)
+    evaluate(settings)
+    backup = tmp_path / "backup.sqlite"
+    shutil.copyfile(settings.ledger_path, backup)
+    inode = settings.ledger_path.stat().st_ino
+    _set_answers(settings.ledger_path, "\\boxed{12345}")
+    evaluate(settings)  # the edited answers are reported
+    assert "12345" in (job_dir / "samples.csv").read_text(encoding="utf-8")
+    written = mtimes(job_dir)["samples.csv"]
+
+    shutil.copyfile(backup, settings.ledger_path)  # restored in place: same inode, old answers
+    assert settings.ledger_path.stat().st_ino == inode
+    calls = stub.stats()["calls"]
+    evaluate(settings)
+    assert stub.stats()["calls"] == calls  # nothing to call: every sample is there
+    assert mtimes(job_dir)["samples.csv"] != written
+    assert "12345" not in (job_dir / "samples.csv").read_text(encoding="utf-8")
+
+
+def test_the_record_of_an_unchanged_ledger_is_trusted_without_reading_it(
+    make_settings, stub: StubServer, job_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While the ledger's files are exactly as when the samples were digested, a re-run does not
+    read the samples again; once the file changed, it digests their content again."""
+    settings = settings_for(make_settings, stub)
+    evaluate(settings)
+    record = read_job(job_dir)
+    assert record.results is not None and record.results.ledger_files
+    digested: list[int] = []
+    real = record_module.samples_digest
+    monkeypatch.setattr(record_module, "samples_digest",
+                        lambda *a: digested.append(1) or real(*a))  # fmt: skip
+    written = mtimes(job_dir)
+    evaluate(settings)
+    assert digested == [] and mtimes(job_dir) == written
+    _set_answers(settings.ledger_path, "\\boxed{1}")
+    evaluate(settings)
+    assert digested  # the file changed: its content was digested (and differed: reported)
+    assert mtimes(job_dir)["samples.csv"] != written["samples.csv"]
+
+
+def test_an_old_folder_with_a_results_stamp_is_not_reused(
+    make_settings, stub: StubServer, job_dir: Path
+) -> None:
+    """A folder from an older gralgo (job.json version 1 and ``.results.stamp``) reads fine and
+    is reported again, never trusted."""
+    import json
+
+    settings = settings_for(make_settings, stub)
+    evaluate(settings)
+    data = json.loads((job_dir / "job.json").read_text(encoding="utf-8"))
+    old = {k: v for k, v in data.items() if k not in ("results", "transcripts", "mlflow")}
+    (job_dir / "job.json").write_text(json.dumps({**old, "version": 1}), encoding="utf-8")
+    (job_dir / ".results.stamp").write_text("{}", encoding="utf-8")
+    assert read_job(job_dir).results is None
+    written = mtimes(job_dir)
+    evaluate(settings)
+    assert mtimes(job_dir)["summary.csv"] != written["summary.csv"]
+    assert read_job(job_dir).results is not None
+
+
+@pytest.mark.slow
+def test_a_deleted_mlflow_run_is_logged_again(
+    make_settings, stub: StubServer, job_dir: Path
+) -> None:
+    """The record names the MLflow run; when the store lost it, the re-run logs a new one
+    instead of printing a link to nothing."""
+    from mlflow import MlflowClient
+
+    settings = settings_for(make_settings, stub, "mlflow.enabled=true")
+    first = evaluate(settings)
+    assert first.run_id is not None
+    again = evaluate(settings)
+    assert again.run_id == first.run_id  # reused: the run is still there
+    client = MlflowClient(tracking_uri=settings.mlflow.tracking_uri)
+    client.delete_run(first.run_id)
+    third = evaluate(settings)
+    assert third.run_id not in (None, first.run_id)
+    assert client.get_run(str(third.run_id)).info.status == "FINISHED"
+    record = read_job(job_dir)
+    assert record.mlflow is not None and record.mlflow.run_id == third.run_id
+
+
+def test_an_endpoint_set_by_the_environment_gets_its_own_samples(
+    make_settings, stub: StubServer, job_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With no ``model.api_base``, litellm calls ``OPENAI_API_BASE``: another endpoint there is
+    another request (its own calls, its own results), never the first endpoint's answers."""
+    monkeypatch.setenv("OPENAI_API_BASE", stub.api_base)
+    settings = settings_for(make_settings, stub, "model.api_base=null")
+    first = evaluate(settings)
+    calls, keys = stub.stats()["calls"], read_job(job_dir).request_keys
+    assert first.complete and calls > 0
+    evaluate(settings)
+    assert stub.stats()["calls"] == calls  # the same endpoint: reused
+    monkeypatch.setenv("OPENAI_API_BASE", stub.api_base.replace("127.0.0.1", "localhost"))
+    other = evaluate(settings)
+    assert other.complete and stub.stats()["calls"] == 2 * calls
+    assert set(read_job(job_dir).request_keys).isdisjoint(keys)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from gralgo.results import (
+from gralgo.job._links import (
     INDEX_DIR,
     detach_shared_files,
     link_files,

@@ -1,16 +1,17 @@
 """Results shared between job folders: a re-run in a new folder links the files it would write.
 
-Hydra gives every run of ``python -m gralgo ...`` a new timestamped folder, so the folder
-stamp (``_current.py``) alone helps only a fixed ``hydra.run.dir``. A complete job therefore
+Hydra gives every run of ``python -m gralgo ...`` a new timestamped folder, so a folder's own
+record (``_record.py``) alone helps only a fixed ``hydra.run.dir``. A complete job therefore
 also records its folder under ``outputs/results_index/<inputs digest>``. A later job with the
-same inputs looks that folder up; when its stamp is current (same inputs, same samples in the
-ledger, result files untouched) the job hard-links those files into its own folder (a copy
-where links are impossible) instead of scoring and reporting again.
+same inputs looks that folder up; when its results are current (same inputs, same sample
+content in the ledger, result files untouched) the job hard-links those files into its own
+folder (a copy where links are impossible) and writes its own record, instead of scoring and
+reporting again.
 
 Linked files are shared, so nothing may rewrite one in place: before a job writes results
 into a folder it calls :func:`detach_shared_files`, which gives every multiply-linked file
 there its own copy (same bytes, same modification time). Every other writer replaces files
-atomically (``job.json``, the stamps) or writes new ones (analyses).
+atomically (``job.json``) or writes new ones (analyses).
 """
 
 from __future__ import annotations
