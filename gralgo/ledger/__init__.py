@@ -16,7 +16,7 @@ from gralgo.ledger._sqlite import Ledger, LedgerError, LedgerWriteError
 
 if _TYPE_CHECKING:
     from gralgo.ledger._location import check_ledger_location
-    from gralgo.ledger._logprobs import LogprobStore, SampleLogprobs, record_logprobs
+    from gralgo.ledger._logprobs import LogprobStore, SampleLogprobs, logprobs_from_response
     from gralgo.ledger._open import open_ledger
     from gralgo.ledger._postgres import PostgresLedger
     from gralgo.ledger._rescue import read_rescue
@@ -32,7 +32,7 @@ _LAZY = {
     "check_ledger_location": "gralgo.ledger._location",
     "open_ledger": "gralgo.ledger._open",
     "read_rescue": "gralgo.ledger._rescue",
-    "record_logprobs": "gralgo.ledger._logprobs",
+    "logprobs_from_response": "gralgo.ledger._logprobs",
 }
 
 __getattr__ = lazy_exports(__name__, _LAZY)
@@ -56,5 +56,5 @@ __all__ = [
     "new_owner_id",
     "open_ledger",
     "read_rescue",
-    "record_logprobs",
+    "logprobs_from_response",
 ]

@@ -27,10 +27,12 @@ from gralgo.ledger import (
     Pair,
     Request,
     ResponseKeeper,
+    SampleLogprobs,
     SampleRecord,
+    logprobs_from_response,
     new_owner_id,
-    record_logprobs,
 )
+from gralgo.redaction import redact_tokens
 from gralgo.run._describe import redact_known
 from gralgo.run._direct_client import DirectClient, choose_client
 from gralgo.run._errors import classify, redact
@@ -330,31 +332,47 @@ class _BatchRun:
                 continue
             limiter.release()
             limiter.succeeded()
-            for name in ("answer_text", "reasoning_text", "transcript"):
-                if fields.get(name):  # a key the model echoed must not be stored
-                    fields[name] = redact_known(fields[name], self.secrets)
-            # Logprobs are stored before the sample row they belong to.
-            if request.sampling.logprobs and raw is not None:
-                record_logprobs(self.ledger.path, request.key, index, raw)
-            self.finish(
-                replace(
-                    base,
-                    attempts=attempt,
-                    latency_s=time.perf_counter() - t0,
-                    started_at=started,
-                    finished_at=time.time(),
-                    **fields,
-                )
+            # The reply is received: from here on nothing may lose it (the keeper stores it,
+            # else rescues it, whatever goes wrong).
+            rec = replace(
+                base,
+                attempts=attempt,
+                latency_s=time.perf_counter() - t0,
+                started_at=started,
+                finished_at=time.time(),
             )
+            logprobs: SampleLogprobs | None = None
+            try:
+                rec = replace(rec, **self.redacted(fields))
+                if request.sampling.logprobs and raw is not None:
+                    logprobs = self.redacted_logprobs(logprobs_from_response(raw))
+            except Exception as exc:  # an odd reply: keep what can be kept, as an error row
+                rec = replace(rec, error_class="UnstorableResponse",
+                              error_message=redact(repr(exc), self.secrets))  # fmt: skip
+            self.finish(rec, logprobs)
             return
+
+    def redacted(self, fields: dict[str, Any]) -> dict[str, Any]:
+        """``fields`` with every key the model echoed masked (it must not be stored)."""
+        out = dict(fields)
+        for name in ("answer_text", "reasoning_text", "transcript"):
+            if out.get(name):
+                out[name] = redact_known(out[name], self.secrets)
+        return out
+
+    def redacted_logprobs(self, data: SampleLogprobs | None) -> SampleLogprobs | None:
+        """``data`` with tokens that spell a secret masked (see :func:`redact_tokens`)."""
+        if data is None:
+            return None
+        return replace(data, tokens=redact_tokens(data.tokens, self.secrets))
 
     def backoff_s(self, request: Request, index: int, attempt: int) -> float:
         """Exponential backoff with full jitter, seeded so a re-run waits the same way."""
         cap = min(BACKOFF_CAP_S, self.backoff_base_s * 2 ** (attempt - 1))
         return rng_for("backoff", request.key, index, attempt).uniform(0, cap)
 
-    def finish(self, rec: SampleRecord) -> None:
-        if not self.keeper.keep(rec):
+    def finish(self, rec: SampleRecord, logprobs: SampleLogprobs | None = None) -> None:
+        if not self.keeper.keep(rec, logprobs):
             self.stop(self.keeper.reason())
         report = self.report
         if rec.ok:
