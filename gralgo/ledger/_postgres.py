@@ -234,8 +234,13 @@ class PostgresLedger(LedgerCommon):
                     raise
                 continue  # kept: a later open imports it
             if invalid:
-                append_lines(claimed.with_name(claimed.name + ".invalid"), invalid)
+                append_lines(self.invalid_rescue_path, invalid)
             claimed.unlink()
+
+    @property
+    def invalid_rescue_path(self) -> Path:
+        """Where rescued lines that do not parse or that the server refuses are kept."""
+        return self.rescue_path.with_name(f"{self.path.name}.rescue-invalid.jsonl")
 
     def _write_entry(self, entry: RescuedSample) -> None:
         self.record(entry.record, None, entry.logprobs)
