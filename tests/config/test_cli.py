@@ -122,3 +122,23 @@ def test_hydra_group_overrides_are_left_to_hydra() -> None:
     from gralgo.config import check_command_line
 
     check_command_line(["-m", "hydra/launcher=joblib", "hydra.launcher.n_jobs=2", "level=1"])
+
+
+@pytest.mark.parametrize(
+    "override",
+    [
+        "model.api_base=https://api.example.com/v1?api-key=Zq9TOPSECRETvalue",
+        "model.api_base=https://api.example.com/v1?subscription-key=Zq9TOPSECRETvalue",
+        "model.api_base=https://api.example.com/v1?code=Zq9TOPSECRETvalue",
+        "model.api_base=https://api.example.com/v1?X-Api-Key=Zq9TOPSECRETvalue",
+        "model.api_base=https://api.example.com/v1?access-token=Zq9TOPSECRETvalue",
+        "ledger.url=postgresql://gralgo@db.example/ledger?password=Zq9TOPSECRETvalue",
+    ],
+)
+def test_url_parts_not_known_to_be_harmless_are_refused(tmp_path: Path, override: str) -> None:
+    done = gralgo(tmp_path, "model=openai_compatible", "model.name=m", override)
+    assert done.returncode == 2, done.stderr[-2000:]
+    lines = [line for line in done.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and "must not" in lines[0], done.stderr[-2000:]
+    assert "Zq9TOPSECRETvalue" not in done.stderr + done.stdout
+    assert not (tmp_path / "run").exists() and not (tmp_path / "outputs").exists()
