@@ -13,14 +13,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+import logging
 import os
+import signal
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from gralgo.errors import ConfigError
+from gralgo.errors import ConfigError, RunInterrupted
 from gralgo.ledger import (
     WRITE_ERRORS,
     Ledger,
@@ -41,7 +43,12 @@ from gralgo.run._response import load_litellm, parse_response
 from gralgo.run._tool_loop import ToolLoopSettings
 from gralgo.seeding import rng_for
 
+log = logging.getLogger("gralgo")
+
 MIN_SAMPLES_FOR_BUDGET = 20
+GRACE_S = 25.0
+"""After SIGTERM/SIGINT, how long the replies in flight are still received (``run.grace_s``)."""
+_STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 LEASE_S = 60.0
 """How long a claim outlives its owner; renewed every third of it while the call runs."""
 BACKOFF_BASE_S = 0.5
@@ -143,6 +150,29 @@ class _BatchRun:
         self.report = RunReport()
         self.errors: Counter[str] = Counter()
         self.stopped = False
+        self.interrupted: str | None = None
+        """The name of the first stop signal received (SIGTERM, SIGINT), if any."""
+        self.grace_deadline = float("inf")
+        """Monotonic time until which replies in flight are still awaited after a signal."""
+        self.in_flight = 0
+        """Samples whose call is under way."""
+        self.abandoned = 0
+        """Samples whose call was still in flight when the run gave up waiting."""
+
+    def on_signal(self, signum: int, grace_s: float) -> None:
+        """First SIGTERM/SIGINT: start no call, keep receiving for ``grace_s``; second: stop
+        waiting at once (what was received is kept either way)."""
+        name = signal.Signals(signum).name
+        if self.interrupted is None:
+            self.interrupted = name
+            self.grace_deadline = time.monotonic() + grace_s
+            self.stop(f"interrupted by {name}")
+            log.warning(
+                "%s: no new calls; waiting up to %gs for %d replies in flight (a second signal "
+                "stops at once)", name, grace_s, self.in_flight,
+            )  # fmt: skip
+        else:
+            self.grace_deadline = time.monotonic()
 
     async def drive(self, todo: Sequence[tuple[Request, int]]) -> None:
         """Claim samples a window at a time and run them; wait for samples others hold."""
@@ -182,8 +212,13 @@ class _BatchRun:
                         task.result()  # a ledger failure must not pass silently
                 else:
                     await asyncio.sleep(self.poll_s)
-            if running:
-                await asyncio.gather(*running)
+            while running:  # after a stop: receive the replies in flight (within the grace)
+                done, running = await asyncio.wait(running, timeout=0.05)
+                for task in done:
+                    task.result()
+                if time.monotonic() >= self.grace_deadline:
+                    self.abandoned = len(running)
+                    break
             self.report.not_started += len(remaining)
         finally:
             renewer.cancel()
@@ -303,9 +338,11 @@ class _BatchRun:
                 return
             self.report.calls_made += 1
             started, t0 = time.time(), time.perf_counter()
+            self.in_flight += 1
             try:
                 fields, raw = await self.respond(request, index)
             except Exception as exc:  # classified below; nothing escapes a sample task
+                self.in_flight -= 1
                 kind = classify(exc)
                 if kind.rate_limited:  # pause the endpoint before the freed slot is handed on
                     self.report.rate_limited += 1
@@ -330,6 +367,11 @@ class _BatchRun:
                 if not kind.rate_limited:  # a 429 waits out the limiter's pause instead
                     await asyncio.sleep(self.backoff_s(request, index, attempt))
                 continue
+            except BaseException:  # cancelled after the grace: this reply was never received
+                self.in_flight -= 1
+                limiter.release()
+                raise
+            self.in_flight -= 1
             limiter.release()
             limiter.succeeded()
             # The reply is received: from here on nothing may lose it (the keeper stores it,
@@ -418,6 +460,7 @@ async def run_samples(
     client: str = "litellm",
     lease_s: float = LEASE_S,
     tool: ToolLoopSettings | None = None,
+    grace_s: float = GRACE_S,
 ) -> RunReport:
     """Call the model for every (request, sample index) in ``todo``; commit each to ``ledger``.
 
@@ -432,6 +475,10 @@ async def run_samples(
     file, else a temp file) and :class:`~gralgo.ledger._sqlite.LedgerWriteError` is raised.
     A ``tool``-mode request runs a whole tool conversation (``tool`` bounds it) as one sample:
     it is stored complete with its transcript, or not at all (then re-run).
+    On SIGTERM or SIGINT (Slurm's time limit or preemption, Ctrl-C) no new call starts, the
+    replies in flight are received and stored for up to ``grace_s`` seconds (a second signal
+    stops waiting at once), the claims are released and :class:`~gralgo.errors.RunInterrupted`
+    is raised.
     """
     if max_concurrency < 1:
         raise ConfigError(f"run.max_concurrency must be >= 1, got {max_concurrency}")
@@ -468,16 +515,51 @@ async def run_samples(
         tool,
         client,
     )
+    handled = _catch_stop_signals(run, grace_s)
     try:
         await run.drive(todo)
     finally:
+        _release_stop_signals(handled)
         await run.direct.close()
     run.keeper.raise_if_failed()
+    if run.interrupted is not None:
+        raise RunInterrupted(interrupted_message(run), run.interrupted)
     report = run.report
     report.errors = dict(sorted(run.errors.items()))
     report.elapsed_s = time.perf_counter() - t0
     report.min_concurrency = {e: lim.min_limit_seen for e, lim in sorted(run.limiters.items())}
     return report
+
+
+def interrupted_message(run: _BatchRun) -> str:
+    report = run.report
+    return (
+        f"interrupted by {run.interrupted}: {run.keeper.stored} replies stored"
+        + (f", {run.keeper.rescued} rescued" if run.keeper.rescued else "")
+        + f", {run.abandoned} calls in flight abandoned, {report.not_started} samples not started;"
+        " claims released; run the same command again to resume (only the missing samples are "
+        "called)"
+    )
+
+
+def _catch_stop_signals(run: _BatchRun, grace_s: float) -> list[int]:
+    """Route SIGTERM/SIGINT to ``run`` while it runs (main thread only; elsewhere the default
+    handling stays). Returns the signals handled."""
+    loop = asyncio.get_running_loop()
+    handled: list[int] = []
+    for signum in _STOP_SIGNALS:
+        try:
+            loop.add_signal_handler(signum, run.on_signal, signum, grace_s)
+        except (RuntimeError, ValueError, NotImplementedError):  # not the main thread
+            continue
+        handled.append(signum)
+    return handled
+
+
+def _release_stop_signals(handled: list[int]) -> None:
+    loop = asyncio.get_running_loop()
+    for signum in handled:
+        loop.remove_signal_handler(signum)
 
 
 def run_samples_sync(
@@ -493,6 +575,7 @@ def run_samples_sync(
     client: str = "litellm",
     lease_s: float = LEASE_S,
     tool: ToolLoopSettings | None = None,
+    grace_s: float = GRACE_S,
 ) -> RunReport:
     """Blocking wrapper around :func:`run_samples` (runs its own event loop)."""
     return asyncio.run(
@@ -508,5 +591,6 @@ def run_samples_sync(
             client=client,
             lease_s=lease_s,
             tool=tool,
+            grace_s=grace_s,
         )
     )
