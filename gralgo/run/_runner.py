@@ -542,24 +542,28 @@ def interrupted_message(run: _BatchRun) -> str:
     )
 
 
-def _catch_stop_signals(run: _BatchRun, grace_s: float) -> list[int]:
+def _catch_stop_signals(run: _BatchRun, grace_s: float) -> list[tuple[int, Any]]:
     """Route SIGTERM/SIGINT to ``run`` while it runs (main thread only; elsewhere the default
-    handling stays). Returns the signals handled."""
+    handling stays). Returns the signals handled with the handlers they had before."""
     loop = asyncio.get_running_loop()
-    handled: list[int] = []
+    handled: list[tuple[int, Any]] = []
     for signum in _STOP_SIGNALS:
+        previous = signal.getsignal(signum)
         try:
             loop.add_signal_handler(signum, run.on_signal, signum, grace_s)
         except (RuntimeError, ValueError, NotImplementedError):  # not the main thread
             continue
-        handled.append(signum)
+        handled.append((signum, previous))
     return handled
 
 
-def _release_stop_signals(handled: list[int]) -> None:
+def _release_stop_signals(handled: list[tuple[int, Any]]) -> None:
+    """Give the signals back to the handlers they had (submitit's, Hydra's, the default)."""
     loop = asyncio.get_running_loop()
-    for signum in handled:
+    for signum, previous in handled:
         loop.remove_signal_handler(signum)
+        if previous is not None:
+            signal.signal(signum, previous)
 
 
 def run_samples_sync(

@@ -93,3 +93,24 @@ def test_a_second_signal_stops_at_once(stub: StubServer, outputs: Path, tmp_path
     assert job.returncode == EXIT_INTERRUPTED, err[-3000:]
     assert "8 calls in flight abandoned" in err and "Traceback" not in err
     assert _rows(ledger, "claims") == 0
+
+
+def test_the_signal_handlers_a_launcher_set_are_given_back(
+    stub: StubServer, tmp_path: Path
+) -> None:
+    from gralgo.ledger import Ledger
+    from gralgo.run import run_samples_sync
+    from gralgo.testing import make_requests
+
+    def launcher_handler(signum: int, frame: object) -> None:  # submitit bypasses SIGTERM
+        pass
+
+    previous = signal.signal(signal.SIGTERM, launcher_handler)
+    try:
+        with Ledger(tmp_path / "ledger.sqlite") as ledger:
+            requests = make_requests(stub.api_base, 1, tag="handlers")
+            run_samples_sync([(requests[0], 0)], ledger, client="direct", max_concurrency=1,
+                             max_attempts=1, timeout_s=10, failure_budget=1.0)  # fmt: skip
+        assert signal.getsignal(signal.SIGTERM) is launcher_handler
+    finally:
+        signal.signal(signal.SIGTERM, previous)
