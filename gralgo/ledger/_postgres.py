@@ -280,10 +280,16 @@ class PostgresLedger(LedgerCommon):
         return decision.result
 
     def renew_claims(self, owner: str, lease_s: float) -> int:
-        """Extend every lease ``owner`` holds by ``lease_s`` from now."""
-        cursor = self._connection().execute(
-            "UPDATE claims SET expires_at = %s WHERE owner = %s", (time.time() + lease_s, owner)
-        )
+        """Extend every lease ``owner`` holds by ``lease_s`` from now (a failure drops the
+        connection, so the next renewal reconnects)."""
+        try:
+            cursor = self._connection().execute(
+                "UPDATE claims SET expires_at = %s WHERE owner = %s",
+                (time.time() + lease_s, owner),
+            )
+        except Exception:
+            self._drop_connection()
+            raise
         return cursor.rowcount
 
     def release_claims(self, owner: str, pairs: Sequence[Pair] | None = None) -> None:

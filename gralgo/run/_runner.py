@@ -11,7 +11,6 @@ budget, no new work starts and the run returns a report.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import itertools
 import logging
 import os
@@ -24,7 +23,6 @@ from typing import Any
 
 from gralgo.errors import ConfigError, RunInterrupted
 from gralgo.ledger import (
-    WRITE_ERRORS,
     Ledger,
     Pair,
     Request,
@@ -191,7 +189,7 @@ class _BatchRun:
                             list(remaining), self.owner, self.lease_s, window - len(running),
                             frozenset(watched),
                         )  # fmt: skip
-                    except WRITE_ERRORS as err:  # full disk: finish what is in flight, stop
+                    except Exception as err:  # full disk, server gone: finish in flight, stop
                         self.keeper.note(err)
                         self.stop(self.keeper.reason())
                         break
@@ -224,14 +222,38 @@ class _BatchRun:
             renewer.cancel()
             for task in running:
                 task.cancel()
-            with contextlib.suppress(*WRITE_ERRORS):  # unreleased claims expire by themselves
+            try:
                 self.ledger.release_claims(self.owner)
+            except Exception as err:  # unreleased claims expire by themselves
+                log.warning("could not release this run's claims (%s); they expire in %gs",
+                            redact(str(err), self.secrets), self.lease_s)  # fmt: skip
 
     async def renew_leases(self) -> None:
+        """Extend this run's leases every third of a lease. A failed renewal is reported and
+        retried; once renewals have failed for a whole lease, the claims may have lapsed
+        (another process may take those samples), so the run starts no new call."""
+        last_ok = time.monotonic()
+        failing = False
         while True:
             await asyncio.sleep(self.lease_s / 3)
-            with contextlib.suppress(*WRITE_ERRORS):  # a failed renewal: the next one may work
+            try:
                 self.ledger.renew_claims(self.owner, self.lease_s)
+            except Exception as err:  # any store, any error: visible, never silent
+                message = redact(f"{type(err).__name__}: {err}", self.secrets)
+                if not failing:
+                    log.warning("cannot renew this run's claims on the ledger %s (%s); retrying",
+                                self.ledger.path, message)  # fmt: skip
+                failing = True
+                if time.monotonic() - last_ok >= self.lease_s:
+                    self.stop(
+                        f"cannot renew this run's claims on the ledger {self.ledger.path} for "
+                        f"{self.lease_s:g}s ({message}); no new calls are started (the calls in "
+                        "flight are kept)"
+                    )
+                continue
+            if failing:
+                log.warning("claims on the ledger %s renewed again", self.ledger.path)
+            failing, last_ok = False, time.monotonic()
 
     def limiter(self, request: Request) -> AdaptiveLimiter:
         endpoint = endpoint_of(request)
