@@ -142,6 +142,10 @@ class Judge:
         self._live: ModelSpec | None = None
         self.planned = JudgeReport()
         """Totals over every :meth:`ask` of this judge (for the dry-run plan)."""
+        self.verdict_counts: dict[str, int] = {}
+        """Verdicts by status over every :meth:`ask` (failed/pending: the run is partial)."""
+        self.stop_reason: str | None = None
+        """Why a judge run stopped early (failure budget, bad key), the first time it did."""
 
     def __enter__(self) -> Judge:
         return self
@@ -212,6 +216,8 @@ class Judge:
         for verdict in verdicts.values():
             counts[verdict.status] = counts.get(verdict.status, 0) + 1
         report.counts = dict(sorted(counts.items()))
+        for status, count in counts.items():
+            self.verdict_counts[status] = self.verdict_counts.get(status, 0) + count
         self.planned.queries += report.queries
         self.planned.calls_planned += report.calls_planned
         self.planned.calls_made += report.calls_made
@@ -244,7 +250,8 @@ class Judge:
             report.calls_made += run.calls_made
             if run.fatal_stopped:
                 report.stop_reason = run.stop_reason
-                log.error("judge run stopped: %s", run.stop_reason)
+                self.stop_reason = self.stop_reason or run.stop_reason
+                log.warning("judge run stopped: %s", run.stop_reason)
         rows = self.ledger.samples([r.key for r in requests])
         return {key: rec for (key, index), rec in rows.items() if index == 0}
 
