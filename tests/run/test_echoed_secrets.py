@@ -42,7 +42,9 @@ def test_echoed_key_is_masked_in_stored_logprob_tokens(stub: StubServer, tmp_pat
     with Ledger(tmp_path / "ledger.sqlite") as ledger:
         run_samples_sync([(r, 0) for r in requests], ledger, max_concurrency=2, max_attempts=1,
                          timeout_s=20, failure_budget=1.0)  # fmt: skip
-        stored = ledger.read_logprobs([(r.key, 0) for r in requests])
+    from gralgo.ledger import LogprobStore
+
+    stored = LogprobStore(tmp_path / "ledger.sqlite").read([(r.key, 0) for r in requests])
     assert len(stored) == 2
     for data in stored.values():
         assert FAKE_KEY not in "".join(data.tokens) and "ok" in "".join(data.tokens)
