@@ -26,8 +26,7 @@ def check_writable_dir(path: Path, key: str) -> None:
         os.rmdir(probe)
     except OSError as err:
         raise ConfigError(
-            f"{key}: cannot write to {existing} ({err.strerror or err}); choose a writable "
-            "folder"
+            f"{key}: cannot write to {existing} ({err.strerror or err}); choose a writable folder"
         ) from None
 
 

@@ -40,7 +40,7 @@ def restore(value: Any) -> Any:
 
 def storable_record(rec: SampleRecord) -> SampleRecord:
     """``rec`` with every text field made :func:`storable` (the same object when none changes)."""
-    changes = {
+    changes: dict[str, Any] = {
         name: storable(value)
         for name in _TEXT_FIELDS
         if isinstance(value := getattr(rec, name), str) and storable(value) is not value

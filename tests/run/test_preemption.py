@@ -35,7 +35,8 @@ def _common(outputs: Path) -> list[str]:
 def _start(stub: StubServer, outputs: Path, ledger: Path, *extra: str) -> subprocess.Popen[str]:
     command = [sys.executable, "-m", "gralgo", "model=openai_compatible", "model.name=stub",
                f"model.api_base={stub.api_base}", "sampling.k=4", "run.max_concurrency=8",
-               "mlflow.enabled=false", f"ledger.path={ledger}", *extra, *_common(outputs)]  # fmt: skip
+               "mlflow.enabled=false", f"ledger.path={ledger}", *extra,
+               *_common(outputs)]  # fmt: skip
     return subprocess.Popen(command, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True)  # fmt: skip
 
