@@ -30,6 +30,8 @@ from typing import Any
 
 import numpy as np
 
+from gralgo.ledger._normalise import restore, storable
+
 _COLUMNS_SQL = (
     "(request_key TEXT NOT NULL, sample_index INTEGER NOT NULL, n_tokens INTEGER NOT NULL, "
     "top_n INTEGER NOT NULL, tokens {blob} NOT NULL, chosen {blob} NOT NULL, top {blob} NOT "
@@ -153,7 +155,7 @@ def logprob_row(request_key: str, sample_index: int, data: SampleLogprobs) -> tu
         sample_index,
         len(data.tokens),
         int(data.top.shape[1]),
-        zlib.compress(json.dumps(list(data.tokens), ensure_ascii=True).encode()),
+        zlib.compress(json.dumps([storable(t) for t in data.tokens]).encode()),
         data.chosen.astype(np.float16).tobytes(),
         data.top.astype(np.float16).tobytes(),
     )
@@ -162,7 +164,7 @@ def logprob_row(request_key: str, sample_index: int, data: SampleLogprobs) -> tu
 def logprobs_to_json(data: SampleLogprobs) -> dict[str, Any]:
     """Plain data for a rescue line (floats as stored: float16 precision)."""
     return {
-        "tokens": list(data.tokens),
+        "tokens": [storable(t) for t in data.tokens],
         "chosen": data.chosen.astype(np.float16).astype(float).tolist(),
         "top": data.top.astype(np.float16).astype(float).tolist(),
     }
@@ -171,7 +173,7 @@ def logprobs_to_json(data: SampleLogprobs) -> dict[str, Any]:
 def logprobs_from_json(value: Any) -> SampleLogprobs | None:
     """The inverse of :func:`logprobs_to_json` (``None`` when ``value`` is not one)."""
     try:
-        tokens = tuple(str(t) for t in value["tokens"])
+        tokens = tuple(restore(str(t)) for t in value["tokens"])
         chosen = np.asarray(value["chosen"], dtype=np.float32).reshape(len(tokens))
         top = np.asarray(value["top"], dtype=np.float32).reshape(len(tokens), -1)
     except (KeyError, TypeError, ValueError):
@@ -187,7 +189,7 @@ def decode_row(row: Sequence[Any]) -> SampleLogprobs:
 
 def _decode(n: int, top_n: int, tokens: bytes, chosen: bytes, top: bytes) -> SampleLogprobs:
     return SampleLogprobs(
-        tuple(json.loads(zlib.decompress(tokens))),
+        tuple(restore(t) for t in json.loads(zlib.decompress(tokens))),
         np.frombuffer(chosen, dtype=np.float16).astype(np.float32),
         np.frombuffer(top, dtype=np.float16).astype(np.float32).reshape(n, top_n),
     )

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from gralgo.ledger._logprobs import SampleLogprobs, logprobs_from_json, logprobs_to_json
+from gralgo.ledger._normalise import restored_record, storable_record
 from gralgo.ledger._records import SampleRecord
 
 _FIELDS = {f.name for f in fields(SampleRecord)}
@@ -48,7 +49,7 @@ def append_lines(path: Path, lines: Iterable[str]) -> None:
 
 def rescue_line(rec: SampleRecord, logprobs: SampleLogprobs | None = None) -> str:
     """One rescue-file line (ASCII JSON, so any text a reply holds can be written)."""
-    data: dict[str, Any] = asdict(rec)
+    data: dict[str, Any] = asdict(storable_record(rec))  # JSON would join a surrogate pair
     if logprobs is not None:
         data[_LOGPROBS] = logprobs_to_json(logprobs)
     return json.dumps(data, ensure_ascii=True) + "\n"
@@ -83,6 +84,7 @@ def parse_entry(line: str) -> RescuedSample | None:
         return None
     if not (isinstance(rec.request_key, str) and isinstance(rec.sample_index, int)):
         return None
+    rec = restored_record(rec)
     logprobs = None if logprobs_data is None else logprobs_from_json(logprobs_data)
     if logprobs_data is not None and logprobs is None:
         return None
