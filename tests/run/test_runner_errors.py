@@ -77,3 +77,10 @@ def test_redact_removes_key_values_and_key_shapes() -> None:
 
 def test_redact_keeps_ordinary_text() -> None:
     assert redact("injected 500: server overloaded") == "injected 500: server overloaded"
+
+
+def test_error_messages_use_the_one_redaction_path() -> None:
+    from gralgo.redaction import redact as redact_everywhere
+
+    text = "x sk-abcdefghijkl y Bearer abcdefghijkl z api_key='zzzzzzzzzz' known-secret-1"
+    assert redact(text, ["known-secret-1"]) == redact_everywhere(text, ["known-secret-1"])
