@@ -4,8 +4,10 @@ Heavy libraries (litellm, mlflow) are imported only by the stages that call mode
 so ``--help``, ``--cfg job`` and dataset builds start fast.
 
 Exit status: 0 done; 2 a configuration or user error (one line says which key to fix);
-3 incomplete (the run stopped early, or samples are missing or errored: re-run to resume).
-In a ``-m`` sweep every job runs; the sweep then exits 2 or 3 listing the failed jobs.
+3 incomplete (the run stopped early, or samples are missing or errored: re-run to resume);
+4 interrupted by SIGTERM/SIGINT (the replies in flight were received and kept, the claims
+released: re-run to resume). In a ``-m`` sweep every job runs; the sweep then exits 2 or 3
+listing the failed jobs (an interrupted sweep stops at once with 4).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import hydra
 from omegaconf import DictConfig, OmegaConf
 
 import gralgo.config  # noqa: F401  (registers the schema in Hydra's ConfigStore)
-from gralgo.errors import GralgoError, IncompleteRunError
+from gralgo.errors import GralgoError, IncompleteRunError, RunInterrupted
 
 log = logging.getLogger("gralgo")
 
@@ -29,6 +31,8 @@ EXIT_CONFIG = 2
 """A configuration or user error."""
 EXIT_INCOMPLETE = 3
 """The run did not produce every sample (stopped early, missing or errored samples)."""
+EXIT_INTERRUPTED = 4
+"""SIGTERM or SIGINT stopped the run (what was received is kept; re-run to resume)."""
 # ``${run_suffix:}`` in hydra.run.dir / hydra.sweep.dir: fixed for this process, different for
 # every other, so jobs started in the same second never share an output folder.
 RUN_SUFFIX = f"{os.getpid() % 100000:05d}{secrets.token_hex(2)}"
@@ -87,6 +91,9 @@ def main(cfg: DictConfig) -> None:
             result = evaluate(settings)
             if not result.complete and result.status is not None:
                 raise IncompleteRunError(result.status.cause())
+    except RunInterrupted as err:
+        log.error("%s", err)
+        sys.exit(EXIT_INTERRUPTED)  # a sweep stops too: the signal was meant for the process
     except IncompleteRunError as err:
         log.error("%s", err)
         fail(EXIT_INCOMPLETE, err)
@@ -189,6 +196,10 @@ def analyze(plain: dict[str, Any]) -> None:
     out = Path(HydraConfig.get().runtime.output_dir) / "analysis"
     result = run_analysis(analyze_settings_from_config(plain, out))
     print(result.summary.read_text(encoding="utf-8"))
+    if result.incomplete is not None:
+        raise IncompleteRunError(
+            f"analysis {result.output_dir}: {result.incomplete}; partial results written"
+        )
 
 
 if __name__ == "__main__":

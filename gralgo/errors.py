@@ -34,5 +34,14 @@ class ConfigError(GralgoError, ValueError):
     """A configuration value that is invalid; names the config field to fix."""
 
 
+class RunInterrupted(GralgoError):
+    """The run was stopped by SIGTERM or SIGINT (Slurm's time limit, preemption, Ctrl-C): no new
+    calls were started, the replies received were kept, the claims released."""
+
+    def __init__(self, message: str, signal_name: str) -> None:
+        super().__init__(message)
+        self.signal_name = signal_name
+
+
 class IncompleteRunError(GralgoError):
     """A run that ended without every sample: stopped early, or samples missing or errored."""

@@ -390,6 +390,7 @@ def run_pending(settings: AppSettings, todo: Sequence[tuple[Request, int]], ledg
             on_progress=progress,
             tool=settings.mode.tool,
             client=settings.run.client,
+            grace_s=settings.run.grace_s,
         )
 
 

@@ -41,6 +41,8 @@ class RunSettings:
     """Stop once more than this share of samples failed permanently."""
     client: str = "auto"
     """``run.client``: ``auto``, ``litellm`` or ``direct`` (see ``gralgo.run._direct_client``)."""
+    grace_s: float = 25.0
+    """``run.grace_s``: after SIGTERM/SIGINT, how long replies in flight are still received."""
 
 
 @dataclass(frozen=True)
@@ -302,6 +304,7 @@ def run_settings(run: RunConfig) -> RunSettings:
         timeout_s=run.timeout_s,
         failure_budget=run.failure_budget,
         client=run.client,
+        grace_s=run.grace_s,
     )
 
 

@@ -18,7 +18,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("__init__", "errors", "lazy", "seeding"),
+    ("__init__", "errors", "lazy", "redaction", "seeding"),
     ("config",),
     ("graphs",),
     ("tasks",),

@@ -199,6 +199,8 @@ class Judge:
         """Per stage: what was (or would be) asked, with tokens and cost."""
         self.verdicts: dict[str, int] = {}
         """Verdicts by status over every :meth:`ask` (the parse rate of the run)."""
+        self.stop_reason: str | None = None
+        """Why a judge run stopped early (failure budget, bad key), the first time it did."""
 
     def __enter__(self) -> Judge:
         return self
@@ -374,7 +376,8 @@ class Judge:
             report.calls_made += run.calls_made
             if run.fatal_stopped:
                 report.stop_reason = run.stop_reason
-                log.error("judge run stopped: %s", run.stop_reason)
+                self.stop_reason = self.stop_reason or run.stop_reason
+                log.warning("judge run stopped: %s", run.stop_reason)
         asked = set() if self.dry_run else {(r.key, i) for r, i in todo}
         rows = self.ledger.samples([r.key for r, _ in pairs])
         return rows, asked

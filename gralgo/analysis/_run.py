@@ -29,6 +29,8 @@ class AnalysisResult:
     metrics: dict[str, float]
     run_id: str | None
     """The MLflow run, when logging is on."""
+    incomplete: str | None = None
+    """Why the results are partial (judge verdicts failed or never asked), else ``None``."""
 
 
 def _segmentation(settings: AnalyzeSettings) -> Segmentation:
@@ -281,6 +283,7 @@ def run_analysis(settings: AnalyzeSettings, samples: pd.DataFrame | None = None)
             output.text(f"dry run: nothing was called; {plan.requests} judge requests planned.\n")
         else:
             check_budget(plan, settings.max_cost_usd)
+    incomplete = None
     if not (stages and settings.dry_run):
         with open_judge(
             settings.judge,
@@ -297,6 +300,8 @@ def run_analysis(settings: AnalyzeSettings, samples: pd.DataFrame | None = None)
                 f"Judge parse rate: {rate:.1%} of {answered} answered questions gave a valid "
                 f"reply (after re-asks); verdicts {dict(sorted(judge.verdicts.items()))}.\n"
             )
+        if not settings.dry_run:
+            incomplete = mark_incomplete(judge, output)
     summary = output.finish(TITLES.get(settings.analysis, settings.analysis))
     run_id = None
     if settings.mlflow_enabled and not settings.dry_run:
@@ -311,4 +316,35 @@ def run_analysis(settings: AnalyzeSettings, samples: pd.DataFrame | None = None)
             params=redact_config(settings.config),
         )
     log.info("analysis %s written to %s", settings.analysis, settings.output_dir)
-    return AnalysisResult(settings.output_dir, summary, dict(output.metrics), run_id)
+    return AnalysisResult(settings.output_dir, summary, dict(output.metrics), run_id, incomplete)
+
+
+def mark_incomplete(judge: Judge, output: AnalysisOutput) -> str | None:
+    """Judge counts in the metrics; when verdicts failed or were never asked (the failure
+    budget stopped the judge), a "Partial results" banner on the summary and every table, and
+    the reason (else ``None``)."""
+    counts = judge.verdicts
+    failed, pending = counts.get("failed", 0), counts.get("pending", 0)
+    total = sum(counts.values())
+    output.metrics.update(
+        {"judge_failed": float(failed), "judge_pending": float(pending),
+         "judge_verdicts": float(total)}
+    )  # fmt: skip
+    if not (failed or pending or judge.stop_reason):
+        output.metrics["judge_complete"] = 1.0
+        return None
+    output.metrics["judge_complete"] = 0.0
+    stopped = f"; the judge stopped: {judge.stop_reason}" if judge.stop_reason else ""
+    reason = (
+        f"incomplete: {total - failed - pending} of {total} judge verdicts ({failed} failed, "
+        f"{pending} never asked){stopped}"
+    )
+    banner = (
+        f"> **Partial results: {reason}.** The tables count only the answered queries; run the "
+        "same command again to ask only the missing ones.\n\n"
+    )
+    output.sections.insert(0, banner)
+    for path in output.files:
+        if path.suffix == ".md" and path.is_file():
+            path.write_text(banner + path.read_text(encoding="utf-8"), encoding="utf-8")
+    return reason

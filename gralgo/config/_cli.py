@@ -8,6 +8,7 @@ one line and exit status 2 instead of a stack trace.
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import types
 import typing
 from collections.abc import Callable, Sequence
@@ -85,6 +86,9 @@ def check_composed(argv: Sequence[str], make_settings: Callable[[dict[str, Any]]
         typed_config(plain)
         return
     make_settings(plain)  # also the names: tasks, sources, formats, levels, files
+    from gralgo.config._writable import check_outputs_writable
+
+    check_outputs_writable(plain)  # a read-only outputs folder or MLflow store: one line
 
 
 def check_command_line(argv: Sequence[str]) -> None:
@@ -95,7 +99,8 @@ def check_command_line(argv: Sequence[str]) -> None:
     overrides = command_line_overrides(argv)
     if not overrides:
         return
-    register_task_all(searchpath_dirs(overrides))
+    extra_dirs = searchpath_dirs(overrides)
+    register_task_all(extra_dirs)
     from hydra.core.override_parser.overrides_parser import OverridesParser
     from hydra.errors import HydraException
 
@@ -116,7 +121,11 @@ def check_command_line(argv: Sequence[str]) -> None:
                 check_literal_secret(leaf_key, leaf)
         if override.is_delete() or override.package is not None:
             continue
-        if key.startswith(("hydra.", "hydra/")) or key == "hydra" or _is_group(key):
+        if key.startswith(("hydra.", "hydra/")) or key == "hydra":
+            continue
+        if _is_group(key):
+            for value in values:
+                check_group_choice(key, value, extra_dirs)
             continue
         for value in values:
             check_value(key, value)
@@ -129,6 +138,29 @@ def _leaves(key: str, value: Any) -> list[tuple[str, Any]]:
     if isinstance(value, list):
         return [pair for i, v in enumerate(value) for pair in _leaves(f"{key}[{i}]", v)]
     return [(key, value)]
+
+
+def group_choices(group: str, extra_dirs: Sequence[Path] = ()) -> list[str]:
+    """The options of a config group: ``conf/<group>/*.yaml`` (and searchpath folders'), and
+    ``task=all``."""
+    names = {
+        path.stem for folder in (CONF_DIR, *extra_dirs) for path in (folder / group).glob("*.yaml")
+    }
+    if group == "task":
+        names.add("all")
+    return sorted(names)
+
+
+def check_group_choice(group: str, value: Any, extra_dirs: Sequence[Path] = ()) -> None:
+    """Raise :class:`UnknownChoiceError` (one line: the choices, and the closest one) when
+    ``group=value`` names no config (``value`` may be a list: ``task=[max_clique,foo]``)."""
+    choices = group_choices(group, extra_dirs)
+    for item in value if isinstance(value, list) else [value]:
+        if item is None or not isinstance(item, str) or "${" in item or item in choices:
+            continue
+        close = difflib.get_close_matches(item, choices, n=1)
+        hint = f" (did you mean {group}={close[0]}?)" if close else ""
+        raise ConfigError(f"unknown {group} {item!r}{hint}; valid choices: {', '.join(choices)}")
 
 
 def _is_group(key: str) -> bool:

@@ -101,8 +101,11 @@ class RunConfig:
     """Stop once more than this share of samples failed permanently."""
     client: str = "auto"
     """auto (direct client for self-hosted OpenAI-compatible servers), litellm or direct."""
+    grace_s: float = 25.0
+    """After SIGTERM/SIGINT: seconds to keep receiving the replies in flight (no new calls)."""
 
     def check(self) -> None:
+        at_least(self.grace_s, 0, "run.grace_s")
         at_least(self.max_concurrency, 1, "run.max_concurrency")
         at_least(self.max_attempts, 1, "run.max_attempts")
         at_least(self.timeout_s, 0, "run.timeout_s", strict=True)

@@ -6,23 +6,21 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 from typing import Any
-from urllib.parse import parse_qsl, urlsplit
 
 from gralgo.errors import ConfigError
+from gralgo.redaction import (
+    API_BASE_QUERY_KEYS,
+    POSTGRES_QUERY_KEYS,
+    has_key_shape,
+    url_secret_parts,
+)
 
 _SECRET_NAME = re.compile(
     r"^(api_?key|key|token|access_token|auth_token|secret|client_secret|password|passwd"
     r"|authorization|credentials?|.*_(key|token|secret|password))$",
     re.IGNORECASE,
 )
-_QUERY_SECRET = re.compile(
-    r"^(api_?key|key|token|access_token|auth|secret|password|sig|signature)$", re.IGNORECASE
-)
 _ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,127}$")
-_KEY_LIKE = re.compile(
-    r"(\bsk-[A-Za-z0-9_\-]{8,}|\bAIza[0-9A-Za-z_\-]{20,}|\b(?:ghp|gho|ghs|github_pat)_[A-Za-z0-9_]{16,}"
-    r"|\bhf_[A-Za-z0-9]{16,}|\bBearer\s+\S{8,})"
-)
 USE_ENV = (
     "put the key in an environment variable and name it with model.api_key_env=VARIABLE "
     "(the config and the run folder must never hold the key itself)"
@@ -38,7 +36,7 @@ def check_literal_secret(key: str, value: Any) -> None:
     if last.endswith("_env") or last.endswith("_env_var"):
         if text.startswith("${"):
             return
-        if not _ENV_NAME.match(text) or _KEY_LIKE.search(text) or _looks_random(text):
+        if not _ENV_NAME.match(text) or has_key_shape(text) or _looks_random(text):
             raise ConfigError(
                 f"{key} must be the NAME of an environment variable (e.g. OPENAI_API_KEY), "
                 f"not the key itself; {USE_ENV}"
@@ -47,30 +45,31 @@ def check_literal_secret(key: str, value: Any) -> None:
     if _SECRET_NAME.match(last):
         raise ConfigError(f"{key}: literal secrets are not accepted; {USE_ENV}")
     if last == "api_base" or last.endswith(("_url", "_uri")) or last == "url":
-        if key == "ledger.url":  # a database URL may name its user; a password never
-            if urlsplit(text).password:
-                raise ConfigError(
-                    f"{key} must not hold a password (it would be written to the run folder "
-                    "and MLflow): put it in PGPASSWORD or ~/.pgpass"
-                )
-        elif url_has_credentials(text):
-            raise ConfigError(
-                f"{key} must not carry credentials (user:password@ or a key/token query "
-                f"parameter); {USE_ENV}"
-            )
-    if _KEY_LIKE.search(text):
+        check_url(key, text)
+    if has_key_shape(text):
         raise ConfigError(f"{key}: the value looks like an API key; {USE_ENV}")
 
 
-def url_has_credentials(url: str) -> bool:
-    """Whether ``url`` holds userinfo or a key/token query parameter."""
-    try:
-        parts = urlsplit(url)
-    except ValueError:
-        return False
-    if parts.username or parts.password:
-        return True
-    return any(_QUERY_SECRET.match(name) for name, _ in parse_qsl(parts.query))
+def check_url(key: str, url: str) -> None:
+    """Refuse a URL part that is not known to be harmless (an allow-list: a query key it does
+    not list may hold a key, a token or a password, which would be written everywhere)."""
+    if key == "ledger.url" or url.startswith(("postgresql://", "postgres://")):
+        found = url_secret_parts(url, POSTGRES_QUERY_KEYS, allow_user=True)
+        if found:
+            allowed = ", ".join(sorted(POSTGRES_QUERY_KEYS))
+            raise ConfigError(
+                f"{key} must not hold {', '.join(found)} (it would be written to the run folder "
+                f"and MLflow): put a password in PGPASSWORD or ~/.pgpass; query keys allowed: "
+                f"{allowed}"
+            )
+        return
+    found = url_secret_parts(url, API_BASE_QUERY_KEYS)
+    if found:
+        allowed = ", ".join(sorted(API_BASE_QUERY_KEYS))
+        raise ConfigError(
+            f"{key} must not carry {', '.join(found)} (only these query keys are accepted: "
+            f"{allowed}); {USE_ENV}"
+        )
 
 
 def _looks_random(text: str) -> bool:

@@ -96,11 +96,25 @@ def unknown_key_message(full_key: str) -> str:
     if parts:
         siblings = schema_fields(parts[:-1])
         close = difflib.get_close_matches(parts[-1], siblings, n=1)
+        deeper = _close_nested_key(parts[:-1], parts[-1])
         if close:
             suggestion = f" (did you mean {'.'.join([*parts[:-1], close[0]])}?)"
+        elif deeper:
+            suggestion = f" (did you mean {deeper}?)"
         elif siblings:
             suggestion = f"; valid keys there: {', '.join(sorted(siblings))}"
     return f"unknown config key {full_key or '?'}{suggestion}"
+
+
+def _close_nested_key(parent: list[str], name: str) -> str | None:
+    """The closest field named like ``name`` one level below ``parent``'s fields
+    (``model.temprature`` -> ``model.sampling.temperature``), if any is close."""
+    found: dict[str, str] = {}
+    for child in schema_fields(parent):
+        for field in schema_fields([*parent, child]):
+            found.setdefault(field, ".".join([*parent, child, field]))
+    close = difflib.get_close_matches(name, list(found), n=1)
+    return found[close[0]] if close else None
 
 
 def schema_fields(path: list[str]) -> list[str]:

@@ -16,11 +16,11 @@ from gralgo.ledger._sqlite import Ledger, LedgerError, LedgerWriteError
 
 if _TYPE_CHECKING:
     from gralgo.ledger._location import check_ledger_location
-    from gralgo.ledger._logprobs import LogprobStore, SampleLogprobs, record_logprobs
+    from gralgo.ledger._logprobs import LogprobStore, SampleLogprobs, logprobs_from_response
     from gralgo.ledger._open import open_ledger
     from gralgo.ledger._postgres import PostgresLedger
     from gralgo.ledger._rescue import read_rescue
-    from gralgo.ledger._response_keeper import WRITE_ERRORS, ResponseKeeper
+    from gralgo.ledger._response_keeper import ResponseKeeper
 
 # Public names loaded on first use (PEP 562), so importing this package stays cheap.
 _LAZY = {
@@ -28,11 +28,10 @@ _LAZY = {
     "PostgresLedger": "gralgo.ledger._postgres",
     "ResponseKeeper": "gralgo.ledger._response_keeper",
     "SampleLogprobs": "gralgo.ledger._logprobs",
-    "WRITE_ERRORS": "gralgo.ledger._response_keeper",
     "check_ledger_location": "gralgo.ledger._location",
     "open_ledger": "gralgo.ledger._open",
     "read_rescue": "gralgo.ledger._rescue",
-    "record_logprobs": "gralgo.ledger._logprobs",
+    "logprobs_from_response": "gralgo.ledger._logprobs",
 }
 
 __getattr__ = lazy_exports(__name__, _LAZY)
@@ -51,10 +50,9 @@ __all__ = [
     "SampleLogprobs",
     "SampleRecord",
     "SamplingParams",
-    "WRITE_ERRORS",
     "check_ledger_location",
     "new_owner_id",
     "open_ledger",
     "read_rescue",
-    "record_logprobs",
+    "logprobs_from_response",
 ]

@@ -1,8 +1,10 @@
 """Token log-probabilities of a sample, stored compactly beside the ledger's sample rows.
 
 Requested with ``sampling.logprobs=true sampling.top_logprobs=N`` (both part of the request
-key). One row per (request key, sample index) in the ledger file's ``logprobs`` table, written
-just before the sample row, so a stored sample that asked for logprobs has them:
+key). One row per (request key, sample index) in the ledger's ``logprobs`` table (the SQLite
+file's, or the PostgreSQL server's), written in the same transaction as the sample row (and
+kept with it in the rescue file when the store cannot take them), so a stored sample that asked
+for logprobs has them:
 
 * ``tokens``: the generated tokens' text, JSON, zlib-compressed;
 * ``chosen``: their log-probabilities, float16;
@@ -21,18 +23,25 @@ import os
 import sqlite3
 import threading
 import zlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-_SCHEMA = (
-    "CREATE TABLE IF NOT EXISTS logprobs (request_key TEXT NOT NULL, sample_index INTEGER NOT "
-    "NULL, n_tokens INTEGER NOT NULL, top_n INTEGER NOT NULL, tokens BLOB NOT NULL, chosen BLOB "
-    "NOT NULL, top BLOB NOT NULL, PRIMARY KEY (request_key, sample_index))"
+from gralgo.ledger._normalise import restore, storable
+
+_COLUMNS_SQL = (
+    "(request_key TEXT NOT NULL, sample_index INTEGER NOT NULL, n_tokens INTEGER NOT NULL, "
+    "top_n INTEGER NOT NULL, tokens {blob} NOT NULL, chosen {blob} NOT NULL, top {blob} NOT "
+    "NULL, PRIMARY KEY (request_key, sample_index))"
 )
+SQLITE_TABLE = "CREATE TABLE IF NOT EXISTS logprobs " + _COLUMNS_SQL.format(blob="BLOB")
+"""The SQLite table (created beside the versioned schema, as it always was)."""
+POSTGRES_TABLE = "CREATE TABLE IF NOT EXISTS logprobs " + _COLUMNS_SQL.format(blob="BYTEA")
+"""The same table on a PostgreSQL ledger server."""
+_SCHEMA = SQLITE_TABLE
 _CHUNK = 500
 
 
@@ -100,18 +109,9 @@ class LogprobStore:
 
     def record(self, request_key: str, sample_index: int, data: SampleLogprobs) -> None:
         """Store (or replace) the logprobs of one sample."""
-        tokens = zlib.compress(json.dumps(list(data.tokens), ensure_ascii=False).encode())
         self._connection().execute(
             "INSERT OR REPLACE INTO logprobs VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (
-                request_key,
-                sample_index,
-                len(data.tokens),
-                int(data.top.shape[1]),
-                tokens,
-                data.chosen.astype(np.float16).tobytes(),
-                data.top.astype(np.float16).tobytes(),
-            ),
+            logprob_row(request_key, sample_index, data),
         )
 
     def read(self, keys: Iterable[tuple[str, int]]) -> dict[tuple[str, int], SampleLogprobs]:
@@ -148,23 +148,48 @@ class LogprobStore:
             self._local.conn = None
 
 
-_STORES: dict[Path, LogprobStore] = {}
+def logprob_row(request_key: str, sample_index: int, data: SampleLogprobs) -> tuple[Any, ...]:
+    """The ``logprobs`` row of one sample (tokens as ASCII JSON: lone surrogates survive)."""
+    return (
+        request_key,
+        sample_index,
+        len(data.tokens),
+        int(data.top.shape[1]),
+        zlib.compress(json.dumps([storable(t) for t in data.tokens]).encode()),
+        data.chosen.astype(np.float16).tobytes(),
+        data.top.astype(np.float16).tobytes(),
+    )
 
 
-def record_logprobs(ledger_path: Path, request_key: str, sample_index: int, response: Any) -> bool:
-    """The runner's hook: store a response's logprobs in its ledger file. False when the
-    provider returned none (logged once per call site by the caller's report, not an error)."""
-    data = logprobs_from_response(response)
-    if data is None:
-        return False
-    store = _STORES.setdefault(Path(ledger_path), LogprobStore(Path(ledger_path)))
-    store.record(request_key, sample_index, data)
-    return True
+def logprobs_to_json(data: SampleLogprobs) -> dict[str, Any]:
+    """Plain data for a rescue line (floats as stored: float16 precision)."""
+    return {
+        "tokens": [storable(t) for t in data.tokens],
+        "chosen": data.chosen.astype(np.float16).astype(float).tolist(),
+        "top": data.top.astype(np.float16).astype(float).tolist(),
+    }
+
+
+def logprobs_from_json(value: Any) -> SampleLogprobs | None:
+    """The inverse of :func:`logprobs_to_json` (``None`` when ``value`` is not one)."""
+    try:
+        tokens = tuple(restore(str(t)) for t in value["tokens"])
+        chosen = np.asarray(value["chosen"], dtype=np.float32).reshape(len(tokens))
+        top = np.asarray(value["top"], dtype=np.float32).reshape(len(tokens), -1)
+    except (KeyError, TypeError, ValueError):
+        return None
+    return SampleLogprobs(tokens, chosen, top)
+
+
+def decode_row(row: Sequence[Any]) -> SampleLogprobs:
+    """The logprobs of a stored ``(n_tokens, top_n, tokens, chosen, top)`` row."""
+    n, top_n, tokens, chosen, top = row
+    return _decode(n, top_n, bytes(tokens), bytes(chosen), bytes(top))
 
 
 def _decode(n: int, top_n: int, tokens: bytes, chosen: bytes, top: bytes) -> SampleLogprobs:
     return SampleLogprobs(
-        tuple(json.loads(zlib.decompress(tokens))),
+        tuple(restore(t) for t in json.loads(zlib.decompress(tokens))),
         np.frombuffer(chosen, dtype=np.float16).astype(np.float32),
         np.frombuffer(top, dtype=np.float16).astype(np.float32).reshape(n, top_n),
     )

@@ -22,9 +22,11 @@ from typing import TYPE_CHECKING, Any
 
 from gralgo.errors import GralgoError
 from gralgo.ledger._claims import ClaimDecision, ClaimResult, Pair, SampleState
+from gralgo.ledger._logprobs import POSTGRES_TABLE, SampleLogprobs, decode_row, logprob_row
+from gralgo.ledger._normalise import restore_row
 from gralgo.ledger._postgres_schema import LOCK_KEY, NewerServerLedgerError, migrate
 from gralgo.ledger._records import RequestInfo, SampleRecord
-from gralgo.ledger._rescue import append_lines, claim_rescue_files, read_rescue
+from gralgo.ledger._rescue import RescuedSample, append_lines, claim_rescue_files, read_entries
 from gralgo.ledger._sqlite import _sample_row
 from gralgo.ledger._sqlite_schema import (
     REQUEST_COLUMNS,
@@ -53,6 +55,11 @@ _CLAIM = (
     "INSERT INTO claims (request_key, sample_index, owner, expires_at) VALUES (%s, %s, %s, %s) "
     "ON CONFLICT (request_key, sample_index) DO UPDATE SET owner = excluded.owner, "
     "expires_at = excluded.expires_at"
+)
+_LOGPROBS_UPSERT = (
+    "INSERT INTO logprobs VALUES (%s, %s, %s, %s, %s, %s, %s) ON CONFLICT (request_key, "
+    "sample_index) DO UPDATE SET n_tokens = excluded.n_tokens, top_n = excluded.top_n, "
+    "tokens = excluded.tokens, chosen = excluded.chosen, top = excluded.top"
 )
 _PASSWORD = re.compile(r"(://[^:/@]+:)[^@]*@")
 
@@ -119,20 +126,35 @@ class PostgresLedger(LedgerCommon):
         return conn
 
     def _create_schema(self) -> None:
-        """Create or migrate the tables (``_postgres_schema``); refuse a newer schema."""
+        """Create or migrate the tables (``_postgres_schema``); refuse a newer schema. The
+        ``logprobs`` side table sits beside the versioned schema, as in a SQLite ledger."""
+        conn = self._connection()
         try:
-            migrate(self._connection())
+            migrate(conn)
         except NewerServerLedgerError as err:
             raise PostgresLedgerError(
                 f"ledger {self.path} was written by a newer gralgo ({err}); upgrade gralgo or "
                 "point ledger.url at another database"
             ) from err
+        with conn.transaction():
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (LOCK_KEY,))
+            conn.execute(POSTGRES_TABLE)
 
-    def record(self, rec: SampleRecord, owner: str | None = None) -> None:
-        """Commit one sample (success rows are final); with ``owner``, drop its claim too."""
+    def record(
+        self,
+        rec: SampleRecord,
+        owner: str | None = None,
+        logprobs: SampleLogprobs | None = None,
+    ) -> None:
+        """Commit one sample (success rows are final) with its ``logprobs``, in one
+        transaction; with ``owner``, drop its claim too."""
         conn = self._connection()
         with conn.transaction():
             conn.execute(_UPSERT, _sample_row(rec))
+            if logprobs is not None:
+                conn.execute(
+                    _LOGPROBS_UPSERT, logprob_row(rec.request_key, rec.sample_index, logprobs)
+                )
             if owner is not None:
                 conn.execute(
                     "DELETE FROM claims WHERE request_key = %s AND sample_index = %s "
@@ -140,26 +162,58 @@ class PostgresLedger(LedgerCommon):
                     (rec.request_key, rec.sample_index, owner),
                 )
 
+    def read_logprobs(self, pairs: Iterable[Pair]) -> dict[Pair, SampleLogprobs]:
+        """Stored logprobs of the given samples (absent ones left out)."""
+        wanted = set(pairs)
+        rows = (
+            self._connection()
+            .execute(
+                "SELECT request_key, sample_index, n_tokens, top_n, tokens, chosen, top FROM "
+                "logprobs WHERE request_key = ANY(%s)",
+                (sorted({key for key, _ in wanted}),),
+            )
+            .fetchall()
+        )
+        return {(row[0], row[1]): decode_row(row[2:]) for row in rows if (row[0], row[1]) in wanted}
+
     def record_durably(
-        self, rec: SampleRecord, attempts: int = 5, owner: str | None = None
+        self,
+        rec: SampleRecord,
+        attempts: int = 5,
+        owner: str | None = None,
+        logprobs: SampleLogprobs | None = None,
     ) -> bool:
-        """Commit ``rec``, reconnecting and retrying; else append it to :attr:`rescue_path`.
-
-        True if committed, False if rescued; the cause is kept in :attr:`last_write_error`.
-        """
-        import psycopg
-
+        """Commit ``rec`` (and its ``logprobs``), reconnecting and retrying while the server
+        is unreachable; when the server does not take it, for any reason, append both to
+        :attr:`rescue_path`. True if committed, False if rescued; the cause is kept in
+        :attr:`last_write_error`."""
         for attempt in range(attempts):
             try:
-                self.record(rec, owner)
+                if logprobs is None:
+                    self.record(rec, owner)
+                else:
+                    self.record(rec, owner, logprobs)
                 return True
-            except (psycopg.Error, PostgresLedgerError) as err:
+            except Exception as err:  # whatever the cause, the reply goes to the rescue file
                 self.last_write_error = err
                 self._drop_connection()
+                if not self._unreachable(err):
+                    break  # the server refused this value: retrying changes nothing
                 if attempt + 1 < attempts:
                     time.sleep(0.2 * 2**attempt)
-        self.rescue([rec])
+        if logprobs is None:
+            self.rescue([rec])
+        else:
+            self.rescue([rec], logprobs={(rec.request_key, rec.sample_index): logprobs})
         return False
+
+    def _unreachable(self, err: BaseException) -> bool:
+        """A lost connection or server (retry, keep the rescue file), not a refused value."""
+        import psycopg
+
+        return isinstance(
+            err, OSError | PostgresLedgerError | psycopg.OperationalError | psycopg.InterfaceError
+        )
 
     def _drop_connection(self) -> None:
         with self._lock:
@@ -168,14 +222,28 @@ class PostgresLedger(LedgerCommon):
             conn.close()
 
     def _import_rescued(self) -> None:
-        """Move samples this machine rescued earlier into the server (valid lines only)."""
+        """Move samples this machine rescued earlier into the server, one by one; a line the
+        server refuses is set aside with the cause (beside the file, ``.invalid``) and the
+        others go on. While the server cannot be written at all, the file is kept."""
         for claimed in claim_rescue_files(self.rescue_path):
-            records, invalid = read_rescue(claimed)
-            for rec in records:
-                self.record(rec)
+            entries, invalid = read_entries(claimed)
+            try:
+                invalid += self._import_one_by_one(entries, self._write_entry)
+            except Exception as err:
+                if not self._unreachable(err):
+                    raise
+                continue  # kept: a later open imports it
             if invalid:
-                append_lines(claimed.with_name(claimed.name + ".invalid"), invalid)
+                append_lines(self.invalid_rescue_path, invalid)
             claimed.unlink()
+
+    @property
+    def invalid_rescue_path(self) -> Path:
+        """Where rescued lines that do not parse or that the server refuses are kept."""
+        return self.rescue_path.with_name(f"{self.path.name}.rescue-invalid.jsonl")
+
+    def _write_entry(self, entry: RescuedSample) -> None:
+        self.record(entry.record, None, entry.logprobs)
 
     def claim(
         self,
@@ -212,10 +280,16 @@ class PostgresLedger(LedgerCommon):
         return decision.result
 
     def renew_claims(self, owner: str, lease_s: float) -> int:
-        """Extend every lease ``owner`` holds by ``lease_s`` from now."""
-        cursor = self._connection().execute(
-            "UPDATE claims SET expires_at = %s WHERE owner = %s", (time.time() + lease_s, owner)
-        )
+        """Extend every lease ``owner`` holds by ``lease_s`` from now (a failure drops the
+        connection, so the next renewal reconnects)."""
+        try:
+            cursor = self._connection().execute(
+                "UPDATE claims SET expires_at = %s WHERE owner = %s",
+                (time.time() + lease_s, owner),
+            )
+        except Exception:
+            self._drop_connection()
+            raise
         return cursor.rowcount
 
     def release_claims(self, owner: str, pairs: Sequence[Pair] | None = None) -> None:
@@ -260,7 +334,7 @@ class PostgresLedger(LedgerCommon):
         columns = ", ".join(SAMPLE_COLUMNS)
         query = f"SELECT {columns} FROM samples ORDER BY request_key, sample_index"
         rows = self._connection().execute(query).fetchall()
-        return [SampleRecord(*row) for row in rows]
+        return [SampleRecord(*restore_row(row)) for row in rows]
 
     def identity(self) -> str:
         """What tells this ledger apart from a rebuilt one at the same place: the server, the
@@ -291,10 +365,13 @@ class PostgresLedger(LedgerCommon):
         else:
             keys = sorted(set(request_keys))
         for start in range(0, len(keys), _ROWS_CHUNK):
-            yield from conn.execute(
-                select + " WHERE request_key = ANY(%s) ORDER BY request_key, sample_index",
-                (keys[start : start + _ROWS_CHUNK],),
-            ).fetchall()
+            yield from map(
+                restore_row,
+                conn.execute(
+                    select + " WHERE request_key = ANY(%s) ORDER BY request_key, sample_index",
+                    (keys[start : start + _ROWS_CHUNK],),
+                ).fetchall(),
+            )
 
     def samples(self, request_keys: Iterable[str]) -> dict[tuple[str, int], SampleRecord]:
         """All stored rows for the given request keys, keyed by (request key, sample index)."""
@@ -307,7 +384,7 @@ class PostgresLedger(LedgerCommon):
             )
             .fetchall()
         )
-        return {(row[0], row[1]): SampleRecord(*row) for row in rows}
+        return {(row[0], row[1]): SampleRecord(*restore_row(row)) for row in rows}
 
     def completed(self, request_keys: Iterable[str]) -> set[tuple[str, int]]:
         """The (request key, sample index) pairs that have a successful row."""

@@ -1,11 +1,13 @@
 """The rescue file: samples the database could not take, as fsynced JSON lines beside it.
 
 ``<ledger>.rescue.jsonl`` is appended to when a commit fails and imported on the next open.
-An importer first renames it to ``<ledger>.rescue.jsonl.<pid>.<random>`` (so one process
-imports a given file), imports every valid line in one transaction, moves lines that do not
-parse (a torn last line, garbage) to ``<ledger>.rescue-invalid.jsonl``, and only then deletes
-its copy. When the import fails (database locked, disk full) the renamed file stays; a later
-open adopts it once the process that renamed it is gone (or is the same process).
+Each line is a sample record as ASCII JSON (lone surrogates and NUL survive), with its logprobs
+under ``"logprobs"`` when it has them. An importer first renames the file to
+``<ledger>.rescue.jsonl.<pid>.<random>`` (so one process imports a given file), imports every
+valid line, moves lines that do not parse (a torn last line, garbage) or that the store refuses
+(with the cause) to the invalid file beside it, and only then deletes its copy. When the store
+cannot be written at all (database locked, disk full, server gone) the renamed file stays; a
+later open adopts it once the process that renamed it is gone (or is the same process).
 """
 
 from __future__ import annotations
@@ -13,13 +15,27 @@ from __future__ import annotations
 import json
 import os
 import secrets
-from collections.abc import Iterable
-from dataclasses import asdict, fields
+from collections.abc import Iterable, Mapping
+from dataclasses import asdict, dataclass, fields
 from pathlib import Path
+from typing import Any
 
+from gralgo.ledger._logprobs import SampleLogprobs, logprobs_from_json, logprobs_to_json
+from gralgo.ledger._normalise import restored_record, storable_record
 from gralgo.ledger._records import SampleRecord
 
 _FIELDS = {f.name for f in fields(SampleRecord)}
+_LOGPROBS = "logprobs"
+
+
+@dataclass(frozen=True)
+class RescuedSample:
+    """One line of a rescue file: the sample, its logprobs, and the line itself."""
+
+    record: SampleRecord
+    logprobs: SampleLogprobs | None
+    line: str
+    """The line as read (newline-ended), to set aside if the store refuses it."""
 
 
 def append_lines(path: Path, lines: Iterable[str]) -> None:
@@ -31,41 +47,83 @@ def append_lines(path: Path, lines: Iterable[str]) -> None:
         os.fsync(handle.fileno())
 
 
-def append_records(path: Path, records: Iterable[SampleRecord]) -> None:
-    """Append ``records`` as JSON lines to ``path`` and fsync; raises OSError."""
-    append_lines(path, (json.dumps(asdict(r), ensure_ascii=False) + "\n" for r in records))
+def rescue_line(rec: SampleRecord, logprobs: SampleLogprobs | None = None) -> str:
+    """One rescue-file line (ASCII JSON, so any text a reply holds can be written)."""
+    data: dict[str, Any] = asdict(storable_record(rec))  # JSON would join a surrogate pair
+    if logprobs is not None:
+        data[_LOGPROBS] = logprobs_to_json(logprobs)
+    return json.dumps(data, ensure_ascii=True) + "\n"
 
 
-def parse_line(line: str) -> SampleRecord | None:
-    """The record on one line, or ``None`` when the line is torn or not a sample."""
+def append_records(
+    path: Path,
+    records: Iterable[SampleRecord],
+    logprobs: Mapping[tuple[str, int], SampleLogprobs] | None = None,
+) -> None:
+    """Append ``records`` (with their ``logprobs``) as JSON lines to ``path`` and fsync."""
+    extra = logprobs or {}
+    append_lines(
+        path, (rescue_line(r, extra.get((r.request_key, r.sample_index))) for r in records)
+    )
+
+
+def parse_entry(line: str) -> RescuedSample | None:
+    """The sample on one line, or ``None`` when the line is torn or not a sample."""
     try:
         data = json.loads(line)
     except ValueError:
         return None
-    if not isinstance(data, dict) or not set(data) <= _FIELDS:
+    if not isinstance(data, dict):
+        return None
+    logprobs_data = data.pop(_LOGPROBS, None)
+    if not set(data) <= _FIELDS:
         return None
     try:
         rec = SampleRecord(**data)
     except TypeError:
         return None
-    valid = isinstance(rec.request_key, str) and isinstance(rec.sample_index, int)
-    return rec if valid else None
+    if not (isinstance(rec.request_key, str) and isinstance(rec.sample_index, int)):
+        return None
+    rec = restored_record(rec)
+    logprobs = None if logprobs_data is None else logprobs_from_json(logprobs_data)
+    if logprobs_data is not None and logprobs is None:
+        return None
+    return RescuedSample(rec, logprobs, line if line.endswith("\n") else line + "\n")
 
 
-def read_rescue(path: Path) -> tuple[list[SampleRecord], list[str]]:
-    """The valid records of a rescue file and its invalid non-blank lines (newline-ended)."""
-    records: list[SampleRecord] = []
+def parse_line(line: str) -> SampleRecord | None:
+    """The record on one line, or ``None`` when the line is torn or not a sample."""
+    entry = parse_entry(line)
+    return None if entry is None else entry.record
+
+
+def read_entries(path: Path) -> tuple[list[RescuedSample], list[str]]:
+    """The valid samples of a rescue file and its invalid non-blank lines (newline-ended)."""
+    entries: list[RescuedSample] = []
     invalid: list[str] = []
     with path.open(encoding="utf-8", errors="replace") as handle:
         for line in handle:
             if not line.strip():
                 continue
-            rec = parse_line(line)
-            if rec is None:
+            entry = parse_entry(line)
+            if entry is None:
                 invalid.append(line if line.endswith("\n") else line + "\n")
             else:
-                records.append(rec)
-    return records, invalid
+                entries.append(entry)
+    return entries, invalid
+
+
+def read_rescue(path: Path) -> tuple[list[SampleRecord], list[str]]:
+    """The valid records of a rescue file and its invalid non-blank lines (newline-ended)."""
+    entries, invalid = read_entries(path)
+    return [entry.record for entry in entries], invalid
+
+
+def set_aside_line(line: str, cause: BaseException) -> str:
+    """An invalid-file line for a rescued sample the store refused, with the cause."""
+    return (
+        json.dumps({"refused": line.rstrip("\n"), "cause": repr(cause)}, ensure_ascii=True) + "\n"
+    )
 
 
 def _pid_alive(pid: int) -> bool:

@@ -22,8 +22,10 @@ from pathlib import Path
 
 from gralgo.errors import GralgoError
 from gralgo.ledger._claims import ClaimResult, Pair, claim, immediate, release, renew
+from gralgo.ledger._logprobs import SQLITE_TABLE, LogprobStore, SampleLogprobs, logprob_row
+from gralgo.ledger._normalise import restore_row, storable_record
 from gralgo.ledger._records import RequestInfo, SampleRecord
-from gralgo.ledger._rescue import append_lines, claim_rescue_files, read_rescue
+from gralgo.ledger._rescue import RescuedSample, append_lines, claim_rescue_files, read_entries
 from gralgo.ledger._sqlite_schema import (
     REQUEST_COLUMNS,
     SAMPLE_COLUMNS,
@@ -63,8 +65,16 @@ class LedgerWriteError(LedgerError):
 
 
 def _sample_row(rec: SampleRecord) -> tuple[object, ...]:
-    """The row values in column order (``dataclasses.astuple`` deep-copies: 20x slower)."""
+    """The row values in column order, texts made storable (``_normalise``; lossless).
+    (``dataclasses.astuple`` deep-copies: 20x slower.)"""
+    rec = storable_record(rec)
     return tuple(getattr(rec, c) for c in _COLUMNS)
+
+
+def _busy(err: BaseException) -> bool:
+    return isinstance(err, sqlite3.OperationalError) and (
+        "locked" in str(err) or "busy" in str(err)
+    )
 
 
 def _chunks(items: Sequence[str]) -> Iterable[Sequence[str]]:
@@ -147,64 +157,119 @@ class Ledger(LedgerCommon):
         return self.path.with_name(self.path.name + ".rescue-invalid.jsonl")
 
     def record_durably(
-        self, rec: SampleRecord, attempts: int = 5, owner: str | None = None
+        self,
+        rec: SampleRecord,
+        attempts: int = 5,
+        owner: str | None = None,
+        logprobs: SampleLogprobs | None = None,
     ) -> bool:
-        """Commit ``rec``, retrying a locked database; when the database cannot take it (full
-        disk, I/O error, still locked) append it to :attr:`rescue_path` (fsynced) so a paid
-        response is not lost. True if committed, False if rescued; raises ``OSError`` when the
-        rescue file cannot be written either. The cause is kept in :attr:`last_write_error`."""
+        """Commit ``rec`` (and its ``logprobs``), retrying a locked database; when the database
+        does not take it, for any reason (full disk, I/O error, still locked, a value it
+        refuses), append both to :attr:`rescue_path` (fsynced) so a paid response is not lost.
+        True if committed, False if rescued; raises ``OSError`` when the rescue file cannot be
+        written either. The cause is kept in :attr:`last_write_error`."""
         for attempt in range(attempts):
             try:
-                self.record(rec, owner)
+                if logprobs is None:
+                    self.record(rec, owner)
+                else:
+                    self.record(rec, owner, logprobs)
                 return True
-            except (sqlite3.Error, OSError) as err:
+            except Exception as err:  # whatever the cause, the reply goes to the rescue file
                 self.last_write_error = err
-                busy = isinstance(err, sqlite3.OperationalError) and (
-                    "locked" in str(err) or "busy" in str(err)
-                )
-                if not busy:
+                if not _busy(err):
                     break
                 if attempt + 1 < attempts:
                     time.sleep(0.2 * 2**attempt)
-        self.rescue([rec])
+        if logprobs is None:
+            self.rescue([rec])
+        else:
+            self.rescue([rec], logprobs={(rec.request_key, rec.sample_index): logprobs})
         return False
 
     def _import_rescued(self) -> None:
-        """Move samples rescued by earlier runs into the database (see ``_rescue``)."""
+        """Move samples rescued by earlier runs into the database (see ``_rescue``): all in
+        one transaction, else (a line the database refuses) one by one, setting aside the
+        lines it refuses with the cause."""
         for claimed in claim_rescue_files(self.rescue_path):
-            records: list[SampleRecord] = []
+            entries: list[RescuedSample] = []
             try:
-                records, invalid = read_rescue(claimed)
-                with immediate(self._connection()) as conn:
-                    conn.executemany(_UPSERT, [_sample_row(rec) for rec in records])
-                    if invalid:  # inside the transaction: both happen or neither
-                        append_lines(self.invalid_rescue_path, invalid)
+                entries, invalid = read_entries(claimed)
+                try:
+                    with immediate(self._connection()) as conn:
+                        for entry in entries:
+                            self._write(conn, entry.record, None, entry.logprobs)
+                        if invalid:  # inside the transaction: both happen or neither
+                            append_lines(self.invalid_rescue_path, invalid)
+                except Exception as err:
+                    if self._unreachable(err):
+                        raise
+                    invalid += self._import_one_by_one(entries, self._write_entry)
+                    append_lines(self.invalid_rescue_path, invalid)
             except (sqlite3.Error, OSError) as err:
                 log.warning(
                     "could not import %d rescued samples from %s (%s); the file is kept and "
-                    "imported by a later run", len(records), claimed, err,
+                    "imported by a later run", len(entries), claimed, err,
                 )  # fmt: skip
                 continue
             if invalid:
                 log.warning(
-                    "%d unreadable lines in %s were not imported; kept in %s", len(invalid),
-                    claimed, self.invalid_rescue_path,
+                    "%d rescued lines in %s were not imported (unreadable, or refused by the "
+                    "database: the cause is on each line); kept in %s", len(invalid), claimed,
+                    self.invalid_rescue_path,
                 )  # fmt: skip
             claimed.unlink()
 
-    def record(self, rec: SampleRecord, owner: str | None = None) -> None:
-        """Commit one sample now (success rows are never overwritten); with ``owner``, drop
-        that owner's claim on the sample in the same transaction."""
-        conn = self._connection()
-        if owner is None:
-            conn.execute(_UPSERT, _sample_row(rec))
-            return
-        with immediate(conn):
-            conn.execute(_UPSERT, _sample_row(rec))
+    def _unreachable(self, err: BaseException) -> bool:
+        return isinstance(err, OSError) or _busy(err)
+
+    def _write_entry(self, entry: RescuedSample) -> None:
+        with immediate(self._connection()) as conn:
+            self._write(conn, entry.record, None, entry.logprobs)
+
+    @staticmethod
+    def _write(
+        conn: sqlite3.Connection,
+        rec: SampleRecord,
+        owner: str | None,
+        logprobs: SampleLogprobs | None,
+    ) -> None:
+        """The statements of one sample's commit (the caller holds the transaction)."""
+        conn.execute(_UPSERT, _sample_row(rec))
+        if logprobs is not None:
+            conn.execute(SQLITE_TABLE)
+            conn.execute(
+                "INSERT OR REPLACE INTO logprobs VALUES (?, ?, ?, ?, ?, ?, ?)",
+                logprob_row(rec.request_key, rec.sample_index, logprobs),
+            )
+        if owner is not None:
             conn.execute(
                 "DELETE FROM claims WHERE request_key = ? AND sample_index = ? AND owner = ?",
                 (rec.request_key, rec.sample_index, owner),
             )
+
+    def record(
+        self,
+        rec: SampleRecord,
+        owner: str | None = None,
+        logprobs: SampleLogprobs | None = None,
+    ) -> None:
+        """Commit one sample now (success rows are never overwritten), with its ``logprobs``
+        in the same transaction; with ``owner``, drop that owner's claim on it too."""
+        conn = self._connection()
+        if owner is None and logprobs is None:
+            conn.execute(_UPSERT, _sample_row(rec))
+            return
+        with immediate(conn):
+            self._write(conn, rec, owner, logprobs)
+
+    def read_logprobs(self, pairs: Iterable[Pair]) -> dict[Pair, SampleLogprobs]:
+        """Stored logprobs of the given samples (absent ones left out)."""
+        store = LogprobStore(self.path)
+        try:
+            return store.read(pairs)
+        finally:
+            store.close()
 
     def claim(
         self,
@@ -268,7 +333,7 @@ class Ledger(LedgerCommon):
         rows = self._connection().execute(
             f"SELECT {', '.join(_COLUMNS)} FROM samples ORDER BY request_key, sample_index"
         )
-        return [SampleRecord(*row) for row in rows]
+        return [SampleRecord(*restore_row(row)) for row in rows]
 
     def identity(self) -> str:
         """What tells this ledger apart from a rebuilt one at the same place: the file's device
@@ -285,13 +350,18 @@ class Ledger(LedgerCommon):
         select = f"SELECT {', '.join(sample_columns(columns))} FROM samples"
         conn = self._connection()
         if request_keys is None:
-            yield from conn.execute(select + " ORDER BY request_key, sample_index")
+            yield from map(
+                restore_row, conn.execute(select + " ORDER BY request_key, sample_index")
+            )
             return
         for chunk in _chunks(sorted(set(request_keys))):
-            yield from conn.execute(
-                f"{select} WHERE request_key IN ({', '.join('?' * len(chunk))}) "
-                "ORDER BY request_key, sample_index",
-                chunk,
+            yield from map(
+                restore_row,
+                conn.execute(
+                    f"{select} WHERE request_key IN ({', '.join('?' * len(chunk))}) "
+                    "ORDER BY request_key, sample_index",
+                    chunk,
+                ),
             )
 
     def samples(self, request_keys: Iterable[str]) -> dict[tuple[str, int], SampleRecord]:
@@ -306,7 +376,7 @@ class Ledger(LedgerCommon):
                 chunk,
             )
             for row in rows:
-                rec = SampleRecord(*row)
+                rec = SampleRecord(*restore_row(row))
                 out[(rec.request_key, rec.sample_index)] = rec
         return out
 

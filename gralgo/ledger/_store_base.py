@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
 
+from gralgo.ledger._claims import Pair
+from gralgo.ledger._logprobs import SampleLogprobs
 from gralgo.ledger._records import Request, SampleRecord
-from gralgo.ledger._rescue import append_records
+from gralgo.ledger._rescue import RescuedSample, append_records, set_aside_line
 
 
 class LedgerCommon:
@@ -47,12 +49,37 @@ class LedgerCommon:
             if (key, index) not in done
         ]
 
-    def rescue(self, records: Sequence[SampleRecord], path: Path | None = None) -> None:
-        """Append ``records`` to ``path`` (default :attr:`rescue_path`), fsynced."""
+    def rescue(
+        self,
+        records: Sequence[SampleRecord],
+        path: Path | None = None,
+        logprobs: Mapping[Pair, SampleLogprobs] | None = None,
+    ) -> None:
+        """Append ``records`` (with their ``logprobs``) to ``path`` (default
+        :attr:`rescue_path`), fsynced; raises ``OSError`` when that fails."""
         target = path or self.rescue_path
         target.parent.mkdir(parents=True, exist_ok=True)
         with self._lock:
-            append_records(target, records)
+            append_records(target, records, logprobs)
+
+    def _import_one_by_one(
+        self, entries: Sequence[RescuedSample], write: Callable[[RescuedSample], None]
+    ) -> list[str]:
+        """Write each rescued sample on its own; the lines the store refuses, with the cause
+        (a store that cannot be written at all raises, so the file is kept)."""
+        refused: list[str] = []
+        for entry in entries:
+            try:
+                write(entry)
+            except Exception as err:  # one bad line must not block the others
+                if self._unreachable(err):
+                    raise
+                refused.append(set_aside_line(entry.line, err))
+        return refused
+
+    def _unreachable(self, err: BaseException) -> bool:
+        """Whether ``err`` means the store cannot be written now at all (not this sample)."""
+        return isinstance(err, OSError)
 
     def close(self) -> None:
         """Close every connection this ledger opened in this process."""

@@ -7,29 +7,20 @@ import re
 from collections.abc import Iterable
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
+from gralgo import redaction
 from gralgo.ledger import ModelSpec, Request, RequestInfo
 from gralgo.run._errors import redact
 
 if TYPE_CHECKING:
     from gralgo.dataset import Instance
 
-_SECRET_NAME = re.compile(r"(?i)key|token|secret|passw|auth|sig")
 _ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
 def redact_url(url: str) -> str:
-    """``url`` without a password in it and with key-like query values masked."""
-    parts = urlsplit(url)
-    netloc = parts.netloc
-    if "@" in netloc:
-        netloc = "***@" + netloc.rsplit("@", 1)[1]
-    query = "&".join(
-        f"{k}=***" if _SECRET_NAME.search(k) else urlencode([(k, v)])
-        for k, v in parse_qsl(parts.query, keep_blank_values=True)
-    )
-    return urlunsplit((parts.scheme, netloc, redact(parts.path), query, parts.fragment))
+    """``url`` without userinfo and with query values outside the allow-list masked."""
+    return redaction.redact_url(url, redaction.API_BASE_QUERY_KEYS)
 
 
 def _redact_value(value: Any, name: str = "") -> Any:
@@ -38,7 +29,7 @@ def _redact_value(value: Any, name: str = "") -> Any:
     if isinstance(value, (list, tuple)):
         return [_redact_value(v, name) for v in value]
     if isinstance(value, str):
-        return "***" if _SECRET_NAME.search(name) and value else redact(value)
+        return redaction.REDACTED if redaction.is_secret_name(name) and value else redact(value)
     return value
 
 
@@ -52,23 +43,19 @@ def redacted_model_spec(spec: ModelSpec) -> dict[str, Any]:
     if spec.api_base:
         data["api_base"] = redact_url(spec.api_base)
     if spec.api_key_env and not _ENV_NAME.match(spec.api_key_env):
-        data["api_key_env"] = "***"
+        data["api_key_env"] = redaction.REDACTED
     data["extra_body"] = _redact_value(spec.extra_body)
     data["drop_params"] = list(spec.drop_params)
     return data
 
 
 def redact_known(text: str | None, secrets: Iterable[str]) -> str | None:
-    """``text`` with each known secret value (e.g. the API key in use) replaced by ``***``.
+    """``text`` with each known secret value (e.g. the API key in use) masked, longest first.
 
     Unlike :func:`gralgo.run._errors.redact` this never truncates nor guesses: it is applied to
     model answers, which must stay intact except for a key the model echoed.
     """
-    if text is None:
-        return None
-    for secret in sorted({s for s in secrets if s and len(s) >= 4}, key=len, reverse=True):
-        text = text.replace(secret, "***")
-    return text
+    return None if text is None else redaction.mask_known(text, secrets)
 
 
 def _dumps(value: Any) -> str:

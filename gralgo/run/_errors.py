@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-import re
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from email.utils import parsedate_to_datetime
+
+from gralgo.redaction import redact as redact_secrets
 
 _TRANSIENT_STATUS = frozenset({408, 409, 425, 429, 500, 502, 503, 504, 520, 522, 524, 529})
 _RUN_STOPPING_STATUS = frozenset({401, 402, 403, 404})
@@ -47,11 +48,6 @@ _TRANSIENT_NAMES = frozenset(
         "ConnectionError",
         "JSONDecodeError",
     }
-)
-_SECRET_PATTERNS = (
-    re.compile(r"sk-[A-Za-z0-9_\-]{4,}"),
-    re.compile(r"(?i)(bearer\s+)[^\s'\",;]+"),
-    re.compile(r"(?i)((?:api[_-]?key|x-api-key|authorization)['\"]?\s*[:=]\s*['\"]?)[^\s'\",;]+"),
 )
 MAX_MESSAGE_CHARS = 2000
 
@@ -140,12 +136,9 @@ def classify(exc: BaseException) -> FailureKind:
 
 
 def redact(text: str, secrets: Iterable[str] = ()) -> str:
-    """``text`` with every given secret and anything that looks like a key or token masked."""
-    for secret in sorted({s for s in secrets if s and len(s) >= 4}, key=len, reverse=True):
-        text = text.replace(secret, "***")
-    text = _SECRET_PATTERNS[0].sub("sk-***", text)
-    for pattern in _SECRET_PATTERNS[1:]:
-        text = pattern.sub(lambda m: m.group(1) + "***", text)
+    """``text`` with every given secret and anything that looks like a key or token masked
+    (:func:`gralgo.redaction.redact`), cut to :data:`MAX_MESSAGE_CHARS`."""
+    text = redact_secrets(text, secrets)
     if len(text) > MAX_MESSAGE_CHARS:
         text = text[:MAX_MESSAGE_CHARS] + "…"
     return text

@@ -11,26 +11,28 @@ budget, no new work starts and the run returns a report.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import itertools
+import logging
 import os
+import signal
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from gralgo.errors import ConfigError
+from gralgo.errors import ConfigError, RunInterrupted
 from gralgo.ledger import (
-    WRITE_ERRORS,
     Ledger,
     Pair,
     Request,
     ResponseKeeper,
+    SampleLogprobs,
     SampleRecord,
+    logprobs_from_response,
     new_owner_id,
-    record_logprobs,
 )
+from gralgo.redaction import redact_tokens
 from gralgo.run._describe import redact_known
 from gralgo.run._direct_client import DirectClient, choose_client
 from gralgo.run._errors import classify, redact
@@ -39,7 +41,12 @@ from gralgo.run._litellm_response import load_litellm, parse_response
 from gralgo.run._tool_loop import ToolLoopSettings
 from gralgo.seeding import rng_for
 
+log = logging.getLogger("gralgo")
+
 MIN_SAMPLES_FOR_BUDGET = 20
+GRACE_S = 25.0
+"""After SIGTERM/SIGINT, how long the replies in flight are still received (``run.grace_s``)."""
+_STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 LEASE_S = 60.0
 """How long a claim outlives its owner; renewed every third of it while the call runs."""
 BACKOFF_BASE_S = 0.5
@@ -141,6 +148,29 @@ class _BatchRun:
         self.report = RunReport()
         self.errors: Counter[str] = Counter()
         self.stopped = False
+        self.interrupted: str | None = None
+        """The name of the first stop signal received (SIGTERM, SIGINT), if any."""
+        self.grace_deadline = float("inf")
+        """Monotonic time until which replies in flight are still awaited after a signal."""
+        self.in_flight = 0
+        """Samples whose call is under way."""
+        self.abandoned = 0
+        """Samples whose call was still in flight when the run gave up waiting."""
+
+    def on_signal(self, signum: int, grace_s: float) -> None:
+        """First SIGTERM/SIGINT: start no call, keep receiving for ``grace_s``; second: stop
+        waiting at once (what was received is kept either way)."""
+        name = signal.Signals(signum).name
+        if self.interrupted is None:
+            self.interrupted = name
+            self.grace_deadline = time.monotonic() + grace_s
+            self.stop(f"interrupted by {name}")
+            log.warning(
+                "%s: no new calls; waiting up to %gs for %d replies in flight (a second signal "
+                "stops at once)", name, grace_s, self.in_flight,
+            )  # fmt: skip
+        else:
+            self.grace_deadline = time.monotonic()
 
     async def drive(self, todo: Sequence[tuple[Request, int]]) -> None:
         """Claim samples a window at a time and run them; wait for samples others hold."""
@@ -159,7 +189,7 @@ class _BatchRun:
                             list(remaining), self.owner, self.lease_s, window - len(running),
                             frozenset(watched),
                         )  # fmt: skip
-                    except WRITE_ERRORS as err:  # full disk: finish what is in flight, stop
+                    except Exception as err:  # full disk, server gone: finish in flight, stop
                         self.keeper.note(err)
                         self.stop(self.keeper.reason())
                         break
@@ -180,21 +210,50 @@ class _BatchRun:
                         task.result()  # a ledger failure must not pass silently
                 else:
                     await asyncio.sleep(self.poll_s)
-            if running:
-                await asyncio.gather(*running)
+            while running:  # after a stop: receive the replies in flight (within the grace)
+                done, running = await asyncio.wait(running, timeout=0.05)
+                for task in done:
+                    task.result()
+                if time.monotonic() >= self.grace_deadline:
+                    self.abandoned = len(running)
+                    break
             self.report.not_started += len(remaining)
         finally:
             renewer.cancel()
             for task in running:
                 task.cancel()
-            with contextlib.suppress(*WRITE_ERRORS):  # unreleased claims expire by themselves
+            try:
                 self.ledger.release_claims(self.owner)
+            except Exception as err:  # unreleased claims expire by themselves
+                log.warning("could not release this run's claims (%s); they expire in %gs",
+                            redact(str(err), self.secrets), self.lease_s)  # fmt: skip
 
     async def renew_leases(self) -> None:
+        """Extend this run's leases every third of a lease. A failed renewal is reported and
+        retried; once renewals have failed for a whole lease, the claims may have lapsed
+        (another process may take those samples), so the run starts no new call."""
+        last_ok = time.monotonic()
+        failing = False
         while True:
             await asyncio.sleep(self.lease_s / 3)
-            with contextlib.suppress(*WRITE_ERRORS):  # a failed renewal: the next one may work
+            try:
                 self.ledger.renew_claims(self.owner, self.lease_s)
+            except Exception as err:  # any store, any error: visible, never silent
+                message = redact(f"{type(err).__name__}: {err}", self.secrets)
+                if not failing:
+                    log.warning("cannot renew this run's claims on the ledger %s (%s); retrying",
+                                self.ledger.path, message)  # fmt: skip
+                failing = True
+                if time.monotonic() - last_ok >= self.lease_s:
+                    self.stop(
+                        f"cannot renew this run's claims on the ledger {self.ledger.path} for "
+                        f"{self.lease_s:g}s ({message}); no new calls are started (the calls in "
+                        "flight are kept)"
+                    )
+                continue
+            if failing:
+                log.warning("claims on the ledger %s renewed again", self.ledger.path)
+            failing, last_ok = False, time.monotonic()
 
     def limiter(self, request: Request) -> AdaptiveLimiter:
         endpoint = endpoint_of(request)
@@ -301,9 +360,11 @@ class _BatchRun:
                 return
             self.report.calls_made += 1
             started, t0 = time.time(), time.perf_counter()
+            self.in_flight += 1
             try:
                 fields, raw = await self.respond(request, index)
             except Exception as exc:  # classified below; nothing escapes a sample task
+                self.in_flight -= 1
                 kind = classify(exc)
                 if kind.rate_limited:  # pause the endpoint before the freed slot is handed on
                     self.report.rate_limited += 1
@@ -328,33 +389,54 @@ class _BatchRun:
                 if not kind.rate_limited:  # a 429 waits out the limiter's pause instead
                     await asyncio.sleep(self.backoff_s(request, index, attempt))
                 continue
+            except BaseException:  # cancelled after the grace: this reply was never received
+                self.in_flight -= 1
+                limiter.release()
+                raise
+            self.in_flight -= 1
             limiter.release()
             limiter.succeeded()
-            for name in ("answer_text", "reasoning_text", "transcript"):
-                if fields.get(name):  # a key the model echoed must not be stored
-                    fields[name] = redact_known(fields[name], self.secrets)
-            # Logprobs are stored before the sample row they belong to.
-            if request.sampling.logprobs and raw is not None:
-                record_logprobs(self.ledger.path, request.key, index, raw)
-            self.finish(
-                replace(
-                    base,
-                    attempts=attempt,
-                    latency_s=time.perf_counter() - t0,
-                    started_at=started,
-                    finished_at=time.time(),
-                    **fields,
-                )
+            # The reply is received: from here on nothing may lose it (the keeper stores it,
+            # else rescues it, whatever goes wrong).
+            rec = replace(
+                base,
+                attempts=attempt,
+                latency_s=time.perf_counter() - t0,
+                started_at=started,
+                finished_at=time.time(),
             )
+            logprobs: SampleLogprobs | None = None
+            try:
+                rec = replace(rec, **self.redacted(fields))
+                if request.sampling.logprobs and raw is not None:
+                    logprobs = self.redacted_logprobs(logprobs_from_response(raw))
+            except Exception as exc:  # an odd reply: keep what can be kept, as an error row
+                rec = replace(rec, error_class="UnstorableResponse",
+                              error_message=redact(repr(exc), self.secrets))  # fmt: skip
+            self.finish(rec, logprobs)
             return
+
+    def redacted(self, fields: dict[str, Any]) -> dict[str, Any]:
+        """``fields`` with every key the model echoed masked (it must not be stored)."""
+        out = dict(fields)
+        for name in ("answer_text", "reasoning_text", "transcript"):
+            if out.get(name):
+                out[name] = redact_known(out[name], self.secrets)
+        return out
+
+    def redacted_logprobs(self, data: SampleLogprobs | None) -> SampleLogprobs | None:
+        """``data`` with tokens that spell a secret masked (see :func:`redact_tokens`)."""
+        if data is None:
+            return None
+        return replace(data, tokens=redact_tokens(data.tokens, self.secrets))
 
     def backoff_s(self, request: Request, index: int, attempt: int) -> float:
         """Exponential backoff with full jitter, seeded so a re-run waits the same way."""
         cap = min(BACKOFF_CAP_S, self.backoff_base_s * 2 ** (attempt - 1))
         return rng_for("backoff", request.key, index, attempt).uniform(0, cap)
 
-    def finish(self, rec: SampleRecord) -> None:
-        if not self.keeper.keep(rec):
+    def finish(self, rec: SampleRecord, logprobs: SampleLogprobs | None = None) -> None:
+        if not self.keeper.keep(rec, logprobs):
             self.stop(self.keeper.reason())
         report = self.report
         if rec.ok:
@@ -400,6 +482,7 @@ async def run_samples(
     client: str = "litellm",
     lease_s: float = LEASE_S,
     tool: ToolLoopSettings | None = None,
+    grace_s: float = GRACE_S,
 ) -> RunReport:
     """Call the model for every (request, sample index) in ``todo``; commit each to ``ledger``.
 
@@ -414,6 +497,10 @@ async def run_samples(
     file, else a temp file) and :class:`~gralgo.ledger._sqlite.LedgerWriteError` is raised.
     A ``tool``-mode request runs a whole tool conversation (``tool`` bounds it) as one sample:
     it is stored complete with its transcript, or not at all (then re-run).
+    On SIGTERM or SIGINT (Slurm's time limit or preemption, Ctrl-C) no new call starts, the
+    replies in flight are received and stored for up to ``grace_s`` seconds (a second signal
+    stops waiting at once), the claims are released and :class:`~gralgo.errors.RunInterrupted`
+    is raised.
     """
     if max_concurrency < 1:
         raise ConfigError(f"run.max_concurrency must be >= 1, got {max_concurrency}")
@@ -450,16 +537,55 @@ async def run_samples(
         tool,
         client,
     )
+    handled = _catch_stop_signals(run, grace_s)
     try:
         await run.drive(todo)
     finally:
+        _release_stop_signals(handled)
         await run.direct.close()
     run.keeper.raise_if_failed()
+    if run.interrupted is not None:
+        raise RunInterrupted(interrupted_message(run), run.interrupted)
     report = run.report
     report.errors = dict(sorted(run.errors.items()))
     report.elapsed_s = time.perf_counter() - t0
     report.min_concurrency = {e: lim.min_limit_seen for e, lim in sorted(run.limiters.items())}
     return report
+
+
+def interrupted_message(run: _BatchRun) -> str:
+    report = run.report
+    return (
+        f"interrupted by {run.interrupted}: {run.keeper.stored} replies stored"
+        + (f", {run.keeper.rescued} rescued" if run.keeper.rescued else "")
+        + f", {run.abandoned} calls in flight abandoned, {report.not_started} samples not started;"
+        " claims released; run the same command again to resume (only the missing samples are "
+        "called)"
+    )
+
+
+def _catch_stop_signals(run: _BatchRun, grace_s: float) -> list[tuple[int, Any]]:
+    """Route SIGTERM/SIGINT to ``run`` while it runs (main thread only; elsewhere the default
+    handling stays). Returns the signals handled with the handlers they had before."""
+    loop = asyncio.get_running_loop()
+    handled: list[tuple[int, Any]] = []
+    for signum in _STOP_SIGNALS:
+        previous = signal.getsignal(signum)
+        try:
+            loop.add_signal_handler(signum, run.on_signal, signum, grace_s)
+        except (RuntimeError, ValueError, NotImplementedError):  # not the main thread
+            continue
+        handled.append((signum, previous))
+    return handled
+
+
+def _release_stop_signals(handled: list[tuple[int, Any]]) -> None:
+    """Give the signals back to the handlers they had (submitit's, Hydra's, the default)."""
+    loop = asyncio.get_running_loop()
+    for signum, previous in handled:
+        loop.remove_signal_handler(signum)
+        if previous is not None:
+            signal.signal(signum, previous)
 
 
 def run_samples_sync(
@@ -475,6 +601,7 @@ def run_samples_sync(
     client: str = "litellm",
     lease_s: float = LEASE_S,
     tool: ToolLoopSettings | None = None,
+    grace_s: float = GRACE_S,
 ) -> RunReport:
     """Blocking wrapper around :func:`run_samples` (runs its own event loop)."""
     return asyncio.run(
@@ -490,5 +617,6 @@ def run_samples_sync(
             client=client,
             lease_s=lease_s,
             tool=tool,
+            grace_s=grace_s,
         )
     )

@@ -133,3 +133,35 @@ def test_default_local_judge_answers_and_reruns_offline(tmp_path: Path) -> None:
     assert set(per["judge_status"]) <= {"ok", "unparsed"}
     again = run_analysis(settings, samples)
     assert again.metrics["judge_calls"] == 0
+
+
+def test_a_judge_stopped_by_its_failure_budget_makes_a_partial_failing_analysis(
+    judge_stub: StubServer, tmp_path: Path
+) -> None:
+    import json
+
+    judge_stub.control(faults=[{"kind": "status", "status": 500}])
+    cfg = plain_config(
+        "command=analyze",
+        "analysis=overthinking",
+        "judge=openai_compatible",
+        "judge.name=stub-model",
+        f"judge.api_base={judge_stub.api_base}",
+        f"judge.api_key_env={FAKE_KEY_ENV}",
+        f"paths.outputs={tmp_path / 'outputs'}",
+        "mlflow.enabled=false",
+        "run.max_attempts=1",
+    )
+    settings = analyze_settings_from_config(cfg, tmp_path / "analysis")
+    rows = [{"answer_text": f"So it is {i}. \\boxed{{{i}}}", "expected": str(i)} for i in range(40)]
+    result = run_analysis(settings, make_samples(rows))
+    assert result.incomplete is not None and "incomplete: 0 of 40" in result.incomplete
+    assert "failure budget" in result.incomplete
+    summary = result.summary.read_text()
+    assert summary.splitlines()[2].startswith("> **Partial results: incomplete: 0 of 40")
+    metrics = json.loads((tmp_path / "analysis" / "metrics.json").read_text())
+    assert metrics["judge_failed"] > 0 and metrics["judge_pending"] > 0
+    assert metrics["judge_failed"] + metrics["judge_pending"] == 40
+    assert metrics["judge_complete"] == 0
+    tables = [p for p in (tmp_path / "analysis").glob("*.md") if p.name != "summary.md"]
+    assert tables and all(p.read_text().startswith("> **Partial results") for p in tables)

@@ -72,6 +72,11 @@ def test_literal_secrets_are_refused_before_anything_is_written(
         ("task.max_degree.source=atlantis", "unknown source (task.max_degree.source) 'atlantis'"),
         ("source.dblp.files.csv=/no/such/DBLP.csv", "/no/such/DBLP.csv: file not found"),
         ("model=openai_compatible", "model.name is required: set it, e.g. model.name=..."),
+        ("format=nonexistent", "unknown format 'nonexistent'; valid choices: adjacency_list, "),
+        ("mode=nonexistent", "unknown mode 'nonexistent'; valid choices: certificate, direct"),
+        ("task=max_cliq", "unknown task 'max_cliq' (did you mean task=max_clique?); valid"),
+        ("task=[max_clique,max_degre]", "unknown task 'max_degre' (did you mean task=max_degree?)"),
+        ("model.temprature=0.5", "(did you mean model.sampling.temperature?)"),
     ],
 )
 def test_bad_overrides_fail_in_one_line_before_any_work(
@@ -122,3 +127,56 @@ def test_hydra_group_overrides_are_left_to_hydra() -> None:
     from gralgo.config import check_command_line
 
     check_command_line(["-m", "hydra/launcher=joblib", "hydra.launcher.n_jobs=2", "level=1"])
+
+
+@pytest.mark.parametrize(
+    "override",
+    [
+        "model.api_base=https://api.example.com/v1?api-key=Zq9TOPSECRETvalue",
+        "model.api_base=https://api.example.com/v1?subscription-key=Zq9TOPSECRETvalue",
+        "model.api_base=https://api.example.com/v1?code=Zq9TOPSECRETvalue",
+        "model.api_base=https://api.example.com/v1?X-Api-Key=Zq9TOPSECRETvalue",
+        "model.api_base=https://api.example.com/v1?access-token=Zq9TOPSECRETvalue",
+        "ledger.url=postgresql://gralgo@db.example/ledger?password=Zq9TOPSECRETvalue",
+    ],
+)
+def test_url_parts_not_known_to_be_harmless_are_refused(tmp_path: Path, override: str) -> None:
+    done = gralgo(tmp_path, "model=openai_compatible", "model.name=m", override)
+    assert done.returncode == 2, done.stderr[-2000:]
+    lines = [line for line in done.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and "must not" in lines[0], done.stderr[-2000:]
+    assert "Zq9TOPSECRETvalue" not in done.stderr + done.stdout
+    assert not (tmp_path / "run").exists() and not (tmp_path / "outputs").exists()
+
+
+def _read_only_dir(tmp_path: Path) -> Path:
+    """A folder nothing can be created in (root ignores permission bits: use /sys)."""
+    import os
+
+    if os.geteuid() == 0:
+        return Path("/sys/gralgo-read-only-check")
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    folder.chmod(0o555)
+    return folder
+
+
+@pytest.mark.parametrize("key", ["paths.outputs", "mlflow.tracking_uri"])
+def test_an_unwritable_outputs_folder_or_mlflow_store_fails_in_one_line(
+    tmp_path: Path, key: str
+) -> None:
+    ro = _read_only_dir(tmp_path)
+    value = ro / "outputs" if key == "paths.outputs" else f"sqlite:///{ro}/mlflow.db"
+    done = subprocess.run(
+        [sys.executable, "-m", "gralgo", f"{key}={value}", f"hydra.run.dir={tmp_path / 'run'}",
+         "model=openai_compatible", "model.name=m", "model.api_base=http://127.0.0.1:9/v1"],
+        capture_output=True, text=True, cwd=tmp_path, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 2, done.stderr[-2000:]
+    lines = [line for line in done.stderr.splitlines() if line.strip()]
+    assert (
+        len(lines) == 1
+        and key in lines[0]
+        and str(ro.parent if ro.parent != ro else ro) in lines[0]
+    )
+    assert not (tmp_path / "run").exists()

@@ -3,7 +3,8 @@
 ``python ledger_worker.py API_BASE LEDGER N K CONCURRENCY LEASE_S GO_FILE`` (LEDGER: a file
 or a ``postgresql://`` URL): imports everything, prints ``READY``, waits until ``GO_FILE``
 exists (so all workers start together), runs the ``N`` stub requests ``K`` times each, and
-prints one JSON line with its report.
+prints one JSON line with its report (after SIGTERM/SIGINT too: ``"interrupted": true``,
+exit status 4).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # this checkout's gralgo
 
+from gralgo.errors import RunInterrupted  # noqa: E402
 from gralgo.ledger import open_ledger  # noqa: E402
 from gralgo.run._litellm_response import load_litellm  # noqa: E402
 from gralgo.run._runner import run_samples_sync  # noqa: E402
@@ -29,11 +31,15 @@ def main() -> None:
     while not Path(go_file).exists():
         time.sleep(0.01)
     t0 = time.perf_counter()
-    with open_ledger(ledger_path) as ledger:  # a file, or a postgresql:// server ledger
-        report = run_samples_sync(
-            ledger.missing(requests, int(k)), ledger, max_concurrency=int(conc), max_attempts=3,
-            timeout_s=30, failure_budget=0.5, lease_s=float(lease_s),
-        )  # fmt: skip
+    try:
+        with open_ledger(ledger_path) as ledger:  # a file, or a postgresql:// server ledger
+            report = run_samples_sync(
+                ledger.missing(requests, int(k)), ledger, max_concurrency=int(conc),
+                max_attempts=3, timeout_s=30, failure_budget=0.5, lease_s=float(lease_s),
+            )  # fmt: skip
+    except RunInterrupted as err:
+        print(json.dumps({"interrupted": True, "message": str(err)}), flush=True)
+        sys.exit(4)
     print(json.dumps({
         "done": report.done, "calls": report.calls_made, "done_elsewhere": report.done_elsewhere,
         "failed": report.failed, "elapsed_s": time.perf_counter() - t0,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from gralgo.ledger import ModelSpec
+from gralgo.redaction import REDACTED
 from gralgo.run._describe import redact_known, redacted_model_spec
 
 
@@ -20,7 +21,7 @@ def test_model_spec_is_stored_without_url_credentials_or_pasted_keys() -> None:
     for secret in ("SECRET123", "hunter22", "sk-pasted", "tok-777", "user:"):
         assert secret not in stored
     data = redacted_model_spec(spec)
-    assert data["api_base"].startswith("https://***@host.example/v1")
+    assert data["api_base"].startswith(f"https://{REDACTED}@host.example/v1")
     assert "region=eu" in data["api_base"]
     assert data["extra_body"]["chat_template_kwargs"] == {"enable_thinking": False}
 
@@ -36,5 +37,5 @@ def test_redact_known_masks_only_known_values_and_never_truncates() -> None:
     assert out is not None
     assert "abcd-1234-efgh" not in out and "***" in out
     assert out.endswith("sk-not-known-1234")
-    assert len(out) == len(long_answer) - len("abcd-1234-efgh") + 3
+    assert len(out) == len(long_answer) - len("abcd-1234-efgh") + len(REDACTED)
     assert redact_known(None, ["abcd"]) is None

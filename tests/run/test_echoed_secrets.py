@@ -25,3 +25,28 @@ def test_echoed_key_is_masked_in_the_job_folder(make_settings, stub: StubServer)
     written = [p for p in result.output_dir.rglob("*") if p.is_file()]
     assert any(p.name == "samples.csv" for p in written)
     assert [p for p in written if FAKE_KEY.encode() in p.read_bytes()] == []
+
+
+def test_echoed_key_is_masked_in_stored_logprob_tokens(stub: StubServer, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from dataclasses import replace
+
+    from gralgo.ledger import Ledger
+    from gralgo.run import run_samples_sync
+    from gralgo.testing import make_requests
+
+    requests = [
+        replace(r, sampling=replace(r.sampling, logprobs=True, top_logprobs=2))
+        for r in make_requests(stub.api_base, 2, tag="echo-lp")
+    ]
+    stub.control(answers={r.messages[-1]["content"]: f"my key is {FAKE_KEY} ok" for r in requests})
+    with Ledger(tmp_path / "ledger.sqlite") as ledger:
+        run_samples_sync([(r, 0) for r in requests], ledger, max_concurrency=2, max_attempts=1,
+                         timeout_s=20, failure_budget=1.0)  # fmt: skip
+    from gralgo.ledger import LogprobStore
+
+    stored = LogprobStore(tmp_path / "ledger.sqlite").read([(r.key, 0) for r in requests])
+    assert len(stored) == 2
+    for data in stored.values():
+        assert FAKE_KEY not in "".join(data.tokens) and "ok" in "".join(data.tokens)
+    raw = (tmp_path / "ledger.sqlite").read_bytes()
+    assert FAKE_KEY.encode() not in raw

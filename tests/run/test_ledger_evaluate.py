@@ -38,7 +38,7 @@ def test_job_is_self_describing_and_echoed_key_is_redacted(
     assert list(frame.expected[::2]) == [i.prompts["edge_list"].answer for i in instances]
     assert list(frame.prompt[::2]) == [i.prompts["edge_list"].text for i in instances]
     assert set(frame.task) == {"max_degree"} and set(frame.level) == {1}
-    assert frame.answer_text.iloc[0].startswith("my key is *** \\boxed")
+    assert frame.answer_text.iloc[0].startswith("my key is ***REDACTED*** \\boxed")
     # Scoring read the same table: the echoed answer is scored correct.
     samples = pd.read_csv(result.output_dir / "samples.csv")
     first_rows = samples[samples.instance_id == instances[0].id]

@@ -119,3 +119,30 @@ def test_a_rerun_on_a_server_ledger_links_results_until_its_samples_change(
     third = tmp_path / "third" / "summary.csv"
     assert third.is_file() and not third.samefile(tmp_path / "first" / "summary.csv")
     assert "424242" in (tmp_path / "third" / "samples.csv").read_text(encoding="utf-8")
+
+
+def test_failed_lease_renewals_are_reported_and_stop_new_calls(
+    stub: StubServer, url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:  # fmt: skip
+    import logging
+
+    import psycopg
+
+    requests = make_requests(stub.api_base, 12, tag="renew")
+    stub.control(latency_s=1.0)
+    with PostgresLedger(url, tmp_path) as ledger:
+
+        def renew(owner: str, lease_s: float) -> int:
+            raise psycopg.OperationalError("server closed the connection unexpectedly")
+
+        monkeypatch.setattr(ledger, "renew_claims", renew)
+        with caplog.at_level(logging.WARNING, logger="gralgo"):
+            report = run_samples_sync([(r, 0) for r in requests], ledger, client="direct",
+                                      max_concurrency=2, max_attempts=1, timeout_s=10,
+                                      failure_budget=1.0, lease_s=0.6)  # fmt: skip
+        stored = len(ledger.all_samples())
+    assert "cannot renew this run's claims" in caplog.text  # visible, not silent
+    assert report.fatal_stopped and "cannot renew" in (report.stop_reason or "")
+    assert report.not_started > 0  # stopped claiming: no new calls on lapsed leases
+    assert stored == stub.stats()["calls"]  # the calls in flight were still kept

@@ -5,6 +5,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
+from gralgo.redaction import REDACTED
 from gralgo.run._errors import MalformedResponseError, classify, redact, retry_after_seconds
 from gralgo.run._litellm_response import load_litellm as load_litellm
 
@@ -71,8 +72,15 @@ def test_redact_removes_key_values_and_key_shapes() -> None:
     clean = redact(text, ["my-own-token-value"])
     for secret in ("SECRET123", "abc.def-ghi", "xyz987654", "my-own-token-value"):
         assert secret not in clean
-    assert clean.startswith("auth failed for sk-***") and len(redact("x" * 10_000)) < 2100
+    assert clean.startswith(f"auth failed for {REDACTED}") and len(redact("x" * 10_000)) < 2100
 
 
 def test_redact_keeps_ordinary_text() -> None:
     assert redact("injected 500: server overloaded") == "injected 500: server overloaded"
+
+
+def test_error_messages_use_the_one_redaction_path() -> None:
+    from gralgo.redaction import redact as redact_everywhere
+
+    text = "x sk-abcdefghijkl y Bearer abcdefghijkl z api_key='zzzzzzzzzz' known-secret-1"
+    assert redact(text, ["known-secret-1"]) == redact_everywhere(text, ["known-secret-1"])

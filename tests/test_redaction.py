@@ -1,0 +1,69 @@
+"""The one secret-pattern module: masks, lengths, order, tokens, URL allow-lists."""
+
+from __future__ import annotations
+
+import pytest
+
+from gralgo.redaction import (
+    API_BASE_QUERY_KEYS,
+    POSTGRES_QUERY_KEYS,
+    REDACTED,
+    mask_known,
+    redact,
+    redact_tokens,
+    redact_url,
+    url_secret_parts,
+)
+
+
+def test_a_secret_that_contains_another_is_masked_whole() -> None:
+    # Masking the shorter value first would leave the longer one's tail in the text.
+    short, long = "abcdef12", "abcdef12XYZW9876"
+    for secrets in ([short, long], [long, short]):
+        out = mask_known(f"a {long} b {short} c", secrets)
+        assert out == f"a {REDACTED} b {REDACTED} c"
+        assert "XYZW9876" not in redact(f"key={long}", secrets)
+
+
+def test_every_stage_uses_the_same_patterns() -> None:
+    from gralgo.report import redact_config
+
+    text = "x sk-abcdefghijkl y Bearer abcdefghijkl z api_key='zzzzzzzzzz'"
+    assert redact_config({"notes": text}) == {"notes": redact(text)}
+    assert "abcdefghijkl" not in redact(text) and "zzzzzzzzzz" not in redact(text)
+
+
+def test_tokens_that_spell_a_key_are_masked_and_the_count_kept() -> None:
+    tokens = ("My", " key", " is", " sk-te", "st-SEC", "RET123", ".", " ok")
+    out = redact_tokens(tokens, ["sk-test-SECRET123"])
+    assert len(out) == len(tokens)
+    assert "".join(out).count("SEC") == 0 and "RET123" not in out
+    assert out[:3] == tokens[:3] and out[-2:] == tokens[-2:]
+    assert redact_tokens(("a", "b"), ["sk-test-SECRET123"]) == ("a", "b")
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://h.example/v1?api-key=Zq9TOPSECRET",
+        "https://h.example/v1?subscription-key=Zq9TOPSECRET",
+        "https://h.example/v1?code=Zq9TOPSECRET",
+        "https://h.example/v1?X-Api-Key=Zq9TOPSECRET",
+        "https://h.example/v1?access-token=Zq9TOPSECRET",
+        "https://user:pw@h.example/v1",
+        "https://h.example/v1#Zq9TOPSECRET",
+    ],
+)
+def test_api_base_parts_outside_the_allow_list_are_found_and_masked(url: str) -> None:
+    assert url_secret_parts(url, API_BASE_QUERY_KEYS)
+    assert "Zq9TOPSECRET" not in redact_url(url) and "pw" not in redact_url(url)
+
+
+def test_harmless_url_parts_pass() -> None:
+    assert (
+        url_secret_parts("https://h.example/openai?api-version=2024-06-01", API_BASE_QUERY_KEYS)
+        == []
+    )
+    pg = "postgresql://gralgo@db.example:5432/ledger?sslmode=require&connect_timeout=5"
+    assert url_secret_parts(pg, POSTGRES_QUERY_KEYS, allow_user=True) == []
+    assert url_secret_parts(pg + "&password=PW", POSTGRES_QUERY_KEYS, allow_user=True)
