@@ -7,7 +7,10 @@ rules the builder enforces (``design/data.md``):
   (``Task.shortcuts``: the isolated node, the lightest-edge node, a path graph's node count...);
 * **answer share** — the most common answer of a (task, level) covers at most
   ``max_answer_share`` of its instances (the majority-guess baseline), checked where the group
-  has at least ``min_group`` instances (a share of 1 of 2 says nothing).
+  has at least ``min_group`` instances (a share of 1 of 2 says nothing);
+* **re-solve** — every instance is solved again from its graph and parameters, and its answer,
+  certificate and every prompt (re-rendered, and its graph text parsed back) must match
+  (``gralgo/dataset/_recheck.py``; in worker processes). A fault names the instance.
 
 It writes ``audit.md`` (rules, baselines, answer histograms, shortcut hit rates), ``audit.csv``
 (the baseline table) and ``audit.png`` (majority-guess and random-node accuracy per level), and
@@ -19,10 +22,11 @@ from __future__ import annotations
 import logging
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from gralgo.dataset._instance import Instance
+from gralgo.dataset._recheck import InstanceFault, recheck_instances
 from gralgo.dataset._statistics import (
     Baseline,
     GraphStats,
@@ -45,7 +49,7 @@ class RuleViolation:
     """One broken validity rule."""
 
     rule: str
-    """``answer_share`` or ``shortcut``."""
+    """``answer_share``, ``shortcut`` or ``resolve``."""
     task: str
     level: int
     detail: str
@@ -63,6 +67,12 @@ class AuditReport:
     shortcut_hits: dict[tuple[str, int], Counter[str]]
     """(task, level) -> shortcut name -> instances it solves (empty counters when clean)."""
     violations: list[RuleViolation]
+    faults: list[InstanceFault] = field(default_factory=list)
+    """Instances whose answer, certificate or prompts disagree with re-solving them."""
+    rechecked: int = 0
+    """How many instances were re-solved (0: the re-solve was skipped)."""
+    recheck_seconds: float = 0.0
+    """Wall time of the re-solve."""
 
     @property
     def ok(self) -> bool:
@@ -78,6 +88,13 @@ class AuditReport:
             lines.append(f"{len(self.violations)} validity rule(s) broken:")
             lines.append("")
             lines += [f"- {v.rule}: {v.task} level {v.level}: {v.detail}" for v in self.violations]
+        if self.rechecked:
+            lines += [
+                "",
+                f"Re-solved {self.rechecked} instances (answer, certificate, every prompt "
+                f"re-rendered and parsed back) in {self.recheck_seconds:.1f} s: "
+                f"{len(self.faults)} fault(s).",
+            ]
         lines += ["", "## Guessing baselines", "", baselines_markdown(self.baselines).rstrip()]
         lines += [
             "",
@@ -119,8 +136,15 @@ def audit_instances(
     *,
     max_answer_share: float = MAX_ANSWER_SHARE,
     min_group: int = MIN_GROUP,
+    resolve: bool = True,
+    workers: int = 0,
 ) -> AuditReport:
-    """Measure ``instances`` against the validity rules (pure: reads, writes nothing)."""
+    """Measure ``instances`` against the validity rules (pure: reads, writes nothing).
+
+    ``resolve``: also re-solve every instance (``workers`` processes, 0: one per core)."""
+    import time
+
+    instances = list(instances)
     from gralgo.dataset._statistics import graph_stats
     from gralgo.tasks import make_task
 
@@ -162,7 +186,27 @@ def audit_instances(
                     f"shortcut {name!r} solves {n} of {total} instances",
                 )
             )
-    return AuditReport(table, dict(histograms), dict(hits), violations)
+    started = time.perf_counter()
+    faults = recheck_instances(instances, workers) if resolve else []
+    elapsed = time.perf_counter() - started
+    violations += [
+        RuleViolation(
+            "resolve",
+            f.task,
+            f.level,
+            f"instance {f.instance_id} ({f.context} #{f.index}): {f.detail}",
+        )
+        for f in faults
+    ]
+    return AuditReport(
+        table,
+        dict(histograms),
+        dict(hits),
+        violations,
+        faults,
+        len(instances) if resolve else 0,
+        elapsed if resolve else 0.0,
+    )
 
 
 def plot_baselines(
@@ -212,11 +256,13 @@ def plot_baselines(
     return path
 
 
-def audit_dataset(directory: Path, out_dir: Path | None = None) -> AuditReport:
-    """Audit the dataset in ``directory``; with ``out_dir``, write audit.md / .csv / .png."""
+def audit_dataset(directory: Path, out_dir: Path | None = None, workers: int = 0) -> AuditReport:
+    """Audit the dataset in ``directory``; with ``out_dir``, write audit.md / .csv / .png.
+
+    ``workers``: processes for the re-solve (0: one per core)."""
     from gralgo.dataset._store import read_instances
 
-    report = audit_instances(read_instances(Path(directory)))
+    report = audit_instances(read_instances(Path(directory)), workers=workers)
     if out_dir is not None:
         out = Path(out_dir)
         out.mkdir(parents=True, exist_ok=True)

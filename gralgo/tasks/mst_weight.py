@@ -101,15 +101,21 @@ class MstWeightTask(EdgeWeightedTask):
     def check_certificate(
         self, problem: Problem, solution: Solution, answer: cert.CertificateAnswer
     ) -> cert.CertificateVerdict:
-        edges, unknown = answer.edges, answer.unknown
-        if unknown:
-            return cert.hallucinated(unknown)
+        verdict = cert.unreadable(answer)
+        if verdict is not None:
+            return verdict
+        if answer.says_empty:
+            return cert.infeasible("the answer claims an empty tree")
+        edges = answer.edges
         if not edges:
             return cert.unparsed("no edge given")
         graph = problem.graph
         missing = [f"{u} - {v}" for u, v in edges if not graph.has_edge(u, v)]
         if missing:
-            return cert.hallucinated(missing, "edge")
+            return cert.infeasible(f"not an edge of the graph: {missing[:3]!r}")
+        repeated = cert.repeated_edges(edges)
+        if repeated:
+            return cert.infeasible(f"lists the edge(s) {repeated[:3]!r} more than once")
         tree = nx.Graph(edges)
         tree.add_nodes_from(graph)
         if tree.number_of_edges() != graph.number_of_nodes() - 1 or not nx.is_tree(tree):
