@@ -10,7 +10,13 @@ rules the builder enforces (``design/data.md``):
   has at least ``min_group`` instances (a share of 1 of 2 says nothing);
 * **re-solve** — every instance is solved again from its graph and parameters, and its answer,
   certificate and every prompt (re-rendered, and its graph text parsed back) must match
-  (``gralgo/dataset/_recheck.py``; in worker processes). A fault names the instance.
+  (``gralgo/dataset/_recheck.py``; in worker processes). A fault names the instance;
+* **scans** — no scan heuristic (``gralgo/tasks/_heuristics.py``: one pass over the edge list
+  or the degree sequence) beats chance (the better guessing baseline) by more than
+  ``SCAN_MARGIN`` in any (task, level).
+
+Beside the guessing baselines it reports every named heuristic's accuracy (scans and the
+algorithms a model may legitimately run: greedy clique, double-sweep BFS...).
 
 It writes ``audit.md`` (rules, baselines, answer histograms, shortcut hit rates), ``audit.csv``
 (the baseline table) and ``audit.png`` (majority-guess and random-node accuracy per level), and
@@ -33,8 +39,9 @@ from gralgo.dataset._statistics import (
     baselines,
     baselines_csv,
     baselines_markdown,
+    heuristics_markdown,
 )
-from gralgo.tasks import Problem, Solution, Task, TaskSettings
+from gralgo.tasks import Problem, Solution, Task, TaskSettings, find_shortcuts
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +49,8 @@ MAX_ANSWER_SHARE = 0.3
 """The most common answer of a (task, level) may cover at most this share of its instances."""
 MIN_GROUP = 10
 """Smallest (task, level) group whose answer share is checked."""
+SCAN_MARGIN = 0.10
+"""A scan heuristic may beat chance by at most this much in a (task, level)."""
 
 
 @dataclass(frozen=True)
@@ -49,7 +58,7 @@ class RuleViolation:
     """One broken validity rule."""
 
     rule: str
-    """``answer_share``, ``shortcut`` or ``resolve``."""
+    """``answer_share``, ``shortcut``, ``scan`` or ``resolve``."""
     task: str
     level: int
     detail: str
@@ -96,6 +105,13 @@ class AuditReport:
                 f"{len(self.faults)} fault(s).",
             ]
         lines += ["", "## Guessing baselines", "", baselines_markdown(self.baselines).rstrip()]
+        if any(b.heuristics for b in self.baselines):
+            lines += [
+                "",
+                "## Heuristic baselines",
+                "",
+                heuristics_markdown(self.baselines).rstrip(),
+            ]
         lines += [
             "",
             "## Shortcut hit rates",
@@ -128,7 +144,7 @@ def instance_shortcuts(task: Task, instance: Instance) -> tuple[str, ...]:
     """The shortcuts of ``task`` that solve ``instance`` (rebuilt from its record)."""
     problem = Problem(instance.to_networkx(), dict(instance.params), dict(instance.provenance))
     solution = Solution(instance.answer, dict(instance.certificate))
-    return task.shortcuts(problem, solution)
+    return find_shortcuts(task, problem, solution)
 
 
 def audit_instances(
@@ -141,14 +157,20 @@ def audit_instances(
 ) -> AuditReport:
     """Measure ``instances`` against the validity rules (pure: reads, writes nothing).
 
-    ``resolve``: also re-solve every instance (``workers`` processes, 0: one per core)."""
+    ``resolve``: also re-solve every instance (``workers`` processes, 0: one per core); the
+    heuristic accuracies then come from recomputing them, else from the instances' provenance."""
     import time
+    from dataclasses import replace
+
+    from gralgo.dataset._statistics import graph_stats
+    from gralgo.tasks import heuristics_for, make_task
 
     instances = list(instances)
-    from gralgo.dataset._statistics import graph_stats
-    from gralgo.tasks import make_task
-
+    started = time.perf_counter()
+    recheck = recheck_instances(instances, workers) if resolve else None
+    elapsed = time.perf_counter() - started
     tasks: dict[tuple[str, str], Task] = {}
+    kinds: dict[str, dict[str, str]] = {}
     histograms: dict[tuple[str, int], Counter[str]] = defaultdict(Counter)
     hits: dict[tuple[str, int], Counter[str]] = defaultdict(Counter)
     stats: list[GraphStats] = []
@@ -156,12 +178,16 @@ def audit_instances(
         key = (instance.task, instance.level)
         histograms[key][instance.answer] += 1
         hits[key].update()  # every group appears, also when clean
-        stats.append(graph_stats(instance))
+        row = graph_stats(instance)
+        if recheck is not None:
+            row = replace(row, heuristics=recheck.heuristics[instance.id])
+        stats.append(row)
         task = tasks.get((instance.task, instance.source))
         if task is None:
             # Shortcuts read only the graph, params and answer: default options suffice.
             settings = TaskSettings(source=instance.source, sampler="audit")
             task = tasks[(instance.task, instance.source)] = make_task(instance.task, settings)
+            kinds[instance.task] = {h.name: h.kind for h in heuristics_for(task)}
         hits[key].update(instance_shortcuts(task, instance))
     table = baselines(stats)
     violations = [
@@ -186,9 +212,19 @@ def audit_instances(
                     f"shortcut {name!r} solves {n} of {total} instances",
                 )
             )
-    started = time.perf_counter()
-    faults = recheck_instances(instances, workers) if resolve else []
-    elapsed = time.perf_counter() - started
+    violations += [
+        RuleViolation(
+            "scan",
+            b.task,
+            b.level,
+            f"scan {name!r} scores {accuracy:.0%}, chance is {b.chance:.0%} (at most "
+            f"{SCAN_MARGIN:.0%} above allowed)",
+        )
+        for b in table
+        for name, accuracy in sorted(b.heuristics.items())
+        if kinds.get(b.task, {}).get(name) == "scan" and accuracy > b.chance + SCAN_MARGIN + 1e-9
+    ]
+    faults = recheck.faults if recheck is not None else []
     violations += [
         RuleViolation(
             "resolve",
@@ -212,7 +248,8 @@ def audit_instances(
 def plot_baselines(
     rows: Sequence[Baseline], path: Path, max_answer_share: float = MAX_ANSWER_SHARE
 ) -> Path:
-    """One panel per task: majority-guess (bars) and random-node (dots) accuracy per level."""
+    """One panel per task: majority-guess (bars), random-node (dots) and best named heuristic
+    (squares) accuracy per level."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -234,6 +271,9 @@ def plot_baselines(
         guesses = [(b.level, b.random_guess) for b in items if b.random_guess is not None]
         if guesses:
             ax.plot(*zip(*guesses, strict=True), "o", color="tab:orange", label="random node")
+        best = [(b.level, b.best_heuristic[1]) for b in items if b.best_heuristic is not None]
+        if best:
+            ax.plot(*zip(*best, strict=True), "s--", color="tab:green", label="best heuristic")
         ax.axhline(
             max_answer_share,
             color="tab:red",

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import networkx as nx
 
 from gralgo.dataset._instance import Instance
-from gralgo.tasks import InstanceRejected, Problem, Task, TaskSettings
+from gralgo.tasks import InstanceRejected, Problem, Task, TaskSettings, heuristic_credits
 
 
 @dataclass(frozen=True)
@@ -34,10 +34,18 @@ class InstanceFault:
     """What differs, in words."""
 
 
-def recheck_instances(instances: Sequence[Instance], workers: int = 0) -> list[InstanceFault]:
-    """Re-solve every instance (``workers`` processes; 0: one per core, 1: in this process).
+@dataclass(frozen=True)
+class Recheck:
+    """What re-solving a dataset found."""
 
-    Returns the faults sorted by (task, level, context, index)."""
+    faults: list[InstanceFault]
+    """Sorted by (task, level, context, index)."""
+    heuristics: dict[str, dict[str, float]]
+    """Instance id -> every named heuristic's credit, computed again."""
+
+
+def recheck_instances(instances: Sequence[Instance], workers: int = 0) -> Recheck:
+    """Re-solve every instance (``workers`` processes; 0: one per core, 1: in this process)."""
     lines = [instance.to_json() for instance in instances]
     workers = workers or os.cpu_count() or 1
     chunks = [lines[i :: workers * 4] for i in range(workers * 4)] if workers > 1 else [lines]
@@ -47,13 +55,17 @@ def recheck_instances(instances: Sequence[Instance], workers: int = 0) -> list[I
             results = list(pool.map(_recheck_lines, chunks))
     else:
         results = [_recheck_lines(chunk) for chunk in chunks]
-    faults = [fault for result in results for fault in result]
-    return sorted(faults, key=lambda f: (f.task, f.level, f.context, f.index, f.detail))
+    faults = [fault for result in results for fault in result[0]]
+    faults.sort(key=lambda f: (f.task, f.level, f.context, f.index, f.detail))
+    return Recheck(faults, {key: value for result in results for key, value in result[1].items()})
 
 
-def _recheck_lines(lines: Iterable[str]) -> list[InstanceFault]:
+def _recheck_lines(
+    lines: Iterable[str],
+) -> tuple[list[InstanceFault], dict[str, dict[str, float]]]:
     tasks: dict[tuple[str, str], Task] = {}
     faults = []
+    credits: dict[str, dict[str, float]] = {}
     for line in lines:
         instance = Instance.from_json(line)
         key = (instance.task, instance.source)
@@ -61,7 +73,8 @@ def _recheck_lines(lines: Iterable[str]) -> list[InstanceFault]:
             from gralgo.tasks import make_task
 
             tasks[key] = make_task(instance.task, TaskSettings(instance.source, "audit"))
-        for detail in instance_faults(tasks[key], instance):
+        details, credits[instance.id] = instance_faults(tasks[key], instance)
+        for detail in details:
             faults.append(
                 InstanceFault(
                     instance.id,
@@ -72,18 +85,23 @@ def _recheck_lines(lines: Iterable[str]) -> list[InstanceFault]:
                     detail,
                 )
             )
-    return faults
+    return faults, credits
 
 
-def instance_faults(task: Task, instance: Instance) -> list[str]:
-    """What in ``instance`` disagrees with solving it again (empty when nothing does)."""
+def instance_faults(task: Task, instance: Instance) -> tuple[list[str], dict[str, float]]:
+    """What in ``instance`` disagrees with solving it again (empty when nothing does), and
+    every named heuristic's credit on it (against the stored answer)."""
     graph = instance.to_networkx()
     problem = Problem(graph, dict(instance.params), dict(instance.provenance))
+    credits = heuristic_credits(task, problem, instance.answer)
     try:
         solution = task.solve(problem)
     except InstanceRejected as rejected:
-        return [f"re-solving fails: {rejected}"]
+        return [f"re-solving fails: {rejected}"], credits
     faults = []
+    stored = instance.provenance.get("heuristics")
+    if stored is not None and stored != json.loads(json.dumps(credits)):
+        faults.append("stored heuristic credits differ from the recomputed ones")
     if solution.answer != instance.answer:
         faults.append(f"answer {instance.answer!r}, re-solved {solution.answer!r}")
     if json.loads(json.dumps(solution.certificate)) != instance.certificate:
@@ -95,7 +113,7 @@ def instance_faults(task: Task, instance: Instance) -> list[str]:
         )
         faults.append(f"certificate differs from the re-solved one in {differing!r}")
     faults += prompt_faults(task, problem, instance)
-    return faults
+    return faults, credits
 
 
 def prompt_faults(task: Task, problem: Problem, instance: Instance) -> list[str]:

@@ -93,6 +93,14 @@ def test_small_build_passes_the_audit_and_writes_its_report(make_settings, tmp_p
     assert "All validity rules hold." in text and "## Answer histograms" in text
     statistics = (tmp_path / "ds" / "statistics.md").read_text()
     assert "Guessing baselines" in statistics and "Rejected draws" in statistics
+    assert "Heuristic baselines" in statistics and "greedy_best_start" in statistics
+    assert (
+        "## Heuristic baselines" in text
+        and "best_heuristic" in (tmp_path / "audit" / "audit.csv").read_text()
+    )
+    assert report.rechecked == len(spec.tasks) * 2 * 10 and not report.faults
+    clique = next(b for b in report.baselines if b.task == "max_clique")
+    assert clique.best_heuristic is not None and 0 <= clique.best_heuristic[1] <= 1
     node_rows = [b for b in report.baselines if b.answer_kind == "node"]
     assert node_rows and all(0 < (b.random_guess or 0) <= 1 / 8 for b in node_rows)
 
@@ -117,7 +125,9 @@ def test_distance_threshold_without_the_shortcut_rule_fails_the_audit(
     build_dataset(spec, tmp_path / "old")
     report = audit_dataset(tmp_path / "old")
     assert not report.ok
-    assert {v.rule for v in report.violations} == {"shortcut"}
+    assert {v.rule for v in report.violations} == {"shortcut", "scan"}
+    scans = [v.detail for v in report.violations if v.rule == "scan"]
+    assert any("heaviest_mean_edge" in detail for detail in scans), scans
     hits = report.shortcut_hits["distance_threshold", 1]
     assert hits["isolated"] >= 5 and hits["lightest_edge"] >= 5
     # The same config with the rule on: no instance falls for a shortcut.
@@ -150,14 +160,24 @@ def test_path_graphs_break_the_diameter_rule(make_settings, tmp_path) -> None:
 def test_a_constant_answer_breaks_the_share_rule(make_settings, tmp_path) -> None:
     """Max degree of binary trees is always 3: a constant guess scores 100 %."""
     trees = ("task=max_degree", "level=[2]", "dataset.per_level=12")
-    spec = spec_of(make_settings, *trees, trees="max_degree", max_answer_share=1.0)
+    # Every hub of a binary tree has degree 3, so the first-half scan finds it too (a
+    # shortcut, though not above chance: the constant already scores 100 %).
+    spec = spec_of(
+        make_settings, *trees, trees="max_degree", max_answer_share=1.0, reject_shortcuts=False
+    )
     build_dataset(spec, tmp_path / "trees")
     report = audit_dataset(tmp_path / "trees")
-    assert [(v.rule, v.task) for v in report.violations] == [("answer_share", "max_degree")]
+    assert {(v.rule, v.task) for v in report.violations} == {
+        ("answer_share", "max_degree"),
+        ("shortcut", "max_degree"),
+    }
     assert report.baselines[0].majority_share == 1.0
     with pytest.raises(SamplingError, match="answer_share"):
         build_dataset(
-            spec_of(make_settings, *trees, trees="max_degree", max_attempts=30), tmp_path / "x"
+            spec_of(
+                make_settings, *trees, trees="max_degree", max_attempts=30, reject_shortcuts=False
+            ),
+            tmp_path / "x",
         )
 
 
@@ -170,6 +190,7 @@ def test_audit_command_exits_non_zero_on_a_broken_rule(make_settings, tmp_path) 
         "dataset.per_level=10",
         trees="max_degree",
         max_answer_share=1.0,
+        reject_shortcuts=False,
     )
     build_dataset(spec, tmp_path / "trees")
     run = subprocess.run(
