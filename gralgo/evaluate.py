@@ -227,7 +227,8 @@ def samples_table(out_dir: Path, mode: str = "direct") -> Any:
 
 def with_instance_columns(frame: Any, instances: Sequence[Instance]) -> Any:
     """The samples table plus what the transcript viewer and the guessing baseline need from
-    each instance: its prompt (in the job's format) and its graph's size."""
+    each instance: its prompt (in the job's format), its graph's size and its heuristics'
+    credits."""
     import pandas as pd
 
     by_id = {instance.id: instance for instance in instances}
@@ -242,6 +243,14 @@ def with_instance_columns(frame: Any, instances: Sequence[Instance]) -> Any:
     frame["graph_nodes"] = [by_id[i].n_nodes if i in by_id else None for i in ids]
     frame["graph_edges"] = [by_id[i].n_edges if i in by_id else None for i in ids]
     frame["n_nodes"] = frame["graph_nodes"]
+    # Named heuristics' credits (JSON, one string per instance shared by its samples): the
+    # report's "best heuristic" baseline.
+    credits = {
+        i: json.dumps(by_id[i].provenance["heuristics"], sort_keys=True)
+        for i in set(ids)
+        if i in by_id and "heuristics" in by_id[i].provenance
+    }
+    frame["heuristics"] = pd.Series([credits.get(i) for i in ids], index=frame.index, dtype=object)
     return frame
 
 
