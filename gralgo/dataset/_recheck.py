@@ -118,12 +118,22 @@ def instance_faults(task: Task, instance: Instance) -> tuple[list[str], dict[str
 
 def prompt_faults(task: Task, problem: Problem, instance: Instance) -> list[str]:
     """Each prompt rendered again from the instance, and its graph text parsed back."""
-    from gralgo.formats import build_prompt, get_format, parse_graph, render_graph, shows_relations
+    from gralgo.formats import (
+        build_prompt,
+        get_format,
+        parse_graph,
+        prompt_rows,
+        render_graph,
+        shows_relations,
+    )
 
     faults = []
     relations = shows_relations(problem)
+    rows = prompt_rows(task, problem, relations)  # shared by every format, as the builder does
     for name, prompt in sorted(instance.prompts.items()):
-        expected = build_prompt(task, problem, instance.answer, name, relations=relations)
+        expected = build_prompt(
+            task, problem, instance.answer, name, relations=relations, rows=rows
+        )
         if expected.answer != prompt.answer:
             faults.append(f"prompt {name} answer {prompt.answer!r}, expected {expected.answer!r}")
         if expected.text != prompt.text:
@@ -134,6 +144,7 @@ def prompt_faults(task: Task, problem: Problem, instance: Instance) -> list[str]
             node_weights=task.node_weighted,
             edge_weights=task.edge_weighted,
             relations=relations,
+            rows=rows,
         ).text
         prefix = expected.text[: expected.text.index(graph_text)]
         suffix = expected.text[len(prefix) + len(graph_text) :]
@@ -153,19 +164,28 @@ def prompt_faults(task: Task, problem: Problem, instance: Instance) -> list[str]
 
 def _graph_difference(graph: nx.Graph[str], parsed: nx.Graph[str], numeric: bool) -> str:
     """How ``parsed`` differs from ``graph`` (empty when it does not)."""
-    if numeric:
-        ids = {str(i): name for i, name in enumerate(sorted(graph.nodes()))}
-        if set(parsed.nodes()) - set(ids):
-            return "has node ids the graph lacks"
-        parsed = nx.relabel_nodes(parsed, ids)
-    if set(parsed.nodes()) != set(graph.nodes()):
+    names = {str(i): name for i, name in enumerate(sorted(graph.nodes()))} if numeric else None
+
+    def name(node: str) -> str | None:
+        return node if names is None else names.get(node)
+
+    if {name(n) for n in parsed.nodes()} != set(graph.nodes()):
         return f"has {parsed.number_of_nodes()} nodes, not the graph's {graph.number_of_nodes()}"
-    if {frozenset(e) for e in parsed.edges()} != {frozenset(e) for e in graph.edges()}:
-        return "has other edges than the graph"
+    if parsed.number_of_edges() != graph.number_of_edges():
+        return f"has {parsed.number_of_edges()} edges, not the graph's {graph.number_of_edges()}"
+    adjacency = graph.adj
     for u, v, data in parsed.edges(data=True):
-        if "weight" in data and data["weight"] != graph.edges[u, v].get("weight"):
-            return f"gives edge ({u!r}, {v!r}) weight {data['weight']}"
+        a, b = name(u), name(v)
+        if a is None or b is None or b not in adjacency[a]:
+            return "has other edges than the graph"
+        if "weight" in data and data["weight"] != adjacency[a][b].get("weight"):
+            return f"gives edge ({a!r}, {b!r}) weight {data['weight']}"
     for node, data in parsed.nodes(data=True):
-        if "weight" in data and data["weight"] != graph.nodes[node].get("weight"):
-            return f"gives node {node!r} weight {data['weight']}"
+        own = name(node)
+        if (
+            "weight" in data
+            and own is not None
+            and data["weight"] != graph.nodes[own].get("weight")
+        ):
+            return f"gives node {own!r} weight {data['weight']}"
     return ""

@@ -315,7 +315,8 @@ def _says_empty(text: str) -> bool:
 def _sort_unknown(items: list[str], names: NodeNames) -> tuple[list[str], list[str]]:
     """Split unmatched items into names the graph lacks and parts that are no name at all
     (prose, an empty marker, punctuation, a bare number where nodes are named)."""
-    unknown, unread = [], []
+    unknown: list[str] = []
+    unread: list[str] = []
     for item in items:
         (unread if _is_no_name(item, names) else unknown).append(item)
     return unknown, unread

@@ -90,7 +90,9 @@ def first_half_busiest(graph: nx.Graph[str]) -> list[str]:
     return extremes({n: float(c) for n, c in counts.items()}, largest=True)
 
 
-def _node_scan(name: str, description: str, pick: Callable[[nx.Graph[str]], list[str]]):
+def _node_scan(
+    name: str, description: str, pick: Callable[[nx.Graph[str]], list[str]]
+) -> Heuristic:
     return Heuristic(name, "scan", description, lambda problem: pick(problem.graph))
 
 
