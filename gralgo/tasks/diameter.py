@@ -45,14 +45,6 @@ def _double_sweep(problem: Problem) -> list[str]:
     return [str(max(nx.single_source_shortest_path_length(graph, far).values()))]
 
 
-def _twice_radius(problem: Problem) -> list[str]:
-    from scipy.sparse.csgraph import shortest_path
-
-    matrix = nx.to_scipy_sparse_array(problem.graph, format="csr")
-    hops = shortest_path(matrix, directed=False, unweighted=True)
-    return [str(2 * int(hops.max(axis=1).min()))]
-
-
 class DiameterTask(Task):
     """Output the diameter; the certificate is a diametral pair and a shortest path between them."""
 
@@ -75,7 +67,6 @@ class DiameterTask(Task):
             "BFS from the first node, then from a farthest node: its eccentricity",
             _double_sweep,
         ),
-        Heuristic("twice_radius", "algorithm", "2 x the radius (an upper bound)", _twice_radius),
     )
 
     shortcut_names = ("path_graph", "complete_graph")

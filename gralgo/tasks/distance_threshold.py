@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -42,12 +43,27 @@ def weighted_distances(graph: nx.Graph[str]) -> DistanceMatrix:
     """All-pairs shortest-path lengths by Dijkstra from every node. O(|V| |E| log |V|).
 
     scipy's C Dijkstra; with integer weights every sum is exact in float64 (below 2**53).
+    Remembered per graph object while its nodes, edges and weights stay the same (drawing tau,
+    solving and the farthest-node baseline read the same matrix); the caller must not change
+    the returned arrays.
     """
     from scipy.sparse.csgraph import dijkstra
 
+    signature = tuple(graph.edges(data="weight"))
+    cached = _DISTANCES.get(graph)
+    if cached is not None and cached[0] == signature and len(cached[1].nodes) == len(graph):
+        return cached[1]
     nodes = sorted(graph.nodes())
     matrix = nx.to_scipy_sparse_array(graph, nodelist=nodes, weight="weight", format="csr")
-    return DistanceMatrix(nodes, dijkstra(matrix, directed=False))
+    distances = DistanceMatrix(nodes, dijkstra(matrix, directed=False))
+    distances.lengths.setflags(write=False)
+    _DISTANCES[graph] = (signature, distances)
+    return distances
+
+
+_DISTANCES: weakref.WeakKeyDictionary[
+    nx.Graph[str], tuple[tuple[tuple[str, str, object], ...], DistanceMatrix]
+] = weakref.WeakKeyDictionary()
 
 
 def pair_distances(distances: DistanceMatrix) -> np.ndarray:

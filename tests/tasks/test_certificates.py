@@ -232,6 +232,8 @@ def _mst_text(edge: str, sep: str = ", ") -> str:
         (_mst_text("{u} -- {v}"), "optimal"),
         (_mst_text("{u} – {v}"), "optimal"),
         (_mst_text("{u}–{v}"), "optimal"),
+        (_mst_text("{u}-{v}"), "optimal"),
+        (_mst_text("{u}-{v}", "\n"), "optimal"),
         (_mst_text("{u} -> {v}"), "optimal"),
         (_mst_text("\\{{{u}, {v}\\}}"), "optimal"),
         (_mst_text("[{u}, {v}]", "; "), "optimal"),
@@ -291,6 +293,7 @@ _NODE_ANSWERS = {
     "distance_k": f"{A}, {B}, {C}, {E}",
     "max_kcore": f"{A}, {B}, {C}, {D}",
     "distance_threshold": f"{E}, {D}",
+    "path_sum": f"{B}, {E}",
 }
 _PARAMS = {"distance_k": {"node": D, "k": 1}, "max_kcore": {"k": 3}}
 
@@ -303,7 +306,17 @@ def _chain() -> nx.Graph:
     return graph
 
 
+def _tree() -> nx.Graph:
+    """Rooted at R: R-A-B (5, 5), R-C (1), C-D (2), C-E (9); above tau 4: B and E."""
+    tree = nx.Graph()
+    for u, v, w in (("R", A, 5), (A, B, 5), ("R", C, 1), (C, D, 2), (C, E, 9)):
+        tree.add_edge(u, v, weight=w)
+    return tree
+
+
 def _uniform_case(build_task, name: str, written: str, numeric_ids: bool = False):
+    if name == "path_sum":
+        return verdict(build_task, name, _tree(), written, {"root": "R", "tau": 4}, numeric_ids)
     if name == "distance_threshold":
         return verdict(
             build_task, name, _chain(), written, {"tau": 2}, numeric_ids, source="openflights"

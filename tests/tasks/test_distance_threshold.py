@@ -117,3 +117,19 @@ def test_question_and_story(build_task) -> None:
         Problem(nx.Graph(), {"tau": 5}), str
     )
     assert "\\boxed" not in text  # the prompt adds the per-format answer instruction
+
+
+def test_distances_are_remembered_only_while_the_weights_stay() -> None:
+    from gralgo.tasks.distance_threshold import weighted_distances
+
+    graph = nx.Graph()
+    graph.add_weighted_edges_from([("a", "b", 1), ("b", "c", 2)])
+    first = weighted_distances(graph)
+    assert weighted_distances(graph) is first
+    graph.edges["b", "c"]["weight"] = 5
+    changed = weighted_distances(graph)
+    assert changed is not first and changed.lengths[0, 2] == 6
+    graph.add_node("d")
+    assert len(weighted_distances(graph).nodes) == 4
+    with pytest.raises(ValueError):
+        changed.lengths[0, 0] = 1.0

@@ -100,7 +100,7 @@ def test_peeling_passes(build_task) -> None:
             nx.Graph([("a", "b"), ("b", "c"), ("c", "d"), ("d", "e"), ("b", "f")]),
             {},
             "4",
-            {"double_sweep": 1.0, "twice_radius": 1.0},
+            {"double_sweep": 1.0},
         ),
     ],
 )
