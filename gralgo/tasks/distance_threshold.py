@@ -49,7 +49,7 @@ def weighted_distances(graph: nx.Graph[str]) -> DistanceMatrix:
     """
     from scipy.sparse.csgraph import dijkstra
 
-    signature = tuple(graph.edges(data="weight"))
+    signature: tuple[tuple[str, str, object], ...] = tuple(graph.edges(data="weight"))
     cached = _DISTANCES.get(graph)
     if cached is not None and cached[0] == signature and len(cached[1].nodes) == len(graph):
         return cached[1]
