@@ -50,16 +50,42 @@ def _cpu_seconds() -> float:
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
-def worst_token_error(directory: Path) -> float:
-    worst = 0.0
+def worst_token_error(directory: Path) -> tuple[float, str]:
+    """The largest signed relative distance of a prompt from its target, and which prompt."""
+    worst, where = 0.0, ""
     for path in sorted(directory.rglob("*.jsonl")):
         for line in path.read_text(encoding="utf-8").splitlines():
             instance = Instance.from_json(line, with_graph=False)
             target = instance.provenance["target_tokens"]
-            for prompt in instance.prompts.values():
+            for name, prompt in instance.prompts.items():
                 assert prompt.tokens is not None, "long-context prompts carry their token count"
-                worst = max(worst, abs(prompt.tokens - target) / target)
-    return worst
+                error = (prompt.tokens - target) / target
+                if abs(error) > abs(worst):
+                    worst = error
+                    where = f"{instance.task} #{instance.index} at {instance.context} ({name})"
+    return worst, where
+
+
+def answer_summary(directory: Path) -> str:
+    """Per task: the largest answer share; distance-k: answers >= 70 of the 79 other nodes."""
+    from collections import Counter
+
+    parts = []
+    for path in sorted(directory.rglob("*.jsonl")):
+        answers: Counter[str] = Counter()
+        for line in path.read_text(encoding="utf-8").splitlines():
+            instance = Instance.from_json(line, with_graph=False)
+            if instance.context == "4k":  # answers are identical across lengths
+                answers[instance.answer] += 1
+        if not answers:
+            continue
+        total = answers.total()
+        text = f"{path.stem}: largest answer share {max(answers.values()) / total:.0%}"
+        if path.stem == "distance_k":
+            high = sum(n for a, n in answers.items() if int(a) >= 70)
+            text += f", {high} of {total} answers >= 70"
+        parts.append(text)
+    return "; ".join(parts)
 
 
 def main() -> None:
@@ -85,10 +111,12 @@ def main() -> None:
             f"(goal <= {GOAL_S:.0f} s wall on 2 idle cores: "
             f"{'met' if seconds <= GOAL_S else 'NOT met'})"
         )
+        worst, where = worst_token_error(out)
         print(
-            f"worst |tokens - target| / target: {worst_token_error(out):.4f} "
+            f"worst (tokens - target) / target: {worst:+.4f}, {where} "
             f"(tolerance {settings.dataset.long_context.tolerance})"
         )  # type: ignore[union-attr]
+        print(answer_summary(out))
         if args.compare:
             mine, theirs = instance_files(out), instance_files(args.compare)
             same = mine == theirs

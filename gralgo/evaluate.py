@@ -199,7 +199,8 @@ def samples_table(out_dir: Path, mode: str = "direct") -> Any:
 
 def with_instance_columns(frame: Any, instances: Sequence[Instance]) -> Any:
     """The samples table plus what the transcript viewer and the guessing baseline need from
-    each instance: its prompt (in the job's format) and its graph's size."""
+    each instance: its prompt (in the job's format), its graph's size and its heuristics'
+    credits."""
     import pandas as pd
 
     by_id = {instance.id: instance for instance in instances}
@@ -218,6 +219,14 @@ def with_instance_columns(frame: Any, instances: Sequence[Instance]) -> Any:
     # the model's answer, once per instance.
     certificates = [by_id[i].certificate if i in by_id else None for i in ids]
     frame["certificate"] = pd.Series(certificates, index=frame.index, dtype=object)
+    # Named heuristics' credits (JSON, one string per instance shared by its samples): the
+    # report's "best heuristic" baseline.
+    credits = {
+        i: json.dumps(by_id[i].provenance["heuristics"], sort_keys=True)
+        for i in set(ids)
+        if i in by_id and "heuristics" in by_id[i].provenance
+    }
+    frame["heuristics"] = pd.Series([credits.get(i) for i in ids], index=frame.index, dtype=object)
     return frame
 
 

@@ -7,7 +7,16 @@ rules the builder enforces (``design/data.md``):
   (``Task.shortcuts``: the isolated node, the lightest-edge node, a path graph's node count...);
 * **answer share** — the most common answer of a (task, level) covers at most
   ``max_answer_share`` of its instances (the majority-guess baseline), checked where the group
-  has at least ``min_group`` instances (a share of 1 of 2 says nothing).
+  has at least ``min_group`` instances (a share of 1 of 2 says nothing);
+* **re-solve** — every instance is solved again from its graph and parameters, and its answer,
+  certificate and every prompt (re-rendered, and its graph text parsed back) must match
+  (``gralgo/dataset/_recheck.py``; in worker processes). A fault names the instance;
+* **scans** — no scan heuristic (``gralgo/tasks/_heuristics.py``: one pass over the edge list
+  or the degree sequence) beats chance (the better guessing baseline) by more than
+  ``SCAN_MARGIN`` in any (task, level).
+
+Beside the guessing baselines it reports every named heuristic's accuracy (scans and the
+algorithms a model may legitimately run: greedy clique, double-sweep BFS...).
 
 It writes ``audit.md`` (rules, baselines, answer histograms, shortcut hit rates), ``audit.csv``
 (the baseline table) and ``audit.png`` (majority-guess and random-node accuracy per level), and
@@ -19,18 +28,20 @@ from __future__ import annotations
 import logging
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from gralgo.dataset._instance import Instance
+from gralgo.dataset._recheck import InstanceFault, recheck_instances
 from gralgo.dataset._statistics import (
     Baseline,
     GraphStats,
     baselines,
     baselines_csv,
     baselines_markdown,
+    heuristics_markdown,
 )
-from gralgo.tasks import Problem, Solution, Task, TaskSettings
+from gralgo.tasks import Problem, Solution, Task, TaskSettings, find_shortcuts
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +49,8 @@ MAX_ANSWER_SHARE = 0.3
 """The most common answer of a (task, level) may cover at most this share of its instances."""
 MIN_GROUP = 10
 """Smallest (task, level) group whose answer share is checked."""
+SCAN_MARGIN = 0.10
+"""A scan heuristic may beat chance by at most this much in a (task, level)."""
 
 
 @dataclass(frozen=True)
@@ -45,7 +58,7 @@ class RuleViolation:
     """One broken validity rule."""
 
     rule: str
-    """``answer_share`` or ``shortcut``."""
+    """``answer_share``, ``shortcut``, ``scan`` or ``resolve``."""
     task: str
     level: int
     detail: str
@@ -63,6 +76,12 @@ class AuditReport:
     shortcut_hits: dict[tuple[str, int], Counter[str]]
     """(task, level) -> shortcut name -> instances it solves (empty counters when clean)."""
     violations: list[RuleViolation]
+    faults: list[InstanceFault] = field(default_factory=list)
+    """Instances whose answer, certificate or prompts disagree with re-solving them."""
+    rechecked: int = 0
+    """How many instances were re-solved (0: the re-solve was skipped)."""
+    recheck_seconds: float = 0.0
+    """Wall time of the re-solve."""
 
     @property
     def ok(self) -> bool:
@@ -78,7 +97,21 @@ class AuditReport:
             lines.append(f"{len(self.violations)} validity rule(s) broken:")
             lines.append("")
             lines += [f"- {v.rule}: {v.task} level {v.level}: {v.detail}" for v in self.violations]
+        if self.rechecked:
+            lines += [
+                "",
+                f"Re-solved {self.rechecked} instances (answer, certificate, every prompt "
+                f"re-rendered and parsed back) in {self.recheck_seconds:.1f} s: "
+                f"{len(self.faults)} fault(s).",
+            ]
         lines += ["", "## Guessing baselines", "", baselines_markdown(self.baselines).rstrip()]
+        if any(b.heuristics for b in self.baselines):
+            lines += [
+                "",
+                "## Heuristic baselines",
+                "",
+                heuristics_markdown(self.baselines).rstrip(),
+            ]
         lines += [
             "",
             "## Shortcut hit rates",
@@ -111,7 +144,7 @@ def instance_shortcuts(task: Task, instance: Instance) -> tuple[str, ...]:
     """The shortcuts of ``task`` that solve ``instance`` (rebuilt from its record)."""
     problem = Problem(instance.to_networkx(), dict(instance.params), dict(instance.provenance))
     solution = Solution(instance.answer, dict(instance.certificate))
-    return task.shortcuts(problem, solution)
+    return find_shortcuts(task, problem, solution)
 
 
 def audit_instances(
@@ -119,12 +152,25 @@ def audit_instances(
     *,
     max_answer_share: float = MAX_ANSWER_SHARE,
     min_group: int = MIN_GROUP,
+    resolve: bool = True,
+    workers: int = 0,
 ) -> AuditReport:
-    """Measure ``instances`` against the validity rules (pure: reads, writes nothing)."""
-    from gralgo.dataset._statistics import graph_stats
-    from gralgo.tasks import make_task
+    """Measure ``instances`` against the validity rules (pure: reads, writes nothing).
 
+    ``resolve``: also re-solve every instance (``workers`` processes, 0: one per core); the
+    heuristic accuracies then come from recomputing them, else from the instances' provenance."""
+    import time
+    from dataclasses import replace
+
+    from gralgo.dataset._statistics import graph_stats
+    from gralgo.tasks import heuristics_for, make_task
+
+    instances = list(instances)
+    started = time.perf_counter()
+    recheck = recheck_instances(instances, workers) if resolve else None
+    elapsed = time.perf_counter() - started
     tasks: dict[tuple[str, str], Task] = {}
+    kinds: dict[str, dict[str, str]] = {}
     histograms: dict[tuple[str, int], Counter[str]] = defaultdict(Counter)
     hits: dict[tuple[str, int], Counter[str]] = defaultdict(Counter)
     stats: list[GraphStats] = []
@@ -132,12 +178,16 @@ def audit_instances(
         key = (instance.task, instance.level)
         histograms[key][instance.answer] += 1
         hits[key].update()  # every group appears, also when clean
-        stats.append(graph_stats(instance))
+        row = graph_stats(instance)
+        if recheck is not None:
+            row = replace(row, heuristics=recheck.heuristics[instance.id])
+        stats.append(row)
         task = tasks.get((instance.task, instance.source))
         if task is None:
             # Shortcuts read only the graph, params and answer: default options suffice.
             settings = TaskSettings(source=instance.source, sampler="audit")
             task = tasks[(instance.task, instance.source)] = make_task(instance.task, settings)
+            kinds[instance.task] = {h.name: h.kind for h in heuristics_for(task)}
         hits[key].update(instance_shortcuts(task, instance))
     table = baselines(stats)
     violations = [
@@ -162,13 +212,44 @@ def audit_instances(
                     f"shortcut {name!r} solves {n} of {total} instances",
                 )
             )
-    return AuditReport(table, dict(histograms), dict(hits), violations)
+    violations += [
+        RuleViolation(
+            "scan",
+            b.task,
+            b.level,
+            f"scan {name!r} scores {accuracy:.0%}, chance is {b.chance:.0%} (at most "
+            f"{SCAN_MARGIN:.0%} above allowed)",
+        )
+        for b in table
+        for name, accuracy in sorted(b.heuristics.items())
+        if kinds.get(b.task, {}).get(name) == "scan" and accuracy > b.chance + SCAN_MARGIN + 1e-9
+    ]
+    faults = recheck.faults if recheck is not None else []
+    violations += [
+        RuleViolation(
+            "resolve",
+            f.task,
+            f.level,
+            f"instance {f.instance_id} ({f.context} #{f.index}): {f.detail}",
+        )
+        for f in faults
+    ]
+    return AuditReport(
+        table,
+        dict(histograms),
+        dict(hits),
+        violations,
+        faults,
+        len(instances) if resolve else 0,
+        elapsed if resolve else 0.0,
+    )
 
 
 def plot_baselines(
     rows: Sequence[Baseline], path: Path, max_answer_share: float = MAX_ANSWER_SHARE
 ) -> Path:
-    """One panel per task: majority-guess (bars) and random-node (dots) accuracy per level."""
+    """One panel per task: majority-guess (bars), random-node (dots) and best named heuristic
+    (squares) accuracy per level."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -190,6 +271,9 @@ def plot_baselines(
         guesses = [(b.level, b.random_guess) for b in items if b.random_guess is not None]
         if guesses:
             ax.plot(*zip(*guesses, strict=True), "o", color="tab:orange", label="random node")
+        best = [(b.level, b.best_heuristic[1]) for b in items if b.best_heuristic is not None]
+        if best:
+            ax.plot(*zip(*best, strict=True), "s--", color="tab:green", label="best heuristic")
         ax.axhline(
             max_answer_share,
             color="tab:red",
@@ -212,11 +296,13 @@ def plot_baselines(
     return path
 
 
-def audit_dataset(directory: Path, out_dir: Path | None = None) -> AuditReport:
-    """Audit the dataset in ``directory``; with ``out_dir``, write audit.md / .csv / .png."""
+def audit_dataset(directory: Path, out_dir: Path | None = None, workers: int = 0) -> AuditReport:
+    """Audit the dataset in ``directory``; with ``out_dir``, write audit.md / .csv / .png.
+
+    ``workers``: processes for the re-solve (0: one per core)."""
     from gralgo.dataset._store import read_instances
 
-    report = audit_instances(read_instances(Path(directory)))
+    report = audit_instances(read_instances(Path(directory)), workers=workers)
     if out_dir is not None:
         out = Path(out_dir)
         out.mkdir(parents=True, exist_ok=True)

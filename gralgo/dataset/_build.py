@@ -17,7 +17,15 @@ from gralgo.errors import SamplingError
 from gralgo.graphs import SampledGraph, SourceGraph, thin_edges_keeping_cores
 from gralgo.graphs.samplers import sample_subgraph
 from gralgo.seeding import rng_for, stable_hash
-from gralgo.tasks import InstanceRejected, Problem, Solution, Task, normalize_node_name
+from gralgo.tasks import (
+    InstanceRejected,
+    Problem,
+    Solution,
+    Task,
+    find_shortcuts,
+    heuristic_credits,
+    normalize_node_name,
+)
 
 DEFAULT_FORMATS = ("edge_list", "adjacency_list", "markdown_table", "numeric_ids")
 
@@ -165,7 +173,7 @@ def draw_problem(
     except InstanceRejected as rejected:
         return rejected.reason
     if reject_shortcuts:
-        found = task.shortcuts(problem, solution)
+        found = find_shortcuts(task, problem, solution)
         if found:
             return f"shortcut:{found[0]}"
     return Drawn(sample, problem, solution, fingerprint)
@@ -232,7 +240,9 @@ def build_level(
                 drawn.problem,
                 drawn.solution,
                 provenance=drawn.provenance(
-                    attempt=attempt, rejected=dict(sorted(rejected.items()))
+                    attempt=attempt,
+                    rejected=dict(sorted(rejected.items())),
+                    heuristics=heuristic_credits(task, drawn.problem, answer),
                 ),
             )
             break

@@ -46,6 +46,9 @@ class GraphStats:
     """``integer`` or ``node``."""
     rejected: Mapping[str, int] = field(default_factory=dict)
     """Draws rejected before this instance, by reason (from its provenance)."""
+    heuristics: Mapping[str, float] = field(default_factory=dict)
+    """Each named heuristic's credit on this instance (``gralgo.tasks.heuristic_credits``,
+    stored in its provenance at build time and checked by the audit)."""
 
 
 @dataclass(frozen=True)
@@ -65,11 +68,21 @@ class Baseline:
     """How many different answers the group has."""
     random_guess: float | None
     """Node answers: accuracy of naming a uniformly random node (mean of 1 / nodes); else None."""
+    heuristics: Mapping[str, float] = field(default_factory=dict)
+    """Accuracy of each named heuristic of the task (scans and algorithms), by name."""
 
     @property
     def chance(self) -> float:
         """The better of the two guessing strategies."""
         return max(self.majority_share, self.random_guess or 0.0)
+
+    @property
+    def best_heuristic(self) -> tuple[str, float] | None:
+        """The most accurate named heuristic and its accuracy (ties: the first name)."""
+        if not self.heuristics:
+            return None
+        name = min(self.heuristics, key=lambda h: (-self.heuristics[h], h))
+        return name, self.heuristics[name]
 
 
 def baselines(stats: Iterable[GraphStats]) -> list[Baseline]:
@@ -83,12 +96,47 @@ def baselines(stats: Iterable[GraphStats]) -> list[Baseline]:
         answer, top = min(counts.items(), key=lambda item: (-item[1], item[0]))
         kind = items[0].answer_kind
         random_guess = sum(1 / s.nodes for s in items) / len(items) if kind == "node" else None
+        names = sorted({name for s in items for name in s.heuristics})
+        heuristics = {
+            name: sum(s.heuristics.get(name, 0.0) for s in items) / len(items) for name in names
+        }
         out.append(
             Baseline(
-                task, level, len(items), kind, answer, top / len(items), len(counts), random_guess
+                task,
+                level,
+                len(items),
+                kind,
+                answer,
+                top / len(items),
+                len(counts),
+                random_guess,
+                heuristics,
             )
         )
     return out
+
+
+def heuristics_markdown(rows: list[Baseline]) -> str:
+    """Every named heuristic's accuracy per task and level (one row per task x heuristic)."""
+    levels = sorted({b.level for b in rows})
+    by_task: dict[str, dict[int, Baseline]] = defaultdict(dict)
+    for b in rows:
+        by_task[b.task][b.level] = b
+    lines = [
+        "| Task | Heuristic | " + " | ".join(f"L{level}" for level in levels) + " |",
+        "|---|---|" + "---:|" * len(levels),
+    ]
+    for task, cells in sorted(by_task.items()):
+        names = sorted({name for b in cells.values() for name in b.heuristics})
+        for name in names:
+            values = [
+                f"{cells[level].heuristics[name]:.2f}"
+                if level in cells and name in cells[level].heuristics
+                else "–"
+                for level in levels
+            ]
+            lines.append(f"| {task} | {name} | " + " | ".join(values) + " |")
+    return "\n".join(lines) + "\n"
 
 
 def baselines_csv(rows: list[Baseline]) -> str:
@@ -104,9 +152,12 @@ def baselines_csv(rows: list[Baseline]) -> str:
             "majority_share",
             "random_guess",
             "distinct_answers",
+            "best_heuristic",
+            "best_heuristic_accuracy",
         ]
     )
     for b in rows:
+        best = b.best_heuristic
         writer.writerow(
             [
                 b.task,
@@ -117,24 +168,29 @@ def baselines_csv(rows: list[Baseline]) -> str:
                 f"{b.majority_share:.4f}",
                 "" if b.random_guess is None else f"{b.random_guess:.4f}",
                 b.distinct_answers,
+                "" if best is None else best[0],
+                "" if best is None else f"{best[1]:.4f}",
             ]
         )
     return buffer.getvalue()
 
 
 def baselines_markdown(rows: list[Baseline]) -> str:
-    """Per task x level: the best constant, its accuracy, and the random-node accuracy."""
+    """Per task x level: the best constant, its accuracy, the random-node accuracy, and the
+    best named heuristic (``gralgo/tasks/_heuristics.py``) with its accuracy."""
     lines = [
         "| Task | Level | Count | Best constant | Majority-guess acc. | Random-node acc. "
-        "| Distinct answers |",
-        "|---|---:|---:|---|---:|---:|---:|",
+        "| Distinct answers | Best heuristic | Heuristic acc. |",
+        "|---|---:|---:|---|---:|---:|---:|---|---:|",
     ]
     for b in rows:
         constant = b.majority_answer.replace("|", "\\|")
         random_guess = "–" if b.random_guess is None else f"{b.random_guess:.3f}"
+        best = b.best_heuristic
+        heuristic = "– | –" if best is None else f"{best[0]} | {best[1]:.2f}"
         lines.append(
             f"| {b.task} | {b.level} | {b.count} | {constant} | "
-            f"{b.majority_share:.2f} | {random_guess} | {b.distinct_answers} |"
+            f"{b.majority_share:.2f} | {random_guess} | {b.distinct_answers} | {heuristic} |"
         )
     return "\n".join(lines) + "\n"
 
@@ -175,6 +231,7 @@ def graph_stats(instance: Instance) -> GraphStats:
         instance.answer,
         instance.answer_kind,
         dict(instance.provenance.get("rejected") or {}),
+        dict(instance.provenance.get("heuristics") or {}),
     )
 
 
@@ -238,10 +295,13 @@ def statistics_csv(rows: list[StatsRow]) -> str:
             "majority_share",
             "random_guess",
             "rejected_draws",
+            "best_heuristic",
+            "best_heuristic_accuracy",
         ]
     )
     for r in rows:
         b = r.baseline
+        best = None if b is None else b.best_heuristic
         writer.writerow(
             [
                 r.group,
@@ -255,6 +315,8 @@ def statistics_csv(rows: list[StatsRow]) -> str:
                 "" if b is None else f"{b.majority_share:.4f}",
                 "" if b is None or b.random_guess is None else f"{b.random_guess:.4f}",
                 sum(r.rejected.values()),
+                "" if best is None else best[0],
+                "" if best is None else f"{best[1]:.4f}",
             ]
         )
     return buffer.getvalue()
@@ -280,6 +342,16 @@ def statistics_markdown(rows: list[StatsRow]) -> str:
             "### Guessing baselines per task and level",
             "",
             baselines_markdown(guesses).rstrip("\n"),
+        ]
+    if any(b.heuristics for b in guesses):
+        lines += [
+            "",
+            "### Heuristic baselines per task and level",
+            "",
+            "Accuracy of each named heuristic (``gralgo/tasks/_heuristics.py``): scans, which the "
+            "builder redraws, and algorithms a model may legitimately run (design/data.md).",
+            "",
+            heuristics_markdown(guesses).rstrip("\n"),
         ]
     if any(r.rejected for r in task_rows):
         lines += [

@@ -9,8 +9,9 @@ importing this module costs nothing and plotting works without a display.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -89,6 +90,10 @@ def plot_accuracy_by_level(
 ) -> Path:
     """Save a PNG with two panels (pass@k, cons@k) against level; return its path.
 
+    Thin dashed lines show, per taxonomy, the ``best heuristic`` baseline of the tables (the
+    most accurate named heuristic of each task, or guessing where none beats it; averaged over
+    the tasks like a model's point) when the instances carry heuristic credits.
+
     ``inst`` comes from ``instance_metrics`` and must hold one (format, context). The title
     defaults to the models, format, context and k.
     """
@@ -127,6 +132,7 @@ def plot_accuracy_by_level(
                         marker=TAXONOMY_MARKERS[taxonomy],
                         linestyle=_LINESTYLES[m_index % len(_LINESTYLES)],
                     )  # fmt: skip
+            _heuristic_lines(axis, inst, colours)
             axis.set_title(k_label(inst, metric))
             axis.set_xlabel("level")
             axis.set_xticks(levels)
@@ -143,3 +149,21 @@ def plot_accuracy_by_level(
     finally:
         plt.close(figure)
     return target
+
+
+def _heuristic_lines(axis: Any, inst: pd.DataFrame, colours: Mapping[str, str]) -> None:
+    """Per taxonomy, the mean over its tasks of the ``best heuristic`` baseline per level."""
+    from gralgo.report._tables import HEURISTIC, guess_baselines
+
+    guesses = guess_baselines(inst)
+    if guesses.empty or guesses[HEURISTIC].isna().any():
+        return
+    means = guesses.groupby(["taxonomy", "level"])[HEURISTIC].mean()
+    for taxonomy in TAXONOMIES:
+        if taxonomy not in means.index.get_level_values("taxonomy"):
+            continue
+        line = means.loc[taxonomy]
+        axis.plot(
+            line.index.to_numpy(dtype=float), line.to_numpy(), linestyle="--", linewidth=1,
+            color=colours[taxonomy], alpha=0.7, label=f"best heuristic · {taxonomy}",
+        )  # fmt: skip

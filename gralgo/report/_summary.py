@@ -126,6 +126,22 @@ def breakdown_table(parts: dict[str, pd.DataFrame]) -> pd.DataFrame:
     return pd.concat(stacked, ignore_index=True)
 
 
+def with_baselines(by_task_level: pd.DataFrame, inst: pd.DataFrame) -> pd.DataFrame:
+    """``aggregate(inst, by=[model, task, level])`` plus the guessing baseline, the best named
+    heuristic and the ``best heuristic`` baseline of each (task, level) (the tables' rows)."""
+    from gralgo.report._tables import BASELINE, HEURISTIC, guess_baselines
+
+    guesses = guess_baselines(inst)
+    if guesses.empty or not {"task", "level"} <= set(by_task_level.columns):
+        return by_task_level
+    columns = [BASELINE]
+    if guesses[HEURISTIC].notna().any():
+        columns += ["heuristic", HEURISTIC]
+    return by_task_level.merge(
+        guesses[["task", "level", *columns]], on=["task", "level"], how="left"
+    )
+
+
 def write_reports(
     frame: pd.DataFrame,
     settings: ReportSettings,
@@ -201,6 +217,7 @@ def write_reports(
     from gralgo.report._transcripts import write_job_transcripts
 
     figures = [p for p in artifacts if p.suffix == ".png"]
+    page_by_task_level = None if agg is None else with_baselines(agg, inst)
     pages, state = write_job_transcripts(
         scored,
         overall,
@@ -208,7 +225,7 @@ def write_reports(
         figures,
         settings,
         out_dir,
-        agg,
+        page_by_task_level,
         tables_dir if agg is not None else None,
         previous=transcripts,
     )

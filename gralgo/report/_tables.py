@@ -8,7 +8,10 @@
 * :func:`guess_baselines` — what guessing scores per task and level (the most common expected
   answer as a constant; a uniformly random node for node answers); :func:`write_tables` puts it
   beside every score: a ``baseline`` row in Tables 3/5 and 7/8, a ``baseline`` column in the
-  outcomes, so a reader sees at once when a model is at chance.
+  outcomes, so a reader sees at once when a model is at chance; and a ``best heuristic`` row
+  (column): the most accurate named heuristic of the task (``gralgo/tasks/_heuristics.py``:
+  greedy clique, double-sweep BFS...) or guessing where none beats it, so a reader sees whether
+  a model beats a cheap algorithm, not just a constant.
 
 Averaging: a task's value is the mean over its complete instances (incomplete ones — all samples
 errored — are left out); a taxonomy cell and Avg. are the unweighted means of their tasks' values
@@ -19,6 +22,7 @@ instances. Input tables come from :func:`gralgo.score.instance_metrics` /
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -41,6 +45,9 @@ LEVEL_NODE_RANGES: dict[int, str] = {
 AVERAGE = "Avg."
 BASELINE = "baseline"
 """Row (and column) label of the guessing baseline in the written tables."""
+HEURISTIC = "best heuristic"
+"""Row (and column) label of the heuristic baseline: per task, the better of the most accurate
+named heuristic and guessing."""
 CONS, PASS = "c@k", "p@k"
 MISSING = "–"
 
@@ -205,10 +212,14 @@ def guess_baselines(inst: pd.DataFrame) -> pd.DataFrame:
     expected answer (``constant``, ties to the smallest) — the score of always answering it,
     for pass@k and cons@k alike; ``random_node`` is the mean of 1 / node count for node answers
     (needs the ``answer_kind`` and ``n_nodes`` columns; NaN otherwise); ``baseline`` is the
-    better of the two. Empty when the table has no ``expected_answer`` column.
+    better of the two. With a ``heuristics`` column (JSON credits per instance, from the
+    dataset), ``heuristic`` names the most accurate named heuristic, ``heuristic_accuracy`` is
+    its accuracy and ``best heuristic`` the better of it and ``baseline`` (else NaN/empty).
+    Empty when the table has no ``expected_answer`` column.
     """
     keys = ["level", "taxonomy", "complexity", "task"]
     columns = [*keys, "instances", "constant", "majority", "random_node", "baseline"]
+    columns += ["heuristic", "heuristic_accuracy", HEURISTIC]
     if "expected_answer" not in inst.columns or inst.empty:
         return pd.DataFrame(columns=columns)
     distinct = inst.drop_duplicates(["task", "level", "instance_id"])
@@ -223,26 +234,53 @@ def guess_baselines(inst: pd.DataFrame) -> pd.DataFrame:
             random_node = float((1.0 / group["n_nodes"].astype(float)).mean())
         majority = top / len(group)
         best = majority if math.isnan(random_node) else max(majority, random_node)
-        rows.append([*key, len(group), constant, majority, random_node, best])
+        name, accuracy = _best_heuristic(group)
+        with_heuristic = math.nan if not name else max(best, accuracy)
+        rows.append(
+            [*key, len(group), constant, majority, random_node, best, name, accuracy]
+            + [with_heuristic]
+        )
     return pd.DataFrame(rows, columns=columns)
 
 
+def _best_heuristic(group: pd.DataFrame) -> tuple[str, float]:
+    """The most accurate named heuristic over a group's instances (ties: the first name)."""
+    if "heuristics" not in group.columns:
+        return "", math.nan
+    texts = [t for t in group["heuristics"] if isinstance(t, str)]
+    if len(texts) != len(group):
+        return "", math.nan  # some instance has no credits (an older dataset): no baseline
+    totals: dict[str, float] = {}
+    for text in texts:
+        for name, credit in json.loads(text).items():
+            totals[name] = totals.get(name, 0.0) + float(credit)
+    if not totals:
+        return "", math.nan
+    name = min(totals, key=lambda h: (-totals[h], h))
+    return name, totals[name] / len(group)
+
+
 def with_taxonomy_baseline(table: pd.DataFrame, guesses: pd.DataFrame) -> pd.DataFrame:
-    """Tables 3/5 plus a ``baseline`` row, averaged over tasks exactly like a model's cells."""
+    """Tables 3/5 plus a ``baseline`` row (and a ``best heuristic`` row when the instances
+    carry heuristic credits), averaged over tasks exactly like a model's cells."""
     if guesses.empty:
         return table
     out = table.copy()
-    out.loc[BASELINE] = math.nan
     levels = set(table.columns.get_level_values("level"))
-    by_taxonomy = guesses.groupby(["level", "taxonomy"])["baseline"].mean()
-    for (level, taxonomy), value in by_taxonomy.items():
-        if level in levels:
-            for metric in (CONS, PASS):
-                out.loc[BASELINE, (level, taxonomy.capitalize(), metric)] = value
-    for level, value in guesses.groupby("level")["baseline"].mean().items():
-        if level in levels:
-            for metric in (CONS, PASS):
-                out.loc[BASELINE, (level, AVERAGE, metric)] = value
+    rows = [BASELINE]
+    if HEURISTIC in guesses.columns and guesses[HEURISTIC].notna().all():
+        rows.append(HEURISTIC)
+    for row in rows:
+        out.loc[row] = math.nan
+        by_taxonomy = guesses.groupby(["level", "taxonomy"])[row].mean()
+        for (level, taxonomy), value in by_taxonomy.items():
+            if level in levels:
+                for metric in (CONS, PASS):
+                    out.loc[row, (level, taxonomy.capitalize(), metric)] = value
+        for level, value in guesses.groupby("level")[row].mean().items():
+            if level in levels:
+                for metric in (CONS, PASS):
+                    out.loc[row, (level, AVERAGE, metric)] = value
     return out
 
 
@@ -252,12 +290,18 @@ def with_task_baseline(table: pd.DataFrame, guesses: pd.DataFrame, level: int) -
     if part.empty:
         return table
     out = table.copy()
-    out.loc[BASELINE] = math.nan
     pairs = set(table.columns.droplevel("metric"))
-    for row in part.itertuples():
-        if (row.complexity.capitalize(), row.task) in pairs:
-            for metric in (PASS, CONS):
-                out.loc[BASELINE, (row.complexity.capitalize(), row.task, metric)] = row.baseline
+    labels = [BASELINE]
+    if HEURISTIC in part.columns and part[HEURISTIC].notna().any():
+        labels.append(HEURISTIC)
+    for label in labels:
+        out.loc[label] = math.nan
+        for row in part.to_dict("records"):
+            if (row["complexity"].capitalize(), row["task"]) in pairs:
+                for metric in (PASS, CONS):
+                    out.loc[label, (row["complexity"].capitalize(), row["task"], metric)] = row[
+                        label
+                    ]
     return out
 
 
@@ -376,8 +420,11 @@ def write_tables(
         )
     outcomes = outcome_table(agg)
     if not guesses.empty and {"task", "level"} <= set(outcomes.columns):
+        extra = [BASELINE]
+        if guesses[HEURISTIC].notna().any():
+            extra += ["heuristic", HEURISTIC]
         outcomes = outcomes.merge(
-            guesses[["task", "level", BASELINE, "instances"]].rename(
+            guesses[["task", "level", *extra, "instances"]].rename(
                 columns={"instances": f"{BASELINE} n"}),
             on=["task", "level"], how="left",
         )  # fmt: skip

@@ -1,7 +1,13 @@
 """Read a certificate from a model's box: split the items, match names to the graph's nodes.
 
 Models write lists every which way (commas, semicolons, brackets, quotes, arrows, one per line,
-``(u, v, w)`` edge triples), and real node names contain commas, dashes and quotes themselves.
+``(u, v, w)`` edge triples, ``A - B``, ``A-B``, ``A–B``, ``\\{A, B\\}`` edges, ``\\text{}``
+wrappers), and real node names contain commas, dashes and quotes themselves.
+
+Every part of the box is accounted for (see ``CertificateAnswer``): a node, an edge, a name the
+graph lacks (``unknown``), a part that is no name at all (``unread``: prose, a bare number), or a
+group of real nodes that is not an edge (``malformed``), so a check never accepts a witness with
+parts it did not read.
 Names are matched after the task layer's node-name normalisation (``normalize_node_name``), or
 as node numbers under ``numeric_ids``; adjacent pieces are re-joined when the join is a name.
 """
@@ -123,7 +129,7 @@ _ANNOTATION = re.compile(
 # Reading lists
 
 _SEPARATOR = re.compile(
-    r"\s*(?:<->|<=>|-->|->|=>|—>|→|⟶|↔|⇒|,|;|\n|\s[-–—]\s|\s+and\s+|\s+to\s+)\s*"
+    r"\s*(?:<->|<=>|-->|->|=>|—>|→|⟶|↔|⇒|,|;|\n|\s--\s|\s[-–—]\s|\s+and\s+|\s+to\s+)\s*"
 )
 _OUTER = (("[", "]"), ("(", ")"), ("{", "}"), ("\\{", "\\}"), ("\\left\\{", "\\right\\}"))
 _OUTER_LONGEST_FIRST = sorted(_OUTER, key=lambda pair: -len(pair[0]))
@@ -162,8 +168,23 @@ def read_nodes(text: str, names: NodeNames) -> CertificateAnswer:
     Separators are commas, semicolons, new lines, arrows, `` - `` and ``and``; since names may
     themselves contain commas or dashes, adjacent pieces are re-joined when the joined text
     names a node (fewest unknown items wins, then most nodes). Quoted items are taken whole.
+    An item naming no node is ``unknown`` when it reads as a name, ``unread`` otherwise.
     """
-    text = strip_outer(text)
+    prepared = prepare(text)
+    if not prepared:
+        return CertificateAnswer()
+    text = strip_outer(prepared)
+    if not text or (_says_empty(text) and names.resolve(text) is None):
+        return CertificateAnswer(says_empty=True)  # "none", "[]", "\\emptyset"
+    items = _read_items(text, names)
+    unknown, unread = _sort_unknown([written for written, node in items if node is None], names)
+    return CertificateAnswer(
+        nodes=[node for _, node in items if node is not None], unknown=unknown, unread=unread
+    )
+
+
+def _read_items(text: str, names: NodeNames) -> list[tuple[str, str | None]]:
+    """The items of ``text`` in order, each with its node (``None`` when it names none)."""
     pieces: list[tuple[int, int]] = []
     position = 0
     for match in _SEPARATOR.finditer(text):
@@ -172,16 +193,16 @@ def read_nodes(text: str, names: NodeNames) -> CertificateAnswer:
     pieces.append((position, len(text)))
     pieces = [(a, b) for a, b in pieces if text[a:b].strip()]
     if not pieces:
-        return CertificateAnswer()
+        return []
     greedy = _read_greedy(text, pieces, names)
     return greedy if greedy is not None else _read_best(text, pieces, names)
 
 
 def _read_greedy(
     text: str, pieces: list[tuple[int, int]], names: NodeNames
-) -> CertificateAnswer | None:
+) -> list[tuple[str, str | None]] | None:
     """Longest match first with the cheap keys; ``None`` as soon as something does not match."""
-    nodes: list[str] = []
+    items: list[tuple[str, str | None]] = []
     i, count = 0, len(pieces)
     while i < count:
         widest = 1
@@ -191,17 +212,20 @@ def _read_greedy(
         ):
             widest = min(names.max_pieces, count - i)
         for width in range(widest, 0, -1):
-            node = names.resolve(text[pieces[i][0] : pieces[i + width - 1][1]], thorough=False)
+            written = text[pieces[i][0] : pieces[i + width - 1][1]]
+            node = names.resolve(written, thorough=False)
             if node is not None:
-                nodes.append(node)
+                items.append((written, node))
                 i += width
                 break
         else:
             return None
-    return CertificateAnswer(nodes=nodes)
+    return items
 
 
-def _read_best(text: str, pieces: list[tuple[int, int]], names: NodeNames) -> CertificateAnswer:
+def _read_best(
+    text: str, pieces: list[tuple[int, int]], names: NodeNames
+) -> list[tuple[str, str | None]]:
     """The segmentation with the fewest unknown items, then the most nodes (dynamic programme)."""
     # best[i] = (unknown count, -node count, items) for the first i pieces
     best: list[tuple[int, int, list[tuple[str, str | None]]] | None] = [None] * (len(pieces) + 1)
@@ -221,58 +245,235 @@ def _read_best(text: str, pieces: list[tuple[int, int]], names: NodeNames) -> Ce
     final = best[-1]
     assert final is not None
     # Only the pieces left unknown get the full normalisation (LaTeX wrappers, NFKC, ...).
-    items = [
+    return [
         (written, node if node is not None else names.resolve(written))
         for written, node in final[2]
+        if written or node is not None
     ]
-    return CertificateAnswer(
-        nodes=[node for _, node in items if node is not None],
-        unknown=[written for written, node in items if node is None and written],
-    )
 
 
 def _clean_item(item: str) -> str:
     return strip_outer(item.strip())
 
 
-def read_edges(text: str, names: NodeNames) -> tuple[list[tuple[str, str]], list[str]]:
-    """Edges written as ``(A, B)``, ``[A, B, w]``, ``A - B``, ``A -> B`` (one per line or
-    group); a trailing weight is ignored. Returns the edges and the items naming no node."""
-    body = text.strip()
-    groups = _GROUP.findall(body)
-    if not groups or not re.fullmatch(r"[\s,;\[\]{}\\]*", _GROUP.sub("", body)):
-        body = strip_outer(body)
-        groups = [g for g in re.split(r"\s*(?:\n|;|\\\\)\s*", body) if g.strip()]
-    edges: list[tuple[str, str]] = []
+# ---------------------------------------------------------------------------------------------
+# What an unmatched item is: a name the graph lacks, or no name at all
+
+_WRAPPER = re.compile(
+    r"\\(?:text|textbf|textit|textrm|textsf|texttt|textnormal|mathrm|mathbf|mathit|mathsf|"
+    r"mathtt|emph|operatorname|mbox)\s*\{([^{}]*)\}"
+)
+_LATEX_ARROW = re.compile(
+    r"\\(?:to|rightarrow|longrightarrow|leftrightarrow|Rightarrow|Leftrightarrow|mapsto|"
+    r"leftarrow)(?![A-Za-z])"
+)
+_LATEX_SPACE = re.compile(r"\\(?:quad|qquad)(?![A-Za-z])|\\[,;:! ]")
+_EMPTY = {
+    "none",
+    "empty",
+    "nothing",
+    "∅",
+    "\\emptyset",
+    "\\varnothing",
+    "no nodes",
+    "no node",
+    "no leaves",
+    "no leaf",
+    "empty set",
+    "the empty set",
+    "no such node",
+    "no such nodes",
+    "there is none",
+    "there are none",
+}
+_PROSE_WORDS = frozenset(
+    "see the a an is are was were above below list listed answer answers all any every each "
+    "there this that these those no not none which given shown same as in from with for be it "
+    "its they them we i so than other others set path edges clique tree cannot unknown etc "
+    "etc. ... … nothing empty here following previous".split()
+)
+
+
+def prepare(text: str) -> str:
+    """The box text with LaTeX wrappers (``\\text{…}``) unwrapped, LaTeX arrows written as
+    ``->`` and LaTeX spacing as spaces, so that names and separators read as plain text."""
+    if "\\" not in text:
+        return text.strip()
+    while True:
+        unwrapped = _WRAPPER.sub(r"\1", text)
+        if unwrapped == text:
+            break
+        text = unwrapped
+    text = _LATEX_ARROW.sub(" -> ", text)
+    return _LATEX_SPACE.sub(" ", text).strip()
+
+
+def _says_empty(text: str) -> bool:
+    return " ".join(text.casefold().rstrip(".").split()) in _EMPTY
+
+
+def _sort_unknown(items: list[str], names: NodeNames) -> tuple[list[str], list[str]]:
+    """Split unmatched items into names the graph lacks and parts that are no name at all
+    (prose, an empty marker, punctuation, a bare number where nodes are named)."""
     unknown: list[str] = []
-    for group in groups:
-        quick = _quick_edge(group, names)
-        if quick is not None:
-            edges.append(quick)
-            continue
-        read = read_nodes(group, names)
-        items = read.nodes
-        leftovers = [u for u in read.unknown if not _is_number(u)]
-        if leftovers:
-            unknown.extend(leftovers)
-            continue
-        if names.numeric_ids and len(items) == 3:
-            items = items[:2]  # ``(u, v, weight)`` with numeric ids: the weight resolved as a node
-        if len(items) != 2:
-            return edges, [*unknown, group] if not items else unknown
-        edges.append((items[0], items[1]))
-    return edges, unknown
+    unread: list[str] = []
+    for item in items:
+        (unread if _is_no_name(item, names) else unknown).append(item)
+    return unknown, unread
 
 
-def _quick_edge(group: str, names: NodeNames) -> tuple[str, str] | None:
-    """``u, v`` or ``u, v, w`` whose parts are names as written (the common case), else None."""
-    parts = group.split(", ")
-    if len(parts) == 3 and _is_number(parts[2]):
-        parts = parts[:2]
-    if len(parts) != 2:
+def _is_no_name(item: str, names: NodeNames) -> bool:
+    text = item.strip()
+    if not any(char.isalnum() for char in text):
+        return True
+    if _is_number(text):
+        return not (names.numeric_ids and re.fullmatch(r"\d+", text.strip("\"'` ")))
+    words = text.casefold().split()
+    if " ".join(words).rstrip(".") in _EMPTY:
+        return True
+    prose = sum(word.strip(".,:;!?()") in _PROSE_WORDS for word in words)
+    return prose >= 2 or (len(words) >= 6 and prose >= 1)
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading edges
+
+_EDGE_GROUP = re.compile(
+    r"\\\{([^{}()\[\]]*)\\\}|\{([^{}()\[\]]*)\}|\(([^{}()\[\]]*)\)|\[([^{}()\[\]]*)\]"
+)
+_BETWEEN_GROUPS = re.compile(r"(?:[\s,;\[\]{}]|\\\\|\\[{}]|\\left|\\right|\band\b)*")
+_EDGE_SPLIT = re.compile(r"\s*(?:<->|<=>|-->|->|=>|—>|→|⟶|↔|⇒|--|,|[-–—]|\s+to\s+|\s+and\s+)\s*")
+_LINE_BREAK = re.compile(r"\s*(?:\n|;|\\\\)\s*")
+_TRAILING_WEIGHT = re.compile(
+    r"(?:\s*[,:;=]\s*|\s+)[(\[]?\s*(?:w\s*=\s*|weight\s*:?\s*)?[+-]?\d+(?:\.\d+)?\s*[)\]]?\s*$",
+    re.I,
+)
+_COMMA = re.compile(r"\s*,\s*")
+
+
+def read_edges(text: str, names: NodeNames) -> CertificateAnswer:
+    """Edges written as ``(A, B)``, ``[A, B, w]``, ``\\{A, B\\}``, ``A - B``, ``A-B``, ``A–B``,
+    ``A -- B``, ``A -> B``, one per group, line or comma-separated; a trailing weight is
+    ignored. A group that is no edge is recorded as what it holds (``unknown`` names,
+    ``unread`` parts, or ``malformed``: real nodes but not two), never dropped."""
+    body = prepare(text)
+    if not body:
+        return CertificateAnswer()
+    if not strip_outer(body) or _says_empty(strip_outer(body)):
+        return CertificateAnswer(says_empty=True)
+    found = _Edges(names)
+    groups = ["".join(match) for match in _EDGE_GROUP.findall(body)]
+    if groups and _BETWEEN_GROUPS.fullmatch(_EDGE_GROUP.sub("", body)):
+        for group in groups:
+            found.add_group(group)
+    else:
+        for line in _LINE_BREAK.split(strip_outer(body)):
+            if line.strip():
+                found.add_line(line)
+    return found.answer()
+
+
+class _Edges:
+    """The edges read so far, and what the groups that are no edge hold."""
+
+    def __init__(self, names: NodeNames) -> None:
+        self.names = names
+        self.edges: list[tuple[str, str]] = []
+        self.unknown: list[str] = []
+        self.unread: list[str] = []
+        self.malformed: list[str] = []
+
+    def answer(self) -> CertificateAnswer:
+        return CertificateAnswer(
+            edges=self.edges, unknown=self.unknown, unread=self.unread, malformed=self.malformed
+        )
+
+    def add_group(self, group: str) -> None:
+        edge = _read_edge(group, self.names, thorough=False) or _read_edge(
+            group, self.names, thorough=True
+        )
+        if edge is not None:
+            self.edges.append(edge)
+        else:
+            self._no_edge(group)
+
+    def add_line(self, line: str) -> None:
+        """A line of one or more edges separated by commas (``A - B, C - D``; ``A, B``)."""
+        pieces = [piece for piece in _COMMA.split(line) if piece.strip()]
+        for thorough in (False, True):
+            segments = _segment_edges(pieces, self.names, thorough)
+            if all(edge is not None for _, edge in segments):
+                break
+        failed: list[str] = []
+        for text, edge in segments:
+            if edge is None:
+                failed.append(text)
+                continue
+            if failed:
+                self._no_edge(", ".join(failed))
+                failed = []
+            self.edges.append(edge)
+        if failed:
+            self._no_edge(", ".join(failed))
+
+    def _no_edge(self, text: str) -> None:
+        """Record a group that is no edge by what it holds."""
+        read = read_nodes(text, self.names)
+        if read.unknown:
+            self.unknown.extend(read.unknown)
+        elif read.unread or not read.nodes:
+            self.unread.extend(read.unread or [text.strip()])
+        else:
+            self.malformed.append(text.strip())
+
+
+def _segment_edges(
+    pieces: list[str], names: NodeNames, thorough: bool
+) -> list[tuple[str, tuple[str, str] | None]]:
+    """Comma pieces grouped into edges: fewest pieces left over, then most edges (dynamic
+    programme; a group spans at most a few pieces, as names hold few commas)."""
+    widest = 2 * names.max_pieces + 1
+    best: list[tuple[int, int, list[tuple[str, tuple[str, str] | None]]] | None]
+    best = [None] * (len(pieces) + 1)
+    best[0] = (0, 0, [])
+    for end in range(1, len(pieces) + 1):
+        for start in range(max(0, end - widest), end):
+            previous = best[start]
+            if previous is None:
+                continue
+            text = ", ".join(pieces[start:end])
+            edge = _read_edge(text, names, thorough)
+            if edge is None and end - start > 1:
+                continue
+            cost = (previous[0] + (edge is None), previous[1] - (edge is not None))
+            if best[end] is None or cost < best[end][:2]:  # type: ignore[index]
+                best[end] = (*cost, [*previous[2], (text, edge)])
+    final = best[-1]
+    assert final is not None
+    return final[2]
+
+
+def _read_edge(text: str, names: NodeNames, thorough: bool) -> tuple[str, str] | None:
+    """``text`` read as one edge (two nodes and at most a trailing weight), else ``None``."""
+    body = strip_outer(text)
+    if not _balanced(body):
         return None
-    u, v = names.resolve(parts[0], thorough=False), names.resolve(parts[1], thorough=False)
-    return None if u is None or v is None else (u, v)
+    variants = [body]
+    weightless = _TRAILING_WEIGHT.sub("", body)
+    if weightless != body and weightless.strip():
+        variants.append(strip_outer(weightless))
+    for variant in variants:
+        for match in _EDGE_SPLIT.finditer(variant):
+            left, right = variant[: match.start()], variant[match.end() :]
+            if not left.strip() or not right.strip():
+                continue
+            u = names.resolve(strip_outer(left), thorough)
+            if u is None:
+                continue
+            v = names.resolve(strip_outer(right), thorough)
+            if v is not None:
+                return (u, v)
+    return None
 
 
 def _is_number(text: str) -> bool:
@@ -287,6 +488,5 @@ def _is_number(text: str) -> bool:
 def read_certificate(text: str, shape: CertificateShape, names: NodeNames) -> CertificateAnswer:
     """The box content ``text`` read as a certificate of ``shape``."""
     if shape == "edges":
-        edges, unknown = read_edges(text, names)
-        return CertificateAnswer(edges=edges, unknown=unknown)
+        return read_edges(text, names)
     return read_nodes(text, names)

@@ -205,7 +205,8 @@ def instance_metrics(scored: pd.DataFrame, k: int) -> pd.DataFrame:
     if (expected != expected[first_row][group]).any():
         raise ScoringInputError("an instance has samples with different expected answers")
     out["expected_answer"] = expected[first_row]
-    for column in ("answer_kind", "n_nodes"):  # optional: the report's random-guess baseline
+    # optional: the report's random-guess and heuristic baselines
+    for column in ("answer_kind", "n_nodes", "heuristics"):
         if column in scored.columns:
             out[column] = scored[column].to_numpy()[first_row]
 

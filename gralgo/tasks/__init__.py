@@ -19,6 +19,13 @@ from gralgo.tasks._answers import (
     normalize_node_name,
 )
 from gralgo.tasks._base import EdgeWeightedTask, Task
+from gralgo.tasks._heuristics import (
+    Heuristic,
+    find_shortcuts,
+    heuristic_credits,
+    heuristics_for,
+    scan_shortcuts,
+)
 from gralgo.tasks._records import InstanceRejected, Problem, Solution, TaskSettings
 from gralgo.tasks._registry import TASKS, answer_owner, builtin_tasks, get_task_class, make_task
 
@@ -53,6 +60,7 @@ __all__ = [
     "CertificateShape",
     "CertificateVerdict",
     "EdgeWeightedTask",
+    "Heuristic",
     "InstanceRejected",
     "Problem",
     "Solution",
@@ -63,9 +71,13 @@ __all__ = [
     "answer_owner",
     "builtin_tasks",
     "certificate_instruction",
+    "find_shortcuts",
     "get_task_class",
+    "heuristic_credits",
+    "heuristics_for",
     "make_task",
     "normalize_answer",
     "normalize_node_name",
+    "scan_shortcuts",
     "unparsed",
 ]

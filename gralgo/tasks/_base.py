@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     import networkx as nx
 
     from gralgo.tasks._certificate import CertificateAnswer, CertificateShape, CertificateVerdict
+    from gralgo.tasks._heuristics import Heuristic
 
 __all__ = [
     "AnswerKind",
@@ -106,6 +107,12 @@ class Task(ABC):
         counts it. The default task has none.
         """
         return ()
+
+    heuristics: ClassVar[tuple[Heuristic, ...]] = ()
+    """The task's own named heuristics (``gralgo/tasks/_heuristics.py``): its scans, which the
+    builder treats as shortcuts, and the algorithms reported as baselines."""
+    generic_scans: ClassVar[bool] = True
+    """Whether the generic scans for the answer kind apply (``heuristics_for``)."""
 
     # The answer. Class methods: the scorer reads answers without building the task.
 

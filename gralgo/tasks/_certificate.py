@@ -50,12 +50,54 @@ def hallucinated(unknown: Iterable[str], what: str = "node") -> CertificateVerdi
 
 
 def unusable_nodes(answer: CertificateAnswer) -> CertificateVerdict | None:
-    """The verdict for an answer naming a node not in the graph, or naming no node; else None."""
-    if answer.unknown:
-        return hallucinated(answer.unknown)
+    """The verdict for a witness that cannot be checked as a list of nodes, else None.
+
+    The same classes in every task: a name the graph lacks -> ``hallucinated``; nothing read
+    or a part that is no name -> ``unparsed``; a repeated node, a group that is not an edge, or
+    an empty claim -> ``infeasible`` (real nodes, not a valid witness).
+    """
+    verdict = unreadable(answer)
+    if verdict is not None:
+        return verdict
+    if answer.says_empty:
+        return infeasible("the answer claims an empty witness")
     if not answer.nodes:
         return unparsed("no node given")
+    repeated = _repeated(answer.nodes)
+    if repeated:
+        return infeasible(f"lists {repeated[:3]!r} more than once")
     return None
+
+
+def unreadable(answer: CertificateAnswer) -> CertificateVerdict | None:
+    """``hallucinated`` for an unknown name, ``unparsed`` for unread parts, ``infeasible`` for a
+    group of real nodes that is not an edge; None when every part was read."""
+    if answer.unknown:
+        return hallucinated(answer.unknown)
+    if answer.unread:
+        return unparsed(f"could not read {answer.unread[:3]!r}")
+    if answer.malformed:
+        return infeasible(f"not an edge (two nodes): {answer.malformed[:3]!r}")
+    return None
+
+
+def _repeated(items: Sequence[object]) -> list[object]:
+    seen: set[object] = set()
+    repeated = []
+    for item in items:
+        if item in seen and item not in repeated:
+            repeated.append(item)
+        seen.add(item)
+    return repeated
+
+
+def repeated_edges(edges: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Edges listed more than once (either direction), in the order first repeated."""
+    return [
+        edge
+        for edge in _repeated([tuple(sorted(edge)) for edge in edges])
+        if isinstance(edge, tuple)
+    ]
 
 
 def infeasible(detail: str) -> CertificateVerdict:
@@ -77,34 +119,44 @@ def graded(
 
 @dataclass(frozen=True)
 class CertificateAnswer:
-    """A certificate as read from a model's box, its names already matched to the graph."""
+    """A certificate as read from a model's box, its names already matched to the graph.
+
+    Every part of the box lands in exactly one field, so a check can refuse a witness with
+    parts it did not read (``unread``), names the graph lacks (``unknown``) or groups of real
+    nodes that are not an edge (``malformed``)."""
 
     nodes: list[str] = field(default_factory=list)
     """The nodes named, in the order written (for ``nodes`` and ``path`` shapes)."""
     edges: list[tuple[str, str]] = field(default_factory=list)
     """The edges named (for the ``edges`` shape), each as written."""
     unknown: list[str] = field(default_factory=list)
-    """Items that name no node of the graph."""
+    """Items written as node names (or, under numeric ids, node numbers) that the graph lacks."""
+    unread: list[str] = field(default_factory=list)
+    """Parts that are no name at all (prose, a bare number, a group of nothing)."""
+    malformed: list[str] = field(default_factory=list)
+    """Edge groups whose parts are real nodes but not two of them (``(A, B, C)``)."""
+    says_empty: bool = False
+    """The whole box claims an empty witness (``none``, ``∅``, ``no nodes``)."""
 
 
 # ---------------------------------------------------------------------------------------------
 # Checks several tasks share
 
 
-_EMPTY = {"none", "empty", "nothing", "∅", "\\emptyset", "\\varnothing", "no nodes", "no leaves"}
-
-
 def check_node_set(
     read: CertificateAnswer, expected: Collection[str], what: str
 ) -> CertificateVerdict:
     """A set answer against the exact set: a strict subset is ``feasible`` (ratio = coverage),
-    any wrong member makes it ``infeasible``."""
-    unknown = [item for item in read.unknown if item.strip().lower() not in _EMPTY]
-    if unknown:
-        return hallucinated(unknown)
-    chosen, target = set(read.nodes), set(expected)
-    if not chosen and target and not read.unknown:
-        return unparsed(f"no node listed for {what}")
+    any wrong member makes it ``infeasible``; ``none`` is right only when the set is empty."""
+    target = set(expected)
+    if read.says_empty and not unreadable(read):
+        if target:
+            return infeasible(f"claims {what} is empty; it has {len(target)} node(s)")
+        return graded(0, 0, f"{what} is empty")
+    verdict = unusable_nodes(read)
+    if verdict is not None:
+        return verdict
+    chosen = set(read.nodes)
     wrong = sorted(chosen - target)
     if wrong:
         return infeasible(f"not in {what}: {wrong[:5]!r}")
@@ -113,10 +165,13 @@ def check_node_set(
 
 def check_path(graph: nx.Graph[str], read: CertificateAnswer) -> CertificateVerdict | None:
     """The verdict for an answer that must be a simple path, or ``None`` when it is one."""
-    if read.unknown:
-        return hallucinated(read.unknown)
+    verdict = unreadable(read)
+    if verdict is not None:
+        return verdict
+    if not read.nodes and not read.says_empty:
+        return unparsed("no node given")
     if len(read.nodes) < 2:
-        return unparsed("a path needs at least two nodes")
+        return infeasible("a path needs at least two nodes")
     problem = path_problem(graph, read.nodes)
     return None if problem is None else infeasible(problem)
 

@@ -14,6 +14,7 @@ from gralgo.tasks._graph_helpers import (
     canonical_shortest_path,
     require_connected,
 )
+from gralgo.tasks._heuristics import Heuristic
 
 
 def diametral_pair(graph: nx.Graph[str]) -> tuple[int, str, str]:
@@ -35,6 +36,15 @@ def diametral_pair(graph: nx.Graph[str]) -> tuple[int, str, str]:
     return int(diameter), nodes[i], nodes[j]
 
 
+def _double_sweep(problem: Problem) -> list[str]:
+    """BFS from the first node listed, then from a farthest node: that node's eccentricity."""
+    graph = problem.graph
+    first = min(graph.nodes())
+    hops = nx.single_source_shortest_path_length(graph, first)
+    far = min(n for n, d in hops.items() if d == max(hops.values()))
+    return [str(max(nx.single_source_shortest_path_length(graph, far).values()))]
+
+
 class DiameterTask(Task):
     """Output the diameter; the certificate is a diametral pair and a shortest path between them."""
 
@@ -49,6 +59,15 @@ class DiameterTask(Task):
         path = canonical_shortest_path(problem.graph, u, v)
         certificate = {"diameter": diameter, "pair": [u, v], "path": path}
         return Solution(answer=str(diameter), certificate=certificate)
+
+    heuristics = (
+        Heuristic(
+            "double_sweep",
+            "algorithm",
+            "BFS from the first node, then from a farthest node: its eccentricity",
+            _double_sweep,
+        ),
+    )
 
     shortcut_names = ("path_graph", "complete_graph")
 

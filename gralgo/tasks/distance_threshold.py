@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -20,6 +21,12 @@ from gralgo.tasks._graph_helpers import (
     sorted_edges,
     working_copy,
 )
+from gralgo.tasks._heuristics import (
+    SCAN_SHORTCUT_CREDIT,
+    Heuristic,
+    extremes,
+    heuristics_for,
+)
 
 Distance = int | float
 
@@ -36,12 +43,27 @@ def weighted_distances(graph: nx.Graph[str]) -> DistanceMatrix:
     """All-pairs shortest-path lengths by Dijkstra from every node. O(|V| |E| log |V|).
 
     scipy's C Dijkstra; with integer weights every sum is exact in float64 (below 2**53).
+    Remembered per graph object while its nodes, edges and weights stay the same (drawing tau,
+    solving and the farthest-node baseline read the same matrix); the caller must not change
+    the returned arrays.
     """
     from scipy.sparse.csgraph import dijkstra
 
+    signature: tuple[tuple[str, str, object], ...] = tuple(graph.edges(data="weight"))
+    cached = _DISTANCES.get(graph)
+    if cached is not None and cached[0] == signature and len(cached[1].nodes) == len(graph):
+        return cached[1]
     nodes = sorted(graph.nodes())
     matrix = nx.to_scipy_sparse_array(graph, nodelist=nodes, weight="weight", format="csr")
-    return DistanceMatrix(nodes, dijkstra(matrix, directed=False))
+    distances = DistanceMatrix(nodes, dijkstra(matrix, directed=False))
+    distances.lengths.setflags(write=False)
+    _DISTANCES[graph] = (signature, distances)
+    return distances
+
+
+_DISTANCES: weakref.WeakKeyDictionary[
+    nx.Graph[str], tuple[tuple[tuple[str, str, object], ...], DistanceMatrix]
+] = weakref.WeakKeyDictionary()
 
 
 def pair_distances(distances: DistanceMatrix) -> np.ndarray:
@@ -133,6 +155,15 @@ def tau_index_range(
     return low, high
 
 
+def _farthest_node(problem: Problem) -> list[str]:
+    """The node with the largest weighted eccentricity (farthest from its farthest node)."""
+    distances = weighted_distances(problem.graph)
+    eccentricity = distances.lengths.max(axis=1)
+    return extremes(
+        {n: float(e) for n, e in zip(distances.nodes, eccentricity, strict=True)}, largest=True
+    )
+
+
 class DistanceThresholdTask(Task):
     """Output the unique node with the fewest other nodes within weighted distance ``tau``.
 
@@ -145,6 +176,14 @@ class DistanceThresholdTask(Task):
     """
 
     shortcut_names = ("isolated", "lightest_edge", "min_degree", "direct_reach")
+    heuristics = (
+        Heuristic(
+            "farthest_node",
+            "algorithm",
+            "the node with the largest weighted eccentricity",
+            _farthest_node,
+        ),
+    )
 
     name = "distance_threshold"
     taxonomy = "intuition"
@@ -173,13 +212,17 @@ class DistanceThresholdTask(Task):
             last = len(pairs) - 1
             low, high = int(self.quantiles[0] * last), int(self.quantiles[1] * last)
         reason = "no_unique_answer"
+        probe = Problem(graph, {})
+        scans = [(h.name, list(h.guess(probe))) for h in heuristics_for(self) if h.kind == "scan"]
         for _ in range(self.attempts):
             tau = _exact(pairs[rng.randint(low, high)])
             best = unique_minimum(reach_counts(distances, tau))
             if best is None:
                 continue
             found = (
-                threshold_shortcuts(profile, tau, best[0], best[1]) if self.avoid_shortcuts else []
+                threshold_shortcuts(profile, tau, best[0], best[1]) + _scan_hits(scans, best[0])
+                if self.avoid_shortcuts
+                else []
             )
             if not found:
                 return make_problem_record(sample, graph, {"tau": tau})
@@ -272,3 +315,12 @@ class DistanceThresholdTask(Task):
             )
         best = int(solution.certificate["count"])
         return cert.graded(len(reached), best, f"{node!r} reaches {len(reached)}", maximise=False)
+
+
+def _scan_hits(scans: list[tuple[str, list[str]]], answer: str) -> list[str]:
+    """The scans (name, candidates) that pick ``answer`` (see ``scan_shortcuts``)."""
+    return [
+        name
+        for name, guesses in scans
+        if guesses and guesses.count(answer) / len(guesses) >= SCAN_SHORTCUT_CREDIT
+    ]

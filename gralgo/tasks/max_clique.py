@@ -9,6 +9,31 @@ import networkx as nx
 from gralgo.tasks import _certificate as cert
 from gralgo.tasks._answers import INTEGER_ANSWER
 from gralgo.tasks._base import Problem, Solution, Task
+from gralgo.tasks._heuristics import Heuristic, extremes
+
+
+def greedy_clique(graph: nx.Graph[str], start: str) -> int:
+    """Grow a clique from ``start``: add neighbours by falling degree (then name) when they
+    are adjacent to every member so far."""
+    clique = [start]
+    for node in sorted(graph[start], key=lambda n: (-graph.degree(n), n)):
+        if all(graph.has_edge(node, member) for member in clique):
+            clique.append(node)
+    return len(clique)
+
+
+def _from_hub(problem: Problem) -> list[str]:
+    graph = problem.graph
+    hubs = extremes({n: float(d) for n, d in graph.degree}, largest=True)
+    return [str(greedy_clique(graph, hub)) for hub in hubs]
+
+
+def _best_start(problem: Problem) -> list[str]:
+    return [str(max((greedy_clique(problem.graph, n) for n in problem.graph), default=0))]
+
+
+def _core_plus_one(problem: Problem) -> list[str]:
+    return [str(max(nx.core_number(problem.graph).values(), default=-1) + 1)]
 
 
 def maximum_clique(graph: nx.Graph[str]) -> list[str]:
@@ -30,6 +55,27 @@ class MaxCliqueTask(Task):
     def solve(self, problem: Problem) -> Solution:
         clique = maximum_clique(problem.graph)
         return Solution(answer=str(len(clique)), certificate={"clique": clique})
+
+    heuristics = (
+        Heuristic(
+            "core_plus_one",
+            "algorithm",
+            "the largest core number + 1 (an upper bound)",
+            _core_plus_one,
+        ),
+        Heuristic(
+            "greedy_from_hub",
+            "algorithm",
+            "a greedy clique grown from a node of most edges",
+            _from_hub,
+        ),
+        Heuristic(
+            "greedy_best_start",
+            "algorithm",
+            "the largest greedy clique over all start nodes",
+            _best_start,
+        ),
+    )
 
     shortcut_names = ("triangle_free", "hub_neighbourhood")
 

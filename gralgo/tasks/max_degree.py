@@ -7,6 +7,11 @@ from collections.abc import Callable
 from gralgo.tasks import _certificate as cert
 from gralgo.tasks._answers import INTEGER_ANSWER
 from gralgo.tasks._base import Problem, Solution, Task
+from gralgo.tasks._heuristics import Heuristic, first_half_busiest
+
+
+def _first_half_hub(problem: Problem) -> list[str]:
+    return [str(problem.graph.degree(n)) for n in first_half_busiest(problem.graph)]
 
 
 class MaxDegreeTask(Task):
@@ -21,6 +26,15 @@ class MaxDegreeTask(Task):
         best = max(degrees.values())
         nodes = sorted(node for node, degree in degrees.items() if degree == best)
         return Solution(answer=str(best), certificate={"max_degree": best, "nodes": nodes})
+
+    heuristics = (
+        Heuristic(
+            "first_half_hub",
+            "scan",
+            "the degree of the node most frequent in the first half of the edge list",
+            _first_half_hub,
+        ),
+    )
 
     shortcut_names = ("universal_node", "regular")
 

@@ -13,6 +13,7 @@ from gralgo.tasks._answers import INTEGER_ANSWER
 from gralgo.tasks._base import InstanceRejected, Problem, Solution, Task, TaskSettings
 from gralgo.tasks._domains import domain_for
 from gralgo.tasks._graph_helpers import draw_node_weights, make_problem_record, working_copy
+from gralgo.tasks._heuristics import Heuristic
 
 
 def triangles(graph: nx.Graph[str]) -> Iterator[tuple[str, str, str]]:
@@ -23,6 +24,19 @@ def triangles(graph: nx.Graph[str]) -> Iterator[tuple[str, str, str]]:
             for w in later[i + 1 :]:
                 if graph.has_edge(v, w):
                     yield u, v, w
+
+
+def _heaviest_edge_triangle(problem: Problem) -> list[str]:
+    """The heaviest edge (by its two node weights) that has a common neighbour, with its best
+    common neighbour."""
+    graph = problem.graph
+    weight = {node: int(graph.nodes[node]["weight"]) for node in graph}
+    ranked = sorted(graph.edges(), key=lambda e: (-(weight[e[0]] + weight[e[1]]), sorted(e)))
+    for u, v in ranked:
+        common = set(graph[u]) & set(graph[v])
+        if common:
+            return [str(weight[u] + weight[v] + max(weight[w] for w in common))]
+    return []
 
 
 class MaxWeightTriangleTask(Task):
@@ -62,6 +76,15 @@ class MaxWeightTriangleTask(Task):
             "weights": [weight[node] for node in triple],
         }
         return Solution(answer=str(total), certificate=certificate)
+
+    heuristics = (
+        Heuristic(
+            "heaviest_edge_triangle",
+            "algorithm",
+            "the heaviest edge with a common neighbour, plus its best common neighbour",
+            _heaviest_edge_triangle,
+        ),
+    )
 
     shortcut_names = ("top_three_nodes",)
 

@@ -20,6 +20,7 @@ from gralgo.tasks._graph_helpers import (
     sorted_edges,
     working_copy,
 )
+from gralgo.tasks._heuristics import Heuristic
 
 
 def kruskal(graph: nx.Graph[str]) -> list[tuple[str, str, int]]:
@@ -38,6 +39,19 @@ def kruskal(graph: nx.Graph[str]) -> list[tuple[str, str, int]]:
             parts.union(u, v)
             chosen.append((u, v, w))
     return sorted(chosen)
+
+
+def _boruvka_round(problem: Problem) -> list[str]:
+    """Each node's lightest edge (ties by name), each edge counted once: one Boruvka round."""
+    graph = problem.graph
+    chosen = set()
+    for node in graph:
+        lightest = min(
+            (int(edge_weight(graph, node, other, "mst_weight")), min(node, other), max(node, other))
+            for other in graph[node]
+        )
+        chosen.add(lightest)
+    return [str(sum(w for w, _, _ in chosen))]
 
 
 class MstWeightTask(EdgeWeightedTask):
@@ -61,6 +75,15 @@ class MstWeightTask(EdgeWeightedTask):
         total = sum(w for _, _, w in tree)
         certificate = {"total": total, "edges": [[u, v, w] for u, v, w in tree]}
         return Solution(answer=str(total), certificate=certificate)
+
+    heuristics = (
+        Heuristic(
+            "boruvka_round",
+            "algorithm",
+            "the sum of every node's lightest edge (one round of Borůvka)",
+            _boruvka_round,
+        ),
+    )
 
     shortcut_names = ("already_tree", "lightest_edges")
 
@@ -101,15 +124,21 @@ class MstWeightTask(EdgeWeightedTask):
     def check_certificate(
         self, problem: Problem, solution: Solution, answer: cert.CertificateAnswer
     ) -> cert.CertificateVerdict:
-        edges, unknown = answer.edges, answer.unknown
-        if unknown:
-            return cert.hallucinated(unknown)
+        verdict = cert.unreadable(answer)
+        if verdict is not None:
+            return verdict
+        if answer.says_empty:
+            return cert.infeasible("the answer claims an empty tree")
+        edges = answer.edges
         if not edges:
             return cert.unparsed("no edge given")
         graph = problem.graph
         missing = [f"{u} - {v}" for u, v in edges if not graph.has_edge(u, v)]
         if missing:
-            return cert.hallucinated(missing, "edge")
+            return cert.infeasible(f"not an edge of the graph: {missing[:3]!r}")
+        repeated = cert.repeated_edges(edges)
+        if repeated:
+            return cert.infeasible(f"lists the edge(s) {repeated[:3]!r} more than once")
         tree = nx.Graph(edges)
         tree.add_nodes_from(graph)
         if tree.number_of_edges() != graph.number_of_nodes() - 1 or not nx.is_tree(tree):

@@ -38,16 +38,41 @@ def spec_of(
 def test_answer_cap_keeps_every_prefix_within_the_share() -> None:
     options = BuildOptions()
     assert [answer_cap(i, options) for i in (0, 5, 6, 9, 29, 49)] == [2, 2, 2, 3, 9, 15]
-    # Whatever the answers, the rule keeps each prefix of >= 7 instances at <= 30 % per answer.
-    counts: Counter[str] = Counter()
-    accepted = []
-    for i, answer in enumerate(["7"] * 40 + [str(n) for n in range(40)]):
-        index = len(accepted)
-        if counts[answer] + 1 <= answer_cap(index, options):
-            counts[answer] += 1
-            accepted.append(answer)
-        for n in range(7, len(accepted) + 1):
-            assert Counter(accepted[:n]).most_common(1)[0][1] <= 0.3 * n + 1e-9, (i, n)
+
+
+def test_the_builder_admits_an_answer_exactly_up_to_its_share(monkeypatch) -> None:
+    """build_level itself (not a copy of its rule): every first draw answers "7", redraws give
+    fresh answers; "7" is kept exactly when a prefix of the build still allows it."""
+    import networkx as nx
+
+    from gralgo.dataset import _build
+    from gralgo.graphs import SampledGraph
+    from gralgo.tasks import Problem, Solution, TaskSettings, make_task
+
+    graph = nx.path_graph(["a", "b", "c"])
+    state = {"fresh": True, "draws": 0}
+
+    def draw(task, source, n_range, rng, *, seen, shape=None, reject_shortcuts=True):
+        state["draws"] += 1
+        answer = "7" if state["fresh"] else str(100 + state["draws"])
+        state["fresh"] = False
+        sample = SampledGraph(graph, "a", {})
+        return _build.Drawn(sample, Problem(graph), Solution(answer, {}), str(state["draws"]))
+
+    monkeypatch.setattr(_build, "draw_problem", draw)
+    task = make_task("max_degree", TaskSettings("synthetic", "test"))
+    source = type("Source", (), {"name": "synthetic"})()
+    options = BuildOptions(per_level=20, formats=("edge_list",))
+    kept = []
+    for instance in _build.build_level(task, source, 1, options):  # type: ignore[arg-type]
+        kept.append(instance)
+        state["fresh"] = True
+    sevens = [i.index for i in kept if i.answer == "7"]
+    # cap(i) = max(2, floor(0.3 (i + 1))): 2 up to #8, 3 from #9, 4 from #13, 5 from #16, 6 at #19
+    assert sevens == [0, 1, 9, 13, 16, 19]
+    for n in range(7, len(kept) + 1):
+        assert Counter(i.answer for i in kept[:n])["7"] <= 0.3 * n + 1e-9
+    assert kept[2].provenance["rejected"] == {"answer_share": 1}
 
 
 @pytest.mark.slow
@@ -68,6 +93,14 @@ def test_small_build_passes_the_audit_and_writes_its_report(make_settings, tmp_p
     assert "All validity rules hold." in text and "## Answer histograms" in text
     statistics = (tmp_path / "ds" / "statistics.md").read_text()
     assert "Guessing baselines" in statistics and "Rejected draws" in statistics
+    assert "Heuristic baselines" in statistics and "greedy_best_start" in statistics
+    assert (
+        "## Heuristic baselines" in text
+        and "best_heuristic" in (tmp_path / "audit" / "audit.csv").read_text()
+    )
+    assert report.rechecked == len(spec.tasks) * 2 * 10 and not report.faults
+    clique = next(b for b in report.baselines if b.task == "max_clique")
+    assert clique.best_heuristic is not None and 0 <= clique.best_heuristic[1] <= 1
     node_rows = [b for b in report.baselines if b.answer_kind == "node"]
     assert node_rows and all(0 < (b.random_guess or 0) <= 1 / 8 for b in node_rows)
 
@@ -92,7 +125,9 @@ def test_distance_threshold_without_the_shortcut_rule_fails_the_audit(
     build_dataset(spec, tmp_path / "old")
     report = audit_dataset(tmp_path / "old")
     assert not report.ok
-    assert {v.rule for v in report.violations} == {"shortcut"}
+    assert {v.rule for v in report.violations} == {"shortcut", "scan"}
+    scans = [v.detail for v in report.violations if v.rule == "scan"]
+    assert any("heaviest_mean_edge" in detail for detail in scans), scans
     hits = report.shortcut_hits["distance_threshold", 1]
     assert hits["isolated"] >= 5 and hits["lightest_edge"] >= 5
     # The same config with the rule on: no instance falls for a shortcut.
@@ -125,14 +160,24 @@ def test_path_graphs_break_the_diameter_rule(make_settings, tmp_path) -> None:
 def test_a_constant_answer_breaks_the_share_rule(make_settings, tmp_path) -> None:
     """Max degree of binary trees is always 3: a constant guess scores 100 %."""
     trees = ("task=max_degree", "level=[2]", "dataset.per_level=12")
-    spec = spec_of(make_settings, *trees, trees="max_degree", max_answer_share=1.0)
+    # Every hub of a binary tree has degree 3, so the first-half scan finds it too (a
+    # shortcut, though not above chance: the constant already scores 100 %).
+    spec = spec_of(
+        make_settings, *trees, trees="max_degree", max_answer_share=1.0, reject_shortcuts=False
+    )
     build_dataset(spec, tmp_path / "trees")
     report = audit_dataset(tmp_path / "trees")
-    assert [(v.rule, v.task) for v in report.violations] == [("answer_share", "max_degree")]
+    assert {(v.rule, v.task) for v in report.violations} == {
+        ("answer_share", "max_degree"),
+        ("shortcut", "max_degree"),
+    }
     assert report.baselines[0].majority_share == 1.0
     with pytest.raises(SamplingError, match="answer_share"):
         build_dataset(
-            spec_of(make_settings, *trees, trees="max_degree", max_attempts=30), tmp_path / "x"
+            spec_of(
+                make_settings, *trees, trees="max_degree", max_attempts=30, reject_shortcuts=False
+            ),
+            tmp_path / "x",
         )
 
 
@@ -145,6 +190,7 @@ def test_audit_command_exits_non_zero_on_a_broken_rule(make_settings, tmp_path) 
         "dataset.per_level=10",
         trees="max_degree",
         max_answer_share=1.0,
+        reject_shortcuts=False,
     )
     build_dataset(spec, tmp_path / "trees")
     run = subprocess.run(
@@ -176,3 +222,98 @@ def test_default_build_meets_every_rule(make_settings, tmp_path) -> None:
     report = audit_instances(instances)
     assert report.ok, report.violations
     assert max(b.majority_share for b in report.baselines) <= 0.3
+
+
+def _stale_tau_copy(make_settings, tmp_path: Path) -> tuple[Path, list[str]]:
+    """A distance_threshold build, and a copy whose tau is edited so that each answer node
+    reaches nobody; prompts re-rendered to match, answer and certificate left stale."""
+    from gralgo.dataset import write_dataset
+    from gralgo.dataset._build import render_prompts
+    from gralgo.tasks import Problem, Solution, make_task
+
+    spec = spec_of(
+        make_settings,
+        "task=distance_threshold",
+        "level=[1]",
+        "dataset.per_level=5",
+        "dataset.formats=[edge_list,numeric_ids]",
+    )
+    build_dataset(spec, tmp_path / "ds")
+    task = make_task("distance_threshold", spec.tasks["distance_threshold"])
+    edited = []
+    for instance in read_instances(tmp_path / "ds"):
+        graph = instance.to_networkx()
+        tau = min(w for _, _, w in graph.edges(instance.answer, data="weight")) - 1
+        params = {**instance.params, "tau": tau}
+        problem = Problem(graph, params)
+        prompts = render_prompts(
+            task, problem, Solution(instance.answer, {}), list(instance.prompts)
+        )
+        edited.append(replace(instance, params=params, prompts=prompts))
+    write_dataset(tmp_path / "stale", {"distance_threshold": edited}, config={"seed": 0})
+    return tmp_path / "stale", [i.id for i in edited]
+
+
+def test_the_audit_re_solves_and_names_a_stale_certificate(make_settings, tmp_path) -> None:
+    assert audit_instances(read_instances(_build_small_threshold(make_settings, tmp_path))).ok
+    stale, ids = _stale_tau_copy(make_settings, tmp_path)
+    report = audit_dataset(stale, workers=2)
+    assert not report.ok and report.rechecked == 5
+    flagged = {f.instance_id for f in report.faults}
+    assert flagged == set(ids)
+    assert all(v.rule == "resolve" for v in report.violations)
+    assert all("certificate" in f.detail or "re-solving" in f.detail for f in report.faults)
+    assert f"instance {ids[0]}" in report.markdown()
+
+
+def _build_small_threshold(make_settings, tmp_path: Path) -> Path:
+    spec = spec_of(make_settings, "task=distance_threshold", "level=[1]", "dataset.per_level=5")
+    return _built(spec, tmp_path)
+
+
+def _built(spec, tmp_path: Path) -> Path:
+    build_dataset(spec, tmp_path / "clean")
+    return tmp_path / "clean"
+
+
+def test_a_prompt_that_no_longer_matches_its_graph_is_named(make_settings, tmp_path) -> None:
+    from gralgo.dataset import write_dataset
+
+    clean = _built(
+        spec_of(make_settings, "task=max_degree", "level=[1]", "dataset.per_level=3"), tmp_path
+    )
+    instances = read_instances(clean)
+    first = instances[0]
+    prompt = first.prompts["edge_list"]
+    line = next(
+        text for text in prompt.text.splitlines() if text.startswith('"') and " -- " in text
+    )
+    broken = replace(prompt, text=prompt.text.replace(line + "\n", "", 1))
+    edited = [replace(first, prompts={**first.prompts, "edge_list": broken}), *instances[1:]]
+    write_dataset(tmp_path / "edited", {"max_degree": edited}, config={"seed": 0})
+    report = audit_dataset(tmp_path / "edited", workers=1)
+    details = [f.detail for f in report.faults]
+    assert {f.instance_id for f in report.faults} == {first.id}
+    assert "prompt edge_list differs from the prompt rendered from the instance" in details
+    assert any("parsed back has" in d and "edges, not the graph" in d for d in details), details
+
+
+@pytest.mark.slow
+def test_audit_command_fails_on_a_stale_certificate(make_settings, tmp_path) -> None:
+    stale, ids = _stale_tau_copy(make_settings, tmp_path)
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "gralgo",
+            "command=audit",
+            f"dataset.dir={stale}",
+            f"hydra.run.dir={tmp_path / 'run'}",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert run.returncode == 1, run.stderr
+    assert f"instance {ids[0]}" in run.stdout

@@ -61,3 +61,32 @@ def test_title_and_labels_name_the_model_format_and_k() -> None:
     points = taxonomy_points(inst, "pass_at_k", n_resamples=50)
     assert len(points) == 3 * 6  # one point per taxonomy and level, each with an interval
     assert ((points["lo"] <= points["value"]) & (points["value"] <= points["hi"])).all()
+
+
+def test_best_heuristic_lines_follow_the_tables_baseline(tmp_path: Path) -> None:
+    import json
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from gralgo.report._plots import _heuristic_lines
+
+    inst = _inst(["only"]).assign(expected_answer="1", answer_kind="integer")
+    inst["heuristics"] = [json.dumps({"h": 0.1 * row.level}) for row in inst.itertuples()]
+    figure, axis = plt.subplots()
+    _heuristic_lines(axis, inst, {"enumeration": "C0", "exploration": "C1", "intuition": "C2"})
+    lines = {line.get_label(): line.get_ydata().tolist() for line in axis.get_lines()}
+    plt.close(figure)
+    # One instance per cell answering "1": guessing scores 1.0 and beats the heuristic.
+    assert lines["best heuristic · enumeration"] == [1.0] * 6
+    assert set(lines) == {
+        f"best heuristic · {t}" for t in ("enumeration", "exploration", "intuition")
+    }
+    assert plot_accuracy_by_level(inst, tmp_path / "h.png").stat().st_size > 20_000
+    no_credits = _inst(["only"]).assign(expected_answer="1", answer_kind="integer")
+    figure, axis = plt.subplots()
+    _heuristic_lines(axis, no_credits, {})
+    assert not axis.get_lines()
+    plt.close(figure)

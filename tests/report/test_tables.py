@@ -256,3 +256,61 @@ def test_every_written_accuracy_table_has_a_baseline(tmp_path: Path) -> None:
         text = (tmp_path / name).read_text()
         assert "on n = 4 instances per task and level" in text, name
         assert "close to trivial" in text, name
+
+
+def test_every_written_accuracy_table_has_a_best_heuristic_row(tmp_path: Path) -> None:
+    """A heuristic beating guessing shows; where none does, the row keeps the guess."""
+    import json
+
+    inst = pd.DataFrame(
+        _answers("A", "max_degree", 1, ["5", "5", "5", "9"])
+        + _answers("A", "path_sum", 1, ["1", "2", "3", "4"])
+    )
+    inst["n_samples"] = 1
+    credits = {"max_degree": [1, 1, 1, 1], "path_sum": [1, 0, 0, 0]}
+    counter = {"max_degree": 0, "path_sum": 0}
+    texts = []
+    for task in inst["task"]:
+        texts.append(json.dumps({"greedy": credits[task][counter[task]], "scan": 0.0}))
+        counter[task] += 1
+    inst["heuristics"] = texts
+    guesses = guess_baselines(inst).set_index("task")
+    assert guesses.loc["max_degree", "heuristic"] == "greedy"
+    assert guesses.loc["max_degree", "best heuristic"] == pytest.approx(1.0)
+    assert guesses.loc["path_sum", "heuristic_accuracy"] == pytest.approx(0.25)
+    assert guesses.loc["path_sum", "best heuristic"] == pytest.approx(0.25)  # guess ties it
+    agg = pd.DataFrame(
+        [
+            {"model": "A", "task": t, "level": 1, "accuracy": 0.0, "accuracy_lo": 0.0,
+             "accuracy_hi": 0.0, "pass_at_k": 0.0, "cons_at_k": 0.0, "share_wrong": 1.0,
+             "share_no_answer": 0.0, "share_truncated": 0.0, "share_error": 0.0,
+             "n_instances": 4, "n_incomplete": 0}
+            for t in ("max_degree", "path_sum")
+        ]
+    )  # fmt: skip
+    write_tables(inst, agg, tmp_path)
+    taxonomy = pd.read_csv(tmp_path / "taxonomy_by_level.csv").set_index("model")
+    assert taxonomy.loc["best heuristic", "Level-1 Enumeration c@k"] == pytest.approx(1.0)
+    assert taxonomy.loc["best heuristic", "Level-1 Avg. p@k"] == pytest.approx(0.625)
+    level1 = (tmp_path / "tasks_level1.md").read_text()
+    assert "| best heuristic | 1.00 / 1.00 | 0.25 / 0.25 |" in level1
+    outcomes = pd.read_csv(tmp_path / "outcomes.csv").set_index("task")
+    assert outcomes.loc["max_degree", "heuristic"] == "greedy"
+    assert outcomes.loc["max_degree", "best heuristic"] == pytest.approx(1.0)
+    # Without credits (an older dataset) there is no heuristic row at all.
+    write_tables(inst.drop(columns=["heuristics"]), agg, tmp_path / "old")
+    assert "best heuristic" not in (tmp_path / "old" / "tasks_level1.md").read_text()
+
+
+def test_the_page_table_by_task_and_level_carries_the_baselines() -> None:
+    import json
+
+    from gralgo.report._summary import with_baselines
+
+    inst = pd.DataFrame(_answers("A", "max_degree", 1, ["5", "5", "5", "9"]))
+    inst["heuristics"] = [json.dumps({"greedy": 1.0})] * 4
+    agg = pd.DataFrame([{"model": "A", "task": "max_degree", "level": 1, "pass_at_k": 0.5}])
+    row = with_baselines(agg, inst).iloc[0]
+    assert row["baseline"] == pytest.approx(0.75)
+    assert row["heuristic"] == "greedy" and row["best heuristic"] == pytest.approx(1.0)
+    assert "heuristic" not in with_baselines(agg, inst.drop(columns=["heuristics"])).columns

@@ -39,8 +39,16 @@ def test_reader_handles_commas_quotes_brackets_arrows_and_case() -> None:
     assert read_nodes(f"\\text{{{C}}}, {F}", names).nodes == [C, F]
     unknown = read_nodes(f"{A}, Paris, {B}", names)
     assert unknown.nodes == [A, B] and unknown.unknown == ["Paris"]
-    edges, missing = read_edges(f"[({A}, {B}, 1), ({E}, {F}, 2)]", names)
-    assert edges == [(A, B), (E, F)] and missing == []
+    read = read_edges(f"[({A}, {B}, 1), ({E}, {F}, 2)]", names)
+    assert read.edges == [(A, B), (E, F)] and read.unknown == read.unread == read.malformed == []
+    assert read_edges(f"{A} - {B}, {E}-{F}", names).edges == [(A, B), (E, F)]
+    garbage = read_edges(f"({A}, {B}), ({A}, {B}, {C}), (Lyon, {A}), (see above, {B})", names)
+    assert garbage.edges == [(A, B)] and garbage.malformed == [f"{A}, {B}, {C}"]
+    assert garbage.unknown == ["Lyon"] and garbage.unread == ["see above"]
+    prose = read_nodes(f"{A}, 42, the answer is above, Paris", names)
+    assert prose.nodes == [A] and prose.unread == ["42", "the answer is above"]
+    assert prose.unknown == ["Paris"]
+    assert read_nodes("none", names).says_empty and not read_nodes(A, names).says_empty
 
 
 def test_reader_numeric_ids_follow_sorted_names() -> None:
@@ -49,8 +57,10 @@ def test_reader_numeric_ids_follow_sorted_names() -> None:
     names = NodeNames(graph, numeric_ids=True)
     assert read_nodes("[3, 0, 5]", names).nodes == [ordered[3], ordered[0], ordered[5]]
     assert read_nodes("6", names).unknown == ["6"]
-    edges, _ = read_edges("(0, 1, 7), (2, 3, 4)", names)
-    assert edges == [(ordered[0], ordered[1]), (ordered[2], ordered[3])]
+    assert read_edges("(0, 1, 7), (2, 3, 4)", names).edges == [
+        (ordered[0], ordered[1]),
+        (ordered[2], ordered[3]),
+    ]
     task = make_task("max_degree", TaskSettings(source="synthetic", sampler="test"))
     problem = Problem(graph=graph)
     solution = task.solve(problem)

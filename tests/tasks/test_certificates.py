@@ -211,9 +211,177 @@ def test_mst_weight(build_task) -> None:
         "suboptimal": ("feasible", 0.818),
         "too_few": ("infeasible", None),
         "cycle": ("infeasible", None),
-        "no_such_edge": ("hallucinated", None),
+        "no_such_edge": ("infeasible", None),
         "hallucinated": ("hallucinated", None),
     }
+
+
+MST = ((A, B), (B, C), (A, D), (D, E), (E, F))
+"""The minimum spanning tree of :func:`k4_tail` (weight 9)."""
+
+
+def _mst_text(edge: str, sep: str = ", ") -> str:
+    return sep.join(edge.format(u=u, v=v) for u, v in MST)
+
+
+@pytest.mark.parametrize(
+    ("written", "status"),
+    [
+        # Every edge notation in common use reads the optimal tree.
+        (_mst_text("{u} - {v}"), "optimal"),
+        (_mst_text("{u} -- {v}"), "optimal"),
+        (_mst_text("{u} – {v}"), "optimal"),
+        (_mst_text("{u}–{v}"), "optimal"),
+        (_mst_text("{u}-{v}"), "optimal"),
+        (_mst_text("{u}-{v}", "\n"), "optimal"),
+        (_mst_text("{u} -> {v}"), "optimal"),
+        (_mst_text("\\{{{u}, {v}\\}}"), "optimal"),
+        (_mst_text("[{u}, {v}]", "; "), "optimal"),
+        (_mst_text("{u} - {v}", "\n"), "optimal"),
+        ("\\{" + _mst_text("\\{{{u}, {v}\\}}") + "\\}", "optimal"),
+        (_mst_text("(\\text{{{u}}}, \\text{{{v}}})"), "optimal"),
+        # Unread, repeated or extra parts are never accepted, wherever they stand.
+        (_mst_text("({u}, {v})") + f", ({A}, {B}, {C})", "infeasible"),
+        (f"({A}, {B}, {C}), " + _mst_text("({u}, {v})"), "infeasible"),
+        (_mst_text("({u}, {v})") + ", (Lyon, Nice)", "hallucinated"),
+        (_mst_text("({u}, {v})") + ", (see the list above)", "unparsed"),
+        (_mst_text("({u}, {v})") + ", " + _mst_text("({u}, {v})"), "infeasible"),
+        (_mst_text("({u}, {v})") + f", ({B}, {A})", "infeasible"),
+        # A non-edge between real nodes is infeasible, as in every other task.
+        (_mst_text("({u}, {v})").replace(f"({E}, {F})", f"({C}, {F})"), "infeasible"),
+        ("see the list above", "unparsed"),
+        ("none", "infeasible"),
+    ],
+)
+def test_mst_edge_notations_and_unread_parts(build_task, written, status) -> None:
+    assert verdict(build_task, "mst_weight", k4_tail(), written).status == status, written
+
+
+def _numbered(edge: str, extra: str = "") -> str:
+    """The MST in numeric ids (sorted-name order), each edge written as ``edge``."""
+    ids = {name: i for i, name in enumerate(sorted(k4_tail().nodes()))}
+    weights = k4_tail().edges
+    return (
+        ", ".join(edge.format(u=ids[u], v=ids[v], w=weights[u, v]["weight"]) for u, v in MST)
+        + extra
+    )
+
+
+@pytest.mark.parametrize(
+    ("written", "status"),
+    [
+        (_numbered("{u}-{v}"), "optimal"),
+        (_numbered("{u} - {v}"), "optimal"),
+        (_numbered("{u}–{v}"), "optimal"),
+        (_numbered("({u}, {v}, {w})"), "optimal"),
+        (_numbered("[{u}, {v}]"), "optimal"),
+        (_numbered("({u}, {v})", ", (0, 999999)"), "hallucinated"),
+        ("(0, 999999), " + _numbered("({u}, {v})"), "hallucinated"),
+        (_numbered("({u}, {v})", ", (0, 1, 2, 3)"), "infeasible"),
+    ],
+)
+def test_mst_numeric_ids(build_task, written, status) -> None:
+    got = verdict(build_task, "mst_weight", k4_tail(), written, numeric_ids=True)
+    assert got.status == status, (written, got)
+
+
+_NODE_ANSWERS = {
+    "max_degree": f"{D}",
+    "max_weight_triangle": f"{B}, {C}, {D}",
+    "max_clique": f"{A}, {B}, {C}, {D}",
+    "diameter": f"{F}, {E}, {D}, {A}",
+    "distance_k": f"{A}, {B}, {C}, {E}",
+    "max_kcore": f"{A}, {B}, {C}, {D}",
+    "distance_threshold": f"{E}, {D}",
+    "path_sum": f"{B}, {E}",
+}
+_PARAMS = {"distance_k": {"node": D, "k": 1}, "max_kcore": {"k": 3}}
+
+
+def _chain() -> nx.Graph:
+    """A - B - C - D - E with weights 1, 1, 1, 2: at tau 2, E alone reaches fewest (only D)."""
+    graph = nx.Graph()
+    for u, v, w in ((A, B, 1), (B, C, 1), (C, D, 1), (D, E, 2)):
+        graph.add_edge(u, v, weight=w)
+    return graph
+
+
+def _tree() -> nx.Graph:
+    """Rooted at R: R-A-B (5, 5), R-C (1), C-D (2), C-E (9); above tau 4: B and E."""
+    tree = nx.Graph()
+    for u, v, w in (("R", A, 5), (A, B, 5), ("R", C, 1), (C, D, 2), (C, E, 9)):
+        tree.add_edge(u, v, weight=w)
+    return tree
+
+
+def _uniform_case(build_task, name: str, written: str, numeric_ids: bool = False):
+    if name == "path_sum":
+        return verdict(build_task, name, _tree(), written, {"root": "R", "tau": 4}, numeric_ids)
+    if name == "distance_threshold":
+        return verdict(
+            build_task, name, _chain(), written, {"tau": 2}, numeric_ids, source="openflights"
+        )
+    return verdict(build_task, name, k4_tail(), written, _PARAMS.get(name), numeric_ids)
+
+
+@pytest.mark.parametrize("name", sorted(_NODE_ANSWERS))
+def test_every_task_classifies_alike(build_task, name) -> None:
+    """unparsed = nothing could be read; hallucinated = a node that does not exist;
+    infeasible = real nodes, not a valid witness (here: a repeated node, an empty claim)."""
+    answer = _NODE_ANSWERS[name]
+    assert _uniform_case(build_task, name, answer).status == "optimal"
+    assert _uniform_case(build_task, name, "see the list above").status == "unparsed"
+    assert _uniform_case(build_task, name, f"{answer}, see the list above").status == "unparsed"
+    assert _uniform_case(build_task, name, "3").status == "unparsed"
+    assert _uniform_case(build_task, name, f"{answer}, Heathrow").status == "hallucinated"
+    assert _uniform_case(build_task, name, "Heathrow").status == "hallucinated"
+    assert _uniform_case(build_task, name, f"{answer}, {D}").status == "infeasible"
+    assert _uniform_case(build_task, name, "none").status == "infeasible"
+    # Names with a comma inside \text{}, and LaTeX arrows, read as the names.
+    assert _uniform_case(build_task, name, _text_wrapped(answer)).status == "optimal"
+
+
+def _text_wrapped(answer: str) -> str:
+    """Each node of a comma-separated answer wrapped in \\text{} (names keep their commas)."""
+    parts = []
+    for node in (A, B, C, D, E, F):
+        answer = answer.replace(node, f"\x00{len(parts)}\x00")
+        parts.append(node)
+    for i, node in enumerate(parts):
+        answer = answer.replace(f"\x00{i}\x00", f"\\text{{{node}}}")
+    return answer
+
+
+def test_diameter_reads_latex_arrows_and_refuses_an_integer(build_task) -> None:
+    path = f"\\text{{{F}}} \\to \\text{{{E}}} \\to \\text{{{D}}} \\to \\text{{{A}}}"
+    assert _uniform_case(build_task, "diameter", path).status == "optimal"
+    assert _uniform_case(build_task, "diameter", "3").status == "unparsed"
+    assert _uniform_case(build_task, "diameter", f"{F}").status == "infeasible"
+
+
+@pytest.mark.parametrize("name", ["distance_k", "path_sum"])
+def test_none_is_wrong_when_nodes_qualify_and_right_when_none_do(build_task, name) -> None:
+    if name == "distance_k":
+        assert _uniform_case(build_task, name, "none").status == "infeasible"
+        return
+    tree = nx.Graph()
+    for u, v, w in (("R", A, 5), (A, B, 5), ("R", C, 1)):
+        tree.add_edge(u, v, weight=w)
+    many = verdict(build_task, name, tree, "\\emptyset", {"root": "R", "tau": 4})
+    assert many.status == "infeasible" and many.ratio is None
+    nobody = verdict(build_task, name, tree, "none", {"root": "R", "tau": 100})
+    assert nobody.status == "optimal"
+
+
+def test_clique_members_must_all_be_adjacent(build_task) -> None:
+    """Kills the mutants that skip (part of) the clique's adjacency check: a path a-b-c read
+    in order, a star around a hub, and non-adjacent pairs far apart in sorted order."""
+    graph = nx.Graph([("a", "b"), ("b", "c"), ("c", "d"), ("d", "a"), ("a", "c")])
+    graph.add_edges_from([("h", "x"), ("h", "y"), ("h", "z")])
+    for written in ("a, b, c, d", "h, x, y", "b, d", "a, b, c, d, h"):
+        got = verdict(build_task, "max_clique", graph, written)
+        assert got.status == "infeasible", (written, got)
+    assert verdict(build_task, "max_clique", graph, "a, b, c").status == "optimal"
 
 
 def test_path_sum(build_task) -> None:

@@ -10,7 +10,7 @@ import pytest
 
 from gralgo.errors import ConfigError
 from gralgo.graphs import SampledGraph
-from gralgo.tasks import InstanceRejected, Problem
+from gralgo.tasks import InstanceRejected, Problem, find_shortcuts
 
 
 def weighted(sample: SampledGraph, rng) -> SampledGraph:
@@ -62,9 +62,10 @@ def test_agrees_with_brute_force(connected_samples, build_task, seeded) -> None:
         assert solution.certificate["runner_up_count"] == min(
             c for v, c in counts.items() if v != winners[0]
         )
-        assert task.shortcuts(problem, solution) == ()
+        assert find_shortcuts(task, problem, solution) == ()
         solved += 1
-    assert solved > 25 and rejected > 0
+    # Tiny graphs (4-9 nodes): the scans (heaviest mean edge, ...) single out many answers.
+    assert solved > 15 and rejected > 0, (solved, rejected)
 
 
 def test_ties_are_rejected_never_broken_by_name(build_task) -> None:
@@ -116,3 +117,19 @@ def test_question_and_story(build_task) -> None:
         Problem(nx.Graph(), {"tau": 5}), str
     )
     assert "\\boxed" not in text  # the prompt adds the per-format answer instruction
+
+
+def test_distances_are_remembered_only_while_the_weights_stay() -> None:
+    from gralgo.tasks.distance_threshold import weighted_distances
+
+    graph = nx.Graph()
+    graph.add_weighted_edges_from([("a", "b", 1), ("b", "c", 2)])
+    first = weighted_distances(graph)
+    assert weighted_distances(graph) is first
+    graph.edges["b", "c"]["weight"] = 5
+    changed = weighted_distances(graph)
+    assert changed is not first and changed.lengths[0, 2] == 6
+    graph.add_node("d")
+    assert len(weighted_distances(graph).nodes) == 4
+    with pytest.raises(ValueError):
+        changed.lengths[0, 0] = 1.0
