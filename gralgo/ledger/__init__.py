@@ -1,6 +1,6 @@
 """The ledger: every request and reply, stored once, in SQLite or PostgreSQL.
 
-Records (requests, samples), the two stores behind one interface (``open_ledger``), claims
+Records (requests, samples, provider batches), the two stores behind one interface (``open_ledger``), claims
 with leases so concurrent processes never pay twice, the rescue file that keeps a reply the
 store could not take, and the logprob side table.
 """
@@ -10,7 +10,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING as _TYPE_CHECKING
 
 from gralgo.lazy import lazy_exports
-from gralgo.ledger._claims import Pair, new_owner_id
+from gralgo.ledger._batches import (
+    BatchRecord,
+    batch_owner,
+    custom_id,
+    pairs_digest,
+    parse_custom_id,
+)
+from gralgo.ledger._claims import Pair, new_owner_id, owner_is_dead
 from gralgo.ledger._records import ModelSpec, Request, RequestInfo, SampleRecord, SamplingParams
 from gralgo.ledger._sqlite import Ledger, LedgerError, LedgerWriteError
 
@@ -38,6 +45,7 @@ _LAZY = {
 __getattr__ = lazy_exports(__name__, _LAZY)
 
 __all__ = [
+    "BatchRecord",
     "Ledger",
     "LedgerError",
     "LedgerWriteError",
@@ -52,9 +60,14 @@ __all__ = [
     "SampleRecord",
     "SamplingParams",
     "WRITE_ERRORS",
+    "batch_owner",
+    "custom_id",
     "check_ledger_location",
     "new_owner_id",
     "open_ledger",
+    "owner_is_dead",
+    "pairs_digest",
+    "parse_custom_id",
     "read_rescue",
     "record_logprobs",
 ]
