@@ -10,6 +10,7 @@ from typing import Any
 from gralgo.config import (
     GralgoConfig,
     ModelConfig,
+    BatchConfig,
     RunConfig,
     SamplingConfig,
     TaskEntryConfig,
@@ -41,6 +42,8 @@ class RunSettings:
     """Stop once more than this share of samples failed permanently."""
     client: str = "auto"
     """``run.client``: ``auto``, ``litellm`` or ``direct`` (see ``gralgo.run._direct_client``)."""
+    batch: BatchConfig = field(default_factory=BatchConfig)
+    """``run.batch``: the provider's batch API (``design/batch.md``)."""
 
 
 @dataclass(frozen=True)
@@ -298,6 +301,7 @@ def run_settings(run: RunConfig) -> RunSettings:
         timeout_s=run.timeout_s,
         failure_budget=run.failure_budget,
         client=run.client,
+        batch=run.batch,
     )
 
 

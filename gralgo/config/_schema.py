@@ -14,6 +14,7 @@ from typing import Any
 from omegaconf import MISSING
 
 from gralgo.config._checks import at_least, between
+from gralgo.errors import UnknownChoiceError
 from gralgo.config._model_schema import ModelConfig as ModelConfig  # GralgoConfig.model
 
 
@@ -88,6 +89,30 @@ class SamplingConfig:
 
 
 @dataclass
+class BatchConfig:
+    """``run.batch``: the provider's batch API instead of live calls (``design/batch.md``)."""
+
+    enabled: bool = False
+    """Send samples through the batch API (OpenAI, Anthropic) at its price; ``run.batch=on``."""
+    wait: bool = True
+    """Wait for the batches and collect them; false = submit, print the command, exit 4."""
+    fallback: str = "none"
+    """``live``: samples a batch returned with an error are called live; ``none``: resubmitted."""
+    poll_s: float = 30.0
+    """First polling interval in seconds (doubles up to ``max_poll_s``)."""
+    max_poll_s: float = 300.0
+    max_requests: int | None = None
+    """Lines per batch; null = the provider's limit (OpenAI 50,000, Anthropic 100,000)."""
+
+    def check(self) -> None:
+        if self.fallback not in ("none", "live"):
+            raise UnknownChoiceError("run.batch.fallback", self.fallback, ("none", "live"))
+        at_least(self.poll_s, 0, "run.batch.poll_s", strict=True)
+        at_least(self.max_poll_s, 0, "run.batch.max_poll_s", strict=True)
+        at_least(self.max_requests, 1, "run.batch.max_requests")
+
+
+@dataclass
 class RunConfig:
     """``run``: how the runner calls models."""
 
@@ -101,8 +126,11 @@ class RunConfig:
     """Stop once more than this share of samples failed permanently."""
     client: str = "auto"
     """auto (direct client for self-hosted OpenAI-compatible servers), litellm or direct."""
+    batch: BatchConfig = field(default_factory=BatchConfig)
+    """The provider's batch API (``run.batch=on``)."""
 
     def check(self) -> None:
+        self.batch.check()
         at_least(self.max_concurrency, 1, "run.max_concurrency")
         at_least(self.max_attempts, 1, "run.max_attempts")
         at_least(self.timeout_s, 0, "run.timeout_s", strict=True)
