@@ -1,5 +1,5 @@
 """Calling models: model configs, the embedded local server, the runner (litellm or the direct
-client), answer modes and the tool-use loop. What is stored lives in ``gralgo.ledger``."""
+client), batch mode (providers' batch APIs), answer modes and the tool-use loop. What is stored lives in ``gralgo.ledger``."""
 
 from __future__ import annotations
 
@@ -10,6 +10,9 @@ from gralgo.run._modes import MODES, ModeSettings
 from gralgo.run._tool_loop import ToolLoopResult, ToolLoopSettings, run_tool_loop
 
 if _TYPE_CHECKING:
+    from gralgo.run._batch import BatchReport, BatchSettings, run_batches
+    from gralgo.run._batch_price import batch_rates
+    from gralgo.run._batch_providers import provider_of
     from gralgo.run._describe import describe_request
     from gralgo.run._local_server import LocalLlamaServer, server_settings_from_config
     from gralgo.run._models import (
@@ -26,6 +29,11 @@ if _TYPE_CHECKING:
 
 # Public names loaded on first use (PEP 562), so importing this package stays cheap.
 _LAZY = {
+    "BatchReport": "gralgo.run._batch",
+    "BatchSettings": "gralgo.run._batch",
+    "batch_rates": "gralgo.run._batch_price",
+    "provider_of": "gralgo.run._batch_providers",
+    "run_batches": "gralgo.run._batch",
     "LocalLlamaServer": "gralgo.run._local_server",
     "Plan": "gralgo.run._plan",
     "RunProgress": "gralgo.run._progress",
@@ -49,6 +57,8 @@ __getattr__ = lazy_exports(__name__, _LAZY)
 
 
 __all__ = [
+    "BatchReport",
+    "BatchSettings",
     "LocalLlamaServer",
     "MODES",
     "ModeSettings",
@@ -56,6 +66,7 @@ __all__ = [
     "RunProgress",
     "ToolLoopResult",
     "ToolLoopSettings",
+    "batch_rates",
     "build_requests",
     "describe_request",
     "describe_run",
@@ -64,8 +75,10 @@ __all__ = [
     "mode_settings_from_config",
     "model_spec_from_config",
     "preflight",
+    "provider_of",
     "report_dropped_params",
     "resolve_tool_calling",
+    "run_batches",
     "run_samples",
     "run_samples_sync",
     "run_tool_loop",

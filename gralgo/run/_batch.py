@@ -147,6 +147,8 @@ class BatchRun:
         self.work_dir = work_dir
         self.owner = new_owner_id()
         self.provider: Provider = make_provider(todo[0][0])
+        for name in ("httpx", "httpx2", "openai", "anthropic"):  # one line per HTTP call
+            logging.getLogger(name).setLevel(logging.WARNING)
         self.secrets = tuple(
             sorted({os.environ.get(r.model.api_key_env, "") for r in self.requests.values()
                     if r.model.api_key_env} - {""})
@@ -320,8 +322,9 @@ class BatchRun:
         held = set(self.ledger.batch_pairs(batch.batch_ref))
         chunk: list[SampleRecord] = []
         stored = 0
-        for line in self.provider.results(batch.batch_id):
-            crash_point("mid_download")
+        for number, line in enumerate(self.provider.results(batch.batch_id)):
+            if number == 1:
+                crash_point("mid_download")
             pair = custom_pair(line.custom_id)
             if pair is None or pair not in held:
                 continue  # stored before a crash, or not ours
@@ -337,6 +340,7 @@ class BatchRun:
                 crash_point("mid_store")
                 self.ledger.take_batch(batch.batch_ref, self.owner, COLLECT_LEASE_S)
         self.store(batch, chunk)
+        crash_point("mid_store")  # some results stored, the batch not yet closed
         for pair in held:  # no line at all (a failed batch): pending again
             if pair[0] in self.requests:
                 self.note_error(pair, "BatchFailed" if status.status == "failed" else "BatchMissing")

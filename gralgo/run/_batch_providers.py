@@ -102,11 +102,17 @@ def _litellm_optional_params(request: Request, index: int, provider: str) -> dic
     """litellm's mapping of our parameters to the provider's (as ``acompletion`` does it)."""
     params = _live_params(request, index)
     seed = params.pop("seed", None)
-    optional = dict(_mapped(wire_model(request.model), provider, tuple(sorted(params.items()))))
-    if seed is not None:  # the seed passes through unchanged where the provider takes one
-        probe = _mapped(wire_model(request.model), provider, (*sorted(params.items()), ("seed", 0)))
-        if "seed" in probe:
-            optional["seed"] = seed
+    if seed is not None:  # mapped once with a placeholder: the seed passes through unchanged
+        params["seed"] = 0
+    try:
+        optional = dict(_mapped(wire_model(request.model), provider, tuple(sorted(params.items()))))
+    except Exception as err:  # litellm's UnsupportedParamsError: the live call fails the same way
+        raise ConfigError(
+            f"run.batch=on: {request.model.litellm_model} rejects a parameter ({err}); list it "
+            "in model.drop_params"
+        ) from None
+    if "seed" in optional:
+        optional["seed"] = seed
     return optional
 
 
@@ -115,16 +121,17 @@ def _mapped(model: str, provider: str, params: tuple[tuple[str, Any], ...]) -> d
     """``get_optional_params`` once per (model, parameters): a batch repeats them per line."""
     import logging
 
-    from litellm.utils import get_optional_params
-
     from gralgo.run._response import load_litellm
 
-    load_litellm()
+    load_litellm()  # first: it keeps litellm on its bundled price map (no network)
+    from litellm.utils import get_optional_params
+
     logging.getLogger("LiteLLM").setLevel(logging.WARNING)
     optional = get_optional_params(model=model, custom_llm_provider=provider, **dict(params))
     optional.pop("stream", None)
-    optional.pop("extra_body", None)
-    return dict(optional)
+    # Parameters litellm passes on as extra_body: the OpenAI SDK merges them into the body.
+    extra = optional.pop("extra_body", None) or {}
+    return {**optional, **extra}
 
 
 class Provider(Protocol):
@@ -228,24 +235,7 @@ class OpenAIBatches:
             with self.client.files.with_streaming_response.content(file_id) as response:
                 for text in response.iter_lines():
                     if text.strip():
-                        yield self._parse(json.loads(text))
-        if batch.status == "failed":  # rejected as a whole: every line goes back to pending
-            return
-
-    def _parse(self, line: dict[str, Any]) -> LineResult:
-        cid = str(line["custom_id"])
-        error = line.get("error")
-        response = line.get("response") or {}
-        if error:
-            code = str(error.get("code") or "")
-            kind = {"batch_expired": "BatchExpired", "batch_cancelled": "BatchCancelled"}
-            return LineResult(cid, None, kind.get(code, "BatchRequestError"), error.get("message"))
-        status = int(response.get("status_code") or 0)
-        if status != 200:
-            body = response.get("body") or {}
-            message = (body.get("error") or {}).get("message") if isinstance(body, dict) else None
-            return LineResult(cid, None, _status_class(status), message or f"HTTP {status}")
-        return LineResult(cid, parse_body(self.model.litellm_model, response["body"], priced=False))
+                        yield parse_openai_line(self.model.litellm_model, json.loads(text))
 
     def cancel(self, batch_id: str) -> None:
         self.client.batches.cancel(batch_id)
@@ -290,9 +280,9 @@ class AnthropicBatches:
         )
 
     def line(self, request: Request, index: int, custom_id: str) -> dict[str, Any]:
+        optional = _litellm_optional_params(request, index, "anthropic")
         from litellm.llms.anthropic.chat.transformation import AnthropicConfig
 
-        optional = _litellm_optional_params(request, index, "anthropic")
         params = AnthropicConfig().transform_request(
             wire_model(request.model), [dict(m) for m in request.messages], optional, {}, {}
         )
@@ -340,22 +330,42 @@ class AnthropicBatches:
 
     def results(self, batch_id: str) -> Iterator[LineResult]:
         for item in self.client.messages.batches.results(batch_id):
-            result = item.result
-            cid = item.custom_id
-            if result.type == "succeeded":
-                yield LineResult(cid, anthropic_fields(result.message.model_dump()))
-            elif result.type == "errored":
-                error = result.error.error
-                yield LineResult(cid, None, _anthropic_class(error.type), error.message)
-            else:
-                kind = "BatchExpired" if result.type == "expired" else "BatchCancelled"
-                yield LineResult(cid, None, kind, f"request {result.type}")
+            yield parse_anthropic_line(item.model_dump())
 
     def cancel(self, batch_id: str) -> None:
         self.client.messages.batches.cancel(batch_id)
 
     def cleanup(self, batch_id: str) -> None:
         return None  # results expire at Anthropic after 29 days; nothing uploaded
+
+
+def parse_anthropic_line(item: dict[str, Any]) -> LineResult:
+    """One line of a Message Batch's results (``MessageBatchIndividualResponse``)."""
+    result, cid = item["result"], str(item["custom_id"])
+    if result["type"] == "succeeded":
+        return LineResult(cid, anthropic_fields(result["message"]))
+    if result["type"] == "errored":
+        error = result["error"]["error"]
+        return LineResult(cid, None, _anthropic_class(error["type"]), error.get("message"))
+    kind = "BatchExpired" if result["type"] == "expired" else "BatchCancelled"
+    return LineResult(cid, None, kind, f"request {result['type']}")
+
+
+def parse_openai_line(litellm_model: str, line: dict[str, Any]) -> LineResult:
+    """One line of a batch's output or error file (OpenAI's documented format)."""
+    cid = str(line["custom_id"])
+    error = line.get("error")
+    response = line.get("response") or {}
+    if error:
+        code = str(error.get("code") or "")
+        kind = {"batch_expired": "BatchExpired", "batch_cancelled": "BatchCancelled"}
+        return LineResult(cid, None, kind.get(code, "BatchRequestError"), error.get("message"))
+    status = int(response.get("status_code") or 0)
+    if status != 200:
+        body = response.get("body") or {}
+        message = (body.get("error") or {}).get("message") if isinstance(body, dict) else None
+        return LineResult(cid, None, _status_class(status), message or f"HTTP {status}")
+    return LineResult(cid, parse_body(litellm_model, response["body"], priced=False))
 
 
 def _anthropic_class(kind: str) -> str:

@@ -18,8 +18,10 @@ A batch finishes ``delay_s`` after creation (its request counts grow in between)
 ``expire`` ends batches as expired after answering ``expire_fraction`` of their lines;
 ``cancel`` keeps the lines answered so far. Answers are ``\\boxed{<prompt length>}``.
 ``POST /control`` sets these; ``GET /stats`` returns ``paid`` (answered lines per custom_id,
-over all batches), ``batches``, ``files`` (alive), ``deleted_files`` and ``created``.
-Output files are written line by line to ``--dir``, so 50,000-line batches stay cheap.
+over all batches), ``submitted`` (lines per custom_id in created batches), ``batches``, ``files`` (alive), ``deleted_files`` and ``created``.
+Output files are written line by line to ``--dir``, so 50,000-line batches stay cheap. Live
+calls (``POST /v1/chat/completions``, ``POST /v1/messages``) are answered too and their bodies
+kept (``live`` in the stats), so tests compare them with the batch lines.
 """
 
 from __future__ import annotations
@@ -59,6 +61,8 @@ class State:
         self.batches: dict[str, dict[str, Any]] = {}
         self.anthropic: dict[str, dict[str, Any]] = {}
         self.paid: dict[str, int] = {}
+        self.submitted: dict[str, int] = {}
+        self.live: list[dict[str, Any]] = []
         self.deleted_files = 0
         self.created = 0
 
@@ -275,8 +279,12 @@ def routes(state: State) -> web.RouteTableDef:
         source = state.files.get(body.get("input_file_id", ""))
         if source is None or body.get("completion_window") != "24h":
             return web.json_response({"error": {"message": "bad batch"}}, status=400)
+        total = 0
         with open(source["path"], encoding="utf-8") as lines:
-            total = sum(1 for _ in lines)
+            for line in lines:
+                cid = json.loads(line)["custom_id"]
+                state.submitted[cid] = state.submitted.get(cid, 0) + 1
+                total += 1
         now = time.time()
         batch = {
             "id": _new_id("batch_"), "object": "batch", "endpoint": body["endpoint"],
@@ -316,6 +324,18 @@ def routes(state: State) -> web.RouteTableDef:
 
     anthropic_routes(r, state)
 
+    @r.post("/v1/chat/completions")
+    async def live_chat(request: web.Request) -> web.Response:
+        body = await request.json()
+        state.live.append(body)
+        return web.json_response(_chat_body(body, state.settings["reasoning"]))
+
+    @r.post("/v1/messages")
+    async def live_message(request: web.Request) -> web.Response:
+        body = await request.json()
+        state.live.append(body)
+        return web.json_response(_anthropic_message(body, state.settings["reasoning"]))
+
     @r.post("/control")
     async def control(request: web.Request) -> web.Response:
         state.settings.update(await request.json())
@@ -324,9 +344,9 @@ def routes(state: State) -> web.RouteTableDef:
     @r.get("/stats")
     async def stats(request: web.Request) -> web.Response:
         return web.json_response({
-            "paid": state.paid, "batches": len(state.batches) + len(state.anthropic),
+            "paid": state.paid, "submitted": state.submitted, "batches": len(state.batches) + len(state.anthropic),
             "files": len([f for f in state.files.values() if f["purpose"] == "batch"]),
-            "deleted_files": state.deleted_files, "created": state.created,
+            "deleted_files": state.deleted_files, "created": state.created, "live": state.live,
         })  # fmt: skip
 
     return r
@@ -403,6 +423,8 @@ def anthropic_routes(r: web.RouteTableDef, state: State) -> None:
         }  # fmt: skip
         state.anthropic[batch["id"]] = batch
         state.created += 1
+        for item in requests:
+            state.submitted[item["custom_id"]] = state.submitted.get(item["custom_id"], 0) + 1
         return web.json_response(_anthropic_view(state, batch))
 
     @r.get("/v1/messages/batches")
