@@ -1,0 +1,122 @@
+"""A ``+experiment=main`` job (21,600 samples) through batch mode against the loopback batch stub.
+
+    python benchmarks/bench_batch.py [--provider openai|anthropic] [--kill STEP] [--rounds N]
+                                     [--per-level N]
+
+Reuses (or builds) the main dataset under ``outputs/datasets/bench-main`` (``--per-level``
+other than 50 uses its own folder), starts ``batch_stub_server.py`` and runs the job as a user
+would: ``python -m gralgo +experiment=main run.batch=on run.batch.wait=false`` (submit: exits 4),
+then the same command again (collect). With ``--kill STEP`` the first command is killed with
+SIGKILL at that step (``GRALGO_BATCH_CRASH_AT``) and the same command is run until it exits 0.
+Prints calls (lines the stub answered) vs samples, batches, submit and collect times and each
+process's peak memory (max RSS); medians over ``--rounds`` rounds (each on a fresh ledger and
+stub). Fails unless every sample was paid exactly once and is stored once.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, start_batch_stub
+
+REPO = Path(__file__).resolve().parents[1]
+# Runs gralgo's command line and prints this process's peak RSS (MiB) as its last stderr line.
+WRAPPER = (
+    "import atexit, resource, runpy, sys;"
+    "atexit.register(lambda: print('PEAK_RSS_MIB', resource.getrusage(resource.RUSAGE_SELF)"
+    ".ru_maxrss / 1024, file=sys.stderr));"
+    "sys.argv = ['gralgo', *sys.argv[1:]];"
+    "runpy.run_module('gralgo', run_name='__main__')"
+)
+
+
+def run(command: list[str], crash_at: str | None = None) -> tuple[int, float, float, str]:
+    env = {**os.environ, "PYTHONPATH": str(REPO), FAKE_KEY_ENV: FAKE_KEY}
+    env.pop("GRALGO_BATCH_CRASH_AT", None)
+    if crash_at:
+        env["GRALGO_BATCH_CRASH_AT"] = crash_at
+    started = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-c", WRAPPER, *command], cwd=REPO, capture_output=True, text=True,
+        env=env,
+    )  # fmt: skip
+    seconds = time.perf_counter() - started
+    peak = [float(line.split()[1]) for line in done.stderr.splitlines() if line.startswith("PEAK_RSS_MIB")]
+    return done.returncode, seconds, peak[0] if peak else float("nan"), done.stderr
+
+
+def one_round(args: argparse.Namespace, dataset: Path) -> dict[str, float]:
+    with tempfile.TemporaryDirectory() as tmp:
+        stub = start_batch_stub(Path(tmp) / "stub")
+        try:
+            model = (
+                ["model=claude", f"model.api_base={stub.base}", "sampling.seed=null"]
+                if args.provider == "anthropic"
+                else ["model=openai_compatible", "model.name=stub-model", f"model.api_base={stub.api_base}"]
+            )
+            command = [
+                "+experiment=main", *model, f"model.api_key_env={FAKE_KEY_ENV}",
+                f"dataset.per_level={args.per_level}", "run.batch=on", "run.batch.wait=false",
+                "mlflow.enabled=false", f"paths.outputs={tmp}/outputs",
+                f"hydra.run.dir={tmp}/job", f"dataset.dir={dataset}",
+            ]  # fmt: skip
+            rc, submit_s, submit_peak, err = run(command, args.kill)
+            expected = -9 if args.kill else 4
+            assert rc == expected, f"first run exited {rc}, expected {expected}: {err[-3000:]}"
+            collect_s, collect_peak, runs = 0.0, 0.0, 0
+            while True:  # the same command until it has collected everything
+                rc, seconds, peak, err = run(command)
+                collect_s, collect_peak, runs = collect_s + seconds, max(collect_peak, peak), runs + 1
+                if rc == 0:
+                    break
+                assert rc == 4 and runs < 50, f"collect run exited {rc}: {err[-3000:]}"
+                time.sleep(1)
+            stats = stub.stats()
+        finally:
+            stub.stop()
+        conn = sqlite3.connect(Path(tmp) / "outputs" / "ledger.sqlite")
+        stored, ok = conn.execute("SELECT count(*), sum(error_class IS NULL) FROM samples").fetchone()
+        conn.close()
+    samples = 2700 * 8 * args.per_level // 50
+    paid = stats["paid"]
+    assert len(paid) == samples and set(paid.values()) == {1}, "a sample was paid twice or never"
+    assert set(stats["submitted"].values()) == {1}, "a sample was in two batches"
+    assert stored == ok == samples, f"{stored} rows, {ok} answered, {samples} samples"
+    return {
+        "samples": samples, "calls": sum(paid.values()), "batches": stats["created"],
+        "submit_s": submit_s, "collect_s": collect_s, "collect_runs": runs,
+        "submit_peak_mib": submit_peak, "collect_peak_mib": collect_peak,
+    }  # fmt: skip
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--provider", default="openai", choices=["openai", "anthropic"])
+    parser.add_argument("--kill", default=None, help="crash step of the first run (kill -9)")
+    parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--per-level", type=int, default=50)
+    args = parser.parse_args()
+    name = "bench-main" if args.per_level == 50 else f"bench-main-{args.per_level}"
+    dataset = REPO / "outputs" / "datasets" / name
+    results = [one_round(args, dataset) for _ in range(args.rounds)]
+    median = {k: statistics.median(r[k] for r in results) for k in results[0]}
+    print(
+        f"+experiment=main via run.batch=on ({args.provider}, kill: {args.kill or 'none'}, "
+        f"median of {args.rounds}): {median['calls']:.0f} calls for {median['samples']:.0f} "
+        f"samples (each paid once) in {median['batches']:.0f} batches; submit "
+        f"{median['submit_s']:.1f} s (peak {median['submit_peak_mib']:.0f} MiB), collect "
+        f"{median['collect_s']:.1f} s in {median['collect_runs']:.0f} run(s) (peak "
+        f"{median['collect_peak_mib']:.0f} MiB)"
+    )
+
+
+if __name__ == "__main__":
+    main()
