@@ -49,7 +49,11 @@ def run(command: list[str], crash_at: str | None = None) -> tuple[int, float, fl
         env=env,
     )  # fmt: skip
     seconds = time.perf_counter() - started
-    peak = [float(line.split()[1]) for line in done.stderr.splitlines() if line.startswith("PEAK_RSS_MIB")]
+    peak = [
+        float(line.split()[1])
+        for line in done.stderr.splitlines()
+        if line.startswith("PEAK_RSS_MIB")
+    ]
     return done.returncode, seconds, peak[0] if peak else float("nan"), done.stderr
 
 
@@ -60,7 +64,11 @@ def one_round(args: argparse.Namespace, dataset: Path) -> dict[str, float]:
             model = (
                 ["model=claude", f"model.api_base={stub.base}", "sampling.seed=null"]
                 if args.provider == "anthropic"
-                else ["model=openai_compatible", "model.name=stub-model", f"model.api_base={stub.api_base}"]
+                else [
+                    "model=openai_compatible",
+                    "model.name=stub-model",
+                    f"model.api_base={stub.api_base}",
+                ]
             )
             command = [
                 "+experiment=main", *model, f"model.api_key_env={FAKE_KEY_ENV}",
@@ -74,7 +82,11 @@ def one_round(args: argparse.Namespace, dataset: Path) -> dict[str, float]:
             collect_s, collect_peak, runs = 0.0, 0.0, 0
             while True:  # the same command until it has collected everything
                 rc, seconds, peak, err = run(command)
-                collect_s, collect_peak, runs = collect_s + seconds, max(collect_peak, peak), runs + 1
+                collect_s, collect_peak, runs = (
+                    collect_s + seconds,
+                    max(collect_peak, peak),
+                    runs + 1,
+                )
                 if rc == 0:
                     break
                 assert rc == 4 and runs < 50, f"collect run exited {rc}: {err[-3000:]}"
@@ -83,7 +95,9 @@ def one_round(args: argparse.Namespace, dataset: Path) -> dict[str, float]:
         finally:
             stub.stop()
         conn = sqlite3.connect(Path(tmp) / "outputs" / "ledger.sqlite")
-        stored, ok = conn.execute("SELECT count(*), sum(error_class IS NULL) FROM samples").fetchone()
+        stored, ok = conn.execute(
+            "SELECT count(*), sum(error_class IS NULL) FROM samples"
+        ).fetchone()
         conn.close()
     samples = 2700 * 8 * args.per_level // 50
     paid = stats["paid"]

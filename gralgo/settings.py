@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import Any
 
 from gralgo.config import (
+    BatchConfig,
     GralgoConfig,
     ModelConfig,
-    BatchConfig,
     RunConfig,
     SamplingConfig,
     TaskEntryConfig,

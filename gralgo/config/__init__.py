@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING as _TYPE_CHECKING
 
 from gralgo.config._cli import check_command_line, check_composed
 from gralgo.config._schema import (
+    BatchConfig,
     ContextConfig,
     DatasetConfig,
     GralgoConfig,
     ModelConfig,
-    BatchConfig,
     RunConfig,
     SamplingConfig,
     SourceEntryConfig,

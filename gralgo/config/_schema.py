@@ -14,8 +14,8 @@ from typing import Any
 from omegaconf import MISSING
 
 from gralgo.config._checks import at_least, between
-from gralgo.errors import UnknownChoiceError
 from gralgo.config._model_schema import ModelConfig as ModelConfig  # GralgoConfig.model
+from gralgo.errors import UnknownChoiceError
 
 
 @dataclass

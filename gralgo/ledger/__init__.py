@@ -1,6 +1,7 @@
 """The ledger: every request and reply, stored once, in SQLite or PostgreSQL.
 
-Records (requests, samples, provider batches), the two stores behind one interface (``open_ledger``), claims
+Records (requests, samples, provider batches), the two stores behind one interface
+(``open_ledger``), claims
 with leases so concurrent processes never pay twice, the rescue file that keeps a reply the
 store could not take, and the logprob side table.
 """

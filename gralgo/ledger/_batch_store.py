@@ -48,9 +48,7 @@ class BatchStore:
     def _sql(self, text: str) -> str:
         return text.replace("?", self._placeholder)
 
-    def _states(
-        self, conn: Any, pairs: Sequence[Pair]
-    ) -> Iterator[tuple[Pair, SampleState]]:
+    def _states(self, conn: Any, pairs: Sequence[Pair]) -> Iterator[tuple[Pair, SampleState]]:
         """The ledger state of each pair, in input order, a chunk at a time."""
         for start in range(0, len(pairs), _CHUNK):
             chunk = pairs[start : start + _CHUNK]
@@ -95,9 +93,7 @@ class BatchStore:
             record = replace(draft, digest=pairs_digest(claimed), requests=len(claimed))
             self._executemany(
                 conn,
-                self._sql(
-                    "DELETE FROM claims WHERE request_key = ? AND sample_index = ?"
-                ),
+                self._sql("DELETE FROM claims WHERE request_key = ? AND sample_index = ?"),
                 claimed,
             )
             self._executemany(
@@ -168,7 +164,9 @@ class BatchStore:
         other live collector. Renew by calling again."""
         with self._batch_transaction() as conn:
             row = conn.execute(
-                self._sql("SELECT state, collector, collector_until FROM batches WHERE batch_ref = ?"),
+                self._sql(
+                    "SELECT state, collector, collector_until FROM batches WHERE batch_ref = ?"
+                ),
                 (batch_ref,),
             ).fetchone()
             if row is None or row[0] not in OPEN_STATES:
@@ -219,9 +217,7 @@ class BatchStore:
         if state not in ("collected", "abandoned"):
             raise ValueError(f"not a final batch state: {state}")
         with self._batch_transaction() as conn:
-            conn.execute(
-                self._sql("DELETE FROM claims WHERE owner = ?"), (batch_owner(batch_ref),)
-            )
+            conn.execute(self._sql("DELETE FROM claims WHERE owner = ?"), (batch_owner(batch_ref),))
             conn.execute(
                 self._sql(
                     "UPDATE batches SET state = ?, note = ?, finished_at = ?, collector = NULL, "

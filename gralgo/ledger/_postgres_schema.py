@@ -1,7 +1,8 @@
 """The PostgreSQL ledger's schema, its version (table ``gralgo_schema``) and forward migrations.
 
 Version numbers mean what they mean for the SQLite ledger (``_ledger_schema``): 0 is one
-``samples`` table, 1 adds ``samples.transcript`` and ``requests``, 2 adds ``claims``, 3 adds ``batches``. Every
+``samples`` table, 1 adds ``samples.transcript`` and ``requests``, 2 adds ``claims``, 3 adds
+``batches``. Every
 step is idempotent (``IF NOT EXISTS``), and all of them run in one transaction under the
 ledger's advisory lock, so machines opening an old database at once migrate it exactly once
 (PostgreSQL's DDL is transactional: a failed step leaves the old version). The first server

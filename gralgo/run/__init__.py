@@ -1,5 +1,6 @@
 """Calling models: model configs, the embedded local server, the runner (litellm or the direct
-client), batch mode (providers' batch APIs), answer modes and the tool-use loop. What is stored lives in ``gralgo.ledger``."""
+client), batch mode (providers' batch APIs), answer modes and the tool-use loop. What is stored
+lives in ``gralgo.ledger``."""
 
 from __future__ import annotations
 

@@ -61,7 +61,7 @@ PERMANENT = frozenset(
 )
 """Error classes not sent again in this run (a new run tries them once more, as live runs do)."""
 CRASH_ENV = "GRALGO_BATCH_CRASH_AT"
-"""Test hook: the step at which the process kills itself with SIGKILL (``tests/run/test_batch_kill.py``)."""
+"""Test hook: the step at which the process kills itself with SIGKILL (the kill -9 tests)."""
 Provider = OpenAIBatches | AnthropicBatches
 
 
@@ -291,14 +291,20 @@ class BatchRun:
         provider by its ref (adopted), or never created (abandoned, its file deleted)."""
         if batch.creator == self.owner:
             return None
-        creator_gone = owner_is_dead(batch.creator) or time.time() - batch.created_at > INTENT_GRACE_S
-        if not creator_gone or not self.ledger.take_batch(batch.batch_ref, self.owner, COLLECT_LEASE_S):
+        creator_gone = (
+            owner_is_dead(batch.creator) or time.time() - batch.created_at > INTENT_GRACE_S
+        )
+        if not creator_gone or not self.ledger.take_batch(
+            batch.batch_ref, self.owner, COLLECT_LEASE_S
+        ):
             return None
         found = self.provider.find(batch.batch_ref, batch.created_at, batch.requests)
         if found is not None:
             self.ledger.update_batch(batch.batch_ref, state="created", batch_id=found)
             self.report.adopted += 1
-            log.info("batch: adopted %s (%s), created by a process that died", batch.batch_ref, found)
+            log.info(
+                "batch: adopted %s (%s), created by a process that died", batch.batch_ref, found
+            )
             return replace(batch, state="created", batch_id=found)
         stray = set(self.provider.stray_files(batch.batch_ref))
         if batch.input_file_id:
@@ -343,12 +349,19 @@ class BatchRun:
         crash_point("mid_store")  # some results stored, the batch not yet closed
         for pair in held:  # no line at all (a failed batch): pending again
             if pair[0] in self.requests:
-                self.note_error(pair, "BatchFailed" if status.status == "failed" else "BatchMissing")
+                self.note_error(
+                    pair, "BatchFailed" if status.status == "failed" else "BatchMissing"
+                )
         self.ledger.finish_batch(batch.batch_ref, "collected", status.status)
         self.provider.cleanup(batch.batch_id)
         self.report.collected += 1
         self.report.collect_s += time.perf_counter() - t0
-        log.info("batch: collected %s (%s, %d lines)", batch.batch_ref, status.status, stored + len(chunk))
+        log.info(
+            "batch: collected %s (%s, %d lines)",
+            batch.batch_ref,
+            status.status,
+            stored + len(chunk),
+        )
         return None
 
     def record(
@@ -400,7 +413,9 @@ class BatchRun:
         else:
             assert rec.error_class is not None
             report.errors[rec.error_class] = report.errors.get(rec.error_class, 0) + 1
-            self.after_error((rec.request_key, rec.sample_index), rec.error_class, self.requests[rec.request_key])
+            self.after_error(
+                (rec.request_key, rec.sample_index), rec.error_class, self.requests[rec.request_key]
+            )
         if self.on_progress is not None:
             self.on_progress(rec)
 

@@ -30,7 +30,10 @@ def batch_rates(litellm_model: str, price: Mapping[str, float | None]) -> BatchR
         entry = prices.get(name)
         if not isinstance(entry, dict):
             continue
-        inp, out = entry.get("input_cost_per_token_batches"), entry.get("output_cost_per_token_batches")
+        inp, out = (
+            entry.get("input_cost_per_token_batches"),
+            entry.get("output_cost_per_token_batches"),
+        )
         if inp is not None and out is not None:
             return BatchRates(float(inp), float(out), "litellm")
         live = entry.get("input_cost_per_token"), entry.get("output_cost_per_token")

@@ -4,7 +4,8 @@
 returns a :class:`StubServer` handle that sets latency, injected faults and canned answers, and
 reads call statistics; :func:`make_requests` builds requests to it. A throwaway PostgreSQL
 server (:class:`PostgresServer`) backs the server-ledger tests; :func:`start_batch_stub` runs a
-loopback OpenAI Files/Batches and Anthropic Message Batches API (``batch_stub_server.py``). Importing this package loads
+loopback OpenAI Files/Batches and Anthropic Message Batches API (``batch_stub_server.py``).
+Importing this package loads
 only the standard library: the server's aiohttp lives in the child process.
 """
 

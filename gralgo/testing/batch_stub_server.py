@@ -18,7 +18,8 @@ A batch finishes ``delay_s`` after creation (its request counts grow in between)
 ``expire`` ends batches as expired after answering ``expire_fraction`` of their lines;
 ``cancel`` keeps the lines answered so far. Answers are ``\\boxed{<prompt length>}``.
 ``POST /control`` sets these; ``GET /stats`` returns ``paid`` (answered lines per custom_id,
-over all batches), ``submitted`` (lines per custom_id in created batches), ``batches``, ``files`` (alive), ``deleted_files`` and ``created``.
+over all batches), ``submitted`` (lines per custom_id in created batches), ``batches``,
+``files`` (request files alive), ``deleted_files``, ``created`` and ``live``.
 Output files are written line by line to ``--dir``, so 50,000-line batches stay cheap. Live
 calls (``POST /v1/chat/completions``, ``POST /v1/messages``) are answered too and their bodies
 kept (``live`` in the stats), so tests compare them with the batch lines.
@@ -204,7 +205,9 @@ def _openai_view(state: State, batch: dict[str, Any]) -> dict[str, Any]:
             batch["in_progress_at"] = batch["in_progress_at"] or int(now)
             total = batch["request_counts"]["total"]
             batch["request_counts"] = {
-                "total": total, "completed": int(total * fraction), "failed": 0
+                "total": total,
+                "completed": int(total * fraction),
+                "failed": 0,
             }
     elif batch["status"] == "cancelling":
         _finish_openai(state, batch, "cancelled")
@@ -239,7 +242,9 @@ def routes(state: State) -> web.RouteTableDef:
                         out.write(chunk)
                         size += len(chunk)
         if path is None or purpose != "batch":
-            return web.json_response({"error": {"message": "file and purpose=batch needed"}}, status=400)
+            return web.json_response(
+                {"error": {"message": "file and purpose=batch needed"}}, status=400
+            )
         state.files[file_id] = _file_object(file_id, path, purpose, size)
         state.files[file_id]["filename"] = name
         return web.json_response(_public(state.files[file_id]))
@@ -344,7 +349,8 @@ def routes(state: State) -> web.RouteTableDef:
     @r.get("/stats")
     async def stats(request: web.Request) -> web.Response:
         return web.json_response({
-            "paid": state.paid, "submitted": state.submitted, "batches": len(state.batches) + len(state.anthropic),
+            "paid": state.paid, "submitted": state.submitted,
+            "batches": len(state.batches) + len(state.anthropic),
             "files": len([f for f in state.files.values() if f["purpose"] == "batch"]),
             "deleted_files": state.deleted_files, "created": state.created, "live": state.live,
         })  # fmt: skip
@@ -408,8 +414,8 @@ def anthropic_routes(r: web.RouteTableDef, state: State) -> None:
         body = await request.json()
         requests = body.get("requests") or []
         if not requests or any(set(i) != {"custom_id", "params"} for i in requests):
-            return web.json_response({"type": "error", "error": {
-                "type": "invalid_request_error", "message": "bad requests"}}, status=400)  # fmt: skip
+            error = {"type": "invalid_request_error", "message": "bad requests"}
+            return web.json_response({"type": "error", "error": error}, status=400)
         now = time.time()
         batch = {
             "id": _new_id("msgbatch_"), "type": "message_batch", "processing_status": "in_progress",

@@ -19,7 +19,14 @@ pytest.importorskip("openai")
 pytest.importorskip("anthropic")
 pytestmark = pytest.mark.slow
 SAMPLES = 3 * 2  # 3 instances x k = 2
-STEPS = ["after_intent", "after_upload", "after_create", "after_record", "mid_download", "mid_store"]
+STEPS = [
+    "after_intent",
+    "after_upload",
+    "after_create",
+    "after_record",
+    "mid_download",
+    "mid_store",
+]
 
 
 @pytest.fixture(scope="module")
@@ -117,7 +124,9 @@ def test_kill_9_at_every_step_pays_each_sample_once_openai(
 def test_kill_9_anthropic(stub: BatchStub, cache: Path, tmp_path: Path, step: str) -> None:
     stub.control(delay_s=0.3, fail_every=0, expire=False)
     before = dict(stub.stats()["paid"])
-    cmd = command(stub, tmp_path, cache, "anthropic", f"sampling.max_tokens={STEPS.index(step) + 200}")
+    cmd = command(
+        stub, tmp_path, cache, "anthropic", f"sampling.max_tokens={STEPS.index(step) + 200}"
+    )
     assert run(cmd, crash_at=step).returncode == -9
     again = run(cmd)
     assert again.returncode == 0, again.stderr[-3000:]
@@ -144,7 +153,9 @@ def test_wait_false_submits_exits_4_and_the_same_command_collects(
 ) -> None:
     stub.control(delay_s=3.0, fail_every=0, expire=False)
     before = dict(stub.stats()["paid"])
-    cmd = command(stub, tmp_path, cache, "openai", "sampling.max_tokens=400", "run.batch.wait=false")
+    cmd = command(
+        stub, tmp_path, cache, "openai", "sampling.max_tokens=400", "run.batch.wait=false"
+    )
     first = run(cmd)
     assert first.returncode == 4, first.stderr[-2000:]
     assert "submitted: 2 batch(es) still running" in first.stderr

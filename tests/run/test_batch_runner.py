@@ -120,7 +120,9 @@ def test_anthropic_batches_store_answers_reasoning_and_batch_costs(
 def test_batch_prices_come_from_litellm_else_the_configured_discount() -> None:
     gpt = batch_rates("openai/gpt-5-mini", {})
     assert gpt == BatchRates(1.25e-7, 1e-6, "litellm")
-    configured = batch_rates("x/y", {"input_per_1m": 2.0, "output_per_1m": 8.0, "batch_discount": 0.5})
+    configured = batch_rates(
+        "x/y", {"input_per_1m": 2.0, "output_per_1m": 8.0, "batch_discount": 0.5}
+    )
     assert configured == BatchRates(1e-6, 4e-6, "discount")
     assert batch_rates("x/y", {"input_per_1m": 2.0, "output_per_1m": 8.0}) is None
     assert batch_rates("openai/no-such-model", {}) is None

@@ -152,7 +152,10 @@ def test_openai_stub_objects_and_files_match_the_sdk_types_and_docs(
     provider = OpenAIBatches(request)
     path = tmp_path / "in.jsonl"
     path.write_text(
-        "".join(json.dumps(provider.line(request, i, custom_id((request.key, i)))) + "\n" for i in range(4))
+        "".join(
+            json.dumps(provider.line(request, i, custom_id((request.key, i)))) + "\n"
+            for i in range(4)
+        )
     )
     file_id = provider.upload(path, "ref1")
     assert file_id is not None
@@ -170,11 +173,15 @@ def test_openai_stub_objects_and_files_match_the_sdk_types_and_docs(
         assert set(line["response"]) == set(FIXTURES["openai_output"]["response"])
         ChatCompletion.model_validate(line["response"]["body"])
     results = list(provider.results(batch_id))
-    assert sorted(r.error_class or "ok" for r in results) == ["InternalServerError"] * 2 + ["ok"] * 2
+    assert (
+        sorted(r.error_class or "ok" for r in results) == ["InternalServerError"] * 2 + ["ok"] * 2
+    )
     stub.control(fail_every=0)
 
 
-def test_anthropic_stub_batches_and_results_match_the_sdk_types(stub: BatchStub, tmp_path: Path) -> None:
+def test_anthropic_stub_batches_and_results_match_the_sdk_types(
+    stub: BatchStub, tmp_path: Path
+) -> None:
     from anthropic.types.messages import MessageBatch, MessageBatchIndividualResponse
 
     stub.control(fail_every=3, expire=True, expire_fraction=0.5, delay_s=0)
@@ -182,7 +189,10 @@ def test_anthropic_stub_batches_and_results_match_the_sdk_types(stub: BatchStub,
     provider = AnthropicBatches(request)
     path = tmp_path / "in.jsonl"
     path.write_text(
-        "".join(json.dumps(provider.line(request, i, custom_id((request.key, i)))) + "\n" for i in range(6))
+        "".join(
+            json.dumps(provider.line(request, i, custom_id((request.key, i)))) + "\n"
+            for i in range(6)
+        )
     )
     batch_id = provider.create(None, path, {})
     raw = get(f"{stub.base}/v1/messages/batches/{batch_id}")
@@ -195,7 +205,12 @@ def test_anthropic_stub_batches_and_results_match_the_sdk_types(stub: BatchStub,
     assert kinds == ["succeeded", "succeeded", "errored", "expired", "expired", "expired"]
     results = list(provider.results(batch_id))
     assert [r.error_class for r in results] == [
-        None, None, "InternalServerError", "BatchExpired", "BatchExpired", "BatchExpired"
+        None,
+        None,
+        "InternalServerError",
+        "BatchExpired",
+        "BatchExpired",
+        "BatchExpired",
     ]
     stub.control(fail_every=0, expire=False)
 
