@@ -23,21 +23,21 @@ def batch_rates(litellm_model: str, price: Mapping[str, float | None]) -> BatchR
         if None in configured or discount is None:
             return None
         keep = 1 - float(discount)
-        inp, out = (float(v) * keep / 1e6 for v in configured)  # type: ignore[arg-type]
-        return BatchRates(inp, out, "discount")
+        return BatchRates(
+            float(configured[0] or 0) * keep / 1e6, float(configured[1] or 0) * keep / 1e6,
+            "discount",
+        )  # fmt: skip
     prices = _price_map()
     for name in (litellm_model, litellm_model.split("/", 1)[-1]):
         entry = prices.get(name)
         if not isinstance(entry, dict):
             continue
-        inp, out = (
-            entry.get("input_cost_per_token_batches"),
-            entry.get("output_cost_per_token_batches"),
-        )
-        if inp is not None and out is not None:
-            return BatchRates(float(inp), float(out), "litellm")
-        live = entry.get("input_cost_per_token"), entry.get("output_cost_per_token")
-        if discount is not None and None not in live:
+        batch_in = entry.get("input_cost_per_token_batches")
+        batch_out = entry.get("output_cost_per_token_batches")
+        if batch_in is not None and batch_out is not None:
+            return BatchRates(float(batch_in), float(batch_out), "litellm")
+        live_in, live_out = entry.get("input_cost_per_token"), entry.get("output_cost_per_token")
+        if discount is not None and live_in is not None and live_out is not None:
             keep = 1 - float(discount)
-            return BatchRates(float(live[0]) * keep, float(live[1]) * keep, "discount")  # type: ignore[arg-type]
+            return BatchRates(float(live_in) * keep, float(live_out) * keep, "discount")
     return None

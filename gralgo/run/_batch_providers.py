@@ -286,8 +286,9 @@ class AnthropicBatches:
         optional = _litellm_optional_params(request, index, "anthropic")
         from litellm.llms.anthropic.chat.transformation import AnthropicConfig
 
+        messages: list[Any] = [dict(m) for m in request.messages]
         params = AnthropicConfig().transform_request(
-            wire_model(request.model), [dict(m) for m in request.messages], optional, {}, {}
+            wire_model(request.model), messages, optional, {}, {}
         )
         return {"custom_id": custom_id, "params": {**params, **request.model.extra_body}}
 
@@ -297,7 +298,7 @@ class AnthropicBatches:
     def create(self, file_id: str | None, lines_path: Path, metadata: dict[str, str]) -> str:
         with open(lines_path, encoding="utf-8") as lines:
             requests = [json.loads(line) for line in lines]
-        batch = self.client.messages.batches.create(requests=requests)  # type: ignore[arg-type]
+        batch = self.client.messages.batches.create(requests=requests)
         return str(batch.id)
 
     def find(self, batch_ref: str, created_after: float, requests: int) -> str | None:
@@ -392,7 +393,7 @@ def anthropic_fields(message: dict[str, Any]) -> dict[str, Any]:
     return {
         "answer_text": "".join(texts),
         "reasoning_text": "".join(thoughts) or None,
-        "finish_reason": _FINISH_REASONS.get(message.get("stop_reason"), "stop"),
+        "finish_reason": _FINISH_REASONS.get(str(message.get("stop_reason")), "stop"),
         "prompt_tokens": int(usage.get("input_tokens") or 0),
         "completion_tokens": int(usage.get("output_tokens") or 0),
         "reasoning_tokens": None,

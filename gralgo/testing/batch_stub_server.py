@@ -231,7 +231,8 @@ def routes(state: State) -> web.RouteTableDef:
     async def upload(request: web.Request) -> web.Response:
         reader = await request.multipart()
         purpose, file_id, path, name, size = "", _new_id("file-"), None, "", 0
-        async for part in reader:
+        async for field in reader:
+            part: Any = field  # BodyPartReader: the form's fields are not nested
             if part.name == "purpose":
                 purpose = (await part.read()).decode()
             elif part.name == "file":
@@ -473,8 +474,8 @@ async def serve(port: int, folder: Path) -> None:
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", port)
     await site.start()
-    sockets = site._server.sockets if site._server else []  # type: ignore[union-attr]
-    print(f"LISTENING {sockets[0].getsockname()[1]}", flush=True)
+    server: Any = site._server
+    print(f"LISTENING {server.sockets[0].getsockname()[1]}", flush=True)
     await asyncio.Event().wait()
 
 
