@@ -6,8 +6,9 @@
 Reuses (or builds) the main dataset under ``outputs/datasets/bench-main`` (``--per-level``
 other than 50 uses its own folder), starts ``batch_stub_server.py`` and runs the job as a user
 would: ``python -m gralgo +experiment=main run.batch=on run.batch.wait=false`` (submit: exits 4),
-then the same command again (collect). With ``--kill STEP`` the first command is killed with
-SIGKILL at that step (``GRALGO_BATCH_CRASH_AT``) and the same command is run until it exits 0.
+then the same command again until it exits 0 (collect; batches take ``--delay`` s at the stub).
+With ``--kill STEP`` the first command that reaches that step (``GRALGO_BATCH_CRASH_AT``) is
+killed with SIGKILL there; the collect time and peak then count the runs after it.
 Prints calls (lines the stub answered) vs samples, batches, submit and collect times and each
 process's peak memory (max RSS); medians over ``--rounds`` rounds (each on a fresh ledger and
 stub). Fails unless every sample was paid exactly once and is stored once.
@@ -76,21 +77,24 @@ def one_round(args: argparse.Namespace, dataset: Path) -> dict[str, float]:
                 "mlflow.enabled=false", f"paths.outputs={tmp}/outputs",
                 f"hydra.run.dir={tmp}/job", f"dataset.dir={dataset}",
             ]  # fmt: skip
+            stub.control(delay_s=args.delay)
             rc, submit_s, submit_peak, err = run(command, args.kill)
-            expected = -9 if args.kill else 4
-            assert rc == expected, f"first run exited {rc}, expected {expected}: {err[-3000:]}"
+            killed = rc == -9
+            assert rc in (4, -9), f"first run exited {rc}: {err[-3000:]}"
             collect_s, collect_peak, runs = 0.0, 0.0, 0
             while True:  # the same command until it has collected everything
-                rc, seconds, peak, err = run(command)
-                collect_s, collect_peak, runs = (
-                    collect_s + seconds,
-                    max(collect_peak, peak),
-                    runs + 1,
-                )
+                time.sleep(1)
+                crash = args.kill if args.kill and not killed else None
+                rc, seconds, peak, err = run(command, crash)
+                runs += 1
+                if rc == -9:
+                    killed = True
+                    continue
+                collect_s, collect_peak = collect_s + seconds, max(collect_peak, peak)
                 if rc == 0:
                     break
-                assert rc == 4 and runs < 50, f"collect run exited {rc}: {err[-3000:]}"
-                time.sleep(1)
+                assert rc == 4 and runs < 100, f"collect run exited {rc}: {err[-3000:]}"
+            assert killed or not args.kill, f"no run reached the step {args.kill}"
             stats = stub.stats()
         finally:
             stub.stop()
@@ -117,6 +121,7 @@ def main() -> None:
     parser.add_argument("--kill", default=None, help="crash step of the first run (kill -9)")
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--per-level", type=int, default=50)
+    parser.add_argument("--delay", type=float, default=5.0, help="seconds a batch takes")
     args = parser.parse_args()
     name = "bench-main" if args.per_level == 50 else f"bench-main-{args.per_level}"
     dataset = REPO / "outputs" / "datasets" / name
@@ -126,7 +131,8 @@ def main() -> None:
         f"+experiment=main via run.batch=on ({args.provider}, kill: {args.kill or 'none'}, "
         f"median of {args.rounds}): {median['calls']:.0f} calls for {median['samples']:.0f} "
         f"samples (each paid once) in {median['batches']:.0f} batches; submit "
-        f"{median['submit_s']:.1f} s (peak {median['submit_peak_mib']:.0f} MiB), collect "
+        f"{median['submit_s']:.1f} s (peak {median['submit_peak_mib']:.0f} MiB; nan: killed), "
+        "collect "
         f"{median['collect_s']:.1f} s in {median['collect_runs']:.0f} run(s) (peak "
         f"{median['collect_peak_mib']:.0f} MiB)"
     )

@@ -188,6 +188,17 @@ class BatchStore:
             )
         return True
 
+    def drop_collector(self, collector: str) -> None:
+        """Give up every collector lease ``collector`` holds (its run ends)."""
+        with self._batch_transaction() as conn:
+            conn.execute(
+                self._sql(
+                    "UPDATE batches SET collector = NULL, collector_until = NULL "
+                    "WHERE collector = ?"
+                ),
+                (collector,),
+            )
+
     def store_batch_results(self, batch_ref: str, records: Sequence[SampleRecord]) -> None:
         """Store results of the batch (a success row stays final) and drop their claims, in one
         transaction."""

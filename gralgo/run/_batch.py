@@ -428,6 +428,12 @@ class BatchRun:
 
     # ---- the loop ------------------------------------------------------------------------
     def run(self) -> BatchReport:
+        try:
+            return self._run()
+        finally:  # another run (in this process too) may collect what this one polled
+            self.ledger.drop_collector(self.owner)
+
+    def _run(self) -> BatchReport:
         running = self.recover_and_collect()
         self.submit_all()
         delay = self.settings.poll_s

@@ -143,3 +143,11 @@ def test_version_2_server_ledger_gains_batches(tmp_path: Path, postgres: Any) ->
         ledger.open_batch(replace(draft(), job="j"), [("k", 1)], 1)
         assert [b.job for b in ledger.batches()] == ["j"]
     assert run_sql(url, "SELECT version FROM gralgo_schema") == [(3,)]
+
+
+def test_a_collector_gives_its_leases_up(store: Any) -> None:
+    store.open_batch(draft(), PAIRS, limit=2)
+    assert store.take_batch("r1", "host:1:a", 600)
+    assert not store.take_batch("r1", "host:1:b", 600)
+    store.drop_collector("host:1:a")
+    assert store.take_batch("r1", "host:1:b", 600)

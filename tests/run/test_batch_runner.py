@@ -126,3 +126,73 @@ def test_batch_prices_come_from_litellm_else_the_configured_discount() -> None:
     assert configured == BatchRates(1e-6, 4e-6, "discount")
     assert batch_rates("x/y", {"input_per_1m": 2.0, "output_per_1m": 8.0}) is None
     assert batch_rates("openai/no-such-model", {}) is None
+
+
+def dead_owner() -> str:
+    """An owner id of this host whose process does not exist."""
+    import socket
+
+    return f"{socket.gethostname()}:{2**22 + 12345}:dead"
+
+
+def orphan(stub: BatchStub, ledger: Ledger, requests: list[Request], create: bool) -> str:
+    """What a process killed after its upload (``create=False``) or after creating the batch
+    but before recording its id (``create=True``) leaves behind; returns the batch ref."""
+    import json
+
+    from gralgo.ledger import BatchRecord, custom_id
+
+    now = time.time()
+    draft = BatchRecord(
+        "orphan" + ("c" if create else "u"), "j", "openai", stub.api_base, "", 0, "intent",
+        dead_owner(), now, now + 3600,
+    )  # fmt: skip
+    record, claimed = ledger.open_batch(draft, [(r.key, 0) for r in requests], 100)
+    provider = OpenAIBatches(requests[0])
+    path = Path(tempfile_dir()) / f"{record.batch_ref}.jsonl"
+    path.write_text(
+        "".join(
+            json.dumps(provider.line(requests[0], 0, custom_id(p)) | {"custom_id": custom_id(p)})
+            + "\n"
+            for p in claimed
+        )
+    )
+    file_id = provider.upload(path, record.batch_ref)
+    if create:
+        ledger.update_batch(record.batch_ref, state="uploaded", input_file_id=file_id)
+        provider.create(file_id, path, {"gralgo_ref": record.batch_ref})
+    return record.batch_ref
+
+
+def tempfile_dir() -> str:
+    import tempfile
+
+    return tempfile.mkdtemp()
+
+
+def test_a_batch_whose_id_was_never_recorded_is_adopted_not_resubmitted(
+    stub: BatchStub, tmp_path: Path
+) -> None:
+    requests = make_requests(stub.api_base, 3, tag="adopt")
+    before = stub.stats()
+    with Ledger(tmp_path / "l.sqlite") as ledger:
+        ref = orphan(stub, ledger, requests, create=True)
+        report = run_batches(todo(requests, 1), ledger, "j", FAST, None)
+        assert (report.adopted, report.batches_submitted, report.done) == (1, 0, 3)
+        assert ledger.batch(ref).state == "collected"  # type: ignore[union-attr]
+    after = stub.stats()
+    assert after["created"] - before["created"] == 1  # only the orphan: nothing resubmitted
+    assert after["files"] == 0
+
+
+def test_an_upload_never_made_a_batch_is_deleted_and_its_samples_resubmitted(
+    stub: BatchStub, tmp_path: Path
+) -> None:
+    requests = make_requests(stub.api_base, 3, tag="upload")
+    with Ledger(tmp_path / "l.sqlite") as ledger:
+        ref = orphan(stub, ledger, requests, create=False)
+        assert stub.stats()["files"] == 1
+        report = run_batches(todo(requests, 1), ledger, "j", FAST, None)
+        assert (report.abandoned, report.batches_submitted, report.done) == (1, 1, 3)
+        assert ledger.batch(ref).state == "abandoned"  # type: ignore[union-attr]
+    assert stub.stats()["files"] == 0
