@@ -2,6 +2,7 @@
 
     python benchmarks/bench_batch.py [--provider openai|anthropic] [--kill STEP] [--rounds N]
                                      [--per-level N]
+    python benchmarks/bench_batch.py --lines 10000,50000   # memory of one batch as it grows
 
 Reuses (or builds) the main dataset under ``outputs/datasets/bench-main`` (``--per-level``
 other than 50 uses its own folder), starts ``batch_stub_server.py`` and runs the job as a user
@@ -17,6 +18,7 @@ stub). Fails unless every sample was paid exactly once and is stored once.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sqlite3
 import statistics
@@ -115,6 +117,43 @@ def one_round(args: argparse.Namespace, dataset: Path) -> dict[str, float]:
     }  # fmt: skip
 
 
+def lines_round(lines: int) -> dict[str, float]:
+    """One batch of ``lines`` one-line prompts (k = 2) submitted and collected in a fresh
+    process; returns the collect time and the peak RSS of submitting and of collecting."""
+    code = f"""
+import json, os, resource, sys, tempfile, time
+from pathlib import Path
+from gralgo.ledger import Ledger
+from gralgo.run._batch import BatchSettings, run_batches
+from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, make_requests, start_batch_stub
+os.environ[FAKE_KEY_ENV] = FAKE_KEY
+tmp = Path(tempfile.mkdtemp())
+stub = start_batch_stub(tmp / "stub")
+try:
+    requests = make_requests(stub.api_base, {lines} // 2, tag="lines")
+    todo = [(r, i) for r in requests for i in range(2)]
+    with Ledger(tmp / "l.sqlite") as ledger:
+        stub.control(delay_s=1)
+        run_batches(todo, ledger, "j", BatchSettings(wait=False), None)
+        submit_peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        time.sleep(1.5)
+        t0 = time.perf_counter()
+        report = run_batches(todo, ledger, "j", BatchSettings(poll_s=0.1), None)
+        seconds = time.perf_counter() - t0
+        assert report.done == {lines} and report.batches_submitted == 0, report
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(json.dumps(dict(collect_s=seconds, submit_peak=submit_peak, collect_peak=peak)))
+finally:
+    stub.stop()
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    return dict(json.loads(done.stdout.splitlines()[-1]))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--provider", default="openai", choices=["openai", "anthropic"])
@@ -122,7 +161,24 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--per-level", type=int, default=50)
     parser.add_argument("--delay", type=float, default=5.0, help="seconds a batch takes")
+    parser.add_argument(
+        "--lines", default="", help="instead: one batch of N lines each, e.g. 10000,50000"
+    )
     args = parser.parse_args()
+    if args.lines:  # memory of collecting one batch as it grows (rounds interleaved)
+        sizes = [int(n) for n in args.lines.split(",")]
+        runs: dict[int, list[dict[str, float]]] = {n: [] for n in sizes}
+        for _ in range(args.rounds):
+            for n in sizes:
+                runs[n].append(lines_round(n))
+        for n in sizes:
+            med = {k: statistics.median(r[k] for r in runs[n]) for k in runs[n][0]}
+            print(
+                f"one batch of {n} lines: collect {med['collect_s']:.1f} s; peak RSS "
+                f"{med['submit_peak']:.0f} MiB after submitting, {med['collect_peak']:.0f} MiB "
+                f"after collecting (median of {args.rounds})"
+            )
+        return
     name = "bench-main" if args.per_level == 50 else f"bench-main-{args.per_level}"
     dataset = REPO / "outputs" / "datasets" / name
     results = [one_round(args, dataset) for _ in range(args.rounds)]
