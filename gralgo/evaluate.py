@@ -202,6 +202,23 @@ def check_batch_mode(settings: AppSettings, requests: Sequence[Request]) -> None
         provider_of(requests[0])
 
 
+def refuse_live_while_batched(todo: Sequence[tuple[Request, int]], ledger: Any) -> None:
+    """A live run must not wait up to 30 hours for samples that sit in running batches: say
+    how to collect them instead (before anything is paid)."""
+    from gralgo.errors import ConfigError
+
+    open_batches = ledger.batches(open_only=True)
+    if not open_batches:
+        return
+    wanted = {(r.key, i) for r, i in todo}
+    held = sum(len(wanted.intersection(ledger.batch_pairs(b.batch_ref))) for b in open_batches)
+    if held:
+        raise ConfigError(
+            f"{held} of this job's samples are in provider batches that are still open; run "
+            "the same command with run.batch=on to collect them (nothing is paid twice)"
+        )
+
+
 def run_batch_mode(
     settings: AppSettings, todo: Sequence[tuple[Request, int]], ledger: Any, out_dir: Path
 ) -> dict[str, float]:
@@ -386,6 +403,7 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
             batch_metrics = run_batch_mode(settings, todo, ledger, out_dir)
             job_run.start()  # after submitting: a job left running at the provider is no run
         elif todo:
+            refuse_live_while_batched(todo, ledger)
             job_run.start()  # MLflow shows the real duration, and a crash as FAILED
             with model_endpoint(settings, spec, out_dir) as live:
                 preflight(live)

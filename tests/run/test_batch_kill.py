@@ -193,3 +193,20 @@ def test_tool_mode_refuses_batch_mode_before_anything_runs(
     assert result.returncode == 2
     assert "run.batch=on cannot run mode=tool" in result.stderr
     assert not (tmp_path / "ledger.sqlite").exists()
+
+
+def test_a_live_run_refuses_samples_held_by_running_batches(
+    stub: BatchStub, cache: Path, tmp_path: Path
+) -> None:
+    stub.control(delay_s=600, fail_every=0, expire=False)
+    cmd = command(
+        stub, tmp_path, cache, "openai", "sampling.max_tokens=600", "run.batch.wait=false"
+    )
+    assert run(cmd).returncode == 4
+    live = run([arg if arg != "run.batch=on" else "run.batch=off" for arg in cmd])
+    assert live.returncode == 2, live.stderr[-2000:]
+    assert (
+        "are in provider batches that are still open; run the same command with run.batch=on"
+        in (live.stderr)
+    )
+    stub.control(delay_s=0)
