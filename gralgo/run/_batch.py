@@ -20,7 +20,7 @@ import secrets
 import signal
 import tempfile
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -490,9 +490,3 @@ def run_batches(
     if not todo:
         return BatchReport()
     return BatchRun(todo, ledger, job, settings, rates, on_progress, max_attempts, work_dir).run()
-
-
-def iter_lines(run: BatchRun, pairs: Sequence[Pair]) -> Iterator[dict[str, Any]]:
-    """The batch lines of ``pairs`` (for tests and ``design/batch.md``)."""
-    for pair in pairs:
-        yield run.provider.line(run.requests[pair[0]], pair[1], custom_id(pair))
