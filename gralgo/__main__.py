@@ -6,7 +6,8 @@ so ``--help``, ``--cfg job`` and dataset builds start fast.
 Exit status: 0 done; 2 a configuration or user error (one line says which key to fix);
 3 incomplete (the run stopped early, or samples are missing or errored: re-run to resume);
 4 interrupted by SIGTERM/SIGINT (the replies in flight were received and kept, the claims
-released: re-run to resume). In a ``-m`` sweep every job runs; the sweep then exits 2 or 3
+released: re-run to resume); 5 submitted (batch mode with ``run.batch.wait=false``: run the
+same command again to collect). In a ``-m`` sweep every job runs; the sweep then exits 2 or 3
 listing the failed jobs (an interrupted sweep stops at once with 4).
 """
 
@@ -23,7 +24,7 @@ import hydra
 from omegaconf import DictConfig, OmegaConf
 
 import gralgo.config  # noqa: F401  (registers the schema in Hydra's ConfigStore)
-from gralgo.errors import GralgoError, IncompleteRunError, RunInterrupted
+from gralgo.errors import BatchSubmitted, GralgoError, IncompleteRunError, RunInterrupted
 
 log = logging.getLogger("gralgo")
 
@@ -33,6 +34,9 @@ EXIT_INCOMPLETE = 3
 """The run did not produce every sample (stopped early, missing or errored samples)."""
 EXIT_INTERRUPTED = 4
 """SIGTERM or SIGINT stopped the run (what was received is kept; re-run to resume)."""
+EXIT_SUBMITTED = 5
+"""Batch mode with ``run.batch.wait=false``: batches submitted, still running; run the same
+command again to collect."""
 # ``${run_suffix:}`` in hydra.run.dir / hydra.sweep.dir: fixed for this process, different for
 # every other, so jobs started in the same second never share an output folder.
 RUN_SUFFIX = f"{os.getpid() % 100000:05d}{secrets.token_hex(2)}"
@@ -97,6 +101,10 @@ def main(cfg: DictConfig) -> None:
     except IncompleteRunError as err:
         log.error("%s", err)
         fail(EXIT_INCOMPLETE, err)
+    except BatchSubmitted as err:
+        log.warning("%s", err)
+        print(f"gralgo: {err}", file=sys.stderr)
+        fail(EXIT_SUBMITTED, err)
     except GralgoError as err:
         log.error("%s", err)
         fail(EXIT_CONFIG, err)
@@ -127,6 +135,9 @@ def cli(argv: list[str] | None = None) -> None:
     from gralgo.settings import settings_from_config
 
     args = sys.argv[1:] if argv is None else argv
+    args = [batch_shorthand(arg) for arg in args]
+    if argv is None:
+        sys.argv[1:] = args
     try:
         check_command_line(args)
         check_composed(args, settings_from_config)
@@ -142,6 +153,14 @@ def cli(argv: list[str] | None = None) -> None:
             "\n".join([f"gralgo: {len(FAILED_JOBS)} sweep job(s) failed:", *lines]), file=sys.stderr
         )
         sys.exit(min(f.status for f in FAILED_JOBS))
+
+
+def batch_shorthand(arg: str) -> str:
+    """``run.batch=on`` (or off/true/false) means ``run.batch.enabled=on``."""
+    key, sep, value = arg.partition("=")
+    if sep and key.lstrip("+~") == "run.batch" and value.lower() in ("on", "off", "true", "false"):
+        return f"{key}.enabled={value}"
+    return arg
 
 
 def compare(plain: dict[str, Any]) -> None:

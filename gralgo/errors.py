@@ -45,3 +45,8 @@ class RunInterrupted(GralgoError):
 
 class IncompleteRunError(GralgoError):
     """A run that ended without every sample: stopped early, or samples missing or errored."""
+
+
+class BatchSubmitted(GralgoError):
+    """Batch mode with ``run.batch.wait=false``: batches are submitted and still running; the
+    message names the command that collects them (the same command again)."""

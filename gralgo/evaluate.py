@@ -125,6 +125,7 @@ def plan_run(
             completion,
             {"input_per_1m": price.input_per_1m, "output_per_1m": price.output_per_1m},
         )
+    batch_cost, batch_note = plan_batch_price(settings, prompt_tokens, completion)
     return Plan(
         requests=len(requests),
         samples_total=len(requests) * settings.k,
@@ -132,7 +133,125 @@ def plan_run(
         prompt_tokens_todo=prompt_tokens,
         max_completion_tokens_todo=completion,
         estimated_cost_usd=0.0 if not todo else cost,
+        batch_cost_usd=batch_cost,
+        batch_note=batch_note,
+        batch=settings.run.batch.enabled,
     )
+
+
+def price_settings(settings: AppSettings) -> dict[str, float | None]:
+    price = settings.model.price
+    return {
+        "input_per_1m": price.input_per_1m,
+        "output_per_1m": price.output_per_1m,
+        "batch_discount": price.batch_discount,
+    }
+
+
+def plan_batch_price(
+    settings: AppSettings, prompt_tokens: int, completion_tokens: int
+) -> tuple[float | None, str]:
+    """The plan's batch price (upper bound) and where it comes from (or why there is none)."""
+    from gralgo.run import batch_rates
+
+    model = settings.model.litellm_model
+    provider = model.split("/", 1)[0]
+    if provider not in ("openai", "anthropic", "hosted_vllm"):
+        return None, f"{provider} has no batch API in gralgo"
+    rates = batch_rates(model, price_settings(settings))
+    if rates is None:
+        return None, "no batch price known: set model.price.batch_discount"
+    source = "litellm batch prices" if rates.source == "litellm" else "live price less discount"
+    return prompt_tokens * rates.input + completion_tokens * rates.output, source
+
+
+def check_batch_mode(settings: AppSettings, requests: Sequence[Request]) -> None:
+    """Refuse batch mode where it cannot work, before anything is paid or written."""
+    from gralgo.errors import ConfigError
+    from gralgo.run import provider_of
+
+    if not settings.run.batch.enabled:
+        return
+    if settings.mode.name == "tool":
+        raise ConfigError(
+            "run.batch=on cannot run mode=tool: a tool conversation takes several turns, each "
+            "depending on the last, and a batch request is one turn; set run.batch=off"
+        )
+    if requests:
+        provider_of(requests[0])
+
+
+def refuse_live_while_batched(todo: Sequence[tuple[Request, int]], ledger: Any) -> None:
+    """A live run must not wait up to 30 hours for samples that sit in running batches: say
+    how to collect them instead (before anything is paid)."""
+    from gralgo.errors import ConfigError
+
+    open_batches = ledger.batches(open_only=True)
+    if not open_batches:
+        return
+    wanted = {(r.key, i) for r, i in todo}
+    held = sum(len(wanted.intersection(ledger.batch_pairs(b.batch_ref))) for b in open_batches)
+    if held:
+        raise ConfigError(
+            f"{held} of this job's samples are in provider batches that are still open; run "
+            "the same command with run.batch=on to collect them (nothing is paid twice)"
+        )
+
+
+def run_batch_mode(
+    settings: AppSettings, todo: Sequence[tuple[Request, int]], ledger: Any, out_dir: Path
+) -> dict[str, float]:
+    """Send ``todo`` through the provider's batch API; with ``wait=false`` and batches still
+    running, raise :class:`~gralgo.errors.BatchSubmitted` naming the command that collects.
+    Returns the run's batch metrics (samples, lines sent, batches, cost at the batch price)."""
+    import shlex
+    import sys
+
+    from gralgo.errors import BatchSubmitted
+    from gralgo.run import BatchSettings, RunProgress, batch_rates, run_batches
+    from gralgo.seeding import stable_hash
+
+    cfg = settings.run.batch
+    batch = BatchSettings(
+        wait=cfg.wait, fallback=cfg.fallback, poll_s=cfg.poll_s, max_poll_s=cfg.max_poll_s,
+        max_requests=cfg.max_requests,
+    )  # fmt: skip
+    keys = sorted({r.key for r, _ in todo})
+    job = stable_hash(json.dumps([settings.model.litellm_model, settings.k, keys]), length=16)
+    rates = batch_rates(settings.model.litellm_model, price_settings(settings))
+    if rates is None:
+        log.warning("batch: no batch price known for %s: costs stay unknown", settings.model.name)
+    with RunProgress(len(todo), "batch") as progress:
+        report = run_batches(
+            todo, ledger, job, batch, rates, on_progress=progress,
+            max_attempts=settings.run.max_attempts, work_dir=out_dir,
+        )  # fmt: skip
+    log.info(
+        "batch: %d batch(es) submitted (%d samples), %d collected, %d adopted after a crash, "
+        "%d stored, errors %s; submit %.1f s, collect %.1f s", report.batches_submitted,
+        report.samples_submitted, report.collected, report.adopted, report.done,
+        report.errors or "none", report.submit_s, report.collect_s,
+    )  # fmt: skip
+    if report.submitted_only:
+        command = shlex.join(["python", "-m", "gralgo", *sys.argv[1:]])
+        raise BatchSubmitted(
+            f"submitted: {report.open_batches} batch(es) still running at the provider; "
+            f"collect with the same command: {command}"
+        )
+    if report.live_todo:
+        log.warning(
+            "batch: run.batch.fallback=live: %d sample(s) a batch returned with an error are "
+            "called live (full price)", len(report.live_todo),
+        )  # fmt: skip
+        run_pending(settings, report.live_todo, ledger)
+    metrics = {
+        "batch_samples": float(report.done),
+        "batch_calls": float(report.samples_submitted),
+        "batch_count": float(report.batches_submitted),
+    }
+    if rates is not None:  # an unknown price is no metric (not $0)
+        metrics["batch_cost_usd"] = report.cost
+    return metrics
 
 
 def sandbox_record(settings: AppSettings, out_dir: Path | None = None) -> dict[str, str]:
@@ -260,6 +379,8 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
         raise_no_instances(settings)
     spec, sampling = resolve_model(settings)
     settings = replace(settings, mode=resolve_tool_calling(settings.mode, spec.litellm_model))
+    if settings.run.batch.enabled and settings.mode.name == "tool":
+        check_batch_mode(settings, [])
     dropped = report_dropped_params(spec, sampling)
     if dropped:
         log.warning("model %s does not accept %s: not sent", spec.litellm_model, ", ".join(dropped))
@@ -268,6 +389,7 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
         instances, settings.format, spec, sampling, settings.mode, task_options
     )
     sandbox_record(settings, out_dir)  # tool mode: refuse now if model code could see the data
+    check_batch_mode(settings, requests)
     settings.ledger_path.parent.mkdir(parents=True, exist_ok=True)
     if settings.ledger_url is None:
         check_ledger_location(settings.ledger_path)
@@ -283,7 +405,12 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
             print("\n".join(["dry run: nothing was called", *plan.lines()]))
             return EvaluationResult(out_dir, plan, 0, {}, [], None)
         stop_reason = None
-        if todo:
+        batch_metrics: dict[str, float] | None = None
+        if todo and settings.run.batch.enabled:
+            batch_metrics = run_batch_mode(settings, todo, ledger, out_dir)
+            job_run.start()  # after submitting: a job left running at the provider is no run
+        elif todo:
+            refuse_live_while_batched(todo, ledger)
             with model_endpoint(settings, spec, out_dir) as live:
                 preflight(live)  # a missing key or a dead endpoint stops here: no MLflow run
                 job_run.start()  # MLflow shows the real duration, and a crash as FAILED
@@ -306,7 +433,8 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
 
         wall_time_s = time.monotonic() - started
         result, transcripts = report_results(settings, out_dir, plan, instances, stop_reason,
-                                             extra, job_run, wall_time_s, transcripts)  # fmt: skip
+                                             extra, job_run, wall_time_s, transcripts,
+                                             batch_metrics)  # fmt: skip
     # With the ledger closed (closing may rewrite its file): the record then holds its state.
     finish_record(settings, out_dir, result, transcripts, job_run.experiment_id, dependencies)
     return result
@@ -413,6 +541,7 @@ def report_results(
     job_run: JobRun | None = None,
     wall_time_s: float | None = None,
     transcripts: TranscriptsState | None = None,
+    batch_metrics: dict[str, float] | None = None,
 ) -> tuple[EvaluationResult, TranscriptsState]:
     """Score and report; a job with missing or errored samples is reported as partial. Also
     the transcripts' new state (``transcripts``: the one the job's record held).
@@ -434,6 +563,8 @@ def report_results(
         artifacts, metrics = [*artifacts, *more_artifacts], {**metrics, **more_metrics}
     if wall_time_s is not None:
         metrics["wall_time_s"] = wall_time_s
+    if batch_metrics is not None:  # samples of this run were paid at the batch price
+        metrics.update(batch_metrics)
     job_run = job_run or JobRun(report_settings)
     run_id = job_run.finish(metrics, artifacts, out_dir, complete=status.complete)
     from gralgo.report import locations_for, print_job_summary
@@ -443,6 +574,16 @@ def report_results(
     )
     title = report_settings.title
     summary = print_job_summary(metrics, settings.k, title, locations, settings.outputs_dir)
+    if batch_metrics is not None:
+        cost = batch_metrics.get("batch_cost_usd")
+        price = "unknown price" if cost is None else f"${cost:,.4f}"
+        line = (
+            f"batch mode: {int(batch_metrics['batch_samples'])} samples at the batch price "
+            f"({price}) in {int(batch_metrics['batch_count'])} batch(es); costs in this report "
+            "are batch prices\n"
+        )
+        print(line, end="")
+        summary += line
     (out_dir / "metrics.json").write_text(json.dumps(metrics, indent=2, sort_keys=True))
     samples = len(frame)
     result = EvaluationResult(out_dir, plan, samples, metrics, artifacts, run_id, status, summary)

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from gralgo.config import (
+    BatchConfig,
     GralgoConfig,
     ModelConfig,
     RunConfig,
@@ -43,6 +44,8 @@ class RunSettings:
     """``run.client``: ``auto``, ``litellm`` or ``direct`` (see ``gralgo.run._direct_client``)."""
     grace_s: float = 25.0
     """``run.grace_s``: after SIGTERM/SIGINT, how long replies in flight are still received."""
+    batch: BatchConfig = field(default_factory=BatchConfig)
+    """``run.batch``: the provider's batch API (``design/batch.md``)."""
 
 
 @dataclass(frozen=True)
@@ -305,6 +308,7 @@ def run_settings(run: RunConfig) -> RunSettings:
         failure_budget=run.failure_budget,
         client=run.client,
         grace_s=run.grace_s,
+        batch=run.batch,
     )
 
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING as _TYPE_CHECKING
 from gralgo.config._cli import check_command_line, check_composed
 from gralgo.config._schema import (
     AnalyzeConfig,
+    BatchConfig,
     GralgoConfig,
     ModelConfig,
     RunConfig,
@@ -43,6 +44,7 @@ __all__ = [
     "AnalyzeConfig",
     "GralgoConfig",
     "ModelConfig",
+    "BatchConfig",
     "RunConfig",
     "SandboxConfig",
     "SCHEMA_NAME",

@@ -64,8 +64,12 @@ class PriceConfig:
     """Prompt tokens; null = unknown (litellm's price map is used)."""
     output_per_1m: float | None = None
     """Completion tokens."""
+    batch_discount: float | None = None
+    """Share taken off the price for batch calls (0.5 = half price) when litellm's price map
+    has no batch price for the model; null = unknown."""
 
     def check(self) -> None:
+        between(self.batch_discount, 0, 1, "model.price.batch_discount")
         at_least(self.input_per_1m, 0, "model.price.input_per_1m")
         at_least(self.output_per_1m, 0, "model.price.output_per_1m")
 

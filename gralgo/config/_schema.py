@@ -15,6 +15,7 @@ from omegaconf import MISSING
 
 from gralgo.config._checks import at_least, between
 from gralgo.config._model_schema import ModelConfig as ModelConfig  # GralgoConfig.model
+from gralgo.errors import UnknownChoiceError
 
 
 @dataclass
@@ -88,6 +89,30 @@ class SamplingConfig:
 
 
 @dataclass
+class BatchConfig:
+    """``run.batch``: the provider's batch API instead of live calls (``design/batch.md``)."""
+
+    enabled: bool = False
+    """Send samples through the batch API (OpenAI, Anthropic) at its price; ``run.batch=on``."""
+    wait: bool = True
+    """Wait for the batches and collect them; false = submit, print the command, exit 5."""
+    fallback: str = "none"
+    """``live``: samples a batch returned with an error are called live; ``none``: resubmitted."""
+    poll_s: float = 30.0
+    """First polling interval in seconds (doubles up to ``max_poll_s``)."""
+    max_poll_s: float = 300.0
+    max_requests: int | None = None
+    """Lines per batch; null = the provider's limit (OpenAI 50,000, Anthropic 100,000)."""
+
+    def check(self) -> None:
+        if self.fallback not in ("none", "live"):
+            raise UnknownChoiceError("run.batch.fallback", self.fallback, ("none", "live"))
+        at_least(self.poll_s, 0, "run.batch.poll_s", strict=True)
+        at_least(self.max_poll_s, 0, "run.batch.max_poll_s", strict=True)
+        at_least(self.max_requests, 1, "run.batch.max_requests")
+
+
+@dataclass
 class RunConfig:
     """``run``: how the runner calls models."""
 
@@ -103,9 +128,12 @@ class RunConfig:
     """auto (direct client for self-hosted OpenAI-compatible servers), litellm or direct."""
     grace_s: float = 25.0
     """After SIGTERM/SIGINT: seconds to keep receiving the replies in flight (no new calls)."""
+    batch: BatchConfig = field(default_factory=BatchConfig)
+    """The provider's batch API (``run.batch=on``)."""
 
     def check(self) -> None:
         at_least(self.grace_s, 0, "run.grace_s")
+        self.batch.check()
         at_least(self.max_concurrency, 1, "run.max_concurrency")
         at_least(self.max_attempts, 1, "run.max_attempts")
         at_least(self.timeout_s, 0, "run.timeout_s", strict=True)

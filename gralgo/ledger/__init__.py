@@ -1,6 +1,7 @@
 """The ledger: every request and reply, stored once, in SQLite or PostgreSQL.
 
-Records (requests, samples), the two stores behind one interface (``open_ledger``), claims
+Records (requests, samples, provider batches), the two stores behind one interface
+(``open_ledger``), claims
 with leases so concurrent processes never pay twice, the rescue file that keeps a reply the
 store could not take, and the logprob side table.
 """
@@ -10,7 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING as _TYPE_CHECKING
 
 from gralgo.lazy import lazy_exports
-from gralgo.ledger._claims import Pair, new_owner_id
+from gralgo.ledger._batches import BatchRecord, custom_id, pairs_digest, parse_custom_id
+from gralgo.ledger._claims import Pair, new_owner_id, owner_is_dead
 from gralgo.ledger._records import ModelSpec, Request, RequestInfo, SampleRecord, SamplingParams
 from gralgo.ledger._sqlite import Ledger, LedgerError, LedgerWriteError
 
@@ -37,6 +39,7 @@ _LAZY = {
 __getattr__ = lazy_exports(__name__, _LAZY)
 
 __all__ = [
+    "BatchRecord",
     "Ledger",
     "LedgerError",
     "LedgerWriteError",
@@ -50,9 +53,13 @@ __all__ = [
     "SampleLogprobs",
     "SampleRecord",
     "SamplingParams",
+    "custom_id",
     "check_ledger_location",
     "new_owner_id",
     "open_ledger",
+    "owner_is_dead",
+    "pairs_digest",
+    "parse_custom_id",
     "read_rescue",
     "logprobs_from_response",
 ]

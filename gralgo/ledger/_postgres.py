@@ -16,11 +16,13 @@ import re
 import threading
 import time
 from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import astuple
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gralgo.errors import GralgoError
+from gralgo.ledger._batch_store import BatchStore
 from gralgo.ledger._claims import ClaimDecision, ClaimResult, Pair, SampleState
 from gralgo.ledger._logprobs import POSTGRES_TABLE, SampleLogprobs, decode_row, logprob_row
 from gralgo.ledger._normalise import restore_row
@@ -96,7 +98,7 @@ def _connect(url: str) -> psycopg.Connection[Any]:
         ) from err
 
 
-class PostgresLedger(LedgerCommon):
+class PostgresLedger(BatchStore, LedgerCommon):
     """The :class:`gralgo.ledger._sqlite.Ledger` API on a PostgreSQL database.
 
     One connection per process and thread. ``rescue_dir`` holds samples that could not be
@@ -124,6 +126,25 @@ class PostgresLedger(LedgerCommon):
             with self._lock:
                 self._connections[owner] = conn
         return conn
+
+    _placeholder = "%s"
+
+    @contextmanager
+    def _batch_transaction(self) -> Iterator[psycopg.Connection[Any]]:
+        """A transaction under the ledger's advisory lock (serialises batch claims)."""
+        conn = self._connection()
+        with conn.transaction():
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (LOCK_KEY,))
+            yield conn
+
+    def _batch_read(self) -> psycopg.Connection[Any]:
+        return self._connection()
+
+    def _executemany(
+        self, conn: psycopg.Connection[Any], sql: str, rows: Sequence[tuple[object, ...]]
+    ) -> None:
+        with conn.cursor() as cursor:
+            cursor.executemany(sql, rows)
 
     def _create_schema(self) -> None:
         """Create or migrate the tables (``_postgres_schema``); refuse a newer schema. The

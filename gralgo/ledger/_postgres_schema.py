@@ -1,7 +1,8 @@
 """The PostgreSQL ledger's schema, its version (table ``gralgo_schema``) and forward migrations.
 
 Version numbers mean what they mean for the SQLite ledger (``_ledger_schema``): 0 is one
-``samples`` table, 1 adds ``samples.transcript`` and ``requests``, 2 adds ``claims``. Every
+``samples`` table, 1 adds ``samples.transcript`` and ``requests``, 2 adds ``claims``, 3 adds
+``batches``. Every
 step is idempotent (``IF NOT EXISTS``), and all of them run in one transaction under the
 ledger's advisory lock, so machines opening an old database at once migrate it exactly once
 (PostgreSQL's DDL is transactional: a failed step leaves the old version). The first server
@@ -14,7 +15,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from gralgo.ledger._sqlite_schema import REQUEST_COLUMNS, SAMPLE_COLUMNS, SCHEMA_VERSION
+from gralgo.ledger._sqlite_schema import (
+    REQUEST_COLUMNS,
+    SAMPLE_COLUMNS,
+    SCHEMA_VERSION,
+    V3_BATCHES_INDEX,
+)
 
 if TYPE_CHECKING:
     import psycopg
@@ -59,8 +65,22 @@ def _to_v2(conn: Connection) -> None:
     conn.execute("CREATE INDEX IF NOT EXISTS claims_owner ON claims (owner)")
 
 
+_V3_BATCHES = """CREATE TABLE IF NOT EXISTS batches (
+    batch_ref TEXT PRIMARY KEY, job TEXT NOT NULL, provider TEXT NOT NULL,
+    endpoint TEXT NOT NULL, digest TEXT NOT NULL, requests INTEGER NOT NULL, state TEXT NOT NULL,
+    creator TEXT NOT NULL, created_at DOUBLE PRECISION NOT NULL,
+    expires_at DOUBLE PRECISION NOT NULL, input_file_id TEXT, batch_id TEXT, collector TEXT,
+    collector_until DOUBLE PRECISION, finished_at DOUBLE PRECISION, note TEXT)"""
+
+
+def _to_v3(conn: Connection) -> None:
+    """Add the ``batches`` table (provider batches: intent, upload, creation, collection)."""
+    conn.execute(_V3_BATCHES)
+    conn.execute(V3_BATCHES_INDEX)
+
+
 # MIGRATIONS[v] turns a version-v database into version v+1 (the SQLite ledger's numbering).
-MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_to_v1, _to_v2)
+MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_to_v1, _to_v2, _to_v3)
 assert len(MIGRATIONS) == SCHEMA_VERSION
 
 

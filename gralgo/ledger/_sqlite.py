@@ -18,9 +18,11 @@ import sqlite3
 import threading
 import time
 from collections.abc import Iterable, Iterator, Sequence
+from contextlib import AbstractContextManager
 from pathlib import Path
 
 from gralgo.errors import GralgoError
+from gralgo.ledger._batch_store import BatchStore
 from gralgo.ledger._claims import ClaimResult, Pair, claim, immediate, release, renew
 from gralgo.ledger._logprobs import SQLITE_TABLE, LogprobStore, SampleLogprobs, logprob_row
 from gralgo.ledger._normalise import restore_row, storable_record
@@ -82,7 +84,7 @@ def _chunks(items: Sequence[str]) -> Iterable[Sequence[str]]:
         yield items[start : start + _CHUNK]
 
 
-class Ledger(LedgerCommon):
+class Ledger(BatchStore, LedgerCommon):
     """Append-mostly store of :class:`SampleRecord` rows in one SQLite file.
 
     Each thread (and each process after a fork) gets its own connection; use the ledger as a
@@ -150,6 +152,12 @@ class Ledger(LedgerCommon):
                 if not busy or time.monotonic() > deadline:
                     raise
                 time.sleep(min(0.5, 0.01 * 2**attempt) * random.random())
+
+    def _batch_transaction(self) -> AbstractContextManager[sqlite3.Connection]:
+        return immediate(self._connection())
+
+    def _batch_read(self) -> sqlite3.Connection:
+        return self._connection()
 
     @property
     def invalid_rescue_path(self) -> Path:

@@ -14,7 +14,7 @@ from dataclasses import fields
 
 from gralgo.ledger._records import RequestInfo, SampleRecord
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 SAMPLE_COLUMNS = tuple(f.name for f in fields(SampleRecord))
 REQUEST_COLUMNS = tuple(f.name for f in fields(RequestInfo))
@@ -55,6 +55,17 @@ _V2_CLAIMS = """CREATE TABLE IF NOT EXISTS claims (
     expires_at REAL NOT NULL, PRIMARY KEY (request_key, sample_index))"""
 
 
+# Provider batches (``_batches``): intent, upload, creation and collection of each.
+V3_BATCHES = """CREATE TABLE IF NOT EXISTS batches (
+    batch_ref TEXT PRIMARY KEY, job TEXT NOT NULL, provider TEXT NOT NULL,
+    endpoint TEXT NOT NULL, digest TEXT NOT NULL, requests INTEGER NOT NULL, state TEXT NOT NULL,
+    creator TEXT NOT NULL, created_at REAL NOT NULL, expires_at REAL NOT NULL,
+    input_file_id TEXT, batch_id TEXT, collector TEXT, collector_until REAL, finished_at REAL,
+    note TEXT)"""
+V3_BATCHES_INDEX = "CREATE INDEX IF NOT EXISTS batches_job ON batches (job, state)"
+V3_CLAIMS_INDEX = "CREATE INDEX IF NOT EXISTS claims_owner ON claims (owner)"
+
+
 def _columns(conn: sqlite3.Connection, table: str) -> set[str]:
     return {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
 
@@ -72,8 +83,15 @@ def _to_v2(conn: sqlite3.Connection) -> None:
     conn.execute(_V2_CLAIMS)
 
 
+def _to_v3(conn: sqlite3.Connection) -> None:
+    """Add the ``batches`` table (provider batches) and an index of claims by owner."""
+    conn.execute(V3_BATCHES)
+    conn.execute(V3_BATCHES_INDEX)
+    conn.execute(V3_CLAIMS_INDEX)
+
+
 # MIGRATIONS[v] turns a version-v file into version v+1.
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_to_v1, _to_v2)
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_to_v1, _to_v2, _to_v3)
 assert len(MIGRATIONS) == SCHEMA_VERSION
 
 

@@ -1,5 +1,6 @@
 """Calling models: model configs, the embedded local server, the runner (litellm or the direct
-client), answer modes and the tool-use loop. What is stored lives in ``gralgo.ledger``."""
+client), batch mode (providers' batch APIs), answer modes and the tool-use loop. What is stored
+lives in ``gralgo.ledger``."""
 
 from __future__ import annotations
 
@@ -10,6 +11,9 @@ from gralgo.run._modes import ModeSettings
 from gralgo.run._tool_loop import ToolLoopResult, ToolLoopSettings, run_tool_loop
 
 if _TYPE_CHECKING:
+    from gralgo.run._batch import BatchSettings, run_batches
+    from gralgo.run._batch_price import batch_rates
+    from gralgo.run._batch_providers import provider_of
     from gralgo.run._describe import describe_request
     from gralgo.run._endpoint_env import endpoint_environment
     from gralgo.run._litellm_response import load_litellm
@@ -27,6 +31,10 @@ if _TYPE_CHECKING:
 
 # Public names loaded on first use (PEP 562), so importing this package stays cheap.
 _LAZY = {
+    "BatchSettings": "gralgo.run._batch",
+    "batch_rates": "gralgo.run._batch_price",
+    "provider_of": "gralgo.run._batch_providers",
+    "run_batches": "gralgo.run._batch",
     "LocalLlamaServer": "gralgo.run._local_server",
     "Plan": "gralgo.run._plan",
     "RunProgress": "gralgo.run._progress",
@@ -51,12 +59,14 @@ __getattr__ = lazy_exports(__name__, _LAZY)
 
 
 __all__ = [
+    "BatchSettings",
     "LocalLlamaServer",
     "ModeSettings",
     "Plan",
     "RunProgress",
     "ToolLoopResult",
     "ToolLoopSettings",
+    "batch_rates",
     "build_requests",
     "describe_request",
     "describe_run",
@@ -66,8 +76,10 @@ __all__ = [
     "mode_settings_from_config",
     "model_spec_from_config",
     "preflight",
+    "provider_of",
     "report_dropped_params",
     "resolve_tool_calling",
+    "run_batches",
     "run_samples",
     "run_samples_sync",
     "run_tool_loop",

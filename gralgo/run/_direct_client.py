@@ -242,8 +242,9 @@ def _text(value: Any) -> str | None:
     return None if value is None else str(value)
 
 
-def parse_body(litellm_model: str, body: Any) -> dict[str, Any]:
-    """The ledger fields of a chat-completion body, as ``parse_response`` gives them."""
+def parse_body(litellm_model: str, body: Any, priced: bool = True) -> dict[str, Any]:
+    """The ledger fields of a chat-completion body, as ``parse_response`` gives them
+    (``priced=False``: ``cost_usd`` is left ``None`` for the caller to price)."""
     if not isinstance(body, dict) or "choices" not in body:
         raise InternalServerError("malformed response: no 'choices' in the body", 500)
     choices = body["choices"]
@@ -267,7 +268,7 @@ def parse_body(litellm_model: str, body: Any) -> dict[str, Any]:
         "prompt_tokens": int(usage.get("prompt_tokens") or 0),
         "completion_tokens": int(usage.get("completion_tokens") or 0),
         "reasoning_tokens": details.get("reasoning_tokens") if isinstance(details, dict) else None,
-        "cost_usd": response_cost(litellm_model, body),
+        "cost_usd": response_cost(litellm_model, body) if priced else None,
     }
 
 

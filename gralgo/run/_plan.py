@@ -46,6 +46,12 @@ class Plan:
     max_completion_tokens_todo: int
     estimated_cost_usd: float | None
     """Upper-bound cost (every sample uses max_tokens); ``None`` when the price is unknown."""
+    batch_cost_usd: float | None = None
+    """The same at the batch price (``run.batch=on``); ``None`` when unknown."""
+    batch_note: str = ""
+    """Where the batch price comes from, or why there is none; empty: not shown."""
+    batch: bool = False
+    """The run goes through the batch API (``run.batch=on``)."""
 
     def lines(self) -> list[str]:
         cost = (
@@ -59,7 +65,16 @@ class Plan:
             f"prompt tokens to send: {self.prompt_tokens_todo:,}",
             f"completion tokens at most: {self.max_completion_tokens_todo:,}",
             f"estimated cost: {cost}",
+            *self._batch_lines(),
         ]
+
+    def _batch_lines(self) -> list[str]:
+        if not self.batch_note:
+            return []
+        if self.batch_cost_usd is None:
+            return [f"batch price: unknown ({self.batch_note})"]
+        chosen = "run.batch=on: this run pays it" if self.batch else "with run.batch=on"
+        return [f"batch price: <= ${self.batch_cost_usd:,.2f} ({self.batch_note}; {chosen})"]
 
 
 def estimate_cost(
