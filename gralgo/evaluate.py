@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
-import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -18,7 +17,7 @@ from gralgo.run import Plan, build_requests, estimate_cost, resolve_tool_calling
 from gralgo.settings import AppSettings
 
 if TYPE_CHECKING:
-    from gralgo.report import Completeness
+    from gralgo.report import Completeness, JobClock
     from gralgo.results import ResultsStamp
 
 log = logging.getLogger("gralgo")
@@ -241,15 +240,18 @@ def with_instance_columns(frame: Any, instances: Sequence[Instance]) -> Any:
 def evaluate(settings: AppSettings) -> EvaluationResult:
     """Run (or resume) one evaluation job and report it."""
     from gralgo.ledger import check_ledger_location, open_ledger
+    from gralgo.report import JobClock
     from gralgo.results import detach_shared_files
     from gralgo.run import describe_run, preflight, report_dropped_params
 
+    clock = JobClock.from_process_start()  # the whole job: start-up, dataset, plan, calls, ...
     out_dir = job_output_dir(settings)
-    reused = reuse_current_results(settings, out_dir)
+    reused = reuse_current_results(settings, out_dir, clock)
     if reused is not None:
         return reused
     detach_shared_files(out_dir)  # results linked from another job's folder are rewritten
     instances = load_instances(settings)
+    clock.lap("dataset")
     if not instances:
         raise_no_instances(settings)
     spec, sampling = resolve_model(settings)
@@ -264,7 +266,6 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
     settings.ledger_path.parent.mkdir(parents=True, exist_ok=True)
     if settings.ledger_url is None:
         check_ledger_location(settings.ledger_path)
-    started = time.monotonic()
     location = settings.ledger_url or settings.ledger_path
     with JobRun(settings.report_settings()) as job_run, open_ledger(location) as ledger:
         register_job(settings, out_dir, ledger, instances, requests, spec, sampling)
@@ -272,12 +273,14 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
         plan = plan_run(settings, requests, todo, sampling.max_tokens)
         for line in plan.lines():
             log.info("plan: %s", line)
+        clock.lap("plan")
         if settings.dry_run:
             print("\n".join(["dry run: nothing was called", *plan.lines()]))
             return EvaluationResult(out_dir, plan, 0, {}, [], None)
         stop_reason = None
         if todo:
             job_run.start()  # MLflow shows the real duration, and a crash as FAILED
+            clock.lap("mlflow")
             with model_endpoint(settings, spec, out_dir) as live:
                 preflight(live)
                 live_requests = {r.key: replace(r, model=live) for r in requests}
@@ -285,6 +288,7 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
                 report = run_pending(settings, run_todo, ledger)
                 log.info("run: %s", describe_run(report))
                 stop_reason = getattr(report, "stop_reason", None)
+        clock.lap("calls")
         extra = None
         # Certificate results also read the direct-mode samples of the same instances.
         dependencies = (
@@ -305,20 +309,22 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
             stop_reason,
             extra,
             job_run,
-            wall_time_s=time.monotonic() - started,
+            clock,
         )
         stamp_results(settings, out_dir, ledger, [r.key for r in requests], result, dependencies)
         return result
 
 
-def reuse_current_results(settings: AppSettings, out_dir: Path) -> EvaluationResult | None:
+def reuse_current_results(
+    settings: AppSettings, out_dir: Path, clock: JobClock | None = None
+) -> EvaluationResult | None:
     """The finished job's results when nothing they were made from has changed (see
     ``gralgo/results/_current.py``): from ``out_dir`` itself, or linked into it from the folder
     of the last job with the same inputs (``gralgo/results/_sharing.py``). The summary is
     reprinted; nothing is scored or rewritten."""
     import sys
 
-    from gralgo.report import Completeness
+    from gralgo.report import Completeness, retimed_summary
     from gralgo.results import inputs_digest, remembered_folder
 
     if settings.dry_run or settings.mlflow.log_duplicates:
@@ -344,14 +350,15 @@ def reuse_current_results(settings: AppSettings, out_dir: Path) -> EvaluationRes
     for line in plan.lines():
         log.info("plan: %s", line)
     log.info("results in %s are current (nothing changed since written): reused", out_dir)
-    sys.stdout.write(stamp.summary)
+    summary = stamp.summary if clock is None else retimed_summary(stamp.summary, clock.metrics())
+    sys.stdout.write(summary)
     metrics = json.loads((out_dir / "metrics.json").read_text(encoding="utf-8"))
     run_id_file = out_dir / "mlflow_run_id.txt"
     run_id = run_id_file.read_text(encoding="utf-8").strip() if run_id_file.is_file() else None
     artifacts = [out_dir / name for name in stamp.files]
     status = Completeness(stamp.samples_total, stamp.samples_total, {})
     return EvaluationResult(
-        out_dir, plan, stamp.samples_total, metrics, artifacts, run_id, status, stamp.summary
+        out_dir, plan, stamp.samples_total, metrics, artifacts, run_id, status, summary
     )
 
 
@@ -588,25 +595,44 @@ def report_results(
     stop_reason: str | None = None,
     extra: Callable[..., Any] | None = None,
     job_run: JobRun | None = None,
-    wall_time_s: float | None = None,
+    clock: JobClock | None = None,
 ) -> EvaluationResult:
     """Score and report; a job with missing or errored samples is reported as partial.
 
-    ``extra`` adds a mode's own report (certificates) from the samples table.
+    ``extra`` adds a mode's own report (certificates) from the samples table. With a
+    ``clock``, the metrics (summary, ``metrics.json``, MLflow) hold the whole job's wall time
+    and its parts.
     """
     from gralgo.report import completeness, write_reports
 
     frame = with_instance_columns(samples_table(out_dir, settings.mode.name), instances)
     status = completeness(frame, stop_reason)
+    if clock is not None:
+        clock.lap("scoring")
     report_settings = settings.report_settings()
     artifacts, metrics = write_reports(frame, report_settings, out_dir, status)
     if extra is not None:
         more_artifacts, more_metrics = extra(frame)
         artifacts, metrics = [*artifacts, *more_artifacts], {**metrics, **more_metrics}
-    if wall_time_s is not None:
-        metrics["wall_time_s"] = wall_time_s
+    if clock is not None:
+        clock.lap("reports")
     job_run = job_run or JobRun(report_settings)
-    run_id = job_run.finish(metrics, artifacts, out_dir, complete=status.complete)
+
+    def late_metrics() -> dict[str, float]:
+        assert clock is not None
+        clock.lap("mlflow")
+        return clock.metrics()
+
+    run_id = job_run.finish(
+        metrics,
+        artifacts,
+        out_dir,
+        complete=status.complete,
+        late_metrics=None if clock is None else late_metrics,
+    )
+    if clock is not None:
+        clock.lap("mlflow")
+        metrics.update(clock.metrics())
     if run_id:  # analyses of this job link their MLflow runs to this one
         (out_dir / "mlflow_run_id.txt").write_text(run_id + "\n", encoding="utf-8")
     from gralgo.report import locations_for, print_job_summary
