@@ -129,10 +129,11 @@ def plan_run(
     todo: Sequence[tuple[Request, int]],
     max_tokens: int,
 ) -> Plan:
-    from gralgo.formats import count_tokens_many
+    from gralgo.formats import count_tokens_cached
 
-    pending = {r.key: r for r, _ in todo}  # count each pending prompt once
-    counts = count_tokens_many([r.messages[-1]["content"] for r in pending.values()])
+    pending = {r.key: r for r, _ in todo}  # count each pending prompt once (once per machine)
+    texts = [r.messages[-1]["content"] for r in pending.values()]
+    counts = count_tokens_cached(texts, settings.dataset.cache_dir)
     tokens_by_key = dict(zip(pending, counts, strict=True))
     prompt_tokens = sum(tokens_by_key[r.key] for r, _ in todo)
     completion = len(todo) * max_tokens

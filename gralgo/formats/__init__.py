@@ -21,6 +21,7 @@ from gralgo.formats._render import (
     render_graph,
 )
 from gralgo.formats._syntax import GraphTextError
+from gralgo.formats._token_cache import count_tokens_cached
 from gralgo.formats._tokens import TOKENIZERS, count_tokens, count_tokens_many
 from gralgo.lazy import lazy_exports
 
@@ -48,6 +49,7 @@ __all__ = [
     "build_certificate_prompt",
     "build_prompt",
     "count_tokens",
+    "count_tokens_cached",
     "count_tokens_many",
     "get_encoding",
     "get_format",

@@ -35,30 +35,38 @@ class JobClock:
     """``time.monotonic()`` at the process's start."""
     mark: float
     parts: dict[str, float] = field(default_factory=dict)
+    cpu_mark: float = 0.0
+    cpu: dict[str, float] = field(default_factory=dict)
+    """CPU seconds of this process (all its threads) per part."""
 
     @classmethod
     def from_process_start(cls) -> JobClock:
         """A clock whose first part, ``start-up``, ends now."""
-        now = time.monotonic()
-        clock = cls(origin=now - seconds_since_process_start(), mark=now)
+        now, cpu = time.monotonic(), time.process_time()
+        clock = cls(origin=now - seconds_since_process_start(), mark=now, cpu_mark=cpu)
         clock.parts["start-up"] = now - clock.origin
+        clock.cpu["start-up"] = cpu
         return clock
 
     def lap(self, part: str) -> None:
         """Add the time since the last lap to ``part``."""
-        now = time.monotonic()
+        now, cpu = time.monotonic(), time.process_time()
         self.parts[part] = self.parts.get(part, 0.0) + now - self.mark
-        self.mark = now
+        self.cpu[part] = self.cpu.get(part, 0.0) + cpu - self.cpu_mark
+        self.mark, self.cpu_mark = now, cpu
 
     def total(self) -> float:
         """Seconds from the process's start until now."""
         return time.monotonic() - self.origin
 
     def metrics(self) -> dict[str, float]:
-        """``wall_time_s`` (whole job so far) and ``time_<part>_s`` for every part seen."""
-        out = {"wall_time_s": self.total()}
+        """``wall_time_s`` (whole job so far) and ``time_<part>_s`` for every part seen; CPU
+        seconds likewise (``cpu_time_s``, ``cpu_<part>_s``)."""
+        out = {"wall_time_s": self.total(), "cpu_time_s": time.process_time()}
         for part, seconds in self.parts.items():
             out[f"time_{part.replace('-', '_')}_s"] = seconds
+        for part, seconds in self.cpu.items():
+            out[f"cpu_{part.replace('-', '_')}_s"] = seconds
         return out
 
 
