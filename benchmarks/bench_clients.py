@@ -25,6 +25,7 @@ import importlib.metadata
 import importlib.util
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -295,6 +296,7 @@ def main() -> None:
     finally:
         loop.close()
         stop_stub(stub)
+        shutil.rmtree(tmp, ignore_errors=True)
     versions = ", ".join(
         f"{p} {importlib.metadata.version(p)}"
         for p in ("litellm", "openai", "aiohttp")

@@ -53,12 +53,29 @@ def plan(quick: bool, inspect: str) -> list[tuple[str, list[str]]]:
     ]
 
 
+BEGIN, END = "<!-- benchmarks/results/results.md: begin -->", "<!-- results.md: end -->"
+
+
+def with_results(readme: str, results: str) -> str:
+    """``readme`` with the text between the benchmark markers replaced by ``results``."""
+    head, found, rest = readme.partition(BEGIN)
+    _, found_end, tail = rest.partition(END)
+    if not (found and found_end):
+        raise SystemExit(f"README.md has no {BEGIN} ... {END} block")
+    return f"{head}{BEGIN}\n{results.strip()}\n{END}{tail}"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small sizes: checks, not quotes")
     parser.add_argument("--inspect", default="auto", choices=["auto", "off"])
     parser.add_argument("--only", nargs="*", help="run only these benchmarks (names as listed)")
     parser.add_argument("--out", type=Path, help="default: benchmarks/results (quick: .../quick)")
+    parser.add_argument(
+        "--update-readme",
+        action="store_true",
+        help="put results.md between the benchmark markers in README.md",
+    )
     args = parser.parse_args()
     args.out = args.out or (RESULTS / "quick" if args.quick else RESULTS)
     ensure_bench_dataset()
@@ -111,6 +128,11 @@ def main() -> None:
         f"{header}\n\n{markdown_table(rows)}{failed}\n", encoding="utf-8"
     )
     print(f"wrote {args.out / 'results.md'} and results.json in {seconds / 60:.1f} min")
+    if args.update_readme:
+        readme = REPO / "README.md"
+        text = (args.out / "results.md").read_text(encoding="utf-8")
+        readme.write_text(with_results(readme.read_text(encoding="utf-8"), text), encoding="utf-8")
+        print(f"README.md's performance table replaced by {args.out / 'results.md'}")
     if failures:
         sys.exit(1)
 
