@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 PARTS = ("start-up", "dataset", "plan", "calls", "scoring", "reports", "mlflow")
@@ -70,7 +71,7 @@ class JobClock:
         return out
 
 
-def wall_time_line(metrics: dict[str, float]) -> str | None:
+def wall_time_line(metrics: Mapping[str, float]) -> str | None:
     """``wall time 24.6 s (start-up 2.1, dataset 0.4, ...)`` from :meth:`JobClock.metrics`."""
     wall = metrics.get("wall_time_s")
     if wall is None:
@@ -83,7 +84,7 @@ def wall_time_line(metrics: dict[str, float]) -> str | None:
     return f"wall time      {wall:,.1f} s" + (f" ({', '.join(parts)})" if parts else "")
 
 
-def retimed_summary(summary: str, metrics: dict[str, float]) -> str:
+def retimed_summary(summary: str, metrics: Mapping[str, float]) -> str:
     """A stored job summary with its wall-time line replaced by this job's (a re-run that reuses
     results prints its own time, not the first job's)."""
     line = wall_time_line(metrics)
