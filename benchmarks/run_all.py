@@ -9,12 +9,13 @@ and ``results.json`` with the machine, the commit, the load average before and a
 long the run took. The README's performance table is ``results.md``'s table.
 
 Full run (idle 2-core machine, about 20 min, estimated from the parts measured at load 2-4;
-the first run also builds the ``main`` dataset and the inspect-ai venv, ~5 min more): bench_clients (1,998 real prompts, Inspect in
-its venv), bench_job (1,998-sample job, MLflow off and on), bench_job --experiment-main
-(21,600 samples), bench_build (2,700 instances, plus one 27,000-instance build for memory),
-bench_analysis (21,600 responses, ~1 GB of distinct logprobs read cold).
-``--quick`` (21 min at load 9-15 on the shared machine; minutes idle): small sizes, no Inspect, no 10x build, no
-``+experiment=main``: for checking that everything runs, not for quoting.
+the first run also builds the ``main`` dataset and the inspect-ai venv, ~5 min more):
+bench_clients (1,998 real prompts, Inspect in its venv), bench_job (1,998-sample job, MLflow
+off and on), bench_job --experiment-main (21,600 samples), bench_build (2,700 instances, plus
+one 27,000-instance build for memory), bench_analysis (21,600 responses, ~1 GB of distinct
+logprobs read cold). ``--quick`` (21 min at load 9-15 on the shared machine; minutes idle):
+small sizes, no Inspect, no 10x build, no ``+experiment=main``: for checking that everything
+runs, not for quoting.
 """
 
 from __future__ import annotations
