@@ -6,18 +6,18 @@ cl100k tokens each, with "wait" / "but" / "so" markers and a boxed answer; 60 % 
 1. segmentation at the markers (Eq. 1) of all 21,600;
 2. programmatic T-hat and outcome efficiency (Eq. 2) of the correct ones: scoring, locating
    the first correct segment, cl100k token counts (over ``--workers`` processes);
-3. entropy from stored logprobs: ``--stored`` distinct responses' top-5 logprobs (4.2k steps
-   each) are written to a temporary ledger (not timed); then all 21,600 rows are read back
-   (cycling over the stored ones), decoded and turned into entropies, both segment counts
-   and the token ranking over ``--workers`` processes. Nothing is scaled, so the workers'
-   start-up is counted once, as in a real run.
+3. entropy from stored logprobs: the top-5 logprobs (4.2k steps) of every response, all
+   distinct (about 1 GB; ``--stored N`` keeps N and cycles over them, for a quick check), are
+   written to a temporary ledger (not timed) and evicted from the page cache before each
+   round; then all rows are read back cold, decoded and turned into entropies, both segment
+   counts and the token ranking over ``--workers`` processes. Nothing is scaled.
 
-The three parts run in ``--rounds`` interleaved rounds (1 2 3 1 2 3 ...); each prints its wall
-time, its CPU time (this process plus its finished worker processes, from ``os.times``) and the
-1-minute load average before and after it, and the end prints the medians. The target is on
-wall time, measured as a user runs it (not CPU time divided by the cores): <= 30 s for all
-21,600 responses on 2 cores. Run from the repository root:
-``PYTHONPATH=. python benchmarks/bench_analysis.py [--workers 2] [--rounds 3]``.
+Each round (``--rounds``, default 3) times the three parts together as one wall time (the
+target) with each part's wall time and the CPU time (this process plus its finished workers),
+and records the load average; the table gives the median, min and max.
+
+Target: <= 30 s wall on 2 idle cores. Run from the repository root:
+``python benchmarks/bench_analysis.py [--workers 2] [--json PATH]``.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -33,6 +33,10 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _measure import REPO, Row, Sample, load_average, print_rows, write_rows
+
+sys.path.insert(0, str(REPO))
 from gralgo.analysis import entropy_statistics, locate_answers, ranked_tokens, segment_at_markers
 from gralgo.ledger import LogprobStore, SampleLogprobs
 
@@ -132,43 +136,28 @@ class Timer:
         )
 
 
-def run_round(samples: pd.DataFrame, ledger: Path, args: argparse.Namespace) -> dict[str, Timer]:
-    """One round of the three parts, as a user's ``command=analyze`` runs them."""
-    timers: dict[str, Timer] = {}
-    with Timer() as timers["segmentation"]:
-        n_segments = sum(len(segment_at_markers(t)) for t in samples["answer_text"])
-    print(f"  1. segmentation ({n_segments / len(samples):.1f} segments each): "
-          f"{timers['segmentation'].line()}")  # fmt: skip
-    with Timer() as timers["zeta"]:
-        per, _ = locate_answers(samples, workers=args.workers)
-    print(
-        f"  2. programmatic zeta of {len(per)} correct responses (zeta = "
-        f"{per['ratio_programmatic'].mean():.3f}): {timers['zeta'].line()}"
-    )
-    with Timer() as timers["entropy"]:
-        stats = entropy_statistics(
-            [ledger],
-            [(f"k{i % args.stored}", 0) for i in range(len(samples))],
-            workers=args.workers,
-            chunk=100,
-        )
-        ranking = ranked_tokens(stats.sums, stats.counts, min_count=5, top=40)
-    print(
-        f"  3. entropy (lower and upper bound, dropped mass) of {len(stats.rows)} responses, "
-        f"top token {ranking[0].token!r}: {timers['entropy'].line()}"
-    )
-    return timers
+def evict(path: Path) -> None:
+    """Drop ``path``'s pages from the page cache, so the next read comes from the disk."""
+    for part in path.parent.glob(f"{path.name}*"):  # the database and its WAL
+        with open(part, "rb") as handle:
+            os.fsync(handle.fileno())
+            os.posix_fadvise(handle.fileno(), 0, 0, os.POSIX_FADV_DONTNEED)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--responses", type=int, default=N_RESPONSES)
     parser.add_argument("--workers", type=int, default=0, help="0 = every core")
-    parser.add_argument("--rounds", type=int, default=3, help="rounds; medians are reported")
     parser.add_argument(
-        "--stored", type=int, default=1000, help="responses whose logprobs are stored and read back"
+        "--stored",
+        type=int,
+        default=0,
+        help="distinct responses whose logprobs are stored and read back (0 = all of them)",
     )
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--json", help="append the result rows to this JSON-lines file")
     args = parser.parse_args()
+    stored = args.stored or args.responses
 
     t0 = time.perf_counter()
     samples = samples_frame(args.responses)
@@ -176,13 +165,14 @@ def main() -> None:
         f"generated {len(samples)} responses in {time.perf_counter() - t0:.1f} s (not timed below)"
     )
     print(f"cores: {os.cpu_count()}, workers: {args.workers or os.cpu_count()}")
+
     rng = np.random.default_rng(0)
     steps = 4200
     with tempfile.TemporaryDirectory() as tmp:
         ledger = Path(tmp) / "ledger.sqlite"
         store = LogprobStore(ledger)
         tokens = tuple(f" {WORDS[i % len(WORDS)]}" for i in range(steps))
-        for i in range(args.stored):
+        for i in range(stored):
             top = np.sort(np.log(rng.dirichlet(np.ones(5), size=steps)), axis=1)[:, ::-1]
             store.record(
                 f"k{i}",
@@ -190,28 +180,58 @@ def main() -> None:
                 SampleLogprobs(tokens, top[:, 0].astype(np.float32), top.astype(np.float32)),
             )
         store.close()
-        print(
-            f"stored top-5 logprobs of {args.stored} responses "
-            f"({ledger.stat().st_size / 1e6:.0f} MB)"
-        )
-        rounds = []
-        for r in range(args.rounds):  # the parts interleave: 1 2 3 1 2 3 ...
-            print(f"round {r + 1}:")
-            rounds.append(run_round(samples, ledger, args))
-    scale = N_RESPONSES / len(samples)
-    totals = sorted(sum(t.wall for t in timers.values()) * scale for timers in rounds)
-    cpus = sorted(sum(t.cpu for t in timers.values()) * scale for timers in rounds)
-    loads = [t.load for timers in rounds for t in timers.values()]
-    for part in ("segmentation", "zeta", "entropy"):
-        walls = sorted(timers[part].wall * scale for timers in rounds)
-        print(f"median {part}: {statistics.median(walls):.1f} s wall")
-    print(
-        f"median total wall for {N_RESPONSES} responses over {args.rounds} rounds"
-        f"{f' (scaled x{scale:.1f})' if scale != 1 else ''}: {statistics.median(totals):.1f} s "
-        f"(min {totals[0]:.1f}, max {totals[-1]:.1f}; target <= 30 s wall); median CPU "
-        f"{statistics.median(cpus):.1f} s; 1-min load average {min(loads):.1f}-{max(loads):.1f} "
-        f"on {os.cpu_count()} cores"
+        size_mb = sum(p.stat().st_size for p in Path(tmp).glob("ledger.sqlite*")) / 1e6
+        print(f"stored the top-5 logprobs of {stored} distinct responses: {size_mb:.0f} MB")
+        rounds: list[Sample] = []
+        for round_no in range(args.rounds):
+            evict(ledger)  # every round reads the ledger cold, as a new analysis run does
+            time.sleep(0.5)
+            load = load_average()
+            with Timer() as whole:
+                with Timer() as segment:
+                    n_segments = sum(len(segment_at_markers(t)) for t in samples["answer_text"])
+                with Timer() as zeta:
+                    per, _ = locate_answers(samples, workers=args.workers)
+                with Timer() as entropy:
+                    stats = entropy_statistics(
+                        [ledger],
+                        [(f"k{i % stored}", 0) for i in range(len(samples))],
+                        workers=args.workers,
+                        chunk=100,
+                    )
+                    ranking = ranked_tokens(stats.sums, stats.counts, min_count=5, top=40)
+            print(
+                f"round {round_no + 1}: 1. segmentation ({n_segments / len(samples):.1f} segments "
+                f"each) {segment.line()}; 2. programmatic zeta of {len(per)} correct responses "
+                f"(mean {per['tokens'].mean():.0f} tokens, zeta "
+                f"{per['ratio_programmatic'].mean():.3f}) {zeta.line()}; 3. entropy of "
+                f"{len(stats.rows)} responses read cold, top token {ranking[0].token!r} "
+                f"{entropy.line()}; whole {whole.line()}",
+                flush=True,
+            )
+            rounds.append(
+                Sample(
+                    whole.wall,
+                    load,
+                    cpu_s=whole.cpu,
+                    extra={
+                        "segmentation": segment.wall,
+                        "zeta": zeta.wall,
+                        "entropy_cold": entropy.wall,
+                    },
+                )
+            )
+    row = Row(
+        "bench_analysis",
+        f"programmatic analyses of {len(samples):,} responses (~4.2k tokens), "
+        f"{stored:,} distinct stored logprobs ({size_mb:.0f} MB, read cold), "
+        f"{args.workers or os.cpu_count()} workers",
+        rounds,
+        goal="<= 30 s wall (idle, 2 cores)",
+        note="in process; wall time, nothing scaled",
     )
+    print_rows([row])
+    write_rows(args.json, [row])
 
 
 if __name__ == "__main__":

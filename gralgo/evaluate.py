@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
-import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -19,6 +18,7 @@ from gralgo.run import Plan, build_requests, estimate_cost, resolve_tool_calling
 from gralgo.settings import AppSettings
 
 if TYPE_CHECKING:
+    from gralgo.report import JobClock
     from gralgo.results import TranscriptsState
 
 log = logging.getLogger("gralgo")
@@ -109,10 +109,11 @@ def plan_run(
     todo: Sequence[tuple[Request, int]],
     max_tokens: int,
 ) -> Plan:
-    from gralgo.formats import count_tokens_many
+    from gralgo.formats import count_tokens_cached
 
-    pending = {r.key: r for r, _ in todo}  # count each pending prompt once
-    counts = count_tokens_many([r.messages[-1]["content"] for r in pending.values()])
+    pending = {r.key: r for r, _ in todo}  # count each pending prompt once (once per machine)
+    texts = [r.messages[-1]["content"] for r in pending.values()]
+    counts = count_tokens_cached(texts, settings.dataset.cache_dir)
     tokens_by_key = dict(zip(pending, counts, strict=True))
     prompt_tokens = sum(tokens_by_key[r.key] for r, _ in todo)
     completion = len(todo) * max_tokens
@@ -367,14 +368,17 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
     """Run (or resume) one evaluation job and report it."""
     from gralgo.job import detach_shared_files
     from gralgo.ledger import check_ledger_location, open_ledger
+    from gralgo.report import JobClock
     from gralgo.run import describe_run, preflight, report_dropped_params
 
+    clock = JobClock.from_process_start()  # the whole job: start-up, dataset, plan, calls, ...
     out_dir = job_output_dir(settings)
-    reused = reuse_results(settings, out_dir)  # gralgo.job: the record says what is current
+    reused = reuse_results(settings, out_dir, clock)  # gralgo.job: the record says what is current
     if reused is not None:
         return reused
     detach_shared_files(out_dir)  # results linked from another job's folder are rewritten
     instances = load_instances(settings)
+    clock.lap("dataset")
     if not instances:
         raise_no_instances(settings)
     spec, sampling = resolve_model(settings)
@@ -393,7 +397,6 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
     settings.ledger_path.parent.mkdir(parents=True, exist_ok=True)
     if settings.ledger_url is None:
         check_ledger_location(settings.ledger_path)
-    started = time.monotonic()
     location = settings.ledger_url or settings.ledger_path
     with JobRun(job_report_settings(settings)) as job_run, open_ledger(location) as ledger:
         transcripts = register_job(settings, out_dir, ledger, instances, requests, spec, sampling)
@@ -401,6 +404,7 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
         plan = plan_run(settings, requests, todo, sampling.max_tokens)
         for line in plan.lines():
             log.info("plan: %s", line)
+        clock.lap("plan")
         if settings.dry_run:
             print("\n".join(["dry run: nothing was called", *plan.lines()]))
             return EvaluationResult(out_dir, plan, 0, {}, [], None)
@@ -414,11 +418,13 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
             with model_endpoint(settings, spec, out_dir) as live:
                 preflight(live)  # a missing key or a dead endpoint stops here: no MLflow run
                 job_run.start()  # MLflow shows the real duration, and a crash as FAILED
+                clock.lap("mlflow")
                 live_requests = {r.key: replace(r, model=live) for r in requests}
                 run_todo = [(live_requests[r.key], i) for r, i in todo]
                 report = run_pending(settings, run_todo, ledger)
                 log.info("run: %s", describe_run(report))
                 stop_reason = getattr(report, "stop_reason", None)
+        clock.lap("calls")
         extra = None
         # Certificate results also read the direct-mode samples of the same instances.
         dependencies = (
@@ -431,9 +437,8 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
             def extra(frame: Any) -> tuple[list[Path], dict[str, float]]:
                 return certificate_artifacts(settings, out_dir, frame, instances, dependencies)
 
-        wall_time_s = time.monotonic() - started
         result, transcripts = report_results(settings, out_dir, plan, instances, stop_reason,
-                                             extra, job_run, wall_time_s, transcripts,
+                                             extra, job_run, clock, transcripts,
                                              batch_metrics)  # fmt: skip
     # With the ledger closed (closing may rewrite its file): the record then holds its state.
     finish_record(settings, out_dir, result, transcripts, job_run.experiment_id, dependencies)
@@ -539,14 +544,16 @@ def report_results(
     stop_reason: str | None = None,
     extra: Callable[..., Any] | None = None,
     job_run: JobRun | None = None,
-    wall_time_s: float | None = None,
+    clock: JobClock | None = None,
     transcripts: TranscriptsState | None = None,
     batch_metrics: dict[str, float] | None = None,
 ) -> tuple[EvaluationResult, TranscriptsState]:
     """Score and report; a job with missing or errored samples is reported as partial. Also
     the transcripts' new state (``transcripts``: the one the job's record held).
 
-    ``extra`` adds a mode's own report (certificates) from the samples table.
+    ``extra`` adds a mode's own report (certificates) from the samples table. With a
+    ``clock``, the metrics (summary, ``metrics.json``, MLflow) hold the whole job's wall time
+    and its parts.
     """
     from gralgo.report import completeness, write_reports
 
@@ -554,6 +561,8 @@ def report_results(
     if settings.mode.name == "certificate":
         frame = with_certificate_verdicts(settings, frame, instances)
     status = completeness(frame, stop_reason)
+    if clock is not None:
+        clock.lap("scoring")
     report_settings = job_report_settings(settings)
     artifacts, metrics, transcripts = write_reports(
         frame, report_settings, out_dir, status, transcripts
@@ -561,12 +570,27 @@ def report_results(
     if extra is not None:
         more_artifacts, more_metrics = extra(frame)
         artifacts, metrics = [*artifacts, *more_artifacts], {**metrics, **more_metrics}
-    if wall_time_s is not None:
-        metrics["wall_time_s"] = wall_time_s
     if batch_metrics is not None:  # samples of this run were paid at the batch price
         metrics.update(batch_metrics)
+    if clock is not None:
+        clock.lap("reports")
     job_run = job_run or JobRun(report_settings)
-    run_id = job_run.finish(metrics, artifacts, out_dir, complete=status.complete)
+
+    def late_metrics() -> dict[str, float]:
+        assert clock is not None
+        clock.lap("mlflow")
+        return clock.metrics()
+
+    run_id = job_run.finish(
+        metrics,
+        artifacts,
+        out_dir,
+        complete=status.complete,
+        late_metrics=None if clock is None else late_metrics,
+    )
+    if clock is not None:
+        clock.lap("mlflow")
+        metrics.update(clock.metrics())
     from gralgo.report import locations_for, print_job_summary
 
     locations = locations_for(

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import logging
 import os
+import sys
+import tempfile
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,31 +41,48 @@ _WORKER_SOURCES: dict[str, Any] = {}
 
 @dataclass(frozen=True)
 class UnitResult:
-    """One built (task, level): JSON lines with their count group, and graph statistics."""
+    """One built unit (a task's level, or a task's variants): its JSON lines, already written to
+    ``path`` in order, each line's count group, and graph statistics. The lines stay on disk, so
+    a build's memory does not grow with the number of instances."""
 
-    lines: list[tuple[str, str]]
+    path: Path
+    groups: list[str]
     stats: list[GraphStats]
 
 
-def serialise(instances: Sequence[Instance]) -> UnitResult:
-    return UnitResult(
-        lines=[(i.to_json(), f"{i.context}/level-{i.level}") for i in instances],
-        stats=[graph_stats(i) for i in instances],
-    )
+def serialise(instances: Iterable[Instance], path: Path) -> UnitResult:
+    """Write ``instances`` to ``path`` one JSON line each as they come; keep only small records."""
+    groups: list[str] = []
+    stats: list[GraphStats] = []
+    with path.open("w", encoding="utf-8", newline="\n") as handle:
+        for instance in instances:
+            handle.write(instance.to_json())
+            handle.write("\n")
+            groups.append(sys.intern(f"{instance.context}/level-{instance.level}"))
+            stats.append(graph_stats(instance))
+    return UnitResult(path, groups, stats)
 
 
-def _build_unit(args: tuple[DatasetSpec, str, int]) -> UnitResult:
-    """Worker: one (task, level); sources come from the on-disk parse cache."""
+def unit_lines(units: Sequence[UnitResult]) -> Iterator[tuple[str, str]]:
+    """The ``(json_line, group)`` pairs of ``units``, in order, read back one line at a time."""
+    for unit in units:
+        with unit.path.open(encoding="utf-8", newline="\n") as handle:
+            for line, group in zip(handle, unit.groups, strict=True):
+                yield line.removesuffix("\n"), group
+
+
+def _build_unit(args: tuple[DatasetSpec, str, int, Path]) -> UnitResult:
+    """Worker: one (task, level) into its part file; sources come from the on-disk parse cache."""
     from gralgo.tasks import make_task
 
-    spec, task_name, level = args
+    spec, task_name, level, path = args
     task = make_task(task_name, spec.tasks[task_name])
     name = task.settings.source
     # Keyed by the whole source config: one process may build several specs (tests, library).
     key = repr((name, plain_value(spec.sources.get(name)), str(spec.cache_dir)))
     if key not in _WORKER_SOURCES:
         _WORKER_SOURCES[key] = load_sources_for(spec, [name])[name]
-    return serialise(list(build_level(task, _WORKER_SOURCES[key], level, spec.options)))
+    return serialise(build_level(task, _WORKER_SOURCES[key], level, spec.options), path)
 
 
 @dataclass(frozen=True)
@@ -77,36 +96,53 @@ class BuildReport:
 
 
 def build_dataset(spec: DatasetSpec, directory: Path) -> BuildReport:
-    """Build every instance of ``spec`` and write them atomically into ``directory``."""
+    """Build every instance of ``spec`` and write them atomically into ``directory``.
+
+    Instances go to part files (one per unit, beside ``directory``) as they are made and are
+    copied into the task files at the end, so peak memory is flat in the number of instances.
+    """
     started = time.perf_counter()
     load_sources(spec)  # parse once in this process, so workers only read the cache
-    if spec.long_context is not None:
-        by_task = {task: serialise(items) for task, items in build_long_context(spec).items()}
-    elif spec.erdos_renyi is not None:
-        by_task = _build_erdos_renyi(spec)
-    else:
-        by_task = _build_all_tasks(spec)
-    stats = summarise(s for unit in by_task.values() for s in unit.stats)
-    markdown = statistics_markdown(stats)
-    write_dataset_lines(
-        directory,
-        {task: unit.lines for task, unit in by_task.items()},
-        config=spec.description(),
-        extra_files={
-            "statistics.csv": statistics_csv(stats),
-            "statistics.md": markdown,
-            "README.md": dataset_card(
-                spec, {t: len(u.lines) for t, u in by_task.items()}, markdown
-            ),
-        },
-    )
-    total = sum(len(unit.lines) for unit in by_task.values())
-    return BuildReport(Path(directory), total, time.perf_counter() - started, markdown)
+    directory = Path(directory)
+    directory.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(
+        prefix=f".{directory.name}.parts-", dir=directory.parent
+    ) as tmp:
+        parts = Path(tmp)
+        if spec.long_context is not None:
+            by_task = {
+                task: [serialise(items, parts / f"{task}.jsonl")]
+                for task, items in build_long_context(spec).items()
+            }
+        elif spec.erdos_renyi is not None:
+            by_task = _build_erdos_renyi(spec, parts)
+        else:
+            by_task = _build_all_tasks(spec, parts)
+        stats = summarise(s for units in by_task.values() for unit in units for s in unit.stats)
+        markdown = statistics_markdown(stats)
+        counts = {task: sum(len(unit.groups) for unit in units) for task, units in by_task.items()}
+        write_dataset_lines(
+            directory,
+            {task: unit_lines(units) for task, units in by_task.items()},
+            config=spec.description(),
+            extra_files={
+                "statistics.csv": statistics_csv(stats),
+                "statistics.md": markdown,
+                "README.md": dataset_card(spec, counts, markdown),
+            },
+        )
+    total = sum(counts.values())
+    return BuildReport(directory, total, time.perf_counter() - started, markdown)
 
 
-def _build_all_tasks(spec: DatasetSpec) -> dict[str, UnitResult]:
-    """Every (task, level) unit, spread over worker processes; output order is fixed."""
-    units = [(spec, name, level) for name in sorted(spec.tasks) for level in spec.levels]
+def _build_all_tasks(spec: DatasetSpec, parts: Path) -> dict[str, list[UnitResult]]:
+    """Every (task, level) unit into its part file, spread over worker processes; the units come
+    back in a fixed order."""
+    units = [
+        (spec, name, level, parts / f"{name}.level-{level}.jsonl")
+        for name in sorted(spec.tasks)
+        for level in spec.levels
+    ]
     workers = max(1, min(spec.workers or (os.cpu_count() or 1), len(units)))
     if workers == 1:
         results = [_build_unit(unit) for unit in units]
@@ -116,14 +152,13 @@ def _build_all_tasks(spec: DatasetSpec) -> dict[str, UnitResult]:
         with ProcessPoolExecutor(max_workers=workers) as pool:
             done = dict(zip(order, pool.map(_build_unit, [units[i] for i in order]), strict=True))
         results = [done[i] for i in range(len(units))]
-    by_task = {name: UnitResult([], []) for name in sorted(spec.tasks)}
-    for (_, name, _), unit in zip(units, results, strict=True):
-        by_task[name].lines.extend(unit.lines)
-        by_task[name].stats.extend(unit.stats)
+    by_task: dict[str, list[UnitResult]] = {name: [] for name in sorted(spec.tasks)}
+    for (_, name, _, _), unit in zip(units, results, strict=True):
+        by_task[name].append(unit)
     return by_task
 
 
-def _build_erdos_renyi(spec: DatasetSpec) -> dict[str, UnitResult]:
+def _build_erdos_renyi(spec: DatasetSpec, parts: Path) -> dict[str, list[UnitResult]]:
     from gralgo.dataset._erdos_renyi import build_erdos_renyi_task
     from gralgo.tasks import make_task
 
@@ -133,13 +168,10 @@ def _build_erdos_renyi(spec: DatasetSpec) -> dict[str, UnitResult]:
     for name in sorted(spec.tasks):
         settings = spec.tasks[name]
         task = make_task(name, settings)
-        out[name] = serialise(
-            list(
-                build_erdos_renyi_task(
-                    task, sources[settings.source], spec.erdos_renyi, spec.options
-                )
-            )
+        instances = build_erdos_renyi_task(
+            task, sources[settings.source], spec.erdos_renyi, spec.options
         )
+        out[name] = [serialise(instances, parts / f"{name}.jsonl")]
     return out
 
 

@@ -14,6 +14,7 @@ from gralgo.formats._prompt import (
 )
 from gralgo.formats._render import FORMATS, get_format, parse_graph, render_graph
 from gralgo.formats._syntax import GraphTextError
+from gralgo.formats._token_cache import count_tokens_cached
 from gralgo.formats._tokens import count_tokens, count_tokens_many
 from gralgo.lazy import lazy_exports
 
@@ -38,6 +39,7 @@ __all__ = [
     "build_certificate_prompt",
     "build_prompt",
     "count_tokens",
+    "count_tokens_cached",
     "count_tokens_many",
     "get_encoding",
     "get_format",

@@ -45,6 +45,7 @@ from gralgo.results import (
 
 if TYPE_CHECKING:
     from gralgo.ledger import ModelSpec, Request, SamplingParams
+    from gralgo.report import JobClock
     from gralgo.settings import AppSettings
 
 log = logging.getLogger("gralgo")
@@ -267,10 +268,13 @@ def _link(
     return linked
 
 
-def reuse_results(settings: AppSettings, out_dir: Path) -> EvaluationResult | None:
+def reuse_results(
+    settings: AppSettings, out_dir: Path, clock: JobClock | None = None
+) -> EvaluationResult | None:
     """The finished job's results when nothing they were made from has changed: from
     ``out_dir`` itself, or linked into it from the folder of the last job with the same
-    inputs. The summary is reprinted; nothing is scored or rewritten."""
+    inputs. The summary is reprinted (with this job's own time, given its ``clock``); nothing
+    is scored or rewritten."""
     if settings.dry_run or settings.mlflow.log_duplicates:
         return None
     if settings.ledger_url is None and not settings.ledger_path.is_file():
@@ -290,11 +294,13 @@ def reuse_results(settings: AppSettings, out_dir: Path) -> EvaluationResult | No
         record = _link(settings, source, out_dir, found)
         if record is None:
             return None
-    return _reused_result(settings, out_dir, record)
+    return _reused_result(settings, out_dir, record, clock)
 
 
-def _reused_result(settings: AppSettings, out_dir: Path, record: JobRecord) -> EvaluationResult:
-    from gralgo.report import Completeness
+def _reused_result(
+    settings: AppSettings, out_dir: Path, record: JobRecord, clock: JobClock | None = None
+) -> EvaluationResult:
+    from gralgo.report import Completeness, retimed_summary
     from gralgo.run import Plan
 
     results = record.results
@@ -304,10 +310,13 @@ def _reused_result(settings: AppSettings, out_dir: Path, record: JobRecord) -> E
     for line in plan.lines():
         log.info("plan: %s", line)
     log.info("results in %s are current (nothing changed since written): reused", out_dir)
-    sys.stdout.write(results.summary)
+    summary = results.summary
+    if clock is not None:  # this job's own time, not the first job's
+        summary = retimed_summary(summary, clock.metrics())
+    sys.stdout.write(summary)
     metrics = json.loads((out_dir / "metrics.json").read_text(encoding="utf-8"))
     run_id = record.mlflow.run_id if record.mlflow is not None else None
     artifacts = [out_dir / name for name in results.files]
     status = Completeness(results.samples_total, results.samples_total, {})
     return EvaluationResult(out_dir, plan, results.samples_total, metrics, artifacts, run_id,
-                            status, results.summary)  # fmt: skip
+                            status, summary)  # fmt: skip

@@ -14,6 +14,7 @@ from gralgo.report._sweep_failures import FAILED_JOBS, FailedJob, record_failure
 
 if TYPE_CHECKING:
     from gralgo.report._certificates import certificate_report
+    from gralgo.report._clock import JobClock, retimed_summary
     from gralgo.report._compare import collect_instances, write_comparison
     from gralgo.report._hydra_callbacks import parent_run_id_for_job
     from gralgo.report._mlflow import flatten_params, log_run
@@ -28,6 +29,8 @@ if TYPE_CHECKING:
 _LAZY = {
     "run_exists": "gralgo.report._mlflow_runs",
     "Completeness": "gralgo.report._summary",
+    "JobClock": "gralgo.report._clock",
+    "retimed_summary": "gralgo.report._clock",
     "JobRun": "gralgo.report._mlflow_job",
     "certificate_report": "gralgo.report._certificates",
     "collect_instances": "gralgo.report._compare",
@@ -54,6 +57,7 @@ __all__ = [
     "Completeness",
     "FAILED_JOBS",
     "FailedJob",
+    "JobClock",
     "JobRun",
     "MlflowSettings",
     "ReportSettings",
@@ -70,6 +74,7 @@ __all__ = [
     "record_failure",
     "redact_config",
     "run_exists",
+    "retimed_summary",
     "task_table",
     "taxonomy_table",
     "write_comparison",

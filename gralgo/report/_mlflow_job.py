@@ -17,7 +17,8 @@ import logging
 import shlex
 import subprocess
 import sys
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING
@@ -192,16 +193,19 @@ class JobRun:
         out_dir: Path,
         *,
         complete: bool = True,
+        late_metrics: Callable[[], Mapping[str, float]] | None = None,
     ) -> str | None:
         """Log the results and close the run; the run id (None when MLflow is off).
 
         A partial job (``complete=False``) gets the tag ``complete=false`` and ends FAILED.
+        ``late_metrics`` are read and logged last, just before the run is closed (the job's
+        wall time, so that it covers the logging too).
         """
         if not self.settings.mlflow.enabled:
             return None
         opened = self.run_id
         self.run_id = log_to_mlflow(self.settings, metrics, artifacts, out_dir, self.run_id,
-                                    complete=complete)  # fmt: skip
+                                    complete=complete, late_metrics=late_metrics)  # fmt: skip
         self.finished = True
         if opened is not None or "mlflow" in sys.modules:
             from gralgo.report._mlflow import open_experiment
@@ -240,6 +244,7 @@ def log_to_mlflow(
     run_id: str | None = None,
     *,
     complete: bool = True,
+    late_metrics: Callable[[], Mapping[str, float]] | None = None,
 ) -> str:
     """Log results into ``run_id`` (opened by :class:`JobRun`), or into a new run; finish it.
 
@@ -262,7 +267,7 @@ def log_to_mlflow(
                 return old
             log.info("MLflow run %s no longer exists: logging a new run", old)
         run_id = start_job_run(settings, parent)
-    _log_results(settings, run_id, metrics, artifacts, out_dir, complete)
+    _log_results(settings, run_id, metrics, artifacts, out_dir, complete, late_metrics)
     marker.parent.mkdir(parents=True, exist_ok=True)
     marker.write_text(run_id + "\n", encoding="utf-8")
     return run_id
@@ -275,6 +280,7 @@ def _log_results(
     artifacts: Sequence[Path],
     out_dir: Path,
     complete: bool = True,
+    late_metrics: Callable[[], Mapping[str, float]] | None = None,
 ) -> None:
     from mlflow import MlflowClient
 
@@ -294,6 +300,12 @@ def _log_results(
         from gralgo.report._samples_table import log_samples_table
 
         log_samples_table(uri, run_id, out_dir / "samples.jsonl", env_names)
+        if late_metrics is not None:
+            from mlflow.entities import Metric
+
+            stamp = int(time.time() * 1000)
+            late = [Metric(k, float(v), stamp, 0) for k, v in sorted(late_metrics().items())]
+            MlflowClient(tracking_uri=uri).log_batch(run_id, metrics=late)
         # Tagged last: a process killed while logging never leaves complete=true behind.
         MlflowClient(tracking_uri=uri).set_tag(run_id, "complete", str(complete).lower())
     except BaseException:

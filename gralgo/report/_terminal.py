@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
+from gralgo.report._clock import wall_time_line
+
 SHARES: tuple[tuple[str, str], ...] = (
     ("share_wrong", "wrong"), ("share_no_answer", "no ans."), ("share_truncated", "trunc."),
     ("share_error", "error"),
@@ -119,9 +121,9 @@ def summary_text(
         lines.append(f"PARTIAL RESULTS: {int(metrics.get('samples_done', 0))} of "
                      f"{int(metrics['samples_total'])} samples; re-run the same command to "
                      "complete them (nothing is paid twice)")  # fmt: skip
-    wall = metrics.get("wall_time_s")
+    wall = wall_time_line(metrics)
     if wall is not None:
-        lines.append(f"wall time      {wall:,.1f} s")
+        lines.append(wall)
     speed = throughput_line(metrics)
     if speed:
         lines.append(speed)

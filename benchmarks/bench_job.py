@@ -1,0 +1,125 @@
+"""A whole evaluation job as a user runs it (``python -m gralgo ...``), with its parts.
+
+    python benchmarks/bench_job.py [--per-level 37] [--k 1] [--rounds 3] [--latency 0.05]
+                                   [--concurrency 64] [--experiment-main] [--json PATH]
+
+Default: 9 tasks x 6 levels x 37 instances = 1,998 samples of real ``main`` prompts (the
+dataset under ``outputs/datasets/bench-main``, built once) against the loopback stub with
+``--latency`` s per reply. Paths, interleaved in every round, each on a fresh ledger:
+``MLflow off`` and ``MLflow on`` (the MLflow store already exists, as for a user's second job).
+Each round reports the process's wall time (parent's clock), its own CPU time and peak RSS
+(``wait4``), and the parts the job records in ``metrics.json`` (start-up, dataset, plan,
+calls, scoring, reports, MLflow). The fixed cost is the CPU time outside the calls part;
+goal <= 2.5 s. ``--experiment-main`` runs ``+experiment=main`` (21,600 samples) instead,
+goal <= 1.5x its ideal end to end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _measure import (
+    REPO,
+    Row,
+    Sample,
+    ensure_bench_dataset,
+    interleaved,
+    load_average,
+    print_rows,
+    process_sample,
+    run_process,
+    write_rows,
+)
+
+sys.path.insert(0, str(REPO))
+from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, start_stub, stop_stub
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--per-level", type=int, default=37)
+    parser.add_argument("--k", type=int, default=1)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--latency", type=float, default=0.05)
+    parser.add_argument("--concurrency", type=int, default=64)
+    parser.add_argument("--client", default="auto", choices=["auto", "litellm", "direct"])
+    parser.add_argument("--experiment-main", action="store_true")
+    parser.add_argument("--json", help="append the result rows to this JSON-lines file")
+    args = parser.parse_args()
+    dataset = ensure_bench_dataset()
+    if args.experiment_main:
+        selection = ["+experiment=main"]
+        samples = 2700 * 8
+        label = "+experiment=main (21,600 samples)"
+        goal = "<= 1.5x ideal end to end (idle machine)"
+    else:
+        selection = ["level=all", f"dataset.per_level={args.per_level}", f"sampling.k={args.k}"]
+        samples = 9 * 6 * args.per_level * args.k
+        label = f"{samples:,}-sample job"
+        goal = "fixed cost (CPU outside calls) <= 2.5 s"
+    ideal = samples * args.latency / args.concurrency
+    stub = start_stub("--latency", str(args.latency))
+    env = {**os.environ, "PYTHONPATH": str(REPO), FAKE_KEY_ENV: FAKE_KEY}
+    with tempfile.TemporaryDirectory(prefix="bench-job-") as tmp:
+
+        def job(mlflow: bool):  # type: ignore[no-untyped-def]
+            def run(round_no: int) -> Sample:
+                folder = Path(tmp) / f"{'mlflow' if mlflow else 'plain'}-{round_no}"
+                command = [
+                    sys.executable, "-m", "gralgo", *selection, "model=openai_compatible",
+                    "model.name=stub-model", f"model.api_base={stub.api_base}",
+                    f"model.api_key_env={FAKE_KEY_ENV}", f"run.max_concurrency={args.concurrency}",
+                    f"run.client={args.client}", f"mlflow.enabled={str(mlflow).lower()}",
+                    f"paths.outputs={folder}/outputs", f"mlflow.tracking_uri=sqlite:///{tmp}/mlflow.db",
+                    f"hydra.run.dir={folder}/job", f"dataset.dir={dataset}",
+                ]  # fmt: skip
+                stub.control(latency_s=args.latency)  # resets the call counter
+                load = load_average()
+                done = run_process(command, env=env, cwd=Path(tmp))
+                if done.returncode != 0:
+                    raise SystemExit(f"job failed:\n{done.stderr[-3000:]}")
+                calls = int(stub.stats()["calls"])
+                if calls != samples:
+                    raise SystemExit(f"{calls} calls for {samples} samples")
+                metrics = json.loads((folder / "job" / "metrics.json").read_text())
+                parts = {
+                    k.removeprefix("time_").removesuffix("_s"): v
+                    for k, v in metrics.items()
+                    if k.startswith("time_")
+                }
+                parts["exit"] = done.seconds - metrics["wall_time_s"]
+                parts["fixed_cpu"] = done.cpu_s - metrics.get("cpu_calls_s", 0.0)
+                return process_sample(done, parts, load)
+
+            return run
+
+        if not args.experiment_main:  # the first MLflow job creates the store: not timed
+            job(True)(-1)
+        paths = {"MLflow off": job(False)}
+        if not args.experiment_main:
+            paths["MLflow on (store exists)"] = job(True)
+        results = interleaved(paths, args.rounds)
+    stop_stub(stub)
+    rows = [
+        Row(
+            "bench_job",
+            f"{label}, `python -m gralgo`, {name}",
+            samples_,
+            ideal_s=ideal,
+            goal=goal,
+            note=f"{args.latency * 1000:.0f} ms stub, concurrency {args.concurrency}",
+        )
+        for name, samples_ in results.items()
+    ]
+    print_rows(rows)
+    write_rows(args.json, rows)
+
+
+if __name__ == "__main__":
+    main()

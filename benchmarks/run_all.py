@@ -1,0 +1,142 @@
+"""Run every benchmark on the shared rules and write one table: ``benchmarks/results/``.
+
+    python benchmarks/run_all.py [--quick] [--inspect auto|off] [--only NAME ...]
+
+Each benchmark runs as its own process and appends its rows (median, min and max of >= 3
+interleaved rounds, the load average of each round, whole-process and in-process paths with
+their parts) to one JSON-lines file; this script then writes ``benchmarks/results/results.md``
+and ``results.json`` with the machine, the commit, the load average before and after, and how
+long the run took. The README's performance table is ``results.md``'s table.
+
+Full run (idle 2-core machine, about 20 min, estimated from the parts measured at load 2-4;
+the first run also builds the ``main`` dataset and the inspect-ai venv, ~5 min more):
+bench_clients (1,998 real prompts, Inspect in its venv), bench_job (1,998-sample job, MLflow
+off and on), bench_job --experiment-main (21,600 samples), bench_build (2,700 instances, plus
+one 27,000-instance build for memory), bench_analysis (21,600 responses, ~1 GB of distinct
+logprobs read cold). ``--quick`` (21 min at load 9-15 on the shared machine; minutes idle):
+small sizes, no Inspect, no 10x build, no ``+experiment=main``: for checking that everything
+runs, not for quoting.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _measure import REPO, ensure_bench_dataset, load_average, markdown_table
+
+RESULTS = REPO / "benchmarks" / "results"
+
+
+def plan(quick: bool, inspect: str) -> list[tuple[str, list[str]]]:
+    """(name, arguments) of every benchmark run, in order."""
+    if quick:
+        return [
+            ("bench_clients", ["bench_clients.py", "--per-level", "5", "--inspect", "off"]),
+            ("bench_job", ["bench_job.py", "--per-level", "5"]),
+            ("bench_build", ["bench_build.py", "--per-level", "5"]),
+            ("bench_analysis", ["bench_analysis.py", "--responses", "540", "--workers", "2"]),
+        ]
+    return [
+        ("bench_clients", ["bench_clients.py", "--inspect", inspect]),
+        ("bench_job", ["bench_job.py"]),
+        ("bench_job_main", ["bench_job.py", "--experiment-main"]),
+        ("bench_build", ["bench_build.py", "--scale", "10"]),
+        ("bench_analysis", ["bench_analysis.py", "--workers", "2"]),
+    ]
+
+
+BEGIN, END = "<!-- benchmarks/results/results.md: begin -->", "<!-- results.md: end -->"
+
+
+def with_results(readme: str, results: str) -> str:
+    """``readme`` with the text between the benchmark markers replaced by ``results``."""
+    head, found, rest = readme.partition(BEGIN)
+    _, found_end, tail = rest.partition(END)
+    if not (found and found_end):
+        raise SystemExit(f"README.md has no {BEGIN} ... {END} block")
+    return f"{head}{BEGIN}\n{results.strip()}\n{END}{tail}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="small sizes: checks, not quotes")
+    parser.add_argument("--inspect", default="auto", choices=["auto", "off"])
+    parser.add_argument("--only", nargs="*", help="run only these benchmarks (names as listed)")
+    parser.add_argument("--out", type=Path, help="default: benchmarks/results (quick: .../quick)")
+    parser.add_argument(
+        "--update-readme",
+        action="store_true",
+        help="put results.md between the benchmark markers in README.md",
+    )
+    args = parser.parse_args()
+    args.out = args.out or (RESULTS / "quick" if args.quick else RESULTS)
+    ensure_bench_dataset()
+    runs = [(n, a) for n, a in plan(args.quick, args.inspect) if not args.only or n in args.only]
+    started, load_before = time.monotonic(), load_average()
+    failures: list[str] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        rows_file = Path(tmp) / "rows.jsonl"
+        rows_file.touch()
+        for name, arguments in runs:
+            script = REPO / "benchmarks" / arguments[0]
+            print(f"== {name}: {' '.join(arguments)}", flush=True)
+            t0 = time.monotonic()
+            done = subprocess.run(
+                [sys.executable, str(script), *arguments[1:], "--json", str(rows_file)],
+                cwd=REPO,
+                env={**os.environ, "PYTHONPATH": str(REPO)},
+            )
+            print(f"== {name}: {time.monotonic() - t0:.0f} s, exit {done.returncode}", flush=True)
+            if done.returncode != 0:
+                failures.append(f"{name} (exit {done.returncode})")
+        rows = [json.loads(line) for line in rows_file.read_text().splitlines() if line]
+    seconds = time.monotonic() - started
+    commit = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True, text=True
+    ).stdout.strip()
+    context = {
+        "mode": "quick" if args.quick else "full",
+        "commit": commit,
+        "date_utc": time.strftime("%Y-%m-%d %H:%M", time.gmtime()),
+        "machine": f"{platform.machine()}, {os.cpu_count()} CPUs, "
+        f"Python {platform.python_version()}",
+        "load_before": load_before,
+        "load_after": load_average(),
+        "duration_s": round(seconds, 1),
+        "failed": failures,
+    }
+    args.out.mkdir(parents=True, exist_ok=True)
+    (args.out / "results.json").write_text(
+        json.dumps({"context": context, "rows": rows}, indent=2) + "\n", encoding="utf-8"
+    )
+    header = (
+        f"Benchmarks ({context['mode']} run), commit {commit}, {context['date_utc']} UTC, "
+        f"{context['machine']}; load average {load_before} before, {context['load_after']} "
+        f"after; took {seconds / 60:.1f} min. Median and min–max of the interleaved rounds; "
+        "the load average of each round is listed beside it."
+    )
+    failed = f"\n\nFAILED: {', '.join(failures)}" if failures else ""
+    (args.out / "results.md").write_text(
+        f"{header}\n\n{markdown_table(rows)}{failed}\n", encoding="utf-8"
+    )
+    print(f"wrote {args.out / 'results.md'} and results.json in {seconds / 60:.1f} min")
+    if args.update_readme:
+        readme = REPO / "README.md"
+        text = (args.out / "results.md").read_text(encoding="utf-8")
+        readme.write_text(with_results(readme.read_text(encoding="utf-8"), text), encoding="utf-8")
+        print(f"README.md's performance table replaced by {args.out / 'results.md'}")
+    if failures:
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()

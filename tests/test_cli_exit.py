@@ -1,0 +1,60 @@
+"""``python -m gralgo`` ends without the interpreter's teardown, yet as ``sys.exit`` would."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gralgo.__main__ import exit_code
+
+REPO = Path(__file__).resolve().parents[1]
+
+PROGRAM = """
+import atexit, sys, threading, time, runpy
+from pathlib import Path
+out = Path(sys.argv[1])
+def late():
+    time.sleep(0.3)
+    out.with_suffix(".thread").write_text("joined")
+threading.Thread(target=late).start()
+atexit.register(lambda: out.with_suffix(".atexit").write_text("ran"))
+class Teardown:
+    def __del__(self):
+        out.with_suffix(".teardown").write_text("freed")
+keep = Teardown()
+sys.stdout.write("unflushed")
+sys.argv = ["gralgo", *sys.argv[2:]]
+runpy.run_module("gralgo", run_name="__main__", alter_sys=True)
+"""
+
+
+@pytest.mark.parametrize(
+    ("args", "status"), [(["--help"], 0), (["level=99"], 2), (["task=no_such_task"], 1)]
+)
+def test_exit_keeps_status_handlers_threads_and_output(
+    tmp_path: Path, args: list[str], status: int
+) -> None:
+    out = tmp_path / "mark"
+    done = subprocess.run(
+        [sys.executable, "-c", PROGRAM, str(out), *args],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
+    assert done.returncode == status, done.stderr[-2000:]
+    assert done.stdout.startswith("unflushed")
+    assert out.with_suffix(".atexit").read_text() == "ran"
+    assert out.with_suffix(".thread").read_text() == "joined"
+    assert not out.with_suffix(".teardown").exists()  # the teardown itself was skipped
+
+
+def test_exit_code_reads_like_sys_exit(capsys: pytest.CaptureFixture[str]) -> None:
+    assert exit_code(SystemExit()) == 0
+    assert exit_code(SystemExit(3)) == 3
+    assert exit_code(SystemExit("bad thing")) == 1
+    assert "bad thing" in capsys.readouterr().err
