@@ -210,6 +210,85 @@ def test_every_public_name_is_used_outside_its_stage() -> None:
     )
 
 
+def runtime_imports(source: str, rel: Path) -> set[str]:
+    """Modules a file really imports (function-level included; not under ``TYPE_CHECKING``,
+    not module paths written as strings)."""
+    tree = ast.parse(source)
+    for node in ast.walk(tree):  # drop the type-checking-only blocks
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            node.body = [ast.Pass()]
+    text = ast.unparse(tree)
+    return {
+        module
+        for _, module in imports(text, rel)
+        if not any(
+            isinstance(n, ast.Constant) and n.value == module for n in ast.walk(ast.parse(text))
+        )
+    }
+
+
+def import_cycles(sources: dict[Path, str]) -> list[list[str]]:
+    """Circles of imports between the package's modules (packages' ``__init__`` left out:
+    they re-export), each as a sorted list of module names."""
+    names = {module_of(rel) for rel in sources if rel.name != "__init__.py"}
+    graph: dict[str, set[str]] = {}
+    for rel, text in sources.items():
+        if rel.name == "__init__.py":
+            continue
+        edges = set()
+        for module in runtime_imports(text, rel):
+            while module and module not in names:
+                module = module.rpartition(".")[0]
+            if module and module != module_of(rel):
+                edges.add(module)
+        graph[module_of(rel)] = edges
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    cycles: list[list[str]] = []
+
+    def visit(node: str) -> None:  # Tarjan's strongly connected components
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for nxt in graph[node]:
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                top = stack.pop()
+                component.append(top)
+                if top == node:
+                    break
+            if len(component) > 1:
+                cycles.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return cycles
+
+
+def test_no_import_cycles_between_modules() -> None:
+    sources = {p.relative_to(REPO): p.read_text(encoding="utf-8") for p in package_files()}
+    assert import_cycles(sources) == []
+
+
+def test_a_planted_import_cycle_is_caught() -> None:
+    sources = {
+        Path("gralgo/report/_a.py"): "def f():\n    from gralgo.report._b import g\n",
+        Path("gralgo/report/_b.py"): "from gralgo.report._a import f\n",
+        Path("gralgo/report/_c.py"): "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+        "    from gralgo.report._a import f\n",
+        Path("gralgo/report/_d.py"): "from gralgo.report._c import x\n",
+    }
+    a, b = (module_of(Path(f"gralgo/report/_{name}.py")) for name in "ab")
+    assert import_cycles(sources) == [[a, b]]
+
+
 PLANTED = [
     # (file it is planted in, source, which check must catch it)
     ("gralgo/report/_x.py", "from gralgo.run import _runner\n", private_imports),

@@ -26,7 +26,7 @@ from typing import Any, Literal
 
 from gralgo.analysis._judge_plan import JudgePlan, StagePlan, add_costs
 from gralgo.config import AnalyzeConfig, RunConfig
-from gralgo.errors import ConfigError, GralgoError
+from gralgo.errors import ConfigError
 from gralgo.ledger import ModelSpec, Request, SamplingParams
 
 log = logging.getLogger("gralgo")
@@ -37,10 +37,6 @@ VerdictStatus = Literal["ok", "unparsed", "failed", "pending"]
 class JudgeParseError(ValueError):
     """A judge reply that does not follow the required format; the message is shown to the
     judge when it is re-asked, so it says exactly what is wrong."""
-
-
-class JudgeStoppedError(GralgoError):
-    """The judge run stopped early (failure budget, bad key, unreachable server)."""
 
 
 Parser = Callable[[str], Any]

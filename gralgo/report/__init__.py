@@ -13,7 +13,7 @@ from gralgo.report._job_settings import MlflowSettings, ReportSettings
 from gralgo.report._sweep_failures import FAILED_JOBS, FailedJob, record_failure
 
 if TYPE_CHECKING:
-    from gralgo.report._certificates import certificate_report
+    from gralgo.report._certificate_table import certificate_report
     from gralgo.report._clock import JobClock, retimed_summary
     from gralgo.report._compare import collect_instances, write_comparison
     from gralgo.report._hydra_callbacks import parent_run_id_for_job
@@ -32,7 +32,7 @@ _LAZY = {
     "JobClock": "gralgo.report._clock",
     "retimed_summary": "gralgo.report._clock",
     "JobRun": "gralgo.report._mlflow_job",
-    "certificate_report": "gralgo.report._certificates",
+    "certificate_report": "gralgo.report._certificate_table",
     "collect_instances": "gralgo.report._compare",
     "completeness": "gralgo.report._summary",
     "flatten_params": "gralgo.report._mlflow",

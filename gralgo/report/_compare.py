@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from gralgo.errors import GralgoError
+from gralgo.report._study import comparison_warnings, write_study_page
 
 log = logging.getLogger("gralgo")
 
@@ -128,30 +129,10 @@ def write_comparison(inst: pd.DataFrame, out_dir: Path) -> list[Path]:
         + "\n",
         encoding="utf-8",
     )
-    from gralgo.report._study import write_study_page
-
     return [*written, csv_path, md_path, write_study_page(inst, out_dir)]
 
 
 STANDARD = "standard"
-
-
-def comparison_warnings(inst: pd.DataFrame) -> list[str]:
-    """What makes a comparison unfair: different formats, or models asked different instances."""
-    warnings = []
-    formats = sorted(map(str, inst["format"].unique()))
-    if len(formats) > 1:
-        warnings.append(f"the jobs use different formats ({', '.join(formats)}): tables are "
-                        "per format, but the z-scores pool them")  # fmt: skip
-    for (fmt, context), group in inst.groupby(["format", "context"], sort=True):
-        sets = {m: set(g["instance_id"]) for m, g in group.groupby("model", sort=True)}
-        shared = set.intersection(*sets.values())
-        if len(sets) > 1 and any(ids != shared for ids in sets.values()):
-            counts = ", ".join(f"{m} {len(ids)}" for m, ids in sets.items())
-            warnings.append(f"{fmt}-{context}: the models answered different instances "
-                            f"({counts}; {len(shared)} shared): compare the same slice "
-                            "(task, level, dataset.per_level, dataset.seed)")  # fmt: skip
-    return warnings
 
 
 def write_comparison_figures(inst: pd.DataFrame, out_dir: Path) -> list[Path]:

@@ -32,10 +32,26 @@ STUDY_FILE = "study.html"
 SETTING = ("format", "context", "mode")
 
 
+def comparison_warnings(inst: pd.DataFrame) -> list[str]:
+    """What makes a comparison unfair: different formats, or models asked different instances."""
+    warnings = []
+    formats = sorted(map(str, inst["format"].unique()))
+    if len(formats) > 1:
+        warnings.append(f"the jobs use different formats ({', '.join(formats)}): tables are "
+                        "per format, but the z-scores pool them")  # fmt: skip
+    for (fmt, context), group in inst.groupby(["format", "context"], sort=True):
+        sets = {m: set(g["instance_id"]) for m, g in group.groupby("model", sort=True)}
+        shared = set.intersection(*sets.values())
+        if len(sets) > 1 and any(ids != shared for ids in sets.values()):
+            counts = ", ".join(f"{m} {len(ids)}" for m, ids in sets.items())
+            warnings.append(f"{fmt}-{context}: the models answered different instances "
+                            f"({counts}; {len(shared)} shared): compare the same slice "
+                            "(task, level, dataset.per_level, dataset.seed)")  # fmt: skip
+    return warnings
+
+
 def study_warnings(inst: pd.DataFrame) -> list[str]:
     """The compare command's warnings (formats, instance sets) plus differing k."""
-    from gralgo.report._compare import comparison_warnings
-
     warnings = comparison_warnings(inst)
     if "k" in inst.columns:
         per_model = inst.groupby("model")["k"].agg(lambda v: sorted(set(int(x) for x in v)))

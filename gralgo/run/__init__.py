@@ -14,7 +14,6 @@ if _TYPE_CHECKING:
     from gralgo.run._batch import BatchSettings, run_batches
     from gralgo.run._batch_price import batch_rates
     from gralgo.run._batch_providers import provider_of
-    from gralgo.run._describe import describe_request
     from gralgo.run._endpoint_env import endpoint_environment
     from gralgo.run._litellm_response import load_litellm
     from gralgo.run._local_server import LocalLlamaServer, server_settings_from_config
@@ -27,6 +26,7 @@ if _TYPE_CHECKING:
     from gralgo.run._modes import mode_settings_from_config, resolve_tool_calling
     from gralgo.run._plan import Plan, build_requests, estimate_cost
     from gralgo.run._progress import RunProgress, describe_run
+    from gralgo.run._request_info import describe_request
     from gralgo.run._runner import run_samples, run_samples_sync
 
 # Public names loaded on first use (PEP 562), so importing this package stays cheap.
@@ -39,7 +39,7 @@ _LAZY = {
     "Plan": "gralgo.run._plan",
     "RunProgress": "gralgo.run._progress",
     "build_requests": "gralgo.run._plan",
-    "describe_request": "gralgo.run._describe",
+    "describe_request": "gralgo.run._request_info",
     "describe_run": "gralgo.run._progress",
     "endpoint_environment": "gralgo.run._endpoint_env",
     "estimate_cost": "gralgo.run._plan",

@@ -44,8 +44,8 @@ from gralgo.run._batch_providers import (
     custom_pair,
     make_provider,
 )
-from gralgo.run._describe import redact_known
 from gralgo.run._errors import redact
+from gralgo.run._request_info import redact_known
 
 log = logging.getLogger("gralgo")
 

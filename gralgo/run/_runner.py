@@ -33,11 +33,11 @@ from gralgo.ledger import (
     new_owner_id,
 )
 from gralgo.redaction import redact_tokens
-from gralgo.run._describe import redact_known
 from gralgo.run._direct_client import DirectClient, choose_client
 from gralgo.run._errors import classify, redact
 from gralgo.run._limiter import AdaptiveLimiter
 from gralgo.run._litellm_response import load_litellm, parse_response
+from gralgo.run._request_info import redact_known
 from gralgo.run._tool_loop import ToolLoopSettings
 from gralgo.seeding import rng_for
 

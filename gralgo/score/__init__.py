@@ -4,12 +4,12 @@
 in the paper's tables; the statistics themselves are pure functions in ``_metrics``.
 """
 
-from gralgo.score._certificate import (
+from gralgo.score._certificate_reader import NodeNames, read_certificate
+from gralgo.score._certificate_verdicts import (
     certificate_table,
     certificate_verdicts,
     check_certificate_answer,
 )
-from gralgo.score._certificate_read import NodeNames, read_certificate
 from gralgo.score._extract import extract_boxed
 from gralgo.score._metrics import (
     bootstrap_ci,

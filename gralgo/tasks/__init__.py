@@ -30,7 +30,7 @@ from gralgo.tasks._records import InstanceRejected, Problem, Solution, TaskSetti
 from gralgo.tasks._registry import TASKS, answer_owner, builtin_tasks, get_task_class, make_task
 
 if _TYPE_CHECKING:
-    from gralgo.tasks._certificate import (
+    from gralgo.tasks._certificate_checks import (
         CERTIFICATE_STATUSES,
         CertificateAnswer,
         CertificateShape,
@@ -41,12 +41,12 @@ if _TYPE_CHECKING:
 
 # Public names loaded on first use (PEP 562), so importing this package stays cheap.
 _LAZY = {
-    "CERTIFICATE_STATUSES": "gralgo.tasks._certificate",
-    "CertificateAnswer": "gralgo.tasks._certificate",
-    "CertificateShape": "gralgo.tasks._certificate",
-    "CertificateVerdict": "gralgo.tasks._certificate",
-    "certificate_instruction": "gralgo.tasks._certificate",
-    "unparsed": "gralgo.tasks._certificate",
+    "CERTIFICATE_STATUSES": "gralgo.tasks._certificate_checks",
+    "CertificateAnswer": "gralgo.tasks._certificate_checks",
+    "CertificateShape": "gralgo.tasks._certificate_checks",
+    "CertificateVerdict": "gralgo.tasks._certificate_checks",
+    "certificate_instruction": "gralgo.tasks._certificate_checks",
+    "unparsed": "gralgo.tasks._certificate_checks",
 }
 
 __getattr__ = lazy_exports(__name__, _LAZY)

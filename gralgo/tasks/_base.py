@@ -36,7 +36,11 @@ from gralgo.tasks._records import (
 if TYPE_CHECKING:
     import networkx as nx
 
-    from gralgo.tasks._certificate import CertificateAnswer, CertificateShape, CertificateVerdict
+    from gralgo.tasks._certificate_checks import (
+        CertificateAnswer,
+        CertificateShape,
+        CertificateVerdict,
+    )
     from gralgo.tasks._heuristics import Heuristic
 
 __all__ = [

@@ -7,7 +7,7 @@ from collections.abc import Callable
 import networkx as nx
 import numpy as np
 
-from gralgo.tasks import _certificate as cert
+from gralgo.tasks import _certificate_checks as cert
 from gralgo.tasks._answers import INTEGER_ANSWER
 from gralgo.tasks._base import Problem, Solution, Task
 from gralgo.tasks._graph_helpers import (

@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable
 
 from gralgo.graphs import SampledGraph
-from gralgo.tasks import _certificate as cert
+from gralgo.tasks import _certificate_checks as cert
 from gralgo.tasks._answers import INTEGER_ANSWER
 from gralgo.tasks._base import InstanceRejected, Problem, Solution, Task, TaskSettings
 from gralgo.tasks._graph_helpers import hop_distances, make_problem_record, param_node, working_copy

@@ -12,7 +12,7 @@ import numpy as np
 
 from gralgo.errors import ConfigError
 from gralgo.graphs import SampledGraph
-from gralgo.tasks import _certificate as cert
+from gralgo.tasks import _certificate_checks as cert
 from gralgo.tasks._base import InstanceRejected, Problem, Solution, Task, TaskSettings
 from gralgo.tasks._domains import domain_for
 from gralgo.tasks._graph_helpers import (

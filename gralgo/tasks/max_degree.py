@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from gralgo.tasks import _certificate as cert
+from gralgo.tasks import _certificate_checks as cert
 from gralgo.tasks._answers import INTEGER_ANSWER
 from gralgo.tasks._base import Problem, Solution, Task
 from gralgo.tasks._heuristics import Heuristic, first_half_busiest

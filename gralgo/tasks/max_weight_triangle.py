@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 import networkx as nx
 
 from gralgo.graphs import SampledGraph
-from gralgo.tasks import _certificate as cert
+from gralgo.tasks import _certificate_checks as cert
 from gralgo.tasks._answers import INTEGER_ANSWER
 from gralgo.tasks._base import InstanceRejected, Problem, Solution, Task, TaskSettings
 from gralgo.tasks._domains import domain_for

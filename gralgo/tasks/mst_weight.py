@@ -9,7 +9,7 @@ import networkx as nx
 from networkx.utils import UnionFind
 
 from gralgo.graphs import SampledGraph
-from gralgo.tasks import _certificate as cert
+from gralgo.tasks import _certificate_checks as cert
 from gralgo.tasks._answers import INTEGER_ANSWER
 from gralgo.tasks._base import EdgeWeightedTask, Problem, Solution
 from gralgo.tasks._domains import domain_for

@@ -10,7 +10,7 @@ import networkx as nx
 
 from gralgo.errors import ConfigError
 from gralgo.graphs import SampledGraph
-from gralgo.tasks import _certificate as cert
+from gralgo.tasks import _certificate_checks as cert
 from gralgo.tasks._answers import INTEGER_ANSWER
 from gralgo.tasks._base import (
     EdgeWeightedTask,

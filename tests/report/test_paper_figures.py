@@ -8,7 +8,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from gralgo.report._compare import comparison_warnings, formats_markdown, write_comparison
+from gralgo.report._compare import formats_markdown, write_comparison
 from gralgo.report._paper_figures import (
     context_tokens,
     plot_long_context,
@@ -16,6 +16,7 @@ from gralgo.report._paper_figures import (
     taxonomy_scores,
 )
 from gralgo.report._plots import stratified_interval
+from gralgo.report._study import comparison_warnings
 from gralgo.score import ScoringInputError
 
 PNG = b"\\x89PNG\\r\\n\\x1a\\n".decode("unicode_escape").encode("latin-1")

@@ -6,7 +6,7 @@ import json
 
 from gralgo.ledger import ModelSpec
 from gralgo.redaction import REDACTED
-from gralgo.run._describe import redact_known, redacted_model_spec
+from gralgo.run._request_info import redact_known, redacted_model_spec
 
 
 def test_model_spec_is_stored_without_url_credentials_or_pasted_keys() -> None:

@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 
 from gralgo.score import NodeNames, certificate_table, check_certificate_answer
-from gralgo.score._certificate_read import read_edges, read_nodes
+from gralgo.score._certificate_reader import read_edges, read_nodes
 from gralgo.tasks import Problem, TaskSettings, make_task
 
 A, B, C, D, E, F = (

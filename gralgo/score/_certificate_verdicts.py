@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from gralgo.score._certificate_read import NodeNames, read_certificate
+from gralgo.score._certificate_reader import NodeNames, read_certificate
 from gralgo.score._extract import extract_boxed
 from gralgo.tasks import CERTIFICATE_STATUSES, CertificateVerdict, unparsed
 
