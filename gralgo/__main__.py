@@ -242,9 +242,9 @@ def exit_without_teardown(status: int) -> None:
     import atexit
     import threading
 
-    for thread in threading.enumerate():
-        if thread is not threading.main_thread() and not thread.daemon:
-            thread.join()
+    # As the interpreter's own shutdown does, in its order: the threading exit hooks (they tell
+    # idle executor workers to stop) and the join of every non-daemon thread, then atexit.
+    getattr(threading, "_shutdown")()  # noqa: B009  (private, but exactly Py_FinalizeEx's step)
     atexit._run_exitfuncs()
     sys.stdout.flush()
     sys.stderr.flush()

@@ -33,7 +33,7 @@ runpy.run_module("gralgo", run_name="__main__", alter_sys=True)
 
 
 @pytest.mark.parametrize(
-    ("args", "status"), [(["--help"], 0), (["level=99"], 2), (["task=no_such_task"], 1)]
+    ("args", "status"), [(["--help"], 0), (["level=99"], 2), (["task=no_such_task"], 2)]
 )
 def test_exit_keeps_status_handlers_threads_and_output(
     tmp_path: Path, args: list[str], status: int
@@ -58,3 +58,23 @@ def test_exit_code_reads_like_sys_exit(capsys: pytest.CaptureFixture[str]) -> No
     assert exit_code(SystemExit(3)) == 3
     assert exit_code(SystemExit("bad thing")) == 1
     assert "bad thing" in capsys.readouterr().err
+
+
+def test_an_idle_thread_pool_does_not_keep_the_process_alive(tmp_path: Path) -> None:
+    """Idle executor workers stop as at a normal exit (threading's exit hooks run first);
+    joining them without those hooks waited forever."""
+    program = (
+        "import concurrent.futures\n"
+        "from gralgo.__main__ import exit_without_teardown\n"
+        "pool = concurrent.futures.ThreadPoolExecutor(2)\n"
+        "pool.submit(print, 'worked', flush=True).result()\n"
+        "exit_without_teardown(7)\n"
+    )
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")]),
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, timeout=60, env=env
+    )
+    assert (done.returncode, done.stdout) == (7, "worked\n")
