@@ -11,15 +11,16 @@ budget, no new work starts and the run returns a report.
 from __future__ import annotations
 
 import asyncio
+import functools
 import itertools
 import logging
 import os
 import signal
 import time
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from gralgo.errors import ConfigError, RunInterrupted
 from gralgo.ledger import (
@@ -40,6 +41,9 @@ from gralgo.run._litellm_response import load_litellm, parse_response
 from gralgo.run._request_info import redact_known
 from gralgo.run._tool_loop import ToolLoopSettings
 from gralgo.seeding import rng_for
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 log = logging.getLogger("gralgo")
 
@@ -588,35 +592,15 @@ def _release_stop_signals(handled: list[tuple[int, Any]]) -> None:
             signal.signal(signum, previous)
 
 
-def run_samples_sync(
-    todo: Sequence[tuple[Request, int]],
-    ledger: Ledger,
-    *,
-    max_concurrency: int,
-    max_attempts: int,
-    timeout_s: float,
-    failure_budget: float,
-    on_progress: Callable[[SampleRecord], None] | None = None,
-    backoff_base_s: float = BACKOFF_BASE_S,
-    client: str = "litellm",
-    lease_s: float = LEASE_S,
-    tool: ToolLoopSettings | None = None,
-    grace_s: float = GRACE_S,
-) -> RunReport:
-    """Blocking wrapper around :func:`run_samples` (runs its own event loop)."""
-    return asyncio.run(
-        run_samples(
-            todo,
-            ledger,
-            max_concurrency=max_concurrency,
-            max_attempts=max_attempts,
-            timeout_s=timeout_s,
-            failure_budget=failure_budget,
-            on_progress=on_progress,
-            backoff_base_s=backoff_base_s,
-            client=client,
-            lease_s=lease_s,
-            tool=tool,
-            grace_s=grace_s,
-        )
-    )
+def _blocking(run: Callable[P, Coroutine[Any, Any, R]]) -> Callable[P, R]:
+    """``run`` as a blocking function with the same signature (it runs its own event loop)."""
+
+    @functools.wraps(run)
+    def blocking(*args: P.args, **kwargs: P.kwargs) -> R:
+        return asyncio.run(run(*args, **kwargs))
+
+    return blocking
+
+
+run_samples_sync = _blocking(run_samples)
+"""Blocking :func:`run_samples` (same arguments; runs its own event loop)."""
