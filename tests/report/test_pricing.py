@@ -70,7 +70,7 @@ def test_summary_metrics_and_samples_use_the_configured_price(
         "sampling.k=2", "report.bootstrap_resamples=20", "mlflow.enabled=false",
         f"model.price.input_per_1m={rates[0]}", f"model.price.output_per_1m={rates[1]}",
     ).report_settings()  # fmt: skip
-    _, metrics = write_reports(_frame(), settings, tmp_path)
+    _, metrics, _ = write_reports(_frame(), settings, tmp_path)
     expected = 4 * (1000 * rates[0] + 500 * rates[1]) / 1e6
     assert metrics["cost_usd"] == pytest.approx(expected)  # what MLflow logs
     assert metrics["task/max_degree/cost_usd"] == pytest.approx(expected)
