@@ -50,7 +50,11 @@ def test_cli_job_reports_the_whole_process_time_with_its_parts(
     # MLflow's wall_time_s is the same whole-job figure (its own logging included).
     from mlflow import MlflowClient
 
-    run_id = (job / "mlflow_run_id.txt").read_text().strip()
+    from gralgo.results import read_job
+
+    record = read_job(job).mlflow
+    assert record is not None
+    run_id = record.run_id
     logged = (
         MlflowClient(tracking_uri=f"sqlite:///{tmp_path / 'outputs'}/mlflow.db")
         .get_run(run_id)
