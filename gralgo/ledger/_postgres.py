@@ -197,36 +197,10 @@ class PostgresLedger(BatchStore, LedgerCommon):
         )
         return {(row[0], row[1]): decode_row(row[2:]) for row in rows if (row[0], row[1]) in wanted}
 
-    def record_durably(
-        self,
-        rec: SampleRecord,
-        attempts: int = 5,
-        owner: str | None = None,
-        logprobs: SampleLogprobs | None = None,
-    ) -> bool:
-        """Commit ``rec`` (and its ``logprobs``), reconnecting and retrying while the server
-        is unreachable; when the server does not take it, for any reason, append both to
-        :attr:`rescue_path`. True if committed, False if rescued; the cause is kept in
-        :attr:`last_write_error`."""
-        for attempt in range(attempts):
-            try:
-                if logprobs is None:
-                    self.record(rec, owner)
-                else:
-                    self.record(rec, owner, logprobs)
-                return True
-            except Exception as err:  # whatever the cause, the reply goes to the rescue file
-                self.last_write_error = err
-                self._drop_connection()
-                if not self._unreachable(err):
-                    break  # the server refused this value: retrying changes nothing
-                if attempt + 1 < attempts:
-                    time.sleep(0.2 * 2**attempt)
-        if logprobs is None:
-            self.rescue([rec])
-        else:
-            self.rescue([rec], logprobs={(rec.request_key, rec.sample_index): logprobs})
-        return False
+    def _worth_retrying(self, err: BaseException) -> bool:
+        """A lost connection or server (reconnect, retry), not a value the server refused."""
+        self._drop_connection()
+        return self._unreachable(err)
 
     def _unreachable(self, err: BaseException) -> bool:
         """A lost connection or server (retry, keep the rescue file), not a refused value."""

@@ -164,36 +164,9 @@ class Ledger(BatchStore, LedgerCommon):
         """Where rescued lines that do not parse are kept (never imported, never deleted)."""
         return self.path.with_name(self.path.name + ".rescue-invalid.jsonl")
 
-    def record_durably(
-        self,
-        rec: SampleRecord,
-        attempts: int = 5,
-        owner: str | None = None,
-        logprobs: SampleLogprobs | None = None,
-    ) -> bool:
-        """Commit ``rec`` (and its ``logprobs``), retrying a locked database; when the database
-        does not take it, for any reason (full disk, I/O error, still locked, a value it
-        refuses), append both to :attr:`rescue_path` (fsynced) so a paid response is not lost.
-        True if committed, False if rescued; raises ``OSError`` when the rescue file cannot be
-        written either. The cause is kept in :attr:`last_write_error`."""
-        for attempt in range(attempts):
-            try:
-                if logprobs is None:
-                    self.record(rec, owner)
-                else:
-                    self.record(rec, owner, logprobs)
-                return True
-            except Exception as err:  # whatever the cause, the reply goes to the rescue file
-                self.last_write_error = err
-                if not _busy(err):
-                    break
-                if attempt + 1 < attempts:
-                    time.sleep(0.2 * 2**attempt)
-        if logprobs is None:
-            self.rescue([rec])
-        else:
-            self.rescue([rec], logprobs={(rec.request_key, rec.sample_index): logprobs})
-        return False
+    def _worth_retrying(self, err: BaseException) -> bool:
+        """A locked database: the same write may go through a moment later."""
+        return _busy(err)
 
     def _import_rescued(self) -> None:
         """Move samples rescued by earlier runs into the database (see ``_rescue``): all in

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from types import TracebackType
@@ -26,8 +27,50 @@ class LedgerCommon:
     _connections: dict[tuple[int, int], Any]
     rescue_path: Path
     """Where samples go when the ledger cannot take them (imported on the next open)."""
+    last_write_error: BaseException | None
+    """Why the last write the store refused failed (kept for the run's message)."""
 
     def completed(self, request_keys: Iterable[str]) -> set[tuple[str, int]]:
+        raise NotImplementedError
+
+    def record_durably(
+        self,
+        rec: SampleRecord,
+        attempts: int = 5,
+        owner: str | None = None,
+        logprobs: SampleLogprobs | None = None,
+    ) -> bool:
+        """Commit ``rec`` (and its ``logprobs``), retrying while the store says a retry may
+        help (:meth:`_worth_retrying`: a locked file, a lost server); when the store does not
+        take it, for any reason (full disk, I/O error, a value it refuses), append both to
+        :attr:`rescue_path` (fsynced) so a paid reply is never lost. True if committed, False
+        if rescued; raises ``OSError`` when the rescue file cannot be written either. The
+        cause is kept in :attr:`last_write_error`. One rule for every store."""
+        for attempt in range(attempts):
+            try:
+                if logprobs is None:
+                    self.record(rec, owner)
+                else:
+                    self.record(rec, owner, logprobs)
+                return True
+            except Exception as err:  # whatever the cause, the reply goes to the rescue file
+                self.last_write_error = err
+                if not self._worth_retrying(err):
+                    break  # the store refused this value: retrying changes nothing
+                if attempt + 1 < attempts:
+                    time.sleep(0.2 * 2**attempt)
+        if logprobs is None:
+            self.rescue([rec])
+        else:
+            self.rescue([rec], logprobs={(rec.request_key, rec.sample_index): logprobs})
+        return False
+
+    def record(
+        self, rec: SampleRecord, owner: str | None = None, logprobs: SampleLogprobs | None = None
+    ) -> None:
+        raise NotImplementedError
+
+    def _worth_retrying(self, err: BaseException) -> bool:
         raise NotImplementedError
 
     def missing(self, requests: Sequence[Request], k: int) -> list[tuple[Request, int]]:
