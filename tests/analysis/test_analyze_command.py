@@ -124,6 +124,7 @@ def test_default_local_judge_answers_and_reruns_offline(tmp_path: Path) -> None:
         f"paths.outputs={tmp_path / 'outputs'}",
         "mlflow.enabled=false",
         "analyze.max_tokens=64",
+        "analyze.max_fresh_asks=0",  # the re-run replays every stored verdict, invalid ones too
     )
     settings = analyze_settings_from_config(cfg, tmp_path / "analysis")
     samples = make_samples([{"answer_text": "So it is 3. Wait, yes. \\boxed{3}", "expected": "3"}])

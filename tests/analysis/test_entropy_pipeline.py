@@ -106,7 +106,8 @@ def test_entropy_on_the_embedded_model(make_settings, tmp_path: Path) -> None:
     result = analyze(tmp_path, job, "analysis.min_count=1")
     per = pd.read_csv(tmp_path / "entropy" / "responses.csv")
     assert len(per) == 2 and (per["tokens"] > 0).all()
-    assert (per["top_n"] == 5).all()
+    # llama-cpp-python adds the sampled token to the top 5 when it is not among them.
+    assert per["top_n"].between(5, 6).all()
     assert (per["mean_entropy"] >= 0).all() and (per["mean_entropy"] <= math.log(5)).all()
     assert (per["mean_dropped_mass"] >= 0).all()
     assert any(k.startswith("mean_entropy.") for k in result.metrics)
