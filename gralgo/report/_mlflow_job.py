@@ -116,6 +116,7 @@ def log_dataset_input(tracking_uri: str, run_id: str, dataset_dir: Path) -> None
     from mlflow.data.filesystem_dataset_source import FileSystemDatasetSource
     from mlflow.data.meta_dataset import MetaDataset
     from mlflow.entities import DatasetInput, InputTag
+    from mlflow.exceptions import MlflowException
 
     from gralgo.dataset import DatasetError, read_manifest
 
@@ -134,10 +135,34 @@ def log_dataset_input(tracking_uri: str, run_id: str, dataset_dir: Path) -> None
         name=f"gralgobench-{Path(dataset_dir).name}",
         digest=str(manifest["content_hash"])[:32],  # MLflow keeps at most 36 characters
     )
-    MlflowClient(tracking_uri=tracking_uri).log_inputs(run_id, datasets=[DatasetInput(
+    dataset_input = DatasetInput(
         dataset=dataset._to_mlflow_entity(),
         tags=[InputTag(key="mlflow.data.context", value="evaluation")],
-    )])  # fmt: skip
+    )
+    client = MlflowClient(tracking_uri=tracking_uri)
+    for attempt in range(_DATASET_INPUT_ATTEMPTS):
+        try:
+            client.log_inputs(run_id, datasets=[dataset_input])
+            return
+        except MlflowException as err:
+            # Two jobs on one dataset both found it missing and both inserted it: the loser's
+            # retry finds the winner's row and links to it.
+            if attempt + 1 == _DATASET_INPUT_ATTEMPTS or not _is_duplicate_row(err):
+                raise
+            time.sleep(0.05 * (attempt + 1))
+
+
+_DATASET_INPUT_ATTEMPTS = 4
+
+
+def _is_duplicate_row(err: Exception) -> bool:
+    """Whether a store refused a row because another writer inserted the same key first."""
+    text = str(err)
+    return any(
+        marker in text
+        for marker in ("UNIQUE constraint failed", "duplicate key value", "Duplicate entry",
+                       "IntegrityError")
+    )  # fmt: skip
 
 
 def start_job_run(settings: ReportSettings, parent_run_id: str | None) -> str:

@@ -81,3 +81,50 @@ def test_partial_job_is_tagged_and_failed(make_settings, tmp_path: Path) -> None
         run_id = job_run.finish({"pass_at_k": 0.5}, [], tmp_path, complete=False)
     run = _client(settings).get_run(run_id)
     assert run.info.status == "FAILED" and run.data.tags["complete"] == "false"
+
+
+@pytest.mark.slow
+def test_two_jobs_logging_one_dataset_at_once_both_link_it(
+    make_settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The race CI met: both jobs find the dataset row missing, the later insert is refused."""
+    import json
+
+    from mlflow.exceptions import MlflowException
+    from mlflow.store.tracking.sqlalchemy_store import SqlAlchemyStore
+
+    from gralgo.report._mlflow import create_run
+    from gralgo.report._mlflow_job import log_dataset_input
+
+    settings = make_settings("level=1").report_settings()
+    dataset_dir = tmp_path / "datasets" / "abc123"
+    dataset_dir.mkdir(parents=True)
+    manifest = {
+        "format_version": 1,
+        "config": {},
+        "counts": {},
+        "files": {},
+        "content_hash": "f" * 64,
+    }
+    (dataset_dir / "manifest.json").write_text(json.dumps(manifest))
+    uri, name = settings.mlflow.tracking_uri, settings.mlflow.experiment_name
+    winner, loser = (
+        create_run(tracking_uri=uri, experiment_name=name, run_name=n, tags={}) for n in "ab"
+    )
+    original = SqlAlchemyStore._log_inputs_impl
+    refused = "(sqlite3.IntegrityError) UNIQUE constraint failed: datasets.experiment_id"
+    calls = []
+
+    def racing(self, experiment_id, run_id, dataset_inputs=None, models=None):  # noqa: ANN001, ANN202
+        calls.append(run_id)
+        if len(calls) == 1:  # the other job inserts the same dataset between check and insert
+            original(self, experiment_id, winner, dataset_inputs, models)
+            raise MlflowException(refused)
+        return original(self, experiment_id, run_id, dataset_inputs, models)
+
+    monkeypatch.setattr(SqlAlchemyStore, "_log_inputs_impl", racing)
+    log_dataset_input(uri, loser, dataset_dir)
+    assert calls == [loser, loser]
+    for run_id in (winner, loser):
+        inputs = _client(settings).get_run(run_id).inputs.dataset_inputs
+        assert [i.dataset.name for i in inputs] == ["gralgobench-abc123"]
