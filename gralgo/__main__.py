@@ -118,7 +118,7 @@ def fail(status: int, err: Exception) -> None:
     if HydraConfig.initialized() and HydraConfig.get().mode == RunMode.MULTIRUN:
         from pathlib import Path
 
-        from gralgo.report import FailedJob, record_failure
+        from gralgo.tracking import FailedJob, record_failure
 
         hydra_cfg = HydraConfig.get()
         output_dir = Path(hydra_cfg.runtime.output_dir)
@@ -145,7 +145,7 @@ def cli(argv: list[str] | None = None) -> None:
         print(f"gralgo: error: {err}", file=sys.stderr)
         sys.exit(EXIT_CONFIG)
     main()
-    from gralgo.report import FAILED_JOBS
+    from gralgo.tracking import FAILED_JOBS
 
     if FAILED_JOBS:
         lines = [f"  job {f.job}: exit {f.status}: {f.cause}" for f in FAILED_JOBS]

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any
 from gralgo.dataset import Instance, ensure_dataset, read_instances
 from gralgo.job import EvaluationResult, finish_record, reuse_results, start_record
 from gralgo.ledger import ModelSpec, Request, SamplingParams
-from gralgo.report import JobRun
 from gralgo.run import Plan, build_requests, estimate_cost, resolve_tool_calling
 from gralgo.settings import AppSettings
+from gralgo.tracking import JobRun
 
 if TYPE_CHECKING:
     from gralgo.report import JobClock
@@ -555,7 +555,7 @@ def report_results(
     ``clock``, the metrics (summary, ``metrics.json``, MLflow) hold the whole job's wall time
     and its parts.
     """
-    from gralgo.report import completeness, write_reports
+    from gralgo.publish import completeness, write_reports
 
     frame = with_instance_columns(samples_table(out_dir, settings.mode.name), instances)
     if settings.mode.name == "certificate":
@@ -591,7 +591,7 @@ def report_results(
     if clock is not None:
         clock.lap("mlflow")
         metrics.update(clock.metrics())
-    from gralgo.report import locations_for, print_job_summary
+    from gralgo.publish import locations_for, print_job_summary
 
     locations = locations_for(
         out_dir, artifacts, run_id, settings.mlflow.tracking_uri, job_run.experiment_id

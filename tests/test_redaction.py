@@ -26,7 +26,7 @@ def test_a_secret_that_contains_another_is_masked_whole() -> None:
 
 
 def test_every_stage_uses_the_same_patterns() -> None:
-    from gralgo.report import redact_config
+    from gralgo.tracking import redact_config
 
     text = "x sk-abcdefghijkl y Bearer abcdefghijkl z api_key='zzzzzzzzzz'"
     assert redact_config({"notes": text}) == {"notes": redact(text)}

@@ -30,6 +30,9 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("results",),
     ("score",),
     ("report",),
+    ("transcripts",),
+    ("tracking",),
+    ("publish",),
     ("analysis",),
     ("settings", "job", "evaluate", "__main__"),
     ("testing",),
@@ -310,7 +313,7 @@ PLANTED = [
     ("gralgo/graphs/sources/_x.py", "from ...analysis import ANALYSES\n", upward_imports),
     (
         "gralgo/graphs/_x.py",
-        "def f():\n    from gralgo.report import write_reports\n",
+        "def f():\n    from gralgo.publish import write_reports\n",
         upward_imports,
     ),
     ("gralgo/graphs/_x.py", "importlib.import_module('gralgo.analysis')\n", upward_imports),

@@ -139,7 +139,7 @@ def log_analysis(
 ) -> str:
     """One MLflow run for the analysis, nested under the evaluation run when there is exactly
     one source, and tagged with every source's run id and folder either way."""
-    from gralgo.report import flatten_params, log_run
+    from gralgo.tracking import flatten_params, log_run
 
     run_ids = [rid for rid in (source_run_id(s) for s in sources) if rid]
     tags = {

@@ -305,7 +305,7 @@ def run_analysis(settings: AnalyzeSettings, samples: pd.DataFrame | None = None)
     summary = output.finish(TITLES.get(settings.analysis, settings.analysis))
     run_id = None
     if settings.mlflow_enabled and not settings.dry_run:
-        from gralgo.report import redact_config
+        from gralgo.tracking import redact_config
 
         run_id = log_analysis(
             output,

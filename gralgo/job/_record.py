@@ -60,7 +60,7 @@ def mlflow_parent(settings: AppSettings) -> str:
     """The sweep's MLflow parent run this job logs under ('' without MLflow or a sweep)."""
     if not settings.mlflow.enabled:
         return ""
-    from gralgo.report import parent_run_id_for_job
+    from gralgo.tracking import parent_run_id_for_job
 
     return parent_run_id_for_job() or ""
 
@@ -209,7 +209,7 @@ def _mlflow_current(settings: AppSettings, results: ResultsState, run: MlflowRun
         return True
     if run is None or run.tracking_uri != settings.mlflow.tracking_uri:
         return False
-    from gralgo.report import run_exists
+    from gralgo.tracking import run_exists
 
     if run_exists(run.tracking_uri, run.run_id):
         return True
@@ -300,7 +300,8 @@ def reuse_results(
 def _reused_result(
     settings: AppSettings, out_dir: Path, record: JobRecord, clock: JobClock | None = None
 ) -> EvaluationResult:
-    from gralgo.report import Completeness, retimed_summary
+    from gralgo.publish import Completeness
+    from gralgo.report import retimed_summary
     from gralgo.run import Plan
 
     results = record.results

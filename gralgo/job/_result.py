@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from gralgo.report import Completeness
+    from gralgo.publish import Completeness
     from gralgo.run import Plan
 
 

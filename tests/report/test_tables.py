@@ -300,17 +300,3 @@ def test_every_written_accuracy_table_has_a_best_heuristic_row(tmp_path: Path) -
     # Without credits (an older dataset) there is no heuristic row at all.
     write_tables(inst.drop(columns=["heuristics"]), agg, tmp_path / "old")
     assert "best heuristic" not in (tmp_path / "old" / "tasks_level1.md").read_text()
-
-
-def test_the_page_table_by_task_and_level_carries_the_baselines() -> None:
-    import json
-
-    from gralgo.report._summary import with_baselines
-
-    inst = pd.DataFrame(_answers("A", "max_degree", 1, ["5", "5", "5", "9"]))
-    inst["heuristics"] = [json.dumps({"greedy": 1.0})] * 4
-    agg = pd.DataFrame([{"model": "A", "task": "max_degree", "level": 1, "pass_at_k": 0.5}])
-    row = with_baselines(agg, inst).iloc[0]
-    assert row["baseline"] == pytest.approx(0.75)
-    assert row["heuristic"] == "greedy" and row["best heuristic"] == pytest.approx(1.0)
-    assert "heuristic" not in with_baselines(agg, inst.drop(columns=["heuristics"])).columns

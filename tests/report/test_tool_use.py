@@ -98,7 +98,7 @@ def test_tool_use_experiment_composes(make_settings) -> None:
 def test_sweep_writes_the_comparison_with_mlflow_off(inst: pd.DataFrame, tmp_path: Path):
     """README: "whatever the launcher" a sweep ends with comparison/tool_use.md and formats.md,
     also when MLflow is off (the callback then starts no parent run)."""
-    from gralgo.report._hydra_callbacks import MlflowSweepCallback
+    from gralgo.tracking import MlflowSweepCallback
 
     sweep = tmp_path / "sweep"
     both = pd.concat([inst, inst.assign(format="adjacency_list")], ignore_index=True)

@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from gralgo.report._mlflow_job import JobRun
-from gralgo.report._mlflow_runs import JOB_TAG, owner_is_gone, process_tags, run_exists
+from gralgo.tracking._mlflow_job import JobRun
+from gralgo.tracking._mlflow_runs import JOB_TAG, owner_is_gone, process_tags, run_exists
 
 CHILD = """
 import os, pickle, signal, sys
 from pathlib import Path
-import gralgo.report._samples_table as samples_table
-from gralgo.report._mlflow_job import JobRun
+import gralgo.tracking._samples_table as samples_table
+from gralgo.tracking._mlflow_job import JobRun
 
 settings = pickle.loads(Path(sys.argv[1]).read_bytes())
 out = Path(sys.argv[2])

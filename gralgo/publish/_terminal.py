@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
-from gralgo.report._clock import wall_time_line
+from gralgo.report import wall_time_line
 
 SHARES: tuple[tuple[str, str], ...] = (
     ("share_wrong", "wrong"), ("share_no_answer", "no ans."), ("share_truncated", "trunc."),
@@ -179,7 +179,7 @@ def locations_for(
     experiment_id: str | None,
 ) -> JobLocations:
     """The :class:`JobLocations` of a finished job."""
-    from gralgo.report._mlflow import ui_command, ui_path
+    from gralgo.tracking import ui_command, ui_path
 
     html = next((p for p in artifacts if p.name == "report.html"), None)
     return JobLocations(

@@ -24,7 +24,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from gralgo.report._job_settings import ReportSettings
+    from gralgo.report import ReportSettings
 
 log = logging.getLogger("gralgo")
 
@@ -79,8 +79,8 @@ def source_tags(argv: Sequence[str] | None = None) -> dict[str, str]:
 
 def job_params(settings: ReportSettings) -> dict[str, str]:
     """The redacted resolved config, flattened, plus ``k`` (metric names never hold k)."""
-    from gralgo.report._mlflow import flatten_params
-    from gralgo.report._secrets import redact_config
+    from gralgo.tracking._mlflow import flatten_params
+    from gralgo.tracking._secrets import redact_config
 
     return {**flatten_params(redact_config(settings.config)), "k": str(settings.k)}
 
@@ -167,9 +167,9 @@ def _is_duplicate_row(err: Exception) -> bool:
 
 def start_job_run(settings: ReportSettings, parent_run_id: str | None) -> str:
     """Create the job's run (RUNNING) with tags, params and the dataset input."""
-    from gralgo.report._mlflow import create_run, open_experiment
-    from gralgo.report._mlflow_runs import JOB_TAG, end_orphans, job_key, process_tags
-    from gralgo.report._secrets import secret_env_names
+    from gralgo.tracking._mlflow import create_run, open_experiment
+    from gralgo.tracking._mlflow_runs import JOB_TAG, end_orphans, job_key, process_tags
+    from gralgo.tracking._secrets import secret_env_names
 
     key = job_key(settings, parent_run_id)
     client, experiment_id = open_experiment(
@@ -207,7 +207,7 @@ class JobRun:
     def start(self) -> None:
         """Open the run now (idempotent)."""
         if self.settings.mlflow.enabled and self.run_id is None:
-            from gralgo.report._hydra_callbacks import parent_run_id_for_job
+            from gralgo.tracking._hydra_callbacks import parent_run_id_for_job
 
             self.run_id = start_job_run(self.settings, parent_run_id_for_job())
 
@@ -233,7 +233,7 @@ class JobRun:
                                     complete=complete, late_metrics=late_metrics)  # fmt: skip
         self.finished = True
         if opened is not None or "mlflow" in sys.modules:
-            from gralgo.report._mlflow import open_experiment
+            from gralgo.tracking._mlflow import open_experiment
 
             _, self.experiment_id = open_experiment(
                 self.settings.mlflow.tracking_uri, self.settings.mlflow.experiment_name
@@ -251,7 +251,7 @@ class JobRun:
     ) -> None:
         if exc_type is None or self.run_id is None or self.finished:
             return
-        from gralgo.report._mlflow import end_run
+        from gralgo.tracking._mlflow import end_run
 
         status = "KILLED" if issubclass(exc_type, KeyboardInterrupt) else "FAILED"
         try:
@@ -276,7 +276,7 @@ def log_to_mlflow(
     Without an open run, identical results already logged are not logged again (see the
     module docstring).
     """
-    from gralgo.report._hydra_callbacks import parent_run_id_for_job
+    from gralgo.tracking._hydra_callbacks import parent_run_id_for_job
 
     parent = parent_run_id_for_job()
     marker = (
@@ -284,7 +284,7 @@ def log_to_mlflow(
     )
     if run_id is None:
         if marker.is_file() and not settings.mlflow.log_duplicates:
-            from gralgo.report._mlflow_runs import run_exists
+            from gralgo.tracking._mlflow_runs import run_exists
 
             old = marker.read_text(encoding="utf-8").strip()
             if run_exists(settings.mlflow.tracking_uri, old):
@@ -309,9 +309,9 @@ def _log_results(
 ) -> None:
     from mlflow import MlflowClient
 
-    from gralgo.report._metrics import mlflow_entries
-    from gralgo.report._mlflow import end_run, log_results
-    from gralgo.report._secrets import secret_env_names
+    from gralgo.report import mlflow_entries
+    from gralgo.tracking._mlflow import end_run, log_results
+    from gralgo.tracking._secrets import secret_env_names
 
     env_names = secret_env_names(settings.config)
     uri = settings.mlflow.tracking_uri
@@ -322,7 +322,7 @@ def _log_results(
             artifact_dir=out_dir / "tables" if (out_dir / "tables").is_dir() else None,
             secret_env_names=env_names,
         )  # fmt: skip
-        from gralgo.report._samples_table import log_samples_table
+        from gralgo.tracking._samples_table import log_samples_table
 
         log_samples_table(uri, run_id, out_dir / "samples.jsonl", env_names)
         if late_metrics is not None:

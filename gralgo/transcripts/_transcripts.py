@@ -7,20 +7,20 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from gralgo.report._html import HtmlReport, prompt_key, write_html_report
-from gralgo.report._sample_log import (
+from gralgo.transcripts._html import HtmlReport, prompt_key, write_html_report
+from gralgo.transcripts._sample_log import (
     TextLookup,
     jsonl_text,
     record_chunks,
     record_view,
     records_json,
 )
-from gralgo.report._transcript_stamp import transcripts_digest, up_to_date, written
+from gralgo.transcripts._transcript_stamp import transcripts_digest, up_to_date, written
 
 if TYPE_CHECKING:
     import pandas as pd
 
-    from gralgo.report._job_settings import ReportSettings
+    from gralgo.report import ReportSettings
     from gralgo.results import TranscriptsState
 
 log = logging.getLogger("gralgo")
@@ -163,7 +163,7 @@ def write_job_transcripts(
     ``by_task_level`` is ``aggregate(inst, by=["model", "task", "level"])`` when the caller has
     it already (computed here otherwise); the baseline rows beside the models come from the
     paper tables under ``tables_dir``."""
-    from gralgo.report._metrics import usage_frame
+    from gralgo.report import usage_frame
     from gralgo.score import aggregate, instance_metrics
 
     if by_task_level is None:
@@ -207,10 +207,10 @@ def job_summary_html(
     tables_dir: Path | None,
 ) -> str:
     """The top of the page: headline per model, task grid per level with the baselines the
-    tables carry, and the interval figure (see :mod:`gralgo.report._summary_html`)."""
+    tables carry, and the interval figure (see :mod:`gralgo.transcripts._summary_html`)."""
     import pandas as pd
 
-    from gralgo.report._summary_html import (
+    from gralgo.transcripts._summary_html import (
         baseline_rows,
         headline_html,
         interval_figure_svg,

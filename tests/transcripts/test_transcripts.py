@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pandas as pd
 
-from gralgo.report._html import HtmlReport, render_html
-from gralgo.report._sample_log import RECORD_FIELDS, sample_records
-from gralgo.report._transcripts import prompts_of, write_transcripts
+from gralgo.transcripts._html import HtmlReport, render_html
+from gralgo.transcripts._sample_log import RECORD_FIELDS, sample_records
+from gralgo.transcripts._transcripts import prompts_of, write_transcripts
 
 
 def test_records_hold_texts_and_plain_values(scored_frame: pd.DataFrame) -> None:
@@ -61,32 +61,12 @@ def test_page_is_self_contained_and_cannot_be_broken_out_of(
     assert page.count("PROMPT of inst-right") == 1
 
 
-def test_job_page_answers_task_level_cost_questions(
-    scored_frame: pd.DataFrame, make_settings, tmp_path: Path
-) -> None:
-    from gralgo.report._summary import breakdowns
-    from gralgo.report._transcripts import write_job_transcripts
-    from gralgo.score import aggregate, instance_metrics
-
-    one = scored_frame[scored_frame["model"] == "model-a"]
-    inst = instance_metrics(one, 2)
-    settings = make_settings("sampling.k=2", "report.bootstrap_resamples=50").report_settings()
-    paths, _ = write_job_transcripts(one, aggregate(inst, by=["model"], n_resamples=50),
-                                  breakdowns(inst, 50), [], settings, tmp_path)  # fmt: skip
-    page = paths[1].read_text(encoding="utf-8")
-    section = page[page.index("By task and level") : page.index("<h2>Figures")]
-    rows = [r for r in section.split("<tr>") if "max_degree" in r or "diameter" in r]
-    assert len(rows) == 3  # model-a's (max_degree, 1), (diameter, 1), (diameter, 2)
-    assert sum("$0.0020" in r for r in rows) == 1  # max_degree's known cost
-    assert any("unknown price" in r for r in rows)  # diameter: no price known
-
-
 def test_texts_streamed_from_a_lookup_write_the_same_files(
     scored_frame: pd.DataFrame, tmp_path: Path, monkeypatch
 ) -> None:
     """Chunks of 4 samples with answer and reasoning read from a lookup per chunk give
     byte-identical samples.jsonl and report.html to a frame that holds every text."""
-    import gralgo.report._sample_log as sample_log
+    import gralgo.transcripts._sample_log as sample_log
 
     whole, streamed = tmp_path / "whole", tmp_path / "streamed"
     write_transcripts(scored_frame, whole, dataset_dir="/data/ds", title="t")
@@ -112,7 +92,7 @@ def test_texts_streamed_from_a_lookup_write_the_same_files(
 def test_unchanged_transcripts_are_not_rewritten_and_any_change_rewrites_them(
     scored_frame: pd.DataFrame, tmp_path: Path, monkeypatch
 ) -> None:
-    import gralgo.report._transcripts as transcripts
+    import gralgo.transcripts._transcripts as transcripts
 
     stored = {(k, i): (a, r) for k, i, a, r in zip(
         scored_frame["request_key"], scored_frame["sample_index"], scored_frame["answer_text"],

@@ -17,7 +17,7 @@ import pandas as pd
 import pytest
 
 from gralgo.report import plot_accuracy_by_level
-from gralgo.report._mlflow import log_run, open_experiment, ui_path
+from gralgo.tracking._mlflow import log_run, open_experiment, ui_path
 
 pytestmark = pytest.mark.slow
 
@@ -89,7 +89,7 @@ def test_printed_link_opens_the_runs_table_on_accuracy_and_cost(
 ) -> None:
     """The link the job summary prints: the first visible metric columns are accuracy, its
     interval, completion tokens and cost (MLflow orders the chosen metrics by name)."""
-    from gralgo.report import locations_for
+    from gralgo.publish import locations_for
 
     uri, experiment_id, run_id = store
     link = locations_for(tmp_path, [], str(run_id), uri, experiment_id).ui_page

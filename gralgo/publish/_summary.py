@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import pandas as pd
 
-    from gralgo.report._job_settings import ReportSettings
+    from gralgo.report import ReportSettings
     from gralgo.results import TranscriptsState
 
 log = logging.getLogger("gralgo")
@@ -76,7 +76,7 @@ def mark_partial(paths: list[Path], status: Completeness) -> None:
 
 def scrub_text_columns(frame: pd.DataFrame, env_names: list[str]) -> pd.DataFrame:
     """A copy of ``frame`` with secret values masked in its text columns."""
-    from gralgo.report._secrets import scrub_texts
+    from gralgo.tracking import scrub_texts
 
     out = frame.copy()
     for column in out.columns:
@@ -94,7 +94,7 @@ SAMPLE_TABLE_COLUMNS = (
 
 def long_context_markdown(inst: pd.DataFrame) -> str:
     """Accuracy per task and prompt length (the paper's Figure 3 as a table)."""
-    from gralgo.report._tables import markdown_table
+    from gralgo.report import markdown_table
 
     means = inst[~inst["incomplete"]].groupby(["task", "context"])[["pass_at_k", "cons_at_k"]]
     table = means.mean().reset_index()
@@ -129,7 +129,7 @@ def breakdown_table(parts: dict[str, pd.DataFrame]) -> pd.DataFrame:
 def with_baselines(by_task_level: pd.DataFrame, inst: pd.DataFrame) -> pd.DataFrame:
     """``aggregate(inst, by=[model, task, level])`` plus the guessing baseline, the best named
     heuristic and the ``best heuristic`` baseline of each (task, level) (the tables' rows)."""
-    from gralgo.report._tables import BASELINE, HEURISTIC, guess_baselines
+    from gralgo.report import BASELINE, HEURISTIC, guess_baselines
 
     guesses = guess_baselines(inst)
     if guesses.empty or not {"task", "level"} <= set(by_task_level.columns):
@@ -156,11 +156,9 @@ def write_reports(
     A partial job (``status`` not complete) gets its Markdown tables marked as partial; when no
     instance completed, the tables and the plot are skipped (there is nothing to show).
     """
-    from gralgo.report._plots import plot_accuracy_by_level
-    from gralgo.report._pricing import priced_samples
-    from gralgo.report._secrets import redact_config, secret_env_names
-    from gralgo.report._tables import write_tables
+    from gralgo.report import plot_accuracy_by_level, priced_samples, write_tables
     from gralgo.score import aggregate, instance_metrics, score_samples
+    from gralgo.tracking import redact_config, secret_env_names
 
     out_dir.mkdir(parents=True, exist_ok=True)
     scored = score_samples(priced_samples(frame, settings.litellm_model, settings.price))
@@ -200,7 +198,7 @@ def write_reports(
         path = tables_dir / "long_context.md"
         path.write_text(long_context_markdown(inst), encoding="utf-8")
         tables.append(path)
-        from gralgo.report._paper_figures import plot_long_context
+        from gralgo.report import plot_long_context
 
         artifacts.append(plot_long_context(inst, out_dir / "accuracy_by_context.png"))
     if not status.complete:
@@ -213,8 +211,8 @@ def write_reports(
         encoding="utf-8",
     )
     artifacts.append(config_path)
-    from gralgo.report._metrics import job_metrics
-    from gralgo.report._transcripts import write_job_transcripts
+    from gralgo.report import job_metrics
+    from gralgo.transcripts import write_job_transcripts
 
     figures = [p for p in artifacts if p.suffix == ".png"]
     page_by_task_level = None if agg is None else with_baselines(agg, inst)
@@ -236,4 +234,4 @@ def write_reports(
         samples_done=float(status.done),
         complete=float(status.complete),
     )
-    return artifacts, metrics, state  # the caller prints the summary (gralgo.report._terminal)
+    return artifacts, metrics, state  # the caller prints the summary (gralgo.publish._terminal)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from gralgo.report._sweep import (
+from gralgo.tracking._sweep import (
     SweepJob,
     collect_jobs,
     job_label,

@@ -5,7 +5,7 @@ Enable it in ``conf/config.yaml``::
     hydra:
       callbacks:
         mlflow_sweep:
-          _target_: gralgo.report._hydra_callbacks.MlflowSweepCallback
+          _target_: gralgo.tracking.MlflowSweepCallback
           tracking_uri: ${mlflow.tracking_uri}
           experiment_name: ${mlflow.experiment_name}
 
@@ -24,7 +24,7 @@ from typing import Any
 from hydra.experimental.callback import Callback
 from omegaconf import DictConfig, OmegaConf
 
-from gralgo.report._mlflow import default_tracking_uri, end_run, start_parent_run
+from gralgo.tracking._mlflow import default_tracking_uri, end_run, start_parent_run
 
 PARENT_RUN_ENV = "GRALGO_MLFLOW_PARENT_RUN_ID"
 """Set for the jobs of a sweep run in the same process (Hydra's basic launcher)."""
@@ -51,7 +51,7 @@ class MlflowSweepCallback(Callback):
     def on_multirun_start(self, config: DictConfig, **kwargs: Any) -> None:
         if not self.enabled or OmegaConf.select(config, "dry_run", default=False):
             return  # a dry run logs nothing
-        from gralgo.report._sweep import sweep_axes, sweep_name
+        from gralgo.tracking._sweep import sweep_axes, sweep_name
 
         sweep_dir = Path(str(config.hydra.sweep.dir))
         overrides = list(OmegaConf.select(config, "hydra.overrides.task", default=[]) or [])
@@ -80,7 +80,7 @@ class MlflowSweepCallback(Callback):
         atexit.register(self._finish, "FAILED")
 
     def on_multirun_end(self, config: DictConfig, **kwargs: Any) -> None:
-        from gralgo.report._sweep_failures import collect_failures
+        from gralgo.tracking._sweep_failures import collect_failures
 
         sweep_dir = Path(str(config.hydra.sweep.dir))
         failed = collect_failures(sweep_dir)  # jobs may have run in other processes
@@ -102,7 +102,7 @@ class MlflowSweepCallback(Callback):
 def write_sweep_comparison(sweep_dir: Path) -> Path | None:
     """``<sweep>/comparison``: the models compared (paper tables, z-scores, ``tool_use.md``,
     ``formats.md``, Figures 11-18), whether MLflow is on or off; ``None`` without results."""
-    from gralgo.report._compare import NoResultsError, collect_instances, write_comparison
+    from gralgo.report import NoResultsError, collect_instances, write_comparison
 
     try:
         inst = collect_instances([sweep_dir])
@@ -121,8 +121,8 @@ def log_sweep_comparison(
     from mlflow import MlflowClient
     from mlflow.entities import Metric
 
-    from gralgo.report._mlflow import metric_name
-    from gralgo.report._sweep import collect_jobs, plot_sweep, sweep_metrics
+    from gralgo.tracking._mlflow import metric_name
+    from gralgo.tracking._sweep import collect_jobs, plot_sweep, sweep_metrics
 
     out = write_sweep_comparison(sweep_dir)
     if out is None:

@@ -29,7 +29,7 @@ class HtmlReport:
     title: str
     """Page heading (model, format, k)."""
     records: Sequence[Mapping[str, Any]]
-    """Per-sample records (see :func:`gralgo.report._sample_log.sample_records`)."""
+    """Per-sample records (see :func:`gralgo.transcripts._sample_log.sample_records`)."""
     prompts: Mapping[str, str] = field(default_factory=dict)
     """``"<instance_id>|<format>"`` -> prompt text."""
     tables: Sequence[tuple[str, pd.DataFrame]] = ()

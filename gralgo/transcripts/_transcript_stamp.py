@@ -16,10 +16,10 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from gralgo.report import _html, _sample_log
-from gralgo.report._html import HtmlReport, write_page
-from gralgo.report._sample_log import TextLookup, record_chunks
 from gralgo.results import FileStates, TranscriptsState
+from gralgo.transcripts import _html, _sample_log
+from gralgo.transcripts._html import HtmlReport, write_page
+from gralgo.transcripts._sample_log import TextLookup, record_chunks
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -35,7 +35,7 @@ def _code_digest() -> bytes:
         _html,
         _sample_log,
         sys.modules[__name__],
-        sys.modules["gralgo.report._transcripts"],
+        sys.modules["gralgo.transcripts._transcripts"],
     ):
         digest.update(Path(str(module.__file__)).read_bytes())
     return digest.digest()

@@ -8,7 +8,7 @@ from typing import Any
 
 import pandas as pd
 
-from gralgo.report._transcripts import write_transcripts
+from gralgo.transcripts._transcripts import write_transcripts
 
 
 def _visible_rows(page: Any) -> int:
@@ -135,7 +135,7 @@ def _job_frame(levels: tuple[int, ...], per_level: int, k: int) -> pd.DataFrame:
 def test_summary_leads_with_the_headline_and_fits_1400_px(
     make_settings: Any, tmp_path: Path, chromium_page: Any
 ) -> None:
-    from gralgo.report import write_reports
+    from gralgo.publish import write_reports
 
     settings = make_settings(
         "sampling.k=2", "report.bootstrap_resamples=50", "mlflow.enabled=false",

@@ -79,7 +79,7 @@ def log_samples_table(
     from mlflow import MlflowClient
     from mlflow.utils.mlflow_tags import MLFLOW_LOGGED_ARTIFACTS
 
-    from gralgo.report._secrets import secret_scrubber
+    from gralgo.tracking._secrets import secret_scrubber
 
     if not samples_jsonl.is_file():
         return

@@ -14,7 +14,7 @@ def test_the_samples_table_keeps_the_answer_end_and_no_secret(
 
     from mlflow import MlflowClient
 
-    from gralgo.report._samples_table import (
+    from gralgo.tracking._samples_table import (
         SAMPLES_TABLE_ARTIFACT,
         TABLE_TEXT_CHARS,
         log_samples_table,
@@ -70,7 +70,7 @@ def test_the_file_is_what_log_table_writes_for_the_same_rows(tmp_path: Path) -> 
 
     import pandas as pd
 
-    from gralgo.report._samples_table import write_samples_table
+    from gralgo.tracking._samples_table import write_samples_table
 
     rows = [
         {"a": 1, "answer_text": "é \\boxed{1}", "score": float("nan"), "prompt_ref": "p"},

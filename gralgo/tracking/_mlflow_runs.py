@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote
 
 if TYPE_CHECKING:
-    from gralgo.report._job_settings import ReportSettings
+    from gralgo.report import ReportSettings
 
 log = logging.getLogger("gralgo")
 

@@ -5,7 +5,7 @@ The default store is MLflow's own default kind, a SQLite database, kept under ``
 
     mlflow ui --backend-store-uri sqlite:///outputs/mlflow.db
 
-Every param, tag and text artifact passes through :func:`gralgo.report._secrets.scrub_text`
+Every param, tag and text artifact passes through :func:`gralgo.tracking._secrets.scrub_text`
 before it leaves the process, so a key that slipped into a config or a log never reaches MLflow.
 """
 
@@ -27,7 +27,7 @@ from gralgo.errors import ConfigError
 # MLflow 3 starts a telemetry thread that phones home (and edits os.environ while we scrub it).
 # Off by default here; set MLFLOW_DISABLE_TELEMETRY=false to allow it.
 os.environ.setdefault("MLFLOW_DISABLE_TELEMETRY", "true")
-from gralgo.report._secrets import redact_config, scrub_text, secret_scrubber, secret_values
+from gralgo.tracking._secrets import redact_config, scrub_text, secret_scrubber, secret_values
 
 _LOG = logging.getLogger(__name__)
 
@@ -329,7 +329,7 @@ def _log_scrubbed_file(
 ) -> None:
     """Log ``path``; a text file whose content holds a secret is logged as a scrubbed copy, a
     binary file holding a secret value not at all. A large file is read a few MB at a time."""
-    from gralgo.report._scrub_files import WHOLE, contains_any, needs_scrubbing, write_scrubbed
+    from gralgo.tracking._scrub_files import WHOLE, contains_any, needs_scrubbing, write_scrubbed
 
     if not path.is_file():
         raise ConfigError(f"artifact {path} does not exist")

@@ -7,7 +7,7 @@ import copy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gralgo.report._secrets import (
+from gralgo.tracking._secrets import (
     REDACTED,
     is_secret_key,
     redact_config,
@@ -84,7 +84,7 @@ def test_env_value_never_survives(monkeypatch_value: str, before: str, after: st
 
 
 def test_scrub_texts_masks_named_values_once_read(monkeypatch) -> None:
-    from gralgo.report._secrets import REDACTED, scrub_texts
+    from gralgo.tracking._secrets import REDACTED, scrub_texts
 
     monkeypatch.setenv("MY_PLAIN_VAR", "plainvalue42")
     out = scrub_texts(["x plainvalue42 y", None, 3, "sk-abcdefghijkl"], ["MY_PLAIN_VAR"])
@@ -97,7 +97,7 @@ def test_scrub_texts_masks_named_values_once_read(monkeypatch) -> None:
     "abcdefgh", "0123456789ABCDEFGHIJ", "_", "-", " ", "x", "é", "\n", '"',
 ]), max_size=40))  # fmt: skip
 def test_the_clues_skip_only_texts_no_pattern_matches(words: list[str]) -> None:
-    from gralgo.report._secrets import _SECRET_PATTERNS, REDACTED, _scrub_patterns
+    from gralgo.tracking._secrets import _SECRET_PATTERNS, REDACTED, _scrub_patterns
 
     text = "".join(words)
     expected = text

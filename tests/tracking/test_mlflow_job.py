@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from gralgo.report._mlflow_job import JobRun, command_line, job_params, source_tags
+from gralgo.tracking._mlflow_job import JobRun, command_line, job_params, source_tags
 
 
 def _client(settings):  # noqa: ANN001, ANN202
@@ -93,8 +93,8 @@ def test_two_jobs_logging_one_dataset_at_once_both_link_it(
     from mlflow.exceptions import MlflowException
     from mlflow.store.tracking.sqlalchemy_store import SqlAlchemyStore
 
-    from gralgo.report._mlflow import create_run
-    from gralgo.report._mlflow_job import log_dataset_input
+    from gralgo.tracking._mlflow import create_run
+    from gralgo.tracking._mlflow_job import log_dataset_input
 
     settings = make_settings("level=1").report_settings()
     dataset_dir = tmp_path / "datasets" / "abc123"

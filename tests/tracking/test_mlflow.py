@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 from omegaconf import OmegaConf
 
-from gralgo.report._hydra_callbacks import (
+from gralgo.tracking._hydra_callbacks import (
     PARENT_RUN_ENV,
     PARENT_RUN_FILE,
     MlflowSweepCallback,
     parent_run_id_for_job,
 )
-from gralgo.report._mlflow import (
+from gralgo.tracking._mlflow import (
     PARENT_RUN_TAG,
     end_run,
     flatten_params,
@@ -25,7 +25,7 @@ from gralgo.report._mlflow import (
     metric_name,
     start_parent_run,
 )
-from gralgo.report._secrets import redact_config
+from gralgo.tracking._secrets import redact_config
 
 REPO = Path(__file__).parents[2]
 SECRET = "sk-gralgo-test-0123456789abcdef"
@@ -91,8 +91,8 @@ def test_no_secret_in_params_tags_or_artifacts(
 ) -> None:
     """Also with every artifact read a few characters at a time, as large transcripts are."""
     if streamed:
-        monkeypatch.setattr("gralgo.report._mlflow._STREAM_ABOVE_BYTES", 0)
-        monkeypatch.setattr("gralgo.report._scrub_files.PIECE_CHARS", 7)
+        monkeypatch.setattr("gralgo.tracking._mlflow._STREAM_ABOVE_BYTES", 0)
+        monkeypatch.setattr("gralgo.tracking._scrub_files.PIECE_CHARS", 7)
     uri, root = store
     monkeypatch.setenv("GRALGO_TEST_PROVIDER_CREDS", OTHER_SECRET)
     monkeypatch.setenv("OPENAI_API_KEY", SECRET)
@@ -204,7 +204,7 @@ def test_real_hydra_multirun_groups_jobs(tmp_path: Path) -> None:
               sweep: {{dir: {tmp_path / "multirun"}}}
               callbacks:
                 mlflow_sweep:
-                  _target_: gralgo.report._hydra_callbacks.MlflowSweepCallback
+                  _target_: gralgo.tracking.MlflowSweepCallback
                   tracking_uri: ${{mlflow.tracking_uri}}
                   experiment_name: ${{mlflow.experiment_name}}
             """
@@ -214,8 +214,8 @@ def test_real_hydra_multirun_groups_jobs(tmp_path: Path) -> None:
         textwrap.dedent(
             """
             import hydra
-            from gralgo.report._hydra_callbacks import parent_run_id_for_job
-            from gralgo.report._mlflow import log_run
+            from gralgo.tracking._hydra_callbacks import parent_run_id_for_job
+            from gralgo.tracking._mlflow import log_run
 
             @hydra.main(version_base=None, config_path="conf", config_name="config")
             def main(cfg):

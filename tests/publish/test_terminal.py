@@ -10,7 +10,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from gralgo.report._terminal import JobLocations, summary_text, write_atomically
+from gralgo.publish._terminal import JobLocations, summary_text, write_atomically
 
 METRICS = {
     "n_instances": 4.0, "n_incomplete": 1.0, "pass_at_k": 0.5, "pass_at_k_lo": 0.25,
@@ -64,8 +64,8 @@ def test_partial_job_says_so() -> None:
 def test_printed_mlflow_link_opens_the_runs_table_view(tmp_path: Path) -> None:
     """The link opens the experiment's runs table in gralgo's shared view (metrics as columns),
     not only the run's own page."""
-    from gralgo.report import locations_for
-    from gralgo.report._terminal import summary_text
+    from gralgo.publish import locations_for
+    from gralgo.publish._terminal import summary_text
 
     where = locations_for(tmp_path, [], "abc123", "sqlite:///x.db", "7")
     text = summary_text({"pass_at_k": 0.5}, 2, "t", where)
@@ -75,8 +75,8 @@ def test_printed_mlflow_link_opens_the_runs_table_view(tmp_path: Path) -> None:
 
 
 def test_summary_shows_the_model_speed() -> None:
-    from gralgo.report._metrics import tokens_per_second, usage_frame
-    from gralgo.report._terminal import summary_text
+    from gralgo.publish._terminal import summary_text
+    from gralgo.report import tokens_per_second, usage_frame
 
     samples = pd.DataFrame({"completion_tokens": [100, 300, None], "latency_s": [2.0, 6.0, None],
                             "error_class": [None, None, "Missing"]})  # fmt: skip

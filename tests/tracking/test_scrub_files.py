@@ -9,8 +9,8 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gralgo.report._scrub_files import contains_any, needs_scrubbing, text_pieces, write_scrubbed
-from gralgo.report._secrets import secret_scrubber
+from gralgo.tracking._scrub_files import contains_any, needs_scrubbing, text_pieces, write_scrubbed
+from gralgo.tracking._secrets import secret_scrubber
 
 NAMED = "GRALGO_TEST_SCRUB_FILES_SECRET"
 VALUE = "plain-secret-value-42"

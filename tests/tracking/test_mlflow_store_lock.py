@@ -13,7 +13,7 @@ OPENER = """
 import sys, time
 from pathlib import Path
 sys.path.insert(0, {repo!r})
-from gralgo.report._mlflow import open_experiment
+from gralgo.tracking._mlflow import open_experiment
 print("READY", flush=True)
 go = Path(sys.argv[2])
 while not go.exists():

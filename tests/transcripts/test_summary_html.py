@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from gralgo.report._summary_html import (
+from gralgo.transcripts._summary_html import (
     baseline_rows,
     headline_html,
     interval_figure_svg,

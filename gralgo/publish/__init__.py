@@ -1,0 +1,35 @@
+"""Publish a job's results: score its samples and write its report folder (tables, figures,
+metrics, transcripts, all scrubbed of secrets), say whether it is complete, and print the
+summary with where everything went (files, MLflow).
+
+Importing this package is cheap: everything loads on first use.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gralgo.lazy import lazy_exports
+
+if TYPE_CHECKING:
+    from gralgo.publish._summary import Completeness, completeness, write_reports
+    from gralgo.publish._terminal import locations_for, print_job_summary
+
+_LAZY = {
+    "Completeness": "gralgo.publish._summary",
+    "completeness": "gralgo.publish._summary",
+    "locations_for": "gralgo.publish._terminal",
+    "print_job_summary": "gralgo.publish._terminal",
+    "write_reports": "gralgo.publish._summary",
+}
+
+__getattr__ = lazy_exports(__name__, _LAZY)
+
+
+__all__ = [
+    "Completeness",
+    "completeness",
+    "locations_for",
+    "print_job_summary",
+    "write_reports",
+]

@@ -1,0 +1,54 @@
+"""Tracking: MLflow runs, one per job and one parent run per multirun sweep (the Hydra callback,
+its jobs' failure markers), with every param, tag and artifact scrubbed of secrets.
+
+Importing this package is cheap: the sweep's failure records load eagerly, everything that needs
+MLflow or Hydra loads on first use.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gralgo.lazy import lazy_exports
+from gralgo.tracking._sweep_failures import FAILED_JOBS, FailedJob, record_failure
+
+if TYPE_CHECKING:
+    from gralgo.tracking._hydra_callbacks import MlflowSweepCallback, parent_run_id_for_job
+    from gralgo.tracking._mlflow import flatten_params, log_run, ui_command, ui_path
+    from gralgo.tracking._mlflow_job import JobRun
+    from gralgo.tracking._mlflow_runs import run_exists
+    from gralgo.tracking._secrets import redact_config, scrub_texts, secret_env_names
+
+_LAZY = {
+    "JobRun": "gralgo.tracking._mlflow_job",
+    "MlflowSweepCallback": "gralgo.tracking._hydra_callbacks",
+    "flatten_params": "gralgo.tracking._mlflow",
+    "log_run": "gralgo.tracking._mlflow",
+    "parent_run_id_for_job": "gralgo.tracking._hydra_callbacks",
+    "redact_config": "gralgo.tracking._secrets",
+    "run_exists": "gralgo.tracking._mlflow_runs",
+    "scrub_texts": "gralgo.tracking._secrets",
+    "secret_env_names": "gralgo.tracking._secrets",
+    "ui_command": "gralgo.tracking._mlflow",
+    "ui_path": "gralgo.tracking._mlflow",
+}
+
+__getattr__ = lazy_exports(__name__, _LAZY)
+
+
+__all__ = [
+    "FAILED_JOBS",
+    "FailedJob",
+    "JobRun",
+    "MlflowSweepCallback",
+    "flatten_params",
+    "log_run",
+    "parent_run_id_for_job",
+    "record_failure",
+    "redact_config",
+    "run_exists",
+    "scrub_texts",
+    "secret_env_names",
+    "ui_command",
+    "ui_path",
+]

@@ -1,0 +1,104 @@
+"""A job's report folder put together: metrics over the breakdowns, the job page's table by task
+and level with its baselines and costs, and one price in every number a job shows."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+import pytest
+
+from gralgo.publish import write_reports
+from gralgo.publish._summary import breakdowns, with_baselines
+from gralgo.publish._terminal import summary_text
+from gralgo.report import job_metrics
+from gralgo.score import aggregate, instance_metrics
+from gralgo.transcripts import write_job_transcripts
+
+
+def test_job_metrics_names_and_values(scored_frame: pd.DataFrame) -> None:
+    one_model = scored_frame[scored_frame["model"] == "model-a"]  # a job evaluates one model
+    inst = instance_metrics(one_model, 2)
+    overall = aggregate(inst, by=["model"], n_resamples=50)
+    metrics = job_metrics(overall, breakdowns(inst, 50), one_model)
+    assert metrics["pass_at_k"] == pytest.approx(1.0)  # both complete model-a instances solved
+    assert metrics["accuracy"] == pytest.approx(0.75)
+    assert metrics["accuracy_lo"] <= metrics["accuracy"] <= metrics["accuracy_hi"]
+    assert metrics["task/diameter/share_wrong"] == pytest.approx(0.5)
+    assert metrics["taxonomy/enumeration/accuracy"] == pytest.approx(1.0)
+    assert {"level/1/pass_at_k", "level/2/pass_at_k", "complexity/easy/cons_at_k"} <= set(metrics)
+    assert metrics["prompt_tokens"] == 5 * 100  # the errored sample's usage counts too
+    assert metrics["task/max_degree/cost_usd"] == pytest.approx(0.002)
+    assert "task/diameter/cost_usd" not in metrics  # no price known: unknown, not $0
+    assert metrics["latency_p95_s"] == pytest.approx(1.5)
+    assert not any(name.endswith(("_at_2", "@2")) for name in metrics)
+
+
+def test_job_page_answers_task_level_cost_questions(
+    scored_frame: pd.DataFrame, make_settings, tmp_path: Path
+) -> None:
+    one = scored_frame[scored_frame["model"] == "model-a"]
+    inst = instance_metrics(one, 2)
+    settings = make_settings("sampling.k=2", "report.bootstrap_resamples=50").report_settings()
+    paths, _ = write_job_transcripts(one, aggregate(inst, by=["model"], n_resamples=50),
+                                  breakdowns(inst, 50), [], settings, tmp_path)  # fmt: skip
+    page = paths[1].read_text(encoding="utf-8")
+    section = page[page.index("By task and level") : page.index("<h2>Figures")]
+    rows = [r for r in section.split("<tr>") if "max_degree" in r or "diameter" in r]
+    assert len(rows) == 3  # model-a's (max_degree, 1), (diameter, 1), (diameter, 2)
+    assert sum("$0.0020" in r for r in rows) == 1  # max_degree's known cost
+    assert any("unknown price" in r for r in rows)  # diameter: no price known
+
+
+def test_the_page_table_by_task_and_level_carries_the_baselines() -> None:
+    inst = pd.DataFrame([
+        {"model": "A", "task": "max_degree", "taxonomy": "enumeration", "complexity": "easy",
+         "level": 1, "format": "edge_list", "context": "standard",
+         "instance_id": f"max_degree-{i}", "pass_at_k": 0.0, "cons_at_k": 0.0,
+         "incomplete": False, "expected_answer": answer, "answer_kind": "integer", "n_nodes": 10}
+        for i, answer in enumerate(["5", "5", "5", "9"])
+    ])  # fmt: skip
+    inst["heuristics"] = [json.dumps({"greedy": 1.0})] * 4
+    agg = pd.DataFrame([{"model": "A", "task": "max_degree", "level": 1, "pass_at_k": 0.5}])
+    row = with_baselines(agg, inst).iloc[0]
+    assert row["baseline"] == pytest.approx(0.75)
+    assert row["heuristic"] == "greedy" and row["best heuristic"] == pytest.approx(1.0)
+    assert "heuristic" not in with_baselines(agg, inst.drop(columns=["heuristics"])).columns
+
+
+def _frame() -> pd.DataFrame:
+    rows = []
+    for index in range(2):
+        for sample in range(2):
+            rows.append({
+                "instance_id": f"i{index}", "model": "m", "task": "max_degree",
+                "taxonomy": "enumeration", "complexity": "easy", "level": 1,
+                "format": "edge_list", "context": "standard", "sample_index": sample,
+                "answer_text": "\\boxed{4}", "finish_reason": "stop", "error_class": None,
+                "expected": "4", "answer_kind": "integer", "prompt_tokens": 1000,
+                "completion_tokens": 500, "reasoning_tokens": 0, "cost_usd": None,
+                "latency_s": 1.0, "request_key": f"k{index}", "prompt": "p",
+                "graph_nodes": 5, "graph_edges": 4,
+            })  # fmt: skip
+    return pd.DataFrame(rows)
+
+
+@pytest.mark.parametrize("rates", [(0.0, 0.0), (1.0, 2.0)])
+def test_summary_metrics_and_samples_use_the_configured_price(
+    make_settings: Any, tmp_path: Path, rates: tuple[float, float]
+) -> None:
+    settings = make_settings(
+        "sampling.k=2", "report.bootstrap_resamples=20", "mlflow.enabled=false",
+        f"model.price.input_per_1m={rates[0]}", f"model.price.output_per_1m={rates[1]}",
+    ).report_settings()  # fmt: skip
+    _, metrics, _ = write_reports(_frame(), settings, tmp_path)
+    expected = 4 * (1000 * rates[0] + 500 * rates[1]) / 1e6
+    assert metrics["cost_usd"] == pytest.approx(expected)  # what MLflow logs
+    assert metrics["task/max_degree/cost_usd"] == pytest.approx(expected)
+    text = summary_text(metrics, 2, "t")
+    assert "unknown price" not in text and f"${expected:,.4f}" in text
+    samples = pd.read_csv(tmp_path / "samples.csv")
+    assert samples["cost_usd"].sum() == pytest.approx(expected)
+    assert "unknown price" not in (tmp_path / "report.html").read_text(encoding="utf-8")
