@@ -23,12 +23,13 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from gralgo.ledger import (
     BatchRecord,
     Pair,
     Request,
+    SampleLogprobs,
     SampleRecord,
     custom_id,
     new_owner_id,
@@ -45,6 +46,7 @@ from gralgo.run._batch_providers import (
     make_provider,
 )
 from gralgo.run._errors import redact
+from gralgo.redaction import redact_tokens
 from gralgo.run._request_info import redact_known
 
 log = logging.getLogger("gralgo")
@@ -62,7 +64,9 @@ PERMANENT = frozenset(
 """Error classes not sent again in this run (a new run tries them once more, as live runs do)."""
 CRASH_ENV = "GRALGO_BATCH_CRASH_AT"
 """Test hook: the step at which the process kills itself with SIGKILL (the kill -9 tests)."""
-Provider = OpenAIBatches | AnthropicBatches
+if TYPE_CHECKING:
+    from gralgo.run._batch_gemini import GeminiBatches
+Provider: TypeAlias = "OpenAIBatches | AnthropicBatches | GeminiBatches"
 
 
 def crash_point(step: str) -> None:
@@ -161,6 +165,8 @@ class BatchRun:
         self.sent: dict[Pair, int] = {}
         """Times each sample was put in a batch by this run."""
         self.no_resubmit: set[Pair] = set()
+        self.logprobs: dict[Pair, SampleLogprobs] = {}
+        """Logprobs of results waiting to be stored with their rows (requests that ask)."""
         self.foreign: dict[str, tuple[str, str] | None] = {}
         """(instance, model) of request keys of other jobs met in their batches."""
 
@@ -194,7 +200,8 @@ class BatchRun:
             batch_ref=ref, job=self.job, provider=self.provider.name,
             endpoint=self.provider.model.api_base or "", digest="", requests=0, state="intent",
             creator=self.owner, created_at=now,
-            expires_at=now + COMPLETION_WINDOW_S + CLAIM_MARGIN_S,
+            expires_at=now + getattr(self.provider, "window_s", COMPLETION_WINDOW_S)
+            + CLAIM_MARGIN_S,
         )  # fmt: skip
         record, claimed = self.ledger.open_batch(draft, candidates, self.limit)
         if not claimed:
@@ -347,11 +354,14 @@ class BatchRun:
                 self.ledger.take_batch(batch.batch_ref, self.owner, COLLECT_LEASE_S)
         self.store(batch, chunk)
         crash_point("mid_store")  # some results stored, the batch not yet closed
-        for pair in held:  # no line at all (a failed batch): pending again
+        missing = {
+            "failed": "BatchFailed",
+            "expired": "BatchExpired",
+            "cancelled": "BatchCancelled",
+        }
+        for pair in held:  # no line at all (a failed batch; Gemini's expired): pending again
             if pair[0] in self.requests:
-                self.note_error(
-                    pair, "BatchFailed" if status.status == "failed" else "BatchMissing"
-                )
+                self.note_error(pair, missing.get(status.status, "BatchMissing"))
         self.ledger.finish_batch(batch.batch_ref, "collected", status.status)
         self.provider.cleanup(batch.batch_id)
         self.report.collected += 1
@@ -379,6 +389,10 @@ class BatchRun:
                 error_message=redact(line.error_message or "", self.secrets),
             )
         fields = dict(line.fields)
+        request = self.requests.get(pair[0])
+        if line.logprobs is not None and request is not None and request.sampling.logprobs:
+            tokens = redact_tokens(line.logprobs.tokens, self.secrets)
+            self.logprobs[pair] = replace(line.logprobs, tokens=tokens)
         for name in ("answer_text", "reasoning_text"):
             if fields.get(name):
                 fields[name] = redact_known(fields[name], self.secrets)
@@ -392,7 +406,9 @@ class BatchRun:
     def store(self, batch: BatchRecord, records: list[SampleRecord]) -> None:
         if not records:
             return
-        self.ledger.store_batch_results(batch.batch_ref, records)
+        pairs = [(r.request_key, r.sample_index) for r in records]
+        logprobs = {p: self.logprobs.pop(p) for p in pairs if p in self.logprobs}
+        self.ledger.store_batch_results(batch.batch_ref, records, logprobs)
         for rec in records:
             self.count(rec)
 

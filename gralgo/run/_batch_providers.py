@@ -1,5 +1,6 @@
 """The providers' batch APIs through their official SDKs: OpenAI (Files + Batches, also any
-OpenAI-compatible server that implements them) and Anthropic (Message Batches).
+OpenAI-compatible server that implements them) and Anthropic (Message Batches); Google
+Gemini's lives in ``_batch_gemini`` and is registered in :func:`make_provider`.
 
 Each provider turns a sample into one batch line whose body is what the live path sends
 (litellm's own request transformation), uploads or submits a batch tagged with our batch ref,
@@ -16,15 +17,18 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from gralgo.errors import ConfigError
-from gralgo.ledger import Request, parse_custom_id
+from gralgo.ledger import Request, SampleLogprobs, logprobs_from_response, parse_custom_id
 from gralgo.run._direct_client import _FINISH_REASONS, parse_body, wire_model
+
+if TYPE_CHECKING:
+    from gralgo.run._batch_gemini import GeminiBatches
 
 COMPLETION_WINDOW_S = 24 * 3600.0
 """Both providers finish or expire a batch within 24 hours."""
-BATCH_PROVIDERS = ("openai", "anthropic")
+BATCH_PROVIDERS = ("openai", "anthropic", "gemini")
 
 
 @dataclass(frozen=True)
@@ -64,19 +68,31 @@ class LineResult:
     """Ledger fields of a successful reply; ``None`` when the request failed."""
     error_class: str | None = None
     error_message: str | None = None
+    logprobs: SampleLogprobs | None = None
+    """Token logprobs of the reply when the line carries them (stored if the request asked)."""
 
 
 def provider_of(request: Request) -> str:
-    """``openai`` or ``anthropic`` for a request's model; ``ConfigError`` for any other."""
+    """``openai``, ``anthropic`` or ``gemini`` for a request's model; ``ConfigError`` for any
+    other (or for Gemini without its SDK)."""
     prefix = request.model.litellm_model.split("/", 1)[0]
     if prefix == "anthropic":
         return "anthropic"
     if prefix in ("openai", "hosted_vllm"):
         return "openai"
+    if prefix == "gemini":
+        import importlib.util
+
+        if importlib.util.find_spec("google.genai") is None:
+            raise ConfigError(
+                "run.batch=on with a Gemini model needs the google-genai SDK: pip install "
+                "google-genai==3.3.0 (or set run.batch=off)"
+            )
+        return "gemini"
     raise ConfigError(
         f"run.batch=on: {request.model.litellm_model!r} has no batch API here (supported: "
-        "openai/..., anthropic/... and OpenAI-compatible servers that implement /v1/batches); "
-        "set run.batch=off"
+        "openai/..., anthropic/..., gemini/... and OpenAI-compatible servers that implement "
+        "/v1/batches); set run.batch=off"
     )
 
 
@@ -368,7 +384,10 @@ def parse_openai_line(litellm_model: str, line: dict[str, Any]) -> LineResult:
         body = response.get("body") or {}
         message = (body.get("error") or {}).get("message") if isinstance(body, dict) else None
         return LineResult(cid, None, _status_class(status), message or f"HTTP {status}")
-    return LineResult(cid, parse_body(litellm_model, response["body"], priced=False))
+    body = response["body"]
+    return LineResult(
+        cid, parse_body(litellm_model, body, priced=False), logprobs=logprobs_from_response(body)
+    )
 
 
 def _anthropic_class(kind: str) -> str:
@@ -400,10 +419,15 @@ def anthropic_fields(message: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def make_provider(request: Request) -> OpenAIBatches | AnthropicBatches:
+def make_provider(request: Request) -> OpenAIBatches | AnthropicBatches | GeminiBatches:
     """The batch API of ``request``'s model."""
-    if provider_of(request) == "anthropic":
+    provider = provider_of(request)
+    if provider == "anthropic":
         return AnthropicBatches(request)
+    if provider == "gemini":
+        from gralgo.run._batch_gemini import GeminiBatches
+
+        return GeminiBatches(request)
     return OpenAIBatches(request)
 
 
