@@ -36,6 +36,7 @@ from gralgo.ledger import (
     owner_is_dead,
     pairs_digest,
 )
+from gralgo.redaction import redact_tokens
 from gralgo.run._batch_providers import (
     COMPLETION_WINDOW_S,
     AnthropicBatches,
@@ -46,7 +47,6 @@ from gralgo.run._batch_providers import (
     make_provider,
 )
 from gralgo.run._errors import redact
-from gralgo.redaction import redact_tokens
 from gralgo.run._request_info import redact_known
 
 log = logging.getLogger("gralgo")

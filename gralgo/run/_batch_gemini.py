@@ -24,8 +24,8 @@ from typing import Any
 from gralgo.ledger import Request, logprobs_from_response
 from gralgo.run._batch_providers import (
     BatchStatus,
-    LineResult,
     Limits,
+    LineResult,
     _api_key,
     _litellm_optional_params,
     _status_class,
@@ -220,7 +220,8 @@ def gemini_fields(litellm_model: str, response: dict[str, Any]) -> tuple[dict[st
     from litellm.llms.gemini.chat.transformation import GoogleAIStudioGeminiConfig
 
     logging_obj: Any = types.SimpleNamespace(optional_params={}, litellm_params={})
-    converted = GoogleAIStudioGeminiConfig()._transform_google_generate_content_to_openai_model_response(
+    config: Any = GoogleAIStudioGeminiConfig()
+    converted = config._transform_google_generate_content_to_openai_model_response(
         completion_response=response, model_response=litellm.ModelResponse(),
         model=litellm_model.split("/", 1)[-1], logging_obj=logging_obj,
         raw_response=httpx.Response(200),

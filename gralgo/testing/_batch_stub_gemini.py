@@ -126,7 +126,8 @@ class GeminiState:
                 key = line["key"]
                 every = settings["fail_every"]
                 if every and number % every == 0:
-                    row: dict[str, Any] = {"key": key, "status": {"code": 13, "message": "Internal error encountered."}}  # fmt: skip
+                    status = {"code": 13, "message": "Internal error encountered."}
+                    row: dict[str, Any] = {"key": key, "status": status}
                     failed += 1
                 else:
                     self.state.paid[key] = self.state.paid.get(key, 0) + 1
