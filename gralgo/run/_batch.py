@@ -39,6 +39,7 @@ from gralgo.ledger import (
 from gralgo.redaction import redact_tokens
 from gralgo.run._batch_providers import (
     COMPLETION_WINDOW_S,
+    UNDECIDED,
     AnthropicBatches,
     BatchStatus,
     LineResult,
@@ -305,7 +306,11 @@ class BatchRun:
             batch.batch_ref, self.owner, COLLECT_LEASE_S
         ):
             return None
-        found = self.provider.find(batch.batch_ref, batch.created_at, batch.requests)
+        held = [custom_id(p) for p in self.ledger.batch_pairs(batch.batch_ref)]
+        found = self.provider.find(batch.batch_ref, batch.created_at, batch.requests, held)
+        if found == UNDECIDED:
+            log.info("batch: %s may be a running batch; waiting for it to end", batch.batch_ref)
+            return None
         if found is not None:
             self.ledger.update_batch(batch.batch_ref, state="created", batch_id=found)
             self.report.adopted += 1

@@ -17,7 +17,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -109,7 +109,9 @@ class GeminiBatches:
         )
         return str(job.name)
 
-    def find(self, batch_ref: str, created_after: float, requests: int) -> str | None:
+    def find(
+        self, batch_ref: str, created_after: float, requests: int, custom_ids: Collection[str] = ()
+    ) -> str | None:
         """The job whose display name carries ``batch_ref`` (newest first; listing stops an
         hour before the intent)."""
         for job in self.client.batches.list(config={"page_size": 100}):

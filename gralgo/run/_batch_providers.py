@@ -14,7 +14,7 @@ import datetime as dt
 import functools
 import json
 import os
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -29,6 +29,8 @@ if TYPE_CHECKING:
 COMPLETION_WINDOW_S = 24 * 3600.0
 """Both providers finish or expire a batch within 24 hours."""
 BATCH_PROVIDERS = ("openai", "anthropic", "gemini")
+UNDECIDED = "undecided"
+"""What ``find`` returns when a batch may be ours but cannot be told yet (keep the intent)."""
 
 
 @dataclass(frozen=True)
@@ -157,7 +159,9 @@ class Provider(Protocol):
     def line(self, request: Request, index: int, custom_id: str) -> dict[str, Any]: ...
     def upload(self, lines_path: Path, batch_ref: str) -> str | None: ...
     def create(self, file_id: str | None, lines_path: Path, metadata: dict[str, str]) -> str: ...
-    def find(self, batch_ref: str, created_after: float, requests: int) -> str | None: ...
+    def find(
+        self, batch_ref: str, created_after: float, requests: int, custom_ids: Collection[str] = ()
+    ) -> str | None: ...
     def stray_files(self, batch_ref: str) -> list[str]: ...
     def delete_file(self, file_id: str) -> None: ...
     def status(self, batch_id: str) -> BatchStatus: ...
@@ -216,7 +220,9 @@ class OpenAIBatches:
         )
         return str(batch.id)
 
-    def find(self, batch_ref: str, created_after: float, requests: int) -> str | None:
+    def find(
+        self, batch_ref: str, created_after: float, requests: int, custom_ids: Collection[str] = ()
+    ) -> str | None:
         """The batch whose metadata names ``batch_ref`` (listing stops at older batches)."""
         for batch in self.client.batches.list(limit=100):
             if (batch.metadata or {}).get("gralgo_ref") == batch_ref:
@@ -316,9 +322,15 @@ class AnthropicBatches:
         batch = self.client.messages.batches.create(requests=requests)
         return str(batch.id)
 
-    def find(self, batch_ref: str, created_after: float, requests: int) -> str | None:
-        """Anthropic batches carry no metadata: the one created after our intent (minus clock
-        skew) with our request count, when exactly one matches (see ``design/batch.md``)."""
+    def find(
+        self, batch_ref: str, created_after: float, requests: int, custom_ids: Collection[str] = ()
+    ) -> str | None:
+        """Anthropic batches carry no metadata: the candidates are the batches created after
+        our intent (minus clock skew) with its request count. One candidate is taken (its
+        collection stores only lines whose samples the intent holds). Several: each one that
+        ended is ours if its results' custom_ids are the intent's samples; while none matches
+        and some are still running, ``UNDECIDED`` (the intent and its claims stay; nothing is
+        resubmitted). None, or none matching once all ended: ``None`` (see ``design/batch.md``)."""
         found = []
         for batch in self.client.messages.batches.list(limit=100):
             created = _time(batch.created_at)
@@ -330,8 +342,19 @@ class AnthropicBatches:
                 + counts.expired
             )  # fmt: skip
             if total == requests:
-                found.append(str(batch.id))
-        return found[0] if len(found) == 1 else None
+                found.append(batch)
+        if len(found) <= 1:
+            return str(found[0].id) if found else None
+        wanted = set(custom_ids)
+        running = False
+        for batch in found:
+            if batch.processing_status != "ended":
+                running = True
+            elif {item.custom_id for item in self.client.messages.batches.results(batch.id)} == (
+                wanted
+            ):
+                return str(batch.id)
+        return UNDECIDED if running and wanted else None
 
     def stray_files(self, batch_ref: str) -> list[str]:
         return []
