@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import Any
 
 from gralgo.ledger import (
     BatchRecord,
@@ -40,13 +40,11 @@ from gralgo.redaction import redact_tokens
 from gralgo.run._batch_providers import (
     COMPLETION_WINDOW_S,
     UNDECIDED,
-    AnthropicBatches,
     BatchStatus,
     LineResult,
-    OpenAIBatches,
     custom_pair,
-    make_provider,
 )
+from gralgo.run._batch_registry import Provider, make_provider
 from gralgo.run._errors import redact
 from gralgo.run._request_info import redact_known
 
@@ -65,9 +63,6 @@ PERMANENT = frozenset(
 """Error classes not sent again in this run (a new run tries them once more, as live runs do)."""
 CRASH_ENV = "GRALGO_BATCH_CRASH_AT"
 """Test hook: the step at which the process kills itself with SIGKILL (the kill -9 tests)."""
-if TYPE_CHECKING:
-    from gralgo.run._batch_gemini import GeminiBatches
-Provider: TypeAlias = "OpenAIBatches | AnthropicBatches | GeminiBatches"
 
 
 def crash_point(step: str) -> None:

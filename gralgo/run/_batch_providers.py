@@ -1,6 +1,6 @@
 """The providers' batch APIs through their official SDKs: OpenAI (Files + Batches, also any
 OpenAI-compatible server that implements them) and Anthropic (Message Batches); Google
-Gemini's lives in ``_batch_gemini`` and is registered in :func:`make_provider`.
+Gemini's lives in ``_batch_gemini``; ``_batch_registry`` picks one for a request.
 
 Each provider turns a sample into one batch line whose body is what the live path sends
 (litellm's own request transformation), uploads or submits a batch tagged with our batch ref,
@@ -17,14 +17,11 @@ import os
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from gralgo.errors import ConfigError
 from gralgo.ledger import Request, SampleLogprobs, logprobs_from_response, parse_custom_id
 from gralgo.run._direct_client import _FINISH_REASONS, parse_body, wire_model
-
-if TYPE_CHECKING:
-    from gralgo.run._batch_gemini import GeminiBatches
 
 COMPLETION_WINDOW_S = 24 * 3600.0
 """Both providers finish or expire a batch within 24 hours."""
@@ -440,18 +437,6 @@ def anthropic_fields(message: dict[str, Any]) -> dict[str, Any]:
         "reasoning_tokens": None,
         "cost_usd": None,
     }
-
-
-def make_provider(request: Request) -> OpenAIBatches | AnthropicBatches | GeminiBatches:
-    """The batch API of ``request``'s model."""
-    provider = provider_of(request)
-    if provider == "anthropic":
-        return AnthropicBatches(request)
-    if provider == "gemini":
-        from gralgo.run._batch_gemini import GeminiBatches
-
-        return GeminiBatches(request)
-    return OpenAIBatches(request)
 
 
 def custom_pair(custom_id: str) -> tuple[str, int] | None:

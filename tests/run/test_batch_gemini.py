@@ -205,14 +205,24 @@ def test_gemini_result_lines_carry_the_logprobs_litellm_reads(stub: BatchStub) -
     request = requests_for(stub, logprobs=True)[0]
     line = GeminiBatches(request).line(request, 0, custom_id((request.key, 0)))
     assert line["request"]["generationConfig"]["responseLogprobs"] is True
-    from gralgo.testing._batch_stub_gemini import gemini_response
-
-    settings = {"reasoning": False}
-    response = gemini_response(line["request"], "gemini-2.5-flash", settings)
+    chosen = [{"token": t, "logProbability": p} for t, p in (("a", -0.25), ("b", -0.5))]
+    response = {  # LogprobsResult: ai.google.dev/api/generate-content#LogprobsResult
+        "candidates": [{
+            "content": {"parts": [{"text": "ab"}], "role": "model"}, "finishReason": "STOP",
+            "logprobsResult": {
+                "chosenCandidates": chosen,
+                "topCandidates": [{"candidates": [c, {"token": "z", "logProbability": -3.0}]}
+                                  for c in chosen],
+            },
+        }],
+        "usageMetadata": {"promptTokenCount": 1, "candidatesTokenCount": 2, "totalTokenCount": 3},
+    }  # fmt: skip
+    genai_types.GenerateContentResponse.model_validate(response)
     parsed = parse_gemini_line("gemini/gemini-2.5-flash", {"key": "k-0", "response": response})
     assert parsed.logprobs is not None
-    assert parsed.logprobs.tokens == ("\\boxed{", str(len("q question 0")), "}")
-    assert np.allclose(parsed.logprobs.chosen, [-0.25, -0.5, -0.75])
+    assert parsed.logprobs.tokens == ("a", "b")
+    assert np.allclose(parsed.logprobs.chosen, [-0.25, -0.5])
+    assert np.allclose(parsed.logprobs.top, [[-0.25, -3.0], [-0.5, -3.0]])
 
 
 def test_batch_mode_needs_the_gemini_sdk(monkeypatch: pytest.MonkeyPatch) -> None:
