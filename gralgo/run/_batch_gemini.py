@@ -15,6 +15,7 @@ litellm's own Gemini response transformation, as for live calls.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import json
 import tempfile
 from collections.abc import Collection, Iterator
@@ -209,12 +210,18 @@ def parse_gemini_line(litellm_model: str, line: dict[str, Any]) -> LineResult:
     return LineResult(key, fields, logprobs=logprobs_from_response(converted))
 
 
+@functools.cache
+def _ok_response() -> Any:
+    """The HTTP response litellm's transformation is handed (read only; built once)."""
+    import httpx
+
+    return httpx.Response(200)
+
+
 def gemini_fields(litellm_model: str, response: dict[str, Any]) -> tuple[dict[str, Any], Any]:
     """Ledger fields of a GenerateContentResponse through litellm's Gemini transformation (the
     live path's), with the ModelResponse (whose logprobs are kept); the caller prices it."""
     import types
-
-    import httpx
 
     from gralgo.run._litellm_response import load_litellm, parse_response
 
@@ -226,8 +233,11 @@ def gemini_fields(litellm_model: str, response: dict[str, Any]) -> tuple[dict[st
     converted = config._transform_google_generate_content_to_openai_model_response(
         completion_response=response, model_response=litellm.ModelResponse(),
         model=litellm_model.split("/", 1)[-1], logging_obj=logging_obj,
-        raw_response=httpx.Response(200),
+        raw_response=_ok_response(),
     )  # fmt: skip
+    hidden = getattr(converted, "_hidden_params", None)
+    if isinstance(hidden, dict):  # priced by the caller at the batch price: skip litellm's
+        hidden["response_cost"] = None
     fields = parse_response(litellm, converted)
     fields["cost_usd"] = None
     return fields, converted
