@@ -165,6 +165,8 @@ class BatchRun:
         """Logprobs of results waiting to be stored with their rows (requests that ask)."""
         self.foreign: dict[str, tuple[str, str] | None] = {}
         """(instance, model) of request keys of other jobs met in their batches."""
+        self.foreign_logprobs: dict[str, bool] = {}
+        """Whether those requests asked for logprobs (their ledger ``sampling``)."""
 
     # ---- submitting ---------------------------------------------------------------------
     def submittable(self) -> list[Pair]:
@@ -289,6 +291,19 @@ class BatchRun:
             )
         return self.foreign[key]
 
+    def wants_logprobs(self, key: str) -> bool:
+        """Whether the request asked for logprobs (this job's, else as the ledger records it)."""
+        request = self.requests.get(key)
+        if request is not None:
+            return bool(request.sampling.logprobs)
+        if key not in self.foreign_logprobs:
+            import json
+
+            infos = self.ledger.requests([key], messages=False)
+            asked = bool(infos) and bool(json.loads(infos[0].sampling).get("logprobs"))
+            self.foreign_logprobs[key] = asked
+        return self.foreign_logprobs[key]
+
     def adopt(self, batch: BatchRecord) -> BatchRecord | None:
         """The batch of an intent whose creator died before recording the id: found at the
         provider by its ref (adopted), or never created (abandoned, its file deleted)."""
@@ -389,8 +404,7 @@ class BatchRun:
                 error_message=redact(line.error_message or "", self.secrets),
             )
         fields = dict(line.fields)
-        request = self.requests.get(pair[0])
-        if line.logprobs is not None and request is not None and request.sampling.logprobs:
+        if line.logprobs is not None and self.wants_logprobs(pair[0]):
             tokens = redact_tokens(line.logprobs.tokens, self.secrets)
             self.logprobs[pair] = replace(line.logprobs, tokens=tokens)
         for name in ("answer_text", "reasoning_text"):

@@ -4,7 +4,7 @@ exactly as a live call's do: the same samples run live and through a batch store
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
+from dataclasses import asdict, replace
 from pathlib import Path
 
 import numpy as np
@@ -88,3 +88,45 @@ def test_gemini_batch_results_store_their_logprobs(stub: BatchStub, tmp_path: Pa
     data = next(iter(stored.values()))
     assert data.tokens[0] == "\\boxed{"
     assert np.allclose(data.chosen, [-0.25, -0.5, -0.75])
+
+
+def test_another_jobs_run_stores_the_logprobs_its_batch_asked_for(
+    stub: BatchStub, tmp_path: Path
+) -> None:
+    """Job A submits (wait=false); a run of job B on the same endpoint collects A's batch and
+    stores A's logprobs, as A's request (in the ledger) asked."""
+    import json
+
+    from gralgo.ledger import RequestInfo
+
+    stub.control(delay_s=1.0)
+    mine = with_logprobs(make_requests(stub.api_base, 2, tag="jobA"), 2)
+    other = make_requests(stub.api_base, 1, tag="jobB")
+    with Ledger(tmp_path / "l.sqlite") as ledger:
+        ledger.register_requests(
+            RequestInfo(
+                request_key=r.key,
+                instance_id=r.instance_id,
+                task="max_degree",
+                taxonomy="enumeration",
+                complexity="easy",
+                level=1,
+                format="edge_list",
+                context="standard",
+                mode="direct",
+                answer_kind="integer",
+                expected="3",
+                model_spec=json.dumps({"litellm_model": r.model.litellm_model}),
+                sampling=json.dumps(asdict(r.sampling)),
+                messages="[]",
+            )  # fmt: skip
+            for r in mine
+        )
+        first = run_batches([(r, 0) for r in mine], ledger, "A", replace(FAST, wait=False), None)
+        assert first.submitted_only
+        stub.control(delay_s=0)
+        run_batches([(r, 0) for r in other], ledger, "B", FAST, None)
+        assert ledger.batches(open_only=True) == []
+        stored = ledger.read_logprobs([(r.key, 0) for r in mine])
+    assert len(stored) == 2
+    assert next(iter(stored.values())).top.shape == (3, 2)
