@@ -1,8 +1,9 @@
 """A ``+experiment=main`` job (21,600 samples) through batch mode against the loopback batch stub.
 
-    python benchmarks/bench_batch.py [--provider openai|anthropic] [--kill STEP] [--rounds N]
-                                     [--per-level N]
-    python benchmarks/bench_batch.py --lines 10000,50000   # memory of one batch as it grows
+    python benchmarks/bench_batch.py [--provider openai|anthropic|gemini] [--kill STEP]
+                                     [--rounds N] [--per-level N]
+    python benchmarks/bench_batch.py --lines 10000,50000 [--provider openai|gemini]
+                                     # memory of one batch as it grows
 
 Reuses (or builds) the main dataset under ``outputs/datasets/bench-main`` (``--per-level``
 other than 50 uses its own folder), starts ``batch_stub_server.py`` and runs the job as a user
@@ -64,15 +65,14 @@ def one_round(args: argparse.Namespace, dataset: Path) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as tmp:
         stub = start_batch_stub(Path(tmp) / "stub")
         try:
-            model = (
-                ["model=claude", f"model.api_base={stub.base}", "sampling.seed=null"]
-                if args.provider == "anthropic"
-                else [
-                    "model=openai_compatible",
-                    "model.name=stub-model",
+            model = {
+                "anthropic": ["model=claude", f"model.api_base={stub.base}", "sampling.seed=null"],
+                "gemini": ["model=gemini_2_5_flash", f"model.api_base={stub.base}/v1beta"],
+                "openai": [
+                    "model=openai_compatible", "model.name=stub-model",
                     f"model.api_base={stub.api_base}",
-                ]
-            )
+                ],
+            }[args.provider]  # fmt: skip
             command = [
                 "+experiment=main", *model, f"model.api_key_env={FAKE_KEY_ENV}",
                 f"dataset.per_level={args.per_level}", "run.batch=on", "run.batch.wait=false",
@@ -82,7 +82,7 @@ def one_round(args: argparse.Namespace, dataset: Path) -> dict[str, float]:
             stub.control(delay_s=args.delay)
             rc, submit_s, submit_peak, err = run(command, args.kill)
             killed = rc == -9
-            assert rc in (4, -9), f"first run exited {rc}: {err[-3000:]}"
+            assert rc in (5, -9), f"first run exited {rc}: {err[-3000:]}"
             collect_s, collect_peak, runs = 0.0, 0.0, 0
             while True:  # the same command until it has collected everything
                 time.sleep(1)
@@ -117,7 +117,7 @@ def one_round(args: argparse.Namespace, dataset: Path) -> dict[str, float]:
     }  # fmt: skip
 
 
-def lines_round(lines: int) -> dict[str, float]:
+def lines_round(lines: int, provider: str = "openai") -> dict[str, float]:
     """One batch of ``lines`` one-line prompts (k = 2) submitted and collected in a fresh
     process; returns the collect time and the peak RSS of submitting and of collecting."""
     code = f"""
@@ -131,6 +131,11 @@ tmp = Path(tempfile.mkdtemp())
 stub = start_batch_stub(tmp / "stub")
 try:
     requests = make_requests(stub.api_base, {lines} // 2, tag="lines")
+    if {provider!r} == "gemini":
+        from dataclasses import replace
+        from gralgo.ledger import ModelSpec
+        model = ModelSpec("g", "gemini/gemini-2.5-flash", stub.base + "/v1beta", FAKE_KEY_ENV)
+        requests = [replace(r, model=model) for r in requests]
     todo = [(r, i) for r in requests for i in range(2)]
     with Ledger(tmp / "l.sqlite") as ledger:
         stub.control(delay_s=1)
@@ -156,7 +161,7 @@ finally:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--provider", default="openai", choices=["openai", "anthropic"])
+    parser.add_argument("--provider", default="openai", choices=["openai", "anthropic", "gemini"])
     parser.add_argument("--kill", default=None, help="crash step of the first run (kill -9)")
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--per-level", type=int, default=50)
@@ -170,13 +175,13 @@ def main() -> None:
         runs: dict[int, list[dict[str, float]]] = {n: [] for n in sizes}
         for _ in range(args.rounds):
             for n in sizes:
-                runs[n].append(lines_round(n))
+                runs[n].append(lines_round(n, args.provider))
         for n in sizes:
             med = {k: statistics.median(r[k] for r in runs[n]) for k in runs[n][0]}
             print(
-                f"one batch of {n} lines: collect {med['collect_s']:.1f} s; peak RSS "
-                f"{med['submit_peak']:.0f} MiB after submitting, {med['collect_peak']:.0f} MiB "
-                f"after collecting (median of {args.rounds})"
+                f"one {args.provider} batch of {n} lines: collect {med['collect_s']:.1f} s; "
+                f"peak RSS {med['submit_peak']:.0f} MiB after submitting, "
+                f"{med['collect_peak']:.0f} MiB after collecting (median of {args.rounds})"
             )
         return
     name = "bench-main" if args.per_level == 50 else f"bench-main-{args.per_level}"

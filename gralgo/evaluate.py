@@ -157,7 +157,7 @@ def plan_batch_price(
 
     model = settings.model.litellm_model
     provider = model.split("/", 1)[0]
-    if provider not in ("openai", "anthropic", "hosted_vllm"):
+    if provider not in ("openai", "anthropic", "hosted_vllm", "gemini"):
         return None, f"{provider} has no batch API in gralgo"
     rates = batch_rates(model, price_settings(settings))
     if rates is None:

@@ -10,7 +10,7 @@ advisory lock on PostgreSQL) and the parameter marker.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import replace
 from typing import Any
@@ -23,6 +23,7 @@ from gralgo.ledger._batches import (
     pairs_digest,
 )
 from gralgo.ledger._claims import ClaimDecision, Pair, SampleState, owner_is_dead
+from gralgo.ledger._logprobs import SQLITE_TABLE, SampleLogprobs, logprob_row
 from gralgo.ledger._records import SampleRecord
 from gralgo.ledger._sqlite_schema import SAMPLE_COLUMNS, upsert_sample_sql
 
@@ -33,6 +34,9 @@ class BatchStore:
     """Batch methods of a ledger; a store implements the three hooks below."""
 
     _placeholder = "?"
+    _logprobs_upsert = "INSERT OR REPLACE INTO logprobs VALUES (?, ?, ?, ?, ?, ?, ?)"
+    """How the store writes a logprob row (the live path's statement)."""
+    _logprobs_table = SQLITE_TABLE
 
     def _batch_transaction(self) -> AbstractContextManager[Any]:
         """A write transaction that serialises claimers; yields the connection."""
@@ -199,9 +203,14 @@ class BatchStore:
                 (collector,),
             )
 
-    def store_batch_results(self, batch_ref: str, records: Sequence[SampleRecord]) -> None:
-        """Store results of the batch (a success row stays final) and drop their claims, in one
-        transaction."""
+    def store_batch_results(
+        self,
+        batch_ref: str,
+        records: Sequence[SampleRecord],
+        logprobs: Mapping[Pair, SampleLogprobs] | None = None,
+    ) -> None:
+        """Store results of the batch (a success row stays final) with the ``logprobs`` of those
+        that have them, and drop their claims, in one transaction."""
         from gralgo.ledger._batches import batch_owner
 
         if not records:
@@ -212,6 +221,10 @@ class BatchStore:
             self._executemany(
                 conn, upsert, [tuple(getattr(r, c) for c in SAMPLE_COLUMNS) for r in records]
             )
+            if logprobs:
+                rows = [logprob_row(key, index, data) for (key, index), data in logprobs.items()]
+                conn.execute(self._logprobs_table)
+                self._executemany(conn, self._logprobs_upsert, rows)
             self._executemany(
                 conn,
                 self._sql(

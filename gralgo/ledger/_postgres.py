@@ -128,6 +128,8 @@ class PostgresLedger(BatchStore, LedgerCommon):
         return conn
 
     _placeholder = "%s"
+    _logprobs_upsert = _LOGPROBS_UPSERT
+    _logprobs_table = POSTGRES_TABLE
 
     @contextmanager
     def _batch_transaction(self) -> Iterator[psycopg.Connection[Any]]:

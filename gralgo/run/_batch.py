@@ -29,21 +29,22 @@ from gralgo.ledger import (
     BatchRecord,
     Pair,
     Request,
+    SampleLogprobs,
     SampleRecord,
     custom_id,
     new_owner_id,
     owner_is_dead,
     pairs_digest,
 )
+from gralgo.redaction import redact_tokens
 from gralgo.run._batch_providers import (
     COMPLETION_WINDOW_S,
-    AnthropicBatches,
+    UNDECIDED,
     BatchStatus,
     LineResult,
-    OpenAIBatches,
     custom_pair,
-    make_provider,
 )
+from gralgo.run._batch_registry import Provider, make_provider
 from gralgo.run._errors import redact
 from gralgo.run._request_info import redact_known
 
@@ -62,7 +63,6 @@ PERMANENT = frozenset(
 """Error classes not sent again in this run (a new run tries them once more, as live runs do)."""
 CRASH_ENV = "GRALGO_BATCH_CRASH_AT"
 """Test hook: the step at which the process kills itself with SIGKILL (the kill -9 tests)."""
-Provider = OpenAIBatches | AnthropicBatches
 
 
 def crash_point(step: str) -> None:
@@ -161,8 +161,12 @@ class BatchRun:
         self.sent: dict[Pair, int] = {}
         """Times each sample was put in a batch by this run."""
         self.no_resubmit: set[Pair] = set()
+        self.logprobs: dict[Pair, SampleLogprobs] = {}
+        """Logprobs of results waiting to be stored with their rows (requests that ask)."""
         self.foreign: dict[str, tuple[str, str] | None] = {}
         """(instance, model) of request keys of other jobs met in their batches."""
+        self.foreign_logprobs: dict[str, bool] = {}
+        """Whether those requests asked for logprobs (their ledger ``sampling``)."""
 
     # ---- submitting ---------------------------------------------------------------------
     def submittable(self) -> list[Pair]:
@@ -194,7 +198,8 @@ class BatchRun:
             batch_ref=ref, job=self.job, provider=self.provider.name,
             endpoint=self.provider.model.api_base or "", digest="", requests=0, state="intent",
             creator=self.owner, created_at=now,
-            expires_at=now + COMPLETION_WINDOW_S + CLAIM_MARGIN_S,
+            expires_at=now + getattr(self.provider, "window_s", COMPLETION_WINDOW_S)
+            + CLAIM_MARGIN_S,
         )  # fmt: skip
         record, claimed = self.ledger.open_batch(draft, candidates, self.limit)
         if not claimed:
@@ -286,6 +291,19 @@ class BatchRun:
             )
         return self.foreign[key]
 
+    def wants_logprobs(self, key: str) -> bool:
+        """Whether the request asked for logprobs (this job's, else as the ledger records it)."""
+        request = self.requests.get(key)
+        if request is not None:
+            return bool(request.sampling.logprobs)
+        if key not in self.foreign_logprobs:
+            import json
+
+            infos = self.ledger.requests([key], messages=False)
+            asked = bool(infos) and bool(json.loads(infos[0].sampling).get("logprobs"))
+            self.foreign_logprobs[key] = asked
+        return self.foreign_logprobs[key]
+
     def adopt(self, batch: BatchRecord) -> BatchRecord | None:
         """The batch of an intent whose creator died before recording the id: found at the
         provider by its ref (adopted), or never created (abandoned, its file deleted)."""
@@ -298,7 +316,11 @@ class BatchRun:
             batch.batch_ref, self.owner, COLLECT_LEASE_S
         ):
             return None
-        found = self.provider.find(batch.batch_ref, batch.created_at, batch.requests)
+        held = [custom_id(p) for p in self.ledger.batch_pairs(batch.batch_ref)]
+        found = self.provider.find(batch.batch_ref, batch.created_at, batch.requests, held)
+        if found == UNDECIDED:
+            log.info("batch: %s may be a running batch; waiting for it to end", batch.batch_ref)
+            return None
         if found is not None:
             self.ledger.update_batch(batch.batch_ref, state="created", batch_id=found)
             self.report.adopted += 1
@@ -347,11 +369,14 @@ class BatchRun:
                 self.ledger.take_batch(batch.batch_ref, self.owner, COLLECT_LEASE_S)
         self.store(batch, chunk)
         crash_point("mid_store")  # some results stored, the batch not yet closed
-        for pair in held:  # no line at all (a failed batch): pending again
+        missing = {
+            "failed": "BatchFailed",
+            "expired": "BatchExpired",
+            "cancelled": "BatchCancelled",
+        }
+        for pair in held:  # no line at all (a failed batch; Gemini's expired): pending again
             if pair[0] in self.requests:
-                self.note_error(
-                    pair, "BatchFailed" if status.status == "failed" else "BatchMissing"
-                )
+                self.note_error(pair, missing.get(status.status, "BatchMissing"))
         self.ledger.finish_batch(batch.batch_ref, "collected", status.status)
         self.provider.cleanup(batch.batch_id)
         self.report.collected += 1
@@ -379,6 +404,9 @@ class BatchRun:
                 error_message=redact(line.error_message or "", self.secrets),
             )
         fields = dict(line.fields)
+        if line.logprobs is not None and self.wants_logprobs(pair[0]):
+            tokens = redact_tokens(line.logprobs.tokens, self.secrets)
+            self.logprobs[pair] = replace(line.logprobs, tokens=tokens)
         for name in ("answer_text", "reasoning_text"):
             if fields.get(name):
                 fields[name] = redact_known(fields[name], self.secrets)
@@ -392,7 +420,9 @@ class BatchRun:
     def store(self, batch: BatchRecord, records: list[SampleRecord]) -> None:
         if not records:
             return
-        self.ledger.store_batch_results(batch.batch_ref, records)
+        pairs = [(r.request_key, r.sample_index) for r in records]
+        logprobs = {p: self.logprobs.pop(p) for p in pairs if p in self.logprobs}
+        self.ledger.store_batch_results(batch.batch_ref, records, logprobs)
         for rec in records:
             self.count(rec)
 

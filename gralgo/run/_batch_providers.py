@@ -1,5 +1,6 @@
 """The providers' batch APIs through their official SDKs: OpenAI (Files + Batches, also any
-OpenAI-compatible server that implements them) and Anthropic (Message Batches).
+OpenAI-compatible server that implements them) and Anthropic (Message Batches); Google
+Gemini's lives in ``_batch_gemini``; ``_batch_registry`` picks one for a request.
 
 Each provider turns a sample into one batch line whose body is what the live path sends
 (litellm's own request transformation), uploads or submits a batch tagged with our batch ref,
@@ -13,18 +14,20 @@ import datetime as dt
 import functools
 import json
 import os
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
 from gralgo.errors import ConfigError
-from gralgo.ledger import Request, parse_custom_id
+from gralgo.ledger import Request, SampleLogprobs, logprobs_from_response, parse_custom_id
 from gralgo.run._direct_client import _FINISH_REASONS, parse_body, wire_model
 
 COMPLETION_WINDOW_S = 24 * 3600.0
 """Both providers finish or expire a batch within 24 hours."""
-BATCH_PROVIDERS = ("openai", "anthropic")
+BATCH_PROVIDERS = ("openai", "anthropic", "gemini")
+UNDECIDED = "undecided"
+"""What ``find`` returns when a batch may be ours but cannot be told yet (keep the intent)."""
 
 
 @dataclass(frozen=True)
@@ -64,19 +67,31 @@ class LineResult:
     """Ledger fields of a successful reply; ``None`` when the request failed."""
     error_class: str | None = None
     error_message: str | None = None
+    logprobs: SampleLogprobs | None = None
+    """Token logprobs of the reply when the line carries them (stored if the request asked)."""
 
 
 def provider_of(request: Request) -> str:
-    """``openai`` or ``anthropic`` for a request's model; ``ConfigError`` for any other."""
+    """``openai``, ``anthropic`` or ``gemini`` for a request's model; ``ConfigError`` for any
+    other (or for Gemini without its SDK)."""
     prefix = request.model.litellm_model.split("/", 1)[0]
     if prefix == "anthropic":
         return "anthropic"
     if prefix in ("openai", "hosted_vllm"):
         return "openai"
+    if prefix == "gemini":
+        import importlib.util
+
+        if importlib.util.find_spec("google.genai") is None:
+            raise ConfigError(
+                "run.batch=on with a Gemini model needs the google-genai SDK: pip install "
+                "google-genai==3.3.0 (or set run.batch=off)"
+            )
+        return "gemini"
     raise ConfigError(
         f"run.batch=on: {request.model.litellm_model!r} has no batch API here (supported: "
-        "openai/..., anthropic/... and OpenAI-compatible servers that implement /v1/batches); "
-        "set run.batch=off"
+        "openai/..., anthropic/..., gemini/... and OpenAI-compatible servers that implement "
+        "/v1/batches); set run.batch=off"
     )
 
 
@@ -141,7 +156,9 @@ class Provider(Protocol):
     def line(self, request: Request, index: int, custom_id: str) -> dict[str, Any]: ...
     def upload(self, lines_path: Path, batch_ref: str) -> str | None: ...
     def create(self, file_id: str | None, lines_path: Path, metadata: dict[str, str]) -> str: ...
-    def find(self, batch_ref: str, created_after: float, requests: int) -> str | None: ...
+    def find(
+        self, batch_ref: str, created_after: float, requests: int, custom_ids: Collection[str] = ()
+    ) -> str | None: ...
     def stray_files(self, batch_ref: str) -> list[str]: ...
     def delete_file(self, file_id: str) -> None: ...
     def status(self, batch_id: str) -> BatchStatus: ...
@@ -200,7 +217,9 @@ class OpenAIBatches:
         )
         return str(batch.id)
 
-    def find(self, batch_ref: str, created_after: float, requests: int) -> str | None:
+    def find(
+        self, batch_ref: str, created_after: float, requests: int, custom_ids: Collection[str] = ()
+    ) -> str | None:
         """The batch whose metadata names ``batch_ref`` (listing stops at older batches)."""
         for batch in self.client.batches.list(limit=100):
             if (batch.metadata or {}).get("gralgo_ref") == batch_ref:
@@ -300,9 +319,15 @@ class AnthropicBatches:
         batch = self.client.messages.batches.create(requests=requests)
         return str(batch.id)
 
-    def find(self, batch_ref: str, created_after: float, requests: int) -> str | None:
-        """Anthropic batches carry no metadata: the one created after our intent (minus clock
-        skew) with our request count, when exactly one matches (see ``design/batch.md``)."""
+    def find(
+        self, batch_ref: str, created_after: float, requests: int, custom_ids: Collection[str] = ()
+    ) -> str | None:
+        """Anthropic batches carry no metadata: the candidates are the batches created after
+        our intent (minus clock skew) with its request count. One candidate is taken (its
+        collection stores only lines whose samples the intent holds). Several: each one that
+        ended is ours if its results' custom_ids are the intent's samples; while none matches
+        and some are still running, ``UNDECIDED`` (the intent and its claims stay; nothing is
+        resubmitted). None, or none matching once all ended: ``None`` (see ``design/batch.md``)."""
         found = []
         for batch in self.client.messages.batches.list(limit=100):
             created = _time(batch.created_at)
@@ -314,8 +339,19 @@ class AnthropicBatches:
                 + counts.expired
             )  # fmt: skip
             if total == requests:
-                found.append(str(batch.id))
-        return found[0] if len(found) == 1 else None
+                found.append(batch)
+        if len(found) <= 1:
+            return str(found[0].id) if found else None
+        wanted = set(custom_ids)
+        running = False
+        for batch in found:
+            if batch.processing_status != "ended":
+                running = True
+            elif {item.custom_id for item in self.client.messages.batches.results(batch.id)} == (
+                wanted
+            ):
+                return str(batch.id)
+        return UNDECIDED if running and wanted else None
 
     def stray_files(self, batch_ref: str) -> list[str]:
         return []
@@ -368,7 +404,10 @@ def parse_openai_line(litellm_model: str, line: dict[str, Any]) -> LineResult:
         body = response.get("body") or {}
         message = (body.get("error") or {}).get("message") if isinstance(body, dict) else None
         return LineResult(cid, None, _status_class(status), message or f"HTTP {status}")
-    return LineResult(cid, parse_body(litellm_model, response["body"], priced=False))
+    body = response["body"]
+    return LineResult(
+        cid, parse_body(litellm_model, body, priced=False), logprobs=logprobs_from_response(body)
+    )
 
 
 def _anthropic_class(kind: str) -> str:
@@ -398,13 +437,6 @@ def anthropic_fields(message: dict[str, Any]) -> dict[str, Any]:
         "reasoning_tokens": None,
         "cost_usd": None,
     }
-
-
-def make_provider(request: Request) -> OpenAIBatches | AnthropicBatches:
-    """The batch API of ``request``'s model."""
-    if provider_of(request) == "anthropic":
-        return AnthropicBatches(request)
-    return OpenAIBatches(request)
 
 
 def custom_pair(custom_id: str) -> tuple[str, int] | None:

@@ -13,13 +13,14 @@ BATCH_STUB_SCRIPT = Path(__file__).resolve().with_name("batch_stub_server.py")
 
 
 class BatchStub:
-    """Handle on a running ``batch_stub_server.py`` (OpenAI and Anthropic batch APIs)."""
+    """Handle on a running ``batch_stub_server.py`` (OpenAI, Anthropic and Gemini batch APIs)."""
 
     def __init__(self, process: subprocess.Popen[str], port: int) -> None:
         self.process, self.port = process, port
         self.base = f"http://127.0.0.1:{port}"
         self.api_base = f"{self.base}/v1"
-        """``model.api_base`` for OpenAI-style models (Anthropic models use :attr:`base`)."""
+        """``model.api_base`` for OpenAI-style models (Anthropic models use :attr:`base`, Gemini
+        models ``base + "/v1beta"``)."""
 
     def control(self, **settings: Any) -> dict[str, Any]:
         """Set ``delay_s``, ``fail_every``, ``expire``, ``expire_fraction``, ``reasoning`` for

@@ -1,4 +1,5 @@
-"""A loopback stub of the OpenAI Files + Batches API and the Anthropic Message Batches API.
+"""A loopback stub of the OpenAI Files + Batches API, the Anthropic Message Batches API and
+Gemini's Batch API (``_batch_stub_gemini``).
 
 Test support, not part of a benchmark run. Run it as a script (standard library and aiohttp
 only): ``python gralgo/testing/batch_stub_server.py --port 0 --dir DIR``; it prints
@@ -16,7 +17,8 @@ official SDKs' types):
 A batch finishes ``delay_s`` after creation (its request counts grow in between); every
 ``fail_every``-th line fails (HTTP 500 as OpenAI reports it, ``api_error`` for Anthropic);
 ``expire`` ends batches as expired after answering ``expire_fraction`` of their lines;
-``cancel`` keeps the lines answered so far. Answers are ``\\boxed{<prompt length>}``.
+``cancel`` keeps the lines answered so far. Answers are ``\\boxed{<prompt length>}``, with
+token logprobs when the request asks for them (``logprobs``).
 ``POST /control`` sets these; ``GET /stats`` returns ``paid`` (answered lines per custom_id,
 over all batches), ``submitted`` (lines per custom_id in created batches), ``batches``,
 ``files`` (request files alive), ``deleted_files``, ``created`` and ``live``.
@@ -38,6 +40,11 @@ from typing import Any
 
 from aiohttp import web
 
+try:  # run as a script (tests start it so) or imported as a module
+    from _batch_stub_gemini import gemini_routes  # type: ignore[import-not-found,unused-ignore]
+except ImportError:
+    from gralgo.testing._batch_stub_gemini import gemini_routes
+
 _ids = itertools.count(1)
 
 
@@ -58,6 +65,8 @@ class State:
             "delay_s": 0.0, "fail_every": 0, "expire": False, "expire_fraction": 0.5,
             "reasoning": False,
         }  # fmt: skip
+        self.gemini: Any = None
+        """The Gemini side (``_batch_stub_gemini.GeminiState``)."""
         self.files: dict[str, dict[str, Any]] = {}
         self.batches: dict[str, dict[str, Any]] = {}
         self.anthropic: dict[str, dict[str, Any]] = {}
@@ -79,15 +88,30 @@ def _prompt(messages: list[dict[str, Any]]) -> str:
     return str(content)
 
 
+def _logprobs(prompt: str, top_n: int) -> dict[str, Any]:
+    """OpenAI's ``choices[].logprobs`` for the stub's answer (``top_n`` alternatives a token)."""
+    tokens = ["\\boxed{", str(len(prompt)), "}"]
+    content = []
+    for i, token in enumerate(tokens):
+        chosen = {"token": token, "logprob": -0.25 * (i + 1), "bytes": None}
+        others = [{"token": f"x{j}", "logprob": -3.0 - j, "bytes": None} for j in range(top_n - 1)]
+        content.append({**chosen, "top_logprobs": [chosen, *others][:top_n]})
+    return {"content": content, "refusal": None}
+
+
 def _chat_body(body: dict[str, Any], reasoning: bool) -> dict[str, Any]:
     prompt = _prompt(body["messages"])
     message: dict[str, Any] = {"role": "assistant", "content": _answer(prompt)}
     if reasoning:
         message["reasoning_content"] = f"thinking about {len(prompt)} characters"
+    logprobs = (
+        _logprobs(prompt, int(body.get("top_logprobs") or 1)) if body.get("logprobs") else None
+    )
     return {
         "id": _new_id("chatcmpl-"), "object": "chat.completion", "created": int(time.time()),
         "model": body["model"],
-        "choices": [{"index": 0, "message": message, "finish_reason": "stop", "logprobs": None}],
+        "choices": [{"index": 0, "message": message, "finish_reason": "stop",
+                     "logprobs": logprobs}],
         "usage": {
             "prompt_tokens": len(prompt.split()), "completion_tokens": 3,
             "total_tokens": len(prompt.split()) + 3,
@@ -329,6 +353,7 @@ def routes(state: State) -> web.RouteTableDef:
         return web.json_response(_public(batch))
 
     anthropic_routes(r, state)
+    state.gemini = gemini_routes(r, state)
 
     @r.post("/v1/chat/completions")
     async def live_chat(request: web.Request) -> web.Response:
@@ -351,8 +376,9 @@ def routes(state: State) -> web.RouteTableDef:
     async def stats(request: web.Request) -> web.Response:
         return web.json_response({
             "paid": state.paid, "submitted": state.submitted,
-            "batches": len(state.batches) + len(state.anthropic),
-            "files": len([f for f in state.files.values() if f["purpose"] == "batch"]),
+            "batches": len(state.batches) + len(state.anthropic) + len(state.gemini.batches),
+            "files": len([f for f in state.files.values() if f["purpose"] == "batch"])
+            + len([f for f in state.gemini.files.values() if f["source"] == "UPLOADED"]),
             "deleted_files": state.deleted_files, "created": state.created, "live": state.live,
         })  # fmt: skip
 

@@ -42,20 +42,22 @@ def test_every_plan_prints_the_batch_price(make_settings) -> None:
         "model.price.batch_discount=0.5",
     )  # fmt: skip
     assert plan_batch_price(discounted, 1_000_000, 1_000_000) == (5.0, "live price less discount")
-    gemini = make_settings("model=gemini_2_5_pro")
-    assert plan_batch_price(gemini, 1, 1)[0] is None
+    gemini = make_settings("model=gemini_2_5_pro")  # litellm has Gemini's batch prices
+    assert plan_batch_price(gemini, 1_000_000, 1_000_000) == (5.625, "litellm batch prices")
+    deepseek = make_settings("model=deepseek_chat")
+    assert plan_batch_price(deepseek, 1, 1) == (None, "deepseek has no batch API in gralgo")
 
 
 def test_tool_mode_and_providers_without_a_batch_api_are_refused(make_settings) -> None:
     tool = make_settings("run.batch.enabled=on", "mode=tool")
     with pytest.raises(GralgoError, match="cannot run mode=tool"):
         check_batch_mode(tool, [])
-    gemini = make_settings("run.batch.enabled=on", "model=gemini_2_5_pro")
+    deepseek = make_settings("run.batch.enabled=on", "model=deepseek_chat")
     from gralgo.ledger import ModelSpec, Request, SamplingParams
 
     request = Request(
         "i", ({"role": "user", "content": "q"},),
-        ModelSpec("g", gemini.model.litellm_model), SamplingParams(),
+        ModelSpec("d", deepseek.model.litellm_model), SamplingParams(),
     )  # fmt: skip
     with pytest.raises(GralgoError, match="has no batch API here"):
-        check_batch_mode(gemini, [request])
+        check_batch_mode(deepseek, [request])
