@@ -98,13 +98,15 @@ def main() -> None:
     stub = start_stub()
     n, script = args.requests, Path(__file__).resolve()
     try:
-        stub.control(latency_s=args.latency, answers={p: '{"family": "greedy"}' for p in prompts(n)})
+        answers = {p: '{"family": "greedy"}' for p in prompts(n)}
+        stub.control(latency_s=args.latency, answers=answers)
         with tempfile.TemporaryDirectory() as tmp:
 
             def fresh(round_no: int) -> Sample:
+                ledger = f"{tmp}/child-{round_no}.sqlite"
                 return child_process(script, [
                     "--requests", str(n), "--concurrency", str(args.concurrency),
-                    "--api-base", stub.api_base, "--ledger", f"{tmp}/child-{round_no}.sqlite"])  # fmt: skip
+                    "--api-base", stub.api_base, "--ledger", ledger])  # fmt: skip
 
             def judge(round_no: int) -> Sample:
                 ledger = Path(tmp) / f"judge-{round_no}.sqlite"
