@@ -5,8 +5,8 @@
 ``run``; each costs 0.2-0.5 s CPU. Inside :func:`composed_once`, the first successful run-mode
 composition is kept (a copy taken before anything resolves it) and a copy handed to the later
 ones that ask for the same thing: the same config name and overrides, search path, working
-directory, environment and Hydra version base (and job name, unless the config sets it). Anything else composes afresh, as does
-every composition outside the block.
+directory, environment and Hydra version base (and job name, unless the config sets it).
+Anything else composes afresh, as does every composition outside the block.
 
 Hydra's run adds ``hydra.mode=RUN`` to the overrides when the mode is unset: that composition
 is the kept one with the override applied by Hydra's own code. A run-mode composition serves a

@@ -72,7 +72,8 @@ def _figure_html(path: Path) -> str:
 
 
 _SCRIPT_SAFE = (
-    ("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"), ("\u2028", "\\u2028"), ("\u2029", "\\u2029")
+    ("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"),
+    ("\u2028", "\\u2028"), ("\u2029", "\\u2029"),
 )  # fmt: skip
 """What :func:`_safe` replaces; no replacement holds a replaced character, so order is free."""
 
