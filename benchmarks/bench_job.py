@@ -11,7 +11,9 @@ Each round reports the process's wall time (parent's clock), its own CPU time an
 (``wait4``), and the parts the job records in ``metrics.json`` (start-up, dataset, plan,
 calls, scoring, reports, MLflow). The fixed cost is the CPU time outside the calls part;
 goal <= 2.5 s. ``--experiment-main`` runs ``+experiment=main`` (21,600 samples) instead,
-goal <= 1.5x its ideal end to end.
+goal <= 1.5x its ideal end to end. ``--baseline DIR`` (a checkout of older code, e.g.
+``git worktree add /tmp/old main``) adds the same paths run with that code, interleaved with
+these, for before/after comparisons.
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ def main() -> None:
     parser.add_argument("--client", default="auto", choices=["auto", "litellm", "direct"])
     parser.add_argument("--experiment-main", action="store_true")
     parser.add_argument("--json", help="append the result rows to this JSON-lines file")
+    parser.add_argument("--baseline", type=Path, help="also run these paths with this checkout")
     args = parser.parse_args()
     dataset = ensure_bench_dataset()
     if args.experiment_main:
@@ -65,12 +68,14 @@ def main() -> None:
         goal = "fixed cost (CPU outside calls) <= 2.5 s"
     ideal = samples * args.latency / args.concurrency
     stub = start_stub("--latency", str(args.latency))
-    env = {**os.environ, "PYTHONPATH": str(REPO), FAKE_KEY_ENV: FAKE_KEY}
     with tempfile.TemporaryDirectory(prefix="bench-job-") as tmp:
 
-        def job(mlflow: bool):  # type: ignore[no-untyped-def]
+        def job(mlflow: bool, code: Path = REPO):  # type: ignore[no-untyped-def]
+            env = {**os.environ, "PYTHONPATH": str(code), FAKE_KEY_ENV: FAKE_KEY}
+            tag = "" if code == REPO else "baseline-"
+
             def run(round_no: int) -> Sample:
-                folder = Path(tmp) / f"{'mlflow' if mlflow else 'plain'}-{round_no}"
+                folder = Path(tmp) / f"{tag}{'mlflow' if mlflow else 'plain'}-{round_no}"
                 command = [
                     sys.executable, "-m", "gralgo", *selection, "model=openai_compatible",
                     "model.name=stub-model", f"model.api_base={stub.api_base}",
@@ -104,6 +109,9 @@ def main() -> None:
         paths = {"MLflow off": job(False)}
         if not args.experiment_main:
             paths["MLflow on (store exists)"] = job(True)
+        if args.baseline:
+            old = args.baseline.resolve()
+            paths |= {f"baseline {old}, {name}": job(name != "MLflow off", old) for name in paths}
         results = interleaved(paths, args.rounds)
     stop_stub(stub)
     rows = [
