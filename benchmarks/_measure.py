@@ -234,3 +234,30 @@ def real_prompts(n: int, fmt: str = "edge_list") -> list[str]:
     instances = read_instances(ensure_bench_dataset(), formats=[fmt], with_graphs=False)
     texts = [i.prompts[fmt].text for i in instances]
     return [texts[i % len(texts)] for i in range(n)]
+
+
+CHILD = "--child"
+"""The flag a benchmark script is re-run with to time its step as a fresh process."""
+
+
+def child_process(script: str | Path, args: Sequence[str]) -> Sample:
+    """``python SCRIPT ARGS --child`` as a fresh process (start-up and imports included): its
+    wall time, CPU and peak RSS from ``wait4``, and the in-process parts (seconds) the child
+    prints as the last line of its output (:func:`report_parts`)."""
+    import sys
+
+    load = load_average()
+    done = run_process(
+        [sys.executable, str(script), *args, CHILD],
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        cwd=REPO,
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"{Path(script).name} {CHILD} failed:\n{done.stderr[-3000:]}")
+    parts = json.loads(done.stdout.strip().splitlines()[-1])
+    return process_sample(done, {k: round(float(v), 3) for k, v in parts.items()}, load)
+
+
+def report_parts(parts: Mapping[str, float]) -> None:
+    """In a ``--child`` run: print the step's parts (seconds) for :func:`child_process`."""
+    print(json.dumps(dict(parts)), flush=True)

@@ -4,20 +4,45 @@
 (small-world, trees for path_sum) with real-looking names containing commas, quotes and dashes;
 answers mix the exact witness, suboptimal and infeasible ones, hallucinated names, numeric ids
 and answers without a box. Building the problems is not timed. Target: <= 5 s on 2 cores.
-Run: ``PYTHONPATH=. python benchmarks/bench_certificates.py``.
+
+    python benchmarks/bench_certificates.py [--per-level 50] [--rounds 3] [--json PATH]
+
+Paths, interleaved in every round: a fresh process (start-up, imports, reading the pickled
+problems and answers, validation) and the validation in this process after imports.
 """
 
 from __future__ import annotations
 
+import argparse
+import pickle
 import random
+import sys
+import tempfile
 import time
 from collections import Counter
+from pathlib import Path
+from typing import Any
 
-import networkx as nx
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _measure import (
+    CHILD,
+    REPO,
+    Row,
+    child_process,
+    interleaved,
+    print_rows,
+    report_parts,
+    timed,
+    write_rows,
+)
 
-from gralgo.graphs import SampledGraph
-from gralgo.score import NodeNames, check_certificate_answer
-from gralgo.tasks import TASKS, InstanceRejected, TaskSettings, make_task
+sys.path.insert(0, str(REPO))  # time this checkout's gralgo, not the installed one
+
+import networkx as nx  # noqa: E402
+
+from gralgo.graphs import SampledGraph  # noqa: E402
+from gralgo.score import NodeNames, check_certificate_answer  # noqa: E402
+from gralgo.tasks import TASKS, InstanceRejected, TaskSettings, make_task  # noqa: E402
 
 LEVEL_SIZES = ((8, 15), (16, 30), (31, 60), (61, 90), (91, 120), (121, 160))
 INSTANCES = 50
@@ -88,7 +113,8 @@ def _answers(name: str, problem, solution, rng: random.Random) -> list[tuple[str
     return texts[:ANSWERS]
 
 
-def main() -> None:
+def make_work(per_level: int) -> list[Any]:
+    """(task, problem, solution, answers) for 9 tasks x 6 levels x ``per_level`` instances."""
     rng = random.Random(0)
     work = []
     for name in TASKS:
@@ -96,7 +122,7 @@ def main() -> None:
         task = make_task(name, TaskSettings(source=options.get("source", "osm"), sampler="bench"))
         for low, high in LEVEL_SIZES:
             made = 0
-            while made < INSTANCES:
+            while made < per_level:
                 try:
                     problem = task.make_problem(_sample(name, rng, rng.randint(low, high)), rng)
                     solution = task.solve(problem)
@@ -104,19 +130,53 @@ def main() -> None:
                     continue
                 work.append((task, problem, solution, _answers(name, problem, solution, rng)))
                 made += 1
-    total = sum(len(answers) for *_, answers in work)
+    return work
+
+
+def validate(work: list[Any]) -> Counter[str]:
+    """Check every answer; verdicts counted by status."""
     statuses: Counter[str] = Counter()
-    start, cpu = time.perf_counter(), time.process_time()
     for task, problem, solution, answers in work:
         names = {False: NodeNames(problem.graph, False), True: NodeNames(problem.graph, True)}
         for text, numeric in answers:
             verdict = check_certificate_answer(task, problem, solution, text, names[numeric])
             statuses[verdict.status] += 1
-    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
-    print(
-        f"{total} answers validated in {elapsed:.2f} s wall, {cpu:.2f} s CPU (target <= 5 s); "
-        f"{dict(statuses)}"
-    )
+    return statuses
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--per-level", type=int, default=INSTANCES)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--json", help="append the result rows to this JSON-lines file")
+    parser.add_argument("--input", help=argparse.SUPPRESS)  # the child's pickled work
+    parser.add_argument(CHILD, action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        started = time.perf_counter()
+        work = pickle.loads(Path(args.input).read_bytes())
+        read_s = time.perf_counter() - started
+        started = time.perf_counter()
+        validate(work)
+        report_parts({"read": read_s, "validate": time.perf_counter() - started})
+        return
+    work = make_work(args.per_level)
+    total = sum(len(answers) for *_, answers in work)
+    print(f"{total:,} answers; verdicts {dict(validate(work))}", flush=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        pickled = Path(tmp) / "work.pkl"
+        pickled.write_bytes(pickle.dumps(work))
+        script = Path(__file__).resolve()
+        results = interleaved(
+            {"fresh process (start-up, imports, read problems, validate)":
+                 lambda _: child_process(script, ["--input", str(pickled)]),
+             "in process (validate)": lambda _: timed(lambda: validate(work))},
+            args.rounds,
+        )  # fmt: skip
+    rows = [Row("bench_certificates", f"{name}, {total:,} answers", samples, goal="<= 5 s")
+            for name, samples in results.items()]  # fmt: skip
+    print_rows(rows)
+    write_rows(args.json, rows)
 
 
 if __name__ == "__main__":

@@ -9,9 +9,11 @@ dataset under ``outputs/datasets/bench-main``, built once) against the loopback 
 ``MLflow off`` and ``MLflow on`` (the MLflow store already exists, as for a user's second job).
 Each round reports the process's wall time (parent's clock), its own CPU time and peak RSS
 (``wait4``), and the parts the job records in ``metrics.json`` (start-up, dataset, plan,
-calls, scoring, reports, MLflow). The fixed cost is the CPU time outside the calls part;
-goal <= 2.5 s. ``--experiment-main`` runs ``+experiment=main`` (21,600 samples) instead,
-goal <= 1.5x its ideal end to end.
+calls, scoring, reports, MLflow), wall and CPU. The fixed cost is the CPU time outside the
+calls part; goal <= 2.5 s. ``--experiment-main`` runs ``+experiment=main`` (21,600 samples) instead,
+goal <= 1.5x its ideal end to end. ``--baseline DIR`` (a checkout of older code, e.g.
+``git worktree add /tmp/old main``) adds the same paths run with that code, interleaved with
+these, for before/after comparisons.
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ def main() -> None:
     parser.add_argument("--client", default="auto", choices=["auto", "litellm", "direct"])
     parser.add_argument("--experiment-main", action="store_true")
     parser.add_argument("--json", help="append the result rows to this JSON-lines file")
+    parser.add_argument("--baseline", type=Path, help="also run these paths with this checkout")
     args = parser.parse_args()
     dataset = ensure_bench_dataset()
     if args.experiment_main:
@@ -65,12 +68,14 @@ def main() -> None:
         goal = "fixed cost (CPU outside calls) <= 2.5 s"
     ideal = samples * args.latency / args.concurrency
     stub = start_stub("--latency", str(args.latency))
-    env = {**os.environ, "PYTHONPATH": str(REPO), FAKE_KEY_ENV: FAKE_KEY}
     with tempfile.TemporaryDirectory(prefix="bench-job-") as tmp:
 
-        def job(mlflow: bool):  # type: ignore[no-untyped-def]
+        def job(mlflow: bool, code: Path = REPO):  # type: ignore[no-untyped-def]
+            env = {**os.environ, "PYTHONPATH": str(code), FAKE_KEY_ENV: FAKE_KEY}
+            tag = "" if code == REPO else "baseline-"
+
             def run(round_no: int) -> Sample:
-                folder = Path(tmp) / f"{'mlflow' if mlflow else 'plain'}-{round_no}"
+                folder = Path(tmp) / f"{tag}{'mlflow' if mlflow else 'plain'}-{round_no}"
                 command = [
                     sys.executable, "-m", "gralgo", *selection, "model=openai_compatible",
                     "model.name=stub-model", f"model.api_base={stub.api_base}",
@@ -93,6 +98,11 @@ def main() -> None:
                     for k, v in metrics.items()
                     if k.startswith("time_")
                 }
+                parts |= {  # CPU per part: the machine is shared, wall times are not the job's
+                    f"CPU {k.removeprefix('cpu_').removesuffix('_s')}": v
+                    for k, v in metrics.items()
+                    if k.startswith("cpu_") and k != "cpu_time_s"
+                }
                 parts["exit"] = done.seconds - metrics["wall_time_s"]
                 parts["fixed_cpu"] = done.cpu_s - metrics.get("cpu_calls_s", 0.0)
                 return process_sample(done, parts, load)
@@ -104,6 +114,9 @@ def main() -> None:
         paths = {"MLflow off": job(False)}
         if not args.experiment_main:
             paths["MLflow on (store exists)"] = job(True)
+        if args.baseline:
+            old = args.baseline.resolve()
+            paths |= {f"baseline {old}, {name}": job(name != "MLflow off", old) for name in paths}
         results = interleaved(paths, args.rounds)
     stop_stub(stub)
     rows = [

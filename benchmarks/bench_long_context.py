@@ -1,34 +1,49 @@
 """Time the long-context build (+experiment=long_context: 3 tasks x 50 graphs x 5 targets).
 
-    python benchmarks/bench_long_context.py [--workers 0] [--out DIR] [--compare DIR]
+    python benchmarks/bench_long_context.py [--per-level 50] [--workers 0] [--rounds 3]
+                                            [--json PATH] [--out DIR] [--compare DIR]
 
-Sources are loaded first (warm parse cache). Prints the build time against the 15 s goal, and
-the worst relative distance of a prompt's token count from its target. ``--out`` keeps the
-built dataset; ``--compare`` checks that every instance file is byte-identical to another build
-(e.g. one made by an earlier version of the code).
+Sources are loaded first (warm parse cache). Paths, interleaved in every round: the build as a
+user runs it (``python -m gralgo +experiment=long_context command=build``, a fresh process) and
+``build_dataset`` in this process; goal <= 15 s wall. The first in-process build also prints
+the worst relative distance of a prompt's token count from its target. ``--out`` keeps that
+build; ``--compare`` checks that every instance file is byte-identical to another build (e.g.
+one made by an earlier version of the code).
 """
 
 from __future__ import annotations
 
 import argparse
-import resource
+import os
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _measure import (
+    REPO,
+    Row,
+    Sample,
+    interleaved,
+    load_average,
+    print_rows,
+    process_sample,
+    run_process,
+    timed,
+    write_rows,
+)
 
-from hydra import compose, initialize_config_dir
-from omegaconf import OmegaConf
+sys.path.insert(0, str(REPO))  # time this checkout's gralgo, not the installed one
 
-from gralgo.dataset import (
+from hydra import compose, initialize_config_dir  # noqa: E402
+from omegaconf import OmegaConf  # noqa: E402
+
+from gralgo.dataset import (  # noqa: E402
     Instance,
     build_dataset,
     load_sources,
 )
-from gralgo.settings import settings_from_config
+from gralgo.settings import settings_from_config  # noqa: E402
 
 CONF = REPO / "conf"
 GOAL_S = 15.0
@@ -39,15 +54,6 @@ def instance_files(directory: Path) -> dict[str, bytes]:
     return {
         str(p.relative_to(directory)): p.read_bytes() for p in sorted(directory.rglob("*.jsonl"))
     }
-
-
-def _cpu_seconds() -> float:
-    """CPU time of this process and its finished children (the build's workers)."""
-    own, children = (
-        resource.getrusage(resource.RUSAGE_SELF),
-        resource.getrusage(resource.RUSAGE_CHILDREN),
-    )
-    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 def worst_token_error(directory: Path) -> tuple[float, str]:
@@ -89,33 +95,29 @@ def answer_summary(directory: Path) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--per-level", type=int, default=50)
     parser.add_argument("--workers", type=int, default=0)
-    parser.add_argument("--out", type=Path, help="keep the build here")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--json", help="append the result rows to this JSON-lines file")
+    parser.add_argument("--out", type=Path, help="keep the first build here")
     parser.add_argument("--compare", type=Path, help="a build to compare byte for byte")
     args = parser.parse_args()
+    chosen = ["+experiment=long_context", f"dataset.workers={args.workers}",
+              f"dataset.per_level={args.per_level}"]  # fmt: skip
     with initialize_config_dir(config_dir=str(CONF), version_base=None):
-        cfg = compose(
-            "config", overrides=["+experiment=long_context", f"dataset.workers={args.workers}"]
-        )
-    settings = settings_from_config(OmegaConf.to_container(cfg, resolve=True))
+        cfg = compose("config", overrides=chosen)
+    settings = settings_from_config(OmegaConf.to_container(cfg, resolve=True))  # type: ignore[arg-type]
     load_sources(settings.dataset)
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
     with tempfile.TemporaryDirectory() as tmp:
         out = args.out or Path(tmp) / "ds"
-        started, cpu0 = time.perf_counter(), _cpu_seconds()
         report = build_dataset(settings.dataset, out)
-        seconds, cpu = time.perf_counter() - started, _cpu_seconds() - cpu0
-        print(
-            f"built {report.total} long-context instances in {seconds:.2f} s wall, "
-            f"{cpu:.2f} s CPU over all processes "
-            f"(goal <= {GOAL_S:.0f} s wall on 2 idle cores: "
-            f"{'met' if seconds <= GOAL_S else 'NOT met'})"
-        )
         worst, where = worst_token_error(out)
         print(
-            f"worst (tokens - target) / target: {worst:+.4f}, {where} "
-            f"(tolerance {settings.dataset.long_context.tolerance})"
-        )  # type: ignore[union-attr]
+            f"{report.total} long-context instances; worst (tokens - target) / target: "
+            f"{worst:+.4f}, {where} (tolerance {settings.dataset.long_context.tolerance})"  # type: ignore[union-attr]
+        )
         print(answer_summary(out))
         if args.compare:
             mine, theirs = instance_files(out), instance_files(args.compare)
@@ -125,6 +127,32 @@ def main() -> None:
                 f"byte-identical to {args.compare}: {same}"
                 + ("" if same else f" (differing files: {differing[:5]})")
             )
+
+        def whole(round_no: int) -> Sample:
+            directory = Path(tmp) / f"cli-{round_no}"
+            load = load_average()
+            done = run_process(
+                [sys.executable, "-m", "gralgo", *chosen, "command=build",
+                 f"dataset.dir={directory}", f"hydra.run.dir={tmp}/run-{round_no}"],
+                env=env, cwd=REPO,
+            )  # fmt: skip
+            if done.returncode != 0:
+                raise SystemExit(f"build failed:\n{done.stderr[-3000:]}")
+            return process_sample(done, {}, load)
+
+        def in_process(round_no: int) -> Sample:
+            return timed(lambda: build_dataset(settings.dataset, Path(tmp) / f"in-{round_no}"))
+
+        results = interleaved(
+            {"`python -m gralgo +experiment=long_context command=build`": whole,
+             "build_dataset() in process, sources loaded": in_process},
+            args.rounds,
+        )  # fmt: skip
+    rows = [Row("bench_long_context", f"{name}, {report.total:,} instances", samples,
+                goal="<= 15 s", note=f"workers {args.workers}")
+            for name, samples in results.items()]  # fmt: skip
+    print_rows(rows)
+    write_rows(args.json, rows)
 
 
 if __name__ == "__main__":

@@ -8,14 +8,17 @@ their parts) to one JSON-lines file; this script then writes ``benchmarks/result
 and ``results.json`` with the machine, the commit, the load average before and after, and how
 long the run took. The README's performance table is ``results.md``'s table.
 
-Full run (idle 2-core machine, about 20 min, estimated from the parts measured at load 2-4;
-the first run also builds the ``main`` dataset and the inspect-ai venv, ~5 min more):
-bench_clients (1,998 real prompts, Inspect in its venv), bench_job (1,998-sample job, MLflow
-off and on), bench_job --experiment-main (21,600 samples), bench_build (2,700 instances, plus
-one 27,000-instance build for memory), bench_analysis (21,600 responses, ~1 GB of distinct
-logprobs read cold). ``--quick`` (21 min at load 9-15 on the shared machine; minutes idle):
-small sizes, no Inspect, no 10x build, no ``+experiment=main``: for checking that everything
-runs, not for quoting.
+Full run (the first five: about 20 min on an idle 2-core machine, estimated from their parts
+measured at load 2-4; the last five add a few minutes, not yet measured idle; the first run also
+builds the ``main`` dataset and the inspect-ai venv, ~5 min more): bench_clients (1,998 real
+prompts, Inspect in its venv), bench_job (1,998-sample job, MLflow off and on), bench_job
+--experiment-main (21,600 samples), bench_build (2,700 instances, plus one 27,000-instance build
+for memory), bench_analysis (21,600 responses, ~1 GB of distinct logprobs read cold),
+bench_scoring (21,600 responses), bench_certificates (21,600 answers), bench_rerun (re-runs of a
+finished 21,600-sample job), bench_judge (1,000 judge requests), bench_long_context (750
+instances); each of the last five beside a fresh process. ``--quick``: small sizes, no Inspect,
+no 10x build, no ``+experiment=main``: for checking that everything runs, not for quoting (the
+first five took 21 min at load 9-15 on the shared machine; minutes idle).
 """
 
 from __future__ import annotations
@@ -44,6 +47,11 @@ def plan(quick: bool, inspect: str) -> list[tuple[str, list[str]]]:
             ("bench_job", ["bench_job.py", "--per-level", "5"]),
             ("bench_build", ["bench_build.py", "--per-level", "5"]),
             ("bench_analysis", ["bench_analysis.py", "--responses", "540", "--workers", "2"]),
+            ("bench_scoring", ["bench_scoring.py", "--per-level", "5"]),
+            ("bench_certificates", ["bench_certificates.py", "--per-level", "5"]),
+            ("bench_rerun", ["bench_rerun.py", "--per-level", "5"]),
+            ("bench_judge", ["bench_judge.py", "--requests", "200"]),
+            ("bench_long_context", ["bench_long_context.py", "--per-level", "5"]),
         ]
     return [
         ("bench_clients", ["bench_clients.py", "--inspect", inspect]),
@@ -51,6 +59,11 @@ def plan(quick: bool, inspect: str) -> list[tuple[str, list[str]]]:
         ("bench_job_main", ["bench_job.py", "--experiment-main"]),
         ("bench_build", ["bench_build.py", "--scale", "10"]),
         ("bench_analysis", ["bench_analysis.py", "--workers", "2"]),
+        ("bench_scoring", ["bench_scoring.py"]),
+        ("bench_certificates", ["bench_certificates.py"]),
+        ("bench_rerun", ["bench_rerun.py"]),
+        ("bench_judge", ["bench_judge.py"]),
+        ("bench_long_context", ["bench_long_context.py"]),
     ]
 
 

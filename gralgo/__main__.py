@@ -131,20 +131,21 @@ def fail(status: int, err: Exception) -> None:
 
 def cli(argv: list[str] | None = None) -> None:
     """Check the command line (secrets, keys, types), run the Hydra app, report failed jobs."""
-    from gralgo.config import check_command_line, check_composed
+    from gralgo.config import check_command_line, check_composed, composed_once
     from gralgo.settings import settings_from_config
 
     args = sys.argv[1:] if argv is None else argv
     args = [batch_shorthand(arg) for arg in args]
     if argv is None:
         sys.argv[1:] = args
-    try:
-        check_command_line(args)
-        check_composed(args, settings_from_config)
-    except GralgoError as err:
-        print(f"gralgo: error: {err}", file=sys.stderr)
-        sys.exit(EXIT_CONFIG)
-    main()
+    with composed_once():  # the check's composition is the app's: composed once, not thrice
+        try:
+            check_command_line(args)
+            check_composed(args, settings_from_config)
+        except GralgoError as err:
+            print(f"gralgo: error: {err}", file=sys.stderr)
+            sys.exit(EXIT_CONFIG)
+        main()
     from gralgo.tracking import FAILED_JOBS
 
     if FAILED_JOBS:

@@ -62,6 +62,7 @@ def load_instances(settings: AppSettings) -> list[Instance]:
         formats=[settings.format],
         # The job sends prompts and checks answers; only certificates are checked on the graph.
         with_graphs=settings.mode.name == "certificate",
+        cache_dir=spec.cache_dir,  # files hashed once while unchanged, not every job
     )
 
 

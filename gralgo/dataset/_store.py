@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from gralgo.dataset._instance import Instance
+from gralgo.dataset._verified import file_stamp, remember_verified, verified_key, was_verified
 from gralgo.errors import GralgoError
 
 MANIFEST = "manifest.json"
@@ -146,12 +147,13 @@ def read_manifest(directory: Path) -> dict[str, Any]:
     return manifest
 
 
-_VERIFIED: set[tuple[Any, ...]] = set()
-"""Datasets whose files matched their manifest in this process, keyed by path, mtime, size."""
+_VERIFIED: set[str] = set()
+"""Datasets whose files matched their manifest in this process (keys of ``_verified``)."""
 
 
-def verify_dataset(directory: Path) -> None:
-    """Check every file against the manifest's sha256 (once per process while unchanged).
+def verify_dataset(directory: Path, cache_dir: Path | None = None) -> None:
+    """Check every file against the manifest's sha256 (once per process while unchanged; with
+    ``cache_dir``, once while unchanged: see :mod:`gralgo.dataset._verified`).
 
     Raises :class:`DatasetError` naming the first file that is missing or was changed.
     """
@@ -163,17 +165,17 @@ def verify_dataset(directory: Path) -> None:
             f"{directory / MANIFEST}: the file list does not match its content_hash (edited?): "
             "rebuild the dataset"
         )
-    stamps: list[tuple[str, int, int]] = []
+    stamps = []
     for name in sorted(files):
         try:
-            stat = (directory / name).stat()
+            stamps.append(file_stamp(directory, name))
         except OSError:
             raise DatasetError(
                 f"{directory / name} is missing (listed in {MANIFEST}): rebuild the dataset"
             ) from None
-        stamps.append((name, stat.st_mtime_ns, stat.st_size))
-    key = (str(directory), (directory / MANIFEST).stat().st_mtime_ns, tuple(stamps))
-    if key in _VERIFIED:
+    key = verified_key(directory, (directory / MANIFEST).read_bytes(), stamps)
+    if key in _VERIFIED or was_verified(cache_dir, key):
+        _VERIFIED.add(key)
         return
     for name in sorted(files):
         if _sha256(directory / name) != files[name]:
@@ -182,6 +184,7 @@ def verify_dataset(directory: Path) -> None:
                 "truncated): rebuild the dataset, or restore the file"
             )
     _VERIFIED.add(key)
+    remember_verified(cache_dir, key)
 
 
 def read_instances(
@@ -193,15 +196,17 @@ def read_instances(
     context: str | None = None,
     formats: Sequence[str] | None = None,
     with_graphs: bool = True,
+    cache_dir: Path | None = None,
 ) -> list[Instance]:
     """Instances of a built, verified dataset, filtered; ordered by task, context, level, index.
 
-    The files are checked against the manifest first (:func:`verify_dataset`). ``formats``
+    The files are checked against the manifest first (:func:`verify_dataset`; with
+    ``cache_dir``, remembered there while unchanged). ``formats``
     keeps only those prompt variants, and ``with_graphs=False`` leaves each ``graph`` empty: an
     evaluation job sends one format's prompts and checks answers, and the other prompts and the
     node-link graphs are most of an instance's memory.
     """
-    verify_dataset(directory)
+    verify_dataset(directory, cache_dir)
     manifest = read_manifest(directory)
     available = sorted(manifest["counts"])
     chosen = available if tasks is None else list(tasks)

@@ -71,9 +71,11 @@ def _figure_html(path: Path) -> str:
     return f'<figure><img alt="{alt}" src="data:image/png;base64,{data}"></figure>'
 
 
-_SCRIPT_SAFE = str.maketrans(
-    {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028", "\u2029": "\\u2029"}
-)
+_SCRIPT_SAFE = (
+    ("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"),
+    ("\u2028", "\\u2028"), ("\u2029", "\\u2029"),
+)  # fmt: skip
+"""What :func:`_safe` replaces; no replacement holds a replaced character, so order is free."""
 
 
 def _safe(text: str) -> str:
@@ -81,7 +83,10 @@ def _safe(text: str) -> str:
     U+2028/U+2029 become ``\\u`` escapes, so no ``</script>``, ``<!--``, ``<script`` or ``]]>``
     is left, and the text is still valid JSON with the same value (those characters occur only
     inside strings)."""
-    return text.translate(_SCRIPT_SAFE)
+    for char, escape in _SCRIPT_SAFE:  # str.replace: ~50x faster than str.translate here
+        if char in text:
+            text = text.replace(char, escape)
+    return text
 
 
 def write_page(report: HtmlReport, out: TextIO, record_arrays: Iterable[str]) -> None:

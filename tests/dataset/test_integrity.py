@@ -64,3 +64,59 @@ def test_hashes_are_checked_once_per_process(dataset: Path, monkeypatch) -> None
     verify_dataset(dataset)
     read_instances(dataset)
     assert len(calls) == 1
+
+
+def hashed_files(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """Files hashed from now on; the in-process memory of checked datasets emptied first."""
+    monkeypatch.setattr(_store, "_VERIFIED", set())
+    calls: list[Path] = []
+    real = _store._sha256
+    monkeypatch.setattr(_store, "_sha256", lambda p: calls.append(p) or real(p))
+    return calls
+
+
+def test_a_checked_dataset_is_not_hashed_again_by_the_next_job(
+    dataset: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cache = tmp_path / "cache"
+    calls = hashed_files(monkeypatch)
+    verify_dataset(dataset, cache)
+    assert len(calls) == 1 and len(list((cache / "verified").iterdir())) == 1
+    calls = hashed_files(monkeypatch)  # as a new process would start
+    assert len(read_instances(dataset, cache_dir=cache)) == 3
+    assert calls == []
+    calls = hashed_files(monkeypatch)
+    verify_dataset(dataset)  # without the cache: hashed, as before
+    assert len(calls) == 1
+
+
+def test_the_disk_memory_fails_closed_when_a_file_changes(
+    dataset: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+
+    cache = tmp_path / "cache"
+    verify_dataset(dataset, cache)
+    path = dataset / "instances" / "a.jsonl"
+    before = path.stat()
+    text = path.read_text()
+    path.write_text(text.replace('"answer":"1"', '"answer":"7"', 1))  # same size
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))  # and the old mtime
+    assert path.stat().st_size == before.st_size
+    hashed_files(monkeypatch)
+    with pytest.raises(DatasetError, match=r"instances/a.jsonl does not match the sha256"):
+        read_instances(dataset, cache_dir=cache)
+    path.write_text(text)  # restored: checked again, and fine
+    assert len(read_instances(dataset, cache_dir=cache)) == 3
+
+
+def test_an_unwritable_cache_only_means_hashing(
+    dataset: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("")
+    hashed_files(monkeypatch)
+    verify_dataset(dataset, blocker)  # no marker written, no error
+    calls = hashed_files(monkeypatch)
+    verify_dataset(dataset, blocker)
+    assert len(calls) == 1

@@ -10,8 +10,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.sparse import csr_matrix
-from scipy.sparse.csgraph import connected_components
 
 from gralgo.errors import SamplingError
 from gralgo.graphs._source_graph import SourceGraph, build_source_graph
@@ -103,6 +101,9 @@ def assemble(name: str, table: EdgeTable, largest_component: bool) -> SourceGrap
 
 def largest_connected_component(graph: SourceGraph) -> SourceGraph:
     """The subgraph on the largest component (ties: the one holding the smallest node id)."""
+    from scipy.sparse import csr_matrix  # lazy: 0.5 s of imports every job paid for nothing
+    from scipy.sparse.csgraph import connected_components
+
     n = graph.n_nodes
     if n == 0:
         return graph
