@@ -65,12 +65,15 @@ def _entropy_chunk(
         finally:
             store.close()
     chunk = EntropyChunk([], {}, {})
+    ranking_keys: dict[str, str | None] = {}  # each raw token normalised once per chunk
     for key in keys:
         stored = data.get(key)
         if stored is None:
             continue
         entropy, upper, dropped = entropy_bounds(stored.top, vocab_size)
-        accumulate_token_entropy(stored.tokens, entropy, chunk.sums, chunk.counts)
+        accumulate_token_entropy(
+            stored.tokens, entropy, chunk.sums, chunk.counts, keys=ranking_keys
+        )
         text = "".join(stored.tokens)
         markers_high = high_entropy_markers(stored.tokens, entropy, quantile=quantile)
         chunk.rows.append(

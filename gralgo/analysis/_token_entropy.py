@@ -145,6 +145,13 @@ class TokenEntropyStat:
     """Mean entropy (nats) at the steps that generated this token."""
 
 
+def _ranking_key(token: str, words_only: bool) -> str | None:
+    key = normalize_token(token)
+    if not key or (words_only and not any(ch.isalpha() for ch in key)):
+        return None
+    return key
+
+
 def accumulate_token_entropy(
     tokens: Sequence[str],
     entropies: np.ndarray,
@@ -152,8 +159,12 @@ def accumulate_token_entropy(
     counts: dict[str, int],
     *,
     words_only: bool = True,
+    keys: dict[str, str | None] | None = None,
 ) -> None:
-    """Add one response's per-token entropies to running ``sums`` and ``counts`` by token."""
+    """Add one response's per-token entropies to running ``sums`` and ``counts`` by token.
+
+    ``keys`` caches each raw token's ranking key (``None``: not counted) across the calls of
+    one pass; it must be used with one ``words_only`` only."""
     values = np.asarray(entropies, dtype=np.float64)
     if len(tokens) != values.shape[0]:
         raise ValueError(f"{len(tokens)} tokens but {values.shape[0]} entropies")
@@ -166,11 +177,15 @@ def accumulate_token_entropy(
     inverse, distinct = pd.factorize(np.asarray(tokens, dtype=object), sort=False)
     token_sums = np.bincount(inverse, weights=values, minlength=len(distinct))
     token_counts = np.bincount(inverse, minlength=len(distinct))
+    known = {} if keys is None else keys
     for token, total, count in zip(
         distinct.tolist(), token_sums.tolist(), token_counts.tolist(), strict=True
     ):
-        key = normalize_token(token)
-        if not key or (words_only and not any(ch.isalpha() for ch in key)):
+        if token in known:
+            key = known[token]
+        else:
+            key = known[token] = _ranking_key(token, words_only)
+        if key is None:
             continue
         sums[key] = sums.get(key, 0.0) + total
         counts[key] = counts.get(key, 0) + count
