@@ -85,11 +85,9 @@ def last_number(text: str, tail: int = 256) -> str | None:
     window = max(tail, 1)
     while True:
         start = 0 if window >= len(text) else text.rfind(" ", 0, len(text) - window) + 1
-        found = None
-        for found in _NUMBER.finditer(text, start):
-            pass
-        if found is not None:
-            return found.group()
+        found = _NUMBER.findall(text, start)
+        if found:
+            return str(found[-1])
         if start == 0:
             return None
         window *= 8
