@@ -94,13 +94,15 @@ def old_first_correct_segment(text: str, expected: str) -> int | None:
 
 def random_response(rng: random.Random, answer: int) -> str:
     words = []
-    for _ in range(rng.randint(0, 400)):
+    # Some segments long, with long stretches without a number (the tail scan must widen).
+    markers, numbers = rng.choice([0.003, 0.03]), rng.choice([0.001, 0.01, 0.17])
+    for _ in range(rng.randint(0, 600)):
         r = rng.random()
-        if r < 0.03:
+        if r < markers:
             words.append(rng.choice(["Wait,", "But", "So", "so", "-", "+"]))
-        elif r < 0.2:
-            words.append(rng.choice(["", "-", "+", "."]) + str(rng.randint(0, 20)))
-        elif r < 0.25:
+        elif r < markers + numbers:
+            words.append(rng.choice(["", "-", "+", "."]) + str(rng.randint(0, 4)))
+        elif r < markers + numbers + 0.01:
             words.append(rng.choice(["1,234", "3.5", "x2", "7.", f"\\boxed{{{answer}}}"]))
         else:
             words.append(rng.choice(["node", "edge", "is", "the", "\n\n", "degree", "Wait"]))
@@ -109,14 +111,19 @@ def random_response(rng: random.Random, answer: int) -> str:
 
 def test_first_correct_segment_equals_the_whole_segment_scan() -> None:
     rng = random.Random(7)
-    found = 0
+    found = widened = 0
     for _ in range(400):
-        answer = rng.randint(0, 20)
+        answer = rng.randint(0, 4)
         text = random_response(rng, answer)
-        new = first_correct_segment(segment_at_markers(text), str(answer), "integer")
+        segments = segment_at_markers(text)
+        new = first_correct_segment(segments, str(answer), "integer")
         assert new == old_first_correct_segment(text, str(answer))
         found += new is not None and new > 0
-    assert found > 50  # most responses locate an answer after the first segment
+        widened += sum(
+            bool(_NUMBER.findall(s.text)) and not _NUMBER.findall(s.text[-300:]) for s in segments
+        )
+    assert found > 50  # many responses locate an answer after the first segment
+    assert widened > 20  # segments have their last number beyond the first tail
 
 
 def old_accumulate(
