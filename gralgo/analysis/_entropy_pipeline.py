@@ -119,10 +119,9 @@ def entropy_statistics(
     if workers <= 1 or len(parts) <= 1:
         results = [_entropy_chunk(part) for part in parts]
     else:
-        from concurrent.futures import ProcessPoolExecutor
+        from gralgo.analysis._workers import map_in_workers
 
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            results = list(pool.map(_entropy_chunk, parts))
+        results = map_in_workers(_entropy_chunk, parts, workers)
     merged = EntropyChunk([], {}, {})
     for part in results:
         merged.rows += part.rows
