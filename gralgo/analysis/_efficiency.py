@@ -75,6 +75,24 @@ def _boxed_contents(text: str) -> list[str]:
     return found
 
 
+def last_number(text: str, tail: int = 256) -> str | None:
+    """The last number of ``text`` (``_NUMBER.findall(text)[-1]``), scanning only its tail.
+
+    No number contains a space, so a scan from just after a space finds the same numbers after
+    that point as a scan from the start (the lookbehind still sees the text before it): the
+    tail (at least ``tail`` characters) is widened until it holds a number or is the whole text.
+    """
+    window = max(tail, 1)
+    while True:
+        start = 0 if window >= len(text) else text.rfind(" ", 0, len(text) - window) + 1
+        found = _NUMBER.findall(text, start)
+        if found:
+            return str(found[-1])
+        if start == 0:
+            return None
+        window *= 8
+
+
 def states_answer(text: str, expected: str, answer_kind: str) -> bool:
     """Whether ``text`` states ``expected``: a ``\\boxed{}`` equal to it, or else its final
     number (integer answers) / its last non-blank line naming the node (node answers).
@@ -82,15 +100,19 @@ def states_answer(text: str, expected: str, answer_kind: str) -> bool:
     The final-number rule also fires on an incidental mention ("degree 5" when the answer is 5);
     that is why the over-thinking report shows the agreement with the judge's location.
     """
-    target = normalize_answer(expected, answer_kind)
+    return _states_target(text, normalize_answer(expected, answer_kind), answer_kind)
+
+
+def _states_target(text: str, target: str | None, answer_kind: str) -> bool:
+    """:func:`states_answer` with ``expected`` already normalised."""
     if target is None:
         return False
     for content in _boxed_contents(text):
         if normalize_answer(content, answer_kind) == target:
             return True
     if answer_kind == "integer":
-        numbers = _NUMBER.findall(text)
-        return bool(numbers) and normalize_answer(numbers[-1], "integer") == target
+        number = last_number(text)
+        return number is not None and normalize_answer(number, "integer") == target
     lines = [line for line in text.splitlines() if line.strip()]
     if not lines:
         return False
@@ -102,8 +124,9 @@ def first_correct_segment(
     segments: Sequence[Segment], expected: str, answer_kind: str
 ) -> int | None:
     """Index of the first segment that :func:`states_answer`; ``None`` if none does."""
+    target = normalize_answer(expected, answer_kind)
     for segment in segments:
-        if states_answer(segment.text, expected, answer_kind):
+        if _states_target(segment.text, target, answer_kind):
             return segment.index
     return None
 

@@ -24,6 +24,7 @@ from gralgo.analysis._token_entropy import (
     DEFAULT_VOCAB_SIZE,
     accumulate_token_entropy,
     entropy_bounds,
+    group_tokens,
     high_entropy_markers,
     normalize_token,
     ranked_tokens,
@@ -65,14 +66,21 @@ def _entropy_chunk(
         finally:
             store.close()
     chunk = EntropyChunk([], {}, {})
+    ranking_keys: dict[str, str | None] = {}  # each raw token looked at once per chunk
+    word_starts: dict[str, int] = {}
     for key in keys:
         stored = data.get(key)
         if stored is None:
             continue
         entropy, upper, dropped = entropy_bounds(stored.top, vocab_size)
-        accumulate_token_entropy(stored.tokens, entropy, chunk.sums, chunk.counts)
+        groups = group_tokens(stored.tokens) if stored.tokens else None
+        accumulate_token_entropy(
+            stored.tokens, entropy, chunk.sums, chunk.counts, keys=ranking_keys, groups=groups
+        )
         text = "".join(stored.tokens)
-        markers_high = high_entropy_markers(stored.tokens, entropy, quantile=quantile)
+        markers_high = high_entropy_markers(
+            stored.tokens, entropy, quantile=quantile, groups=groups, starts=word_starts
+        )
         chunk.rows.append(
             {
                 "key": key,
@@ -111,10 +119,9 @@ def entropy_statistics(
     if workers <= 1 or len(parts) <= 1:
         results = [_entropy_chunk(part) for part in parts]
     else:
-        from concurrent.futures import ProcessPoolExecutor
+        from gralgo.analysis._workers import map_in_workers
 
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            results = list(pool.map(_entropy_chunk, parts))
+        results = map_in_workers(_entropy_chunk, parts, workers)
     merged = EntropyChunk([], {}, {})
     for part in results:
         merged.rows += part.rows

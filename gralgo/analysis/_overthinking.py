@@ -122,11 +122,15 @@ def locate_at_markers(
     workers = workers or (os.cpu_count() or 1)
     if workers <= 1 or len(plain) <= chunk:
         return _locate_chunk((plain, tuple(markers)))
-    from concurrent.futures import ProcessPoolExecutor
+    from gralgo.analysis._workers import forks, map_in_workers
 
+    if forks():  # load each tokenizer once, here: the forked workers inherit it
+        from gralgo.formats import get_encoding
+
+        for tokenizer in sorted({item[4] for item in plain}):
+            get_encoding(tokenizer)
     parts = [(plain[i : i + chunk], tuple(markers)) for i in range(0, len(plain), chunk)]
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        return [found for part in pool.map(_locate_chunk, parts) for found in part]
+    return [found for part in map_in_workers(_locate_chunk, parts, workers) for found in part]
 
 
 def _locate_by_model_tokens(

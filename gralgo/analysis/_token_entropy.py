@@ -145,6 +145,23 @@ class TokenEntropyStat:
     """Mean entropy (nats) at the steps that generated this token."""
 
 
+def _ranking_key(token: str, words_only: bool) -> str | None:
+    key = normalize_token(token)
+    if not key or (words_only and not any(ch.isalpha() for ch in key)):
+        return None
+    return key
+
+
+def group_tokens(tokens: Sequence[str]) -> tuple[np.ndarray, list[str]]:
+    """``(codes, distinct)``: each token's index into its distinct tokens, which are in order
+    of first appearance (hashed in C by ``pandas.factorize``: several times faster than sorting
+    them with ``np.unique``)."""
+    import pandas as pd
+
+    codes, distinct = pd.factorize(np.asarray(tokens, dtype=object), sort=False)
+    return codes, distinct.tolist()
+
+
 def accumulate_token_entropy(
     tokens: Sequence[str],
     entropies: np.ndarray,
@@ -152,25 +169,32 @@ def accumulate_token_entropy(
     counts: dict[str, int],
     *,
     words_only: bool = True,
+    keys: dict[str, str | None] | None = None,
+    groups: tuple[np.ndarray, list[str]] | None = None,
 ) -> None:
-    """Add one response's per-token entropies to running ``sums`` and ``counts`` by token."""
+    """Add one response's per-token entropies to running ``sums`` and ``counts`` by token.
+
+    ``keys`` caches each raw token's ranking key (``None``: not counted) across the calls of
+    one pass (with one ``words_only``); ``groups`` is :func:`group_tokens` of ``tokens`` when
+    the caller has it."""
     values = np.asarray(entropies, dtype=np.float64)
     if len(tokens) != values.shape[0]:
         raise ValueError(f"{len(tokens)} tokens but {values.shape[0]} entropies")
     if not len(tokens):
         return
-    # Group the tokens by hashing in C (pandas.factorize, several times faster than sorting
-    # them with np.unique), then normalise each distinct one once.
-    import pandas as pd
-
-    inverse, distinct = pd.factorize(np.asarray(tokens, dtype=object), sort=False)
+    # Sum per distinct token, then normalise each distinct one once.
+    inverse, distinct = group_tokens(tokens) if groups is None else groups
     token_sums = np.bincount(inverse, weights=values, minlength=len(distinct))
     token_counts = np.bincount(inverse, minlength=len(distinct))
+    known = {} if keys is None else keys
     for token, total, count in zip(
-        distinct.tolist(), token_sums.tolist(), token_counts.tolist(), strict=True
+        distinct, token_sums.tolist(), token_counts.tolist(), strict=True
     ):
-        key = normalize_token(token)
-        if not key or (words_only and not any(ch.isalpha() for ch in key)):
+        if token in known:
+            key = known[token]
+        else:
+            key = known[token] = _ranking_key(token, words_only)
+        if key is None:
             continue
         sums[key] = sums.get(key, 0.0) + total
         counts[key] = counts.get(key, 0) + count
@@ -230,12 +254,16 @@ def high_entropy_markers(
     *,
     threshold: float | None = None,
     quantile: float = 0.95,
+    groups: tuple[np.ndarray, list[str]] | None = None,
+    starts: dict[str, int] | None = None,
 ) -> list[int]:
     """Indices of the marker tokens of :func:`segment_at_high_entropy`, in order.
 
     A marker has entropy at least ``threshold`` (default: the response's ``quantile`` of
     entropies) and above 0, starts a word and begins with a letter. The entropy test runs in
-    numpy; only the few steps that pass it are looked at in Python.
+    numpy; only the few steps that pass it are looked at in Python. ``groups``
+    (:func:`group_tokens` of ``tokens``) lets the word tests run once per distinct token,
+    cached over a pass in ``starts``.
     """
     values = np.asarray(entropies, dtype=np.float64)
     if len(tokens) != values.shape[0]:
@@ -245,11 +273,35 @@ def high_entropy_markers(
     if not len(tokens):
         return []
     cut = float(np.quantile(values, quantile)) if threshold is None else threshold
-    return [
-        i
-        for i in np.flatnonzero((values >= cut) & (values > 0)).tolist()
-        if tokens[i].lstrip()[:1].isalpha() and (tokens[i][:1].isspace() or _starts_word(tokens, i))
-    ]
+    candidates = np.flatnonzero((values >= cut) & (values > 0))
+    if groups is None:
+        return [
+            i
+            for i in candidates.tolist()
+            if tokens[i].lstrip()[:1].isalpha()
+            and (tokens[i][:1].isspace() or _starts_word(tokens, i))
+        ]
+    # The word tests once per distinct token (cached over a pass in ``starts``); only a
+    # letter-initial candidate without a leading space needs the look at the tokens before it.
+    codes, distinct = groups
+    known = {} if starts is None else starts
+    kinds = np.array(
+        [known[t] if t in known else known.setdefault(t, _start_kind(t)) for t in distinct],
+        dtype=np.int8,
+    )
+    kind = kinds[codes[candidates]]
+    spaced = candidates[kind == _LETTER | _SPACE]
+    glued = [i for i in candidates[kind == _LETTER].tolist() if _starts_word(tokens, i)]
+    return sorted(spaced.tolist() + glued) if glued else spaced.tolist()
+
+
+_LETTER, _SPACE = 1, 2
+
+
+def _start_kind(token: str) -> int:
+    """:data:`_LETTER` if ``token`` begins (after whitespace) with a letter, plus
+    :data:`_SPACE` if it opens with whitespace."""
+    return (_LETTER if token.lstrip()[:1].isalpha() else 0) | (_SPACE if token[:1].isspace() else 0)
 
 
 def segment_at_high_entropy(

@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from gralgo.ledger._normalise import restore, storable
+from gralgo.ledger._normalise import MARKER, restore, storable
 
 _COLUMNS_SQL = (
     "(request_key TEXT NOT NULL, sample_index INTEGER NOT NULL, n_tokens INTEGER NOT NULL, "
@@ -43,6 +43,8 @@ POSTGRES_TABLE = "CREATE TABLE IF NOT EXISTS logprobs " + _COLUMNS_SQL.format(bl
 """The same table on a PostgreSQL ledger server."""
 _SCHEMA = SQLITE_TABLE
 _CHUNK = 500
+_MARKER_ASCII = MARKER.strip("\u27e6\u27e7").encode("ascii")
+"""``gralgo:esc``: in every stored JSON of a token list holding an escaped token."""
 
 
 @dataclass(frozen=True)
@@ -187,9 +189,23 @@ def decode_row(row: Sequence[Any]) -> SampleLogprobs:
     return _decode(n, top_n, bytes(tokens), bytes(chosen), bytes(top))
 
 
+def decode_tokens(blob: bytes) -> list[str]:
+    """The tokens of a stored ``tokens`` column, restored (:func:`restore`).
+
+    Only a text that :func:`storable` escaped starts with the marker, whose ASCII part
+    (``gralgo:esc``) appears in the JSON however it was written: without it in the blob, the
+    tokens are the JSON strings as they are (no per-token restore, most of the decoding time).
+    """
+    raw = zlib.decompress(blob)
+    tokens: list[str] = json.loads(raw)
+    if _MARKER_ASCII in raw:
+        return [restore(t) for t in tokens]
+    return tokens
+
+
 def _decode(n: int, top_n: int, tokens: bytes, chosen: bytes, top: bytes) -> SampleLogprobs:
     return SampleLogprobs(
-        tuple(restore(t) for t in json.loads(zlib.decompress(tokens))),
+        tuple(decode_tokens(tokens)),
         np.frombuffer(chosen, dtype=np.float16).astype(np.float32),
         np.frombuffer(top, dtype=np.float16).astype(np.float32).reshape(n, top_n),
     )

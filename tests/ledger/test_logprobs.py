@@ -7,6 +7,8 @@ from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gralgo.ledger import Ledger
 from gralgo.ledger._logprobs import LogprobStore, logprobs_from_response
@@ -75,3 +77,30 @@ def test_runner_stores_logprobs_only_when_asked(stub: StubServer, tmp_path: Path
     assert one.top.shape == (1, 3)
     # p = 1 / (1 + len(token))
     assert math.isclose(float(one.chosen[0]), math.log(1 / 11), rel_tol=1e-3)
+
+
+_DECODE_TOKENS = ["", " Wait", "\n\n", ' "q"', "\\", "é", "😀", "\ud800", "a\x00b", "\udfff "]
+
+
+@settings(max_examples=200)
+@given(
+    st.lists(
+        st.one_of(
+            st.sampled_from([*_DECODE_TOKENS, "\u27e6gralgo:esc\u27e7x"]), st.text(max_size=4)
+        ),
+        max_size=30,
+    )
+)
+def test_stored_tokens_decode_as_the_per_token_restore_did(tokens: list[str]) -> None:
+    """The decoding that skips the per-token restore when nothing is escaped gives exactly what
+    restoring every token gave (the replaced code), for escaped and plain tokens alike."""
+    import json
+    import zlib
+
+    from gralgo.ledger._logprobs import SampleLogprobs, decode_tokens, logprob_row
+    from gralgo.ledger._normalise import restore
+
+    data = SampleLogprobs(tuple(tokens), np.zeros(len(tokens)), np.zeros((len(tokens), 1)))
+    blob = logprob_row("k", 0, data)[4]
+    replaced = tuple(restore(t) for t in json.loads(zlib.decompress(blob)))
+    assert tuple(decode_tokens(blob)) == replaced == tuple(tokens)
