@@ -14,7 +14,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, ClassVar
 
-from gralgo.graphs import SampledGraph
+from gralgo.graphs import SampledGraph, SourceGraph
 from gralgo.tasks._answers import AnswerKind, answer_instruction, normalize_answer
 from gralgo.tasks._domains import domain_for
 from gralgo.tasks._graph_helpers import (
@@ -77,6 +77,17 @@ class Task(ABC):
     def __init__(self, settings: TaskSettings) -> None:
         self.settings = settings
         self.options = TaskOptions(self.name, settings.options, known=self.option_names)
+
+    def sampling_source(
+        self, source: SourceGraph, n_range: tuple[int, int], rng: random.Random
+    ) -> tuple[SourceGraph, dict[str, object]]:
+        """The graph one draw of ``n_range`` nodes samples from, and what it adds to the draw's
+        provenance (e.g. a degree cap, ``gralgo.graphs.without_hubs``).
+
+        The default is the source itself, drawing no randomness, so a task that does not
+        override it draws what it drew before this hook existed.
+        """
+        return source, {}
 
     def make_problem(self, sample: SampledGraph, rng: random.Random) -> Problem:
         """Draw parameters (and weights) for a sampled graph; raise InstanceRejected if unusable.

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
+from gralgo.graphs import SourceGraph, hub_caps, without_hubs
 from gralgo.tasks import _certificate_checks as cert
 from gralgo.tasks._answers import INTEGER_ANSWER
-from gralgo.tasks._base import Problem, Solution, Task
+from gralgo.tasks._base import Problem, Solution, Task, TaskSettings
 from gralgo.tasks._heuristics import Heuristic, first_half_busiest
 
 
@@ -20,6 +22,28 @@ class MaxDegreeTask(Task):
     name = "max_degree"
     taxonomy = "enumeration"
     complexity = "easy"
+    option_names = ("hub_cap_share",)
+
+    def __init__(self, settings: TaskSettings) -> None:
+        super().__init__(settings)
+        self.hub_cap_share = self.options.fraction("hub_cap_share", 0.6)
+
+    def sampling_source(
+        self, source: SourceGraph, n_range: tuple[int, int], rng: random.Random
+    ) -> tuple[SourceGraph, dict[str, object]]:
+        """Degree-aware sampling where samples hold most of the source: when the largest
+        sample exceeds ``hub_cap_share`` of the source's nodes, every sample holds the same few
+        hubs and their degrees are nearly the only answers. Then the walk avoids the nodes above
+        a degree cap drawn uniformly among the source's degrees (those that leave a component
+        large enough to walk, ``gralgo.graphs.hub_caps``), which spreads the answers."""
+        share = self.hub_cap_share
+        if share is None or n_range[1] <= share * source.n_nodes:
+            return source, {}
+        caps = hub_caps(source, n_range[1])
+        if len(caps) < 2:
+            return source, {}
+        cap = caps[rng.randrange(len(caps))]
+        return without_hubs(source, cap, n_range[1]), {"hub_cap": cap}
 
     def solve(self, problem: Problem) -> Solution:
         degrees = {node: problem.graph.degree(node) for node in problem.graph.nodes()}

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import networkx as nx
 
-from gralgo.graphs import SampledGraph
+from gralgo.graphs import SampledGraph, SourceGraph, without_hubs
 from gralgo.tasks import _certificate_checks as cert
 from gralgo.tasks._answers import INTEGER_ANSWER
 from gralgo.tasks._base import InstanceRejected, Problem, Solution, Task, TaskSettings
@@ -18,6 +18,9 @@ SCAN_PASSES = 2
 """Peeling that stops after this many passes (or fewer) is a scan: the builder redraws what it
 solves. Three passes are measured as a baseline: at level 1 (8-15 nodes of a road network)
 most cores are complete after three passes, and no draw avoids them (design/data.md)."""
+
+HUB_CAP = (10, 12)
+"""The degree caps a small sample's walk draws from (``options.hub_cap``, null: no cap)."""
 
 
 def peel(graph: nx.Graph[str], k: int, passes: int | None = None) -> tuple[int, int]:
@@ -57,12 +60,27 @@ class MaxKCoreTask(Task):
     name = "max_kcore"
     taxonomy = "intuition"
     complexity = "easy"
-    option_names = ("k_range", "min_k")
+    option_names = ("k_range", "min_k", "hub_cap", "hub_cap_max_nodes")
 
     def __init__(self, settings: TaskSettings) -> None:
         super().__init__(settings)
         self.min_k = self.options.integer("min_k", 2, minimum=1)
         self.k_range = self.options.int_range_open("k_range", (3, None), minimum=self.min_k)
+        hub_cap = self.options.options.get("hub_cap", HUB_CAP)
+        self.hub_cap = None if hub_cap is None else self.options.int_range("hub_cap", HUB_CAP, 1)
+        self.hub_cap_max_nodes = self.options.integer("hub_cap_max_nodes", 15, minimum=1)
+
+    def sampling_source(
+        self, source: SourceGraph, n_range: tuple[int, int], rng: random.Random
+    ) -> tuple[SourceGraph, dict[str, object]]:
+        """Small samples (at most ``hub_cap_max_nodes`` nodes) walk only nodes of degree <= a cap
+        drawn uniformly from ``hub_cap``: a small walk around a hub is a star whose cores peel
+        in one pass, so nearly every such draw was redrawn by the scan rule
+        (``design/data.md``)."""
+        if self.hub_cap is None or n_range[1] > self.hub_cap_max_nodes:
+            return source, {}
+        cap = rng.randint(*self.hub_cap)
+        return without_hubs(source, cap, n_range[1]), {"hub_cap": cap}
 
     def make_problem(self, sample: SampledGraph, rng: random.Random) -> Problem:
         graph = working_copy(sample, self.name)
