@@ -10,7 +10,14 @@ import networkx as nx
 from gralgo.graphs import SampledGraph, SourceGraph, without_hubs
 from gralgo.tasks import _certificate_checks as cert
 from gralgo.tasks._answers import INTEGER_ANSWER
-from gralgo.tasks._base import InstanceRejected, Problem, Solution, Task, TaskSettings
+from gralgo.tasks._base import (
+    InstanceRejected,
+    Problem,
+    Shortcut,
+    Solution,
+    Task,
+    TaskSettings,
+)
 from gralgo.tasks._graph_helpers import make_problem_record, working_copy
 from gralgo.tasks._heuristics import Heuristic
 
@@ -120,18 +127,21 @@ class MaxKCoreTask(Task):
 
     heuristics = tuple(_passes(count) for count in range(2, SCAN_PASSES + 2))
 
-    shortcut_names = ("whole_graph", "one_pass")
-
-    def shortcuts(self, problem: Problem, solution: Solution) -> tuple[str, ...]:
-        """``whole_graph``: the k-core is every node; ``one_pass``: it is exactly the nodes of
-        degree >= k, so one pass over the degrees gives it without repeated peeling."""
-        graph, k, size = problem.graph, int(problem.params["k"]), int(solution.answer)
-        found = []
-        if size == graph.number_of_nodes():
-            found.append("whole_graph")
-        if size == sum(1 for _, d in graph.degree if d >= k):
-            found.append("one_pass")
-        return tuple(found)
+    shortcut_rules = (
+        Shortcut(
+            "whole_graph",
+            "the k-core is every node",
+            lambda p, s: int(s.answer) == p.graph.number_of_nodes(),
+        ),
+        Shortcut(
+            "one_pass",
+            "it is exactly the nodes of degree >= k, so one pass over the degrees gives it "
+            "without repeated peeling",
+            lambda p, s: (
+                int(s.answer) == sum(1 for _, d in p.graph.degree if d >= int(p.params["k"]))
+            ),
+        ),
+    )
 
     def question(self, problem: Problem, label: Callable[[str], str]) -> str:
         k = problem.params["k"]
@@ -151,12 +161,9 @@ class MaxKCoreTask(Task):
             "the set. Put all its nodes in the box, separated by commas."
         )
 
-    def check_certificate(
+    def check_nodes(
         self, problem: Problem, solution: Solution, answer: cert.CertificateAnswer
     ) -> cert.CertificateVerdict:
-        verdict = cert.unusable_nodes(answer)
-        if verdict is not None:
-            return verdict
         chosen = set(answer.nodes)
         k = int(problem.params["k"])
         for node in sorted(chosen):
