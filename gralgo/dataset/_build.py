@@ -152,15 +152,20 @@ def draw_problem(
     sample first. The caller adds the fingerprint of a draw it
     keeps to ``seen``.
     """
-    walked, drew = task.sampling_source(source, n_range, rng)
     n_nodes = rng.randint(*n_range)
-    sample = sample_subgraph(
-        walked,
-        task.settings.sampler,
-        n_nodes,
-        rng,
-        **dict(task.settings.sampler_options),
-    )
+    walked, drew = task.sampling_source(source, n_range, n_nodes, rng)
+    try:
+        sample = sample_subgraph(
+            walked,
+            task.settings.sampler,
+            n_nodes,
+            rng,
+            **dict(task.settings.sampler_options),
+        )
+    except SamplingError:
+        if not drew:
+            raise  # the source itself is too small: a config error
+        return "unwalkable_cap"  # a cap left no start that reaches n_nodes: redraw
     if drew:
         sample = SampledGraph(sample.graph, sample.start, {**sample.provenance, **drew})
     if task.settings.max_mean_degree is not None:

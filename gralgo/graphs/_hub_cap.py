@@ -16,7 +16,7 @@ import numpy as np
 
 from gralgo.graphs._source_graph import SourceGraph
 
-COMPONENT_MARGIN = 1.2
+COMPONENT_MARGIN = 1.3
 """A walk may start only in a component of at least this many times the sample's node count, so
 it reaches that count quickly from any start (a start in a smaller component costs a whole
 failed walk)."""

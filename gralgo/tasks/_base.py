@@ -87,10 +87,11 @@ class Task(ABC):
         self.options = TaskOptions(self.name, settings.options, known=self.option_names)
 
     def sampling_source(
-        self, source: SourceGraph, n_range: tuple[int, int], rng: random.Random
+        self, source: SourceGraph, n_range: tuple[int, int], n_nodes: int, rng: random.Random
     ) -> tuple[SourceGraph, dict[str, object]]:
-        """The graph one draw of ``n_range`` nodes samples from, and what it adds to the draw's
-        provenance (e.g. a degree cap, ``gralgo.graphs.without_hubs``).
+        """The graph one draw of ``n_nodes`` nodes (of the level's ``n_range``) samples from,
+        and what it adds to the draw's provenance (e.g. a degree cap,
+        ``gralgo.graphs.without_hubs``).
 
         The default is the source itself, drawing no randomness, so a task that does not
         override it draws what it drew before this hook existed.

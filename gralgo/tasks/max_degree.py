@@ -27,7 +27,7 @@ class MaxDegreeTask(DefinedTask):
         self.hub_cap_share = self.options.fraction("hub_cap_share", 0.6)
 
     def sampling_source(
-        self, source: SourceGraph, n_range: tuple[int, int], rng: random.Random
+        self, source: SourceGraph, n_range: tuple[int, int], n_nodes: int, rng: random.Random
     ) -> tuple[SourceGraph, dict[str, object]]:
         """Degree-aware sampling where samples hold most of the source: when the largest
         sample exceeds ``hub_cap_share`` of the source's nodes, every sample holds the same few
@@ -37,11 +37,11 @@ class MaxDegreeTask(DefinedTask):
         share = self.hub_cap_share
         if share is None or n_range[1] <= share * source.n_nodes:
             return source, {}
-        caps = hub_caps(source, n_range[1])
+        caps = hub_caps(source, n_nodes)
         if len(caps) < 2:
             return source, {}
         cap = caps[rng.randrange(len(caps))]
-        return without_hubs(source, cap, n_range[1]), {"hub_cap": cap}
+        return without_hubs(source, cap, n_nodes), {"hub_cap": cap}
 
     def solve(self, problem: Problem) -> Solution:
         degrees = {node: problem.graph.degree(node) for node in problem.graph.nodes()}

@@ -78,7 +78,7 @@ class MaxKCoreTask(Task):
         self.hub_cap_max_nodes = self.options.integer("hub_cap_max_nodes", 15, minimum=1)
 
     def sampling_source(
-        self, source: SourceGraph, n_range: tuple[int, int], rng: random.Random
+        self, source: SourceGraph, n_range: tuple[int, int], n_nodes: int, rng: random.Random
     ) -> tuple[SourceGraph, dict[str, object]]:
         """Small samples (at most ``hub_cap_max_nodes`` nodes) walk only nodes of degree <= a cap
         drawn uniformly from ``hub_cap``: a small walk around a hub is a star whose cores peel
@@ -87,7 +87,7 @@ class MaxKCoreTask(Task):
         if self.hub_cap is None or n_range[1] > self.hub_cap_max_nodes:
             return source, {}
         cap = rng.randint(*self.hub_cap)
-        return without_hubs(source, cap, n_range[1]), {"hub_cap": cap}
+        return without_hubs(source, cap, n_nodes), {"hub_cap": cap}
 
     def make_problem(self, sample: SampledGraph, rng: random.Random) -> Problem:
         graph = working_copy(sample, self.name)

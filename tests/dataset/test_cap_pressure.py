@@ -55,3 +55,26 @@ def test_cells_without_the_cap_draw_what_they_drew_before(make_settings) -> None
     off = cell(make_settings, "max_degree", 5, "task.max_degree.options.hub_cap_share=null")
     assert [i.to_json() for i in default] == [i.to_json() for i in off]
     assert not any("hub_cap" in i.provenance for i in default)
+
+
+def test_a_cap_no_walk_can_use_is_a_redraw_not_a_failed_build() -> None:
+    """A capped source whose components are all too small: the draw is redrawn with the
+    reason ``unwalkable_cap``; the same failure on the source itself stays a config error."""
+    import random
+
+    import numpy as np
+
+    from gralgo.dataset._build import draw_problem
+    from gralgo.errors import SamplingError
+    from gralgo.graphs import build_source_graph, without_hubs
+    from gralgo.tasks import TaskSettings
+
+    names = [f"n{i}" for i in range(9)]
+    src, dst = np.array([(0, i) for i in range(1, 9)]).T  # a star: no hub, no walk
+    source = build_source_graph("star", names, src, dst)
+    task = make_task("max_degree", TaskSettings("star", "random_walk_top"))
+    task.sampling_source = lambda s, r, n, rng: (without_hubs(s, 1), {"hub_cap": 1})  # type: ignore[method-assign]
+    assert draw_problem(task, source, (5, 5), random.Random(0), seen=set()) == "unwalkable_cap"
+    task.sampling_source = lambda s, r, n, rng: (without_hubs(s, 1), {})  # type: ignore[method-assign]
+    with pytest.raises(SamplingError):
+        draw_problem(task, source, (5, 5), random.Random(0), seen=set())

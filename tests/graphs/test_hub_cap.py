@@ -43,8 +43,8 @@ def test_nodes_above_the_cap_lose_every_edge_and_ids_stay() -> None:
 
 def test_components_too_small_to_walk_lose_their_edges() -> None:
     source = star_and_path()
-    capped = without_hubs(source, 3, sample_nodes=5)  # walkable: 6 nodes
-    assert walkable(5) == 6
+    capped = without_hubs(source, 3, sample_nodes=5)  # walkable: 7 nodes
+    assert walkable(5) == 7
     assert capped.degree(10) == capped.degree(11) == 0  # the pair cannot give 5 nodes
     assert capped.degree(1) > 0  # the 9-node path can
 
@@ -57,10 +57,10 @@ def test_no_change_returns_the_source_itself() -> None:
 def test_caps_are_the_degrees_that_leave_a_walkable_component() -> None:
     source = star_and_path()
     # Largest component per cap: 6 (no cap) 10 nodes; 3 the path, 9; 2 {7, 8, 9}, 3.
-    assert hub_caps(source, 7) == (6, 3)  # walkable(7) = 9
-    assert hub_caps(source, 8) == (6,)  # walkable(8) = 10
-    assert hub_caps(source, 9) == ()  # walkable(9) = 11: no cap, not even the source
-    assert hub_caps(source, 2) == (6, 3, 2)
+    assert hub_caps(source, 6) == (6, 3)  # walkable(6) = 8
+    assert hub_caps(source, 7) == (6,)  # walkable(7) = 10
+    assert hub_caps(source, 8) == ()  # walkable(8) = 11: no cap, not even the source
+    assert hub_caps(source, 2) == (6, 3, 2)  # walkable(2) = 3
 
 
 def test_a_walk_on_the_capped_source_never_enters_a_hub() -> None:

@@ -67,13 +67,13 @@ def test_degree_aware_sampling_draws_a_cap_only_where_samples_cover_the_source(
     source = hub_source()  # degrees 6 (the hub), 3, 2: caps 6 and 3 leave >= 10 nodes
     rng = random.Random(1)
     state = rng.getstate()
-    assert task.sampling_source(source, (2, 7), rng) == (source, {})  # 7 <= 0.6 * 12
+    assert task.sampling_source(source, (2, 7), 7, rng) == (source, {})  # 7 <= 0.6 * 12
     assert rng.getstate() == state  # no randomness drawn
     drawn = {
-        task.sampling_source(source, (8, 8), random.Random(s))[1]["hub_cap"] for s in range(40)
+        task.sampling_source(source, (8, 8), 8, random.Random(s))[1]["hub_cap"] for s in range(40)
     }
     assert drawn == set(hub_caps(source, 8)) and len(drawn) >= 2
-    assert build_task("max_degree", hub_cap_share=None).sampling_source(source, (8, 8), rng) == (
+    assert build_task("max_degree", hub_cap_share=None).sampling_source(source, (8, 8), 8, rng) == (
         source,
         {},
     )

@@ -105,15 +105,15 @@ def test_small_samples_walk_under_a_drawn_degree_cap(build_task) -> None:
     task = build_task("max_kcore", hub_cap=[2, 3], hub_cap_max_nodes=15)
     rng = random.Random(0)
     state = rng.getstate()
-    assert task.sampling_source(source, (16, 30), rng) == (source, {})  # too large: no cap
+    assert task.sampling_source(source, (16, 30), 20, rng) == (source, {})  # too large: no cap
     assert rng.getstate() == state
     caps = set()
     for seed in range(20):
-        walked, drew = task.sampling_source(source, (8, 15), random.Random(seed))
+        walked, drew = task.sampling_source(source, (8, 15), 15, random.Random(seed))
         caps.add(drew["hub_cap"])
         assert walked.degree(0) == 0 and walked.degree(20) == 2  # the hub is out, the path in
     assert caps == {2, 3}
     off = build_task("max_kcore", hub_cap=None)
-    assert off.sampling_source(source, (8, 15), rng) == (source, {})
+    assert off.sampling_source(source, (8, 15), 15, rng) == (source, {})
     with pytest.raises(ConfigError, match="hub_cap"):
         build_task("max_kcore", hub_cap=[12, 10])
