@@ -28,6 +28,10 @@ from gralgo.tasks import (
 )
 
 DEFAULT_FORMATS = ("edge_list", "adjacency_list", "markdown_table", "numeric_ids")
+DRAW_VERSION = 2
+"""The version of the draw rules, in every manifest's ``generator``: bump it when a change makes
+the same config and seed draw other instances, so no dataset of the old draws is reused.
+2: degree-aware sampling (max_degree's largest levels, max_kcore's smallest)."""
 
 
 @dataclass(frozen=True)
@@ -144,17 +148,26 @@ def draw_problem(
 ) -> Drawn | str:
     """One attempt: a valid draw, or the reason (a short category) it must be resampled.
 
-    ``shape`` may transform the sample first. The caller adds the fingerprint of a draw it
+    The task picks the graph to walk (``Task.sampling_source``); ``shape`` may transform the
+    sample first. The caller adds the fingerprint of a draw it
     keeps to ``seen``.
     """
     n_nodes = rng.randint(*n_range)
-    sample = sample_subgraph(
-        source,
-        task.settings.sampler,
-        n_nodes,
-        rng,
-        **dict(task.settings.sampler_options),
-    )
+    walked, drew = task.sampling_source(source, n_range, n_nodes, rng)
+    try:
+        sample = sample_subgraph(
+            walked,
+            task.settings.sampler,
+            n_nodes,
+            rng,
+            **dict(task.settings.sampler_options),
+        )
+    except SamplingError:
+        if not drew:
+            raise  # the source itself is too small: a config error
+        return "unwalkable_cap"  # a cap left no start that reaches n_nodes: redraw
+    if drew:
+        sample = SampledGraph(sample.graph, sample.start, {**sample.provenance, **drew})
     if task.settings.max_mean_degree is not None:
         sample = cap_mean_degree(sample, task.settings.max_mean_degree, rng)
     if shape is not None:

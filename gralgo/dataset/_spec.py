@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from gralgo import __version__
-from gralgo.dataset._build import BuildOptions
+from gralgo.dataset._build import DRAW_VERSION, BuildOptions
 from gralgo.dataset._erdos_renyi import ErdosRenyiSpec
 from gralgo.dataset._store import FORMAT_VERSION
 from gralgo.errors import SourceFileError, UnknownChoiceError
@@ -70,7 +70,9 @@ class DatasetSpec:
         other code or from other source files is never reused by mistake.
         """
         return {
-            "generator": f"gralgo {__version__} / dataset format {FORMAT_VERSION}",
+            "generator": (
+                f"gralgo {__version__} / dataset format {FORMAT_VERSION} / draws {DRAW_VERSION}"
+            ),
             "source_content": self._source_fingerprints,
             "tasks": {n: _task_description(s) for n, s in sorted(self.tasks.items())},
             "sources": {n: plain_value(self.sources[n]) for n in self.used_sources()},

@@ -10,11 +10,14 @@ from gralgo.lazy import lazy_exports
 
 if _TYPE_CHECKING:
     from gralgo.graphs._fast_build import copy_graph
+    from gralgo.graphs._hub_cap import hub_caps, without_hubs
     from gralgo.graphs._thinning import thin_edges, thin_edges_keeping_cores
 
 # Public names loaded on first use (PEP 562), so importing this package stays cheap.
 _LAZY = {
     "copy_graph": "gralgo.graphs._fast_build",
+    "hub_caps": "gralgo.graphs._hub_cap",
+    "without_hubs": "gralgo.graphs._hub_cap",
     "thin_edges": "gralgo.graphs._thinning",
     "thin_edges_keeping_cores": "gralgo.graphs._thinning",
 }
@@ -27,6 +30,8 @@ __all__ = [
     "SourceGraph",
     "build_source_graph",
     "copy_graph",
+    "hub_caps",
     "thin_edges",
     "thin_edges_keeping_cores",
+    "without_hubs",
 ]

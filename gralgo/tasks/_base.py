@@ -14,8 +14,13 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, ClassVar
 
-from gralgo.graphs import SampledGraph
-from gralgo.tasks._answers import AnswerKind, answer_instruction, normalize_answer
+from gralgo.graphs import SampledGraph, SourceGraph
+from gralgo.tasks._answers import (
+    INTEGER_ANSWER,
+    AnswerKind,
+    answer_instruction,
+    normalize_answer,
+)
 from gralgo.tasks._domains import domain_for
 from gralgo.tasks._graph_helpers import (
     draw_edge_weights,
@@ -28,6 +33,7 @@ from gralgo.tasks._records import (
     Complexity,
     InstanceRejected,
     Problem,
+    Shortcut,
     Solution,
     TaskSettings,
     Taxonomy,
@@ -46,9 +52,11 @@ if TYPE_CHECKING:
 __all__ = [
     "AnswerKind",
     "Complexity",
+    "DefinedTask",
     "EdgeWeightedTask",
     "InstanceRejected",
     "Problem",
+    "Shortcut",
     "Solution",
     "Task",
     "TaskSettings",
@@ -78,6 +86,18 @@ class Task(ABC):
         self.settings = settings
         self.options = TaskOptions(self.name, settings.options, known=self.option_names)
 
+    def sampling_source(
+        self, source: SourceGraph, n_range: tuple[int, int], n_nodes: int, rng: random.Random
+    ) -> tuple[SourceGraph, dict[str, object]]:
+        """The graph one draw of ``n_nodes`` nodes (of the level's ``n_range``) samples from,
+        and what it adds to the draw's provenance (e.g. a degree cap,
+        ``gralgo.graphs.without_hubs``).
+
+        The default is the source itself, drawing no randomness, so a task that does not
+        override it draws what it drew before this hook existed.
+        """
+        return source, {}
+
     def make_problem(self, sample: SampledGraph, rng: random.Random) -> Problem:
         """Draw parameters (and weights) for a sampled graph; raise InstanceRejected if unusable.
 
@@ -101,16 +121,24 @@ class Task(ABC):
     def question(self, problem: Problem, label: Callable[[str], str]) -> str:
         """The question; ``label`` maps a node name to how the prompt shows it."""
 
+    shortcut_rules: ClassVar[tuple[Shortcut, ...]] = ()
+    """The task's shortcuts, in the order :meth:`shortcuts` reports them."""
     shortcut_names: ClassVar[tuple[str, ...]] = ()
-    """The shortcuts :meth:`shortcuts` looks for (each is defined in ``design/data.md``)."""
+    """The shortcuts :meth:`shortcuts` looks for (each is defined in ``design/data.md``); the
+    names of :attr:`shortcut_rules` where a task declares those."""
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        if "shortcut_rules" in cls.__dict__:
+            cls.shortcut_names = tuple(rule.name for rule in cls.shortcut_rules)
 
     def shortcuts(self, problem: Problem, solution: Solution) -> tuple[str, ...]:
         """The named shortcuts that give this instance's answer without the task's algorithm.
 
         An instance with any is not measuring the task: the builder rejects it and the audit
-        counts it. The default task has none.
+        counts it. The default: those of :attr:`shortcut_rules` that hold.
         """
-        return ()
+        return tuple(rule.name for rule in self.shortcut_rules if rule.holds(problem, solution))
 
     heuristics: ClassVar[tuple[Heuristic, ...]] = ()
     """The task's own named heuristics (``gralgo/tasks/_heuristics.py``): its scans, which the
@@ -158,8 +186,41 @@ class Task(ABC):
     def check_certificate(
         self, problem: Problem, solution: Solution, answer: CertificateAnswer
     ) -> CertificateVerdict:
-        """Classify a certificate (read from the box, names matched) against the graph."""
+        """Classify a certificate (read from the box, names matched) against the graph.
+
+        The default, for a ``nodes`` witness: unparsed or hallucinated when no node set could be
+        read (``unusable_nodes``), else :meth:`check_nodes`.
+        """
+        from gralgo.tasks._certificate_checks import unusable_nodes
+
+        if self.certificate_shape != "nodes":
+            raise NotImplementedError(f"task {self.name!r} has no certificate check")
+        verdict = unusable_nodes(answer)
+        return verdict if verdict is not None else self.check_nodes(problem, solution, answer)
+
+    def check_nodes(
+        self, problem: Problem, solution: Solution, answer: CertificateAnswer
+    ) -> CertificateVerdict:
+        """Classify a node witness whose ``nodes`` are all real nodes of the graph."""
         raise NotImplementedError(f"task {self.name!r} has no certificate check")
+
+
+class DefinedTask(Task):
+    """A task whose questions are fixed text opened by a definition, with an integer answer:
+    :attr:`asks` for the number, :attr:`asks_for_witness` in certificate mode."""
+
+    definition: ClassVar[str] = ""
+    """Opens both questions (what the counted object is)."""
+    asks: ClassVar[str]
+    """The question for the number (the integer-answer instruction follows)."""
+    asks_for_witness: ClassVar[str]
+    """The question for the witness, saying how to write it in the box."""
+
+    def question(self, problem: Problem, label: Callable[[str], str]) -> str:
+        return f"{self.definition}{self.asks} {INTEGER_ANSWER}"
+
+    def certificate_question(self, problem: Problem, label: Callable[[str], str]) -> str:
+        return f"{self.definition}{self.asks_for_witness}"
 
 
 class EdgeWeightedTask(Task):

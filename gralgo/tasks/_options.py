@@ -61,6 +61,15 @@ class TaskOptions:
             )
         return float(low), float(high)
 
+    def fraction(self, key: str, default: float | None) -> float | None:
+        """A number in ``(0, 1]``, or null (the feature is off)."""
+        value = self.options.get(key, default)
+        if value is None:
+            return None
+        if not isinstance(value, int | float) or isinstance(value, bool) or not 0 < value <= 1:
+            raise ConfigError(f"{self._field(key)} must be in (0, 1] or null; got {value!r}")
+        return float(value)
+
     def integer(self, key: str, default: int, minimum: int) -> int:
         value = self.options.get(key, default)
         if not _is_int(value) or value < minimum:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -32,6 +32,17 @@ class Solution:
     """Canonical answer string (an integer in base 10, a node name, or the task's own kind)."""
     certificate: dict[str, Any]
     """JSON-serialisable evidence (the clique, the MST edges, a diametral pair, ...)."""
+
+
+@dataclass(frozen=True)
+class Shortcut:
+    """A named way to an instance's answer without the task's algorithm (``Task.shortcut_rules``;
+    each is defined in ``design/data.md``): the builder redraws an instance where ``holds``."""
+
+    name: str
+    meaning: str
+    """What holds when it applies, and why that gives the answer away."""
+    holds: Callable[[Problem, Solution], bool]
 
 
 class InstanceRejected(Exception):

@@ -9,7 +9,7 @@ import numpy as np
 
 from gralgo.tasks import _certificate_checks as cert
 from gralgo.tasks._answers import INTEGER_ANSWER
-from gralgo.tasks._base import Problem, Solution, Task
+from gralgo.tasks._base import Problem, Shortcut, Solution, Task
 from gralgo.tasks._graph_helpers import (
     canonical_shortest_path,
     require_connected,
@@ -69,18 +69,18 @@ class DiameterTask(Task):
         ),
     )
 
-    shortcut_names = ("path_graph", "complete_graph")
-
-    def shortcuts(self, problem: Problem, solution: Solution) -> tuple[str, ...]:
-        """``path_graph``: the diameter is the node count - 1 (the graph is a path: count the
-        nodes); ``complete_graph``: it is 1 (every pair is adjacent)."""
-        diameter, n = int(solution.answer), problem.graph.number_of_nodes()
-        found = []
-        if diameter == n - 1:
-            found.append("path_graph")
-        if diameter <= 1:
-            found.append("complete_graph")
-        return tuple(found)
+    shortcut_rules = (
+        Shortcut(
+            "path_graph",
+            "the diameter is the node count - 1 (the graph is a path: count the nodes)",
+            lambda p, s: int(s.answer) == p.graph.number_of_nodes() - 1,
+        ),
+        Shortcut(
+            "complete_graph",
+            "it is 1 (every pair is adjacent)",
+            lambda p, s: int(s.answer) <= 1,
+        ),
+    )
 
     def question(self, problem: Problem, label: Callable[[str], str]) -> str:
         return (

@@ -8,13 +8,25 @@ from collections.abc import Callable
 from gralgo.graphs import SampledGraph
 from gralgo.tasks import _certificate_checks as cert
 from gralgo.tasks._answers import INTEGER_ANSWER
-from gralgo.tasks._base import InstanceRejected, Problem, Solution, Task, TaskSettings
+from gralgo.tasks._base import (
+    InstanceRejected,
+    Problem,
+    Shortcut,
+    Solution,
+    Task,
+    TaskSettings,
+)
 from gralgo.tasks._graph_helpers import hop_distances, make_problem_record, param_node, working_copy
 
 NODE_CHOICES = ("start", "random", "away_from_hubs")
 """``start``: the sampler's centre (layered BFS keeps hop distance = layer); ``random``: any
 node; ``away_from_hubs``: a random node of at most the median degree (a random walk's start is
 often a hub that reaches nearly every node within k hops)."""
+
+
+def _asked(problem: Problem) -> str:
+    """The node the question is about."""
+    return param_node(problem, "node", DistanceKTask.name)
 
 
 class DistanceKTask(Task):
@@ -58,19 +70,18 @@ class DistanceKTask(Task):
         certificate = {"node": node, "k": k, "nodes": within}
         return Solution(answer=str(len(within)), certificate=certificate)
 
-    shortcut_names = ("all_reachable", "neighbours_only")
-
-    def shortcuts(self, problem: Problem, solution: Solution) -> tuple[str, ...]:
-        """``all_reachable``: every other node it reaches is within k hops (count the nodes);
-        ``neighbours_only``: only its direct neighbours are (count its edges)."""
-        node = param_node(problem, "node", self.name)
-        answer = int(solution.answer)
-        found = []
-        if answer == len(hop_distances(problem.graph, node)) - 1:
-            found.append("all_reachable")
-        if answer == problem.graph.degree(node):
-            found.append("neighbours_only")
-        return tuple(found)
+    shortcut_rules = (
+        Shortcut(
+            "all_reachable",
+            "every other node it reaches is within k hops (count the nodes)",
+            lambda p, s: int(s.answer) == len(hop_distances(p.graph, _asked(p))) - 1,
+        ),
+        Shortcut(
+            "neighbours_only",
+            "only its direct neighbours are (count its edges)",
+            lambda p, s: int(s.answer) == p.graph.degree(_asked(p)),
+        ),
+    )
 
     def question(self, problem: Problem, label: Callable[[str], str]) -> str:
         node, k = label(str(problem.params["node"])), problem.params["k"]

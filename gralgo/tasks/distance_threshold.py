@@ -298,12 +298,9 @@ class DistanceThresholdTask(Task):
             f"node at distance at most {tau} from it, separated by commas."
         )
 
-    def check_certificate(
+    def check_nodes(
         self, problem: Problem, solution: Solution, answer: cert.CertificateAnswer
     ) -> cert.CertificateVerdict:
-        verdict = cert.unusable_nodes(answer)
-        if verdict is not None:
-            return verdict
         node, claimed = answer.nodes[0], set(answer.nodes[1:]) - {answer.nodes[0]}
         tau = problem.params["tau"]
         lengths = nx.single_source_dijkstra_path_length(problem.graph, node, weight="weight")

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import networkx as nx
 
 from gralgo.tasks import _certificate_checks as cert
-from gralgo.tasks._answers import INTEGER_ANSWER
-from gralgo.tasks._base import Problem, Solution, Task
+from gralgo.tasks._base import DefinedTask, Problem, Shortcut, Solution
 from gralgo.tasks._heuristics import Heuristic, extremes
 
 
@@ -45,7 +42,7 @@ def maximum_clique(graph: nx.Graph[str]) -> list[str]:
     return min((sorted(c) for c in nx.find_cliques(graph)), key=lambda c: (-len(c), c))
 
 
-class MaxCliqueTask(Task):
+class MaxCliqueTask(DefinedTask):
     """Output the clique number; the certificate is one maximum clique."""
 
     name = "max_clique"
@@ -77,43 +74,29 @@ class MaxCliqueTask(Task):
         ),
     )
 
-    shortcut_names = ("triangle_free", "hub_neighbourhood")
-
-    def shortcuts(self, problem: Problem, solution: Solution) -> tuple[str, ...]:
-        """``triangle_free``: the clique number is at most 2 (no triangle to find);
-        ``hub_neighbourhood``: it is the largest degree + 1, so a node of largest degree and all
-        of its neighbours form the clique (one look at the busiest node gives the answer)."""
-        graph, size = problem.graph, int(solution.answer)
-        found = []
-        if size <= 2:
-            found.append("triangle_free")
-        if size == max((d for _, d in graph.degree), default=0) + 1:
-            found.append("hub_neighbourhood")
-        return tuple(found)
+    shortcut_rules = (
+        Shortcut(
+            "triangle_free",
+            "the clique number is at most 2 (no triangle to find)",
+            lambda p, s: int(s.answer) <= 2,
+        ),
+        Shortcut(
+            "hub_neighbourhood",
+            "it is the largest degree + 1, so a node of largest degree and all of its neighbours "
+            "form the clique (one look at the busiest node gives the answer)",
+            lambda p, s: int(s.answer) == max((d for _, d in p.graph.degree), default=0) + 1,
+        ),
+    )
 
     definition = "A clique is a set of nodes in which every two nodes are connected by an edge. "
-    """Opens both questions (the number and, in certificate mode, the clique)."""
+    asks = "What is the number of nodes in the largest clique of the graph?"
+    asks_for_witness = (
+        "Which nodes form a largest clique of the graph? Put them in the box, separated by commas."
+    )
 
-    def question(self, problem: Problem, label: Callable[[str], str]) -> str:
-        return (
-            f"{self.definition}What is the number of nodes in the largest clique of the graph? "
-            f"{INTEGER_ANSWER}"
-        )
-
-    certificate_shape = "nodes"
-
-    def certificate_question(self, problem: Problem, label: Callable[[str], str]) -> str:
-        return (
-            f"{self.definition}Which nodes form a largest clique of the graph? Put them in the "
-            "box, separated by commas."
-        )
-
-    def check_certificate(
+    def check_nodes(
         self, problem: Problem, solution: Solution, answer: cert.CertificateAnswer
     ) -> cert.CertificateVerdict:
-        verdict = cert.unusable_nodes(answer)
-        if verdict is not None:
-            return verdict
         nodes = sorted(set(answer.nodes))
         for i, u in enumerate(nodes):
             for v in nodes[i + 1 :]:

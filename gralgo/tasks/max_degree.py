@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import random
 
+from gralgo.graphs import SourceGraph, hub_caps, without_hubs
 from gralgo.tasks import _certificate_checks as cert
-from gralgo.tasks._answers import INTEGER_ANSWER
-from gralgo.tasks._base import Problem, Solution, Task
+from gralgo.tasks._base import DefinedTask, Problem, Shortcut, Solution, TaskSettings
 from gralgo.tasks._heuristics import Heuristic, first_half_busiest
 
 
@@ -14,12 +14,34 @@ def _first_half_hub(problem: Problem) -> list[str]:
     return [str(problem.graph.degree(n)) for n in first_half_busiest(problem.graph)]
 
 
-class MaxDegreeTask(Task):
+class MaxDegreeTask(DefinedTask):
     """Output ``max_v deg(v)``; the certificate lists every node attaining it. O(|V| + |E|)."""
 
     name = "max_degree"
     taxonomy = "enumeration"
     complexity = "easy"
+    option_names = ("hub_cap_share",)
+
+    def __init__(self, settings: TaskSettings) -> None:
+        super().__init__(settings)
+        self.hub_cap_share = self.options.fraction("hub_cap_share", 0.6)
+
+    def sampling_source(
+        self, source: SourceGraph, n_range: tuple[int, int], n_nodes: int, rng: random.Random
+    ) -> tuple[SourceGraph, dict[str, object]]:
+        """Degree-aware sampling where samples hold most of the source: when the largest
+        sample exceeds ``hub_cap_share`` of the source's nodes, every sample holds the same few
+        hubs and their degrees are nearly the only answers. Then the walk avoids the nodes above
+        a degree cap drawn uniformly among the source's degrees (those that leave a component
+        large enough to walk, ``gralgo.graphs.hub_caps``), which spreads the answers."""
+        share = self.hub_cap_share
+        if share is None or n_range[1] <= share * source.n_nodes:
+            return source, {}
+        caps = hub_caps(source, n_nodes)
+        if len(caps) < 2:
+            return source, {}
+        cap = caps[rng.randrange(len(caps))]
+        return without_hubs(source, cap, n_nodes), {"hub_cap": cap}
 
     def solve(self, problem: Problem) -> Solution:
         degrees = {node: problem.graph.degree(node) for node in problem.graph.nodes()}
@@ -36,41 +58,30 @@ class MaxDegreeTask(Task):
         ),
     )
 
-    shortcut_names = ("universal_node", "regular")
-
-    def shortcuts(self, problem: Problem, solution: Solution) -> tuple[str, ...]:
-        """``universal_node``: a node touches every other (the answer is the node count - 1);
-        ``regular``: every node has the same degree (the answer is 2|E| / |V|)."""
-        graph, best = problem.graph, int(solution.answer)
-        found = []
-        if best == graph.number_of_nodes() - 1:
-            found.append("universal_node")
-        if min((d for _, d in graph.degree), default=best) == best:
-            found.append("regular")
-        return tuple(found)
+    shortcut_rules = (
+        Shortcut(
+            "universal_node",
+            "a node touches every other (the answer is the node count - 1)",
+            lambda p, s: int(s.answer) == p.graph.number_of_nodes() - 1,
+        ),
+        Shortcut(
+            "regular",
+            "every node has the same degree (the answer is 2|E| / |V|)",
+            lambda p, s: (
+                min((d for _, d in p.graph.degree), default=int(s.answer)) == int(s.answer)
+            ),
+        ),
+    )
 
     definition = "The degree of a node is the number of edges incident to it. "
-    """Opens both questions (the degree and, in certificate mode, the node)."""
+    asks = "What is the maximum degree of any node in the graph?"
+    asks_for_witness = (
+        "Which node has the maximum degree in the graph? Put that node in the box (one node; "
+        "if several tie, any of them)."
+    )
 
-    def question(self, problem: Problem, label: Callable[[str], str]) -> str:
-        return (
-            f"{self.definition}What is the maximum degree of any node in the graph? "
-            f"{INTEGER_ANSWER}"
-        )
-
-    certificate_shape = "nodes"
-
-    def certificate_question(self, problem: Problem, label: Callable[[str], str]) -> str:
-        return (
-            f"{self.definition}Which node has the maximum degree in the graph? Put that node in "
-            "the box (one node; if several tie, any of them)."
-        )
-
-    def check_certificate(
+    def check_nodes(
         self, problem: Problem, solution: Solution, answer: cert.CertificateAnswer
     ) -> cert.CertificateVerdict:
-        verdict = cert.unusable_nodes(answer)
-        if verdict is not None:
-            return verdict
         degree = min(problem.graph.degree(node) for node in answer.nodes)
         return cert.graded(degree, int(solution.answer), f"degree {degree}")

@@ -7,10 +7,17 @@ from collections.abc import Callable
 
 import networkx as nx
 
-from gralgo.graphs import SampledGraph
+from gralgo.graphs import SampledGraph, SourceGraph, without_hubs
 from gralgo.tasks import _certificate_checks as cert
 from gralgo.tasks._answers import INTEGER_ANSWER
-from gralgo.tasks._base import InstanceRejected, Problem, Solution, Task, TaskSettings
+from gralgo.tasks._base import (
+    InstanceRejected,
+    Problem,
+    Shortcut,
+    Solution,
+    Task,
+    TaskSettings,
+)
 from gralgo.tasks._graph_helpers import make_problem_record, working_copy
 from gralgo.tasks._heuristics import Heuristic
 
@@ -18,6 +25,9 @@ SCAN_PASSES = 2
 """Peeling that stops after this many passes (or fewer) is a scan: the builder redraws what it
 solves. Three passes are measured as a baseline: at level 1 (8-15 nodes of a road network)
 most cores are complete after three passes, and no draw avoids them (design/data.md)."""
+
+HUB_CAP = (10, 12)
+"""The degree caps a small sample's walk draws from (``options.hub_cap``, null: no cap)."""
 
 
 def peel(graph: nx.Graph[str], k: int, passes: int | None = None) -> tuple[int, int]:
@@ -57,12 +67,27 @@ class MaxKCoreTask(Task):
     name = "max_kcore"
     taxonomy = "intuition"
     complexity = "easy"
-    option_names = ("k_range", "min_k")
+    option_names = ("k_range", "min_k", "hub_cap", "hub_cap_max_nodes")
 
     def __init__(self, settings: TaskSettings) -> None:
         super().__init__(settings)
         self.min_k = self.options.integer("min_k", 2, minimum=1)
         self.k_range = self.options.int_range_open("k_range", (3, None), minimum=self.min_k)
+        hub_cap = self.options.options.get("hub_cap", HUB_CAP)
+        self.hub_cap = None if hub_cap is None else self.options.int_range("hub_cap", HUB_CAP, 1)
+        self.hub_cap_max_nodes = self.options.integer("hub_cap_max_nodes", 15, minimum=1)
+
+    def sampling_source(
+        self, source: SourceGraph, n_range: tuple[int, int], n_nodes: int, rng: random.Random
+    ) -> tuple[SourceGraph, dict[str, object]]:
+        """Small samples (at most ``hub_cap_max_nodes`` nodes) walk only nodes of degree <= a cap
+        drawn uniformly from ``hub_cap``: a small walk around a hub is a star whose cores peel
+        in one pass, so nearly every such draw was redrawn by the scan rule
+        (``design/data.md``)."""
+        if self.hub_cap is None or n_range[1] > self.hub_cap_max_nodes:
+            return source, {}
+        cap = rng.randint(*self.hub_cap)
+        return without_hubs(source, cap, n_nodes), {"hub_cap": cap}
 
     def make_problem(self, sample: SampledGraph, rng: random.Random) -> Problem:
         graph = working_copy(sample, self.name)
@@ -102,18 +127,21 @@ class MaxKCoreTask(Task):
 
     heuristics = tuple(_passes(count) for count in range(2, SCAN_PASSES + 2))
 
-    shortcut_names = ("whole_graph", "one_pass")
-
-    def shortcuts(self, problem: Problem, solution: Solution) -> tuple[str, ...]:
-        """``whole_graph``: the k-core is every node; ``one_pass``: it is exactly the nodes of
-        degree >= k, so one pass over the degrees gives it without repeated peeling."""
-        graph, k, size = problem.graph, int(problem.params["k"]), int(solution.answer)
-        found = []
-        if size == graph.number_of_nodes():
-            found.append("whole_graph")
-        if size == sum(1 for _, d in graph.degree if d >= k):
-            found.append("one_pass")
-        return tuple(found)
+    shortcut_rules = (
+        Shortcut(
+            "whole_graph",
+            "the k-core is every node",
+            lambda p, s: int(s.answer) == p.graph.number_of_nodes(),
+        ),
+        Shortcut(
+            "one_pass",
+            "it is exactly the nodes of degree >= k, so one pass over the degrees gives it "
+            "without repeated peeling",
+            lambda p, s: (
+                int(s.answer) == sum(1 for _, d in p.graph.degree if d >= int(p.params["k"]))
+            ),
+        ),
+    )
 
     def question(self, problem: Problem, label: Callable[[str], str]) -> str:
         k = problem.params["k"]
@@ -133,12 +161,9 @@ class MaxKCoreTask(Task):
             "the set. Put all its nodes in the box, separated by commas."
         )
 
-    def check_certificate(
+    def check_nodes(
         self, problem: Problem, solution: Solution, answer: cert.CertificateAnswer
     ) -> cert.CertificateVerdict:
-        verdict = cert.unusable_nodes(answer)
-        if verdict is not None:
-            return verdict
         chosen = set(answer.nodes)
         k = int(problem.params["k"])
         for node in sorted(chosen):

@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 import networkx as nx
 
 from gralgo.graphs import SampledGraph
 from gralgo.tasks import _certificate_checks as cert
-from gralgo.tasks._answers import INTEGER_ANSWER
-from gralgo.tasks._base import InstanceRejected, Problem, Solution, Task, TaskSettings
+from gralgo.tasks._base import (
+    DefinedTask,
+    InstanceRejected,
+    Problem,
+    Shortcut,
+    Solution,
+    TaskSettings,
+)
 from gralgo.tasks._domains import domain_for
 from gralgo.tasks._graph_helpers import draw_node_weights, make_problem_record, working_copy
 from gralgo.tasks._heuristics import Heuristic
@@ -26,6 +32,12 @@ def triangles(graph: nx.Graph[str]) -> Iterator[tuple[str, str, str]]:
                     yield u, v, w
 
 
+def _top_three(problem: Problem) -> int:
+    """The sum of the three largest node weights."""
+    nodes = problem.graph.nodes
+    return sum(sorted((int(nodes[n]["weight"]) for n in nodes), reverse=True)[:3])
+
+
 def _heaviest_edge_triangle(problem: Problem) -> list[str]:
     """The heaviest edge (by its two node weights) that has a common neighbour, with its best
     common neighbour."""
@@ -39,7 +51,7 @@ def _heaviest_edge_triangle(problem: Problem) -> list[str]:
     return []
 
 
-class MaxWeightTriangleTask(Task):
+class MaxWeightTriangleTask(DefinedTask):
     """Output the largest total node weight of a triangle; rejects triangle-free graphs."""
 
     name = "max_weight_triangle"
@@ -86,14 +98,14 @@ class MaxWeightTriangleTask(Task):
         ),
     )
 
-    shortcut_names = ("top_three_nodes",)
-
-    def shortcuts(self, problem: Problem, solution: Solution) -> tuple[str, ...]:
-        """``top_three_nodes``: the answer equals the sum of the three largest node weights of
-        the whole graph (the trivial upper bound), so no triangle needs to be checked."""
-        nodes = problem.graph.nodes
-        weights = sorted((int(nodes[n]["weight"]) for n in nodes), reverse=True)
-        return ("top_three_nodes",) if sum(weights[:3]) == int(solution.answer) else ()
+    shortcut_rules = (
+        Shortcut(
+            "top_three_nodes",
+            "the answer equals the sum of the three largest node weights of the whole graph "
+            "(the trivial upper bound), so no triangle needs to be checked",
+            lambda p, s: _top_three(p) == int(s.answer),
+        ),
+    )
 
     def story(self) -> str:
         domain = domain_for(self.settings.source)
@@ -103,28 +115,15 @@ class MaxWeightTriangleTask(Task):
         "A triangle is a set of three nodes that are all connected to each other by edges, "
         "and its weight is the sum of the weights of its three nodes. "
     )
-    """Opens both questions (the weight and, in certificate mode, the triangle)."""
+    asks = "What is the maximum weight of a triangle in the graph?"
+    asks_for_witness = (
+        "Which triangle has the maximum weight? Put its three nodes in the box, separated by "
+        "commas."
+    )
 
-    def question(self, problem: Problem, label: Callable[[str], str]) -> str:
-        return (
-            f"{self.definition}What is the maximum weight of a triangle in the graph? "
-            f"{INTEGER_ANSWER}"
-        )
-
-    certificate_shape = "nodes"
-
-    def certificate_question(self, problem: Problem, label: Callable[[str], str]) -> str:
-        return (
-            f"{self.definition}Which triangle has the maximum weight? Put its three nodes in the "
-            "box, separated by commas."
-        )
-
-    def check_certificate(
+    def check_nodes(
         self, problem: Problem, solution: Solution, answer: cert.CertificateAnswer
     ) -> cert.CertificateVerdict:
-        verdict = cert.unusable_nodes(answer)
-        if verdict is not None:
-            return verdict
         nodes = sorted(set(answer.nodes))
         if len(nodes) != 3:
             return cert.infeasible(f"a triangle has three nodes, not {len(nodes)}")

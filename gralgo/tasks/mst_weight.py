@@ -11,7 +11,7 @@ from networkx.utils import UnionFind
 from gralgo.graphs import SampledGraph
 from gralgo.tasks import _certificate_checks as cert
 from gralgo.tasks._answers import INTEGER_ANSWER
-from gralgo.tasks._base import EdgeWeightedTask, Problem, Solution
+from gralgo.tasks._base import EdgeWeightedTask, Problem, Shortcut, Solution
 from gralgo.tasks._domains import domain_for
 from gralgo.tasks._graph_helpers import (
     edge_weight,
@@ -39,6 +39,13 @@ def kruskal(graph: nx.Graph[str]) -> list[tuple[str, str, int]]:
             parts.union(u, v)
             chosen.append((u, v, w))
     return sorted(chosen)
+
+
+def _lightest_tree_weight(problem: Problem) -> int:
+    """The sum of the n - 1 lightest edge weights (no cycle check)."""
+    graph = problem.graph
+    weights = sorted(int(w) for _, _, w in graph.edges(data="weight", default=0))
+    return sum(weights[: graph.number_of_nodes() - 1])
 
 
 def _boruvka_round(problem: Problem) -> list[str]:
@@ -85,20 +92,19 @@ class MstWeightTask(EdgeWeightedTask):
         ),
     )
 
-    shortcut_names = ("already_tree", "lightest_edges")
-
-    def shortcuts(self, problem: Problem, solution: Solution) -> tuple[str, ...]:
-        """``already_tree``: the graph is a tree (the answer is the sum of all weights);
-        ``lightest_edges``: the n - 1 lightest edges already form the tree (summing the
-        smallest weights, without any cycle check, gives the answer)."""
-        graph, total = problem.graph, int(solution.answer)
-        found = []
-        if graph.number_of_edges() == graph.number_of_nodes() - 1:
-            found.append("already_tree")
-        weights = sorted(int(w) for _, _, w in graph.edges(data="weight", default=0))
-        if sum(weights[: graph.number_of_nodes() - 1]) == total:
-            found.append("lightest_edges")
-        return tuple(found)
+    shortcut_rules = (
+        Shortcut(
+            "already_tree",
+            "the graph is a tree (the answer is the sum of all weights)",
+            lambda p, s: p.graph.number_of_edges() == p.graph.number_of_nodes() - 1,
+        ),
+        Shortcut(
+            "lightest_edges",
+            "the n - 1 lightest edges already form the tree (summing the smallest weights, "
+            "without any cycle check, gives the answer)",
+            lambda p, s: _lightest_tree_weight(p) == int(s.answer),
+        ),
+    )
 
     def story(self) -> str:
         domain = domain_for(self.settings.source)

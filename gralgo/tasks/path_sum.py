@@ -16,6 +16,7 @@ from gralgo.tasks._base import (
     EdgeWeightedTask,
     InstanceRejected,
     Problem,
+    Shortcut,
     Solution,
 )
 from gralgo.tasks._domains import domain_for
@@ -83,13 +84,13 @@ class PathSumTask(EdgeWeightedTask):
         certificate = {"tau": tau, "leaf_count": len(sums), "leaves_above": above}
         return Solution(answer=str(len(above)), certificate=certificate)
 
-    shortcut_names = ("none_or_all",)
-
-    def shortcuts(self, problem: Problem, solution: Solution) -> tuple[str, ...]:
-        """``none_or_all``: no path or every path exceeds tau (one comparison decides it)."""
-        count = int(solution.answer)
-        leaves = int(solution.certificate["leaf_count"])
-        return ("none_or_all",) if count in (0, leaves) else ()
+    shortcut_rules = (
+        Shortcut(
+            "none_or_all",
+            "no path or every path exceeds tau (one comparison decides it)",
+            lambda p, s: int(s.answer) in (0, int(s.certificate["leaf_count"])),
+        ),
+    )
 
     def story(self) -> str:
         domain = domain_for(self.settings.source)

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import networkx as nx
+import numpy as np
 import pytest
 
-from gralgo.graphs import SampledGraph
+from gralgo.errors import ConfigError
+from gralgo.graphs import SampledGraph, build_source_graph, hub_caps
 from gralgo.tasks import InstanceRejected
 
 
@@ -46,3 +50,32 @@ def test_question_and_story(build_task, random_samples, seeded) -> None:
     text = task.question(task.make_problem(random_samples[0], seeded(0)), str)
     assert "maximum degree" in text and text.endswith(r"e.g. \boxed{7}.")
     assert "street" in task.story() and "intersection" in task.story()
+
+
+def hub_source():
+    """A hub (degree 5) on a 12-node cycle: node 0 is joined to 2, 4, 6 and 8 besides 1, 11."""
+    names = [f"n{i}" for i in range(12)]
+    edges = [(i, (i + 1) % 12) for i in range(12)] + [(0, j) for j in (2, 4, 6, 8)]
+    src, dst = np.array(edges).T
+    return build_source_graph("toy", names, src, dst)
+
+
+def test_degree_aware_sampling_draws_a_cap_only_where_samples_cover_the_source(
+    build_task,
+) -> None:
+    task = build_task("max_degree")
+    source = hub_source()  # degrees 6 (the hub), 3, 2: caps 6 and 3 leave >= 10 nodes
+    rng = random.Random(1)
+    state = rng.getstate()
+    assert task.sampling_source(source, (2, 7), 7, rng) == (source, {})  # 7 <= 0.6 * 12
+    assert rng.getstate() == state  # no randomness drawn
+    drawn = {
+        task.sampling_source(source, (8, 8), 8, random.Random(s))[1]["hub_cap"] for s in range(40)
+    }
+    assert drawn == set(hub_caps(source, 8)) and len(drawn) >= 2
+    assert build_task("max_degree", hub_cap_share=None).sampling_source(source, (8, 8), 8, rng) == (
+        source,
+        {},
+    )
+    with pytest.raises(ConfigError, match="hub_cap_share"):
+        build_task("max_degree", hub_cap_share=1.5)

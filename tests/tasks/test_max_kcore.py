@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import itertools
+import random
 
 import networkx as nx
+import numpy as np
 import pytest
 
 from gralgo.errors import ConfigError
-from gralgo.graphs import SampledGraph
+from gralgo.graphs import SampledGraph, build_source_graph
 from gralgo.tasks import InstanceRejected, Problem
 
 
@@ -92,3 +94,26 @@ def test_question_states_the_definition(build_task) -> None:
     task = build_task("max_kcore", source="osm_baltimore")
     text = task.question(Problem(nx.complete_graph(["p", "q", "r", "s"]), {"k": 3}), str)
     assert "3-core" in text and "at least 3 other nodes" in text
+
+
+def test_small_samples_walk_under_a_drawn_degree_cap(build_task) -> None:
+    """A 39-node path 1-...-39 and a hub 0 joined to node 1 and to leaves 40..49."""
+    names = [f"n{i}" for i in range(50)]
+    edges = [(i, i + 1) for i in range(1, 39)] + [(0, j) for j in [1, *range(40, 50)]]
+    src, dst = np.array(edges).T
+    source = build_source_graph("toy", names, src, dst)
+    task = build_task("max_kcore", hub_cap=[2, 3], hub_cap_max_nodes=15)
+    rng = random.Random(0)
+    state = rng.getstate()
+    assert task.sampling_source(source, (16, 30), 20, rng) == (source, {})  # too large: no cap
+    assert rng.getstate() == state
+    caps = set()
+    for seed in range(20):
+        walked, drew = task.sampling_source(source, (8, 15), 15, random.Random(seed))
+        caps.add(drew["hub_cap"])
+        assert walked.degree(0) == 0 and walked.degree(20) == 2  # the hub is out, the path in
+    assert caps == {2, 3}
+    off = build_task("max_kcore", hub_cap=None)
+    assert off.sampling_source(source, (8, 15), 15, rng) == (source, {})
+    with pytest.raises(ConfigError, match="hub_cap"):
+        build_task("max_kcore", hub_cap=[12, 10])

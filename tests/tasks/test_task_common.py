@@ -71,3 +71,47 @@ def test_hop_distances_and_canonical_path() -> None:
     graph.add_node("island")
     with pytest.raises(ValueError, match="not reachable"):
         canonical_shortest_path(graph, "s", "island")
+
+
+def test_a_task_declares_its_shortcuts_questions_and_node_check_once() -> None:
+    """The shared task logic (``_base.py``): shortcut rules give ``shortcut_names`` and
+    ``shortcuts``; ``DefinedTask`` builds both questions; a node witness is screened for
+    unusable names before the task's ``check_nodes`` sees it."""
+    from gralgo.tasks import CertificateAnswer, Problem, Solution, TaskSettings
+    from gralgo.tasks._base import DefinedTask, Shortcut
+
+    class Toy(DefinedTask):
+        name = "toy"
+        taxonomy = "enumeration"
+        complexity = "easy"
+        definition = "A toy is a node. "
+        asks = "How many toys are there?"
+        asks_for_witness = "Which toys are there? Put them in the box."
+        shortcut_rules = (
+            Shortcut("empty", "no node", lambda p, s: s.answer == "0"),
+            Shortcut("count", "the node count", lambda p, s: int(s.answer) == len(p.graph)),
+        )
+        seen: list[list[str]] = []
+
+        def solve(self, problem: Problem) -> Solution:
+            return Solution(str(len(problem.graph)), {})
+
+        def check_nodes(self, problem, solution, answer):  # type: ignore[no-untyped-def]
+            self.seen.append(answer.nodes)
+            return "checked"
+
+    task = Toy(TaskSettings("synthetic", "test"))
+    problem = Problem(nx.path_graph(["a", "b"]))
+    assert Toy.shortcut_names == ("empty", "count")
+    assert task.shortcuts(problem, Solution("2", {})) == ("count",)
+    assert task.shortcuts(problem, Solution("1", {})) == ()
+    question = task.question(problem, str)
+    assert question.startswith("A toy is a node. How many toys are there? ") and "boxed" in question
+    assert task.certificate_question(problem, str) == (
+        "A toy is a node. Which toys are there? Put them in the box."
+    )
+    assert task.check_certificate(problem, Solution("2", {}), CertificateAnswer(nodes=["a"])) == (
+        "checked"
+    )
+    unusable = task.check_certificate(problem, Solution("2", {}), CertificateAnswer(unknown=["z"]))
+    assert unusable.status == "hallucinated" and Toy.seen == [["a"]]
