@@ -103,10 +103,16 @@ class BatchConfig:
     max_poll_s: float = 300.0
     max_requests: int | None = None
     """Lines per batch; null = the provider's limit (OpenAI 50,000, Anthropic 100,000)."""
+    collect: str = "endpoint"
+    """Which finished batches a run collects: ``endpoint`` (every one at its endpoint, also of
+    jobs whose config changed since) or ``job`` (only this job's: a batch sweep's end collects
+    each job so, and each job prices its own samples)."""
 
     def check(self) -> None:
         if self.fallback not in ("none", "live"):
             raise UnknownChoiceError("run.batch.fallback", self.fallback, ("none", "live"))
+        if self.collect not in ("endpoint", "job"):
+            raise UnknownChoiceError("run.batch.collect", self.collect, ("endpoint", "job"))
         at_least(self.poll_s, 0, "run.batch.poll_s", strict=True)
         at_least(self.max_poll_s, 0, "run.batch.max_poll_s", strict=True)
         at_least(self.max_requests, 1, "run.batch.max_requests")

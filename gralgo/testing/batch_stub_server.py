@@ -19,7 +19,8 @@ A batch finishes ``delay_s`` after creation (its request counts grow in between)
 ``cancel`` keeps the lines answered so far. Answers are ``\\boxed{<prompt length>}``.
 ``POST /control`` sets these; ``GET /stats`` returns ``paid`` (answered lines per custom_id,
 over all batches), ``submitted`` (lines per custom_id in created batches), ``batches``,
-``files`` (request files alive), ``deleted_files``, ``created`` and ``live``.
+``files`` (request files alive), ``deleted_files``, ``created``, ``live`` and ``events``
+(``["create", time]`` per batch created, ``["results", time]`` per result download).
 Output files are written line by line to ``--dir``, so 50,000-line batches stay cheap. Live
 calls (``POST /v1/chat/completions``, ``POST /v1/messages``) are answered too and their bodies
 kept (``live`` in the stats), so tests compare them with the batch lines.
@@ -66,6 +67,8 @@ class State:
         self.live: list[dict[str, Any]] = []
         self.deleted_files = 0
         self.created = 0
+        self.events: list[tuple[str, float]] = []
+        """``("create", t)`` per batch created, ``("results", t)`` per result download."""
 
 
 def _answer(prompt: str) -> str:
@@ -269,6 +272,8 @@ def routes(state: State) -> web.RouteTableDef:
         found = state.files.get(request.match_info["id"])
         if found is None:
             return web.json_response({"error": {"message": "no such file"}}, status=404)
+        if found["purpose"] == "batch_output":
+            state.events.append(("results", time.time()))
         return web.FileResponse(found["path"])
 
     @r.delete("/v1/files/{id}")
@@ -305,6 +310,7 @@ def routes(state: State) -> web.RouteTableDef:
         }  # fmt: skip
         state.batches[batch["id"]] = batch
         state.created += 1
+        state.events.append(("create", now))
         return web.json_response(_openai_view(state, batch))
 
     @r.get("/v1/batches")
@@ -354,6 +360,7 @@ def routes(state: State) -> web.RouteTableDef:
             "batches": len(state.batches) + len(state.anthropic),
             "files": len([f for f in state.files.values() if f["purpose"] == "batch"]),
             "deleted_files": state.deleted_files, "created": state.created, "live": state.live,
+            "events": state.events,
         })  # fmt: skip
 
     return r
@@ -430,6 +437,7 @@ def anthropic_routes(r: web.RouteTableDef, state: State) -> None:
         }  # fmt: skip
         state.anthropic[batch["id"]] = batch
         state.created += 1
+        state.events.append(("create", now))
         for item in requests:
             state.submitted[item["custom_id"]] = state.submitted.get(item["custom_id"], 0) + 1
         return web.json_response(_anthropic_view(state, batch))
@@ -464,6 +472,7 @@ def anthropic_routes(r: web.RouteTableDef, state: State) -> None:
         if batch["processing_status"] != "ended":
             return web.json_response({"type": "error", "error": {
                 "type": "invalid_request_error", "message": "not ended"}}, status=400)  # fmt: skip
+        state.events.append(("results", time.time()))
         return web.FileResponse(batch["_results"])
 
 
