@@ -166,9 +166,11 @@ def cli(argv: list[str] | None = None) -> None:
 
 
 def batch_shorthand(arg: str) -> str:
-    """``run.batch=on`` (or off/true/false) means ``run.batch.enabled=on``."""
+    """``run.batch=on`` (or off/true/false) means ``run.batch.enabled=on``; so does
+    ``analyze.batch=on``."""
     key, sep, value = arg.partition("=")
-    if sep and key.lstrip("+~") == "run.batch" and value.lower() in ("on", "off", "true", "false"):
+    switch = key.lstrip("+~") in ("run.batch", "analyze.batch")
+    if sep and switch and value.lower() in ("on", "off", "true", "false"):
         return f"{key}.enabled={value}"
     return arg
 

@@ -16,7 +16,8 @@ official SDKs' types):
 A batch finishes ``delay_s`` after creation (its request counts grow in between); every
 ``fail_every``-th line fails (HTTP 500 as OpenAI reports it, ``api_error`` for Anthropic);
 ``expire`` ends batches as expired after answering ``expire_fraction`` of their lines;
-``cancel`` keeps the lines answered so far. Answers are ``\\boxed{<prompt length>}``.
+``cancel`` keeps the lines answered so far. Answers are ``\\boxed{<prompt length>}``, or the
+scripted reply ``answers[<prompt>]`` (exact last user message, e.g. a judge's question).
 ``POST /control`` sets these; ``GET /stats`` returns ``paid`` (answered lines per custom_id,
 over all batches), ``submitted`` (lines per custom_id in created batches), ``batches``,
 ``files`` (request files alive), ``deleted_files``, ``created``, ``live`` and ``events``
@@ -57,7 +58,7 @@ class State:
         self.folder = folder
         self.settings: dict[str, Any] = {
             "delay_s": 0.0, "fail_every": 0, "expire": False, "expire_fraction": 0.5,
-            "reasoning": False,
+            "reasoning": False, "answers": {},
         }  # fmt: skip
         self.files: dict[str, dict[str, Any]] = {}
         self.batches: dict[str, dict[str, Any]] = {}
@@ -71,8 +72,9 @@ class State:
         """``("create", t)`` per batch created, ``("results", t)`` per result download."""
 
 
-def _answer(prompt: str) -> str:
-    return f"\\boxed{{{len(prompt)}}}"
+def _answer(prompt: str, answers: dict[str, str] | None = None) -> str:
+    """The scripted reply to this exact prompt (``answers``), else ``\\boxed{<length>}``."""
+    return (answers or {}).get(prompt, f"\\boxed{{{len(prompt)}}}")
 
 
 def _prompt(messages: list[dict[str, Any]]) -> str:
@@ -82,9 +84,11 @@ def _prompt(messages: list[dict[str, Any]]) -> str:
     return str(content)
 
 
-def _chat_body(body: dict[str, Any], reasoning: bool) -> dict[str, Any]:
+def _chat_body(
+    body: dict[str, Any], reasoning: bool, answers: dict[str, str] | None = None
+) -> dict[str, Any]:
     prompt = _prompt(body["messages"])
-    message: dict[str, Any] = {"role": "assistant", "content": _answer(prompt)}
+    message: dict[str, Any] = {"role": "assistant", "content": _answer(prompt, answers)}
     if reasoning:
         message["reasoning_content"] = f"thinking about {len(prompt)} characters"
     return {
@@ -99,12 +103,14 @@ def _chat_body(body: dict[str, Any], reasoning: bool) -> dict[str, Any]:
     }  # fmt: skip
 
 
-def _anthropic_message(params: dict[str, Any], reasoning: bool) -> dict[str, Any]:
+def _anthropic_message(
+    params: dict[str, Any], reasoning: bool, answers: dict[str, str] | None = None
+) -> dict[str, Any]:
     prompt = _prompt(params["messages"])
     content: list[dict[str, Any]] = []
     if reasoning:
         content.append({"type": "thinking", "thinking": "hmm", "signature": "sig"})
-    content.append({"type": "text", "text": _answer(prompt), "citations": None})
+    content.append({"type": "text", "text": _answer(prompt, answers), "citations": None})
     return {
         "id": _new_id("msg_"), "type": "message", "role": "assistant", "model": params["model"],
         "content": content, "stop_reason": "end_turn", "stop_sequence": None,
@@ -168,7 +174,8 @@ def _finish_openai(state: State, batch: dict[str, Any], status: str) -> None:
             out.write(json.dumps({
                 "id": _new_id("batch_req_"), "custom_id": cid,
                 "response": {"status_code": 200, "request_id": _new_id("req_"),
-                             "body": _chat_body(request["body"], settings["reasoning"])},
+                             "body": _chat_body(request["body"], settings["reasoning"],
+                                                settings["answers"])},
                 "error": None,
             }) + "\n")  # fmt: skip
             completed += 1
@@ -340,13 +347,17 @@ def routes(state: State) -> web.RouteTableDef:
     async def live_chat(request: web.Request) -> web.Response:
         body = await request.json()
         state.live.append(body)
-        return web.json_response(_chat_body(body, state.settings["reasoning"]))
+        return web.json_response(
+            _chat_body(body, state.settings["reasoning"], state.settings["answers"])
+        )
 
     @r.post("/v1/messages")
     async def live_message(request: web.Request) -> web.Response:
         body = await request.json()
         state.live.append(body)
-        return web.json_response(_anthropic_message(body, state.settings["reasoning"]))
+        return web.json_response(
+            _anthropic_message(body, state.settings["reasoning"], state.settings["answers"])
+        )
 
     @r.post("/control")
     async def control(request: web.Request) -> web.Response:
@@ -390,7 +401,9 @@ def _anthropic_finish(state: State, batch: dict[str, Any], how: str) -> None:
             else:
                 kind = "succeeded"
                 state.paid[cid] = state.paid.get(cid, 0) + 1
-                message = _anthropic_message(item["params"], settings["reasoning"])
+                message = _anthropic_message(
+                    item["params"], settings["reasoning"], settings["answers"]
+                )
                 result = {"type": "succeeded", "message": message}
             counts[kind] += 1
             out.write(json.dumps({"custom_id": cid, "result": result}) + "\n")
