@@ -225,7 +225,8 @@ def run_batch_mode(
     to_sweep = cfg.wait and sweep_collects_batches()  # submit now, the sweep's end waits
     batch = BatchSettings(
         wait=cfg.wait and not to_sweep, fallback=cfg.fallback, poll_s=cfg.poll_s,
-        max_poll_s=cfg.max_poll_s, max_requests=cfg.max_requests, collect=cfg.collect,
+        max_poll_s=cfg.max_poll_s, max_requests=cfg.max_requests,
+        collect="job" if to_sweep else cfg.collect,  # each sweep job stores and prices its own
     )  # fmt: skip
     keys = sorted({r.key for r, _ in todo})
     job = stable_hash(json.dumps([settings.model.litellm_model, settings.k, keys]), length=16)

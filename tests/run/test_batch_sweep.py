@@ -19,7 +19,7 @@ from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, BatchStub, start_batch_stub
 pytest.importorskip("openai")
 pytestmark = pytest.mark.slow
 REPO = Path(__file__).resolve().parents[2]
-JOBS, SAMPLES = 2, 2 * 2 * 2  # two models x two instances x k = 2
+JOBS, SAMPLES = 2, 2 * 2 * 2  # two models x two instances x k = 2 (4 samples a job)
 LAUNCHERS = {
     "basic": [],
     "joblib": ["hydra/launcher=joblib", "hydra.launcher.n_jobs=2"],
@@ -33,10 +33,12 @@ def stub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BatchStub]:
     server.stop()
 
 
-def sweep(stub: BatchStub, out: Path, sweep_dir: Path, *extra: str) -> list[str]:
+def sweep(
+    stub: BatchStub, out: Path, sweep_dir: Path, *extra: str, models: str = "stub-a,stub-b"
+) -> list[str]:
     return [
         sys.executable, "-m", "gralgo", "-m", "model=openai_compatible",
-        "model.name=stub-a,stub-b", f"model.api_base={stub.api_base}",
+        f"model.name={models}", f"model.api_base={stub.api_base}",
         f"model.api_key_env={FAKE_KEY_ENV}", "task=[max_degree]", "level=1",
         "dataset.per_level=2", "sampling.k=2", "run.batch=on", "run.batch.poll_s=0.1",
         "run.batch.max_poll_s=0.3", f"paths.outputs={out}", f"paths.cache={out / 'cache'}",
@@ -58,9 +60,9 @@ def stored(out: Path) -> list[tuple[str, int, int]]:
         return list(conn.execute(query))
 
 
-def check_paid_once(stub: BatchStub, before: dict[str, int], out: Path) -> None:
+def check_paid_once(stub: BatchStub, before: dict[str, int], out: Path, jobs: int = JOBS) -> None:
     rows = stored(out)
-    assert len(rows) == SAMPLES and all(ok for *_, ok in rows)
+    assert len(rows) == jobs * SAMPLES // JOBS and all(ok for *_, ok in rows)
     keys = {f"{k}-{i}" for k, i, _ in rows}
     paid = {c: n - before.get(c, 0) for c, n in stub.stats()["paid"].items() if c in keys}
     assert paid == dict.fromkeys(keys, 1)
@@ -77,20 +79,30 @@ def test_sweep_submits_every_job_then_waits_for_all(
     before, first_event = dict(stub.stats()["paid"]), len(stub.stats()["events"])
     sweep_dir = tmp_path / "sweep"
     tokens = f"sampling.max_tokens={300 + len(launcher)}"  # requests of their own
-    done = run(sweep(stub, tmp_path, sweep_dir, *LAUNCHERS[launcher], tokens))
+    # Three jobs: more than joblib's two workers, so waiting in each job would hold one back.
+    models = "stub-a,stub-b,stub-c"
+    price = ["model.price.input_per_1m=1", "model.price.output_per_1m=2",
+             "model.price.batch_discount=0.5"]  # fmt: skip
+    done = run(
+        sweep(stub, tmp_path, sweep_dir, *LAUNCHERS[launcher], tokens, *price, models=models)
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     events = stub.stats()["events"][first_event:]
     creates = [t for kind, t in events if kind == "create"]
     downloads = [t for kind, t in events if kind == "results"]
-    assert len(creates) == JOBS and len(downloads) >= JOBS  # output and error files
-    assert max(creates) < min(downloads)  # both jobs submitted before anything was collected
-    check_paid_once(stub, before, tmp_path)
-    for job in ("0", "1"):  # each job's results and report written in its own folder
+    assert len(creates) == 3 and len(downloads) >= 3  # output and error files
+    assert max(creates) < min(downloads)  # every job submitted before anything was collected
+    check_paid_once(stub, before, tmp_path, jobs=3)
+    with sqlite3.connect(tmp_path / "ledger.sqlite") as conn:  # each job priced its own samples
+        assert (
+            conn.execute("SELECT count(*) FROM samples WHERE cost_usd IS NULL").fetchone()[0] == 0
+        )
+    for job in ("0", "1", "2"):  # each job's results and report written in its own folder
         assert (sweep_dir / job / "instances.csv").is_file()
         assert (sweep_dir / job / "report.html").is_file()
         assert not (sweep_dir / job / "BATCH_PENDING.json").exists()
         assert not (sweep_dir / job / "FAILED.json").exists()
-    for job in ("0", "1"):  # each job collected (and priced) its own batch
+    for job in ("0", "1", "2"):  # each job collected (and priced) its own batch
         assert "batch: collected" in (sweep_dir / job / "gralgo.log").read_text()
 
 
