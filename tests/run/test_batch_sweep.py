@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from sweep_checks import parent_and_children
 
 from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, BatchStub, start_batch_stub
 
@@ -83,9 +84,8 @@ def test_sweep_submits_every_job_then_waits_for_all(
     models = "stub-a,stub-b,stub-c"
     price = ["model.price.input_per_1m=1", "model.price.output_per_1m=2",
              "model.price.batch_discount=0.5"]  # fmt: skip
-    done = run(
-        sweep(stub, tmp_path, sweep_dir, *LAUNCHERS[launcher], tokens, *price, models=models)
-    )
+    cmd = sweep(stub, tmp_path, sweep_dir, *LAUNCHERS[launcher], tokens, *price, models=models)
+    done = run([c for c in cmd if c != "mlflow.enabled=false"])  # with the sweep's parent run
     assert done.returncode == 0, done.stderr[-3000:]
     events = stub.stats()["events"][first_event:]
     creates = [t for kind, t in events if kind == "create"]
@@ -102,6 +102,8 @@ def test_sweep_submits_every_job_then_waits_for_all(
         assert (sweep_dir / job / "report.html").is_file()
         assert not (sweep_dir / job / "BATCH_PENDING.json").exists()
         assert not (sweep_dir / job / "FAILED.json").exists()
+    parent, children = parent_and_children(tmp_path, 3)  # each job's run under the sweep's
+    assert {c.info.status for c in children} == {"FINISHED"} and parent.info.status == "FINISHED"
     for job in ("0", "1", "2"):  # each job collected (and priced) its own batch
         assert "batch: collected" in (sweep_dir / job / "gralgo.log").read_text()
 
