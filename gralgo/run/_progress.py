@@ -112,7 +112,9 @@ class RunProgress:
         return int(self._progress.add_task(description, total=None, stats="", times=" "))
 
     def update_row(self, row: int, done: int, total: int, stats: str, times: str) -> None:
-        self._progress.update(row, completed=done, total=total, stats=stats, times=times)  # type: ignore[arg-type]
+        from rich.progress import TaskID
+
+        self._progress.update(TaskID(row), completed=done, total=total, stats=stats, times=times)
 
     def __enter__(self) -> RunProgress:
         self._progress.start()
