@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pandas as pd
+import pytest
 
 from gralgo.report._html import HtmlReport, render_html
 from gralgo.report._sample_log import RECORD_FIELDS, sample_records
@@ -79,6 +80,26 @@ def test_job_page_answers_task_level_cost_questions(
     assert len(rows) == 3  # model-a's (max_degree, 1), (diameter, 1), (diameter, 2)
     assert sum("$0.0020" in r for r in rows) == 1  # max_degree's known cost
     assert any("unknown price" in r for r in rows)  # diameter: no price known
+
+
+@pytest.mark.parametrize("batch", [True, False])
+def test_job_page_labels_batch_prices(
+    scored_frame: pd.DataFrame, make_settings, tmp_path: Path, batch: bool
+) -> None:
+    from gralgo.report._summary import breakdowns
+    from gralgo.report._transcripts import write_job_transcripts
+    from gralgo.score import aggregate, instance_metrics
+
+    one = scored_frame[scored_frame["model"] == "model-a"]
+    inst = instance_metrics(one, 2)
+    overrides = ["sampling.k=2", "report.bootstrap_resamples=50", f"run.batch.enabled={batch}"]
+    settings = make_settings(*overrides).report_settings()
+    paths, _ = write_job_transcripts(one, aggregate(inst, by=["model"], n_resamples=50),
+                                  breakdowns(inst, 50), [], settings, tmp_path)  # fmt: skip
+    page = paths[1].read_text(encoding="utf-8")
+    assert ("<b>Costs are batch prices</b>" in page) is batch
+    assert ("batch prices (the provider&#x27;s batch API" in page or
+            "batch prices (the provider's batch API" in page) is batch  # fmt: skip
 
 
 def test_texts_streamed_from_a_lookup_write_the_same_files(
