@@ -8,7 +8,9 @@ Exit status: 0 done; 2 a configuration or user error (one line says which key to
 4 interrupted by SIGTERM/SIGINT (the replies in flight were received and kept, the claims
 released: re-run to resume); 5 submitted (batch mode with ``run.batch.wait=false``: run the
 same command again to collect). In a ``-m`` sweep every job runs; the sweep then exits 2 or 3
-listing the failed jobs (an interrupted sweep stops at once with 4).
+listing the failed jobs (an interrupted sweep stops at once with 4). A batch-mode sweep with
+``run.batch.wait=true`` submits every job's batches, waits for all at its end and collects each
+job then (``gralgo.batch_sweep``).
 """
 
 from __future__ import annotations
@@ -24,7 +26,13 @@ import hydra
 from omegaconf import DictConfig, OmegaConf
 
 import gralgo.config  # noqa: F401  (registers the schema in Hydra's ConfigStore)
-from gralgo.errors import BatchSubmitted, GralgoError, IncompleteRunError, RunInterrupted
+from gralgo.errors import (
+    BatchLeftToSweep,
+    BatchSubmitted,
+    GralgoError,
+    IncompleteRunError,
+    RunInterrupted,
+)
 
 log = logging.getLogger("gralgo")
 
@@ -101,6 +109,8 @@ def main(cfg: DictConfig) -> None:
     except IncompleteRunError as err:
         log.error("%s", err)
         fail(EXIT_INCOMPLETE, err)
+    except BatchLeftToSweep as err:
+        log.info("%s", err)  # the sweep's end collects it
     except BatchSubmitted as err:
         log.warning("%s", err)
         print(f"gralgo: {err}", file=sys.stderr)
@@ -157,9 +167,11 @@ def cli(argv: list[str] | None = None) -> None:
 
 
 def batch_shorthand(arg: str) -> str:
-    """``run.batch=on`` (or off/true/false) means ``run.batch.enabled=on``."""
+    """``run.batch=on`` (or off/true/false) means ``run.batch.enabled=on``; so does
+    ``analyze.batch=on``."""
     key, sep, value = arg.partition("=")
-    if sep and key.lstrip("+~") == "run.batch" and value.lower() in ("on", "off", "true", "false"):
+    switch = key.lstrip("+~") in ("run.batch", "analyze.batch")
+    if sep and switch and value.lower() in ("on", "off", "true", "false"):
         return f"{key}.enabled={value}"
     return arg
 

@@ -50,3 +50,8 @@ class IncompleteRunError(GralgoError):
 class BatchSubmitted(GralgoError):
     """Batch mode with ``run.batch.wait=false``: batches are submitted and still running; the
     message names the command that collects them (the same command again)."""
+
+
+class BatchLeftToSweep(BatchSubmitted):
+    """A ``-m`` sweep job in batch mode submitted its batches; the sweep waits for them at its
+    end and collects the job then (not a failure of the job)."""

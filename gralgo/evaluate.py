@@ -204,19 +204,30 @@ def run_batch_mode(
     settings: AppSettings, todo: Sequence[tuple[Request, int]], ledger: Any, out_dir: Path
 ) -> dict[str, float]:
     """Send ``todo`` through the provider's batch API; with ``wait=false`` and batches still
-    running, raise :class:`~gralgo.errors.BatchSubmitted` naming the command that collects.
-    Returns the run's batch metrics (samples, lines sent, batches, cost at the batch price)."""
+    running, raise :class:`~gralgo.errors.BatchSubmitted` naming the command that collects (in
+    a sweep that collects at its end, :class:`~gralgo.errors.BatchLeftToSweep`). Returns the
+    run's batch metrics (samples, lines sent, batches, cost at the batch price)."""
     import shlex
     import sys
 
-    from gralgo.errors import BatchSubmitted
-    from gralgo.run import BatchSettings, RunProgress, batch_rates, run_batches
+    from gralgo.errors import BatchLeftToSweep, BatchSubmitted
+    from gralgo.run import (
+        BatchProgress,
+        BatchSettings,
+        RunProgress,
+        batch_rates,
+        run_batches,
+        sweep_collects_batches,
+        write_pending,
+    )
     from gralgo.seeding import stable_hash
 
     cfg = settings.run.batch
+    to_sweep = cfg.wait and sweep_collects_batches()  # submit now, the sweep's end waits
     batch = BatchSettings(
-        wait=cfg.wait, fallback=cfg.fallback, poll_s=cfg.poll_s, max_poll_s=cfg.max_poll_s,
-        max_requests=cfg.max_requests,
+        wait=cfg.wait and not to_sweep, fallback=cfg.fallback, poll_s=cfg.poll_s,
+        max_poll_s=cfg.max_poll_s, max_requests=cfg.max_requests,
+        collect="job" if to_sweep else cfg.collect,  # each sweep job stores and prices its own
     )  # fmt: skip
     keys = sorted({r.key for r, _ in todo})
     job = stable_hash(json.dumps([settings.model.litellm_model, settings.k, keys]), length=16)
@@ -227,6 +238,7 @@ def run_batch_mode(
         report = run_batches(
             todo, ledger, job, batch, rates, on_progress=progress,
             max_attempts=settings.run.max_attempts, work_dir=out_dir,
+            progress=BatchProgress(host=progress),
         )  # fmt: skip
     log.info(
         "batch: %d batch(es) submitted (%d samples), %d collected, %d adopted after a crash, "
@@ -234,6 +246,13 @@ def run_batch_mode(
         report.samples_submitted, report.collected, report.adopted, report.done,
         report.errors or "none", report.submit_s, report.collect_s,
     )  # fmt: skip
+    if report.submitted_only and to_sweep:
+        location = str(settings.ledger_url or settings.ledger_path)
+        write_pending(out_dir, location, job, todo[0][0].model, cfg.poll_s, cfg.max_poll_s)
+        raise BatchLeftToSweep(
+            f"submitted: {report.open_batches} batch(es) still running at the provider; the "
+            "sweep waits for every job's batches at its end and collects this job then"
+        )
     if report.submitted_only:
         command = shlex.join(["python", "-m", "gralgo", *sys.argv[1:]])
         raise BatchSubmitted(

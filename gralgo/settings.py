@@ -428,4 +428,17 @@ def analyze_settings_from_config(cfg: Mapping[str, Any], output_dir: Path) -> An
         tracking_uri=typed.mlflow.tracking_uri,
         experiment_name=typed.mlflow.experiment_name,
         config=cfg,
+        batch=batch_settings(section.batch),
     )
+
+
+def batch_settings(cfg: BatchConfig) -> Any:
+    """The ``gralgo.run.BatchSettings`` of a ``*.batch`` section; ``None`` when it is off."""
+    if not cfg.enabled:
+        return None
+    from gralgo.run import BatchSettings
+
+    return BatchSettings(
+        wait=cfg.wait, fallback=cfg.fallback, poll_s=cfg.poll_s, max_poll_s=cfg.max_poll_s,
+        max_requests=cfg.max_requests, collect=cfg.collect,
+    )  # fmt: skip

@@ -34,7 +34,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("tracking",),
     ("publish",),
     ("analysis",),
-    ("settings", "job", "evaluate", "__main__"),
+    ("settings", "job", "evaluate", "batch_sweep", "__main__"),
     ("testing",),
 )
 """Stages from the bottom up: a stage may import its own layer's and lower layers' modules."""

@@ -59,6 +59,9 @@ class AnalyzeSettings:
     experiment_name: str = "gralgo"
     config: Mapping[str, Any] = field(default_factory=dict)
     """The whole resolved config (logged as MLflow params, secrets redacted)."""
+    batch: Any = None
+    """A ``gralgo.run.BatchSettings`` (``analyze.batch=on``): judge calls through the
+    provider's batch API; ``None``: live calls."""
 
     def option(self, key: str, default: Any = None) -> Any:
         return self.options.get(key, default)

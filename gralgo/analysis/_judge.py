@@ -11,7 +11,8 @@ resumed analysis replays them from the ledger. A reply still invalid after the l
 of the same request, with its own re-asks), ``max_fresh_asks`` times, so a stored invalid reply
 is never replayed as final while asks remain. A refused reply (``finish_reason`` content filter)
 counts as invalid. Each analysis stage may have its own judge (``analyze.judges``); the judge is
-in every request key, so a changed judge or prompt is a new request.
+in every request key, so a changed judge or prompt is a new request. With ``analyze.batch=on``
+the calls go through the provider's batch API instead (``_judge_batch``), stored the same way.
 """
 
 from __future__ import annotations
@@ -182,8 +183,13 @@ class Judge:
         *,
         dry_run: bool = False,
         stages: Mapping[str, JudgeSettings] | None = None,
+        batch: Any = None,
     ) -> None:
         self.settings = settings
+        self.batch = batch
+        """A ``BatchSettings``: judge calls through the provider's batch API (else live)."""
+        self.open_batches = 0
+        """Batches left running (``wait=false``): no later round is submitted in this run."""
         self.stages = dict(stages or {})
         self.ledger = ledger
         self.dry_run = dry_run
@@ -357,6 +363,9 @@ class Judge:
         report.calls_planned += len(todo)
         if todo:
             self._estimate(todo, report, stage_plan, settings)
+        asked = set() if self.dry_run else {(r.key, i) for r, i in todo}
+        if todo and not self.dry_run and self.batch is not None:
+            todo = self._batches(todo, report, settings, stage_plan.stage)
         if todo and not self.dry_run and report.stop_reason is None:
             from gralgo.run import run_samples_sync
 
@@ -374,9 +383,26 @@ class Judge:
                 report.stop_reason = run.stop_reason
                 self.stop_reason = self.stop_reason or run.stop_reason
                 log.warning("judge run stopped: %s", run.stop_reason)
-        asked = set() if self.dry_run else {(r.key, i) for r, i in todo}
         rows = self.ledger.samples([r.key for r, _ in pairs])
         return rows, asked
+
+    def _batches(
+        self,
+        todo: list[tuple[Request, int]],
+        report: JudgeReport,
+        settings: JudgeSettings,
+        stage: str,
+    ) -> list[tuple[Request, int]]:
+        """Send ``todo`` through batches (once no batch of this run is left running); returns
+        what is to be called live (``fallback=live``)."""
+        if self.open_batches:
+            return []  # this round depends on replies still running at the provider
+        from gralgo.analysis._judge_batch import ask_in_batches
+
+        done = ask_in_batches(todo, self.ledger, settings, self.batch, stage)
+        report.calls_made += done.submitted
+        self.open_batches = done.open_batches
+        return done.live_todo
 
     def _estimate(
         self,
@@ -422,13 +448,15 @@ def open_judge(
     *,
     dry_run: bool = False,
     stages: Mapping[str, JudgeSettings] | None = None,
+    batch: Any = None,
 ) -> Iterator[Judge]:
-    """A :class:`Judge` on its own ledger file (created when missing)."""
+    """A :class:`Judge` on its own ledger file (created when missing); ``batch`` (a
+    ``BatchSettings``) sends its calls through the provider's batch API."""
     from gralgo.ledger import Ledger
 
     ledger_path.parent.mkdir(parents=True, exist_ok=True)
     with (
         Ledger(ledger_path) as ledger,
-        Judge(settings, ledger, dry_run=dry_run, stages=stages) as judge,
+        Judge(settings, ledger, dry_run=dry_run, stages=stages, batch=batch) as judge,
     ):
         yield judge

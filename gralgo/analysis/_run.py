@@ -253,6 +253,11 @@ def run_analysis(settings: AnalyzeSettings, samples: pd.DataFrame | None = None)
     if pipeline is None:
         raise UnknownChoiceError("analysis", settings.analysis, sorted(PIPELINES))
     stages = JUDGE_STAGES.get(settings.analysis, ())
+    if settings.batch is not None and stages:
+        from gralgo.analysis._judge_batch import check_batch_judge
+
+        for stage in stages:
+            check_batch_judge(settings.stage_judges.get(stage, settings.judge))
     unknown = sorted(set(settings.stage_judges) - set(stages))
     if unknown:
         raise ConfigError(
@@ -290,8 +295,17 @@ def run_analysis(settings: AnalyzeSettings, samples: pd.DataFrame | None = None)
             settings.judge_ledger,
             dry_run=settings.dry_run,
             stages=settings.stage_judges,
+            batch=None if settings.dry_run else settings.batch,
         ) as judge:
             pipeline(settings, samples, judge, output)
+        if judge.open_batches:
+            from gralgo.errors import BatchSubmitted
+
+            raise BatchSubmitted(
+                f"submitted: {judge.open_batches} judge batch(es) still running at the "
+                "provider; run the same command again to collect them and submit the next "
+                "stage (nothing is paid twice)"
+            )
         answered = judge.verdicts.get("ok", 0) + judge.verdicts.get("unparsed", 0)
         if answered:
             rate = judge.verdicts.get("ok", 0) / answered

@@ -103,13 +103,19 @@ class BatchConfig:
     max_poll_s: float = 300.0
     max_requests: int | None = None
     """Lines per batch; null = the provider's limit (OpenAI 50,000, Anthropic 100,000)."""
+    collect: str = "endpoint"
+    """Which finished batches a run collects: ``endpoint`` (every one at its endpoint, also of
+    jobs whose config changed since) or ``job`` (only this job's: a batch sweep's end collects
+    each job so, and each job prices its own samples)."""
 
-    def check(self) -> None:
+    def check(self, where: str = "run.batch") -> None:
         if self.fallback not in ("none", "live"):
-            raise UnknownChoiceError("run.batch.fallback", self.fallback, ("none", "live"))
-        at_least(self.poll_s, 0, "run.batch.poll_s", strict=True)
-        at_least(self.max_poll_s, 0, "run.batch.max_poll_s", strict=True)
-        at_least(self.max_requests, 1, "run.batch.max_requests")
+            raise UnknownChoiceError(f"{where}.fallback", self.fallback, ("none", "live"))
+        if self.collect not in ("endpoint", "job"):
+            raise UnknownChoiceError(f"{where}.collect", self.collect, ("endpoint", "job"))
+        at_least(self.poll_s, 0, f"{where}.poll_s", strict=True)
+        at_least(self.max_poll_s, 0, f"{where}.max_poll_s", strict=True)
+        at_least(self.max_requests, 1, f"{where}.max_requests")
 
 
 @dataclass
@@ -304,8 +310,12 @@ class AnalyzeConfig:
     max_cost_usd: float | None = None
     """Refuse an analysis whose judge plan may cost more (upper bound, every re-ask); null =
     no budget."""
+    batch: BatchConfig = field(default_factory=BatchConfig)
+    """The judges' calls through the provider's batch API (``analyze.batch=on``); each stage
+    (and each round of re-asks) is one set of batches."""
 
     def check(self) -> None:
+        self.batch.check("analyze.batch")
         at_least(self.max_reasks, 0, "analyze.max_reasks")
         at_least(self.max_tokens, 1, "analyze.max_tokens")
         at_least(self.max_fresh_asks, 0, "analyze.max_fresh_asks")

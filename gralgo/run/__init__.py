@@ -13,7 +13,15 @@ from gralgo.run._tool_loop import ToolLoopResult, ToolLoopSettings, run_tool_loo
 if _TYPE_CHECKING:
     from gralgo.run._batch import BatchSettings, run_batches
     from gralgo.run._batch_price import batch_rates
+    from gralgo.run._batch_progress import BatchProgress
     from gralgo.run._batch_providers import provider_of
+    from gralgo.run._batch_sweep import (
+        mark_batch_sweep,
+        pending_jobs,
+        sweep_collects_batches,
+        wait_for_batches,
+        write_pending,
+    )
     from gralgo.run._endpoint_env import endpoint_environment
     from gralgo.run._litellm_response import load_litellm
     from gralgo.run._local_server import LocalLlamaServer, server_settings_from_config
@@ -32,6 +40,12 @@ if _TYPE_CHECKING:
 # Public names loaded on first use (PEP 562), so importing this package stays cheap.
 _LAZY = {
     "BatchSettings": "gralgo.run._batch",
+    "BatchProgress": "gralgo.run._batch_progress",
+    "mark_batch_sweep": "gralgo.run._batch_sweep",
+    "pending_jobs": "gralgo.run._batch_sweep",
+    "sweep_collects_batches": "gralgo.run._batch_sweep",
+    "wait_for_batches": "gralgo.run._batch_sweep",
+    "write_pending": "gralgo.run._batch_sweep",
     "batch_rates": "gralgo.run._batch_price",
     "provider_of": "gralgo.run._batch_providers",
     "run_batches": "gralgo.run._batch",
@@ -59,6 +73,7 @@ __getattr__ = lazy_exports(__name__, _LAZY)
 
 
 __all__ = [
+    "BatchProgress",
     "BatchSettings",
     "LocalLlamaServer",
     "ModeSettings",
@@ -73,8 +88,10 @@ __all__ = [
     "endpoint_environment",
     "estimate_cost",
     "load_litellm",
+    "mark_batch_sweep",
     "mode_settings_from_config",
     "model_spec_from_config",
+    "pending_jobs",
     "preflight",
     "provider_of",
     "report_dropped_params",
@@ -85,4 +102,7 @@ __all__ = [
     "run_tool_loop",
     "sampling_overrides_from_config",
     "server_settings_from_config",
+    "sweep_collects_batches",
+    "wait_for_batches",
+    "write_pending",
 ]

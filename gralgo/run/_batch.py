@@ -37,6 +37,7 @@ from gralgo.ledger import (
     pairs_digest,
 )
 from gralgo.redaction import redact_tokens
+from gralgo.run._batch_progress import BatchProgress
 from gralgo.run._batch_providers import (
     COMPLETION_WINDOW_S,
     UNDECIDED,
@@ -84,6 +85,8 @@ class BatchSettings:
     max_poll_s: float = 300.0
     max_requests: int | None = None
     """Lines per batch (default: the provider's limit)."""
+    collect: str = "endpoint"
+    """``endpoint``: collect every finished batch at the endpoint; ``job``: only this job's."""
 
 
 @dataclass(frozen=True)
@@ -139,7 +142,9 @@ class BatchRun:
         on_progress: Callable[[SampleRecord], None] | None = None,
         max_attempts: int = 3,
         work_dir: Path | None = None,
+        progress: BatchProgress | None = None,
     ) -> None:
+        self.progress = progress or BatchProgress()
         self.requests = {r.key: r for r, _ in todo}
         self.todo = list(dict.fromkeys((r.key, i) for r, i in todo))
         self.ledger, self.job, self.settings, self.rates = ledger, job, settings, rates
@@ -267,12 +272,15 @@ class BatchRun:
 
     def open_batches(self) -> list[BatchRecord]:
         """Open batches at this provider endpoint, of any job: a run collects whatever is
-        ready there (a job whose config changed still gets its earlier batches stored)."""
+        ready there (a job whose config changed still gets its earlier batches stored); with
+        ``collect=job``, only this job's."""
         endpoint = self.provider.model.api_base or ""
         return [
             b
             for b in self.ledger.batches(open_only=True)
-            if b.provider == self.provider.name and b.endpoint == endpoint
+            if b.provider == self.provider.name
+            and b.endpoint == endpoint
+            and (self.settings.collect == "endpoint" or b.job == self.job)
         ]
 
     def describe(self, key: str) -> tuple[str, str] | None:
@@ -462,12 +470,12 @@ class BatchRun:
             return self._run()
         finally:  # another run (in this process too) may collect what this one polled
             self.ledger.drop_collector(self.owner)
+            self.progress.close()
 
     def _run(self) -> BatchReport:
         running = self.recover_and_collect()
         self.submit_all()
         delay = self.settings.poll_s
-        started = time.monotonic()
         while True:
             running = self.recover_and_collect()
             open_now = self.open_batches()
@@ -480,25 +488,10 @@ class BatchRun:
             if not self.settings.wait:
                 self.report.open_batches = len(open_now)
                 break
-            show_progress(running, time.monotonic() - started)
+            self.progress.update(running)
             time.sleep(delay)
             delay = min(self.settings.max_poll_s, delay * 2)
         return self.report
-
-
-def show_progress(running: Sequence[BatchStatus], elapsed_s: float) -> None:
-    """One line: requests done of total over the running batches, and an ETA."""
-    from gralgo.run._progress import eta_seconds, format_duration
-
-    done = sum(s.done for s in running)
-    total = sum(s.total for s in running)
-    if not total:
-        return
-    eta = eta_seconds(elapsed_s, done, total)
-    log.info(
-        "batch: %d/%d requests done in %d running batch(es) (%.0f%%), ETA %s",
-        done, total, len(running), 100 * done / total, format_duration(eta),
-    )  # fmt: skip
 
 
 def run_batches(
@@ -511,6 +504,7 @@ def run_batches(
     on_progress: Callable[[SampleRecord], None] | None = None,
     max_attempts: int = 3,
     work_dir: Path | None = None,
+    progress: BatchProgress | None = None,
 ) -> BatchReport:
     """Submit ``todo`` through the provider's batch API and (with ``settings.wait``) collect it.
 
@@ -519,4 +513,6 @@ def run_batches(
     to ``max_attempts`` times per sample (``fallback=live``: returned in ``live_todo``)."""
     if not todo:
         return BatchReport()
-    return BatchRun(todo, ledger, job, settings, rates, on_progress, max_attempts, work_dir).run()
+    return BatchRun(
+        todo, ledger, job, settings, rates, on_progress, max_attempts, work_dir, progress
+    ).run()

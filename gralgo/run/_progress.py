@@ -46,7 +46,7 @@ def describe_run(report: Any) -> str:
 class RunProgress:
     """Rich progress bar fed by the runner's ``on_progress`` callback."""
 
-    def __init__(self, total: int, description: str = "sampling") -> None:
+    def __init__(self, total: int, description: str = "sampling", console: Any = None) -> None:
         from rich.progress import (
             BarColumn,
             MofNCompleteColumn,
@@ -62,7 +62,7 @@ class RunProgress:
             """Elapsed and ETA, recomputed at every refresh (not only when a sample lands)."""
 
             def render(self, task: Any) -> Text:
-                return Text(progress._times())
+                return Text(task.fields.get("times") or progress._times())
 
         self.total = total
         self.done = 0
@@ -78,6 +78,7 @@ class RunProgress:
             TextColumn("{task.fields[stats]}"),
             TimesColumn(),
             transient=False,
+            console=console,
         )
         self._task = self._progress.add_task(description, total=total, stats=self._stats())
 
@@ -100,6 +101,20 @@ class RunProgress:
             self.priced += 1
         self.errors += 0 if record.ok else 1
         self._progress.update(self._task, advance=1, stats=self._stats())
+
+    def hide_main(self) -> None:
+        """Show only the rows added with :meth:`add_row`."""
+        self._progress.update(self._task, visible=False)
+
+    def add_row(self, description: str) -> int:
+        """Another row in this display (e.g. a batch's requests done at the provider), which its
+        owner fills with :meth:`update_row`."""
+        return int(self._progress.add_task(description, total=None, stats="", times=" "))
+
+    def update_row(self, row: int, done: int, total: int, stats: str, times: str) -> None:
+        from rich.progress import TaskID
+
+        self._progress.update(TaskID(row), completed=done, total=total, stats=stats, times=times)
 
     def __enter__(self) -> RunProgress:
         self._progress.start()

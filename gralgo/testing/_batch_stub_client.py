@@ -23,8 +23,8 @@ class BatchStub:
         models ``base + "/v1beta"``)."""
 
     def control(self, **settings: Any) -> dict[str, Any]:
-        """Set ``delay_s``, ``fail_every``, ``expire``, ``expire_fraction``, ``reasoning`` for
-        batches created from now on."""
+        """Set ``delay_s``, ``fail_every``, ``expire``, ``expire_fraction``, ``reasoning`` and
+        ``answers`` (exact prompt -> scripted reply) for batches created from now on."""
         request = urllib.request.Request(
             self.base + "/control",
             data=json.dumps(settings).encode(),

@@ -17,11 +17,13 @@ official SDKs' types):
 A batch finishes ``delay_s`` after creation (its request counts grow in between); every
 ``fail_every``-th line fails (HTTP 500 as OpenAI reports it, ``api_error`` for Anthropic);
 ``expire`` ends batches as expired after answering ``expire_fraction`` of their lines;
-``cancel`` keeps the lines answered so far. Answers are ``\\boxed{<prompt length>}``, with
+``cancel`` keeps the lines answered so far. Answers are ``\\boxed{<prompt length>}``, or the
+scripted reply ``answers[<prompt>]`` (exact last user message, e.g. a judge's question), with
 token logprobs when the request asks for them (``logprobs``).
 ``POST /control`` sets these; ``GET /stats`` returns ``paid`` (answered lines per custom_id,
 over all batches), ``submitted`` (lines per custom_id in created batches), ``batches``,
-``files`` (request files alive), ``deleted_files``, ``created`` and ``live``.
+``files`` (request files alive), ``deleted_files``, ``created``, ``live`` and ``events``
+(``["create", time]`` per batch created, ``["results", time]`` per result download).
 Output files are written line by line to ``--dir``, so 50,000-line batches stay cheap. Live
 calls (``POST /v1/chat/completions``, ``POST /v1/messages``) are answered too and their bodies
 kept (``live`` in the stats), so tests compare them with the batch lines.
@@ -63,7 +65,7 @@ class State:
         self.folder = folder
         self.settings: dict[str, Any] = {
             "delay_s": 0.0, "fail_every": 0, "expire": False, "expire_fraction": 0.5,
-            "reasoning": False,
+            "reasoning": False, "answers": {},
         }  # fmt: skip
         self.gemini: Any = None
         """The Gemini side (``_batch_stub_gemini.GeminiState``)."""
@@ -75,10 +77,13 @@ class State:
         self.live: list[dict[str, Any]] = []
         self.deleted_files = 0
         self.created = 0
+        self.events: list[tuple[str, float]] = []
+        """``("create", t)`` per batch created, ``("results", t)`` per result download."""
 
 
-def _answer(prompt: str) -> str:
-    return f"\\boxed{{{len(prompt)}}}"
+def _answer(prompt: str, answers: dict[str, str] | None = None) -> str:
+    """The scripted reply to this exact prompt (``answers``), else ``\\boxed{<length>}``."""
+    return (answers or {}).get(prompt, f"\\boxed{{{len(prompt)}}}")
 
 
 def _prompt(messages: list[dict[str, Any]]) -> str:
@@ -99,9 +104,11 @@ def _logprobs(prompt: str, top_n: int) -> dict[str, Any]:
     return {"content": content, "refusal": None}
 
 
-def _chat_body(body: dict[str, Any], reasoning: bool) -> dict[str, Any]:
+def _chat_body(
+    body: dict[str, Any], reasoning: bool, answers: dict[str, str] | None = None
+) -> dict[str, Any]:
     prompt = _prompt(body["messages"])
-    message: dict[str, Any] = {"role": "assistant", "content": _answer(prompt)}
+    message: dict[str, Any] = {"role": "assistant", "content": _answer(prompt, answers)}
     if reasoning:
         message["reasoning_content"] = f"thinking about {len(prompt)} characters"
     logprobs = (
@@ -120,12 +127,14 @@ def _chat_body(body: dict[str, Any], reasoning: bool) -> dict[str, Any]:
     }  # fmt: skip
 
 
-def _anthropic_message(params: dict[str, Any], reasoning: bool) -> dict[str, Any]:
+def _anthropic_message(
+    params: dict[str, Any], reasoning: bool, answers: dict[str, str] | None = None
+) -> dict[str, Any]:
     prompt = _prompt(params["messages"])
     content: list[dict[str, Any]] = []
     if reasoning:
         content.append({"type": "thinking", "thinking": "hmm", "signature": "sig"})
-    content.append({"type": "text", "text": _answer(prompt), "citations": None})
+    content.append({"type": "text", "text": _answer(prompt, answers), "citations": None})
     return {
         "id": _new_id("msg_"), "type": "message", "role": "assistant", "model": params["model"],
         "content": content, "stop_reason": "end_turn", "stop_sequence": None,
@@ -189,7 +198,8 @@ def _finish_openai(state: State, batch: dict[str, Any], status: str) -> None:
             out.write(json.dumps({
                 "id": _new_id("batch_req_"), "custom_id": cid,
                 "response": {"status_code": 200, "request_id": _new_id("req_"),
-                             "body": _chat_body(request["body"], settings["reasoning"])},
+                             "body": _chat_body(request["body"], settings["reasoning"],
+                                                settings["answers"])},
                 "error": None,
             }) + "\n")  # fmt: skip
             completed += 1
@@ -293,6 +303,8 @@ def routes(state: State) -> web.RouteTableDef:
         found = state.files.get(request.match_info["id"])
         if found is None:
             return web.json_response({"error": {"message": "no such file"}}, status=404)
+        if found["purpose"] == "batch_output":
+            state.events.append(("results", time.time()))
         return web.FileResponse(found["path"])
 
     @r.delete("/v1/files/{id}")
@@ -329,6 +341,7 @@ def routes(state: State) -> web.RouteTableDef:
         }  # fmt: skip
         state.batches[batch["id"]] = batch
         state.created += 1
+        state.events.append(("create", now))
         return web.json_response(_openai_view(state, batch))
 
     @r.get("/v1/batches")
@@ -359,13 +372,17 @@ def routes(state: State) -> web.RouteTableDef:
     async def live_chat(request: web.Request) -> web.Response:
         body = await request.json()
         state.live.append(body)
-        return web.json_response(_chat_body(body, state.settings["reasoning"]))
+        return web.json_response(
+            _chat_body(body, state.settings["reasoning"], state.settings["answers"])
+        )
 
     @r.post("/v1/messages")
     async def live_message(request: web.Request) -> web.Response:
         body = await request.json()
         state.live.append(body)
-        return web.json_response(_anthropic_message(body, state.settings["reasoning"]))
+        return web.json_response(
+            _anthropic_message(body, state.settings["reasoning"], state.settings["answers"])
+        )
 
     @r.post("/control")
     async def control(request: web.Request) -> web.Response:
@@ -380,6 +397,7 @@ def routes(state: State) -> web.RouteTableDef:
             "files": len([f for f in state.files.values() if f["purpose"] == "batch"])
             + len([f for f in state.gemini.files.values() if f["source"] == "UPLOADED"]),
             "deleted_files": state.deleted_files, "created": state.created, "live": state.live,
+            "events": state.events,
         })  # fmt: skip
 
     return r
@@ -409,7 +427,9 @@ def _anthropic_finish(state: State, batch: dict[str, Any], how: str) -> None:
             else:
                 kind = "succeeded"
                 state.paid[cid] = state.paid.get(cid, 0) + 1
-                message = _anthropic_message(item["params"], settings["reasoning"])
+                message = _anthropic_message(
+                    item["params"], settings["reasoning"], settings["answers"]
+                )
                 result = {"type": "succeeded", "message": message}
             counts[kind] += 1
             out.write(json.dumps({"custom_id": cid, "result": result}) + "\n")
@@ -456,6 +476,7 @@ def anthropic_routes(r: web.RouteTableDef, state: State) -> None:
         }  # fmt: skip
         state.anthropic[batch["id"]] = batch
         state.created += 1
+        state.events.append(("create", now))
         for item in requests:
             state.submitted[item["custom_id"]] = state.submitted.get(item["custom_id"], 0) + 1
         return web.json_response(_anthropic_view(state, batch))
@@ -490,6 +511,7 @@ def anthropic_routes(r: web.RouteTableDef, state: State) -> None:
         if batch["processing_status"] != "ended":
             return web.json_response({"type": "error", "error": {
                 "type": "invalid_request_error", "message": "not ended"}}, status=400)  # fmt: skip
+        state.events.append(("results", time.time()))
         return web.FileResponse(batch["_results"])
 
 

@@ -184,6 +184,9 @@ def write_job_transcripts(
         "dataset": str(Path(settings.dataset_dir).resolve()),
         "samples (JSONL)": "samples.jsonl",
     }
+    if ((settings.config.get("run") or {}).get("batch") or {}).get("enabled"):  # run.batch=on
+        summary = "<p><b>Costs are batch prices</b> (run.batch=on).</p>\n" + summary
+        facts["costs"] = "batch prices (the provider's batch API, run.batch=on)"
     from gralgo.results import JOB_FILE, JobTexts
 
     if (out_dir / JOB_FILE).is_file() and not {"answer_text", "reasoning_text"} <= set(scored):

@@ -52,6 +52,22 @@ def test_job_page_answers_task_level_cost_questions(
     assert any("unknown price" in r for r in rows)  # diameter: no price known
 
 
+@pytest.mark.parametrize("batch", [True, False])
+def test_job_page_labels_batch_prices(
+    scored_frame: pd.DataFrame, make_settings, tmp_path: Path, batch: bool
+) -> None:
+    one = scored_frame[scored_frame["model"] == "model-a"]
+    inst = instance_metrics(one, 2)
+    overrides = ["sampling.k=2", "report.bootstrap_resamples=50", f"run.batch.enabled={batch}"]
+    settings = make_settings(*overrides).report_settings()
+    paths, _ = write_job_transcripts(one, aggregate(inst, by=["model"], n_resamples=50),
+                                  breakdowns(inst, 50), [], settings, tmp_path)  # fmt: skip
+    page = paths[1].read_text(encoding="utf-8")
+    assert ("<b>Costs are batch prices</b>" in page) is batch
+    assert ("batch prices (the provider&#x27;s batch API" in page or
+            "batch prices (the provider's batch API" in page) is batch  # fmt: skip
+
+
 def test_the_page_table_by_task_and_level_carries_the_baselines() -> None:
     inst = pd.DataFrame([
         {"model": "A", "task": "max_degree", "taxonomy": "enumeration", "complexity": "easy",
