@@ -94,7 +94,7 @@ def pending_jobs(sweep_dir: Path) -> list[PendingJob]:
 
 
 def _provider(model: dict[str, Any]) -> Any:
-    from gralgo.run._batch_providers import make_provider
+    from gralgo.run._batch_registry import make_provider
 
     spec = ModelSpec(**{**model, "drop_params": tuple(model.get("drop_params") or ())})
     return make_provider(Request("", (), spec, SamplingParams()))
