@@ -168,9 +168,11 @@ def test_a_judge_without_a_batch_api_is_refused() -> None:
     from gralgo.analysis._judge_batch import check_batch_judge
     from gralgo.errors import ConfigError
 
-    gemini = replace(_local_judge(), model=replace(_local_judge().model, litellm_model="gemini/x"))
+    deepseek = replace(
+        _local_judge(), model=replace(_local_judge().model, litellm_model="deepseek/x")
+    )
     with pytest.raises(ConfigError, match="has no batch API here"):
-        check_batch_judge(gemini)
+        check_batch_judge(deepseek)
 
 
 @pytest.mark.slow
