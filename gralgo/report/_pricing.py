@@ -57,8 +57,10 @@ def priced_samples(
             costs.append(None)
         elif not _is_batch(origin):
             costs.append(estimate_cost(litellm_model, p or 0, c or 0, price))
+        elif rates is None:  # no discount known: unknown, not the live price
+            costs.append(None)
         else:
-            costs.append(None if rates is None else (p or 0) * rates.input + (c or 0) * rates.output)
+            costs.append((p or 0) * rates.input + (c or 0) * rates.output)
     out = frame.copy()
     out["cost_usd"] = [math.nan if v is None else float(v) for v in costs]
     return out
