@@ -98,6 +98,7 @@ class AppSettings:
             price={
                 "input_per_1m": self.model.price.input_per_1m,
                 "output_per_1m": self.model.price.output_per_1m,
+                "batch_discount": self.model.price.batch_discount,
             },
             config=self.config,
         )

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
-from gralgo.analysis._judge_plan import JudgePlan, StagePlan, add_costs
+from gralgo.analysis._judge_plan import JudgePlan, StagePlan
 from gralgo.config import AnalyzeConfig, RunConfig
 from gralgo.errors import ConfigError
 from gralgo.ledger import ModelSpec, Request, SamplingParams
@@ -324,30 +324,27 @@ class Judge:
         plan = StagePlan(stage, settings.model.name, queries=requests)
         plan.requests = plan.estimated = requests
         plan.prompt_tokens = prompt_tokens
-        plan.cost_usd, plan.cost_bound_usd = self._costs(settings, requests, prompt_tokens)
+        self._price(plan, settings, requests, prompt_tokens)
         self.plan.stage(stage, settings.model.name).add(plan)
 
-    def _costs(
-        self, settings: JudgeSettings, requests: int, prompt_tokens: int
-    ) -> tuple[float | None, float | None]:
-        """(every reply at max_tokens, upper bound with every re-ask) for ``requests``."""
+    def _price(
+        self, plan: StagePlan, settings: JudgeSettings, requests: int, prompt_tokens: int
+    ) -> None:
+        """Price ``requests`` into ``plan``: every reply at max_tokens, and the upper bound with
+        every re-ask (at the batch price too in batch mode)."""
         from gralgo.formats import count_tokens
-        from gralgo.run import estimate_cost
 
         if not requests:
-            return 0.0, 0.0
+            return
         out = settings.sampling.max_tokens
-        price = settings.model_config.get("price")
-        first = estimate_cost(settings.model.litellm_model, prompt_tokens, requests * out, price)
         r = settings.max_reasks
         # Re-ask j carries the conversation so far: j replies (<= max_tokens each) and j
         # follow-ups (the template plus a parse error that quotes at most the reply).
         follow_up = count_tokens(settings.reask_template) + out + 64
         bound_in = (r + 1) * prompt_tokens + requests * (out + follow_up) * r * (r + 1) // 2
-        bound = estimate_cost(
-            settings.model.litellm_model, bound_in, requests * (r + 1) * out, price
-        )
-        return first, bound
+        tokens = (prompt_tokens, requests * out), (bound_in, requests * (r + 1) * out)
+        price = settings.model_config.get("price")
+        plan.price(settings.model.litellm_model, price, tokens, self.plan.batch is not None)
 
     def _replies(
         self,
@@ -415,11 +412,11 @@ class Judge:
 
         tokens = sum(count_tokens("\n".join(m["content"] for m in r.messages)) for r, _ in todo)
         report.planned_prompt_tokens += tokens
-        first, bound = self._costs(settings, len(todo), tokens)
-        stage_plan.requests += len(todo)
-        stage_plan.prompt_tokens += tokens
-        stage_plan.cost_usd = add_costs(stage_plan.cost_usd, first)
-        stage_plan.cost_bound_usd = add_costs(stage_plan.cost_bound_usd, bound)
+        part = StagePlan(stage_plan.stage, stage_plan.model, requests=len(todo))
+        part.prompt_tokens = tokens
+        self._price(part, settings, len(todo), tokens)
+        stage_plan.add(part)
+        first = part.cost_usd
         if first is None:
             report.cost_unknown = True  # a partial sum would understate the bound
         else:

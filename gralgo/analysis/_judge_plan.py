@@ -1,11 +1,15 @@
 """The priced plan of an analysis's judge calls: per stage, requests, tokens and cost.
 
 Built before any call (the judge runs the pipeline without calling, from the ledger's
-contents) and printed first; ``analyze.max_cost_usd`` is checked against its upper bound.
+contents) and printed first; ``analyze.max_cost_usd`` is checked against its upper bound. With
+``analyze.batch=on`` the same requests are priced at the batch price too (``batch_rates``:
+litellm's batch prices, else the price less ``batch_discount``), and the budget is held to
+that bound, unless ``fallback=live`` may call any of them live at full price.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 
@@ -31,6 +35,10 @@ class StagePlan:
     """Every planned request answered at max_tokens, no re-ask; ``None``: unknown price."""
     cost_bound_usd: float | None = 0.0
     """Upper bound: every request re-asked ``max_reasks`` times, every reply at max_tokens."""
+    batch_cost_usd: float | None = 0.0
+    """``cost_usd`` at the batch price (priced only with ``analyze.batch=on``)."""
+    batch_cost_bound_usd: float | None = 0.0
+    """``cost_bound_usd`` at the batch price."""
 
     def add(self, other: StagePlan) -> None:
         self.queries += other.queries
@@ -40,6 +48,31 @@ class StagePlan:
         self.prompt_tokens += other.prompt_tokens
         self.cost_usd = add_costs(self.cost_usd, other.cost_usd)
         self.cost_bound_usd = add_costs(self.cost_bound_usd, other.cost_bound_usd)
+        self.batch_cost_usd = add_costs(self.batch_cost_usd, other.batch_cost_usd)
+        self.batch_cost_bound_usd = add_costs(self.batch_cost_bound_usd, other.batch_cost_bound_usd)
+
+    def price(
+        self,
+        litellm_model: str,
+        price: Mapping[str, float | None] | None,
+        tokens: tuple[tuple[int, int], tuple[int, int]],
+        batch: bool,
+    ) -> None:
+        """Set the costs of ``tokens`` ((prompt, completion) of the first asks, of the bound):
+        at the live price, and at the batch price when ``batch``."""
+        from gralgo.run import batch_rates, estimate_cost
+
+        first, bound = tokens
+        self.cost_usd = estimate_cost(litellm_model, *first, price)
+        self.cost_bound_usd = estimate_cost(litellm_model, *bound, price)
+        if not batch:
+            return
+        rates = batch_rates(litellm_model, dict(price or {}))
+        self.batch_cost_usd, self.batch_cost_bound_usd = (
+            (None, None)
+            if rates is None
+            else tuple(p * rates.input + c * rates.output for p, c in (first, bound))
+        )
 
 
 def add_costs(a: float | None, b: float | None) -> float | None:
@@ -56,9 +89,33 @@ class JudgePlan:
     """The priced plan of one analysis: one :class:`StagePlan` per judge stage, in order."""
 
     stages: dict[str, StagePlan] = field(default_factory=dict)
+    batch: str | None = None
+    """``analyze.batch=on``: its fallback (``none`` or ``live``); ``None``: live calls."""
 
     def stage(self, name: str, model: str) -> StagePlan:
         return self.stages.setdefault(name, StagePlan(name, model))
+
+    def _total(self, name: str) -> float | None:
+        total: float | None = 0.0
+        for s in self.stages.values():
+            total = add_costs(total, getattr(s, name))
+        return total
+
+    @property
+    def batch_cost_usd(self) -> float | None:
+        return self._total("batch_cost_usd")
+
+    @property
+    def batch_cost_bound_usd(self) -> float | None:
+        return self._total("batch_cost_bound_usd")
+
+    @property
+    def budget_bound_usd(self) -> float | None:
+        """The bound ``analyze.max_cost_usd`` is held to: the batch price's in batch mode
+        (``fallback=live`` may call any request live: then the live price's)."""
+        if self.batch is not None and self.batch != "live":
+            return self.batch_cost_bound_usd
+        return self.cost_bound_usd
 
     @property
     def requests(self) -> int:
@@ -66,17 +123,11 @@ class JudgePlan:
 
     @property
     def cost_usd(self) -> float | None:
-        total: float | None = 0.0
-        for s in self.stages.values():
-            total = add_costs(total, s.cost_usd)
-        return total
+        return self._total("cost_usd")
 
     @property
     def cost_bound_usd(self) -> float | None:
-        total: float | None = 0.0
-        for s in self.stages.values():
-            total = add_costs(total, s.cost_bound_usd)
-        return total
+        return self._total("cost_bound_usd")
 
     def markdown(self) -> str:
         """The plan as a Markdown table and a total line (also logged before any call)."""
@@ -96,5 +147,25 @@ class JudgePlan:
             + f"\n\nTotal: {self.requests} judge requests, cost {_usd(self.cost_usd)} "
             f"(every reply at max_tokens), at most {_usd(self.cost_bound_usd)} with every "
             "re-ask. Estimated requests depend on replies not made yet and are counted at "
-            "their cap. Tokens are cl100k counts of the messages.\n"
+            "their cap. Tokens are cl100k counts of the messages.\n" + self._batch_line()
+        )
+
+    def _batch_line(self) -> str:
+        if self.batch is None:
+            return ""
+        held = (
+            "analyze.max_cost_usd is held to the live bound: fallback=live may call any "
+            "request live at full price"
+            if self.batch == "live"
+            else "analyze.max_cost_usd is held to this bound"
+        )
+        bound = self.batch_cost_bound_usd
+        if bound is None:
+            return (
+                "\nBatch price (analyze.batch=on): unknown (set the judge's "
+                f"price.batch_discount); {held}.\n"
+            )
+        return (
+            f"\nBatch price (analyze.batch=on: this run pays it): cost "
+            f"{_usd(self.batch_cost_usd)}, at most {_usd(bound)} with every re-ask; {held}.\n"
         )

@@ -201,21 +201,30 @@ class JudgeBudgetError(GralgoError):
 
 
 def check_budget(plan: JudgePlan, max_cost_usd: float | None) -> None:
-    """Refuse a plan whose cost upper bound is above the budget, or unknown under a budget."""
+    """Refuse a plan whose cost upper bound is above the budget, or unknown under a budget
+    (in batch mode the bound at the batch price: :attr:`JudgePlan.budget_bound_usd`)."""
     if max_cost_usd is None or not plan.requests:
         return
-    bound = plan.cost_bound_usd
+    bound = plan.budget_bound_usd
+    at_batch = plan.batch is not None and plan.batch != "live"
     if bound is None:
+        fix = (
+            "(judge.price.batch_discount, or input_per_1m / output_per_1m)"
+            if at_batch
+            else "(judge.price.input_per_1m / output_per_1m)"
+        )
+        kind = "batch price" if at_batch else "price"
         raise JudgeBudgetError(
-            f"the judge plan ({plan.requests} requests) has no known price, so it cannot be "
-            f"held to analyze.max_cost_usd={max_cost_usd}: set the judge's price "
-            "(judge.price.input_per_1m / output_per_1m) or analyze.max_cost_usd=null"
+            f"the judge plan ({plan.requests} requests) has no known {kind}, so it cannot be "
+            f"held to analyze.max_cost_usd={max_cost_usd}: set the judge's price {fix} or "
+            "analyze.max_cost_usd=null"
         )
     if bound > max_cost_usd:
+        where = " at the batch price" if at_batch else ""
         raise JudgeBudgetError(
-            f"the judge plan may cost up to ${bound:,.4f} ({plan.requests} requests, every "
-            f"re-ask included), above analyze.max_cost_usd={max_cost_usd}; nothing was called "
-            "(see the plan with dry_run=true)"
+            f"the judge plan may cost up to ${bound:,.4f}{where} ({plan.requests} requests, "
+            f"every re-ask included), above analyze.max_cost_usd={max_cost_usd}; nothing was "
+            "called (see the plan with dry_run=true)"
         )
 
 
@@ -231,6 +240,7 @@ def plan_judging(
     with open_judge(
         settings.judge, settings.judge_ledger, dry_run=True, stages=settings.stage_judges
     ) as planner:
+        planner.plan.batch = None if settings.batch is None else settings.batch.fallback
         pipeline(settings, samples, planner, output)
     plan = planner.plan
     text = f"## Judge plan\n\n{plan.markdown()}"
@@ -241,6 +251,8 @@ def plan_judging(
     output.metrics["plan.requests"] = float(plan.requests)
     if plan.cost_bound_usd is not None:
         output.metrics["plan.cost_bound_usd"] = plan.cost_bound_usd
+    if plan.batch is not None and plan.batch_cost_bound_usd is not None:
+        output.metrics["plan.batch_cost_bound_usd"] = plan.batch_cost_bound_usd
     return plan
 
 

@@ -209,22 +209,25 @@ class BatchStore:
         records: Sequence[SampleRecord],
         logprobs: Mapping[Pair, SampleLogprobs] | None = None,
     ) -> None:
-        """Store results of the batch (a success row stays final) with the ``logprobs`` of those
-        that have them, and drop their claims, in one transaction."""
+        """Store results of the batch (a success row stays final; each row's ``batch_ref`` is
+        the batch's) with the ``logprobs`` of those that have them, and drop their claims, in
+        one transaction."""
         from gralgo.ledger._batches import batch_owner
 
         if not records:
             return
         owner = batch_owner(batch_ref)
         upsert = upsert_sample_sql(self._placeholder)
+        rows = [
+            tuple(batch_ref if c == "batch_ref" else getattr(r, c) for c in SAMPLE_COLUMNS)
+            for r in records
+        ]
         with self._batch_transaction() as conn:
-            self._executemany(
-                conn, upsert, [tuple(getattr(r, c) for c in SAMPLE_COLUMNS) for r in records]
-            )
+            self._executemany(conn, upsert, rows)
             if logprobs:
-                rows = [logprob_row(key, index, data) for (key, index), data in logprobs.items()]
+                lines = [logprob_row(key, index, data) for (key, index), data in logprobs.items()]
                 conn.execute(self._logprobs_table)
-                self._executemany(conn, self._logprobs_upsert, rows)
+                self._executemany(conn, self._logprobs_upsert, lines)
             self._executemany(
                 conn,
                 self._sql(

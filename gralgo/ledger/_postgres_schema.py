@@ -2,7 +2,7 @@
 
 Version numbers mean what they mean for the SQLite ledger (``_ledger_schema``): 0 is one
 ``samples`` table, 1 adds ``samples.transcript`` and ``requests``, 2 adds ``claims``, 3 adds
-``batches``. Every
+``batches``, 4 adds ``samples.batch_ref``. Every
 step is idempotent (``IF NOT EXISTS``), and all of them run in one transaction under the
 ledger's advisory lock, so machines opening an old database at once migrate it exactly once
 (PostgreSQL's DDL is transactional: a failed step leaves the old version). The first server
@@ -79,8 +79,13 @@ def _to_v3(conn: Connection) -> None:
     conn.execute(V3_BATCHES_INDEX)
 
 
+def _to_v4(conn: Connection) -> None:
+    """Add the nullable ``samples.batch_ref`` column (older rows read as live calls)."""
+    conn.execute("ALTER TABLE samples ADD COLUMN IF NOT EXISTS batch_ref TEXT")
+
+
 # MIGRATIONS[v] turns a version-v database into version v+1 (the SQLite ledger's numbering).
-MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_to_v1, _to_v2, _to_v3)
+MIGRATIONS: tuple[Callable[[Connection], None], ...] = (_to_v1, _to_v2, _to_v3, _to_v4)
 assert len(MIGRATIONS) == SCHEMA_VERSION
 
 

@@ -110,7 +110,7 @@ class SampleRecord:
     completion_tokens: int | None = None
     reasoning_tokens: int | None = None
     cost_usd: float | None = None
-    """Cost in USD when litellm knows the price, else ``None``."""
+    """Cost in USD when the price is known (the batch price for a batch sample), else ``None``."""
     latency_s: float | None = None
     started_at: float | None = None
     """Unix time the call started."""
@@ -123,6 +123,9 @@ class SampleRecord:
     """How many calls this sample took (retries included)."""
     transcript: str | None = None
     """JSON of the whole conversation in tool mode; ``None`` for a direct answer."""
+    batch_ref: str | None = None
+    """The provider batch that answered it (``BatchRecord.batch_ref``); ``None``: a live call.
+    Its price is the batch price (``gralgo.run.batch_rates``)."""
 
     @property
     def ok(self) -> bool:

@@ -14,7 +14,7 @@ from dataclasses import fields
 
 from gralgo.ledger._records import RequestInfo, SampleRecord
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 SAMPLE_COLUMNS = tuple(f.name for f in fields(SampleRecord))
 REQUEST_COLUMNS = tuple(f.name for f in fields(RequestInfo))
@@ -90,8 +90,15 @@ def _to_v3(conn: sqlite3.Connection) -> None:
     conn.execute(V3_CLAIMS_INDEX)
 
 
+def _to_v4(conn: sqlite3.Connection) -> None:
+    """Add the nullable ``samples.batch_ref`` column (the batch that answered a sample; older
+    rows read as live calls)."""
+    if "batch_ref" not in _columns(conn, "samples"):
+        conn.execute("ALTER TABLE samples ADD COLUMN batch_ref TEXT")
+
+
 # MIGRATIONS[v] turns a version-v file into version v+1.
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_to_v1, _to_v2, _to_v3)
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_to_v1, _to_v2, _to_v3, _to_v4)
 assert len(MIGRATIONS) == SCHEMA_VERSION
 
 

@@ -48,8 +48,9 @@ class ReportSettings:
     sandbox: Mapping[str, str] = field(default_factory=dict)
     """``mode=tool``: ``sandbox_backend`` and ``sandbox_guarantees`` (tagged on the MLflow run)."""
     price: Mapping[str, float | None] = field(default_factory=dict)
-    """``model.price`` (``input_per_1m``, ``output_per_1m``): when set, it prices every sample
-    (``gralgo.report._pricing``), as it priced the plan."""
+    """``model.price`` (``input_per_1m``, ``output_per_1m``, ``batch_discount``): when set, it
+    prices every sample (``gralgo.report._pricing``; a batch sample at the batch price), as it
+    priced the plan."""
     config: Mapping[str, Any] = field(default_factory=dict)
     """The resolved config as plain data: logged as params (redacted) and scanned for the names
     of secret variables, whose values are masked in model text."""

@@ -4,7 +4,10 @@ The rule is the plan's (:func:`gralgo.run.estimate_cost`): a price configured in
 ``model.price`` (USD per 1M tokens, both rates) prices every sample from its tokens; one rate
 missing leaves the cost unknown; without a configured price, the cost litellm's price map gave
 when the sample was stored is kept (``None`` when the map does not know the model). A rate of 0
-(a local model) is a real price of 0, never "unknown".
+(a local model) is a real price of 0, never "unknown". A sample a provider batch answered
+(``batch_ref`` set) costs the batch price (:func:`gralgo.run.batch_rates`): with a configured
+price, that price less ``model.price.batch_discount`` (unknown without a discount); without
+one, the batch cost stored with it.
 """
 
 from __future__ import annotations
@@ -30,22 +33,34 @@ def _tokens(value: Any) -> int | None:
     return None if math.isnan(number) else int(number)
 
 
+def _is_batch(value: Any) -> bool:
+    return isinstance(value, str) and value != ""
+
+
 def priced_samples(
     frame: pd.DataFrame, litellm_model: str, price: Mapping[str, float | None]
 ) -> pd.DataFrame:
     """``frame`` with ``cost_usd`` from the configured price when one is set (see the module
-    doc); unchanged otherwise. A sample without token counts (missing, errored) costs
-    nothing known."""
+    doc), at the batch price for a sample with a ``batch_ref``; unchanged otherwise. A sample
+    without token counts (missing, errored) costs nothing known."""
     if not configured(price) or "cost_usd" not in frame.columns:
         return frame
-    from gralgo.run import estimate_cost
+    from gralgo.run import batch_rates, estimate_cost
 
-    costs = []
-    for prompt, completion in zip(frame["prompt_tokens"], frame["completion_tokens"],
-                                  strict=True):  # fmt: skip
+    rates = batch_rates(litellm_model, price)
+    origins = frame["batch_ref"] if "batch_ref" in frame.columns else [None] * len(frame)
+    costs: list[float | None] = []
+    for prompt, completion, origin in zip(frame["prompt_tokens"], frame["completion_tokens"],
+                                          origins, strict=True):  # fmt: skip
         p, c = _tokens(prompt), _tokens(completion)
-        costs.append(None if p is None and c is None
-                     else estimate_cost(litellm_model, p or 0, c or 0, price))  # fmt: skip
+        if p is None and c is None:
+            costs.append(None)
+        elif not _is_batch(origin):
+            costs.append(estimate_cost(litellm_model, p or 0, c or 0, price))
+        elif rates is None:  # no discount known: unknown, not the live price
+            costs.append(None)
+        else:
+            costs.append((p or 0) * rates.input + (c or 0) * rates.output)
     out = frame.copy()
     out["cost_usd"] = [math.nan if v is None else float(v) for v in costs]
     return out

@@ -46,6 +46,7 @@ COLUMNS: dict[str, str] = {
     "attempts": "calls this sample took, retries included",
     "sampling": "JSON of the sampling parameters",
     "transcript": "JSON of a tool-mode conversation, else null",
+    "batch_ref": "provider batch that answered it (priced at the batch price); null: live call",
     "prompt": "last user message (only with prompts=True)",
 }
 AnswerMap = Callable[[Any], Any]
@@ -54,7 +55,7 @@ AnswerMap = Callable[[Any], Any]
 _SAMPLE_FIELDS = (
     "answer_text", "reasoning_text", "finish_reason", "prompt_tokens", "completion_tokens",
     "reasoning_tokens", "cost_usd", "latency_s", "started_at", "finished_at", "error_class",
-    "error_message", "attempts", "transcript",
+    "error_message", "attempts", "transcript", "batch_ref",
 )  # fmt: skip
 _LONG_TEXT = frozenset({"answer_text", "reasoning_text", "error_message", "transcript", "prompt"})
 _INFO_FIELDS = (

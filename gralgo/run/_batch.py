@@ -403,7 +403,7 @@ class BatchRun:
         instance_id, model = described
         base = SampleRecord(
             pair[0], pair[1], instance_id, model, started_at=batch.created_at,
-            finished_at=time.time(),
+            finished_at=time.time(), batch_ref=batch.batch_ref,
         )  # fmt: skip
         if line.fields is None:
             return replace(

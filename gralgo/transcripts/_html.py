@@ -317,8 +317,8 @@ details>summary{cursor:pointer;margin:1em 0 .3em;color:#333}
       cell(tr, r.sample_index); cell(tr, r.outcome, "o-" + text(r.outcome));
       cell(tr, r.expected); cell(tr, r.extracted);
       cell(tr, [r.prompt_tokens, r.completion_tokens, r.reasoning_tokens].map(text).join(" / "));
-      cell(tr, r.cost_usd === null || r.cost_usd === undefined ? "unknown"
-        : Number(r.cost_usd).toFixed(5));
+      cell(tr, (r.cost_usd === null || r.cost_usd === undefined ? "unknown"
+        : Number(r.cost_usd).toFixed(5)) + (r.batch_ref ? " (batch)" : ""));
       cell(tr, r.latency_s === null || r.latency_s === undefined ? ""
         : Number(r.latency_s).toFixed(2));
       tr.addEventListener("click", function () { toggle(tr, r); });

@@ -1,7 +1,8 @@
 """Per-sample records a person reads: one dict per scored sample, and ``samples.jsonl``.
 
 The records carry everything needed to answer "why was this wrong?" — the answer and reasoning
-text, the extracted vs expected answer, the outcome, tokens, cost and latency — with the prompt
+text, the extracted vs expected answer, the outcome, tokens, cost (the batch price when
+``batch_ref`` names the provider batch that answered) and latency — with the prompt
 given by reference (dataset folder, instance id, format), since a prompt is shared by all k
 samples and already lives in the dataset.
 """
@@ -21,7 +22,7 @@ RECORD_FIELDS: tuple[str, ...] = (
     "graph_nodes", "graph_edges", "sample_index", "outcome", "expected", "extracted",
     "answer_text", "reasoning_text", "finish_reason", "error_class", "error_message",
     "prompt_tokens", "completion_tokens", "reasoning_tokens", "cost_usd", "latency_s",
-    "request_key", "certificate_status", "certificate_ratio", "certificate_detail",
+    "request_key", "batch_ref", "certificate_status", "certificate_ratio", "certificate_detail",
 )  # fmt: skip
 """Per-sample fields, in the order they are written (those absent from a frame are skipped)."""
 

@@ -144,3 +144,35 @@ def test_stage_judges_from_config(tmp_path: Path) -> None:
     cfg = plain_config("command=analyze", "analysis=overthinking", "analyze.judges.classify=local")
     with pytest.raises(ConfigError, match="has no stage"):
         run_analysis(analyze_settings_from_config(cfg, tmp_path), make_samples([]))
+
+
+def test_in_batch_mode_the_plan_shows_the_batch_price_and_the_budget_holds_to_it(
+    judge_stub: StubServer, tmp_path: Path
+) -> None:
+    from gralgo.run import BatchSettings
+
+    half = {"price": {**PRICE["price"], "batch_discount": 0.5}}
+    judge = replace(judge_as(judge_stub, "j"), model_config=half)
+    batch = BatchSettings(fallback="none")
+    settings = taxonomy_settings(tmp_path, judge, dry_run=True, batch=batch)
+    result = run_analysis(settings, samples())
+    bound = result.metrics["plan.cost_bound_usd"]
+    assert result.metrics["plan.batch_cost_bound_usd"] == pytest.approx(bound * 0.5)
+    assert "Batch price (analyze.batch=on: this run pays it)" in result.summary.read_text()
+    assert judge_stub.stats()["calls"] == 0
+    live = run_analysis(replace(settings, batch=None, output_dir=tmp_path / "l"), samples())
+    assert "Batch price" not in live.summary.read_text()  # live mode: the plan as before
+
+
+def test_the_budget_is_held_to_the_batch_bound_unless_fallback_is_live() -> None:
+    from gralgo.analysis._judge_plan import JudgePlan, StagePlan
+    from gralgo.analysis._run import JudgeBudgetError, check_budget
+
+    stage = StagePlan("s", "j", requests=3, cost_bound_usd=2.0, batch_cost_bound_usd=1.0)
+    check_budget(JudgePlan({"s": stage}, batch="none"), 1.5)  # within at the batch price
+    for plan in (JudgePlan({"s": stage}), JudgePlan({"s": stage}, batch="live")):
+        with pytest.raises(JudgeBudgetError, match=r"up to \$2\.0000 \(3 requests"):
+            check_budget(plan, 1.5)
+    unknown = replace(stage, batch_cost_bound_usd=None)
+    with pytest.raises(JudgeBudgetError, match="no known batch price.*batch_discount"):
+        check_budget(JudgePlan({"s": unknown}, batch="none"), 1.5)

@@ -136,3 +136,32 @@ def test_processes_opening_a_fresh_ledger_at_once_all_succeed(tmp_path: Path) ->
             worker.join(timeout=120)
         assert [w.exitcode for w in workers] == [0] * 5
         assert user_version(Path(path)) == SCHEMA_VERSION
+
+
+def v3_ledger(path: Path) -> None:
+    """``path``: the version-0 ledger taken to version 3 by the steps of that time."""
+    from gralgo.ledger._sqlite_schema import MIGRATIONS
+
+    shutil.copy(V0_LEDGER, path)
+    conn = sqlite3.connect(path, isolation_level=None)
+    try:
+        for step in MIGRATIONS[:3]:
+            step(conn)
+        conn.execute("PRAGMA user_version = 3")
+    finally:
+        conn.close()
+
+
+def test_version_3_ledger_gains_batch_ref_and_its_rows_read_as_live_calls(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "v3.sqlite"
+    v3_ledger(path)
+    with Ledger(path) as ledger:
+        rows = ledger.samples(V0_KEYS)
+        assert len(rows) == 4 and all(rec.batch_ref is None for rec in rows.values())
+        ledger.store_batch_results("b-1", [SampleRecord("new", 0, "i", "m", answer_text="a")])
+        assert ledger.samples(["new"])[("new", 0)].batch_ref == "b-1"
+        read = list(ledger.rows(V0_KEYS[:1], ["batch_ref"]))
+    assert read == [(V0_KEYS[0], 0, None)]
+    assert user_version(path) == SCHEMA_VERSION == 4

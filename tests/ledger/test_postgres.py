@@ -256,3 +256,33 @@ def test_rows_read_only_the_asked_columns_a_chunk_of_keys_at_a_time(
         with pytest.raises(ValueError, match="unknown sample columns"):
             list(ledger.rows(["k"], ["1; DROP TABLE samples"]))
         assert [r.request_key for r in ledger.requests(messages=False)] == []
+
+
+# Version 3 added provider batches (never change: old databases start here).
+_V3_DDL = (
+    *_FIRST_SERVER_DDL[:-1],
+    """CREATE TABLE batches (
+    batch_ref TEXT PRIMARY KEY, job TEXT NOT NULL, provider TEXT NOT NULL,
+    endpoint TEXT NOT NULL, digest TEXT NOT NULL, requests INTEGER NOT NULL, state TEXT NOT NULL,
+    creator TEXT NOT NULL, created_at DOUBLE PRECISION NOT NULL,
+    expires_at DOUBLE PRECISION NOT NULL, input_file_id TEXT, batch_id TEXT, collector TEXT,
+    collector_until DOUBLE PRECISION, finished_at DOUBLE PRECISION, note TEXT)""",
+    "CREATE INDEX batches_job ON batches (job, state)",
+    "INSERT INTO gralgo_schema VALUES (3)",
+)
+
+
+def test_version_3_server_ledger_gains_batch_ref_and_old_rows_read_as_live(
+    url: str, tmp_path: Path
+) -> None:
+    from gralgo.ledger._sqlite_schema import SCHEMA_VERSION
+
+    run_sql(url, *_V3_DDL, _V0_ROW)
+    with PostgresLedger(url, tmp_path) as ledger:
+        rows = ledger.samples(["k"])
+        assert rows[("k", 0)].answer_text == "\\boxed{4}"
+        assert [rows[p].batch_ref for p in (("k", 0), ("k", 1))] == [None, None]
+        ledger.store_batch_results("b-1", [SampleRecord("k", 1, "i", "m", answer_text="x")])
+        assert ledger.samples(["k"])[("k", 1)].batch_ref == "b-1"
+        assert list(ledger.rows(["k"], ["batch_ref"])) == [("k", 0, None), ("k", 1, "b-1")]
+    assert _versions(url) == [(SCHEMA_VERSION,)] and SCHEMA_VERSION == 4

@@ -92,3 +92,18 @@ def test_claimed_file_is_not_deleted_when_bad_lines_cannot_be_kept(tmp_path: Pat
         assert ledger.all_samples() == []  # rolled back together
     [left] = leftovers(path)
     assert Path(path.parent / left).read_text() == line(0) + "garbage\n"
+
+
+def test_a_batch_sample_round_trips_through_the_rescue_file_with_its_batch(
+    tmp_path: Path,
+) -> None:
+    from dataclasses import replace
+
+    from gralgo.ledger._rescue import append_records, parse_line
+
+    batch = replace(rec(7), prompt_tokens=5, completion_tokens=3, cost_usd=1e-6, batch_ref="b-9")
+    assert parse_line(json.dumps(asdict(batch))) == batch
+    path = tmp_path / "l.sqlite"
+    append_records(Path(f"{path}.rescue.jsonl"), [batch, rec(8)])
+    with Ledger(path) as ledger:
+        assert ledger.all_samples() == [batch, rec(8)]  # every column, batch_ref included

@@ -1,4 +1,5 @@
-"""One pricing rule: a configured price prices plan, samples, summary, MLflow and report."""
+"""One pricing rule: a configured price prices plan, samples, summary, MLflow and report; a
+sample a provider batch answered at the batch price."""
 
 from __future__ import annotations
 
@@ -38,3 +39,33 @@ def test_without_a_configured_price_the_stored_cost_stays() -> None:
     stored = _samples().assign(cost_usd=[0.5, None, None])
     kept = priced_samples(stored, MODEL, {"input_per_1m": None, "output_per_1m": None})
     assert kept is stored
+
+
+def _mixed() -> pd.DataFrame:
+    """A live sample, two a batch answered (one stored at a batch cost), one missing."""
+    return pd.DataFrame({"prompt_tokens": [1000, 1000, 3000, None],
+                         "completion_tokens": [500, 500, 100, None],
+                         "cost_usd": [None, 0.25, None, None],
+                         "batch_ref": [None, "b-1", "b-2", None]})  # fmt: skip
+
+
+def test_a_batch_sample_costs_the_configured_price_less_the_batch_discount() -> None:
+    price = {"input_per_1m": 1.0, "output_per_1m": 2.0, "batch_discount": 0.5}
+    costs = priced_samples(_mixed(), MODEL, price)["cost_usd"].tolist()
+    live = (1000 * 1 + 500 * 2) / 1e6
+    assert costs[:3] == [pytest.approx(live), pytest.approx(live * 0.5),
+                         pytest.approx((3000 * 1 + 100 * 2) / 1e6 * 0.5)]  # fmt: skip
+    assert math.isnan(costs[3])
+
+
+def test_a_batch_sample_without_a_known_discount_has_no_known_cost() -> None:
+    costs = priced_samples(_mixed(), MODEL, {"input_per_1m": 1.0, "output_per_1m": 2.0})
+    values = costs["cost_usd"].tolist()
+    assert values[0] == pytest.approx((1000 * 1 + 500 * 2) / 1e6)  # the live one: live price
+    assert math.isnan(values[1]) and math.isnan(values[2])  # not the live price
+
+
+def test_without_a_configured_price_a_batch_sample_keeps_its_stored_batch_cost() -> None:
+    stored = _mixed()
+    price = {"input_per_1m": None, "output_per_1m": None, "batch_discount": 0.5}
+    assert priced_samples(stored, MODEL, price) is stored
