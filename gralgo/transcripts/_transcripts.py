@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gralgo.transcripts._html import HtmlReport, prompt_key, write_html_report
 from gralgo.transcripts._sample_log import (
@@ -145,6 +145,14 @@ def write_transcripts(
     return paths, written(digest, paths)
 
 
+def batch_samples(scored: pd.DataFrame, config: Mapping[str, Any]) -> int:
+    """How many samples a provider batch answered: the ``batch_ref`` column where the frame has
+    it, else every sample when ``run.batch`` is on."""
+    if "batch_ref" in scored.columns:
+        return int(scored["batch_ref"].notna().sum())
+    return len(scored) if ((config.get("run") or {}).get("batch") or {}).get("enabled") else 0
+
+
 def write_job_transcripts(
     scored: pd.DataFrame,
     overall: pd.DataFrame,
@@ -184,9 +192,15 @@ def write_job_transcripts(
         "dataset": str(Path(settings.dataset_dir).resolve()),
         "samples (JSONL)": "samples.jsonl",
     }
-    if ((settings.config.get("run") or {}).get("batch") or {}).get("enabled"):  # run.batch=on
+    batch, total = batch_samples(scored, settings.config), len(scored)
+    if batch and batch == total:
         summary = "<p><b>Costs are batch prices</b> (run.batch=on).</p>\n" + summary
         facts["costs"] = "batch prices (the provider's batch API, run.batch=on)"
+    elif batch:
+        summary = (f"<p><b>Costs mix batch and live prices</b>: {batch:,} of {total:,} samples "
+                   "at batch prices (marked “(batch)”), the rest at live prices.</p>\n"
+                   + summary)  # fmt: skip
+        facts["costs"] = f"batch prices for {batch:,} of {total:,} samples, live for the rest"
     from gralgo.results import JOB_FILE, JobTexts
 
     if (out_dir / JOB_FILE).is_file() and not {"answer_text", "reasoning_text"} <= set(scored):

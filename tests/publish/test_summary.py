@@ -68,6 +68,23 @@ def test_job_page_labels_batch_prices(
             "batch prices (the provider's batch API" in page) is batch  # fmt: skip
 
 
+def test_job_page_says_how_many_costs_are_batch_prices(
+    scored_frame: pd.DataFrame, make_settings, tmp_path: Path
+) -> None:
+    """A batch job with live samples too (fallback=live, an earlier live run): the label counts."""
+    one = scored_frame[scored_frame["model"] == "model-a"].copy()
+    one["batch_ref"] = [None if i % 2 else "ref-1" for i in range(len(one))]
+    inst = instance_metrics(one, 2)
+    overrides = ["sampling.k=2", "report.bootstrap_resamples=50", "run.batch.enabled=true"]
+    settings = make_settings(*overrides).report_settings()
+    paths, _ = write_job_transcripts(one, aggregate(inst, by=["model"], n_resamples=50),
+                                  breakdowns(inst, 50), [], settings, tmp_path)  # fmt: skip
+    page = paths[1].read_text(encoding="utf-8")
+    batch = (len(one) + 1) // 2
+    assert "<b>Costs are batch prices</b>" not in page
+    assert f"<b>Costs mix batch and live prices</b>: {batch} of {len(one)} samples" in page
+
+
 def test_the_page_table_by_task_and_level_carries_the_baselines() -> None:
     inst = pd.DataFrame([
         {"model": "A", "task": "max_degree", "taxonomy": "enumeration", "complexity": "easy",
