@@ -161,12 +161,16 @@ def _read_only_dir(tmp_path: Path) -> Path:
     return folder
 
 
-@pytest.mark.parametrize("key", ["paths.outputs", "mlflow.tracking_uri"])
+@pytest.mark.parametrize("key", ["paths.outputs", "mlflow.tracking_uri", "ledger.path"])
 def test_an_unwritable_outputs_folder_or_mlflow_store_fails_in_one_line(
     tmp_path: Path, key: str
 ) -> None:
     ro = _read_only_dir(tmp_path)
-    value = ro / "outputs" if key == "paths.outputs" else f"sqlite:///{ro}/mlflow.db"
+    value = {
+        "paths.outputs": ro / "outputs",
+        "mlflow.tracking_uri": f"sqlite:///{ro}/mlflow.db",
+        "ledger.path": ro / "ledgers" / "ledger.sqlite",
+    }[key]
     done = subprocess.run(
         [sys.executable, "-m", "gralgo", f"{key}={value}", f"hydra.run.dir={tmp_path / 'run'}",
          "model=openai_compatible", "model.name=m", "model.api_base=http://127.0.0.1:9/v1"],
