@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
@@ -61,3 +61,12 @@ def check_outputs_writable(plain: Mapping[str, Any]) -> None:
         folder = mlflow_store_dir(uri)
         if folder is not None:
             check_writable_dir(folder.expanduser(), "mlflow.tracking_uri")
+
+
+def check_run_dir_writable(overrides: Sequence[str]) -> None:
+    """A ``hydra.run.dir`` given on the command line (Hydra creates it before gralgo runs)."""
+    for text in reversed(overrides):
+        key, _, value = text.lstrip("+").partition("=")
+        if key == "hydra.run.dir" and value:
+            check_writable_dir(Path(value).expanduser(), "hydra.run.dir")
+            return
