@@ -167,8 +167,7 @@ def test_a_value_the_store_refuses_is_rescued_with_its_real_cause(
 ) -> None:  # fmt: skip
     """Without normalisation the real store refuses the text: the run says why (not 'free
     space'), keeps the reply in the rescue file, and the next open imports it."""
-    from gralgo.ledger import LedgerWriteError
-    from gralgo.ledger import _sqlite
+    from gralgo.ledger import LedgerWriteError, _sqlite
 
     monkeypatch.setattr(_sqlite, "storable_record", lambda rec: rec)  # rows as received
     tag = f"cause{next(_tags)}"
