@@ -164,7 +164,7 @@ def _read_only_dir(tmp_path: Path) -> Path:
 @pytest.mark.parametrize(
     "key", ["paths.outputs", "mlflow.tracking_uri", "ledger.path", "hydra.run.dir"]
 )
-def test_an_unwritable_outputs_folder_or_mlflow_store_fails_in_one_line(
+def test_an_unwritable_outputs_ledger_run_or_mlflow_folder_fails_in_one_line(
     tmp_path: Path, key: str
 ) -> None:
     ro = _read_only_dir(tmp_path)
