@@ -7,8 +7,8 @@ Starts the loopback stub server (gralgo.testing, which counts calls), then per r
 of tests/run/ledger_worker.py on a fresh ledger, released together; each gets SIGTERM at its
 own random moment (seeded) while calls are in flight; then one worker resumes the job to the
 end. Prints per round the calls made vs the unique samples (equal: no reply was paid twice,
-none was lost to the signal), the calls before the signals, and the wall time of the
-interrupted phase; then the medians over the rounds.
+none was lost to the signal), the calls made until every process had exited, and the wall
+time of that interrupted phase; then the medians over the rounds.
 """
 
 from __future__ import annotations
@@ -104,7 +104,7 @@ def main() -> None:
                 verdict = "none paid twice" if row["calls"] == row["unique"] else "PAID TWICE"
                 print(
                     f"round {r + 1}: calls {row['calls']} vs unique samples {row['unique']} "
-                    f"({verdict}); {row['before']} calls before the signals, "
+                    f"({verdict}); {row['before']} calls until all had exited (resume: the rest), "
                     f"{row['exit4']}/{opts.processes} exited 4, {row['abandoned']} calls in "
                     "flight abandoned; interrupted phase "
                     f"{row['interrupted_s']:.2f} s",

@@ -86,9 +86,10 @@ def check_composed(argv: Sequence[str], make_settings: Callable[[dict[str, Any]]
         typed_config(plain)
         return
     make_settings(plain)  # also the names: tasks, sources, formats, levels, files
-    from gralgo.config._writable import check_outputs_writable
+    from gralgo.config._writable import check_outputs_writable, check_run_dir_writable
 
     check_outputs_writable(plain)  # a read-only outputs folder or MLflow store: one line
+    check_run_dir_writable([str(o) for o in args.overrides])
 
 
 def check_command_line(argv: Sequence[str]) -> None:

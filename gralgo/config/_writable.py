@@ -1,11 +1,12 @@
-"""Refuse, before anything is called or written, an outputs folder or MLflow store that cannot
-be written (a read-only mount, no permission): one line naming the path, exit status 2."""
+"""Refuse, before anything is called or written, an outputs folder, ledger folder or MLflow
+store that cannot be written (a read-only mount, no permission): one line naming the path,
+exit status 2."""
 
 from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
@@ -46,13 +47,26 @@ def mlflow_store_dir(tracking_uri: str) -> Path | None:
 
 
 def check_outputs_writable(plain: Mapping[str, Any]) -> None:
-    """``paths.outputs`` and, when MLflow logs to a local store, that store's folder."""
+    """``paths.outputs``, the folder of a ledger file (``ledger.path`` without ``ledger.url``)
+    and, when MLflow logs to a local store, that store's folder."""
     outputs = (plain.get("paths") or {}).get("outputs")
     if outputs:
         check_writable_dir(Path(str(outputs)).expanduser(), "paths.outputs")
+    ledger = plain.get("ledger") or {}
+    if plain.get("command") == "evaluate" and ledger.get("path") and not ledger.get("url"):
+        check_writable_dir(Path(str(ledger["path"])).expanduser().parent, "ledger.path")
     mlflow = plain.get("mlflow") or {}
     uri = mlflow.get("tracking_uri")
     if mlflow.get("enabled") and plain.get("command") == "evaluate" and isinstance(uri, str):
         folder = mlflow_store_dir(uri)
         if folder is not None:
             check_writable_dir(folder.expanduser(), "mlflow.tracking_uri")
+
+
+def check_run_dir_writable(overrides: Sequence[str]) -> None:
+    """A ``hydra.run.dir`` given on the command line (Hydra creates it before gralgo runs)."""
+    for text in reversed(overrides):
+        key, _, value = text.lstrip("+").partition("=")
+        if key == "hydra.run.dir" and value:
+            check_writable_dir(Path(value).expanduser(), "hydra.run.dir")
+            return

@@ -48,7 +48,7 @@ def count_tokens_cached(
                     )
                 known |= new
             return [known[d] for d in digests]
-    except sqlite3.Error as err:
+    except (sqlite3.Error, OSError) as err:
         log.info("token count cache in %s not used (%s): counting every prompt", cache_dir, err)
         return count_tokens_many(texts, tokenizer)
 

@@ -103,6 +103,24 @@ def test_overthinking_cli_reads_the_job_and_links_mlflow(
 
 
 @pytest.mark.slow
+def test_a_judge_that_only_fails_exits_3_with_one_error_line(
+    finished_job: Path, judge_stub: StubServer, tmp_path: Path
+) -> None:
+    """Issue 18 item 7: the judge answers 500 until its failure budget stops it."""
+    judge_stub.control(faults=[{"kind": "status", "status": 500}])
+    done = subprocess.run(
+        cli(tmp_path, judge_stub, finished_job, "analysis=overthinking", "run.max_attempts=1",
+            "mlflow.enabled=false"),
+        cwd=REPO, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 3, done.stderr[-3000:]
+    assert "Traceback" not in done.stderr
+    [line] = [ln for ln in done.stderr.splitlines() if "ERROR" in ln]
+    assert "incomplete: 0 of 2 judge verdicts" in line and "partial results written" in line
+    assert "> **Partial results: incomplete: 0 of 2" in done.stdout  # the printed summary
+
+
+@pytest.mark.slow
 def test_kill_minus_9_then_resume_pays_no_call_twice(
     finished_job: Path, judge_stub: StubServer, tmp_path: Path
 ) -> None:

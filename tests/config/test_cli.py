@@ -161,14 +161,21 @@ def _read_only_dir(tmp_path: Path) -> Path:
     return folder
 
 
-@pytest.mark.parametrize("key", ["paths.outputs", "mlflow.tracking_uri"])
-def test_an_unwritable_outputs_folder_or_mlflow_store_fails_in_one_line(
+@pytest.mark.parametrize(
+    "key", ["paths.outputs", "mlflow.tracking_uri", "ledger.path", "hydra.run.dir"]
+)
+def test_an_unwritable_outputs_ledger_run_or_mlflow_folder_fails_in_one_line(
     tmp_path: Path, key: str
 ) -> None:
     ro = _read_only_dir(tmp_path)
-    value = ro / "outputs" if key == "paths.outputs" else f"sqlite:///{ro}/mlflow.db"
+    value = {
+        "paths.outputs": ro / "outputs",
+        "mlflow.tracking_uri": f"sqlite:///{ro}/mlflow.db",
+        "ledger.path": ro / "ledgers" / "ledger.sqlite",
+        "hydra.run.dir": ro / "run",
+    }[key]
     done = subprocess.run(
-        [sys.executable, "-m", "gralgo", f"{key}={value}", f"hydra.run.dir={tmp_path / 'run'}",
+        [sys.executable, "-m", "gralgo", f"hydra.run.dir={tmp_path / 'run'}", f"{key}={value}",
          "model=openai_compatible", "model.name=m", "model.api_base=http://127.0.0.1:9/v1"],
         capture_output=True, text=True, cwd=tmp_path, timeout=120,
     )  # fmt: skip

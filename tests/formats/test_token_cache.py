@@ -35,6 +35,9 @@ def test_an_unusable_cache_still_counts(tmp_path: Path) -> None:
     (tmp_path / token_cache.CACHE_FILE).write_bytes(b"not a database" * 100)
     assert count_tokens_cached(TEXTS, tmp_path) == count_tokens_many(TEXTS)
     assert count_tokens_cached(TEXTS, None) == count_tokens_many(TEXTS)
+    (tmp_path / "a-file").write_text("")
+    uncreatable = tmp_path / "a-file" / "cache"  # mkdir raises OSError (also for root)
+    assert count_tokens_cached(TEXTS, uncreatable) == count_tokens_many(TEXTS)
     if os.geteuid() != 0:  # root writes anywhere
         locked = tmp_path / "locked"
         locked.mkdir(mode=0o500)

@@ -308,3 +308,27 @@ def test_an_endpoint_set_by_the_environment_gets_its_own_samples(
     other = evaluate(settings)
     assert other.complete and stub.stats()["calls"] == 2 * calls
     assert set(read_job(job_dir).request_keys).isdisjoint(keys)
+
+
+def test_new_code_or_a_touched_dataset_file_is_reported_again(
+    make_settings, stub: StubServer, job_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The job record's inputs cover gralgo's source and every dataset file (issue 18 item 3
+    mutants: the stamp without the code digest, or without the dataset files)."""
+    import os
+
+    from gralgo.job import _digests
+
+    settings = settings_for(make_settings, stub)
+    evaluate(settings)
+    written = mtimes(job_dir)["summary.csv"]
+    monkeypatch.setattr(_digests, "package_digest", lambda: b"other source")
+    evaluate(settings)
+    rewritten = mtimes(job_dir)["summary.csv"]
+    assert rewritten != written
+    evaluate(settings)
+    assert mtimes(job_dir)["summary.csv"] == rewritten  # then reused
+    dataset_file = next(p for p in sorted(settings.dataset_dir.rglob("*.jsonl")))
+    os.utime(dataset_file, ns=(1, 1))  # same bytes, another modification time
+    evaluate(settings)
+    assert mtimes(job_dir)["summary.csv"] != rewritten

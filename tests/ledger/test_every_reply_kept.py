@@ -157,6 +157,37 @@ def test_a_rescue_line_the_store_refuses_is_set_aside_and_the_rest_imported(
     assert str(2**64) in line and json.loads(line)["cause"]
 
 
+@pytest.mark.parametrize(("kind", "odd", "cause"), [
+    ("sqlite", "lone \ud800 surrogate", "UnicodeEncodeError"),
+    ("postgresql", "nul \x00 byte", "DataError"),
+])  # fmt: skip
+def test_a_value_the_store_refuses_is_rescued_with_its_real_cause(
+    stub: StubServer, pg_url: str, fake_key: None, tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch, kind: str, odd: str, cause: str,
+) -> None:  # fmt: skip
+    """Without normalisation the real store refuses the text: the run says why (not 'free
+    space'), keeps the reply in the rescue file, and the next open imports it."""
+    from gralgo.ledger import LedgerWriteError, _sqlite
+
+    monkeypatch.setattr(_sqlite, "storable_record", lambda rec: rec)  # rows as received
+    tag = f"cause{next(_tags)}"
+    requests = make_requests(stub.api_base, 2, tag=tag)
+    stub.control(answers={f"{tag} question 0": odd})
+    ledger = _open(kind, tmp_path, pg_url)
+    with pytest.raises(LedgerWriteError) as caught:
+        run_samples_sync([(r, 0) for r in requests], ledger, client="direct", max_concurrency=1,
+                         max_attempts=1, timeout_s=20, failure_budget=1.0)  # fmt: skip
+    ledger.close()
+    assert cause in str(caught.value) and "free space" not in str(caught.value)
+    assert "imported" in str(caught.value)
+    monkeypatch.undo()
+    reopened = _open(kind, tmp_path, pg_url)
+    stored = reopened.samples([r.key for r in requests])
+    reopened.close()
+    assert stored[(requests[0].key, 0)].answer_text == odd
+    assert len(stored) == stub.stats()["calls"]
+
+
 def test_logprobs_on_a_full_disk_are_kept_with_their_sample(
     stub: StubServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -146,3 +146,32 @@ def test_failed_lease_renewals_are_reported_and_stop_new_calls(
     assert report.fatal_stopped and "cannot renew" in (report.stop_reason or "")
     assert report.not_started > 0  # stopped claiming: no new calls on lapsed leases
     assert stored == stub.stats()["calls"]  # the calls in flight were still kept
+
+
+def test_a_renewal_the_server_refuses_is_reported_and_renewal_goes_on(
+    stub: StubServer, url: str, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A real server error (the ledger's connections terminated mid-call): the renewal task
+    says so, reconnects and renews again, and every paid call is stored."""
+    import logging
+    import threading
+
+    requests = make_requests(stub.api_base, 4, tag="renewkill")
+    stub.control(latency_s=2.0)
+    terminate = (
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+        "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+    )
+    with PostgresLedger(url, tmp_path) as ledger:
+        timer = threading.Timer(0.8, run_sql, (url, terminate))
+        timer.start()
+        with caplog.at_level(logging.WARNING, logger="gralgo"):
+            report = run_samples_sync([(r, 0) for r in requests], ledger, client="direct",
+                                      max_concurrency=2, max_attempts=1, timeout_s=10,
+                                      failure_budget=1.0, lease_s=0.6)  # fmt: skip
+        timer.join()
+        stored = len(ledger.all_samples())
+    assert "cannot renew this run's claims" in caplog.text  # a psycopg error, not swallowed
+    assert "renewed again" in caplog.text
+    assert not report.fatal_stopped and report.done == 4
+    assert stored == stub.stats()["calls"] == 4

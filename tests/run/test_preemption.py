@@ -81,18 +81,24 @@ def test_first_signal_keeps_every_reply_in_flight_and_the_rerun_pays_only_the_re
 
 @pytest.mark.slow
 def test_a_second_signal_stops_at_once(stub: StubServer, outputs: Path, tmp_path: Path) -> None:
+    """Of 8 calls in flight, 4 answer within the grace and 4 hang: the second signal stops
+    waiting for the 4 at once, and the 4 replies received in the grace are kept."""
     ledger = tmp_path / "ledger.sqlite"
-    stub.control(latency_s=60.0)
+    stub.control(latency_s=3.0, faults=[{"kind": "timeout", "sleep_s": 60, "every": 2}])
     job = _start(stub, outputs, ledger, "run.grace_s=120")
     _wait_for_calls(stub, 8, job)
     job.send_signal(signal.SIGTERM)
-    time.sleep(1.0)
+    deadline = time.monotonic() + 60
+    while not ledger.exists() or _rows(ledger, "samples") < 4:
+        assert job.poll() is None and time.monotonic() < deadline
+        time.sleep(0.1)
     t0 = time.monotonic()
     job.send_signal(signal.SIGTERM)
     _, err = job.communicate(timeout=60)
     assert time.monotonic() - t0 < 20
     assert job.returncode == EXIT_INTERRUPTED, err[-3000:]
-    assert "8 calls in flight abandoned" in err and "Traceback" not in err
+    assert "4 replies stored, 4 calls in flight abandoned" in err and "Traceback" not in err
+    assert _rows(ledger, "samples") == 4 and stub.stats()["calls"] == 8
     assert _rows(ledger, "claims") == 0
 
 
