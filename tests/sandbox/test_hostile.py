@@ -554,3 +554,48 @@ def test_a_sandbox_that_cannot_start_is_a_tool_error(
     assert result.error == "crashed" and result.isolation == backend
     assert "[tool error: crashed]" in result.as_tool_output()
     assert "sandbox could not start" in result.stderr
+
+
+REQUIRED_DENIALS = (
+    # issue 24 item 3 by name, and the rest of design/sandbox.md's list
+    *("unshare setns mount umount2 pivot_root chroot ptrace keyctl bpf perf_event_open").split(),
+    *("userfaultfd process_vm_readv process_vm_writev kcmp pidfd_getfd add_key").split(),
+    *("request_key io_uring_setup io_uring_enter io_uring_register open_by_handle_at").split(),
+    *("fsopen fsconfig fsmount fspick move_mount open_tree mount_setattr init_module").split(),
+    *("finit_module delete_module kexec_load kexec_file_load reboot swapon swapoff").split(),
+    *("syslog settimeofday clock_settime clock_adjtime adjtimex quotactl personality").split(),
+)
+
+
+def test_every_denied_system_call_fails_with_eperm_inside() -> None:
+    """Each call of the filter's list (and every namespace flag of ``clone``) is refused; the
+    arguments are zeros, harmless even where a call would get through. (Some calls, e.g.
+    ``clone(CLONE_NEWIPC)`` without a user namespace, the kernel refuses an unprivileged uid
+    anyway; the rest, e.g. ``personality``, ``clock_settime``, ``clone(CLONE_NEWUSER)``,
+    answer otherwise without the filter.)"""
+    from gralgo.sandbox._seccomp import DENIED_SYSCALLS, NAMESPACE_FLAGS, _libseccomp
+
+    assert set(REQUIRED_DENIALS) <= set(DENIED_SYSCALLS)
+    resolve = _libseccomp().seccomp_syscall_resolve_name
+    numbers = {name: resolve(name.encode()) for name in DENIED_SYSCALLS}
+    numbers = {name: number for name, number in numbers.items() if number >= 0}
+    assert set(REQUIRED_DENIALS) <= set(numbers)  # all exist on x86-64 and arm64
+    clone = resolve(b"clone")
+    code = (
+        "import ctypes, os\n"
+        "libc = ctypes.CDLL(None, use_errno=True)\n"
+        "libc.syscall.restype = ctypes.c_long\n"
+        f"for name, number, first in {[(n, v, 0) for n, v in numbers.items()]!r} + "
+        f"{[('clone ' + f, clone, v | 17) for f, v in NAMESPACE_FLAGS.items()]!r}:\n"
+        "    ctypes.set_errno(0)\n"
+        "    rc = libc.syscall(number, ctypes.c_long(first), 0, 0, 0, 0, 0)\n"
+        "    if rc == 0 and name.startswith('clone'):\n"
+        "        os._exit(0)\n"
+        "    print(name, rc, ctypes.get_errno(), flush=True)\n"
+    )
+    result = run(code, "bwrap", TIGHT)
+    assert result.ok, result.stderr
+    seen = {line.rsplit(" ", 2)[0]: line.rsplit(" ", 2)[1:] for line in result.stdout.splitlines()}
+    expected = {name: ["-1", str(errno.EPERM)] for name in numbers}
+    expected |= {f"clone {flag}": ["-1", str(errno.EPERM)] for flag in NAMESPACE_FLAGS}
+    assert seen == expected
