@@ -46,6 +46,12 @@ DENIED_SYSCALLS = (
     "io_uring_setup",
     "io_uring_enter",
     "io_uring_register",
+    # memory no RLIMIT_AS counts (memfd pages, System V shared memory, message queues and
+    # semaphore sets of the IPC namespace): it would escape the sandbox's one memory budget
+    "memfd_create",
+    "shmget",
+    "msgget",
+    "semget",
     # the machine itself
     "kexec_load",
     "kexec_file_load",
