@@ -9,19 +9,16 @@ job.json, the MLflow run and every tool message.
 from __future__ import annotations
 
 import json
-import logging
 import os
 import subprocess
 import sys
 import uuid
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from gralgo.evaluate import evaluate
 from gralgo.sandbox import SandboxUnavailableError, detect_isolation
-from gralgo.sandbox._isolation import python_roots
 from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV
 
 REPO = Path(__file__).resolve().parents[2]
@@ -34,16 +31,6 @@ def _bwrap_works() -> bool:
     except SandboxUnavailableError:  # pragma: no cover - depends on the machine
         return False
     return True
-
-
-@pytest.fixture
-def fresh_detection() -> Iterator[None]:
-    """Forget the probed backend before and after (tests change what the probe finds)."""
-    detect_isolation.cache_clear()
-    try:
-        yield
-    finally:
-        detect_isolation.cache_clear()
 
 
 @pytest.mark.parametrize("allow", ["false", "true"])
@@ -78,7 +65,7 @@ def test_a_dataset_the_sandbox_would_show_is_refused_before_it_is_written(
 ) -> None:
     if not _bwrap_works():
         pytest.skip("no sandbox isolation on this machine")
-    root = Path(python_roots()[0])
+    root = Path(os.path.realpath(sys.prefix))  # inside the Python installation it shows
     if not os.access(root, os.W_OK):
         pytest.skip(f"{root} is not writable: the old order could not write there either")
     inside = root / f"gralgo-test-dataset-{uuid.uuid4().hex[:8]}"
@@ -99,50 +86,60 @@ def test_a_dataset_the_sandbox_would_show_is_refused_before_it_is_written(
             shutil.rmtree(inside)
 
 
-def test_the_weaker_backend_is_refused_or_warned_and_recorded(
-    make_settings, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture,
-    fresh_detection: None, tmp_path: Path,
-) -> None:  # fmt: skip
+NO_LIBSECCOMP = """
+import ctypes.util, runpy, sys
+found = ctypes.util.find_library
+ctypes.util.find_library = lambda name: None if name == "seccomp" else found(name)
+sys.argv = ["gralgo", *sys.argv[1:]]
+runpy.run_module("gralgo", run_name="__main__", alter_sys=True)
+"""
+"""``python -m gralgo`` on a machine where libseccomp cannot be found."""
+
+
+def test_the_weaker_backend_is_refused_or_warned_and_recorded(tmp_path: Path) -> None:
     if not _bwrap_works():
         pytest.skip("no sandbox isolation on this machine")
-    from gralgo.sandbox import _isolation, _seccomp
-
-    def missing() -> bytes:
-        raise _seccomp.SeccompUnavailableError("libseccomp is not installed")
-
-    monkeypatch.setattr(_isolation, "seccomp_program", missing)
-    detect_isolation.cache_clear()
     server = subprocess.Popen([sys.executable, str(TOOL_STUB), "0"], stdout=subprocess.PIPE)
     assert server.stdout is not None
     line = server.stdout.readline().decode()
     assert line.startswith("LISTENING "), line
-    monkeypatch.setenv(FAKE_KEY_ENV, FAKE_KEY)
-    args = (
-        "model=openai_compatible", "model.name=stub-model", f"model.api_base={line.split()[1]}",
-        f"model.api_key_env={FAKE_KEY_ENV}", "task=max_degree", "level=1",
-        "dataset.per_level=1", "sampling.k=1", "mode=tool", "mode.tool.max_tool_calls=2",
-    )  # fmt: skip
+    outputs = tmp_path / "outputs"
+    args = [
+        sys.executable, "-c", NO_LIBSECCOMP, "model=openai_compatible", "model.name=stub-model",
+        f"model.api_base={line.split()[1]}", f"model.api_key_env={FAKE_KEY_ENV}",
+        "task=max_degree", "level=1", "dataset.per_level=1", "sampling.k=1", "mode=tool",
+        "mode.tool.max_tool_calls=2", f"paths.outputs={outputs}",
+        f"paths.cache={tmp_path / 'cache'}",
+    ]  # fmt: skip
+    env = {**os.environ, "PYTHONPATH": str(REPO), FAKE_KEY_ENV: FAKE_KEY}
     try:
-        with pytest.raises(SandboxUnavailableError, match="allow_unisolated=true"):
-            evaluate(make_settings(*args))  # fail closed by default
-        assert not (tmp_path / "outputs" / "datasets").exists()
-        settings = make_settings(*args, "sandbox.allow_unisolated=true")
-        with caplog.at_level(logging.WARNING):
-            result = evaluate(settings)
+        refused = subprocess.run(
+            args, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300
+        )
+        assert refused.returncode == 2, refused.stderr[-2000:]  # fail closed by default
+        assert "allow_unisolated=true" in refused.stderr
+        assert not (outputs / "datasets").exists()
+        done = subprocess.run(
+            [*args, "sandbox.allow_unisolated=true"],
+            cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300,
+        )  # fmt: skip
     finally:
         server.kill()
         server.wait(timeout=10)
-    warnings = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
+    assert done.returncode == 0, done.stderr[-3000:]
+    warnings = [line for line in done.stderr.splitlines() if "[WARNING]" in line]
     assert any("bwrap-nofilter" in w and "WITHOUT the seccomp filter" in w for w in warnings)
-    job = json.loads((result.output_dir / "job.json").read_text())
+    (job_file,) = outputs.rglob("job.json")
+    job = json.loads(job_file.read_text())
     assert job["sandbox"]["sandbox_backend"] == "bwrap-nofilter"
     assert "WITHOUT the seccomp filter" in job["sandbox"]["sandbox_guarantees"]
     from mlflow import MlflowClient
 
-    run = MlflowClient(tracking_uri=settings.mlflow.tracking_uri).get_run(result.run_id)
+    client = MlflowClient(tracking_uri=f"sqlite:///{outputs / 'mlflow.db'}")
+    (run,) = client.search_runs([e.experiment_id for e in client.search_experiments()])
     assert run.data.tags["sandbox_backend"] == "bwrap-nofilter"
     from gralgo.results import read_samples
 
-    for transcript in read_samples(result.output_dir)["transcript"]:
+    for transcript in read_samples(job_file.parent)["transcript"]:
         tool = [m for m in json.loads(transcript)["messages"] if m["role"] == "tool"]
         assert tool and all(m["sandbox"]["isolation"] == "bwrap-nofilter" for m in tool)
