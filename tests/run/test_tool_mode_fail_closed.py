@@ -96,6 +96,7 @@ runpy.run_module("gralgo", run_name="__main__", alter_sys=True)
 """``python -m gralgo`` on a machine where libseccomp cannot be found."""
 
 
+@pytest.mark.slow
 def test_the_weaker_backend_is_refused_or_warned_and_recorded(tmp_path: Path) -> None:
     if not _bwrap_works():
         pytest.skip("no sandbox isolation on this machine")
