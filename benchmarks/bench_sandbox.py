@@ -5,8 +5,10 @@ tool loop uses it; rounds of trivial code and of ``import networkx`` are interle
 p95 of each. Target: <= 150 ms per trivial call on 2 cores (run it on an idle machine).
 
 Peaks: a memory bomb (3 children each allocating and touching all they can), a tmpfs bomb
-(filling /tmp and the work dir) and both at once run with the default limits (3 runs each,
-the largest peak printed) while a sampler sums, every 5 ms, the resident memory of every
+(filling /tmp and the work dir), both at once, and a socket bomb (4 processes filling every
+socket they can open: loopback TCP, unix pairs with raised buffers, ends passed in flight;
+the kernel memory charged to them is reported from inside) run with the default limits (3 runs
+each, the largest peak printed) while a sampler sums, every 5 ms, the resident memory of every
 process of the run's own uid; the tmpfs bytes are measured from inside (the bomb reports
 ``statvfs`` used bytes when its writes stop). The host's ``MemAvailable`` drop and the growth of
 host disk use under /tmp are printed too (both also move with other jobs on a shared machine).
@@ -62,6 +64,59 @@ for where in ('/tmp', '/sandbox'):
     used += (fs.f_blocks - fs.f_bfree) * fs.f_frsize
 print(used)
 """
+SOCKET_BOMB = """
+import fcntl, os, socket, struct, termios, time
+print('uid', os.getuid(), flush=True)
+def queued(sock, request):
+    return struct.unpack('i', fcntl.ioctl(sock.fileno(), request, bytes(4)))[0]
+def fill(sock):
+    sock.setblocking(False)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 2**30)
+    except OSError:
+        pass
+    try:
+        while True:
+            sock.send(bytes(65536))
+    except OSError:
+        pass
+    return queued(sock, termios.TIOCOUTQ)
+def bomb():
+    keep, held = [], 0
+    try:  # loopback TCP (refused by the filter)
+        server = socket.socket()
+        server.bind(('127.0.0.1', 0))
+        server.listen(64)
+        keep.append(server)
+        while True:
+            client = socket.create_connection(server.getsockname())
+            keep += [client, server.accept()[0]]
+            held += fill(client) + queued(keep[-1], termios.FIONREAD)
+    except OSError:
+        pass
+    try:  # unix socket pairs, both ends filled, one end passed in flight and closed
+        carrier = socket.socketpair()
+        carrier[0].setblocking(False)
+        while True:
+            pair = socket.socketpair()
+            keep += pair
+            held += fill(pair[0]) + fill(pair[1])
+            try:
+                socket.send_fds(carrier[0], [b'x'], [pair[1].fileno()])
+                keep.pop().close()
+            except OSError:
+                pass
+    except OSError:
+        pass
+    print(held, flush=True)
+    time.sleep(0.5)
+for _ in range(3):
+    if os.fork() == 0:
+        bomb(); os._exit(0)
+bomb()
+for _ in range(3):
+    os.wait()
+"""
 BOTH = DISK_BOMB.replace("print(used)", "print(used, flush=True)") + MEMORY_BOMB.replace(
     "print('uid', os.getuid(), flush=True)", ""
 )
@@ -91,8 +146,8 @@ def _mem_available() -> int:
 
 
 def peak_of(code: str, limits: SandboxLimits) -> tuple[int, int, int, int]:
-    """(peak RSS of all sandbox processes, tmpfs bytes reported, host MemAvailable drop, host
-    /tmp disk growth) while ``code`` runs."""
+    """(peak RSS of all sandbox processes, bytes reported from inside (tmpfs use, or socket
+    buffers), host MemAvailable drop, host /tmp disk growth) while ``code`` runs."""
     peaks: dict[int, int] = {}
     done = threading.Event()
     available = _mem_available()
@@ -115,9 +170,8 @@ def peak_of(code: str, limits: SandboxLimits) -> tuple[int, int, int, int]:
         sampler.join()
     words = result.stdout.split()
     uid = int(words[1])
-    numbers = [word for word in words[2:] if word.isdigit()]
-    tmpfs = int(numbers[0]) if numbers else 0
-    return peaks.get(uid, 0), tmpfs, available - lowest[0], shutil.disk_usage("/tmp").used - disk
+    inside = sum(int(word) for word in words[2:] if word.isdigit())
+    return peaks.get(uid, 0), inside, available - lowest[0], shutil.disk_usage("/tmp").used - disk
 
 
 def main(rounds: int = 40) -> None:
@@ -139,19 +193,27 @@ def main(rounds: int = 40) -> None:
     mib = 2**20
     print(
         f"budget: memory_mb={limits.memory_mb} = {limits.max_processes} processes x "
-        f"{limits.process_memory_mb} MiB RLIMIT_AS + 2 tmpfs x {limits.disk_mb} MiB"
+        f"{limits.process_memory_mb} MiB RLIMIT_AS + 2 tmpfs x {limits.disk_mb} MiB + "
+        f"{limits.kernel_buffer_mb} MiB socket/pipe buffers (bound)"
     )
     if os.geteuid() != 0:
         print("(peaks need root: the sampler finds the sandbox's processes by their uid)")
         return
-    for name, code in (("memory bomb", MEMORY_BOMB), ("tmpfs bomb", DISK_BOMB), ("both", BOTH)):
+    bombs = (
+        ("memory bomb", MEMORY_BOMB, "tmpfs"),
+        ("tmpfs bomb", DISK_BOMB, "tmpfs"),
+        ("both", BOTH, "tmpfs"),
+        ("socket bomb", SOCKET_BOMB, "socket buffers"),
+    )
+    for name, code, what in bombs:
         peaks = [peak_of(code, limits) for _ in range(3)]
-        rss, tmpfs, drop = (max(p[i] for p in peaks) for i in range(3))
+        rss, inside, drop = (max(p[i] for p in peaks) for i in range(3))
         disk = min(p[3] for p in peaks)  # other jobs write to /tmp too: the least is ours
         print(
-            f"{name}: peak RSS of all processes {rss / mib:.0f} MiB + tmpfs {tmpfs / mib:.0f} MiB"
-            f" = {(rss + tmpfs) / mib:.0f} MiB (budget {limits.memory_mb}); host MemAvailable "
-            f"drop {drop / mib:.0f} MiB; host /tmp disk growth {disk / mib:.0f} MiB (min of 3)"
+            f"{name}: peak RSS of all processes {rss / mib:.0f} MiB + {what} "
+            f"{inside / mib:.0f} MiB = {(rss + inside) / mib:.0f} MiB (budget "
+            f"{limits.memory_mb}); host MemAvailable drop {drop / mib:.0f} MiB; host /tmp disk "
+            f"growth {disk / mib:.0f} MiB (min of 3)"
         )
 
 

@@ -396,6 +396,9 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
     reused = reuse_results(settings, out_dir, clock)  # gralgo.job: the record says what is current
     if reused is not None:
         return reused
+    # tool mode: refuse before the dataset is built or anything called when model code could not
+    # run, or could see the dataset, the ledger, the outputs or the checkout
+    sandbox_record(settings, out_dir)
     detach_shared_files(out_dir)  # results linked from another job's folder are rewritten
     instances = load_instances(settings)
     clock.lap("dataset")
@@ -412,7 +415,6 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
     requests = build_requests(
         instances, settings.format, spec, sampling, settings.mode, task_options
     )
-    sandbox_record(settings, out_dir)  # tool mode: refuse now if model code could see the data
     check_batch_mode(settings, requests)
     settings.ledger_path.parent.mkdir(parents=True, exist_ok=True)
     if settings.ledger_url is None:

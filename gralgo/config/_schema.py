@@ -401,8 +401,8 @@ class SandboxConfig:
     """Largest file the code may write."""
     max_processes: int = 4
     """Processes and threads the code may run."""
-    max_open_files: int = 64
-    """Open file descriptors."""
+    max_open_files: int = 32
+    """Open file descriptors per process (also bounds the socket/pipe buffers in the budget)."""
     max_output_bytes: int = 16384
     """stdout/stderr kept per execution."""
     allow_unisolated: bool = False

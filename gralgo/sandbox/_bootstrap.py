@@ -4,18 +4,22 @@ The code arrives on stdin, so the working directory starts empty. Limits are set
 namespaces (after the user switch), so RLIMIT_NPROC counts only the sandbox's own processes.
 RLIMIT_AS is the per-process share of the sandbox's memory budget
 (:attr:`SandboxLimits.process_memory_mb`): at most ``max_processes`` processes of that size plus
-the two tmpfs mounts stay within ``memory_mb``.
+the two tmpfs mounts and the kernel buffers stay within ``memory_mb``. The budget of kernel
+buffers assumes the host's ``net.core.wmem_default``; the sandbox's network namespace has its
+own, so the bootstrap refuses to run the code if that one is larger.
 """
 
 from __future__ import annotations
 
 from gralgo.sandbox._isolation import site_dirs
-from gralgo.sandbox._limits import MIB, SandboxLimits
+from gralgo.sandbox._limits import MIB, SandboxLimits, kernel_buffer_bytes
 
 _TEMPLATE = """\
 import resource as _r, sys as _s, traceback as _t
 _s.path[:0] = {site!r}
 _code = _s.stdin.read()
+if 2 * int(open("/proc/sys/net/core/wmem_default").read()) > {buffer}:
+    _s.exit("sandbox: net.core.wmem_default is larger inside than the memory budget assumed")
 for _k, _v in {limits!r}:
     _r.setrlimit(getattr(_r, _k), _v)
 _s.stdin.close()
@@ -41,4 +45,4 @@ def bootstrap_source(limits: SandboxLimits) -> str:
         ("RLIMIT_NOFILE", (limits.max_open_files,) * 2),
         ("RLIMIT_CORE", (0, 0)),
     ]
-    return _TEMPLATE.format(limits=pairs, site=list(site_dirs()))
+    return _TEMPLATE.format(limits=pairs, site=list(site_dirs()), buffer=kernel_buffer_bytes())

@@ -133,10 +133,14 @@ def detect_isolation(allow_unisolated: bool = False) -> Isolation:
 def memory_budget_mode(cgroup_root: str = "/sys/fs/cgroup") -> str:
     """How the per-sandbox memory budget is enforced, and why not by a cgroup (for the log).
 
-    Always rlimits: RLIMIT_AS per process x RLIMIT_NPROC + the tmpfs sizes <= memory_mb. The
+    Always rlimits: RLIMIT_AS per process x RLIMIT_NPROC + the tmpfs sizes + the kernel buffers
+    RLIMIT_NOFILE bounds (:attr:`SandboxLimits.kernel_buffer_mb`) <= memory_mb. The
     note says whether a cgroup-v2 memory controller would have been available here.
     """
-    method = "rlimits (RLIMIT_AS per process x max_processes + 2 tmpfs x disk_mb <= memory_mb)"
+    method = (
+        "rlimits (RLIMIT_AS per process x max_processes + 2 tmpfs x disk_mb + socket/pipe "
+        "buffers of max_open_files x (2 x max_processes + 1) descriptors <= memory_mb)"
+    )
     try:
         controllers = Path(cgroup_root, "cgroup.controllers").read_text().split()
     except OSError:

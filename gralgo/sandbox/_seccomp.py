@@ -1,7 +1,9 @@
 """The seccomp filter of the sandbox: a BPF program built with libseccomp (through ctypes).
 
 Denied system calls fail with EPERM (``clone3`` with ENOSYS, so glibc falls back to ``clone``,
-whose namespace flags are checked); everything else is allowed. The program is built for the
+whose namespace flags are checked); some are denied by their arguments (:data:`ARGUMENT_RULES`:
+sockets other than unix stream sockets, raised socket buffers, larger pipes); everything else is
+allowed. The program is built for the
 native architecture only: a call made through another ABI (``int 0x80``, x32) kills the process.
 bubblewrap installs it (``--seccomp FD``) just before it starts the sandboxed command.
 """
@@ -46,6 +48,18 @@ DENIED_SYSCALLS = (
     "io_uring_setup",
     "io_uring_enter",
     "io_uring_register",
+    # memory no RLIMIT_AS counts (memfd pages, System V shared memory, message queues and
+    # semaphore sets of the IPC namespace): it would escape the sandbox's one memory budget
+    "memfd_create",
+    "shmget",
+    "msgget",
+    "semget",
+    # kernel buffers no RLIMIT_AS counts either: no listening socket (its queue of unaccepted
+    # connections would hold data beyond the descriptor limit), no pages spliced into pipes
+    "listen",
+    "vmsplice",
+    "splice",
+    "tee",
     # the machine itself
     "kexec_load",
     "kexec_file_load",
@@ -84,8 +98,28 @@ NAMESPACE_FLAGS = {
 }
 """``clone`` flags that are refused (EPERM): a new process may not create a namespace."""
 
+AF_UNIX = 1
+SOCK_STREAM = 1
+SOCKET_BUFFER_OPTIONS = {"SO_SNDBUF": 7, "SO_RCVBUF": 8, "SO_SNDBUFFORCE": 32, "SO_RCVBUFFORCE": 33}
+"""``setsockopt(SOL_SOCKET, ...)`` options that are refused (EPERM): buffers stay at the
+kernel's default size (``net.core.wmem_default``), never ``2 x net.core.wmem_max``."""
+F_SETPIPE_SZ = 1031
+ARGUMENT_RULES = (
+    "socket and socketpair: any family but AF_UNIX, any type but SOCK_STREAM",
+    "setsockopt(SOL_SOCKET, SO_SNDBUF | SO_RCVBUF | SO_SNDBUFFORCE | SO_RCVBUFFORCE)",
+    "fcntl(F_SETPIPE_SZ)",
+)
+"""Calls refused (EPERM) by their arguments. Every socket buffer and pipe then holds at most
+about its default size (:func:`gralgo.sandbox._limits.kernel_buffer_bytes`); network sockets
+are useless in the empty network namespace anyway, and CPython's own users of sockets (asyncio's
+self-pipe, ``socket.socketpair()``) make unix stream pairs."""
+
 _ALLOW = 0x7FFF0000
+_CMP_NE = 1
 _CMP_MASKED_EQ = 7
+_INT = 0xFFFFFFFF
+"""The kernel reads an ``int`` argument's low 32 bits: compare those only."""
+_SOL_SOCKET = 1
 
 
 def _errno_action(code: int) -> int:
@@ -121,9 +155,27 @@ def seccomp_program() -> bytes:
         _add(lib, ctx, "clone3", errno.ENOSYS, ())
         for flag in NAMESPACE_FLAGS.values():
             _add(lib, ctx, "clone", errno.EPERM, ((0, _CMP_MASKED_EQ, flag, flag),))
+        for name, conditions in _argument_conditions():
+            _add(lib, ctx, name, errno.EPERM, conditions)
         return _export(lib, ctx)
     finally:
         lib.seccomp_release(ctx)
+
+
+def _argument_conditions() -> list[tuple[str, tuple[tuple[int, int, int, int], ...]]]:
+    """The rules of :data:`ARGUMENT_RULES`; the conditions of one rule must all hold."""
+    rules: list[tuple[str, tuple[tuple[int, int, int, int], ...]]] = []
+    for name in ("socket", "socketpair"):
+        # The whole 64-bit argument must be AF_UNIX: stricter than the kernel's int, never laxer.
+        rules.append((name, ((0, _CMP_NE, AF_UNIX, 0),)))
+        for kind in range(16):  # the type's low four bits (flags above them are allowed)
+            if kind != SOCK_STREAM:
+                rules.append((name, ((1, _CMP_MASKED_EQ, 0xF, kind),)))
+    for option in SOCKET_BUFFER_OPTIONS.values():
+        level = (1, _CMP_MASKED_EQ, _INT, _SOL_SOCKET)
+        rules.append(("setsockopt", (level, (2, _CMP_MASKED_EQ, _INT, option))))
+    rules.append(("fcntl", ((1, _CMP_MASKED_EQ, _INT, F_SETPIPE_SZ),)))
+    return rules
 
 
 def _libseccomp() -> ctypes.CDLL:

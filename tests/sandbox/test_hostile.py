@@ -150,13 +150,18 @@ def test_no_network_to_loopback_or_elsewhere(backend: Isolation) -> None:
     waiter.start()
     code = (
         "import errno, socket\n"
-        "print(sorted(name for _, name in socket.if_nameindex()))\n"
+        "print(sorted(l.split(':')[0].strip() for l in open('/proc/net/dev').readlines()[2:]))\n"
         f"for host, port in (('127.0.0.1', {port}), ('192.0.2.1', 80), ('8.8.8.8', 53)):\n"
-        "    s = socket.socket(); s.settimeout(2)\n"
         "    try:\n"
+        "        s = socket.socket(); s.settimeout(2)\n"
         "        s.connect((host, port)); print('CONNECTED', host)\n"
         "    except OSError as e:\n"
         "        print(host, errno.errorcode.get(e.errno, e.errno))\n"
+        "for family in (socket.AF_INET6, socket.AF_NETLINK, socket.AF_PACKET):\n"
+        "    try:\n"
+        "        socket.socket(family, socket.SOCK_DGRAM); print('OPENED', family.name)\n"
+        "    except OSError as e:\n"
+        "        print(family.name, errno.errorcode.get(e.errno, e.errno))\n"
         "socket.getaddrinfo('example.com', 80)\n"
     )
     result = run(code, backend)
@@ -164,12 +169,21 @@ def test_no_network_to_loopback_or_elsewhere(backend: Isolation) -> None:
     server.close()
     assert accepted == []
     assert "CONNECTED" not in result.stdout
-    # The namespace has only its own loopback: the host's listener is unreachable (refused by
-    # the sandbox's loopback), and other addresses have no route, so nothing is ever sent.
+    # The namespace has only its own loopback.
     assert result.stdout.splitlines()[0] == "['lo']"
-    assert "192.0.2.1 ENETUNREACH" in result.stdout
-    assert "8.8.8.8 ENETUNREACH" in result.stdout
-    assert "127.0.0.1 ECONNREFUSED" in result.stdout
+    if backend == "bwrap":  # the filter refuses every socket but a unix one: nothing to connect
+        assert result.stdout.splitlines()[1:] == [
+            "127.0.0.1 EPERM",
+            "192.0.2.1 EPERM",
+            "8.8.8.8 EPERM",
+            "AF_INET6 EPERM",
+            "AF_NETLINK EPERM",
+            "AF_PACKET EPERM",
+        ]
+    else:  # the host's listener is refused by the sandbox's loopback; no route elsewhere
+        assert "192.0.2.1 ENETUNREACH" in result.stdout
+        assert "8.8.8.8 ENETUNREACH" in result.stdout
+        assert "127.0.0.1 ECONNREFUSED" in result.stdout
     assert result.error == "exit_status" and "gaierror" in result.stderr
 
 
@@ -433,6 +447,128 @@ def test_memory_budget_holds_across_children(backend: Isolation) -> None:
     assert resident_kib > 3 * 0.5 * TIGHT.process_memory_mb * 1024  # they really tried
 
 
+def test_memory_outside_the_address_space_is_refused() -> None:
+    """memfd pages and System V shared memory, message queues and semaphores are memory no
+    RLIMIT_AS counts (measured before the filter denied them: 900 MiB of memfds in one process,
+    800 MiB of detached shared memory, against a 1,024 MiB budget)."""
+    code = (
+        "import ctypes, errno, os\n"
+        "libc = ctypes.CDLL(None, use_errno=True)\n"
+        "try:\n"
+        "    fds = [os.memfd_create('x') for _ in range(8)]\n"
+        "    for fd in fds:\n"
+        "        os.write(fd, b'x' * (15 * 2**20))\n"
+        "    print('memfd', 15 * len(fds))\n"
+        "except OSError as e:\n"
+        "    print('memfd', errno.errorcode[e.errno])\n"
+        "for name, args in (('shmget', (0, 100 * 2**20, 0o1600)), ('msgget', (0, 0o1600)),\n"
+        "                   ('semget', (0, 1000, 0o1600))):\n"
+        "    ctypes.set_errno(0)\n"
+        "    rc = getattr(libc, name)(*args)\n"
+        "    print(name, 'created' if rc >= 0 else errno.errorcode[ctypes.get_errno()])\n"
+    )
+    result = run(code, "bwrap", TIGHT)
+    assert result.ok, result.stderr
+    assert result.stdout.splitlines() == [
+        "memfd EPERM",
+        "shmget EPERM",
+        "msgget EPERM",
+        "semget EPERM",
+    ]
+
+
+SOCKET_BOMB = """
+import errno, fcntl, os, socket, struct, termios, time
+CAP = 200 * 2**20  # per process: enough to break the budget, kind to a shared machine
+def queued(sock, request):
+    return struct.unpack('i', fcntl.ioctl(sock.fileno(), request, bytes(4)))[0]
+def fill(sock):
+    sock.setblocking(False)
+    try:
+        while True:
+            sock.send(bytes(65536))
+    except OSError:
+        pass
+def bomb():
+    blocks, keep, errors, held = [], [], set(), 0
+    status = os.open('/proc/self/status', os.O_RDONLY)  # read at the end, with every fd used
+    try:
+        while True:
+            blocks.append(bytearray(8 * 2**20))
+    except MemoryError:
+        del blocks[-2:]  # room for the sockets' Python objects
+    try:  # loopback TCP in the sandbox's own network namespace
+        server = socket.socket()
+        server.bind(('127.0.0.1', 0))
+        server.listen(64)
+        keep.append(server)
+        while held < CAP:
+            client = socket.create_connection(server.getsockname())
+            peer = server.accept()[0]
+            client.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 2**30)
+            fill(client)
+            keep += [client, peer]
+            held += queued(client, termios.TIOCOUTQ) + queued(peer, termios.FIONREAD)
+    except OSError as e:
+        errors.add('inet:' + errno.errorcode[e.errno])
+    try:  # unix socket pairs with raised buffers, receivers passed in flight and closed
+        carrier, sink = socket.socketpair()
+        carrier.setblocking(False)
+        keep += [carrier, sink]
+        while held < CAP:
+            pair = socket.socketpair()
+            keep += pair
+            for end in pair:
+                try:
+                    end.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 2**30)
+                except OSError as e:
+                    errors.add('sndbuf:' + errno.errorcode[e.errno])
+                fill(end)
+                held += queued(end, termios.TIOCOUTQ)  # kernel memory charged to it (truesize)
+            try:
+                socket.send_fds(carrier, [b'x'], [pair[1].fileno()])
+                keep.pop().close()
+            except OSError as e:
+                errors.add('in-flight:' + errno.errorcode[e.errno])
+    except OSError as e:
+        errors.add('unix:' + errno.errorcode[e.errno])
+    lines = os.pread(status, 4096, 0).decode().split('\\n')
+    peak = [l.split()[1] for l in lines if l.startswith('VmPeak')]
+    print('PEAK', peak[0], held, *sorted(errors), flush=True)
+    time.sleep(1)
+pids = []
+for _ in range(3):
+    pid = os.fork()
+    if pid == 0:
+        bomb(); os._exit(0)
+    pids.append(pid)
+bomb()
+for pid in pids:
+    os.waitpid(pid, 0)
+"""
+
+
+def test_socket_buffers_stay_within_the_memory_budget() -> None:
+    """4 processes hold all the address space they may and queue all they can in socket
+    buffers (memory RLIMIT_AS does not count): together they stay within ``memory_mb``. Before
+    the filter denied inet sockets and raised buffers, loopback TCP and unix pairs with 8 MiB
+    buffers took the sandbox hundreds of MiB over its budget."""
+    import dataclasses
+
+    limits = dataclasses.replace(TIGHT, wall_time_s=30, cpu_time_s=20)
+    result = run(SOCKET_BOMB, "bwrap", limits)
+    peaks = [line.split()[1:] for line in result.stdout.splitlines() if line.startswith("PEAK")]
+    assert len(peaks) == 4, result
+    address_space = sum(int(peak[0]) * 1024 for peak in peaks)
+    kernel = sum(int(peak[1]) for peak in peaks)
+    print(f"address space {address_space >> 20} MiB + socket buffers {kernel >> 20} MiB")
+    assert address_space + kernel <= (limits.memory_mb - limits.tmpfs_mb) * 2**20
+    assert kernel <= limits.kernel_buffer_mb * 2**20
+    for peak in peaks:  # they really tried: no inet socket, no raised buffer, pairs filled
+        assert {"inet:EPERM", "sndbuf:EPERM", "unix:EMFILE"} <= set(peak[2:]), result.stdout
+        assert int(peak[1]) > 2**20
+
+
 def test_tmpfs_mounts_and_the_work_dir_are_size_limited(backend: Isolation) -> None:
     code = (
         "import os\n"
@@ -528,6 +664,63 @@ def test_namespace_mount_and_kernel_interface_syscalls_are_denied() -> None:
     assert lines[21:] == ["fork 7", "spawn 42", "networkx 4"]
 
 
+ARGUMENT_PROBES = (
+    "import errno, fcntl, os, socket\n"
+    "def probe(name, make):\n"
+    "    try:\n"
+    "        make(); print(name, 'ok')\n"
+    "    except OSError as e:\n"
+    "        print(name, errno.errorcode[e.errno])\n"
+    "S = socket\n"
+    "probe('inet', lambda: S.socket(S.AF_INET, S.SOCK_STREAM))\n"
+    "probe('inet-pair', lambda: S.socketpair(S.AF_INET))\n"
+    "probe('unix-dgram', lambda: S.socket(S.AF_UNIX, S.SOCK_DGRAM))\n"
+    "probe('unix-seqpacket', lambda: S.socket(S.AF_UNIX, S.SOCK_SEQPACKET))\n"
+    "probe('unix-dgram-pair', lambda: S.socketpair(S.AF_UNIX, S.SOCK_DGRAM))\n"
+    "probe('unix-stream', lambda: S.socket(S.AF_UNIX, S.SOCK_STREAM | S.SOCK_CLOEXEC))\n"
+    "a, b = S.socketpair()\n"
+    "probe('listen', lambda: S.socket(S.AF_UNIX).listen(1))\n"
+    "for option, number in (('SO_SNDBUF', 7), ('SO_RCVBUF', 8), ('SO_SNDBUFFORCE', 32),\n"
+    "                       ('SO_RCVBUFFORCE', 33)):\n"
+    "    probe(option, lambda: a.setsockopt(S.SOL_SOCKET, number, 2**22))\n"
+    "probe('SO_REUSEADDR', lambda: a.setsockopt(S.SOL_SOCKET, S.SO_REUSEADDR, 1))\n"
+    "print('sndbuf', a.getsockopt(S.SOL_SOCKET, S.SO_SNDBUF))\n"
+    "r, w = os.pipe()\n"
+    "probe('F_SETPIPE_SZ', lambda: fcntl.fcntl(w, fcntl.F_SETPIPE_SZ, 2**20))\n"
+    "print('F_GETPIPE_SZ', fcntl.fcntl(w, fcntl.F_GETPIPE_SZ))\n"
+    "probe('splice', lambda: os.splice(r, w, 1, flags=os.SPLICE_F_NONBLOCK))\n"
+    "import asyncio\n"
+    "print('asyncio', asyncio.run(asyncio.sleep(0, 'ran')))\n"
+)
+
+
+def test_sockets_buffers_and_pipes_are_limited_by_their_arguments() -> None:
+    """Only unix stream sockets exist inside, none listens, and no socket or pipe buffer grows
+    beyond its default; what CPython itself needs (socket pairs, asyncio) still works."""
+    result = run(ARGUMENT_PROBES, "bwrap", TIGHT)
+    assert result.ok, result.stderr
+    with open("/proc/sys/net/core/wmem_default") as sysctl:
+        default = int(sysctl.read())
+    assert result.stdout.splitlines() == [
+        *("inet EPERM|inet-pair EPERM|unix-dgram EPERM|unix-seqpacket EPERM").split("|"),
+        *("unix-dgram-pair EPERM|unix-stream ok|listen EPERM|SO_SNDBUF EPERM").split("|"),
+        *("SO_RCVBUF EPERM|SO_SNDBUFFORCE EPERM|SO_RCVBUFFORCE EPERM|SO_REUSEADDR ok").split("|"),
+        f"sndbuf {default}",
+        "F_SETPIPE_SZ EPERM",
+        f"F_GETPIPE_SZ {16 * os.sysconf('SC_PAGE_SIZE')}",
+        "splice EPERM",
+        "asyncio ran",
+    ]
+    from gralgo.sandbox._seccomp import SOCKET_BUFFER_OPTIONS
+
+    assert SOCKET_BUFFER_OPTIONS == {
+        "SO_SNDBUF": socket.SO_SNDBUF,
+        "SO_RCVBUF": socket.SO_RCVBUF,
+        "SO_SNDBUFFORCE": 32,
+        "SO_RCVBUFFORCE": 33,
+    }
+
+
 def test_other_system_call_abis_are_killed() -> None:
     code = "import ctypes\nctypes.CDLL(None).syscall(0x40000000 | 272, 0x10000000)\nprint('alive')"
     result = run(code, "bwrap", TIGHT)  # the x32 ABI's unshare
@@ -554,3 +747,49 @@ def test_a_sandbox_that_cannot_start_is_a_tool_error(
     assert result.error == "crashed" and result.isolation == backend
     assert "[tool error: crashed]" in result.as_tool_output()
     assert "sandbox could not start" in result.stderr
+
+
+REQUIRED_DENIALS = (
+    # issue 24 item 3 by name, and the rest of design/sandbox.md's list
+    *("unshare setns mount umount2 pivot_root chroot ptrace keyctl bpf perf_event_open").split(),
+    *("userfaultfd process_vm_readv process_vm_writev kcmp pidfd_getfd add_key").split(),
+    *("request_key io_uring_setup io_uring_enter io_uring_register open_by_handle_at").split(),
+    *("fsopen fsconfig fsmount fspick move_mount open_tree mount_setattr init_module").split(),
+    *("finit_module delete_module kexec_load kexec_file_load reboot swapon swapoff").split(),
+    *("syslog settimeofday clock_settime clock_adjtime adjtimex quotactl personality").split(),
+    *("memfd_create shmget msgget semget listen vmsplice splice tee").split(),
+)
+
+
+def test_every_denied_system_call_fails_with_eperm_inside() -> None:
+    """Each call of the filter's list (and every namespace flag of ``clone``) is refused; the
+    arguments are zeros, harmless even where a call would get through. (Some calls, e.g.
+    ``clone(CLONE_NEWIPC)`` without a user namespace, the kernel refuses an unprivileged uid
+    anyway; the rest, e.g. ``personality``, ``clock_settime``, ``clone(CLONE_NEWUSER)``,
+    answer otherwise without the filter.)"""
+    from gralgo.sandbox._seccomp import DENIED_SYSCALLS, NAMESPACE_FLAGS, _libseccomp
+
+    assert set(REQUIRED_DENIALS) <= set(DENIED_SYSCALLS)
+    resolve = _libseccomp().seccomp_syscall_resolve_name
+    numbers = {name: resolve(name.encode()) for name in DENIED_SYSCALLS}
+    numbers = {name: number for name, number in numbers.items() if number >= 0}
+    assert set(REQUIRED_DENIALS) <= set(numbers)  # all exist on x86-64 and arm64
+    clone = resolve(b"clone")
+    code = (
+        "import ctypes, os\n"
+        "libc = ctypes.CDLL(None, use_errno=True)\n"
+        "libc.syscall.restype = ctypes.c_long\n"
+        f"for name, number, first in {[(n, v, 0) for n, v in numbers.items()]!r} + "
+        f"{[('clone ' + f, clone, v | 17) for f, v in NAMESPACE_FLAGS.items()]!r}:\n"
+        "    ctypes.set_errno(0)\n"
+        "    rc = libc.syscall(number, ctypes.c_long(first), 0, 0, 0, 0, 0)\n"
+        "    if rc == 0 and name.startswith('clone'):\n"
+        "        os._exit(0)\n"
+        "    print(name, rc, ctypes.get_errno(), flush=True)\n"
+    )
+    result = run(code, "bwrap", TIGHT)
+    assert result.ok, result.stderr
+    seen = {line.rsplit(" ", 2)[0]: line.rsplit(" ", 2)[1:] for line in result.stdout.splitlines()}
+    expected = {name: ["-1", str(errno.EPERM)] for name in numbers}
+    expected |= {f"clone {flag}": ["-1", str(errno.EPERM)] for flag in NAMESPACE_FLAGS}
+    assert seen == expected
