@@ -10,7 +10,7 @@ import pytest
 
 from gralgo.evaluate import evaluate, load_instances
 from gralgo.report import collect_instances, write_comparison
-from gralgo.report._study import mcnemar_p, paired_rows, study_warnings
+from gralgo.report._study import mcnemar_p, paired_rows, study_warnings, write_study_page
 from gralgo.settings import settings_from_config
 from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, StubServer
 
@@ -102,9 +102,12 @@ def test_study_page_of_three_models_sorts_pairs_and_links_samples(
     page = chromium_page
     page.set_viewport_size({"width": 1400, "height": 900})
     errors: list[str] = []
+    fetched: list[str] = []  # a static page: nothing but files on disk, no server, no CDN
     page.on("pageerror", lambda err: errors.append(str(err)))
+    page.on("request", lambda request: fetched.append(request.url))
     page.goto((out / "study.html").as_uri())
     assert "model-mid, model-strong, model-weak" in page.locator("h1").inner_text()
+    assert page.locator("#warnings").count() == 0  # same instances, format and k
     ranking = page.locator("table.overall-board").first.locator("tbody tr")
     assert [r.locator("td").nth(1).inner_text() for r in ranking.all()] == [
         "model-strong", "model-mid", "model-weak"]  # fmt: skip
@@ -135,3 +138,33 @@ def test_study_page_of_three_models_sorts_pairs_and_links_samples(
     shown = page.locator("#samples tr.sample")
     assert shown.count() == 4 * 2  # 4 instances x k of that model, task and level
     assert errors == []
+    assert fetched and all(url.startswith("file://") for url in fetched), fetched
+
+
+def test_study_page_warns_when_the_jobs_differ(
+    study: Path, chromium_page: Any, tmp_path: Path
+) -> None:
+    """Jobs asked other instances, in another format, with another k: the page says so above
+    the tables, and the pairs count only the shared instances."""
+    inst = collect_instances([study.parent / "outputs" / "runs"])
+    mid = inst["model"] == "model-mid"
+    dropped = set(sorted(inst.loc[mid, "instance_id"])[:2])
+    inst = inst[~(mid & inst["instance_id"].isin(dropped))].copy()  # model-mid: 6 of 8
+    inst.loc[inst["model"] == "model-weak", "k"] = 4
+    other_format = inst[inst["model"] == "model-strong"].assign(format="adjacency_list")
+    write_study_page(pd.concat([inst, other_format], ignore_index=True), tmp_path, 50)
+
+    page = chromium_page
+    page.goto((tmp_path / "study.html").as_uri())
+    warnings = page.locator("#warnings li").all_inner_texts()
+    assert len(warnings) == 3, warnings
+    assert "different formats (adjacency_list, edge_list)" in warnings[0]
+    assert "edge_list-standard: the models answered different instances" in warnings[1]
+    assert "model-mid 6" in warnings[1] and "6 shared" in warnings[1]
+    assert "different k" in warnings[2] and "model-weak k=4" in warnings[2]
+    edge_list = page.locator('section[data-setting="edge_list · standard · direct"]')
+    rows = edge_list.locator("table.paired tr.overall").all()
+    shared = {tuple(r.locator("td").all_inner_texts()[:2]): r.locator("td").nth(4).inner_text()
+              for r in rows}  # fmt: skip
+    assert shared[("model-strong", "model-mid")] == "6"
+    assert shared[("model-strong", "model-weak")] == "8"
