@@ -5,7 +5,6 @@ summary, metrics.json, the MLflow run and report.html show the same cost from ``
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,7 +25,8 @@ def _job(make_settings: Any, stub: StubServer, *price: str) -> Any:
 def _mlflow_metrics(settings: Any, run_id: str) -> dict[str, float]:
     from mlflow import MlflowClient
 
-    return dict(MlflowClient(tracking_uri=settings.mlflow.tracking_uri).get_run(run_id).data.metrics)
+    client = MlflowClient(tracking_uri=settings.mlflow.tracking_uri)
+    return dict(client.get_run(run_id).data.metrics)
 
 
 def test_the_local_model_preset_is_priced_at_zero(make_settings: Any) -> None:
@@ -43,7 +43,8 @@ def test_a_configured_price_is_the_cost_everywhere_a_job_shows_one(
     result = evaluate(settings)
     plan = result.plan
     assert plan.estimated_cost_usd == pytest.approx(
-        (plan.prompt_tokens_todo * rates[0] + plan.max_completion_tokens_todo * rates[1]) / 1e6)
+        (plan.prompt_tokens_todo * rates[0] + plan.max_completion_tokens_todo * rates[1]) / 1e6
+    )
     assert "unknown price" not in " ".join(plan.lines())
     records = [json.loads(line) for line in (result.output_dir / "samples.jsonl").open()]
     assert len(records) == 4 * 2
