@@ -171,3 +171,43 @@ def test_study_page_warns_when_the_jobs_differ(
               for r in rows}  # fmt: skip
     assert shared[("model-strong", "model-mid")] == "6"
     assert shared[("model-strong", "model-weak")] == "8"
+
+
+def test_paired_counts_link_to_exactly_the_discordant_samples(
+    study: Path, chromium_page: Any
+) -> None:
+    """The "only A" count opens A's report on the instances A solves and B does not, and the last column
+    B's samples on the same instances: exactly those, no others."""
+    inst = collect_instances([study.parent / "outputs" / "runs"])
+    mid = inst[inst["model"] == "model-mid"]
+    mid_wrong = sorted(mid.loc[mid["cons_at_k"] < 0.5, "instance_id"])
+    assert len(mid_wrong) == 4  # instances 2 and 3 of both tasks
+
+    page = chromium_page
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+
+    def shown() -> list[tuple[str, ...]]:
+        rows = page.eval_on_selector_all("#samples tr.sample", "rows => rows.map(r => ["
+                                         "r.dataset.instance, r.cells[1].textContent,"
+                                         "r.cells[7].textContent])")  # fmt: skip
+        return sorted(map(tuple, rows))
+
+    def pair_row() -> Any:
+        page.goto((study / "study.html").as_uri())
+        rows = page.locator("table.paired").first.locator("tr.overall")
+        return rows.filter(has=page.locator("td:nth-child(2)", has_text="model-mid")).filter(
+            has=page.locator("td:nth-child(1)", has_text="model-strong"))  # fmt: skip
+
+    row = pair_row()
+    assert row.locator("td").nth(7).inner_text() == "0"  # nothing to link: no anchor
+    assert row.locator("td").nth(7).locator("a").count() == 0
+    row.locator("td").nth(6).locator("a").click()  # only A: 4
+    page.wait_for_load_state()
+    assert page.url.split("#")[0].endswith("/report.html")
+    assert page.text_content("#f-ids-n") == "4"
+    assert shown() == [(i, "model-strong", "correct") for i in mid_wrong for _ in range(2)]
+    pair_row().locator("a.other", has_text="model-mid on only A").click()
+    page.wait_for_load_state()
+    assert shown() == [(i, "model-mid", "wrong") for i in mid_wrong for _ in range(2)]
+    assert errors == []
