@@ -176,8 +176,8 @@ def test_study_page_warns_when_the_jobs_differ(
 def test_paired_counts_link_to_exactly_the_discordant_samples(
     study: Path, chromium_page: Any
 ) -> None:
-    """The "only A" count opens A's report on the instances A solves and B does not, and the last column
-    B's samples on the same instances: exactly those, no others."""
+    """The "only A" count opens A's report on the instances A solves and B does not, and the
+    last column B's samples on the same instances: exactly those, no others."""
     inst = collect_instances([study.parent / "outputs" / "runs"])
     mid = inst[inst["model"] == "model-mid"]
     mid_wrong = sorted(mid.loc[mid["cons_at_k"] < 0.5, "instance_id"])
