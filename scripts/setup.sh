@@ -8,15 +8,5 @@ cd "$(dirname "$0")/.."
 PY=${PYTHON:-python}
 export CMAKE_ARGS="${CMAKE_ARGS:--DGGML_NATIVE=OFF -DGGML_AVX512=OFF -DGGML_AMX_INT8=OFF -DGGML_AMX_TILE=OFF}"
 # pip -q prints nothing while it compiles: a progress line every 30 s says it is still working.
-started=$(date +%s)
-(
-  while sleep 30; do
-    compilers=$(pgrep -c -f 'cc1plus|cc1 ' || true)
-    echo "setup: still installing ($(( ($(date +%s) - started) / 60 )) min elapsed;" \
-      "${compilers:-0} compiler processes running: llama-cpp-python compiles once)" >&2
-  done
-) &
-progress=$!
-trap 'kill "$progress" 2>/dev/null || true' EXIT
-"$PY" -m pip install --disable-pip-version-check -q -e ".[dev,local,joblib,submitit,postgres]"
-echo "setup: done in $(( ($(date +%s) - started) / 60 )) min" >&2
+bash scripts/with_progress.sh "setup: installing (llama-cpp-python compiles once)" \
+  "$PY" -m pip install --disable-pip-version-check -q -e ".[dev,local,joblib,submitit,postgres]"

@@ -10,7 +10,9 @@ like the comparison tables: no server, no network, CSS and JavaScript inline.
 * **Paired comparisons**: for each pair of models (A the one with the higher mean pass@k), on
   the instances both answered (complete in both): both solve / only A / only B / neither (by
   cons@k, a 0/1 majority vote), McNemar's exact test on the discordant pairs, and the mean pass@k
-  difference with a paired bootstrap 95 % interval; overall and per task x level.
+  difference with a paired bootstrap 95 % interval; overall and per task x level. The "only A"
+  and "only B" counts link to that model's samples on exactly those instances (its job's
+  ``report.html#model=…&ids=…``), and a last column to the other model's samples on them.
 * **Overall**: per model, pass@k / cons@k over all its instances and its mean z-score.
 * **Warnings** when compared jobs differ in instance set, format or k.
 """
@@ -19,11 +21,12 @@ from __future__ import annotations
 
 import html
 import math
-import os
 from collections.abc import Sequence
 from itertools import combinations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from gralgo.report._study_links import JobsOf, count_cell, ids_links, jobs_of, samples_link
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -75,7 +78,8 @@ def mcnemar_p(only_a: int, only_b: int) -> float:
 
 def paired_rows(inst: pd.DataFrame, n_resamples: int = 1000) -> pd.DataFrame:
     """One row per (setting, model A, model B, task, level) plus an ``all`` row per pair: the
-    shared complete instances and their paired statistics (see the module doc)."""
+    shared complete instances and their paired statistics (see the module doc), and the ids of
+    the instances only A and only B solve."""
     import numpy as np
     import pandas as pd
 
@@ -94,6 +98,7 @@ def paired_rows(inst: pd.DataFrame, n_resamples: int = 1000) -> pd.DataFrame:
                 continue
             left, right = by_model[a].loc[shared], by_model[b].loc[shared]
             pair = pd.DataFrame({
+                "instance_id": shared.to_numpy(),
                 "task": left["task"].to_numpy(), "level": left["level"].to_numpy(),
                 "cons_a": left["cons_at_k"].to_numpy(dtype=float) >= 0.5,
                 "cons_b": right["cons_at_k"].to_numpy(dtype=float) >= 0.5,
@@ -119,10 +124,12 @@ def paired_rows(inst: pd.DataFrame, n_resamples: int = 1000) -> pd.DataFrame:
                     "mcnemar_p": mcnemar_p(only_a, only_b),
                     "pass_diff": float(np.mean(part["diff"])), "pass_diff_lo": float(low),
                     "pass_diff_hi": float(high),
+                    "only_a_ids": tuple(map(str, part["instance_id"][ca & ~cb])),
+                    "only_b_ids": tuple(map(str, part["instance_id"][~ca & cb])),
                 })  # fmt: skip
     columns = ["format", "context", "mode", "model_a", "model_b", "task", "level", "shared",
                "both", "only_a", "only_b", "neither", "mcnemar_p", "pass_diff", "pass_diff_lo",
-               "pass_diff_hi"]  # fmt: skip
+               "pass_diff_hi", "only_a_ids", "only_b_ids"]  # fmt: skip
     return pd.DataFrame(rows, columns=columns)
 
 
@@ -194,20 +201,6 @@ def _interval(value: float, low: float, high: float) -> str:
     return f"{value:.2f} [{low:.2f}, {high:.2f}]"
 
 
-def _samples_link(job_dir: Any, out_dir: Path, **filters: Any) -> str:
-    """Relative link from the study page to the job's report.html, filtered by ``filters``."""
-    if not isinstance(job_dir, str) or not job_dir:
-        return ""
-    page = Path(job_dir) / "report.html"
-    if not page.is_file():
-        return ""
-    from urllib.parse import quote, urlencode
-
-    target = os.path.relpath(page.resolve(), out_dir.resolve())
-    query = urlencode({k: str(v) for k, v in filters.items()})
-    return quote(Path(target).as_posix()) + "#" + query
-
-
 def _leaderboard_html(board: pd.DataFrame, out_dir: Path, setting: Sequence[Any]) -> str:
     part = board
     for column, value in zip(SETTING, setting, strict=True):
@@ -217,7 +210,7 @@ def _leaderboard_html(board: pd.DataFrame, out_dir: Path, setting: Sequence[Any]
     rows = []
     for r in part.sort_values(["task", "level", "pass_at_k"], ascending=[True, True, False],
                               kind="stable").to_dict("records"):  # fmt: skip
-        link = _samples_link(r.get("job_dir"), out_dir, model=r["model"], task=r["task"],
+        link = samples_link(r.get("job_dir"), out_dir, model=r["model"], task=r["task"],
                              level=r["level"])  # fmt: skip
         z = r.get("pass_at_k_z")
         k = r.get("k")
@@ -242,16 +235,33 @@ def _leaderboard_html(board: pd.DataFrame, out_dir: Path, setting: Sequence[Any]
             + "".join(rows) + "</tbody></table>")  # fmt: skip
 
 
-def _paired_html(pairs: pd.DataFrame, setting: Sequence[Any]) -> str:
+def _paired_html(pairs: pd.DataFrame, setting: Sequence[Any], jobs: JobsOf, out_dir: Path) -> str:
     part = pairs
     for column, value in zip(SETTING, setting, strict=True):
         part = part[part[column] == value]
     if part.empty:
         return "<p>No pair of models answered the same instances in this setting.</p>"
     header = ["model A", "model B", "task", "level", "shared", "both", "only A", "only B",
-              "neither", "McNemar p", "pass@k A − B [95% CI]"]  # fmt: skip
+              "neither", "McNemar p", "pass@k A − B [95% CI]",
+              "the other model on them"]  # fmt: skip
     rows = []
     for r in part.to_dict("records"):
+        a, b = str(r["model_a"]), str(r["model_b"])
+        key = tuple(map(str, setting))
+        jobs_a, jobs_b = jobs.get((*key, a), {}), jobs.get((*key, b), {})
+        only_a, only_b = r["only_a_ids"], r["only_b_ids"]
+        linked = {  # column -> its cell's HTML: the samples behind the discordant counts
+            6: count_cell(len(only_a), ids_links(only_a, a, jobs_a, out_dir),
+                           f"{a}'s samples on the instances {a} solves and {b} does not"),
+            7: count_cell(len(only_b), ids_links(only_b, b, jobs_b, out_dir),
+                           f"{b}'s samples on the instances {b} solves and {a} does not"),
+        }  # fmt: skip
+        other = [
+            f'<a class="other" href="{html.escape(link)}">{html.escape(label)}</a>'
+            for label, links in ((f"{b} on only A", ids_links(only_a, b, jobs_b, out_dir)),
+                                 (f"{a} on only B", ids_links(only_b, a, jobs_a, out_dir)))
+            for link, _ in links
+        ]  # fmt: skip
         p = float(r["mcnemar_p"])
         diff = _interval(r["pass_diff"], r["pass_diff_lo"], r["pass_diff_hi"])
         cells = [r["model_a"], r["model_b"], r["task"], r["level"], r["shared"], r["both"],
@@ -259,8 +269,12 @@ def _paired_html(pairs: pd.DataFrame, setting: Sequence[Any]) -> str:
         keys = [*map(str, cells[:9]), f"{p:.6g}", f"{r['pass_diff']:.6f}"]
         cls = ' class="overall"' if r["task"] == "all" else ""
         significant = " significant" if p < 0.05 else ""
-        tds = "".join(f'<td data-sort="{html.escape(key)}">{html.escape(str(text))}</td>'
-                      for text, key in zip(cells, keys, strict=True))  # fmt: skip
+        tds = "".join(
+            f'<td data-sort="{html.escape(key)}">'
+            f"{linked.get(column) or html.escape(str(text))}</td>"
+            for column, (text, key) in enumerate(zip(cells, keys, strict=True))
+        )
+        tds += f"<td>{' · '.join(other) or '–'}</td>"
         rows.append(f'<tr{cls} data-p="{p:.6g}"{significant and " data-significant=1"}>'
                     f"{tds}</tr>")  # fmt: skip
     head = "".join(f"<th>{html.escape(h)}</th>" for h in header)
@@ -277,6 +291,7 @@ def write_study_page(inst: pd.DataFrame, out_dir: Path, n_resamples: int = 1000)
     overall = overall_rows(inst, n_resamples)
     pairs = paired_rows(inst, n_resamples)
     warnings = study_warnings(inst)
+    jobs = jobs_of(inst)
     models = sorted(map(str, inst["model"].unique()))
     sections = []
     settings = sorted({tuple(r) for r in inst[list(SETTING)].astype(str).to_numpy().tolist()})
@@ -289,7 +304,7 @@ def write_study_page(inst: pd.DataFrame, out_dir: Path, n_resamples: int = 1000)
             + "<h3>Leaderboard by task and level (click a column to sort)</h3>"
             + _leaderboard_html(board, out_dir, setting)
             + "<h3>Paired comparisons on the shared instances</h3>"
-            + _paired_html(pairs, setting)
+            + _paired_html(pairs, setting, jobs, out_dir)
             + "</section>"
         )
     warning_html = "".join(f"<li>{html.escape(w)}</li>" for w in warnings)

@@ -43,8 +43,11 @@ class StubServer:
         faults: list[dict[str, Any]] | None = None,
         reasoning: bool = False,
         answers: dict[str, str] | None = None,
+        skills: dict[str, float] | None = None,
     ) -> None:
-        """Set latency, faults and canned answers (prompt → reply), and reset the statistics."""
+        """Set latency, faults and canned answers (prompt → reply), and reset the statistics.
+        ``skills`` (request model → share of the ``answers`` prompts it gets right, the rest
+        answered ``\\boxed{-1}``) lets one server play several models of a sweep."""
         self._post(
             "/control",
             {
@@ -52,6 +55,7 @@ class StubServer:
                 "faults": faults or [],
                 "reasoning": reasoning,
                 "answers": answers or {},
+                "skills": skills or {},
             },
         )
 

@@ -9,11 +9,19 @@ Endpoints:
 - ``POST /v1/chat/completions`` answers ``\\boxed{<n>}`` where ``n`` is the prompt's length
   (with ``logprobs``: one token per word, deterministic top-N log-probabilities);
 - ``GET /v1/models`` lists one model (a readiness probe);
-- ``POST /control`` sets ``latency_s``, ``reasoning`` (bool), ``faults`` and ``answers`` (exact
-  prompt → reply text, replacing the default reply) and resets the stats;
-- ``GET /stats`` returns ``calls``, ``by_prompt`` (calls per last-message text), ``seeds`` (the
-  ``seed`` of each call, per prompt), ``max_inflight`` and ``log`` (one
-  ``[arrival_s, inflight_at_arrival, status]`` per call, in completion order).
+- ``POST /control`` sets ``latency_s``, ``reasoning`` (bool), ``faults``, ``answers`` (exact
+  prompt → reply text, replacing the default reply), ``skills`` and ``wrong`` (below) and resets
+  the stats;
+- ``GET /stats`` returns ``calls``, ``by_prompt`` (calls per last-message text), ``by_model``
+  (calls per request ``model``), ``seeds`` (the ``seed`` of each call, per prompt),
+  ``max_inflight`` and ``log`` (one ``[arrival_s, inflight_at_arrival, status]`` per call, in
+  completion order).
+
+Several models from one server (a sweep over ``model.name``): ``skills`` maps a request's
+``model`` to the share of the ``answers`` prompts it gets right. A model with a skill replies to
+such a prompt with its ``answers`` text when :func:`solves` says so and with ``wrong`` (default
+``\\boxed{-1}``) otherwise: deterministic per (model, prompt), so every sample of an instance
+agrees and a rerun gives the same results; skill 1 always solves, 0 never.
 
 A fault is a dict: ``kind`` (``status``, ``timeout``, ``malformed``, ``empty``), ``status``
 (for ``status``), ``retry_after`` (seconds, sent as the Retry-After header), ``echo_auth``
@@ -27,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import hashlib
 import json
 import time
 from typing import Any
@@ -34,6 +43,15 @@ from typing import Any
 from aiohttp import web
 
 MODEL_ID = "stub-model"
+WRONG = "\\boxed{-1}"
+"""The reply of a model with a skill to a prompt it does not solve."""
+
+
+def solves(model: str, prompt: str, skill: float) -> bool:
+    """Whether ``model`` with ``skill`` (0..1) answers ``prompt`` right: a hash of both, read as
+    a number in [0, 1), below the skill."""
+    digest = hashlib.sha256(f"{model}\n{prompt}".encode()).hexdigest()
+    return int(digest[:8], 16) / 16**8 < skill
 
 
 class StubState:
@@ -44,11 +62,14 @@ class StubState:
         self.faults = faults
         self.reasoning = False
         self.answers: dict[str, str] = {}
+        self.skills: dict[str, float] = {}
+        self.wrong = WRONG
         self.reset()
 
     def reset(self) -> None:
         self.calls = 0
         self.by_prompt: dict[str, int] = {}
+        self.by_model: dict[str, int] = {}
         self.seeds: dict[str, list[int | None]] = {}
         self.inflight = 0
         self.max_inflight = 0
@@ -121,6 +142,8 @@ async def chat_completions(request: web.Request) -> web.StreamResponse:
     state.calls += 1
     call_no = state.calls
     state.by_prompt[prompt] = prompt_no = state.by_prompt.get(prompt, 0) + 1
+    model = str(body.get("model", ""))
+    state.by_model[model] = state.by_model.get(model, 0) + 1
     state.seeds.setdefault(prompt, []).append(body.get("seed"))
     state.inflight += 1
     state.max_inflight = max(state.max_inflight, state.inflight)
@@ -133,6 +156,9 @@ async def chat_completions(request: web.Request) -> web.StreamResponse:
         if fault is None:
             reasoning = f"thinking about {len(prompt)}" if state.reasoning else None
             text = state.answers.get(prompt, f"\\boxed{{{len(prompt)}}}")
+            skill = state.skills.get(model)
+            if prompt in state.answers and skill is not None and not solves(model, prompt, skill):
+                text = state.wrong
             top_n = int(body.get("top_logprobs") or 1) if body.get("logprobs") else None
             return web.json_response(_completion(text, reasoning, top_logprobs=top_n))
         kind = fault.get("kind", "status")
@@ -168,6 +194,8 @@ async def control(request: web.Request) -> web.Response:
     state.faults = list(settings.get("faults", state.faults))
     state.reasoning = bool(settings.get("reasoning", state.reasoning))
     state.answers = dict(settings.get("answers", {}))
+    state.skills = {str(m): float(v) for m, v in settings.get("skills", {}).items()}
+    state.wrong = str(settings.get("wrong", WRONG))
     state.reset()
     return web.json_response({"ok": True})
 
@@ -178,6 +206,7 @@ async def stats(request: web.Request) -> web.Response:
         {
             "calls": state.calls,
             "by_prompt": state.by_prompt,
+            "by_model": state.by_model,
             "seeds": state.seeds,
             "max_inflight": state.max_inflight,
             "log": state.log,

@@ -1,10 +1,11 @@
 """``report.html``: one self-contained page per job — summary tables, figures, every sample.
 
 No server and no network: CSS and JavaScript are inline, figures are PNG data URIs, and the
-samples are one JSON block the page filters in the browser (by model, task, level, outcome and
-free text), written a chunk of samples at a time. Prompts are stored once per (instance,
-format), not once per sample. Model output is inserted with ``textContent``, never as HTML, so
-a response cannot inject markup.
+samples are one JSON block the page filters in the browser (by model, task, level, outcome,
+free text and a list of instance ids; ``report.html#model=M&ids=A,B`` opens filtered), written
+a chunk of samples at a time. Prompts are stored once per (instance, format), not once per
+sample. Model output is inserted with ``textContent``, never as HTML, so a response cannot
+inject markup.
 """
 
 from __future__ import annotations
@@ -207,6 +208,8 @@ details>summary{cursor:pointer;margin:1em 0 .3em;color:#333}
 <label>level <select id="f-level"></select></label>
 <label>outcome <select id="f-outcome"></select></label>
 <label>text <input id="f-search" type="search" placeholder="answer, reasoning, id"></label>
+<span id="f-ids" hidden>listed instances only (<span id="f-ids-n"></span>)
+<button id="f-ids-clear" type="button">show all</button></span>
 <span id="count"></span>
 </div>
 <table id="samples"><thead><tr><th>instance</th><th>model</th><th>task</th><th>level</th>
@@ -237,10 +240,30 @@ details>summary{cursor:pointer;margin:1em 0 .3em;color:#333}
     });
     select.addEventListener("change", function () { shown = PAGE; render(); });
   });
-  // report.html#model=M&task=T&level=L&outcome=O opens with those filters (study page links).
-  new URLSearchParams(window.location.hash.replace(/^#/, "")).forEach(function (value, name) {
-    if (filters[name]) { document.getElementById(filters[name]).value = value; }
-    if (name === "q") { document.getElementById("f-search").value = value; }
+  // report.html#model=M&task=T&level=L&outcome=O&q=TEXT&ids=ID1,ID2 opens with those filters
+  // (the study page's links); ids keeps only the listed instances until "show all".
+  var listed = null;
+  function showListed() {
+    document.getElementById("f-ids").hidden = listed === null;
+    document.getElementById("f-ids-n").textContent = listed === null ? "" : String(listed.size);
+  }
+  function fromHash() {
+    Object.keys(filters).forEach(function (name) {
+      document.getElementById(filters[name]).value = "";
+    });
+    document.getElementById("f-search").value = "";
+    listed = null;
+    new URLSearchParams(window.location.hash.replace(/^#/, "")).forEach(function (value, name) {
+      if (filters[name]) { document.getElementById(filters[name]).value = value; }
+      if (name === "q") { document.getElementById("f-search").value = value; }
+      if (name === "ids") { listed = new Set(value.split(",").filter(Boolean)); }
+    });
+    showListed();
+  }
+  fromHash();
+  window.addEventListener("hashchange", function () { fromHash(); shown = PAGE; render(); });
+  document.getElementById("f-ids-clear").addEventListener("click", function () {
+    listed = null; showListed(); shown = PAGE; render();
   });
   document.getElementById("f-search").addEventListener("input", function () {
     shown = PAGE; render();
@@ -249,6 +272,7 @@ details>summary{cursor:pointer;margin:1em 0 .3em;color:#333}
     shown += PAGE; render();
   });
   function matches(r) {
+    if (listed !== null && !listed.has(text(r.instance_id))) { return false; }
     for (var name in filters) {
       var want = document.getElementById(filters[name]).value;
       if (want && text(r[name]) !== want) { return false; }

@@ -10,7 +10,7 @@ import pytest
 
 from gralgo.evaluate import evaluate, load_instances
 from gralgo.report import collect_instances, write_comparison
-from gralgo.report._study import mcnemar_p, paired_rows, study_warnings
+from gralgo.report._study import mcnemar_p, paired_rows, study_warnings, write_study_page
 from gralgo.settings import settings_from_config
 from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, StubServer
 
@@ -102,9 +102,12 @@ def test_study_page_of_three_models_sorts_pairs_and_links_samples(
     page = chromium_page
     page.set_viewport_size({"width": 1400, "height": 900})
     errors: list[str] = []
+    fetched: list[str] = []  # a static page: nothing but files on disk, no server, no CDN
     page.on("pageerror", lambda err: errors.append(str(err)))
+    page.on("request", lambda request: fetched.append(request.url))
     page.goto((out / "study.html").as_uri())
     assert "model-mid, model-strong, model-weak" in page.locator("h1").inner_text()
+    assert page.locator("#warnings").count() == 0  # same instances, format and k
     ranking = page.locator("table.overall-board").first.locator("tbody tr")
     assert [r.locator("td").nth(1).inner_text() for r in ranking.all()] == [
         "model-strong", "model-mid", "model-weak"]  # fmt: skip
@@ -116,6 +119,9 @@ def test_study_page_of_three_models_sorts_pairs_and_links_samples(
     header.click()
     first = board.locator("tbody tr").first.locator("td").all_inner_texts()
     assert first[2] == "model-strong" and first[5].startswith("1.00 [")
+    assert float(first[7]) > 0  # its z-score over the three models on that task and level
+    last = board.locator("tbody tr").last.locator("td").all_inner_texts()
+    assert last[2] == "model-weak" and last[5].startswith("0.00 [") and float(last[7]) < 0
     # Three pairs, each with an overall row: strong vs weak differ on all 8 shared instances.
     paired = page.locator("table.paired").first
     overall = paired.locator("tr.overall")
@@ -134,4 +140,74 @@ def test_study_page_of_three_models_sorts_pairs_and_links_samples(
     assert page.locator("#f-model").input_value() == "model-strong"
     shown = page.locator("#samples tr.sample")
     assert shown.count() == 4 * 2  # 4 instances x k of that model, task and level
+    assert errors == []
+    assert fetched and all(url.startswith("file://") for url in fetched), fetched
+
+
+def test_study_page_warns_when_the_jobs_differ(
+    study: Path, chromium_page: Any, tmp_path: Path
+) -> None:
+    """Jobs asked other instances, in another format, with another k: the page says so above
+    the tables, and the pairs count only the shared instances."""
+    inst = collect_instances([study.parent / "outputs" / "runs"])
+    mid = inst["model"] == "model-mid"
+    dropped = set(sorted(inst.loc[mid, "instance_id"])[:2])
+    inst = inst[~(mid & inst["instance_id"].isin(dropped))].copy()  # model-mid: 6 of 8
+    inst.loc[inst["model"] == "model-weak", "k"] = 4
+    other_format = inst[inst["model"] == "model-strong"].assign(format="adjacency_list")
+    write_study_page(pd.concat([inst, other_format], ignore_index=True), tmp_path, 50)
+
+    page = chromium_page
+    page.goto((tmp_path / "study.html").as_uri())
+    warnings = page.locator("#warnings li").all_inner_texts()
+    assert len(warnings) == 3, warnings
+    assert "different formats (adjacency_list, edge_list)" in warnings[0]
+    assert "edge_list-standard: the models answered different instances" in warnings[1]
+    assert "model-mid 6" in warnings[1] and "6 shared" in warnings[1]
+    assert "different k" in warnings[2] and "model-weak k=4" in warnings[2]
+    edge_list = page.locator('section[data-setting="edge_list · standard · direct"]')
+    rows = edge_list.locator("table.paired tr.overall").all()
+    shared = {tuple(r.locator("td").all_inner_texts()[:2]): r.locator("td").nth(4).inner_text()
+              for r in rows}  # fmt: skip
+    assert shared[("model-strong", "model-mid")] == "6"
+    assert shared[("model-strong", "model-weak")] == "8"
+
+
+def test_paired_counts_link_to_exactly_the_discordant_samples(
+    study: Path, chromium_page: Any
+) -> None:
+    """The "only A" count opens A's report on the instances A solves and B does not, and the
+    last column B's samples on the same instances: exactly those, no others."""
+    inst = collect_instances([study.parent / "outputs" / "runs"])
+    mid = inst[inst["model"] == "model-mid"]
+    mid_wrong = sorted(mid.loc[mid["cons_at_k"] < 0.5, "instance_id"])
+    assert len(mid_wrong) == 4  # instances 2 and 3 of both tasks
+
+    page = chromium_page
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+
+    def shown() -> list[tuple[str, ...]]:
+        rows = page.eval_on_selector_all("#samples tr.sample", "rows => rows.map(r => ["
+                                         "r.dataset.instance, r.cells[1].textContent,"
+                                         "r.cells[7].textContent])")  # fmt: skip
+        return sorted(map(tuple, rows))
+
+    def pair_row() -> Any:
+        page.goto((study / "study.html").as_uri())
+        rows = page.locator("table.paired").first.locator("tr.overall")
+        return rows.filter(has=page.locator("td:nth-child(2)", has_text="model-mid")).filter(
+            has=page.locator("td:nth-child(1)", has_text="model-strong"))  # fmt: skip
+
+    row = pair_row()
+    assert row.locator("td").nth(7).inner_text() == "0"  # nothing to link: no anchor
+    assert row.locator("td").nth(7).locator("a").count() == 0
+    row.locator("td").nth(6).locator("a").click()  # only A: 4
+    page.wait_for_load_state()
+    assert page.url.split("#")[0].endswith("/report.html")
+    assert page.text_content("#f-ids-n") == "4"
+    assert shown() == [(i, "model-strong", "correct") for i in mid_wrong for _ in range(2)]
+    pair_row().locator("a.other", has_text="model-mid on only A").click()
+    page.wait_for_load_state()
+    assert shown() == [(i, "model-mid", "wrong") for i in mid_wrong for _ in range(2)]
     assert errors == []

@@ -183,18 +183,26 @@ def _mlflow_runs(settings) -> list:
 
 
 def test_no_mlflow_run_before_the_first_call(make_settings, stub: StubServer, monkeypatch) -> None:
-    """A dry run, or a preflight that stops for a missing key, leaves no run (FAILED or not)."""
+    """A dry run, or a preflight that stops for a missing key or a dead endpoint, leaves no run
+    (FAILED or not); the first job that calls makes the experiment's first run."""
     from gralgo.errors import ConfigError
 
     settings = stub_settings(make_settings, stub, "dry_run=true")
     assert settings.mlflow.enabled
     evaluate(settings)
     assert _mlflow_runs(settings) == []
+    with pytest.raises(ConfigError, match="model.api_base"):
+        evaluate(stub_settings(make_settings, stub, "model.api_base=http://127.0.0.1:9/v1"))
+    assert _mlflow_runs(settings) == []
     monkeypatch.delenv(FAKE_KEY_ENV)
     with pytest.raises(ConfigError, match="model.api_key_env"):
         evaluate(stub_settings(make_settings, stub))
     assert _mlflow_runs(settings) == []
     assert stub.stats()["calls"] == 0
+    monkeypatch.setenv(FAKE_KEY_ENV, FAKE_KEY)
+    result = evaluate(stub_settings(make_settings, stub))
+    assert stub.stats()["calls"] == 6 * 2
+    assert [run.info.run_id for run in _mlflow_runs(settings)] == [result.run_id]
 
 
 def test_unreachable_server_names_the_field(make_settings, stub: StubServer) -> None:

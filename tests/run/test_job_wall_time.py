@@ -46,6 +46,12 @@ def test_cli_job_reports_the_whole_process_time_with_its_parts(
     assert metrics["wall_time_s"] > parts["calls"] + parts["start_up"]
     line = next(x for x in done.stdout.splitlines() if x.startswith("wall time"))
     assert "start-up" in line and "calls" in line and "MLflow" in line
+    # The model's speed, as the smoke run prints it: completion tokens over the calls' latency
+    # (each call took at least the stub's 0.2 s).
+    speed = next(x for x in done.stdout.splitlines() if x.startswith("model speed"))
+    assert speed.endswith(" completion tokens/s per call"), speed
+    assert float(speed.split()[2]) == pytest.approx(metrics["completion_tokens_per_s"], abs=0.05)
+    assert 0 < metrics["completion_tokens_per_s"] <= metrics["completion_tokens"] / (2 * 0.2)
 
     # MLflow's wall_time_s is the same whole-job figure (its own logging included).
     from mlflow import MlflowClient

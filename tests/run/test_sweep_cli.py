@@ -52,6 +52,9 @@ def test_sweep_groups_jobs_under_a_parent_run(stub: StubServer, tmp_path: Path) 
     }
     comparison = {a.path for a in client.list_artifacts(parent.info.run_id, "comparison")}
     assert "comparison/z_scores.md" in comparison
+    assert "comparison/study.html" in comparison  # the study page, beside the tables
+    study = (tmp_path / "sweep" / "comparison" / "study.html").read_text(encoding="utf-8")
+    assert "Study: stub-a, stub-b" in study and 'class="paired sortable"' in study
     table = tmp_path / "sweep" / "comparison" / "edge_list-standard" / "taxonomy_by_level.md"
     text = table.read_text()
     assert "| stub-a |" in text and "| stub-b |" in text
@@ -99,5 +102,8 @@ def test_compare_command_reads_job_folders(stub: StubServer, tmp_path: Path) -> 
     )
     assert done.returncode == 0, done.stderr[-3000:]
     assert "Normalised scores" in done.stdout
+    study = tmp_path / "cmp" / "comparison" / "study.html"
+    assert f"study page (leaderboard, paired comparisons): {study}" in done.stdout
+    assert "Study: m1, m2" in study.read_text(encoding="utf-8")
     tasks = tmp_path / "cmp" / "comparison" / "edge_list-standard" / "tasks_level1.md"
     assert "| m1 |" in tasks.read_text() and "| m2 |" in tasks.read_text()

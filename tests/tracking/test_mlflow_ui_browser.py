@@ -44,7 +44,8 @@ def store(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, str, Path]:
     run_id = log_run(
         tracking_uri=uri, experiment_name="gralgo", run_name="ui-model edge_list standard L1",
         params={"k": "4"}, tags={"model": "ui-model"},
-        metrics={"pass_at_k": 0.625, "cons_at_k": 0.5, "accuracy": 0.4375,
+        metrics={"pass_at_k": 0.625, "pass_at_k_lo": 0.5, "pass_at_k_hi": 0.75,
+                 "cons_at_k": 0.5, "accuracy": 0.4375, "share_wrong": 0.25,
                  "accuracy_lo": 0.25, "accuracy_hi": 0.625, "cost_usd": 0.0123,
                  "prompt_tokens": 4321, "completion_tokens": 8765,
                  "task/max_degree/pass_at_k": 0.75, "task/max_degree/accuracy": 0.5,
@@ -87,8 +88,9 @@ def server(store: tuple[str, str, Path], tmp_path_factory: pytest.TempPathFactor
 def test_printed_link_opens_the_runs_table_on_accuracy_and_cost(
     server: str, store: tuple[str, str, Path], chromium_page: Any, tmp_path: Path
 ) -> None:
-    """The link the job summary prints: the first visible metric columns are accuracy, its
-    interval, completion tokens and cost (MLflow orders the chosen metrics by name)."""
+    """The link the job summary prints: the first metric columns are accuracy, its interval,
+    completion tokens and cost, then pass@k and its interval (MLflow orders the chosen metrics
+    by name); metrics outside gralgo's view (cons_at_k, share_wrong, breakdowns) are not shown."""
     from gralgo.publish import locations_for
 
     uri, experiment_id, run_id = store
@@ -103,8 +105,10 @@ def test_printed_link_opens_the_runs_table_on_accuracy_and_cost(
         if text.strip() and (not headers or headers[-1] != text.strip()):
             headers.append(text.strip())
     metrics = [h for h in headers[headers.index("Metrics") + 1 :] if h != "Duration"]
-    assert metrics[:3] == ["accuracy", "accuracy_hi", "accuracy_lo"], headers
-    assert {"cost_usd", "completion_tokens", "pass_at_k"} <= set(metrics), ", ".join(headers)
+    assert metrics[:5] == ["accuracy", "accuracy_hi", "accuracy_lo", "completion_tokens",
+                           "cost_usd"], headers  # fmt: skip
+    assert metrics[5:7] == ["pass_at_k", "pass_at_k_hi"], headers  # the rest drawn on scroll
+    assert not {"cons_at_k", "share_wrong", "task/max_degree/pass_at_k"} & set(headers), headers
     # Visible without scrolling sideways in a 1,600 px window.
     for name in ("cost_usd", "completion_tokens"):
         header = page.locator("[role=columnheader]", has_text=name).first
@@ -126,9 +130,9 @@ def test_runs_table_lists_the_run_with_its_metrics(
     text = page.locator("body").inner_text()
     assert "Model training" in text
     # gralgo's view: the key metrics are columns, with this run's values.
-    for column in ("pass_at_k", "cons_at_k", "accuracy"):
+    for column in ("pass_at_k", "pass_at_k_hi", "accuracy", "cost_usd"):
         assert f"\n{column}\n" in text
-    for value in ("0.625", "0.4375"):
+    for value in ("0.625", "0.4375", "0.0123"):
         assert f"\n{value}\n" in text
 
 

@@ -198,3 +198,33 @@ def test_a_wrong_sample_shows_the_certificate_and_the_verdict(
     verdict = detail.locator("p.verdict").inner_text()
     assert verdict == ("certificate verdict: infeasible · first flaw: not an edge: "
                        "('Oak St', 'Main St')")  # fmt: skip
+
+
+def test_the_url_fragment_lists_instances_and_keeps_the_other_filters(
+    scored_frame: pd.DataFrame, tmp_path: Path, chromium_page: Any
+) -> None:
+    """``#ids=A,B`` (the study page's paired-comparison links) shows exactly those instances'
+    samples, ANDed with the other filters; "show all" and a new fragment lift it."""
+    write_transcripts(scored_frame, tmp_path, dataset_dir=tmp_path / "ds", title="ids")
+    page = chromium_page
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    url = (tmp_path / "report.html").as_uri()
+    page.goto(url + "#ids=inst-right%2Cinst-err")
+
+    def shown() -> list[str]:
+        return sorted(page.eval_on_selector_all(
+            "#samples tr.sample", "rows => rows.map(r => r.dataset.instance)"))  # fmt: skip
+
+    assert shown() == ["inst-err", "inst-err", "inst-right", "inst-right"]
+    assert page.text_content("#count") == "4 of 6 samples"
+    assert page.locator("#f-ids").is_visible()
+    assert page.text_content("#f-ids-n") == "2"
+    page.select_option("#f-model", "model-b")  # the other filters still narrow the list
+    assert shown() == ["inst-err"]
+    page.goto(url + "#model=model-a&ids=inst-right&level=1")  # a new fragment replaces it all
+    assert shown() == ["inst-right", "inst-right"] and page.input_value("#f-model") == "model-a"
+    page.click("#f-ids-clear")
+    assert page.locator("#f-ids").is_hidden()
+    assert shown() == ["inst-err", "inst-right", "inst-right"]  # model-a, level 1
+    assert errors == []

@@ -6,10 +6,11 @@ import json
 from pathlib import Path
 
 import pandas as pd
+import pytest
 
 from gralgo.transcripts._html import HtmlReport, render_html
 from gralgo.transcripts._sample_log import RECORD_FIELDS, sample_records
-from gralgo.transcripts._transcripts import prompts_of, write_transcripts
+from gralgo.transcripts._transcripts import certificate_text, prompts_of, write_transcripts
 
 
 def test_records_hold_texts_and_plain_values(scored_frame: pd.DataFrame) -> None:
@@ -138,3 +139,21 @@ def test_unchanged_transcripts_are_not_rewritten_and_any_change_rewrites_them(
     assert not rewrote(changed, title="other")
     state = None  # no record (an old folder, or a crash before it was written): rewritten
     assert rewrote(changed, title="other")
+
+
+@pytest.mark.parametrize(
+    ("certificate", "expected"),
+    [  # the shapes the tasks' solvers emit: a clique, a reach set, MST edges, a path
+        ({"clique": ["Oak St", "Elm St", "Main St"]}, "clique (3): Oak St, Elm St, Main St"),
+        ({"node": "Oak St", "k": 2, "nodes": ["Elm St", "Main St"]},
+         'node: "Oak St"\nk: 2\nnodes (2): Elm St, Main St'),
+        ({"total": 7, "edges": [["a", "b", 3], ["b", "c", 4]]},
+         "total: 7\nedges (2): (a, b, 3), (b, c, 4)"),
+        ('{"diameter": 2, "pair": ["a", "c"], "path": ["a", "b", "c"]}',
+         "diameter: 2\npair (2): a, c\npath (3): a, b, c"),
+    ],
+)  # fmt: skip
+def test_certificates_read_as_the_evidence_beside_an_answer(
+    certificate: object, expected: str
+) -> None:
+    assert certificate_text(certificate) == expected
