@@ -386,11 +386,13 @@ def write_tables(
     *,
     model_order: Sequence[str] | None = None,
     task_labels: Mapping[str, str] | None = None,
+    guesses: pd.DataFrame | None = None,
 ) -> list[Path]:
     """Write every table as ``.md`` and ``.csv`` under ``out_dir``; return the written paths.
 
     ``inst`` comes from ``instance_metrics``; ``agg`` from ``aggregate(inst, by=["model",
-    "task", "level"])``. Files: ``taxonomy_by_level`` (Tables 3/5), ``tasks_level<L>``
+    "task", "level"])``; ``guesses`` is ``guess_baselines(inst)`` when the caller has it
+    (computed here otherwise). Files: ``taxonomy_by_level`` (Tables 3/5), ``tasks_level<L>``
     (Tables 7/8, one per level present) and ``outcomes``.
     """
     out = Path(out_dir)
@@ -402,7 +404,7 @@ def write_tables(
         frame.to_csv(out / f"{stem}.csv", index=False, float_format="%.6g")
         written.extend([out / f"{stem}.md", out / f"{stem}.csv"])
 
-    guesses = guess_baselines(inst)
+    guesses = guess_baselines(inst) if guesses is None else guesses
     taxonomy = taxonomy_table(inst, model_order=model_order)
     levels = sorted(int(v) for v in taxonomy.columns.get_level_values("level").unique())
     taxonomy = with_taxonomy_baseline(taxonomy, guesses)
