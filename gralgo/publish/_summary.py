@@ -75,13 +75,17 @@ def mark_partial(paths: list[Path], status: Completeness) -> None:
 
 
 def scrub_text_columns(frame: pd.DataFrame, env_names: list[str]) -> pd.DataFrame:
-    """A copy of ``frame`` with secret values masked in its text columns."""
+    """A copy of ``frame`` with secret values masked in its text columns (each distinct text
+    scrubbed once: most repeat, e.g. task and model names)."""
     from gralgo.tracking import scrub_texts
 
     out = frame.copy()
     for column in out.columns:
         if out[column].dtype == object:
-            out[column] = scrub_texts(out[column].tolist(), env_names)
+            values = out[column].tolist()
+            distinct = list(dict.fromkeys(v for v in values if isinstance(v, str)))
+            scrubbed = dict(zip(distinct, scrub_texts(distinct, env_names), strict=True))
+            out[column] = [scrubbed.get(v, v) if isinstance(v, str) else v for v in values]
     return out
 
 
