@@ -149,6 +149,7 @@ def plot_accuracy_by_level(
         axes[1].legend(fontsize="small", loc="best")
         figure.suptitle(title or default_title(inst))
         figure.tight_layout()
+        figure.set_layout_engine(None)  # laid out: savefig then skips a second, unused layout
         target = Path(path)
         target.parent.mkdir(parents=True, exist_ok=True)
         figure.savefig(target, dpi=120, format="png")
