@@ -136,26 +136,3 @@ def test_summary_metrics_and_samples_use_the_configured_price(
     samples = pd.read_csv(tmp_path / "samples.csv")
     assert samples["cost_usd"].sum() == pytest.approx(expected)
     assert "unknown price" not in (tmp_path / "report.html").read_text(encoding="utf-8")
-
-
-def test_the_baselines_are_computed_once_for_tables_plot_and_page(
-    make_settings: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The tables, the plot's heuristic lines and report.html's task grid share one
-    ``guess_baselines`` (it was computed four times: ~0.3 s of a 2,000-sample job)."""
-    import gralgo.report
-    import gralgo.report._tables as tables
-
-    real, calls = tables.guess_baselines, []
-
-    def counted(inst: pd.DataFrame) -> pd.DataFrame:
-        calls.append(len(inst))
-        return real(inst)
-
-    monkeypatch.setattr(tables, "guess_baselines", counted)
-    monkeypatch.setattr(gralgo.report, "guess_baselines", counted, raising=False)
-    settings = make_settings("sampling.k=2", "report.bootstrap_resamples=20").report_settings()
-    frame = _frame().assign(heuristics=json.dumps({"greedy": 1.0}))
-    write_reports(frame, settings, tmp_path)
-    assert calls == [2]  # once, over the job's two instances
-    assert "best heuristic" in (tmp_path / "tables" / "outcomes.csv").read_text(encoding="utf-8")
