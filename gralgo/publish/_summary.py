@@ -75,13 +75,17 @@ def mark_partial(paths: list[Path], status: Completeness) -> None:
 
 
 def scrub_text_columns(frame: pd.DataFrame, env_names: list[str]) -> pd.DataFrame:
-    """A copy of ``frame`` with secret values masked in its text columns."""
+    """A copy of ``frame`` with secret values masked in its text columns (each distinct text
+    scrubbed once: most repeat, e.g. task and model names)."""
     from gralgo.tracking import scrub_texts
 
     out = frame.copy()
     for column in out.columns:
         if out[column].dtype == object:
-            out[column] = scrub_texts(out[column].tolist(), env_names)
+            values = out[column].tolist()
+            distinct = list(dict.fromkeys(v for v in values if isinstance(v, str)))
+            scrubbed = dict(zip(distinct, scrub_texts(distinct, env_names), strict=True))
+            out[column] = [scrubbed.get(v, v) if isinstance(v, str) else v for v in values]
     return out
 
 
@@ -126,12 +130,12 @@ def breakdown_table(parts: dict[str, pd.DataFrame]) -> pd.DataFrame:
     return pd.concat(stacked, ignore_index=True)
 
 
-def with_baselines(by_task_level: pd.DataFrame, inst: pd.DataFrame) -> pd.DataFrame:
+def with_baselines(by_task_level: pd.DataFrame, guesses: pd.DataFrame) -> pd.DataFrame:
     """``aggregate(inst, by=[model, task, level])`` plus the guessing baseline, the best named
-    heuristic and the ``best heuristic`` baseline of each (task, level) (the tables' rows)."""
-    from gralgo.report import BASELINE, HEURISTIC, guess_baselines
+    heuristic and the ``best heuristic`` baseline of each (task, level) (the tables' rows);
+    ``guesses`` is ``guess_baselines(inst)``."""
+    from gralgo.report import BASELINE, HEURISTIC
 
-    guesses = guess_baselines(inst)
     if guesses.empty or not {"task", "level"} <= set(by_task_level.columns):
         return by_task_level
     columns = [BASELINE]
@@ -156,7 +160,12 @@ def write_reports(
     A partial job (``status`` not complete) gets its Markdown tables marked as partial; when no
     instance completed, the tables and the plot are skipped (there is nothing to show).
     """
-    from gralgo.report import plot_accuracy_by_level, priced_samples, write_tables
+    from gralgo.report import (
+        guess_baselines,
+        plot_accuracy_by_level,
+        priced_samples,
+        write_tables,
+    )
     from gralgo.score import aggregate, instance_metrics, score_samples
     from gralgo.tracking import redact_config, secret_env_names
 
@@ -191,8 +200,10 @@ def write_reports(
         log.warning("no instance has all its samples (%s): no tables, no plot", status.line())
     elif settings.by_level:
         agg = aggregate(inst, by=["model", "task", "level"], n_resamples=resamples)
-        tables += write_tables(inst, agg, tables_dir)
-        artifacts.append(plot_accuracy_by_level(inst, out_dir / "accuracy_by_level.png"))
+        guesses = guess_baselines(inst)  # once: the tables, the plot and the page share it
+        tables += write_tables(inst, agg, tables_dir, guesses=guesses)
+        figure = out_dir / "accuracy_by_level.png"
+        artifacts.append(plot_accuracy_by_level(inst, figure, guesses=guesses))
     else:
         tables_dir.mkdir(parents=True, exist_ok=True)
         path = tables_dir / "long_context.md"
@@ -215,7 +226,7 @@ def write_reports(
     from gralgo.transcripts import write_job_transcripts
 
     figures = [p for p in artifacts if p.suffix == ".png"]
-    page_by_task_level = None if agg is None else with_baselines(agg, inst)
+    page_by_task_level = None if agg is None else with_baselines(agg, guesses)
     pages, state = write_job_transcripts(
         scored,
         overall,

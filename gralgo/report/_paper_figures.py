@@ -40,6 +40,7 @@ def _save(figure: Figure, path: str | Path) -> Path:
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     figure.tight_layout()
+    figure.set_layout_engine(None)  # laid out: savefig then skips a second, unused layout
     figure.savefig(target, dpi=120, format="png")
     return target
 

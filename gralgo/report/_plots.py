@@ -87,12 +87,14 @@ def plot_accuracy_by_level(
     model_order: Sequence[str] | None = None,
     title: str | None = None,
     n_resamples: int = 1000,
+    guesses: pd.DataFrame | None = None,
 ) -> Path:
     """Save a PNG with two panels (pass@k, cons@k) against level; return its path.
 
     Thin dashed lines show, per taxonomy, the ``best heuristic`` baseline of the tables (the
     most accurate named heuristic of each task, or guessing where none beats it; averaged over
-    the tasks like a model's point) when the instances carry heuristic credits.
+    the tasks like a model's point) when the instances carry heuristic credits; ``guesses`` is
+    ``guess_baselines(inst)`` when the caller has it (computed here otherwise).
 
     ``inst`` comes from ``instance_metrics`` and must hold one (format, context). The title
     defaults to the models, format, context and k.
@@ -111,6 +113,10 @@ def plot_accuracy_by_level(
     levels = sorted(int(v) for v in points["pass_at_k"]["level"].unique())
     n_series = len(models) * len(TAXONOMIES)
 
+    if guesses is None:
+        from gralgo.report._tables import guess_baselines
+
+        guesses = guess_baselines(inst)
     figure, axes = plt.subplots(1, 2, figsize=(11, 4.4), sharey=True)
     try:
         for axis, (metric, table) in zip(axes, points.items(), strict=True):
@@ -132,7 +138,7 @@ def plot_accuracy_by_level(
                         marker=TAXONOMY_MARKERS[taxonomy],
                         linestyle=_LINESTYLES[m_index % len(_LINESTYLES)],
                     )  # fmt: skip
-            _heuristic_lines(axis, inst, colours)
+            _heuristic_lines(axis, guesses, colours)
             axis.set_title(k_label(inst, metric))
             axis.set_xlabel("level")
             axis.set_xticks(levels)
@@ -143,6 +149,7 @@ def plot_accuracy_by_level(
         axes[1].legend(fontsize="small", loc="best")
         figure.suptitle(title or default_title(inst))
         figure.tight_layout()
+        figure.set_layout_engine(None)  # laid out: savefig then skips a second, unused layout
         target = Path(path)
         target.parent.mkdir(parents=True, exist_ok=True)
         figure.savefig(target, dpi=120, format="png")
@@ -151,11 +158,11 @@ def plot_accuracy_by_level(
     return target
 
 
-def _heuristic_lines(axis: Any, inst: pd.DataFrame, colours: Mapping[str, str]) -> None:
-    """Per taxonomy, the mean over its tasks of the ``best heuristic`` baseline per level."""
-    from gralgo.report._tables import HEURISTIC, guess_baselines
+def _heuristic_lines(axis: Any, guesses: pd.DataFrame, colours: Mapping[str, str]) -> None:
+    """Per taxonomy, the mean over its tasks of the ``best heuristic`` baseline per level
+    (``guesses``: :func:`gralgo.report._tables.guess_baselines` of the instances)."""
+    from gralgo.report._tables import HEURISTIC
 
-    guesses = guess_baselines(inst)
     if guesses.empty or guesses[HEURISTIC].isna().any():
         return
     means = guesses.groupby(["taxonomy", "level"])[HEURISTIC].mean()

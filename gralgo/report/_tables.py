@@ -26,7 +26,9 @@ import json
 import math
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from gralgo.score import ScoringInputError
@@ -106,12 +108,14 @@ def taxonomy_table(
     inst: pd.DataFrame,
     levels: Sequence[int] | None = None,
     model_order: Sequence[str] | None = None,
+    means: pd.DataFrame | None = None,
 ) -> pd.DataFrame:
     """Tables 3/5 as numbers: index = models, columns = (level, taxonomy or Avg., c@k / p@k).
 
-    ``levels`` defaults to the levels present; a missing cell is ``NaN``.
+    ``levels`` defaults to the levels present; a missing cell is ``NaN``. ``means`` is
+    ``task_means(inst)`` when the caller has it.
     """
-    means = task_means(inst)
+    means = task_means(inst) if means is None else means
     levels = sorted(int(v) for v in means["level"].unique()) if levels is None else list(levels)
     models = ordered_models(inst, model_order)
     groups = [t.capitalize() for t in TAXONOMIES] + [AVERAGE]
@@ -119,27 +123,45 @@ def taxonomy_table(
         [(level, group, metric) for level in levels for group in groups for metric in (CONS, PASS)],
         names=["level", "taxonomy", "metric"],
     )
-    table = pd.DataFrame(math.nan, index=pd.Index(models, name="model"), columns=columns)
+    cells = _Cells(models, columns)
     by_taxonomy = means.groupby(["model", "level", "taxonomy"])[["cons_at_k", "pass_at_k"]].mean()
     by_level = means.groupby(["model", "level"])[["cons_at_k", "pass_at_k"]].mean()
-    for (model, level, taxonomy), row in by_taxonomy.iterrows():
+    for (model, level, taxonomy), cons, pass_ in by_taxonomy.itertuples():
         if level in levels:
-            table.loc[model, (level, taxonomy.capitalize(), CONS)] = row["cons_at_k"]
-            table.loc[model, (level, taxonomy.capitalize(), PASS)] = row["pass_at_k"]
-    for (model, level), row in by_level.iterrows():
+            cells.set(model, (level, taxonomy.capitalize(), CONS), cons)
+            cells.set(model, (level, taxonomy.capitalize(), PASS), pass_)
+    for (model, level), cons, pass_ in by_level.itertuples():
         if level in levels:
-            table.loc[model, (level, AVERAGE, CONS)] = row["cons_at_k"]
-            table.loc[model, (level, AVERAGE, PASS)] = row["pass_at_k"]
-    return table
+            cells.set(model, (level, AVERAGE, CONS), cons)
+            cells.set(model, (level, AVERAGE, PASS), pass_)
+    return cells.frame()
+
+
+class _Cells:
+    """A float table (``NaN`` where unset) filled cell by cell: ``.loc`` per cell is slow."""
+
+    def __init__(self, rows: Sequence[str], columns: pd.MultiIndex) -> None:
+        self.rows, self.columns = {r: i for i, r in enumerate(rows)}, columns
+        self.where = {c: i for i, c in enumerate(columns)}
+        self.values = np.full((len(rows), len(columns)), math.nan)
+        self.index = pd.Index(list(rows), name="model")
+
+    def set(self, row: str, column: tuple[Any, ...], value: float) -> None:
+        self.values[self.rows[row], self.where[column]] = value
+
+    def frame(self) -> pd.DataFrame:
+        return pd.DataFrame(self.values, index=self.index, columns=self.columns)
 
 
 def task_table(
     inst: pd.DataFrame,
     level: int,
     model_order: Sequence[str] | None = None,
+    means: pd.DataFrame | None = None,
 ) -> pd.DataFrame:
-    """Tables 7/8 as numbers for one level: columns = (complexity, task, p@k / c@k)."""
-    means = task_means(inst)
+    """Tables 7/8 as numbers for one level: columns = (complexity, task, p@k / c@k);
+    ``means`` is ``task_means(inst)`` when the caller has it."""
+    means = task_means(inst) if means is None else means
     means = means[means["level"] == level]
     if means.empty:
         raise ScoringInputError(f"no complete instances at level {level}")
@@ -157,12 +179,12 @@ def task_table(
         names=["complexity", "task", "metric"],
     )
     models = ordered_models(means, model_order)
-    table = pd.DataFrame(math.nan, index=pd.Index(models, name="model"), columns=columns)
+    cells = _Cells(models, columns)
     for row in means.itertuples():
         group = row.complexity.capitalize()
-        table.loc[row.model, (group, row.task, PASS)] = row.pass_at_k
-        table.loc[row.model, (group, row.task, CONS)] = row.cons_at_k
-    return table
+        cells.set(row.model, (group, row.task, PASS), row.pass_at_k)
+        cells.set(row.model, (group, row.task, CONS), row.cons_at_k)
+    return cells.frame()
 
 
 def outcome_table(agg: pd.DataFrame) -> pd.DataFrame:
@@ -294,14 +316,17 @@ def with_task_baseline(table: pd.DataFrame, guesses: pd.DataFrame, level: int) -
     labels = [BASELINE]
     if HEURISTIC in part.columns and part[HEURISTIC].notna().any():
         labels.append(HEURISTIC)
+    where = {column: i for i, column in enumerate(out.columns)}
+    records = part.to_dict("records")
     for label in labels:
-        out.loc[label] = math.nan
-        for row in part.to_dict("records"):
+        values = np.full(len(out.columns), math.nan)
+        for row in records:
             if (row["complexity"].capitalize(), row["task"]) in pairs:
                 for metric in (PASS, CONS):
-                    out.loc[label, (row["complexity"].capitalize(), row["task"], metric)] = row[
+                    values[where[(row["complexity"].capitalize(), row["task"], metric)]] = row[
                         label
                     ]
+        out.loc[label] = values  # one new row, not one .loc per cell
     return out
 
 
@@ -361,11 +386,12 @@ def task_markdown(
     labels = dict(task_labels or {})
     pairs = table.columns.droplevel("metric").unique()
     header = ["Model", *(f"{group}: {labels.get(task, task)}" for group, task in pairs)]
+    where = {column: i for i, column in enumerate(table.columns)}
     rows = []
-    for model in table.index:
+    for model, values in zip(table.index, table.to_numpy(), strict=True):
         cells = [
-            f"{_cell(table.loc[model, (g, t, PASS)], digits)} / "
-            f"{_cell(table.loc[model, (g, t, CONS)], digits)}"
+            f"{_cell(values[where[(g, t, PASS)]], digits)} / "
+            f"{_cell(values[where[(g, t, CONS)]], digits)}"
             for g, t in pairs
         ]
         rows.append([model, *cells])
@@ -386,11 +412,13 @@ def write_tables(
     *,
     model_order: Sequence[str] | None = None,
     task_labels: Mapping[str, str] | None = None,
+    guesses: pd.DataFrame | None = None,
 ) -> list[Path]:
     """Write every table as ``.md`` and ``.csv`` under ``out_dir``; return the written paths.
 
     ``inst`` comes from ``instance_metrics``; ``agg`` from ``aggregate(inst, by=["model",
-    "task", "level"])``. Files: ``taxonomy_by_level`` (Tables 3/5), ``tasks_level<L>``
+    "task", "level"])``; ``guesses`` is ``guess_baselines(inst)`` when the caller has it
+    (computed here otherwise). Files: ``taxonomy_by_level`` (Tables 3/5), ``tasks_level<L>``
     (Tables 7/8, one per level present) and ``outcomes``.
     """
     out = Path(out_dir)
@@ -402,8 +430,9 @@ def write_tables(
         frame.to_csv(out / f"{stem}.csv", index=False, float_format="%.6g")
         written.extend([out / f"{stem}.md", out / f"{stem}.csv"])
 
-    guesses = guess_baselines(inst)
-    taxonomy = taxonomy_table(inst, model_order=model_order)
+    guesses = guess_baselines(inst) if guesses is None else guesses
+    means = task_means(inst)  # once for every table
+    taxonomy = taxonomy_table(inst, model_order=model_order, means=means)
     levels = sorted(int(v) for v in taxonomy.columns.get_level_values("level").unique())
     taxonomy = with_taxonomy_baseline(taxonomy, guesses)
     save(
@@ -412,7 +441,8 @@ def write_tables(
         _flat(taxonomy, prefix="Level-"),
     )
     for level in levels:
-        table = with_task_baseline(task_table(inst, level, model_order=model_order), guesses, level)
+        table = task_table(inst, level, model_order=model_order, means=means)
+        table = with_task_baseline(table, guesses, level)
         save(
             f"tasks_level{level}",
             task_markdown(table, level, task_labels=task_labels) + baseline_note(guesses, level),

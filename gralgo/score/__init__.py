@@ -2,35 +2,70 @@
 
 ``score_samples`` -> ``instance_metrics`` -> ``aggregate`` turns ledger samples into the numbers
 in the paper's tables; the statistics themselves are pure functions in ``_metrics``.
+
+Importing this package is cheap: everything loads on first use (the certificate reader's
+networkx only for certificate mode).
 """
 
-from gralgo.score._certificate_reader import NodeNames, read_certificate
-from gralgo.score._certificate_verdicts import (
-    certificate_table,
-    certificate_verdicts,
-    check_certificate_answer,
-)
-from gralgo.score._extract import extract_boxed
-from gralgo.score._metrics import (
-    bootstrap_ci,
-    cons_at_k,
-    majority_vote,
-    normalized_scores,
-    pass_at_k,
-    pass_at_k_array,
-)
-from gralgo.score._outcome import Outcome, classify_outcome
-from gralgo.score._scoring import (
-    SAMPLE_COLUMNS,
-    ScoringInputError,
-    aggregate,
-    boxed_answer,
-    instance_metrics,
-    score_samples,
-)
+from typing import TYPE_CHECKING
+
+from gralgo.lazy import lazy_exports
+
+if TYPE_CHECKING:
+    from gralgo.score._certificate_reader import NodeNames, read_certificate
+    from gralgo.score._certificate_verdicts import (
+        certificate_table,
+        certificate_verdicts,
+        check_certificate_answer,
+    )
+    from gralgo.score._extract import extract_boxed
+    from gralgo.score._metrics import (
+        bootstrap_ci,
+        cons_at_k,
+        majority_vote,
+        normalized_scores,
+        pass_at_k,
+        pass_at_k_array,
+    )
+    from gralgo.score._outcome import Outcome, classify_outcome
+    from gralgo.score._scoring import (
+        SAMPLE_COLUMNS,
+        ScoringInputError,
+        aggregate,
+        boxed_answer,
+        instance_metrics,
+        score_samples,
+    )
+    from gralgo.tasks import ANSWER_KINDS, normalize_answer
 
 # Answer normalisation belongs to the task layer; re-exported for the callers that read it here.
-from gralgo.tasks import ANSWER_KINDS, normalize_answer
+_LAZY = {
+    "aggregate": "gralgo.score._scoring",
+    "ANSWER_KINDS": "gralgo.tasks",
+    "bootstrap_ci": "gralgo.score._metrics",
+    "boxed_answer": "gralgo.score._scoring",
+    "certificate_table": "gralgo.score._certificate_verdicts",
+    "certificate_verdicts": "gralgo.score._certificate_verdicts",
+    "check_certificate_answer": "gralgo.score._certificate_verdicts",
+    "classify_outcome": "gralgo.score._outcome",
+    "cons_at_k": "gralgo.score._metrics",
+    "extract_boxed": "gralgo.score._extract",
+    "instance_metrics": "gralgo.score._scoring",
+    "majority_vote": "gralgo.score._metrics",
+    "NodeNames": "gralgo.score._certificate_reader",
+    "normalize_answer": "gralgo.tasks",
+    "normalized_scores": "gralgo.score._metrics",
+    "Outcome": "gralgo.score._outcome",
+    "pass_at_k": "gralgo.score._metrics",
+    "pass_at_k_array": "gralgo.score._metrics",
+    "read_certificate": "gralgo.score._certificate_reader",
+    "SAMPLE_COLUMNS": "gralgo.score._scoring",
+    "score_samples": "gralgo.score._scoring",
+    "ScoringInputError": "gralgo.score._scoring",
+}
+
+__getattr__ = lazy_exports(__name__, _LAZY)
+
 
 __all__ = [
     "boxed_answer",

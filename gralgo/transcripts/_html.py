@@ -90,10 +90,8 @@ def _safe(text: str) -> str:
     return text
 
 
-def write_page(report: HtmlReport, out: TextIO, record_arrays: Iterable[str]) -> None:
-    """Write the page to ``out`` a piece at a time: ``record_arrays`` are JSON arrays of
-    records (one per chunk), joined into the page's one ``records`` array as they come, so
-    the whole job's text is never one string."""
+def page_head(report: HtmlReport) -> str:
+    """The page up to its data block: title, facts, summary, tables and figures."""
     facts = "".join(
         f"<dt>{html.escape(k)}</dt><dd>{html.escape(v)}</dd>" for k, v in report.facts.items()
     )
@@ -103,15 +101,25 @@ def write_page(report: HtmlReport, out: TextIO, record_arrays: Iterable[str]) ->
         if report.summary_html:
             tables = f"<details><summary>All columns by group</summary>{tables}</details>"
     figures = "\n".join(_figure_html(Path(p)) for p in report.figures if Path(p).is_file())
-    head, tail = _PAGE.split("%DATA%")
-    head = (
-        head.replace("%TITLE%", html.escape(report.title))
+    return (
+        _PAGE.split("%DATA%")[0]
+        .replace("%TITLE%", html.escape(report.title))
         .replace("%FACTS%", facts)
         .replace("%SUMMARY%", report.summary_html)
         .replace("%TABLES%", tables)
         .replace("%FIGURES%", figures)
     )
-    out.write(head + '{"records":[')
+
+
+def write_page(
+    report: HtmlReport, out: TextIO, record_arrays: Iterable[str], head: str | None = None
+) -> None:
+    """Write the page to ``out`` a piece at a time: ``record_arrays`` are JSON arrays of
+    records (one per chunk), joined into the page's one ``records`` array as they come, so
+    the whole job's text is never one string. ``head`` is :func:`page_head` of ``report``
+    when the caller rendered it already."""
+    tail = _PAGE.split("%DATA%")[1]
+    out.write((page_head(report) if head is None else head) + '{"records":[')
     first = True
     for array in record_arrays:
         body = array.strip()[1:-1]
@@ -143,14 +151,18 @@ def render_html(report: HtmlReport) -> str:
 
 
 def write_html_report(
-    report: HtmlReport, path: Path, record_arrays: Iterable[str] | None = None
+    report: HtmlReport,
+    path: Path,
+    record_arrays: Iterable[str] | None = None,
+    head: str | None = None,
 ) -> Path:
     """Write the page to ``path`` a piece at a time; return it. ``record_arrays`` (JSON arrays
-    of records, e.g. one per chunk of samples) replace the report's own records."""
+    of records, e.g. one per chunk of samples) replace the report's own records; ``head`` is
+    :func:`page_head` of ``report`` when the caller rendered it already."""
     path.parent.mkdir(parents=True, exist_ok=True)
     arrays = _record_arrays(report) if record_arrays is None else record_arrays
     with path.open("w", encoding="utf-8") as out:
-        write_page(report, out, arrays)
+        write_page(report, out, arrays, head)
     return path
 
 

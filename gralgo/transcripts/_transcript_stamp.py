@@ -5,7 +5,8 @@ files -- the code that writes them (its source and pandas' version), the page's 
 tables and figures, the prompts, each sample's record and its texts, streamed from the ledger
 a chunk at a time -- and the size and modification time of both files as written. A re-run
 rewrites them unless the digest and both files' size and time match: reading and hashing the
-text costs a fraction of encoding and writing it again.
+text costs a fraction of encoding and writing it again. When there is nothing to compare with
+(a first write, or files changed since), the digest is taken in the pass that writes them.
 """
 
 from __future__ import annotations
@@ -18,8 +19,7 @@ from typing import TYPE_CHECKING
 
 from gralgo.results import FileStates, TranscriptsState
 from gralgo.transcripts import _html, _sample_log
-from gralgo.transcripts._html import HtmlReport, write_page
-from gralgo.transcripts._sample_log import TextLookup, record_chunks
+from gralgo.transcripts._html import HtmlReport
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -45,28 +45,32 @@ def _text(value: object) -> bytes:
     return b"\0" if value is None else b"\1" + str(value).encode("utf-8", "surrogatepass") + b"\0"
 
 
-def transcripts_digest(
-    frame: pd.DataFrame, report: HtmlReport, dataset_dir: Path | str, texts: TextLookup | None
-) -> str:
-    """SHA-256 of everything ``samples.jsonl`` and ``report.html`` are made of."""
-    import io
+class TranscriptsDigest:
+    """SHA-256 of everything ``samples.jsonl`` and ``report.html`` are made of, fed a chunk of
+    records at a time (:meth:`add`), so the pass that writes the files can also hash them."""
 
-    digest = hashlib.sha256(_code_digest())
-    page = io.StringIO()  # the page without samples and prompts: template, tables, figures
-    write_page(HtmlReport(title=report.title, records=(), tables=report.tables,
-                          figures=report.figures, facts=report.facts,
-                          summary_html=report.summary_html,
-                          certificates=report.certificates), page, ())  # fmt: skip
-    digest.update(page.getvalue().encode("utf-8", "surrogatepass"))
-    digest.update(_text(dataset_dir))
-    for key, prompt in report.prompts.items():
-        digest.update(_text(key) + _text(prompt))
-    for chunk in record_chunks(frame, texts):
+    def __init__(self, report: HtmlReport, dataset_dir: Path | str, head: str) -> None:
+        """``head``: :func:`gralgo.transcripts._html.page_head` of ``report``."""
+        import json
+
+        self._sha = hashlib.sha256(_code_digest())
+        self._sha.update(head.encode("utf-8", "surrogatepass"))  # template, tables, figures
+        for key, text in report.certificates.items():
+            entry = json.dumps(key, ensure_ascii=False) + json.dumps(text, ensure_ascii=False)
+            self._sha.update(entry.encode("utf-8", "surrogatepass"))
+        self._sha.update(_text(dataset_dir))
+        for key, prompt in report.prompts.items():
+            self._sha.update(_text(key) + _text(prompt))
+
+    def add(self, chunk: pd.DataFrame) -> None:
+        """Hash one chunk of records (from :func:`record_chunks`)."""
         long = [c for c in _LONG if c in chunk.columns]
-        digest.update(chunk.drop(columns=long).to_json(orient="split", index=False).encode())
+        self._sha.update(chunk.drop(columns=long).to_json(orient="split", index=False).encode())
         for column in long:
-            digest.update(b"".join(_text(v) for v in chunk[column]))
-    return digest.hexdigest()
+            self._sha.update(b"".join(_text(v) for v in chunk[column]))
+
+    def hexdigest(self) -> str:
+        return self._sha.hexdigest()
 
 
 def file_states(paths: Iterable[Path]) -> FileStates:
@@ -74,10 +78,10 @@ def file_states(paths: Iterable[Path]) -> FileStates:
     return {p.name: [p.stat().st_size, p.stat().st_mtime_ns] for p in paths if p.is_file()}
 
 
-def up_to_date(previous: TranscriptsState, digest: str, paths: list[Path]) -> bool:
-    """True when ``paths`` were written from inputs with ``digest`` and not touched since."""
+def untouched(previous: TranscriptsState, paths: list[Path]) -> bool:
+    """True when ``paths`` all exist as they were when ``previous`` was recorded."""
     state = file_states(paths)
-    return previous.digest == digest and previous.files == state and len(state) == len(paths)
+    return previous.files == state and len(state) == len(paths)
 
 
 def written(digest: str, paths: list[Path]) -> TranscriptsState:

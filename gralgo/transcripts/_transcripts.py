@@ -7,7 +7,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from gralgo.transcripts._html import HtmlReport, prompt_key, write_html_report
+from gralgo.transcripts._html import HtmlReport, page_head, prompt_key, write_html_report
 from gralgo.transcripts._sample_log import (
     TextLookup,
     jsonl_text,
@@ -15,7 +15,7 @@ from gralgo.transcripts._sample_log import (
     record_view,
     records_json,
 )
-from gralgo.transcripts._transcript_stamp import transcripts_digest, up_to_date, written
+from gralgo.transcripts._transcript_stamp import TranscriptsDigest, untouched, written
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -129,20 +129,27 @@ def write_transcripts(
                         certificates=certificates_of(scored))  # fmt: skip
     jsonl_path, page_path = out_dir / "samples.jsonl", out_dir / "report.html"
     paths = [jsonl_path, page_path]
-    digest = transcripts_digest(frame, report, dataset_dir, texts)
-    if previous is not None and up_to_date(previous, digest, paths):
-        log.info("samples.jsonl and report.html are up to date: not rewritten")
-        return paths, previous
+    head = page_head(report)  # rendered once: hashed and written
+    digest = TranscriptsDigest(report, dataset_dir, head)
+    hashed = previous is not None and untouched(previous, paths)  # hash first: maybe no rewrite
+    if previous is not None and hashed:
+        for chunk in record_chunks(frame, texts):
+            digest.add(chunk)
+        if previous.digest == digest.hexdigest():
+            log.info("samples.jsonl and report.html are up to date: not rewritten")
+            return paths, previous
     out_dir.mkdir(parents=True, exist_ok=True)
     with jsonl_path.open("w", encoding="utf-8") as jsonl:
 
         def arrays() -> Iterator[str]:
-            for chunk in record_chunks(frame, texts):
+            for chunk in record_chunks(frame, texts):  # read, hashed and written in one pass
+                if not hashed:
+                    digest.add(chunk)
                 jsonl.write(jsonl_text(chunk, dataset_dir))
                 yield records_json(chunk)
 
-        write_html_report(report, page_path, arrays())
-    return paths, written(digest, paths)
+        write_html_report(report, page_path, arrays(), head)
+    return paths, written(digest.hexdigest(), paths)
 
 
 def batch_samples(scored: pd.DataFrame, config: Mapping[str, Any]) -> int:

@@ -13,7 +13,7 @@ import pytest
 from gralgo.publish import write_reports
 from gralgo.publish._summary import breakdowns, with_baselines
 from gralgo.publish._terminal import summary_text
-from gralgo.report import job_metrics
+from gralgo.report import guess_baselines, job_metrics
 from gralgo.score import aggregate, instance_metrics
 from gralgo.transcripts import write_job_transcripts
 
@@ -95,10 +95,11 @@ def test_the_page_table_by_task_and_level_carries_the_baselines() -> None:
     ])  # fmt: skip
     inst["heuristics"] = [json.dumps({"greedy": 1.0})] * 4
     agg = pd.DataFrame([{"model": "A", "task": "max_degree", "level": 1, "pass_at_k": 0.5}])
-    row = with_baselines(agg, inst).iloc[0]
+    row = with_baselines(agg, guess_baselines(inst)).iloc[0]
     assert row["baseline"] == pytest.approx(0.75)
     assert row["heuristic"] == "greedy" and row["best heuristic"] == pytest.approx(1.0)
-    assert "heuristic" not in with_baselines(agg, inst.drop(columns=["heuristics"])).columns
+    no_credits = guess_baselines(inst.drop(columns=["heuristics"]))
+    assert "heuristic" not in with_baselines(agg, no_credits).columns
 
 
 def _frame() -> pd.DataFrame:

@@ -71,12 +71,14 @@ def test_best_heuristic_lines_follow_the_tables_baseline(tmp_path: Path) -> None
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    from gralgo.report import guess_baselines
     from gralgo.report._plots import _heuristic_lines
 
     inst = _inst(["only"]).assign(expected_answer="1", answer_kind="integer")
     inst["heuristics"] = [json.dumps({"h": 0.1 * row.level}) for row in inst.itertuples()]
     figure, axis = plt.subplots()
-    _heuristic_lines(axis, inst, {"enumeration": "C0", "exploration": "C1", "intuition": "C2"})
+    colours = {"enumeration": "C0", "exploration": "C1", "intuition": "C2"}
+    _heuristic_lines(axis, guess_baselines(inst), colours)
     lines = {line.get_label(): line.get_ydata().tolist() for line in axis.get_lines()}
     plt.close(figure)
     # One instance per cell answering "1": guessing scores 1.0 and beats the heuristic.
@@ -87,6 +89,6 @@ def test_best_heuristic_lines_follow_the_tables_baseline(tmp_path: Path) -> None
     assert plot_accuracy_by_level(inst, tmp_path / "h.png").stat().st_size > 20_000
     no_credits = _inst(["only"]).assign(expected_answer="1", answer_kind="integer")
     figure, axis = plt.subplots()
-    _heuristic_lines(axis, no_credits, {})
+    _heuristic_lines(axis, guess_baselines(no_credits), {})
     assert not axis.get_lines()
     plt.close(figure)
