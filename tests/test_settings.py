@@ -119,3 +119,33 @@ def test_tilde_is_expanded_in_every_path_setting(make_settings) -> None:
     assert settings.ledger_path == home / "gralgo.sqlite"
     assert settings.dataset.cache_dir == home / "gralgo-cache" / "sources"
     assert settings.dataset.sources["dblp"]["files"]["csv"] == str(home / "DBLP.csv")
+
+
+def test_the_same_config_is_typed_once(make_settings, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command-line check and Hydra's run type the same config: once (~0.1 s of CPU)."""
+    import gralgo.settings as app
+
+    monkeypatch.setattr(app, "_TYPED", [])
+    typed: list[object] = []
+    real = app.typed_config
+    monkeypatch.setattr(app, "typed_config", lambda cfg: typed.append(cfg) or real(cfg))
+    first = make_settings("dataset.per_level=3")
+    assert make_settings("dataset.per_level=3") is first and len(typed) == 1
+    other = make_settings("dataset.per_level=4")
+    assert other.dataset.options.per_level == 4 and len(typed) == 2
+    plain = dict(first.config)
+    plain["sampling"] = {**plain["sampling"], "k": 5}  # a changed copy is another config
+    assert app.settings_from_config(plain).k == 5 and len(typed) == 3
+
+
+def test_a_job_does_not_import_what_only_builds_or_audits_need() -> None:
+    code = (
+        "import sys, gralgo.__main__, gralgo.settings, gralgo.evaluate; "
+        "print(sorted(m for m in ('gralgo.dataset._audit', 'gralgo.dataset._recheck', "
+        "'concurrent.futures.process', 'multiprocessing') if m in sys.modules))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=60
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "[]"
