@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -132,23 +131,8 @@ def settings_from_config(cfg: Mapping[str, Any]) -> AppSettings:
     """Check and type the resolved config (a plain dict from ``OmegaConf.to_container``).
 
     Literal secrets, unknown keys, wrong types and out-of-range values raise
-    :class:`ConfigError` here, before any dataset is built or any server started. The same
-    config a second time (the command-line check before Hydra's run, then the run) gives the
-    same settings, typed once.
+    :class:`ConfigError` here, before any dataset is built or any server started.
     """
-    for seen, settings in _TYPED:
-        if seen == cfg:
-            return settings
-    settings = _settings_from_config(cfg)
-    _TYPED[:] = [(copy.deepcopy(dict(cfg)), settings)]
-    return settings
-
-
-_TYPED: list[tuple[dict[str, Any], AppSettings]] = []
-"""The last config typed in this process, with its settings."""
-
-
-def _settings_from_config(cfg: Mapping[str, Any]) -> AppSettings:
     check_config_secrets(cfg)
     typed = typed_config(cfg)
     if typed.command not in COMMANDS:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -121,21 +122,38 @@ def test_tilde_is_expanded_in_every_path_setting(make_settings) -> None:
     assert settings.dataset.sources["dblp"]["files"]["csv"] == str(home / "DBLP.csv")
 
 
-def test_the_same_config_is_typed_once(make_settings, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The command-line check and Hydra's run type the same config: once (~0.1 s of CPU)."""
-    import gralgo.settings as app
+# The CLI in a fresh process with the job itself replaced: how often was a config typed?
+TYPED_ONCE = """
+import json, sys
+import gralgo.evaluate, gralgo.settings
+typed = []
+real = gralgo.settings.typed_config
+gralgo.settings.typed_config = lambda cfg: typed.append(1) or real(cfg)
+jobs = []
+class Done:
+    complete, status = True, None
+gralgo.evaluate.evaluate = lambda settings: jobs.append(settings.k) or Done()
+out = sys.argv[1]
+sys.argv = ["gralgo", "task=max_degree", "sampling.k=3", f"paths.outputs={out}/outputs",
+            f"paths.cache={out}/cache", "mlflow.enabled=false", f"hydra.run.dir={out}/run"]
+import gralgo.__main__ as app
+app.cli()
+print(json.dumps({"typed": len(typed), "jobs": jobs, "kept": len(getattr(app, "_CHECKED", []))}))
+"""
 
-    monkeypatch.setattr(app, "_TYPED", [])
-    typed: list[object] = []
-    real = app.typed_config
-    monkeypatch.setattr(app, "typed_config", lambda cfg: typed.append(cfg) or real(cfg))
-    first = make_settings("dataset.per_level=3")
-    assert make_settings("dataset.per_level=3") is first and len(typed) == 1
-    other = make_settings("dataset.per_level=4")
-    assert other.dataset.options.per_level == 4 and len(typed) == 2
-    plain = dict(first.config)
-    plain["sampling"] = {**plain["sampling"], "k": 5}  # a changed copy is another config
-    assert app.settings_from_config(plain).k == 5 and len(typed) == 3
+
+def test_the_command_line_check_and_the_run_type_the_config_once(tmp_path: Path) -> None:
+    """Typing a config costs ~0.1 s of CPU: the check before Hydra's run and the run share it."""
+    done = subprocess.run(
+        [sys.executable, "-c", TYPED_ONCE, str(tmp_path)],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    assert result == {"typed": 1, "jobs": [3], "kept": 0}  # and forgotten after the run
 
 
 def test_a_job_does_not_import_what_only_builds_or_audits_need() -> None:
