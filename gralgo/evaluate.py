@@ -44,6 +44,25 @@ def job_output_dir(settings: AppSettings) -> Path:
     raise FileExistsError(f"no free run folder next to {stem}")
 
 
+@contextlib.contextmanager
+def paused_gc() -> Iterator[None]:
+    """Python's cyclic garbage collector off for the block (as it was after it).
+
+    Loading 2,000 instances and building their requests and ledger rows allocates millions of
+    objects, none of them in a cycle; each full collection the allocations trigger walks every
+    object alive (the config, the imported modules): 0.05-0.1 s of CPU per job for nothing.
+    """
+    import gc
+
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def load_instances(settings: AppSettings) -> list[Instance]:
     spec = settings.dataset
     directory = ensure_dataset(
@@ -397,7 +416,8 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
     if reused is not None:
         return reused
     detach_shared_files(out_dir)  # results linked from another job's folder are rewritten
-    instances = load_instances(settings)
+    with paused_gc():
+        instances = load_instances(settings)
     clock.lap("dataset")
     if not instances:
         raise_no_instances(settings)
@@ -409,9 +429,10 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
     if dropped:
         log.warning("model %s does not accept %s: not sent", spec.litellm_model, ", ".join(dropped))
     task_options = {name: t.options for name, t in settings.dataset.tasks.items()}
-    requests = build_requests(
-        instances, settings.format, spec, sampling, settings.mode, task_options
-    )
+    with paused_gc():
+        requests = build_requests(
+            instances, settings.format, spec, sampling, settings.mode, task_options
+        )
     sandbox_record(settings, out_dir)  # tool mode: refuse now if model code could see the data
     check_batch_mode(settings, requests)
     settings.ledger_path.parent.mkdir(parents=True, exist_ok=True)
@@ -419,9 +440,12 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
         check_ledger_location(settings.ledger_path)
     location = settings.ledger_url or settings.ledger_path
     with JobRun(job_report_settings(settings)) as job_run, open_ledger(location) as ledger:
-        transcripts = register_job(settings, out_dir, ledger, instances, requests, spec, sampling)
-        todo = ledger.missing(requests, settings.k)
-        plan = plan_run(settings, requests, todo, sampling.max_tokens)
+        with paused_gc():
+            transcripts = register_job(
+                settings, out_dir, ledger, instances, requests, spec, sampling
+            )
+            todo = ledger.missing(requests, settings.k)
+            plan = plan_run(settings, requests, todo, sampling.max_tokens)
         for line in plan.lines():
             log.info("plan: %s", line)
         clock.lap("plan")
