@@ -143,12 +143,16 @@ def fail(status: int, err: Exception) -> None:
 
 def cli(argv: list[str] | None = None) -> None:
     """Check the command line (secrets, keys, types), run the Hydra app, report failed jobs."""
+    import gc
+
     from gralgo.config import check_command_line, check_composed, composed_once
 
     args = sys.argv[1:] if argv is None else argv
     args = [batch_shorthand(arg) for arg in args]
     if argv is None:
         sys.argv[1:] = args
+    collecting = gc.isenabled()
+    gc.disable()  # the check's imports and composition: ~0.1 s of full collections for nothing
     with composed_once():  # the check's composition is the app's: composed once, not thrice
         try:
             try:
@@ -157,6 +161,9 @@ def cli(argv: list[str] | None = None) -> None:
             except GralgoError as err:
                 print(f"gralgo: error: {err}", file=sys.stderr)
                 sys.exit(EXIT_CONFIG)
+            finally:
+                if collecting:
+                    gc.enable()
             main()
         finally:
             _CHECKED.clear()

@@ -24,3 +24,19 @@ def test_the_collector_is_off_in_the_block_and_as_before_after_it() -> None:
         assert not gc.isenabled()  # a caller that turned it off keeps it off
     finally:
         gc.enable()
+
+
+def test_a_job_leaves_what_was_alive_out_of_its_collections_and_puts_it_back() -> None:
+    from gralgo.evaluate import freeze_now, frozen_gc
+
+    assert gc.get_freeze_count() == 0
+    with frozen_gc():
+        frozen = gc.get_freeze_count()
+        assert frozen > 0
+        later = [[] for _ in range(1000)]
+        freeze_now()
+        assert gc.get_freeze_count() >= frozen + len(later)
+    assert gc.get_freeze_count() == 0
+    with pytest.raises(RuntimeError), frozen_gc():
+        raise RuntimeError("a failed job")
+    assert gc.get_freeze_count() == 0

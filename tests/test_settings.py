@@ -124,7 +124,7 @@ def test_tilde_is_expanded_in_every_path_setting(make_settings) -> None:
 
 # The CLI in a fresh process with the job itself replaced: how often was a config typed?
 TYPED_ONCE = """
-import json, sys
+import gc, json, sys
 import gralgo.evaluate, gralgo.settings
 typed = []
 real = gralgo.settings.typed_config
@@ -132,13 +132,14 @@ gralgo.settings.typed_config = lambda cfg: typed.append(1) or real(cfg)
 jobs = []
 class Done:
     complete, status = True, None
-gralgo.evaluate.evaluate = lambda settings: jobs.append(settings.k) or Done()
+gralgo.evaluate.evaluate = lambda settings: jobs.append([settings.k, gc.isenabled()]) or Done()
 out = sys.argv[1]
 sys.argv = ["gralgo", "task=max_degree", "sampling.k=3", f"paths.outputs={out}/outputs",
             f"paths.cache={out}/cache", "mlflow.enabled=false", f"hydra.run.dir={out}/run"]
 import gralgo.__main__ as app
 app.cli()
-print(json.dumps({"typed": len(typed), "jobs": jobs, "kept": len(getattr(app, "_CHECKED", []))}))
+print(json.dumps({"typed": len(typed), "jobs": jobs, "kept": len(getattr(app, "_CHECKED", [])),
+                  "collecting": gc.isenabled()}))
 """
 
 
@@ -153,7 +154,8 @@ def test_the_command_line_check_and_the_run_type_the_config_once(tmp_path: Path)
     )
     assert done.returncode == 0, done.stderr[-2000:]
     result = json.loads(done.stdout.strip().splitlines()[-1])
-    assert result == {"typed": 1, "jobs": [3], "kept": 0}  # and forgotten after the run
+    # typed once, forgotten after the run; the collector, paused for the check, runs the job
+    assert result == {"typed": 1, "jobs": [[3, True]], "kept": 0, "collecting": True}
 
 
 def test_a_job_does_not_import_what_only_builds_or_audits_need() -> None:
