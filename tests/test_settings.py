@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -119,3 +120,52 @@ def test_tilde_is_expanded_in_every_path_setting(make_settings) -> None:
     assert settings.ledger_path == home / "gralgo.sqlite"
     assert settings.dataset.cache_dir == home / "gralgo-cache" / "sources"
     assert settings.dataset.sources["dblp"]["files"]["csv"] == str(home / "DBLP.csv")
+
+
+# The CLI in a fresh process with the job itself replaced: how often was a config typed?
+TYPED_ONCE = """
+import gc, json, sys
+import gralgo.evaluate, gralgo.settings
+typed = []
+real = gralgo.settings.typed_config
+gralgo.settings.typed_config = lambda cfg: typed.append(1) or real(cfg)
+jobs = []
+class Done:
+    complete, status = True, None
+gralgo.evaluate.evaluate = lambda settings: jobs.append([settings.k, gc.isenabled()]) or Done()
+out = sys.argv[1]
+sys.argv = ["gralgo", "task=max_degree", "sampling.k=3", f"paths.outputs={out}/outputs",
+            f"paths.cache={out}/cache", "mlflow.enabled=false", f"hydra.run.dir={out}/run"]
+import gralgo.__main__ as app
+app.cli()
+print(json.dumps({"typed": len(typed), "jobs": jobs, "kept": len(getattr(app, "_CHECKED", [])),
+                  "collecting": gc.isenabled()}))
+"""
+
+
+def test_the_command_line_check_and_the_run_type_the_config_once(tmp_path: Path) -> None:
+    """Typing a config costs ~0.1 s of CPU: the check before Hydra's run and the run share it."""
+    done = subprocess.run(
+        [sys.executable, "-c", TYPED_ONCE, str(tmp_path)],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    # typed once, forgotten after the run; the collector, paused for the check, runs the job
+    assert result == {"typed": 1, "jobs": [[3, True]], "kept": 0, "collecting": True}
+
+
+def test_a_job_does_not_import_what_only_builds_or_audits_need() -> None:
+    code = (
+        "import sys, gralgo.__main__, gralgo.settings, gralgo.evaluate; "
+        "print(sorted(m for m in ('gralgo.dataset._audit', 'gralgo.dataset._recheck', "
+        "'concurrent.futures.process', 'multiprocessing') if m in sys.modules))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=60
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "[]"

@@ -112,6 +112,7 @@ def check_command_line(argv: Sequence[str]) -> None:
             key, _, raw = text.partition("=")
             check_literal_secret(key.lstrip("+~"), raw)
         return
+    nodes: dict[Any, Any] = {}  # one blank schema node per dataclass, shared by the overrides
     for override in parsed:
         key = override.key_or_group
         values = (
@@ -129,7 +130,7 @@ def check_command_line(argv: Sequence[str]) -> None:
                 check_group_choice(key, value, extra_dirs)
             continue
         for value in values:
-            check_value(key, value)
+            check_value(key, value, nodes)
 
 
 def _leaves(key: str, value: Any) -> list[tuple[str, Any]]:
@@ -169,9 +170,11 @@ def _is_group(key: str) -> bool:
     return (CONF_DIR / key).is_dir()
 
 
-def check_value(key: str, value: Any) -> None:
-    """``key`` exists in the schema and ``value`` converts to its type."""
-    from omegaconf import OmegaConf
+def check_value(key: str, value: Any, nodes: dict[Any, Any] | None = None) -> None:
+    """``key`` exists in the schema and ``value`` converts to its type.
+
+    ``nodes`` keeps the schema node made for each dataclass, for the next key checked in it
+    (making one costs a few ms; each check sets only its own field)."""
     from omegaconf.errors import OmegaConfBaseException
 
     parts = key.split(".")
@@ -190,13 +193,13 @@ def check_value(key: str, value: Any) -> None:
                 return  # a whole entry (task.max_degree={...}): checked after composition
             parts_left = parts[depth + 2 :]
             parent = typing.get_args(hint)[1]
-            check_value_in(parent, parts_left, ".".join(parts[: depth + 2]), value)
+            check_value_in(parent, parts_left, ".".join(parts[: depth + 2]), value, nodes)
             return
         parent = hint
     if isinstance(value, str) and "${" in value:
         return  # an interpolation: checked after composition
     try:
-        node = OmegaConf.structured(parent)
+        node = _schema_node(parent, nodes)
         node[parts[-1]] = value
     except OmegaConfBaseException as exc:
         exc.full_key = key
@@ -218,7 +221,9 @@ def _is_scalar(value: Any) -> bool:
     return value is None or isinstance(value, bool | int | float | str)
 
 
-def check_value_in(entry: Any, parts: list[str], prefix: str, value: Any) -> None:
+def check_value_in(
+    entry: Any, parts: list[str], prefix: str, value: Any, nodes: dict[Any, Any] | None = None
+) -> None:
     """:func:`check_value` below a ``Dict[str, Entry]`` field (``task.<name>.<field>``)."""
     if not parts or not dataclasses.is_dataclass(entry):
         return
@@ -227,18 +232,28 @@ def check_value_in(entry: Any, parts: list[str], prefix: str, value: Any) -> Non
         raise ConfigError(unknown_key_message(f"{prefix}.{parts[0]}"))
     if len(parts) > 1:
         return  # inside the entry's free-form mappings
-    from omegaconf import OmegaConf
     from omegaconf.errors import OmegaConfBaseException
 
     if isinstance(value, str) and "${" in value:
         return
     try:
-        node = OmegaConf.structured(entry)
+        node = _schema_node(entry, nodes)
         node[parts[0]] = value
     except OmegaConfBaseException as exc:
         exc.full_key = f"{prefix}.{parts[0]}"
         raise config_error(exc) from None
     check_range(entry, parts[0], node[parts[0]], prefix.rsplit(".", 1)[-1])
+
+
+def _schema_node(schema: Any, nodes: dict[Any, Any] | None) -> Any:
+    """``OmegaConf.structured(schema)``, made once per dataclass in ``nodes``."""
+    from omegaconf import OmegaConf
+
+    if nodes is None:
+        return OmegaConf.structured(schema)
+    if schema not in nodes:
+        nodes[schema] = OmegaConf.structured(schema)
+    return nodes[schema]
 
 
 def _unwrap(hint: Any) -> Any:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING as _TYPE_CHECKING
 
-from gralgo.dataset._audit import audit_dataset, audit_instances
 from gralgo.dataset._build import BuildOptions, instance_id, name_key
 from gralgo.dataset._builder import build_dataset, ensure_dataset
 from gralgo.dataset._erdos_renyi import ErdosRenyiSpec
@@ -21,11 +20,14 @@ from gralgo.dataset._store import (
 from gralgo.lazy import lazy_exports
 
 if _TYPE_CHECKING:
+    from gralgo.dataset._audit import audit_dataset, audit_instances
     from gralgo.dataset._card import EXPORTS, export_parquet
     from gralgo.dataset._spec import load_sources
 
 # Public names loaded on first use (PEP 562), so importing this package stays cheap.
 _LAZY = {
+    "audit_dataset": "gralgo.dataset._audit",  # the validity rules: networkx, processes
+    "audit_instances": "gralgo.dataset._audit",
     "EXPORTS": "gralgo.dataset._card",
     "export_parquet": "gralgo.dataset._card",
     "load_sources": "gralgo.dataset._spec",

@@ -8,7 +8,6 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -148,6 +147,8 @@ def _build_all_tasks(spec: DatasetSpec, parts: Path) -> dict[str, list[UnitResul
         results = [_build_unit(unit) for unit in units]
     else:
         # Largest levels first so no worker is left with one big unit at the end.
+        from concurrent.futures import ProcessPoolExecutor  # a job never builds: not imported
+
         order = sorted(range(len(units)), key=lambda i: -units[i][2])
         with ProcessPoolExecutor(max_workers=workers) as pool:
             done = dict(zip(order, pool.map(_build_unit, [units[i] for i in order]), strict=True))

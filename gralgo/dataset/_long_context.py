@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Mapping
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from typing import Any
 
@@ -131,6 +130,8 @@ def build_long_context(spec: DatasetSpec) -> dict[str, list[Instance]]:
     if workers == 1:
         results = [_lengthen_graph(job) for job in jobs]
     else:
+        from concurrent.futures import ProcessPoolExecutor  # not imported by a job
+
         with ProcessPoolExecutor(max_workers=workers) as pool:
             results = list(pool.map(_lengthen_graph, jobs))
     out: dict[str, list[Instance]] = {t.name: [] for t in tasks}

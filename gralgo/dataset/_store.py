@@ -7,11 +7,12 @@ import json
 import os
 import shutil
 import tempfile
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from gralgo.dataset._instance import Instance
+from gralgo.dataset._slim import read_slim, slim_path, write_slim
 from gralgo.dataset._verified import file_stamp, remember_verified, verified_key, was_verified
 from gralgo.errors import GralgoError
 
@@ -215,24 +216,61 @@ def read_instances(
         raise DatasetError(
             f"{directory} has no instances of {missing}; it holds {available}: rebuild it"
         )
-    out: list[Instance] = []
     wanted = None if formats is None else set(formats)
+
+    def keep(instance: Instance) -> bool:
+        return not (
+            (levels is not None and instance.level not in levels)
+            or (context is not None and instance.context != context)
+            or (per_level is not None and instance.index >= per_level)
+        )
+
+    out: list[Instance] = []
     for task in chosen:
-        path = Path(directory) / INSTANCES_DIR / f"{task}.jsonl"
-        with path.open(encoding="utf-8") as handle:
-            for number, line in enumerate(handle, start=1):
-                try:
-                    instance = Instance.from_json(line, wanted, with_graphs)
-                except (ValueError, TypeError, KeyError) as exc:
-                    raise DatasetError(
-                        f"{path}:{number}: not a valid instance ({exc}): rebuild the dataset"
-                    ) from exc
-                if levels is not None and instance.level not in levels:
-                    continue
-                if context is not None and instance.context != context:
-                    continue
-                if per_level is not None and instance.index >= per_level:
-                    continue
-                out.append(instance)
+        name = f"{INSTANCES_DIR}/{task}.jsonl"
+        sha256 = manifest["files"].get(name)
+        out.extend(
+            _task_instances(Path(directory), name, sha256, wanted, with_graphs, cache_dir, keep)
+        )
     out.sort(key=lambda i: (i.task, i.context, i.level, i.index))
+    return out
+
+
+def _task_instances(
+    directory: Path,
+    name: str,
+    sha256: str | None,
+    formats: set[str] | None,
+    with_graphs: bool,
+    cache_dir: Path | None,
+    keep: Callable[[Instance], bool],
+) -> list[Instance]:
+    """The instances of the file ``name`` (checked against ``sha256``) that ``keep`` accepts.
+
+    Read without graphs in given formats with a ``cache_dir``, they come from the slim copy kept
+    there (:mod:`gralgo.dataset._slim`), written on the first read.
+    """
+    slim = None
+    if cache_dir is not None and sha256 is not None and formats is not None and not with_graphs:
+        slim = slim_path(cache_dir, sha256, formats)
+        kept = read_slim(slim, formats)
+        if kept is not None:
+            return [instance for instance in kept if keep(instance)]
+    path = directory / name
+    out: list[Instance] = []
+    every: list[Instance] = []  # for the slim copy (no graphs: small)
+    with path.open(encoding="utf-8") as handle:
+        for number, line in enumerate(handle, start=1):
+            try:
+                instance = Instance.from_json(line, formats, with_graphs)
+            except (ValueError, TypeError, KeyError) as exc:
+                raise DatasetError(
+                    f"{path}:{number}: not a valid instance ({exc}): rebuild the dataset"
+                ) from exc
+            if slim is not None:
+                every.append(instance)
+            if keep(instance):
+                out.append(instance)
+    if slim is not None:
+        write_slim(slim, every)
     return out

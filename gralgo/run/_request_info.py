@@ -9,7 +9,7 @@ from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
 from gralgo import redaction
-from gralgo.ledger import ModelSpec, Request, RequestInfo
+from gralgo.ledger import ModelSpec, Request, RequestInfo, SamplingParams
 from gralgo.run._errors import redact
 
 if TYPE_CHECKING:
@@ -58,8 +58,22 @@ def redact_known(text: str | None, secrets: Iterable[str]) -> str | None:
     return None if text is None else redaction.mask_known(text, secrets)
 
 
-def _dumps(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+_dumps = json.JSONEncoder(sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode
+"""``json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))``."""
+
+_LAST: dict[str, tuple[object, str]] = {}
+"""The last model spec and sampling described, with their text: a job's requests share both."""
+
+
+def _described(kind: str, value: ModelSpec | SamplingParams) -> str:
+    """The stored text of ``value`` (a frozen record), made once per object in a row."""
+    last = _LAST.get(kind)
+    if last is not None and last[0] is value:
+        return last[1]
+    data = redacted_model_spec(value) if isinstance(value, ModelSpec) else asdict(value)
+    text = _dumps(data)
+    _LAST[kind] = (value, text)
+    return text
 
 
 def describe_request(request: Request, instance: Instance, fmt: str) -> RequestInfo:
@@ -76,7 +90,7 @@ def describe_request(request: Request, instance: Instance, fmt: str) -> RequestI
         mode=request.mode,
         answer_kind=instance.answer_kind,
         expected=instance.prompts[fmt].answer,
-        model_spec=_dumps(redacted_model_spec(request.model)),
-        sampling=_dumps(asdict(request.sampling)),
+        model_spec=_described("model", request.model),
+        sampling=_described("sampling", request.sampling),
         messages=_dumps(list(request.messages)),
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -187,3 +188,32 @@ def test_an_unwritable_outputs_ledger_run_or_mlflow_folder_fails_in_one_line(
         and str(ro.parent if ro.parent != ro else ro) in lines[0]
     )
     assert not (tmp_path / "run").exists()
+
+
+def test_overrides_of_one_group_share_its_schema_node_and_still_fail_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A blank schema node costs a few ms: one per dataclass for the whole command line."""
+    from omegaconf import OmegaConf
+
+    from gralgo.config import check_command_line
+    from gralgo.errors import ConfigError
+
+    made: list[object] = []
+    real = OmegaConf.structured
+    monkeypatch.setattr(
+        OmegaConf, "structured", lambda obj, **kw: made.append(obj) or real(obj, **kw)
+    )
+    good = ["model.name=m", "model.api_base=http://h/v1", "run.client=direct", "run.timeout_s=9"]
+    check_command_line(good)
+    schemas = [c.__name__ for c in made if isinstance(c, type)]  # (task=all registers a dict)
+    assert schemas == ["ModelConfig", "RunConfig"]
+    for bad, message in [
+        ("run.timeout_s=soon", "run.timeout_s: invalid value 'soon'"),
+        ("run.max_attempts=0", "run.max_attempts"),
+        ("model.nmae=x", "unknown config key model.nmae (did you mean model.name?)"),
+    ]:
+        with pytest.raises(ConfigError, match=re.escape(message)):
+            check_command_line([*good, bad])
+        with pytest.raises(ConfigError, match=re.escape(message)):
+            check_command_line([bad, *good])

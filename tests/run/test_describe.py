@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
+
+import pytest
 
 from gralgo.ledger import ModelSpec
 from gralgo.redaction import REDACTED
@@ -39,3 +42,39 @@ def test_redact_known_masks_only_known_values_and_never_truncates() -> None:
     assert out.endswith("sk-not-known-1234")
     assert len(out) == len(long_answer) - len("abcd-1234-efgh") + len(REDACTED)
     assert redact_known(None, ["abcd"]) is None
+
+
+def test_a_jobs_model_spec_and_sampling_are_described_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """2,000 requests share one spec and one sampling: described once, stored alike."""
+    from gralgo.dataset import Instance, PromptVariant
+    from gralgo.ledger import Request, SamplingParams
+    from gralgo.run import _request_info, describe_request
+
+    made: list[ModelSpec] = []
+    real = _request_info.redacted_model_spec
+    monkeypatch.setattr(
+        _request_info, "redacted_model_spec", lambda spec: made.append(spec) or real(spec)
+    )
+    spec = ModelSpec(name="m", litellm_model="openai/m", api_base="https://u:sk-SECRET1@h/v1")
+    other = ModelSpec(name="o", litellm_model="openai/o", extra_body={"seed": 1})
+    sampling, hot = SamplingParams(max_tokens=64), SamplingParams(temperature=1.0)
+    instance = Instance(
+        "id", "max_degree", "enumeration", "easy", 1, "standard", "s", 0, 0, "integer", {}, {},
+        "1", {}, {}, prompts={"edge_list": PromptVariant("q", "1")},
+    )  # fmt: skip
+    pairs = [(spec, sampling)] * 3 + [(other, hot), (spec, sampling)]
+    rows = [
+        describe_request(
+            Request("id", ({"role": "user", "content": f"q{i}"},), m, s), instance, "edge_list"
+        )
+        for i, (m, s) in enumerate(pairs)
+    ]
+    assert made == [spec, other, spec]  # once per spec in a row
+    for row, (m, s) in zip(rows, pairs, strict=True):
+        assert row.model_spec == json.dumps(
+            real(m), sort_keys=True, ensure_ascii=False, separators=(",", ":")
+        )
+        assert json.loads(row.sampling) == asdict(s)
+    assert "SECRET1" not in rows[0].model_spec
