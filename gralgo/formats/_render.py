@@ -31,7 +31,8 @@ class GraphFormat:
     """A sentence for the prompt telling the reader how to read the graph text."""
     codec: LabelCodec
     """How node labels are written (quoted names, or integer ids)."""
-    write: Callable[[list[NodeRow], list[EdgeRow], LabelCodec], str]
+    write: Callable[[list[NodeRow], list[EdgeRow], Mapping[str, str]], str]
+    """``(nodes, edges, written)``: the text, with each node label written as ``written`` says."""
     read: Callable[[str, LabelCodec], tuple[list[NodeRow], list[EdgeRow]]]
 
 
@@ -147,14 +148,10 @@ def render_graph(
     names = rows.names
     if fmt.codec.numeric:
         own = _numeric_ids.id_labels(names)
-        nodes = [NodeRow(own[n.label], n.weight) for n in rows.nodes]
-        edges = [EdgeRow(own[e.u], own[e.v], e.weight, e.relation) for e in rows.edges]
     else:
         own = {name: name for name in names}
-        nodes, edges = rows.nodes, rows.edges
-    text = fmt.write(nodes, edges, fmt.codec)
     labels = {n: fmt.codec.write(own[n]) for n in names}
-    return RenderedGraph(text, fmt.name, labels, own)
+    return RenderedGraph(fmt.write(rows.nodes, rows.edges, labels), fmt.name, labels, own)
 
 
 def _edge_row(

@@ -125,8 +125,12 @@ def json_literal(text: str) -> str:
     return _ENCODE_STRING(text)
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def write_attributes(weight: int | None, relation: str | None = None) -> str:
-    """`` (relation "spouse", weight 7)``, `` (weight 7)``, or ``""`` when there is nothing."""
+    """`` (relation "spouse", weight 7)``, `` (weight 7)``, or ``""`` when there is nothing.
+
+    Cached: a build writes the same few weights and relations on every edge, in three formats.
+    """
     parts = []
     if relation is not None:
         parts.append(f"relation {json_literal(relation)}")
