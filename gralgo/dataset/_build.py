@@ -14,7 +14,7 @@ import networkx as nx
 from gralgo.dataset._instance import Instance, PromptVariant
 from gralgo.dataset._levels import level_range
 from gralgo.errors import SamplingError
-from gralgo.graphs import SampledGraph, SourceGraph, thin_edges_keeping_cores
+from gralgo.graphs import SampledGraph, SourceGraph, sorted_pairs, thin_edges_keeping_cores
 from gralgo.graphs.samplers import sample_subgraph
 from gralgo.seeding import rng_for, stable_hash
 from gralgo.tasks import (
@@ -80,12 +80,8 @@ def names_are_distinguishable(graph: nx.Graph[str]) -> bool:
 def graph_fingerprint(graph: nx.Graph[str]) -> str:
     """Order-independent hash of a graph's nodes and edges (to skip repeated samples)."""
     nodes = sorted(map(str, graph.nodes))
-    edges = sorted(_ordered_pair(str(u), str(v)) for u, v in graph.edges)
+    edges = sorted_pairs(graph)  # sampled graphs are named by strings
     return stable_hash(nodes, edges, length=32)
-
-
-def _ordered_pair(a: str, b: str) -> tuple[str, str]:
-    return (a, b) if a <= b else (b, a)
 
 
 def render_prompts(

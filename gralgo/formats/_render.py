@@ -115,13 +115,21 @@ def graph_rows(
     """Nodes sorted by name, edges by (smaller, larger) name, with the requested attributes."""
     if any(not isinstance(n, str) for n in graph):
         raise TypeError("render_graph needs a graph whose node ids are strings (real names)")
+    from gralgo.graphs import sorted_pairs
+
     names = sorted(graph.nodes())
-    nodes = [
-        NodeRow(n, _weight(graph.nodes[n], f"node {n!r}") if node_weights else None) for n in names
-    ]
-    pairs = sorted((u, v) if u < v else (v, u) for u, v in graph.edges())
-    adjacency = graph.adj  # adj[u][v] is graph.edges[u, v], without the edge view's checks
-    edges = [_edge_row(u, v, adjacency[u][v], (u, v), edge_weights, relations) for u, v in pairs]
+    if node_weights:
+        nodes = [NodeRow(n, _weight(graph.nodes[n], f"node {n!r}")) for n in names]
+    else:
+        nodes = [NodeRow(n) for n in names]
+    pairs = sorted_pairs(graph)
+    if edge_weights or relations:
+        adjacency = graph.adj  # adj[u][v] is graph.edges[u, v], without the edge view's checks
+        edges = [
+            _edge_row(u, v, adjacency[u][v], (u, v), edge_weights, relations) for u, v in pairs
+        ]
+    else:
+        edges = [EdgeRow(u, v) for u, v in pairs]
     return GraphRows(names, nodes, edges)
 
 

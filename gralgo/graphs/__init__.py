@@ -9,13 +9,14 @@ from gralgo.graphs._source_graph import SourceGraph, build_source_graph
 from gralgo.lazy import lazy_exports
 
 if _TYPE_CHECKING:
-    from gralgo.graphs._fast_build import copy_graph
+    from gralgo.graphs._fast_build import copy_graph, sorted_pairs
     from gralgo.graphs._hub_cap import hub_caps, without_hubs
     from gralgo.graphs._thinning import thin_edges, thin_edges_keeping_cores
 
 # Public names loaded on first use (PEP 562), so importing this package stays cheap.
 _LAZY = {
     "copy_graph": "gralgo.graphs._fast_build",
+    "sorted_pairs": "gralgo.graphs._fast_build",
     "hub_caps": "gralgo.graphs._hub_cap",
     "without_hubs": "gralgo.graphs._hub_cap",
     "thin_edges": "gralgo.graphs._thinning",
@@ -31,6 +32,7 @@ __all__ = [
     "build_source_graph",
     "copy_graph",
     "hub_caps",
+    "sorted_pairs",
     "thin_edges",
     "thin_edges_keeping_cores",
     "without_hubs",

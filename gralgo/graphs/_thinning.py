@@ -7,7 +7,7 @@ import random
 
 import networkx as nx
 
-from gralgo.graphs._fast_build import add_new_edges
+from gralgo.graphs._fast_build import add_new_edges, sorted_pairs
 
 
 def thin_edges(graph: nx.Graph[str], n_edges: int, rng: random.Random) -> nx.Graph[str] | None:
@@ -63,7 +63,7 @@ def thin_edges_keeping_cores(
     """
     if graph.number_of_edges() <= n_edges:
         return graph.copy()
-    edges = sorted(_ordered_pair(str(u), str(v)) for u, v in graph.edges)
+    edges = sorted_pairs(graph)  # sampled graphs are named by strings
     rng.shuffle(edges)
     forest, rest = _spanning_forest(graph, edges)
     if len(forest) > n_edges:

@@ -8,6 +8,7 @@ a sampler that cannot reach ``n_nodes`` tries a few other start nodes, then rais
 
 from __future__ import annotations
 
+import functools
 import heapq
 import inspect
 import random
@@ -384,8 +385,14 @@ def sampler_options(sampler: str) -> tuple[str, ...]:
     """The option names ``sampler`` accepts."""
     if sampler not in SAMPLERS:
         raise UnknownChoiceError("sampler", sampler, sorted(SAMPLERS))
-    params = list(inspect.signature(SAMPLERS[sampler]).parameters)
-    return tuple(params[3:])
+    return _option_names(SAMPLERS[sampler])
+
+
+@functools.cache
+def _option_names(function: Callable[..., SampledGraph]) -> tuple[str, ...]:
+    """A sampler's keyword options (its parameters after source, n_nodes, rng); cached, since
+    every draw checks its options and ``inspect.signature`` is slow."""
+    return tuple(list(inspect.signature(function).parameters)[3:])
 
 
 def sample_subgraph(

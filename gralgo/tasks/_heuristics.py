@@ -58,7 +58,9 @@ class Heuristic:
 
 def edge_list(graph: nx.Graph[str]) -> list[tuple[str, str]]:
     """Edges in the order prompts list them: by (smaller name, larger name)."""
-    return sorted((u, v) if u < v else (v, u) for u, v in graph.edges())
+    from gralgo.graphs import sorted_pairs
+
+    return sorted_pairs(graph)
 
 
 def extremes(values: dict[str, float], largest: bool) -> list[str]:
