@@ -7,7 +7,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import networkx as nx
 
@@ -22,7 +22,7 @@ from gralgo.tasks import (
     Problem,
     Solution,
     Task,
-    find_shortcuts,
+    first_shortcut,
     heuristic_credits,
     normalize_node_name,
 )
@@ -114,6 +114,8 @@ class Drawn:
     solution: Solution
     fingerprint: str = ""
     """:func:`graph_fingerprint` of the graph (the builder skips repeats)."""
+    scan_credits: Mapping[str, float] = field(default_factory=dict)
+    """The scans' credits computed while checking for shortcuts (reused for the provenance)."""
 
     def provenance(self, **extra: object) -> dict[str, object]:
         return {**self.sample.provenance, **self.problem.provenance, **extra}
@@ -181,11 +183,12 @@ def draw_problem(
         solution = task.solve(problem)
     except InstanceRejected as rejected:
         return rejected.reason
+    scans: dict[str, float] = {}
     if reject_shortcuts:
-        found = find_shortcuts(task, problem, solution)
-        if found:
-            return f"shortcut:{found[0]}"
-    return Drawn(sample, problem, solution, fingerprint)
+        found, scans = first_shortcut(task, problem, solution)
+        if found is not None:
+            return f"shortcut:{found}"
+    return Drawn(sample, problem, solution, fingerprint, scans)
 
 
 def answer_cap(index: int, options: BuildOptions) -> int:
@@ -251,7 +254,7 @@ def build_level(
                 provenance=drawn.provenance(
                     attempt=attempt,
                     rejected=dict(sorted(rejected.items())),
-                    heuristics=heuristic_credits(task, drawn.problem, answer),
+                    heuristics=heuristic_credits(task, drawn.problem, answer, drawn.scan_credits),
                 ),
             )
             break

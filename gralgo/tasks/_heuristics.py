@@ -19,7 +19,7 @@ among the ties at random). Every task gets the generic scans for its answer kind
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
@@ -154,9 +154,19 @@ def heuristics_for(task: Task | type[Task]) -> tuple[Heuristic, ...]:
     return generic + tuple(task.heuristics)
 
 
-def heuristic_credits(task: Task | type[Task], problem: Problem, answer: str) -> dict[str, float]:
-    """Every heuristic's credit on one instance, by name."""
-    return {h.name: h.credit(problem, answer) for h in heuristics_for(task)}
+def heuristic_credits(
+    task: Task | type[Task],
+    problem: Problem,
+    answer: str,
+    known: Mapping[str, float] | None = None,
+) -> dict[str, float]:
+    """Every heuristic's credit on one instance, by name; ``known`` credits (of this problem and
+    answer, e.g. the scans :func:`first_shortcut` computed) are taken as they are."""
+    known = known or {}
+    return {
+        h.name: known[h.name] if h.name in known else h.credit(problem, answer)
+        for h in heuristics_for(task)
+    }
 
 
 def scan_shortcuts(task: Task | type[Task], problem: Problem, answer: str) -> list[str]:
@@ -171,3 +181,19 @@ def scan_shortcuts(task: Task | type[Task], problem: Problem, answer: str) -> li
 def find_shortcuts(task: Task, problem: Problem, solution: Solution) -> tuple[str, ...]:
     """The task's named shortcuts (``Task.shortcuts``) and the scans that solve the instance."""
     return (*task.shortcuts(problem, solution), *scan_shortcuts(task, problem, solution.answer))
+
+
+def first_shortcut(
+    task: Task, problem: Problem, solution: Solution
+) -> tuple[str | None, dict[str, float]]:
+    """``find_shortcuts(...)[0]`` (None when there is none), computing no more than it needs, and
+    the scans' credits it computed (for :func:`heuristic_credits`; empty when a named shortcut
+    came first)."""
+    named = task.shortcuts(problem, solution)
+    if named:
+        return named[0], {}
+    scans = {
+        h.name: h.credit(problem, solution.answer) for h in heuristics_for(task) if h.kind == "scan"
+    }
+    hit = next((name for name, c in scans.items() if c >= SCAN_SHORTCUT_CREDIT), None)
+    return hit, scans

@@ -47,23 +47,45 @@ def weighted_distances(graph: nx.Graph[str]) -> DistanceMatrix:
     solving and the farthest-node baseline read the same matrix); the caller must not change
     the returned arrays.
     """
+    from scipy.sparse import csr_array
     from scipy.sparse.csgraph import dijkstra
 
-    signature: tuple[tuple[str, str, object], ...] = tuple(graph.edges(data="weight"))
+    entries = _weighted_entries(graph)
     cached = _DISTANCES.get(graph)
-    if cached is not None and cached[0] == signature and len(cached[1].nodes) == len(graph):
+    if cached is not None and cached[0] == entries:
         return cached[1]
-    nodes = sorted(graph.nodes())
-    matrix = nx.to_scipy_sparse_array(graph, nodelist=nodes, weight="weight", format="csr")
+    nodes, rows, columns, weights = entries
+    # What nx.to_scipy_sparse_array(graph, nodelist=nodes, weight="weight") holds, built directly.
+    matrix = csr_array((weights, (rows, columns)), shape=(len(nodes), len(nodes)))
     distances = DistanceMatrix(nodes, dijkstra(matrix, directed=False))
     distances.lengths.setflags(write=False)
-    _DISTANCES[graph] = (signature, distances)
+    _DISTANCES[graph] = (entries, distances)
     return distances
 
 
-_DISTANCES: weakref.WeakKeyDictionary[
-    nx.Graph[str], tuple[tuple[tuple[str, str, object], ...], DistanceMatrix]
-] = weakref.WeakKeyDictionary()
+_Entries = tuple[list[str], list[int], list[int], list[object]]
+
+
+def _weighted_entries(graph: nx.Graph[str]) -> _Entries:
+    """Sorted node names and every adjacency entry as (row, column, weight), each edge both ways
+    (a missing weight counts 1, as networkx's matrix converters default)."""
+    nodes = sorted(graph.nodes())
+    index = {node: i for i, node in enumerate(nodes)}
+    rows: list[int] = []
+    columns: list[int] = []
+    weights: list[object] = []
+    for u, row in graph.adj.items():
+        i = index[u]
+        for v, data in row.items():
+            rows.append(i)
+            columns.append(index[v])
+            weights.append(data.get("weight", 1))
+    return nodes, rows, columns, weights
+
+
+_DISTANCES: weakref.WeakKeyDictionary[nx.Graph[str], tuple[_Entries, DistanceMatrix]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def pair_distances(distances: DistanceMatrix) -> np.ndarray:
@@ -104,8 +126,11 @@ class EdgeProfile:
 
     @classmethod
     def of(cls, graph: nx.Graph[str]) -> EdgeProfile:
-        nodes = sorted(graph.nodes())
-        weights = nx.to_numpy_array(graph, nodelist=nodes, weight="weight", nonedge=np.inf)
+        # nx.to_numpy_array(graph, nodelist=nodes, weight="weight", nonedge=np.inf), directly
+        nodes, rows, columns, values = _weighted_entries(graph)
+        weights = np.full((len(nodes), len(nodes)), np.inf)
+        if rows:
+            weights[rows, columns] = values
         return cls(nodes, weights, weights.min(axis=1), np.isfinite(weights).sum(axis=1))
 
     def unique_extreme(self, values: np.ndarray, largest: bool) -> str | None:
