@@ -9,12 +9,13 @@ from gralgo.graphs._source_graph import SourceGraph, build_source_graph
 from gralgo.lazy import lazy_exports
 
 if _TYPE_CHECKING:
-    from gralgo.graphs._fast_build import copy_graph, sorted_pairs
+    from gralgo.graphs._fast_build import adjacency_dicts, copy_graph, sorted_pairs
     from gralgo.graphs._hub_cap import hub_caps, without_hubs
     from gralgo.graphs._thinning import thin_edges, thin_edges_keeping_cores
 
 # Public names loaded on first use (PEP 562), so importing this package stays cheap.
 _LAZY = {
+    "adjacency_dicts": "gralgo.graphs._fast_build",
     "copy_graph": "gralgo.graphs._fast_build",
     "sorted_pairs": "gralgo.graphs._fast_build",
     "hub_caps": "gralgo.graphs._hub_cap",
@@ -29,6 +30,7 @@ __getattr__ = lazy_exports(__name__, _LAZY)
 __all__ = [
     "SampledGraph",
     "SourceGraph",
+    "adjacency_dicts",
     "build_source_graph",
     "copy_graph",
     "hub_caps",

@@ -7,7 +7,7 @@ import random
 
 import networkx as nx
 
-from gralgo.graphs._fast_build import add_new_edges, sorted_pairs
+from gralgo.graphs._fast_build import add_new_edges, adjacency_dicts, sorted_pairs
 
 
 def thin_edges(graph: nx.Graph[str], n_edges: int, rng: random.Random) -> nx.Graph[str] | None:
@@ -79,18 +79,20 @@ def thin_edges_keeping_cores(
     # Lazy max-heap on (links, core, -position); stale entries are skipped when popped.
     heap = [(0, -core[v], position[v], v) for v in nodes]
     heapq.heapify(heap)
+    adjacency = adjacency_dicts(graph)  # string nodes: str(u) is u
     while heap:
         negative_links, _, _, best = heapq.heappop(heap)
         if best in member or -negative_links != links[best]:
             continue
-        new = [(best, u) if best < u else (u, best) for u in map(str, graph[best]) if u in member]
+        row = adjacency[best]
+        new = [(best, u) if best < u else (u, best) for u in row if u in member]
         new = [e for e in new if e not in kept]
         if len(new) > dense_budget:
             break
         dense_budget -= len(new)
         kept.update(new)
         member.add(best)
-        for u in map(str, graph[best]):
+        for u in row:
             if u not in member:
                 links[u] += 1
                 heapq.heappush(heap, (-links[u], -core[u], position[u], u))
@@ -98,7 +100,6 @@ def thin_edges_keeping_cores(
     keep = sorted(kept.union(extra))
     thinned: nx.Graph[str] = nx.Graph()
     thinned.add_nodes_from(graph.nodes(data=True))
-    adjacency = graph.adj
     add_new_edges(thinned, ((u, v, dict(adjacency[u][v])) for u, v in keep))
     return thinned
 

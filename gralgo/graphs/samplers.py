@@ -192,9 +192,10 @@ def _connected_top(
     chosen = [start]
     member = {start}
     heap: list[tuple[int, int, int]] = []
+    rows = _row_cache(source)
 
     def push_neighbours(node: int) -> None:
-        for v in source.neighbors(node).tolist():
+        for v in rows[node]:
             if v in counts and v not in member:
                 heapq.heappush(heap, (-counts[v], rank[v], v))
 

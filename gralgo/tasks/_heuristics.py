@@ -73,16 +73,22 @@ def extremes(values: dict[str, float], largest: bool) -> list[str]:
 
 def weighted_degree(graph: nx.Graph[str]) -> dict[str, float]:
     """Each node's sum of incident edge weights (1 per edge when unweighted)."""
-    adjacency = graph.adj
+    from gralgo.graphs import adjacency_dicts
+
     return {
-        n: float(sum(data.get("weight", 1) for data in adjacency[n].values())) for n in adjacency
+        n: float(sum(data.get("weight", 1) for data in row.values()))
+        for n, row in adjacency_dicts(graph).items()
     }
 
 
 def mean_edge_weight(graph: nx.Graph[str]) -> dict[str, float]:
     """Each node's mean incident edge weight."""
+    from gralgo.graphs import adjacency_dicts
+
     totals = weighted_degree(graph)
-    return {n: totals[n] / max(1, graph.degree(n)) for n in totals}
+    # len(row) + (n in row) is graph.degree(n): a self-loop counts twice
+    adjacency = adjacency_dicts(graph)
+    return {n: totals[n] / max(1, len(row) + (n in row)) for n, row in adjacency.items()}
 
 
 def first_half_busiest(graph: nx.Graph[str]) -> list[str]:

@@ -11,7 +11,7 @@ import networkx as nx
 import numpy as np
 
 from gralgo.errors import ConfigError
-from gralgo.graphs import SampledGraph
+from gralgo.graphs import SampledGraph, adjacency_dicts
 from gralgo.tasks import _certificate_checks as cert
 from gralgo.tasks._base import InstanceRejected, Problem, Solution, Task, TaskSettings
 from gralgo.tasks._domains import domain_for
@@ -74,7 +74,7 @@ def _weighted_entries(graph: nx.Graph[str]) -> _Entries:
     rows: list[int] = []
     columns: list[int] = []
     weights: list[object] = []
-    for u, row in graph.adj.items():
+    for u, row in adjacency_dicts(graph).items():
         i = index[u]
         for v, data in row.items():
             rows.append(i)

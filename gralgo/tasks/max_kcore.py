@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import networkx as nx
 
-from gralgo.graphs import SampledGraph, SourceGraph, without_hubs
+from gralgo.graphs import SampledGraph, SourceGraph, adjacency_dicts, without_hubs
 from gralgo.tasks import _certificate_checks as cert
 from gralgo.tasks._answers import INTEGER_ANSWER
 from gralgo.tasks._base import (
@@ -34,10 +34,11 @@ def peel(graph: nx.Graph[str], k: int, passes: int | None = None) -> tuple[int, 
     """``(nodes left, passes that removed something)`` after peeling ``passes`` times (None:
     until nothing changes); a pass removes, at once, every node with fewer than ``k``
     neighbours left."""
+    adjacency = adjacency_dicts(graph)
     alive = set(graph.nodes())
     done = 0
     while passes is None or done < passes:
-        drop = {n for n in alive if sum(1 for m in graph[n] if m in alive) < k}
+        drop = {n for n in alive if len(alive.intersection(adjacency[n])) < k}
         if not drop:
             break
         alive -= drop
