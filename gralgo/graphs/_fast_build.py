@@ -16,6 +16,16 @@ import networkx as nx
 _Adjacency = dict[str, dict[str, dict[str, Any]]]
 
 
+def add_new_nodes(graph: nx.Graph[str], nodes: Iterable[str]) -> None:
+    """``graph.add_nodes_from(nodes)`` for distinct new nodes without attributes, into a plain
+    ``nx.Graph`` with no cached views."""
+    node_attrs: dict[str, dict[str, Any]] = graph._node  # type: ignore[attr-defined]
+    adjacency: _Adjacency = graph._adj  # type: ignore[attr-defined]
+    for node in nodes:
+        node_attrs[node] = {}
+        adjacency[node] = {}
+
+
 def add_new_edges(graph: nx.Graph[str], edges: Iterable[tuple[str, str, dict[str, Any]]]) -> None:
     """``graph.add_edges_from(edges)`` for distinct new edges between nodes already in ``graph``.
 
