@@ -14,7 +14,13 @@ import networkx as nx
 from gralgo.dataset._instance import Instance, PromptVariant
 from gralgo.dataset._levels import level_range
 from gralgo.errors import SamplingError
-from gralgo.graphs import SampledGraph, SourceGraph, sorted_pairs, thin_edges_keeping_cores
+from gralgo.graphs import (
+    SampledGraph,
+    SourceGraph,
+    node_link_data,
+    sorted_pairs,
+    thin_edges_keeping_cores,
+)
 from gralgo.graphs.samplers import sample_subgraph
 from gralgo.seeding import rng_for, stable_hash
 from gralgo.tasks import (
@@ -294,7 +300,7 @@ def make_instance(
         seed=options.seed,
         index=index,
         answer_kind=task.answer_kind,
-        graph=nx.node_link_data(problem.graph, edges="edges"),
+        graph=node_link_data(problem.graph),
         params=dict(problem.params),
         answer=solution.answer,
         certificate=dict(solution.certificate),

@@ -115,19 +115,17 @@ def graph_rows(
     """Nodes sorted by name, edges by (smaller, larger) name, with the requested attributes."""
     if any(not isinstance(n, str) for n in graph):
         raise TypeError("render_graph needs a graph whose node ids are strings (real names)")
-    from gralgo.graphs import sorted_pairs
+    from gralgo.graphs import adjacency_dicts, sorted_pairs
 
     names = sorted(graph.nodes())
     if node_weights:
-        nodes = [NodeRow(n, _weight(graph.nodes[n], f"node {n!r}")) for n in names]
+        nodes = [NodeRow(n, _weight(graph.nodes[n], "node", n)) for n in names]
     else:
         nodes = [NodeRow(n) for n in names]
     pairs = sorted_pairs(graph)
     if edge_weights or relations:
-        adjacency = graph.adj  # adj[u][v] is graph.edges[u, v], without the edge view's checks
-        edges = [
-            _edge_row(u, v, adjacency[u][v], (u, v), edge_weights, relations) for u, v in pairs
-        ]
+        adjacency = adjacency_dicts(graph)  # adjacency[u][v] is graph.edges[u, v]'s data
+        edges = [_edge_row(u, v, adjacency[u][v], edge_weights, relations) for u, v in pairs]
     else:
         edges = [EdgeRow(u, v) for u, v in pairs]
     return GraphRows(names, nodes, edges)
@@ -162,19 +160,20 @@ def render_graph(
     return RenderedGraph(fmt.write(rows.nodes, rows.edges, labels), fmt.name, labels, own)
 
 
-def _edge_row(
-    u: str, v: str, data: Mapping[str, Any], pair: tuple[str, str], weights: bool, relations: bool
-) -> EdgeRow:
-    weight = _weight(data, f"edge {pair!r}") if weights else None
+def _edge_row(u: str, v: str, data: Mapping[str, Any], weights: bool, relations: bool) -> EdgeRow:
+    weight = _weight(data, "edge", (u, v)) if weights else None
     relation = data.get("relation") if relations else None
     return EdgeRow(u, v, weight, None if relation is None else str(relation))
 
 
-def _weight(data: Mapping[str, Any], what: str) -> int:
+def _weight(data: Mapping[str, Any], kind: str, item: object) -> int:
+    """The integer ``weight`` of a node or edge (``kind`` and ``item`` name it in the error)."""
     value = data.get("weight")
+    if type(value) is int:  # the usual case, before the slower abstract check
+        return value
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise ValueError(
-            f"{what} needs an integer 'weight' attribute to be rendered, got {value!r}"
+            f"{kind} {item!r} needs an integer 'weight' attribute to be rendered, got {value!r}"
         )
     return int(value)
 

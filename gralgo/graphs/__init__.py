@@ -9,7 +9,12 @@ from gralgo.graphs._source_graph import SourceGraph, build_source_graph
 from gralgo.lazy import lazy_exports
 
 if _TYPE_CHECKING:
-    from gralgo.graphs._fast_build import adjacency_dicts, copy_graph, sorted_pairs
+    from gralgo.graphs._fast_build import (
+        adjacency_dicts,
+        copy_graph,
+        node_link_data,
+        sorted_pairs,
+    )
     from gralgo.graphs._hub_cap import hub_caps, without_hubs
     from gralgo.graphs._thinning import thin_edges, thin_edges_keeping_cores
 
@@ -17,6 +22,7 @@ if _TYPE_CHECKING:
 _LAZY = {
     "adjacency_dicts": "gralgo.graphs._fast_build",
     "copy_graph": "gralgo.graphs._fast_build",
+    "node_link_data": "gralgo.graphs._fast_build",
     "sorted_pairs": "gralgo.graphs._fast_build",
     "hub_caps": "gralgo.graphs._hub_cap",
     "without_hubs": "gralgo.graphs._hub_cap",
@@ -34,6 +40,7 @@ __all__ = [
     "build_source_graph",
     "copy_graph",
     "hub_caps",
+    "node_link_data",
     "sorted_pairs",
     "thin_edges",
     "thin_edges_keeping_cores",

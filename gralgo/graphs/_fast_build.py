@@ -75,3 +75,26 @@ def copy_graph(graph: nx.Graph[str]) -> nx.Graph[str]:
             if v not in row:  # each edge is met from both ends; the first copies its data
                 row[v] = adjacency[v][u] = attrs.copy()
     return copy
+
+
+def node_link_data(graph: nx.Graph[str]) -> dict[str, Any]:
+    """``nx.node_link_data(graph, edges="edges")``: the same dicts with the same contents, in
+    the same order, read straight from the graph's dicts. Graph classes other than ``nx.Graph``
+    fall back to networkx."""
+    if type(graph) is not nx.Graph:
+        return nx.node_link_data(graph, edges="edges")
+    node_attrs: dict[str, dict[str, Any]] = graph._node  # type: ignore[attr-defined]
+    seen: set[str] = set()
+    edges = []
+    for u, row in adjacency_dicts(graph).items():  # the order of graph.edges(data=True)
+        for v, data in row.items():
+            if v not in seen:
+                edges.append({**data, "source": u, "target": v})
+        seen.add(u)
+    return {
+        "directed": False,
+        "multigraph": False,
+        "graph": graph.graph,
+        "nodes": [{**attrs, "id": node} for node, attrs in node_attrs.items()],
+        "edges": edges,
+    }

@@ -39,18 +39,18 @@ class DistanceMatrix:
     lengths: np.ndarray
 
 
-def weighted_distances(graph: nx.Graph[str]) -> DistanceMatrix:
+def weighted_distances(graph: nx.Graph[str], entries: _Entries | None = None) -> DistanceMatrix:
     """All-pairs shortest-path lengths by Dijkstra from every node. O(|V| |E| log |V|).
 
     scipy's C Dijkstra; with integer weights every sum is exact in float64 (below 2**53).
     Remembered per graph object while its nodes, edges and weights stay the same (drawing tau,
     solving and the farthest-node baseline read the same matrix); the caller must not change
-    the returned arrays.
+    the returned arrays. ``entries``: ``_weighted_entries(graph)``, when the caller has them.
     """
     from scipy.sparse import csr_array
     from scipy.sparse.csgraph import dijkstra
 
-    entries = _weighted_entries(graph)
+    entries = entries or _weighted_entries(graph)
     cached = _DISTANCES.get(graph)
     if cached is not None and cached[0] == entries:
         return cached[1]
@@ -125,9 +125,10 @@ class EdgeProfile:
     degree: np.ndarray
 
     @classmethod
-    def of(cls, graph: nx.Graph[str]) -> EdgeProfile:
+    def of(cls, graph: nx.Graph[str], entries: _Entries | None = None) -> EdgeProfile:
+        """``entries``: ``_weighted_entries(graph)``, when the caller has them."""
         # nx.to_numpy_array(graph, nodelist=nodes, weight="weight", nonedge=np.inf), directly
-        nodes, rows, columns, values = _weighted_entries(graph)
+        nodes, rows, columns, values = entries or _weighted_entries(graph)
         weights = np.full((len(nodes), len(nodes)), np.inf)
         if rows:
             weights[rows, columns] = values
@@ -228,9 +229,10 @@ class DistanceThresholdTask(Task):
         graph = working_copy(sample, self.name)
         require_connected(graph, self.name)
         self._check_weights(graph)
-        distances = weighted_distances(graph)
+        entries = _weighted_entries(graph)
+        distances = weighted_distances(graph, entries)
         pairs = pair_distances(distances)
-        profile = EdgeProfile.of(graph)
+        profile = EdgeProfile.of(graph, entries)
         if self.avoid_shortcuts:
             low, high = tau_index_range(profile, pairs, self.quantiles)
         else:  # the paper-era draw, kept to audit what the rules prevent
