@@ -9,7 +9,14 @@ import numpy as np
 import pytest
 
 from gralgo.graphs import build_source_graph
-from gralgo.graphs._fast_build import add_new_edges, copy_graph
+from gralgo.graphs._fast_build import (
+    add_new_edges,
+    add_new_nodes,
+    adjacency_dicts,
+    copy_graph,
+    node_link_data,
+    sorted_pairs,
+)
 
 
 def _layout(graph: nx.Graph) -> list[object]:
@@ -71,3 +78,44 @@ def test_induced_edges_order_and_positions() -> None:
     ]
     assert source.induced_edges(nodes) == expected
     assert source.induced_edges([]) == []
+    # The member mask is reused between calls: a second, disjoint call must not see the first.
+    others = [node for node in range(n) if node not in chosen]
+    assert source.induced_edges(others) == [
+        (u, v, int(source.indptr[u]) + offset)
+        for u in others
+        for offset, v in enumerate(source.neighbors(u).tolist())
+        if v > u and v in others
+    ]
+
+
+def _named_graph(seed: int) -> nx.Graph:
+    """String-named, with weights, node attributes and (sometimes) a self-loop."""
+    graph = nx.relabel_nodes(_random_graph(seed), lambda node: f"n{node}")
+    if seed % 3 == 0:
+        graph.add_edge("n1", "n1", weight=2)
+    return graph
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_sorted_pairs_matches_sorted_edge_view(seed: int) -> None:
+    graph = _named_graph(seed)
+    assert sorted_pairs(graph) == sorted((u, v) if u < v else (v, u) for u, v in graph.edges())
+    assert adjacency_dicts(graph) is graph._adj
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_node_link_data_matches_networkx(seed: int) -> None:
+    graph = _named_graph(seed)
+    expected = nx.node_link_data(graph, edges="edges")
+    built = node_link_data(graph)
+    assert built == expected
+    assert list(built) == list(expected)
+    assert [list(item) for item in built["edges"]] == [list(item) for item in expected["edges"]]
+    assert [list(item) for item in built["nodes"]] == [list(item) for item in expected["nodes"]]
+
+
+def test_add_new_nodes_matches_add_nodes_from() -> None:
+    expected, built = nx.Graph(), nx.Graph()
+    expected.add_nodes_from(["b", "a", "c"])
+    add_new_nodes(built, ["b", "a", "c"])
+    assert _layout(built) == _layout(expected)
