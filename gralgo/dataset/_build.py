@@ -17,6 +17,7 @@ from gralgo.errors import SamplingError
 from gralgo.graphs import (
     SampledGraph,
     SourceGraph,
+    edge_count,
     node_link_data,
     sorted_pairs,
     thin_edges_keeping_cores,
@@ -83,11 +84,19 @@ def names_are_distinguishable(graph: nx.Graph[str]) -> bool:
     return len(keys) == graph.number_of_nodes()
 
 
-def graph_fingerprint(graph: nx.Graph[str]) -> str:
-    """Order-independent hash of a graph's nodes and edges (to skip repeated samples)."""
-    nodes = sorted(map(str, graph.nodes))
-    edges = sorted_pairs(graph)  # sampled graphs are named by strings
-    return stable_hash(nodes, edges, length=32)
+GraphKey = tuple[tuple[str, ...], tuple[tuple[str, str], ...]]
+"""Sorted node names and sorted edges: equal exactly when two graphs are the same."""
+
+
+def graph_fingerprint(graph: nx.Graph[str]) -> GraphKey:
+    """Order-independent identity of a graph's nodes and edges (to skip repeated samples).
+
+    The names and pairs themselves rather than a digest of them: a set compares them as fast
+    and the build hashed every draw's text before.
+    """
+    nodes = tuple(sorted(map(str, graph.nodes)))
+    edges = tuple(sorted_pairs(graph))  # sampled graphs are named by strings
+    return nodes, edges
 
 
 def render_prompts(
@@ -118,7 +127,7 @@ class Drawn:
     sample: SampledGraph
     problem: Problem
     solution: Solution
-    fingerprint: str = ""
+    fingerprint: GraphKey = ((), ())
     """:func:`graph_fingerprint` of the graph (the builder skips repeats)."""
     scan_credits: Mapping[str, float] = field(default_factory=dict)
     """The scans' credits computed while checking for shortcuts (reused for the provenance)."""
@@ -131,12 +140,13 @@ def cap_mean_degree(sample: SampledGraph, cap: float, rng: random.Random) -> Sam
     """Thin a too-dense sample down to ``floor(cap * n / 2)`` edges, keeping it connected."""
     graph = sample.graph
     budget = max(int(cap * graph.number_of_nodes() / 2), graph.number_of_nodes() - 1)
-    if graph.number_of_edges() <= budget:
+    edges = edge_count(graph)
+    if edges <= budget:
         return sample
     thinned = thin_edges_keeping_cores(graph, budget, rng)
     if thinned is None:  # a forest of several components needs fewer edges than n - 1
         return sample
-    provenance = {**sample.provenance, "thinned_from_edges": graph.number_of_edges()}
+    provenance = {**sample.provenance, "thinned_from_edges": edges}
     return SampledGraph(graph=thinned, start=sample.start, provenance=provenance)
 
 
@@ -146,7 +156,7 @@ def draw_problem(
     n_range: tuple[int, int],
     rng: random.Random,
     *,
-    seen: set[str],
+    seen: set[GraphKey],
     shape: Callable[[SampledGraph, random.Random], SampledGraph] | None = None,
     reject_shortcuts: bool = True,
 ) -> Drawn | str:
@@ -219,7 +229,7 @@ def build_level(
     smaller ``per_level`` yields a prefix of a larger build.
     """
     n_range = level_range(level)
-    seen: set[str] = set()
+    seen: set[GraphKey] = set()
     answers: Counter[str] = Counter()
     for index in range(options.per_level):
         rejected: Counter[str] = Counter()

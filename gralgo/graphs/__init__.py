@@ -12,6 +12,8 @@ if _TYPE_CHECKING:
     from gralgo.graphs._fast_build import (
         adjacency_dicts,
         copy_graph,
+        core_numbers,
+        edge_count,
         node_link_data,
         sorted_pairs,
     )
@@ -22,6 +24,8 @@ if _TYPE_CHECKING:
 _LAZY = {
     "adjacency_dicts": "gralgo.graphs._fast_build",
     "copy_graph": "gralgo.graphs._fast_build",
+    "core_numbers": "gralgo.graphs._fast_build",
+    "edge_count": "gralgo.graphs._fast_build",
     "node_link_data": "gralgo.graphs._fast_build",
     "sorted_pairs": "gralgo.graphs._fast_build",
     "hub_caps": "gralgo.graphs._hub_cap",
@@ -39,6 +43,8 @@ __all__ = [
     "adjacency_dicts",
     "build_source_graph",
     "copy_graph",
+    "core_numbers",
+    "edge_count",
     "hub_caps",
     "node_link_data",
     "sorted_pairs",

@@ -98,3 +98,42 @@ def node_link_data(graph: nx.Graph[str]) -> dict[str, Any]:
         "nodes": [{**attrs, "id": node} for node, attrs in node_attrs.items()],
         "edges": edges,
     }
+
+
+def edge_count(graph: nx.Graph[str]) -> int:
+    """``graph.number_of_edges()`` from the adjacency dicts (networkx sums a degree view)."""
+    adjacency = adjacency_dicts(graph)
+    loops = sum(1 for node, row in adjacency.items() if node in row)
+    return (sum(map(len, adjacency.values())) + loops) // 2
+
+
+def core_numbers(graph: nx.Graph[str]) -> dict[str, int]:
+    """``nx.core_number(graph)`` (the same values, keys in the same order), by the same
+    bucket algorithm over the adjacency dicts. Graphs with self-loops go to networkx (which
+    refuses them)."""
+    adjacency = adjacency_dicts(graph)
+    if type(graph) is not nx.Graph or any(node in row for node, row in adjacency.items()):
+        return dict(nx.core_number(graph))
+    degrees = {node: len(row) for node, row in adjacency.items()}
+    nodes = sorted(degrees, key=degrees.__getitem__)
+    bin_boundaries = [0]
+    current = 0
+    for i, node in enumerate(nodes):
+        if degrees[node] > current:
+            bin_boundaries.extend([i] * (degrees[node] - current))
+            current = degrees[node]
+    position = {node: i for i, node in enumerate(nodes)}
+    core = degrees
+    neighbours = {node: list(row) for node, row in adjacency.items()}
+    for v in nodes:  # the list is reordered as it is walked, as in networkx
+        for u in neighbours[v]:
+            if core[u] > core[v]:
+                neighbours[u].remove(v)
+                pos = position[u]
+                start = bin_boundaries[core[u]]
+                position[u] = start
+                position[nodes[start]] = pos
+                nodes[start], nodes[pos] = nodes[pos], nodes[start]
+                bin_boundaries[core[u]] += 1
+                core[u] -= 1
+    return core

@@ -7,7 +7,13 @@ import random
 
 import networkx as nx
 
-from gralgo.graphs._fast_build import add_new_edges, adjacency_dicts, sorted_pairs
+from gralgo.graphs._fast_build import (
+    add_new_edges,
+    adjacency_dicts,
+    core_numbers,
+    edge_count,
+    sorted_pairs,
+)
 
 
 def thin_edges(graph: nx.Graph[str], n_edges: int, rng: random.Random) -> nx.Graph[str] | None:
@@ -61,7 +67,7 @@ def thin_edges_keeping_cores(
     edges as before. The dense part grows with the budget, so larger levels keep larger real
     cores. ``None`` when ``n_edges`` is below the spanning forest. Deterministic for ``rng``.
     """
-    if graph.number_of_edges() <= n_edges:
+    if edge_count(graph) <= n_edges:
         return graph.copy()
     edges = sorted_pairs(graph)  # sampled graphs are named by strings
     rng.shuffle(edges)
@@ -73,7 +79,7 @@ def thin_edges_keeping_cores(
     nodes = sorted(map(str, graph.nodes))
     rng.shuffle(nodes)
     position = {node: i for i, node in enumerate(nodes)}
-    core = nx.core_number(graph)
+    core = core_numbers(graph)
     links = dict.fromkeys(nodes, 0)  # edges from each outside node into the dense set
     member: set[str] = set()
     # Lazy max-heap on (links, core, -position); stale entries are skipped when popped.

@@ -63,7 +63,7 @@ def weighted_distances(graph: nx.Graph[str], entries: _Entries | None = None) ->
     return distances
 
 
-_Entries = tuple[list[str], list[int], list[int], list[object]]
+_Entries = tuple[list[str], list[int], list[int], list[float]]
 
 
 def _weighted_entries(graph: nx.Graph[str]) -> _Entries:
@@ -73,7 +73,7 @@ def _weighted_entries(graph: nx.Graph[str]) -> _Entries:
     index = {node: i for i, node in enumerate(nodes)}
     rows: list[int] = []
     columns: list[int] = []
-    weights: list[object] = []
+    weights: list[float] = []
     for u, row in adjacency_dicts(graph).items():
         i = index[u]
         for v, data in row.items():

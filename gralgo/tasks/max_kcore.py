@@ -7,7 +7,13 @@ from collections.abc import Callable
 
 import networkx as nx
 
-from gralgo.graphs import SampledGraph, SourceGraph, adjacency_dicts, without_hubs
+from gralgo.graphs import (
+    SampledGraph,
+    SourceGraph,
+    adjacency_dicts,
+    core_numbers,
+    without_hubs,
+)
 from gralgo.tasks import _certificate_checks as cert
 from gralgo.tasks._answers import INTEGER_ANSWER
 from gralgo.tasks._base import (
@@ -92,7 +98,7 @@ class MaxKCoreTask(Task):
 
     def make_problem(self, sample: SampledGraph, rng: random.Random) -> Problem:
         graph = working_copy(sample, self.name)
-        cores = nx.core_number(graph)
+        cores = core_numbers(graph)
         top = max(cores.values())
         if top < self.min_k:
             raise InstanceRejected(

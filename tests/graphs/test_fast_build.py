@@ -14,6 +14,8 @@ from gralgo.graphs._fast_build import (
     add_new_nodes,
     adjacency_dicts,
     copy_graph,
+    core_numbers,
+    edge_count,
     node_link_data,
     sorted_pairs,
 )
@@ -119,3 +121,18 @@ def test_add_new_nodes_matches_add_nodes_from() -> None:
     expected.add_nodes_from(["b", "a", "c"])
     add_new_nodes(built, ["b", "a", "c"])
     assert _layout(built) == _layout(expected)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_core_numbers_and_edge_count_match_networkx(seed: int) -> None:
+    rng = random.Random(seed)
+    graph = nx.gnm_random_graph(rng.randint(0, 60), rng.randint(0, 300), seed=seed)
+    graph = nx.relabel_nodes(graph, lambda node: f"n{(node * 13) % 97}")
+    cores = core_numbers(graph)
+    assert cores == nx.core_number(graph)
+    assert list(cores) == list(nx.core_number(graph))
+    assert edge_count(graph) == graph.number_of_edges()
+    graph.add_edge("n1", "n1")
+    assert edge_count(graph) == graph.number_of_edges()
+    with pytest.raises(nx.NetworkXNotImplemented):  # refused as networkx refuses it
+        core_numbers(graph)
