@@ -27,6 +27,8 @@ def edge_connectivity(graph: nx.Graph[_Node]) -> int:
         return 0
     if min_degree == 1 or nx.has_bridges(graph):
         return 1
+    if min_degree == 2:  # connected without a bridge: at least 2, and at most the least degree
+        return 2
     return int(nx.edge_connectivity(graph))
 
 
