@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import numbers
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -108,6 +109,11 @@ class GraphRows:
     nodes: list[NodeRow]
     edges: list[EdgeRow]
 
+    @functools.cached_property
+    def quoted(self) -> dict[str, str]:
+        """Name -> its JSON string literal (the label of every named format), made once."""
+        return {name: json_literal(name) for name in self.names}
+
 
 def graph_rows(
     graph: nx.Graph[str], *, node_weights: bool, edge_weights: bool, relations: bool = False
@@ -154,9 +160,10 @@ def render_graph(
     names = rows.names
     if fmt.codec.numeric:
         own = _numeric_ids.id_labels(names)
+        labels = {n: fmt.codec.write(own[n]) for n in names}
     else:
         own = {name: name for name in names}
-    labels = {n: fmt.codec.write(own[n]) for n in names}
+        labels = rows.quoted  # fmt.codec.write(name) for every name, shared by the formats
     return RenderedGraph(fmt.write(rows.nodes, rows.edges, labels), fmt.name, labels, own)
 
 

@@ -127,7 +127,8 @@ class MaxKCoreTask(Task):
 
     def solve(self, problem: Problem) -> Solution:
         k = int(problem.params["k"])
-        core = sorted(nx.k_core(problem.graph, k).nodes())
+        # The nodes of nx.k_core(graph, k): those of core number k or more.
+        core = sorted(node for node, number in core_numbers(problem.graph).items() if number >= k)
         if not core:
             raise InstanceRejected(f"{self.name}: the graph has an empty {k}-core", "empty_core")
         return Solution(answer=str(len(core)), certificate={"k": k, "nodes": core})
