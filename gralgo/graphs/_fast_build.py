@@ -26,6 +26,17 @@ def add_new_nodes(graph: nx.Graph[str], nodes: Iterable[str]) -> None:
         adjacency[node] = {}
 
 
+def add_nodes_copied(graph: nx.Graph[str], source: nx.Graph[str]) -> None:
+    """``graph.add_nodes_from(source.nodes(data=True))`` into a fresh plain ``nx.Graph``: every
+    node of ``source`` in order, each with a copy of its attributes."""
+    node_attrs: dict[str, dict[str, Any]] = graph._node  # type: ignore[attr-defined]
+    adjacency: _Adjacency = graph._adj  # type: ignore[attr-defined]
+    source_nodes: dict[str, dict[str, Any]] = source._node  # type: ignore[attr-defined]
+    for node, attrs in source_nodes.items():
+        node_attrs[node] = attrs.copy()
+        adjacency[node] = {}
+
+
 def add_new_edges(graph: nx.Graph[str], edges: Iterable[tuple[str, str, dict[str, Any]]]) -> None:
     """``graph.add_edges_from(edges)`` for distinct new edges between nodes already in ``graph``.
 

@@ -9,6 +9,7 @@ import networkx as nx
 
 from gralgo.graphs._fast_build import (
     add_new_edges,
+    add_nodes_copied,
     adjacency_dicts,
     core_numbers,
     edge_count,
@@ -105,7 +106,7 @@ def thin_edges_keeping_cores(
     extra = [e for e in rest if e not in kept][: n_edges - len(kept)]
     keep = sorted(kept.union(extra))
     thinned: nx.Graph[str] = nx.Graph()
-    thinned.add_nodes_from(graph.nodes(data=True))
+    add_nodes_copied(thinned, graph)
     add_new_edges(thinned, ((u, v, dict(adjacency[u][v])) for u, v in keep))
     return thinned
 

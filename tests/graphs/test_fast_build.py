@@ -12,6 +12,7 @@ from gralgo.graphs import build_source_graph
 from gralgo.graphs._fast_build import (
     add_new_edges,
     add_new_nodes,
+    add_nodes_copied,
     adjacency_dicts,
     copy_graph,
     core_numbers,
@@ -136,3 +137,14 @@ def test_core_numbers_and_edge_count_match_networkx(seed: int) -> None:
     assert edge_count(graph) == graph.number_of_edges()
     with pytest.raises(nx.NetworkXNotImplemented):  # refused as networkx refuses it
         core_numbers(graph)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_add_nodes_copied_matches_add_nodes_from(seed: int) -> None:
+    graph = _named_graph(seed)
+    expected, built = nx.Graph(), nx.Graph()
+    expected.add_nodes_from(graph.nodes(data=True))
+    add_nodes_copied(built, graph)
+    assert _layout(built) == _layout(expected)
+    for node in graph:
+        assert built.nodes[node] is not graph.nodes[node]
