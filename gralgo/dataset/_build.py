@@ -7,14 +7,21 @@ import math
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import networkx as nx
 
 from gralgo.dataset._instance import Instance, PromptVariant
 from gralgo.dataset._levels import level_range
 from gralgo.errors import SamplingError
-from gralgo.graphs import SampledGraph, SourceGraph, thin_edges_keeping_cores
+from gralgo.graphs import (
+    SampledGraph,
+    SourceGraph,
+    edge_count,
+    node_link_data,
+    sorted_pairs,
+    thin_edges_keeping_cores,
+)
 from gralgo.graphs.samplers import sample_subgraph
 from gralgo.seeding import rng_for, stable_hash
 from gralgo.tasks import (
@@ -22,7 +29,7 @@ from gralgo.tasks import (
     Problem,
     Solution,
     Task,
-    find_shortcuts,
+    first_shortcut,
     heuristic_credits,
     normalize_node_name,
 )
@@ -77,15 +84,19 @@ def names_are_distinguishable(graph: nx.Graph[str]) -> bool:
     return len(keys) == graph.number_of_nodes()
 
 
-def graph_fingerprint(graph: nx.Graph[str]) -> str:
-    """Order-independent hash of a graph's nodes and edges (to skip repeated samples)."""
-    nodes = sorted(map(str, graph.nodes))
-    edges = sorted(_ordered_pair(str(u), str(v)) for u, v in graph.edges)
-    return stable_hash(nodes, edges, length=32)
+GraphKey = tuple[tuple[str, ...], tuple[tuple[str, str], ...]]
+"""Sorted node names and sorted edges: equal exactly when two graphs are the same."""
 
 
-def _ordered_pair(a: str, b: str) -> tuple[str, str]:
-    return (a, b) if a <= b else (b, a)
+def graph_fingerprint(graph: nx.Graph[str]) -> GraphKey:
+    """Order-independent identity of a graph's nodes and edges (to skip repeated samples).
+
+    The names and pairs themselves rather than a digest of them: a set compares them as fast
+    and the build hashed every draw's text before.
+    """
+    nodes = tuple(sorted(map(str, graph.nodes)))
+    edges = tuple(sorted_pairs(graph))  # sampled graphs are named by strings
+    return nodes, edges
 
 
 def render_prompts(
@@ -116,8 +127,10 @@ class Drawn:
     sample: SampledGraph
     problem: Problem
     solution: Solution
-    fingerprint: str = ""
+    fingerprint: GraphKey = ((), ())
     """:func:`graph_fingerprint` of the graph (the builder skips repeats)."""
+    scan_credits: Mapping[str, float] = field(default_factory=dict)
+    """The scans' credits computed while checking for shortcuts (reused for the provenance)."""
 
     def provenance(self, **extra: object) -> dict[str, object]:
         return {**self.sample.provenance, **self.problem.provenance, **extra}
@@ -127,12 +140,13 @@ def cap_mean_degree(sample: SampledGraph, cap: float, rng: random.Random) -> Sam
     """Thin a too-dense sample down to ``floor(cap * n / 2)`` edges, keeping it connected."""
     graph = sample.graph
     budget = max(int(cap * graph.number_of_nodes() / 2), graph.number_of_nodes() - 1)
-    if graph.number_of_edges() <= budget:
+    edges = edge_count(graph)
+    if edges <= budget:
         return sample
     thinned = thin_edges_keeping_cores(graph, budget, rng)
     if thinned is None:  # a forest of several components needs fewer edges than n - 1
         return sample
-    provenance = {**sample.provenance, "thinned_from_edges": graph.number_of_edges()}
+    provenance = {**sample.provenance, "thinned_from_edges": edges}
     return SampledGraph(graph=thinned, start=sample.start, provenance=provenance)
 
 
@@ -142,7 +156,7 @@ def draw_problem(
     n_range: tuple[int, int],
     rng: random.Random,
     *,
-    seen: set[str],
+    seen: set[GraphKey],
     shape: Callable[[SampledGraph, random.Random], SampledGraph] | None = None,
     reject_shortcuts: bool = True,
 ) -> Drawn | str:
@@ -185,11 +199,12 @@ def draw_problem(
         solution = task.solve(problem)
     except InstanceRejected as rejected:
         return rejected.reason
+    scans: dict[str, float] = {}
     if reject_shortcuts:
-        found = find_shortcuts(task, problem, solution)
-        if found:
-            return f"shortcut:{found[0]}"
-    return Drawn(sample, problem, solution, fingerprint)
+        found, scans = first_shortcut(task, problem, solution)
+        if found is not None:
+            return f"shortcut:{found}"
+    return Drawn(sample, problem, solution, fingerprint, scans)
 
 
 def answer_cap(index: int, options: BuildOptions) -> int:
@@ -214,7 +229,7 @@ def build_level(
     smaller ``per_level`` yields a prefix of a larger build.
     """
     n_range = level_range(level)
-    seen: set[str] = set()
+    seen: set[GraphKey] = set()
     answers: Counter[str] = Counter()
     for index in range(options.per_level):
         rejected: Counter[str] = Counter()
@@ -255,7 +270,7 @@ def build_level(
                 provenance=drawn.provenance(
                     attempt=attempt,
                     rejected=dict(sorted(rejected.items())),
-                    heuristics=heuristic_credits(task, drawn.problem, answer),
+                    heuristics=heuristic_credits(task, drawn.problem, answer, drawn.scan_credits),
                 ),
             )
             break
@@ -295,7 +310,7 @@ def make_instance(
         seed=options.seed,
         index=index,
         answer_kind=task.answer_kind,
-        graph=nx.node_link_data(problem.graph, edges="edges"),
+        graph=node_link_data(problem.graph),
         params=dict(problem.params),
         answer=solution.answer,
         certificate=dict(solution.certificate),

@@ -19,6 +19,7 @@ import networkx as nx
 
 from gralgo.dataset._build import (
     BuildOptions,
+    GraphKey,
     graph_fingerprint,
     make_instance,
     names_are_distinguishable,
@@ -94,7 +95,7 @@ def build_erdos_renyi_task(
     task: Task, source: SourceGraph, spec: ErdosRenyiSpec, options: BuildOptions
 ) -> Iterator[Instance]:
     """The first ``min(spec.n_graphs, options.per_level)`` ER instances of ``task``."""
-    seen: set[str] = set()
+    seen: set[GraphKey] = set()
     for index in range(min(spec.n_graphs, options.per_level)):
         for attempt in range(options.max_attempts):
             rng = rng_for(options.seed, CONTEXT, task.name, index, attempt)

@@ -10,7 +10,7 @@ from typing import Any
 
 import networkx as nx
 
-from gralgo.dataset._build import BuildOptions, graph_fingerprint, make_instance
+from gralgo.dataset._build import BuildOptions, GraphKey, graph_fingerprint, make_instance
 from gralgo.dataset._instance import Instance, PromptVariant
 from gralgo.dataset._spec import DatasetSpec, LongContextSpec, load_sources_for
 from gralgo.errors import SamplingError
@@ -70,7 +70,7 @@ def draw_base_graph(
     tasks: list[Task],
     seed: int,
     index: int,
-    seen: set[str],
+    seen: set[GraphKey],
     max_attempts: int,
 ) -> tuple[SampledGraph, dict[str, tuple[Problem, Solution]]]:
     """One fixed topology (n_nodes, n_edges) that yields a valid problem for every task."""
@@ -119,7 +119,7 @@ def build_long_context(spec: DatasetSpec) -> dict[str, list[Instance]]:
     assert lc is not None
     source = load_sources_for(spec, [lc.source])[lc.source]
     tasks = _long_context_tasks(spec)
-    seen: set[str] = set()
+    seen: set[GraphKey] = set()
     jobs = []
     for index in range(min(lc.n_graphs, spec.options.per_level)):
         sample, solved = draw_base_graph(

@@ -27,6 +27,8 @@ def edge_connectivity(graph: nx.Graph[_Node]) -> int:
         return 0
     if min_degree == 1 or nx.has_bridges(graph):
         return 1
+    if min_degree == 2:  # connected without a bridge: at least 2, and at most the least degree
+        return 2
     return int(nx.edge_connectivity(graph))
 
 
@@ -197,30 +199,24 @@ def baselines_markdown(rows: list[Baseline]) -> str:
 
 def graph_stats(instance: Instance) -> GraphStats:
     """Statistics straight from the node-link record; networkx only for the rare hard case."""
-    import numpy as np
-    from scipy.sparse import coo_array
-    from scipy.sparse.csgraph import connected_components
-
     index = {node["id"]: i for i, node in enumerate(instance.graph["nodes"])}
     pairs = [(index[e["source"]], index[e["target"]]) for e in instance.graph["edges"]]
     n, m = len(index), len(pairs)
     density = 2 * m / (n * (n - 1)) if n > 1 else 0.0
-    ends = np.array(pairs, dtype=np.int64).reshape(-1, 2)
-    degrees = np.bincount(ends.ravel(), minlength=n)
-    if n < 2 or degrees.min() == 0:
+    neighbours: list[list[int]] = [[] for _ in range(n)]
+    for u, v in pairs:
+        neighbours[u].append(v)
+        neighbours[v].append(u)
+    min_degree = min(map(len, neighbours), default=0)
+    if n < 2 or min_degree == 0 or not _connected(neighbours):
         connectivity = 0
+    elif min_degree == 1:
+        connectivity = 1
     else:
-        adjacency = coo_array((np.ones(m), (ends[:, 0], ends[:, 1])), shape=(n, n))
-        components, _ = connected_components(adjacency, directed=False)
-        if components > 1:
-            connectivity = 0
-        elif degrees.min() == 1:
-            connectivity = 1
-        else:
-            graph: nx.Graph[int] = nx.Graph()
-            graph.add_nodes_from(range(n))
-            graph.add_edges_from(pairs)
-            connectivity = edge_connectivity(graph)
+        graph: nx.Graph[int] = nx.Graph()
+        graph.add_nodes_from(range(n))
+        graph.add_edges_from(pairs)
+        connectivity = edge_connectivity(graph)
     return GraphStats(
         instance.task,
         instance.level,
@@ -233,6 +229,21 @@ def graph_stats(instance: Instance) -> GraphStats:
         dict(instance.provenance.get("rejected") or {}),
         dict(instance.provenance.get("heuristics") or {}),
     )
+
+
+def _connected(neighbours: list[list[int]]) -> bool:
+    """Whether every node is reached from node 0 (a plain search: these graphs are small)."""
+    seen = [False] * len(neighbours)
+    seen[0] = True
+    stack = [0]
+    reached = 1
+    while stack:
+        for v in neighbours[stack.pop()]:
+            if not seen[v]:
+                seen[v] = True
+                reached += 1
+                stack.append(v)
+    return reached == len(neighbours)
 
 
 @dataclass(frozen=True)

@@ -74,6 +74,58 @@ def write_dataset_lines(
     Everything is first written into a temporary sibling directory; a failure (or a kill) leaves
     ``directory`` untouched and no half-written files in it.
     """
+
+    def write_task(path: Path, task: str) -> dict[str, int]:
+        per_level: dict[str, int] = {}
+        with path.open("w", encoding="utf-8", newline="\n") as handle:
+            for line, group in lines_by_task[task]:
+                handle.write(line)
+                handle.write("\n")
+                per_level[group] = per_level.get(group, 0) + 1
+        return per_level
+
+    return _write_staged(directory, sorted(lines_by_task), write_task, config, extra_files)
+
+
+def write_dataset_parts(
+    directory: Path,
+    parts_by_task: Mapping[str, Sequence[tuple[Path, Sequence[str]]]],
+    *,
+    config: Mapping[str, Any],
+    extra_files: Mapping[str, str] | None = None,
+) -> Path:
+    """:func:`write_dataset_lines` for lines already written to part files: per task, the
+    ``(part file, group of each of its lines)`` pairs in order. Each task file is the parts'
+    bytes copied as they are (the same bytes as writing their lines again, without decoding
+    them)."""
+
+    def write_task(path: Path, task: str) -> dict[str, int]:
+        per_level: dict[str, int] = {}
+        with path.open("wb") as out:
+            for part, groups in parts_by_task[task]:
+                lines = 0
+                with part.open("rb") as handle:
+                    while block := handle.read(1 << 20):
+                        out.write(block)
+                        lines += block.count(b"\n")
+                if lines != len(groups):
+                    raise DatasetError(f"{part}: {lines} lines, {len(groups)} expected")
+                for group in groups:
+                    per_level[group] = per_level.get(group, 0) + 1
+        return per_level
+
+    return _write_staged(directory, sorted(parts_by_task), write_task, config, extra_files)
+
+
+def _write_staged(
+    directory: Path,
+    tasks: Sequence[str],
+    write_task: Callable[[Path, str], dict[str, int]],
+    config: Mapping[str, Any],
+    extra_files: Mapping[str, str] | None,
+) -> Path:
+    """Write each task's file with ``write_task`` (it returns the task's counts per group), the
+    extra files and the manifest into a staging directory, then swap it into place."""
     directory = Path(directory)
     directory.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{directory.name}.tmp-", dir=directory.parent))
@@ -81,14 +133,8 @@ def write_dataset_lines(
         staging.chmod(DIR_MODE)  # mkdtemp makes it 0700: others must be able to read the data
         (staging / INSTANCES_DIR).mkdir(mode=DIR_MODE)
         counts: dict[str, dict[str, int]] = {}
-        for task in sorted(lines_by_task):
-            path = staging / INSTANCES_DIR / f"{task}.jsonl"
-            per_level: dict[str, int] = {}
-            with path.open("w", encoding="utf-8", newline="\n") as handle:
-                for line, group in lines_by_task[task]:
-                    handle.write(line)
-                    handle.write("\n")
-                    per_level[group] = per_level.get(group, 0) + 1
+        for task in tasks:
+            per_level = write_task(staging / INSTANCES_DIR / f"{task}.jsonl", task)
             counts[task] = dict(sorted(per_level.items()))
         for name, text in sorted((extra_files or {}).items()):
             (staging / name).write_text(text, encoding="utf-8", newline="\n")

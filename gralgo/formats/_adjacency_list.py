@@ -5,6 +5,8 @@ Each edge appears on both endpoints' lines; parsing checks that both copies agre
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from gralgo.formats._syntax import (
     Cursor,
     EdgeRow,
@@ -17,19 +19,21 @@ from gralgo.formats._syntax import (
 )
 
 
-def render(nodes: list[NodeRow], edges: list[EdgeRow], codec: LabelCodec) -> str:
-    incident: dict[str, list[tuple[str, EdgeRow]]] = {n.label: [] for n in nodes}
-    for edge in edges:
-        incident[edge.u].append((edge.v, edge))
-        incident[edge.v].append((edge.u, edge))
+def render(nodes: list[NodeRow], edges: list[EdgeRow], written: Mapping[str, str]) -> str:
+    """``written``: each node label as the text shows it (a JSON string, or an id)."""
+    # Per node: (position of the neighbour in ``nodes``, the neighbour's item), sorted below.
+    incident: dict[str, list[tuple[int, str]]] = {n.label: [] for n in nodes}
     position = {n.label: i for i, n in enumerate(nodes)}
+    for edge in edges:
+        suffix = write_attributes(edge.weight, edge.relation)
+        incident[edge.u].append((position[edge.v], written[edge.v] + suffix))
+        incident[edge.v].append((position[edge.u], written[edge.u] + suffix))
     lines = []
     for node in nodes:
-        row = sorted(incident[node.label], key=lambda item: position[item[0]])
-        neighbours = ", ".join(
-            codec.write(other) + write_attributes(e.weight, e.relation) for other, e in row
-        )
-        head = codec.write(node.label) + write_attributes(node.weight)
+        row = incident[node.label]
+        row.sort()  # positions are distinct: the items never decide
+        neighbours = ", ".join([item for _, item in row])
+        head = written[node.label] + write_attributes(node.weight)
         lines.append(f"{head}: {neighbours}" if neighbours else f"{head}:")
     return "\n".join(lines)
 

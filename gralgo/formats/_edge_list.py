@@ -5,6 +5,8 @@ Also the layout of ``numeric_ids``, which writes integer ids instead of quoted n
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from gralgo.formats._syntax import (
     Cursor,
     EdgeRow,
@@ -21,16 +23,17 @@ EDGES_HEADER = "Edges:"
 NO_EDGES = "Edges: (none)"
 
 
-def render(nodes: list[NodeRow], edges: list[EdgeRow], codec: LabelCodec) -> str:
-    node_items = ", ".join(codec.write(n.label) + write_attributes(n.weight) for n in nodes)
+def render(nodes: list[NodeRow], edges: list[EdgeRow], written: Mapping[str, str]) -> str:
+    """``written``: each node label as the text shows it (a JSON string, or an id)."""
+    attributes = write_attributes
+    node_items = ", ".join(written[n.label] + attributes(n.weight) for n in nodes)
     lines = [NODES_HEADER + node_items]
     if not edges:
         lines.append(NO_EDGES)
     else:
         lines.append(EDGES_HEADER)
         lines.extend(
-            f"{codec.write(e.u)} -- {codec.write(e.v)}{write_attributes(e.weight, e.relation)}"
-            for e in edges
+            f"{written[e.u]} -- {written[e.v]}{attributes(e.weight, e.relation)}" for e in edges
         )
     return "\n".join(lines)
 

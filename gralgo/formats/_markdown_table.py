@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from gralgo.formats._syntax import (
     NAMES,
@@ -32,26 +33,40 @@ def _table(header: list[str], rows: list[list[str]]) -> list[str]:
     return [_row(header), "| " + " | ".join("---" for _ in header) + " |"] + [_row(r) for r in rows]
 
 
-def render(nodes: list[NodeRow], edges: list[EdgeRow], codec: LabelCodec) -> str:
+def render(nodes: list[NodeRow], edges: list[EdgeRow], written: Mapping[str, str]) -> str:
+    """``written``: each node label as the text shows it (a JSON string, or an id)."""
     node_weights = any(n.weight is not None for n in nodes)
     edge_weights = any(e.weight is not None for e in edges)
     relations = any(e.relation is not None for e in edges)
     node_header = ["Node"] + (["Weight"] if node_weights else [])
-    node_rows = [
-        [codec.write(n.label)] + ([_number(n.weight)] if node_weights else []) for n in nodes
+    cell = {n.label: _cell(written[n.label]) for n in nodes}  # each name escaped once
+    node_lines = [
+        f"| {cell[n.label]} | {_number(n.weight)} |" if node_weights else f"| {cell[n.label]} |"
+        for n in nodes
     ]
     edge_header = (
         ["Source", "Target"]
         + (["Weight"] if edge_weights else [])
         + (["Relation"] if relations else [])
     )
-    edge_rows = [
-        [codec.write(e.u), codec.write(e.v)]
-        + ([_number(e.weight)] if edge_weights else [])
-        + ([json_literal(e.relation) if e.relation is not None else ""] if relations else [])
-        for e in edges
-    ]
-    return "\n".join(_table(node_header, node_rows) + [""] + _table(edge_header, edge_rows))
+    if not edge_weights and not relations:
+        edge_lines = [f"| {cell[e.u]} | {cell[e.v]} |" for e in edges]
+    elif not relations:
+        edge_lines = [f"| {cell[e.u]} | {cell[e.v]} | {_number(e.weight)} |" for e in edges]
+    else:
+        edge_lines = [
+            "| "
+            + " | ".join(
+                [cell[e.u], cell[e.v]]
+                + ([_number(e.weight)] if edge_weights else [])
+                + [_cell(json_literal(e.relation)) if e.relation is not None else ""]
+            )
+            + " |"
+            for e in edges
+        ]
+    return "\n".join(
+        _table(node_header, []) + node_lines + [""] + _table(edge_header, []) + edge_lines
+    )
 
 
 def _number(value: int | None) -> str:

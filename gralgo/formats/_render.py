@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import numbers
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -31,7 +32,8 @@ class GraphFormat:
     """A sentence for the prompt telling the reader how to read the graph text."""
     codec: LabelCodec
     """How node labels are written (quoted names, or integer ids)."""
-    write: Callable[[list[NodeRow], list[EdgeRow], LabelCodec], str]
+    write: Callable[[list[NodeRow], list[EdgeRow], Mapping[str, str]], str]
+    """``(nodes, edges, written)``: the text, with each node label written as ``written`` says."""
     read: Callable[[str, LabelCodec], tuple[list[NodeRow], list[EdgeRow]]]
 
 
@@ -107,6 +109,11 @@ class GraphRows:
     nodes: list[NodeRow]
     edges: list[EdgeRow]
 
+    @functools.cached_property
+    def quoted(self) -> dict[str, str]:
+        """Name -> its JSON string literal (the label of every named format), made once."""
+        return {name: json_literal(name) for name in self.names}
+
 
 def graph_rows(
     graph: nx.Graph[str], *, node_weights: bool, edge_weights: bool, relations: bool = False
@@ -114,13 +121,19 @@ def graph_rows(
     """Nodes sorted by name, edges by (smaller, larger) name, with the requested attributes."""
     if any(not isinstance(n, str) for n in graph):
         raise TypeError("render_graph needs a graph whose node ids are strings (real names)")
+    from gralgo.graphs import adjacency_dicts, sorted_pairs
+
     names = sorted(graph.nodes())
-    nodes = [
-        NodeRow(n, _weight(graph.nodes[n], f"node {n!r}") if node_weights else None) for n in names
-    ]
-    pairs = sorted((u, v) if u < v else (v, u) for u, v in graph.edges())
-    adjacency = graph.adj  # adj[u][v] is graph.edges[u, v], without the edge view's checks
-    edges = [_edge_row(u, v, adjacency[u][v], (u, v), edge_weights, relations) for u, v in pairs]
+    if node_weights:
+        nodes = [NodeRow(n, _weight(graph.nodes[n], "node", n)) for n in names]
+    else:
+        nodes = [NodeRow(n) for n in names]
+    pairs = sorted_pairs(graph)
+    if edge_weights or relations:
+        adjacency = adjacency_dicts(graph)  # adjacency[u][v] is graph.edges[u, v]'s data
+        edges = [_edge_row(u, v, adjacency[u][v], edge_weights, relations) for u, v in pairs]
+    else:
+        edges = [EdgeRow(u, v) for u, v in pairs]
     return GraphRows(names, nodes, edges)
 
 
@@ -147,29 +160,27 @@ def render_graph(
     names = rows.names
     if fmt.codec.numeric:
         own = _numeric_ids.id_labels(names)
-        nodes = [NodeRow(own[n.label], n.weight) for n in rows.nodes]
-        edges = [EdgeRow(own[e.u], own[e.v], e.weight, e.relation) for e in rows.edges]
+        labels = {n: fmt.codec.write(own[n]) for n in names}
     else:
         own = {name: name for name in names}
-        nodes, edges = rows.nodes, rows.edges
-    text = fmt.write(nodes, edges, fmt.codec)
-    labels = {n: fmt.codec.write(own[n]) for n in names}
-    return RenderedGraph(text, fmt.name, labels, own)
+        labels = rows.quoted  # fmt.codec.write(name) for every name, shared by the formats
+    return RenderedGraph(fmt.write(rows.nodes, rows.edges, labels), fmt.name, labels, own)
 
 
-def _edge_row(
-    u: str, v: str, data: Mapping[str, Any], pair: tuple[str, str], weights: bool, relations: bool
-) -> EdgeRow:
-    weight = _weight(data, f"edge {pair!r}") if weights else None
+def _edge_row(u: str, v: str, data: Mapping[str, Any], weights: bool, relations: bool) -> EdgeRow:
+    weight = _weight(data, "edge", (u, v)) if weights else None
     relation = data.get("relation") if relations else None
     return EdgeRow(u, v, weight, None if relation is None else str(relation))
 
 
-def _weight(data: Mapping[str, Any], what: str) -> int:
+def _weight(data: Mapping[str, Any], kind: str, item: object) -> int:
+    """The integer ``weight`` of a node or edge (``kind`` and ``item`` name it in the error)."""
     value = data.get("weight")
+    if type(value) is int:  # the usual case, before the slower abstract check
+        return value
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise ValueError(
-            f"{what} needs an integer 'weight' attribute to be rendered, got {value!r}"
+            f"{kind} {item!r} needs an integer 'weight' attribute to be rendered, got {value!r}"
         )
     return int(value)
 

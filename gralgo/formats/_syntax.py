@@ -12,6 +12,7 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from gralgo.errors import GralgoError
 
@@ -20,9 +21,8 @@ class GraphTextError(GralgoError, ValueError):
     """Text that is not a well-formed rendering of a graph in the expected format."""
 
 
-@dataclass(frozen=True)
-class NodeRow:
-    """One node as a format shows it."""
+class NodeRow(NamedTuple):
+    """One node as a format shows it (a named tuple: a build makes one per node per graph)."""
 
     label: str
     """The node's identity in this format: its name, or its id as a string for numeric ids."""
@@ -30,9 +30,8 @@ class NodeRow:
     """The node weight, when the rendering shows node weights."""
 
 
-@dataclass(frozen=True)
-class EdgeRow:
-    """One undirected edge as a format shows it (``u`` sorts before ``v``)."""
+class EdgeRow(NamedTuple):
+    """One undirected edge as a format shows it (``u`` sorts before ``v``; a named tuple)."""
 
     u: str
     v: str
@@ -125,8 +124,12 @@ def json_literal(text: str) -> str:
     return _ENCODE_STRING(text)
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def write_attributes(weight: int | None, relation: str | None = None) -> str:
-    """`` (relation "spouse", weight 7)``, `` (weight 7)``, or ``""`` when there is nothing."""
+    """`` (relation "spouse", weight 7)``, `` (weight 7)``, or ``""`` when there is nothing.
+
+    Cached: a build writes the same few weights and relations on every edge, in three formats.
+    """
     parts = []
     if relation is not None:
         parts.append(f"relation {json_literal(relation)}")

@@ -7,13 +7,14 @@ sampled subgraphs become ``networkx`` graphs.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import networkx as nx
 import numpy as np
 
-from gralgo.graphs._fast_build import add_new_edges
+from gralgo.graphs._fast_build import add_new_edges, add_new_nodes
 
 
 @dataclass(frozen=True, eq=False)
@@ -64,7 +65,12 @@ class SourceGraph:
         positions = np.arange(int(lengths.sum()), dtype=np.int64) + np.repeat(shift, lengths)
         u = np.repeat(chosen, lengths)
         v = self.indices[positions].astype(np.int64)
-        keep = (v > u) & np.isin(v, chosen)
+        member = _member_mask(self)  # all False between calls
+        member[chosen] = True
+        try:
+            keep = (v > u) & member[v]  # np.isin(v, chosen), without sorting hub rows
+        finally:
+            member[chosen] = False
         return list(zip(u[keep].tolist(), v[keep].tolist(), positions[keep].tolist(), strict=True))
 
     def to_networkx(
@@ -79,7 +85,7 @@ class SourceGraph:
         """
         chosen = sorted(set(int(n) for n in nodes))
         graph: nx.Graph[str] = nx.Graph()
-        graph.add_nodes_from(self.node_names[n] for n in chosen)
+        add_new_nodes(graph, [self.node_names[n] for n in chosen])
         if edges is None:
             triples = self.induced_edges(chosen)
         else:
@@ -115,6 +121,18 @@ class SourceGraph:
         if i >= row.shape[0] or int(row[i]) != v:
             raise ValueError(f"{self.name}: ({u}, {v}) is not an edge")
         return u, v, int(self.indptr[u]) + i
+
+
+_MEMBER_MASKS: weakref.WeakKeyDictionary[SourceGraph, np.ndarray] = weakref.WeakKeyDictionary()
+
+
+def _member_mask(source: SourceGraph) -> np.ndarray:
+    """A boolean array over ``source``'s nodes, all False, reused by every call (the caller
+    resets what it sets)."""
+    mask = _MEMBER_MASKS.get(source)
+    if mask is None:
+        mask = _MEMBER_MASKS[source] = np.zeros(source.n_nodes, dtype=bool)
+    return mask
 
 
 def build_source_graph(

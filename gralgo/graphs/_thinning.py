@@ -7,7 +7,14 @@ import random
 
 import networkx as nx
 
-from gralgo.graphs._fast_build import add_new_edges
+from gralgo.graphs._fast_build import (
+    add_new_edges,
+    add_nodes_copied,
+    adjacency_dicts,
+    core_numbers,
+    edge_count,
+    sorted_pairs,
+)
 
 
 def thin_edges(graph: nx.Graph[str], n_edges: int, rng: random.Random) -> nx.Graph[str] | None:
@@ -61,9 +68,9 @@ def thin_edges_keeping_cores(
     edges as before. The dense part grows with the budget, so larger levels keep larger real
     cores. ``None`` when ``n_edges`` is below the spanning forest. Deterministic for ``rng``.
     """
-    if graph.number_of_edges() <= n_edges:
+    if edge_count(graph) <= n_edges:
         return graph.copy()
-    edges = sorted(_ordered_pair(str(u), str(v)) for u, v in graph.edges)
+    edges = sorted_pairs(graph)  # sampled graphs are named by strings
     rng.shuffle(edges)
     forest, rest = _spanning_forest(graph, edges)
     if len(forest) > n_edges:
@@ -73,32 +80,33 @@ def thin_edges_keeping_cores(
     nodes = sorted(map(str, graph.nodes))
     rng.shuffle(nodes)
     position = {node: i for i, node in enumerate(nodes)}
-    core = nx.core_number(graph)
+    core = core_numbers(graph)
     links = dict.fromkeys(nodes, 0)  # edges from each outside node into the dense set
     member: set[str] = set()
     # Lazy max-heap on (links, core, -position); stale entries are skipped when popped.
     heap = [(0, -core[v], position[v], v) for v in nodes]
     heapq.heapify(heap)
+    adjacency = adjacency_dicts(graph)  # string nodes: str(u) is u
     while heap:
         negative_links, _, _, best = heapq.heappop(heap)
         if best in member or -negative_links != links[best]:
             continue
-        new = [(best, u) if best < u else (u, best) for u in map(str, graph[best]) if u in member]
+        row = adjacency[best]
+        new = [(best, u) if best < u else (u, best) for u in row if u in member]
         new = [e for e in new if e not in kept]
         if len(new) > dense_budget:
             break
         dense_budget -= len(new)
         kept.update(new)
         member.add(best)
-        for u in map(str, graph[best]):
+        for u in row:
             if u not in member:
                 links[u] += 1
                 heapq.heappush(heap, (-links[u], -core[u], position[u], u))
     extra = [e for e in rest if e not in kept][: n_edges - len(kept)]
     keep = sorted(kept.union(extra))
     thinned: nx.Graph[str] = nx.Graph()
-    thinned.add_nodes_from(graph.nodes(data=True))
-    adjacency = graph.adj
+    add_nodes_copied(thinned, graph)
     add_new_edges(thinned, ((u, v, dict(adjacency[u][v])) for u, v in keep))
     return thinned
 

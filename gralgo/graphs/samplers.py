@@ -8,12 +8,14 @@ a sampler that cannot reach ``n_nodes`` tries a few other start nodes, then rais
 
 from __future__ import annotations
 
+import functools
 import heapq
 import inspect
 import random
 import weakref
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable
+from itertools import repeat
 from typing import Any
 
 import numpy as np
@@ -89,17 +91,30 @@ def _run_attempts(
     )
 
 
-_ROW_CACHES: weakref.WeakKeyDictionary[SourceGraph, dict[int, list[int]]] = (
-    weakref.WeakKeyDictionary()
-)
+class _Rows(dict[int, list[int]]):
+    """Neighbour lists of one source as Python lists, filled on first use (walks revisit the
+    same hubs; converting a CSR row each time dominated the walk). Holds the CSR arrays, not
+    the source, so the weak cache below can drop it with the source."""
+
+    def __init__(self, source: SourceGraph) -> None:
+        super().__init__()
+        self.indptr = source.indptr
+        self.indices = source.indices
+
+    def __missing__(self, node: int) -> list[int]:
+        row: list[int] = self.indices[self.indptr[node] : self.indptr[node + 1]].tolist()
+        self[node] = row
+        return row
 
 
-def _row_cache(source: SourceGraph) -> dict[int, list[int]]:
-    """Neighbour lists of ``source`` as Python lists, shared by every walk on it (walks
-    revisit the same hubs; converting a CSR row each time dominated the walk)."""
+_ROW_CACHES: weakref.WeakKeyDictionary[SourceGraph, _Rows] = weakref.WeakKeyDictionary()
+
+
+def _row_cache(source: SourceGraph) -> _Rows:
+    """The :class:`_Rows` of ``source``, shared by every walk on it."""
     cache = _ROW_CACHES.get(source)
     if cache is None:
-        cache = _ROW_CACHES[source] = {}
+        cache = _ROW_CACHES[source] = _Rows(source)
     return cache
 
 
@@ -110,41 +125,64 @@ def _walk_visits(
     rng: random.Random,
     walk_length: int,
     restart: float,
-    stop_at_n: bool,
 ) -> tuple[dict[int, int], list[int]]:
     """Random walk with restart to ``start``: visit counts and first-visit order.
 
     The walk runs ``walk_length`` steps, and is extended by chunks of ``walk_length`` while fewer
-    than ``n_nodes`` distinct nodes were seen (at most ``MAX_WALK_CHUNKS`` chunks). With
-    ``stop_at_n`` it stops as soon as ``n_nodes`` distinct nodes were seen.
+    than ``n_nodes`` distinct nodes were seen (at most ``MAX_WALK_CHUNKS`` chunks). Each step
+    draws ``random()`` for the restart, then (if it goes on) ``random()`` for the neighbour.
     """
     rows = _row_cache(source)
-    counts = {start: 1}
-    order = [start]
+    visits = [start]
+    seen = {start}
     current = start
     draw = rng.random  # bound once: this loop is the hottest of the whole build
-    row_of = rows.get
+    append = visits.append
     for _chunk in range(MAX_WALK_CHUNKS):
-        for _step in range(walk_length):
-            if stop_at_n and len(order) >= n_nodes:
-                return counts, order
-            neighbours = row_of(current)
-            if neighbours is None:
-                neighbours = rows[current] = source.neighbors(current).tolist()
-            if not neighbours or draw() < restart:
-                current = start
-            else:
+        for _step in repeat(None, walk_length):
+            neighbours = rows[current]
+            if neighbours and draw() >= restart:
                 # int(random() * n) is several times cheaper than randrange(n) per step
                 current = neighbours[int(draw() * len(neighbours))]
-            seen = counts.get(current)
-            if seen is None:
-                counts[current] = 1
-                order.append(current)
             else:
-                counts[current] = seen + 1
-        if len(order) >= n_nodes:
+                current = start
+            append(current)
+        seen.update(visits[-walk_length:])
+        if len(seen) >= n_nodes:
             break
-    return counts, order
+    counts = Counter(visits)  # counted in C; keys in first-visit order
+    return counts, list(counts)
+
+
+def _walk_prefix(
+    source: SourceGraph,
+    start: int,
+    n_nodes: int,
+    rng: random.Random,
+    walk_length: int,
+    restart: float,
+) -> list[int]:
+    """The first ``n_nodes`` distinct nodes of :func:`_walk_visits`'s walk (fewer when the
+    walk ends first), drawing nothing after the last of them."""
+    rows = _row_cache(source)
+    order = [start]
+    seen = {start}
+    current = start
+    draw = rng.random
+    if n_nodes <= 1:
+        return order
+    for _step in repeat(None, MAX_WALK_CHUNKS * walk_length):
+        neighbours = rows[current]
+        if neighbours and draw() >= restart:
+            current = neighbours[int(draw() * len(neighbours))]
+        else:
+            current = start
+        if current not in seen:
+            seen.add(current)
+            order.append(current)
+            if len(order) >= n_nodes:
+                break
+    return order
 
 
 def _connected_top(
@@ -154,9 +192,10 @@ def _connected_top(
     chosen = [start]
     member = {start}
     heap: list[tuple[int, int, int]] = []
+    rows = _row_cache(source)
 
     def push_neighbours(node: int) -> None:
-        for v in source.neighbors(node).tolist():
+        for v in rows[node]:
             if v in counts and v not in member:
                 heapq.heappush(heap, (-counts[v], rank[v], v))
 
@@ -188,9 +227,7 @@ def random_walk_top(
     _check_walk_options(walk_length, restart)
 
     def attempt(start: int) -> tuple[list[int], None]:
-        counts, order = _walk_visits(
-            source, start, n_nodes, rng, walk_length, restart, stop_at_n=False
-        )
+        counts, order = _walk_visits(source, start, n_nodes, rng, walk_length, restart)
         if len(order) < n_nodes:
             raise _TooSmall(len(order))
         rank = {node: i for i, node in enumerate(order)}
@@ -219,7 +256,7 @@ def random_walk_prefix(
     _check_walk_options(walk_length, restart)
 
     def attempt(start: int) -> tuple[list[int], None]:
-        _, order = _walk_visits(source, start, n_nodes, rng, walk_length, restart, stop_at_n=True)
+        order = _walk_prefix(source, start, n_nodes, rng, walk_length, restart)
         if len(order) < n_nodes:
             raise _TooSmall(len(order))
         return order[:n_nodes], None
@@ -349,8 +386,14 @@ def sampler_options(sampler: str) -> tuple[str, ...]:
     """The option names ``sampler`` accepts."""
     if sampler not in SAMPLERS:
         raise UnknownChoiceError("sampler", sampler, sorted(SAMPLERS))
-    params = list(inspect.signature(SAMPLERS[sampler]).parameters)
-    return tuple(params[3:])
+    return _option_names(SAMPLERS[sampler])
+
+
+@functools.cache
+def _option_names(function: Callable[..., SampledGraph]) -> tuple[str, ...]:
+    """A sampler's keyword options (its parameters after source, n_nodes, rng); cached, since
+    every draw checks its options and ``inspect.signature`` is slow."""
+    return tuple(list(inspect.signature(function).parameters)[3:])
 
 
 def sample_subgraph(

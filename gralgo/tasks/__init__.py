@@ -22,6 +22,7 @@ from gralgo.tasks._base import EdgeWeightedTask, Task
 from gralgo.tasks._heuristics import (
     Heuristic,
     find_shortcuts,
+    first_shortcut,
     heuristic_credits,
     heuristics_for,
     scan_shortcuts,
@@ -72,6 +73,7 @@ __all__ = [
     "builtin_tasks",
     "certificate_instruction",
     "find_shortcuts",
+    "first_shortcut",
     "get_task_class",
     "heuristic_credits",
     "heuristics_for",

@@ -43,7 +43,9 @@ def require_connected(graph: nx.Graph[str], task: str) -> None:
 
 def sorted_edges(graph: nx.Graph[str]) -> list[tuple[str, str]]:
     """Every edge once as ``(u, v)`` with ``u < v``, sorted."""
-    return sorted((u, v) if u < v else (v, u) for u, v in graph.edges())
+    from gralgo.graphs import sorted_pairs
+
+    return sorted_pairs(graph)
 
 
 def draw_node_weights(graph: nx.Graph[str], rng: random.Random, low: int, high: int) -> None:

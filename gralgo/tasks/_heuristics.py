@@ -19,7 +19,7 @@ among the ties at random). Every task gets the generic scans for its answer kind
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
@@ -58,7 +58,9 @@ class Heuristic:
 
 def edge_list(graph: nx.Graph[str]) -> list[tuple[str, str]]:
     """Edges in the order prompts list them: by (smaller name, larger name)."""
-    return sorted((u, v) if u < v else (v, u) for u, v in graph.edges())
+    from gralgo.graphs import sorted_pairs
+
+    return sorted_pairs(graph)
 
 
 def extremes(values: dict[str, float], largest: bool) -> list[str]:
@@ -71,16 +73,22 @@ def extremes(values: dict[str, float], largest: bool) -> list[str]:
 
 def weighted_degree(graph: nx.Graph[str]) -> dict[str, float]:
     """Each node's sum of incident edge weights (1 per edge when unweighted)."""
-    adjacency = graph.adj
+    from gralgo.graphs import adjacency_dicts
+
     return {
-        n: float(sum(data.get("weight", 1) for data in adjacency[n].values())) for n in adjacency
+        n: float(sum(data.get("weight", 1) for data in row.values()))
+        for n, row in adjacency_dicts(graph).items()
     }
 
 
 def mean_edge_weight(graph: nx.Graph[str]) -> dict[str, float]:
     """Each node's mean incident edge weight."""
+    from gralgo.graphs import adjacency_dicts
+
     totals = weighted_degree(graph)
-    return {n: totals[n] / max(1, graph.degree(n)) for n in totals}
+    # len(row) + (n in row) is graph.degree(n): a self-loop counts twice
+    adjacency = adjacency_dicts(graph)
+    return {n: totals[n] / max(1, len(row) + (n in row)) for n, row in adjacency.items()}
 
 
 def first_half_busiest(graph: nx.Graph[str]) -> list[str]:
@@ -152,9 +160,19 @@ def heuristics_for(task: Task | type[Task]) -> tuple[Heuristic, ...]:
     return generic + tuple(task.heuristics)
 
 
-def heuristic_credits(task: Task | type[Task], problem: Problem, answer: str) -> dict[str, float]:
-    """Every heuristic's credit on one instance, by name."""
-    return {h.name: h.credit(problem, answer) for h in heuristics_for(task)}
+def heuristic_credits(
+    task: Task | type[Task],
+    problem: Problem,
+    answer: str,
+    known: Mapping[str, float] | None = None,
+) -> dict[str, float]:
+    """Every heuristic's credit on one instance, by name; ``known`` credits (of this problem and
+    answer, e.g. the scans :func:`first_shortcut` computed) are taken as they are."""
+    known = known or {}
+    return {
+        h.name: known[h.name] if h.name in known else h.credit(problem, answer)
+        for h in heuristics_for(task)
+    }
 
 
 def scan_shortcuts(task: Task | type[Task], problem: Problem, answer: str) -> list[str]:
@@ -169,3 +187,19 @@ def scan_shortcuts(task: Task | type[Task], problem: Problem, answer: str) -> li
 def find_shortcuts(task: Task, problem: Problem, solution: Solution) -> tuple[str, ...]:
     """The task's named shortcuts (``Task.shortcuts``) and the scans that solve the instance."""
     return (*task.shortcuts(problem, solution), *scan_shortcuts(task, problem, solution.answer))
+
+
+def first_shortcut(
+    task: Task, problem: Problem, solution: Solution
+) -> tuple[str | None, dict[str, float]]:
+    """``find_shortcuts(...)[0]`` (None when there is none), computing no more than it needs, and
+    the scans' credits it computed (for :func:`heuristic_credits`; empty when a named shortcut
+    came first)."""
+    named = task.shortcuts(problem, solution)
+    if named:
+        return named[0], {}
+    scans = {
+        h.name: h.credit(problem, solution.answer) for h in heuristics_for(task) if h.kind == "scan"
+    }
+    hit = next((name for name, c in scans.items() if c >= SCAN_SHORTCUT_CREDIT), None)
+    return hit, scans

@@ -7,6 +7,7 @@ from collections.abc import Callable
 import networkx as nx
 import numpy as np
 
+from gralgo.graphs import adjacency_dicts
 from gralgo.tasks import _certificate_checks as cert
 from gralgo.tasks._answers import INTEGER_ANSWER
 from gralgo.tasks._base import Problem, Shortcut, Solution, Task
@@ -22,12 +23,23 @@ def diametral_pair(graph: nx.Graph[str]) -> tuple[int, str, str]:
 
     BFS from every node (scipy, in C): O(|V| (|V| + |E|)).
     """
+    from scipy.sparse import csr_array
     from scipy.sparse.csgraph import shortest_path
 
     nodes = sorted(graph.nodes())
     if len(nodes) < 2:
         raise ValueError("the diameter needs at least two nodes")
-    matrix = nx.to_scipy_sparse_array(graph, nodelist=nodes, format="csr")
+    # nx.to_scipy_sparse_array(graph, nodelist=nodes, format="csr"), built directly
+    index = {node: i for i, node in enumerate(nodes)}
+    rows: list[int] = []
+    columns: list[int] = []
+    weights: list[float] = []
+    for u, row in adjacency_dicts(graph).items():
+        for v, data in row.items():
+            rows.append(index[u])
+            columns.append(index[v])
+            weights.append(data.get("weight", 1))
+    matrix = csr_array((weights, (rows, columns)), shape=(len(nodes), len(nodes)))
     hops = shortest_path(matrix, directed=False, unweighted=True)
     upper = np.triu(np.where(np.isfinite(hops), hops, -1), k=1)
     diameter = upper.max()

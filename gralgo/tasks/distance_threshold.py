@@ -11,7 +11,7 @@ import networkx as nx
 import numpy as np
 
 from gralgo.errors import ConfigError
-from gralgo.graphs import SampledGraph
+from gralgo.graphs import SampledGraph, adjacency_dicts
 from gralgo.tasks import _certificate_checks as cert
 from gralgo.tasks._base import InstanceRejected, Problem, Solution, Task, TaskSettings
 from gralgo.tasks._domains import domain_for
@@ -39,31 +39,53 @@ class DistanceMatrix:
     lengths: np.ndarray
 
 
-def weighted_distances(graph: nx.Graph[str]) -> DistanceMatrix:
+def weighted_distances(graph: nx.Graph[str], entries: _Entries | None = None) -> DistanceMatrix:
     """All-pairs shortest-path lengths by Dijkstra from every node. O(|V| |E| log |V|).
 
     scipy's C Dijkstra; with integer weights every sum is exact in float64 (below 2**53).
     Remembered per graph object while its nodes, edges and weights stay the same (drawing tau,
     solving and the farthest-node baseline read the same matrix); the caller must not change
-    the returned arrays.
+    the returned arrays. ``entries``: ``_weighted_entries(graph)``, when the caller has them.
     """
+    from scipy.sparse import csr_array
     from scipy.sparse.csgraph import dijkstra
 
-    signature: tuple[tuple[str, str, object], ...] = tuple(graph.edges(data="weight"))
+    entries = entries or _weighted_entries(graph)
     cached = _DISTANCES.get(graph)
-    if cached is not None and cached[0] == signature and len(cached[1].nodes) == len(graph):
+    if cached is not None and cached[0] == entries:
         return cached[1]
-    nodes = sorted(graph.nodes())
-    matrix = nx.to_scipy_sparse_array(graph, nodelist=nodes, weight="weight", format="csr")
+    nodes, rows, columns, weights = entries
+    # What nx.to_scipy_sparse_array(graph, nodelist=nodes, weight="weight") holds, built directly.
+    matrix = csr_array((weights, (rows, columns)), shape=(len(nodes), len(nodes)))
     distances = DistanceMatrix(nodes, dijkstra(matrix, directed=False))
     distances.lengths.setflags(write=False)
-    _DISTANCES[graph] = (signature, distances)
+    _DISTANCES[graph] = (entries, distances)
     return distances
 
 
-_DISTANCES: weakref.WeakKeyDictionary[
-    nx.Graph[str], tuple[tuple[tuple[str, str, object], ...], DistanceMatrix]
-] = weakref.WeakKeyDictionary()
+_Entries = tuple[list[str], list[int], list[int], list[float]]
+
+
+def _weighted_entries(graph: nx.Graph[str]) -> _Entries:
+    """Sorted node names and every adjacency entry as (row, column, weight), each edge both ways
+    (a missing weight counts 1, as networkx's matrix converters default)."""
+    nodes = sorted(graph.nodes())
+    index = {node: i for i, node in enumerate(nodes)}
+    rows: list[int] = []
+    columns: list[int] = []
+    weights: list[float] = []
+    for u, row in adjacency_dicts(graph).items():
+        i = index[u]
+        for v, data in row.items():
+            rows.append(i)
+            columns.append(index[v])
+            weights.append(data.get("weight", 1))
+    return nodes, rows, columns, weights
+
+
+_DISTANCES: weakref.WeakKeyDictionary[nx.Graph[str], tuple[_Entries, DistanceMatrix]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def pair_distances(distances: DistanceMatrix) -> np.ndarray:
@@ -103,9 +125,13 @@ class EdgeProfile:
     degree: np.ndarray
 
     @classmethod
-    def of(cls, graph: nx.Graph[str]) -> EdgeProfile:
-        nodes = sorted(graph.nodes())
-        weights = nx.to_numpy_array(graph, nodelist=nodes, weight="weight", nonedge=np.inf)
+    def of(cls, graph: nx.Graph[str], entries: _Entries | None = None) -> EdgeProfile:
+        """``entries``: ``_weighted_entries(graph)``, when the caller has them."""
+        # nx.to_numpy_array(graph, nodelist=nodes, weight="weight", nonedge=np.inf), directly
+        nodes, rows, columns, values = entries or _weighted_entries(graph)
+        weights = np.full((len(nodes), len(nodes)), np.inf)
+        if rows:
+            weights[rows, columns] = values
         return cls(nodes, weights, weights.min(axis=1), np.isfinite(weights).sum(axis=1))
 
     def unique_extreme(self, values: np.ndarray, largest: bool) -> str | None:
@@ -203,9 +229,10 @@ class DistanceThresholdTask(Task):
         graph = working_copy(sample, self.name)
         require_connected(graph, self.name)
         self._check_weights(graph)
-        distances = weighted_distances(graph)
+        entries = _weighted_entries(graph)
+        distances = weighted_distances(graph, entries)
         pairs = pair_distances(distances)
-        profile = EdgeProfile.of(graph)
+        profile = EdgeProfile.of(graph, entries)
         if self.avoid_shortcuts:
             low, high = tau_index_range(profile, pairs, self.quantiles)
         else:  # the paper-era draw, kept to audit what the rules prevent

@@ -7,7 +7,13 @@ from collections.abc import Callable
 
 import networkx as nx
 
-from gralgo.graphs import SampledGraph, SourceGraph, without_hubs
+from gralgo.graphs import (
+    SampledGraph,
+    SourceGraph,
+    adjacency_dicts,
+    core_numbers,
+    without_hubs,
+)
 from gralgo.tasks import _certificate_checks as cert
 from gralgo.tasks._answers import INTEGER_ANSWER
 from gralgo.tasks._base import (
@@ -34,10 +40,11 @@ def peel(graph: nx.Graph[str], k: int, passes: int | None = None) -> tuple[int, 
     """``(nodes left, passes that removed something)`` after peeling ``passes`` times (None:
     until nothing changes); a pass removes, at once, every node with fewer than ``k``
     neighbours left."""
+    adjacency = adjacency_dicts(graph)
     alive = set(graph.nodes())
     done = 0
     while passes is None or done < passes:
-        drop = {n for n in alive if sum(1 for m in graph[n] if m in alive) < k}
+        drop = {n for n in alive if len(alive.intersection(adjacency[n])) < k}
         if not drop:
             break
         alive -= drop
@@ -91,7 +98,7 @@ class MaxKCoreTask(Task):
 
     def make_problem(self, sample: SampledGraph, rng: random.Random) -> Problem:
         graph = working_copy(sample, self.name)
-        cores = nx.core_number(graph)
+        cores = core_numbers(graph)
         top = max(cores.values())
         if top < self.min_k:
             raise InstanceRejected(
@@ -120,7 +127,8 @@ class MaxKCoreTask(Task):
 
     def solve(self, problem: Problem) -> Solution:
         k = int(problem.params["k"])
-        core = sorted(nx.k_core(problem.graph, k).nodes())
+        # The nodes of nx.k_core(graph, k): those of core number k or more.
+        core = sorted(node for node, number in core_numbers(problem.graph).items() if number >= k)
         if not core:
             raise InstanceRejected(f"{self.name}: the graph has an empty {k}-core", "empty_core")
         return Solution(answer=str(len(core)), certificate={"k": k, "nodes": core})

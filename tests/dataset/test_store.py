@@ -98,3 +98,27 @@ def test_missing_dataset_and_task_errors(tmp_path: Path) -> None:
     write_dataset(tmp_path / "ds", {"a": [make_instance("a", 1, 0)]}, config={})
     with pytest.raises(DatasetError, match="no instances of"):
         read_instances(tmp_path / "ds", tasks=["zzz"])
+
+
+def test_parts_copy_is_the_same_bytes_as_writing_lines(tmp_path: Path) -> None:
+    """write_dataset_parts copies part files as bytes; the dataset equals write_dataset_lines'."""
+    from gralgo.dataset._store import write_dataset_lines, write_dataset_parts
+
+    awkward = ['{"a":"x\u2028y\u0085z"}', '{"b":"\\r\\n é \u00a0"}', "{}"]
+    lines = {
+        "t": [(awkward[0], "standard/level-1"), (awkward[1], "standard/level-1")],
+        "u": [(awkward[2], "standard/level-2")],
+    }
+    parts = {}
+    for task, items in lines.items():
+        part = tmp_path / f"{task}.part"
+        part.write_text("".join(line + "\n" for line, _ in items), encoding="utf-8", newline="\n")
+        parts[task] = [(part, [group for _, group in items])]
+    write_dataset_lines(tmp_path / "lines", lines, config={"c": 1}, extra_files={"x.md": "x"})
+    write_dataset_parts(tmp_path / "parts", parts, config={"c": 1}, extra_files={"x.md": "x"})
+    for name in ("manifest.json", "x.md", "instances/t.jsonl", "instances/u.jsonl"):
+        assert (tmp_path / "parts" / name).read_bytes() == (tmp_path / "lines" / name).read_bytes()
+    parts["u"] = [(parts["u"][0][0], ["standard/level-2", "standard/level-2"])]
+    with pytest.raises(DatasetError, match="1 lines, 2 expected"):
+        write_dataset_parts(tmp_path / "bad", parts, config={"c": 1})
+    assert not (tmp_path / "bad").exists()

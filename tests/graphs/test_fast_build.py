@@ -9,7 +9,17 @@ import numpy as np
 import pytest
 
 from gralgo.graphs import build_source_graph
-from gralgo.graphs._fast_build import add_new_edges, copy_graph
+from gralgo.graphs._fast_build import (
+    add_new_edges,
+    add_new_nodes,
+    add_nodes_copied,
+    adjacency_dicts,
+    copy_graph,
+    core_numbers,
+    edge_count,
+    node_link_data,
+    sorted_pairs,
+)
 
 
 def _layout(graph: nx.Graph) -> list[object]:
@@ -71,3 +81,70 @@ def test_induced_edges_order_and_positions() -> None:
     ]
     assert source.induced_edges(nodes) == expected
     assert source.induced_edges([]) == []
+    # The member mask is reused between calls: a second, disjoint call must not see the first.
+    others = [node for node in range(n) if node not in chosen]
+    assert source.induced_edges(others) == [
+        (u, v, int(source.indptr[u]) + offset)
+        for u in others
+        for offset, v in enumerate(source.neighbors(u).tolist())
+        if v > u and v in others
+    ]
+
+
+def _named_graph(seed: int) -> nx.Graph:
+    """String-named, with weights, node attributes and (sometimes) a self-loop."""
+    graph = nx.relabel_nodes(_random_graph(seed), lambda node: f"n{node}")
+    if seed % 3 == 0:
+        graph.add_edge("n1", "n1", weight=2)
+    return graph
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_sorted_pairs_matches_sorted_edge_view(seed: int) -> None:
+    graph = _named_graph(seed)
+    assert sorted_pairs(graph) == sorted((u, v) if u < v else (v, u) for u, v in graph.edges())
+    assert adjacency_dicts(graph) is graph._adj
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_node_link_data_matches_networkx(seed: int) -> None:
+    graph = _named_graph(seed)
+    expected = nx.node_link_data(graph, edges="edges")
+    built = node_link_data(graph)
+    assert built == expected
+    assert list(built) == list(expected)
+    assert [list(item) for item in built["edges"]] == [list(item) for item in expected["edges"]]
+    assert [list(item) for item in built["nodes"]] == [list(item) for item in expected["nodes"]]
+
+
+def test_add_new_nodes_matches_add_nodes_from() -> None:
+    expected, built = nx.Graph(), nx.Graph()
+    expected.add_nodes_from(["b", "a", "c"])
+    add_new_nodes(built, ["b", "a", "c"])
+    assert _layout(built) == _layout(expected)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_core_numbers_and_edge_count_match_networkx(seed: int) -> None:
+    rng = random.Random(seed)
+    graph = nx.gnm_random_graph(rng.randint(0, 60), rng.randint(0, 300), seed=seed)
+    graph = nx.relabel_nodes(graph, lambda node: f"n{(node * 13) % 97}")
+    cores = core_numbers(graph)
+    assert cores == nx.core_number(graph)
+    assert list(cores) == list(nx.core_number(graph))
+    assert edge_count(graph) == graph.number_of_edges()
+    graph.add_edge("n1", "n1")
+    assert edge_count(graph) == graph.number_of_edges()
+    with pytest.raises(nx.NetworkXNotImplemented):  # refused as networkx refuses it
+        core_numbers(graph)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_add_nodes_copied_matches_add_nodes_from(seed: int) -> None:
+    graph = _named_graph(seed)
+    expected, built = nx.Graph(), nx.Graph()
+    expected.add_nodes_from(graph.nodes(data=True))
+    add_nodes_copied(built, graph)
+    assert _layout(built) == _layout(expected)
+    for node in graph:
+        assert built.nodes[node] is not graph.nodes[node]
