@@ -22,6 +22,7 @@ import numpy as np
 
 from gralgo.errors import ConfigError, SamplingError, UnknownChoiceError
 from gralgo.graphs._sampled import SampledGraph
+from gralgo.graphs._shuffle import shuffle
 from gralgo.graphs._source_graph import SourceGraph
 
 MAX_STARTS = 20
@@ -280,7 +281,7 @@ def bfs(source: SourceGraph, n_nodes: int, rng: random.Random) -> SampledGraph:
         queue = deque([start])
         while queue and len(order) < n_nodes:
             row = source.neighbors(queue.popleft()).tolist()
-            rng.shuffle(row)
+            shuffle(row, rng)
             for v in row:
                 if v not in seen:
                     seen.add(v)
