@@ -136,8 +136,8 @@ def _build_all_tasks(
     """Every (task, level) unit into its part file, spread over worker processes; the units come
     back in a fixed order. ``sources`` (the spec's, loaded) are left where forked workers find
     them instead of reading the cache again (spawned workers still read it)."""
-    for name, graph in sources.items():
-        _WORKER_SOURCES[_source_key(spec, name)] = graph
+    for name, graph in sources.items():  # an earlier build's copy keeps its warm caches
+        _WORKER_SOURCES.setdefault(_source_key(spec, name), graph)
     units = [
         (spec, name, level, parts / f"{name}.level-{level}.jsonl")
         for name in sorted(spec.tasks)
