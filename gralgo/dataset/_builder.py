@@ -69,11 +69,15 @@ def _build_unit(args: tuple[DatasetSpec, str, int, Path]) -> UnitResult:
     spec, task_name, level, path = args
     task = make_task(task_name, spec.tasks[task_name])
     name = task.settings.source
-    # Keyed by the whole source config: one process may build several specs (tests, library).
-    key = repr((name, plain_value(spec.sources.get(name)), str(spec.cache_dir)))
+    key = _source_key(spec, name)
     if key not in _WORKER_SOURCES:
         _WORKER_SOURCES[key] = load_sources_for(spec, [name])[name]
     return serialise(build_level(task, _WORKER_SOURCES[key], level, spec.options), path)
+
+
+def _source_key(spec: DatasetSpec, name: str) -> str:
+    """Keyed by the whole source config: one process may build several specs (tests, library)."""
+    return repr((name, plain_value(spec.sources.get(name)), str(spec.cache_dir)))
 
 
 @dataclass(frozen=True)
@@ -93,7 +97,7 @@ def build_dataset(spec: DatasetSpec, directory: Path) -> BuildReport:
     copied into the task files at the end, so peak memory is flat in the number of instances.
     """
     started = time.perf_counter()
-    load_sources(spec)  # parse once in this process, so workers only read the cache
+    sources = load_sources(spec)  # parse once here; forked workers inherit them
     directory = Path(directory)
     directory.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(
@@ -108,7 +112,7 @@ def build_dataset(spec: DatasetSpec, directory: Path) -> BuildReport:
         elif spec.erdos_renyi is not None:
             by_task = _build_erdos_renyi(spec, parts)
         else:
-            by_task = _build_all_tasks(spec, parts)
+            by_task = _build_all_tasks(spec, parts, sources)
         stats = summarise(s for units in by_task.values() for unit in units for s in unit.stats)
         markdown = statistics_markdown(stats)
         counts = {task: sum(len(unit.groups) for unit in units) for task, units in by_task.items()}
@@ -126,9 +130,14 @@ def build_dataset(spec: DatasetSpec, directory: Path) -> BuildReport:
     return BuildReport(directory, total, time.perf_counter() - started, markdown)
 
 
-def _build_all_tasks(spec: DatasetSpec, parts: Path) -> dict[str, list[UnitResult]]:
+def _build_all_tasks(
+    spec: DatasetSpec, parts: Path, sources: Mapping[str, Any]
+) -> dict[str, list[UnitResult]]:
     """Every (task, level) unit into its part file, spread over worker processes; the units come
-    back in a fixed order."""
+    back in a fixed order. ``sources`` (the spec's, loaded) are left where forked workers find
+    them instead of reading the cache again (spawned workers still read it)."""
+    for name, graph in sources.items():  # an earlier build's copy keeps its warm caches
+        _WORKER_SOURCES.setdefault(_source_key(spec, name), graph)
     units = [
         (spec, name, level, parts / f"{name}.level-{level}.jsonl")
         for name in sorted(spec.tasks)

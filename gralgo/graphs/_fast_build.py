@@ -135,11 +135,11 @@ def core_numbers(graph: nx.Graph[str]) -> dict[str, int]:
             current = degrees[node]
     position = {node: i for i, node in enumerate(nodes)}
     core = degrees
-    neighbours = {node: list(row) for node, row in adjacency.items()}
+    # networkx also removes v from each such u's neighbour list; that changes no value (once
+    # processed, v's core is never above a later node's), so the rows are read as they are.
     for v in nodes:  # the list is reordered as it is walked, as in networkx
-        for u in neighbours[v]:
+        for u in adjacency[v]:
             if core[u] > core[v]:
-                neighbours[u].remove(v)
                 pos = position[u]
                 start = bin_boundaries[core[u]]
                 position[u] = start

@@ -15,6 +15,7 @@ from gralgo.graphs._fast_build import (
     edge_count,
     sorted_pairs,
 )
+from gralgo.graphs._shuffle import shuffle
 
 
 def thin_edges(graph: nx.Graph[str], n_edges: int, rng: random.Random) -> nx.Graph[str] | None:
@@ -28,7 +29,7 @@ def thin_edges(graph: nx.Graph[str], n_edges: int, rng: random.Random) -> nx.Gra
     if graph.number_of_edges() <= n_edges:
         return graph.copy()
     edges = sorted(_ordered_pair(str(u), str(v)) for u, v in graph.edges)
-    rng.shuffle(edges)
+    shuffle(edges, rng)
     parent = {str(n): str(n) for n in graph.nodes}
 
     def find(x: str) -> str:
@@ -71,14 +72,14 @@ def thin_edges_keeping_cores(
     if edge_count(graph) <= n_edges:
         return graph.copy()
     edges = sorted_pairs(graph)  # sampled graphs are named by strings
-    rng.shuffle(edges)
+    shuffle(edges, rng)
     forest, rest = _spanning_forest(graph, edges)
     if len(forest) > n_edges:
         return None
     kept = set(forest)
     dense_budget = int(dense_share * (n_edges - len(forest)))
     nodes = sorted(map(str, graph.nodes))
-    rng.shuffle(nodes)
+    shuffle(nodes, rng)
     position = {node: i for i, node in enumerate(nodes)}
     core = core_numbers(graph)
     links = dict.fromkeys(nodes, 0)  # edges from each outside node into the dense set
@@ -118,21 +119,24 @@ def _ordered_pair(a: str, b: str) -> tuple[str, str]:
 def _spanning_forest(
     graph: nx.Graph[str], edges: list[tuple[str, str]]
 ) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
-    """Kruskal over ``edges`` in the given order: (forest edges, the other edges)."""
+    """Kruskal over ``edges`` in the given order: (forest edges, the other edges).
+
+    Whether an edge joins two components does not depend on how the union-find trees are
+    kept, so the finds are inlined (path halving) for speed.
+    """
     parent = {str(n): str(n) for n in graph.nodes}
-
-    def find(x: str) -> str:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
     forest, rest = [], []
-    for u, v in edges:
-        ru, rv = find(u), find(v)
+    for edge in edges:
+        ru, rv = edge
+        while (up := parent[ru]) != ru:
+            parent[ru] = up = parent[up]
+            ru = up
+        while (up := parent[rv]) != rv:
+            parent[rv] = up = parent[up]
+            rv = up
         if ru != rv:
             parent[ru] = rv
-            forest.append((u, v))
+            forest.append(edge)
         else:
-            rest.append((u, v))
+            rest.append(edge)
     return forest, rest

@@ -22,6 +22,7 @@ import numpy as np
 
 from gralgo.errors import ConfigError, SamplingError, UnknownChoiceError
 from gralgo.graphs._sampled import SampledGraph
+from gralgo.graphs._shuffle import shuffle
 from gralgo.graphs._source_graph import SourceGraph
 
 MAX_STARTS = 20
@@ -186,27 +187,34 @@ def _walk_prefix(
 
 
 def _connected_top(
-    source: SourceGraph, start: int, counts: dict[int, int], rank: dict[int, int], n_nodes: int
+    source: SourceGraph, start: int, counts: dict[int, int], order: list[int], n_nodes: int
 ) -> list[int]:
-    """Grow from ``start``, always adding the most visited walked node adjacent to the chosen."""
+    """Grow from ``start``, always adding the most visited walked node adjacent to the chosen
+    (ties: the first visited). Heap entries are single ints ``rank - visits * len(order)``, in
+    the order of ``(-visits, rank)`` and cheaper to compare than tuples; ``order[entry %
+    len(order)]`` is the node."""
     chosen = [start]
     member = {start}
-    heap: list[tuple[int, int, int]] = []
+    width = len(order)
+    key = {node: rank - counts[node] * width for rank, node in enumerate(order)}
+    heap: list[int] = []
+    push, pop = heapq.heappush, heapq.heappop
     rows = _row_cache(source)
-
-    def push_neighbours(node: int) -> None:
+    node = start
+    while len(chosen) < n_nodes:
         for v in rows[node]:
-            if v in counts and v not in member:
-                heapq.heappush(heap, (-counts[v], rank[v], v))
-
-    push_neighbours(start)
-    while len(chosen) < n_nodes and heap:
-        _, _, v = heapq.heappop(heap)
-        if v in member:
-            continue
-        member.add(v)
-        chosen.append(v)
-        push_neighbours(v)
+            if v in key and v not in member:
+                push(heap, key[v])
+        node = -1
+        while heap:
+            node = order[pop(heap) % width]
+            if node not in member:
+                break
+            node = -1
+        if node < 0:
+            return chosen
+        member.add(node)
+        chosen.append(node)
     return chosen
 
 
@@ -230,13 +238,13 @@ def random_walk_top(
         counts, order = _walk_visits(source, start, n_nodes, rng, walk_length, restart)
         if len(order) < n_nodes:
             raise _TooSmall(len(order))
-        rank = {node: i for i, node in enumerate(order)}
         if connected:
-            chosen = _connected_top(source, start, counts, rank, n_nodes)
+            chosen = _connected_top(source, start, counts, order, n_nodes)
             if len(chosen) < n_nodes:
                 raise _TooSmall(len(chosen))
             return chosen, None
-        return sorted(order, key=lambda node: (-counts[node], rank[node]))[:n_nodes], None
+        # a stable sort keeps first-visit order among equal counts
+        return sorted(order, key=counts.__getitem__, reverse=True)[:n_nodes], None
 
     return _run_attempts(source, "random_walk_top", n_nodes, rng, options, attempt)
 
@@ -273,7 +281,7 @@ def bfs(source: SourceGraph, n_nodes: int, rng: random.Random) -> SampledGraph:
         queue = deque([start])
         while queue and len(order) < n_nodes:
             row = source.neighbors(queue.popleft()).tolist()
-            rng.shuffle(row)
+            shuffle(row, rng)
             for v in row:
                 if v not in seen:
                     seen.add(v)

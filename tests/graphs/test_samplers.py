@@ -186,3 +186,46 @@ def test_retries_other_start(two_parts: SourceGraph, sampler: str) -> None:
 def _fast(sampler: str) -> dict:
     # A walk on a path needs a low restart probability to get far from its start.
     return {"walk_length": 50, "restart": 0.05} if sampler.startswith("random_walk") else {}
+
+
+def _reference_top(source: SourceGraph, rng: random.Random, n: int, connected: bool) -> list[int]:
+    """random_walk_top's choice as first written: a (-visits, first-visit rank, node) heap."""
+    import heapq
+
+    from gralgo.graphs.samplers import _walk_visits
+
+    candidates = np.flatnonzero(source.degrees() >= 1)
+    start = int(candidates[rng.randrange(candidates.shape[0])])
+    counts, order = _walk_visits(source, start, n, rng, 1000, 0.2)
+    rank = {node: i for i, node in enumerate(order)}
+    if not connected:
+        return sorted(sorted(order, key=lambda node: (-counts[node], rank[node]))[:n])
+    chosen, member, heap = [start], {start}, []
+    for v in source.neighbors(start).tolist():
+        if v in counts:
+            heapq.heappush(heap, (-counts[v], rank[v], v))
+    while len(chosen) < n and heap:
+        _, _, v = heapq.heappop(heap)
+        if v in member:
+            continue
+        member.add(v)
+        chosen.append(v)
+        for w in source.neighbors(v).tolist():
+            if w in counts and w not in member:
+                heapq.heappush(heap, (-counts[w], rank[w], w))
+    return sorted(chosen)
+
+
+@pytest.mark.parametrize("connected", [False, True])
+def test_random_walk_top_picks_the_most_visited_ties_by_first_visit(
+    social: SourceGraph, connected: bool
+) -> None:
+    for seed in range(25):
+        n = 5 + seed * 3
+        drawn = sample_subgraph(
+            social, "random_walk_top", n, random.Random(seed), connected=connected
+        )
+        assert drawn.provenance["attempts"] == 1
+        assert drawn.provenance["node_ids"] == _reference_top(
+            social, random.Random(seed), n, connected
+        )

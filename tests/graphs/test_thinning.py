@@ -53,3 +53,23 @@ def test_keeping_cores_keeps_the_real_clique_that_random_thinning_breaks() -> No
         )
     assert min(kept) == 10  # the planted clique survives whole
     assert max(random_kept) < 10  # keeping each edge with the same chance breaks it
+
+
+def test_spanning_forest_splits_edges_as_kruskal_does() -> None:
+    from gralgo.graphs._thinning import _spanning_forest
+
+    for seed in range(30):
+        graph = nx.relabel_nodes(
+            nx.gnm_random_graph(40, 30 + 3 * seed, seed=seed), lambda n: f"n{n:02d}"
+        )
+        edges = sorted((min(u, v), max(u, v)) for u, v in graph.edges)
+        random.Random(seed).shuffle(edges)
+        components = nx.utils.UnionFind(graph.nodes)
+        forest_expected = []
+        for u, v in edges:
+            if components[u] != components[v]:
+                components.union(u, v)
+                forest_expected.append((u, v))
+        forest, rest = _spanning_forest(graph, edges)
+        assert forest == forest_expected
+        assert rest == [e for e in edges if e not in set(forest_expected)]
