@@ -75,11 +75,9 @@ def _weighted_entries(graph: nx.Graph[str]) -> _Entries:
     columns: list[int] = []
     weights: list[float] = []
     for u, row in adjacency_dicts(graph).items():
-        i = index[u]
-        for v, data in row.items():
-            rows.append(i)
-            columns.append(index[v])
-            weights.append(data.get("weight", 1))
+        rows += [index[u]] * len(row)
+        columns += [index[v] for v in row]
+        weights += [data.get("weight", 1) for data in row.values()]
     return nodes, rows, columns, weights
 
 
