@@ -13,9 +13,7 @@ from gralgo.tasks._base import DefinedTask, Problem, Shortcut, Solution
 from gralgo.tasks._heuristics import Heuristic, extremes
 
 
-def greedy_clique(
-    graph: nx.Graph[str], start: str, degree: Mapping[str, int] | None = None
-) -> int:
+def greedy_clique(graph: nx.Graph[str], start: str, degree: Mapping[str, int] | None = None) -> int:
     """Grow a clique from ``start``: add neighbours by falling degree (then name) when they
     are adjacent to every member so far. ``degree``: ``dict(graph.degree)``, when known."""
     adjacency = adjacency_dicts(graph)
