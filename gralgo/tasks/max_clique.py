@@ -7,7 +7,6 @@ from collections.abc import Mapping
 import networkx as nx
 
 from gralgo.graphs import adjacency_dicts
-
 from gralgo.tasks import _certificate_checks as cert
 from gralgo.tasks._base import DefinedTask, Problem, Shortcut, Solution
 from gralgo.tasks._heuristics import Heuristic, extremes
