@@ -22,19 +22,19 @@ from gralgo.formats._syntax import (
 def render(nodes: list[NodeRow], edges: list[EdgeRow], written: Mapping[str, str]) -> str:
     """``written``: each node label as the text shows it (a JSON string, or an id)."""
     # Per node: (position of the neighbour in ``nodes``, the neighbour's item), sorted below.
-    incident: dict[str, list[tuple[int, str]]] = {n.label: [] for n in nodes}
-    position = {n.label: i for i, n in enumerate(nodes)}
-    for edge in edges:
-        suffix = write_attributes(edge.weight, edge.relation)
-        incident[edge.u].append((position[edge.v], written[edge.v] + suffix))
-        incident[edge.v].append((position[edge.u], written[edge.u] + suffix))
+    incident: dict[str, list[tuple[int, str]]] = {label: [] for label, _ in nodes}
+    position = {label: i for i, (label, _) in enumerate(nodes)}
+    attributes = write_attributes
+    for u, v, weight, relation in edges:
+        suffix = "" if weight is None and relation is None else attributes(weight, relation)
+        incident[u].append((position[v], written[v] + suffix))
+        incident[v].append((position[u], written[u] + suffix))
     lines = []
-    for node in nodes:
-        row = incident[node.label]
+    for label, weight in nodes:
+        row = incident[label]
         row.sort()  # positions are distinct: the items never decide
-        neighbours = ", ".join([item for _, item in row])
-        head = written[node.label] + write_attributes(node.weight)
-        lines.append(f"{head}: {neighbours}" if neighbours else f"{head}:")
+        head = written[label] if weight is None else written[label] + attributes(weight)
+        lines.append(f"{head}: {', '.join([item for _, item in row])}" if row else f"{head}:")
     return "\n".join(lines)
 
 

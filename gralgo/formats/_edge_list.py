@@ -26,15 +26,23 @@ NO_EDGES = "Edges: (none)"
 def render(nodes: list[NodeRow], edges: list[EdgeRow], written: Mapping[str, str]) -> str:
     """``written``: each node label as the text shows it (a JSON string, or an id)."""
     attributes = write_attributes
-    node_items = ", ".join(written[n.label] + attributes(n.weight) for n in nodes)
+    node_items = ", ".join(
+        [
+            written[label] if weight is None else written[label] + attributes(weight)
+            for label, weight in nodes
+        ]
+    )
     lines = [NODES_HEADER + node_items]
     if not edges:
         lines.append(NO_EDGES)
     else:
         lines.append(EDGES_HEADER)
-        lines.extend(
-            f"{written[e.u]} -- {written[e.v]}{attributes(e.weight, e.relation)}" for e in edges
-        )
+        lines += [
+            f"{written[u]} -- {written[v]}"
+            if weight is None and relation is None
+            else f"{written[u]} -- {written[v]}{attributes(weight, relation)}"
+            for u, v, weight, relation in edges
+        ]
     return "\n".join(lines)
 
 

@@ -31,7 +31,11 @@ def answer_instruction(answer_kind: str, numeric_ids: bool, escaped_names: bool 
 
 def shows_relations(problem: Problem) -> bool:
     """Edge relations are shown whenever some edge has one (DBpedia)."""
-    return any("relation" in data for _, _, data in problem.graph.edges(data=True))
+    from gralgo.graphs import adjacency_dicts
+
+    # each edge's data is one dict, seen from both ends: as any() over graph.edges(data=True)
+    rows = adjacency_dicts(problem.graph).values()
+    return any("relation" in data for row in rows for data in row.values())
 
 
 def prompt_rows(task: Task, problem: Problem, relations: bool) -> GraphRows:

@@ -129,11 +129,20 @@ def graph_rows(
     else:
         nodes = [NodeRow(n) for n in names]
     pairs = sorted_pairs(graph)
-    if edge_weights or relations:
+    make = tuple.__new__  # EdgeRow(u, v, weight, relation), without the named tuple's __new__
+    if relations:
         adjacency = adjacency_dicts(graph)  # adjacency[u][v] is graph.edges[u, v]'s data
         edges = [_edge_row(u, v, adjacency[u][v], edge_weights, relations) for u, v in pairs]
+    elif edge_weights:
+        adjacency = adjacency_dicts(graph)
+        edges = []
+        for u, v in pairs:
+            weight = adjacency[u][v].get("weight")
+            if type(weight) is not int:  # the usual case is an int; else check and convert
+                weight = _weight(adjacency[u][v], "edge", (u, v))
+            edges.append(make(EdgeRow, (u, v, weight, None)))
     else:
-        edges = [EdgeRow(u, v) for u, v in pairs]
+        edges = [make(EdgeRow, (u, v, None, None)) for u, v in pairs]
     return GraphRows(names, nodes, edges)
 
 

@@ -57,6 +57,10 @@ _LATEX_SPACES = re.compile(r"\\[,;:! ]|\\quad|\\qquad")
 _ESCAPE = re.compile(r"\\[_&%#${}]")
 _WHITESPACE = re.compile(r"\s+")
 _JSON_ESCAPE = re.compile(r'\\(["\\])')
+_PLAIN_NAME = re.compile(r"[A-Za-z0-9.,()&/+:;_#%!?@*=|-]+(?: [A-Za-z0-9.,()&/+:;_#%!?@*=|-]+)*")
+"""ASCII text with nothing a node answer's normalisation removes or rewrites (no quote,
+delimiter, backslash, ``$`` or ``~``, single inner spaces, no trailing period): its
+normal form is its lower case."""
 _INTEGER = re.compile(r"[+-]?\d+(?:\.0*)?")
 _GROUPED_INTEGER = re.compile(r"([+-]?)(\d{1,3}(?:([, ])\d{3})(?:\3\d{3})*)(\.0*)?")
 
@@ -107,6 +111,8 @@ def normalize_answer(raw: str, kind: str) -> str | None:
     """
     if kind not in ANSWER_KINDS:
         raise ValueError(f"unknown answer kind {kind!r}; expected one of {ANSWER_KINDS}")
+    if kind == "node" and _PLAIN_NAME.fullmatch(raw) is not None and raw[-1] != ".":
+        return raw.lower()  # what _normalize_once gives such text (no layer, escape or space)
     text = _normalize_once(raw, kind)
     # Unescaping a node name can uncover a layer (\"Paris\" -> "Paris"): repeat to a fixpoint.
     escaped = kind == "node" and "\\" in unicodedata.normalize("NFKC", raw)

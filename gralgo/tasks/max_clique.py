@@ -2,31 +2,40 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import networkx as nx
 
+from gralgo.graphs import adjacency_dicts
 from gralgo.tasks import _certificate_checks as cert
 from gralgo.tasks._base import DefinedTask, Problem, Shortcut, Solution
 from gralgo.tasks._heuristics import Heuristic, extremes
 
 
-def greedy_clique(graph: nx.Graph[str], start: str) -> int:
+def greedy_clique(graph: nx.Graph[str], start: str, degree: Mapping[str, int] | None = None) -> int:
     """Grow a clique from ``start``: add neighbours by falling degree (then name) when they
-    are adjacent to every member so far."""
+    are adjacent to every member so far. ``degree``: ``dict(graph.degree)``, when known."""
+    adjacency = adjacency_dicts(graph)
+    degree = degree if degree is not None else dict(graph.degree)
     clique = [start]
-    for node in sorted(graph[start], key=lambda n: (-graph.degree(n), n)):
-        if all(graph.has_edge(node, member) for member in clique):
+    for node in sorted(adjacency[start], key=lambda n: (-degree[n], n)):
+        row = adjacency[node]  # graph.has_edge(node, member) is member in row
+        if all(member in row for member in clique):
             clique.append(node)
     return len(clique)
 
 
 def _from_hub(problem: Problem) -> list[str]:
     graph = problem.graph
-    hubs = extremes({n: float(d) for n, d in graph.degree}, largest=True)
-    return [str(greedy_clique(graph, hub)) for hub in hubs]
+    degree = dict(graph.degree)
+    hubs = extremes({n: float(d) for n, d in degree.items()}, largest=True)
+    return [str(greedy_clique(graph, hub, degree)) for hub in hubs]
 
 
 def _best_start(problem: Problem) -> list[str]:
-    return [str(max((greedy_clique(problem.graph, n) for n in problem.graph), default=0))]
+    graph = problem.graph
+    degree = dict(graph.degree)
+    return [str(max((greedy_clique(graph, n, degree) for n in graph), default=0))]
 
 
 def _core_plus_one(problem: Problem) -> list[str]:

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import networkx as nx
 
-from gralgo.graphs import SampledGraph
+from gralgo.graphs import SampledGraph, adjacency_dicts
 from gralgo.tasks import _certificate_checks as cert
 from gralgo.tasks._base import (
     DefinedTask,
@@ -24,11 +24,13 @@ from gralgo.tasks._heuristics import Heuristic
 
 def triangles(graph: nx.Graph[str]) -> Iterator[tuple[str, str, str]]:
     """Every triangle once as a sorted triple, in lexicographic order. O(sum of deg^2)."""
-    for u in sorted(graph.nodes()):
-        later = sorted(n for n in graph[u] if n > u)
+    adjacency = adjacency_dicts(graph)
+    for u in sorted(adjacency):
+        later = sorted([n for n in adjacency[u] if n > u])
         for i, v in enumerate(later):
+            row = adjacency[v]  # graph.has_edge(v, w) is w in row
             for w in later[i + 1 :]:
-                if graph.has_edge(v, w):
+                if w in row:
                     yield u, v, w
 
 
@@ -75,7 +77,7 @@ class MaxWeightTriangleTask(DefinedTask):
         weight = {node: int(problem.graph.nodes[node]["weight"]) for node in problem.graph}
         best: tuple[int, tuple[str, str, str]] | None = None
         for triple in triangles(problem.graph):
-            total = sum(weight[node] for node in triple)
+            total = weight[triple[0]] + weight[triple[1]] + weight[triple[2]]
             # Triangles come in lexicographic order, so ties keep the smallest triple.
             if best is None or total > best[0]:
                 best = (total, triple)

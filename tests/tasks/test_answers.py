@@ -96,3 +96,29 @@ def test_normalisation_is_idempotent(raw: str, kind: str) -> None:
 def test_thousands_separators_round_trip(n: int) -> None:
     assert normalize_answer(f"{n:,}", "integer") == str(n)
     assert normalize_answer(f"{n}.0", "integer") == str(n)
+
+
+def _general_node_form(raw: str) -> str | None:
+    """normalize_answer(raw, "node") through the general path only (no plain-name shortcut)."""
+    from gralgo.tasks import _answers
+
+    text = _answers._normalize_once(raw, "node")
+    for _ in range(8 if "\\" in raw else 0):
+        again = None if text is None else _answers._normalize_once(text, "node")
+        if again == text:
+            break
+        text = again
+    return text
+
+
+_NAME_CHARACTERS = "aZ09 .,()&/+:;_#%!?@*=|-'\"$\\~`{}[]\t\u00a0É«»"
+
+
+@given(st.text(alphabet=_NAME_CHARACTERS, min_size=1, max_size=10))
+def test_plain_name_shortcut_gives_the_general_form(raw: str) -> None:
+    assert normalize_answer.__wrapped__(raw, "node") == _general_node_form(raw)
+
+
+@pytest.mark.parametrize("raw", ["St. Louis", "A.", "a  b", " a", "O'Hare", "x|y", "Ab-C (1)"])
+def test_plain_name_shortcut_edge_cases(raw: str) -> None:
+    assert normalize_answer.__wrapped__(raw, "node") == _general_node_form(raw)

@@ -12,6 +12,7 @@ import pytest
 from gralgo.errors import ConfigError
 from gralgo.graphs import SampledGraph, build_source_graph
 from gralgo.tasks import InstanceRejected, Problem
+from gralgo.tasks.max_kcore import peel
 
 
 def brute_largest_min_degree_set(graph: nx.Graph, k: int) -> list[str]:
@@ -117,3 +118,30 @@ def test_small_samples_walk_under_a_drawn_degree_cap(build_task) -> None:
     assert off.sampling_source(source, (8, 15), 15, rng) == (source, {})
     with pytest.raises(ConfigError, match="hub_cap"):
         build_task("max_kcore", hub_cap=[12, 10])
+
+
+def _peel_by_definition(graph: nx.Graph[str], k: int, passes: int | None) -> tuple[int, int]:
+    """Each pass recounts every live node's live neighbours (what ``peel`` keeps up to date)."""
+    alive = set(graph.nodes())
+    done = 0
+    while passes is None or done < passes:
+        drop = {n for n in alive if len(alive.intersection(graph[n])) < k}
+        if not drop:
+            break
+        alive -= drop
+        done += 1
+    return len(alive), done
+
+
+def test_peel_matches_recounting_every_pass() -> None:
+    rng = random.Random(7)
+    for seed in range(400):
+        n = rng.randint(1, 30)
+        graph = nx.gnm_random_graph(n, rng.randint(0, 3 * n), seed=seed)
+        for _ in range(rng.randint(0, 2)):  # self-loops count as a neighbour of their node
+            node = rng.randrange(n)
+            graph.add_edge(node, node)
+        named = nx.relabel_nodes(graph, {i: f"n{i}" for i in graph})
+        for k in range(6):
+            for passes in (None, 1, 2, 3):
+                assert peel(named, k, passes) == _peel_by_definition(named, k, passes)
