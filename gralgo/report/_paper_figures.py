@@ -9,13 +9,18 @@ more than one model (sweeps, ``command=compare``).
 from __future__ import annotations
 
 from pathlib import Path
-from types import ModuleType
 from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 
-from gralgo.report._plots import default_title, k_label, stratified_interval, taxonomy_points
+from gralgo.report._plots import (
+    agg_figure,
+    default_title,
+    k_label,
+    stratified_interval,
+    taxonomy_points,
+)
 from gralgo.report._tables import TAXONOMIES, ordered_models
 from gralgo.score import ScoringInputError, normalized_scores
 from gralgo.seeding import stable_seed
@@ -24,16 +29,6 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 _MODEL_MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
-
-
-def _pyplot() -> ModuleType:
-    """matplotlib.pyplot on the Agg backend, imported lazily."""
-    import matplotlib
-
-    matplotlib.use("Agg", force=False)
-    import matplotlib.pyplot as plt
-
-    return plt
 
 
 def _save(figure: Figure, path: str | Path) -> Path:
@@ -61,44 +56,40 @@ def plot_long_context(inst: pd.DataFrame, path: str | Path, *, n_resamples: int 
     done["tokens"] = done["context"].map(context_tokens)
     tasks = sorted(done["task"].unique())
     models = ordered_models(done, None)
-    plt = _pyplot()
-    figure, axes = plt.subplots(1, len(tasks), figsize=(4.2 * len(tasks), 3.8), sharey=True,
-                                squeeze=False)  # fmt: skip
-    try:
-        for axis, task in zip(axes[0], tasks, strict=True):
-            for m_index, model in enumerate(models):
-                rows = done[(done["task"] == task) & (done["model"] == model)]
-                xs, ys, lows, highs = [], [], [], []
-                for tokens, group in rows.groupby("tokens", sort=True):
-                    values = group["pass_at_k"].to_numpy()
-                    low, high = stratified_interval(
-                        [values],
-                        n_resamples=n_resamples,
-                        seed=stable_seed("fig3", model, task, tokens),
-                    )
-                    xs.append(tokens)
-                    ys.append(values.mean())
-                    lows.append(low)
-                    highs.append(high)
-                if not xs:
-                    continue
-                y = np.asarray(ys)
-                axis.errorbar(xs, y, yerr=np.vstack([y - lows, np.asarray(highs) - y]).clip(0),
-                              label=model, marker=_MODEL_MARKERS[m_index % len(_MODEL_MARKERS)],
-                              capsize=3)  # fmt: skip
-            axis.set_xscale("log", base=2)
-            ticks = sorted(done["tokens"].unique())
-            axis.set_xticks(ticks, [f"{t // 1000}k" for t in ticks])
-            axis.set_title(task)
-            axis.set_xlabel("prompt length (tokens)")
-            axis.set_ylim(-0.04, 1.04)
-            axis.grid(alpha=0.3)
-        axes[0][0].set_ylabel(k_label(inst, "pass_at_k"))
-        axes[0][-1].legend(fontsize="small")
-        figure.suptitle(f"pass@k vs context length · {default_title(inst)}")
-        return _save(figure, path)
-    finally:
-        plt.close(figure)
+    figure = agg_figure(figsize=(4.2 * len(tasks), 3.8))
+    axes = figure.subplots(1, len(tasks), sharey=True, squeeze=False)
+    for axis, task in zip(axes[0], tasks, strict=True):
+        for m_index, model in enumerate(models):
+            rows = done[(done["task"] == task) & (done["model"] == model)]
+            xs, ys, lows, highs = [], [], [], []
+            for tokens, group in rows.groupby("tokens", sort=True):
+                values = group["pass_at_k"].to_numpy()
+                low, high = stratified_interval(
+                    [values],
+                    n_resamples=n_resamples,
+                    seed=stable_seed("fig3", model, task, tokens),
+                )
+                xs.append(tokens)
+                ys.append(values.mean())
+                lows.append(low)
+                highs.append(high)
+            if not xs:
+                continue
+            y = np.asarray(ys)
+            axis.errorbar(xs, y, yerr=np.vstack([y - lows, np.asarray(highs) - y]).clip(0),
+                          label=model, marker=_MODEL_MARKERS[m_index % len(_MODEL_MARKERS)],
+                          capsize=3)  # fmt: skip
+        axis.set_xscale("log", base=2)
+        ticks = sorted(done["tokens"].unique())
+        axis.set_xticks(ticks, [f"{t // 1000}k" for t in ticks])
+        axis.set_title(task)
+        axis.set_xlabel("prompt length (tokens)")
+        axis.set_ylim(-0.04, 1.04)
+        axis.grid(alpha=0.3)
+    axes[0][0].set_ylabel(k_label(inst, "pass_at_k"))
+    axes[0][-1].legend(fontsize="small")
+    figure.suptitle(f"pass@k vs context length · {default_title(inst)}")
+    return _save(figure, path)
 
 
 def taxonomy_scores(inst: pd.DataFrame, metric: str) -> pd.DataFrame:
@@ -120,35 +111,32 @@ def plot_taxonomy_comparison(
         raise ScoringInputError("nothing to plot: the instances table has no complete instance")
     scores = taxonomy_scores(inst, metric)
     models = ordered_models(accuracy, None)
-    plt = _pyplot()
-    figure, axes = plt.subplots(2, len(TAXONOMIES), figsize=(13, 7), sharex=True, squeeze=False)
+    figure = agg_figure(figsize=(13, 7))
+    axes = figure.subplots(2, len(TAXONOMIES), sharex=True, squeeze=False)
     label = k_label(inst, metric)
-    try:
-        for column, taxonomy in enumerate(TAXONOMIES):
-            top, bottom = axes[0][column], axes[1][column]
-            for m_index, model in enumerate(models):
-                marker = _MODEL_MARKERS[m_index % len(_MODEL_MARKERS)]
-                nudge = (m_index - (len(models) - 1) / 2) * 0.06
-                line = accuracy[(accuracy["model"] == model) & (accuracy["taxonomy"] == taxonomy)]
-                if not line.empty:
-                    y = line["value"].to_numpy()
-                    err = np.vstack([y - line["lo"].to_numpy(), line["hi"].to_numpy() - y])
-                    top.errorbar(line["level"].to_numpy(float) + nudge, y, yerr=err.clip(0),
-                                 label=model, marker=marker, capsize=3)  # fmt: skip
-                part = scores[(scores["model"] == model) & (scores["taxonomy"] == taxonomy)]
-                if not part.empty:
-                    bottom.plot(part["level"].to_numpy(float) + nudge, part["value"],
-                                marker=marker, label=model)  # fmt: skip
-            top.set_title(taxonomy.capitalize())
-            top.set_ylim(-0.04, 1.04)
-            bottom.set_ylim(-4, 104)
-            bottom.set_xlabel("level")
-            for axis in (top, bottom):
-                axis.grid(alpha=0.3)
-        axes[0][0].set_ylabel(f"{label} accuracy")
-        axes[1][0].set_ylabel(f"normalised {label} score (0-100)")
-        axes[0][-1].legend(fontsize="small")
-        figure.suptitle(f"{label} by reasoning taxonomy · {default_title(inst)}")
-        return _save(figure, path)
-    finally:
-        plt.close(figure)
+    for column, taxonomy in enumerate(TAXONOMIES):
+        top, bottom = axes[0][column], axes[1][column]
+        for m_index, model in enumerate(models):
+            marker = _MODEL_MARKERS[m_index % len(_MODEL_MARKERS)]
+            nudge = (m_index - (len(models) - 1) / 2) * 0.06
+            line = accuracy[(accuracy["model"] == model) & (accuracy["taxonomy"] == taxonomy)]
+            if not line.empty:
+                y = line["value"].to_numpy()
+                err = np.vstack([y - line["lo"].to_numpy(), line["hi"].to_numpy() - y])
+                top.errorbar(line["level"].to_numpy(float) + nudge, y, yerr=err.clip(0),
+                             label=model, marker=marker, capsize=3)  # fmt: skip
+            part = scores[(scores["model"] == model) & (scores["taxonomy"] == taxonomy)]
+            if not part.empty:
+                bottom.plot(part["level"].to_numpy(float) + nudge, part["value"],
+                            marker=marker, label=model)  # fmt: skip
+        top.set_title(taxonomy.capitalize())
+        top.set_ylim(-0.04, 1.04)
+        bottom.set_ylim(-4, 104)
+        bottom.set_xlabel("level")
+        for axis in (top, bottom):
+            axis.grid(alpha=0.3)
+    axes[0][0].set_ylabel(f"{label} accuracy")
+    axes[1][0].set_ylabel(f"normalised {label} score (0-100)")
+    axes[0][-1].legend(fontsize="small")
+    figure.suptitle(f"{label} by reasoning taxonomy · {default_title(inst)}")
+    return _save(figure, path)

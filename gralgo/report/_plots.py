@@ -3,13 +3,17 @@
 Each point is the mean of the taxonomy's task means (as in Tables 3/5) with a stratified
 bootstrap 95 % interval (instances resampled within each task). Series are nudged sideways so
 that equal values (e.g. three taxonomies at 0) stay visible, and each taxonomy has its own colour
-and marker. matplotlib is imported inside the functions with the non-interactive Agg backend, so
-importing this module costs nothing and plotting works without a display.
+and marker. matplotlib is imported inside the functions, through its object-oriented API (a
+``Figure`` on an Agg canvas, never ``pyplot``), so importing this module costs nothing and
+plotting works without a display.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import contextlib
+import itertools
+import sys
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -53,14 +57,31 @@ def taxonomy_points(
     """Per (model, taxonomy, ``by``): mean of task means of ``metric`` with ``lo`` / ``hi``."""
     done = inst[~inst["incomplete"].astype(bool)]
     rows = []
-    for (model, taxonomy, value), group in done.groupby(["model", "taxonomy", by], sort=True):
-        per_task = [g[metric].to_numpy() for _, g in group.groupby("task", sort=True)]
+    for (model, taxonomy, value), per_task in _task_values(done, metric, by):
         low, high = stratified_interval(
             per_task, n_resamples=n_resamples, seed=stable_seed("plot", model, taxonomy, value)
         )
         rows.append({"model": model, "taxonomy": taxonomy, by: value, "lo": low, "hi": high,
                      "value": float(np.mean([t.mean() for t in per_task]))})  # fmt: skip
     return pd.DataFrame(rows, columns=["model", "taxonomy", by, "value", "lo", "hi"])
+
+
+def _task_values(
+    done: pd.DataFrame, metric: str, by: str
+) -> Iterator[tuple[tuple[Any, Any, Any], list[np.ndarray]]]:
+    """Per (model, taxonomy, ``by``) in sorted order, the ``metric`` values of each of its tasks
+    (tasks sorted, values in row order): the groups of ``done.groupby([model, taxonomy, by])``
+    and of each group's ``groupby("task")``, from one grouping of plain arrays instead of a
+    frame per group."""
+    values = done[metric].to_numpy()
+    positions = done.groupby(["model", "taxonomy", by, "task"], sort=True).indices
+    for outer, tasks in itertools.groupby(sorted(positions), key=lambda key: key[:3]):
+        yield tuple(_plain(v) for v in outer), [values[positions[key]] for key in tasks]
+
+
+def _plain(value: Any) -> Any:
+    """A numpy scalar as the Python scalar pandas' groupby keys are."""
+    return value.item() if isinstance(value, np.generic) else value
 
 
 def default_title(inst: pd.DataFrame) -> str:
@@ -99,11 +120,6 @@ def plot_accuracy_by_level(
     ``inst`` comes from ``instance_metrics`` and must hold one (format, context). The title
     defaults to the models, format, context and k.
     """
-    import matplotlib
-
-    matplotlib.use("Agg", force=False)
-    import matplotlib.pyplot as plt
-
     points = {m: taxonomy_points(inst, m, n_resamples=n_resamples)
               for m in ("pass_at_k", "cons_at_k")}  # fmt: skip
     if points["pass_at_k"].empty:
@@ -117,45 +133,85 @@ def plot_accuracy_by_level(
         from gralgo.report._tables import guess_baselines
 
         guesses = guess_baselines(inst)
-    figure, axes = plt.subplots(1, 2, figsize=(11, 4.4), sharey=True)
-    try:
-        for axis, (metric, table) in zip(axes, points.items(), strict=True):
-            for m_index, model in enumerate(models):
-                for t_index, taxonomy in enumerate(TAXONOMIES):
-                    line = table[(table["model"] == model) & (table["taxonomy"] == taxonomy)]
-                    if line.empty:
-                        continue
-                    series = m_index * len(TAXONOMIES) + t_index
-                    nudge = (series - (n_series - 1) / 2) * 0.06
-                    name = taxonomy.capitalize() if len(models) == 1 else f"{model} · {taxonomy}"
-                    values = line["value"].to_numpy()
-                    errors = np.vstack(
-                        [values - line["lo"].to_numpy(), line["hi"].to_numpy() - values]
-                    ).clip(min=0)
-                    axis.errorbar(
-                        line["level"].to_numpy(dtype=float) + nudge, values, yerr=errors,
-                        label=name, color=colours[taxonomy], capsize=3, markersize=7,
-                        marker=TAXONOMY_MARKERS[taxonomy],
-                        linestyle=_LINESTYLES[m_index % len(_LINESTYLES)],
-                    )  # fmt: skip
-            _heuristic_lines(axis, guesses, colours)
-            axis.set_title(k_label(inst, metric))
-            axis.set_xlabel("level")
-            axis.set_xticks(levels)
-            axis.set_xlim(min(levels) - 0.5, max(levels) + 0.5)
-            axis.set_ylim(-0.04, 1.04)
-            axis.grid(alpha=0.3)
-        axes[0].set_ylabel("accuracy (mean of task means, 95 % bootstrap CI)")
-        axes[1].legend(fontsize="small", loc="best")
-        figure.suptitle(title or default_title(inst))
-        figure.tight_layout()
-        figure.set_layout_engine(None)  # laid out: savefig then skips a second, unused layout
-        target = Path(path)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        figure.savefig(target, dpi=120, format="png")
-    finally:
-        plt.close(figure)
+    figure = agg_figure(figsize=(11, 4.4))
+    axes = figure.subplots(1, 2, sharey=True)
+    for axis, (metric, table) in zip(axes, points.items(), strict=True):
+        for m_index, model in enumerate(models):
+            for t_index, taxonomy in enumerate(TAXONOMIES):
+                line = table[(table["model"] == model) & (table["taxonomy"] == taxonomy)]
+                if line.empty:
+                    continue
+                series = m_index * len(TAXONOMIES) + t_index
+                nudge = (series - (n_series - 1) / 2) * 0.06
+                name = taxonomy.capitalize() if len(models) == 1 else f"{model} · {taxonomy}"
+                values = line["value"].to_numpy()
+                errors = np.vstack(
+                    [values - line["lo"].to_numpy(), line["hi"].to_numpy() - values]
+                ).clip(min=0)
+                axis.errorbar(
+                    line["level"].to_numpy(dtype=float) + nudge, values, yerr=errors,
+                    label=name, color=colours[taxonomy], capsize=3, markersize=7,
+                    marker=TAXONOMY_MARKERS[taxonomy],
+                    linestyle=_LINESTYLES[m_index % len(_LINESTYLES)],
+                )  # fmt: skip
+        _heuristic_lines(axis, guesses, colours)
+        axis.set_title(k_label(inst, metric))
+        axis.set_xlabel("level")
+        axis.set_xticks(levels)
+        axis.set_xlim(min(levels) - 0.5, max(levels) + 0.5)
+        axis.set_ylim(-0.04, 1.04)
+        axis.grid(alpha=0.3)
+    axes[0].set_ylabel("accuracy (mean of task means, 95 % bootstrap CI)")
+    axes[1].legend(fontsize="small", loc="best")
+    figure.suptitle(title or default_title(inst))
+    figure.tight_layout()
+    figure.set_layout_engine(None)  # laid out: savefig then skips a second, unused layout
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    figure.savefig(target, dpi=120, format="png")
     return target
+
+
+def agg_figure(figsize: tuple[float, float]) -> Any:
+    """A matplotlib ``Figure`` drawn by the Agg canvas, made without ``pyplot``: no figure
+    manager or backend to set up, and nothing to close (it is freed with its last reference)."""
+    with _artist_set_docs_skipped():
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
+
+    figure = Figure(figsize=figsize)
+    FigureCanvasAgg(figure)
+    return figure
+
+
+_SET_DOCS = "_update_set_signature_and_docstring"
+
+
+@contextlib.contextmanager
+def _artist_set_docs_skipped() -> Iterator[None]:
+    """While matplotlib's figure and Agg modules first load, its Artist classes get no
+    generated ``set()`` docstring and signature (a list of every property, for ``help()``
+    only): nearly half the import's CPU. ``set()`` works the same, the figures' bytes are
+    identical; classes defined afterwards get theirs as usual. Nothing is done once those
+    modules are loaded."""
+    if "matplotlib.figure" in sys.modules:
+        yield
+        return
+    from matplotlib import artist
+
+    original = artist.Artist.__dict__.get(_SET_DOCS)
+    if not isinstance(original, classmethod):  # another matplotlib: leave it alone
+        yield
+        return
+
+    def flag_only(cls: Any) -> None:
+        cls.set._autogenerated_signature = True  # what subclasses check to get their own set()
+
+    setattr(artist.Artist, _SET_DOCS, classmethod(flag_only))
+    try:
+        yield
+    finally:
+        setattr(artist.Artist, _SET_DOCS, original)
 
 
 def _heuristic_lines(axis: Any, guesses: pd.DataFrame, colours: Mapping[str, str]) -> None:

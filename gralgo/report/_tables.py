@@ -292,17 +292,19 @@ def with_taxonomy_baseline(table: pd.DataFrame, guesses: pd.DataFrame) -> pd.Dat
     rows = [BASELINE]
     if HEURISTIC in guesses.columns and guesses[HEURISTIC].notna().all():
         rows.append(HEURISTIC)
+    where = {column: i for i, column in enumerate(out.columns)}  # every taxonomy and level
     for row in rows:
-        out.loc[row] = math.nan
+        values = np.full(len(out.columns), math.nan)
         by_taxonomy = guesses.groupby(["level", "taxonomy"])[row].mean()
         for (level, taxonomy), value in by_taxonomy.items():
             if level in levels:
                 for metric in (CONS, PASS):
-                    out.loc[row, (level, taxonomy.capitalize(), metric)] = value
+                    values[where[(level, taxonomy.capitalize(), metric)]] = value
         for level, value in guesses.groupby("level")[row].mean().items():
             if level in levels:
                 for metric in (CONS, PASS):
-                    out.loc[row, (level, AVERAGE, metric)] = value
+                    values[where[(level, AVERAGE, metric)]] = value
+        out.loc[row] = values  # one new row, not one .loc per cell
     return out
 
 

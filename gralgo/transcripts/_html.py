@@ -16,6 +16,7 @@ import io
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from json.encoder import encode_basestring
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -70,6 +71,12 @@ def _figure_html(path: Path) -> str:
     data = base64.b64encode(path.read_bytes()).decode("ascii")
     alt = html.escape(path.stem.replace("_", " "))
     return f'<figure><img alt="{alt}" src="data:image/png;base64,{data}"></figure>'
+
+
+def _json_string(text: str) -> str:
+    """``json.dumps(text, ensure_ascii=False)`` for a ``str``: the encoder function that call
+    ends in, without building a ``JSONEncoder`` per call (two per prompt, per certificate)."""
+    return encode_basestring(text)
 
 
 _SCRIPT_SAFE = (
@@ -128,11 +135,11 @@ def write_page(
             first = False
     out.write('],"prompts":{')
     for n, (key, prompt) in enumerate(report.prompts.items()):
-        entry = json.dumps(key, ensure_ascii=False) + ":" + json.dumps(prompt, ensure_ascii=False)
+        entry = _json_string(key) + ":" + _json_string(prompt)
         out.write(_safe(entry) if n == 0 else "," + _safe(entry))
     out.write('},"certificates":{')
     for n, (key, text) in enumerate(report.certificates.items()):
-        entry = json.dumps(key, ensure_ascii=False) + ":" + json.dumps(text, ensure_ascii=False)
+        entry = _json_string(key) + ":" + _json_string(text)
         out.write(_safe(entry) if n == 0 else "," + _safe(entry))
     out.write("}}" + tail.replace("%TITLE%", html.escape(report.title)))
 

@@ -64,8 +64,13 @@ def record_view(scored: pd.DataFrame) -> pd.DataFrame:
 
 
 def _plain_objects(frame: pd.DataFrame) -> pd.DataFrame:
-    frame = frame.astype(object)
-    return frame.where(frame.notna(), None)
+    """``frame`` as object columns, NaN / NA as ``None`` (what ``astype(object)`` then
+    ``where(notna(), None)`` gives, from one object array: a few times faster per chunk)."""
+    import pandas as pd
+
+    values = frame.to_numpy(dtype=object)
+    values[pd.isna(values)] = None
+    return pd.DataFrame(values, index=frame.index, columns=frame.columns, dtype=object)
 
 
 def sample_records(scored: pd.DataFrame) -> list[dict[str, Any]]:
@@ -136,3 +141,47 @@ def jsonl_text(frame: pd.DataFrame, dataset_dir: Path | str) -> str:
     # pandas' encoder: one call per chunk (json.dumps per line is 10x slower).
     text = str(frame.to_json(orient="records", lines=True, force_ascii=False))
     return text if text.endswith("\n") else text + "\n"
+
+
+def chunk_json(frame: pd.DataFrame, dataset_dir: Path | str) -> tuple[str, str]:
+    """(:func:`records_json`, :func:`jsonl_text`) of (a chunk of) a :func:`records_frame`, from
+    one encoding of its records: each line of ``samples.jsonl`` is a record of the array with
+    its ``prompt_ref`` (encoded from a frame of the references' four fields) appended."""
+    if not len(frame):
+        return "[]", ""
+    # pandas writes the lines as the records array split at its top-level commas.
+    objects = str(frame.to_json(orient="records", lines=True, force_ascii=False))
+    records = objects.rstrip("\n").split("\n")  # a newline in a string is escaped: safe
+    refs = _prompt_refs(frame, dataset_dir)
+    lines = [
+        ("{" if record == "{}" else record[:-1] + ",") + '"prompt_ref":' + ref + "}\n"
+        for record, ref in zip(records, refs, strict=True)
+    ]
+    return "[" + ",".join(records) + "]", "".join(lines)
+
+
+def _prompt_refs(frame: pd.DataFrame, dataset_dir: Path | str) -> list[str]:
+    """:func:`prompt_reference` of each row of ``frame`` as JSON text, as pandas encodes it."""
+    import pandas as pd
+
+    def column(name: str) -> list[Any]:
+        return frame[name].tolist() if name in frame.columns else [None] * len(frame)
+
+    refs = pd.DataFrame(
+        {
+            "dataset_dir": [str(dataset_dir)] * len(frame),
+            "file": [f"instances/{task}.jsonl" for task in column("task")],
+            "instance_id": _object_list(column("instance_id")),
+            "format": _object_list(column("format")),
+        }
+    )
+    text = str(refs.to_json(orient="records", lines=True, force_ascii=False))
+    return text.rstrip("\n").split("\n")
+
+
+def _object_list(values: list[Any]) -> Any:
+    """``values`` as an object Series: encoded value by value, as in a ``dict`` (no dtype
+    inference turning ``None`` into NaN or ints into floats)."""
+    import pandas as pd
+
+    return pd.Series(values, dtype=object)

@@ -22,9 +22,7 @@ from gralgo.transcripts import _html, _sample_log
 from gralgo.transcripts._html import HtmlReport
 
 if TYPE_CHECKING:
-    import pandas as pd
-
-_LONG = ("answer_text", "reasoning_text", "error_message")
+    pass
 
 
 def _code_digest() -> bytes:
@@ -51,23 +49,18 @@ class TranscriptsDigest:
 
     def __init__(self, report: HtmlReport, dataset_dir: Path | str, head: str) -> None:
         """``head``: :func:`gralgo.transcripts._html.page_head` of ``report``."""
-        import json
-
         self._sha = hashlib.sha256(_code_digest())
         self._sha.update(head.encode("utf-8", "surrogatepass"))  # template, tables, figures
-        for key, text in report.certificates.items():
-            entry = json.dumps(key, ensure_ascii=False) + json.dumps(text, ensure_ascii=False)
-            self._sha.update(entry.encode("utf-8", "surrogatepass"))
+        self._sha.update(b"".join(_text(k) + _text(t) for k, t in report.certificates.items()))
         self._sha.update(_text(dataset_dir))
         for key, prompt in report.prompts.items():
             self._sha.update(_text(key) + _text(prompt))
 
-    def add(self, chunk: pd.DataFrame) -> None:
-        """Hash one chunk of records (from :func:`record_chunks`)."""
-        long = [c for c in _LONG if c in chunk.columns]
-        self._sha.update(chunk.drop(columns=long).to_json(orient="split", index=False).encode())
-        for column in long:
-            self._sha.update(b"".join(_text(v) for v in chunk[column]))
+    def add(self, records: str) -> None:
+        """Hash one chunk of records: its JSON array (:func:`_sample_log.records_json` of a
+        :func:`_sample_log.record_chunks` chunk), the text the page holds and ``samples.jsonl``
+        is made of (with the dataset folder, hashed already)."""
+        self._sha.update(records.encode("utf-8", "surrogatepass"))
 
     def hexdigest(self) -> str:
         return self._sha.hexdigest()

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from gralgo.transcripts._html import HtmlReport, page_head, prompt_key, write_html_report
 from gralgo.transcripts._sample_log import (
     TextLookup,
-    jsonl_text,
+    chunk_json,
     record_chunks,
     record_view,
     records_json,
@@ -134,7 +134,7 @@ def write_transcripts(
     hashed = previous is not None and untouched(previous, paths)  # hash first: maybe no rewrite
     if previous is not None and hashed:
         for chunk in record_chunks(frame, texts):
-            digest.add(chunk)
+            digest.add(records_json(chunk))
         if previous.digest == digest.hexdigest():
             log.info("samples.jsonl and report.html are up to date: not rewritten")
             return paths, previous
@@ -143,10 +143,11 @@ def write_transcripts(
 
         def arrays() -> Iterator[str]:
             for chunk in record_chunks(frame, texts):  # read, hashed and written in one pass
+                records, lines = chunk_json(chunk, dataset_dir)
                 if not hashed:
-                    digest.add(chunk)
-                jsonl.write(jsonl_text(chunk, dataset_dir))
-                yield records_json(chunk)
+                    digest.add(records)
+                jsonl.write(lines)
+                yield records
 
         write_html_report(report, page_path, arrays(), head)
     return paths, written(digest.hexdigest(), paths)

@@ -92,3 +92,87 @@ def test_best_heuristic_lines_follow_the_tables_baseline(tmp_path: Path) -> None
     _heuristic_lines(axis, guess_baselines(no_credits), {})
     assert not axis.get_lines()
     plt.close(figure)
+
+
+def test_plotting_never_imports_pyplot(tmp_path: Path) -> None:
+    """The figures use matplotlib's object-oriented API (a Figure on an Agg canvas): pyplot and
+    its figure managers are never loaded in a job."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys, pandas as pd\n"
+        "from gralgo.report import plot_accuracy_by_level\n"
+        "from gralgo.report._paper_figures import plot_taxonomy_comparison\n"
+        f"inst = pd.read_pickle({str(tmp_path / 'inst.pkl')!r})\n"
+        f"plot_accuracy_by_level(inst, {str(tmp_path / 'a.png')!r}, n_resamples=20)\n"
+        f"plot_taxonomy_comparison(inst, {str(tmp_path / 'b.png')!r}, n_resamples=20)\n"
+        "assert 'matplotlib.pyplot' not in sys.modules, 'pyplot was imported'\n"
+    )
+    _inst(["a", "b"]).to_pickle(tmp_path / "inst.pkl")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert (tmp_path / "a.png").read_bytes().startswith(PNG_SIGNATURE)
+
+
+def test_taxonomy_points_match_a_groupby_per_group() -> None:
+    """The points come from one grouping of plain arrays; pinned against the frame-per-group
+    computation they replace (same groups, same order, same bootstrap draws)."""
+    import numpy as np
+
+    from gralgo.report._plots import stratified_interval, taxonomy_points
+    from gralgo.seeding import stable_seed
+
+    rng = np.random.default_rng(3)
+    inst = pd.concat([_inst(["b", "a"]), _inst(["c"]).assign(task="other_task")])
+    inst = inst.sample(frac=1.0, random_state=1).reset_index(drop=True)  # rows out of order
+    inst["pass_at_k"] = rng.random(len(inst))
+    inst.loc[inst.index[::7], "incomplete"] = True
+    for by in ("level", "complexity", "task"):
+        done = inst[~inst["incomplete"]]
+        rows = []
+        for (model, taxonomy, value), group in done.groupby(["model", "taxonomy", by]):
+            per_task = [g["pass_at_k"].to_numpy() for _, g in group.groupby("task")]
+            seed = stable_seed("plot", model, taxonomy, value)
+            low, high = stratified_interval(per_task, n_resamples=40, seed=seed)
+            mean = float(np.mean([t.mean() for t in per_task]))
+            rows.append([model, taxonomy, value, mean, low, high])
+        expected = pd.DataFrame(rows, columns=["model", "taxonomy", by, "value", "lo", "hi"])
+        got = taxonomy_points(inst, "pass_at_k", by=by, n_resamples=40)
+        pd.testing.assert_frame_equal(got, expected, check_exact=True)
+
+
+def _plot_in_a_fresh_process(tmp_path: Path, name: str, before: str = "") -> dict[str, object]:
+    import json
+    import subprocess
+    import sys
+
+    _inst(["a", "b"]).to_pickle(tmp_path / "inst.pkl")
+    script = (
+        f"{before}\n"
+        "import json, sys, pandas as pd\n"
+        "from gralgo.report import plot_accuracy_by_level\n"
+        f"inst = pd.read_pickle({str(tmp_path / 'inst.pkl')!r})\n"
+        f"plot_accuracy_by_level(inst, {str(tmp_path / name)!r}, n_resamples=20)\n"
+        "from matplotlib import lines\n"
+        "from matplotlib.artist import Artist\n"
+        "class Later(Artist):\n"
+        "    def set_colour(self, value): pass\n"
+        "print(json.dumps({'line_doc': lines.Line2D.set.__doc__ or '',\n"
+        "                  'later_doc': Later.set.__doc__ or ''}))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-2000:]
+    result: dict[str, object] = json.loads(done.stdout.splitlines()[-1])
+    return result
+
+
+def test_matplotlib_loads_without_artist_set_docs_and_draws_the_same(tmp_path: Path) -> None:
+    """The first load of matplotlib's figure modules skips the ``set()`` docstrings of its
+    Artist classes (help text only, half the import's CPU); the figure's bytes are the same as
+    after a full import, and classes defined later still get theirs."""
+    quick = _plot_in_a_fresh_process(tmp_path, "quick.png")
+    full = _plot_in_a_fresh_process(tmp_path, "full.png", before="import matplotlib.figure")
+    assert (tmp_path / "quick.png").read_bytes() == (tmp_path / "full.png").read_bytes()
+    assert quick["line_doc"] == "" and "Supported properties" in str(full["line_doc"])
+    assert "colour" in str(quick["later_doc"]) and "colour" in str(full["later_doc"])

@@ -340,3 +340,45 @@ def test_a_job_computes_its_baselines_once_for_tables_plot_and_page(
     write_reports(_job_frame(), settings, tmp_path)
     assert calls == [2]  # once, over the job's two instances
     assert "best heuristic" in (tmp_path / "tables" / "outcomes.csv").read_text(encoding="utf-8")
+
+
+def _per_cell_taxonomy_baseline(table: pd.DataFrame, guesses: pd.DataFrame) -> pd.DataFrame:
+    """The row-at-a-time ``with_taxonomy_baseline`` pinned below: one ``.loc`` per cell."""
+    from gralgo.report._tables import AVERAGE, BASELINE, CONS, HEURISTIC, PASS
+
+    out = table.copy()
+    levels = set(table.columns.get_level_values("level"))
+    rows = [BASELINE] + ([HEURISTIC] if guesses[HEURISTIC].notna().all() else [])
+    for row in rows:
+        out.loc[row] = math.nan
+        for (level, taxonomy), value in guesses.groupby(["level", "taxonomy"])[row].mean().items():
+            if level in levels:
+                for metric in (CONS, PASS):
+                    out.loc[row, (level, taxonomy.capitalize(), metric)] = value
+        for level, value in guesses.groupby("level")[row].mean().items():
+            if level in levels:
+                for metric in (CONS, PASS):
+                    out.loc[row, (level, AVERAGE, metric)] = value
+    return out
+
+
+@pytest.mark.parametrize("heuristics", [False, True])
+def test_taxonomy_baseline_rows_match_setting_each_cell(heuristics: bool) -> None:
+    """The baseline rows are set a row at a time; pinned against a ``.loc`` per cell, also
+    when a taxonomy has a baseline but no complete instance at a level."""
+    from gralgo.report._tables import with_taxonomy_baseline
+
+    rows = (
+        _answers("A", "max_degree", 1, ["5", "5", "7"])
+        + _answers("A", "path_sum", 1, ["1", "2", "2"])
+        + _answers("A", "max_degree", 2, ["3", "4"])
+        + _answers("A", "mst", 2, ["a", "b"], kind="node", nodes=[4, 8])
+    )
+    inst = pd.DataFrame(rows)
+    if heuristics:
+        inst["heuristics"] = [json.dumps({"greedy": i % 2, "first": 0.5}) for i in range(len(inst))]
+    inst.loc[inst["task"] == "mst", "incomplete"] = True  # no model cell for intuition at 2
+    table, guesses = taxonomy_table(inst), guess_baselines(inst)
+    pd.testing.assert_frame_equal(
+        with_taxonomy_baseline(table, guesses), _per_cell_taxonomy_baseline(table, guesses)
+    )
