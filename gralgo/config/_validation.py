@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -21,7 +22,7 @@ def register_schemas() -> None:
     from gralgo.config import _schema as s
 
     store = ConfigStore.instance()
-    store.store(name=SCHEMA_NAME, node=GralgoConfig)
+    store.store(name=SCHEMA_NAME, node=schema_root())  # the store keeps a copy
     groups = {
         "model": s.ModelConfig, "sampling": s.SamplingConfig, "run": s.RunConfig,
         "dataset": s.DatasetConfig, "format": s.FormatConfig, "context": s.ContextConfig,
@@ -33,6 +34,15 @@ def register_schemas() -> None:
         store.store(group="schema", name=name, node=node)
 
 
+@functools.cache
+def schema_root() -> Any:
+    """``OmegaConf.structured(GralgoConfig)``, built once (~25 ms of CPU each time): the
+    ConfigStore and :func:`typed_config` copy it and never change it."""
+    from omegaconf import OmegaConf
+
+    return OmegaConf.structured(GralgoConfig)
+
+
 def typed_config(plain: Mapping[str, Any]) -> GralgoConfig:
     """``plain`` (a resolved config without ``hydra``) as a checked :class:`GralgoConfig`."""
     from omegaconf import OmegaConf
@@ -40,7 +50,7 @@ def typed_config(plain: Mapping[str, Any]) -> GralgoConfig:
 
     data = {k: v for k, v in plain.items() if k != "hydra"}
     try:
-        merged = OmegaConf.merge(OmegaConf.structured(GralgoConfig), data)
+        merged = OmegaConf.merge(schema_root(), data)  # merge copies its first argument
         typed = OmegaConf.to_object(merged)
     except OmegaConfBaseException as exc:
         raise config_error(exc) from None
