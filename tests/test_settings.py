@@ -132,7 +132,8 @@ gralgo.settings.typed_config = lambda cfg: typed.append(1) or real(cfg)
 jobs = []
 class Done:
     complete, status = True, None
-gralgo.evaluate.evaluate = lambda settings: jobs.append([settings.k, gc.isenabled()]) or Done()
+gralgo.evaluate.evaluate = lambda settings: jobs.append(
+    [settings.k, gc.isenabled(), gc.get_freeze_count() > 0]) or Done()
 import hydra._internal.hydra as hydra_app
 starts = []
 real_run_job = hydra_app.run_job
@@ -162,8 +163,9 @@ def test_the_command_line_check_and_the_run_type_the_config_once(tmp_path: Path)
     assert done.returncode == 0, done.stderr[-2000:]
     result = json.loads(done.stdout.strip().splitlines()[-1])
     # typed once, forgotten after the run; the collector, paused for the check and Hydra's start
-    # (run folder, logging, config copies: ~50 ms of collections), runs the job
-    assert result == {"typed": 1, "jobs": [[3, True]], "kept": 0, "collecting": True,
+    # (run folder, logging, config copies: ~50 ms of collections), runs the job, with what was
+    # alive at its start frozen (the job puts it back at its end)
+    assert result == {"typed": 1, "jobs": [[3, True, True]], "kept": 0, "collecting": True,
                       "hydra_start_collecting": [False]}  # fmt: skip
 
 
