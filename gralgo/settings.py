@@ -15,6 +15,7 @@ from gralgo.config import (
     SamplingConfig,
     TaskEntryConfig,
     check_config_secrets,
+    schema_node,
     typed_config,
 )
 from gralgo.dataset import BuildOptions, DatasetSpec, LongContextSpec, parse_levels
@@ -115,7 +116,7 @@ def task_settings(name: str, cfg: Mapping[str, Any] | TaskEntryConfig) -> TaskSe
     if isinstance(cfg, Mapping):
         from omegaconf import OmegaConf
 
-        entry = OmegaConf.to_object(OmegaConf.merge(OmegaConf.structured(TaskEntryConfig), cfg))
+        entry = OmegaConf.to_object(OmegaConf.merge(schema_node(TaskEntryConfig), cfg))
     assert isinstance(entry, TaskEntryConfig)
     return TaskSettings(
         source=entry.source,

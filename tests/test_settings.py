@@ -132,14 +132,22 @@ gralgo.settings.typed_config = lambda cfg: typed.append(1) or real(cfg)
 jobs = []
 class Done:
     complete, status = True, None
-gralgo.evaluate.evaluate = lambda settings: jobs.append([settings.k, gc.isenabled()]) or Done()
+gralgo.evaluate.evaluate = lambda settings: jobs.append(
+    [settings.k, gc.isenabled(), gc.get_freeze_count() > 0]) or Done()
+import hydra._internal.hydra as hydra_app
+starts = []
+real_run_job = hydra_app.run_job
+def run_job(*args, **kwargs):
+    starts.append(gc.isenabled())
+    return real_run_job(*args, **kwargs)
+hydra_app.run_job = run_job
 out = sys.argv[1]
 sys.argv = ["gralgo", "task=max_degree", "sampling.k=3", f"paths.outputs={out}/outputs",
             f"paths.cache={out}/cache", "mlflow.enabled=false", f"hydra.run.dir={out}/run"]
 import gralgo.__main__ as app
 app.cli()
 print(json.dumps({"typed": len(typed), "jobs": jobs, "kept": len(getattr(app, "_CHECKED", [])),
-                  "collecting": gc.isenabled()}))
+                  "collecting": gc.isenabled(), "hydra_start_collecting": starts}))
 """
 
 
@@ -154,8 +162,11 @@ def test_the_command_line_check_and_the_run_type_the_config_once(tmp_path: Path)
     )
     assert done.returncode == 0, done.stderr[-2000:]
     result = json.loads(done.stdout.strip().splitlines()[-1])
-    # typed once, forgotten after the run; the collector, paused for the check, runs the job
-    assert result == {"typed": 1, "jobs": [[3, True]], "kept": 0, "collecting": True}
+    # typed once, forgotten after the run; the collector, paused for the check and Hydra's start
+    # (run folder, logging, config copies: ~50 ms of collections), runs the job, with what was
+    # alive at its start frozen (the job puts it back at its end)
+    assert result == {"typed": 1, "jobs": [[3, True, True]], "kept": 0, "collecting": True,
+                      "hydra_start_collecting": [False]}  # fmt: skip
 
 
 def test_a_job_does_not_import_what_only_builds_or_audits_need() -> None:

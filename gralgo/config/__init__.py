@@ -25,7 +25,7 @@ from gralgo.config._schema import (
 )
 from gralgo.config._secrets import check_config_secrets, check_literal_secret
 from gralgo.config._task_all import register_task_all
-from gralgo.config._validation import SCHEMA_NAME, register_schemas, typed_config
+from gralgo.config._validation import SCHEMA_NAME, register_schemas, schema_node, typed_config
 from gralgo.lazy import lazy_exports
 
 if _TYPE_CHECKING:
@@ -59,6 +59,7 @@ __all__ = [
     "check_literal_secret",
     "config_error",
     "register_task_all",
+    "schema_node",
     "typed_config",
 ]
 

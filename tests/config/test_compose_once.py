@@ -28,6 +28,14 @@ def counted(self, *a, **k):
     calls.append(str(k.get("run_mode")))
     return impl(self, *a, **k)
 ConfigLoaderImpl._load_configuration_impl = counted
+import gralgo.config._compose_once as once
+copies = []
+class CountedCopy:
+    @staticmethod
+    def deepcopy(cfg):
+        copies.append(1)
+        return once_copy.deepcopy(cfg)
+once_copy, once.copy = once.copy, CountedCopy
 if sys.argv[1] == "plain":
     gralgo.config.composed_once = contextlib.nullcontext
 run_dir = sys.argv[2]
@@ -37,7 +45,7 @@ from gralgo.__main__ import cli
 try:
     cli()
 except SystemExit as stop:
-    print(json.dumps({"exit": stop.code, "compositions": calls}))
+    print(json.dumps({"exit": stop.code, "compositions": calls, "copies": len(copies)}))
 """
 
 
@@ -61,6 +69,8 @@ def test_cli_composes_once_and_the_app_gets_the_same_config(tmp_path: Path) -> N
     assert once["exit"] == plain["exit"] == 2
     assert plain["compositions"] == ["RunMode.RUN", "RunMode.MULTIRUN", "RunMode.RUN"]
     assert once["compositions"] == ["RunMode.RUN"]
+    # one copy, kept before the check resolves it; get_mode reads it and the run takes it
+    assert once["copies"] == 1
     again = {p.name: p.read_bytes() for p in (tmp_path / "run" / ".hydra").iterdir()}
     assert sorted(written) == ["config.yaml", "hydra.yaml", "overrides.yaml"]
     assert written == again  # hydra.yaml: mode RUN, hydra.mode=RUN recorded last, as Hydra does
