@@ -137,7 +137,7 @@ def messages_json(messages: Sequence[Any]) -> tuple[str, str]:
     The fast path takes messages that are dicts of strings (every prompt gralgo builds); any
     other value goes through :func:`json.dumps` twice.
     """
-    spaced: list[str] = []
+    spaced: list[str] = []  # pieces joined once at the end: a prompt's text is copied once
     compact: list[str] = []
     for message in messages:
         if type(message) is not dict or not all(
@@ -147,10 +147,15 @@ def messages_json(messages: Sequence[Any]) -> tuple[str, str]:
             return _dumps(plain), json.dumps(
                 plain, sort_keys=True, ensure_ascii=False, separators=(",", ":")
             )
-        pairs = [(_encode_text(k), _encode_text(v)) for k, v in sorted(message.items())]
-        spaced.append("{" + ", ".join(f"{k}: {v}" for k, v in pairs) + "}")
-        compact.append("{" + ",".join(f"{k}:{v}" for k, v in pairs) + "}")
-    return "[" + ", ".join(spaced) + "]", "[" + ",".join(compact) + "]"
+        spaced.append(", {" if spaced else "{")
+        compact.append(",{" if compact else "{")
+        for n, (name, text) in enumerate(sorted(message.items())):
+            name_json, text_json = _encode_text(name), _encode_text(text)
+            spaced.extend((", " if n else "", name_json, ": ", text_json))
+            compact.extend(("," if n else "", name_json, ":", text_json))
+        spaced.append("}")
+        compact.append("}")
+    return "[" + "".join(spaced) + "]", "[" + "".join(compact) + "]"
 
 
 @dataclass(frozen=True)
