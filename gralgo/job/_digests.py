@@ -88,20 +88,12 @@ def inputs_digest(
     return digest.hexdigest()
 
 
-def row_bytes(row: Sequence[object]) -> bytes:
-    """The digested bytes of a stored row: per value ``\\0`` for ``None``, ``\\1`` + UTF-8 +
-    ``\\0`` for a text, ``\\2`` + ``repr`` + ``\\0`` for anything else (one loop, no call per
-    value: rows are read by the thousand)."""
-    parts: list[bytes] = []
-    add = parts.extend
-    for value in row:
-        if value is None:
-            parts.append(b"\0")
-        elif isinstance(value, str):
-            add((b"\1", value.encode("utf-8", "surrogatepass"), b"\0"))
-        else:
-            add((b"\2", repr(value).encode(), b"\0"))
-    return b"".join(parts)
+def _value(value: object) -> bytes:
+    if value is None:
+        return b"\0"
+    if isinstance(value, str):
+        return b"\1" + value.encode("utf-8", "surrogatepass") + b"\0"
+    return b"\2" + repr(value).encode() + b"\0"
 
 
 def _rows(ledger: Any, request_keys: Iterable[str]) -> Iterable[tuple[object, ...]]:
@@ -122,7 +114,7 @@ def samples_digest(ledger: Any, request_keys: Sequence[str], k: int) -> str | No
         if row[_ERROR] is not None:
             return None
         seen += 1
-        digest.update(row_bytes(row))
+        digest.update(b"".join(_value(v) for v in row))
     if seen != len(set(request_keys)) * k:
         return None
     return digest.hexdigest()
@@ -134,7 +126,7 @@ def rows_digest(ledger: Any, request_keys: Sequence[str], k: int) -> str:
     digest = hashlib.sha256()
     for row in _rows(ledger, request_keys):
         if int(row[1]) < k:  # type: ignore[call-overload]
-            digest.update(row_bytes(row))
+            digest.update(b"".join(_value(v) for v in row))
     return digest.hexdigest()
 
 

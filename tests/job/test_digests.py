@@ -90,24 +90,6 @@ def test_the_ledger_files_state_changes_with_any_write(tmp_path: Path) -> None:
     assert _digests.ledger_files_state("postgresql://host/db") == ""
 
 
-def _value(value: object) -> bytes:
-    """A value's digested bytes as first written (one call per value)."""
-    if value is None:
-        return b"\0"
-    if isinstance(value, str):
-        return b"\1" + value.encode("utf-8", "surrogatepass") + b"\0"
-    return b"\2" + repr(value).encode() + b"\0"
-
-
-def test_row_bytes_are_the_per_value_ones() -> None:
-    rows = [
-        (),
-        ("key", 0, None, "", "Zürich \ud800 \x00", 1.5, 0.1 + 0.2, True, 10**30, b"raw", -0.0),
-        (None, None),
-    ]
-    for row in rows:
-        assert _digests.row_bytes(row) == b"".join(_value(v) for v in row)
-
 
 def test_the_samples_digest_of_a_known_ledger_is_unchanged(tmp_path: Path) -> None:
     times = {"started_at": 1.25, "finished_at": 2.5, "latency_s": 1.25, "completion_tokens": 7}
