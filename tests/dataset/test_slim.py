@@ -117,7 +117,7 @@ def test_the_copy_gives_back_every_value_exactly(tmp_path: Path, slim_reads: lis
         replace(
             instance,
             params={"weights": [0.1, 1e-300, -2.5], "nested": {"z": [1, [2, None]], "a": True}},
-            certificate={"path": ["Zürich", "北京", "a\nb\"c"], "value": 12345678901234567890},
+            certificate={"path": ["Zürich", "北京", 'a\nb"c'], "value": 12345678901234567890},
             provenance={"heuristics": {"degree": 0.25}, "empty": {}},
             prompts={"numeric_ids": PromptVariant("ids \u2028 \x00 ok", "7", None)},
         )

@@ -49,9 +49,11 @@ REQUESTS = [
     *CHANGES_WHAT_IS_SENT.values(),
     *SENDS_THE_SAME.values(),
     *(
-        replace(BASE, messages=({"role": "system", "content": text}, {"role": "user", "content": t}))
+        replace(
+            BASE, messages=({"role": "system", "content": text}, {"role": "user", "content": u})
+        )
         for text in ODD_TEXTS
-        for t in ("x", text)
+        for u in ("x", text)
     ),
     replace(BASE, messages=({"role": "user", "content": "hi", "name": "zed", "a": "first"},)),
     replace(BASE, messages=({"role": "user", "content": [{"type": "text", "text": "hi"}]},)),
