@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import functools
 import json
+import json.encoder
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -76,16 +78,84 @@ class Request:
 
         Computed once per request (prompts are long; runs look keys up many times).
         """
-        payload = {
-            "model": self.model.litellm_model,
-            "api_base": self.model.endpoint_id or self.model.api_base,
-            "extra_body": self.model.extra_body,
-            "params": self.sampling.as_request_fields(self.model.drop_params),
-            "messages": list(self.messages),
-        }
-        if self.mode != "direct":  # keys made before modes existed stay valid
-            payload["mode"] = self.mode
-        return stable_hash(json.dumps(payload, sort_keys=True, ensure_ascii=False), length=32)
+        return self._key_of(messages_json(self.messages)[0])
+
+    def stored_messages(self) -> str:
+        """The messages as the ledger's ``requests`` table holds them (sorted keys, no spaces);
+        the key is computed on the way when it was not yet (each prompt escaped once for both)."""
+        spaced, compact = messages_json(self.messages)
+        if "key" not in self.__dict__:
+            self.__dict__["key"] = self._key_of(spaced)  # where functools.cached_property keeps it
+        return compact
+
+    def _key_of(self, messages: str) -> str:
+        """The key, given ``json.dumps(list(self.messages), sort_keys=True, ensure_ascii=False)``:
+        the hash of ``json.dumps(payload, sort_keys=True, ensure_ascii=False)`` built around it."""
+        before, after = _payload_around_messages(self.model, self.sampling, self.mode)
+        return stable_hash(before + messages + after, length=32)
+
+
+_AROUND: list[tuple[ModelSpec, SamplingParams, str, tuple[str, str]]] = []
+"""The last model spec, sampling and mode keyed, with their payload's text: requests share them."""
+
+
+def _payload_around_messages(
+    model: ModelSpec, sampling: SamplingParams, mode: str
+) -> tuple[str, str]:
+    """The key payload's JSON before and after the messages' JSON (made once per spec object)."""
+    last = _AROUND[0] if _AROUND else None
+    if last is not None and last[0] is model and last[1] is sampling and last[2] == mode:
+        return last[3]
+    payload = {
+        "model": model.litellm_model,
+        "api_base": model.endpoint_id or model.api_base,
+        "extra_body": model.extra_body,
+        "params": sampling.as_request_fields(model.drop_params),
+    }
+    if mode != "direct":  # keys made before modes existed stay valid
+        payload["mode"] = mode
+    items = [(name, _dumps(value)) for name, value in payload.items()]
+    items.append(("messages", "\0"))  # where the messages go (JSON escapes a real NUL)
+    text = ", ".join(f"{_encode_text(name)}: {value}" for name, value in sorted(items))
+    before, after = ("{" + text + "}").split("\0")
+    _AROUND[:] = [(model, sampling, mode, (before, after))]
+    return before, after
+
+
+_encode_text = json.encoder.encode_basestring
+"""A string as ``json.dumps(..., ensure_ascii=False)`` writes it (the C escaper when present)."""
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False)
+
+
+def messages_json(messages: Sequence[Any]) -> tuple[str, str]:
+    """``json.dumps(list(messages), sort_keys=True, ensure_ascii=False)`` and the same with
+    ``separators=(",", ":")``, escaping each text once for both.
+
+    The fast path takes messages that are dicts of strings (every prompt gralgo builds); any
+    other value goes through :func:`json.dumps` twice.
+    """
+    spaced: list[str] = []  # pieces joined once at the end: a prompt's text is copied once
+    compact: list[str] = []
+    for message in messages:
+        if type(message) is not dict or not all(
+            type(k) is str and type(v) is str for k, v in message.items()
+        ):
+            plain = list(messages)
+            return _dumps(plain), json.dumps(
+                plain, sort_keys=True, ensure_ascii=False, separators=(",", ":")
+            )
+        spaced.append(", {" if spaced else "{")
+        compact.append(",{" if compact else "{")
+        for n, (name, text) in enumerate(sorted(message.items())):
+            name_json, text_json = _encode_text(name), _encode_text(text)
+            spaced.extend((", " if n else "", name_json, ": ", text_json))
+            compact.extend(("," if n else "", name_json, ":", text_json))
+        spaced.append("}")
+        compact.append("}")
+    return "[" + "".join(spaced) + "]", "[" + "".join(compact) + "]"
 
 
 @dataclass(frozen=True)

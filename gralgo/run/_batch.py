@@ -37,6 +37,7 @@ from gralgo.ledger import (
     pairs_digest,
 )
 from gralgo.redaction import redact_tokens
+from gralgo.run._batch_price import BatchRates
 from gralgo.run._batch_progress import BatchProgress
 from gralgo.run._batch_providers import (
     COMPLETION_WINDOW_S,
@@ -87,16 +88,6 @@ class BatchSettings:
     """Lines per batch (default: the provider's limit)."""
     collect: str = "endpoint"
     """``endpoint``: collect every finished batch at the endpoint; ``job``: only this job's."""
-
-
-@dataclass(frozen=True)
-class BatchRates:
-    """USD per token at the batch price (``None`` when unknown)."""
-
-    input: float
-    output: float
-    source: str
-    """``litellm`` (its batch price fields) or ``discount`` (live price x (1 - discount))."""
 
 
 @dataclass

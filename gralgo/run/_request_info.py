@@ -78,6 +78,7 @@ def _described(kind: str, value: ModelSpec | SamplingParams) -> str:
 
 def describe_request(request: Request, instance: Instance, fmt: str) -> RequestInfo:
     """The ``requests``-table row for ``request``, built from ``instance`` in format ``fmt``."""
+    messages = request.stored_messages()  # first: it makes the key too, escaping the prompt once
     return RequestInfo(
         request_key=request.key,
         instance_id=instance.id,
@@ -92,5 +93,5 @@ def describe_request(request: Request, instance: Instance, fmt: str) -> RequestI
         expected=instance.prompts[fmt].answer,
         model_spec=_described("model", request.model),
         sampling=_described("sampling", request.sampling),
-        messages=_dumps(list(request.messages)),
+        messages=messages,
     )

@@ -97,7 +97,7 @@ def test_a_damaged_copy_is_passed_by_and_replaced(tmp_path: Path, slim_reads: li
     cache = tmp_path / "cache"
     good = job_read(data, cache)
     (copy,) = (cache / "slim").iterdir()
-    copy.write_text(copy.read_text(encoding="utf-8")[:50], encoding="utf-8")  # cut short
+    copy.write_bytes(copy.read_bytes()[:50])  # cut short
     assert job_read(data, cache) == good
     assert job_read(data, cache) == good
     assert slim_reads == [False, False, True]
@@ -110,3 +110,36 @@ def test_an_unwritable_cache_only_means_parsing(tmp_path: Path, slim_reads: list
     assert len(job_read(data, blocker)) == 6
     assert len(job_read(data, blocker)) == 6
     assert slim_reads == [False, False]
+
+
+def test_the_copy_gives_back_every_value_exactly(tmp_path: Path, slim_reads: list[bool]) -> None:
+    odd = [
+        replace(
+            instance,
+            params={"weights": [0.1, 1e-300, -2.5], "nested": {"z": [1, [2, None]], "a": True}},
+            certificate={"path": ["Zürich", "北京", 'a\nb"c'], "value": 12345678901234567890},
+            provenance={"heuristics": {"degree": 0.25}, "empty": {}},
+            prompts={"numeric_ids": PromptVariant("ids \u2028 \x00 ok", "7", None)},
+        )
+        for instance in instances()
+    ]
+    data = write_dataset(tmp_path / "ds", {"a": odd}, config={})
+    cache = tmp_path / "cache"
+    plain = job_read(data, None)
+    assert job_read(data, cache) == plain
+    copied = job_read(data, cache)
+    assert slim_reads == [False, True] and copied == plain
+    assert [repr(i) for i in copied] == [repr(i) for i in plain]  # same types and key orders
+
+
+def test_a_copy_that_holds_no_records_is_passed_by(tmp_path: Path, slim_reads: list[bool]) -> None:
+    import marshal
+
+    data = write_dataset(tmp_path / "ds", {"a": instances()}, config={})
+    cache = tmp_path / "cache"
+    good = job_read(data, cache)
+    (copy,) = (cache / "slim").iterdir()
+    for junk in ([1, 2], {"prompts": {}}, [{"id": "x"}], [{"prompts": {"f": [1]}}]):
+        copy.write_bytes(marshal.dumps(junk))
+        assert job_read(data, cache) == good
+    assert slim_reads == [False, False, False, False, False]

@@ -88,3 +88,11 @@ def test_the_ledger_files_state_changes_with_any_write(tmp_path: Path) -> None:
     path.write_bytes(path.read_bytes())  # the same bytes written again (a restore)
     assert _digests.ledger_files_state(str(path)) != state
     assert _digests.ledger_files_state("postgresql://host/db") == ""
+
+
+def test_the_samples_digest_of_a_known_ledger_is_unchanged(tmp_path: Path) -> None:
+    times = {"started_at": 1.25, "finished_at": 2.5, "latency_s": 1.25, "completion_tokens": 7}
+    with _ledger(tmp_path / "l.sqlite", **times) as ledger:
+        assert samples_digest(ledger, ["key"], 2) == (
+            "c37e90e6c40c9b16f870420199a44bf9497001046211ff475be81d92285130f5"
+        )

@@ -67,3 +67,22 @@ def test_an_unpriced_self_hosted_model_is_unknown_without_importing_litellm() ->
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+def test_the_batch_price_of_a_plan_does_not_import_the_batch_runner() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from gralgo.run import batch_rates\n"
+        "rates = batch_rates('openai/gpt-4o-mini', {'batch_discount': 0.5})\n"
+        "assert rates is not None and rates.input > 0, rates\n"
+        "assert batch_rates('openai/x', {'input_per_1m': 2.0, 'output_per_1m': 4.0,\n"
+        "                                'batch_discount': 0.5}).input == 1e-6\n"
+        "assert 'gralgo.run._batch' not in sys.modules\n"
+        "from gralgo.run._batch import BatchRates\n"
+        "assert BatchRates is type(rates)  # the runner's name is the same class\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
