@@ -196,31 +196,11 @@ def request_body(
     return {"model": wire_model(model), "messages": messages, **params, **model.extra_body}
 
 
-_encode = json.JSONEncoder().encode
-"""``json.dumps`` with its default settings."""
-
-
 def encode_body(
-    model: ModelSpec,
-    messages: Sequence[Mapping[str, str]],
-    params: Mapping[str, Any],
-    messages_json: str | None = None,
+    model: ModelSpec, messages: Sequence[Mapping[str, str]], params: Mapping[str, Any]
 ) -> bytes:
-    """``json.dumps(request_body(model, messages, params)).encode()``, byte for byte; with
-    ``messages_json`` (``json.dumps`` of ``messages``, made once for a request's k samples) the
-    prompt is not encoded again."""
-    body = request_body(model, messages, params)
-    if (
-        messages_json is None
-        or body["messages"] is not messages
-        or not all(isinstance(k, str) for k in body)
-    ):
-        return json.dumps(body).encode()
-    # json.dumps of a dict of str keys: '{' + '"key": value' joined by ', ' + '}'.
-    parts = [
-        f"{_encode(k)}: {messages_json if k == 'messages' else _encode(v)}" for k, v in body.items()
-    ]
-    return ("{" + ", ".join(parts) + "}").encode()
+    """The bytes sent: :func:`request_body` as JSON (``json.dumps`` defaults, as litellm)."""
+    return json.dumps(request_body(model, messages, params)).encode()
 
 
 @cache
@@ -368,14 +348,14 @@ class DirectClient:
         messages: Sequence[Mapping[str, str]],
         params: Mapping[str, Any],
         api_key: str | None,
-        messages_json: str | None = None,
+        data: bytes | None = None,
     ) -> dict[str, Any]:
         """Send one chat completion; return its ledger fields or raise a DirectClientError.
-        ``messages_json``: ``json.dumps(messages)``, when the caller keeps it (see
-        :func:`encode_body`)."""
+        ``data``: :func:`encode_body` of the same arguments, when the caller already has it."""
         import aiohttp
 
-        data = encode_body(model, messages, params, messages_json)
+        if data is None:
+            data = encode_body(model, messages, params)
         url, headers = self.url(model), self.headers(api_key)
         try:
             async with self.session().post(url, data=data, headers=headers) as reply:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import functools
 import itertools
-import json
 import logging
 import os
 import signal
@@ -35,7 +34,7 @@ from gralgo.ledger import (
     new_owner_id,
 )
 from gralgo.redaction import redact_tokens
-from gralgo.run._direct_client import DirectClient, choose_client
+from gralgo.run._direct_client import DirectClient, choose_client, encode_body
 from gralgo.run._errors import classify, redact
 from gralgo.run._limiter import AdaptiveLimiter
 from gralgo.run._litellm_response import load_litellm, parse_response
@@ -118,14 +117,14 @@ def _api_key(request: Request) -> str | None:
 
 @dataclass(frozen=True)
 class _DirectParts:
-    """The parts of a direct call's body that all samples of ``request`` share."""
+    """What the direct calls of ``request`` share, made once for its k samples."""
 
     request: Request
     messages: list[dict[str, str]]
-    messages_json: str
-    """``json.dumps(messages)``."""
     params: dict[str, Any]
     """Sampling fields, before the per-sample seed (never mutated)."""
+    body: bytes | None
+    """The encoded body when every sample sends the same (no seed), else ``None``."""
 
 
 class _BatchRun:
@@ -297,16 +296,16 @@ class _BatchRun:
         )
 
     def direct_parts(self, request: Request) -> _DirectParts:
-        """What every direct call of ``request`` sends, prepared once for its k samples (the
-        prompt JSON-encoded once); the last few requests are kept."""
+        """What every direct call of ``request`` sends, made once for its k samples (without a
+        seed they send the same bytes: the prompt is encoded once); the latest few are kept."""
         parts = self.prepared.get(request.key)
         if parts is None or parts.request is not request:
             if len(self.prepared) >= self.max_prepared:
                 del self.prepared[next(iter(self.prepared))]
             messages = [dict(m) for m in request.messages]
             params = dict(request.sampling.as_request_fields(request.model.drop_params))
-            parts = _DirectParts(request, messages, json.dumps(messages), params)
-            self.prepared[request.key] = parts
+            body = None if "seed" in params else encode_body(request.model, messages, params)
+            parts = self.prepared[request.key] = _DirectParts(request, messages, params, body)
         return parts
 
     def litellm_module(self) -> Any:
@@ -320,11 +319,11 @@ class _BatchRun:
         if self.uses_direct_client(request):
             parts = self.direct_parts(request)
             params = parts.params
-            if "seed" in params:
+            if parts.body is None:  # sample i sends seed + i
                 params = {**params, "seed": int(params["seed"]) + index}
             async with asyncio.timeout(self.timeout_s * 1.5 + 5):
                 fields = await self.direct.complete(
-                    request.model, parts.messages, params, _api_key(request), parts.messages_json
+                    request.model, parts.messages, params, _api_key(request), parts.body
                 )
             return fields, None
         litellm = self.litellm_module()
