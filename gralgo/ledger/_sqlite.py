@@ -25,7 +25,7 @@ from gralgo.errors import GralgoError
 from gralgo.ledger._batch_store import BatchStore
 from gralgo.ledger._claims import ClaimResult, Pair, claim, immediate, release, renew
 from gralgo.ledger._logprobs import SQLITE_TABLE, LogprobStore, SampleLogprobs, logprob_row
-from gralgo.ledger._normalise import restore_row, storable
+from gralgo.ledger._normalise import restore_row, storable_record
 from gralgo.ledger._records import RequestInfo, SampleRecord
 from gralgo.ledger._rescue import RescuedSample, append_lines, claim_rescue_files, read_entries
 from gralgo.ledger._sqlite_schema import (
@@ -45,7 +45,6 @@ BUSY_TIMEOUT_MS = 60_000
 _CHUNK = 500  # keys per IN (...) query; well under SQLite's variable limit
 _COLUMNS = SAMPLE_COLUMNS
 _UPSERT = upsert_sample_sql("?")  # an error row gives way to any new record; a success is final
-_DELETE_CLAIM = "DELETE FROM claims WHERE request_key = ? AND sample_index = ? AND owner = ?"
 # The first description of a (key, instance) wins; a request key already fixes what was sent.
 _INSERT_REQUEST = (
     f"INSERT OR IGNORE INTO requests ({', '.join(REQUEST_COLUMNS)}) "
@@ -67,17 +66,11 @@ class LedgerWriteError(LedgerError):
         self.unsaved = list(unsaved)
 
 
-_KEY_COLUMN = _COLUMNS.index("request_key")
-
-
 def _sample_row(rec: SampleRecord) -> tuple[object, ...]:
-    """The row values in column order, every text but the key made storable (``_normalise``;
-    lossless), in one pass (``dataclasses.astuple`` deep-copies: 20x slower)."""
-    row = [getattr(rec, c) for c in _COLUMNS]
-    for i, value in enumerate(row):
-        if i != _KEY_COLUMN and isinstance(value, str):
-            row[i] = storable(value)
-    return tuple(row)
+    """The row values in column order, texts made storable (``_normalise``; lossless).
+    (``dataclasses.astuple`` deep-copies: 20x slower.)"""
+    rec = storable_record(rec)
+    return tuple(getattr(rec, c) for c in _COLUMNS)
 
 
 def _busy(err: BaseException) -> bool:
@@ -231,7 +224,10 @@ class Ledger(BatchStore, LedgerCommon):
                 logprob_row(rec.request_key, rec.sample_index, logprobs),
             )
         if owner is not None:
-            conn.execute(_DELETE_CLAIM, (rec.request_key, rec.sample_index, owner))
+            conn.execute(
+                "DELETE FROM claims WHERE request_key = ? AND sample_index = ? AND owner = ?",
+                (rec.request_key, rec.sample_index, owner),
+            )
 
     def record(
         self,
