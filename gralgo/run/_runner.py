@@ -163,7 +163,7 @@ class _BatchRun:
         self.limiters: dict[str, AdaptiveLimiter] = {}
         self.prepared: dict[str, _DirectParts] = {}
         """Direct-call bodies of the latest requests, by request key (see :meth:`direct_parts`)."""
-        self.max_prepared = 2 * max_concurrency
+        self.max_prepared = max_concurrency  # the requests in flight on one endpoint, at most
         self.report = RunReport()
         self.errors: Counter[str] = Counter()
         self.stopped = False

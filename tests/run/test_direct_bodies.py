@@ -99,7 +99,7 @@ def test_each_sample_sends_its_own_bytes(
     concurrency: int,
 ) -> None:
     """Seeded samples send seed + i, unseeded ones the same body; with concurrency 1 the runner
-    keeps 2 requests' bodies, fewer than the 7 requests, so evicted ones are made again."""
+    keeps 1 request's body, fewer than the 7 requests, so evicted ones are made again."""
     api_base, bodies = capture
     monkeypatch.setenv(_KEY_ENV, "sk-bodies")
     requests = _requests(api_base)
