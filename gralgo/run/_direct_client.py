@@ -16,7 +16,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -190,10 +190,17 @@ def wire_model(model: ModelSpec) -> str:
 
 
 def request_body(
-    model: ModelSpec, messages: list[dict[str, str]], params: Mapping[str, Any]
+    model: ModelSpec, messages: Sequence[Mapping[str, str]], params: Mapping[str, Any]
 ) -> dict[str, Any]:
     """The JSON body litellm sends for an OpenAI-compatible model (extra_body merged at top)."""
     return {"model": wire_model(model), "messages": messages, **params, **model.extra_body}
+
+
+def encode_body(
+    model: ModelSpec, messages: Sequence[Mapping[str, str]], params: Mapping[str, Any]
+) -> bytes:
+    """The bytes sent: :func:`request_body` as JSON (``json.dumps`` defaults, as litellm)."""
+    return json.dumps(request_body(model, messages, params)).encode()
 
 
 @cache
@@ -296,6 +303,10 @@ class DirectClient:
         self.timeout_s = timeout_s
         self.max_connections = max_connections
         self._session: aiohttp.ClientSession | None = None
+        self._urls: dict[tuple[str, str | None], str] = {}
+        """``chat_url`` of each (model, api_base)."""
+        self._headers: dict[str | None, dict[str, str]] = {}
+        """The request headers for each API key in use."""
 
     def session(self) -> aiohttp.ClientSession:
         if self._session is None:
@@ -313,23 +324,41 @@ class DirectClient:
             await self._session.close()
             self._session = None
 
+    def url(self, model: ModelSpec) -> str:
+        """``chat_url(model)``, made once per model."""
+        key = (model.litellm_model, model.api_base)
+        url = self._urls.get(key)
+        if url is None:
+            url = self._urls[key] = chat_url(model)
+        return url
+
+    def headers(self, api_key: str | None) -> dict[str, str]:
+        """The request headers for ``api_key`` (made once per key; aiohttp copies them)."""
+        headers = self._headers.get(api_key)
+        if headers is None:
+            headers = self._headers[api_key] = {
+                "Authorization": f"Bearer {api_key or 'no-key'}",
+                "Content-Type": "application/json",
+            }
+        return headers
+
     async def complete(
         self,
         model: ModelSpec,
-        messages: list[dict[str, str]],
+        messages: Sequence[Mapping[str, str]],
         params: Mapping[str, Any],
         api_key: str | None,
+        data: bytes | None = None,
     ) -> dict[str, Any]:
-        """Send one chat completion; return its ledger fields or raise a DirectClientError."""
+        """Send one chat completion; return its ledger fields or raise a DirectClientError.
+        ``data``: :func:`encode_body` of the same arguments, when the caller already has it."""
         import aiohttp
 
-        headers = {
-            "Authorization": f"Bearer {api_key or 'no-key'}",
-            "Content-Type": "application/json",
-        }
-        data = json.dumps(request_body(model, messages, params)).encode()
+        if data is None:
+            data = encode_body(model, messages, params)
+        url, headers = self.url(model), self.headers(api_key)
         try:
-            async with self.session().post(chat_url(model), data=data, headers=headers) as reply:
+            async with self.session().post(url, data=data, headers=headers) as reply:
                 raw = await reply.read()
                 if reply.status >= 400:
                     text = raw.decode("utf-8", errors="replace")

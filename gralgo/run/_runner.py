@@ -34,7 +34,7 @@ from gralgo.ledger import (
     new_owner_id,
 )
 from gralgo.redaction import redact_tokens
-from gralgo.run._direct_client import DirectClient, choose_client
+from gralgo.run._direct_client import DirectClient, choose_client, encode_body
 from gralgo.run._errors import classify, redact
 from gralgo.run._limiter import AdaptiveLimiter
 from gralgo.run._litellm_response import load_litellm, parse_response
@@ -115,6 +115,18 @@ def _api_key(request: Request) -> str | None:
     return value
 
 
+@dataclass(frozen=True)
+class _DirectParts:
+    """What the direct calls of ``request`` share, made once for its k samples."""
+
+    request: Request
+    messages: list[dict[str, str]]
+    params: dict[str, Any]
+    """Sampling fields, before the per-sample seed (never mutated)."""
+    body: bytes | None
+    """The encoded body when every sample sends the same (no seed), else ``None``."""
+
+
 class _BatchRun:
     """One :func:`run_samples` call in progress: the state its sample tasks share (clients,
     per-model limiters, counters, failure budget) and the loop that drives them."""
@@ -149,6 +161,9 @@ class _BatchRun:
         self.keeper = ResponseKeeper(ledger, self.owner)
         self.poll_s = min(1.0, lease_s / 4)
         self.limiters: dict[str, AdaptiveLimiter] = {}
+        self.prepared: dict[str, _DirectParts] = {}
+        """Direct-call bodies of the latest requests, by request key (see :meth:`direct_parts`)."""
+        self.max_prepared = max_concurrency  # the requests in flight on one endpoint, at most
         self.report = RunReport()
         self.errors: Counter[str] = Counter()
         self.stopped = False
@@ -280,6 +295,19 @@ class _BatchRun:
             self.client == "auto" and choose_client(request.model, "auto") == "direct"
         )
 
+    def direct_parts(self, request: Request) -> _DirectParts:
+        """What every direct call of ``request`` sends, made once for its k samples (without a
+        seed they send the same bytes: the prompt is encoded once); the latest few are kept."""
+        parts = self.prepared.get(request.key)
+        if parts is None or parts.request is not request:
+            if len(self.prepared) >= self.max_prepared:
+                del self.prepared[next(iter(self.prepared))]
+            messages = [dict(m) for m in request.messages]
+            params = dict(request.sampling.as_request_fields(request.model.drop_params))
+            body = None if "seed" in params else encode_body(request.model, messages, params)
+            parts = self.prepared[request.key] = _DirectParts(request, messages, params, body)
+        return parts
+
     def litellm_module(self) -> Any:
         if self.litellm is None:
             self.litellm = load_litellm()
@@ -289,12 +317,13 @@ class _BatchRun:
         """The ledger fields of one sample (one call, or a whole tool conversation) and the raw
         litellm response of a single call (else ``None``), whose logprobs are kept."""
         if self.uses_direct_client(request):
-            params = dict(request.sampling.as_request_fields(request.model.drop_params))
-            if "seed" in params:
-                params["seed"] = int(params["seed"]) + index
+            parts = self.direct_parts(request)
+            params = parts.params
+            if parts.body is None:  # sample i sends seed + i
+                params = {**params, "seed": int(params["seed"]) + index}
             async with asyncio.timeout(self.timeout_s * 1.5 + 5):
                 fields = await self.direct.complete(
-                    request.model, [dict(m) for m in request.messages], params, _api_key(request)
+                    request.model, parts.messages, params, _api_key(request), parts.body
                 )
             return fields, None
         litellm = self.litellm_module()
@@ -351,7 +380,12 @@ class _BatchRun:
             self.report.not_started += 1
             return
         limiter = self.limiter(request)
-        base = SampleRecord(request.key, index, request.instance_id, request.model.litellm_model)
+        ids: dict[str, Any] = {
+            "request_key": request.key,
+            "sample_index": index,
+            "instance_id": request.instance_id,
+            "model": request.model.litellm_model,
+        }
         last_error: SampleRecord | None = None
         for attempt in itertools.count(1):
             epoch = await limiter.acquire()
@@ -375,8 +409,8 @@ class _BatchRun:
                     limiter.rate_limited(epoch, kind.retry_after_s)
                 limiter.release()
                 message = redact(str(exc), self.secrets)
-                last_error = replace(
-                    base,
+                last_error = SampleRecord(
+                    **ids,
                     error_class=kind.error_class,
                     error_message=message,
                     attempts=attempt,
@@ -402,21 +436,26 @@ class _BatchRun:
             limiter.succeeded()
             # The reply is received: from here on nothing may lose it (the keeper stores it,
             # else rescues it, whatever goes wrong).
-            rec = replace(
-                base,
-                attempts=attempt,
-                latency_s=time.perf_counter() - t0,
-                started_at=started,
-                finished_at=time.time(),
-            )
+            timing: dict[str, Any] = {
+                "attempts": attempt,
+                "latency_s": time.perf_counter() - t0,
+                "started_at": started,
+                "finished_at": time.time(),
+            }
             logprobs: SampleLogprobs | None = None
+            rec: SampleRecord | None = None
             try:
-                rec = replace(rec, **self.redacted(fields))
+                rec = SampleRecord(**{**ids, **timing, **self.redacted(fields)})
                 if request.sampling.logprobs and raw is not None:
                     logprobs = self.redacted_logprobs(logprobs_from_response(raw))
             except Exception as exc:  # an odd reply: keep what can be kept, as an error row
-                rec = replace(rec, error_class="UnstorableResponse",
-                              error_message=redact(repr(exc), self.secrets))  # fmt: skip
+                error: dict[str, Any] = {
+                    "error_class": "UnstorableResponse",
+                    "error_message": redact(repr(exc), self.secrets),
+                }
+                rec = (
+                    SampleRecord(**ids, **timing, **error) if rec is None else replace(rec, **error)
+                )
             self.finish(rec, logprobs)
             return
 
