@@ -30,3 +30,23 @@ def test_unknown_units_cost_the_median() -> None:
     assert unit_seconds("new_task", 3) == median
     assert unit_seconds("diameter", 7) == median
     assert unit_seconds("diameter", 6) == UNIT_SECONDS["diameter"][5]
+
+
+def test_the_heap_is_frozen_only_while_units_are_built() -> None:
+    """gc.freeze() keeps the collector off the loaded heap during the build (and in the forked
+    workers); afterwards this process's objects are collectable again."""
+    import gc
+
+    from gralgo.dataset._units import frozen_heap
+
+    assert gc.get_freeze_count() == 0
+    alive = [[n] for n in range(100)]  # tracked containers alive before the build
+    with frozen_heap():
+        assert gc.get_freeze_count() >= len(alive)
+    assert gc.get_freeze_count() == 0
+    try:
+        with frozen_heap():
+            raise RuntimeError("a unit failed")
+    except RuntimeError:
+        pass
+    assert gc.get_freeze_count() == 0
