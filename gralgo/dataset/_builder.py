@@ -3,27 +3,17 @@
 from __future__ import annotations
 
 import logging
-import os
-import sys
 import tempfile
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from gralgo.dataset._build import build_level
 from gralgo.dataset._card import dataset_card
-from gralgo.dataset._instance import Instance
 from gralgo.dataset._long_context import build_long_context
-from gralgo.dataset._spec import DatasetSpec, load_sources, load_sources_for, plain_value
-from gralgo.dataset._statistics import (
-    GraphStats,
-    graph_stats,
-    statistics_csv,
-    statistics_markdown,
-    summarise,
-)
+from gralgo.dataset._spec import DatasetSpec, load_sources, plain_value
+from gralgo.dataset._statistics import statistics_csv, statistics_markdown, summarise
 from gralgo.dataset._store import (
     FORMAT_VERSION,
     MANIFEST,
@@ -31,53 +21,9 @@ from gralgo.dataset._store import (
     read_manifest,
     write_dataset_parts,
 )
+from gralgo.dataset._units import UnitResult, serialise, tasks_as_built
 
 log = logging.getLogger(__name__)
-
-
-_WORKER_SOURCES: dict[str, Any] = {}
-
-
-@dataclass(frozen=True)
-class UnitResult:
-    """One built unit (a task's level, or a task's variants): its JSON lines, already written to
-    ``path`` in order, each line's count group, and graph statistics. The lines stay on disk, so
-    a build's memory does not grow with the number of instances."""
-
-    path: Path
-    groups: list[str]
-    stats: list[GraphStats]
-
-
-def serialise(instances: Iterable[Instance], path: Path) -> UnitResult:
-    """Write ``instances`` to ``path`` one JSON line each as they come; keep only small records."""
-    groups: list[str] = []
-    stats: list[GraphStats] = []
-    with path.open("w", encoding="utf-8", newline="\n") as handle:
-        for instance in instances:
-            handle.write(instance.to_json())
-            handle.write("\n")
-            groups.append(sys.intern(f"{instance.context}/level-{instance.level}"))
-            stats.append(graph_stats(instance))
-    return UnitResult(path, groups, stats)
-
-
-def _build_unit(args: tuple[DatasetSpec, str, int, Path]) -> UnitResult:
-    """Worker: one (task, level) into its part file; sources come from the on-disk parse cache."""
-    from gralgo.tasks import make_task
-
-    spec, task_name, level, path = args
-    task = make_task(task_name, spec.tasks[task_name])
-    name = task.settings.source
-    key = _source_key(spec, name)
-    if key not in _WORKER_SOURCES:
-        _WORKER_SOURCES[key] = load_sources_for(spec, [name])[name]
-    return serialise(build_level(task, _WORKER_SOURCES[key], level, spec.options), path)
-
-
-def _source_key(spec: DatasetSpec, name: str) -> str:
-    """Keyed by the whole source config: one process may build several specs (tests, library)."""
-    return repr((name, plain_value(spec.sources.get(name)), str(spec.cache_dir)))
 
 
 @dataclass(frozen=True)
@@ -94,7 +40,8 @@ def build_dataset(spec: DatasetSpec, directory: Path) -> BuildReport:
     """Build every instance of ``spec`` and write them atomically into ``directory``.
 
     Instances go to part files (one per unit, beside ``directory``) as they are made and are
-    copied into the task files at the end, so peak memory is flat in the number of instances.
+    copied into the task files as each task completes, so peak memory is flat in the number of
+    instances and little is left to do after the last unit.
     """
     started = time.perf_counter()
     sources = load_sources(spec)  # parse once here; forked workers inherit them
@@ -105,63 +52,40 @@ def build_dataset(spec: DatasetSpec, directory: Path) -> BuildReport:
     ) as tmp:
         parts = Path(tmp)
         if spec.long_context is not None:
-            by_task = {
-                task: [serialise(items, parts / f"{task}.jsonl")]
+            built: Iterable[tuple[str, list[UnitResult]]] = [
+                (task, [serialise(items, parts / f"{task}.jsonl")])
                 for task, items in build_long_context(spec).items()
-            }
+            ]
         elif spec.erdos_renyi is not None:
-            by_task = _build_erdos_renyi(spec, parts)
-        else:
-            by_task = _build_all_tasks(spec, parts, sources)
-        stats = summarise(s for units in by_task.values() for unit in units for s in unit.stats)
-        markdown = statistics_markdown(stats)
-        counts = {task: sum(len(unit.groups) for unit in units) for task, units in by_task.items()}
-        write_dataset_parts(
-            directory,
-            {task: [(unit.path, unit.groups) for unit in units] for task, units in by_task.items()},
-            config=spec.description(),
-            extra_files={
+            built = _build_erdos_renyi(spec, parts).items()
+        else:  # tasks as they complete, assembled meanwhile; statistics in name order
+            built = tasks_as_built(spec, parts, sources)
+        by_task: dict[str, list[UnitResult]] = {}
+
+        def handed_over() -> Iterator[tuple[str, list[tuple[Path, list[str]]]]]:
+            for task, units in built:
+                by_task[task] = units
+                yield task, [(unit.path, unit.groups) for unit in units]
+
+        summary: list[str] = []
+
+        def extra_files() -> dict[str, str]:  # once every task is built
+            names = list(by_task) if spec.long_context is not None else sorted(by_task)
+            ordered = [by_task[task] for task in names]
+            stats = summarise(s for units in ordered for unit in units for s in unit.stats)
+            summary.append(statistics_markdown(stats))
+            counts = {task: sum(len(u.groups) for u in units) for task, units in by_task.items()}
+            return {
                 "statistics.csv": statistics_csv(stats),
-                "statistics.md": markdown,
-                "README.md": dataset_card(spec, counts, markdown),
-            },
+                "statistics.md": summary[0],
+                "README.md": dataset_card(spec, dict(sorted(counts.items())), summary[0]),
+            }
+
+        write_dataset_parts(
+            directory, handed_over(), config=spec.description(), extra_files=extra_files
         )
-    total = sum(counts.values())
-    return BuildReport(directory, total, time.perf_counter() - started, markdown)
-
-
-def _build_all_tasks(
-    spec: DatasetSpec, parts: Path, sources: Mapping[str, Any]
-) -> dict[str, list[UnitResult]]:
-    """Every (task, level) unit into its part file, spread over worker processes; the units come
-    back in a fixed order. ``sources`` (the spec's, loaded) are left where forked workers find
-    them instead of reading the cache again (spawned workers still read it)."""
-    for name, graph in sources.items():  # an earlier build's copy keeps its warm caches
-        _WORKER_SOURCES.setdefault(_source_key(spec, name), graph)
-    units = [
-        (spec, name, level, parts / f"{name}.level-{level}.jsonl")
-        for name in sorted(spec.tasks)
-        for level in spec.levels
-    ]
-    workers = max(1, min(spec.workers or (os.cpu_count() or 1), len(units)))
-    if workers == 1:
-        results = [_build_unit(unit) for unit in units]
-    else:
-        from concurrent.futures import ProcessPoolExecutor  # a job never builds: not imported
-
-        # Forked workers share the modules imported here: scipy's graph routines (Dijkstra,
-        # BFS, components) cost each worker 0.3 s of imports otherwise.
-        import scipy.sparse.csgraph  # noqa: F401
-
-        # Largest levels first so no worker is left with one big unit at the end.
-        order = sorted(range(len(units)), key=lambda i: -units[i][2])
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            done = dict(zip(order, pool.map(_build_unit, [units[i] for i in order]), strict=True))
-        results = [done[i] for i in range(len(units))]
-    by_task: dict[str, list[UnitResult]] = {name: [] for name in sorted(spec.tasks)}
-    for (_, name, _, _), unit in zip(units, results, strict=True):
-        by_task[name].append(unit)
-    return by_task
+    total = sum(len(unit.groups) for units in by_task.values() for unit in units)
+    return BuildReport(directory, total, time.perf_counter() - started, summary[0])
 
 
 def _build_erdos_renyi(spec: DatasetSpec, parts: Path) -> dict[str, list[UnitResult]]:

@@ -89,43 +89,70 @@ def write_dataset_lines(
 
 def write_dataset_parts(
     directory: Path,
-    parts_by_task: Mapping[str, Sequence[tuple[Path, Sequence[str]]]],
+    parts_by_task: Mapping[str, Sequence[tuple[Path, Sequence[str]]]]
+    | Iterable[tuple[str, Sequence[tuple[Path, Sequence[str]]]]],
     *,
     config: Mapping[str, Any],
-    extra_files: Mapping[str, str] | None = None,
+    extra_files: Mapping[str, str] | Callable[[], Mapping[str, str]] | None = None,
 ) -> Path:
     """:func:`write_dataset_lines` for lines already written to part files: per task, the
     ``(part file, group of each of its lines)`` pairs in order. Each task file is the parts'
     bytes copied as they are (the same bytes as writing their lines again, without decoding
-    them)."""
+    them), hashed as they are copied.
+
+    ``parts_by_task`` may also be an iterable of ``(task, parts)`` in any order, each task once
+    (a build hands tasks over as they complete); ``extra_files`` may then be a function called
+    once every task is written."""
+    if isinstance(parts_by_task, Mapping):
+        pairs: Iterable[tuple[str, Sequence[tuple[Path, Sequence[str]]]]] = sorted(
+            parts_by_task.items()
+        )
+    else:
+        pairs = parts_by_task
+    current: dict[str, Sequence[tuple[Path, Sequence[str]]]] = {}
+    hashes: dict[str, str] = {}
+
+    def tasks() -> Iterator[str]:
+        for task, parts in pairs:
+            if task in current:
+                raise DatasetError(f"task {task} handed over twice")
+            current[task] = parts
+            yield task
 
     def write_task(path: Path, task: str) -> dict[str, int]:
         per_level: dict[str, int] = {}
+        digest = hashlib.sha256()
         with path.open("wb") as out:
-            for part, groups in parts_by_task[task]:
+            for part, groups in current[task]:
                 lines = 0
                 with part.open("rb") as handle:
                     while block := handle.read(1 << 20):
                         out.write(block)
+                        digest.update(block)
                         lines += block.count(b"\n")
                 if lines != len(groups):
                     raise DatasetError(f"{part}: {lines} lines, {len(groups)} expected")
                 for group in groups:
                     per_level[group] = per_level.get(group, 0) + 1
+        hashes[f"{INSTANCES_DIR}/{task}.jsonl"] = digest.hexdigest()
         return per_level
 
-    return _write_staged(directory, sorted(parts_by_task), write_task, config, extra_files)
+    return _write_staged(directory, tasks(), write_task, config, extra_files, hashes)
 
 
 def _write_staged(
     directory: Path,
-    tasks: Sequence[str],
+    tasks: Iterable[str],
     write_task: Callable[[Path, str], dict[str, int]],
     config: Mapping[str, Any],
-    extra_files: Mapping[str, str] | None,
+    extra_files: Mapping[str, str] | Callable[[], Mapping[str, str]] | None,
+    hashes: Mapping[str, str] | None = None,
 ) -> Path:
     """Write each task's file with ``write_task`` (it returns the task's counts per group), the
-    extra files and the manifest into a staging directory, then swap it into place."""
+    extra files and the manifest into a staging directory, then swap it into place.
+
+    ``extra_files`` may be a function, called after the tasks; ``hashes``: SHA-256 of files
+    ``write_task`` already hashed, by manifest path (filled while it runs), not read again."""
     directory = Path(directory)
     directory.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{directory.name}.tmp-", dir=directory.parent))
@@ -136,13 +163,15 @@ def _write_staged(
         for task in tasks:
             per_level = write_task(staging / INSTANCES_DIR / f"{task}.jsonl", task)
             counts[task] = dict(sorted(per_level.items()))
-        for name, text in sorted((extra_files or {}).items()):
+        extra = extra_files() if callable(extra_files) else extra_files
+        for name, text in sorted((extra or {}).items()):
             (staging / name).write_text(text, encoding="utf-8", newline="\n")
-        files = {
-            str(p.relative_to(staging)).replace(os.sep, "/"): _sha256(p)
-            for p in sorted(staging.rglob("*"))
-            if p.is_file()
-        }
+        known = hashes or {}
+        files = {}
+        for p in sorted(staging.rglob("*")):
+            if p.is_file():
+                name = str(p.relative_to(staging)).replace(os.sep, "/")
+                files[name] = known[name] if name in known else _sha256(p)
         content_hash = hashlib.sha256(canonical_json(files).encode()).hexdigest()
         manifest = {
             "format_version": FORMAT_VERSION,

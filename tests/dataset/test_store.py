@@ -122,3 +122,38 @@ def test_parts_copy_is_the_same_bytes_as_writing_lines(tmp_path: Path) -> None:
     with pytest.raises(DatasetError, match="1 lines, 2 expected"):
         write_dataset_parts(tmp_path / "bad", parts, config={"c": 1})
     assert not (tmp_path / "bad").exists()
+
+
+def test_parts_handed_over_as_tasks_complete(tmp_path: Path) -> None:
+    """Tasks handed over in any order (as a build completes them), the extra files made after
+    the last: the same bytes as the mapping form, and the hashes taken while copying are the
+    files' own."""
+    import hashlib
+    import json
+
+    from gralgo.dataset._store import write_dataset_parts
+
+    parts = {}
+    for task, text in (("a", '{"x":1}\n{"x":2}\n'), ("b", '{"y":"é"}\n')):
+        part = tmp_path / f"{task}.part"
+        part.write_text(text, encoding="utf-8", newline="\n")
+        parts[task] = [(part, ["standard/level-1"] * text.count("\n"))]
+    write_dataset_parts(tmp_path / "mapping", parts, config={"c": 1}, extra_files={"x.md": "x"})
+    made: list[str] = []
+
+    def extra() -> dict[str, str]:
+        made.append("x.md")
+        return {"x.md": "x"}
+
+    handed = [("b", parts["b"]), ("a", parts["a"])]
+    write_dataset_parts(tmp_path / "streamed", iter(handed), config={"c": 1}, extra_files=extra)
+    assert made == ["x.md"]
+    for name in ("manifest.json", "x.md", "instances/a.jsonl", "instances/b.jsonl"):
+        streamed = (tmp_path / "streamed" / name).read_bytes()
+        assert streamed == (tmp_path / "mapping" / name).read_bytes()
+    files = json.loads((tmp_path / "streamed" / "manifest.json").read_text())["files"]
+    for name, digest in files.items():
+        assert hashlib.sha256((tmp_path / "streamed" / name).read_bytes()).hexdigest() == digest
+    with pytest.raises(DatasetError, match="task a handed over twice"):
+        write_dataset_parts(tmp_path / "twice", iter(handed + handed[1:]), config={"c": 1})
+    assert not (tmp_path / "twice").exists()
