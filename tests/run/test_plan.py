@@ -54,9 +54,6 @@ def test_without_a_price_an_unmapped_model_is_unknown() -> None:
 
 
 def test_an_unpriced_self_hosted_model_is_unknown_without_importing_litellm() -> None:
-    import subprocess
-    import sys
-
     code = (
         "import sys\n"
         "from gralgo.run._plan import estimate_cost\n"
@@ -65,14 +62,10 @@ def test_an_unpriced_self_hosted_model_is_unknown_without_importing_litellm() ->
         "assert 'litellm' not in sys.modules\n"
         "assert estimate_cost('openai/gpt-4o-mini', 10**6, 0) > 0  # priced: litellm's map\n"
     )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
+    run_fresh_python(code)
 
 
 def test_the_batch_price_of_a_plan_does_not_import_the_batch_runner() -> None:
-    import subprocess
-    import sys
-
     code = (
         "import sys\n"
         "from gralgo.run import batch_rates\n"
@@ -84,5 +77,13 @@ def test_the_batch_price_of_a_plan_does_not_import_the_batch_runner() -> None:
         "from gralgo.run._batch import BatchRates\n"
         "assert BatchRates is type(rates)  # the runner's name is the same class\n"
     )
+    run_fresh_python(code)
+
+
+def run_fresh_python(code: str) -> None:
+    """Run ``code`` in a fresh interpreter (so ``sys.modules`` shows what it imported)."""
+    import subprocess
+    import sys
+
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
