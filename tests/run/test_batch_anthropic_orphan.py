@@ -5,28 +5,20 @@ instead of resubmitting (which would pay for those samples twice)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from test_batch_kill import check_paid_once, command, run
 
-from gralgo.testing import FAKE_KEY, BatchStub, start_batch_stub
+from gralgo.testing import FAKE_KEY, BatchStub
 
 anthropic = pytest.importorskip("anthropic")
 pytestmark = pytest.mark.slow
 
 
-@pytest.fixture(scope="module")
-def stub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BatchStub]:
-    server = start_batch_stub(tmp_path_factory.mktemp("batch-stub"))
-    yield server
-    server.stop()
-
-
-def decoy_batch(stub: BatchStub, requests: int) -> str:
+def decoy_batch(batch_stub: BatchStub, requests: int) -> str:
     """Someone else's batch on the same account, as many requests as ours."""
-    client = anthropic.Anthropic(api_key=FAKE_KEY, base_url=stub.base, max_retries=0)
+    client = anthropic.Anthropic(api_key=FAKE_KEY, base_url=batch_stub.base, max_retries=0)
     params = {
         "model": "claude-sonnet-4-5", "max_tokens": 16,
         "messages": [{"role": "user", "content": "another tool's question"}],
@@ -38,17 +30,17 @@ def decoy_batch(stub: BatchStub, requests: int) -> str:
 
 
 def test_an_ambiguous_orphan_is_matched_by_its_custom_ids_not_resubmitted(
-    stub: BatchStub, tmp_path: Path
+    batch_stub: BatchStub, tmp_path: Path
 ) -> None:
     # Longer than the next run takes to start on a loaded machine: the orphan is still running.
-    stub.control(delay_s=30.0, fail_every=0, expire=False)
-    before = dict(stub.stats()["paid"])
-    cmd = command(stub, tmp_path, tmp_path / "cache", "anthropic", "sampling.max_tokens=900")
+    batch_stub.control(delay_s=30.0, fail_every=0, expire=False)
+    before = dict(batch_stub.stats()["paid"])
+    cmd = command(batch_stub, tmp_path, tmp_path / "cache", "anthropic", "sampling.max_tokens=900")
     assert run(cmd, crash_at="after_create").returncode == -9
-    decoy_batch(stub, 4)  # run.batch.max_requests=4: the orphan holds 4 requests too
+    decoy_batch(batch_stub, 4)  # run.batch.max_requests=4: the orphan holds 4 requests too
     again = run(cmd)
     assert again.returncode == 0, again.stderr[-3000:]
     assert "waiting for it to end" in again.stderr
     assert "adopted" in again.stderr
-    check_paid_once(stub, before, tmp_path)
-    stub.control(delay_s=0)
+    check_paid_once(batch_stub, before, tmp_path)
+    batch_stub.control(delay_s=0)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import urllib.request
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -15,7 +14,7 @@ import numpy as np
 import pytest
 
 from gralgo.ledger import Ledger, ModelSpec, Request, SamplingParams, custom_id
-from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, BatchStub, make_requests, start_batch_stub
+from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, BatchStub, make_requests
 
 genai_types = pytest.importorskip("google.genai.types")
 from gralgo.run._batch_gemini import (  # noqa: E402  (needs google-genai)
@@ -32,33 +31,26 @@ REQUEST_FIELDS = {
 }  # fmt: skip
 
 
-@pytest.fixture(scope="module")
-def stub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BatchStub]:
-    server = start_batch_stub(tmp_path_factory.mktemp("batch-stub"))
-    yield server
-    server.stop()
-
-
 @pytest.fixture(autouse=True)
 def key(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(FAKE_KEY_ENV, FAKE_KEY)
 
 
-def gemini(stub: BatchStub) -> ModelSpec:
+def gemini(batch_stub: BatchStub) -> ModelSpec:
     """As ``conf/model/gemini_2_5_flash.yaml``, on the stub (the live path's api_base)."""
     return ModelSpec(
-        "gemini-2.5-flash", "gemini/gemini-2.5-flash", f"{stub.base}/v1beta", FAKE_KEY_ENV,
+        "gemini-2.5-flash", "gemini/gemini-2.5-flash", f"{batch_stub.base}/v1beta", FAKE_KEY_ENV,
         drop_params=("min_p",),
     )  # fmt: skip
 
 
-def requests_for(stub: BatchStub, **sampling: Any) -> list[Request]:
-    requests = make_requests(stub.api_base, 3, seed=7)
+def requests_for(batch_stub: BatchStub, **sampling: Any) -> list[Request]:
+    requests = make_requests(batch_stub.api_base, 3, seed=7)
     system = {"role": "system", "content": "Answer in a box."}
     return [
         replace(
             r,
-            model=gemini(stub),
+            model=gemini(batch_stub),
             messages=(system, *r.messages),
             sampling=replace(r.sampling, **sampling) if sampling else r.sampling,
         )
@@ -77,8 +69,10 @@ def get_lines(url: str) -> list[dict[str, Any]]:
         return [json.loads(line) for line in response.read().decode().splitlines() if line]
 
 
-def submit(stub: BatchStub, tmp_path: Path, n: int, ref: str, **sampling: Any) -> tuple[Any, str]:
-    request = requests_for(stub, **sampling)[0]
+def submit(
+    batch_stub: BatchStub, tmp_path: Path, n: int, ref: str, **sampling: Any
+) -> tuple[Any, str]:
+    request = requests_for(batch_stub, **sampling)[0]
     provider = GeminiBatches(request)
     path = tmp_path / f"{ref}.jsonl"
     path.write_text(
@@ -93,8 +87,8 @@ def submit(stub: BatchStub, tmp_path: Path, n: int, ref: str, **sampling: Any) -
     return provider, provider.create(file_id, path, metadata)
 
 
-def test_gemini_request_lines_have_the_documented_shape(stub: BatchStub) -> None:
-    request = requests_for(stub)[0]
+def test_gemini_request_lines_have_the_documented_shape(batch_stub: BatchStub) -> None:
+    request = requests_for(batch_stub)[0]
     line = GeminiBatches(request).line(request, 2, custom_id((request.key, 2)))
     assert set(line) == set(FIXTURES["gemini_input"]) == {"key", "request"}
     body = line["request"]
@@ -108,20 +102,20 @@ def test_gemini_request_lines_have_the_documented_shape(stub: BatchStub) -> None
 
 
 def test_gemini_batch_lines_are_the_bodies_the_live_path_sends(
-    stub: BatchStub, tmp_path: Path
+    batch_stub: BatchStub, tmp_path: Path
 ) -> None:
     """Same request key, same body: the live runner's calls are captured by the stub."""
     from gralgo.run import run_samples_sync
 
-    requests = requests_for(stub)
-    before = len(stub.stats()["live"])
+    requests = requests_for(batch_stub)
+    before = len(batch_stub.stats()["live"])
     with Ledger(tmp_path / "l.sqlite") as ledger:
         report = run_samples_sync(
             [(r, i) for r in requests for i in range(2)], ledger, max_concurrency=1,
             max_attempts=1, timeout_s=30, failure_budget=1.0, client="litellm",
         )  # fmt: skip
     assert report.done == 6
-    live = stub.stats()["live"][before:]
+    live = batch_stub.stats()["live"][before:]
     maker = GeminiBatches(requests[0])
     bodies = [
         maker.line(r, i, custom_id((r.key, i)))["request"] for r in requests for i in range(2)
@@ -135,16 +129,16 @@ def test_gemini_batch_lines_are_the_bodies_the_live_path_sends(
 
 
 def test_gemini_stub_files_jobs_and_results_match_the_sdk_types(
-    stub: BatchStub, tmp_path: Path
+    batch_stub: BatchStub, tmp_path: Path
 ) -> None:
-    stub.control(fail_every=2, expire=False, delay_s=0, reasoning=True)
-    provider, batch_id = submit(stub, tmp_path, 4, "ref1")
-    files = get(f"{stub.base}/v1beta/files")["files"]
+    batch_stub.control(fail_every=2, expire=False, delay_s=0, reasoning=True)
+    provider, batch_id = submit(batch_stub, tmp_path, 4, "ref1")
+    files = get(f"{batch_stub.base}/v1beta/files")["files"]
     ours = [f for f in files if f["displayName"] == "gralgo-ref1.jsonl"]
     assert len(ours) == 1
     genai_types.File.model_validate(ours[0])
     assert provider.stray_files("ref1") == [ours[0]["name"]]
-    raw = get(f"{stub.base}/v1beta/{batch_id}")
+    raw = get(f"{batch_stub.base}/v1beta/{batch_id}")
     assert raw["metadata"]["state"] == "BATCH_STATE_SUCCEEDED" and raw["done"] is True
     job = provider.client.batches.get(name=batch_id)  # the SDK reads the stub's Operation
     assert job.state == genai_types.JobState.JOB_STATE_SUCCEEDED
@@ -152,7 +146,7 @@ def test_gemini_stub_files_jobs_and_results_match_the_sdk_types(
     assert job.dest is not None and job.dest.file_name == raw["response"]["responsesFile"]
     assert provider.find("ref1", 0, 4) == batch_id
     assert provider.find("other", 0, 4) is None
-    lines = get_lines(f"{stub.base}/download/v1beta/{job.dest.file_name}:download?alt=media")
+    lines = get_lines(f"{batch_stub.base}/download/v1beta/{job.dest.file_name}:download?alt=media")
     assert len(lines) == 4
     for line in lines:
         assert set(line) in ({"key", "response"}, {"key", "status"})
@@ -167,26 +161,28 @@ def test_gemini_stub_files_jobs_and_results_match_the_sdk_types(
     assert results[0].fields["reasoning_tokens"] == 2
     provider.cleanup(batch_id)
     assert provider.stray_files("ref1") == []
-    assert job.dest.file_name not in {f["name"] for f in get(f"{stub.base}/v1beta/files")["files"]}
-    stub.control(fail_every=0, reasoning=False)
+    assert job.dest.file_name not in {
+        f["name"] for f in get(f"{batch_stub.base}/v1beta/files")["files"]
+    }
+    batch_stub.control(fail_every=0, reasoning=False)
 
 
 def test_an_expired_gemini_job_has_no_results_and_a_cancelled_one_keeps_its_own(
-    stub: BatchStub, tmp_path: Path
+    batch_stub: BatchStub, tmp_path: Path
 ) -> None:
-    stub.control(expire=True, delay_s=0)
-    provider, expired = submit(stub, tmp_path, 3, "ref2")
+    batch_stub.control(expire=True, delay_s=0)
+    provider, expired = submit(batch_stub, tmp_path, 3, "ref2")
     status = provider.status(expired)
     assert (status.status, status.final) == ("expired", True)
     assert list(provider.results(expired)) == []
-    stub.control(expire=False, delay_s=3600)
-    provider, running = submit(stub, tmp_path, 3, "ref3")
+    batch_stub.control(expire=False, delay_s=3600)
+    provider, running = submit(batch_stub, tmp_path, 3, "ref3")
     assert provider.status(running).final is False
     provider.cancel(running)
     status = provider.status(running)
     assert (status.status, status.final) == ("cancelled", True)
     assert list(provider.results(running)) == []  # cancelled at once: nothing answered yet
-    stub.control(delay_s=0)
+    batch_stub.control(delay_s=0)
 
 
 def test_our_gemini_parser_reads_the_documented_examples() -> None:
@@ -201,8 +197,8 @@ def test_our_gemini_parser_reads_the_documented_examples() -> None:
     assert (bad.custom_id, bad.fields, bad.error_class) == ("request-2", None, "BadRequestError")
 
 
-def test_gemini_result_lines_carry_the_logprobs_litellm_reads(stub: BatchStub) -> None:
-    request = requests_for(stub, logprobs=True)[0]
+def test_gemini_result_lines_carry_the_logprobs_litellm_reads(batch_stub: BatchStub) -> None:
+    request = requests_for(batch_stub, logprobs=True)[0]
     line = GeminiBatches(request).line(request, 0, custom_id((request.key, 0)))
     assert line["request"]["generationConfig"]["responseLogprobs"] is True
     chosen = [{"token": t, "logProbability": p} for t, p in (("a", -0.25), ("b", -0.5))]

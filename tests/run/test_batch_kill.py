@@ -8,12 +8,11 @@ import os
 import sqlite3
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, BatchStub, start_batch_stub
+from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, BatchStub
 
 pytest.importorskip("openai")
 pytest.importorskip("anthropic")
@@ -30,22 +29,19 @@ STEPS = [
 
 
 @pytest.fixture(scope="module")
-def stub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BatchStub]:
-    server = start_batch_stub(tmp_path_factory.mktemp("batch-stub"))
-    yield server
-    server.stop()
-
-
-@pytest.fixture(scope="module")
 def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("cache")
 
 
-def command(stub: BatchStub, out: Path, cache: Path, provider: str, *extra: str) -> list[str]:
+def command(batch_stub: BatchStub, out: Path, cache: Path, provider: str, *extra: str) -> list[str]:
     model = (
-        ["model=claude", f"model.api_base={stub.base}"]
+        ["model=claude", f"model.api_base={batch_stub.base}"]
         if provider == "anthropic"
-        else ["model=openai_compatible", "model.name=stub-model", f"model.api_base={stub.api_base}"]
+        else [
+            "model=openai_compatible",
+            "model.name=stub-model",
+            f"model.api_base={batch_stub.api_base}",
+        ]
     )
     return [
         sys.executable, "-m", "gralgo", *model, f"model.api_key_env={FAKE_KEY_ENV}",
@@ -88,9 +84,9 @@ def open_batches(out: Path) -> int:
         conn.close()
 
 
-def check_paid_once(stub: BatchStub, before: dict[str, int], out: Path) -> None:
+def check_paid_once(batch_stub: BatchStub, before: dict[str, int], out: Path) -> None:
     """Every sample of this job: answered by the provider once, in one batch, stored once."""
-    stats = stub.stats()
+    stats = batch_stub.stats()
     rows = ledger_rows(out)
     keys = {f"{k}-{i}" for k, i, _, _ in rows}
     assert len(rows) == SAMPLES and all(ok for _, _, ok, _ in rows)
@@ -104,11 +100,13 @@ def check_paid_once(stub: BatchStub, before: dict[str, int], out: Path) -> None:
 
 @pytest.mark.parametrize("step", STEPS)
 def test_kill_9_at_every_step_pays_each_sample_once_openai(
-    stub: BatchStub, cache: Path, tmp_path: Path, step: str
+    batch_stub: BatchStub, cache: Path, tmp_path: Path, step: str
 ) -> None:
-    stub.control(delay_s=0.3, fail_every=0, expire=False)
-    before = dict(stub.stats()["paid"])
-    cmd = command(stub, tmp_path, cache, "openai", f"sampling.max_tokens={STEPS.index(step) + 100}")
+    batch_stub.control(delay_s=0.3, fail_every=0, expire=False)
+    before = dict(batch_stub.stats()["paid"])
+    cmd = command(
+        batch_stub, tmp_path, cache, "openai", f"sampling.max_tokens={STEPS.index(step) + 100}"
+    )
     killed = run(cmd, crash_at=step)
     assert killed.returncode == -9, killed.stderr[-2000:]
     again = run(cmd)
@@ -117,26 +115,28 @@ def test_kill_9_at_every_step_pays_each_sample_once_openai(
         assert "adopted" in again.stderr
     if step in ("after_intent", "after_upload"):
         assert "was never created" in again.stderr
-    check_paid_once(stub, before, tmp_path)
+    check_paid_once(batch_stub, before, tmp_path)
 
 
 @pytest.mark.parametrize("step", ["after_create", "mid_store"])
-def test_kill_9_anthropic(stub: BatchStub, cache: Path, tmp_path: Path, step: str) -> None:
-    stub.control(delay_s=0.3, fail_every=0, expire=False)
-    before = dict(stub.stats()["paid"])
+def test_kill_9_anthropic(batch_stub: BatchStub, cache: Path, tmp_path: Path, step: str) -> None:
+    batch_stub.control(delay_s=0.3, fail_every=0, expire=False)
+    before = dict(batch_stub.stats()["paid"])
     cmd = command(
-        stub, tmp_path, cache, "anthropic", f"sampling.max_tokens={STEPS.index(step) + 200}"
+        batch_stub, tmp_path, cache, "anthropic", f"sampling.max_tokens={STEPS.index(step) + 200}"
     )
     assert run(cmd, crash_at=step).returncode == -9
     again = run(cmd)
     assert again.returncode == 0, again.stderr[-3000:]
-    check_paid_once(stub, before, tmp_path)
+    check_paid_once(batch_stub, before, tmp_path)
 
 
-def test_two_processes_at_once_share_the_work(stub: BatchStub, cache: Path, tmp_path: Path) -> None:
-    stub.control(delay_s=1.0, fail_every=0, expire=False)
-    before = dict(stub.stats()["paid"])
-    cmd = command(stub, tmp_path, cache, "openai", "sampling.max_tokens=300")
+def test_two_processes_at_once_share_the_work(
+    batch_stub: BatchStub, cache: Path, tmp_path: Path
+) -> None:
+    batch_stub.control(delay_s=1.0, fail_every=0, expire=False)
+    before = dict(batch_stub.stats()["paid"])
+    cmd = command(batch_stub, tmp_path, cache, "openai", "sampling.max_tokens=300")
     env = {**os.environ, FAKE_KEY_ENV: FAKE_KEY}
     env.pop("GRALGO_BATCH_CRASH_AT", None)
     procs = [
@@ -145,16 +145,16 @@ def test_two_processes_at_once_share_the_work(stub: BatchStub, cache: Path, tmp_
     ]
     outputs = [p.communicate(timeout=600) for p in procs]
     assert [p.returncode for p in procs] == [0, 0], outputs[0][1][-2000:] + outputs[1][1][-2000:]
-    check_paid_once(stub, before, tmp_path)
+    check_paid_once(batch_stub, before, tmp_path)
 
 
 def test_wait_false_submits_exits_5_and_the_same_command_collects(
-    stub: BatchStub, cache: Path, tmp_path: Path
+    batch_stub: BatchStub, cache: Path, tmp_path: Path
 ) -> None:
-    stub.control(delay_s=3.0, fail_every=0, expire=False)
-    before = dict(stub.stats()["paid"])
+    batch_stub.control(delay_s=3.0, fail_every=0, expire=False)
+    before = dict(batch_stub.stats()["paid"])
     cmd = command(
-        stub, tmp_path, cache, "openai", "sampling.max_tokens=400", "run.batch.wait=false"
+        batch_stub, tmp_path, cache, "openai", "sampling.max_tokens=400", "run.batch.wait=false"
     )
     first = run(cmd)
     assert first.returncode == 5, first.stderr[-2000:]
@@ -166,16 +166,18 @@ def test_wait_false_submits_exits_5_and_the_same_command_collects(
     second = run(cmd)
     assert second.returncode == 0, second.stderr[-2000:]
     assert "batch mode: 6 samples at the batch price" in second.stdout
-    check_paid_once(stub, before, tmp_path)
+    check_paid_once(batch_stub, before, tmp_path)
 
 
 def test_expired_batches_keep_their_results_and_the_rest_is_resubmitted(
-    stub: BatchStub, cache: Path, tmp_path: Path
+    batch_stub: BatchStub, cache: Path, tmp_path: Path
 ) -> None:
-    stub.control(delay_s=0.1, fail_every=0, expire=True, expire_fraction=0.5)
-    cmd = command(stub, tmp_path, cache, "openai", "sampling.max_tokens=500", "run.max_attempts=2")
+    batch_stub.control(delay_s=0.1, fail_every=0, expire=True, expire_fraction=0.5)
+    cmd = command(
+        batch_stub, tmp_path, cache, "openai", "sampling.max_tokens=500", "run.max_attempts=2"
+    )
     first = run(cmd)
-    stub.control(expire=False)
+    batch_stub.control(expire=False)
     # half of each batch expired and went back to pending; the resubmission expired half again
     rows = ledger_rows(tmp_path)
     assert first.returncode == 3, first.stderr[-2000:]
@@ -187,20 +189,20 @@ def test_expired_batches_keep_their_results_and_the_rest_is_resubmitted(
 
 
 def test_tool_mode_refuses_batch_mode_before_anything_runs(
-    stub: BatchStub, cache: Path, tmp_path: Path
+    batch_stub: BatchStub, cache: Path, tmp_path: Path
 ) -> None:
-    result = run(command(stub, tmp_path, cache, "openai", "mode=tool"))
+    result = run(command(batch_stub, tmp_path, cache, "openai", "mode=tool"))
     assert result.returncode == 2
     assert "run.batch=on cannot run mode=tool" in result.stderr
     assert not (tmp_path / "ledger.sqlite").exists()
 
 
 def test_a_live_run_refuses_samples_held_by_running_batches(
-    stub: BatchStub, cache: Path, tmp_path: Path
+    batch_stub: BatchStub, cache: Path, tmp_path: Path
 ) -> None:
-    stub.control(delay_s=600, fail_every=0, expire=False)
+    batch_stub.control(delay_s=600, fail_every=0, expire=False)
     cmd = command(
-        stub, tmp_path, cache, "openai", "sampling.max_tokens=600", "run.batch.wait=false"
+        batch_stub, tmp_path, cache, "openai", "sampling.max_tokens=600", "run.batch.wait=false"
     )
     assert run(cmd).returncode == 5
     live = run([arg if arg != "run.batch=on" else "run.batch=off" for arg in cmd])
@@ -209,4 +211,4 @@ def test_a_live_run_refuses_samples_held_by_running_batches(
         "are in provider batches that are still open; run the same command with run.batch=on"
         in (live.stderr)
     )
-    stub.control(delay_s=0)
+    batch_stub.control(delay_s=0)

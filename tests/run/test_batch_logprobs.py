@@ -3,7 +3,6 @@ exactly as a live call's do: the same samples run live and through a batch store
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import asdict, replace
 from pathlib import Path
 
@@ -12,23 +11,16 @@ import pytest
 
 from gralgo.ledger import Ledger, ModelSpec, Request
 from gralgo.run._batch import BatchSettings, run_batches
-from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, BatchStub, make_requests, start_batch_stub
+from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, BatchStub, make_requests
 
 pytest.importorskip("openai")
 FAST = BatchSettings(poll_s=0.05, max_poll_s=0.2)
 
 
-@pytest.fixture(scope="module")
-def stub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BatchStub]:
-    server = start_batch_stub(tmp_path_factory.mktemp("batch-stub"))
-    yield server
-    server.stop()
-
-
 @pytest.fixture(autouse=True)
-def key(monkeypatch: pytest.MonkeyPatch, stub: BatchStub) -> None:
+def key(monkeypatch: pytest.MonkeyPatch, batch_stub: BatchStub) -> None:
     monkeypatch.setenv(FAKE_KEY_ENV, FAKE_KEY)
-    stub.control(delay_s=0, fail_every=0, expire=False)
+    batch_stub.control(delay_s=0, fail_every=0, expire=False)
 
 
 def with_logprobs(requests: list[Request], top: int | None) -> list[Request]:
@@ -38,11 +30,11 @@ def with_logprobs(requests: list[Request], top: int | None) -> list[Request]:
 
 
 def test_batch_results_store_the_logprobs_a_live_call_stores(
-    stub: BatchStub, tmp_path: Path
+    batch_stub: BatchStub, tmp_path: Path
 ) -> None:
     from gralgo.run import run_samples_sync
 
-    requests = with_logprobs(make_requests(stub.api_base, 3, tag="lp"), 3)
+    requests = with_logprobs(make_requests(batch_stub.api_base, 3, tag="lp"), 3)
     todo = [(r, i) for r in requests for i in range(2)]
     pairs = [(r.key, i) for r, i in todo]
     with Ledger(tmp_path / "live.sqlite") as live:
@@ -64,21 +56,21 @@ def test_batch_results_store_the_logprobs_a_live_call_stores(
 
 
 def test_no_logprobs_are_stored_when_the_request_did_not_ask(
-    stub: BatchStub, tmp_path: Path
+    batch_stub: BatchStub, tmp_path: Path
 ) -> None:
-    requests = make_requests(stub.api_base, 2, tag="nolp")
+    requests = make_requests(batch_stub.api_base, 2, tag="nolp")
     todo = [(r, 0) for r in requests]
     with Ledger(tmp_path / "batch.sqlite") as ledger:
         assert run_batches(todo, ledger, "j", FAST, None).done == 2
         assert ledger.read_logprobs([(r.key, 0) for r in requests]) == {}
 
 
-def test_gemini_batch_results_store_their_logprobs(stub: BatchStub, tmp_path: Path) -> None:
+def test_gemini_batch_results_store_their_logprobs(batch_stub: BatchStub, tmp_path: Path) -> None:
     pytest.importorskip("google.genai")
     model = ModelSpec(
-        "gemini-2.5-flash", "gemini/gemini-2.5-flash", f"{stub.base}/v1beta", FAKE_KEY_ENV
+        "gemini-2.5-flash", "gemini/gemini-2.5-flash", f"{batch_stub.base}/v1beta", FAKE_KEY_ENV
     )
-    requests = [replace(r, model=model) for r in make_requests(stub.api_base, 2, tag="glp")]
+    requests = [replace(r, model=model) for r in make_requests(batch_stub.api_base, 2, tag="glp")]
     requests = with_logprobs(requests, None)
     todo = [(r, 0) for r in requests]
     with Ledger(tmp_path / "batch.sqlite") as ledger:
@@ -91,7 +83,7 @@ def test_gemini_batch_results_store_their_logprobs(stub: BatchStub, tmp_path: Pa
 
 
 def test_another_jobs_run_stores_the_logprobs_its_batch_asked_for(
-    stub: BatchStub, tmp_path: Path
+    batch_stub: BatchStub, tmp_path: Path
 ) -> None:
     """Job A submits (wait=false); a run of job B on the same endpoint collects A's batch and
     stores A's logprobs, as A's request (in the ledger) asked."""
@@ -99,9 +91,9 @@ def test_another_jobs_run_stores_the_logprobs_its_batch_asked_for(
 
     from gralgo.ledger import RequestInfo
 
-    stub.control(delay_s=1.0)
-    mine = with_logprobs(make_requests(stub.api_base, 2, tag="jobA"), 2)
-    other = make_requests(stub.api_base, 1, tag="jobB")
+    batch_stub.control(delay_s=1.0)
+    mine = with_logprobs(make_requests(batch_stub.api_base, 2, tag="jobA"), 2)
+    other = make_requests(batch_stub.api_base, 1, tag="jobB")
     with Ledger(tmp_path / "l.sqlite") as ledger:
         ledger.register_requests(
             RequestInfo(
@@ -124,7 +116,7 @@ def test_another_jobs_run_stores_the_logprobs_its_batch_asked_for(
         )
         first = run_batches([(r, 0) for r in mine], ledger, "A", replace(FAST, wait=False), None)
         assert first.submitted_only
-        stub.control(delay_s=0)
+        batch_stub.control(delay_s=0)
         run_batches([(r, 0) for r in other], ledger, "B", FAST, None)
         assert ledger.batches(open_only=True) == []
         stored = ledger.read_logprobs([(r.key, 0) for r in mine])

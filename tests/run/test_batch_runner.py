@@ -4,7 +4,6 @@ failures, cancellation, live fallback, Anthropic, batch prices."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -14,24 +13,17 @@ from gralgo.ledger import Ledger, ModelSpec, Request
 from gralgo.run._batch import BatchRates, BatchSettings, run_batches
 from gralgo.run._batch_price import batch_rates
 from gralgo.run._batch_providers import OpenAIBatches
-from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, BatchStub, make_requests, start_batch_stub
+from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, BatchStub, make_requests
 
 pytest.importorskip("openai")
 pytest.importorskip("anthropic")
 FAST = BatchSettings(poll_s=0.05, max_poll_s=0.2)
 
 
-@pytest.fixture(scope="module")
-def stub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BatchStub]:
-    server = start_batch_stub(tmp_path_factory.mktemp("batch-stub"))
-    yield server
-    server.stop()
-
-
 @pytest.fixture(autouse=True)
-def key(monkeypatch: pytest.MonkeyPatch, stub: BatchStub) -> None:
+def key(monkeypatch: pytest.MonkeyPatch, batch_stub: BatchStub) -> None:
     monkeypatch.setenv(FAKE_KEY_ENV, FAKE_KEY)
-    stub.control(delay_s=0, fail_every=0, expire=False)
+    batch_stub.control(delay_s=0, fail_every=0, expire=False)
 
 
 def todo(requests: list[Request], k: int) -> list[tuple[Request, int]]:
@@ -39,23 +31,23 @@ def todo(requests: list[Request], k: int) -> list[tuple[Request, int]]:
 
 
 def test_work_is_split_by_the_request_limit_and_k_samples_are_k_lines(
-    stub: BatchStub, tmp_path: Path
+    batch_stub: BatchStub, tmp_path: Path
 ) -> None:
-    requests = make_requests(stub.api_base, 5, tag="split")
-    before = stub.stats()["created"]
+    requests = make_requests(batch_stub.api_base, 5, tag="split")
+    before = batch_stub.stats()["created"]
     with Ledger(tmp_path / "l.sqlite") as ledger:
         report = run_batches(todo(requests, 3), ledger, "j", replace(FAST, max_requests=4), None)
         assert (report.batches_submitted, report.samples_submitted, report.done) == (4, 15, 15)
-        assert stub.stats()["created"] - before == 4
+        assert batch_stub.stats()["created"] - before == 4
         assert len(ledger.completed([r.key for r in requests])) == 15
         assert {b.requests for b in ledger.batches()} == {4, 3}
 
 
 def test_failed_lines_go_back_to_pending_with_their_error_and_are_resubmitted(
-    stub: BatchStub, tmp_path: Path
+    batch_stub: BatchStub, tmp_path: Path
 ) -> None:
-    stub.control(fail_every=3)
-    requests = make_requests(stub.api_base, 4, tag="fail")
+    batch_stub.control(fail_every=3)
+    requests = make_requests(batch_stub.api_base, 4, tag="fail")
     with Ledger(tmp_path / "l.sqlite") as ledger:
         report = run_batches(todo(requests, 3), ledger, "j", FAST, None, max_attempts=3)
         assert report.errors["InternalServerError"] >= 4
@@ -66,10 +58,10 @@ def test_failed_lines_go_back_to_pending_with_their_error_and_are_resubmitted(
 
 
 def test_a_cancelled_batch_keeps_its_results_and_the_rest_is_submitted_again(
-    stub: BatchStub, tmp_path: Path
+    batch_stub: BatchStub, tmp_path: Path
 ) -> None:
-    stub.control(delay_s=20)
-    requests = make_requests(stub.api_base, 4, tag="cancel")
+    batch_stub.control(delay_s=20)
+    requests = make_requests(batch_stub.api_base, 4, tag="cancel")
     with Ledger(tmp_path / "l.sqlite") as ledger:
         first = run_batches(todo(requests, 2), ledger, "j", replace(FAST, wait=False), None)
         assert first.submitted_only and first.open_batches == 1
@@ -79,7 +71,7 @@ def test_a_cancelled_batch_keeps_its_results_and_the_rest_is_submitted_again(
         while provider.status(batch.batch_id).done < 2:  # part of it answered at the provider
             time.sleep(0.5)
         provider.cancel(batch.batch_id)
-        stub.control(delay_s=0)
+        batch_stub.control(delay_s=0)
         second = run_batches(todo(requests, 2), ledger, "j", FAST, None)
         assert 0 < second.errors["BatchCancelled"] < 8
         kept = 8 - second.errors["BatchCancelled"]
@@ -88,9 +80,9 @@ def test_a_cancelled_batch_keeps_its_results_and_the_rest_is_submitted_again(
         assert ledger.batches()[0].note == "cancelled"
 
 
-def test_fallback_live_calls_the_failed_samples_live(stub: BatchStub, tmp_path: Path) -> None:
-    stub.control(fail_every=2)
-    requests = make_requests(stub.api_base, 3, tag="fallback")
+def test_fallback_live_calls_the_failed_samples_live(batch_stub: BatchStub, tmp_path: Path) -> None:
+    batch_stub.control(fail_every=2)
+    requests = make_requests(batch_stub.api_base, 3, tag="fallback")
     with Ledger(tmp_path / "l.sqlite") as ledger:
         report = run_batches(todo(requests, 2), ledger, "j", replace(FAST, fallback="live"), None)
     assert report.batches_submitted == 1 and len(report.live_todo) == 3
@@ -98,11 +90,13 @@ def test_fallback_live_calls_the_failed_samples_live(stub: BatchStub, tmp_path: 
 
 
 def test_anthropic_batches_store_answers_reasoning_and_batch_costs(
-    stub: BatchStub, tmp_path: Path
+    batch_stub: BatchStub, tmp_path: Path
 ) -> None:
-    stub.control(reasoning=True)
-    model = ModelSpec("c", "anthropic/claude-sonnet-4-5", stub.base, FAKE_KEY_ENV)
-    requests = [replace(r, model=model) for r in make_requests(stub.api_base, 3, tag="claude")]
+    batch_stub.control(reasoning=True)
+    model = ModelSpec("c", "anthropic/claude-sonnet-4-5", batch_stub.base, FAKE_KEY_ENV)
+    requests = [
+        replace(r, model=model) for r in make_requests(batch_stub.api_base, 3, tag="claude")
+    ]
     rates = batch_rates(model.litellm_model, {})
     assert rates is not None and rates.source == "litellm"
     assert rates.input == pytest.approx(1.5e-6) and rates.output == pytest.approx(7.5e-6)
@@ -114,7 +108,7 @@ def test_anthropic_batches_store_answers_reasoning_and_batch_costs(
         assert rec.reasoning_text == "hmm" and rec.answer_text.startswith("\\boxed{")
         expected = rec.prompt_tokens * 1.5e-6 + rec.completion_tokens * 7.5e-6
         assert rec.cost_usd == pytest.approx(expected)
-    stub.control(reasoning=False)
+    batch_stub.control(reasoning=False)
 
 
 def test_batch_prices_come_from_litellm_else_the_configured_discount() -> None:
@@ -135,7 +129,7 @@ def dead_owner() -> str:
     return f"{socket.gethostname()}:{2**22 + 12345}:dead"
 
 
-def orphan(stub: BatchStub, ledger: Ledger, requests: list[Request], create: bool) -> str:
+def orphan(batch_stub: BatchStub, ledger: Ledger, requests: list[Request], create: bool) -> str:
     """What a process killed after its upload (``create=False``) or after creating the batch
     but before recording its id (``create=True``) leaves behind; returns the batch ref."""
     import json
@@ -144,7 +138,7 @@ def orphan(stub: BatchStub, ledger: Ledger, requests: list[Request], create: boo
 
     now = time.time()
     draft = BatchRecord(
-        "orphan" + ("c" if create else "u"), "j", "openai", stub.api_base, "", 0, "intent",
+        "orphan" + ("c" if create else "u"), "j", "openai", batch_stub.api_base, "", 0, "intent",
         dead_owner(), now, now + 3600,
     )  # fmt: skip
     record, claimed = ledger.open_batch(draft, [(r.key, 0) for r in requests], 100)
@@ -171,28 +165,28 @@ def tempfile_dir() -> str:
 
 
 def test_a_batch_whose_id_was_never_recorded_is_adopted_not_resubmitted(
-    stub: BatchStub, tmp_path: Path
+    batch_stub: BatchStub, tmp_path: Path
 ) -> None:
-    requests = make_requests(stub.api_base, 3, tag="adopt")
-    before = stub.stats()
+    requests = make_requests(batch_stub.api_base, 3, tag="adopt")
+    before = batch_stub.stats()
     with Ledger(tmp_path / "l.sqlite") as ledger:
-        ref = orphan(stub, ledger, requests, create=True)
+        ref = orphan(batch_stub, ledger, requests, create=True)
         report = run_batches(todo(requests, 1), ledger, "j", FAST, None)
         assert (report.adopted, report.batches_submitted, report.done) == (1, 0, 3)
         assert ledger.batch(ref).state == "collected"  # type: ignore[union-attr]
-    after = stub.stats()
+    after = batch_stub.stats()
     assert after["created"] - before["created"] == 1  # only the orphan: nothing resubmitted
     assert after["files"] == 0
 
 
 def test_an_upload_never_made_a_batch_is_deleted_and_its_samples_resubmitted(
-    stub: BatchStub, tmp_path: Path
+    batch_stub: BatchStub, tmp_path: Path
 ) -> None:
-    requests = make_requests(stub.api_base, 3, tag="upload")
+    requests = make_requests(batch_stub.api_base, 3, tag="upload")
     with Ledger(tmp_path / "l.sqlite") as ledger:
-        ref = orphan(stub, ledger, requests, create=False)
-        assert stub.stats()["files"] == 1
+        ref = orphan(batch_stub, ledger, requests, create=False)
+        assert batch_stub.stats()["files"] == 1
         report = run_batches(todo(requests, 1), ledger, "j", FAST, None)
         assert (report.abandoned, report.batches_submitted, report.done) == (1, 1, 3)
         assert ledger.batch(ref).state == "abandoned"  # type: ignore[union-attr]
-    assert stub.stats()["files"] == 0
+    assert batch_stub.stats()["files"] == 0

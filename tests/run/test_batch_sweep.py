@@ -9,13 +9,12 @@ import os
 import sqlite3
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from sweep_checks import parent_and_children
 
-from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, BatchStub, start_batch_stub
+from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, BatchStub
 
 pytest.importorskip("openai")
 pytestmark = pytest.mark.slow
@@ -27,19 +26,12 @@ LAUNCHERS = {
 }
 
 
-@pytest.fixture(scope="module")
-def stub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BatchStub]:
-    server = start_batch_stub(tmp_path_factory.mktemp("batch-stub"))
-    yield server
-    server.stop()
-
-
 def sweep(
-    stub: BatchStub, out: Path, sweep_dir: Path, *extra: str, models: str = "stub-a,stub-b"
+    batch_stub: BatchStub, out: Path, sweep_dir: Path, *extra: str, models: str = "stub-a,stub-b"
 ) -> list[str]:
     return [
         sys.executable, "-m", "gralgo", "-m", "model=openai_compatible",
-        f"model.name={models}", f"model.api_base={stub.api_base}",
+        f"model.name={models}", f"model.api_base={batch_stub.api_base}",
         f"model.api_key_env={FAKE_KEY_ENV}", "task=[max_degree]", "level=1",
         "dataset.per_level=2", "sampling.k=2", "run.batch=on", "run.batch.poll_s=0.1",
         "run.batch.max_poll_s=0.3", f"paths.outputs={out}", f"paths.cache={out / 'cache'}",
@@ -61,38 +53,42 @@ def stored(out: Path) -> list[tuple[str, int, int]]:
         return list(conn.execute(query))
 
 
-def check_paid_once(stub: BatchStub, before: dict[str, int], out: Path, jobs: int = JOBS) -> None:
+def check_paid_once(
+    batch_stub: BatchStub, before: dict[str, int], out: Path, jobs: int = JOBS
+) -> None:
     rows = stored(out)
     assert len(rows) == jobs * SAMPLES // JOBS and all(ok for *_, ok in rows)
     keys = {f"{k}-{i}" for k, i, _ in rows}
-    paid = {c: n - before.get(c, 0) for c, n in stub.stats()["paid"].items() if c in keys}
+    paid = {c: n - before.get(c, 0) for c, n in batch_stub.stats()["paid"].items() if c in keys}
     assert paid == dict.fromkeys(keys, 1)
 
 
 @pytest.mark.parametrize("launcher", sorted(LAUNCHERS))
 def test_sweep_submits_every_job_then_waits_for_all(
-    stub: BatchStub, tmp_path: Path, launcher: str
+    batch_stub: BatchStub, tmp_path: Path, launcher: str
 ) -> None:
     plugin = "hydra_plugins.hydra_joblib_launcher"
     if launcher == "joblib" and importlib.util.find_spec(plugin) is None:
         pytest.skip("hydra-joblib-launcher is not installed (pip install -e .[joblib])")
-    stub.control(delay_s=2.0, fail_every=0, expire=False)
-    before, first_event = dict(stub.stats()["paid"]), len(stub.stats()["events"])
+    batch_stub.control(delay_s=2.0, fail_every=0, expire=False)
+    before, first_event = dict(batch_stub.stats()["paid"]), len(batch_stub.stats()["events"])
     sweep_dir = tmp_path / "sweep"
     tokens = f"sampling.max_tokens={300 + len(launcher)}"  # requests of their own
     # Three jobs: more than joblib's two workers, so waiting in each job would hold one back.
     models = "stub-a,stub-b,stub-c"
     price = ["model.price.input_per_1m=1", "model.price.output_per_1m=2",
              "model.price.batch_discount=0.5"]  # fmt: skip
-    cmd = sweep(stub, tmp_path, sweep_dir, *LAUNCHERS[launcher], tokens, *price, models=models)
+    cmd = sweep(
+        batch_stub, tmp_path, sweep_dir, *LAUNCHERS[launcher], tokens, *price, models=models
+    )
     done = run([c for c in cmd if c != "mlflow.enabled=false"])  # with the sweep's parent run
     assert done.returncode == 0, done.stderr[-3000:]
-    events = stub.stats()["events"][first_event:]
+    events = batch_stub.stats()["events"][first_event:]
     creates = [t for kind, t in events if kind == "create"]
     downloads = [t for kind, t in events if kind == "results"]
     assert len(creates) == 3 and len(downloads) >= 3  # output and error files
     assert max(creates) < min(downloads)  # every job submitted before anything was collected
-    check_paid_once(stub, before, tmp_path, jobs=3)
+    check_paid_once(batch_stub, before, tmp_path, jobs=3)
     with sqlite3.connect(tmp_path / "ledger.sqlite") as conn:  # each job priced its own samples
         assert (
             conn.execute("SELECT count(*) FROM samples WHERE cost_usd IS NULL").fetchone()[0] == 0
@@ -109,30 +105,30 @@ def test_sweep_submits_every_job_then_waits_for_all(
 
 
 def test_kill_9_during_the_sweep_wait_then_the_same_sweep_collects(
-    stub: BatchStub, tmp_path: Path
+    batch_stub: BatchStub, tmp_path: Path
 ) -> None:
-    stub.control(delay_s=1.0, fail_every=0, expire=False)
-    before = dict(stub.stats()["paid"])
-    created = stub.stats()["created"]
+    batch_stub.control(delay_s=1.0, fail_every=0, expire=False)
+    before = dict(batch_stub.stats()["paid"])
+    created = batch_stub.stats()["created"]
     extra = "sampling.max_tokens=320"
-    killed = run(sweep(stub, tmp_path, tmp_path / "sweep1", extra), crash_at="sweep_wait")
+    killed = run(sweep(batch_stub, tmp_path, tmp_path / "sweep1", extra), crash_at="sweep_wait")
     assert killed.returncode == -9, killed.stderr[-2000:]
-    assert stub.stats()["created"] == created + JOBS
+    assert batch_stub.stats()["created"] == created + JOBS
     # The same command again (in a new sweep folder, as a re-run gets).
-    again = run(sweep(stub, tmp_path, tmp_path / "sweep2", extra))
+    again = run(sweep(batch_stub, tmp_path, tmp_path / "sweep2", extra))
     assert again.returncode == 0, again.stderr[-3000:]
-    assert stub.stats()["created"] == created + JOBS  # nothing submitted twice
-    check_paid_once(stub, before, tmp_path)
+    assert batch_stub.stats()["created"] == created + JOBS  # nothing submitted twice
+    check_paid_once(batch_stub, before, tmp_path)
     assert all((tmp_path / "sweep2" / job / "instances.csv").is_file() for job in ("0", "1"))
 
 
-def test_an_incomplete_job_makes_the_sweep_exit_3(stub: BatchStub, tmp_path: Path) -> None:
-    stub.control(delay_s=0.5, fail_every=0, expire=True, expire_fraction=0.5)
+def test_an_incomplete_job_makes_the_sweep_exit_3(batch_stub: BatchStub, tmp_path: Path) -> None:
+    batch_stub.control(delay_s=0.5, fail_every=0, expire=True, expire_fraction=0.5)
     try:
         extra = ("sampling.max_tokens=330", "run.max_attempts=1")
-        done = run(sweep(stub, tmp_path, tmp_path / "sweep", *extra))
+        done = run(sweep(batch_stub, tmp_path, tmp_path / "sweep", *extra))
     finally:
-        stub.control(expire=False)
+        batch_stub.control(expire=False)
     assert done.returncode == 3, done.stderr[-3000:]
     assert "2 sweep job(s) failed" in done.stderr
     assert "collecting its batches ended with exit 3" in done.stderr

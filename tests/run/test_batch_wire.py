@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import urllib.request
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -20,18 +19,11 @@ from gralgo.run._batch_providers import (
     parse_anthropic_line,
     parse_openai_line,
 )
-from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, BatchStub, make_requests, start_batch_stub
+from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, BatchStub, make_requests
 
 openai = pytest.importorskip("openai")
 anthropic = pytest.importorskip("anthropic")
 FIXTURES = json.loads((Path(__file__).parent / "data" / "batch_wire_fixtures.json").read_text())
-
-
-@pytest.fixture(scope="module")
-def stub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BatchStub]:
-    server = start_batch_stub(tmp_path_factory.mktemp("batch-stub"))
-    yield server
-    server.stop()
 
 
 @pytest.fixture(autouse=True)
@@ -39,20 +31,20 @@ def key(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(FAKE_KEY_ENV, FAKE_KEY)
 
 
-def claude(stub: BatchStub) -> ModelSpec:
+def claude(batch_stub: BatchStub) -> ModelSpec:
     """As ``conf/model/claude.yaml``, on the stub."""
     return ModelSpec(
-        "claude", "anthropic/claude-sonnet-4-5", stub.base, FAKE_KEY_ENV,
+        "claude", "anthropic/claude-sonnet-4-5", batch_stub.base, FAKE_KEY_ENV,
         drop_params=("min_p", "top_p"),
     )  # fmt: skip
 
 
-def requests_for(stub: BatchStub, model: ModelSpec | None = None) -> list[Request]:
+def requests_for(batch_stub: BatchStub, model: ModelSpec | None = None) -> list[Request]:
     """Three requests to the stub's OpenAI-style model (seed 7), or to ``model`` (no seed:
     Anthropic takes none)."""
     if model is None:
-        return make_requests(stub.api_base, 3, seed=7)
-    return [replace(r, model=model) for r in make_requests(stub.api_base, 3)]
+        return make_requests(batch_stub.api_base, 3, seed=7)
+    return [replace(r, model=model) for r in make_requests(batch_stub.api_base, 3)]
 
 
 def keys_of(value: Any) -> Any:
@@ -85,11 +77,11 @@ def get_lines(url: str) -> list[dict[str, Any]]:
         return [json.loads(line) for line in response.read().decode().splitlines() if line]
 
 
-def test_openai_request_lines_have_the_documented_shape(stub: BatchStub) -> None:
+def test_openai_request_lines_have_the_documented_shape(batch_stub: BatchStub) -> None:
     from openai.types.chat.completion_create_params import CompletionCreateParamsNonStreaming
 
-    provider = OpenAIBatches(requests_for(stub)[0])
-    request = requests_for(stub)[0]
+    provider = OpenAIBatches(requests_for(batch_stub)[0])
+    request = requests_for(batch_stub)[0]
     line = provider.line(request, 2, custom_id((request.key, 2)))
     assert set(line) == set(FIXTURES["openai_input"])
     assert (line["method"], line["url"]) == ("POST", "/v1/chat/completions")
@@ -100,11 +92,11 @@ def test_openai_request_lines_have_the_documented_shape(stub: BatchStub) -> None
     assert line["body"]["seed"] == 7 + 2  # sample i sends seed + i, as live calls do
 
 
-def test_anthropic_request_lines_have_the_documented_shape(stub: BatchStub) -> None:
+def test_anthropic_request_lines_have_the_documented_shape(batch_stub: BatchStub) -> None:
     from anthropic.types.message_create_params import MessageCreateParamsNonStreaming
     from anthropic.types.messages.batch_create_params import Request as BatchRequest
 
-    request = requests_for(stub, claude(stub))[0]
+    request = requests_for(batch_stub, claude(batch_stub))[0]
     line = AnthropicBatches(request).line(request, 0, custom_id((request.key, 0)))
     assert set(line) == typed_dict_keys(BatchRequest)[0] == {"custom_id", "params"}
     required, known = typed_dict_keys(MessageCreateParamsNonStreaming)
@@ -116,19 +108,19 @@ def test_anthropic_request_lines_have_the_documented_shape(stub: BatchStub) -> N
 
 @pytest.mark.parametrize("provider", ["openai", "anthropic"])
 def test_batch_lines_are_the_bodies_the_live_path_sends(
-    stub: BatchStub, provider: str, tmp_path: Path
+    batch_stub: BatchStub, provider: str, tmp_path: Path
 ) -> None:
     """Same request key, same body: the live runner's calls are captured by the stub."""
     from gralgo.run import run_samples_sync
 
-    requests = requests_for(stub, claude(stub) if provider == "anthropic" else None)
-    before = len(stub.stats()["live"])
+    requests = requests_for(batch_stub, claude(batch_stub) if provider == "anthropic" else None)
+    before = len(batch_stub.stats()["live"])
     with Ledger(tmp_path / "l.sqlite") as ledger:
         run_samples_sync(
             [(r, i) for r in requests for i in range(2)], ledger, max_concurrency=1,
             max_attempts=1, timeout_s=30, failure_budget=1.0, client="litellm",
         )  # fmt: skip
-    live = stub.stats()["live"][before:]
+    live = batch_stub.stats()["live"][before:]
     batches = AnthropicBatches if provider == "anthropic" else OpenAIBatches
     maker = batches(requests[0])
     lines = [maker.line(r, i, custom_id((r.key, i))) for r in requests for i in range(2)]
@@ -142,13 +134,13 @@ def test_batch_lines_are_the_bodies_the_live_path_sends(
 
 
 def test_openai_stub_objects_and_files_match_the_sdk_types_and_docs(
-    stub: BatchStub, tmp_path: Path
+    batch_stub: BatchStub, tmp_path: Path
 ) -> None:
     from openai.types import Batch, FileObject
     from openai.types.chat import ChatCompletion
 
-    stub.control(fail_every=2, expire=False, delay_s=0)
-    request = requests_for(stub)[0]
+    batch_stub.control(fail_every=2, expire=False, delay_s=0)
+    request = requests_for(batch_stub)[0]
     provider = OpenAIBatches(request)
     path = tmp_path / "in.jsonl"
     path.write_text(
@@ -159,14 +151,14 @@ def test_openai_stub_objects_and_files_match_the_sdk_types_and_docs(
     )
     file_id = provider.upload(path, "ref1")
     assert file_id is not None
-    FileObject.model_validate(get(f"{stub.api_base}/files/{file_id}"))
+    FileObject.model_validate(get(f"{batch_stub.api_base}/files/{file_id}"))
     batch_id = provider.create(file_id, path, {"gralgo_ref": "ref1"})
-    raw = get(f"{stub.api_base}/batches/{batch_id}")
+    raw = get(f"{batch_stub.api_base}/batches/{batch_id}")
     batch = Batch.model_validate(raw)
     assert batch.status == "completed" and batch.metadata == {"gralgo_ref": "ref1"}
     assert provider.find("ref1", 0, 4) == batch_id
-    out = get_lines(f"{stub.api_base}/files/{batch.output_file_id}/content")
-    err = get_lines(f"{stub.api_base}/files/{batch.error_file_id}/content")
+    out = get_lines(f"{batch_stub.api_base}/files/{batch.output_file_id}/content")
+    err = get_lines(f"{batch_stub.api_base}/files/{batch.error_file_id}/content")
     assert len(out) == 2 and len(err) == 2
     for line in out:
         assert keys_of(line).keys() == keys_of(FIXTURES["openai_output"]).keys()
@@ -176,16 +168,16 @@ def test_openai_stub_objects_and_files_match_the_sdk_types_and_docs(
     assert (
         sorted(r.error_class or "ok" for r in results) == ["InternalServerError"] * 2 + ["ok"] * 2
     )
-    stub.control(fail_every=0)
+    batch_stub.control(fail_every=0)
 
 
 def test_anthropic_stub_batches_and_results_match_the_sdk_types(
-    stub: BatchStub, tmp_path: Path
+    batch_stub: BatchStub, tmp_path: Path
 ) -> None:
     from anthropic.types.messages import MessageBatch, MessageBatchIndividualResponse
 
-    stub.control(fail_every=3, expire=True, expire_fraction=0.5, delay_s=0)
-    request = requests_for(stub, claude(stub))[0]
+    batch_stub.control(fail_every=3, expire=True, expire_fraction=0.5, delay_s=0)
+    request = requests_for(batch_stub, claude(batch_stub))[0]
     provider = AnthropicBatches(request)
     path = tmp_path / "in.jsonl"
     path.write_text(
@@ -195,7 +187,7 @@ def test_anthropic_stub_batches_and_results_match_the_sdk_types(
         )
     )
     batch_id = provider.create(None, path, {})
-    raw = get(f"{stub.base}/v1/messages/batches/{batch_id}")
+    raw = get(f"{batch_stub.base}/v1/messages/batches/{batch_id}")
     assert MessageBatch.model_validate(raw).processing_status == "ended"
     lines = get_lines(raw["results_url"])
     kinds = []
@@ -212,7 +204,7 @@ def test_anthropic_stub_batches_and_results_match_the_sdk_types(
         "BatchExpired",
         "BatchExpired",
     ]
-    stub.control(fail_every=0, expire=False)
+    batch_stub.control(fail_every=0, expire=False)
 
 
 def test_our_parsers_read_the_documented_examples() -> None:
