@@ -109,9 +109,10 @@ class _Rows(dict[int, list[int]]):
         return row
 
 
-ALL_ROWS_LIMIT = 4_000_000
+ALL_ROWS_LIMIT = 1_000_000
 """CSR entries up to which a source's neighbour rows are all converted at once (a list indexed
-by node id: a walk step reads it faster than a dict); a full-size source converts rows on use."""
+by node id: a walk step reads it faster than a dict; ~36 MB per worker at the limit); a
+full-size source converts only the rows its walks reach."""
 
 _RowTable = list[tuple[int, ...]] | _Rows
 """Node id -> its sorted neighbour ids."""
