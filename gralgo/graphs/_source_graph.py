@@ -56,22 +56,28 @@ class SourceGraph:
 
     def induced_edges(self, nodes: Iterable[int]) -> list[tuple[int, int, int]]:
         """Edges ``(u, v, csr_position)`` with ``u < v`` among ``nodes``, in sorted order."""
-        chosen = np.array(sorted(set(int(n) for n in nodes)), dtype=np.int64)
-        starts, ends = self.indptr[chosen], self.indptr[chosen + 1]
+        chosen = sorted(set(int(n) for n in nodes))
+        u, v, positions = self._induced(chosen)
+        return list(zip(u, v, positions, strict=True))
+
+    def _induced(self, chosen: list[int]) -> tuple[list[int], list[int], list[int]]:
+        """:meth:`induced_edges` of the sorted distinct ids ``chosen``, as three lists."""
+        ids = np.array(chosen, dtype=np.int64)
+        starts, ends = self.indptr[ids], self.indptr[ids + 1]
         lengths = ends - starts
         # CSR positions of every neighbour entry of the chosen rows, row by row (vectorised:
         # a Python loop over hub rows dominated sampling).
         shift = starts - (np.cumsum(lengths) - lengths)  # row start minus its offset in the run
         positions = np.arange(int(lengths.sum()), dtype=np.int64) + np.repeat(shift, lengths)
-        u = np.repeat(chosen, lengths)
+        u = np.repeat(ids, lengths)
         v = self.indices[positions].astype(np.int64)
         member = _member_mask(self)  # all False between calls
-        member[chosen] = True
+        member[ids] = True
         try:
             keep = (v > u) & member[v]  # np.isin(v, chosen), without sorting hub rows
         finally:
-            member[chosen] = False
-        return list(zip(u[keep].tolist(), v[keep].tolist(), positions[keep].tolist(), strict=True))
+            member[ids] = False
+        return u[keep].tolist(), v[keep].tolist(), positions[keep].tolist()
 
     def to_networkx(
         self, nodes: Iterable[int], edges: Sequence[tuple[int, int]] | None = None
@@ -85,29 +91,29 @@ class SourceGraph:
         """
         chosen = sorted(set(int(n) for n in nodes))
         graph: nx.Graph[str] = nx.Graph()
-        add_new_nodes(graph, [self.node_names[n] for n in chosen])
-        if edges is None:
-            triples = self.induced_edges(chosen)
-        else:
-            triples = sorted(self._locate(min(u, v), max(u, v)) for u, v in edges)
         names = self.node_names
-        named = (
-            (names[u], names[v], attrs)
-            for (u, v, _), attrs in zip(triples, self._edge_attributes(triples), strict=True)
-        )
+        add_new_nodes(graph, [names[n] for n in chosen])
         if edges is None:  # induced edges: distinct pairs of the nodes just added
+            u, v, positions = self._induced(chosen)
+            attributes = self._attributes_at(positions)
+            named = zip([names[n] for n in u], [names[n] for n in v], attributes, strict=True)
             add_new_edges(graph, named)
         else:
-            graph.add_edges_from(named)
+            triples = sorted(self._locate(min(a, b), max(a, b)) for a, b in edges)
+            attributes = self._attributes_at([pos for _, _, pos in triples])
+            graph.add_edges_from(
+                (names[a], names[b], attrs)
+                for (a, b, _), attrs in zip(triples, attributes, strict=True)
+            )
         return graph
 
-    def _edge_attributes(self, triples: Sequence[tuple[int, int, int]]) -> list[dict[str, object]]:
-        """Per edge: ``weight`` then ``relation``, where the source has them."""
-        positions = [pos for _, _, pos in triples]
+    def _attributes_at(self, positions: list[int]) -> list[dict[str, object]]:
+        """Per CSR position, a fresh dict: ``weight`` then ``relation``, where the source has
+        them."""
         weights = None if self.edge_weight is None else self.edge_weight[positions].tolist()
         labels = None if self.edge_label is None else self.edge_label[positions].tolist()
         if weights is None and labels is None:
-            return [{} for _ in triples]
+            return [{} for _ in positions]
         if labels is None:
             return [{"weight": w} for w in weights or ()]
         relations = [self.labels[code] for code in labels]

@@ -95,7 +95,8 @@ def _run_attempts(
 class _Rows(dict[int, list[int]]):
     """Neighbour lists of one source as Python lists, filled on first use (walks revisit the
     same hubs; converting a CSR row each time dominated the walk). Holds the CSR arrays, not
-    the source, so the weak cache below can drop it with the source."""
+    the source, so the weak cache below can drop it with the source. For sources above
+    :data:`ALL_ROWS_LIMIT` entries only: smaller ones get :func:`_all_rows`."""
 
     def __init__(self, source: SourceGraph) -> None:
         super().__init__()
@@ -108,14 +109,32 @@ class _Rows(dict[int, list[int]]):
         return row
 
 
-_ROW_CACHES: weakref.WeakKeyDictionary[SourceGraph, _Rows] = weakref.WeakKeyDictionary()
+ALL_ROWS_LIMIT = 1_000_000
+"""CSR entries up to which a source's neighbour rows are all converted at once (a list indexed
+by node id: a walk step reads it faster than a dict; ~36 MB per worker at the limit); a
+full-size source converts only the rows its walks reach."""
+
+_RowTable = list[tuple[int, ...]] | _Rows
+"""Node id -> its sorted neighbour ids."""
 
 
-def _row_cache(source: SourceGraph) -> _Rows:
-    """The :class:`_Rows` of ``source``, shared by every walk on it."""
+def _all_rows(source: SourceGraph) -> list[tuple[int, ...]]:
+    """Every node's neighbour ids as a tuple, in one list indexed by node id."""
+    flat = source.indices.tolist()
+    bounds = source.indptr.tolist()
+    return [tuple(flat[a:b]) for a, b in zip(bounds, bounds[1:], strict=False)]
+
+
+_ROW_CACHES: weakref.WeakKeyDictionary[SourceGraph, _RowTable] = weakref.WeakKeyDictionary()
+
+
+def _row_cache(source: SourceGraph) -> _RowTable:
+    """The neighbour rows of ``source`` (:func:`_all_rows`, or :class:`_Rows` for a source
+    above :data:`ALL_ROWS_LIMIT` entries), shared by every walk on it."""
     cache = _ROW_CACHES.get(source)
     if cache is None:
-        cache = _ROW_CACHES[source] = _Rows(source)
+        small = source.indices.shape[0] <= ALL_ROWS_LIMIT
+        cache = _ROW_CACHES[source] = _all_rows(source) if small else _Rows(source)
     return cache
 
 

@@ -148,3 +148,32 @@ def test_add_nodes_copied_matches_add_nodes_from(seed: int) -> None:
     assert _layout(built) == _layout(expected)
     for node in graph:
         assert built.nodes[node] is not graph.nodes[node]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_to_networkx_induced_matches_networkx(seed: int) -> None:
+    """The induced subgraph as networkx would build it from the same edges (nodes by id, edges
+    sorted, weight then relation), each edge with its own attribute dict."""
+    rng = random.Random(seed)
+    n = 50
+    source = build_source_graph(
+        "t",
+        [f"n{i}" for i in range(n)],
+        np.array([rng.randrange(n) for _ in range(200)]),
+        np.array([rng.randrange(n) for _ in range(200)]),
+        weights=np.array([rng.randint(1, 9) for _ in range(200)]),
+        labels=np.array([rng.randrange(3) for _ in range(200)]) if seed % 2 else None,
+        label_names=("a", "b", "c"),
+    )
+    nodes = [rng.randrange(n) for _ in range(30)]
+    expected = nx.Graph()
+    expected.add_nodes_from(source.node_names[i] for i in sorted(set(nodes)))
+    for u, v, pos in source.induced_edges(nodes):
+        attrs: dict[str, object] = {"weight": int(source.edge_weight[pos])}
+        if source.edge_label is not None:
+            attrs["relation"] = source.labels[int(source.edge_label[pos])]
+        expected.add_edge(source.node_names[u], source.node_names[v], **attrs)
+    built = source.to_networkx(nodes)
+    assert _layout(built) == _layout(expected)
+    data = [id(d) for _, _, d in built.edges(data=True)]
+    assert len(set(data)) == len(data) == expected.number_of_edges() > 0

@@ -229,3 +229,37 @@ def test_random_walk_top_picks_the_most_visited_ties_by_first_visit(
         assert drawn.provenance["node_ids"] == _reference_top(
             social, random.Random(seed), n, connected
         )
+
+
+def test_walks_read_the_same_rows_from_either_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Sources up to ``ALL_ROWS_LIMIT`` CSR entries get every neighbour row at once (a list of
+    tuples), larger ones a dict filled on use: the same rows, so the same samples and the same
+    draws after them."""
+    from gralgo.graphs import samplers
+
+    graph = nx.connected_watts_strogatz_graph(300, 6, 0.3, seed=11)
+    graph.add_node(300)  # an isolated node: an empty row in the middle of the table
+    table_source = source_from(graph)
+    assert samplers._all_rows(table_source) == [
+        tuple(table_source.neighbors(i).tolist()) for i in range(table_source.n_nodes)
+    ]
+
+    def walks(source: SourceGraph) -> list[tuple]:
+        out = []
+        for seed in range(8):
+            rng = random.Random(seed)
+            for sampler, options in (
+                ("random_walk_top", {}),
+                ("random_walk_top", {"connected": True}),
+                ("random_walk_prefix", {}),
+            ):
+                sample = sample_subgraph(source, sampler, 5 + 9 * seed, rng, **options)
+                out.append((fingerprint(sample), rng.random()))
+        return out
+
+    from_table = walks(table_source)
+    assert type(samplers._row_cache(table_source)) is list
+    monkeypatch.setattr(samplers, "ALL_ROWS_LIMIT", 0)
+    dict_source = source_from(graph)
+    assert walks(dict_source) == from_table
+    assert isinstance(samplers._row_cache(dict_source), samplers._Rows)
