@@ -121,6 +121,19 @@ def _tree_state() -> set[str] | None:
 
 
 @pytest.fixture(scope="session", autouse=True)
+def compose_cache_of_this_session(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Hydra compositions kept on disk (``gralgo.config._compose_cache``) go to this session's
+    own folder (this process's and the ``python -m gralgo`` runs it starts), not the user's."""
+    before = os.environ.get("XDG_CACHE_HOME")
+    os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.mktemp("xdg-cache"))
+    yield
+    if before is None:
+        os.environ.pop("XDG_CACHE_HOME", None)
+    else:
+        os.environ["XDG_CACHE_HOME"] = before
+
+
+@pytest.fixture(scope="session", autouse=True)
 def checkout_stays_untouched() -> Iterator[None]:
     """Fails the session when a test writes into the checkout (an MLflow store, outputs, ...)."""
     before = _tree_state()
