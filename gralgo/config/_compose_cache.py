@@ -164,17 +164,21 @@ def _compose(
     loader: Any, config_name: str | None, overrides: list[str], from_shell: bool, pending: Pending
 ) -> Any:
     """Hydra 1.3.8's ``_load_configuration_impl`` with the merge from the defaults list read
-    from disk when kept; ``None`` when this command line is not for the cache."""
+    from disk when kept; ``None`` when this command line is not for the cache.
+
+    The key is made with Hydra's own repository, without the primary config's
+    ``hydra.searchpath`` (loading that config costs as much as a third of a hit): an entry is
+    kept only when the composition searched exactly that repository's sources.
+    """
     from hydra._internal.defaults_list import Overrides, create_defaults_list
+    from hydra.core.override_parser.overrides_parser import OverridesParser
     from hydra.types import RunMode
 
-    loader.ensure_main_config_source_available()
-    parsed, repo = loader._parse_overrides_and_create_caching_repo(config_name, overrides)
-    if any(o.is_sweep_override() for o in parsed):
+    parsed = OverridesParser.create().parse_overrides(overrides=overrides)
+    if any(o.is_sweep_override() or o.get_key_element() == "hydra.searchpath" for o in parsed):
         return None
-    loader.validate_sweep_overrides_legal(
-        overrides=parsed, run_mode=RunMode.RUN, from_shell=from_shell
-    )
+    loader.ensure_main_config_source_available()
+    repo = loader.repository
     values = Overrides(repo=repo, overrides_list=parsed).config_overrides
     group_lines = [o.input_line for o in parsed if not any(o is v for v in values)]
     key = entry_key(repo, config_name, group_lines)
@@ -185,24 +189,31 @@ def _compose(
     if kept is not None:
         base, choices = kept
         return finish(base, choices, values, parsed, repo, config_name)
+    parsed, caching = loader._parse_overrides_and_create_caching_repo(config_name, overrides)
+    loader.validate_sweep_overrides_legal(
+        overrides=parsed, run_mode=RunMode.RUN, from_shell=from_shell
+    )
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         defaults_list = create_defaults_list(
-            repo=repo,
+            repo=caching,
             config_name=config_name,
             overrides_list=parsed,
             prepend_hydra=True,
             skip_missing=False,
         )
         base = loader._compose_config_from_defaults_list(
-            defaults=defaults_list.defaults, repo=repo
+            defaults=defaults_list.defaults, repo=caching
         )
     if caught:
         return None  # Hydra composes afresh and warns as it does
     choices = dict(defaults_list.overrides.known_choices)
     entry = _entry(base, choices)
-    cfg = finish(base, choices, defaults_list.config_overrides, parsed, repo, config_name)
-    if not cfg.hydra.job.env_copy and not cfg.hydra.searchpath:
+    cfg = finish(base, choices, defaults_list.config_overrides, parsed, caching, config_name)
+    searched = [(s.provider, s.path) for s in caching.get_sources()]
+    if searched == [(s.provider, s.path) for s in repo.get_sources()] and not (
+        cfg.hydra.job.env_copy or cfg.hydra.searchpath
+    ):
         pending.append((path, entry))
     return cfg
 
