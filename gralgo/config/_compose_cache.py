@@ -141,15 +141,12 @@ def load_configuration(
 ) -> Any:
     """A run-mode composition, as ``original`` (Hydra's own) makes it: from the disk entry
     when one matches, else composed and its entry added to ``pending``."""
+    import hydra
     from hydra.types import RunMode
 
     def afresh() -> Any:
-        return original(
-            loader, config_name=config_name, overrides=overrides, run_mode=RunMode.RUN,
-            from_shell=from_shell,
-        )  # fmt: skip
-
-    import hydra
+        run = RunMode.RUN
+        return original(loader, config_name, overrides, run_mode=run, from_shell=from_shell)
 
     if not enabled() or hydra.__version__ != HYDRA_VERSION:
         return afresh()
@@ -180,7 +177,7 @@ def _compose(
     loader.ensure_main_config_source_available()
     repo = loader.repository
     values = Overrides(repo=repo, overrides_list=parsed).config_overrides
-    group_lines = [o.input_line for o in parsed if not any(o is v for v in values)]
+    group_lines = [str(o.input_line) for o in parsed if not any(o is v for v in values)]
     key = entry_key(repo, config_name, group_lines)
     if key is None:
         return None

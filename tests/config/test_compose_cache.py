@@ -75,10 +75,11 @@ def cached(loader: Any, overrides: list[str], original: Any = refuse) -> tuple[A
 
 
 def same(a: Any, b: Any) -> bool:
-    """Equal content and, node by node, the same class, metadata (types, flags, keys) and
-    parent, leaving out the values resolvers cached (``${now:}``: two of Hydra's own
-    compositions differ there)."""
-    return bool(a == b and shape(a) == shape(b))
+    """Equal content (unresolved: ``${now:}`` is each one's own time) and, node by node, the
+    same class, metadata (types, flags, keys) and parent, leaving out the values resolvers
+    cached (two of Hydra's own compositions differ there)."""
+    plain = OmegaConf.to_container(a, resolve=False) == OmegaConf.to_container(b, resolve=False)
+    return bool(plain and shape(a) == shape(b))
 
 
 def shape(node: Any, parent: Any = None) -> tuple[Any, ...]:
