@@ -16,10 +16,11 @@ any config file makes a new key. Anything unusual composes afresh and keeps noth
 override, ``hydra.job.env_copy`` (it copies environment values into the config), a warning
 while composing, an error, a config source that is not a folder.
 
-Where: ``$XDG_CACHE_HOME/gralgo/compose`` (default ``~/.cache/gralgo/compose``), one file per
-key, readable by the user only; an entry is written only after the command line passed
-gralgo's checks (no literal secret; it holds what Hydra writes to the run's ``.hydra/`` anyway).
-``GRALGO_COMPOSE_CACHE=off`` turns it off. Deleting the folder is always safe.
+Where: ``$GRALGO_CACHE_DIR/compose`` (default ``~/.cache/gralgo/compose``), or the folder
+``GRALGO_COMPOSE_CACHE`` names; ``GRALGO_COMPOSE_CACHE=off`` turns the cache off. One file per
+key, readable by the user only, written only after the command line passed gralgo's checks (no
+literal secret; an entry holds what Hydra writes to the run's ``.hydra/`` anyway). Deleting the
+folder is always safe.
 """
 
 from __future__ import annotations
@@ -35,7 +36,8 @@ from pathlib import Path
 from typing import Any
 
 OFF = "GRALGO_COMPOSE_CACHE"
-"""Environment variable: ``off`` (or ``0``, ``false``, ``no``) composes every time."""
+"""Environment variable: ``off`` (or ``0``, ``false``, ``no``) composes every time; any other
+value is the folder to keep entries in."""
 FORMAT = 1
 """Bumped whenever what an entry holds changes."""
 HYDRA_VERSION = "1.3.8"
@@ -46,13 +48,17 @@ Pending = list[tuple[Path, bytes]]
 
 
 def cache_dir() -> Path:
-    """Where entries live: ``$XDG_CACHE_HOME/gralgo/compose`` (``~/.cache/gralgo/compose``)."""
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "gralgo" / "compose"
+    """Where entries live: ``$GRALGO_COMPOSE_CACHE``, else ``$GRALGO_CACHE_DIR/compose``, else
+    ``~/.cache/gralgo/compose``."""
+    named = os.environ.get(OFF, "").strip()
+    if named:
+        return Path(named).expanduser()
+    root = os.environ.get("GRALGO_CACHE_DIR")
+    return (Path(root).expanduser() if root else Path.home() / ".cache" / "gralgo") / "compose"
 
 
 def enabled() -> bool:
-    """Whether the cache is on (``GRALGO_COMPOSE_CACHE`` unset or not ``off``)."""
+    """Whether the cache is on (``GRALGO_COMPOSE_CACHE`` is not ``off``)."""
     value = os.environ.get(OFF, "").strip().lower()
     return value not in ("off", "0", "false", "no")
 

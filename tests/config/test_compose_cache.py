@@ -40,10 +40,9 @@ COMMAND_LINES = [
 
 @pytest.fixture
 def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "xdg"
-    monkeypatch.setenv("XDG_CACHE_HOME", str(folder))
-    monkeypatch.delenv(_compose_cache.OFF, raising=False)
-    return folder / "gralgo" / "compose"
+    folder = tmp_path / "cache" / "compose"
+    monkeypatch.setenv(_compose_cache.OFF, str(folder))
+    return folder
 
 
 @pytest.fixture
@@ -176,8 +175,7 @@ def run_gralgo(tmp_path: Path, *overrides: str) -> subprocess.CompletedProcess[s
         "sys.argv = ['gralgo', *sys.argv[1:]]\n"
         "runpy.run_module('gralgo', run_name='__main__')\n"
     )
-    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "xdg")}
-    env.pop(_compose_cache.OFF, None)
+    env = {**os.environ, _compose_cache.OFF: str(tmp_path / "cache")}
     return subprocess.run(
         [sys.executable, "-c", script, "dry_run=true", "mlflow.enabled=false",
          "model=openai_compatible", "model.name=m", "model.api_base=http://127.0.0.1:9/v1",
@@ -206,8 +204,23 @@ def test_nothing_is_kept_for_a_command_line_the_check_refuses(tmp_path: Path) ->
     done = run_gralgo(tmp_path, "level=99", f"hydra.run.dir={tmp_path}/run")
     assert done.returncode == 2 and "unknown level 99" in done.stderr, done.stderr[-2000:]
     assert done.stderr.count("MERGED") == 1
-    assert not (tmp_path / "xdg").exists()
+    assert not (tmp_path / "cache").exists()
     refused = run_gralgo(tmp_path, "+model.api_key=sk-abcdefghijklmnopqrstuvwxyz0123456789")
     assert refused.returncode == 2
-    assert not (tmp_path / "xdg").exists()
+    assert not (tmp_path / "cache").exists()
     assert json.dumps(refused.stderr).count("sk-abcdefghijklmnopqrstuvwxyz0123456789") == 0
+
+
+def test_the_cache_lives_with_gralgos_other_caches(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.delenv(_compose_cache.OFF, raising=False)
+    monkeypatch.setenv("GRALGO_CACHE_DIR", str(tmp_path))
+    assert _compose_cache.cache_dir() == tmp_path / "compose"
+    monkeypatch.delenv("GRALGO_CACHE_DIR")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert _compose_cache.cache_dir() == tmp_path / "home" / ".cache" / "gralgo" / "compose"
+    monkeypatch.setenv(_compose_cache.OFF, str(tmp_path / "mine"))
+    assert _compose_cache.cache_dir() == tmp_path / "mine" and _compose_cache.enabled()
+    monkeypatch.setenv(_compose_cache.OFF, "off")
+    assert not _compose_cache.enabled()
