@@ -211,14 +211,40 @@ def _compose(
     if caught:
         return None  # Hydra composes afresh and warns as it does
     choices = dict(defaults_list.overrides.known_choices)
-    entry = _entry(base, choices)
+    entry = None if _holds_secret(base) else _entry(base, choices)
     cfg = finish(base, choices, defaults_list.config_overrides, parsed, caching, config_name)
     searched = [(s.provider, s.path) for s in caching.get_sources()]
     if searched == [(s.provider, s.path) for s in repo.get_sources()] and not (
-        cfg.hydra.job.env_copy or cfg.hydra.searchpath
+        entry is None or cfg.hydra.job.env_copy or cfg.hydra.searchpath
     ):
         pending.append((path, entry))
     return cfg
+
+
+def _holds_secret(base: Any) -> bool:
+    """Whether any value of the merged config files (before the command line's values, which
+    may hide one) looks like a literal secret: such an entry is not kept."""
+    from omegaconf import OmegaConf
+
+    from gralgo.config._secrets import check_literal_secret
+    from gralgo.errors import ConfigError
+
+    def leaves(value: Any, key: str) -> Any:
+        if isinstance(value, dict):
+            for k, v in value.items():
+                yield from leaves(v, f"{key}.{k}")
+        elif isinstance(value, list):
+            for i, v in enumerate(value):
+                yield from leaves(v, f"{key}[{i}]")
+        else:
+            yield key, value
+
+    try:
+        for key, value in leaves(OmegaConf.to_container(base, resolve=False), "cfg"):
+            check_literal_secret(key, value)
+    except ConfigError:
+        return True
+    return False
 
 
 def _entry(base: Any, choices: dict[str, Any]) -> bytes:

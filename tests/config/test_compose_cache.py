@@ -224,3 +224,18 @@ def test_the_cache_lives_with_gralgos_other_caches(
     assert _compose_cache.cache_dir() == tmp_path / "mine" and _compose_cache.enabled()
     monkeypatch.setenv(_compose_cache.OFF, "off")
     assert not _compose_cache.enabled()
+
+
+def test_config_files_holding_a_literal_secret_are_not_kept(cache: Path, tmp_path: Path) -> None:
+    conf = tmp_path / "conf"
+    shutil.copytree(CONF, conf)
+    secret = "sk-abcdefghijklmnopqrstuvwxyz0123456789"
+    model = conf / "model" / "openai_compatible.yaml"
+    model.write_text(model.read_text().replace("extra_body: {}", f"extra_body: {{x: {secret}}}"))
+    with initialize_config_dir(config_dir=str(conf), version_base=None):
+        loader = GlobalHydra.instance().config_loader()
+        # the command line hides it from the run (and from gralgo's check), not from the entry
+        hidden = ["model=openai_compatible", "model.extra_body.x=null"]
+        cfg, written = cached(loader, hidden, HYDRA)
+    assert cfg.model.extra_body.x is None and written == 0
+    assert not cache.exists()
