@@ -8,19 +8,20 @@ it is made of, and a command line with the same group choices applies its own ov
 copy, with Hydra's own steps (this module repeats the end of Hydra 1.3.8's
 ``ConfigLoaderImpl._load_configuration_impl``; another Hydra version composes afresh).
 
-The key: the bytes of every file in every config source Hydra searches (``conf/``,
-``hydra.searchpath`` folders, Hydra's own ``pkg://`` configs), everything stored in Hydra's
-ConfigStore (gralgo's schemas), the config name, the group overrides, the working directory,
-the job name, Hydra's version base, the Python, Hydra, OmegaConf and gralgo versions. Editing
-any config file makes a new key. Anything unusual composes afresh and keeps nothing: a sweep
-override, ``hydra.job.env_copy`` (it copies environment values into the config), a warning
-while composing, an error, a config source that is not a folder.
+The key: the bytes of every file in every config source Hydra searches (``conf/``, Hydra's own
+``pkg://`` configs), everything stored in Hydra's ConfigStore (gralgo's schemas), the config
+name, the group overrides, the working directory, the job name, Hydra's version base, the
+Python, Hydra, OmegaConf and gralgo versions. Editing any config file makes a new key. Anything
+unusual composes afresh and keeps nothing: a sweep override, ``hydra.searchpath`` (on the
+command line or in a config), ``hydra.job.env_copy`` (it copies environment values into the
+config), a warning while composing, an error, a config source that is not a folder. Values
+resolvers cached while composing (``${now:}``) are not kept: each run resolves its own.
 
 Where: ``$GRALGO_CACHE_DIR/compose`` (default ``~/.cache/gralgo/compose``), or the folder
 ``GRALGO_COMPOSE_CACHE`` names; ``GRALGO_COMPOSE_CACHE=off`` turns the cache off. One file per
-key, readable by the user only, written only after the command line passed gralgo's checks (no
-literal secret; an entry holds what Hydra writes to the run's ``.hydra/`` anyway). Deleting the
-folder is always safe.
+key, readable by the user only, written only after the command line passed gralgo's checks, and
+never when a config file holds a value shaped like a secret (an entry holds what Hydra writes to
+the run's ``.hydra/`` anyway). Deleting the folder is always safe.
 """
 
 from __future__ import annotations
