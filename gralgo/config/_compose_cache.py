@@ -12,10 +12,11 @@ The key: the bytes of every file in every config source Hydra searches (``conf/`
 ``pkg://`` configs), everything stored in Hydra's ConfigStore (gralgo's schemas), the config
 name, the group overrides, the working directory, the job name, Hydra's version base, the
 Python, Hydra, OmegaConf and gralgo versions. Editing any config file makes a new key. Anything
-unusual composes afresh and keeps nothing: a sweep override, ``hydra.searchpath`` (on the
-command line or in a config), ``hydra.job.env_copy`` (it copies environment values into the
-config), a warning while composing, an error, a config source that is not a folder. Values
-resolvers cached while composing (``${now:}``) are not kept: each run resolves its own.
+unusual composes afresh and keeps nothing: a sweep override or a sweep's job (``hydra.mode``
+set), ``hydra.searchpath`` (on the command line or in a config), ``hydra.job.env_copy`` (it
+copies environment values into the config), a warning while composing, an error, a config
+source that is not a folder. Values resolvers cached while composing (``${now:}``) are not
+kept: each run resolves its own.
 
 Where: ``$GRALGO_CACHE_DIR/compose`` (default ``~/.cache/gralgo/compose``), or the folder
 ``GRALGO_COMPOSE_CACHE`` names; ``GRALGO_COMPOSE_CACHE=off`` turns the cache off. One file per
@@ -179,7 +180,9 @@ def _compose(
     from hydra.types import RunMode
 
     parsed = OverridesParser.create().parse_overrides(overrides=overrides)
-    if any(o.is_sweep_override() or o.get_key_element() == "hydra.searchpath" for o in parsed):
+    # a sweep's jobs (Hydra adds hydra.mode=MULTIRUN to theirs) are not for the cache
+    afresh = ("hydra.searchpath", "hydra.mode")
+    if any(o.is_sweep_override() or o.get_key_element() in afresh for o in parsed):
         return None
     loader.ensure_main_config_source_available()
     repo = loader.repository
@@ -216,7 +219,7 @@ def _compose(
     cfg = finish(base, choices, defaults_list.config_overrides, parsed, caching, config_name)
     searched = [(s.provider, s.path) for s in caching.get_sources()]
     if searched == [(s.provider, s.path) for s in repo.get_sources()] and not (
-        entry is None or cfg.hydra.job.env_copy or cfg.hydra.searchpath
+        entry is None or cfg.hydra.job.env_copy or cfg.hydra.searchpath or cfg.hydra.mode
     ):
         pending.append((path, entry))
     return cfg

@@ -239,3 +239,27 @@ def test_config_files_holding_a_literal_secret_are_not_kept(cache: Path, tmp_pat
         cfg, written = cached(loader, hidden, HYDRA)
     assert cfg.model.extra_body.x is None and written == 0
     assert not cache.exists()
+
+
+def test_a_damaged_entry_composes_afresh_and_is_replaced(cache: Path, loader: Any) -> None:
+    cached(loader, ["sampling.k=2"], HYDRA)
+    (entry,) = cache.iterdir()
+    entry.write_bytes(b"not a pickle")
+    cfg, written = cached(loader, ["sampling.k=2"], HYDRA)
+    assert written == 1 and same(cfg, hydra_compose(loader, ["sampling.k=2"]))
+    again, written = cached(loader, ["sampling.k=2"])
+    assert written == 0 and same(again, cfg)
+
+
+def test_a_sweeps_jobs_compose_afresh(
+    cache: Path, loader: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cached(loader, ["sampling.k=2"], HYDRA)
+
+    def no_read(path: Path) -> None:
+        raise AssertionError(f"read {path}")
+
+    monkeypatch.setattr(_compose_cache, "_read", no_read)
+    job = ["hydra.mode=MULTIRUN", "sampling.k=2"]  # what Hydra composes for a sweep's job
+    cfg, written = cached(loader, job, HYDRA)
+    assert written == 0 and same(cfg, hydra_compose(loader, job))
