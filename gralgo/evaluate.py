@@ -133,7 +133,8 @@ def plan_run(
 
     pending = {r.key: r for r, _ in todo}  # count each pending prompt once (once per machine)
     texts = [r.messages[-1]["content"] for r in pending.values()]
-    counts = count_tokens_cached(texts, settings.dataset.cache_dir)
+    # A request key hashes its messages: known keys are counted without hashing the prompts.
+    counts = count_tokens_cached(texts, settings.dataset.cache_dir, names=list(pending))
     tokens_by_key = dict(zip(pending, counts, strict=True))
     prompt_tokens = sum(tokens_by_key[r.key] for r, _ in todo)
     completion = len(todo) * max_tokens

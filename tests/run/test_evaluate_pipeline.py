@@ -158,6 +158,23 @@ def test_dry_run_calls_nothing(make_settings, stub: StubServer, capsys) -> None:
     assert "dry run: nothing was called" in capsys.readouterr().out
 
 
+def test_a_second_plan_counts_prompts_by_request_key(
+    make_settings, stub: StubServer, monkeypatch
+) -> None:
+    """The token counts are remembered by request key: the next plan hashes no prompt."""
+    import gralgo.formats._token_cache as token_cache
+
+    settings = stub_settings(make_settings, stub, "dry_run=true")
+    assert settings.dataset.cache_dir is not None
+    first = evaluate(settings).plan
+
+    def refuse(text: str) -> bytes:
+        raise AssertionError("a prompt was hashed again")
+
+    monkeypatch.setattr(token_cache, "text_digest", refuse)
+    assert evaluate(settings).plan.prompt_tokens_todo == first.prompt_tokens_todo > 0
+
+
 def test_missing_key_is_reported_before_any_call(
     make_settings, stub: StubServer, monkeypatch
 ) -> None:
