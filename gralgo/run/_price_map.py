@@ -21,30 +21,30 @@ PRICE_FILE = "model_prices_and_context_window_backup.json"
 
 
 @cache
-def price_file() -> tuple[str, bool]:
-    """The price map's JSON text ('' when litellm is not installed), and whether it holds a
-    ``\\u`` or ``\\/`` escape (a name may then be written in other characters)."""
+def price_file() -> tuple[bytes, bool]:
+    """The price map's JSON (UTF-8; empty when litellm is not installed), and whether it holds
+    a ``\\u`` or ``\\/`` escape (a name may then be written in other characters)."""
     spec = importlib.util.find_spec("litellm")
     for location in (spec.submodule_search_locations or []) if spec else []:
         path = Path(location) / PRICE_FILE
         if path.is_file():
-            text = path.read_text(encoding="utf-8")
-            return text, "\\u" in text or "\\/" in text
-    return "", False
+            data = path.read_bytes()
+            return data, b"\\u" in data or b"\\/" in data
+    return b"", False
 
 
 @cache
 def price_map() -> dict[str, Any]:
     """The whole map (model name -> its entry), parsed once."""
-    text = price_file()[0]
-    return dict(json.loads(text)) if text else {}
+    data = price_file()[0]
+    return dict(json.loads(data.decode("utf-8"))) if data else {}
 
 
 def price_entry(name: str) -> Any:
     """The map's entry for ``name``; ``None`` when it has none."""
-    text, escapes = price_file()
+    data, escapes = price_file()
     plain = name.isascii() and name.isprintable() and '"' not in name and "\\" not in name
-    if plain and not escapes and f'"{name}"' not in text:
+    if plain and not escapes and f'"{name}"'.encode() not in data:
         return None  # not a key: no need to parse the map
     return price_map().get(name)
 

@@ -52,7 +52,7 @@ def test_escaped_names_are_parsed(
     """A file that writes a name with ``\\u`` escapes is parsed to find it."""
     entry = {"input_cost_per_token": 1e-6, "output_cost_per_token": 2e-6}
     text = json.dumps({"stub": entry}).replace('"stub"', '"\\u0073tub"' if escapes else '"stub"')
-    monkeypatch.setattr(_price_map, "price_file", lambda: (text, escapes))
+    monkeypatch.setattr(_price_map, "price_file", lambda: (text.encode(), escapes))
     assert price_entry("stub") == entry
     assert price_entry("other") is None
     assert has_price("openai/stub")
