@@ -498,7 +498,10 @@ def _evaluate(settings: AppSettings) -> EvaluationResult:
                 preflight(live)  # a missing key or a dead endpoint stops here: no MLflow run
                 job_run.start()  # MLflow shows the real duration, and a crash as FAILED
                 clock.lap("mlflow")
-                live_requests = {r.key: replace(r, model=live) for r in requests}
+                # The same spec (no managed server): the requests as they are, keys computed.
+                live_requests = {
+                    r.key: r if r.model is live else replace(r, model=live) for r in requests
+                }
                 run_todo = [(live_requests[r.key], i) for r, i in todo]
                 report = run_pending(settings, run_todo, ledger)
                 log.info("run: %s", describe_run(report))

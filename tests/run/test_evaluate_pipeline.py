@@ -275,3 +275,22 @@ def test_long_context_job_reports_accuracy_per_length(make_settings, stub: StubS
     assert len(rows) == 3 * 2
     assert all(("| 8k | 1.00 | 1.00 |" in r) == ("8k" in r) for r in rows)
     assert result.metrics["pass_at_k"] == pytest.approx(0.5)
+
+
+def test_each_prompt_is_escaped_once_per_job(make_settings, stub: StubServer, monkeypatch) -> None:
+    """A request's key and stored messages come from one escape of its prompt: the runner gets
+    the same requests (their keys computed), not copies that escape every prompt again."""
+    import gralgo.ledger._records as records
+
+    escaped: list[int] = []
+    original = records.messages_json
+
+    def counting(messages):  # type: ignore[no-untyped-def]
+        escaped.append(1)
+        return original(messages)
+
+    monkeypatch.setattr(records, "messages_json", counting)
+    result = evaluate(stub_settings(make_settings, stub))
+    assert result.plan.requests == 6
+    assert stub.stats()["calls"] >= 6 * 2
+    assert len(escaped) == 6
