@@ -158,21 +158,21 @@ def test_dry_run_calls_nothing(make_settings, stub: StubServer, capsys) -> None:
     assert "dry run: nothing was called" in capsys.readouterr().out
 
 
-def test_a_second_plan_counts_prompts_by_request_key(
-    make_settings, stub: StubServer, monkeypatch
-) -> None:
-    """The token counts are remembered by request key: the next plan hashes no prompt."""
-    import gralgo.formats._token_cache as token_cache
+def test_the_plan_remembers_token_counts_by_request_key(make_settings, stub: StubServer) -> None:
+    """The next plan of the same requests finds their counts by key, hashing no prompt."""
+    import json
+    import sqlite3
 
     settings = stub_settings(make_settings, stub, "dry_run=true")
-    assert settings.dataset.cache_dir is not None
-    first = evaluate(settings).plan
-
-    def refuse(text: str) -> bytes:
-        raise AssertionError("a prompt was hashed again")
-
-    monkeypatch.setattr(token_cache, "text_digest", refuse)
-    assert evaluate(settings).plan.prompt_tokens_todo == first.prompt_tokens_todo > 0
+    result = evaluate(settings)
+    keys = set(json.loads((result.output_dir / "job.json").read_text("utf-8"))["request_keys"])
+    db = sqlite3.connect(settings.dataset.cache_dir / "token_counts.sqlite")
+    try:
+        named = dict(db.execute("SELECT name, n FROM named"))
+    finally:
+        db.close()
+    assert set(named) == keys and len(keys) == 6
+    assert sum(named.values()) * 2 == result.plan.prompt_tokens_todo  # k = 2
 
 
 def test_missing_key_is_reported_before_any_call(
@@ -277,20 +277,21 @@ def test_long_context_job_reports_accuracy_per_length(make_settings, stub: StubS
     assert result.metrics["pass_at_k"] == pytest.approx(0.5)
 
 
-def test_each_prompt_is_escaped_once_per_job(make_settings, stub: StubServer, monkeypatch) -> None:
-    """A request's key and stored messages come from one escape of its prompt: the runner gets
-    the same requests (their keys computed), not copies that escape every prompt again."""
-    import gralgo.ledger._records as records
+def test_the_runner_gets_the_jobs_own_requests(
+    make_settings, stub: StubServer, monkeypatch
+) -> None:
+    """The runner gets the requests whose keys the plan computed (the same spec), not copies
+    that escape and hash every prompt again for their keys."""
+    import gralgo.evaluate
 
-    escaped: list[int] = []
-    original = records.messages_json
+    received = []
+    original = gralgo.evaluate.run_pending
 
-    def counting(messages):  # type: ignore[no-untyped-def]
-        escaped.append(1)
-        return original(messages)
+    def spy(settings, todo, ledger):  # type: ignore[no-untyped-def]
+        received.extend("key" in vars(request) for request, _ in todo)  # as they come
+        return original(settings, todo, ledger)
 
-    monkeypatch.setattr(records, "messages_json", counting)
-    result = evaluate(stub_settings(make_settings, stub))
-    assert result.plan.requests == 6
-    assert stub.stats()["calls"] >= 6 * 2
-    assert len(escaped) == 6
+    monkeypatch.setattr(gralgo.evaluate, "run_pending", spy)
+    evaluate(stub_settings(make_settings, stub))
+    assert len(received) == 6 * 2
+    assert all(received)  # each key computed once, in the plan
