@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -29,8 +30,13 @@ def price_file() -> tuple[bytes, bool]:
         path = Path(location) / PRICE_FILE
         if path.is_file():
             data = path.read_bytes()
-            return data, b"\\u" in data or b"\\/" in data
+            return data, has_escapes(data)
     return b"", False
+
+
+def has_escapes(data: bytes) -> bool:
+    """Whether the JSON ``data`` holds a ``\\u`` or ``\\/`` escape (one pass)."""
+    return re.search(rb"\\[u/]", data) is not None
 
 
 @cache
@@ -40,8 +46,9 @@ def price_map() -> dict[str, Any]:
     return dict(json.loads(data.decode("utf-8"))) if data else {}
 
 
+@cache
 def price_entry(name: str) -> Any:
-    """The map's entry for ``name``; ``None`` when it has none."""
+    """The map's entry for ``name``; ``None`` when it has none (looked up once)."""
     data, escapes = price_file()
     plain = name.isascii() and name.isprintable() and '"' not in name and "\\" not in name
     if plain and not escapes and f'"{name}"'.encode() not in data:

@@ -8,12 +8,17 @@ from collections.abc import Iterator
 import pytest
 
 from gralgo.run import _price_map
-from gralgo.run._price_map import has_price, price_entry, price_map
+from gralgo.run._price_map import has_escapes, has_price, price_entry, price_map
 
 
 @pytest.fixture
 def fresh_caches() -> Iterator[None]:
-    caches = (_price_map.price_file, price_map, has_price)  # before a test replaces one
+    caches = (
+        _price_map.price_file,
+        price_map,
+        price_entry,
+        has_price,
+    )  # before a test replaces one
     for cached in caches:
         cached.cache_clear()
     yield
@@ -56,3 +61,9 @@ def test_escaped_names_are_parsed(
     assert price_entry("stub") == entry
     assert price_entry("other") is None
     assert has_price("openai/stub")
+
+
+def test_escapes_that_can_hide_a_name_are_seen() -> None:
+    assert has_escapes(b'{"gpt\\u002d4": 1}')
+    assert has_escapes(b'{"openai\\/gpt-4": 1}')
+    assert not has_escapes(b'{"a \\"quoted\\" name\\n": 1, "back\\\\slash": 2}')
