@@ -133,7 +133,8 @@ def plan_run(
 
     pending = {r.key: r for r, _ in todo}  # count each pending prompt once (once per machine)
     texts = [r.messages[-1]["content"] for r in pending.values()]
-    counts = count_tokens_cached(texts, settings.dataset.cache_dir)
+    # A request key hashes its messages: known keys are counted without hashing the prompts.
+    counts = count_tokens_cached(texts, settings.dataset.cache_dir, names=list(pending))
     tokens_by_key = dict(zip(pending, counts, strict=True))
     prompt_tokens = sum(tokens_by_key[r.key] for r, _ in todo)
     completion = len(todo) * max_tokens
@@ -497,7 +498,10 @@ def _evaluate(settings: AppSettings) -> EvaluationResult:
                 preflight(live)  # a missing key or a dead endpoint stops here: no MLflow run
                 job_run.start()  # MLflow shows the real duration, and a crash as FAILED
                 clock.lap("mlflow")
-                live_requests = {r.key: replace(r, model=live) for r in requests}
+                # The same spec (no managed server): the requests as they are, keys computed.
+                live_requests = {
+                    r.key: r if r.model is live else replace(r, model=live) for r in requests
+                }
                 run_todo = [(live_requests[r.key], i) for r, i in todo]
                 report = run_pending(settings, run_todo, ledger)
                 log.info("run: %s", describe_run(report))

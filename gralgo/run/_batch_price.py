@@ -25,7 +25,7 @@ def batch_rates(litellm_model: str, price: Mapping[str, float | None]) -> BatchR
     discount applies to it. Without one, litellm's ``*_cost_per_token_batches`` fields are used,
     then litellm's live price less the discount.
     """
-    from gralgo.run._direct_client import _price_map
+    from gralgo.run._price_map import price_entry
 
     discount = price.get("batch_discount")
     configured = price.get("input_per_1m"), price.get("output_per_1m")
@@ -37,9 +37,8 @@ def batch_rates(litellm_model: str, price: Mapping[str, float | None]) -> BatchR
             float(configured[0] or 0) * keep / 1e6, float(configured[1] or 0) * keep / 1e6,
             "discount",
         )  # fmt: skip
-    prices = _price_map()
     for name in (litellm_model, litellm_model.split("/", 1)[-1]):
-        entry = prices.get(name)
+        entry = price_entry(name)
         if not isinstance(entry, dict):
             continue
         batch_in = entry.get("input_cost_per_token_batches")

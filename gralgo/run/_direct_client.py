@@ -13,17 +13,15 @@ model, and litellm is imported only for a model that has a price.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 from collections.abc import Mapping, Sequence
-from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gralgo.errors import ConfigError, UnknownChoiceError
 from gralgo.ledger import ModelSpec
 from gralgo.run._errors import MalformedResponseError
+from gralgo.run._price_map import has_price
 
 if TYPE_CHECKING:
     import aiohttp
@@ -201,32 +199,6 @@ def encode_body(
 ) -> bytes:
     """The bytes sent: :func:`request_body` as JSON (``json.dumps`` defaults, as litellm)."""
     return json.dumps(request_body(model, messages, params)).encode()
-
-
-@cache
-def _price_map() -> dict[str, Any]:
-    """litellm's bundled price map, read as JSON without importing litellm (about 8 s)."""
-    spec = importlib.util.find_spec("litellm")
-    for location in (spec.submodule_search_locations or []) if spec else []:
-        path = Path(location) / "model_prices_and_context_window_backup.json"
-        if path.is_file():
-            return dict(json.loads(path.read_text(encoding="utf-8")))
-    return {}
-
-
-@cache
-def has_price(litellm_model: str) -> bool:
-    """Whether litellm's price map holds a price for ``litellm_model`` (looked up once)."""
-    prices = _price_map()
-    names = [litellm_model, litellm_model.split("/", 1)[-1]]
-    return any(
-        isinstance(prices.get(name), dict)
-        and (
-            prices[name].get("input_cost_per_token") is not None
-            or prices[name].get("output_cost_per_token") is not None
-        )
-        for name in names
-    )
 
 
 def response_cost(litellm_model: str, body: Mapping[str, Any]) -> float | None:

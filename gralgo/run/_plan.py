@@ -95,7 +95,8 @@ def estimate_cost(
         if input_rate is None or output_rate is None:
             return None
         return (prompt_tokens * float(input_rate) + completion_tokens * float(output_rate)) / 1e6
-    from gralgo.run._direct_client import has_price, self_hosted
+    from gralgo.run._direct_client import self_hosted
+    from gralgo.run._price_map import has_price
 
     if self_hosted(litellm_model) and not has_price(litellm_model):
         return None  # litellm finds these by name in the same map: no 8 s import to learn that

@@ -158,6 +158,23 @@ def test_dry_run_calls_nothing(make_settings, stub: StubServer, capsys) -> None:
     assert "dry run: nothing was called" in capsys.readouterr().out
 
 
+def test_the_plan_remembers_token_counts_by_request_key(make_settings, stub: StubServer) -> None:
+    """The next plan of the same requests finds their counts by key, hashing no prompt."""
+    import json
+    import sqlite3
+
+    settings = stub_settings(make_settings, stub, "dry_run=true")
+    result = evaluate(settings)
+    keys = set(json.loads((result.output_dir / "job.json").read_text("utf-8"))["request_keys"])
+    db = sqlite3.connect(settings.dataset.cache_dir / "token_counts.sqlite")
+    try:
+        named = dict(db.execute("SELECT name, n FROM named"))
+    finally:
+        db.close()
+    assert set(named) == keys and len(keys) == 6
+    assert sum(named.values()) * 2 == result.plan.prompt_tokens_todo  # k = 2
+
+
 def test_missing_key_is_reported_before_any_call(
     make_settings, stub: StubServer, monkeypatch
 ) -> None:
@@ -258,3 +275,23 @@ def test_long_context_job_reports_accuracy_per_length(make_settings, stub: StubS
     assert len(rows) == 3 * 2
     assert all(("| 8k | 1.00 | 1.00 |" in r) == ("8k" in r) for r in rows)
     assert result.metrics["pass_at_k"] == pytest.approx(0.5)
+
+
+def test_the_runner_gets_the_jobs_own_requests(
+    make_settings, stub: StubServer, monkeypatch
+) -> None:
+    """The runner gets the requests whose keys the plan computed (the same spec), not copies
+    that escape and hash every prompt again for their keys."""
+    import gralgo.evaluate
+
+    received = []
+    original = gralgo.evaluate.run_pending
+
+    def spy(settings, todo, ledger):  # type: ignore[no-untyped-def]
+        received.extend("key" in vars(request) for request, _ in todo)  # as they come
+        return original(settings, todo, ledger)
+
+    monkeypatch.setattr(gralgo.evaluate, "run_pending", spy)
+    evaluate(stub_settings(make_settings, stub))
+    assert len(received) == 6 * 2
+    assert all(received)  # each key computed once, in the plan
