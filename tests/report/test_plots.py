@@ -190,3 +190,31 @@ def test_matplotlib_loads_without_artist_docs_and_draws_the_same(tmp_path: Path)
     assert "antialiased" in str(full["plot_doc"])  # the real table: a line per property
     for result in (quick, full):  # formatted after the load: the real table, not the stand-in
         assert "antialiased" in str(result["later_table"]), result["later_table"]
+
+
+def _resampled_interval(groups: list[list[float]], seed: int) -> tuple[float, float]:
+    """The interval by resampling, as ``stratified_interval`` computes it in general."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    means = np.zeros(50)
+    for values in map(np.asarray, groups):
+        means += values[rng.integers(0, len(values), size=(50, len(values)))].mean(axis=1)
+    means /= len(groups)
+    low, high = np.percentile(means, [2.5, 97.5])
+    return float(low), float(high)
+
+
+@pytest.mark.parametrize("values", [(0.0, 0.0, 0.0), (1.0, 1.0, 1.0), (0.1, 0.7, 0.3)])
+def test_groups_of_one_repeated_value_give_the_resampled_interval_without_draws(
+    values: tuple[float, float, float],
+) -> None:
+    """All correct or all wrong per task: the interval is the bits resampling gives (a mean of
+    37 copies of 0.1 is not 0.1), with no draws."""
+    from gralgo.report._plots import stratified_interval
+
+    groups = [[value] * size for value, size in zip(values, (37, 129, 5), strict=True)]
+    expected = _resampled_interval(groups, seed=4)
+    assert stratified_interval(groups, n_resamples=50, seed=4) == expected
+    mixed = [*groups, [0.0, 1.0]]  # one group varies: resampled as before
+    assert stratified_interval(mixed, n_resamples=50, seed=4) == _resampled_interval(mixed, 4)
