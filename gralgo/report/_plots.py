@@ -229,12 +229,12 @@ def _artist_docs_skipped() -> Iterator[None]:
 
     known = set(tables)
     setattr(artist.Artist, _SET_DOCS, classmethod(flag_only))
-    artist.kwdoc = stand_in
+    setattr(artist, "kwdoc", stand_in)  # noqa: B010 - a module attribute swapped for the load
     try:
         yield
     finally:
         setattr(artist.Artist, _SET_DOCS, original)
-        artist.kwdoc = original_kwdoc
+        setattr(artist, "kwdoc", original_kwdoc)  # noqa: B010
         for key in [k for k in tables if k not in known and str(k).endswith(":kwdoc")]:
             del tables[key]  # later lookups build the real table
 
