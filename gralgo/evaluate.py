@@ -645,6 +645,7 @@ def report_results(
     status = completeness(frame, stop_reason)
     if clock is not None:
         clock.lap("scoring")
+    freeze_now()  # the samples table lives until the reports are written: not walked by them
     report_settings = job_report_settings(settings)
     artifacts, metrics, transcripts = write_reports(
         frame, report_settings, out_dir, status, transcripts

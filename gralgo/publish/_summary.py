@@ -119,15 +119,18 @@ def breakdowns(inst: pd.DataFrame, resamples: int) -> dict[str, pd.DataFrame]:
 
 
 def breakdown_table(parts: dict[str, pd.DataFrame]) -> pd.DataFrame:
-    """The breakdowns stacked in one table, with a ``by`` column naming the grouping."""
+    """The breakdowns stacked in one table, with a ``by`` column naming the grouping (its
+    values as text, converted once after stacking)."""
     import pandas as pd
 
     stacked = []
     for by, part in parts.items():
-        part = part.copy()
+        part = part.rename(columns={by: "group"})  # a new frame: the insert leaves parts alone
         part.insert(1, "by", by)
-        stacked.append(part.rename(columns={by: "group"}).astype({"group": str}))
-    return pd.concat(stacked, ignore_index=True)
+        stacked.append(part)
+    table = pd.concat(stacked, ignore_index=True)
+    table["group"] = table["group"].astype(str)
+    return table
 
 
 def with_baselines(by_task_level: pd.DataFrame, guesses: pd.DataFrame) -> pd.DataFrame:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -98,7 +98,12 @@ def task_means(inst: pd.DataFrame) -> pd.DataFrame:
 
 def ordered_models(inst: pd.DataFrame, model_order: Sequence[str] | None) -> list[str]:
     """Models in ``model_order`` first, then the remaining ones sorted by name."""
-    present = sorted(map(str, inst["model"].unique()))
+    return _ordered(inst["model"].unique(), model_order)
+
+
+def _ordered(models: Iterable[Any], model_order: Sequence[str] | None) -> list[str]:
+    """:func:`ordered_models` of the model names ``models`` (repeats allowed)."""
+    present = sorted(set(map(str, models)))
     if model_order is None:
         return present
     return [m for m in model_order if m in present] + [m for m in present if m not in model_order]
@@ -162,28 +167,28 @@ def task_table(
     """Tables 7/8 as numbers for one level: columns = (complexity, task, p@k / c@k);
     ``means`` is ``task_means(inst)`` when the caller has it."""
     means = task_means(inst) if means is None else means
-    means = means[means["level"] == level]
-    if means.empty:
+    fields = ("model", "level", "complexity", "taxonomy", "task", "pass_at_k", "cons_at_k")
+    rows = [
+        row for row in zip(*(means[f].tolist() for f in fields), strict=True) if row[1] == level
+    ]
+    if not rows:
         raise ScoringInputError(f"no complete instances at level {level}")
-    tasks = means[["complexity", "taxonomy", "task"]].drop_duplicates()
-    tasks = tasks.assign(
-        c_rank=tasks["complexity"].map(COMPLEXITIES.index),
-        t_rank=tasks["taxonomy"].map(TAXONOMIES.index),
-    ).sort_values(["c_rank", "t_rank", "task"])
-    columns = pd.MultiIndex.from_tuples(
-        [
-            (row.complexity.capitalize(), row.task, metric)
-            for row in tasks.itertuples()
-            for metric in (PASS, CONS)
-        ],
-        names=["complexity", "task", "metric"],
+    tasks = sorted(
+        dict.fromkeys(
+            (complexity, taxonomy, task) for _, _, complexity, taxonomy, task, _, _ in rows
+        ),
+        key=lambda t: (COMPLEXITIES.index(t[0]), TAXONOMIES.index(t[1]), t[2]),
     )
-    models = ordered_models(means, model_order)
-    cells = _Cells(models, columns)
-    for row in means.itertuples():
-        group = row.complexity.capitalize()
-        cells.set(row.model, (group, row.task, PASS), row.pass_at_k)
-        cells.set(row.model, (group, row.task, CONS), row.cons_at_k)
+    columns = pd.MultiIndex.from_tuples(
+        [(complexity.capitalize(), task, metric) for complexity, _, task in tasks
+         for metric in (PASS, CONS)],
+        names=["complexity", "task", "metric"],
+    )  # fmt: skip
+    cells = _Cells(_ordered([row[0] for row in rows], model_order), columns)
+    for model, _, complexity, _, task, pass_, cons in rows:
+        group = complexity.capitalize()
+        cells.set(model, (group, task, PASS), pass_)
+        cells.set(model, (group, task, CONS), cons)
     return cells.frame()
 
 
@@ -245,32 +250,59 @@ def guess_baselines(inst: pd.DataFrame) -> pd.DataFrame:
     if "expected_answer" not in inst.columns or inst.empty:
         return pd.DataFrame(columns=columns)
     distinct = inst.drop_duplicates(["task", "level", "instance_id"])
-    has_nodes = {"answer_kind", "n_nodes"} <= set(inst.columns)
+    groups = distinct.groupby(keys, sort=True).indices  # one grouping, plain lists per group
+    expected = distinct["expected_answer"].astype(str).tolist()
+    kinds = distinct["answer_kind"].tolist() if "answer_kind" in distinct.columns else None
+    has_nodes = kinds is not None and "n_nodes" in distinct.columns
+    nodes = distinct["n_nodes"].to_numpy(dtype=float) if has_nodes else None
+    credits = distinct["heuristics"].tolist() if "heuristics" in distinct.columns else None
     rows = []
-    for key, group in distinct.groupby(keys, sort=True):
-        counts = group["expected_answer"].astype(str).value_counts()
-        top = int(counts.max())
-        constant = min(str(a) for a, n in counts.items() if n == top)
+    for key in sorted(groups):
+        positions = groups[key].tolist()
+        counts: dict[str, int] = {}
+        for answer in (expected[i] for i in positions):
+            if isinstance(answer, str):  # a missing answer (NaN) is not counted
+                counts[answer] = counts.get(answer, 0) + 1
+        top = max(counts.values())
+        constant = min(a for a, n in counts.items() if n == top)
         random_node = math.nan
-        if has_nodes and (group["answer_kind"] == "node").all():
-            random_node = float((1.0 / group["n_nodes"].astype(float)).mean())
-        majority = top / len(group)
+        if nodes is not None and kinds is not None and all(kinds[i] == "node" for i in positions):
+            with np.errstate(divide="ignore"):  # a 0-node graph: inf, as pandas gives
+                random_node = _mean(1.0 / nodes[positions])
+        majority = top / len(positions)
         best = majority if math.isnan(random_node) else max(majority, random_node)
-        name, accuracy = _best_heuristic(group)
+        name, accuracy = _best_heuristic(
+            None if credits is None else [credits[i] for i in positions]
+        )
         with_heuristic = math.nan if not name else max(best, accuracy)
         rows.append(
-            [*key, len(group), constant, majority, random_node, best, name, accuracy]
-            + [with_heuristic]
+            [*map(_plain, key), len(positions), constant, majority, random_node, best, name]
+            + [accuracy, with_heuristic]
         )
     return pd.DataFrame(rows, columns=columns)
 
 
-def _best_heuristic(group: pd.DataFrame) -> tuple[str, float]:
-    """The most accurate named heuristic over a group's instances (ties: the first name)."""
-    if "heuristics" not in group.columns:
+def _mean(values: np.ndarray) -> float:
+    """``Series.mean()`` of float ``values`` (NaN skipped; NaN when none is left), as numpy
+    computes it: the same sum, so the same bits."""
+    missing = np.isnan(values)
+    return (
+        math.nan if missing.all() else float(np.nanmean(values) if missing.any() else values.mean())
+    )
+
+
+def _plain(value: Any) -> Any:
+    """A numpy scalar (a group key) as the Python scalar it holds."""
+    return value.item() if isinstance(value, np.generic) else value
+
+
+def _best_heuristic(credits: Sequence[Any] | None) -> tuple[str, float]:
+    """The most accurate named heuristic over a group's instances (ties: the first name);
+    ``credits``: the group's ``heuristics`` values (JSON texts), ``None`` without the column."""
+    if credits is None:
         return "", math.nan
-    texts = [t for t in group["heuristics"] if isinstance(t, str)]
-    if len(texts) != len(group):
+    texts = [t for t in credits if isinstance(t, str)]
+    if len(texts) != len(credits):
         return "", math.nan  # some instance has no credits (an older dataset): no baseline
     totals: dict[str, float] = {}
     for text in texts:
@@ -279,7 +311,7 @@ def _best_heuristic(group: pd.DataFrame) -> tuple[str, float]:
     if not totals:
         return "", math.nan
     name = min(totals, key=lambda h: (-totals[h], h))
-    return name, totals[name] / len(group)
+    return name, totals[name] / len(credits)
 
 
 def with_taxonomy_baseline(table: pd.DataFrame, guesses: pd.DataFrame) -> pd.DataFrame:
@@ -287,14 +319,14 @@ def with_taxonomy_baseline(table: pd.DataFrame, guesses: pd.DataFrame) -> pd.Dat
     carry heuristic credits), averaged over tasks exactly like a model's cells."""
     if guesses.empty:
         return table
-    out = table.copy()
     levels = set(table.columns.get_level_values("level"))
     rows = [BASELINE]
     if HEURISTIC in guesses.columns and guesses[HEURISTIC].notna().all():
         rows.append(HEURISTIC)
-    where = {column: i for i, column in enumerate(out.columns)}  # every taxonomy and level
+    where = {column: i for i, column in enumerate(table.columns)}  # every taxonomy and level
+    added = []
     for row in rows:
-        values = np.full(len(out.columns), math.nan)
+        values = np.full(len(table.columns), math.nan)
         by_taxonomy = guesses.groupby(["level", "taxonomy"])[row].mean()
         for (level, taxonomy), value in by_taxonomy.items():
             if level in levels:
@@ -304,8 +336,8 @@ def with_taxonomy_baseline(table: pd.DataFrame, guesses: pd.DataFrame) -> pd.Dat
             if level in levels:
                 for metric in (CONS, PASS):
                     values[where[(level, AVERAGE, metric)]] = value
-        out.loc[row] = values  # one new row, not one .loc per cell
-    return out
+        added.append(values)
+    return _with_rows(table, rows, added)
 
 
 def with_task_baseline(table: pd.DataFrame, guesses: pd.DataFrame, level: int) -> pd.DataFrame:
@@ -313,23 +345,38 @@ def with_task_baseline(table: pd.DataFrame, guesses: pd.DataFrame, level: int) -
     part = guesses[guesses["level"] == level] if not guesses.empty else guesses
     if part.empty:
         return table
-    out = table.copy()
     pairs = set(table.columns.droplevel("metric"))
     labels = [BASELINE]
     if HEURISTIC in part.columns and part[HEURISTIC].notna().any():
         labels.append(HEURISTIC)
-    where = {column: i for i, column in enumerate(out.columns)}
-    records = part.to_dict("records")
-    for label in labels:
-        values = np.full(len(out.columns), math.nan)
+    where = {column: i for i, column in enumerate(table.columns)}
+    names = ["complexity", "task", *labels]
+    records = list(zip(*(part[name].tolist() for name in names), strict=True))
+    added = []
+    for j, _label in enumerate(labels, start=2):
+        values = np.full(len(table.columns), math.nan)
         for row in records:
-            if (row["complexity"].capitalize(), row["task"]) in pairs:
+            group, task = row[0].capitalize(), row[1]
+            if (group, task) in pairs:
                 for metric in (PASS, CONS):
-                    values[where[(row["complexity"].capitalize(), row["task"], metric)]] = row[
-                        label
-                    ]
-        out.loc[label] = values  # one new row, not one .loc per cell
-    return out
+                    values[where[(group, task, metric)]] = row[j]
+        added.append(values)
+    return _with_rows(table, labels, added)
+
+
+def _with_rows(
+    table: pd.DataFrame, labels: Sequence[str], rows: Sequence[np.ndarray]
+) -> pd.DataFrame:
+    """``table`` (floats) with a row of ``rows`` appended per label: what ``out.loc[label] =
+    values`` gives, row after row, built in one go (``.loc`` enlarging a frame copies it)."""
+    if any(label in table.index for label in labels):  # a model named like a baseline row
+        out = table.copy()
+        for label, values in zip(labels, rows, strict=True):
+            out.loc[label] = values
+        return out
+    index = pd.Index([*table.index, *labels], name=table.index.name)
+    values = np.vstack([table.to_numpy(dtype=float), *rows])
+    return pd.DataFrame(values, index=index, columns=table.columns)
 
 
 FEW_BASELINE_INSTANCES = 10

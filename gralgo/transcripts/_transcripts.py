@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
@@ -69,8 +70,6 @@ def prompts_of(scored: pd.DataFrame) -> dict[str, str]:
 
 def certificate_text(certificate: object) -> str:
     """A certificate (dict or its JSON text) as lines ``key: value``, lists comma-joined."""
-    import json
-
     if isinstance(certificate, str):
         text = certificate
         try:
@@ -82,14 +81,22 @@ def certificate_text(certificate: object) -> str:
     lines = []
     for key, value in certificate.items():
         if isinstance(value, list | tuple):
-            shown = ", ".join(
-                "(" + ", ".join(map(str, v)) + ")" if isinstance(v, list | tuple) else str(v)
-                for v in value
-            )
+            if any(issubclass(kind, list | tuple) for kind in set(map(type, value))):
+                shown = ", ".join(
+                    "(" + ", ".join(map(str, v)) + ")" if isinstance(v, list | tuple) else str(v)
+                    for v in value
+                )
+            else:  # no nested list (most certificates): one C-level join
+                shown = ", ".join(map(str, value))
             lines.append(f"{key} ({len(value)}): {shown}")
         else:
-            lines.append(f"{key}: {json.dumps(value, ensure_ascii=False, default=str)}")
+            lines.append(f"{key}: {_CERTIFICATE_VALUE.encode(value)}")
     return "\n".join(lines)
+
+
+_CERTIFICATE_VALUE = json.JSONEncoder(ensure_ascii=False, default=str)
+"""What ``json.dumps(value, ensure_ascii=False, default=str)`` encodes with, made once: that
+call builds a new encoder each time."""
 
 
 def certificates_of(scored: pd.DataFrame) -> dict[str, str]:

@@ -11,7 +11,7 @@ import pandas as pd
 import pytest
 
 from gralgo.publish import write_reports
-from gralgo.publish._summary import breakdowns, with_baselines
+from gralgo.publish._summary import breakdown_table, breakdowns, with_baselines
 from gralgo.publish._terminal import summary_text
 from gralgo.report import guess_baselines, job_metrics
 from gralgo.score import aggregate, instance_metrics
@@ -136,3 +136,18 @@ def test_summary_metrics_and_samples_use_the_configured_price(
     samples = pd.read_csv(tmp_path / "samples.csv")
     assert samples["cost_usd"].sum() == pytest.approx(expected)
     assert "unknown price" not in (tmp_path / "report.html").read_text(encoding="utf-8")
+
+
+def test_the_breakdowns_stack_with_their_groups_as_text_and_stay_as_they_were() -> None:
+    parts = {
+        "task": pd.DataFrame({"model": ["m", "m"], "task": ["a", "b"], "n": [1, 2]}),
+        "level": pd.DataFrame({"model": ["m", "m"], "level": [1, 2], "n": [3, 4]}),
+    }
+    before = {by: part.copy() for by, part in parts.items()}
+    table = breakdown_table(parts)
+    assert list(table.columns) == ["model", "by", "group", "n"]
+    assert table["by"].tolist() == ["task", "task", "level", "level"]
+    assert table["group"].tolist() == ["a", "b", "1", "2"]
+    assert table["n"].tolist() == [1, 2, 3, 4]
+    for by, part in parts.items():
+        pd.testing.assert_frame_equal(part, before[by])

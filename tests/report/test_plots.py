@@ -8,6 +8,7 @@ import pandas as pd
 import pytest
 
 from gralgo.report import plot_accuracy_by_level
+from gralgo.report._plots import KWDOC_STAND_IN
 from gralgo.score import ScoringInputError
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -158,8 +159,15 @@ def _plot_in_a_fresh_process(tmp_path: Path, name: str, before: str = "") -> dic
         "from matplotlib.artist import Artist\n"
         "class Later(Artist):\n"
         "    def set_colour(self, value): pass\n"
+        "from matplotlib import _docstring\n"
+        "from matplotlib.axes import Axes\n"
+        "def later_function(): pass\n"
+        "later_function.__doc__ = '%(Line2D:kwdoc)s'\n"
+        "_docstring.interpd(later_function)\n"
         "print(json.dumps({'line_doc': lines.Line2D.set.__doc__ or '',\n"
-        "                  'later_doc': Later.set.__doc__ or ''}))\n"
+        "                  'later_doc': Later.set.__doc__ or '',\n"
+        "                  'plot_doc': Axes.plot.__doc__ or '',\n"
+        "                  'later_table': later_function.__doc__ or ''}))\n"
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr[-2000:]
@@ -167,12 +175,46 @@ def _plot_in_a_fresh_process(tmp_path: Path, name: str, before: str = "") -> dic
     return result
 
 
-def test_matplotlib_loads_without_artist_set_docs_and_draws_the_same(tmp_path: Path) -> None:
+def test_matplotlib_loads_without_artist_docs_and_draws_the_same(tmp_path: Path) -> None:
     """The first load of matplotlib's figure modules skips the ``set()`` docstrings of its
-    Artist classes (help text only, half the import's CPU); the figure's bytes are the same as
-    after a full import, and classes defined later still get theirs."""
+    Artist classes and the property tables other docstrings embed (help text only, over half
+    the import's CPU); the figure's bytes are the same as after a full import, and classes
+    and docstrings made later still get theirs."""
     quick = _plot_in_a_fresh_process(tmp_path, "quick.png")
     full = _plot_in_a_fresh_process(tmp_path, "full.png", before="import matplotlib.figure")
     assert (tmp_path / "quick.png").read_bytes() == (tmp_path / "full.png").read_bytes()
     assert quick["line_doc"] == "" and "Supported properties" in str(full["line_doc"])
     assert "colour" in str(quick["later_doc"]) and "colour" in str(full["later_doc"])
+    stand_in = KWDOC_STAND_IN.format(name="Line2D")
+    assert stand_in in str(quick["plot_doc"]) and stand_in not in str(full["plot_doc"])
+    assert "antialiased" in str(full["plot_doc"])  # the real table: a line per property
+    for result in (quick, full):  # formatted after the load: the real table, not the stand-in
+        assert "antialiased" in str(result["later_table"]), result["later_table"]
+
+
+def _resampled_interval(groups: list[list[float]], seed: int) -> tuple[float, float]:
+    """The interval by resampling, as ``stratified_interval`` computes it in general."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    means = np.zeros(50)
+    for values in map(np.asarray, groups):
+        means += values[rng.integers(0, len(values), size=(50, len(values)))].mean(axis=1)
+    means /= len(groups)
+    low, high = np.percentile(means, [2.5, 97.5])
+    return float(low), float(high)
+
+
+@pytest.mark.parametrize("values", [(0.0, 0.0, 0.0), (1.0, 1.0, 1.0), (0.1, 0.7, 0.3)])
+def test_groups_of_one_repeated_value_give_the_resampled_interval_without_draws(
+    values: tuple[float, float, float],
+) -> None:
+    """All correct or all wrong per task: the interval is the bits resampling gives (a mean of
+    37 copies of 0.1 is not 0.1), with no draws."""
+    from gralgo.report._plots import stratified_interval
+
+    groups = [[value] * size for value, size in zip(values, (37, 129, 5), strict=True)]
+    expected = _resampled_interval(groups, seed=4)
+    assert stratified_interval(groups, n_resamples=50, seed=4) == expected
+    mixed = [*groups, [0.0, 1.0]]  # one group varies: resampled as before
+    assert stratified_interval(mixed, n_resamples=50, seed=4) == _resampled_interval(mixed, 4)

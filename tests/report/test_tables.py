@@ -17,6 +17,8 @@ from gralgo.report._tables import (
     task_table,
     taxonomy_markdown,
     taxonomy_table,
+    with_task_baseline,
+    with_taxonomy_baseline,
     write_tables,
 )
 from gralgo.score import ScoringInputError, aggregate, instance_metrics, score_samples
@@ -382,3 +384,38 @@ def test_taxonomy_baseline_rows_match_setting_each_cell(heuristics: bool) -> Non
     pd.testing.assert_frame_equal(
         with_taxonomy_baseline(table, guesses), _per_cell_taxonomy_baseline(table, guesses)
     )
+
+
+def test_guess_baselines_skip_missing_answers_and_node_counts() -> None:
+    """A missing expected answer is not a guess, a missing node count not a chance (as
+    ``value_counts`` and ``Series.mean`` skip them); every instance still counts in n."""
+    inst = pd.DataFrame(
+        _answers("A", "max_degree", 1, ["5", "x", "x", "7"])
+        + _answers("A", "mst", 1, ["a", "b", "c"], kind="node", nodes=[10, 0, 20])
+        + _answers("A", "path_sum", 1, ["a", "b"], kind="node", nodes=[0, 0])
+    )
+    inst["expected_answer"] = inst["expected_answer"].replace("x", None).astype("str")
+    inst["n_nodes"] = inst["n_nodes"].astype(float).replace(0.0, math.nan)
+    guesses = guess_baselines(inst).set_index("task")
+    assert guesses.loc["max_degree", "instances"] == 4
+    assert guesses.loc["max_degree", "constant"] == "5"
+    assert guesses.loc["max_degree", "majority"] == pytest.approx(0.25)
+    assert guesses.loc["mst", "random_node"] == pytest.approx((0.1 + 0.05) / 2)
+    assert math.isnan(guesses.loc["path_sum", "random_node"])
+    assert guesses.loc["path_sum", "baseline"] == pytest.approx(0.5)
+
+
+def test_a_model_named_like_a_baseline_row_is_not_doubled() -> None:
+    """The baseline rows replace a row with their label, as ``.loc[label] = values`` does."""
+    inst = pd.DataFrame(
+        _answers("baseline", "max_degree", 1, ["5", "5", "7"])
+        + _answers("A", "max_degree", 1, ["5", "5", "7"])
+    )
+    guesses = guess_baselines(inst)
+    for table in (
+        with_taxonomy_baseline(taxonomy_table(inst), guesses),
+        with_task_baseline(task_table(inst, 1), guesses, 1),
+    ):
+        assert list(table.index) == ["A", "baseline"]
+        values = table.loc["baseline"].dropna().tolist()
+        assert values and values == pytest.approx([2 / 3] * len(values))

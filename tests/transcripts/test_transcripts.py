@@ -152,6 +152,8 @@ def test_unchanged_transcripts_are_not_rewritten_and_any_change_rewrites_them(
          "total: 7\nedges (2): (a, b, 3), (b, c, 4)"),
         ('{"diameter": 2, "pair": ["a", "c"], "path": ["a", "b", "c"]}',
          "diameter: 2\npair (2): a, c\npath (3): a, b, c"),
+        ({"mixed": [1, ["a", 2], "x"], "flat": (1, None, 2.5), "counts": {"é": 1}},
+         'mixed (3): 1, (a, 2), x\nflat (3): 1, None, 2.5\ncounts: {"é": 1}'),
     ],
 )  # fmt: skip
 def test_certificates_read_as_the_evidence_beside_an_answer(
