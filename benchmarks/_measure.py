@@ -207,6 +207,15 @@ def markdown_table(rows: Sequence[Mapping[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def compile_bytecode(checkout: Path = REPO) -> None:
+    """Compile ``checkout``'s gralgo to ``__pycache__`` first, as a user's first run leaves it: with
+    ``PYTHONDONTWRITEBYTECODE`` set (as on some CI and sandbox machines) every timed process would
+    otherwise compile the changed modules again."""
+    import compileall
+
+    compileall.compile_dir(str(checkout / "gralgo"), quiet=1)
+
+
 def ensure_bench_dataset() -> Path:
     """Build the ``main`` dataset into :data:`BENCH_DATASET` once (reused afterwards)."""
     import sys
@@ -234,6 +243,18 @@ def real_prompts(n: int, fmt: str = "edge_list") -> list[str]:
     instances = read_instances(ensure_bench_dataset(), formats=[fmt], with_graphs=False)
     texts = [i.prompts[fmt].text for i in instances]
     return [texts[i % len(texts)] for i in range(n)]
+
+
+def right_answers(fmt: str = "edge_list") -> dict[str, str]:
+    """Prompt -> ``\\boxed{<expected answer>}`` for every instance of the ``main`` dataset: with
+    the stub's ``skills`` a benchmark model solves a realistic share of its prompts."""
+    import sys
+
+    sys.path.insert(0, str(REPO))
+    from gralgo.dataset import read_instances
+
+    instances = read_instances(ensure_bench_dataset(), formats=[fmt], with_graphs=False)
+    return {i.prompts[fmt].text: f"\\boxed{{{i.prompts[fmt].answer}}}" for i in instances}
 
 
 CHILD = "--child"

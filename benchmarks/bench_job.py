@@ -1,24 +1,28 @@
 """A whole evaluation job as a user runs it (``python -m gralgo ...``), with its parts.
 
     python benchmarks/bench_job.py [--per-level 37] [--k 1] [--rounds 3] [--latency 0.05]
-                                   [--concurrency 64] [--experiment-main] [--json PATH]
+                                   [--solves 0.5] [--concurrency 64] [--experiment-main]
+                                   [--json PATH]
 
-Default: 9 tasks x 6 levels x 37 instances = 1,998 samples of real ``main`` prompts (the
-dataset under ``outputs/datasets/bench-main``, built once) against the loopback stub with
-``--latency`` s per reply. Paths, interleaved in every round, each on a fresh ledger:
+Default: 9 tasks x 6 levels x 37 instances = 1,998 samples of real ``main`` prompts (the dataset
+under ``outputs/datasets/bench-main``, built once) against the loopback stub with ``--latency`` s
+per reply, answering ``--solves`` of the prompts right (the expected answer, boxed; chosen per
+prompt by a hash, so every round and path gets the same replies) and the rest ``\\boxed{-1}``, so
+scoring and reports see a realistic mix. Paths, interleaved in every round, each on a fresh ledger:
 ``MLflow off`` and ``MLflow on`` (the MLflow store already exists, as for a user's second job).
 Each round reports the process's wall time (parent's clock), its own CPU time and peak RSS
-(``wait4``), and the parts the job records in ``metrics.json`` (start-up, dataset, plan,
-calls, scoring, reports, MLflow), wall and CPU. The fixed cost is the CPU time outside the
-calls part; goal <= 2.5 s. ``--experiment-main`` runs ``+experiment=main`` (21,600 samples) instead,
-goal <= 1.5x its ideal end to end. ``--baseline DIR`` (a checkout of older code, e.g.
-``git worktree add /tmp/old main``) adds the same paths run with that code, interleaved with
-these, for before/after comparisons.
+(``wait4``), and the parts the job records in ``metrics.json`` (start-up, dataset, plan, calls,
+scoring, reports, MLflow), wall and CPU. The fixed cost is the CPU time outside the calls part;
+goal <= 2.5 s. ``--experiment-main`` runs ``+experiment=main`` (21,600 samples) instead, goal <=
+1.5x its ideal end to end. ``--baseline DIR`` (a checkout of older code, e.g. ``git worktree add
+/tmp/old main``) adds the same paths run with that code, interleaved with these, for before/after
+comparisons.
 """
 
 from __future__ import annotations
 
 import argparse
+import atexit
 import json
 import os
 import sys
@@ -30,11 +34,13 @@ from _measure import (
     REPO,
     Row,
     Sample,
+    compile_bytecode,
     ensure_bench_dataset,
     interleaved,
     load_average,
     print_rows,
     process_sample,
+    right_answers,
     run_process,
     write_rows,
 )
@@ -49,12 +55,19 @@ def main() -> None:
     parser.add_argument("--k", type=int, default=1)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--latency", type=float, default=0.05)
+    parser.add_argument(
+        "--solves", type=float, default=0.5,
+        help="share of the prompts the stub answers right (deterministic per prompt)",
+    )  # fmt: skip
     parser.add_argument("--concurrency", type=int, default=64)
     parser.add_argument("--client", default="auto", choices=["auto", "litellm", "direct"])
     parser.add_argument("--experiment-main", action="store_true")
     parser.add_argument("--json", help="append the result rows to this JSON-lines file")
     parser.add_argument("--baseline", type=Path, help="also run these paths with this checkout")
     args = parser.parse_args()
+    compile_bytecode(REPO)
+    if args.baseline:
+        compile_bytecode(args.baseline.resolve())
     dataset = ensure_bench_dataset()
     if args.experiment_main:
         selection = ["+experiment=main"]
@@ -67,7 +80,9 @@ def main() -> None:
         label = f"{samples:,}-sample job"
         goal = "fixed cost (CPU outside calls) <= 2.5 s"
     ideal = samples * args.latency / args.concurrency
+    answers = right_answers()  # the stub answers a realistic mix, right and wrong
     stub = start_stub("--latency", str(args.latency))
+    atexit.register(stop_stub, stub)  # also when a job fails: no stub left holding our pipes
     with tempfile.TemporaryDirectory(prefix="bench-job-") as tmp:
 
         def job(mlflow: bool, code: Path = REPO):  # type: ignore[no-untyped-def]
@@ -84,7 +99,9 @@ def main() -> None:
                     f"paths.outputs={folder}/outputs", f"mlflow.tracking_uri=sqlite:///{tmp}/mlflow.db",
                     f"hydra.run.dir={folder}/job", f"dataset.dir={dataset}",
                 ]  # fmt: skip
-                stub.control(latency_s=args.latency)  # resets the call counter
+                stub.control(  # also resets the call counter
+                    latency_s=args.latency, answers=answers, skills={"stub-model": args.solves}
+                )
                 load = load_average()
                 done = run_process(command, env=env, cwd=Path(tmp))
                 if done.returncode != 0:
@@ -118,7 +135,6 @@ def main() -> None:
             old = args.baseline.resolve()
             paths |= {f"baseline {old}, {name}": job(name != "MLflow off", old) for name in paths}
         results = interleaved(paths, args.rounds)
-    stop_stub(stub)
     rows = [
         Row(
             "bench_job",
@@ -126,7 +142,8 @@ def main() -> None:
             samples_,
             ideal_s=ideal,
             goal=goal,
-            note=f"{args.latency * 1000:.0f} ms stub, concurrency {args.concurrency}",
+            note=f"{args.latency * 1000:.0f} ms stub solving {args.solves:.0%} of its prompts, "
+            f"concurrency {args.concurrency}",
         )
         for name, samples_ in results.items()
     ]

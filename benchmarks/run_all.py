@@ -34,7 +34,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _measure import REPO, ensure_bench_dataset, load_average, markdown_table
+from _measure import REPO, compile_bytecode, ensure_bench_dataset, load_average, markdown_table
 
 RESULTS = REPO / "benchmarks" / "results"
 
@@ -92,6 +92,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     args.out = args.out or (RESULTS / "quick" if args.quick else RESULTS)
+    compile_bytecode()
     ensure_bench_dataset()
     runs = [(n, a) for n, a in plan(args.quick, args.inspect) if not args.only or n in args.only]
     started, load_before = time.monotonic(), load_average()
@@ -135,7 +136,7 @@ def main() -> None:
         f"Benchmarks ({context['mode']} run), commit {commit}, {context['date_utc']} UTC, "
         f"{context['machine']}; load average {load_before} before, {context['load_after']} "
         f"after; took {seconds / 60:.1f} min. Median and min–max of the interleaved rounds; "
-        "the load average of each round is listed beside it."
+        "the load average of each round is listed beside it; gralgo's bytecode compiled first."
     )
     failed = f"\n\nFAILED: {', '.join(failures)}" if failures else ""
     (args.out / "results.md").write_text(

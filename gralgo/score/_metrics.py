@@ -102,6 +102,12 @@ def bootstrap_ci(
     width = data.shape[1:] if data.ndim > 1 else ()
     if data.shape[0] == 0:
         return np.full(width, np.nan), np.full(width, np.nan)
+    if bool(((data == 0.0).all(axis=0) | (data == 1.0).all(axis=0)).all()):
+        # Every metric all 0 or all 1 (all wrong, all right): each resample's mean is exactly
+        # that value (integer counts), and so is every quantile. Same bits without the draws;
+        # each call has its own generator, so no other interval changes.
+        value = (data[0] == 1.0).astype(np.float64)
+        return (value.copy(), value) if data.ndim > 1 else (value[()], value[()])
     rng = np.random.default_rng(seed)
     m = data.shape[0]
     # Drawn in blocks of resamples: the same random stream as one (n_resamples, m) draw, but

@@ -215,7 +215,7 @@ async def stats(request: web.Request) -> web.Response:
 
 
 def make_app(latency_s: float, faults: list[dict[str, Any]]) -> web.Application:
-    app = web.Application()
+    app = web.Application(client_max_size=256 * 2**20)  # canned answers for a whole dataset
     app["state"] = StubState(latency_s, faults)
     app.router.add_post("/v1/chat/completions", chat_completions)
     app.router.add_get("/v1/models", models)

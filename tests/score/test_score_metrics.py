@@ -108,6 +108,37 @@ def test_bootstrap_edge_cases() -> None:
         bootstrap_ci(np.ones(3), confidence=1.5)
 
 
+@pytest.mark.parametrize(
+    "values",
+    [np.ones(7), np.zeros(30), np.array([[0.0, 1.0, 0.0]] * 12), np.array([[1.0, 1.0]] * 3)],
+)
+def test_bootstrap_of_all_right_or_all_wrong_skips_the_draws_with_the_same_bits(
+    values: np.ndarray, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_draws(*args: object, **kwargs: object) -> object:
+        raise AssertionError("drew resamples for a constant group")
+
+    reference = _drawn_bootstrap(values)  # computed before the generator is disabled
+    monkeypatch.setattr(np.random, "default_rng", no_draws)
+    low, high = bootstrap_ci(values)
+    for got, ref in ((low, reference[0]), (high, reference[1])):
+        assert type(got) is type(ref) and np.shape(got) == np.shape(ref)
+        assert np.array_equal(got, ref) and np.asarray(got).tobytes() == np.asarray(ref).tobytes()
+    mixed = np.array([[0.0, 1.0], [0.0, 0.1]])  # 0.1 is neither: the draws are needed
+    with pytest.raises(AssertionError, match="constant group"):
+        bootstrap_ci(mixed)
+
+
+def _drawn_bootstrap(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The percentile interval from 1,000 drawn resamples (seed 0), as bootstrap_ci draws them."""
+    data = np.asarray(values, dtype=np.float64)
+    rng = np.random.default_rng(0)
+    rows = rng.integers(0, data.shape[0], size=(1000, data.shape[0]))
+    means = data[rows].mean(axis=1)
+    low, high = np.quantile(means, [0.025, 0.975], axis=0)
+    return low, high
+
+
 def test_normalized_scores_follow_eq_5_and_6() -> None:
     table = pd.DataFrame(
         {
