@@ -313,6 +313,11 @@ def main() -> None:
     print(f"{versions}; inspect-ai {INSPECT_VERSION if python else '-'}; cpus {os.cpu_count()}")
     print_rows(rows)
     write_rows(args.json, rows)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    # Every row is written. The interpreter's teardown after litellm's and aiohttp's loops has
+    # crashed with SIGSEGV (exit -11 in a full run), which marked the whole benchmark failed.
+    os._exit(0)
 
 
 if __name__ == "__main__":

@@ -1,12 +1,15 @@
 """Run every benchmark on the shared rules and write one table: ``benchmarks/results/``.
 
-    python benchmarks/run_all.py [--quick] [--inspect auto|off] [--only NAME ...]
+    python benchmarks/run_all.py [--quick] [--inspect auto|off] [--only NAME ... [--merge]]
+                                 [--update-readme]
 
 Each benchmark runs as its own process and appends its rows (median, min and max of >= 3
 interleaved rounds, the load average of each round, whole-process and in-process paths with
 their parts) to one JSON-lines file; this script then writes ``benchmarks/results/results.md``
 and ``results.json`` with the machine, the commit, the load average before and after, and how
-long the run took. The README's performance table is ``results.md``'s table.
+long the run took. The README's performance table is ``results.md``'s table. Each row names its
+run, commit and time; ``--only NAME --merge`` re-runs some benchmarks and keeps the other rows of
+the earlier ``results.json``, listed as kept (with their commit and time) in the header.
 
 Full run (the first five: about 20 min on an idle 2-core machine, estimated from their parts
 measured at load 2-4; the last five add a few minutes, not yet measured idle; the first run also
@@ -67,6 +70,19 @@ def plan(quick: bool, inspect: str) -> list[tuple[str, list[str]]]:
     ]
 
 
+def kept_rows(results: Path, ran: set[str]) -> list[dict[str, object]]:
+    """The rows of ``results`` (an earlier results.json) whose run is not among ``ran``."""
+    if not results.is_file():
+        return []
+    earlier = json.loads(results.read_text(encoding="utf-8"))
+    context = earlier.get("context", {})
+    return [
+        {"commit": context.get("commit"), "date_utc": context.get("date_utc"), **row}
+        for row in earlier.get("rows", [])
+        if row.get("run") and row["run"] not in ran
+    ]
+
+
 BEGIN, END = "<!-- benchmarks/results/results.md: begin -->", "<!-- results.md: end -->"
 
 
@@ -86,6 +102,11 @@ def main() -> None:
     parser.add_argument("--only", nargs="*", help="run only these benchmarks (names as listed)")
     parser.add_argument("--out", type=Path, help="default: benchmarks/results (quick: .../quick)")
     parser.add_argument(
+        "--merge",
+        action="store_true",
+        help="keep the earlier results.json's rows of the benchmarks not run now (with --only)",
+    )
+    parser.add_argument(
         "--update-readme",
         action="store_true",
         help="put results.md between the benchmark markers in README.md",
@@ -97,13 +118,14 @@ def main() -> None:
     runs = [(n, a) for n, a in plan(args.quick, args.inspect) if not args.only or n in args.only]
     started, load_before = time.monotonic(), load_average()
     failures: list[str] = []
+    runs_of: dict[str, int] = {}  # run name -> how many rows it wrote
     with tempfile.TemporaryDirectory() as tmp:
         rows_file = Path(tmp) / "rows.jsonl"
         rows_file.touch()
         for name, arguments in runs:
             script = REPO / "benchmarks" / arguments[0]
             print(f"== {name}: {' '.join(arguments)}", flush=True)
-            t0 = time.monotonic()
+            t0, before = time.monotonic(), len(rows_file.read_text().splitlines())
             done = subprocess.run(
                 [sys.executable, str(script), *arguments[1:], "--json", str(rows_file)],
                 cwd=REPO,
@@ -112,22 +134,33 @@ def main() -> None:
             print(f"== {name}: {time.monotonic() - t0:.0f} s, exit {done.returncode}", flush=True)
             if done.returncode != 0:
                 failures.append(f"{name} (exit {done.returncode})")
-        rows = [json.loads(line) for line in rows_file.read_text().splitlines() if line]
+            runs_of[name] = len(rows_file.read_text().splitlines()) - before
+        lines = rows_file.read_text().splitlines()
     seconds = time.monotonic() - started
     commit = subprocess.run(
         ["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True, text=True
     ).stdout.strip()
+    date_utc = time.strftime("%Y-%m-%d %H:%M", time.gmtime())
+    rows, at = [], 0
+    for name, count in runs_of.items():  # each row names its run, commit and time
+        for line in lines[at : at + count]:
+            rows.append({**json.loads(line), "run": name, "commit": commit, "date_utc": date_utc})
+        at += count
+    kept = kept_rows(args.out / "results.json", set(runs_of)) if args.merge else []
     context = {
         "mode": "quick" if args.quick else "full",
         "commit": commit,
-        "date_utc": time.strftime("%Y-%m-%d %H:%M", time.gmtime()),
+        "date_utc": date_utc,
         "machine": f"{platform.machine()}, {os.cpu_count()} CPUs, "
         f"Python {platform.python_version()}",
         "load_before": load_before,
         "load_after": load_average(),
         "duration_s": round(seconds, 1),
         "failed": failures,
+        "kept": sorted({(r["run"], r["commit"], r["date_utc"]) for r in kept}),
     }
+    order = [name for name, _ in plan(args.quick, args.inspect)]
+    rows = sorted(kept + rows, key=lambda r: order.index(r["run"]) if r["run"] in order else 99)
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "results.json").write_text(
         json.dumps({"context": context, "rows": rows}, indent=2) + "\n", encoding="utf-8"
@@ -135,9 +168,16 @@ def main() -> None:
     header = (
         f"Benchmarks ({context['mode']} run), commit {commit}, {context['date_utc']} UTC, "
         f"{context['machine']}; load average {load_before} before, {context['load_after']} "
-        f"after; took {seconds / 60:.1f} min. Median and min–max of the interleaved rounds; "
+        f"after; took {seconds / 60:.1f} min{' (the benchmarks run now)' if kept else ''}. "
+        "Median and min–max of the interleaved rounds; "
         "the load average of each round is listed beside it; gralgo's bytecode compiled first."
     )
+    if kept:
+        header += (
+            " Kept from earlier runs (`--merge`): "
+            + "; ".join(f"{run} (commit {c}, {d} UTC)" for run, c, d in context["kept"])
+            + "."
+        )
     failed = f"\n\nFAILED: {', '.join(failures)}" if failures else ""
     (args.out / "results.md").write_text(
         f"{header}\n\n{markdown_table(rows)}{failed}\n", encoding="utf-8"
