@@ -19,8 +19,9 @@ source that is not a folder. Values resolvers cached while composing (``${now:}`
 kept: each run resolves its own.
 
 Where: ``$GRALGO_CACHE_DIR/compose`` (default ``~/.cache/gralgo/compose``), or the folder
-``GRALGO_COMPOSE_CACHE`` names; ``GRALGO_COMPOSE_CACHE=off`` turns the cache off. One file per
-key, readable by the user only, written only after the command line passed gralgo's checks, and
+``GRALGO_COMPOSE_CACHE`` names; ``GRALGO_COMPOSE_CACHE=off`` turns the cache off. One file per key,
+readable by the user only (an entry or folder that is not the user's, or that others can write, is
+never read: entries are unpickled), written only after the command line passed gralgo's checks, and
 never when a config file holds a value shaped like a secret (an entry holds what Hydra writes to
 the run's ``.hydra/`` anyway). Deleting the folder is always safe.
 """
@@ -126,8 +127,23 @@ def entry_key(repo: Any, config_name: str | None, group_lines: list[str]) -> str
     return digest.hexdigest()
 
 
+def _private(path: Path) -> bool:
+    """Whether ``path`` and its folder belong to this user and nobody else can write them: an
+    entry is unpickled, so one that another user could have written is never read."""
+    try:
+        for st in (os.stat(path.parent), os.stat(path)):
+            if st.st_uid != os.getuid() or st.st_mode & 0o022:
+                return False
+    except OSError:
+        return False
+    return True
+
+
 def _read(path: Path) -> tuple[Any, dict[str, Any]] | None:
-    """The entry at ``path`` (the merged config, Hydra's known choices), or ``None``."""
+    """The entry at ``path`` (the merged config, Hydra's known choices), or ``None`` (also when
+    it is not private to this user: see :func:`_private`)."""
+    if not _private(path):
+        return None
     try:
         data = path.read_bytes()
     except OSError:

@@ -251,6 +251,30 @@ def test_a_damaged_entry_composes_afresh_and_is_replaced(cache: Path, loader: An
     assert written == 0 and same(again, cfg)
 
 
+@pytest.mark.parametrize("where", ["entry", "folder"])
+def test_an_entry_others_could_write_is_never_unpickled(
+    cache: Path, loader: Any, where: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cached(loader, ["sampling.k=2"], HYDRA)
+    (entry,) = cache.iterdir()
+    target = entry if where == "entry" else cache
+    target.chmod(target.stat().st_mode | stat.S_IWGRP | stat.S_IWOTH)
+    unpickled: list[bytes] = []
+    loads = pickle.loads
+
+    def spy(data: bytes, **kwargs: Any) -> Any:
+        unpickled.append(data)
+        return loads(data, **kwargs)
+
+    monkeypatch.setattr(_compose_cache.pickle, "loads", spy)
+    cfg, _ = cached(loader, ["sampling.k=2"], HYDRA)
+    assert unpickled == [] and same(cfg, hydra_compose(loader, ["sampling.k=2"]))
+    entry.chmod(0o600)
+    cache.chmod(0o700)
+    cached(loader, ["sampling.k=2"])  # private again: read (``refuse`` if composed afresh)
+    assert len(unpickled) == 1
+
+
 def test_a_sweeps_jobs_compose_afresh(
     cache: Path, loader: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
