@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import networkx as nx
 import numpy as np
 import pytest
 
-from gralgo.graphs import build_source_graph
+from gralgo.graphs import SourceGraph, build_source_graph
 from gralgo.graphs._fast_build import (
     add_new_edges,
     add_new_nodes,
@@ -62,15 +63,33 @@ def test_add_new_edges_matches_add_edges_from(seed: int) -> None:
     assert _layout(built) == _layout(expected)
 
 
+def random_source(
+    rng: random.Random,
+    n: int,
+    m: int,
+    weights: Callable[[], int] | None = None,
+    labels: Callable[[], int] | None = None,
+    label_names: tuple[str, ...] = (),
+) -> SourceGraph:
+    """A source graph on ``n`` nodes ``n0..`` with ``m`` random edges drawn from ``rng`` (ends,
+    then each edge's weight and label when asked for)."""
+    us = np.array([rng.randrange(n) for _ in range(m)])
+    vs = np.array([rng.randrange(n) for _ in range(m)])
+    return build_source_graph(
+        "t",
+        [f"n{i}" for i in range(n)],
+        us,
+        vs,
+        weights=None if weights is None else np.array([weights() for _ in range(m)]),
+        labels=None if labels is None else np.array([labels() for _ in range(m)]),
+        label_names=label_names,
+    )
+
+
 def test_induced_edges_order_and_positions() -> None:
     rng = random.Random(7)
     n = 40
-    source = build_source_graph(
-        "t",
-        [f"n{i}" for i in range(n)],
-        np.array([rng.randrange(n) for _ in range(150)]),
-        np.array([rng.randrange(n) for _ in range(150)]),
-    )
+    source = random_source(rng, n, 150)
     nodes = [rng.randrange(n) for _ in range(25)]
     chosen = sorted(set(nodes))
     expected = [
@@ -156,13 +175,12 @@ def test_to_networkx_induced_matches_networkx(seed: int) -> None:
     sorted, weight then relation), each edge with its own attribute dict."""
     rng = random.Random(seed)
     n = 50
-    source = build_source_graph(
-        "t",
-        [f"n{i}" for i in range(n)],
-        np.array([rng.randrange(n) for _ in range(200)]),
-        np.array([rng.randrange(n) for _ in range(200)]),
-        weights=np.array([rng.randint(1, 9) for _ in range(200)]),
-        labels=np.array([rng.randrange(3) for _ in range(200)]) if seed % 2 else None,
+    source = random_source(
+        rng,
+        n,
+        200,
+        weights=lambda: rng.randint(1, 9),
+        labels=(lambda: rng.randrange(3)) if seed % 2 else None,
         label_names=("a", "b", "c"),
     )
     nodes = [rng.randrange(n) for _ in range(30)]
