@@ -18,7 +18,12 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-_SAMPLE_STATE = "SELECT error_class IS NULL FROM samples WHERE request_key = ? AND sample_index = ?"
+_STATE = (
+    "SELECT (SELECT error_class IS NULL FROM samples WHERE request_key = ?1 AND sample_index = ?2),"
+    " owner, expires_at FROM (SELECT 1) LEFT JOIN claims ON request_key = ?1 AND sample_index = ?2"
+)
+"""One pair's state in one query: 1 / 0 / NULL (success row / error row / no row), then its
+claim's owner and expiry (NULL without a claim)."""
 Pair = tuple[str, int]
 """(request key, sample index)."""
 
@@ -134,27 +139,25 @@ def claim(
 ) -> ClaimResult:
     """Claim up to ``limit`` of ``pairs`` for ``owner`` at once (rule: :class:`ClaimDecision`)."""
     decision = ClaimDecision(owner, watched)
+    new: list[tuple[str, int, str, float]] = []
     with immediate(conn):
         for pair in pairs:
             if len(decision.result.claimed) >= limit:
                 break
-            row = conn.execute(_SAMPLE_STATE, pair).fetchone()
-            holder = conn.execute(
-                "SELECT owner, expires_at FROM claims WHERE request_key = ? AND sample_index = ?",
-                pair,
-            ).fetchone()
+            ok, holder, expires_at = conn.execute(_STATE, pair).fetchone()
             state = SampleState(
-                has_row=row is not None,
-                succeeded=bool(row is not None and row[0]),
-                holder=None if holder is None else holder[0],
-                expires_at=0.0 if holder is None else holder[1],
+                has_row=ok is not None,
+                succeeded=bool(ok),
+                holder=holder,
+                expires_at=0.0 if holder is None else expires_at,
             )
-            if decision.take(pair, state):
-                conn.execute(
-                    "INSERT OR REPLACE INTO claims (request_key, sample_index, owner, expires_at) "
-                    "VALUES (?, ?, ?, ?)",
-                    (*pair, owner, decision.now + lease_s),
-                )
+            if decision.take(pair, state):  # pairs are distinct: no later state depends on it
+                new.append((*pair, owner, decision.now + lease_s))
+        conn.executemany(
+            "INSERT OR REPLACE INTO claims (request_key, sample_index, owner, expires_at) "
+            "VALUES (?, ?, ?, ?)",
+            new,
+        )
     return decision.result
 
 

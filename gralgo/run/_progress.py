@@ -43,6 +43,10 @@ def describe_run(report: Any) -> str:
     return ", ".join(parts)
 
 
+UPDATE_S = 0.1
+"""Least time between two updates of the bar by samples (its refresh rate)."""
+
+
 class RunProgress:
     """Rich progress bar fed by the runner's ``on_progress`` callback."""
 
@@ -71,6 +75,7 @@ class RunProgress:
         self.priced = 0
         self.errors = 0
         self._started = time.monotonic()
+        self._next_update = self._started
         self._progress = Progress(
             TextColumn("[bold]{task.description}"),
             BarColumn(),
@@ -100,7 +105,13 @@ class RunProgress:
             self.cost += record.cost_usd
             self.priced += 1
         self.errors += 0 if record.ok else 1
-        self._progress.update(self._task, advance=1, stats=self._stats())
+        now = time.monotonic()
+        if now >= self._next_update:  # the bar redraws 10 times a second: no faster updates
+            self._next_update = now + UPDATE_S
+            self._update()
+
+    def _update(self) -> None:
+        self._progress.update(self._task, completed=self.done, stats=self._stats())
 
     def hide_main(self) -> None:
         """Show only the rows added with :meth:`add_row`."""
@@ -126,4 +137,5 @@ class RunProgress:
         exc: BaseException | None,
         tb: TracebackType | None,
     ) -> None:
+        self._update()  # the last samples counted since the last update
         self._progress.stop()

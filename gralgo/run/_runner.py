@@ -203,11 +203,15 @@ class _BatchRun:
         try:
             while remaining and not self.stopped:
                 if len(running) < window:
+                    limit = window - len(running)
+                    # Each pair a claim looks at is claimed, answered (dropped), held (then
+                    # watched) or, if watched, stored (dropped): this many from the front always
+                    # suffice, where a copy of all that remains per freed slot grew as n².
+                    candidates = list(itertools.islice(remaining, limit + len(watched)))
                     try:
                         found = self.ledger.claim(
-                            list(remaining), self.owner, self.lease_s, window - len(running),
-                            frozenset(watched),
-                        )  # fmt: skip
+                            candidates, self.owner, self.lease_s, limit, frozenset(watched)
+                        )
                     except Exception as err:  # full disk, server gone: finish in flight, stop
                         self.keeper.note(err)
                         self.stop(self.keeper.reason())

@@ -27,7 +27,12 @@ RECORD_FIELDS: tuple[str, ...] = (
 """Per-sample fields, in the order they are written (those absent from a frame are skipped)."""
 
 CHUNK_ROWS = 250
-"""Samples written per chunk: bounds the text held at once while writing transcripts."""
+"""Samples in the first chunk written (and the fewest in any chunk but the last)."""
+CHUNK_TEXT = 4_000_000
+"""Characters of answer and reasoning text a chunk aims at: with long replies a chunk holds
+:data:`CHUNK_ROWS` samples, with short ones up to :data:`MAX_CHUNK_ROWS` (fewer chunks, less
+per-chunk overhead), so the text held at once stays bounded either way."""
+MAX_CHUNK_ROWS = 2000
 
 TextLookup = Callable[[Sequence[str], Sequence[str]], Mapping[tuple[str, int], Sequence[Any]]]
 """``(request keys, fields) -> {(key, sample index): values of fields}``, e.g.
@@ -87,8 +92,9 @@ def records_json(frame: pd.DataFrame) -> str:
 def record_chunks(
     frame: pd.DataFrame, texts: TextLookup | None = None, rows: int | None = None
 ) -> Iterator[pd.DataFrame]:
-    """A :func:`record_view` as :func:`records_frame` chunks of ``rows`` rows, in order (only
-    one chunk's values are converted at a time); with ``texts``, the text
+    """A :func:`record_view` as :func:`records_frame` chunks, in order (only one chunk's values
+    are converted at a time): ``rows`` rows each, else sized by their text (the first
+    :data:`CHUNK_ROWS`, then :func:`next_chunk_rows`); with ``texts``, the text
     fields the frame lacks (answer, reasoning) are filled in per chunk from ``texts``, so the
     whole job's text is never in memory at once."""
     missing = [f for f in ("answer_text", "reasoning_text") if f not in frame.columns]
@@ -97,9 +103,12 @@ def record_chunks(
     elif not {"request_key", "sample_index"} <= set(frame.columns):
         raise ValueError("filling texts needs the request_key and sample_index columns")
     columns = [f for f in RECORD_FIELDS if f in frame.columns or f in missing]
+    fixed = rows is not None
     rows = rows or CHUNK_ROWS
-    for start in range(0, len(frame), rows):
+    start = 0
+    while start < len(frame):
         chunk = _plain_objects(frame.iloc[start : start + rows])
+        start += len(chunk)
         if missing:
             assert texts is not None
             keys = chunk["request_key"].tolist()
@@ -111,6 +120,22 @@ def record_chunks(
                 for j, name in enumerate(missing)
             })[columns]  # fmt: skip
         yield chunk
+        if not fixed:  # the next chunk's size from this one's text (deterministic: same bytes)
+            rows = next_chunk_rows(chunk)
+
+
+def next_chunk_rows(chunk: pd.DataFrame) -> int:
+    """Rows for the chunk after ``chunk``: :data:`CHUNK_TEXT` over its text per sample, within
+    [:data:`CHUNK_ROWS`, :data:`MAX_CHUNK_ROWS`]."""
+    chars = sum(
+        len(value)
+        for name in ("answer_text", "reasoning_text")
+        if name in chunk.columns
+        for value in chunk[name].tolist()
+        if isinstance(value, str)
+    )
+    per_row = max(1.0, chars / max(1, len(chunk)))
+    return max(CHUNK_ROWS, min(MAX_CHUNK_ROWS, int(CHUNK_TEXT / per_row)))
 
 
 def _object_series(values: list[Any], index: Any) -> Any:

@@ -35,3 +35,23 @@ def test_run_report_is_one_readable_line() -> None:
     )
     assert "RunReport(" not in line
     io.StringIO(line)  # plain text
+
+
+def test_the_bar_is_updated_at_its_refresh_rate_and_ends_on_the_last_sample() -> None:
+    from rich.console import Console
+
+    progress = RunProgress(500, console=Console(file=io.StringIO(), force_terminal=False))
+    calls: list[dict[str, object]] = []
+    real = progress._progress.update
+
+    def counted(task: object, **fields: object) -> None:
+        calls.append(fields)
+        real(task, **fields)  # type: ignore[arg-type]
+
+    progress._progress.update = counted  # type: ignore[method-assign]
+    with progress:
+        for i in range(500):  # far faster than 10 a second
+            progress(SampleRecord("k", i, "i", "m", answer_text="x", prompt_tokens=1))
+    assert 2 <= len(calls) <= 10, len(calls)  # not one update per sample
+    shown = progress._progress.tasks[0]
+    assert shown.completed == 500 and "tokens 500" in shown.fields["stats"]

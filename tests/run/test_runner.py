@@ -350,3 +350,23 @@ def test_parse_response_reads_thinking_blocks_and_rejects_empty_choices() -> Non
     )
     with pytest.raises(MalformedResponseError):
         parse_response(litellm, SimpleNamespace(choices=[], usage=None))
+
+
+def test_each_claim_looks_at_a_window_not_at_all_that_remains(
+    stub: StubServer, requests_for: Build, ledger: Ledger, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A freed slot claims from the front of what remains (the claim's limit plus the pairs
+    held elsewhere), never a copy of every remaining pair: that grew as n² with the job."""
+    seen: list[tuple[int, int]] = []
+    real = Ledger.claim
+
+    def counted(self: Ledger, pairs: Any, owner: str, lease_s: float, limit: int,
+                watched: frozenset[Any] = frozenset()) -> Any:  # fmt: skip
+        seen.append((len(pairs), limit + len(watched)))
+        return real(self, pairs, owner, lease_s, limit, watched)
+
+    monkeypatch.setattr(Ledger, "claim", counted)
+    requests = requests_for(100)
+    report = run(ledger, requests, k=2, max_concurrency=8)
+    assert report.done == 200 and stub.stats()["calls"] == 200
+    assert all(n <= bound for n, bound in seen) and max(n for n, _ in seen) <= 8, seen[:5]

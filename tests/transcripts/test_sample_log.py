@@ -93,3 +93,28 @@ def test_chunk_json_keeps_each_reference_value_as_it_is() -> None:
     ids = pd.Series([1, None, 3, 4, 5, 6, 7, 8], dtype=object)
     chunk = _plain_objects(_awkward_frame()).assign(instance_id=ids)
     assert chunk_json(chunk, "/d") == (records_json(chunk), jsonl_text(chunk, "/d"))
+
+
+def test_chunks_are_sized_by_their_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Short replies: chunks grow up to MAX_CHUNK_ROWS (fewer, cheaper chunks); long replies:
+    CHUNK_ROWS each (bounded text); every row once, in order; a fixed ``rows`` stays fixed."""
+    import gralgo.transcripts._sample_log as sample_log
+
+    monkeypatch.setattr(sample_log, "CHUNK_ROWS", 10)
+    monkeypatch.setattr(sample_log, "MAX_CHUNK_ROWS", 100)
+    monkeypatch.setattr(sample_log, "CHUNK_TEXT", 2_000)
+    n = 400
+
+    def frame(text: str) -> pd.DataFrame:
+        return pd.DataFrame({"instance_id": [f"i{i}" for i in range(n)], "answer_text": text,
+                             "reasoning_text": None, "sample_index": np.arange(n)})  # fmt: skip
+
+    short = [len(c) for c in record_chunks(record_view(frame("x")))]
+    assert short == [10, 100, 100, 100, 90]
+    medium = [len(c) for c in record_chunks(record_view(frame("y" * 50)))]
+    assert medium[:3] == [10, 40, 40] and sum(medium) == n
+    long = [len(c) for c in record_chunks(record_view(frame("z" * 1_000)))]
+    assert set(long) == {10} and len(long) == 40
+    assert [len(c) for c in record_chunks(record_view(frame("x")), rows=7)][:3] == [7, 7, 7]
+    chunks = list(record_chunks(record_view(frame("x"))))
+    assert pd.concat(chunks)["instance_id"].tolist() == [f"i{i}" for i in range(n)]
