@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from gralgo.publish._background import Background, in_background
+
 if TYPE_CHECKING:
     import pandas as pd
 
@@ -199,14 +201,17 @@ def write_reports(
     tables_dir = out_dir / "tables"
     tables: list[Path] = []
     agg = None
+    drawing = Background("no figure")
     if bool(inst["incomplete"].all()):
         log.warning("no instance has all its samples (%s): no tables, no plot", status.line())
     elif settings.by_level:
         agg = aggregate(inst, by=["model", "task", "level"], n_resamples=resamples)
         guesses = guess_baselines(inst)  # once: the tables, the plot and the page share it
         tables += write_tables(inst, agg, tables_dir, guesses=guesses)
-        figure = out_dir / "accuracy_by_level.png"
-        artifacts.append(plot_accuracy_by_level(inst, figure, guesses=guesses))
+        figure = out_dir / "accuracy_by_level.png"  # drawn while the transcripts are written
+        drawing = in_background("the figure", plot_accuracy_by_level, inst, figure,
+                                guesses=guesses)  # fmt: skip
+        artifacts.append(figure)
     else:
         tables_dir.mkdir(parents=True, exist_ok=True)
         path = tables_dir / "long_context.md"
@@ -214,7 +219,9 @@ def write_reports(
         tables.append(path)
         from gralgo.report import plot_long_context
 
-        artifacts.append(plot_long_context(inst, out_dir / "accuracy_by_context.png"))
+        figure = out_dir / "accuracy_by_context.png"
+        drawing = in_background("the figure", plot_long_context, inst, figure)
+        artifacts.append(figure)
     if not status.complete:
         mark_partial(tables, status)
     artifacts += tables
@@ -230,17 +237,21 @@ def write_reports(
 
     figures = [p for p in artifacts if p.suffix == ".png"]
     page_by_task_level = None if agg is None else with_baselines(agg, guesses)
-    pages, state = write_job_transcripts(
-        scored,
-        overall,
-        parts,
-        figures,
-        settings,
-        out_dir,
-        page_by_task_level,
-        tables_dir if agg is not None else None,
-        previous=transcripts,
-    )
+    try:
+        pages, state = write_job_transcripts(
+            scored,
+            overall,
+            parts,
+            figures,
+            settings,
+            out_dir,
+            page_by_task_level,
+            tables_dir if agg is not None else None,
+            previous=transcripts,
+            figures_ready=drawing.wait,
+        )
+    finally:
+        drawing.wait()  # also when the page was up to date (it never asked for the figure)
     artifacts += pages
     metrics = job_metrics(overall, parts, scored, agg)
     metrics.update(

@@ -14,7 +14,8 @@ import base64
 import html
 import io
 import json
-from collections.abc import Iterable, Mapping, Sequence
+import shutil
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from json.encoder import encode_basestring
 from pathlib import Path
@@ -125,14 +126,24 @@ def write_page(
     records (one per chunk), joined into the page's one ``records`` array as they come, so
     the whole job's text is never one string. ``head`` is :func:`page_head` of ``report``
     when the caller rendered it already."""
-    tail = _PAGE.split("%DATA%")[1]
     out.write((page_head(report) if head is None else head) + '{"records":[')
+    _write_records(out, record_arrays)
+    _write_rest(report, out)
+
+
+def _write_records(out: TextIO, record_arrays: Iterable[str]) -> None:
+    """The items of the page's ``records`` array, from JSON arrays of records."""
     first = True
     for array in record_arrays:
         body = array.strip()[1:-1]
         if body:
             out.write(_safe(body) if first else "," + _safe(body))
             first = False
+
+
+def _write_rest(report: HtmlReport, out: TextIO) -> None:
+    """The page after its records: prompts, certificates, the script and the end."""
+    tail = _PAGE.split("%DATA%")[1]
     out.write('],"prompts":{')
     for n, (key, prompt) in enumerate(report.prompts.items()):
         entry = _json_string(key) + ":" + _json_string(prompt)
@@ -161,15 +172,32 @@ def write_html_report(
     report: HtmlReport,
     path: Path,
     record_arrays: Iterable[str] | None = None,
-    head: str | None = None,
+    head: str | Callable[[], str] | None = None,
 ) -> Path:
     """Write the page to ``path`` a piece at a time; return it. ``record_arrays`` (JSON arrays
     of records, e.g. one per chunk of samples) replace the report's own records; ``head`` is
-    :func:`page_head` of ``report`` when the caller rendered it already."""
+    :func:`page_head` of ``report`` when the caller rendered it already, or a function that
+    renders it once the records are written (figures drawn meanwhile elsewhere: the records
+    go to a file beside ``path`` first, then the page is put together)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     arrays = _record_arrays(report) if record_arrays is None else record_arrays
-    with path.open("w", encoding="utf-8") as out:
-        write_page(report, out, arrays, head)
+    if not callable(head):
+        with path.open("w", encoding="utf-8") as out:
+            write_page(report, out, arrays, head)
+        return path
+    records = path.with_name(f".{path.name}.records")
+    try:
+        with records.open("w", encoding="utf-8") as out:
+            _write_records(out, arrays)
+        first = head()
+        with path.open("w", encoding="utf-8") as out:
+            out.write(first + '{"records":[')
+            out.flush()
+            with records.open("rb") as written:
+                shutil.copyfileobj(written, out.buffer, 1 << 20)
+            _write_rest(report, out)
+    finally:
+        records.unlink(missing_ok=True)
     return path
 
 

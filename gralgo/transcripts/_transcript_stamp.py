@@ -47,10 +47,8 @@ class TranscriptsDigest:
     """SHA-256 of everything ``samples.jsonl`` and ``report.html`` are made of, fed a chunk of
     records at a time (:meth:`add`), so the pass that writes the files can also hash them."""
 
-    def __init__(self, report: HtmlReport, dataset_dir: Path | str, head: str) -> None:
-        """``head``: :func:`gralgo.transcripts._html.page_head` of ``report``."""
+    def __init__(self, report: HtmlReport, dataset_dir: Path | str) -> None:
         self._sha = hashlib.sha256(_code_digest())
-        self._sha.update(head.encode("utf-8", "surrogatepass"))  # template, tables, figures
         self._sha.update(b"".join(_text(k) + _text(t) for k, t in report.certificates.items()))
         self._sha.update(_text(dataset_dir))
         for key, prompt in report.prompts.items():
@@ -62,8 +60,12 @@ class TranscriptsDigest:
         is made of (with the dataset folder, hashed already)."""
         self._sha.update(records.encode("utf-8", "surrogatepass"))
 
-    def hexdigest(self) -> str:
-        return self._sha.hexdigest()
+    def hexdigest(self, head: str) -> str:
+        """The digest, with ``head`` (:func:`gralgo.transcripts._html.page_head` of the report:
+        template, tables, figures) hashed last: the figures may be drawn while records are."""
+        sha = self._sha.copy()
+        sha.update(b"\0head\0" + head.encode("utf-8", "surrogatepass"))
+        return sha.hexdigest()
 
 
 def file_states(paths: Iterable[Path]) -> FileStates:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -122,9 +122,11 @@ def write_transcripts(
     texts: TextLookup | None = None,
     summary_html: str = "",
     previous: TranscriptsState | None = None,
+    figures_ready: Callable[[], None] | None = None,
 ) -> tuple[list[Path], TranscriptsState]:
     """``out_dir/samples.jsonl`` and ``out_dir/report.html`` from the scored samples frame,
-    and their state for the job's record.
+    and their state for the job's record. ``figures_ready`` waits until ``figures`` are drawn
+    (elsewhere, while the records are written): the page's head, which shows them, comes last.
 
     Both are written in one pass a chunk of samples at a time; the answer and reasoning texts
     the frame lacks are read per chunk from ``texts`` (see :func:`record_chunks`). When the
@@ -136,13 +138,22 @@ def write_transcripts(
                         certificates=certificates_of(scored))  # fmt: skip
     jsonl_path, page_path = out_dir / "samples.jsonl", out_dir / "report.html"
     paths = [jsonl_path, page_path]
-    head = page_head(report)  # rendered once: hashed and written
-    digest = TranscriptsDigest(report, dataset_dir, head)
+    digest = TranscriptsDigest(report, dataset_dir)
+    heads: list[str] = []
+
+    def head() -> str:
+        """:func:`page_head`, rendered once, once the figures are drawn (``figures_ready``)."""
+        if not heads:
+            if figures_ready is not None:
+                figures_ready()
+            heads.append(page_head(report))
+        return heads[0]
+
     hashed = previous is not None and untouched(previous, paths)  # hash first: maybe no rewrite
     if previous is not None and hashed:
         for chunk in record_chunks(frame, texts):
             digest.add(records_json(chunk))
-        if previous.digest == digest.hexdigest():
+        if previous.digest == digest.hexdigest(head()):
             log.info("samples.jsonl and report.html are up to date: not rewritten")
             return paths, previous
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -157,7 +168,7 @@ def write_transcripts(
                 yield records
 
         write_html_report(report, page_path, arrays(), head)
-    return paths, written(digest.hexdigest(), paths)
+    return paths, written(digest.hexdigest(head()), paths)
 
 
 def batch_samples(scored: pd.DataFrame, config: Mapping[str, Any]) -> int:
@@ -178,6 +189,7 @@ def write_job_transcripts(
     by_task_level: pd.DataFrame | None = None,
     tables_dir: Path | None = None,
     previous: TranscriptsState | None = None,
+    figures_ready: Callable[[], None] | None = None,
 ) -> tuple[list[Path], TranscriptsState]:
     """The job's ``samples.jsonl`` and ``report.html`` (headline, task grids, per-group
     summaries) and their state for the job's record; texts ``scored`` lacks (the evaluation
@@ -185,7 +197,7 @@ def write_job_transcripts(
 
     ``by_task_level`` is ``aggregate(inst, by=["model", "task", "level"])`` when the caller has
     it already (computed here otherwise); the baseline rows beside the models come from the
-    paper tables under ``tables_dir``."""
+    paper tables under ``tables_dir``; ``figures_ready``: see :func:`write_transcripts`."""
     from gralgo.report import usage_frame
     from gralgo.score import aggregate, instance_metrics
 
@@ -223,10 +235,12 @@ def write_job_transcripts(
             return write_transcripts(scored, out_dir, dataset_dir=settings.dataset_dir,
                                      title=settings.title, tables=tables, figures=figures,
                                      facts=facts, texts=stored.texts,
-                                     summary_html=summary, previous=previous)  # fmt: skip
+                                     summary_html=summary, previous=previous,
+                                     figures_ready=figures_ready)  # fmt: skip
     return write_transcripts(scored, out_dir, dataset_dir=settings.dataset_dir,
                              title=settings.title, tables=tables, figures=figures,
-                             facts=facts, summary_html=summary, previous=previous)  # fmt: skip
+                             facts=facts, summary_html=summary, previous=previous,
+                             figures_ready=figures_ready)  # fmt: skip
 
 
 def job_summary_html(
