@@ -66,10 +66,12 @@ def forking() -> bool:
     return sys.platform == "linux" and os.environ.get(FORK_ENV, "").lower() != "off"
 
 
-def in_background(name: str, step: Callable[..., Any], *args: Any, **kwargs: Any) -> Background:
+def in_background(
+    name: str, step: Callable[..., Any], *args: Any, fork: bool = True, **kwargs: Any
+) -> Background:
     """Start ``step(*args, **kwargs)`` in a forked child (its result is dropped: it writes
-    files); without fork, run it now."""
-    if not forking():
+    files); without fork (or with ``fork=False``: not worth it), run it now."""
+    if not (fork and forking()):
         step(*args, **kwargs)
         return Background(name)
     reader, writer = os.pipe()

@@ -90,8 +90,10 @@ def test_off_runs_the_step_in_process(tmp_path: Path, monkeypatch: pytest.Monkey
 def test_a_job_report_folder_is_the_same_with_and_without_a_child(
     make_settings: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    import gralgo.publish._summary as summary
     from gralgo.publish import write_reports
 
+    monkeypatch.setattr(summary, "FORK_MIN_SAMPLES", 1)  # a small job draws in process
     settings = make_settings("sampling.k=2", "report.bootstrap_resamples=20").report_settings()
     folders = {}
     for mode in ("on", "off"):
@@ -110,3 +112,24 @@ def test_a_job_report_folder_is_the_same_with_and_without_a_child(
             text_on = text_on.replace(str(folders["on"].resolve()).encode(), b"F")
             text_off = text_off.replace(str(folders["off"].resolve()).encode(), b"F")
         assert text_on == text_off, name
+
+
+def test_a_small_job_draws_its_figure_in_process(
+    make_settings: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import gralgo.publish._summary as summary
+    from gralgo.publish import write_reports
+
+    forks: list[bool] = []
+    real = summary.in_background
+
+    def recorded(name: str, step: Any, *args: Any, fork: bool = True, **kwargs: Any) -> Any:
+        forks.append(fork)
+        return real(name, step, *args, fork=fork, **kwargs)
+
+    monkeypatch.setattr(summary, "in_background", recorded)
+    settings = make_settings("sampling.k=2", "report.bootstrap_resamples=20").report_settings()
+    write_reports(_job_frame(), settings, tmp_path / "small")
+    monkeypatch.setattr(summary, "FORK_MIN_SAMPLES", 4)  # the frame's 4 samples
+    write_reports(_job_frame(), settings, tmp_path / "large")
+    assert forks == [False, True]
