@@ -214,6 +214,27 @@ def scored_frame() -> pd.DataFrame:
     return score_samples(pd.DataFrame(rows))
 
 
+@pytest.fixture
+def job_frame() -> pd.DataFrame:
+    """Two instances x two samples of one task (with heuristic credits), as ``write_reports``
+    gets them."""
+    import json
+
+    import pandas as pd
+
+    return pd.DataFrame([
+        {"instance_id": f"i{index}", "model": "m", "task": "max_degree",
+         "taxonomy": "enumeration", "complexity": "easy", "level": 1, "format": "edge_list",
+         "context": "standard", "sample_index": sample, "answer_text": "\\boxed{4}",
+         "finish_reason": "stop", "error_class": None, "expected": "4",
+         "answer_kind": "integer", "prompt_tokens": 1000, "completion_tokens": 500,
+         "reasoning_tokens": 0, "cost_usd": None, "latency_s": 1.0,
+         "request_key": f"k{index}", "prompt": "p", "graph_nodes": 5, "graph_edges": 4,
+         "heuristics": json.dumps({"greedy": 1.0})}
+        for index in range(2) for sample in range(2)
+    ])  # fmt: skip
+
+
 @pytest.fixture(scope="module")
 def chromium_page() -> Iterator[Any]:
     """A Playwright page in the system's headless Chromium (no browser download).

@@ -24,25 +24,6 @@ def _fail(message: str) -> None:
     raise ScoringInputError(message)
 
 
-def _job_frame() -> Any:
-    """Two instances x two samples of one task, as ``write_reports`` gets them."""
-    import json
-
-    import pandas as pd
-
-    return pd.DataFrame([
-        {"instance_id": f"i{index}", "model": "m", "task": "max_degree",
-         "taxonomy": "enumeration", "complexity": "easy", "level": 1, "format": "edge_list",
-         "context": "standard", "sample_index": sample, "answer_text": "\\boxed{4}",
-         "finish_reason": "stop", "error_class": None, "expected": "4",
-         "answer_kind": "integer", "prompt_tokens": 1000, "completion_tokens": 500,
-         "reasoning_tokens": 0, "cost_usd": None, "latency_s": 1.0,
-         "request_key": f"k{index}", "prompt": "p", "graph_nodes": 5, "graph_edges": 4,
-         "heuristics": json.dumps({"greedy": 1.0})}
-        for index in range(2) for sample in range(2)
-    ])  # fmt: skip
-
-
 class _Unpicklable(Exception):
     def __init__(self, handle: Any) -> None:
         super().__init__("cannot pickle me")
@@ -88,7 +69,7 @@ def test_off_runs_the_step_in_process(tmp_path: Path, monkeypatch: pytest.Monkey
 
 
 def test_a_job_report_folder_is_the_same_with_and_without_a_child(
-    make_settings: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    make_settings: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, job_frame: Any
 ) -> None:
     import gralgo.publish._summary as summary
     from gralgo.publish import write_reports
@@ -99,7 +80,7 @@ def test_a_job_report_folder_is_the_same_with_and_without_a_child(
     for mode in ("on", "off"):
         monkeypatch.setenv(FORK_ENV, mode)
         folders[mode] = tmp_path / mode
-        artifacts, _, _ = write_reports(_job_frame(), settings, folders[mode])
+        artifacts, _, _ = write_reports(job_frame, settings, folders[mode])
         assert all(p.is_file() for p in artifacts)
         names = sorted(p.name for p in folders[mode].rglob("*"))
         assert not any(n.endswith(".records") for n in names)  # no part file left behind
@@ -115,7 +96,7 @@ def test_a_job_report_folder_is_the_same_with_and_without_a_child(
 
 
 def test_a_small_job_draws_its_figure_in_process(
-    make_settings: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    make_settings: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, job_frame: Any
 ) -> None:
     import gralgo.publish._summary as summary
     from gralgo.publish import write_reports
@@ -129,7 +110,7 @@ def test_a_small_job_draws_its_figure_in_process(
 
     monkeypatch.setattr(summary, "in_background", recorded)
     settings = make_settings("sampling.k=2", "report.bootstrap_resamples=20").report_settings()
-    write_reports(_job_frame(), settings, tmp_path / "small")
+    write_reports(job_frame, settings, tmp_path / "small")
     monkeypatch.setattr(summary, "FORK_MIN_SAMPLES", 4)  # the frame's 4 samples
-    write_reports(_job_frame(), settings, tmp_path / "large")
+    write_reports(job_frame, settings, tmp_path / "large")
     assert forks == [False, True]

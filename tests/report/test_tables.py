@@ -306,23 +306,8 @@ def test_every_written_accuracy_table_has_a_best_heuristic_row(tmp_path: Path) -
     assert "best heuristic" not in (tmp_path / "old" / "tasks_level1.md").read_text()
 
 
-def _job_frame() -> pd.DataFrame:
-    """Two instances x two samples of one task, as ``write_reports`` gets them."""
-    return pd.DataFrame([
-        {"instance_id": f"i{index}", "model": "m", "task": "max_degree",
-         "taxonomy": "enumeration", "complexity": "easy", "level": 1, "format": "edge_list",
-         "context": "standard", "sample_index": sample, "answer_text": "\\boxed{4}",
-         "finish_reason": "stop", "error_class": None, "expected": "4",
-         "answer_kind": "integer", "prompt_tokens": 1000, "completion_tokens": 500,
-         "reasoning_tokens": 0, "cost_usd": None, "latency_s": 1.0,
-         "request_key": f"k{index}", "prompt": "p", "graph_nodes": 5, "graph_edges": 4,
-         "heuristics": json.dumps({"greedy": 1.0})}
-        for index in range(2) for sample in range(2)
-    ])  # fmt: skip
-
-
 def test_a_job_computes_its_baselines_once_for_tables_plot_and_page(
-    make_settings: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    make_settings: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, job_frame: pd.DataFrame
 ) -> None:
     """The tables, the plot's heuristic lines and report.html's task grid share one
     ``guess_baselines`` (it was computed four times: ~0.3 s of a 2,000-sample job)."""
@@ -339,7 +324,7 @@ def test_a_job_computes_its_baselines_once_for_tables_plot_and_page(
     monkeypatch.setattr(tables, "guess_baselines", counted)
     monkeypatch.setattr(gralgo.report, "guess_baselines", counted, raising=False)
     settings = make_settings("sampling.k=2", "report.bootstrap_resamples=20").report_settings()
-    write_reports(_job_frame(), settings, tmp_path)
+    write_reports(job_frame, settings, tmp_path)
     assert calls == [2]  # once, over the job's two instances
     assert "best heuristic" in (tmp_path / "tables" / "outcomes.csv").read_text(encoding="utf-8")
 
