@@ -31,6 +31,11 @@ class Background:
     def __init__(self, name: str, pid: int | None = None, pipe: int | None = None) -> None:
         self.name, self._pid, self._pipe = name, pid, pipe
 
+    @property
+    def pending(self) -> bool:
+        """Whether the step runs in a child not yet waited for."""
+        return self._pid is not None
+
     def wait(self) -> None:
         """Block until the step is done; raise :class:`BackgroundError` if it failed."""
         if self._pid is None or self._pipe is None:

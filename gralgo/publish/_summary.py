@@ -256,7 +256,7 @@ def write_reports(
             page_by_task_level,
             tables_dir if agg is not None else None,
             previous=transcripts,
-            figures_ready=drawing.wait,
+            figures_ready=drawing.wait if drawing.pending else None,
         )
     finally:
         drawing.wait()  # also when the page was up to date (it never asked for the figure)

@@ -167,7 +167,8 @@ def write_transcripts(
                 jsonl.write(lines)
                 yield records
 
-        write_html_report(report, page_path, arrays(), head)
+        # With figures still being drawn, the head is rendered (and written) last.
+        write_html_report(report, page_path, arrays(), head if figures_ready else head())
     return paths, written(digest.hexdigest(head()), paths)
 
 
