@@ -41,12 +41,10 @@ class Background:
         if self._pid is None or self._pipe is None:
             return
         pid, pipe, self._pid, self._pipe = self._pid, self._pipe, None, None
-        chunks = []
         with os.fdopen(pipe, "rb") as reader:  # read to EOF first: a long traceback fits
-            chunks.append(reader.read())
+            report = reader.read()
         _, status = os.waitpid(pid, 0)
         code = os.waitstatus_to_exitcode(status)
-        report = b"".join(chunks)
         if code == 0 and not report:
             return
         error, text = _failure(report)
