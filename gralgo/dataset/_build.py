@@ -8,8 +8,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from gralgo.dataset._instance import Instance, PromptVariant
 from gralgo.dataset._levels import level_range
@@ -23,6 +22,7 @@ from gralgo.graphs import (
     thin_edges_keeping_cores,
 )
 from gralgo.graphs.samplers import sample_subgraph
+from gralgo.lazy import lazy_module
 from gralgo.seeding import rng_for, stable_hash
 from gralgo.tasks import (
     InstanceRejected,
@@ -33,6 +33,11 @@ from gralgo.tasks import (
     heuristic_credits,
     normalize_node_name,
 )
+
+if TYPE_CHECKING:
+    import networkx as nx
+else:
+    nx = lazy_module("networkx")
 
 DEFAULT_FORMATS = ("edge_list", "adjacency_list", "markdown_table", "numeric_ids")
 DRAW_VERSION = 2

@@ -14,8 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from gralgo.dataset._build import (
     BuildOptions,
@@ -27,8 +26,14 @@ from gralgo.dataset._build import (
 from gralgo.dataset._instance import Instance
 from gralgo.errors import ConfigError, SamplingError
 from gralgo.graphs import SampledGraph, SourceGraph
+from gralgo.lazy import lazy_module
 from gralgo.seeding import rng_for
 from gralgo.tasks import InstanceRejected, Task
+
+if TYPE_CHECKING:
+    import networkx as nx
+else:
+    nx = lazy_module("networkx")
 
 CONTEXT = "erdos_renyi"
 """The ``context`` of Erdős–Rényi instances (their ``level`` is 0)."""

@@ -5,9 +5,15 @@ from __future__ import annotations
 import json
 from collections.abc import Collection
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import networkx as nx
+from gralgo.lazy import lazy_module
+
+if TYPE_CHECKING:
+    import networkx as nx
+else:
+    nx = lazy_module("networkx")
+
 
 _ENCODE_LINE = json.JSONEncoder(sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode
 _ENCODE_VALUE = _ENCODE_LINE

@@ -6,9 +6,7 @@ import os
 import random
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any
 
 from gralgo.dataset._build import BuildOptions, GraphKey, graph_fingerprint, make_instance
 from gralgo.dataset._instance import Instance, PromptVariant
@@ -16,8 +14,14 @@ from gralgo.dataset._spec import DatasetSpec, LongContextSpec, load_sources_for
 from gralgo.errors import SamplingError
 from gralgo.graphs import SampledGraph, SourceGraph, thin_edges
 from gralgo.graphs.samplers import sample_subgraph
+from gralgo.lazy import lazy_module
 from gralgo.seeding import rng_for, stable_seed
 from gralgo.tasks import InstanceRejected, Problem, Solution, Task, TaskSettings
+
+if TYPE_CHECKING:
+    import networkx as nx
+else:
+    nx = lazy_module("networkx")
 
 
 def context_name(target_tokens: int) -> str:

@@ -14,11 +14,16 @@ import os
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from gralgo.dataset._instance import Instance
+from gralgo.lazy import lazy_module
 from gralgo.tasks import InstanceRejected, Problem, Task, TaskSettings, heuristic_credits
+
+if TYPE_CHECKING:
+    import networkx as nx
+else:
+    nx = lazy_module("networkx")
 
 
 @dataclass(frozen=True)

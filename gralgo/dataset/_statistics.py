@@ -8,11 +8,15 @@ import io
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TypeVar
-
-import networkx as nx
+from typing import TYPE_CHECKING, TypeVar
 
 from gralgo.dataset._instance import Instance
+from gralgo.lazy import lazy_module
+
+if TYPE_CHECKING:
+    import networkx as nx
+else:
+    nx = lazy_module("networkx")
 
 _Node = TypeVar("_Node", str, int)
 

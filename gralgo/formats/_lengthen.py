@@ -23,11 +23,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from gralgo.errors import SamplingError
+from gralgo.lazy import lazy_module
 from gralgo.seeding import rng_for
+
+if TYPE_CHECKING:
+    import networkx as nx
+else:
+    nx = lazy_module("networkx")
 
 ADJECTIVES = tuple(
     """

@@ -6,9 +6,7 @@ import functools
 import numbers
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any
 
 from gralgo.errors import UnknownChoiceError
 from gralgo.formats import _adjacency_list, _edge_list, _markdown_table, _numeric_ids
@@ -21,6 +19,12 @@ from gralgo.formats._syntax import (
     NodeRow,
     json_literal,
 )
+from gralgo.lazy import lazy_module
+
+if TYPE_CHECKING:
+    import networkx as nx
+else:
+    nx = lazy_module("networkx")
 
 
 @dataclass(frozen=True)

@@ -9,9 +9,15 @@ same dicts in the same order (so node-link data and prompts are unchanged), for 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import networkx as nx
+from gralgo.lazy import lazy_module
+
+if TYPE_CHECKING:
+    import networkx as nx
+else:
+    nx = lazy_module("networkx")
+
 
 _Adjacency = dict[str, dict[str, dict[str, Any]]]
 

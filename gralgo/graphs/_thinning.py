@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import heapq
 import random
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from gralgo.graphs._fast_build import (
     add_new_edges,
@@ -16,6 +15,12 @@ from gralgo.graphs._fast_build import (
     sorted_pairs,
 )
 from gralgo.graphs._shuffle import shuffle
+from gralgo.lazy import lazy_module
+
+if TYPE_CHECKING:
+    import networkx as nx
+else:
+    nx = lazy_module("networkx")
 
 
 def thin_edges(graph: nx.Graph[str], n_edges: int, rng: random.Random) -> nx.Graph[str] | None:

@@ -16,10 +16,15 @@ from __future__ import annotations
 
 import functools
 import re
+from typing import TYPE_CHECKING
 
-import networkx as nx
-
+from gralgo.lazy import lazy_module
 from gralgo.tasks import CertificateAnswer, CertificateShape, normalize_node_name
+
+if TYPE_CHECKING:
+    import networkx as nx
+else:
+    nx = lazy_module("networkx")
 
 
 class NodeNames:

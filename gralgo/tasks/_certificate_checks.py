@@ -10,9 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-import networkx as nx
+from gralgo.lazy import lazy_module
+
+if TYPE_CHECKING:
+    import networkx as nx
+else:
+    nx = lazy_module("networkx")
+
 
 CertificateShape = Literal["nodes", "path", "edges"]
 """What a task's certificate is: a set/list of nodes, a path (ordered nodes), or edges."""

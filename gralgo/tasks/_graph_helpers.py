@@ -9,12 +9,16 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from typing import Any
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any
 
 from gralgo.graphs import SampledGraph, copy_graph
+from gralgo.lazy import lazy_module
 from gralgo.tasks._records import InstanceRejected, Problem
+
+if TYPE_CHECKING:
+    import networkx as nx
+else:
+    nx = lazy_module("networkx")
 
 
 def working_copy(sample: SampledGraph, task: str) -> nx.Graph[str]:

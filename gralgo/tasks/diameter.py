@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-import networkx as nx
 import numpy as np
 
 from gralgo.graphs import adjacency_dicts
+from gralgo.lazy import lazy_module
 from gralgo.tasks import _certificate_checks as cert
 from gralgo.tasks._answers import INTEGER_ANSWER
 from gralgo.tasks._base import Problem, Shortcut, Solution, Task
@@ -16,6 +17,11 @@ from gralgo.tasks._graph_helpers import (
     require_connected,
 )
 from gralgo.tasks._heuristics import Heuristic
+
+if TYPE_CHECKING:
+    import networkx as nx
+else:
+    nx = lazy_module("networkx")
 
 
 def diametral_pair(graph: nx.Graph[str]) -> tuple[int, str, str]:

@@ -6,12 +6,13 @@ import random
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import networkx as nx
 import numpy as np
 
 from gralgo.errors import ConfigError
 from gralgo.graphs import SampledGraph, adjacency_dicts
+from gralgo.lazy import lazy_module
 from gralgo.tasks import _certificate_checks as cert
 from gralgo.tasks._base import InstanceRejected, Problem, Solution, Task, TaskSettings
 from gralgo.tasks._domains import domain_for
@@ -27,6 +28,11 @@ from gralgo.tasks._heuristics import (
     extremes,
     heuristics_for,
 )
+
+if TYPE_CHECKING:
+    import networkx as nx
+else:
+    nx = lazy_module("networkx")
 
 Distance = int | float
 

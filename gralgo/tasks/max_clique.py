@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from gralgo.graphs import adjacency_dicts
+from gralgo.lazy import lazy_module
 from gralgo.tasks import _certificate_checks as cert
 from gralgo.tasks._base import DefinedTask, Problem, Shortcut, Solution
 from gralgo.tasks._heuristics import Heuristic, extremes
+
+if TYPE_CHECKING:
+    import networkx as nx
+else:
+    nx = lazy_module("networkx")
 
 
 def greedy_clique(graph: nx.Graph[str], start: str, degree: Mapping[str, int] | None = None) -> int:

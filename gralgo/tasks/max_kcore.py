@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from gralgo.graphs import (
     SampledGraph,
@@ -14,6 +13,7 @@ from gralgo.graphs import (
     core_numbers,
     without_hubs,
 )
+from gralgo.lazy import lazy_module
 from gralgo.tasks import _certificate_checks as cert
 from gralgo.tasks._answers import INTEGER_ANSWER
 from gralgo.tasks._base import (
@@ -26,6 +26,11 @@ from gralgo.tasks._base import (
 )
 from gralgo.tasks._graph_helpers import make_problem_record, working_copy
 from gralgo.tasks._heuristics import Heuristic
+
+if TYPE_CHECKING:
+    import networkx as nx
+else:
+    nx = lazy_module("networkx")
 
 SCAN_PASSES = 2
 """Peeling that stops after this many passes (or fewer) is a scan: the builder redraws what it

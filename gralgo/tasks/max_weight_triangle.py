@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from gralgo.graphs import SampledGraph, adjacency_dicts
+from gralgo.lazy import lazy_module
 from gralgo.tasks import _certificate_checks as cert
 from gralgo.tasks._base import (
     DefinedTask,
@@ -20,6 +20,11 @@ from gralgo.tasks._base import (
 from gralgo.tasks._domains import domain_for
 from gralgo.tasks._graph_helpers import draw_node_weights, make_problem_record, working_copy
 from gralgo.tasks._heuristics import Heuristic
+
+if TYPE_CHECKING:
+    import networkx as nx
+else:
+    nx = lazy_module("networkx")
 
 
 def triangles(graph: nx.Graph[str]) -> Iterator[tuple[str, str, str]]:

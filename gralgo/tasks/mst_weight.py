@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-
-import networkx as nx
-from networkx.utils import UnionFind
+from typing import TYPE_CHECKING
 
 from gralgo.graphs import SampledGraph
+from gralgo.lazy import lazy_module
 from gralgo.tasks import _certificate_checks as cert
 from gralgo.tasks._answers import INTEGER_ANSWER
 from gralgo.tasks._base import EdgeWeightedTask, Problem, Shortcut, Solution
@@ -22,6 +21,11 @@ from gralgo.tasks._graph_helpers import (
 )
 from gralgo.tasks._heuristics import Heuristic
 
+if TYPE_CHECKING:
+    import networkx as nx
+else:
+    nx = lazy_module("networkx")
+
 
 def kruskal(graph: nx.Graph[str]) -> list[tuple[str, str, int]]:
     """MST edges ``(u, v, w)``, ``u < v``, by Kruskal on edges sorted by ``(w, u, v)``.
@@ -29,7 +33,7 @@ def kruskal(graph: nx.Graph[str]) -> list[tuple[str, str, int]]:
     Ties between equal weights are broken by name, so the tree is the same on every run.
     O(|E| log |V|).
     """
-    parts = UnionFind(graph.nodes())
+    parts = nx.utils.UnionFind(graph.nodes())
     chosen: list[tuple[str, str, int]] = []
     by_weight = sorted(
         (int(edge_weight(graph, u, v, "mst_weight")), u, v) for u, v in sorted_edges(graph)

@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Callable
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from gralgo.errors import ConfigError
 from gralgo.graphs import SampledGraph
+from gralgo.lazy import lazy_module
 from gralgo.tasks import _certificate_checks as cert
 from gralgo.tasks._answers import INTEGER_ANSWER
 from gralgo.tasks._base import (
@@ -26,6 +26,11 @@ from gralgo.tasks._graph_helpers import (
     param_node,
     working_copy,
 )
+
+if TYPE_CHECKING:
+    import networkx as nx
+else:
+    nx = lazy_module("networkx")
 
 
 def leaf_sums(tree: nx.Graph[str], root: str) -> dict[str, int]:
