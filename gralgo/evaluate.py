@@ -639,7 +639,8 @@ def report_results(
     """
     from gralgo.publish import completeness, write_reports
 
-    frame = with_instance_columns(samples_table(out_dir, settings.mode.name), instances)
+    with paused_gc():  # reading the samples (and pandas' first import) makes no cycles to find
+        frame = with_instance_columns(samples_table(out_dir, settings.mode.name), instances)
     if settings.mode.name == "certificate":
         frame = with_certificate_verdicts(settings, frame, instances)
     status = completeness(frame, stop_reason)
