@@ -22,11 +22,16 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import hydra
-from omegaconf import DictConfig, OmegaConf
+# Before anything loads numpy: OpenBLAS starts a thread per core when it loads (0.1 s of CPU on
+# 2 cores, more on many) for matrix products far too small to share (bootstrap intervals); one
+# thread unless the user chose otherwise. The processes gralgo starts inherit it.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-import gralgo.config  # noqa: F401  (registers the schema in Hydra's ConfigStore)
-from gralgo.errors import (
+import hydra  # noqa: E402
+from omegaconf import DictConfig, OmegaConf  # noqa: E402
+
+import gralgo.config  # noqa: F401, E402  (registers the schema in Hydra's ConfigStore)
+from gralgo.errors import (  # noqa: E402
     BatchLeftToSweep,
     BatchSubmitted,
     GralgoError,
