@@ -1,4 +1,5 @@
-"""Command line: ``python -m gralgo [+experiment=NAME] [key=value ...]`` (a Hydra app).
+"""Command line: ``python -m gralgo [+experiment=NAME] [key=value ...]`` (a Hydra app), and
+``gralgo view [OUTPUTS]``, the run viewer (``gralgo.view``: every job and sweep on one page).
 
 Heavy libraries (litellm, mlflow) are imported only by the stages that call models or log runs,
 so ``--help``, ``--cfg job`` and dataset builds start fast.
@@ -154,6 +155,10 @@ def cli(argv: list[str] | None = None) -> None:
     from gralgo.config import check_command_line, check_composed, composed_once
 
     args = sys.argv[1:] if argv is None else argv
+    if args[:1] == ["view"]:  # the run viewer is no Hydra job: it writes no run folder
+        from gralgo.view import view_main
+
+        sys.exit(view_main(args[1:]))
     args = [batch_shorthand(arg) for arg in args]
     if argv is None:
         sys.argv[1:] = args

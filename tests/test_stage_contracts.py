@@ -34,6 +34,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("tracking",),
     ("publish",),
     ("analysis",),
+    ("view",),
     ("settings", "job", "evaluate", "batch_sweep", "__main__"),
     ("testing",),
 )

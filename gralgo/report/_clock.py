@@ -12,6 +12,10 @@ PARTS = ("start-up", "dataset", "plan", "calls", "scoring", "reports", "mlflow")
 LABELS = {"mlflow": "MLflow"}
 
 
+_CLOCKS: list[JobClock] = []
+"""The last job clock this process started (a sweep's jobs may share one process)."""
+
+
 def seconds_since_process_start() -> float:
     """How long this process has existed (Linux: from ``/proc``; elsewhere 0.0)."""
     try:
@@ -26,27 +30,39 @@ def seconds_since_process_start() -> float:
 
 @dataclass
 class JobClock:
-    """Wall time of one job from the process's start, with each part's share.
+    """Wall time of one job from its start (the process's, for its first job), with each
+    part's share.
 
     :meth:`lap` closes the running part; :meth:`metrics` is what the summary prints and MLflow
     logs (``wall_time_s`` and ``time_<part>_s``).
     """
 
     origin: float
-    """``time.monotonic()`` at the process's start."""
+    """``time.monotonic()`` at the job's start."""
     mark: float
     parts: dict[str, float] = field(default_factory=dict)
     cpu_mark: float = 0.0
     cpu: dict[str, float] = field(default_factory=dict)
     """CPU seconds of this process (all its threads) per part."""
 
+    cpu_origin: float = 0.0
+    """``time.process_time()`` when the job started (0 for the process's first job)."""
+
     @classmethod
     def from_process_start(cls) -> JobClock:
-        """A clock whose first part, ``start-up``, ends now."""
+        """A clock whose first part, ``start-up``, ends now. It starts at the process's start
+        for the process's first job, and where the previous job's clock stopped for every
+        later one (the jobs of a sweep in one process): each job counts its own time."""
         now, cpu = time.monotonic(), time.process_time()
-        clock = cls(origin=now - seconds_since_process_start(), mark=now, cpu_mark=cpu)
+        if _CLOCKS:
+            previous = _CLOCKS[-1]
+            origin, cpu_origin = previous.mark, previous.cpu_mark
+        else:
+            origin, cpu_origin = now - seconds_since_process_start(), 0.0
+        clock = cls(origin=origin, mark=now, cpu_mark=cpu, cpu_origin=cpu_origin)
         clock.parts["start-up"] = now - clock.origin
-        clock.cpu["start-up"] = cpu
+        clock.cpu["start-up"] = cpu - cpu_origin
+        _CLOCKS[:] = [clock]
         return clock
 
     def lap(self, part: str) -> None:
@@ -57,13 +73,13 @@ class JobClock:
         self.mark, self.cpu_mark = now, cpu
 
     def total(self) -> float:
-        """Seconds from the process's start until now."""
+        """Seconds from the job's start until now."""
         return time.monotonic() - self.origin
 
     def metrics(self) -> dict[str, float]:
         """``wall_time_s`` (whole job so far) and ``time_<part>_s`` for every part seen; CPU
         seconds likewise (``cpu_time_s``, ``cpu_<part>_s``)."""
-        out = {"wall_time_s": self.total(), "cpu_time_s": time.process_time()}
+        out = {"wall_time_s": self.total(), "cpu_time_s": time.process_time() - self.cpu_origin}
         for part, seconds in self.parts.items():
             out[f"time_{part.replace('-', '_')}_s"] = seconds
         for part, seconds in self.cpu.items():

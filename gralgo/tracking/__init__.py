@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gralgo.lazy import lazy_exports
-from gralgo.tracking._sweep_failures import FAILED_JOBS, FailedJob, record_failure
+from gralgo.tracking._sweep_failures import FAILED_JOBS, FAILED_MARKER, FailedJob, record_failure
 
 if TYPE_CHECKING:
     from gralgo.tracking._hydra_callbacks import MlflowSweepCallback, parent_run_id_for_job
@@ -38,6 +38,7 @@ __getattr__ = lazy_exports(__name__, _LAZY)
 
 __all__ = [
     "FAILED_JOBS",
+    "FAILED_MARKER",
     "FailedJob",
     "JobRun",
     "MlflowSweepCallback",

@@ -49,3 +49,18 @@ def test_a_reused_summary_gets_this_jobs_time() -> None:
         text == "table\nwall time      0.8 s (start-up 0.7) (results reused)\noutput folder  /x\n"
     )
     assert retimed_summary("table\n", {"wall_time_s": 0.8}) == "table\n"
+
+
+def test_each_job_of_a_process_counts_from_its_own_start() -> None:
+    """A sweep's jobs share one process: the second job's wall time does not include the
+    first's (it was counted from the process's start, 50 / 65 / 75 s against 11 / 9 / 7 s)."""
+    first = JobClock.from_process_start()
+    time.sleep(0.3)
+    first.lap("reports")
+    second = JobClock.from_process_start()
+    time.sleep(0.05)
+    second.lap("calls")
+    metrics = second.metrics()
+    assert 0.05 <= metrics["wall_time_s"] < 0.25
+    assert metrics["time_start_up_s"] < 0.2
+    assert metrics["cpu_time_s"] < first.metrics()["cpu_time_s"] + 0.2

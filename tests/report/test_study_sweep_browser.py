@@ -17,10 +17,9 @@ from urllib.parse import urljoin
 
 import pytest
 
-from gralgo.evaluate import load_instances
 from gralgo.report import collect_instances
-from gralgo.settings import settings_from_config
 from gralgo.testing import StubServer
+from gralgo.testing.demo_study import right_answers
 
 REPO = Path(__file__).resolve().parents[2]
 CONF = REPO / "conf"
@@ -29,24 +28,8 @@ SLICE = ["task=[max_degree,mst_weight]", "level=1", "dataset.per_level=5", "samp
 
 
 def _right_answers(root: Path) -> dict[str, str]:
-    """Prompt -> ``\\boxed{<expected>}`` for the sweep's slice (the same dataset the jobs
-    build in ``paths.cache``)."""
-    from hydra import compose, initialize_config_dir
-    from omegaconf import OmegaConf
-
-    with initialize_config_dir(config_dir=str(CONF), version_base=None):
-        cfg = compose("config", overrides=[
-            f"paths.outputs={root / 'outputs'}", f"paths.cache={root / 'cache'}",
-            "model=openai_compatible", "model.name=stub-a", "model.api_base=http://127.0.0.1:9",
-            "mlflow.enabled=false", *SLICE,
-        ])  # fmt: skip
-    plain = OmegaConf.to_container(cfg, resolve=True)
-    assert isinstance(plain, dict)
-    instances = load_instances(settings_from_config({str(k): v for k, v in plain.items()}))
-    return {
-        i.prompts["edge_list"].text: f"\\boxed{{{i.prompts['edge_list'].answer}}}"
-        for i in instances
-    }
+    """Prompt -> ``\\boxed{<expected>}`` for the sweep's slice (the demo's helper)."""
+    return right_answers(root, SLICE)
 
 
 @pytest.fixture(scope="module")
