@@ -2,17 +2,8 @@
 folder, with each job's score and interval as the job computed them, its samples, tokens, cost,
 duration and links to its transcripts, its sweep's study page and its MLflow run."""
 
-from gralgo.view._catalog import Catalog, JobEntry, SweepEntry, read_catalog
+from gralgo.view._catalog import read_catalog
 from gralgo.view._cli import view_main
-from gralgo.view._page import render_page
 from gralgo.view._serve import start_server
 
-__all__ = [
-    "Catalog",
-    "JobEntry",
-    "SweepEntry",
-    "read_catalog",
-    "render_page",
-    "start_server",
-    "view_main",
-]
+__all__ = ["read_catalog", "start_server", "view_main"]
