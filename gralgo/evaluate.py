@@ -161,6 +161,13 @@ def plan_run(
     )
 
 
+def job_pricer(settings: AppSettings) -> Callable[[Any], float | None]:
+    """The job's pricing rule for one stored sample (the progress bar's, as the summary's)."""
+    from gralgo.report import sample_pricer
+
+    return sample_pricer(settings.model.litellm_model, price_settings(settings))
+
+
 def price_settings(settings: AppSettings) -> dict[str, float | None]:
     price = settings.model.price
     return {
@@ -254,7 +261,7 @@ def run_batch_mode(
     rates = batch_rates(settings.model.litellm_model, price_settings(settings))
     if rates is None:
         log.warning("batch: no batch price known for %s: costs stay unknown", settings.model.name)
-    with RunProgress(len(todo), "batch") as progress:
+    with RunProgress(len(todo), "batch", cost=job_pricer(settings)) as progress:
         report = run_batches(
             todo, ledger, job, batch, rates, on_progress=progress,
             max_attempts=settings.run.max_attempts, work_dir=out_dir,
@@ -603,7 +610,7 @@ def concurrency_limit(settings: AppSettings) -> int:
 def run_pending(settings: AppSettings, todo: Sequence[tuple[Request, int]], ledger: Any) -> Any:
     from gralgo.run import RunProgress, run_samples_sync
 
-    with RunProgress(len(todo)) as progress:
+    with RunProgress(len(todo), cost=job_pricer(settings)) as progress:
         return run_samples_sync(
             todo,
             ledger,

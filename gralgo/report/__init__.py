@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     )
     from gralgo.report._paper_figures import plot_long_context
     from gralgo.report._plots import plot_accuracy_by_level
-    from gralgo.report._pricing import priced_samples
+    from gralgo.report._pricing import priced_samples, sample_pricer
     from gralgo.report._tables import (
         BASELINE,
         HEURISTIC,
@@ -51,6 +51,7 @@ _LAZY = {
     "plot_accuracy_by_level": "gralgo.report._plots",
     "plot_long_context": "gralgo.report._paper_figures",
     "priced_samples": "gralgo.report._pricing",
+    "sample_pricer": "gralgo.report._pricing",
     "retimed_summary": "gralgo.report._clock",
     "task_table": "gralgo.report._tables",
     "taxonomy_table": "gralgo.report._tables",
@@ -81,6 +82,7 @@ __all__ = [
     "plot_accuracy_by_level",
     "plot_long_context",
     "priced_samples",
+    "sample_pricer",
     "retimed_summary",
     "task_table",
     "taxonomy_table",

@@ -13,7 +13,7 @@ one, the batch cost stored with it.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -37,6 +37,46 @@ def _is_batch(value: Any) -> bool:
     return isinstance(value, str) and value != ""
 
 
+def sample_cost(
+    litellm_model: str,
+    price: Mapping[str, float | None],
+    prompt_tokens: Any,
+    completion_tokens: Any,
+    stored_cost: float | None,
+    batch_ref: Any = None,
+) -> float | None:
+    """One sample's cost by the rule of the module doc: the configured price from its tokens
+    (the batch price for a ``batch_ref``), else ``stored_cost`` (litellm's, or ``None``)."""
+    if not configured(price):
+        return stored_cost
+    from gralgo.run import batch_rates, estimate_cost
+
+    p, c = _tokens(prompt_tokens), _tokens(completion_tokens)
+    if p is None and c is None:
+        return None
+    if not _is_batch(batch_ref):
+        return estimate_cost(litellm_model, p or 0, c or 0, price)
+    rates = batch_rates(litellm_model, price)
+    if rates is None:  # no discount known: unknown, not the live price
+        return None
+    return (p or 0) * rates.input + (c or 0) * rates.output
+
+
+def sample_pricer(
+    litellm_model: str, price: Mapping[str, float | None]
+) -> Callable[[Any], float | None]:
+    """``record -> cost`` for a stored sample record (``prompt_tokens``, ``completion_tokens``,
+    ``cost_usd``, ``batch_ref``): :func:`sample_cost`, for the progress bar."""
+
+    def cost(record: Any) -> float | None:
+        return sample_cost(
+            litellm_model, price, record.prompt_tokens, record.completion_tokens,
+            record.cost_usd, getattr(record, "batch_ref", None),
+        )  # fmt: skip
+
+    return cost
+
+
 def priced_samples(
     frame: pd.DataFrame, litellm_model: str, price: Mapping[str, float | None]
 ) -> pd.DataFrame:
@@ -45,22 +85,13 @@ def priced_samples(
     without token counts (missing, errored) costs nothing known."""
     if not configured(price) or "cost_usd" not in frame.columns:
         return frame
-    from gralgo.run import batch_rates, estimate_cost
-
-    rates = batch_rates(litellm_model, price)
     origins = frame["batch_ref"] if "batch_ref" in frame.columns else [None] * len(frame)
-    costs: list[float | None] = []
-    for prompt, completion, origin in zip(frame["prompt_tokens"], frame["completion_tokens"],
-                                          origins, strict=True):  # fmt: skip
-        p, c = _tokens(prompt), _tokens(completion)
-        if p is None and c is None:
-            costs.append(None)
-        elif not _is_batch(origin):
-            costs.append(estimate_cost(litellm_model, p or 0, c or 0, price))
-        elif rates is None:  # no discount known: unknown, not the live price
-            costs.append(None)
-        else:
-            costs.append((p or 0) * rates.input + (c or 0) * rates.output)
+    costs = [
+        sample_cost(litellm_model, price, prompt, completion, None, origin)
+        for prompt, completion, origin in zip(
+            frame["prompt_tokens"], frame["completion_tokens"], origins, strict=True
+        )
+    ]
     out = frame.copy()
     out["cost_usd"] = [math.nan if v is None else float(v) for v in costs]
     return out

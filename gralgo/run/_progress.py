@@ -7,7 +7,11 @@ a price is known: an unknown price is "cost unknown", never "$0.0000".
 
 from __future__ import annotations
 
+import logging
+import os
+import threading
 import time
+from collections.abc import Callable
 from types import TracebackType
 from typing import Any
 
@@ -45,12 +49,37 @@ def describe_run(report: Any) -> str:
 
 UPDATE_S = 0.1
 """Least time between two updates of the bar by samples (its refresh rate)."""
+PLAIN_EVERY_S = 30.0
+"""Seconds between two plain progress lines when the output is no terminal (a log file, CI,
+Slurm), where the bar cannot redraw; ``GRALGO_PROGRESS_EVERY_S`` sets another interval."""
+log = logging.getLogger("gralgo")
+
+
+def plain_interval() -> float:
+    """:data:`PLAIN_EVERY_S`, or ``GRALGO_PROGRESS_EVERY_S`` when set to a positive number."""
+    try:
+        value = float(os.environ.get("GRALGO_PROGRESS_EVERY_S", PLAIN_EVERY_S))
+    except ValueError:
+        return PLAIN_EVERY_S
+    return value if value > 0 else PLAIN_EVERY_S
 
 
 class RunProgress:
-    """Rich progress bar fed by the runner's ``on_progress`` callback."""
+    """Rich progress bar fed by the runner's ``on_progress`` callback.
 
-    def __init__(self, total: int, description: str = "sampling", console: Any = None) -> None:
+    ``cost`` prices a sample record by the job's one pricing rule
+    (``gralgo.report.sample_pricer``: the configured ``model.price``, else litellm's stored
+    cost), so the bar, the plan and the summary agree. When the output is no terminal the bar
+    cannot redraw: a plain line is logged every :func:`plain_interval` seconds instead.
+    """
+
+    def __init__(
+        self,
+        total: int,
+        description: str = "sampling",
+        console: Any = None,
+        cost: Callable[[SampleRecord], float | None] | None = None,
+    ) -> None:
         from rich.progress import (
             BarColumn,
             MofNCompleteColumn,
@@ -69,6 +98,10 @@ class RunProgress:
                 return Text(task.fields.get("times") or progress._times())
 
         self.total = total
+        self.description = description
+        self._cost = cost or (lambda record: record.cost_usd)
+        self._stop_plain = threading.Event()
+        self._plain: threading.Thread | None = None
         self.done = 0
         self.tokens = 0
         self.cost = 0.0
@@ -101,8 +134,9 @@ class RunProgress:
     def __call__(self, record: SampleRecord) -> None:
         self.done += 1
         self.tokens += (record.prompt_tokens or 0) + (record.completion_tokens or 0)
-        if record.cost_usd is not None:
-            self.cost += record.cost_usd
+        cost = self._cost(record)
+        if cost is not None:
+            self.cost += cost
             self.priced += 1
         self.errors += 0 if record.ok else 1
         now = time.monotonic()
@@ -127,8 +161,24 @@ class RunProgress:
 
         self._progress.update(TaskID(row), completed=done, total=total, stats=stats, times=times)
 
+    def plain_line(self) -> str:
+        """The progress as one line of text (logged when the output is no terminal)."""
+        share = f" ({100 * self.done / self.total:.0f} %)" if self.total else ""
+        return (f"{self.description}: {self.done:,}/{self.total:,} samples{share}, "
+                f"{self._stats()}, {self._times()}")  # fmt: skip
+
+    def _log_plain_lines(self, every_s: float) -> None:
+        while not self._stop_plain.wait(every_s):
+            log.info("%s", self.plain_line())
+
     def __enter__(self) -> RunProgress:
         self._progress.start()
+        if not self._progress.console.is_terminal:
+            self._plain = threading.Thread(
+                target=self._log_plain_lines, args=(plain_interval(),), daemon=True,
+                name="gralgo-progress",
+            )  # fmt: skip
+            self._plain.start()
         return self
 
     def __exit__(
@@ -138,4 +188,7 @@ class RunProgress:
         tb: TracebackType | None,
     ) -> None:
         self._update()  # the last samples counted since the last update
+        self._stop_plain.set()
+        if self._plain is not None:
+            self._plain.join()
         self._progress.stop()

@@ -36,8 +36,18 @@ def test_the_local_model_preset_is_priced_at_zero(make_settings: Any) -> None:
 
 @pytest.mark.parametrize("rates", [(0.0, 0.0), (1.0, 2.0)])
 def test_a_configured_price_is_the_cost_everywhere_a_job_shows_one(
-    make_settings: Any, stub: StubServer, rates: tuple[float, float]
+    make_settings: Any, stub: StubServer, rates: tuple[float, float], monkeypatch: Any
 ) -> None:
+    from gralgo.run._progress import RunProgress
+
+    bars: list[str] = []
+    close = RunProgress.__exit__
+
+    def closing(self: RunProgress, *exc: Any) -> None:
+        bars.append(self._stats())
+        close(self, *exc)
+
+    monkeypatch.setattr(RunProgress, "__exit__", closing)
     settings = _job(make_settings, stub, f"model.price.input_per_1m={rates[0]}",
                     f"model.price.output_per_1m={rates[1]}")  # fmt: skip
     result = evaluate(settings)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 
+import pytest
+
 from gralgo.ledger import SampleRecord
 from gralgo.run._progress import RunProgress, describe_run, eta_seconds, format_duration
 from gralgo.run._runner import RunReport
@@ -55,3 +57,37 @@ def test_the_bar_is_updated_at_its_refresh_rate_and_ends_on_the_last_sample() ->
     assert 2 <= len(calls) <= 10, len(calls)  # not one update per sample
     shown = progress._progress.tasks[0]
     assert shown.completed == 500 and "tokens 500" in shown.fields["stats"]
+
+
+def test_the_bar_prices_samples_by_the_jobs_configured_price() -> None:
+    """The bar said "cost unknown" while the summary priced the same job from model.price."""
+    from gralgo.report import sample_pricer
+
+    pricer = sample_pricer("openai/stub-unpriced", {"input_per_1m": 1.0, "output_per_1m": 2.0})
+    progress = RunProgress(2, cost=pricer)
+    progress(SampleRecord("k", 0, "i", "m", answer_text="x", prompt_tokens=500_000,
+                          completion_tokens=250_000))  # fmt: skip
+    assert "cost $1.0000" in progress._stats() and "unknown" not in progress._stats()
+
+
+def test_without_a_terminal_a_plain_line_is_logged_at_a_fixed_interval(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A job whose output is a log file (CI, Slurm) printed nothing for 28 minutes."""
+    import logging
+    import time
+
+    from rich.console import Console
+
+    monkeypatch.setenv("GRALGO_PROGRESS_EVERY_S", "0.05")
+    caplog.set_level(logging.INFO, logger="gralgo")
+    with RunProgress(4, console=Console(file=io.StringIO(), force_terminal=False)) as progress:
+        progress(SampleRecord("k", 0, "i", "m", answer_text="x"))
+        time.sleep(0.3)
+    lines = [r.getMessage() for r in caplog.records if r.getMessage().startswith("sampling:")]
+    assert len(lines) >= 2
+    assert lines[-1].startswith("sampling: 1/4 samples (25 %), tokens 0  cost unknown  errors 0")
+    with RunProgress(4, console=Console(file=io.StringIO(), force_terminal=True)):
+        caplog.clear()
+        time.sleep(0.2)
+    assert not [r for r in caplog.records if r.getMessage().startswith("sampling:")]
