@@ -250,18 +250,27 @@ def compare(plain: dict[str, Any]) -> None:
 
     from hydra.core.hydra_config import HydraConfig
 
-    from gralgo.report import collect_instances, write_comparison
+    from gralgo.report import NoResultsError, collect_instances, skipped_jobs, write_comparison
 
     inputs = [Path(p).expanduser() for p in (plain.get("compare") or {}).get("inputs") or []]
     if not inputs:
         from gralgo.errors import ConfigError
 
         raise ConfigError("command=compare needs compare.inputs=[job or sweep folders]")
+    skipped = skipped_jobs(inputs)
+    for note in skipped:
+        log.warning("compare: %s", note)
+    try:
+        instances = collect_instances(inputs)
+    except NoResultsError as err:
+        raise NoResultsError("; ".join([str(err), *skipped])) from None
     out = Path(HydraConfig.get().runtime.output_dir) / "comparison"
-    written = write_comparison(collect_instances(inputs), out)
+    written = write_comparison(instances, out)
     log.info("wrote %d comparison files into %s", len(written), out)
     print((out / "z_scores.md").read_text(encoding="utf-8"))
     print(f"study page (leaderboard, paired comparisons): {(out / 'study.html').resolve()}")
+    if skipped:
+        print(f"left out or in part ({len(skipped)}):\n" + "\n".join(f"  {n}" for n in skipped))
 
 
 def audit(plain: dict[str, Any]) -> None:

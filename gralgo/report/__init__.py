@@ -15,7 +15,12 @@ from gralgo.report._job_settings import MlflowSettings, ReportSettings
 if TYPE_CHECKING:
     from gralgo.report._certificate_table import certificate_report
     from gralgo.report._clock import JobClock, retimed_summary, wall_time_line
-    from gralgo.report._compare import NoResultsError, collect_instances, write_comparison
+    from gralgo.report._compare import (
+        NoResultsError,
+        collect_instances,
+        skipped_jobs,
+        write_comparison,
+    )
     from gralgo.report._metrics import (
         job_metrics,
         mlflow_entries,
@@ -43,6 +48,7 @@ _LAZY = {
     "NoResultsError": "gralgo.report._compare",
     "certificate_report": "gralgo.report._certificate_table",
     "collect_instances": "gralgo.report._compare",
+    "skipped_jobs": "gralgo.report._compare",
     "guess_baselines": "gralgo.report._tables",
     "job_metrics": "gralgo.report._metrics",
     "markdown_table": "gralgo.report._tables",
@@ -74,6 +80,7 @@ __all__ = [
     "ReportSettings",
     "certificate_report",
     "collect_instances",
+    "skipped_jobs",
     "guess_baselines",
     "job_metrics",
     "markdown_table",

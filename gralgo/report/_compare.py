@@ -42,6 +42,35 @@ def find_instance_tables(inputs: Iterable[Path]) -> list[Path]:
     return sorted(found)
 
 
+def skipped_jobs(inputs: Iterable[Path]) -> list[str]:
+    """The job folders under ``inputs`` a comparison leaves out (wholly or in part), each with
+    why: a failed job, batches still pending, a job stopped before its reports, a partial job
+    whose incomplete instances are not compared."""
+    from gralgo.results import JOB_FILE, ResultsError, read_job
+
+    notes = []
+    for item in map(Path, inputs):
+        jobs = [item] if (item / JOB_FILE).is_file() else sorted(
+            p.parent for p in item.rglob(JOB_FILE)) if item.is_dir() else []  # fmt: skip
+        for folder in jobs:
+            failed, pending = folder / "FAILED.json", folder / "BATCH_PENDING.json"
+            try:
+                record = read_job(folder)
+            except ResultsError as err:
+                notes.append(f"{folder}: left out, its job.json cannot be read ({err})")
+                continue
+            if failed.is_file():
+                notes.append(f"{folder}: left out, the job failed ({failed.read_text('utf-8')})")
+            elif pending.is_file():
+                notes.append(f"{folder}: left out, its batches are still pending (re-run it)")
+            elif not (folder / INSTANCE_TABLE).is_file():
+                notes.append(f"{folder}: left out, no results (stopped before its reports)")
+            elif record.results is None:
+                notes.append(f"{folder}: partial ({record.model}): only its complete "
+                             "instances are compared; re-run it to finish")  # fmt: skip
+    return notes
+
+
 def job_sandbox_backend(instance_table: Path) -> str:
     """The sandbox backend a tool-mode job ran model code in, from the ``job.json`` of the job
     folder holding ``instance_table`` ("" for other modes, "unrecorded" for older tool jobs)."""
@@ -65,6 +94,7 @@ def collect_instances(inputs: Iterable[Path]) -> pd.DataFrame:
     ``job_dir`` names the folder each row came from (the study page links its samples)."""
     import pandas as pd
 
+    inputs = list(inputs)
     frames = [
         pd.read_csv(path).assign(
             sandbox_backend=job_sandbox_backend(path), job_dir=str(path.parent.resolve())
@@ -77,7 +107,13 @@ def collect_instances(inputs: Iterable[Path]) -> pd.DataFrame:
         table["mode"] = "direct"
     table["mode"] = table["mode"].fillna("direct")
     keys = ["model", "format", "context", "mode", "instance_id"]
-    return table.drop_duplicates(keys, keep="last").reset_index(drop=True)
+    table = table.drop_duplicates(keys, keep="last").reset_index(drop=True)
+    if table["incomplete"].all():
+        raise NoResultsError(
+            f"nothing to compare under {[str(p) for p in inputs]}: no job has a complete "
+            "instance (re-run the jobs to finish them)"
+        )
+    return table
 
 
 def z_score_table(inst: pd.DataFrame) -> pd.DataFrame:
