@@ -174,6 +174,7 @@ def cli(argv: list[str] | None = None) -> None:
             try:
                 check_command_line(args)
                 check_composed(args, checked_settings)
+                check_before_work()
             except GralgoError as err:
                 print(f"gralgo: error: {err}", file=sys.stderr)
                 sys.exit(EXIT_CONFIG)
@@ -217,6 +218,16 @@ def _resume_gc(freeze: bool = False) -> None:
 
 _CHECKED: list[tuple[dict[str, Any], AppSettings]] = []
 """The config the command-line check typed (a copy) and its settings, for the run after it."""
+
+
+def check_before_work() -> None:
+    """A single run's key and endpoint, checked once its settings are typed and before Hydra
+    writes anything or the dataset is built (``gralgo.evaluate.check_before_work``)."""
+    if not _CHECKED:
+        return
+    from gralgo.evaluate import check_before_work as check
+
+    check(_CHECKED[-1][1])
 
 
 def checked_settings(plain: dict[str, Any]) -> AppSettings:

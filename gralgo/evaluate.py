@@ -85,6 +85,21 @@ def load_instances(settings: AppSettings) -> list[Instance]:
     )
 
 
+def check_before_work(settings: AppSettings) -> None:
+    """The key and the endpoint of an evaluation that will call a model, checked before
+    anything is built or written (the CLI calls it before Hydra makes the run folder): a missing
+    key, an unknown provider or a dead endpoint is one line naming the setting to fix. A managed
+    local server is started later, by the job; a dry run calls nothing."""
+    from gralgo.run import preflight, server_settings_from_config
+
+    if settings.command != "evaluate" or settings.dry_run:
+        return
+    if server_settings_from_config(settings.model) is not None:
+        return
+    spec, _ = resolve_model(settings)
+    preflight(spec)
+
+
 def resolve_model(settings: AppSettings) -> tuple[ModelSpec, SamplingParams]:
     """The model spec and the sampling parameters after the model's own overrides.
 

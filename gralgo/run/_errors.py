@@ -50,6 +50,26 @@ _TRANSIENT_NAMES = frozenset(
     }
 )
 MAX_MESSAGE_CHARS = 2000
+_AUTH_STATUS = frozenset({401, 403})
+_AUTH_NAMES = frozenset({"AuthenticationError", "PermissionDeniedError"})
+
+
+def setting_to_fix(exc: BaseException, api_key_env: str | None, api_base: str | None) -> str:
+    """For a failure that stops the run, the config setting to fix, as a sentence to append
+    ('' when none applies): a refused key names ``model.api_key_env``, an unknown model
+    ``model.litellm_model`` / ``model.api_base``."""
+    names = {cls.__name__ for cls in type(exc).__mro__}
+    status = _status_code(exc)
+    if status in _AUTH_STATUS or names & _AUTH_NAMES:
+        holder = f"the variable {api_key_env}" if api_key_env else "no variable (none is set)"
+        return (f"; the endpoint refused the key: model.api_key_env names the environment "
+                f"variable that holds it (now {holder}): export the right key there, or point "
+                "model.api_key_env at the variable that holds it")  # fmt: skip
+    if status == 404 or "NotFoundError" in names:
+        where = f" at {api_base}" if api_base else ""
+        return (f"; the model or endpoint was not found{where}: check model.litellm_model "
+                "and model.api_base")  # fmt: skip
+    return ""
 
 
 class MalformedResponseError(Exception):

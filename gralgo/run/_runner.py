@@ -35,7 +35,7 @@ from gralgo.ledger import (
 )
 from gralgo.redaction import redact_tokens
 from gralgo.run._direct_client import DirectClient, choose_client, encode_body
-from gralgo.run._errors import classify, redact
+from gralgo.run._errors import classify, redact, setting_to_fix
 from gralgo.run._limiter import AdaptiveLimiter
 from gralgo.run._litellm_response import load_litellm, parse_response
 from gralgo.run._request_info import redact_known
@@ -423,7 +423,8 @@ class _BatchRun:
                     finished_at=time.time(),
                 )
                 if kind.stops_run:
-                    self.stop(f"{kind.error_class}: {message}")
+                    fix = setting_to_fix(exc, request.model.api_key_env, request.model.api_base)
+                    self.stop(f"{kind.error_class}: {message}{fix}")
                 if self.stopped or not kind.retry or attempt >= self.max_attempts:
                     self.finish(last_error)
                     return

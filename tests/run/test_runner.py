@@ -163,6 +163,7 @@ def test_401_is_fatal_not_retried_and_stops_the_run(
     requests = requests_for(30)
     report = run(ledger, requests, max_concurrency=2, max_attempts=5)
     assert report.fatal_stopped and "AuthenticationError" in (report.stop_reason or "")
+    assert "model.api_key_env names the environment variable" in (report.stop_reason or "")
     assert report.calls_made <= 2 and stub.stats()["calls"] == report.calls_made
     assert report.errors == {"AuthenticationError": report.calls_made}
     assert report.not_started == 30 - report.calls_made
@@ -175,6 +176,7 @@ def test_404_unknown_model_stops_the_run(
     stub.control(faults=[{"kind": "status", "status": 404}])
     report = run(ledger, requests_for(10), max_concurrency=1)
     assert report.fatal_stopped and report.calls_made == 1 and report.errors == {"NotFoundError": 1}
+    assert "check model.litellm_model and model.api_base" in (report.stop_reason or "")
 
 
 def test_timeouts_are_retried(stub: StubServer, requests_for: Build, ledger: Ledger) -> None:
