@@ -32,6 +32,11 @@ if TYPE_CHECKING:
     import pandas as pd
 
 STUDY_FILE = "study.html"
+SMALL_PAIRED_N = 10
+"""Shared instances below which a paired test is flagged "n too small" (McNemar's exact test
+cannot reach p < 0.05 with fewer than 6 discordant pairs)."""
+JOBS_FIGURE = "jobs.png"
+"""A sweep's jobs side by side (``gralgo.tracking``'s sweep callback draws it beside the page)."""
 SETTING = ("format", "context", "mode")
 
 
@@ -130,7 +135,30 @@ def paired_rows(inst: pd.DataFrame, n_resamples: int = 1000) -> pd.DataFrame:
     columns = ["format", "context", "mode", "model_a", "model_b", "task", "level", "shared",
                "both", "only_a", "only_b", "neither", "mcnemar_p", "pass_diff", "pass_diff_lo",
                "pass_diff_hi", "only_a_ids", "only_b_ids"]  # fmt: skip
-    return pd.DataFrame(rows, columns=columns)
+    table = pd.DataFrame(rows, columns=columns)
+    # One family per setting and kind (the overall rows; the task x level rows): the page runs
+    # many tests, and uncorrected p < 0.05 marked chance differences across small cells.
+    family = [table[c] for c in SETTING] + [table["task"].eq("all")]
+    table["mcnemar_p_holm"] = (
+        table.groupby(family, sort=False)["mcnemar_p"].transform(holm_adjusted)
+        if len(table) else pd.Series(dtype=float)
+    )  # fmt: skip
+    return table
+
+
+def holm_adjusted(p_values: Any) -> Any:
+    """Holm's step-down adjusted p-values (same order as given): the k-th smallest of m
+    p-values times (m - k + 1), made non-decreasing and capped at 1."""
+    import numpy as np
+    import pandas as pd
+
+    values = np.asarray(p_values, dtype=float)
+    order = np.argsort(values, kind="stable")
+    m = len(values)
+    scaled = np.minimum(1.0, values[order] * (m - np.arange(m)))
+    adjusted = np.empty(m)
+    adjusted[order] = np.maximum.accumulate(scaled)
+    return pd.Series(adjusted, index=getattr(p_values, "index", None))
 
 
 def leaderboard_rows(inst: pd.DataFrame, n_resamples: int = 1000) -> pd.DataFrame:
@@ -262,13 +290,15 @@ def _paired_html(pairs: pd.DataFrame, setting: Sequence[Any], jobs: JobsOf, out_
                                  (f"{a} on only B", ids_links(only_b, a, jobs_a, out_dir)))
             for link, _ in links
         ]  # fmt: skip
-        p = float(r["mcnemar_p"])
+        p, holm = float(r["mcnemar_p"]), float(r["mcnemar_p_holm"])
         diff = _interval(r["pass_diff"], r["pass_diff_lo"], r["pass_diff_hi"])
+        small = " · n too small" if int(r["shared"]) < SMALL_PAIRED_N else ""
         cells = [r["model_a"], r["model_b"], r["task"], r["level"], r["shared"], r["both"],
-                 r["only_a"], r["only_b"], r["neither"], f"{p:.3g}", diff]  # fmt: skip
+                 r["only_a"], r["only_b"], r["neither"], f"{p:.3g} (Holm {holm:.3g}){small}",
+                 diff]  # fmt: skip
         keys = [*map(str, cells[:9]), f"{p:.6g}", f"{r['pass_diff']:.6f}"]
         cls = ' class="overall"' if r["task"] == "all" else ""
-        significant = " significant" if p < 0.05 else ""
+        significant = " significant" if holm < 0.05 else ""
         tds = "".join(
             f'<td data-sort="{html.escape(key)}">'
             f"{linked.get(column) or html.escape(str(text))}</td>"
@@ -307,6 +337,12 @@ def write_study_page(inst: pd.DataFrame, out_dir: Path, n_resamples: int = 1000)
             + _paired_html(pairs, setting, jobs, out_dir)
             + "</section>"
         )
+    if (out_dir / JOBS_FIGURE).is_file():  # a sweep's jobs side by side (drawn before)
+        sections.append(
+            f'<section id="jobs-figure"><h2>Jobs side by side</h2><img src="{JOBS_FIGURE}" '
+            'alt="pass@k and cons@k of each job with 95% intervals" style="max-width:100%">'
+            "</section>"
+        )
     warning_html = "".join(f"<li>{html.escape(w)}</li>" for w in warnings)
     page = (
         _PAGE.replace("%MODELS%", html.escape(", ".join(models)))
@@ -342,8 +378,10 @@ color:#b00020;font-weight:600}
 the paper's z-score of pass@k over the models on the same task and level. Paired comparisons
 use only the instances both models completed: "only A" counts the instances A solves and B does
 not (cons@k, a majority vote), McNemar's exact test asks whether the discordant counts differ
-by chance (p &lt; 0.05 in red), and the pass@k difference comes with a paired bootstrap
-interval.</p>
+by chance, and the pass@k difference comes with a paired bootstrap interval. The page runs
+many tests: a p-value is shown with its Holm-corrected value (over the overall rows of a
+setting, and separately over its task x level rows), and only a corrected p &lt; 0.05 is in
+red; a row with fewer than 10 shared instances says "n too small".</p>
 %SECTIONS%
 <script>
 (function () {

@@ -84,11 +84,19 @@ class MlflowSweepCallback(Callback):
 
         sweep_dir = Path(str(config.hydra.sweep.dir))
         failed = collect_failures(sweep_dir)  # jobs may have run in other processes
-        if self.run_id is not None:
-            log_sweep_comparison(self.tracking_uri, self.run_id, sweep_dir, self.swept)
+        run_id = self.run_id
+        out: Path | None = None
+        if run_id is not None:
+            out = log_sweep_comparison(self.tracking_uri, run_id, sweep_dir, self.swept)
         elif not OmegaConf.select(config, "dry_run", default=False):
-            write_sweep_comparison(sweep_dir)  # MLflow off: the comparison files all the same
+            # MLflow off: the comparison files all the same
+            out = write_sweep_comparison(sweep_dir, self.swept)
         self._finish("FAILED" if failed else "FINISHED")
+        outputs = OmegaConf.select(config, "paths.outputs", default=None)
+        print_sweep_locations(
+            sweep_dir, out, self.tracking_uri if run_id else "", run_id,
+            Path(str(outputs)) if outputs else sweep_dir,
+        )  # fmt: skip
 
     def _finish(self, status: str) -> None:
         run_id, self.run_id = self.run_id, None
@@ -99,43 +107,65 @@ class MlflowSweepCallback(Callback):
         end_run(tracking_uri=self.tracking_uri, run_id=run_id, status=status)
 
 
-def write_sweep_comparison(sweep_dir: Path) -> Path | None:
+def write_sweep_comparison(sweep_dir: Path, swept: Sequence[str] = ()) -> Path | None:
     """``<sweep>/comparison``: the models compared (paper tables, z-scores, ``tool_use.md``,
-    ``formats.md``, Figures 11-18), whether MLflow is on or off; ``None`` without results."""
+    ``formats.md``, Figures 11-18) and ``jobs.png`` (the jobs side by side, shown on the study
+    page), whether MLflow is on or off; ``None`` without results."""
     from gralgo.report import NoResultsError, collect_instances, write_comparison
+    from gralgo.tracking._sweep import collect_jobs, plot_sweep
 
     try:
         inst = collect_instances([sweep_dir])
     except NoResultsError:  # e.g. a sweep of dataset builds, or every job failed
         return None
     out = sweep_dir / "comparison"
+    jobs = collect_jobs(sweep_dir, swept)
+    if jobs:  # drawn first: the study page shows it
+        out.mkdir(parents=True, exist_ok=True)
+        plot_sweep(jobs, out / "jobs.png", "jobs by " + (" × ".join(swept) or "folder"))
     write_comparison(inst, out)
     return out
 
 
+def print_sweep_locations(
+    sweep_dir: Path, comparison: Path | None, tracking_uri: str, run_id: str | None, outputs: Path
+) -> None:
+    """Where a finished sweep's results are: its study page, its MLflow parent run, the
+    viewer that lists its jobs."""
+    from gralgo.tracking._mlflow import ui_command
+
+    lines = [f"sweep folder   {sweep_dir}"]
+    if comparison is not None and (comparison / "study.html").is_file():
+        lines.append(f"study page     {comparison / 'study.html'}  (open in a browser)")
+    if run_id:
+        lines.append(f"MLflow parent  run {run_id}: {ui_command(tracking_uri)}")
+    lines.append(f"every run      gralgo view {outputs}")
+    print("\n".join(lines), flush=True)
+
+
 def log_sweep_comparison(
     tracking_uri: str, run_id: str, sweep_dir: Path, swept: Sequence[str] = ()
-) -> None:
+) -> Path | None:
     """On the parent run: each job's key metrics, a figure of the jobs side by side, and the
     comparison of :func:`write_sweep_comparison`."""
     from mlflow import MlflowClient
     from mlflow.entities import Metric
 
     from gralgo.tracking._mlflow import metric_name
-    from gralgo.tracking._sweep import collect_jobs, plot_sweep, sweep_metrics
+    from gralgo.tracking._sweep import collect_jobs, sweep_metrics
 
-    out = write_sweep_comparison(sweep_dir)
+    out = write_sweep_comparison(sweep_dir, swept)
     if out is None:
-        return
+        return None
     client = MlflowClient(tracking_uri=tracking_uri)
     jobs = collect_jobs(sweep_dir, swept)
     if jobs:
-        plot_sweep(jobs, out / "jobs.png", "jobs by " + (" × ".join(swept) or "folder"))
         now_ms = int(time.time() * 1000)
         metrics = [Metric(metric_name(k), v, now_ms, 0) for k, v in sweep_metrics(jobs).items()]
         for start in range(0, len(metrics), 1000):
             client.log_batch(run_id, metrics=metrics[start : start + 1000])
     client.log_artifacts(run_id, str(out), "comparison")
+    return out
 
 
 def parent_run_id_for_job() -> str | None:

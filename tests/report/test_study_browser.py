@@ -10,7 +10,13 @@ import pytest
 
 from gralgo.evaluate import evaluate, load_instances
 from gralgo.report import collect_instances, write_comparison
-from gralgo.report._study import mcnemar_p, paired_rows, study_warnings, write_study_page
+from gralgo.report._study import (
+    holm_adjusted,
+    mcnemar_p,
+    paired_rows,
+    study_warnings,
+    write_study_page,
+)
 from gralgo.settings import settings_from_config
 from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, StubServer
 
@@ -58,6 +64,14 @@ def test_mcnemar_exact_p_values() -> None:
     assert mcnemar_p(3, 3) == pytest.approx(1.0)
 
 
+def test_holm_adjusts_each_family_of_tests() -> None:
+    """18 cells of n = 8 were marked p < 0.05 uncorrected; Holm's step-down controls the
+    family's error rate."""
+    assert list(holm_adjusted(pd.Series([0.01, 0.04, 0.03]))) == pytest.approx([0.03, 0.06, 0.06])
+    assert list(holm_adjusted(pd.Series([0.5]))) == [0.5]
+    assert list(holm_adjusted(pd.Series([0.9, 0.8]))) == [1.0, 1.0]
+
+
 def test_paired_rows_count_discordant_instances_and_warn_on_k() -> None:
     rows = []
     for model, solved in (("a", {0, 1, 2}), ("b", {0})):
@@ -74,6 +88,7 @@ def test_paired_rows_count_discordant_instances_and_warn_on_k() -> None:
         1, 2, 0, 1)  # fmt: skip
     assert overall["pass_diff"] == pytest.approx(0.5)
     assert overall["mcnemar_p"] == pytest.approx(0.5)
+    assert overall["mcnemar_p_holm"] == pytest.approx(0.5)  # the only overall test
     assert any("different k" in w for w in study_warnings(pd.DataFrame(rows)))
 
 
@@ -130,7 +145,8 @@ def test_study_page_of_three_models_sorts_pairs_and_links_samples(
              for r in overall.all()}  # fmt: skip
     strong_weak = texts[("model-strong", "model-weak")]
     assert strong_weak[4:9] == ["8", "0", "8", "0", "0"]  # shared, both, only A, only B, neither
-    assert float(strong_weak[9]) == pytest.approx(2 * 0.5**8, rel=1e-2)
+    assert float(strong_weak[9].split()[0]) == pytest.approx(2 * 0.5**8, rel=1e-2)
+    assert "(Holm " in strong_weak[9] and "n too small" in strong_weak[9]  # 8 shared
     assert strong_weak[10].startswith("1.00 [")
     # A leaderboard row links to the samples behind it: that job's report, filtered.
     link = board.locator("tbody tr").first.locator("a")

@@ -55,6 +55,12 @@ def test_sweep_groups_jobs_under_a_parent_run(stub: StubServer, tmp_path: Path) 
     assert "comparison/study.html" in comparison  # the study page, beside the tables
     study = (tmp_path / "sweep" / "comparison" / "study.html").read_text(encoding="utf-8")
     assert "Study: stub-a, stub-b" in study and 'class="paired sortable"' in study
+    assert '<img src="jobs.png"' in study  # the jobs side by side, on the page itself
+    # The sweep's output names where its results are (it named neither).
+    sweep_dir = tmp_path / "sweep"
+    assert f"study page     {sweep_dir / 'comparison' / 'study.html'}" in done.stdout
+    assert f"MLflow parent  run {parent.info.run_id}" in done.stdout
+    assert f"every run      gralgo view {outputs}" in done.stdout
     table = tmp_path / "sweep" / "comparison" / "edge_list-standard" / "taxonomy_by_level.md"
     text = table.read_text()
     assert "| stub-a |" in text and "| stub-b |" in text
