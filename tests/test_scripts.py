@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import time
 from pathlib import Path
@@ -26,9 +27,19 @@ def test_a_long_command_shows_progress_lines_and_its_own_output() -> None:
     progress = [line for line in done.stderr.splitlines() if line.startswith("build: still")]
     assert len(progress) >= 2, done.stderr  # one a second while it ran (loaded machine: fewer)
     assert progress[0].startswith("build: still working (0 min elapsed;"), progress
-    assert "compiler processes running)" in progress[0]
+    assert progress[0].endswith("installing: no compiler running)"), progress  # no compile
     assert done.stderr.splitlines()[-1] == "build: done in 0 min (exit status 0)"
     assert seconds < 30  # the progress loop does not outlive the command
+
+
+def test_a_compile_is_called_a_compile(tmp_path: Path) -> None:
+    """The line said "llama-cpp-python compiles" for 20 minutes while pip used its cached wheel;
+    it now says which: compiling (compiler processes seen) or installing."""
+    compiler = tmp_path / "cc1plus"  # a process named as GCC's C++ compiler
+    shutil.copy("/bin/sleep", compiler)
+    done, _ = _run(str(compiler), "2.5")
+    lines = [line for line in done.stderr.splitlines() if line.startswith("build: still")]
+    assert lines and "compiling: 1 compiler processes running)" in lines[-1], done.stderr
 
 
 def test_a_failing_command_keeps_its_exit_status() -> None:
