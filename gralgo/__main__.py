@@ -175,6 +175,8 @@ def cli(argv: list[str] | None = None) -> None:
                 check_command_line(args)
                 check_composed(args, checked_settings)
                 check_before_work()
+                if dry_run_before_hydra():
+                    return
             except GralgoError as err:
                 print(f"gralgo: error: {err}", file=sys.stderr)
                 sys.exit(EXIT_CONFIG)
@@ -228,6 +230,21 @@ def check_before_work() -> None:
     from gralgo.evaluate import check_before_work as check
 
     check(_CHECKED[-1][1])
+
+
+def dry_run_before_hydra() -> bool:
+    """A single evaluation's dry run, planned and printed before Hydra makes a run folder (it
+    writes nothing but the dataset it plans for); whether it ran."""
+    if not _CHECKED:
+        return False
+    settings = _CHECKED[-1][1]
+    if settings.command != "evaluate" or not settings.dry_run:
+        return False
+    logging.basicConfig(level=logging.INFO, format="%(message)s")
+    from gralgo.evaluate import dry_run
+
+    dry_run(settings)
+    return True
 
 
 def checked_settings(plain: dict[str, Any]) -> AppSettings:

@@ -138,11 +138,27 @@ def model_endpoint(settings: AppSettings, spec: ModelSpec, log_dir: Path) -> Ite
         yield replace(spec, api_base=api_base)
 
 
+def typical_reply(
+    settings: AppSettings, observed: Sequence[int], max_tokens: int
+) -> tuple[float | None, str]:
+    """Completion tokens of a typical reply and where that comes from: the configured
+    ``model.price.typical_completion_tokens``, else the mean of ``observed`` (this job's replies
+    in the ledger), capped at ``max_tokens``."""
+    configured = settings.model.price.typical_completion_tokens
+    if configured is not None:
+        return float(min(configured, max_tokens)), "model.price.typical_completion_tokens"
+    if observed:
+        mean = sum(observed) / len(observed)
+        return min(mean, float(max_tokens)), f"the mean of {len(observed)} replies in the ledger"
+    return None, "set model.price.typical_completion_tokens, or run some samples first"
+
+
 def plan_run(
     settings: AppSettings,
     requests: Sequence[Request],
     todo: Sequence[tuple[Request, int]],
     max_tokens: int,
+    observed: Sequence[int] = (),
 ) -> Plan:
     from gralgo.formats import count_tokens_cached
 
@@ -163,7 +179,18 @@ def plan_run(
             {"input_per_1m": price.input_per_1m, "output_per_1m": price.output_per_1m},
         )
     batch_cost, batch_note = plan_batch_price(settings, prompt_tokens, completion)
+    typical, typical_note = typical_reply(settings, observed, max_tokens)
+    typical_cost = None
+    if typical is not None:
+        typical_cost = 0.0 if not todo else estimate_cost(
+            settings.model.litellm_model, prompt_tokens, round(typical * len(todo)),
+            {"input_per_1m": settings.model.price.input_per_1m,
+             "output_per_1m": settings.model.price.output_per_1m},
+        )  # fmt: skip
     return Plan(
+        typical_completion_tokens=typical,
+        typical_cost_usd=typical_cost,
+        typical_note=typical_note,
         requests=len(requests),
         samples_total=len(requests) * settings.k,
         samples_todo=len(todo),
@@ -452,6 +479,38 @@ def freeze_now() -> None:
     gc.freeze()
 
 
+def dry_run(settings: AppSettings) -> EvaluationResult:
+    """``dry_run=true``: the plan (requests, tokens, the upper-bound and the typical cost),
+    printed once. It writes no run record, ledger or MLflow run: only the dataset it plans for
+    (kept for the real run) and the token counts' cache; an existing ledger is read."""
+    from gralgo.ledger import open_ledger
+
+    with paused_gc():
+        instances = load_instances(settings)
+    if not instances:
+        raise_no_instances(settings)
+    spec, sampling = resolve_model(settings)
+    settings = replace(settings, mode=resolve_tool_calling(settings.mode, spec.litellm_model))
+    task_options = {name: t.options for name, t in settings.dataset.tasks.items()}
+    requests = build_requests(
+        instances, settings.format, spec, sampling, settings.mode, task_options
+    )
+    check_batch_mode(settings, requests)
+    location = settings.ledger_url or settings.ledger_path
+    observed: list[int] = []
+    if settings.ledger_url is None and not settings.ledger_path.is_file():
+        unique = {r.key: r for r in requests}
+        todo = [(r, i) for r in unique.values() for i in range(settings.k)]
+    else:
+        with open_ledger(location) as ledger:
+            todo = ledger.missing(requests, settings.k)
+            stored = ledger.samples({r.key for r in requests}).values()
+            observed = [r.completion_tokens for r in stored if r.ok and r.completion_tokens]
+    plan = plan_run(settings, requests, todo, sampling.max_tokens, observed)
+    print("\n".join(["dry run: nothing was called", *plan.lines()]))
+    return EvaluationResult(settings.outputs_dir, plan, 0, {}, [], None)
+
+
 def evaluate(settings: AppSettings) -> EvaluationResult:
     """Run (or resume) one evaluation job and report it."""
     with frozen_gc():
@@ -464,6 +523,8 @@ def _evaluate(settings: AppSettings) -> EvaluationResult:
     from gralgo.report import JobClock
     from gralgo.run import describe_run, preflight, report_dropped_params
 
+    if settings.dry_run:
+        return dry_run(settings)
     clock = JobClock.from_process_start()  # the whole job: start-up, dataset, plan, calls, ...
     out_dir = job_output_dir(settings)
     reused = reuse_results(settings, out_dir, clock)  # gralgo.job: the record says what is current
@@ -506,9 +567,6 @@ def _evaluate(settings: AppSettings) -> EvaluationResult:
             log.info("plan: %s", line)
         clock.lap("plan")
         freeze_now()  # the instances, requests and plan live until the job ends
-        if settings.dry_run:
-            print("\n".join(["dry run: nothing was called", *plan.lines()]))
-            return EvaluationResult(out_dir, plan, 0, {}, [], None)
         stop_reason = None
         batch_metrics: dict[str, float] | None = None
         if todo and settings.run.batch.enabled:

@@ -67,9 +67,13 @@ class PriceConfig:
     batch_discount: float | None = None
     """Share taken off the price for batch calls (0.5 = half price) when litellm's price map
     has no batch price for the model; null = unknown."""
+    typical_completion_tokens: int | None = None
+    """Completion tokens of a typical reply, for the plan's typical estimate beside its upper
+    bound; null = the mean of this job's replies already in the ledger (when there are some)."""
 
     def check(self) -> None:
         between(self.batch_discount, 0, 1, "model.price.batch_discount")
+        at_least(self.typical_completion_tokens, 1, "model.price.typical_completion_tokens")
         at_least(self.input_per_1m, 0, "model.price.input_per_1m")
         at_least(self.output_per_1m, 0, "model.price.output_per_1m")
 

@@ -52,6 +52,12 @@ class Plan:
     """Where the batch price comes from, or why there is none; empty: not shown."""
     batch: bool = False
     """The run goes through the batch API (``run.batch=on``)."""
+    typical_completion_tokens: float | None = None
+    """Completion tokens of a typical reply (configured or observed); ``None``: unknown."""
+    typical_cost_usd: float | None = None
+    """The cost if every pending sample's reply is typical; ``None`` when unknown."""
+    typical_note: str = ""
+    """Where the typical reply length comes from, or how to give one."""
 
     def lines(self) -> list[str]:
         cost = (
@@ -64,9 +70,18 @@ class Plan:
             f"({self.samples_todo} still to run, the rest are in the ledger)",
             f"prompt tokens to send: {self.prompt_tokens_todo:,}",
             f"completion tokens at most: {self.max_completion_tokens_todo:,}",
-            f"estimated cost: {cost}",
+            f"estimated cost: {cost} (every reply at max_tokens)",
+            self._typical_line(),
             *self._batch_lines(),
         ]
+
+    def _typical_line(self) -> str:
+        if self.typical_completion_tokens is None:
+            return f"typical cost: unknown ({self.typical_note})"
+        tokens = f"{self.typical_completion_tokens:,.0f} completion tokens a reply"
+        if self.typical_cost_usd is None:
+            return f"typical cost: unknown price ({tokens}, {self.typical_note})"
+        return f"typical cost: ~${self.typical_cost_usd:,.2f} ({tokens}, {self.typical_note})"
 
     def _batch_lines(self) -> list[str]:
         if not self.batch_note:

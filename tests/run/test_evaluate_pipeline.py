@@ -155,17 +155,43 @@ def test_dry_run_calls_nothing(make_settings, stub: StubServer, capsys) -> None:
     assert stub.stats()["calls"] == 0
     assert result.plan.samples_todo == 6 * 2
     assert result.plan.prompt_tokens_todo > 0
-    assert "dry run: nothing was called" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert out.count("dry run: nothing was called") == 1 and out.count("prompt tokens") == 1
+    assert "typical cost: unknown (set model.price.typical_completion_tokens" in out
+    # It wrote no run folder, record or ledger: only the dataset it plans for.
+    assert sorted(p.name for p in settings.outputs_dir.iterdir()) == ["datasets"]
+
+
+def test_dry_run_gives_a_typical_estimate_beside_the_upper_bound(
+    make_settings, stub: StubServer, capsys
+) -> None:
+    """The plan gave only an upper bound (every reply at max_tokens)."""
+    price = ["model.price.input_per_1m=1", "model.price.output_per_1m=2"]
+    configured = stub_settings(make_settings, stub, "dry_run=true", *price,
+                               "model.price.typical_completion_tokens=100")  # fmt: skip
+    plan = evaluate(configured).plan
+    assert plan.typical_completion_tokens == 100
+    assert plan.typical_cost_usd == pytest.approx(
+        (plan.prompt_tokens_todo * 1 + 100 * plan.samples_todo * 2) / 1e6)  # fmt: skip
+    assert plan.estimated_cost_usd is not None and plan.typical_cost_usd < plan.estimated_cost_usd
+    evaluate(stub_settings(make_settings, stub, *price))  # replies now in the ledger
+    observed = evaluate(stub_settings(make_settings, stub, "dry_run=true", *price)).plan
+    assert observed.samples_todo == 0 and observed.typical_completion_tokens is not None
+    assert "the mean of 12 replies in the ledger" in observed.typical_note
 
 
 def test_the_plan_remembers_token_counts_by_request_key(make_settings, stub: StubServer) -> None:
     """The next plan of the same requests finds their counts by key, hashing no prompt."""
-    import json
     import sqlite3
+
+    from gralgo.evaluate import load_instances, resolve_model
+    from gralgo.run import build_requests
 
     settings = stub_settings(make_settings, stub, "dry_run=true")
     result = evaluate(settings)
-    keys = set(json.loads((result.output_dir / "job.json").read_text("utf-8"))["request_keys"])
+    spec, sampling = resolve_model(settings)
+    requests = build_requests(load_instances(settings), settings.format, spec, sampling)
+    keys = {r.key for r in requests}
     db = sqlite3.connect(settings.dataset.cache_dir / "token_counts.sqlite")
     try:
         named = dict(db.execute("SELECT name, n FROM named"))
