@@ -67,3 +67,36 @@ def test_harmless_url_parts_pass() -> None:
     pg = "postgresql://gralgo@db.example:5432/ledger?sslmode=require&connect_timeout=5"
     assert url_secret_parts(pg, POSTGRES_QUERY_KEYS, allow_user=True) == []
     assert url_secret_parts(pg + "&password=PW", POSTGRES_QUERY_KEYS, allow_user=True)
+
+
+def test_one_definition_of_a_secret_looking_name_and_value() -> None:
+    from gralgo.redaction import is_env_name, is_secret_name, is_secret_value, unsafe_request_keys
+
+    for name in ("X-Api-Key", "x-api-key", "accessToken", "auth", "bearer", "PGPASSWORD"):
+        assert is_secret_name(name), name
+    for name in ("api_key_env", "max_tokens", "tokenizer", "author", "chat_template_kwargs"):
+        assert not is_secret_name(name), name
+    assert is_secret_value("Zq9TOPSECRETvalue0123456789") and is_secret_value("a" * 16 + "0" * 16)
+    assert not is_secret_value("gpt-4o-mini-2024-07-18") and not is_secret_value("cl100k_base")
+    assert is_env_name("OPENAI_API_KEY") and not is_env_name("sk-abcdefghijklmnop")
+    body = {"chat_template_kwargs": {"enable_thinking": True, "auth": "x"}, "foo": 1, "seed": 1}
+    assert unsafe_request_keys(body, "b") == ["b.chat_template_kwargs.auth", "b.foo"]
+
+
+def test_the_ledger_describes_only_harmless_request_fields() -> None:
+    from gralgo.ledger import ModelSpec
+    from gralgo.run._request_info import redacted_model_spec
+
+    spec = ModelSpec(
+        name="m",
+        litellm_model="openai/m",
+        api_base="https://h/key/Zq9TOPSECRETvalue0123456789/v1",
+        api_key_env="abc-not-a-name",
+        extra_body={"chat_template_kwargs": {"enable_thinking": True}, "accessToken": "Zq9abc"},
+    )
+    data = redacted_model_spec(spec)
+    assert data["extra_body"] == {
+        "chat_template_kwargs": {"enable_thinking": True},
+        "accessToken": REDACTED,
+    }
+    assert "Zq9TOPSECRET" not in str(data) and data["api_key_env"] == REDACTED
