@@ -163,8 +163,8 @@ def cli(argv: list[str] | None = None) -> None:
     if gc.isenabled():
         gc.disable()
         _PAUSED_GC.append(True)
-    # the check's composition is the app's: composed once, not thrice (and kept on disk)
-    with composed_once() as keep_compositions:
+    # the check's composition is the app's: composed once, not thrice (nothing kept on disk)
+    with composed_once():
         try:
             try:
                 check_command_line(args)
@@ -172,8 +172,6 @@ def cli(argv: list[str] | None = None) -> None:
             except GralgoError as err:
                 print(f"gralgo: error: {err}", file=sys.stderr)
                 sys.exit(EXIT_CONFIG)
-            if keep_compositions is not None:  # checked: no literal secret, no unknown key
-                keep_compositions()
             main()
         finally:
             _CHECKED.clear()
