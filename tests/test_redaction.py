@@ -81,22 +81,3 @@ def test_one_definition_of_a_secret_looking_name_and_value() -> None:
     assert is_env_name("OPENAI_API_KEY") and not is_env_name("sk-abcdefghijklmnop")
     body = {"chat_template_kwargs": {"enable_thinking": True, "auth": "x"}, "foo": 1, "seed": 1}
     assert unsafe_request_keys(body, "b") == ["b.chat_template_kwargs.auth", "b.foo"]
-
-
-def test_the_ledger_describes_only_harmless_request_fields() -> None:
-    from gralgo.ledger import ModelSpec
-    from gralgo.run._request_info import redacted_model_spec
-
-    spec = ModelSpec(
-        name="m",
-        litellm_model="openai/m",
-        api_base="https://h/key/Zq9TOPSECRETvalue0123456789/v1",
-        api_key_env="abc-not-a-name",
-        extra_body={"chat_template_kwargs": {"enable_thinking": True}, "accessToken": "Zq9abc"},
-    )
-    data = redacted_model_spec(spec)
-    assert data["extra_body"] == {
-        "chat_template_kwargs": {"enable_thinking": True},
-        "accessToken": REDACTED,
-    }
-    assert "Zq9TOPSECRET" not in str(data) and data["api_key_env"] == REDACTED

@@ -20,7 +20,7 @@ from gralgo.config._schema import GralgoConfig
 from gralgo.config._secrets import check_literal_secret
 from gralgo.config._task_all import register_task_all, searchpath_dirs
 from gralgo.config._validation import config_error, schema_node, unknown_key_message
-from gralgo.errors import ConfigError
+from gralgo.errors import ConfigError, GralgoError
 
 CONF_DIR = Path(__file__).resolve().parents[2] / "conf"
 
@@ -42,9 +42,15 @@ def command_line_overrides(argv: Sequence[str]) -> list[str]:
     return [] if args is None else [str(o) for o in args.overrides]
 
 
-def check_composed(argv: Sequence[str], make_settings: Callable[[dict[str, Any]], object]) -> None:
+def check_composed(
+    argv: Sequence[str],
+    make_settings: Callable[[dict[str, Any]], object],
+    check_paths: Callable[[object, list[str]], None] | None = None,
+) -> None:
     """Compose the config of a single run as Hydra will, and build its settings with
-    ``make_settings`` (the app's ``settings_from_config``: this stage sits below the app).
+    ``make_settings`` (the app's ``settings_from_config``: this stage sits below the app);
+    ``check_paths(settings, overrides)`` then checks the paths the job will read and write
+    (the app's: e.g. none that a sandbox would show to model code).
 
     Catches mistakes in config files (a typo'd key in ``conf/model/my.yaml``), unknown task,
     source, format or level names and missing source files before Hydra creates the run
@@ -63,8 +69,15 @@ def check_composed(argv: Sequence[str], make_settings: Callable[[dict[str, Any]]
     if args.multirun or jobs is not None:
         for job in jobs or [overrides]:
             plain = _composed(job)
-            if plain is not None:
-                _check_secrets(plain)
+            if plain is None:
+                continue
+            _check_secrets(plain)
+            if check_paths is not None and plain.get("command", "evaluate") == "evaluate":
+                try:
+                    settings = make_settings(plain)
+                except GralgoError:
+                    continue  # the job's own error, reported when it runs
+                check_paths(settings, job)
         return
     plain = _composed(overrides)
     if plain is None:
@@ -75,7 +88,9 @@ def check_composed(argv: Sequence[str], make_settings: Callable[[dict[str, Any]]
 
         typed_config(plain)
         return
-    make_settings(plain)  # also the names: tasks, sources, formats, levels, files
+    settings = make_settings(plain)  # also the names: tasks, sources, formats, levels, files
+    if check_paths is not None:
+        check_paths(settings, overrides)
     from gralgo.config._writable import check_outputs_writable, check_run_dir_writable
 
     check_outputs_writable(plain)  # a read-only outputs folder or MLflow store: one line
