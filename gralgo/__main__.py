@@ -168,20 +168,19 @@ def cli(argv: list[str] | None = None) -> None:
     if gc.isenabled():
         gc.disable()
         _PAUSED_GC.append(True)
-    # the check's composition is the app's: composed once, not thrice (and kept on disk)
-    with composed_once() as keep_compositions:
+    # the check's composition is the app's: composed once, not thrice (nothing kept on disk)
+    with composed_once():
         try:
             try:
                 check_command_line(args)
-                check_composed(args, checked_settings)
-                check_before_work()
-                if dry_run_before_hydra():
-                    return
+                check_composed(args, checked_settings, check_run_paths)
+                if not any(arg in ("-m", "--multirun") for arg in args):  # one run, not a sweep
+                    check_before_work()
+                    if dry_run_before_hydra():
+                        return
             except GralgoError as err:
                 print(f"gralgo: error: {err}", file=sys.stderr)
                 sys.exit(EXIT_CONFIG)
-            if keep_compositions is not None:  # checked: no literal secret, no unknown key
-                keep_compositions()
             main()
         finally:
             _CHECKED.clear()
@@ -260,6 +259,24 @@ def checked_settings(plain: dict[str, Any]) -> AppSettings:
     settings = settings_from_config(plain)
     _CHECKED[:] = [(copy.deepcopy(plain), settings)]
     return settings
+
+
+def check_run_paths(settings: object, overrides: list[str]) -> None:
+    """``mode=tool``: no path the job reads or writes (dataset, outputs, ledger, MLflow store
+    and artifacts, cache, run folder) may be one the sandbox shows to model code; checked
+    before Hydra writes ``.hydra/*.yaml`` and ``gralgo.log``."""
+    from gralgo.settings import AppSettings
+
+    if not isinstance(settings, AppSettings) or settings.mode.name != "tool":
+        return
+    from gralgo.evaluate import check_sandbox_paths
+
+    dirs = []
+    for text in overrides:
+        key, _, value = text.lstrip("+").partition("=")
+        if key in ("hydra.run.dir", "hydra.sweep.dir") and value:
+            dirs.append(Path(value).expanduser())
+    check_sandbox_paths(settings, dirs)
 
 
 def batch_shorthand(arg: str) -> str:

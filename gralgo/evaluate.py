@@ -356,15 +356,39 @@ def sandbox_record(settings: AppSettings, out_dir: Path | None = None) -> dict[s
     from gralgo.sandbox import GUARANTEES, backend_record, check_hidden, detect_isolation
 
     isolation = detect_isolation(settings.mode.tool.sandbox.allow_unisolated)
-    hidden = [settings.dataset_dir, settings.outputs_dir, Path.cwd()]
-    if settings.ledger_url is None:
-        hidden.append(settings.ledger_path)
     if out_dir is not None:  # the job's first check: say once what model code runs in
-        check_hidden([*hidden, out_dir])
+        check_hidden([*sandbox_hidden_paths(settings), out_dir])
         level = logging.INFO if isolation == "bwrap" else logging.WARNING
         log.log(level, "tool mode: model code runs in a fresh %s sandbox per call (%s)",
                 isolation, GUARANTEES[isolation])  # fmt: skip
     return backend_record(isolation)
+
+
+def sandbox_hidden_paths(settings: AppSettings) -> list[Path]:
+    """Every path a job reads or writes that model code must not see: the dataset, the
+    outputs, the ledger, the MLflow store and its artifacts, the cache and the checkout."""
+    from gralgo.config import mlflow_store_dir
+
+    hidden = [settings.dataset_dir, settings.outputs_dir, Path.cwd()]
+    if settings.ledger_url is None:
+        hidden.append(settings.ledger_path)
+    cache = (settings.config.get("paths") or {}).get("cache")
+    if cache:
+        hidden.append(Path(str(cache)).expanduser())
+    store = mlflow_store_dir(settings.mlflow.tracking_uri) if settings.mlflow.enabled else None
+    if store is not None:
+        hidden += [store.expanduser(), store.expanduser() / "mlartifacts"]
+    return hidden
+
+
+def check_sandbox_paths(settings: AppSettings, run_dirs: Sequence[Path]) -> None:
+    """``mode=tool``: raise (one line naming the path) when a path the job reads or writes, or
+    its run folder, would be visible to model code: called before Hydra writes anything."""
+    if settings.mode.name != "tool":
+        return
+    from gralgo.sandbox import check_hidden
+
+    check_hidden([*sandbox_hidden_paths(settings), *run_dirs])
 
 
 def job_report_settings(settings: AppSettings) -> Any:

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 REDACTED = "***REDACTED***"
@@ -51,11 +52,56 @@ PATTERN_CLUES: tuple[tuple[tuple[str, ...], bool], ...] = (
     (("api_key", "api-key", "apikey", "authorization"), True),
 )
 
-_SECRET_NAME = re.compile(
-    r"(key|token|secret|password|passwd|authorization|credential)", re.IGNORECASE
-)
+# A name is secret-looking when one of its words (split at ``_``, ``-``, ``.``, spaces and
+# camelCase) is one of _SECRET_WORDS, or it contains one of _SECRET_PARTS anywhere.
+_SECRET_WORDS = frozenset(
+    {
+        "key", "keys", "apikey", "token", "auth", "pwd", "pass", "passphrase",
+        "sig", "signature", "jwt", "cred", "creds", "pat", "sas", "otp",
+    }
+)  # fmt: skip
+_SECRET_PARTS = (
+    "secret", "password", "passwd", "credential", "bearer", "authorization", "apikey",
+    "accesstoken", "authtoken", "refreshtoken", "idtoken", "sessiontoken", "privatekey", "cookie",
+)  # fmt: skip
+_WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
 # Names that *name* a secret's environment variable, or count tokens: not secrets themselves.
 _SAFE_NAME = re.compile(r"(_env|_env_var|_name|_path|_file|_tokens)$", re.IGNORECASE)
+_ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,127}$")
+
+SAFE_REQUEST_KEYS = frozenset(
+    {
+        # OpenAI-compatible sampling and output fields
+        "temperature", "top_p", "top_k", "min_p", "typical_p", "seed", "n", "stop",
+        "max_tokens", "max_completion_tokens", "max_output_tokens", "presence_penalty",
+        "frequency_penalty", "repetition_penalty", "length_penalty", "logprobs",
+        "top_logprobs", "logit_bias", "response_format", "type", "json_schema", "schema",
+        "strict", "name", "description", "service_tier", "verbosity", "parallel_tool_calls",
+        "reasoning_effort", "reasoning", "effort", "summary", "include_reasoning",
+        "exclude", "enabled",
+        # vLLM / SGLang / llama.cpp
+        "chat_template_kwargs", "enable_thinking", "thinking", "thinking_budget",
+        "skip_special_tokens", "spaces_between_special_tokens", "include_stop_str_in_output",
+        "ignore_eos", "min_tokens", "use_beam_search", "best_of", "guided_json",
+        "guided_regex", "guided_choice", "guided_grammar", "guided_decoding_backend",
+        "add_generation_prompt", "continue_final_message", "echo", "cache_prompt",
+        "n_probs", "mirostat", "mirostat_tau", "mirostat_eta", "grammar", "priority",
+        # Anthropic, Gemini, Ollama
+        "budget_tokens", "thinking_config", "include_thoughts", "safety_settings",
+        "category", "threshold", "generation_config", "options", "num_ctx", "num_predict",
+        "keep_alive", "think", "format", "top_a", "provider", "order",
+        "allow_fallbacks", "require_parameters", "data_collection", "sort", "models",
+        "transforms", "route",
+    }
+)  # fmt: skip
+"""Keys a model's ``extra_body`` may hold, at any depth: fields known to be harmless. Any other
+key might carry a key or token (``X-Api-Key``, ``accessToken``, ``auth``...) and would be
+written to the run folder, the ledger and MLflow, so it is refused before anything is written."""
+SAFE_REQUEST_KEYS_HINT = (
+    "only request fields known to be harmless are accepted in model.extra_body (see "
+    "gralgo.redaction.SAFE_REQUEST_KEYS); a key or token goes in an environment variable named "
+    "by model.api_key_env, which is sent as the request's credentials and never written"
+)
 
 API_BASE_QUERY_KEYS = frozenset(
     {"api-version", "api_version", "version", "deployment", "model", "region"}
@@ -73,9 +119,74 @@ POSTGRES_QUERY_KEYS = frozenset(
 
 
 def is_secret_name(name: str) -> bool:
-    """Whether a config key or variable name looks like it holds a secret (``api_key_env`` and
-    ``max_tokens`` do not)."""
-    return bool(_SECRET_NAME.search(name)) and not _SAFE_NAME.search(name)
+    """Whether a config key, request field, header or variable name looks like it holds a
+    secret (``X-Api-Key``, ``accessToken``, ``auth``, ``OPENAI_API_KEY``; not ``api_key_env``,
+    ``max_tokens`` nor ``tokenizer``)."""
+    if _SAFE_NAME.search(name):
+        return False
+    fused = re.sub(r"[^a-z0-9]", "", name.lower())
+    if any(part in fused for part in _SECRET_PARTS):
+        return True
+    return any(word.lower() in _SECRET_WORDS for word in _WORD.findall(name))
+
+
+_TOKEN_TEXT = re.compile(r"^[A-Za-z0-9_\-+=.~]+$")
+_HEX = re.compile(r"^[0-9a-fA-F-]{32,}$")
+
+
+def is_secret_value(text: str) -> bool:
+    """Whether ``text`` looks like a key or token: one of :data:`SECRET_PATTERNS`, or one word
+    of 24+ characters mixing upper case, lower case and digits, or 32+ hex digits."""
+    if has_key_shape(text):
+        return True
+    word = text.strip()
+    if _HEX.match(word) and sum(c.isalnum() for c in word) >= 32:
+        return True
+    return (
+        len(word) >= 24
+        and bool(_TOKEN_TEXT.match(word))
+        and any(c.isdigit() for c in word)
+        and any(c.islower() for c in word)
+        and any(c.isupper() for c in word)
+    )
+
+
+def looks_random(text: str) -> bool:
+    """A long string with lower case and digits: a pasted key, not a variable name."""
+    return (
+        len(text) >= 24
+        and any(c.isdigit() for c in text)
+        and any(c.islower() for c in text)
+        and not text.isupper()
+    )
+
+
+def is_env_name(text: str) -> bool:
+    """Whether ``text`` can be the NAME of an environment variable (and is not a pasted key)."""
+    return bool(_ENV_NAME.match(text)) and not is_secret_value(text) and not looks_random(text)
+
+
+def is_conventional_env_name(text: str) -> bool:
+    """An upper-case variable name (``OPENAI_API_KEY``): safe to show in a message."""
+    return is_env_name(text) and text == text.upper() and not text[:1].isdigit()
+
+
+def unsafe_request_keys(body: Mapping[str, Any], prefix: str) -> list[str]:
+    """The dotted keys of ``body`` (at any depth) outside :data:`SAFE_REQUEST_KEYS`, or under a
+    secret-looking name, and those whose value looks like a key (the value never shown)."""
+    found: list[str] = []
+    for key, value in body.items():
+        where = f"{prefix}.{key}"
+        if str(key) not in SAFE_REQUEST_KEYS or is_secret_name(str(key)):
+            found.append(where)
+            continue
+        items = value if isinstance(value, list | tuple) else [value]
+        for item in items:
+            if isinstance(item, Mapping):
+                found.extend(unsafe_request_keys(item, where))
+            elif isinstance(item, str) and is_secret_value(item):
+                found.append(where)
+    return found
 
 
 def has_key_shape(text: str) -> bool:
@@ -194,7 +305,10 @@ def url_secret_parts(
     for name, _ in parse_qsl(parts.query, keep_blank_values=True):
         if name.lower() not in allowed_query:
             found.append(f"the query key {name!r}")
-    if has_key_shape(parts.path):
+    web = parts.scheme.lower() in ("http", "https")  # not a file path (sqlite:///..., file:)
+    if has_key_shape(parts.path) or any(
+        is_secret_value(seg) or (web and is_secret_name(seg)) for seg in parts.path.split("/")
+    ):
         found.append("a key in its path")
     return found
 
@@ -214,4 +328,5 @@ def redact_url(url: str, allowed_query: frozenset[str] = API_BASE_QUERY_KEYS) ->
         for k, v in parse_qsl(parts.query, keep_blank_values=True)
     )
     fragment = REDACTED if parts.fragment else ""
-    return urlunsplit((parts.scheme, netloc, scrub_patterns(parts.path), query, fragment))
+    path = "/".join(REDACTED if is_secret_value(seg) else seg for seg in parts.path.split("/"))
+    return urlunsplit((parts.scheme, netloc, scrub_patterns(path), query, fragment))

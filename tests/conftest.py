@@ -121,19 +121,6 @@ def _tree_state() -> set[str] | None:
 
 
 @pytest.fixture(scope="session", autouse=True)
-def compose_cache_of_this_session(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    """Hydra compositions kept on disk (``gralgo.config._compose_cache``) go to this session's
-    own folder (this process's and the ``python -m gralgo`` runs it starts), not the user's."""
-    before = os.environ.get("GRALGO_COMPOSE_CACHE")
-    os.environ["GRALGO_COMPOSE_CACHE"] = str(tmp_path_factory.mktemp("compose-cache"))
-    yield
-    if before is None:
-        os.environ.pop("GRALGO_COMPOSE_CACHE", None)
-    else:
-        os.environ["GRALGO_COMPOSE_CACHE"] = before
-
-
-@pytest.fixture(scope="session", autouse=True)
 def checkout_stays_untouched() -> Iterator[None]:
     """Fails the session when a test writes into the checkout (an MLflow store, outputs, ...)."""
     before = _tree_state()

@@ -67,3 +67,17 @@ def test_harmless_url_parts_pass() -> None:
     pg = "postgresql://gralgo@db.example:5432/ledger?sslmode=require&connect_timeout=5"
     assert url_secret_parts(pg, POSTGRES_QUERY_KEYS, allow_user=True) == []
     assert url_secret_parts(pg + "&password=PW", POSTGRES_QUERY_KEYS, allow_user=True)
+
+
+def test_one_definition_of_a_secret_looking_name_and_value() -> None:
+    from gralgo.redaction import is_env_name, is_secret_name, is_secret_value, unsafe_request_keys
+
+    for name in ("X-Api-Key", "x-api-key", "accessToken", "auth", "bearer", "PGPASSWORD"):
+        assert is_secret_name(name), name
+    for name in ("api_key_env", "max_tokens", "tokenizer", "author", "chat_template_kwargs"):
+        assert not is_secret_name(name), name
+    assert is_secret_value("Zq9TOPSECRETvalue0123456789") and is_secret_value("a" * 16 + "0" * 16)
+    assert not is_secret_value("gpt-4o-mini-2024-07-18") and not is_secret_value("cl100k_base")
+    assert is_env_name("OPENAI_API_KEY") and not is_env_name("sk-abcdefghijklmnop")
+    body = {"chat_template_kwargs": {"enable_thinking": True, "auth": "x"}, "foo": 1, "seed": 1}
+    assert unsafe_request_keys(body, "b") == ["b.chat_template_kwargs.auth", "b.foo"]

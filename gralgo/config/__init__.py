@@ -26,6 +26,7 @@ from gralgo.config._schema import (
 from gralgo.config._secrets import check_config_secrets, check_literal_secret
 from gralgo.config._task_all import register_task_all
 from gralgo.config._validation import SCHEMA_NAME, register_schemas, schema_node, typed_config
+from gralgo.config._writable import mlflow_store_dir
 from gralgo.lazy import lazy_exports
 
 if _TYPE_CHECKING:
@@ -56,6 +57,7 @@ __all__ = [
     "check_composed",
     "check_config_secrets",
     "composed_once",
+    "mlflow_store_dir",
     "check_literal_secret",
     "config_error",
     "register_task_all",

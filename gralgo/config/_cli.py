@@ -20,7 +20,7 @@ from gralgo.config._schema import GralgoConfig
 from gralgo.config._secrets import check_literal_secret
 from gralgo.config._task_all import register_task_all, searchpath_dirs
 from gralgo.config._validation import config_error, schema_node, unknown_key_message
-from gralgo.errors import ConfigError
+from gralgo.errors import ConfigError, GralgoError
 
 CONF_DIR = Path(__file__).resolve().parents[2] / "conf"
 
@@ -42,31 +42,72 @@ def command_line_overrides(argv: Sequence[str]) -> list[str]:
     return [] if args is None else [str(o) for o in args.overrides]
 
 
-def check_composed(argv: Sequence[str], make_settings: Callable[[dict[str, Any]], object]) -> None:
+def check_composed(
+    argv: Sequence[str],
+    make_settings: Callable[[dict[str, Any]], object],
+    check_paths: Callable[[object, list[str]], None] | None = None,
+) -> None:
     """Compose the config of a single run as Hydra will, and build its settings with
-    ``make_settings`` (the app's ``settings_from_config``: this stage sits below the app).
+    ``make_settings`` (the app's ``settings_from_config``: this stage sits below the app);
+    ``check_paths(settings, overrides)`` then checks the paths the job will read and write
+    (the app's: e.g. none that a sandbox would show to model code).
 
     Catches mistakes in config files (a typo'd key in ``conf/model/my.yaml``), unknown task,
     source, format or level names and missing source files before Hydra creates the run
-    folder (raises :class:`~gralgo.errors.GralgoError`). Skipped for sweeps, for
-    ``--cfg``/``--help``/``--info`` and for custom config paths, which Hydra handles itself.
+    folder (raises :class:`~gralgo.errors.GralgoError`). A sweep's jobs are composed too (one
+    per combination of config group choices) and checked for secrets only (a job's other errors
+    are its own). Skipped for ``--cfg``/``--help``/``--info`` (nothing is written) and for
+    custom config paths, which Hydra handles itself.
     """
     args = _parse_args(argv)
-    if args is None or args.multirun or args.cfg or args.help or args.hydra_help or args.info:
+    if args is None or args.cfg or args.help or args.hydra_help or args.info:
         return
     if args.config_path or args.config_name or args.config_dir or args.experimental_rerun:
         return
+    overrides = [str(o) for o in args.overrides]
+    jobs = _sweep_jobs(overrides)
+    if args.multirun or jobs is not None:
+        for job in jobs or [overrides]:
+            plain = _composed(job)
+            if plain is None:
+                continue
+            _check_secrets(plain)
+            if check_paths is not None and plain.get("command", "evaluate") == "evaluate":
+                try:
+                    settings = make_settings(plain)
+                except GralgoError:
+                    continue  # the job's own error, reported when it runs
+                check_paths(settings, job)
+        return
+    plain = _composed(overrides)
+    if plain is None:
+        return
+    _check_secrets(plain)
+    if plain.get("command") == "compare":
+        from gralgo.config._validation import typed_config
+
+        typed_config(plain)
+        return
+    settings = make_settings(plain)  # also the names: tasks, sources, formats, levels, files
+    if check_paths is not None:
+        check_paths(settings, overrides)
+    from gralgo.config._writable import check_outputs_writable, check_run_dir_writable
+
+    check_outputs_writable(plain)  # a read-only outputs folder or MLflow store: one line
+    check_run_dir_writable(overrides)
+
+
+def _composed(overrides: list[str]) -> dict[str, Any] | None:
+    """The config Hydra composes for a run with ``overrides``, resolved (``hydra`` left out);
+    ``None`` when Hydra will report the problem itself."""
     from hydra import compose, initialize_config_dir
     from hydra.errors import HydraException
     from omegaconf import OmegaConf
     from omegaconf.errors import OmegaConfBaseException
 
-    from gralgo.config._secrets import check_config_secrets
-    from gralgo.config._validation import typed_config
-
     try:
         with initialize_config_dir(config_dir=str(CONF_DIR), version_base=None):
-            cfg = compose("config", overrides=[str(o) for o in args.overrides])
+            cfg = compose("config", overrides=overrides)
         raw = OmegaConf.to_container(cfg, resolve=True)
     except (HydraException, OmegaConfBaseException) as exc:
         cause = next(
@@ -79,18 +120,59 @@ def check_composed(argv: Sequence[str], make_settings: Callable[[dict[str, Any]]
         )
         if isinstance(cause, OmegaConfBaseException) and getattr(cause, "full_key", None):
             raise config_error(cause) from None
-        return  # anything else (a missing option, a syntax error): Hydra reports it
+        return None  # anything else (a missing option, a syntax error): Hydra reports it
     assert isinstance(raw, dict)
-    plain = {str(key): value for key, value in raw.items()}  # top-level keys are names
-    if plain.get("command") == "compare":
-        check_config_secrets(plain)
-        typed_config(plain)
-        return
-    make_settings(plain)  # also the names: tasks, sources, formats, levels, files
-    from gralgo.config._writable import check_outputs_writable, check_run_dir_writable
+    return {str(key): value for key, value in raw.items()}  # top-level keys are names
 
-    check_outputs_writable(plain)  # a read-only outputs folder or MLflow store: one line
-    check_run_dir_writable([str(o) for o in args.overrides])
+
+def _check_secrets(plain: dict[str, Any]) -> None:
+    """No literal secret in the composed config, and ``model.api_key_env`` names a variable
+    that is set or at least looks like one (a short key pasted there is refused here, before
+    Hydra writes it to the run folder; the message does not repeat it)."""
+    import os
+
+    from gralgo.config._secrets import check_config_secrets
+    from gralgo.redaction import is_conventional_env_name
+
+    check_config_secrets(plain)
+    model = plain.get("model")
+    name = model.get("api_key_env") if isinstance(model, dict) else None
+    if not isinstance(name, str) or not name:
+        return
+    if not os.environ.get(name) and not is_conventional_env_name(name):
+        raise ConfigError(
+            "model.api_key_env names no set environment variable and is not an upper-case "
+            "variable name (its value is not shown: it may be a key); name the variable that "
+            "holds the key, e.g. model.api_key_env=OPENAI_API_KEY"
+        )
+
+
+def _sweep_jobs(overrides: list[str]) -> list[list[str]] | None:
+    """The override lists of a sweep's jobs, one per combination of config group choices
+    (a value sweep's other values are checked on the command line); ``None`` without a sweep
+    override."""
+    import itertools
+
+    from hydra.core.override_parser.overrides_parser import OverridesParser
+    from hydra.errors import HydraException
+
+    try:
+        parsed = OverridesParser.create().parse_overrides(overrides)
+    except HydraException:
+        return None
+    if not any(o.is_sweep_override() for o in parsed):
+        return None
+    lists: list[list[str]] = []
+    for override in parsed:
+        key = override.get_key_element()
+        if override.is_sweep_override() and override.is_discrete_sweep():
+            values = [f"{key}={v}" for v in override.sweep_string_iterator()]
+            lists.append(values if _is_group(override.key_or_group) else values[:1])
+        elif override.is_sweep_override():
+            return None  # a range or interval sweep: Hydra's sweeper reports what it cannot do
+        else:
+            lists.append([f"{key}={override.get_value_element_as_str()}"])
+    return [list(job) for job in itertools.product(*lists)]
 
 
 def check_command_line(argv: Sequence[str]) -> None:
@@ -136,9 +218,9 @@ def check_command_line(argv: Sequence[str]) -> None:
 
 def _leaves(key: str, value: Any) -> list[tuple[str, Any]]:
     """``(key, value)`` for a scalar; the nested keys and values of a mapping or list."""
-    if isinstance(value, dict):
+    if isinstance(value, dict) and value:
         return [pair for k, v in value.items() for pair in _leaves(f"{key}.{k}", v)]
-    if isinstance(value, list):
+    if isinstance(value, list) and value:
         return [pair for i, v in enumerate(value) for pair in _leaves(f"{key}[{i}]", v)]
     return [(key, value)]
 

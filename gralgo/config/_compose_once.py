@@ -21,11 +21,9 @@ from __future__ import annotations
 
 import copy
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
-
-from gralgo.config import _compose_cache
 
 
 def _key(loader: Any, config_name: str | None, overrides: list[str]) -> tuple[Any, ...]:
@@ -83,13 +81,11 @@ def _with_run_mode(cfg: Any) -> Any:
 
 
 @contextmanager
-def composed_once() -> Iterator[Callable[[], None]]:
+def composed_once() -> Iterator[None]:
     """Within the block, equal Hydra compositions after the first run-mode one are copies of it.
 
     Hydra 1.3's ``ConfigLoaderImpl.load_configuration`` is wrapped for the block's duration
-    and restored after it (pinned: ``hydra-core==1.3.8``). Run-mode compositions come from (and
-    go to) the disk cache of :mod:`gralgo.config._compose_cache`: the block yields the function
-    that writes this process's new entries, to be called once the command line is checked.
+    and restored after it (pinned: ``hydra-core==1.3.8``). Nothing is kept on disk.
     """
     from hydra._internal.config_loader_impl import ConfigLoaderImpl
     from hydra.types import RunMode
@@ -97,7 +93,6 @@ def composed_once() -> Iterator[Callable[[], None]]:
     original = ConfigLoaderImpl.load_configuration
     kept: dict[tuple[Any, ...], tuple[Any, str]] = {}
     """key -> (the composed config, Hydra's job name when it was composed)."""
-    pending: _compose_cache.Pending = []
 
     def load_configuration(
         self: ConfigLoaderImpl,
@@ -121,19 +116,14 @@ def composed_once() -> Iterator[Callable[[], None]]:
                     found = _reuse(kept, run_key, "take")
                     if found is not None:
                         return _with_run_mode(found)
-        if run_mode == RunMode.RUN and validate_sweep_overrides:
-            cfg = _compose_cache.load_configuration(
-                self, original, pending, config_name, overrides, from_shell
-            )
-        else:
-            cfg = original(
-                self,
-                config_name=config_name,
-                overrides=overrides,
-                run_mode=run_mode,
-                from_shell=from_shell,
-                validate_sweep_overrides=validate_sweep_overrides,
-            )
+        cfg = original(
+            self,
+            config_name=config_name,
+            overrides=overrides,
+            run_mode=run_mode,
+            from_shell=from_shell,
+            validate_sweep_overrides=validate_sweep_overrides,
+        )
         if run_mode == RunMode.RUN and validate_sweep_overrides:
             # a copy taken before anyone resolves it (``${now:}`` caches its value)
             kept[key] = (copy.deepcopy(cfg), _runtime_name())
@@ -141,6 +131,6 @@ def composed_once() -> Iterator[Callable[[], None]]:
 
     setattr(ConfigLoaderImpl, "load_configuration", load_configuration)  # noqa: B010
     try:
-        yield lambda: _compose_cache.write_pending(pending)
+        yield
     finally:
         setattr(ConfigLoaderImpl, "load_configuration", original)  # noqa: B010

@@ -4,21 +4,22 @@ An evaluation job sends one format's prompts and checks answers without the grap
 dataset line holds every format's prompt and the node-link graph: parsing the ``main`` dataset's
 150 MB costs every job ~0.5 s of CPU. After a task file is parsed, its instances are written as
 slim records (the same fields with the graph left empty, the JSON-text fields parsed and only
-the formats read) to ``<cache>/slim/<key>.marshal``, in :mod:`marshal`'s format: plain lists,
-dicts and strings, read back ~3x faster than JSON (prompts are most of the bytes; 0.25 -> 0.08 s
-of CPU for the 2,700 instances of ``main``), and, unlike pickle, never running code. The key
-hashes the file's sha256 from the manifest (which the dataset check has just confirmed), the
-formats, this layout's version and marshal's (it differs between Python versions), so records
-kept for other contents are never found. A slim file that cannot be read or parsed is ignored
-(the dataset file is read instead); one that cannot be written is skipped.
+the formats read) to ``<cache>/slim/<key>.json``: one JSON array of plain lists, dicts and
+strings, a format safe for untrusted bytes (nothing in it can run code). The file is opened
+without following a link (``O_NOFOLLOW``) and read only when the opened descriptor is a regular
+file owned by this user that no one else can write (a file swapped in by another user is
+ignored). The key hashes the file's sha256 from the manifest (which the dataset check has just
+confirmed), the formats and this layout's version, so records kept for other contents are never
+found. A slim file that cannot be read or parsed is ignored (the dataset file is read instead);
+one that cannot be written is skipped.
 """
 
 from __future__ import annotations
 
 import hashlib
-import marshal
+import json
 import os
-import sys
+import stat
 import tempfile
 from collections.abc import Collection, Sequence
 from dataclasses import fields
@@ -28,16 +29,15 @@ from typing import Any
 from gralgo.dataset._instance import Instance, PromptVariant
 
 SLIM_DIR = "slim"
-SLIM_VERSION = 2
-"""Bumped whenever :class:`Instance` or this layout changes shape (2: marshal, was JSON lines)."""
-_LAYOUT = f"{SLIM_VERSION}.{marshal.version}.{sys.version_info[0]}.{sys.version_info[1]}"
+SLIM_VERSION = 3
+"""Bumped whenever :class:`Instance` or this layout changes shape (3: JSON, was marshal)."""
 _FIELDS = tuple(f.name for f in fields(Instance))
 
 
 def slim_path(cache_dir: Path, file_sha256: str, formats: Collection[str]) -> Path:
     """Where the slim records of the file with this sha256, in these formats, are kept."""
-    key = f"{_LAYOUT}\0{file_sha256}\0{','.join(sorted(formats))}"
-    return Path(cache_dir) / SLIM_DIR / f"{hashlib.sha256(key.encode()).hexdigest()}.marshal"
+    key = f"{SLIM_VERSION}\0{file_sha256}\0{','.join(sorted(formats))}"
+    return Path(cache_dir) / SLIM_DIR / f"{hashlib.sha256(key.encode()).hexdigest()}.json"
 
 
 def _record(instance: Instance) -> dict[str, Any]:
@@ -53,15 +53,33 @@ def _instance(data: dict[str, Any]) -> Instance:
     return Instance(**data)
 
 
+def read_own_file(path: Path) -> bytes | None:
+    """The bytes of ``path`` when it is a regular file (not a link) owned by this user and
+    writable by no one else, as checked on the opened descriptor; ``None`` otherwise."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK)
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as handle:
+        info = os.fstat(handle.fileno())
+        mine = info.st_uid == os.geteuid()
+        if not stat.S_ISREG(info.st_mode) or not mine or info.st_mode & 0o022:
+            return None
+        return handle.read()
+
+
 def read_slim(path: Path, formats: Collection[str]) -> list[Instance] | None:
     """The instances kept at ``path`` (in ``formats``: its key says so); ``None`` when there are
     none or they cannot be read."""
     try:
-        records = marshal.loads(path.read_bytes())  # marshal.load(file): 10x slower
+        text = read_own_file(path)
+        if text is None:
+            return None
+        records = json.loads(text)
         if not isinstance(records, list):
             return None
         return [_instance(data) for data in records]
-    except (OSError, EOFError, ValueError, TypeError, KeyError, AttributeError):
+    except (OSError, ValueError, TypeError, KeyError, AttributeError, RecursionError):
         return None
 
 
@@ -70,13 +88,13 @@ def write_slim(path: Path, instances: Sequence[Instance]) -> None:
     (best effort: a read-only cache only means parsing the dataset next time)."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".slim-", dir=path.parent)
+        fd, tmp = tempfile.mkstemp(prefix=".slim-", dir=path.parent)  # mode 0600
         try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(marshal.dumps([_record(instance) for instance in instances]))
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                json.dump([_record(instance) for instance in instances], handle)
             os.replace(tmp, path)
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
-    except (OSError, ValueError):  # ValueError: a value marshal cannot hold (never from JSON)
+    except (OSError, ValueError, TypeError):
         pass

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import re
 import urllib.error
 import urllib.request
 from collections.abc import Mapping
@@ -13,9 +12,14 @@ from typing import Any
 from gralgo.config import ModelConfig
 from gralgo.errors import ConfigError
 from gralgo.ledger import ModelSpec, SamplingParams
+from gralgo.redaction import (
+    SAFE_REQUEST_KEYS_HINT,
+    is_conventional_env_name,
+    is_env_name,
+    unsafe_request_keys,
+)
 
 _SAMPLING_FIELDS = tuple(f.name for f in fields(SamplingParams))
-_ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
 def model_spec_from_config(cfg: Mapping[str, Any] | ModelConfig) -> ModelSpec:
@@ -27,7 +31,7 @@ def model_spec_from_config(cfg: Mapping[str, Any] | ModelConfig) -> ModelSpec:
     litellm_model = _required_str(cfg, "litellm_model")
     api_base = _optional_str(cfg, "api_base")
     api_key_env = _optional_str(cfg, "api_key_env")
-    if api_key_env is not None and not _ENV_NAME.match(api_key_env):
+    if api_key_env is not None and not is_env_name(api_key_env):
         # A value that is not a variable name is most likely a pasted key: never echo it.
         raise ConfigError(
             "model.api_key_env must be the NAME of an environment variable (e.g. OPENAI_API_KEY), "
@@ -36,6 +40,9 @@ def model_spec_from_config(cfg: Mapping[str, Any] | ModelConfig) -> ModelSpec:
     extra_body = cfg.get("extra_body") or {}
     if not isinstance(extra_body, Mapping):
         raise ConfigError("model.extra_body must be a mapping")
+    unsafe = unsafe_request_keys(extra_body, "model.extra_body")
+    if unsafe:  # a field that may carry a key would be stored with the spec: never
+        raise ConfigError(f"{unsafe[0]} is not accepted: {SAFE_REQUEST_KEYS_HINT}")
     drop_params = cfg.get("drop_params") or ()
     if isinstance(drop_params, str) or not all(isinstance(p, str) for p in drop_params):
         raise ConfigError("model.drop_params must be a list of parameter names")
@@ -94,6 +101,11 @@ def check_api_key(spec: ModelSpec) -> None:
     if spec.api_key_env is None:
         return
     if not os.environ.get(spec.api_key_env, "").strip():
+        if not is_conventional_env_name(spec.api_key_env):  # may be a pasted key: not shown
+            raise ConfigError(
+                "model.api_key_env names no set environment variable (its value is not shown: "
+                "it may be a key); name the variable that holds the key, e.g. OPENAI_API_KEY"
+            )
         raise ConfigError(
             f"model.api_key_env: environment variable {spec.api_key_env} is not set "
             f"(export {spec.api_key_env}=... before running model={spec.name}, "

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
@@ -15,8 +14,6 @@ from gralgo.run._errors import redact
 if TYPE_CHECKING:
     from gralgo.dataset import Instance
 
-_ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
-
 
 def redact_url(url: str) -> str:
     """``url`` without userinfo and with query values outside the allow-list masked."""
@@ -25,11 +22,17 @@ def redact_url(url: str) -> str:
 
 def _redact_value(value: Any, name: str = "") -> Any:
     if isinstance(value, dict):
-        return {k: _redact_value(v, str(k)) for k, v in value.items()}
+        return {
+            k: redaction.REDACTED
+            if k not in redaction.SAFE_REQUEST_KEYS or redaction.is_secret_name(str(k))
+            else _redact_value(v, str(k))
+            for k, v in value.items()
+        }
     if isinstance(value, (list, tuple)):
         return [_redact_value(v, name) for v in value]
     if isinstance(value, str):
-        return redaction.REDACTED if redaction.is_secret_name(name) and value else redact(value)
+        secret = redaction.is_secret_name(name) or redaction.is_secret_value(value)
+        return redaction.REDACTED if secret and value else redact(value)
     return value
 
 
@@ -42,7 +45,7 @@ def redacted_model_spec(spec: ModelSpec) -> dict[str, Any]:
     data = asdict(spec)
     if spec.api_base:
         data["api_base"] = redact_url(spec.api_base)
-    if spec.api_key_env and not _ENV_NAME.match(spec.api_key_env):
+    if spec.api_key_env and not redaction.is_env_name(spec.api_key_env):
         data["api_key_env"] = redaction.REDACTED
     data["extra_body"] = _redact_value(spec.extra_body)
     data["drop_params"] = list(spec.drop_params)

@@ -292,6 +292,9 @@ def bwrap_argv(
             argv += ["--ro-bind", link, link]
     argv += _python_mounts(roots)
     argv += ["--proc", "/proc", "--dev", "/dev", "--remount-ro", "/dev"]
+    # bwrap's root is a tmpfs without a size (half the host's memory, writable without root):
+    # read-only, so only the two sized tmpfs mounts above can hold data
+    argv += ["--remount-ro", "/"]
     argv += ["--chdir", SANDBOX_DIR, "--clearenv"]
     for key, value in SANDBOX_ENV.items():
         argv += ["--setenv", key, value]

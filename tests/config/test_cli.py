@@ -52,6 +52,64 @@ def test_literal_secrets_are_refused_before_anything_is_written(
     assert not (tmp_path / "outputs").exists()
 
 
+PLANTED = "Zq9plantedSECRETvalue4711"  # matches no key shape: only the key's name can give it away
+
+
+@pytest.mark.parametrize(
+    "override",
+    [
+        f"+model.extra_body.X-Api-Key={PLANTED}",
+        f"+model.extra_body.x-api-key={PLANTED}",
+        f"+model.extra_body.accessToken={PLANTED}",
+        f"+model.extra_body.auth={PLANTED}",
+        f"+model.extra_body.bearer={PLANTED}",
+        f"+model.extra_body.chat_template_kwargs.session={PLANTED}",
+        f"+model.extra_body.whatever={PLANTED}",
+        f"+model.extra_headers.X-Api-Key={PLANTED}",
+        f"+model.headers.api-key={PLANTED}",
+        f"+model.extra_body={{X-Api-Key:{PLANTED}}}",
+        f"model.api_base=https://api.example.com/v1/{PLANTED}",
+        f"model.api_base=https://api.example.com/key/{PLANTED}/v1",
+        "model.api_key_env=abc123",
+        f"+model.extra_body.chat_template_kwargs.enable_thinking={PLANTED}0123ABCdef",
+    ],
+)
+@pytest.mark.parametrize("sweep", [False, True])
+def test_secrets_under_any_name_are_refused_before_anything_is_written(
+    tmp_path: Path, override: str, sweep: bool
+) -> None:
+    args = ["model=openai_compatible", "model.name=m", override]
+    if sweep:
+        args = ["-m", *args, "sampling.k=1,2", f"hydra.sweep.dir={tmp_path / 'run'}"]
+    done = gralgo(tmp_path, *args)
+    assert done.returncode == 2, done.stderr[-2000:]
+    lines = [line for line in done.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and "api_key_env" in lines[0], done.stderr[-2000:]
+    assert PLANTED not in done.stderr + done.stdout and "abc123" not in done.stderr
+    assert not (tmp_path / "run").exists()  # no .hydra/*.yaml, no gralgo.log
+    assert not (tmp_path / "outputs").exists()
+
+
+def test_a_secret_in_a_config_file_fails_a_sweep_before_its_folder(tmp_path: Path) -> None:
+    extra = tmp_path / "conf" / "model"
+    extra.mkdir(parents=True)
+    text = (REPO / "conf" / "model" / "openai_compatible.yaml").read_text(encoding="utf-8")
+    text = text.replace("extra_body: {}", f"extra_body: {{accessToken: {PLANTED}}}")
+    (extra / "leaky.yaml").write_text(text.replace("???", "m"), encoding="utf-8")
+    done = gralgo(
+        tmp_path,
+        "-m",
+        f"hydra.searchpath=[file://{tmp_path / 'conf'}]",
+        "model=openai_compatible,leaky",
+        "model.name=m",
+        f"hydra.sweep.dir={tmp_path / 'run'}",
+    )
+    assert done.returncode == 2, done.stderr[-2000:]
+    assert "model.extra_body.accessToken is not accepted" in done.stderr
+    assert PLANTED not in done.stderr + done.stdout
+    assert not (tmp_path / "run").exists()
+
+
 @pytest.mark.parametrize(
     ("override", "message"),
     [

@@ -13,7 +13,6 @@ from hydra import compose, initialize_config_dir
 from hydra._internal.config_loader_impl import ConfigLoaderImpl
 
 from gralgo.config import composed_once
-from gralgo.config._compose_cache import OFF
 
 REPO = Path(__file__).resolve().parents[2]
 CONF = REPO / "conf"
@@ -55,7 +54,7 @@ def run_cli(mode: str, run_dir: Path) -> dict[str, object]:
     done = subprocess.run(
         [sys.executable, "-c", SCRIPT, mode, str(run_dir)],
         cwd=REPO,
-        env={**os.environ, OFF: "off"},  # Hydra's own compositions, none from the disk cache
+        env=dict(os.environ),
         capture_output=True,
         text=True,
         timeout=300,
@@ -95,7 +94,6 @@ def test_only_equal_compositions_are_reused_and_each_gets_its_own_copy(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     calls = count_compositions(monkeypatch)
-    monkeypatch.setenv(OFF, "off")  # Hydra's own compositions, none from the disk cache
     with composed_once(), initialize_config_dir(config_dir=str(CONF), version_base=None):
         first = compose("config", overrides=["sampling.k=2"])
         first.sampling.k = 99  # a caller's change does not reach the next caller

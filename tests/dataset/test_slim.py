@@ -133,13 +133,54 @@ def test_the_copy_gives_back_every_value_exactly(tmp_path: Path, slim_reads: lis
 
 
 def test_a_copy_that_holds_no_records_is_passed_by(tmp_path: Path, slim_reads: list[bool]) -> None:
-    import marshal
+    import json
 
     data = write_dataset(tmp_path / "ds", {"a": instances()}, config={})
     cache = tmp_path / "cache"
     good = job_read(data, cache)
     (copy,) = (cache / "slim").iterdir()
     for junk in ([1, 2], {"prompts": {}}, [{"id": "x"}], [{"prompts": {"f": [1]}}]):
-        copy.write_bytes(marshal.dumps(junk))
+        copy.write_text(json.dumps(junk), encoding="utf-8")
         assert job_read(data, cache) == good
     assert slim_reads == [False, False, False, False, False]
+
+
+def test_the_copy_is_json_and_never_code(tmp_path: Path, slim_reads: list[bool]) -> None:
+    import json
+
+    data = write_dataset(tmp_path / "ds", {"a": instances()}, config={})
+    cache = tmp_path / "cache"
+    job_read(data, cache)
+    (copy,) = (cache / "slim").iterdir()
+    assert copy.suffix == ".json" and isinstance(json.loads(copy.read_bytes()), list)
+    assert copy.stat().st_mode & 0o077 == 0  # the user's only
+    import gralgo.dataset._slim as slim
+
+    assert "marshal" not in slim.__dict__ and "pickle" not in slim.__dict__
+
+
+def test_a_link_or_a_file_others_can_write_is_never_read(
+    tmp_path: Path, slim_reads: list[bool]
+) -> None:
+    import os
+
+    data = write_dataset(tmp_path / "ds", {"a": instances()}, config={})
+    cache = tmp_path / "cache"
+    good = job_read(data, cache)
+    (copy,) = (cache / "slim").iterdir()
+    elsewhere = tmp_path / "elsewhere.json"
+    os.replace(copy, elsewhere)
+    copy.symlink_to(elsewhere)  # a swapped link: not followed
+    assert job_read(data, cache) == good
+    copy.unlink()
+    os.replace(elsewhere, copy)
+    copy.chmod(0o666)  # others could have written it
+    assert job_read(data, cache) == good
+    copy.chmod(0o600)
+    assert job_read(data, cache) == good
+    if os.geteuid() == 0:
+        os.chown(copy, 12345, 12345)  # another user's file
+        assert job_read(data, cache) == good
+        assert slim_reads == [False, False, False, True, False]
+    else:
+        assert slim_reads == [False, False, False, True]

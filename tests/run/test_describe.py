@@ -78,3 +78,19 @@ def test_a_jobs_model_spec_and_sampling_are_described_once(
         )
         assert json.loads(row.sampling) == asdict(s)
     assert "SECRET1" not in rows[0].model_spec
+
+
+def test_the_ledger_describes_only_harmless_request_fields() -> None:
+    spec = ModelSpec(
+        name="m",
+        litellm_model="openai/m",
+        api_base="https://h/key/Zq9TOPSECRETvalue0123456789/v1",
+        api_key_env="abc-not-a-name",
+        extra_body={"chat_template_kwargs": {"enable_thinking": True}, "accessToken": "Zq9abc"},
+    )
+    data = redacted_model_spec(spec)
+    assert data["extra_body"] == {
+        "chat_template_kwargs": {"enable_thinking": True},
+        "accessToken": REDACTED,
+    }
+    assert "Zq9TOPSECRET" not in str(data) and data["api_key_env"] == REDACTED

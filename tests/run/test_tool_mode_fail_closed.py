@@ -144,3 +144,46 @@ def test_the_weaker_backend_is_refused_or_warned_and_recorded(tmp_path: Path) ->
     for transcript in read_samples(job_file.parent)["transcript"]:
         tool = [m for m in json.loads(transcript)["messages"] if m["role"] == "tool"]
         assert tool and all(m["sandbox"]["isolation"] == "bwrap-nofilter" for m in tool)
+
+
+@pytest.mark.parametrize(
+    "key", ["paths.outputs", "ledger.path", "mlflow.tracking_uri", "paths.cache", "hydra.run.dir"]
+)
+def test_a_path_the_sandbox_would_show_is_refused_before_hydra_writes(
+    tmp_path: Path, key: str
+) -> None:
+    if not _bwrap_works():
+        pytest.skip("no sandbox isolation on this machine")
+    root = Path(os.path.realpath(sys.prefix))  # inside the Python installation it shows
+    if not os.access(root, os.W_OK):
+        pytest.skip(f"{root} is not writable: nothing could be written there anyway")
+    inside = root / f"gralgo-test-{uuid.uuid4().hex[:8]}"
+    value = {
+        "paths.outputs": str(inside),
+        "ledger.path": str(inside / "ledger.sqlite"),
+        "mlflow.tracking_uri": f"sqlite:///{inside}/x.db",
+        "paths.cache": str(inside),
+        "hydra.run.dir": str(inside),
+    }[key]
+    run_dir = inside if key == "hydra.run.dir" else tmp_path / "run"
+    outputs = inside if key == "paths.outputs" else tmp_path / "outputs"
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "gralgo", "mode=tool", "model=openai_compatible",
+             "model.name=stub-model", "model.api_base=http://127.0.0.1:9/v1",
+             f"model.api_key_env={FAKE_KEY_ENV}", "task=max_degree", "level=1",
+             "dataset.per_level=1", "sampling.k=1", f"paths.outputs={outputs}",
+             f"paths.cache={tmp_path / 'cache'}", f"hydra.run.dir={run_dir}", f"{key}={value}"],
+            cwd=REPO, capture_output=True, text=True, timeout=300,
+            env={**os.environ, FAKE_KEY_ENV: FAKE_KEY},
+        )  # fmt: skip
+        assert done.returncode == 2, done.stderr[-2000:]
+        lines = [line for line in done.stderr.splitlines() if line.strip()]
+        assert len(lines) == 1 and "shows to model code" in lines[0], done.stderr[-2000:]
+        assert not inside.exists()  # no .hydra/*.yaml, no gralgo.log, no store
+        assert not run_dir.exists() and not outputs.exists()
+    finally:
+        if inside.exists():
+            import shutil
+
+            shutil.rmtree(inside)

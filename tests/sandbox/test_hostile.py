@@ -477,6 +477,55 @@ def test_memory_outside_the_address_space_is_refused() -> None:
     ]
 
 
+@pytest.mark.skipif(os.uname().machine != "x86_64", reason="system call numbers of x86_64")
+def test_kernel_memory_no_limit_counts_is_refused() -> None:
+    """User xattrs on the sandbox's tmpfs (~1.1 GiB of unreclaimable slab through a job against
+    a 1,024 MiB budget), memfd_secret (1.3 GiB held by 4 processes), POSIX timers and message
+    queues are kernel memory that no rlimit counts: the filter denies them all."""
+    code = (
+        "import ctypes, errno, os\n"
+        "libc = ctypes.CDLL(None, use_errno=True)\n"
+        "f = '/sandbox/f'\n"
+        "open(f, 'w').close()\n"
+        "for name, call in (\n"
+        "    ('setxattr', lambda: os.setxattr(f, 'user.x', b'x' * 60000)),\n"
+        "    ('lsetxattr', lambda: os.setxattr(f, 'user.y', b'y', follow_symlinks=False)),\n"
+        "    ('fsetxattr', lambda: os.setxattr(os.open(f, os.O_RDONLY), 'user.z', b'z')),\n"
+        "    ('tmp', lambda: os.setxattr(open('/tmp/g', 'w').fileno(), 'user.z', b'z')),\n"
+        "):\n"
+        "    try:\n"
+        "        call()\n"
+        "        print(name, 'set')\n"
+        "    except OSError as e:\n"
+        "        print(name, errno.errorcode[e.errno])\n"
+        "timer = ctypes.c_void_p()\n"
+        "calls = (('memfd_secret', (447, 0)),\n"
+        "         ('timer_create', (222, 1, None, ctypes.byref(timer))),\n"
+        "         ('mq_open', (240, b'q', 0o100 | 2, 0o600, None)))\n"
+        "for name, args in calls:\n"
+        "    ctypes.set_errno(0)\n"
+        "    rc = libc.syscall(*args)\n"
+        "    print(name, 'created' if rc >= 0 else errno.errorcode[ctypes.get_errno()])\n"
+        "try:\n"
+        "    open('/filler', 'wb').write(b'x' * 2**20)\n"
+        "    print('root written')\n"
+        "except OSError as e:\n"
+        "    print('root', errno.errorcode[e.errno])\n"
+    )
+    result = run(code, "bwrap", TIGHT)
+    assert result.ok, result.stderr
+    assert result.stdout.splitlines() == [
+        "setxattr EPERM",
+        "lsetxattr EPERM",
+        "fsetxattr EPERM",
+        "tmp EPERM",
+        "memfd_secret EPERM",
+        "timer_create EPERM",
+        "mq_open EPERM",
+        "root EROFS",
+    ]
+
+
 SOCKET_BOMB = """
 import errno, fcntl, os, socket, struct, termios, time
 CAP = 200 * 2**20  # per process: enough to break the budget, kind to a shared machine
@@ -758,6 +807,8 @@ REQUIRED_DENIALS = (
     *("finit_module delete_module kexec_load kexec_file_load reboot swapon swapoff").split(),
     *("syslog settimeofday clock_settime clock_adjtime adjtimex quotactl personality").split(),
     *("memfd_create shmget msgget semget listen vmsplice splice tee").split(),
+    # issue 35: kernel memory no limit counts
+    *("memfd_secret mq_open setxattr lsetxattr fsetxattr timer_create").split(),
 )
 
 

@@ -42,14 +42,47 @@ print(json.dumps([detect_isolation(), result.isolation, result.stdout, result.st
 """
 
 
+def package_dirs() -> list[str]:
+    """The directories this interpreter imports installed packages from (its venv's, its base's,
+    those a ``.pth`` file added), stdlib left out."""
+    import site
+    import sysconfig
+
+    stdlib = {os.path.realpath(sysconfig.get_paths()[k]) for k in ("stdlib", "platstdlib")}
+    found = [*site.getsitepackages(), *sys.path]
+    return [
+        p
+        for p in dict.fromkeys(found)
+        if p
+        and os.path.isdir(p)
+        and os.path.realpath(p) not in stdlib
+        and os.path.basename(p) in ("site-packages", "dist-packages")
+    ]
+
+
 def make_venv(where: Path) -> Path:
-    """A venv at ``where`` that sees this interpreter's packages; returns its python."""
+    """A venv at ``where`` that sees this interpreter's packages; returns its python.
+
+    ``venv --system-site-packages`` run from inside a venv would see the *base* interpreter's
+    packages, not this one's: the venv is made bare and a ``.pth`` file lists this
+    interpreter's package directories, so the test makes the layout it needs wherever it runs.
+    """
     subprocess.run(
-        [sys.executable, "-m", "venv", "--system-site-packages", "--without-pip", str(where)],
-        check=True,
-        timeout=120,
+        [sys.executable, "-m", "venv", "--without-pip", str(where)], check=True, timeout=120
     )
-    return where / "bin" / "python"
+    python = where / "bin" / "python"
+    purelib = subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    ).stdout.strip()
+    Path(purelib).mkdir(parents=True, exist_ok=True)
+    Path(purelib, "_parent_packages.pth").write_text(
+        "".join(f"{p}\n" for p in package_dirs()), encoding="utf-8"
+    )
+    return python
 
 
 @pytest.fixture
@@ -62,11 +95,25 @@ def home_dir() -> Iterator[Path]:
         shutil.rmtree(where, ignore_errors=True)
 
 
+@pytest.fixture
+def under_tmp() -> Iterator[Path]:
+    """A fresh directory under /tmp itself (wherever pytest keeps its own), removed afterwards."""
+    import tempfile
+
+    where = Path(tempfile.mkdtemp(prefix="gralgo-venv-", dir="/tmp"))
+    try:
+        yield where
+    finally:
+        shutil.rmtree(where, ignore_errors=True)
+
+
 @pytest.mark.parametrize("place", ["tmp", "tmp with spaces", "home"])
-def test_venv_anywhere_runs_under_bubblewrap(place: str, tmp_path: Path, home_dir: Path) -> None:
+def test_venv_anywhere_runs_under_bubblewrap(
+    place: str, tmp_path: Path, home_dir: Path, under_tmp: Path
+) -> None:
     where = {
-        "tmp": tmp_path / "venv",
-        "tmp with spaces": tmp_path / "a dir with spaces" / "the venv",
+        "tmp": under_tmp / "venv",
+        "tmp with spaces": under_tmp / "a dir with spaces" / "the venv",
         "home": home_dir / "venv",
     }[place]
     python = make_venv(where)
@@ -86,9 +133,8 @@ def test_venv_anywhere_runs_under_bubblewrap(place: str, tmp_path: Path, home_di
 
 
 @pytest.mark.skipif(not str(REPO).startswith("/"), reason="needs an absolute checkout")
-def test_hostile_set_passes_with_a_venv_under_tmp(tmp_path: Path) -> None:
-    assert str(tmp_path).startswith("/tmp/")
-    python = make_venv(tmp_path / "venv")
+def test_hostile_set_passes_with_a_venv_under_tmp(under_tmp: Path) -> None:
+    python = make_venv(under_tmp / "venv")
     env = {**os.environ, "PYTHONPATH": str(REPO), "GRALGO_SANDBOX_INNER": "1"}
     done = subprocess.run(
         [
