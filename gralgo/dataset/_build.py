@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from gralgo.dataset._instance import Instance, PromptVariant
 from gralgo.dataset._levels import level_range
+from gralgo.dataset._overlap import OverlapGuard
 from gralgo.errors import SamplingError
 from gralgo.graphs import (
     SampledGraph,
@@ -40,10 +41,12 @@ else:
     nx = lazy_module("networkx")
 
 DEFAULT_FORMATS = ("edge_list", "adjacency_list", "markdown_table", "numeric_ids")
-DRAW_VERSION = 2
+DRAW_VERSION = 3
 """The version of the draw rules, in every manifest's ``generator``: bump it when a change makes
 the same config and seed draw other instances, so no dataset of the old draws is reused.
-2: degree-aware sampling (max_degree's largest levels, max_kcore's smallest)."""
+2: degree-aware sampling (max_degree's largest levels, max_kcore's smallest).
+3: the overlap cap (a draw sharing over half its nodes with an earlier instance of its cell,
+or lifting the cell's mean node-set Jaccard above 0.2, is redrawn while the source allows)."""
 
 
 @dataclass(frozen=True)
@@ -164,12 +167,14 @@ def draw_problem(
     seen: set[GraphKey],
     shape: Callable[[SampledGraph, random.Random], SampledGraph] | None = None,
     reject_shortcuts: bool = True,
+    admit: Callable[[frozenset[str]], str | None] | None = None,
 ) -> Drawn | str:
     """One attempt: a valid draw, or the reason (a short category) it must be resampled.
 
     The task picks the graph to walk (``Task.sampling_source``); ``shape`` may transform the
     sample first. The caller adds the fingerprint of a draw it
-    keeps to ``seen``.
+    keeps to ``seen``. ``admit`` sees the sample's node names before anything else is done
+    with it and may refuse it with a reason (the overlap cap, :mod:`gralgo.dataset._overlap`).
     """
     n_nodes = rng.randint(*n_range)
     walked, drew = task.sampling_source(source, n_range, n_nodes, rng)
@@ -185,6 +190,10 @@ def draw_problem(
         if not drew:
             raise  # the source itself is too small: a config error
         return "unwalkable_cap"  # a cap left no start that reaches n_nodes: redraw
+    if admit is not None:
+        refused = admit(frozenset(map(str, sample.graph.nodes)))
+        if refused is not None:
+            return refused
     if drew:
         sample = SampledGraph(sample.graph, sample.start, {**sample.provenance, **drew})
     if task.settings.max_mean_degree is not None:
@@ -236,8 +245,10 @@ def build_level(
     n_range = level_range(level)
     seen: set[GraphKey] = set()
     answers: Counter[str] = Counter()
+    overlap = OverlapGuard()
     for index in range(options.per_level):
         rejected: Counter[str] = Counter()
+        overlap.start()
         for attempt in range(options.max_attempts):
             rng = rng_for(options.seed, task.name, level, index, attempt)
             try:
@@ -248,6 +259,7 @@ def build_level(
                     rng,
                     seen=seen,
                     reject_shortcuts=options.reject_shortcuts,
+                    admit=overlap.admit,
                 )
             except SamplingError as err:
                 raise SamplingError(
@@ -263,6 +275,7 @@ def build_level(
                 continue
             seen.add(drawn.fingerprint)
             answers[answer] += 1
+            overlapping = overlap.keep(frozenset(map(str, drawn.problem.graph.nodes)))
             yield make_instance(
                 task,
                 source.name,
@@ -276,6 +289,7 @@ def build_level(
                     attempt=attempt,
                     rejected=dict(sorted(rejected.items())),
                     heuristics=heuristic_credits(task, drawn.problem, answer, drawn.scan_credits),
+                    **overlapping,
                 ),
             )
             break
