@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar
 
 from gralgo.dataset._instance import Instance
+from gralgo.dataset._levels import PAPER_TABLE2
 from gralgo.dataset._overlap import CellOverlap, cell_overlap
 from gralgo.lazy import lazy_module
 
@@ -394,6 +395,29 @@ def overlap_markdown(rows: list[StatsRow]) -> list[str]:
     return lines
 
 
+def paper_markdown(rows: list[StatsRow]) -> list[str]:
+    """The level rows beside the paper's Table 2: V, E and edge connectivity, each with its
+    ratio to the paper's figure (no lines when no level of the paper was built)."""
+    levels = [r for r in rows if r.group == "all" and r.level in PAPER_TABLE2]
+    if not levels:
+        return []
+    lines = [
+        "",
+        "### Against the paper's Table 2",
+        "",
+        "| Group | V | paper V | ratio | E | paper E | ratio | λ | paper λ | ratio |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r in levels:
+        v, e, _, lam = PAPER_TABLE2[r.level]
+        lines.append(
+            f"| Level-{r.level} | {r.nodes:.2f} | {v:.2f} | {r.nodes / v:.2f} | "
+            f"{r.edges:.2f} | {e:.2f} | {r.edges / e:.2f} | {r.connectivity:.2f} | "
+            f"{lam:.2f} | {r.connectivity / lam:.2f} |"
+        )
+    return lines
+
+
 def statistics_markdown(rows: list[StatsRow]) -> str:
     """The paper's Table 2 layout (levels over all tasks)."""
     lines = [
@@ -406,6 +430,7 @@ def statistics_markdown(rows: list[StatsRow]) -> str:
                 f"| Level-{r.level} | {r.count} | {r.nodes:.2f} | {r.edges:.2f} | "
                 f"{r.density:.2f} | {r.connectivity:.2f} |"
             )
+    lines += paper_markdown(rows)
     task_rows = [r for r in rows if r.group != "all"]
     guesses = [r.baseline for r in task_rows if r.baseline is not None]
     if guesses:
