@@ -151,6 +151,16 @@ def cluster_labels(node_sets: Sequence[frozenset[str]], cap: float = OVERLAP_CAP
     return [root(i) for i in range(len(node_sets))]
 
 
+SYNTHETIC_SAMPLERS = frozenset({"erdos_renyi"})
+"""Samplers that generate graphs instead of sampling a source: their node names (0..n-1) say
+nothing about shared nodes, so their instances never overlap (only a repeated graph counts)."""
+
+
+def synthetic(instance: Any) -> bool:
+    """Whether ``instance``'s graph was generated, not sampled (:data:`SYNTHETIC_SAMPLERS`)."""
+    return instance.provenance.get("sampler") in SYNTHETIC_SAMPLERS
+
+
 def node_set(graph: Mapping[str, Any]) -> frozenset[str]:
     """The node names of a node-link record."""
     return frozenset(str(node["id"]) for node in graph["nodes"])
@@ -167,6 +177,9 @@ def overlap_clusters(instances: Iterable[Any]) -> dict[str, int]:
     out: dict[str, int] = {}
     for items in cells.values():
         items.sort(key=lambda i: i.index)
+        if any(synthetic(i) for i in items):
+            out.update((i.id, i.index) for i in items)
+            continue
         labels = cluster_labels([node_set(i.graph) for i in items])
         for instance, label in zip(items, labels, strict=True):
             out[instance.id] = items[label].index
@@ -251,6 +264,7 @@ def overlapping_pairs(instances: Iterable[Any]) -> list[OverlapPair]:
     for (task, level, context), items in sorted(cells.items()):
         items.sort(key=lambda i: i.index)
         nodes = [node_set(i.graph) for i in items]
+        generated = any(synthetic(i) for i in items)
         for b, later in enumerate(items):
             listed = later.provenance.get("overlap_with")
             for a in range(b):
@@ -259,6 +273,8 @@ def overlapping_pairs(instances: Iterable[Any]) -> list[OverlapPair]:
                     continue
                 earlier = items[a]
                 exact = nodes[a] == nodes[b] and edge_set(earlier.graph) == edge_set(later.graph)
+                if generated and not exact:
+                    continue
                 recorded = None if listed is None else earlier.index in listed
                 out.append(
                     OverlapPair(
@@ -269,9 +285,12 @@ def overlapping_pairs(instances: Iterable[Any]) -> list[OverlapPair]:
 
 
 def cell_overlaps(instances: Iterable[Any]) -> dict[tuple[str, int, str], CellOverlap]:
-    """Each cell's overlap computed from the graphs (every pair compared)."""
+    """Each cell's overlap computed from the graphs (every pair compared); cells of generated
+    graphs (:func:`synthetic`) are left out."""
     cells: dict[tuple[str, int, str], list[frozenset[str]]] = defaultdict(list)
     for instance in sorted(instances, key=lambda i: i.index):
+        if synthetic(instance):
+            continue
         cells[instance.task, instance.level, instance.context].append(node_set(instance.graph))
     out = {}
     for key, sets in sorted(cells.items()):

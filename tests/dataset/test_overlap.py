@@ -176,3 +176,27 @@ def test_the_audit_fails_a_planted_duplicate_and_near_duplicate(
     }
     text = report.markdown()
     assert "#0~#5 1.00 exact unrecorded" in text and "#1~#4 1.00 unrecorded" in text
+
+
+def test_generated_graphs_overlap_only_when_repeated() -> None:
+    """Erdős–Rényi graphs are all named 0..n-1: shared names are no shared nodes."""
+    from types import SimpleNamespace
+
+    from gralgo.dataset._overlap import overlapping_pairs
+
+    def er(index: int, edges: list[tuple[int, int]]) -> SimpleNamespace:
+        graph = {
+            "nodes": [{"id": str(n)} for n in range(4)],
+            "edges": [{"source": str(u), "target": str(v)} for u, v in edges],
+        }
+        provenance = {"sampler": "erdos_renyi"}
+        return SimpleNamespace(
+            id=f"i{index}", task="t", level=0, context="erdos_renyi", index=index,
+            graph=graph, provenance=provenance,
+        )  # fmt: skip
+
+    items = [er(0, [(0, 1), (1, 2)]), er(1, [(0, 1), (2, 3)]), er(2, [(1, 2), (0, 1)])]
+    pairs = overlapping_pairs(items)
+    assert [(p.first, p.second, p.exact) for p in pairs] == [(0, 2, True)]
+    assert overlap_clusters(items) == {"i0": 0, "i1": 1, "i2": 2}
+    assert cell_overlaps(items) == {}
