@@ -200,3 +200,22 @@ def test_generated_graphs_overlap_only_when_repeated() -> None:
     assert [(p.first, p.second, p.exact) for p in pairs] == [(0, 2, True)]
     assert overlap_clusters(items) == {"i0": 0, "i1": 1, "i2": 2}
     assert cell_overlaps(items) == {}
+
+
+def test_a_relaxed_cell_is_still_a_prefix_of_a_larger_build(make_settings, tmp_path) -> None:
+    """The limits instance i is drawn at depend only on instances < i."""
+
+    def built(per_level: int) -> list:
+        settings = make_settings(
+            "+experiment=build_dataset",
+            "task=max_degree",
+            "level=[5]",
+            f"dataset.per_level={per_level}",
+            "dataset.formats=[edge_list]",
+        )
+        build_dataset(settings.dataset, tmp_path / str(per_level))
+        return read_instances(tmp_path / str(per_level))
+
+    big, small = built(8), built(4)
+    assert sum(i.provenance["rejected"].get("overlap", 0) for i in big[:4]) > 0
+    assert small == big[:4]
