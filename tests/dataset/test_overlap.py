@@ -4,8 +4,12 @@ their statistics, and the audit's duplicate rules."""
 from __future__ import annotations
 
 import itertools
+import subprocess
+import sys
 from dataclasses import replace
 from pathlib import Path
+
+import pytest
 
 from gralgo.dataset import audit_instances, build_dataset, read_instances
 from gralgo.dataset._overlap import (
@@ -20,6 +24,8 @@ from gralgo.dataset._overlap import (
     overlap_clusters,
 )
 from gralgo.dataset._statistics import graph_stats, summarise
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def names(*items: object) -> frozenset[str]:
@@ -138,9 +144,8 @@ def test_a_small_source_records_clusters_instead(make_settings, tmp_path: Path) 
     assert "## Overlap between instances" in report.markdown()
 
 
-def test_the_audit_fails_a_planted_duplicate_and_near_duplicate(
-    make_settings, tmp_path: Path
-) -> None:
+def _planted(make_settings, tmp_path: Path) -> list:
+    """A clean max_clique build whose #5 is a copy of #0 and whose #4 is #1 less one edge."""
     settings = make_settings(
         "+experiment=build_dataset",
         "task=max_clique",
@@ -166,7 +171,13 @@ def test_the_audit_fails_a_planted_duplicate_and_near_duplicate(
         graph={**second.graph, "edges": edges[1:]},
         provenance=instances[4].provenance,
     )
-    planted = [*instances[:4], trimmed, copy]
+    return [*instances[:4], trimmed, copy]
+
+
+def test_the_audit_fails_a_planted_duplicate_and_near_duplicate(
+    make_settings, tmp_path: Path
+) -> None:
+    planted = _planted(make_settings, tmp_path)
     report = audit_instances(planted, resolve=False)
     assert not report.ok
     found = {(v.rule, v.detail.split(" are ")[0].split(" share ")[0]) for v in report.violations}
@@ -219,3 +230,29 @@ def test_a_relaxed_cell_is_still_a_prefix_of_a_larger_build(make_settings, tmp_p
     big, small = built(8), built(4)
     assert sum(i.provenance["rejected"].get("overlap", 0) for i in big[:4]) > 0
     assert small == big[:4]
+
+
+@pytest.mark.slow
+def test_audit_command_exits_1_on_a_planted_duplicate(make_settings, tmp_path: Path) -> None:
+    from gralgo.dataset import write_dataset
+
+    write_dataset(
+        tmp_path / "planted", {"max_clique": _planted(make_settings, tmp_path)}, config={"seed": 0}
+    )
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "gralgo",
+            "command=audit",
+            f"dataset.dir={tmp_path / 'planted'}",
+            f"hydra.run.dir={tmp_path / 'run'}",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert run.returncode == 1, run.stderr
+    assert "duplicate: max_clique level 1: standard #0 and #5 are the same graph" in run.stdout
+    assert "overlap: max_clique level 1: standard #1 and #4" in run.stdout
