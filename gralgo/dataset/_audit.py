@@ -11,6 +11,11 @@ rules the builder enforces (``design/data.md``):
 * **re-solve** — every instance is solved again from its graph and parameters, and its answer,
   certificate and every prompt (re-rendered, and its graph text parsed back) must match
   (``gralgo/dataset/_recheck.py``; in worker processes). A fault names the instance;
+* **duplicates** — no cell (task, level, context) holds one graph twice (the same nodes and
+  edges), and every pair of overlapping instances (node-set Jaccard above 0.5, a *near
+  duplicate*) is one the build recorded in the later instance's provenance (``overlap_with``:
+  a cell whose source was too small for the overlap cap); near duplicates and each cell's
+  mean/max Jaccard and clusters are listed (``gralgo/dataset/_overlap.py``);
 * **scans** — no scan heuristic (``gralgo/tasks/_heuristics.py``: one pass over the edge list
   or the degree sequence) beats chance (the better guessing baseline) by more than
   ``SCAN_MARGIN`` in any (task, level).
@@ -32,6 +37,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gralgo.dataset._instance import Instance
+from gralgo.dataset._overlap import (
+    CellOverlap,
+    OverlapPair,
+    cell_overlaps,
+    overlapping_pairs,
+)
 from gralgo.dataset._recheck import InstanceFault, recheck_instances
 from gralgo.dataset._statistics import (
     Baseline,
@@ -58,7 +69,7 @@ class RuleViolation:
     """One broken validity rule."""
 
     rule: str
-    """``answer_share``, ``shortcut``, ``scan`` or ``resolve``."""
+    """``answer_share``, ``shortcut``, ``scan``, ``resolve``, ``duplicate`` or ``overlap``."""
     task: str
     level: int
     detail: str
@@ -82,6 +93,10 @@ class AuditReport:
     """How many instances were re-solved (0: the re-solve was skipped)."""
     recheck_seconds: float = 0.0
     """Wall time of the re-solve."""
+    overlaps: dict[tuple[str, int, str], CellOverlap] = field(default_factory=dict)
+    """(task, level, context) -> the overlap of its instances, from their graphs."""
+    overlap_pairs: list[OverlapPair] = field(default_factory=list)
+    """Every pair of overlapping instances (exact duplicates included)."""
 
     @property
     def ok(self) -> bool:
@@ -123,6 +138,7 @@ class AuditReport:
         for key, hits in sorted(self.shortcut_hits.items()):
             text = ", ".join(f"{name} {n / sizes[key]:.0%}" for name, n in sorted(hits.items()))
             lines.append(f"| {key[0]} | {key[1]} | {sizes[key]} | {text or 'none'} |")
+        lines += overlap_lines(self.overlaps, self.overlap_pairs)
         lines += ["", "## Answer histograms", ""]
         for (task, level), counts in sorted(self.histograms.items()):
             ordered = sorted(counts.items(), key=_answer_order)
@@ -130,6 +146,69 @@ class AuditReport:
             more = f", … ({len(ordered) - 40} more)" if len(ordered) > 40 else ""
             lines.append(f"- **{task}** level {level}: {shown}{more}")
         return "\n".join(lines) + "\n"
+
+
+MAX_PAIRS_SHOWN = 40
+"""Near-duplicate pairs listed per cell in ``audit.md``."""
+
+
+def overlap_lines(
+    overlaps: dict[tuple[str, int, str], CellOverlap], pairs: Sequence[OverlapPair]
+) -> list[str]:
+    """``audit.md``'s overlap section: per cell the mean/max node-set Jaccard, the clusters
+    and the near duplicates (exact ones marked)."""
+    if not overlaps:
+        return []
+    by_cell: dict[tuple[str, int, str], list[OverlapPair]] = defaultdict(list)
+    for pair in pairs:
+        by_cell[pair.task, pair.level, pair.context].append(pair)
+    lines = [
+        "",
+        "## Overlap between instances",
+        "",
+        "Node-set Jaccard over every pair of a cell's instances; near duplicates share more "
+        "than half of their nodes (`exact`: the same graph; `unrecorded`: the build's "
+        "provenance does not list the pair).",
+        "",
+        "| Task | Level | Context | Instances | Mean Jaccard | Max Jaccard | Clusters "
+        "| Near duplicates |",
+        "|---|---:|---|---:|---:|---:|---:|---|",
+    ]
+    for key, cell in sorted(overlaps.items()):
+        found = by_cell.get(key, [])
+        shown = ", ".join(
+            f"#{p.first}~#{p.second} {p.jaccard:.2f}"
+            + (" exact" if p.exact else "")
+            + (" unrecorded" if p.recorded is False else "")
+            for p in found[:MAX_PAIRS_SHOWN]
+        )
+        more = f", … ({len(found) - MAX_PAIRS_SHOWN} more)" if len(found) > MAX_PAIRS_SHOWN else ""
+        lines.append(
+            f"| {key[0]} | {key[1]} | {key[2]} | {cell.count} | {cell.mean:.3f} | "
+            f"{cell.maximum:.3f} | {cell.clusters} | {shown + more or 'none'} |"
+        )
+    return lines
+
+
+def overlap_violations(pairs: Iterable[OverlapPair]) -> list[RuleViolation]:
+    """A ``duplicate`` per graph held twice in a cell, an ``overlap`` per near duplicate the
+    build did not record (an edited or planted instance; a recorded one is reported only)."""
+    out = []
+    for p in pairs:
+        where = f"{p.context} #{p.first} and #{p.second}"
+        if p.exact:
+            out.append(RuleViolation("duplicate", p.task, p.level, f"{where} are the same graph"))
+        elif p.recorded is False:
+            out.append(
+                RuleViolation(
+                    "overlap",
+                    p.task,
+                    p.level,
+                    f"{where} share {p.jaccard:.0%} of their nodes (Jaccard) and the build "
+                    "recorded no such overlap",
+                )
+            )
+    return out
 
 
 def _answer_order(item: tuple[str, int]) -> tuple[int, float, str]:
@@ -224,6 +303,8 @@ def audit_instances(
         for name, accuracy in sorted(b.heuristics.items())
         if kinds.get(b.task, {}).get(name) == "scan" and accuracy > b.chance + SCAN_MARGIN + 1e-9
     ]
+    pairs = overlapping_pairs(instances)
+    violations += overlap_violations(pairs)
     faults = recheck.faults if recheck is not None else []
     violations += [
         RuleViolation(
@@ -242,6 +323,8 @@ def audit_instances(
         faults,
         len(instances) if resolve else 0,
         elapsed if resolve else 0.0,
+        cell_overlaps(instances),
+        pairs,
     )
 
 

@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from gralgo.dataset._instance import Instance, PromptVariant
-from gralgo.dataset._levels import level_range
+from gralgo.dataset._levels import THINNED_MEAN_DEGREE, THINNED_SPREAD, level_range
+from gralgo.dataset._overlap import OverlapGuard
 from gralgo.errors import SamplingError
 from gralgo.graphs import (
     SampledGraph,
@@ -40,10 +41,13 @@ else:
     nx = lazy_module("networkx")
 
 DEFAULT_FORMATS = ("edge_list", "adjacency_list", "markdown_table", "numeric_ids")
-DRAW_VERSION = 2
+DRAW_VERSION = 3
 """The version of the draw rules, in every manifest's ``generator``: bump it when a change makes
 the same config and seed draw other instances, so no dataset of the old draws is reused.
-2: degree-aware sampling (max_degree's largest levels, max_kcore's smallest)."""
+2: degree-aware sampling (max_degree's largest levels, max_kcore's smallest).
+3: the overlap cap (a draw sharing over half its nodes with an earlier instance of its cell,
+or lifting the cell's mean node-set Jaccard above 0.2, is redrawn while the source allows);
+thinned samples' target mean degree drawn per instance around a per-level mean (Table 2)."""
 
 
 @dataclass(frozen=True)
@@ -141,6 +145,16 @@ class Drawn:
         return {**self.sample.provenance, **self.problem.provenance, **extra}
 
 
+def thinning_target(cap: float, level: int | None, rng: random.Random) -> float:
+    """The mean degree a sample of ``level`` is thinned to: drawn uniformly within
+    :data:`THINNED_SPREAD` of the level's :data:`THINNED_MEAN_DEGREE`, at most ``cap`` (the
+    task's ``max_mean_degree``); ``cap`` itself for a level without a calibrated mean."""
+    mean = THINNED_MEAN_DEGREE.get(level) if level is not None else None
+    if mean is None:
+        return cap
+    return min(cap, mean * rng.uniform(1 - THINNED_SPREAD, 1 + THINNED_SPREAD))
+
+
 def cap_mean_degree(sample: SampledGraph, cap: float, rng: random.Random) -> SampledGraph:
     """Thin a too-dense sample down to ``floor(cap * n / 2)`` edges, keeping it connected."""
     graph = sample.graph
@@ -151,7 +165,11 @@ def cap_mean_degree(sample: SampledGraph, cap: float, rng: random.Random) -> Sam
     thinned = thin_edges_keeping_cores(graph, budget, rng)
     if thinned is None:  # a forest of several components needs fewer edges than n - 1
         return sample
-    provenance = {**sample.provenance, "thinned_from_edges": edges}
+    provenance = {
+        **sample.provenance,
+        "thinned_from_edges": edges,
+        "thinned_to_degree": round(cap, 4),
+    }
     return SampledGraph(graph=thinned, start=sample.start, provenance=provenance)
 
 
@@ -164,12 +182,16 @@ def draw_problem(
     seen: set[GraphKey],
     shape: Callable[[SampledGraph, random.Random], SampledGraph] | None = None,
     reject_shortcuts: bool = True,
+    admit: Callable[[frozenset[str]], str | None] | None = None,
+    level: int | None = None,
 ) -> Drawn | str:
     """One attempt: a valid draw, or the reason (a short category) it must be resampled.
 
     The task picks the graph to walk (``Task.sampling_source``); ``shape`` may transform the
     sample first. The caller adds the fingerprint of a draw it
-    keeps to ``seen``.
+    keeps to ``seen``. ``admit`` sees the sample's node names before anything else is done
+    with it and may refuse it with a reason (the overlap cap, :mod:`gralgo.dataset._overlap`).
+    ``level`` picks the thinning target's distribution (:func:`thinning_target`).
     """
     n_nodes = rng.randint(*n_range)
     walked, drew = task.sampling_source(source, n_range, n_nodes, rng)
@@ -185,10 +207,15 @@ def draw_problem(
         if not drew:
             raise  # the source itself is too small: a config error
         return "unwalkable_cap"  # a cap left no start that reaches n_nodes: redraw
+    if admit is not None:
+        refused = admit(frozenset(map(str, sample.graph.nodes)))
+        if refused is not None:
+            return refused
     if drew:
         sample = SampledGraph(sample.graph, sample.start, {**sample.provenance, **drew})
     if task.settings.max_mean_degree is not None:
-        sample = cap_mean_degree(sample, task.settings.max_mean_degree, rng)
+        target = thinning_target(task.settings.max_mean_degree, level, rng)
+        sample = cap_mean_degree(sample, target, rng)
     if shape is not None:
         sample = shape(sample, rng)
     graph = sample.graph
@@ -236,8 +263,10 @@ def build_level(
     n_range = level_range(level)
     seen: set[GraphKey] = set()
     answers: Counter[str] = Counter()
+    overlap = OverlapGuard()
     for index in range(options.per_level):
         rejected: Counter[str] = Counter()
+        overlap.start()
         for attempt in range(options.max_attempts):
             rng = rng_for(options.seed, task.name, level, index, attempt)
             try:
@@ -248,6 +277,8 @@ def build_level(
                     rng,
                     seen=seen,
                     reject_shortcuts=options.reject_shortcuts,
+                    admit=overlap.admit,
+                    level=level,
                 )
             except SamplingError as err:
                 raise SamplingError(
@@ -263,6 +294,7 @@ def build_level(
                 continue
             seen.add(drawn.fingerprint)
             answers[answer] += 1
+            overlapping = overlap.keep(frozenset(map(str, drawn.problem.graph.nodes)))
             yield make_instance(
                 task,
                 source.name,
@@ -276,6 +308,7 @@ def build_level(
                     attempt=attempt,
                     rejected=dict(sorted(rejected.items())),
                     heuristics=heuristic_credits(task, drawn.problem, answer, drawn.scan_credits),
+                    **overlapping,
                 ),
             )
             break

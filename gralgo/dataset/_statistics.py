@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar
 
 from gralgo.dataset._instance import Instance
+from gralgo.dataset._levels import PAPER_TABLE2
+from gralgo.dataset._overlap import CellOverlap, cell_overlap
 from gralgo.lazy import lazy_module
 
 if TYPE_CHECKING:
@@ -55,6 +57,9 @@ class GraphStats:
     heuristics: Mapping[str, float] = field(default_factory=dict)
     """Each named heuristic's credit on this instance (``gralgo.tasks.heuristic_credits``,
     stored in its provenance at build time and checked by the audit)."""
+    overlap: Mapping[str, object] = field(default_factory=dict)
+    """The instance's ``index`` and its overlap with the earlier instances of its cell
+    (:func:`gralgo.dataset._overlap.overlap_provenance`, from its provenance)."""
 
 
 @dataclass(frozen=True)
@@ -232,7 +237,18 @@ def graph_stats(instance: Instance) -> GraphStats:
         instance.answer_kind,
         dict(instance.provenance.get("rejected") or {}),
         dict(instance.provenance.get("heuristics") or {}),
+        overlap_record(instance),
     )
+
+
+OVERLAP_FIELDS = ("overlap_max", "overlap_mean", "overlap_with")
+
+
+def overlap_record(instance: Instance) -> dict[str, object]:
+    """What :func:`gralgo.dataset._overlap.cell_overlap` reads of one instance."""
+    provenance = instance.provenance
+    fields = {k: provenance[k] for k in OVERLAP_FIELDS if k in provenance}
+    return {"index": instance.index, **fields} if fields else {}
 
 
 def _connected(neighbours: list[list[int]]) -> bool:
@@ -265,6 +281,9 @@ class StatsRow:
     """Draws rejected while building the group, by reason (validity rules, answer share...)."""
     baseline: Baseline | None = None
     """Guessing baselines of a (task, level) row; None for the ``all`` rows."""
+    overlap: CellOverlap | None = None
+    """Node-set overlap of a (task, level) row's instances; None for the ``all`` rows and for
+    instances built without the overlap record."""
 
 
 def summarise(stats: Iterable[GraphStats]) -> list[StatsRow]:
@@ -289,6 +308,7 @@ def summarise(stats: Iterable[GraphStats]) -> list[StatsRow]:
                 connectivity=sum(s.connectivity for s in items) / count,
                 rejected=dict(sorted(sum((Counter(s.rejected) for s in items), Counter()).items())),
                 baseline=guesses.get((group, level)),
+                overlap=None if group == "all" else cell_overlap([s.overlap for s in items]),
             )
         )
     return rows
@@ -312,6 +332,7 @@ def statistics_csv(rows: list[StatsRow]) -> str:
             "rejected_draws",
             "best_heuristic",
             "best_heuristic_accuracy",
+            *OVERLAP_COLUMNS,
         ]
     )
     for r in rows:
@@ -332,9 +353,69 @@ def statistics_csv(rows: list[StatsRow]) -> str:
                 sum(r.rejected.values()),
                 "" if best is None else best[0],
                 "" if best is None else f"{best[1]:.4f}",
+                *overlap_cells(r.overlap),
             ]
         )
     return buffer.getvalue()
+
+
+OVERLAP_COLUMNS = ("overlap_mean_jaccard", "overlap_max_jaccard", "overlap_clusters")
+
+
+def overlap_cells(overlap: CellOverlap | None) -> list[str]:
+    """The :data:`OVERLAP_COLUMNS` of one row (empty where not measured)."""
+    if overlap is None:
+        return ["", "", ""]
+    return [f"{overlap.mean:.4f}", f"{overlap.maximum:.4f}", str(overlap.clusters)]
+
+
+def overlap_markdown(rows: list[StatsRow]) -> list[str]:
+    """Per task and level: the mean and largest pairwise node-set Jaccard and the clusters of
+    overlapping instances (``design/data.md``, "Independence"); no lines when not measured."""
+    measured = [r for r in rows if r.overlap is not None]
+    if not measured:
+        return []
+    lines = [
+        "",
+        "### Overlap between instances per task and level",
+        "",
+        "Node-set Jaccard index over every pair of a cell's instances; two instances overlap "
+        "above 0.5, and clusters are the connected groups of overlapping instances (the units "
+        "an interval resamples: `overlap_cluster` in each instance's provenance).",
+        "",
+        "| Task | Level | Instances | Mean Jaccard | Max Jaccard | Clusters |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    for r in measured:
+        o = r.overlap
+        assert o is not None
+        lines.append(
+            f"| {r.group} | {r.level} | {o.count} | {o.mean:.3f} | {o.maximum:.3f} | {o.clusters} |"
+        )
+    return lines
+
+
+def paper_markdown(rows: list[StatsRow]) -> list[str]:
+    """The level rows beside the paper's Table 2: V, E and edge connectivity, each with its
+    ratio to the paper's figure (no lines when no level of the paper was built)."""
+    levels = [r for r in rows if r.group == "all" and r.level in PAPER_TABLE2]
+    if not levels:
+        return []
+    lines = [
+        "",
+        "### Against the paper's Table 2",
+        "",
+        "| Group | V | paper V | ratio | E | paper E | ratio | λ | paper λ | ratio |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r in levels:
+        v, e, _, lam = PAPER_TABLE2[r.level]
+        lines.append(
+            f"| Level-{r.level} | {r.nodes:.2f} | {v:.2f} | {r.nodes / v:.2f} | "
+            f"{r.edges:.2f} | {e:.2f} | {r.edges / e:.2f} | {r.connectivity:.2f} | "
+            f"{lam:.2f} | {r.connectivity / lam:.2f} |"
+        )
+    return lines
 
 
 def statistics_markdown(rows: list[StatsRow]) -> str:
@@ -349,6 +430,7 @@ def statistics_markdown(rows: list[StatsRow]) -> str:
                 f"| Level-{r.level} | {r.count} | {r.nodes:.2f} | {r.edges:.2f} | "
                 f"{r.density:.2f} | {r.connectivity:.2f} |"
             )
+    lines += paper_markdown(rows)
     task_rows = [r for r in rows if r.group != "all"]
     guesses = [r.baseline for r in task_rows if r.baseline is not None]
     if guesses:
@@ -368,6 +450,7 @@ def statistics_markdown(rows: list[StatsRow]) -> str:
             "",
             heuristics_markdown(guesses).rstrip("\n"),
         ]
+    lines += overlap_markdown(task_rows)
     if any(r.rejected for r in task_rows):
         lines += [
             "",

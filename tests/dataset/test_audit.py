@@ -52,7 +52,7 @@ def test_the_builder_admits_an_answer_exactly_up_to_its_share(monkeypatch) -> No
     graph = nx.path_graph(["a", "b", "c"])
     state = {"fresh": True, "draws": 0}
 
-    def draw(task, source, n_range, rng, *, seen, shape=None, reject_shortcuts=True):
+    def draw(task, source, n_range, rng, *, seen, shape=None, reject_shortcuts=True, **_):
         state["draws"] += 1
         answer = "7" if state["fresh"] else str(100 + state["draws"])
         state["fresh"] = False

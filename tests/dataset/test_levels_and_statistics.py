@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import itertools
 
 import networkx as nx
@@ -79,3 +80,75 @@ def test_graph_stats_match_networkx() -> None:
         assert stats.edges == graph.number_of_edges()
         assert stats.density == pytest.approx(nx.density(graph))
         assert stats.connectivity == brute_edge_connectivity(graph), seed
+
+
+def _most_sharing_one_cap(edges_and_nodes: list[tuple[int, int]]) -> int:
+    """How many graphs one mean-degree cap c explains (E = floor(c n / 2), i.e. c in
+    [2E/n, 2(E+1)/n)): the most intervals sharing a point."""
+    events = sorted(
+        [(2 * e / n, 1) for e, n in edges_and_nodes]
+        + [(2 * (e + 1) / n, -1) for e, n in edges_and_nodes]
+    )
+    best = depth = 0
+    for _, step in events:  # at equal points an interval's end (-1) sorts before a start
+        depth += step
+        best = max(best, depth)
+    return best
+
+
+def test_thinned_edge_counts_are_drawn_not_fixed(make_settings, tmp_path) -> None:
+    """Before, 36-50 of 50 dense-source graphs at levels 4-6 had E = floor(4.5 n) exactly."""
+    from gralgo.dataset import build_dataset, read_instances
+
+    settings = make_settings(
+        "+experiment=build_dataset",
+        "task=[max_clique,distance_threshold]",
+        "level=[4]",
+        "dataset.per_level=10",
+        "dataset.formats=[edge_list]",
+    )
+    build_dataset(settings.dataset, tmp_path / "ds")
+    instances = read_instances(tmp_path / "ds")
+    for task in ("max_clique", "distance_threshold"):
+        items = [i for i in instances if i.task == task]
+        thinned = [i for i in items if "thinned_to_degree" in i.provenance]
+        assert len(thinned) >= 8, task
+        assert _most_sharing_one_cap([(i.n_edges, i.n_nodes) for i in items]) <= 3, task
+        targets = [i.provenance["thinned_to_degree"] for i in thinned]
+        assert len(set(targets)) == len(targets)
+    assert _most_sharing_one_cap([(int(4.5 * n), n) for n in range(51, 81)]) == 30
+
+
+def test_thinning_targets_are_drawn_around_the_level_mean() -> None:
+    import random
+
+    from gralgo.dataset._build import thinning_target
+    from gralgo.dataset._levels import THINNED_MEAN_DEGREE, THINNED_SPREAD
+
+    rng = random.Random(0)
+    for level, mean in THINNED_MEAN_DEGREE.items():
+        drawn = [thinning_target(99.0, level, rng) for _ in range(2000)]
+        assert abs(sum(drawn) / len(drawn) - mean) < 0.05 * mean
+        assert min(drawn) >= mean * (1 - THINNED_SPREAD) and max(drawn) <= mean * (
+            1 + THINNED_SPREAD
+        )
+    assert thinning_target(3.0, 6, rng) == 3.0  # the task's cap still bounds it
+    assert thinning_target(9.0, None, rng) == 9.0  # no calibrated level: the cap
+
+
+@pytest.mark.slow
+def test_default_build_matches_the_papers_table2(make_settings, tmp_path) -> None:
+    """V and E per level within 10 % of the paper's Table 2 (seed 0, 9 tasks x 6 x 50)."""
+    from gralgo.dataset import build_dataset
+    from gralgo.dataset._levels import PAPER_TABLE2
+
+    settings = make_settings("+experiment=build_dataset", "dataset.formats=[edge_list]")
+    build_dataset(settings.dataset, tmp_path / "ds")
+    rows = list(csv.DictReader((tmp_path / "ds" / "statistics.csv").open()))
+    levels = {int(r["level"]): r for r in rows if r["group"] == "all"}
+    assert sorted(levels) == [1, 2, 3, 4, 5, 6]
+    for level, (v, e, _, _) in PAPER_TABLE2.items():
+        assert abs(float(levels[level]["nodes"]) / v - 1) <= 0.10, (level, levels[level])
+        assert abs(float(levels[level]["edges"]) / e - 1) <= 0.10, (level, levels[level])
+    text = (tmp_path / "ds" / "statistics.md").read_text()
+    assert "### Against the paper's Table 2" in text
