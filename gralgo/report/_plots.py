@@ -127,9 +127,16 @@ def plot_accuracy_by_level(
     the tasks like a model's point) when the instances carry heuristic credits; ``guesses`` is
     ``guess_baselines(inst)`` when the caller has it (computed here otherwise).
 
-    ``inst`` comes from ``instance_metrics`` and must hold one (format, context). The title
-    defaults to the models, format, context and k.
+    ``inst`` comes from ``instance_metrics`` and must hold one (format, context); its ``paper``
+    split is drawn. The title defaults to the models, format, context and k.
     """
+    from gralgo.score import PAPER, in_split
+
+    if guesses is None:
+        from gralgo.report._tables import guess_baselines
+
+        guesses = guess_baselines(inst)
+    inst = inst[in_split(inst, PAPER)]  # the paper split, as the tables
     points = {m: taxonomy_points(inst, m, n_resamples=n_resamples)
               for m in ("pass_at_k", "cons_at_k")}  # fmt: skip
     if points["pass_at_k"].empty:
@@ -139,10 +146,6 @@ def plot_accuracy_by_level(
     levels = sorted(int(v) for v in points["pass_at_k"]["level"].unique())
     n_series = len(models) * len(TAXONOMIES)
 
-    if guesses is None:
-        from gralgo.report._tables import guess_baselines
-
-        guesses = guess_baselines(inst)
     figure = agg_figure(figsize=(11, 4.4))
     axes = figure.subplots(1, 2, sharey=True)
     for axis, (metric, table) in zip(axes, points.items(), strict=True):
