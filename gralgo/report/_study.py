@@ -85,10 +85,11 @@ def paired_rows(inst: pd.DataFrame, n_resamples: int = 1000) -> pd.DataFrame:
     import numpy as np
     import pandas as pd
 
-    from gralgo.score import PAPER, bootstrap_ci, in_split
+    from gralgo.score import PAPER, bootstrap_ci, cluster_ids, in_split
     from gralgo.seeding import stable_seed
 
     done = inst[~inst["incomplete"].astype(bool).to_numpy() & in_split(inst, PAPER)]
+    done = done.assign(_cluster=cluster_ids(done))  # overlapping instances resampled together
     rows = []
     for setting, group in done.groupby(list(SETTING), sort=True):
         means = group.groupby("model")["pass_at_k"].mean()  # A is the better model of a pair
@@ -106,6 +107,7 @@ def paired_rows(inst: pd.DataFrame, n_resamples: int = 1000) -> pd.DataFrame:
                 "cons_b": right["cons_at_k"].to_numpy(dtype=float) >= 0.5,
                 "diff": left["pass_at_k"].to_numpy(dtype=float)
                 - right["pass_at_k"].to_numpy(dtype=float),
+                "cluster": left["_cluster"].to_numpy(),
             })  # fmt: skip
             scopes = [("all", "all", pair)] + [
                 (str(t), str(lv), g) for (t, lv), g in pair.groupby(["task", "level"], sort=True)
@@ -117,6 +119,7 @@ def paired_rows(inst: pd.DataFrame, n_resamples: int = 1000) -> pd.DataFrame:
                     part["diff"].to_numpy(),
                     n_resamples=n_resamples,
                     seed=stable_seed("paired", *setting, a, b, task, level),
+                    clusters=part["cluster"].to_numpy(),
                 )
                 rows.append({
                     "format": setting[0], "context": setting[1], "mode": setting[2],

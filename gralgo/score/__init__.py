@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from gralgo.score._extract import extract_boxed
     from gralgo.score._metrics import (
         bootstrap_ci,
+        cluster_resample_means,
         cons_at_k,
         majority_vote,
         normalized_scores,
@@ -43,6 +44,7 @@ if TYPE_CHECKING:
         ScoringInputError,
         aggregate,
         boxed_answer,
+        cluster_ids,
         instance_metrics,
         score_samples,
     )
@@ -59,6 +61,8 @@ _LAZY = {
     "baseline_text": "gralgo.score._baselines",
     "guess_scores": "gralgo.score._baselines",
     "CLUSTER_COLUMN": "gralgo.score._scoring",
+    "cluster_ids": "gralgo.score._scoring",
+    "cluster_resample_means": "gralgo.score._metrics",
     "HARD": "gralgo.score._splits",
     "PAPER": "gralgo.score._splits",
     "SPLITS_COLUMN": "gralgo.score._splits",
@@ -100,6 +104,8 @@ __all__ = [
     "baseline_text",
     "guess_scores",
     "CLUSTER_COLUMN",
+    "cluster_ids",
+    "cluster_resample_means",
     "HARD",
     "PAPER",
     "SPLITS_COLUMN",

@@ -117,14 +117,9 @@ def bootstrap_ci(
         return (value.copy(), value) if data.ndim > 1 else (value[()], value[()])
     rng = np.random.default_rng(seed)
     if clusters is not None:
-        codes = np.unique(np.asarray(clusters), return_inverse=True)[1].reshape(-1)
-        if len(codes) != data.shape[0]:
-            raise ValueError(f"clusters has {len(codes)} ids for {data.shape[0]} rows")
-        if int(codes.max()) + 1 < len(codes):  # some rows share a cluster
-            sums = np.zeros((int(codes.max()) + 1, *width))
-            np.add.at(sums, codes, data)
-            sizes = np.bincount(codes).astype(np.float64)
-            return _quantiles(_cluster_means(rng, sums, sizes, n_resamples), confidence)
+        clustered = cluster_resample_means(rng, data, clusters, n_resamples)
+        if clustered is not None:
+            return _quantiles(clustered, confidence)
     m = data.shape[0]
     # Drawn in blocks of resamples: the same random stream as one (n_resamples, m) draw, but
     # the index and count matrices stay a few MB whatever the number of instances.
@@ -143,6 +138,24 @@ def _quantiles(means: np.ndarray, confidence: float) -> tuple[np.ndarray, np.nda
     tail = (1.0 - confidence) / 2.0
     low, high = np.quantile(means, [tail, 1.0 - tail], axis=0)
     return low, high
+
+
+def cluster_resample_means(
+    rng: np.random.Generator, values: np.ndarray, clusters: np.ndarray, n_resamples: int
+) -> np.ndarray | None:
+    """``n_resamples`` means of ``values`` (rows, ``(m,)`` or ``(m, d)``), each over the rows
+    of ``len(clusters)`` clusters drawn with replacement (``clusters``: one id per row);
+    ``None`` when every row is its own cluster (the caller's row bootstrap is the same thing).
+    The one cluster resampling every interval uses (:func:`bootstrap_ci`, the figures')."""
+    data = np.asarray(values, dtype=np.float64)
+    codes = np.unique(np.asarray(clusters), return_inverse=True)[1].reshape(-1)
+    if len(codes) != data.shape[0]:
+        raise ValueError(f"clusters has {len(codes)} ids for {data.shape[0]} rows")
+    if not len(codes) or int(codes.max()) + 1 == len(codes):
+        return None
+    sums = np.zeros((int(codes.max()) + 1, *data.shape[1:]))
+    np.add.at(sums, codes, data)
+    return _cluster_means(rng, sums, np.bincount(codes).astype(np.float64), n_resamples)
 
 
 def _cluster_means(

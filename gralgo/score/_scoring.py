@@ -261,7 +261,7 @@ def _aggregate_columns(by: list[str]) -> list[str]:
     return [*by, "n_instances", "n_incomplete", *metrics, *GUESS_COLUMNS, *HARD_COLUMNS, *counts]
 
 
-def _cluster_ids(inst: pd.DataFrame) -> np.ndarray:
+def cluster_ids(inst: pd.DataFrame) -> np.ndarray:
     """Per row, its overlap cluster: the cell and the ``overlap_cluster`` id when the row has
     one, else a cluster of its own (the row number)."""
     own = np.arange(len(inst))
@@ -319,7 +319,7 @@ def aggregate(
     ]) if len(inst) else np.empty((0, len(GUESS_COLUMNS)))  # fmt: skip
     complete = ~inst["incomplete"].to_numpy(dtype=bool)
     paper, hard = in_split(inst, PAPER), in_split(inst, HARD)
-    clusters = _cluster_ids(inst)
+    clusters = cluster_ids(inst)
     count_columns = ["n_samples", "n_success", *OUTCOME_COUNT_COLUMNS]
     counts = inst[count_columns].to_numpy(dtype=np.int64)
     if by:
