@@ -460,6 +460,19 @@ def with_instance_columns(frame: Any, instances: Sequence[Instance]) -> Any:
         if i in by_id and "heuristics" in by_id[i].provenance
     }
     frame["heuristics"] = pd.Series([credits.get(i) for i in ids], index=frame.index, dtype=object)
+    # Split membership (paper / hard) and overlap cluster: the reports score each split apart
+    # and resample overlapping instances together (gralgo.score.aggregate).
+    from gralgo.score import CLUSTER_COLUMN, SPLITS_COLUMN, splits_text
+
+    splits = {i: splits_text(by_id[i].splits) for i in set(ids) if i in by_id}
+    frame[SPLITS_COLUMN] = pd.Series([splits.get(i) for i in ids], index=frame.index, dtype=object)
+    clusters = {
+        i: str(by_id[i].provenance["overlap_cluster"])
+        for i in set(ids)
+        if i in by_id and by_id[i].provenance.get("overlap_cluster") is not None
+    }
+    frame[CLUSTER_COLUMN] = pd.Series([clusters.get(i) for i in ids], index=frame.index,
+                                      dtype=object)  # fmt: skip
     return frame
 
 

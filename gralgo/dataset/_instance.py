@@ -67,6 +67,9 @@ class Instance:
     """Nodes of ``graph`` (known without parsing it: jobs skip the graphs)."""
     n_edges: int = 0
     """Edges of ``graph``."""
+    splits: tuple[str, ...] = ("paper",)
+    """The splits this instance belongs to: ``paper`` (the paper's sampling, the first
+    ``per_level`` draws) and/or ``hard`` (no heuristic of the suite solves it)."""
     """Format name → rendered prompt."""
 
     def to_dict(self) -> dict[str, Any]:

@@ -101,8 +101,10 @@ SAMPLE_TABLE_COLUMNS = (
 def long_context_markdown(inst: pd.DataFrame) -> str:
     """Accuracy per task and prompt length (the paper's Figure 3 as a table)."""
     from gralgo.report import markdown_table
+    from gralgo.score import PAPER, in_split
 
-    means = inst[~inst["incomplete"]].groupby(["task", "context"])[["pass_at_k", "cons_at_k"]]
+    done = inst[~inst["incomplete"].to_numpy(dtype=bool) & in_split(inst, PAPER)]
+    means = done.groupby(["task", "context"])[["pass_at_k", "cons_at_k"]]
     table = means.mean().reset_index()
     table["tokens"] = table["context"].str.rstrip("k").astype(int)
     table = table.sort_values(["task", "tokens"])
@@ -136,18 +138,17 @@ def breakdown_table(parts: dict[str, pd.DataFrame]) -> pd.DataFrame:
 
 
 def with_baselines(by_task_level: pd.DataFrame, guesses: pd.DataFrame) -> pd.DataFrame:
-    """``aggregate(inst, by=[model, task, level])`` plus the guessing baseline, the best named
-    heuristic and the ``best heuristic`` baseline of each (task, level) (the tables' rows);
-    ``guesses`` is ``guess_baselines(inst)``."""
-    from gralgo.report import BASELINE, HEURISTIC
+    """``aggregate(inst, by=[model, task, level])`` (which holds the guessing baselines of the
+    same instances) plus the best named heuristic and the ``best heuristic`` baseline of each
+    (task, level) (the tables' rows); ``guesses`` is ``guess_baselines(inst)``."""
+    from gralgo.report import HEURISTIC
 
     if guesses.empty or not {"task", "level"} <= set(by_task_level.columns):
         return by_task_level
-    columns = [BASELINE]
-    if guesses[HEURISTIC].notna().any():
-        columns += ["heuristic", HEURISTIC]
+    if not guesses[HEURISTIC].notna().any():
+        return by_task_level
     return by_task_level.merge(
-        guesses[["task", "level", *columns]], on=["task", "level"], how="left"
+        guesses[["task", "level", "heuristic", HEURISTIC]], on=["task", "level"], how="left"
     )
 
 

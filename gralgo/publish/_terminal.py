@@ -51,6 +51,26 @@ def _score(metrics: Mapping[str, float], prefix: str, name: str) -> str:
     return f"{value:.2f} [{low:.2f}, {high:.2f}]"
 
 
+def _guess(metrics: Mapping[str, float], prefix: str, *names: str) -> str:
+    """Guessing baselines ``0.43 / 0.63``; ``n too small`` where a cell had too few instances
+    (a group with instances but no baseline)."""
+    from gralgo.score import TOO_SMALL
+
+    if not metrics.get(prefix + "n_instances"):
+        return "–"
+    values = [metrics.get(prefix + name) for name in names]
+    if any(v is None for v in values):
+        return TOO_SMALL
+    return " / ".join(f"{v:.2f}" for v in values if v is not None)
+
+
+def _hard(metrics: Mapping[str, float], prefix: str) -> str:
+    """The hard split's pass@k with its n; ``absent`` when it has no instance (not 0)."""
+    n = int(metrics.get(prefix + "hard_n_instances", 0))
+    value = metrics.get(prefix + "hard_pass_at_k")
+    return "absent" if not n or value is None else f"{value:.2f} (n={n})"
+
+
 def _share(metrics: Mapping[str, float], key: str) -> str:
     value = metrics.get(key)
     return "–" if value is None else f"{value:.0%}"
@@ -91,14 +111,15 @@ def summary_text(
     k: int,
     title: str,
     locations: JobLocations | None = None,
-    width: int = 200,
+    width: int = 230,
 ) -> str:
     """The summary as plain text (a Rich table without colour)."""
     from rich.console import Console
     from rich.table import Table
 
     table = Table(title=f"{title}: results (95 % bootstrap intervals)", title_justify="left")
-    columns = ["task", "inst.", "incompl.", f"pass@{k}", f"cons@{k}", "accuracy",
+    columns = ["task", "inst.", "incompl.", f"pass@{k}", f"guess p@{k}", f"cons@{k}",
+               f"guess c@{k}", "accuracy", f"hard p@{k}",
                *(label for _, label in SHARES), "tokens in / out", "cost"]  # fmt: skip
     for column in columns:
         table.add_column(column, justify="left" if column == "task" else "right", no_wrap=True)
@@ -107,8 +128,10 @@ def summary_text(
         table.add_row(
             name, str(int(metrics.get(prefix + "n_instances", 0))),
             str(int(metrics.get(prefix + "n_incomplete", 0))),
-            _score(metrics, prefix, "pass_at_k"), _score(metrics, prefix, "cons_at_k"),
-            _score(metrics, prefix, "accuracy"),
+            _score(metrics, prefix, "pass_at_k"),
+            _guess(metrics, prefix, "guess_pass_draws", "guess_pass_top_k"),
+            _score(metrics, prefix, "cons_at_k"), _guess(metrics, prefix, "guess_cons"),
+            _score(metrics, prefix, "accuracy"), _hard(metrics, prefix),
             *(_share(metrics, prefix + key) for key, _ in SHARES),
             _tokens(metrics, prefix), _cost(metrics, prefix),
             end_section=name != "all" and prefix == rows[-2][1],
@@ -116,7 +139,11 @@ def summary_text(
     buffer = io.StringIO()
     console = Console(file=buffer, width=width, color_system=None, force_terminal=False)
     console.print(table)
-    lines = []
+    lines = [
+        f"guess p@{k}: a blind guesser's pass@{k}, {k} draws from / the {k} most common "
+        "of each task and level's other answers; guess c@k: the most common one (paper "
+        "split; n too small: a cell under 5 instances); hard p@k: the hard split"
+    ]
     if metrics.get("complete", 1.0) < 1.0 and "samples_total" in metrics:
         lines.append(f"PARTIAL RESULTS: {int(metrics.get('samples_done', 0))} of "
                      f"{int(metrics['samples_total'])} samples; re-run the same command to "

@@ -31,8 +31,9 @@ if TYPE_CHECKING:
     from gralgo.report._plots import plot_accuracy_by_level
     from gralgo.report._pricing import priced_samples, sample_pricer
     from gralgo.report._tables import (
-        BASELINE,
+        GUESS_ROW_METRIC,
         HEURISTIC,
+        PASS,
         guess_baselines,
         markdown_table,
         outcome_table,
@@ -42,7 +43,8 @@ if TYPE_CHECKING:
     )
 
 _LAZY = {
-    "BASELINE": "gralgo.report._tables",
+    "GUESS_ROW_METRIC": "gralgo.report._tables",
+    "PASS": "gralgo.report._tables",
     "HEURISTIC": "gralgo.report._tables",
     "JobClock": "gralgo.report._clock",
     "NoResultsError": "gralgo.report._compare",
@@ -72,8 +74,9 @@ __getattr__ = lazy_exports(__name__, _LAZY)
 
 
 __all__ = [
-    "BASELINE",
+    "GUESS_ROW_METRIC",
     "HEURISTIC",
+    "PASS",
     "JobClock",
     "MlflowSettings",
     "NoResultsError",

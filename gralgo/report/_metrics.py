@@ -6,7 +6,10 @@ Names: ``<metric>`` for the whole job, ``<group>/<value>/<metric>`` for a breakd
 what comes before the last ``/``, so each breakdown value gets its own section. ``k`` is a run
 param, never part of a name, so jobs with different k share columns in the MLflow runs table.
 
-Per group: ``pass_at_k`` / ``cons_at_k`` / ``accuracy`` with bootstrap ``_lo`` / ``_hi``,
+Per group: ``pass_at_k`` / ``cons_at_k`` / ``accuracy`` (paper split) with bootstrap ``_lo`` /
+``_hi``, the guessing baselines of the same instances ``guess_pass_draws`` /
+``guess_pass_top_k`` (beside pass@k) and ``guess_cons`` (beside cons@k), the hard split's
+``hard_n_instances`` and ``hard_pass_at_k`` / ``hard_cons_at_k`` / ``hard_accuracy``,
 ``n_instances``, ``n_incomplete``, outcome shares ``share_<outcome>``, summed ``prompt_tokens``,
 ``completion_tokens``, ``reasoning_tokens``, ``cost_usd`` (absent when no price is known: an
 unknown cost is not zero), latency ``latency_p50_s`` / ``latency_p95_s``; for the whole job,
@@ -22,16 +25,36 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import pandas as pd
 
+GUESS_METRICS: tuple[str, ...] = ("guess_pass_draws", "guess_pass_top_k", "guess_cons")
+"""The guessing baselines (``gralgo.score._baselines``): ``guess_pass_draws`` and
+``guess_pass_top_k`` beside ``pass_at_k``, ``guess_cons`` beside ``cons_at_k``; absent where
+a cell has too few instances."""
+HARD_METRICS: tuple[str, ...] = ("hard_n_instances", "hard_pass_at_k", "hard_cons_at_k",
+                                 "hard_accuracy")  # fmt: skip
+"""The hard split's instances and scores (scores absent when it has none)."""
 SCORE_COLUMNS: tuple[str, ...] = tuple(
     f"{name}{suffix}" for name in ("pass_at_k", "cons_at_k", "accuracy")
     for suffix in ("", "_lo", "_hi")
-)  # fmt: skip
+) + GUESS_METRICS + HARD_METRICS  # fmt: skip
 """Score columns of an ``aggregate`` table logged as metrics."""
 COUNT_COLUMNS: tuple[str, ...] = ("n_instances", "n_incomplete")
 CURVE_SCORES: tuple[str, ...] = ("pass_at_k", "cons_at_k", "accuracy")
 """Scores drawn against level in MLflow's chart view (the level is the metric's step)."""
+CELL_SCORES: tuple[str, ...] = (*CURVE_SCORES, *GUESS_METRICS, *HARD_METRICS)
+"""What ``task_level/<task>/<level>/`` holds: per cell, the scores beside their baselines and
+the hard split."""
 MLFLOW_BREAKDOWN: dict[str, tuple[str, ...]] = {
-    "task": ("pass_at_k", "pass_at_k_lo", "pass_at_k_hi", "cons_at_k", "accuracy", "cost_usd"),
+    "task": (
+        "pass_at_k",
+        "pass_at_k_lo",
+        "pass_at_k_hi",
+        "cons_at_k",
+        "accuracy",
+        "cost_usd",
+        *GUESS_METRICS,
+        "hard_n_instances",
+        "hard_pass_at_k",
+    ),
     "taxonomy": CURVE_SCORES,
     "complexity": CURVE_SCORES,
 }
@@ -109,7 +132,7 @@ def job_metrics(
     metrics: dict[str, float] = {}
     if by_task_level is not None:
         for row in by_task_level.to_dict("records"):
-            for name in CURVE_SCORES:
+            for name in CELL_SCORES:
                 value = _finite(row.get(name))
                 if value is not None:
                     metrics[f"task_level/{row['task']}/{row['level']}/{name}"] = value
@@ -169,7 +192,8 @@ def mlflow_entries(metrics: Mapping[str, float]) -> list[tuple[str, float, int]]
     instead of hundreds of one-point ones: the whole job's metrics; per task, taxonomy and
     complexity the :data:`MLFLOW_BREAKDOWN` scores (one bar per run in the chart view); per
     level, ``<score>_by_level`` with the level as the step (one line across levels per run),
-    and per task ``<score>_by_level/<task>`` likewise. Everything stays in ``metrics.json``.
+    and per task ``<score>_by_level/<task>`` likewise (pass@k, its top-k guessing baseline and
+    the hard split's pass@k). Everything stays in ``metrics.json``.
     """
     entries: list[tuple[str, float, int]] = []
     for name, value in sorted(metrics.items()):
@@ -180,7 +204,7 @@ def mlflow_entries(metrics: Mapping[str, float]) -> list[tuple[str, float, int]]
             if parts[2] in CURVE_SCORES:
                 entries.append((f"{parts[2]}_by_level", value, int(parts[1])))
         elif parts[0] == "task_level" and len(parts) == 4 and parts[2].isdigit():
-            if parts[3] == "pass_at_k":
+            if parts[3] in ("pass_at_k", "guess_pass_top_k", "hard_pass_at_k"):
                 entries.append((f"{parts[3]}_by_level/{parts[1]}", value, int(parts[2])))
         elif parts[0] in MLFLOW_BREAKDOWN and len(parts) == 3:
             if parts[2] in MLFLOW_BREAKDOWN[parts[0]]:

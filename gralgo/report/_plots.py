@@ -35,12 +35,17 @@ def stratified_interval(
     n_resamples: int = 1000,
     confidence: float = 0.95,
     seed: int = 0,
+    clusters: Sequence[np.ndarray] | None = None,
 ) -> tuple[float, float]:
     """Bootstrap interval of the mean of group means, resampling within each group.
 
-    When every group holds one finite value repeated (all correct, all wrong), every resample
-    is the sample itself: the interval is its mean, computed as one resample would be, with no
-    draws (the same bits)."""
+    ``clusters`` (per group, one overlap-cluster id per value) resamples a group's clusters
+    instead of its values where some share one (``gralgo.score.cluster_resample_means``, as
+    every table's interval). When every group holds one finite value repeated (all correct,
+    all wrong), every resample is the sample itself: the interval is its mean, computed as one
+    resample would be, with no draws (the same bits)."""
+    given: list[np.ndarray | None] = [None] * len(groups) if clusters is None else [*clusters]
+    ids = [c for g, c in zip(groups, given, strict=True) if len(g)]
     groups = [np.asarray(g, dtype=np.float64) for g in groups if len(g)]
     if not groups:
         return float("nan"), float("nan")
@@ -50,9 +55,16 @@ def stratified_interval(
             mean += values[np.zeros((1, len(values)), dtype=np.intp)].mean(axis=1)
         mean /= len(groups)
         return float(mean[0]), float(mean[0])
+    from gralgo.score import cluster_resample_means
+
     rng = np.random.default_rng(seed)
     means = np.zeros(n_resamples)
-    for values in groups:
+    for values, group_ids in zip(groups, ids, strict=True):
+        if group_ids is not None:
+            clustered = cluster_resample_means(rng, values, group_ids, n_resamples)
+            if clustered is not None:
+                means += clustered
+                continue
         draws = rng.integers(0, len(values), size=(n_resamples, len(values)))
         means += values[draws].mean(axis=1)
     means /= len(groups)
@@ -65,28 +77,35 @@ def taxonomy_points(
     inst: pd.DataFrame, metric: str, by: str = "level", n_resamples: int = 1000
 ) -> pd.DataFrame:
     """Per (model, taxonomy, ``by``): mean of task means of ``metric`` with ``lo`` / ``hi``."""
+    from gralgo.score import cluster_ids
+
     done = inst[~inst["incomplete"].astype(bool)]
+    clusters = cluster_ids(done)  # overlapping instances are resampled together
     rows = []
     for (model, taxonomy, value), per_task in _task_values(done, metric, by):
+        task_values = [values for values, _ in per_task]
         low, high = stratified_interval(
-            per_task, n_resamples=n_resamples, seed=stable_seed("plot", model, taxonomy, value)
-        )
+            task_values, n_resamples=n_resamples,
+            seed=stable_seed("plot", model, taxonomy, value),
+            clusters=[clusters[where] for _, where in per_task],
+        )  # fmt: skip
         rows.append({"model": model, "taxonomy": taxonomy, by: value, "lo": low, "hi": high,
-                     "value": float(np.mean([t.mean() for t in per_task]))})  # fmt: skip
+                     "value": float(np.mean([t.mean() for t in task_values]))})  # fmt: skip
     return pd.DataFrame(rows, columns=["model", "taxonomy", by, "value", "lo", "hi"])
 
 
 def _task_values(
     done: pd.DataFrame, metric: str, by: str
-) -> Iterator[tuple[tuple[Any, Any, Any], list[np.ndarray]]]:
+) -> Iterator[tuple[tuple[Any, Any, Any], list[tuple[np.ndarray, np.ndarray]]]]:
     """Per (model, taxonomy, ``by``) in sorted order, the ``metric`` values of each of its tasks
-    (tasks sorted, values in row order): the groups of ``done.groupby([model, taxonomy, by])``
-    and of each group's ``groupby("task")``, from one grouping of plain arrays instead of a
-    frame per group."""
+    (tasks sorted, values in row order) with their row positions in ``done``: the groups of
+    ``done.groupby([model, taxonomy, by])`` and of each group's ``groupby("task")``, from one
+    grouping of plain arrays instead of a frame per group."""
     values = done[metric].to_numpy()
     positions = done.groupby(["model", "taxonomy", by, "task"], sort=True).indices
     for outer, tasks in itertools.groupby(sorted(positions), key=lambda key: key[:3]):
-        yield tuple(_plain(v) for v in outer), [values[positions[key]] for key in tasks]
+        yield tuple(_plain(v) for v in outer), [(values[positions[key]], positions[key])
+                                                for key in tasks]  # fmt: skip
 
 
 def _plain(value: Any) -> Any:
@@ -127,9 +146,16 @@ def plot_accuracy_by_level(
     the tasks like a model's point) when the instances carry heuristic credits; ``guesses`` is
     ``guess_baselines(inst)`` when the caller has it (computed here otherwise).
 
-    ``inst`` comes from ``instance_metrics`` and must hold one (format, context). The title
-    defaults to the models, format, context and k.
+    ``inst`` comes from ``instance_metrics`` and must hold one (format, context); its ``paper``
+    split is drawn. The title defaults to the models, format, context and k.
     """
+    from gralgo.score import PAPER, in_split
+
+    if guesses is None:
+        from gralgo.report._tables import guess_baselines
+
+        guesses = guess_baselines(inst)
+    inst = inst[in_split(inst, PAPER)]  # the paper split, as the tables
     points = {m: taxonomy_points(inst, m, n_resamples=n_resamples)
               for m in ("pass_at_k", "cons_at_k")}  # fmt: skip
     if points["pass_at_k"].empty:
@@ -139,10 +165,6 @@ def plot_accuracy_by_level(
     levels = sorted(int(v) for v in points["pass_at_k"]["level"].unique())
     n_series = len(models) * len(TAXONOMIES)
 
-    if guesses is None:
-        from gralgo.report._tables import guess_baselines
-
-        guesses = guess_baselines(inst)
     figure = agg_figure(figsize=(11, 4.4))
     axes = figure.subplots(1, 2, sharey=True)
     for axis, (metric, table) in zip(axes, points.items(), strict=True):

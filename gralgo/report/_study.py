@@ -4,7 +4,9 @@ Built by ``command=compare`` from the jobs' ``instances.csv`` (per-instance pass
 like the comparison tables: no server, no network, CSS and JavaScript inline.
 
 * **Leaderboard** per (format, context, mode) setting: one row per task x level x model with
-  the number of instances, pass@k and cons@k with 95 % bootstrap intervals, and the paper's
+  the number of instances, pass@k and cons@k with 95 % bootstrap intervals (paper split), each
+  beside its guessing baseline (``gralgo.score._baselines``), the hard split's n and pass@k
+  (``absent`` without one), and the paper's
   z-score of pass@k over the models on that task and level (eq. 5); sortable by any column; each
   row links to the samples behind it (the job's ``report.html``, filtered).
 * **Paired comparisons**: for each pair of models (A the one with the higher mean pass@k), on
@@ -83,15 +85,16 @@ def mcnemar_p(only_a: int, only_b: int) -> float:
 
 def paired_rows(inst: pd.DataFrame, n_resamples: int = 1000) -> pd.DataFrame:
     """One row per (setting, model A, model B, task, level) plus an ``all`` row per pair: the
-    shared complete instances and their paired statistics (see the module doc), and the ids of
-    the instances only A and only B solve."""
+    shared complete instances (paper split) and their paired statistics (see the module doc),
+    and the ids of the instances only A and only B solve."""
     import numpy as np
     import pandas as pd
 
-    from gralgo.score import bootstrap_ci
+    from gralgo.score import PAPER, bootstrap_ci, cluster_ids, in_split
     from gralgo.seeding import stable_seed
 
-    done = inst[~inst["incomplete"].astype(bool)]
+    done = inst[~inst["incomplete"].astype(bool).to_numpy() & in_split(inst, PAPER)]
+    done = done.assign(_cluster=cluster_ids(done))  # overlapping instances resampled together
     rows = []
     for setting, group in done.groupby(list(SETTING), sort=True):
         means = group.groupby("model")["pass_at_k"].mean()  # A is the better model of a pair
@@ -109,6 +112,7 @@ def paired_rows(inst: pd.DataFrame, n_resamples: int = 1000) -> pd.DataFrame:
                 "cons_b": right["cons_at_k"].to_numpy(dtype=float) >= 0.5,
                 "diff": left["pass_at_k"].to_numpy(dtype=float)
                 - right["pass_at_k"].to_numpy(dtype=float),
+                "cluster": left["_cluster"].to_numpy(),
             })  # fmt: skip
             scopes = [("all", "all", pair)] + [
                 (str(t), str(lv), g) for (t, lv), g in pair.groupby(["task", "level"], sort=True)
@@ -120,6 +124,7 @@ def paired_rows(inst: pd.DataFrame, n_resamples: int = 1000) -> pd.DataFrame:
                     part["diff"].to_numpy(),
                     n_resamples=n_resamples,
                     seed=stable_seed("paired", *setting, a, b, task, level),
+                    clusters=part["cluster"].to_numpy(),
                 )
                 rows.append({
                     "format": setting[0], "context": setting[1], "mode": setting[2],
@@ -199,7 +204,9 @@ def _overall_html(overall: pd.DataFrame, setting: Sequence[Any]) -> str:
     part = overall
     for column, value in zip(SETTING, setting, strict=True):
         part = part[part[column] == value]
-    header = ["rank", "model", "n", "pass@k [95% CI]", "cons@k [95% CI]", "mean z (pass@k)"]
+    header = ["rank", "model", "n", "pass@k [95% CI]", "baseline p@k (draws / top-k)",
+              "cons@k [95% CI]", "baseline c@k (majority)", "hard n", "hard pass@k",
+              "mean z (pass@k)"]  # fmt: skip
     rows = []
     ranked = part.sort_values("pass_at_k", ascending=False, kind="stable").to_dict("records")
     for rank, r in enumerate(ranked, start=1):
@@ -209,8 +216,10 @@ def _overall_html(overall: pd.DataFrame, setting: Sequence[Any]) -> str:
             (str(int(r["n_instances"])), str(int(r["n_instances"]))),
             (_interval(r["pass_at_k"], r["pass_at_k_lo"], r["pass_at_k_hi"]),
              f"{r['pass_at_k']:.6f}"),
+            _guesses(r, "guess_pass_draws", "guess_pass_top_k"),
             (_interval(r["cons_at_k"], r["cons_at_k_lo"], r["cons_at_k_hi"]),
              f"{r['cons_at_k']:.6f}"),
+            _guesses(r, "guess_cons"), *_hard_cells(r),
             ("–" if z is None or z != z else f"{z:+.2f}",
              "" if z is None or z != z else f"{z:.6f}"),
         ]  # fmt: skip
@@ -219,6 +228,25 @@ def _overall_html(overall: pd.DataFrame, setting: Sequence[Any]) -> str:
     head = "".join(f"<th>{html.escape(h)}</th>" for h in header)
     return (f'<table class="overall-board sortable"><thead><tr>{head}</tr></thead><tbody>'
             + "".join(rows) + "</tbody></table>")  # fmt: skip
+
+
+def _guesses(row: dict[str, Any], *names: str) -> tuple[str, str]:
+    """A guessing baseline cell (text, sort key): ``0.43 / 0.63``; ``n too small`` where a
+    cell had too few instances (or the job's instances table predates the baselines)."""
+    from gralgo.score import TOO_SMALL
+
+    values = [row.get(name) for name in names]
+    if any(v is None or v != v for v in values):
+        return TOO_SMALL, ""
+    return " / ".join(f"{v:.2f}" for v in values), f"{values[-1]:.6f}"
+
+
+def _hard_cells(row: dict[str, Any]) -> list[tuple[str, str]]:
+    """The hard split's n and pass@k (text, sort key); ``absent`` without a hard instance."""
+    n, value = row.get("hard_n_instances"), row.get("hard_pass_at_k")
+    if not n or n != n or value is None or value != value:
+        return [("absent", "0"), ("absent", "")]
+    return [(str(int(n)), str(int(n))), (f"{value:.2f}", f"{value:.6f}")]
 
 
 def _interval(value: float, low: float, high: float) -> str:
@@ -233,8 +261,9 @@ def _leaderboard_html(board: pd.DataFrame, out_dir: Path, setting: Sequence[Any]
     part = board
     for column, value in zip(SETTING, setting, strict=True):
         part = part[part[column] == value]
-    header = ["task", "level", "model", "n", "k", "pass@k [95% CI]", "cons@k [95% CI]",
-              "z (pass@k)", "samples"]  # fmt: skip
+    header = ["task", "level", "model", "n", "k", "pass@k [95% CI]",
+              "baseline p@k (draws / top-k)", "cons@k [95% CI]", "baseline c@k (majority)",
+              "hard n", "hard pass@k", "z (pass@k)", "samples"]  # fmt: skip
     rows = []
     for r in part.sort_values(["task", "level", "pass_at_k"], ascending=[True, True, False],
                               kind="stable").to_dict("records"):  # fmt: skip
@@ -249,8 +278,10 @@ def _leaderboard_html(board: pd.DataFrame, out_dir: Path, setting: Sequence[Any]
             ("–" if k is None or k != k else str(int(k)), "" if k is None or k != k else str(k)),
             (_interval(r["pass_at_k"], r["pass_at_k_lo"], r["pass_at_k_hi"]),
              f"{r['pass_at_k']:.6f}"),
+            _guesses(r, "guess_pass_draws", "guess_pass_top_k"),
             (_interval(r["cons_at_k"], r["cons_at_k_lo"], r["cons_at_k_hi"]),
              f"{r['cons_at_k']:.6f}"),
+            _guesses(r, "guess_cons"), *_hard_cells(r),
             ("–" if z is None or z != z else f"{z:+.2f}",
              "" if z is None or z != z else f"{z:.6f}"),
         ]  # fmt: skip
@@ -374,7 +405,11 @@ color:#b00020;font-weight:600}
 <body>
 <h1>Study: %MODELS%</h1>
 %WARNINGS%
-<p class="note">pass@k and cons@k are means over instances with 95% bootstrap intervals; z is
+<p class="note">pass@k and cons@k are means over the instances of the paper split with 95%
+bootstrap intervals (instances of one overlap cluster resampled together); beside each, what a
+blind guesser scores on the same instances (leave-one-out, from each task and level's other
+answers: k draws / the k most common for pass@k, the most common for cons@k; "n too small"
+under 5 instances); "hard" is the heuristic-hard split ("absent" without one); z is
 the paper's z-score of pass@k over the models on the same task and level. Paired comparisons
 use only the instances both models completed: "only A" counts the instances A solves and B does
 not (cons@k, a majority vote), McNemar's exact test asks whether the discordant counts differ

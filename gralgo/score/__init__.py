@@ -12,6 +12,15 @@ from typing import TYPE_CHECKING
 from gralgo.lazy import lazy_exports
 
 if TYPE_CHECKING:
+    from gralgo.score._baselines import (
+        GUESS_COLUMNS,
+        GUESS_LABELS,
+        GUESS_METRIC,
+        MIN_BASELINE_N,
+        TOO_SMALL,
+        baseline_text,
+        guess_scores,
+    )
     from gralgo.score._certificate_reader import NodeNames, read_certificate
     from gralgo.score._certificate_verdicts import (
         certificate_table,
@@ -21,6 +30,7 @@ if TYPE_CHECKING:
     from gralgo.score._extract import extract_boxed
     from gralgo.score._metrics import (
         bootstrap_ci,
+        cluster_resample_means,
         cons_at_k,
         majority_vote,
         normalized_scores,
@@ -29,17 +39,35 @@ if TYPE_CHECKING:
     )
     from gralgo.score._outcome import Outcome, classify_outcome
     from gralgo.score._scoring import (
+        CLUSTER_COLUMN,
         SAMPLE_COLUMNS,
         ScoringInputError,
         aggregate,
         boxed_answer,
+        cluster_ids,
         instance_metrics,
         score_samples,
     )
+    from gralgo.score._splits import HARD, PAPER, SPLITS_COLUMN, in_split, splits_text
     from gralgo.tasks import ANSWER_KINDS, normalize_answer
 
 # Answer normalisation belongs to the task layer; re-exported for the callers that read it here.
 _LAZY = {
+    "GUESS_COLUMNS": "gralgo.score._baselines",
+    "GUESS_LABELS": "gralgo.score._baselines",
+    "GUESS_METRIC": "gralgo.score._baselines",
+    "MIN_BASELINE_N": "gralgo.score._baselines",
+    "TOO_SMALL": "gralgo.score._baselines",
+    "baseline_text": "gralgo.score._baselines",
+    "guess_scores": "gralgo.score._baselines",
+    "CLUSTER_COLUMN": "gralgo.score._scoring",
+    "cluster_ids": "gralgo.score._scoring",
+    "cluster_resample_means": "gralgo.score._metrics",
+    "HARD": "gralgo.score._splits",
+    "PAPER": "gralgo.score._splits",
+    "SPLITS_COLUMN": "gralgo.score._splits",
+    "in_split": "gralgo.score._splits",
+    "splits_text": "gralgo.score._splits",
     "aggregate": "gralgo.score._scoring",
     "ANSWER_KINDS": "gralgo.tasks",
     "bootstrap_ci": "gralgo.score._metrics",
@@ -68,6 +96,21 @@ __getattr__ = lazy_exports(__name__, _LAZY)
 
 
 __all__ = [
+    "GUESS_COLUMNS",
+    "GUESS_LABELS",
+    "GUESS_METRIC",
+    "MIN_BASELINE_N",
+    "TOO_SMALL",
+    "baseline_text",
+    "guess_scores",
+    "CLUSTER_COLUMN",
+    "cluster_ids",
+    "cluster_resample_means",
+    "HARD",
+    "PAPER",
+    "SPLITS_COLUMN",
+    "in_split",
+    "splits_text",
     "boxed_answer",
     "ANSWER_KINDS",
     "NodeNames",

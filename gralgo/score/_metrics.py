@@ -86,6 +86,7 @@ def bootstrap_ci(
     n_resamples: int = 1000,
     confidence: float = 0.95,
     seed: int = 0,
+    clusters: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Percentile bootstrap interval of the mean, resampling rows (instances) with replacement.
 
@@ -93,6 +94,12 @@ def bootstrap_ci(
     ``(low, high)`` of shape ``()`` or ``(d,)``; ``NaN`` when ``m == 0``. Vectorised: one
     ``(n_resamples, m)`` draw of row indices from ``numpy.random.default_rng(seed)``, turned into
     per-resample row counts with one ``bincount``; the resample means are one matrix product.
+
+    ``clusters`` (one id per row) makes it a cluster bootstrap: rows with the same id (instances
+    that overlap heavily) are drawn together, whole clusters with replacement, and a resample's
+    mean is its rows' mean (sum over drawn clusters / rows drawn), so overlapping instances do
+    not count as independent draws. With every id distinct (or ``None``) it is the row
+    bootstrap above, draw for draw.
     """
     if n_resamples < 1:
         raise ValueError(f"n_resamples must be >= 1, got {n_resamples}")
@@ -109,6 +116,10 @@ def bootstrap_ci(
         value = (data[0] == 1.0).astype(np.float64)
         return (value.copy(), value) if data.ndim > 1 else (value[()], value[()])
     rng = np.random.default_rng(seed)
+    if clusters is not None:
+        clustered = cluster_resample_means(rng, data, clusters, n_resamples)
+        if clustered is not None:
+            return _quantiles(clustered, confidence)
     m = data.shape[0]
     # Drawn in blocks of resamples: the same random stream as one (n_resamples, m) draw, but
     # the index and count matrices stay a few MB whatever the number of instances.
@@ -120,9 +131,51 @@ def bootstrap_ci(
         rows = rng.integers(0, m, size=(size, m))
         counts = np.bincount((rows + offsets[:size]).ravel(), minlength=size * m)
         means[start : start + size] = counts.reshape(size, m) @ data / m
+    return _quantiles(means, confidence)
+
+
+def _quantiles(means: np.ndarray, confidence: float) -> tuple[np.ndarray, np.ndarray]:
     tail = (1.0 - confidence) / 2.0
     low, high = np.quantile(means, [tail, 1.0 - tail], axis=0)
     return low, high
+
+
+def cluster_resample_means(
+    rng: np.random.Generator, values: np.ndarray, clusters: np.ndarray, n_resamples: int
+) -> np.ndarray | None:
+    """``n_resamples`` means of ``values`` (rows, ``(m,)`` or ``(m, d)``), each over the rows
+    of ``len(clusters)`` clusters drawn with replacement (``clusters``: one id per row);
+    ``None`` when every row is its own cluster (the caller's row bootstrap is the same thing).
+    The one cluster resampling every interval uses (:func:`bootstrap_ci`, the figures')."""
+    data = np.asarray(values, dtype=np.float64)
+    codes = np.unique(np.asarray(clusters), return_inverse=True)[1].reshape(-1)
+    if len(codes) != data.shape[0]:
+        raise ValueError(f"clusters has {len(codes)} ids for {data.shape[0]} rows")
+    if not len(codes) or int(codes.max()) + 1 == len(codes):
+        return None
+    sums = np.zeros((int(codes.max()) + 1, *data.shape[1:]))
+    np.add.at(sums, codes, data)
+    return _cluster_means(rng, sums, np.bincount(codes).astype(np.float64), n_resamples)
+
+
+def _cluster_means(
+    rng: np.random.Generator, sums: np.ndarray, sizes: np.ndarray, n_resamples: int
+) -> np.ndarray:
+    """Per resample of ``len(sizes)`` clusters drawn with replacement, the mean of their rows
+    (``sums``: per cluster, the sum of its rows' values; ``sizes``: its row count)."""
+    c = len(sizes)
+    block = max(1, min(n_resamples, _BOOTSTRAP_BLOCK_CELLS // c))
+    means = np.empty((n_resamples, *sums.shape[1:]))
+    offsets = (np.arange(block) * c)[:, None]
+    for start in range(0, n_resamples, block):
+        size = min(block, n_resamples - start)
+        drawn = rng.integers(0, c, size=(size, c))
+        counts = np.bincount((drawn + offsets[:size]).ravel(), minlength=size * c)
+        counts = counts.reshape(size, c).astype(np.float64)
+        rows = counts @ sizes
+        totals = counts @ sums
+        means[start : start + size] = totals / (rows if totals.ndim == 1 else rows[:, None])
+    return means
 
 
 def normalized_scores(

@@ -36,9 +36,11 @@ import numpy as np
 import pandas as pd
 
 from gralgo.errors import GralgoError
+from gralgo.score._baselines import CELL_KEYS, GUESS_COLUMNS, guess_scores
 from gralgo.score._extract import extract_boxed
 from gralgo.score._metrics import bootstrap_ci, pass_at_k_array
 from gralgo.score._outcome import OUTCOMES, Outcome, classify_outcome
+from gralgo.score._splits import HARD, PAPER, SPLITS_COLUMN, in_split
 from gralgo.seeding import stable_seed
 from gralgo.tasks import Task, answer_owner
 
@@ -63,6 +65,11 @@ SAMPLE_COLUMNS: tuple[str, ...] = (
 )
 OUTCOME_COUNT_COLUMNS: tuple[str, ...] = tuple(f"n_{outcome}" for outcome in OUTCOMES)
 METRIC_COLUMNS: tuple[str, ...] = ("pass_at_k", "cons_at_k", "accuracy")
+CLUSTER_COLUMN = "overlap_cluster"
+"""Optional per-instance id (the dataset's ``provenance["overlap_cluster"]``): instances of a
+cell with the same id overlap heavily and are resampled together (:func:`aggregate`)."""
+HARD_COLUMNS: tuple[str, ...] = ("hard_n_instances", *(f"hard_{m}" for m in METRIC_COLUMNS))
+"""What :func:`aggregate` reports of the ``hard`` split (NaN scores when it has no instance)."""
 
 
 class ScoringInputError(GralgoError, ValueError):
@@ -205,8 +212,8 @@ def instance_metrics(scored: pd.DataFrame, k: int) -> pd.DataFrame:
     if (expected != expected[first_row][group]).any():
         raise ScoringInputError("an instance has samples with different expected answers")
     out["expected_answer"] = expected[first_row]
-    # optional: the report's random-guess and heuristic baselines
-    for column in ("answer_kind", "n_nodes", "heuristics"):
+    # optional: the report's random-guess and heuristic baselines, splits and overlap clusters
+    for column in ("answer_kind", "n_nodes", "heuristics", SPLITS_COLUMN, CLUSTER_COLUMN):
         if column in scored.columns:
             out[column] = scored[column].to_numpy()[first_row]
 
@@ -243,13 +250,36 @@ def instance_metrics(scored: pd.DataFrame, k: int) -> pd.DataFrame:
         dtype=bool,
     )
     out["cons_at_k"] = np.where(complete, agrees.astype(np.float64), np.nan)
+    for column, values in guess_scores(out, k).items():  # the guessing baselines at this k
+        out[column] = values
     return out
 
 
 def _aggregate_columns(by: list[str]) -> list[str]:
     metrics = [f"{m}{suffix}" for m in METRIC_COLUMNS for suffix in ("", "_lo", "_hi")]
     counts = ["n_samples", "n_success", *OUTCOME_COUNT_COLUMNS]
-    return [*by, "n_instances", "n_incomplete", *metrics, *counts]
+    return [*by, "n_instances", "n_incomplete", *metrics, *GUESS_COLUMNS, *HARD_COLUMNS, *counts]
+
+
+def cluster_ids(inst: pd.DataFrame) -> np.ndarray:
+    """Per row, its overlap cluster: the cell and the ``overlap_cluster`` id when the row has
+    one, else a cluster of its own (the row number)."""
+    own = np.arange(len(inst))
+    if CLUSTER_COLUMN not in inst.columns or inst.empty:
+        return own
+    keys = [c for c in CELL_KEYS if c in inst.columns]
+    named = inst[CLUSTER_COLUMN].notna().to_numpy()
+    if not named.any():
+        return own
+    group = inst[named].groupby([*keys, CLUSTER_COLUMN], sort=True, dropna=False).ngroup()
+    ids = own.copy()
+    ids[named] = len(inst) + group.to_numpy()
+    return ids
+
+
+def _mean_or_nan(values: np.ndarray) -> np.ndarray:
+    """Column means of ``values`` (NaN propagates: one cell without a baseline, no baseline)."""
+    return values.mean(axis=0) if len(values) else np.full(values.shape[1:], np.nan)
 
 
 def aggregate(
@@ -262,10 +292,16 @@ def aggregate(
 ) -> pd.DataFrame:
     """Group instances by ``by`` (e.g. ``["model", "task", "level"]``; ``[]`` for one overall row).
 
-    Columns: ``by``; ``n_instances`` (complete) and ``n_incomplete``; mean ``pass_at_k``,
-    ``cons_at_k``, ``accuracy`` over complete instances with bootstrap ``*_lo`` / ``*_hi``
-    (``confidence`` interval, resampling instances; each group's seed derives from ``seed`` and
-    its key, so a group's interval does not depend on the other groups); summed sample counts
+    Scores are of the ``paper`` split (:mod:`gralgo.score._splits`; every instance of a dataset
+    without splits). Columns: ``by``; ``n_instances`` (complete) and ``n_incomplete``; mean
+    ``pass_at_k``, ``cons_at_k``, ``accuracy`` over complete instances with bootstrap ``*_lo``
+    / ``*_hi`` (``confidence`` interval, resampling instances, or their overlap clusters where
+    the table has ``overlap_cluster``; each group's seed derives from ``seed`` and its key, so a
+    group's interval does not depend on the other groups); the guessing baselines
+    (:data:`GUESS_COLUMNS`, ``gralgo.score._baselines``) averaged over the same instances (NaN
+    when the table lacks them or a cell has too few instances); ``hard_n_instances`` and
+    ``hard_pass_at_k`` / ``hard_cons_at_k`` / ``hard_accuracy`` over the complete instances of
+    the ``hard`` split (NaN when it has none: absent, not 0); summed sample counts
     ``n_samples``, ``n_success``, ``n_correct`` ...; shares ``share_correct``, ``share_wrong``,
     ``share_no_answer``, ``share_truncated`` of the successful samples and ``share_error`` of all
     samples.
@@ -277,7 +313,13 @@ def aggregate(
         "the instances table (from instance_metrics)",
     )
     metrics = inst[list(METRIC_COLUMNS)].to_numpy(dtype=np.float64)
+    guesses = np.column_stack([
+        inst[c].to_numpy(dtype=np.float64) if c in inst.columns else np.full(len(inst), np.nan)
+        for c in GUESS_COLUMNS
+    ]) if len(inst) else np.empty((0, len(GUESS_COLUMNS)))  # fmt: skip
     complete = ~inst["incomplete"].to_numpy(dtype=bool)
+    paper, hard = in_split(inst, PAPER), in_split(inst, HARD)
+    clusters = cluster_ids(inst)
     count_columns = ["n_samples", "n_success", *OUTCOME_COUNT_COLUMNS]
     counts = inst[count_columns].to_numpy(dtype=np.int64)
     if by:
@@ -287,20 +329,27 @@ def aggregate(
     rows = []
     for key, positions in groups.items():
         key = key if isinstance(key, tuple) else (key,)
-        values = metrics[positions[complete[positions]]]
+        split = positions[paper[positions]]
+        chosen = split[complete[split]]
+        values = metrics[chosen]
         low, high = bootstrap_ci(
             values,
             n_resamples=n_resamples,
             confidence=confidence,
             seed=stable_seed("bootstrap", seed, *key),
+            clusters=clusters[chosen],
         )
-        means = values.mean(axis=0) if len(values) else np.full(len(METRIC_COLUMNS), np.nan)
+        means = _mean_or_nan(values)
         row: dict[str, object] = dict(zip(by, key, strict=True))
         row["n_instances"] = len(values)
-        row["n_incomplete"] = len(positions) - len(values)
+        row["n_incomplete"] = len(split) - len(values)
         for i, metric in enumerate(METRIC_COLUMNS):
             row[metric], row[f"{metric}_lo"], row[f"{metric}_hi"] = means[i], low[i], high[i]
-        row.update(zip(count_columns, counts[positions].sum(axis=0).tolist(), strict=True))
+        row.update(zip(GUESS_COLUMNS, _mean_or_nan(guesses[chosen]).tolist(), strict=True))
+        hard_done = positions[hard[positions] & complete[positions]]
+        row["hard_n_instances"] = len(hard_done)
+        row.update(zip(HARD_COLUMNS[1:], _mean_or_nan(metrics[hard_done]).tolist(), strict=True))
+        row.update(zip(count_columns, counts[split].sum(axis=0).tolist(), strict=True))
         rows.append(row)
     out = pd.DataFrame(rows, columns=_aggregate_columns(by))
     if by:

@@ -232,6 +232,7 @@ table.grid span.ci{font-size:11px;color:#444}
 td.model{font-weight:600;white-space:nowrap}
 table.grid td{font-variant-numeric:tabular-nums}
 tr.baseline td{color:#555;background:#fbfbf3}td.few{color:#a06000}span.n{font-size:11px}
+span.hard{font-size:11px;color:#7a4d00}
 figure.intervals figcaption{font-size:12px;color:#555}.legend{margin-right:1em}
 details>summary{cursor:pointer;margin:1em 0 .3em;color:#333}
 #samples td{max-width:18em;overflow-wrap:anywhere}

@@ -4,9 +4,11 @@
   (95 % bootstrap interval), instances, tokens, cost, and the truncated / no-answer / error
   shares.
 * :func:`level_grids_html` — per level, a task grid (tasks ordered easy -> hard): a model's cell
-  is its pass@k with the interval and its cons@k; every baseline row the paper tables carry
-  (:func:`baseline_rows`, read from ``tables/tasks_level<L>.csv``, so rows another part adds
-  appear too) is shown beside the models, with the number of instances it was computed on.
+  is its pass@k with the interval, its cons@k and the hard split's pass@k with its n (``hard:
+  absent`` without one); every baseline row the paper tables carry (:func:`baseline_rows`,
+  read from ``tables/tasks_level<L>.csv``, so rows another part adds appear too; each in the
+  metric it names, ``n too small`` below 5 instances) is shown beside the models, with the
+  number of instances it was computed on.
 * :func:`interval_figure_svg` — pass@k per task with its interval, one line per model: an
   inline SVG, drawn even when the job has a single level.
 """
@@ -107,8 +109,12 @@ def headline_html(overall: pd.DataFrame, usage: pd.DataFrame, k: int) -> str:
 
 def baseline_rows(tables_dir: Path, models: Sequence[str]) -> pd.DataFrame:
     """Every row of ``tables_dir/tasks_level<L>.csv`` that is not a model: columns ``name``,
-    ``task``, ``level``, ``value`` (the row's p@k cell). Empty when no table was written."""
+    ``task``, ``level``, ``value`` (the row's cell of its own metric: c@k for the majority
+    guess, else p@k; ``NaN`` for a guessing baseline a cell was too small for). Empty when no
+    table was written."""
     import pandas as pd
+
+    from gralgo.report import GUESS_ROW_METRIC, PASS
 
     rows = []
     for path in sorted(tables_dir.glob("tasks_level*.csv")):
@@ -122,11 +128,16 @@ def baseline_rows(tables_dir: Path, models: Sequence[str]) -> pd.DataFrame:
             name = str(record["model"])
             if name in models:
                 continue
+            metric = GUESS_ROW_METRIC.get(name, PASS)
             for column, value in record.items():
                 parts = str(column).split(" ")
-                if len(parts) >= 3 and parts[-1] == "p@k" and _number(value) is not None:
+                if len(parts) < 3 or parts[-1] != metric:
+                    continue
+                if _number(value) is not None or name in GUESS_ROW_METRIC:
+                    number = _number(value)
                     rows.append({"name": name, "task": " ".join(parts[1:-1]),
-                                 "level": int(level), "value": float(value)})  # fmt: skip
+                                 "level": int(level),
+                                 "value": math.nan if number is None else number})  # fmt: skip
     return pd.DataFrame(rows, columns=["name", "task", "level", "value"])
 
 
@@ -141,6 +152,14 @@ def _task_order(frame: pd.DataFrame) -> list[str]:
          zip(tasks["task"], tasks["complexity"], strict=True))
     )  # fmt: skip
     return [task for _, task in ranked]
+
+
+def hard_text(row: Mapping[str, Any]) -> str:
+    """A cell's hard split: ``hard 0.12 (n=50)``; ``hard: absent`` without a hard instance."""
+    n, value = _number(row.get("hard_n_instances")), _number(row.get("hard_pass_at_k"))
+    if not n or value is None:
+        return "hard: absent"
+    return f"hard {value:.2f} (n={int(n)})"
 
 
 def level_grids_html(
@@ -182,7 +201,8 @@ def level_grids_html(
                 tds.append(
                     f'<td class="score" title="{html.escape(full)}"><b>{html.escape(point)}</b>'
                     f'<br><span class="ci">{html.escape(span)}</span><br><span class="muted">'
-                    f"cons {html.escape(cons_text)}</span></td>"
+                    f"cons {html.escape(cons_text)}</span><br>"
+                    f'<span class="hard">{html.escape(hard_text(r))}</span></td>'
                 )
             body.append(f'<tr><td class="model">{html.escape(str(model))}</td>{"".join(tds)}</tr>')
         level_baselines = baselines[baselines["level"] == level] if len(baselines) else baselines
@@ -200,8 +220,11 @@ def level_grids_html(
                 note = f"n={n}" if n is not None else "n unknown"
                 title = (f' title="computed on {n} instance(s): with so few, any baseline is '
                          'close to trivial"' if few else "")  # fmt: skip
+                from gralgo.score import baseline_text
+
                 tds.append(
-                    f'<td class="baseline{" few" if few else ""}"{title}>{value:.2f} '
+                    f'<td class="baseline{" few" if few else ""}"{title}>'
+                    f"{html.escape(baseline_text(value))} "
                     f'<span class="n">({note})</span></td>'
                 )
             body.append(
@@ -209,7 +232,9 @@ def level_grids_html(
                 f"{''.join(tds)}</tr>"
             )
         sections.append(
-            f'<h3>Level {level}: pass@{k} [95% CI], cons@{k}</h3>\n<div class="grid-wrap">'
+            f"<h3>Level {level}: pass@{k} [95% CI], cons@{k}, the hard split's pass@{k} (n); "
+            "baselines beside the metric they name (leave-one-out guessing)</h3>\n"
+            '<div class="grid-wrap">'
             f'<table class="grid" data-level="{level}"><thead><tr><th>model</th>{head}</tr>'
             f"</thead><tbody>{''.join(body)}</tbody></table></div>"
         )

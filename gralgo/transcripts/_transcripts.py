@@ -30,11 +30,14 @@ SUMMARY_COLUMNS: tuple[str, ...] = (
     "n_instances", "n_incomplete", "pass_at_k", "pass_at_k_lo", "pass_at_k_hi", "cons_at_k",
     "cons_at_k_lo", "cons_at_k_hi", "accuracy", "accuracy_lo", "accuracy_hi", "share_correct",
     "share_wrong", "share_no_answer", "share_truncated", "share_error",
-    "baseline", "heuristic", "best heuristic",
+    "guess_pass_draws", "guess_pass_top_k", "guess_cons", "hard_n_instances", "hard_pass_at_k",
+    "hard_cons_at_k", "hard_accuracy", "heuristic", "best heuristic",
 )  # fmt: skip
-"""Columns of an ``aggregate`` table shown in the page, after the grouping columns; the last
-three (guessing and heuristic baselines, ``gralgo.report._tables.guess_baselines``) only in the
-per-task-and-level table, where the report adds them."""
+"""Columns of an ``aggregate`` table shown in the page, after the grouping columns: scores of
+the paper split, the guessing baselines of the same instances (``guess_pass_*`` beside pass@k,
+``guess_cons`` beside cons@k), the hard split; the last two (heuristic baselines,
+``gralgo.report._tables.guess_baselines``) only in the per-task-and-level table, where the
+report adds them."""
 
 
 def summary_view(table: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:

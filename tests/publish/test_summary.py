@@ -96,7 +96,8 @@ def test_the_page_table_by_task_and_level_carries_the_baselines() -> None:
     inst["heuristics"] = [json.dumps({"greedy": 1.0})] * 4
     agg = pd.DataFrame([{"model": "A", "task": "max_degree", "level": 1, "pass_at_k": 0.5}])
     row = with_baselines(agg, guess_baselines(inst)).iloc[0]
-    assert row["baseline"] == pytest.approx(0.75)
+    # the guessing baselines come with aggregate (over the same instances), not merged here
+    assert "baseline" not in row.index and "guess_cons" not in row.index
     assert row["heuristic"] == "greedy" and row["best heuristic"] == pytest.approx(1.0)
     no_credits = guess_baselines(inst.drop(columns=["heuristics"]))
     assert "heuristic" not in with_baselines(agg, no_credits).columns
@@ -151,3 +152,41 @@ def test_the_breakdowns_stack_with_their_groups_as_text_and_stay_as_they_were() 
     assert table["n"].tolist() == [1, 2, 3, 4]
     for by, part in parts.items():
         pd.testing.assert_frame_equal(part, before[by])
+
+
+def test_every_report_shows_the_baselines_and_the_hard_split(
+    make_settings: Any, tmp_path: Path
+) -> None:
+    """One job, six instances: five of the paper split (expected 4 4 4 4 5), one of the hard
+    split. Every output carries the guessing baselines at the job's k beside the metric they
+    match, and the hard split with its n: summary.csv, breakdown.csv, the metrics (MLflow,
+    metrics.json), the terminal summary, the paper tables and report.html."""
+    frame = pd.concat([_frame()] * 3, ignore_index=True)
+    frame["instance_id"] = [f"i{i // 2}" for i in range(len(frame))]
+    frame["sample_index"] = [i % 2 for i in range(len(frame))]
+    frame["expected"] = [["4", "4", "4", "4", "5", "6"][i // 2] for i in range(len(frame))]
+    frame["splits"] = ["hard" if i // 2 == 5 else "paper" for i in range(len(frame))]
+    settings = make_settings("sampling.k=2", "report.bootstrap_resamples=20",
+                             "mlflow.enabled=false").report_settings()  # fmt: skip
+    _, metrics, _ = write_reports(frame, settings, tmp_path)
+    # leave-one-out at k = 2: a "4" sees 3 of the other 4 -> 1 - (1/4)^2; the "5" sees none
+    draws, top, cons = 4 * (1 - 0.25**2) / 5, 4 / 5, 4 / 5
+    for name, value in (("guess_pass_draws", draws), ("guess_pass_top_k", top),
+                        ("guess_cons", cons)):  # fmt: skip
+        assert metrics[name] == pytest.approx(value)
+        assert metrics[f"task/max_degree/{name}"] == pytest.approx(value)
+        assert metrics[f"task_level/max_degree/1/{name}"] == pytest.approx(value)
+    assert metrics["pass_at_k"] == pytest.approx(4 / 5) and metrics["n_instances"] == 5
+    assert metrics["hard_n_instances"] == 1 and metrics["hard_pass_at_k"] == 0.0
+    summary = pd.read_csv(tmp_path / "summary.csv")
+    assert summary["guess_pass_draws"].iloc[0] == pytest.approx(draws)
+    assert summary["hard_n_instances"].iloc[0] == 1
+    breakdown = pd.read_csv(tmp_path / "breakdown.csv")
+    assert breakdown["guess_cons"].tolist() == pytest.approx([cons] * len(breakdown))
+    text = summary_text(metrics, 2, "t")
+    assert f"{draws:.2f} / {top:.2f}" in text and "0.00 (n=1)" in text
+    level1 = (tmp_path / "tables" / "tasks_level1.md").read_text(encoding="utf-8")
+    assert f"| baseline p@k (k draws) | {draws:.2f} (p@k) |" in level1
+    assert "| m | 0.00 / 0.00 (n = 1) |" in level1  # the hard split's section
+    page = (tmp_path / "report.html").read_text(encoding="utf-8")
+    assert "hard 0.00 (n=1)" in page and "baseline c@k (majority guess)" in page

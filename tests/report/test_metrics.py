@@ -52,3 +52,18 @@ def test_mlflow_gets_a_few_metrics_with_levels_as_steps() -> None:
         ("task/max_degree/pass_at_k", 0.5, 0),
         ("pass_at_k_by_level/max_degree", 0.125, 3),
     ]
+
+
+def test_mlflow_gets_the_baselines_beside_the_scores_and_the_hard_split() -> None:
+    from gralgo.report._metrics import mlflow_entries, score_metrics
+
+    row = {"pass_at_k": 0.5, "guess_pass_draws": 0.43, "guess_pass_top_k": 0.63,
+           "guess_cons": 0.14, "hard_n_instances": 50, "hard_pass_at_k": 0.1,
+           "hard_cons_at_k": float("nan"), "n_instances": 54}  # fmt: skip
+    metrics = score_metrics(row) | score_metrics(row, "task/max_degree/")
+    metrics["task_level/max_degree/3/guess_pass_top_k"] = 0.6
+    assert "hard_cons_at_k" not in metrics  # NaN: absent, not 0
+    logged = {(name, step) for name, _, step in mlflow_entries(metrics)}
+    for name in ("guess_pass_draws", "guess_pass_top_k", "guess_cons", "hard_pass_at_k"):
+        assert (name, 0) in logged and (f"task/max_degree/{name}", 0) in logged
+    assert ("guess_pass_top_k_by_level/max_degree", 3) in logged

@@ -21,7 +21,17 @@ from gralgo.report._tables import (
     with_taxonomy_baseline,
     write_tables,
 )
-from gralgo.score import ScoringInputError, aggregate, instance_metrics, score_samples
+from gralgo.score import (
+    GUESS_LABELS,
+    ScoringInputError,
+    aggregate,
+    instance_metrics,
+    score_samples,
+)
+
+CONS_GUESS = GUESS_LABELS["guess_cons"]
+DRAWS_GUESS = GUESS_LABELS["guess_pass_draws"]
+TOP_GUESS = GUESS_LABELS["guess_pass_top_k"]
 
 TASKS = {  # task -> (taxonomy, complexity)
     "max_degree": ("enumeration", "easy"),
@@ -201,27 +211,31 @@ def _answers(
 
 def test_guess_baselines_count_each_instance_once() -> None:
     inst = pd.DataFrame(
-        _answers("A", "max_degree", 1, ["5", "5", "7", "9"])
-        + _answers("B", "max_degree", 1, ["5", "5", "7", "9"])  # same instances, another model
+        _answers("A", "max_degree", 1, ["5", "5", "7", "9", "5"])
+        + _answers("B", "max_degree", 1, ["5", "5", "7", "9", "5"])  # same instances, 2nd model
         + _answers(
             "A", "mst", 1, ["a", "b", "c", "d", "e"], kind="node", nodes=[10, 10, 20, 20, 40]
         )
     )
     guesses = guess_baselines(inst).set_index("task")
-    assert guesses.loc["max_degree", "instances"] == 4
+    assert guesses.loc["max_degree", "instances"] == 5
     assert guesses.loc["max_degree", "constant"] == "5"
-    assert guesses.loc["max_degree", "majority"] == pytest.approx(0.5)
+    # leave-one-out at k = 1 (no k column): a "5" sees 2 of the other 4, the 7 and 9 none
+    assert guesses.loc["max_degree", CONS_GUESS] == pytest.approx(3 / 5)
+    assert guesses.loc["max_degree", DRAWS_GUESS] == pytest.approx(3 * 0.5 / 5)
+    assert guesses.loc["max_degree", TOP_GUESS] == pytest.approx(3 / 5)
     assert math.isnan(guesses.loc["max_degree", "random_node"])
-    assert guesses.loc["mst", "majority"] == pytest.approx(0.2)
+    assert guesses.loc["mst", CONS_GUESS] == 0.0  # every answer unique: a guess never hits
     assert guesses.loc["mst", "random_node"] == pytest.approx((0.1 + 0.1 + 0.05 + 0.05 + 0.025) / 5)
-    assert guesses.loc["mst", "baseline"] == pytest.approx(0.2)
     assert guess_baselines(inst.drop(columns=["expected_answer"])).empty
 
 
 def test_every_written_accuracy_table_has_a_baseline(tmp_path: Path) -> None:
+    """Each baseline stands beside its own metric; a task of 4 instances has none."""
     inst = pd.DataFrame(
-        _answers("A", "max_degree", 1, ["5", "5", "5", "9"])
-        + _answers("A", "path_sum", 1, ["1", "2", "3", "4"])
+        _answers("A", "max_degree", 1, ["5", "5", "5", "9", "5"])
+        + _answers("A", "path_sum", 1, ["1", "2", "3", "4", "5"])
+        + _answers("A", "max_clique", 1, ["3", "3", "3", "4"])
     )
     inst["n_samples"] = 1
     agg = pd.DataFrame(
@@ -241,24 +255,34 @@ def test_every_written_accuracy_table_has_a_baseline(tmp_path: Path) -> None:
                 "share_error": 0.0,
                 "n_instances": 4,
                 "n_incomplete": 0,
+                "guess_cons": {"max_degree": 0.8, "path_sum": 0.0}.get(t, math.nan),
             }
-            for t in ("max_degree", "path_sum")
+            for t in ("max_degree", "path_sum", "max_clique")
         ]
     )
     write_tables(inst, agg, tmp_path)
     taxonomy = pd.read_csv(tmp_path / "taxonomy_by_level.csv").set_index("model")
-    assert taxonomy.loc["baseline", "Level-1 Enumeration c@k"] == pytest.approx(0.75)
-    assert taxonomy.loc["baseline", "Level-1 Exploration p@k"] == pytest.approx(0.25)
-    assert taxonomy.loc["baseline", "Level-1 Avg. c@k"] == pytest.approx(0.5)
-    assert "| baseline |" in (tmp_path / "taxonomy_by_level.md").read_text()
-    assert "| baseline | 0.75 / 0.75 | 0.25 / 0.25 |" in (tmp_path / "tasks_level1.md").read_text()
+    # max_degree: a "5" sees three 5s among the other four -> majority guess right, 9 wrong
+    assert taxonomy.loc[CONS_GUESS, "Level-1 Exploration c@k"] == pytest.approx(0.0)
+    assert math.isnan(taxonomy.loc[CONS_GUESS, "Level-1 Exploration p@k"])  # not its metric
+    assert taxonomy.loc[DRAWS_GUESS, "Level-1 Exploration p@k"] == pytest.approx(0.0)
+    assert math.isnan(taxonomy.loc[CONS_GUESS, "Level-1 Enumeration c@k"])  # max_clique: n = 4
+    text = (tmp_path / "taxonomy_by_level.md").read_text()
+    # Enumeration holds the too small max_clique; no intuition task: nothing to show
+    assert f"| {CONS_GUESS} | n too small |  | 0.00 |  | – |  | n too small |  |" in text
+    level1 = (tmp_path / "tasks_level1.md").read_text()
+    assert f"| {CONS_GUESS} | 0.80 (c@k) | 0.00 (c@k) | n too small (c@k) |" in level1
+    assert f"| {DRAWS_GUESS} | 0.60 (p@k) | 0.00 (p@k) | n too small (p@k) |" in level1
+    assert f"| {TOP_GUESS} | 0.80 (p@k) | 0.00 (p@k) | n too small (p@k) |" in level1
     outcomes = pd.read_csv(tmp_path / "outcomes.csv").set_index("task")
-    assert outcomes.loc["max_degree", "baseline"] == pytest.approx(0.75)
-    # n beside every baseline: four instances per task, flagged as too few to mean much.
-    assert outcomes.loc["max_degree", "baseline n"] == 4
+    assert outcomes.loc["max_degree", CONS_GUESS] == pytest.approx(0.8)
+    assert "n too small" in (tmp_path / "outcomes.md").read_text()
+    # n beside every baseline: four or five instances per task, flagged as too few.
+    assert outcomes.loc["max_degree", "baseline n"] == 5
     for name in ("taxonomy_by_level.md", "tasks_level1.md"):
         text = (tmp_path / name).read_text()
-        assert "on n = 4 instances per task and level" in text, name
+        assert "n = 4-5 instances per task and level" in text, name
+        assert "leave-one-out" in text and "`n too small` where n < 5" in text, name
         assert "close to trivial" in text, name
 
 
@@ -267,11 +291,11 @@ def test_every_written_accuracy_table_has_a_best_heuristic_row(tmp_path: Path) -
     import json
 
     inst = pd.DataFrame(
-        _answers("A", "max_degree", 1, ["5", "5", "5", "9"])
-        + _answers("A", "path_sum", 1, ["1", "2", "3", "4"])
+        _answers("A", "max_degree", 1, ["5", "5", "5", "9", "5"])
+        + _answers("A", "path_sum", 1, ["1", "2", "4", "4", "4"])
     )
     inst["n_samples"] = 1
-    credits = {"max_degree": [1, 1, 1, 1], "path_sum": [1, 0, 0, 0]}
+    credits = {"max_degree": [1, 1, 1, 1, 1], "path_sum": [1, 0, 0, 0, 0]}
     counter = {"max_degree": 0, "path_sum": 0}
     texts = []
     for task in inst["task"]:
@@ -281,8 +305,10 @@ def test_every_written_accuracy_table_has_a_best_heuristic_row(tmp_path: Path) -
     guesses = guess_baselines(inst).set_index("task")
     assert guesses.loc["max_degree", "heuristic"] == "greedy"
     assert guesses.loc["max_degree", "best heuristic"] == pytest.approx(1.0)
-    assert guesses.loc["path_sum", "heuristic_accuracy"] == pytest.approx(0.25)
-    assert guesses.loc["path_sum", "best heuristic"] == pytest.approx(0.25)  # guess ties it
+    assert guesses.loc["path_sum", "heuristic_accuracy"] == pytest.approx(0.2)
+    # the majority guess (leave-one-out: each "4" sees two more 4s among the other four)
+    # beats it: 3 of 5
+    assert guesses.loc["path_sum", "best heuristic"] == pytest.approx(0.6)
     agg = pd.DataFrame(
         [
             {"model": "A", "task": t, "level": 1, "accuracy": 0.0, "accuracy_lo": 0.0,
@@ -295,9 +321,9 @@ def test_every_written_accuracy_table_has_a_best_heuristic_row(tmp_path: Path) -
     write_tables(inst, agg, tmp_path)
     taxonomy = pd.read_csv(tmp_path / "taxonomy_by_level.csv").set_index("model")
     assert taxonomy.loc["best heuristic", "Level-1 Enumeration c@k"] == pytest.approx(1.0)
-    assert taxonomy.loc["best heuristic", "Level-1 Avg. p@k"] == pytest.approx(0.625)
+    assert taxonomy.loc["best heuristic", "Level-1 Avg. p@k"] == pytest.approx(0.8)
     level1 = (tmp_path / "tasks_level1.md").read_text()
-    assert "| best heuristic | 1.00 / 1.00 | 0.25 / 0.25 |" in level1
+    assert "| best heuristic | 1.00 / 1.00 | 0.60 / 0.60 |" in level1
     outcomes = pd.read_csv(tmp_path / "outcomes.csv").set_index("task")
     assert outcomes.loc["max_degree", "heuristic"] == "greedy"
     assert outcomes.loc["max_degree", "best heuristic"] == pytest.approx(1.0)
@@ -330,21 +356,33 @@ def test_a_job_computes_its_baselines_once_for_tables_plot_and_page(
 
 
 def _per_cell_taxonomy_baseline(table: pd.DataFrame, guesses: pd.DataFrame) -> pd.DataFrame:
-    """The row-at-a-time ``with_taxonomy_baseline`` pinned below: one ``.loc`` per cell."""
-    from gralgo.report._tables import AVERAGE, BASELINE, CONS, HEURISTIC, PASS
+    """The row-at-a-time ``with_taxonomy_baseline`` pinned below: one ``.loc`` per cell; each
+    guessing row fills its own metric, ``best heuristic`` both; a task without a value leaves
+    its taxonomy's cell without one."""
+    from gralgo.report._tables import AVERAGE, CONS, GUESS_ROW_METRIC, HEURISTIC, PASS
 
     out = table.copy()
     levels = set(table.columns.get_level_values("level"))
-    rows = [BASELINE] + ([HEURISTIC] if guesses[HEURISTIC].notna().all() else [])
+    rows = [DRAWS_GUESS, TOP_GUESS, CONS_GUESS]
+    rows += [HEURISTIC] if guesses[HEURISTIC].notna().all() else []
     for row in rows:
+        metrics = [GUESS_ROW_METRIC[row]] if row in GUESS_ROW_METRIC else [CONS, PASS]
         out.loc[row] = math.nan
-        for (level, taxonomy), value in guesses.groupby(["level", "taxonomy"])[row].mean().items():
+        by_taxonomy = guesses.groupby(["level", "taxonomy"])[row].mean()
+        unknown = guesses.groupby(["level", "taxonomy"])[row].apply(lambda v: v.isna().any())
+        for (level, taxonomy), value in by_taxonomy.items():
             if level in levels:
-                for metric in (CONS, PASS):
+                for metric in metrics:
+                    value = math.nan if unknown[(level, taxonomy)] else value
                     out.loc[row, (level, taxonomy.capitalize(), metric)] = value
         for level, value in guesses.groupby("level")[row].mean().items():
             if level in levels:
-                for metric in (CONS, PASS):
+                for metric in metrics:
+                    value = (
+                        math.nan
+                        if guesses.loc[guesses["level"] == level, row].isna().any()
+                        else value
+                    )
                     out.loc[row, (level, AVERAGE, metric)] = value
     return out
 
@@ -352,14 +390,15 @@ def _per_cell_taxonomy_baseline(table: pd.DataFrame, guesses: pd.DataFrame) -> p
 @pytest.mark.parametrize("heuristics", [False, True])
 def test_taxonomy_baseline_rows_match_setting_each_cell(heuristics: bool) -> None:
     """The baseline rows are set a row at a time; pinned against a ``.loc`` per cell, also
-    when a taxonomy has a baseline but no complete instance at a level."""
+    when a taxonomy has a baseline but no complete instance at a level, and when a task is
+    too small for one (path_sum at level 1)."""
     from gralgo.report._tables import with_taxonomy_baseline
 
     rows = (
-        _answers("A", "max_degree", 1, ["5", "5", "7"])
+        _answers("A", "max_degree", 1, ["5", "5", "7", "5", "6"])
         + _answers("A", "path_sum", 1, ["1", "2", "2"])
-        + _answers("A", "max_degree", 2, ["3", "4"])
-        + _answers("A", "mst", 2, ["a", "b"], kind="node", nodes=[4, 8])
+        + _answers("A", "max_degree", 2, ["3", "4", "3", "3", "3"])
+        + _answers("A", "mst", 2, ["a", "b", "a", "a", "c"], kind="node", nodes=[4, 8, 4, 4, 4])
     )
     inst = pd.DataFrame(rows)
     if heuristics:
@@ -384,23 +423,21 @@ def test_guess_baselines_skip_missing_answers_and_node_counts() -> None:
     guesses = guess_baselines(inst).set_index("task")
     assert guesses.loc["max_degree", "instances"] == 4
     assert guesses.loc["max_degree", "constant"] == "5"
-    assert guesses.loc["max_degree", "majority"] == pytest.approx(0.25)
     assert guesses.loc["mst", "random_node"] == pytest.approx((0.1 + 0.05) / 2)
     assert math.isnan(guesses.loc["path_sum", "random_node"])
-    assert guesses.loc["path_sum", "baseline"] == pytest.approx(0.5)
 
 
 def test_a_model_named_like_a_baseline_row_is_not_doubled() -> None:
     """The baseline rows replace a row with their label, as ``.loc[label] = values`` does."""
     inst = pd.DataFrame(
-        _answers("baseline", "max_degree", 1, ["5", "5", "7"])
-        + _answers("A", "max_degree", 1, ["5", "5", "7"])
+        _answers(CONS_GUESS, "max_degree", 1, ["5", "5", "7", "5", "5"])
+        + _answers("A", "max_degree", 1, ["5", "5", "7", "5", "5"])
     )
     guesses = guess_baselines(inst)
     for table in (
         with_taxonomy_baseline(taxonomy_table(inst), guesses),
         with_task_baseline(task_table(inst, 1), guesses, 1),
     ):
-        assert list(table.index) == ["A", "baseline"]
-        values = table.loc["baseline"].dropna().tolist()
-        assert values and values == pytest.approx([2 / 3] * len(values))
+        assert list(table.index) == ["A", CONS_GUESS, DRAWS_GUESS, TOP_GUESS]
+        values = table.loc[CONS_GUESS].dropna().tolist()
+        assert values and values == pytest.approx([4 / 5] * len(values))

@@ -219,3 +219,26 @@ def test_scoring_boxed_answers_taken_while_reading_equals_scoring_texts() -> Non
     by_box = score_samples(pre)
     for column in ("extracted", "answer", "expected_answer", "outcome", "correct"):
         assert by_box[column].tolist() == by_text[column].tolist(), column
+
+
+def test_cluster_bootstrap_widens_the_interval_of_copies() -> None:
+    """4 copies of one instance among 8 are one draw, not four: the interval must widen."""
+    values = np.array([1.0, 1.0, 1.0, 1.0, 0.0, 1.0, 0.0, 0.0])
+    independent = bootstrap_ci(values, n_resamples=4000, seed=3)
+    copies = bootstrap_ci(values, n_resamples=4000, seed=3,
+                          clusters=np.array(["c", "c", "c", "c", "a", "b", "d", "e"]))  # fmt: skip
+    assert copies[1] - copies[0] > independent[1] - independent[0] + 0.1
+    # each instance its own cluster: the row bootstrap, draw for draw
+    own = bootstrap_ci(values, n_resamples=500, seed=3, clusters=np.arange(8))
+    assert [float(x) for x in own] == [float(x) for x in bootstrap_ci(values, n_resamples=500,
+                                                                      seed=3)]  # fmt: skip
+
+
+def test_cluster_bootstrap_means_are_row_means() -> None:
+    """A resample's mean is over the rows of the drawn clusters (sizes differ)."""
+    values = np.array([[1.0, 0.0], [1.0, 0.0], [0.0, 1.0]])
+    low, high = bootstrap_ci(values, n_resamples=2000, seed=0, clusters=np.array([7, 7, 9]))
+    # two clusters: {7,7} (2 rows of [1, 0]) and {9}: resamples 77 -> 1, 99 -> 0, 79 -> 2/3
+    assert low.tolist() == [0.0, 0.0] and high.tolist() == [1.0, 1.0]
+    with pytest.raises(ValueError, match="clusters"):
+        bootstrap_ci(values, clusters=np.array([1, 2]))

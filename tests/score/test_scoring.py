@@ -183,3 +183,42 @@ def test_vectorised_cons_matches_majority_vote(per_instance: list[list[str | Non
     for i, votes in enumerate(per_instance):
         assert inst.loc[f"i{i}", "majority_answer"] == majority_vote(votes)
         assert inst.loc[f"i{i}", "cons_at_k"] == float(majority_vote(votes) == "2")
+
+
+def test_aggregate_scores_splits_apart_with_baselines_and_clusters() -> None:
+    """Scores are of the paper split; the hard split has its own n and scores (absent when
+    empty); the guessing baselines are means over the same instances; clusters widen."""
+    rows = []
+    for i in range(6):
+        rows += samples_for(f"p{i}", [box(5), box(5)], expected="5" if i < 4 else str(i + 10))
+    rows += samples_for("h0", [box(1), box(1)], expected="2")
+    frame = pd.DataFrame(rows)
+    frame["splits"] = ["hard" if i == "h0" else ("paper,hard" if i == "p5" else "paper")
+                       for i in frame["instance_id"]]  # fmt: skip
+    inst = instance_metrics(score_samples(frame), k=2)
+    agg = aggregate(inst, by=["model"], n_resamples=200)
+    row = agg.iloc[0]
+    assert row["n_instances"] == 6 and row["n_samples"] == 12  # h0 is not in the paper split
+    assert row["pass_at_k"] == pytest.approx(4 / 6)
+    assert row["hard_n_instances"] == 2 and row["hard_pass_at_k"] == 0.0  # p5 and h0
+    # answers 5 5 5 5 14 15 -> leave-one-out: a "5" sees 3 of 5 others; 14 and 15 none
+    draws = [1 - (1 - 3 / 5) ** 2] * 4 + [0.0, 0.0]
+    assert row["guess_pass_draws"] == pytest.approx(np.mean(draws))
+    assert row["guess_cons"] == pytest.approx(4 / 6)
+    plain = frame[frame["instance_id"] != "h0"].drop(columns="splits")
+    lone = aggregate(instance_metrics(score_samples(plain), k=2), by=["model"], n_resamples=200)
+    assert np.isnan(lone["hard_pass_at_k"].iloc[0]) and lone["hard_n_instances"].iloc[0] == 0
+    assert lone["pass_at_k"].iloc[0] == row["pass_at_k"]  # no splits column: all paper
+
+    small = aggregate(instance_metrics(score_samples(frame[frame["instance_id"] < "p3"]), 2),
+                      by=["model"], n_resamples=200)  # fmt: skip
+    assert np.isnan(small["guess_cons"].iloc[0])  # 3 instances: n too small, no baseline
+
+    clustered = plain.assign(overlap_cluster=["c" if i < "p4" else None
+                                              for i in plain["instance_id"]])  # fmt: skip
+    wide = aggregate(instance_metrics(score_samples(clustered), k=2), by=["model"],
+                     n_resamples=2000)  # fmt: skip
+    narrow = aggregate(instance_metrics(score_samples(plain), k=2), by=["model"],
+                       n_resamples=2000)  # fmt: skip
+    width = wide["pass_at_k_hi"] - wide["pass_at_k_lo"]
+    assert float(width.iloc[0]) > float((narrow["pass_at_k_hi"] - narrow["pass_at_k_lo"]).iloc[0])
