@@ -30,7 +30,7 @@ pass@k / cons@k / accuracy and is counted in ``n_incomplete`` instead.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 import pandas as pd
@@ -282,6 +282,22 @@ def _mean_or_nan(values: np.ndarray) -> np.ndarray:
     return values.mean(axis=0) if len(values) else np.full(values.shape[1:], np.nan)
 
 
+def _instance_keys(inst: pd.DataFrame) -> np.ndarray | None:
+    """Per row, its instance id (``None`` for a table without ids)."""
+    if "instance_id" not in inst.columns:
+        return None
+    ids: np.ndarray = inst["instance_id"].astype(str).to_numpy(dtype=object)
+    return ids
+
+
+def interval_seed(seed: int, instances: Iterable[object]) -> int:
+    """The bootstrap seed of one set of instances (their keys in sorted order; or a group key
+    for a table without ids): the same instances get the same interval on every page, table,
+    metric and figure that shows them, however they were grouped or named there (a job's
+    overall row and a study's row for that model were drawn apart)."""
+    return stable_seed("bootstrap", seed, *(str(x) for x in instances))
+
+
 def aggregate(
     inst: pd.DataFrame,
     by: Sequence[str],
@@ -294,17 +310,18 @@ def aggregate(
 
     Scores are of the ``paper`` split (:mod:`gralgo.score._splits`; every instance of a dataset
     without splits). Columns: ``by``; ``n_instances`` (complete) and ``n_incomplete``; mean
-    ``pass_at_k``, ``cons_at_k``, ``accuracy`` over complete instances with bootstrap ``*_lo``
-    / ``*_hi`` (``confidence`` interval, resampling instances, or their overlap clusters where
-    the table has ``overlap_cluster``; each group's seed derives from ``seed`` and its key, so a
-    group's interval does not depend on the other groups); the guessing baselines
-    (:data:`GUESS_COLUMNS`, ``gralgo.score._baselines``) averaged over the same instances (NaN
-    when the table lacks them or a cell has too few instances); ``hard_n_instances`` and
-    ``hard_pass_at_k`` / ``hard_cons_at_k`` / ``hard_accuracy`` over the complete instances of
-    the ``hard`` split (NaN when it has none: absent, not 0); summed sample counts
-    ``n_samples``, ``n_success``, ``n_correct`` ...; shares ``share_correct``, ``share_wrong``,
-    ``share_no_answer``, ``share_truncated`` of the successful samples and ``share_error`` of all
-    samples.
+    ``pass_at_k``, ``cons_at_k``, ``accuracy`` over complete instances with bootstrap ``*_lo`` /
+    ``*_hi`` (``confidence`` interval, resampling instances, or their overlap clusters where the
+    table has ``overlap_cluster``; each group's seed derives from ``seed`` and the ids of its
+    instances (:func:`interval_seed`), so a group's interval depends on nothing but its
+    instances: the same instances have the same interval wherever they are shown); the guessing
+    baselines (:data:`GUESS_COLUMNS`, ``gralgo.score._baselines``) averaged over the same
+    instances (NaN when the table lacks them or a cell has too few instances);
+    ``hard_n_instances`` and ``hard_pass_at_k`` / ``hard_cons_at_k`` / ``hard_accuracy`` over
+    the complete instances of the ``hard`` split (NaN when it has none: absent, not 0); summed
+    sample counts ``n_samples``, ``n_success``, ``n_correct`` ...; shares ``share_correct``,
+    ``share_wrong``, ``share_no_answer``, ``share_truncated`` of the successful samples and
+    ``share_error`` of all samples.
     """
     by = list(by)
     _require(
@@ -320,6 +337,7 @@ def aggregate(
     complete = ~inst["incomplete"].to_numpy(dtype=bool)
     paper, hard = in_split(inst, PAPER), in_split(inst, HARD)
     clusters = cluster_ids(inst)
+    ids = _instance_keys(inst)
     count_columns = ["n_samples", "n_success", *OUTCOME_COUNT_COLUMNS]
     counts = inst[count_columns].to_numpy(dtype=np.int64)
     if by:
@@ -331,12 +349,14 @@ def aggregate(
         key = key if isinstance(key, tuple) else (key,)
         split = positions[paper[positions]]
         chosen = split[complete[split]]
+        if ids is not None:  # one interval per set of instances, whatever the grouping
+            chosen = chosen[np.argsort(ids[chosen], kind="stable")]
         values = metrics[chosen]
         low, high = bootstrap_ci(
             values,
             n_resamples=n_resamples,
             confidence=confidence,
-            seed=stable_seed("bootstrap", seed, *key),
+            seed=interval_seed(seed, key if ids is None else ids[chosen]),
             clusters=clusters[chosen],
         )
         means = _mean_or_nan(values)
