@@ -1,0 +1,355 @@
+"""``analysis=trace_facts``: check the graph facts every response states, without a judge.
+
+Each response's claims (:mod:`gralgo.analysis._trace_claims`) are checked against its
+instance's graph (:mod:`gralgo.analysis._trace_check`), located in the over-thinking segments,
+and summarised per response, per task x level and per model. Offline, no cost; the checker's
+code digest is written with the results. See ``design/trace-facts.md``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pandas as pd
+
+from gralgo.analysis._output import AnalysisOutput
+from gralgo.analysis._responses import AnalysisInputError, scored_responses
+from gralgo.analysis._trace_check import ERROR_KINDS, CheckedClaim, GraphFacts, check_claims
+from gralgo.analysis._trace_claims import extract_claims
+
+if TYPE_CHECKING:
+    from gralgo.analysis._segmentation_method import Segmentation
+    from gralgo.dataset import Instance
+
+log = logging.getLogger("gralgo")
+
+MEMORIZATION_ERRORS = ("hallucinated_edge", "missed_edge", "wrong_weight")
+"""Errors in the given facts themselves (edges, weights): what the paper's judge labels a
+"graph memorization error"; the rest are computed facts (degrees, distances, sets)."""
+
+JUDGE_MEMORIZATION_LABEL = "graph_memorization_error"
+
+
+def checker_version() -> str:
+    """Digest of the extractor's and checker's source: the results' code version."""
+    from gralgo.analysis import _trace_check, _trace_claims
+
+    digest = hashlib.sha256()
+    for module in (_trace_claims, _trace_check):
+        digest.update(Path(str(module.__file__)).read_bytes())
+    return digest.hexdigest()[:12]
+
+
+@dataclass(frozen=True)
+class ResponseFacts:
+    """The checked claims of one response, with where its first wrong claim falls."""
+
+    item: str
+    claims: list[CheckedClaim]
+    first_wrong_char: int | None
+    first_wrong_segment: int | None
+    segments: int
+
+
+def instances_for(inputs: Sequence[Path], dataset_dir: Path | None) -> dict[str, Instance]:
+    """The instances (with graphs) of the input jobs, by id: from each job's dataset folder
+    (its ``job.json``), or ``dataset_dir`` when given."""
+    from gralgo.dataset import read_instances
+    from gralgo.results import ResultsError, read_job
+
+    folders: list[Path] = []
+    if dataset_dir is not None:
+        folders.append(dataset_dir)
+    else:
+        for path in inputs:
+            try:
+                folders.append(Path(read_job(path).dataset_dir))
+            except ResultsError as err:
+                raise AnalysisInputError(
+                    f"trace_facts needs each response's graph: {path} has no job record "
+                    f"({err}); pass analysis.dataset_dir=<the dataset folder>"
+                ) from err
+    found: dict[str, Instance] = {}
+    for folder in dict.fromkeys(folders):
+        if not folder.is_dir():
+            raise AnalysisInputError(
+                f"dataset folder {folder} does not exist; pass analysis.dataset_dir=<folder>"
+            )
+        for instance in read_instances(folder, formats=[], with_graphs=True):
+            found[instance.id] = instance
+    return found
+
+
+def check_responses(
+    scored: pd.DataFrame,
+    instances: Mapping[str, Instance],
+    segmentation: Segmentation,
+) -> list[ResponseFacts]:
+    """Every scored response's claims checked against its instance's graph."""
+    from gralgo.analysis._segmentation_method import segment_responses
+    from gralgo.formats import get_format
+    from gralgo.score import NodeNames
+
+    segmented = segment_responses(scored, segmentation)
+    prepared: dict[tuple[str, bool], tuple[NodeNames, GraphFacts]] = {}
+    numeric = {fmt: get_format(fmt).codec.numeric for fmt in set(scored["format"])}
+    missing = sorted(set(scored["instance_id"]) - set(instances))
+    if missing:
+        raise AnalysisInputError(
+            f"{len(missing)} responses' instances are not in the dataset (e.g. {missing[0]}); "
+            "pass analysis.dataset_dir=<the dataset the job was run on>"
+        )
+    results = []
+    for item, instance_id, fmt, piece in zip(
+        scored["item"], scored["instance_id"], scored["format"], segmented, strict=True
+    ):
+        key = (instance_id, numeric[fmt])
+        if key not in prepared:
+            instance = instances[instance_id]
+            graph = instance.to_networkx()
+            prepared[key] = (NodeNames(graph, numeric[fmt]), GraphFacts(graph, instance.params))
+        names, facts = prepared[key]
+        if piece is None:
+            results.append(ResponseFacts(item, [], None, None, 0))
+            continue
+        checked = check_claims(extract_claims(piece.text, names), facts, piece.segments)
+        wrong = [c for c in checked if c.verdict == "wrong"]
+        first = wrong[0] if wrong else None
+        results.append(
+            ResponseFacts(
+                item,
+                checked,
+                None if first is None else first.claim.start,
+                None if first is None else first.segment,
+                len(piece.segments),
+            )
+        )
+    return results
+
+
+def response_table(
+    scored: pd.DataFrame, facts: Sequence[ResponseFacts], texts: Sequence[str], tokenizer: str
+) -> pd.DataFrame:
+    """One row per response: claims, checkable, wrong per kind, first wrong claim's position
+    (characters, tokens, segment), and whether the answer was right anyway."""
+    from gralgo.formats import count_tokens
+
+    rows = []
+    for row, found, text in zip(scored.to_dict("records"), facts, texts, strict=True):
+        verdicts = [c.verdict for c in found.claims]
+        errors = [c.error for c in found.claims if c.error is not None]
+        checkable = verdicts.count("correct") + verdicts.count("wrong")
+        first = found.first_wrong_char
+        tokens = None if first is None else count_tokens(text[:first], tokenizer)
+        rows.append(
+            {
+                "item": found.item,
+                "model": row["model"],
+                "task": row["task"],
+                "level": row["level"],
+                "format": row["format"],
+                "correct": bool(row["correct"]),
+                "claims": len(verdicts),
+                "checkable": checkable,
+                "wrong": verdicts.count("wrong"),
+                **{kind: errors.count(kind) for kind in ERROR_KINDS},
+                "first_wrong_char": first,
+                "first_wrong_tokens": tokens,
+                "first_wrong_segment": found.first_wrong_segment,
+                "segments": found.segments,
+                "right_for_wrong_reasons": bool(row["correct"]) and verdicts.count("wrong") > 0,
+            }
+        )  # fmt: skip
+    return pd.DataFrame(rows)
+
+
+def summary_table(responses: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
+    """Per group: responses, mean claims, share checkable, share wrong per kind (of the
+    checkable claims), share of responses with a wrong claim, mean position of the first wrong
+    claim, and the share of right answers that rest on a wrong claim."""
+    rows = []
+    for key, group in responses.groupby(list(by), sort=True):
+        keys = key if isinstance(key, tuple) else (key,)
+        claims, checkable = int(group["claims"].sum()), int(group["checkable"].sum())
+        right = group[group["correct"]]
+        wrong_first = group["first_wrong_tokens"].dropna()
+        first_mean = float(wrong_first.mean()) if len(wrong_first) else float("nan")
+        rows.append(
+            {
+                **dict(zip(by, keys, strict=True)),
+                "responses": len(group),
+                "claims_per_response": claims / len(group),
+                "checkable_share": checkable / claims if claims else float("nan"),
+                "wrong_share": group["wrong"].sum() / checkable if checkable else float("nan"),
+                **{
+                    f"{kind}_share": group[kind].sum() / checkable if checkable else float("nan")
+                    for kind in ERROR_KINDS
+                },
+                "responses_with_wrong": float((group["wrong"] > 0).mean()),
+                "first_wrong_tokens": first_mean,
+                "first_wrong_segment": float(group["first_wrong_segment"].dropna().mean())
+                if group["first_wrong_segment"].notna().any() else float("nan"),
+                "right_for_wrong_reasons": float(right["right_for_wrong_reasons"].mean())
+                if len(right) else float("nan"),
+            }
+        )  # fmt: skip
+    return pd.DataFrame(rows)
+
+
+def claims_table(facts: Sequence[ResponseFacts]) -> pd.DataFrame:
+    """Every claim: response, kind, nodes, value, span, segment, verdict, error, the truth."""
+    return pd.DataFrame(
+        [
+            {
+                "item": found.item,
+                "kind": c.claim.kind,
+                "nodes": " | ".join(c.claim.nodes),
+                "value": c.claim.value,
+                "start": c.claim.start,
+                "end": c.claim.end,
+                "segment": c.segment,
+                "verdict": c.verdict,
+                "error": c.error,
+                "truth": c.truth,
+            }
+            for found in facts
+            for c in found.claims
+        ],
+        columns=["item", "kind", "nodes", "value", "start", "end", "segment", "verdict",
+                 "error", "truth"],
+    )  # fmt: skip
+
+
+def judge_agreement(responses: pd.DataFrame, sections_csv: Path) -> pd.DataFrame:
+    """Cohen's kappa between "a memorization error was found" (:data:`MEMORIZATION_ERRORS`)
+    and the error-taxonomy judge's ``graph_memorization_error`` label, on the responses both
+    looked at (the judge's ``sections.csv``)."""
+    from gralgo.analysis._error_taxonomy import cohen_kappa
+
+    if not sections_csv.is_file():
+        raise AnalysisInputError(
+            f"analysis.judge_labels: {sections_csv} is not an error_taxonomy sections.csv "
+            "(point it at the error_taxonomy output folder or its sections.csv)"
+        )
+    sections = pd.read_csv(sections_csv, dtype={"item": str, "labels": str})
+    judged = sections.assign(
+        memorization=sections["labels"].fillna("").str.split(";").map(
+            lambda labels: JUDGE_MEMORIZATION_LABEL in labels
+        )
+    ).groupby("item")["memorization"].any()  # fmt: skip
+    ours = responses.set_index("item")
+    common = [item for item in judged.index if item in ours.index]
+    mine = [bool(ours.loc[item, list(MEMORIZATION_ERRORS)].sum() > 0) for item in common]
+    theirs = [bool(judged[item]) for item in common]
+    return pd.DataFrame(
+        [
+            {
+                "responses": len(common),
+                "both": sum(a and b for a, b in zip(mine, theirs, strict=True)),
+                "checker_only": sum(a and not b for a, b in zip(mine, theirs, strict=True)),
+                "judge_only": sum(b and not a for a, b in zip(mine, theirs, strict=True)),
+                "kappa": cohen_kappa(mine, theirs) if common else float("nan"),
+            }
+        ]
+    )
+
+
+def plot_wrong_shares(table: pd.DataFrame, path: Path, by: str) -> Path:
+    """Stacked bars: the share of checkable claims that are wrong, by error kind, per group."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(max(5.0, 0.8 * len(table) + 2), 4))
+    bottom = [0.0] * len(table)
+    labels = [str(v) for v in table[by]]
+    for kind in ERROR_KINDS:
+        values = table[f"{kind}_share"].fillna(0.0).tolist()
+        ax.bar(labels, values, bottom=bottom, label=kind.replace("_", " "))
+        bottom = [b + v for b, v in zip(bottom, values, strict=True)]
+    ax.set_ylabel("share of checkable claims that are wrong")
+    ax.set_xlabel(by)
+    ax.legend(fontsize=7)
+    plt.setp(ax.get_xticklabels(), rotation=30, ha="right")
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    return path
+
+
+def run_trace_facts(
+    samples: pd.DataFrame,
+    output: AnalysisOutput,
+    *,
+    instances: Mapping[str, Instance],
+    segmentation: Segmentation,
+    tokenizer: str | None = None,
+    judge_labels: Path | None = None,
+) -> pd.DataFrame:
+    """The whole analysis into ``output``; returns the per-response table."""
+    from gralgo.analysis._efficiency import tokenizer_for_model
+
+    scored = scored_responses(samples)
+    if scored.empty:
+        raise AnalysisInputError("trace_facts: the inputs hold no successful responses")
+    facts = check_responses(scored, instances, segmentation)
+    token_name = tokenizer or tokenizer_for_model(str(scored["litellm_model"].iloc[0]))
+    from gralgo.analysis._segmentation_method import segment_responses
+
+    texts = (
+        scored["text"].tolist()
+        if not segmentation.by_entropy
+        else [p.text if p is not None else "" for p in segment_responses(scored, segmentation)]
+    )
+    responses = response_table(scored, facts, texts, token_name)
+    version = checker_version()
+    claims = claims_table(facts)
+    for name, frame in (("responses", responses), ("claims", claims)):
+        path = output.directory / f"{name}.csv"
+        frame.assign(checker_version=version).to_csv(path, index=False)
+        output.files.append(path)
+    note = (
+        f"Checker code {version} (sha256 of gralgo/analysis/_trace_claims.py and "
+        f"_trace_check.py). Shares of checkable claims (correct or wrong); first wrong claim "
+        f"in {token_name} tokens from the start of the response and in segments "
+        f"({segmentation.describe()}); right for wrong reasons: share of correct answers whose "
+        "trace holds a wrong claim."
+    )
+    by_level = summary_table(responses, ("task", "level"))
+    by_model = summary_table(responses, ("model",))
+    output.table("by_task_level", by_level, "Trace facts per task and level", note)
+    output.table("by_model", by_model, "Trace facts per model", note)
+    output.figure(
+        plot_wrong_shares(by_model, output.directory / "wrong_claims_by_model.png", "model")
+    )
+    overall = summary_table(responses.assign(all="all"), ("all",)).iloc[0]
+    output.metrics.update(
+        {
+            "responses": float(len(responses)),
+            "claims": float(responses["claims"].sum()),
+            "checkable_share": float(overall["checkable_share"]),
+            "wrong_share": float(overall["wrong_share"]),
+            "responses_with_wrong": float(overall["responses_with_wrong"]),
+            "right_for_wrong_reasons": float(overall["right_for_wrong_reasons"]),
+            **{f"{kind}_share": float(overall[f"{kind}_share"]) for kind in ERROR_KINDS},
+        }
+    )
+    if judge_labels is not None:
+        path = judge_labels / "sections.csv" if judge_labels.is_dir() else judge_labels
+        agreement = judge_agreement(responses, path)
+        output.table(
+            "judge_agreement",
+            agreement,
+            "Agreement with the judge's graph-memorization labels (Cohen's kappa)",
+            f"Checker: a response has a wrong {', '.join(MEMORIZATION_ERRORS)} claim; judge: a "
+            f"section labelled {JUDGE_MEMORIZATION_LABEL} ({path}).",
+        )
+        output.metrics["judge_kappa"] = float(agreement["kappa"].iloc[0])
+    log.info("trace_facts: %d responses, %d claims", len(responses), len(claims))
+    return responses
