@@ -189,6 +189,7 @@ def _trace_facts(
         segmentation=_segmentation(settings),
         tokenizer=settings.option("tokenizer"),
         judge_labels=labels and Path(str(labels)),
+        workers=int(settings.option("workers", 0)),
     )
 
 

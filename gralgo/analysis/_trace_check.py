@@ -57,7 +57,9 @@ class GraphFacts:
         self.graph = graph
         self.params = dict(params or {})
         self.edge_weighted = any("weight" in d for _, _, d in graph.edges(data=True))
-        self._weighted: dict[str, dict[str, float]] = {}
+        self._order = list(graph.nodes)
+        self._index = {node: i for i, node in enumerate(self._order)}
+        self._matrices: dict[bool, Any] = {}
         self._hops: dict[str, dict[str, int]] = {}
         self._cores: dict[int, frozenset[str]] = {}
 
@@ -76,11 +78,19 @@ class GraphFacts:
         return self._hops[u]
 
     def distance(self, u: str, v: str, by_hops: bool) -> float:
-        if by_hops or not self.edge_weighted:
-            return float(self.hops(u).get(v, math.inf))
-        if u not in self._weighted:
-            self._weighted[u] = dict(nx.single_source_dijkstra_path_length(self.graph, u))
-        return float(self._weighted[u].get(v, math.inf))
+        """The shortest distance (in hops, or weighted where the graph's edges are), from one
+        all-pairs matrix per kind (scipy's Dijkstra; instances have at most a few hundred
+        nodes, and a trace asks about many sources)."""
+        weighted = self.edge_weighted and not by_hops
+        if weighted not in self._matrices:
+            from scipy.sparse.csgraph import dijkstra
+
+            matrix = nx.to_scipy_sparse_array(
+                self.graph, nodelist=self._order, weight="weight" if weighted else None
+            )
+            self._matrices[weighted] = dijkstra(matrix, directed=False, unweighted=not weighted)
+        index = self._index
+        return float(self._matrices[weighted][index[u], index[v]])
 
     def k_core(self, k: int) -> frozenset[str]:
         if k not in self._cores:

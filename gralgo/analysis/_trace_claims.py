@@ -11,7 +11,7 @@ read is listed in ``design/trace-facts.md``.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -647,14 +647,29 @@ def extract_claims(text: str, names: NodeNames, max_words: int | None = None) ->
             table = []
         if high - low < 3:
             continue
-        claims += _separated(ctx, low, high)
-        claims += _phrases(ctx, low, high)
-        claims += _distances(ctx, low, high)
-        claims += _numbers_of(ctx, low, high)
-        claims += _lists(ctx, low, high)
+        line = text[low:high].lower()
+        for readers, words in _READERS:
+            if any(word in line for word in words):
+                claims += readers(ctx, low, high)
     if table:
         claims += _table_claims(ctx, table)
     return _deduplicated(_without_item_weights(claims))
+
+
+_READERS: tuple[tuple[Callable[[_Context, int, int], list[Claim]], tuple[str, ...]], ...] = (
+    (_separated, ("-", "–", "—", "→", "⟶", "↔", ">")),
+    (_phrases, ("connect", "adjacent", "linked", "joined", "neighbo", "edge")),
+    (_distances, ("dist", "path", "hop", "edge", "step", "d(", "sp(", "d[")),
+    (_numbers_of, ("deg", "weight", "w(", " has ")),
+    (_lists, ("neighbo", "n(", ":", "clique", "triangle", "core", "within", "form")),
+)
+"""Each reader, and the words (lower case) a line needs for it to find anything: a cheap
+test that skips the reader's patterns on lines it cannot read."""
+
+
+def longest_name_words(nodes: Iterable[str]) -> int:
+    """The most words in one node name (how far a name may reach from an anchor)."""
+    return max((len(str(node).split()) for node in nodes), default=1)
 
 
 def _without_item_weights(claims: list[Claim]) -> list[Claim]:

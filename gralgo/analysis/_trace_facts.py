@@ -20,11 +20,12 @@ import pandas as pd
 from gralgo.analysis._output import AnalysisOutput
 from gralgo.analysis._responses import AnalysisInputError, scored_responses
 from gralgo.analysis._trace_check import ERROR_KINDS, CheckedClaim, GraphFacts, check_claims
-from gralgo.analysis._trace_claims import extract_claims
+from gralgo.analysis._trace_claims import extract_claims, longest_name_words
 
 if TYPE_CHECKING:
-    from gralgo.analysis._segmentation_method import Segmentation
+    from gralgo.analysis._segmentation_method import Segmentation, SegmentedResponse
     from gralgo.dataset import Instance
+    from gralgo.score import NodeNames
 
 log = logging.getLogger("gralgo")
 
@@ -89,47 +90,78 @@ def check_responses(
     scored: pd.DataFrame,
     instances: Mapping[str, Instance],
     segmentation: Segmentation,
+    workers: int = 0,
 ) -> list[ResponseFacts]:
-    """Every scored response's claims checked against its instance's graph."""
-    from gralgo.analysis._segmentation_method import segment_responses
-    from gralgo.formats import get_format
-    from gralgo.score import NodeNames
+    """Every scored response's claims checked against its instance's graph, over ``workers``
+    processes (0: one per core; responses of one instance stay in one process, which reads
+    its graph and computes its distances once)."""
+    import os
 
-    segmented = segment_responses(scored, segmentation)
-    prepared: dict[tuple[str, bool], tuple[NodeNames, GraphFacts]] = {}
-    numeric = {fmt: get_format(fmt).codec.numeric for fmt in set(scored["format"])}
+    from gralgo.analysis._segmentation_method import segment_responses
+    from gralgo.analysis._workers import map_in_workers
+    from gralgo.formats import get_format
+
     missing = sorted(set(scored["instance_id"]) - set(instances))
     if missing:
         raise AnalysisInputError(
             f"{len(missing)} responses' instances are not in the dataset (e.g. {missing[0]}); "
             "pass analysis.dataset_dir=<the dataset the job was run on>"
         )
-    results = []
-    for item, instance_id, fmt, piece in zip(
-        scored["item"], scored["instance_id"], scored["format"], segmented, strict=True
-    ):
-        key = (instance_id, numeric[fmt])
-        if key not in prepared:
-            instance = instances[instance_id]
-            graph = instance.to_networkx()
-            prepared[key] = (NodeNames(graph, numeric[fmt]), GraphFacts(graph, instance.params))
-        names, facts = prepared[key]
-        if piece is None:
-            results.append(ResponseFacts(item, [], None, None, 0))
-            continue
-        checked = check_claims(extract_claims(piece.text, names), facts, piece.segments)
-        wrong = [c for c in checked if c.verdict == "wrong"]
-        first = wrong[0] if wrong else None
-        results.append(
-            ResponseFacts(
-                item,
-                checked,
-                None if first is None else first.claim.start,
-                None if first is None else first.segment,
-                len(piece.segments),
-            )
-        )
-    return results
+    segmented = segment_responses(scored, segmentation)
+    numeric = {fmt: get_format(fmt).codec.numeric for fmt in set(scored["format"])}
+    rows = list(
+        zip(scored["item"], scored["instance_id"], scored["format"], segmented, strict=True)
+    )
+    by_instance: dict[str, list[int]] = {}
+    for index, row in enumerate(rows):
+        by_instance.setdefault(row[1], []).append(index)
+    workers = workers or os.cpu_count() or 1
+    chunk_count = 1 if workers == 1 or len(rows) < 500 else workers * 4
+    chunks: list[list[int]] = [[] for _ in range(chunk_count)]
+    for number, indices in enumerate(by_instance.values()):
+        chunks[number % chunk_count].extend(indices)
+
+    def check_chunk(indices: list[int]) -> list[tuple[int, ResponseFacts]]:
+        return [(i, _check_one(rows[i], instances, numeric[rows[i][2]], cache)) for i in indices]
+
+    cache: dict[tuple[str, bool], tuple[NodeNames, GraphFacts, int]] = {}
+    if chunk_count == 1:
+        done = check_chunk(chunks[0])
+    else:
+        done = [pair for part in map_in_workers(check_chunk, chunks, workers) for pair in part]
+    found: list[ResponseFacts | None] = [None] * len(rows)
+    for index, facts in done:
+        found[index] = facts
+    return [facts for facts in found if facts is not None]
+
+
+def _check_one(
+    row: tuple[str, str, str, SegmentedResponse | None],
+    instances: Mapping[str, Instance],
+    numeric: bool,
+    cache: dict[tuple[str, bool], tuple[NodeNames, GraphFacts, int]],
+) -> ResponseFacts:
+    from gralgo.score import NodeNames
+
+    item, instance_id, _, piece = row
+    key = (instance_id, numeric)
+    if key not in cache:
+        instance = instances[instance_id]
+        graph = instance.to_networkx()
+        words = 2 if numeric else longest_name_words(graph.nodes)
+        cache[key] = (NodeNames(graph, numeric), GraphFacts(graph, instance.params), words)
+    names, facts, words = cache[key]
+    if piece is None:
+        return ResponseFacts(item, [], None, None, 0)
+    checked = check_claims(extract_claims(piece.text, names, words), facts, piece.segments)
+    first = next((c for c in checked if c.verdict == "wrong"), None)
+    return ResponseFacts(
+        item,
+        checked,
+        None if first is None else first.claim.start,
+        None if first is None else first.segment,
+        len(piece.segments),
+    )
 
 
 def response_table(
@@ -291,6 +323,7 @@ def run_trace_facts(
     segmentation: Segmentation,
     tokenizer: str | None = None,
     judge_labels: Path | None = None,
+    workers: int = 0,
 ) -> pd.DataFrame:
     """The whole analysis into ``output``; returns the per-response table."""
     from gralgo.analysis._efficiency import tokenizer_for_model
@@ -298,7 +331,7 @@ def run_trace_facts(
     scored = scored_responses(samples)
     if scored.empty:
         raise AnalysisInputError("trace_facts: the inputs hold no successful responses")
-    facts = check_responses(scored, instances, segmentation)
+    facts = check_responses(scored, instances, segmentation, workers)
     token_name = tokenizer or tokenizer_for_model(str(scored["litellm_model"].iloc[0]))
     from gralgo.analysis._segmentation_method import segment_responses
 
@@ -308,6 +341,14 @@ def run_trace_facts(
         else [p.text if p is not None else "" for p in segment_responses(scored, segmentation)]
     )
     responses = response_table(scored, facts, texts, token_name)
+    from gralgo.analysis._trace_highlights import write_highlights
+
+    output.files.append(
+        write_highlights(
+            output.directory / "highlights.html",
+            [(found.item, text, found.claims) for found, text in zip(facts, texts, strict=True)],
+        )
+    )
     version = checker_version()
     claims = claims_table(facts)
     for name, frame in (("responses", responses), ("claims", claims)):

@@ -79,6 +79,8 @@ def test_trace_facts_reads_checks_and_summarises(job_with_claims, tmp_path: Path
     assert claims["checker_version"].nunique() == 1
     assert result.metrics["right_for_wrong_reasons"] == pytest.approx(0.5)
     assert (result.output_dir / "wrong_claims_by_model.png").is_file()
+    page = (result.output_dir / "highlights.html").read_text(encoding="utf-8")
+    assert page.count("<h2>") == 2 and '<mark class="wrong"' in page
     summary = result.summary.read_text(encoding="utf-8")
     assert "Trace facts per task and level" in summary and "Trace facts per model" in summary
     assert json.loads((result.output_dir / "metrics.json").read_text())["claims"] == 4
