@@ -53,6 +53,8 @@ class Claim:
     """A distance whose source is the task's own (``dist[C] = 9`` with the question's node)."""
 
 
+# The full normalisation (LaTeX wrappers, escapes, Unicode forms) only where it can matter.
+_NEEDS_FULL = re.compile(r"[\\{}&^_$]|[^\x00-\x7f]")
 # Words next to names that are never part of one: a candidate stops at a clause start.
 _WORD = re.compile(r"\S+")
 _EDGE_CLEAN = "([{\"'“‘*_`<"
@@ -77,7 +79,7 @@ class _Slots:
             cleaned = text.lstrip(_EDGE_CLEAN).rstrip(_TAIL_CLEAN).strip()
             if cleaned and cleaned != text:
                 node = self.names.resolve(cleaned, thorough=False)
-            if node is None and len(text) < 60:
+            if node is None and len(text) < 60 and _NEEDS_FULL.search(text):
                 node = self.names.resolve(cleaned or text)
         return node
 
@@ -648,20 +650,24 @@ def extract_claims(text: str, names: NodeNames, max_words: int | None = None) ->
         if high - low < 3:
             continue
         line = text[low:high].lower()
-        for readers, words in _READERS:
-            if any(word in line for word in words):
-                claims += readers(ctx, low, high)
+        for reader, words in _READERS:
+            if words.search(line):
+                claims += reader(ctx, low, high)
     if table:
         claims += _table_claims(ctx, table)
     return _deduplicated(_without_item_weights(claims))
 
 
-_READERS: tuple[tuple[Callable[[_Context, int, int], list[Claim]], tuple[str, ...]], ...] = (
-    (_separated, ("-", "–", "—", "→", "⟶", "↔", ">")),
-    (_phrases, ("connect", "adjacent", "linked", "joined", "neighbo", "edge")),
-    (_distances, ("dist", "path", "hop", "edge", "step", "d(", "sp(", "d[")),
-    (_numbers_of, ("deg", "weight", "w(", " has ")),
-    (_lists, ("neighbo", "n(", ":", "clique", "triangle", "core", "within", "form")),
+def _any_of(*words: str) -> re.Pattern[str]:
+    return re.compile("|".join(re.escape(word) for word in words))
+
+
+_READERS: tuple[tuple[Callable[[_Context, int, int], list[Claim]], re.Pattern[str]], ...] = (
+    (_separated, _any_of("-", "–", "—", "→", "⟶", "↔", ">")),
+    (_phrases, _any_of("connect", "adjacent", "linked", "joined", "neighbo", "edge")),
+    (_distances, _any_of("dist", "path", "hop", "edge", "step", "d(", "sp(", "d[")),
+    (_numbers_of, _any_of("deg", "weight", "w(", " has ")),
+    (_lists, _any_of("neighbo", "n(", ":", "clique", "triangle", "core", "within", "form")),
 )
 """Each reader, and the words (lower case) a line needs for it to find anything: a cheap
 test that skips the reader's patterns on lines it cannot read."""
@@ -686,14 +692,13 @@ def _deduplicated(claims: list[Claim]) -> list[Claim]:
     """Claims sorted by position; a claim read twice (the same fact at overlapping spans, e.g.
     an edge read as a separated pair and as a list item) is kept once."""
     kept: list[Claim] = []
-    spans: dict[tuple[object, ...], list[tuple[int, int]]] = {}
+    reach: dict[tuple[object, ...], int] = {}  # key -> the furthest end of its kept claims
     for claim in sorted(claims, key=lambda c: (c.start, c.end, c.kind)):
         nodes = frozenset(claim.nodes) if claim.kind in _UNORDERED else claim.nodes
         key = (claim.kind, nodes, claim.value)
-        taken = spans.setdefault(key, [])
-        if any(a < claim.end and claim.start < b for a, b in taken):
+        if claim.start < reach.get(key, -1):  # sorted by start: it overlaps a kept one
             continue
-        taken.append((claim.start, claim.end))
+        reach[key] = max(reach.get(key, -1), claim.end)
         kept.append(claim)
     return kept
 

@@ -13,7 +13,7 @@ import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
@@ -46,13 +46,21 @@ def checker_version() -> str:
     return digest.hexdigest()[:12]
 
 
+CLAIM_COLUMNS = (
+    "item", "kind", "nodes", "value", "start", "end", "segment", "verdict", "error", "truth",
+)  # fmt: skip
+"""Columns of ``claims.csv`` (one row per claim)."""
+
+
 @dataclass(frozen=True)
 class ResponseFacts:
-    """The checked claims of one response, with where its first wrong claim falls."""
+    """The checked claims of one response as plain rows (:data:`CLAIM_COLUMNS`: cheap to send
+    back from a worker), with where its first wrong claim falls."""
 
     item: str
-    claims: list[CheckedClaim]
+    rows: list[tuple[Any, ...]]
     first_wrong_char: int | None
+    first_wrong_tokens: int | None
     first_wrong_segment: int | None
     segments: int
 
@@ -86,20 +94,24 @@ def instances_for(inputs: Sequence[Path], dataset_dir: Path | None) -> dict[str,
     return found
 
 
+Prepared = dict[tuple[str, bool], tuple["NodeNames", GraphFacts, int]]
+"""Per (instance, numeric ids): its names, its graph's facts, the most words in a name."""
+
+
 def check_responses(
     scored: pd.DataFrame,
     instances: Mapping[str, Instance],
     segmentation: Segmentation,
+    tokenizer: str,
     workers: int = 0,
-) -> list[ResponseFacts]:
+) -> tuple[list[ResponseFacts], list[SegmentedResponse | None]]:
     """Every scored response's claims checked against its instance's graph, over ``workers``
     processes (0: one per core; responses of one instance stay in one process, which reads
-    its graph and computes its distances once)."""
+    its graph and computes its distances once); with the segmented responses."""
     import os
 
     from gralgo.analysis._segmentation_method import segment_responses
     from gralgo.analysis._workers import map_in_workers
-    from gralgo.formats import get_format
 
     missing = sorted(set(scored["instance_id"]) - set(instances))
     if missing:
@@ -108,10 +120,7 @@ def check_responses(
             "pass analysis.dataset_dir=<the dataset the job was run on>"
         )
     segmented = segment_responses(scored, segmentation)
-    numeric = {fmt: get_format(fmt).codec.numeric for fmt in set(scored["format"])}
-    rows = list(
-        zip(scored["item"], scored["instance_id"], scored["format"], segmented, strict=True)
-    )
+    rows = _rows(scored, segmented)
     by_instance: dict[str, list[int]] = {}
     for index, row in enumerate(rows):
         by_instance.setdefault(row[1], []).append(index)
@@ -120,11 +129,11 @@ def check_responses(
     chunks: list[list[int]] = [[] for _ in range(chunk_count)]
     for number, indices in enumerate(by_instance.values()):
         chunks[number % chunk_count].extend(indices)
+    cache: Prepared = {}
 
     def check_chunk(indices: list[int]) -> list[tuple[int, ResponseFacts]]:
-        return [(i, _check_one(rows[i], instances, numeric[rows[i][2]], cache)) for i in indices]
+        return [(i, _response_facts(rows[i], instances, cache, tokenizer)) for i in indices]
 
-    cache: dict[tuple[str, bool], tuple[NodeNames, GraphFacts, int]] = {}
     if chunk_count == 1:
         done = check_chunk(chunks[0])
     else:
@@ -132,18 +141,31 @@ def check_responses(
     found: list[ResponseFacts | None] = [None] * len(rows)
     for index, facts in done:
         found[index] = facts
-    return [facts for facts in found if facts is not None]
+    return [facts for facts in found if facts is not None], segmented
 
 
-def _check_one(
-    row: tuple[str, str, str, SegmentedResponse | None],
-    instances: Mapping[str, Instance],
-    numeric: bool,
-    cache: dict[tuple[str, bool], tuple[NodeNames, GraphFacts, int]],
-) -> ResponseFacts:
+Row = tuple[str, str, bool, "SegmentedResponse | None"]
+
+
+def _rows(scored: pd.DataFrame, segmented: Sequence[SegmentedResponse | None]) -> list[Row]:
+    from gralgo.formats import get_format
+
+    numeric = {fmt: get_format(fmt).codec.numeric for fmt in set(scored["format"])}
+    return [
+        (item, instance_id, numeric[fmt], piece)
+        for item, instance_id, fmt, piece in zip(
+            scored["item"], scored["instance_id"], scored["format"], segmented, strict=True
+        )
+    ]
+
+
+def checked_claims(
+    row: Row, instances: Mapping[str, Instance], cache: Prepared
+) -> list[CheckedClaim]:
+    """One response's claims, checked (``cache`` keeps each instance's names and facts)."""
     from gralgo.score import NodeNames
 
-    item, instance_id, _, piece = row
+    _, instance_id, numeric, piece = row
     key = (instance_id, numeric)
     if key not in cache:
         instance = instances[instance_id]
@@ -152,32 +174,51 @@ def _check_one(
         cache[key] = (NodeNames(graph, numeric), GraphFacts(graph, instance.params), words)
     names, facts, words = cache[key]
     if piece is None:
-        return ResponseFacts(item, [], None, None, 0)
-    checked = check_claims(extract_claims(piece.text, names, words), facts, piece.segments)
+        return []
+    return check_claims(extract_claims(piece.text, names, words), facts, piece.segments)
+
+
+def _response_facts(
+    row: Row, instances: Mapping[str, Instance], cache: Prepared, tokenizer: str
+) -> ResponseFacts:
+    from gralgo.formats import count_tokens
+
+    item, piece = row[0], row[3]
+    checked = checked_claims(row, instances, cache)
     first = next((c for c in checked if c.verdict == "wrong"), None)
+    start = None if first is None else first.claim.start
     return ResponseFacts(
         item,
-        checked,
-        None if first is None else first.claim.start,
+        [
+            (
+                item,
+                c.claim.kind,
+                " | ".join(c.claim.nodes),
+                c.claim.value,
+                c.claim.start,
+                c.claim.end,
+                c.segment,
+                c.verdict,
+                c.error,
+                c.truth,
+            )
+            for c in checked
+        ],  # fmt: skip
+        start,
+        None if start is None or piece is None else count_tokens(piece.text[:start], tokenizer),
         None if first is None else first.segment,
-        len(piece.segments),
+        0 if piece is None else len(piece.segments),
     )
 
 
-def response_table(
-    scored: pd.DataFrame, facts: Sequence[ResponseFacts], texts: Sequence[str], tokenizer: str
-) -> pd.DataFrame:
+def response_table(scored: pd.DataFrame, facts: Sequence[ResponseFacts]) -> pd.DataFrame:
     """One row per response: claims, checkable, wrong per kind, first wrong claim's position
     (characters, tokens, segment), and whether the answer was right anyway."""
-    from gralgo.formats import count_tokens
-
     rows = []
-    for row, found, text in zip(scored.to_dict("records"), facts, texts, strict=True):
-        verdicts = [c.verdict for c in found.claims]
-        errors = [c.error for c in found.claims if c.error is not None]
-        checkable = verdicts.count("correct") + verdicts.count("wrong")
-        first = found.first_wrong_char
-        tokens = None if first is None else count_tokens(text[:first], tokenizer)
+    for row, found in zip(scored.to_dict("records"), facts, strict=True):
+        verdicts = [claim[7] for claim in found.rows]
+        errors = [claim[8] for claim in found.rows if claim[8] is not None]
+        wrong = verdicts.count("wrong")
         rows.append(
             {
                 "item": found.item,
@@ -187,16 +228,16 @@ def response_table(
                 "format": row["format"],
                 "correct": bool(row["correct"]),
                 "claims": len(verdicts),
-                "checkable": checkable,
-                "wrong": verdicts.count("wrong"),
+                "checkable": verdicts.count("correct") + wrong,
+                "wrong": wrong,
                 **{kind: errors.count(kind) for kind in ERROR_KINDS},
-                "first_wrong_char": first,
-                "first_wrong_tokens": tokens,
+                "first_wrong_char": found.first_wrong_char,
+                "first_wrong_tokens": found.first_wrong_tokens,
                 "first_wrong_segment": found.first_wrong_segment,
                 "segments": found.segments,
-                "right_for_wrong_reasons": bool(row["correct"]) and verdicts.count("wrong") > 0,
+                "right_for_wrong_reasons": bool(row["correct"]) and wrong > 0,
             }
-        )  # fmt: skip
+        )
     return pd.DataFrame(rows)
 
 
@@ -235,26 +276,9 @@ def summary_table(responses: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
 
 def claims_table(facts: Sequence[ResponseFacts]) -> pd.DataFrame:
     """Every claim: response, kind, nodes, value, span, segment, verdict, error, the truth."""
-    return pd.DataFrame(
-        [
-            {
-                "item": found.item,
-                "kind": c.claim.kind,
-                "nodes": " | ".join(c.claim.nodes),
-                "value": c.claim.value,
-                "start": c.claim.start,
-                "end": c.claim.end,
-                "segment": c.segment,
-                "verdict": c.verdict,
-                "error": c.error,
-                "truth": c.truth,
-            }
-            for found in facts
-            for c in found.claims
-        ],
-        columns=["item", "kind", "nodes", "value", "start", "end", "segment", "verdict",
-                 "error", "truth"],
-    )  # fmt: skip
+    return pd.DataFrame.from_records(
+        [row for found in facts for row in found.rows], columns=list(CLAIM_COLUMNS)
+    )
 
 
 def judge_agreement(responses: pd.DataFrame, sections_csv: Path) -> pd.DataFrame:
@@ -315,6 +339,28 @@ def plot_wrong_shares(table: pd.DataFrame, path: Path, by: str) -> Path:
     return path
 
 
+def _highlights(
+    output: AnalysisOutput,
+    responses: pd.DataFrame,
+    rows: Sequence[Row],
+    instances: Mapping[str, Instance],
+    limit: int = 200,
+) -> None:
+    """``highlights.html``: the first ``limit`` responses with a wrong claim, re-checked here
+    (cheap for a few hundred; the workers send back plain rows only)."""
+    from gralgo.analysis._trace_highlights import write_highlights
+
+    flagged = [i for i, wrong in enumerate(responses["wrong"].tolist()) if wrong > 0][:limit]
+    cache: Prepared = {}
+    shown = []
+    for i in flagged:
+        piece = rows[i][3]
+        if piece is not None:
+            shown.append((rows[i][0], piece.text, checked_claims(rows[i], instances, cache)))
+    path = write_highlights(output.directory / "highlights.html", shown, limit)
+    output.files.append(path)
+
+
 def run_trace_facts(
     samples: pd.DataFrame,
     output: AnalysisOutput,
@@ -331,24 +377,10 @@ def run_trace_facts(
     scored = scored_responses(samples)
     if scored.empty:
         raise AnalysisInputError("trace_facts: the inputs hold no successful responses")
-    facts = check_responses(scored, instances, segmentation, workers)
     token_name = tokenizer or tokenizer_for_model(str(scored["litellm_model"].iloc[0]))
-    from gralgo.analysis._segmentation_method import segment_responses
-
-    texts = (
-        scored["text"].tolist()
-        if not segmentation.by_entropy
-        else [p.text if p is not None else "" for p in segment_responses(scored, segmentation)]
-    )
-    responses = response_table(scored, facts, texts, token_name)
-    from gralgo.analysis._trace_highlights import write_highlights
-
-    output.files.append(
-        write_highlights(
-            output.directory / "highlights.html",
-            [(found.item, text, found.claims) for found, text in zip(facts, texts, strict=True)],
-        )
-    )
+    facts, segmented = check_responses(scored, instances, segmentation, token_name, workers)
+    responses = response_table(scored, facts)
+    _highlights(output, responses, _rows(scored, segmented), instances)
     version = checker_version()
     claims = claims_table(facts)
     for name, frame in (("responses", responses), ("claims", claims)):

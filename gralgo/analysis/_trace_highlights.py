@@ -58,7 +58,7 @@ def write_highlights(
     shown = [r for r in responses if any(c.verdict == "wrong" for c in r[2])][:limit]
     body = [
         f"<h1>Wrong graph claims in traces</h1><p>{len(shown)} responses with a wrong claim "
-        f"(of {len(responses)}; at most {limit} shown). Wrong claims are highlighted with the "
+        f"(the first {limit} at most). Wrong claims are highlighted with the "
         "true fact beside them in green; correct claims are underlined.</p>"
     ]
     for item, text, claims in shown:
