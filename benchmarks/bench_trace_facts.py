@@ -30,11 +30,11 @@ import pandas as pd
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from gralgo.analysis._output import AnalysisOutput  # noqa: E402
-from gralgo.analysis._segmentation_method import Segmentation  # noqa: E402
-from gralgo.analysis._trace_facts import run_trace_facts  # noqa: E402
+from gralgo.analysis import AnalysisOutput, Segmentation, run_trace_facts  # noqa: E402
 from gralgo.dataset import LEVELS  # noqa: E402
-from gralgo.formats._lengthen import ADJECTIVES, NOUNS  # noqa: E402
+
+ADJECTIVES = "amber ancient bright calm copper distant golden green hidden iron misty noble".split()
+NOUNS = "abbey bridge canal castle garden harbour lake market mill orchard river tower".split()
 
 FILLER = (
     "Let me think about this step by step, keeping a queue of nodes to visit.",

@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
-from gralgo.formats._lengthen import ADJECTIVES, NOUNS
 from gralgo.tasks import InstanceRejected, Problem, Solution, TaskSettings, make_task
 
 TASKS = (
@@ -45,6 +44,9 @@ NAMES = (
     "Dublin",
     "Graz",
 )
+ADJECTIVES = ("amber", "quiet", "misty", "golden", "royal", "western", "pale", "calm")
+NOUNS = ("harbour", "orchard", "bridge", "castle", "palace", "river", "market", "tower")
+"""Words of lengthened long-context names (as ``gralgo.formats.lengthen_names`` writes them)."""
 FILLER = (
     "Let me think about this step by step.",
     "Step 3: so we have 5 candidates left, and 12 - 5 = 7.",
