@@ -116,3 +116,26 @@ def test_a_ledger_input_without_a_dataset_names_the_fix(tmp_path: Path) -> None:
     (tmp_path / "ledger.sqlite").write_bytes(b"")
     with pytest.raises(AnalysisInputError, match="analysis.dataset_dir"):
         instances_for([tmp_path / "ledger.sqlite"], None)
+
+
+def test_worker_processes_give_the_same_claims_as_one_process() -> None:
+    from types import SimpleNamespace
+
+    from gralgo.analysis import Segmentation
+    from gralgo.analysis._trace_facts import check_responses
+    from tests.analysis.trace_facts_planted import write_trace
+
+    traces = [write_trace(task, "edge_list", seed) for task in ("max_kcore", "mst_weight")
+              for seed in range(5)]  # fmt: skip
+    instances = {
+        f"i{n}": SimpleNamespace(to_networkx=lambda t=t: t.graph, params=t.params)
+        for n, t in enumerate(traces)
+    }
+    scored = pd.DataFrame(
+        [{"item": f"r{n}:{k}", "instance_id": f"i{n}", "format": "edge_list", "text": t.text}
+         for n, t in enumerate(traces) for k in range(60)]
+    )  # fmt: skip
+    one, _ = check_responses(scored, instances, Segmentation(), "cl100k_base", workers=1)
+    two, _ = check_responses(scored, instances, Segmentation(), "cl100k_base", workers=2)
+    assert len(scored) >= 500  # the size at which workers start
+    assert one == two and sum(len(f.rows) for f in one) > 1000
