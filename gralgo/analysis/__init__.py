@@ -42,12 +42,18 @@ from gralgo.lazy import lazy_exports
 
 if _TYPE_CHECKING:
     from gralgo.analysis._entropy_pipeline import entropy_statistics
+    from gralgo.analysis._output import AnalysisOutput
     from gralgo.analysis._overthinking import locate_answers
     from gralgo.analysis._parse import choice_parser
+    from gralgo.analysis._segmentation_method import Segmentation
     from gralgo.analysis._token_entropy import ranked_tokens
+    from gralgo.analysis._trace_facts import run_trace_facts
 
 # Public names loaded on first use (PEP 562), so importing this package stays cheap.
 _LAZY = {
+    "AnalysisOutput": "gralgo.analysis._output",
+    "Segmentation": "gralgo.analysis._segmentation_method",
+    "run_trace_facts": "gralgo.analysis._trace_facts",
     "choice_parser": "gralgo.analysis._parse",
     "entropy_statistics": "gralgo.analysis._entropy_pipeline",
     "locate_answers": "gralgo.analysis._overthinking",
@@ -59,6 +65,7 @@ __getattr__ = lazy_exports(__name__, _LAZY)
 
 __all__ = [
     "ANALYSES",
+    "AnalysisOutput",
     "AnalyzeSettings",
     "DEFAULT_MARKERS",
     "EfficiencyResult",
@@ -67,6 +74,7 @@ __all__ = [
     "JudgeQuery",
     "JudgeSettings",
     "Segment",
+    "Segmentation",
     "SegmentationError",
     "TokenLogprobs",
     "choice_parser",
@@ -83,6 +91,7 @@ __all__ = [
     "ranked_tokens",
     "response_text",
     "run_analysis",
+    "run_trace_facts",
     "segment_at_high_entropy",
     "segment_at_markers",
     "split_paragraphs",

@@ -17,6 +17,7 @@ ANALYSES = (
     "entropy",
     "algorithm_families",
     "correlation",
+    "trace_facts",
 )
 """The analyses ``analysis=<name>`` can select (``conf/analysis/<name>.yaml``)."""
 
@@ -27,6 +28,7 @@ JUDGE_STAGES: dict[str, tuple[str, ...]] = {
     "algorithm_families": ("family",),
     "correlation": (),
     "entropy": (),
+    "trace_facts": (),
 }
 """Each analysis's judge stages, in order: ``analyze.judges.<stage>=<model>`` gives a stage its
 own judge (default: ``judge``)."""

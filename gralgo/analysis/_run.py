@@ -176,6 +176,23 @@ def _entropy(
     )
 
 
+def _trace_facts(
+    settings: AnalyzeSettings, samples: pd.DataFrame, judge: Judge, output: AnalysisOutput
+) -> None:
+    from gralgo.analysis._trace_facts import instances_for, run_trace_facts
+
+    dataset_dir, labels = settings.option("dataset_dir"), settings.option("judge_labels")
+    run_trace_facts(
+        samples,
+        output,
+        instances=instances_for(settings.inputs, dataset_dir and Path(str(dataset_dir))),
+        segmentation=_segmentation(settings),
+        tokenizer=settings.option("tokenizer"),
+        judge_labels=labels and Path(str(labels)),
+        workers=int(settings.option("workers", 0)),
+    )
+
+
 PIPELINES: dict[str, Callable[[AnalyzeSettings, pd.DataFrame, Judge, AnalysisOutput], None]] = {
     "overthinking": _overthinking,
     "error_taxonomy": _error_taxonomy,
@@ -183,11 +200,13 @@ PIPELINES: dict[str, Callable[[AnalyzeSettings, pd.DataFrame, Judge, AnalysisOut
     "algorithm_families": _families,
     "correlation": _correlation,
     "entropy": _entropy,
+    "trace_facts": _trace_facts,
 }
 """Analysis name -> pipeline (each writes its tables into the output)."""
 
 TITLES = {
     "entropy": "Token entropy",
+    "trace_facts": "Trace facts: graph claims checked without a judge",
     "correlation": "Correlation with external benchmarks",
     "algorithm_families": "Algorithm families",
     "self_verification": "Self-verification and strategy shifts",

@@ -1,0 +1,706 @@
+"""Read the graph facts a reasoning trace states: adjacency, weights, degrees, distances, sets.
+
+Claims are found at anchors (``is connected to``, ``deg(A) =``, ``A -- B (7)``, a table row,
+``neighbours of A:``) and the names beside an anchor are resolved with the certificate reader's
+:class:`gralgo.score.NodeNames` (real names, numeric ids, lengthened long-context names): the
+longest run of words next to the anchor that names a node wins. Nothing here knows the answer;
+:mod:`gralgo.analysis._trace_check` checks the claims against the graph. What is and is not
+read is listed in ``design/trace-facts.md``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gralgo.score import NodeNames
+
+CLAIM_KINDS = (
+    "edge",  # A and B are adjacent
+    "non_edge",  # A and B are not adjacent
+    "neighbours",  # the neighbours of A are exactly the listed ones
+    "edge_weight",  # the edge A-B has weight w
+    "node_weight",  # A has weight w
+    "degree",  # A has degree d
+    "distance",  # the (weighted, when the graph is) shortest distance from A to B is d
+    "hops",  # the hop distance from A to B is d
+    "path_total",  # the path A, B, C, ... has total weight (or length) d
+    "clique",  # the listed nodes are pairwise adjacent
+    "k_core",  # the listed nodes are the k-core (value k)
+    "within_hops",  # the listed nodes are those 1..d hops from A
+)
+"""What a :class:`Claim` asserts."""
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One fact a trace states about the graph."""
+
+    kind: str
+    """One of :data:`CLAIM_KINDS`."""
+    nodes: tuple[str, ...]
+    """The graph's nodes the claim is about (empty: a name could not be read)."""
+    value: int | None
+    """The number claimed (weight, degree, distance, total, k), else ``None``."""
+    start: int
+    """Character offset of the claim in the text."""
+    end: int
+    """Offset just past the claim."""
+    implicit_source: bool = False
+    """A distance whose source is the task's own (``dist[C] = 9`` with the question's node)."""
+
+
+# The full normalisation (LaTeX wrappers, escapes, Unicode forms) only where it can matter.
+_NEEDS_FULL = re.compile(r"[\\{}&^_$]|[^\x00-\x7f]")
+# Words next to names that are never part of one: a candidate stops at a clause start.
+_WORD = re.compile(r"\S+")
+_EDGE_CLEAN = "([{\"'“‘*_`<"
+_TAIL_CLEAN = ")]}\"'”’*_`.,;:!?>"
+_NUMBER = r"(\d+)"
+_IS = r"\s*(?:=|:|is|of|equals|was)?\s*"
+
+
+class _Slots:
+    """Finds the node named next to a position, through the certificate reader's resolver."""
+
+    def __init__(self, names: NodeNames, max_words: int) -> None:
+        self.names = names
+        self.max_words = max_words + 1
+
+    def resolve(self, written: str) -> str | None:
+        text = written.strip()
+        if not text:
+            return None
+        node = self.names.resolve(text, thorough=False)
+        if node is None:
+            cleaned = text.lstrip(_EDGE_CLEAN).rstrip(_TAIL_CLEAN).strip()
+            if cleaned and cleaned != text:
+                node = self.names.resolve(cleaned, thorough=False)
+            if node is None and len(text) < 60 and _NEEDS_FULL.search(text):
+                node = self.names.resolve(cleaned or text)
+        return node
+
+    def before(self, text: str, end: int, low: int) -> tuple[str, int] | None:
+        """The node whose name ends at ``end`` (the longest word run in ``text[low:end]``)."""
+        window_low = max(low, end - 40 * self.max_words)
+        starts = [m.start() for m in _WORD.finditer(text, window_low, end)]
+        best = None
+        for start in reversed(starts[-self.max_words :]):
+            node = self.resolve(text[start:end])
+            if node is not None and (best is None or node != best[0]):
+                best = (node, start)  # the longest run; a shorter one naming the same node wins
+        return best
+
+    def after(self, text: str, start: int, high: int) -> tuple[str, int] | None:
+        """The node whose name starts at ``start`` (the longest word run from there)."""
+        ends = []
+        for match in _WORD.finditer(text, start, min(high, start + 40 * self.max_words)):
+            ends.append(match.end())
+            if len(ends) >= self.max_words:
+                break
+        best = None
+        for end in ends:
+            piece = text[start:end]
+            node = self.resolve(piece)
+            if node is None and piece.rstrip().endswith(("'s", "’s")):
+                node = self.resolve(piece.rstrip()[:-2])
+            if node is not None and (best is None or node != best[0]):
+                best = (node, _trim_end(text, start, end))
+        return best
+
+    def items(self, text: str, start: int, end: int) -> tuple[list[tuple[str, int, int]], bool]:
+        """The nodes listed in ``text[start:end]`` (commas, semicolons, ``and``; names with
+        commas re-joined, longest first) with their spans; ``True`` when every item is a node."""
+        inner = text[start:end]
+        opened = inner.lstrip(" \t\\")
+        trail = len(inner.rstrip(" \t.\\"))
+        if opened[:1] in _CLOSER and inner[:trail].endswith(_CLOSER[opened[:1]]):
+            start, end = start + len(inner) - len(opened) + 1, start + trail - 1
+        else:
+            end = start + trail
+        pieces = []
+        position = start
+        for match in _LIST_SEPARATOR.finditer(text, start, end):
+            pieces.append((position, match.start()))
+            position = match.end()
+        pieces.append((position, end))
+        pieces = [(a, b) for a, b in pieces if text[a:b].strip()]
+        found: list[tuple[str, int, int]] = []
+        complete = True
+        i = 0
+        while i < len(pieces):
+            for width in range(min(self.names.max_pieces, len(pieces) - i), 0, -1):
+                a, b = pieces[i][0], pieces[i + width - 1][1]
+                node = self.resolve(_ITEM_WEIGHT.sub("", text[a:b]))
+                if node is not None:
+                    found.append((node, a, b))
+                    i += width
+                    break
+            else:
+                complete = False
+                i += 1
+        return found, complete
+
+
+_CLOSER = {"{": "}", "[": "]", "(": ")"}
+
+
+def _trim_end(text: str, start: int, end: int) -> int:
+    while end > start and text[end - 1] in _TAIL_CLEAN:
+        end -= 1
+    return end
+
+
+_LIST_SEPARATOR = re.compile(r"\s*(?:,|;|\band\b|&)\s*")
+_ITEM_WEIGHT = re.compile(r"\s*[(\[]\s*(?:w(?:eight)?|cost)?\s*[:=]?\s*\d+\s*[)\]]\s*$", re.I)
+_ITEM_WEIGHT_VALUE = re.compile(r"[(\[]\s*(?:w(?:eight)?|cost)?\s*[:=]?\s*(\d+)\s*[)\]]\s*$", re.I)
+
+
+@dataclass(frozen=True)
+class _Context:
+    text: str
+    slots: _Slots
+    numeric_ids: bool
+
+
+def _lines(text: str) -> Iterator[tuple[int, int]]:
+    position = 0
+    for line in text.split("\n"):
+        yield position, position + len(line)
+        position += len(line) + 1
+
+
+# ---------------------------------------------------------------------------------------------
+# Edges and paths written with separators: "A -- B", "A - B (7)", "A → B → C, total 12"
+
+_EDGE_SEPARATOR = re.compile(r"\s*(?:<-->|<->|-->|->|--|—|–|→|⟶|↔|=>|-)\s*")
+_STRONG_SEPARATOR = re.compile(r"\s*(?:<-->|<->|-->|->|--|—|–|→|⟶|↔|=>)\s*")
+_WEIGHT_AFTER = re.compile(
+    r"\s*(?:\(\s*(?:w(?:eight)?|cost)?\s*[:=]?\s*(\d+)\s*\)|\[\s*(?:w(?:eight)?|cost)?\s*[:=]?\s*"
+    r"(\d+)\s*\]|[:,]\s*(?:w(?:eight)?\s*[:=]?\s*)?(\d+)(?!\s*[-+*/]|\d|\s*\w))",
+    re.I,
+)
+_TOTAL_AFTER = re.compile(
+    r"[\s,:;)]*(?:\(?\s*)?(?:(?:with\s+)?(?:a\s+)?(?:total|sum|length|weight|cost|distance)"
+    r"(?:\s+(?:weight|length|cost|of))?\s*(?:=|:|is|of)?\s*|=\s*|:\s*(?:[\d\s+]+=\s*)?)"
+    r"(\d+)(?!\s*[-+*/]\s*\d)",
+    re.I,
+)
+_ARITHMETIC = re.compile(r"[=+*/<>]\s*$")
+_ARITHMETIC_AFTER = re.compile(r"^\s*[=+*/<>]")
+
+
+def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
+    """Chains of names joined by edge separators on one line: edge claims, weights, totals."""
+    text, slots = ctx.text, ctx.slots
+    links: list[tuple[str, int, str, int, int, bool]] = []  # u, u_start, v, v_end, end, strong
+    separator = _STRONG_SEPARATOR if ctx.numeric_ids else _EDGE_SEPARATOR
+    for match in separator.finditer(text, low, high):
+        if ctx.numeric_ids and match.group().strip() == "=>":
+            continue
+        left = slots.before(text, match.start(), low)
+        if left is None:
+            continue
+        right = slots.after(text, match.end(), high)
+        if right is None:
+            continue
+        if _ARITHMETIC.search(text, low, left[1]) and ctx.numeric_ids:
+            continue
+        if _ARITHMETIC_AFTER.match(text[right[1] : high]) and ctx.numeric_ids:
+            continue
+        links.append((left[0], left[1], right[0], right[1], match.end(), True))
+    claims: list[Claim] = []
+    chain: list[tuple[str, int, str, int, int, bool]] = []
+    for link in [*links, None]:
+        if link is not None and chain and _continues(chain[-1], link):
+            chain.append(link)
+            continue
+        if chain:
+            claims += _chain_claims(ctx, chain, high)
+        chain = [] if link is None else [link]
+    return claims
+
+
+def _continues(
+    previous: tuple[str, int, str, int, int, bool], link: tuple[str, int, str, int, int, bool]
+) -> bool:
+    """Whether ``link`` starts on the very name ``previous`` ended on (``A → B → C``)."""
+    return previous[2] == link[0] and link[1] < previous[3]
+
+
+def _chain_claims(
+    ctx: _Context, chain: list[tuple[str, int, str, int, int, bool]], high: int
+) -> list[Claim]:
+    text = ctx.text
+    claims = []
+    for u, u_start, v, v_end, _, _ in chain:
+        claims.append(Claim("edge", (u, v), None, u_start, v_end))
+        v_end += len(text[v_end:high]) - len(text[v_end:high].lstrip("\"'”’*`"))
+        weight = _WEIGHT_AFTER.match(text, v_end, high)
+        if weight is not None and not _ARITHMETIC_AFTER.match(text[weight.end() : high]):
+            value = next(g for g in weight.groups() if g is not None)
+            claims.append(Claim("edge_weight", (u, v), int(value), u_start, weight.end()))
+    nodes = (chain[0][0], *[link[2] for link in chain])
+    last = chain[-1][3]
+    last += len(text[last:high]) - len(text[last:high].lstrip("\"'”’*`"))
+    total = _TOTAL_AFTER.match(text, last, high)
+    if total is not None and len(nodes) >= 2:
+        is_weight_only = len(nodes) == 2 and any(c.kind == "edge_weight" for c in claims[-1:])
+        if not is_weight_only and (len(nodes) >= 3 or _says_total(total.group())):
+            claims.append(Claim("path_total", nodes, int(total.group(1)), chain[0][1], total.end()))
+    return claims
+
+
+def _says_total(written: str) -> bool:
+    return re.search(r"total|sum|length|distance|=", written, re.I) is not None
+
+
+# ---------------------------------------------------------------------------------------------
+# Phrases with a name on either side: "A is (not) connected to B", "deg(A) = 4"
+
+_ADJACENT = re.compile(
+    r"\s+(?:is|are)(?P<neg>\s+not|n't)?\s+(?:directly\s+)?(?:connected|adjacent|linked|joined)"
+    r"\s+(?:to|with)\s+|\s+(?:is|are)(?P<neg2>\s+not|n't)?\s+(?:a\s+)?neighbou?rs?\s+of\s+",
+    re.I,
+)
+_BOTH_ADJACENT = re.compile(
+    r"\s+are(?P<neg>\s+not|n't)?\s+(?:directly\s+)?(?:connected|adjacent|neighbou?rs|linked)\b",
+    re.I,
+)
+_EDGE_BETWEEN = re.compile(
+    r"\b(?:there\s+is\s+)?(?P<neg>no\s+|not\s+an?\s+)?edges?\s+(?:between|connecting|joining)\s+",
+    re.I,
+)
+_AND = re.compile(r"\s+(?:and|&)\s+", re.I)
+
+
+def _phrases(ctx: _Context, low: int, high: int) -> list[Claim]:
+    text, slots = ctx.text, ctx.slots
+    claims: list[Claim] = []
+    for match in _ADJACENT.finditer(text, low, high):
+        negative = bool(match.group("neg") or match.group("neg2"))
+        left = slots.before(text, match.start(), low)
+        right = slots.after(text, match.end(), high)
+        kind = "non_edge" if negative else "edge"
+        if left is None or right is None:
+            claims.append(Claim(kind, (), None, match.start(), match.end()))
+        else:
+            claims.append(Claim(kind, (left[0], right[0]), None, left[1], right[1]))
+    for match in _BOTH_ADJACENT.finditer(text, low, high):
+        second = slots.before(text, match.start(), low)
+        if second is None:
+            continue
+        joints = list(_AND.finditer(text, max(low, second[1] - 16), second[1]))
+        joint = joints[-1] if joints else None
+        if joint is not None and text[joint.end() : second[1]].strip().lower() not in ("", "node"):
+            continue
+        first = None if joint is None else slots.before(text, joint.start(), low)
+        if first is None:
+            continue
+        kind = "non_edge" if match.group("neg") else "edge"
+        claims.append(Claim(kind, (first[0], second[0]), None, first[1], match.end()))
+    for match in _EDGE_BETWEEN.finditer(text, low, high):
+        pair = _pair_after(ctx, match.end(), high, _AND)
+        kind = "non_edge" if match.group("neg") else "edge"
+        if pair is None:
+            claims.append(Claim(kind, (), None, match.start(), match.end()))
+        else:
+            claims.append(Claim(kind, pair[0], None, match.start(), pair[1]))
+    return claims
+
+
+def _pair_after(
+    ctx: _Context, start: int, high: int, joint: re.Pattern[str]
+) -> tuple[tuple[str, str], int] | None:
+    """Two names from ``start``, joined by ``joint`` (``A and B``, ``A, B``)."""
+    first = ctx.slots.after(ctx.text, start, high)
+    if first is None:
+        return None
+    glue = joint.match(ctx.text, first[1], high)
+    if glue is None:
+        return None
+    second = ctx.slots.after(ctx.text, glue.end(), high)
+    return None if second is None else ((first[0], second[0]), second[1])
+
+
+_COMMA_OR_TO = re.compile(r"\s*(?:,|;|\s+to\s+|\s+and\s+)\s*", re.I)
+_DISTANCE_CALL = re.compile(r"\b(?:dist(?:ance)?|d|sp)\s*\(\s*", re.I)
+_DISTANCE_PROSE = re.compile(
+    r"\b(?:(?:shortest\s+)?distance|shortest\s+path(?:\s+(?:length|weight))?|"
+    r"(?:hop|path)\s+distance)\s+(?:from|between)\s+",
+    re.I,
+)
+_HOPS_FROM = re.compile(r"\s+is\s+(\d+)\s+(hops?|edges?|steps?)\s+(?:away\s+)?from\s+", re.I)
+_VALUE = re.compile(
+    r"\s*\)?\s*(?:(?:has|have)\s+(?:a\s+)?(?:length|weight|cost|distance)(?:\s+of)?|=|:|is|of|"
+    r"equals)\s*(\d+)(?!\s*[-+*/]\s*\d)(\s*hops?)?",
+    re.I,
+)
+_DIST_INDEX = re.compile(r"\b(?:dist|d|distance)\s*\[\s*", re.I)
+
+
+def _distances(ctx: _Context, low: int, high: int) -> list[Claim]:
+    text = ctx.text
+    claims: list[Claim] = []
+    for pattern, joint in ((_DISTANCE_CALL, _COMMA_OR_TO), (_DISTANCE_PROSE, _COMMA_OR_TO)):
+        for match in pattern.finditer(text, low, high):
+            pair = _pair_after(ctx, match.end(), high, joint)
+            if pair is None:
+                continue
+            value = _VALUE.match(text, pair[1], high)
+            if value is None:
+                continue
+            hop_words = "hop" in match.group().lower() or bool(value.group(2))
+            claims.append(
+                Claim(
+                    "hops" if hop_words else "distance",
+                    pair[0],
+                    int(value.group(1)),
+                    match.start(),
+                    value.end(),
+                )
+            )
+    for match in _HOPS_FROM.finditer(text, low, high):
+        left = ctx.slots.before(text, match.start(), low)
+        right = ctx.slots.after(text, match.end(), high)
+        if left is not None and right is not None:
+            claims.append(
+                Claim("hops", (right[0], left[0]), int(match.group(1)), left[1], right[1])
+            )
+    for match in _DIST_INDEX.finditer(text, low, high):
+        node = ctx.slots.after(text, match.end(), high)
+        if node is None:
+            continue
+        value = re.compile(r"\s*\]\s*(?:=|:)\s*(\d+)(?!\s*[-+*/]\s*\d)").match(text, node[1], high)
+        if value is not None:
+            claims.append(
+                Claim("distance", (node[0],), int(value.group(1)), match.start(), value.end(),
+                      implicit_source=True)
+            )  # fmt: skip
+    return claims
+
+
+# Degree and node weight: "A has degree 4", "deg(A) = 4", "degree of A is 4", "A (degree 4)"
+_NUMBER_OF = {
+    "degree": (
+        re.compile(r"\s+has\s+(?:a\s+)?degree\s+(?:of\s+)?(\d+)|\s*[:(,]\s*deg(?:ree)?\s*[=:]?\s*"
+                   r"(\d+)|\s+has\s+(\d+)\s+(?:neighbou?rs|edges|connections)\b", re.I),
+        re.compile(r"\b(?:deg(?:ree)?\s*\(|degree\s+of\s+)\s*", re.I),
+    ),
+    "node_weight": (
+        re.compile(r"\s+has\s+(?:a\s+)?weight\s+(?:of\s+)?(\d+)|\s*\(\s*(?:node\s+)?(?:weight|w)"
+                   r"\s*[=:]?\s*(\d+)\s*\)|\s*:\s*(?:node\s+)?weight\s*[=:]?\s*(\d+)", re.I),
+        re.compile(r"\b(?:w\s*\(|weight\s+of\s+(?:node\s+)?)\s*", re.I),
+    ),
+}  # fmt: skip
+
+
+def _numbers_of(ctx: _Context, low: int, high: int) -> list[Claim]:
+    text, slots = ctx.text, ctx.slots
+    claims: list[Claim] = []
+    for kind, (after_name, before_name) in _NUMBER_OF.items():
+        for match in after_name.finditer(text, low, high):
+            node = slots.before(text, match.start(), low)
+            if node is None:
+                continue
+            if kind == "node_weight" and _EDGE_SEPARATOR.search(
+                text, max(low, node[1] - 4), node[1]
+            ):
+                continue  # "A - B (weight 7)": an edge's weight, read with the edge
+            value = next(g for g in match.groups() if g is not None)
+            claims.append(Claim(kind, (node[0],), int(value), node[1], match.end()))
+        for match in before_name.finditer(text, low, high):
+            node = slots.after(text, match.start() + len(match.group()), high)
+            if node is None:
+                pair = _pair_after(ctx, match.end(), high, _EDGE_OR_COMMA)
+                if kind == "node_weight" and pair is not None:
+                    value = _VALUE.match(text, pair[1], high)
+                    if value is not None:
+                        claims.append(
+                            Claim("edge_weight", pair[0], int(value.group(1)), match.start(),
+                                  value.end())
+                        )  # fmt: skip
+                continue
+            value = _VALUE.match(text, node[1], high)
+            if value is not None:
+                claims.append(
+                    Claim(kind, (node[0],), int(value.group(1)), match.start(), value.end())
+                )
+    return claims
+
+
+_EDGE_OR_COMMA = re.compile(r"\s*(?:,|--|-|–|—)\s*")
+
+
+# ---------------------------------------------------------------------------------------------
+# Lists: neighbours, cliques and triangles, k-cores, nodes within k hops
+
+_NEIGHBOURS_OF = re.compile(r"\bneighbou?rs?\s+of\s+(?:node\s+)?", re.I)
+_NEIGHBOURS_POSSESSIVE = re.compile(r"(?:'s|’s)\s+neighbou?rs?\b", re.I)
+_N_OF = re.compile(r"\bN\(\s*")
+_LIST_START = re.compile(r"\s*\)?\s*(?:(?P<partial>include|including)|are|is|=|:)\s*", re.I)
+_CLAUSE_END = re.compile(r"\.(?:\s|$)|\n|(?<=\})\s|\s+(?:so|but|which|wait|then)\b", re.I)
+_CLIQUE = re.compile(
+    r"\b(?:(?:a|the|maximum|max|largest)\s+)?(?:clique|triangle)\s*(?:is|=|:|of|with)?\s*", re.I
+)
+_FORMS = re.compile(r"\s+(?:form|forms|is|are)\s+(?:a|the)\s+(?:clique|triangle)\b", re.I)
+_K_CORE = re.compile(
+    r"\b(?:the\s+)?(\d+)-core\s*(?:\([^()]*\)\s*)?(?:is|=|:|contains|consists\s+of)\s*", re.I
+)
+_WITHIN = re.compile(r"\b(?:nodes\s+)?within\s+(\d+)\s+hops?\s+(?:of|from)\s+", re.I)
+_ADJACENCY_LINE = re.compile(r"\s*(?:[-*•]\s+|\d+[.)]\s+)?")
+
+
+def _list_end(text: str, start: int, high: int) -> int:
+    found = _CLAUSE_END.search(text, start, high)
+    return high if found is None else found.start()
+
+
+def _lists(ctx: _Context, low: int, high: int) -> list[Claim]:
+    text, slots = ctx.text, ctx.slots
+    claims: list[Claim] = []
+    heads: list[tuple[str, int, int]] = []  # node, claim start, list start
+    for match in _NEIGHBOURS_OF.finditer(text, low, high):
+        node = slots.after(text, match.end(), high)
+        opening = None if node is None else _LIST_START.match(text, node[1], high)
+        if node is not None and opening is not None:
+            partial = bool(opening.group("partial"))
+            heads.append((node[0], match.start(), -opening.end() if partial else opening.end()))
+    for match in _NEIGHBOURS_POSSESSIVE.finditer(text, low, high):
+        node = slots.before(text, match.start(), low)
+        opening = _LIST_START.match(text, match.end(), high)
+        if node is not None and opening is not None:
+            partial = bool(opening.group("partial"))
+            heads.append((node[0], node[1], -opening.end() if partial else opening.end()))
+    for match in _N_OF.finditer(text, low, high):
+        node = slots.after(text, match.end(), high)
+        opening = None if node is None else _LIST_START.match(text, node[1], high)
+        if node is not None and opening is not None:
+            heads.append((node[0], match.start(), opening.end()))
+    if not heads:
+        line = _ADJACENCY_LINE.match(text, low, high)
+        colon = text.find(":", low, high)
+        if line is not None and colon > line.end():
+            head = text[line.end() : colon]
+            attributes = re.search(r"\s*\((?:weight|w)\s*[=:]?\s*(\d+)\)\s*$", head)
+            name_end = line.end() + (attributes.start() if attributes else len(head))
+            head_node = slots.resolve(text[line.end() : name_end])
+            if head_node is not None:
+                items, complete = slots.items(text, colon + 1, high)
+                if items and complete:
+                    heads.append((head_node, line.end(), colon + 1))
+                    if attributes is not None:
+                        claims.append(Claim("node_weight", (head_node,), int(attributes.group(1)),
+                                            line.end(), line.end() + len(head)))  # fmt: skip
+    for owner, start, list_start in heads:
+        partial = list_start < 0
+        list_start = abs(list_start)
+        end = _list_end(text, list_start, high)
+        items, complete = slots.items(text, list_start, end)
+        written = text[list_start:end].strip().lower().rstrip(".")
+        if not items and written not in ("none", "no neighbours", "no neighbors", "{}", "[]", "∅"):
+            continue
+        for other, a, b in items:
+            claims.append(Claim("edge", (owner, other), None, a, b))
+            weight = _ITEM_WEIGHT_VALUE.search(text, a, b)
+            if weight is not None:
+                claims.append(Claim("edge_weight", (owner, other), int(weight.group(1)), a, b))
+        if complete and not partial:
+            listed = tuple(dict.fromkeys(other for other, _, _ in items))
+            claims.append(Claim("neighbours", (owner, *listed), None, start, end))
+    claims += _sets(ctx, low, high)
+    return claims
+
+
+def _sets(ctx: _Context, low: int, high: int) -> list[Claim]:
+    text, slots = ctx.text, ctx.slots
+    claims: list[Claim] = []
+    for match in _CLIQUE.finditer(text, low, high):
+        end = _list_end(text, match.end(), high)
+        items, complete = slots.items(text, match.end(), end)
+        if len(items) >= 2 and complete:
+            nodes = tuple(dict.fromkeys(node for node, _, _ in items))
+            claims.append(Claim("clique", nodes, None, match.start(), items[-1][2]))
+    for match in _FORMS.finditer(text, low, high):
+        start = max(low, text.rfind("{", low, match.start()), text.rfind("[", low, match.start()),
+                    text.rfind(":", low, match.start()) + 1)  # fmt: skip
+        items, complete = slots.items(text, start, match.start())
+        if len(items) >= 2 and complete:
+            nodes = tuple(dict.fromkeys(node for node, _, _ in items))
+            claims.append(Claim("clique", nodes, None, start, match.end()))
+    for match in _K_CORE.finditer(text, low, high):
+        end = _list_end(text, match.end(), high)
+        items, complete = slots.items(text, match.end(), end)
+        if items and complete:
+            nodes = tuple(dict.fromkeys(node for node, _, _ in items))
+            claims.append(Claim("k_core", nodes, int(match.group(1)), match.start(), end))
+    for match in _WITHIN.finditer(text, low, high):
+        source = slots.after(text, match.end(), high)
+        opening = None if source is None else _LIST_START.match(text, source[1], high)
+        if source is None or opening is None:
+            continue
+        end = _list_end(text, opening.end(), high)
+        items, complete = slots.items(text, opening.end(), end)
+        if items and complete:
+            nodes = (source[0], *dict.fromkeys(node for node, _, _ in items))
+            claims.append(Claim("within_hops", nodes, int(match.group(1)), match.start(), end))
+    return claims
+
+
+# ---------------------------------------------------------------------------------------------
+# Markdown tables: the header names the columns
+
+_TABLE_ROW = re.compile(r"\s*\|(.*)\|\s*$")
+
+
+def _table_claims(ctx: _Context, rows: list[tuple[int, int]]) -> list[Claim]:
+    """Claims of Markdown table rows; a ``| --- |`` row makes the row above it the header."""
+    text = ctx.text
+    header: list[str] | None = None
+    claims: list[Claim] = []
+    previous: list[tuple[int, int]] = []
+    for low, high in rows:
+        cells = _cells(text, low, high)
+        if cells and all(_RULE.fullmatch(text[a:b].strip()) for a, b in cells):
+            header = [text[a:b].strip().lower() for a, b in previous]
+            continue
+        previous = cells
+        if header is not None and len(cells) == len(header):
+            claims += _row_claims(ctx, header, cells)
+    return claims
+
+
+_RULE = re.compile(r":?-{3,}:?")
+
+
+def _row_claims(ctx: _Context, header: list[str], cells: list[tuple[int, int]]) -> list[Claim]:
+    text = ctx.text
+    nodes = [
+        ctx.slots.resolve(text[a:b]) for (a, b), name in zip(cells, header, strict=True)
+        if name in _NODE_COLUMNS
+    ]  # fmt: skip
+    numbers = {
+        name: int(text[a:b].strip())
+        for (a, b), name in zip(cells, header, strict=True)
+        if text[a:b].strip().isdigit()
+    }
+    found = [node for node in nodes if node is not None]
+    if not nodes or len(found) != len(nodes):
+        return []
+    start, end = cells[0][0], cells[-1][1]
+    claims = []
+    if len(found) == 2:
+        claims.append(Claim("edge", (found[0], found[1]), None, start, end))
+        for column in ("weight", "w", "cost"):
+            if column in numbers:
+                claims.append(
+                    Claim("edge_weight", (found[0], found[1]), numbers[column], start, end)
+                )
+    elif len(found) == 1:
+        for column, kind in _ONE_NODE_COLUMNS.items():
+            if column in numbers:
+                claims.append(Claim(kind, (found[0],), numbers[column], start, end,
+                                    implicit_source=kind == "distance"))  # fmt: skip
+    return claims
+
+
+_NODE_COLUMNS = {"node", "source", "target", "u", "v", "from", "to", "a", "b", "name"}
+_ONE_NODE_COLUMNS = {
+    "degree": "degree",
+    "deg": "degree",
+    "weight": "node_weight",
+    "distance": "distance",
+    "dist": "distance",
+}
+
+
+def _cells(text: str, low: int, high: int) -> list[tuple[int, int]]:
+    first = text.find("|", low, high)
+    last = text.rfind("|", low, high)
+    cells = []
+    position = first + 1
+    for match in re.compile(r"(?<!\\)\|").finditer(text, first + 1, last + 1):
+        cells.append((position, match.start()))
+        position = match.end()
+    return cells
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def extract_claims(text: str, names: NodeNames, max_words: int | None = None) -> list[Claim]:
+    """Every claim about the graph that ``text`` states, in text order (duplicates kept: a
+    fact stated twice is two claims). ``max_words``: the most words in a node name (default:
+    from ``names``)."""
+    if max_words is None:
+        max_words = 2 if names.numeric_ids else max(names.max_pieces * 12, 4)
+    ctx = _Context(text, _Slots(names, max_words), names.numeric_ids)
+    claims: list[Claim] = []
+    table: list[tuple[int, int]] = []
+    for low, high in _lines(text):
+        if _TABLE_ROW.match(text, low, high) and text[low:high].count("|") >= 3:
+            table.append((low, high))
+            continue
+        if table:
+            claims += _table_claims(ctx, table)
+            table = []
+        if high - low < 3:
+            continue
+        line = text[low:high].lower()
+        for reader, words in _READERS:
+            if words.search(line):
+                claims += reader(ctx, low, high)
+    if table:
+        claims += _table_claims(ctx, table)
+    return _deduplicated(_without_item_weights(claims))
+
+
+def _any_of(*words: str) -> re.Pattern[str]:
+    return re.compile("|".join(re.escape(word) for word in words))
+
+
+_READERS: tuple[tuple[Callable[[_Context, int, int], list[Claim]], re.Pattern[str]], ...] = (
+    (_separated, _any_of("-", "–", "—", "→", "⟶", "↔", ">")),
+    (_phrases, _any_of("connect", "adjacent", "linked", "joined", "neighbo", "edge")),
+    (_distances, _any_of("dist", "path", "hop", "edge", "step", "d(", "sp(", "d[")),
+    (_numbers_of, _any_of("deg", "weight", "w(", " has ")),
+    (_lists, _any_of("neighbo", "n(", ":", "clique", "triangle", "core", "within", "form")),
+)
+"""Each reader, and the words (lower case) a line needs for it to find anything: a cheap
+test that skips the reader's patterns on lines it cannot read."""
+
+
+def longest_name_words(nodes: Iterable[str]) -> int:
+    """The most words in one node name (how far a name may reach from an anchor)."""
+    return max((len(str(node).split()) for node in nodes), default=1)
+
+
+def _without_item_weights(claims: list[Claim]) -> list[Claim]:
+    """``"B" (weight 7)`` in a neighbour list is the edge's weight, not B's."""
+    edge_weights = {(c.start, c.end, c.value) for c in claims if c.kind == "edge_weight"}
+    return [
+        c for c in claims
+        if c.kind != "node_weight"
+        or not any(a <= c.start and c.end <= b and v == c.value for a, b, v in edge_weights)
+    ]  # fmt: skip
+
+
+def _deduplicated(claims: list[Claim]) -> list[Claim]:
+    """Claims sorted by position; a claim read twice (the same fact at overlapping spans, e.g.
+    an edge read as a separated pair and as a list item) is kept once."""
+    kept: list[Claim] = []
+    reach: dict[tuple[object, ...], int] = {}  # key -> the furthest end of its kept claims
+    for claim in sorted(claims, key=lambda c: (c.start, c.end, c.kind)):
+        nodes = frozenset(claim.nodes) if claim.kind in _UNORDERED else claim.nodes
+        key = (claim.kind, nodes, claim.value)
+        if claim.start < reach.get(key, -1):  # sorted by start: it overlaps a kept one
+            continue
+        reach[key] = max(reach.get(key, -1), claim.end)
+        kept.append(claim)
+    return kept
+
+
+_UNORDERED = {"edge", "non_edge", "edge_weight", "distance", "hops", "clique", "k_core"}

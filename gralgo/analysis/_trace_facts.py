@@ -1,0 +1,428 @@
+"""``analysis=trace_facts``: check the graph facts every response states, without a judge.
+
+Each response's claims (:mod:`gralgo.analysis._trace_claims`) are checked against its
+instance's graph (:mod:`gralgo.analysis._trace_check`), located in the over-thinking segments,
+and summarised per response, per task x level and per model. Offline, no cost; the checker's
+code digest is written with the results. See ``design/trace-facts.md``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pandas as pd
+
+from gralgo.analysis._output import AnalysisOutput
+from gralgo.analysis._responses import AnalysisInputError, scored_responses
+from gralgo.analysis._trace_check import ERROR_KINDS, CheckedClaim, GraphFacts, check_claims
+from gralgo.analysis._trace_claims import extract_claims, longest_name_words
+
+if TYPE_CHECKING:
+    from gralgo.analysis._segmentation_method import Segmentation, SegmentedResponse
+    from gralgo.dataset import Instance
+    from gralgo.score import NodeNames
+
+log = logging.getLogger("gralgo")
+
+MEMORIZATION_ERRORS = ("hallucinated_edge", "missed_edge", "wrong_weight")
+"""Errors in the given facts themselves (edges, weights): what the paper's judge labels a
+"graph memorization error"; the rest are computed facts (degrees, distances, sets)."""
+
+JUDGE_MEMORIZATION_LABEL = "graph_memorization_error"
+
+
+def checker_version() -> str:
+    """Digest of the extractor's and checker's source: the results' code version."""
+    from gralgo.analysis import _trace_check, _trace_claims
+
+    digest = hashlib.sha256()
+    for module in (_trace_claims, _trace_check):
+        digest.update(Path(str(module.__file__)).read_bytes())
+    return digest.hexdigest()[:12]
+
+
+CLAIM_COLUMNS = (
+    "item", "kind", "nodes", "value", "start", "end", "segment", "verdict", "error", "truth",
+)  # fmt: skip
+"""Columns of ``claims.csv`` (one row per claim)."""
+
+
+@dataclass(frozen=True)
+class ResponseFacts:
+    """The checked claims of one response as plain rows (:data:`CLAIM_COLUMNS`: cheap to send
+    back from a worker), with where its first wrong claim falls."""
+
+    item: str
+    rows: list[tuple[Any, ...]]
+    first_wrong_char: int | None
+    first_wrong_tokens: int | None
+    first_wrong_segment: int | None
+    segments: int
+
+
+def instances_for(inputs: Sequence[Path], dataset_dir: Path | None) -> dict[str, Instance]:
+    """The instances (with graphs) of the input jobs, by id: from each job's dataset folder
+    (its ``job.json``), or ``dataset_dir`` when given."""
+    from gralgo.dataset import read_instances
+    from gralgo.results import ResultsError, read_job
+
+    folders: list[Path] = []
+    if dataset_dir is not None:
+        folders.append(dataset_dir)
+    else:
+        for path in inputs:
+            try:
+                folders.append(Path(read_job(path).dataset_dir))
+            except ResultsError as err:
+                raise AnalysisInputError(
+                    f"trace_facts needs each response's graph: {path} has no job record "
+                    f"({err}); pass analysis.dataset_dir=<the dataset folder>"
+                ) from err
+    found: dict[str, Instance] = {}
+    for folder in dict.fromkeys(folders):
+        if not folder.is_dir():
+            raise AnalysisInputError(
+                f"dataset folder {folder} does not exist; pass analysis.dataset_dir=<folder>"
+            )
+        for instance in read_instances(folder, formats=[], with_graphs=True):
+            found[instance.id] = instance
+    return found
+
+
+Prepared = dict[tuple[str, bool], tuple["NodeNames", GraphFacts, int]]
+"""Per (instance, numeric ids): its names, its graph's facts, the most words in a name."""
+
+
+def check_responses(
+    scored: pd.DataFrame,
+    instances: Mapping[str, Instance],
+    segmentation: Segmentation,
+    tokenizer: str,
+    workers: int = 0,
+) -> tuple[list[ResponseFacts], list[SegmentedResponse | None]]:
+    """Every scored response's claims checked against its instance's graph, over ``workers``
+    processes (0: one per core; responses of one instance stay in one process, which reads
+    its graph and computes its distances once); with the segmented responses."""
+    import os
+
+    from gralgo.analysis._segmentation_method import segment_responses
+    from gralgo.analysis._workers import map_in_workers
+
+    missing = sorted(set(scored["instance_id"]) - set(instances))
+    if missing:
+        raise AnalysisInputError(
+            f"{len(missing)} responses' instances are not in the dataset (e.g. {missing[0]}); "
+            "pass analysis.dataset_dir=<the dataset the job was run on>"
+        )
+    segmented = segment_responses(scored, segmentation)
+    rows = _rows(scored, segmented)
+    by_instance: dict[str, list[int]] = {}
+    for index, row in enumerate(rows):
+        by_instance.setdefault(row[1], []).append(index)
+    workers = workers or os.cpu_count() or 1
+    chunk_count = 1 if workers == 1 or len(rows) < 500 else workers * 4
+    chunks: list[list[int]] = [[] for _ in range(chunk_count)]
+    for number, indices in enumerate(by_instance.values()):
+        chunks[number % chunk_count].extend(indices)
+    cache: Prepared = {}
+
+    def check_chunk(indices: list[int]) -> list[tuple[int, ResponseFacts]]:
+        return [(i, _response_facts(rows[i], instances, cache, tokenizer)) for i in indices]
+
+    if chunk_count == 1:
+        done = check_chunk(chunks[0])
+    else:
+        done = [pair for part in map_in_workers(check_chunk, chunks, workers) for pair in part]
+    found: list[ResponseFacts | None] = [None] * len(rows)
+    for index, facts in done:
+        found[index] = facts
+    return [facts for facts in found if facts is not None], segmented
+
+
+Row = tuple[str, str, bool, "SegmentedResponse | None"]
+
+
+def _rows(scored: pd.DataFrame, segmented: Sequence[SegmentedResponse | None]) -> list[Row]:
+    from gralgo.formats import get_format
+
+    numeric = {fmt: get_format(fmt).codec.numeric for fmt in set(scored["format"])}
+    return [
+        (item, instance_id, numeric[fmt], piece)
+        for item, instance_id, fmt, piece in zip(
+            scored["item"], scored["instance_id"], scored["format"], segmented, strict=True
+        )
+    ]
+
+
+def checked_claims(
+    row: Row, instances: Mapping[str, Instance], cache: Prepared
+) -> list[CheckedClaim]:
+    """One response's claims, checked (``cache`` keeps each instance's names and facts)."""
+    from gralgo.score import NodeNames
+
+    _, instance_id, numeric, piece = row
+    key = (instance_id, numeric)
+    if key not in cache:
+        instance = instances[instance_id]
+        graph = instance.to_networkx()
+        words = 2 if numeric else longest_name_words(graph.nodes)
+        cache[key] = (NodeNames(graph, numeric), GraphFacts(graph, instance.params), words)
+    names, facts, words = cache[key]
+    if piece is None:
+        return []
+    return check_claims(extract_claims(piece.text, names, words), facts, piece.segments)
+
+
+def _response_facts(
+    row: Row, instances: Mapping[str, Instance], cache: Prepared, tokenizer: str
+) -> ResponseFacts:
+    from gralgo.formats import count_tokens
+
+    item, piece = row[0], row[3]
+    checked = checked_claims(row, instances, cache)
+    first = next((c for c in checked if c.verdict == "wrong"), None)
+    start = None if first is None else first.claim.start
+    return ResponseFacts(
+        item,
+        [
+            (
+                item,
+                c.claim.kind,
+                " | ".join(c.claim.nodes),
+                c.claim.value,
+                c.claim.start,
+                c.claim.end,
+                c.segment,
+                c.verdict,
+                c.error,
+                c.truth,
+            )
+            for c in checked
+        ],  # fmt: skip
+        start,
+        None if start is None or piece is None else count_tokens(piece.text[:start], tokenizer),
+        None if first is None else first.segment,
+        0 if piece is None else len(piece.segments),
+    )
+
+
+def response_table(scored: pd.DataFrame, facts: Sequence[ResponseFacts]) -> pd.DataFrame:
+    """One row per response: claims, checkable, wrong per kind, first wrong claim's position
+    (characters, tokens, segment), and whether the answer was right anyway."""
+    rows = []
+    for row, found in zip(scored.to_dict("records"), facts, strict=True):
+        verdicts = [claim[7] for claim in found.rows]
+        errors = [claim[8] for claim in found.rows if claim[8] is not None]
+        wrong = verdicts.count("wrong")
+        rows.append(
+            {
+                "item": found.item,
+                "model": row["model"],
+                "task": row["task"],
+                "level": row["level"],
+                "format": row["format"],
+                "correct": bool(row["correct"]),
+                "claims": len(verdicts),
+                "checkable": verdicts.count("correct") + wrong,
+                "wrong": wrong,
+                **{kind: errors.count(kind) for kind in ERROR_KINDS},
+                "first_wrong_char": found.first_wrong_char,
+                "first_wrong_tokens": found.first_wrong_tokens,
+                "first_wrong_segment": found.first_wrong_segment,
+                "segments": found.segments,
+                "right_for_wrong_reasons": bool(row["correct"]) and wrong > 0,
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def summary_table(responses: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
+    """Per group: responses, mean claims, share checkable, share wrong per kind (of the
+    checkable claims), share of responses with a wrong claim, mean position of the first wrong
+    claim, and the share of right answers that rest on a wrong claim."""
+    rows = []
+    for key, group in responses.groupby(list(by), sort=True):
+        keys = key if isinstance(key, tuple) else (key,)
+        claims, checkable = int(group["claims"].sum()), int(group["checkable"].sum())
+        right = group[group["correct"]]
+        wrong_first = group["first_wrong_tokens"].dropna()
+        first_mean = float(wrong_first.mean()) if len(wrong_first) else float("nan")
+        rows.append(
+            {
+                **dict(zip(by, keys, strict=True)),
+                "responses": len(group),
+                "claims_per_response": claims / len(group),
+                "checkable_share": checkable / claims if claims else float("nan"),
+                "wrong_share": group["wrong"].sum() / checkable if checkable else float("nan"),
+                **{
+                    f"{kind}_share": group[kind].sum() / checkable if checkable else float("nan")
+                    for kind in ERROR_KINDS
+                },
+                "responses_with_wrong": float((group["wrong"] > 0).mean()),
+                "first_wrong_tokens": first_mean,
+                "first_wrong_segment": float(group["first_wrong_segment"].dropna().mean())
+                if group["first_wrong_segment"].notna().any() else float("nan"),
+                "right_for_wrong_reasons": float(right["right_for_wrong_reasons"].mean())
+                if len(right) else float("nan"),
+            }
+        )  # fmt: skip
+    return pd.DataFrame(rows)
+
+
+def claims_table(facts: Sequence[ResponseFacts]) -> pd.DataFrame:
+    """Every claim: response, kind, nodes, value, span, segment, verdict, error, the truth."""
+    return pd.DataFrame.from_records(
+        [row for found in facts for row in found.rows], columns=list(CLAIM_COLUMNS)
+    )
+
+
+def judge_agreement(responses: pd.DataFrame, sections_csv: Path) -> pd.DataFrame:
+    """Cohen's kappa between "a memorization error was found" (:data:`MEMORIZATION_ERRORS`)
+    and the error-taxonomy judge's ``graph_memorization_error`` label, on the responses both
+    looked at (the judge's ``sections.csv``)."""
+    from gralgo.analysis._error_taxonomy import cohen_kappa
+
+    if not sections_csv.is_file():
+        raise AnalysisInputError(
+            f"analysis.judge_labels: {sections_csv} is not an error_taxonomy sections.csv "
+            "(point it at the error_taxonomy output folder or its sections.csv)"
+        )
+    sections = pd.read_csv(sections_csv, dtype={"item": str, "labels": str})
+    judged = sections.assign(
+        memorization=sections["labels"].fillna("").str.split(";").map(
+            lambda labels: JUDGE_MEMORIZATION_LABEL in labels
+        )
+    ).groupby("item")["memorization"].any()  # fmt: skip
+    ours = responses.set_index("item")
+    common = [item for item in judged.index if item in ours.index]
+    mine = [bool(ours.loc[item, list(MEMORIZATION_ERRORS)].sum() > 0) for item in common]
+    theirs = [bool(judged[item]) for item in common]
+    return pd.DataFrame(
+        [
+            {
+                "responses": len(common),
+                "both": sum(a and b for a, b in zip(mine, theirs, strict=True)),
+                "checker_only": sum(a and not b for a, b in zip(mine, theirs, strict=True)),
+                "judge_only": sum(b and not a for a, b in zip(mine, theirs, strict=True)),
+                "kappa": cohen_kappa(mine, theirs) if common else float("nan"),
+            }
+        ]
+    )
+
+
+def plot_wrong_shares(table: pd.DataFrame, path: Path, by: str) -> Path:
+    """Stacked bars: the share of checkable claims that are wrong, by error kind, per group."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(max(5.0, 0.8 * len(table) + 2), 4))
+    bottom = [0.0] * len(table)
+    labels = [str(v) for v in table[by]]
+    for kind in ERROR_KINDS:
+        values = table[f"{kind}_share"].fillna(0.0).tolist()
+        ax.bar(labels, values, bottom=bottom, label=kind.replace("_", " "))
+        bottom = [b + v for b, v in zip(bottom, values, strict=True)]
+    ax.set_ylabel("share of checkable claims that are wrong")
+    ax.set_xlabel(by)
+    ax.legend(fontsize=7)
+    plt.setp(ax.get_xticklabels(), rotation=30, ha="right")
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    return path
+
+
+def _highlights(
+    output: AnalysisOutput,
+    responses: pd.DataFrame,
+    rows: Sequence[Row],
+    instances: Mapping[str, Instance],
+    limit: int = 200,
+) -> None:
+    """``highlights.html``: the first ``limit`` responses with a wrong claim, re-checked here
+    (cheap for a few hundred; the workers send back plain rows only)."""
+    from gralgo.analysis._trace_highlights import write_highlights
+
+    flagged = [i for i, wrong in enumerate(responses["wrong"].tolist()) if wrong > 0][:limit]
+    cache: Prepared = {}
+    shown = []
+    for i in flagged:
+        piece = rows[i][3]
+        if piece is not None:
+            shown.append((rows[i][0], piece.text, checked_claims(rows[i], instances, cache)))
+    path = write_highlights(output.directory / "highlights.html", shown, limit)
+    output.files.append(path)
+
+
+def run_trace_facts(
+    samples: pd.DataFrame,
+    output: AnalysisOutput,
+    *,
+    instances: Mapping[str, Instance],
+    segmentation: Segmentation,
+    tokenizer: str | None = None,
+    judge_labels: Path | None = None,
+    workers: int = 0,
+) -> pd.DataFrame:
+    """The whole analysis into ``output``; returns the per-response table."""
+    from gralgo.analysis._efficiency import tokenizer_for_model
+
+    scored = scored_responses(samples)
+    if scored.empty:
+        raise AnalysisInputError("trace_facts: the inputs hold no successful responses")
+    token_name = tokenizer or tokenizer_for_model(str(scored["litellm_model"].iloc[0]))
+    facts, segmented = check_responses(scored, instances, segmentation, token_name, workers)
+    responses = response_table(scored, facts)
+    _highlights(output, responses, _rows(scored, segmented), instances)
+    version = checker_version()
+    claims = claims_table(facts)
+    for name, frame in (("responses", responses), ("claims", claims)):
+        path = output.directory / f"{name}.csv"
+        frame.assign(checker_version=version).to_csv(path, index=False)
+        output.files.append(path)
+    note = (
+        f"Checker code {version} (sha256 of gralgo/analysis/_trace_claims.py and "
+        f"_trace_check.py). Shares of checkable claims (correct or wrong); first wrong claim "
+        f"in {token_name} tokens from the start of the response and in segments "
+        f"({segmentation.describe()}); right for wrong reasons: share of correct answers whose "
+        "trace holds a wrong claim."
+    )
+    by_level = summary_table(responses, ("task", "level"))
+    by_model = summary_table(responses, ("model",))
+    output.table("by_task_level", by_level, "Trace facts per task and level", note)
+    output.table("by_model", by_model, "Trace facts per model", note)
+    output.figure(
+        plot_wrong_shares(by_model, output.directory / "wrong_claims_by_model.png", "model")
+    )
+    overall = summary_table(responses.assign(all="all"), ("all",)).iloc[0]
+    output.metrics.update(
+        {
+            "responses": float(len(responses)),
+            "claims": float(responses["claims"].sum()),
+            "checkable_share": float(overall["checkable_share"]),
+            "wrong_share": float(overall["wrong_share"]),
+            "responses_with_wrong": float(overall["responses_with_wrong"]),
+            "right_for_wrong_reasons": float(overall["right_for_wrong_reasons"]),
+            **{f"{kind}_share": float(overall[f"{kind}_share"]) for kind in ERROR_KINDS},
+        }
+    )
+    if judge_labels is not None:
+        path = judge_labels / "sections.csv" if judge_labels.is_dir() else judge_labels
+        agreement = judge_agreement(responses, path)
+        output.table(
+            "judge_agreement",
+            agreement,
+            "Agreement with the judge's graph-memorization labels (Cohen's kappa)",
+            f"Checker: a response has a wrong {', '.join(MEMORIZATION_ERRORS)} claim; judge: a "
+            f"section labelled {JUDGE_MEMORIZATION_LABEL} ({path}).",
+        )
+        output.metrics["judge_kappa"] = float(agreement["kappa"].iloc[0])
+    log.info("trace_facts: %d responses, %d claims", len(responses), len(claims))
+    return responses

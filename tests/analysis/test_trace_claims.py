@@ -1,0 +1,72 @@
+"""The trace-fact extractor and checker on the worked examples of design/trace-facts.md."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import networkx as nx
+import pytest
+
+from gralgo.analysis._trace_check import GraphFacts, check_claims
+from gralgo.analysis._trace_claims import extract_claims
+from gralgo.score import NodeNames
+
+EXAMPLES = json.loads(
+    (Path(__file__).parent / "data" / "trace_facts_examples.json").read_text(encoding="utf-8")
+)
+
+
+def _graph() -> nx.Graph[str]:
+    graph: nx.Graph[str] = nx.Graph()
+    for u, v, w in EXAMPLES["graph"]["edges"]:
+        graph.add_edge(u, v, weight=w)
+    return graph
+
+
+@pytest.mark.parametrize("example", EXAMPLES["examples"], ids=lambda e: e["text"][:30])
+def test_worked_example(example: dict[str, str | None]) -> None:
+    graph = _graph()
+    text = str(example["text"])
+    checked = check_claims(extract_claims(text, NodeNames(graph)), GraphFacts(graph))
+    if example["kind"] is None:
+        assert checked == []
+        return
+    mine = [c for c in checked if c.claim.kind == example["kind"]]
+    assert mine, [c.claim for c in checked]
+    assert mine[0].verdict == example["verdict"]
+    assert mine[0].error == example.get("error")
+    if "truth" in example:
+        assert mine[0].truth == example["truth"]
+
+
+def test_numeric_ids_read_as_nodes_and_arithmetic_is_no_edge() -> None:
+    graph: nx.Graph[str] = nx.path_graph(["a", "b", "c", "d"])  # ids 0..3 in name order
+    names = NodeNames(graph, numeric_ids=True)
+    claims = extract_claims("0 -- 1, then node 2 and node 0 are adjacent. 3 - 1 = 2", names)
+    assert [(c.kind, set(c.nodes)) for c in claims] == [
+        ("edge", {"a", "b"}),
+        ("edge", {"a", "c"}),
+    ]
+
+
+def test_long_context_names_with_commas_are_read_whole() -> None:
+    graph: nx.Graph[str] = nx.Graph()
+    graph.add_edge("Paris, amber harbour, quiet orchard", "Lyon, misty bridge")
+    graph.add_edge("Lyon, misty bridge", "Oslo, calm river")
+    text = "Paris, amber harbour, quiet orchard is connected to Oslo, calm river."
+    checked = check_claims(extract_claims(text, NodeNames(graph)), GraphFacts(graph))
+    assert [(c.claim.nodes, c.error) for c in checked] == [
+        (("Paris, amber harbour, quiet orchard", "Oslo, calm river"), "hallucinated_edge")
+    ]
+
+
+def test_claims_get_their_segment() -> None:
+    from gralgo.analysis._text_split import segment_at_markers
+
+    graph = _graph()
+    text = "Paris -- Lyon. Wait, Paris has degree 5."
+    checked = check_claims(
+        extract_claims(text, NodeNames(graph)), GraphFacts(graph), segment_at_markers(text)
+    )
+    assert [(c.claim.kind, c.segment) for c in checked] == [("edge", 0), ("degree", 1)]

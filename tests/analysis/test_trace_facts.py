@@ -1,0 +1,141 @@
+"""``analysis=trace_facts`` on a finished evaluation job of the stub: claims read from the
+responses, checked on the instances' graphs, tables, figure, and agreement with the judge."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from hydra import compose, initialize_config_dir
+from omegaconf import OmegaConf
+
+from gralgo.analysis import run_analysis
+from gralgo.dataset import read_instances
+from gralgo.evaluate import evaluate, load_instances
+from gralgo.settings import analyze_settings_from_config
+from gralgo.testing import FAKE_KEY_ENV, StubServer
+
+CONF = Path(__file__).resolve().parents[2] / "conf"
+
+
+@pytest.fixture()
+def job_with_claims(make_settings, judge_stub: StubServer) -> tuple[Path, list[str]]:
+    """Three responses: a right answer resting on a hallucinated edge, a wrong answer with a
+    wrong degree, a right answer with a true edge. Returns the job and the expected items'
+    first wrong claims (text)."""
+    settings = make_settings(
+        "model=openai_compatible", "model.name=stub-model", f"model.api_base={judge_stub.api_base}",
+        f"model.api_key_env={FAKE_KEY_ENV}", "task=[max_degree]", "level=1",
+        "dataset.per_level=3", "sampling.k=1", "mlflow.enabled=false",
+    )  # fmt: skip
+    load_instances(settings)  # builds the dataset
+    instances = read_instances(settings.dataset_dir, tasks=["max_degree"], levels=[1],
+                               per_level=3, context="standard", formats=["edge_list"])  # fmt: skip
+    answers = {}
+    for index, instance in enumerate(instances):
+        graph = instance.to_networkx()
+        (u, v), node = next(iter(graph.edges)), next(iter(graph.nodes))
+        absent = next((a, b) for a in graph for b in graph if a != b and not graph.has_edge(a, b))
+        prompt = instance.prompts["edge_list"]
+        if index == 0:
+            text = f"{u} -- {v}. Wait, {absent[0]} is connected to {absent[1]}. "
+            text += f"\\boxed{{{prompt.answer}}}"
+        elif index == 1:
+            text = f"{node} has degree {graph.degree(node) + 1}. So \\boxed{{999}}"
+        else:
+            text = f"{u} is adjacent to {v}. \\boxed{{{prompt.answer}}}"
+        answers[prompt.text] = text
+    judge_stub.control(answers=answers)
+    return evaluate(settings).output_dir, [instance.id for instance in instances]
+
+
+def _settings(job: Path, out: Path, *extra: str):
+    with initialize_config_dir(config_dir=str(CONF), version_base=None):
+        cfg = compose(
+            "config",
+            overrides=["command=analyze", "analysis=trace_facts", f"analyze.inputs=[{job}]",
+                       "mlflow.enabled=false", f"paths.outputs={out.parent / 'outputs'}", *extra],
+        )  # fmt: skip
+    plain = OmegaConf.to_container(cfg, resolve=True)
+    assert isinstance(plain, dict)
+    return analyze_settings_from_config(plain, out)
+
+
+def test_trace_facts_reads_checks_and_summarises(job_with_claims, tmp_path: Path) -> None:
+    job, _ = job_with_claims
+    result = run_analysis(_settings(job, tmp_path / "out"))
+    responses = pd.read_csv(result.output_dir / "responses.csv").sort_values("item")
+    assert list(responses["claims"]) == [2, 1, 1] or sorted(responses["claims"]) == [1, 1, 2]
+    assert responses["hallucinated_edge"].sum() == 1
+    assert responses["wrong_degree"].sum() == 1
+    right_wrong = responses[responses["right_for_wrong_reasons"]]
+    assert len(right_wrong) == 1 and right_wrong["hallucinated_edge"].iloc[0] == 1
+    assert right_wrong["first_wrong_segment"].iloc[0] == 1  # after "Wait"
+    assert right_wrong["first_wrong_tokens"].iloc[0] > 0
+    claims = pd.read_csv(result.output_dir / "claims.csv")
+    assert set(claims["verdict"]) == {"correct", "wrong"}
+    assert claims["checker_version"].nunique() == 1
+    assert result.metrics["right_for_wrong_reasons"] == pytest.approx(0.5)
+    assert (result.output_dir / "wrong_claims_by_model.png").is_file()
+    page = (result.output_dir / "highlights.html").read_text(encoding="utf-8")
+    assert page.count("<h2>") == 2 and '<mark class="wrong"' in page
+    summary = result.summary.read_text(encoding="utf-8")
+    assert "Trace facts per task and level" in summary and "Trace facts per model" in summary
+    assert json.loads((result.output_dir / "metrics.json").read_text())["claims"] == 4
+
+
+def test_kappa_against_the_judges_memorization_labels(job_with_claims, tmp_path: Path) -> None:
+    job, _ = job_with_claims
+    first = run_analysis(_settings(job, tmp_path / "first"))
+    responses = pd.read_csv(first.output_dir / "responses.csv")
+    flagged = set(responses.loc[responses["hallucinated_edge"] > 0, "item"])
+    sections = pd.DataFrame(
+        {
+            "item": list(responses["item"]),
+            "labels": [
+                "graph_memorization_error" if i in flagged else "redundancy"
+                for i in responses["item"]
+            ],
+        }  # fmt: skip
+    )
+    sections.to_csv(tmp_path / "sections.csv", index=False)
+    result = run_analysis(
+        _settings(job, tmp_path / "out", f"analysis.judge_labels={tmp_path / 'sections.csv'}")
+    )
+    assert result.metrics["judge_kappa"] == pytest.approx(1.0)
+    agreement = pd.read_csv(result.output_dir / "judge_agreement.csv")
+    assert agreement["responses"].iloc[0] == 3 and agreement["both"].iloc[0] == 1
+
+
+def test_a_ledger_input_without_a_dataset_names_the_fix(tmp_path: Path) -> None:
+    from gralgo.analysis._responses import AnalysisInputError
+    from gralgo.analysis._trace_facts import instances_for
+
+    (tmp_path / "ledger.sqlite").write_bytes(b"")
+    with pytest.raises(AnalysisInputError, match="analysis.dataset_dir"):
+        instances_for([tmp_path / "ledger.sqlite"], None)
+
+
+def test_worker_processes_give_the_same_claims_as_one_process() -> None:
+    from types import SimpleNamespace
+
+    from gralgo.analysis import Segmentation
+    from gralgo.analysis._trace_facts import check_responses
+    from tests.analysis.trace_facts_planted import write_trace
+
+    traces = [write_trace(task, "edge_list", seed) for task in ("max_kcore", "mst_weight")
+              for seed in range(5)]  # fmt: skip
+    instances = {
+        f"i{n}": SimpleNamespace(to_networkx=lambda t=t: t.graph, params=t.params)
+        for n, t in enumerate(traces)
+    }
+    scored = pd.DataFrame(
+        [{"item": f"r{n}:{k}", "instance_id": f"i{n}", "format": "edge_list", "text": t.text}
+         for n, t in enumerate(traces) for k in range(60)]
+    )  # fmt: skip
+    one, _ = check_responses(scored, instances, Segmentation(), "cl100k_base", workers=1)
+    two, _ = check_responses(scored, instances, Segmentation(), "cl100k_base", workers=2)
+    assert len(scored) >= 500  # the size at which workers start
+    assert one == two and sum(len(f.rows) for f in one) > 1000
