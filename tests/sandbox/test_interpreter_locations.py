@@ -86,6 +86,7 @@ def test_venv_anywhere_runs_under_bubblewrap(place: str, tmp_path: Path, home_di
 
 
 @pytest.mark.skipif(not str(REPO).startswith("/"), reason="needs an absolute checkout")
+@pytest.mark.timeout(900)  # a whole test file, run again in a venv (its own limit: 600 s)
 def test_hostile_set_passes_with_a_venv_under_tmp(tmp_path: Path) -> None:
     assert str(tmp_path).startswith("/tmp/")
     python = make_venv(tmp_path / "venv")
