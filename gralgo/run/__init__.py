@@ -11,11 +11,11 @@ from gralgo.run._modes import ModeSettings
 from gralgo.run._tool_loop import ToolLoopResult, ToolLoopSettings, run_tool_loop
 
 if _TYPE_CHECKING:
-    from gralgo.run._batch import BatchSettings, run_batches
-    from gralgo.run._batch_price import batch_rates
-    from gralgo.run._batch_progress import BatchProgress
-    from gralgo.run._batch_providers import provider_of
-    from gralgo.run._batch_sweep import (
+    from gralgo.run.batch._batch_run import BatchSettings, run_batches
+    from gralgo.run.batch._batch_price import batch_rates
+    from gralgo.run.batch._batch_progress import BatchProgress
+    from gralgo.run.batch._provider_apis import provider_of
+    from gralgo.run.batch._sweep_jobs import (
         mark_batch_sweep,
         pending_jobs,
         sweep_collects_batches,
@@ -39,16 +39,16 @@ if _TYPE_CHECKING:
 
 # Public names loaded on first use (PEP 562), so importing this package stays cheap.
 _LAZY = {
-    "BatchSettings": "gralgo.run._batch",
-    "BatchProgress": "gralgo.run._batch_progress",
-    "mark_batch_sweep": "gralgo.run._batch_sweep",
-    "pending_jobs": "gralgo.run._batch_sweep",
-    "sweep_collects_batches": "gralgo.run._batch_sweep",
-    "wait_for_batches": "gralgo.run._batch_sweep",
-    "write_pending": "gralgo.run._batch_sweep",
-    "batch_rates": "gralgo.run._batch_price",
-    "provider_of": "gralgo.run._batch_providers",
-    "run_batches": "gralgo.run._batch",
+    "BatchSettings": "gralgo.run.batch._batch_run",
+    "BatchProgress": "gralgo.run.batch._batch_progress",
+    "mark_batch_sweep": "gralgo.run.batch._sweep_jobs",
+    "pending_jobs": "gralgo.run.batch._sweep_jobs",
+    "sweep_collects_batches": "gralgo.run.batch._sweep_jobs",
+    "wait_for_batches": "gralgo.run.batch._sweep_jobs",
+    "write_pending": "gralgo.run.batch._sweep_jobs",
+    "batch_rates": "gralgo.run.batch._batch_price",
+    "provider_of": "gralgo.run.batch._provider_apis",
+    "run_batches": "gralgo.run.batch._batch_run",
     "LocalLlamaServer": "gralgo.run._local_server",
     "Plan": "gralgo.run._plan",
     "RunProgress": "gralgo.run._progress",

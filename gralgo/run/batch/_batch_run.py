@@ -37,16 +37,16 @@ from gralgo.ledger import (
     pairs_digest,
 )
 from gralgo.redaction import redact_tokens
-from gralgo.run._batch_price import BatchRates
-from gralgo.run._batch_progress import BatchProgress
-from gralgo.run._batch_providers import (
+from gralgo.run.batch._batch_price import BatchRates
+from gralgo.run.batch._batch_progress import BatchProgress
+from gralgo.run.batch._provider_apis import (
     COMPLETION_WINDOW_S,
     UNDECIDED,
     BatchStatus,
     LineResult,
     custom_pair,
 )
-from gralgo.run._batch_registry import Provider, make_provider
+from gralgo.run.batch._provider_registry import Provider, make_provider
 from gralgo.run._errors import redact
 from gralgo.run._request_info import redact_known
 

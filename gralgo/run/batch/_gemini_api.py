@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from gralgo.ledger import Request, logprobs_from_response
-from gralgo.run._batch_providers import (
+from gralgo.run.batch._provider_apis import (
     BatchStatus,
     Limits,
     LineResult,

@@ -94,7 +94,7 @@ def pending_jobs(sweep_dir: Path) -> list[PendingJob]:
 
 
 def _provider(model: dict[str, Any]) -> Any:
-    from gralgo.run._batch_registry import make_provider
+    from gralgo.run.batch._provider_registry import make_provider
 
     spec = ModelSpec(**{**model, "drop_params": tuple(model.get("drop_params") or ())})
     return make_provider(Request("", (), spec, SamplingParams()))
@@ -132,7 +132,7 @@ def wait_for_batches(jobs: Sequence[PendingJob], progress: Any = None) -> None:
     delay = min(job.poll_s for job in jobs)
     most = max(job.max_poll_s for job in jobs)
     log.info("batch sweep: waiting for the batches of %d job(s)", len(jobs))
-    from gralgo.run._batch import crash_point
+    from gralgo.run.batch._batch_run import crash_point
 
     while True:
         statuses = batch_statuses(jobs)
