@@ -24,7 +24,7 @@ from typing import Any, ParamSpec, TypeVar
 
 from gralgo.errors import ConfigError, RunInterrupted
 from gralgo.ledger import (
-    Ledger,
+    LedgerStore,
     Pair,
     Request,
     ResponseKeeper,
@@ -134,7 +134,7 @@ class _LiveRun:
     def __init__(
         self,
         total: int,
-        ledger: Ledger,
+        ledger: LedgerStore,
         max_concurrency: int,
         max_attempts: int,
         timeout_s: float,
@@ -518,7 +518,7 @@ class _LiveRun:
 
 async def run_samples(
     todo: Sequence[tuple[Request, int]],
-    ledger: Ledger,
+    ledger: LedgerStore,
     *,
     max_concurrency: int,
     max_attempts: int,
