@@ -124,7 +124,7 @@ def lines_round(lines: int, provider: str = "openai") -> dict[str, float]:
 import json, os, resource, sys, tempfile, time
 from pathlib import Path
 from gralgo.ledger import Ledger
-from gralgo.run._batch import BatchSettings, run_batches
+from gralgo.run.batch._batch_run import BatchSettings, run_batches
 from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, make_requests, start_batch_stub
 os.environ[FAKE_KEY_ENV] = FAKE_KEY
 tmp = Path(tempfile.mkdtemp())

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from gralgo.dataset import Instance, ensure_dataset, read_instances
 from gralgo.job import EvaluationResult, finish_record, reuse_results, start_record
-from gralgo.ledger import ModelSpec, Request, SamplingParams
+from gralgo.ledger import LedgerStore, ModelSpec, Request, SamplingParams
 from gralgo.run import Plan, build_requests, estimate_cost, resolve_tool_calling
 from gralgo.settings import AppSettings
 from gralgo.tracking import JobRun
@@ -22,6 +22,18 @@ if TYPE_CHECKING:
     from gralgo.results import TranscriptsState
 
 log = logging.getLogger("gralgo")
+
+
+def sweep_job() -> tuple[Path | None, list[str]]:
+    """Inside a Hydra ``-m`` job: its sweep folder and its command-line overrides (read here, at
+    the edge; the run stage takes them as arguments); else ``(None, [])``."""
+    from hydra.core.hydra_config import HydraConfig
+    from hydra.types import RunMode
+
+    if not HydraConfig.initialized() or HydraConfig.get().mode != RunMode.MULTIRUN:
+        return None, []
+    hydra_cfg = HydraConfig.get()
+    return Path(str(hydra_cfg.sweep.dir)), list(hydra_cfg.overrides.task)
 
 
 def job_output_dir(settings: AppSettings) -> Path:
@@ -252,7 +264,7 @@ def check_batch_mode(settings: AppSettings, requests: Sequence[Request]) -> None
         provider_of(requests[0])
 
 
-def refuse_live_while_batched(todo: Sequence[tuple[Request, int]], ledger: Any) -> None:
+def refuse_live_while_batched(todo: Sequence[tuple[Request, int]], ledger: LedgerStore) -> None:
     """A live run must not wait up to 30 hours for samples that sit in running batches: say
     how to collect them instead (before anything is paid)."""
     from gralgo.errors import ConfigError
@@ -270,7 +282,7 @@ def refuse_live_while_batched(todo: Sequence[tuple[Request, int]], ledger: Any) 
 
 
 def run_batch_mode(
-    settings: AppSettings, todo: Sequence[tuple[Request, int]], ledger: Any, out_dir: Path
+    settings: AppSettings, todo: Sequence[tuple[Request, int]], ledger: LedgerStore, out_dir: Path
 ) -> dict[str, float]:
     """Send ``todo`` through the provider's batch API; with ``wait=false`` and batches still
     running, raise :class:`~gralgo.errors.BatchSubmitted` naming the command that collects (in
@@ -292,7 +304,8 @@ def run_batch_mode(
     from gralgo.seeding import stable_hash
 
     cfg = settings.run.batch
-    to_sweep = cfg.wait and sweep_collects_batches()  # submit now, the sweep's end waits
+    sweep_dir, overrides = sweep_job()
+    to_sweep = cfg.wait and sweep_collects_batches(sweep_dir)  # submit now, the sweep's end waits
     batch = BatchSettings(
         wait=cfg.wait and not to_sweep, fallback=cfg.fallback, poll_s=cfg.poll_s,
         max_poll_s=cfg.max_poll_s, max_requests=cfg.max_requests,
@@ -317,7 +330,8 @@ def run_batch_mode(
     )  # fmt: skip
     if report.submitted_only and to_sweep:
         location = str(settings.ledger_url or settings.ledger_path)
-        write_pending(out_dir, location, job, todo[0][0].model, cfg.poll_s, cfg.max_poll_s)
+        model = todo[0][0].model
+        write_pending(out_dir, location, job, model, overrides, cfg.poll_s, cfg.max_poll_s)
         raise BatchLeftToSweep(
             f"submitted: {report.open_batches} batch(es) still running at the provider; the "
             "sweep waits for every job's batches at its end and collects this job then"
@@ -399,7 +413,7 @@ def job_report_settings(settings: AppSettings) -> Any:
 def register_job(
     settings: AppSettings,
     out_dir: Path,
-    ledger: Any,
+    ledger: LedgerStore,
     instances: Sequence[Instance],
     requests: Sequence[Request],
     spec: ModelSpec,
@@ -717,7 +731,9 @@ def concurrency_limit(settings: AppSettings) -> int:
     return settings.model.max_concurrency or 16
 
 
-def run_pending(settings: AppSettings, todo: Sequence[tuple[Request, int]], ledger: Any) -> Any:
+def run_pending(
+    settings: AppSettings, todo: Sequence[tuple[Request, int]], ledger: LedgerStore
+) -> Any:
     from gralgo.run import RunProgress, run_samples_sync
 
     with RunProgress(len(todo), cost=job_pricer(settings)) as progress:

@@ -73,6 +73,19 @@ def make_settings(tmp_path: Path) -> Callable[..., AppSettings]:
     return make
 
 
+SLOW_TIMEOUT_S = 900
+"""Per-test time-out of ``slow`` and ``local_model`` tests (the rest: ``timeout`` in
+pyproject.toml): generous on a loaded 2-core machine, yet a hang fails."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.get_closest_marker("timeout") is None and (
+            item.get_closest_marker("slow") or item.get_closest_marker("local_model")
+        ):
+            item.add_marker(pytest.mark.timeout(SLOW_TIMEOUT_S))
+
+
 # Property tests: no deadline (a loaded 2-core CI machine is slow), and under CI a fixed
 # derandomised search so a run is reproducible; locally hypothesis keeps exploring.
 from hypothesis import settings as hypothesis_settings  # noqa: E402

@@ -42,6 +42,17 @@ def test_tokens_that_spell_a_key_are_masked_and_the_count_kept() -> None:
     assert redact_tokens(("a", "b"), ["sk-test-SECRET123"]) == ("a", "b")
 
 
+def test_a_token_that_holds_only_part_of_a_key_is_masked_too() -> None:
+    """A token that straddles the key's edge (`` sk-te``, ``123. ok``) spells part of it:
+    masked like the tokens wholly inside it, or the key's first or last letters leak."""
+    key = "sk-test-SECRET123"
+    tokens = ("My", " key", " is", " sk-te", "st-SEC", "RET", "123. ok", "!")
+    masked = (*tokens[:3], REDACTED, REDACTED, REDACTED, REDACTED, "!")
+    assert redact_tokens(tokens, [key]) == masked
+    assert redact_tokens(("x", f"a{key}b", "y"), [key]) == ("x", REDACTED, "y")
+    assert redact_tokens(("x", "sk-", "test-SECRET12", "3"), [key]) == ("x", *[REDACTED] * 3)
+
+
 @pytest.mark.parametrize(
     "url",
     [

@@ -65,3 +65,15 @@ def test_readme_quotes_idle_and_loaded_times() -> None:
     assert "≈2 minutes on 2 idle cores, 22 minutes measured on a loaded 2-core machine" in text
     assert "prints a progress line every 30 s while it compiles" in text
     assert "completion tokens/s" in text
+
+
+def test_ci_runs_exactly_the_readmes_test_command() -> None:
+    """`.ci/run` ends with the README's test command, which times the whole suite."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    command = readme.split("Run the tests", 1)[1].split("\n\n", 2)[1].strip()
+    assert command == "bash scripts/setup_system.sh && bash scripts/test.sh"
+    ci = (REPO / ".ci" / "run").read_text(encoding="utf-8").strip().splitlines()
+    assert ci[-1] == command
+    suite = (REPO / "scripts" / "test.sh").read_text(encoding="utf-8")
+    assert "-n 2" in suite and '-m "not local_model"' in suite and "-m local_model" in suite
+    assert "wall time" in suite

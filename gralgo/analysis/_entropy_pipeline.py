@@ -29,7 +29,7 @@ from gralgo.analysis._token_entropy import (
     normalize_token,
     ranked_tokens,
 )
-from gralgo.ledger import LogprobStore, SampleLogprobs
+from gralgo.results import read_logprobs
 
 
 def input_ledgers(inputs: Sequence[Path]) -> list[Path]:
@@ -58,13 +58,7 @@ def _entropy_chunk(
     args: tuple[list[Path], list[tuple[str, int]], float, tuple[str, ...], int],
 ) -> EntropyChunk:
     ledgers, keys, quantile, markers, vocab_size = args
-    data: dict[tuple[str, int], SampleLogprobs] = {}
-    for ledger in ledgers:
-        store = LogprobStore(ledger)
-        try:
-            data.update(store.read(keys))
-        finally:
-            store.close()
+    data = read_logprobs(ledgers, keys)
     chunk = EntropyChunk([], {}, {})
     ranking_keys: dict[str, str | None] = {}  # each raw token looked at once per chunk
     word_starts: dict[str, int] = {}

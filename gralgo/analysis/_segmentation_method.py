@@ -109,16 +109,10 @@ def segment_responses(
             for text in scored["text"].tolist()
         ]
     from gralgo.analysis._token_entropy import segment_at_high_entropy, token_entropy
-    from gralgo.ledger import LogprobStore, SampleLogprobs
+    from gralgo.results import read_logprobs
 
     keys = list(zip(scored["request_key"], scored["sample_index"].astype(int), strict=True))
-    stored: dict[tuple[str, int], SampleLogprobs] = {}
-    for ledger in segmentation.ledgers:
-        store = LogprobStore(ledger)
-        try:
-            stored.update(store.read(keys))
-        finally:
-            store.close()
+    stored = read_logprobs(segmentation.ledgers, keys)
     if keys and not stored:
         raise AnalysisInputError(
             "analysis.segmentation=entropy needs the logprobs stored with the evaluated job, "

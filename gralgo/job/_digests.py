@@ -24,7 +24,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from gralgo.ledger import SampleRecord
+from gralgo.ledger import LedgerStore, SampleRecord
 
 _FORMATTING_LIBRARIES = ("numpy", "pandas", "scipy", "matplotlib")
 CONTENT_COLUMNS: tuple[str, ...] = tuple(
@@ -96,14 +96,14 @@ def _value(value: object) -> bytes:
     return b"\2" + repr(value).encode() + b"\0"
 
 
-def _rows(ledger: Any, request_keys: Iterable[str]) -> Iterable[tuple[object, ...]]:
-    return ledger.rows(request_keys, list(CONTENT_COLUMNS))  # type: ignore[no-any-return]
+def _rows(ledger: LedgerStore, request_keys: Iterable[str]) -> Iterable[tuple[object, ...]]:
+    return ledger.rows(request_keys, list(CONTENT_COLUMNS))
 
 
 _ERROR = CONTENT_COLUMNS.index("error_class") + 2
 
 
-def samples_digest(ledger: Any, request_keys: Sequence[str], k: int) -> str | None:
+def samples_digest(ledger: LedgerStore, request_keys: Sequence[str], k: int) -> str | None:
     """SHA-256 of the content of the job's samples (index < k); ``None`` unless every sample
     is stored and succeeded."""
     digest = hashlib.sha256()
@@ -120,7 +120,7 @@ def samples_digest(ledger: Any, request_keys: Sequence[str], k: int) -> str | No
     return digest.hexdigest()
 
 
-def rows_digest(ledger: Any, request_keys: Sequence[str], k: int) -> str:
+def rows_digest(ledger: LedgerStore, request_keys: Sequence[str], k: int) -> str:
     """SHA-256 of the content of whichever samples (index < k) of ``request_keys`` the ledger
     holds, errors included: it changes when any of them is added or rewritten."""
     digest = hashlib.sha256()

@@ -15,6 +15,7 @@ from gralgo.ledger._batches import BatchRecord, custom_id, pairs_digest, parse_c
 from gralgo.ledger._claims import Pair, new_owner_id, owner_is_dead
 from gralgo.ledger._records import ModelSpec, Request, RequestInfo, SampleRecord, SamplingParams
 from gralgo.ledger._sqlite import Ledger, LedgerError, LedgerWriteError
+from gralgo.ledger._store_protocol import LedgerStore
 
 if _TYPE_CHECKING:
     from gralgo.ledger._location import check_ledger_location
@@ -42,6 +43,7 @@ __all__ = [
     "BatchRecord",
     "Ledger",
     "LedgerError",
+    "LedgerStore",
     "LedgerWriteError",
     "LogprobStore",
     "ModelSpec",

@@ -25,7 +25,8 @@ from gralgo.ledger._batches import (
 from gralgo.ledger._claims import ClaimDecision, Pair, SampleState, owner_is_dead
 from gralgo.ledger._logprobs import SQLITE_TABLE, SampleLogprobs, logprob_row
 from gralgo.ledger._records import SampleRecord
-from gralgo.ledger._sqlite_schema import SAMPLE_COLUMNS, upsert_sample_sql
+from gralgo.ledger._sample_row import sample_row
+from gralgo.ledger._sqlite_schema import upsert_sample_sql
 
 _CHUNK = 400  # pairs looked up per query
 
@@ -218,10 +219,7 @@ class BatchStore:
             return
         owner = batch_owner(batch_ref)
         upsert = upsert_sample_sql(self._placeholder)
-        rows = [
-            tuple(batch_ref if c == "batch_ref" else getattr(r, c) for c in SAMPLE_COLUMNS)
-            for r in records
-        ]
+        rows = [sample_row(r, batch_ref) for r in records]  # the live path's row, made storable
         with self._batch_transaction() as conn:
             self._executemany(conn, upsert, rows)
             if logprobs:

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import os
-from typing import Any
 
 from gralgo.ledger._sqlite import Ledger
+from gralgo.ledger._store_protocol import LedgerStore
 
 
-def open_ledger(location: str | os.PathLike[str]) -> Any:
+def open_ledger(location: str | os.PathLike[str]) -> LedgerStore:
     """A :class:`PostgresLedger` for a ``postgresql://`` URL, else the SQLite ``Ledger`` file."""
     text = str(location)
     if text.startswith(("postgresql://", "postgres://")):

@@ -29,7 +29,7 @@ from gralgo.ledger._normalise import restore_row
 from gralgo.ledger._postgres_schema import LOCK_KEY, NewerServerLedgerError, migrate
 from gralgo.ledger._records import RequestInfo, SampleRecord
 from gralgo.ledger._rescue import RescuedSample, append_lines, claim_rescue_files, read_entries
-from gralgo.ledger._sqlite import _sample_row
+from gralgo.ledger._sample_row import sample_row
 from gralgo.ledger._sqlite_schema import (
     REQUEST_COLUMNS,
     SAMPLE_COLUMNS,
@@ -173,7 +173,7 @@ class PostgresLedger(BatchStore, LedgerCommon):
         transaction; with ``owner``, drop its claim too."""
         conn = self._connection()
         with conn.transaction():
-            conn.execute(_UPSERT, _sample_row(rec))
+            conn.execute(_UPSERT, sample_row(rec))
             if logprobs is not None:
                 conn.execute(
                     _LOGPROBS_UPSERT, logprob_row(rec.request_key, rec.sample_index, logprobs)

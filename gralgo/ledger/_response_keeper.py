@@ -20,7 +20,8 @@ from pathlib import Path
 from gralgo.ledger._claims import Pair
 from gralgo.ledger._logprobs import SampleLogprobs
 from gralgo.ledger._records import SampleRecord
-from gralgo.ledger._sqlite import Ledger, LedgerWriteError
+from gralgo.ledger._sqlite import LedgerWriteError
+from gralgo.ledger._store_protocol import LedgerStore
 
 _NO_SPACE = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG})
 
@@ -35,7 +36,7 @@ def is_out_of_space(err: BaseException | None) -> bool:
 class ResponseKeeper:
     """Writes finished samples for one run and remembers any write failure."""
 
-    def __init__(self, ledger: Ledger, owner: str) -> None:
+    def __init__(self, ledger: LedgerStore, owner: str) -> None:
         self.ledger, self.owner = ledger, owner
         self.stored = 0
         """Samples committed to the ledger."""

@@ -25,9 +25,10 @@ from gralgo.errors import GralgoError
 from gralgo.ledger._batch_store import BatchStore
 from gralgo.ledger._claims import ClaimResult, Pair, claim, immediate, release, renew
 from gralgo.ledger._logprobs import SQLITE_TABLE, LogprobStore, SampleLogprobs, logprob_row
-from gralgo.ledger._normalise import restore_row, storable_record
+from gralgo.ledger._normalise import restore_row
 from gralgo.ledger._records import RequestInfo, SampleRecord
 from gralgo.ledger._rescue import RescuedSample, append_lines, claim_rescue_files, read_entries
+from gralgo.ledger._sample_row import sample_row
 from gralgo.ledger._sqlite_schema import (
     REQUEST_COLUMNS,
     SAMPLE_COLUMNS,
@@ -64,13 +65,6 @@ class LedgerWriteError(LedgerError):
     def __init__(self, message: str, unsaved: Sequence[SampleRecord] = ()) -> None:
         super().__init__(message)
         self.unsaved = list(unsaved)
-
-
-def _sample_row(rec: SampleRecord) -> tuple[object, ...]:
-    """The row values in column order, texts made storable (``_normalise``; lossless).
-    (``dataclasses.astuple`` deep-copies: 20x slower.)"""
-    rec = storable_record(rec)
-    return tuple(getattr(rec, c) for c in _COLUMNS)
 
 
 def _busy(err: BaseException) -> bool:
@@ -216,7 +210,7 @@ class Ledger(BatchStore, LedgerCommon):
         logprobs: SampleLogprobs | None,
     ) -> None:
         """The statements of one sample's commit (the caller holds the transaction)."""
-        conn.execute(_UPSERT, _sample_row(rec))
+        conn.execute(_UPSERT, sample_row(rec))
         if logprobs is not None:
             conn.execute(SQLITE_TABLE)
             conn.execute(
@@ -239,7 +233,7 @@ class Ledger(BatchStore, LedgerCommon):
         in the same transaction; with ``owner``, drop that owner's claim on it too."""
         conn = self._connection()
         if owner is None and logprobs is None:
-            conn.execute(_UPSERT, _sample_row(rec))
+            conn.execute(_UPSERT, sample_row(rec))
             return
         with immediate(conn):
             self._write(conn, rec, owner, logprobs)

@@ -13,7 +13,7 @@ from gralgo.results._job import JOB_FILE, JobRecord, ResultsError, read_job
 if TYPE_CHECKING:
     import pandas as pd
 
-    from gralgo.ledger import RequestInfo
+    from gralgo.ledger import LedgerStore, RequestInfo
 
 # Column -> meaning; the order is the table's column order.
 COLUMNS: dict[str, str] = {
@@ -108,7 +108,7 @@ def _fields(reasoning: bool) -> tuple[str, ...]:
 
 
 def _stored(
-    ledger: Any, keys: Sequence[str] | None, fields: Sequence[str]
+    ledger: LedgerStore, keys: Sequence[str] | None, fields: Sequence[str]
 ) -> Iterator[tuple[Any, ...]]:
     """Stored rows as ``(key, index, instance_id, model, *fields)`` tuples, no other text."""
     rows: Iterator[tuple[Any, ...]] = ledger.rows(keys, ["instance_id", "model", *fields])

@@ -11,17 +11,6 @@ from gralgo.run._modes import ModeSettings
 from gralgo.run._tool_loop import ToolLoopResult, ToolLoopSettings, run_tool_loop
 
 if _TYPE_CHECKING:
-    from gralgo.run._batch import BatchSettings, run_batches
-    from gralgo.run._batch_price import batch_rates
-    from gralgo.run._batch_progress import BatchProgress
-    from gralgo.run._batch_providers import provider_of
-    from gralgo.run._batch_sweep import (
-        mark_batch_sweep,
-        pending_jobs,
-        sweep_collects_batches,
-        wait_for_batches,
-        write_pending,
-    )
     from gralgo.run._endpoint_env import endpoint_environment
     from gralgo.run._litellm_response import load_litellm
     from gralgo.run._local_server import LocalLlamaServer, server_settings_from_config
@@ -36,19 +25,30 @@ if _TYPE_CHECKING:
     from gralgo.run._progress import RunProgress, describe_run
     from gralgo.run._request_info import describe_request
     from gralgo.run._runner import run_samples, run_samples_sync
+    from gralgo.run.batch._batch_price import batch_rates
+    from gralgo.run.batch._batch_progress import BatchProgress
+    from gralgo.run.batch._batch_run import BatchSettings, run_batches
+    from gralgo.run.batch._provider_apis import provider_of
+    from gralgo.run.batch._sweep_jobs import (
+        mark_batch_sweep,
+        pending_jobs,
+        sweep_collects_batches,
+        wait_for_batches,
+        write_pending,
+    )
 
 # Public names loaded on first use (PEP 562), so importing this package stays cheap.
 _LAZY = {
-    "BatchSettings": "gralgo.run._batch",
-    "BatchProgress": "gralgo.run._batch_progress",
-    "mark_batch_sweep": "gralgo.run._batch_sweep",
-    "pending_jobs": "gralgo.run._batch_sweep",
-    "sweep_collects_batches": "gralgo.run._batch_sweep",
-    "wait_for_batches": "gralgo.run._batch_sweep",
-    "write_pending": "gralgo.run._batch_sweep",
-    "batch_rates": "gralgo.run._batch_price",
-    "provider_of": "gralgo.run._batch_providers",
-    "run_batches": "gralgo.run._batch",
+    "BatchSettings": "gralgo.run.batch._batch_run",
+    "BatchProgress": "gralgo.run.batch._batch_progress",
+    "mark_batch_sweep": "gralgo.run.batch._sweep_jobs",
+    "pending_jobs": "gralgo.run.batch._sweep_jobs",
+    "sweep_collects_batches": "gralgo.run.batch._sweep_jobs",
+    "wait_for_batches": "gralgo.run.batch._sweep_jobs",
+    "write_pending": "gralgo.run.batch._sweep_jobs",
+    "batch_rates": "gralgo.run.batch._batch_price",
+    "provider_of": "gralgo.run.batch._provider_apis",
+    "run_batches": "gralgo.run.batch._batch_run",
     "LocalLlamaServer": "gralgo.run._local_server",
     "Plan": "gralgo.run._plan",
     "RunProgress": "gralgo.run._progress",

@@ -24,7 +24,7 @@ from typing import Any, ParamSpec, TypeVar
 
 from gralgo.errors import ConfigError, RunInterrupted
 from gralgo.ledger import (
-    Ledger,
+    LedgerStore,
     Pair,
     Request,
     ResponseKeeper,
@@ -127,14 +127,14 @@ class _DirectParts:
     """The encoded body when every sample sends the same (no seed), else ``None``."""
 
 
-class _BatchRun:
+class _LiveRun:
     """One :func:`run_samples` call in progress: the state its sample tasks share (clients,
     per-model limiters, counters, failure budget) and the loop that drives them."""
 
     def __init__(
         self,
         total: int,
-        ledger: Ledger,
+        ledger: LedgerStore,
         max_concurrency: int,
         max_attempts: int,
         timeout_s: float,
@@ -519,7 +519,7 @@ class _BatchRun:
 
 async def run_samples(
     todo: Sequence[tuple[Request, int]],
-    ledger: Ledger,
+    ledger: LedgerStore,
     *,
     max_concurrency: int,
     max_attempts: int,
@@ -571,7 +571,7 @@ async def run_samples(
     if client != "litellm":  # an impossible choice fails here, before any call
         chosen = {choose_client(r.model, client) for r, _ in todo}
         client = chosen.pop() if len(chosen) == 1 else client
-    run = _BatchRun(
+    run = _LiveRun(
         len(todo),
         ledger,
         max_concurrency,
@@ -601,7 +601,7 @@ async def run_samples(
     return report
 
 
-def interrupted_message(run: _BatchRun) -> str:
+def interrupted_message(run: _LiveRun) -> str:
     report = run.report
     return (
         f"interrupted by {run.interrupted}: {run.keeper.stored} replies stored"
@@ -612,7 +612,7 @@ def interrupted_message(run: _BatchRun) -> str:
     )
 
 
-def _catch_stop_signals(run: _BatchRun, grace_s: float) -> list[tuple[int, Any]]:
+def _catch_stop_signals(run: _LiveRun, grace_s: float) -> list[tuple[int, Any]]:
     """Route SIGTERM/SIGINT to ``run`` while it runs (main thread only; elsewhere the default
     handling stays). Returns the signals handled with the handlers they had before."""
     loop = asyncio.get_running_loop()

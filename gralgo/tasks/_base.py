@@ -31,6 +31,7 @@ from gralgo.tasks._graph_helpers import (
 from gralgo.tasks._options import TaskOptions
 from gralgo.tasks._records import (
     Complexity,
+    Heuristic,
     InstanceRejected,
     Problem,
     Shortcut,
@@ -47,7 +48,6 @@ if TYPE_CHECKING:
         CertificateShape,
         CertificateVerdict,
     )
-    from gralgo.tasks._heuristics import Heuristic
 
 __all__ = [
     "AnswerKind",

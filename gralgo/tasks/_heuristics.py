@@ -19,9 +19,10 @@ among the ties at random). Every task gets the generic scans for its answer kind
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
+
+from gralgo.tasks._records import Heuristic as Heuristic  # where the task modules import it
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -29,27 +30,9 @@ if TYPE_CHECKING:
     from gralgo.tasks._base import Task
     from gralgo.tasks._records import Problem, Solution
 
-HeuristicKind = Literal["scan", "algorithm"]
 SCAN_SHORTCUT_CREDIT = 0.5
 """A scan whose candidates are at least this share right is a shortcut (the instance is
 redrawn): a unique right pick, or one of two tied picks."""
-
-
-@dataclass(frozen=True)
-class Heuristic:
-    """A named cheap way to an answer."""
-
-    name: str
-    kind: HeuristicKind
-    description: str
-    """One line: what it does (quoted in ``design/data.md`` and the audit)."""
-    guess: Callable[[Problem], Sequence[str]]
-    """The candidate answers (canonical form); several when the heuristic ties."""
-
-    def credit(self, problem: Problem, answer: str) -> float:
-        """The share of candidates equal to ``answer`` (0 when there is none)."""
-        guesses = list(self.guess(problem))
-        return guesses.count(answer) / len(guesses) if guesses else 0.0
 
 
 # ---------------------------------------------------------------------------------------------

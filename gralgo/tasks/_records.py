@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -16,6 +16,7 @@ else:
 
 Taxonomy = Literal["enumeration", "exploration", "intuition"]
 Complexity = Literal["easy", "medium", "hard"]
+HeuristicKind = Literal["scan", "algorithm"]
 
 
 @dataclass(frozen=True)
@@ -82,3 +83,20 @@ class TaskSettings:
     impl: str | None = None
     """``module:Class`` of a task outside ``gralgo/tasks`` (``impl`` in its config); ``None``
     for a built-in task. Carried here so that build workers can import it too."""
+
+
+@dataclass(frozen=True)
+class Heuristic:
+    """A named cheap way to an answer."""
+
+    name: str
+    kind: HeuristicKind
+    description: str
+    """One line: what it does (quoted in ``design/data.md`` and the audit)."""
+    guess: Callable[[Problem], Sequence[str]]
+    """The candidate answers (canonical form); several when the heuristic ties."""
+
+    def credit(self, problem: Problem, answer: str) -> float:
+        """The share of candidates equal to ``answer`` (0 when there is none)."""
+        guesses = list(self.guess(problem))
+        return guesses.count(answer) / len(guesses) if guesses else 0.0

@@ -64,18 +64,26 @@ class PostgresServer:
             "--no-locale",
             "--no-sync",
         )
-        self._run(
-            "pg_ctl",
-            "-D",
-            str(self.data),
-            "-l",
-            str(self.base / "server.log"),
-            "-w",
-            "-o",
-            f"-p {self.port} -k {self.base} -c listen_addresses=127.0.0.1 "
-            "-c fsync=off -c max_connections=200",
-            "start",
-        )
+        for attempt in range(3):  # a port taken meanwhile (tests on two xdist workers): another
+            try:
+                self._run(
+                    "pg_ctl",
+                    "-D",
+                    str(self.data),
+                    "-l",
+                    str(self.base / "server.log"),
+                    "-w",
+                    "-o",
+                    f"-p {self.port} -k {self.base} -c listen_addresses=127.0.0.1 "
+                    "-c fsync=off -c max_connections=200",
+                    "start",
+                )
+                break
+            except RuntimeError:
+                if attempt == 2:
+                    raise
+                self.port = _free_port()
+                self.url = f"postgresql://gralgo@127.0.0.1:{self.port}/postgres"
 
     def _run(self, program: str, *args: str) -> None:
         done = subprocess.run(

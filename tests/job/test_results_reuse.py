@@ -332,3 +332,26 @@ def test_new_code_or_a_touched_dataset_file_is_reported_again(
     os.utime(dataset_file, ns=(1, 1))  # same bytes, another modification time
     evaluate(settings)
     assert mtimes(job_dir)["summary.csv"] != rewritten
+
+
+def test_a_server_ledger_is_digested_again_on_every_rerun(
+    make_settings, stub: StubServer, job_dir: Path, postgres, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A PostgreSQL ledger has no files whose state could vouch for it: each re-run reads its
+    samples' digest again, so other answers restored into the table are reported, not reused."""
+    pytest.importorskip("psycopg")
+    from gralgo.testing import run_sql
+
+    url = postgres.new_database("reuse_digest")
+    settings = settings_for(make_settings, stub, f"ledger.url='{url}'")
+    assert evaluate(settings).complete and read_job(job_dir).results is not None
+    calls = stub.stats()["calls"]
+    with caplog.at_level("INFO", logger="gralgo"):
+        evaluate(settings)  # unchanged: reused, after digesting the samples again
+    assert "digesting its samples again" in caplog.text
+    assert "424242" not in (job_dir / "samples.csv").read_text(encoding="utf-8")
+
+    run_sql(url, "UPDATE samples SET answer_text = '\\boxed{424242}'")  # as from a backup
+    again = evaluate(settings)
+    assert again.complete and stub.stats()["calls"] == calls  # scored again, nothing called
+    assert "424242" in (job_dir / "samples.csv").read_text(encoding="utf-8")

@@ -167,9 +167,9 @@ def test_a_value_the_store_refuses_is_rescued_with_its_real_cause(
 ) -> None:  # fmt: skip
     """Without normalisation the real store refuses the text: the run says why (not 'free
     space'), keeps the reply in the rescue file, and the next open imports it."""
-    from gralgo.ledger import LedgerWriteError, _sqlite
+    from gralgo.ledger import LedgerWriteError, _sample_row
 
-    monkeypatch.setattr(_sqlite, "storable_record", lambda rec: rec)  # rows as received
+    monkeypatch.setattr(_sample_row, "storable_record", lambda rec: rec)  # rows as received
     tag = f"cause{next(_tags)}"
     requests = make_requests(stub.api_base, 2, tag=tag)
     stub.control(answers={f"{tag} question 0": odd})

@@ -184,3 +184,21 @@ def test_unwritable_ledger_rescues_samples_and_imports_them(tmp_path) -> None:
     with Ledger(tmp_path / "ledger.sqlite") as reopened:
         assert reopened.samples(["key"]) == {("key", 0): rec}
         assert not reopened.rescue_path.exists()
+
+
+def test_both_ledgers_have_every_method_of_the_ledger_protocol_with_its_signature() -> None:
+    """``LedgerStore`` (what ``open_ledger`` returns, checked by mypy) matches both stores."""
+    import inspect
+
+    from gralgo.ledger import LedgerStore, PostgresLedger
+
+    members = [n for n in vars(LedgerStore) if not n.startswith("_") or n in ("__enter__",)]
+    assert {"record", "store_batch_results", "claim", "rows", "path"} <= set(members)
+    for store in (Ledger, PostgresLedger):
+        for name in members:
+            wanted = getattr(LedgerStore, name)
+            if isinstance(wanted, property):
+                continue  # attributes set in __init__ (mypy checks their types)
+            assert inspect.signature(getattr(store, name)) == inspect.signature(wanted), (
+                f"{store.__name__}.{name}"
+            )

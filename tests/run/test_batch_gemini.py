@@ -17,7 +17,7 @@ from gralgo.ledger import Ledger, ModelSpec, Request, SamplingParams, custom_id
 from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, BatchStub, make_requests
 
 genai_types = pytest.importorskip("google.genai.types")
-from gralgo.run._batch_gemini import (  # noqa: E402  (needs google-genai)
+from gralgo.run.batch._gemini_api import (  # noqa: E402  (needs google-genai)
     GeminiBatches,
     parse_gemini_line,
     ref_of,

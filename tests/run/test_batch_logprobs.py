@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from gralgo.ledger import Ledger, ModelSpec, Request
-from gralgo.run._batch import BatchSettings, run_batches
+from gralgo.run.batch._batch_run import BatchSettings, run_batches
 from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, BatchStub, make_requests
 
 pytest.importorskip("openai")

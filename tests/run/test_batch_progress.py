@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import pytest
 
 from gralgo.run import BatchProgress, RunProgress
-from gralgo.run._batch_progress import batch_eta, progress_line
+from gralgo.run.batch._batch_progress import batch_eta, progress_line
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,7 @@ def test_off_a_terminal_each_poll_is_one_log_line(
     caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     clock = iter([100.0, 110.0, 120.0])
-    monkeypatch.setattr("gralgo.run._batch_progress.time.monotonic", lambda: next(clock))
+    monkeypatch.setattr("gralgo.run.batch._batch_progress.time.monotonic", lambda: next(clock))
     progress = BatchProgress(tty=False)
     with caplog.at_level(logging.INFO, logger="gralgo"):
         assert progress.update([]) is None  # nothing running: nothing shown

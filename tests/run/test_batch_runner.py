@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from gralgo.ledger import Ledger, ModelSpec, Request
-from gralgo.run._batch import BatchRates, BatchSettings, run_batches
-from gralgo.run._batch_price import batch_rates
-from gralgo.run._batch_providers import OpenAIBatches
+from gralgo.run.batch._batch_price import batch_rates
+from gralgo.run.batch._batch_run import BatchRates, BatchSettings, run_batches
+from gralgo.run.batch._provider_apis import OpenAIBatches
 from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, BatchStub, make_requests
 
 pytest.importorskip("openai")

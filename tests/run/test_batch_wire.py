@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from gralgo.ledger import Ledger, ModelSpec, Request, custom_id
-from gralgo.run._batch_providers import (
+from gralgo.run.batch._provider_apis import (
     AnthropicBatches,
     OpenAIBatches,
     parse_anthropic_line,

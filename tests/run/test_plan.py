@@ -73,8 +73,8 @@ def test_the_batch_price_of_a_plan_does_not_import_the_batch_runner() -> None:
         "assert rates is not None and rates.input > 0, rates\n"
         "assert batch_rates('openai/x', {'input_per_1m': 2.0, 'output_per_1m': 4.0,\n"
         "                                'batch_discount': 0.5}).input == 1e-6\n"
-        "assert 'gralgo.run._batch' not in sys.modules\n"
-        "from gralgo.run._batch import BatchRates\n"
+        "assert 'gralgo.run.batch._batch_run' not in sys.modules\n"
+        "from gralgo.run.batch._batch_run import BatchRates\n"
         "assert BatchRates is type(rates)  # the runner's name is the same class\n"
     )
     run_fresh_python(code)

@@ -41,7 +41,7 @@ def test_fields_that_fail_give_an_error_row_with_timing(
     def broken(self: object, fields: object) -> None:
         raise TypeError("odd fields")
 
-    monkeypatch.setattr(_runner._BatchRun, "redacted", broken)
+    monkeypatch.setattr(_runner._LiveRun, "redacted", broken)
     request = make_requests(stub.api_base, 1, tag="unstorable-fields")[0]
     with Ledger(tmp_path / "ledger.sqlite") as ledger:
         report = run_samples_sync([(request, 0)], ledger, max_concurrency=1, max_attempts=1,

@@ -51,6 +51,19 @@ def test_reader_handles_commas_quotes_brackets_arrows_and_case() -> None:
     assert read_nodes("none", names).says_empty and not read_nodes(A, names).says_empty
 
 
+@pytest.mark.parametrize("word", ["none", "None", "NONE.", "empty", "nothing"])
+def test_a_node_named_like_the_empty_answer_is_read_as_that_node(word: str) -> None:
+    """Real graphs have such names (a user "none", a place "Empty"): a box holding one names
+    that node, not the empty set; where no node is so named it still says empty."""
+    graph = nx.Graph([("none", "Lyon"), ("Empty", "Lyon"), ("Nothing", "Lyon")])
+    node = {"none": "none", "empty": "Empty", "nothing": "Nothing"}[word.casefold().rstrip(".")]
+    read = read_nodes(word, NodeNames(graph))
+    assert (read.nodes, read.says_empty) == ([node], False)
+    assert read_nodes(f"{word}, Lyon", NodeNames(graph)).nodes == [node, "Lyon"]
+    assert read_nodes(f"[{word}]", NodeNames(graph)).nodes == [node]
+    assert read_nodes(word, NodeNames(k4_tail())).says_empty
+
+
 def test_reader_numeric_ids_follow_sorted_names() -> None:
     graph = k4_tail()
     ordered = sorted(graph.nodes())

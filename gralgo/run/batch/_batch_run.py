@@ -23,10 +23,10 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
 
 from gralgo.ledger import (
     BatchRecord,
+    LedgerStore,
     Pair,
     Request,
     SampleLogprobs,
@@ -37,18 +37,18 @@ from gralgo.ledger import (
     pairs_digest,
 )
 from gralgo.redaction import redact_tokens
-from gralgo.run._batch_price import BatchRates
-from gralgo.run._batch_progress import BatchProgress
-from gralgo.run._batch_providers import (
+from gralgo.run._errors import redact
+from gralgo.run._request_info import redact_known
+from gralgo.run.batch._batch_price import BatchRates
+from gralgo.run.batch._batch_progress import BatchProgress
+from gralgo.run.batch._provider_apis import (
     COMPLETION_WINDOW_S,
     UNDECIDED,
     BatchStatus,
     LineResult,
     custom_pair,
 )
-from gralgo.run._batch_registry import Provider, make_provider
-from gralgo.run._errors import redact
-from gralgo.run._request_info import redact_known
+from gralgo.run.batch._provider_registry import Provider, make_provider
 
 log = logging.getLogger("gralgo")
 
@@ -126,7 +126,7 @@ class BatchRun:
     def __init__(
         self,
         todo: Sequence[tuple[Request, int]],
-        ledger: Any,
+        ledger: LedgerStore,
         job: str,
         settings: BatchSettings,
         rates: BatchRates | None,
@@ -487,7 +487,7 @@ class BatchRun:
 
 def run_batches(
     todo: Sequence[tuple[Request, int]],
-    ledger: Any,
+    ledger: LedgerStore,
     job: str,
     settings: BatchSettings,
     rates: BatchRates | None,

@@ -58,27 +58,24 @@ def mark_batch_sweep(sweep_dir: Path) -> None:
     (sweep_dir / SWEEP_MARKER).write_text('{"collect_at_end": true}\n', encoding="utf-8")
 
 
-def sweep_collects_batches() -> bool:
-    """Inside a ``-m`` job whose sweep waits for batches at its end."""
-    from hydra.core.hydra_config import HydraConfig
-    from hydra.types import RunMode
-
-    if not HydraConfig.initialized():
-        return False
-    hydra_cfg = HydraConfig.get()
-    if hydra_cfg.mode != RunMode.MULTIRUN:
-        return False
-    return (Path(str(hydra_cfg.sweep.dir)) / SWEEP_MARKER).is_file()
+def sweep_collects_batches(sweep_dir: Path | None) -> bool:
+    """Whether a job of the ``-m`` sweep in ``sweep_dir`` (``None``: not a sweep job; the app
+    reads it from Hydra at the edge) leaves its batches to the sweep's end."""
+    return sweep_dir is not None and (sweep_dir / SWEEP_MARKER).is_file()
 
 
 def write_pending(
-    folder: Path, ledger: str, job: str, model: ModelSpec, poll_s: float, max_poll_s: float
+    folder: Path,
+    ledger: str,
+    job: str,
+    model: ModelSpec,
+    overrides: Sequence[str],
+    poll_s: float,
+    max_poll_s: float,
 ) -> None:
-    """Leave this job's :data:`PENDING_MARKER` for the sweep's end."""
-    from hydra.core.hydra_config import HydraConfig
-
-    overrides = list(HydraConfig.get().overrides.task)
-    record = PendingJob(folder, ledger, job, asdict(model), overrides, poll_s, max_poll_s)
+    """Leave this job's :data:`PENDING_MARKER` for the sweep's end (``overrides``: the job's
+    command-line overrides, which the sweep's end runs again to collect it)."""
+    record = PendingJob(folder, ledger, job, asdict(model), list(overrides), poll_s, max_poll_s)
     data = {**asdict(record), "folder": str(folder)}
     folder.mkdir(parents=True, exist_ok=True)
     (folder / PENDING_MARKER).write_text(json.dumps(data, indent=2), encoding="utf-8")
@@ -94,7 +91,7 @@ def pending_jobs(sweep_dir: Path) -> list[PendingJob]:
 
 
 def _provider(model: dict[str, Any]) -> Any:
-    from gralgo.run._batch_registry import make_provider
+    from gralgo.run.batch._provider_registry import make_provider
 
     spec = ModelSpec(**{**model, "drop_params": tuple(model.get("drop_params") or ())})
     return make_provider(Request("", (), spec, SamplingParams()))
@@ -132,7 +129,7 @@ def wait_for_batches(jobs: Sequence[PendingJob], progress: Any = None) -> None:
     delay = min(job.poll_s for job in jobs)
     most = max(job.max_poll_s for job in jobs)
     log.info("batch sweep: waiting for the batches of %d job(s)", len(jobs))
-    from gralgo.run._batch import crash_point
+    from gralgo.run.batch._batch_run import crash_point
 
     while True:
         statuses = batch_statuses(jobs)

@@ -23,7 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from gralgo.ledger import Request, logprobs_from_response
-from gralgo.run._batch_providers import (
+from gralgo.run._direct_client import wire_model
+from gralgo.run.batch._provider_apis import (
     BatchStatus,
     Limits,
     LineResult,
@@ -32,7 +33,6 @@ from gralgo.run._batch_providers import (
     _status_class,
     file_name,
 )
-from gralgo.run._direct_client import wire_model
 
 WINDOW_S = 48 * 3600.0
 """A Gemini batch runs or waits at most 48 hours, then ends as expired (documented)."""

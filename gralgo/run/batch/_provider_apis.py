@@ -1,6 +1,6 @@
 """The providers' batch APIs through their official SDKs: OpenAI (Files + Batches, also any
 OpenAI-compatible server that implements them) and Anthropic (Message Batches); Google
-Gemini's lives in ``_batch_gemini``; ``_batch_registry`` picks one for a request.
+Gemini's lives in ``_gemini_api``; ``_provider_registry`` picks one for a request.
 
 Each provider turns a sample into one batch line whose body is what the live path sends
 (litellm's own request transformation), uploads or submits a batch tagged with our batch ref,

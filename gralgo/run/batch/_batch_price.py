@@ -1,5 +1,5 @@
 """Batch prices: litellm's price map batch fields where known, else the live price less the
-configured ``model.price.batch_discount``. Here, not in ``_batch``, so that a job's plan prices
+configured ``model.price.batch_discount``. Here, not in ``_batch_run``, so that a job's plan prices
 a batch without importing the batch runner (~0.03 s of CPU)."""
 
 from __future__ import annotations

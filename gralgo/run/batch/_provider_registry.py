@@ -1,7 +1,7 @@
 """Which batch API serves a request: the one place batch providers are registered.
 
-OpenAI (and OpenAI-compatible servers) and Anthropic live in ``_batch_providers``, Gemini in
-``_batch_gemini`` (which builds on the former); adding a provider adds its module and a line
+OpenAI (and OpenAI-compatible servers) and Anthropic live in ``_provider_apis``, Gemini in
+``_gemini_api`` (which builds on the former); adding a provider adds its module and a line
 here.
 """
 
@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import TypeAlias
 
 from gralgo.ledger import Request
-from gralgo.run._batch_gemini import GeminiBatches
-from gralgo.run._batch_providers import AnthropicBatches, OpenAIBatches, provider_of
+from gralgo.run.batch._gemini_api import GeminiBatches
+from gralgo.run.batch._provider_apis import AnthropicBatches, OpenAIBatches, provider_of
 
 Provider: TypeAlias = OpenAIBatches | AnthropicBatches | GeminiBatches
 

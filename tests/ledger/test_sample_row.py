@@ -1,0 +1,91 @@
+"""One function stores every reply (``_sample_row.sample_row``): live and batch samples take
+the same normalisation into the same rows, on SQLite and on a real PostgreSQL server."""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gralgo.ledger import BatchRecord, Ledger, SampleRecord, _sample_row
+from gralgo.ledger._normalise import MARKER
+
+_names = itertools.count()
+TEXTS = ["lone \ud800 surrogate", "a NUL \x00 here", MARKER + "looks escaped", "plain"]
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Any]:
+    if request.param == "sqlite":
+        ledger: Any = Ledger(tmp_path / "l.sqlite")
+    else:
+        pytest.importorskip("psycopg")
+        from gralgo.ledger._postgres import PostgresLedger
+
+        server = request.getfixturevalue("postgres")
+        ledger = PostgresLedger(server.new_database(f"rows{next(_names)}"), tmp_path)
+    yield ledger
+    ledger.close()
+
+
+def _batch(store: Any, pairs: list[tuple[str, int]]) -> str:
+    now = time.time()
+    draft = BatchRecord(
+        batch_ref="b1", job="j", provider="openai", endpoint="", digest="", requests=0,
+        state="intent", creator="host:1:x", created_at=now, expires_at=now + 3600,
+    )  # fmt: skip
+    record, claimed = store.open_batch(draft, pairs, limit=len(pairs))
+    assert claimed == pairs
+    return record.batch_ref
+
+
+def _raw(store: Any, key: str) -> tuple[Any, ...]:
+    """The stored row's texts as the database holds them (not restored)."""
+    sql = store._sql(
+        "SELECT answer_text, reasoning_text, error_message FROM samples WHERE request_key = ?"
+    )
+    return tuple(store._batch_read().execute(sql, (key,)).fetchone())
+
+
+def _rec(key: str, text: str) -> SampleRecord:
+    return SampleRecord(
+        key, 0, "inst", "openai/m", answer_text=text, reasoning_text=text, error_message=text
+    )
+
+
+def test_live_and_batch_samples_go_through_the_one_row_function(
+    store: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: list[str] = []
+    real = _sample_row.storable_record
+
+    def spy(rec: SampleRecord) -> SampleRecord:
+        seen.append(rec.request_key)
+        return real(rec)
+
+    monkeypatch.setattr(_sample_row, "storable_record", spy)
+    store.record(_rec("live", "a"))
+    store.record(_rec("live-owned", "a"), owner="host:1:x")
+    ref = _batch(store, [("batched", 0)])
+    store.store_batch_results(ref, [_rec("batched", "a")])
+    assert seen == ["live", "live-owned", "batched"]
+
+
+@pytest.mark.parametrize("text", TEXTS)
+def test_a_batch_reply_is_stored_exactly_as_the_live_path_stores_it(store: Any, text: str) -> None:
+    """A lone surrogate (SQLite, PostgreSQL) or NUL (PostgreSQL) in a batch reply is stored,
+    byte for byte as a live reply, and reads back as received; its claim is dropped."""
+    store.record(_rec("live", text))
+    ref = _batch(store, [("batched", 0)])
+    store.store_batch_results(ref, [_rec("batched", text)])
+    assert _raw(store, "batched") == _raw(store, "live")
+    assert store.batch_pairs(ref) == []
+    rows = store.samples(["live", "batched"])
+    live, batched = rows[("live", 0)], rows[("batched", 0)]
+    assert batched.answer_text == live.answer_text == text
+    assert batched.reasoning_text == batched.error_message == text
+    assert (live.batch_ref, batched.batch_ref) == (None, ref)
