@@ -301,9 +301,12 @@ class AnalyzeConfig:
     max_fresh_asks: int = 2
     """Later runs that ask a query afresh when its stored verdict is still invalid (0: replay
     invalid verdicts as final)."""
-    judges: dict[str, str | None] = field(default_factory=dict)
-    """A judge per analysis stage (stage -> ``conf/model`` name, e.g. ``section``,
-    ``classify`` of the error taxonomy); unset stages use ``judge``."""
+    judges: dict[str, Any] = field(default_factory=dict)
+    """A judge per analysis stage (``section``, ``classify``, ``locate``, ``behaviour``,
+    ``family``): a ``conf/model`` name, or a model config written on the command line
+    (``analyze.judges.classify.name=... analyze.judges.classify.api_base=...``: an
+    OpenAI-compatible server, or the preset named by ``.preset`` with these keys changed);
+    unset stages use ``judge``."""
     judge_context_tokens: int | None = None
     """The judges' context window in tokens; null = from the judge's config (its server's
     ``n_ctx``, else litellm's model map; unknown: nothing is fitted)."""

@@ -166,3 +166,99 @@ def test_a_judge_stopped_by_its_failure_budget_makes_a_partial_failing_analysis(
     assert metrics["judge_complete"] == 0
     tables = [p for p in (tmp_path / "analysis").glob("*.md") if p.name != "summary.md"]
     assert tables and all(p.read_text().startswith("> **Partial results") for p in tables)
+
+
+def test_judge_paper_gives_each_stage_the_papers_judge() -> None:
+    """Issue 36 item 1: Qwen2.5-72B sections, locates zeta, labels self-verification and
+    classifies algorithms; o3-mini labels the errors; both with a window and a price."""
+    cfg = plain_config("command=analyze", "analysis=error_taxonomy", "judge=paper")
+    settings = analyze_settings_from_config(cfg, Path("out"))
+    qwen, o3 = settings.judge, settings.stage_judges["classify"]
+    assert qwen.model.litellm_model == "hosted_vllm/Qwen/Qwen2.5-72B-Instruct"
+    assert qwen.context_tokens == 32768 and qwen.model_config["price"]["input_per_1m"] == 0.0
+    assert o3.model.litellm_model == "openai/o3-mini" and o3.context_tokens == 200000
+    assert o3.model.api_key_env == "OPENAI_API_KEY"
+    assert {"temperature", "top_p"} <= set(o3.model.drop_params)
+    assert o3.model_config["price"]["input_per_1m"] == 1.10
+    assert set(settings.stage_judges) == {"classify"}  # every other stage: Qwen2.5-72B
+    for name in ("overthinking", "self_verification", "algorithm_families"):
+        cfg = plain_config("command=analyze", f"analysis={name}", "judge=paper")
+        other = analyze_settings_from_config(cfg, Path("out"))
+        assert other.judge.model.name == "qwen2.5-72b-instruct"
+    sglang = analyze_settings_from_config(
+        plain_config("command=analyze", "analysis=overthinking", "judge=qwen25_72b_sglang"),
+        Path("out"),
+    )
+    assert sglang.judge.model.api_base == "http://127.0.0.1:30000/v1"
+    assert sglang.judge.context_tokens == 32768
+
+
+def test_a_stage_judge_is_written_on_the_command_line_without_a_package_file() -> None:
+    """``analyze.judges.<stage>.name=... .api_base=...`` like ``model=``; ``.preset=`` starts
+    from a conf/model entry; the check of the command line accepts the keys."""
+    from gralgo.config import check_command_line
+
+    args = [
+        "command=analyze",
+        "analysis=error_taxonomy",
+        "analyze.judges.classify.name=Qwen/Qwen2.5-72B-Instruct",
+        "analyze.judges.classify.api_base=http://10.0.0.7:8000/v1",
+        "analyze.judges.section.preset=qwen25_72b_sglang",
+        "analyze.judges.section.api_base=http://10.0.0.8:30000/v1",
+        "analyze.judges.section.context_tokens=131072",
+    ]
+    check_command_line(args)
+    settings = analyze_settings_from_config(plain_config(*args), Path("out"))
+    classify, section = settings.stage_judges["classify"], settings.stage_judges["section"]
+    assert classify.model.litellm_model == "openai/Qwen/Qwen2.5-72B-Instruct"
+    assert classify.model.api_base == "http://10.0.0.7:8000/v1"
+    assert section.model.litellm_model == "openai/Qwen/Qwen2.5-72B-Instruct"
+    assert section.model.api_base == "http://10.0.0.8:30000/v1"
+    assert section.context_tokens == 131072
+    by_name = plain_config(
+        "command=analyze", "analysis=error_taxonomy", "analyze.judges.classify=o3_mini"
+    )
+    o3 = analyze_settings_from_config(by_name, Path("out")).stage_judges["classify"]
+    assert o3.model.name == "o3-mini"
+    # judge=paper's o3-mini, with another key variable: the preset stays, the key changes.
+    paper = plain_config(
+        "command=analyze", "analysis=error_taxonomy", "judge=paper",
+        "analyze.judges.classify.api_key_env=MY_OPENAI_KEY",
+    )  # fmt: skip
+    o3 = analyze_settings_from_config(paper, Path("out")).stage_judges["classify"]
+    assert (o3.model.name, o3.model.api_key_env) == ("o3-mini", "MY_OPENAI_KEY")
+    # The OpenAI-compatible preset without its served model id: one line naming the key.
+    bare = plain_config(
+        "command=analyze", "analysis=error_taxonomy", "analyze.judges.classify=openai_compatible"
+    )
+    with pytest.raises(ConfigError, match=r"analyze\.judges\.classify\.name="):
+        analyze_settings_from_config(bare, Path("out"))
+    typo = plain_config(
+        "command=analyze", "analysis=error_taxonomy", "analyze.judges.classify.nmae=x"
+    )
+    with pytest.raises(ConfigError, match="nmae"):
+        analyze_settings_from_config(typo, Path("out"))
+
+
+def test_dry_run_of_judge_paper_plans_models_calls_and_price(tmp_path: Path) -> None:
+    """``command=analyze judge=paper dry_run=true``: the plan names each stage's model, its
+    requests and a known price, and calls nothing (no server, no key needed)."""
+    cfg = plain_config(
+        "command=analyze",
+        "analysis=error_taxonomy",
+        "judge=paper",
+        "dry_run=true",
+        f"paths.outputs={tmp_path / 'outputs'}",
+        "mlflow.enabled=false",
+    )
+    settings = analyze_settings_from_config(cfg, tmp_path / "analysis")
+    samples = make_samples(
+        [{"answer_text": "Read it.\n\nCount.\n\nSo \\boxed{9}", "expected": "3"}]
+    )
+    result = run_analysis(settings, samples)
+    plan = (tmp_path / "analysis" / "judge_plan.md").read_text()
+    assert "| section | qwen2.5-72b-instruct | 1 | 0 | 1 | 0 |" in plan
+    assert "| classify | o3-mini | 3 | 0 | 3 | 3 |" in plan  # at most one per paragraph
+    assert "unknown (no price)" not in plan
+    assert result.metrics["plan.cost_bound_usd"] > 0  # o3-mini's price
+    assert "context window" not in result.summary.read_text()  # both windows are known
