@@ -126,12 +126,9 @@ def _self_verification(
 def _families(
     settings: AnalyzeSettings, samples: pd.DataFrame, judge: Judge, output: AnalysisOutput
 ) -> None:
-    from gralgo.analysis._families import run_families
+    from gralgo.analysis._families import families_from_config, run_families
 
-    families = {
-        task: {str(k): str(v) for k, v in options.items()}
-        for task, options in (settings.required("families")).items()
-    }
+    families = families_from_config(settings.required("families"))
     run_families(
         samples,
         output,
