@@ -457,6 +457,7 @@ def analyze_settings_from_config(cfg: Mapping[str, Any], output_dir: Path) -> An
         prompts_dir=conf_dir,
         stage_judges=stage_judges,
         max_cost_usd=section.max_cost_usd,
+        min_parsed=section.min_parsed,
         dry_run=typed.dry_run,
         bootstrap_resamples=typed.report.bootstrap_resamples,
         mlflow_enabled=typed.mlflow.enabled,

@@ -201,6 +201,8 @@ class Judge:
         """Per stage: what was (or would be) asked, with tokens and cost."""
         self.verdicts: dict[str, int] = {}
         """Verdicts by status over every :meth:`ask` (the parse rate of the run)."""
+        self.stage_verdicts: dict[str, dict[str, int]] = {}
+        """Verdicts by status per stage (each stage's parse rate: ``analyze.min_parsed``)."""
         self.stop_reason: str | None = None
         """Why a judge run stopped early (failure budget, bad key), the first time it did."""
 
@@ -297,8 +299,10 @@ class Judge:
         for verdict in verdicts.values():
             counts[verdict.status] = counts.get(verdict.status, 0) + 1
         report.counts = dict(sorted(counts.items()))
+        by_stage = self.stage_verdicts.setdefault(stage, {})
         for status, count in counts.items():
             self.verdicts[status] = self.verdicts.get(status, 0) + count
+            by_stage[status] = by_stage.get(status, 0) + count
         stage_plan.replayed = sum(
             1
             for qid, verdict in verdicts.items()

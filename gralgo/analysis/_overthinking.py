@@ -207,9 +207,11 @@ def locate_answers(
             statuses[q.id] = v.status
             judged[q.id] = v.value if v.status == "ok" else None
         too_long = cuts.items.get("responses_too_long", 0)
+        parsed = sum(1 for q in queries if verdicts[q.id].status == "ok")
         cuts.add("responses_judged", len(queries))
         cuts.note(
-            f"The judge saw {len(queries)} of {len(correct)} correct responses whole"
+            f"The judge saw {len(queries)} of {len(correct)} correct responses whole "
+            f"({parsed} of its verdicts parsed)"
             + (
                 f"; {too_long} do not fit its context window ({settings.context_tokens} "
                 "tokens) and have only the programmatic location"
@@ -336,8 +338,10 @@ def plot_efficiency(table: pd.DataFrame, path: Path, caption: str = "") -> Path:
     for ax, model in zip(axes[0], models, strict=False):
         part = table[table["model"] == model]
         x = np.arange(len(part))
-        ax.bar(x - 0.2, part["zeta_judge"].fillna(0), 0.4, label="judge")
-        ax.bar(x + 0.2, part["zeta_programmatic"].fillna(0), 0.4, label="programmatic")
+        for shift, column, label in ((-0.2, "zeta_judge", "judge"),
+                                     (0.2, "zeta_programmatic", "programmatic")):  # fmt: skip
+            known = part[column].notna().to_numpy()  # no bar where nothing was located
+            ax.bar(x[known] + shift, part[column][known], 0.4, label=label)
         ax.set_xticks(x, part["task"], rotation=45, ha="right")
         ax.set_ylim(0, 1.05)
         ax.set_ylabel("outcome efficiency ζ")
@@ -413,7 +417,8 @@ def run_overthinking(
         output.metrics[f"zeta_programmatic.{row.model}"] = float(row.zeta_programmatic)
         output.metrics[f"zeta_judge.{row.model}"] = float(row.zeta_judge)
         output.metrics[f"agreement.{row.model}"] = float(row.agreement)
-    if len(by_task):
+    located = by_task[["zeta_judge", "zeta_programmatic"]].notna().to_numpy().any()
+    if len(by_task) and located:  # never a figure of zero data
         output.figure(
             plot_efficiency(by_task, output.directory / "outcome_efficiency.png", cuts.text())
         )

@@ -313,6 +313,9 @@ class AnalyzeConfig:
     max_cost_usd: float | None = None
     """Refuse an analysis whose judge plan may cost more (upper bound, every re-ask); null =
     no budget."""
+    min_parsed: float = 0.5
+    """Each judge stage must analyse something and parse at least this share of the questions
+    the judge answered (after re-asks); else the analysis exits 3 with one ERROR line."""
     batch: BatchConfig = field(default_factory=BatchConfig)
     """The judges' calls through the provider's batch API (``analyze.batch=on``); each stage
     (and each round of re-asks) is one set of batches."""
@@ -324,6 +327,7 @@ class AnalyzeConfig:
         at_least(self.max_fresh_asks, 0, "analyze.max_fresh_asks")
         at_least(self.judge_context_tokens, 1, "analyze.judge_context_tokens")
         at_least(self.max_cost_usd, 0, "analyze.max_cost_usd")
+        between(self.min_parsed, 0, 1, "analyze.min_parsed")
 
 
 @dataclass

@@ -262,3 +262,59 @@ def test_dry_run_of_judge_paper_plans_models_calls_and_price(tmp_path: Path) -> 
     assert "unknown (no price)" not in plan
     assert result.metrics["plan.cost_bound_usd"] > 0  # o3-mini's price
     assert "context window" not in result.summary.read_text()  # both windows are known
+
+
+def test_stage_shortfalls_name_each_stage_that_judged_too_little() -> None:
+    from gralgo.analysis._run import stage_shortfalls
+
+    verdicts = {"section": {"ok": 3, "unparsed": 1}, "classify": {"unparsed": 4, "failed": 2}}
+    short = stage_shortfalls(verdicts, ("section", "classify"), 0.5)
+    assert short == [
+        "stage classify parsed 0 of 4 judge replies (0% < analyze.min_parsed=0.5: invalid "
+        "JSON, labels off the list or refusals; see judge_status)"
+    ]
+    assert stage_shortfalls({}, ("locate",), 0.5)[0].startswith("stage locate analysed nothing")
+    assert stage_shortfalls({"locate": {"ok": 1, "unparsed": 1}}, ("locate",), 0.5) == []
+    assert stage_shortfalls({"locate": {"unparsed": 2}}, ("locate",), 0.0) == []
+
+
+def _stub_analyze(stub: StubServer, tmp_path: Path, *extra: str) -> object:
+    cfg = plain_config(
+        "command=analyze",
+        "analysis=overthinking",
+        "judge=openai_compatible",
+        "judge.name=stub-model",
+        f"judge.api_base={stub.api_base}",
+        f"judge.api_key_env={FAKE_KEY_ENV}",
+        f"paths.outputs={tmp_path / 'outputs'}",
+        "mlflow.enabled=false",
+        "analyze.max_fresh_asks=0",
+        *extra,
+    )
+    return analyze_settings_from_config(cfg, tmp_path / "analysis")
+
+
+def test_a_judge_that_answers_only_garbage_is_insufficient(
+    judge_stub: StubServer, tmp_path: Path
+) -> None:
+    """Issue 36 item 3: 0 % parsed (the stub's default reply is not JSON) is not a result."""
+    settings = _stub_analyze(judge_stub, tmp_path)
+    rows = [{"answer_text": f"So it is {i}. \\boxed{{{i}}}", "expected": str(i)} for i in range(3)]
+    result = run_analysis(settings, make_samples(rows))
+    assert result.insufficient is not None
+    assert "stage locate parsed 0 of 3 judge replies" in result.insufficient
+    summary = result.summary.read_text()
+    assert summary.splitlines()[2].startswith("> **Not enough judged: stage locate parsed 0")
+    assert "(0 of its verdicts parsed)" in summary  # the caption says so too
+    assert result.metrics["judge_sufficient"] == 0
+
+
+def test_all_responses_too_long_for_the_judge_is_insufficient(
+    judge_stub: StubServer, tmp_path: Path
+) -> None:
+    settings = _stub_analyze(judge_stub, tmp_path, "analyze.judge_context_tokens=300")
+    rows = [{"answer_text": "word " * 400 + "\\boxed{3}", "expected": "3"}]
+    result = run_analysis(settings, make_samples(rows))
+    assert judge_stub.stats()["calls"] == 0
+    assert result.insufficient is not None
+    assert result.insufficient.startswith("stage locate analysed nothing")

@@ -84,7 +84,11 @@ def test_overthinking_cli_reads_the_job_and_links_mlflow(
         text=True,
         timeout=300,
     )
-    assert done.returncode == 0, done.stderr[-3000:]
+    # Issue 36 item 3: every reply invalid (0 % parsed) exits 3 with one ERROR line.
+    assert done.returncode == 3, done.stderr[-3000:]
+    [line] = [ln for ln in done.stderr.splitlines() if "ERROR" in ln]
+    assert "stage locate parsed 0 of 2 judge replies" in line and "min_parsed" in line
+    assert "> **Not enough judged" in done.stdout
     out = tmp_path / "analysis" / "analysis"
     per = pd.read_csv(out / "responses.csv")
     assert len(per) == 2  # the two correct responses
@@ -133,6 +137,7 @@ def test_kill_minus_9_then_resume_pays_no_call_twice(
         "analysis=self_verification",
         "run.max_concurrency=1",
         "mlflow.enabled=false",
+        "analyze.min_parsed=0",  # every reply is the stub's invalid default
     )
     ledger = tmp_path / "outputs" / "judge_ledger.sqlite"
     child = subprocess.Popen(
@@ -175,6 +180,7 @@ def test_multirun_over_analyses(finished_job: Path, judge_stub: StubServer, tmp_
         "-m",
         "analysis=overthinking,error_taxonomy",
         "analyze.max_reasks=0",
+        "analyze.min_parsed=0",  # every reply is the stub's invalid default
         f"hydra.sweep.dir={tmp_path / 'sweep'}",
     ]
     done = subprocess.run(args, cwd=REPO, env=env, capture_output=True, text=True, timeout=600)
