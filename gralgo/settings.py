@@ -389,7 +389,19 @@ def stage_model_config(conf_dir: Path, stage: str, value: Any) -> Any:
     )
 
 
-def _judge_settings(judge_cfg: Any, typed: Any) -> Any:
+def reask_template(conf_dir: Path, path: str) -> str:
+    """The text of ``analyze.reask_prompt`` (relative to ``conf/``); the file's final newline
+    is not part of the message."""
+    from gralgo.analysis._judge import load_prompt
+
+    file = Path(path).expanduser()
+    text = load_prompt(file if file.is_absolute() else conf_dir / file)
+    if "$error" not in text:
+        raise ConfigError(f"analyze.reask_prompt {path} must contain $error (the parse error)")
+    return text.removesuffix("\n")
+
+
+def _judge_settings(judge_cfg: Any, typed: Any, reask: str) -> Any:
     """The :class:`gralgo.analysis.JudgeSettings` of one judge model config."""
     from dataclasses import replace
 
@@ -412,6 +424,7 @@ def _judge_settings(judge_cfg: Any, typed: Any) -> Any:
         sampling=SamplingParams(temperature=0.0, top_p=1.0, min_p=0.0, max_tokens=max_tokens),
         model_config=asdict(judge_cfg),
         max_reasks=section.max_reasks,
+        reask_template=reask,
         max_fresh_asks=section.max_fresh_asks,
         context_tokens=window,
         max_concurrency=typed.run.max_concurrency or judge_cfg.max_concurrency or 16,
@@ -437,13 +450,14 @@ def analyze_settings_from_config(cfg: Mapping[str, Any], output_dir: Path) -> An
     if judge_cfg is None:
         raise ConfigError("command=analyze needs a judge: judge=<model name> (conf/model)")
     conf_dir = Path(__file__).resolve().parents[1] / "conf"
-    judge = _judge_settings(judge_cfg, typed)
+    reask = reask_template(conf_dir, section.reask_prompt)
+    judge = _judge_settings(judge_cfg, typed, reask)
     stage_configs = {
         str(stage): stage_model_config(conf_dir, str(stage), value)
         for stage, value in (section.judges or {}).items()
     }
     stage_judges = {
-        stage: _judge_settings(model, typed)
+        stage: _judge_settings(model, typed, reask)
         for stage, model in stage_configs.items()
         if model is not None
     }

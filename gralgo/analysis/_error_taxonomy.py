@@ -441,12 +441,14 @@ def run_error_taxonomy(
                 **reports[0].counts,
                 "calls": reports[0].calls_made,
                 "reasks": reports[0].reasks,
+                "reasks_replayed": reports[0].replayed_reasks,
             },
             {
                 "stage": "labels (judge 2)",
                 **reports[1].counts,
                 "calls": reports[1].calls_made,
                 "reasks": reports[1].reasks,
+                "reasks_replayed": reports[1].replayed_reasks,
             },
         ]
     ).fillna(0)

@@ -63,7 +63,8 @@ class JudgeSettings:
     reask_template: str = (
         "Your reply could not be used: $error\nReply again with only the required format."
     )
-    """Follow-up message for an invalid reply (``$error`` is the parse error)."""
+    """Follow-up message for an invalid reply (``$error`` is the parse error); the command
+    reads it from ``analyze.reask_prompt`` (``conf/prompts/judge/reask.txt``)."""
     max_fresh_asks: int = _ANALYZE.max_fresh_asks
     """Later runs that ask a query afresh (a new sample of the same request, with its own
     re-asks) when its stored verdict is still invalid; 0 replays invalid verdicts as final."""
@@ -115,8 +116,12 @@ class JudgeReport:
     calls_made: int = 0
     """Model calls, retries included (0 on a re-run from the ledger)."""
     reasks: int = 0
+    """Re-asks sent in this run (a re-ask read back from the ledger is ``replayed_reasks``)."""
     fresh_asks: int = 0
-    """Queries asked afresh because their stored verdict was invalid (see ``max_fresh_asks``)."""
+    """Queries asked afresh in this run because their stored verdict was invalid (see
+    ``max_fresh_asks``)."""
+    replayed_reasks: int = 0
+    """Re-asks and fresh asks whose replies were read from the ledger (no call in this run)."""
     planned_prompt_tokens: int = 0
     """cl100k tokens of the planned requests' messages (dry run)."""
     estimated_cost_usd: float | None = None
@@ -126,6 +131,15 @@ class JudgeReport:
     counts: dict[str, int] = field(default_factory=dict)
     """Verdicts by status."""
     stop_reason: str | None = None
+
+    def line(self, what: str = "questions") -> str:
+        """What this ask did, for the summary: calls and re-asks of this run apart from the
+        replies read back from the ledger."""
+        return (
+            f"Judge: {self.queries} {what}, {self.calls_made} calls made in this run "
+            f"({self.reasks} re-asks, {self.fresh_asks} fresh asks); "
+            f"{self.replayed_reasks} re-asks read from the ledger; verdicts {self.counts}.\n"
+        )
 
 
 def render_prompt(template: str, **values: object) -> str:
@@ -253,6 +267,13 @@ class Judge:
                 chain = chains[qid]
                 pair = (requests[qid].key, chain.fresh)
                 chain.called |= pair in asked
+                if chain.round or chain.fresh:  # a re-ask or a fresh ask: this run's, or stored
+                    if pair not in asked:
+                        report.replayed_reasks += 1
+                    elif chain.round:
+                        report.reasks += 1
+                    else:
+                        report.fresh_asks += 1
                 record = replies.get(pair)
                 asks = chain.round + 1
                 if record is None:
@@ -281,14 +302,12 @@ class Judge:
                             },
                         ]
                         chain.round += 1
-                        report.reasks += 1
                         still_open.append(qid)
                     elif not chain.called and chain.fresh < settings.max_fresh_asks:
                         # Stored by an earlier run and still invalid: ask afresh, once a run.
                         chains[qid] = _Chain(
                             [{"role": "user", "content": prompts[qid]}], fresh=chain.fresh + 1
                         )
-                        report.fresh_asks += 1
                         still_open.append(qid)
                     continue
                 verdicts[qid] = Verdict(

@@ -402,10 +402,7 @@ def run_overthinking(
     overall = efficiency_table(per_response, ("model",))
     output.table("efficiency", overall, "Outcome efficiency by model")
     if report is not None:
-        output.text(
-            f"Judge: {report.queries} questions, {report.calls_made} calls made, "
-            f"{report.reasks} re-asks, verdicts {report.counts}.\n"
-        )
+        output.text(report.line())
         output.metrics["judge_unparsed"] = float(report.counts.get("unparsed", 0))
         output.metrics["judge_calls"] = float(report.calls_made)
         output.table(

@@ -301,6 +301,9 @@ class AnalyzeConfig:
     max_fresh_asks: int = 2
     """Later runs that ask a query afresh when its stored verdict is still invalid (0: replay
     invalid verdicts as final)."""
+    reask_prompt: str = "prompts/judge/reask.txt"
+    """The follow-up sent after an invalid reply (``$error``: the parse error); relative to
+    ``conf/``. Its text is part of every re-ask's request key."""
     judges: dict[str, Any] = field(default_factory=dict)
     """A judge per analysis stage (``section``, ``classify``, ``locate``, ``behaviour``,
     ``family``): a ``conf/model`` name, or a model config written on the command line

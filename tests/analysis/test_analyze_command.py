@@ -318,3 +318,24 @@ def test_all_responses_too_long_for_the_judge_is_insufficient(
     assert judge_stub.stats()["calls"] == 0
     assert result.insufficient is not None
     assert result.insufficient.startswith("stage locate analysed nothing")
+
+
+def test_the_reask_follow_up_is_read_from_its_prompt_file(tmp_path: Path) -> None:
+    """Issue 36 item 6: conf/prompts/judge/reask.txt is the follow-up (and a file of one's own
+    with ``analyze.reask_prompt``)."""
+    shipped = (CONF / "prompts" / "judge" / "reask.txt").read_text().removesuffix("\n")
+    cfg = plain_config("command=analyze", "analysis=overthinking", "judge=paper")
+    settings = analyze_settings_from_config(cfg, Path("out"))
+    assert settings.judge.reask_template == shipped
+    assert settings.stage_judges == {} or all(
+        s.reask_template == shipped for s in settings.stage_judges.values()
+    )
+    own = tmp_path / "reask.txt"
+    own.write_text("Wrong: $error. JSON only.\n")
+    cfg = plain_config("command=analyze", "analysis=overthinking", f"analyze.reask_prompt={own}")
+    assert analyze_settings_from_config(cfg, Path("out")).judge.reask_template == (
+        "Wrong: $error. JSON only."
+    )
+    own.write_text("No placeholder.\n")
+    with pytest.raises(ConfigError, match=r"must contain \$error"):
+        analyze_settings_from_config(cfg, Path("out"))

@@ -55,6 +55,9 @@ def test_replies_parsed_reasked_and_unparsed(judge_stub: StubServer, tmp_path: P
     assert again == verdicts
     assert report.calls_made == 0 and report.calls_planned == 0
     assert judge_stub.stats()["calls"] == 0
+    # Issue 36 item 6: the replayed re-asks are not this run's re-asks.
+    assert (report.reasks, report.fresh_asks, report.replayed_reasks) == (0, 0, 3)
+    assert "0 calls made in this run (0 re-asks, 0 fresh asks); 3 re-asks read" in report.line()
 
 
 def test_invalid_verdicts_are_asked_afresh_on_later_runs(
