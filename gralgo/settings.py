@@ -428,6 +428,7 @@ def _judge_settings(judge_cfg: Any, typed: Any, reask: str) -> Any:
         max_fresh_asks=section.max_fresh_asks,
         context_tokens=window,
         max_concurrency=typed.run.max_concurrency or judge_cfg.max_concurrency or 16,
+        client=run_settings(typed.run).client,
         max_attempts=typed.run.max_attempts,
         timeout_s=typed.run.timeout_s,
         failure_budget=typed.run.failure_budget,

@@ -1,11 +1,12 @@
 """An LLM judge that goes through the evaluation runner and ledger, with strict parsing.
 
 Every judge question is a :class:`~gralgo.run.Request` (temperature 0) sent by
-:func:`gralgo.run._runner.run_samples_sync` and committed to a SQLite
-:class:`~gralgo.ledger._sqlite.Ledger`, so judging inherits resume after a kill (a paid reply is
-never asked again), rate limits, retries, the failure budget and dry runs. A reply is parsed by
-a strict parser; when it fails, the judge is re-asked (the conversation plus the parse error)
-up to ``max_reasks`` times. Re-asks are requests too, keyed by the whole conversation, so a
+:func:`gralgo.run._runner.run_samples_sync` -- through the evaluation's direct client for an
+OpenAI-compatible endpoint (``run.client=auto``), litellm for the others -- and committed to a
+SQLite :class:`~gralgo.ledger._sqlite.Ledger`, so judging inherits resume after a kill (a paid
+reply is never asked again), rate limits, retries, the failure budget and dry runs. A reply is
+parsed by a strict parser; when it fails, the judge is re-asked (the conversation plus the parse
+error) up to ``max_reasks`` times. Re-asks are requests too, keyed by the whole conversation, so a
 resumed analysis replays them from the ledger. A reply still invalid after the last re-ask is
 ``unparsed``: counted and reported, never guessed; a later run asks it afresh (the next sample
 of the same request, with its own re-asks), ``max_fresh_asks`` times, so a stored invalid reply
@@ -71,6 +72,9 @@ class JudgeSettings:
     context_tokens: int | None = None
     """The judge's context window in tokens (``None``: unknown, nothing is fitted to it)."""
     max_concurrency: int = 4
+    client: str = _RUN.client
+    """``run.client``: ``auto`` sends an OpenAI-compatible endpoint's calls through the
+    evaluation's direct client (litellm for the other providers), ``litellm`` or ``direct``."""
     max_attempts: int = _RUN.max_attempts
     timeout_s: float = _RUN.timeout_s
     failure_budget: float = _RUN.failure_budget
@@ -381,7 +385,7 @@ class Judge:
         done = self.ledger.completed({r.key for r, _ in pairs})
         todo = list({(r.key, i): (r, i) for r, i in pairs if (r.key, i) not in done}.values())
         report.calls_planned += len(todo)
-        if todo:
+        if todo and self.dry_run:  # the plan (the run after it calls; its tokens are counted)
             self._estimate(todo, report, stage_plan, settings)
         asked = set() if self.dry_run else {(r.key, i) for r, i in todo}
         if todo and not self.dry_run and self.batch is not None:
@@ -397,6 +401,7 @@ class Judge:
                 max_attempts=settings.max_attempts,
                 timeout_s=settings.timeout_s,
                 failure_budget=settings.failure_budget,
+                client=settings.client,
             )
             report.calls_made += run.calls_made
             if run.fatal_stopped:
@@ -431,9 +436,10 @@ class Judge:
         stage_plan: StagePlan,
         settings: JudgeSettings,
     ) -> None:
-        from gralgo.formats import count_tokens
+        from gralgo.formats import count_tokens_many
 
-        tokens = sum(count_tokens("\n".join(m["content"] for m in r.messages)) for r, _ in todo)
+        texts = ["\n".join(m["content"] for m in r.messages) for r, _ in todo]
+        tokens = sum(count_tokens_many(texts))  # on every core (tiktoken frees the GIL)
         report.planned_prompt_tokens += tokens
         part = StagePlan(stage_plan.stage, stage_plan.model, requests=len(todo))
         part.prompt_tokens = tokens

@@ -23,7 +23,7 @@ from gralgo.analysis._efficiency import (
     tokenizer_for_model,
 )
 from gralgo.analysis._judge import Judge, JudgeQuery, JudgeReport, render_prompt
-from gralgo.analysis._judge_window import Cuts, prompt_budget
+from gralgo.analysis._judge_window import Cuts, fits, prompt_budget
 from gralgo.analysis._output import AnalysisOutput, add_caption, status_table
 from gralgo.analysis._parse import index_parser
 from gralgo.analysis._responses import problem_text, scored_responses
@@ -182,8 +182,6 @@ def locate_answers(
     if judge is not None:
         if prompt_template is None:
             raise ValueError("a judge needs the first_correct prompt template")
-        from gralgo.formats import count_tokens
-
         settings = judge.settings_for(STAGE)
         queries, parsers = [], {}
         for (_, row), response in zip(correct.iterrows(), segmented, strict=True):
@@ -191,7 +189,7 @@ def locate_answers(
             shown = numbered_segments(response.segments)
             budget = prompt_budget(settings, render_prompt(prompt_template, segments="", **values))
             qid = f"overthinking:{row['item']}"
-            if budget is not None and count_tokens(shown) > budget:
+            if not fits(shown, budget):
                 statuses[qid] = "too_long"  # the judge must see every segment: not asked
                 cuts.add("responses_too_long")
                 continue

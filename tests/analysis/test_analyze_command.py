@@ -339,3 +339,10 @@ def test_the_reask_follow_up_is_read_from_its_prompt_file(tmp_path: Path) -> Non
     own.write_text("No placeholder.\n")
     with pytest.raises(ConfigError, match=r"must contain \$error"):
         analyze_settings_from_config(cfg, Path("out"))
+
+
+def test_judges_use_the_run_client_setting() -> None:
+    cfg = plain_config("command=analyze", "analysis=overthinking", "judge=paper")
+    assert analyze_settings_from_config(cfg, Path("out")).judge.client == "auto"
+    cfg = plain_config("command=analyze", "analysis=overthinking", "run.client=litellm")
+    assert analyze_settings_from_config(cfg, Path("out")).judge.client == "litellm"

@@ -177,3 +177,33 @@ def test_call_failures_are_failed_not_unparsed(judge_stub: StubServer, tmp_path:
         verdicts, report = judge.ask([JudgeQuery("a", "boom")], choice_parser("x", ["y"]))
     assert verdicts["a"].status == "failed"
     assert report.counts == {"failed": 1}
+
+
+def test_judge_calls_go_through_the_evaluations_direct_client(
+    judge_stub: StubServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 36 item 7: an OpenAI-compatible judge is asked through the direct client (as the
+    evaluation is, ``run.client=auto``), never litellm; replies land in the ledger as before."""
+    from gralgo.run import _direct_client, _runner
+
+    direct: list[str] = []
+    complete = _direct_client.DirectClient.complete
+
+    async def counted(self, model, *args, **kwargs):  # type: ignore[no-untyped-def]
+        direct.append(model.litellm_model)
+        return await complete(self, model, *args, **kwargs)
+
+    def no_litellm() -> None:
+        raise AssertionError("the judge loaded litellm for an OpenAI-compatible endpoint")
+
+    monkeypatch.setattr(_direct_client.DirectClient, "complete", counted)
+    monkeypatch.setattr(_runner, "load_litellm", no_litellm)
+    settings = stub_judge_settings(judge_stub)
+    assert settings.client == "auto"
+    judge_stub.control(answers={"q": '{"family": "greedy"}'})
+    with open_judge(settings, tmp_path / "judge.sqlite") as judge:
+        verdicts, report = judge.ask([JudgeQuery("a", "q")], choice_parser("family", ["greedy"]))
+    assert direct == ["openai/stub-model"] and verdicts["a"].value == "greedy"
+    with open_judge(settings, tmp_path / "judge.sqlite") as judge:  # replayed: no call
+        again, report = judge.ask([JudgeQuery("a", "q")], choice_parser("family", ["greedy"]))
+    assert report.calls_made == 0 and again["a"].value == "greedy" and len(direct) == 1
