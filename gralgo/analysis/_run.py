@@ -173,7 +173,19 @@ def _entropy(
         quantile=float(settings.option("quantile", 0.95)),
         markers=tuple(settings.option("markers") or ("wait", "but", "so")),
         vocab_size=int(settings.option("vocab_size") or DEFAULT_VOCAB_SIZE),
+        temperature=_optional_temperature(settings, "temperature"),
+        logprobs_temperature=_optional_temperature(settings, "logprobs_temperature") or 1.0,
     )
+
+
+def _optional_temperature(settings: AnalyzeSettings, key: str) -> float | None:
+    """``analysis.<key>``: a positive temperature or null."""
+    value = settings.option(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
+        raise ConfigError(f"analysis.{key} must be a positive number or null, got {value!r}")
+    return float(value)
 
 
 PIPELINES: dict[str, Callable[[AnalyzeSettings, pd.DataFrame, Judge, AnalysisOutput], None]] = {
