@@ -190,3 +190,26 @@ def test_multirun_over_analyses(finished_job: Path, judge_stub: StubServer, tmp_
     # One judge ledger for both: overthinking asks about 2 correct responses, the taxonomy
     # about 1 wrong one; nothing is re-asked (max_reasks=0).
     assert judge_stub.stats()["calls"] == 3
+
+
+@pytest.mark.slow
+def test_judge_paper_dry_run_plans_the_papers_setup_from_the_command_line(
+    finished_job: Path, judge_stub: StubServer, tmp_path: Path
+) -> None:
+    """Issue 36 item 1: ``command=analyze judge=paper dry_run=true`` prints the plan, model by
+    stage, with requests and a price, and calls nothing; no key, server or package edit."""
+    judge_stub.control(answers={})
+    env = {k: v for k, v in os.environ.items() if k != "OPENAI_API_KEY"}
+    args = [
+        sys.executable, "-m", "gralgo", "command=analyze", "analysis=error_taxonomy",
+        "judge=paper", "dry_run=true", f"analyze.inputs=[{finished_job}]",
+        f"paths.outputs={tmp_path / 'outputs'}", f"hydra.run.dir={tmp_path / 'analysis'}",
+        "mlflow.enabled=false",
+    ]  # fmt: skip
+    done = subprocess.run(args, cwd=REPO, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "| section | qwen2.5-72b-instruct | 1 | 0 | 1 | 0 |" in done.stdout
+    assert "| classify | o3-mini | 3 | 0 | 3 | 3 |" in done.stdout
+    assert "unknown (no price)" not in done.stdout
+    assert "dry run: nothing was called; 4 judge requests planned" in done.stdout
+    assert judge_stub.stats()["calls"] == 0
