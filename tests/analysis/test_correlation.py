@@ -176,3 +176,5 @@ def test_shipped_external_scores_are_sourced_and_name_model_presets() -> None:
     } - {"???"}
     for preset in presets - models:
         assert preset in text, f"{preset}: neither scored nor listed as lacking scores"
+    # Issue 36 item 5: every scored model is some preset's model (its display name).
+    assert models <= presets, f"scores under no preset's name: {sorted(models - presets)}"
