@@ -113,18 +113,17 @@ def responses(n: int) -> Any:
 def analyse(api_base: str, frame: Any, concurrency: int, folder: Path) -> dict[str, float]:
     """``run_analysis(overthinking)`` of ``frame`` with the stub as judge: seconds (wall, CPU)
     before the first judge call and for the whole analysis."""
-    from gralgo.analysis import JudgeSettings, run_analysis
-    from gralgo.analysis._config import AnalyzeSettings
+    import gralgo.run
+    from gralgo.analysis import AnalyzeSettings, JudgeSettings, run_analysis
     from gralgo.ledger import ModelSpec, SamplingParams
-    from gralgo.run import _runner
 
     first: list[tuple[float, float]] = []
-    respond = _runner._BatchRun.respond
+    runner = gralgo.run.run_samples_sync  # the judge hands its requests to it
 
-    async def noted(self: Any, *args: Any, **kwargs: Any) -> Any:
+    def noted(*args: Any, **kwargs: Any) -> Any:
         if not first:
             first.append((time.perf_counter(), cpu_now()))
-        return await respond(self, *args, **kwargs)
+        return runner(*args, **kwargs)
 
     judge = JudgeSettings(
         model=ModelSpec(name="stub", litellm_model="openai/stub-model", api_base=api_base,
@@ -137,13 +136,13 @@ def analyse(api_base: str, frame: Any, concurrency: int, folder: Path) -> dict[s
         options={"prompts": {"first_correct": "prompts/judge/first_correct.txt"}},
         output_dir=folder / "analysis", prompts_dir=REPO / "conf", min_parsed=0.0,
     )  # fmt: skip
-    _runner._BatchRun.respond = noted  # type: ignore[method-assign]
+    gralgo.run.run_samples_sync = noted
     try:
         cpu0, t0 = cpu_now(), time.perf_counter()
         run_analysis(settings, frame)
         wall, cpu = time.perf_counter() - t0, cpu_now() - cpu0
     finally:
-        _runner._BatchRun.respond = respond  # type: ignore[method-assign]
+        gralgo.run.run_samples_sync = runner
     return {"before_first_call": first[0][0] - t0, "cpu_before_first_call": first[0][1] - cpu0,
             "analysis": wall, "analysis_cpu": cpu}  # fmt: skip
 

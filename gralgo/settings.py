@@ -392,10 +392,11 @@ def stage_model_config(conf_dir: Path, stage: str, value: Any) -> Any:
 def reask_template(conf_dir: Path, path: str) -> str:
     """The text of ``analyze.reask_prompt`` (relative to ``conf/``); the file's final newline
     is not part of the message."""
-    from gralgo.analysis._judge import load_prompt
-
     file = Path(path).expanduser()
-    text = load_prompt(file if file.is_absolute() else conf_dir / file)
+    file = file if file.is_absolute() else conf_dir / file
+    if not file.is_file():
+        raise ConfigError(f"analyze.reask_prompt: {file} does not exist")
+    text = file.read_text(encoding="utf-8")
     if "$error" not in text:
         raise ConfigError(f"analyze.reask_prompt {path} must contain $error (the parse error)")
     return text.removesuffix("\n")

@@ -403,8 +403,9 @@ def stage_shortfalls(
         ok, unparsed = counts.get("ok", 0), counts.get("unparsed", 0)
         if not sum(counts.values()):
             short.append(
-                f"stage {stage} analysed nothing (no response qualified, or none fit the "
-                "judge's context window: see 'What was cut')"
+                f"stage {stage} analysed nothing (no response qualified, none fit the "
+                "judge's context window, or the stage before it gave nothing: see 'What was "
+                "cut' and judge_status)"
             )
         elif ok + unparsed and ok / (ok + unparsed) < min_parsed:
             short.append(

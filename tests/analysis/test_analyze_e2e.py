@@ -184,7 +184,11 @@ def test_multirun_over_analyses(finished_job: Path, judge_stub: StubServer, tmp_
         f"hydra.sweep.dir={tmp_path / 'sweep'}",
     ]
     done = subprocess.run(args, cwd=REPO, env=env, capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stderr[-3000:]
+    # Every reply is invalid: the taxonomy's sectioning gives no section, so its labelling
+    # stage analyses nothing and that job fails (exit 3, issue 36 item 3); the other job ran.
+    assert done.returncode == 3, done.stderr[-3000:]
+    assert "1 sweep job(s) failed" in done.stderr
+    assert "stage classify analysed nothing" in done.stderr
     assert (tmp_path / "sweep" / "0" / "analysis" / "efficiency.csv").is_file()
     assert (tmp_path / "sweep" / "1" / "analysis" / "errors_by_taxonomy.csv").is_file()
     # One judge ledger for both: overthinking asks about 2 correct responses, the taxonomy

@@ -180,30 +180,35 @@ def test_call_failures_are_failed_not_unparsed(judge_stub: StubServer, tmp_path:
 
 
 def test_judge_calls_go_through_the_evaluations_direct_client(
-    judge_stub: StubServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    judge_stub: StubServer, tmp_path: Path
 ) -> None:
     """Issue 36 item 7: an OpenAI-compatible judge is asked through the direct client (as the
-    evaluation is, ``run.client=auto``), never litellm; replies land in the ledger as before."""
-    from gralgo.run import _direct_client, _runner
+    evaluation is, ``run.client=auto``): the asking process never loads litellm; the reply
+    lands in the ledger and is replayed from it."""
+    import os
+    import subprocess
+    import sys
 
-    direct: list[str] = []
-    complete = _direct_client.DirectClient.complete
+    from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV
 
-    async def counted(self, model, *args, **kwargs):  # type: ignore[no-untyped-def]
-        direct.append(model.litellm_model)
-        return await complete(self, model, *args, **kwargs)
-
-    def no_litellm() -> None:
-        raise AssertionError("the judge loaded litellm for an OpenAI-compatible endpoint")
-
-    monkeypatch.setattr(_direct_client.DirectClient, "complete", counted)
-    monkeypatch.setattr(_runner, "load_litellm", no_litellm)
-    settings = stub_judge_settings(judge_stub)
-    assert settings.client == "auto"
     judge_stub.control(answers={"q": '{"family": "greedy"}'})
-    with open_judge(settings, tmp_path / "judge.sqlite") as judge:
-        verdicts, report = judge.ask([JudgeQuery("a", "q")], choice_parser("family", ["greedy"]))
-    assert direct == ["openai/stub-model"] and verdicts["a"].value == "greedy"
-    with open_judge(settings, tmp_path / "judge.sqlite") as judge:  # replayed: no call
-        again, report = judge.ask([JudgeQuery("a", "q")], choice_parser("family", ["greedy"]))
-    assert report.calls_made == 0 and again["a"].value == "greedy" and len(direct) == 1
+    script = f"""
+import sys
+sys.path.insert(0, {str(Path(__file__).parent)!r})
+from judge_helpers import stub_judge_settings
+from gralgo.analysis import JudgeQuery, choice_parser, open_judge
+from types import SimpleNamespace
+settings = stub_judge_settings(SimpleNamespace(api_base={judge_stub.api_base!r}))
+assert settings.client == "auto"
+from pathlib import Path
+with open_judge(settings, Path({str(tmp_path / "judge.sqlite")!r})) as judge:
+    verdicts, report = judge.ask([JudgeQuery("a", "q")], choice_parser("family", ["greedy"]))
+print(verdicts["a"].value, report.calls_made, "litellm" in sys.modules)
+"""
+    env = {**os.environ, FAKE_KEY_ENV: FAKE_KEY}
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["greedy", "1", "False"]
+    assert judge_stub.stats()["calls"] == 1
