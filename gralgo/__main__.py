@@ -350,9 +350,10 @@ def analyze(plain: dict[str, Any]) -> None:
     out = Path(HydraConfig.get().runtime.output_dir) / "analysis"
     result = run_analysis(analyze_settings_from_config(plain, out))
     print(result.summary.read_text(encoding="utf-8"))
-    if result.incomplete is not None:
+    reasons = [r for r in (result.incomplete, result.insufficient) if r is not None]
+    if reasons:
         raise IncompleteRunError(
-            f"analysis {result.output_dir}: {result.incomplete}; partial results written"
+            f"analysis {result.output_dir}: {'; '.join(reasons)}; partial results written"
         )
 
 

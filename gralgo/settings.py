@@ -336,29 +336,73 @@ def ledger_url(url: str | None) -> str | None:
     return url
 
 
-def _model_config(conf_dir: Path, name: str, key: str) -> Any:
-    """The typed ``conf/model/<name>.yaml`` (a stage's own judge, ``analyze.judges``)."""
+def _model_config(
+    conf_dir: Path, name: str, key: str, changes: Mapping[str, Any] | None = None
+) -> Any:
+    """The typed ``conf/model/<name>.yaml`` with ``changes`` (keys of the model config) merged
+    over it: a stage's own judge (``analyze.judges``)."""
     from omegaconf import OmegaConf
-    from omegaconf.errors import OmegaConfBaseException
+    from omegaconf.errors import MissingMandatoryValue, OmegaConfBaseException
 
     from gralgo.config import ModelConfig
 
     choices = sorted(p.stem for p in (conf_dir / "model").glob("*.yaml"))
     if name not in choices:
-        raise UnknownChoiceError(key, name, choices)
+        raise UnknownChoiceError(f"{key}.preset" if changes else key, name, choices)
     try:
         merged = OmegaConf.merge(
-            OmegaConf.structured(ModelConfig), OmegaConf.load(conf_dir / "model" / f"{name}.yaml")
+            OmegaConf.structured(ModelConfig),
+            OmegaConf.load(conf_dir / "model" / f"{name}.yaml"),
+            dict(changes or {}),
         )
         model = OmegaConf.to_object(merged)
+    except MissingMandatoryValue as err:
+        field_name = str(getattr(err, "key", None) or getattr(err, "full_key", "") or "name")
+        raise ConfigError(
+            f"{key} (preset {name}) needs {key}.{field_name}=... (e.g. {key}.name=<served model "
+            f"id> {key}.api_base=http://host:8000/v1)"
+        ) from None
     except OmegaConfBaseException as err:
-        raise ConfigError(f"{key}={name}: {err}") from err
+        where = f"{key}.{err.full_key}" if getattr(err, "full_key", None) else key
+        raise ConfigError(f"{where}: {err.msg if hasattr(err, 'msg') else err}") from None
     assert isinstance(model, ModelConfig)  # merged onto the structured schema
     model.check()
     return model
 
 
-def _judge_settings(judge_cfg: Any, typed: Any) -> Any:
+def stage_model_config(conf_dir: Path, stage: str, value: Any) -> Any:
+    """The model config of ``analyze.judges.<stage>``: a ``conf/model`` name, or a mapping of
+    model-config keys (``name``, ``api_base``...) over the preset named by its ``preset`` key
+    (default ``openai_compatible``: any OpenAI-compatible server); ``None`` when unset."""
+    key = f"analyze.judges.{stage}"
+    if value is None:
+        return None
+    if isinstance(value, str):
+        return _model_config(conf_dir, value, key)
+    if isinstance(value, Mapping):
+        changes = {str(k): v for k, v in value.items()}
+        preset = changes.pop("preset", None) or "openai_compatible"
+        return _model_config(conf_dir, str(preset), key, changes)
+    raise ConfigError(
+        f"{key} must be a conf/model name or model keys ({key}.name=... {key}.api_base=...), "
+        f"got {value!r}"
+    )
+
+
+def reask_template(conf_dir: Path, path: str) -> str:
+    """The text of ``analyze.reask_prompt`` (relative to ``conf/``); the file's final newline
+    is not part of the message."""
+    file = Path(path).expanduser()
+    file = file if file.is_absolute() else conf_dir / file
+    if not file.is_file():
+        raise ConfigError(f"analyze.reask_prompt: {file} does not exist")
+    text = file.read_text(encoding="utf-8")
+    if "$error" not in text:
+        raise ConfigError(f"analyze.reask_prompt {path} must contain $error (the parse error)")
+    return text.removesuffix("\n")
+
+
+def _judge_settings(judge_cfg: Any, typed: Any, reask: str) -> Any:
     """The :class:`gralgo.analysis.JudgeSettings` of one judge model config."""
     from dataclasses import replace
 
@@ -373,7 +417,7 @@ def _judge_settings(judge_cfg: Any, typed: Any) -> Any:
     max_tokens = section.max_tokens
     if judge_cfg.sampling.max_tokens is not None:
         max_tokens = min(max_tokens, judge_cfg.sampling.max_tokens)
-    window = section.judge_context_tokens
+    window = section.judge_context_tokens or judge_cfg.context_tokens
     if window is None:
         window = server.n_ctx if server is not None else known_context_window(spec.litellm_model)
     return JudgeSettings(
@@ -381,9 +425,11 @@ def _judge_settings(judge_cfg: Any, typed: Any) -> Any:
         sampling=SamplingParams(temperature=0.0, top_p=1.0, min_p=0.0, max_tokens=max_tokens),
         model_config=asdict(judge_cfg),
         max_reasks=section.max_reasks,
+        reask_template=reask,
         max_fresh_asks=section.max_fresh_asks,
         context_tokens=window,
         max_concurrency=typed.run.max_concurrency or judge_cfg.max_concurrency or 16,
+        client=run_settings(typed.run).client,
         max_attempts=typed.run.max_attempts,
         timeout_s=typed.run.timeout_s,
         failure_budget=typed.run.failure_budget,
@@ -406,12 +452,15 @@ def analyze_settings_from_config(cfg: Mapping[str, Any], output_dir: Path) -> An
     if judge_cfg is None:
         raise ConfigError("command=analyze needs a judge: judge=<model name> (conf/model)")
     conf_dir = Path(__file__).resolve().parents[1] / "conf"
-    judge = _judge_settings(judge_cfg, typed)
+    reask = reask_template(conf_dir, section.reask_prompt)
+    judge = _judge_settings(judge_cfg, typed, reask)
+    stage_configs = {
+        str(stage): stage_model_config(conf_dir, str(stage), value)
+        for stage, value in (section.judges or {}).items()
+    }
     stage_judges = {
-        str(stage): _judge_settings(
-            _model_config(conf_dir, str(model), f"analyze.judges.{stage}"), typed
-        )
-        for stage, model in (section.judges or {}).items()
+        stage: _judge_settings(model, typed, reask)
+        for stage, model in stage_configs.items()
         if model is not None
     }
     return AnalyzeSettings(
@@ -424,6 +473,7 @@ def analyze_settings_from_config(cfg: Mapping[str, Any], output_dir: Path) -> An
         prompts_dir=conf_dir,
         stage_judges=stage_judges,
         max_cost_usd=section.max_cost_usd,
+        min_parsed=section.min_parsed,
         dry_run=typed.dry_run,
         bootstrap_resamples=typed.report.bootstrap_resamples,
         mlflow_enabled=typed.mlflow.enabled,

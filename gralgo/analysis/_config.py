@@ -54,6 +54,9 @@ class AnalyzeSettings:
     """Judges of single stages (``analyze.judges``); the other stages use ``judge``."""
     max_cost_usd: float | None = None
     """Refuse to start when the plan's cost upper bound is above this (``None``: no budget)."""
+    min_parsed: float = 0.5
+    """Each judge stage must analyse something and parse at least this share of its answered
+    questions (``analyze.min_parsed``), else the command exits 3."""
     dry_run: bool = False
     bootstrap_resamples: int = 1000
     mlflow_enabled: bool = False

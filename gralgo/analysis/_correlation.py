@@ -2,13 +2,17 @@
 
 External scores come from a YAML file (``conf/external_scores.yaml``): per model, per
 benchmark, a value and its source. Models are matched by display name (case-insensitive).
-For each benchmark: Pearson and Spearman coefficients with scipy's p-values, and percentile
-bootstrap intervals over models; fewer than ``min_models`` matched models is said plainly in
-the report (correlations of 3-4 points mean little).
+For each benchmark: Pearson and Spearman coefficients with two-sided p-values -- exact
+permutation p-values over all n! pairings for n <= :data:`EXACT_MAX_N` models (scipy's
+asymptotic p would print 0.000 for rho = 1 at n = 3, whose exact p is 1/3), scipy's above --
+and percentile bootstrap intervals over models from :data:`MIN_INTERVAL_N` models (below, the
+interval says n is too small: resamples of 3-7 points collapse, rho = 1 gives [1, 1]); fewer
+than ``min_models`` matched models is said plainly in the report.
 """
 
 from __future__ import annotations
 
+import functools
 import logging
 import math
 from collections.abc import Mapping
@@ -67,6 +71,52 @@ def model_accuracy(samples: pd.DataFrame) -> pd.DataFrame:
     return table.rename(columns={"mean": "accuracy", "size": "samples"})
 
 
+EXACT_MAX_N = 10
+"""Up to this many models the p-values are exact (every pairing: 10! = 3,628,800)."""
+MIN_INTERVAL_N = 8
+"""Bootstrap intervals from this many models; fewer get a "too few" note instead."""
+
+
+@functools.cache
+def _pairings(n: int) -> np.ndarray:
+    """Every permutation of ``range(n)`` as rows of an ``(n!, n)`` int8 array."""
+    perms = np.zeros((1, 0), dtype=np.int8)
+    for k in range(n):
+        m = perms.shape[0]
+        grown = np.empty((m * (k + 1), k + 1), dtype=np.int8)
+        for pos in range(k + 1):  # insert k at every position of every shorter permutation
+            block = grown[pos * m : (pos + 1) * m]
+            block[:, :pos], block[:, pos], block[:, pos + 1 :] = perms[:, :pos], k, perms[:, pos:]
+        perms = grown
+    return perms
+
+
+def exact_permutation_p(x: np.ndarray, y: np.ndarray) -> float:
+    """Two-sided exact permutation p-value of the Pearson correlation of ``x`` and ``y`` (of
+    their ranks: Spearman's) over all ``n!`` pairings: ``2 * min(P(r* >= r), P(r* <= r))``,
+    at most 1 (scipy's ``permutation_test`` convention)."""
+    xc, yc = x - x.mean(), y - y.mean()
+    observed = float(xc @ yc)
+    perms = _pairings(len(x))
+    tol = 1e-9 * max(1.0, abs(observed))
+    greater = less = 0
+    for chunk in np.array_split(perms, max(1, len(perms) // 250_000)):
+        values = yc[chunk] @ xc  # the covariance of each pairing (same norm for all)
+        greater += int(np.count_nonzero(values >= observed - tol))
+        less += int(np.count_nonzero(values <= observed + tol))
+    return min(1.0, 2 * min(greater, less) / len(perms))
+
+
+def _p_values(x: np.ndarray, y: np.ndarray) -> tuple[float, float, str]:
+    """(Pearson p, Spearman p, which method) for one benchmark's points."""
+    from scipy import stats
+
+    if len(x) <= EXACT_MAX_N:
+        ranks = stats.rankdata(x), stats.rankdata(y)
+        return exact_permutation_p(x, y), exact_permutation_p(*ranks), "exact"
+    return float(stats.pearsonr(x, y)[1]), float(stats.spearmanr(x, y)[1]), "asymptotic"
+
+
 def _bootstrap(
     x: np.ndarray, y: np.ndarray, resamples: int, seed: int
 ) -> dict[str, tuple[float, float]]:
@@ -120,16 +170,21 @@ def correlate(
         y = group["gralgo_accuracy"].to_numpy(float)
         row: dict[str, Any] = {"benchmark": benchmark, "models": len(group)}
         if len(group) >= 3 and np.ptp(x) > 0 and np.ptp(y) > 0:
-            p = stats.pearsonr(x, y)
-            s = stats.spearmanr(x, y)
-            ci = _bootstrap(x, y, resamples, seed)
+            pearson_p, spearman_p, method = _p_values(x, y)
+            few = f"n = {len(group)}: too few models for an interval (< {MIN_INTERVAL_N})"
+            ci = _bootstrap(x, y, resamples, seed) if len(group) >= MIN_INTERVAL_N else None
             row.update(
-                pearson_r=float(p[0]),
-                pearson_p=float(p[1]),
-                pearson_ci=f"[{ci['pearson'][0]:.3f}, {ci['pearson'][1]:.3f}]",
-                spearman_rho=float(s[0]),
-                spearman_p=float(s[1]),
-                spearman_ci=f"[{ci['spearman'][0]:.3f}, {ci['spearman'][1]:.3f}]",
+                pearson_r=float(stats.pearsonr(x, y)[0]),
+                pearson_p=pearson_p,
+                pearson_ci=few
+                if ci is None
+                else f"[{ci['pearson'][0]:.3f}, {ci['pearson'][1]:.3f}]",
+                spearman_rho=float(stats.spearmanr(x, y)[0]),
+                spearman_p=spearman_p,
+                spearman_ci=few
+                if ci is None
+                else f"[{ci['spearman'][0]:.3f}, {ci['spearman'][1]:.3f}]",
+                p_method=method,
             )
         else:
             row.update(
@@ -139,6 +194,7 @@ def correlate(
                 spearman_rho=math.nan,
                 spearman_p=math.nan,
                 spearman_ci="–",
+                p_method="–",
             )
         rows.append(row)
     return points, pd.DataFrame(rows)
@@ -218,8 +274,10 @@ def run_correlation(
         "correlation",
         table,
         "Correlation with external benchmarks",
-        warning + (" " if warning else "") + "Pearson and Spearman with scipy "
-        f"p-values; 95 % bootstrap intervals over models. {ACCURACY_NOTE}",
+        warning + (" " if warning else "") + "Pearson and Spearman with two-sided "
+        f"p-values: exact (all n! pairings of models, p_method exact) for n <= {EXACT_MAX_N}, "
+        f"scipy's asymptotic above; 95 % bootstrap intervals over models from "
+        f"{MIN_INTERVAL_N} models (fewer: the interval cell says so). {ACCURACY_NOTE}",
     )
     output.metrics["matched_models"] = float(matched)
     for row in table.to_dict("records"):

@@ -9,7 +9,7 @@ segmentation at high-entropy tokens with the fixed markers.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -55,9 +55,9 @@ class EntropyChunk:
 
 
 def _entropy_chunk(
-    args: tuple[list[Path], list[tuple[str, int]], float, tuple[str, ...], int],
+    args: tuple[list[Path], list[tuple[str, int]], float, tuple[str, ...], int, dict[Any, float]],
 ) -> EntropyChunk:
-    ledgers, keys, quantile, markers, vocab_size = args
+    ledgers, keys, quantile, markers, vocab_size, scales = args
     data = read_logprobs(ledgers, keys)
     chunk = EntropyChunk([], {}, {})
     ranking_keys: dict[str, str | None] = {}  # each raw token looked at once per chunk
@@ -66,7 +66,7 @@ def _entropy_chunk(
         stored = data.get(key)
         if stored is None:
             continue
-        entropy, upper, dropped = entropy_bounds(stored.top, vocab_size)
+        entropy, upper, dropped = entropy_bounds(stored.top, vocab_size, scales.get(key, 1.0))
         groups = group_tokens(stored.tokens) if stored.tokens else None
         accumulate_token_entropy(
             stored.tokens, entropy, chunk.sums, chunk.counts, keys=ranking_keys, groups=groups
@@ -99,16 +99,23 @@ def entropy_statistics(
     workers: int = 1,
     chunk: int = 500,
     vocab_size: int = DEFAULT_VOCAB_SIZE,
+    scales: Mapping[tuple[str, int], float] | None = None,
 ) -> EntropyChunk:
     """Per-response entropy statistics and per-token totals, read and computed over
-    ``workers`` processes (0: every core), each reading its share of the ledgers' rows."""
+    ``workers`` processes (0: every core), each reading its share of the ledgers' rows.
+    ``scales``: per response, ``T_stored / T`` of Eq. 4 (missing: 1, the stored
+    distribution)."""
     import os
 
     keys = list(keys)
+    scales = dict(scales or {})
     parts = [
-        (list(ledgers), keys[i : i + chunk], quantile, tuple(markers), vocab_size)
-        for i in range(0, len(keys), chunk)
-    ]
+        (
+            list(ledgers), part, quantile, tuple(markers), vocab_size,
+            {k: scales[k] for k in part if k in scales},
+        )
+        for part in (keys[i : i + chunk] for i in range(0, len(keys), chunk))
+    ]  # fmt: skip
     workers = workers or (os.cpu_count() or 1)
     if workers <= 1 or len(parts) <= 1:
         results = [_entropy_chunk(part) for part in parts]
@@ -166,25 +173,40 @@ def run_entropy(
     markers: Sequence[str] = DEFAULT_MARKERS,
     workers: int = 1,
     vocab_size: int = DEFAULT_VOCAB_SIZE,
+    temperature: float | None = None,
+    logprobs_temperature: float = 1.0,
 ) -> pd.DataFrame:
-    """The whole analysis into ``output``; returns the token ranking."""
+    """The whole analysis into ``output``; returns the token ranking.
+
+    Eq. 4 is a softmax at temperature ``temperature`` (``None``: each response's sampling
+    temperature, the distribution it was sampled from); the stored logprobs are at
+    ``logprobs_temperature`` (1: the unscaled distribution vLLM and OpenAI return), and are
+    rescaled by their ratio where the two differ."""
     scored = scored_responses(samples)
     keys = list(zip(scored["request_key"], scored["sample_index"].astype(int), strict=True))
+    targets = eq4_temperatures(scored, temperature)
+    scales = {
+        k: logprobs_temperature / t for k, t in zip(keys, targets, strict=True) if t and t > 0
+    }
     stats = entropy_statistics(
-        ledgers, keys, quantile=quantile, markers=markers, workers=workers, vocab_size=vocab_size
-    )
+        ledgers, keys, quantile=quantile, markers=markers, workers=workers,
+        vocab_size=vocab_size, scales=scales,
+    )  # fmt: skip
     if not stats.rows:
         raise AnalysisInputError(
             "no stored logprobs for these samples: evaluate with sampling.logprobs=true "
             "sampling.top_logprobs=N on a provider that returns them (llama.cpp, vLLM, OpenAI)"
         )
     info: dict[Any, Any] = dict(zip(keys, scored.itertuples(index=False), strict=True))
+    used = {k: logprobs_temperature / s for k, s in scales.items()}
     per = pd.DataFrame(
         [
             {
                 "item": info[r["key"]].item,
                 "model": info[r["key"]].model,
                 "task": info[r["key"]].task,
+                "temperature": used.get(r["key"], logprobs_temperature),  # type: ignore[call-overload]
+                "logprobs_temperature": logprobs_temperature,
                 **{k: v for k, v in r.items() if k != "key"},
             }
             for r in stats.rows
@@ -206,6 +228,7 @@ def run_entropy(
             responses=("item", "size"),
             tokens=("tokens", "sum"),
             top_n=("top_n", "max"),
+            temperature=("temperature", "median"),
             mean_entropy=("mean_entropy", "mean"),
             mean_entropy_upper_bound=("mean_entropy_upper_bound", "mean"),
             mean_dropped_mass=("mean_dropped_mass", "mean"),
@@ -226,6 +249,7 @@ def run_entropy(
         "entropy",
         summary,
         "Token entropy by model",
+        f"{temperature_note(per, temperature, logprobs_temperature)} "
         "mean_entropy: entropy of the renormalised top-N distribution, a lower bound of "
         "the full-vocabulary entropy (F.3) that grows with N; mean_entropy_upper_bound: "
         f"its upper bound h(s) + s H_top + (1 - s) log(V - N) with V = {vocab_size:,}; "
@@ -239,7 +263,9 @@ def run_entropy(
     in_top = {normalize_token(m) for m in markers} & set(ranking["token"])
     output.text(f"Markers among the ranked tokens: {sorted(in_top) or 'none'}.\n")
     output.metrics["markers_in_ranking"] = float(len(in_top))
+    output.metrics["logprobs_temperature"] = float(logprobs_temperature)
     for row in summary.to_dict("records"):
+        output.metrics[f"entropy_temperature.{row['model']}"] = float(row["temperature"])
         output.metrics[f"mean_entropy.{row['model']}"] = float(row["mean_entropy"])
         output.metrics[f"mean_entropy_upper_bound.{row['model']}"] = float(
             row["mean_entropy_upper_bound"]
@@ -249,3 +275,42 @@ def run_entropy(
         output.figure(plot_word_cloud(ranking, output.directory / "entropy_wordcloud.png"))
         output.figure(plot_ranking(ranking, output.directory / "entropy_ranking.png"))
     return ranking
+
+
+def eq4_temperatures(scored: pd.DataFrame, temperature: float | None) -> list[float | None]:
+    """Per response, the temperature of Eq. 4: ``temperature``, or else the response's
+    sampling temperature (its ``sampling`` record; ``None`` when it has none)."""
+    import json
+
+    if temperature is not None:
+        return [float(temperature)] * len(scored)
+    out: list[float | None] = []
+    for raw in scored["sampling"] if "sampling" in scored else [None] * len(scored):
+        try:
+            value = json.loads(raw).get("temperature") if isinstance(raw, str) else None
+        except (ValueError, AttributeError):
+            value = None
+        out.append(None if value is None else float(value))
+    return out
+
+
+def temperature_note(
+    per: pd.DataFrame, temperature: float | None, logprobs_temperature: float
+) -> str:
+    """Which temperature the entropies are at, and from which stored logprobs."""
+    temps = sorted({float(t) for t in per["temperature"]})
+    shown = ", ".join(f"{t:g}" for t in temps)
+    source = "analysis.temperature" if temperature is not None else "the samples' sampling"
+    if temps == [logprobs_temperature]:
+        how = "the stored distribution itself"
+    else:
+        how = (
+            f"rescaled from the stored T = {logprobs_temperature:g} logprobs (softmax of "
+            f"logprob x {logprobs_temperature:g}/T over the top N; the dropped mass is its "
+            "upper bound at T)"
+        )
+    return (
+        f"Eq. 4 at T = {shown} ({source} temperature; a greedy T = 0 sample keeps the "
+        f"stored distribution): {how}. Stored logprobs are at T = {logprobs_temperature:g} "
+        "(analysis.logprobs_temperature: vLLM's default raw logprobs and OpenAI's are T = 1)."
+    )

@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 
 from gralgo.analysis._judge import Judge, JudgeQuery, JudgeReport, render_prompt
-from gralgo.analysis._judge_window import Cuts, prompt_budget
+from gralgo.analysis._judge_window import Cuts, fits, prompt_budget
 from gralgo.analysis._output import AnalysisOutput, add_caption, status_table
 from gralgo.analysis._parse import Section, labels_parser, sections_parser
 from gralgo.analysis._responses import AnalysisInputError, problem_text, scored_responses
@@ -114,7 +114,7 @@ def label_sections(
         budget = prompt_budget(
             section_settings, render_prompt(sections_prompt, paragraphs="", **values)
         )
-        if budget is not None and count_tokens(tagged) > budget:
+        if not fits(tagged, budget):
             too_long += 1  # sections must cover every paragraph: a cut response cannot be used
             continue
         qid = f"sections:{row['item']}"
@@ -136,6 +136,8 @@ def label_sections(
             continue
         texts = paragraphs[row["item"]]
         if verdict.status == "pending":
+            if not judge.dry_run:
+                continue  # a batch still running: its labels are asked on a later run
             # A dry run: every paragraph may become its own section (the fan-out's cap), each
             # shown with the outline (<= the sectioning reply) and its own text.
             fixed = render_prompt(
@@ -441,12 +443,14 @@ def run_error_taxonomy(
                 **reports[0].counts,
                 "calls": reports[0].calls_made,
                 "reasks": reports[0].reasks,
+                "reasks_replayed": reports[0].replayed_reasks,
             },
             {
                 "stage": "labels (judge 2)",
                 **reports[1].counts,
                 "calls": reports[1].calls_made,
                 "reasks": reports[1].reasks,
+                "reasks_replayed": reports[1].replayed_reasks,
             },
         ]
     ).fillna(0)

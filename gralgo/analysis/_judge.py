@@ -1,11 +1,12 @@
 """An LLM judge that goes through the evaluation runner and ledger, with strict parsing.
 
 Every judge question is a :class:`~gralgo.run.Request` (temperature 0) sent by
-:func:`gralgo.run._runner.run_samples_sync` and committed to a SQLite
-:class:`~gralgo.ledger._sqlite.Ledger`, so judging inherits resume after a kill (a paid reply is
-never asked again), rate limits, retries, the failure budget and dry runs. A reply is parsed by
-a strict parser; when it fails, the judge is re-asked (the conversation plus the parse error)
-up to ``max_reasks`` times. Re-asks are requests too, keyed by the whole conversation, so a
+:func:`gralgo.run._runner.run_samples_sync` -- through the evaluation's direct client for an
+OpenAI-compatible endpoint (``run.client=auto``), litellm for the others -- and committed to a
+SQLite :class:`~gralgo.ledger._sqlite.Ledger`, so judging inherits resume after a kill (a paid
+reply is never asked again), rate limits, retries, the failure budget and dry runs. A reply is
+parsed by a strict parser; when it fails, the judge is re-asked (the conversation plus the parse
+error) up to ``max_reasks`` times. Re-asks are requests too, keyed by the whole conversation, so a
 resumed analysis replays them from the ledger. A reply still invalid after the last re-ask is
 ``unparsed``: counted and reported, never guessed; a later run asks it afresh (the next sample
 of the same request, with its own re-asks), ``max_fresh_asks`` times, so a stored invalid reply
@@ -63,13 +64,17 @@ class JudgeSettings:
     reask_template: str = (
         "Your reply could not be used: $error\nReply again with only the required format."
     )
-    """Follow-up message for an invalid reply (``$error`` is the parse error)."""
+    """Follow-up message for an invalid reply (``$error`` is the parse error); the command
+    reads it from ``analyze.reask_prompt`` (``conf/prompts/judge/reask.txt``)."""
     max_fresh_asks: int = _ANALYZE.max_fresh_asks
     """Later runs that ask a query afresh (a new sample of the same request, with its own
     re-asks) when its stored verdict is still invalid; 0 replays invalid verdicts as final."""
     context_tokens: int | None = None
     """The judge's context window in tokens (``None``: unknown, nothing is fitted to it)."""
     max_concurrency: int = 4
+    client: str = _RUN.client
+    """``run.client``: ``auto`` sends an OpenAI-compatible endpoint's calls through the
+    evaluation's direct client (litellm for the other providers), ``litellm`` or ``direct``."""
     max_attempts: int = _RUN.max_attempts
     timeout_s: float = _RUN.timeout_s
     failure_budget: float = _RUN.failure_budget
@@ -115,8 +120,12 @@ class JudgeReport:
     calls_made: int = 0
     """Model calls, retries included (0 on a re-run from the ledger)."""
     reasks: int = 0
+    """Re-asks sent in this run (a re-ask read back from the ledger is ``replayed_reasks``)."""
     fresh_asks: int = 0
-    """Queries asked afresh because their stored verdict was invalid (see ``max_fresh_asks``)."""
+    """Queries asked afresh in this run because their stored verdict was invalid (see
+    ``max_fresh_asks``)."""
+    replayed_reasks: int = 0
+    """Re-asks and fresh asks whose replies were read from the ledger (no call in this run)."""
     planned_prompt_tokens: int = 0
     """cl100k tokens of the planned requests' messages (dry run)."""
     estimated_cost_usd: float | None = None
@@ -126,6 +135,15 @@ class JudgeReport:
     counts: dict[str, int] = field(default_factory=dict)
     """Verdicts by status."""
     stop_reason: str | None = None
+
+    def line(self, what: str = "questions") -> str:
+        """What this ask did, for the summary: calls and re-asks of this run apart from the
+        replies read back from the ledger."""
+        return (
+            f"Judge: {self.queries} {what}, {self.calls_made} calls made in this run "
+            f"({self.reasks} re-asks, {self.fresh_asks} fresh asks); "
+            f"{self.replayed_reasks} re-asks read from the ledger; verdicts {self.counts}.\n"
+        )
 
 
 def render_prompt(template: str, **values: object) -> str:
@@ -201,6 +219,8 @@ class Judge:
         """Per stage: what was (or would be) asked, with tokens and cost."""
         self.verdicts: dict[str, int] = {}
         """Verdicts by status over every :meth:`ask` (the parse rate of the run)."""
+        self.stage_verdicts: dict[str, dict[str, int]] = {}
+        """Verdicts by status per stage (each stage's parse rate: ``analyze.min_parsed``)."""
         self.stop_reason: str | None = None
         """Why a judge run stopped early (failure budget, bad key), the first time it did."""
 
@@ -251,6 +271,13 @@ class Judge:
                 chain = chains[qid]
                 pair = (requests[qid].key, chain.fresh)
                 chain.called |= pair in asked
+                if chain.round or chain.fresh:  # a re-ask or a fresh ask: this run's, or stored
+                    if pair not in asked:
+                        report.replayed_reasks += 1
+                    elif chain.round:
+                        report.reasks += 1
+                    else:
+                        report.fresh_asks += 1
                 record = replies.get(pair)
                 asks = chain.round + 1
                 if record is None:
@@ -279,14 +306,12 @@ class Judge:
                             },
                         ]
                         chain.round += 1
-                        report.reasks += 1
                         still_open.append(qid)
                     elif not chain.called and chain.fresh < settings.max_fresh_asks:
                         # Stored by an earlier run and still invalid: ask afresh, once a run.
                         chains[qid] = _Chain(
                             [{"role": "user", "content": prompts[qid]}], fresh=chain.fresh + 1
                         )
-                        report.fresh_asks += 1
                         still_open.append(qid)
                     continue
                 verdicts[qid] = Verdict(
@@ -297,8 +322,10 @@ class Judge:
         for verdict in verdicts.values():
             counts[verdict.status] = counts.get(verdict.status, 0) + 1
         report.counts = dict(sorted(counts.items()))
+        by_stage = self.stage_verdicts.setdefault(stage, {})
         for status, count in counts.items():
             self.verdicts[status] = self.verdicts.get(status, 0) + count
+            by_stage[status] = by_stage.get(status, 0) + count
         stage_plan.replayed = sum(
             1
             for qid, verdict in verdicts.items()
@@ -358,7 +385,7 @@ class Judge:
         done = self.ledger.completed({r.key for r, _ in pairs})
         todo = list({(r.key, i): (r, i) for r, i in pairs if (r.key, i) not in done}.values())
         report.calls_planned += len(todo)
-        if todo:
+        if todo and self.dry_run:  # the plan (the run after it calls; its tokens are counted)
             self._estimate(todo, report, stage_plan, settings)
         asked = set() if self.dry_run else {(r.key, i) for r, i in todo}
         if todo and not self.dry_run and self.batch is not None:
@@ -374,6 +401,7 @@ class Judge:
                 max_attempts=settings.max_attempts,
                 timeout_s=settings.timeout_s,
                 failure_budget=settings.failure_budget,
+                client=settings.client,
             )
             report.calls_made += run.calls_made
             if run.fatal_stopped:
@@ -408,9 +436,10 @@ class Judge:
         stage_plan: StagePlan,
         settings: JudgeSettings,
     ) -> None:
-        from gralgo.formats import count_tokens
+        from gralgo.formats import count_tokens_many
 
-        tokens = sum(count_tokens("\n".join(m["content"] for m in r.messages)) for r, _ in todo)
+        texts = ["\n".join(m["content"] for m in r.messages) for r, _ in todo]
+        tokens = sum(count_tokens_many(texts))  # on every core (tiktoken frees the GIL)
         report.planned_prompt_tokens += tokens
         part = StagePlan(stage_plan.stage, stage_plan.model, requests=len(todo))
         part.prompt_tokens = tokens

@@ -20,19 +20,47 @@ WINDOW_MARGIN = 0.9
 ELLIPSIS = "…"
 
 
+_FIXED_TOKENS: dict[bytes, int] = {}
+"""Token counts of prompts' fixed parts by their digest (not the text: 10 KB prompts)."""
+
+
+def fixed_tokens(text: str) -> int:
+    """cl100k tokens of a prompt's fixed part (the template and problem): the k samples of an
+    instance, and the plan and the run of an analysis, share it, so it is counted once."""
+    import hashlib
+
+    key = hashlib.blake2b(text.encode("utf-8"), digest_size=16).digest()
+    count = _FIXED_TOKENS.get(key)
+    if count is None:
+        from gralgo.formats import count_tokens
+
+        if len(_FIXED_TOKENS) >= 100_000:
+            _FIXED_TOKENS.clear()
+        count = _FIXED_TOKENS[key] = count_tokens(text)
+    return count
+
+
+def fits(text: str, budget: int | None) -> bool:
+    """Whether ``text`` has at most ``budget`` cl100k tokens (``None``: no limit). A token is at
+    least one UTF-8 byte, so a text of at most ``budget`` bytes fits without tokenising."""
+    if budget is None or len(text) <= budget and len(text.encode("utf-8")) <= budget:
+        return True
+    from gralgo.formats import count_tokens
+
+    return count_tokens(text) <= budget
+
+
 def prompt_budget(settings: JudgeSettings, fixed_text: str, cap: int | None = None) -> int | None:
     """Tokens left for the variable text of a prompt whose other parts are ``fixed_text``:
     the window (less a margin) minus the fixed part, every reply (``1 + max_reasks`` at
     ``max_tokens``) and every follow-up; or ``cap`` if smaller. ``None``: no limit known."""
-    from gralgo.formats import count_tokens
-
     limit = cap
     if settings.context_tokens is not None:
         r = settings.max_reasks
         replies = (r + 1) * settings.sampling.max_tokens
-        follow_ups = r * (count_tokens(settings.reask_template) + 64)
+        follow_ups = r * (fixed_tokens(settings.reask_template) + 64)
         room = int(settings.context_tokens * WINDOW_MARGIN) - replies - follow_ups
-        room -= count_tokens(fixed_text)
+        room -= fixed_tokens(fixed_text)
         limit = room if limit is None else min(limit, room)
     return None if limit is None else max(limit, 0)
 

@@ -23,7 +23,7 @@ from gralgo.analysis._efficiency import (
     tokenizer_for_model,
 )
 from gralgo.analysis._judge import Judge, JudgeQuery, JudgeReport, render_prompt
-from gralgo.analysis._judge_window import Cuts, prompt_budget
+from gralgo.analysis._judge_window import Cuts, fits, prompt_budget
 from gralgo.analysis._output import AnalysisOutput, add_caption, status_table
 from gralgo.analysis._parse import index_parser
 from gralgo.analysis._responses import problem_text, scored_responses
@@ -182,8 +182,6 @@ def locate_answers(
     if judge is not None:
         if prompt_template is None:
             raise ValueError("a judge needs the first_correct prompt template")
-        from gralgo.formats import count_tokens
-
         settings = judge.settings_for(STAGE)
         queries, parsers = [], {}
         for (_, row), response in zip(correct.iterrows(), segmented, strict=True):
@@ -191,7 +189,7 @@ def locate_answers(
             shown = numbered_segments(response.segments)
             budget = prompt_budget(settings, render_prompt(prompt_template, segments="", **values))
             qid = f"overthinking:{row['item']}"
-            if budget is not None and count_tokens(shown) > budget:
+            if not fits(shown, budget):
                 statuses[qid] = "too_long"  # the judge must see every segment: not asked
                 cuts.add("responses_too_long")
                 continue
@@ -207,9 +205,11 @@ def locate_answers(
             statuses[q.id] = v.status
             judged[q.id] = v.value if v.status == "ok" else None
         too_long = cuts.items.get("responses_too_long", 0)
+        parsed = sum(1 for q in queries if verdicts[q.id].status == "ok")
         cuts.add("responses_judged", len(queries))
         cuts.note(
-            f"The judge saw {len(queries)} of {len(correct)} correct responses whole"
+            f"The judge saw {len(queries)} of {len(correct)} correct responses whole "
+            f"({parsed} of its verdicts parsed)"
             + (
                 f"; {too_long} do not fit its context window ({settings.context_tokens} "
                 "tokens) and have only the programmatic location"
@@ -336,8 +336,10 @@ def plot_efficiency(table: pd.DataFrame, path: Path, caption: str = "") -> Path:
     for ax, model in zip(axes[0], models, strict=False):
         part = table[table["model"] == model]
         x = np.arange(len(part))
-        ax.bar(x - 0.2, part["zeta_judge"].fillna(0), 0.4, label="judge")
-        ax.bar(x + 0.2, part["zeta_programmatic"].fillna(0), 0.4, label="programmatic")
+        for shift, column, label in ((-0.2, "zeta_judge", "judge"),
+                                     (0.2, "zeta_programmatic", "programmatic")):  # fmt: skip
+            known = part[column].notna().to_numpy()  # no bar where nothing was located
+            ax.bar(x[known] + shift, part[column][known], 0.4, label=label)
         ax.set_xticks(x, part["task"], rotation=45, ha="right")
         ax.set_ylim(0, 1.05)
         ax.set_ylabel("outcome efficiency ζ")
@@ -398,10 +400,7 @@ def run_overthinking(
     overall = efficiency_table(per_response, ("model",))
     output.table("efficiency", overall, "Outcome efficiency by model")
     if report is not None:
-        output.text(
-            f"Judge: {report.queries} questions, {report.calls_made} calls made, "
-            f"{report.reasks} re-asks, verdicts {report.counts}.\n"
-        )
+        output.text(report.line())
         output.metrics["judge_unparsed"] = float(report.counts.get("unparsed", 0))
         output.metrics["judge_calls"] = float(report.calls_made)
         output.table(
@@ -413,7 +412,8 @@ def run_overthinking(
         output.metrics[f"zeta_programmatic.{row.model}"] = float(row.zeta_programmatic)
         output.metrics[f"zeta_judge.{row.model}"] = float(row.zeta_judge)
         output.metrics[f"agreement.{row.model}"] = float(row.agreement)
-    if len(by_task):
+    located = by_task[["zeta_judge", "zeta_programmatic"]].notna().to_numpy().any()
+    if len(by_task) and located:  # never a figure of zero data
         output.figure(
             plot_efficiency(by_task, output.directory / "outcome_efficiency.png", cuts.text())
         )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -31,6 +31,9 @@ class AnalysisResult:
     """The MLflow run, when logging is on."""
     incomplete: str | None = None
     """Why the results are partial (judge verdicts failed or never asked), else ``None``."""
+    insufficient: str | None = None
+    """Which judge stage analysed nothing or parsed under ``analyze.min_parsed``, else
+    ``None`` (the command exits 3 with this line)."""
 
 
 def _segmentation(settings: AnalyzeSettings) -> Segmentation:
@@ -126,12 +129,9 @@ def _self_verification(
 def _families(
     settings: AnalyzeSettings, samples: pd.DataFrame, judge: Judge, output: AnalysisOutput
 ) -> None:
-    from gralgo.analysis._families import run_families
+    from gralgo.analysis._families import families_from_config, run_families
 
-    families = {
-        task: {str(k): str(v) for k, v in options.items()}
-        for task, options in (settings.required("families")).items()
-    }
+    families = families_from_config(settings.required("families"))
     run_families(
         samples,
         output,
@@ -173,6 +173,8 @@ def _entropy(
         quantile=float(settings.option("quantile", 0.95)),
         markers=tuple(settings.option("markers") or ("wait", "but", "so")),
         vocab_size=int(settings.option("vocab_size") or DEFAULT_VOCAB_SIZE),
+        temperature=_optional_temperature(settings, "temperature"),
+        logprobs_temperature=_optional_temperature(settings, "logprobs_temperature") or 1.0,
     )
 
 
@@ -191,6 +193,16 @@ def _trace_facts(
         judge_labels=labels and Path(str(labels)),
         workers=int(settings.option("workers", 0)),
     )
+
+
+def _optional_temperature(settings: AnalyzeSettings, key: str) -> float | None:
+    """``analysis.<key>``: a positive temperature or null."""
+    value = settings.option(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
+        raise ConfigError(f"analysis.{key} must be a positive number or null, got {value!r}")
+    return float(value)
 
 
 PIPELINES: dict[str, Callable[[AnalyzeSettings, pd.DataFrame, Judge, AnalysisOutput], None]] = {
@@ -319,7 +331,7 @@ def run_analysis(settings: AnalyzeSettings, samples: pd.DataFrame | None = None)
             output.text(f"dry run: nothing was called; {plan.requests} judge requests planned.\n")
         else:
             check_budget(plan, settings.max_cost_usd)
-    incomplete = None
+    incomplete = insufficient = None
     if not (stages and settings.dry_run):
         with open_judge(
             settings.judge,
@@ -347,6 +359,7 @@ def run_analysis(settings: AnalyzeSettings, samples: pd.DataFrame | None = None)
             )
         if not settings.dry_run:
             incomplete = mark_incomplete(judge, output)
+            insufficient = mark_insufficient(judge, stages, settings.min_parsed, output)
     summary = output.finish(TITLES.get(settings.analysis, settings.analysis))
     run_id = None
     if settings.mlflow_enabled and not settings.dry_run:
@@ -361,7 +374,9 @@ def run_analysis(settings: AnalyzeSettings, samples: pd.DataFrame | None = None)
             params=redact_config(settings.config),
         )
     log.info("analysis %s written to %s", settings.analysis, settings.output_dir)
-    return AnalysisResult(settings.output_dir, summary, dict(output.metrics), run_id, incomplete)
+    return AnalysisResult(
+        settings.output_dir, summary, dict(output.metrics), run_id, incomplete, insufficient
+    )
 
 
 def mark_incomplete(judge: Judge, output: AnalysisOutput) -> str | None:
@@ -388,6 +403,49 @@ def mark_incomplete(judge: Judge, output: AnalysisOutput) -> str | None:
         f"> **Partial results: {reason}.** The tables count only the answered queries; run the "
         "same command again to ask only the missing ones.\n\n"
     )
+    output.sections.insert(0, banner)
+    for path in output.files:
+        if path.suffix == ".md" and path.is_file():
+            path.write_text(banner + path.read_text(encoding="utf-8"), encoding="utf-8")
+    return reason
+
+
+def stage_shortfalls(
+    stage_verdicts: Mapping[str, Mapping[str, int]], stages: Sequence[str], min_parsed: float
+) -> list[str]:
+    """One phrase per judge stage that analysed nothing (asked the judge no question) or whose
+    answered questions parsed under ``min_parsed`` (failed and pending ones are the
+    incomplete path's: they are asked again on the next run)."""
+    short = []
+    for stage in stages:
+        counts = stage_verdicts.get(stage, {})
+        ok, unparsed = counts.get("ok", 0), counts.get("unparsed", 0)
+        if not sum(counts.values()):
+            short.append(
+                f"stage {stage} analysed nothing (no response qualified, none fit the "
+                "judge's context window, or the stage before it gave nothing: see 'What was "
+                "cut' and judge_status)"
+            )
+        elif ok + unparsed and ok / (ok + unparsed) < min_parsed:
+            short.append(
+                f"stage {stage} parsed {ok} of {ok + unparsed} judge replies "
+                f"({ok / (ok + unparsed):.0%} < analyze.min_parsed={min_parsed:g}: invalid "
+                "JSON, labels off the list or refusals; see judge_status)"
+            )
+    return short
+
+
+def mark_insufficient(
+    judge: Judge, stages: Sequence[str], min_parsed: float, output: AnalysisOutput
+) -> str | None:
+    """When a judge stage analysed nothing or parsed under ``min_parsed``: a banner on the
+    summary and every table, and the reason (else ``None``)."""
+    short = stage_shortfalls(judge.stage_verdicts, stages, min_parsed)
+    output.metrics["judge_sufficient"] = 0.0 if short else 1.0
+    if not short:
+        return None
+    reason = "; ".join(short)
+    banner = f"> **Not enough judged: {reason}.** The tables below rest on too little.\n\n"
     output.sections.insert(0, banner)
     for path in output.files:
         if path.suffix == ".md" and path.is_file():

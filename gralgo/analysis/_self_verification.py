@@ -270,10 +270,7 @@ def run_self_verification(
     output.table("behaviours_by_task", by_task, "Reasoning behaviours by model and task", note)
     overall = behaviour_table(segments, ("model",), resamples=resamples)
     output.table("behaviours", overall, "Reasoning behaviours by model")
-    output.text(
-        f"Judge: {report.queries} segments, {report.calls_made} calls, "
-        f"{report.reasks} re-asks, {report.fresh_asks} fresh asks, verdicts {report.counts}.\n"
-    )
+    output.text(report.line("segments"))
     output.table(
         "judge_status",
         status_table(segments, "status"),

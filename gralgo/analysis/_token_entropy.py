@@ -88,8 +88,28 @@ DEFAULT_VOCAB_SIZE = 262_144
 (152k), Llama 3's (128k) and DeepSeek's (129k); a larger ``V`` only loosens the bound."""
 
 
+def _tempered_mass(lp: np.ndarray, scale: float, vocab_size: int) -> np.ndarray:
+    """Per step, a lower bound of the mass the top N hold at temperature ``T_stored / scale``
+    (``p_T`` proportional to ``p ** scale``), from the stored top-N alone: the dropped tokens
+    hold ``1 - s`` at the stored temperature, each at most the least likely kept ``p_min``, so
+    their mass ``sum p ** scale`` is at most ``(1 - s) * p_min ** (scale - 1)`` (scale >= 1)
+    or ``(V - N) ** (1 - scale) * (1 - s) ** scale`` (scale < 1, Hölder)."""
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        p = np.exp(np.asarray(lp, dtype=np.float64))
+        kept = np.clip(p.sum(axis=1), 0.0, 1.0)
+        head = (p**scale).sum(axis=1)
+        rest = 1.0 - kept
+        if scale >= 1:
+            p_min = np.where(p > 0, p, np.inf).min(axis=1)
+            tail = rest * np.where(np.isfinite(p_min), p_min, 0.0) ** (scale - 1)
+        else:
+            tail = float(max(vocab_size - lp.shape[1], 1)) ** (1 - scale) * rest**scale
+        total = head + tail
+        return np.where(total > 0, head / np.where(total > 0, total, 1.0), 0.0)
+
+
 def entropy_bounds(
-    top_logprobs: np.ndarray, vocab_size: int = DEFAULT_VOCAB_SIZE
+    top_logprobs: np.ndarray, vocab_size: int = DEFAULT_VOCAB_SIZE, scale: float = 1.0
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Per step: (lower bound :func:`token_entropy`, upper bound, dropped mass ``1 - s``) of
     the full-vocabulary entropy, in one pass over the top-N.
@@ -97,12 +117,21 @@ def entropy_bounds(
     With ``s`` the top-N mass, ``H_top`` the renormalised top-N entropy and ``h`` the binary
     entropy, ``H = h(s) + s * H_top + (1 - s) * H_rest`` and ``H_rest <= log(V - N)``, so
     ``H <= h(s) + s * H_top + (1 - s) * log(V - N)``; it equals ``H_top`` when ``s = 1``.
+
+    ``scale`` = ``T_stored / T``: the entropy of Eq. 4's softmax at temperature ``T`` from
+    logprobs stored at ``T_stored`` (``softmax(z / T)`` is proportional to ``p ** scale``):
+    the top N are renormalised after scaling, and the dropped mass is its upper bound at ``T``
+    (:func:`_tempered_mass`). ``scale = 1`` is the stored distribution itself.
     """
     lp = np.asarray(top_logprobs)
     n = lp.shape[1] if lp.ndim == 2 else 0
     if vocab_size < n:
         raise ValueError(f"vocab_size {vocab_size} is smaller than the top-N width {n}")
-    entropy, kept = _entropy_and_mass(lp)
+    if scale <= 0:
+        raise ValueError(f"the temperature ratio must be positive, got {scale}")
+    entropy, kept = _entropy_and_mass(lp if scale == 1 else lp * scale)
+    if scale != 1 and lp.shape[0]:
+        kept = _tempered_mass(lp, scale, vocab_size)
     np.clip(kept, 0.0, 1.0, out=kept)
     rest = 1.0 - kept
     # h(s) = -s log s - (1 - s) log(1 - s), with 0 log 0 = 0 (log of a tiny floor times 0).

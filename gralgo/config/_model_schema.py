@@ -102,9 +102,13 @@ class ModelConfig:
     """This model's decoding overrides (null fields keep the run's values)."""
     price: PriceConfig = field(default_factory=PriceConfig)
     """Prices for dry-run estimates when litellm does not know the model (null = unknown)."""
+    context_tokens: int | None = None
+    """The model's context window in tokens (an analysis fits its judge prompts to it); null =
+    the embedded server's ``n_ctx``, else litellm's model map, else unknown."""
 
     def check(self) -> None:
         at_least(self.max_concurrency, 1, "model.max_concurrency")
+        at_least(self.context_tokens, 1, "model.context_tokens")
         for part in (self.server, self.sampling, self.price):
             if part is not None:
                 part.check()

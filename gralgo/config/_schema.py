@@ -301,15 +301,24 @@ class AnalyzeConfig:
     max_fresh_asks: int = 2
     """Later runs that ask a query afresh when its stored verdict is still invalid (0: replay
     invalid verdicts as final)."""
-    judges: dict[str, str | None] = field(default_factory=dict)
-    """A judge per analysis stage (stage -> ``conf/model`` name, e.g. ``section``,
-    ``classify`` of the error taxonomy); unset stages use ``judge``."""
+    reask_prompt: str = "prompts/judge/reask.txt"
+    """The follow-up sent after an invalid reply (``$error``: the parse error); relative to
+    ``conf/``. Its text is part of every re-ask's request key."""
+    judges: dict[str, Any] = field(default_factory=dict)
+    """A judge per analysis stage (``section``, ``classify``, ``locate``, ``behaviour``,
+    ``family``): a ``conf/model`` name, or a model config written on the command line
+    (``analyze.judges.classify.name=... analyze.judges.classify.api_base=...``: an
+    OpenAI-compatible server, or the preset named by ``.preset`` with these keys changed);
+    unset stages use ``judge``."""
     judge_context_tokens: int | None = None
     """The judges' context window in tokens; null = from the judge's config (its server's
     ``n_ctx``, else litellm's model map; unknown: nothing is fitted)."""
     max_cost_usd: float | None = None
     """Refuse an analysis whose judge plan may cost more (upper bound, every re-ask); null =
     no budget."""
+    min_parsed: float = 0.5
+    """Each judge stage must analyse something and parse at least this share of the questions
+    the judge answered (after re-asks); else the analysis exits 3 with one ERROR line."""
     batch: BatchConfig = field(default_factory=BatchConfig)
     """The judges' calls through the provider's batch API (``analyze.batch=on``); each stage
     (and each round of re-asks) is one set of batches."""
@@ -321,6 +330,7 @@ class AnalyzeConfig:
         at_least(self.max_fresh_asks, 0, "analyze.max_fresh_asks")
         at_least(self.judge_context_tokens, 1, "analyze.judge_context_tokens")
         at_least(self.max_cost_usd, 0, "analyze.max_cost_usd")
+        between(self.min_parsed, 0, 1, "analyze.min_parsed")
 
 
 @dataclass

@@ -31,9 +31,14 @@ def _group_schemas() -> dict[str, type]:
 def register_schemas() -> None:
     """Store the root schema (and each group's, under ``schema/``) in Hydra's ConfigStore."""
     from hydra.core.config_store import ConfigStore
+    from omegaconf import OmegaConf
 
     store = ConfigStore.instance()
-    store.store(name=SCHEMA_NAME, node=GralgoConfig)
+    root = OmegaConf.structured(GralgoConfig)
+    # A stage's judge is written on the command line like ``model=`` (``analyze.judges.classify
+    # .name=X``): its keys are added without ``+`` (ModelConfig's merge checks them later).
+    OmegaConf.set_struct(root.analyze.judges, False)
+    store.store(name=SCHEMA_NAME, node=root)
     for name, node in _group_schemas().items():
         store.store(group="schema", name=name, node=node)
 

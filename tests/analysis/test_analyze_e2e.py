@@ -84,7 +84,11 @@ def test_overthinking_cli_reads_the_job_and_links_mlflow(
         text=True,
         timeout=300,
     )
-    assert done.returncode == 0, done.stderr[-3000:]
+    # Issue 36 item 3: every reply invalid (0 % parsed) exits 3 with one ERROR line.
+    assert done.returncode == 3, done.stderr[-3000:]
+    [line] = [ln for ln in done.stderr.splitlines() if "ERROR" in ln]
+    assert "stage locate parsed 0 of 2 judge replies" in line and "min_parsed" in line
+    assert "> **Not enough judged" in done.stdout
     out = tmp_path / "analysis" / "analysis"
     per = pd.read_csv(out / "responses.csv")
     assert len(per) == 2  # the two correct responses
@@ -133,6 +137,7 @@ def test_kill_minus_9_then_resume_pays_no_call_twice(
         "analysis=self_verification",
         "run.max_concurrency=1",
         "mlflow.enabled=false",
+        "analyze.min_parsed=0",  # every reply is the stub's invalid default
     )
     ledger = tmp_path / "outputs" / "judge_ledger.sqlite"
     child = subprocess.Popen(
@@ -175,12 +180,40 @@ def test_multirun_over_analyses(finished_job: Path, judge_stub: StubServer, tmp_
         "-m",
         "analysis=overthinking,error_taxonomy",
         "analyze.max_reasks=0",
+        "analyze.min_parsed=0",  # every reply is the stub's invalid default
         f"hydra.sweep.dir={tmp_path / 'sweep'}",
     ]
     done = subprocess.run(args, cwd=REPO, env=env, capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stderr[-3000:]
+    # Every reply is invalid: the taxonomy's sectioning gives no section, so its labelling
+    # stage analyses nothing and that job fails (exit 3, issue 36 item 3); the other job ran.
+    assert done.returncode == 3, done.stderr[-3000:]
+    assert "1 sweep job(s) failed" in done.stderr
+    assert "stage classify analysed nothing" in done.stderr
     assert (tmp_path / "sweep" / "0" / "analysis" / "efficiency.csv").is_file()
     assert (tmp_path / "sweep" / "1" / "analysis" / "errors_by_taxonomy.csv").is_file()
     # One judge ledger for both: overthinking asks about 2 correct responses, the taxonomy
     # about 1 wrong one; nothing is re-asked (max_reasks=0).
     assert judge_stub.stats()["calls"] == 3
+
+
+@pytest.mark.slow
+def test_judge_paper_dry_run_plans_the_papers_setup_from_the_command_line(
+    finished_job: Path, judge_stub: StubServer, tmp_path: Path
+) -> None:
+    """Issue 36 item 1: ``command=analyze judge=paper dry_run=true`` prints the plan, model by
+    stage, with requests and a price, and calls nothing; no key, server or package edit."""
+    judge_stub.control(answers={})
+    env = {k: v for k, v in os.environ.items() if k != "OPENAI_API_KEY"}
+    args = [
+        sys.executable, "-m", "gralgo", "command=analyze", "analysis=error_taxonomy",
+        "judge=paper", "dry_run=true", f"analyze.inputs=[{finished_job}]",
+        f"paths.outputs={tmp_path / 'outputs'}", f"hydra.run.dir={tmp_path / 'analysis'}",
+        "mlflow.enabled=false",
+    ]  # fmt: skip
+    done = subprocess.run(args, cwd=REPO, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "| section | qwen2.5-72b-instruct | 1 | 0 | 1 | 0 |" in done.stdout
+    assert "| classify | o3-mini | 3 | 0 | 3 | 3 |" in done.stdout
+    assert "unknown (no price)" not in done.stdout
+    assert "dry run: nothing was called; 4 judge requests planned" in done.stdout
+    assert judge_stub.stats()["calls"] == 0

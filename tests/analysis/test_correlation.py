@@ -51,11 +51,55 @@ def test_correlation_matches_models_and_uses_scipy(tmp_path: Path) -> None:
     x, y = list(EXTERNAL.values()), list(ACCURACY.values())
     assert row["models"] == 5
     assert row["pearson_r"] == pytest.approx(stats.pearsonr(x, y)[0])
-    assert row["spearman_p"] == pytest.approx(stats.spearmanr(x, y)[1])
-    low, high = (float(v) for v in row["pearson_ci"].strip("[]").split(","))
-    assert low <= row["pearson_r"] <= high
+    assert row["spearman_rho"] == pytest.approx(stats.spearmanr(x, y)[0])
+    # n = 5: exact permutation p-values (issue 36 item 5), and no bootstrap interval.
+    assert row["p_method"] == "exact"
+    assert row["spearman_p"] == pytest.approx(brute_force_p(x, y, spearman=True))
+    assert row["pearson_p"] == pytest.approx(brute_force_p(x, y, spearman=False))
+    assert row["pearson_ci"] == "n = 5: too few models for an interval (< 8)"
     assert "not meaningful" not in (tmp_path / "out" / "correlation.md").read_text()
     assert (tmp_path / "out" / "correlation.png").is_file()
+
+
+def brute_force_p(x: list[float], y: list[float], *, spearman: bool) -> float:
+    """Two-sided permutation p over every pairing, with scipy's coefficient per pairing."""
+    from itertools import permutations
+
+    coefficient = stats.spearmanr if spearman else stats.pearsonr
+    observed = coefficient(x, y)[0]
+    values = [coefficient(x, list(p))[0] for p in permutations(y)]
+    greater = sum(v >= observed - 1e-12 for v in values)
+    less = sum(v <= observed + 1e-12 for v in values)
+    return min(1.0, 2 * min(greater, less) / len(values))
+
+
+@pytest.mark.parametrize(("n", "p"), [(3, 1 / 3), (5, 2 / 120)])
+def test_a_perfect_rank_correlation_of_few_models_has_its_exact_p(n: int, p: float) -> None:
+    """Issue 36 item 5: rho = 1 at n = 3 is p = 0.333 (not scipy's asymptotic 0.000), at n = 5
+    p = 0.017; the interval says n is too small instead of [1.000, 1.000]."""
+    from gralgo.analysis._correlation import ExternalScore, correlate
+
+    accuracy = pd.DataFrame({"model": [f"m{i}" for i in range(n)],
+                             "accuracy": [0.1 * i for i in range(n)]})  # fmt: skip
+    scores = [ExternalScore(f"m{i}", "GPQA", 10.0 * i + i * i, "test") for i in range(n)]
+    _, table = correlate(accuracy, scores, resamples=50)
+    row = table.iloc[0]
+    assert row["spearman_rho"] == pytest.approx(1.0)
+    assert row["spearman_p"] == pytest.approx(p)
+    assert row["spearman_ci"].startswith(f"n = {n}: too few models")
+
+
+def test_exact_p_matches_a_brute_force_with_ties() -> None:
+    import numpy as np
+
+    from gralgo.analysis._correlation import exact_permutation_p
+
+    x, y = [1.0, 2.0, 2.0, 5.0, 3.0, 9.0], [0.3, 0.1, 0.4, 0.4, 0.9, 0.8]
+    ranks = stats.rankdata(x), stats.rankdata(y)
+    assert exact_permutation_p(*ranks) == pytest.approx(brute_force_p(x, y, spearman=True))
+    assert exact_permutation_p(np.array(x), np.array(y)) == pytest.approx(
+        brute_force_p(x, y, spearman=False)
+    )
 
 
 def test_fewer_than_five_models_is_said(tmp_path: Path) -> None:
@@ -132,3 +176,5 @@ def test_shipped_external_scores_are_sourced_and_name_model_presets() -> None:
     } - {"???"}
     for preset in presets - models:
         assert preset in text, f"{preset}: neither scored nor listed as lacking scores"
+    # Issue 36 item 5: every scored model is some preset's model (its display name).
+    assert models <= presets, f"scores under no preset's name: {sorted(models - presets)}"

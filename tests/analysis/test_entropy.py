@@ -120,3 +120,31 @@ def test_upper_bound_hand_computed() -> None:
     h = -(0.6 * math.log(0.6) + 0.4 * math.log(0.4))
     expected = h + 0.6 * math.log(2) + 0.4 * math.log(8)
     assert entropy_upper_bound(np.log([[0.3, 0.3]]), 10) == pytest.approx([expected])
+
+
+def test_entropy_at_another_temperature_is_eq4_of_the_full_distribution() -> None:
+    """Issue 36 item 4: from T = 1 logprobs of the whole vocabulary, scale = 1/T gives the
+    entropy of softmax(z / T) exactly; from the top N only, the bounds still hold at T."""
+    import numpy as np
+
+    from gralgo.analysis._token_entropy import entropy_bounds
+
+    rng = np.random.default_rng(0)
+    logits = rng.normal(0, 2, size=(6, 50))
+
+    def log_softmax(z: np.ndarray) -> np.ndarray:
+        z = z - z.max(axis=1, keepdims=True)
+        return z - np.log(np.exp(z).sum(axis=1, keepdims=True))
+
+    stored = log_softmax(logits)  # what a server returns at T = 1
+    for t in (0.6, 1.0, 1.7):
+        exact_lp = log_softmax(logits / t)
+        exact = -(np.exp(exact_lp) * exact_lp).sum(axis=1)
+        full, full_upper, full_rest = entropy_bounds(stored, vocab_size=50, scale=1 / t)
+        assert full == pytest.approx(exact, abs=1e-9)
+        assert full_upper == pytest.approx(exact, abs=1e-6) and np.all(full_rest < 1e-9)
+        top = -np.sort(-stored, axis=1)[:, :5]  # the top 5 only
+        low, high, rest = entropy_bounds(top, vocab_size=50, scale=1 / t)
+        true_rest = 1 - np.exp(-np.sort(-exact_lp, axis=1)[:, :5]).sum(axis=1)
+        assert np.all(low <= exact + 1e-9) and np.all(exact <= high + 1e-9)
+        assert np.all(rest >= true_rest - 1e-12)

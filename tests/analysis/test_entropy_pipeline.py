@@ -51,13 +51,14 @@ def test_entropy_from_stored_logprobs(
         answers={p.text: "so wait the extraordinary answer so wait \\boxed{1}" for p in prompts}
     )
     job = evaluate(settings).output_dir
-    result = analyze(tmp_path, job, "analysis.min_count=3")
+    # The stored (T = 1) distribution itself: analysis.temperature=1.
+    result = analyze(tmp_path, job, "analysis.min_count=3", "analysis.temperature=1")
     ranking = pd.read_csv(tmp_path / "entropy" / "token_ranking.csv")
 
     # Stub: one token per word, p(chosen) = 1 / (1 + len(word)), 3 others share the rest.
-    def expected(word: str) -> float:
+    def expected(word: str, temperature: float = 1.0) -> float:
         p = 1 / (1 + len(word))
-        q = [p] + [(1 - p) / 4] * 3
+        q = [x ** (1 / temperature) for x in [p] + [(1 - p) / 4] * 3]
         total = sum(q)
         return -sum(x / total * math.log(x / total) for x in q)
 
@@ -74,6 +75,24 @@ def test_entropy_from_stored_logprobs(
     assert "--max-logprobs" in (tmp_path / "entropy" / "entropy.md").read_text()
     for name in ("entropy_wordcloud.png", "entropy_ranking.png", "entropy.md"):
         assert (tmp_path / "entropy" / name).is_file()
+    assert set(per["temperature"]) == {1.0} and set(per["logprobs_temperature"]) == {1.0}
+
+    # Issue 36 item 4: by default Eq. 4 is at the samples' sampling temperature (0.6 here),
+    # computed from the T = 1 logprobs the server returned, and the table says which.
+    again = analyze(tmp_path / "t", job, "analysis.min_count=3")
+    ranking = pd.read_csv(tmp_path / "t" / "entropy" / "token_ranking.csv")
+    by_token = dict(zip(ranking["token"], ranking["mean_entropy"], strict=True))
+    for word in words:
+        assert by_token[word] == pytest.approx(expected(word, 0.6), rel=1e-3)
+        assert by_token[word] <= expected(word) + 1e-9  # a cooler softmax is more peaked
+    assert by_token["extraordinary"] < expected("extraordinary") - 0.01
+    per = pd.read_csv(tmp_path / "t" / "entropy" / "responses.csv")
+    assert set(per["temperature"]) == {0.6} and set(per["logprobs_temperature"]) == {1.0}
+    note = (tmp_path / "t" / "entropy" / "entropy.md").read_text()
+    assert "Eq. 4 at T = 0.6 (the samples' sampling temperature" in note
+    assert "rescaled from the stored T = 1 logprobs" in note
+    assert again.metrics["logprobs_temperature"] == 1.0
+    assert again.metrics["entropy_temperature.stub-model"] == 0.6
 
 
 def test_entropy_without_logprobs_says_how_to_get_them(

@@ -55,6 +55,9 @@ def test_replies_parsed_reasked_and_unparsed(judge_stub: StubServer, tmp_path: P
     assert again == verdicts
     assert report.calls_made == 0 and report.calls_planned == 0
     assert judge_stub.stats()["calls"] == 0
+    # Issue 36 item 6: the replayed re-asks are not this run's re-asks.
+    assert (report.reasks, report.fresh_asks, report.replayed_reasks) == (0, 0, 3)
+    assert "0 calls made in this run (0 re-asks, 0 fresh asks); 3 re-asks read" in report.line()
 
 
 def test_invalid_verdicts_are_asked_afresh_on_later_runs(
@@ -174,3 +177,38 @@ def test_call_failures_are_failed_not_unparsed(judge_stub: StubServer, tmp_path:
         verdicts, report = judge.ask([JudgeQuery("a", "boom")], choice_parser("x", ["y"]))
     assert verdicts["a"].status == "failed"
     assert report.counts == {"failed": 1}
+
+
+def test_judge_calls_go_through_the_evaluations_direct_client(
+    judge_stub: StubServer, tmp_path: Path
+) -> None:
+    """Issue 36 item 7: an OpenAI-compatible judge is asked through the direct client (as the
+    evaluation is, ``run.client=auto``): the asking process never loads litellm; the reply
+    lands in the ledger and is replayed from it."""
+    import os
+    import subprocess
+    import sys
+
+    from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV
+
+    judge_stub.control(answers={"q": '{"family": "greedy"}'})
+    script = f"""
+import sys
+sys.path.insert(0, {str(Path(__file__).parent)!r})
+from judge_helpers import stub_judge_settings
+from gralgo.analysis import JudgeQuery, choice_parser, open_judge
+from types import SimpleNamespace
+settings = stub_judge_settings(SimpleNamespace(api_base={judge_stub.api_base!r}))
+assert settings.client == "auto"
+from pathlib import Path
+with open_judge(settings, Path({str(tmp_path / "judge.sqlite")!r})) as judge:
+    verdicts, report = judge.ask([JudgeQuery("a", "q")], choice_parser("family", ["greedy"]))
+print(verdicts["a"].value, report.calls_made, "litellm" in sys.modules)
+"""
+    env = {**os.environ, FAKE_KEY_ENV: FAKE_KEY}
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["greedy", "1", "False"]
+    assert judge_stub.stats()["calls"] == 1

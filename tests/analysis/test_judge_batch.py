@@ -197,6 +197,7 @@ def test_cli_exits_5_when_judge_batches_are_submitted(
         tmp_path, batch_stub, job, "analysis=algorithm_families", "analyze.batch=on",  # type: ignore[arg-type]
         "analyze.batch.wait=false", "analyze.batch.poll_s=0.05", "analyze.max_reasks=0",
         "analyze.max_fresh_asks=0", "mlflow.enabled=false",
+        "analyze.min_parsed=0",  # the batch stub's default reply is not JSON
     )  # fmt: skip
     first = subprocess.run(args, cwd=REPO, env=env, capture_output=True, text=True, timeout=300)
     assert first.returncode == 5, first.stderr[-3000:]

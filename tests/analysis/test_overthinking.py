@@ -88,3 +88,27 @@ def test_overthinking_both_locations_agreement_and_unparsed(
         )
     assert judge_stub.stats()["calls"] == 0
     assert again.equals(per)
+
+
+def test_no_bar_is_drawn_where_nothing_was_located(tmp_path, monkeypatch) -> None:
+    """Issue 36 item 3: an unlocated zeta (NaN) is no bar, not a bar of height 0."""
+    import numpy as np
+    import pandas as pd
+    from matplotlib.axes import Axes
+
+    from gralgo.analysis._overthinking import plot_efficiency
+
+    drawn = []
+    original = Axes.bar
+
+    def record(self, x, height, *args, **kwargs):
+        drawn.append((kwargs.get("label"), [float(h) for h in np.atleast_1d(height)]))
+        return original(self, x, height, *args, **kwargs)
+
+    monkeypatch.setattr(Axes, "bar", record)
+    table = pd.DataFrame(
+        {"model": ["m", "m"], "task": ["a", "b"], "zeta_judge": [np.nan, np.nan],
+         "zeta_programmatic": [0.5, np.nan]}
+    )  # fmt: skip
+    plot_efficiency(table, tmp_path / "f.png")
+    assert drawn == [("judge", []), ("programmatic", [0.5])]
