@@ -24,6 +24,7 @@ from gralgo.ledger._batches import (
 )
 from gralgo.ledger._claims import ClaimDecision, Pair, SampleState, owner_is_dead
 from gralgo.ledger._logprobs import SQLITE_TABLE, SampleLogprobs, logprob_row
+from gralgo.ledger._normalise import storable_record
 from gralgo.ledger._records import SampleRecord
 from gralgo.ledger._sqlite_schema import SAMPLE_COLUMNS, upsert_sample_sql
 
@@ -220,7 +221,7 @@ class BatchStore:
         upsert = upsert_sample_sql(self._placeholder)
         rows = [
             tuple(batch_ref if c == "batch_ref" else getattr(r, c) for c in SAMPLE_COLUMNS)
-            for r in records
+            for r in map(storable_record, records)  # the live path's one normalisation
         ]
         with self._batch_transaction() as conn:
             self._executemany(conn, upsert, rows)
