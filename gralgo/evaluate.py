@@ -358,19 +358,28 @@ def samples_table(out_dir: Path, mode: str = "direct") -> Any:
 
 
 def with_instance_columns(frame: Any, instances: Sequence[Instance]) -> Any:
-    """The samples table plus what the transcript viewer and the guessing baseline need from
-    each instance: its prompt (in the job's format), its graph's size and its heuristics'
-    credits."""
+    """The samples table plus what scoring, the transcript viewer and the guessing baseline
+    need from each instance: its expected answer and prompt (in the job's format), its graph's
+    size and its heuristics' credits.
+
+    The expected answer is the dataset's, never the ledger's ``requests`` row (which keeps the
+    first description of a request key): a corrected answer in a re-signed dataset is scored."""
     import pandas as pd
 
     by_id = {instance.id: instance for instance in instances}
     ids = frame["instance_id"].tolist()
     fmt = frame["format"].tolist()
     frame = frame.copy()
-    prompts = [
-        by_id[i].prompts[f].text if i in by_id and f in by_id[i].prompts else None
+    shown = [
+        by_id[i].prompts[f] if i in by_id and f in by_id[i].prompts else None
         for i, f in zip(ids, fmt, strict=True)
-    ]  # object dtype: k rows share each instance's prompt instead of k copies of its text
+    ]
+    frame["expected"] = [
+        old if prompt is None else prompt.answer
+        for old, prompt in zip(frame["expected"].tolist(), shown, strict=True)
+    ]
+    prompts = [None if prompt is None else prompt.text for prompt in shown]
+    # object dtype: k rows share each instance's prompt instead of k copies of its text
     frame["prompt"] = pd.Series(prompts, index=frame.index, dtype=object)
     frame["graph_nodes"] = [by_id[i].n_nodes if i in by_id else None for i in ids]
     frame["graph_edges"] = [by_id[i].n_edges if i in by_id else None for i in ids]
