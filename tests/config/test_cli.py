@@ -78,6 +78,17 @@ def test_literal_secrets_are_refused_before_anything_is_written(
         ("task=max_cliq", "unknown task 'max_cliq' (did you mean task=max_clique?); valid"),
         ("task=[max_clique,max_degre]", "unknown task 'max_degre' (did you mean task=max_degree?)"),
         ("model.temprature=0.5", "(did you mean model.sampling.temperature?)"),
+        # Override syntax (issue 34): Hydra's parse error, as one line naming the override.
+        ("task=[max_degree", "cannot parse the override 'task=[max_degree' (no viable"),
+        (
+            "sampling.k",
+            "cannot parse the override 'sampling.k' (missing EQUAL at '<EOF>'): write key=value",
+        ),
+        (
+            "model.name=a=b",
+            "cannot parse the override 'model.name=a=b' (mismatched "
+            "input '=' expecting <EOF>): quote a value that holds '='",
+        ),
     ],
 )
 def test_bad_overrides_fail_in_one_line_before_any_work(
