@@ -424,7 +424,8 @@ class _BatchRun:
                 )
                 if kind.stops_run:
                     self.stop(f"{kind.error_class}: {message}")
-                if self.stopped or not kind.retry or attempt >= self.max_attempts:
+                bound = min(self.max_attempts, kind.max_attempts or self.max_attempts)
+                if self.stopped or not kind.retry or attempt >= bound:
                     self.finish(last_error)
                     return
                 self.report.retries += 1
