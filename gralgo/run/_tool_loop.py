@@ -18,7 +18,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from gralgo.ledger._normalise import canonical
+from gralgo.ledger import canonical
 from gralgo.run._litellm_response import parse_response
 from gralgo.sandbox import SandboxLimits, SandboxResult, run_python
 
@@ -322,7 +322,7 @@ def turn_from_response(litellm: Any, response: Any) -> ToolTurn:
     """A :class:`ToolTurn` from a litellm (OpenAI-shaped) chat completion response.
 
     Raises :class:`MalformedResponseError` (a transient error: the sample is retried) when the
-    response has no usable message. Every text is :func:`~gralgo.ledger._normalise.canonical`
+    response has no usable message. Every text is :func:`gralgo.ledger.canonical`
     (the reply's one entry): the next turn sends it back as it was kept.
     """
     fields = parse_response(litellm, response)

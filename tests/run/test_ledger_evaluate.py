@@ -60,16 +60,18 @@ def _resign(directory: Path) -> None:
     """Write the dataset's manifest for its files as they now are (a re-signed dataset)."""
     import hashlib
 
-    from gralgo.dataset._store import MANIFEST, canonical_json
+    def canonical_json(data: object) -> str:  # as the dataset's manifest is written
+        return json.dumps(data, sort_keys=True, ensure_ascii=False, indent=2) + "\n"
 
-    manifest = json.loads((directory / MANIFEST).read_text(encoding="utf-8"))
+    manifest_path = directory / "manifest.json"
+    manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
     files = {
         name: hashlib.sha256((directory / name).read_bytes()).hexdigest()
         for name in manifest["files"]
     }
     manifest["files"] = files
     manifest["content_hash"] = hashlib.sha256(canonical_json(files).encode()).hexdigest()
-    (directory / MANIFEST).write_text(canonical_json(manifest), encoding="utf-8")
+    manifest_path.write_text(canonical_json(manifest), encoding="utf-8")
 
 
 def test_a_corrected_answer_in_a_resigned_dataset_is_scored_on_the_same_ledger(
