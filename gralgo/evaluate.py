@@ -501,6 +501,10 @@ def _evaluate(settings: AppSettings) -> EvaluationResult:
         if todo and settings.run.batch.enabled:
             batch_metrics = run_batch_mode(settings, todo, ledger, out_dir)
             job_run.start()  # after submitting: a job left running at the provider is no run
+        elif settings.run.batch.enabled and requests:
+            from gralgo.run import close_answered_batches
+
+            close_answered_batches(requests[0], ledger)  # nothing to send: none stays open
         elif todo:
             refuse_live_while_batched(todo, ledger)
             with model_endpoint(settings, spec, out_dir) as live:

@@ -11,7 +11,7 @@ from gralgo.run._modes import ModeSettings
 from gralgo.run._tool_loop import ToolLoopResult, ToolLoopSettings, run_tool_loop
 
 if _TYPE_CHECKING:
-    from gralgo.run._batch import BatchSettings, run_batches
+    from gralgo.run._batch import BatchSettings, close_answered_batches, run_batches
     from gralgo.run._batch_price import batch_rates
     from gralgo.run._batch_progress import BatchProgress
     from gralgo.run._batch_providers import provider_of
@@ -49,6 +49,7 @@ _LAZY = {
     "batch_rates": "gralgo.run._batch_price",
     "provider_of": "gralgo.run._batch_providers",
     "run_batches": "gralgo.run._batch",
+    "close_answered_batches": "gralgo.run._batch",
     "LocalLlamaServer": "gralgo.run._local_server",
     "Plan": "gralgo.run._plan",
     "RunProgress": "gralgo.run._progress",
@@ -97,6 +98,7 @@ __all__ = [
     "report_dropped_params",
     "resolve_tool_calling",
     "run_batches",
+    "close_answered_batches",
     "run_samples",
     "run_samples_sync",
     "run_tool_loop",
