@@ -5,12 +5,12 @@ so ``--help``, ``--cfg job`` and dataset builds start fast.
 
 Exit status: 0 done; 2 a configuration or user error (one line says which key to fix);
 3 incomplete (the run stopped early, or samples are missing or errored: re-run to resume);
-4 interrupted by SIGTERM/SIGINT (the replies in flight were received and kept, the claims
-released: re-run to resume); 5 submitted (batch mode with ``run.batch.wait=false``: run the
-same command again to collect). In a ``-m`` sweep every job runs; the sweep then exits 2 or 3
-listing the failed jobs (an interrupted sweep stops at once with 4). A batch-mode sweep with
-``run.batch.wait=true`` submits every job's batches, waits for all at its end and collects each
-job then (``gralgo.batch_sweep``).
+4 interrupted by SIGTERM/SIGINT in any phase (the replies in flight were received and kept,
+the claims released, the MLflow run marked KILLED: re-run to resume); 5 submitted (batch
+mode with ``run.batch.wait=false``: run the same command again to collect). In a ``-m``
+sweep every job runs; the sweep then exits 2 or 3 listing the failed jobs (an interrupted
+sweep stops at once with 4). A batch-mode sweep with ``run.batch.wait=true`` submits every
+job's batches, waits for all at its end and collects each job then (``gralgo.batch_sweep``).
 """
 
 from __future__ import annotations

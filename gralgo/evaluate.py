@@ -439,6 +439,37 @@ def freeze_now() -> None:
     gc.freeze()
 
 
+@contextlib.contextmanager
+def signals_interrupt() -> Iterator[None]:
+    """While the job runs, SIGTERM and SIGINT raise :class:`~gralgo.errors.RunInterrupted` (in
+    every phase: planning, scoring, reports, logging; the runner handles them itself while it
+    calls), so the MLflow run is marked KILLED at once and ``python -m gralgo`` exits 4 with
+    one line. Main thread only; the previous handlers come back afterwards."""
+    import signal
+    import threading
+
+    from gralgo.errors import RunInterrupted
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: object) -> None:
+        name = signal.Signals(signum).name
+        raise RunInterrupted(
+            f"{name}: the job stopped (every reply received is in the ledger); run the same "
+            "command again to finish it",
+            name,
+        )
+
+    previous = {sig: signal.signal(sig, interrupt) for sig in (signal.SIGTERM, signal.SIGINT)}
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
 def evaluate(settings: AppSettings) -> EvaluationResult:
     """Run (or resume) one evaluation job and report it."""
     with frozen_gc():
@@ -482,7 +513,11 @@ def _evaluate(settings: AppSettings) -> EvaluationResult:
     if settings.ledger_url is None:
         check_ledger_location(settings.ledger_path)
     location = settings.ledger_url or settings.ledger_path
-    with JobRun(job_report_settings(settings)) as job_run, open_ledger(location) as ledger:
+    with (
+        signals_interrupt(),
+        JobRun(job_report_settings(settings)) as job_run,
+        open_ledger(location) as ledger,
+    ):
         with paused_gc():
             transcripts = register_job(
                 settings, out_dir, ledger, instances, requests, spec, sampling
