@@ -4,14 +4,15 @@
 Heavy libraries (litellm, mlflow) are imported only by the stages that call models or log runs,
 so ``--help``, ``--cfg job`` and dataset builds start fast.
 
-Exit status: 0 done; 2 a configuration or user error (one line says which key to fix);
+Exit status: 0 done; 2 a configuration or user error (one line says which key to fix), or a
+full disk while writing reports or the MLflow store (one line; re-run once there is space);
 3 incomplete (the run stopped early, or samples are missing or errored: re-run to resume);
-4 interrupted by SIGTERM/SIGINT (the replies in flight were received and kept, the claims
-released: re-run to resume); 5 submitted (batch mode with ``run.batch.wait=false``: run the
-same command again to collect). In a ``-m`` sweep every job runs; the sweep then exits 2 or 3
-listing the failed jobs (an interrupted sweep stops at once with 4). A batch-mode sweep with
-``run.batch.wait=true`` submits every job's batches, waits for all at its end and collects each
-job then (``gralgo.batch_sweep``).
+4 interrupted by SIGTERM/SIGINT in any phase (the replies in flight were received and kept,
+the claims released, the MLflow run marked KILLED: re-run to resume); 5 submitted (batch
+mode with ``run.batch.wait=false``: run the same command again to collect). In a ``-m``
+sweep every job runs; the sweep then exits 2 or 3 listing the failed jobs (an interrupted
+sweep stops at once with 4). A batch-mode sweep with ``run.batch.wait=true`` submits every
+job's batches, waits for all at its end and collects each job then (``gralgo.batch_sweep``).
 """
 
 from __future__ import annotations
@@ -127,6 +128,21 @@ def main(cfg: DictConfig) -> None:
     except GralgoError as err:
         log.error("%s", err)
         fail(EXIT_CONFIG, err)
+    except OSError as err:
+        import errno
+
+        if err.errno not in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+            raise
+        # A full disk (or quota) while writing reports, artifacts or the MLflow store: every
+        # reply is in the ledger already; the next run writes what is missing.
+        where = f" writing {err.filename}" if err.filename else ""
+        message = (
+            f"no space left on the device{where} ({err.strerror or err}): free space (or set "
+            "paths.outputs / mlflow.tracking_uri elsewhere) and run the same command again; "
+            "every reply is kept in the ledger and nothing is called again"
+        )
+        log.error("%s", message)
+        fail(EXIT_CONFIG, OSError(message))
 
 
 def fail(status: int, err: Exception) -> None:

@@ -445,19 +445,28 @@ def samples_table(out_dir: Path, mode: str = "direct") -> Any:
 
 
 def with_instance_columns(frame: Any, instances: Sequence[Instance]) -> Any:
-    """The samples table plus what the transcript viewer and the guessing baseline need from
-    each instance: its prompt (in the job's format), its graph's size and its heuristics'
-    credits."""
+    """The samples table plus what scoring, the transcript viewer and the guessing baseline
+    need from each instance: its expected answer and prompt (in the job's format), its graph's
+    size and its heuristics' credits.
+
+    The expected answer is the dataset's, never the ledger's ``requests`` row (which keeps the
+    first description of a request key): a corrected answer in a re-signed dataset is scored."""
     import pandas as pd
 
     by_id = {instance.id: instance for instance in instances}
     ids = frame["instance_id"].tolist()
     fmt = frame["format"].tolist()
     frame = frame.copy()
-    prompts = [
-        by_id[i].prompts[f].text if i in by_id and f in by_id[i].prompts else None
+    shown = [
+        by_id[i].prompts[f] if i in by_id and f in by_id[i].prompts else None
         for i, f in zip(ids, fmt, strict=True)
-    ]  # object dtype: k rows share each instance's prompt instead of k copies of its text
+    ]
+    frame["expected"] = [
+        old if prompt is None else prompt.answer
+        for old, prompt in zip(frame["expected"].tolist(), shown, strict=True)
+    ]
+    prompts = [None if prompt is None else prompt.text for prompt in shown]
+    # object dtype: k rows share each instance's prompt instead of k copies of its text
     frame["prompt"] = pd.Series(prompts, index=frame.index, dtype=object)
     frame["graph_nodes"] = [by_id[i].n_nodes if i in by_id else None for i in ids]
     frame["graph_edges"] = [by_id[i].n_edges if i in by_id else None for i in ids]
@@ -562,6 +571,37 @@ def dry_run(settings: AppSettings) -> EvaluationResult:
     return EvaluationResult(settings.outputs_dir, plan, 0, {}, [], None)
 
 
+@contextlib.contextmanager
+def signals_interrupt() -> Iterator[None]:
+    """While the job runs, SIGTERM and SIGINT raise :class:`~gralgo.errors.RunInterrupted` (in
+    every phase: planning, scoring, reports, logging; the runner handles them itself while it
+    calls), so the MLflow run is marked KILLED at once and ``python -m gralgo`` exits 4 with
+    one line. Main thread only; the previous handlers come back afterwards."""
+    import signal
+    import threading
+
+    from gralgo.errors import RunInterrupted
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: object) -> None:
+        name = signal.Signals(signum).name
+        raise RunInterrupted(
+            f"{name}: the job stopped (every reply received is in the ledger); run the same "
+            "command again to finish it",
+            name,
+        )
+
+    previous = {sig: signal.signal(sig, interrupt) for sig in (signal.SIGTERM, signal.SIGINT)}
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
 def evaluate(settings: AppSettings) -> EvaluationResult:
     """Run (or resume) one evaluation job and report it."""
     with frozen_gc():
@@ -607,7 +647,11 @@ def _evaluate(settings: AppSettings) -> EvaluationResult:
     if settings.ledger_url is None:
         check_ledger_location(settings.ledger_path)
     location = settings.ledger_url or settings.ledger_path
-    with JobRun(job_report_settings(settings)) as job_run, open_ledger(location) as ledger:
+    with (
+        signals_interrupt(),
+        JobRun(job_report_settings(settings)) as job_run,
+        open_ledger(location) as ledger,
+    ):
         with paused_gc():
             transcripts = register_job(
                 settings, out_dir, ledger, instances, requests, spec, sampling
@@ -623,6 +667,10 @@ def _evaluate(settings: AppSettings) -> EvaluationResult:
         if todo and settings.run.batch.enabled:
             batch_metrics = run_batch_mode(settings, todo, ledger, out_dir)
             job_run.start()  # after submitting: a job left running at the provider is no run
+        elif settings.run.batch.enabled and requests:
+            from gralgo.run import close_answered_batches
+
+            close_answered_batches(requests[0], ledger)  # nothing to send: none stays open
         elif todo:
             refuse_live_while_batched(todo, ledger)
             with model_endpoint(settings, spec, out_dir) as live:

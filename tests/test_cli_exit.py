@@ -78,3 +78,29 @@ def test_an_idle_thread_pool_does_not_keep_the_process_alive(tmp_path: Path) -> 
         [sys.executable, "-c", program], capture_output=True, text=True, timeout=60, env=env
     )
     assert (done.returncode, done.stdout) == (7, "worked\n")
+
+
+FULL_DISK = """
+import errno, runpy, sys
+import gralgo.evaluate
+
+def evaluate(settings):
+    raise OSError(errno.ENOSPC, "No space left on device", "/out/report.html")
+
+gralgo.evaluate.evaluate = evaluate
+sys.argv = ["gralgo", *sys.argv[1:]]
+runpy.run_module("gralgo", run_name="__main__", alter_sys=True)
+"""
+
+
+def test_a_full_disk_while_writing_reports_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    """Issue 34, item 6: not a traceback and exit 1."""
+    done = subprocess.run(
+        [sys.executable, "-c", FULL_DISK, f"paths.outputs={tmp_path}", "mlflow.enabled=false",
+         f"hydra.run.dir={tmp_path / 'run'}"],
+        capture_output=True, text=True, cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(REPO)},
+    )  # fmt: skip
+    assert done.returncode == 2, done.stderr[-2000:]
+    assert "Traceback" not in done.stderr
+    [line] = [x for x in done.stderr.splitlines() if "no space left" in x]
+    assert "writing /out/report.html" in line and "run the same command again" in line

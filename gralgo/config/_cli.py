@@ -188,13 +188,14 @@ def check_command_line(argv: Sequence[str]) -> None:
     from hydra.core.override_parser.overrides_parser import OverridesParser
     from hydra.errors import HydraException
 
+    parser = OverridesParser.create()
     try:
-        parsed = OverridesParser.create().parse_overrides(overrides)
+        parsed = parser.parse_overrides(overrides)
     except HydraException:
-        for text in overrides:  # a syntax error (Hydra reports it), but never store a secret
+        for text in overrides:  # a syntax error, but never echo or store a secret
             key, _, raw = text.partition("=")
             check_literal_secret(key.lstrip("+~"), raw)
-        return
+        raise syntax_error(parser, overrides) from None
     nodes: dict[Any, Any] = {}  # one blank schema node per dataclass, shared by the overrides
     for override in parsed:
         key = override.key_or_group
@@ -214,6 +215,37 @@ def check_command_line(argv: Sequence[str]) -> None:
             continue
         for value in values:
             check_value(key, value, nodes)
+
+
+OVERRIDE_GRAMMAR = "https://hydra.cc/docs/advanced/override_grammar/basic/"
+
+
+def syntax_error(parser: Any, overrides: Sequence[str]) -> ConfigError:
+    """One line naming the first override Hydra cannot parse, why, and how to write it."""
+    from hydra.errors import HydraException
+
+    for text in overrides:
+        try:
+            parser.parse_overrides([text])
+        except HydraException as exc:
+            lines = [line.strip() for line in str(exc).splitlines() if line.strip()]
+            why = next(
+                (line for line in lines if not line.startswith(("See ", "Error parsing"))), ""
+            )
+            break
+    else:  # pragma: no cover - every override parses alone but not together
+        text, why = " ".join(overrides), ""
+    if "=" not in text.lstrip("~"):
+        advice = "write key=value (or ~key to delete a key)"
+    else:
+        advice = (
+            "quote a value that holds '=', brackets, commas or spaces "
+            "(key='a=b', key=\"x y\"), close every [ and {"
+        )
+    cause = f" ({why})" if why else ""
+    return ConfigError(
+        f"cannot parse the override {text!r}{cause}: {advice}; see {OVERRIDE_GRAMMAR}"
+    )
 
 
 def _leaves(key: str, value: Any) -> list[tuple[str, Any]]:

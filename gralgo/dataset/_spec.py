@@ -17,6 +17,29 @@ from gralgo.errors import SourceFileError, UnknownChoiceError
 from gralgo.seeding import stable_hash
 from gralgo.tasks import TaskSettings
 
+RENDERING_CODE = ("formats", "tasks")
+"""The packages that render a dataset's prompts and answers: their source is in its identity."""
+
+
+def rendering_code_digest(root: Path | None = None) -> str:
+    """Hash of the source of :data:`RENDERING_CODE` under ``root`` (default: this gralgo) —
+    every ``.py`` file, by relative path: an edit to how prompts or answers are written
+    (``formats/_prompt.py``, a task's answer) names another dataset, so a dataset built by other
+    code is never reused."""
+    return _code_digest(Path(__file__).resolve().parents[1] if root is None else root)
+
+
+@functools.cache
+def _code_digest(root: Path) -> str:
+    import hashlib
+
+    digest = hashlib.sha256()
+    for package in RENDERING_CODE:
+        for path in sorted((root / package).rglob("*.py")):
+            digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+            digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()[:12]
+
 
 @dataclass(frozen=True)
 class LongContextSpec:
@@ -66,12 +89,14 @@ class DatasetSpec:
     def description(self) -> dict[str, Any]:
         """JSON-able description written into the manifest (no machine-specific paths).
 
-        It names the generator version and each source's content key, so a dataset built by
+        It names the generator version, the rendering code's digest
+        (:func:`rendering_code_digest`) and each source's content key, so a dataset built by
         other code or from other source files is never reused by mistake.
         """
         return {
             "generator": (
                 f"gralgo {__version__} / dataset format {FORMAT_VERSION} / draws {DRAW_VERSION}"
+                f" / rendering {rendering_code_digest()}"
             ),
             "source_content": self._source_fingerprints,
             "tasks": {n: _task_description(s) for n, s in sorted(self.tasks.items())},

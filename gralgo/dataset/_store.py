@@ -334,11 +334,11 @@ def _task_instances(
     path = directory / name
     out: list[Instance] = []
     every: list[Instance] = []  # for the slim copy (no graphs: small)
-    with path.open(encoding="utf-8") as handle:
-        for number, line in enumerate(handle, start=1):
+    with path.open("rb") as handle:  # decoded line by line: a bad byte names its line
+        for number, raw in enumerate(handle, start=1):
             try:
-                instance = Instance.from_json(line, formats, with_graphs)
-            except (ValueError, TypeError, KeyError) as exc:
+                instance = Instance.from_json(raw.decode("utf-8"), formats, with_graphs)
+            except (ValueError, TypeError, KeyError) as exc:  # UnicodeDecodeError included
                 raise DatasetError(
                     f"{path}:{number}: not a valid instance ({exc}): rebuild the dataset"
                 ) from exc

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING as _TYPE_CHECKING
 from gralgo.lazy import lazy_exports
 from gralgo.ledger._batches import BatchRecord, custom_id, pairs_digest, parse_custom_id
 from gralgo.ledger._claims import Pair, new_owner_id, owner_is_dead
+from gralgo.ledger._normalise import canonical
 from gralgo.ledger._records import ModelSpec, Request, RequestInfo, SampleRecord, SamplingParams
 from gralgo.ledger._sqlite import Ledger, LedgerError, LedgerWriteError
 from gralgo.ledger._store_protocol import LedgerStore
@@ -55,6 +56,7 @@ __all__ = [
     "SampleLogprobs",
     "SampleRecord",
     "SamplingParams",
+    "canonical",
     "custom_id",
     "check_ledger_location",
     "new_owner_id",

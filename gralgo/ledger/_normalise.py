@@ -1,12 +1,19 @@
-"""Lossless normalisation of texts a store cannot represent (lone surrogates, NUL).
+"""The one entry of every received text: made renderable (:func:`canonical`) and storable.
 
-SQLite's driver refuses a lone surrogate (``"\\ud800"`` cannot be encoded as UTF-8) and
-PostgreSQL refuses NUL in a ``text`` value; both can arrive in a paid reply. Such a text is
-stored as :data:`MARKER` followed by its Python ``unicode_escape`` form (ASCII; every lone
-surrogate stays its own ``\\udXXX`` escape, where JSON would join a pair into one character),
-and :func:`restore` turns it back into the exact original. A text that already starts with the
-marker is wrapped too, so every stored text decodes to what was received. Ordinary texts are
-stored unchanged (old ledgers read as before).
+Every reply text (live, batch, tool-loop turns and their tool-call arguments, judge replies,
+logprob tokens) passes :func:`canonical` once, where it enters: a lone surrogate (half of a
+UTF-16 pair, which a JSON body can spell as ``"\\ud800"`` but no UTF-8 file, SQLite, pandas'
+encoder or the next request can hold) becomes U+FFFD, the replacement character. Nothing else
+changes: NUL, control characters, huge and empty texts are valid text and every writer after
+the entry (the ledgers, ``samples.jsonl``, ``report.html``, the study page, MLflow, the next
+tool turn) takes them as they come. The ledger writers call :func:`storable_record`, which
+applies :func:`canonical` too, so no path can skip it.
+
+PostgreSQL refuses NUL in a ``text`` value. A text holding NUL is stored as :data:`MARKER`
+followed by its Python ``unicode_escape`` form (ASCII), and :func:`restore` turns it back into
+the exact text. A text that already starts with the marker is wrapped too, so every stored text
+decodes to the canonical text received. Ordinary texts are stored unchanged (old ledgers read
+as before); an old row that kept a lone surrogate escaped reads back canonical.
 """
 
 from __future__ import annotations
@@ -20,28 +27,46 @@ from gralgo.ledger._records import SampleRecord
 MARKER = "\u27e6gralgo:esc\u27e7"
 """Prefix of a text stored escaped (``⟦gralgo:esc⟧``)."""
 _UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+REPLACEMENT = "\ufffd"
+"""What a lone surrogate becomes (U+FFFD)."""
 _TEXT_FIELDS = tuple(f.name for f in fields(SampleRecord) if f.name != "request_key")
 
 
+def canonical(text: str) -> str:
+    """``text`` with a surrogate pair joined into its character and every lone surrogate
+    replaced by U+FFFD (the same object when it has none): valid Unicode that every encoder,
+    file and request takes."""
+    if _SURROGATE.search(text) is None:
+        return text
+    return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
+
+
 def storable(text: str) -> str:
-    """``text`` as every store can hold it (unchanged unless it holds NUL or a surrogate)."""
+    """:func:`canonical` ``text`` as every store can hold it (unchanged unless it holds NUL, a
+    surrogate or starts with the marker)."""
     if _UNSTORABLE.search(text) is None and not text.startswith(MARKER):
+        return text
+    text = canonical(text)
+    if "\x00" not in text and not text.startswith(MARKER):
         return text
     return MARKER + text.encode("unicode_escape").decode("ascii")
 
 
 def restore(value: Any) -> Any:
-    """The original of a value :func:`storable` produced (other values unchanged)."""
+    """The canonical text of a value :func:`storable` produced (other values unchanged)."""
     if isinstance(value, str) and value.startswith(MARKER):
         try:
-            return value[len(MARKER) :].encode("ascii").decode("unicode_escape")
+            text = value[len(MARKER) :].encode("ascii").decode("unicode_escape")
         except UnicodeError:  # not written by storable(): leave it as stored
             return value
+        return canonical(text)  # a row written before canonical() may hold a surrogate
     return value
 
 
 def storable_record(rec: SampleRecord) -> SampleRecord:
-    """``rec`` with every text field made :func:`storable` (the same object when none changes)."""
+    """``rec`` with every text field made :func:`storable` (the same object when none changes):
+    what every ledger writer (live row, batch rows, rescue lines) stores."""
     changes: dict[str, Any] = {
         name: storable(value)
         for name in _TEXT_FIELDS

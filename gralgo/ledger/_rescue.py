@@ -8,13 +8,19 @@ valid line, moves lines that do not parse (a torn last line, garbage) or that th
 (with the cause) to the invalid file beside it, and only then deletes its copy. When the store
 cannot be written at all (database locked, disk full, server gone) the renamed file stays; a
 later open adopts it once the process that renamed it is gone (or is the same process).
+
+When the rescue file cannot be written either (its disk is full too), a run saves what it holds
+in :func:`fallback_dir` (the temp directory, maybe another filesystem) under the same
+``<name>.<pid>.<random>`` names; the next open imports those too, once that run is gone.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import secrets
+import tempfile
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
@@ -136,14 +142,30 @@ def _pid_alive(pid: int) -> bool:
     return True
 
 
+def fallback_dir(rescue: Path) -> Path:
+    """The folder in the temp directory for samples that the rescue file ``rescue`` could not
+    take (one per rescue file: named by a hash of its absolute path)."""
+    digest = hashlib.sha256(str(rescue.resolve()).encode()).hexdigest()[:16]
+    return Path(tempfile.gettempdir()) / f"gralgo-rescue-{digest}"
+
+
+def fallback_path(rescue: Path) -> Path:
+    """A new file in :func:`fallback_dir` for this process (imported once it is gone)."""
+    return fallback_dir(rescue) / f"{rescue.name}.{os.getpid()}.{secrets.token_hex(3)}"
+
+
 def claim_rescue_files(rescue: Path) -> list[Path]:
-    """Files this process may import now: the rescue file (renamed to a name of ours) and
-    copies left by importers that failed and are gone (or are this process)."""
+    """Files this process may import now: the rescue file (renamed to a name of ours), copies
+    left by importers that failed and samples saved in :func:`fallback_dir`, each once the
+    process that wrote it is gone (or is this process)."""
     claimed: list[Path] = []
-    for left in sorted(rescue.parent.glob(rescue.name + ".*")):
-        pid_text = left.name[len(rescue.name) + 1 :].split(".")[0]
-        if pid_text.isdigit() and (int(pid_text) == os.getpid() or not _pid_alive(int(pid_text))):
-            claimed.append(left)
+    for folder in (rescue.parent, fallback_dir(rescue)):
+        for left in sorted(folder.glob(rescue.name + ".*")):
+            pid_text = left.name[len(rescue.name) + 1 :].split(".")[0]
+            if pid_text.isdigit() and (
+                int(pid_text) == os.getpid() or not _pid_alive(int(pid_text))
+            ):
+                claimed.append(left)
     if rescue.is_file():
         mine = rescue.with_name(f"{rescue.name}.{os.getpid()}.{secrets.token_hex(3)}")
         try:

@@ -5,21 +5,20 @@ sample (with its logprobs) to a :class:`ResponseKeeper`; whatever the store rais
 server gone, a value it refuses) the sample goes to the rescue file, and once a write fails the
 runner stops starting calls. At the end :meth:`ResponseKeeper.raise_if_failed` saves whatever
 is only in memory (rescue file, else a file in the temp directory, which may be on another
-filesystem) and raises :class:`LedgerWriteError` naming the real cause and how many responses
-went where.
+filesystem; the next open imports both) and raises :class:`LedgerWriteError` naming the real
+cause and how many responses went where.
 """
 
 from __future__ import annotations
 
 import errno
-import os
 import sqlite3
-import tempfile
 from pathlib import Path
 
 from gralgo.ledger._claims import Pair
 from gralgo.ledger._logprobs import SampleLogprobs
 from gralgo.ledger._records import SampleRecord
+from gralgo.ledger._rescue import fallback_path
 from gralgo.ledger._sqlite import LedgerWriteError
 from gralgo.ledger._store_protocol import LedgerStore
 
@@ -112,8 +111,8 @@ class ResponseKeeper:
             try:
                 self._rescue(fallback)
                 parts.append(
-                    f"{len(self.unsaved)} could only be saved in {fallback}: move that file to "
-                    f"{self.ledger.rescue_path} once there is space and the next run imports them"
+                    f"{len(self.unsaved)} could only be saved in {fallback}: the next run on "
+                    "this machine imports them (free space first)"
                 )
                 self.unsaved = []
             except Exception:
@@ -128,8 +127,7 @@ class ResponseKeeper:
             self.ledger.rescue(self.unsaved, path)
 
     def _fallback_path(self) -> Path:
-        name = f"gralgo-rescue-{self.ledger.path.name}-{os.getpid()}.jsonl"
-        return Path(tempfile.gettempdir()) / name
+        return fallback_path(self.ledger.rescue_path)  # imported by the next open
 
 
 WRITE_ERRORS = (sqlite3.Error, OSError)

@@ -5,17 +5,22 @@ the calls are done: the figure (matplotlib, about 0.6 s for ``main``) is drawn i
 forked from the job, while the job encodes and writes the transcripts, whose page shows the
 figure and is put together last. Elsewhere (no ``fork``, or ``GRALGO_FORK=off``) the step runs
 at once, in process. A step that fails in the child fails the job as it would in process, with
-the child's traceback.
+the child's traceback; a child that dies without a word (killed: out of memory, a signal) costs
+nothing but time: the step is run again in process (a WARNING says so), so the page keeps its
+figure.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import pickle
 import sys
 import traceback
 from collections.abc import Callable
 from typing import Any
+
+log = logging.getLogger("gralgo")
 
 FORK_ENV = "GRALGO_FORK"
 """``off``: run background steps in process (the same files, one core)."""
@@ -28,8 +33,16 @@ class BackgroundError(RuntimeError):
 class Background:
     """A step started with :func:`in_background`; :meth:`wait` returns once it is done."""
 
-    def __init__(self, name: str, pid: int | None = None, pipe: int | None = None) -> None:
+    def __init__(
+        self,
+        name: str,
+        pid: int | None = None,
+        pipe: int | None = None,
+        again: Callable[[], Any] | None = None,
+    ) -> None:
         self.name, self._pid, self._pipe = name, pid, pipe
+        self._again = again
+        """The step itself, run in process when the child dies without a word (killed)."""
 
     @property
     def pending(self) -> bool:
@@ -46,6 +59,11 @@ class Background:
         _, status = os.waitpid(pid, 0)
         code = os.waitstatus_to_exitcode(status)
         if code == 0 and not report:
+            return
+        if not report and self._again is not None:  # killed (OOM, a signal): not the step's fault
+            log.warning("%s: its child process died (exit status %d); done in this process instead",
+                        self.name, code)  # fmt: skip
+            self._again()
             return
         error, text = _failure(report)
         failure = BackgroundError(f"{self.name} failed in a child process (exit status {code})"
@@ -100,4 +118,4 @@ def in_background(
         finally:
             os._exit(code)
     os.close(writer)
-    return Background(name, pid, reader)
+    return Background(name, pid, reader, again=lambda: step(*args, **kwargs))

@@ -27,7 +27,7 @@ if _TYPE_CHECKING:
     from gralgo.run._runner import run_samples, run_samples_sync
     from gralgo.run.batch._batch_price import batch_rates
     from gralgo.run.batch._batch_progress import BatchProgress
-    from gralgo.run.batch._batch_run import BatchSettings, run_batches
+    from gralgo.run.batch._batch_run import BatchSettings, close_answered_batches, run_batches
     from gralgo.run.batch._provider_apis import provider_of
     from gralgo.run.batch._sweep_jobs import (
         mark_batch_sweep,
@@ -49,6 +49,7 @@ _LAZY = {
     "batch_rates": "gralgo.run.batch._batch_price",
     "provider_of": "gralgo.run.batch._provider_apis",
     "run_batches": "gralgo.run.batch._batch_run",
+    "close_answered_batches": "gralgo.run.batch._batch_run",
     "LocalLlamaServer": "gralgo.run._local_server",
     "Plan": "gralgo.run._plan",
     "RunProgress": "gralgo.run._progress",
@@ -97,6 +98,7 @@ __all__ = [
     "report_dropped_params",
     "resolve_tool_calling",
     "run_batches",
+    "close_answered_batches",
     "run_samples",
     "run_samples_sync",
     "run_tool_loop",

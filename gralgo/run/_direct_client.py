@@ -341,6 +341,9 @@ class DirectClient:
             raise APIConnectionError(f"APIConnectionError: {exc}") from exc
         try:
             parsed = json.loads(raw)
-        except ValueError as exc:
-            raise InternalServerError(f"malformed response body: {raw[:200]!r}", 500) from exc
+        except ValueError as exc:  # classified as MalformedResponseError (a bounded retry)
+            raise MalformedResponseError(
+                f"the server answered {reply.status} with a body that is not JSON ({exc}): "
+                f"{raw[:200]!r}"
+            ) from exc
         return parse_body(model.litellm_model, parsed)

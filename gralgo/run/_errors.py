@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import json
+import re
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -50,6 +52,15 @@ _TRANSIENT_NAMES = frozenset(
     }
 )
 MAX_MESSAGE_CHARS = 2000
+MALFORMED_ATTEMPTS = 2
+"""Calls a sample gets at most when the server answers 200 with a body that is not JSON: one
+retry (a torn reply), not ``run.max_attempts`` (a server that always does it is broken)."""
+_JSON_ERROR = re.compile(
+    r"(Expecting value|Expecting property name enclosed in double quotes|Unterminated string "
+    r"starting at|Expecting '[,:]' delimiter|Extra data|Invalid control character at|"
+    r"Invalid \\(?:uXXXX )?escape): line \d+ column \d+ \(char \d+\)"
+)
+""":class:`json.JSONDecodeError`'s message, as litellm passes it on in a 500 it makes up."""
 _AUTH_STATUS = frozenset({401, 403})
 _AUTH_NAMES = frozenset({"AuthenticationError", "PermissionDeniedError"})
 
@@ -76,6 +87,18 @@ class MalformedResponseError(Exception):
     """The server answered, but the body is not a usable chat completion (transient)."""
 
 
+def _is_unparsable_body(exc: BaseException) -> bool:
+    """Whether ``exc`` reports a 200 reply whose body is not JSON (litellm says 500)."""
+    seen: BaseException | None = exc
+    for _ in range(4):  # the exception and what it was raised from
+        if seen is None:
+            break
+        if isinstance(seen, json.JSONDecodeError):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return "InternalServerError" in type(exc).__name__ and bool(_JSON_ERROR.search(str(exc)))
+
+
 @dataclass(frozen=True)
 class FailureKind:
     """What the runner should do after one failed call."""
@@ -90,6 +113,8 @@ class FailureKind:
     """A 429: the endpoint asks us to slow down."""
     retry_after_s: float | None
     """Seconds from the Retry-After header, when present."""
+    max_attempts: int | None = None
+    """At most this many calls for such a failure (``None``: ``run.max_attempts``)."""
 
 
 def _status_code(exc: BaseException) -> int | None:
@@ -125,7 +150,12 @@ def retry_after_seconds(exc: BaseException) -> float | None:
 
 
 def classify(exc: BaseException) -> FailureKind:
-    """Decide whether ``exc`` is retried, ends the sample, or stops the whole run."""
+    """Decide whether ``exc`` is retried, ends the sample, or stops the whole run.
+
+    A 200 reply whose body is not JSON is a provider error, ``MalformedResponseError``, retried
+    once (:data:`MALFORMED_ATTEMPTS`), whichever client saw it."""
+    if _is_unparsable_body(exc):
+        return FailureKind("MalformedResponseError", True, False, False, None, MALFORMED_ATTEMPTS)
     names = [cls.__name__ for cls in type(exc).__mro__]
     status = _status_code(exc)
     rate_limited = "RateLimitError" in names or status == 429

@@ -425,7 +425,8 @@ class _LiveRun:
                 if kind.stops_run:
                     fix = setting_to_fix(exc, request.model.api_key_env, request.model.api_base)
                     self.stop(f"{kind.error_class}: {message}{fix}")
-                if self.stopped or not kind.retry or attempt >= self.max_attempts:
+                bound = min(self.max_attempts, kind.max_attempts or self.max_attempts)
+                if self.stopped or not kind.retry or attempt >= bound:
                     self.finish(last_error)
                     return
                 self.report.retries += 1

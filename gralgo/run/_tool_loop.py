@@ -18,6 +18,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from gralgo.ledger import canonical
 from gralgo.run._litellm_response import parse_response
 from gralgo.sandbox import SandboxLimits, SandboxResult, run_python
 
@@ -321,7 +322,8 @@ def turn_from_response(litellm: Any, response: Any) -> ToolTurn:
     """A :class:`ToolTurn` from a litellm (OpenAI-shaped) chat completion response.
 
     Raises :class:`MalformedResponseError` (a transient error: the sample is retried) when the
-    response has no usable message.
+    response has no usable message. Every text is :func:`gralgo.ledger.canonical`
+    (the reply's one entry): the next turn sends it back as it was kept.
     """
     fields = parse_response(litellm, response)
     message = response.choices[0].message
@@ -330,18 +332,19 @@ def turn_from_response(litellm: Any, response: Any) -> ToolTurn:
         function = getattr(call, "function", None)
         calls.append(
             ToolCall(
-                id=str(getattr(call, "id", None) or f"call_{index}"),
-                name=str(getattr(function, "name", None) or ""),
-                arguments=str(getattr(function, "arguments", None) or ""),
+                id=canonical(str(getattr(call, "id", None) or f"call_{index}")),
+                name=canonical(str(getattr(function, "name", None) or "")),
+                arguments=canonical(str(getattr(function, "arguments", None) or "")),
             )
         )
+    content = getattr(message, "content", None)
     return ToolTurn(
-        content=getattr(message, "content", None),
+        content=None if content is None else canonical(str(content)),
         tool_calls=tuple(calls),
         finish_reason=fields["finish_reason"],
         prompt_tokens=fields["prompt_tokens"],
         completion_tokens=fields["completion_tokens"],
-        reasoning_text=fields["reasoning_text"],
+        reasoning_text=fields["reasoning_text"] and canonical(fields["reasoning_text"]),
         cost_usd=fields["cost_usd"],
     )
 

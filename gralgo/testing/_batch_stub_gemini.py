@@ -43,9 +43,10 @@ def _prompt(request: dict[str, Any]) -> str:
 def gemini_response(
     request: dict[str, Any], model: str, settings: dict[str, Any]
 ) -> dict[str, Any]:
-    """A GenerateContentResponse answering ``\\boxed{<prompt length>}``."""
+    """A GenerateContentResponse answering ``\\boxed{<prompt length>}`` (or the scripted
+    ``answers[<prompt>]``)."""
     prompt = _prompt(request)
-    answer = f"\\boxed{{{len(prompt)}}}"
+    answer = (settings.get("answers") or {}).get(prompt, f"\\boxed{{{len(prompt)}}}")
     parts: list[dict[str, Any]] = []
     if settings["reasoning"]:
         parts.append({"text": f"thinking about {len(prompt)} characters", "thought": True})

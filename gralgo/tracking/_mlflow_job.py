@@ -194,7 +194,7 @@ class JobRun:
 
     Use as a context manager around the job: :meth:`start` when work begins, :meth:`finish`
     with the results; leaving the block with an exception marks a started run FAILED (KILLED on
-    Ctrl-C).
+    SIGTERM or Ctrl-C: ``RunInterrupted``, ``KeyboardInterrupt``).
     """
 
     def __init__(self, settings: ReportSettings) -> None:
@@ -251,9 +251,11 @@ class JobRun:
     ) -> None:
         if exc_type is None or self.run_id is None or self.finished:
             return
+        from gralgo.errors import RunInterrupted
         from gralgo.tracking._mlflow import end_run
 
-        status = "KILLED" if issubclass(exc_type, KeyboardInterrupt) else "FAILED"
+        killed = issubclass(exc_type, (KeyboardInterrupt, RunInterrupted))  # SIGTERM/SIGINT
+        status = "KILLED" if killed else "FAILED"
         try:
             end_run(tracking_uri=self.settings.mlflow.tracking_uri, run_id=self.run_id,
                     status=status)  # fmt: skip

@@ -136,6 +136,17 @@ def test_a_secret_in_a_config_file_fails_a_sweep_before_its_folder(tmp_path: Pat
         ("task=max_cliq", "unknown task 'max_cliq' (did you mean task=max_clique?); valid"),
         ("task=[max_clique,max_degre]", "unknown task 'max_degre' (did you mean task=max_degree?)"),
         ("model.temprature=0.5", "(did you mean model.sampling.temperature?)"),
+        # Override syntax (issue 34): Hydra's parse error, as one line naming the override.
+        ("task=[max_degree", "cannot parse the override 'task=[max_degree' (no viable"),
+        (
+            "sampling.k",
+            "cannot parse the override 'sampling.k' (missing EQUAL at '<EOF>'): write key=value",
+        ),
+        (
+            "model.name=a=b",
+            "cannot parse the override 'model.name=a=b' (mismatched "
+            "input '=' expecting <EOF>): quote a value that holds '='",
+        ),
     ],
 )
 def test_bad_overrides_fail_in_one_line_before_any_work(

@@ -157,3 +157,24 @@ def test_parts_handed_over_as_tasks_complete(tmp_path: Path) -> None:
     with pytest.raises(DatasetError, match="task a handed over twice"):
         write_dataset_parts(tmp_path / "twice", iter(handed + handed[1:]), config={"c": 1})
     assert not (tmp_path / "twice").exists()
+
+
+def test_a_non_utf8_byte_in_a_resigned_instances_file_names_its_line(tmp_path: Path) -> None:
+    """Issue 34, item 6: a byte that is not UTF-8 (in a file whose manifest was re-signed to
+    match) is one DatasetError naming the file and line, not a UnicodeDecodeError traceback."""
+    import hashlib
+
+    from gralgo.dataset._store import MANIFEST, canonical_json
+
+    write_dataset(tmp_path / "ds", {"a": [make_instance("a", 1, i) for i in range(3)]}, config={})
+    path = tmp_path / "ds" / "instances" / "a.jsonl"
+    lines = path.read_bytes().split(b"\n")
+    lines[1] = lines[1].replace(b"Z\xc3\xbcrich", b"Z\xfcrich")  # Latin-1 in a UTF-8 file
+    path.write_bytes(b"\n".join(lines))
+    manifest = read_manifest(tmp_path / "ds")
+    manifest["files"]["instances/a.jsonl"] = hashlib.sha256(path.read_bytes()).hexdigest()
+    files = canonical_json(manifest["files"]).encode()
+    manifest["content_hash"] = hashlib.sha256(files).hexdigest()
+    (tmp_path / "ds" / MANIFEST).write_text(canonical_json(manifest), encoding="utf-8")
+    with pytest.raises(DatasetError, match=r"a\.jsonl:2: not a valid instance \(.*utf-8.*rebuild"):
+        read_instances(tmp_path / "ds")

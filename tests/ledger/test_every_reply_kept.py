@@ -2,7 +2,9 @@
 
 Generated reply bodies (random unicode with lone surrogates and NUL, the normalisation marker,
 huge, empty, non-JSON) go through the runner into both ledgers: every paid call is stored or
-rescued (paid == stored + rescued), and every stored text reads back exactly as received.
+rescued (paid == stored + rescued), and every stored text reads back as received, made
+canonical (issue 34: a lone surrogate becomes U+FFFD at the reply's one entry, so every report
+after the ledger can hold it).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gralgo.ledger import Ledger, PostgresLedger, SampleLogprobs, SampleRecord, read_rescue
+from gralgo.ledger._normalise import canonical
 from gralgo.run import run_samples_sync
 from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, PostgresServer, StubServer, make_requests
 
@@ -38,15 +41,28 @@ bodies = st.one_of(
 
 
 @given(st.text(alphabet=st.characters(exclude_categories=()), max_size=80) | bodies)
-def test_normalisation_is_lossless_and_leaves_ordinary_text_alone(text: str) -> None:
-    from gralgo.ledger._normalise import MARKER, restore, storable
+def test_normalisation_is_canonical_and_leaves_ordinary_text_alone(text: str) -> None:
+    from gralgo.ledger._normalise import MARKER, canonical, restore, storable
 
     stored = storable(text)
-    assert restore(stored) == text
+    assert restore(stored) == canonical(text)
+    canonical(text).encode("utf-8")  # every file and encoder takes it
+    assert len(canonical(text)) <= len(text)
     stored.encode("utf-8")  # any store can hold it
     assert "\x00" not in stored
-    if "\x00" not in text and not any(0xD800 <= ord(c) <= 0xDFFF for c in text):
-        assert stored == text or text.startswith(MARKER)
+    if not any(0xD800 <= ord(c) <= 0xDFFF for c in text):
+        assert canonical(text) is text  # only surrogates change
+        if "\x00" not in text:
+            assert stored == text or text.startswith(MARKER)
+
+
+def test_a_lone_surrogate_becomes_the_replacement_character_and_a_pair_its_character() -> None:
+    from gralgo.ledger._normalise import canonical, restore
+
+    assert canonical("a\ud800b\udfff") == "a\ufffdb\ufffd"
+    assert canonical("\ud83d\ude00 \ude00\ud83d") == "\U0001f600 \ufffd\ufffd"
+    # a row an older gralgo stored escaped, with its lone surrogate, reads back canonical
+    assert restore("\u27e6gralgo:esc\u27e7x\\ud800") == "x\ufffd"
 
 
 @pytest.fixture(scope="module")
@@ -103,8 +119,9 @@ def test_paid_equals_stored_plus_rescued_on_both_ledgers(
         now = [r for r in reopened.all_samples() if (r.request_key, r.sample_index) not in before]
         reopened.close()
         assert len(now) == paid
-        # What the client received: JSON transport joins an adjacent surrogate pair.
-        sent = [json.loads(json.dumps(t)) for t in texts]
+        # What the client received (JSON transport joins an adjacent surrogate pair), made
+        # canonical (a lone surrogate is U+FFFD).
+        sent = [canonical(json.loads(json.dumps(t))) for t in texts]
         received = {r.answer_text for r in now if r.ok}
         assert received <= {*sent, None}
         assert set(sent[1:] if malformed else sent) <= received | {""}
@@ -133,7 +150,7 @@ def test_a_write_that_raises_anything_rescues_the_sample_with_its_logprobs(
     reopened = _open(kind, tmp_path, pg_url)
     assert reopened.samples([rec.request_key])[(rec.request_key, 0)].answer_text == "paid"
     got = reopened.read_logprobs([(rec.request_key, 0)])[(rec.request_key, 0)]
-    assert got.tokens == _logprobs(3).tokens and got.top.shape == (3, 2)
+    assert got.tokens == tuple(map(canonical, _logprobs(3).tokens)) and got.top.shape == (3, 2)
     reopened.close()
 
 
@@ -150,7 +167,7 @@ def test_a_rescue_line_the_store_refuses_is_set_aside_and_the_rest_imported(
     reopened = _open(kind, tmp_path, pg_url)  # must not raise
     stored = reopened.samples([key])
     reopened.close()
-    assert stored[(key, 0)].answer_text == "nul \x00 and \ud800\udc00"
+    assert stored[(key, 0)].answer_text == "nul \x00 and \U00010000"  # the pair joined
     assert stored[(key, 1)].answer_text == "after"
     aside = [p for p in tmp_path.iterdir() if "invalid" in p.name]
     [line] = aside[0].read_text().splitlines()
@@ -184,7 +201,7 @@ def test_a_value_the_store_refuses_is_rescued_with_its_real_cause(
     reopened = _open(kind, tmp_path, pg_url)
     stored = reopened.samples([r.key for r in requests])
     reopened.close()
-    assert stored[(requests[0].key, 0)].answer_text == odd
+    assert stored[(requests[0].key, 0)].answer_text == canonical(odd)
     assert len(stored) == stub.stats()["calls"]
 
 

@@ -114,3 +114,25 @@ def test_a_small_job_draws_its_figure_in_process(
     monkeypatch.setattr(summary, "FORK_MIN_SAMPLES", 4)  # the frame's 4 samples
     write_reports(job_frame, settings, tmp_path / "large")
     assert forks == [False, True]
+
+
+def _killed_in_the_child(path: Path, parent: int) -> None:
+    import signal
+
+    if os.getpid() != parent:
+        os.kill(os.getpid(), signal.SIGKILL)  # the OOM killer, say: no traceback, no report
+    _write_pid(path, "redrawn")
+
+
+def test_a_child_killed_without_a_word_has_its_step_done_in_process(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Issue 34, item 6: the figure's child dying no longer costs the page (no report.html at
+    all before): the figure is drawn in process, and a WARNING says so."""
+    out = tmp_path / "figure.txt"
+    step = in_background("the figure", _killed_in_the_child, out, os.getpid())
+    with caplog.at_level("WARNING", logger="gralgo"):
+        step.wait()
+    pid, text = out.read_text().split()
+    assert (int(pid), text) == (os.getpid(), "redrawn")
+    assert "the figure: its child process died (exit status -9)" in caplog.text

@@ -190,3 +190,77 @@ def test_an_upload_never_made_a_batch_is_deleted_and_its_samples_resubmitted(
         assert (report.abandoned, report.batches_submitted, report.done) == (1, 1, 3)
         assert ledger.batch(ref).state == "abandoned"  # type: ignore[union-attr]
     assert batch_stub.stats()["files"] == 0
+
+
+class _HttpError(Exception):
+    """A provider SDK error with an HTTP status (as openai's, anthropic's and google's carry)."""
+
+    def __init__(self, status_code: int) -> None:
+        super().__init__(f"HTTP {status_code}")
+        self.status_code = status_code
+
+
+def test_a_batch_deleted_at_the_provider_releases_its_claims_and_is_sent_again(
+    batch_stub: BatchStub, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 34, item 3: GET of the batch answers 404. The run says so, closes it as
+    abandoned (its samples pending again at once, not after the 30 h lease) and goes on."""
+    requests = make_requests(batch_stub.api_base, 3, tag="gone404")
+    batch_stub.control(delay_s=30)  # still running when the run returns
+    with Ledger(tmp_path / "l.sqlite") as ledger:
+        first = run_batches(todo(requests, 1), ledger, "j", replace(FAST, wait=False), None)
+        batch_stub.control(delay_s=0)
+        assert first.batches_submitted == 1
+        [gone] = ledger.batches(open_only=True)
+        real = OpenAIBatches.status
+
+        def status(self: OpenAIBatches, batch_id: str):  # type: ignore[no-untyped-def]
+            if batch_id == gone.batch_id:
+                raise _HttpError(404)
+            return real(self, batch_id)
+
+        monkeypatch.setattr(OpenAIBatches, "status", status)
+        report = run_batches(todo(requests, 1), ledger, "j", FAST, None)
+        assert (report.abandoned, report.batches_submitted, report.done) == (1, 1, 3)
+        assert ledger.batch(gone.batch_ref).state == "abandoned"  # type: ignore[union-attr]
+        assert "(404)" in (ledger.batch(gone.batch_ref).note or "")  # type: ignore[union-attr]
+        assert len(ledger.completed([r.key for r in requests])) == 3
+
+
+def test_a_server_without_the_files_listing_still_abandons_an_upload_never_made_a_batch(
+    batch_stub: BatchStub, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 34, item 3: an OpenAI-compatible server without ``GET /v1/files`` (405) after a
+    crash right after the upload: the recorded upload is deleted, the samples sent again."""
+    requests = make_requests(batch_stub.api_base, 3, tag="nofiles")
+
+    def no_listing(self: OpenAIBatches, batch_ref: str) -> list[str]:
+        raise _HttpError(405)
+
+    with Ledger(tmp_path / "l.sqlite") as ledger:
+        ref = orphan(batch_stub, ledger, requests, create=False)
+        monkeypatch.setattr(OpenAIBatches, "stray_files", no_listing)
+        report = run_batches(todo(requests, 1), ledger, "j", FAST, None)
+        assert (report.abandoned, report.batches_submitted, report.done) == (1, 1, 3)
+        assert ledger.batch(ref).state == "abandoned"  # type: ignore[union-attr]
+
+
+def test_a_batch_whose_every_result_is_stored_is_closed_by_a_job_with_nothing_to_send(
+    batch_stub: BatchStub, tmp_path: Path
+) -> None:
+    """Issue 34, item 3: a crash after storing every row, before closing the batch, left it
+    ``created``; a later job (nothing left to send) closes it. One still holding samples is
+    left to a batch run."""
+    from gralgo.run import close_answered_batches
+
+    requests = make_requests(batch_stub.api_base, 4, tag="allstored")
+    with Ledger(tmp_path / "l.sqlite") as ledger:
+        run_batches(todo(requests[:2], 1), ledger, "j", FAST, None)
+        [done] = ledger.batches()
+        ledger.update_batch(done.batch_ref, state="created")  # as the crash left it
+        orphan(batch_stub, ledger, requests[2:], create=True)  # holds its samples
+        assert len(ledger.batches(open_only=True)) == 2
+        assert close_answered_batches(requests[0], ledger) == 1
+        assert ledger.batch(done.batch_ref).state == "collected"  # type: ignore[union-attr]
+        [still] = ledger.batches(open_only=True)
+        assert still.batch_ref != done.batch_ref and ledger.batch_pairs(still.batch_ref)

@@ -54,3 +54,64 @@ def test_job_is_self_describing_and_echoed_key_is_redacted(
         if p.is_file() and FAKE_KEY.encode() in p.read_bytes()
     ]
     assert leaked == []
+
+
+def _resign(directory: Path) -> None:
+    """Write the dataset's manifest for its files as they now are (a re-signed dataset)."""
+    import hashlib
+
+    def canonical_json(data: object) -> str:  # as the dataset's manifest is written
+        return json.dumps(data, sort_keys=True, ensure_ascii=False, indent=2) + "\n"
+
+    manifest_path = directory / "manifest.json"
+    manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+    files = {
+        name: hashlib.sha256((directory / name).read_bytes()).hexdigest()
+        for name in manifest["files"]
+    }
+    manifest["files"] = files
+    manifest["content_hash"] = hashlib.sha256(canonical_json(files).encode()).hexdigest()
+    manifest_path.write_text(canonical_json(manifest), encoding="utf-8")
+
+
+def test_a_corrected_answer_in_a_resigned_dataset_is_scored_on_the_same_ledger(
+    make_settings, stub: StubServer, tmp_path: Path
+) -> None:
+    """Issue 34, item 2: the ledger's ``requests`` row keeps the first ``expected`` it saw; the
+    score takes the expected answer from the dataset it is scoring (no new call: same prompt)."""
+    import shutil
+
+    def settings_for(directory: Path):
+        return make_settings(
+            "model=openai_compatible", "model.name=stub-model",
+            f"model.api_base={stub.api_base}", f"model.api_key_env={FAKE_KEY_ENV}",
+            "task=[max_degree]", "level=1", "dataset.per_level=2", "sampling.k=1",
+            "mlflow.enabled=false", f"dataset.dir={directory}",
+        )  # fmt: skip
+
+    first_dir = tmp_path / "first"
+    settings = settings_for(first_dir)
+    instances = load_instances(settings)
+    target = instances[0].prompts["edge_list"]
+    stub.control(answers={target.text: f"\\boxed{{{target.answer}}}"})
+    evaluate(settings)
+    assert stub.stats()["calls"] == 2
+
+    corrected = tmp_path / "corrected"
+    shutil.copytree(first_dir, corrected)
+    new_answer = str(int(target.answer) + 1)
+    path = corrected / "instances" / "max_degree.jsonl"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    record = json.loads(lines[0])
+    assert record["id"] == instances[0].id
+    record["prompts"]["edge_list"]["answer"] = new_answer
+    lines[0] = json.dumps(record, ensure_ascii=False)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    _resign(corrected)
+
+    stub.control(answers={target.text: f"\\boxed{{{target.answer}}}"})
+    again = evaluate(settings_for(corrected))
+    assert stub.stats()["calls"] == 0  # the same prompts: answered from the ledger
+    samples = pd.read_csv(again.output_dir / "samples.csv", dtype={"expected": str})
+    row = samples[samples["instance_id"] == instances[0].id].iloc[0]
+    assert (str(row["expected"]), row["outcome"]) == (new_answer, "wrong")

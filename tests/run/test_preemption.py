@@ -121,3 +121,41 @@ def test_the_signal_handlers_a_launcher_set_are_given_back(
         assert signal.getsignal(signal.SIGTERM) is launcher_handler
     finally:
         signal.signal(signal.SIGTERM, previous)
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+def test_a_signal_during_the_reports_is_an_interruption_and_the_mlflow_run_is_killed_at_once(
+    make_settings, stub: StubServer, monkeypatch: pytest.MonkeyPatch, sig: signal.Signals
+) -> None:
+    """Issue 34, item 6: SIGTERM or SIGINT while scoring and writing reports ends the job with
+    RunInterrupted (``python -m gralgo`` exits 4 with one line), not exit 143 / a traceback,
+    and the MLflow run is KILLED now, not RUNNING until the next run."""
+    import os
+
+    import gralgo.publish
+    from gralgo.errors import RunInterrupted
+    from gralgo.evaluate import evaluate
+    from gralgo.testing import FAKE_KEY_ENV
+
+    settings = make_settings(
+        "model=openai_compatible", "model.name=stub-model", f"model.api_base={stub.api_base}",
+        f"model.api_key_env={FAKE_KEY_ENV}", "task=[max_degree]", "level=1",
+        "dataset.per_level=2", "sampling.k=1",
+    )  # fmt: skip
+
+    def write_reports(*args: object, **kwargs: object) -> None:
+        os.kill(os.getpid(), sig)
+        time.sleep(10)
+        raise AssertionError("the signal did not stop the reports")
+
+    monkeypatch.setattr(gralgo.publish, "write_reports", write_reports)
+    before = signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGINT)
+    with pytest.raises(RunInterrupted, match=signal.Signals(sig).name):
+        evaluate(settings)
+    assert (signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGINT)) == before
+    from mlflow import MlflowClient
+
+    client = MlflowClient(tracking_uri=settings.mlflow.tracking_uri)
+    experiment = client.get_experiment_by_name(settings.mlflow.experiment_name)
+    [run] = client.search_runs([experiment.experiment_id])
+    assert run.info.status == "KILLED"

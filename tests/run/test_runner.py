@@ -204,12 +204,32 @@ def test_malformed_body_is_retried_then_recorded_as_error(
         ]
     )
     requests = requests_for(3)
-    report = run(ledger, requests, max_attempts=3, failure_budget=1.0)
-    assert report.done == 2 and sum(report.errors.values()) == 1 and report.calls_made == 3 + 2 + 2
+    report = run(ledger, requests, max_attempts=6, failure_budget=1.0)
+    # A body that is not JSON gets one retry (MALFORMED_ATTEMPTS), not run.max_attempts.
+    assert report.done == 2 and report.errors == {"MalformedResponseError": 1}
+    assert report.calls_made == 2 + 2 + 2
     rows = ledger.samples(r.key for r in requests)
     bad = rows[(requests[0].key, 0)]
-    assert not bad.ok and bad.answer_text is None and bad.attempts == 3
+    assert not bad.ok and bad.answer_text is None and bad.attempts == 2
+    assert bad.error_class == "MalformedResponseError"
     assert all(rows[(r.key, 0)].ok and rows[(r.key, 0)].attempts == 2 for r in requests[1:])
+
+
+@pytest.mark.parametrize("client", ["litellm", "direct"])
+def test_a_200_body_that_is_not_json_is_a_provider_error_with_one_retry(
+    stub: StubServer, requests_for: Build, tmp_path: Path, client: str
+) -> None:
+    """Issue 34: 4 samples of a server that always answers 200 with a torn body: 8 calls (not
+    6 per sample), stored as MalformedResponseError (not InternalServerError), both clients."""
+    stub.control(faults=[{"kind": "malformed"}])
+    requests = requests_for(4, tag=f"nonjson-{client}")
+    with Ledger(tmp_path / "ledger.sqlite") as ledger:
+        report = run_samples_sync([(r, 0) for r in requests], ledger, client=client,
+                                  max_concurrency=4, max_attempts=6, timeout_s=10,
+                                  failure_budget=1.0, backoff_base_s=0.01)  # fmt: skip
+        rows = ledger.samples(r.key for r in requests).values()
+    assert stub.stats()["calls"] == report.calls_made == 8
+    assert {(r.error_class, r.attempts) for r in rows} == {("MalformedResponseError", 2)}
 
 
 def test_empty_content_is_a_valid_response(

@@ -88,12 +88,16 @@ def test_when_the_rescue_file_fails_too_responses_go_to_the_temp_dir(
         run(ledger, requests)
     ledger.close()
     calls = stub.stats()["calls"]
-    [fallback] = (tmp_path / "tmp").glob("gralgo-rescue-ledger.sqlite-*.jsonl")
+    [fallback] = (tmp_path / "tmp").glob("gralgo-rescue-*/ledger.sqlite.rescue.jsonl.*")
     assert str(fallback) in str(caught.value) and caught.value.unsaved == []
+    assert "the next run on this machine imports them" in str(caught.value)
     assert len(read_rescue(fallback)[0]) == calls - 2
-    # following the message (move the file next to the ledger) imports them
-    os.replace(fallback, f"{path}.rescue.jsonl")
+    # the next open imports them by itself (issue 34: nothing to move by hand, nothing paid
+    # again), and only into this ledger: another ledger of the same name leaves them alone
+    other = tmp_path / "other" / "ledger.sqlite"
+    assert stored_keys(other) == set() and fallback.exists()
     assert len(stored_keys(path)) == calls
+    assert not fallback.exists()
 
 
 def test_when_nothing_can_be_written_the_error_carries_the_responses(

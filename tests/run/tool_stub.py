@@ -59,6 +59,11 @@ SCRIPTS: dict[str, list[tuple[str, Any]]] = {
         ("text", "Deep code failed ({crash}): \\boxed{{1}}"),
     ],
     "forever": [("tools", [_call("print('again')")])] * 50,
+    # A lone surrogate in the tool call's arguments (JSON can spell one: "\\ud800"); issue 34.
+    "surrogate": [
+        ("tools", [_call(None, raw='{"code": "print(6 * 7)  # \ud800"}')]),
+        ("text", "\\boxed{{{last}}} \ud800"),
+    ],
     "fallback": [
         ("text", "Let me compute.\n```python\nprint(sum(range(10)))\n```"),
         ("text", "So \\boxed{{{last}}}"),

@@ -67,6 +67,15 @@ CRASH_ENV = "GRALGO_BATCH_CRASH_AT"
 """Test hook: the step at which the process kills itself with SIGKILL (the kill -9 tests)."""
 
 
+def http_status(err: BaseException) -> int | None:
+    """The HTTP status a provider SDK's error carries (``status_code`` or ``code``), if any."""
+    for name in ("status_code", "code"):
+        value = getattr(err, name, None)
+        if isinstance(value, int):
+            return value
+    return None
+
+
 def crash_point(step: str) -> None:
     """Die here (SIGKILL, as ``kill -9``) when the test hook names ``step``."""
     if os.environ.get(CRASH_ENV) == step:
@@ -327,7 +336,12 @@ class BatchRun:
                 "batch: adopted %s (%s), created by a process that died", batch.batch_ref, found
             )
             return replace(batch, state="created", batch_id=found)
-        stray = set(self.provider.stray_files(batch.batch_ref))
+        try:
+            stray = set(self.provider.stray_files(batch.batch_ref))
+        except Exception as err:  # a server without GET /v1/files: the recorded upload only
+            if http_status(err) not in (404, 405, 501):
+                raise
+            stray = set()
         if batch.input_file_id:
             stray.add(batch.input_file_id)
         for file_id in sorted(stray):
@@ -342,7 +356,19 @@ class BatchRun:
         assert batch.batch_id is not None
         if not self.ledger.take_batch(batch.batch_ref, self.owner, COLLECT_LEASE_S):
             return None  # another process collects it
-        status = self.provider.status(batch.batch_id)
+        try:
+            status = self.provider.status(batch.batch_id)
+        except Exception as err:
+            if http_status(err) != 404:
+                raise
+            unanswered = len(self.ledger.batch_pairs(batch.batch_ref))
+            self.ledger.finish_batch(batch.batch_ref, "abandoned", "gone at the provider (404)")
+            self.report.abandoned += 1
+            log.warning(
+                "batch: %s (%s) is gone at the provider (404): its %d unanswered sample(s) are "
+                "pending again", batch.batch_ref, batch.batch_id, unanswered,
+            )  # fmt: skip
+            return None
         if not status.final:
             return status
         t0 = time.perf_counter()
@@ -377,7 +403,11 @@ class BatchRun:
             if pair[0] in self.requests:
                 self.note_error(pair, missing.get(status.status, "BatchMissing"))
         self.ledger.finish_batch(batch.batch_ref, "collected", status.status)
-        self.provider.cleanup(batch.batch_id)
+        try:
+            self.provider.cleanup(batch.batch_id)
+        except Exception as err:  # files deleted already (a crash after cleaning up)
+            if http_status(err) != 404:
+                raise
         self.report.collected += 1
         self.report.collect_s += time.perf_counter() - t0
         log.info(
@@ -483,6 +513,28 @@ class BatchRun:
             time.sleep(delay)
             delay = min(self.settings.max_poll_s, delay * 2)
         return self.report
+
+
+def close_answered_batches(request: Request, ledger: LedgerStore) -> int:
+    """Close the open batches at ``request``'s provider endpoint whose every sample is stored
+    (a crash after storing, before closing) and delete their files there; how many. A job with
+    nothing left to send calls this, so no such batch stays open."""
+    provider = make_provider(request)
+    endpoint = request.model.api_base or ""
+    closed = 0
+    for batch in ledger.batches(open_only=True):
+        if batch.provider != provider.name or batch.endpoint != endpoint:
+            continue
+        if batch.batch_id is None or ledger.batch_pairs(batch.batch_ref):
+            continue  # not created yet, or still holding samples: a batch run collects it
+        ledger.finish_batch(batch.batch_ref, "collected", "every result already stored")
+        try:
+            provider.cleanup(batch.batch_id)
+        except Exception as err:  # the files may be gone already: the ledger is what counts
+            log.info("batch: could not delete the files of %s: %s", batch.batch_ref, err)
+        log.info("batch: closed %s (every result already stored)", batch.batch_ref)
+        closed += 1
+    return closed
 
 
 def run_batches(
