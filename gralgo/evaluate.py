@@ -367,15 +367,23 @@ def sandbox_record(settings: AppSettings, out_dir: Path | None = None) -> dict[s
     """
     if settings.mode.name != "tool":
         return {}
-    from gralgo.sandbox import GUARANTEES, backend_record, check_hidden, detect_isolation
+    from gralgo.sandbox import (
+        GUARANTEES,
+        backend_record,
+        check_hidden,
+        detect_isolation,
+        memory_cgroup_mode,
+    )
 
-    isolation = detect_isolation(settings.mode.tool.sandbox.allow_unisolated)
+    sandbox = settings.mode.tool.sandbox
+    isolation = detect_isolation(sandbox.allow_unisolated)
+    memory = memory_cgroup_mode(sandbox.allow_no_memory_cgroup)
     if out_dir is not None:  # the job's first check: say once what model code runs in
         check_hidden([*sandbox_hidden_paths(settings), out_dir])
         level = logging.INFO if isolation == "bwrap" else logging.WARNING
         log.log(level, "tool mode: model code runs in a fresh %s sandbox per call (%s)",
                 isolation, GUARANTEES[isolation])  # fmt: skip
-    return backend_record(isolation)
+    return backend_record(isolation, memory)
 
 
 def sandbox_hidden_paths(settings: AppSettings) -> list[Path]:

@@ -417,6 +417,9 @@ class SandboxConfig:
     """stdout/stderr kept per execution."""
     allow_unisolated: bool = False
     """Accept bubblewrap without the seccomp filter when it cannot be built (weaker)."""
+    allow_no_memory_cgroup: bool = False
+    """Accept rlimits alone when no memory cgroup per sandbox can be made (weaker: page tables
+    and other kernel memory are not counted)."""
 
 
 @dataclass

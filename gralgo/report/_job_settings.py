@@ -46,7 +46,8 @@ class ReportSettings:
     by_level: bool = True
     """Whether accuracy is tabulated and plotted by size level (not for long-context jobs)."""
     sandbox: Mapping[str, str] = field(default_factory=dict)
-    """``mode=tool``: ``sandbox_backend`` and ``sandbox_guarantees`` (tagged on the MLflow run)."""
+    """``mode=tool``: ``sandbox_backend``, ``sandbox_guarantees`` and ``sandbox_memory`` (tagged
+    on the MLflow run)."""
     price: Mapping[str, float | None] = field(default_factory=dict)
     """``model.price`` (``input_per_1m``, ``output_per_1m``, ``batch_discount``): when set, it
     prices every sample (``gralgo.report._pricing``; a batch sample at the batch price), as it

@@ -566,9 +566,11 @@ async def run_samples(
     for request, _ in todo:  # a missing key is reported before any call is made
         _api_key(request)
     if any(request.mode == "tool" for request, _ in todo):  # fail closed before any call
-        from gralgo.sandbox import detect_isolation
+        from gralgo.sandbox import detect_isolation, memory_cgroup_mode
 
-        detect_isolation((tool or ToolLoopSettings()).sandbox.allow_unisolated)
+        sandbox = (tool or ToolLoopSettings()).sandbox
+        detect_isolation(sandbox.allow_unisolated)
+        memory_cgroup_mode(sandbox.allow_no_memory_cgroup)
     if client != "litellm":  # an impossible choice fails here, before any call
         chosen = {choose_client(r.model, client) for r, _ in todo}
         client = chosen.pop() if len(chosen) == 1 else client

@@ -220,6 +220,7 @@ def _sandbox_record(result: SandboxResult) -> dict[str, Any]:
         "truncated": result.truncated,
         "duration_s": round(result.duration_s, 4),
         "isolation": result.isolation,
+        "memory_cgroup": result.memory_cgroup,
     }
 
 

@@ -10,18 +10,21 @@ from gralgo.sandbox._isolation import (
     backend_record,
     check_hidden,
     detect_isolation,
+    memory_cgroup_mode,
 )
-from gralgo.sandbox._limits import Isolation, SandboxLimits, SandboxResult
+from gralgo.sandbox._limits import Isolation, MemoryCgroup, SandboxLimits, SandboxResult
 from gralgo.sandbox._run import run_python
 
 __all__ = [
     "GUARANTEES",
     "Isolation",
+    "MemoryCgroup",
     "SandboxLimits",
     "SandboxResult",
     "SandboxUnavailableError",
     "backend_record",
     "check_hidden",
     "detect_isolation",
+    "memory_cgroup_mode",
     "run_python",
 ]

@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gralgo.errors import GralgoError
-from gralgo.sandbox._limits import MIB, Isolation, SandboxLimits
+from gralgo.sandbox._cgroup import ENTER, CgroupUnavailableError, probe_parent
+from gralgo.sandbox._limits import MIB, Isolation, MemoryCgroup, SandboxLimits
 from gralgo.sandbox._seccomp import SeccompUnavailableError, program_fd, seccomp_program
 
 log = logging.getLogger(__name__)
@@ -86,9 +87,14 @@ class Launch:
     """Which backend the command line uses."""
 
 
-def backend_record(isolation: Isolation) -> dict[str, str]:
-    """``{"sandbox_backend": ..., "sandbox_guarantees": ...}`` for job.json, MLflow and tables."""
-    return {"sandbox_backend": isolation, "sandbox_guarantees": GUARANTEES[isolation]}
+def backend_record(isolation: Isolation, memory: MemoryCgroup) -> dict[str, str]:
+    """``{"sandbox_backend": ..., "sandbox_guarantees": ..., "sandbox_memory": ...}`` for
+    job.json, MLflow and tables (``sandbox_memory``: how the memory budget is counted)."""
+    return {
+        "sandbox_backend": isolation,
+        "sandbox_guarantees": GUARANTEES[isolation],
+        "sandbox_memory": memory,
+    }
 
 
 @functools.lru_cache(maxsize=4)
@@ -126,28 +132,31 @@ def detect_isolation(allow_unisolated: bool = False) -> Isolation:
         log.warning("sandbox backend %s: %s", isolation, GUARANTEES[isolation])
     else:
         log.info("sandbox backend %s: %s", isolation, GUARANTEES[isolation])
-    log.info("sandbox memory budget: %s", memory_budget_mode())
     return isolation
 
 
-def memory_budget_mode(cgroup_root: str = "/sys/fs/cgroup") -> str:
-    """How the per-sandbox memory budget is enforced, and why not by a cgroup (for the log).
+@functools.lru_cache(maxsize=2)
+def memory_cgroup_mode(allow_no_memory_cgroup: bool = False) -> MemoryCgroup:
+    """How each sandbox's memory budget is counted here (probed once per process).
 
-    Always rlimits: RLIMIT_AS per process x RLIMIT_NPROC + the tmpfs sizes + the kernel buffers
-    RLIMIT_NOFILE bounds (:attr:`SandboxLimits.kernel_buffer_mb`) <= memory_mb. The
-    note says whether a cgroup-v2 memory controller would have been available here.
+    A memory cgroup per sandbox (``cgroup-v2`` preferred, else ``cgroup-v1``) when gralgo's own
+    memory cgroup lets it make one; ``none`` (rlimits alone, logged at WARNING) only with
+    ``allow_no_memory_cgroup``. Raises :class:`SandboxUnavailableError`, naming the fix, otherwise.
     """
-    method = (
-        "rlimits (RLIMIT_AS per process x max_processes + 2 tmpfs x disk_mb + socket/pipe "
-        "buffers of max_open_files x (2 x max_processes + 1) descriptors <= memory_mb)"
-    )
     try:
-        controllers = Path(cgroup_root, "cgroup.controllers").read_text().split()
-    except OSError:
-        return f"{method}; no cgroup v2 hierarchy at {cgroup_root} (cgroup v1 or hybrid)"
-    if "memory" not in controllers:
-        return f"{method}; cgroup v2 at {cgroup_root} has no memory controller"
-    return f"{method}; a cgroup v2 memory controller exists at {cgroup_root} but is not used"
+        mode: MemoryCgroup = probe_parent().version
+    except (CgroupUnavailableError, OSError) as error:
+        if not allow_no_memory_cgroup:
+            raise SandboxUnavailableError(
+                f"no memory cgroup can be made for the sandbox ({error}): run gralgo where it "
+                "may create memory cgroups (root, or a delegated cgroup v2), or accept rlimits "
+                "alone (page tables and kernel memory uncounted) with "
+                "sandbox.allow_no_memory_cgroup=true"
+            ) from None
+        log.warning("sandbox memory budget: rlimits alone, no memory cgroup (%s)", error)
+        return "none"
+    log.info("sandbox memory budget: a %s memory cgroup per sandbox, no swap", mode)
+    return mode
 
 
 def probe(isolation: Isolation) -> str | None:
@@ -242,12 +251,20 @@ def next_sandbox_uid() -> int | None:
 
 
 def build_launch(
-    isolation: Isolation, limits: SandboxLimits, uid: int | None, bootstrap: str
+    isolation: Isolation,
+    limits: SandboxLimits,
+    uid: int | None,
+    bootstrap: str,
+    cgroup_procs: str | None = None,
 ) -> Launch:
-    """The command that runs ``bootstrap`` under ``isolation`` as ``uid`` (root runs)."""
+    """The command that runs ``bootstrap`` under ``isolation`` as ``uid`` (root runs).
+
+    With ``cgroup_procs`` the launcher first writes its own PID there (entering the sandbox's
+    memory cgroup) and then execs bwrap, so every process of the sandbox is in the cgroup."""
     fds = (program_fd(),) if isolation == "bwrap" else ()
     wrapper = bwrap_argv(python_roots(), limits, uid is None, fds[0] if fds else None)
-    argv = [*wrapper, *drop_privileges(uid), sys.executable, "-I", "-S", "-c", bootstrap]
+    enter = [] if cgroup_procs is None else ["/bin/sh", "-c", ENTER, "sh", cgroup_procs]
+    argv = [*enter, *wrapper, *drop_privileges(uid), sys.executable, "-I", "-S", "-c", bootstrap]
     return Launch(argv, {"PATH": SANDBOX_ENV["PATH"]}, fds, isolation)
 
 

@@ -12,6 +12,9 @@ from gralgo.config import SandboxConfig
 
 Isolation = Literal["bwrap", "bwrap-nofilter"]
 """How the child is isolated: bubblewrap with the seccomp filter, or (opt-in, weaker) without it."""
+MemoryCgroup = Literal["cgroup-v2", "cgroup-v1", "none"]
+"""How a sandbox's memory budget is counted: a memory cgroup of its own (by the kernel, everything
+it holds), or (opt-in, ``sandbox.allow_no_memory_cgroup``) rlimits alone."""
 
 _DEFAULTS = SandboxConfig()
 """One source of defaults: the ``sandbox`` config schema."""
@@ -67,6 +70,10 @@ class SandboxLimits:
     allow_unisolated: bool = _DEFAULTS.allow_unisolated
     """Accept a weaker backend (bubblewrap without the seccomp filter) when the full one cannot
     run; it is logged at WARNING and recorded. Nothing weaker than bubblewrap is ever used."""
+    allow_no_memory_cgroup: bool = _DEFAULTS.allow_no_memory_cgroup
+    """Run without a memory cgroup per sandbox when none can be made here (the budget is then
+    enforced by rlimits alone, which miss page tables and other kernel memory); logged at WARNING
+    and recorded."""
 
     @property
     def tmpfs_mb(self) -> int:
@@ -137,6 +144,8 @@ class SandboxResult:
     """Wall-clock seconds from start to exit, sandbox set-up included."""
     isolation: Isolation
     """Which isolation the run used."""
+    memory_cgroup: MemoryCgroup = "none"
+    """How the run's memory budget was counted (a cgroup of its own, or rlimits alone)."""
 
     @property
     def ok(self) -> bool:

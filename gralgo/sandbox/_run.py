@@ -10,8 +10,21 @@ import subprocess
 import time
 
 from gralgo.sandbox._bootstrap import bootstrap_source
-from gralgo.sandbox._isolation import Launch, build_launch, detect_isolation, next_sandbox_uid
-from gralgo.sandbox._limits import Isolation, SandboxLimits, SandboxResult, ToolError
+from gralgo.sandbox._cgroup import CgroupUnavailableError, SandboxCgroup, probe_parent
+from gralgo.sandbox._isolation import (
+    Launch,
+    build_launch,
+    detect_isolation,
+    memory_cgroup_mode,
+    next_sandbox_uid,
+)
+from gralgo.sandbox._limits import (
+    Isolation,
+    MemoryCgroup,
+    SandboxLimits,
+    SandboxResult,
+    ToolError,
+)
 
 log = logging.getLogger(__name__)
 _CHUNK = 65_536
@@ -26,19 +39,38 @@ def run_python(
     :class:`SandboxUnavailableError` when no acceptable backend works; everything the code itself
     does (crash, timeout, bombs, a tree no one could delete) comes back as ``result.error``.
     Nothing the code writes reaches the host's disk: its only writable places are tmpfs mounts
-    that vanish with the sandbox. ``isolation`` forces a backend (tests).
+    that vanish with the sandbox. ``isolation`` forces a backend (tests). The run has a memory
+    cgroup of its own, limited to ``memory_mb`` (``result.memory_cgroup`` says which kind; a run
+    the kernel stopped at that limit is a ``memory`` error), removed afterwards.
     """
     limits = limits or SandboxLimits()
     isolation = isolation or detect_isolation(limits.allow_unisolated)
-    launch = build_launch(isolation, limits, next_sandbox_uid(), bootstrap_source(limits))
+    memory = memory_cgroup_mode(limits.allow_no_memory_cgroup)
     try:
-        return _supervise(launch, code, limits)
+        group = None if memory == "none" else SandboxCgroup.create(probe_parent(), limits.memory_mb)
+    except OSError as error:  # e.g. too many cgroups: a tool error, the code does not run
+        log.warning("sandbox memory cgroup could not be made: %s", error)
+        message = f"sandbox could not start: memory cgroup: {error}"
+        return SandboxResult("", message, None, None, "crashed", False, 0.0, isolation, memory)
+    bootstrap = bootstrap_source(limits)
+    procs = None if group is None else group.procs
+    launch = build_launch(isolation, limits, next_sandbox_uid(), bootstrap, procs)
+    try:
+        return _supervise(launch, code, limits, group)
     finally:
         for fd in launch.pass_fds:
             os.close(fd)
+        if group is not None:
+            try:
+                group.remove()
+            except (OSError, CgroupUnavailableError) as error:  # never into the runner
+                log.error("sandbox memory cgroup %s not removed: %s", group.path, error)
 
 
-def _supervise(launch: Launch, code: str, limits: SandboxLimits) -> SandboxResult:
+def _supervise(
+    launch: Launch, code: str, limits: SandboxLimits, group: SandboxCgroup | None
+) -> SandboxResult:
+    memory: MemoryCgroup = "none" if group is None else group.version
     started = time.monotonic()
     try:
         process = subprocess.Popen(
@@ -55,7 +87,9 @@ def _supervise(launch: Launch, code: str, limits: SandboxLimits) -> SandboxResul
     except OSError as start_error:  # the sandbox could not start (EAGAIN, ENOMEM): a tool error
         log.warning("sandbox could not start: %s", start_error)
         message = f"sandbox could not start: {start_error}"
-        return SandboxResult("", message, None, None, "crashed", False, 0.0, launch.isolation)
+        return SandboxResult(
+            "", message, None, None, "crashed", False, 0.0, launch.isolation, memory
+        )
     assert process.stdin and process.stdout and process.stderr
     try:
         process.stdin.write(code.encode("utf-8", "surrogatepass"))
@@ -101,7 +135,8 @@ def _supervise(launch: Launch, code: str, limits: SandboxLimits) -> SandboxResul
     if status > 128 and sig is None:
         # bwrap reports a child killed by signal N as exit status 128 + N.
         exit_code, sig = None, status - 128
-    error = _classify(exit_code, sig, stderr, timed_out, truncated)
+    oom = group is not None and group.oom_kills() > 0
+    error = _classify(exit_code, sig, stderr, timed_out, truncated, oom)
     return SandboxResult(
         stdout=out.decode("utf-8", "replace"),
         stderr=stderr,
@@ -111,6 +146,7 @@ def _supervise(launch: Launch, code: str, limits: SandboxLimits) -> SandboxResul
         truncated=truncated,
         duration_s=duration,
         isolation=launch.isolation,
+        memory_cgroup=memory,
     )
 
 
@@ -123,8 +159,15 @@ def _kill(process: subprocess.Popen[bytes]) -> None:
 
 
 def _classify(
-    exit_code: int | None, sig: int | None, stderr: str, timed_out: bool, truncated: bool
+    exit_code: int | None,
+    sig: int | None,
+    stderr: str,
+    timed_out: bool,
+    truncated: bool,
+    oom: bool = False,
 ) -> ToolError | None:
+    if oom:  # the kernel killed a process at the cgroup's limit (whatever happened after)
+        return "memory"
     if timed_out:
         return "timeout"
     if truncated:

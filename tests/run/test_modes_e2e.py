@@ -210,6 +210,10 @@ def test_tool_mode_job_end_to_end(make_settings, monkeypatch) -> None:
     assert "seccomp filter" in job["sandbox"]["sandbox_guarantees"]
     assert run.data.tags["sandbox_backend"] == "bwrap"
     assert run.data.tags["sandbox_guarantees"] == job["sandbox"]["sandbox_guarantees"]
+    from gralgo.sandbox import memory_cgroup_mode  # and how its memory budget is counted
+
+    assert job["sandbox"]["sandbox_memory"] == memory_cgroup_mode() != "none"
+    assert run.data.tags["sandbox_memory"] == job["sandbox"]["sandbox_memory"]
 
 
 @pytest.mark.slow

@@ -146,6 +146,61 @@ def test_the_weaker_backend_is_refused_or_warned_and_recorded(tmp_path: Path) ->
         assert tool and all(m["sandbox"]["isolation"] == "bwrap-nofilter" for m in tool)
 
 
+NO_MEMORY_CGROUP = """
+import os, runpy, sys
+access = os.access
+os.access = lambda path, mode, **kw: False if "cgroup" in str(path) else access(path, mode, **kw)
+sys.argv = ["gralgo", *sys.argv[1:]]
+runpy.run_module("gralgo", run_name="__main__", alter_sys=True)
+"""
+"""``python -m gralgo`` where no cgroup may be written (a normal user, no delegated cgroup)."""
+
+
+@pytest.mark.slow
+def test_no_memory_cgroup_is_refused_or_warned_and_recorded(tmp_path: Path) -> None:
+    if not _bwrap_works():
+        pytest.skip("no sandbox isolation on this machine")
+    server = subprocess.Popen([sys.executable, str(TOOL_STUB), "0"], stdout=subprocess.PIPE)
+    assert server.stdout is not None
+    line = server.stdout.readline().decode()
+    assert line.startswith("LISTENING "), line
+    outputs = tmp_path / "outputs"
+    args = [
+        sys.executable, "-c", NO_MEMORY_CGROUP, "model=openai_compatible", "model.name=stub-model",
+        f"model.api_base={line.split()[1]}", f"model.api_key_env={FAKE_KEY_ENV}",
+        "task=max_degree", "level=1", "dataset.per_level=1", "sampling.k=1", "mode=tool",
+        "mode.tool.max_tool_calls=2", f"paths.outputs={outputs}",
+        f"paths.cache={tmp_path / 'cache'}",
+    ]  # fmt: skip
+    env = {**os.environ, "PYTHONPATH": str(REPO), FAKE_KEY_ENV: FAKE_KEY}
+    try:
+        refused = subprocess.run(
+            args, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300
+        )
+        assert refused.returncode == 2, refused.stderr[-2000:]  # fail closed by default
+        errors = [line for line in refused.stderr.splitlines() if "[ERROR]" in line]
+        assert len(errors) == 1 and "allow_no_memory_cgroup=true" in errors[0], refused.stderr
+        assert not (outputs / "datasets").exists()
+        assert not list(outputs.rglob("job.json"))
+        done = subprocess.run(
+            [*args, "sandbox.allow_no_memory_cgroup=true"],
+            cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300,
+        )  # fmt: skip
+    finally:
+        server.kill()
+        server.wait(timeout=10)
+    assert done.returncode == 0, done.stderr[-3000:]
+    warnings = [line for line in done.stderr.splitlines() if "[WARNING]" in line]
+    assert any("rlimits alone, no memory cgroup" in w for w in warnings), done.stderr[-3000:]
+    (job_file,) = outputs.rglob("job.json")
+    assert json.loads(job_file.read_text())["sandbox"]["sandbox_memory"] == "none"
+    from gralgo.results import read_samples
+
+    for transcript in read_samples(job_file.parent)["transcript"]:
+        tool = [m for m in json.loads(transcript)["messages"] if m["role"] == "tool"]
+        assert tool and all(m["sandbox"]["memory_cgroup"] == "none" for m in tool)
+
+
 @pytest.mark.parametrize(
     "key", ["paths.outputs", "ledger.path", "mlflow.tracking_uri", "paths.cache", "hydra.run.dir"]
 )

@@ -126,12 +126,16 @@ def test_only_the_interpreter_tree_is_visible_and_data_paths_are_checked(tmp_pat
         check_hidden(["/usr/share/gralgo-data"])
 
 
-def test_the_log_says_how_the_memory_budget_is_enforced(tmp_path: Path) -> None:
-    from gralgo.sandbox._isolation import memory_budget_mode
+def test_the_launcher_enters_the_memory_cgroup_before_bwrap() -> None:
+    from gralgo.sandbox._isolation import build_launch
 
-    assert memory_budget_mode(str(tmp_path / "none")).endswith("(cgroup v1 or hybrid)")
-    (tmp_path / "cgroup.controllers").write_text("cpu io pids\n")
-    assert "has no memory controller" in memory_budget_mode(str(tmp_path))
-    (tmp_path / "cgroup.controllers").write_text("cpu memory pids\n")
-    assert memory_budget_mode(str(tmp_path)).startswith("rlimits (RLIMIT_AS per process")
-    assert "exists" in memory_budget_mode(str(tmp_path))
+    launch = build_launch("bwrap-nofilter", SandboxLimits(), None, "pass", "/cg/x/cgroup.procs")
+    assert launch.argv[:6] == [
+        "/bin/sh",
+        "-c",
+        'echo $$ > "$1" && shift && exec "$@"',
+        "sh",
+        "/cg/x/cgroup.procs",
+        "bwrap",
+    ]
+    assert build_launch("bwrap-nofilter", SandboxLimits(), None, "pass").argv[0] == "bwrap"
