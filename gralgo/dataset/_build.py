@@ -7,7 +7,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from gralgo.dataset._instance import Instance, PromptVariant
@@ -29,9 +29,10 @@ from gralgo.tasks import (
     Problem,
     Solution,
     Task,
-    first_shortcut,
+    find_shortcuts,
     heuristic_credits,
     normalize_node_name,
+    prompt_order_seed,
 )
 
 if TYPE_CHECKING:
@@ -40,10 +41,11 @@ else:
     nx = lazy_module("networkx")
 
 DEFAULT_FORMATS = ("edge_list", "adjacency_list", "markdown_table", "numeric_ids")
-DRAW_VERSION = 2
+DRAW_VERSION = 3
 """The version of the draw rules, in every manifest's ``generator``: bump it when a change makes
 the same config and seed draw other instances, so no dataset of the old draws is reused.
-2: degree-aware sampling (max_degree's largest levels, max_kcore's smallest)."""
+2: degree-aware sampling (max_degree's largest levels, max_kcore's smallest).
+3: prompt order drawn from the instance id; redraws for validity only (issue 32)."""
 
 
 @dataclass(frozen=True)
@@ -56,7 +58,7 @@ class BuildOptions:
     max_attempts: int = 200
     """Resampling budget per instance before giving up with a SamplingError."""
     reject_shortcuts: bool = True
-    """Reject draws that a task's named shortcut solves (see ``Task.shortcuts``)."""
+    """Redraw draws where one of the task's named degeneracies holds (``Task.shortcuts``)."""
     max_answer_share: float = 0.3
     """Answer balancing: instance ``i`` may not take an answer already held by
     ``max(answer_warmup, floor(max_answer_share * (i + 1)))`` earlier instances of its
@@ -134,8 +136,6 @@ class Drawn:
     solution: Solution
     fingerprint: GraphKey = ((), ())
     """:func:`graph_fingerprint` of the graph (the builder skips repeats)."""
-    scan_credits: Mapping[str, float] = field(default_factory=dict)
-    """The scans' credits computed while checking for shortcuts (reused for the provenance)."""
 
     def provenance(self, **extra: object) -> dict[str, object]:
         return {**self.sample.provenance, **self.problem.provenance, **extra}
@@ -204,12 +204,11 @@ def draw_problem(
         solution = task.solve(problem)
     except InstanceRejected as rejected:
         return rejected.reason
-    scans: dict[str, float] = {}
     if reject_shortcuts:
-        found, scans = first_shortcut(task, problem, solution)
-        if found is not None:
-            return f"shortcut:{found}"
-    return Drawn(sample, problem, solution, fingerprint, scans)
+        found = find_shortcuts(task, problem, solution)
+        if found:
+            return f"shortcut:{found[0]}"
+    return Drawn(sample, problem, solution, fingerprint)
 
 
 def answer_cap(index: int, options: BuildOptions) -> int:
@@ -263,6 +262,8 @@ def build_level(
                 continue
             seen.add(drawn.fingerprint)
             answers[answer] += 1
+            identity = instance_id(task.name, level, source.name, options.seed, index, "standard")
+            problem = replace(drawn.problem, order_seed=prompt_order_seed(identity))
             yield make_instance(
                 task,
                 source.name,
@@ -270,12 +271,12 @@ def build_level(
                 "standard",
                 options,
                 index,
-                drawn.problem,
+                problem,
                 drawn.solution,
                 provenance=drawn.provenance(
                     attempt=attempt,
                     rejected=dict(sorted(rejected.items())),
-                    heuristics=heuristic_credits(task, drawn.problem, answer, drawn.scan_credits),
+                    heuristics=heuristic_credits(task, problem, answer),
                 ),
             )
             break
@@ -303,9 +304,13 @@ def make_instance(
     provenance: Mapping[str, object] | None = None,
     prompts: Mapping[str, PromptVariant] | None = None,
 ) -> Instance:
-    """Assemble the record (graph as node-link data, prompts in every format)."""
+    """Assemble the record (graph as node-link data, prompts in every format, nodes and edges
+    in the order drawn from the instance id where ``problem`` has none)."""
+    identity = instance_id(task.name, level, source_name, options.seed, index, context)
+    if problem.order_seed is None:
+        problem = replace(problem, order_seed=prompt_order_seed(identity))
     return Instance(
-        id=instance_id(task.name, level, source_name, options.seed, index, context),
+        id=identity,
         task=task.name,
         taxonomy=task.taxonomy,
         complexity=task.complexity,
