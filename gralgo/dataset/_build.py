@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from gralgo.dataset._instance import Instance, PromptVariant
 from gralgo.dataset._levels import level_range
+from gralgo.dataset._splits import split_names
 from gralgo.errors import SamplingError
 from gralgo.graphs import (
     SampledGraph,
@@ -33,6 +34,7 @@ from gralgo.tasks import (
     heuristic_credits,
     normalize_node_name,
     prompt_order_seed,
+    solved_by,
 )
 
 if TYPE_CHECKING:
@@ -65,6 +67,12 @@ class BuildOptions:
     (task, level); 1.0 turns balancing off."""
     answer_warmup: int = 2
     """How many instances may share an answer before the share rule applies."""
+    hard_split: bool = True
+    """Also build the ``hard`` split: per (task, level), the first ``per_level`` draws of the
+    same sampler (paper instances first, then further indices) that no heuristic solves."""
+    hard_draw_factor: int = 4
+    """The hard split draws at most ``hard_draw_factor * per_level`` indices per (task, level)
+    (a cell whose heuristics solve nearly everything keeps fewer than ``per_level``)."""
     count_tokens: bool = False
     """Fill ``prompts.<format>.tokens`` (cl100k) for every prompt. Off by default: counting
     every prompt of a full build costs more than the build itself (see README)."""
@@ -227,68 +235,99 @@ def build_level(
     level: int,
     options: BuildOptions,
 ) -> Iterator[Instance]:
-    """The first ``options.per_level`` instances of (task, level), in index order.
+    """The instances of (task, level), in index order: the first ``options.per_level`` draws
+    of the cell's stream (split ``paper``), and with ``hard_split`` the first ``per_level``
+    stream draws no heuristic solves (split ``hard``; within ``hard_draw_factor * per_level``
+    draws, the hard answers held to the same share rule).
 
-    Instance ``i`` depends only on (seed, task, level, i) and the graphs drawn before it, so a
-    smaller ``per_level`` yields a prefix of a larger build.
+    Stream instance ``i`` depends only on (seed, task, level, i) and the draws before it, so a
+    smaller ``per_level`` yields a prefix of a larger build's paper split, and its hard split is
+    the larger one's first hard instances (``hard_slice``).
     """
-    n_range = level_range(level)
     seen: set[GraphKey] = set()
     answers: Counter[str] = Counter()
-    for index in range(options.per_level):
-        rejected: Counter[str] = Counter()
-        for attempt in range(options.max_attempts):
-            rng = rng_for(options.seed, task.name, level, index, attempt)
-            try:
-                drawn = draw_problem(
-                    task,
-                    source,
-                    n_range,
-                    rng,
-                    seen=seen,
-                    reject_shortcuts=options.reject_shortcuts,
-                )
-            except SamplingError as err:
-                raise SamplingError(
-                    f"task {task.name!r}, level {level} ({n_range[0]}-{n_range[1]} nodes), "
-                    f"source {source.name!r}: {err}"
-                ) from err
-            if isinstance(drawn, str):
-                rejected[drawn] += 1
-                continue
-            answer = drawn.solution.answer
-            if answers[answer] + 1 > answer_cap(index, options):
-                rejected["answer_share"] += 1
-                continue
-            seen.add(drawn.fingerprint)
-            answers[answer] += 1
-            identity = instance_id(task.name, level, source.name, options.seed, index, "standard")
-            problem = replace(drawn.problem, order_seed=prompt_order_seed(identity))
-            yield make_instance(
-                task,
-                source.name,
-                level,
-                "standard",
-                options,
-                index,
-                problem,
-                drawn.solution,
-                provenance=drawn.provenance(
-                    attempt=attempt,
-                    rejected=dict(sorted(rejected.items())),
-                    heuristics=heuristic_credits(task, problem, answer),
-                ),
-            )
+    hard_answers: Counter[str] = Counter()
+    hard_quota = options.per_level if options.hard_split else 0
+    last = options.per_level * (max(1, options.hard_draw_factor) if hard_quota else 1)
+    hard = 0
+    for index in range(last):
+        if index >= options.per_level and hard >= hard_quota:
             break
-        else:
-            common = ", ".join(f"{reason} x{n}" for reason, n in rejected.most_common(3))
-            raise SamplingError(
-                f"task {task.name!r}, level {level}: no valid instance #{index} after "
-                f"{options.max_attempts} attempts from source {source.name!r} (rejected: "
-                f"{common}); the source is too small or the task's constraints (validity rules, "
-                f"answer share) are unsatisfiable there: raise dataset.max_attempts, change the "
-                f"task's parameters or choose another source"
+        drawn, attempt, rejected = _draw_instance(
+            task, source, level, index, options, seen, answers
+        )
+        answer = drawn.solution.answer
+        seen.add(drawn.fingerprint)
+        answers[answer] += 1
+        identity = instance_id(task.name, level, source.name, options.seed, index, "standard")
+        problem = replace(drawn.problem, order_seed=prompt_order_seed(identity))
+        credits = heuristic_credits(task, problem, answer)
+        is_hard = (
+            hard < hard_quota
+            and not solved_by(credits)
+            and hard_answers[answer] + 1 <= answer_cap(hard, options)
+        )
+        if is_hard:
+            hard += 1
+            hard_answers[answer] += 1
+        splits = split_names(index < options.per_level, is_hard)
+        if not splits:
+            continue
+        instance = make_instance(
+            task,
+            source.name,
+            level,
+            "standard",
+            options,
+            index,
+            problem,
+            drawn.solution,
+            provenance=drawn.provenance(
+                attempt=attempt, rejected=dict(sorted(rejected.items())), heuristics=credits
+            ),
+        )
+        yield replace(instance, splits=splits)
+
+
+def _draw_instance(
+    task: Task,
+    source: SourceGraph,
+    level: int,
+    index: int,
+    options: BuildOptions,
+    seen: set[GraphKey],
+    answers: Counter[str],
+) -> tuple[Drawn, int, Counter[str]]:
+    """Instance ``index`` of the cell's stream: its first valid draw over attempts 0, 1, ...,
+    its attempt and the reasons of the draws rejected before it."""
+    n_range = level_range(level)
+    rejected: Counter[str] = Counter()
+    for attempt in range(options.max_attempts):
+        rng = rng_for(options.seed, task.name, level, index, attempt)
+        try:
+            drawn = draw_problem(
+                task, source, n_range, rng, seen=seen, reject_shortcuts=options.reject_shortcuts
             )
+        except SamplingError as err:
+            raise SamplingError(
+                f"task {task.name!r}, level {level} ({n_range[0]}-{n_range[1]} nodes), "
+                f"source {source.name!r}: {err}"
+            ) from err
+        if isinstance(drawn, str):
+            rejected[drawn] += 1
+            continue
+        if answers[drawn.solution.answer] + 1 > answer_cap(index, options):
+            rejected["answer_share"] += 1
+            continue
+        return drawn, attempt, rejected
+    common = ", ".join(f"{reason} x{n}" for reason, n in rejected.most_common(3))
+    raise SamplingError(
+        f"task {task.name!r}, level {level}: no valid instance #{index} after "
+        f"{options.max_attempts} attempts from source {source.name!r} (rejected: "
+        f"{common}); the source is too small or the task's constraints (validity rules, "
+        f"answer share) are unsatisfiable there: raise dataset.max_attempts, change the "
+        f"task's parameters or choose another source"
+    )
 
 
 def make_instance(

@@ -24,6 +24,7 @@ from gralgo.tasks._heuristics import (
     find_shortcuts,
     heuristic_credits,
     heuristics_for,
+    solved_by,
 )
 from gralgo.tasks._prompt_order import (
     PromptOrder,
@@ -89,5 +90,6 @@ __all__ = [
     "permuted",
     "prompt_order_seed",
     "shown_order",
+    "solved_by",
     "unparsed",
 ]
