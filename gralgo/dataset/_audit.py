@@ -17,9 +17,7 @@ rules the builder enforces (``design/data.md``):
 
 Beside the guessing baselines it reports every named heuristic's accuracy (the suite of
 ``gralgo/tasks/_heuristics.py``: scans, count formulas, greedy and partial algorithms); they are
-measured, never a rule (the ``hard`` split holds the instances none of them solves), and the
-held-out check (``gralgo/dataset/_heldout.py``) reports where one beats chance on a seed the
-suite was not designed on.
+measured, never a rule (the ``hard`` split holds the instances none of them solves).
 
 It writes ``audit.md`` (rules, baselines, answer histograms, shortcut hit rates), ``audit.csv``
 (the baseline table) and ``audit.png`` (majority-guess and random-node accuracy per level), and
