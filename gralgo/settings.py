@@ -214,6 +214,7 @@ def build_options(typed: GralgoConfig, fmt: str) -> BuildOptions:
         per_level=ds.per_level,
         formats=formats,
         max_attempts=ds.max_attempts,
+        hard_split=ds.hard_split,
         count_tokens=ds.count_tokens,
     )
 

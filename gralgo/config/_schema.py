@@ -46,6 +46,10 @@ class DatasetConfig:
     """Dataset folder; null = ``<paths.outputs>/datasets/<fingerprint>``."""
     workers: int = 0
     """Build processes (0 = one per CPU core)."""
+    hard_split: bool = False
+    """Also build (and evaluate) the ``hard`` split: per (task, level), up to ``per_level``
+    draws of the same sampler that no heuristic of the suite solves (design/data.md; off by
+    default: it costs more than the whole paper build, see there)."""
     count_tokens: bool = False
     """Fill every prompt's token count (cl100k); part of the data's fingerprint."""
     export: str | None = None

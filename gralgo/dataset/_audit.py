@@ -16,12 +16,13 @@ rules the builder enforces (``design/data.md``):
   duplicate*) is one the build recorded in the later instance's provenance (``overlap_with``:
   a cell whose source was too small for the overlap cap); near duplicates and each cell's
   mean/max Jaccard and clusters are listed (``gralgo/dataset/_overlap.py``);
-* **scans** — no scan heuristic (``gralgo/tasks/_heuristics.py``: one pass over the edge list
-  or the degree sequence) beats chance (the better guessing baseline) by more than
-  ``SCAN_MARGIN`` in any (task, level).
+* **order** — the order a prompt lists its graph in carries no answer: every positional
+  heuristic scores the same on the prompts as on their lines permuted at random, within noise
+  (``gralgo/dataset/_order_control.py``).
 
-Beside the guessing baselines it reports every named heuristic's accuracy (scans and the
-algorithms a model may legitimately run: greedy clique, double-sweep BFS...).
+Beside the guessing baselines it reports every named heuristic's accuracy (the suite of
+``gralgo/tasks/_heuristics.py``: scans, count formulas, greedy and partial algorithms); they are
+measured, never a rule (the ``hard`` split holds the instances none of them solves).
 
 It writes ``audit.md`` (rules, baselines, answer histograms, shortcut hit rates), ``audit.csv``
 (the baseline table) and ``audit.png`` (majority-guess and random-node accuracy per level), and
@@ -37,6 +38,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gralgo.dataset._instance import Instance
+from gralgo.dataset._order_control import (
+    NOISE_Z,
+    ControlRow,
+    control_markdown,
+    positional_control,
+)
 from gralgo.dataset._overlap import (
     CellOverlap,
     OverlapPair,
@@ -52,7 +59,7 @@ from gralgo.dataset._statistics import (
     baselines_markdown,
     heuristics_markdown,
 )
-from gralgo.tasks import Problem, Solution, Task, TaskSettings, find_shortcuts
+from gralgo.tasks import Problem, Solution, Task, TaskSettings, find_shortcuts, prompt_order_seed
 
 log = logging.getLogger(__name__)
 
@@ -60,8 +67,6 @@ MAX_ANSWER_SHARE = 0.3
 """The most common answer of a (task, level) may cover at most this share of its instances."""
 MIN_GROUP = 10
 """Smallest (task, level) group whose answer share is checked."""
-SCAN_MARGIN = 0.10
-"""A scan heuristic may beat chance by at most this much in a (task, level)."""
 
 
 @dataclass(frozen=True)
@@ -69,7 +74,7 @@ class RuleViolation:
     """One broken validity rule."""
 
     rule: str
-    """``answer_share``, ``shortcut``, ``scan``, ``resolve``, ``duplicate`` or ``overlap``."""
+    """``answer_share``, ``shortcut``, ``order``, ``resolve``, ``duplicate`` or ``overlap``."""
     task: str
     level: int
     detail: str
@@ -97,6 +102,8 @@ class AuditReport:
     """(task, level, context) -> the overlap of its instances, from their graphs."""
     overlap_pairs: list[OverlapPair] = field(default_factory=list)
     """Every pair of overlapping instances (exact duplicates included)."""
+    order_control: list[ControlRow] = field(default_factory=list)
+    """Positional heuristics on the prompts' order vs permuted lines (rule ``order``)."""
 
     @property
     def ok(self) -> bool:
@@ -118,6 +125,13 @@ class AuditReport:
                 f"Re-solved {self.rechecked} instances (answer, certificate, every prompt "
                 f"re-rendered and parsed back) in {self.recheck_seconds:.1f} s: "
                 f"{len(self.faults)} fault(s).",
+            ]
+        if self.order_control:
+            lines += [
+                "",
+                "## Positional control (prompt order vs permuted lines)",
+                "",
+                control_markdown(self.order_control).rstrip(),
             ]
         lines += ["", "## Guessing baselines", "", baselines_markdown(self.baselines).rstrip()]
         if any(b.heuristics for b in self.baselines):
@@ -221,7 +235,12 @@ def _answer_order(item: tuple[str, int]) -> tuple[int, float, str]:
 
 def instance_shortcuts(task: Task, instance: Instance) -> tuple[str, ...]:
     """The shortcuts of ``task`` that solve ``instance`` (rebuilt from its record)."""
-    problem = Problem(instance.to_networkx(), dict(instance.params), dict(instance.provenance))
+    problem = Problem(
+        instance.to_networkx(),
+        dict(instance.params),
+        dict(instance.provenance),
+        prompt_order_seed(instance.id),
+    )
     solution = Solution(instance.answer, dict(instance.certificate))
     return find_shortcuts(task, problem, solution)
 
@@ -242,14 +261,13 @@ def audit_instances(
     from dataclasses import replace
 
     from gralgo.dataset._statistics import graph_stats
-    from gralgo.tasks import heuristics_for, make_task
+    from gralgo.tasks import make_task
 
     instances = list(instances)
     started = time.perf_counter()
     recheck = recheck_instances(instances, workers) if resolve else None
     elapsed = time.perf_counter() - started
     tasks: dict[tuple[str, str], Task] = {}
-    kinds: dict[str, dict[str, str]] = {}
     histograms: dict[tuple[str, int], Counter[str]] = defaultdict(Counter)
     hits: dict[tuple[str, int], Counter[str]] = defaultdict(Counter)
     stats: list[GraphStats] = []
@@ -266,7 +284,6 @@ def audit_instances(
             # Shortcuts read only the graph, params and answer: default options suffice.
             settings = TaskSettings(source=instance.source, sampler="audit")
             task = tasks[(instance.task, instance.source)] = make_task(instance.task, settings)
-            kinds[instance.task] = {h.name: h.kind for h in heuristics_for(task)}
         hits[key].update(instance_shortcuts(task, instance))
     table = baselines(stats)
     violations = [
@@ -291,17 +308,18 @@ def audit_instances(
                     f"shortcut {name!r} solves {n} of {total} instances",
                 )
             )
+    control = positional_control(instances)
     violations += [
         RuleViolation(
-            "scan",
-            b.task,
-            b.level,
-            f"scan {name!r} scores {accuracy:.0%}, chance is {b.chance:.0%} (at most "
-            f"{SCAN_MARGIN:.0%} above allowed)",
+            "order",
+            row.task,
+            0,
+            f"positional heuristic {row.heuristic!r} scores {row.real:.0%} on the prompts' order "
+            f"and {row.permuted:.0%} on permuted lines ({row.difference:+.0%}, more than "
+            f"{NOISE_Z:g} standard errors of {row.stderr:.1%})",
         )
-        for b in table
-        for name, accuracy in sorted(b.heuristics.items())
-        if kinds.get(b.task, {}).get(name) == "scan" and accuracy > b.chance + SCAN_MARGIN + 1e-9
+        for row in control
+        if not row.within_noise
     ]
     pairs = overlapping_pairs(instances)
     violations += overlap_violations(pairs)
@@ -325,6 +343,7 @@ def audit_instances(
         elapsed if resolve else 0.0,
         cell_overlaps(instances),
         pairs,
+        control,
     )
 
 

@@ -7,12 +7,13 @@ import math
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from gralgo.dataset._instance import Instance, PromptVariant
 from gralgo.dataset._levels import THINNED_MEAN_DEGREE, THINNED_SPREAD, level_range
 from gralgo.dataset._overlap import OverlapGuard
+from gralgo.dataset._splits import split_names
 from gralgo.errors import SamplingError
 from gralgo.graphs import (
     SampledGraph,
@@ -30,9 +31,11 @@ from gralgo.tasks import (
     Problem,
     Solution,
     Task,
-    first_shortcut,
+    find_shortcuts,
     heuristic_credits,
     normalize_node_name,
+    prompt_order_seed,
+    solved_by,
 )
 
 if TYPE_CHECKING:
@@ -45,9 +48,10 @@ DRAW_VERSION = 3
 """The version of the draw rules, in every manifest's ``generator``: bump it when a change makes
 the same config and seed draw other instances, so no dataset of the old draws is reused.
 2: degree-aware sampling (max_degree's largest levels, max_kcore's smallest).
-3: the overlap cap (a draw sharing over half its nodes with an earlier instance of its cell,
-or lifting the cell's mean node-set Jaccard above 0.2, is redrawn while the source allows);
-thinned samples' target mean degree drawn per instance around a per-level mean (Table 2)."""
+3: prompt order drawn from the instance id; redraws for validity only (issue 32); the overlap
+cap (a draw sharing over half its nodes with an earlier instance of its cell, or lifting the
+cell's mean node-set Jaccard above 0.2, is redrawn while the source allows); thinned samples'
+target mean degree drawn per instance around a per-level mean (Table 2)."""
 
 
 @dataclass(frozen=True)
@@ -60,13 +64,19 @@ class BuildOptions:
     max_attempts: int = 200
     """Resampling budget per instance before giving up with a SamplingError."""
     reject_shortcuts: bool = True
-    """Reject draws that a task's named shortcut solves (see ``Task.shortcuts``)."""
+    """Redraw draws where one of the task's named degeneracies holds (``Task.shortcuts``)."""
     max_answer_share: float = 0.3
     """Answer balancing: instance ``i`` may not take an answer already held by
     ``max(answer_warmup, floor(max_answer_share * (i + 1)))`` earlier instances of its
     (task, level); 1.0 turns balancing off."""
     answer_warmup: int = 2
     """How many instances may share an answer before the share rule applies."""
+    hard_split: bool = True
+    """Also build the ``hard`` split: per (task, level), the first ``per_level`` draws of the
+    same sampler (paper instances first, then further indices) that no heuristic solves."""
+    hard_draw_factor: int = 4
+    """The hard split draws at most ``hard_draw_factor * per_level`` indices per (task, level)
+    (a cell whose heuristics solve nearly everything keeps fewer than ``per_level``)."""
     count_tokens: bool = False
     """Fill ``prompts.<format>.tokens`` (cl100k) for every prompt. Off by default: counting
     every prompt of a full build costs more than the build itself (see README)."""
@@ -138,8 +148,6 @@ class Drawn:
     solution: Solution
     fingerprint: GraphKey = ((), ())
     """:func:`graph_fingerprint` of the graph (the builder skips repeats)."""
-    scan_credits: Mapping[str, float] = field(default_factory=dict)
-    """The scans' credits computed while checking for shortcuts (reused for the provenance)."""
 
     def provenance(self, **extra: object) -> dict[str, object]:
         return {**self.sample.provenance, **self.problem.provenance, **extra}
@@ -231,12 +239,11 @@ def draw_problem(
         solution = task.solve(problem)
     except InstanceRejected as rejected:
         return rejected.reason
-    scans: dict[str, float] = {}
     if reject_shortcuts:
-        found, scans = first_shortcut(task, problem, solution)
-        if found is not None:
-            return f"shortcut:{found}"
-    return Drawn(sample, problem, solution, fingerprint, scans)
+        found = find_shortcuts(task, problem, solution)
+        if found:
+            return f"shortcut:{found[0]}"
+    return Drawn(sample, problem, solution, fingerprint)
 
 
 def answer_cap(index: int, options: BuildOptions) -> int:
@@ -255,72 +262,114 @@ def build_level(
     level: int,
     options: BuildOptions,
 ) -> Iterator[Instance]:
-    """The first ``options.per_level`` instances of (task, level), in index order.
+    """The instances of (task, level), in index order: the first ``options.per_level`` draws
+    of the cell's stream (split ``paper``), and with ``hard_split`` the first ``per_level``
+    stream draws no heuristic solves (split ``hard``; within ``hard_draw_factor * per_level``
+    draws, the hard answers held to the same share rule).
 
-    Instance ``i`` depends only on (seed, task, level, i) and the graphs drawn before it, so a
-    smaller ``per_level`` yields a prefix of a larger build.
+    Stream instance ``i`` depends only on (seed, task, level, i) and the draws before it, so a
+    smaller ``per_level`` yields a prefix of a larger build's paper split, and its hard split is
+    the larger one's first hard instances (``hard_slice``).
     """
-    n_range = level_range(level)
     seen: set[GraphKey] = set()
     answers: Counter[str] = Counter()
     overlap = OverlapGuard()
-    for index in range(options.per_level):
-        rejected: Counter[str] = Counter()
-        overlap.start()
-        for attempt in range(options.max_attempts):
-            rng = rng_for(options.seed, task.name, level, index, attempt)
-            try:
-                drawn = draw_problem(
-                    task,
-                    source,
-                    n_range,
-                    rng,
-                    seen=seen,
-                    reject_shortcuts=options.reject_shortcuts,
-                    admit=overlap.admit,
-                    level=level,
-                )
-            except SamplingError as err:
-                raise SamplingError(
-                    f"task {task.name!r}, level {level} ({n_range[0]}-{n_range[1]} nodes), "
-                    f"source {source.name!r}: {err}"
-                ) from err
-            if isinstance(drawn, str):
-                rejected[drawn] += 1
-                continue
-            answer = drawn.solution.answer
-            if answers[answer] + 1 > answer_cap(index, options):
-                rejected["answer_share"] += 1
-                continue
-            seen.add(drawn.fingerprint)
-            answers[answer] += 1
-            overlapping = overlap.keep(frozenset(map(str, drawn.problem.graph.nodes)))
-            yield make_instance(
-                task,
-                source.name,
-                level,
-                "standard",
-                options,
-                index,
-                drawn.problem,
-                drawn.solution,
-                provenance=drawn.provenance(
-                    attempt=attempt,
-                    rejected=dict(sorted(rejected.items())),
-                    heuristics=heuristic_credits(task, drawn.problem, answer, drawn.scan_credits),
-                    **overlapping,
-                ),
-            )
+    hard_answers: Counter[str] = Counter()
+    hard_quota = options.per_level if options.hard_split else 0
+    last = options.per_level * (max(1, options.hard_draw_factor) if hard_quota else 1)
+    hard = 0
+    for index in range(last):
+        if index >= options.per_level and hard >= hard_quota:
             break
-        else:
-            common = ", ".join(f"{reason} x{n}" for reason, n in rejected.most_common(3))
-            raise SamplingError(
-                f"task {task.name!r}, level {level}: no valid instance #{index} after "
-                f"{options.max_attempts} attempts from source {source.name!r} (rejected: "
-                f"{common}); the source is too small or the task's constraints (validity rules, "
-                f"answer share) are unsatisfiable there: raise dataset.max_attempts, change the "
-                f"task's parameters or choose another source"
+        drawn, attempt, rejected = _draw_instance(
+            task, source, level, index, options, seen, answers, overlap
+        )
+        answer = drawn.solution.answer
+        seen.add(drawn.fingerprint)
+        answers[answer] += 1
+        overlapping = overlap.keep(frozenset(map(str, drawn.problem.graph.nodes)))
+        identity = instance_id(task.name, level, source.name, options.seed, index, "standard")
+        problem = replace(drawn.problem, order_seed=prompt_order_seed(identity))
+        credits = heuristic_credits(task, problem, answer)
+        is_hard = (
+            hard < hard_quota
+            and not solved_by(credits)
+            and hard_answers[answer] + 1 <= answer_cap(hard, options)
+        )
+        if is_hard:
+            hard += 1
+            hard_answers[answer] += 1
+        splits = split_names(index < options.per_level, is_hard)
+        if not splits:
+            continue
+        instance = make_instance(
+            task,
+            source.name,
+            level,
+            "standard",
+            options,
+            index,
+            problem,
+            drawn.solution,
+            provenance=drawn.provenance(
+                attempt=attempt,
+                rejected=dict(sorted(rejected.items())),
+                heuristics=credits,
+                **overlapping,
+            ),
+        )
+        yield replace(instance, splits=splits)
+
+
+def _draw_instance(
+    task: Task,
+    source: SourceGraph,
+    level: int,
+    index: int,
+    options: BuildOptions,
+    seen: set[GraphKey],
+    answers: Counter[str],
+    overlap: OverlapGuard,
+) -> tuple[Drawn, int, Counter[str]]:
+    """Instance ``index`` of the cell's stream: its first valid draw over attempts 0, 1, ...,
+    its attempt and the reasons of the draws rejected before it (``overlap`` admits or refuses
+    each sample's node set against the cell's earlier instances)."""
+    n_range = level_range(level)
+    rejected: Counter[str] = Counter()
+    overlap.start()
+    for attempt in range(options.max_attempts):
+        rng = rng_for(options.seed, task.name, level, index, attempt)
+        try:
+            drawn = draw_problem(
+                task,
+                source,
+                n_range,
+                rng,
+                seen=seen,
+                reject_shortcuts=options.reject_shortcuts,
+                admit=overlap.admit,
+                level=level,
             )
+        except SamplingError as err:
+            raise SamplingError(
+                f"task {task.name!r}, level {level} ({n_range[0]}-{n_range[1]} nodes), "
+                f"source {source.name!r}: {err}"
+            ) from err
+        if isinstance(drawn, str):
+            rejected[drawn] += 1
+            continue
+        if answers[drawn.solution.answer] + 1 > answer_cap(index, options):
+            rejected["answer_share"] += 1
+            continue
+        return drawn, attempt, rejected
+    common = ", ".join(f"{reason} x{n}" for reason, n in rejected.most_common(3))
+    raise SamplingError(
+        f"task {task.name!r}, level {level}: no valid instance #{index} after "
+        f"{options.max_attempts} attempts from source {source.name!r} (rejected: "
+        f"{common}); the source is too small or the task's constraints (validity rules, "
+        f"answer share) are unsatisfiable there: raise dataset.max_attempts, change the "
+        f"task's parameters or choose another source"
+    )
 
 
 def make_instance(
@@ -336,9 +385,13 @@ def make_instance(
     provenance: Mapping[str, object] | None = None,
     prompts: Mapping[str, PromptVariant] | None = None,
 ) -> Instance:
-    """Assemble the record (graph as node-link data, prompts in every format)."""
+    """Assemble the record (graph as node-link data, prompts in every format, nodes and edges
+    in the order drawn from the instance id where ``problem`` has none)."""
+    identity = instance_id(task.name, level, source_name, options.seed, index, context)
+    if problem.order_seed is None:
+        problem = replace(problem, order_seed=prompt_order_seed(identity))
     return Instance(
-        id=instance_id(task.name, level, source_name, options.seed, index, context),
+        id=identity,
         task=task.name,
         taxonomy=task.taxonomy,
         complexity=task.complexity,

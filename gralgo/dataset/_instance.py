@@ -83,6 +83,7 @@ class Instance:
         for name in JSON_TEXT_FIELDS:
             data[name] = _ENCODE_VALUE(data[name])
         data["answer"] = str(self.answer)
+        data["splits"] = list(self.splits)
         data["prompts"] = {
             name: {f.name: getattr(p, f.name) for f in fields(p)}
             for name, p in self.prompts.items()
@@ -105,6 +106,8 @@ class Instance:
                 data[name] = {}
             elif isinstance(data.get(name), str):
                 data[name] = json.loads(data[name])
+        if "splits" in data:
+            data["splits"] = tuple(data["splits"])
         data["prompts"] = {
             k: PromptVariant(**v)
             for k, v in data.get("prompts", {}).items()

@@ -57,7 +57,10 @@ def relabel_value(value: Any, mapping: Mapping[str, str]) -> Any:
 def relabel_problem(problem: Problem, mapping: Mapping[str, str]) -> Problem:
     graph = nx.relabel_nodes(problem.graph, dict(mapping), copy=True)
     return Problem(
-        graph=graph, params=relabel_value(problem.params, mapping), provenance=problem.provenance
+        graph=graph,
+        params=relabel_value(problem.params, mapping),
+        provenance=problem.provenance,
+        order_seed=problem.order_seed,
     )
 
 

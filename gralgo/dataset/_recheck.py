@@ -18,7 +18,14 @@ from typing import TYPE_CHECKING
 
 from gralgo.dataset._instance import Instance
 from gralgo.lazy import lazy_module
-from gralgo.tasks import InstanceRejected, Problem, Task, TaskSettings, heuristic_credits
+from gralgo.tasks import (
+    InstanceRejected,
+    Problem,
+    Task,
+    TaskSettings,
+    heuristic_credits,
+    prompt_order_seed,
+)
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -97,7 +104,9 @@ def instance_faults(task: Task, instance: Instance) -> tuple[list[str], dict[str
     """What in ``instance`` disagrees with solving it again (empty when nothing does), and
     every named heuristic's credit on it (against the stored answer)."""
     graph = instance.to_networkx()
-    problem = Problem(graph, dict(instance.params), dict(instance.provenance))
+    problem = Problem(
+        graph, dict(instance.params), dict(instance.provenance), prompt_order_seed(instance.id)
+    )
     credits = heuristic_credits(task, problem, instance.answer)
     try:
         solution = task.solve(problem)

@@ -113,6 +113,7 @@ class DatasetSpec:
                 "max_answer_share": self.options.max_answer_share,
                 "answer_warmup": self.options.answer_warmup,
             },
+            "hard_split": self.options.hard_draw_factor if self.options.hard_split else None,
             "long_context": None if self.long_context is None else asdict(self.long_context),
             # Only when set, so the fingerprints of every other dataset stay as they were.
             **({} if self.erdos_renyi is None else {"erdos_renyi": asdict(self.erdos_renyi)}),

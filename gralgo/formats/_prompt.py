@@ -45,6 +45,7 @@ def prompt_rows(task: Task, problem: Problem, relations: bool) -> GraphRows:
         node_weights=task.node_weighted,
         edge_weights=task.edge_weighted,
         relations=relations,
+        order_seed=problem.order_seed,
     )
 
 
@@ -69,6 +70,8 @@ def build_prompt(
     graph = problem.graph
     if relations is None:
         relations = shows_relations(problem)
+    if rows is None:
+        rows = prompt_rows(task, problem, relations)
     rendered = render_graph(
         graph,
         format_name,
@@ -98,6 +101,7 @@ def build_certificate_prompt(task: Task, problem: Problem, format_name: str) -> 
         node_weights=task.node_weighted,
         edge_weights=task.edge_weighted,
         relations=shows_relations(problem),
+        order_seed=problem.order_seed,
     )
     numeric = get_format(format_name).codec.numeric
     question = task.certificate_question(problem, rendered.label).strip()

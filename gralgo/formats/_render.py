@@ -23,6 +23,8 @@ from gralgo.lazy import lazy_module
 
 if TYPE_CHECKING:
     import networkx as nx
+
+    from gralgo.tasks import PromptOrder
 else:
     nx = lazy_module("networkx")
 
@@ -120,19 +122,28 @@ class GraphRows:
 
 
 def graph_rows(
-    graph: nx.Graph[str], *, node_weights: bool, edge_weights: bool, relations: bool = False
+    graph: nx.Graph[str],
+    *,
+    node_weights: bool,
+    edge_weights: bool,
+    relations: bool = False,
+    order_seed: PromptOrder = None,
 ) -> GraphRows:
-    """Nodes sorted by name, edges by (smaller, larger) name, with the requested attributes."""
+    """Nodes and edges in the prompt order drawn from ``order_seed`` (``None``: nodes sorted by
+    name, edges by (smaller, larger) name; ``gralgo.tasks._prompt_order``), with the requested
+    attributes."""
     if any(not isinstance(n, str) for n in graph):
         raise TypeError("render_graph needs a graph whose node ids are strings (real names)")
-    from gralgo.graphs import adjacency_dicts, sorted_pairs
+    from gralgo.graphs import adjacency_dicts
+    from gralgo.tasks import shown_order
 
-    names = sorted(graph.nodes())
+    order = shown_order(graph, order_seed)
+    names = order.nodes
     if node_weights:
         nodes = [NodeRow(n, _weight(graph.nodes[n], "node", n)) for n in names]
     else:
         nodes = [NodeRow(n) for n in names]
-    pairs = sorted_pairs(graph)
+    pairs = order.edges
     make = tuple.__new__  # EdgeRow(u, v, weight, relation), without the named tuple's __new__
     if relations:
         adjacency = adjacency_dicts(graph)  # adjacency[u][v] is graph.edges[u, v]'s data
@@ -158,8 +169,10 @@ def render_graph(
     edge_weights: bool,
     relations: bool = False,
     rows: GraphRows | None = None,
+    order_seed: PromptOrder = None,
 ) -> RenderedGraph:
-    """Write ``graph`` in ``format_name``: nodes sorted by name, edges by (smaller, larger) name.
+    """Write ``graph`` in ``format_name``, nodes and edges in the order ``order_seed`` draws
+    (``None``: sorted by name; see :func:`graph_rows`).
 
     ``node_weights``/``edge_weights`` show the integer ``weight`` attributes (which must then be
     present); ``relations`` shows each edge's ``relation`` attribute where it has one. ``rows``
@@ -168,11 +181,15 @@ def render_graph(
     fmt = get_format(format_name)
     if rows is None:
         rows = graph_rows(
-            graph, node_weights=node_weights, edge_weights=edge_weights, relations=relations
+            graph,
+            node_weights=node_weights,
+            edge_weights=edge_weights,
+            relations=relations,
+            order_seed=order_seed,
         )
     names = rows.names
     if fmt.codec.numeric:
-        own = _numeric_ids.id_labels(names)
+        own = _numeric_ids.id_labels(sorted(names))
         labels = {n: fmt.codec.write(own[n]) for n in names}
     else:
         own = {name: name for name in names}

@@ -117,8 +117,13 @@ def instance_task_problem(
     instance: Instance, task_options: Mapping[str, Any] | None = None
 ) -> tuple[Any, Any]:
     """The task object and :class:`Problem` an instance was made from."""
-    from gralgo.tasks import Problem, TaskSettings, make_task
+    from gralgo.tasks import Problem, TaskSettings, make_task, prompt_order_seed
 
     settings = TaskSettings(source=instance.source, sampler="dataset", options=task_options or {})
     task = make_task(instance.task, settings)
-    return task, Problem(graph=instance.to_networkx(), params=dict(instance.params))
+    problem = Problem(
+        graph=instance.to_networkx(),
+        params=dict(instance.params),
+        order_seed=prompt_order_seed(instance.id),
+    )
+    return task, problem

@@ -22,10 +22,16 @@ from gralgo.tasks._base import EdgeWeightedTask, Task
 from gralgo.tasks._heuristics import (
     Heuristic,
     find_shortcuts,
-    first_shortcut,
     heuristic_credits,
     heuristics_for,
-    scan_shortcuts,
+    solved_by,
+)
+from gralgo.tasks._prompt_order import (
+    PromptOrder,
+    ShownOrder,
+    permuted,
+    prompt_order_seed,
+    shown_order,
 )
 from gralgo.tasks._records import InstanceRejected, Problem, Solution, TaskSettings
 from gralgo.tasks._registry import TASKS, answer_owner, builtin_tasks, get_task_class, make_task
@@ -64,6 +70,8 @@ __all__ = [
     "Heuristic",
     "InstanceRejected",
     "Problem",
+    "PromptOrder",
+    "ShownOrder",
     "Solution",
     "TASKS",
     "Task",
@@ -73,13 +81,15 @@ __all__ = [
     "builtin_tasks",
     "certificate_instruction",
     "find_shortcuts",
-    "first_shortcut",
     "get_task_class",
     "heuristic_credits",
     "heuristics_for",
     "make_task",
     "normalize_answer",
     "normalize_node_name",
-    "scan_shortcuts",
+    "permuted",
+    "prompt_order_seed",
+    "shown_order",
+    "solved_by",
     "unparsed",
 ]

@@ -1,18 +1,23 @@
 """Named heuristics: cheap ways to an answer without (all of) the task's algorithm.
 
-Two kinds, two uses (``design/data.md``, "Heuristics"):
+They measure how cheap an instance is; they never decide what is drawn (``design/data.md``,
+"Heuristics"). The builder redraws only for validity (a unique answer, the task's named
+degeneracies, the answer-share rule); it solves every heuristic of the suite on every instance
+and stores the credits in its provenance, and the instances no heuristic solves form the
+``hard`` split. Three kinds:
 
-* **scan** — one pass over the edge list or the degree sequence, never exploring the graph (the
-  node with the heaviest mean edge, the busiest node of the first half of the edge list, two
-  rounds of peeling). A scan must not beat chance: the builder redraws any instance a scan
-  solves (:func:`scan_shortcuts`, reason ``shortcut:<name>``), and the audit counts them.
-* **algorithm** — a real algorithm a model may legitimately run (greedy clique, double-sweep
-  BFS). These are baselines, not defects: their accuracy per task x level is reported beside
-  the guessing baselines (statistics, audit, every accuracy table and the report).
+* **position** — reads the nodes or edges in the order the prompt lists them (the busiest node
+  of the first half of the edge list, the first listed node). The prompt order is a seeded
+  permutation drawn from the instance id (``gralgo.tasks._prompt_order``), so these are at chance
+  given what they also read off the degrees, by construction (``positional_control``).
+* **scan** — one pass over the edge list or the degree sequence, or a count formula (the node
+  with the heaviest mean edge, the number of nodes, one peeling pass).
+* **algorithm** — a greedy or partial algorithm (greedy clique, double-sweep BFS, Borůvka
+  rounds, peeling passes, k-hop reach).
 
 A heuristic returns its candidate answers: one, or several when it ties (the busiest node of
 several equally busy ones); it scores the share of candidates that are right (a model choosing
-among the ties at random). Every task gets the generic scans for its answer kind
+among the ties at random). Every task gets the generic heuristics of its answer kind
 (:data:`GENERIC_NODE_SCANS`, :data:`GENERIC_INTEGER_SCANS`) plus its own ``Task.heuristics``.
 """
 
@@ -28,22 +33,19 @@ if TYPE_CHECKING:
     import networkx as nx
 
     from gralgo.tasks._base import Task
+    from gralgo.tasks._prompt_order import ShownOrder
     from gralgo.tasks._records import Problem, Solution
-
-SCAN_SHORTCUT_CREDIT = 0.5
-"""A scan whose candidates are at least this share right is a shortcut (the instance is
-redrawn): a unique right pick, or one of two tied picks."""
 
 
 # ---------------------------------------------------------------------------------------------
 # What a scan reads: the edge list as prompts show it, and per-node sums over it
 
 
-def edge_list(graph: nx.Graph[str]) -> list[tuple[str, str]]:
-    """Edges in the order prompts list them: by (smaller name, larger name)."""
-    from gralgo.graphs import sorted_pairs
+def shown(problem: Problem) -> ShownOrder:
+    """The problem's nodes and edges in the order its prompts list them."""
+    from gralgo.tasks._prompt_order import shown_order
 
-    return sorted_pairs(graph)
+    return shown_order(problem.graph, problem.order_seed)
 
 
 def extremes(values: dict[str, float], largest: bool) -> list[str]:
@@ -74,11 +76,28 @@ def mean_edge_weight(graph: nx.Graph[str]) -> dict[str, float]:
     return {n: totals[n] / max(1, len(row) + (n in row)) for n, row in adjacency.items()}
 
 
-def first_half_busiest(graph: nx.Graph[str]) -> list[str]:
-    """The nodes most frequent in the first half of the edge list."""
-    edges = edge_list(graph)
-    counts = Counter(node for edge in edges[: max(1, len(edges) // 2)] for node in edge)
+def half_busiest(problem: Problem, second: bool = False) -> list[str]:
+    """The nodes most frequent in the first (or second) half of the edge list as shown."""
+    edges = shown(problem).edges
+    middle = max(1, len(edges) // 2)
+    half = edges[middle:] if second else edges[:middle]
+    counts = Counter(node for edge in half for node in edge)
     return extremes({n: float(c) for n, c in counts.items()}, largest=True)
+
+
+def first_half_busiest(problem: Problem) -> list[str]:
+    """The nodes most frequent in the first half of the edge list as shown."""
+    return half_busiest(problem)
+
+
+def second_half_busiest(problem: Problem) -> list[str]:
+    """The nodes most frequent in the second half of the edge list as shown."""
+    return half_busiest(problem, second=True)
+
+
+def integer(value: float) -> list[str]:
+    """One integer candidate."""
+    return [str(int(value))]
 
 
 def _node_scan(
@@ -94,12 +113,36 @@ GENERIC_NODE_SCANS: tuple[Heuristic, ...] = (
         lambda g: extremes({n: float(d) for n, d in g.degree}, largest=True),
     ),
     _node_scan(
+        "fewest_edges",
+        "the node with the fewest edges",
+        lambda g: extremes({n: float(d) for n, d in g.degree}, largest=False),
+    ),
+    Heuristic(
         "first_half_busiest",
-        "the node most frequent in the first half of the edge list",
+        "position",
+        "the node most frequent in the first half of the edge list as shown",
         first_half_busiest,
     ),
+    Heuristic(
+        "second_half_busiest",
+        "position",
+        "the node most frequent in the second half of the edge list as shown",
+        second_half_busiest,
+    ),
+    Heuristic(
+        "first_listed_node",
+        "position",
+        "the first node of the node list as shown",
+        lambda problem: shown(problem).nodes[:1],
+    ),
+    Heuristic(
+        "last_listed_node",
+        "position",
+        "the last node of the node list as shown",
+        lambda problem: shown(problem).nodes[-1:],
+    ),
 )
-"""Scans every node-answer task gets."""
+"""Heuristics every node-answer task gets."""
 
 WEIGHTED_NODE_SCANS: tuple[Heuristic, ...] = (
     _node_scan(
@@ -143,46 +186,16 @@ def heuristics_for(task: Task | type[Task]) -> tuple[Heuristic, ...]:
     return generic + tuple(task.heuristics)
 
 
-def heuristic_credits(
-    task: Task | type[Task],
-    problem: Problem,
-    answer: str,
-    known: Mapping[str, float] | None = None,
-) -> dict[str, float]:
-    """Every heuristic's credit on one instance, by name; ``known`` credits (of this problem and
-    answer, e.g. the scans :func:`first_shortcut` computed) are taken as they are."""
-    known = known or {}
-    return {
-        h.name: known[h.name] if h.name in known else h.credit(problem, answer)
-        for h in heuristics_for(task)
-    }
-
-
-def scan_shortcuts(task: Task | type[Task], problem: Problem, answer: str) -> list[str]:
-    """The scans that (mostly) give ``answer``: the instance does not measure the task."""
-    return [
-        h.name
-        for h in heuristics_for(task)
-        if h.kind == "scan" and h.credit(problem, answer) >= SCAN_SHORTCUT_CREDIT
-    ]
+def heuristic_credits(task: Task | type[Task], problem: Problem, answer: str) -> dict[str, float]:
+    """Every heuristic's credit on one instance, by name (in suite order)."""
+    return {h.name: h.credit(problem, answer) for h in heuristics_for(task)}
 
 
 def find_shortcuts(task: Task, problem: Problem, solution: Solution) -> tuple[str, ...]:
-    """The task's named shortcuts (``Task.shortcuts``) and the scans that solve the instance."""
-    return (*task.shortcuts(problem, solution), *scan_shortcuts(task, problem, solution.answer))
+    """The task's named degeneracies (``Task.shortcuts``) that hold: the builder redraws them."""
+    return task.shortcuts(problem, solution)
 
 
-def first_shortcut(
-    task: Task, problem: Problem, solution: Solution
-) -> tuple[str | None, dict[str, float]]:
-    """``find_shortcuts(...)[0]`` (None when there is none), computing no more than it needs, and
-    the scans' credits it computed (for :func:`heuristic_credits`; empty when a named shortcut
-    came first)."""
-    named = task.shortcuts(problem, solution)
-    if named:
-        return named[0], {}
-    scans = {
-        h.name: h.credit(problem, solution.answer) for h in heuristics_for(task) if h.kind == "scan"
-    }
-    hit = next((name for name, c in scans.items() if c >= SCAN_SHORTCUT_CREDIT), None)
-    return hit, scans
+def solved_by(credits: Mapping[str, float]) -> list[str]:
+    """The heuristics whose credit on an instance is above 0 (the instance is not ``hard``)."""
+    return [name for name, credit in credits.items() if credit > 0]

@@ -10,13 +10,15 @@ from gralgo.lazy import lazy_module
 
 if TYPE_CHECKING:
     import networkx as nx
+
+    from gralgo.tasks._prompt_order import PromptOrder
 else:
     nx = lazy_module("networkx")
 
 
 Taxonomy = Literal["enumeration", "exploration", "intuition"]
 Complexity = Literal["easy", "medium", "hard"]
-HeuristicKind = Literal["scan", "algorithm"]
+HeuristicKind = Literal["position", "scan", "algorithm"]
 
 
 @dataclass(frozen=True)
@@ -29,6 +31,9 @@ class Problem:
     """JSON-serialisable task parameters (``k``, ``tau``, ``root``, ``node``...)."""
     provenance: dict[str, Any] = field(default_factory=dict)
     """How the graph was drawn: sampler, start node, walk length, source-node ids..."""
+    order_seed: PromptOrder = None
+    """The order its prompts list nodes and edges in (``gralgo.tasks._prompt_order``): the seed
+    drawn from the instance id, or the order read back from a prompt; ``None``: by name."""
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from gralgo.tasks._graph_helpers import (
     canonical_shortest_path,
     require_connected,
 )
-from gralgo.tasks._heuristics import Heuristic
+from gralgo.tasks._heuristics import Heuristic, shown
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -54,13 +54,40 @@ def diametral_pair(graph: nx.Graph[str]) -> tuple[int, str, str]:
     return int(diameter), nodes[i], nodes[j]
 
 
+def _eccentricity(graph: nx.Graph[str], node: str) -> tuple[int, str]:
+    """A node's eccentricity (one BFS) and its farthest node (ties: the first by name)."""
+    hops = nx.single_source_shortest_path_length(graph, node)
+    far = max(hops.values())
+    return far, min(n for n, d in hops.items() if d == far)
+
+
+def _by_degree(graph: nx.Graph[str], largest: bool) -> str:
+    """A node of smallest (or largest) degree, ties by name."""
+    sign = -1 if largest else 1
+    return min(graph.nodes(), key=lambda n: (sign * graph.degree(n), n))
+
+
 def _double_sweep(problem: Problem) -> list[str]:
-    """BFS from the first node listed, then from a farthest node: that node's eccentricity."""
+    """BFS from the first listed node, then from a farthest node: that node's eccentricity."""
+    first = shown(problem).nodes[0]
+    return [str(_eccentricity(problem.graph, _eccentricity(problem.graph, first)[1])[0])]
+
+
+def _double_sweep_min_degree(problem: Problem) -> list[str]:
+    """BFS from a node of smallest degree, then from a farthest node: its eccentricity."""
     graph = problem.graph
-    first = min(graph.nodes())
-    hops = nx.single_source_shortest_path_length(graph, first)
-    far = min(n for n, d in hops.items() if d == max(hops.values()))
-    return [str(max(nx.single_source_shortest_path_length(graph, far).values()))]
+    return [str(_eccentricity(graph, _eccentricity(graph, _by_degree(graph, False))[1])[0])]
+
+
+def _single_bfs(pick: Callable[[Problem], str]) -> Callable[[Problem], list[str]]:
+    return lambda p: [str(_eccentricity(p.graph, pick(p))[0])]
+
+
+def _twice_hub_eccentricity(problem: Problem) -> list[str]:
+    """Twice the eccentricity of a node of largest degree, at most n - 1 (a radius bound)."""
+    graph = problem.graph
+    far = _eccentricity(graph, _by_degree(graph, True))[0]
+    return [str(min(2 * far, graph.number_of_nodes() - 1))]
 
 
 class DiameterTask(Task):
@@ -82,8 +109,38 @@ class DiameterTask(Task):
         Heuristic(
             "double_sweep",
             "algorithm",
-            "BFS from the first node, then from a farthest node: its eccentricity",
+            "BFS from the first listed node, then from a farthest node: its eccentricity",
             _double_sweep,
+        ),
+        Heuristic(
+            "double_sweep_min_degree",
+            "algorithm",
+            "BFS from a node of fewest edges, then from a farthest node: its eccentricity",
+            _double_sweep_min_degree,
+        ),
+        Heuristic(
+            "bfs_min_degree",
+            "algorithm",
+            "one BFS from a node of fewest edges: its eccentricity",
+            _single_bfs(lambda p: _by_degree(p.graph, False)),
+        ),
+        Heuristic(
+            "bfs_max_degree",
+            "algorithm",
+            "one BFS from a node of most edges: its eccentricity",
+            _single_bfs(lambda p: _by_degree(p.graph, True)),
+        ),
+        Heuristic(
+            "bfs_first_listed",
+            "position",
+            "one BFS from the first listed node: its eccentricity",
+            _single_bfs(lambda p: shown(p).nodes[0]),
+        ),
+        Heuristic(
+            "twice_hub_eccentricity",
+            "algorithm",
+            "twice the eccentricity of a node of most edges (at most n - 1)",
+            _twice_hub_eccentricity,
         ),
     )
 

@@ -17,6 +17,7 @@ from gralgo.tasks._base import (
     TaskSettings,
 )
 from gralgo.tasks._graph_helpers import hop_distances, make_problem_record, param_node, working_copy
+from gralgo.tasks._heuristics import Heuristic
 
 NODE_CHOICES = ("start", "random", "away_from_hubs")
 """``start``: the sampler's centre (layered BFS keeps hop distance = layer); ``random``: any
@@ -27,6 +28,31 @@ often a hub that reaches nearly every node within k hops)."""
 def _asked(problem: Problem) -> str:
     """The node the question is about."""
     return param_node(problem, "node", DistanceKTask.name)
+
+
+def _reach(problem: Problem, hops: int) -> list[str]:
+    """How many other nodes lie within ``hops`` hops of the asked node (a partial BFS)."""
+    dist = hop_distances(problem.graph, _asked(problem))
+    return [str(sum(1 for d in dist.values() if 0 < d <= hops))]
+
+
+def _capped(problem: Problem, value: float) -> list[str]:
+    """``value`` rounded, between 0 and n - 1."""
+    return [str(max(0, min(round(value), problem.graph.number_of_nodes() - 1)))]
+
+
+def _degree_sum(problem: Problem) -> list[str]:
+    """Its degree plus its neighbours' degrees minus one each (paths of two edges, counted with
+    repeats), no BFS: a count formula."""
+    graph, node = problem.graph, _asked(problem)
+    return _capped(problem, graph.degree(node) + sum(graph.degree(m) - 1 for m in graph[node]))
+
+
+def _degree_power(problem: Problem) -> list[str]:
+    """Its degree times the mean degree to the power k - 1 (a branching estimate)."""
+    graph, node, k = problem.graph, _asked(problem), int(problem.params["k"])
+    mean = 2 * graph.number_of_edges() / max(1, graph.number_of_nodes())
+    return _capped(problem, graph.degree(node) * max(1.0, mean - 1) ** (k - 1))
 
 
 class DistanceKTask(Task):
@@ -69,6 +95,45 @@ class DistanceKTask(Task):
         within = sorted(u for u, d in hop_distances(problem.graph, node).items() if 0 < d <= k)
         certificate = {"node": node, "k": k, "nodes": within}
         return Solution(answer=str(len(within)), certificate=certificate)
+
+    heuristics = (
+        Heuristic(
+            "neighbours",
+            "scan",
+            "its number of edges (reach over paths of <= 1 edge)",
+            lambda p: [str(p.graph.degree(_asked(p)))],
+        ),
+        Heuristic(
+            "reach_k_minus_1",
+            "algorithm",
+            "the nodes within k - 1 hops (a BFS stopped one level early)",
+            lambda p: _reach(p, int(p.params["k"]) - 1),
+        ),
+        Heuristic(
+            "reach_k_plus_1",
+            "algorithm",
+            "the nodes within k + 1 hops (a BFS run one level too far)",
+            lambda p: _reach(p, int(p.params["k"]) + 1),
+        ),
+        Heuristic(
+            "degree_sum",
+            "scan",
+            "its degree plus its neighbours' degrees minus one each (no BFS)",
+            _degree_sum,
+        ),
+        Heuristic(
+            "degree_power",
+            "scan",
+            "its degree times (mean degree - 1) to the power k - 1",
+            _degree_power,
+        ),
+        Heuristic(
+            "all_others",
+            "scan",
+            "every other node (n - 1)",
+            lambda p: [str(p.graph.number_of_nodes() - 1)],
+        ),
+    )
 
     shortcut_rules = (
         Shortcut(

@@ -9,7 +9,7 @@ from gralgo.graphs import adjacency_dicts
 from gralgo.lazy import lazy_module
 from gralgo.tasks import _certificate_checks as cert
 from gralgo.tasks._base import DefinedTask, Problem, Shortcut, Solution
-from gralgo.tasks._heuristics import Heuristic, extremes
+from gralgo.tasks._heuristics import Heuristic, extremes, shown
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -45,6 +45,25 @@ def _best_start(problem: Problem) -> list[str]:
 
 def _core_plus_one(problem: Problem) -> list[str]:
     return [str(max(nx.core_number(problem.graph).values(), default=-1) + 1)]
+
+
+def _min_degree_peeling(problem: Problem) -> list[str]:
+    """Remove a node of smallest degree (ties: the first by name) until the rest is a clique."""
+    adjacency = {n: set(row) - {n} for n, row in adjacency_dicts(problem.graph).items()}
+    while adjacency:
+        size = len(adjacency)
+        low = min(adjacency, key=lambda n: (len(adjacency[n]), n))
+        if len(adjacency[low]) == size - 1:
+            return [str(size)]
+        for other in adjacency.pop(low):
+            adjacency[other].discard(low)
+    return ["0"]
+
+
+def _greedy_first_listed(problem: Problem) -> list[str]:
+    """A greedy clique grown from the first node of the node list as shown."""
+    first = shown(problem).nodes[:1]
+    return [str(greedy_clique(problem.graph, node)) for node in first]
 
 
 def maximum_clique(graph: nx.Graph[str]) -> list[str]:
@@ -86,6 +105,24 @@ class MaxCliqueTask(DefinedTask):
             "the largest greedy clique over all start nodes",
             _best_start,
         ),
+        Heuristic(
+            "max_degree_plus_one",
+            "scan",
+            "the largest degree + 1 (the busiest node and all its neighbours)",
+            lambda p: [str(max((d for _, d in p.graph.degree), default=0) + 1)],
+        ),
+        Heuristic(
+            "min_degree_peeling",
+            "algorithm",
+            "remove a node of smallest degree until the rest is a clique",
+            _min_degree_peeling,
+        ),
+        Heuristic(
+            "greedy_first_listed",
+            "position",
+            "a greedy clique grown from the first listed node",
+            _greedy_first_listed,
+        ),
     )
 
     shortcut_rules = (
@@ -93,12 +130,6 @@ class MaxCliqueTask(DefinedTask):
             "triangle_free",
             "the clique number is at most 2 (no triangle to find)",
             lambda p, s: int(s.answer) <= 2,
-        ),
-        Shortcut(
-            "hub_neighbourhood",
-            "it is the largest degree + 1, so a node of largest degree and all of its neighbours "
-            "form the clique (one look at the busiest node gives the answer)",
-            lambda p, s: int(s.answer) == max((d for _, d in p.graph.degree), default=0) + 1,
         ),
     )
 

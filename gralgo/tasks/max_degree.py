@@ -3,15 +3,50 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from gralgo.graphs import SourceGraph, hub_caps, without_hubs
 from gralgo.tasks import _certificate_checks as cert
 from gralgo.tasks._base import DefinedTask, Problem, Shortcut, Solution, TaskSettings
-from gralgo.tasks._heuristics import Heuristic, first_half_busiest
+from gralgo.tasks._heuristics import Heuristic, half_busiest, shown
 
 
-def _first_half_hub(problem: Problem) -> list[str]:
-    return [str(problem.graph.degree(n)) for n in first_half_busiest(problem.graph)]
+def _half_hub(second: bool) -> Heuristic:
+    half = "second" if second else "first"
+    return Heuristic(
+        f"{half}_half_hub",
+        "position",
+        f"the degree of the node most frequent in the {half} half of the edge list as shown",
+        lambda p: [str(p.graph.degree(n)) for n in half_busiest(p, second)],
+    )
+
+
+def _first_half_count_doubled(problem: Problem) -> list[str]:
+    """Twice the most appearances of a node in the first half of the edge list as shown."""
+    edges = shown(problem).edges
+    half = edges[: max(1, len(edges) // 2)]
+    counts = Counter(node for edge in half for node in edge)
+    return [str(2 * max(counts.values(), default=0))]
+
+
+def _first_listed_degree(problem: Problem) -> list[str]:
+    """The degree of the first node of the node list as shown."""
+    return [str(problem.graph.degree(n)) for n in shown(problem).nodes[:1]]
+
+
+def _mean_degree_doubled(problem: Problem) -> list[str]:
+    """Twice the mean degree, rounded (4|E| / |V|): a count formula."""
+    graph = problem.graph
+    return [str(round(4 * graph.number_of_edges() / max(1, graph.number_of_nodes())))]
+
+
+def _busiest_left_end(problem: Problem) -> list[str]:
+    """The degree of the node written most often on the left of ``--`` in the edge list."""
+    counts = Counter(u for u, _ in shown(problem).edges)
+    if not counts:
+        return []
+    best = max(counts.values())
+    return [str(problem.graph.degree(n)) for n in sorted(n for n, c in counts.items() if c == best)]
 
 
 class MaxDegreeTask(DefinedTask):
@@ -50,11 +85,31 @@ class MaxDegreeTask(DefinedTask):
         return Solution(answer=str(best), certificate={"max_degree": best, "nodes": nodes})
 
     heuristics = (
+        _half_hub(second=False),
+        _half_hub(second=True),
         Heuristic(
-            "first_half_hub",
+            "first_half_count_doubled",
+            "position",
+            "twice the most appearances of one node in the first half of the edge list",
+            _first_half_count_doubled,
+        ),
+        Heuristic(
+            "first_listed_degree",
+            "position",
+            "the degree of the first listed node",
+            _first_listed_degree,
+        ),
+        Heuristic(
+            "busiest_left_end",
+            "position",
+            "the degree of the node most often on the left of an edge line",
+            _busiest_left_end,
+        ),
+        Heuristic(
+            "mean_degree_doubled",
             "scan",
-            "the degree of the node most frequent in the first half of the edge list",
-            _first_half_hub,
+            "twice the mean degree, 4|E| / |V|, rounded",
+            _mean_degree_doubled,
         ),
     )
 

@@ -32,10 +32,8 @@ if TYPE_CHECKING:
 else:
     nx = lazy_module("networkx")
 
-SCAN_PASSES = 2
-"""Peeling that stops after this many passes (or fewer) is a scan: the builder redraws what it
-solves. Three passes are measured as a baseline: at level 1 (8-15 nodes of a road network)
-most cores are complete after three passes, and no draw avoids them (design/data.md)."""
+PEELING_PASSES = (1, 2, 3, 4)
+"""The partial peelings measured as heuristics (one pass is a scan of the degrees)."""
 
 HUB_CAP = (10, 12)
 """The degree caps a small sample's walk draws from (``options.hub_cap``, null: no cap)."""
@@ -68,10 +66,18 @@ def peel(graph: nx.Graph[str], k: int, passes: int | None = None) -> tuple[int, 
 def _passes(count: int) -> Heuristic:
     return Heuristic(
         f"peel_{count}_passes",
-        "scan" if count <= SCAN_PASSES else "algorithm",
+        "scan" if count == 1 else "algorithm",
         f"the nodes left after {count} passes of removing every node of degree < k",
         lambda problem: [str(peel(problem.graph, int(problem.params["k"]), count)[0])],
     )
+
+
+def _largest_component_of_degree_k(problem: Problem) -> list[str]:
+    """The size of the largest connected component among the nodes of degree >= k."""
+    k = int(problem.params["k"])
+    kept = [n for n, d in problem.graph.degree if d >= k]
+    sub = problem.graph.subgraph(kept)
+    return [str(max((len(c) for c in nx.connected_components(sub)), default=0))]
 
 
 class MaxKCoreTask(Task):
@@ -121,26 +127,11 @@ class MaxKCoreTask(Task):
         low, high = self.k_range
         high = top if high is None else min(high, top)
         ks = range(min(low, high), high + 1)
-        # Prefer a k whose core needs peeling (the builder rejects the shortcut ones anyway).
-        degrees = [d for _, d in graph.degree]
+        # Among the k of the range, those whose core is not the whole graph (the named
+        # degeneracy, redrawn anyway); no k is chosen by what a heuristic would get.
         n = graph.number_of_nodes()
-        needs_peeling = [
-            k
-            for k in ks
-            if sum(c >= k for c in cores.values()) not in (n, sum(d >= k for d in degrees))
-        ]
-        # Prefer a k whose core takes more passes than a scan makes (see ``heuristics``); when
-        # the preferred range has none, a smaller k >= min_k whose core does (small road
-        # graphs: the 2-core's dangling paths peel one node per pass).
-        # (peeling stops once it is past SCAN_PASSES: whether it gets there is all that counts)
-        deep = [k for k in needs_peeling if peel(graph, k, SCAN_PASSES + 1)[1] > SCAN_PASSES]
-        if not deep:
-            deep = [
-                k
-                for k in range(self.min_k, ks.start)
-                if peel(graph, k, SCAN_PASSES + 1)[1] > SCAN_PASSES
-            ]
-        k = rng.choice(deep or needs_peeling or list(ks))
+        proper = [k for k in ks if sum(c >= k for c in cores.values()) != n]
+        k = rng.choice(proper or list(ks))
         return make_problem_record(sample, graph, {"k": k})
 
     def solve(self, problem: Problem) -> Solution:
@@ -151,21 +142,27 @@ class MaxKCoreTask(Task):
             raise InstanceRejected(f"{self.name}: the graph has an empty {k}-core", "empty_core")
         return Solution(answer=str(len(core)), certificate={"k": k, "nodes": core})
 
-    heuristics = tuple(_passes(count) for count in range(2, SCAN_PASSES + 2))
+    heuristics = (
+        *(_passes(count) for count in PEELING_PASSES),
+        Heuristic(
+            "degree_above_k",
+            "scan",
+            "the number of nodes of degree > k",
+            lambda p: [str(sum(1 for _, d in p.graph.degree if d > int(p.params["k"])))],
+        ),
+        Heuristic(
+            "core_of_degree_k_nodes",
+            "algorithm",
+            "the largest connected group of nodes of degree >= k",
+            _largest_component_of_degree_k,
+        ),
+    )
 
     shortcut_rules = (
         Shortcut(
             "whole_graph",
             "the k-core is every node",
             lambda p, s: int(s.answer) == p.graph.number_of_nodes(),
-        ),
-        Shortcut(
-            "one_pass",
-            "it is exactly the nodes of degree >= k, so one pass over the degrees gives it "
-            "without repeated peeling",
-            lambda p, s: (
-                int(s.answer) == sum(1 for _, d in p.graph.degree if d >= int(p.params["k"]))
-            ),
         ),
     )
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from gralgo.graphs import SampledGraph, adjacency_dicts
@@ -13,13 +13,12 @@ from gralgo.tasks._base import (
     DefinedTask,
     InstanceRejected,
     Problem,
-    Shortcut,
     Solution,
     TaskSettings,
 )
 from gralgo.tasks._domains import domain_for
 from gralgo.tasks._graph_helpers import draw_node_weights, make_problem_record, working_copy
-from gralgo.tasks._heuristics import Heuristic
+from gralgo.tasks._heuristics import Heuristic, shown
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -55,6 +54,64 @@ def _heaviest_edge_triangle(problem: Problem) -> list[str]:
         common = set(graph[u]) & set(graph[v])
         if common:
             return [str(weight[u] + weight[v] + max(weight[w] for w in common))]
+    return []
+
+
+def _weights(problem: Problem) -> dict[str, int]:
+    return {node: int(problem.graph.nodes[node]["weight"]) for node in problem.graph}
+
+
+def _best_through(problem: Problem, nodes: Iterable[str]) -> list[str]:
+    """The heaviest triangle through any of ``nodes`` (none: no candidate)."""
+    graph, weight = problem.graph, _weights(problem)
+    adjacency = adjacency_dicts(graph)
+    best = None
+    for u in nodes:
+        row = sorted(n for n in adjacency[u] if n != u)
+        for i, v in enumerate(row):
+            for w in row[i + 1 :]:
+                if w in adjacency[v]:
+                    total = weight[u] + weight[v] + weight[w]
+                    best = total if best is None or total > best else best
+    return [] if best is None else [str(best)]
+
+
+def _top5_heavy_triangle(problem: Problem) -> list[str]:
+    """The heaviest triangle through one of the five heaviest nodes."""
+    weight = _weights(problem)
+    return _best_through(problem, sorted(weight, key=lambda n: (-weight[n], n))[:5])
+
+
+def _heaviest_node_triangle(problem: Problem) -> list[str]:
+    weight = _weights(problem)
+    for node in sorted(weight, key=lambda n: (-weight[n], n)):
+        found = _best_through(problem, [node])
+        if found:
+            return found
+    return []
+
+
+def _greedy_heavy_path(problem: Problem) -> list[str]:
+    """The heaviest node, its heaviest neighbour with a common neighbour, their heaviest one."""
+    graph, weight = problem.graph, _weights(problem)
+    for u in sorted(weight, key=lambda n: (-weight[n], n)):
+        for v in sorted(graph[u], key=lambda n: (-weight[n], n)):
+            common = (set(graph[u]) & set(graph[v])) - {u, v}
+            if common:
+                return [str(weight[u] + weight[v] + max(weight[w] for w in common))]
+    return []
+
+
+def _first_listed_triangle(problem: Problem) -> list[str]:
+    """The first triangle closed by the edge list as shown (its weight)."""
+    weight = _weights(problem)
+    seen: dict[str, set[str]] = {}
+    for u, v in shown(problem).edges:
+        common = seen.get(u, set()) & seen.get(v, set())
+        if common:
+            return [str(weight[u] + weight[v] + max(weight[w] for w in common))]
+        seen.setdefault(u, set()).add(v)
+        seen.setdefault(v, set()).add(u)
     return []
 
 
@@ -103,14 +160,35 @@ class MaxWeightTriangleTask(DefinedTask):
             "the heaviest edge with a common neighbour, plus its best common neighbour",
             _heaviest_edge_triangle,
         ),
-    )
-
-    shortcut_rules = (
-        Shortcut(
+        Heuristic(
             "top_three_nodes",
-            "the answer equals the sum of the three largest node weights of the whole graph "
-            "(the trivial upper bound), so no triangle needs to be checked",
-            lambda p, s: _top_three(p) == int(s.answer),
+            "scan",
+            "the sum of the three largest node weights (no triangle checked)",
+            lambda p: [str(_top_three(p))],
+        ),
+        Heuristic(
+            "heaviest_node_triangle",
+            "algorithm",
+            "the heaviest triangle through the heaviest node that has one",
+            _heaviest_node_triangle,
+        ),
+        Heuristic(
+            "top5_heavy_triangle",
+            "algorithm",
+            "the heaviest triangle through one of the five heaviest nodes",
+            _top5_heavy_triangle,
+        ),
+        Heuristic(
+            "greedy_heavy_path",
+            "algorithm",
+            "the heaviest node, its heaviest neighbour sharing a neighbour, their heaviest one",
+            _greedy_heavy_path,
+        ),
+        Heuristic(
+            "first_listed_triangle",
+            "position",
+            "the first triangle the edge list closes, as shown",
+            _first_listed_triangle,
         ),
     )
 

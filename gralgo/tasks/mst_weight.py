@@ -19,7 +19,7 @@ from gralgo.tasks._graph_helpers import (
     sorted_edges,
     working_copy,
 )
-from gralgo.tasks._heuristics import Heuristic
+from gralgo.tasks._heuristics import Heuristic, shown
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -52,17 +52,68 @@ def _lightest_tree_weight(problem: Problem) -> int:
     return sum(weights[: graph.number_of_nodes() - 1])
 
 
-def _boruvka_round(problem: Problem) -> list[str]:
-    """Each node's lightest edge (ties by name), each edge counted once: one Boruvka round."""
+def _boruvka(graph: nx.Graph[str], rounds: int) -> list[str]:
+    """``rounds`` rounds of Borůvka (each component takes its lightest outgoing edge, ties by
+    (weight, names)), then the remaining components joined by the lightest edges between
+    different components, without a cycle check among them: the tree's weight if that spans."""
+    parts = nx.utils.UnionFind(graph.nodes())
+    edges = sorted(
+        (int(edge_weight(graph, u, v, "mst_weight")), u, v) for u, v in sorted_edges(graph)
+    )
+    total = 0
+    for _ in range(rounds):
+        best: dict[str, tuple[int, str, str]] = {}
+        for w, u, v in edges:
+            a, b = parts[u], parts[v]
+            if a != b:
+                for root in (a, b):
+                    if root not in best or (w, u, v) < best[root]:
+                        best[root] = (w, u, v)
+        if not best:
+            break
+        for w, u, v in sorted(set(best.values())):
+            if parts[u] != parts[v]:
+                parts.union(u, v)
+                total += w
+    components = len({parts[n] for n in graph})
+    crossing = [w for w, u, v in edges if parts[u] != parts[v]]
+    return [str(total + sum(crossing[: components - 1]))]
+
+
+def _boruvka_rounds(rounds: int) -> Heuristic:
+    return Heuristic(
+        f"boruvka_{rounds}_round{'s' if rounds > 1 else ''}",
+        "algorithm",
+        f"{rounds} Borůvka round(s), then the lightest edges between what is left",
+        lambda p: _boruvka(p.graph, rounds),
+    )
+
+
+def _listed_order_tree(problem: Problem) -> list[str]:
+    """Edges taken in the order the prompt lists them, skipping those closing a cycle."""
     graph = problem.graph
-    chosen = set()
-    for node in graph:
-        lightest = min(
-            (int(edge_weight(graph, node, other, "mst_weight")), min(node, other), max(node, other))
-            for other in graph[node]
+    parts = nx.utils.UnionFind(graph.nodes())
+    total = 0
+    for u, v in shown(problem).edges:
+        if parts[u] != parts[v]:
+            parts.union(u, v)
+            total += int(edge_weight(graph, u, v, "mst_weight"))
+    return [str(total)]
+
+
+def _lightest_per_node(problem: Problem) -> list[str]:
+    """The sum over nodes of each node's lightest edge, counting an edge twice when two nodes
+    pick it (a count formula)."""
+    graph = problem.graph
+    return [
+        str(
+            sum(
+                min(int(edge_weight(graph, n, m, "mst_weight")) for m in graph[n])
+                for n in graph
+                if graph[n]
+            )
         )
-        chosen.add(lightest)
-    return [str(sum(w for w, _, _ in chosen))]
+    ]
 
 
 class MstWeightTask(EdgeWeightedTask):
@@ -89,10 +140,24 @@ class MstWeightTask(EdgeWeightedTask):
 
     heuristics = (
         Heuristic(
-            "boruvka_round",
-            "algorithm",
-            "the sum of every node's lightest edge (one round of Borůvka)",
-            _boruvka_round,
+            "lightest_edges",
+            "scan",
+            "the sum of the n - 1 lightest edge weights (no cycle check)",
+            lambda p: [str(_lightest_tree_weight(p))],
+        ),
+        Heuristic(
+            "lightest_per_node",
+            "scan",
+            "the sum of every node's lightest edge weight (edges picked twice counted twice)",
+            _lightest_per_node,
+        ),
+        _boruvka_rounds(1),
+        _boruvka_rounds(2),
+        Heuristic(
+            "listed_order_tree",
+            "position",
+            "edges in the listed order, skipping those closing a cycle",
+            _listed_order_tree,
         ),
     )
 
@@ -101,12 +166,6 @@ class MstWeightTask(EdgeWeightedTask):
             "already_tree",
             "the graph is a tree (the answer is the sum of all weights)",
             lambda p, s: p.graph.number_of_edges() == p.graph.number_of_nodes() - 1,
-        ),
-        Shortcut(
-            "lightest_edges",
-            "the n - 1 lightest edges already form the tree (summing the smallest weights, "
-            "without any cycle check, gives the answer)",
-            lambda p, s: _lightest_tree_weight(p) == int(s.answer),
         ),
     )
 

@@ -22,10 +22,12 @@ from gralgo.tasks._base import (
 from gralgo.tasks._domains import domain_for
 from gralgo.tasks._graph_helpers import (
     edge_weight,
+    hop_distances,
     make_problem_record,
     param_node,
     working_copy,
 )
+from gralgo.tasks._heuristics import Heuristic
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -58,6 +60,42 @@ def draw_threshold(sums: list[int], rng: random.Random) -> int:
     return rng.choice([low - 1, low])
 
 
+def _leaves_and_depths(problem: Problem) -> dict[str, int]:
+    """Each leaf's depth (edges from the root)."""
+    root = param_node(problem, "root", PathSumTask.name)
+    depth = hop_distances(problem.graph, root)
+    return {n: depth[n] for n in problem.graph if n != root and problem.graph.degree(n) == 1}
+
+
+def _depth_formula(problem: Problem) -> list[str]:
+    """The leaves whose depth times the mean edge weight exceeds tau (no weights summed)."""
+    graph, tau = problem.graph, int(problem.params["tau"])
+    weights = [int(w) for _, _, w in graph.edges(data="weight", default=0)]
+    mean = sum(weights) / max(1, len(weights))
+    return [str(sum(1 for d in _leaves_and_depths(problem).values() if d * mean > tau))]
+
+
+def _deepest_leaves(problem: Problem) -> list[str]:
+    """The leaves at the largest depth."""
+    depths = _leaves_and_depths(problem)
+    top = max(depths.values(), default=0)
+    return [str(sum(1 for d in depths.values() if d == top))]
+
+
+def _last_edge_above(problem: Problem) -> list[str]:
+    """The leaves whose own (last) edge times their depth exceeds tau."""
+    graph, tau = problem.graph, int(problem.params["tau"])
+    return [
+        str(
+            sum(
+                1
+                for leaf, d in _leaves_and_depths(problem).items()
+                if d * int(edge_weight(graph, leaf, next(iter(graph[leaf])), "path_sum")) > tau
+            )
+        )
+    ]
+
+
 class PathSumTask(EdgeWeightedTask):
     """Output the number of root-to-leaf paths with weight sum strictly greater than ``tau``."""
 
@@ -88,6 +126,34 @@ class PathSumTask(EdgeWeightedTask):
         above = [{"leaf": leaf, "sum": s} for leaf, s in sums.items() if s > tau]
         certificate = {"tau": tau, "leaf_count": len(sums), "leaves_above": above}
         return Solution(answer=str(len(above)), certificate=certificate)
+
+    heuristics = (
+        Heuristic(
+            "all_leaves",
+            "scan",
+            "the number of leaves (every path)",
+            lambda p: [str(len(_leaves_and_depths(p)))],
+        ),
+        Heuristic(
+            "half_leaves",
+            "scan",
+            "half the number of leaves, rounded",
+            lambda p: [str(round(len(_leaves_and_depths(p)) / 2))],
+        ),
+        Heuristic(
+            "depth_formula",
+            "scan",
+            "the leaves whose depth times the mean edge weight exceeds tau",
+            _depth_formula,
+        ),
+        Heuristic("deepest_leaves", "scan", "the leaves at the largest depth", _deepest_leaves),
+        Heuristic(
+            "last_edge_times_depth",
+            "scan",
+            "the leaves whose own edge weight times their depth exceeds tau",
+            _last_edge_above,
+        ),
+    )
 
     shortcut_rules = (
         Shortcut(

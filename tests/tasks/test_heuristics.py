@@ -1,5 +1,5 @@
-"""Named heuristics: the generic scans, each task's own, their credit on ties, and which of
-them count as shortcuts."""
+"""Named heuristics: the generic ones, each task's own (at least six per task), their credit on
+ties, positional ones reading the prompt's order, and that none of them is a redraw rule."""
 
 from __future__ import annotations
 
@@ -12,9 +12,8 @@ from gralgo.tasks import (
     find_shortcuts,
     heuristic_credits,
     heuristics_for,
-    scan_shortcuts,
 )
-from gralgo.tasks._heuristics import first_half_busiest
+from gralgo.tasks._heuristics import first_half_busiest, second_half_busiest
 from gralgo.tasks.max_kcore import peel
 
 
@@ -29,7 +28,9 @@ def test_every_task_names_its_heuristics_once_with_a_kind(build_task) -> None:
         task = build_task(name)
         names = [h.name for h in heuristics_for(task)]
         assert len(names) == len(set(names)), name
-        assert all(h.kind in ("scan", "algorithm") and h.description for h in heuristics_for(task))
+        assert len(names) >= 6, name  # issue 32: a broad suite per task
+        kinds = ("position", "scan", "algorithm")
+        assert all(h.kind in kinds and h.description for h in heuristics_for(task))
     kinds = {h.name: h.kind for h in heuristics_for(build_task("max_clique"))}
     assert kinds == {
         "node_count": "scan",
@@ -37,6 +38,9 @@ def test_every_task_names_its_heuristics_once_with_a_kind(build_task) -> None:
         "core_plus_one": "algorithm",
         "greedy_from_hub": "algorithm",
         "greedy_best_start": "algorithm",
+        "max_degree_plus_one": "scan",
+        "min_degree_peeling": "algorithm",
+        "greedy_first_listed": "position",
     }
     threshold = {h.name for h in heuristics_for(build_task("distance_threshold"))}
     assert {"heaviest_mean_edge", "heaviest_total_weight", "first_half_busiest"} <= threshold
@@ -49,24 +53,52 @@ def test_a_tie_shares_the_credit(build_task) -> None:
     credits = heuristic_credits(task, Problem(graph, {"tau": 9}), "a")
     assert credits["heaviest_mean_edge"] == 0.5
     assert credits["most_edges"] == 0.0  # b and c have two edges each: "a" is neither
-    # One of two tied picks is still a shortcut (a model guessing between two wins half).
-    assert "heaviest_mean_edge" in scan_shortcuts(task, Problem(graph, {"tau": 9}), "a")
     graph.add_edge("d", "e", weight=1)
     assert heuristic_credits(task, Problem(graph, {"tau": 9}), "a")["heaviest_mean_edge"] == 1.0
 
 
-def test_first_half_of_the_edge_list_is_the_prompts_order() -> None:
-    # Prompts list edges by (smaller, larger) name: (a,b) (a,c) | (b,c) (c,d) (c,e)
+def test_without_an_order_the_edge_list_is_sorted() -> None:
+    # Sorted (the order of format tests): (a,b) (a,c) | (b,c) (c,d) (c,e)
     graph = nx.Graph([("c", "e"), ("c", "d"), ("b", "c"), ("a", "c"), ("a", "b")])
-    assert first_half_busiest(graph) == ["a"]
+    assert first_half_busiest(Problem(graph, {})) == ["a"]
+    assert second_half_busiest(Problem(graph, {})) == ["c"]
 
 
-def test_max_degree_first_half_hub_is_a_shortcut(build_task) -> None:
+def test_positional_heuristics_read_the_order_the_prompt_shows(build_task) -> None:
+    """With an order seed, the first half is the first half of the edge lines of the prompt."""
+    from collections import Counter
+
+    from gralgo.formats import build_prompt
+
+    graph = nx.Graph([(f"n{i}", f"n{j}") for i in range(8) for j in range(i + 1, 8) if (i * j) % 3])
+    task = build_task("max_degree")
+    for seed in range(5):
+        problem = Problem(graph, {}, order_seed=seed)
+        text = build_prompt(task, problem, task.solve(problem).answer, "edge_list").text
+        lines = [line for line in text.split("\n") if line.startswith('"') and " -- " in line]
+        edges = [_ends(line) for line in lines]
+        half = Counter(node for edge in edges[: len(edges) // 2] for node in edge)
+        top = max(half.values())
+        assert first_half_busiest(problem) == sorted(n for n, c in half.items() if c == top)
+        nodes = text.split("Nodes: ")[1].split("\n")[0].split(", ")
+        threshold = Problem(graph, {"tau": 1}, order_seed=seed)
+        credits = heuristic_credits(build_task("distance_threshold"), threshold, nodes[0][1:-1])
+        assert credits["first_listed_node"] == 1.0
+
+
+def _ends(line: str) -> tuple[str, str]:
+    left, right = line.split(" -- ")
+    return left[1:-1], right[1:-1]
+
+
+def test_no_heuristic_is_a_redraw_rule(build_task) -> None:
+    """The busiest node of the first half gives the max degree: measured, never redrawn."""
     graph = nx.Graph([("a", "b"), ("a", "c"), ("a", "d"), ("b", "c"), ("x", "y")])
     task = build_task("max_degree")
     problem = Problem(graph, {})
     solution = task.solve(problem)
-    assert find_shortcuts(task, problem, solution) == ("first_half_hub",)
+    assert find_shortcuts(task, problem, solution) == ()
+    assert heuristic_credits(task, problem, solution.answer)["first_half_hub"] == 1.0
 
 
 def test_peeling_passes(build_task) -> None:
@@ -77,8 +109,7 @@ def test_peeling_passes(build_task) -> None:
     task = build_task("max_kcore")
     credits = heuristic_credits(task, Problem(graph, {"k": 2}), "3")
     assert credits["peel_2_passes"] == 0.0 and credits["peel_3_passes"] == 1.0
-    short = nx.Graph([("a", "b"), ("b", "c"), ("a", "c"), ("c", "d"), ("d", "e")])
-    assert scan_shortcuts(task, Problem(short, {"k": 2}), "3") == ["peel_2_passes"]
+    assert credits["peel_4_passes"] == 1.0 and credits["peel_1_passes"] == 0.0
 
 
 @pytest.mark.parametrize(
@@ -93,14 +124,45 @@ def test_peeling_passes(build_task) -> None:
             ),
             {},
             "4",
-            {"greedy_from_hub": 0.0, "greedy_best_start": 1.0, "core_plus_one": 1.0},
+            {
+                "greedy_from_hub": 0.0,
+                "greedy_best_start": 1.0,
+                "core_plus_one": 1.0,
+                "min_degree_peeling": 1.0,
+                "max_degree_plus_one": 0.0,
+            },
         ),
         (
             "diameter",
             nx.Graph([("a", "b"), ("b", "c"), ("c", "d"), ("d", "e"), ("b", "f")]),
             {},
             "4",
-            {"double_sweep": 1.0},
+            {"double_sweep": 1.0, "bfs_max_degree": 0.0, "twice_hub_eccentricity": 0.0},
+        ),
+        (
+            "diameter",
+            nx.Graph([("a", "b"), ("b", "c"), ("c", "d"), ("d", "e"), ("b", "f")]),
+            {},
+            "3",
+            {"bfs_min_degree": 0.0, "bfs_max_degree": 1.0},
+        ),
+        (
+            "distance_k",
+            # a - b - c - d, b - e: within 2 hops of a: b, c, e (3); degree sum 1 + 2 = 3
+            nx.Graph([("a", "b"), ("b", "c"), ("c", "d"), ("b", "e")]),
+            {"node": "a", "k": 2},
+            "3",
+            {"neighbours": 0.0, "reach_k_minus_1": 0.0, "reach_k_plus_1": 0.0, "degree_sum": 1.0},
+        ),
+        (
+            "path_sum",
+            # root r: r-a (1) - b (1); r-c (9): sums b 2, c 9; tau 5: one path (c)
+            nx.Graph(
+                [("r", "a", {"weight": 1}), ("a", "b", {"weight": 1}), ("r", "c", {"weight": 9})]
+            ),
+            {"root": "r", "tau": 5},
+            "1",
+            {"all_leaves": 0.0, "half_leaves": 1.0, "deepest_leaves": 1.0},
         ),
     ],
 )
@@ -115,7 +177,24 @@ def test_heaviest_edge_triangle_and_boruvka(build_task) -> None:
         graph.nodes[node]["weight"] = weight
     credits = heuristic_credits(build_task("max_weight_triangle"), Problem(graph, {}), "23")
     assert credits["heaviest_edge_triangle"] == 1.0
-    tree = weighted([("a", "b", 1), ("b", "c", 5), ("c", "d", 1)])
-    tree.add_edge("a", "d", weight=7)
-    boruvka = heuristic_credits(build_task("mst_weight"), Problem(tree, {}), "2")
-    assert boruvka["boruvka_round"] == 1.0  # a-b and c-d: the forest, not the tree (weight 7)
+    assert credits["top_three_nodes"] == 1.0  # 9 + 9 + 5: b, c, d is the heaviest triangle
+    assert credits["top5_heavy_triangle"] == 1.0
+    cycle = weighted([("a", "b", 1), ("b", "c", 5), ("c", "d", 1), ("a", "d", 7)])
+    boruvka = heuristic_credits(build_task("mst_weight"), Problem(cycle, {}), "7")
+    # one round: a-b and c-d (2), then the lightest edge joining the two parts (b-c, 5)
+    assert boruvka["boruvka_1_round"] == 1.0 and boruvka["lightest_edges"] == 1.0
+    square = weighted([("a", "b", 1), ("b", "c", 2), ("c", "a", 3), ("c", "d", 9), ("d", "a", 9)])
+    # the 3 lightest (1, 2, 3) close a cycle: 6, but the tree is 1 + 2 + 9 = 12
+    credits = heuristic_credits(build_task("mst_weight"), Problem(square, {}), "12")
+    assert credits["lightest_edges"] == 0.0 and credits["boruvka_2_rounds"] == 1.0
+
+
+def test_distance_threshold_reach_heuristics(build_task) -> None:
+    """a-b 1, b-c 1, c-d 1, d-e 2; tau 2: e reaches d only, every other node two or more."""
+    graph = weighted([("a", "b", 1), ("b", "c", 1), ("c", "d", 1), ("d", "e", 2)])
+    problem = Problem(graph, {"tau": 2})
+    task = build_task("distance_threshold", source="openflights")
+    answer = task.solve(problem).answer
+    credits = heuristic_credits(task, problem, answer)
+    assert set(credits) >= {"direct_reach", "two_hop_reach", "least_central", "lightest_edge"}
+    assert credits["two_hop_reach"] == 1.0  # every path within tau here has <= 2 edges
