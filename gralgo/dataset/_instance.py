@@ -70,6 +70,11 @@ class Instance:
     splits: tuple[str, ...] = ("paper",)
     """The splits this instance belongs to: ``paper`` (the paper's sampling, the first
     ``per_level`` draws) and/or ``hard`` (no heuristic of the suite solves it)."""
+
+    def __post_init__(self) -> None:
+        # Every reader (JSON lines, the slim copies, Parquet) may hand over a list.
+        if not isinstance(self.splits, tuple):
+            object.__setattr__(self, "splits", tuple(self.splits))
     """Format name → rendered prompt."""
 
     def to_dict(self) -> dict[str, Any]:
