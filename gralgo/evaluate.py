@@ -106,6 +106,7 @@ def check_before_work(settings: AppSettings) -> None:
 
     if settings.command != "evaluate" or settings.dry_run:
         return
+    sandbox_record(settings)  # tool mode fails closed first: no sandbox, no job to call for
     if server_settings_from_config(settings.model) is not None:
         return
     spec, _ = resolve_model(settings)

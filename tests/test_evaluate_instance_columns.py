@@ -22,7 +22,9 @@ def test_samples_carry_splits_and_overlap_clusters() -> None:
         _instance("a", splits=("paper", "hard"), provenance={"overlap_cluster": 3}),
         _instance("b"),  # a dataset from before: paper only, a cluster of its own
     ]
-    frame = pd.DataFrame({"instance_id": ["a", "a", "b"], "format": ["edge_list"] * 3})
+    frame = pd.DataFrame(
+        {"instance_id": ["a", "a", "b"], "format": ["edge_list"] * 3, "expected": ["4"] * 3}
+    )
     out = with_instance_columns(frame, instances)
     assert out["splits"].tolist() == ["paper,hard", "paper,hard", "paper"]
     assert out["overlap_cluster"].tolist() == ["3", "3", None]

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from gralgo.dataset._instance import Instance, PromptVariant
 from gralgo.dataset._levels import THINNED_MEAN_DEGREE, THINNED_SPREAD, level_range
 from gralgo.dataset._overlap import OverlapGuard
-from gralgo.dataset._splits import split_names
+from gralgo.dataset._split_names import split_names
 from gralgo.errors import SamplingError
 from gralgo.graphs import (
     SampledGraph,

@@ -75,6 +75,7 @@ class Instance:
         # Every reader (JSON lines, the slim copies, Parquet) may hand over a list.
         if not isinstance(self.splits, tuple):
             object.__setattr__(self, "splits", tuple(self.splits))
+
     """Format name → rendered prompt."""
 
     def to_dict(self) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from typing import Any
 
 from gralgo.dataset._instance import Instance
 from gralgo.dataset._slim import read_slim, slim_path, write_slim
-from gralgo.dataset._splits import hard_slice
+from gralgo.dataset._split_names import hard_slice
 from gralgo.dataset._verified import file_stamp, remember_verified, verified_key, was_verified
 from gralgo.errors import GralgoError
 

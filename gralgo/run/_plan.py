@@ -70,8 +70,8 @@ class Plan:
             f"({self.samples_todo} still to run, the rest are in the ledger)",
             f"prompt tokens to send: {self.prompt_tokens_todo:,}",
             f"completion tokens at most: {self.max_completion_tokens_todo:,}",
-            f"estimated cost: {cost} (every reply at max_tokens)",
-            self._typical_line(),
+            f"estimated cost: {cost}",
+            *([self._typical_line()] if self.typical_note else []),
             *self._batch_lines(),
         ]
 

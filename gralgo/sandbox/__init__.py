@@ -12,13 +12,12 @@ from gralgo.sandbox._isolation import (
     detect_isolation,
     memory_cgroup_mode,
 )
-from gralgo.sandbox._limits import Isolation, MemoryCgroup, SandboxLimits, SandboxResult
+from gralgo.sandbox._limits import Isolation, SandboxLimits, SandboxResult
 from gralgo.sandbox._run import run_python
 
 __all__ = [
     "GUARANTEES",
     "Isolation",
-    "MemoryCgroup",
     "SandboxLimits",
     "SandboxResult",
     "SandboxUnavailableError",
