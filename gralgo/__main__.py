@@ -346,8 +346,17 @@ def audit(plain: dict[str, Any]) -> None:
     directory = (plain.get("dataset") or {}).get("dir")
     if not directory:
         raise ConfigError("command=audit needs dataset.dir=DIR (a built dataset)")
+    from gralgo.settings import settings_from_config
+
     out = Path(HydraConfig.get().runtime.output_dir) / "audit"
-    report = audit_dataset(Path(directory).expanduser(), out)
+    held = plain.get("audit") or {}
+    spec = settings_from_config(plain).dataset  # the sources and task settings to build with
+    heldout = (
+        spec,
+        int(held.get("heldout_seed", 20261206)),
+        int(held.get("heldout_per_level", 20)),
+    )
+    report = audit_dataset(Path(directory).expanduser(), out, heldout=heldout)
     print(report.markdown())
     log.info("audit written to %s", out)
     if not report.ok:

@@ -195,6 +195,17 @@ class CompareConfig:
 
 
 @dataclass
+class AuditConfig:
+    """``audit``: the held-out check of ``command=audit``."""
+
+    heldout_seed: int = 20261206
+    """A seed the heuristic suite was not designed on (those were 0, 1 and 2): the audit builds
+    the dataset's tasks and levels again at it and reports every heuristic beating chance."""
+    heldout_per_level: int = 20
+    """Instances per task and level of that held-out build (0: skip the check)."""
+
+
+@dataclass
 class SourceEntryConfig:
     """``source.<name>``: one real-world graph source."""
 
@@ -452,6 +463,8 @@ class GralgoConfig:
     """Scoring options."""
     compare: CompareConfig = field(default_factory=CompareConfig)
     """``command=compare`` inputs."""
+    audit: AuditConfig = field(default_factory=AuditConfig)
+    """``command=audit``'s held-out heuristic check."""
     source: dict[str, SourceEntryConfig] = field(default_factory=dict)
     """Available sources by name."""
     task: dict[str, TaskEntryConfig] = field(default_factory=dict)

@@ -31,12 +31,15 @@ the command exits non-zero when a rule is broken.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from gralgo.dataset._heldout import HeldoutCheck, heldout_check
 from gralgo.dataset._instance import Instance
 from gralgo.dataset._order_control import (
     NOISE_Z,
@@ -60,6 +63,9 @@ from gralgo.dataset._statistics import (
     heuristics_markdown,
 )
 from gralgo.tasks import Problem, Solution, Task, TaskSettings, find_shortcuts, prompt_order_seed
+
+if TYPE_CHECKING:
+    from gralgo.dataset._spec import DatasetSpec
 
 log = logging.getLogger(__name__)
 
@@ -104,6 +110,8 @@ class AuditReport:
     """Every pair of overlapping instances (exact duplicates included)."""
     order_control: list[ControlRow] = field(default_factory=list)
     """Positional heuristics on the prompts' order vs permuted lines (rule ``order``)."""
+    heldout: HeldoutCheck | None = None
+    """The heuristic suite on a seed it was not designed on (``command=audit`` runs it)."""
 
     @property
     def ok(self) -> bool:
@@ -153,6 +161,8 @@ class AuditReport:
             text = ", ".join(f"{name} {n / sizes[key]:.0%}" for name, n in sorted(hits.items()))
             lines.append(f"| {key[0]} | {key[1]} | {sizes[key]} | {text or 'none'} |")
         lines += overlap_lines(self.overlaps, self.overlap_pairs)
+        if self.heldout is not None:
+            lines += ["", self.heldout.markdown().rstrip("\n")]
         lines += ["", "## Answer histograms", ""]
         for (task, level), counts in sorted(self.histograms.items()):
             ordered = sorted(counts.items(), key=_answer_order)
@@ -398,13 +408,29 @@ def plot_baselines(
     return path
 
 
-def audit_dataset(directory: Path, out_dir: Path | None = None, workers: int = 0) -> AuditReport:
+def audit_dataset(
+    directory: Path,
+    out_dir: Path | None = None,
+    workers: int = 0,
+    heldout: tuple[DatasetSpec, int, int] | None = None,
+) -> AuditReport:
     """Audit the dataset in ``directory``; with ``out_dir``, write audit.md / .csv / .png.
 
-    ``workers``: processes for the re-solve (0: one per core)."""
+    ``workers``: processes for the re-solve (0: one per core). ``heldout``: (a spec of the
+    dataset's sources and task settings, a seed, instances per cell) for the held-out heuristic
+    check (``gralgo/dataset/_heldout.py``) on the dataset's own standard tasks and levels."""
     from gralgo.dataset._store import read_instances
 
-    report = audit_instances(read_instances(Path(directory)), workers=workers)
+    instances = read_instances(Path(directory))
+    report = audit_instances(instances, workers=workers)
+    if heldout is not None and heldout[2] > 0:
+        spec, seed, per_level = heldout
+        cells = {(i.task, i.level) for i in instances if i.context == "standard" and i.level > 0}
+        if cells:
+            tasks = {name: s for name, s in spec.tasks.items() if name in {t for t, _ in cells}}
+            levels = tuple(sorted({lv for _, lv in cells}))
+            held = dataclasses.replace(spec, tasks=tasks, levels=levels)
+            report = dataclasses.replace(report, heldout=heldout_check(held, seed, per_level))
     if out_dir is not None:
         out = Path(out_dir)
         out.mkdir(parents=True, exist_ok=True)

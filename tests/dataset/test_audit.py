@@ -200,6 +200,7 @@ def test_audit_command_exits_non_zero_on_a_broken_rule(make_settings, tmp_path) 
             "command=audit",
             f"dataset.dir={tmp_path / 'trees'}",
             f"hydra.run.dir={tmp_path / 'run'}",
+            "audit.heldout_per_level=5",
         ],
         cwd=ROOT,
         capture_output=True,
@@ -208,6 +209,8 @@ def test_audit_command_exits_non_zero_on_a_broken_rule(make_settings, tmp_path) 
     )
     assert run.returncode == 1, run.stderr
     assert "answer_share: max_degree level 2" in run.stdout
+    # the suite scored again on a seed it was not designed on, the dataset's cells only
+    assert "## Held-out heuristic check (seed 20261206, 5 per task and level)" in run.stdout
     assert (tmp_path / "run" / "audit" / "audit.png").is_file()
 
 
