@@ -55,7 +55,10 @@ class SyntheticInstance:
 
 
 def _graph(rng: random.Random, n: int) -> nx.Graph:  # type: ignore[type-arg]
-    names = rng.sample([f"{a} {b}" for a in ADJECTIVES for b in NOUNS], n)
+    # 288 names: level 6 draws up to 160 nodes (12 x 12 = 144 ran out)
+    names = rng.sample(
+        [f"{a} {b}{side}" for side in ("", " north") for a in ADJECTIVES for b in NOUNS], n
+    )
     graph: nx.Graph = nx.Graph()  # type: ignore[type-arg]
     for i in range(1, n):
         graph.add_edge(names[i], names[rng.randrange(i)], weight=rng.randint(1, 10))
