@@ -171,6 +171,9 @@ def cli(argv: list[str] | None = None) -> None:
     from gralgo.config import check_command_line, check_composed, composed_once
 
     args = sys.argv[1:] if argv is None else argv
+    if any(arg in ("-sc", "--shell-completion") for arg in args):
+        main()  # Hydra's tab completion (install / query): no job, nothing to check or write
+        return
     if args[:1] == ["view"]:  # the run viewer is no Hydra job: it writes no run folder
         from gralgo.view import view_main
 
@@ -412,9 +415,16 @@ def exit_without_teardown(status: int) -> None:
     os._exit(status)
 
 
-if __name__ == "__main__":
+def console() -> None:
+    """The ``gralgo`` command: exactly ``python -m gralgo`` (the command-line checks, ``gralgo
+    view``, then the Hydra app). It was the Hydra app alone, which skipped every check made
+    before Hydra writes (secrets, keys, paths) and knew no ``view``."""
     try:
         cli()
     except SystemExit as stop:
         exit_without_teardown(exit_code(stop))
     exit_without_teardown(0)
+
+
+if __name__ == "__main__":
+    console()

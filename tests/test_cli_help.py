@@ -41,13 +41,24 @@ def test_help_is_short_and_lists_groups_presets_and_commands() -> None:
 
 def test_console_script_is_the_module_entry_point() -> None:
     scripts = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["scripts"]
-    assert scripts == {"gralgo": "gralgo.__main__:main"}
+    assert scripts == {"gralgo": "gralgo.__main__:console"}
     module, function = scripts["gralgo"].split(":")
-    # What the installed `gralgo` script does: import the entry point, call it with argv.
-    code = (
-        f"import sys; from {module} import {function} as main; "
-        "sys.argv = ['gralgo', '--help']; main()"
-    )
-    done = _run("-c", code)
+
+    def script(*args: str) -> subprocess.CompletedProcess[str]:
+        """What the installed `gralgo` script does: import the entry point, call it."""
+        code = (
+            f"import sys; from {module} import {function} as main; "
+            f"sys.argv = ['gralgo', *{list(args)!r}]; main()"
+        )
+        return _run("-c", code)
+
+    done = script("--help")
     assert done.returncode == 0, done.stderr
     assert done.stdout == _run("-m", "gralgo", "--help").stdout
+    # The checks before Hydra writes run for the script too (it called the Hydra app alone):
+    refused = script("model=openai_compatible", "model.name=x", "+model.extra_body.api_key=sk-x")
+    assert refused.returncode == 2 and refused.stderr.startswith("gralgo: error:"), refused.stderr
+    view = script("view", "/no/such/outputs")  # and the run viewer
+    assert view.returncode == 2 and "gralgo view: error" in view.stderr, view.stderr
+    completion = script("--shell-completion", "install=bash")  # Hydra's tab completion still
+    assert completion.returncode == 0 and "hydra_bash_completion" in completion.stdout
