@@ -63,6 +63,7 @@ class Instance:
     certificate: dict[str, Any]
     provenance: dict[str, Any]
     prompts: dict[str, PromptVariant] = field(default_factory=dict)
+    """Format name → rendered prompt."""
     n_nodes: int = 0
     """Nodes of ``graph`` (known without parsing it: jobs skip the graphs)."""
     n_edges: int = 0
@@ -75,8 +76,6 @@ class Instance:
         # Every reader (JSON lines, the slim copies, Parquet) may hand over a list.
         if not isinstance(self.splits, tuple):
             object.__setattr__(self, "splits", tuple(self.splits))
-
-    """Format name → rendered prompt."""
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data in the on-disk schema, the same for every task.
