@@ -80,7 +80,7 @@ def main(cfg: DictConfig) -> None:
             raise config_error(exc) from None
         assert isinstance(raw, dict)
         plain = {str(key): value for key, value in raw.items()}  # top-level keys are names
-        _resume_gc(freeze=plain.get("command") == "evaluate")
+        _resume_gc()
         if plain.get("command") == "compare":
             compare(plain)
             return
@@ -218,21 +218,12 @@ _PAUSED_GC: list[bool] = []
 """Holds ``True`` while :func:`cli` has the collector off (until the app or the exit)."""
 
 
-def _resume_gc(freeze: bool = False) -> None:
-    """Turn the collector back on if :func:`cli` turned it off (a caller's own choice stays).
-
-    ``freeze``: an evaluation, which leaves what is alive at its start out of its collections
-    (``gralgo.evaluate.frozen_gc``) and puts it back at its end: the start-up's objects are
-    frozen first, so the collector does not walk them all once more as it resumes (~24,000
-    objects of spent config copies among ~80,000: ~30-50 ms of CPU); the spent ones are freed
-    after the job instead.
-    """
+def _resume_gc() -> None:
+    """Turn the collector back on if :func:`cli` turned it off (a caller's own choice stays)."""
     import gc
 
     if _PAUSED_GC:
         _PAUSED_GC.clear()
-        if freeze:
-            gc.freeze()
         gc.enable()
 
 

@@ -522,32 +522,6 @@ def with_certificate_verdicts(
     return certificate_verdicts(frame, by_id, numeric, task_options)
 
 
-@contextlib.contextmanager
-def frozen_gc() -> Iterator[None]:
-    """What is alive now (modules, the config) left out of the block's garbage collections.
-
-    A full collection walks every tracked object: with numpy, pandas, matplotlib, Hydra and a
-    job's instances loaded, ~0.1 s of CPU each, several per job. Objects alive at entry are moved
-    to the collector's permanent generation (:func:`gc.freeze`; call :func:`freeze_now` to add
-    later ones) and put back at exit (:func:`gc.unfreeze`), where cycles among them are found
-    again by the next collections.
-    """
-    import gc
-
-    gc.freeze()
-    try:
-        yield
-    finally:
-        gc.unfreeze()
-
-
-def freeze_now() -> None:
-    """Inside :func:`frozen_gc`: leave what is alive now out of the collections too."""
-    import gc
-
-    gc.freeze()
-
-
 def dry_run(settings: AppSettings) -> EvaluationResult:
     """``dry_run=true``: the plan (requests, tokens, the upper-bound and the typical cost),
     printed once. It writes no run record, ledger or MLflow run: only the dataset it plans for
@@ -613,11 +587,6 @@ def signals_interrupt() -> Iterator[None]:
 
 def evaluate(settings: AppSettings) -> EvaluationResult:
     """Run (or resume) one evaluation job and report it."""
-    with frozen_gc():
-        return _evaluate(settings)
-
-
-def _evaluate(settings: AppSettings) -> EvaluationResult:
     from gralgo.job import detach_shared_files
     from gralgo.ledger import check_ledger_location, open_ledger
     from gralgo.report import JobClock
@@ -670,7 +639,6 @@ def _evaluate(settings: AppSettings) -> EvaluationResult:
         for line in plan.lines():
             log.info("plan: %s", line)
         clock.lap("plan")
-        freeze_now()  # the instances, requests and plan live until the job ends
         stop_reason = None
         batch_metrics: dict[str, float] | None = None
         if todo and settings.run.batch.enabled:
@@ -836,7 +804,6 @@ def report_results(
     status = completeness(frame, stop_reason)
     if clock is not None:
         clock.lap("scoring")
-    freeze_now()  # the samples table lives until the reports are written: not walked by them
     report_settings = job_report_settings(settings)
     artifacts, metrics, transcripts = write_reports(
         frame, report_settings, out_dir, status, transcripts
