@@ -26,6 +26,7 @@ import pandas as pd
 from gralgo.analysis._output import AnalysisOutput, add_caption
 from gralgo.analysis._responses import scored_responses
 from gralgo.errors import ConfigError
+from gralgo.score import correlation_ci
 
 log = logging.getLogger("gralgo")
 
@@ -117,29 +118,6 @@ def _p_values(x: np.ndarray, y: np.ndarray) -> tuple[float, float, str]:
     return float(stats.pearsonr(x, y)[1]), float(stats.spearmanr(x, y)[1]), "asymptotic"
 
 
-def _bootstrap(
-    x: np.ndarray, y: np.ndarray, resamples: int, seed: int
-) -> dict[str, tuple[float, float]]:
-    from scipy import stats
-
-    rng = np.random.default_rng(seed)
-    pearson, spearman = [], []
-    for _ in range(resamples):
-        idx = rng.integers(0, len(x), len(x))
-        if np.ptp(x[idx]) == 0 or np.ptp(y[idx]) == 0:
-            continue  # a constant resample has no correlation
-        pearson.append(stats.pearsonr(x[idx], y[idx])[0])
-        spearman.append(stats.spearmanr(x[idx], y[idx])[0])
-
-    def interval(values: list[float]) -> tuple[float, float]:
-        if not values:
-            return math.nan, math.nan
-        low, high = np.quantile(values, [0.025, 0.975])
-        return float(low), float(high)
-
-    return {"pearson": interval(pearson), "spearman": interval(spearman)}
-
-
 def correlate(
     accuracy: pd.DataFrame, scores: list[ExternalScore], *, resamples: int = 1000, seed: int = 0
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -172,7 +150,7 @@ def correlate(
         if len(group) >= 3 and np.ptp(x) > 0 and np.ptp(y) > 0:
             pearson_p, spearman_p, method = _p_values(x, y)
             few = f"n = {len(group)}: too few models for an interval (< {MIN_INTERVAL_N})"
-            ci = _bootstrap(x, y, resamples, seed) if len(group) >= MIN_INTERVAL_N else None
+            ci = correlation_ci(x, y, resamples, seed) if len(group) >= MIN_INTERVAL_N else None
             row.update(
                 pearson_r=float(stats.pearsonr(x, y)[0]),
                 pearson_p=pearson_p,

@@ -179,7 +179,7 @@ def write_reports(
         priced_samples,
         write_tables,
     )
-    from gralgo.score import aggregate, instance_metrics, score_samples
+    from gralgo.score import RESAMPLES_COLUMN, aggregate, instance_metrics, score_samples
     from gralgo.tracking import redact_config, secret_env_names
 
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -187,6 +187,7 @@ def write_reports(
     inst = instance_metrics(scored, settings.k)
     inst["mode"] = settings.mode  # compare/sweeps keep direct and tool results apart
     resamples = settings.bootstrap_resamples
+    inst[RESAMPLES_COLUMN] = resamples  # a study of instances.csv draws the same intervals
     overall = aggregate(inst, by=["model"], n_resamples=resamples)
     parts = breakdowns(inst, resamples)  # computed once: tables, metrics and summary share it
     by_task = parts["task"]
@@ -219,7 +220,7 @@ def write_reports(
         tables += write_tables(inst, agg, tables_dir, guesses=guesses)
         figure = out_dir / "accuracy_by_level.png"  # drawn while the transcripts are written
         drawing = in_background("the figure", plot_accuracy_by_level, inst, figure,
-                                guesses=guesses, fork=fork)  # fmt: skip
+                                guesses=guesses, n_resamples=resamples, fork=fork)  # fmt: skip
         artifacts.append(figure)
     else:
         tables_dir.mkdir(parents=True, exist_ok=True)
@@ -229,7 +230,8 @@ def write_reports(
         from gralgo.report import plot_long_context
 
         figure = out_dir / "accuracy_by_context.png"
-        drawing = in_background("the figure", plot_long_context, inst, figure, fork=fork)
+        drawing = in_background("the figure", plot_long_context, inst, figure,
+                                n_resamples=resamples, fork=fork)  # fmt: skip
         artifacts.append(figure)
     if not status.complete:
         mark_partial(tables, status)

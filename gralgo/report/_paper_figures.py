@@ -14,16 +14,9 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
-from gralgo.report._plots import (
-    agg_figure,
-    default_title,
-    k_label,
-    stratified_interval,
-    taxonomy_points,
-)
+from gralgo.report._plots import agg_figure, default_title, k_label, taxonomy_points
 from gralgo.report._tables import TAXONOMIES, ordered_models
 from gralgo.score import ScoringInputError, normalized_scores
-from gralgo.seeding import stable_seed
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -49,38 +42,32 @@ def context_tokens(context: str) -> int:
 
 
 def plot_long_context(inst: pd.DataFrame, path: str | Path, *, n_resamples: int = 1000) -> Path:
-    """Figure 3: pass@k against prompt length, one panel per task, one line per model."""
-    done = inst[~inst["incomplete"].astype(bool)].copy()
-    if done.empty:
+    """Figure 3: pass@k against prompt length, one panel per task, one line per model; each
+    point with the score stage's interval of its (model, task, context) (``aggregate``)."""
+    from gralgo.score import aggregate
+
+    cells = aggregate(inst, by=["model", "task", "context"], n_resamples=n_resamples)
+    cells = cells[cells["n_instances"] > 0].copy()
+    if cells.empty:
         raise ScoringInputError("nothing to plot: no complete long-context instance")
-    done["tokens"] = done["context"].map(context_tokens)
-    tasks = sorted(done["task"].unique())
-    models = ordered_models(done, None)
+    cells["tokens"] = cells["context"].map(context_tokens)
+    cells = cells.sort_values(["task", "model", "tokens"], kind="stable")
+    tasks = sorted(cells["task"].unique())
+    models = ordered_models(cells, None)
     figure = agg_figure(figsize=(4.2 * len(tasks), 3.8))
     axes = figure.subplots(1, len(tasks), sharey=True, squeeze=False)
     for axis, task in zip(axes[0], tasks, strict=True):
         for m_index, model in enumerate(models):
-            rows = done[(done["task"] == task) & (done["model"] == model)]
-            xs, ys, lows, highs = [], [], [], []
-            for tokens, group in rows.groupby("tokens", sort=True):
-                values = group["pass_at_k"].to_numpy()
-                low, high = stratified_interval(
-                    [values],
-                    n_resamples=n_resamples,
-                    seed=stable_seed("fig3", model, task, tokens),
-                )
-                xs.append(tokens)
-                ys.append(values.mean())
-                lows.append(low)
-                highs.append(high)
-            if not xs:
+            rows = cells[(cells["task"] == task) & (cells["model"] == model)]
+            if rows.empty:
                 continue
-            y = np.asarray(ys)
-            axis.errorbar(xs, y, yerr=np.vstack([y - lows, np.asarray(highs) - y]).clip(0),
+            y = rows["pass_at_k"].to_numpy(dtype=float)
+            low, high = rows["pass_at_k_lo"].to_numpy(), rows["pass_at_k_hi"].to_numpy()
+            axis.errorbar(rows["tokens"].to_numpy(), y, yerr=np.vstack([y - low, high - y]).clip(0),
                           label=model, marker=_MODEL_MARKERS[m_index % len(_MODEL_MARKERS)],
                           capsize=3)  # fmt: skip
         axis.set_xscale("log", base=2)
-        ticks = sorted(done["tokens"].unique())
+        ticks = sorted(cells["tokens"].unique())
         axis.set_xticks(ticks, [f"{t // 1000}k" for t in ticks])
         axis.set_title(task)
         axis.set_xlabel("prompt length (tokens)")

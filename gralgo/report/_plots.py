@@ -1,7 +1,8 @@
 """Plot accuracy per level: pass@k and cons@k, one line per taxonomy (and per model).
 
 Each point is the mean of the taxonomy's task means (as in Tables 3/5) with a stratified
-bootstrap 95 % interval (instances resampled within each task). Series are nudged sideways so
+bootstrap 95 % interval (instances resampled within each task), computed by the score stage
+(``gralgo.score.aggregate``), as every other interval. Series are nudged sideways so
 that equal values (e.g. three taxonomies at 0) stay visible, and each taxonomy has its own colour
 and marker. matplotlib is imported inside the functions, through its object-oriented API (a
 ``Figure`` on an Agg canvas, never ``pyplot``), so importing this module costs nothing and
@@ -11,7 +12,6 @@ plotting works without a display.
 from __future__ import annotations
 
 import contextlib
-import itertools
 import sys
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
@@ -22,95 +22,38 @@ import pandas as pd
 
 from gralgo.report._tables import TAXONOMIES, ordered_models
 from gralgo.score import ScoringInputError
-from gralgo.seeding import stable_seed
 
 TAXONOMY_MARKERS = {"enumeration": "o", "exploration": "s", "intuition": "^"}
 _LINESTYLES = ("-", "--", ":", "-.")
 METRIC_LABELS = {"pass_at_k": "pass@{k}", "cons_at_k": "cons@{k}"}
 
 
-def stratified_interval(
-    groups: Sequence[np.ndarray],
-    *,
-    n_resamples: int = 1000,
-    confidence: float = 0.95,
-    seed: int = 0,
-    clusters: Sequence[np.ndarray] | None = None,
-) -> tuple[float, float]:
-    """Bootstrap interval of the mean of group means, resampling within each group.
+def taxonomy_intervals(
+    inst: pd.DataFrame, by: str = "level", n_resamples: int = 1000
+) -> pd.DataFrame:
+    """``aggregate`` per (model, taxonomy, ``by``) stratified by task: each metric the mean of
+    the taxonomy's task means with the score stage's interval (a taxonomy of one task shows
+    that task's interval, as every table does), over the ``paper`` split's complete instances;
+    groups without one left out."""
+    from gralgo.score import aggregate
 
-    ``clusters`` (per group, one overlap-cluster id per value) resamples a group's clusters
-    instead of its values where some share one (``gralgo.score.cluster_resample_means``, as
-    every table's interval). When every group holds one finite value repeated (all correct,
-    all wrong), every resample is the sample itself: the interval is its mean, computed as one
-    resample would be, with no draws (the same bits)."""
-    given: list[np.ndarray | None] = [None] * len(groups) if clusters is None else [*clusters]
-    ids = [c for g, c in zip(groups, given, strict=True) if len(g)]
-    groups = [np.asarray(g, dtype=np.float64) for g in groups if len(g)]
-    if not groups:
-        return float("nan"), float("nan")
-    if all(np.isfinite(g[0]) and bool((g == g[0]).all()) for g in groups):
-        mean = np.zeros(1)
-        for values in groups:
-            mean += values[np.zeros((1, len(values)), dtype=np.intp)].mean(axis=1)
-        mean /= len(groups)
-        return float(mean[0]), float(mean[0])
-    from gralgo.score import cluster_resample_means
+    agg = aggregate(inst, by=["model", "taxonomy", by], n_resamples=n_resamples, strata="task")
+    return agg[agg["n_instances"] > 0].reset_index(drop=True)
 
-    rng = np.random.default_rng(seed)
-    means = np.zeros(n_resamples)
-    for values, group_ids in zip(groups, ids, strict=True):
-        if group_ids is not None:
-            clustered = cluster_resample_means(rng, values, group_ids, n_resamples)
-            if clustered is not None:
-                means += clustered
-                continue
-        draws = rng.integers(0, len(values), size=(n_resamples, len(values)))
-        means += values[draws].mean(axis=1)
-    means /= len(groups)
-    tail = (1.0 - confidence) / 2 * 100
-    low, high = np.percentile(means, [tail, 100 - tail])
-    return float(low), float(high)
+
+def metric_points(intervals: pd.DataFrame, metric: str, by: str = "level") -> pd.DataFrame:
+    """``model``, ``taxonomy``, ``by``, ``value``, ``lo``, ``hi`` of ``metric`` from
+    :func:`taxonomy_intervals`."""
+    columns = {metric: "value", f"{metric}_lo": "lo", f"{metric}_hi": "hi"}
+    return intervals[["model", "taxonomy", by, *columns]].rename(columns=columns)
 
 
 def taxonomy_points(
     inst: pd.DataFrame, metric: str, by: str = "level", n_resamples: int = 1000
 ) -> pd.DataFrame:
-    """Per (model, taxonomy, ``by``): mean of task means of ``metric`` with ``lo`` / ``hi``."""
-    from gralgo.score import cluster_ids
-
-    done = inst[~inst["incomplete"].astype(bool)]
-    clusters = cluster_ids(done)  # overlapping instances are resampled together
-    rows = []
-    for (model, taxonomy, value), per_task in _task_values(done, metric, by):
-        task_values = [values for values, _ in per_task]
-        low, high = stratified_interval(
-            task_values, n_resamples=n_resamples,
-            seed=stable_seed("plot", model, taxonomy, value),
-            clusters=[clusters[where] for _, where in per_task],
-        )  # fmt: skip
-        rows.append({"model": model, "taxonomy": taxonomy, by: value, "lo": low, "hi": high,
-                     "value": float(np.mean([t.mean() for t in task_values]))})  # fmt: skip
-    return pd.DataFrame(rows, columns=["model", "taxonomy", by, "value", "lo", "hi"])
-
-
-def _task_values(
-    done: pd.DataFrame, metric: str, by: str
-) -> Iterator[tuple[tuple[Any, Any, Any], list[tuple[np.ndarray, np.ndarray]]]]:
-    """Per (model, taxonomy, ``by``) in sorted order, the ``metric`` values of each of its tasks
-    (tasks sorted, values in row order) with their row positions in ``done``: the groups of
-    ``done.groupby([model, taxonomy, by])`` and of each group's ``groupby("task")``, from one
-    grouping of plain arrays instead of a frame per group."""
-    values = done[metric].to_numpy()
-    positions = done.groupby(["model", "taxonomy", by, "task"], sort=True).indices
-    for outer, tasks in itertools.groupby(sorted(positions), key=lambda key: key[:3]):
-        yield tuple(_plain(v) for v in outer), [(values[positions[key]], positions[key])
-                                                for key in tasks]  # fmt: skip
-
-
-def _plain(value: Any) -> Any:
-    """A numpy scalar as the Python scalar pandas' groupby keys are."""
-    return value.item() if isinstance(value, np.generic) else value
+    """Per (model, taxonomy, ``by``): mean of task means of ``metric`` with ``lo`` / ``hi``
+    (:func:`taxonomy_intervals`)."""
+    return metric_points(taxonomy_intervals(inst, by, n_resamples), metric, by)
 
 
 def default_title(inst: pd.DataFrame) -> str:
@@ -156,8 +99,8 @@ def plot_accuracy_by_level(
 
         guesses = guess_baselines(inst)
     inst = inst[in_split(inst, PAPER)]  # the paper split, as the tables
-    points = {m: taxonomy_points(inst, m, n_resamples=n_resamples)
-              for m in ("pass_at_k", "cons_at_k")}  # fmt: skip
+    intervals = taxonomy_intervals(inst, n_resamples=n_resamples)
+    points = {m: metric_points(intervals, m) for m in ("pass_at_k", "cons_at_k")}
     if points["pass_at_k"].empty:
         raise ScoringInputError("nothing to plot: the instances table has no complete instance")
     models = ordered_models(points["pass_at_k"], model_order)

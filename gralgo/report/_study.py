@@ -90,9 +90,10 @@ def paired_rows(inst: pd.DataFrame, n_resamples: int = 1000) -> pd.DataFrame:
     import numpy as np
     import pandas as pd
 
-    from gralgo.score import PAPER, bootstrap_ci, cluster_ids, in_split
+    from gralgo.score import PAPER, bootstrap_ci, cluster_ids, in_split, recorded_resamples
     from gralgo.seeding import stable_seed
 
+    n_resamples = recorded_resamples(inst, n_resamples)  # as the jobs drew theirs
     done = inst[~inst["incomplete"].astype(bool).to_numpy() & in_split(inst, PAPER)]
     done = done.assign(_cluster=cluster_ids(done))  # overlapping instances resampled together
     rows = []

@@ -87,8 +87,11 @@ def bootstrap_ci(
     confidence: float = 0.95,
     seed: int = 0,
     clusters: np.ndarray | None = None,
+    strata: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Percentile bootstrap interval of the mean, resampling rows (instances) with replacement.
+    The one interval computation of the project: every page, table, metric and figure shows
+    an interval this function drew (through :func:`gralgo.score.aggregate`).
 
     ``values`` is ``(m,)`` or ``(m, d)``: ``d`` metrics share the same resamples. Returns
     ``(low, high)`` of shape ``()`` or ``(d,)``; ``NaN`` when ``m == 0``. Vectorised: one
@@ -100,6 +103,12 @@ def bootstrap_ci(
     mean is its rows' mean (sum over drawn clusters / rows drawn), so overlapping instances do
     not count as independent draws. With every id distinct (or ``None``) it is the row
     bootstrap above, draw for draw.
+
+    ``strata`` (one id per row) makes it a stratified bootstrap of the mean of stratum means
+    (a taxonomy's mean of its task means, as Tables 3/5): each stratum (in sorted id order) is
+    resampled within itself, by rows or by its clusters, from the one generator. With a single
+    stratum (or ``None``) it is the bootstrap above, draw for draw: the same instances get the
+    same interval whether or not they are stratified.
     """
     if n_resamples < 1:
         raise ValueError(f"n_resamples must be >= 1, got {n_resamples}")
@@ -116,10 +125,31 @@ def bootstrap_ci(
         value = (data[0] == 1.0).astype(np.float64)
         return (value.copy(), value) if data.ndim > 1 else (value[()], value[()])
     rng = np.random.default_rng(seed)
+    if strata is not None:
+        codes = np.unique(np.asarray(strata), return_inverse=True)[1].reshape(-1)
+        if len(codes) != data.shape[0]:
+            raise ValueError(f"strata has {len(codes)} ids for {data.shape[0]} rows")
+        n_strata = int(codes.max()) + 1
+        if n_strata > 1:
+            ids = None if clusters is None else np.asarray(clusters)
+            means = np.zeros((n_resamples, *width))
+            for code in range(n_strata):
+                rows = np.flatnonzero(codes == code)
+                means += _resample_means(rng, data[rows], None if ids is None else ids[rows],
+                                         n_resamples)  # fmt: skip
+            return _quantiles(means / n_strata, confidence)
+    return _quantiles(_resample_means(rng, data, clusters, n_resamples), confidence)
+
+
+def _resample_means(
+    rng: np.random.Generator, data: np.ndarray, clusters: np.ndarray | None, n_resamples: int
+) -> np.ndarray:
+    """``n_resamples`` bootstrap means of ``data``'s rows (by clusters where some share one)."""
     if clusters is not None:
         clustered = cluster_resample_means(rng, data, clusters, n_resamples)
         if clustered is not None:
-            return _quantiles(clustered, confidence)
+            return clustered
+    width = data.shape[1:]
     m = data.shape[0]
     # Drawn in blocks of resamples: the same random stream as one (n_resamples, m) draw, but
     # the index and count matrices stay a few MB whatever the number of instances.
@@ -131,7 +161,7 @@ def bootstrap_ci(
         rows = rng.integers(0, m, size=(size, m))
         counts = np.bincount((rows + offsets[:size]).ravel(), minlength=size * m)
         means[start : start + size] = counts.reshape(size, m) @ data / m
-    return _quantiles(means, confidence)
+    return means
 
 
 def _quantiles(means: np.ndarray, confidence: float) -> tuple[np.ndarray, np.ndarray]:
@@ -146,7 +176,7 @@ def cluster_resample_means(
     """``n_resamples`` means of ``values`` (rows, ``(m,)`` or ``(m, d)``), each over the rows
     of ``len(clusters)`` clusters drawn with replacement (``clusters``: one id per row);
     ``None`` when every row is its own cluster (the caller's row bootstrap is the same thing).
-    The one cluster resampling every interval uses (:func:`bootstrap_ci`, the figures')."""
+    The one cluster resampling every interval uses (:func:`bootstrap_ci`)."""
     data = np.asarray(values, dtype=np.float64)
     codes = np.unique(np.asarray(clusters), return_inverse=True)[1].reshape(-1)
     if len(codes) != data.shape[0]:
@@ -176,6 +206,34 @@ def _cluster_means(
         totals = counts @ sums
         means[start : start + size] = totals / (rows if totals.ndim == 1 else rows[:, None])
     return means
+
+
+def correlation_ci(
+    x: np.ndarray, y: np.ndarray, resamples: int, seed: int
+) -> dict[str, tuple[float, float]]:
+    """Percentile bootstrap 95 % intervals of Pearson's r and Spearman's rho over the points
+    ``(x, y)`` (pairs resampled with replacement; a resample without spread is skipped; NaN
+    when none is left): the analysis' correlation over models."""
+    import math
+
+    from scipy import stats
+
+    rng = np.random.default_rng(seed)
+    pearson, spearman = [], []
+    for _ in range(resamples):
+        idx = rng.integers(0, len(x), len(x))
+        if np.ptp(x[idx]) == 0 or np.ptp(y[idx]) == 0:
+            continue  # a constant resample has no correlation
+        pearson.append(stats.pearsonr(x[idx], y[idx])[0])
+        spearman.append(stats.spearmanr(x[idx], y[idx])[0])
+
+    def interval(values: list[float]) -> tuple[float, float]:
+        if not values:
+            return math.nan, math.nan
+        low, high = np.quantile(values, [0.025, 0.975])
+        return float(low), float(high)
+
+    return {"pearson": interval(pearson), "spearman": interval(spearman)}
 
 
 def normalized_scores(

@@ -68,6 +68,10 @@ METRIC_COLUMNS: tuple[str, ...] = ("pass_at_k", "cons_at_k", "accuracy")
 CLUSTER_COLUMN = "overlap_cluster"
 """Optional per-instance id (the dataset's ``provenance["overlap_cluster"]``): instances of a
 cell with the same id overlap heavily and are resampled together (:func:`aggregate`)."""
+RESAMPLES_COLUMN = "bootstrap_resamples"
+"""Optional per-instance count of bootstrap resamples its job drew its intervals with: a study
+or comparison of saved instances draws each group's interval with the same count
+(:func:`aggregate`), so a cell shows the interval its job showed."""
 HARD_COLUMNS: tuple[str, ...] = ("hard_n_instances", *(f"hard_{m}" for m in METRIC_COLUMNS))
 """What :func:`aggregate` reports of the ``hard`` split (NaN scores when it has no instance)."""
 
@@ -282,6 +286,24 @@ def _mean_or_nan(values: np.ndarray) -> np.ndarray:
     return values.mean(axis=0) if len(values) else np.full(values.shape[1:], np.nan)
 
 
+def recorded_resamples(inst: pd.DataFrame, default: int) -> int:
+    """The bootstrap resamples the jobs of ``inst`` drew with (:data:`RESAMPLES_COLUMN`, the
+    largest where they differ), else ``default``."""
+    if RESAMPLES_COLUMN not in inst.columns:
+        return default
+    counts = inst[RESAMPLES_COLUMN].dropna()
+    return int(counts.max()) if len(counts) else default
+
+
+def _stratified_mean(values: np.ndarray, strata: np.ndarray) -> np.ndarray:
+    """Column means of ``values``: the mean over strata of each stratum's mean."""
+    if not len(values):
+        return _mean_or_nan(values)
+    means: np.ndarray = np.mean([values[strata == name].mean(axis=0) for name in np.unique(strata)],
+                                axis=0)  # fmt: skip
+    return means
+
+
 def _instance_keys(inst: pd.DataFrame) -> np.ndarray | None:
     """Per row, its instance id (``None`` for a table without ids)."""
     if "instance_id" not in inst.columns:
@@ -305,8 +327,12 @@ def aggregate(
     n_resamples: int = 1000,
     confidence: float = 0.95,
     seed: int = 0,
+    strata: str | None = None,
 ) -> pd.DataFrame:
     """Group instances by ``by`` (e.g. ``["model", "task", "level"]``; ``[]`` for one overall row).
+    The one place an interval is computed (:func:`gralgo.score.bootstrap_ci` underneath): the
+    terminal summary, ``summary.csv``, ``breakdown.csv``, ``metrics.json`` (so MLflow and
+    ``jobs.png``), the tables, ``report.html``, ``study.html`` and the figures show its rows.
 
     Scores are of the ``paper`` split (:mod:`gralgo.score._splits`; every instance of a dataset
     without splits). Columns: ``by``; ``n_instances`` (complete) and ``n_incomplete``; mean
@@ -322,6 +348,15 @@ def aggregate(
     sample counts ``n_samples``, ``n_success``, ``n_correct`` ...; shares ``share_correct``,
     ``share_wrong``, ``share_no_answer``, ``share_truncated`` of the successful samples and
     ``share_error`` of all samples.
+
+    ``n_resamples`` applies to instances without a recorded count (:data:`RESAMPLES_COLUMN`,
+    which a job writes into its ``instances.csv``); a group of instances with one is resampled
+    that many times (the largest, where its instances came from jobs that differ).
+
+    ``strata`` (a column, e.g. ``"task"``) makes ``pass_at_k`` / ``cons_at_k`` / ``accuracy``
+    the mean of the strata's means with a stratified interval (a taxonomy's mean of its task
+    means, as Tables 3/5 and the figures); a group of one stratum gets the same value and
+    interval as without it.
     """
     by = list(by)
     _require(
@@ -338,6 +373,11 @@ def aggregate(
     paper, hard = in_split(inst, PAPER), in_split(inst, HARD)
     clusters = cluster_ids(inst)
     ids = _instance_keys(inst)
+    layers = None if strata is None else inst[strata].astype(str).to_numpy(dtype=object)
+    recorded = (
+        inst[RESAMPLES_COLUMN].to_numpy(dtype=np.float64)
+        if RESAMPLES_COLUMN in inst.columns else np.full(len(inst), np.nan)
+    )  # fmt: skip
     count_columns = ["n_samples", "n_success", *OUTCOME_COUNT_COLUMNS]
     counts = inst[count_columns].to_numpy(dtype=np.int64)
     if by:
@@ -352,14 +392,16 @@ def aggregate(
         if ids is not None:  # one interval per set of instances, whatever the grouping
             chosen = chosen[np.argsort(ids[chosen], kind="stable")]
         values = metrics[chosen]
+        counts_used = recorded[chosen][np.isfinite(recorded[chosen])]
         low, high = bootstrap_ci(
             values,
-            n_resamples=n_resamples,
+            n_resamples=int(counts_used.max()) if len(counts_used) else n_resamples,
             confidence=confidence,
             seed=interval_seed(seed, key if ids is None else ids[chosen]),
             clusters=clusters[chosen],
+            strata=None if layers is None else layers[chosen],
         )
-        means = _mean_or_nan(values)
+        means = _mean_or_nan(values) if layers is None else _stratified_mean(values, layers[chosen])
         row: dict[str, object] = dict(zip(by, key, strict=True))
         row["n_instances"] = len(values)
         row["n_incomplete"] = len(split) - len(values)

@@ -15,7 +15,6 @@ from gralgo.report._paper_figures import (
     plot_taxonomy_comparison,
     taxonomy_scores,
 )
-from gralgo.report._plots import stratified_interval
 from gralgo.report._study import comparison_warnings
 from gralgo.score import ScoringInputError
 
@@ -49,13 +48,6 @@ def _inst(
                                 "n_truncated": 0, "n_error": 0,
                             })  # fmt: skip
     return pd.DataFrame(rows)
-
-
-def test_stratified_interval_brackets_the_mean_and_is_zero_width_without_spread() -> None:
-    low, high = stratified_interval([pd.Series([0.0, 1.0]).to_numpy(),
-                                     pd.Series([1.0, 1.0]).to_numpy()], seed=1)  # fmt: skip
-    assert 0.5 <= low <= 0.75 <= high <= 1.0
-    assert stratified_interval([pd.Series([0.3, 0.3]).to_numpy()]) == pytest.approx((0.3, 0.3))
 
 
 def test_figure_3_plots_pass_at_k_per_context_length(tmp_path: Path) -> None:

@@ -13,6 +13,9 @@ from gralgo.report._plots import KWDOC_STAND_IN
 from gralgo.score import ScoringInputError
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+COUNTS = {"n_samples": 4, "n_success": 4, "n_correct": 2, "n_wrong": 2, "n_no_answer": 0,
+          "n_truncated": 0, "n_error": 0}  # fmt: skip
+"""The sample counts an ``instance_metrics`` row carries (``aggregate`` sums them)."""
 
 
 def _inst(models: list[str]) -> pd.DataFrame:
@@ -33,7 +36,9 @@ def _inst(models: list[str]) -> pd.DataFrame:
                         "instance_id": f"{taxonomy}-{level}",
                         "pass_at_k": score,
                         "cons_at_k": score / 2,
+                        "accuracy": score,
                         "incomplete": False,
+                        **COUNTS,
                     }
                 )
     return pd.DataFrame(rows)
@@ -118,31 +123,40 @@ def test_plotting_never_imports_pyplot(tmp_path: Path) -> None:
     assert (tmp_path / "a.png").read_bytes().startswith(PNG_SIGNATURE)
 
 
-def test_taxonomy_points_match_a_groupby_per_group() -> None:
-    """The points come from one grouping of plain arrays; pinned against the frame-per-group
-    computation they replace (same groups, same order, same bootstrap draws)."""
-    import numpy as np
-
-    from gralgo.report._plots import stratified_interval, taxonomy_points
-    from gralgo.seeding import stable_seed
+def test_taxonomy_points_are_the_score_stages_intervals() -> None:
+    """Every point and interval of the figures is a row of ``aggregate`` (stratified by task):
+    a taxonomy of one task shows exactly that task's interval, as the tables show it; a
+    taxonomy of several tasks is the mean of its task means. Incomplete instances and other
+    splits are left out as in every table."""
+    from gralgo.report._plots import taxonomy_points
+    from gralgo.score import aggregate
 
     rng = np.random.default_rng(3)
     inst = pd.concat([_inst(["b", "a"]), _inst(["c"]).assign(task="other_task")])
-    inst = inst.sample(frac=1.0, random_state=1).reset_index(drop=True)  # rows out of order
+    inst = pd.concat([inst, _inst(["c"])]).sample(frac=1.0, random_state=1)
+    inst = inst.reset_index(drop=True)  # rows out of order; model c: two tasks per taxonomy
+    inst["instance_id"] = [f"{row.task}-{row.level}-{i}" for i, row in enumerate(inst.itertuples())]
     inst["pass_at_k"] = rng.random(len(inst))
     inst.loc[inst.index[::7], "incomplete"] = True
-    for by in ("level", "complexity", "task"):
-        done = inst[~inst["incomplete"]]
-        rows = []
-        for (model, taxonomy, value), group in done.groupby(["model", "taxonomy", by]):
-            per_task = [g["pass_at_k"].to_numpy() for _, g in group.groupby("task")]
-            seed = stable_seed("plot", model, taxonomy, value)
-            low, high = stratified_interval(per_task, n_resamples=40, seed=seed)
-            mean = float(np.mean([t.mean() for t in per_task]))
-            rows.append([model, taxonomy, value, mean, low, high])
-        expected = pd.DataFrame(rows, columns=["model", "taxonomy", by, "value", "lo", "hi"])
+    for by in ("level", "complexity"):
         got = taxonomy_points(inst, "pass_at_k", by=by, n_resamples=40)
-        pd.testing.assert_frame_equal(got, expected, check_exact=True)
+        per_task = aggregate(inst, by=["model", "taxonomy", "task", by], n_resamples=40)
+        per_task = per_task[per_task["n_instances"] > 0]
+        single = per_task.groupby(["model", "taxonomy", by])["task"].transform("nunique") == 1
+        for row in per_task[single].itertuples():
+            point = got[(got["model"] == row.model) & (got["taxonomy"] == row.taxonomy)
+                        & (got[by] == getattr(row, by))].iloc[0]  # fmt: skip
+            assert (point["value"], point["lo"], point["hi"]) == (
+                row.pass_at_k,
+                row.pass_at_k_lo,
+                row.pass_at_k_hi,
+            )
+        means = per_task.groupby(["model", "taxonomy", by])["pass_at_k"].mean()
+        assert got.set_index(["model", "taxonomy", by])["value"].to_dict() == pytest.approx(
+            means.to_dict()
+        )
+        assert ((got["lo"] <= got["value"]) & (got["value"] <= got["hi"])).all()
+        assert len(got) == len(means)
 
 
 def _plot_in_a_fresh_process(tmp_path: Path, name: str, before: str = "") -> dict[str, object]:
@@ -194,42 +208,15 @@ def test_matplotlib_loads_without_artist_docs_and_draws_the_same(tmp_path: Path)
         assert "antialiased" in str(result["later_table"]), result["later_table"]
 
 
-def _resampled_interval(groups: list[list[float]], seed: int) -> tuple[float, float]:
-    """The interval by resampling, as ``stratified_interval`` computes it in general."""
-    import numpy as np
-
-    rng = np.random.default_rng(seed)
-    means = np.zeros(50)
-    for values in map(np.asarray, groups):
-        means += values[rng.integers(0, len(values), size=(50, len(values)))].mean(axis=1)
-    means /= len(groups)
-    low, high = np.percentile(means, [2.5, 97.5])
-    return float(low), float(high)
-
-
-@pytest.mark.parametrize("values", [(0.0, 0.0, 0.0), (1.0, 1.0, 1.0), (0.1, 0.7, 0.3)])
-def test_groups_of_one_repeated_value_give_the_resampled_interval_without_draws(
-    values: tuple[float, float, float],
-) -> None:
-    """All correct or all wrong per task: the interval is the bits resampling gives (a mean of
-    37 copies of 0.1 is not 0.1), with no draws."""
-    from gralgo.report._plots import stratified_interval
-
-    groups = [[value] * size for value, size in zip(values, (37, 129, 5), strict=True)]
-    expected = _resampled_interval(groups, seed=4)
-    assert stratified_interval(groups, n_resamples=50, seed=4) == expected
-    mixed = [*groups, [0.0, 1.0]]  # one group varies: resampled as before
-    assert stratified_interval(mixed, n_resamples=50, seed=4) == _resampled_interval(mixed, 4)
-
-
 def test_figure_intervals_resample_overlap_clusters_like_the_tables() -> None:
     """Four copies of one instance are one draw in the figure's interval too."""
-    from gralgo.report._plots import stratified_interval
+    from gralgo.report._plots import taxonomy_points
 
-    values = np.array([1.0, 1.0, 1.0, 1.0, 0.0, 1.0, 0.0, 0.0])
-    plain = stratified_interval([values], n_resamples=4000, seed=1)
-    copies = stratified_interval([values], n_resamples=4000, seed=1,
-                                 clusters=[np.array([9, 9, 9, 9, 1, 2, 3, 4])])  # fmt: skip
-    assert copies[1] - copies[0] > plain[1] - plain[0] + 0.1
-    own = stratified_interval([values], n_resamples=500, seed=1, clusters=[np.arange(8)])
-    assert own == stratified_interval([values], n_resamples=500, seed=1)
+    inst = _inst(["only"]).iloc[:8].assign(taxonomy="enumeration", level=1)
+    inst["instance_id"] = [f"i{i}" for i in range(8)]
+    inst["pass_at_k"] = [1.0, 1.0, 1.0, 1.0, 0.0, 1.0, 0.0, 0.0]
+    plain = taxonomy_points(inst, "pass_at_k", n_resamples=4000).iloc[0]
+    copies = taxonomy_points(inst.assign(overlap_cluster=["9", "9", "9", "9", "1", "2", "3",
+                                                          "4"]), "pass_at_k",
+                             n_resamples=4000).iloc[0]  # fmt: skip
+    assert copies["hi"] - copies["lo"] > plain["hi"] - plain["lo"] + 0.1

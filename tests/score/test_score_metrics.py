@@ -242,3 +242,23 @@ def test_cluster_bootstrap_means_are_row_means() -> None:
     assert low.tolist() == [0.0, 0.0] and high.tolist() == [1.0, 1.0]
     with pytest.raises(ValueError, match="clusters"):
         bootstrap_ci(values, clusters=np.array([1, 2]))
+
+
+def test_stratified_bootstrap_resamples_within_each_stratum() -> None:
+    """``strata``: the interval of the mean of stratum means, each stratum resampled within
+    itself (a taxonomy's mean of its task means); one stratum is the plain bootstrap, draw for
+    draw, so a taxonomy of one task shows that task's interval."""
+    values = np.array([0.0, 1.0, 1.0, 1.0, 1.0, 0.0, 1.0, 0.0, 0.0, 1.0])
+    plain = bootstrap_ci(values, n_resamples=300, seed=5)
+    one = bootstrap_ci(values, n_resamples=300, seed=5, strata=np.array(["t"] * 10))
+    assert [float(x) for x in one] == [float(x) for x in plain]
+    # stratum "a" all right, stratum "b" all wrong: every resample's mean of means is 0.5
+    constant = bootstrap_ci(np.array([1.0, 1.0, 0.0, 0.0]), n_resamples=50, seed=1,
+                            strata=np.array(["a", "a", "b", "b"]))  # fmt: skip
+    assert [float(x) for x in constant] == [0.5, 0.5]
+    # the mean of means of an unequal split, not the pooled mean
+    low, high = bootstrap_ci(np.array([1.0, 1.0, 1.0, 0.0, 0.0, 1.0]), n_resamples=2000, seed=2,
+                             strata=np.array(["a", "a", "a", "a", "b", "b"]))  # fmt: skip
+    assert low < 0.625 < high
+    with pytest.raises(ValueError, match="strata"):
+        bootstrap_ci(values, strata=np.array(["a"]))
