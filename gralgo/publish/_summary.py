@@ -199,7 +199,9 @@ def write_reports(
     table = scored[[c for c in SAMPLE_TABLE_COLUMNS if c in scored.columns]]
     scrub_text_columns(table, env_names).to_csv(samples_path, index=False)
     instances_path = out_dir / "instances.csv"
-    scrub_text_columns(inst, env_names).to_csv(instances_path, index=False, float_format="%.6g")
+    # Full precision (shortest round-trip text): a comparison of these instances draws the
+    # same intervals as the job (6 digits moved 0.625 to 0.62500025: "0.63" against "0.62").
+    scrub_text_columns(inst, env_names).to_csv(instances_path, index=False)
     summary_path = out_dir / "summary.csv"
     by_task.to_csv(summary_path, index=False, float_format="%.6g")
     breakdown_path = out_dir / "breakdown.csv"

@@ -30,6 +30,7 @@ TASKS = {"max_degree": ("enumeration", "easy"), "diameter": ("exploration", "har
 SKILLS = {"model-a": 0.8, "model-b": 0.55}
 RESAMPLES = 60  # not the default 1000: a page drawing its own count shows another interval
 METRICS = ("pass_at_k", "cons_at_k")
+K = 3  # accuracy in thirds: a table read back at 6 digits moved 0.625 to 0.63
 
 
 def _frame(model: str, skill: float) -> pd.DataFrame:
@@ -39,8 +40,8 @@ def _frame(model: str, skill: float) -> pd.DataFrame:
         for level in (1, 2):
             for i in range(12):
                 right = rng.random() < skill
-                for sample in range(2):
-                    answer = "4" if right or (sample == 1 and rng.random() < 0.3) else "7"
+                for sample in range(K):
+                    answer = "4" if right or (sample > 0 and rng.random() < 0.3) else "7"
                     rows.append({
                         "instance_id": f"{task}-{level}-{i}", "model": model, "task": task,
                         "taxonomy": taxonomy, "complexity": complexity, "level": level,
@@ -107,7 +108,7 @@ def _rows(page: str, table_class: str) -> list[list[str]]:
 def test_every_output_shows_the_same_interval_for_the_same_cell(
     make_settings: Any, tmp_path: Path, drawn: _Drawn
 ) -> None:
-    settings = make_settings("sampling.k=2", f"report.bootstrap_resamples={RESAMPLES}",
+    settings = make_settings(f"sampling.k={K}", f"report.bootstrap_resamples={RESAMPLES}",
                              "mlflow.enabled=false").report_settings()  # fmt: skip
     expected: dict[tuple[str, str], str] = {}  # (model, cell) -> "v [lo, hi]" of pass@k
     for model, skill in SKILLS.items():
@@ -125,6 +126,11 @@ def test_every_output_shows_the_same_interval_for_the_same_cell(
         cells = aggregate(pd.read_csv(job / "instances.csv"), by=["task", "level"],
                           n_resamples=RESAMPLES)  # fmt: skip
         outcomes = pd.read_csv(job / "tables" / "outcomes.csv")
+        # read back, the instances give the job's own numbers to the last bit (at 6 digits a
+        # mean of thirds moved from 0.625 to 0.62500025: "0.63" in a comparison, "0.62" here)
+        again = aggregate(pd.read_csv(job / "instances.csv"), by=[]).iloc[0]
+        for name in ("accuracy", "accuracy_lo", "accuracy_hi", "pass_at_k_lo", "cons_at_k_hi"):
+            assert again[name] == m[name], name
         for task in TASKS:
             expected[(model, task)] = cell(f"task/{task}/")
             for level in (1, 2):
@@ -140,7 +146,7 @@ def test_every_output_shows_the_same_interval_for_the_same_cell(
                     == expected[(model, f"{task}/{level}/accuracy")]
                 )
         # the terminal summary: the overall row and each task's row
-        text = summary_text(m, 2, model)
+        text = summary_text(m, K, model)
         assert re.search(rf"│ all\s.*{re.escape(expected[(model, 'all')])}", text), text
         for task in TASKS:
             assert re.search(rf"│ {task}\s.*{re.escape(expected[(model, task)])}", text)
@@ -165,7 +171,7 @@ def test_every_output_shows_the_same_interval_for_the_same_cell(
                 assert f'title="{expected[(model, f"{task}/{level}/pass_at_k")]}"' in page
         # accuracy_by_level.png: a taxonomy of one task is that task's cell, in both panels
         for task, (taxonomy, _) in TASKS.items():
-            for metric, panel in (("pass_at_k", "pass@2"), ("cons_at_k", "cons@2")):
+            for metric, panel in (("pass_at_k", f"pass@{K}"), ("cons_at_k", f"cons@{K}")):
                 points = drawn.points(model, panel)
                 for level in (1, 2):
                     assert (
@@ -187,8 +193,15 @@ def test_every_output_shows_the_same_interval_for_the_same_cell(
                 assert (
                     board[(model, task, level)] == expected[(model, f"{task}/{level}/pass_at_k")]
                 ), (model, task, level)
+    compared = pd.read_csv(
+        tmp_path / "sweep" / "comparison" / "edge_list-standard" / "outcomes.csv"
+    )
+    for row in compared.to_dict("records"):  # the comparison's tables: accuracy per cell
+        shown = _text(row["accuracy"], row["accuracy 95% lo"], row["accuracy 95% hi"])
+        assert shown == expected[(row["model"], f"{row['task']}/{row['level']}/accuracy")], row
+    assert len(compared) == len(SKILLS) * len(TASKS) * 2
     for task, (taxonomy, _) in TASKS.items():
-        points = drawn.points(taxonomy.capitalize(), "pass@2")  # Figures 11-18, pass@k
+        points = drawn.points(taxonomy.capitalize(), f"pass@{K}")  # Figures 11-18, pass@k
         for model in SKILLS:
             for level in (1, 2):
                 assert points[(model, level)] == expected[(model, f"{task}/{level}/pass_at_k")]
