@@ -92,7 +92,8 @@ def plot_taxonomy_comparison(
     inst: pd.DataFrame, path: str | Path, metric: str = "pass_at_k", *, n_resamples: int = 1000
 ) -> Path:
     """Figures 11-18 for ``metric``: per taxonomy, accuracy (top) and normalised score (bottom)
-    against level, one line per model. ``inst`` must hold one (format, context)."""
+    against level, one line per model. ``inst`` must hold one (format, context); the accuracy
+    panels show its ``paper`` split with the score stage's intervals, as the tables."""
     accuracy = taxonomy_points(inst, metric, n_resamples=n_resamples)
     if accuracy.empty:
         raise ScoringInputError("nothing to plot: the instances table has no complete instance")
