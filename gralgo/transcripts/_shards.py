@@ -17,6 +17,7 @@ import base64
 import gzip
 import json
 import re
+import struct
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -29,7 +30,7 @@ left alone when the transcripts are rewritten."""
 LEVEL = 1
 """gzip level: 1 is ~7x faster than the default 6 for ~25 % more bytes (2.3 vs 1.8 MB per
 8 MB of reasoning text): a job's reports pay the compression on every write."""
-_CALL = re.compile(rb'^gralgoShard\("([a-z-]+)",(\d+),"([A-Za-z0-9+/=]*)"\);\n$')
+_CALL = re.compile(rb'^gralgoShard\("([a-z-]+)",(-?\d+),"([A-Za-z0-9+/=]*)"\);\n$')
 
 
 def shard_name(kind: str, number: int | None = None) -> str:
@@ -72,6 +73,16 @@ def remove_stale(folder: Path, kinds: Iterable[str], kept: Iterable[Path]) -> No
         for path in folder.glob(f"{kind}-*.js"):
             if path.name not in keep:
                 path.unlink()
+
+
+def item_shard(item: str, shards: int) -> int:
+    """The shard (of ``shards``) that holds ``item``: FNV-1a of its UTF-16 code units, as the
+    page's script computes it to find an analysis's record of a sample."""
+    units = item.encode("utf-16-le")
+    value = 0x811C9DC5
+    for unit in struct.unpack(f"<{len(units) // 2}H", units):
+        value = ((value ^ unit) * 0x01000193) & 0xFFFFFFFF
+    return value % shards
 
 
 def page_records(page: Path) -> list[dict[str, Any]]:
