@@ -192,6 +192,7 @@ def _trace_facts(
         tokenizer=settings.option("tokenizer"),
         judge_labels=labels and Path(str(labels)),
         workers=int(settings.option("workers", 0)),
+        report_jobs=settings.inputs,
     )
 
 

@@ -370,8 +370,11 @@ def run_trace_facts(
     tokenizer: str | None = None,
     judge_labels: Path | None = None,
     workers: int = 0,
+    report_jobs: Sequence[Path] = (),
 ) -> pd.DataFrame:
-    """The whole analysis into ``output``; returns the per-response table."""
+    """The whole analysis into ``output``; returns the per-response table. Each of
+    ``report_jobs`` (the input job folders) with a ``report.html`` gets its responses' measures
+    and claims beside the page, which then shows them (:mod:`gralgo.analysis._trace_report`)."""
     from gralgo.analysis._efficiency import tokenizer_for_model
 
     scored = scored_responses(samples)
@@ -394,6 +397,14 @@ def run_trace_facts(
         f"({segmentation.describe()}); right for wrong reasons: share of correct answers whose "
         "trace holds a wrong claim."
     )
+    from gralgo.analysis._trace_report import write_report_shards
+
+    shown = write_report_shards(report_jobs, scored, responses, [f.rows for f in facts], note,
+                                version)  # fmt: skip
+    if shown:
+        pages = sorted({str(path.parent.parent / "report.html") for path in shown})
+        output.text("The measures and each response's claims, the wrong ones highlighted with "
+                    "the true fact, are shown in " + ", ".join(pages) + ".\n")  # fmt: skip
     by_level = summary_table(responses, ("task", "level"))
     by_model = summary_table(responses, ("model",))
     output.table("by_task_level", by_level, "Trace facts per task and level", note)

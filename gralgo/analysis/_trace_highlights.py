@@ -21,19 +21,27 @@ span.correct { text-decoration: underline dotted #393; }
 """
 
 
+def disjoint_claims(spans: Sequence[tuple[int, int, str]]) -> list[int]:
+    """Which claims to mark, by index, in text order, of ``(start, end, verdict)``: correct
+    and wrong ones whose spans do not overlap (overlapping claims: the first one wins; wrong
+    claims are placed before correct ones)."""
+    chosen: list[int] = []
+    taken: list[tuple[int, int]] = []
+    for index in sorted(range(len(spans)), key=lambda i: (spans[i][2] != "wrong", spans[i][0])):
+        start, end, verdict = spans[index]
+        if verdict == "unverifiable" or any(a < end and start < b for a, b in taken):
+            continue
+        taken.append((start, end))
+        chosen.append(index)
+    return sorted(chosen, key=lambda i: spans[i][0])
+
+
 def mark_claims(text: str, claims: Sequence[CheckedClaim]) -> str:
     """``text`` as HTML, wrong claims highlighted with the truth beside, correct ones underlined
-    (overlapping claims: the first one wins; wrong claims are placed before correct ones)."""
-    chosen: list[CheckedClaim] = []
-    taken: list[tuple[int, int]] = []
-    for claim in sorted(claims, key=lambda c: (c.verdict != "wrong", c.claim.start)):
-        span = (claim.claim.start, claim.claim.end)
-        if claim.verdict == "unverifiable" or any(a < span[1] and span[0] < b for a, b in taken):
-            continue
-        taken.append(span)
-        chosen.append(claim)
+    (:func:`disjoint_claims`)."""
+    spans = [(c.claim.start, c.claim.end, c.verdict) for c in claims]
     parts, position = [], 0
-    for claim in sorted(chosen, key=lambda c: c.claim.start):
+    for claim in (claims[i] for i in disjoint_claims(spans)):
         start, end = claim.claim.start, claim.claim.end
         parts.append(html.escape(text[position:start]))
         inner = html.escape(text[start:end])

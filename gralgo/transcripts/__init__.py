@@ -1,5 +1,6 @@
-"""Transcripts: a job's ``samples.jsonl`` and its self-contained ``report.html`` viewer (summary
-on top, every sample below), rewritten only when their inputs changed.
+"""Transcripts: a job's ``samples.jsonl`` and its ``report.html`` viewer (summary on top, every
+sample below, loaded lazily from the compressed shards in ``report_data/`` beside it, where
+analyses may add theirs), rewritten only when their inputs changed.
 
 Importing this package is cheap: everything loads on first use.
 """
@@ -11,15 +12,35 @@ from typing import TYPE_CHECKING
 from gralgo.lazy import lazy_exports
 
 if TYPE_CHECKING:
+    from gralgo.transcripts._shards import (
+        SHARD_DIR,
+        item_shard,
+        page_records,
+        read_shard,
+        remove_stale,
+        write_shard,
+    )
     from gralgo.transcripts._transcripts import write_job_transcripts
 
 _LAZY = {
     "write_job_transcripts": "gralgo.transcripts._transcripts",
+    "SHARD_DIR": "gralgo.transcripts._shards",
+    "item_shard": "gralgo.transcripts._shards",
+    "page_records": "gralgo.transcripts._shards",
+    "read_shard": "gralgo.transcripts._shards",
+    "remove_stale": "gralgo.transcripts._shards",
+    "write_shard": "gralgo.transcripts._shards",
 }
 
 __getattr__ = lazy_exports(__name__, _LAZY)
 
 
 __all__ = [
+    "SHARD_DIR",
+    "item_shard",
+    "page_records",
+    "read_shard",
+    "remove_stale",
     "write_job_transcripts",
+    "write_shard",
 ]

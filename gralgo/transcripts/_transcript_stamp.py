@@ -1,4 +1,5 @@
-"""Skip rewriting ``samples.jsonl`` and ``report.html`` when a re-run would write the same bytes.
+"""Skip rewriting ``samples.jsonl``, ``report.html`` and its shards when a re-run would write the
+same bytes.
 
 The job's record (``job.json``, field ``transcripts``) holds a SHA-256 of every input of the two
 files -- the code that writes them (its source and pandas' version), the page's title, facts,
@@ -18,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from gralgo.results import FileStates, TranscriptsState
-from gralgo.transcripts import _html, _sample_log
+from gralgo.transcripts import _html, _page_template, _sample_log, _shards
 from gralgo.transcripts._html import HtmlReport
 
 if TYPE_CHECKING:
@@ -31,7 +32,9 @@ def _code_digest() -> bytes:
     digest = hashlib.sha256(pd.__version__.encode())
     for module in (
         _html,
+        _page_template,
         _sample_log,
+        _shards,
         sys.modules[__name__],
         sys.modules["gralgo.transcripts._transcripts"],
     ):

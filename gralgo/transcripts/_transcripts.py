@@ -1,4 +1,4 @@
-"""Write a job's transcripts: ``samples.jsonl`` and the self-contained ``report.html``."""
+"""Write a job's transcripts: ``samples.jsonl``, ``report.html`` and the shards it loads."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from gralgo.transcripts._sample_log import (
     record_view,
     records_json,
 )
+from gralgo.transcripts._shards import SAMPLE_KINDS, SHARD_DIR
 from gralgo.transcripts._transcript_stamp import TranscriptsDigest, untouched, written
 
 if TYPE_CHECKING:
@@ -127,20 +128,21 @@ def write_transcripts(
     previous: TranscriptsState | None = None,
     figures_ready: Callable[[], None] | None = None,
 ) -> tuple[list[Path], TranscriptsState]:
-    """``out_dir/samples.jsonl`` and ``out_dir/report.html`` from the scored samples frame,
-    and their state for the job's record. ``figures_ready`` waits until ``figures`` are drawn
-    (elsewhere, while the records are written): the page's head, which shows them, comes last.
+    """``out_dir/samples.jsonl``, ``out_dir/report.html`` and the page's sample shards
+    (``out_dir/report_data/``) from the scored samples frame, and their state for the job's
+    record (the paths: those two first, then the shards). ``figures_ready`` waits until
+    ``figures`` are drawn (elsewhere, while the records are written): the page's head, which
+    shows them, comes last.
 
     Both are written in one pass a chunk of samples at a time; the answer and reasoning texts
     the frame lacks are read per chunk from ``texts`` (see :func:`record_chunks`). When the
     files exist unchanged and were written from the same inputs (``previous``, from the job's
     record), they are not rewritten (``_transcript_stamp``)."""
     frame = record_view(scored)
-    report = HtmlReport(title=title, records=(), prompts=prompts_of(scored), tables=tables,
+    report = HtmlReport(title=title, prompts=prompts_of(scored), tables=tables,
                         figures=figures, facts=dict(facts or {}), summary_html=summary_html,
                         certificates=certificates_of(scored))  # fmt: skip
     jsonl_path, page_path = out_dir / "samples.jsonl", out_dir / "report.html"
-    paths = [jsonl_path, page_path]
     digest = TranscriptsDigest(report, dataset_dir)
     heads: list[str] = []
 
@@ -152,6 +154,8 @@ def write_transcripts(
             heads.append(page_head(report))
         return heads[0]
 
+    shards = sorted(p for kind in SAMPLE_KINDS for p in (out_dir / SHARD_DIR).glob(f"{kind}-*.js"))
+    paths = [jsonl_path, page_path, *shards]
     hashed = previous is not None and untouched(previous, paths)  # hash first: maybe no rewrite
     if previous is not None and hashed:
         for chunk in record_chunks(frame, texts):
@@ -162,16 +166,17 @@ def write_transcripts(
     out_dir.mkdir(parents=True, exist_ok=True)
     with jsonl_path.open("w", encoding="utf-8") as jsonl:
 
-        def arrays() -> Iterator[str]:
+        def chunks() -> Iterator[pd.DataFrame]:
             for chunk in record_chunks(frame, texts):  # read, hashed and written in one pass
                 records, lines = chunk_json(chunk, dataset_dir)
                 if not hashed:
                     digest.add(records)
                 jsonl.write(lines)
-                yield records
+                yield chunk
 
         # With figures still being drawn, the head is rendered (and written) last.
-        write_html_report(report, page_path, arrays(), head if figures_ready else head())
+        pages = write_html_report(report, page_path, chunks(), head if figures_ready else head())
+    paths = [jsonl_path, *pages]
     return paths, written(digest.hexdigest(head()), paths)
 
 

@@ -139,3 +139,52 @@ def test_worker_processes_give_the_same_claims_as_one_process() -> None:
     two, _ = check_responses(scored, instances, Segmentation(), "cl100k_base", workers=2)
     assert len(scored) >= 500  # the size at which workers start
     assert one == two and sum(len(f.rows) for f in one) > 1000
+
+
+def test_the_jobs_report_shows_the_measures_and_highlights_wrong_claims(
+    job_with_claims, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """Issue 39: after the analysis, the job's own report.html shows the trace-facts tables
+    and, in an opened sample, its wrong claim highlighted with the true fact beside it."""
+    from gralgo.transcripts import item_shard, read_shard
+
+    job, ids = job_with_claims
+    run_analysis(_settings(job, tmp_path / "out"))
+    shards = job / "report_data"
+    summary = read_shard(shards / "trace-facts.js")
+    assert summary["flagged"] == sorted(ids[:2]) or sorted(summary["flagged"]) == sorted(ids[:2])
+    assert [t["caption"] for t in summary["tables"]] == [
+        "Trace facts per model", "Trace facts per task and level"]  # fmt: skip
+    responses = pd.read_csv(tmp_path / "out" / "responses.csv")
+    first = responses[responses["right_for_wrong_reasons"]]["item"].iloc[0]
+    entry = read_shard(shards / f"trace-facts-{item_shard(first, summary['shards']):05d}.js")[
+        "items"][first]  # fmt: skip
+    wrong = [c for c in entry["c"] if c[2] == "wrong"]
+    assert len(wrong) == 1 and wrong[0][3] == "hallucinated_edge"
+    assert wrong[0][4].startswith("no edge ")
+    assert entry["m"]["right_for_wrong_reasons"] is True and entry["m"]["claims"] == 2
+
+    page = request.getfixturevalue("chromium_page")  # its loop starts after the job's
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.goto((job / "report.html").as_uri())
+    page.wait_for_function("document.documentElement.dataset.samples === 'loaded' && "
+                           "document.documentElement.dataset.traceFacts === 'loaded'")  # fmt: skip
+    box = page.locator("#trace-facts")
+    assert box.is_visible() and "Trace facts per model" in box.inner_text()
+    page.click("#trace-flagged")  # the instances whose responses hold a wrong claim
+    assert page.locator("#samples tr.sample").count() == 2
+    instance = ids[0]
+    page.goto((job / "report.html").as_uri() + f"#ids={instance}")
+    page.wait_for_function("document.documentElement.dataset.traceFacts === 'loaded'")
+    page.locator("#samples tr.sample").first.click()
+    detail = page.locator("#samples tr.detail")
+    mark = detail.locator("mark.wrong")
+    assert mark.count() == 1 and " is connected to " in mark.inner_text()
+    truth = detail.locator("span.truth").inner_text()
+    assert truth == f"[{wrong[0][4]}]"
+    assert detail.locator("span.correct").count() == 1  # the true edge, underlined
+    measures = detail.locator("p.trace-measures").inner_text()
+    assert "2 claims, 2 checkable, 1 wrong (hallucinated edge 1)" in measures
+    assert "right for wrong reasons" in measures
+    assert errors == []

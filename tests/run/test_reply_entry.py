@@ -63,13 +63,10 @@ def canonical(text: str) -> str:
 
 
 def report_records(path: Path) -> list[dict[str, Any]]:
-    """The records embedded in a ``report.html`` (its JSON parsed)."""
-    page = path.read_text(encoding="utf-8")
-    found = re.search(
-        r'<script type="application/json" id="gralgo-data">(.*?)</script>', page, re.S
-    )
-    assert found is not None, page[-300:]
-    return list(json.loads(found.group(1))["records"])
+    """The records a ``report.html`` shows (read back from the shards beside it)."""
+    from gralgo.transcripts._shards import page_records
+
+    return page_records(path)
 
 
 def check_job(folder: Path, replies: list[str], paid: int) -> None:

@@ -31,8 +31,10 @@ def test_odd_replies_render_in_chromium_and_mlflow_finishes(
     errors: list[str] = []
     chromium_page.on("pageerror", lambda err: errors.append(str(err)))
     chromium_page.goto((result.output_dir / "report.html").as_uri())
+    chromium_page.wait_for_function("document.documentElement.dataset.samples === 'loaded'")
     assert chromium_page.locator("#samples tr.sample").count() == N
     assert errors == []
     chromium_page.fill("#f-search", "lone")
+    chromium_page.wait_for_function("document.documentElement.dataset.texts === 'loaded'")
     chromium_page.locator("#samples tr.sample").first.click()
     assert "lone \ufffd high" in chromium_page.locator("#samples tr.detail").inner_text()

@@ -1,4 +1,5 @@
-"""report.html in a real headless Chromium: it loads from disk, filters, and shows a sample."""
+"""report.html in a real headless Chromium: it loads its shards from disk, filters, and shows a
+sample."""
 
 from __future__ import annotations
 
@@ -8,11 +9,28 @@ from typing import Any
 
 import pandas as pd
 
+from gralgo.transcripts._shards import SHARD_DIR, page_records, read_shard
 from gralgo.transcripts._transcripts import write_transcripts
 
 
 def _visible_rows(page: Any) -> int:
     return page.locator("#samples tr.sample").count()
+
+
+def open_report(page: Any, url: str) -> None:
+    """Open a report.html and wait until its samples are read from the shards beside it."""
+    page.goto(url)
+    page.wait_for_function("['loaded', 'failed'].includes(document.documentElement.dataset"
+                           ".samples)")  # fmt: skip
+    assert page.evaluate("document.documentElement.dataset.samples") == "loaded"
+
+
+def search(page: Any, text: str, rows: int) -> None:
+    """Type ``text`` in the search box and wait for ``rows`` matches (texts load lazily)."""
+    from playwright.sync_api import expect
+
+    page.fill("#f-search", text)
+    expect(page.locator("#samples tr.sample")).to_have_count(rows)
 
 
 def test_page_loads_filters_and_shows_a_known_sample(
@@ -22,7 +40,7 @@ def test_page_loads_filters_and_shows_a_known_sample(
     page = chromium_page
     errors: list[str] = []
     page.on("pageerror", lambda err: errors.append(str(err)))
-    page.goto((tmp_path / "report.html").as_uri())
+    open_report(page, (tmp_path / "report.html").as_uri())
 
     assert page.title() == "model-a · k = 2"
     assert _visible_rows(page) == 6
@@ -39,8 +57,7 @@ def test_page_loads_filters_and_shows_a_known_sample(
     assert _visible_rows(page) == 1
     for select in ("#f-model", "#f-task", "#f-level"):
         page.select_option(select, "")
-    page.fill("#f-search", "unique-reasoning-marker")
-    assert _visible_rows(page) == 1
+    search(page, "unique-reasoning-marker", 1)
 
     # Open the wrong sample: its prompt, reasoning, answer and expected vs extracted are shown,
     # and the answer's markup is text, not an element.
@@ -74,17 +91,16 @@ def test_every_dangerous_sequence_shows_verbatim_and_breaks_nothing(
     dialogs: list[str] = []
     page.on("pageerror", lambda err: errors.append(str(err)))
     page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
-    page.goto((tmp_path / "report.html").as_uri())
+    open_report(page, (tmp_path / "report.html").as_uri())
 
     assert errors == [] and dialogs == []
     assert _visible_rows(page) == 6
     assert page.text_content("#count") == "6 of 6 samples"
-    data = page.evaluate("JSON.parse(document.getElementById('gralgo-data').textContent)")
-    texts = [r["answer_text"] for r in data["records"]]
-    assert "ANSWER " + DANGEROUS in texts
-    assert "PROMPT " + DANGEROUS in data["prompts"].values()
-    page.fill("#f-search", "unique-reasoning-marker")
-    assert _visible_rows(page) == 1
+    records = page_records(tmp_path / "report.html")  # what the shards hold, read back
+    assert "ANSWER " + DANGEROUS in [r["answer_text"] for r in records]
+    assert "PROMPT " + DANGEROUS in read_shard(tmp_path / SHARD_DIR / "text-00000.js")[
+        "prompts"].values()  # fmt: skip
+    search(page, "unique-reasoning-marker", 1)
     page.locator("#samples tr.sample").first.click()
     detail = page.locator("#samples tr.detail").inner_text()
     for piece in ("<!-- b -->", "<script>alert(1)</script>", "</SCRIPT >", "]]>", "& &amp;"):
@@ -146,7 +162,7 @@ def test_summary_leads_with_the_headline_and_fits_1400_px(
     page.set_viewport_size({"width": 1400, "height": 900})
     errors: list[str] = []
     page.on("pageerror", lambda err: errors.append(str(err)))
-    page.goto((tmp_path / "report.html").as_uri())
+    open_report(page, (tmp_path / "report.html").as_uri())
 
     headline = page.locator("#headline")
     assert headline.locator("th").all_inner_texts()[:4] == [
@@ -187,7 +203,7 @@ def test_a_wrong_sample_shows_the_certificate_and_the_verdict(
     )
     write_transcripts(frame, tmp_path, dataset_dir=tmp_path / "ds", title="certificates")
     page = chromium_page
-    page.goto((tmp_path / "report.html").as_uri() + "#outcome=wrong")
+    open_report(page, (tmp_path / "report.html").as_uri() + "#outcome=wrong")
     assert _visible_rows(page) == 1  # the hash preset the outcome filter
     page.locator("#samples tr.sample").first.click()
     detail = page.locator("#samples tr.detail")
@@ -210,7 +226,7 @@ def test_the_url_fragment_lists_instances_and_keeps_the_other_filters(
     errors: list[str] = []
     page.on("pageerror", lambda err: errors.append(str(err)))
     url = (tmp_path / "report.html").as_uri()
-    page.goto(url + "#ids=inst-right%2Cinst-err")
+    open_report(page, url + "#ids=inst-right%2Cinst-err")
 
     def shown() -> list[str]:
         return sorted(page.eval_on_selector_all(
@@ -222,9 +238,57 @@ def test_the_url_fragment_lists_instances_and_keeps_the_other_filters(
     assert page.text_content("#f-ids-n") == "2"
     page.select_option("#f-model", "model-b")  # the other filters still narrow the list
     assert shown() == ["inst-err"]
-    page.goto(url + "#model=model-a&ids=inst-right&level=1")  # a new fragment replaces it all
+    # A new fragment replaces it all.
+    open_report(page, url + "#model=model-a&ids=inst-right&level=1")
     assert shown() == ["inst-right", "inst-right"] and page.input_value("#f-model") == "model-a"
     page.click("#f-ids-clear")
     assert page.locator("#f-ids").is_hidden()
     assert shown() == ["inst-err", "inst-right", "inst-right"]  # model-a, level 1
     assert errors == []
+
+
+def test_samples_load_from_several_shards_and_texts_when_opened(
+    scored_frame: pd.DataFrame, tmp_path: Path, chromium_page: Any, monkeypatch: Any
+) -> None:
+    """Issue 37: the page holds no sample; it reads them from its shards one after another
+    (filters know every value once all are read) and a sample's texts when it is opened."""
+    import gralgo.transcripts._sample_log as sample_log
+
+    monkeypatch.setattr(sample_log, "CHUNK_ROWS", 2)
+    monkeypatch.setattr(sample_log, "MAX_CHUNK_ROWS", 2)
+    paths, _ = write_transcripts(scored_frame, tmp_path, dataset_dir=tmp_path / "ds", title="t")
+    assert len(paths) == 2 + 2 * 3  # three chunks of two samples
+    assert "UNIQUE-REASONING-MARKER" not in (tmp_path / "report.html").read_text()
+    page = chromium_page
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    open_report(page, (tmp_path / "report.html").as_uri())
+    assert page.text_content("#count") == "6 of 6 samples"
+    assert page.eval_on_selector_all("#f-task option", "o => o.map(x => x.value)") == [
+        "", "diameter", "max_degree"]  # fmt: skip
+    assert page.evaluate("window.performance.getEntriesByType('resource').filter("
+                         "e => e.name.includes('/text-')).length") == 0  # fmt: skip
+    page.select_option("#f-outcome", "error")  # the last shard's sample
+    page.locator("#samples tr.sample").first.click()
+    detail = page.locator("#samples tr.detail").inner_text()
+    assert "PROMPT of inst-err" in detail
+    page.select_option("#f-outcome", "")
+    search(page, "unique-reasoning-marker", 1)  # every shard's texts read for the search
+    page.wait_for_function("document.documentElement.dataset.texts === 'loaded'")
+    assert page.text_content("#count") == "1 of 6 samples"
+    assert errors == []
+
+
+def test_a_page_without_its_shards_says_how_to_open_it(
+    scored_frame: pd.DataFrame, tmp_path: Path, chromium_page: Any
+) -> None:
+    import shutil
+
+    write_transcripts(scored_frame, tmp_path, dataset_dir=tmp_path / "ds", title="t")
+    shutil.rmtree(tmp_path / SHARD_DIR)
+    page = chromium_page
+    page.goto((tmp_path / "report.html").as_uri())
+    page.wait_for_function("document.documentElement.dataset.samples === 'failed'")
+    notice = page.text_content("#notice") or ""
+    assert "cannot read report_data/index-00000.js" in notice
+    assert "python -m gralgo view OUTPUTS" in notice

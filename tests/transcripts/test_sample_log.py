@@ -1,16 +1,17 @@
 """The transcripts' fast paths, pinned against the general ones they replace: one encoding per
-chunk for the page's records and ``samples.jsonl``, one object array per chunk for its values,
-and the encoder function behind ``json.dumps`` for the page's prompts."""
+chunk for the records and ``samples.jsonl``, one object array per chunk for its values; and
+the page's shards, which hold every value as it is."""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
 
-from gralgo.transcripts._html import _json_string
+from gralgo.transcripts._html import HtmlReport, write_html_report
 from gralgo.transcripts._sample_log import (
     _plain_objects,
     chunk_json,
@@ -82,14 +83,21 @@ def test_plain_objects_match_astype_then_where() -> None:
     assert fast["level"].tolist()[2] is None and fast["cost_usd"].tolist()[1] is None
 
 
-# ids by position: a lone surrogate in a test id crashes an xdist worker (UTF-8 pipe).
-@pytest.mark.parametrize(
-    "text",
-    [*AWKWARD_TEXTS, "\ud800 lone surrogate"],
-    ids=[f"text{i}" for i in range(len(AWKWARD_TEXTS) + 1)],
-)
-def test_json_string_is_json_dumps(text: str) -> None:
-    assert _json_string(text) == json.dumps(text, ensure_ascii=False)
+def test_shards_hold_every_value_as_it_is(tmp_path: Path) -> None:
+    """What the page reads back from its shards is each record, texts and all, as pandas'
+    encoder gives it (escapes, emoji, U+2028, nulls, nullable ints), whatever the chunking."""
+    from gralgo.transcripts._shards import page_records
+
+    frame = _awkward_frame()
+    page = tmp_path / "report.html"
+    prompts = {"i/1|edge_list": AWKWARD_TEXTS[2], "2|adjacency": AWKWARD_TEXTS[4]}
+    write_html_report(HtmlReport("t", prompts=prompts), page,
+                      record_chunks(record_view(frame), rows=3))  # fmt: skip
+    whole = records_json(next(record_chunks(record_view(frame), rows=len(frame))))
+    assert page_records(page) == json.loads(whole)
+    from gralgo.transcripts._shards import read_shard
+
+    assert read_shard(tmp_path / "report_data" / "text-00000.js")["prompts"] == prompts
 
 
 def test_chunk_json_keeps_each_reference_value_as_it_is() -> None:

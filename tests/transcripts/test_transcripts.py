@@ -8,8 +8,9 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from gralgo.transcripts._html import HtmlReport, render_html
-from gralgo.transcripts._sample_log import RECORD_FIELDS, sample_records
+from gralgo.transcripts._html import HtmlReport, frame_chunks, write_html_report
+from gralgo.transcripts._sample_log import RECORD_FIELDS, records_frame, sample_records
+from gralgo.transcripts._shards import SHARD_DIR, page_records, read_shard
 from gralgo.transcripts._transcripts import certificate_text, prompts_of, write_transcripts
 
 
@@ -26,7 +27,9 @@ def test_records_hold_texts_and_plain_values(scored_frame: pd.DataFrame) -> None
 
 def test_samples_jsonl_references_the_prompt(scored_frame: pd.DataFrame, tmp_path: Path) -> None:
     paths, _ = write_transcripts(scored_frame, tmp_path, dataset_dir="/data/ds", title="t")
-    assert [p.name for p in paths] == ["samples.jsonl", "report.html"]
+    assert [p.name for p in paths] == [
+        "samples.jsonl", "report.html", "index-00000.js", "text-00000.js"]  # fmt: skip
+    assert all(p.parent == tmp_path / SHARD_DIR for p in paths[2:])
     lines = [json.loads(x) for x in (tmp_path / "samples.jsonl").read_text().splitlines()]
     assert len(lines) == 6
     assert "prompt" not in lines[0]
@@ -38,35 +41,66 @@ def test_samples_jsonl_references_the_prompt(scored_frame: pd.DataFrame, tmp_pat
     }
 
 
-def test_page_is_self_contained_and_cannot_be_broken_out_of(
+def test_page_holds_no_sample_and_cannot_be_broken_out_of(
     scored_frame: pd.DataFrame, tmp_path: Path
 ) -> None:
     frame = scored_frame.copy()
     frame.loc[0, "answer_text"] = "</script><script>alert(1)</script>"
     png = tmp_path / "figure.png"
     png.write_bytes(b"\x89PNG\r\n\x1a\nfake")
-    page = render_html(
-        HtmlReport(
-            title="m · edge_list",
-            records=sample_records(frame),
-            prompts=prompts_of(frame),
-            tables=[("Overall", pd.DataFrame({"model": ["<b>m</b>"], "pass_at_k": [0.5]}))],
-            figures=[png],
-        )
+    report = HtmlReport(
+        title="m · edge_list",
+        prompts=prompts_of(frame),
+        tables=[("Overall", pd.DataFrame({"model": ["<b>m</b>"], "pass_at_k": [0.5]}))],
+        figures=[png],
     )
+    paths = write_html_report(report, tmp_path / "report.html",
+                              frame_chunks(records_frame(frame), rows=4))  # fmt: skip
+    page = paths[0].read_text(encoding="utf-8")
     assert "http://" not in page and "https://" not in page  # no CDN, no network
-    assert page.count("</script>") == 2  # the data block and the code; the answer is escaped
+    assert page.count("</script>") == 2  # the data block and the code
     assert "data:image/png;base64," in page
     assert "&lt;b&gt;m&lt;/b&gt;" in page
-    # Prompts are stored once per (instance, format), not once per sample.
-    assert page.count("PROMPT of inst-right") == 1
+    assert "alert(1)" not in page and "PROMPT of" not in page  # no sample is in the page
+    assert [p.name for p in paths[1:]] == [
+        "index-00000.js", "text-00000.js", "index-00001.js", "text-00001.js"]  # fmt: skip
+    assert page_records(paths[0]) == sample_records(frame)
+    # Prompts are stored with the texts of their samples, once per shard.
+    first, second = (read_shard(p)["prompts"] for p in paths[2::2])
+    assert list(first) == ["inst-right|edge_list", "inst-wrong|edge_list"]
+    assert list(second) == ["inst-err|edge_list"]
+
+
+def test_the_page_does_not_grow_with_the_samples(
+    scored_frame: pd.DataFrame, tmp_path: Path
+) -> None:
+    """Issue 37: report.html's size is independent of the number of samples (they are in
+    compressed shards beside it), and the same samples give the same bytes."""
+    many = pd.concat([scored_frame.assign(instance_id=scored_frame["instance_id"] + f"-{n}",
+                                          request_key=scored_frame["request_key"] + f"-{n}")
+                      for n in range(500)], ignore_index=True)  # fmt: skip
+    sizes = {}
+    for name, frame in (("few", scored_frame), ("many", many)):
+        write_transcripts(frame, tmp_path / name, dataset_dir="/data/ds", title="t")
+        sizes[name] = (tmp_path / name / "report.html").stat().st_size
+    assert abs(sizes["many"] - sizes["few"]) < 20, sizes  # the shard and sample counts only
+    assert len(page_records(tmp_path / "many" / "report.html")) == 3000
+    again = tmp_path / "again"
+    write_transcripts(many, again, dataset_dir="/data/ds", title="t")
+    for path in sorted((tmp_path / "many" / SHARD_DIR).iterdir()):
+        assert (again / SHARD_DIR / path.name).read_bytes() == path.read_bytes(), path.name
+    # A smaller job written over a larger one leaves no shard of the larger behind.
+    write_transcripts(scored_frame, again, dataset_dir="/data/ds", title="t")
+    assert sorted(p.name for p in (again / SHARD_DIR).iterdir()) == [
+        "index-00000.js", "text-00000.js"]  # fmt: skip
 
 
 def test_texts_streamed_from_a_lookup_write_the_same_files(
     scored_frame: pd.DataFrame, tmp_path: Path, monkeypatch
 ) -> None:
-    """Chunks of 4 samples with answer and reasoning read from a lookup per chunk give
-    byte-identical samples.jsonl and report.html to a frame that holds every text."""
+    """Chunks of 4 samples with answer and reasoning read from a lookup per chunk give a
+    byte-identical samples.jsonl and the same page and records as a frame that holds every
+    text."""
     import gralgo.transcripts._sample_log as sample_log
 
     whole, streamed = tmp_path / "whole", tmp_path / "streamed"
@@ -84,11 +118,14 @@ def test_texts_streamed_from_a_lookup_write_the_same_files(
     monkeypatch.setattr(sample_log, "CHUNK_ROWS", 4)
     lean = scored_frame.drop(columns=["answer_text", "reasoning_text"])
     write_transcripts(lean, streamed, dataset_dir="/data/ds", title="t", texts=lookup)
-    for name in ("samples.jsonl", "report.html"):
-        assert (streamed / name).read_bytes() == (whole / name).read_bytes(), name
+    assert page_records(streamed / "report.html") == page_records(whole / "report.html")
+    page, one = ((f / "report.html").read_text() for f in (streamed, whole))
+    assert page == one.replace('"shards": 1,', '"shards": 2,')  # chunks of 4, not of 250
+    assert (streamed / "samples.jsonl").read_bytes() == (whole / "samples.jsonl").read_bytes()
     # Read once, by chunks: a first write hashes the records in the pass that writes them.
     assert [len(keys) for keys in asked] == [2, 1]
-    assert "UNIQUE-REASONING-MARKER" in (streamed / "report.html").read_text()
+    assert any("UNIQUE-REASONING-MARKER" in (r["reasoning_text"] or "")
+               for r in page_records(streamed / "report.html"))  # fmt: skip
 
 
 def test_unchanged_transcripts_are_not_rewritten_and_any_change_rewrites_them(
@@ -103,9 +140,9 @@ def test_unchanged_transcripts_are_not_rewritten_and_any_change_rewrites_them(
     pages: list[Path] = []
     real = transcripts.write_html_report
 
-    def counted(report, path, arrays, head=None):
+    def counted(report, path, chunks, head=None):
         pages.append(path)
-        return real(report, path, arrays, head)
+        return real(report, path, chunks, head)
 
     monkeypatch.setattr(transcripts, "write_html_report", counted)
 
@@ -113,6 +150,7 @@ def test_unchanged_transcripts_are_not_rewritten_and_any_change_rewrites_them(
         return {pair: texts for pair, texts in stored.items() if pair[0] in keys}
 
     state = None  # the record's field, passed from one write to the next
+    page = tmp_path / "report.html"
 
     def rewrote(frame: pd.DataFrame = lean, title: str = "t") -> bool:
         nonlocal state
@@ -125,7 +163,8 @@ def test_unchanged_transcripts_are_not_rewritten_and_any_change_rewrites_them(
     assert not rewrote()  # same inputs, files untouched: not rewritten
     pair = ("key-inst-wrong", 0)
     stored[pair] = (stored[pair][0], "CHANGED REASONING")  # a text in the ledger changed
-    assert rewrote() and b"CHANGED REASONING" in (tmp_path / "report.html").read_bytes()
+    assert rewrote()
+    assert "CHANGED REASONING" in [r["reasoning_text"] for r in page_records(page)]
     assert not rewrote()
     assert rewrote(title="other")  # the page's title changed
     (tmp_path / "samples.jsonl").write_text("edited by hand\n")  # a file changed
@@ -133,10 +172,12 @@ def test_unchanged_transcripts_are_not_rewritten_and_any_change_rewrites_them(
     assert (tmp_path / "samples.jsonl").read_text() != "edited by hand\n"
     (tmp_path / "report.html").unlink()  # a file is gone
     assert rewrote(title="other")
+    (tmp_path / SHARD_DIR / "text-00000.js").unlink()  # a shard is gone
+    assert rewrote(title="other") and (tmp_path / SHARD_DIR / "text-00000.js").is_file()
     changed = lean.copy()
     changed.loc[0, "extracted"] = "99"  # a record field changed
     assert rewrote(changed, title="other")
-    assert b'"extracted":"99"' in (tmp_path / "report.html").read_bytes()
+    assert "99" in [r["extracted"] for r in page_records(page)]
     assert not rewrote(changed, title="other")
     state = None  # no record (an old folder, or a crash before it was written): rewritten
     assert rewrote(changed, title="other")
