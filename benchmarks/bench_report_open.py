@@ -104,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--text-chars", type=int, default=3_600)
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args(argv)
-    from gralgo.transcripts._transcripts import write_transcripts
+    from gralgo.transcripts import write_transcripts
 
     frame = synthetic_job(args.samples, args.text_chars)
     with tempfile.TemporaryDirectory() as tmp:

@@ -21,6 +21,7 @@ from gralgo.analysis._output import AnalysisOutput
 from gralgo.analysis._responses import AnalysisInputError, scored_responses
 from gralgo.analysis._trace_check import ERROR_KINDS, CheckedClaim, GraphFacts, check_claims
 from gralgo.analysis._trace_claims import extract_claims, longest_name_words
+from gralgo.analysis._trace_report import summary_table, write_report_shards
 
 if TYPE_CHECKING:
     from gralgo.analysis._segmentation_method import Segmentation, SegmentedResponse
@@ -241,39 +242,6 @@ def response_table(scored: pd.DataFrame, facts: Sequence[ResponseFacts]) -> pd.D
     return pd.DataFrame(rows)
 
 
-def summary_table(responses: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
-    """Per group: responses, mean claims, share checkable, share wrong per kind (of the
-    checkable claims), share of responses with a wrong claim, mean position of the first wrong
-    claim, and the share of right answers that rest on a wrong claim."""
-    rows = []
-    for key, group in responses.groupby(list(by), sort=True):
-        keys = key if isinstance(key, tuple) else (key,)
-        claims, checkable = int(group["claims"].sum()), int(group["checkable"].sum())
-        right = group[group["correct"]]
-        wrong_first = group["first_wrong_tokens"].dropna()
-        first_mean = float(wrong_first.mean()) if len(wrong_first) else float("nan")
-        rows.append(
-            {
-                **dict(zip(by, keys, strict=True)),
-                "responses": len(group),
-                "claims_per_response": claims / len(group),
-                "checkable_share": checkable / claims if claims else float("nan"),
-                "wrong_share": group["wrong"].sum() / checkable if checkable else float("nan"),
-                **{
-                    f"{kind}_share": group[kind].sum() / checkable if checkable else float("nan")
-                    for kind in ERROR_KINDS
-                },
-                "responses_with_wrong": float((group["wrong"] > 0).mean()),
-                "first_wrong_tokens": first_mean,
-                "first_wrong_segment": float(group["first_wrong_segment"].dropna().mean())
-                if group["first_wrong_segment"].notna().any() else float("nan"),
-                "right_for_wrong_reasons": float(right["right_for_wrong_reasons"].mean())
-                if len(right) else float("nan"),
-            }
-        )  # fmt: skip
-    return pd.DataFrame(rows)
-
-
 def claims_table(facts: Sequence[ResponseFacts]) -> pd.DataFrame:
     """Every claim: response, kind, nodes, value, span, segment, verdict, error, the truth."""
     return pd.DataFrame.from_records(
@@ -397,8 +365,6 @@ def run_trace_facts(
         f"({segmentation.describe()}); right for wrong reasons: share of correct answers whose "
         "trace holds a wrong claim."
     )
-    from gralgo.analysis._trace_report import write_report_shards
-
     shown = write_report_shards(report_jobs, scored, responses, [f.rows for f in facts], note,
                                 version)  # fmt: skip
     if shown:

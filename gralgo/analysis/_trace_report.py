@@ -83,6 +83,39 @@ def _table(caption: str, frame: pd.DataFrame) -> dict[str, Any]:
     }
 
 
+def summary_table(responses: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
+    """Per group: responses, mean claims, share checkable, share wrong per kind (of the
+    checkable claims), share of responses with a wrong claim, mean position of the first wrong
+    claim, and the share of right answers that rest on a wrong claim."""
+    rows = []
+    for key, group in responses.groupby(list(by), sort=True):
+        keys = key if isinstance(key, tuple) else (key,)
+        claims, checkable = int(group["claims"].sum()), int(group["checkable"].sum())
+        right = group[group["correct"]]
+        wrong_first = group["first_wrong_tokens"].dropna()
+        first_mean = float(wrong_first.mean()) if len(wrong_first) else float("nan")
+        rows.append(
+            {
+                **dict(zip(by, keys, strict=True)),
+                "responses": len(group),
+                "claims_per_response": claims / len(group),
+                "checkable_share": checkable / claims if claims else float("nan"),
+                "wrong_share": group["wrong"].sum() / checkable if checkable else float("nan"),
+                **{
+                    f"{kind}_share": group[kind].sum() / checkable if checkable else float("nan")
+                    for kind in ERROR_KINDS
+                },
+                "responses_with_wrong": float((group["wrong"] > 0).mean()),
+                "first_wrong_tokens": first_mean,
+                "first_wrong_segment": float(group["first_wrong_segment"].dropna().mean())
+                if group["first_wrong_segment"].notna().any() else float("nan"),
+                "right_for_wrong_reasons": float(right["right_for_wrong_reasons"].mean())
+                if len(right) else float("nan"),
+            }
+        )  # fmt: skip
+    return pd.DataFrame(rows)
+
+
 def write_job_shards(
     folder: Path,
     scored: pd.DataFrame,
@@ -93,7 +126,6 @@ def write_job_shards(
 ) -> list[Path]:
     """The trace-facts shards of one job (``scored`` / ``responses`` / ``rows``: its
     responses, aligned) into ``folder`` (the job's ``report_data/``); their paths."""
-    from gralgo.analysis._trace_facts import summary_table
     from gralgo.transcripts import item_shard, remove_stale, write_shard
 
     shards = max(1, math.ceil(len(responses) / PER_SHARD))

@@ -20,10 +20,11 @@ if TYPE_CHECKING:
         remove_stale,
         write_shard,
     )
-    from gralgo.transcripts._transcripts import write_job_transcripts
+    from gralgo.transcripts._transcripts import write_job_transcripts, write_transcripts
 
 _LAZY = {
     "write_job_transcripts": "gralgo.transcripts._transcripts",
+    "write_transcripts": "gralgo.transcripts._transcripts",
     "SHARD_DIR": "gralgo.transcripts._shards",
     "item_shard": "gralgo.transcripts._shards",
     "page_records": "gralgo.transcripts._shards",
@@ -43,4 +44,5 @@ __all__ = [
     "remove_stale",
     "write_job_transcripts",
     "write_shard",
+    "write_transcripts",
 ]

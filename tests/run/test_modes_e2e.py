@@ -71,7 +71,7 @@ def test_certificate_mode_end_to_end(make_settings, stub: StubServer) -> None:
     assert statuses == {"optimal", "hallucinated", "unparsed"}
     flawed = next(r for r in records if r["certificate_status"] == "hallucinated")
     assert "Atlantis International" in flawed["certificate_detail"]
-    from gralgo.transcripts._shards import read_shard
+    from gralgo.transcripts import read_shard
 
     shards = result.output_dir / "report_data"
     assert read_shard(shards / "text-00000.js")["certificates"]

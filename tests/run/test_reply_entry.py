@@ -64,7 +64,7 @@ def canonical(text: str) -> str:
 
 def report_records(path: Path) -> list[dict[str, Any]]:
     """The records a ``report.html`` shows (read back from the shards beside it)."""
-    from gralgo.transcripts._shards import page_records
+    from gralgo.transcripts import page_records
 
     return page_records(path)
 

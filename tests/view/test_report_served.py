@@ -7,7 +7,7 @@ from typing import Any
 
 import pandas as pd
 
-from gralgo.transcripts._transcripts import write_transcripts
+from gralgo.transcripts import write_transcripts
 from gralgo.view import start_server
 
 
