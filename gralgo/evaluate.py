@@ -173,17 +173,12 @@ def plan_run(
     max_tokens: int,
     observed: Sequence[int] = (),
 ) -> Plan:
-    from gralgo.formats import count_tokens_cached
-
-    pending = {r.key: r for r, _ in todo}  # count each pending prompt once (once per machine)
-    texts = [r.messages[-1]["content"] for r in pending.values()]
-    # A request key hashes its messages: known keys are counted without hashing the prompts.
-    counts = count_tokens_cached(texts, settings.dataset.cache_dir, names=list(pending))
-    tokens_by_key = dict(zip(pending, counts, strict=True))
-    prompt_tokens = sum(tokens_by_key[r.key] for r, _ in todo)
     completion = len(todo) * max_tokens
+    prompt_tokens = None
+    if todo and (settings.dry_run or plan_is_priced(settings)):
+        prompt_tokens = count_prompt_tokens(settings, todo)
     cost = None
-    if todo:
+    if todo and prompt_tokens is not None:
         price = settings.model.price
         cost = estimate_cost(
             settings.model.litellm_model,
@@ -191,12 +186,12 @@ def plan_run(
             completion,
             {"input_per_1m": price.input_per_1m, "output_per_1m": price.output_per_1m},
         )
-    batch_cost, batch_note = plan_batch_price(settings, prompt_tokens, completion)
+    batch_cost, batch_note = plan_batch_price(settings, prompt_tokens or 0, completion)
     typical, typical_note = typical_reply(settings, observed, max_tokens)
     typical_cost = None
-    if typical is not None:
+    if typical is not None and (prompt_tokens is not None or not todo):
         typical_cost = 0.0 if not todo else estimate_cost(
-            settings.model.litellm_model, prompt_tokens, round(typical * len(todo)),
+            settings.model.litellm_model, prompt_tokens or 0, round(typical * len(todo)),
             {"input_per_1m": settings.model.price.input_per_1m,
              "output_per_1m": settings.model.price.output_per_1m},
         )  # fmt: skip
@@ -214,6 +209,30 @@ def plan_run(
         batch_note=batch_note,
         batch=settings.run.batch.enabled,
     )
+
+
+def plan_is_priced(settings: AppSettings) -> bool:
+    """Whether the plan can price this job (a configured or known price, or a batch price):
+    only then are its prompt tokens worth counting outside a dry run (counting a new dataset's
+    ~2,000 prompts costs ~3.5 s of CPU; a job on an unpriced model would spend it on one log
+    line)."""
+    price = settings.model.price
+    rates = {"input_per_1m": price.input_per_1m, "output_per_1m": price.output_per_1m}
+    if estimate_cost(settings.model.litellm_model, 0, 0, rates) is not None:
+        return True
+    return plan_batch_price(settings, 0, 0)[0] is not None
+
+
+def count_prompt_tokens(settings: AppSettings, todo: Sequence[tuple[Request, int]]) -> int:
+    """The prompt tokens of the pending samples, each prompt counted once (once per machine)."""
+    from gralgo.formats import count_tokens_cached
+
+    pending = {r.key: r for r, _ in todo}
+    texts = [r.messages[-1]["content"] for r in pending.values()]
+    # A request key hashes its messages: known keys are counted without hashing the prompts.
+    counts = count_tokens_cached(texts, settings.dataset.cache_dir, names=list(pending))
+    tokens_by_key = dict(zip(pending, counts, strict=True))
+    return sum(tokens_by_key[r.key] for r, _ in todo)
 
 
 def job_pricer(settings: AppSettings) -> Callable[[Any], float | None]:
