@@ -168,7 +168,7 @@ def cli(argv: list[str] | None = None) -> None:
     """Check the command line (secrets, keys, types), run the Hydra app, report failed jobs."""
     import gc
 
-    from gralgo.config import check_command_line, check_composed, composed_once
+    from gralgo.config import check_command_line, check_composed
 
     args = sys.argv[1:] if argv is None else argv
     if any(arg in ("-sc", "--shell-completion") for arg in args):
@@ -187,23 +187,21 @@ def cli(argv: list[str] | None = None) -> None:
     if gc.isenabled():
         gc.disable()
         _PAUSED_GC.append(True)
-    # the check's composition is the app's: composed once, not thrice (nothing kept on disk)
-    with composed_once():
+    try:
         try:
-            try:
-                check_command_line(args)
-                check_composed(args, checked_settings, check_run_paths)
-                if not any(arg in ("-m", "--multirun") for arg in args):  # one run, not a sweep
-                    check_before_work()
-                    if dry_run_before_hydra():
-                        return
-            except GralgoError as err:
-                print(f"gralgo: error: {err}", file=sys.stderr)
-                sys.exit(EXIT_CONFIG)
-            main()
-        finally:
-            _CHECKED.clear()
-            _resume_gc()
+            check_command_line(args)
+            check_composed(args, checked_settings, check_run_paths)
+            if not any(arg in ("-m", "--multirun") for arg in args):  # one run, not a sweep
+                check_before_work()
+                if dry_run_before_hydra():
+                    return
+        except GralgoError as err:
+            print(f"gralgo: error: {err}", file=sys.stderr)
+            sys.exit(EXIT_CONFIG)
+        main()
+    finally:
+        _CHECKED.clear()
+        _resume_gc()
     from gralgo.tracking import FAILED_JOBS
 
     if FAILED_JOBS:
