@@ -80,7 +80,6 @@ def main(cfg: DictConfig) -> None:
             raise config_error(exc) from None
         assert isinstance(raw, dict)
         plain = {str(key): value for key, value in raw.items()}  # top-level keys are names
-        _resume_gc()
         if plain.get("command") == "compare":
             compare(plain)
             return
@@ -166,8 +165,6 @@ def fail(status: int, err: Exception) -> None:
 
 def cli(argv: list[str] | None = None) -> None:
     """Check the command line (secrets, keys, types), run the Hydra app, report failed jobs."""
-    import gc
-
     from gralgo.config import check_command_line, check_composed
 
     args = sys.argv[1:] if argv is None else argv
@@ -181,12 +178,6 @@ def cli(argv: list[str] | None = None) -> None:
     args = [batch_shorthand(arg) for arg in args]
     if argv is None:
         sys.argv[1:] = args
-    # Off from here until the app starts (main resumes it): the check's imports and composition,
-    # and Hydra's start (its run folder, logging, config copies), ~0.1 s of collections for
-    # nothing.
-    if gc.isenabled():
-        gc.disable()
-        _PAUSED_GC.append(True)
     try:
         try:
             check_command_line(args)
@@ -201,7 +192,6 @@ def cli(argv: list[str] | None = None) -> None:
         main()
     finally:
         _CHECKED.clear()
-        _resume_gc()
     from gralgo.tracking import FAILED_JOBS
 
     if FAILED_JOBS:
@@ -210,19 +200,6 @@ def cli(argv: list[str] | None = None) -> None:
             "\n".join([f"gralgo: {len(FAILED_JOBS)} sweep job(s) failed:", *lines]), file=sys.stderr
         )
         sys.exit(min(f.status for f in FAILED_JOBS))
-
-
-_PAUSED_GC: list[bool] = []
-"""Holds ``True`` while :func:`cli` has the collector off (until the app or the exit)."""
-
-
-def _resume_gc() -> None:
-    """Turn the collector back on if :func:`cli` turned it off (a caller's own choice stays)."""
-    import gc
-
-    if _PAUSED_GC:
-        _PAUSED_GC.clear()
-        gc.enable()
 
 
 _CHECKED: list[tuple[dict[str, Any], AppSettings]] = []

@@ -56,25 +56,6 @@ def job_output_dir(settings: AppSettings) -> Path:
     raise FileExistsError(f"no free run folder next to {stem}")
 
 
-@contextlib.contextmanager
-def paused_gc() -> Iterator[None]:
-    """Python's cyclic garbage collector off for the block (as it was after it).
-
-    Loading 2,000 instances and building their requests and ledger rows allocates millions of
-    objects, none of them in a cycle; each full collection the allocations trigger walks every
-    object alive (the config, the imported modules): 0.05-0.1 s of CPU per job for nothing.
-    """
-    import gc
-
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
 def load_instances(settings: AppSettings) -> list[Instance]:
     spec = settings.dataset
     directory = ensure_dataset(
@@ -547,8 +528,7 @@ def dry_run(settings: AppSettings) -> EvaluationResult:
     (kept for the real run) and the token counts' cache; an existing ledger is read."""
     from gralgo.ledger import open_ledger
 
-    with paused_gc():
-        instances = load_instances(settings)
+    instances = load_instances(settings)
     if not instances:
         raise_no_instances(settings)
     spec, sampling = resolve_model(settings)
@@ -622,8 +602,7 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
     # run, or could see the dataset, the ledger, the outputs or the checkout
     sandbox_record(settings, out_dir)
     detach_shared_files(out_dir)  # results linked from another job's folder are rewritten
-    with paused_gc():
-        instances = load_instances(settings)
+    instances = load_instances(settings)
     clock.lap("dataset")
     if not instances:
         raise_no_instances(settings)
@@ -635,10 +614,9 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
     if dropped:
         log.warning("model %s does not accept %s: not sent", spec.litellm_model, ", ".join(dropped))
     task_options = {name: t.options for name, t in settings.dataset.tasks.items()}
-    with paused_gc():
-        requests = build_requests(
-            instances, settings.format, spec, sampling, settings.mode, task_options
-        )
+    requests = build_requests(
+        instances, settings.format, spec, sampling, settings.mode, task_options
+    )
     check_batch_mode(settings, requests)
     settings.ledger_path.parent.mkdir(parents=True, exist_ok=True)
     if settings.ledger_url is None:
@@ -649,12 +627,9 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
         JobRun(job_report_settings(settings)) as job_run,
         open_ledger(location) as ledger,
     ):
-        with paused_gc():
-            transcripts = register_job(
-                settings, out_dir, ledger, instances, requests, spec, sampling
-            )
-            todo = ledger.missing(requests, settings.k)
-            plan = plan_run(settings, requests, todo, sampling.max_tokens)
+        transcripts = register_job(settings, out_dir, ledger, instances, requests, spec, sampling)
+        todo = ledger.missing(requests, settings.k)
+        plan = plan_run(settings, requests, todo, sampling.max_tokens)
         for line in plan.lines():
             log.info("plan: %s", line)
         clock.lap("plan")
@@ -816,8 +791,7 @@ def report_results(
     """
     from gralgo.publish import completeness, write_reports
 
-    with paused_gc():  # reading the samples (and pandas' first import) makes no cycles to find
-        frame = with_instance_columns(samples_table(out_dir, settings.mode.name), instances)
+    frame = with_instance_columns(samples_table(out_dir, settings.mode.name), instances)
     if settings.mode.name == "certificate":
         frame = with_certificate_verdicts(settings, frame, instances)
     status = completeness(frame, stop_reason)
