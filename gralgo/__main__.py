@@ -367,10 +367,15 @@ def exit_without_teardown(status: int) -> None:
     Other threads are waited for and every ``atexit`` handler runs (MLflow, logging), and the
     standard streams are flushed; only the freeing of every object and module at shutdown, which
     takes seconds after a job (most of a minute's objects, freed one by one), is skipped. Every
-    file the job writes is closed by then.
+    file the job writes is closed by then. Under a profiler or a tracer (``python -m cProfile
+    -m gralgo``, a debugger, coverage) it is ``sys.exit``: they write their results after the
+    program returns.
     """
     import atexit
     import threading
+
+    if sys.getprofile() is not None or sys.gettrace() is not None:
+        sys.exit(status)
 
     # As the interpreter's own shutdown does, in its order: the threading exit hooks (they tell
     # idle executor workers to stop) and the join of every non-daemon thread, then atexit.
