@@ -155,7 +155,7 @@ def plan_run(
     observed: Sequence[int] = (),
 ) -> Plan:
     completion = len(todo) * max_tokens
-    prompt_tokens = None
+    prompt_tokens: int | None = 0 if not todo else None  # nothing to send: nothing to count
     if todo and (settings.dry_run or plan_is_priced(settings)):
         prompt_tokens = count_prompt_tokens(settings, todo)
     cost = None
@@ -170,9 +170,9 @@ def plan_run(
     batch_cost, batch_note = plan_batch_price(settings, prompt_tokens or 0, completion)
     typical, typical_note = typical_reply(settings, observed, max_tokens)
     typical_cost = None
-    if typical is not None and (prompt_tokens is not None or not todo):
+    if typical is not None and prompt_tokens is not None:
         typical_cost = 0.0 if not todo else estimate_cost(
-            settings.model.litellm_model, prompt_tokens or 0, round(typical * len(todo)),
+            settings.model.litellm_model, prompt_tokens, round(typical * len(todo)),
             {"input_per_1m": settings.model.price.input_per_1m,
              "output_per_1m": settings.model.price.output_per_1m},
         )  # fmt: skip
