@@ -185,13 +185,13 @@ def print_rows(rows: Sequence[Row]) -> None:
 def markdown_table(rows: Sequence[Mapping[str, Any]]) -> str:
     lines = [
         "| benchmark | path | median s | min–max s | × ideal (median) | CPU s | peak RSS MB "
-        "| parts (median s) | load avg (per round) | rounds |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "| parts (median s) | load avg (per round) | rounds | goal |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in rows:
         if r.get("skipped"):
             lines.append(f"| {r['benchmark']} | {r['name']} | skipped: {r['skipped']} "
-                         "| | | | | | | 0 |")  # fmt: skip
+                         "| | | | | | | 0 | |")  # fmt: skip
             continue
         ideal = f"{r['x_ideal_median']:.2f} (ideal {r['ideal_s']:.2f} s)" if "ideal_s" in r else ""
         cpu = f"{r['cpu_s_median']:.2f}" if "cpu_s_median" in r else ""
@@ -202,7 +202,7 @@ def markdown_table(rows: Sequence[Mapping[str, Any]]) -> str:
         lines.append(
             f"| {r['benchmark']} | {r['name']}{note} | {r['median_s']:.2f} | "
             f"{r['min_s']:.2f}–{r['max_s']:.2f} | {ideal} | {cpu} | {rss} | {parts} | "
-            f"{loads} | {r['rounds']} |"
+            f"{loads} | {r['rounds']} | {r.get('goal') or ''} |"
         )
     return "\n".join(lines)
 

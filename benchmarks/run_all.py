@@ -14,14 +14,16 @@ the earlier ``results.json``, listed as kept (with their commit and time) in the
 Full run (the first five: about 20 min on an idle 2-core machine, estimated from their parts
 measured at load 2-4; the last five add a few minutes, not yet measured idle; the first run also
 builds the ``main`` dataset and the inspect-ai venv, ~5 min more): bench_clients (1,998 real
-prompts, Inspect in its venv), bench_job (1,998-sample job, MLflow off and on), bench_job
---experiment-main (21,600 samples), bench_build (2,700 instances, plus one 27,000-instance build
-for memory), bench_analysis (21,600 responses, ~1 GB of distinct logprobs read cold),
-bench_scoring (21,600 responses), bench_certificates (21,600 answers), bench_rerun (re-runs of a
-finished 21,600-sample job), bench_judge (1,000 judge requests), bench_long_context (750
-instances); each of the last five beside a fresh process. ``--quick``: small sizes, no Inspect,
-no 10x build, no ``+experiment=main``: for checking that everything runs, not for quoting (the
-first five took 21 min at load 9-15 on the shared machine; minutes idle).
+prompts, Inspect in its venv), bench_job (1,998-sample job as users run it: MLflow on, the
+default, and off as a second row; 1.5 KB replies with a usage block), bench_job
+--experiment-main (21,600 samples, the same two rows), bench_build (2,700 instances, plus one
+27,000-instance build for memory), bench_analysis (21,600 responses, ~1 GB of distinct logprobs
+read cold), bench_scoring (21,600 responses), bench_certificates (21,600 answers), bench_rerun
+(re-runs of a finished 21,600-sample job), bench_judge (1,000 judge requests),
+bench_long_context (750 instances); each of the last five beside a fresh process. ``--quick``:
+small sizes, no Inspect, no 10x build, no ``+experiment=main``: for checking that everything
+runs, not for quoting (the first five took 21 min at load 9-15 on the shared machine; minutes
+idle).
 """
 
 from __future__ import annotations

@@ -80,7 +80,6 @@ def main(cfg: DictConfig) -> None:
             raise config_error(exc) from None
         assert isinstance(raw, dict)
         plain = {str(key): value for key, value in raw.items()}  # top-level keys are names
-        _resume_gc()
         if plain.get("command") == "compare":
             compare(plain)
             return
@@ -166,9 +165,7 @@ def fail(status: int, err: Exception) -> None:
 
 def cli(argv: list[str] | None = None) -> None:
     """Check the command line (secrets, keys, types), run the Hydra app, report failed jobs."""
-    import gc
-
-    from gralgo.config import check_command_line, check_composed, composed_once
+    from gralgo.config import check_command_line, check_composed
 
     args = sys.argv[1:] if argv is None else argv
     if any(arg in ("-sc", "--shell-completion") for arg in args):
@@ -181,29 +178,20 @@ def cli(argv: list[str] | None = None) -> None:
     args = [batch_shorthand(arg) for arg in args]
     if argv is None:
         sys.argv[1:] = args
-    # Off from here until the app starts (main resumes it): the check's imports and composition,
-    # and Hydra's start (its run folder, logging, config copies), ~0.1 s of collections for
-    # nothing.
-    if gc.isenabled():
-        gc.disable()
-        _PAUSED_GC.append(True)
-    # the check's composition is the app's: composed once, not thrice (nothing kept on disk)
-    with composed_once():
+    try:
         try:
-            try:
-                check_command_line(args)
-                check_composed(args, checked_settings, check_run_paths)
-                if not any(arg in ("-m", "--multirun") for arg in args):  # one run, not a sweep
-                    check_before_work()
-                    if dry_run_before_hydra():
-                        return
-            except GralgoError as err:
-                print(f"gralgo: error: {err}", file=sys.stderr)
-                sys.exit(EXIT_CONFIG)
-            main()
-        finally:
-            _CHECKED.clear()
-            _resume_gc()
+            check_command_line(args)
+            check_composed(args, checked_settings, check_run_paths)
+            if not any(arg in ("-m", "--multirun") for arg in args):  # one run, not a sweep
+                check_before_work()
+                if dry_run_before_hydra():
+                    return
+        except GralgoError as err:
+            print(f"gralgo: error: {err}", file=sys.stderr)
+            sys.exit(EXIT_CONFIG)
+        main()
+    finally:
+        _CHECKED.clear()
     from gralgo.tracking import FAILED_JOBS
 
     if FAILED_JOBS:
@@ -212,19 +200,6 @@ def cli(argv: list[str] | None = None) -> None:
             "\n".join([f"gralgo: {len(FAILED_JOBS)} sweep job(s) failed:", *lines]), file=sys.stderr
         )
         sys.exit(min(f.status for f in FAILED_JOBS))
-
-
-_PAUSED_GC: list[bool] = []
-"""Holds ``True`` while :func:`cli` has the collector off (until the app or the exit)."""
-
-
-def _resume_gc() -> None:
-    """Turn the collector back on if :func:`cli` turned it off (a caller's own choice stays)."""
-    import gc
-
-    if _PAUSED_GC:
-        _PAUSED_GC.clear()
-        gc.enable()
 
 
 _CHECKED: list[tuple[dict[str, Any], AppSettings]] = []
@@ -392,10 +367,15 @@ def exit_without_teardown(status: int) -> None:
     Other threads are waited for and every ``atexit`` handler runs (MLflow, logging), and the
     standard streams are flushed; only the freeing of every object and module at shutdown, which
     takes seconds after a job (most of a minute's objects, freed one by one), is skipped. Every
-    file the job writes is closed by then.
+    file the job writes is closed by then. Under a profiler or a tracer (``python -m cProfile
+    -m gralgo``, a debugger, coverage) it is ``sys.exit``: they write their results after the
+    program returns.
     """
     import atexit
     import threading
+
+    if sys.getprofile() is not None or sys.gettrace() is not None:
+        sys.exit(status)
 
     # As the interpreter's own shutdown does, in its order: the threading exit hooks (they tell
     # idle executor workers to stop) and the join of every non-daemon thread, then atexit.

@@ -56,25 +56,6 @@ def job_output_dir(settings: AppSettings) -> Path:
     raise FileExistsError(f"no free run folder next to {stem}")
 
 
-@contextlib.contextmanager
-def paused_gc() -> Iterator[None]:
-    """Python's cyclic garbage collector off for the block (as it was after it).
-
-    Loading 2,000 instances and building their requests and ledger rows allocates millions of
-    objects, none of them in a cycle; each full collection the allocations trigger walks every
-    object alive (the config, the imported modules): 0.05-0.1 s of CPU per job for nothing.
-    """
-    import gc
-
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
 def load_instances(settings: AppSettings) -> list[Instance]:
     spec = settings.dataset
     directory = ensure_dataset(
@@ -173,17 +154,12 @@ def plan_run(
     max_tokens: int,
     observed: Sequence[int] = (),
 ) -> Plan:
-    from gralgo.formats import count_tokens_cached
-
-    pending = {r.key: r for r, _ in todo}  # count each pending prompt once (once per machine)
-    texts = [r.messages[-1]["content"] for r in pending.values()]
-    # A request key hashes its messages: known keys are counted without hashing the prompts.
-    counts = count_tokens_cached(texts, settings.dataset.cache_dir, names=list(pending))
-    tokens_by_key = dict(zip(pending, counts, strict=True))
-    prompt_tokens = sum(tokens_by_key[r.key] for r, _ in todo)
     completion = len(todo) * max_tokens
+    prompt_tokens: int | None = 0 if not todo else None  # nothing to send: nothing to count
+    if todo and (settings.dry_run or plan_is_priced(settings)):
+        prompt_tokens = count_prompt_tokens(settings, todo)
     cost = None
-    if todo:
+    if todo and prompt_tokens is not None:
         price = settings.model.price
         cost = estimate_cost(
             settings.model.litellm_model,
@@ -191,10 +167,10 @@ def plan_run(
             completion,
             {"input_per_1m": price.input_per_1m, "output_per_1m": price.output_per_1m},
         )
-    batch_cost, batch_note = plan_batch_price(settings, prompt_tokens, completion)
+    batch_cost, batch_note = plan_batch_price(settings, prompt_tokens or 0, completion)
     typical, typical_note = typical_reply(settings, observed, max_tokens)
     typical_cost = None
-    if typical is not None:
+    if typical is not None and prompt_tokens is not None:
         typical_cost = 0.0 if not todo else estimate_cost(
             settings.model.litellm_model, prompt_tokens, round(typical * len(todo)),
             {"input_per_1m": settings.model.price.input_per_1m,
@@ -214,6 +190,30 @@ def plan_run(
         batch_note=batch_note,
         batch=settings.run.batch.enabled,
     )
+
+
+def plan_is_priced(settings: AppSettings) -> bool:
+    """Whether the plan can price this job (a configured or known price, or a batch price):
+    only then are its prompt tokens worth counting outside a dry run (counting a new dataset's
+    ~2,000 prompts costs ~3.5 s of CPU; a job on an unpriced model would spend it on one log
+    line)."""
+    price = settings.model.price
+    rates = {"input_per_1m": price.input_per_1m, "output_per_1m": price.output_per_1m}
+    if estimate_cost(settings.model.litellm_model, 0, 0, rates) is not None:
+        return True
+    return plan_batch_price(settings, 0, 0)[0] is not None
+
+
+def count_prompt_tokens(settings: AppSettings, todo: Sequence[tuple[Request, int]]) -> int:
+    """The prompt tokens of the pending samples, each prompt counted once (once per machine)."""
+    from gralgo.formats import count_tokens_cached
+
+    pending = {r.key: r for r, _ in todo}
+    texts = [r.messages[-1]["content"] for r in pending.values()]
+    # A request key hashes its messages: known keys are counted without hashing the prompts.
+    counts = count_tokens_cached(texts, settings.dataset.cache_dir, names=list(pending))
+    tokens_by_key = dict(zip(pending, counts, strict=True))
+    return sum(tokens_by_key[r.key] for r, _ in todo)
 
 
 def job_pricer(settings: AppSettings) -> Callable[[Any], float | None]:
@@ -528,8 +528,7 @@ def dry_run(settings: AppSettings) -> EvaluationResult:
     (kept for the real run) and the token counts' cache; an existing ledger is read."""
     from gralgo.ledger import open_ledger
 
-    with paused_gc():
-        instances = load_instances(settings)
+    instances = load_instances(settings)
     if not instances:
         raise_no_instances(settings)
     spec, sampling = resolve_model(settings)
@@ -603,8 +602,7 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
     # run, or could see the dataset, the ledger, the outputs or the checkout
     sandbox_record(settings, out_dir)
     detach_shared_files(out_dir)  # results linked from another job's folder are rewritten
-    with paused_gc():
-        instances = load_instances(settings)
+    instances = load_instances(settings)
     clock.lap("dataset")
     if not instances:
         raise_no_instances(settings)
@@ -616,10 +614,9 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
     if dropped:
         log.warning("model %s does not accept %s: not sent", spec.litellm_model, ", ".join(dropped))
     task_options = {name: t.options for name, t in settings.dataset.tasks.items()}
-    with paused_gc():
-        requests = build_requests(
-            instances, settings.format, spec, sampling, settings.mode, task_options
-        )
+    requests = build_requests(
+        instances, settings.format, spec, sampling, settings.mode, task_options
+    )
     check_batch_mode(settings, requests)
     settings.ledger_path.parent.mkdir(parents=True, exist_ok=True)
     if settings.ledger_url is None:
@@ -630,12 +627,9 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
         JobRun(job_report_settings(settings)) as job_run,
         open_ledger(location) as ledger,
     ):
-        with paused_gc():
-            transcripts = register_job(
-                settings, out_dir, ledger, instances, requests, spec, sampling
-            )
-            todo = ledger.missing(requests, settings.k)
-            plan = plan_run(settings, requests, todo, sampling.max_tokens)
+        transcripts = register_job(settings, out_dir, ledger, instances, requests, spec, sampling)
+        todo = ledger.missing(requests, settings.k)
+        plan = plan_run(settings, requests, todo, sampling.max_tokens)
         for line in plan.lines():
             log.info("plan: %s", line)
         clock.lap("plan")
@@ -797,8 +791,7 @@ def report_results(
     """
     from gralgo.publish import completeness, write_reports
 
-    with paused_gc():  # reading the samples (and pandas' first import) makes no cycles to find
-        frame = with_instance_columns(samples_table(out_dir, settings.mode.name), instances)
+    frame = with_instance_columns(samples_table(out_dir, settings.mode.name), instances)
     if settings.mode.name == "certificate":
         frame = with_certificate_verdicts(settings, frame, instances)
     status = completeness(frame, stop_reason)

@@ -104,3 +104,21 @@ def test_a_full_disk_while_writing_reports_is_one_line_and_exit_2(tmp_path: Path
     assert "Traceback" not in done.stderr
     [line] = [x for x in done.stderr.splitlines() if "no space left" in x]
     assert "writing /out/report.html" in line and "run the same command again" in line
+
+
+def test_a_profiler_still_writes_its_results(tmp_path: Path) -> None:
+    """The skipped teardown (``os._exit``) also skipped ``python -m cProfile -m gralgo``'s
+    output: under a profiler the command exits as ``sys.exit`` does."""
+    profile = tmp_path / "gralgo.prof"
+    done = subprocess.run(
+        [sys.executable, "-m", "cProfile", "-o", str(profile), "-m", "gralgo", "level=99"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
+    assert "level" in done.stderr  # the command line's refusal, as without the profiler
+    assert profile.is_file() and profile.stat().st_size > 0, done.stderr[-2000:]
+    import pstats
+
+    assert pstats.Stats(str(profile)).total_calls > 0

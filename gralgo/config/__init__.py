@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING as _TYPE_CHECKING
 
 from gralgo.config._cli import check_command_line, check_composed
-from gralgo.config._compose_once import composed_once
 from gralgo.config._schema import (
     AnalyzeConfig,
     BatchConfig,
@@ -56,7 +55,6 @@ __all__ = [
     "check_command_line",
     "check_composed",
     "check_config_secrets",
-    "composed_once",
     "mlflow_store_dir",
     "check_literal_secret",
     "config_error",

@@ -73,7 +73,7 @@ class Instance:
     ``per_level`` draws) and/or ``hard`` (no heuristic of the suite solves it)."""
 
     def __post_init__(self) -> None:
-        # Every reader (JSON lines, the slim copies, Parquet) may hand over a list.
+        # Every reader (JSON lines, Parquet) may hand over a list.
         if not isinstance(self.splits, tuple):
             object.__setattr__(self, "splits", tuple(self.splits))
 

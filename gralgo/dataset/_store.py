@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 from gralgo.dataset._instance import Instance
-from gralgo.dataset._slim import read_slim, slim_path, write_slim
 from gralgo.dataset._split_names import hard_slice
 from gralgo.dataset._verified import file_stamp, remember_verified, verified_key, was_verified
 from gralgo.errors import GralgoError
@@ -308,10 +307,7 @@ def read_instances(
     out: list[Instance] = []
     for task in chosen:
         name = f"{INSTANCES_DIR}/{task}.jsonl"
-        sha256 = manifest["files"].get(name)
-        out.extend(
-            _task_instances(Path(directory), name, sha256, wanted, with_graphs, cache_dir, keep)
-        )
+        out.extend(_task_instances(Path(directory), name, wanted, with_graphs, keep))
     out.sort(key=lambda i: (i.task, i.context, i.level, i.index))
     if per_level is not None and per_level < int(build.get("per_level") or per_level + 1):
         sliced = hard_slice(per_level, hard_factor)  # the splits a smaller build holds
@@ -322,26 +318,13 @@ def read_instances(
 def _task_instances(
     directory: Path,
     name: str,
-    sha256: str | None,
     formats: set[str] | None,
     with_graphs: bool,
-    cache_dir: Path | None,
     keep: Callable[[Instance], bool],
 ) -> list[Instance]:
-    """The instances of the file ``name`` (checked against ``sha256``) that ``keep`` accepts.
-
-    Read without graphs in given formats with a ``cache_dir``, they come from the slim copy kept
-    there (:mod:`gralgo.dataset._slim`), written on the first read.
-    """
-    slim = None
-    if cache_dir is not None and sha256 is not None and formats is not None and not with_graphs:
-        slim = slim_path(cache_dir, sha256, formats)
-        kept = read_slim(slim, formats)
-        if kept is not None:
-            return [instance for instance in kept if keep(instance)]
+    """The instances of the file ``name`` (checked against the manifest) that ``keep`` accepts."""
     path = directory / name
     out: list[Instance] = []
-    every: list[Instance] = []  # for the slim copy (no graphs: small)
     with path.open("rb") as handle:  # decoded line by line: a bad byte names its line
         for number, raw in enumerate(handle, start=1):
             try:
@@ -350,10 +333,6 @@ def _task_instances(
                 raise DatasetError(
                     f"{path}:{number}: not a valid instance ({exc}): rebuild the dataset"
                 ) from exc
-            if slim is not None:
-                every.append(instance)
             if keep(instance):
                 out.append(instance)
-    if slim is not None:
-        write_slim(slim, every)
     return out

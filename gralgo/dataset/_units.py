@@ -4,8 +4,6 @@ still draw the others."""
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import os
 import statistics
 import sys
@@ -113,39 +111,14 @@ def tasks_as_built(
     ]
     workers = max(1, min(spec.workers or (os.cpu_count() or 1), len(units)))
     if workers > 1:
-        # Forked workers share the modules imported here (frozen with the rest): scipy's graph
+        # Forked workers share the modules imported here: scipy's graph
         # routines (Floyd-Warshall, BFS, components) cost each worker 0.3 s of imports otherwise.
         import scipy.sparse.csgraph  # noqa: F401
-    with frozen_heap():
-        if workers == 1:
-            for name in sorted(spec.tasks):
-                yield name, [build_unit(unit) for unit in units if unit[1] == name]
-        else:
-            yield from _in_workers(spec, units, workers)
-
-
-YOUNG_COLLECTION_EVERY = 10_000
-"""Container allocations between two young collections while units are built (Python's default
-is 700): a draw allocates graphs by the thousand, and each collection walked what was alive."""
-
-
-@contextlib.contextmanager
-def frozen_heap() -> Iterator[None]:
-    """Everything alive now (modules, the config, the loaded sources) out of the garbage
-    collector's reach while units are built, here and in the workers forked meanwhile, and
-    young collections every :data:`YOUNG_COLLECTION_EVERY` allocations: full collections
-    traversed that whole heap again and again and wrote to every object's header (pages the
-    forked workers then copied); the collector took a tenth of the units' CPU. Afterwards this
-    process's objects and thresholds are handed back; what the build draws is collected as
-    before, only less often."""
-    thresholds = gc.get_threshold()
-    gc.freeze()
-    gc.set_threshold(YOUNG_COLLECTION_EVERY, thresholds[1], thresholds[2])
-    try:
-        yield
-    finally:
-        gc.set_threshold(*thresholds)
-        gc.unfreeze()
+    if workers == 1:
+        for name in sorted(spec.tasks):
+            yield name, [build_unit(unit) for unit in units if unit[1] == name]
+    else:
+        yield from _in_workers(spec, units, workers)
 
 
 def _in_workers(

@@ -8,8 +8,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from gralgo.publish._background import Background, in_background
-
 if TYPE_CHECKING:
     import pandas as pd
 
@@ -152,13 +150,6 @@ def with_baselines(by_task_level: pd.DataFrame, guesses: pd.DataFrame) -> pd.Dat
     )
 
 
-FORK_MIN_SAMPLES = 5000
-"""From this many samples on, the figure is drawn in a forked child while the transcripts are
-written (``+experiment=main``: 0.6 s less wall time). Below, the transcripts are written
-before the figure would be drawn, and the fork's copy-on-write costs more CPU than it saves
-(a 1,998-sample job: +0.17 s CPU, -0.1 s wall): drawn in process."""
-
-
 def write_reports(
     frame: pd.DataFrame,
     settings: ReportSettings,
@@ -212,17 +203,14 @@ def write_reports(
     tables_dir = out_dir / "tables"
     tables: list[Path] = []
     agg = None
-    drawing = Background("no figure")
-    fork = len(frame) >= FORK_MIN_SAMPLES
     if bool(inst["incomplete"].all()):
         log.warning("no instance has all its samples (%s): no tables, no plot", status.line())
     elif settings.by_level:
         agg = aggregate(inst, by=["model", "task", "level"], n_resamples=resamples)
         guesses = guess_baselines(inst)  # once: the tables, the plot and the page share it
         tables += write_tables(inst, agg, tables_dir, guesses=guesses)
-        figure = out_dir / "accuracy_by_level.png"  # drawn while the transcripts are written
-        drawing = in_background("the figure", plot_accuracy_by_level, inst, figure,
-                                guesses=guesses, n_resamples=resamples, fork=fork)  # fmt: skip
+        figure = out_dir / "accuracy_by_level.png"
+        plot_accuracy_by_level(inst, figure, guesses=guesses, n_resamples=resamples)
         artifacts.append(figure)
     else:
         tables_dir.mkdir(parents=True, exist_ok=True)
@@ -232,8 +220,7 @@ def write_reports(
         from gralgo.report import plot_long_context
 
         figure = out_dir / "accuracy_by_context.png"
-        drawing = in_background("the figure", plot_long_context, inst, figure,
-                                n_resamples=resamples, fork=fork)  # fmt: skip
+        plot_long_context(inst, figure, n_resamples=resamples)
         artifacts.append(figure)
     if not status.complete:
         mark_partial(tables, status)
@@ -250,21 +237,17 @@ def write_reports(
 
     figures = [p for p in artifacts if p.suffix == ".png"]
     page_by_task_level = None if agg is None else with_baselines(agg, guesses)
-    try:
-        pages, state = write_job_transcripts(
-            scored,
-            overall,
-            parts,
-            figures,
-            settings,
-            out_dir,
-            page_by_task_level,
-            tables_dir if agg is not None else None,
-            previous=transcripts,
-            figures_ready=drawing.wait if drawing.pending else None,
-        )
-    finally:
-        drawing.wait()  # also when the page was up to date (it never asked for the figure)
+    pages, state = write_job_transcripts(
+        scored,
+        overall,
+        parts,
+        figures,
+        settings,
+        out_dir,
+        page_by_task_level,
+        tables_dir if agg is not None else None,
+        previous=transcripts,
+    )
     artifacts += pages
     metrics = job_metrics(overall, parts, scored, agg)
     metrics.update(

@@ -42,7 +42,8 @@ class Plan:
     requests: int
     samples_total: int
     samples_todo: int
-    prompt_tokens_todo: int
+    prompt_tokens_todo: int | None
+    """``None``: not counted (a job with no price to estimate; a dry run always counts)."""
     max_completion_tokens_todo: int
     estimated_cost_usd: float | None
     """Upper-bound cost (every sample uses max_tokens); ``None`` when the price is unknown."""
@@ -68,7 +69,12 @@ class Plan:
         return [
             f"requests: {self.requests} x k -> {self.samples_total} samples "
             f"({self.samples_todo} still to run, the rest are in the ledger)",
-            f"prompt tokens to send: {self.prompt_tokens_todo:,}",
+            "prompt tokens to send: "
+            + (
+                "not counted (no price to estimate; dry_run=true counts them)"
+                if self.prompt_tokens_todo is None
+                else f"{self.prompt_tokens_todo:,}"
+            ),
             f"completion tokens at most: {self.max_completion_tokens_todo:,}",
             f"estimated cost: {cost}",
             *([self._typical_line()] if self.typical_note else []),

@@ -44,10 +44,13 @@ class StubServer:
         reasoning: bool = False,
         answers: dict[str, str] | None = None,
         skills: dict[str, float] | None = None,
+        reply_chars: int = 0,
     ) -> None:
         """Set latency, faults and canned answers (prompt → reply), and reset the statistics.
         ``skills`` (request model → share of the ``answers`` prompts it gets right, the rest
-        answered ``\\boxed{-1}``) lets one server play several models of a sweep."""
+        answered ``\\boxed{-1}``) lets one server play several models of a sweep.
+        ``reply_chars`` > 0: each reply is that much reasoning before its answer, with usage
+        counted from the texts (realistic replies for benchmarks)."""
         self._post(
             "/control",
             {
@@ -56,6 +59,7 @@ class StubServer:
                 "reasoning": reasoning,
                 "answers": answers or {},
                 "skills": skills or {},
+                "reply_chars": reply_chars,
             },
         )
 

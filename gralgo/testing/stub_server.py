@@ -10,8 +10,8 @@ Endpoints:
   (with ``logprobs``: one token per word, deterministic top-N log-probabilities);
 - ``GET /v1/models`` lists one model (a readiness probe);
 - ``POST /control`` sets ``latency_s``, ``reasoning`` (bool), ``faults``, ``answers`` (exact
-  prompt → reply text, replacing the default reply), ``skills`` and ``wrong`` (below) and resets
-  the stats;
+  prompt → reply text, replacing the default reply), ``skills`` and ``wrong`` (below),
+  ``reply_chars`` (below) and resets the stats;
 - ``GET /stats`` returns ``calls``, ``by_prompt`` (calls per last-message text), ``by_model``
   (calls per request ``model``), ``seeds`` (the ``seed`` of each call, per prompt),
   ``max_inflight`` and ``log`` (one ``[arrival_s, inflight_at_arrival, status]`` per call, in
@@ -22,6 +22,11 @@ Several models from one server (a sweep over ``model.name``): ``skills`` maps a 
 such a prompt with its ``answers`` text when :func:`solves` says so and with ``wrong`` (default
 ``\\boxed{-1}``) otherwise: deterministic per (model, prompt), so every sample of an instance
 agrees and a rerun gives the same results; skill 1 always solves, 0 never.
+
+Realistic replies (benchmarks): with ``reply_chars`` = N > 0, every successful reply's text is
+N characters of reasoning (words drawn by a hash of the prompt: the same prompt always gets the
+same text) followed by its answer, and its usage block counts the prompt's and the reply's
+tokens at 4 characters a token, as a model's would grow with the text.
 
 A fault is a dict: ``kind`` (``status``, ``timeout``, ``malformed``, ``empty``), ``status``
 (for ``status``), ``retry_after`` (seconds, sent as the Retry-After header), ``echo_auth``
@@ -47,6 +52,26 @@ WRONG = "\\boxed{-1}"
 """The reply of a model with a skill to a prompt it does not solve."""
 
 
+_WORDS = (
+    "the", "node", "edge", "so", "we", "check", "its", "neighbours", "then", "weight", "is",
+    "path", "from", "to", "and", "count", "degree", "of", "each", "vertex", "list", "again",
+    "wait", "let", "me", "verify", "sum", "total", "graph", "step", "next", "first",
+)  # fmt: skip
+
+
+def reasoning_text(prompt: str, chars: int) -> str:
+    """``chars`` characters of reasoning-like words drawn by a hash of ``prompt``."""
+    seed = hashlib.sha256(prompt.encode("utf-8", "surrogatepass")).digest()
+    words: list[str] = []
+    size, block = 0, 0
+    while size < chars:
+        for byte in hashlib.sha256(seed + block.to_bytes(4, "big")).digest():
+            words.append(_WORDS[byte % len(_WORDS)])
+            size += len(words[-1]) + 1
+        block += 1
+    return " ".join(words)[:chars]
+
+
 def solves(model: str, prompt: str, skill: float) -> bool:
     """Whether ``model`` with ``skill`` (0..1) answers ``prompt`` right: a hash of both, read as
     a number in [0, 1), below the skill."""
@@ -64,6 +89,9 @@ class StubState:
         self.answers: dict[str, str] = {}
         self.skills: dict[str, float] = {}
         self.wrong = WRONG
+        self.reply_chars = 0
+        self.reasoning_of: dict[str, str] = {}
+        """Prompt -> its ``reply_chars`` of reasoning (made once per prompt)."""
         self.reset()
 
     def reset(self) -> None:
@@ -108,7 +136,11 @@ def _logprobs(text: str, top_n: int) -> dict[str, Any]:
 
 
 def _completion(
-    text: str, reasoning: str | None, finish: str = "stop", top_logprobs: int | None = None
+    text: str,
+    reasoning: str | None,
+    finish: str = "stop",
+    top_logprobs: int | None = None,
+    usage: tuple[int, int] = (11, 7),
 ) -> dict[str, Any]:
     message: dict[str, Any] = {"role": "assistant", "content": text}
     if reasoning is not None:
@@ -127,9 +159,9 @@ def _completion(
             }
         ],
         "usage": {
-            "prompt_tokens": 11,
-            "completion_tokens": 7,
-            "total_tokens": 18,
+            "prompt_tokens": usage[0],
+            "completion_tokens": usage[1],
+            "total_tokens": sum(usage),
             "completion_tokens_details": {"reasoning_tokens": 3 if reasoning else 0},
         },
     }
@@ -160,7 +192,15 @@ async def chat_completions(request: web.Request) -> web.StreamResponse:
             if prompt in state.answers and skill is not None and not solves(model, prompt, skill):
                 text = state.wrong
             top_n = int(body.get("top_logprobs") or 1) if body.get("logprobs") else None
-            return web.json_response(_completion(text, reasoning, top_logprobs=top_n))
+            usage = (11, 7)
+            if state.reply_chars > 0:
+                thought = state.reasoning_of.get(prompt)
+                if thought is None:
+                    thought = reasoning_text(prompt, state.reply_chars)
+                    state.reasoning_of[prompt] = thought
+                text = f"{thought}\n\nSo the answer is {text}"
+                usage = (-(-len(prompt) // 4), -(-len(text) // 4))
+            return web.json_response(_completion(text, reasoning, top_logprobs=top_n, usage=usage))
         kind = fault.get("kind", "status")
         if kind == "timeout":
             await asyncio.sleep(float(fault.get("sleep_s", 30)))
@@ -196,6 +236,9 @@ async def control(request: web.Request) -> web.Response:
     state.answers = dict(settings.get("answers", {}))
     state.skills = {str(m): float(v) for m, v in settings.get("skills", {}).items()}
     state.wrong = str(settings.get("wrong", WRONG))
+    reply_chars = int(settings.get("reply_chars", 0))
+    if reply_chars != state.reply_chars:
+        state.reply_chars, state.reasoning_of = reply_chars, {}
     state.reset()
     return web.json_response({"ok": True})
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import base64
 import html
 import json
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -155,13 +155,12 @@ def write_html_report(
     report: HtmlReport,
     path: Path,
     chunks: Iterable[pd.DataFrame],
-    head: str | Callable[[], str] | None = None,
+    head: str | None = None,
 ) -> list[Path]:
     """Write the page to ``path`` and its samples, a chunk of records at a time (``chunks``,
     :func:`records_frame` chunks), as shards in ``report_data/`` beside it; return the page
     and its shards. ``head`` is :func:`page_head` of ``report`` when the caller rendered it
-    already, or a function that renders it once the shards are written (figures drawn
-    meanwhile elsewhere)."""
+    already."""
     folder = path.parent / SHARD_DIR
     written: list[Path] = []
     samples = 0
@@ -170,7 +169,7 @@ def write_html_report(
         samples += len(chunk)
     if folder.is_dir():
         remove_stale(folder, SAMPLE_KINDS, written)
-    first = head() if callable(head) else page_head(report) if head is None else head
+    first = page_head(report) if head is None else head
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(page_html(report, first, len(written) // 2, samples), encoding="utf-8")
     return [path, *written]

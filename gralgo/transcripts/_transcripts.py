@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -126,13 +126,10 @@ def write_transcripts(
     texts: TextLookup | None = None,
     summary_html: str = "",
     previous: TranscriptsState | None = None,
-    figures_ready: Callable[[], None] | None = None,
 ) -> tuple[list[Path], TranscriptsState]:
     """``out_dir/samples.jsonl``, ``out_dir/report.html`` and the page's sample shards
     (``out_dir/report_data/``) from the scored samples frame, and their state for the job's
-    record (the paths: those two first, then the shards). ``figures_ready`` waits until
-    ``figures`` are drawn (elsewhere, while the records are written): the page's head, which
-    shows them, comes last.
+    record (the paths: those two first, then the shards).
 
     Both are written in one pass a chunk of samples at a time; the answer and reasoning texts
     the frame lacks are read per chunk from ``texts`` (see :func:`record_chunks`). When the
@@ -144,23 +141,14 @@ def write_transcripts(
                         certificates=certificates_of(scored))  # fmt: skip
     jsonl_path, page_path = out_dir / "samples.jsonl", out_dir / "report.html"
     digest = TranscriptsDigest(report, dataset_dir)
-    heads: list[str] = []
-
-    def head() -> str:
-        """:func:`page_head`, rendered once, once the figures are drawn (``figures_ready``)."""
-        if not heads:
-            if figures_ready is not None:
-                figures_ready()
-            heads.append(page_head(report))
-        return heads[0]
-
+    head = page_head(report)
     shards = sorted(p for kind in SAMPLE_KINDS for p in (out_dir / SHARD_DIR).glob(f"{kind}-*.js"))
     paths = [jsonl_path, page_path, *shards]
     hashed = previous is not None and untouched(previous, paths)  # hash first: maybe no rewrite
     if previous is not None and hashed:
         for chunk in record_chunks(frame, texts):
             digest.add(records_json(chunk))
-        if previous.digest == digest.hexdigest(head()):
+        if previous.digest == digest.hexdigest(head):
             log.info("samples.jsonl and report.html are up to date: not rewritten")
             return paths, previous
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -174,10 +162,9 @@ def write_transcripts(
                 jsonl.write(lines)
                 yield chunk
 
-        # With figures still being drawn, the head is rendered (and written) last.
-        pages = write_html_report(report, page_path, chunks(), head if figures_ready else head())
+        pages = write_html_report(report, page_path, chunks(), head)
     paths = [jsonl_path, *pages]
-    return paths, written(digest.hexdigest(head()), paths)
+    return paths, written(digest.hexdigest(head), paths)
 
 
 def batch_samples(scored: pd.DataFrame, config: Mapping[str, Any]) -> int:
@@ -198,7 +185,6 @@ def write_job_transcripts(
     by_task_level: pd.DataFrame | None = None,
     tables_dir: Path | None = None,
     previous: TranscriptsState | None = None,
-    figures_ready: Callable[[], None] | None = None,
 ) -> tuple[list[Path], TranscriptsState]:
     """The job's ``samples.jsonl`` and ``report.html`` (headline, task grids, per-group
     summaries) and their state for the job's record; texts ``scored`` lacks (the evaluation
@@ -206,7 +192,7 @@ def write_job_transcripts(
 
     ``by_task_level`` is ``aggregate(inst, by=["model", "task", "level"])`` when the caller has
     it already (computed here otherwise); the baseline rows beside the models come from the
-    paper tables under ``tables_dir``; ``figures_ready``: see :func:`write_transcripts`."""
+    paper tables under ``tables_dir``."""
     from gralgo.report import usage_frame
     from gralgo.score import aggregate, instance_metrics
 
@@ -244,12 +230,10 @@ def write_job_transcripts(
             return write_transcripts(scored, out_dir, dataset_dir=settings.dataset_dir,
                                      title=settings.title, tables=tables, figures=figures,
                                      facts=facts, texts=stored.texts,
-                                     summary_html=summary, previous=previous,
-                                     figures_ready=figures_ready)  # fmt: skip
+                                     summary_html=summary, previous=previous)  # fmt: skip
     return write_transcripts(scored, out_dir, dataset_dir=settings.dataset_dir,
                              title=settings.title, tables=tables, figures=figures,
-                             facts=facts, summary_html=summary, previous=previous,
-                             figures_ready=figures_ready)  # fmt: skip
+                             facts=facts, summary_html=summary, previous=previous)  # fmt: skip
 
 
 def job_summary_html(

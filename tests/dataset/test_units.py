@@ -30,28 +30,3 @@ def test_unknown_units_cost_the_median() -> None:
     assert unit_seconds("new_task", 3) == median
     assert unit_seconds("diameter", 7) == median
     assert unit_seconds("diameter", 6) == UNIT_SECONDS["diameter"][5]
-
-
-def test_the_heap_is_frozen_only_while_units_are_built() -> None:
-    """gc.freeze() keeps the collector off the loaded heap during the build (and in the forked
-    workers), young collections less often; afterwards this process's objects are collectable
-    again and its thresholds are its own."""
-    import gc
-
-    from gralgo.dataset._units import YOUNG_COLLECTION_EVERY, frozen_heap
-
-    assert gc.get_freeze_count() == 0
-    thresholds = gc.get_threshold()
-    alive = [[n] for n in range(100)]  # tracked containers alive before the build
-    with frozen_heap():
-        assert gc.get_freeze_count() >= len(alive)
-        assert gc.get_threshold() == (YOUNG_COLLECTION_EVERY, *thresholds[1:])
-    assert gc.get_freeze_count() == 0
-    assert gc.get_threshold() == thresholds
-    try:
-        with frozen_heap():
-            raise RuntimeError("a unit failed")
-    except RuntimeError:
-        pass
-    assert gc.get_freeze_count() == 0
-    assert gc.get_threshold() == thresholds

@@ -9,7 +9,6 @@ import pandas as pd
 import pytest
 
 from gralgo.report import plot_accuracy_by_level
-from gralgo.report._plots import KWDOC_STAND_IN
 from gralgo.score import ScoringInputError
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -157,55 +156,6 @@ def test_taxonomy_points_are_the_score_stages_intervals() -> None:
         )
         assert ((got["lo"] <= got["value"]) & (got["value"] <= got["hi"])).all()
         assert len(got) == len(means)
-
-
-def _plot_in_a_fresh_process(tmp_path: Path, name: str, before: str = "") -> dict[str, object]:
-    import json
-    import subprocess
-    import sys
-
-    _inst(["a", "b"]).to_pickle(tmp_path / "inst.pkl")
-    script = (
-        f"{before}\n"
-        "import json, sys, pandas as pd\n"
-        "from gralgo.report import plot_accuracy_by_level\n"
-        f"inst = pd.read_pickle({str(tmp_path / 'inst.pkl')!r})\n"
-        f"plot_accuracy_by_level(inst, {str(tmp_path / name)!r}, n_resamples=20)\n"
-        "from matplotlib import lines\n"
-        "from matplotlib.artist import Artist\n"
-        "class Later(Artist):\n"
-        "    def set_colour(self, value): pass\n"
-        "from matplotlib import _docstring\n"
-        "from matplotlib.axes import Axes\n"
-        "def later_function(): pass\n"
-        "later_function.__doc__ = '%(Line2D:kwdoc)s'\n"
-        "_docstring.interpd(later_function)\n"
-        "print(json.dumps({'line_doc': lines.Line2D.set.__doc__ or '',\n"
-        "                  'later_doc': Later.set.__doc__ or '',\n"
-        "                  'plot_doc': Axes.plot.__doc__ or '',\n"
-        "                  'later_table': later_function.__doc__ or ''}))\n"
-    )
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr[-2000:]
-    result: dict[str, object] = json.loads(done.stdout.splitlines()[-1])
-    return result
-
-
-def test_matplotlib_loads_without_artist_docs_and_draws_the_same(tmp_path: Path) -> None:
-    """The first load of matplotlib's figure modules skips the ``set()`` docstrings of its
-    Artist classes and the property tables other docstrings embed (help text only, over half
-    the import's CPU); the figure's bytes are the same as after a full import, and classes
-    and docstrings made later still get theirs."""
-    quick = _plot_in_a_fresh_process(tmp_path, "quick.png")
-    full = _plot_in_a_fresh_process(tmp_path, "full.png", before="import matplotlib.figure")
-    assert (tmp_path / "quick.png").read_bytes() == (tmp_path / "full.png").read_bytes()
-    assert quick["line_doc"] == "" and "Supported properties" in str(full["line_doc"])
-    assert "colour" in str(quick["later_doc"]) and "colour" in str(full["later_doc"])
-    stand_in = KWDOC_STAND_IN.format(name="Line2D")
-    assert stand_in in str(quick["plot_doc"]) and stand_in not in str(full["plot_doc"])
-    assert "antialiased" in str(full["plot_doc"])  # the real table: a line per property
-    for result in (quick, full):  # formatted after the load: the real table, not the stand-in
-        assert "antialiased" in str(result["later_table"]), result["later_table"]
 
 
 def test_figure_intervals_resample_overlap_clusters_like_the_tables() -> None:

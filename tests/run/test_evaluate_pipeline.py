@@ -205,6 +205,34 @@ def test_the_plan_remembers_token_counts_by_request_key(make_settings, stub: Stu
     assert sum(named.values()) * 2 == result.plan.prompt_tokens_todo  # k = 2
 
 
+def test_a_job_without_a_price_counts_no_prompt_tokens(
+    make_settings, stub: StubServer, monkeypatch, caplog
+) -> None:
+    """The first job on a new dataset counted every prompt's tokens for one log line (3.6 s of
+    CPU for 2,000 prompts): a job counts them only where a price uses them."""
+    import gralgo.formats
+
+    def counted(*args: object, **kwargs: object) -> list[int]:
+        raise AssertionError("an unpriced job counted prompt tokens")
+
+    settings = stub_settings(make_settings, stub, "mlflow.enabled=false")
+    caplog.set_level("INFO", logger="gralgo")
+    with monkeypatch.context() as patched:
+        patched.setattr(gralgo.formats, "count_tokens_cached", counted)
+        result = evaluate(settings)
+    assert stub.stats()["calls"] == 12 and result.plan.prompt_tokens_todo is None
+    assert result.plan.estimated_cost_usd is None  # unknown price, as before
+    assert not (settings.dataset.cache_dir / "token_counts.sqlite").exists()
+    assert "prompt tokens to send: not counted (no price to estimate" in caplog.text
+    priced = stub_settings(make_settings, stub, "mlflow.enabled=false", "sampling.k=3",
+                           "model.price.input_per_1m=1", "model.price.output_per_1m=2")  # fmt: skip
+    plan = evaluate(priced).plan
+    assert plan.samples_todo == 6 and plan.prompt_tokens_todo  # a price counts the pending ones
+    assert plan.estimated_cost_usd == pytest.approx(
+        (plan.prompt_tokens_todo * 1 + plan.max_completion_tokens_todo * 2) / 1e6
+    )
+
+
 def test_missing_key_is_reported_before_any_call(
     make_settings, stub: StubServer, monkeypatch
 ) -> None:

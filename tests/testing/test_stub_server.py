@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import urllib.request
+from unittest.mock import ANY
 
 from gralgo.testing import StubServer
 from gralgo.testing.stub_server import solves
@@ -37,3 +38,35 @@ def test_a_models_skill_sets_which_canned_answers_it_gets_right(stub: StubServer
     assert _ask(stub, "other", PROMPTS[3]) == RIGHT[PROMPTS[3]]
     assert _ask(stub, "stub-c", "not canned") == f"\\boxed{{{len('not canned')}}}"
     assert stub.stats()["by_model"] == {"stub-a": 40, "stub-b": 80, "stub-c": 41, "other": 1}
+
+
+def _reply(stub: StubServer, prompt: str) -> dict:
+    body = {"model": "stub-b", "messages": [{"role": "user", "content": prompt}]}
+    request = urllib.request.Request(
+        stub.api_base + "/chat/completions",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return dict(json.loads(response.read()))
+
+
+def test_realistic_replies_carry_reasoning_and_usage_of_their_size(stub: StubServer) -> None:
+    """Benchmarks answered ``\\boxed{N}`` with usage 11/7 tokens, a friendlier job than a real
+    model's: ``reply_chars`` puts that much reasoning before each answer, usage to match."""
+    stub.control(answers=RIGHT, skills={"stub-b": 0.5}, reply_chars=1536)
+    replies = {p: _reply(stub, p) for p in PROMPTS}
+    for prompt, reply in replies.items():
+        text = reply["choices"][0]["message"]["content"]
+        right = solves("stub-b", prompt, 0.5)
+        assert text.endswith(RIGHT[prompt] if right else "\\boxed{-1}")
+        assert len(text) >= 1536 and text.count("\\boxed") == 1
+        usage = reply["usage"]
+        assert usage["completion_tokens"] == -(-len(text) // 4) >= 384
+        assert usage["prompt_tokens"] == -(-len(prompt) // 4)
+        assert usage["total_tokens"] == usage["prompt_tokens"] + usage["completion_tokens"]
+    texts = [r["choices"][0]["message"]["content"] for r in replies.values()]
+    assert len(set(texts)) == len(texts)  # each prompt its own reasoning ...
+    assert _reply(stub, PROMPTS[0]) == {**replies[PROMPTS[0]], "created": ANY}  # ... every time
+    stub.control(answers=RIGHT, skills={"stub-b": 1.0})  # off again by default
+    assert _reply(stub, PROMPTS[0])["choices"][0]["message"]["content"] == RIGHT[PROMPTS[0]]
