@@ -57,6 +57,9 @@ class Claim:
 _NEEDS_FULL = re.compile(r"[\\{}&^_$]|[^\x00-\x7f]")
 # Words next to names that are never part of one: a candidate stops at a clause start.
 _WORD = re.compile(r"\S+")
+# Inside a word, where a name may start (after an opener) or end (before a closer).
+_INNER_OPEN = re.compile(r"(?<=\S)[(,{\[$]+(?=[^\s(,{\[$])")
+_INNER_CLOSE = re.compile(r"(?<=[^\s)\],}=$:;|])[)\],}=$:;|]")
 _EDGE_CLEAN = "([{\"'“‘*_`<"
 _TAIL_CLEAN = ")]}\"'”’*_`.,;:!?>"
 _NUMBER = r"(\d+)"
@@ -86,7 +89,12 @@ class _Slots:
     def before(self, text: str, end: int, low: int) -> tuple[str, int] | None:
         """The node whose name ends at ``end`` (the longest word run in ``text[low:end]``)."""
         window_low = max(low, end - 40 * self.max_words)
-        starts = [m.start() for m in _WORD.finditer(text, window_low, end)]
+        starts = []
+        for word in _WORD.finditer(text, window_low, end):
+            starts.append(word.start())
+            if _INNER_OPEN.search(word.group()):  # "$d(Lyon,Paris": names start inside words
+                starts += [m.end() for m in _INNER_OPEN.finditer(text, word.start(), word.end())]
+        starts = sorted(set(starts))
         best = None
         for start in reversed(starts[-self.max_words :]):
             node = self.resolve(text[start:end])
@@ -97,10 +105,15 @@ class _Slots:
     def after(self, text: str, start: int, high: int) -> tuple[str, int] | None:
         """The node whose name starts at ``start`` (the longest word run from there)."""
         ends = []
+        words = 0
         for match in _WORD.finditer(text, start, min(high, start + 40 * self.max_words)):
+            if _INNER_CLOSE.search(match.group()):  # "deg(Paris)=1": names end inside words
+                ends += [m.start() for m in _INNER_CLOSE.finditer(text, match.start(), match.end())]
             ends.append(match.end())
-            if len(ends) >= self.max_words:
+            words += 1
+            if words >= self.max_words:
                 break
+        ends = sorted(set(e for e in ends if e > start))
         best = None
         for end in ends:
             piece = text[start:end]
@@ -116,9 +129,10 @@ class _Slots:
         commas re-joined, longest first) with their spans; ``True`` when every item is a node."""
         inner = text[start:end]
         opened = inner.lstrip(" \t\\")
-        trail = len(inner.rstrip(" \t.\\"))
+        trail = len(inner.rstrip(" \t.\\$"))
         if opened[:1] in _CLOSER and inner[:trail].endswith(_CLOSER[opened[:1]]):
             start, end = start + len(inner) - len(opened) + 1, start + trail - 1
+            end -= text[end - 1 : end] == "\\"  # LaTeX "\{A, B\}"
         else:
             end = start + trail
         pieces = []
@@ -177,7 +191,6 @@ def _lines(text: str) -> Iterator[tuple[int, int]]:
 # Edges and paths written with separators: "A -- B", "A - B (7)", "A → B → C, total 12"
 
 _EDGE_SEPARATOR = re.compile(r"\s*(?:<-->|<->|-->|->|--|—|–|→|⟶|↔|=>|-)\s*")
-_STRONG_SEPARATOR = re.compile(r"\s*(?:<-->|<->|-->|->|--|—|–|→|⟶|↔|=>)\s*")
 _WEIGHT_AFTER = re.compile(
     r"\s*(?:\(\s*(?:w(?:eight)?|cost)?\s*[:=]?\s*(\d+)\s*\)|\[\s*(?:w(?:eight)?|cost)?\s*[:=]?\s*"
     r"(\d+)\s*\]|[:,]\s*(?:w(?:eight)?\s*[:=]?\s*)?(\d+)(?!\s*[-+*/]|\d|\s*\w))",
@@ -189,7 +202,7 @@ _TOTAL_AFTER = re.compile(
     r"(\d+)(?!\s*[-+*/]\s*\d)",
     re.I,
 )
-_ARITHMETIC = re.compile(r"[=+*/<>]\s*$")
+_ARITHMETIC = re.compile(r"(?:^|[^-=<])[=+*/<>]\s*$")
 _ARITHMETIC_AFTER = re.compile(r"^\s*[=+*/<>]")
 
 
@@ -197,8 +210,7 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
     """Chains of names joined by edge separators on one line: edge claims, weights, totals."""
     text, slots = ctx.text, ctx.slots
     links: list[tuple[str, int, str, int, int, bool]] = []  # u, u_start, v, v_end, end, strong
-    separator = _STRONG_SEPARATOR if ctx.numeric_ids else _EDGE_SEPARATOR
-    for match in separator.finditer(text, low, high):
+    for match in _EDGE_SEPARATOR.finditer(text, low, high):
         if ctx.numeric_ids and match.group().strip() == "=>":
             continue
         left = slots.before(text, match.start(), low)
@@ -206,6 +218,12 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
             continue
         right = slots.after(text, match.end(), high)
         if right is None:
+            continue
+        if (
+            ctx.numeric_ids
+            and match.group().strip() == "-"
+            and not _plain_dash_is_edge(text, low, left[1], match.end(), right[1], high)
+        ):
             continue
         if _ARITHMETIC.search(text, low, left[1]) and ctx.numeric_ids:
             continue
@@ -224,6 +242,22 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
     return claims
 
 
+def _plain_dash_is_edge(
+    text: str, low: int, left: int, right: int, right_end: int, high: int
+) -> bool:
+    """With numeric ids, ``3 - 1`` is an edge only with a cue: ``node 3 - node 1``, ``edge 3 -
+    1``, or a weight after it (``3 - 1 (weight 4)``); otherwise it is arithmetic."""
+    if _NODE_WORD.search(text, max(low, left - 6), left) or _NODE_WORD.match(text, right):
+        return True
+    if _EDGE_BEFORE.search(text, max(low, left - 16), left):
+        return True
+    return _ITEM_WEIGHT_WORD.match(text, right_end, high) is not None
+
+
+_NODE_WORD = re.compile(r"\bnode\s*$|node\b", re.I)
+_ITEM_WEIGHT_WORD = re.compile(r"\s*[(\[]\s*(?:w|weight|cost)\b", re.I)
+
+
 def _continues(
     previous: tuple[str, int, str, int, int, bool], link: tuple[str, int, str, int, int, bool]
 ) -> bool:
@@ -236,10 +270,14 @@ def _chain_claims(
 ) -> list[Claim]:
     text = ctx.text
     claims = []
+    negated = _NO_EDGE_BEFORE.search(text, max(0, chain[0][1] - 16), chain[0][1])
+    if negated is not None and len(chain) == 1:  # "no edge A - B"
+        u, _, v, v_end, _, _ = chain[0]
+        return [Claim("non_edge", (u, v), None, negated.start(), v_end)]
     for u, u_start, v, v_end, _, _ in chain:
         claims.append(Claim("edge", (u, v), None, u_start, v_end))
         v_end += len(text[v_end:high]) - len(text[v_end:high].lstrip("\"'”’*`"))
-        weight = _WEIGHT_AFTER.match(text, v_end, high)
+        weight = _WEIGHT_AFTER.match(text, v_end, high) or _WEIGHT_PHRASE.match(text, v_end, high)
         if weight is not None and not _ARITHMETIC_AFTER.match(text[weight.end() : high]):
             value = next(g for g in weight.groups() if g is not None)
             claims.append(Claim("edge_weight", (u, v), int(value), u_start, weight.end()))
@@ -254,6 +292,11 @@ def _chain_claims(
     return claims
 
 
+_NO_EDGE_BEFORE = re.compile(
+    r"\b(?:no|not\s+an?)\s+edges?\s*(?:between\s*)?[:=]?\s*[\"'“‘*`]*$", re.I
+)
+
+
 def _says_total(written: str) -> bool:
     return re.search(r"total|sum|length|distance|=", written, re.I) is not None
 
@@ -263,11 +306,12 @@ def _says_total(written: str) -> bool:
 
 _ADJACENT = re.compile(
     r"\s+(?:is|are)(?P<neg>\s+not|n't)?\s+(?:directly\s+)?(?:connected|adjacent|linked|joined)"
-    r"\s+(?:to|with)\s+|\s+(?:is|are)(?P<neg2>\s+not|n't)?\s+(?:a\s+)?neighbou?rs?\s+of\s+",
+    r"\s+(?:to|with)\s+|\s+(?:directly\s+)?(?:connects|links)\s+(?:to|with)\s+|\s+(?:is|are)(?P<neg2>\s+not|n't)?\s+(?:a\s+)?neighbou?rs?\s+of\s+",
     re.I,
 )
 _BOTH_ADJACENT = re.compile(
-    r"\s+are(?P<neg>\s+not|n't)?\s+(?:directly\s+)?(?:connected|adjacent|neighbou?rs|linked)\b",
+    r"\s+are(?P<neg>\s+not|n't)?\s+(?:directly\s+)?(?:connected|adjacent|neighbou?rs|linked)\b"
+    r"|\s+(?:share|have)\s+an\s+edge\b",
     re.I,
 )
 _EDGE_BETWEEN = re.compile(
@@ -275,6 +319,19 @@ _EDGE_BETWEEN = re.compile(
     re.I,
 )
 _AND = re.compile(r"\s+(?:and|&)\s+", re.I)
+# "(A, B)" is an edge claim only with a cue: "edge (A, B)" before it, "\in E" after it
+_TUPLE = re.compile(r"\(\s*")
+_TUPLE_CLOSE = re.compile(r"[\"'”’*`]*\s*\)")
+_EDGE_BEFORE = re.compile(r"\b(?P<neg>no\s+|not\s+an?\s+)?edges?\s*[:=]?\s*$", re.I)
+_EDGE_AFTER = re.compile(
+    r"\s*\\(?P<neg>not)?in\s*E\b|\s+(?:is|was)(?P<neg2>\s+not|n't)?\s+an?\s+edge\b", re.I
+)
+# Weights written after an edge: "(7)", ": 7", "with weight 7", "has weight 7", "costs 7"
+_WEIGHT_PHRASE = re.compile(
+    r"[\"'”’*`]*\s*(?:,\s*)?(?:(?:has|with|of)\s+(?:an?\s+)?(?:weight|cost)\s+(?:of\s+)?|costs?\s+|"
+    r"weighs\s+)(\d+)(?!\s*[-+*/]\s*\d)",
+    re.I,
+)
 
 
 def _phrases(ctx: _Context, low: int, high: int) -> list[Claim]:
@@ -283,12 +340,18 @@ def _phrases(ctx: _Context, low: int, high: int) -> list[Claim]:
     for match in _ADJACENT.finditer(text, low, high):
         negative = bool(match.group("neg") or match.group("neg2"))
         left = slots.before(text, match.start(), low)
+        if left is None and _IT.search(text, max(low, match.start() - 3), match.start()):
+            left = _antecedent(ctx, low, match.start() - 2)  # "Looking at A, it connects to B"
         right = slots.after(text, match.end(), high)
         kind = "non_edge" if negative else "edge"
         if left is None or right is None:
             claims.append(Claim(kind, (), None, match.start(), match.end()))
-        else:
-            claims.append(Claim(kind, (left[0], right[0]), None, left[1], right[1]))
+            continue
+        claims.append(Claim(kind, (left[0], right[0]), None, left[1], right[1]))
+        weight = _WEIGHT_PHRASE.match(text, right[1], high)
+        if weight is not None and not negative:
+            claims.append(Claim("edge_weight", (left[0], right[0]), int(weight.group(1)), left[1],
+                                weight.end()))  # fmt: skip
     for match in _BOTH_ADJACENT.finditer(text, low, high):
         second = slots.before(text, match.start(), low)
         if second is None:
@@ -302,6 +365,25 @@ def _phrases(ctx: _Context, low: int, high: int) -> list[Claim]:
             continue
         kind = "non_edge" if match.group("neg") else "edge"
         claims.append(Claim(kind, (first[0], second[0]), None, first[1], match.end()))
+    for match in _TUPLE.finditer(text, low, high):
+        pair = _pair_after(ctx, match.end(), high, _COMMA)
+        close = None if pair is None else _TUPLE_CLOSE.match(text, pair[1], high)
+        if pair is None or close is None:
+            continue
+        before = _EDGE_BEFORE.search(text, max(low, match.start() - 16), match.start())
+        after = _EDGE_AFTER.match(text, close.end(), high)
+        if before is None and after is None:
+            continue
+        negative = bool(
+            (before is not None and before.group("neg"))
+            or (after is not None and (after.group("neg") or after.group("neg2")))
+        )
+        start = match.start() if before is None else before.start()
+        end = close.end() if after is None else after.end()
+        claims.append(Claim("non_edge" if negative else "edge", pair[0], None, start, end))
+        weight = _WEIGHT_PHRASE.match(text, end, high)
+        if weight is not None and not negative:
+            claims.append(Claim("edge_weight", pair[0], int(weight.group(1)), start, weight.end()))
     for match in _EDGE_BETWEEN.finditer(text, low, high):
         pair = _pair_after(ctx, match.end(), high, _AND)
         kind = "non_edge" if match.group("neg") else "edge"
@@ -312,6 +394,33 @@ def _phrases(ctx: _Context, low: int, high: int) -> list[Claim]:
     return claims
 
 
+def _past_quotes(text: str, position: int, high: int) -> int:
+    """The position after any closing quotes or emphasis at ``position``."""
+    while position < high and text[position] in _QUOTES:
+        position += 1
+    return position
+
+
+_QUOTES = "\"'”’*`"
+_IT = re.compile(r"\bit$", re.I)
+
+
+def _antecedent(ctx: _Context, low: int, pronoun: int) -> tuple[str, int] | None:
+    """The node a pronoun at ``pronoun`` refers to: the last one named before it in the same
+    sentence ("Looking at A, its neighbours are ...")."""
+    text = ctx.text
+    sentence = max(low, text.rfind(". ", low, pronoun) + 1)
+    ends = [m.start() for m in _NAME_END.finditer(text, sentence, pronoun)]
+    for end in reversed(ends[-12:]):
+        node = ctx.slots.before(text, end, sentence)
+        if node is not None:
+            return node
+    return None
+
+
+_NAME_END = re.compile(r"(?<=\S)(?=[\s,;:)\]}\"'”’*`]|$)")
+
+
 def _pair_after(
     ctx: _Context, start: int, high: int, joint: re.Pattern[str]
 ) -> tuple[tuple[str, str], int] | None:
@@ -319,13 +428,14 @@ def _pair_after(
     first = ctx.slots.after(ctx.text, start, high)
     if first is None:
         return None
-    glue = joint.match(ctx.text, first[1], high)
+    glue = joint.match(ctx.text, _past_quotes(ctx.text, first[1], high), high)
     if glue is None:
         return None
     second = ctx.slots.after(ctx.text, glue.end(), high)
     return None if second is None else ((first[0], second[0]), second[1])
 
 
+_COMMA = re.compile(r"\s*,\s*")
 _COMMA_OR_TO = re.compile(r"\s*(?:,|;|\s+to\s+|\s+and\s+)\s*", re.I)
 _DISTANCE_CALL = re.compile(r"\b(?:dist(?:ance)?|d|sp)\s*\(\s*", re.I)
 _DISTANCE_PROSE = re.compile(
@@ -335,7 +445,7 @@ _DISTANCE_PROSE = re.compile(
 )
 _HOPS_FROM = re.compile(r"\s+is\s+(\d+)\s+(hops?|edges?|steps?)\s+(?:away\s+)?from\s+", re.I)
 _VALUE = re.compile(
-    r"\s*\)?\s*(?:(?:has|have)\s+(?:a\s+)?(?:length|weight|cost|distance)(?:\s+of)?|=|:|is|of|"
+    r"[\"'”’*`]*\s*\)?\s*(?:(?:has|have)\s+(?:a\s+)?(?:length|weight|cost|distance)(?:\s+of)?|=|:|is|of|"
     r"equals)\s*(\d+)(?!\s*[-+*/]\s*\d)(\s*hops?)?",
     re.I,
 )
@@ -393,7 +503,7 @@ _NUMBER_OF = {
     "node_weight": (
         re.compile(r"\s+has\s+(?:a\s+)?weight\s+(?:of\s+)?(\d+)|\s*\(\s*(?:node\s+)?(?:weight|w)"
                    r"\s*[=:]?\s*(\d+)\s*\)|\s*:\s*(?:node\s+)?weight\s*[=:]?\s*(\d+)", re.I),
-        re.compile(r"\b(?:w\s*\(|weight\s+of\s+(?:node\s+)?)\s*", re.I),
+        re.compile(r"\b(?:w\s*\(|weight\s*\(|weight\s+of\s+(?:node\s+)?)\s*", re.I),
     ),
 }  # fmt: skip
 
@@ -413,16 +523,17 @@ def _numbers_of(ctx: _Context, low: int, high: int) -> list[Claim]:
             value = next(g for g in match.groups() if g is not None)
             claims.append(Claim(kind, (node[0],), int(value), node[1], match.end()))
         for match in before_name.finditer(text, low, high):
+            if kind == "node_weight":  # "w(A, B) = 7" is an edge's weight
+                pair = _pair_after(ctx, match.end(), high, _EDGE_OR_COMMA)
+                value = None if pair is None else _VALUE.match(text, pair[1], high)
+                if pair is not None and value is not None:
+                    claims.append(
+                        Claim("edge_weight", pair[0], int(value.group(1)), match.start(),
+                              value.end())
+                    )  # fmt: skip
+                    continue
             node = slots.after(text, match.start() + len(match.group()), high)
             if node is None:
-                pair = _pair_after(ctx, match.end(), high, _EDGE_OR_COMMA)
-                if kind == "node_weight" and pair is not None:
-                    value = _VALUE.match(text, pair[1], high)
-                    if value is not None:
-                        claims.append(
-                            Claim("edge_weight", pair[0], int(value.group(1)), match.start(),
-                                  value.end())
-                        )  # fmt: skip
                 continue
             value = _VALUE.match(text, node[1], high)
             if value is not None:
@@ -441,7 +552,10 @@ _EDGE_OR_COMMA = re.compile(r"\s*(?:,|--|-|–|—)\s*")
 _NEIGHBOURS_OF = re.compile(r"\bneighbou?rs?\s+of\s+(?:node\s+)?", re.I)
 _NEIGHBOURS_POSSESSIVE = re.compile(r"(?:'s|’s)\s+neighbou?rs?\b", re.I)
 _N_OF = re.compile(r"\bN\(\s*")
-_LIST_START = re.compile(r"\s*\)?\s*(?:(?P<partial>include|including)|are|is|=|:)\s*", re.I)
+_ITS_NEIGHBOURS = re.compile(r"\bits\s+neighbou?rs?\b", re.I)
+_LIST_START = re.compile(
+    r"[\"'”’*`]*\s*\)?\s*(?:(?P<partial>include|including)|are|is|=|:)\s*", re.I
+)
 _CLAUSE_END = re.compile(r"\.(?:\s|$)|\n|(?<=\})\s|\s+(?:so|but|which|wait|then)\b", re.I)
 _CLIQUE = re.compile(
     r"\b(?:(?:a|the|maximum|max|largest)\s+)?(?:clique|triangle)\s*(?:is|=|:|of|with)?\s*", re.I
@@ -471,6 +585,12 @@ def _lists(ctx: _Context, low: int, high: int) -> list[Claim]:
             heads.append((node[0], match.start(), -opening.end() if partial else opening.end()))
     for match in _NEIGHBOURS_POSSESSIVE.finditer(text, low, high):
         node = slots.before(text, match.start(), low)
+        opening = _LIST_START.match(text, match.end(), high)
+        if node is not None and opening is not None:
+            partial = bool(opening.group("partial"))
+            heads.append((node[0], node[1], -opening.end() if partial else opening.end()))
+    for match in _ITS_NEIGHBOURS.finditer(text, low, high):
+        node = _antecedent(ctx, low, match.start())
         opening = _LIST_START.match(text, match.end(), high)
         if node is not None and opening is not None:
             partial = bool(opening.group("partial"))
@@ -604,9 +724,15 @@ def _row_claims(ctx: _Context, header: list[str], cells: list[tuple[int, int]]) 
             if column in numbers:
                 claims.append(Claim(kind, (found[0],), numbers[column], start, end,
                                     implicit_source=kind == "distance"))  # fmt: skip
+        for column, value in numbers.items():  # "| Node | Distance from A |"
+            named = _DISTANCE_FROM.match(column)
+            source = None if named is None else ctx.slots.resolve(named.group(1))
+            if source is not None:
+                claims.append(Claim("distance", (source, found[0]), value, start, end))
     return claims
 
 
+_DISTANCE_FROM = re.compile(r"(?:dist|distance)\s+from\s+(.+)")
 _NODE_COLUMNS = {"node", "source", "target", "u", "v", "from", "to", "a", "b", "name"}
 _ONE_NODE_COLUMNS = {
     "degree": "degree",
@@ -664,7 +790,7 @@ def _any_of(*words: str) -> re.Pattern[str]:
 
 _READERS: tuple[tuple[Callable[[_Context, int, int], list[Claim]], re.Pattern[str]], ...] = (
     (_separated, _any_of("-", "–", "—", "→", "⟶", "↔", ">")),
-    (_phrases, _any_of("connect", "adjacent", "linked", "joined", "neighbo", "edge")),
+    (_phrases, _any_of("connect", "adjacent", "link", "joined", "neighbo", "edge", "\\in", "\\no")),
     (_distances, _any_of("dist", "path", "hop", "edge", "step", "d(", "sp(", "d[")),
     (_numbers_of, _any_of("deg", "weight", "w(", " has ")),
     (_lists, _any_of("neighbo", "n(", ":", "clique", "triangle", "core", "within", "form")),
