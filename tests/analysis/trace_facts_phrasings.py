@@ -5,6 +5,9 @@ This one is written from a bank of phrasings in the style of real reasoning trac
 node 12, its neighbors are ...", "X connects to Y with weight 5", ``$d(X,Z)=9$``, Markdown
 tables, numbered lists), split once into a **dev** list (the extractor may be tuned on it) and
 a held-out **test** list (measured, never tuned on). The split was committed before any tuning.
+Round 1 held out the lists now called ``dev2``: measured once after tuning on ``dev``, it
+missed the goal; the extractor was then tuned on ``dev`` and ``dev2`` and measured once on
+a fresh held-out list (``HELD_OUT``, split ``test``), written before that tuning.
 
 Graphs and certificates come from each task's solver (``trace_facts_planted._graph``), so the
 labels are exact: each statement states one fact, correct or with one planted error of a known
@@ -24,7 +27,7 @@ import networkx as nx
 from gralgo.tasks import InstanceRejected, Problem, TaskSettings, make_task
 from tests.analysis.trace_facts_planted import FORMATS, TASKS, Planted, _graph, _long_names
 
-SPLITS = ("dev", "test")
+SPLITS = ("dev", "dev2", "test")
 
 # Placeholders: {u} {v} a node as written in prose (``node 12`` under numeric ids), {bu} {bv}
 # the bare name or id, {w} a weight, {d} a number (degree, distance, total), {h} hops, {k} the
@@ -45,7 +48,7 @@ PHRASINGS: dict[str, dict[str, list[Phrasing]]] = {
             ("list", "- {bu} — {bv}"),
             ("prose", "{u} is a neighbor of {v}."),
         ],
-        "test": [
+        "dev2": [
             ("prose", "{u} connects to {v}."),
             ("prose", "Yes, {u} and {v} are connected."),
             ("prose", "The edge ({bu}, {bv}) is in the graph."),
@@ -64,7 +67,7 @@ PHRASINGS: dict[str, dict[str, list[Phrasing]]] = {
             ("prose", "No edge {bu}-{bv}, so skip it."),
             ("prose", "{u} is not a neighbor of {v}."),
         ],
-        "test": [
+        "dev2": [
             ("prose", "{u} and {v} aren't connected."),
             ("prose", "{u} is not adjacent to {v}."),
             ("prose", "But ({bu}, {bv}) is not an edge."),
@@ -80,7 +83,7 @@ PHRASINGS: dict[str, dict[str, list[Phrasing]]] = {
             ("prose", "{u}'s neighbours are {items}."),
             ("latex", "$N({bu}) = \\{{{bitems}\\}}$"),
         ],
-        "test": [
+        "dev2": [
             ("prose", "{u} is connected to {items_and}."),
             ("list", "1. {bu}: connected to {bitems}"),
             ("prose", "The neighbors of {u} are: {items}."),
@@ -97,7 +100,7 @@ PHRASINGS: dict[str, dict[str, list[Phrasing]]] = {
             ("latex", "$w({bu}, {bv}) = {w}$"),
             ("prose", "Edge {bu}–{bv} costs {w}."),
         ],
-        "test": [
+        "dev2": [
             ("prose", "The weight of edge {bu}-{bv} is {w}."),
             ("prose", "{u} to {v} has weight {w}."),
             ("list", "2. {bu} -- {bv} ({w})"),
@@ -113,7 +116,7 @@ PHRASINGS: dict[str, dict[str, list[Phrasing]]] = {
             ("prose", "{u} (weight {w}) is next."),
             ("latex", "$w({bu}) = {w}$"),
         ],
-        "test": [
+        "dev2": [
             ("prose", "The weight of {u} is {w}."),
             ("prose", "{u} has a weight of {w}."),
             ("list", "- {bu}: weight {w}"),
@@ -129,7 +132,7 @@ PHRASINGS: dict[str, dict[str, list[Phrasing]]] = {
             ("list", "- {bu}: degree {d}"),
             ("prose", "The degree of {u} is {d}."),
         ],
-        "test": [
+        "dev2": [
             ("prose", "{u} has {d} neighbors."),
             ("prose", "Degree of {u}: {d}."),
             ("prose", "{u} has {d} edges."),
@@ -146,7 +149,7 @@ PHRASINGS: dict[str, dict[str, list[Phrasing]]] = {
             ("prose", "The shortest path from {u} to {v} has length {d}."),
             ("prose", "Shortest distance between {u} and {v}: {d}."),
         ],
-        "test": [
+        "dev2": [
             ("prose", "Distance from {u} to {v} is {d}."),
             ("prose", "So the shortest distance from {u} to {v} = {d}."),
             ("latex", "Thus $\\text{{dist}}({bu}, {bv}) = {d}$."),
@@ -159,7 +162,7 @@ PHRASINGS: dict[str, dict[str, list[Phrasing]]] = {
             ("prose", "{v} is {h} hops from {u}."),
             ("prose", "The hop distance from {u} to {v} is {h}."),
         ],
-        "test": [
+        "dev2": [
             ("prose", "{v} is {h} hops away from {u}."),
             ("prose", "{v} is {h} steps from {u}."),
         ],
@@ -171,7 +174,7 @@ PHRASINGS: dict[str, dict[str, list[Phrasing]]] = {
             ("arrow", "{bpath}: {sum} = {d}"),
             ("arrow", "Take {path}, total weight {d}."),
         ],
-        "test": [
+        "dev2": [
             ("arrow", "Route {bpath} with total {d}."),
             ("arrow", "{path} gives {sum} = {d}."),
             ("arrow", "Shortest path: {path} (length {d})"),
@@ -184,7 +187,7 @@ PHRASINGS: dict[str, dict[str, list[Phrasing]]] = {
             ("prose", "{items_and} form a {shape}."),
             ("prose", "So the maximum {shape} is {items_brace}."),
         ],
-        "test": [
+        "dev2": [
             ("prose", "{items_brace} is a {shape}."),
             ("prose", "Found a {shape}: {items}."),
             ("prose", "The nodes {items} form a {shape}."),
@@ -195,7 +198,7 @@ PHRASINGS: dict[str, dict[str, list[Phrasing]]] = {
             ("prose", "The {k}-core is {items_brace}."),
             ("prose", "So the {k}-core consists of {items_and}."),
         ],
-        "test": [
+        "dev2": [
             ("prose", "Therefore the {k}-core = {items_brace}."),
             ("prose", "The {k}-core contains {items}."),
         ],
@@ -205,7 +208,7 @@ PHRASINGS: dict[str, dict[str, list[Phrasing]]] = {
             ("prose", "Nodes within {k} hops of {u}: {items}."),
             ("prose", "So the nodes within {k} hops of {u} are {items_and}."),
         ],
-        "test": [
+        "dev2": [
             ("prose", "Within {k} hops from {u}: {items}."),
             ("prose", "The nodes within {k} hops from {u} are {items}."),
         ],
@@ -216,15 +219,15 @@ PHRASINGS: dict[str, dict[str, list[Phrasing]]] = {
 TABLES: dict[str, dict[str, list[tuple[str, str]]]] = {
     "degree": {
         "dev": [("| Node | Degree |", "| {bu} | {d} |")],
-        "test": [("| Node | Neighbors | Degree |", "| {bu} | {bitems} | {d} |")],
+        "dev2": [("| Node | Neighbors | Degree |", "| {bu} | {bitems} | {d} |")],
     },
     "edge_weight": {
         "dev": [("| Source | Target | Weight |", "| {bu} | {bv} | {w} |")],
-        "test": [("| From | To | Cost |", "| {bu} | {bv} | {w} |")],
+        "dev2": [("| From | To | Cost |", "| {bu} | {bv} | {w} |")],
     },
     "distance": {
         "dev": [("| Node | Distance from {src} |", "| {bv} | {d} |")],
-        "test": [("| Vertex | Shortest distance from {src} |", "| {bv} | {d} |")],
+        "dev2": [("| Vertex | Shortest distance from {src} |", "| {bv} | {d} |")],
     },
 }
 """Markdown tables (header, row): several rows, one of them wrong."""
@@ -238,7 +241,7 @@ FILLER = {
         "Queue: [{bu}, {bv}]",
         "Next, pop {u} from the queue.",
     ],
-    "test": [
+    "dev2": [
         "Hmm, wait. Let me recount the edges.",
         "Current best sum is 14, and 5 + 9 = 14.",
         "Visited: {bu}, {bv}",
@@ -248,6 +251,107 @@ FILLER = {
     ],
 }
 """Prose with numbers and names that states no checkable fact."""
+
+
+HELD_OUT: dict[str, list[Phrasing]] = {
+    "edge": [
+        ("prose", "{u} has an edge to {v}."),
+        ("list", "Edge: {bu} - {bv}"),
+        ("prose", "{u} is directly connected to {v}."),
+        ("arrow", "`{bu}` -- `{bv}`"),
+        ("arrow", "{u} <-> {v}"),
+        ("prose", "**{bu}**–**{bv}** is an edge."),
+        ("prose", "{u} is linked with {v}."),
+        ("prose", "Check: {u} and {v} are neighbors."),
+    ],
+    "non_edge": [
+        ("prose", "{u} has no edge to {v}."),
+        ("prose", "{u} is not linked to {v}."),
+        ("prose", "{u} and {v} are not neighbors."),
+        ("prose", "{v} isn't connected to {u}."),
+        ("latex", "$({bu}, {bv}) \\notin E$"),
+        ("prose", "There is no edge from {u} to {v}."),
+    ],
+    "neighbours": [
+        ("list", "{bu}: [{bitems}]"),
+        ("latex", "N({bu}) = [{bitems}]"),
+        ("prose", "Neighbours of {u} are {items_and}."),
+        ("prose", "Adjacency of {u}: {items}."),
+        ("prose", "{u} is adjacent to {items_and}."),
+        ("list", "- **{bu}**: {bitems}"),
+    ],
+    "edge_weight": [
+        ("arrow", "{bu}-{bv} = {w}"),
+        ("prose", "weight({bu}, {bv}) = {w}"),
+        ("prose", "Edge {bu}-{bv} has cost {w}."),
+        ("prose", "Going from {u} to {v} costs {w}."),
+        ("list", "({bu}, {bv}, {w})"),
+        ("prose", "The edge between {u} and {v} has weight {w}."),
+    ],
+    "node_weight": [
+        ("prose", "{u}'s weight is {w}."),
+        ("prose", "Weight of {u}: {w}."),
+        ("list", "{u} [w={w}]"),
+        ("prose", "Take {u} with weight {w}."),
+    ],
+    "degree": [
+        ("prose", "{u} is connected to {d} nodes."),
+        ("list", "{u}: {d} edges"),
+        ("prose", "degree({bu}) = {d}"),
+        ("prose", "The number of neighbors of {u} is {d}."),
+        ("prose", "{u} (deg {d})"),
+        ("list", "**{bu}**: degree = {d}"),
+    ],
+    "distance": [
+        ("prose", "Shortest path length between {u} and {v} = {d}."),
+        ("prose", "dist[{bu}][{bv}] = {d}"),
+        ("latex", "$\\delta({bu}, {bv}) = {d}$"),
+        ("prose", "{v} is at distance {d} from {u}."),
+        ("prose", "The minimum cost from {u} to {v} is {d}."),
+        ("prose", "sp({bu}, {bv}) = {d}"),
+    ],
+    "hops": [
+        ("prose", "{v} is at hop distance {h} from {u}."),
+        ("prose", "It takes {h} hops to get from {u} to {v}."),
+        ("prose", "{u} and {v} are {h} hops apart."),
+    ],
+    "path": [
+        ("arrow", "{path} = {d}"),
+        ("arrow", "Path {bpath} costs {sum} = {d}."),
+        ("arrow", "Best path: {bpath}, cost {d}."),
+        ("arrow", "{path}: total weight = {d}"),
+        ("arrow", "via {path}, the length is {d}"),
+    ],
+    "clique": [
+        ("prose", "[{bitems}] is a {shape}."),
+        ("prose", "Candidate {shape}: {items_brace} (all pairs adjacent)."),
+        ("prose", "{items_and} are pairwise adjacent, so they form a {shape}."),
+    ],
+    "k_core": [
+        ("prose", "{k}-core: {items_brace}"),
+        ("prose", "The {k}-core has nodes {items}."),
+        ("prose", "Nodes remaining in the {k}-core: {items}."),
+    ],
+    "hop_ball": [
+        ("prose", "Reachable from {u} within {k} hops: {items}."),
+        ("prose", "Nodes at distance at most {k} from {u}: {items_brace}."),
+    ],
+}
+"""The round-2 held-out phrasings (``test``), written after round 1's held-out list (now
+``dev2``) had been measured once and before the extractor was tuned on ``dev2``."""
+for _kind, _phrasings in HELD_OUT.items():
+    PHRASINGS[_kind]["test"] = _phrasings
+TABLES["degree"]["test"] = [("| Vertex | deg |", "| {bu} | {d} |")]
+TABLES["edge_weight"]["test"] = [("| Edge | Weight |", "| ({bu}, {bv}) | {w} |")]
+TABLES["distance"]["test"] = [("| Node | Dist. from {src} |", "| {bv} | {d} |")]
+FILLER["test"] = [
+    "Stack: [{bu}]",
+    "Pop {u}; push its unvisited neighbors.",
+    "So far the best is 17 (from 8 + 9).",
+    "{u} still has 3 unvisited edges.",
+    "Next candidate: {u}.",
+    "Remaining budget: 10 - 4 = 6.",
+]
 
 
 @dataclass
