@@ -59,7 +59,7 @@ _NEEDS_FULL = re.compile(r"[\\{}&^_$]|[^\x00-\x7f]")
 _WORD = re.compile(r"\S+")
 # Inside a word, where a name may start (after an opener) or end (before a closer).
 _INNER_OPEN = re.compile(r"(?<=\S)[(,{\[$]+(?=[^\s(,{\[$])")
-_INNER_CLOSE = re.compile(r"(?<=[^\s)\],}=$:;|])[)\],}=$:;|]")
+_INNER_CLOSE = re.compile(r"(?<=[^\s)\],}=$:;|\-–—])[)\],}=$:;|\-–—](?=\S)")
 _EDGE_CLEAN = "([{\"'“‘*_`<"
 _TAIL_CLEAN = ")]}\"'”’*_`.,;:!?>"
 _NUMBER = r"(\d+)"
@@ -89,12 +89,10 @@ class _Slots:
     def before(self, text: str, end: int, low: int) -> tuple[str, int] | None:
         """The node whose name ends at ``end`` (the longest word run in ``text[low:end]``)."""
         window_low = max(low, end - 40 * self.max_words)
-        starts = []
-        for word in _WORD.finditer(text, window_low, end):
-            starts.append(word.start())
-            if _INNER_OPEN.search(word.group()):  # "$d(Lyon,Paris": names start inside words
-                starts += [m.end() for m in _INNER_OPEN.finditer(text, word.start(), word.end())]
-        starts = sorted(set(starts))
+        starts = [m.start() for m in _WORD.finditer(text, window_low, end)]
+        inner = [m.end() for m in _INNER_OPEN.finditer(text, window_low, end)]
+        if inner:  # "$d(Lyon,Paris": names start inside words
+            starts = sorted(set(starts + inner))
         best = None
         for start in reversed(starts[-self.max_words :]):
             node = self.resolve(text[start:end])
@@ -105,15 +103,14 @@ class _Slots:
     def after(self, text: str, start: int, high: int) -> tuple[str, int] | None:
         """The node whose name starts at ``start`` (the longest word run from there)."""
         ends = []
-        words = 0
         for match in _WORD.finditer(text, start, min(high, start + 40 * self.max_words)):
-            if _INNER_CLOSE.search(match.group()):  # "deg(Paris)=1": names end inside words
-                ends += [m.start() for m in _INNER_CLOSE.finditer(text, match.start(), match.end())]
             ends.append(match.end())
-            words += 1
-            if words >= self.max_words:
+            if len(ends) >= self.max_words:
                 break
-        ends = sorted(set(e for e in ends if e > start))
+        if ends:  # "deg(Paris)=1": names end inside words too
+            inner = [m.start() for m in _INNER_CLOSE.finditer(text, start + 1, ends[-1])]
+            if inner:
+                ends = sorted(set(ends + inner))
         best = None
         for end in ends:
             piece = text[start:end]
@@ -198,7 +195,8 @@ _WEIGHT_AFTER = re.compile(
 )
 _TOTAL_AFTER = re.compile(
     r"[\s,:;)]*(?:\(?\s*)?(?:(?:with\s+)?(?:a\s+)?(?:total|sum|length|weight|cost|distance)"
-    r"(?:\s+(?:weight|length|cost|of))?\s*(?:=|:|is|of)?\s*|=\s*|:\s*(?:[\d\s+]+=\s*)?)"
+    r"(?:\s+(?:weight|length|cost|of))?\s*(?:=|:|is|of)?\s*|=\s*|(?::|gives|giving|yields)\s*"
+    r"(?:[\d\s+]+=\s*)?)"
     r"(\d+)(?!\s*[-+*/]\s*\d)",
     re.I,
 )
@@ -251,9 +249,12 @@ def _plain_dash_is_edge(
         return True
     if _EDGE_BEFORE.search(text, max(low, left - 16), left):
         return True
+    if _IS_AN_EDGE.match(text, right_end, high):  # "\\( 3 - 1 \\) is an edge"
+        return True
     return _ITEM_WEIGHT_WORD.match(text, right_end, high) is not None
 
 
+_IS_AN_EDGE = re.compile(r"[\s\\)$]*(?:is|was)\s+an?\s+edge\b", re.I)
 _NODE_WORD = re.compile(r"\bnode\s*$|node\b", re.I)
 _ITEM_WEIGHT_WORD = re.compile(r"\s*[(\[]\s*(?:w|weight|cost)\b", re.I)
 
@@ -278,6 +279,8 @@ def _chain_claims(
         claims.append(Claim("edge", (u, v), None, u_start, v_end))
         v_end += len(text[v_end:high]) - len(text[v_end:high].lstrip("\"'”’*`"))
         weight = _WEIGHT_AFTER.match(text, v_end, high) or _WEIGHT_PHRASE.match(text, v_end, high)
+        if weight is not None and ctx.numeric_ids and weight.group().lstrip().startswith(","):
+            weight = None  # "4 → 1, 3": a list of ids, not a weight
         if weight is not None and not _ARITHMETIC_AFTER.match(text[weight.end() : high]):
             value = next(g for g in weight.groups() if g is not None)
             claims.append(Claim("edge_weight", (u, v), int(value), u_start, weight.end()))
@@ -306,12 +309,15 @@ def _says_total(written: str) -> bool:
 
 _ADJACENT = re.compile(
     r"\s+(?:is|are)(?P<neg>\s+not|n't)?\s+(?:directly\s+)?(?:connected|adjacent|linked|joined)"
-    r"\s+(?:to|with)\s+|\s+(?:directly\s+)?(?:connects|links)\s+(?:to|with)\s+|\s+(?:is|are)(?P<neg2>\s+not|n't)?\s+(?:a\s+)?neighbou?rs?\s+of\s+",
+    r"\s+(?:to|with)\s+"
+    r"|\s+(?:directly\s+)?(?:connects|links)(?:\s+directly)?\s+(?:to|with)\s+"
+    r"|\s+(?:is|are)(?P<neg2>\s+not|n't)?\s+(?:a\s+|among\s+(?:the\s+)?|one\s+of\s+(?:the\s+)?)?"
+    r"neighbou?rs?\s+of\s+",
     re.I,
 )
 _BOTH_ADJACENT = re.compile(
     r"\s+are(?P<neg>\s+not|n't)?\s+(?:directly\s+)?(?:connected|adjacent|neighbou?rs|linked)\b"
-    r"|\s+(?:share|have)\s+an\s+edge\b",
+    r"|\s+(?:share|have)\s+an\s+edge\b|\s+are\s+(?:joined|connected|linked)\s+by\s+an\s+edge\b",
     re.I,
 )
 _EDGE_BETWEEN = re.compile(
@@ -348,6 +354,11 @@ def _phrases(ctx: _Context, low: int, high: int) -> list[Claim]:
             claims.append(Claim(kind, (), None, match.start(), match.end()))
             continue
         claims.append(Claim(kind, (left[0], right[0]), None, left[1], right[1]))
+        if not negative and _LIST_SEPARATOR.match(text, _past_quotes(text, right[1], high)):
+            # "A is connected to B, C and D": an edge to each (not a list of all of A's)
+            items, complete = slots.items(text, match.end(), _list_end(text, match.end(), high))
+            if complete and len(items) >= 2:
+                claims += [Claim("edge", (left[0], item), None, a, b) for item, a, b in items[1:]]
         weight = _WEIGHT_PHRASE.match(text, right[1], high)
         if weight is not None and not negative:
             claims.append(Claim("edge_weight", (left[0], right[0]), int(weight.group(1)), left[1],
@@ -365,6 +376,10 @@ def _phrases(ctx: _Context, low: int, high: int) -> list[Claim]:
             continue
         kind = "non_edge" if match.group("neg") else "edge"
         claims.append(Claim(kind, (first[0], second[0]), None, first[1], match.end()))
+        weight = _WEIGHT_PHRASE.match(text, match.end(), high)
+        if weight is not None and kind == "edge":
+            claims.append(Claim("edge_weight", (first[0], second[0]), int(weight.group(1)),
+                                first[1], weight.end()))  # fmt: skip
     for match in _TUPLE.finditer(text, low, high):
         pair = _pair_after(ctx, match.end(), high, _COMMA)
         close = None if pair is None else _TUPLE_CLOSE.match(text, pair[1], high)
@@ -437,7 +452,7 @@ def _pair_after(
 
 _COMMA = re.compile(r"\s*,\s*")
 _COMMA_OR_TO = re.compile(r"\s*(?:,|;|\s+to\s+|\s+and\s+)\s*", re.I)
-_DISTANCE_CALL = re.compile(r"\b(?:dist(?:ance)?|d|sp)\s*\(\s*", re.I)
+_DISTANCE_CALL = re.compile(r"\b(?:dist(?:ance)?|d|sp)\}?\s*\(\s*", re.I)
 _DISTANCE_PROSE = re.compile(
     r"\b(?:(?:shortest\s+)?distance|shortest\s+path(?:\s+(?:length|weight))?|"
     r"(?:hop|path)\s+distance)\s+(?:from|between)\s+",
@@ -497,13 +512,16 @@ def _distances(ctx: _Context, low: int, high: int) -> list[Claim]:
 _NUMBER_OF = {
     "degree": (
         re.compile(r"\s+has\s+(?:a\s+)?degree\s+(?:of\s+)?(\d+)|\s*[:(,]\s*deg(?:ree)?\s*[=:]?\s*"
-                   r"(\d+)|\s+has\s+(\d+)\s+(?:neighbou?rs|edges|connections)\b", re.I),
-        re.compile(r"\b(?:deg(?:ree)?\s*\(|degree\s+of\s+)\s*", re.I),
+                   r"(\d+)|\s+has\s+(\d+)\s+(?:neighbou?rs|edges|connections)\b|(?:'s|’s)\s+degree\s*(?:is|=|:)?\s*"
+                   r"(\d+)", re.I),
+        re.compile(r"\b(?:deg(?:ree)?\}?\s*\(|degree\s+of\s+)\s*", re.I),
     ),
     "node_weight": (
         re.compile(r"\s+has\s+(?:a\s+)?weight\s+(?:of\s+)?(\d+)|\s*\(\s*(?:node\s+)?(?:weight|w)"
-                   r"\s*[=:]?\s*(\d+)\s*\)|\s*:\s*(?:node\s+)?weight\s*[=:]?\s*(\d+)", re.I),
-        re.compile(r"\b(?:w\s*\(|weight\s*\(|weight\s+of\s+(?:node\s+)?)\s*", re.I),
+                   r"\s*[=:]?\s*(\d+)\s*\)|\s*:\s*(?:node\s+)?weight\s*[=:]?\s*(\d+)|(?:'s|’s)\s+weight"
+                   r"\s*(?:is|=|:)?\s*(\d+)|\s+weighs\s+(\d+)", re.I),
+        re.compile(r"\b(?:w\s*\(|weight\s*\(|weight\s+of\s+(?:the\s+)?(?:node\s+|edge\s+)?)\s*",
+                   re.I),
     ),
 }  # fmt: skip
 
@@ -516,10 +534,19 @@ def _numbers_of(ctx: _Context, low: int, high: int) -> list[Claim]:
             node = slots.before(text, match.start(), low)
             if node is None:
                 continue
-            if kind == "node_weight" and _EDGE_SEPARATOR.search(
-                text, max(low, node[1] - 4), node[1]
-            ):
-                continue  # "A - B (weight 7)": an edge's weight, read with the edge
+            if kind == "node_weight":
+                separator = _EDGE_SEPARATOR.search(text, max(low, node[1] - 4), node[1])
+                if separator is not None and text[low : separator.start()].strip():
+                    continue  # "A - B (weight 7)": an edge's weight, read with the edge
+            to = _TO.search(text, max(low, node[1] - 12), node[1])
+            to = None if kind != "node_weight" else to
+            first = None if to is None else slots.before(text, to.start(), low)
+            if first is not None:  # "A to B has weight 7"
+                value = next(g for g in match.groups() if g is not None)
+                claims.append(
+                    Claim("edge_weight", (first[0], node[0]), int(value), first[1], match.end())
+                )
+                continue
             value = next(g for g in match.groups() if g is not None)
             claims.append(Claim(kind, (node[0],), int(value), node[1], match.end()))
         for match in before_name.finditer(text, low, high):
@@ -543,6 +570,7 @@ def _numbers_of(ctx: _Context, low: int, high: int) -> list[Claim]:
     return claims
 
 
+_TO = re.compile(r"\s+to\s+(?:node\s+)?$", re.I)
 _EDGE_OR_COMMA = re.compile(r"\s*(?:,|--|-|–|—)\s*")
 
 
@@ -552,19 +580,25 @@ _EDGE_OR_COMMA = re.compile(r"\s*(?:,|--|-|–|—)\s*")
 _NEIGHBOURS_OF = re.compile(r"\bneighbou?rs?\s+of\s+(?:node\s+)?", re.I)
 _NEIGHBOURS_POSSESSIVE = re.compile(r"(?:'s|’s)\s+neighbou?rs?\b", re.I)
 _N_OF = re.compile(r"\bN\(\s*")
+_ADJACENT_TO_HEAD = re.compile(r"\b(?:adjacent|connected)\s+to\s+(?:node\s+)?", re.I)
 _ITS_NEIGHBOURS = re.compile(r"\bits\s+neighbou?rs?\b", re.I)
 _LIST_START = re.compile(
-    r"[\"'”’*`]*\s*\)?\s*(?:(?P<partial>include|including)|are|is|=|:)\s*", re.I
+    r"[\"'”’*`]*\s*\)?\s*(?:(?P<partial>include|including)|(?:are|is)\s*:?|=|:)\s*", re.I
 )
 _CLAUSE_END = re.compile(r"\.(?:\s|$)|\n|(?<=\})\s|\s+(?:so|but|which|wait|then)\b", re.I)
 _CLIQUE = re.compile(
     r"\b(?:(?:a|the|maximum|max|largest)\s+)?(?:clique|triangle)\s*(?:is|=|:|of|with)?\s*", re.I
 )
 _FORMS = re.compile(r"\s+(?:form|forms|is|are)\s+(?:a|the)\s+(?:clique|triangle)\b", re.I)
+_NODES_WORD = re.compile(r"\s*(?:the\s+)?(?:nodes|vertices)\s+", re.I)
 _K_CORE = re.compile(
     r"\b(?:the\s+)?(\d+)-core\s*(?:\([^()]*\)\s*)?(?:is|=|:|contains|consists\s+of)\s*", re.I
 )
 _WITHIN = re.compile(r"\b(?:nodes\s+)?within\s+(\d+)\s+hops?\s+(?:of|from)\s+", re.I)
+_ADJACENCY_OPENING = re.compile(
+    r"(?::|\s*(?P<arrow>→|->))\s*(?:(?:connected|adjacent)\s+to\s*:?|neighbou?rs?\s*[:=]?)?\s*",
+    re.I,
+)
 _ADJACENCY_LINE = re.compile(r"\s*(?:[-*•]\s+|\d+[.)]\s+)?")
 
 
@@ -589,6 +623,14 @@ def _lists(ctx: _Context, low: int, high: int) -> list[Claim]:
         if node is not None and opening is not None:
             partial = bool(opening.group("partial"))
             heads.append((node[0], node[1], -opening.end() if partial else opening.end()))
+    for match in _ADJACENT_TO_HEAD.finditer(text, low, high):
+        before = text[low : match.start()].rstrip()
+        if before and before[-1] not in ".:;-*•>(":
+            continue  # "A is adjacent to B" is read as a phrase
+        node = slots.after(text, match.end(), high)
+        opening = None if node is None else _LIST_START.match(text, node[1], high)
+        if node is not None and opening is not None:
+            heads.append((node[0], match.start(), opening.end()))
     for match in _ITS_NEIGHBOURS.finditer(text, low, high):
         node = _antecedent(ctx, low, match.start())
         opening = _LIST_START.match(text, match.end(), high)
@@ -602,16 +644,19 @@ def _lists(ctx: _Context, low: int, high: int) -> list[Claim]:
             heads.append((node[0], match.start(), opening.end()))
     if not heads:
         line = _ADJACENCY_LINE.match(text, low, high)
-        colon = text.find(":", low, high)
-        if line is not None and colon > line.end():
+        opening = _ADJACENCY_OPENING.search(text, low, high)
+        colon = -1 if opening is None else opening.start()
+        if line is not None and opening is not None and colon > line.end():
+            arrow = opening.group("arrow") is not None
             head = text[line.end() : colon]
             attributes = re.search(r"\s*\((?:weight|w)\s*[=:]?\s*(\d+)\)\s*$", head)
             name_end = line.end() + (attributes.start() if attributes else len(head))
             head_node = slots.resolve(text[line.end() : name_end])
             if head_node is not None:
-                items, complete = slots.items(text, colon + 1, high)
-                if items and complete:
-                    heads.append((head_node, line.end(), colon + 1))
+                items, complete = slots.items(text, opening.end(), high)
+                emphasised = head.strip().startswith(("**", "`"))
+                if items and complete and (not arrow or len(items) >= 2 or emphasised):
+                    heads.append((head_node, line.end(), opening.end()))
                     if attributes is not None:
                         claims.append(Claim("node_weight", (head_node,), int(attributes.group(1)),
                                             line.end(), line.end() + len(head)))  # fmt: skip
@@ -647,7 +692,8 @@ def _sets(ctx: _Context, low: int, high: int) -> list[Claim]:
     for match in _FORMS.finditer(text, low, high):
         start = max(low, text.rfind("{", low, match.start()), text.rfind("[", low, match.start()),
                     text.rfind(":", low, match.start()) + 1)  # fmt: skip
-        items, complete = slots.items(text, start, match.start())
+        lead = _NODES_WORD.match(text, start, match.start())
+        items, complete = slots.items(text, start if lead is None else lead.end(), match.start())
         if len(items) >= 2 and complete:
             nodes = tuple(dict.fromkeys(node for node, _, _ in items))
             claims.append(Claim("clique", nodes, None, start, match.end()))
@@ -732,8 +778,8 @@ def _row_claims(ctx: _Context, header: list[str], cells: list[tuple[int, int]]) 
     return claims
 
 
-_DISTANCE_FROM = re.compile(r"(?:dist|distance)\s+from\s+(.+)")
-_NODE_COLUMNS = {"node", "source", "target", "u", "v", "from", "to", "a", "b", "name"}
+_DISTANCE_FROM = re.compile(r"(?:shortest\s+)?(?:dist|distance)\s+from\s+(.+)")
+_NODE_COLUMNS = {"node", "vertex", "source", "target", "u", "v", "from", "to", "a", "b", "name"}
 _ONE_NODE_COLUMNS = {
     "degree": "degree",
     "deg": "degree",
@@ -792,8 +838,11 @@ _READERS: tuple[tuple[Callable[[_Context, int, int], list[Claim]], re.Pattern[st
     (_separated, _any_of("-", "–", "—", "→", "⟶", "↔", ">")),
     (_phrases, _any_of("connect", "adjacent", "link", "joined", "neighbo", "edge", "\\in", "\\no")),
     (_distances, _any_of("dist", "path", "hop", "edge", "step", "d(", "sp(", "d[")),
-    (_numbers_of, _any_of("deg", "weight", "w(", " has ")),
-    (_lists, _any_of("neighbo", "n(", ":", "clique", "triangle", "core", "within", "form")),
+    (_numbers_of, _any_of("deg", "weigh", "w(", " has ")),
+    (
+        _lists,
+        _any_of("neighbo", "n(", ":", "clique", "triangle", "core", "within", "form", "→", "->"),
+    ),
 )
 """Each reader, and the words (lower case) a line needs for it to find anything: a cheap
 test that skips the reader's patterns on lines it cannot read."""
