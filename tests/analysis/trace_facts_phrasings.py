@@ -6,8 +6,9 @@ node 12, its neighbors are ...", "X connects to Y with weight 5", ``$d(X,Z)=9$``
 tables, numbered lists), split once into a **dev** list (the extractor may be tuned on it) and
 a held-out **test** list (measured, never tuned on). The split was committed before any tuning.
 Round 1 held out the lists now called ``dev2``: measured once after tuning on ``dev``, it
-missed the goal; the extractor was then tuned on ``dev`` and ``dev2`` and measured once on
-a fresh held-out list (``HELD_OUT``, split ``test``), written before that tuning.
+missed the goal; the extractor was then tuned on ``dev2`` and measured once on a fresh list
+written before that tuning (round 2, now ``dev3``), which missed it too; round 3 tuned on
+``dev3`` and measured once on a third fresh list (``HELD_OUT``, split ``test``).
 
 Graphs and certificates come from each task's solver (``trace_facts_planted._graph``), so the
 labels are exact: each statement states one fact, correct or with one planted error of a known
@@ -27,7 +28,7 @@ import networkx as nx
 from gralgo.tasks import InstanceRejected, Problem, TaskSettings, make_task
 from tests.analysis.trace_facts_planted import FORMATS, TASKS, Planted, _graph, _long_names
 
-SPLITS = ("dev", "dev2", "test")
+SPLITS = ("dev", "dev2", "dev3", "test")
 
 # Placeholders: {u} {v} a node as written in prose (``node 12`` under numeric ids), {bu} {bv}
 # the bare name or id, {w} a weight, {d} a number (degree, distance, total), {h} hops, {k} the
@@ -253,7 +254,7 @@ FILLER = {
 """Prose with numbers and names that states no checkable fact."""
 
 
-HELD_OUT: dict[str, list[Phrasing]] = {
+HELD_OUT_2: dict[str, list[Phrasing]] = {
     "edge": [
         ("prose", "{u} has an edge to {v}."),
         ("list", "Edge: {bu} - {bv}"),
@@ -337,20 +338,111 @@ HELD_OUT: dict[str, list[Phrasing]] = {
         ("prose", "Nodes at distance at most {k} from {u}: {items_brace}."),
     ],
 }
-"""The round-2 held-out phrasings (``test``), written after round 1's held-out list (now
-``dev2``) had been measured once and before the extractor was tuned on ``dev2``."""
-for _kind, _phrasings in HELD_OUT.items():
-    PHRASINGS[_kind]["test"] = _phrasings
-TABLES["degree"]["test"] = [("| Vertex | deg |", "| {bu} | {d} |")]
-TABLES["edge_weight"]["test"] = [("| Edge | Weight |", "| ({bu}, {bv}) | {w} |")]
-TABLES["distance"]["test"] = [("| Node | Dist. from {src} |", "| {bv} | {d} |")]
-FILLER["test"] = [
+"""The round-2 held-out phrasings, written after round 1's held-out list (now ``dev2``) had
+been measured once and before the extractor was tuned on ``dev2``; measured once, then tuned
+on (now ``dev3``)."""
+for _kind, _phrasings in HELD_OUT_2.items():
+    PHRASINGS[_kind]["dev3"] = _phrasings
+TABLES["degree"]["dev3"] = [("| Vertex | deg |", "| {bu} | {d} |")]
+TABLES["edge_weight"]["dev3"] = [("| Edge | Weight |", "| ({bu}, {bv}) | {w} |")]
+TABLES["distance"]["dev3"] = [("| Node | Dist. from {src} |", "| {bv} | {d} |")]
+FILLER["dev3"] = [
     "Stack: [{bu}]",
     "Pop {u}; push its unvisited neighbors.",
     "So far the best is 17 (from 8 + 9).",
     "{u} still has 3 unvisited edges.",
     "Next candidate: {u}.",
     "Remaining budget: 10 - 4 = 6.",
+]
+
+
+HELD_OUT: dict[str, list[Phrasing]] = {
+    "edge": [
+        ("prose", "I see {u} connected with {v}."),
+        ("prose", "{u} and {v} are directly linked."),
+        ("arrow", "Yes: {bu}–{bv}."),
+        ("prose", "{u} has {v} as a neighbor."),
+        ("prose", "{v} appears in {u}'s adjacency list."),
+        ("prose", "`({bu}, {bv})` is present in the edge list."),
+    ],
+    "non_edge": [
+        ("prose", "{u} does not connect to {v}."),
+        ("prose", "{u} and {v} have no edge."),
+        ("prose", "There isn't an edge between {u} and {v}."),
+        ("prose", "{v} is not a neighbour of {u}."),
+        ("prose", "Is {u} adjacent to {v}? No."),
+    ],
+    "neighbours": [
+        ("prose", "{u}'s adjacency list: {items}."),
+        ("list", "{u} neighbors: {items}"),
+        ("prose", "The neighbor set of {u} is {items_brace}."),
+        ("arrow", "{bu} -> [{bitems}]"),
+        ("latex", "Neighbours({bu}) = {items_brace}"),
+    ],
+    "edge_weight": [
+        ("prose", "{bu}–{bv} weighs {w}."),
+        ("list", "Edge ({bu}, {bv}): weight {w}"),
+        ("prose", "cost({bu}, {bv}) = {w}"),
+        ("prose", "{bu} to {bv} = {w}"),
+        ("prose", "The {bu}-{bv} edge has weight {w}."),
+    ],
+    "node_weight": [
+        ("prose", "Node {bu} has weight {w}."),
+        ("prose", "{u} carries weight {w}."),
+        ("prose", "w[{bu}] = {w}"),
+    ],
+    "degree": [
+        ("prose", "Node {bu} has degree {d}."),
+        ("prose", "{u} touches {d} edges."),
+        ("arrow", "{bu} → degree {d}"),
+        ("prose", "{u} has a degree of {d}."),
+        ("prose", "The degree for {u} is {d}."),
+    ],
+    "distance": [
+        ("prose", "Distance({bu}, {bv}) = {d}"),
+        ("prose", "The shortest route from {u} to {v} costs {d}."),
+        ("prose", "{u} to {v}: shortest distance {d}."),
+        ("prose", "dist from {u} to {v} = {d}"),
+        ("prose", "The distance between {u} and {v} equals {d}."),
+    ],
+    "hops": [
+        ("prose", "{v} is {h} edges away from {u}."),
+        ("prose", "{u} reaches {v} in {h} hops."),
+    ],
+    "path": [
+        ("arrow", "{path} (total: {d})"),
+        ("arrow", "Path {bpath}: cost = {d}"),
+        ("arrow", "{path}; sum = {sum} = {d}"),
+        ("arrow", "Following {path} gives total {d}."),
+    ],
+    "clique": [
+        ("prose", "Nodes {items} are all mutually connected ({shape})."),
+        ("prose", "Maximum {shape}: {items_brace}"),
+        ("prose", "{items_and} make a {shape}."),
+    ],
+    "k_core": [
+        ("prose", "{k}-core = {items_brace}"),
+        ("prose", "Members of the {k}-core: {items}."),
+    ],
+    "hop_ball": [
+        ("prose", "Within distance {k} of {u}: {items}."),
+        ("prose", "{k}-hop neighborhood of {u}: {items_brace}."),
+    ],
+}
+"""The round-3 held-out phrasings (``test``), written after round 2's held-out list (now
+``dev3``) had been measured once and before the extractor was tuned on ``dev3``."""
+for _kind, _phrasings in HELD_OUT.items():
+    PHRASINGS[_kind]["test"] = _phrasings
+TABLES["degree"]["test"] = [("| Node | Deg. |", "| {bu} | {d} |")]
+TABLES["edge_weight"]["test"] = [("| Node A | Node B | Weight |", "| {bu} | {bv} | {w} |")]
+TABLES["distance"]["test"] = [("| Node | Dist from {src} |", "| {bv} | {d} |")]
+FILLER["test"] = [
+    "Let me list the edges again carefully.",
+    "Frontier: {bu}, {bv}",
+    "Total so far: 4 + 5 = 9.",
+    "I'll consider {u} next since it has 2 unexplored edges.",
+    "Hmm, {u} was already visited.",
+    "The answer should be at most 12.",
 ]
 
 
