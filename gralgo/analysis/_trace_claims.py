@@ -177,6 +177,20 @@ class _Context:
     numeric_ids: bool
 
 
+def _scan(
+    pattern: re.Pattern[str], text: str, low: int, high: int, *words: str
+) -> Iterator[re.Match[str]]:
+    """``pattern``'s matches in ``text[low:high]``; none, cheaply, where the line holds none of
+    ``words`` (lower case)."""
+    line = text[low:high].lower()
+    if not any(word in line for word in words):
+        return iter(())
+    return pattern.finditer(text, low, high)
+
+
+_PROSE_WORDS = ("distance", "path", "cost", "weight")
+
+
 def _lines(text: str) -> Iterator[tuple[int, int]]:
     position = 0
     for line in text.split("\n"):
@@ -194,14 +208,14 @@ _WEIGHT_AFTER = re.compile(
     re.I,
 )
 _TOTAL_AFTER = re.compile(
-    r"[\s,:;)]*(?:\(?\s*)?(?:(?:with\s+)?(?:a\s+)?(?:total|sum|length|weight|cost|distance)"
-    r"(?:\s+(?:weight|length|cost|of))?\s*(?:=|:|is|of)?\s*|=\s*|(?::|gives|giving|yields)\s*"
+    r"[\s,:;)]*(?:\(?\s*)?(?:(?:with\s+|gives\s+)?(?:a\s+|the\s+)?(?:total|sum|length|weight|costs?|"
+    r"distance)(?:\s+(?:weight|length|cost|of))?\s*(?:=|:|is|of)?\s*(?:[\d\s+]+=\s*)?|=\s*|(?::|gives|giving|yields)\s*"
     r"(?:[\d\s+]+=\s*)?)"
     r"(\d+)(?!\s*[-+*/]\s*\d)",
     re.I,
 )
-_ARITHMETIC = re.compile(r"(?:^|[^-=<])[=+*/<>]\s*$")
-_ARITHMETIC_AFTER = re.compile(r"^\s*[=+*/<>]")
+_ARITHMETIC = re.compile(r"(?:^|[^-=<*])[=+*/<>]\s*$")
+_ARITHMETIC_AFTER = re.compile(r"^\s*(?:[=+/<>]|\*(?!\*))")
 
 
 def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
@@ -223,9 +237,10 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
             and not _plain_dash_is_edge(text, low, left[1], match.end(), right[1], high)
         ):
             continue
-        if _ARITHMETIC.search(text, low, left[1]) and ctx.numeric_ids:
+        plain = ctx.numeric_ids and match.group().strip() == "-"  # arrows are no arithmetic
+        if plain and _ARITHMETIC.search(text, low, left[1]):
             continue
-        if _ARITHMETIC_AFTER.match(text[right[1] : high]) and ctx.numeric_ids:
+        if plain and _ARITHMETIC_AFTER.match(text[right[1] : high]):
             continue
         links.append((left[0], left[1], right[0], right[1], match.end(), True))
     claims: list[Claim] = []
@@ -278,7 +293,9 @@ def _chain_claims(
     for u, u_start, v, v_end, _, _ in chain:
         claims.append(Claim("edge", (u, v), None, u_start, v_end))
         v_end += len(text[v_end:high]) - len(text[v_end:high].lstrip("\"'”’*`"))
-        weight = _WEIGHT_AFTER.match(text, v_end, high) or _WEIGHT_PHRASE.match(text, v_end, high)
+        weight = _WEIGHT_AFTER.match(text, v_end, high)
+        if weight is None and len(chain) == 1:  # a path's ", cost 12" is its total
+            weight = _WEIGHT_PHRASE.match(text, v_end, high) or _EQUALS.match(text, v_end, high)
         if weight is not None and ctx.numeric_ids and weight.group().lstrip().startswith(","):
             weight = None  # "4 → 1, 3": a list of ids, not a weight
         if weight is not None and not _ARITHMETIC_AFTER.match(text[weight.end() : high]):
@@ -300,6 +317,9 @@ _NO_EDGE_BEFORE = re.compile(
 )
 
 
+_EQUALS = re.compile(r"\s*=\s*(\d+)(?!\s*[-+*/]\s*\d)(?!\s*\w)")
+
+
 def _says_total(written: str) -> bool:
     return re.search(r"total|sum|length|distance|=", written, re.I) is not None
 
@@ -311,6 +331,7 @@ _ADJACENT = re.compile(
     r"\s+(?:is|are)(?P<neg>\s+not|n't)?\s+(?:directly\s+)?(?:connected|adjacent|linked|joined)"
     r"\s+(?:to|with)\s+"
     r"|\s+(?:directly\s+)?(?:connects|links)(?:\s+directly)?\s+(?:to|with)\s+"
+    r"|\s+has\s+(?:(?P<neg3>no)|an)\s+edge\s+(?:to|with)\s+"
     r"|\s+(?:is|are)(?P<neg2>\s+not|n't)?\s+(?:a\s+|among\s+(?:the\s+)?|one\s+of\s+(?:the\s+)?)?"
     r"neighbou?rs?\s+of\s+",
     re.I,
@@ -321,10 +342,11 @@ _BOTH_ADJACENT = re.compile(
     re.I,
 )
 _EDGE_BETWEEN = re.compile(
-    r"\b(?:there\s+is\s+)?(?P<neg>no\s+|not\s+an?\s+)?edges?\s+(?:between|connecting|joining)\s+",
+    r"\b(?:there\s+is\s+)?(?P<neg>no\s+|not\s+an?\s+)?edges?\s+(?:between|connecting|joining|from)\s+",
     re.I,
 )
 _AND = re.compile(r"\s+(?:and|&)\s+", re.I)
+_AND_OR_TO = re.compile(r"\s+(?:and|&|to)\s+", re.I)
 # "(A, B)" is an edge claim only with a cue: "edge (A, B)" before it, "\in E" after it
 _TUPLE = re.compile(r"\(\s*")
 _TUPLE_CLOSE = re.compile(r"[\"'”’*`]*\s*\)")
@@ -344,7 +366,15 @@ def _phrases(ctx: _Context, low: int, high: int) -> list[Claim]:
     text, slots = ctx.text, ctx.slots
     claims: list[Claim] = []
     for match in _ADJACENT.finditer(text, low, high):
-        negative = bool(match.group("neg") or match.group("neg2"))
+        negative = bool(match.group("neg") or match.group("neg2") or match.group("neg3"))
+        count = _COUNT_AFTER.match(text, match.end(), high)
+        if count is not None:  # "A is connected to 4 nodes": a degree
+            left = slots.before(text, match.start(), low)
+            if left is not None and not negative:
+                claims.append(
+                    Claim("degree", (left[0],), int(count.group(1)), left[1], count.end())
+                )
+            continue
         left = slots.before(text, match.start(), low)
         if left is None and _IT.search(text, max(low, match.start() - 3), match.start()):
             left = _antecedent(ctx, low, match.start() - 2)  # "Looking at A, it connects to B"
@@ -363,7 +393,7 @@ def _phrases(ctx: _Context, low: int, high: int) -> list[Claim]:
         if weight is not None and not negative:
             claims.append(Claim("edge_weight", (left[0], right[0]), int(weight.group(1)), left[1],
                                 weight.end()))  # fmt: skip
-    for match in _BOTH_ADJACENT.finditer(text, low, high):
+    for match in _scan(_BOTH_ADJACENT, text, low, high, "are", "share", "have"):
         second = slots.before(text, match.start(), low)
         if second is None:
             continue
@@ -380,7 +410,7 @@ def _phrases(ctx: _Context, low: int, high: int) -> list[Claim]:
         if weight is not None and kind == "edge":
             claims.append(Claim("edge_weight", (first[0], second[0]), int(weight.group(1)),
                                 first[1], weight.end()))  # fmt: skip
-    for match in _TUPLE.finditer(text, low, high):
+    for match in _scan(_TUPLE, text, low, high, "("):
         pair = _pair_after(ctx, match.end(), high, _COMMA)
         close = None if pair is None else _TUPLE_CLOSE.match(text, pair[1], high)
         if pair is None or close is None:
@@ -399,13 +429,17 @@ def _phrases(ctx: _Context, low: int, high: int) -> list[Claim]:
         weight = _WEIGHT_PHRASE.match(text, end, high)
         if weight is not None and not negative:
             claims.append(Claim("edge_weight", pair[0], int(weight.group(1)), start, weight.end()))
-    for match in _EDGE_BETWEEN.finditer(text, low, high):
-        pair = _pair_after(ctx, match.end(), high, _AND)
+    for match in _scan(_EDGE_BETWEEN, text, low, high, "edge"):
+        pair = _pair_after(ctx, match.end(), high, _AND_OR_TO)
         kind = "non_edge" if match.group("neg") else "edge"
         if pair is None:
             claims.append(Claim(kind, (), None, match.start(), match.end()))
-        else:
-            claims.append(Claim(kind, pair[0], None, match.start(), pair[1]))
+            continue
+        claims.append(Claim(kind, pair[0], None, match.start(), pair[1]))
+        weight = _WEIGHT_PHRASE.match(text, pair[1], high)
+        if weight is not None and kind == "edge":
+            claims.append(Claim("edge_weight", pair[0], int(weight.group(1)), match.start(),
+                                weight.end()))  # fmt: skip
     return claims
 
 
@@ -417,6 +451,9 @@ def _past_quotes(text: str, position: int, high: int) -> int:
 
 
 _QUOTES = "\"'”’*`"
+_COUNT_AFTER = re.compile(
+    r"(?:node\s+)?(\d+)\s+(?:other\s+)?(?:nodes|vertices|neighbou?rs|edges)\b", re.I
+)
 _IT = re.compile(r"\bit$", re.I)
 
 
@@ -436,6 +473,25 @@ def _antecedent(ctx: _Context, low: int, pronoun: int) -> tuple[str, int] | None
 _NAME_END = re.compile(r"(?<=\S)(?=[\s,;:)\]}\"'”’*`]|$)")
 
 
+_TRIPLE = re.compile(r"\([^()]+,\s*\d+\s*\)")
+
+
+def _triples(ctx: _Context, low: int, high: int) -> list[Claim]:
+    """``(A, B, 7)``: an edge and its weight."""
+    claims: list[Claim] = []
+    for match in _TRIPLE.finditer(ctx.text, low, high):
+        pair = _pair_after(ctx, match.start() + 1, match.end(), _COMMA)
+        weight = None if pair is None else _TRIPLE_WEIGHT.match(ctx.text, pair[1], match.end())
+        if pair is not None and weight is not None:
+            claims.append(Claim("edge", pair[0], None, match.start(), match.end()))
+            claims.append(Claim("edge_weight", pair[0], int(weight.group(1)), match.start(),
+                                match.end()))  # fmt: skip
+    return claims
+
+
+_TRIPLE_WEIGHT = re.compile(r"[\"'”’*`]*\s*,\s*(\d+)\s*\)")
+
+
 def _pair_after(
     ctx: _Context, start: int, high: int, joint: re.Pattern[str]
 ) -> tuple[tuple[str, str], int] | None:
@@ -452,13 +508,22 @@ def _pair_after(
 
 _COMMA = re.compile(r"\s*,\s*")
 _COMMA_OR_TO = re.compile(r"\s*(?:,|;|\s+to\s+|\s+and\s+)\s*", re.I)
-_DISTANCE_CALL = re.compile(r"\b(?:dist(?:ance)?|d|sp)\}?\s*\(\s*", re.I)
+_DISTANCE_CALL = re.compile(r"(?:\b(?:dist(?:ance)?|d|sp)|\\delta|δ)\}?\s*\(\s*", re.I)
 _DISTANCE_PROSE = re.compile(
     r"\b(?:(?:shortest\s+)?distance|shortest\s+path(?:\s+(?:length|weight))?|"
+    r"(?:minimum|min|lowest|shortest)\s+(?:cost|weight|distance)|"
     r"(?:hop|path)\s+distance)\s+(?:from|between)\s+",
     re.I,
 )
-_HOPS_FROM = re.compile(r"\s+is\s+(\d+)\s+(hops?|edges?|steps?)\s+(?:away\s+)?from\s+", re.I)
+_HOPS_FROM = re.compile(
+    r"\s+is\s+(?:(\d+)\s+(hops?|edges?|steps?)\s+(?:away\s+)?|at\s+(hop\s+)?distance\s+(\d+)\s+)"
+    r"from\s+",
+    re.I,
+)
+_HOPS_APART = re.compile(r"\s+are\s+(\d+)\s+(?:hops?|edges?|steps?)\s+apart\b", re.I)
+_TAKES_HOPS = re.compile(r"\btakes\s+(\d+)\s+(?:hops?|steps?)\s+to\s+(?:get|go)\s+from\s+", re.I)
+_SECOND_INDEX = re.compile(r"\s*\]\s*\[\s*")
+_AND_BEFORE = re.compile(r"\s+(?:and|&)\s+(?:node\s+)?$", re.I)
 _VALUE = re.compile(
     r"[\"'”’*`]*\s*\)?\s*(?:(?:has|have)\s+(?:a\s+)?(?:length|weight|cost|distance)(?:\s+of)?|=|:|is|of|"
     r"equals)\s*(\d+)(?!\s*[-+*/]\s*\d)(\s*hops?)?",
@@ -470,9 +535,9 @@ _DIST_INDEX = re.compile(r"\b(?:dist|d|distance)\s*\[\s*", re.I)
 def _distances(ctx: _Context, low: int, high: int) -> list[Claim]:
     text = ctx.text
     claims: list[Claim] = []
-    for pattern, joint in ((_DISTANCE_CALL, _COMMA_OR_TO), (_DISTANCE_PROSE, _COMMA_OR_TO)):
-        for match in pattern.finditer(text, low, high):
-            pair = _pair_after(ctx, match.end(), high, joint)
+    for pattern, words in ((_DISTANCE_CALL, ("(",)), (_DISTANCE_PROSE, _PROSE_WORDS)):
+        for match in _scan(pattern, text, low, high, *words):
+            pair = _pair_after(ctx, match.end(), high, _COMMA_OR_TO)
             if pair is None:
                 continue
             value = _VALUE.match(text, pair[1], high)
@@ -488,16 +553,39 @@ def _distances(ctx: _Context, low: int, high: int) -> list[Claim]:
                     value.end(),
                 )
             )
-    for match in _HOPS_FROM.finditer(text, low, high):
+    for match in _scan(_HOPS_FROM, text, low, high, " from "):
         left = ctx.slots.before(text, match.start(), low)
         right = ctx.slots.after(text, match.end(), high)
         if left is not None and right is not None:
+            hops = match.group(1) is not None or match.group(3) is not None
+            number = int(match.group(1) or match.group(4))
             claims.append(
-                Claim("hops", (right[0], left[0]), int(match.group(1)), left[1], right[1])
+                Claim(
+                    "hops" if hops else "distance", (right[0], left[0]), number, left[1], right[1]
+                )
             )
-    for match in _DIST_INDEX.finditer(text, low, high):
+    for match in _scan(_HOPS_APART, text, low, high, "apart"):
+        second = ctx.slots.before(text, match.start(), low)
+        glue = None if second is None else _AND_BEFORE.search(text, low, second[1])
+        first = None if glue is None else ctx.slots.before(text, glue.start(), low)
+        if first is not None and second is not None:
+            claims.append(Claim("hops", (first[0], second[0]), int(match.group(1)), first[1],
+                                match.end()))  # fmt: skip
+    for match in _scan(_TAKES_HOPS, text, low, high, "takes"):
+        pair = _pair_after(ctx, match.end(), high, _AND_OR_TO)
+        if pair is not None:
+            claims.append(Claim("hops", pair[0], int(match.group(1)), match.start(), pair[1]))
+    for match in _scan(_DIST_INDEX, text, low, high, "["):
         node = ctx.slots.after(text, match.end(), high)
         if node is None:
+            continue
+        index = _SECOND_INDEX.match(text, _past_quotes(text, node[1], high), high)
+        other = None if index is None else ctx.slots.after(text, index.end(), high)
+        if other is not None:  # dist[A][B] = 9
+            value = _VALUE.match(text, _past_quotes(text, other[1], high) + 1, high)
+            if value is not None and text[_past_quotes(text, other[1], high)] == "]":
+                claims.append(Claim("distance", (node[0], other[0]), int(value.group(1)),
+                                    match.start(), value.end()))  # fmt: skip
             continue
         value = re.compile(r"\s*\]\s*(?:=|:)\s*(\d+)(?!\s*[-+*/]\s*\d)").match(text, node[1], high)
         if value is not None:
@@ -513,13 +601,15 @@ _NUMBER_OF = {
     "degree": (
         re.compile(r"\s+has\s+(?:a\s+)?degree\s+(?:of\s+)?(\d+)|\s*[:(,]\s*deg(?:ree)?\s*[=:]?\s*"
                    r"(\d+)|\s+has\s+(\d+)\s+(?:neighbou?rs|edges|connections)\b|(?:'s|’s)\s+degree\s*(?:is|=|:)?\s*"
-                   r"(\d+)", re.I),
-        re.compile(r"\b(?:deg(?:ree)?\}?\s*\(|degree\s+of\s+)\s*", re.I),
+                   r"(\d+)|\s*:\s*(\d+)\s+(?:neighbou?rs|edges)\b", re.I),
+        re.compile(r"\b(?:deg(?:ree)?\}?\s*\(|degree\s+of\s+|number\s+of\s+(?:neighbou?rs|edges)\s+"
+                   r"(?:of|for|at)\s+)\s*", re.I),
     ),
     "node_weight": (
         re.compile(r"\s+has\s+(?:a\s+)?weight\s+(?:of\s+)?(\d+)|\s*\(\s*(?:node\s+)?(?:weight|w)"
                    r"\s*[=:]?\s*(\d+)\s*\)|\s*:\s*(?:node\s+)?weight\s*[=:]?\s*(\d+)|(?:'s|’s)\s+weight"
-                   r"\s*(?:is|=|:)?\s*(\d+)|\s+weighs\s+(\d+)", re.I),
+                   r"\s*(?:is|=|:)?\s*(\d+)|\s+weighs\s+(\d+)|\s+with\s+(?:a\s+)?weight\s+(?:of\s+)?(\d+)|"
+                   r"\s*\[\s*w(?:eight)?\s*[=:]\s*(\d+)\s*\]", re.I),
         re.compile(r"\b(?:w\s*\(|weight\s*\(|weight\s+of\s+(?:the\s+)?(?:node\s+|edge\s+)?)\s*",
                    re.I),
     ),
@@ -577,7 +667,8 @@ _EDGE_OR_COMMA = re.compile(r"\s*(?:,|--|-|–|—)\s*")
 # ---------------------------------------------------------------------------------------------
 # Lists: neighbours, cliques and triangles, k-cores, nodes within k hops
 
-_NEIGHBOURS_OF = re.compile(r"\bneighbou?rs?\s+of\s+(?:node\s+)?", re.I)
+_NEIGHBOURS_OF = re.compile(r"\b(?:neighbou?rs?|adjacency(?:\s+list)?)\s+of\s+(?:node\s+)?", re.I)
+_NUMBER_WORDS = re.compile(r"\b(?:number|count)\s+of\s+$", re.I)
 _NEIGHBOURS_POSSESSIVE = re.compile(r"(?:'s|’s)\s+neighbou?rs?\b", re.I)
 _N_OF = re.compile(r"\bN\(\s*")
 _ADJACENT_TO_HEAD = re.compile(r"\b(?:adjacent|connected)\s+to\s+(?:node\s+)?", re.I)
@@ -589,12 +680,23 @@ _CLAUSE_END = re.compile(r"\.(?:\s|$)|\n|(?<=\})\s|\s+(?:so|but|which|wait|then)
 _CLIQUE = re.compile(
     r"\b(?:(?:a|the|maximum|max|largest)\s+)?(?:clique|triangle)\s*(?:is|=|:|of|with)?\s*", re.I
 )
-_FORMS = re.compile(r"\s+(?:form|forms|is|are)\s+(?:a|the)\s+(?:clique|triangle)\b", re.I)
+_FORMS = re.compile(
+    r"\s+(?:(?:form|forms|is|are)\s+(?:a|the)\s+(?:clique|triangle)|are\s+(?:all\s+)?(?:pairwise|mutually)"
+    r"\s+(?:adjacent|connected))\b",
+    re.I,
+)
 _NODES_WORD = re.compile(r"\s*(?:the\s+)?(?:nodes|vertices)\s+", re.I)
 _K_CORE = re.compile(
-    r"\b(?:the\s+)?(\d+)-core\s*(?:\([^()]*\)\s*)?(?:is|=|:|contains|consists\s+of)\s*", re.I
+    r"\b(?:the\s+)?(\d+)-core\s*(?:\([^()]*\)\s*)?(?:is|=|:|contains|consists\s+of|has\s+(?:nodes|members))"
+    r"\s*",
+    re.I,
 )
-_WITHIN = re.compile(r"\b(?:nodes\s+)?within\s+(\d+)\s+hops?\s+(?:of|from)\s+", re.I)
+_WITHIN = re.compile(
+    r"\b(?:nodes\s+)?(?:within\s+(\d+)\s+hops?|(?:at\s+)?distance\s+at\s+most\s+(\d+))\s+(?:of|from)\s+",
+    re.I,
+)
+_REACHABLE = re.compile(r"\breachable\s+from\s+", re.I)
+_WITHIN_AFTER = re.compile(r"\s+within\s+(\d+)\s+hops?\s*:\s*", re.I)
 _ADJACENCY_OPENING = re.compile(
     r"(?::|\s*(?P<arrow>→|->))\s*(?:(?:connected|adjacent)\s+to\s*:?|neighbou?rs?\s*[:=]?)?\s*",
     re.I,
@@ -611,19 +713,21 @@ def _lists(ctx: _Context, low: int, high: int) -> list[Claim]:
     text, slots = ctx.text, ctx.slots
     claims: list[Claim] = []
     heads: list[tuple[str, int, int]] = []  # node, claim start, list start
-    for match in _NEIGHBOURS_OF.finditer(text, low, high):
+    for match in _scan(_NEIGHBOURS_OF, text, low, high, "neighbo", "adjacency"):
+        if _NUMBER_WORDS.search(text, max(low, match.start() - 12), match.start()):
+            continue  # "the number of neighbours of A is 4" is a degree
         node = slots.after(text, match.end(), high)
         opening = None if node is None else _LIST_START.match(text, node[1], high)
         if node is not None and opening is not None:
             partial = bool(opening.group("partial"))
             heads.append((node[0], match.start(), -opening.end() if partial else opening.end()))
-    for match in _NEIGHBOURS_POSSESSIVE.finditer(text, low, high):
+    for match in _scan(_NEIGHBOURS_POSSESSIVE, text, low, high, "'s", "’s"):
         node = slots.before(text, match.start(), low)
         opening = _LIST_START.match(text, match.end(), high)
         if node is not None and opening is not None:
             partial = bool(opening.group("partial"))
             heads.append((node[0], node[1], -opening.end() if partial else opening.end()))
-    for match in _ADJACENT_TO_HEAD.finditer(text, low, high):
+    for match in _scan(_ADJACENT_TO_HEAD, text, low, high, "adjacent", "connected"):
         before = text[low : match.start()].rstrip()
         if before and before[-1] not in ".:;-*•>(":
             continue  # "A is adjacent to B" is read as a phrase
@@ -631,13 +735,13 @@ def _lists(ctx: _Context, low: int, high: int) -> list[Claim]:
         opening = None if node is None else _LIST_START.match(text, node[1], high)
         if node is not None and opening is not None:
             heads.append((node[0], match.start(), opening.end()))
-    for match in _ITS_NEIGHBOURS.finditer(text, low, high):
+    for match in _scan(_ITS_NEIGHBOURS, text, low, high, "its "):
         node = _antecedent(ctx, low, match.start())
         opening = _LIST_START.match(text, match.end(), high)
         if node is not None and opening is not None:
             partial = bool(opening.group("partial"))
             heads.append((node[0], node[1], -opening.end() if partial else opening.end()))
-    for match in _N_OF.finditer(text, low, high):
+    for match in _scan(_N_OF, text, low, high, "n("):
         node = slots.after(text, match.end(), high)
         opening = None if node is None else _LIST_START.match(text, node[1], high)
         if node is not None and opening is not None:
@@ -683,13 +787,13 @@ def _lists(ctx: _Context, low: int, high: int) -> list[Claim]:
 def _sets(ctx: _Context, low: int, high: int) -> list[Claim]:
     text, slots = ctx.text, ctx.slots
     claims: list[Claim] = []
-    for match in _CLIQUE.finditer(text, low, high):
+    for match in _scan(_CLIQUE, text, low, high, "clique", "triangle"):
         end = _list_end(text, match.end(), high)
         items, complete = slots.items(text, match.end(), end)
         if len(items) >= 2 and complete:
             nodes = tuple(dict.fromkeys(node for node, _, _ in items))
             claims.append(Claim("clique", nodes, None, match.start(), items[-1][2]))
-    for match in _FORMS.finditer(text, low, high):
+    for match in _scan(_FORMS, text, low, high, "clique", "triangle", "pairwise", "mutually"):
         start = max(low, text.rfind("{", low, match.start()), text.rfind("[", low, match.start()),
                     text.rfind(":", low, match.start()) + 1)  # fmt: skip
         lead = _NODES_WORD.match(text, start, match.start())
@@ -697,22 +801,32 @@ def _sets(ctx: _Context, low: int, high: int) -> list[Claim]:
         if len(items) >= 2 and complete:
             nodes = tuple(dict.fromkeys(node for node, _, _ in items))
             claims.append(Claim("clique", nodes, None, start, match.end()))
-    for match in _K_CORE.finditer(text, low, high):
+    for match in _scan(_K_CORE, text, low, high, "core"):
         end = _list_end(text, match.end(), high)
         items, complete = slots.items(text, match.end(), end)
         if items and complete:
             nodes = tuple(dict.fromkeys(node for node, _, _ in items))
             claims.append(Claim("k_core", nodes, int(match.group(1)), match.start(), end))
-    for match in _WITHIN.finditer(text, low, high):
+    balls: list[tuple[str, int, int, int]] = []  # source, k, claim start, list start
+    for match in _scan(_WITHIN, text, low, high, "within", "at most"):
         source = slots.after(text, match.end(), high)
         opening = None if source is None else _LIST_START.match(text, source[1], high)
-        if source is None or opening is None:
-            continue
-        end = _list_end(text, opening.end(), high)
-        items, complete = slots.items(text, opening.end(), end)
+        if source is not None and opening is not None:
+            k = int(match.group(1) or match.group(2))
+            balls.append((source[0], k, match.start(), opening.end()))
+    for match in _scan(
+        _REACHABLE, text, low, high, "reachable"
+    ):  # "reachable from A within 2 hops: ..."
+        source = slots.after(text, match.end(), high)
+        opening = None if source is None else _WITHIN_AFTER.match(text, source[1], high)
+        if source is not None and opening is not None:
+            balls.append((source[0], int(opening.group(1)), match.start(), opening.end()))
+    for source_node, k, start, list_start in balls:
+        end = _list_end(text, list_start, high)
+        items, complete = slots.items(text, list_start, end)
         if items and complete:
-            nodes = (source[0], *dict.fromkeys(node for node, _, _ in items))
-            claims.append(Claim("within_hops", nodes, int(match.group(1)), match.start(), end))
+            nodes = (source_node, *dict.fromkeys(node for node, _, _ in items))
+            claims.append(Claim("within_hops", nodes, k, start, end))
     return claims
 
 
@@ -754,6 +868,12 @@ def _row_claims(ctx: _Context, header: list[str], cells: list[tuple[int, int]]) 
         if text[a:b].strip().isdigit()
     }
     found = [node for node in nodes if node is not None]
+    if not nodes and "edge" in header:  # "| (A, B) | 7 |" or "| A-B | 7 |"
+        a, b = cells[header.index("edge")]
+        inner = a + len(text[a:b]) - len(text[a:b].lstrip(" ("))
+        pair = _pair_after(ctx, inner, b, _EDGE_OR_COMMA)
+        found = [] if pair is None else list(pair[0])
+        nodes = [None, None] if pair is None else list(found)
     if not nodes or len(found) != len(nodes):
         return []
     start, end = cells[0][0], cells[-1][1]
@@ -778,7 +898,7 @@ def _row_claims(ctx: _Context, header: list[str], cells: list[tuple[int, int]]) 
     return claims
 
 
-_DISTANCE_FROM = re.compile(r"(?:shortest\s+)?(?:dist|distance)\s+from\s+(.+)")
+_DISTANCE_FROM = re.compile(r"(?:shortest\s+)?(?:dist\.?|distance)\s+from\s+(.+)")
 _NODE_COLUMNS = {"node", "vertex", "source", "target", "u", "v", "from", "to", "a", "b", "name"}
 _ONE_NODE_COLUMNS = {
     "degree": "degree",
@@ -837,11 +957,31 @@ def _any_of(*words: str) -> re.Pattern[str]:
 _READERS: tuple[tuple[Callable[[_Context, int, int], list[Claim]], re.Pattern[str]], ...] = (
     (_separated, _any_of("-", "–", "—", "→", "⟶", "↔", ">")),
     (_phrases, _any_of("connect", "adjacent", "link", "joined", "neighbo", "edge", "\\in", "\\no")),
-    (_distances, _any_of("dist", "path", "hop", "edge", "step", "d(", "sp(", "d[")),
-    (_numbers_of, _any_of("deg", "weigh", "w(", " has ")),
+    (_triples, _any_of("(")),
+    (
+        _distances,
+        _any_of("dist", "path", "hop", "edge", "step", "d(", "sp(", "d[", "delta", "δ", "cost"),
+    ),  # fmt: skip
+    (_numbers_of, _any_of("deg", "weigh", "w(", " has ", "[w", " edges", "number of")),
     (
         _lists,
-        _any_of("neighbo", "n(", ":", "clique", "triangle", "core", "within", "form", "→", "->"),
+        _any_of(
+            "neighbo",
+            "n(",
+            ":",
+            "clique",
+            "triangle",
+            "core",
+            "within",
+            "form",
+            "→",
+            "->",
+            "adjacency",
+            "reachable",
+            "at most",
+            "pairwise",
+            "mutually",
+        ),
     ),
 )
 """Each reader, and the words (lower case) a line needs for it to find anything: a cheap
