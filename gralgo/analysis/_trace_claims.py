@@ -312,9 +312,9 @@ def _chain_claims(
     return claims
 
 
-_NO_EDGE_BEFORE = re.compile(
-    r"\b(?:no|not\s+an?)\s+edges?\s*(?:between\s*)?[:=]?\s*[\"'“‘*`]*$", re.I
-)
+# Negation before "edge": "no edge", "not an edge", "isn't an edge", "never an edge"
+_NOT_AN = r"(?:\bno\s+|\bnot\s+an?\s+|n[’']t\s+an?\s+|\bnever\s+an?\s+)"
+_NO_EDGE_BEFORE = re.compile(_NOT_AN + r"edges?\s*(?:between\s*)?[:=]?\s*[\"'“‘*`]*$", re.I)
 
 
 _EQUALS = re.compile(r"\s*=\s*(\d+)(?!\s*[-+*/]\s*\d)(?!\s*\w)")
@@ -342,7 +342,9 @@ _BOTH_ADJACENT = re.compile(
     re.I,
 )
 _EDGE_BETWEEN = re.compile(
-    r"\b(?:there\s+is\s+)?(?P<neg>no\s+|not\s+an?\s+)?edges?\s+(?:between|connecting|joining|from)\s+",
+    r"(?:\bthere\s+is\s+)?(?P<neg>"
+    + _NOT_AN
+    + r")?\bedges?\s+(?:between|connecting|joining|from)\s+",
     re.I,
 )
 _AND = re.compile(r"\s+(?:and|&)\s+", re.I)
@@ -350,7 +352,7 @@ _AND_OR_TO = re.compile(r"\s+(?:and|&|to)\s+", re.I)
 # "(A, B)" is an edge claim only with a cue: "edge (A, B)" before it, "\in E" after it
 _TUPLE = re.compile(r"\(\s*")
 _TUPLE_CLOSE = re.compile(r"[\"'”’*`]*\s*\)")
-_EDGE_BEFORE = re.compile(r"\b(?P<neg>no\s+|not\s+an?\s+)?edges?\s*[:=]?\s*$", re.I)
+_EDGE_BEFORE = re.compile(r"(?P<neg>" + _NOT_AN + r")?\bedges?\s*[:=]?\s*$", re.I)
 _EDGE_AFTER = re.compile(
     r"\s*\\(?P<neg>not)?in\s*E\b|\s+(?:is|was)(?P<neg2>\s+not|n't)?\s+an?\s+edge\b", re.I
 )
