@@ -30,7 +30,7 @@ def test_tuned_phrasings_meet_the_goal_in_every_format(split: str) -> None:
 
 @pytest.mark.xfail(
     strict=True,
-    reason="held-out phrasings: measured once, recall 0.18-0.67 per kind (design/trace-facts.md)",
+    reason="held-out phrasings: recall 0.24-0.67 per kind (design/trace-facts.md, Validation)",
 )
 def test_held_out_phrasings_meet_the_goal_in_every_format() -> None:
     assert _misses("test", seeds=2) == []
