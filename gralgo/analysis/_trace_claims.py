@@ -57,6 +57,9 @@ class Claim:
 _NEEDS_FULL = re.compile(r"[\\{}&^_$]|[^\x00-\x7f]")
 # Words next to names that are never part of one: a candidate stops at a clause start.
 _WORD = re.compile(r"\S+")
+# Inside a word, where a name may start (after an opener) or end (before a closer).
+_INNER_OPEN = re.compile(r"(?<=\S)[(,{\[$]+(?=[^\s(,{\[$])")
+_INNER_CLOSE = re.compile(r"(?<=[^\s)\],}=$:;|\-–—])[)\],}=$:;|\-–—](?=\S)")
 _EDGE_CLEAN = "([{\"'“‘*_`<"
 _TAIL_CLEAN = ")]}\"'”’*_`.,;:!?>"
 _NUMBER = r"(\d+)"
@@ -87,6 +90,9 @@ class _Slots:
         """The node whose name ends at ``end`` (the longest word run in ``text[low:end]``)."""
         window_low = max(low, end - 40 * self.max_words)
         starts = [m.start() for m in _WORD.finditer(text, window_low, end)]
+        inner = [m.end() for m in _INNER_OPEN.finditer(text, window_low, end)]
+        if inner:  # "$d(Lyon,Paris": names start inside words
+            starts = sorted(set(starts + inner))
         best = None
         for start in reversed(starts[-self.max_words :]):
             node = self.resolve(text[start:end])
@@ -101,6 +107,10 @@ class _Slots:
             ends.append(match.end())
             if len(ends) >= self.max_words:
                 break
+        if ends:  # "deg(Paris)=1": names end inside words too
+            inner = [m.start() for m in _INNER_CLOSE.finditer(text, start + 1, ends[-1])]
+            if inner:
+                ends = sorted(set(ends + inner))
         best = None
         for end in ends:
             piece = text[start:end]
@@ -116,9 +126,10 @@ class _Slots:
         commas re-joined, longest first) with their spans; ``True`` when every item is a node."""
         inner = text[start:end]
         opened = inner.lstrip(" \t\\")
-        trail = len(inner.rstrip(" \t.\\"))
+        trail = len(inner.rstrip(" \t.\\$"))
         if opened[:1] in _CLOSER and inner[:trail].endswith(_CLOSER[opened[:1]]):
             start, end = start + len(inner) - len(opened) + 1, start + trail - 1
+            end -= text[end - 1 : end] == "\\"  # LaTeX "\{A, B\}"
         else:
             end = start + trail
         pieces = []
@@ -166,6 +177,20 @@ class _Context:
     numeric_ids: bool
 
 
+def _scan(
+    pattern: re.Pattern[str], text: str, low: int, high: int, *words: str
+) -> Iterator[re.Match[str]]:
+    """``pattern``'s matches in ``text[low:high]``; none, cheaply, where the line holds none of
+    ``words`` (lower case)."""
+    line = text[low:high].lower()
+    if not any(word in line for word in words):
+        return iter(())
+    return pattern.finditer(text, low, high)
+
+
+_PROSE_WORDS = ("distance", "path", "cost", "weight")
+
+
 def _lines(text: str) -> Iterator[tuple[int, int]]:
     position = 0
     for line in text.split("\n"):
@@ -177,28 +202,27 @@ def _lines(text: str) -> Iterator[tuple[int, int]]:
 # Edges and paths written with separators: "A -- B", "A - B (7)", "A → B → C, total 12"
 
 _EDGE_SEPARATOR = re.compile(r"\s*(?:<-->|<->|-->|->|--|—|–|→|⟶|↔|=>|-)\s*")
-_STRONG_SEPARATOR = re.compile(r"\s*(?:<-->|<->|-->|->|--|—|–|→|⟶|↔|=>)\s*")
 _WEIGHT_AFTER = re.compile(
     r"\s*(?:\(\s*(?:w(?:eight)?|cost)?\s*[:=]?\s*(\d+)\s*\)|\[\s*(?:w(?:eight)?|cost)?\s*[:=]?\s*"
     r"(\d+)\s*\]|[:,]\s*(?:w(?:eight)?\s*[:=]?\s*)?(\d+)(?!\s*[-+*/]|\d|\s*\w))",
     re.I,
 )
 _TOTAL_AFTER = re.compile(
-    r"[\s,:;)]*(?:\(?\s*)?(?:(?:with\s+)?(?:a\s+)?(?:total|sum|length|weight|cost|distance)"
-    r"(?:\s+(?:weight|length|cost|of))?\s*(?:=|:|is|of)?\s*|=\s*|:\s*(?:[\d\s+]+=\s*)?)"
+    r"[\s,:;)]*(?:\(?\s*)?(?:(?:with\s+|gives\s+)?(?:a\s+|the\s+)?(?:total|sum|length|weight|costs?|"
+    r"distance)(?:\s+(?:weight|length|cost|of))?\s*(?:=|:|is|of)?\s*(?:[\d\s+]+=\s*)?|=\s*|(?::|gives|giving|yields)\s*"
+    r"(?:[\d\s+]+=\s*)?)"
     r"(\d+)(?!\s*[-+*/]\s*\d)",
     re.I,
 )
-_ARITHMETIC = re.compile(r"[=+*/<>]\s*$")
-_ARITHMETIC_AFTER = re.compile(r"^\s*[=+*/<>]")
+_ARITHMETIC = re.compile(r"(?:^|[^-=<*])[=+*/<>]\s*$")
+_ARITHMETIC_AFTER = re.compile(r"^\s*(?:[=+/<>]|\*(?!\*))")
 
 
 def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
     """Chains of names joined by edge separators on one line: edge claims, weights, totals."""
     text, slots = ctx.text, ctx.slots
     links: list[tuple[str, int, str, int, int, bool]] = []  # u, u_start, v, v_end, end, strong
-    separator = _STRONG_SEPARATOR if ctx.numeric_ids else _EDGE_SEPARATOR
-    for match in separator.finditer(text, low, high):
+    for match in _EDGE_SEPARATOR.finditer(text, low, high):
         if ctx.numeric_ids and match.group().strip() == "=>":
             continue
         left = slots.before(text, match.start(), low)
@@ -207,9 +231,16 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
         right = slots.after(text, match.end(), high)
         if right is None:
             continue
-        if _ARITHMETIC.search(text, low, left[1]) and ctx.numeric_ids:
+        if (
+            ctx.numeric_ids
+            and match.group().strip() == "-"
+            and not _plain_dash_is_edge(text, low, left[1], match.end(), right[1], high)
+        ):
             continue
-        if _ARITHMETIC_AFTER.match(text[right[1] : high]) and ctx.numeric_ids:
+        plain = ctx.numeric_ids and match.group().strip() == "-"  # arrows are no arithmetic
+        if plain and _ARITHMETIC.search(text, low, left[1]):
+            continue
+        if plain and _ARITHMETIC_AFTER.match(text[right[1] : high]):
             continue
         links.append((left[0], left[1], right[0], right[1], match.end(), True))
     claims: list[Claim] = []
@@ -224,6 +255,25 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
     return claims
 
 
+def _plain_dash_is_edge(
+    text: str, low: int, left: int, right: int, right_end: int, high: int
+) -> bool:
+    """With numeric ids, ``3 - 1`` is an edge only with a cue: ``node 3 - node 1``, ``edge 3 -
+    1``, or a weight after it (``3 - 1 (weight 4)``); otherwise it is arithmetic."""
+    if _NODE_WORD.search(text, max(low, left - 6), left) or _NODE_WORD.match(text, right):
+        return True
+    if _EDGE_BEFORE.search(text, max(low, left - 16), left):
+        return True
+    if _IS_AN_EDGE.match(text, right_end, high):  # "\\( 3 - 1 \\) is an edge"
+        return True
+    return _ITEM_WEIGHT_WORD.match(text, right_end, high) is not None
+
+
+_IS_AN_EDGE = re.compile(r"[\s\\)$]*(?:is|was)\s+an?\s+edge\b", re.I)
+_NODE_WORD = re.compile(r"\bnode\s*$|node\b", re.I)
+_ITEM_WEIGHT_WORD = re.compile(r"\s*[(\[]\s*(?:w|weight|cost)\b", re.I)
+
+
 def _continues(
     previous: tuple[str, int, str, int, int, bool], link: tuple[str, int, str, int, int, bool]
 ) -> bool:
@@ -236,10 +286,18 @@ def _chain_claims(
 ) -> list[Claim]:
     text = ctx.text
     claims = []
+    negated = _NO_EDGE_BEFORE.search(text, max(0, chain[0][1] - 16), chain[0][1])
+    if negated is not None and len(chain) == 1:  # "no edge A - B"
+        u, _, v, v_end, _, _ = chain[0]
+        return [Claim("non_edge", (u, v), None, negated.start(), v_end)]
     for u, u_start, v, v_end, _, _ in chain:
         claims.append(Claim("edge", (u, v), None, u_start, v_end))
         v_end += len(text[v_end:high]) - len(text[v_end:high].lstrip("\"'”’*`"))
         weight = _WEIGHT_AFTER.match(text, v_end, high)
+        if weight is None and len(chain) == 1:  # a path's ", cost 12" is its total
+            weight = _WEIGHT_PHRASE.match(text, v_end, high) or _EQUALS.match(text, v_end, high)
+        if weight is not None and ctx.numeric_ids and weight.group().lstrip().startswith(","):
+            weight = None  # "4 → 1, 3": a list of ids, not a weight
         if weight is not None and not _ARITHMETIC_AFTER.match(text[weight.end() : high]):
             value = next(g for g in weight.groups() if g is not None)
             claims.append(Claim("edge_weight", (u, v), int(value), u_start, weight.end()))
@@ -254,6 +312,14 @@ def _chain_claims(
     return claims
 
 
+# Negation before "edge": "no edge", "not an edge", "isn't an edge", "never an edge"
+_NOT_AN = r"(?:\bno\s+|\bnot\s+an?\s+|n[’']t\s+an?\s+|\bnever\s+an?\s+)"
+_NO_EDGE_BEFORE = re.compile(_NOT_AN + r"edges?\s*(?:between\s*)?[:=]?\s*[\"'“‘*`]*$", re.I)
+
+
+_EQUALS = re.compile(r"\s*=\s*(\d+)(?!\s*[-+*/]\s*\d)(?!\s*\w)")
+
+
 def _says_total(written: str) -> bool:
     return re.search(r"total|sum|length|distance|=", written, re.I) is not None
 
@@ -263,33 +329,73 @@ def _says_total(written: str) -> bool:
 
 _ADJACENT = re.compile(
     r"\s+(?:is|are)(?P<neg>\s+not|n't)?\s+(?:directly\s+)?(?:connected|adjacent|linked|joined)"
-    r"\s+(?:to|with)\s+|\s+(?:is|are)(?P<neg2>\s+not|n't)?\s+(?:a\s+)?neighbou?rs?\s+of\s+",
+    r"\s+(?:to|with)\s+"
+    r"|\s+(?:directly\s+)?(?:connects|links)(?:\s+directly)?\s+(?:to|with)\s+"
+    r"|\s+has\s+(?:(?P<neg3>no)|an)\s+edge\s+(?:to|with)\s+"
+    r"|\s+(?:is|are)(?P<neg2>\s+not|n't)?\s+(?:a\s+|among\s+(?:the\s+)?|one\s+of\s+(?:the\s+)?)?"
+    r"neighbou?rs?\s+of\s+",
     re.I,
 )
 _BOTH_ADJACENT = re.compile(
-    r"\s+are(?P<neg>\s+not|n't)?\s+(?:directly\s+)?(?:connected|adjacent|neighbou?rs|linked)\b",
+    r"\s+are(?P<neg>\s+not|n't)?\s+(?:directly\s+)?(?:connected|adjacent|neighbou?rs|linked)\b"
+    r"|\s+(?:share|have)\s+an\s+edge\b|\s+are\s+(?:joined|connected|linked)\s+by\s+an\s+edge\b",
     re.I,
 )
 _EDGE_BETWEEN = re.compile(
-    r"\b(?:there\s+is\s+)?(?P<neg>no\s+|not\s+an?\s+)?edges?\s+(?:between|connecting|joining)\s+",
+    r"(?:\bthere\s+is\s+)?(?P<neg>"
+    + _NOT_AN
+    + r")?\bedges?\s+(?:between|connecting|joining|from)\s+",
     re.I,
 )
 _AND = re.compile(r"\s+(?:and|&)\s+", re.I)
+_AND_OR_TO = re.compile(r"\s+(?:and|&|to)\s+", re.I)
+# "(A, B)" is an edge claim only with a cue: "edge (A, B)" before it, "\in E" after it
+_TUPLE = re.compile(r"\(\s*")
+_TUPLE_CLOSE = re.compile(r"[\"'”’*`]*\s*\)")
+_EDGE_BEFORE = re.compile(r"(?P<neg>" + _NOT_AN + r")?\bedges?\s*[:=]?\s*$", re.I)
+_EDGE_AFTER = re.compile(
+    r"\s*\\(?P<neg>not)?in\s*E\b|\s+(?:is|was)(?P<neg2>\s+not|n't)?\s+an?\s+edge\b", re.I
+)
+# Weights written after an edge: "(7)", ": 7", "with weight 7", "has weight 7", "costs 7"
+_WEIGHT_PHRASE = re.compile(
+    r"[\"'”’*`]*\s*(?:,\s*)?(?:(?:has|with|of)\s+(?:an?\s+)?(?:weight|cost)\s+(?:of\s+)?|costs?\s+|"
+    r"weighs\s+)(\d+)(?!\s*[-+*/]\s*\d)",
+    re.I,
+)
 
 
 def _phrases(ctx: _Context, low: int, high: int) -> list[Claim]:
     text, slots = ctx.text, ctx.slots
     claims: list[Claim] = []
     for match in _ADJACENT.finditer(text, low, high):
-        negative = bool(match.group("neg") or match.group("neg2"))
+        negative = bool(match.group("neg") or match.group("neg2") or match.group("neg3"))
+        count = _COUNT_AFTER.match(text, match.end(), high)
+        if count is not None:  # "A is connected to 4 nodes": a degree
+            left = slots.before(text, match.start(), low)
+            if left is not None and not negative:
+                claims.append(
+                    Claim("degree", (left[0],), int(count.group(1)), left[1], count.end())
+                )
+            continue
         left = slots.before(text, match.start(), low)
+        if left is None and _IT.search(text, max(low, match.start() - 3), match.start()):
+            left = _antecedent(ctx, low, match.start() - 2)  # "Looking at A, it connects to B"
         right = slots.after(text, match.end(), high)
         kind = "non_edge" if negative else "edge"
         if left is None or right is None:
             claims.append(Claim(kind, (), None, match.start(), match.end()))
-        else:
-            claims.append(Claim(kind, (left[0], right[0]), None, left[1], right[1]))
-    for match in _BOTH_ADJACENT.finditer(text, low, high):
+            continue
+        claims.append(Claim(kind, (left[0], right[0]), None, left[1], right[1]))
+        if not negative and _LIST_SEPARATOR.match(text, _past_quotes(text, right[1], high)):
+            # "A is connected to B, C and D": an edge to each (not a list of all of A's)
+            items, complete = slots.items(text, match.end(), _list_end(text, match.end(), high))
+            if complete and len(items) >= 2:
+                claims += [Claim("edge", (left[0], item), None, a, b) for item, a, b in items[1:]]
+        weight = _WEIGHT_PHRASE.match(text, right[1], high)
+        if weight is not None and not negative:
+            claims.append(Claim("edge_weight", (left[0], right[0]), int(weight.group(1)), left[1],
+                                weight.end()))  # fmt: skip
+    for match in _scan(_BOTH_ADJACENT, text, low, high, "are", "share", "have"):
         second = slots.before(text, match.start(), low)
         if second is None:
             continue
@@ -302,14 +408,90 @@ def _phrases(ctx: _Context, low: int, high: int) -> list[Claim]:
             continue
         kind = "non_edge" if match.group("neg") else "edge"
         claims.append(Claim(kind, (first[0], second[0]), None, first[1], match.end()))
-    for match in _EDGE_BETWEEN.finditer(text, low, high):
-        pair = _pair_after(ctx, match.end(), high, _AND)
+        weight = _WEIGHT_PHRASE.match(text, match.end(), high)
+        if weight is not None and kind == "edge":
+            claims.append(Claim("edge_weight", (first[0], second[0]), int(weight.group(1)),
+                                first[1], weight.end()))  # fmt: skip
+    for match in _scan(_TUPLE, text, low, high, "("):
+        pair = _pair_after(ctx, match.end(), high, _COMMA)
+        close = None if pair is None else _TUPLE_CLOSE.match(text, pair[1], high)
+        if pair is None or close is None:
+            continue
+        before = _EDGE_BEFORE.search(text, max(low, match.start() - 16), match.start())
+        after = _EDGE_AFTER.match(text, close.end(), high)
+        if before is None and after is None:
+            continue
+        negative = bool(
+            (before is not None and before.group("neg"))
+            or (after is not None and (after.group("neg") or after.group("neg2")))
+        )
+        start = match.start() if before is None else before.start()
+        end = close.end() if after is None else after.end()
+        claims.append(Claim("non_edge" if negative else "edge", pair[0], None, start, end))
+        weight = _WEIGHT_PHRASE.match(text, end, high)
+        if weight is not None and not negative:
+            claims.append(Claim("edge_weight", pair[0], int(weight.group(1)), start, weight.end()))
+    for match in _scan(_EDGE_BETWEEN, text, low, high, "edge"):
+        pair = _pair_after(ctx, match.end(), high, _AND_OR_TO)
         kind = "non_edge" if match.group("neg") else "edge"
         if pair is None:
             claims.append(Claim(kind, (), None, match.start(), match.end()))
-        else:
-            claims.append(Claim(kind, pair[0], None, match.start(), pair[1]))
+            continue
+        claims.append(Claim(kind, pair[0], None, match.start(), pair[1]))
+        weight = _WEIGHT_PHRASE.match(text, pair[1], high)
+        if weight is not None and kind == "edge":
+            claims.append(Claim("edge_weight", pair[0], int(weight.group(1)), match.start(),
+                                weight.end()))  # fmt: skip
     return claims
+
+
+def _past_quotes(text: str, position: int, high: int) -> int:
+    """The position after any closing quotes or emphasis at ``position``."""
+    while position < high and text[position] in _QUOTES:
+        position += 1
+    return position
+
+
+_QUOTES = "\"'”’*`"
+_COUNT_AFTER = re.compile(
+    r"(?:node\s+)?(\d+)\s+(?:other\s+)?(?:nodes|vertices|neighbou?rs|edges)\b", re.I
+)
+_IT = re.compile(r"\bit$", re.I)
+
+
+def _antecedent(ctx: _Context, low: int, pronoun: int) -> tuple[str, int] | None:
+    """The node a pronoun at ``pronoun`` refers to: the last one named before it in the same
+    sentence ("Looking at A, its neighbours are ...")."""
+    text = ctx.text
+    sentence = max(low, text.rfind(". ", low, pronoun) + 1)
+    ends = [m.start() for m in _NAME_END.finditer(text, sentence, pronoun)]
+    for end in reversed(ends[-12:]):
+        node = ctx.slots.before(text, end, sentence)
+        if node is not None:
+            return node
+    return None
+
+
+_NAME_END = re.compile(r"(?<=\S)(?=[\s,;:)\]}\"'”’*`]|$)")
+
+
+_TRIPLE = re.compile(r"\([^()]+,\s*\d+\s*\)")
+
+
+def _triples(ctx: _Context, low: int, high: int) -> list[Claim]:
+    """``(A, B, 7)``: an edge and its weight."""
+    claims: list[Claim] = []
+    for match in _TRIPLE.finditer(ctx.text, low, high):
+        pair = _pair_after(ctx, match.start() + 1, match.end(), _COMMA)
+        weight = None if pair is None else _TRIPLE_WEIGHT.match(ctx.text, pair[1], match.end())
+        if pair is not None and weight is not None:
+            claims.append(Claim("edge", pair[0], None, match.start(), match.end()))
+            claims.append(Claim("edge_weight", pair[0], int(weight.group(1)), match.start(),
+                                match.end()))  # fmt: skip
+    return claims
+
+
+_TRIPLE_WEIGHT = re.compile(r"[\"'”’*`]*\s*,\s*(\d+)\s*\)")
 
 
 def _pair_after(
@@ -319,23 +501,33 @@ def _pair_after(
     first = ctx.slots.after(ctx.text, start, high)
     if first is None:
         return None
-    glue = joint.match(ctx.text, first[1], high)
+    glue = joint.match(ctx.text, _past_quotes(ctx.text, first[1], high), high)
     if glue is None:
         return None
     second = ctx.slots.after(ctx.text, glue.end(), high)
     return None if second is None else ((first[0], second[0]), second[1])
 
 
+_COMMA = re.compile(r"\s*,\s*")
 _COMMA_OR_TO = re.compile(r"\s*(?:,|;|\s+to\s+|\s+and\s+)\s*", re.I)
-_DISTANCE_CALL = re.compile(r"\b(?:dist(?:ance)?|d|sp)\s*\(\s*", re.I)
+_DISTANCE_CALL = re.compile(r"(?:\b(?:dist(?:ance)?|d|sp)|\\delta|δ)\}?\s*\(\s*", re.I)
 _DISTANCE_PROSE = re.compile(
     r"\b(?:(?:shortest\s+)?distance|shortest\s+path(?:\s+(?:length|weight))?|"
+    r"(?:minimum|min|lowest|shortest)\s+(?:cost|weight|distance)|"
     r"(?:hop|path)\s+distance)\s+(?:from|between)\s+",
     re.I,
 )
-_HOPS_FROM = re.compile(r"\s+is\s+(\d+)\s+(hops?|edges?|steps?)\s+(?:away\s+)?from\s+", re.I)
+_HOPS_FROM = re.compile(
+    r"\s+is\s+(?:(\d+)\s+(hops?|edges?|steps?)\s+(?:away\s+)?|at\s+(hop\s+)?distance\s+(\d+)\s+)"
+    r"from\s+",
+    re.I,
+)
+_HOPS_APART = re.compile(r"\s+are\s+(\d+)\s+(?:hops?|edges?|steps?)\s+apart\b", re.I)
+_TAKES_HOPS = re.compile(r"\btakes\s+(\d+)\s+(?:hops?|steps?)\s+to\s+(?:get|go)\s+from\s+", re.I)
+_SECOND_INDEX = re.compile(r"\s*\]\s*\[\s*")
+_AND_BEFORE = re.compile(r"\s+(?:and|&)\s+(?:node\s+)?$", re.I)
 _VALUE = re.compile(
-    r"\s*\)?\s*(?:(?:has|have)\s+(?:a\s+)?(?:length|weight|cost|distance)(?:\s+of)?|=|:|is|of|"
+    r"[\"'”’*`]*\s*\)?\s*(?:(?:has|have)\s+(?:a\s+)?(?:length|weight|cost|distance)(?:\s+of)?|=|:|is|of|"
     r"equals)\s*(\d+)(?!\s*[-+*/]\s*\d)(\s*hops?)?",
     re.I,
 )
@@ -345,9 +537,9 @@ _DIST_INDEX = re.compile(r"\b(?:dist|d|distance)\s*\[\s*", re.I)
 def _distances(ctx: _Context, low: int, high: int) -> list[Claim]:
     text = ctx.text
     claims: list[Claim] = []
-    for pattern, joint in ((_DISTANCE_CALL, _COMMA_OR_TO), (_DISTANCE_PROSE, _COMMA_OR_TO)):
-        for match in pattern.finditer(text, low, high):
-            pair = _pair_after(ctx, match.end(), high, joint)
+    for pattern, words in ((_DISTANCE_CALL, ("(",)), (_DISTANCE_PROSE, _PROSE_WORDS)):
+        for match in _scan(pattern, text, low, high, *words):
+            pair = _pair_after(ctx, match.end(), high, _COMMA_OR_TO)
             if pair is None:
                 continue
             value = _VALUE.match(text, pair[1], high)
@@ -363,16 +555,39 @@ def _distances(ctx: _Context, low: int, high: int) -> list[Claim]:
                     value.end(),
                 )
             )
-    for match in _HOPS_FROM.finditer(text, low, high):
+    for match in _scan(_HOPS_FROM, text, low, high, " from "):
         left = ctx.slots.before(text, match.start(), low)
         right = ctx.slots.after(text, match.end(), high)
         if left is not None and right is not None:
+            hops = match.group(1) is not None or match.group(3) is not None
+            number = int(match.group(1) or match.group(4))
             claims.append(
-                Claim("hops", (right[0], left[0]), int(match.group(1)), left[1], right[1])
+                Claim(
+                    "hops" if hops else "distance", (right[0], left[0]), number, left[1], right[1]
+                )
             )
-    for match in _DIST_INDEX.finditer(text, low, high):
+    for match in _scan(_HOPS_APART, text, low, high, "apart"):
+        second = ctx.slots.before(text, match.start(), low)
+        glue = None if second is None else _AND_BEFORE.search(text, low, second[1])
+        first = None if glue is None else ctx.slots.before(text, glue.start(), low)
+        if first is not None and second is not None:
+            claims.append(Claim("hops", (first[0], second[0]), int(match.group(1)), first[1],
+                                match.end()))  # fmt: skip
+    for match in _scan(_TAKES_HOPS, text, low, high, "takes"):
+        pair = _pair_after(ctx, match.end(), high, _AND_OR_TO)
+        if pair is not None:
+            claims.append(Claim("hops", pair[0], int(match.group(1)), match.start(), pair[1]))
+    for match in _scan(_DIST_INDEX, text, low, high, "["):
         node = ctx.slots.after(text, match.end(), high)
         if node is None:
+            continue
+        index = _SECOND_INDEX.match(text, _past_quotes(text, node[1], high), high)
+        other = None if index is None else ctx.slots.after(text, index.end(), high)
+        if other is not None:  # dist[A][B] = 9
+            value = _VALUE.match(text, _past_quotes(text, other[1], high) + 1, high)
+            if value is not None and text[_past_quotes(text, other[1], high)] == "]":
+                claims.append(Claim("distance", (node[0], other[0]), int(value.group(1)),
+                                    match.start(), value.end()))  # fmt: skip
             continue
         value = re.compile(r"\s*\]\s*(?:=|:)\s*(\d+)(?!\s*[-+*/]\s*\d)").match(text, node[1], high)
         if value is not None:
@@ -387,13 +602,18 @@ def _distances(ctx: _Context, low: int, high: int) -> list[Claim]:
 _NUMBER_OF = {
     "degree": (
         re.compile(r"\s+has\s+(?:a\s+)?degree\s+(?:of\s+)?(\d+)|\s*[:(,]\s*deg(?:ree)?\s*[=:]?\s*"
-                   r"(\d+)|\s+has\s+(\d+)\s+(?:neighbou?rs|edges|connections)\b", re.I),
-        re.compile(r"\b(?:deg(?:ree)?\s*\(|degree\s+of\s+)\s*", re.I),
+                   r"(\d+)|\s+has\s+(\d+)\s+(?:neighbou?rs|edges|connections)\b|(?:'s|’s)\s+degree\s*(?:is|=|:)?\s*"
+                   r"(\d+)|\s*:\s*(\d+)\s+(?:neighbou?rs|edges)\b", re.I),
+        re.compile(r"\b(?:deg(?:ree)?\}?\s*\(|degree\s+of\s+|number\s+of\s+(?:neighbou?rs|edges)\s+"
+                   r"(?:of|for|at)\s+)\s*", re.I),
     ),
     "node_weight": (
         re.compile(r"\s+has\s+(?:a\s+)?weight\s+(?:of\s+)?(\d+)|\s*\(\s*(?:node\s+)?(?:weight|w)"
-                   r"\s*[=:]?\s*(\d+)\s*\)|\s*:\s*(?:node\s+)?weight\s*[=:]?\s*(\d+)", re.I),
-        re.compile(r"\b(?:w\s*\(|weight\s+of\s+(?:node\s+)?)\s*", re.I),
+                   r"\s*[=:]?\s*(\d+)\s*\)|\s*:\s*(?:node\s+)?weight\s*[=:]?\s*(\d+)|(?:'s|’s)\s+weight"
+                   r"\s*(?:is|=|:)?\s*(\d+)|\s+weighs\s+(\d+)|\s+with\s+(?:a\s+)?weight\s+(?:of\s+)?(\d+)|"
+                   r"\s*\[\s*w(?:eight)?\s*[=:]\s*(\d+)\s*\]", re.I),
+        re.compile(r"\b(?:w\s*\(|weight\s*\(|weight\s+of\s+(?:the\s+)?(?:node\s+|edge\s+)?)\s*",
+                   re.I),
     ),
 }  # fmt: skip
 
@@ -406,23 +626,33 @@ def _numbers_of(ctx: _Context, low: int, high: int) -> list[Claim]:
             node = slots.before(text, match.start(), low)
             if node is None:
                 continue
-            if kind == "node_weight" and _EDGE_SEPARATOR.search(
-                text, max(low, node[1] - 4), node[1]
-            ):
-                continue  # "A - B (weight 7)": an edge's weight, read with the edge
+            if kind == "node_weight":
+                separator = _EDGE_SEPARATOR.search(text, max(low, node[1] - 4), node[1])
+                if separator is not None and text[low : separator.start()].strip():
+                    continue  # "A - B (weight 7)": an edge's weight, read with the edge
+            to = _TO.search(text, max(low, node[1] - 12), node[1])
+            to = None if kind != "node_weight" else to
+            first = None if to is None else slots.before(text, to.start(), low)
+            if first is not None:  # "A to B has weight 7"
+                value = next(g for g in match.groups() if g is not None)
+                claims.append(
+                    Claim("edge_weight", (first[0], node[0]), int(value), first[1], match.end())
+                )
+                continue
             value = next(g for g in match.groups() if g is not None)
             claims.append(Claim(kind, (node[0],), int(value), node[1], match.end()))
         for match in before_name.finditer(text, low, high):
+            if kind == "node_weight":  # "w(A, B) = 7" is an edge's weight
+                pair = _pair_after(ctx, match.end(), high, _EDGE_OR_COMMA)
+                value = None if pair is None else _VALUE.match(text, pair[1], high)
+                if pair is not None and value is not None:
+                    claims.append(
+                        Claim("edge_weight", pair[0], int(value.group(1)), match.start(),
+                              value.end())
+                    )  # fmt: skip
+                    continue
             node = slots.after(text, match.start() + len(match.group()), high)
             if node is None:
-                pair = _pair_after(ctx, match.end(), high, _EDGE_OR_COMMA)
-                if kind == "node_weight" and pair is not None:
-                    value = _VALUE.match(text, pair[1], high)
-                    if value is not None:
-                        claims.append(
-                            Claim("edge_weight", pair[0], int(value.group(1)), match.start(),
-                                  value.end())
-                        )  # fmt: skip
                 continue
             value = _VALUE.match(text, node[1], high)
             if value is not None:
@@ -432,25 +662,47 @@ def _numbers_of(ctx: _Context, low: int, high: int) -> list[Claim]:
     return claims
 
 
+_TO = re.compile(r"\s+to\s+(?:node\s+)?$", re.I)
 _EDGE_OR_COMMA = re.compile(r"\s*(?:,|--|-|–|—)\s*")
 
 
 # ---------------------------------------------------------------------------------------------
 # Lists: neighbours, cliques and triangles, k-cores, nodes within k hops
 
-_NEIGHBOURS_OF = re.compile(r"\bneighbou?rs?\s+of\s+(?:node\s+)?", re.I)
+_NEIGHBOURS_OF = re.compile(r"\b(?:neighbou?rs?|adjacency(?:\s+list)?)\s+of\s+(?:node\s+)?", re.I)
+_NUMBER_WORDS = re.compile(r"\b(?:number|count)\s+of\s+$", re.I)
 _NEIGHBOURS_POSSESSIVE = re.compile(r"(?:'s|’s)\s+neighbou?rs?\b", re.I)
 _N_OF = re.compile(r"\bN\(\s*")
-_LIST_START = re.compile(r"\s*\)?\s*(?:(?P<partial>include|including)|are|is|=|:)\s*", re.I)
+_ADJACENT_TO_HEAD = re.compile(r"\b(?:adjacent|connected)\s+to\s+(?:node\s+)?", re.I)
+_ITS_NEIGHBOURS = re.compile(r"\bits\s+neighbou?rs?\b", re.I)
+_LIST_START = re.compile(
+    r"[\"'”’*`]*\s*\)?\s*(?:(?P<partial>include|including)|(?:are|is)\s*:?|=|:)\s*", re.I
+)
 _CLAUSE_END = re.compile(r"\.(?:\s|$)|\n|(?<=\})\s|\s+(?:so|but|which|wait|then)\b", re.I)
 _CLIQUE = re.compile(
     r"\b(?:(?:a|the|maximum|max|largest)\s+)?(?:clique|triangle)\s*(?:is|=|:|of|with)?\s*", re.I
 )
-_FORMS = re.compile(r"\s+(?:form|forms|is|are)\s+(?:a|the)\s+(?:clique|triangle)\b", re.I)
-_K_CORE = re.compile(
-    r"\b(?:the\s+)?(\d+)-core\s*(?:\([^()]*\)\s*)?(?:is|=|:|contains|consists\s+of)\s*", re.I
+_FORMS = re.compile(
+    r"\s+(?:(?:form|forms|is|are)\s+(?:a|the)\s+(?:clique|triangle)|are\s+(?:all\s+)?(?:pairwise|mutually)"
+    r"\s+(?:adjacent|connected))\b",
+    re.I,
 )
-_WITHIN = re.compile(r"\b(?:nodes\s+)?within\s+(\d+)\s+hops?\s+(?:of|from)\s+", re.I)
+_NODES_WORD = re.compile(r"\s*(?:the\s+)?(?:nodes|vertices)\s+", re.I)
+_K_CORE = re.compile(
+    r"\b(?:the\s+)?(\d+)-core\s*(?:\([^()]*\)\s*)?(?:is|=|:|contains|consists\s+of|has\s+(?:nodes|members))"
+    r"\s*",
+    re.I,
+)
+_WITHIN = re.compile(
+    r"\b(?:nodes\s+)?(?:within\s+(\d+)\s+hops?|(?:at\s+)?distance\s+at\s+most\s+(\d+))\s+(?:of|from)\s+",
+    re.I,
+)
+_REACHABLE = re.compile(r"\breachable\s+from\s+", re.I)
+_WITHIN_AFTER = re.compile(r"\s+within\s+(\d+)\s+hops?\s*:\s*", re.I)
+_ADJACENCY_OPENING = re.compile(
+    r"(?::|\s*(?P<arrow>→|->))\s*(?:(?:connected|adjacent)\s+to\s*:?|neighbou?rs?\s*[:=]?)?\s*",
+    re.I,
+)
 _ADJACENCY_LINE = re.compile(r"\s*(?:[-*•]\s+|\d+[.)]\s+)?")
 
 
@@ -463,35 +715,54 @@ def _lists(ctx: _Context, low: int, high: int) -> list[Claim]:
     text, slots = ctx.text, ctx.slots
     claims: list[Claim] = []
     heads: list[tuple[str, int, int]] = []  # node, claim start, list start
-    for match in _NEIGHBOURS_OF.finditer(text, low, high):
+    for match in _scan(_NEIGHBOURS_OF, text, low, high, "neighbo", "adjacency"):
+        if _NUMBER_WORDS.search(text, max(low, match.start() - 12), match.start()):
+            continue  # "the number of neighbours of A is 4" is a degree
         node = slots.after(text, match.end(), high)
         opening = None if node is None else _LIST_START.match(text, node[1], high)
         if node is not None and opening is not None:
             partial = bool(opening.group("partial"))
             heads.append((node[0], match.start(), -opening.end() if partial else opening.end()))
-    for match in _NEIGHBOURS_POSSESSIVE.finditer(text, low, high):
+    for match in _scan(_NEIGHBOURS_POSSESSIVE, text, low, high, "'s", "’s"):
         node = slots.before(text, match.start(), low)
         opening = _LIST_START.match(text, match.end(), high)
         if node is not None and opening is not None:
             partial = bool(opening.group("partial"))
             heads.append((node[0], node[1], -opening.end() if partial else opening.end()))
-    for match in _N_OF.finditer(text, low, high):
+    for match in _scan(_ADJACENT_TO_HEAD, text, low, high, "adjacent", "connected"):
+        before = text[low : match.start()].rstrip()
+        if before and before[-1] not in ".:;-*•>(":
+            continue  # "A is adjacent to B" is read as a phrase
+        node = slots.after(text, match.end(), high)
+        opening = None if node is None else _LIST_START.match(text, node[1], high)
+        if node is not None and opening is not None:
+            heads.append((node[0], match.start(), opening.end()))
+    for match in _scan(_ITS_NEIGHBOURS, text, low, high, "its "):
+        node = _antecedent(ctx, low, match.start())
+        opening = _LIST_START.match(text, match.end(), high)
+        if node is not None and opening is not None:
+            partial = bool(opening.group("partial"))
+            heads.append((node[0], node[1], -opening.end() if partial else opening.end()))
+    for match in _scan(_N_OF, text, low, high, "n("):
         node = slots.after(text, match.end(), high)
         opening = None if node is None else _LIST_START.match(text, node[1], high)
         if node is not None and opening is not None:
             heads.append((node[0], match.start(), opening.end()))
     if not heads:
         line = _ADJACENCY_LINE.match(text, low, high)
-        colon = text.find(":", low, high)
-        if line is not None and colon > line.end():
+        opening = _ADJACENCY_OPENING.search(text, low, high)
+        colon = -1 if opening is None else opening.start()
+        if line is not None and opening is not None and colon > line.end():
+            arrow = opening.group("arrow") is not None
             head = text[line.end() : colon]
             attributes = re.search(r"\s*\((?:weight|w)\s*[=:]?\s*(\d+)\)\s*$", head)
             name_end = line.end() + (attributes.start() if attributes else len(head))
             head_node = slots.resolve(text[line.end() : name_end])
             if head_node is not None:
-                items, complete = slots.items(text, colon + 1, high)
-                if items and complete:
-                    heads.append((head_node, line.end(), colon + 1))
+                items, complete = slots.items(text, opening.end(), high)
+                emphasised = head.strip().startswith(("**", "`"))
+                if items and complete and (not arrow or len(items) >= 2 or emphasised):
+                    heads.append((head_node, line.end(), opening.end()))
                     if attributes is not None:
                         claims.append(Claim("node_weight", (head_node,), int(attributes.group(1)),
                                             line.end(), line.end() + len(head)))  # fmt: skip
@@ -518,35 +789,46 @@ def _lists(ctx: _Context, low: int, high: int) -> list[Claim]:
 def _sets(ctx: _Context, low: int, high: int) -> list[Claim]:
     text, slots = ctx.text, ctx.slots
     claims: list[Claim] = []
-    for match in _CLIQUE.finditer(text, low, high):
+    for match in _scan(_CLIQUE, text, low, high, "clique", "triangle"):
         end = _list_end(text, match.end(), high)
         items, complete = slots.items(text, match.end(), end)
         if len(items) >= 2 and complete:
             nodes = tuple(dict.fromkeys(node for node, _, _ in items))
             claims.append(Claim("clique", nodes, None, match.start(), items[-1][2]))
-    for match in _FORMS.finditer(text, low, high):
+    for match in _scan(_FORMS, text, low, high, "clique", "triangle", "pairwise", "mutually"):
         start = max(low, text.rfind("{", low, match.start()), text.rfind("[", low, match.start()),
                     text.rfind(":", low, match.start()) + 1)  # fmt: skip
-        items, complete = slots.items(text, start, match.start())
+        lead = _NODES_WORD.match(text, start, match.start())
+        items, complete = slots.items(text, start if lead is None else lead.end(), match.start())
         if len(items) >= 2 and complete:
             nodes = tuple(dict.fromkeys(node for node, _, _ in items))
             claims.append(Claim("clique", nodes, None, start, match.end()))
-    for match in _K_CORE.finditer(text, low, high):
+    for match in _scan(_K_CORE, text, low, high, "core"):
         end = _list_end(text, match.end(), high)
         items, complete = slots.items(text, match.end(), end)
         if items and complete:
             nodes = tuple(dict.fromkeys(node for node, _, _ in items))
             claims.append(Claim("k_core", nodes, int(match.group(1)), match.start(), end))
-    for match in _WITHIN.finditer(text, low, high):
+    balls: list[tuple[str, int, int, int]] = []  # source, k, claim start, list start
+    for match in _scan(_WITHIN, text, low, high, "within", "at most"):
         source = slots.after(text, match.end(), high)
         opening = None if source is None else _LIST_START.match(text, source[1], high)
-        if source is None or opening is None:
-            continue
-        end = _list_end(text, opening.end(), high)
-        items, complete = slots.items(text, opening.end(), end)
+        if source is not None and opening is not None:
+            k = int(match.group(1) or match.group(2))
+            balls.append((source[0], k, match.start(), opening.end()))
+    for match in _scan(
+        _REACHABLE, text, low, high, "reachable"
+    ):  # "reachable from A within 2 hops: ..."
+        source = slots.after(text, match.end(), high)
+        opening = None if source is None else _WITHIN_AFTER.match(text, source[1], high)
+        if source is not None and opening is not None:
+            balls.append((source[0], int(opening.group(1)), match.start(), opening.end()))
+    for source_node, k, start, list_start in balls:
+        end = _list_end(text, list_start, high)
+        items, complete = slots.items(text, list_start, end)
         if items and complete:
-            nodes = (source[0], *dict.fromkeys(node for node, _, _ in items))
-            claims.append(Claim("within_hops", nodes, int(match.group(1)), match.start(), end))
+            nodes = (source_node, *dict.fromkeys(node for node, _, _ in items))
+            claims.append(Claim("within_hops", nodes, k, start, end))
     return claims
 
 
@@ -588,6 +870,12 @@ def _row_claims(ctx: _Context, header: list[str], cells: list[tuple[int, int]]) 
         if text[a:b].strip().isdigit()
     }
     found = [node for node in nodes if node is not None]
+    if not nodes and "edge" in header:  # "| (A, B) | 7 |" or "| A-B | 7 |"
+        a, b = cells[header.index("edge")]
+        inner = a + len(text[a:b]) - len(text[a:b].lstrip(" ("))
+        pair = _pair_after(ctx, inner, b, _EDGE_OR_COMMA)
+        found = [] if pair is None else list(pair[0])
+        nodes = [None, None] if pair is None else list(found)
     if not nodes or len(found) != len(nodes):
         return []
     start, end = cells[0][0], cells[-1][1]
@@ -604,10 +892,16 @@ def _row_claims(ctx: _Context, header: list[str], cells: list[tuple[int, int]]) 
             if column in numbers:
                 claims.append(Claim(kind, (found[0],), numbers[column], start, end,
                                     implicit_source=kind == "distance"))  # fmt: skip
+        for column, value in numbers.items():  # "| Node | Distance from A |"
+            named = _DISTANCE_FROM.match(column)
+            source = None if named is None else ctx.slots.resolve(named.group(1))
+            if source is not None:
+                claims.append(Claim("distance", (source, found[0]), value, start, end))
     return claims
 
 
-_NODE_COLUMNS = {"node", "source", "target", "u", "v", "from", "to", "a", "b", "name"}
+_DISTANCE_FROM = re.compile(r"(?:shortest\s+)?(?:dist\.?|distance)\s+from\s+(.+)")
+_NODE_COLUMNS = {"node", "vertex", "source", "target", "u", "v", "from", "to", "a", "b", "name"}
 _ONE_NODE_COLUMNS = {
     "degree": "degree",
     "deg": "degree",
@@ -664,10 +958,33 @@ def _any_of(*words: str) -> re.Pattern[str]:
 
 _READERS: tuple[tuple[Callable[[_Context, int, int], list[Claim]], re.Pattern[str]], ...] = (
     (_separated, _any_of("-", "–", "—", "→", "⟶", "↔", ">")),
-    (_phrases, _any_of("connect", "adjacent", "linked", "joined", "neighbo", "edge")),
-    (_distances, _any_of("dist", "path", "hop", "edge", "step", "d(", "sp(", "d[")),
-    (_numbers_of, _any_of("deg", "weight", "w(", " has ")),
-    (_lists, _any_of("neighbo", "n(", ":", "clique", "triangle", "core", "within", "form")),
+    (_phrases, _any_of("connect", "adjacent", "link", "joined", "neighbo", "edge", "\\in", "\\no")),
+    (_triples, _any_of("(")),
+    (
+        _distances,
+        _any_of("dist", "path", "hop", "edge", "step", "d(", "sp(", "d[", "delta", "δ", "cost"),
+    ),  # fmt: skip
+    (_numbers_of, _any_of("deg", "weigh", "w(", " has ", "[w", " edges", "number of")),
+    (
+        _lists,
+        _any_of(
+            "neighbo",
+            "n(",
+            ":",
+            "clique",
+            "triangle",
+            "core",
+            "within",
+            "form",
+            "→",
+            "->",
+            "adjacency",
+            "reachable",
+            "at most",
+            "pairwise",
+            "mutually",
+        ),
+    ),
 )
 """Each reader, and the words (lower case) a line needs for it to find anything: a cheap
 test that skips the reader's patterns on lines it cannot read."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import networkx as nx
 import pytest
@@ -25,7 +26,7 @@ def _graph() -> nx.Graph[str]:
 
 
 @pytest.mark.parametrize("example", EXAMPLES["examples"], ids=lambda e: e["text"][:30])
-def test_worked_example(example: dict[str, str | None]) -> None:
+def test_worked_example(example: dict[str, Any]) -> None:
     graph = _graph()
     text = str(example["text"])
     checked = check_claims(extract_claims(text, NodeNames(graph)), GraphFacts(graph))
@@ -38,6 +39,8 @@ def test_worked_example(example: dict[str, str | None]) -> None:
     assert mine[0].error == example.get("error")
     if "truth" in example:
         assert mine[0].truth == example["truth"]
+    for kind in example.get("absent", []):  # e.g. "A is connected to B and C" is no full list
+        assert all(c.claim.kind != kind for c in checked), kind
 
 
 def test_numeric_ids_read_as_nodes_and_arithmetic_is_no_edge() -> None:

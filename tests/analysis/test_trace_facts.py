@@ -188,3 +188,35 @@ def test_the_jobs_report_shows_the_measures_and_highlights_wrong_claims(
     assert "2 claims, 2 checkable, 1 wrong (hallucinated edge 1)" in measures
     assert "right for wrong reasons" in measures
     assert errors == []
+
+
+def test_judge_agreement_counts_responses_both_looked_at(tmp_path: Path) -> None:
+    from gralgo.analysis._trace_facts import judge_agreement
+
+    zero = {"hallucinated_edge": 0, "missed_edge": 0, "wrong_weight": 0, "wrong_degree": 0}
+    responses = pd.DataFrame(
+        [
+            {"item": "r1", **zero, "hallucinated_edge": 2},
+            {"item": "r2", **zero, "wrong_weight": 1},
+            {"item": "r3", **zero, "wrong_degree": 3},  # a computed fact: no memorization error
+            {"item": "r4", **zero},
+            {"item": "r5", **zero, "missed_edge": 1},  # the judge did not look at it
+        ]
+    )
+    pd.DataFrame(
+        {
+            "item": ["r1", "r1", "r2", "r3", "r4", "r6"],
+            "labels": [
+                "redundancy",
+                "omission;graph_memorization_error",
+                "redundancy",
+                "state_update_error",
+                None,
+                "graph_memorization_error",
+            ],
+        }  # fmt: skip
+    ).to_csv(tmp_path / "sections.csv", index=False)
+    row = judge_agreement(responses, tmp_path / "sections.csv").iloc[0]
+    # checker: r1, r2 flagged; judge: r1 only (any section of it); both looked at r1-r4
+    assert (row["responses"], row["both"], row["checker_only"], row["judge_only"]) == (4, 1, 1, 0)
+    assert row["kappa"] == pytest.approx(0.5)

@@ -1,0 +1,36 @@
+"""The trace-fact checker on traces written independently of the extractor
+(``trace_facts_phrasings``): the goal (precision >= 0.95, recall >= 0.8 per error kind, in
+every format) on the phrasings it was tuned on, and on the held-out phrasings it was not."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.analysis.trace_facts_phrasings import labelled_set
+from tests.analysis.trace_facts_score import score_by
+
+TUNED = ("dev", "dev2", "dev3")
+
+
+def _misses(split: str, seeds: int) -> list[tuple[str, str, dict[str, float]]]:
+    """(format, kind, row) for every kind and format below the goal."""
+    by_format = score_by(labelled_set(split, seeds), lambda trace, _span: trace.format)
+    return [
+        (fmt, kind, row)
+        for fmt, kinds in sorted(by_format.items())
+        for kind, row in kinds.items()
+        if kind != "correct_read" and (row["precision"] < 0.95 or row["recall"] < 0.8)
+    ]
+
+
+@pytest.mark.parametrize("split", TUNED)
+def test_tuned_phrasings_meet_the_goal_in_every_format(split: str) -> None:
+    assert _misses(split, seeds=2) == []
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="held-out phrasings: recall 0.24-0.67 per kind (design/trace-facts.md, Validation)",
+)
+def test_held_out_phrasings_meet_the_goal_in_every_format() -> None:
+    assert _misses("test", seeds=2) == []

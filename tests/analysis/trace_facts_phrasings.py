@@ -1,0 +1,770 @@
+"""A second labelled set for the trace-fact checker, written independently of the extractor.
+
+The first set (``trace_facts_planted``) states every fact in the extractor's own phrasings.
+This one is written from a bank of phrasings in the style of real reasoning traces ("Looking at
+node 12, its neighbors are ...", "X connects to Y with weight 5", ``$d(X,Z)=9$``, Markdown
+tables, numbered lists), split once into a **dev** list (the extractor may be tuned on it) and
+a held-out **test** list (measured, never tuned on). The split was committed before any tuning.
+Round 1 held out the lists now called ``dev2``: measured once after tuning on ``dev``, it
+missed the goal; the extractor was then tuned on ``dev2`` and measured once on a fresh list
+written before that tuning (round 2, now ``dev3``), which missed it too; round 3 tuned on
+``dev3`` and measured once on a third fresh list (``HELD_OUT``, split ``test``).
+
+Graphs and certificates come from each task's solver (``trace_facts_planted._graph``), so the
+labels are exact: each statement states one fact, correct or with one planted error of a known
+kind; filler prose (plans, queue states, arithmetic, "unvisited neighbours") is mixed in to
+catch false claims. Deterministic: the same seed writes the same traces.
+"""
+
+from __future__ import annotations
+
+import random
+import string
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import networkx as nx
+
+from gralgo.tasks import InstanceRejected, Problem, TaskSettings, make_task
+from tests.analysis.trace_facts_planted import FORMATS, TASKS, Planted, _graph, _long_names
+
+SPLITS = ("dev", "dev2", "dev3", "test")
+
+# Placeholders: {u} {v} a node as written in prose (``node 12`` under numeric ids), {bu} {bv}
+# the bare name or id, {w} a weight, {d} a number (degree, distance, total), {h} hops, {k} the
+# task's k, {items} ``A, B, C``, {items_and} ``A, B, and C``, {items_brace} ``{A, B, C}``,
+# {bitems} bare names, {path} ``A → B → C``, {bpath} ``A -> B -> C`` (bare), {sum} ``3 + 4``,
+# {shape} clique or triangle. A statement kind's phrasings: ``(style, template)``.
+Phrasing = tuple[str, str]
+
+PHRASINGS: dict[str, dict[str, list[Phrasing]]] = {
+    "edge": {
+        "dev": [
+            ("prose", "{u} is connected to {v}."),
+            ("prose", "Looking at {u}, I see it connects to {v}."),
+            ("prose", "There's an edge {u}-{v}."),
+            ("prose", "{u} and {v} share an edge."),
+            ("prose", "Edge ({bu}, {bv}) exists."),
+            ("latex", "$({bu}, {bv}) \\in E$, so they are adjacent."),
+            ("list", "- {bu} — {bv}"),
+            ("prose", "{u} is a neighbor of {v}."),
+        ],
+        "dev2": [
+            ("prose", "{u} connects to {v}."),
+            ("prose", "Yes, {u} and {v} are connected."),
+            ("prose", "The edge ({bu}, {bv}) is in the graph."),
+            ("prose", "{u} links directly to {v}."),
+            ("prose", "We have the edge {bu} – {bv}."),
+            ("latex", "Since \\( {bu} - {bv} \\) is an edge, continue."),
+            ("prose", "{v} is adjacent to {u}."),
+            ("list", "1. {bu} -- {bv}"),
+        ],
+    },
+    "non_edge": {
+        "dev": [
+            ("prose", "{u} and {v} are not adjacent."),
+            ("prose", "{u} is not connected to {v}."),
+            ("prose", "There is no edge between {u} and {v}."),
+            ("prose", "No edge {bu}-{bv}, so skip it."),
+            ("prose", "{u} is not a neighbor of {v}."),
+        ],
+        "dev2": [
+            ("prose", "{u} and {v} aren't connected."),
+            ("prose", "{u} is not adjacent to {v}."),
+            ("prose", "But ({bu}, {bv}) is not an edge."),
+            ("prose", "{v} is not among the neighbors of {u}."),
+            ("prose", "There's no edge connecting {u} and {v}."),
+        ],
+    },
+    "neighbours": {
+        "dev": [
+            ("prose", "Looking at {u}, its neighbors are {items_and}."),
+            ("prose", "Neighbors of {u}: {items}."),
+            ("list", "- {bu}: {bitems}"),
+            ("prose", "{u}'s neighbours are {items}."),
+            ("latex", "$N({bu}) = \\{{{bitems}\\}}$"),
+        ],
+        "dev2": [
+            ("prose", "{u} is connected to {items_and}."),
+            ("list", "1. {bu}: connected to {bitems}"),
+            ("prose", "The neighbors of {u} are: {items}."),
+            ("prose", "Adjacent to {u}: {items}."),
+            ("list", "**{bu}** → {bitems}"),
+        ],
+    },
+    "edge_weight": {
+        "dev": [
+            ("prose", "{u} connects to {v} with weight {w}."),
+            ("prose", "The edge ({bu}, {bv}) has weight {w}."),
+            ("arrow", "{bu}—{bv}: {w}"),
+            ("list", "- {bu} - {bv} (weight {w})"),
+            ("latex", "$w({bu}, {bv}) = {w}$"),
+            ("prose", "Edge {bu}–{bv} costs {w}."),
+        ],
+        "dev2": [
+            ("prose", "The weight of edge {bu}-{bv} is {w}."),
+            ("prose", "{u} to {v} has weight {w}."),
+            ("list", "2. {bu} -- {bv} ({w})"),
+            ("prose", "Edge ({bu}, {bv}) with weight {w}."),
+            ("prose", "{u} and {v} are joined by an edge of weight {w}."),
+            ("arrow", "{bu} → {bv} [w={w}]"),
+        ],
+    },
+    "node_weight": {
+        "dev": [
+            ("prose", "{u} has weight {w}."),
+            ("prose", "weight({bu}) = {w}"),
+            ("prose", "{u} (weight {w}) is next."),
+            ("latex", "$w({bu}) = {w}$"),
+        ],
+        "dev2": [
+            ("prose", "The weight of {u} is {w}."),
+            ("prose", "{u} has a weight of {w}."),
+            ("list", "- {bu}: weight {w}"),
+            ("prose", "{u} weighs {w}."),
+        ],
+    },
+    "degree": {
+        "dev": [
+            ("prose", "deg({bu})={d}"),
+            ("prose", "{u} has {d} neighbours."),
+            ("prose", "So {u} has degree {d}."),
+            ("latex", "$\\deg({bu}) = {d}$"),
+            ("list", "- {bu}: degree {d}"),
+            ("prose", "The degree of {u} is {d}."),
+        ],
+        "dev2": [
+            ("prose", "{u} has {d} neighbors."),
+            ("prose", "Degree of {u}: {d}."),
+            ("prose", "{u} has {d} edges."),
+            ("prose", "{u}'s degree is {d}."),
+            ("list", "3. {bu} (degree {d})"),
+            ("latex", "So $\\text{{deg}}({bu}) = {d}$."),
+        ],
+    },
+    "distance": {
+        "dev": [
+            ("prose", "The distance from {u} to {v} is {d}."),
+            ("latex", "$d({bu},{bv})={d}$"),
+            ("prose", "dist({bu}, {bv}) = {d}"),
+            ("prose", "The shortest path from {u} to {v} has length {d}."),
+            ("prose", "Shortest distance between {u} and {v}: {d}."),
+        ],
+        "dev2": [
+            ("prose", "Distance from {u} to {v} is {d}."),
+            ("prose", "So the shortest distance from {u} to {v} = {d}."),
+            ("latex", "Thus $\\text{{dist}}({bu}, {bv}) = {d}$."),
+            ("prose", "The shortest path between {u} and {v} has length {d}."),
+            ("prose", "d({bu}, {bv}) = {d}"),
+        ],
+    },
+    "hops": {
+        "dev": [
+            ("prose", "{v} is {h} hops from {u}."),
+            ("prose", "The hop distance from {u} to {v} is {h}."),
+        ],
+        "dev2": [
+            ("prose", "{v} is {h} hops away from {u}."),
+            ("prose", "{v} is {h} steps from {u}."),
+        ],
+    },
+    "path": {
+        "dev": [
+            ("arrow", "Path: {path}, total {d}"),
+            ("arrow", "Shortest path {path} with total {d}."),
+            ("arrow", "{bpath}: {sum} = {d}"),
+            ("arrow", "Take {path}, total weight {d}."),
+        ],
+        "dev2": [
+            ("arrow", "Route {bpath} with total {d}."),
+            ("arrow", "{path} gives {sum} = {d}."),
+            ("arrow", "Shortest path: {path} (length {d})"),
+            ("arrow", "{bpath}, total = {d}"),
+        ],
+    },
+    "clique": {
+        "dev": [
+            ("prose", "The {shape} {items_brace} works."),
+            ("prose", "{items_and} form a {shape}."),
+            ("prose", "So the maximum {shape} is {items_brace}."),
+        ],
+        "dev2": [
+            ("prose", "{items_brace} is a {shape}."),
+            ("prose", "Found a {shape}: {items}."),
+            ("prose", "The nodes {items} form a {shape}."),
+        ],
+    },
+    "k_core": {
+        "dev": [
+            ("prose", "The {k}-core is {items_brace}."),
+            ("prose", "So the {k}-core consists of {items_and}."),
+        ],
+        "dev2": [
+            ("prose", "Therefore the {k}-core = {items_brace}."),
+            ("prose", "The {k}-core contains {items}."),
+        ],
+    },
+    "hop_ball": {
+        "dev": [
+            ("prose", "Nodes within {k} hops of {u}: {items}."),
+            ("prose", "So the nodes within {k} hops of {u} are {items_and}."),
+        ],
+        "dev2": [
+            ("prose", "Within {k} hops from {u}: {items}."),
+            ("prose", "The nodes within {k} hops from {u} are {items}."),
+        ],
+    },
+}
+"""Statement kinds and their phrasings, per split."""
+
+TABLES: dict[str, dict[str, list[tuple[str, str]]]] = {
+    "degree": {
+        "dev": [("| Node | Degree |", "| {bu} | {d} |")],
+        "dev2": [("| Node | Neighbors | Degree |", "| {bu} | {bitems} | {d} |")],
+    },
+    "edge_weight": {
+        "dev": [("| Source | Target | Weight |", "| {bu} | {bv} | {w} |")],
+        "dev2": [("| From | To | Cost |", "| {bu} | {bv} | {w} |")],
+    },
+    "distance": {
+        "dev": [("| Node | Distance from {src} |", "| {bv} | {d} |")],
+        "dev2": [("| Vertex | Shortest distance from {src} |", "| {bv} | {d} |")],
+    },
+}
+"""Markdown tables (header, row): several rows, one of them wrong."""
+
+FILLER = {
+    "dev": [
+        "Let me think about this step by step.",
+        "Step 3: so we have 5 candidates left, and 12 - 5 = 7.",
+        "Now 3 + 4 = 7, which is below the threshold of 9.",
+        "Let me check the neighbors of {u} again.",
+        "Queue: [{bu}, {bv}]",
+        "Next, pop {u} from the queue.",
+    ],
+    "dev2": [
+        "Hmm, wait. Let me recount the edges.",
+        "Current best sum is 14, and 5 + 9 = 14.",
+        "Visited: {bu}, {bv}",
+        "{u} has 2 unvisited neighbours left.",
+        "Mark {u} as done and move on.",
+        "I think the answer is 6, but let me verify that 2 * 3 = 6.",
+    ],
+}
+"""Prose with numbers and names that states no checkable fact."""
+
+
+HELD_OUT_2: dict[str, list[Phrasing]] = {
+    "edge": [
+        ("prose", "{u} has an edge to {v}."),
+        ("list", "Edge: {bu} - {bv}"),
+        ("prose", "{u} is directly connected to {v}."),
+        ("arrow", "`{bu}` -- `{bv}`"),
+        ("arrow", "{u} <-> {v}"),
+        ("prose", "**{bu}**–**{bv}** is an edge."),
+        ("prose", "{u} is linked with {v}."),
+        ("prose", "Check: {u} and {v} are neighbors."),
+    ],
+    "non_edge": [
+        ("prose", "{u} has no edge to {v}."),
+        ("prose", "{u} is not linked to {v}."),
+        ("prose", "{u} and {v} are not neighbors."),
+        ("prose", "{v} isn't connected to {u}."),
+        ("latex", "$({bu}, {bv}) \\notin E$"),
+        ("prose", "There is no edge from {u} to {v}."),
+    ],
+    "neighbours": [
+        ("list", "{bu}: [{bitems}]"),
+        ("latex", "N({bu}) = [{bitems}]"),
+        ("prose", "Neighbours of {u} are {items_and}."),
+        ("prose", "Adjacency of {u}: {items}."),
+        ("prose", "{u} is adjacent to {items_and}."),
+        ("list", "- **{bu}**: {bitems}"),
+    ],
+    "edge_weight": [
+        ("arrow", "{bu}-{bv} = {w}"),
+        ("prose", "weight({bu}, {bv}) = {w}"),
+        ("prose", "Edge {bu}-{bv} has cost {w}."),
+        ("prose", "Going from {u} to {v} costs {w}."),
+        ("list", "({bu}, {bv}, {w})"),
+        ("prose", "The edge between {u} and {v} has weight {w}."),
+    ],
+    "node_weight": [
+        ("prose", "{u}'s weight is {w}."),
+        ("prose", "Weight of {u}: {w}."),
+        ("list", "{u} [w={w}]"),
+        ("prose", "Take {u} with weight {w}."),
+    ],
+    "degree": [
+        ("prose", "{u} is connected to {d} nodes."),
+        ("list", "{u}: {d} edges"),
+        ("prose", "degree({bu}) = {d}"),
+        ("prose", "The number of neighbors of {u} is {d}."),
+        ("prose", "{u} (deg {d})"),
+        ("list", "**{bu}**: degree = {d}"),
+    ],
+    "distance": [
+        ("prose", "Shortest path length between {u} and {v} = {d}."),
+        ("prose", "dist[{bu}][{bv}] = {d}"),
+        ("latex", "$\\delta({bu}, {bv}) = {d}$"),
+        ("prose", "{v} is at distance {d} from {u}."),
+        ("prose", "The minimum cost from {u} to {v} is {d}."),
+        ("prose", "sp({bu}, {bv}) = {d}"),
+    ],
+    "hops": [
+        ("prose", "{v} is at hop distance {h} from {u}."),
+        ("prose", "It takes {h} hops to get from {u} to {v}."),
+        ("prose", "{u} and {v} are {h} hops apart."),
+    ],
+    "path": [
+        ("arrow", "{path} = {d}"),
+        ("arrow", "Path {bpath} costs {sum} = {d}."),
+        ("arrow", "Best path: {bpath}, cost {d}."),
+        ("arrow", "{path}: total weight = {d}"),
+        ("arrow", "via {path}, the length is {d}"),
+    ],
+    "clique": [
+        ("prose", "[{bitems}] is a {shape}."),
+        ("prose", "Candidate {shape}: {items_brace} (all pairs adjacent)."),
+        ("prose", "{items_and} are pairwise adjacent, so they form a {shape}."),
+    ],
+    "k_core": [
+        ("prose", "{k}-core: {items_brace}"),
+        ("prose", "The {k}-core has nodes {items}."),
+        ("prose", "Nodes remaining in the {k}-core: {items}."),
+    ],
+    "hop_ball": [
+        ("prose", "Reachable from {u} within {k} hops: {items}."),
+        ("prose", "Nodes at distance at most {k} from {u}: {items_brace}."),
+    ],
+}
+"""The round-2 held-out phrasings, written after round 1's held-out list (now ``dev2``) had
+been measured once and before the extractor was tuned on ``dev2``; measured once, then tuned
+on (now ``dev3``)."""
+for _kind, _phrasings in HELD_OUT_2.items():
+    PHRASINGS[_kind]["dev3"] = _phrasings
+TABLES["degree"]["dev3"] = [("| Vertex | deg |", "| {bu} | {d} |")]
+TABLES["edge_weight"]["dev3"] = [("| Edge | Weight |", "| ({bu}, {bv}) | {w} |")]
+TABLES["distance"]["dev3"] = [("| Node | Dist. from {src} |", "| {bv} | {d} |")]
+FILLER["dev3"] = [
+    "Stack: [{bu}]",
+    "Pop {u}; push its unvisited neighbors.",
+    "So far the best is 17 (from 8 + 9).",
+    "{u} still has 3 unvisited edges.",
+    "Next candidate: {u}.",
+    "Remaining budget: 10 - 4 = 6.",
+]
+
+
+HELD_OUT: dict[str, list[Phrasing]] = {
+    "edge": [
+        ("prose", "I see {u} connected with {v}."),
+        ("prose", "{u} and {v} are directly linked."),
+        ("arrow", "Yes: {bu}–{bv}."),
+        ("prose", "{u} has {v} as a neighbor."),
+        ("prose", "{v} appears in {u}'s adjacency list."),
+        ("prose", "`({bu}, {bv})` is present in the edge list."),
+    ],
+    "non_edge": [
+        ("prose", "{u} does not connect to {v}."),
+        ("prose", "{u} and {v} have no edge."),
+        ("prose", "There isn't an edge between {u} and {v}."),
+        ("prose", "{v} is not a neighbour of {u}."),
+        ("prose", "Is {u} adjacent to {v}? No."),
+    ],
+    "neighbours": [
+        ("prose", "{u}'s adjacency list: {items}."),
+        ("list", "{u} neighbors: {items}"),
+        ("prose", "The neighbor set of {u} is {items_brace}."),
+        ("arrow", "{bu} -> [{bitems}]"),
+        ("latex", "Neighbours({bu}) = {items_brace}"),
+    ],
+    "edge_weight": [
+        ("prose", "{bu}–{bv} weighs {w}."),
+        ("list", "Edge ({bu}, {bv}): weight {w}"),
+        ("prose", "cost({bu}, {bv}) = {w}"),
+        ("prose", "{bu} to {bv} = {w}"),
+        ("prose", "The {bu}-{bv} edge has weight {w}."),
+    ],
+    "node_weight": [
+        ("prose", "Node {bu} has weight {w}."),
+        ("prose", "{u} carries weight {w}."),
+        ("prose", "w[{bu}] = {w}"),
+    ],
+    "degree": [
+        ("prose", "Node {bu} has degree {d}."),
+        ("prose", "{u} touches {d} edges."),
+        ("arrow", "{bu} → degree {d}"),
+        ("prose", "{u} has a degree of {d}."),
+        ("prose", "The degree for {u} is {d}."),
+    ],
+    "distance": [
+        ("prose", "Distance({bu}, {bv}) = {d}"),
+        ("prose", "The shortest route from {u} to {v} costs {d}."),
+        ("prose", "{u} to {v}: shortest distance {d}."),
+        ("prose", "dist from {u} to {v} = {d}"),
+        ("prose", "The distance between {u} and {v} equals {d}."),
+    ],
+    "hops": [
+        ("prose", "{v} is {h} edges away from {u}."),
+        ("prose", "{u} reaches {v} in {h} hops."),
+    ],
+    "path": [
+        ("arrow", "{path} (total: {d})"),
+        ("arrow", "Path {bpath}: cost = {d}"),
+        ("arrow", "{path}; sum = {sum} = {d}"),
+        ("arrow", "Following {path} gives total {d}."),
+    ],
+    "clique": [
+        ("prose", "Nodes {items} are all mutually connected ({shape})."),
+        ("prose", "Maximum {shape}: {items_brace}"),
+        ("prose", "{items_and} make a {shape}."),
+    ],
+    "k_core": [
+        ("prose", "{k}-core = {items_brace}"),
+        ("prose", "Members of the {k}-core: {items}."),
+    ],
+    "hop_ball": [
+        ("prose", "Within distance {k} of {u}: {items}."),
+        ("prose", "{k}-hop neighborhood of {u}: {items_brace}."),
+    ],
+}
+"""The round-3 held-out phrasings (``test``), written after round 2's held-out list (now
+``dev3``) had been measured once and before the extractor was tuned on ``dev3``."""
+for _kind, _phrasings in HELD_OUT.items():
+    PHRASINGS[_kind]["test"] = _phrasings
+TABLES["degree"]["test"] = [("| Node | Deg. |", "| {bu} | {d} |")]
+TABLES["edge_weight"]["test"] = [("| Node A | Node B | Weight |", "| {bu} | {bv} | {w} |")]
+TABLES["distance"]["test"] = [("| Node | Dist from {src} |", "| {bv} | {d} |")]
+FILLER["test"] = [
+    "Let me list the edges again carefully.",
+    "Frontier: {bu}, {bv}",
+    "Total so far: 4 + 5 = 9.",
+    "I'll consider {u} next since it has 2 unexplored edges.",
+    "Hmm, {u} was already visited.",
+    "The answer should be at most 12.",
+]
+
+
+@dataclass
+class Labelled(Planted):
+    """A :class:`Planted` trace with the phrasing style of each labelled span."""
+
+    split: str = "dev"
+    styles: dict[tuple[int, int], str] | None = None
+
+
+class _Writer:
+    def __init__(self, trace: Labelled) -> None:
+        self.trace = trace
+        self.length = 0
+        self.parts: list[str] = []
+        assert trace.styles is not None
+        self.styles = trace.styles
+
+    def add(self, text: str, error: str | None, style: str) -> None:
+        span = (self.length, self.length + len(text))
+        self._append(text + "\n")
+        self.styles[span] = style
+        if error is None:
+            self.trace.correct.append(span)
+        else:
+            self.trace.errors.append((*span, error))
+
+    def table(self, header: str, rows: list[tuple[str, str | None]]) -> None:
+        columns = header.count("|") - 1
+        self._append(header + "\n" + "|" + " --- |" * columns + "\n")
+        for row, error in rows:
+            self.add(row, error, "table")
+
+    def filler(self, text: str) -> None:
+        self._append(text + "\n")
+
+    def _append(self, text: str) -> None:
+        self.parts.append(text)
+        self.length += len(text)
+
+
+def _fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+class _Author:
+    """Writes statements of one graph in one format, from one split's phrasings."""
+
+    def __init__(self, graph: nx.Graph[str], fmt: str, split: str, rng: random.Random) -> None:
+        self.graph, self.fmt, self.split, self.rng = graph, fmt, split, rng
+        self.long = _long_names(graph, rng) if fmt == "long_context" else {n: n for n in graph}
+        shown = sorted(self.long.values())
+        self.ids = {name: str(i) for i, name in enumerate(shown)}
+        self.weighted = any("weight" in d for _, _, d in graph.edges(data=True))
+        self.nodes = sorted(graph)
+        self.edges = sorted(tuple(sorted(e)) for e in graph.edges)
+        self.non_edges = sorted(tuple(sorted(e)) for e in nx.non_edges(graph))
+        self.source: object = None
+        """The question's own source node (``node``, ``root``), if it has one."""
+
+    def bare(self, node: str) -> str:
+        if self.fmt == "numeric_ids":
+            return self.ids[self.long[node]]
+        if self.fmt in ("edge_list", "adjacency_list") and self.rng.random() < 0.3:
+            return f'"{self.long[node]}"'  # models echo the prompt's quotes
+        return self.long[node]
+
+    def shown(self, node: str) -> str:
+        if self.fmt == "numeric_ids":
+            return f"node {self.ids[self.long[node]]}"
+        return self.long[node]
+
+    def render(self, template: str, **values: object) -> str:
+        nodes = {key: value for key, value in values.items() if isinstance(value, list)}
+        filled: dict[str, object] = {}
+        for field in _fields(template):
+            if field in ("u", "v"):
+                filled[field] = self.shown(str(values[field]))
+            elif field in ("bu", "bv"):
+                filled[field] = self.bare(str(values[field[1]]))
+            elif field == "items":
+                filled[field] = ", ".join(self.shown(n) for n in nodes["items"])
+            elif field == "items_and":
+                items = [self.shown(n) for n in nodes["items"]]
+                filled[field] = (
+                    " and ".join(items)
+                    if len(items) < 3
+                    else ", ".join(items[:-1]) + ", and " + items[-1]
+                )
+            elif field == "items_brace":
+                filled[field] = "{" + ", ".join(self.shown(n) for n in nodes["items"]) + "}"
+            elif field == "bitems":
+                filled[field] = ", ".join(self.bare(n) for n in nodes["items"])
+            elif field == "path":
+                filled[field] = " → ".join(self.shown(n) for n in nodes["path"])
+            elif field == "bpath":
+                filled[field] = " -> ".join(self.bare(n) for n in nodes["path"])
+            elif field == "sum":
+                path = nodes["path"]
+                filled[field] = " + ".join(
+                    str(self.graph.edges[a, b].get("weight", 1))
+                    for a, b in zip(path, path[1:], strict=False)
+                )
+            else:
+                filled[field] = values[field]
+        return template.format(**filled)
+
+    def phrasing(self, kind: str, usable: Callable[[str], bool] = lambda _: True) -> Phrasing:
+        return self.rng.choice([p for p in PHRASINGS[kind][self.split] if usable(p[1])])
+
+
+def write_trace(task: str, fmt: str, seed: int, split: str) -> Labelled:
+    """One labelled trace of ``task`` in ``fmt`` from ``split``'s phrasings: each statement
+    kind that applies, twice correct and twice with a planted error, plus one table."""
+    rng = random.Random(f"phrasings:{split}:{task}:{fmt}:{seed}")
+    solver = make_task(task, TaskSettings("test", "dataset"))
+    for _ in range(100):
+        graph, params = _graph(task, rng)
+        try:
+            solution = solver.solve(Problem(graph=graph, params=dict(params)))
+            break
+        except InstanceRejected:
+            continue
+    author = _Author(graph, fmt, split, rng)
+    author.source = params.get("node") or params.get("root")
+    long = author.long
+    shown_params = {k: long.get(v, v) if isinstance(v, str) else v for k, v in params.items()}
+    trace = Labelled(
+        task, fmt, nx.relabel_nodes(graph, long), shown_params, fmt == "numeric_ids",
+        split=split, styles={},
+    )  # fmt: skip
+    statements = _statements(author, task, solution.certificate)
+    rng.shuffle(statements)
+    writer = _Writer(trace)
+    for statement in statements:
+        statement(writer)
+        if rng.random() < 0.4:
+            u, v = rng.sample(author.nodes, 2)
+            writer.filler(author.render(rng.choice(FILLER[split]), u=u, v=v))
+    trace.text = "".join(writer.parts)
+    return trace
+
+
+Statement = Callable[[_Writer], None]
+
+
+def _statements(a: _Author, task: str, certificate: dict[str, object]) -> list[Statement]:
+    out: list[Statement] = []
+    rng, graph = a.rng, a.graph
+
+    def say(kind: str, error: str | None, usable: Callable[[str], bool] = lambda _: True,
+            **values: object) -> None:  # fmt: skip
+        style, template = a.phrasing(kind, usable)
+        text = a.render(template, **values)
+        out.append(lambda w: w.add(text, error, style))
+
+    for error in (None, None, "hallucinated_edge", "hallucinated_edge"):
+        u, v = rng.choice(a.edges if error is None else a.non_edges)
+        say("edge", error, u=u, v=v)
+    for error in (None, None, "missed_edge", "missed_edge"):
+        u, v = rng.choice(a.non_edges if error is None else a.edges)
+        say("non_edge", error, u=u, v=v)
+    for error in (None, None, "missed_edge", "hallucinated_edge"):
+        node = rng.choice([n for n in a.nodes if graph.degree(n) >= 2])
+        items = sorted(graph[node])
+        if error == "missed_edge":
+            items.remove(rng.choice(items))
+        elif error == "hallucinated_edge":
+            items.insert(rng.randrange(len(items) + 1), rng.choice(
+                [n for n in a.nodes if n != node and not graph.has_edge(n, node)]))  # fmt: skip
+        say("neighbours", error, u=node, items=items)
+    for error in (None, None, "wrong_degree", "wrong_degree"):
+        node = rng.choice(a.nodes)
+        d = graph.degree(node) + (rng.choice([-1, 1, 2]) if error else 0)
+        say("degree", error, u=node, d=d)
+    weight = "weight" if a.weighted else None
+    for error in (None, None, "wrong_distance", "wrong_distance"):
+        u, v = rng.sample(a.nodes, 2)
+        d = int(nx.shortest_path_length(graph, u, v, weight=weight))
+        say("distance", error, u=u, v=v, d=d + (rng.choice([1, 2, 3]) if error else 0))
+    for error in (None, "wrong_distance"):
+        u, v = rng.sample(a.nodes, 2)
+        h = int(nx.shortest_path_length(graph, u, v))
+        say("hops", error, u=u, v=v, h=h + (rng.choice([1, 2]) if error else 0))
+    far = [(u, v) for u in a.nodes for v in a.nodes if u < v and not graph.has_edge(u, v)]
+    for error in (None, None, "wrong_distance", "wrong_distance"):
+        u, v = rng.choice(far)  # a shortest path of two edges or more
+        path = nx.shortest_path(graph, u, v, weight=weight)
+        pairs = list(zip(path, path[1:], strict=False))
+        total = sum(int(graph.edges[p].get("weight", 1)) for p in pairs)
+        total += rng.choice([1, 2, 5]) if error else 0
+        say("path", error, lambda t: a.weighted or "{sum}" not in t, path=path, d=total)
+    if a.weighted:
+        for error in (None, None, "wrong_weight", "wrong_weight"):
+            u, v = rng.choice(a.edges)
+            w = int(graph.edges[u, v]["weight"])
+            say("edge_weight", error, u=u, v=v, w=w + (rng.choice([-1, 1, 2, 3]) if error and w > 1
+                                                       else 2 if error else 0))  # fmt: skip
+    _task_statements(a, task, certificate, say)
+    out.append(_table(a))
+    return out
+
+
+def _task_statements(
+    a: _Author, task: str, certificate: dict[str, object], say: Callable[..., None]
+) -> None:
+    rng, graph = a.rng, a.graph
+    if task in ("max_clique", "max_weight_triangle"):
+        key, shape = ("clique", "clique") if task == "max_clique" else ("triangle", "triangle")
+        members = [str(n) for n in certificate[key]]  # type: ignore[attr-defined]
+        say("clique", None, items=members, shape=shape)
+        kept = members[:-1] if shape == "triangle" else members
+        outsider = next(
+            n for n in a.nodes if n not in members and any(not graph.has_edge(n, m) for m in kept)
+        )
+        wrong = [*kept, outsider]
+        say("clique", "hallucinated_edge", items=wrong, shape=shape)
+    if task == "max_weight_triangle":
+        for error in (None, None, "wrong_weight", "wrong_weight"):
+            node = rng.choice(a.nodes)
+            w = int(graph.nodes[node]["weight"])
+            say("node_weight", error, u=node, w=w + (rng.choice([1, 2, 4]) if error else 0))
+    if task == "max_kcore":
+        k, core = int(certificate["k"]), [str(n) for n in certificate["nodes"]]  # type: ignore[arg-type,attr-defined]
+        say("k_core", None, k=k, items=core)
+        rest = [n for n in a.nodes if n not in core]
+        say("k_core", "wrong_set", k=k, items=[*core, rest[0]] if rest else core[1:])
+    if task == "distance_k":
+        node, k = str(certificate["node"]), int(certificate["k"])  # type: ignore[arg-type]
+        ball = [str(n) for n in certificate["nodes"]]  # type: ignore[attr-defined]
+        say("hop_ball", None, u=node, k=k, items=ball)
+        say("hop_ball", "wrong_set", u=node, k=k, items=ball[1:] or [node])
+
+
+def _table(a: _Author) -> Statement:
+    """A Markdown table of 4 rows, one of them wrong."""
+    rng, graph = a.rng, a.graph
+    kinds = ["degree", "edge_weight" if a.weighted else "degree"]
+    source = str(a.source or a.nodes[0])
+    if a.weighted:
+        kinds.append("distance")
+    kind = rng.choice(kinds)
+    header, row = rng.choice(TABLES[kind][a.split])
+    wrong_at = rng.randrange(4)
+    rows: list[tuple[str, str | None]] = []
+    if kind == "degree":
+        for i, node in enumerate(rng.sample(a.nodes, 4)):
+            d = graph.degree(node) + (rng.choice([1, 2]) if i == wrong_at else 0)
+            rows.append((a.render(row, bu=node, u=node, d=d, items=sorted(graph[node])),
+                         "wrong_degree" if i == wrong_at else None))  # fmt: skip
+    elif kind == "edge_weight":
+        for i, (u, v) in enumerate(rng.sample(a.edges, 4)):
+            w = int(graph.edges[u, v]["weight"]) + (rng.choice([1, 3]) if i == wrong_at else 0)
+            rows.append((a.render(row, u=u, v=v, w=w),
+                         "wrong_weight" if i == wrong_at else None))  # fmt: skip
+    else:
+        header = header.replace("{src}", a.shown(source))
+        lengths = nx.single_source_dijkstra_path_length(graph, source)
+        for i, node in enumerate(rng.sample([n for n in a.nodes if n != source], 4)):
+            d = int(lengths[node]) + (rng.choice([1, 2]) if i == wrong_at else 0)
+            rows.append((a.render(row, v=node, d=d),
+                         "wrong_distance" if i == wrong_at else None))  # fmt: skip
+    return lambda w: w.table(header, rows)
+
+
+def labelled_set(split: str, seeds: int = 4) -> list[Labelled]:
+    """Every task in every format, ``seeds`` traces each, from ``split``'s phrasings."""
+    assert split in SPLITS
+    return [
+        write_trace(task, fmt, seed, split)
+        for task in TASKS
+        for fmt in FORMATS
+        for seed in range(seeds)
+    ]
+
+
+def _style(trace: Planted, span: tuple[int, int] | None) -> str:
+    styles = getattr(trace, "styles", None) or {}
+    return "filler" if span is None else styles.get(span, "?")
+
+
+def report(split: str, seeds: int = 4) -> str:
+    """Markdown tables of precision and recall on ``split``: per error kind, per format, per
+    phrasing style (``python -m tests.analysis.trace_facts_phrasings dev|test``)."""
+    from tests.analysis.trace_facts_score import score, score_by
+
+    traces = labelled_set(split, seeds)
+    lines = [f"{split}: {len(traces)} traces, {sum(len(t.text) for t in traces)} characters", ""]
+    lines += ["| error kind | planted | flagged | precision | recall |", "|---|---|---|---|---|"]
+    for kind, row in score(traces).items():
+        lines.append(
+            f"| {kind} | {row['planted']:.0f} | {row['flagged']:.0f} | "
+            f"{row['precision']:.3f} | {row['recall']:.3f} |"
+        )
+    for name, key in (("format", lambda t, _s: t.format), ("style", _style)):
+        lines += ["", f"| {name} | " + " | ".join(f"{k} P / R" for k in _KINDS) + " |",
+                  "|---" * (len(_KINDS) + 1) + "|"]  # fmt: skip
+        for group, kinds in sorted(score_by(traces, key).items()):
+            cells = []
+            for kind in _KINDS:
+                row = kinds[kind]
+                cells.append(
+                    f"{row['precision']:.2f} / {row['recall']:.2f} ({row['planted']:.0f})"
+                    if row["planted"] or row["flagged"]
+                    else "–"
+                )
+            lines.append(f"| {group} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+_KINDS = (
+    "hallucinated_edge",
+    "missed_edge",
+    "wrong_weight",
+    "wrong_degree",
+    "wrong_distance",
+    "wrong_set",
+    "correct_read",
+)
+
+if __name__ == "__main__":
+    import sys
+
+    print(report(sys.argv[1] if len(sys.argv) > 1 else "dev"))
