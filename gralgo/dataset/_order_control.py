@@ -1,9 +1,10 @@
 """The positional control: does the order a prompt lists its graph in carry the answer?
 
 Every positional heuristic (``kind == "position"``: the busiest node of the first or second half
-of the edge list, the first or last listed node, ...) is scored twice on each instance: on the
-order its ``edge_list`` prompt shows (the lines read back from the prompt text, not a re-sorted
-list), and on the same lines permuted at random. The prompt order is drawn from the instance id
+of the edge list, the first or last listed node, ...) is scored on each instance on the order
+its ``edge_list`` prompt shows (the lines read back from the prompt text, not a re-sorted list),
+and on the same lines permuted at random (the mean over :data:`PERMUTATIONS` permutations, so
+the control's own draw adds little noise). The prompt order is drawn from the instance id
 (``gralgo.tasks._prompt_order``), so the two must agree within noise; the audit fails a task where a
 heuristic's mean paired difference exceeds :data:`NOISE_Z` standard errors (rule ``order``).
 """
@@ -20,6 +21,9 @@ from gralgo.seeding import rng_for
 
 NOISE_Z = 3.0
 """A difference within this many standard errors of the paired mean is noise."""
+PERMUTATIONS = 8
+"""Random permutations of each prompt's lines the control averages over: with one, a control
+draw in its tail moved a 20-instance cell past 3 standard errors on its own."""
 CONTROL_FORMAT = "edge_list"
 """The prompt whose lines are read back (one node list, one edge per line)."""
 
@@ -35,9 +39,11 @@ class ControlRow:
     real: float
     """Mean credit on the order the prompts show."""
     permuted: float
-    """Mean credit on the same lines permuted at random."""
+    """Mean credit on the same lines permuted at random (each instance: the mean over
+    :data:`PERMUTATIONS` permutations)."""
     stderr: float
-    """Standard error of the mean paired difference (real - permuted)."""
+    """Standard error of the mean paired difference (real - permuted) under no positional
+    signal (:func:`null_stderr`)."""
 
     @property
     def difference(self) -> float:
@@ -93,19 +99,21 @@ def positional_control(instances: Iterable[Instance], salt: object = 0) -> list[
             continue
         graph = instance.to_networkx()
         shown = ShownOrder(*lines)
-        shuffled = permuted(shown, rng_for("gralgo-order-control", salt, instance.id))
         real = Problem(graph, dict(instance.params), order_seed=shown)
-        control = Problem(graph, dict(instance.params), order_seed=shuffled)
-        for h in positional:
-            pairs[instance.task, h.name].append(
-                (h.credit(real, instance.answer), h.credit(control, instance.answer))
+        controls = [
+            Problem(
+                graph,
+                dict(instance.params),
+                order_seed=permuted(shown, rng_for("gralgo-order-control", salt, instance.id, r)),
             )
+            for r in range(PERMUTATIONS)
+        ]
+        for h in positional:
+            control = sum(h.credit(c, instance.answer) for c in controls) / PERMUTATIONS
+            pairs[instance.task, h.name].append((h.credit(real, instance.answer), control))
     rows = []
     for (task_name, name), values in sorted(pairs.items()):
         n = len(values)
-        diffs = [a - b for a, b in values]
-        mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
         rows.append(
             ControlRow(
                 task_name,
@@ -113,10 +121,23 @@ def positional_control(instances: Iterable[Instance], salt: object = 0) -> list[
                 n,
                 sum(a for a, _ in values) / n,
                 sum(b for _, b in values) / n,
-                math.sqrt(var / n),
+                null_stderr(values),
             )
         )
     return rows
+
+
+def null_stderr(values: list[tuple[float, float]]) -> float:
+    """Standard error of the mean of (real - mean of the permuted credits) when the order
+    carries nothing, so the real order is one more exchangeable draw: per instance the credit's
+    variance is at most m (1 - m) (credits lie in [0, 1]; m: the mean over the real and the
+    :data:`PERMUTATIONS` permuted orders), and the difference's is that times 1 + 1/R. Unlike
+    the spread of the observed differences, it does not vanish for a rarely right heuristic."""
+    total = 0.0
+    for real, control in values:
+        m = (real + PERMUTATIONS * control) / (PERMUTATIONS + 1)
+        total += m * (1 - m) * (1 + 1 / PERMUTATIONS)
+    return math.sqrt(total) / len(values)
 
 
 def control_markdown(rows: list[ControlRow]) -> str:

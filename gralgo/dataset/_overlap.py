@@ -22,8 +22,9 @@ OVERLAP_CAP = 0.5
 overlaps an earlier instance is redrawn (reason ``overlap``) while the source allows."""
 MEAN_TARGET = 0.2
 """A cell's mean pairwise node-set Jaccard is kept at most this while the source allows."""
-RELAX_EVERY = 4
-"""Overlap redraws of one instance after which both limits rise by :data:`RELAX_STEP`."""
+RELAX_EVERY = 16
+"""Overlap redraws of one instance after which both limits rise by :data:`RELAX_STEP` (at 4,
+Harrisburg's level-4-6 BFS samples settled above the cap that 16 redraws reach)."""
 RELAX_STEP = 0.1
 """How much the limits rise per step; at a cap of 1.0 every draw is admitted."""
 CALM_TO_LOWER = 3

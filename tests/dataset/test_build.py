@@ -135,7 +135,7 @@ def test_source_too_small_for_level_is_a_clear_error(make_settings, tmp_path: Pa
         "task=max_degree",
         "level=6",
         "dataset.per_level=1",
-        "source.osm_paris.files.osm=" + str(FIXTURE_TINY_OSM),
+        "source.osm_harrisburg.files.osm=" + str(FIXTURE_TINY_OSM),
     )
     with pytest.raises(SamplingError, match="level 6"):
         build_dataset(settings.dataset, tmp_path / "ds")

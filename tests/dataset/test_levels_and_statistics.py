@@ -9,6 +9,7 @@ import networkx as nx
 import pytest
 
 from gralgo.dataset import parse_levels
+from gralgo.dataset._figures import most_sharing_one_cap
 from gralgo.dataset._statistics import GraphStats, edge_connectivity, statistics_markdown, summarise
 from gralgo.errors import UnknownChoiceError
 
@@ -82,20 +83,6 @@ def test_graph_stats_match_networkx() -> None:
         assert stats.connectivity == brute_edge_connectivity(graph), seed
 
 
-def _most_sharing_one_cap(edges_and_nodes: list[tuple[int, int]]) -> int:
-    """How many graphs one mean-degree cap c explains (E = floor(c n / 2), i.e. c in
-    [2E/n, 2(E+1)/n)): the most intervals sharing a point."""
-    events = sorted(
-        [(2 * e / n, 1) for e, n in edges_and_nodes]
-        + [(2 * (e + 1) / n, -1) for e, n in edges_and_nodes]
-    )
-    best = depth = 0
-    for _, step in events:  # at equal points an interval's end (-1) sorts before a start
-        depth += step
-        best = max(best, depth)
-    return best
-
-
 def test_thinned_edge_counts_are_drawn_not_fixed(make_settings, tmp_path) -> None:
     """Before, 36-50 of 50 dense-source graphs at levels 4-6 had E = floor(4.5 n) exactly."""
     from gralgo.dataset import build_dataset, read_instances
@@ -113,10 +100,10 @@ def test_thinned_edge_counts_are_drawn_not_fixed(make_settings, tmp_path) -> Non
         items = [i for i in instances if i.task == task]
         thinned = [i for i in items if "thinned_to_degree" in i.provenance]
         assert len(thinned) >= 8, task
-        assert _most_sharing_one_cap([(i.n_edges, i.n_nodes) for i in items]) <= 3, task
+        assert most_sharing_one_cap([(i.n_edges, i.n_nodes) for i in items]) <= 3, task
         targets = [i.provenance["thinned_to_degree"] for i in thinned]
         assert len(set(targets)) == len(targets)
-    assert _most_sharing_one_cap([(int(4.5 * n), n) for n in range(51, 81)]) == 30
+    assert most_sharing_one_cap([(int(4.5 * n), n) for n in range(51, 81)]) == 30
 
 
 def test_thinning_targets_are_drawn_around_the_level_mean() -> None:

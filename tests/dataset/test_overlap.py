@@ -23,7 +23,7 @@ from gralgo.dataset._overlap import (
     node_set,
     overlap_clusters,
 )
-from gralgo.dataset._statistics import graph_stats, summarise
+from gralgo.dataset._statistics import NOT_REACHED, graph_stats, summarise
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -108,12 +108,34 @@ def test_the_build_caps_overlap_where_the_source_allows(make_settings, tmp_path:
     assert abs(stored.mean - cell.mean) < 1e-3 and abs(stored.maximum - cell.maximum) < 1e-3
 
 
+def test_the_street_tasks_draw_apart_at_the_largest_level(make_settings, tmp_path: Path) -> None:
+    """max_degree and mst_weight level 6 (121-160 nodes) meet the cap from their default source:
+    on the Paris sample (227 streets) max_degree had a mean Jaccard of 0.53 and one cluster."""
+    settings = make_settings(
+        "+experiment=build_dataset",
+        "task=[max_degree,mst_weight]",
+        "level=[6]",
+        "dataset.formats=[edge_list]",
+    )
+    build_dataset(settings.dataset, tmp_path / "ds")
+    _, _, measured = _stats_and_graph_overlap(tmp_path / "ds")
+    text = (tmp_path / "ds" / "statistics.md").read_text()
+    for task in ("max_degree", "mst_weight"):
+        cell = measured[task, 6, "standard"]
+        assert cell.count == 50, task
+        assert cell.maximum <= OVERLAP_CAP and cell.mean <= MEAN_TARGET, (task, cell)
+        assert cell.clusters == 50, task
+        assert f"| {cell.mean:.3f} | {cell.maximum:.3f} | 50 | met |" in text
+
+
 def test_a_small_source_records_clusters_instead(make_settings, tmp_path: Path) -> None:
-    """max_degree level 5 samples 81-120 of the 227 Paris streets: no draw avoids overlap, so
-    the build relaxes and writes clusters; the statistics and the audit read them back."""
+    """max_degree level 5 on the Paris sample takes 81-120 of its 227 streets: no draw avoids
+    overlap, so the build relaxes and writes clusters; the statistics and the audit read them
+    back, and statistics.md says the cap was not reached."""
     settings = make_settings(
         "+experiment=build_dataset",
         "task=max_degree",
+        "task.max_degree.source=osm_paris",
         "level=[5]",
         "dataset.per_level=12",
         "dataset.formats=[edge_list]",
@@ -134,7 +156,8 @@ def test_a_small_source_records_clusters_instead(make_settings, tmp_path: Path) 
     text = (tmp_path / "ds" / "statistics.md").read_text()
     assert "### Overlap between instances per task and level" in text
     assert (
-        f"| max_degree | 5 | 12 | {cell.mean:.3f} | {cell.maximum:.3f} | {cell.clusters} |" in text
+        f"| max_degree | 5 | 12 | {cell.mean:.3f} | {cell.maximum:.3f} | {cell.clusters} "
+        f"| {NOT_REACHED} |" in text
     )
     header = (tmp_path / "ds" / "statistics.csv").read_text().splitlines()[0]
     assert header.endswith("overlap_mean_jaccard,overlap_max_jaccard,overlap_clusters")
@@ -220,6 +243,7 @@ def test_a_relaxed_cell_is_still_a_prefix_of_a_larger_build(make_settings, tmp_p
         settings = make_settings(
             "+experiment=build_dataset",
             "task=max_degree",
+            "task.max_degree.source=osm_paris",
             "level=[5]",
             f"dataset.per_level={per_level}",
             "dataset.formats=[edge_list]",
