@@ -10,11 +10,12 @@ import os
 import statistics
 import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from gralgo.dataset._build import build_level
+from gralgo.dataset._hard_split import HardTally
 from gralgo.dataset._instance import Instance
 from gralgo.dataset._spec import DatasetSpec, load_sources_for, plain_value
 from gralgo.dataset._statistics import GraphStats, graph_stats
@@ -49,6 +50,8 @@ class UnitResult:
     path: Path
     groups: list[str]
     stats: list[GraphStats]
+    hard: list[HardTally] = field(default_factory=list)
+    """The hard split's tally of the unit's cell (empty without a hard split)."""
 
 
 def serialise(instances: Iterable[Instance], path: Path) -> UnitResult:
@@ -74,7 +77,9 @@ def build_unit(args: Unit) -> UnitResult:
     key = source_key(spec, name)
     if key not in _WORKER_SOURCES:
         _WORKER_SOURCES[key] = load_sources_for(spec, [name])[name]
-    return serialise(build_level(task, _WORKER_SOURCES[key], level, spec.options), path)
+    tallies: list[HardTally] = []
+    built = build_level(task, _WORKER_SOURCES[key], level, spec.options, tallies)
+    return replace(serialise(built, path), hard=tallies)
 
 
 def source_key(spec: DatasetSpec, name: str) -> str:
