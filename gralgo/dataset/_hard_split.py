@@ -100,6 +100,19 @@ def solving_heuristic(order: list[Heuristic], problem: Problem, answer: str) -> 
     return None
 
 
+def in_indices(record: dict[str, object], members: Sequence[int]) -> dict[str, object]:
+    """An overlap record of the split's guard (positions among its instances) in instance
+    indices, as the paper split's records are (``overlap_with``, ``overlap_cluster``)."""
+    out = dict(record)
+    listed = record.get("overlap_with")
+    if isinstance(listed, list):
+        out["overlap_with"] = [members[int(j)] for j in listed]
+    cluster = record.get("overlap_cluster")
+    if isinstance(cluster, int):
+        out["overlap_cluster"] = members[cluster]
+    return out
+
+
 def build_hard_split(
     task: Task,
     source: SourceGraph,
@@ -118,6 +131,7 @@ def build_hard_split(
     no_share: Counter[str] = Counter()  # the share rule applies to the split, below
     answers: Counter[str] = Counter()
     overlap = OverlapGuard()
+    members: list[int] = []  # the split's instance indices, in the guard's order
     try:
         for draw in range(options.hard_max_draws):
             if tally.reached >= tally.target:
@@ -149,7 +163,9 @@ def build_hard_split(
                 continue
             answers[answer] += 1
             tally.reached += 1
-            overlapping = overlap.keep(frozenset(map(str, problem.graph.nodes)))
+            members.append(index)
+            kept = overlap.keep(frozenset(map(str, problem.graph.nodes)))
+            overlapping = in_indices(kept, members)
             instance = make_instance(
                 task,
                 source.name,

@@ -291,9 +291,11 @@ class StatsRow:
 
 
 def summarise(stats: Iterable[GraphStats]) -> list[StatsRow]:
-    """Rows per (task, level) and per level over all tasks (``group == "all"``)."""
+    """Rows per (task, level) and per level over all tasks (``group == "all"``), of the
+    ``paper`` split only (the hard split is filtered, so it would bias every figure; its
+    counts are the hard-split section's, :func:`gralgo.dataset._hard_split.hard_markdown`)."""
     groups: dict[tuple[str, int], list[GraphStats]] = defaultdict(list)
-    stats = list(stats)
+    stats = [s for s in stats if "paper" in s.splits]
     for s in stats:
         groups[(s.task, s.level)].append(s)
         groups[("all", s.level)].append(s)

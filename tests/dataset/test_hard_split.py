@@ -61,6 +61,22 @@ def test_a_short_cell_says_how_far_it_got_and_why(make_settings, tmp_path, caplo
     assert warned and f"{reached} of 5 instances after 20 draws" in warned[0]
 
 
+def test_paper_statistics_hold_no_hard_instance(make_settings, tmp_path) -> None:
+    spec = _spec(make_settings, "task=[path_sum,max_kcore]", "level=[3]", "dataset.per_level=6")
+    build_dataset(spec, tmp_path / "d")
+    instances = read_instances(tmp_path / "d")
+    assert any(i.splits == ("hard",) for i in instances)  # hard-only instances were built
+    markdown = (tmp_path / "d" / "statistics.md").read_text()
+    assert re.search(r"^\| Level-3 \| 12 \|", markdown, re.M)  # 2 tasks x 6 paper instances
+    assert re.search(r"^\| path_sum \| 3 \| 6 \|", markdown, re.M)
+    csv_rows = (tmp_path / "d" / "statistics.csv").read_text().splitlines()
+    assert any(line.startswith("all,3,12,") for line in csv_rows)
+    hard_rows = _hard_rows(markdown)
+    for task in ("path_sum", "max_kcore"):
+        n = sum(1 for i in instances if i.task == task and "hard" in i.splits)
+        assert hard_rows[(task, 3)][:2] == [str(n), "6"]
+
+
 def test_without_the_hard_split_statistics_have_no_hard_section(make_settings, tmp_path) -> None:
     settings = make_settings(
         "+experiment=build_dataset", "task=[path_sum]", "level=[1]", "dataset.per_level=3",
@@ -112,3 +128,24 @@ def test_a_dataset_without_the_wanted_hard_split_is_not_a_slice(make_settings) -
 def test_per_level_stays_below_the_hard_index_base(make_settings) -> None:
     with pytest.raises(ConfigError, match="dataset.per_level"):
         make_settings("dataset.per_level=1000000")
+
+
+def test_a_hard_split_build_passes_the_audit_and_a_solved_hard_instance_does_not(
+    make_settings, tmp_path
+) -> None:
+    from dataclasses import replace
+
+    from gralgo.dataset._audit import audit_instances
+
+    spec = _spec(make_settings, "task=[path_sum,max_kcore]", "level=[3]", "dataset.per_level=6")
+    build_dataset(spec, tmp_path / "d")
+    instances = read_instances(tmp_path / "d")
+    report = audit_instances(instances, workers=1)
+    assert report.ok, report.violations  # each split's overlap is its own; hard = unsolved
+    assert {b.count for b in report.baselines} == {6}  # the tables are the paper split's
+    solved = next(i for i in instances if any(i.provenance["heuristics"].values()))
+    planted = [*instances, replace(solved, id="planted", index=HARD_INDEX_BASE + 999,
+                                   splits=("hard",))]  # fmt: skip
+    violations = audit_instances(planted, resolve=False).violations
+    assert [v.rule for v in violations] == ["hard"]
+    assert f"#{HARD_INDEX_BASE + 999} is solved by" in violations[0].detail
