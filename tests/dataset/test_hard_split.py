@@ -149,3 +149,17 @@ def test_a_hard_split_build_passes_the_audit_and_a_solved_hard_instance_does_not
     violations = audit_instances(planted, resolve=False).violations
     assert [v.rule for v in violations] == ["hard"]
     assert f"#{HARD_INDEX_BASE + 999} is solved by" in violations[0].detail
+
+
+def test_the_paper_split_is_the_same_with_and_without_the_hard_split(
+    make_settings, tmp_path
+) -> None:
+    common = ("task=[path_sum,max_kcore]", "level=[3]", "dataset.per_level=6")
+    build_dataset(_spec(make_settings, *common), tmp_path / "with")
+    without = _spec(make_settings, *common, "dataset.hard_split=false")
+    build_dataset(without, tmp_path / "without")
+    with_hard = [i.to_json() for i in read_instances(tmp_path / "with") if "paper" in i.splits]
+    assert with_hard == [i.to_json() for i in read_instances(tmp_path / "without")]
+    assert (tmp_path / "with" / "statistics.csv").read_text() == (
+        tmp_path / "without" / "statistics.csv"
+    ).read_text()
