@@ -137,17 +137,21 @@ def test_a_hard_split_build_passes_the_audit_and_a_solved_hard_instance_does_not
 
     from gralgo.dataset._audit import audit_instances
 
-    spec = _spec(make_settings, "task=[path_sum,max_kcore]", "level=[3]", "dataset.per_level=6")
+    spec = _spec(make_settings, "task=[path_sum,mst_weight]", "level=[4]", "dataset.per_level=6")
     build_dataset(spec, tmp_path / "d")
     instances = read_instances(tmp_path / "d")
+    assert sum(i.splits == ("hard",) for i in instances) == 12
     report = audit_instances(instances, workers=1)
     assert report.ok, report.violations  # each split's overlap is its own; hard = unsolved
     assert {b.count for b in report.baselines} == {6}  # the tables are the paper split's
+    # the positional control reads the paper split: the hard one is selected on every
+    # positional scan failing, so its order is not the paper's sampling
+    assert report.order_control and {r.count for r in report.order_control} == {6}
     solved = next(i for i in instances if any(i.provenance["heuristics"].values()))
     planted = [*instances, replace(solved, id="planted", index=HARD_INDEX_BASE + 999,
                                    splits=("hard",))]  # fmt: skip
-    violations = audit_instances(planted, resolve=False).violations
-    assert [v.rule for v in violations] == ["hard"]
+    violations = [v for v in audit_instances(planted, resolve=False).violations if v.rule == "hard"]
+    assert len(violations) == 1
     assert f"#{HARD_INDEX_BASE + 999} is solved by" in violations[0].detail
 
 
