@@ -70,9 +70,10 @@ class BuildOptions:
     (task, level); 1.0 turns balancing off."""
     answer_warmup: int = 2
     """How many instances may share an answer before the share rule applies."""
-    hard_split: bool = True
-    """Also build the ``hard`` split: per (task, level), up to ``per_level`` draws of the same
-    sampler, in a stream of their own, that no heuristic solves (``gralgo.dataset._hard_split``)."""
+    hard_split: bool = False
+    """Also build the ``hard`` split (opt-in, as ``dataset.hard_split``): per (task, level), up
+    to ``per_level`` draws of the same sampler, in a stream of their own, that no heuristic
+    solves (``gralgo.dataset._hard_split``)."""
     hard_max_draws: int = 1000
     """Draws the hard split tries per (task, level) at most (a cell whose heuristics solve
     nearly every draw keeps fewer than ``per_level``, and says so in ``statistics.md``)."""
