@@ -62,6 +62,10 @@ class HardTally:
     """Solved draws by the heuristic that rejected them (the first of the running order)."""
     stopped: str = "target"
     """``target`` (reached), ``budget`` (``max_draws`` tried) or ``hopeless`` (see above)."""
+    overlap_mean: float = 0.0
+    """Mean node-set Jaccard over the pairs of the split's instances."""
+    overlap_max: float = 0.0
+    """The largest node-set Jaccard between two of them."""
 
     @property
     def short(self) -> bool:
@@ -166,6 +170,9 @@ def build_hard_split(
             members.append(index)
             kept = overlap.keep(frozenset(map(str, problem.graph.nodes)))
             overlapping = in_indices(kept, members)
+            largest = kept["overlap_max"]
+            if isinstance(largest, float):
+                tally.overlap_max = max(tally.overlap_max, largest)
             instance = make_instance(
                 task,
                 source.name,
@@ -187,14 +194,17 @@ def build_hard_split(
             if tally.short:
                 tally.stopped = "budget"
     finally:
+        pairs = len(overlap.kept) * (len(overlap.kept) - 1) / 2
+        tally.overlap_mean = overlap.pair_sum / pairs if pairs else 0.0
         if tallies is not None:
             tallies.append(tally)
 
 
 def hard_markdown(tallies: Sequence[HardTally]) -> list[str]:
     """The ``statistics.md`` lines of the hard split: per cell its n beside the target (the
-    paper split's figures above hold none of these instances), the draws tried and, for a
-    cell short of its target, why; no lines without a hard split."""
+    paper split's figures above hold none of these instances), the draws tried, the overlap
+    among its instances and, for a cell short of its target, why; no lines without a hard
+    split."""
     if not tallies:
         return []
     ordered = sorted(tallies, key=lambda t: (t.task, t.level))
@@ -207,12 +217,13 @@ def hard_markdown(tallies: Sequence[HardTally]) -> list[str]:
         f"them; none of them is counted in the tables above. {len(short)} of {len(ordered)} "
         f"cells are short of their target.",
         "",
-        "| Task | Level | Hard n | Target | Draws tried | Unsolved draws | Short: why |",
-        "|---|---:|---:|---:|---:|---:|---|",
+        "| Task | Level | Hard n | Target | Draws tried | Unsolved draws | Mean Jaccard "
+        "| Max Jaccard | Short: why |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---|",
     ]
     lines += [
         f"| {t.task} | {t.level} | {t.reached} | {t.target} | {t.draws} | {t.unsolved} "
-        f"| {t.why() or '–'} |"
+        f"| {t.overlap_mean:.3f} | {t.overlap_max:.3f} | {t.why() or '–'} |"
         for t in ordered
     ]
     return lines

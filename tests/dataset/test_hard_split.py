@@ -52,7 +52,7 @@ def test_a_short_cell_says_how_far_it_got_and_why(make_settings, tmp_path, caplo
     )  # fmt: skip
     with caplog.at_level(logging.WARNING, logger="gralgo.dataset._builder"):
         build_dataset(spec, tmp_path / "d")
-    reached, target, draws, _unsolved, why = _hard_rows(
+    reached, target, draws, _unsolved, _mean, _max, why = _hard_rows(
         (tmp_path / "d" / "statistics.md").read_text()
     )[("diameter", 1)]
     assert int(reached) < int(target) == 5 and draws == "20"
@@ -73,8 +73,12 @@ def test_paper_statistics_hold_no_hard_instance(make_settings, tmp_path) -> None
     assert any(line.startswith("all,3,12,") for line in csv_rows)
     hard_rows = _hard_rows(markdown)
     for task in ("path_sum", "max_kcore"):
-        n = sum(1 for i in instances if i.task == task and "hard" in i.splits)
-        assert hard_rows[(task, 3)][:2] == [str(n), "6"]
+        hard = [i for i in instances if i.task == task and "hard" in i.splits]
+        assert hard_rows[(task, 3)][:2] == [str(len(hard)), "6"]
+        nodes = [frozenset(n["id"] for n in i.graph["nodes"]) for i in hard]
+        pairs = [len(a & b) / len(a | b) for k, a in enumerate(nodes) for b in nodes[:k]]
+        mean, largest = hard_rows[(task, 3)][4:6]  # the split's own overlap, from its graphs
+        assert mean == f"{sum(pairs) / len(pairs):.3f}" and largest == f"{max(pairs):.3f}"
 
 
 def test_without_the_hard_split_statistics_have_no_hard_section(make_settings, tmp_path) -> None:
