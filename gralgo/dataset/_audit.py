@@ -62,7 +62,15 @@ from gralgo.dataset._statistics import (
     baselines_markdown,
     heuristics_markdown,
 )
-from gralgo.tasks import Problem, Solution, Task, TaskSettings, find_shortcuts, prompt_order_seed
+from gralgo.tasks import (
+    Problem,
+    Solution,
+    Task,
+    TaskSettings,
+    find_shortcuts,
+    prompt_order_seed,
+    solved_by,
+)
 
 if TYPE_CHECKING:
     from gralgo.dataset._spec import DatasetSpec
@@ -246,7 +254,7 @@ def hard_violations(hard: Iterable[Instance], recheck: Recheck | None) -> list[R
             if recheck is not None
             else instance.provenance.get("heuristics") or {}
         )
-        solved = sorted(name for name, credit in credits.items() if credit > 0)
+        solved = sorted(solved_by(credits))
         if solved:
             out.append(
                 RuleViolation(

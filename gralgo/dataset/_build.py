@@ -6,11 +6,10 @@ import functools
 import math
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, MutableSequence, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from gralgo.dataset._hard_split import HardTally, build_hard_split
 from gralgo.dataset._instance import Instance, PromptVariant
 from gralgo.dataset._levels import THINNED_MEAN_DEGREE, THINNED_SPREAD, level_range
 from gralgo.dataset._overlap import OverlapGuard
@@ -261,12 +260,10 @@ def build_level(
     source: SourceGraph,
     level: int,
     options: BuildOptions,
-    hard_tallies: MutableSequence[HardTally] | None = None,
 ) -> Iterator[Instance]:
-    """The instances of (task, level), in index order: the first ``options.per_level`` draws
-    of the cell's stream (split ``paper``), then with ``hard_split`` the hard split's own
-    stream (:func:`gralgo.dataset._hard_split.build_hard_split`; its tally is appended to
-    ``hard_tallies``).
+    """The paper split of (task, level), in index order: the first ``options.per_level`` draws
+    of the cell's stream (the hard split is drawn after it, in a stream of its own:
+    :func:`gralgo.dataset._hard_split.build_hard_split`).
 
     Stream instance ``i`` depends only on (seed, task, level, i) and the draws before it, so a
     smaller ``per_level`` yields a prefix of a larger build's paper split, and its hard split is
@@ -301,8 +298,6 @@ def build_level(
                 **overlapping,
             ),
         )
-    if options.hard_split:
-        yield from build_hard_split(task, source, level, options, hard_tallies)
 
 
 def _draw_instance(

@@ -21,13 +21,26 @@ from collections.abc import Iterator, MutableSequence, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
+from gralgo.dataset._build import (
+    BuildOptions,
+    GraphKey,
+    _draw_instance,
+    answer_cap,
+    instance_id,
+    make_instance,
+)
 from gralgo.dataset._instance import Instance
 from gralgo.dataset._overlap import OverlapGuard
 from gralgo.errors import SamplingError
-from gralgo.tasks import Heuristic, heuristic_credits, heuristics_for, prompt_order_seed
+from gralgo.tasks import (
+    Heuristic,
+    heuristic_credits,
+    heuristics_for,
+    prompt_order_seed,
+    solved_by,
+)
 
 if TYPE_CHECKING:
-    from gralgo.dataset._build import BuildOptions, GraphKey
     from gralgo.graphs import SourceGraph
     from gralgo.tasks import Problem, Task
 
@@ -99,7 +112,7 @@ class HardTally:
 def solving_heuristic(order: list[Heuristic], problem: Problem, answer: str) -> str | None:
     """The first heuristic of ``order`` whose credit is above 0 (None: no heuristic solves it)."""
     for heuristic in order:
-        if heuristic.credit(problem, answer) > 0:
+        if solved_by({heuristic.name: heuristic.credit(problem, answer)}):
             return heuristic.name
     return None
 
@@ -126,8 +139,6 @@ def build_hard_split(
 ) -> Iterator[Instance]:
     """The hard instances of (task, level) in draw order, split ``("hard",)``; the cell's
     :class:`HardTally` is appended to ``tallies`` once the stream ends."""
-    from gralgo.dataset._build import _draw_instance, answer_cap, instance_id, make_instance
-
     tally = HardTally(task.name, level, options.per_level)
     suite = list(heuristics_for(task))
     position = {h.name: i for i, h in enumerate(suite)}

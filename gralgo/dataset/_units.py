@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import itertools
 import os
 import statistics
 import sys
@@ -15,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from gralgo.dataset._build import build_level
-from gralgo.dataset._hard_split import HardTally
+from gralgo.dataset._hard_split import HardTally, build_hard_split
 from gralgo.dataset._instance import Instance
 from gralgo.dataset._spec import DatasetSpec, load_sources_for, plain_value
 from gralgo.dataset._statistics import GraphStats, graph_stats
@@ -77,8 +78,11 @@ def build_unit(args: Unit) -> UnitResult:
     key = source_key(spec, name)
     if key not in _WORKER_SOURCES:
         _WORKER_SOURCES[key] = load_sources_for(spec, [name])[name]
+    source = _WORKER_SOURCES[key]
     tallies: list[HardTally] = []
-    built = build_level(task, _WORKER_SOURCES[key], level, spec.options, tallies)
+    built: Iterable[Instance] = build_level(task, source, level, spec.options)
+    if spec.options.hard_split:  # after the paper split, in a stream of its own
+        built = itertools.chain(built, build_hard_split(task, source, level, spec.options, tallies))
     return replace(serialise(built, path), hard=tallies)
 
 
