@@ -215,6 +215,7 @@ def build_options(typed: GralgoConfig, fmt: str) -> BuildOptions:
         formats=formats,
         max_attempts=ds.max_attempts,
         hard_split=ds.hard_split,
+        hard_max_draws=ds.hard_max_draws,
         count_tokens=ds.count_tokens,
     )
 

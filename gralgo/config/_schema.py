@@ -48,8 +48,10 @@ class DatasetConfig:
     """Build processes (0 = one per CPU core)."""
     hard_split: bool = False
     """Also build (and evaluate) the ``hard`` split: per (task, level), up to ``per_level``
-    draws of the same sampler that no heuristic of the suite solves (design/data.md; off by
-    default: it costs more than the whole paper build, see there)."""
+    draws of the same sampler, in a stream of their own, that no heuristic of the suite solves
+    (design/data.md; off by default: it costs several times the paper build, see there)."""
+    hard_max_draws: int = 1000
+    """Draws the hard split tries per (task, level) at most."""
     count_tokens: bool = False
     """Fill every prompt's token count (cl100k); part of the data's fingerprint."""
     export: str | None = None
@@ -57,6 +59,9 @@ class DatasetConfig:
 
     def check(self) -> None:
         at_least(self.per_level, 1, "dataset.per_level")
+        # the hard split's draws are numbered from 1,000,000 (gralgo.dataset._hard_split)
+        between(self.per_level, 1, 999_999, "dataset.per_level")
+        at_least(self.hard_max_draws, 1, "dataset.hard_max_draws")
         at_least(self.max_attempts, 1, "dataset.max_attempts")
         at_least(self.workers, 0, "dataset.workers")
 

@@ -53,7 +53,7 @@ from gralgo.dataset._overlap import (
     cell_overlaps,
     overlapping_pairs,
 )
-from gralgo.dataset._recheck import InstanceFault, recheck_instances
+from gralgo.dataset._recheck import InstanceFault, Recheck, recheck_instances
 from gralgo.dataset._statistics import (
     Baseline,
     GraphStats,
@@ -62,7 +62,15 @@ from gralgo.dataset._statistics import (
     baselines_markdown,
     heuristics_markdown,
 )
-from gralgo.tasks import Problem, Solution, Task, TaskSettings, find_shortcuts, prompt_order_seed
+from gralgo.tasks import (
+    Problem,
+    Solution,
+    Task,
+    TaskSettings,
+    find_shortcuts,
+    prompt_order_seed,
+    solved_by,
+)
 
 if TYPE_CHECKING:
     from gralgo.dataset._spec import DatasetSpec
@@ -80,7 +88,8 @@ class RuleViolation:
     """One broken validity rule."""
 
     rule: str
-    """``answer_share``, ``shortcut``, ``order``, ``resolve``, ``duplicate`` or ``overlap``."""
+    """``answer_share``, ``shortcut``, ``order``, ``resolve``, ``duplicate``, ``overlap`` or
+    ``hard`` (a hard-split instance a heuristic solves)."""
     task: str
     level: int
     detail: str
@@ -235,6 +244,29 @@ def overlap_violations(pairs: Iterable[OverlapPair]) -> list[RuleViolation]:
     return out
 
 
+def hard_violations(hard: Iterable[Instance], recheck: Recheck | None) -> list[RuleViolation]:
+    """A ``hard`` violation per instance of the hard split that a heuristic of the suite solves
+    (re-solved when ``recheck`` is given, else as its provenance says)."""
+    out = []
+    for instance in hard:
+        credits = (
+            recheck.heuristics[instance.id]
+            if recheck is not None
+            else instance.provenance.get("heuristics") or {}
+        )
+        solved = sorted(solved_by(credits))
+        if solved:
+            out.append(
+                RuleViolation(
+                    "hard",
+                    instance.task,
+                    instance.level,
+                    f"hard-split instance #{instance.index} is solved by {', '.join(solved)}",
+                )
+            )
+    return out
+
+
 def _answer_order(item: tuple[str, int]) -> tuple[int, float, str]:
     answer = item[0]
     try:
@@ -288,7 +320,8 @@ def audit_instances(
         row = graph_stats(instance)
         if recheck is not None:
             row = replace(row, heuristics=recheck.heuristics[instance.id])
-        stats.append(row)
+        if "paper" in instance.splits:  # the hard split is filtered: it would bias the table
+            stats.append(row)
         task = tasks.get((instance.task, instance.source))
         if task is None:
             # Shortcuts read only the graph, params and answer: default options suffice.
@@ -318,7 +351,12 @@ def audit_instances(
                     f"shortcut {name!r} solves {n} of {total} instances",
                 )
             )
-    control = positional_control(instances)
+    # each split is a sample of its own: the control, the overlap and the duplicates are
+    # measured within a split (the hard split's stream is drawn apart from the paper's and is
+    # selected on every positional scan failing, so its order is not the paper's sampling)
+    paper = [i for i in instances if "hard" not in i.splits]
+    hard = [i for i in instances if "hard" in i.splits]
+    control = positional_control(paper)
     violations += [
         RuleViolation(
             "order",
@@ -331,8 +369,9 @@ def audit_instances(
         for row in control
         if not row.within_noise
     ]
-    pairs = overlapping_pairs(instances)
+    pairs = overlapping_pairs(paper) + overlapping_pairs(hard)
     violations += overlap_violations(pairs)
+    violations += hard_violations(hard, recheck)
     faults = recheck.faults if recheck is not None else []
     violations += [
         RuleViolation(
@@ -351,7 +390,7 @@ def audit_instances(
         faults,
         len(instances) if resolve else 0,
         elapsed if resolve else 0.0,
-        cell_overlaps(instances),
+        cell_overlaps(paper),
         pairs,
         control,
     )

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 from gralgo.dataset._instance import Instance, PromptVariant
 from gralgo.dataset._levels import THINNED_MEAN_DEGREE, THINNED_SPREAD, level_range
 from gralgo.dataset._overlap import OverlapGuard
-from gralgo.dataset._split_names import split_names
 from gralgo.errors import SamplingError
 from gralgo.graphs import (
     SampledGraph,
@@ -35,7 +34,6 @@ from gralgo.tasks import (
     heuristic_credits,
     normalize_node_name,
     prompt_order_seed,
-    solved_by,
 )
 
 if TYPE_CHECKING:
@@ -71,12 +69,13 @@ class BuildOptions:
     (task, level); 1.0 turns balancing off."""
     answer_warmup: int = 2
     """How many instances may share an answer before the share rule applies."""
-    hard_split: bool = True
-    """Also build the ``hard`` split: per (task, level), the first ``per_level`` draws of the
-    same sampler (paper instances first, then further indices) that no heuristic solves."""
-    hard_draw_factor: int = 4
-    """The hard split draws at most ``hard_draw_factor * per_level`` indices per (task, level)
-    (a cell whose heuristics solve nearly everything keeps fewer than ``per_level``)."""
+    hard_split: bool = False
+    """Also build the ``hard`` split (opt-in, as ``dataset.hard_split``): per (task, level), up
+    to ``per_level`` draws of the same sampler, in a stream of their own, that no heuristic
+    solves (``gralgo.dataset._hard_split``)."""
+    hard_max_draws: int = 1000
+    """Draws the hard split tries per (task, level) at most (a cell whose heuristics solve
+    nearly every draw keeps fewer than ``per_level``, and says so in ``statistics.md``)."""
     count_tokens: bool = False
     """Fill ``prompts.<format>.tokens`` (cl100k) for every prompt. Off by default: counting
     every prompt of a full build costs more than the build itself (see README)."""
@@ -262,10 +261,9 @@ def build_level(
     level: int,
     options: BuildOptions,
 ) -> Iterator[Instance]:
-    """The instances of (task, level), in index order: the first ``options.per_level`` draws
-    of the cell's stream (split ``paper``), and with ``hard_split`` the first ``per_level``
-    stream draws no heuristic solves (split ``hard``; within ``hard_draw_factor * per_level``
-    draws, the hard answers held to the same share rule).
+    """The paper split of (task, level), in index order: the first ``options.per_level`` draws
+    of the cell's stream (the hard split is drawn after it, in a stream of its own:
+    :func:`gralgo.dataset._hard_split.build_hard_split`).
 
     Stream instance ``i`` depends only on (seed, task, level, i) and the draws before it, so a
     smaller ``per_level`` yields a prefix of a larger build's paper split, and its hard split is
@@ -274,13 +272,7 @@ def build_level(
     seen: set[GraphKey] = set()
     answers: Counter[str] = Counter()
     overlap = OverlapGuard()
-    hard_answers: Counter[str] = Counter()
-    hard_quota = options.per_level if options.hard_split else 0
-    last = options.per_level * (max(1, options.hard_draw_factor) if hard_quota else 1)
-    hard = 0
-    for index in range(last):
-        if index >= options.per_level and hard >= hard_quota:
-            break
+    for index in range(options.per_level):
         drawn, attempt, rejected = _draw_instance(
             task, source, level, index, options, seen, answers, overlap
         )
@@ -290,19 +282,7 @@ def build_level(
         overlapping = overlap.keep(frozenset(map(str, drawn.problem.graph.nodes)))
         identity = instance_id(task.name, level, source.name, options.seed, index, "standard")
         problem = replace(drawn.problem, order_seed=prompt_order_seed(identity))
-        credits = heuristic_credits(task, problem, answer)
-        is_hard = (
-            hard < hard_quota
-            and not solved_by(credits)
-            and hard_answers[answer] + 1 <= answer_cap(hard, options)
-        )
-        if is_hard:
-            hard += 1
-            hard_answers[answer] += 1
-        splits = split_names(index < options.per_level, is_hard)
-        if not splits:
-            continue
-        instance = make_instance(
+        yield make_instance(
             task,
             source.name,
             level,
@@ -314,11 +294,10 @@ def build_level(
             provenance=drawn.provenance(
                 attempt=attempt,
                 rejected=dict(sorted(rejected.items())),
-                heuristics=credits,
+                heuristics=heuristic_credits(task, problem, answer),
                 **overlapping,
             ),
         )
-        yield replace(instance, splits=splits)
 
 
 def _draw_instance(

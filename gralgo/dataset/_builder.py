@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from gralgo.dataset._card import dataset_card
+from gralgo.dataset._hard_split import log_shortfalls
 from gralgo.dataset._long_context import build_long_context
 from gralgo.dataset._spec import DatasetSpec, load_sources, plain_value
 from gralgo.dataset._statistics import statistics_csv, statistics_markdown, summarise
@@ -73,7 +74,9 @@ def build_dataset(spec: DatasetSpec, directory: Path) -> BuildReport:
             names = list(by_task) if spec.long_context is not None else sorted(by_task)
             ordered = [by_task[task] for task in names]
             stats = summarise(s for units in ordered for unit in units for s in unit.stats)
-            summary.append(statistics_markdown(stats))
+            hard = [t for units in ordered for unit in units for t in unit.hard]
+            log_shortfalls(hard, log)
+            summary.append(statistics_markdown(stats, hard))
             counts = {task: sum(len(u.groups) for u in units) for task, units in by_task.items()}
             return {
                 "statistics.csv": statistics_csv(stats),
@@ -174,6 +177,8 @@ def slice_differences(
     for key in ("generator", "seed", "max_attempts", "long_context"):
         if have.get(key) != wanted.get(key):
             out.append(f"{key}: built {have.get(key)!r}, wanted {wanted.get(key)!r}")
+    if wanted.get("hard_split") and have.get("hard_split") != wanted.get("hard_split"):
+        out.append(f"hard_split: built {have.get('hard_split')!r}, wanted {wanted['hard_split']!r}")
     have_tasks = have.get("tasks") or {}
     for name, settings in sorted((wanted.get("tasks") or {}).items()):
         if name not in have_tasks:

@@ -113,7 +113,7 @@ class DatasetSpec:
                 "max_answer_share": self.options.max_answer_share,
                 "answer_warmup": self.options.answer_warmup,
             },
-            "hard_split": self.options.hard_draw_factor if self.options.hard_split else None,
+            "hard_split": hard_split_description(self.options) if self.options.hard_split else None,
             "long_context": None if self.long_context is None else asdict(self.long_context),
             # Only when set, so the fingerprints of every other dataset stay as they were.
             **({} if self.erdos_renyi is None else {"erdos_renyi": asdict(self.erdos_renyi)}),
@@ -124,6 +124,17 @@ class DatasetSpec:
     def fingerprint(self) -> str:
         """Short hash naming the default dataset directory for this spec."""
         return stable_hash(sorted(self.description().items()), length=12)
+
+
+def hard_split_description(options: BuildOptions) -> dict[str, Any]:
+    """What determines the hard split's draws besides the seed and the tasks."""
+    from gralgo.dataset._hard_split import GIVE_UP_AFTER, GIVE_UP_RATE, HARD_INDEX_BASE
+
+    return {
+        "max_draws": options.hard_max_draws,
+        "first_index": HARD_INDEX_BASE,
+        "give_up": [GIVE_UP_AFTER, GIVE_UP_RATE],
+    }
 
 
 def _task_description(settings: TaskSettings) -> dict[str, Any]:

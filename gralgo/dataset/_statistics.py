@@ -6,10 +6,11 @@ from __future__ import annotations
 import csv
 import io
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar
 
+from gralgo.dataset._hard_split import HardTally, hard_markdown
 from gralgo.dataset._instance import Instance
 from gralgo.dataset._levels import PAPER_TABLE2
 from gralgo.dataset._overlap import MEAN_TARGET, OVERLAP_CAP, CellOverlap, cell_overlap
@@ -60,6 +61,8 @@ class GraphStats:
     overlap: Mapping[str, object] = field(default_factory=dict)
     """The instance's ``index`` and its overlap with the earlier instances of its cell
     (:func:`gralgo.dataset._overlap.overlap_provenance`, from its provenance)."""
+    splits: tuple[str, ...] = ("paper",)
+    """The instance's splits: only ``paper`` instances enter the statistics (:func:`summarise`)."""
 
 
 @dataclass(frozen=True)
@@ -238,6 +241,7 @@ def graph_stats(instance: Instance) -> GraphStats:
         dict(instance.provenance.get("rejected") or {}),
         dict(instance.provenance.get("heuristics") or {}),
         overlap_record(instance),
+        instance.splits,
     )
 
 
@@ -287,9 +291,11 @@ class StatsRow:
 
 
 def summarise(stats: Iterable[GraphStats]) -> list[StatsRow]:
-    """Rows per (task, level) and per level over all tasks (``group == "all"``)."""
+    """Rows per (task, level) and per level over all tasks (``group == "all"``), of the
+    ``paper`` split only (the hard split is filtered, so it would bias every figure; its
+    counts are the hard-split section's, :func:`gralgo.dataset._hard_split.hard_markdown`)."""
     groups: dict[tuple[str, int], list[GraphStats]] = defaultdict(list)
-    stats = list(stats)
+    stats = [s for s in stats if "paper" in s.splits]
     for s in stats:
         groups[(s.task, s.level)].append(s)
         groups[("all", s.level)].append(s)
@@ -431,8 +437,9 @@ def paper_markdown(rows: list[StatsRow]) -> list[str]:
     return lines
 
 
-def statistics_markdown(rows: list[StatsRow]) -> str:
-    """The paper's Table 2 layout (levels over all tasks)."""
+def statistics_markdown(rows: list[StatsRow], hard: Sequence[HardTally] = ()) -> str:
+    """The paper's Table 2 layout (levels over all tasks), the baselines, overlap and rejected
+    draws of the paper split, and with ``hard`` the hard split's cells."""
     lines = [
         "| Group | Count | V | E | D | λ |",
         "|---|---:|---:|---:|---:|---:|",
@@ -481,4 +488,5 @@ def statistics_markdown(rows: list[StatsRow]) -> str:
                 f"| {r.group} | {r.level} | {r.count} | {total} | "
                 f"{total / r.count:.2f} | {reasons or '–'} |"
             )
+    lines += hard_markdown(hard)
     return "\n".join(lines) + "\n"

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from gralgo.dataset._instance import Instance
-from gralgo.dataset._split_names import hard_slice
+from gralgo.dataset._split_names import hard, hard_slice
 from gralgo.dataset._verified import file_stamp, remember_verified, verified_key, was_verified
 from gralgo.errors import GralgoError
 
@@ -297,12 +297,10 @@ def read_instances(
         return not (
             (levels is not None and instance.level not in levels)
             or (context is not None and instance.context != context)
-            or (per_level is not None and instance.index >= per_level * draw_factor)
+            or (per_level is not None and instance.index >= per_level and not hard(instance))
         )
 
     build = manifest.get("config") or {}
-    hard_factor = build.get("hard_split")
-    draw_factor = max(1, int(hard_factor)) if hard_factor else 1
 
     out: list[Instance] = []
     for task in chosen:
@@ -310,7 +308,7 @@ def read_instances(
         out.extend(_task_instances(Path(directory), name, wanted, with_graphs, keep))
     out.sort(key=lambda i: (i.task, i.context, i.level, i.index))
     if per_level is not None and per_level < int(build.get("per_level") or per_level + 1):
-        sliced = hard_slice(per_level, hard_factor)  # the splits a smaller build holds
+        sliced = hard_slice(per_level)  # the splits a smaller build holds
         out = [kept for kept in map(sliced, out) if kept is not None]
     return out
 

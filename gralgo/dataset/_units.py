@@ -4,15 +4,17 @@ still draw the others."""
 
 from __future__ import annotations
 
+import itertools
 import os
 import statistics
 import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from gralgo.dataset._build import build_level
+from gralgo.dataset._hard_split import HardTally, build_hard_split
 from gralgo.dataset._instance import Instance
 from gralgo.dataset._spec import DatasetSpec, load_sources_for, plain_value
 from gralgo.dataset._statistics import GraphStats, graph_stats
@@ -47,6 +49,8 @@ class UnitResult:
     path: Path
     groups: list[str]
     stats: list[GraphStats]
+    hard: list[HardTally] = field(default_factory=list)
+    """The hard split's tally of the unit's cell (empty without a hard split)."""
 
 
 def serialise(instances: Iterable[Instance], path: Path) -> UnitResult:
@@ -72,7 +76,12 @@ def build_unit(args: Unit) -> UnitResult:
     key = source_key(spec, name)
     if key not in _WORKER_SOURCES:
         _WORKER_SOURCES[key] = load_sources_for(spec, [name])[name]
-    return serialise(build_level(task, _WORKER_SOURCES[key], level, spec.options), path)
+    source = _WORKER_SOURCES[key]
+    tallies: list[HardTally] = []
+    built: Iterable[Instance] = build_level(task, source, level, spec.options)
+    if spec.options.hard_split:  # after the paper split, in a stream of its own
+        built = itertools.chain(built, build_hard_split(task, source, level, spec.options, tallies))
+    return replace(serialise(built, path), hard=tallies)
 
 
 def source_key(spec: DatasetSpec, name: str) -> str:

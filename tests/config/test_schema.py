@@ -16,6 +16,7 @@ def test_every_experiment_and_model_fits_the_schema(compose) -> None:
         ["+experiment=long_context"],
         ["+experiment=formats"],
         ["+experiment=build_dataset"],
+        ["+experiment=build_hard_split"],
     ):
         assert isinstance(typed_config(compose(*overrides)), GralgoConfig)
     from pathlib import Path

@@ -1,0 +1,254 @@
+"""The heuristic-hard split: per (task, level), draws of the paper's sampler that no heuristic of
+the suite solves (a filtered split; ``design/data.md``, "The hard split").
+
+The split has its own stream of draws, numbered from :data:`HARD_INDEX_BASE` (the random
+numbers of draw ``j`` come from index ``HARD_INDEX_BASE + j``), so it does not depend on
+``per_level``: a smaller build's hard split is the first instances of a larger one's. Each draw
+passes the paper's validity rules (the task's degeneracies, no repeated graph, the overlap cap
+among the split's instances); after the exact solve the heuristics run cheapest-to-reject
+first (the ones that caught the most draws of this cell so far lead) and the first that solves
+the draw rejects it; an unsolved draw joins the split under the paper's answer-share rule. A
+cell stops at ``per_level`` instances, after ``max_draws`` draws, or once its draws are
+hopeless (fewer than :data:`GIVE_UP_RATE` unsolved after :data:`GIVE_UP_AFTER` draws); every
+cell's tally (:class:`HardTally`) says how far it got and why it stopped.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter
+from collections.abc import Iterator, MutableSequence, Sequence
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
+
+from gralgo.dataset._build import (
+    BuildOptions,
+    GraphKey,
+    _draw_instance,
+    answer_cap,
+    instance_id,
+    make_instance,
+)
+from gralgo.dataset._instance import Instance
+from gralgo.dataset._overlap import OverlapGuard
+from gralgo.errors import SamplingError
+from gralgo.tasks import (
+    Heuristic,
+    heuristic_credits,
+    heuristics_for,
+    prompt_order_seed,
+    solved_by,
+)
+
+if TYPE_CHECKING:
+    from gralgo.graphs import SourceGraph
+    from gralgo.tasks import Problem, Task
+
+HARD_INDEX_BASE = 1_000_000
+"""Index of the hard split's draw 0: above any paper index (``per_level`` is smaller)."""
+GIVE_UP_AFTER = 300
+"""Draws after which a cell whose unsolved share is below :data:`GIVE_UP_RATE` stops."""
+GIVE_UP_RATE = 0.01
+"""The unsolved share below which a cell's draws are hopeless (checked from
+:data:`GIVE_UP_AFTER` draws on; a rule of the stream alone, so slices stay slices)."""
+
+
+@dataclass
+class HardTally:
+    """How one cell's hard split was drawn: the numbers ``statistics.md`` and the log show."""
+
+    task: str
+    level: int
+    target: int
+    """Instances wanted (``per_level``)."""
+    reached: int = 0
+    """Instances in the split."""
+    draws: int = 0
+    """Draws tried."""
+    unsolved: int = 0
+    """Valid draws no heuristic solved (``reached`` plus the answer-share rejections)."""
+    invalid: int = 0
+    """Draws without a valid sample within ``max_attempts`` attempts."""
+    answer_share: int = 0
+    """Unsolved draws refused because their answer was already too common in the split."""
+    caught: Counter[str] = field(default_factory=Counter)
+    """Solved draws by the heuristic that rejected them (the first of the running order)."""
+    stopped: str = "target"
+    """``target`` (reached), ``budget`` (``max_draws`` tried) or ``hopeless`` (see above)."""
+    overlap_mean: float = 0.0
+    """Mean node-set Jaccard over the pairs of the split's instances."""
+    overlap_max: float = 0.0
+    """The largest node-set Jaccard between two of them."""
+
+    @property
+    def short(self) -> bool:
+        """Fewer instances than the target."""
+        return self.reached < self.target
+
+    def why(self) -> str:
+        """In words: why the cell has fewer instances than its target ('' when it has them)."""
+        if not self.short:
+            return ""
+        valid = self.draws - self.invalid
+        solved = sum(self.caught.values())
+        top = ", ".join(
+            f"{name} {count / max(1, valid):.0%}" for name, count in self.caught.most_common(2)
+        )
+        stop = {
+            "budget": f"draw budget spent ({self.draws} draws)",
+            "hopeless": (
+                f"gave up after {self.draws} draws: unsolved share below {GIVE_UP_RATE:.0%}"
+            ),
+        }.get(self.stopped, self.stopped)
+        share = solved / max(1, valid)
+        parts = [stop, f"heuristics solve {share:.1%} of valid draws (caught first by {top})"]
+        if self.answer_share:
+            parts.append(f"{self.answer_share} unsolved draws refused by the answer-share rule")
+        if self.invalid:
+            parts.append(f"{self.invalid} draws without a valid sample")
+        return "; ".join(parts)
+
+
+def solving_heuristic(order: list[Heuristic], problem: Problem, answer: str) -> str | None:
+    """The first heuristic of ``order`` whose credit is above 0 (None: no heuristic solves it)."""
+    for heuristic in order:
+        if solved_by({heuristic.name: heuristic.credit(problem, answer)}):
+            return heuristic.name
+    return None
+
+
+def in_indices(record: dict[str, object], members: Sequence[int]) -> dict[str, object]:
+    """An overlap record of the split's guard (positions among its instances) in instance
+    indices, as the paper split's records are (``overlap_with``, ``overlap_cluster``)."""
+    out = dict(record)
+    listed = record.get("overlap_with")
+    if isinstance(listed, list):
+        out["overlap_with"] = [members[int(j)] for j in listed]
+    cluster = record.get("overlap_cluster")
+    if isinstance(cluster, int):
+        out["overlap_cluster"] = members[cluster]
+    return out
+
+
+def build_hard_split(
+    task: Task,
+    source: SourceGraph,
+    level: int,
+    options: BuildOptions,
+    tallies: MutableSequence[HardTally] | None = None,
+) -> Iterator[Instance]:
+    """The hard instances of (task, level) in draw order, split ``("hard",)``; the cell's
+    :class:`HardTally` is appended to ``tallies`` once the stream ends."""
+    tally = HardTally(task.name, level, options.per_level)
+    suite = list(heuristics_for(task))
+    position = {h.name: i for i, h in enumerate(suite)}
+    seen: set[GraphKey] = set()
+    no_share: Counter[str] = Counter()  # the share rule applies to the split, below
+    answers: Counter[str] = Counter()
+    overlap = OverlapGuard()
+    members: list[int] = []  # the split's instance indices, in the guard's order
+    try:
+        for draw in range(options.hard_max_draws):
+            if tally.reached >= tally.target:
+                break
+            if draw >= GIVE_UP_AFTER and tally.unsolved < GIVE_UP_RATE * draw:
+                tally.stopped = "hopeless"
+                break
+            tally.draws += 1
+            index = HARD_INDEX_BASE + draw
+            try:
+                drawn, attempt, rejected = _draw_instance(
+                    task, source, level, index, options, seen, no_share, overlap
+                )
+            except SamplingError:
+                tally.invalid += 1
+                continue
+            seen.add(drawn.fingerprint)
+            answer = drawn.solution.answer
+            identity = instance_id(task.name, level, source.name, options.seed, index, "standard")
+            problem = replace(drawn.problem, order_seed=prompt_order_seed(identity))
+            suite.sort(key=lambda h: (-tally.caught[h.name], position[h.name]))
+            solver = solving_heuristic(suite, problem, answer)
+            if solver is not None:
+                tally.caught[solver] += 1
+                continue
+            tally.unsolved += 1
+            if answers[answer] + 1 > answer_cap(tally.reached, options):
+                tally.answer_share += 1
+                continue
+            answers[answer] += 1
+            tally.reached += 1
+            members.append(index)
+            kept = overlap.keep(frozenset(map(str, problem.graph.nodes)))
+            overlapping = in_indices(kept, members)
+            largest = kept["overlap_max"]
+            if isinstance(largest, float):
+                tally.overlap_max = max(tally.overlap_max, largest)
+            instance = make_instance(
+                task,
+                source.name,
+                level,
+                "standard",
+                options,
+                index,
+                problem,
+                drawn.solution,
+                provenance=drawn.provenance(
+                    attempt=attempt,
+                    rejected=dict(sorted(rejected.items())),
+                    heuristics=heuristic_credits(task, problem, answer),
+                    **overlapping,
+                ),
+            )
+            yield replace(instance, splits=("hard",))
+        else:
+            if tally.short:
+                tally.stopped = "budget"
+    finally:
+        pairs = len(overlap.kept) * (len(overlap.kept) - 1) / 2
+        tally.overlap_mean = overlap.pair_sum / pairs if pairs else 0.0
+        if tallies is not None:
+            tallies.append(tally)
+
+
+def hard_markdown(tallies: Sequence[HardTally]) -> list[str]:
+    """The ``statistics.md`` lines of the hard split: per cell its n beside the target (the
+    paper split's figures above hold none of these instances), the draws tried, the overlap
+    among its instances and, for a cell short of its target, why; no lines without a hard
+    split."""
+    if not tallies:
+        return []
+    ordered = sorted(tallies, key=lambda t: (t.task, t.level))
+    short = [t for t in ordered if t.short]
+    lines = [
+        "",
+        "### Hard split per task and level (filtered: no heuristic of the suite solves these)",
+        "",
+        f"Drawn by the paper's sampler in a stream of their own, kept when no heuristic solves "
+        f"them; none of them is counted in the tables above. {len(short)} of {len(ordered)} "
+        f"cells are short of their target.",
+        "",
+        "| Task | Level | Hard n | Target | Draws tried | Unsolved draws | Mean Jaccard "
+        "| Max Jaccard | Short: why |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---|",
+    ]
+    lines += [
+        f"| {t.task} | {t.level} | {t.reached} | {t.target} | {t.draws} | {t.unsolved} "
+        f"| {t.overlap_mean:.3f} | {t.overlap_max:.3f} | {t.why() or '–'} |"
+        for t in ordered
+    ]
+    return lines
+
+
+def log_shortfalls(tallies: Sequence[HardTally], log: logging.Logger) -> None:
+    """One warning per cell short of its target (n reached, draws tried, why), one info line
+    otherwise."""
+    short = [t for t in sorted(tallies, key=lambda t: (t.task, t.level)) if t.short]
+    for t in short:
+        log.warning(
+            "hard split %s level %d: %d of %d instances after %d draws: %s",
+            t.task, t.level, t.reached, t.target, t.draws, t.why(),
+        )  # fmt: skip
+    if tallies:
+        log.info("hard split: %d of %d cells reached their target", len(tallies) - len(short),
+                 len(tallies))  # fmt: skip
