@@ -331,6 +331,7 @@ def _log_scrubbed_file(
 ) -> None:
     """Log ``path``; a text file whose content holds a secret is logged as a scrubbed copy, a
     binary file holding a secret value not at all. A large file is read a few MB at a time."""
+    from gralgo.tracking._artifacts import store_artifact
     from gralgo.tracking._scrub_files import WHOLE, contains_any, needs_scrubbing, write_scrubbed
 
     if not path.is_file():
@@ -343,7 +344,7 @@ def _log_scrubbed_file(
     copy_dir = staged / f"scrubbed-{len(list(staged.iterdir()))}"
     try:
         if not needs_scrubbing(path, scrub, size):
-            client.log_artifact(run_id, str(path), artifact_path)
+            store_artifact(client, run_id, path, artifact_path)
             return
         copy_dir.mkdir()
         write_scrubbed(path, copy_dir / path.name, scrub, size)
@@ -351,9 +352,9 @@ def _log_scrubbed_file(
         if copy_dir.exists() or contains_any(path, [v.encode("utf-8") for v in values]):
             _LOG.warning("not logging artifact %s: it contains a secret value", path)
         else:
-            client.log_artifact(run_id, str(path), artifact_path)
+            store_artifact(client, run_id, path, artifact_path)
         return
-    client.log_artifact(run_id, str(copy_dir / path.name), artifact_path)
+    store_artifact(client, run_id, copy_dir / path.name, artifact_path)
 
 
 def _clean_tags(tags: Mapping[str, Any], secret_env_names: Sequence[str] = ()) -> dict[str, str]:
