@@ -833,6 +833,7 @@ def report_results(
         complete=status.complete,
         late_metrics=None if clock is None else late_metrics,
     )
+    job_run.wait()  # logged (or its error raised) before the summary names the run
     if clock is not None:
         clock.lap("mlflow")
         metrics.update(clock.metrics())

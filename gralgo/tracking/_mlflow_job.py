@@ -81,12 +81,20 @@ def source_tags(argv: Sequence[str] | None = None) -> dict[str, str]:
     return tags
 
 
+PARAM_SECTIONS = ("model", "sampling", "format", "mode", "context", "level", "dataset")
+"""The config sections logged as params: what was evaluated, and how (about 50 params, not the
+whole config's 240 columns in MLflow's table). The whole redacted config is the run's
+``config.json`` artifact."""
+
+
 def job_params(settings: ReportSettings) -> dict[str, str]:
-    """The redacted resolved config, flattened, plus ``k`` (metric names never hold k)."""
+    """The redacted resolved config's :data:`PARAM_SECTIONS`, flattened, plus ``k`` (metric
+    names never hold k)."""
     from gralgo.tracking._mlflow import flatten_params
     from gralgo.tracking._secrets import redact_config
 
-    return {**flatten_params(redact_config(settings.config)), "k": str(settings.k)}
+    chosen = {key: settings.config[key] for key in PARAM_SECTIONS if key in settings.config}
+    return {**flatten_params(redact_config(chosen)), "k": str(settings.k)}
 
 
 def run_name(settings: ReportSettings) -> str:
@@ -202,9 +210,9 @@ class JobRun:
     SIGTERM or Ctrl-C: ``RunInterrupted``, ``KeyboardInterrupt``).
 
     MLflow works in one background thread: :meth:`start` opens the run (importing MLflow) while
-    the job calls its model, :meth:`finish` logs the results while the job prints its summary
-    and records its state. Leaving the block waits for that thread and raises its error (the
-    run is then FAILED), so nothing is lost and the process never exits mid-log.
+    the job calls its model; :meth:`finish` hands the results to it and returns, :meth:`wait`
+    waits for them to be logged and raises the logging's error (the run is then FAILED).
+    Leaving the block waits too, so nothing is lost and the process never exits mid-log.
     """
 
     def __init__(self, settings: ReportSettings) -> None:
@@ -259,7 +267,8 @@ class JobRun:
         Without an open run, identical results already logged are not logged again (see the
         module docstring). A partial job (``complete=False``) gets the tag ``complete=false``
         and ends FAILED. ``late_metrics`` are read now and logged last, just before the run is
-        closed (the job's wall time).
+        closed (the job's wall time, so that it covers the logging too: the caller waits in
+        :meth:`wait` meanwhile).
         """
         if not self.settings.mlflow.enabled:
             return None
@@ -283,11 +292,10 @@ class JobRun:
                 return logged
             self._run_id, self.experiment_id = start_job_run(settings, parent)
             run_id = self._run_id
-        late = dict(late_metrics()) if late_metrics is not None else {}
         files = list(artifacts)
 
         def log() -> None:
-            _log_results(settings, run_id, metrics, files, out_dir, complete, late)
+            _log_results(settings, run_id, metrics, files, out_dir, complete, late_metrics)
             marker.parent.mkdir(parents=True, exist_ok=True)
             marker.write_text(run_id + "\n", encoding="utf-8")
 
@@ -358,12 +366,12 @@ def _log_results(
     artifacts: Sequence[Path],
     out_dir: Path,
     complete: bool = True,
-    late_metrics: Mapping[str, float] | None = None,
+    late_metrics: Callable[[], Mapping[str, float]] | None = None,
 ) -> None:
     from mlflow import MlflowClient
 
     from gralgo.report import mlflow_entries
-    from gralgo.tracking._mlflow import end_run, log_results
+    from gralgo.tracking._mlflow import end_run, log_results, metric_value
     from gralgo.tracking._secrets import secret_env_names
 
     env_names = secret_env_names(settings.config)
@@ -378,11 +386,11 @@ def _log_results(
         from gralgo.tracking._samples_table import log_samples_table
 
         log_samples_table(uri, run_id, out_dir / "samples.jsonl", env_names)
-        if late_metrics:
+        if late_metrics is not None:
             from mlflow.entities import Metric
 
             stamp = int(time.time() * 1000)
-            late = [Metric(k, float(v), stamp, 0) for k, v in sorted(late_metrics.items())]
+            late = [Metric(k, metric_value(v), stamp, 0) for k, v in sorted(late_metrics().items())]
             MlflowClient(tracking_uri=uri).log_batch(run_id, metrics=late)
         # Tagged last: a process killed while logging never leaves complete=true behind.
         MlflowClient(tracking_uri=uri).set_tag(run_id, "complete", str(complete).lower())

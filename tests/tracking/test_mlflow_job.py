@@ -152,3 +152,11 @@ def test_results_are_logged_in_the_background_and_its_error_raised_on_leaving(
         returned.append(job_run.finish({"pass_at_k": 0.5}, [], tmp_path))
     assert returned == [job_run.run_id]  # finish returned while the logging went on
     assert threads and threads[0].startswith("gralgo-mlflow")
+
+
+def test_params_are_the_evaluated_settings_not_the_whole_config(make_settings) -> None:
+    params = job_params(make_settings().report_settings())
+    assert {"model.name", "sampling.k", "sampling.temperature", "level", "format.name",
+            "mode.name", "dataset.seed", "k"} <= set(params)  # fmt: skip
+    assert len(params) <= 80, len(params)
+    assert not [name for name in params if name.split(".")[0] in {"task", "judge", "analyze"}]
