@@ -791,6 +791,10 @@ def report_results(
     """
     from gralgo.publish import completeness, write_reports
 
+    if job_run is not None:
+        job_run.ready()  # MLflow's imports in the background end before pandas' here
+        if clock is not None:
+            clock.lap("mlflow")
     frame = with_instance_columns(samples_table(out_dir, settings.mode.name), instances)
     if settings.mode.name == "certificate":
         frame = with_certificate_verdicts(settings, frame, instances)
@@ -822,6 +826,7 @@ def report_results(
         complete=status.complete,
         late_metrics=None if clock is None else late_metrics,
     )
+    job_run.wait()  # logged (or its error raised) before the summary names the run
     if clock is not None:
         clock.lap("mlflow")
         metrics.update(clock.metrics())

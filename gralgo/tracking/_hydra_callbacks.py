@@ -24,7 +24,12 @@ from typing import Any
 from hydra.experimental.callback import Callback
 from omegaconf import DictConfig, OmegaConf
 
-from gralgo.tracking._mlflow import default_tracking_uri, end_run, start_parent_run
+from gralgo.tracking._mlflow import (
+    default_tracking_uri,
+    end_run,
+    open_experiment,
+    start_parent_run,
+)
 
 PARENT_RUN_ENV = "GRALGO_MLFLOW_PARENT_RUN_ID"
 """Set for the jobs of a sweep run in the same process (Hydra's basic launcher)."""
@@ -45,6 +50,7 @@ class MlflowSweepCallback(Callback):
         self.experiment_name = experiment_name
         self.enabled = enabled
         self.run_id: str | None = None
+        self.experiment_id: str | None = None
         self.swept: list[str] = []
         """The keys the sweep varies (names the parent run and labels each job)."""
 
@@ -73,6 +79,7 @@ class MlflowSweepCallback(Callback):
                 "gralgo.swept": ",".join(axes),
             },
         )
+        _, self.experiment_id = open_experiment(self.tracking_uri, self.experiment_name)
         sweep_dir.mkdir(parents=True, exist_ok=True)
         (sweep_dir / PARENT_RUN_FILE).write_text(self.run_id + "\n")
         os.environ[PARENT_RUN_ENV] = self.run_id
@@ -95,7 +102,7 @@ class MlflowSweepCallback(Callback):
         outputs = OmegaConf.select(config, "paths.outputs", default=None)
         print_sweep_locations(
             sweep_dir, out, self.tracking_uri if run_id else "", run_id,
-            Path(str(outputs)) if outputs else sweep_dir,
+            Path(str(outputs)) if outputs else sweep_dir, self.experiment_id,
         )  # fmt: skip
 
     def _finish(self, status: str) -> None:
@@ -128,17 +135,28 @@ def write_sweep_comparison(sweep_dir: Path, swept: Sequence[str] = ()) -> Path |
 
 
 def print_sweep_locations(
-    sweep_dir: Path, comparison: Path | None, tracking_uri: str, run_id: str | None, outputs: Path
+    sweep_dir: Path,
+    comparison: Path | None,
+    tracking_uri: str,
+    run_id: str | None,
+    outputs: Path,
+    experiment_id: str | None = None,
 ) -> None:
-    """Where a finished sweep's results are: its study page, its MLflow parent run, the
-    viewer that lists its jobs."""
-    from gralgo.tracking._mlflow import ui_command
+    """Where a finished sweep's results are: its study page, its MLflow parent run (and the
+    runs table that lists its jobs under it), the viewer that lists its jobs."""
+    from gralgo.tracking._mlflow import sweep_view_key, ui_command, ui_path
 
     lines = [f"sweep folder   {sweep_dir}"]
     if comparison is not None and (comparison / "study.html").is_file():
         lines.append(f"study page     {comparison / 'study.html'}  (open in a browser)")
     if run_id:
         lines.append(f"MLflow parent  run {run_id}: {ui_command(tracking_uri)}")
+        if experiment_id is not None:
+            base = tracking_uri.rstrip("/") if tracking_uri.startswith("http") else (
+                "http://127.0.0.1:5000"
+            )  # fmt: skip
+            page = ui_path(experiment_id, view=sweep_view_key(run_id))
+            lines.append(f"               its jobs: {base}/{page}")
     lines.append(f"every run      gralgo view {outputs}")
     print("\n".join(lines), flush=True)
 
@@ -151,7 +169,7 @@ def log_sweep_comparison(
     from mlflow import MlflowClient
     from mlflow.entities import Metric
 
-    from gralgo.tracking._mlflow import metric_name
+    from gralgo.tracking._mlflow import metric_name, metric_value
     from gralgo.tracking._sweep import collect_jobs, sweep_metrics
 
     out = write_sweep_comparison(sweep_dir, swept)
@@ -161,7 +179,10 @@ def log_sweep_comparison(
     jobs = collect_jobs(sweep_dir, swept)
     if jobs:
         now_ms = int(time.time() * 1000)
-        metrics = [Metric(metric_name(k), v, now_ms, 0) for k, v in sweep_metrics(jobs).items()]
+        metrics = [
+            Metric(metric_name(k), metric_value(v), now_ms, 0)
+            for k, v in sweep_metrics(jobs).items()
+        ]
         for start in range(0, len(metrics), 1000):
             client.log_batch(run_id, metrics=metrics[start : start + 1000])
     client.log_artifacts(run_id, str(out), "comparison")

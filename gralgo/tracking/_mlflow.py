@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import math
 import os
 import re
 import tempfile
@@ -67,6 +68,24 @@ def ui_command(tracking_uri: str) -> str:
     return f"LITELLM_LOCAL_MODEL_COST_MAP=True mlflow ui --backend-store-uri {tracking_uri}"
 
 
+METRIC_DIGITS = 4
+"""Significant digits of every logged fractional metric (``0.2917``, not ``0.29166666``); whole
+numbers (tokens, counts) are logged exactly. The exact values are in the job's metrics.json."""
+RUN_TYPE_TAG, RUN_TYPE = "mlflow.runType", "evaluation"
+"""Every job run is an evaluation run: on a browser's first visit the runs table (MLflow 3.17)
+opens the sweep parent of such runs by itself, its jobs listed below it with their metrics (a
+shared view cannot: MLflow drops ``runsExpanded`` from it). On later visits a parent stays
+closed; the sweep's own view (:func:`sweep_view_key`) lists its jobs in any case."""
+
+
+def metric_value(value: float) -> float:
+    """``value`` as MLflow shows it: whole numbers as they are, others to 4 significant digits."""
+    value = float(value)
+    if not math.isfinite(value) or value.is_integer():
+        return value
+    return float(f"{value:.{METRIC_DIGITS}g}")
+
+
 def experiment_tags() -> dict[str, str]:
     """Tags every gralgo experiment gets: its kind and the runs-table view with key metrics."""
     view = {"selectedColumns": list(RUNS_VIEW_COLUMNS), "orderByKey": "attributes.start_time",
@@ -77,7 +96,21 @@ def experiment_tags() -> dict[str, str]:
     }
 
 
-def ui_path(experiment_id: str, run_id: str | None = None) -> str:
+def sweep_view_key(parent_run_id: str) -> str:
+    """The shared view of one sweep: its jobs only, best accuracy first, gralgo's columns."""
+    return f"sweep-{parent_run_id}"
+
+
+def sweep_view(parent_run_id: str) -> str:
+    """The :func:`sweep_view_key` view's state. Sorted by a metric and filtered, MLflow lists
+    the jobs flat (not nested under their parent, which a browser may show closed)."""
+    view = {"selectedColumns": list(RUNS_VIEW_COLUMNS), "orderByKey": "metrics.`accuracy`",
+            "orderByAsc": False,
+            "searchFilter": f"tags.`{PARENT_RUN_TAG}` = '{parent_run_id}'"}  # fmt: skip
+    return json.dumps(view, separators=(",", ":"))
+
+
+def ui_path(experiment_id: str, run_id: str | None = None, view: str = RUNS_VIEW_KEY) -> str:
     """The UI page of an experiment's runs table (or of one run), in "Model training" mode.
 
     MLflow 3.17 opens every experiment on the GenAI traces overview unless the page is asked
@@ -89,8 +122,7 @@ def ui_path(experiment_id: str, run_id: str | None = None) -> str:
     if run_id:
         return f"#/experiments/{experiment_id}/runs/{run_id}?workflowType=machine_learning"
     return (
-        f"#/experiments/{experiment_id}/runs?workflowType=machine_learning"
-        f"&viewStateShareKey={RUNS_VIEW_KEY}"
+        f"#/experiments/{experiment_id}/runs?workflowType=machine_learning&viewStateShareKey={view}"
     )
 
 
@@ -175,14 +207,18 @@ def start_parent_run(
     run_name: str,
     tags: Mapping[str, Any] | None = None,
 ) -> str:
-    """Create the (still running) parent run of a sweep; returns its id."""
+    """Create the (still running) parent run of a sweep and its shared view (its jobs: see
+    :func:`sweep_view`); returns its id."""
     client, experiment_id = open_experiment(tracking_uri, experiment_name)
     run = client.create_run(
         experiment_id,
         run_name=scrub_text(run_name),
         tags=_clean_tags({**(tags or {}), "gralgo.kind": "sweep"}),
     )
-    return str(run.info.run_id)
+    run_id = str(run.info.run_id)
+    view = f"mlflow.sharedViewState.{sweep_view_key(run_id)}"
+    client.set_experiment_tag(experiment_id, view, sweep_view(run_id))
+    return run_id
 
 
 def end_run(*, tracking_uri: str, run_id: str, status: str = "FINISHED") -> None:
@@ -206,7 +242,7 @@ def create_run(
     from mlflow.entities import Param
 
     client, experiment_id = open_experiment(tracking_uri, experiment_name)
-    run_tags = {**tags, "gralgo.kind": "job"}
+    run_tags = {**tags, "gralgo.kind": "job", RUN_TYPE_TAG: RUN_TYPE}
     if parent_run_id:
         run_tags[PARENT_RUN_TAG] = parent_run_id
     run = client.create_run(
@@ -248,7 +284,9 @@ def log_results(
     client = MlflowClient(tracking_uri=tracking_uri)
     now_ms = int(time.time() * 1000)
     entries = stepped if stepped is not None else [(k, v, 0) for k, v in sorted(metrics.items())]
-    metric_entities = [Metric(metric_name(k), float(v), now_ms, step) for k, v, step in entries]
+    metric_entities = [
+        Metric(metric_name(k), metric_value(v), now_ms, step) for k, v, step in entries
+    ]
     for start in range(0, len(metric_entities), 1000):
         client.log_batch(run_id, metrics=metric_entities[start : start + 1000])
     with tempfile.TemporaryDirectory(prefix="gralgo-mlflow-") as staging:
@@ -331,6 +369,7 @@ def _log_scrubbed_file(
 ) -> None:
     """Log ``path``; a text file whose content holds a secret is logged as a scrubbed copy, a
     binary file holding a secret value not at all. A large file is read a few MB at a time."""
+    from gralgo.tracking._artifacts import store_artifact
     from gralgo.tracking._scrub_files import WHOLE, contains_any, needs_scrubbing, write_scrubbed
 
     if not path.is_file():
@@ -343,7 +382,7 @@ def _log_scrubbed_file(
     copy_dir = staged / f"scrubbed-{len(list(staged.iterdir()))}"
     try:
         if not needs_scrubbing(path, scrub, size):
-            client.log_artifact(run_id, str(path), artifact_path)
+            store_artifact(client, run_id, path, artifact_path)
             return
         copy_dir.mkdir()
         write_scrubbed(path, copy_dir / path.name, scrub, size)
@@ -351,9 +390,9 @@ def _log_scrubbed_file(
         if copy_dir.exists() or contains_any(path, [v.encode("utf-8") for v in values]):
             _LOG.warning("not logging artifact %s: it contains a secret value", path)
         else:
-            client.log_artifact(run_id, str(path), artifact_path)
+            store_artifact(client, run_id, path, artifact_path)
         return
-    client.log_artifact(run_id, str(copy_dir / path.name), artifact_path)
+    store_artifact(client, run_id, copy_dir / path.name, artifact_path)
 
 
 def _clean_tags(tags: Mapping[str, Any], secret_env_names: Sequence[str] = ()) -> dict[str, str]:

@@ -7,6 +7,8 @@ nothing left to call (a re-run) logs only when its results differ from a logged 
 under ``outputs/mlflow_logged/`` remembers the run that already holds them, and its id is
 returned once the run is found to exist (``mlflow.log_duplicates=true`` logs anyway). Runs
 a killed process left RUNNING are ended by the next run of the same job (``_mlflow_runs``).
+MLflow's work (its import, opening the run, logging) runs in one background thread
+(:class:`JobRun`), which the job waits for before it ends.
 """
 
 from __future__ import annotations
@@ -19,14 +21,16 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
     from gralgo.report import ReportSettings
 
 log = logging.getLogger("gralgo")
+_T = TypeVar("_T")
 
 
 def job_tags(settings: ReportSettings) -> dict[str, str]:
@@ -77,12 +81,20 @@ def source_tags(argv: Sequence[str] | None = None) -> dict[str, str]:
     return tags
 
 
+PARAM_SECTIONS = ("model", "sampling", "format", "mode", "context", "level", "dataset")
+"""The config sections logged as params: what was evaluated, and how (about 50 params, not the
+whole config's 240 columns in MLflow's table). The whole redacted config is the run's
+``config.json`` artifact."""
+
+
 def job_params(settings: ReportSettings) -> dict[str, str]:
-    """The redacted resolved config, flattened, plus ``k`` (metric names never hold k)."""
+    """The redacted resolved config's :data:`PARAM_SECTIONS`, flattened, plus ``k`` (metric
+    names never hold k)."""
     from gralgo.tracking._mlflow import flatten_params
     from gralgo.tracking._secrets import redact_config
 
-    return {**flatten_params(redact_config(settings.config)), "k": str(settings.k)}
+    chosen = {key: settings.config[key] for key in PARAM_SECTIONS if key in settings.config}
+    return {**flatten_params(redact_config(chosen)), "k": str(settings.k)}
 
 
 def run_name(settings: ReportSettings) -> str:
@@ -165,8 +177,9 @@ def _is_duplicate_row(err: Exception) -> bool:
     )  # fmt: skip
 
 
-def start_job_run(settings: ReportSettings, parent_run_id: str | None) -> str:
-    """Create the job's run (RUNNING) with tags, params and the dataset input."""
+def start_job_run(settings: ReportSettings, parent_run_id: str | None) -> tuple[str, str]:
+    """Create the job's run (RUNNING) with tags, params and the dataset input; its id and its
+    experiment's."""
     from gralgo.tracking._mlflow import create_run, open_experiment
     from gralgo.tracking._mlflow_runs import JOB_TAG, end_orphans, job_key, process_tags
     from gralgo.tracking._secrets import secret_env_names
@@ -186,7 +199,7 @@ def start_job_run(settings: ReportSettings, parent_run_id: str | None) -> str:
         secret_env_names=secret_env_names(settings.config),
     )
     log_dataset_input(settings.mlflow.tracking_uri, run_id, settings.dataset_dir)
-    return run_id
+    return run_id, experiment_id
 
 
 class JobRun:
@@ -195,21 +208,49 @@ class JobRun:
     Use as a context manager around the job: :meth:`start` when work begins, :meth:`finish`
     with the results; leaving the block with an exception marks a started run FAILED (KILLED on
     SIGTERM or Ctrl-C: ``RunInterrupted``, ``KeyboardInterrupt``).
+
+    MLflow works in one background thread: :meth:`start` opens the run (importing MLflow) while
+    the job calls its model; :meth:`finish` hands the results to it and returns, :meth:`wait`
+    waits for them to be logged and raises the logging's error (the run is then FAILED).
+    Leaving the block waits too, so nothing is lost and the process never exits mid-log.
     """
 
     def __init__(self, settings: ReportSettings) -> None:
         self.settings = settings
-        self.run_id: str | None = None
         self.experiment_id: str | None = None
         """Known once the run was logged in this process (not for a re-run already logged)."""
         self.finished = False
+        self._run_id: str | None = None
+        self._worker: ThreadPoolExecutor | None = None
+        self._opening: Future[tuple[str, str]] | None = None
+        self._logging: Future[None] | None = None
+
+    @property
+    def run_id(self) -> str | None:
+        """The run's id, once open (waits for its creation in the background; raises its
+        error); None before :meth:`start` and with MLflow off."""
+        if self._run_id is None and self._opening is not None:
+            self._run_id, self.experiment_id = self._opening.result()
+        return self._run_id
+
+    def _submit(self, work: Callable[[], _T]) -> Future[_T]:
+        if self._worker is None:
+            self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gralgo-mlflow")
+        return self._worker.submit(work)
 
     def start(self) -> None:
-        """Open the run now (idempotent)."""
-        if self.settings.mlflow.enabled and self.run_id is None:
+        """Open the run in the background, from now on (idempotent)."""
+        if self.settings.mlflow.enabled and self._opening is None and self._run_id is None:
             from gralgo.tracking._hydra_callbacks import parent_run_id_for_job
 
-            self.run_id = start_job_run(self.settings, parent_run_id_for_job())
+            settings, parent = self.settings, parent_run_id_for_job()
+            self._opening = self._submit(lambda: start_job_run(settings, parent))
+
+    def ready(self) -> None:
+        """Wait until a started run is open: the job's own imports (pandas, ...) then never
+        race MLflow's in two threads."""
+        if self._opening is not None:
+            self._opening.exception()  # raised where the run id is read
 
     def finish(
         self,
@@ -220,25 +261,57 @@ class JobRun:
         complete: bool = True,
         late_metrics: Callable[[], Mapping[str, float]] | None = None,
     ) -> str | None:
-        """Log the results and close the run; the run id (None when MLflow is off).
+        """Log the results and close the run in the background; the run id (None when MLflow
+        is off).
 
-        A partial job (``complete=False``) gets the tag ``complete=false`` and ends FAILED.
-        ``late_metrics`` are read and logged last, just before the run is closed (the job's
-        wall time, so that it covers the logging too).
+        Without an open run, identical results already logged are not logged again (see the
+        module docstring). A partial job (``complete=False``) gets the tag ``complete=false``
+        and ends FAILED. ``late_metrics`` are read now and logged last, just before the run is
+        closed (the job's wall time, so that it covers the logging too: the caller waits in
+        :meth:`wait` meanwhile).
         """
         if not self.settings.mlflow.enabled:
             return None
-        opened = self.run_id
-        self.run_id = log_to_mlflow(self.settings, metrics, artifacts, out_dir, self.run_id,
-                                    complete=complete, late_metrics=late_metrics)  # fmt: skip
-        self.finished = True
-        if opened is not None or "mlflow" in sys.modules:
-            from gralgo.tracking._mlflow import open_experiment
+        from gralgo.tracking._hydra_callbacks import parent_run_id_for_job
 
-            _, self.experiment_id = open_experiment(
-                self.settings.mlflow.tracking_uri, self.settings.mlflow.experiment_name
-            )
-        return self.run_id
+        settings, parent = self.settings, parent_run_id_for_job()
+        fingerprint = results_fingerprint(settings, parent, artifacts)
+        marker = settings.outputs_dir / "mlflow_logged" / fingerprint
+        run_id = self.run_id
+        self.finished = True
+        if run_id is None:
+            logged = _logged_run(settings, marker)
+            if logged is not None:
+                self._run_id = logged
+                if "mlflow" in sys.modules:  # the experiment's id, where it costs no import
+                    from gralgo.tracking._mlflow import open_experiment
+
+                    _, self.experiment_id = open_experiment(
+                        settings.mlflow.tracking_uri, settings.mlflow.experiment_name
+                    )
+                return logged
+            self._run_id, self.experiment_id = start_job_run(settings, parent)
+            run_id = self._run_id
+        files = list(artifacts)
+
+        def log() -> None:
+            _log_results(settings, run_id, metrics, files, out_dir, complete, late_metrics)
+            marker.parent.mkdir(parents=True, exist_ok=True)
+            marker.write_text(run_id + "\n", encoding="utf-8")
+
+        self._logging = self._submit(log)
+        return run_id
+
+    def wait(self) -> None:
+        """Wait for the background logging to end; raise its error."""
+        logging_, self._logging = self._logging, None
+        try:
+            if logging_ is not None:
+                logging_.result()
+        finally:
+            if self._worker is not None and self._logging is None:
+                self._worker.shutdown(wait=True)
+                self._worker = None
 
     def __enter__(self) -> JobRun:
         return self
@@ -249,7 +322,16 @@ class JobRun:
         exc: BaseException | None,
         tb: TracebackType | None,
     ) -> None:
-        if exc_type is None or self.run_id is None or self.finished:
+        if exc_type is None:
+            self.wait()
+            return
+        try:
+            self.wait()
+            run_id = None if self.finished else self.run_id
+        except Exception as err:  # the job's own error matters more
+            log.warning("MLflow logging failed too: %s", err)
+            return
+        if run_id is None:
             return
         from gralgo.errors import RunInterrupted
         from gralgo.tracking._mlflow import end_run
@@ -257,47 +339,24 @@ class JobRun:
         killed = issubclass(exc_type, (KeyboardInterrupt, RunInterrupted))  # SIGTERM/SIGINT
         status = "KILLED" if killed else "FAILED"
         try:
-            end_run(tracking_uri=self.settings.mlflow.tracking_uri, run_id=self.run_id,
+            end_run(tracking_uri=self.settings.mlflow.tracking_uri, run_id=run_id,
                     status=status)  # fmt: skip
         except Exception as err:  # the job's own error matters more
-            log.warning("could not mark MLflow run %s %s: %s", self.run_id, status, err)
+            log.warning("could not mark MLflow run %s %s: %s", run_id, status, err)
 
 
-def log_to_mlflow(
-    settings: ReportSettings,
-    metrics: dict[str, float],
-    artifacts: Sequence[Path],
-    out_dir: Path,
-    run_id: str | None = None,
-    *,
-    complete: bool = True,
-    late_metrics: Callable[[], Mapping[str, float]] | None = None,
-) -> str:
-    """Log results into ``run_id`` (opened by :class:`JobRun`), or into a new run; finish it.
+def _logged_run(settings: ReportSettings, marker: Path) -> str | None:
+    """The run that already holds these results (``marker`` names it), if it still exists."""
+    if not marker.is_file() or settings.mlflow.log_duplicates:
+        return None
+    from gralgo.tracking._mlflow_runs import run_exists
 
-    Without an open run, identical results already logged are not logged again (see the
-    module docstring).
-    """
-    from gralgo.tracking._hydra_callbacks import parent_run_id_for_job
-
-    parent = parent_run_id_for_job()
-    marker = (
-        settings.outputs_dir / "mlflow_logged" / results_fingerprint(settings, parent, artifacts)
-    )
-    if run_id is None:
-        if marker.is_file() and not settings.mlflow.log_duplicates:
-            from gralgo.tracking._mlflow_runs import run_exists
-
-            old = marker.read_text(encoding="utf-8").strip()
-            if run_exists(settings.mlflow.tracking_uri, old):
-                log.info("results identical to MLflow run %s: not logged again", old)
-                return old
-            log.info("MLflow run %s no longer exists: logging a new run", old)
-        run_id = start_job_run(settings, parent)
-    _log_results(settings, run_id, metrics, artifacts, out_dir, complete, late_metrics)
-    marker.parent.mkdir(parents=True, exist_ok=True)
-    marker.write_text(run_id + "\n", encoding="utf-8")
-    return run_id
+    old = marker.read_text(encoding="utf-8").strip()
+    if run_exists(settings.mlflow.tracking_uri, old):
+        log.info("results identical to MLflow run %s: not logged again", old)
+        return old
+    log.info("MLflow run %s no longer exists: logging a new run", old)
+    return None
 
 
 def _log_results(
@@ -312,7 +371,7 @@ def _log_results(
     from mlflow import MlflowClient
 
     from gralgo.report import mlflow_entries
-    from gralgo.tracking._mlflow import end_run, log_results
+    from gralgo.tracking._mlflow import end_run, log_results, metric_value
     from gralgo.tracking._secrets import secret_env_names
 
     env_names = secret_env_names(settings.config)
@@ -331,7 +390,7 @@ def _log_results(
             from mlflow.entities import Metric
 
             stamp = int(time.time() * 1000)
-            late = [Metric(k, float(v), stamp, 0) for k, v in sorted(late_metrics().items())]
+            late = [Metric(k, metric_value(v), stamp, 0) for k, v in sorted(late_metrics().items())]
             MlflowClient(tracking_uri=uri).log_batch(run_id, metrics=late)
         # Tagged last: a process killed while logging never leaves complete=true behind.
         MlflowClient(tracking_uri=uri).set_tag(run_id, "complete", str(complete).lower())

@@ -20,7 +20,7 @@ from typing import Any
 SAMPLES_TABLE_ARTIFACT = "samples_table.json"
 """The per-sample table's artifact name (MLflow's evaluation / artifact view)."""
 
-TABLE_TEXT_CHARS = 2000
+TABLE_TEXT_CHARS = 200
 """Characters of each answer (its end, where the boxed answer is) and reasoning (its start)
 kept in the table."""
 
@@ -79,6 +79,7 @@ def log_samples_table(
     from mlflow import MlflowClient
     from mlflow.utils.mlflow_tags import MLFLOW_LOGGED_ARTIFACTS
 
+    from gralgo.tracking._artifacts import store_artifact
     from gralgo.tracking._secrets import secret_scrubber
 
     if not samples_jsonl.is_file():
@@ -87,7 +88,7 @@ def log_samples_table(
     with tempfile.TemporaryDirectory(prefix="gralgo-table-") as staging:
         table = Path(staging) / SAMPLES_TABLE_ARTIFACT
         write_samples_table(samples_jsonl, table, secret_scrubber(secret_env_names))
-        client.log_artifact(run_id, str(table))
+        store_artifact(client, run_id, table)
     logged = json.loads(client.get_run(run_id).data.tags.get(MLFLOW_LOGGED_ARTIFACTS, "[]"))
     entry = {"path": SAMPLES_TABLE_ARTIFACT, "type": "table"}
     if entry not in logged:

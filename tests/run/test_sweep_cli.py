@@ -60,6 +60,8 @@ def test_sweep_groups_jobs_under_a_parent_run(stub: StubServer, tmp_path: Path) 
     sweep_dir = tmp_path / "sweep"
     assert f"study page     {sweep_dir / 'comparison' / 'study.html'}" in done.stdout
     assert f"MLflow parent  run {parent.info.run_id}" in done.stdout
+    jobs_link = f"its jobs: http://127.0.0.1:5000/#/experiments/{parent.info.experiment_id}/runs?"
+    assert jobs_link in done.stdout
     assert f"every run      gralgo view {outputs}" in done.stdout
     table = tmp_path / "sweep" / "comparison" / "edge_list-standard" / "taxonomy_by_level.md"
     text = table.read_text()

@@ -243,3 +243,49 @@ def test_real_hydra_multirun_groups_jobs(tmp_path: Path) -> None:
     assert len(parents) == 1 and parents[0].info.status == "FINISHED"
     assert sorted(r.data.params["level"] for r in jobs) == ["1", "2"]
     assert {r.data.tags[PARENT_RUN_TAG] for r in jobs} == {parents[0].info.run_id}
+
+
+def test_a_sweeps_jobs_are_evaluation_runs_under_its_parent(store: tuple[str, Path]) -> None:
+    """MLflow's runs table opens the parent of ``mlflow.runType=evaluation`` runs by itself:
+    a sweep's jobs are on its first screen (tests/tracking/test_mlflow_ui_browser.py)."""
+    uri, _ = store
+    parent = start_parent_run(tracking_uri=uri, experiment_name="typed", run_name="s")
+    job = log_run(tracking_uri=uri, experiment_name="typed", run_name="j", params={}, tags={},
+                  metrics={"accuracy": 0.5}, parent_run_id=parent)  # fmt: skip
+    tags = client(uri).get_run(job).data.tags
+    assert tags["mlflow.runType"] == "evaluation" and tags[PARENT_RUN_TAG] == parent
+    # The sweep's own view: its jobs, filtered and sorted (so listed flat), gralgo's columns.
+    import json
+
+    experiment = client(uri).get_experiment(client(uri).get_run(parent).info.experiment_id)
+    view = json.loads(experiment.tags[f"mlflow.sharedViewState.sweep-{parent}"])
+    assert view["searchFilter"] == f"tags.`mlflow.parentRunId` = '{parent}'"
+    assert view["orderByKey"] == "metrics.`accuracy`" and "metrics.`accuracy`" in view[
+        "selectedColumns"]  # fmt: skip
+    found = client(uri).search_runs([experiment.experiment_id], view["searchFilter"])
+    assert [r.info.run_id for r in found] == [job]
+
+
+def test_logged_metrics_are_rounded_counts_exact(store: tuple[str, Path]) -> None:
+    uri, _ = store
+    run_id = log_run(tracking_uri=uri, experiment_name="rounded", run_name="r", params={},
+                     tags={}, metrics={"accuracy": 7 / 24, "completion_tokens": 123457.0,
+                                       "cost_usd": 0.000123456789})  # fmt: skip
+    assert client(uri).get_run(run_id).data.metrics == {
+        "accuracy": 0.2917, "completion_tokens": 123457.0, "cost_usd": 0.0001235
+    }  # fmt: skip
+
+
+def test_a_sweeps_printed_locations_link_its_jobs(capsys: pytest.CaptureFixture[str],
+                                                  tmp_path: Path) -> None:  # fmt: skip
+    from gralgo.tracking._hydra_callbacks import print_sweep_locations
+
+    (tmp_path / "comparison").mkdir()
+    (tmp_path / "comparison" / "study.html").write_text("<html></html>")
+    print_sweep_locations(tmp_path, tmp_path / "comparison", "sqlite:///x.db", "abc123",
+                          tmp_path, "7")  # fmt: skip
+    out = capsys.readouterr().out
+    assert f"study page     {tmp_path / 'comparison' / 'study.html'}" in out
+    assert "MLflow parent  run abc123" in out
+    assert "its jobs: http://127.0.0.1:5000/#/experiments/7/runs?" in out
+    assert "viewStateShareKey=sweep-abc123" in out

@@ -128,3 +128,35 @@ def test_two_jobs_logging_one_dataset_at_once_both_link_it(
     for run_id in (winner, loser):
         inputs = _client(settings).get_run(run_id).inputs.dataset_inputs
         assert [i.dataset.name for i in inputs] == ["gralgobench-abc123"]
+
+
+@pytest.mark.slow
+def test_results_are_logged_in_the_background_and_its_error_raised_on_leaving(
+    make_settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import threading
+
+    import gralgo.tracking._mlflow_job as job_module
+
+    threads: list[str] = []
+
+    def refused(*args: object, **kwargs: object) -> None:
+        threads.append(threading.current_thread().name)
+        raise RuntimeError("the store refused")
+
+    monkeypatch.setattr(job_module, "_log_results", refused)
+    settings = make_settings("level=1").report_settings()
+    returned = []
+    with pytest.raises(RuntimeError, match="the store refused"), JobRun(settings) as job_run:
+        job_run.start()
+        returned.append(job_run.finish({"pass_at_k": 0.5}, [], tmp_path))
+    assert returned == [job_run.run_id]  # finish returned while the logging went on
+    assert threads and threads[0].startswith("gralgo-mlflow")
+
+
+def test_params_are_the_evaluated_settings_not_the_whole_config(make_settings) -> None:
+    params = job_params(make_settings().report_settings())
+    assert {"model.name", "sampling.k", "sampling.temperature", "level", "format.name",
+            "mode.name", "dataset.seed", "k"} <= set(params)  # fmt: skip
+    assert len(params) <= 80, len(params)
+    assert not [name for name in params if name.split(".")[0] in {"task", "judge", "analyze"}]

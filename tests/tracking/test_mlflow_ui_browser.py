@@ -161,3 +161,28 @@ def test_chart_view_has_one_section_per_breakdown_value(
     text = page.locator("body").inner_text()
     # Sections are named by what precedes the last "/": the breakdowns do not flood one list.
     assert "task/max_degree\n(2)" in text and "task/diameter\n(1)" in text
+
+
+def test_the_first_screen_lists_a_sweeps_jobs_with_rounded_metrics(
+    server: str, store: tuple[str, str, Path], chromium_page: Any
+) -> None:
+    """A sweep's jobs are listed on the page its printed link opens, each with its metrics,
+    rounded, in a browser that has seen the experiment before (its parent run closed there)."""
+    from gralgo.tracking._mlflow import start_parent_run, sweep_view_key
+
+    uri, experiment_id, _ = store
+    parent = start_parent_run(tracking_uri=uri, experiment_name="gralgo", run_name="model=a,b")
+    for name, accuracy in (("sweep-job-a", 7 / 24), ("sweep-job-b", 0.75)):
+        log_run(tracking_uri=uri, experiment_name="gralgo", run_name=name, params={"k": "1"},
+                tags={"model": name}, metrics={"accuracy": accuracy, "completion_tokens": 123457},
+                parent_run_id=parent)  # fmt: skip
+    page = chromium_page
+    page.set_viewport_size({"width": 1600, "height": 1000})
+    page.goto("about:blank")
+    page.goto(f"{server}/{ui_path(experiment_id, view=sweep_view_key(parent))}")
+    page.get_by_text("sweep-job-a").first.wait_for(timeout=60_000)  # listed without a click
+    page.get_by_text("sweep-job-b").first.wait_for(timeout=30_000)
+    page.get_by_text("0.2917", exact=True).first.wait_for(timeout=30_000)
+    text = page.locator("body").inner_text()
+    assert "\n0.2917\n" in text and "0.291666" not in text, text
+    assert "\n0.75\n" in text and "123457" in text.replace(",", "")
