@@ -273,8 +273,12 @@ def log_results(
     config_snapshot: Mapping[str, Any] | None = None,
     secret_env_names: Sequence[str] = (),
     stepped: Sequence[tuple[str, float, int]] | None = None,
+    artifact_root: Path | None = None,
 ) -> None:
     """Log metrics and (scrubbed) artifacts into an existing run; the run stays open.
+
+    ``artifacts`` are logged at the run's root, except those under ``artifact_root`` (the job
+    folder), which keep their folder below it (``report_data/index-00000.js``).
 
     ``stepped`` (``(name, value, step)``, see :func:`gralgo.report._metrics.mlflow_entries`)
     replaces ``metrics`` when given."""
@@ -299,8 +303,12 @@ def log_results(
                 encoding="utf-8",
             )  # fmt: skip
             _log_scrubbed_file(client, run_id, snapshot, None, staged, secret_env_names)
-        for path in artifacts:
-            _log_scrubbed_file(client, run_id, Path(path), None, staged, secret_env_names)
+        for path in map(Path, artifacts):
+            folder = None
+            if artifact_root is not None and path.parent != artifact_root:
+                if path.is_relative_to(artifact_root):
+                    folder = path.parent.relative_to(artifact_root).as_posix()
+            _log_scrubbed_file(client, run_id, path, folder, staged, secret_env_names)
         if artifact_dir is not None:
             _log_scrubbed_dir(client, run_id, Path(artifact_dir), staged, secret_env_names)
 

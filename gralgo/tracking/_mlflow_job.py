@@ -379,8 +379,10 @@ def _log_results(
     try:
         log_results(
             tracking_uri=uri, run_id=run_id, metrics=metrics, stepped=mlflow_entries(metrics),
-            artifacts=[p for p in artifacts if p.parent == out_dir],
+            artifacts=[p for p in artifacts  # the page's shards too: MLflow's copy of it opens
+                       if p.is_relative_to(out_dir) and not p.is_relative_to(out_dir / "tables")],
             artifact_dir=out_dir / "tables" if (out_dir / "tables").is_dir() else None,
+            artifact_root=out_dir,
             secret_env_names=env_names,
         )  # fmt: skip
         from gralgo.tracking._samples_table import log_samples_table

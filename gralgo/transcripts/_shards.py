@@ -16,6 +16,7 @@ from __future__ import annotations
 import base64
 import gzip
 import json
+import os
 import re
 import struct
 from collections.abc import Iterable
@@ -53,7 +54,9 @@ def write_shard(folder: Path, kind: str, number: int | None, payload: str) -> Pa
     ``number`` None writes ``kind.js`` (a single shard, e.g. an analysis's summary)."""
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / shard_name(kind, number)
-    path.write_bytes(shard_bytes(kind, -1 if number is None else number, payload))
+    partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
+    partial.write_bytes(shard_bytes(kind, -1 if number is None else number, payload))
+    os.replace(partial, path)  # never in place: the file may be linked (an MLflow artifact)
     return path
 
 

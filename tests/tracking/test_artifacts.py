@@ -55,3 +55,28 @@ def test_a_job_folder_and_its_run_hold_each_file_once(tmp_path: Path) -> None:
     (job / "samples.jsonl").write_text("rewritten\n", encoding="utf-8")
     again = Path(client.download_artifacts(run_id, "samples.jsonl", str(tmp_path / "dl2")))
     assert again.read_bytes() == before
+
+
+def test_the_pages_shards_are_logged_in_their_folder_so_mlflows_copy_opens(tmp_path: Path) -> None:
+    """report.html loads its samples from report_data/ beside it: a run holding the page but
+    not the shards would show a page that cannot read its samples."""
+    from mlflow import MlflowClient
+
+    from gralgo.tracking._mlflow import create_run, end_run, log_results
+
+    job = tmp_path / "job"
+    (job / "report_data").mkdir(parents=True)
+    (job / "report.html").write_text("<html></html>", encoding="utf-8")
+    shard = job / "report_data" / "index-00000.js"
+    shard.write_text('gralgoShard("index",0,"");\n', encoding="utf-8")
+    uri = f"sqlite:///{tmp_path / 'store' / 'mlflow.db'}"
+    run_id = create_run(tracking_uri=uri, experiment_name="gralgo", run_name="shards",
+                        tags={}, params={"k": "1"})  # fmt: skip
+    log_results(tracking_uri=uri, run_id=run_id, metrics={"accuracy": 0.5},
+                artifacts=[job / "report.html", shard], artifact_root=job)  # fmt: skip
+    end_run(tracking_uri=uri, run_id=run_id)
+    client = MlflowClient(tracking_uri=uri)
+    assert {f.path for f in client.list_artifacts(run_id)} >= {"report.html", "report_data"}
+    assert [f.path for f in client.list_artifacts(run_id, "report_data")] == [
+        "report_data/index-00000.js"
+    ]
