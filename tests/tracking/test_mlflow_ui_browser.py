@@ -37,7 +37,8 @@ def store(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, str, Path]:
         {"model": "ui-model", "task": f"{t}_task", "taxonomy": t, "complexity": "easy",
          "level": level, "format": "edge_list", "context": "standard",
          "instance_id": f"{t}-{level}", "pass_at_k": 0.9 - 0.1 * level, "cons_at_k": 0.5,
-         "incomplete": False}
+         "accuracy": 0.5, "incomplete": False, "n_samples": 4, "n_success": 4, "n_correct": 2,
+         "n_wrong": 2, "n_no_answer": 0, "n_truncated": 0, "n_error": 0}
         for t in ("enumeration", "exploration", "intuition") for level in (1, 2)
     ])  # fmt: skip
     figure = plot_accuracy_by_level(inst, root / "accuracy_by_level.png", title="ui-model")
