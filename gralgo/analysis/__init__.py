@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING as _TYPE_CHECKING
 
-from gralgo.analysis._config import ANALYSES, AnalyzeSettings
+from gralgo.analysis._analyze_settings import ANALYSES, AnalyzeSettings
 from gralgo.analysis._efficiency import (
     EfficiencyResult,
     first_correct_segment,

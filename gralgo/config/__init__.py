@@ -22,7 +22,7 @@ from gralgo.config._schema import (
     SandboxConfig,
     TaskEntryConfig,
 )
-from gralgo.config._secrets import check_config_secrets, check_literal_secret
+from gralgo.config._secret_refusal import check_config_secrets, check_literal_secret
 from gralgo.config._task_all import register_task_all
 from gralgo.config._validation import SCHEMA_NAME, register_schemas, schema_node, typed_config
 from gralgo.config._writable import mlflow_store_dir

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
         skipped_jobs,
         write_comparison,
     )
-    from gralgo.report._metrics import (
+    from gralgo.report._flat_metrics import (
         job_metrics,
         mlflow_entries,
         tokens_per_second,
@@ -52,9 +52,9 @@ _LAZY = {
     "collect_instances": "gralgo.report._compare",
     "skipped_jobs": "gralgo.report._compare",
     "guess_baselines": "gralgo.report._tables",
-    "job_metrics": "gralgo.report._metrics",
+    "job_metrics": "gralgo.report._flat_metrics",
     "markdown_table": "gralgo.report._tables",
-    "mlflow_entries": "gralgo.report._metrics",
+    "mlflow_entries": "gralgo.report._flat_metrics",
     "outcome_table": "gralgo.report._tables",
     "plot_accuracy_by_level": "gralgo.report._plots",
     "plot_long_context": "gralgo.report._paper_figures",
@@ -63,8 +63,8 @@ _LAZY = {
     "retimed_summary": "gralgo.report._clock",
     "task_table": "gralgo.report._tables",
     "taxonomy_table": "gralgo.report._tables",
-    "tokens_per_second": "gralgo.report._metrics",
-    "usage_frame": "gralgo.report._metrics",
+    "tokens_per_second": "gralgo.report._flat_metrics",
+    "usage_frame": "gralgo.report._flat_metrics",
     "wall_time_line": "gralgo.report._clock",
     "write_comparison": "gralgo.report._compare",
     "write_tables": "gralgo.report._tables",

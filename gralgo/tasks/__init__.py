@@ -33,8 +33,8 @@ from gralgo.tasks._prompt_order import (
     prompt_order_seed,
     shown_order,
 )
-from gralgo.tasks._records import InstanceRejected, Problem, Solution, TaskSettings
 from gralgo.tasks._registry import TASKS, answer_owner, builtin_tasks, get_task_class, make_task
+from gralgo.tasks._task_records import InstanceRejected, Problem, Solution, TaskSettings
 
 if _TYPE_CHECKING:
     from gralgo.tasks._certificate_checks import (

@@ -37,7 +37,7 @@ from gralgo.ledger import (
     pairs_digest,
 )
 from gralgo.redaction import redact_tokens
-from gralgo.run._errors import redact
+from gralgo.run._call_errors import redact
 from gralgo.run._request_info import redact_known
 from gralgo.run.batch._batch_price import BatchRates
 from gralgo.run.batch._batch_progress import BatchProgress
