@@ -32,13 +32,9 @@ if _TYPE_CHECKING:
     from gralgo.config._schema import SegmentationConfig
     from gralgo.config._validation import config_error
 
-# Public names loaded on first use (PEP 562), so importing this package stays cheap.
-_LAZY = {
-    "SegmentationConfig": "gralgo.config._schema",
-    "config_error": "gralgo.config._validation",
-}
 
-__getattr__ = lazy_exports(__name__, _LAZY)
+# Names imported under TYPE_CHECKING load on first use (PEP 562): importing stays cheap.
+__getattr__ = lazy_exports(__name__)
 
 
 __all__ = [

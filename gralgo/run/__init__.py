@@ -35,39 +35,9 @@ if _TYPE_CHECKING:
     from gralgo.run.batch._batch_transport import batch_statuses
     from gralgo.run.batch._provider_apis import provider_of
 
-# Public names loaded on first use (PEP 562), so importing this package stays cheap.
-_LAZY = {
-    "BatchSettings": "gralgo.run.batch._batch_run",
-    "BatchProgress": "gralgo.run.batch._batch_progress",
-    "batch_rates": "gralgo.run.batch._batch_price",
-    "batch_statuses": "gralgo.run.batch._batch_transport",
-    "LiveSettings": "gralgo.run._live_transport",
-    "SendReport": "gralgo.run._transport",
-    "Transport": "gralgo.run._transport",
-    "make_transport": "gralgo.run._transport_choice",
-    "send_samples": "gralgo.run._transport",
-    "provider_of": "gralgo.run.batch._provider_apis",
-    "run_batches": "gralgo.run.batch._batch_run",
-    "LocalLlamaServer": "gralgo.run._local_server",
-    "Plan": "gralgo.run._plan",
-    "RunProgress": "gralgo.run._progress",
-    "build_requests": "gralgo.run._plan",
-    "describe_request": "gralgo.run._request_info",
-    "endpoint_environment": "gralgo.run._endpoint_env",
-    "estimate_cost": "gralgo.run._plan",
-    "load_litellm": "gralgo.run._litellm_response",
-    "mode_settings_from_config": "gralgo.run._modes",
-    "model_spec_from_config": "gralgo.run._models",
-    "preflight": "gralgo.run._models",
-    "report_dropped_params": "gralgo.run._models",
-    "resolve_tool_calling": "gralgo.run._modes",
-    "run_samples": "gralgo.run._runner",
-    "run_samples_sync": "gralgo.run._runner",
-    "sampling_overrides_from_config": "gralgo.run._models",
-    "server_settings_from_config": "gralgo.run._local_server",
-}
 
-__getattr__ = lazy_exports(__name__, _LAZY)
+# Names imported under TYPE_CHECKING load on first use (PEP 562): importing stays cheap.
+__getattr__ = lazy_exports(__name__)
 
 
 __all__ = [
