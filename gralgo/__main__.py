@@ -34,7 +34,6 @@ from omegaconf import DictConfig, OmegaConf  # noqa: E402
 
 import gralgo.config  # noqa: F401, E402  (registers the schema in Hydra's ConfigStore)
 from gralgo.errors import (  # noqa: E402
-    BatchLeftToSweep,
     BatchSubmitted,
     GralgoError,
     IncompleteRunError,
@@ -73,6 +72,7 @@ def main(cfg: DictConfig) -> None:
 
     from gralgo.config import config_error
 
+    settings: AppSettings | None = None
     try:
         try:
             raw = OmegaConf.to_container(cfg, resolve=True)
@@ -107,8 +107,10 @@ def main(cfg: DictConfig) -> None:
                 files = export_parquet(settings.dataset_dir)
                 log.info("wrote %d Parquet files into %s", len(files), files[0].parent)
         else:
+            from gralgo.batch_sweep import sweep_job_settings
             from gralgo.evaluate import evaluate
 
+            settings = sweep_job_settings(settings)  # a batch sweep's job: submit, then return
             result = evaluate(settings)
             if not result.complete and result.status is not None:
                 raise IncompleteRunError(result.status.cause())
@@ -118,9 +120,17 @@ def main(cfg: DictConfig) -> None:
     except IncompleteRunError as err:
         log.error("%s", err)
         fail(EXIT_INCOMPLETE, err)
-    except BatchLeftToSweep as err:
-        log.info("%s", err)  # the sweep's end collects it
     except BatchSubmitted as err:
+        from gralgo.batch_sweep import leave_to_sweep
+
+        if leave_to_sweep(err, settings):  # the sweep's end waits for it and collects the job
+            log.info("%s; the sweep waits for every job's batches at its end", err)
+            return
+        if err.job:  # a job's batches (a judge's message says how to collect already)
+            import shlex
+
+            command = shlex.join(["python", "-m", "gralgo", *sys.argv[1:]])
+            err = BatchSubmitted(f"{err}; collect with the same command: {command}")
         log.warning("%s", err)
         print(f"gralgo: {err}", file=sys.stderr)
         fail(EXIT_SUBMITTED, err)

@@ -48,10 +48,13 @@ class IncompleteRunError(GralgoError):
 
 
 class BatchSubmitted(GralgoError):
-    """Batch mode with ``run.batch.wait=false``: batches are submitted and still running; the
-    message names the command that collects them (the same command again)."""
+    """Batch mode with ``run.batch.wait=false``: batches are submitted and still running.
 
+    ``job`` is the digest the job's batches carry and ``model`` its ``ModelSpec`` (no secret):
+    a ``-m`` sweep that waits for its jobs' batches at its end records them
+    (``gralgo.batch_sweep``); else the same command again collects them."""
 
-class BatchLeftToSweep(BatchSubmitted):
-    """A ``-m`` sweep job in batch mode submitted its batches; the sweep waits for them at its
-    end and collects the job then (not a failure of the job)."""
+    def __init__(self, message: str, job: str = "", model: object = None) -> None:
+        super().__init__(message)
+        self.job = job
+        self.model = model

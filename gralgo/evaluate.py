@@ -20,20 +20,9 @@ from gralgo.tracking import JobRun
 if TYPE_CHECKING:
     from gralgo.report import JobClock
     from gralgo.results import TranscriptsState
+    from gralgo.run import SendReport, Transport
 
 log = logging.getLogger("gralgo")
-
-
-def sweep_job() -> tuple[Path | None, list[str]]:
-    """Inside a Hydra ``-m`` job: its sweep folder and its command-line overrides (read here, at
-    the edge; the run stage takes them as arguments); else ``(None, [])``."""
-    from hydra.core.hydra_config import HydraConfig
-    from hydra.types import RunMode
-
-    if not HydraConfig.initialized() or HydraConfig.get().mode != RunMode.MULTIRUN:
-        return None, []
-    hydra_cfg = HydraConfig.get()
-    return Path(str(hydra_cfg.sweep.dir)), list(hydra_cfg.overrides.task)
 
 
 def job_output_dir(settings: AppSettings) -> Path:
@@ -119,19 +108,6 @@ def resolve_model(settings: AppSettings) -> tuple[ModelSpec, SamplingParams]:
     return spec, replace(sampling, **overrides)
 
 
-@contextlib.contextmanager
-def model_endpoint(settings: AppSettings, spec: ModelSpec, log_dir: Path) -> Iterator[ModelSpec]:
-    """The model spec with a live ``api_base``; starts the embedded server when configured."""
-    from gralgo.run import LocalLlamaServer, server_settings_from_config
-
-    server = server_settings_from_config(settings.model)
-    if server is None:
-        yield spec
-        return
-    with LocalLlamaServer(server, log_path=log_dir / "llama_server.log") as api_base:
-        yield replace(spec, api_base=api_base)
-
-
 def typical_reply(
     settings: AppSettings, observed: Sequence[int], max_tokens: int
 ) -> tuple[float | None, str]:
@@ -153,7 +129,10 @@ def plan_run(
     todo: Sequence[tuple[Request, int]],
     max_tokens: int,
     observed: Sequence[int] = (),
+    transport: str = "live",
 ) -> Plan:
+    """The job's plan: its requests, the samples to send and their tokens, the cost bound at
+    the live and the batch price and a typical cost; ``transport`` names how they are sent."""
     completion = len(todo) * max_tokens
     prompt_tokens: int | None = 0 if not todo else None  # nothing to send: nothing to count
     if todo and (settings.dry_run or plan_is_priced(settings)):
@@ -188,7 +167,7 @@ def plan_run(
         estimated_cost_usd=0.0 if not todo else cost,
         batch_cost_usd=batch_cost,
         batch_note=batch_note,
-        batch=settings.run.batch.enabled,
+        batch=transport == "batch",
     )
 
 
@@ -247,116 +226,6 @@ def plan_batch_price(
         return None, "no batch price known: set model.price.batch_discount"
     source = "litellm batch prices" if rates.source == "litellm" else "live price less discount"
     return prompt_tokens * rates.input + completion_tokens * rates.output, source
-
-
-def check_batch_mode(settings: AppSettings, requests: Sequence[Request]) -> None:
-    """Refuse batch mode where it cannot work, before anything is paid or written."""
-    from gralgo.errors import ConfigError
-    from gralgo.run import provider_of
-
-    if not settings.run.batch.enabled:
-        return
-    if settings.mode.name == "tool":
-        raise ConfigError(
-            "run.batch=on cannot run mode=tool: a tool conversation takes several turns, each "
-            "depending on the last, and a batch request is one turn; set run.batch=off"
-        )
-    if requests:
-        provider_of(requests[0])
-
-
-def refuse_live_while_batched(todo: Sequence[tuple[Request, int]], ledger: LedgerStore) -> None:
-    """A live run must not wait up to 30 hours for samples that sit in running batches: say
-    how to collect them instead (before anything is paid)."""
-    from gralgo.errors import ConfigError
-
-    open_batches = ledger.batches(open_only=True)
-    if not open_batches:
-        return
-    wanted = {(r.key, i) for r, i in todo}
-    held = sum(len(wanted.intersection(ledger.batch_pairs(b.batch_ref))) for b in open_batches)
-    if held:
-        raise ConfigError(
-            f"{held} of this job's samples are in provider batches that are still open; run "
-            "the same command with run.batch=on to collect them (nothing is paid twice)"
-        )
-
-
-def run_batch_mode(
-    settings: AppSettings, todo: Sequence[tuple[Request, int]], ledger: LedgerStore, out_dir: Path
-) -> dict[str, float]:
-    """Send ``todo`` through the provider's batch API; with ``wait=false`` and batches still
-    running, raise :class:`~gralgo.errors.BatchSubmitted` naming the command that collects (in
-    a sweep that collects at its end, :class:`~gralgo.errors.BatchLeftToSweep`). Returns the
-    run's batch metrics (samples, lines sent, batches, cost at the batch price)."""
-    import shlex
-    import sys
-
-    from gralgo.errors import BatchLeftToSweep, BatchSubmitted
-    from gralgo.run import (
-        BatchProgress,
-        BatchSettings,
-        RunProgress,
-        batch_rates,
-        run_batches,
-        sweep_collects_batches,
-        write_pending,
-    )
-    from gralgo.seeding import stable_hash
-
-    cfg = settings.run.batch
-    sweep_dir, overrides = sweep_job()
-    to_sweep = cfg.wait and sweep_collects_batches(sweep_dir)  # submit now, the sweep's end waits
-    batch = BatchSettings(
-        wait=cfg.wait and not to_sweep, fallback=cfg.fallback, poll_s=cfg.poll_s,
-        max_poll_s=cfg.max_poll_s, max_requests=cfg.max_requests,
-        collect="job" if to_sweep else cfg.collect,  # each sweep job stores and prices its own
-    )  # fmt: skip
-    keys = sorted({r.key for r, _ in todo})
-    job = stable_hash(json.dumps([settings.model.litellm_model, settings.k, keys]), length=16)
-    rates = batch_rates(settings.model.litellm_model, price_settings(settings))
-    if rates is None:
-        log.warning("batch: no batch price known for %s: costs stay unknown", settings.model.name)
-    with RunProgress(len(todo), "batch", cost=job_pricer(settings)) as progress:
-        report = run_batches(
-            todo, ledger, job, batch, rates, on_progress=progress,
-            max_attempts=settings.run.max_attempts, work_dir=out_dir,
-            progress=BatchProgress(host=progress),
-        )  # fmt: skip
-    log.info(
-        "batch: %d batch(es) submitted (%d samples), %d collected, %d adopted after a crash, "
-        "%d stored, errors %s; submit %.1f s, collect %.1f s", report.batches_submitted,
-        report.samples_submitted, report.collected, report.adopted, report.done,
-        report.errors or "none", report.submit_s, report.collect_s,
-    )  # fmt: skip
-    if report.submitted_only and to_sweep:
-        location = str(settings.ledger_url or settings.ledger_path)
-        model = todo[0][0].model
-        write_pending(out_dir, location, job, model, overrides, cfg.poll_s, cfg.max_poll_s)
-        raise BatchLeftToSweep(
-            f"submitted: {report.open_batches} batch(es) still running at the provider; the "
-            "sweep waits for every job's batches at its end and collects this job then"
-        )
-    if report.submitted_only:
-        command = shlex.join(["python", "-m", "gralgo", *sys.argv[1:]])
-        raise BatchSubmitted(
-            f"submitted: {report.open_batches} batch(es) still running at the provider; "
-            f"collect with the same command: {command}"
-        )
-    if report.live_todo:
-        log.warning(
-            "batch: run.batch.fallback=live: %d sample(s) a batch returned with an error are "
-            "called live (full price)", len(report.live_todo),
-        )  # fmt: skip
-        run_pending(settings, report.live_todo, ledger)
-    metrics = {
-        "batch_samples": float(report.done),
-        "batch_calls": float(report.samples_submitted),
-        "batch_count": float(report.batches_submitted),
-    }
-    if rates is not None:  # an unknown price is no metric (not $0)
-        metrics["batch_cost_usd"] = report.cost
-    return metrics
 
 
 def sandbox_record(settings: AppSettings, out_dir: Path | None = None) -> dict[str, str]:
@@ -537,7 +406,8 @@ def dry_run(settings: AppSettings) -> EvaluationResult:
     requests = build_requests(
         instances, settings.format, spec, sampling, settings.mode, task_options
     )
-    check_batch_mode(settings, requests)
+    transport = job_transport(settings)
+    transport.check(requests, tool=settings.mode.name == "tool")
     location = settings.ledger_url or settings.ledger_path
     observed: list[int] = []
     if settings.ledger_url is None and not settings.ledger_path.is_file():
@@ -548,7 +418,7 @@ def dry_run(settings: AppSettings) -> EvaluationResult:
             todo = ledger.missing(requests, settings.k)
             stored = ledger.samples({r.key for r in requests}).values()
             observed = [r.completion_tokens for r in stored if r.ok and r.completion_tokens]
-    plan = plan_run(settings, requests, todo, sampling.max_tokens, observed)
+    plan = plan_run(settings, requests, todo, sampling.max_tokens, observed, transport.name)
     print("\n".join(["dry run: nothing was called", *plan.lines()]))
     return EvaluationResult(settings.outputs_dir, plan, 0, {}, [], None)
 
@@ -589,7 +459,7 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
     from gralgo.job import detach_shared_files
     from gralgo.ledger import check_ledger_location, open_ledger
     from gralgo.report import JobClock
-    from gralgo.run import describe_run, preflight, report_dropped_params
+    from gralgo.run import report_dropped_params, send_samples
 
     if settings.dry_run:
         return dry_run(settings)
@@ -608,8 +478,7 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
         raise_no_instances(settings)
     spec, sampling = resolve_model(settings)
     settings = replace(settings, mode=resolve_tool_calling(settings.mode, spec.litellm_model))
-    if settings.run.batch.enabled and settings.mode.name == "tool":
-        check_batch_mode(settings, [])
+    transport = job_transport(settings, out_dir)  # live calls, or the provider's batch API
     dropped = report_dropped_params(spec, sampling)
     if dropped:
         log.warning("model %s does not accept %s: not sent", spec.litellm_model, ", ".join(dropped))
@@ -617,7 +486,7 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
     requests = build_requests(
         instances, settings.format, spec, sampling, settings.mode, task_options
     )
-    check_batch_mode(settings, requests)
+    transport.check(requests, tool=settings.mode.name == "tool")
     settings.ledger_path.parent.mkdir(parents=True, exist_ok=True)
     if settings.ledger_url is None:
         check_ledger_location(settings.ledger_path)
@@ -629,33 +498,18 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
     ):
         transcripts = register_job(settings, out_dir, ledger, instances, requests, spec, sampling)
         todo = ledger.missing(requests, settings.k)
-        plan = plan_run(settings, requests, todo, sampling.max_tokens)
+        plan = plan_run(settings, requests, todo, sampling.max_tokens, (), transport.name)
         for line in plan.lines():
             log.info("plan: %s", line)
         clock.lap("plan")
-        stop_reason = None
-        batch_metrics: dict[str, float] | None = None
-        if todo and settings.run.batch.enabled:
-            batch_metrics = run_batch_mode(settings, todo, ledger, out_dir)
-            job_run.start()  # after submitting: a job left running at the provider is no run
-        elif settings.run.batch.enabled and requests:
-            from gralgo.run import close_answered_batches
 
-            close_answered_batches(requests[0], ledger)  # nothing to send: none stays open
-        elif todo:
-            refuse_live_while_batched(todo, ledger)
-            with model_endpoint(settings, spec, out_dir) as live:
-                preflight(live)  # a missing key or a dead endpoint stops here: no MLflow run
-                job_run.start()  # MLflow shows the real duration, and a crash as FAILED
-                clock.lap("mlflow")
-                # The same spec (no managed server): the requests as they are, keys computed.
-                live_requests = {
-                    r.key: r if r.model is live else replace(r, model=live) for r in requests
-                }
-                run_todo = [(live_requests[r.key], i) for r, i in todo]
-                report = run_pending(settings, run_todo, ledger)
-                log.info("run: %s", describe_run(report))
-                stop_reason = getattr(report, "stop_reason", None)
+        def started() -> None:  # MLflow shows the real duration, and a crash as FAILED
+            job_run.start()
+            clock.lap("mlflow")
+
+        # The one way samples go out, live or in batches; a job whose batches are left
+        # running at the provider raises BatchSubmitted here, before its run is started.
+        sent = send_samples(transport, requests, todo, ledger, started)
         clock.lap("calls")
         extra = None
         # Certificate results also read the direct-mode samples of the same instances.
@@ -669,9 +523,9 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
             def extra(frame: Any) -> tuple[list[Path], dict[str, float]]:
                 return certificate_artifacts(settings, out_dir, frame, instances, dependencies)
 
-        result, transcripts = report_results(settings, out_dir, plan, instances, stop_reason,
+        result, transcripts = report_results(settings, out_dir, plan, instances, sent.stop_reason,
                                              extra, job_run, clock, transcripts,
-                                             batch_metrics)  # fmt: skip
+                                             sent)  # fmt: skip
     # With the ledger closed (closing may rewrite its file): the record then holds its state.
     finish_record(settings, out_dir, result, transcripts, job_run.experiment_id, dependencies)
     return result
@@ -750,24 +604,23 @@ def concurrency_limit(settings: AppSettings) -> int:
     return settings.model.max_concurrency or 16
 
 
-def run_pending(
-    settings: AppSettings, todo: Sequence[tuple[Request, int]], ledger: LedgerStore
-) -> Any:
-    from gralgo.run import RunProgress, run_samples_sync
+def job_transport(settings: AppSettings, out_dir: Path | None = None) -> Transport:
+    """How this job sends its samples (``gralgo.run.make_transport``): live calls, or the
+    provider's batch API when ``run.batch`` is on."""
+    from gralgo.run import LiveSettings, make_transport, server_settings_from_config
+    from gralgo.settings import batch_settings
 
-    with RunProgress(len(todo), cost=job_pricer(settings)) as progress:
-        return run_samples_sync(
-            todo,
-            ledger,
-            max_concurrency=concurrency_limit(settings),
-            max_attempts=settings.run.max_attempts,
-            timeout_s=settings.run.timeout_s,
-            failure_budget=settings.run.failure_budget,
-            on_progress=progress,
-            tool=settings.mode.tool,
-            client=settings.run.client,
-            grace_s=settings.run.grace_s,
-        )
+    run = settings.run
+    live = LiveSettings(
+        max_concurrency=concurrency_limit(settings), max_attempts=run.max_attempts,
+        timeout_s=run.timeout_s, failure_budget=run.failure_budget, tool=settings.mode.tool,
+        client=run.client, grace_s=run.grace_s,
+    )  # fmt: skip
+    return make_transport(
+        batch_settings(run.batch), live, model=settings.model.litellm_model, k=settings.k,
+        price=price_settings(settings), pricer=job_pricer(settings),
+        server=server_settings_from_config(settings.model), work_dir=out_dir,
+    )  # fmt: skip
 
 
 def report_results(
@@ -780,7 +633,7 @@ def report_results(
     job_run: JobRun | None = None,
     clock: JobClock | None = None,
     transcripts: TranscriptsState | None = None,
-    batch_metrics: dict[str, float] | None = None,
+    sent: SendReport | None = None,
 ) -> tuple[EvaluationResult, TranscriptsState]:
     """Score and report; a job with missing or errored samples is reported as partial. Also
     the transcripts' new state (``transcripts``: the one the job's record held).
@@ -808,8 +661,8 @@ def report_results(
     if extra is not None:
         more_artifacts, more_metrics = extra(frame)
         artifacts, metrics = [*artifacts, *more_artifacts], {**metrics, **more_metrics}
-    if batch_metrics is not None:  # samples of this run were paid at the batch price
-        metrics.update(batch_metrics)
+    if sent is not None:  # how this run's samples were sent (batch mode: at the batch price)
+        metrics.update(sent.metrics)
     if clock is not None:
         clock.lap("reports")
     job_run = job_run or JobRun(report_settings)
@@ -837,16 +690,9 @@ def report_results(
     )
     title = report_settings.title
     summary = print_job_summary(metrics, settings.k, title, locations, settings.outputs_dir)
-    if batch_metrics is not None:
-        cost = batch_metrics.get("batch_cost_usd")
-        price = "unknown price" if cost is None else f"${cost:,.4f}"
-        line = (
-            f"batch mode: {int(batch_metrics['batch_samples'])} samples at the batch price "
-            f"({price}) in {int(batch_metrics['batch_count'])} batch(es); costs in this report "
-            "are batch prices\n"
-        )
-        print(line, end="")
-        summary += line
+    if sent is not None and sent.note:
+        print(sent.note)
+        summary += sent.note + "\n"
     (out_dir / "metrics.json").write_text(json.dumps(metrics, indent=2, sort_keys=True))
     samples = len(frame)
     result = EvaluationResult(out_dir, plan, samples, metrics, artifacts, run_id, status, summary)

@@ -2,23 +2,49 @@
 
 from __future__ import annotations
 
+import ast
 import importlib
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 
-def lazy_exports(package: str, names: Mapping[str, str]) -> Callable[[str], Any]:
-    """A module ``__getattr__`` that imports ``names[name]`` (a module path) on first use.
+def type_checking_imports(source: str) -> dict[str, tuple[str, str]]:
+    """``{name: (module, attribute)}`` of every ``from module import attribute [as name]``
+    under a top-level ``if TYPE_CHECKING:`` (or ``if _TYPE_CHECKING:``) of ``source``."""
+    table: dict[str, tuple[str, str]] = {}
+    for node in ast.parse(source).body:
+        if not (isinstance(node, ast.If) and ast.unparse(node.test).endswith("TYPE_CHECKING")):
+            continue
+        for statement in node.body:
+            if isinstance(statement, ast.ImportFrom) and statement.module and not statement.level:
+                for alias in statement.names:
+                    table[alias.asname or alias.name] = (statement.module, alias.name)
+    return table
 
-    A stage lists its heavy public names in ``names`` and imports them under ``TYPE_CHECKING``
-    for type checkers; ``from gralgo.<stage> import name`` then works as for an eager name.
+
+def lazy_exports(package: str) -> Callable[[str], Any]:
+    """A module ``__getattr__`` that loads a stage's heavy public names on first use (PEP 562).
+
+    Each such name is written once, as the stage's import under ``if TYPE_CHECKING:`` (what
+    type checkers read), and listed in ``__all__``; the table of where each name lives is read
+    from those imports in the package's own source, at the first lookup of a missing name (so
+    importing the stage parses nothing). ``from gralgo.<stage> import name`` then works as for
+    an eager name; ``tests/test_lazy.py`` checks ``__all__`` against the imports.
     """
+    table: dict[str, tuple[str, str]] = {}
+    read: list[bool] = []
 
     def __getattr__(name: str) -> Any:
-        if name in names:
-            return getattr(importlib.import_module(names[name]), name)
+        if not read:
+            source = Path(str(sys.modules[package].__file__)).read_text(encoding="utf-8")
+            table.update(type_checking_imports(source))
+            read.append(True)
+        if name in table:
+            module, attribute = table[name]
+            return getattr(importlib.import_module(module), attribute)
         raise AttributeError(f"module {package!r} has no attribute {name!r}")
 
     return __getattr__

@@ -1,5 +1,6 @@
-"""Modules loaded on first use: the stand-in, and a job on a built dataset never loading
-networkx."""
+"""Names and modules loaded on first use: each stage's lazy public names written once (their
+``TYPE_CHECKING`` import) and agreeing with ``__all__``, the stand-in module, and a job on a
+built dataset never loading networkx."""
 
 from __future__ import annotations
 
@@ -12,10 +13,99 @@ from pathlib import Path
 
 import pytest
 
-from gralgo.lazy import lazy_module
+from gralgo.lazy import lazy_module, type_checking_imports
 from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, StubServer
 
 REPO = Path(__file__).resolve().parents[1]
+
+
+def bound_names(source: str) -> set[str]:
+    """Names a module's top level binds at run time (imports, definitions, assignments), the
+    ``if TYPE_CHECKING:`` blocks left out."""
+    import ast
+
+    names: set[str] = set()
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            names |= {(a.asname or a.name).partition(".")[0] for a in node.names}
+        elif isinstance(node, ast.FunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names |= {t.id for t in targets if isinstance(t, ast.Name)}
+    return names
+
+
+def export_mismatches(source: str, public: list[str]) -> list[str]:
+    """How a package's ``__all__`` (``public``) and its names disagree: a public name neither
+    bound nor imported under ``TYPE_CHECKING`` (it would not load), a lazy name left out of
+    ``__all__``, a name listed twice, or a lazy table written beside the imports."""
+    lazy = type_checking_imports(source)
+    found = [f"{name}: in __all__, never bound or imported" for name in public
+             if name not in lazy and name not in bound_names(source)]  # fmt: skip
+    found += [f"{name}: imported lazily, missing from __all__" for name in lazy
+              if name not in public]  # fmt: skip
+    found += [f"{name}: twice in __all__" for name in sorted(set(public)) if public.count(name) > 1]
+    if "_LAZY" in bound_names(source):
+        found.append("_LAZY: a second list of the lazy names (the imports are the list)")
+    return found
+
+
+PACKAGES = sorted((REPO / "gralgo").rglob("__init__.py"))
+
+
+@pytest.mark.parametrize("init", PACKAGES, ids=lambda p: str(p.parent.relative_to(REPO)))
+def test_each_lazy_public_name_is_written_once_and_agrees_with_all(init: Path) -> None:
+    import importlib
+
+    rel = init.parent.relative_to(REPO)
+    package = importlib.import_module(".".join(rel.parts))
+    public = list(getattr(package, "__all__", []))
+    assert export_mismatches(init.read_text(encoding="utf-8"), public) == []
+    for name in public:  # every public name loads (AttributeError if not), lazy ones on first use
+        getattr(package, name)
+
+
+def test_a_disagreement_between_all_and_the_imports_is_caught() -> None:
+    source = (
+        "from typing import TYPE_CHECKING\nfrom gralgo.lazy import lazy_exports\n"
+        "from gralgo.ledger import Ledger\n"
+        "if TYPE_CHECKING:\n    from gralgo.ledger import open_ledger, read_rescue\n"
+        "_LAZY = {'open_ledger': 'gralgo.ledger'}\n__getattr__ = lazy_exports(__name__)\n"
+    )
+    assert export_mismatches(source, ["Ledger", "open_ledger", "typo", "Ledger"]) == [
+        "typo: in __all__, never bound or imported",
+        "read_rescue: imported lazily, missing from __all__",
+        "Ledger: twice in __all__",
+        "_LAZY: a second list of the lazy names (the imports are the list)",
+    ]
+
+
+def test_a_lazy_name_loads_from_its_type_checking_import(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The ``__getattr__`` reads the table from the package's own imports: a name imported
+    under ``TYPE_CHECKING`` (also renamed with ``as``) loads; any other name is missing."""
+    package = tmp_path / "lazy_pkg_probe"
+    package.mkdir()
+    (package / "__init__.py").write_text(
+        "from typing import TYPE_CHECKING as _TYPE_CHECKING\n"
+        "from gralgo.lazy import lazy_exports\n"
+        "if _TYPE_CHECKING:\n"
+        "    from json import dumps\n    from json import loads as parse\n"
+        "__getattr__ = lazy_exports(__name__)\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import importlib
+    import json
+
+    probe = importlib.import_module("lazy_pkg_probe")
+    try:
+        assert probe.dumps is json.dumps and probe.parse is json.loads
+        with pytest.raises(AttributeError, match="no attribute 'loads'"):
+            _ = probe.loads
+    finally:
+        sys.modules.pop("lazy_pkg_probe", None)
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING as _TYPE_CHECKING
 
-from gralgo.analysis._config import ANALYSES, AnalyzeSettings
+from gralgo.analysis._analyze_settings import ANALYSES, AnalyzeSettings
 from gralgo.analysis._efficiency import (
     EfficiencyResult,
     first_correct_segment,
@@ -49,18 +49,9 @@ if _TYPE_CHECKING:
     from gralgo.analysis._token_entropy import ranked_tokens
     from gralgo.analysis._trace_facts import run_trace_facts
 
-# Public names loaded on first use (PEP 562), so importing this package stays cheap.
-_LAZY = {
-    "AnalysisOutput": "gralgo.analysis._output",
-    "Segmentation": "gralgo.analysis._segmentation_method",
-    "run_trace_facts": "gralgo.analysis._trace_facts",
-    "choice_parser": "gralgo.analysis._parse",
-    "entropy_statistics": "gralgo.analysis._entropy_pipeline",
-    "locate_answers": "gralgo.analysis._overthinking",
-    "ranked_tokens": "gralgo.analysis._token_entropy",
-}
 
-__getattr__ = lazy_exports(__name__, _LAZY)
+# Names imported under TYPE_CHECKING load on first use (PEP 562): importing stays cheap.
+__getattr__ = lazy_exports(__name__)
 
 
 __all__ = [

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from gralgo.analysis._config import JUDGE_STAGES, AnalyzeSettings
+from gralgo.analysis._analyze_settings import JUDGE_STAGES, AnalyzeSettings
 from gralgo.analysis._judge import Judge, open_judge
 from gralgo.analysis._judge_plan import JudgePlan
 from gralgo.analysis._output import AnalysisOutput, log_analysis

@@ -22,7 +22,7 @@ from gralgo.config._schema import (
     SandboxConfig,
     TaskEntryConfig,
 )
-from gralgo.config._secrets import check_config_secrets, check_literal_secret
+from gralgo.config._secret_refusal import check_config_secrets, check_literal_secret
 from gralgo.config._task_all import register_task_all
 from gralgo.config._validation import SCHEMA_NAME, register_schemas, schema_node, typed_config
 from gralgo.config._writable import mlflow_store_dir
@@ -32,13 +32,9 @@ if _TYPE_CHECKING:
     from gralgo.config._schema import SegmentationConfig
     from gralgo.config._validation import config_error
 
-# Public names loaded on first use (PEP 562), so importing this package stays cheap.
-_LAZY = {
-    "SegmentationConfig": "gralgo.config._schema",
-    "config_error": "gralgo.config._validation",
-}
 
-__getattr__ = lazy_exports(__name__, _LAZY)
+# Names imported under TYPE_CHECKING load on first use (PEP 562): importing stays cheap.
+__getattr__ = lazy_exports(__name__)
 
 
 __all__ = [

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from gralgo.config._schema import GralgoConfig
-from gralgo.config._secrets import check_literal_secret
+from gralgo.config._secret_refusal import check_literal_secret
 from gralgo.config._task_all import register_task_all, searchpath_dirs
 from gralgo.config._validation import config_error, schema_node, unknown_key_message
 from gralgo.errors import ConfigError, GralgoError
@@ -131,7 +131,7 @@ def _check_secrets(plain: dict[str, Any]) -> None:
     Hydra writes it to the run folder; the message does not repeat it)."""
     import os
 
-    from gralgo.config._secrets import check_config_secrets
+    from gralgo.config._secret_refusal import check_config_secrets
     from gralgo.redaction import is_conventional_env_name
 
     check_config_secrets(plain)

@@ -24,16 +24,9 @@ if _TYPE_CHECKING:
     from gralgo.dataset._card import EXPORTS, export_parquet
     from gralgo.dataset._spec import load_sources
 
-# Public names loaded on first use (PEP 562), so importing this package stays cheap.
-_LAZY = {
-    "audit_dataset": "gralgo.dataset._audit",  # the validity rules: networkx, processes
-    "audit_instances": "gralgo.dataset._audit",
-    "EXPORTS": "gralgo.dataset._card",
-    "export_parquet": "gralgo.dataset._card",
-    "load_sources": "gralgo.dataset._spec",
-}
 
-__getattr__ = lazy_exports(__name__, _LAZY)
+# Names imported under TYPE_CHECKING load on first use (PEP 562): importing stays cheap.
+__getattr__ = lazy_exports(__name__)
 
 
 __all__ = [

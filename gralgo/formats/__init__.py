@@ -22,13 +22,9 @@ if _TYPE_CHECKING:
     from gralgo.formats._prompt import build_certificate_prompt
     from gralgo.formats._tokens import get_encoding
 
-# Public names loaded on first use (PEP 562), so importing this package stays cheap.
-_LAZY = {
-    "build_certificate_prompt": "gralgo.formats._prompt",
-    "get_encoding": "gralgo.formats._tokens",
-}
 
-__getattr__ = lazy_exports(__name__, _LAZY)
+# Names imported under TYPE_CHECKING load on first use (PEP 562): importing stays cheap.
+__getattr__ = lazy_exports(__name__)
 
 
 __all__ = [

@@ -26,19 +26,9 @@ if _TYPE_CHECKING:
     from gralgo.ledger._rescue import read_rescue
     from gralgo.ledger._response_keeper import ResponseKeeper
 
-# Public names loaded on first use (PEP 562), so importing this package stays cheap.
-_LAZY = {
-    "LogprobStore": "gralgo.ledger._logprobs",
-    "PostgresLedger": "gralgo.ledger._postgres",
-    "ResponseKeeper": "gralgo.ledger._response_keeper",
-    "SampleLogprobs": "gralgo.ledger._logprobs",
-    "check_ledger_location": "gralgo.ledger._location",
-    "open_ledger": "gralgo.ledger._open",
-    "read_rescue": "gralgo.ledger._rescue",
-    "logprobs_from_response": "gralgo.ledger._logprobs",
-}
 
-__getattr__ = lazy_exports(__name__, _LAZY)
+# Names imported under TYPE_CHECKING load on first use (PEP 562): importing stays cheap.
+__getattr__ = lazy_exports(__name__)
 
 __all__ = [
     "BatchRecord",

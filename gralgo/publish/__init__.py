@@ -15,15 +15,9 @@ if TYPE_CHECKING:
     from gralgo.publish._summary import Completeness, completeness, write_reports
     from gralgo.publish._terminal import locations_for, print_job_summary
 
-_LAZY = {
-    "Completeness": "gralgo.publish._summary",
-    "completeness": "gralgo.publish._summary",
-    "locations_for": "gralgo.publish._terminal",
-    "print_job_summary": "gralgo.publish._terminal",
-    "write_reports": "gralgo.publish._summary",
-}
 
-__getattr__ = lazy_exports(__name__, _LAZY)
+# Names imported under TYPE_CHECKING load on first use (PEP 562): importing stays cheap.
+__getattr__ = lazy_exports(__name__)
 
 
 __all__ = [

@@ -1,6 +1,6 @@
 """The summary a job prints when it ends: one results table, then where everything is.
 
-Built from the job's flat metrics (:mod:`gralgo.report._metrics`), so it shows exactly what
+Built from the job's flat metrics (:mod:`gralgo.report._flat_metrics`), so it shows exactly what
 MLflow holds. The whole text is written with one ``write`` call while holding a lock file next
 to the outputs, so the summaries of parallel jobs (Hydra's joblib launcher) never interleave.
 """

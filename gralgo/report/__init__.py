@@ -21,7 +21,7 @@ if TYPE_CHECKING:
         skipped_jobs,
         write_comparison,
     )
-    from gralgo.report._metrics import (
+    from gralgo.report._flat_metrics import (
         job_metrics,
         mlflow_entries,
         tokens_per_second,
@@ -42,35 +42,9 @@ if TYPE_CHECKING:
         write_tables,
     )
 
-_LAZY = {
-    "GUESS_ROW_METRIC": "gralgo.report._tables",
-    "PASS": "gralgo.report._tables",
-    "HEURISTIC": "gralgo.report._tables",
-    "JobClock": "gralgo.report._clock",
-    "NoResultsError": "gralgo.report._compare",
-    "certificate_report": "gralgo.report._certificate_table",
-    "collect_instances": "gralgo.report._compare",
-    "skipped_jobs": "gralgo.report._compare",
-    "guess_baselines": "gralgo.report._tables",
-    "job_metrics": "gralgo.report._metrics",
-    "markdown_table": "gralgo.report._tables",
-    "mlflow_entries": "gralgo.report._metrics",
-    "outcome_table": "gralgo.report._tables",
-    "plot_accuracy_by_level": "gralgo.report._plots",
-    "plot_long_context": "gralgo.report._paper_figures",
-    "priced_samples": "gralgo.report._pricing",
-    "sample_pricer": "gralgo.report._pricing",
-    "retimed_summary": "gralgo.report._clock",
-    "task_table": "gralgo.report._tables",
-    "taxonomy_table": "gralgo.report._tables",
-    "tokens_per_second": "gralgo.report._metrics",
-    "usage_frame": "gralgo.report._metrics",
-    "wall_time_line": "gralgo.report._clock",
-    "write_comparison": "gralgo.report._compare",
-    "write_tables": "gralgo.report._tables",
-}
 
-__getattr__ = lazy_exports(__name__, _LAZY)
+# Names imported under TYPE_CHECKING load on first use (PEP 562): importing stays cheap.
+__getattr__ = lazy_exports(__name__)
 
 
 __all__ = [

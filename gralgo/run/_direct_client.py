@@ -6,7 +6,7 @@ speak the OpenAI chat API (vLLM, SGLang, llama.cpp, LM Studio, Ollama's ``/v1``)
 sends the same JSON body litellm sends and turns the reply into the same ledger fields as
 :func:`gralgo.run._litellm_response.parse_response`. Failures raise exceptions named like litellm's
 (``RateLimitError``, ``InternalServerError``, ``Timeout``...) with ``status_code`` and
-``headers``, so :func:`gralgo.run._errors.classify` treats them, and the ledger stores them,
+``headers``, so :func:`gralgo.run._call_errors.classify` treats them, and the ledger stores them,
 exactly as it does litellm's. Prices still come from litellm's price map: looked up once per
 model, and litellm is imported only for a model that has a price.
 """
@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from gralgo.errors import ConfigError, UnknownChoiceError
 from gralgo.ledger import ModelSpec
-from gralgo.run._errors import MalformedResponseError
+from gralgo.run._call_errors import MalformedResponseError
 from gralgo.run._price_map import has_price
 
 if TYPE_CHECKING:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from gralgo.run._errors import MalformedResponseError
+from gralgo.run._call_errors import MalformedResponseError
 
 
 def load_litellm() -> Any:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from gralgo import redaction
 from gralgo.ledger import ModelSpec, Request, RequestInfo, SamplingParams
-from gralgo.run._errors import redact
+from gralgo.run._call_errors import redact
 
 if TYPE_CHECKING:
     from gralgo.dataset import Instance
@@ -55,7 +55,7 @@ def redacted_model_spec(spec: ModelSpec) -> dict[str, Any]:
 def redact_known(text: str | None, secrets: Iterable[str]) -> str | None:
     """``text`` with each known secret value (e.g. the API key in use) masked, longest first.
 
-    Unlike :func:`gralgo.run._errors.redact` this never truncates nor guesses: it is applied to
+    Unlike :func:`gralgo.run._call_errors.redact` this never truncates nor guesses: it is applied to
     model answers, which must stay intact except for a key the model echoed.
     """
     return None if text is None else redaction.mask_known(text, secrets)

@@ -34,8 +34,8 @@ from gralgo.ledger import (
     new_owner_id,
 )
 from gralgo.redaction import redact_tokens
+from gralgo.run._call_errors import classify, redact, setting_to_fix
 from gralgo.run._direct_client import DirectClient, choose_client, encode_body
-from gralgo.run._errors import classify, redact, setting_to_fix
 from gralgo.run._limiter import AdaptiveLimiter
 from gralgo.run._litellm_response import load_litellm, parse_response
 from gralgo.run._request_info import redact_known

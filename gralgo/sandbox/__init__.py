@@ -13,7 +13,7 @@ from gralgo.sandbox._isolation import (
     memory_cgroup_mode,
 )
 from gralgo.sandbox._limits import Isolation, SandboxLimits, SandboxResult
-from gralgo.sandbox._run import run_python
+from gralgo.sandbox._run_code import run_python
 
 __all__ = [
     "GUARANTEES",

@@ -51,52 +51,13 @@ if TYPE_CHECKING:
         score_samples,
     )
     from gralgo.score._splits import HARD, PAPER, SPLITS_COLUMN, in_split, splits_text
+
+    # Answer normalisation belongs to the task layer; re-exported for the callers that read it here.
     from gralgo.tasks import ANSWER_KINDS, normalize_answer
 
-# Answer normalisation belongs to the task layer; re-exported for the callers that read it here.
-_LAZY = {
-    "GUESS_COLUMNS": "gralgo.score._baselines",
-    "GUESS_LABELS": "gralgo.score._baselines",
-    "GUESS_METRIC": "gralgo.score._baselines",
-    "MIN_BASELINE_N": "gralgo.score._baselines",
-    "TOO_SMALL": "gralgo.score._baselines",
-    "baseline_text": "gralgo.score._baselines",
-    "guess_scores": "gralgo.score._baselines",
-    "CLUSTER_COLUMN": "gralgo.score._scoring",
-    "RESAMPLES_COLUMN": "gralgo.score._scoring",
-    "cluster_ids": "gralgo.score._scoring",
-    "HARD": "gralgo.score._splits",
-    "PAPER": "gralgo.score._splits",
-    "SPLITS_COLUMN": "gralgo.score._splits",
-    "in_split": "gralgo.score._splits",
-    "splits_text": "gralgo.score._splits",
-    "aggregate": "gralgo.score._scoring",
-    "ANSWER_KINDS": "gralgo.tasks",
-    "bootstrap_ci": "gralgo.score._metrics",
-    "correlation_ci": "gralgo.score._metrics",
-    "boxed_answer": "gralgo.score._scoring",
-    "certificate_table": "gralgo.score._certificate_verdicts",
-    "certificate_verdicts": "gralgo.score._certificate_verdicts",
-    "check_certificate_answer": "gralgo.score._certificate_verdicts",
-    "classify_outcome": "gralgo.score._outcome",
-    "cons_at_k": "gralgo.score._metrics",
-    "extract_boxed": "gralgo.score._extract",
-    "instance_metrics": "gralgo.score._scoring",
-    "recorded_resamples": "gralgo.score._scoring",
-    "majority_vote": "gralgo.score._metrics",
-    "NodeNames": "gralgo.score._certificate_reader",
-    "normalize_answer": "gralgo.tasks",
-    "normalized_scores": "gralgo.score._metrics",
-    "Outcome": "gralgo.score._outcome",
-    "pass_at_k": "gralgo.score._metrics",
-    "pass_at_k_array": "gralgo.score._metrics",
-    "read_certificate": "gralgo.score._certificate_reader",
-    "SAMPLE_COLUMNS": "gralgo.score._scoring",
-    "score_samples": "gralgo.score._scoring",
-    "ScoringInputError": "gralgo.score._scoring",
-}
 
-__getattr__ = lazy_exports(__name__, _LAZY)
+# Names imported under TYPE_CHECKING load on first use (PEP 562): importing stays cheap.
+__getattr__ = lazy_exports(__name__)
 
 
 __all__ = [

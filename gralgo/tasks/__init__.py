@@ -33,8 +33,8 @@ from gralgo.tasks._prompt_order import (
     prompt_order_seed,
     shown_order,
 )
-from gralgo.tasks._records import InstanceRejected, Problem, Solution, TaskSettings
 from gralgo.tasks._registry import TASKS, answer_owner, builtin_tasks, get_task_class, make_task
+from gralgo.tasks._task_records import InstanceRejected, Problem, Solution, TaskSettings
 
 if _TYPE_CHECKING:
     from gralgo.tasks._certificate_checks import (
@@ -46,17 +46,9 @@ if _TYPE_CHECKING:
         unparsed,
     )
 
-# Public names loaded on first use (PEP 562), so importing this package stays cheap.
-_LAZY = {
-    "CERTIFICATE_STATUSES": "gralgo.tasks._certificate_checks",
-    "CertificateAnswer": "gralgo.tasks._certificate_checks",
-    "CertificateShape": "gralgo.tasks._certificate_checks",
-    "CertificateVerdict": "gralgo.tasks._certificate_checks",
-    "certificate_instruction": "gralgo.tasks._certificate_checks",
-    "unparsed": "gralgo.tasks._certificate_checks",
-}
 
-__getattr__ = lazy_exports(__name__, _LAZY)
+# Names imported under TYPE_CHECKING load on first use (PEP 562): importing stays cheap.
+__getattr__ = lazy_exports(__name__)
 
 
 __all__ = [

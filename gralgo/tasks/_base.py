@@ -29,7 +29,7 @@ from gralgo.tasks._graph_helpers import (
     working_copy,
 )
 from gralgo.tasks._options import TaskOptions
-from gralgo.tasks._records import (
+from gralgo.tasks._task_records import (
     Complexity,
     Heuristic,
     InstanceRejected,

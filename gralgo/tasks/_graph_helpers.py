@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from gralgo.graphs import SampledGraph, copy_graph
 from gralgo.lazy import lazy_module
-from gralgo.tasks._records import InstanceRejected, Problem
+from gralgo.tasks._task_records import InstanceRejected, Problem
 
 if TYPE_CHECKING:
     import networkx as nx

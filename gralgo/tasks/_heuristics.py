@@ -27,14 +27,14 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
-from gralgo.tasks._records import Heuristic as Heuristic  # where the task modules import it
+from gralgo.tasks._task_records import Heuristic as Heuristic  # where the task modules import it
 
 if TYPE_CHECKING:
     import networkx as nx
 
     from gralgo.tasks._base import Task
     from gralgo.tasks._prompt_order import ShownOrder
-    from gralgo.tasks._records import Problem, Solution
+    from gralgo.tasks._task_records import Problem, Solution
 
 
 # ---------------------------------------------------------------------------------------------

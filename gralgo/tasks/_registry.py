@@ -17,7 +17,7 @@ from pathlib import Path
 from gralgo.errors import ConfigError, UnknownChoiceError
 from gralgo.tasks._answers import ANSWER_KINDS
 from gralgo.tasks._base import Task
-from gralgo.tasks._records import TaskSettings
+from gralgo.tasks._task_records import TaskSettings
 
 _ORDER = {
     "enumeration": 0,

@@ -19,21 +19,9 @@ if TYPE_CHECKING:
     from gralgo.tracking._mlflow_runs import run_exists
     from gralgo.tracking._secrets import redact_config, scrub_texts, secret_env_names
 
-_LAZY = {
-    "JobRun": "gralgo.tracking._mlflow_job",
-    "MlflowSweepCallback": "gralgo.tracking._hydra_callbacks",
-    "flatten_params": "gralgo.tracking._mlflow",
-    "log_run": "gralgo.tracking._mlflow",
-    "parent_run_id_for_job": "gralgo.tracking._hydra_callbacks",
-    "redact_config": "gralgo.tracking._secrets",
-    "run_exists": "gralgo.tracking._mlflow_runs",
-    "scrub_texts": "gralgo.tracking._secrets",
-    "secret_env_names": "gralgo.tracking._secrets",
-    "ui_command": "gralgo.tracking._mlflow",
-    "ui_path": "gralgo.tracking._mlflow",
-}
 
-__getattr__ = lazy_exports(__name__, _LAZY)
+# Names imported under TYPE_CHECKING load on first use (PEP 562): importing stays cheap.
+__getattr__ = lazy_exports(__name__)
 
 
 __all__ = [

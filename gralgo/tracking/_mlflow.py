@@ -280,7 +280,7 @@ def log_results(
     ``artifacts`` are logged at the run's root, except those under ``artifact_root`` (the job
     folder), which keep their folder below it (``report_data/index-00000.js``).
 
-    ``stepped`` (``(name, value, step)``, see :func:`gralgo.report._metrics.mlflow_entries`)
+    ``stepped`` (``(name, value, step)``, see :func:`gralgo.report._flat_metrics.mlflow_entries`)
     replaces ``metrics`` when given."""
     from mlflow import MlflowClient
     from mlflow.entities import Metric

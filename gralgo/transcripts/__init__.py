@@ -22,18 +22,9 @@ if TYPE_CHECKING:
     )
     from gralgo.transcripts._transcripts import write_job_transcripts, write_transcripts
 
-_LAZY = {
-    "write_job_transcripts": "gralgo.transcripts._transcripts",
-    "write_transcripts": "gralgo.transcripts._transcripts",
-    "SHARD_DIR": "gralgo.transcripts._shards",
-    "item_shard": "gralgo.transcripts._shards",
-    "page_records": "gralgo.transcripts._shards",
-    "read_shard": "gralgo.transcripts._shards",
-    "remove_stale": "gralgo.transcripts._shards",
-    "write_shard": "gralgo.transcripts._shards",
-}
 
-__getattr__ = lazy_exports(__name__, _LAZY)
+# Names imported under TYPE_CHECKING load on first use (PEP 562): importing stays cheap.
+__getattr__ = lazy_exports(__name__)
 
 
 __all__ = [

@@ -72,7 +72,7 @@ def _cell(text: str, cls: str = "") -> str:
 
 def headline_html(overall: pd.DataFrame, usage: pd.DataFrame, k: int) -> str:
     """The headline table: one row per model (``overall`` is ``aggregate(inst, by=["model"])``,
-    ``usage`` is :func:`gralgo.report._metrics.usage_frame` of the scored samples)."""
+    ``usage`` is :func:`gralgo.report._flat_metrics.usage_frame` of the scored samples)."""
     sums = usage.groupby("model", sort=True)[["prompt_tokens", "completion_tokens", "cost_usd"]]
     totals = sums.sum(min_count=1)
     header = ["model", "instances", f"pass@{k} [95% CI]", f"cons@{k} [95% CI]",

@@ -49,7 +49,7 @@ def summary_view(table: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
 
 def with_usage(table: pd.DataFrame, usage: pd.DataFrame, by: Sequence[str]) -> pd.DataFrame:
     """``table`` plus summed tokens, cost ("unknown price" when unpriced) and median latency
-    per group; ``usage`` comes from :func:`gralgo.report._metrics.usage_frame`."""
+    per group; ``usage`` comes from :func:`gralgo.report._flat_metrics.usage_frame`."""
     keys = list(by)
     grouped = usage.groupby(keys, sort=True, observed=True)
     sums = grouped[["prompt_tokens", "completion_tokens", "cost_usd"]].sum(min_count=1)

@@ -92,3 +92,50 @@ def test_a_batch_reply_is_stored_exactly_as_the_live_path_stores_it(store: Any, 
     assert batched.answer_text == live.answer_text == expected
     assert batched.reasoning_text == batched.error_message == expected
     assert (live.batch_ref, batched.batch_ref) == (None, ref)
+
+
+def test_the_live_and_the_batch_transport_store_through_the_one_row_function(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The job's one driver (``gralgo.run.send_samples``) sends half the samples live and half
+    in a batch (against the batch stub): every reply of both reaches the ledger through the one
+    row function, and the rows differ only in the batch that answered."""
+    pytest.importorskip("openai")
+    from gralgo.run import BatchSettings, LiveSettings, make_transport, send_samples
+    from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, make_requests, start_batch_stub
+
+    seen: list[str] = []
+    real = _sample_row.storable_record
+
+    def spy(rec: SampleRecord) -> SampleRecord:
+        seen.append(rec.request_key)
+        return real(rec)
+
+    monkeypatch.setattr(_sample_row, "storable_record", spy)
+    monkeypatch.setenv(FAKE_KEY_ENV, FAKE_KEY)
+    stub = start_batch_stub(tmp_path / "stub")
+    try:
+        stub.control(delay_s=0, fail_every=0, expire=False)
+        requests = make_requests(stub.api_base, 4, tag="transport")
+        live = LiveSettings(max_concurrency=2, max_attempts=1, timeout_s=30, client="litellm")
+        batch = BatchSettings(poll_s=0.05, max_poll_s=0.2)
+        price: dict[str, float | None] = dict.fromkeys(
+            ("input_per_1m", "output_per_1m", "batch_discount")
+        )
+        sent, started = [], []
+        with Ledger(tmp_path / "l.sqlite") as ledger:
+            for settings, part in ((None, requests[:2]), (batch, requests[2:])):
+                transport = make_transport(
+                    settings, live, model=part[0].model.litellm_model, k=1, price=price
+                )
+                todo = [(r, 0) for r in part]
+                report = send_samples(transport, part, todo, ledger, lambda: started.append(1))
+                sent.append(report.transport)
+            rows = ledger.samples([r.key for r in requests])
+    finally:
+        stub.stop()
+    assert sent == ["live", "batch"] and started == [1, 1]
+    assert sorted(seen) == sorted(r.key for r in requests)  # each reply once, through the one
+    assert all(row.ok for row in rows.values())
+    origin = [rows[(r.key, 0)].batch_ref is not None for r in requests]
+    assert origin == [False, False, True, True]

@@ -6,7 +6,7 @@ import pytest
 
 from gralgo.__main__ import batch_shorthand
 from gralgo.errors import GralgoError
-from gralgo.evaluate import check_batch_mode, plan_batch_price
+from gralgo.evaluate import job_transport, plan_batch_price
 from gralgo.run._plan import Plan
 
 
@@ -51,7 +51,8 @@ def test_every_plan_prints_the_batch_price(make_settings) -> None:
 def test_tool_mode_and_providers_without_a_batch_api_are_refused(make_settings) -> None:
     tool = make_settings("run.batch.enabled=on", "mode=tool")
     with pytest.raises(GralgoError, match="cannot run mode=tool"):
-        check_batch_mode(tool, [])
+        job_transport(tool).check([], tool=True)
+    job_transport(make_settings("mode=tool")).check([], tool=True)  # live: a tool loop runs
     deepseek = make_settings("run.batch.enabled=on", "model=deepseek_chat")
     from gralgo.ledger import ModelSpec, Request, SamplingParams
 
@@ -60,4 +61,4 @@ def test_tool_mode_and_providers_without_a_batch_api_are_refused(make_settings) 
         ModelSpec("d", deepseek.model.litellm_model), SamplingParams(),
     )  # fmt: skip
     with pytest.raises(GralgoError, match="has no batch API here"):
-        check_batch_mode(deepseek, [request])
+        job_transport(deepseek).check([request], tool=False)

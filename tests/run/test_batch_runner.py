@@ -251,7 +251,7 @@ def test_a_batch_whose_every_result_is_stored_is_closed_by_a_job_with_nothing_to
     """Issue 34, item 3: a crash after storing every row, before closing the batch, left it
     ``created``; a later job (nothing left to send) closes it. One still holding samples is
     left to a batch run."""
-    from gralgo.run import close_answered_batches
+    from gralgo.run.batch._batch_run import close_answered_batches
 
     requests = make_requests(batch_stub.api_base, 4, tag="allstored")
     with Ledger(tmp_path / "l.sqlite") as ledger:

@@ -13,6 +13,7 @@ import pytest
 
 from gralgo.errors import ConfigError, UnknownChoiceError
 from gralgo.ledger import Ledger, ModelSpec, Request, SampleRecord, SamplingParams
+from gralgo.run._call_errors import MalformedResponseError, classify
 from gralgo.run._direct_client import (
     APIError,
     ContextWindowExceededError,
@@ -24,7 +25,6 @@ from gralgo.run._direct_client import (
     request_body,
     status_error,
 )
-from gralgo.run._errors import MalformedResponseError, classify
 from gralgo.run._runner import RunReport, run_samples_sync
 from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, StubServer, make_requests
 

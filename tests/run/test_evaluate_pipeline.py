@@ -340,16 +340,16 @@ def test_the_runner_gets_the_jobs_own_requests(
 ) -> None:
     """The runner gets the requests whose keys the plan computed (the same spec), not copies
     that escape and hash every prompt again for their keys."""
-    import gralgo.evaluate
+    import gralgo.run._live_transport as live
 
     received = []
-    original = gralgo.evaluate.run_pending
+    original = live.run_samples_sync
 
-    def spy(settings, todo, ledger):  # type: ignore[no-untyped-def]
+    def spy(todo, ledger, **options):  # type: ignore[no-untyped-def]
         received.extend("key" in vars(request) for request, _ in todo)  # as they come
-        return original(settings, todo, ledger)
+        return original(todo, ledger, **options)
 
-    monkeypatch.setattr(gralgo.evaluate, "run_pending", spy)
+    monkeypatch.setattr(live, "run_samples_sync", spy)
     evaluate(stub_settings(make_settings, stub))
     assert len(received) == 6 * 2
     assert all(received)  # each key computed once, in the plan

@@ -341,7 +341,7 @@ def test_rate_limits_are_per_endpoint(stub: StubServer, ledger: Ledger) -> None:
 def test_parse_response_reads_thinking_blocks_and_rejects_empty_choices() -> None:
     from types import SimpleNamespace
 
-    from gralgo.run._errors import MalformedResponseError
+    from gralgo.run._call_errors import MalformedResponseError
     from gralgo.run._litellm_response import load_litellm, parse_response
 
     litellm = load_litellm()

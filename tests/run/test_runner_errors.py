@@ -6,7 +6,7 @@ import httpx
 import pytest
 
 from gralgo.redaction import REDACTED
-from gralgo.run._errors import MalformedResponseError, classify, redact, retry_after_seconds
+from gralgo.run._call_errors import MalformedResponseError, classify, redact, retry_after_seconds
 from gralgo.run._litellm_response import load_litellm as load_litellm
 
 

@@ -6,10 +6,10 @@ ids follow sorted names; parsed sources are cached on disk. Embedded real sample
 """
 
 from gralgo.graphs.sources._cache import default_cache_dir
-from gralgo.graphs.sources._config import SourceConfig
 from gralgo.graphs.sources._embedded import DATA_DIR, EMBEDDED_FILES
 from gralgo.graphs.sources._load import load_source, source_fingerprint
-from gralgo.graphs.sources._registry import SOURCE_KINDS, SourceFormat, SourceKind, get_kind
+from gralgo.graphs.sources._loader_kinds import SOURCE_KINDS, SourceFormat, SourceKind, get_kind
+from gralgo.graphs.sources._source_config import SourceConfig
 
 __all__ = [
     "DATA_DIR",

@@ -9,10 +9,10 @@ from typing import Any
 from gralgo.graphs._source_graph import SourceGraph
 from gralgo.graphs.sources._assemble import assemble
 from gralgo.graphs.sources._cache import cache_key, default_cache_dir, load_cached, store
-from gralgo.graphs.sources._config import SourceConfig
 from gralgo.graphs.sources._embedded import resolve_files
 from gralgo.graphs.sources._files import require_file
-from gralgo.graphs.sources._registry import SourceFormat, get_kind
+from gralgo.graphs.sources._loader_kinds import SourceFormat, get_kind
+from gralgo.graphs.sources._source_config import SourceConfig
 
 
 def load_source(

@@ -37,7 +37,7 @@ from gralgo.ledger import (
     pairs_digest,
 )
 from gralgo.redaction import redact_tokens
-from gralgo.run._errors import redact
+from gralgo.run._call_errors import redact
 from gralgo.run._request_info import redact_known
 from gralgo.run.batch._batch_price import BatchRates
 from gralgo.run.batch._batch_progress import BatchProgress
@@ -265,7 +265,7 @@ class BatchRun:
                 if adopted is None:
                     continue
                 batch = adopted
-            status = self.collect(batch)
+            status = self.collect_batch(batch)
             if status is not None:
                 running.append(status)
         return running
@@ -351,7 +351,7 @@ class BatchRun:
         log.info("batch: %s was never created; its samples are pending again", batch.batch_ref)
         return None
 
-    def collect(self, batch: BatchRecord) -> BatchStatus | None:
+    def collect_batch(self, batch: BatchRecord) -> BatchStatus | None:
         """Store a finished batch's results; the status of a running one (else ``None``)."""
         assert batch.batch_id is not None
         if not self.ledger.take_batch(batch.batch_ref, self.owner, COLLECT_LEASE_S):
@@ -485,34 +485,52 @@ class BatchRun:
             self.no_resubmit.add(pair)
             self.report.live_todo.append((request, pair[1]))
 
-    # ---- the loop ------------------------------------------------------------------------
+    # ---- the loop: submit, poll, collect (the transport's three steps) -------------------
     def run(self) -> BatchReport:
         try:
-            return self._run()
-        finally:  # another run (in this process too) may collect what this one polled
-            self.ledger.drop_collector(self.owner)
-            self.progress.close()
+            self.submit()
+            self.poll()
+            return self.collect()
+        finally:
+            self.finish()
 
-    def _run(self) -> BatchReport:
-        running = self.recover_and_collect()
+    def submit(self) -> None:
+        """Collect what has ended at the endpoint, adopt or abandon orphans, then submit the
+        pending samples in new batches."""
+        self.recover_and_collect()
         self.submit_all()
+
+    def poll(self) -> int:
+        """Batches this run leaves running at the provider (``wait=false``: one look, after
+        collecting what has ended; ``wait=true``: none, :meth:`collect` waits for them)."""
+        if self.settings.wait:
+            return 0
+        self.recover_and_collect()
+        self.report.open_batches = len(self.open_batches())
+        return self.report.open_batches
+
+    def collect(self) -> BatchReport:
+        """With ``wait=true``: poll until every batch ended, storing each as it ends and
+        resubmitting requeued samples; what this run did."""
         delay = self.settings.poll_s
-        while True:
+        while self.settings.wait:
             running = self.recover_and_collect()
-            open_now = self.open_batches()
-            if not open_now:
-                if self.submittable() and self.settings.wait:
+            if not self.open_batches():
+                if self.submittable():
                     self.submit_all()  # requeued samples go in a new batch
                     if self.open_batches():
                         continue
-                break
-            if not self.settings.wait:
-                self.report.open_batches = len(open_now)
                 break
             self.progress.update(running)
             time.sleep(delay)
             delay = min(self.settings.max_poll_s, delay * 2)
         return self.report
+
+    def finish(self) -> None:
+        """Drop this run's collector leases (another run, in this process too, may collect
+        what it polled) and close its progress display."""
+        self.ledger.drop_collector(self.owner)
+        self.progress.close()
 
 
 def close_answered_batches(request: Request, ledger: LedgerStore) -> int:

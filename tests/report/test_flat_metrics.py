@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from gralgo.report._metrics import usage_metrics
+from gralgo.report._flat_metrics import usage_metrics
 
 
 def test_missing_samples_have_no_usage() -> None:
@@ -26,7 +26,7 @@ def test_missing_samples_have_no_usage() -> None:
 
 
 def test_grouped_usage_matches_one_group_at_a_time(scored_frame: pd.DataFrame) -> None:
-    from gralgo.report._metrics import grouped_usage_metrics, usage_frame
+    from gralgo.report._flat_metrics import grouped_usage_metrics, usage_frame
 
     usage = usage_frame(scored_frame)
     expected: dict[str, float] = {}
@@ -36,7 +36,7 @@ def test_grouped_usage_matches_one_group_at_a_time(scored_frame: pd.DataFrame) -
 
 
 def test_mlflow_gets_a_few_metrics_with_levels_as_steps() -> None:
-    from gralgo.report._metrics import mlflow_entries
+    from gralgo.report._flat_metrics import mlflow_entries
 
     metrics = {
         "pass_at_k": 0.5, "cost_usd": 1.0, "level/1/pass_at_k": 0.75, "level/3/pass_at_k": 0.25,
@@ -55,7 +55,7 @@ def test_mlflow_gets_a_few_metrics_with_levels_as_steps() -> None:
 
 
 def test_mlflow_gets_the_baselines_beside_the_scores_and_the_hard_split() -> None:
-    from gralgo.report._metrics import mlflow_entries, score_metrics
+    from gralgo.report._flat_metrics import mlflow_entries, score_metrics
 
     row = {"pass_at_k": 0.5, "guess_pass_draws": 0.43, "guess_pass_top_k": 0.63,
            "guess_cons": 0.14, "hard_n_instances": 50, "hard_pass_at_k": 0.1,
