@@ -89,6 +89,10 @@ def _cost(metrics: Mapping[str, float], prefix: str) -> str:
     return "unknown price" if cost is None else f"${cost:,.4f}"
 
 
+CUT_NOTE_FROM = 0.2
+"""The share of replies cut before an answer from which the summary says what that means."""
+
+
 def throughput_line(metrics: Mapping[str, float]) -> str:
     """``model speed    42.0 completion tokens/s per call``: how fast the model answered (from
     the calls' latencies, so a resumed job reports the speed of the calls it stored); empty
@@ -144,6 +148,13 @@ def summary_text(
         "of each task and level's other answers; guess c@k: the most common one (paper "
         "split; n too small: a cell under 5 instances); hard p@k: the hard split"
     ]
+    cut = metrics.get("share_truncated", 0.0)
+    if cut >= CUT_NOTE_FROM:
+        lines.append(
+            f"trunc.: {cut:.0%} of the replies reached max_tokens before a boxed answer: raise "
+            "sampling.max_tokens if the model was still working (a model that never ends its "
+            "turn, like the embedded 270M base model, fills any cap)"
+        )
     if metrics.get("complete", 1.0) < 1.0 and "samples_total" in metrics:
         lines.append(f"PARTIAL RESULTS: {int(metrics.get('samples_done', 0))} of "
                      f"{int(metrics['samples_total'])} samples; re-run the same command to "

@@ -190,3 +190,14 @@ def test_every_report_shows_the_baselines_and_the_hard_split(
     assert "| m | 0.00 / 0.00 (n = 1) |" in level1  # the hard split's section
     page = (tmp_path / "report.html").read_text(encoding="utf-8")
     assert "hard 0.00 (n=1)" in page and "baseline c@k (majority guess)" in page
+
+
+@pytest.mark.parametrize(("cut", "noted"), [(0.0, False), (0.1, False), (0.44, True)])
+def test_many_replies_cut_at_max_tokens_are_explained(cut: float, noted: bool) -> None:
+    """Issue 38: the smoke run showed most samples cut with only a column to say so; the
+    summary says what a high cut share means and which setting changes it."""
+    metrics = {"n_instances": 9.0, "pass_at_k": 0.1, "share_truncated": cut}
+    text = summary_text(metrics, 2, "t")
+    assert ("raise sampling.max_tokens" in text) is noted
+    if noted:
+        assert f"trunc.: {cut:.0%} of the replies reached max_tokens" in text
