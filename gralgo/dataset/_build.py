@@ -282,22 +282,43 @@ def build_level(
         overlapping = overlap.keep(frozenset(map(str, drawn.problem.graph.nodes)))
         identity = instance_id(task.name, level, source.name, options.seed, index, "standard")
         problem = replace(drawn.problem, order_seed=prompt_order_seed(identity))
-        yield make_instance(
-            task,
-            source.name,
-            level,
-            "standard",
-            options,
-            index,
-            problem,
-            drawn.solution,
-            provenance=drawn.provenance(
-                attempt=attempt,
-                rejected=dict(sorted(rejected.items())),
-                heuristics=heuristic_credits(task, problem, answer),
-                **overlapping,
-            ),
-        )
+        yield drawn_instance(
+            task, source.name, level, options, index, problem, drawn, attempt, rejected,
+            overlapping,
+        )  # fmt: skip
+
+
+def drawn_instance(
+    task: Task,
+    source_name: str,
+    level: int,
+    options: BuildOptions,
+    index: int,
+    problem: Problem,
+    drawn: Drawn,
+    attempt: int,
+    rejected: Counter[str],
+    overlapping: Mapping[str, object],
+) -> Instance:
+    """The standard-context record of a kept draw (``problem``: the drawn one in its prompt
+    order), its provenance holding the attempt, the rejected draws, the heuristics that solve
+    it and its overlap with the cell's earlier instances (paper and hard split alike)."""
+    return make_instance(
+        task,
+        source_name,
+        level,
+        "standard",
+        options,
+        index,
+        problem,
+        drawn.solution,
+        provenance=drawn.provenance(
+            attempt=attempt,
+            rejected=dict(sorted(rejected.items())),
+            heuristics=heuristic_credits(task, problem, drawn.solution.answer),
+            **overlapping,
+        ),
+    )
 
 
 def _draw_instance(

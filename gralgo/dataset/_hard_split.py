@@ -26,15 +26,14 @@ from gralgo.dataset._build import (
     GraphKey,
     _draw_instance,
     answer_cap,
+    drawn_instance,
     instance_id,
-    make_instance,
 )
 from gralgo.dataset._instance import Instance
 from gralgo.dataset._overlap import OverlapGuard
 from gralgo.errors import SamplingError
 from gralgo.tasks import (
     Heuristic,
-    heuristic_credits,
     heuristics_for,
     prompt_order_seed,
     solved_by,
@@ -184,22 +183,10 @@ def build_hard_split(
             largest = kept["overlap_max"]
             if isinstance(largest, float):
                 tally.overlap_max = max(tally.overlap_max, largest)
-            instance = make_instance(
-                task,
-                source.name,
-                level,
-                "standard",
-                options,
-                index,
-                problem,
-                drawn.solution,
-                provenance=drawn.provenance(
-                    attempt=attempt,
-                    rejected=dict(sorted(rejected.items())),
-                    heuristics=heuristic_credits(task, problem, answer),
-                    **overlapping,
-                ),
-            )
+            instance = drawn_instance(
+                task, source.name, level, options, index, problem, drawn, attempt, rejected,
+                overlapping,
+            )  # fmt: skip
             yield replace(instance, splits=("hard",))
         else:
             if tally.short:

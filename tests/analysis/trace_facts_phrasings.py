@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 import networkx as nx
 
+from gralgo.analysis._trace_check import ERROR_KINDS
 from gralgo.tasks import InstanceRejected, Problem, TaskSettings, make_task
 from tests.analysis.trace_facts_planted import FORMATS, TASKS, Planted, _graph, _long_names
 
@@ -754,15 +755,7 @@ def report(split: str, seeds: int = 4) -> str:
     return "\n".join(lines)
 
 
-_KINDS = (
-    "hallucinated_edge",
-    "missed_edge",
-    "wrong_weight",
-    "wrong_degree",
-    "wrong_distance",
-    "wrong_set",
-    "correct_read",
-)
+_KINDS = (*ERROR_KINDS, "correct_read")
 
 if __name__ == "__main__":
     import sys
