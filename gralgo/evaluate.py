@@ -19,7 +19,6 @@ from gralgo.tracking import JobRun
 
 if TYPE_CHECKING:
     from gralgo.report import JobClock
-    from gralgo.results import TranscriptsState
     from gralgo.run import SendReport, Transport
 
 log = logging.getLogger("gralgo")
@@ -296,15 +295,14 @@ def register_job(
     requests: Sequence[Request],
     spec: ModelSpec,
     sampling: SamplingParams,
-) -> TranscriptsState | None:
-    """Describe the requests in the ledger and record the job, before any call is made; the
-    transcripts' state the folder's previous record held."""
+) -> None:
+    """Describe the requests in the ledger and record the job, before any call is made."""
     from gralgo.run import describe_request
 
     ledger.register_requests(
         describe_request(r, i, settings.format) for r, i in zip(requests, instances, strict=True)
     )
-    return start_record(settings, out_dir, spec, sampling, requests, sandbox_record(settings))
+    start_record(settings, out_dir, spec, sampling, requests, sandbox_record(settings))
 
 
 def samples_table(out_dir: Path, mode: str = "direct") -> Any:
@@ -496,7 +494,7 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
         JobRun(job_report_settings(settings)) as job_run,
         open_ledger(location) as ledger,
     ):
-        transcripts = register_job(settings, out_dir, ledger, instances, requests, spec, sampling)
+        register_job(settings, out_dir, ledger, instances, requests, spec, sampling)
         todo = ledger.missing(requests, settings.k)
         plan = plan_run(settings, requests, todo, sampling.max_tokens, (), transport.name)
         for line in plan.lines():
@@ -523,11 +521,10 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
             def extra(frame: Any) -> tuple[list[Path], dict[str, float]]:
                 return certificate_artifacts(settings, out_dir, frame, instances, dependencies)
 
-        result, transcripts = report_results(settings, out_dir, plan, instances, sent.stop_reason,
-                                             extra, job_run, clock, transcripts,
-                                             sent)  # fmt: skip
+        result = report_results(settings, out_dir, plan, instances, sent.stop_reason, extra,
+                                job_run, clock, sent)  # fmt: skip
     # With the ledger closed (closing may rewrite its file): the record then holds its state.
-    finish_record(settings, out_dir, result, transcripts, job_run.experiment_id, dependencies)
+    finish_record(settings, out_dir, result, job_run.experiment_id, dependencies)
     return result
 
 
@@ -632,11 +629,9 @@ def report_results(
     extra: Callable[..., Any] | None = None,
     job_run: JobRun | None = None,
     clock: JobClock | None = None,
-    transcripts: TranscriptsState | None = None,
     sent: SendReport | None = None,
-) -> tuple[EvaluationResult, TranscriptsState]:
-    """Score and report; a job with missing or errored samples is reported as partial. Also
-    the transcripts' new state (``transcripts``: the one the job's record held).
+) -> EvaluationResult:
+    """Score and report; a job with missing or errored samples is reported as partial.
 
     ``extra`` adds a mode's own report (certificates) from the samples table. With a
     ``clock``, the metrics (summary, ``metrics.json``, MLflow) hold the whole job's wall time
@@ -655,9 +650,7 @@ def report_results(
     if clock is not None:
         clock.lap("scoring")
     report_settings = job_report_settings(settings)
-    artifacts, metrics, transcripts = write_reports(
-        frame, report_settings, out_dir, status, transcripts
-    )
+    artifacts, metrics = write_reports(frame, report_settings, out_dir, status)
     if extra is not None:
         more_artifacts, more_metrics = extra(frame)
         artifacts, metrics = [*artifacts, *more_artifacts], {**metrics, **more_metrics}
@@ -695,5 +688,4 @@ def report_results(
         summary += sent.note + "\n"
     (out_dir / "metrics.json").write_text(json.dumps(metrics, indent=2, sort_keys=True))
     samples = len(frame)
-    result = EvaluationResult(out_dir, plan, samples, metrics, artifacts, run_id, status, summary)
-    return result, transcripts
+    return EvaluationResult(out_dir, plan, samples, metrics, artifacts, run_id, status, summary)

@@ -3,7 +3,7 @@
 ``start_record`` writes what was asked before any call (a record without results: a crash
 from here on leaves nothing to reuse); ``finish_record`` adds, for a complete job (logged,
 with MLflow on), what the results were made from and which files were produced, plus the
-transcripts' state and the MLflow run. Every write replaces the file atomically (the record
+MLflow run. Every write replaces the file atomically (the record
 may be linked into, or read by, another job's folder).
 
 ``reuse_results`` reprints a finished job's summary instead of scoring again when its record
@@ -38,7 +38,6 @@ from gralgo.results import (
     MlflowRun,
     ResultsError,
     ResultsState,
-    TranscriptsState,
     read_job,
     record_json,
 )
@@ -99,11 +98,9 @@ def start_record(
     sampling: SamplingParams,
     requests: Sequence[Request],
     sandbox: Mapping[str, str] | None = None,
-) -> TranscriptsState | None:
-    """Record what the job asks for (with ``mode=tool``'s ``sandbox`` backend), before any call;
-    the transcripts' state of the previous record in ``out_dir`` (the report stage rewrites them
-    only when they differ)."""
-    previous = _read(out_dir)
+) -> None:
+    """Record what the job asks for (with ``mode=tool``'s ``sandbox`` backend), before any
+    call."""
     write_record(
         out_dir,
         JobRecord(
@@ -121,7 +118,6 @@ def start_record(
             sandbox=dict(sandbox or {}),
         ),
     )
-    return previous.transcripts if previous is not None else None
 
 
 def file_states(out_dir: Path, paths: Sequence[Path]) -> FileStates:
@@ -164,11 +160,10 @@ def finish_record(
     settings: AppSettings,
     out_dir: Path,
     result: EvaluationResult,
-    transcripts: TranscriptsState | None,
     experiment_id: str | None,
     dependencies: Sequence[str] = (),
 ) -> None:
-    """Add the results, the transcripts' state and the MLflow run to the job's record.
+    """Add the results and the MLflow run to the job's record.
 
     Results are recorded (and the folder remembered for re-runs elsewhere) only for a complete
     job, and with MLflow on only once its run is logged, so that a re-run can still log it.
@@ -196,7 +191,7 @@ def finish_record(
                 dependencies_digest=version.dependencies,
                 mlflow_parent=mlflow_parent(settings),
             )
-    write_record(out_dir, replace(record, results=results, transcripts=transcripts, mlflow=run))
+    write_record(out_dir, replace(record, results=results, mlflow=run))
     if results is not None:
         remember_folder(settings.outputs_dir, results.inputs, out_dir)
 

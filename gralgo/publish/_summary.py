@@ -12,7 +12,6 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from gralgo.report import ReportSettings
-    from gralgo.results import TranscriptsState
 
 log = logging.getLogger("gralgo")
 
@@ -155,11 +154,9 @@ def write_reports(
     settings: ReportSettings,
     out_dir: Path,
     status: Completeness | None = None,
-    transcripts: TranscriptsState | None = None,
-) -> tuple[list[Path], dict[str, float], TranscriptsState]:
+) -> tuple[list[Path], dict[str, float]]:
     """Score ``frame`` (one row per sample) and write every report file under ``out_dir``;
-    the files, the metrics and the transcripts' state (``transcripts`` is the one the job's
-    record holds: unchanged transcripts are not rewritten).
+    the files and the metrics.
 
     A partial job (``status`` not complete) gets its Markdown tables marked as partial; when no
     instance completed, the tables and the plot are skipped (there is nothing to show).
@@ -237,7 +234,7 @@ def write_reports(
 
     figures = [p for p in artifacts if p.suffix == ".png"]
     page_by_task_level = None if agg is None else with_baselines(agg, guesses)
-    pages, state = write_job_transcripts(
+    pages = write_job_transcripts(
         scored,
         overall,
         parts,
@@ -246,7 +243,6 @@ def write_reports(
         out_dir,
         page_by_task_level,
         tables_dir if agg is not None else None,
-        previous=transcripts,
     )
     artifacts += pages
     metrics = job_metrics(overall, parts, scored, agg)
@@ -255,4 +251,4 @@ def write_reports(
         samples_done=float(status.done),
         complete=float(status.complete),
     )
-    return artifacts, metrics, state  # the caller prints the summary (gralgo.publish._terminal)
+    return artifacts, metrics  # the caller prints the summary (gralgo.publish._terminal)

@@ -13,7 +13,6 @@ from gralgo.results._job import (
     MlflowRun,
     ResultsError,
     ResultsState,
-    TranscriptsState,
     read_job,
     record_json,
 )
@@ -30,7 +29,6 @@ __all__ = [
     "MlflowRun",
     "ResultsError",
     "ResultsState",
-    "TranscriptsState",
     "read_job",
     "read_logprobs",
     "read_samples",

@@ -2,11 +2,10 @@
 
 What was asked (model, format, sampling, the request keys) is written when the job starts;
 when it finishes complete, the same record gains what the results were made from and what was
-produced (:class:`ResultsState`), the transcripts' digest (:class:`TranscriptsState`) and
-where the job was logged (:class:`MlflowRun`). ``gralgo.job`` is the only writer (atomically,
-one file); reuse, the reports, the analyses and :func:`read_job` read it. A record from an
-older gralgo (format version 1, next to the old ``.results.stamp``) reads as asked-only: its
-results are simply not reused.
+produced (:class:`ResultsState`) and where the job was logged (:class:`MlflowRun`).
+``gralgo.job`` is the only writer (atomically, one file); reuse, the reports, the analyses and
+:func:`read_job` read it. A record from an older gralgo (format version 1, next to the old
+``.results.stamp``) reads as asked-only: its results are simply not reused.
 """
 
 from __future__ import annotations
@@ -62,15 +61,6 @@ class ResultsState:
 
 
 @dataclass(frozen=True)
-class TranscriptsState:
-    """``samples.jsonl`` and ``report.html`` as last written: a re-run whose inputs have this
-    digest and whose files are untouched does not rewrite them."""
-
-    digest: str
-    files: FileStates
-
-
-@dataclass(frozen=True)
 class MlflowRun:
     """Where the job was logged."""
 
@@ -115,7 +105,6 @@ class JobRecord:
     """Format version of job.json."""
     results: ResultsState | None = None
     """Set once the job finished complete (and was logged, with MLflow on)."""
-    transcripts: TranscriptsState | None = None
     mlflow: MlflowRun | None = None
 
     def __post_init__(self) -> None:
@@ -133,7 +122,7 @@ def record_json(record: JobRecord) -> str:
     The same text as ``json.dumps(asdict(record), ...)`` without :func:`asdict`'s deep copy of
     every request key and instance id (half the CPU of writing a 2,000-request record)."""
     data = {f.name: getattr(record, f.name) for f in fields(record)}
-    for name in ("results", "transcripts", "mlflow"):
+    for name in ("results", "mlflow"):
         if data[name] is None:
             del data[name]
         else:
@@ -174,7 +163,6 @@ def read_job(path: str | os.PathLike[str]) -> JobRecord:
         data["instance_ids"] = tuple(data["instance_ids"])
         data["k"] = int(data["k"])
         data["results"] = _section(ResultsState, data.get("results"))
-        data["transcripts"] = _section(TranscriptsState, data.get("transcripts"))
         data["mlflow"] = _section(MlflowRun, data.get("mlflow"))
         return JobRecord(**data)
     except (KeyError, TypeError, ValueError) as err:

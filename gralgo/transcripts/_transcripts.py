@@ -3,29 +3,17 @@
 from __future__ import annotations
 
 import json
-import logging
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gralgo.transcripts._html import HtmlReport, page_head, prompt_key, write_html_report
-from gralgo.transcripts._sample_log import (
-    TextLookup,
-    chunk_json,
-    record_chunks,
-    record_view,
-    records_json,
-)
-from gralgo.transcripts._shards import SAMPLE_KINDS, SHARD_DIR
-from gralgo.transcripts._transcript_stamp import TranscriptsDigest, untouched, written
+from gralgo.transcripts._sample_log import TextLookup, chunk_json, record_chunks, record_view
 
 if TYPE_CHECKING:
     import pandas as pd
 
     from gralgo.report import ReportSettings
-    from gralgo.results import TranscriptsState
-
-log = logging.getLogger("gralgo")
 
 SUMMARY_COLUMNS: tuple[str, ...] = (
     "n_instances", "n_incomplete", "pass_at_k", "pass_at_k_lo", "pass_at_k_hi", "cons_at_k",
@@ -125,46 +113,29 @@ def write_transcripts(
     facts: Mapping[str, str] | None = None,
     texts: TextLookup | None = None,
     summary_html: str = "",
-    previous: TranscriptsState | None = None,
-) -> tuple[list[Path], TranscriptsState]:
+) -> list[Path]:
     """``out_dir/samples.jsonl``, ``out_dir/report.html`` and the page's sample shards
-    (``out_dir/report_data/``) from the scored samples frame, and their state for the job's
-    record (the paths: those two first, then the shards).
+    (``out_dir/report_data/``) from the scored samples frame; their paths (those two first,
+    then the shards).
 
     Both are written in one pass a chunk of samples at a time; the answer and reasoning texts
-    the frame lacks are read per chunk from ``texts`` (see :func:`record_chunks`). When the
-    files exist unchanged and were written from the same inputs (``previous``, from the job's
-    record), they are not rewritten (``_transcript_stamp``)."""
+    the frame lacks are read per chunk from ``texts`` (see :func:`record_chunks`)."""
     frame = record_view(scored)
     report = HtmlReport(title=title, prompts=prompts_of(scored), tables=tables,
                         figures=figures, facts=dict(facts or {}), summary_html=summary_html,
                         certificates=certificates_of(scored))  # fmt: skip
     jsonl_path, page_path = out_dir / "samples.jsonl", out_dir / "report.html"
-    digest = TranscriptsDigest(report, dataset_dir)
     head = page_head(report)
-    shards = sorted(p for kind in SAMPLE_KINDS for p in (out_dir / SHARD_DIR).glob(f"{kind}-*.js"))
-    paths = [jsonl_path, page_path, *shards]
-    hashed = previous is not None and untouched(previous, paths)  # hash first: maybe no rewrite
-    if previous is not None and hashed:
-        for chunk in record_chunks(frame, texts):
-            digest.add(records_json(chunk))
-        if previous.digest == digest.hexdigest(head):
-            log.info("samples.jsonl and report.html are up to date: not rewritten")
-            return paths, previous
     out_dir.mkdir(parents=True, exist_ok=True)
     with jsonl_path.open("w", encoding="utf-8") as jsonl:
 
         def chunks() -> Iterator[pd.DataFrame]:
-            for chunk in record_chunks(frame, texts):  # read, hashed and written in one pass
-                records, lines = chunk_json(chunk, dataset_dir)
-                if not hashed:
-                    digest.add(records)
-                jsonl.write(lines)
+            for chunk in record_chunks(frame, texts):  # read and written in one pass
+                jsonl.write(chunk_json(chunk, dataset_dir)[1])
                 yield chunk
 
         pages = write_html_report(report, page_path, chunks(), head)
-    paths = [jsonl_path, *pages]
-    return paths, written(digest.hexdigest(head), paths)
+    return [jsonl_path, *pages]
 
 
 def batch_samples(scored: pd.DataFrame, config: Mapping[str, Any]) -> int:
@@ -184,10 +155,9 @@ def write_job_transcripts(
     out_dir: Path,
     by_task_level: pd.DataFrame | None = None,
     tables_dir: Path | None = None,
-    previous: TranscriptsState | None = None,
-) -> tuple[list[Path], TranscriptsState]:
+) -> list[Path]:
     """The job's ``samples.jsonl`` and ``report.html`` (headline, task grids, per-group
-    summaries) and their state for the job's record; texts ``scored`` lacks (the evaluation
+    summaries) and the page's shards; texts ``scored`` lacks (the evaluation
     reads no reasoning) come from the job's ledger.
 
     ``by_task_level`` is ``aggregate(inst, by=["model", "task", "level"])`` when the caller has
@@ -230,10 +200,10 @@ def write_job_transcripts(
             return write_transcripts(scored, out_dir, dataset_dir=settings.dataset_dir,
                                      title=settings.title, tables=tables, figures=figures,
                                      facts=facts, texts=stored.texts,
-                                     summary_html=summary, previous=previous)  # fmt: skip
+                                     summary_html=summary)  # fmt: skip
     return write_transcripts(scored, out_dir, dataset_dir=settings.dataset_dir,
                              title=settings.title, tables=tables, figures=figures,
-                             facts=facts, summary_html=summary, previous=previous)  # fmt: skip
+                             facts=facts, summary_html=summary)  # fmt: skip
 
 
 def job_summary_html(

@@ -114,7 +114,7 @@ def test_every_output_shows_the_same_interval_for_the_same_cell(
     for model, skill in SKILLS.items():
         job = tmp_path / "sweep" / model
         drawn.calls.clear()
-        _, metrics, _ = write_reports(_frame(model, skill), settings, job)
+        _, metrics = write_reports(_frame(model, skill), settings, job)
         (job / "metrics.json").write_text(json.dumps(metrics), encoding="utf-8")  # as a job does
         m = json.loads((job / "metrics.json").read_text(encoding="utf-8"))
 

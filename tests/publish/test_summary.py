@@ -42,7 +42,7 @@ def test_job_page_answers_task_level_cost_questions(
     one = scored_frame[scored_frame["model"] == "model-a"]
     inst = instance_metrics(one, 2)
     settings = make_settings("sampling.k=2", "report.bootstrap_resamples=50").report_settings()
-    paths, _ = write_job_transcripts(one, aggregate(inst, by=["model"], n_resamples=50),
+    paths = write_job_transcripts(one, aggregate(inst, by=["model"], n_resamples=50),
                                   breakdowns(inst, 50), [], settings, tmp_path)  # fmt: skip
     page = paths[1].read_text(encoding="utf-8")
     section = page[page.index("By task and level") : page.index("<h2>Figures")]
@@ -60,7 +60,7 @@ def test_job_page_labels_batch_prices(
     inst = instance_metrics(one, 2)
     overrides = ["sampling.k=2", "report.bootstrap_resamples=50", f"run.batch.enabled={batch}"]
     settings = make_settings(*overrides).report_settings()
-    paths, _ = write_job_transcripts(one, aggregate(inst, by=["model"], n_resamples=50),
+    paths = write_job_transcripts(one, aggregate(inst, by=["model"], n_resamples=50),
                                   breakdowns(inst, 50), [], settings, tmp_path)  # fmt: skip
     page = paths[1].read_text(encoding="utf-8")
     assert ("<b>Costs are batch prices</b>" in page) is batch
@@ -77,7 +77,7 @@ def test_job_page_says_how_many_costs_are_batch_prices(
     inst = instance_metrics(one, 2)
     overrides = ["sampling.k=2", "report.bootstrap_resamples=50", "run.batch.enabled=true"]
     settings = make_settings(*overrides).report_settings()
-    paths, _ = write_job_transcripts(one, aggregate(inst, by=["model"], n_resamples=50),
+    paths = write_job_transcripts(one, aggregate(inst, by=["model"], n_resamples=50),
                                   breakdowns(inst, 50), [], settings, tmp_path)  # fmt: skip
     page = paths[1].read_text(encoding="utf-8")
     batch = (len(one) + 1) // 2
@@ -128,7 +128,7 @@ def test_summary_metrics_and_samples_use_the_configured_price(
         "sampling.k=2", "report.bootstrap_resamples=20", "mlflow.enabled=false",
         f"model.price.input_per_1m={rates[0]}", f"model.price.output_per_1m={rates[1]}",
     ).report_settings()  # fmt: skip
-    _, metrics, _ = write_reports(_frame(), settings, tmp_path)
+    _, metrics = write_reports(_frame(), settings, tmp_path)
     expected = 4 * (1000 * rates[0] + 500 * rates[1]) / 1e6
     assert metrics["cost_usd"] == pytest.approx(expected)  # what MLflow logs
     assert metrics["task/max_degree/cost_usd"] == pytest.approx(expected)
@@ -168,7 +168,7 @@ def test_every_report_shows_the_baselines_and_the_hard_split(
     frame["splits"] = ["hard" if i // 2 == 5 else "paper" for i in range(len(frame))]
     settings = make_settings("sampling.k=2", "report.bootstrap_resamples=20",
                              "mlflow.enabled=false").report_settings()  # fmt: skip
-    _, metrics, _ = write_reports(frame, settings, tmp_path)
+    _, metrics = write_reports(frame, settings, tmp_path)
     # leave-one-out at k = 2: a "4" sees 3 of the other 4 -> 1 - (1/4)^2; the "5" sees none
     draws, top, cons = 4 * (1 - 0.25**2) / 5, 4 / 5, 4 / 5
     for name, value in (("guess_pass_draws", draws), ("guess_pass_top_k", top),

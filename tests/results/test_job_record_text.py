@@ -8,7 +8,7 @@ from dataclasses import asdict, replace
 import pytest
 
 from gralgo.results import JobRecord, read_job, record_json
-from gralgo.results._job import MlflowRun, ResultsState, TranscriptsState
+from gralgo.results._job import MlflowRun, ResultsState
 
 ASKED = JobRecord(
     ledger_path="/l/ledger.sqlite", dataset_dir="/d", model="m", litellm_model="openai/m",
@@ -25,7 +25,6 @@ FINISHED = replace(
         summary="table\n\u2502 ok \u2502", samples_total=100, folder="/o",
         dependencies=("d1", "d2"), dependencies_digest="dd", mlflow_parent="p",
     ),
-    transcripts=TranscriptsState("t", {"report.html": [5, 6]}),
     mlflow=MlflowRun("run", "file:///m", None, ""),
 )  # fmt: skip
 
@@ -33,7 +32,7 @@ FINISHED = replace(
 def plain_json(record: JobRecord) -> str:
     """record_json as first written."""
     data = asdict(record)
-    for name in ("results", "transcripts", "mlflow"):
+    for name in ("results", "mlflow"):
         if data[name] is None:
             del data[name]
     return json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False)
@@ -57,4 +56,15 @@ def test_the_record_reads_back(tmp_path: object) -> None:
 
     path = Path(str(tmp_path)) / "job.json"
     path.write_text(record_json(FINISHED), encoding="utf-8")
+    assert read_job(path) == FINISHED
+
+
+def test_a_record_with_the_former_transcripts_field_reads_back(tmp_path: object) -> None:
+    """Records written while the transcripts' stamp existed (removed, issue 37) still read."""
+    from pathlib import Path
+
+    path = Path(str(tmp_path)) / "job.json"
+    data = json.loads(record_json(FINISHED))
+    data["transcripts"] = {"digest": "t", "files": {"report.html": [5, 6]}}
+    path.write_text(json.dumps(data), encoding="utf-8")
     assert read_job(path) == FINISHED

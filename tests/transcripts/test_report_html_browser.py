@@ -256,7 +256,7 @@ def test_samples_load_from_several_shards_and_texts_when_opened(
 
     monkeypatch.setattr(sample_log, "CHUNK_ROWS", 2)
     monkeypatch.setattr(sample_log, "MAX_CHUNK_ROWS", 2)
-    paths, _ = write_transcripts(scored_frame, tmp_path, dataset_dir=tmp_path / "ds", title="t")
+    paths = write_transcripts(scored_frame, tmp_path, dataset_dir=tmp_path / "ds", title="t")
     assert len(paths) == 2 + 2 * 3  # three chunks of two samples
     assert "UNIQUE-REASONING-MARKER" not in (tmp_path / "report.html").read_text()
     page = chromium_page
