@@ -12,7 +12,7 @@ run, commit and time; ``--only NAME --merge`` re-runs some benchmarks and keeps 
 the earlier ``results.json``, listed as kept (with their commit and time) in the header.
 
 Full run (the first five: about 20 min on an idle 2-core machine, estimated from their parts
-measured at load 2-4; the last five add a few minutes, not yet measured idle; the first run also
+measured at load 2-4; the next five add a few minutes, not yet measured idle; the first run also
 builds the ``main`` dataset and the inspect-ai venv, ~5 min more): bench_clients (1,998 real
 prompts, Inspect in its venv), bench_job (1,998-sample job as users run it: MLflow on, the
 default, and off as a second row; 1.5 KB replies with a usage block), bench_job
@@ -20,7 +20,9 @@ default, and off as a second row; 1.5 KB replies with a usage block), bench_job
 27,000-instance build for memory), bench_analysis (21,600 responses, ~1 GB of distinct logprobs
 read cold), bench_scoring (21,600 responses), bench_certificates (21,600 answers), bench_rerun
 (re-runs of a finished 21,600-sample job), bench_judge (1,000 judge requests),
-bench_long_context (750 instances); each of the last five beside a fresh process. ``--quick``:
+bench_long_context (750 instances), each of these five beside a fresh process; last,
+bench_report_open (main's 21,600-sample report.html opened from file:// in headless Chromium,
+~1 min; a skipped row where Chromium or Playwright is missing). ``--quick``:
 small sizes, no Inspect, no 10x build, no ``+experiment=main``: for checking that everything
 runs, not for quoting (the first five took 21 min at load 9-15 on the shared machine; minutes
 idle).
@@ -57,6 +59,7 @@ def plan(quick: bool, inspect: str) -> list[tuple[str, list[str]]]:
             ("bench_rerun", ["bench_rerun.py", "--per-level", "5"]),
             ("bench_judge", ["bench_judge.py", "--requests", "200"]),
             ("bench_long_context", ["bench_long_context.py", "--per-level", "5"]),
+            ("bench_report_open", ["bench_report_open.py", "--samples", "2000"]),
         ]
     return [
         ("bench_clients", ["bench_clients.py", "--inspect", inspect]),
@@ -69,6 +72,7 @@ def plan(quick: bool, inspect: str) -> list[tuple[str, list[str]]]:
         ("bench_rerun", ["bench_rerun.py"]),
         ("bench_judge", ["bench_judge.py"]),
         ("bench_long_context", ["bench_long_context.py"]),
+        ("bench_report_open", ["bench_report_open.py"]),
     ]
 
 
