@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gralgo.transcripts._html import HtmlReport, page_head, prompt_key, write_html_report
-from gralgo.transcripts._sample_log import TextLookup, chunk_json, record_chunks, record_view
+from gralgo.transcripts._sample_log import TextLookup, jsonl_text, record_chunks, record_view
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -131,7 +131,7 @@ def write_transcripts(
 
         def chunks() -> Iterator[pd.DataFrame]:
             for chunk in record_chunks(frame, texts):  # read and written in one pass
-                jsonl.write(chunk_json(chunk, dataset_dir)[1])
+                jsonl.write(jsonl_text(chunk, dataset_dir))
                 yield chunk
 
         pages = write_html_report(report, page_path, chunks(), head)

@@ -1,6 +1,6 @@
-"""The transcripts' fast paths, pinned against the general ones they replace: one encoding per
-chunk for the records and ``samples.jsonl``, one object array per chunk for its values; and
-the page's shards, which hold every value as it is."""
+"""The transcripts' fast paths, pinned against the general ones they replace: ``samples.jsonl``
+from one encoding per chunk, one object array per chunk for its values; and the page's shards,
+which hold every value as it is."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ import pytest
 from gralgo.transcripts._html import HtmlReport, write_html_report
 from gralgo.transcripts._sample_log import (
     _plain_objects,
-    chunk_json,
     jsonl_text,
+    prompt_reference,
     record_chunks,
     record_view,
     records_json,
@@ -55,23 +55,33 @@ def _slow_plain_objects(frame: pd.DataFrame) -> pd.DataFrame:
     return frame.where(frame.notna(), None)
 
 
+def _jsonl_by_line(frame: pd.DataFrame, dataset_dir: str) -> str:
+    """``samples.jsonl``'s lines encoded one record at a time (the general formula)."""
+    records = json.loads(records_json(frame))
+    return "".join(
+        json.dumps({**r, "prompt_ref": prompt_reference(dataset_dir, r)}, ensure_ascii=False) + "\n"
+        for r in records
+    )
+
+
 @pytest.mark.parametrize("dataset_dir", ["/data/ds", "C:\\data\\é ds"])
-def test_chunk_json_is_records_json_and_jsonl_text(dataset_dir: str) -> None:
+def test_jsonl_text_is_each_record_with_its_prompt_reference(dataset_dir: str) -> None:
     frame = _awkward_frame()
     for chunk in record_chunks(record_view(frame), rows=3):
-        assert chunk_json(chunk, dataset_dir) == (
-            records_json(chunk),
-            jsonl_text(chunk, dataset_dir),
-        )
+        lines = jsonl_text(chunk, dataset_dir)
+        assert [json.loads(line) for line in lines.rstrip("\n").split("\n")] == [
+            json.loads(line) for line in _jsonl_by_line(chunk, dataset_dir).rstrip("\n").split("\n")
+        ]
+        assert lines.endswith("\n")
     empty = next(record_chunks(record_view(frame))).iloc[:0]
-    assert chunk_json(empty, dataset_dir) == (records_json(empty), jsonl_text(empty, dataset_dir))
+    assert jsonl_text(empty, dataset_dir) == ""
 
 
-def test_chunk_json_without_the_reference_columns() -> None:
+def test_jsonl_text_without_the_reference_columns() -> None:
     chunk = _plain_objects(_awkward_frame().drop(columns=["task", "format", "instance_id"]))
-    records, lines = chunk_json(chunk, "/d")
-    assert (records, lines) == (records_json(chunk), jsonl_text(chunk, "/d"))
-    assert json.loads(lines.splitlines()[0])["prompt_ref"]["file"] == "instances/None.jsonl"
+    lines = jsonl_text(chunk, "/d")
+    first = json.loads(lines.split("\n")[0])
+    assert first["prompt_ref"]["file"] == "instances/None.jsonl"
 
 
 def test_plain_objects_match_astype_then_where() -> None:
@@ -100,34 +110,11 @@ def test_shards_hold_every_value_as_it_is(tmp_path: Path) -> None:
     assert read_shard(tmp_path / "report_data" / "text-00000.js")["prompts"] == prompts
 
 
-def test_chunk_json_keeps_each_reference_value_as_it_is() -> None:
+def test_jsonl_text_keeps_each_reference_value_as_it_is() -> None:
     """Reference fields are encoded value by value: integer ids beside a missing one stay
     integers (a column would turn them into floats)."""
     ids = pd.Series([1, None, 3, 4, 5, 6, 7, 8], dtype=object)
     chunk = _plain_objects(_awkward_frame()).assign(instance_id=ids)
-    assert chunk_json(chunk, "/d") == (records_json(chunk), jsonl_text(chunk, "/d"))
-
-
-def test_chunks_are_sized_by_their_text(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Short replies: chunks grow up to MAX_CHUNK_ROWS (fewer, cheaper chunks); long replies:
-    CHUNK_ROWS each (bounded text); every row once, in order; a fixed ``rows`` stays fixed."""
-    import gralgo.transcripts._sample_log as sample_log
-
-    monkeypatch.setattr(sample_log, "CHUNK_ROWS", 10)
-    monkeypatch.setattr(sample_log, "MAX_CHUNK_ROWS", 100)
-    monkeypatch.setattr(sample_log, "CHUNK_TEXT", 2_000)
-    n = 400
-
-    def frame(text: str) -> pd.DataFrame:
-        return pd.DataFrame({"instance_id": [f"i{i}" for i in range(n)], "answer_text": text,
-                             "reasoning_text": None, "sample_index": np.arange(n)})  # fmt: skip
-
-    short = [len(c) for c in record_chunks(record_view(frame("x")))]
-    assert short == [10, 100, 100, 100, 90]
-    medium = [len(c) for c in record_chunks(record_view(frame("y" * 50)))]
-    assert medium[:3] == [10, 40, 40] and sum(medium) == n
-    long = [len(c) for c in record_chunks(record_view(frame("z" * 1_000)))]
-    assert set(long) == {10} and len(long) == 40
-    assert [len(c) for c in record_chunks(record_view(frame("x")), rows=7)][:3] == [7, 7, 7]
-    chunks = list(record_chunks(record_view(frame("x"))))
-    assert pd.concat(chunks)["instance_id"].tolist() == [f"i{i}" for i in range(n)]
+    lines = jsonl_text(chunk, "/d").rstrip("\n").split("\n")  # U+2028 is no line break here
+    refs = [json.loads(line)["prompt_ref"] for line in lines]
+    assert [r["instance_id"] for r in refs] == [1, None, 3, 4, 5, 6, 7, 8]
