@@ -4,6 +4,11 @@ per kind, in every format)."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from gralgo.analysis._trace_check import ERROR_KINDS
@@ -30,3 +35,29 @@ def test_precision_and_recall_per_kind(fmt: str) -> None:
 def test_correct_statements_are_read_as_correct() -> None:
     result = score(TRACES)
     assert result["correct_read"]["recall"] >= 0.9, result["correct_read"]
+
+
+_DIGEST = (
+    "import hashlib\n"
+    "from tests.analysis.trace_facts_planted import labelled_set\n"
+    "rows = [(t.text, t.errors, t.correct) for t in labelled_set(seeds=1)]\n"
+    "print(hashlib.sha256(repr(rows).encode()).hexdigest())"
+)
+
+
+def test_the_set_does_not_depend_on_the_hash_seed() -> None:
+    """The same seeds write the same traces in every process (string hashing is salted)."""
+    root = Path(__file__).resolve().parents[2]
+    digests = {
+        subprocess.run(
+            [sys.executable, "-c", _DIGEST],
+            env={**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": str(root)},
+            cwd=root,
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=300,
+        ).stdout  # fmt: skip
+        for seed in ("1", "2")
+    }
+    assert len(digests) == 1, digests

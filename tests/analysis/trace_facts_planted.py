@@ -193,7 +193,8 @@ class _Facts:
         self.graph, self.rng, self.show, self.bare, self.fmt = graph, rng, show, bare, fmt
         self.weighted = any("weight" in d for _, _, d in graph.edges(data=True))
         self.nodes = sorted(graph)
-        self.non_edges = [(u, v) for u, v in nx.non_edges(graph)]
+        # Sorted: nx.non_edges walks a set, whose order follows PYTHONHASHSEED for names.
+        self.non_edges = sorted((min(u, v), max(u, v)) for u, v in nx.non_edges(graph))
         self.edges = sorted(graph.edges)
 
     def _weight(self, u: str, v: str, delta: int = 0) -> str:
