@@ -290,3 +290,23 @@ def test_a_smaller_builds_planted_hard_split_is_the_start_of_a_larger_ones(
     for per_level in (1, 5, 20, 49):
         small, _ = planted.run(per_level=per_level)
         assert small == large[:per_level]
+
+
+def test_data_md_states_the_stopping_rule_with_the_codes_parameters() -> None:
+    """design/data.md explains the rule and the budget with the figures the code uses (and
+    why the short cells keep the paper's sampler), not hand-written ones."""
+    from pathlib import Path
+
+    from gralgo.config._schema import DatasetConfig
+    from gralgo.dataset._hard_split import CONFIDENCE, STOP_BATCH, STOP_TARGET
+
+    text = (Path(__file__).parents[2] / "design" / "data.md").read_text()
+    section = text[text.index("**The hard split**") : text.index("**Answer balancing.**")]
+    budget = DatasetConfig().hard_max_draws
+    assert BuildOptions().hard_max_draws == budget
+    assert f"`dataset.hard_max_draws` ({budget})" in section
+    assert f"every batch\n  of {STOP_BATCH} draws" in section
+    assert f"{CONFIDENCE:.0%}".replace("%", " %") in section and "Clopper-Pearson" in section
+    assert f"bring it to {STOP_TARGET} instances (`STOP_TARGET`" in section
+    assert "*Why not another sampler for the short cells.*" in section
+    assert "GIVE_UP" not in text
