@@ -128,12 +128,12 @@ class DatasetSpec:
 
 def hard_split_description(options: BuildOptions) -> dict[str, Any]:
     """What determines the hard split's draws besides the seed and the tasks."""
-    from gralgo.dataset._hard_split import GIVE_UP_AFTER, GIVE_UP_RATE, HARD_INDEX_BASE
+    from gralgo.dataset._hard_split import CONFIDENCE, HARD_INDEX_BASE, STOP_BATCH, STOP_TARGET
 
     return {
         "max_draws": options.hard_max_draws,
         "first_index": HARD_INDEX_BASE,
-        "give_up": [GIVE_UP_AFTER, GIVE_UP_RATE],
+        "stop": {"batch": STOP_BATCH, "confidence": CONFIDENCE, "target": STOP_TARGET},
     }
 
 

@@ -165,6 +165,7 @@ def write_reports(
         guess_baselines,
         plot_accuracy_by_level,
         priced_samples,
+        with_best_heuristic,
         write_tables,
     )
     from gralgo.score import RESAMPLES_COLUMN, aggregate, instance_metrics, score_samples
@@ -178,6 +179,13 @@ def write_reports(
     inst[RESAMPLES_COLUMN] = resamples  # a study of instances.csv draws the same intervals
     overall = aggregate(inst, by=["model"], n_resamples=resamples)
     parts = breakdowns(inst, resamples)  # computed once: tables, metrics and summary share it
+    nothing_done = bool(inst["incomplete"].all())
+    # once: the tables, the plot, the page, the CSVs and the metrics share it
+    guesses = guess_baselines(inst) if settings.by_level and not nothing_done else None
+    if guesses is not None:  # the best heuristic beside every breakdown and the whole job
+        parts = {by: with_best_heuristic(part, guesses, [by]) for by, part in parts.items()}
+        overall = with_best_heuristic(overall, guesses.assign(model=overall["model"].iloc[0]),
+                                      ["model"])  # fmt: skip
     by_task = parts["task"]
     artifacts: list[Path] = []
 
@@ -200,11 +208,11 @@ def write_reports(
     tables_dir = out_dir / "tables"
     tables: list[Path] = []
     agg = None
-    if bool(inst["incomplete"].all()):
+    if nothing_done:
         log.warning("no instance has all its samples (%s): no tables, no plot", status.line())
     elif settings.by_level:
+        assert guesses is not None
         agg = aggregate(inst, by=["model", "task", "level"], n_resamples=resamples)
-        guesses = guess_baselines(inst)  # once: the tables, the plot and the page share it
         tables += write_tables(inst, agg, tables_dir, guesses=guesses)
         figure = out_dir / "accuracy_by_level.png"
         plot_accuracy_by_level(inst, figure, guesses=guesses, n_resamples=resamples)
@@ -233,7 +241,7 @@ def write_reports(
     from gralgo.transcripts import write_job_transcripts
 
     figures = [p for p in artifacts if p.suffix == ".png"]
-    page_by_task_level = None if agg is None else with_baselines(agg, guesses)
+    page_by_task_level = None if agg is None or guesses is None else with_baselines(agg, guesses)
     pages = write_job_transcripts(
         scored,
         overall,
@@ -245,7 +253,9 @@ def write_reports(
         tables_dir if agg is not None else None,
     )
     artifacts += pages
-    metrics = job_metrics(overall, parts, scored, agg)
+    cells = None if agg is None or guesses is None else with_best_heuristic(
+        agg, guesses, ["task", "level"])  # fmt: skip
+    metrics = job_metrics(overall, parts, scored, cells)
     metrics.update(
         samples_total=float(status.total),
         samples_done=float(status.done),

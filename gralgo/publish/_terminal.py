@@ -123,7 +123,7 @@ def summary_text(
 
     table = Table(title=f"{title}: results (95 % bootstrap intervals)", title_justify="left")
     columns = ["task", "inst.", "incompl.", f"pass@{k}", f"guess p@{k}", f"cons@{k}",
-               f"guess c@{k}", "accuracy", f"hard p@{k}",
+               f"guess c@{k}", "accuracy", f"hard p@{k}", "best heur.",
                *(label for _, label in SHARES), "tokens in / out", "cost"]  # fmt: skip
     for column in columns:
         table.add_column(column, justify="left" if column == "task" else "right", no_wrap=True)
@@ -136,6 +136,7 @@ def summary_text(
             _guess(metrics, prefix, "guess_pass_draws", "guess_pass_top_k"),
             _score(metrics, prefix, "cons_at_k"), _guess(metrics, prefix, "guess_cons"),
             _score(metrics, prefix, "accuracy"), _hard(metrics, prefix),
+            _score(metrics, prefix, "best_heuristic"),
             *(_share(metrics, prefix + key) for key, _ in SHARES),
             _tokens(metrics, prefix), _cost(metrics, prefix),
             end_section=name != "all" and prefix == rows[-2][1],
@@ -146,7 +147,9 @@ def summary_text(
     lines = [
         f"guess p@{k}: a blind guesser's pass@{k}, {k} draws from / the {k} most common "
         "of each task and level's other answers; guess c@k: the most common one (paper "
-        "split; n too small: a cell under 5 instances); hard p@k: the hard split"
+        "split; n too small: a cell under 5 instances); hard p@k: the hard split (n: its "
+        "instances; absent: none); best heur.: the better of the most accurate named "
+        "heuristic and guessing, per task and level, averaged over the instances"
     ]
     cut = metrics.get("share_truncated", 0.0)
     if cut >= CUT_NOTE_FROM:

@@ -10,7 +10,8 @@ Per group: ``pass_at_k`` / ``cons_at_k`` / ``accuracy`` (paper split) with boots
 ``_hi``, the guessing baselines of the same instances ``guess_pass_draws`` /
 ``guess_pass_top_k`` (beside pass@k) and ``guess_cons`` (beside cons@k), the hard split's
 ``hard_n_instances`` and ``hard_pass_at_k`` / ``hard_cons_at_k`` / ``hard_accuracy``,
-``n_instances``, ``n_incomplete``, outcome shares ``share_<outcome>``, summed ``prompt_tokens``,
+``best_heuristic`` (the tables' best-heuristic baseline), ``n_instances``, ``n_incomplete``,
+outcome shares ``share_<outcome>``, summed ``prompt_tokens``,
 ``completion_tokens``, ``reasoning_tokens``, ``cost_usd`` (absent when no price is known: an
 unknown cost is not zero), latency ``latency_p50_s`` / ``latency_p95_s``; for the whole job,
 ``completion_tokens_per_s`` (completion tokens over the summed latency of the timed calls: the
@@ -32,17 +33,21 @@ a cell has too few instances."""
 HARD_METRICS: tuple[str, ...] = ("hard_n_instances", "hard_pass_at_k", "hard_cons_at_k",
                                  "hard_accuracy")  # fmt: skip
 """The hard split's instances and scores (scores absent when it has none)."""
+BEST_HEURISTIC = "best_heuristic"
+"""The ``best heuristic`` baseline of the tables (``gralgo.report._best_heuristic``): per cell
+the better of the most accurate named heuristic and guessing, per group its instance-weighted
+mean; absent without heuristic credits."""
 SCORE_COLUMNS: tuple[str, ...] = tuple(
     f"{name}{suffix}" for name in ("pass_at_k", "cons_at_k", "accuracy")
     for suffix in ("", "_lo", "_hi")
-) + GUESS_METRICS + HARD_METRICS  # fmt: skip
+) + GUESS_METRICS + HARD_METRICS + (BEST_HEURISTIC,)  # fmt: skip
 """Score columns of an ``aggregate`` table logged as metrics."""
 COUNT_COLUMNS: tuple[str, ...] = ("n_instances", "n_incomplete")
 CURVE_SCORES: tuple[str, ...] = ("pass_at_k", "cons_at_k", "accuracy")
 """Scores drawn against level in MLflow's chart view (the level is the metric's step)."""
-CELL_SCORES: tuple[str, ...] = (*CURVE_SCORES, *GUESS_METRICS, *HARD_METRICS)
-"""What ``task_level/<task>/<level>/`` holds: per cell, the scores beside their baselines and
-the hard split."""
+CELL_SCORES: tuple[str, ...] = (*CURVE_SCORES, *GUESS_METRICS, *HARD_METRICS, BEST_HEURISTIC)
+"""What ``task_level/<task>/<level>/`` holds: per cell, the scores beside their baselines, the
+hard split and the best heuristic."""
 MLFLOW_BREAKDOWN: dict[str, tuple[str, ...]] = {
     "task": (
         "pass_at_k",
@@ -54,6 +59,7 @@ MLFLOW_BREAKDOWN: dict[str, tuple[str, ...]] = {
         *GUESS_METRICS,
         "hard_n_instances",
         "hard_pass_at_k",
+        BEST_HEURISTIC,
     ),
     "taxonomy": CURVE_SCORES,
     "complexity": CURVE_SCORES,

@@ -6,7 +6,7 @@ like the comparison tables: no server, no network, CSS and JavaScript inline.
 * **Leaderboard** per (format, context, mode) setting: one row per task x level x model with
   the number of instances, pass@k and cons@k with 95 % bootstrap intervals (paper split), each
   beside its guessing baseline (``gralgo.score._baselines``), the hard split's n and pass@k
-  (``absent`` without one), and the paper's
+  (``absent`` without one), the tables' best-heuristic baseline, and the paper's
   z-score of pass@k over the models on that task and level (eq. 5); sortable by any column; each
   row links to the samples behind it (the job's ``report.html``, filtered).
 * **Paired comparisons**: for each pair of models (A the one with the higher mean pass@k), on
@@ -169,8 +169,9 @@ def holm_adjusted(p_values: Any) -> Any:
 
 def leaderboard_rows(inst: pd.DataFrame, n_resamples: int = 1000) -> pd.DataFrame:
     """Per setting, task, level and model: instances, pass@k / cons@k with intervals, the
-    z-score of pass@k over the models (``NaN`` when they all score the same), k and the job
-    folder."""
+    z-score of pass@k over the models (``NaN`` when they all score the same), k, the job
+    folder and the ``best_heuristic`` baseline of the instances that model was asked (NaN
+    without heuristic credits)."""
     import pandas as pd
 
     from gralgo.score import aggregate, normalized_scores
@@ -185,7 +186,29 @@ def leaderboard_rows(inst: pd.DataFrame, n_resamples: int = 1000) -> pd.DataFram
         k=("k", "first") if "k" in inst.columns else ("level", lambda v: math.nan),
         job_dir=("job_dir", "last") if "job_dir" in inst.columns else ("level", lambda v: ""),
     )
-    return pd.DataFrame(scored.merge(extra.reset_index(), on=keys, how="left"))
+    board = scored.merge(extra.reset_index(), on=keys, how="left")
+    return pd.DataFrame(board.merge(_best_heuristics(inst), on=keys, how="left"))
+
+
+def _best_heuristics(inst: pd.DataFrame) -> pd.DataFrame:
+    """Per setting, model, task and level: the tables' ``best heuristic`` baseline over the
+    instances of that model's job (``gralgo.report._best_heuristic``)."""
+    import pandas as pd
+
+    from gralgo.report._best_heuristic import BEST_HEURISTIC, best_heuristic_by
+    from gralgo.report._tables import guess_baselines
+
+    keys = [*SETTING, "model"]
+    parts = []
+    for key, group in inst.groupby(keys, sort=True):
+        cells = best_heuristic_by(guess_baselines(group), ["task", "level"])
+        parts.append(cells.assign(**dict(zip(keys, key, strict=True))))
+    columns = [*keys, "task", "level", BEST_HEURISTIC]
+    if not parts:
+        return pd.DataFrame(columns=columns)
+    out = pd.concat(parts, ignore_index=True)[columns]
+    out["level"] = out["level"].astype(inst["level"].dtype)
+    return out
 
 
 def overall_rows(inst: pd.DataFrame, n_resamples: int = 1000) -> pd.DataFrame:
@@ -250,6 +273,14 @@ def _hard_cells(row: dict[str, Any]) -> list[tuple[str, str]]:
     return [(str(int(n)), str(int(n))), (f"{value:.2f}", f"{value:.6f}")]
 
 
+def _best_cell(row: dict[str, Any]) -> tuple[str, str]:
+    """The ``best heuristic`` baseline (text, sort key); ``–`` without heuristic credits."""
+    value = row.get("best_heuristic")
+    if value is None or value != value:
+        return "–", ""
+    return f"{value:.2f}", f"{value:.6f}"
+
+
 def _interval(value: float, low: float, high: float) -> str:
     if value != value:
         return "–"
@@ -264,7 +295,7 @@ def _leaderboard_html(board: pd.DataFrame, out_dir: Path, setting: Sequence[Any]
         part = part[part[column] == value]
     header = ["task", "level", "model", "n", "k", "pass@k [95% CI]",
               "baseline p@k (draws / top-k)", "cons@k [95% CI]", "baseline c@k (majority)",
-              "hard n", "hard pass@k", "z (pass@k)", "samples"]  # fmt: skip
+              "hard n", "hard pass@k", "best heuristic", "z (pass@k)", "samples"]  # fmt: skip
     rows = []
     for r in part.sort_values(["task", "level", "pass_at_k"], ascending=[True, True, False],
                               kind="stable").to_dict("records"):  # fmt: skip
@@ -282,7 +313,7 @@ def _leaderboard_html(board: pd.DataFrame, out_dir: Path, setting: Sequence[Any]
             _guesses(r, "guess_pass_draws", "guess_pass_top_k"),
             (_interval(r["cons_at_k"], r["cons_at_k_lo"], r["cons_at_k_hi"]),
              f"{r['cons_at_k']:.6f}"),
-            _guesses(r, "guess_cons"), *_hard_cells(r),
+            _guesses(r, "guess_cons"), *_hard_cells(r), _best_cell(r),
             ("–" if z is None or z != z else f"{z:+.2f}",
              "" if z is None or z != z else f"{z:.6f}"),
         ]  # fmt: skip

@@ -6,14 +6,25 @@ from __future__ import annotations
 
 import logging
 import re
+from collections import Counter
 
 import pytest
+from scipy.stats import beta
 
-from gralgo.dataset import build_dataset, read_instances
+from gralgo.dataset import _hard_split, build_dataset, read_instances
+from gralgo.dataset._build import BuildOptions, Drawn
 from gralgo.dataset._builder import slice_differences
-from gralgo.dataset._hard_split import HARD_INDEX_BASE, HardTally, solving_heuristic
+from gralgo.dataset._hard_split import (
+    HARD_INDEX_BASE,
+    HardTally,
+    build_hard_split,
+    hopeless,
+    rate_upper_bound,
+    solving_heuristic,
+)
+from gralgo.dataset._instance import Instance
 from gralgo.errors import ConfigError
-from gralgo.tasks import Heuristic, Problem
+from gralgo.tasks import Heuristic, Problem, Solution
 
 
 def _spec(make_settings, *overrides: str):
@@ -56,7 +67,12 @@ def test_a_short_cell_says_how_far_it_got_and_why(make_settings, tmp_path, caplo
         (tmp_path / "d" / "statistics.md").read_text()
     )[("diameter", 1)]
     assert int(reached) < int(target) == 5 and draws == "20"
-    assert why.startswith("draw budget spent (20 draws)") and "double_sweep" in why
+    # the finding first: with 0 unsolved of 20 the upper bound is 1 - 0.05 ** (1 / 20) = 13.9 %
+    assert why.startswith(
+        "at most 14 % of the paper sampler's graphs at this level are heuristic-hard "
+        "(95 % upper bound, 0 of 20 draws); draw budget spent (20 draws)"
+    )
+    assert "double_sweep" in why
     warned = [r.getMessage() for r in caplog.records if "hard split diameter level 1" in r.message]
     assert warned and f"{reached} of 5 instances after 20 draws" in warned[0]
 
@@ -107,12 +123,18 @@ def test_the_first_solving_heuristic_rejects_and_the_rest_never_run() -> None:
     assert solving_heuristic(order[:1], None, "2") is None  # type: ignore[arg-type]
 
 
-def test_tally_why_names_the_stop_and_the_heuristics() -> None:
-    tally = HardTally("t", 1, 50, reached=3, draws=300, unsolved=5, answer_share=2)
+def test_tally_why_names_the_finding_the_stop_and_the_heuristics() -> None:
+    tally = HardTally("t", 1, 50, reached=3, draws=300, unsolved=5, answer_share=2, max_draws=6000)
     tally.caught.update({"double_sweep": 290, "bfs": 5})
     tally.stopped = "hopeless"
     why = tally.why()
-    assert why.startswith("gave up after 300 draws")
+    bound = beta.ppf(0.95, 5 + 1, 300 - 5)  # Clopper-Pearson, one-sided: 3.5 %
+    assert why.startswith(
+        f"at most {100 * bound:.1f} % of the paper sampler's graphs at this level are "
+        "heuristic-hard (95 % upper bound, 5 of 300 draws); stopped after 300 of 6000 draws: "
+        "even at the 95 % upper bound of its unsolved rate the remaining draws would not "
+        "bring it to 50"
+    )
     assert "98.3% of valid draws (caught first by double_sweep 97%, bfs 2%)" in why
     assert "2 unsolved draws refused by the answer-share rule" in why
     assert HardTally("t", 1, 3, reached=3).why() == ""
@@ -171,3 +193,120 @@ def test_the_paper_split_is_the_same_with_and_without_the_hard_split(
     assert (tmp_path / "with" / "statistics.csv").read_text() == (
         tmp_path / "without" / "statistics.csv"
     ).read_text()
+
+
+@pytest.mark.parametrize(("hits", "trials"), [(0, 20), (0, 400), (5, 300), (12, 1000), (7, 7)])
+def test_the_upper_bound_is_clopper_pearsons(hits: int, trials: int) -> None:
+    expected = 1.0 if hits == trials else beta.ppf(0.95, hits + 1, trials - hits)
+    assert rate_upper_bound(hits, trials) == pytest.approx(expected, rel=1e-9)
+
+
+def test_hopeless_when_even_the_upper_bound_falls_short_of_the_target() -> None:
+    # 0 of 400: at most 0.75 %, x 5,600 remaining draws = 42 < 50: stop
+    assert hopeless(0, 0, 400, 5600)
+    # 0 of 300: at most 0.99 %, x 5,700 = 57: the target is still in reach
+    assert not hopeless(0, 0, 300, 5700)
+    # what the cell already holds counts: 10 held + 42 expected at the bound
+    assert not hopeless(10, 10, 400, 5600)
+
+
+class _Planted:
+    """A planted stream for :func:`build_hard_split`: draw ``j`` is unsolved iff
+    ``unsolved(j)``; every draw has its own graph and answer."""
+
+    def __init__(self, unsolved, monkeypatch) -> None:
+        import networkx as nx
+
+        self.unsolved = unsolved
+
+        def draw(task, source, level, index, options, seen, answers, overlap):
+            graph = nx.Graph([(f"a{index}", f"b{index}")])
+            problem = Problem(graph, params={"draw": index - HARD_INDEX_BASE})
+            drawn = Drawn(None, problem, Solution(str(index), {}), ((str(index),), ()))  # type: ignore[arg-type]
+            return drawn, 0, Counter()
+
+        def solver(order, problem, answer):
+            return None if self.unsolved(problem.params["draw"]) else "planted"
+
+        def instance(task, source_name, level, options, index, problem, *rest):
+            return Instance(  # type: ignore[call-arg]
+                str(index), task.name, "t", "easy", level, "standard", source_name, 0, index,
+                "integer", {}, {}, str(index), {}, {},
+            )  # fmt: skip
+
+        monkeypatch.setattr(_hard_split, "_draw_instance", draw)
+        monkeypatch.setattr(_hard_split, "solving_heuristic", solver)
+        monkeypatch.setattr(_hard_split, "drawn_instance", instance)
+
+    def run(self, per_level: int, max_draws: int = 6000) -> tuple[list[int], HardTally]:
+        from types import SimpleNamespace
+
+        from gralgo.tasks import TaskSettings, make_task
+
+        task = make_task("max_degree", TaskSettings(source="s", sampler="random_walk_top"))
+        source = SimpleNamespace(name="s")
+        options = BuildOptions(per_level=per_level, hard_max_draws=max_draws)
+        tallies: list[HardTally] = []
+        kept = [i.index - HARD_INDEX_BASE for i in
+                build_hard_split(task, source, 1, options, tallies)]  # type: ignore[arg-type]  # fmt: skip
+        return kept, tallies[0]
+
+
+def test_a_hopeless_planted_stream_stops_at_the_first_batch_the_bound_rules_out(
+    monkeypatch,
+) -> None:
+    kept, tally = _Planted(lambda j: False, monkeypatch).run(per_level=50)
+    assert kept == [] and tally.stopped == "hopeless"
+    assert tally.draws == 400  # 0 of 300 still allows 57 in the 5,700 left; 0 of 400 only 42
+    assert "0 of 400 draws" in tally.why() and "stopped after 400 of 6000 draws" in tally.why()
+
+
+def test_a_rare_but_reachable_planted_stream_draws_on_to_its_target(monkeypatch) -> None:
+    # one draw in 100 unsolved: the old rule (under 1 % after 300) gave up on it at draw 301;
+    # at this rate 6,000 draws hold 60, so it must go on until it has 50
+    kept, tally = _Planted(lambda j: j % 100 == 99, monkeypatch).run(per_level=50)
+    assert tally.stopped == "target" and len(kept) == 50 and tally.draws == 5000
+    assert tally.why() == ""
+
+
+def test_a_stream_too_thin_for_the_budget_stops_once_its_bound_says_so(monkeypatch) -> None:
+    # one draw in 250: 24 in 6,000, too few; it stops when its bound can no longer reach 50
+    kept, tally = _Planted(lambda j: j % 250 == 249, monkeypatch).run(per_level=50)
+    assert tally.stopped == "hopeless" and len(kept) == tally.unsolved < 50
+    stop = tally.draws
+    assert stop % 100 == 0 and hopeless(len(kept), len(kept), stop, 6000 - stop)
+    before = stop - 100
+    held = sum(1 for j in range(before) if j % 250 == 249)
+    assert not hopeless(held, held, before, 6000 - before)
+
+
+@pytest.mark.parametrize("unsolved", [lambda j: False, lambda j: j % 250 == 249,
+                                      lambda j: j % 100 == 99, lambda j: j % 7 == 0])  # fmt: skip
+def test_a_smaller_builds_planted_hard_split_is_the_start_of_a_larger_ones(
+    monkeypatch, unsolved
+) -> None:
+    planted = _Planted(unsolved, monkeypatch)
+    large, _ = planted.run(per_level=50)
+    for per_level in (1, 5, 20, 49):
+        small, _ = planted.run(per_level=per_level)
+        assert small == large[:per_level]
+
+
+def test_data_md_states_the_stopping_rule_with_the_codes_parameters() -> None:
+    """design/data.md explains the rule and the budget with the figures the code uses (and
+    why the short cells keep the paper's sampler), not hand-written ones."""
+    from pathlib import Path
+
+    from gralgo.config._schema import DatasetConfig
+    from gralgo.dataset._hard_split import CONFIDENCE, STOP_BATCH, STOP_TARGET
+
+    text = (Path(__file__).parents[2] / "design" / "data.md").read_text()
+    section = text[text.index("**The hard split**") : text.index("**Answer balancing.**")]
+    budget = DatasetConfig().hard_max_draws
+    assert BuildOptions().hard_max_draws == budget
+    assert f"`dataset.hard_max_draws` ({budget})" in section
+    assert f"every batch\n  of {STOP_BATCH} draws" in section
+    assert f"{CONFIDENCE:.0%}".replace("%", " %") in section and "Clopper-Pearson" in section
+    assert f"bring it to {STOP_TARGET} instances (`STOP_TARGET`" in section
+    assert "*Why not another sampler for the short cells.*" in section
+    assert "GIVE_UP" not in text

@@ -4,6 +4,7 @@ and level with its baselines and costs, and one price in every number a job show
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -166,9 +167,19 @@ def test_every_report_shows_the_baselines_and_the_hard_split(
     frame["sample_index"] = [i % 2 for i in range(len(frame))]
     frame["expected"] = [["4", "4", "4", "4", "5", "6"][i // 2] for i in range(len(frame))]
     frame["splits"] = ["hard" if i // 2 == 5 else "paper" for i in range(len(frame))]
+    # heuristic "a" gets 0.9 of the paper split (above the majority guess's 0.8), "b" 0.2
+    credits = [(1, 0), (1, 0), (1, 0), (1, 0), (0.5, 1), (0, 0)]
+    frame["heuristics"] = [json.dumps(dict(zip("ab", credits[i // 2], strict=True)))
+                           for i in range(len(frame))]  # fmt: skip
     settings = make_settings("sampling.k=2", "report.bootstrap_resamples=20",
                              "mlflow.enabled=false").report_settings()  # fmt: skip
     _, metrics = write_reports(frame, settings, tmp_path)
+    # the best heuristic beside every breakdown: the cell, the task, the level, the job
+    for name in ("task_level/max_degree/1/", "task/max_degree/", "level/1/",
+                 "taxonomy/enumeration/", ""):  # fmt: skip
+        assert metrics[f"{name}best_heuristic"] == pytest.approx(0.9), name
+    assert metrics["task_level/max_degree/1/hard_n_instances"] == 1
+    assert metrics["task_level/max_degree/1/pass_at_k"] == pytest.approx(4 / 5)
     # leave-one-out at k = 2: a "4" sees 3 of the other 4 -> 1 - (1/4)^2; the "5" sees none
     draws, top, cons = 4 * (1 - 0.25**2) / 5, 4 / 5, 4 / 5
     for name, value in (("guess_pass_draws", draws), ("guess_pass_top_k", top),
@@ -181,10 +192,15 @@ def test_every_report_shows_the_baselines_and_the_hard_split(
     summary = pd.read_csv(tmp_path / "summary.csv")
     assert summary["guess_pass_draws"].iloc[0] == pytest.approx(draws)
     assert summary["hard_n_instances"].iloc[0] == 1
+    assert summary["best_heuristic"].iloc[0] == pytest.approx(0.9)
     breakdown = pd.read_csv(tmp_path / "breakdown.csv")
     assert breakdown["guess_cons"].tolist() == pytest.approx([cons] * len(breakdown))
+    assert breakdown["best_heuristic"].tolist() == pytest.approx([0.9] * len(breakdown))
+    assert breakdown["hard_n_instances"].tolist() == [1] * len(breakdown)
     text = summary_text(metrics, 2, "t")
     assert f"{draws:.2f} / {top:.2f}" in text and "0.00 (n=1)" in text
+    row = next(line for line in text.splitlines() if "max_degree" in line)
+    assert re.search(r"0\.00 \(n=1\) │ +0\.90 │", row)  # hard p@k with its n, best heuristic
     level1 = (tmp_path / "tables" / "tasks_level1.md").read_text(encoding="utf-8")
     assert f"| baseline p@k (k draws) | {draws:.2f} (p@k) |" in level1
     assert "| m | 0.00 / 0.00 (n = 1) |" in level1  # the hard split's section
@@ -201,3 +217,23 @@ def test_many_replies_cut_at_max_tokens_are_explained(cut: float, noted: bool) -
     assert ("raise sampling.max_tokens" in text) is noted
     if noted:
         assert f"trunc.: {cut:.0%} of the replies reached max_tokens" in text
+
+
+def test_without_a_hard_split_every_report_says_absent(make_settings: Any, tmp_path: Path) -> None:
+    """A dataset without the hard split: the terminal, the tables and report.html say
+    "absent", the metrics and the CSVs hold no hard score (n 0), never a 0 accuracy."""
+    settings = make_settings("sampling.k=2", "report.bootstrap_resamples=20",
+                             "mlflow.enabled=false").report_settings()  # fmt: skip
+    _, metrics = write_reports(_frame(), settings, tmp_path)
+    assert metrics["hard_n_instances"] == 0 and "hard_pass_at_k" not in metrics
+    assert "task_level/max_degree/1/hard_pass_at_k" not in metrics
+    assert "best_heuristic" not in metrics  # no heuristic credits: no baseline, not 0
+    summary = pd.read_csv(tmp_path / "summary.csv")
+    assert summary["hard_n_instances"].iloc[0] == 0 and summary["hard_pass_at_k"].isna().all()
+    breakdown = pd.read_csv(tmp_path / "breakdown.csv")
+    assert breakdown["hard_pass_at_k"].isna().all()
+    row = next(line for line in summary_text(metrics, 2, "t").splitlines() if "max_degree" in line)
+    assert "absent" in row
+    level1 = (tmp_path / "tables" / "tasks_level1.md").read_text(encoding="utf-8")
+    assert "absent" in level1
+    assert "hard: absent" in (tmp_path / "report.html").read_text(encoding="utf-8")

@@ -137,9 +137,10 @@ def test_study_page_of_three_models_sorts_pairs_and_links_samples(
     # beside pass@k and cons@k their guessing baselines (4 instances a cell: too few), then
     # the hard split: none in this dataset, absent rather than 0
     assert first[6] == first[8] == "n too small" and first[9:11] == ["absent", "absent"]
-    assert float(first[11]) > 0  # its z-score over the three models on that task and level
+    assert 0 <= float(first[11]) <= 1  # the best heuristic of the instances, a share
+    assert float(first[12]) > 0  # its z-score over the three models on that task and level
     last = board.locator("tbody tr").last.locator("td").all_inner_texts()
-    assert last[2] == "model-weak" and last[5].startswith("0.00 [") and float(last[11]) < 0
+    assert last[2] == "model-weak" and last[5].startswith("0.00 [") and float(last[12]) < 0
     # Three pairs, each with an overall row: strong vs weak differ on all 8 shared instances.
     paired = page.locator("table.paired").first
     overall = paired.locator("tr.overall")

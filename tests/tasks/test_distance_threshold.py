@@ -133,3 +133,23 @@ def test_distances_are_remembered_only_while_the_weights_stay() -> None:
     assert len(weighted_distances(graph).nodes) == 4
     with pytest.raises(ValueError):
         changed.lengths[0, 0] = 1.0
+
+
+def test_two_edge_paths_are_the_full_min_plus_product() -> None:
+    """The two-hop heuristic's lightest two-edge paths over the edges only (issue 32: the
+    hard split's draws run it thousands of times) equal the O(n^3) broadcast they replace,
+    isolated nodes and empty graphs included."""
+    import numpy as np
+
+    from gralgo.tasks.distance_threshold import two_edge_paths
+
+    rng = np.random.default_rng(7)
+    for n in (0, 1, 2, 5, 30, 90):
+        for density in (0.0, 0.05, 0.3, 1.0):
+            weights = np.full((n, n), np.inf)
+            upper = np.triu(rng.random((n, n)) < density, k=1)
+            values = rng.integers(1, 30, size=(n, n)).astype(float)
+            weights[upper] = values[upper]
+            weights.T[upper] = values[upper]
+            full = (weights[:, :, None] + weights[None, :, :]).min(axis=1) if n else weights
+            assert np.array_equal(two_edge_paths(weights), full), (n, density)
