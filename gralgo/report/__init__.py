@@ -13,11 +13,7 @@ from gralgo.lazy import lazy_exports
 from gralgo.report._job_settings import MlflowSettings, ReportSettings
 
 if TYPE_CHECKING:
-    from gralgo.report._best_heuristic import (
-        BEST_HEURISTIC,
-        best_heuristic_by,
-        with_best_heuristic,
-    )
+    from gralgo.report._best_heuristic import with_best_heuristic
     from gralgo.report._certificate_table import certificate_report
     from gralgo.report._clock import JobClock, retimed_summary, wall_time_line
     from gralgo.report._compare import (
@@ -53,8 +49,6 @@ __getattr__ = lazy_exports(__name__)
 
 
 __all__ = [
-    "BEST_HEURISTIC",
-    "best_heuristic_by",
     "with_best_heuristic",
     "GUESS_ROW_METRIC",
     "HEURISTIC",

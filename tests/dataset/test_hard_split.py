@@ -297,12 +297,12 @@ def test_data_md_states_the_stopping_rule_with_the_codes_parameters() -> None:
     why the short cells keep the paper's sampler), not hand-written ones."""
     from pathlib import Path
 
-    from gralgo.config._schema import DatasetConfig
+    from gralgo.config import GralgoConfig
     from gralgo.dataset._hard_split import CONFIDENCE, STOP_BATCH, STOP_TARGET
 
     text = (Path(__file__).parents[2] / "design" / "data.md").read_text()
     section = text[text.index("**The hard split**") : text.index("**Answer balancing.**")]
-    budget = DatasetConfig().hard_max_draws
+    budget = GralgoConfig().dataset.hard_max_draws
     assert BuildOptions().hard_max_draws == budget
     assert f"`dataset.hard_max_draws` ({budget})" in section
     assert f"every batch\n  of {STOP_BATCH} draws" in section
