@@ -15,6 +15,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from gralgo.analysis._trace_clauses import FAMILIES, call_facts, clause_facts
+
 if TYPE_CHECKING:
     from gralgo.score import NodeNames
 
@@ -944,12 +946,48 @@ def extract_claims(text: str, names: NodeNames, max_words: int | None = None) ->
         if high - low < 3:
             continue
         line = text[low:high].lower()
+        found: list[Claim] = []
         for reader, words in _READERS:
             if words.search(line):
-                claims += reader(ctx, low, high)
+                found += reader(ctx, low, high)
+        if _STRUCTURE_WORDS.search(line):
+            found += _structural(ctx, low, high, found)
+        claims += found
     if table:
         claims += _table_claims(ctx, table)
     return _deduplicated(_without_item_weights(claims))
+
+
+def _structural(ctx: _Context, low: int, high: int, read: list[Claim]) -> list[Claim]:
+    """The facts of the clause reader (:mod:`gralgo.analysis._trace_clauses`) that the patterns
+    did not read: where a pattern read a claim of the same family in the same clause or call,
+    the pattern's reading stands."""
+
+    def unread(kind: str, start: int, end: int) -> bool:
+        family = FAMILIES[kind]
+        return not any(
+            FAMILIES[c.kind] == family and c.start < end and start < c.end for c in read
+        )
+
+    text, names = ctx.text, ctx.slots.names
+    claims = [
+        Claim(kind, nodes, value, start, end)
+        for kind, nodes, value, start, end in call_facts(text, low, high, ctx.slots.after)
+        if unread(kind, start, end)
+    ]
+    for start, end, facts in clause_facts(text, low, high, names, ctx.slots.resolve):
+        claims += [
+            Claim(kind, nodes, value, a, b)
+            for kind, nodes, value, a, b in facts
+            if unread(kind, start, end)
+        ]
+    return claims
+
+
+_STRUCTURE_WORDS = re.compile(
+    r"connect|adjacen|link|edge|neighbo|join|incident|touch|share|weigh|w\(|w\[|cost|deg|valenc"
+    r"|dist|shortest|hop|apart|away|minimum|cheapest|fewest|clique|triangle|core|within"
+)
 
 
 def _any_of(*words: str) -> re.Pattern[str]:

@@ -1,0 +1,486 @@
+"""Read graph facts from a clause's structure, for wording no pattern was written for.
+
+A line is split into clauses (sentences, ``;``, ``but``, ``, so``); in each clause the node
+names are found exactly (every word run that the certificate reader's resolver names, longest
+first) and the numbers beside them, and the clause is reduced to a skeleton: ``N0 is linked
+with N1``, ``the distance of N1 from N0 is #0``. A small lexicon of relation cues (edge,
+weight, degree, distance, sets), negation, and question / hypothesis / plan / algorithm-state
+markers then decides what, if anything, the clause asserts: how many distinct nodes it names,
+how many numbers, which cue, whether a negation governs the cue. Anything ambiguous (two
+numbers for one value, a negation that governs no cue, a plan, a question) is read as no claim.
+
+Also here: calls and indexings with any function name from the lexicon (``cost(A, B) = 7``,
+``Neighbours(A) = {B, C}``, ``w[A] = 5``). :mod:`gralgo.analysis._trace_claims` runs this
+reader on every line and keeps its facts where its own patterns read nothing of the same
+family in the same clause.
+"""
+
+from __future__ import annotations
+
+import re
+import weakref
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gralgo.score import NodeNames
+
+Fact = tuple[str, tuple[str, ...], int | None, int, int]
+"""``(kind, nodes, value, start, end)``: a claim as :class:`~._trace_claims.Claim` holds it."""
+Resolve = Callable[[str], "str | None"]
+
+FAMILIES = {
+    "edge": "edge",
+    "non_edge": "edge",
+    "neighbours": "edge",
+    "edge_weight": "weight",
+    "node_weight": "weight",
+    "degree": "degree",
+    "distance": "distance",
+    "hops": "distance",
+    "path_total": "distance",
+    "clique": "set",
+    "k_core": "set",
+    "within_hops": "set",
+}
+"""Claim kinds that say the same sort of thing: a clause whose patterns read one of a family
+gets none of that family from this reader."""
+
+# ---------------------------------------------------------------------------------------------
+# Finding the names and numbers of a clause
+
+_RUN = re.compile(r"\w+")
+_NAME_INDEX: weakref.WeakKeyDictionary[NodeNames, tuple[frozenset[str], int]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _name_index(names: NodeNames) -> tuple[frozenset[str], int]:
+    """The first word (lower case) of every name, and the most words in one name."""
+    found = _NAME_INDEX.get(names)
+    if found is None:
+        if names.numeric_ids:
+            found = (frozenset({"node", "vertex"}), 2)
+        else:
+            nodes = [str(n).casefold() for n in names._names]
+            firsts = {runs[0] for runs in (_RUN.findall(n) for n in nodes) if runs}
+            found = (frozenset(firsts), max((len(_RUN.findall(n)) for n in nodes), default=1))
+        _NAME_INDEX[names] = found
+    return found
+
+
+_NUMERIC_MENTION = re.compile(r"\b(?:nodes?|vertex|vertices)\s+(\d+)\b", re.I)
+_NUMERIC_MORE = re.compile(r"\s*(?:,|and|&|or)\s*(?:node\s+)?(\d+)\b(?!\s*[-+*/=])", re.I)
+
+
+def mentions(
+    text: str, low: int, high: int, names: NodeNames, resolve: Resolve
+) -> list[tuple[str, int, int]]:
+    """The nodes named in ``text[low:high]``, left to right, each as the longest run of words
+    that the resolver names (``node 3`` and ``nodes 3 and 5`` under numeric ids)."""
+    found: list[tuple[str, int, int]] = []
+    if names.numeric_ids:
+        for match in _NUMERIC_MENTION.finditer(text, low, high):
+            node = names.resolve(match.group(1))
+            if node is None:
+                continue
+            found.append((node, match.start(), match.end()))
+            if match.group().lower().startswith(("nodes", "vertices")):
+                position = match.end()
+                while (more := _NUMERIC_MORE.match(text, position, high)) is not None:
+                    other = names.resolve(more.group(1))
+                    if other is None:
+                        break
+                    found.append((other, more.start(1), more.end()))
+                    position = more.end()
+        return found
+    firsts, most = _name_index(names)
+    runs = list(_RUN.finditer(text, low, high))
+    i = 0
+    while i < len(runs):
+        if runs[i].group().casefold() not in firsts:
+            i += 1
+            continue
+        start = runs[i].start()
+        best = None
+        for j in range(min(len(runs), i + most) - 1, i - 1, -1):
+            node = resolve(text[start : runs[j].end()])
+            if node is not None:
+                best = (node, j)
+                break
+        if best is None:
+            i += 1
+            continue
+        found.append((best[0], start, runs[best[1]].end()))
+        i = best[1] + 1
+    return found
+
+
+_NUMBER = re.compile(r"(?<![\w.])\d+(?!\w|\.\d)")
+_NOT_A_VALUE = re.compile(r"\d+\s*-\s*(?:core|hop)\b|(?:step|round|iteration|level)\s+\d+", re.I)
+
+# ---------------------------------------------------------------------------------------------
+# Clauses and their skeletons
+
+_CLAUSE_BREAK = re.compile(
+    r"(?<=[.!?])\s+(?=\S)|[.!?]$|;\s*|\s+but\s+|,\s+(?:so|but|which|whereas|while|hence|then|"
+    r"not)\s+|\s+so\s+(?=(?:the|it|we|this)\b)",
+    re.I,
+)
+_LEAD = re.compile(
+    r"\s*(?:[-*•>]\s+|\d+[.)]\s+|#+\s+)?(?:\*\*[^*]{1,30}\*\*:?\s*)?"
+    r"(?:(?:yes|no|ok(?:ay)?)\s*[,:!.]\s*|(?:so|thus|hence|therefore|wait|hmm+|right|alright|now|"
+    r"and|also|then|actually|indeed|great|good|correct|well|oh|ah|first|next|similarly|likewise|"
+    r"again)\b[,:!.]?\s+)*",
+    re.I,
+)
+_QUESTION_START = re.compile(
+    r"(?:is|are|does|do|did|can|could|should|would|was|were|has|have|will|what|which|how|why)\b",
+    re.I,
+)
+_HYPOTHETICAL = re.compile(
+    r"\b(?:if|suppose|supposing|assume|assuming|whether|would|could|might|may|maybe|perhaps|"
+    r"probably|possibly|let\s+me|let's|let\s+us|need\s+to|needs\s+to|want\s+to|going\s+to|"
+    r"have\s+to|try|trying|check|checking|verify|verifying|find|finding|compute|computing|"
+    r"calculate|calculating|consider|considering|look\s+at|looking\s+for|unless|wonder|guess|"
+    r"expect|not\s+sure|unsure|hypothetical|should|must|plan|will|i'll|we'll|otherwise|"
+    r"instead|else|either|unknown|unclear)\b",
+    re.I,
+)
+_STATE = re.compile(
+    r"\b(?:unvisited|unexplored|visited|explored|remaining|left|new|more|still|yet|processed|"
+    r"unprocessed|uncolou?red|colou?red|candidates?|fewer|less|least|most|than|tentative|"
+    r"tentatively|current|currently|so\s+far|update|updated|updating|relax|relaxing|relaxed|"
+    r"estimate|bound|inf|infinity|queue|stack|frontier|pop|push|popped|pushed|min|max|"
+    r"common|mutual|both|each|every|all|another|third|previous|before|after|within|via|"
+    r"through|until|at\s+least)\b|[<>≤≥∞+/]|#\d+\s*[-−*]\s*#\d+",
+    re.I,
+)
+_NEGATION = re.compile(r"\b(?:not|no|never|none|neither|nor|without|cannot|nothing)\b|n[’']t\b", re.I)
+
+_EDGE_CUE = (
+    r"(?:connect\w*|adjacen\w*|link\w*|edges?|neighbou?r\w*|join\w*|incident|touch\w*|share\w*)"
+)
+_EDGE = re.compile(r"\b" + _EDGE_CUE, re.I)
+_GOVERNED = re.compile(
+    r"(?:\b(?:not|no|never)\b|n[’']t\b)(?:\s+\S+){0,3}?\s+" + _EDGE_CUE + r"\b",
+    re.I,
+)
+_WEIGHT = re.compile(r"\b(?:weigh\w*|w)\b", re.I)
+_COST = re.compile(r"\bcosts?\b", re.I)
+_DEGREE = re.compile(
+    r"\b(?:deg(?:ree)?s?\b\.?|valency|#\d+\s+(?:other\s+)?(?:neighbou?rs|edges|connections|"
+    r"adjacent\s+(?:nodes|vertices)|incident\s+edges)\b|(?:number|count)\s+of\s+"
+    r"(?:neighbou?rs|edges|connections)\b|neighbou?r\s+count\b|connected\s+to\s+#\d+\s+"
+    r"(?:other\s+)?(?:nodes|vertices)\b)",
+    re.I,
+)
+_DISTANCE = re.compile(
+    r"\b(?:dist(?:ance)?s?\b\.?|shortest|hops?\b|(?:minimum|min|lowest|cheapest|fewest)\s+"
+    r"(?:cost|weight|distance|total|hops|edges)|#\d+\s+(?:hops?|edges?|steps?)\s+(?:away|apart)|"
+    r"in\s+#\d+\s+(?:hops|steps))",
+    re.I,
+)
+_HOP_WORDS = re.compile(r"\bhops?\b|#\d+\s+(?:edges?|steps?)\s+(?:away|apart)|in\s+#\d+\s+steps", re.I)
+_ROUTE = re.compile(r"\b(?:path|route|walk|going|go|get|getting|travel\w*|reach\w*|total|sum)\b", re.I)
+_DASH_PAIR = re.compile(r"N(\d+)\s*(?:--|-|–|—)\s*N(\d+)\s*(?:=|:|is|weighs)\s*#\d+\s*$", re.I)
+_SET = re.compile(r"\b(?:cliques?|triangles?|#\d+-core|core)\b", re.I)
+
+_LIST = r"N\d+(?:\s*(?:,|and|&|;)\s*(?:and\s+)?N\d+)*"
+_NEIGHBOUR_NOUN = (
+    r"(?:neighbou?rs|neighbou?rhood|neighbou?r\s+(?:set|list)|adjacency(?:\s+list)?|"
+    r"adjacent\s+(?:nodes|vertices))"
+)
+_OPENER = r"\s*(?:would\s+be|are|is|=|:|include|includes|including|consists?\s+of)?\s*[:=]?\s*"
+_NEIGHBOUR_LIST = re.compile(
+    r"(?:N(?P<h1>\d+)\s*(?:'s|’s)?\s*(?:has\s+)?(?:the\s+)?(?:[a-z]+\s+)?" + _NEIGHBOUR_NOUN
+    + r"|(?:the\s+)?" + _NEIGHBOUR_NOUN + r"\s+(?:of|for)\s+N(?P<h2>\d+)"
+    + r"|for\s+N(?P<h3>\d+)\s*,\s*(?:the|its)\s+" + _NEIGHBOUR_NOUN + r")"
+    + _OPENER + r"[\[{(]?\s*(?P<list>" + _LIST + r")\s*[\]})]?\s*$",
+    re.I,
+)  # fmt: skip
+_PARTIAL = re.compile(r"\b(?:include|includes|including|among|such\s+as|some|also|e\.g|like)\b", re.I)
+_HEAD_LIST = re.compile(
+    r"^(?:(?!N\d).)*?N(?P<head>\d+)(?P<mid>(?:(?!N\d|#\d).)*?)\s(?P<list>" + _LIST + r")\s*$"
+)
+_K_CORE = re.compile(r"#(\d+)-core|(\d+)-core", re.I)
+_SET_LIST = re.compile(r"[\[{(]?\s*(" + _LIST + r")\s*[\]})]?")
+_BALL = re.compile(
+    r"(?:within\s+(?:#(?P<a>\d+)|(?P<b>\d+))\s+(?:hops?\s+)?|(?:#(?P<c>\d+)|(?P<d>\d+))-hop\s+"
+    r"neighbou?rhood\s+)(?:of|from)\s+N(?P<src>\d+)" + _OPENER
+    + r"[\[{(]?\s*(?P<list>" + _LIST + r")\s*[\]})]?\s*$",
+    re.I,
+)  # fmt: skip
+
+
+def _clauses(text: str, low: int, high: int) -> Iterator[tuple[int, int]]:
+    position = low
+    for match in _CLAUSE_BREAK.finditer(text, low, high):
+        if match.start() > position:
+            yield position, match.start() + (text[match.start()] == "?")
+        position = match.end()
+    if high > position:
+        yield position, high
+
+
+def clause_facts(
+    text: str, low: int, high: int, names: NodeNames, resolve: Resolve
+) -> Iterator[tuple[int, int, list[Fact]]]:
+    """Each clause of the line ``text[low:high]`` with the facts its structure states."""
+    for start, end in _clauses(text, low, high):
+        lead = _LEAD.match(text, start, end)
+        body = start if lead is None else lead.end()
+        piece = text[body:end]
+        if not piece.strip() or piece.rstrip().endswith("?") or _QUESTION_START.match(piece):
+            continue
+        if _HYPOTHETICAL.search(piece):
+            continue
+        facts = _read(text, body, end, names, resolve)
+        if facts:
+            yield body, end, facts
+
+
+def _read(text: str, low: int, high: int, names: NodeNames, resolve: Resolve) -> list[Fact]:
+    found = mentions(text, low, high, names, resolve)
+    if not found:
+        return []
+    skeleton, numbers = _skeleton(text, low, high, found)
+    if "\n" in skeleton:
+        return []
+    facts = _sets(skeleton, found, numbers, low, high)
+    if facts is not None:
+        return facts
+    distinct = list(dict.fromkeys(node for node, _, _ in found))
+    if _STATE.search(skeleton):
+        return []
+    span = (found[0][1], high if not numbers else max(numbers[-1][2], found[-1][2]))
+    listed = _NEIGHBOUR_LIST.search(skeleton)
+    if listed is not None and not numbers:
+        return _neighbour_list(listed, skeleton, found, span)
+    negated = _NEGATION.search(skeleton) is not None
+    if _DEGREE.search(skeleton):
+        if len(distinct) == 1 and len(numbers) == 1 and not negated:
+            return [("degree", (distinct[0],), numbers[0][0], *span)]
+        return []
+    if _DISTANCE.search(skeleton):
+        if len(distinct) == 2 and len(numbers) == 1 and not negated:
+            kind = "hops" if _HOP_WORDS.search(skeleton) else "distance"
+            return [(kind, (distinct[0], distinct[1]), numbers[0][0], *span)]
+        return []
+    weight, edge = _WEIGHT.search(skeleton), _EDGE.search(skeleton)
+    if numbers:
+        if len(numbers) != 1 or negated or _ROUTE.search(skeleton):
+            return []
+        value = numbers[0][0]
+        if weight is not None and len(distinct) == 1 and edge is None:
+            return [("node_weight", (distinct[0],), value, *span)]
+        dash = _DASH_PAIR.search(skeleton) if not names.numeric_ids else None
+        cost = _COST.search(skeleton) is not None and edge is not None
+        if len(distinct) == 2 and (weight is not None or cost or dash is not None):
+            pair = (distinct[0], distinct[1])
+            return [("edge", pair, None, *span), ("edge_weight", pair, value, *span)]
+        return []
+    if edge is None or _ROUTE.search(skeleton):
+        return []
+    if negated and not _GOVERNED.search(skeleton):
+        return []
+    kind = "non_edge" if negated else "edge"
+    if len(distinct) == 2 and len(found) == 2:
+        return [(kind, (distinct[0], distinct[1]), None, *span)]
+    head = _HEAD_LIST.match(skeleton)
+    if head is None or not _EDGE.search(head.group("mid")):
+        return []
+    owner = found[int(head.group("head"))][0]
+    items = [found[int(i)] for i in re.findall(r"N(\d+)", head.group("list"))]
+    return [(kind, (owner, node), None, a, b) for node, a, b in items if node != owner]
+
+
+def _skeleton(
+    text: str, low: int, high: int, found: list[tuple[str, int, int]]
+) -> tuple[str, list[tuple[int, int, int]]]:
+    """The clause with its names written ``N0, N1, ...`` and its numbers ``#0, #1, ...``
+    (values with their spans)."""
+    parts: list[str] = []
+    numbers: list[tuple[int, int, int]] = []
+    position = low
+    for index, (_, a, b) in enumerate([*found, ("", high, high)]):
+        gap = text[position:a]
+        skip = [m.span() for m in _NOT_A_VALUE.finditer(gap)]
+        last = 0
+        for match in _NUMBER.finditer(gap):
+            if any(s <= match.start() < e for s, e in skip):
+                continue
+            parts.append(_plain(gap[last : match.start()]) + f"#{len(numbers)}")
+            numbers.append((int(match.group()), position + match.start(), position + match.end()))
+            last = match.end()
+        parts.append(_plain(gap[last:]))
+        if index < len(found):
+            parts.append(f"N{index}")
+        position = b
+    return "".join(parts).rstrip(" .!:;,"), numbers
+
+
+def _plain(written: str) -> str:
+    """Prose without emphasis and code marks (``**A**`` is ``A``)."""
+    return written.replace("*", "").replace("`", "")
+
+
+def _neighbour_list(
+    listed: re.Match[str], skeleton: str, found: list[tuple[str, int, int]], span: tuple[int, int]
+) -> list[Fact]:
+    head = next(g for g in (listed.group("h1"), listed.group("h2"), listed.group("h3")) if g)
+    owner = found[int(head)][0]
+    items = [found[int(i)] for i in re.findall(r"N(\d+)", listed.group("list"))]
+    if any(node == owner for node, _, _ in items) or _NEGATION.search(skeleton):
+        return []
+    facts: list[Fact] = [("edge", (owner, node), None, a, b) for node, a, b in items]
+    if not _PARTIAL.search(skeleton):
+        listed_nodes = tuple(dict.fromkeys(node for node, _, _ in items))
+        facts.append(("neighbours", (owner, *listed_nodes), None, *span))
+    return facts
+
+
+def _sets(
+    skeleton: str,
+    found: list[tuple[str, int, int]],
+    numbers: list[tuple[int, int, int]],
+    low: int,
+    high: int,
+) -> list[Fact] | None:
+    """Cliques, triangles, k-cores and hop balls; ``None`` where the clause names no set."""
+    ball = _BALL.search(skeleton)
+    if ball is None and not _SET.search(skeleton):
+        return None
+    if _NEGATION.search(skeleton):
+        return []
+    if ball is not None:
+        k_written = next(g for g in ball.group("a", "b", "c", "d") if g is not None)
+        k = numbers[int(k_written)][0] if ball.group("a") or ball.group("c") else int(k_written)
+        source = found[int(ball.group("src"))][0]
+        items = [found[int(i)][0] for i in re.findall(r"N(\d+)", ball.group("list"))]
+        return [("within_hops", (source, *dict.fromkeys(items)), k, found[0][1], high)]
+    lists = list(_SET_LIST.finditer(skeleton))
+    if len(lists) != 1:
+        return []
+    items = [found[int(i)][0] for i in re.findall(r"N(\d+)", lists[0].group(1))]
+    if len(items) != len(found):
+        return []
+    nodes = tuple(dict.fromkeys(items))
+    core = _K_CORE.search(skeleton)
+    if core is not None:
+        k = numbers[int(core.group(1))][0] if core.group(1) else int(core.group(2))
+        return [("k_core", nodes, k, low, high)] if nodes else []
+    if re.search(r"\b(?:cliques?|triangles?)\b", skeleton, re.I) and len(nodes) >= 2:
+        return [("clique", nodes, None, found[0][1], found[-1][2])]
+    return []
+
+
+# ---------------------------------------------------------------------------------------------
+# Calls and indexings: "cost(A, B) = 7", "Neighbours(A) = {B, C}", "w[A] = 5"
+
+_CALL = re.compile(r"(?<![\w\\])\\?(?:text\{|mathrm\{|operatorname\{)?([A-Za-zδΔ]+)\}?\s*([(\[])\s*")
+_CALL_KINDS = (
+    (re.compile(r"deg(?:ree)?", re.I), "degree", 1),
+    (re.compile(r"d|dist(?:ance)?|sp|delta|δ|shortest|len(?:gth)?|hops?", re.I), "distance", 2),
+    (re.compile(r"w|wt|weight|cost|c", re.I), "weight", 0),
+    (
+        re.compile(r"n|nbrs?|neighbou?rs?|neighbou?rhood|adj(?:acent|acency)?|gamma|γ", re.I),
+        "neighbours",
+        1,
+    ),
+)
+_ARGUMENT_GLUE = re.compile(r"\s*,\s*")
+_CALL_VALUE = re.compile(r"\s*(?:=|:|is|equals)\s*(\d+)(?!\s*[-+*/]\s*\d)(?![\w.])", re.I)
+_CALL_LIST = re.compile(r"\s*(?:=|:|is|are)\s*\\?[{\[(]?", re.I)
+
+
+def call_facts(
+    text: str, low: int, high: int, after: Callable[[str, int, int], tuple[str, int] | None]
+) -> list[Fact]:
+    """Facts written as a call or an indexing with a function name from the lexicon;
+    ``after(text, start, high)`` reads the node named at ``start``."""
+    facts: list[Fact] = []
+    for match in _CALL.finditer(text, low, high):
+        kind, arity = next(
+            ((k, n) for pattern, k, n in _CALL_KINDS if pattern.fullmatch(match.group(1))),
+            ("", 0),
+        )
+        if not kind:
+            continue
+        closer = ")" if match.group(2) == "(" else "]"
+        args: list[tuple[str, int]] = []
+        position = match.end()
+        while len(args) < 2:
+            node = after(text, position, high)
+            if node is None:
+                break
+            args.append(node)
+            position = _skip_quotes(text, node[1], high)
+            glue = _ARGUMENT_GLUE.match(text, position, high)
+            if glue is None or text[position : position + 1] == closer:
+                break
+            position = glue.end()
+        position = _skip_quotes(text, position, high)
+        while position < high and text[position] in " \\":
+            position += 1
+        if not args or text[position : position + 1] != closer:
+            continue
+        position += 1
+        nodes = tuple(node for node, _ in args)
+        if kind == "neighbours" and len(nodes) == 1:
+            facts += _call_list(text, match.start(), position, high, nodes[0], after)
+            continue
+        value = _CALL_VALUE.match(text, position, high)
+        if value is None or (arity and len(nodes) != arity) or len(set(nodes)) != len(nodes):
+            continue
+        if kind == "weight":
+            kind = "node_weight" if len(nodes) == 1 else "edge_weight"
+            if kind == "node_weight" and match.group(1).lower() in ("cost", "c"):
+                continue
+        facts.append((kind, nodes, int(value.group(1)), match.start(), value.end()))
+    return facts
+
+
+def _skip_quotes(text: str, position: int, high: int) -> int:
+    while position < high and text[position] in "\"'”’*`":
+        position += 1
+    return position
+
+
+def _call_list(
+    text: str,
+    start: int,
+    position: int,
+    high: int,
+    owner: str,
+    after: Callable[[str, int, int], tuple[str, int] | None],
+) -> list[Fact]:
+    opening = _CALL_LIST.match(text, position, high)
+    if opening is None:
+        return []
+    items: list[tuple[str, int, int]] = []
+    position = opening.end()
+    while True:
+        position = _skip_space(text, position, high)
+        node = after(text, position, high)
+        if node is None:
+            break
+        items.append((node[0], position, node[1]))
+        position = _skip_quotes(text, node[1], high)
+        glue = _ARGUMENT_GLUE.match(text, position, high)
+        if glue is None:
+            break
+        position = glue.end()
+    rest = text[position:high].strip(" \\}])$.")
+    if not items or rest or any(node == owner for node, _, _ in items):
+        return []
+    facts: list[Fact] = [("edge", (owner, node), None, a, b) for node, a, b in items]
+    listed = tuple(dict.fromkeys(node for node, _, _ in items))
+    facts.append(("neighbours", (owner, *listed), None, start, high))
+    return facts
+
+
+def _skip_space(text: str, position: int, high: int) -> int:
+    while position < high and text[position] in " \\{[(":
+        position += 1
+    return position
