@@ -861,19 +861,22 @@ _RULE = re.compile(r":?-{3,}:?")
 
 
 def _row_claims(ctx: _Context, header: list[str], cells: list[tuple[int, int]]) -> list[Claim]:
+    """A row's claims, each column read by the cue words of its header (``Node A``, ``Deg.``,
+    ``Cost``, ``Dist from A``): nodes, an edge, and the numbers of the columns with a cue."""
     text = ctx.text
+    roles = [_column_role(name) for name in header]
     nodes = [
-        ctx.slots.resolve(text[a:b]) for (a, b), name in zip(cells, header, strict=True)
-        if name in _NODE_COLUMNS
+        ctx.slots.resolve(text[a:b]) for (a, b), role in zip(cells, roles, strict=True)
+        if role == "node"
     ]  # fmt: skip
-    numbers = {
-        name: int(text[a:b].strip())
-        for (a, b), name in zip(cells, header, strict=True)
-        if text[a:b].strip().isdigit()
-    }
+    numbers: list[tuple[str, int, str]] = [
+        (role, int(text[a:b].strip()), name)
+        for (a, b), role, name in zip(cells, roles, header, strict=True)
+        if role not in ("node", "edge", "") and text[a:b].strip().isdigit()
+    ]
     found = [node for node in nodes if node is not None]
-    if not nodes and "edge" in header:  # "| (A, B) | 7 |" or "| A-B | 7 |"
-        a, b = cells[header.index("edge")]
+    if not nodes and "edge" in roles:  # "| (A, B) | 7 |" or "| A-B | 7 |"
+        a, b = cells[roles.index("edge")]
         inner = a + len(text[a:b]) - len(text[a:b].lstrip(" ("))
         pair = _pair_after(ctx, inner, b, _EDGE_OR_COMMA)
         found = [] if pair is None else list(pair[0])
@@ -882,35 +885,47 @@ def _row_claims(ctx: _Context, header: list[str], cells: list[tuple[int, int]]) 
         return []
     start, end = cells[0][0], cells[-1][1]
     claims = []
-    if len(found) == 2:
+    if len(found) == 2 and found[0] != found[1]:
         claims.append(Claim("edge", (found[0], found[1]), None, start, end))
-        for column in ("weight", "w", "cost"):
-            if column in numbers:
-                claims.append(
-                    Claim("edge_weight", (found[0], found[1]), numbers[column], start, end)
-                )
+        claims += [
+            Claim("edge_weight", (found[0], found[1]), value, start, end)
+            for role, value, _ in numbers
+            if role == "weight"
+        ]
     elif len(found) == 1:
-        for column, kind in _ONE_NODE_COLUMNS.items():
-            if column in numbers:
-                claims.append(Claim(kind, (found[0],), numbers[column], start, end,
-                                    implicit_source=kind == "distance"))  # fmt: skip
-        for column, value in numbers.items():  # "| Node | Distance from A |"
-            named = _DISTANCE_FROM.match(column)
+        for role, value, name in numbers:
+            named = _FROM.search(name)
             source = None if named is None else ctx.slots.resolve(named.group(1))
-            if source is not None:
-                claims.append(Claim("distance", (source, found[0]), value, start, end))
+            if role in ("distance", "hops") and source is not None:
+                if source != found[0]:
+                    claims.append(Claim(role, (source, found[0]), value, start, end))
+            elif role == "distance":
+                claims.append(Claim("distance", (found[0],), value, start, end, True))
+            elif role in ("degree", "weight"):
+                kind = "degree" if role == "degree" else "node_weight"
+                claims.append(Claim(kind, (found[0],), value, start, end))
     return claims
 
 
-_DISTANCE_FROM = re.compile(r"(?:shortest\s+)?(?:dist\.?|distance)\s+from\s+(.+)")
-_NODE_COLUMNS = {"node", "vertex", "source", "target", "u", "v", "from", "to", "a", "b", "name"}
-_ONE_NODE_COLUMNS = {
-    "degree": "degree",
-    "deg": "degree",
-    "weight": "node_weight",
-    "distance": "distance",
-    "dist": "distance",
-}
+def _column_role(name: str) -> str:
+    """What a column holds, by the cue words of its header: ``node``, ``edge``, ``degree``,
+    ``weight``, ``distance``, ``hops``, or ``""`` (nothing read)."""
+    for role, cue in _COLUMN_CUES:
+        if cue.search(name):
+            return role
+    return ""
+
+
+_COLUMN_CUES = (
+    ("degree", re.compile(r"\bdeg|valenc|(?:number|count|#)\s*of\s+neighbou?rs|neighbou?rs?\s+count")),
+    ("hops", re.compile(r"\bhops?\b")),
+    ("distance", re.compile(r"\bdist|shortest|\bd\(")),
+    ("weight", re.compile(r"weigh|^w$|^wt\.?$|\bcost")),
+    ("edge", re.compile(r"^(?:edges?|pair|link)$")),
+    ("node", re.compile(r"^(?:node|vertex|vertices|source|target|from|to|u|v|a|b|name|city|"
+                        r"endpoint|start|end|end\s*point)(?:\s*(?:[ab12]|one|two))?$|^(?:node|vertex)\b")),
+)  # fmt: skip
+_FROM = re.compile(r"\bfrom\s+(.+)")
 
 
 def _cells(text: str, low: int, high: int) -> list[tuple[int, int]]:
@@ -951,7 +966,7 @@ def extract_claims(text: str, names: NodeNames, max_words: int | None = None) ->
             if words.search(line):
                 found += reader(ctx, low, high)
         if _STRUCTURE_WORDS.search(line):
-            found += _structural(ctx, low, high, found)
+            found = _structural(ctx, low, high, found)
         claims += found
     if table:
         claims += _table_claims(ctx, table)
@@ -959,9 +974,10 @@ def extract_claims(text: str, names: NodeNames, max_words: int | None = None) ->
 
 
 def _structural(ctx: _Context, low: int, high: int, read: list[Claim]) -> list[Claim]:
-    """The facts of the clause reader (:mod:`gralgo.analysis._trace_clauses`) that the patterns
-    did not read: where a pattern read a claim of the same family in the same clause or call,
-    the pattern's reading stands."""
+    """The patterns' claims ``read`` with the facts of the clause reader
+    (:mod:`gralgo.analysis._trace_clauses`) they lack: where a pattern read a claim of the same
+    family in the same clause or call, the pattern's reading stands, except a node weight on
+    one name of a pair the clause reader read an edge weight for (``Edge (A, B): weight 9``)."""
 
     def unread(kind: str, start: int, end: int) -> bool:
         family = FAMILIES[kind]
@@ -976,12 +992,18 @@ def _structural(ctx: _Context, low: int, high: int, read: list[Claim]) -> list[C
         if unread(kind, start, end)
     ]
     for start, end, facts in clause_facts(text, low, high, names, ctx.slots.resolve):
+        pairs = [f for f in facts if f[0] == "edge_weight"]
+        read = [
+            c for c in read
+            if c.kind != "node_weight"
+            or not any(c.nodes[0] in f[1] and c.start < end and start < c.end for f in pairs)
+        ]  # fmt: skip
         claims += [
             Claim(kind, nodes, value, a, b)
             for kind, nodes, value, a, b in facts
             if unread(kind, start, end)
         ]
-    return claims
+    return read + claims
 
 
 _STRUCTURE_WORDS = re.compile(

@@ -50,21 +50,19 @@ gets none of that family from this reader."""
 # Finding the names and numbers of a clause
 
 _RUN = re.compile(r"\w+")
-_NAME_INDEX: weakref.WeakKeyDictionary[NodeNames, tuple[frozenset[str], int]] = (
-    weakref.WeakKeyDictionary()
-)
+_NameIndex = tuple[frozenset[str], int, dict[str, int]]
+_NAME_INDEX: weakref.WeakKeyDictionary[NodeNames, _NameIndex] = weakref.WeakKeyDictionary()
 
 
-def _name_index(names: NodeNames) -> tuple[frozenset[str], int]:
-    """The first word (lower case) of every name, and the most words in one name."""
+def _name_index(names: NodeNames) -> _NameIndex:
+    """The first word (lower case) of every name, the most words in one name, and each node's
+    number of words."""
     found = _NAME_INDEX.get(names)
     if found is None:
-        if names.numeric_ids:
-            found = (frozenset({"node", "vertex"}), 2)
-        else:
-            nodes = [str(n).casefold() for n in names._names]
-            firsts = {runs[0] for runs in (_RUN.findall(n) for n in nodes) if runs}
-            found = (frozenset(firsts), max((len(_RUN.findall(n)) for n in nodes), default=1))
+        runs = {node: _RUN.findall(str(node).casefold()) for node in names.nodes}
+        firsts = frozenset(words[0] for words in runs.values() if words)
+        counts = {node: len(words) for node, words in runs.items()}
+        found = (firsts, max(counts.values(), default=1), counts)
         _NAME_INDEX[names] = found
     return found
 
@@ -94,7 +92,7 @@ def mentions(
                     found.append((other, more.start(1), more.end()))
                     position = more.end()
         return found
-    firsts, most = _name_index(names)
+    firsts, most, counts = _name_index(names)
     runs = list(_RUN.finditer(text, low, high))
     i = 0
     while i < len(runs):
@@ -105,7 +103,7 @@ def mentions(
         best = None
         for j in range(min(len(runs), i + most) - 1, i - 1, -1):
             node = resolve(text[start : runs[j].end()])
-            if node is not None:
+            if node is not None and counts.get(node) == j - i + 1:  # "Kyoto = 3" is no name
                 best = (node, j)
                 break
         if best is None:
@@ -169,14 +167,14 @@ _GOVERNED = re.compile(
 _WEIGHT = re.compile(r"\b(?:weigh\w*|w)\b", re.I)
 _COST = re.compile(r"\bcosts?\b", re.I)
 _DEGREE = re.compile(
-    r"\b(?:deg(?:ree)?s?\b\.?|valency|#\d+\s+(?:other\s+)?(?:neighbou?rs|edges|connections|"
+    r"(?:\bdeg(?:ree)?s?\b\.?|\bvalency|#\d+\s+(?:other\s+)?(?:neighbou?rs|edges|connections|"
     r"adjacent\s+(?:nodes|vertices)|incident\s+edges)\b|(?:number|count)\s+of\s+"
     r"(?:neighbou?rs|edges|connections)\b|neighbou?r\s+count\b|connected\s+to\s+#\d+\s+"
     r"(?:other\s+)?(?:nodes|vertices)\b)",
     re.I,
 )
 _DISTANCE = re.compile(
-    r"\b(?:dist(?:ance)?s?\b\.?|shortest|hops?\b|(?:minimum|min|lowest|cheapest|fewest)\s+"
+    r"(?:\bdist(?:ance)?s?\b\.?|\bshortest|\bhops?\b|\b(?:minimum|min|lowest|cheapest|fewest)\s+"
     r"(?:cost|weight|distance|total|hops|edges)|#\d+\s+(?:hops?|edges?|steps?)\s+(?:away|apart)|"
     r"in\s+#\d+\s+(?:hops|steps))",
     re.I,
