@@ -1009,6 +1009,7 @@ def _structural(ctx: _Context, low: int, high: int, read: list[Claim]) -> list[C
 _STRUCTURE_WORDS = re.compile(
     r"connect|adjacen|link|edge|neighbo|join|incident|touch|share|weigh|w\(|w\[|cost|deg|valenc"
     r"|dist|shortest|hop|apart|away|minimum|cheapest|fewest|clique|triangle|core|within"
+    r"|(?:\sto\s|[-–—])[^=:\n]*(?:[=:]|\sis)\s*\d"
 )
 
 

@@ -68,6 +68,10 @@ def _name_index(names: NodeNames) -> _NameIndex:
 
 
 _NUMERIC_MENTION = re.compile(r"\b(?:nodes?|vertex|vertices)\s+(\d+)\b", re.I)
+# With an edge cue in the clause: "(3, 5) is an edge", "the 3-5 edge"
+_NUMERIC_PAIR = re.compile(
+    r"(?<![\w.])\(\s*(\d+)\s*,\s*(\d+)\s*\)|(?<![\w.])(\d+)\s*[-–—]\s*(\d+)(?=\s+edge\b)", re.I
+)
 _NUMERIC_MORE = re.compile(r"\s*(?:,|and|&|or)\s*(?:node\s+)?(\d+)\b(?!\s*[-+*/=])", re.I)
 
 
@@ -91,7 +95,12 @@ def mentions(
                         break
                     found.append((other, more.start(1), more.end()))
                     position = more.end()
-        return found
+        if _EDGE.search(text, low, high):
+            for match in _NUMERIC_PAIR.finditer(text, low, high):
+                groups = [i for i in range(1, 5) if match.group(i) is not None]
+                pair = [(names.resolve(match.group(i)), match.start(i), match.end(i)) for i in groups]
+                found += [(node, a, b) for node, a, b in pair if node is not None]
+        return sorted(found, key=lambda mention: mention[1])
     firsts, most, counts = _name_index(names)
     runs = list(_RUN.finditer(text, low, high))
     i = 0
@@ -181,7 +190,10 @@ _DISTANCE = re.compile(
 )
 _HOP_WORDS = re.compile(r"\bhops?\b|#\d+\s+(?:edges?|steps?)\s+(?:away|apart)|in\s+#\d+\s+steps", re.I)
 _ROUTE = re.compile(r"\b(?:path|route|walk|going|go|get|getting|travel\w*|reach\w*|total|sum)\b", re.I)
-_DASH_PAIR = re.compile(r"N(\d+)\s*(?:--|-|–|—)\s*N(\d+)\s*(?:=|:|is|weighs)\s*#\d+\s*$", re.I)
+# A weight entry: "A-B is 7", "A to B = 7" (the whole clause; "going from A to B costs 7" is not)
+_DASH_PAIR = re.compile(
+    r"^N(\d+)\s*(?:--|-|–|—|\s(?:to)\s)\s*N(\d+)\s*(?:=|:|is|weighs)\s*#\d+\s*$", re.I
+)
 _SET = re.compile(r"\b(?:cliques?|triangles?|#\d+-core|core)\b", re.I)
 
 _LIST = r"N\d+(?:\s*(?:,|and|&|;)\s*(?:and\s+)?N\d+)*"
@@ -189,7 +201,10 @@ _NEIGHBOUR_NOUN = (
     r"(?:neighbou?rs|neighbou?rhood|neighbou?r\s+(?:set|list)|adjacency(?:\s+list)?|"
     r"adjacent\s+(?:nodes|vertices))"
 )
-_OPENER = r"\s*(?:would\s+be|are|is|=|:|include|includes|including|consists?\s+of)?\s*[:=]?\s*"
+_OPENER = (
+    r"\s*(?P<open>(?:would\s+be|are|is|were|=|:|include|includes|including|consists?\s+of)?"
+    r"\s*[:=]?)\s*"
+)
 _NEIGHBOUR_LIST = re.compile(
     r"(?:N(?P<h1>\d+)\s*(?:'s|’s)?\s*(?:has\s+)?(?:the\s+)?(?:[a-z]+\s+)?" + _NEIGHBOUR_NOUN
     + r"|(?:the\s+)?" + _NEIGHBOUR_NOUN + r"\s+(?:of|for)\s+N(?P<h2>\d+)"
@@ -204,7 +219,7 @@ _HEAD_LIST = re.compile(
 _K_CORE = re.compile(r"#(\d+)-core|(\d+)-core", re.I)
 _SET_LIST = re.compile(r"[\[{(]?\s*(" + _LIST + r")\s*[\]})]?")
 _BALL = re.compile(
-    r"(?:within\s+(?:#(?P<a>\d+)|(?P<b>\d+))\s+(?:hops?\s+)?|(?:#(?P<c>\d+)|(?P<d>\d+))-hop\s+"
+    r"(?:within\s+(?:a\s+)?(?:(?:hop\s+)?distance\s+(?:of\s+)?)?(?:#(?P<a>\d+)|(?P<b>\d+))\s+(?:hops?\s+)?|(?:#(?P<c>\d+)|(?P<d>\d+))-hop\s+"
     r"neighbou?rhood\s+)(?:of|from)\s+N(?P<src>\d+)" + _OPENER
     + r"[\[{(]?\s*(?P<list>" + _LIST + r")\s*[\]})]?\s*$",
     re.I,
@@ -224,18 +239,47 @@ def _clauses(text: str, low: int, high: int) -> Iterator[tuple[int, int]]:
 def clause_facts(
     text: str, low: int, high: int, names: NodeNames, resolve: Resolve
 ) -> Iterator[tuple[int, int, list[Fact]]]:
-    """Each clause of the line ``text[low:high]`` with the facts its structure states."""
-    for start, end in _clauses(text, low, high):
+    """Each clause of the line ``text[low:high]`` with the facts its structure states. A
+    question is read only where a bare ``Yes.`` or ``No.`` answers it (``Is A adjacent to B?
+    No.``: a non-edge)."""
+    clauses = list(_clauses(text, low, high))
+    for index, (start, end) in enumerate(clauses):
         lead = _LEAD.match(text, start, end)
         body = start if lead is None else lead.end()
         piece = text[body:end]
-        if not piece.strip() or piece.rstrip().endswith("?") or _QUESTION_START.match(piece):
+        question = _QUESTION_START.match(piece)
+        if question is not None and piece.rstrip().endswith("?") and index + 1 < len(clauses):
+            answer = _ANSWER.fullmatch(text, *clauses[index + 1])
+            if answer is not None:
+                yield from _answered(text, body + question.end(), end, clauses[index + 1][1],
+                                     answer.group(1).lower() == "yes", names, resolve)  # fmt: skip
+            continue
+        if not piece.strip() or piece.rstrip().endswith("?") or question is not None:
             continue
         if _HYPOTHETICAL.search(piece):
             continue
         facts = _read(text, body, end, names, resolve)
         if facts:
             yield body, end, facts
+
+
+_ANSWER = re.compile(r"\s*(yes|no)\s*[.!]?\s*", re.I)
+
+
+def _answered(
+    text: str, low: int, end: int, answer_end: int, yes: bool, names: NodeNames, resolve: Resolve
+) -> Iterator[tuple[int, int, list[Fact]]]:
+    """The facts of a question answered ``Yes`` (as asked) or ``No`` (an edge asked about is a
+    non-edge; anything else asked is not read)."""
+    question = text[low:end].rstrip().rstrip("?")
+    if _HYPOTHETICAL.search(question) or _NEGATION.search(question):
+        return
+    facts = _read(text, low, low + len(question), names, resolve)
+    if not yes:
+        facts = [("non_edge", *f[1:]) for f in facts if f[0] == "edge"]  # type: ignore[misc]
+    facts = [(kind, nodes, value, a, answer_end) for kind, nodes, value, a, _ in facts]
+    if facts:
+        yield low, answer_end, facts
 
 
 def _read(text: str, low: int, high: int, names: NodeNames, resolve: Resolve) -> list[Fact]:
@@ -263,7 +307,11 @@ def _read(text: str, low: int, high: int, names: NodeNames, resolve: Resolve) ->
     if _DISTANCE.search(skeleton):
         if len(distinct) == 2 and len(numbers) == 1 and not negated:
             kind = "hops" if _HOP_WORDS.search(skeleton) else "distance"
-            return [(kind, (distinct[0], distinct[1]), numbers[0][0], *span)]
+            source = re.search(r"\bfrom\s+N(\d+)", skeleton)  # "of B from A": A first
+            pair = (distinct[0], distinct[1])
+            if source is not None and found[int(source.group(1))][0] == pair[1]:
+                pair = (pair[1], pair[0])
+            return [(kind, pair, numbers[0][0], *span)]
         return []
     weight, edge = _WEIGHT.search(skeleton), _EDGE.search(skeleton)
     if numbers:
@@ -320,7 +368,10 @@ def _skeleton(
 
 def _plain(written: str) -> str:
     """Prose without emphasis and code marks (``**A**`` is ``A``)."""
-    return written.replace("*", "").replace("`", "")
+    return written.translate(_MARKS)
+
+
+_MARKS = str.maketrans("", "", "*`\"“”")
 
 
 def _neighbour_list(
@@ -332,7 +383,8 @@ def _neighbour_list(
     if any(node == owner for node, _, _ in items) or _NEGATION.search(skeleton):
         return []
     facts: list[Fact] = [("edge", (owner, node), None, a, b) for node, a, b in items]
-    if not _PARTIAL.search(skeleton):
+    opened = listed.group("open").strip() or re.search(r"\bhas\b", listed.group(), re.I)
+    if opened and not _PARTIAL.search(skeleton):  # "A neighbours B" is an edge, not a list
         listed_nodes = tuple(dict.fromkeys(node for node, _, _ in items))
         facts.append(("neighbours", (owner, *listed_nodes), None, *span))
     return facts
