@@ -15,7 +15,16 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from gralgo.analysis._trace_clauses import FAMILIES, call_facts, clause_facts
+from gralgo.analysis._trace_clauses import (
+    FAMILIES,
+    Fact,
+    call_facts,
+    clause_facts,
+    cued_families,
+    has_call,
+    negated,
+    words_of,
+)
 
 if TYPE_CHECKING:
     from gralgo.score import NodeNames
@@ -966,18 +975,30 @@ def extract_claims(text: str, names: NodeNames, max_words: int | None = None) ->
             if words.search(line):
                 found += reader(ctx, low, high)
         if _STRUCTURE_WORDS.search(line):
-            found = _structural(ctx, low, high, found)
+            found = _structural(ctx, low, high, found, line)
         claims += found
     if table:
         claims += _table_claims(ctx, table)
     return _deduplicated(_without_item_weights(claims))
 
 
-def _structural(ctx: _Context, low: int, high: int, read: list[Claim]) -> list[Claim]:
+def _structural(
+    ctx: _Context, low: int, high: int, read: list[Claim], lower: str
+) -> list[Claim]:
     """The patterns' claims ``read`` with the facts of the clause reader
     (:mod:`gralgo.analysis._trace_clauses`) they lack: where a pattern read a claim of the same
-    family in the same clause or call, the pattern's reading stands, except a node weight on
-    one name of a pair the clause reader read an edge weight for (``Edge (A, B): weight 9``)."""
+    family in the same clause or call, the pattern's reading stands unless the clause reader
+    overrules it (:func:`_overruled`). ``lower``: the line in lower case."""
+    text, names = ctx.text, ctx.slots.names
+    words = words_of(lower)
+    if (
+        read
+        and not _ATTENTION_MARKS.search(lower)
+        and _ATTENTION_WORDS.isdisjoint(words)
+        and not (("(" in lower or "[" in lower) and has_call(text, low, high))
+        and _settled(read, words)
+    ):
+        return read  # one clause, no call, and the patterns read all its cues
 
     def unread(kind: str, start: int, end: int) -> bool:
         family = FAMILIES[kind]
@@ -985,19 +1006,17 @@ def _structural(ctx: _Context, low: int, high: int, read: list[Claim]) -> list[C
             FAMILIES[c.kind] == family and c.start < end and start < c.end for c in read
         )
 
-    text, names = ctx.text, ctx.slots.names
+    def covered(start: int, end: int, written: str) -> bool:
+        inside = [c for c in read if c.start < end and start < c.end]
+        return bool(inside) and _settled(inside, words_of(written.lower()))
+
     claims = [
         Claim(kind, nodes, value, start, end)
         for kind, nodes, value, start, end in call_facts(text, low, high, ctx.slots.after)
         if unread(kind, start, end)
     ]
-    for start, end, facts in clause_facts(text, low, high, names, ctx.slots.resolve):
-        pairs = [f for f in facts if f[0] == "edge_weight"]
-        read = [
-            c for c in read
-            if c.kind != "node_weight"
-            or not any(c.nodes[0] in f[1] and c.start < end and start < c.end for f in pairs)
-        ]  # fmt: skip
+    for start, end, facts in clause_facts(text, low, high, names, ctx.slots.resolve, covered):
+        read = [c for c in read if not _overruled(c, start, end, facts)]
         claims += [
             Claim(kind, nodes, value, a, b)
             for kind, nodes, value, a, b in facts
@@ -1006,8 +1025,53 @@ def _structural(ctx: _Context, low: int, high: int, read: list[Claim]) -> list[C
     return read + claims
 
 
+def _settled(read: list[Claim], words: list[str]) -> bool:
+    """Whether the patterns' claims ``read`` in a text of ``words`` stand without the clause
+    reader: they cover every family the words cue, and nothing there could overrule them (a
+    negation beside an edge claim, a node weight beside an edge)."""
+    kinds = {c.kind for c in read}
+    if "edge" in kinds and ("node_weight" in kinds or negated(words)):
+        return False
+    return cued_families(words) <= {FAMILIES[kind] for kind in kinds}
+
+
+def _overruled(claim: Claim, start: int, end: int, facts: list[Fact]) -> bool:
+    """Whether the clause reader's reading of the clause ``text[start:end]`` overrules a
+    pattern's ``claim`` there: the clause states nothing (a question, plan or hypothesis:
+    ``Let me look at the edge between A and B``), it states the opposite of an edge claim
+    (``the edge between A and B is missing``), or an edge weight where a pattern read a node
+    weight of one of its names (``Edge (A, B): weight 9``)."""
+    if not (start <= claim.start and claim.end <= end) and not (
+        claim.start < end and start < claim.end and facts
+    ):
+        return False
+    if not facts:
+        return True
+    opposite = {"edge": "non_edge", "non_edge": "edge"}.get(claim.kind)
+    pair = frozenset(claim.nodes)
+    for kind, nodes, _, _, _ in facts:
+        if kind == opposite and frozenset(nodes) == pair:
+            return True
+        if kind == "edge_weight" and claim.kind == "node_weight" and claim.nodes[0] in nodes:
+            return True
+    return False
+
+
+# What makes a line worth the clause reader where the patterns read it all: a question, plan
+# or hypothesis (that silences them), several clauses, a call; a negation beside an edge claim.
+_ATTENTION_WORDS = frozenset(
+    "if suppose assume assuming whether could might may maybe perhaps probably possibly let let's "
+    "need needs want going have try trying check checking verify verifying find finding compute "
+    "computing calculate calculating consider considering look looking unless wonder guess expect "
+    "sure unsure hypothetical should must plan will i'll we'll otherwise instead else either "
+    "unknown unclear but so which".split()
+)
+_ATTENTION_MARKS = re.compile(r"[?;]|\.\s")
+
+
 _STRUCTURE_WORDS = re.compile(
-    r"connect|adjacen|link|edge|neighbo|join|incident|touch|share|weigh|w\(|w\[|cost|deg|valenc"
+    r"connect|adjacen|link|edge|neighbo|join|incident|touch|share|road|weigh|w\(|w\[|cost|deg|valenc"
+    r"|nbr|adj|\b(?:n|d|c|sp|len|hops?)\s*[(\[]"
     r"|dist|shortest|hop|apart|away|minimum|cheapest|fewest|clique|triangle|core|within"
     r"|(?:\sto\s|[-–—])[^=:\n]*(?:[=:]|\sis)\s*\d"
 )

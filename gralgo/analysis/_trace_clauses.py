@@ -146,10 +146,10 @@ _QUESTION_START = re.compile(
     re.I,
 )
 _HYPOTHETICAL = re.compile(
-    r"\b(?:if|suppose|supposing|assume|assuming|whether|would|could|might|may|maybe|perhaps|"
+    r"\b(?:if|suppose|supposing|assume|assuming|whether|could|might|may|maybe|perhaps|"
     r"probably|possibly|let\s+me|let's|let\s+us|need\s+to|needs\s+to|want\s+to|going\s+to|"
-    r"have\s+to|try|trying|check|checking|verify|verifying|find|finding|compute|computing|"
-    r"calculate|calculating|consider|considering|look\s+at|looking\s+for|unless|wonder|guess|"
+    r"have\s+to|try|trying|check(?!\s*:)|checking|verify(?!\s*:)|verifying|find|finding|compute|"
+    r"computing|calculate|calculating|consider|considering|look\s+at|looking\s+for|unless|wonder|guess|"
     r"expect|not\s+sure|unsure|hypothetical|should|must|plan|will|i'll|we'll|otherwise|"
     r"instead|else|either|unknown|unclear)\b",
     re.I,
@@ -159,31 +159,39 @@ _STATE = re.compile(
     r"unprocessed|uncolou?red|colou?red|candidates?|fewer|less|least|most|than|tentative|"
     r"tentatively|current|currently|so\s+far|update|updated|updating|relax|relaxing|relaxed|"
     r"estimate|bound|inf|infinity|queue|stack|frontier|pop|push|popped|pushed|min|max|"
-    r"common|mutual|both|each|every|all|another|third|previous|before|after|within|via|"
+    r"common|mutual|both|each|every|all|another|third|previous|before|after|within|via|now|"
     r"through|until|at\s+least)\b|[<>≤≥∞+/]|#\d+\s*[-−*]\s*#\d+",
     re.I,
 )
-_NEGATION = re.compile(r"\b(?:not|no|never|none|neither|nor|without|cannot|nothing)\b|n[’']t\b", re.I)
+_NEGATION = re.compile(
+    r"\b(?:not|no|never|none|neither|nor|without|cannot|nothing|lacks?|missing|absent|"
+    r"nonexistent)\b|n[’']t\b|\b(?:dis|un|non-?)(?:connected|adjacent|linked|joined)\b",
+    re.I,
+)
 
 _EDGE_CUE = (
-    r"(?:connect\w*|adjacen\w*|link\w*|edges?|neighbou?r\w*|join\w*|incident|touch\w*|share\w*)"
+    r"(?:(?:dis|un|non-?)?connect\w*|adjacen\w*|link\w*|edges?|neighbou?r\w*|join\w*|incident|touch\w*|share\w*|"
+    r"roads?)"
 )
 _EDGE = re.compile(r"\b" + _EDGE_CUE, re.I)
 _GOVERNED = re.compile(
-    r"(?:\b(?:not|no|never)\b|n[’']t\b)(?:\s+\S+){0,3}?\s+" + _EDGE_CUE + r"\b",
+    r"(?:\b(?:not|no|never|lacks?)\b|n[’']t\b)(?:\s+\S+){0,3}?\s+" + _EDGE_CUE + r"\b"
+    r"|\b(?:dis|un|non-?)(?:connected|adjacent|linked|joined)\b|\b(?:missing|absent|nonexistent)\s+"
+    r"(?:\w+\s+)?(?:edge|link|connection|road)|\b(?:edge|link|connection|road)\b.*\b(?:is|are)\s+"
+    r"(?:missing|absent)|\b(?:does\s+not|doesn['’]t)\s+exist",
     re.I,
 )
 _WEIGHT = re.compile(r"\b(?:weigh\w*|w)\b", re.I)
-_COST = re.compile(r"\bcosts?\b", re.I)
+_COST = re.compile(r"\b(?:costs?|length)\b", re.I)
 _DEGREE = re.compile(
-    r"(?:\bdeg(?:ree)?s?\b\.?|\bvalency|#\d+\s+(?:other\s+)?(?:neighbou?rs|edges|connections|"
+    r"(?:\bdeg(?:ree)?s?\b\.?|\bvalency|#\d+\s+(?:other\s+)?(?:neighbou?rs|edges|connections|links|"
     r"adjacent\s+(?:nodes|vertices)|incident\s+edges)\b|(?:number|count)\s+of\s+"
     r"(?:neighbou?rs|edges|connections)\b|neighbou?r\s+count\b|connected\s+to\s+#\d+\s+"
     r"(?:other\s+)?(?:nodes|vertices)\b)",
     re.I,
 )
 _DISTANCE = re.compile(
-    r"(?:\bdist(?:ance)?s?\b\.?|\bshortest|\bhops?\b|\b(?:minimum|min|lowest|cheapest|fewest)\s+"
+    r"(?:\bdist(?:ance)?s?\b\.?|\bshortest|\bhops?\b|#\d+\s+(?:units?\s+)?away\b|\b(?:minimum|min|lowest|cheapest|fewest)\s+"
     r"(?:cost|weight|distance|total|hops|edges)|#\d+\s+(?:hops?|edges?|steps?)\s+(?:away|apart)|"
     r"in\s+#\d+\s+(?:hops|steps))",
     re.I,
@@ -236,12 +244,65 @@ def _clauses(text: str, low: int, high: int) -> Iterator[tuple[int, int]]:
         yield position, high
 
 
+_FAMILY_STEMS = (
+    ("degree", ("deg", "valenc")),
+    ("edge", ("connect", "adjacen", "link", "edge", "neighbo", "join", "incident", "touch", "share",
+              "road", "nbr", "adj", "disconnect", "unconnect", "nonadjacen", "non-adjacen")),
+    ("weight", ("weigh", "cost", "length")),
+    ("distance", ("dist", "shortest", "hop", "away", "apart", "minimum", "cheapest", "fewest")),
+    ("set", ("clique", "triangle", "core", "within")),
+)  # fmt: skip
+_COUNTED = ("neighbo", "edges", "connections", "links")
+_WORDS = re.compile(r"[a-z0-9'’-]+")
+_UNLINKED = ("disconnect", "unconnect", "nonadjacen", "non-adjacen", "unlinked", "unjoined")
+_NEGATION_WORDS = frozenset("no not never none lack lacks missing absent nonexistent".split())
+
+
+def words_of(lower: str) -> list[str]:
+    """The words of a text in lower case (the input of the cheap tests below)."""
+    return _WORDS.findall(lower)
+
+
+def cued_families(words: list[str]) -> set[str]:
+    """The claim families (:data:`FAMILIES`) whose cue words are among ``words``."""
+    found = set()
+    previous = ""
+    for word in words:
+        for family, stems in _FAMILY_STEMS:
+            if word.startswith(stems):
+                found.add(family)
+        if word == "w":
+            found.add("weight")
+        if previous.isdigit() and word.startswith(_COUNTED):
+            found.add("degree")
+        previous = word
+    return found
+
+
+def negated(words: list[str]) -> bool:
+    """Whether ``words`` hold a negation (``not``, ``n't``, ``disconnected``, ``missing``)."""
+    return any(
+        word in _NEGATION_WORDS or word.endswith(("n't", "n’t")) or word.startswith(_UNLINKED)
+        for word in words
+    )
+
+
+Covered = Callable[[int, int, str], bool]
+"""Whether the patterns already read all that a clause ``(start, end, text)`` can state."""
+
+
 def clause_facts(
-    text: str, low: int, high: int, names: NodeNames, resolve: Resolve
+    text: str,
+    low: int,
+    high: int,
+    names: NodeNames,
+    resolve: Resolve,
+    covered: Covered = lambda _start, _end, _text: False,
 ) -> Iterator[tuple[int, int, list[Fact]]]:
-    """Each clause of the line ``text[low:high]`` with the facts its structure states. A
-    question is read only where a bare ``Yes.`` or ``No.`` answers it (``Is A adjacent to B?
-    No.``: a non-edge)."""
+    """Each clause of the line ``text[low:high]`` with the facts its structure states; a
+    question, plan or hypothesis with no facts (what is written in it states none). A question
+    is read only where a bare ``Yes.`` or ``No.`` answers it (``Is A adjacent to B? No.``: a
+    non-edge)."""
     clauses = list(_clauses(text, low, high))
     for index, (start, end) in enumerate(clauses):
         lead = _LEAD.match(text, start, end)
@@ -253,10 +314,13 @@ def clause_facts(
             if answer is not None:
                 yield from _answered(text, body + question.end(), end, clauses[index + 1][1],
                                      answer.group(1).lower() == "yes", names, resolve)  # fmt: skip
+                continue
+        if not piece.strip():
             continue
-        if not piece.strip() or piece.rstrip().endswith("?") or question is not None:
+        if piece.rstrip().endswith("?") or _HYPOTHETICAL.search(piece):
+            yield start, end, []
             continue
-        if _HYPOTHETICAL.search(piece):
+        if question is not None or covered(start, end, piece):
             continue
         facts = _read(text, body, end, names, resolve)
         if facts:
@@ -439,6 +503,23 @@ _CALL_KINDS = (
         1,
     ),
 )
+_OPENING = re.compile(r"[(\[]")
+_FUNCTION_BEFORE = re.compile(r"([a-zA-Zδγ]+)\}?\s*$")
+_FUNCTIONS = re.compile(
+    r"deg\w*|d|dist\w*|sp|delta|δ|shortest|len\w*|hops?|w|wt|weight|cost|c|n|nbrs?|neighbo\w*|"
+    r"adj\w*|gamma|γ",
+    re.I,
+)
+
+
+def has_call(text: str, low: int, high: int) -> bool:
+    """Whether ``text[low:high]`` holds a call or indexing with a function name of the
+    lexicon (``deg(``, ``w[``, ``Neighbours(``)."""
+    for opening in _OPENING.finditer(text, low, high):
+        before = _FUNCTION_BEFORE.search(text, max(low, opening.start() - 16), opening.start())
+        if before is not None and _FUNCTIONS.fullmatch(before.group(1)):
+            return True
+    return False
 _ARGUMENT_GLUE = re.compile(r"\s*,\s*")
 _CALL_VALUE = re.compile(r"\s*(?:=|:|is|equals)\s*(\d+)(?!\s*[-+*/]\s*\d)(?![\w.])", re.I)
 _CALL_LIST = re.compile(r"\s*(?:=|:|is|are)\s*\\?[{\[(]?", re.I)
@@ -450,6 +531,8 @@ def call_facts(
     """Facts written as a call or an indexing with a function name from the lexicon;
     ``after(text, start, high)`` reads the node named at ``start``."""
     facts: list[Fact] = []
+    if not has_call(text, low, high):
+        return facts
     for match in _CALL.finditer(text, low, high):
         kind, arity = next(
             ((k, n) for pattern, k, n in _CALL_KINDS if pattern.fullmatch(match.group(1))),
