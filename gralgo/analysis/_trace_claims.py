@@ -1003,7 +1003,8 @@ def _structural(
     def unread(kind: str, start: int, end: int) -> bool:
         family = FAMILIES[kind]
         return not any(
-            FAMILIES[c.kind] == family and c.start < end and start < c.end for c in read
+            FAMILIES[c.kind] == family and c.nodes and c.start < end and start < c.end
+            for c in read
         )
 
     def covered(start: int, end: int, written: str) -> bool:
@@ -1029,7 +1030,7 @@ def _settled(read: list[Claim], words: list[str]) -> bool:
     """Whether the patterns' claims ``read`` in a text of ``words`` stand without the clause
     reader: they cover every family the words cue, and nothing there could overrule them (a
     negation beside an edge claim, a node weight beside an edge)."""
-    kinds = {c.kind for c in read}
+    kinds = {c.kind for c in read if c.nodes}
     if "edge" in kinds and ("node_weight" in kinds or negated(words)):
         return False
     return cued_families(words) <= {FAMILIES[kind] for kind in kinds}
@@ -1040,13 +1041,16 @@ def _overruled(claim: Claim, start: int, end: int, facts: list[Fact]) -> bool:
     pattern's ``claim`` there: the clause states nothing (a question, plan or hypothesis:
     ``Let me look at the edge between A and B``), it states the opposite of an edge claim
     (``the edge between A and B is missing``), or an edge weight where a pattern read a node
-    weight of one of its names (``Edge (A, B): weight 9``)."""
+    weight of one of its names (``Edge (A, B): weight 9``), or a claim whose names a pattern
+    could not read where the clause reader read one of its family (``It is adjacent to B``)."""
     if not (start <= claim.start and claim.end <= end) and not (
         claim.start < end and start < claim.end and facts
     ):
         return False
     if not facts:
         return True
+    if not claim.nodes:
+        return any(FAMILIES[fact[0]] == FAMILIES[claim.kind] for fact in facts)
     opposite = {"edge": "non_edge", "non_edge": "edge"}.get(claim.kind)
     pair = frozenset(claim.nodes)
     for kind, nodes, _, _, _ in facts:

@@ -131,7 +131,8 @@ _NOT_A_VALUE = re.compile(r"\d+\s*-\s*(?:core|hop)\b|(?:step|round|iteration|lev
 
 _CLAUSE_BREAK = re.compile(
     r"(?<=[.!?])\s+(?=\S)|[.!?]$|;\s*|\s+but\s+|,\s+(?:so|but|which|whereas|while|hence|then|"
-    r"not)\s+|\s+so\s+(?=(?:the|it|we|this)\b)",
+    r"not)\s+|\s+so\s+(?=(?:the|it|we|this)\b)|,?\s+and\s+(?=(?:it\s+)?(?:has|is|connects|links|"
+    r"touches|weighs)\b)",
     re.I,
 )
 _LEAD = re.compile(
@@ -304,7 +305,14 @@ def clause_facts(
     is read only where a bare ``Yes.`` or ``No.`` answers it (``Is A adjacent to B? No.``: a
     non-edge)."""
     clauses = list(_clauses(text, low, high))
+    named: list[str] = []  # the nodes the line named before the clause
+    subject = None  # the first node named by the clause before
     for index, (start, end) in enumerate(clauses):
+        if index:
+            previous = clauses[index - 1]
+            last = [n for n, _, _ in mentions(text, previous[0], previous[1], names, resolve)]
+            subject = last[0] if last else None
+            named += last
         lead = _LEAD.match(text, start, end)
         body = start if lead is None else lead.end()
         piece = text[body:end]
@@ -320,12 +328,17 @@ def clause_facts(
         if piece.rstrip().endswith("?") or _HYPOTHETICAL.search(piece):
             yield start, end, []
             continue
-        if question is not None or covered(start, end, piece):
+        continuation = index > 0 and re.match(r"(?:is|has)\b", piece, re.I) is not None
+        if (question is not None and not continuation) or covered(start, end, piece):
             continue
-        facts = _read(text, body, end, names, resolve)
+        single = named[0] if named and len(set(named)) == 1 else None
+        facts = _read(text, body, end, names, resolve, (subject, single))
         if facts:
             yield body, end, facts
 
+
+# "its neighbours are", "it has degree 3", "has degree 3" (after "A is ..., and")
+_PRONOUN = re.compile(r"\s*(its|it|(?=has\b|is\b|connects\b|links\b|touches\b|weighs\b))\b", re.I)
 
 _ANSWER = re.compile(r"\s*(yes|no)\s*[.!]?\s*", re.I)
 
@@ -346,8 +359,23 @@ def _answered(
         yield low, answer_end, facts
 
 
-def _read(text: str, low: int, high: int, names: NodeNames, resolve: Resolve) -> list[Fact]:
+def _read(
+    text: str,
+    low: int,
+    high: int,
+    names: NodeNames,
+    resolve: Resolve,
+    before: tuple[str | None, str | None] = (None, None),
+) -> list[Fact]:
+    """The facts of the clause ``text[low:high]``; ``before``: the subject of the clause
+    before it (what a clause without one is about: ``and has degree 3``) and the one node the
+    line named before it, if only one (what ``it`` and ``its`` are about)."""
     found = mentions(text, low, high, names, resolve)
+    pronoun = _PRONOUN.match(text, low, high)
+    if pronoun is not None and (not found or found[0][1] >= pronoun.end()):
+        node = before[1] if pronoun.group(1) else before[0]
+        if node is not None:
+            found.insert(0, (node, pronoun.start(1), pronoun.end(1)))
     if not found:
         return []
     skeleton, numbers = _skeleton(text, low, high, found)

@@ -88,3 +88,21 @@ def test_unseen_wording_is_read_by_its_structure(
 def test_prose_that_states_no_fact_is_not_read(text: str) -> None:
     read = _read(text)
     assert [claim for claim in read if P in claim[1] and K in claim[1]] == [], read
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "nodes", "value"),
+    [
+        ("Now take Kyoto: its degree is 2.", "degree", {K}, 2),
+        ("Lyon has degree 3, and is linked to Kyoto.", "edge", {L, K}, None),
+        ("Consider Kyoto. It is adjacent to Paris.", "edge", {K, P}, None),
+    ],
+)
+def test_a_clause_without_a_name_is_about_the_node_named_before(
+    text: str, kind: str, nodes: set[str], value: int | None
+) -> None:
+    assert (kind, frozenset(nodes), value) in _read(text)
+
+
+def test_it_is_not_read_where_the_line_named_several_nodes() -> None:
+    assert all(claim[0] != "degree" for claim in _read("Paris is linked to Lyon; its degree is 2."))
