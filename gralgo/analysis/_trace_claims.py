@@ -926,7 +926,8 @@ def _column_role(name: str) -> str:
 
 
 _COLUMN_CUES = (
-    ("degree", re.compile(r"\bdeg|valenc|(?:number|count|#)\s*of\s+neighbou?rs|neighbou?rs?\s+count")),
+    ("degree", re.compile(r"\bdeg|valenc|(?:number|count|#)\s*of\s+neighbou?rs|"
+                          r"neighbou?rs?\s+count")),
     ("hops", re.compile(r"\bhops?\b")),
     ("distance", re.compile(r"\bdist|shortest|\bd\(")),
     ("weight", re.compile(r"weigh|^w$|^wt\.?$|\bcost")),
@@ -982,9 +983,7 @@ def extract_claims(text: str, names: NodeNames, max_words: int | None = None) ->
     return _deduplicated(_without_item_weights(claims))
 
 
-def _structural(
-    ctx: _Context, low: int, high: int, read: list[Claim], lower: str
-) -> list[Claim]:
+def _structural(ctx: _Context, low: int, high: int, read: list[Claim], lower: str) -> list[Claim]:
     """The patterns' claims ``read`` with the facts of the clause reader
     (:mod:`gralgo.analysis._trace_clauses`) they lack: where a pattern read a claim of the same
     family in the same clause or call, the pattern's reading stands unless the clause reader
@@ -1003,8 +1002,7 @@ def _structural(
     def unread(kind: str, start: int, end: int) -> bool:
         family = FAMILIES[kind]
         return not any(
-            FAMILIES[c.kind] == family and c.nodes and c.start < end and start < c.end
-            for c in read
+            FAMILIES[c.kind] == family and c.nodes and c.start < end and start < c.end for c in read
         )
 
     def covered(start: int, end: int, written: str) -> bool:

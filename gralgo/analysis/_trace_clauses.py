@@ -98,7 +98,9 @@ def mentions(
         if _EDGE.search(text, low, high):
             for match in _NUMERIC_PAIR.finditer(text, low, high):
                 groups = [i for i in range(1, 5) if match.group(i) is not None]
-                pair = [(names.resolve(match.group(i)), match.start(i), match.end(i)) for i in groups]
+                pair = [
+                    (names.resolve(match.group(i)), match.start(i), match.end(i)) for i in groups
+                ]
                 found += [(node, a, b) for node, a, b in pair if node is not None]
         return sorted(found, key=lambda mention: mention[1])
     firsts, most, counts = _name_index(names)
@@ -197,8 +199,12 @@ _DISTANCE = re.compile(
     r"in\s+#\d+\s+(?:hops|steps))",
     re.I,
 )
-_HOP_WORDS = re.compile(r"\bhops?\b|#\d+\s+(?:edges?|steps?)\s+(?:away|apart)|in\s+#\d+\s+steps", re.I)
-_ROUTE = re.compile(r"\b(?:path|route|walk|going|go|get|getting|travel\w*|reach\w*|total|sum)\b", re.I)
+_HOP_WORDS = re.compile(
+    r"\bhops?\b|#\d+\s+(?:edges?|steps?)\s+(?:away|apart)|in\s+#\d+\s+steps", re.I
+)
+_ROUTE = re.compile(
+    r"\b(?:path|route|walk|going|go|get|getting|travel\w*|reach\w*|total|sum)\b", re.I
+)
 # A weight entry: "A-B is 7", "A to B = 7" (the whole clause; "going from A to B costs 7" is not)
 _DASH_PAIR = re.compile(
     r"^N(\d+)\s*(?:--|-|–|—|\s(?:to)\s)\s*N(\d+)\s*(?:=|:|is|weighs)\s*#\d+\s*$", re.I
@@ -221,7 +227,9 @@ _NEIGHBOUR_LIST = re.compile(
     + _OPENER + r"[\[{(]?\s*(?P<list>" + _LIST + r")\s*[\]})]?\s*$",
     re.I,
 )  # fmt: skip
-_PARTIAL = re.compile(r"\b(?:include|includes|including|among|such\s+as|some|also|e\.g|like)\b", re.I)
+_PARTIAL = re.compile(
+    r"\b(?:include|includes|including|among|such\s+as|some|also|e\.g|like)\b", re.I
+)
 _HEAD_LIST = re.compile(
     r"^(?:(?!N\d).)*?N(?P<head>\d+)(?P<mid>(?:(?!N\d|#\d).)*?)\s(?P<list>" + _LIST + r")\s*$"
 )
@@ -353,7 +361,7 @@ def _answered(
         return
     facts = _read(text, low, low + len(question), names, resolve)
     if not yes:
-        facts = [("non_edge", *f[1:]) for f in facts if f[0] == "edge"]  # type: ignore[misc]
+        facts = [("non_edge", *f[1:]) for f in facts if f[0] == "edge"]
     facts = [(kind, nodes, value, a, answer_end) for kind, nodes, value, a, _ in facts]
     if facts:
         yield low, answer_end, facts
@@ -463,7 +471,7 @@ def _plain(written: str) -> str:
     return written.translate(_MARKS)
 
 
-_MARKS = str.maketrans("", "", "*`\"“”")
+_MARKS = str.maketrans("", "", '*`"“”')
 
 
 def _neighbour_list(
@@ -520,7 +528,9 @@ def _sets(
 # ---------------------------------------------------------------------------------------------
 # Calls and indexings: "cost(A, B) = 7", "Neighbours(A) = {B, C}", "w[A] = 5"
 
-_CALL = re.compile(r"(?<![\w\\])\\?(?:text\{|mathrm\{|operatorname\{)?([A-Za-zδΔ]+)\}?\s*([(\[])\s*")
+_CALL = re.compile(
+    r"(?<![\w\\])\\?(?:text\{|mathrm\{|operatorname\{)?([A-Za-zδΔ]+)\}?\s*([(\[])\s*"
+)
 _CALL_KINDS = (
     (re.compile(r"deg(?:ree)?", re.I), "degree", 1),
     (re.compile(r"d|dist(?:ance)?|sp|delta|δ|shortest|len(?:gth)?|hops?", re.I), "distance", 2),
@@ -548,6 +558,8 @@ def has_call(text: str, low: int, high: int) -> bool:
         if before is not None and _FUNCTIONS.fullmatch(before.group(1)):
             return True
     return False
+
+
 _ARGUMENT_GLUE = re.compile(r"\s*,\s*")
 _CALL_VALUE = re.compile(r"\s*(?:=|:|is|equals)\s*(\d+)(?!\s*[-+*/]\s*\d)(?![\w.])", re.I)
 _CALL_LIST = re.compile(r"\s*(?:=|:|is|are)\s*\\?[{\[(]?", re.I)

@@ -50,8 +50,12 @@ P, L, N, S, K = "Paris", "Lyon", "New York", "Saint-Denis", "Kyoto"
         ("New York is 12 away from Paris.", "distance", {P, N}, 12),
         ("Paris sits 3 hops from Kyoto.", "hops", {P, K}, 3),
         ("The edge linking Lyon and New York has length 3.", "edge_weight", {L, N}, 3),
-        ("Looking again: the neighbours of Saint-Denis would be Paris and Lyon.",
-         "neighbours", {S, P, L}, None),  # fmt: skip
+        (
+            "Looking again: the neighbours of Saint-Denis would be Paris and Lyon.",
+            "neighbours",
+            {S, P, L},
+            None,
+        ),  # fmt: skip
         ("nbrs(Lyon) = {Paris, New York, Saint-Denis}", "neighbours", {L, P, N, S}, None),
         ("Is Kyoto adjacent to Paris? No.", "non_edge", {K, P}, None),
         ("For Kyoto, the neighbours are New York.", "neighbours", {K, N}, None),
