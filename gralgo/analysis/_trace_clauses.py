@@ -258,7 +258,7 @@ _FAMILY_STEMS = (
     ("edge", ("connect", "adjacen", "link", "edge", "neighbo", "join", "incident", "touch", "share",
               "road", "nbr", "adj", "disconnect", "unconnect", "nonadjacen", "non-adjacen")),
     ("weight", ("weigh", "cost", "length")),
-    ("distance", ("dist", "shortest", "hop", "away", "apart", "minimum", "cheapest", "fewest")),
+    ("distance", ("distance", "shortest", "hop", "away", "apart", "minimum", "cheapest", "fewest")),
     ("set", ("clique", "triangle", "core", "within")),
 )  # fmt: skip
 _COUNTED = ("neighbo", "edges", "connections", "links")
@@ -272,17 +272,25 @@ def words_of(lower: str) -> list[str]:
     return _WORDS.findall(lower)
 
 
+_STEMS_BY_START: dict[str, list[tuple[str, str]]] = {}
+for _family, _stems in _FAMILY_STEMS:
+    for _stem in _stems:
+        _STEMS_BY_START.setdefault(_stem[:2], []).append((_family, _stem))
+
+
 def cued_families(words: list[str]) -> set[str]:
     """The claim families (:data:`FAMILIES`) whose cue words are among ``words``."""
     found = set()
     previous = ""
     for word in words:
-        for family, stems in _FAMILY_STEMS:
-            if word.startswith(stems):
+        for family, stem in _STEMS_BY_START.get(word[:2], ()):
+            if word.startswith(stem):
                 found.add(family)
         if word == "w":
             found.add("weight")
-        if previous.isdigit() and word.startswith(_COUNTED):
+        elif word == "dist":
+            found.add("distance")
+        elif previous.isdigit() and word.startswith(_COUNTED):
             found.add("degree")
         previous = word
     return found
