@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from gralgo.analysis._trace_clauses import (
     FAMILIES,
+    IN_FLUX,
     Fact,
     call_facts,
     clause_facts,
@@ -1019,7 +1020,7 @@ def _structural(ctx: _Context, low: int, high: int, read: list[Claim], lower: st
         claims += [
             Claim(kind, nodes, value, a, b)
             for kind, nodes, value, a, b in facts
-            if unread(kind, start, end)
+            if kind != IN_FLUX and unread(kind, start, end)
         ]
     return read + claims
 
@@ -1039,14 +1040,18 @@ def _overruled(claim: Claim, start: int, end: int, facts: list[Fact]) -> bool:
     pattern's ``claim`` there: the clause states nothing (a question, plan or hypothesis:
     ``Let me look at the edge between A and B``), it states the opposite of an edge claim
     (``the edge between A and B is missing``), or an edge weight where a pattern read a node
-    weight of one of its names (``Edge (A, B): weight 9``), or a claim whose names a pattern
-    could not read where the clause reader read one of its family (``It is adjacent to B``)."""
+    weight of one of its names (``Edge (A, B): weight 9``), a claim whose names a pattern could
+    not read where the clause reader read one of its family (``It is adjacent to B``), or a
+    degree, distance or neighbour list said of algorithm state (``after removing A, B has degree
+    2``, ``B's remaining neighbours are C``)."""
     if not (start <= claim.start and claim.end <= end) and not (
         claim.start < end and start < claim.end and facts
     ):
         return False
     if not facts:
         return True
+    if facts[0][0] == IN_FLUX:
+        return claim.kind in ("degree", "distance", "hops", "neighbours")
     if not claim.nodes:
         return any(FAMILIES[fact[0]] == FAMILIES[claim.kind] for fact in facts)
     opposite = {"edge": "non_edge", "non_edge": "edge"}.get(claim.kind)
@@ -1066,7 +1071,10 @@ _ATTENTION_WORDS = frozenset(
     "need needs want going have try trying check checking verify verifying find finding compute "
     "computing calculate calculating consider considering look looking unless wonder guess expect "
     "sure unsure hypothetical should must plan will i'll we'll otherwise instead else either "
-    "unknown unclear but so which".split()
+    "unknown unclear but so which tentative tentatively current currently far update updated "
+    "relax relaxing removing removed remove remaining still now new estimate bound unvisited "
+    "visited unexplored explored processed left popped pop push queue frontier stack after "
+    "before iteration".split()
 )
 _ATTENTION_MARKS = re.compile(r"[?;]|\.\s")
 

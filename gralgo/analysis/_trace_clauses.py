@@ -160,12 +160,22 @@ _HYPOTHETICAL = re.compile(
 _STATE = re.compile(
     r"\b(?:unvisited|unexplored|visited|explored|remaining|left|new|more|still|yet|processed|"
     r"unprocessed|uncolou?red|colou?red|candidates?|fewer|less|least|most|than|tentative|"
-    r"tentatively|current|currently|so\s+far|update|updated|updating|relax|relaxing|relaxed|"
+    r"tentatively|current|currently|(?:so\s+)?far|update|updated|updating|relax|relaxing|relaxed|"
     r"estimate|bound|inf|infinity|queue|stack|frontier|pop|push|popped|pushed|min|max|"
     r"common|mutual|both|each|every|all|another|third|previous|before|after|within|via|now|"
     r"through|until|at\s+least)\b|[<>≤≥∞+/]|#\d+\s*[-−*]\s*#\d+",
     re.I,
 )
+# Algorithm state: a degree, distance or neighbour list said of it is not the graph's
+_IN_FLUX = re.compile(
+    r"\b(?:tentative\w*|current(?:ly)?|(?:so\s+)?far|updat\w*|relax\w*|remov\w*|remaining|still|now|"
+    r"new|estimate\w*|bound|unvisited|visited|unexplored|explored|processed|unprocessed|left|"
+    r"popped|pop|push\w*|queue|frontier|stack|after|before|iteration)\b",
+    re.I,
+)
+IN_FLUX = "in_flux"
+"""The kind of a fact that says: this clause is about algorithm state (no claim; it overrules
+the patterns' degree, distance and neighbour-list claims there)."""
 _NEGATION = re.compile(
     r"\b(?:not|no|never|none|neither|nor|without|cannot|nothing|lacks?|missing|absent|"
     r"nonexistent)\b|n[’']t\b|\b(?:dis|un|non-?)(?:connected|adjacent|linked|joined)\b",
@@ -345,7 +355,9 @@ def clause_facts(
             yield start, end, []
             continue
         continuation = index > 0 and re.match(r"(?:is|has)\b", piece, re.I) is not None
-        if (question is not None and not continuation) or covered(start, end, piece):
+        if question is not None and not continuation:
+            continue
+        if not _IN_FLUX.search(piece) and covered(start, end, piece):
             continue
         single = named[0] if named and len(set(named)) == 1 else None
         facts = _read(text, body, end, names, resolve, (subject, single))
@@ -402,7 +414,7 @@ def _read(
         return facts
     distinct = list(dict.fromkeys(node for node, _, _ in found))
     if _STATE.search(skeleton):
-        return []
+        return [(IN_FLUX, (), None, low, high)] if _IN_FLUX.search(skeleton) else []
     span = (found[0][1], high if not numbers else max(numbers[-1][2], found[-1][2]))
     listed = _NEIGHBOUR_LIST.search(skeleton)
     if listed is not None and not numbers:

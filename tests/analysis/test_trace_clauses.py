@@ -110,3 +110,17 @@ def test_a_clause_without_a_name_is_about_the_node_named_before(
 
 def test_it_is_not_read_where_the_line_named_several_nodes() -> None:
     assert all(claim[0] != "degree" for claim in _read("Paris is linked to Lyon; its degree is 2."))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "After removing Kyoto, Paris has degree 1.",
+        "Paris's remaining neighbours are Lyon.",
+        "The tentative distance from Paris to New York is 10.",
+        "So far, dist(Paris, New York) = 10.",
+    ],
+)
+def test_algorithm_state_is_no_claim_about_the_graph(text: str) -> None:
+    read = _read(text)
+    assert [c for c in read if c[0] in ("degree", "distance", "neighbours")] == [], read
