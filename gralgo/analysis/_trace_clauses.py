@@ -148,6 +148,14 @@ _QUESTION_START = re.compile(
     r"(?:is|are|does|do|did|can|could|should|would|was|were|has|have|will|what|which|how|why)\b",
     re.I,
 )
+_HYPOTHETICAL_WORDS = frozenset(
+    "if suppose supposing assume assuming whether could might may maybe perhaps probably possibly "
+    "let let's need needs want going have try trying check checking verify verifying find finding "
+    "compute computing calculate calculating consider considering look looking unless wonder "
+    "guess expect not unsure hypothetical should must plan will i'll we'll otherwise instead else "
+    "either unknown unclear".split()
+)
+"""The first words of :data:`_HYPOTHETICAL`'s markers (a cheap test before the pattern)."""
 _HYPOTHETICAL = re.compile(
     r"\b(?:if|suppose|supposing|assume|assuming|whether|could|might|may|maybe|perhaps|"
     r"probably|possibly|let\s+me|let's|let\s+us|need\s+to|needs\s+to|want\s+to|going\s+to|"
@@ -331,14 +339,7 @@ def clause_facts(
     is read only where a bare ``Yes.`` or ``No.`` answers it (``Is A adjacent to B? No.``: a
     non-edge)."""
     clauses = list(_clauses(text, low, high))
-    named: list[str] = []  # the nodes the line named before the clause
-    subject = None  # the first node named by the clause before
     for index, (start, end) in enumerate(clauses):
-        if index:
-            previous = clauses[index - 1]
-            last = [n for n, _, _ in mentions(text, previous[0], previous[1], names, resolve)]
-            subject = last[0] if last else None
-            named += last
         lead = _LEAD.match(text, start, end)
         body = start if lead is None else lead.end()
         piece = text[body:end]
@@ -351,7 +352,9 @@ def clause_facts(
                 continue
         if not piece.strip():
             continue
-        if piece.rstrip().endswith("?") or _HYPOTHETICAL.search(piece):
+        words = words_of(piece.lower())
+        hypothetical = not _HYPOTHETICAL_WORDS.isdisjoint(words) and _HYPOTHETICAL.search(piece)
+        if piece.rstrip().endswith("?") or hypothetical:
             yield start, end, []
             continue
         continuation = index > 0 and re.match(r"(?:is|has)\b", piece, re.I) is not None
@@ -359,10 +362,25 @@ def clause_facts(
             continue
         if not _IN_FLUX.search(piece) and covered(start, end, piece):
             continue
-        single = named[0] if named and len(set(named)) == 1 else None
-        facts = _read(text, body, end, names, resolve, (subject, single))
+        if not cued_families(words) and not any(word.isdigit() for word in words):
+            continue  # no cue and no number: nothing the reader could read
+        before: tuple[str | None, str | None] = (None, None)
+        if index and _PRONOUN.match(text, body, end):
+            before = _before(text, clauses[:index], names, resolve)
+        facts = _read(text, body, end, names, resolve, before)
         if facts:
             yield body, end, facts
+
+
+def _before(
+    text: str, clauses: list[tuple[int, int]], names: NodeNames, resolve: Resolve
+) -> tuple[str | None, str | None]:
+    """The subject of the last of ``clauses`` (its first node) and the one node they all name,
+    if only one."""
+    named = [[n for n, _, _ in mentions(text, a, b, names, resolve)] for a, b in clauses]
+    subject = named[-1][0] if named[-1] else None
+    every = {node for nodes in named for node in nodes}
+    return subject, next(iter(every)) if len(every) == 1 else None
 
 
 # "its neighbours are", "it has degree 3", "has degree 3" (after "A is ..., and")
