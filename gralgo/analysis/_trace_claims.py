@@ -3,7 +3,10 @@
 Claims are found at anchors (``is connected to``, ``deg(A) =``, ``A -- B (7)``, a table row,
 ``neighbours of A:``) and the names beside an anchor are resolved with the certificate reader's
 :class:`gralgo.score.NodeNames` (real names, numeric ids, lengthened long-context names): the
-longest run of words next to the anchor that names a node wins. Nothing here knows the answer;
+longest run of words next to the anchor that names a node wins. Each line is also given to the
+clause reader (:mod:`gralgo.analysis._trace_clauses`), which reads wording no pattern was
+written for from the clause's structure and may overrule a pattern (:func:`_structural`).
+Nothing here knows the answer;
 :mod:`gralgo.analysis._trace_check` checks the claims against the graph. What is and is not
 read is listed in ``design/trace-facts.md``.
 """
