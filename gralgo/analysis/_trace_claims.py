@@ -3,7 +3,10 @@
 Claims are found at anchors (``is connected to``, ``deg(A) =``, ``A -- B (7)``, a table row,
 ``neighbours of A:``) and the names beside an anchor are resolved with the certificate reader's
 :class:`gralgo.score.NodeNames` (real names, numeric ids, lengthened long-context names): the
-longest run of words next to the anchor that names a node wins. Nothing here knows the answer;
+longest run of words next to the anchor that names a node wins. Each line is also given to the
+clause reader (:mod:`gralgo.analysis._trace_clauses`), which reads wording no pattern was
+written for from the clause's structure and may overrule a pattern (:func:`_structural`).
+Nothing here knows the answer;
 :mod:`gralgo.analysis._trace_check` checks the claims against the graph. What is and is not
 read is listed in ``design/trace-facts.md``.
 """
@@ -14,6 +17,18 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from gralgo.analysis._trace_clauses import (
+    FAMILIES,
+    IN_FLUX,
+    Fact,
+    call_facts,
+    clause_facts,
+    cued_families,
+    has_call,
+    negated,
+    words_of,
+)
 
 if TYPE_CHECKING:
     from gralgo.score import NodeNames
@@ -859,19 +874,22 @@ _RULE = re.compile(r":?-{3,}:?")
 
 
 def _row_claims(ctx: _Context, header: list[str], cells: list[tuple[int, int]]) -> list[Claim]:
+    """A row's claims, each column read by the cue words of its header (``Node A``, ``Deg.``,
+    ``Cost``, ``Dist from A``): nodes, an edge, and the numbers of the columns with a cue."""
     text = ctx.text
+    roles = [_column_role(name) for name in header]
     nodes = [
-        ctx.slots.resolve(text[a:b]) for (a, b), name in zip(cells, header, strict=True)
-        if name in _NODE_COLUMNS
+        ctx.slots.resolve(text[a:b]) for (a, b), role in zip(cells, roles, strict=True)
+        if role == "node"
     ]  # fmt: skip
-    numbers = {
-        name: int(text[a:b].strip())
-        for (a, b), name in zip(cells, header, strict=True)
-        if text[a:b].strip().isdigit()
-    }
+    numbers: list[tuple[str, int, str]] = [
+        (role, int(text[a:b].strip()), name)
+        for (a, b), role, name in zip(cells, roles, header, strict=True)
+        if role not in ("node", "edge", "") and text[a:b].strip().isdigit()
+    ]
     found = [node for node in nodes if node is not None]
-    if not nodes and "edge" in header:  # "| (A, B) | 7 |" or "| A-B | 7 |"
-        a, b = cells[header.index("edge")]
+    if not nodes and "edge" in roles:  # "| (A, B) | 7 |" or "| A-B | 7 |"
+        a, b = cells[roles.index("edge")]
         inner = a + len(text[a:b]) - len(text[a:b].lstrip(" ("))
         pair = _pair_after(ctx, inner, b, _EDGE_OR_COMMA)
         found = [] if pair is None else list(pair[0])
@@ -880,35 +898,48 @@ def _row_claims(ctx: _Context, header: list[str], cells: list[tuple[int, int]]) 
         return []
     start, end = cells[0][0], cells[-1][1]
     claims = []
-    if len(found) == 2:
+    if len(found) == 2 and found[0] != found[1]:
         claims.append(Claim("edge", (found[0], found[1]), None, start, end))
-        for column in ("weight", "w", "cost"):
-            if column in numbers:
-                claims.append(
-                    Claim("edge_weight", (found[0], found[1]), numbers[column], start, end)
-                )
+        claims += [
+            Claim("edge_weight", (found[0], found[1]), value, start, end)
+            for role, value, _ in numbers
+            if role == "weight"
+        ]
     elif len(found) == 1:
-        for column, kind in _ONE_NODE_COLUMNS.items():
-            if column in numbers:
-                claims.append(Claim(kind, (found[0],), numbers[column], start, end,
-                                    implicit_source=kind == "distance"))  # fmt: skip
-        for column, value in numbers.items():  # "| Node | Distance from A |"
-            named = _DISTANCE_FROM.match(column)
+        for role, value, name in numbers:
+            named = _FROM.search(name)
             source = None if named is None else ctx.slots.resolve(named.group(1))
-            if source is not None:
-                claims.append(Claim("distance", (source, found[0]), value, start, end))
+            if role in ("distance", "hops") and source is not None:
+                if source != found[0]:
+                    claims.append(Claim(role, (source, found[0]), value, start, end))
+            elif role == "distance":
+                claims.append(Claim("distance", (found[0],), value, start, end, True))
+            elif role in ("degree", "weight"):
+                kind = "degree" if role == "degree" else "node_weight"
+                claims.append(Claim(kind, (found[0],), value, start, end))
     return claims
 
 
-_DISTANCE_FROM = re.compile(r"(?:shortest\s+)?(?:dist\.?|distance)\s+from\s+(.+)")
-_NODE_COLUMNS = {"node", "vertex", "source", "target", "u", "v", "from", "to", "a", "b", "name"}
-_ONE_NODE_COLUMNS = {
-    "degree": "degree",
-    "deg": "degree",
-    "weight": "node_weight",
-    "distance": "distance",
-    "dist": "distance",
-}
+def _column_role(name: str) -> str:
+    """What a column holds, by the cue words of its header: ``node``, ``edge``, ``degree``,
+    ``weight``, ``distance``, ``hops``, or ``""`` (nothing read)."""
+    for role, cue in _COLUMN_CUES:
+        if cue.search(name):
+            return role
+    return ""
+
+
+_COLUMN_CUES = (
+    ("degree", re.compile(r"\bdeg|valenc|(?:number|count|#)\s*of\s+neighbou?rs|"
+                          r"neighbou?rs?\s+count")),
+    ("hops", re.compile(r"\bhops?\b")),
+    ("distance", re.compile(r"\bdist|shortest|\bd\(")),
+    ("weight", re.compile(r"weigh|^w$|^wt\.?$|\bcost")),
+    ("edge", re.compile(r"^(?:edges?|pair|link)$")),
+    ("node", re.compile(r"^(?:node|vertex|vertices|source|target|from|to|u|v|a|b|name|city|"
+                        r"endpoint|start|end|end\s*point)(?:\s*(?:[ab12]|one|two))?$|^(?:node|vertex)\b")),
+)  # fmt: skip
+_FROM = re.compile(r"\bfrom\s+(.+)")
 
 
 def _cells(text: str, low: int, high: int) -> list[tuple[int, int]]:
@@ -944,12 +975,119 @@ def extract_claims(text: str, names: NodeNames, max_words: int | None = None) ->
         if high - low < 3:
             continue
         line = text[low:high].lower()
+        found: list[Claim] = []
         for reader, words in _READERS:
             if words.search(line):
-                claims += reader(ctx, low, high)
+                found += reader(ctx, low, high)
+        if _STRUCTURE_WORDS.search(line):
+            found = _structural(ctx, low, high, found, line)
+        claims += found
     if table:
         claims += _table_claims(ctx, table)
     return _deduplicated(_without_item_weights(claims))
+
+
+def _structural(ctx: _Context, low: int, high: int, read: list[Claim], lower: str) -> list[Claim]:
+    """The patterns' claims ``read`` with the facts of the clause reader
+    (:mod:`gralgo.analysis._trace_clauses`) they lack: where a pattern read a claim of the same
+    family in the same clause or call, the pattern's reading stands unless the clause reader
+    overrules it (:func:`_overruled`). ``lower``: the line in lower case."""
+    text, names = ctx.text, ctx.slots.names
+    words = words_of(lower)
+    if (
+        read
+        and not _ATTENTION_MARKS.search(lower)
+        and _ATTENTION_WORDS.isdisjoint(words)
+        and not (("(" in lower or "[" in lower) and has_call(text, low, high))
+        and _settled(read, words)
+    ):
+        return read  # one clause, no call, and the patterns read all its cues
+
+    def unread(kind: str, start: int, end: int) -> bool:
+        family = FAMILIES[kind]
+        return not any(
+            FAMILIES[c.kind] == family and c.nodes and c.start < end and start < c.end for c in read
+        )
+
+    def covered(start: int, end: int, written: str) -> bool:
+        inside = [c for c in read if c.start < end and start < c.end]
+        return bool(inside) and _settled(inside, words_of(written.lower()))
+
+    claims = [
+        Claim(kind, nodes, value, start, end)
+        for kind, nodes, value, start, end in call_facts(text, low, high, ctx.slots.after)
+        if unread(kind, start, end)
+    ]
+    for start, end, facts in clause_facts(text, low, high, names, ctx.slots.resolve, covered):
+        read = [c for c in read if not _overruled(c, start, end, facts)]
+        claims += [
+            Claim(kind, nodes, value, a, b)
+            for kind, nodes, value, a, b in facts
+            if kind != IN_FLUX and unread(kind, start, end)
+        ]
+    return read + claims
+
+
+def _settled(read: list[Claim], words: list[str]) -> bool:
+    """Whether the patterns' claims ``read`` in a text of ``words`` stand without the clause
+    reader: they cover every family the words cue, and nothing there could overrule them (a
+    negation beside an edge claim, a node weight beside an edge)."""
+    kinds = {c.kind for c in read if c.nodes}
+    if "edge" in kinds and ("node_weight" in kinds or negated(words)):
+        return False
+    return cued_families(words) <= {FAMILIES[kind] for kind in kinds}
+
+
+def _overruled(claim: Claim, start: int, end: int, facts: list[Fact]) -> bool:
+    """Whether the clause reader's reading of the clause ``text[start:end]`` overrules a
+    pattern's ``claim`` there: the clause states nothing (a question, plan or hypothesis:
+    ``Let me look at the edge between A and B``), it states the opposite of an edge claim
+    (``the edge between A and B is missing``), or an edge weight where a pattern read a node
+    weight of one of its names (``Edge (A, B): weight 9``), a claim whose names a pattern could
+    not read where the clause reader read one of its family (``It is adjacent to B``), or a
+    degree, distance or neighbour list said of algorithm state (``after removing A, B has degree
+    2``, ``B's remaining neighbours are C``)."""
+    if not (start <= claim.start and claim.end <= end) and not (
+        claim.start < end and start < claim.end and facts
+    ):
+        return False
+    if not facts:
+        return True
+    if facts[0][0] == IN_FLUX:
+        return claim.kind in ("degree", "distance", "hops", "neighbours")
+    if not claim.nodes:
+        return any(FAMILIES[fact[0]] == FAMILIES[claim.kind] for fact in facts)
+    opposite = {"edge": "non_edge", "non_edge": "edge"}.get(claim.kind)
+    pair = frozenset(claim.nodes)
+    for kind, nodes, _, _, _ in facts:
+        if kind == opposite and frozenset(nodes) == pair:
+            return True
+        if kind == "edge_weight" and claim.kind == "node_weight" and claim.nodes[0] in nodes:
+            return True
+    return False
+
+
+# What makes a line worth the clause reader where the patterns read it all: a question, plan
+# or hypothesis (that silences them), several clauses, a call; a negation beside an edge claim.
+_ATTENTION_WORDS = frozenset(
+    "if suppose assume assuming whether could might may maybe perhaps probably possibly let let's "
+    "need needs want going have try trying check checking verify verifying find finding compute "
+    "computing calculate calculating consider considering look looking unless wonder guess expect "
+    "sure unsure hypothetical should must plan will i'll we'll otherwise instead else either "
+    "unknown unclear but so which tentative tentatively current currently far update updated "
+    "relax relaxing removing removed remove remaining still now new estimate bound unvisited "
+    "visited unexplored explored processed left popped pop push queue frontier stack after "
+    "before iteration".split()
+)
+_ATTENTION_MARKS = re.compile(r"[?;]|\.\s")
+
+
+_STRUCTURE_WORDS = re.compile(
+    r"connect|adjacen|link|edge|neighbo|join|incident|touch|share|road|weigh|w\(|w\[|cost|deg|valenc"
+    r"|nbr|adj|\b(?:n|d|c|sp|len|hops?)\s*[(\[]"
+    r"|dist|shortest|hop|apart|away|minimum|cheapest|fewest|clique|triangle|core|within"
+    r"|(?:\sto\s|[-–—])[^=:\n]*(?:[=:]|\sis)\s*\d"
+)
 
 
 def _any_of(*words: str) -> re.Pattern[str]:

@@ -39,10 +39,10 @@ JUDGE_MEMORIZATION_LABEL = "graph_memorization_error"
 
 def checker_version() -> str:
     """Digest of the extractor's and checker's source: the results' code version."""
-    from gralgo.analysis import _trace_check, _trace_claims
+    from gralgo.analysis import _trace_check, _trace_claims, _trace_clauses
 
     digest = hashlib.sha256()
-    for module in (_trace_claims, _trace_check):
+    for module in (_trace_claims, _trace_clauses, _trace_check):
         digest.update(Path(str(module.__file__)).read_bytes())
     return digest.hexdigest()[:12]
 

@@ -58,6 +58,11 @@ class NodeNames:
         self._full: dict[str, str] | None = None
         self._memo: dict[tuple[str, bool], str | None] = {}
 
+    @property
+    def nodes(self) -> list[str]:
+        """The graph's nodes, sorted (the order of the ``numeric_ids`` ids)."""
+        return self._names
+
     def resolve(self, written: str, thorough: bool = True) -> str | None:
         """The node ``written`` names, or ``None``; ``thorough=False`` skips the slow paths.
 

@@ -3,12 +3,14 @@
 The first set (``trace_facts_planted``) states every fact in the extractor's own phrasings.
 This one is written from a bank of phrasings in the style of real reasoning traces ("Looking at
 node 12, its neighbors are ...", "X connects to Y with weight 5", ``$d(X,Z)=9$``, Markdown
-tables, numbered lists), split once into a **dev** list (the extractor may be tuned on it) and
-a held-out **test** list (measured, never tuned on). The split was committed before any tuning.
-Round 1 held out the lists now called ``dev2``: measured once after tuning on ``dev``, it
-missed the goal; the extractor was then tuned on ``dev2`` and measured once on a fresh list
-written before that tuning (round 2, now ``dev3``), which missed it too; round 3 tuned on
-``dev3`` and measured once on a third fresh list (``HELD_OUT``, split ``test``).
+tables, numbered lists), in lists the extractor may be tuned on (``dev`` ... ``dev4``); each
+list after ``dev`` was first a held-out list, measured once before any tuning on it. Round 1
+held out the list now called ``dev2``: measured once after tuning on ``dev``, it missed the
+goal; the extractor was then tuned on ``dev2`` and measured once on a fresh list written
+before that tuning (round 2, now ``dev3``), which missed it too; round 3 tuned on ``dev3`` and
+measured once on a third fresh list (``HELD_OUT``, now ``dev4``), which missed it as well. The
+clause reader (``gralgo/analysis/_trace_clauses.py``) was then built and tuned on all four;
+a fresh held-out list is measured apart from this module.
 
 Graphs and certificates come from each task's solver (``trace_facts_planted._graph``), so the
 labels are exact: each statement states one fact, correct or with one planted error of a known
@@ -29,7 +31,7 @@ from gralgo.analysis._trace_check import ERROR_KINDS
 from gralgo.tasks import InstanceRejected, Problem, TaskSettings, make_task
 from tests.analysis.trace_facts_planted import FORMATS, TASKS, Planted, _graph, _long_names
 
-SPLITS = ("dev", "dev2", "dev3", "test")
+SPLITS = ("dev", "dev2", "dev3", "dev4")
 
 # Placeholders: {u} {v} a node as written in prose (``node 12`` under numeric ids), {bu} {bv}
 # the bare name or id, {w} a weight, {d} a number (degree, distance, total), {h} hops, {k} the
@@ -430,14 +432,15 @@ HELD_OUT: dict[str, list[Phrasing]] = {
         ("prose", "{k}-hop neighborhood of {u}: {items_brace}."),
     ],
 }
-"""The round-3 held-out phrasings (``test``), written after round 2's held-out list (now
-``dev3``) had been measured once and before the extractor was tuned on ``dev3``."""
+"""The round-3 held-out phrasings (now ``dev4``), written after round 2's held-out list (now
+``dev3``) had been measured once and before the extractor was tuned on ``dev3``; measured
+once, then tuned on by the clause reader."""
 for _kind, _phrasings in HELD_OUT.items():
-    PHRASINGS[_kind]["test"] = _phrasings
-TABLES["degree"]["test"] = [("| Node | Deg. |", "| {bu} | {d} |")]
-TABLES["edge_weight"]["test"] = [("| Node A | Node B | Weight |", "| {bu} | {bv} | {w} |")]
-TABLES["distance"]["test"] = [("| Node | Dist from {src} |", "| {bv} | {d} |")]
-FILLER["test"] = [
+    PHRASINGS[_kind]["dev4"] = _phrasings
+TABLES["degree"]["dev4"] = [("| Node | Deg. |", "| {bu} | {d} |")]
+TABLES["edge_weight"]["dev4"] = [("| Node A | Node B | Weight |", "| {bu} | {bv} | {w} |")]
+TABLES["distance"]["dev4"] = [("| Node | Dist from {src} |", "| {bv} | {d} |")]
+FILLER["dev4"] = [
     "Let me list the edges again carefully.",
     "Frontier: {bu}, {bv}",
     "Total so far: 4 + 5 = 9.",
@@ -728,7 +731,7 @@ def _style(trace: Planted, span: tuple[int, int] | None) -> str:
 
 def report(split: str, seeds: int = 4) -> str:
     """Markdown tables of precision and recall on ``split``: per error kind, per format, per
-    phrasing style (``python -m tests.analysis.trace_facts_phrasings dev|test``)."""
+    phrasing style (``python -m tests.analysis.trace_facts_phrasings dev|dev2|dev3|dev4``)."""
     from tests.analysis.trace_facts_score import score, score_by
 
     traces = labelled_set(split, seeds)

@@ -1,0 +1,697 @@
+"""Read graph facts from a clause's structure, for wording no pattern was written for.
+
+A line is split into clauses (sentences, ``;``, ``but``, ``, so``); in each clause the node
+names are found exactly (every word run that the certificate reader's resolver names, longest
+first) and the numbers beside them, and the clause is reduced to a skeleton: ``N0 is linked
+with N1``, ``the distance of N1 from N0 is #0``. A small lexicon of relation cues (edge,
+weight, degree, distance, sets), negation, and question / hypothesis / plan / algorithm-state
+markers then decides what, if anything, the clause asserts: how many distinct nodes it names,
+how many numbers, which cue, whether a negation governs the cue. Anything ambiguous (two
+numbers for one value, a negation that governs no cue, a plan, a question) is read as no claim.
+
+Also here: calls and indexings with any function name from the lexicon (``cost(A, B) = 7``,
+``Neighbours(A) = {B, C}``, ``w[A] = 5``). :mod:`gralgo.analysis._trace_claims` runs this
+reader on every line and keeps its facts where its own patterns read nothing of the same
+family in the same clause.
+"""
+
+from __future__ import annotations
+
+import re
+import weakref
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gralgo.score import NodeNames
+
+Fact = tuple[str, tuple[str, ...], int | None, int, int]
+"""``(kind, nodes, value, start, end)``: a claim as :class:`~._trace_claims.Claim` holds it."""
+Resolve = Callable[[str], "str | None"]
+
+FAMILIES = {
+    "edge": "edge",
+    "non_edge": "edge",
+    "neighbours": "edge",
+    "edge_weight": "weight",
+    "node_weight": "weight",
+    "degree": "degree",
+    "distance": "distance",
+    "hops": "distance",
+    "path_total": "distance",
+    "clique": "set",
+    "k_core": "set",
+    "within_hops": "set",
+}
+"""Claim kinds that say the same sort of thing: a clause whose patterns read one of a family
+gets none of that family from this reader."""
+
+# ---------------------------------------------------------------------------------------------
+# Finding the names and numbers of a clause
+
+_RUN = re.compile(r"\w+")
+_NameIndex = tuple[frozenset[str], int, dict[str, int]]
+_NAME_INDEX: weakref.WeakKeyDictionary[NodeNames, _NameIndex] = weakref.WeakKeyDictionary()
+
+
+def _name_index(names: NodeNames) -> _NameIndex:
+    """The first word (lower case) of every name, the most words in one name, and each node's
+    number of words."""
+    found = _NAME_INDEX.get(names)
+    if found is None:
+        runs = {node: _RUN.findall(str(node).casefold()) for node in names.nodes}
+        firsts = frozenset(words[0] for words in runs.values() if words)
+        counts = {node: len(words) for node, words in runs.items()}
+        found = (firsts, max(counts.values(), default=1), counts)
+        _NAME_INDEX[names] = found
+    return found
+
+
+_NUMERIC_MENTION = re.compile(r"\b(?:nodes?|vertex|vertices)\s+(\d+)\b", re.I)
+# With an edge cue in the clause: "(3, 5) is an edge", "the 3-5 edge"
+_NUMERIC_PAIR = re.compile(
+    r"(?<![\w.])\(\s*(\d+)\s*,\s*(\d+)\s*\)|(?<![\w.])(\d+)\s*[-–—]\s*(\d+)(?=\s+edge\b)", re.I
+)
+_NUMERIC_MORE = re.compile(r"\s*(?:,|and|&|or)\s*(?:node\s+)?(\d+)\b(?!\s*[-+*/=])", re.I)
+
+
+def mentions(
+    text: str, low: int, high: int, names: NodeNames, resolve: Resolve
+) -> list[tuple[str, int, int]]:
+    """The nodes named in ``text[low:high]``, left to right, each as the longest run of words
+    that the resolver names (``node 3`` and ``nodes 3 and 5`` under numeric ids)."""
+    found: list[tuple[str, int, int]] = []
+    if names.numeric_ids:
+        for match in _NUMERIC_MENTION.finditer(text, low, high):
+            node = names.resolve(match.group(1))
+            if node is None:
+                continue
+            found.append((node, match.start(), match.end()))
+            if match.group().lower().startswith(("nodes", "vertices")):
+                position = match.end()
+                while (more := _NUMERIC_MORE.match(text, position, high)) is not None:
+                    other = names.resolve(more.group(1))
+                    if other is None:
+                        break
+                    found.append((other, more.start(1), more.end()))
+                    position = more.end()
+        if _EDGE.search(text, low, high):
+            for match in _NUMERIC_PAIR.finditer(text, low, high):
+                groups = [i for i in range(1, 5) if match.group(i) is not None]
+                pair = [
+                    (names.resolve(match.group(i)), match.start(i), match.end(i)) for i in groups
+                ]
+                found += [(node, a, b) for node, a, b in pair if node is not None]
+        return sorted(found, key=lambda mention: mention[1])
+    firsts, most, counts = _name_index(names)
+    runs = list(_RUN.finditer(text, low, high))
+    i = 0
+    while i < len(runs):
+        if runs[i].group().casefold() not in firsts:
+            i += 1
+            continue
+        start = runs[i].start()
+        best = None
+        for j in range(min(len(runs), i + most) - 1, i - 1, -1):
+            node = resolve(text[start : runs[j].end()])
+            if node is not None and counts.get(node) == j - i + 1:  # "Kyoto = 3" is no name
+                best = (node, j)
+                break
+        if best is None:
+            i += 1
+            continue
+        found.append((best[0], start, runs[best[1]].end()))
+        i = best[1] + 1
+    return found
+
+
+_NUMBER = re.compile(r"(?<![\w.])\d+(?!\w|\.\d)")
+_NOT_A_VALUE = re.compile(r"\d+\s*-\s*(?:core|hop)\b|(?:step|round|iteration|level)\s+\d+", re.I)
+
+# ---------------------------------------------------------------------------------------------
+# Clauses and their skeletons
+
+_CLAUSE_BREAK = re.compile(
+    r"(?<=[.!?])\s+(?=\S)|[.!?]$|;\s*|\s+but\s+|,\s+(?:so|but|which|whereas|while|hence|then|"
+    r"not)\s+|\s+so\s+(?=(?:the|it|we|this)\b)|,?\s+and\s+(?=(?:it\s+)?(?:has|is|connects|links|"
+    r"touches|weighs)\b)",
+    re.I,
+)
+_LEAD = re.compile(
+    r"\s*(?:[-*•>]\s+|\d+[.)]\s+|#+\s+)?(?:\*\*[^*]{1,30}\*\*:?\s*)?"
+    r"(?:(?:yes|no|ok(?:ay)?)\s*[,:!.]\s*|(?:so|thus|hence|therefore|wait|hmm+|right|alright|now|"
+    r"and|also|then|actually|indeed|great|good|correct|well|oh|ah|first|next|similarly|likewise|"
+    r"again)\b[,:!.]?\s+)*",
+    re.I,
+)
+_QUESTION_START = re.compile(
+    r"(?:is|are|does|do|did|can|could|should|would|was|were|has|have|will|what|which|how|why)\b",
+    re.I,
+)
+_HYPOTHETICAL_WORDS = frozenset(
+    "if suppose supposing assume assuming whether could might may maybe perhaps probably possibly "
+    "let let's need needs want going have try trying check checking verify verifying find finding "
+    "compute computing calculate calculating consider considering look looking unless wonder "
+    "guess expect not unsure hypothetical should must plan will i'll we'll otherwise instead else "
+    "either unknown unclear".split()
+)
+"""The first words of :data:`_HYPOTHETICAL`'s markers (a cheap test before the pattern)."""
+_HYPOTHETICAL = re.compile(
+    r"\b(?:if|suppose|supposing|assume|assuming|whether|could|might|may|maybe|perhaps|"
+    r"probably|possibly|let\s+me|let's|let\s+us|need\s+to|needs\s+to|want\s+to|going\s+to|"
+    r"have\s+to|try|trying|check(?!\s*:)|checking|verify(?!\s*:)|verifying|find|finding|compute|"
+    r"computing|calculate|calculating|consider|considering|look\s+at|looking\s+for|unless|wonder|guess|"
+    r"expect|not\s+sure|unsure|hypothetical|should|must|plan|will|i'll|we'll|otherwise|"
+    r"instead|else|either|unknown|unclear)\b",
+    re.I,
+)
+_STATE = re.compile(
+    r"\b(?:unvisited|unexplored|visited|explored|remaining|left|new|more|still|yet|processed|"
+    r"unprocessed|uncolou?red|colou?red|candidates?|fewer|less|least|most|than|tentative|"
+    r"tentatively|current|currently|(?:so\s+)?far|update|updated|updating|relax|relaxing|relaxed|"
+    r"estimate|bound|inf|infinity|queue|stack|frontier|pop|push|popped|pushed|min|max|"
+    r"common|mutual|both|each|every|all|another|third|previous|before|after|within|via|now|"
+    r"through|until|at\s+least)\b|[<>≤≥∞+/]|#\d+\s*[-−*]\s*#\d+",
+    re.I,
+)
+# Algorithm state: a degree, distance or neighbour list said of it is not the graph's
+_IN_FLUX = re.compile(
+    r"\b(?:tentative\w*|current(?:ly)?|(?:so\s+)?far|updat\w*|relax\w*|remov\w*|remaining|still|now|"
+    r"new|estimate\w*|bound|unvisited|visited|unexplored|explored|processed|unprocessed|left|"
+    r"popped|pop|push\w*|queue|frontier|stack|after|before|iteration)\b",
+    re.I,
+)
+IN_FLUX = "in_flux"
+"""The kind of a fact that says: this clause is about algorithm state (no claim; it overrules
+the patterns' degree, distance and neighbour-list claims there)."""
+_NEGATION = re.compile(
+    r"\b(?:not|no|never|none|neither|nor|without|cannot|nothing|lacks?|missing|absent|"
+    r"nonexistent)\b|n[’']t\b|\b(?:dis|un|non-?)(?:connected|adjacent|linked|joined)\b",
+    re.I,
+)
+
+_EDGE_CUE = (
+    r"(?:(?:dis|un|non-?)?connect\w*|adjacen\w*|link\w*|edges?|neighbou?r\w*|join\w*|incident|touch\w*|share\w*|"
+    r"roads?)"
+)
+_EDGE = re.compile(r"\b" + _EDGE_CUE, re.I)
+_GOVERNED = re.compile(
+    r"(?:\b(?:not|no|never|lacks?)\b|n[’']t\b)(?:\s+\S+){0,3}?\s+" + _EDGE_CUE + r"\b"
+    r"|\b(?:dis|un|non-?)(?:connected|adjacent|linked|joined)\b|\b(?:missing|absent|nonexistent)\s+"
+    r"(?:\w+\s+)?(?:edge|link|connection|road)|\b(?:edge|link|connection|road)\b.*\b(?:is|are)\s+"
+    r"(?:missing|absent)|\b(?:does\s+not|doesn['’]t)\s+exist",
+    re.I,
+)
+_WEIGHT = re.compile(r"\b(?:weigh\w*|w)\b", re.I)
+_COST = re.compile(r"\b(?:costs?|length)\b", re.I)
+_DEGREE = re.compile(
+    r"(?:\bdeg(?:ree)?s?\b\.?|\bvalency|#\d+\s+(?:other\s+)?(?:neighbou?rs|edges|connections|links|"
+    r"adjacent\s+(?:nodes|vertices)|incident\s+edges)\b|(?:number|count)\s+of\s+"
+    r"(?:neighbou?rs|edges|connections)\b|neighbou?r\s+count\b|connected\s+to\s+#\d+\s+"
+    r"(?:other\s+)?(?:nodes|vertices)\b)",
+    re.I,
+)
+_DISTANCE = re.compile(
+    r"(?:\bdist(?:ance)?s?\b\.?|\bshortest|\bhops?\b|#\d+\s+(?:units?\s+)?away\b|\b(?:minimum|min|lowest|cheapest|fewest)\s+"
+    r"(?:cost|weight|distance|total|hops|edges)|#\d+\s+(?:hops?|edges?|steps?)\s+(?:away|apart)|"
+    r"in\s+#\d+\s+(?:hops|steps))",
+    re.I,
+)
+_HOP_WORDS = re.compile(
+    r"\bhops?\b|#\d+\s+(?:edges?|steps?)\s+(?:away|apart)|in\s+#\d+\s+steps", re.I
+)
+_ROUTE = re.compile(
+    r"\b(?:path|route|walk|going|go|get|getting|travel\w*|reach\w*|total|sum)\b", re.I
+)
+# A weight entry: "A-B is 7", "A to B = 7" (the whole clause; "going from A to B costs 7" is not)
+_DASH_PAIR = re.compile(
+    r"^N(\d+)\s*(?:--|-|–|—|\s(?:to)\s)\s*N(\d+)\s*(?:=|:|is|weighs)\s*#\d+\s*$", re.I
+)
+_SET = re.compile(r"\b(?:cliques?|triangles?|#\d+-core|core)\b", re.I)
+
+_LIST = r"N\d+(?:\s*(?:,|and|&|;)\s*(?:and\s+)?N\d+)*"
+_NEIGHBOUR_NOUN = (
+    r"(?:neighbou?rs|neighbou?rhood|neighbou?r\s+(?:set|list)|adjacency(?:\s+list)?|"
+    r"adjacent\s+(?:nodes|vertices))"
+)
+_OPENER = (
+    r"\s*(?P<open>(?:would\s+be|are|is|were|=|:|include|includes|including|consists?\s+of)?"
+    r"\s*[:=]?)\s*"
+)
+_NEIGHBOUR_LIST = re.compile(
+    r"(?:N(?P<h1>\d+)\s*(?:'s|’s)?\s*(?:has\s+)?(?:the\s+)?(?:[a-z]+\s+)?" + _NEIGHBOUR_NOUN
+    + r"|(?:the\s+)?" + _NEIGHBOUR_NOUN + r"\s+(?:of|for)\s+N(?P<h2>\d+)"
+    + r"|for\s+N(?P<h3>\d+)\s*,\s*(?:the|its)\s+" + _NEIGHBOUR_NOUN + r")"
+    + _OPENER + r"[\[{(]?\s*(?P<list>" + _LIST + r")\s*[\]})]?\s*$",
+    re.I,
+)  # fmt: skip
+_PARTIAL = re.compile(
+    r"\b(?:include|includes|including|among|such\s+as|some|also|e\.g|like)\b", re.I
+)
+_HEAD_LIST = re.compile(
+    r"^(?:(?!N\d).)*?N(?P<head>\d+)(?P<mid>(?:(?!N\d|#\d).)*?)\s(?P<list>" + _LIST + r")\s*$"
+)
+_K_CORE = re.compile(r"#(\d+)-core|(\d+)-core", re.I)
+_SET_LIST = re.compile(r"[\[{(]?\s*(" + _LIST + r")\s*[\]})]?")
+_BALL = re.compile(
+    r"(?:within\s+(?:a\s+)?(?:(?:hop\s+)?distance\s+(?:of\s+)?)?(?:#(?P<a>\d+)|(?P<b>\d+))\s+(?:hops?\s+)?|(?:#(?P<c>\d+)|(?P<d>\d+))-hop\s+"
+    r"neighbou?rhood\s+)(?:of|from)\s+N(?P<src>\d+)" + _OPENER
+    + r"[\[{(]?\s*(?P<list>" + _LIST + r")\s*[\]})]?\s*$",
+    re.I,
+)  # fmt: skip
+
+
+def _clauses(text: str, low: int, high: int) -> Iterator[tuple[int, int]]:
+    position = low
+    for match in _CLAUSE_BREAK.finditer(text, low, high):
+        if match.start() > position:
+            yield position, match.start() + (text[match.start()] == "?")
+        position = match.end()
+    if high > position:
+        yield position, high
+
+
+_FAMILY_STEMS = (
+    ("degree", ("deg", "valenc")),
+    ("edge", ("connect", "adjacen", "link", "edge", "neighbo", "join", "incident", "touch", "share",
+              "road", "nbr", "adj", "disconnect", "unconnect", "nonadjacen", "non-adjacen")),
+    ("weight", ("weigh", "cost", "length")),
+    ("distance", ("distance", "shortest", "hop", "away", "apart", "minimum", "cheapest", "fewest")),
+    ("set", ("clique", "triangle", "core", "within")),
+)  # fmt: skip
+_COUNTED = ("neighbo", "edges", "connections", "links")
+_WORDS = re.compile(r"[a-z0-9'’-]+")
+_UNLINKED = ("disconnect", "unconnect", "nonadjacen", "non-adjacen", "unlinked", "unjoined")
+_NEGATION_WORDS = frozenset("no not never none lack lacks missing absent nonexistent".split())
+
+
+def words_of(lower: str) -> list[str]:
+    """The words of a text in lower case (the input of the cheap tests below)."""
+    return _WORDS.findall(lower)
+
+
+_STEMS_BY_START: dict[str, list[tuple[str, str]]] = {}
+for _family, _stems in _FAMILY_STEMS:
+    for _stem in _stems:
+        _STEMS_BY_START.setdefault(_stem[:2], []).append((_family, _stem))
+
+
+def cued_families(words: list[str]) -> set[str]:
+    """The claim families (:data:`FAMILIES`) whose cue words are among ``words``."""
+    found = set()
+    previous = ""
+    for word in words:
+        for family, stem in _STEMS_BY_START.get(word[:2], ()):
+            if word.startswith(stem):
+                found.add(family)
+        if word == "w":
+            found.add("weight")
+        elif word == "dist":
+            found.add("distance")
+        elif previous.isdigit() and word.startswith(_COUNTED):
+            found.add("degree")
+        previous = word
+    return found
+
+
+def negated(words: list[str]) -> bool:
+    """Whether ``words`` hold a negation (``not``, ``n't``, ``disconnected``, ``missing``)."""
+    return any(
+        word in _NEGATION_WORDS or word.endswith(("n't", "n’t")) or word.startswith(_UNLINKED)
+        for word in words
+    )
+
+
+Covered = Callable[[int, int, str], bool]
+"""Whether the patterns already read all that a clause ``(start, end, text)`` can state."""
+
+
+def clause_facts(
+    text: str,
+    low: int,
+    high: int,
+    names: NodeNames,
+    resolve: Resolve,
+    covered: Covered = lambda _start, _end, _text: False,
+) -> Iterator[tuple[int, int, list[Fact]]]:
+    """Each clause of the line ``text[low:high]`` with the facts its structure states; a
+    question, plan or hypothesis with no facts (what is written in it states none). A question
+    is read only where a bare ``Yes.`` or ``No.`` answers it (``Is A adjacent to B? No.``: a
+    non-edge)."""
+    clauses = list(_clauses(text, low, high))
+    for index, (start, end) in enumerate(clauses):
+        lead = _LEAD.match(text, start, end)
+        body = start if lead is None else lead.end()
+        piece = text[body:end]
+        question = _QUESTION_START.match(piece)
+        if question is not None and piece.rstrip().endswith("?") and index + 1 < len(clauses):
+            answer = _ANSWER.fullmatch(text, *clauses[index + 1])
+            if answer is not None:
+                yield from _answered(text, body + question.end(), end, clauses[index + 1][1],
+                                     answer.group(1).lower() == "yes", names, resolve)  # fmt: skip
+                continue
+        if not piece.strip():
+            continue
+        words = words_of(piece.lower())
+        hypothetical = not _HYPOTHETICAL_WORDS.isdisjoint(words) and _HYPOTHETICAL.search(piece)
+        if piece.rstrip().endswith("?") or hypothetical:
+            yield start, end, []
+            continue
+        continuation = index > 0 and re.match(r"(?:is|has)\b", piece, re.I) is not None
+        if question is not None and not continuation:
+            continue
+        if not _IN_FLUX.search(piece) and covered(start, end, piece):
+            continue
+        if not cued_families(words) and not any(word.isdigit() for word in words):
+            continue  # no cue and no number: nothing the reader could read
+        before: tuple[str | None, str | None] = (None, None)
+        if index and _PRONOUN.match(text, body, end):
+            before = _before(text, clauses[:index], names, resolve)
+        facts = _read(text, body, end, names, resolve, before)
+        if facts:
+            yield body, end, facts
+
+
+def _before(
+    text: str, clauses: list[tuple[int, int]], names: NodeNames, resolve: Resolve
+) -> tuple[str | None, str | None]:
+    """The subject of the last of ``clauses`` (its first node) and the one node they all name,
+    if only one."""
+    named = [[n for n, _, _ in mentions(text, a, b, names, resolve)] for a, b in clauses]
+    subject = named[-1][0] if named[-1] else None
+    every = {node for nodes in named for node in nodes}
+    return subject, next(iter(every)) if len(every) == 1 else None
+
+
+# "its neighbours are", "it has degree 3", "has degree 3" (after "A is ..., and")
+_PRONOUN = re.compile(r"\s*(its|it|(?=has\b|is\b|connects\b|links\b|touches\b|weighs\b))\b", re.I)
+
+_ANSWER = re.compile(r"\s*(yes|no)\s*[.!]?\s*", re.I)
+
+
+def _answered(
+    text: str, low: int, end: int, answer_end: int, yes: bool, names: NodeNames, resolve: Resolve
+) -> Iterator[tuple[int, int, list[Fact]]]:
+    """The facts of a question answered ``Yes`` (as asked) or ``No`` (an edge asked about is a
+    non-edge; anything else asked is not read)."""
+    question = text[low:end].rstrip().rstrip("?")
+    if _HYPOTHETICAL.search(question) or _NEGATION.search(question):
+        return
+    facts = _read(text, low, low + len(question), names, resolve)
+    if not yes:
+        facts = [("non_edge", *f[1:]) for f in facts if f[0] == "edge"]
+    facts = [(kind, nodes, value, a, answer_end) for kind, nodes, value, a, _ in facts]
+    if facts:
+        yield low, answer_end, facts
+
+
+def _read(
+    text: str,
+    low: int,
+    high: int,
+    names: NodeNames,
+    resolve: Resolve,
+    before: tuple[str | None, str | None] = (None, None),
+) -> list[Fact]:
+    """The facts of the clause ``text[low:high]``; ``before``: the subject of the clause
+    before it (what a clause without one is about: ``and has degree 3``) and the one node the
+    line named before it, if only one (what ``it`` and ``its`` are about)."""
+    found = mentions(text, low, high, names, resolve)
+    pronoun = _PRONOUN.match(text, low, high)
+    if pronoun is not None and (not found or found[0][1] >= pronoun.end()):
+        node = before[1] if pronoun.group(1) else before[0]
+        if node is not None:
+            found.insert(0, (node, pronoun.start(1), pronoun.end(1)))
+    if not found:
+        return []
+    skeleton, numbers = _skeleton(text, low, high, found)
+    if "\n" in skeleton:
+        return []
+    facts = _sets(skeleton, found, numbers, low, high)
+    if facts is not None:
+        return facts
+    distinct = list(dict.fromkeys(node for node, _, _ in found))
+    if _STATE.search(skeleton):
+        return [(IN_FLUX, (), None, low, high)] if _IN_FLUX.search(skeleton) else []
+    span = (found[0][1], high if not numbers else max(numbers[-1][2], found[-1][2]))
+    listed = _NEIGHBOUR_LIST.search(skeleton)
+    if listed is not None and not numbers:
+        return _neighbour_list(listed, skeleton, found, span)
+    negated = _NEGATION.search(skeleton) is not None
+    if _DEGREE.search(skeleton):
+        if len(distinct) == 1 and len(numbers) == 1 and not negated:
+            return [("degree", (distinct[0],), numbers[0][0], *span)]
+        return []
+    if _DISTANCE.search(skeleton):
+        if len(distinct) == 2 and len(numbers) == 1 and not negated:
+            kind = "hops" if _HOP_WORDS.search(skeleton) else "distance"
+            source = re.search(r"\bfrom\s+N(\d+)", skeleton)  # "of B from A": A first
+            pair = (distinct[0], distinct[1])
+            if source is not None and found[int(source.group(1))][0] == pair[1]:
+                pair = (pair[1], pair[0])
+            return [(kind, pair, numbers[0][0], *span)]
+        return []
+    weight, edge = _WEIGHT.search(skeleton), _EDGE.search(skeleton)
+    if numbers:
+        if len(numbers) != 1 or negated or _ROUTE.search(skeleton):
+            return []
+        value = numbers[0][0]
+        if weight is not None and len(distinct) == 1 and edge is None:
+            return [("node_weight", (distinct[0],), value, *span)]
+        dash = _DASH_PAIR.search(skeleton) if not names.numeric_ids else None
+        cost = _COST.search(skeleton) is not None and edge is not None
+        if len(distinct) == 2 and (weight is not None or cost or dash is not None):
+            pair = (distinct[0], distinct[1])
+            return [("edge", pair, None, *span), ("edge_weight", pair, value, *span)]
+        return []
+    if edge is None or _ROUTE.search(skeleton):
+        return []
+    if negated and not _GOVERNED.search(skeleton):
+        return []
+    kind = "non_edge" if negated else "edge"
+    if len(distinct) == 2 and len(found) == 2:
+        return [(kind, (distinct[0], distinct[1]), None, *span)]
+    head = _HEAD_LIST.match(skeleton)
+    if head is None or not _EDGE.search(head.group("mid")):
+        return []
+    owner = found[int(head.group("head"))][0]
+    items = [found[int(i)] for i in re.findall(r"N(\d+)", head.group("list"))]
+    return [(kind, (owner, node), None, a, b) for node, a, b in items if node != owner]
+
+
+def _skeleton(
+    text: str, low: int, high: int, found: list[tuple[str, int, int]]
+) -> tuple[str, list[tuple[int, int, int]]]:
+    """The clause with its names written ``N0, N1, ...`` and its numbers ``#0, #1, ...``
+    (values with their spans)."""
+    parts: list[str] = []
+    numbers: list[tuple[int, int, int]] = []
+    position = low
+    for index, (_, a, b) in enumerate([*found, ("", high, high)]):
+        gap = text[position:a]
+        skip = [m.span() for m in _NOT_A_VALUE.finditer(gap)]
+        last = 0
+        for match in _NUMBER.finditer(gap):
+            if any(s <= match.start() < e for s, e in skip):
+                continue
+            parts.append(_plain(gap[last : match.start()]) + f"#{len(numbers)}")
+            numbers.append((int(match.group()), position + match.start(), position + match.end()))
+            last = match.end()
+        parts.append(_plain(gap[last:]))
+        if index < len(found):
+            parts.append(f"N{index}")
+        position = b
+    return "".join(parts).rstrip(" .!:;,"), numbers
+
+
+def _plain(written: str) -> str:
+    """Prose without emphasis and code marks (``**A**`` is ``A``)."""
+    return written.translate(_MARKS)
+
+
+_MARKS = str.maketrans("", "", '*`"“”')
+
+
+def _neighbour_list(
+    listed: re.Match[str], skeleton: str, found: list[tuple[str, int, int]], span: tuple[int, int]
+) -> list[Fact]:
+    head = next(g for g in (listed.group("h1"), listed.group("h2"), listed.group("h3")) if g)
+    owner = found[int(head)][0]
+    items = [found[int(i)] for i in re.findall(r"N(\d+)", listed.group("list"))]
+    if any(node == owner for node, _, _ in items) or _NEGATION.search(skeleton):
+        return []
+    facts: list[Fact] = [("edge", (owner, node), None, a, b) for node, a, b in items]
+    opened = listed.group("open").strip() or re.search(r"\bhas\b", listed.group(), re.I)
+    if opened and not _PARTIAL.search(skeleton):  # "A neighbours B" is an edge, not a list
+        listed_nodes = tuple(dict.fromkeys(node for node, _, _ in items))
+        facts.append(("neighbours", (owner, *listed_nodes), None, *span))
+    return facts
+
+
+def _sets(
+    skeleton: str,
+    found: list[tuple[str, int, int]],
+    numbers: list[tuple[int, int, int]],
+    low: int,
+    high: int,
+) -> list[Fact] | None:
+    """Cliques, triangles, k-cores and hop balls; ``None`` where the clause names no set."""
+    ball = _BALL.search(skeleton)
+    if ball is None and not _SET.search(skeleton):
+        return None
+    if _NEGATION.search(skeleton):
+        return []
+    if ball is not None:
+        k_written = next(g for g in ball.group("a", "b", "c", "d") if g is not None)
+        k = numbers[int(k_written)][0] if ball.group("a") or ball.group("c") else int(k_written)
+        source = found[int(ball.group("src"))][0]
+        items = [found[int(i)][0] for i in re.findall(r"N(\d+)", ball.group("list"))]
+        return [("within_hops", (source, *dict.fromkeys(items)), k, found[0][1], high)]
+    lists = list(_SET_LIST.finditer(skeleton))
+    if len(lists) != 1:
+        return []
+    items = [found[int(i)][0] for i in re.findall(r"N(\d+)", lists[0].group(1))]
+    if len(items) != len(found):
+        return []
+    nodes = tuple(dict.fromkeys(items))
+    core = _K_CORE.search(skeleton)
+    if core is not None:
+        k = numbers[int(core.group(1))][0] if core.group(1) else int(core.group(2))
+        return [("k_core", nodes, k, low, high)] if nodes else []
+    if re.search(r"\b(?:cliques?|triangles?)\b", skeleton, re.I) and len(nodes) >= 2:
+        return [("clique", nodes, None, found[0][1], found[-1][2])]
+    return []
+
+
+# ---------------------------------------------------------------------------------------------
+# Calls and indexings: "cost(A, B) = 7", "Neighbours(A) = {B, C}", "w[A] = 5"
+
+_CALL = re.compile(
+    r"(?<![\w\\])\\?(?:text\{|mathrm\{|operatorname\{)?([A-Za-zδΔ]+)\}?\s*([(\[])\s*"
+)
+_CALL_KINDS = (
+    (re.compile(r"deg(?:ree)?", re.I), "degree", 1),
+    (re.compile(r"d|dist(?:ance)?|sp|delta|δ|shortest|len(?:gth)?|hops?", re.I), "distance", 2),
+    (re.compile(r"w|wt|weight|cost|c", re.I), "weight", 0),
+    (
+        re.compile(r"n|nbrs?|neighbou?rs?|neighbou?rhood|adj(?:acent|acency)?|gamma|γ", re.I),
+        "neighbours",
+        1,
+    ),
+)
+_OPENING = re.compile(r"[(\[]")
+_FUNCTION_BEFORE = re.compile(r"([a-zA-Zδγ]+)\}?\s*$")
+_FUNCTIONS = re.compile(
+    r"deg\w*|d|dist\w*|sp|delta|δ|shortest|len\w*|hops?|w|wt|weight|cost|c|n|nbrs?|neighbo\w*|"
+    r"adj\w*|gamma|γ",
+    re.I,
+)
+
+
+def has_call(text: str, low: int, high: int) -> bool:
+    """Whether ``text[low:high]`` holds a call or indexing with a function name of the
+    lexicon (``deg(``, ``w[``, ``Neighbours(``)."""
+    for opening in _OPENING.finditer(text, low, high):
+        before = _FUNCTION_BEFORE.search(text, max(low, opening.start() - 16), opening.start())
+        if before is not None and _FUNCTIONS.fullmatch(before.group(1)):
+            return True
+    return False
+
+
+_ARGUMENT_GLUE = re.compile(r"\s*,\s*")
+_CALL_VALUE = re.compile(r"\s*(?:=|:|is|equals)\s*(\d+)(?!\s*[-+*/]\s*\d)(?![\w.])", re.I)
+_CALL_LIST = re.compile(r"\s*(?:=|:|is|are)\s*\\?[{\[(]?", re.I)
+
+
+def call_facts(
+    text: str, low: int, high: int, after: Callable[[str, int, int], tuple[str, int] | None]
+) -> list[Fact]:
+    """Facts written as a call or an indexing with a function name from the lexicon;
+    ``after(text, start, high)`` reads the node named at ``start``."""
+    facts: list[Fact] = []
+    if not has_call(text, low, high):
+        return facts
+    for match in _CALL.finditer(text, low, high):
+        kind, arity = next(
+            ((k, n) for pattern, k, n in _CALL_KINDS if pattern.fullmatch(match.group(1))),
+            ("", 0),
+        )
+        if not kind:
+            continue
+        closer = ")" if match.group(2) == "(" else "]"
+        args: list[tuple[str, int]] = []
+        position = match.end()
+        while len(args) < 2:
+            node = after(text, position, high)
+            if node is None:
+                break
+            args.append(node)
+            position = _skip_quotes(text, node[1], high)
+            glue = _ARGUMENT_GLUE.match(text, position, high)
+            if glue is None or text[position : position + 1] == closer:
+                break
+            position = glue.end()
+        position = _skip_quotes(text, position, high)
+        while position < high and text[position] in " \\":
+            position += 1
+        if not args or text[position : position + 1] != closer:
+            continue
+        position += 1
+        nodes = tuple(node for node, _ in args)
+        if kind == "neighbours" and len(nodes) == 1:
+            facts += _call_list(text, match.start(), position, high, nodes[0], after)
+            continue
+        value = _CALL_VALUE.match(text, position, high)
+        if value is None or (arity and len(nodes) != arity) or len(set(nodes)) != len(nodes):
+            continue
+        if kind == "weight":
+            kind = "node_weight" if len(nodes) == 1 else "edge_weight"
+            if kind == "node_weight" and match.group(1).lower() in ("cost", "c"):
+                continue
+        facts.append((kind, nodes, int(value.group(1)), match.start(), value.end()))
+    return facts
+
+
+def _skip_quotes(text: str, position: int, high: int) -> int:
+    while position < high and text[position] in "\"'”’*`":
+        position += 1
+    return position
+
+
+def _call_list(
+    text: str,
+    start: int,
+    position: int,
+    high: int,
+    owner: str,
+    after: Callable[[str, int, int], tuple[str, int] | None],
+) -> list[Fact]:
+    opening = _CALL_LIST.match(text, position, high)
+    if opening is None:
+        return []
+    items: list[tuple[str, int, int]] = []
+    position = opening.end()
+    while True:
+        position = _skip_space(text, position, high)
+        node = after(text, position, high)
+        if node is None:
+            break
+        items.append((node[0], position, node[1]))
+        position = _skip_quotes(text, node[1], high)
+        glue = _ARGUMENT_GLUE.match(text, position, high)
+        if glue is None:
+            break
+        position = glue.end()
+    rest = text[position:high].strip(" \\}])$.")
+    if not items or rest or any(node == owner for node, _, _ in items):
+        return []
+    facts: list[Fact] = [("edge", (owner, node), None, a, b) for node, a, b in items]
+    listed = tuple(dict.fromkeys(node for node, _, _ in items))
+    facts.append(("neighbours", (owner, *listed), None, start, high))
+    return facts
+
+
+def _skip_space(text: str, position: int, high: int) -> int:
+    while position < high and text[position] in " \\{[(":
+        position += 1
+    return position

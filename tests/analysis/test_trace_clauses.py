@@ -1,0 +1,126 @@
+"""The clause reader: names found exactly, unseen wording read by its structure, and prose that
+states no fact (questions, plans, hypotheses, algorithm state, arithmetic) read as nothing."""
+
+from __future__ import annotations
+
+import networkx as nx
+import pytest
+
+from gralgo.analysis._trace_claims import extract_claims
+from gralgo.analysis._trace_clauses import mentions
+from gralgo.score import NodeNames
+
+
+def _graph() -> nx.Graph[str]:
+    graph: nx.Graph[str] = nx.Graph()
+    for u, v, w in [("Paris", "Lyon", 7), ("Lyon", "New York", 3), ("Paris", "Saint-Denis", 2),
+                    ("Saint-Denis", "Lyon", 4), ("Kyoto", "New York", 5)]:  # fmt: skip
+        graph.add_edge(u, v, weight=w)
+    return graph
+
+
+def _read(text: str, numeric_ids: bool = False) -> list[tuple[str, frozenset[str], int | None]]:
+    names = NodeNames(_graph(), numeric_ids)
+    return [(c.kind, frozenset(c.nodes), c.value) for c in extract_claims(text, names)]
+
+
+def test_names_are_whole_word_runs_the_resolver_names() -> None:
+    names = NodeNames(_graph())
+    text = "So New York = 3 and Saint-Denis's neighbour is Kyoto."
+    found = [node for node, _, _ in mentions(text, 0, len(text), names, names.resolve)]
+    assert found == ["New York", "Saint-Denis", "Kyoto"]
+    numeric = NodeNames(_graph(), numeric_ids=True)
+    text = "nodes 0 and 2 share an edge; (3, 4) is an edge; 3 - 1 = 2"
+    found = [node for node, _, _ in mentions(text, 0, len(text), numeric, numeric.resolve)]
+    assert found == ["Kyoto", "New York", "Paris", "Saint-Denis"]
+
+
+P, L, N, S, K = "Paris", "Lyon", "New York", "Saint-Denis", "Kyoto"
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "nodes", "value"),
+    [
+        ("Okay, Paris is hooked up... no wait. Lyon links up with Kyoto.", "edge", {L, K}, None),
+        ("There's a road between Paris and New York.", "edge", {P, N}, None),
+        ("Paris and Lyon are disconnected.", "non_edge", {P, L}, None),
+        ("The edge between Kyoto and Paris is missing.", "non_edge", {K, P}, None),
+        ("Kyoto has exactly 1 links.", "degree", {K}, 1),
+        ("So Lyon ends up with a degree of 4.", "degree", {L}, 4),
+        ("New York is 12 away from Paris.", "distance", {P, N}, 12),
+        ("Paris sits 3 hops from Kyoto.", "hops", {P, K}, 3),
+        ("The edge linking Lyon and New York has length 3.", "edge_weight", {L, N}, 3),
+        (
+            "Looking again: the neighbours of Saint-Denis would be Paris and Lyon.",
+            "neighbours",
+            {S, P, L},
+            None,
+        ),  # fmt: skip
+        ("nbrs(Lyon) = {Paris, New York, Saint-Denis}", "neighbours", {L, P, N, S}, None),
+        ("Is Kyoto adjacent to Paris? No.", "non_edge", {K, P}, None),
+        ("For Kyoto, the neighbours are New York.", "neighbours", {K, N}, None),
+    ],
+)
+def test_unseen_wording_is_read_by_its_structure(
+    text: str, kind: str, nodes: set[str], value: int | None
+) -> None:
+    assert (kind, frozenset(nodes), value) in _read(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Is Paris connected to Kyoto? Let me check the list.",
+        "If Paris were adjacent to Kyoto, the distance would be 8.",
+        "Maybe Lyon and Kyoto are neighbours.",
+        "Let me look at the edge between Paris and Kyoto.",
+        "I need to find the distance from Paris to Kyoto.",
+        "Paris has 2 unvisited neighbours left.",
+        "Lyon and Kyoto have a common neighbour.",
+        "Current distance to Kyoto: 15 via Lyon.",
+        "Update: dist from Paris to Kyoto is now 20.",
+        "Pop Paris; push its neighbours Lyon, Kyoto.",
+        "Paris and Kyoto: 3 + 4 = 7, so the edge count is 9.",
+        "Kyoto is not the answer, but Paris is linked in the list.",
+        "Queue: [Paris, Kyoto], 2 edges processed.",
+        "The path from Paris to Kyoto has 4 edges and costs 15.",
+        "Paris should be connected to Kyoto if the graph is complete.",
+        "Wait, Paris connected to Kyoto? That seems wrong.",
+        "Going from Paris to Kyoto costs 15.",
+    ],
+)
+def test_prose_that_states_no_fact_is_not_read(text: str) -> None:
+    read = _read(text)
+    assert [claim for claim in read if P in claim[1] and K in claim[1]] == [], read
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "nodes", "value"),
+    [
+        ("Now take Kyoto: its degree is 2.", "degree", {K}, 2),
+        ("Lyon has degree 3, and is linked to Kyoto.", "edge", {L, K}, None),
+        ("Consider Kyoto. It is adjacent to Paris.", "edge", {K, P}, None),
+    ],
+)
+def test_a_clause_without_a_name_is_about_the_node_named_before(
+    text: str, kind: str, nodes: set[str], value: int | None
+) -> None:
+    assert (kind, frozenset(nodes), value) in _read(text)
+
+
+def test_it_is_not_read_where_the_line_named_several_nodes() -> None:
+    assert all(claim[0] != "degree" for claim in _read("Paris is linked to Lyon; its degree is 2."))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "After removing Kyoto, Paris has degree 1.",
+        "Paris's remaining neighbours are Lyon.",
+        "The tentative distance from Paris to New York is 10.",
+        "So far, dist(Paris, New York) = 10.",
+    ],
+)
+def test_algorithm_state_is_no_claim_about_the_graph(text: str) -> None:
+    read = _read(text)
+    assert [c for c in read if c[0] in ("degree", "distance", "neighbours")] == [], read
