@@ -10,7 +10,8 @@ goal; the extractor was then tuned on ``dev2`` and measured once on a fresh list
 before that tuning (round 2, now ``dev3``), which missed it too; round 3 tuned on ``dev3`` and
 measured once on a third fresh list (``HELD_OUT``, now ``dev4``), which missed it as well. The
 clause reader (``gralgo/analysis/_trace_clauses.py``) was then built and tuned on all four;
-a fresh held-out list is measured apart from this module.
+round 4 (split ``round4``, bank in ``trace_facts_round4``) was written by another author
+without reading the extractor, before the clause reader existed: it is measured, never tuned on.
 
 Graphs and certificates come from each task's solver (``trace_facts_planted._graph``), so the
 labels are exact: each statement states one fact, correct or with one planted error of a known
@@ -29,15 +30,17 @@ import networkx as nx
 
 from gralgo.analysis._trace_check import ERROR_KINDS
 from gralgo.tasks import InstanceRejected, Problem, TaskSettings, make_task
+from tests.analysis import trace_facts_round4
 from tests.analysis.trace_facts_planted import FORMATS, TASKS, Planted, _graph, _long_names
 
-SPLITS = ("dev", "dev2", "dev3", "dev4")
+SPLITS = ("dev", "dev2", "dev3", "dev4", "round4")
 
 # Placeholders: {u} {v} a node as written in prose (``node 12`` under numeric ids), {bu} {bv}
 # the bare name or id, {w} a weight, {d} a number (degree, distance, total), {h} hops, {k} the
 # task's k, {items} ``A, B, C``, {items_and} ``A, B, and C``, {items_brace} ``{A, B, C}``,
 # {bitems} bare names, {path} ``A → B → C``, {bpath} ``A -> B -> C`` (bare), {sum} ``3 + 4``,
-# {shape} clique or triangle. A statement kind's phrasings: ``(style, template)``.
+# {shape} clique or triangle, {d_words} {h_words} {k_words} the number in words (round 4).
+# A statement kind's phrasings: ``(style, template)``.
 Phrasing = tuple[str, str]
 
 PHRASINGS: dict[str, dict[str, list[Phrasing]]] = {
@@ -449,6 +452,13 @@ FILLER["dev4"] = [
     "The answer should be at most 12.",
 ]
 
+# Round 4 (``trace_facts_round4``): written without reading the extractor, measured, never tuned on.
+for _kind, _phrasings in trace_facts_round4.PHRASINGS.items():
+    PHRASINGS[_kind]["round4"] = _phrasings
+for _kind, _tables in trace_facts_round4.TABLES.items():
+    TABLES[_kind]["round4"] = _tables
+FILLER["round4"] = trace_facts_round4.FILLER
+
 
 @dataclass
 class Labelled(Planted):
@@ -489,8 +499,21 @@ class _Writer:
         self.length += len(text)
 
 
-def _fields(template: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+_WORDS = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen twenty"
+).split()
+
+
+def _in_words(n: int) -> str:
+    """``3`` -> ``three`` (up to twenty; digits beyond)."""
+    return _WORDS[n] if 0 <= n < len(_WORDS) else str(n)
+
+
+def _fields(template: str) -> list[str]:
+    """The template's fields in order (not a set: the order of ``bare``'s draws must not
+    depend on string hashing, or each process would write other traces)."""
+    return list(dict.fromkeys(name for _, name, _, _ in string.Formatter().parse(template) if name))
 
 
 class _Author:
@@ -551,6 +574,8 @@ class _Author:
                     str(self.graph.edges[a, b].get("weight", 1))
                     for a, b in zip(path, path[1:], strict=False)
                 )
+            elif field.endswith("_words"):
+                filled[field] = _in_words(int(str(values[field.removesuffix("_words")])))
             else:
                 filled[field] = values[field]
         return template.format(**filled)
