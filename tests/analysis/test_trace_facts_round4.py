@@ -21,7 +21,7 @@ from tests.analysis.test_trace_facts_phrasings import _misses
 from tests.analysis.trace_facts_planted import FORMATS, TASKS
 
 ROOT = Path(__file__).resolve().parents[2]
-EARLIER = ("dev", "dev2", "dev3", "test")
+EARLIER = ("dev", "dev2", "dev3", "dev4")
 PLACEHOLDERS = {
     *("u", "v", "bu", "bv", "w", "d", "h", "k", "items", "items_and", "items_brace"),
     *("bitems", "path", "bpath", "sum", "shape", "d_words", "h_words", "k_words"),

@@ -34,6 +34,8 @@ from tests.analysis import trace_facts_round4
 from tests.analysis.trace_facts_planted import FORMATS, TASKS, Planted, _graph, _long_names
 
 SPLITS = ("dev", "dev2", "dev3", "dev4", "round4")
+TUNED = ("dev", "dev2", "dev3", "dev4")
+"""The lists the extractor was tuned on; the others are held out (measured, never tuned on)."""
 
 # Placeholders: {u} {v} a node as written in prose (``node 12`` under numeric ids), {bu} {bv}
 # the bare name or id, {w} a weight, {d} a number (degree, distance, total), {h} hops, {k} the
