@@ -14,7 +14,6 @@ Run from the repository root:
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import resource
 import sys
@@ -32,6 +31,9 @@ sys.path.insert(0, str(REPO))
 
 from gralgo.analysis import AnalysisOutput, Segmentation, run_trace_facts  # noqa: E402
 from gralgo.dataset import LEVELS  # noqa: E402
+
+sys.path.insert(0, str(REPO / "benchmarks"))
+from _measure import Row, Sample, interleaved, load_average, print_rows, write_rows  # noqa: E402
 
 ADJECTIVES = "amber ancient bright calm copper distant golden green hidden iron misty noble".split()
 NOUNS = "abbey bridge canal castle garden harbour lake market mill orchard river tower".split()
@@ -135,29 +137,37 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--responses", type=int, default=21_600)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--json", help="append the result rows to this JSON-lines file")
     args = parser.parse_args()
     built = time.perf_counter()
     samples, instances = synthetic_job(args.responses)
     size = samples["answer_text"].str.len()
     print(f"built {len(samples)} responses ({size.mean() / 1000:.1f} KB mean, "
           f"{size.min()}-{size.max()} chars) in {time.perf_counter() - built:.1f} s")  # fmt: skip
-    load = os.getloadavg()
-    cpu0 = _cpu()
-    wall0 = time.perf_counter()
-    with tempfile.TemporaryDirectory() as out:
-        table = run_trace_facts(
-            samples,
-            AnalysisOutput(Path(out)),
-            instances=instances,
-            segmentation=Segmentation(),
-            workers=args.workers,
-        )
-    wall = time.perf_counter() - wall0
-    cpu = _cpu() - cpu0
-    after = os.getloadavg()[0]
-    print(f"trace_facts: {len(table)} responses, {int(table['claims'].sum())} claims, "
-          f"wall {wall:.1f} s, CPU {cpu:.1f} s; load average before {load[0]:.2f} "
-          f"{load[1]:.2f} {load[2]:.2f}, after {after:.2f}; cores {os.cpu_count()}")  # fmt: skip
+    claims: list[int] = []
+
+    def one_round(_round: int) -> Sample:
+        load = load_average()
+        cpu0 = _cpu()
+        wall0 = time.perf_counter()
+        with tempfile.TemporaryDirectory() as out:
+            table = run_trace_facts(
+                samples,
+                AnalysisOutput(Path(out)),
+                instances=instances,
+                segmentation=Segmentation(),
+                workers=args.workers,
+            )
+        claims.append(int(table["claims"].sum()))
+        return Sample(time.perf_counter() - wall0, load, cpu_s=_cpu() - cpu0)
+
+    results = interleaved({"in process": one_round}, args.rounds)
+    name = (f"analysis=trace_facts, {len(samples):,} responses (~{size.mean() / 1000:.1f} KB, "
+            f"{claims[0]:,} claims), {args.workers} workers, in process")  # fmt: skip
+    rows = [Row("bench_trace_facts", name, results["in process"], goal="<= 60 s on 2 cores")]
+    print_rows(rows)
+    write_rows(args.json, rows)
 
 
 if __name__ == "__main__":
