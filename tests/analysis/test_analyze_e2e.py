@@ -19,7 +19,7 @@ from gralgo.evaluate import evaluate, load_instances
 from gralgo.results import read_job
 from gralgo.settings import settings_from_config
 from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, StubServer
-from tests.conftest import compose_config
+from tests.conftest import compose_config, tree_state
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -53,15 +53,6 @@ def finished_job(stub_server: StubServer, tmp_path_factory: pytest.TempPathFacto
         result = evaluate(settings)
     assert result.run_id and read_job(result.output_dir).mlflow.run_id == result.run_id
     return result.output_dir
-
-
-def tree_state(root: Path) -> dict[str, tuple[int, int]]:
-    """Each file under ``root``: its size and modification time."""
-    return {
-        str(path.relative_to(root)): (path.stat().st_size, path.stat().st_mtime_ns)
-        for path in root.rglob("*")
-        if path.is_file()
-    }
 
 
 @pytest.fixture(autouse=True)
