@@ -59,6 +59,15 @@ def compose_config(overrides: Sequence[str] = ()) -> dict:
     return plain
 
 
+def tree_state(root: Path) -> dict[str, tuple[int, int]]:
+    """Each file under ``root``: its size and modification time."""
+    return {
+        str(path.relative_to(root)): (path.stat().st_size, path.stat().st_mtime_ns)
+        for path in root.rglob("*")
+        if path.is_file()
+    }
+
+
 @pytest.fixture
 def make_settings(tmp_path: Path) -> Callable[..., AppSettings]:
     """Settings for ``overrides`` with outputs, cache and ledger under ``tmp_path``."""

@@ -9,6 +9,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pandas as pd
@@ -16,21 +17,30 @@ import pytest
 
 from gralgo.evaluate import evaluate, load_instances
 from gralgo.results import read_job
-from gralgo.testing import FAKE_KEY_ENV, StubServer
+from gralgo.settings import settings_from_config
+from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, StubServer
+from tests.conftest import compose_config, tree_state
 
 REPO = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture()
-def finished_job(make_settings, judge_stub: StubServer, tmp_path: Path) -> Path:
-    """A 3-sample evaluation job of the stub: correct with markers, wrong, correct."""
-    settings = make_settings(
-        "model=openai_compatible", "model.name=stub-model", f"model.api_base={judge_stub.api_base}",
-        f"model.api_key_env={FAKE_KEY_ENV}", "task=[max_degree]", "level=1",
+@pytest.fixture(scope="module")
+def finished_job(stub_server: StubServer, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A 3-sample evaluation job of the stub: correct with markers, wrong, correct.
+
+    Built once for the module: every test only reads it (its analysis, judge ledger and MLflow
+    store go under the test's own ``tmp_path``).
+    """
+    root = tmp_path_factory.mktemp("finished-job")
+    settings = settings_from_config(compose_config([
+        f"paths.outputs={root / 'outputs'}", f"paths.cache={root / 'cache'}",
+        "model=openai_compatible", "model.name=stub-model",
+        f"model.api_base={stub_server.api_base}", f"model.api_key_env={FAKE_KEY_ENV}",
+        "task=[max_degree]", "level=1",
         "dataset.per_level=3", "sampling.k=1", "mlflow.enabled=true",
-    )  # fmt: skip
+    ]))  # fmt: skip
     prompts = [i.prompts["edge_list"] for i in load_instances(settings)]
-    judge_stub.control(
+    stub_server.control(
         answers={
             prompts[0].text: f"Count degrees. So it is {prompts[0].answer}. Wait, recheck. "
             f"But fine: \\boxed{{{prompts[0].answer}}}",
@@ -38,9 +48,20 @@ def finished_job(make_settings, judge_stub: StubServer, tmp_path: Path) -> Path:
             prompts[2].text: f"\\boxed{{{prompts[2].answer}}}",
         }
     )
-    result = evaluate(settings)
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv(FAKE_KEY_ENV, FAKE_KEY)
+        result = evaluate(settings)
     assert result.run_id and read_job(result.output_dir).mlflow.run_id == result.run_id
     return result.output_dir
+
+
+@pytest.fixture(autouse=True)
+def job_left_as_built(finished_job: Path) -> Iterator[None]:
+    """The shared job's outputs (job folder, ledger, MLflow store) are the same after a test."""
+    outputs = finished_job.parents[2]
+    before = tree_state(outputs)
+    yield
+    assert tree_state(outputs) == before, "a test changed the module's shared job"
 
 
 def cli(tmp_path: Path, stub: StubServer, job: Path, *extra: str) -> list[str]:

@@ -4,6 +4,7 @@ evaluation that stores logprobs, then each analysis with the scripted judge read
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from pathlib import Path
 
 import pandas as pd
@@ -17,8 +18,9 @@ from gralgo.analysis._judge import load_prompt, render_prompt
 from gralgo.analysis._responses import AnalysisInputError
 from gralgo.errors import ConfigError
 from gralgo.evaluate import evaluate, load_instances
-from gralgo.settings import analyze_settings_from_config
-from gralgo.testing import FAKE_KEY_ENV, StubServer
+from gralgo.settings import analyze_settings_from_config, settings_from_config
+from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, StubServer
+from tests.conftest import compose_config, tree_state
 
 CONF = Path(__file__).resolve().parents[2] / "conf"
 
@@ -57,18 +59,25 @@ def analyze(tmp_path: Path, stub: StubServer, job: Path, *extra: str):
     return run_analysis(analyze_settings_from_config(plain, tmp_path / "out"))
 
 
-@pytest.fixture()
-def logprob_job(make_settings, judge_stub: StubServer) -> tuple[Path, list[str]]:
-    """A job with stored logprobs: correct with two 4-letter markers, wrong, correct."""
-    settings = make_settings(
-        "model=openai_compatible", "model.name=stub-model", f"model.api_base={judge_stub.api_base}",
-        f"model.api_key_env={FAKE_KEY_ENV}", "task=[max_degree]", "level=1",
-        "dataset.per_level=3", "sampling.k=1", "mlflow.enabled=false", "sampling.logprobs=true",
-        "sampling.top_logprobs=4",
-    )  # fmt: skip
+@pytest.fixture(scope="module")
+def logprob_job(
+    stub_server: StubServer, tmp_path_factory: pytest.TempPathFactory
+) -> tuple[Path, list[str]]:
+    """A job with stored logprobs: correct with two 4-letter markers, wrong, correct.
+
+    Built once for the module: the tests only read it (``job_left_as_built`` checks).
+    """
+    root = tmp_path_factory.mktemp("logprob-job")
+    settings = settings_from_config(compose_config([
+        f"paths.outputs={root / 'outputs'}", f"paths.cache={root / 'cache'}",
+        "model=openai_compatible", "model.name=stub-model",
+        f"model.api_base={stub_server.api_base}", f"model.api_key_env={FAKE_KEY_ENV}",
+        "task=[max_degree]", "level=1", "dataset.per_level=3", "sampling.k=1",
+        "mlflow.enabled=false", "sampling.logprobs=true", "sampling.top_logprobs=4",
+    ]))  # fmt: skip
     prompts = [i.prompts["edge_list"] for i in load_instances(settings)]
     a = prompts[0].answer
-    judge_stub.control(
+    stub_server.control(
         answers={
             prompts[0].text: f"Count the degrees first. Hmmm carefully: it is {a}. "
             f"Okay the answer stays \\boxed{{{a}}}",
@@ -76,13 +85,26 @@ def logprob_job(make_settings, judge_stub: StubServer) -> tuple[Path, list[str]]
             prompts[2].text: f"\\boxed{{{prompts[2].answer}}}",
         }
     )
-    return evaluate(settings).output_dir, [str(p.answer) for p in prompts]
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv(FAKE_KEY_ENV, FAKE_KEY)
+        job = evaluate(settings).output_dir
+    return job, [str(p.answer) for p in prompts]
+
+
+@pytest.fixture
+def job_left_as_built(logprob_job: tuple[Path, list[str]]) -> Iterator[None]:
+    """The shared job's outputs are the same after a test that reads it."""
+    outputs = logprob_job[0].parents[2]
+    before = tree_state(outputs)
+    yield
+    assert tree_state(outputs) == before, "a test changed the module's shared job"
 
 
 def entropy_options() -> list[str]:
     return ["analysis.segmentation=entropy", f"analysis.entropy_threshold={THRESHOLD}"]
 
 
+@pytest.mark.usefixtures("job_left_as_built")
 def test_overthinking_segments_at_high_entropy_tokens(
     logprob_job: tuple[Path, list[str]], judge_stub: StubServer, tmp_path: Path
 ) -> None:
@@ -117,6 +139,7 @@ def test_overthinking_segments_at_high_entropy_tokens(
     assert "high-entropy word tokens" in summary and "entropy >= " in summary
 
 
+@pytest.mark.usefixtures("job_left_as_built")
 def test_self_verification_segments_at_high_entropy_tokens(
     logprob_job: tuple[Path, list[str]], judge_stub: StubServer, tmp_path: Path
 ) -> None:

@@ -1,7 +1,8 @@
 """One of N identical processes sharing a ledger (used by the concurrency tests and benchmark).
 
-``python ledger_worker.py API_BASE LEDGER N K CONCURRENCY LEASE_S GO_FILE`` (LEDGER: a file
-or a ``postgresql://`` URL): imports everything, prints ``READY``, waits until ``GO_FILE``
+``python ledger_worker.py API_BASE LEDGER N K CONCURRENCY LEASE_S GO_FILE [CLIENT]`` (LEDGER: a
+file or a ``postgresql://`` URL; CLIENT: ``litellm``, the default, or ``direct``, which does not
+import litellm): imports everything, prints ``READY``, waits until ``GO_FILE``
 exists (so all workers start together), runs the ``N`` stub requests ``K`` times each, and
 prints one JSON line with its report (after SIGTERM/SIGINT too: ``"interrupted": true``,
 exit status 4).
@@ -25,7 +26,9 @@ from gralgo.testing import make_requests  # noqa: E402
 
 def main() -> None:
     api_base, ledger_path, n, k, conc, lease_s, go_file = sys.argv[1:8]
-    load_litellm()
+    client = sys.argv[8] if len(sys.argv) > 8 else "litellm"
+    if client == "litellm":
+        load_litellm()
     requests = make_requests(api_base, int(n))
     print("READY", flush=True)
     while not Path(go_file).exists():
@@ -36,6 +39,7 @@ def main() -> None:
             report = run_samples_sync(
                 ledger.missing(requests, int(k)), ledger, max_concurrency=int(conc),
                 max_attempts=3, timeout_s=30, failure_budget=0.5, lease_s=float(lease_s),
+                client=client,
             )  # fmt: skip
     except RunInterrupted as err:
         print(json.dumps({"interrupted": True, "message": str(err)}), flush=True)

@@ -43,7 +43,9 @@ def test_four_processes_share_one_server_ledger_and_pay_each_sample_once(
     n, k = 12, 3
     stub.control(latency_s=0.1)
     go = tmp_path / "go"
-    workers = start_workers(stub, url, go, 4, n, k)  # type: ignore[arg-type]
+    # The direct client (no litellm import in each of the four): the server ledger's claims are
+    # what is tested here; four litellm processes share a ledger in test_runner_concurrency.py.
+    workers = start_workers(stub, url, go, 4, n, k, client="direct")  # type: ignore[arg-type]
     stub.control(latency_s=0.1)
     go.touch()
     reports = results(workers)

@@ -20,9 +20,17 @@ WORKER = Path(__file__).resolve().parent / "ledger_worker.py"
 
 
 def start_workers(
-    stub: StubServer, ledger: Path, go: Path, count: int, n: int, k: int, lease_s: float = 60
+    stub: StubServer,
+    ledger: Path,
+    go: Path,
+    count: int,
+    n: int,
+    k: int,
+    lease_s: float = 60,
+    client: str = "litellm",
 ) -> list[subprocess.Popen[str]]:
-    args = [stub.api_base, str(ledger), str(n), str(k), "4", str(lease_s), str(go)]
+    """``count`` ledger workers, each READY (imports done) and waiting for ``go``."""
+    args = [stub.api_base, str(ledger), str(n), str(k), "4", str(lease_s), str(go), client]
     workers = [
         subprocess.Popen([sys.executable, str(WORKER), *args], stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE, text=True, env=dict(os.environ))
