@@ -3,7 +3,6 @@ no longer exists is known as such."""
 
 from __future__ import annotations
 
-import pickle
 import subprocess
 import sys
 from pathlib import Path
@@ -12,21 +11,6 @@ import pytest
 
 from gralgo.tracking._mlflow_job import JobRun
 from gralgo.tracking._mlflow_runs import JOB_TAG, owner_is_gone, process_tags, run_exists
-
-JOB = """
-import os, pickle, signal, sys
-from pathlib import Path
-from gralgo.tracking._mlflow_job import JobRun
-
-settings = pickle.loads(Path(sys.argv[1]).read_bytes())
-out, when = Path(sys.argv[2]), sys.argv[3]
-run = JobRun(settings)
-run.start()
-print(run.run_id, flush=True)
-if when == "logging":
-    run.finish({"pass_at_k": 0.5}, [out / "summary.csv"], out)
-os.kill(os.getpid(), signal.SIGKILL)  # kill -9: no handler, no cleanup of its own
-"""
 
 
 def _client(settings):  # noqa: ANN001, ANN202
@@ -40,31 +24,6 @@ def _results(tmp_path: Path) -> Path:
     out.mkdir(exist_ok=True)
     (out / "summary.csv").write_text("task,pass_at_k\nmax_degree,0.5\n")
     return out
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("when", ["calling", "logging"])
-def test_a_job_killed_outright_leaves_its_run_killed(
-    make_settings, tmp_path: Path, when: str
-) -> None:
-    """kill -9 of the job, while it calls its model or while its results are logged: its
-    logging process sees the pipe close and ends the run KILLED, complete=false."""
-    import time
-
-    settings = make_settings("level=1").report_settings()
-    pickled = tmp_path / "settings.pickle"
-    pickled.write_bytes(pickle.dumps(settings))
-    out = _results(tmp_path)
-    job = subprocess.run([sys.executable, "-c", JOB, str(pickled), str(out), when],
-                         capture_output=True, text=True, timeout=300)  # fmt: skip
-    assert job.returncode == -9, job.stderr
-    run_id = job.stdout.split()[0]
-    client = _client(settings)
-    deadline = time.monotonic() + 120
-    while client.get_run(run_id).info.status == "RUNNING" and time.monotonic() < deadline:
-        time.sleep(0.2)
-    run = client.get_run(run_id)
-    assert run.info.status == "KILLED" and run.data.tags["complete"] == "false"
 
 
 @pytest.mark.slow

@@ -1,0 +1,64 @@
+"""The job's MLflow logging process: a job killed outright leaves its run KILLED (the child
+sees the pipe close); a job whose logging process died fails with one line."""
+
+from __future__ import annotations
+
+import pickle
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+JOB = """
+import os, pickle, signal, sys
+from pathlib import Path
+from gralgo.tracking._mlflow_job import JobRun
+
+settings = pickle.loads(Path(sys.argv[1]).read_bytes())
+out, when = Path(sys.argv[2]), sys.argv[3]
+run = JobRun(settings)
+run.start()
+print(run.run_id, flush=True)
+if when == "logging":
+    run.finish({"pass_at_k": 0.5}, [out / "summary.csv"], out)
+os.kill(os.getpid(), signal.SIGKILL)  # kill -9: no handler, no cleanup of its own
+"""
+
+
+def _client(settings):  # noqa: ANN001, ANN202
+    from mlflow import MlflowClient
+
+    return MlflowClient(tracking_uri=settings.mlflow.tracking_uri)
+
+
+def _results(tmp_path: Path) -> Path:
+    out = tmp_path / "job"
+    out.mkdir(exist_ok=True)
+    (out / "summary.csv").write_text("task,pass_at_k\nmax_degree,0.5\n")
+    return out
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("when", ["calling", "logging"])
+def test_a_job_killed_outright_leaves_its_run_killed(
+    make_settings, tmp_path: Path, when: str
+) -> None:
+    """kill -9 of the job, while it calls its model or while its results are logged: its
+    logging process sees the pipe close and ends the run KILLED, complete=false."""
+    import time
+
+    settings = make_settings("level=1").report_settings()
+    pickled = tmp_path / "settings.pickle"
+    pickled.write_bytes(pickle.dumps(settings))
+    out = _results(tmp_path)
+    job = subprocess.run([sys.executable, "-c", JOB, str(pickled), str(out), when],
+                         capture_output=True, text=True, timeout=300)  # fmt: skip
+    assert job.returncode == -9, job.stderr
+    run_id = job.stdout.split()[0]
+    client = _client(settings)
+    deadline = time.monotonic() + 120
+    while client.get_run(run_id).info.status == "RUNNING" and time.monotonic() < deadline:
+        time.sleep(0.2)
+    run = client.get_run(run_id)
+    assert run.info.status == "KILLED" and run.data.tags["complete"] == "false"
