@@ -20,6 +20,7 @@ import logging
 import shlex
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -378,20 +379,34 @@ def log_results_of_job(
     open run (in the logging child)."""
     from gralgo.report import mlflow_entries
     from gralgo.tracking._mlflow import log_results
-    from gralgo.tracking._samples_table import log_samples_table
+    from gralgo.tracking._samples_table import (
+        SAMPLES_TABLE_ARTIFACT,
+        log_written_table,
+        start_samples_table,
+    )
     from gralgo.tracking._secrets import secret_env_names
 
     env_names = secret_env_names(settings.config)
     uri = settings.mlflow.tracking_uri
-    log_results(
-        tracking_uri=uri, run_id=run_id, metrics=metrics, stepped=mlflow_entries(metrics),
-        artifacts=[p for p in artifacts  # the page's shards too: MLflow's copy of it opens
-                   if p.is_relative_to(out_dir) and not p.is_relative_to(out_dir / "tables")],
-        artifact_dir=out_dir / "tables" if (out_dir / "tables").is_dir() else None,
-        artifact_root=out_dir,
-        secret_env_names=env_names,
-    )  # fmt: skip
-    log_samples_table(uri, run_id, out_dir / "samples.jsonl", env_names)
+    with tempfile.TemporaryDirectory(prefix="gralgo-table-") as staging:
+        table = Path(staging) / SAMPLES_TABLE_ARTIFACT
+        writer = start_samples_table(out_dir / "samples.jsonl", table, env_names)
+        try:
+            log_results(
+                tracking_uri=uri, run_id=run_id, metrics=metrics, stepped=mlflow_entries(metrics),
+                artifacts=[p for p in artifacts  # the page's shards too: MLflow's copy opens
+                           if p.is_relative_to(out_dir)
+                           and not p.is_relative_to(out_dir / "tables")],
+                artifact_dir=out_dir / "tables" if (out_dir / "tables").is_dir() else None,
+                artifact_root=out_dir,
+                secret_env_names=env_names,
+            )  # fmt: skip
+        except BaseException:
+            if writer is not None:
+                writer.kill()
+                writer.wait()
+            raise
+        log_written_table(uri, run_id, writer, table)
 
 
 def close_job_run(
