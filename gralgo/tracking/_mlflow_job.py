@@ -242,16 +242,21 @@ class JobRun:
             self._run_id, self.experiment_id = self._logger.reply("opened")
         return self._run_id
 
-    def _open(self, parent_run_id: str | None) -> None:
-        from gralgo.tracking._run_logger import RunLogger
+    def _spawn(self) -> RunLogger:
+        """The logging child, started now if not yet (it imports MLflow until told to open)."""
+        if self._logger is None:
+            from gralgo.tracking._run_logger import RunLogger
 
-        self._logger = RunLogger()
-        self._logger.send("open", self.settings, parent_run_id)
+            self._logger = RunLogger()
+        return self._logger
+
+    def _open(self, parent_run_id: str | None) -> None:
+        self._spawn().send("open", self.settings, parent_run_id)
         self._opening = True
 
     def start(self) -> None:
         """Open the run in the background, from now on (idempotent)."""
-        if self.settings.mlflow.enabled and self._logger is None and self._run_id is None:
+        if self.settings.mlflow.enabled and not self._opening and self._run_id is None:
             from gralgo.tracking._hydra_callbacks import parent_run_id_for_job
 
             self._open(parent_run_id_for_job())
@@ -282,10 +287,13 @@ class JobRun:
         settings, parent = self.settings, parent_run_id_for_job()
         fingerprint = results_fingerprint(settings, parent, artifacts)
         marker = settings.outputs_dir / "mlflow_logged" / fingerprint
-        if self._logger is None:
+        if not self._opening and self._run_id is None:
             logged = _logged_run(settings, marker)
             if logged is not None:
                 self.finished = True
+                if self._logger is not None:  # it opened nothing
+                    self._logger.close()
+                    self._logger = None
                 self._run_id = logged
                 if "mlflow" in sys.modules:  # the experiment's id, where it costs no import
                     from gralgo.tracking._mlflow import open_experiment
@@ -323,6 +331,8 @@ class JobRun:
         marker.write_text(f"{self._run_id}\n", encoding="utf-8")
 
     def __enter__(self) -> JobRun:
+        if self.settings.mlflow.enabled:
+            self._spawn()  # MLflow's import starts now, in the child, before the run opens
         return self
 
     def __exit__(
@@ -335,6 +345,9 @@ class JobRun:
             self.wait()
         logger, self._logger = self._logger, None
         if logger is None:
+            return
+        if not logger.sent:  # asked for nothing, it holds no run: stopped
+            logger.close()
             return
         from gralgo.errors import RunInterrupted
 

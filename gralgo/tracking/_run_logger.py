@@ -3,8 +3,9 @@
 A job never imports MLflow (its import alone costs ~2.5 s of CPU, mostly ``mlflow.genai``, which
 ``mlflow/__init__.py`` imports unconditionally); in a thread of the job it would hold the GIL
 against the event loop that sends the model calls. This child process, started niced when the
-job's work begins, imports MLflow, opens the run and waits; the job sends it the results when its
-reports are written and waits for it at its end. Messages are pickled over its stdin and stdout
+job enters its work (before its plan), imports MLflow and its SQL store, opens the run when the
+job's calls begin and waits; the job sends it the results when its reports are written and waits
+for it at its end. Messages are pickled over its stdin and stdout
 (the child's own prints go to stderr):
 
     job -> child: ("open", settings, parent_run_id)       child -> job: ("opened", run_id, exp_id)
@@ -53,10 +54,13 @@ class RunLogger:
         )  # fmt: skip
         self.open = True
         """Whether the child may still read messages (False once told to end, or gone)."""
+        self.sent = False
+        """Whether the child was sent anything (else it holds no run: :meth:`close` stops it)."""
 
     def send(self, *message: Any) -> None:
         """Send one message; a child that is gone is reported by :meth:`reply`."""
         assert self.process.stdin is not None
+        self.sent = True
         try:
             pickle.dump(message, self.process.stdin, protocol=pickle.HIGHEST_PROTOCOL)
             self.process.stdin.flush()
@@ -91,8 +95,11 @@ class RunLogger:
         return tuple(values)
 
     def close(self) -> int:
-        """Close the pipe and wait for the child's exit; its status."""
+        """Close the pipe and wait for the child's exit; its status. A child never sent a
+        message (still importing MLflow, holding no run) is stopped, not waited for."""
         self.open = False
+        if not self.sent:
+            self.process.terminate()
         if self.process.stdin is not None and not self.process.stdin.closed:
             try:
                 self.process.stdin.close()
@@ -121,6 +128,9 @@ class _Warnings(logging.Handler):
 
 def serve(inbox: IO[bytes], outbox: IO[bytes]) -> int:
     """The child's loop: open, log and close one run as the job says; its exit status."""
+    # MLflow's own imports first, while the job still plans: the run then opens at once.
+    from mlflow.store.tracking.sqlalchemy_store import SqlAlchemyStore  # noqa: F401
+
     from gralgo.tracking._mlflow import end_run
     from gralgo.tracking._mlflow_job import close_job_run, log_results_of_job, start_job_run
 
