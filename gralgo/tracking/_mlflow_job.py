@@ -31,7 +31,7 @@ from gralgo.errors import MlflowLoggingError
 
 if TYPE_CHECKING:
     from gralgo.report import ReportSettings
-    from gralgo.tracking._run_logger import RunLogger
+    from gralgo.tracking._logger_pipe import RunLogger
 
 log = logging.getLogger("gralgo")
 
@@ -245,7 +245,7 @@ class JobRun:
     def _spawn(self) -> RunLogger:
         """The logging child, started now if not yet (it imports MLflow until told to open)."""
         if self._logger is None:
-            from gralgo.tracking._run_logger import RunLogger
+            from gralgo.tracking._logger_pipe import RunLogger
 
             self._logger = RunLogger()
         return self._logger
@@ -282,7 +282,7 @@ class JobRun:
         if not self.settings.mlflow.enabled:
             return None
         from gralgo.tracking._hydra_callbacks import parent_run_id_for_job
-        from gralgo.tracking._run_logger import metrics_message
+        from gralgo.tracking._logger_pipe import metrics_message
 
         settings, parent = self.settings, parent_run_id_for_job()
         fingerprint = results_fingerprint(settings, parent, artifacts)
@@ -315,7 +315,7 @@ class JobRun:
         closing, self._closing = self._closing, None
         if closing is None or self._logger is None:
             return
-        from gralgo.tracking._run_logger import metrics_message
+        from gralgo.tracking._logger_pipe import metrics_message
 
         marker, late_metrics = closing
         logger = self._logger

@@ -62,3 +62,33 @@ def test_a_job_killed_outright_leaves_its_run_killed(
         time.sleep(0.2)
     run = client.get_run(run_id)
     assert run.info.status == "KILLED" and run.data.tags["complete"] == "false"
+
+
+NEVER_IMPORTED = """
+import pickle, sys
+from pathlib import Path
+from gralgo.tracking._mlflow_job import JobRun
+
+settings = pickle.loads(Path(sys.argv[1]).read_bytes())
+out = Path(sys.argv[2])
+with JobRun(settings) as run:
+    run.start()
+    run_id = run.finish({"pass_at_k": 0.5}, [out / "summary.csv"], out)
+print(run_id, sorted(m for m in sys.modules if m.split(".")[0] in ("mlflow", "sqlalchemy")))
+"""
+
+
+@pytest.mark.slow
+def test_the_job_never_imports_mlflow(make_settings, tmp_path: Path) -> None:
+    """MLflow (~2.5 s of CPU to import) loads only in the logging process."""
+    settings = make_settings("level=1").report_settings()
+    pickled = tmp_path / "settings.pickle"
+    pickled.write_bytes(pickle.dumps(settings))
+    out = _results(tmp_path)
+    job = subprocess.run([sys.executable, "-c", NEVER_IMPORTED, str(pickled), str(out)],
+                         capture_output=True, text=True, timeout=300)  # fmt: skip
+    assert job.returncode == 0, job.stderr
+    run_id, imported = job.stdout.split(maxsplit=1)
+    assert imported.strip() == "[]"
+    run = _client(settings).get_run(run_id)
+    assert run.info.status == "FINISHED" and run.data.metrics["pass_at_k"] == 0.5
