@@ -80,7 +80,7 @@ class RunLogger:
         message (still importing MLflow, holding no run) is stopped, not waited for."""
         self.open = False
         if not self.sent:
-            self.process.terminate()
+            self.process.kill()  # it ignores SIGTERM
         if self.process.stdin is not None and not self.process.stdin.closed:
             try:
                 self.process.stdin.close()

@@ -16,8 +16,9 @@ for it at its end. Messages are pickled over its stdin and stdout
     says the step failed (the run is then FAILED) and the child exits 1.
 
 If the job dies (even by SIGKILL) its end of the pipe closes: the child then marks an open run
-KILLED with ``complete=false``. The child runs in its own session, so a Ctrl-C at the terminal
-reaches only the job, which tells it (``end``).
+KILLED with ``complete=false``. The child runs in its own session and ignores SIGTERM and SIGINT
+(a Ctrl-C at the terminal, or Slurm's SIGTERM to every process of a preempted job): the job tells
+it how it ended (``end``), or its pipe closes.
 """
 
 from __future__ import annotations
@@ -136,7 +137,11 @@ def _opened(run_id: str | None) -> str:
 
 def main() -> int:
     """Serve the job on stdin/stdout; everything else printed goes to stderr."""
+    import signal
+
     os.nice(NICENESS)
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, signal.SIG_IGN)
     outbox = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
     try:

@@ -92,3 +92,44 @@ def test_the_job_never_imports_mlflow(make_settings, tmp_path: Path) -> None:
     assert imported.strip() == "[]"
     run = _client(settings).get_run(run_id)
     assert run.info.status == "FINISHED" and run.data.metrics["pass_at_k"] == 0.5
+
+
+PREEMPTED = """
+import pickle, sys, time
+from pathlib import Path
+from gralgo.tracking._mlflow_job import JobRun
+
+settings = pickle.loads(Path(sys.argv[1]).read_bytes())
+with JobRun(settings) as run:
+    run.start()
+    print(run.run_id, run._logger.process.pid, flush=True)
+    time.sleep(300)
+"""
+
+
+@pytest.mark.slow
+def test_sigterm_to_every_process_of_the_job_leaves_its_run_killed(
+    make_settings, tmp_path: Path
+) -> None:
+    """Slurm preempts a job by sending SIGTERM to each of its processes: the logging process
+    outlives the job (it ignores the signal) and ends the run KILLED."""
+    import os
+    import signal
+    import time
+
+    settings = make_settings("level=1").report_settings()
+    pickled = tmp_path / "settings.pickle"
+    pickled.write_bytes(pickle.dumps(settings))
+    job = subprocess.Popen([sys.executable, "-c", PREEMPTED, str(pickled)],
+                           stdout=subprocess.PIPE, text=True)  # fmt: skip
+    assert job.stdout is not None
+    run_id, child = job.stdout.readline().split()
+    os.kill(int(child), signal.SIGTERM)
+    job.send_signal(signal.SIGTERM)
+    assert job.wait(timeout=60) == -signal.SIGTERM
+    client = _client(settings)
+    deadline = time.monotonic() + 120
+    while client.get_run(run_id).info.status == "RUNNING" and time.monotonic() < deadline:
+        time.sleep(0.2)
+    run = client.get_run(run_id)
+    assert run.info.status == "KILLED" and run.data.tags["complete"] == "false"
