@@ -213,10 +213,10 @@ class JobRun:
     marks a started run FAILED (KILLED on SIGTERM or Ctrl-C: ``RunInterrupted``,
     ``KeyboardInterrupt``).
 
-    MLflow works in a child process (:mod:`gralgo.tracking._run_logger`): :meth:`start` starts
-    it, and it imports MLflow and opens the run while the job calls its model; :meth:`finish`
-    hands it the results and returns; :meth:`wait` waits for them to be logged and raises its
-    error (:class:`~gralgo.errors.MlflowLoggingError`; the run is then FAILED). Leaving the
+    MLflow works in a child process (:mod:`gralgo.tracking._run_logger`), started when the
+    block is entered: it imports MLflow, opens the run on :meth:`start` (while the job calls its
+    model) and logs the results :meth:`finish` hands it (it returns at once); :meth:`wait`
+    waits for them to be logged and raises its error (:class:`~gralgo.errors.MlflowLoggingError`; the run is then FAILED). Leaving the
     block waits for the child too, so nothing is lost and no child outlives the job; a job
     killed outright leaves its run KILLED (the child sees the pipe close).
     """
@@ -318,13 +318,14 @@ class JobRun:
         from gralgo.tracking._logger_pipe import metrics_message
 
         marker, late_metrics = closing
-        logger = self._logger
-        logger.reply("logged")
-        late = {} if late_metrics is None else metrics_message(late_metrics())
-        logger.send("close", late)
-        logger.reply("closed")
-        self._logger = None
-        status = logger.close()
+        logger, self._logger = self._logger, None
+        try:
+            logger.reply("logged")
+            late = {} if late_metrics is None else metrics_message(late_metrics())
+            logger.send("close", late)
+            logger.reply("closed")
+        finally:  # after an error too: the child has ended the run FAILED, or is gone
+            status = logger.close()
         if status != 0:
             raise MlflowLoggingError(f"the MLflow logging process exited with status {status}")
         marker.parent.mkdir(parents=True, exist_ok=True)
