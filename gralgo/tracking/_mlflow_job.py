@@ -216,16 +216,16 @@ class JobRun:
     MLflow works in a child process (:mod:`gralgo.tracking._run_logger`), started when the
     block is entered: it imports MLflow, opens the run on :meth:`start` (while the job calls its
     model) and logs the results :meth:`finish` hands it (it returns at once); :meth:`wait`
-    waits for them to be logged and raises its error (:class:`~gralgo.errors.MlflowLoggingError`; the run is then FAILED). Leaving the
-    block waits for the child too, so nothing is lost and no child outlives the job; a job
-    killed outright leaves its run KILLED (the child sees the pipe close).
+    waits for them to be logged and raises its error (:class:`~gralgo.errors.MlflowLoggingError`;
+    the run is then FAILED). Leaving the block waits for the child too, so nothing is lost and
+    no child outlives the job; a job killed outright leaves its run KILLED (the child sees the
+    pipe close).
     """
 
     def __init__(self, settings: ReportSettings) -> None:
         self.settings = settings
         self.experiment_id: str | None = None
         """Known once the run was logged by this job (not for a re-run already logged)."""
-        self.finished = False
         self._run_id: str | None = None
         self._logger: RunLogger | None = None
         self._opening = False
@@ -290,7 +290,6 @@ class JobRun:
         if not self._opening and self._run_id is None:
             logged = _logged_run(settings, marker)
             if logged is not None:
-                self.finished = True
                 if self._logger is not None:  # it opened nothing
                     self._logger.close()
                     self._logger = None
@@ -304,7 +303,6 @@ class JobRun:
                 return logged
             self._open(parent)
         run_id = self.run_id
-        self.finished = True
         assert self._logger is not None
         self._logger.send("log", metrics_message(metrics), list(artifacts), out_dir, complete)
         self._closing = (marker, late_metrics)
