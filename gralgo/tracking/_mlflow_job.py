@@ -180,9 +180,11 @@ def _is_duplicate_row(err: Exception) -> bool:
     )  # fmt: skip
 
 
-def start_job_run(settings: ReportSettings, parent_run_id: str | None) -> tuple[str, str]:
+def start_job_run(
+    settings: ReportSettings, parent_run_id: str | None, argv: Sequence[str] | None = None
+) -> tuple[str, str]:
     """Create the job's run (RUNNING) with tags, params and the dataset input; its id and its
-    experiment's."""
+    experiment's. ``argv``: the job's command line (default: this process's)."""
     from gralgo.tracking._mlflow import create_run, open_experiment
     from gralgo.tracking._mlflow_runs import JOB_TAG, end_orphans, job_key, process_tags
     from gralgo.tracking._secrets import secret_env_names
@@ -196,7 +198,7 @@ def start_job_run(settings: ReportSettings, parent_run_id: str | None) -> tuple[
         tracking_uri=settings.mlflow.tracking_uri,
         experiment_name=settings.mlflow.experiment_name,
         run_name=run_name(settings),
-        tags={**job_tags(settings), **source_tags(), JOB_TAG: key, **process_tags()},
+        tags={**job_tags(settings), **source_tags(argv), JOB_TAG: key, **process_tags()},
         params=job_params(settings),
         parent_run_id=parent_run_id,
         secret_env_names=secret_env_names(settings.config),
@@ -251,7 +253,7 @@ class JobRun:
         return self._logger
 
     def _open(self, parent_run_id: str | None) -> None:
-        self._spawn().send("open", self.settings, parent_run_id)
+        self._spawn().send("open", self.settings, parent_run_id, list(sys.argv))
         self._opening = True
 
     def start(self) -> None:

@@ -8,7 +8,7 @@ job's calls begin and waits; the job sends it the results when its reports are w
 for it at its end. Messages are pickled over its stdin and stdout
 (the child's own prints go to stderr):
 
-    job -> child: ("open", settings, parent_run_id)       child -> job: ("opened", run_id, exp_id)
+    job -> child: ("open", settings, parent_id, argv)     child -> job: ("opened", run_id, exp_id)
                   ("log", metrics, artifacts, out_dir, complete)         ("logged",)
                   ("close", late_metrics)                                ("closed",)
                   ("end", "FAILED" | "KILLED")  the job failed or was interrupted
@@ -89,8 +89,8 @@ def serve(inbox: IO[bytes], outbox: IO[bytes]) -> int:
             return 0
         try:
             if kind == "open":
-                settings, parent_run_id = args
-                run_id, experiment_id = start_job_run(settings, parent_run_id)
+                settings, parent_run_id, argv = args  # the job's command line, not ours
+                run_id, experiment_id = start_job_run(settings, parent_run_id, argv)
                 answer("opened", run_id, experiment_id)
             elif kind == "log":
                 metrics, artifacts, out_dir, complete = args
