@@ -41,6 +41,8 @@ class RunLogger:
     def send(self, *message: Any) -> None:
         """Send one message; a child that is gone is reported by :meth:`reply`."""
         assert self.process.stdin is not None
+        if not self.open:
+            return
         self.sent = True
         try:
             pickle.dump(message, self.process.stdin, protocol=pickle.HIGHEST_PROTOCOL)
