@@ -43,6 +43,11 @@ class RunInterrupted(GralgoError):
         self.signal_name = signal_name
 
 
+class MlflowLoggingError(GralgoError):
+    """The job's MLflow run could not be opened or logged (its results are in the job folder;
+    the same command again logs them)."""
+
+
 class IncompleteRunError(GralgoError):
     """A run that ended without every sample: stopped early, or samples missing or errored."""
 

@@ -639,10 +639,6 @@ def report_results(
     """
     from gralgo.publish import completeness, write_reports
 
-    if job_run is not None:
-        job_run.ready()  # MLflow's imports in the background end before pandas' here
-        if clock is not None:
-            clock.lap("mlflow")
     frame = with_instance_columns(samples_table(out_dir, settings.mode.name), instances)
     if settings.mode.name == "certificate":
         frame = with_certificate_verdicts(settings, frame, instances)

@@ -7,8 +7,9 @@ nothing left to call (a re-run) logs only when its results differ from a logged 
 under ``outputs/mlflow_logged/`` remembers the run that already holds them, and its id is
 returned once the run is found to exist (``mlflow.log_duplicates=true`` logs anyway). Runs
 a killed process left RUNNING are ended by the next run of the same job (``_mlflow_runs``).
-MLflow's work (its import, opening the run, logging) runs in one background thread
-(:class:`JobRun`), which the job waits for before it ends.
+MLflow's work (its import, opening the run, logging) runs in a niced child process
+(:mod:`gralgo.tracking._run_logger`, driven by :class:`JobRun`), which the job waits for before
+it ends.
 """
 
 from __future__ import annotations
@@ -19,18 +20,20 @@ import logging
 import shlex
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
+
+from gralgo.errors import MlflowLoggingError
 
 if TYPE_CHECKING:
     from gralgo.report import ReportSettings
+    from gralgo.tracking._logger_pipe import RunLogger
 
 log = logging.getLogger("gralgo")
-_T = TypeVar("_T")
 
 
 def job_tags(settings: ReportSettings) -> dict[str, str]:
@@ -177,9 +180,11 @@ def _is_duplicate_row(err: Exception) -> bool:
     )  # fmt: skip
 
 
-def start_job_run(settings: ReportSettings, parent_run_id: str | None) -> tuple[str, str]:
+def start_job_run(
+    settings: ReportSettings, parent_run_id: str | None, argv: Sequence[str] | None = None
+) -> tuple[str, str]:
     """Create the job's run (RUNNING) with tags, params and the dataset input; its id and its
-    experiment's."""
+    experiment's. ``argv``: the job's command line (default: this process's)."""
     from gralgo.tracking._mlflow import create_run, open_experiment
     from gralgo.tracking._mlflow_runs import JOB_TAG, end_orphans, job_key, process_tags
     from gralgo.tracking._secrets import secret_env_names
@@ -193,7 +198,7 @@ def start_job_run(settings: ReportSettings, parent_run_id: str | None) -> tuple[
         tracking_uri=settings.mlflow.tracking_uri,
         experiment_name=settings.mlflow.experiment_name,
         run_name=run_name(settings),
-        tags={**job_tags(settings), **source_tags(), JOB_TAG: key, **process_tags()},
+        tags={**job_tags(settings), **source_tags(argv), JOB_TAG: key, **process_tags()},
         params=job_params(settings),
         parent_run_id=parent_run_id,
         secret_env_names=secret_env_names(settings.config),
@@ -206,51 +211,57 @@ class JobRun:
     """The MLflow run of one job; a no-op when ``mlflow.enabled`` is false.
 
     Use as a context manager around the job: :meth:`start` when work begins, :meth:`finish`
-    with the results; leaving the block with an exception marks a started run FAILED (KILLED on
-    SIGTERM or Ctrl-C: ``RunInterrupted``, ``KeyboardInterrupt``).
+    with the results, :meth:`wait` for them to be logged; leaving the block with an exception
+    marks a started run FAILED (KILLED on SIGTERM or Ctrl-C: ``RunInterrupted``,
+    ``KeyboardInterrupt``).
 
-    MLflow works in one background thread: :meth:`start` opens the run (importing MLflow) while
-    the job calls its model; :meth:`finish` hands the results to it and returns, :meth:`wait`
-    waits for them to be logged and raises the logging's error (the run is then FAILED).
-    Leaving the block waits too, so nothing is lost and the process never exits mid-log.
+    MLflow works in a child process (:mod:`gralgo.tracking._run_logger`), started when the
+    block is entered: it imports MLflow, opens the run on :meth:`start` (while the job calls its
+    model) and logs the results :meth:`finish` hands it (it returns at once); :meth:`wait`
+    waits for them to be logged and raises its error (:class:`~gralgo.errors.MlflowLoggingError`;
+    the run is then FAILED). Leaving the block waits for the child too, so nothing is lost and
+    no child outlives the job; a job killed outright leaves its run KILLED (the child sees the
+    pipe close).
     """
 
     def __init__(self, settings: ReportSettings) -> None:
         self.settings = settings
         self.experiment_id: str | None = None
-        """Known once the run was logged in this process (not for a re-run already logged)."""
-        self.finished = False
+        """Known once the run was logged by this job (not for a re-run already logged)."""
         self._run_id: str | None = None
-        self._worker: ThreadPoolExecutor | None = None
-        self._opening: Future[tuple[str, str]] | None = None
-        self._logging: Future[None] | None = None
+        self._logger: RunLogger | None = None
+        self._opening = False
+        """Whether the child's "opened" reply is still to be read."""
+        self._closing: tuple[Path, Callable[[], Mapping[str, float]] | None] | None = None
+        """After :meth:`finish`: the marker to write and the late metrics, for :meth:`wait`."""
 
     @property
     def run_id(self) -> str | None:
-        """The run's id, once open (waits for its creation in the background; raises its
-        error); None before :meth:`start` and with MLflow off."""
-        if self._run_id is None and self._opening is not None:
-            self._run_id, self.experiment_id = self._opening.result()
+        """The run's id, once open (waits for the child to open it; raises its error); None
+        before :meth:`start` and with MLflow off."""
+        if self._opening and self._logger is not None:
+            self._opening = False
+            self._run_id, self.experiment_id = self._logger.reply("opened")
         return self._run_id
 
-    def _submit(self, work: Callable[[], _T]) -> Future[_T]:
-        if self._worker is None:
-            self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gralgo-mlflow")
-        return self._worker.submit(work)
+    def _spawn(self) -> RunLogger:
+        """The logging child, started now if not yet (it imports MLflow until told to open)."""
+        if self._logger is None:
+            from gralgo.tracking._logger_pipe import RunLogger
+
+            self._logger = RunLogger()
+        return self._logger
+
+    def _open(self, parent_run_id: str | None) -> None:
+        self._spawn().send("open", self.settings, parent_run_id, list(sys.argv))
+        self._opening = True
 
     def start(self) -> None:
         """Open the run in the background, from now on (idempotent)."""
-        if self.settings.mlflow.enabled and self._opening is None and self._run_id is None:
+        if self.settings.mlflow.enabled and not self._opening and self._run_id is None:
             from gralgo.tracking._hydra_callbacks import parent_run_id_for_job
 
-            settings, parent = self.settings, parent_run_id_for_job()
-            self._opening = self._submit(lambda: start_job_run(settings, parent))
-
-    def ready(self) -> None:
-        """Wait until a started run is open: the job's own imports (pandas, ...) then never
-        race MLflow's in two threads."""
-        if self._opening is not None:
-            self._opening.exception()  # raised where the run id is read
+            self._open(parent_run_id_for_job())
 
     def finish(
         self,
@@ -261,27 +272,29 @@ class JobRun:
         complete: bool = True,
         late_metrics: Callable[[], Mapping[str, float]] | None = None,
     ) -> str | None:
-        """Log the results and close the run in the background; the run id (None when MLflow
-        is off).
+        """Hand the results to the child to log and return; the run id (None when MLflow is
+        off).
 
         Without an open run, identical results already logged are not logged again (see the
         module docstring). A partial job (``complete=False``) gets the tag ``complete=false``
-        and ends FAILED. ``late_metrics`` are read now and logged last, just before the run is
-        closed (the job's wall time, so that it covers the logging too: the caller waits in
-        :meth:`wait` meanwhile).
+        and ends FAILED. ``late_metrics`` are read in :meth:`wait` once the rest is logged and
+        logged last, just before the run is closed (the job's wall time, so that it covers the
+        logging too).
         """
         if not self.settings.mlflow.enabled:
             return None
         from gralgo.tracking._hydra_callbacks import parent_run_id_for_job
+        from gralgo.tracking._logger_pipe import metrics_message
 
         settings, parent = self.settings, parent_run_id_for_job()
         fingerprint = results_fingerprint(settings, parent, artifacts)
         marker = settings.outputs_dir / "mlflow_logged" / fingerprint
-        run_id = self.run_id
-        self.finished = True
-        if run_id is None:
+        if not self._opening and self._run_id is None:
             logged = _logged_run(settings, marker)
             if logged is not None:
+                if self._logger is not None:  # it opened nothing
+                    self._logger.close()
+                    self._logger = None
                 self._run_id = logged
                 if "mlflow" in sys.modules:  # the experiment's id, where it costs no import
                     from gralgo.tracking._mlflow import open_experiment
@@ -290,30 +303,37 @@ class JobRun:
                         settings.mlflow.tracking_uri, settings.mlflow.experiment_name
                     )
                 return logged
-            self._run_id, self.experiment_id = start_job_run(settings, parent)
-            run_id = self._run_id
-        files = list(artifacts)
-
-        def log() -> None:
-            _log_results(settings, run_id, metrics, files, out_dir, complete, late_metrics)
-            marker.parent.mkdir(parents=True, exist_ok=True)
-            marker.write_text(run_id + "\n", encoding="utf-8")
-
-        self._logging = self._submit(log)
+            self._open(parent)
+        run_id = self.run_id
+        assert self._logger is not None
+        self._logger.send("log", metrics_message(metrics), list(artifacts), out_dir, complete)
+        self._closing = (marker, late_metrics)
         return run_id
 
     def wait(self) -> None:
-        """Wait for the background logging to end; raise its error."""
-        logging_, self._logging = self._logging, None
+        """Wait for the child to log the results and close the run; raise its error."""
+        closing, self._closing = self._closing, None
+        if closing is None or self._logger is None:
+            return
+        from gralgo.tracking._logger_pipe import metrics_message
+
+        marker, late_metrics = closing
+        logger, self._logger = self._logger, None
         try:
-            if logging_ is not None:
-                logging_.result()
-        finally:
-            if self._worker is not None and self._logging is None:
-                self._worker.shutdown(wait=True)
-                self._worker = None
+            logger.reply("logged")
+            late = {} if late_metrics is None else metrics_message(late_metrics())
+            logger.send("close", late)
+            logger.reply("closed")
+        finally:  # after an error too: the child has ended the run FAILED, or is gone
+            status = logger.close()
+        if status != 0:
+            raise MlflowLoggingError(f"the MLflow logging process exited with status {status}")
+        marker.parent.mkdir(parents=True, exist_ok=True)
+        marker.write_text(f"{self._run_id}\n", encoding="utf-8")
 
     def __enter__(self) -> JobRun:
+        if self.settings.mlflow.enabled:
+            self._spawn()  # MLflow's import starts now, in the child, before the run opens
         return self
 
     def __exit__(
@@ -324,25 +344,28 @@ class JobRun:
     ) -> None:
         if exc_type is None:
             self.wait()
+        logger, self._logger = self._logger, None
+        if logger is None:
             return
-        try:
-            self.wait()
-            run_id = None if self.finished else self.run_id
-        except Exception as err:  # the job's own error matters more
-            log.warning("MLflow logging failed too: %s", err)
-            return
-        if run_id is None:
+        if not logger.sent:  # asked for nothing, it holds no run: stopped
+            logger.close()
             return
         from gralgo.errors import RunInterrupted
-        from gralgo.tracking._mlflow import end_run
 
-        killed = issubclass(exc_type, (KeyboardInterrupt, RunInterrupted))  # SIGTERM/SIGINT
-        status = "KILLED" if killed else "FAILED"
-        try:
-            end_run(tracking_uri=self.settings.mlflow.tracking_uri, run_id=run_id,
-                    status=status)  # fmt: skip
-        except Exception as err:  # the job's own error matters more
-            log.warning("could not mark MLflow run %s %s: %s", run_id, status, err)
+        # The job failed, was interrupted, or ended without handing over its results.
+        killed = exc_type is not None and issubclass(
+            exc_type, (KeyboardInterrupt, RunInterrupted)
+        )  # SIGTERM/SIGINT
+        logger.send("end", "KILLED" if killed else "FAILED")
+        try:  # the job's own error matters more than the child's
+            if self._opening:
+                self._opening = False
+                self._run_id, self.experiment_id = logger.reply("opened")
+        except MlflowLoggingError as err:
+            log.warning("%s", err)
+        status = logger.close()
+        if status != 0:
+            log.warning("the MLflow logging process exited with status %s", status)
 
 
 def _logged_run(settings: ReportSettings, marker: Path) -> str | None:
@@ -359,44 +382,62 @@ def _logged_run(settings: ReportSettings, marker: Path) -> str | None:
     return None
 
 
-def _log_results(
+def log_results_of_job(
     settings: ReportSettings,
     run_id: str,
     metrics: dict[str, float],
     artifacts: Sequence[Path],
     out_dir: Path,
-    complete: bool = True,
-    late_metrics: Callable[[], Mapping[str, float]] | None = None,
 ) -> None:
-    from mlflow import MlflowClient
-
+    """Log a job's metrics, its folder's files (hard-linked) and its samples table into its
+    open run (in the logging child)."""
     from gralgo.report import mlflow_entries
-    from gralgo.tracking._mlflow import end_run, log_results, metric_value
+    from gralgo.tracking._mlflow import log_results
+    from gralgo.tracking._samples_table import (
+        SAMPLES_TABLE_ARTIFACT,
+        log_written_table,
+        start_samples_table,
+    )
     from gralgo.tracking._secrets import secret_env_names
 
     env_names = secret_env_names(settings.config)
     uri = settings.mlflow.tracking_uri
-    try:
-        log_results(
-            tracking_uri=uri, run_id=run_id, metrics=metrics, stepped=mlflow_entries(metrics),
-            artifacts=[p for p in artifacts  # the page's shards too: MLflow's copy of it opens
-                       if p.is_relative_to(out_dir) and not p.is_relative_to(out_dir / "tables")],
-            artifact_dir=out_dir / "tables" if (out_dir / "tables").is_dir() else None,
-            artifact_root=out_dir,
-            secret_env_names=env_names,
-        )  # fmt: skip
-        from gralgo.tracking._samples_table import log_samples_table
+    with tempfile.TemporaryDirectory(prefix="gralgo-table-") as staging:
+        table = Path(staging) / SAMPLES_TABLE_ARTIFACT
+        writer = start_samples_table(out_dir / "samples.jsonl", table, env_names)
+        try:
+            log_results(
+                tracking_uri=uri, run_id=run_id, metrics=metrics, stepped=mlflow_entries(metrics),
+                artifacts=[p for p in artifacts  # the page's shards too: MLflow's copy opens
+                           if p.is_relative_to(out_dir)
+                           and not p.is_relative_to(out_dir / "tables")],
+                artifact_dir=out_dir / "tables" if (out_dir / "tables").is_dir() else None,
+                artifact_root=out_dir,
+                secret_env_names=env_names,
+            )  # fmt: skip
+        except BaseException:
+            if writer is not None:
+                writer.kill()
+                writer.wait()
+            raise
+        log_written_table(uri, run_id, writer, table)
 
-        log_samples_table(uri, run_id, out_dir / "samples.jsonl", env_names)
-        if late_metrics is not None:
-            from mlflow.entities import Metric
 
-            stamp = int(time.time() * 1000)
-            late = [Metric(k, metric_value(v), stamp, 0) for k, v in sorted(late_metrics().items())]
-            MlflowClient(tracking_uri=uri).log_batch(run_id, metrics=late)
-        # Tagged last: a process killed while logging never leaves complete=true behind.
-        MlflowClient(tracking_uri=uri).set_tag(run_id, "complete", str(complete).lower())
-    except BaseException:
-        end_run(tracking_uri=uri, run_id=run_id, status="FAILED")
-        raise
+def close_job_run(
+    settings: ReportSettings, run_id: str, late_metrics: Mapping[str, float], complete: bool
+) -> None:
+    """Log the late metrics, tag ``complete`` and end the run FINISHED (FAILED if partial)."""
+    from mlflow import MlflowClient
+    from mlflow.entities import Metric
+
+    from gralgo.tracking._mlflow import end_run, metric_value
+
+    uri = settings.mlflow.tracking_uri
+    client = MlflowClient(tracking_uri=uri)
+    if late_metrics:
+        stamp = int(time.time() * 1000)
+        late = [Metric(k, metric_value(v), stamp, 0) for k, v in sorted(late_metrics.items())]
+        client.log_batch(run_id, metrics=late)
+    # Tagged last: a process killed while logging never leaves complete=true behind.
+    client.set_tag(run_id, "complete", str(complete).lower())
     end_run(tracking_uri=uri, run_id=run_id, status="FINISHED" if complete else "FAILED")

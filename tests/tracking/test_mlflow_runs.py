@@ -3,7 +3,6 @@ no longer exists is known as such."""
 
 from __future__ import annotations
 
-import pickle
 import subprocess
 import sys
 from pathlib import Path
@@ -12,23 +11,6 @@ import pytest
 
 from gralgo.tracking._mlflow_job import JobRun
 from gralgo.tracking._mlflow_runs import JOB_TAG, owner_is_gone, process_tags, run_exists
-
-CHILD = """
-import os, pickle, signal, sys
-from pathlib import Path
-import gralgo.tracking._samples_table as samples_table
-from gralgo.tracking._mlflow_job import JobRun
-
-settings = pickle.loads(Path(sys.argv[1]).read_bytes())
-out = Path(sys.argv[2])
-run = JobRun(settings)
-run.start()
-print(run.run_id, flush=True)
-def killed(*args, **kwargs):  # kill -9 while the results are being logged
-    os.kill(os.getpid(), signal.SIGKILL)
-samples_table.log_samples_table = killed
-run.finish({"pass_at_k": 0.5}, [out / "summary.csv"], out)
-"""
 
 
 def _client(settings):  # noqa: ANN001, ANN202
@@ -45,17 +27,26 @@ def _results(tmp_path: Path) -> Path:
 
 
 @pytest.mark.slow
-def test_a_run_killed_while_logging_is_ended_by_the_next_run_of_the_job(
+def test_a_dead_logging_process_fails_the_job_and_the_next_run_ends_its_run(
     make_settings, tmp_path: Path
 ) -> None:
+    import os
+    import signal
+
+    from gralgo.errors import MlflowLoggingError
+
     settings = make_settings("level=1").report_settings()
-    pickled = tmp_path / "settings.pickle"
-    pickled.write_bytes(pickle.dumps(settings))
     out = _results(tmp_path)
-    child = subprocess.run([sys.executable, "-c", CHILD, str(pickled), str(out)],
-                           capture_output=True, text=True, timeout=300)  # fmt: skip
-    assert child.returncode == -9, child.stderr
-    orphan = child.stdout.split()[0]
+    with (
+        pytest.raises(MlflowLoggingError, match=r"^the MLflow logging process ended \(exit .* -9"),
+        JobRun(settings) as job_run,
+    ):
+        job_run.start()
+        orphan = str(job_run.run_id)
+        assert job_run._logger is not None
+        os.kill(job_run._logger.process.pid, signal.SIGKILL)
+        job_run.finish({"pass_at_k": 0.5}, [out / "summary.csv"], out)
+        job_run.wait()
     client = _client(settings)
     left = client.get_run(orphan)
     assert left.info.status == "RUNNING"
@@ -80,8 +71,8 @@ def test_a_running_run_of_a_live_process_is_left_alone(make_settings) -> None:
         first.start()
         with JobRun(settings) as second:
             second.start()
+            assert second.run_id != first.run_id
         assert _client(settings).get_run(str(first.run_id)).info.status == "RUNNING"
-        assert second.run_id != first.run_id
 
 
 def test_the_owner_of_a_run_is_gone_only_when_its_process_is() -> None:

@@ -84,3 +84,19 @@ def test_the_file_is_what_log_table_writes_for_the_same_rows(tmp_path: Path) -> 
     frame = pd.DataFrame([{k: v for k, v in r.items() if k != "prompt_ref"} for r in rows])
     theirs = json.loads(frame.to_json(orient="split", index=False, date_format="iso"))
     assert json.loads(ours.read_text(encoding="utf-8")) == theirs
+
+
+def test_a_column_first_seen_later_is_null_in_earlier_rows(tmp_path: Path) -> None:
+    import json
+
+    import pandas as pd
+
+    from gralgo.tracking._samples_table import write_samples_table
+
+    rows = [{"a": 1}, {"b": 2, "a": 3}, {}, {"c": [1], "a": float("nan")}, {"b": None}]
+    source = tmp_path / "samples.jsonl"
+    source.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    ours = tmp_path / "ours.json"
+    assert write_samples_table(source, ours, lambda text: text) == 5
+    theirs = json.loads(pd.DataFrame(rows).to_json(orient="split", index=False))
+    assert json.loads(ours.read_text(encoding="utf-8")) == theirs

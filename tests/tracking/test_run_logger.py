@@ -1,0 +1,135 @@
+"""The job's MLflow logging process: a job killed outright leaves its run KILLED (the child
+sees the pipe close); a job whose logging process died fails with one line."""
+
+from __future__ import annotations
+
+import pickle
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+JOB = """
+import os, pickle, signal, sys
+from pathlib import Path
+from gralgo.tracking._mlflow_job import JobRun
+
+settings = pickle.loads(Path(sys.argv[1]).read_bytes())
+out, when = Path(sys.argv[2]), sys.argv[3]
+run = JobRun(settings)
+run.start()
+print(run.run_id, flush=True)
+if when == "logging":
+    run.finish({"pass_at_k": 0.5}, [out / "summary.csv"], out)
+os.kill(os.getpid(), signal.SIGKILL)  # kill -9: no handler, no cleanup of its own
+"""
+
+
+def _client(settings):  # noqa: ANN001, ANN202
+    from mlflow import MlflowClient
+
+    return MlflowClient(tracking_uri=settings.mlflow.tracking_uri)
+
+
+def _results(tmp_path: Path) -> Path:
+    out = tmp_path / "job"
+    out.mkdir(exist_ok=True)
+    (out / "summary.csv").write_text("task,pass_at_k\nmax_degree,0.5\n")
+    return out
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("when", ["calling", "logging"])
+def test_a_job_killed_outright_leaves_its_run_killed(
+    make_settings, tmp_path: Path, when: str
+) -> None:
+    """kill -9 of the job, while it calls its model or while its results are logged: its
+    logging process sees the pipe close and ends the run KILLED, complete=false."""
+    import time
+
+    settings = make_settings("level=1").report_settings()
+    pickled = tmp_path / "settings.pickle"
+    pickled.write_bytes(pickle.dumps(settings))
+    out = _results(tmp_path)
+    job = subprocess.run([sys.executable, "-c", JOB, str(pickled), str(out), when],
+                         capture_output=True, text=True, timeout=300)  # fmt: skip
+    assert job.returncode == -9, job.stderr
+    run_id = job.stdout.split()[0]
+    client = _client(settings)
+    deadline = time.monotonic() + 120
+    while client.get_run(run_id).info.status == "RUNNING" and time.monotonic() < deadline:
+        time.sleep(0.2)
+    run = client.get_run(run_id)
+    assert run.info.status == "KILLED" and run.data.tags["complete"] == "false"
+
+
+NEVER_IMPORTED = """
+import pickle, sys
+from pathlib import Path
+from gralgo.tracking._mlflow_job import JobRun
+
+settings = pickle.loads(Path(sys.argv[1]).read_bytes())
+out = Path(sys.argv[2])
+with JobRun(settings) as run:
+    run.start()
+    run_id = run.finish({"pass_at_k": 0.5}, [out / "summary.csv"], out)
+print(run_id, sorted(m for m in sys.modules if m.split(".")[0] in ("mlflow", "sqlalchemy")))
+"""
+
+
+@pytest.mark.slow
+def test_the_job_never_imports_mlflow(make_settings, tmp_path: Path) -> None:
+    """MLflow (~2.5 s of CPU to import) loads only in the logging process."""
+    settings = make_settings("level=1").report_settings()
+    pickled = tmp_path / "settings.pickle"
+    pickled.write_bytes(pickle.dumps(settings))
+    out = _results(tmp_path)
+    job = subprocess.run([sys.executable, "-c", NEVER_IMPORTED, str(pickled), str(out)],
+                         capture_output=True, text=True, timeout=300)  # fmt: skip
+    assert job.returncode == 0, job.stderr
+    run_id, imported = job.stdout.split(maxsplit=1)
+    assert imported.strip() == "[]"
+    run = _client(settings).get_run(run_id)
+    assert run.info.status == "FINISHED" and run.data.metrics["pass_at_k"] == 0.5
+
+
+PREEMPTED = """
+import pickle, sys, time
+from pathlib import Path
+from gralgo.tracking._mlflow_job import JobRun
+
+settings = pickle.loads(Path(sys.argv[1]).read_bytes())
+with JobRun(settings) as run:
+    run.start()
+    print(run.run_id, run._logger.process.pid, flush=True)
+    time.sleep(300)
+"""
+
+
+@pytest.mark.slow
+def test_sigterm_to_every_process_of_the_job_leaves_its_run_killed(
+    make_settings, tmp_path: Path
+) -> None:
+    """Slurm preempts a job by sending SIGTERM to each of its processes: the logging process
+    outlives the job (it ignores the signal) and ends the run KILLED."""
+    import os
+    import signal
+    import time
+
+    settings = make_settings("level=1").report_settings()
+    pickled = tmp_path / "settings.pickle"
+    pickled.write_bytes(pickle.dumps(settings))
+    job = subprocess.Popen([sys.executable, "-c", PREEMPTED, str(pickled)],
+                           stdout=subprocess.PIPE, text=True)  # fmt: skip
+    assert job.stdout is not None
+    run_id, child = job.stdout.readline().split()
+    os.kill(int(child), signal.SIGTERM)
+    job.send_signal(signal.SIGTERM)
+    assert job.wait(timeout=60) == -signal.SIGTERM
+    client = _client(settings)
+    deadline = time.monotonic() + 120
+    while client.get_run(run_id).info.status == "RUNNING" and time.monotonic() < deadline:
+        time.sleep(0.2)
+    run = client.get_run(run_id)
+    assert run.info.status == "KILLED" and run.data.tags["complete"] == "false"
