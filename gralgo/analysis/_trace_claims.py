@@ -1020,12 +1020,21 @@ def _structural(ctx: _Context, low: int, high: int, read: list[Claim], lower: st
     ]
     for start, end, facts in clause_facts(text, low, high, names, ctx.slots.resolve, covered):
         read = [c for c in read if not _overruled(c, start, end, facts)]
-        claims += [
-            Claim(kind, nodes, value, a, b)
-            for kind, nodes, value, a, b in facts
-            if kind != IN_FLUX and unread(kind, start, end)
-        ]
+        kept = [fact for fact in facts if fact[0] != IN_FLUX and unread(fact[0], start, end)]
+        listed = [f for f in facts if f[0] == "neighbours" and not _read_kind(read, f, start, end)]
+        if listed and not any(f[0] == "neighbours" for f in kept):
+            # a complete neighbour list the patterns read only as edges: the list, and the
+            # edges of its items that they did not read
+            pairs = {frozenset(c.nodes) for c in read if c.kind == "edge"}
+            kept += listed + [f for f in facts if f[0] == "edge" and frozenset(f[1]) not in pairs
+                              and f[1][0] == listed[0][1][0]]  # fmt: skip
+        claims += [Claim(kind, nodes, value, a, b) for kind, nodes, value, a, b in kept]
     return read + claims
+
+
+def _read_kind(read: list[Claim], fact: Fact, start: int, end: int) -> bool:
+    """Whether the patterns read a claim of ``fact``'s kind in the clause ``start:end``."""
+    return any(c.kind == fact[0] and c.start < end and start < c.end for c in read)
 
 
 def _settled(read: list[Claim], words: list[str]) -> bool:
@@ -1062,6 +1071,8 @@ def _overruled(claim: Claim, start: int, end: int, facts: list[Fact]) -> bool:
     for kind, nodes, _, _, _ in facts:
         if kind == opposite and frozenset(nodes) == pair:
             return True
+        if kind in ("distance", "hops") and claim.kind == "edge" and frozenset(nodes) == pair:
+            return True  # "the shortest A–B path is 5": the pair names a path's ends
         if kind == "edge_weight" and claim.kind == "node_weight" and claim.nodes[0] in nodes:
             return True
     return False
@@ -1077,7 +1088,7 @@ _ATTENTION_WORDS = frozenset(
     "unknown unclear but so which tentative tentatively current currently far update updated "
     "relax relaxing removing removed remove remaining still now new estimate bound unvisited "
     "visited unexplored explored processed left popped pop push queue frontier stack after "
-    "before iteration".split()
+    "before iteration only exactly all others".split()
 )
 _ATTENTION_MARKS = re.compile(r"[?;]|\.\s")
 
@@ -1085,7 +1096,8 @@ _ATTENTION_MARKS = re.compile(r"[?;]|\.\s")
 _STRUCTURE_WORDS = re.compile(
     r"connect|adjacen|link|edge|neighbo|join|incident|touch|share|road|weigh|w\(|w\[|cost|deg|valenc"
     r"|nbr|adj|\b(?:n|d|c|sp|len|hops?)\s*[(\[]"
-    r"|dist|shortest|hop|apart|away|minimum|cheapest|fewest|clique|triangle|core|within"
+    r"|dist|shortest|hop|apart|away|minimum|cheapest|fewest|clique|triangle|core|within|bfs|breadth"
+    r"|hooked|reachable"
     r"|(?:\sto\s|[-–—])[^=:\n]*(?:[=:]|\sis)\s*\d"
 )
 

@@ -125,8 +125,23 @@ def mentions(
     return found
 
 
-_NUMBER = re.compile(r"(?<![\w.])\d+(?!\w|\.\d)")
-_NOT_A_VALUE = re.compile(r"\d+\s*-\s*(?:core|hop)\b|(?:step|round|iteration|level)\s+\d+", re.I)
+NUMBER_WORDS = {
+    word: value
+    for value, word in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+        "fifteen sixteen seventeen eighteen nineteen twenty".split()
+    )
+}
+"""Counts spelled out (``has three neighbours``): numbers like digits."""
+# A number in digits or words; "one of", "the one", "no one" are no count
+_NUMBER = re.compile(
+    r"(?<![\w.])\d+(?!\w|\.\d)|(?<!\bthe\s)(?<!\bno\s)(?<!\bthis\s)(?<!\bthat\s)(?<!\beach\s)"
+    r"(?<![\w'’-])(?:" + "|".join(NUMBER_WORDS) + r")(?![\w'’-])(?!\s+of\b)(?!\s+(?:by|at\s+a))",
+    re.I,
+)
+_NOT_A_VALUE = re.compile(
+    r"\d+\s*-\s*(?:core|hop)\b|(?:step|round|iteration|(?<!\bat\s)level)\s+\d+", re.I
+)
 
 # ---------------------------------------------------------------------------------------------
 # Clauses and their skeletons
@@ -162,7 +177,7 @@ _HYPOTHETICAL = re.compile(
     r"have\s+to|try|trying|check(?!\s*:)|checking|verify(?!\s*:)|verifying|find|finding|compute|"
     r"computing|calculate|calculating|consider|considering|look\s+at|looking\s+for|unless|wonder|guess|"
     r"expect|not\s+sure|unsure|hypothetical|should|must|plan|will|i'll|we'll|otherwise|"
-    r"instead|else|either|unknown|unclear)\b",
+    r"instead|(?<!nothing\s)(?<!none\s)(?<!one\s)else|either|unknown|unclear)\b",
     re.I,
 )
 _STATE = re.compile(
@@ -192,7 +207,7 @@ _NEGATION = re.compile(
 
 _EDGE_CUE = (
     r"(?:(?:dis|un|non-?)?connect\w*|adjacen\w*|link\w*|edges?|neighbou?r\w*|join\w*|incident|touch\w*|share\w*|"
-    r"roads?)"
+    r"roads?|hooked|directly\s+reachable)"
 )
 _EDGE = re.compile(r"\b" + _EDGE_CUE, re.I)
 _GOVERNED = re.compile(
@@ -206,22 +221,39 @@ _WEIGHT = re.compile(r"\b(?:weigh\w*|w)\b", re.I)
 _COST = re.compile(r"\b(?:costs?|length)\b", re.I)
 _DEGREE = re.compile(
     r"(?:\bdeg(?:ree)?s?\b\.?|\bvalency|#\d+\s+(?:other\s+)?(?:neighbou?rs|edges|connections|links|"
-    r"adjacent\s+(?:nodes|vertices)|incident\s+edges)\b|(?:number|count)\s+of\s+"
+    r"adjacent\s+(?:nodes|vertices)|incident\s+edges)\b|\bcount\w*\s+(?:the\s+|its\s+)?"
+    r"(?:edges|neighbou?rs|connections|links)\b|(?<!minimum\s)(?<!fewest\s)(?<!smallest\s)"
+    r"(?:number|count)\s+of\s+"
     r"(?:neighbou?rs|edges|connections)\b|neighbou?r\s+count\b|connected\s+to\s+#\d+\s+"
     r"(?:other\s+)?(?:nodes|vertices)\b)",
     re.I,
 )
+# A hop distance as the fewest edges, or as a BFS level from the source
+_FEWEST = r"\b(?:minimum|min|fewest|smallest|least)\s+(?:number\s+of\s+)?(?:edges|hops|steps)\b"
+_BFS_LEVEL = (
+    r"\b(?:level|depth|layer)\s+#\d+(?=.*\b(?:bfs|breadth))"
+    r"|\b(?:bfs|breadth)\b.*\b(?:level|depth|layer)\s+#\d+"
+)
 _DISTANCE = re.compile(
     r"(?:\bdist(?:ance)?s?\b\.?|\bshortest|\bhops?\b|#\d+\s+(?:units?\s+)?away\b|\b(?:minimum|min|lowest|cheapest|fewest)\s+"
     r"(?:cost|weight|distance|total|hops|edges)|#\d+\s+(?:hops?|edges?|steps?)\s+(?:away|apart)|"
-    r"in\s+#\d+\s+(?:hops|steps))",
+    r"in\s+#\d+\s+(?:hops|steps)|\b(?:cheapest|lowest-cost|least-cost)\s+(?:way|route|path|walk)|"
+    + _FEWEST
+    + "|"
+    + _BFS_LEVEL
+    + ")",
     re.I,
 )
 _HOP_WORDS = re.compile(
-    r"\bhops?\b|#\d+\s+(?:edges?|steps?)\s+(?:away|apart)|in\s+#\d+\s+steps", re.I
+    r"\bhops?\b|#\d+\s+(?:edges?|steps?)\s+(?:away|apart)|in\s+#\d+\s+steps|"
+    + _FEWEST
+    + "|"
+    + _BFS_LEVEL,
+    re.I,
 )
 _ROUTE = re.compile(
-    r"\b(?:path|route|walk|going|go|get|getting|travel\w*|reach\w*|total|sum)\b", re.I
+    r"\b(?:path|route|walk|going|go|get|getting|travel\w*|(?<!directly\s)reach\w*|total|sum)\b",
+    re.I,
 )
 # A weight entry: "A-B is 7", "A to B = 7" (the whole clause; "going from A to B costs 7" is not)
 _DASH_PAIR = re.compile(
@@ -236,7 +268,7 @@ _NEIGHBOUR_NOUN = (
 )
 _OPENER = (
     r"\s*(?P<open>(?:would\s+be|are|is|were|=|:|include|includes|including|consists?\s+of)?"
-    r"\s*[:=]?)\s*"
+    r"\s*[:=]?)\s*(?:(?:exactly|only|just|precisely)\s+)?"
 )
 _NEIGHBOUR_LIST = re.compile(
     r"(?:N(?P<h1>\d+)\s*(?:'s|’s)?\s*(?:has\s+)?(?:the\s+)?(?:[a-z]+\s+)?" + _NEIGHBOUR_NOUN
@@ -245,6 +277,16 @@ _NEIGHBOUR_LIST = re.compile(
     + _OPENER + r"[\[{(]?\s*(?P<list>" + _LIST + r")\s*[\]})]?\s*$",
     re.I,
 )  # fmt: skip
+# What makes a list after "A connects to" all of A's neighbours: "only", "exactly", "and nothing
+# else", "that's all (of its neighbours)"
+_COMPLETE = re.compile(
+    r"\s*[,;:—–-]*\s*(?:and\s+)?(?:nothing\s+else|no\s+others?|none\s+else|that['’]?s\s+(?:all|it)"
+    r"(?:\s+(?:of\s+)?(?:its|their|the)\s+neighbou?rs)?|(?:those|these)\s+are\s+all(?:\s+of\s+"
+    r"(?:its|the)\s+neighbou?rs)?)\s*$|(?P<lead>N\d+\s+)(?:only|exclusively)\s+(?=\w)|"
+    r"(?<=\bto)\s+(?:only|exactly|just)(?=\s+N\d)",
+    re.I,
+)
+_COMPLETE_WORDS = frozenset("only exactly else all others".split())
 _PARTIAL = re.compile(
     r"\b(?:include|includes|including|among|such\s+as|some|also|e\.g|like)\b", re.I
 )
@@ -274,9 +316,11 @@ def _clauses(text: str, low: int, high: int) -> Iterator[tuple[int, int]]:
 _FAMILY_STEMS = (
     ("degree", ("deg", "valenc")),
     ("edge", ("connect", "adjacen", "link", "edge", "neighbo", "join", "incident", "touch", "share",
-              "road", "nbr", "adj", "disconnect", "unconnect", "nonadjacen", "non-adjacen")),
+              "road", "nbr", "adj", "hook", "reachab", "disconnect", "unconnect", "nonadjacen",
+              "non-adjacen")),
     ("weight", ("weigh", "cost", "length")),
-    ("distance", ("distance", "shortest", "hop", "away", "apart", "minimum", "cheapest", "fewest")),
+    ("distance", ("distance", "shortest", "hop", "away", "apart", "minimum", "cheapest", "fewest",
+                  "bfs", "breadth")),
     ("set", ("clique", "triangle", "core", "within")),
 )  # fmt: skip
 _COUNTED = ("neighbo", "edges", "connections", "links")
@@ -308,7 +352,7 @@ def cued_families(words: list[str]) -> set[str]:
             found.add("weight")
         elif word == "dist":
             found.add("distance")
-        elif previous.isdigit() and word.startswith(_COUNTED):
+        elif (previous.isdigit() or previous in NUMBER_WORDS) and word.startswith(_COUNTED):
             found.add("degree")
         previous = word
     return found
@@ -360,7 +404,8 @@ def clause_facts(
         continuation = index > 0 and re.match(r"(?:is|has)\b", piece, re.I) is not None
         if question is not None and not continuation:
             continue
-        if not _IN_FLUX.search(piece) and covered(start, end, piece):
+        complete = not _COMPLETE_WORDS.isdisjoint(words)
+        if not complete and not _IN_FLUX.search(piece) and covered(start, end, piece):
             continue
         if not cued_families(words) and not any(word.isdigit() for word in words):
             continue  # no cue and no number: nothing the reader could read
@@ -427,6 +472,10 @@ def _read(
     skeleton, numbers = _skeleton(text, low, high, found)
     if "\n" in skeleton:
         return []
+    complete = _COMPLETE.search(skeleton)
+    if complete is not None:  # "A connects to B, C, and nothing else": all of A's neighbours
+        lead = complete.group("lead") or ""
+        skeleton = skeleton[: complete.start()] + lead + skeleton[complete.end() :]
     facts = _sets(skeleton, found, numbers, low, high)
     if facts is not None:
         return facts
@@ -476,7 +525,11 @@ def _read(
         return []
     owner = found[int(head.group("head"))][0]
     items = [found[int(i)] for i in re.findall(r"N(\d+)", head.group("list"))]
-    return [(kind, (owner, node), None, a, b) for node, a, b in items if node != owner]
+    facts = [(kind, (owner, node), None, a, b) for node, a, b in items if node != owner]
+    if complete is not None and not negated and len(facts) == len(items):
+        listed = tuple(dict.fromkeys(node for node, _, _ in items))
+        facts.append(("neighbours", (owner, *listed), None, *span))
+    return facts
 
 
 def _skeleton(
@@ -495,7 +548,9 @@ def _skeleton(
             if any(s <= match.start() < e for s, e in skip):
                 continue
             parts.append(_plain(gap[last : match.start()]) + f"#{len(numbers)}")
-            numbers.append((int(match.group()), position + match.start(), position + match.end()))
+            written = match.group()
+            value = int(written) if written.isdigit() else NUMBER_WORDS[written.lower()]
+            numbers.append((value, position + match.start(), position + match.end()))
             last = match.end()
         parts.append(_plain(gap[last:]))
         if index < len(found):
