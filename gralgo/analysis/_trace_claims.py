@@ -1088,7 +1088,7 @@ _ATTENTION_WORDS = frozenset(
     "unknown unclear but so which tentative tentatively current currently far update updated "
     "relax relaxing removing removed remove remaining still now new estimate bound unvisited "
     "visited unexplored explored processed left popped pop push queue frontier stack after "
-    "before iteration only exactly all others".split()
+    "before iteration only exactly precisely just all others".split()
 )
 _ATTENTION_MARKS = re.compile(r"[?;]|\.\s")
 

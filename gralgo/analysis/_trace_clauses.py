@@ -140,7 +140,9 @@ _NUMBER = re.compile(
     re.I,
 )
 _NOT_A_VALUE = re.compile(
-    r"\d+\s*-\s*(?:core|hop)\b|(?:step|round|iteration|(?<!\bat\s)level)\s+\d+", re.I
+    r"\d+\s*-\s*(?:core|hop)\b|(?:step|round|iteration|(?<!\bat\s)(?<!\bon\s)(?<!\bin\s)level)"
+    r"\s+\d+",
+    re.I,
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -286,7 +288,7 @@ _COMPLETE = re.compile(
     r"(?<=\bto)\s+(?:only|exactly|just)(?=\s+N\d)",
     re.I,
 )
-_COMPLETE_WORDS = frozenset("only exactly else all others".split())
+_COMPLETE_WORDS = frozenset("only exactly precisely just else all others".split())
 _PARTIAL = re.compile(
     r"\b(?:include|includes|including|among|such\s+as|some|also|e\.g|like)\b", re.I
 )

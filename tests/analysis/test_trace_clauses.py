@@ -124,3 +124,52 @@ def test_it_is_not_read_where_the_line_named_several_nodes() -> None:
 def test_algorithm_state_is_no_claim_about_the_graph(text: str) -> None:
     read = _read(text)
     assert [c for c in read if c[0] in ("degree", "distance", "neighbours")] == [], read
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "nodes", "value"),
+    [
+        ("Lyon ends up with four neighbours.", "degree", {L}, 4),  # counts in words
+        ("Kyoto sits two hops from Paris.", "hops", {P, K}, 2),
+        ("I count the edges of Lyon: 4 altogether.", "degree", {L}, 4),  # a count of edges
+        ("The fewest edges on any Paris to Kyoto route is 3.", "hops", {P, K}, 3),
+        ("A breadth-first search from Paris reaches Kyoto on level 3.", "hops", {P, K}, 3),
+        ("Kyoto lands in layer 3 of the BFS from Paris.", "hops", {P, K}, 3),
+        ("The cheapest route from Paris to Kyoto is 8.", "distance", {P, K}, 8),
+        (
+            "Kyoto cannot be reached directly... Kyoto isn't directly reachable from Paris.",
+            "non_edge",
+            {P, K},
+            None,
+        ),  # fmt: skip
+        ("Lyon just links to Paris and Kyoto, nothing else.", "neighbours", {L, P, K}, None),
+        (
+            "Lyon connects to Paris and Kyoto, and those are all of its neighbours.",
+            "neighbours",
+            {L, P, K},
+            None,
+        ),  # fmt: skip
+        ("Lyon's neighbours are precisely Paris and Kyoto.", "neighbours", {L, P, K}, None),
+    ],
+)
+def test_round4_classes_are_read_in_other_words(
+    text: str, kind: str, nodes: set[str], value: int | None
+) -> None:
+    """The classes of misreads of the round-4 list, in wording that list does not use: counts
+    in words, degree as a count of edges, hop distance as fewest edges or a BFS level, and
+    completeness markers that make a list after ``connects to`` all of a node's neighbours."""
+    assert (kind, frozenset(nodes), value) in _read(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The shortest Paris–Kyoto path has length 9.",  # the pair names a path's ends
+        "The minimum number of edges between Paris and Kyoto is three.",
+        "Paris is the one node we still need; Kyoto is one of the others.",
+        "Only Paris remains; Kyoto comes next.",
+    ],
+)
+def test_a_path_between_two_names_is_no_edge(text: str) -> None:
+    read = _read(text)
+    assert [c for c in read if c[0] in ("edge", "non_edge") and {P, K} <= c[1]] == [], read
