@@ -229,6 +229,14 @@ _TOTAL_AFTER = re.compile(
     r"(\d+)(?!\s*[-+*/]\s*\d)",
     re.I,
 )
+# A path's total in words after it: "adds up to 9", "has weight 9", "— that's 9 in total"
+_TOTAL_WORDS = re.compile(
+    r"[\s,:;)—–-]*(?:(?:(?:has|with|of|carries|gives)\s+(?:an?\s+|the\s+)?(?:total\s+)?(?:weight|"
+    r"length|cost|distance)(?:\s+of)?|(?:adds?|sums?|comes?|amounts?)\s+(?:up\s+)?to|totals?)\s*"
+    r"(?:=\s*)?(\d+)|(?:that['’]?s|that\s+is|which\s+is|for|so)\s+(\d+)\s+(?:in\s+)?total)"
+    r"(?![\w.]\d)(?!\s*[-+*/]\s*\d)",
+    re.I,
+)
 _ARITHMETIC = re.compile(r"(?:^|[^-=<*])[=+*/<>]\s*$")
 _ARITHMETIC_AFTER = re.compile(r"^\s*(?:[=+/<>]|\*(?!\*))")
 
@@ -305,10 +313,13 @@ def _chain_claims(
     if negated is not None and len(chain) == 1:  # "no edge A - B"
         u, _, v, v_end, _, _ = chain[0]
         return [Claim("non_edge", (u, v), None, negated.start(), v_end)]
-    for u, u_start, v, v_end, _, _ in chain:
+    for index, (u, u_start, v, v_end, _, _) in enumerate(chain):
         claims.append(Claim("edge", (u, v), None, u_start, v_end))
         v_end += len(text[v_end:high]) - len(text[v_end:high].lstrip("\"'”’*`"))
         weight = _WEIGHT_AFTER.match(text, v_end, high)
+        last_link = 0 < index == len(chain) - 1
+        if weight is not None and last_link and weight.group().lstrip()[:1] in ":,":
+            weight = None  # "A -> B -> C: 13": the number after a path is its total
         if weight is None and len(chain) == 1:  # a path's ", cost 12" is its total
             weight = _WEIGHT_PHRASE.match(text, v_end, high) or _EQUALS.match(text, v_end, high)
         if weight is not None and ctx.numeric_ids and weight.group().lstrip().startswith(","):
@@ -320,10 +331,13 @@ def _chain_claims(
     last = chain[-1][3]
     last += len(text[last:high]) - len(text[last:high].lstrip("\"'”’*`"))
     total = _TOTAL_AFTER.match(text, last, high)
+    if total is None and len(nodes) >= 3:
+        total = _TOTAL_WORDS.match(text, last, high)
     if total is not None and len(nodes) >= 2:
         is_weight_only = len(nodes) == 2 and any(c.kind == "edge_weight" for c in claims[-1:])
         if not is_weight_only and (len(nodes) >= 3 or _says_total(total.group())):
-            claims.append(Claim("path_total", nodes, int(total.group(1)), chain[0][1], total.end()))
+            value = next(g for g in total.groups() if g is not None)
+            claims.append(Claim("path_total", nodes, int(value), chain[0][1], total.end()))
     return claims
 
 

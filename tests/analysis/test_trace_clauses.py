@@ -173,3 +173,18 @@ def test_round4_classes_are_read_in_other_words(
 def test_a_path_between_two_names_is_no_edge(text: str) -> None:
     read = _read(text)
     assert [c for c in read if c[0] in ("edge", "non_edge") and {P, K} <= c[1]] == [], read
+
+
+@pytest.mark.parametrize(
+    ("text", "total"),
+    [
+        ("Adding along Paris -> Lyon -> New York: 11.", 11),  # not the weight of Lyon–New York
+        ("Paris → Lyon → New York comes to 10.", 10),
+        ("Paris → Saint-Denis → Lyon, which is 6 in total.", 6),
+        ("The walk Paris -> Lyon -> New York carries a total weight of 10.", 10),
+    ],
+)
+def test_a_number_after_a_path_is_its_total(text: str, total: int) -> None:
+    read = _read(text)
+    assert ("path_total", total) in [(kind, value) for kind, _, value in read], read
+    assert [c for c in read if c[0] == "edge_weight"] == [], read
