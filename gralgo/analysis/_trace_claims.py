@@ -74,7 +74,7 @@ _NEEDS_FULL = re.compile(r"[\\{}&^_$]|[^\x00-\x7f]")
 _WORD = re.compile(r"\S+")
 # Inside a word, where a name may start (after an opener) or end (before a closer).
 _INNER_OPEN = re.compile(r"(?<=\S)[(,{\[$]+(?=[^\s(,{\[$])")
-_INNER_CLOSE = re.compile(r"(?<=[^\s)\],}=$:;|\-–—])[)\],}=$:;|\-–—](?=\S)")
+_INNER_CLOSE = re.compile(r"(?<=[^\s)\],}=$:;|\-–—\\])[)\],}=$:;|\-–—\\](?=\S)")
 _EDGE_CLEAN = "([{\"'“‘*_`<"
 _TAIL_CLEAN = ")]}\"'”’*_`.,;:!?>"
 _NUMBER = r"(\d+)"
@@ -265,6 +265,8 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
             continue
         if plain and _ARITHMETIC_AFTER.match(text[right[1] : high]):
             continue
+        if _PATH_AFTER.match(text, right[1], high):  # "the shortest A–B path": a path's ends
+            continue
         links.append((left[0], left[1], right[0], right[1], match.end(), True))
     claims: list[Claim] = []
     chain: list[tuple[str, int, str, int, int, bool]] = []
@@ -292,6 +294,7 @@ def _plain_dash_is_edge(
     return _ITEM_WEIGHT_WORD.match(text, right_end, high) is not None
 
 
+_PATH_AFTER = re.compile(r"[\"'”’*`]*\s+(?:shortest\s+)?(?:path|route|walk)s?\b", re.I)
 _IS_AN_EDGE = re.compile(r"[\s\\)$]*(?:is|was)\s+an?\s+edge\b", re.I)
 _NODE_WORD = re.compile(r"\bnode\s*$|node\b", re.I)
 _ITEM_WEIGHT_WORD = re.compile(r"\s*[(\[]\s*(?:w|weight|cost)\b", re.I)
@@ -379,8 +382,8 @@ _EDGE_BETWEEN = re.compile(
 _AND = re.compile(r"\s+(?:and|&)\s+", re.I)
 _AND_OR_TO = re.compile(r"\s+(?:and|&|to)\s+", re.I)
 # "(A, B)" is an edge claim only with a cue: "edge (A, B)" before it, "\in E" after it
-_TUPLE = re.compile(r"\(\s*")
-_TUPLE_CLOSE = re.compile(r"[\"'”’*`]*\s*\)")
+_TUPLE = re.compile(r"\(\s*|\\\{\s*")  # "(A, B)", LaTeX "\{A, B\}"
+_TUPLE_CLOSE = re.compile(r"[\"'”’*`]*\s*(?:\)|\\\})")
 _EDGE_BEFORE = re.compile(r"(?P<neg>" + _NOT_AN + r")?\bedges?\s*[:=]?\s*$", re.I)
 _EDGE_AFTER = re.compile(
     r"\s*\\(?P<neg>not)?in\s*E\b|\s+(?:is|was)(?P<neg2>\s+not|n't)?\s+an?\s+edge\b", re.I
@@ -441,7 +444,7 @@ def _phrases(ctx: _Context, low: int, high: int) -> list[Claim]:
         if weight is not None and kind == "edge":
             claims.append(Claim("edge_weight", (first[0], second[0]), int(weight.group(1)),
                                 first[1], weight.end()))  # fmt: skip
-    for match in _scan(_TUPLE, text, low, high, "("):
+    for match in _scan(_TUPLE, text, low, high, "(", "\\{"):
         pair = _pair_after(ctx, match.end(), high, _COMMA)
         close = None if pair is None else _TUPLE_CLOSE.match(text, pair[1], high)
         if pair is None or close is None:
@@ -692,7 +695,7 @@ def _numbers_of(ctx: _Context, low: int, high: int) -> list[Claim]:
 
 
 _TO = re.compile(r"\s+to\s+(?:node\s+)?$", re.I)
-_EDGE_OR_COMMA = re.compile(r"\s*(?:,|--|-|–|—)\s*")
+_EDGE_OR_COMMA = re.compile(r"\s*(?:,|<->|--|->|-|–|—|↔|→)\s*")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -892,6 +895,8 @@ def _row_claims(ctx: _Context, header: list[str], cells: list[tuple[int, int]]) 
     ``Cost``, ``Dist from A``): nodes, an edge, and the numbers of the columns with a cue."""
     text = ctx.text
     roles = [_column_role(name) for name in header]
+    if "node" not in roles and "edge" not in roles:  # "| Place | Links |": a column of names
+        roles = _names_column(ctx, roles, cells)
     nodes = [
         ctx.slots.resolve(text[a:b]) for (a, b), role in zip(cells, roles, strict=True)
         if role == "node"
@@ -917,7 +922,7 @@ def _row_claims(ctx: _Context, header: list[str], cells: list[tuple[int, int]]) 
         claims += [
             Claim("edge_weight", (found[0], found[1]), value, start, end)
             for role, value, _ in numbers
-            if role == "weight"
+            if role in ("weight", "length")
         ]
     elif len(found) == 1:
         for role, value, name in numbers:
@@ -934,9 +939,19 @@ def _row_claims(ctx: _Context, header: list[str], cells: list[tuple[int, int]]) 
     return claims
 
 
+def _names_column(ctx: _Context, roles: list[str], cells: list[tuple[int, int]]) -> list[str]:
+    """``roles`` with the first column without a cue read as nodes where its cell names one (in
+    words, not a bare id: ``| Step | Dist |`` holds no node)."""
+    for index, ((a, b), role) in enumerate(zip(cells, roles, strict=True)):
+        written = ctx.text[a:b].strip()
+        if not role and not written.isdigit() and ctx.slots.resolve(written) is not None:
+            return [*roles[:index], "node", *roles[index + 1 :]]
+    return roles
+
+
 def _column_role(name: str) -> str:
     """What a column holds, by the cue words of its header: ``node``, ``edge``, ``degree``,
-    ``weight``, ``distance``, ``hops``, or ``""`` (nothing read)."""
+    ``weight``, ``length`` (an edge's weight), ``distance``, ``hops``, or ``""`` (nothing read)."""
     for role, cue in _COLUMN_CUES:
         if cue.search(name):
             return role
@@ -944,16 +959,19 @@ def _column_role(name: str) -> str:
 
 
 _COLUMN_CUES = (
-    ("degree", re.compile(r"\bdeg|valenc|(?:number|count|#)\s*of\s+neighbou?rs|"
-                          r"neighbou?rs?\s+count")),
+    ("degree", re.compile(r"\bdeg|valenc|(?:number|count|#)\s*(?:of\s+)?(?:neighbou?rs|edges|"
+                          r"connections|links)|neighbou?rs?\s+count|^(?:connections|links|"
+                          r"incident\s+edges)$")),  # "Neighbours" holds names
     ("hops", re.compile(r"\bhops?\b")),
-    ("distance", re.compile(r"\bdist|shortest|\bd\(")),
+    ("distance", re.compile(r"\bdist|shortest|\bd\(|\bpath|\w\s+from\s+\S|\(source\b")),
     ("weight", re.compile(r"weigh|^w$|^wt\.?$|\bcost")),
-    ("edge", re.compile(r"^(?:edges?|pair|link)$")),
+    ("length", re.compile(r"^length$")),  # an edge's weight; nothing of one node
+    ("edge", re.compile(r"^(?:edges?|pair|link|endpoints)$")),
     ("node", re.compile(r"^(?:node|vertex|vertices|source|target|from|to|u|v|a|b|name|city|"
+                        r"destination|"
                         r"endpoint|start|end|end\s*point)(?:\s*(?:[ab12]|one|two))?$|^(?:node|vertex)\b")),
 )  # fmt: skip
-_FROM = re.compile(r"\bfrom\s+(.+)")
+_FROM = re.compile(r"\b(?:from|source:)\s+([^)]+)")
 
 
 def _cells(text: str, low: int, high: int) -> list[tuple[int, int]]:
@@ -1012,7 +1030,7 @@ def _structural(ctx: _Context, low: int, high: int, read: list[Claim], lower: st
         read
         and not _ATTENTION_MARKS.search(lower)
         and _ATTENTION_WORDS.isdisjoint(words)
-        and not (("(" in lower or "[" in lower) and has_call(text, low, high))
+        and not (("(" in lower or "[" in lower or "_{" in lower) and has_call(text, low, high))
         and _settled(read, words)
     ):
         return read  # one clause, no call, and the patterns read all its cues
@@ -1109,7 +1127,7 @@ _ATTENTION_MARKS = re.compile(r"[?;]|\.\s")
 
 _STRUCTURE_WORDS = re.compile(
     r"connect|adjacen|link|edge|neighbo|join|incident|touch|share|road|weigh|w\(|w\[|cost|deg|valenc"
-    r"|nbr|adj|\b(?:n|d|c|sp|len|hops?)\s*[(\[]"
+    r"|nbr|adj|\b(?:n|d|c|sp|len|hops?)\s*[(\[]|\b(?:w|wt|c|n|d)\}?_\{|mathcal\{n\}"
     r"|dist|shortest|hop|apart|away|minimum|cheapest|fewest|clique|triangle|core|within|bfs|breadth"
     r"|hooked|reachable"
     r"|(?:\sto\s|[-–—])[^=:\n]*(?:[=:]|\sis)\s*\d"

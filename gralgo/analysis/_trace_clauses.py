@@ -623,8 +623,10 @@ def _sets(
 # ---------------------------------------------------------------------------------------------
 # Calls and indexings: "cost(A, B) = 7", "Neighbours(A) = {B, C}", "w[A] = 5"
 
+# LaTeX decorations too: "\mathcal{N}(A)", "\deg_G(A)", and a subscript as the arguments "w_{A,B}"
 _CALL = re.compile(
-    r"(?<![\w\\])\\?(?:text\{|mathrm\{|operatorname\{)?([A-Za-zδΔ]+)\}?\s*([(\[])\s*"
+    r"(?<![\w\\])\\?(?:(?:text|mathrm|operatorname|mathcal|mathit|mathbf)\{)?([A-Za-zδΔ]+)\}?"
+    r"(?:_(?:\{[A-Za-z]\}|[A-Za-z](?![A-Za-z])))?\s*([(\[]|_\{)\s*"
 )
 _CALL_KINDS = (
     (re.compile(r"deg(?:ree)?", re.I), "degree", 1),
@@ -636,8 +638,8 @@ _CALL_KINDS = (
         1,
     ),
 )
-_OPENING = re.compile(r"[(\[]")
-_FUNCTION_BEFORE = re.compile(r"([a-zA-Zδγ]+)\}?\s*$")
+_OPENING = re.compile(r"[(\[]|_\{")
+_FUNCTION_BEFORE = re.compile(r"([a-zA-Zδγ]+)\}?(?:_(?:\{[A-Za-z]\}|[A-Za-z]))?\s*$")
 _FUNCTIONS = re.compile(
     r"deg\w*|d|dist\w*|sp|delta|δ|shortest|len\w*|hops?|w|wt|weight|cost|c|n|nbrs?|neighbo\w*|"
     r"adj\w*|gamma|γ",
@@ -675,7 +677,7 @@ def call_facts(
         )
         if not kind:
             continue
-        closer = ")" if match.group(2) == "(" else "]"
+        closer = {"(": ")", "[": "]"}.get(match.group(2), "}")
         args: list[tuple[str, int]] = []
         position = match.end()
         while len(args) < 2:

@@ -188,3 +188,47 @@ def test_a_number_after_a_path_is_its_total(text: str, total: int) -> None:
     read = _read(text)
     assert ("path_total", total) in [(kind, value) for kind, _, value in read], read
     assert [c for c in read if c[0] == "edge_weight"] == [], read
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "nodes", "value"),
+    [
+        (r"$\{Paris, Kyoto\} \notin E$, so no.", "non_edge", {P, K}, None),  # a set as a pair
+        (r"Indeed $\{Lyon, Paris\} \in E$.", "edge", {L, P}, None),
+        (r"$\deg_{H}(Lyon) = 3$", "degree", {L}, 3),  # decorated function names
+        (r"$\mathcal{N}(Kyoto) = \{New York\}$", "neighbours", {K, N}, None),
+        (r"$c_{Paris,Lyon} = 7$", "edge_weight", {P, L}, 7),  # a subscript as the arguments
+        (r"$\mathcal{N}_G(Paris) = \{Lyon, Saint-Denis\}$", "neighbours", {P, L, S}, None),
+    ],
+)
+def test_latex_relations_and_decorated_calls_are_read(
+    text: str, kind: str, nodes: set[str], value: int | None
+) -> None:
+    assert (kind, frozenset(nodes), value) in _read(text)
+
+
+@pytest.mark.parametrize(
+    ("table", "kind", "nodes", "value"),
+    [
+        ("| Place | Links |\n| --- | --- |\n| Lyon | 3 |", "degree", {L}, 3),
+        ("| name | # of edges |\n| --- | --- |\n| Kyoto | 1 |", "degree", {K}, 1),
+        ("| Endpoints | Length |\n| --- | --- |\n| Paris → Lyon | 7 |", "edge_weight", {P, L}, 7),
+        (
+            "| Target | Path cost from Paris |\n| --- | --- |\n| Kyoto | 15 |",
+            "distance",
+            {P, K},
+            15,
+        ),
+    ],
+)
+def test_table_headers_are_read_by_their_cue_words(
+    table: str, kind: str, nodes: set[str], value: int | None
+) -> None:
+    assert (kind, frozenset(nodes), value) in _read(table)
+
+
+def test_a_column_of_neighbours_is_no_degree() -> None:
+    """A ``Neighbours`` column holds names, also where one bare id looks like a count."""
+    table = "| Node | Neighbours | Degree |\n| --- | --- | --- |\n| Kyoto | New York | 1 |"
+    read = _read(table.replace("Kyoto", "0").replace("New York", "2"), numeric_ids=True)
+    assert [c[2] for c in read if c[0] == "degree"] == [1], read
