@@ -356,6 +356,8 @@ def cued_families(words: list[str]) -> set[str]:
             found.add("distance")
         elif (previous.isdigit() or previous in NUMBER_WORDS) and word.startswith(_COUNTED):
             found.add("degree")
+        elif "-core" in word or "-hop" in word:  # "the 2-core's members", "2-hop ball"
+            found.add("set")
         previous = word
     return found
 
@@ -409,7 +411,7 @@ def clause_facts(
         complete = not _COMPLETE_WORDS.isdisjoint(words)
         if not complete and not _IN_FLUX.search(piece) and covered(start, end, piece):
             continue
-        if not cued_families(words) and not any(word.isdigit() for word in words):
+        if not cued_families(words) and not any(w.isdigit() or w in NUMBER_WORDS for w in words):
             continue  # no cue and no number: nothing the reader could read
         before: tuple[str | None, str | None] = (None, None)
         if index and _PRONOUN.match(text, body, end):
@@ -585,6 +587,41 @@ def _neighbour_list(
     return facts
 
 
+# A hop ball in any order: a radius ("within 2 hops", "at most two steps", "2-hop ball", "ball
+# of radius 2"), its centre ("of/from/around A") and the list that ends the clause
+_RADIUS = re.compile(
+    r"(?:\b(?:within|at\s+most|no\s+more\s+than|up\s+to)\s+(?:a\s+)?(?:distance\s+(?:of\s+)?)?"
+    r"#(?P<a>\d+)\s+(?:hops?|steps?|edges?)\b|(?P<b>\d+)-hop\s+(?:ball|neighbou?rhood)\b|"
+    r"\b(?:ball|neighbou?rhood)\s+of\s+radius\s+#(?P<c>\d+))",
+    re.I,
+)
+_CENTRE = re.compile(r"\b(?:of|from|around|about)\s+N(\d+)\b", re.I)
+_LIST_END = re.compile(r"[\[{(]?\s*(" + _LIST + r")\s*[\]})]?\s*$")
+
+
+def _hop_ball(
+    radius: re.Match[str],
+    skeleton: str,
+    found: list[tuple[str, int, int]],
+    numbers: list[tuple[int, int, int]],
+    high: int,
+) -> list[Fact]:
+    """``within_hops`` of a clause with a radius, one centre, and a list that ends it."""
+    centre, listed = _CENTRE.search(skeleton), _LIST_END.search(skeleton)
+    if centre is None or listed is None or listed.start() < centre.end():
+        return []
+    if _NEGATION.search(skeleton[: radius.start()] + skeleton[radius.end() :]):
+        return []  # "no more than 2 hops" is the radius, not a negation
+    indices = [int(i) for i in re.findall(r"N(\d+)", listed.group(1))]
+    if sorted([int(centre.group(1)), *indices]) != list(range(len(found))):
+        return []  # every name is the centre or an item
+    written = radius.group("a") or radius.group("c")
+    k = int(radius.group("b")) if written is None else numbers[int(written)][0]
+    source = found[int(centre.group(1))][0]
+    items = [found[i][0] for i in indices]
+    return [("within_hops", (source, *dict.fromkeys(items)), k, found[0][1], high)]
+
+
 def _sets(
     skeleton: str,
     found: list[tuple[str, int, int]],
@@ -594,6 +631,10 @@ def _sets(
 ) -> list[Fact] | None:
     """Cliques, triangles, k-cores and hop balls; ``None`` where the clause names no set."""
     ball = _BALL.search(skeleton)
+    if ball is None:
+        radius = _RADIUS.search(skeleton)
+        if radius is not None:
+            return _hop_ball(radius, skeleton, found, numbers, high)
     if ball is None and not _SET.search(skeleton):
         return None
     if _NEGATION.search(skeleton):

@@ -232,3 +232,35 @@ def test_a_column_of_neighbours_is_no_degree() -> None:
     table = "| Node | Neighbours | Degree |\n| --- | --- | --- |\n| Kyoto | New York | 1 |"
     read = _read(table.replace("Kyoto", "0").replace("New York", "2"), numeric_ids=True)
     assert [c[2] for c in read if c[0] == "degree"] == [1], read
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "nodes", "value"),
+    [
+        (
+            "Once pruning stops, the 2-core holds Paris, Lyon and Saint-Denis.",
+            "k_core",
+            {P, L, S},
+            2,
+        ),  # fmt: skip
+        ("Paris, Lyon and Saint-Denis form the 2-core.", "k_core", {P, L, S}, 2),
+        ("Up to 1 hop from Kyoto there is only New York.", "within_hops", {K, N}, 1),
+        (
+            "The neighbourhood of radius 2 about Kyoto = {New York, Lyon}",
+            "within_hops",
+            {K, N, L},
+            2,
+        ),  # fmt: skip
+        (
+            "Taking the 1-hop ball around Lyon, I get Paris, New York, Saint-Denis.",
+            "within_hops",
+            {L, P, N, S},
+            1,
+        ),  # fmt: skip
+    ],
+)
+def test_sets_are_read_in_any_order(
+    text: str, kind: str, nodes: set[str], value: int | None
+) -> None:
+    """A k-core named anywhere in the clause, a hop ball by its radius, centre and list."""
+    assert (kind, frozenset(nodes), value) in _read(text)
