@@ -245,7 +245,19 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
     """Chains of names joined by edge separators on one line: edge claims, weights, totals."""
     text, slots = ctx.text, ctx.slots
     links: list[tuple[str, int, str, int, int, bool]] = []  # u, u_start, v, v_end, end, strong
+    claims: list[Claim] = []
+    labelled: list[tuple[int, int]] = []
+    for match in _scan(_LABELLED, text, low, high, "--", "—", "–"):  # "A --7-- B"
+        left = slots.before(text, match.start(), low)
+        right = None if left is None else slots.after(text, match.end(), high)
+        if left is not None and right is not None:
+            pair, value = (left[0], right[0]), int(match.group(1))
+            claims.append(Claim("edge", pair, None, left[1], right[1]))
+            claims.append(Claim("edge_weight", pair, value, left[1], right[1]))
+            labelled.append(match.span())
     for match in _EDGE_SEPARATOR.finditer(text, low, high):
+        if any(a <= match.start() < b for a, b in labelled):
+            continue
         if ctx.numeric_ids and match.group().strip() == "=>":
             continue
         left = slots.before(text, match.start(), low)
@@ -268,7 +280,6 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
         if _PATH_AFTER.match(text, right[1], high):  # "the shortest A–B path": a path's ends
             continue
         links.append((left[0], left[1], right[0], right[1], match.end(), True))
-    claims: list[Claim] = []
     chain: list[tuple[str, int, str, int, int, bool]] = []
     for link in [*links, None]:
         if link is not None and chain and _continues(chain[-1], link):
@@ -294,6 +305,8 @@ def _plain_dash_is_edge(
     return _ITEM_WEIGHT_WORD.match(text, right_end, high) is not None
 
 
+# A weight written on the connector: "A --7-- B", "A —3— B"
+_LABELLED = re.compile(r"(?<![-–—])\s*(?:--|—|–)\s*(\d+)\s*(?:--|—|–)>?(?![-–—])\s*")
 _PATH_AFTER = re.compile(r"[\"'”’*`]*\s+(?:shortest\s+)?(?:path|route|walk)s?\b", re.I)
 _IS_AN_EDGE = re.compile(r"[\s\\)$]*(?:is|was)\s+an?\s+edge\b", re.I)
 _NODE_WORD = re.compile(r"\bnode\s*$|node\b", re.I)
@@ -390,7 +403,7 @@ _EDGE_AFTER = re.compile(
 )
 # Weights written after an edge: "(7)", ": 7", "with weight 7", "has weight 7", "costs 7"
 _WEIGHT_PHRASE = re.compile(
-    r"[\"'”’*`]*\s*(?:,\s*)?(?:(?:has|with|of)\s+(?:an?\s+)?(?:weight|cost)\s+(?:of\s+)?|costs?\s+|"
+    r"[\"'”’*`]*\s*(?:,\s*)?(?:(?:has|with|of)\s+(?:an?\s+)?(?:weight|cost|length)\s+(?:of\s+)?|costs?\s+|"
     r"weighs\s+)(\d+)(?!\s*[-+*/]\s*\d)",
     re.I,
 )
@@ -1129,7 +1142,7 @@ _STRUCTURE_WORDS = re.compile(
     r"connect|adjacen|link|edge|neighbo|join|incident|touch|share|road|weigh|w\(|w\[|cost|deg|valenc"
     r"|nbr|adj|\b(?:n|d|c|sp|len|hops?)\s*[(\[]|\b(?:w|wt|c|n|d)\}?_\{|mathcal\{n\}"
     r"|dist|shortest|hop|apart|away|minimum|cheapest|fewest|clique|triangle|core|within|bfs|breadth"
-    r"|hooked|reachable|radius"
+    r"|hooked|reachable|radius|worth"
     r"|(?:\sto\s|[-–—])[^=:\n]*(?:[=:]|\sis)\s*\d"
 )
 

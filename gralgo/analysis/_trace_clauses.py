@@ -70,8 +70,10 @@ def _name_index(names: NodeNames) -> _NameIndex:
 _NUMERIC_MENTION = re.compile(r"\b(?:nodes?|vertex|vertices)\s+(\d+)\b", re.I)
 # With an edge cue in the clause: "(3, 5) is an edge", "the 3-5 edge"
 _NUMERIC_PAIR = re.compile(
-    r"(?<![\w.])\(\s*(\d+)\s*,\s*(\d+)\s*\)|(?<![\w.])(\d+)\s*[-–—]\s*(\d+)(?=\s+edge\b)", re.I
-)
+    r"(?<![\w.])\(\s*(\d+)\s*,\s*(\d+)\s*\)|(?<![\w.])(\d+)\s*[-–—]\s*(\d+)(?=\s+edge\b)"
+    r"|(?:(?<=\bedge\s)|(?<=\blink\s)|(?<=\bedge\s\()|(?<=\bfor\s))(\d+)\s*[-–—~]\s*(\d+)(?![\w.]|\s*[-+*/]\s*\d)",
+    re.I,
+)  # "(3, 5) is an edge", "the 3-5 edge", "edge 3~5", "the weight for 3-5"
 _NUMERIC_MORE = re.compile(r"\s*(?:,|and|&|or)\s*(?:node\s+)?(\d+)\b(?!\s*[-+*/=])", re.I)
 
 
@@ -97,7 +99,7 @@ def mentions(
                     position = more.end()
         if _EDGE.search(text, low, high):
             for match in _NUMERIC_PAIR.finditer(text, low, high):
-                groups = [i for i in range(1, 5) if match.group(i) is not None]
+                groups = [i for i in range(1, 7) if match.group(i) is not None]
                 pair = [
                     (names.resolve(match.group(i)), match.start(i), match.end(i)) for i in groups
                 ]
@@ -219,7 +221,7 @@ _GOVERNED = re.compile(
     r"(?:missing|absent)|\b(?:does\s+not|doesn['’]t)\s+exist",
     re.I,
 )
-_WEIGHT = re.compile(r"\b(?:weigh\w*|w)\b", re.I)
+_WEIGHT = re.compile(r"\b(?:weigh\w*|w|worth)\b", re.I)
 _COST = re.compile(r"\b(?:costs?|length)\b", re.I)
 _DEGREE = re.compile(
     r"(?:\bdeg(?:ree)?s?\b\.?|\bvalency|#\d+\s+(?:other\s+)?(?:neighbou?rs|edges|connections|links|"
@@ -320,7 +322,7 @@ _FAMILY_STEMS = (
     ("edge", ("connect", "adjacen", "link", "edge", "neighbo", "join", "incident", "touch", "share",
               "road", "nbr", "adj", "hook", "reachab", "disconnect", "unconnect", "nonadjacen",
               "non-adjacen")),
-    ("weight", ("weigh", "cost", "length")),
+    ("weight", ("weigh", "cost", "length", "worth")),
     ("distance", ("distance", "shortest", "hop", "away", "apart", "minimum", "cheapest", "fewest",
                   "bfs", "breadth")),
     ("set", ("clique", "triangle", "core", "within")),

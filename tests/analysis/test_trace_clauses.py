@@ -264,3 +264,21 @@ def test_sets_are_read_in_any_order(
 ) -> None:
     """A k-core named anywhere in the clause, a hop ball by its radius, centre and list."""
     assert (kind, frozenset(nodes), value) in _read(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "kind", "nodes", "value"),
+    [
+        ("Lyon —4— Saint-Denis", False, "edge_weight", {L, S}, 4),  # a weight on the connector
+        ("1 --3-- 2", True, "edge_weight", {L, N}, 3),
+        ("Saint-Denis is worth 6.", False, "node_weight", {S}, 6),
+        ("Weight on the edge 1~2 is 3.", True, "edge_weight", {L, N}, 3),  # a pair of bare ids
+        ("1–2 has length 3.", True, "edge_weight", {L, N}, 3),
+    ],
+)
+def test_weights_on_connectors_and_bare_id_pairs_after_an_edge_noun(
+    text: str, numeric_ids: bool, kind: str, nodes: set[str], value: int
+) -> None:
+    read = _read(text, numeric_ids)
+    assert (kind, frozenset(nodes), value) in read
+    assert all(len(c[1]) != 2 or c[1] == frozenset(nodes) for c in read), read  # "1 --3": no edge
