@@ -392,6 +392,9 @@ def clause_facts(
     for index, (start, end) in enumerate(clauses):
         lead = _LEAD.match(text, start, end)
         body = start if lead is None else lead.end()
+        topic = _topic(text, body, end, names, resolve)
+        if topic is not None:  # "Checking A: B is one of its neighbours"
+            body = topic[1]
         piece = text[body:end]
         question = _QUESTION_START.match(piece)
         if question is not None and piece.rstrip().endswith("?") and index + 1 < len(clauses):
@@ -416,11 +419,39 @@ def clause_facts(
         if not cued_families(words) and not any(w.isdigit() or w in NUMBER_WORDS for w in words):
             continue  # no cue and no number: nothing the reader could read
         before: tuple[str | None, str | None] = (None, None)
-        if index and _PRONOUN.match(text, body, end):
+        if topic is not None:
+            before = (topic[0], topic[0])
+        elif index and _PRONOUN.match(text, body, end):
             before = _before(text, clauses[:index], names, resolve)
-        facts = _read(text, body, end, names, resolve, before)
+        facts = _read(text, body, end, names, resolve, before, topic is not None)
         if facts:
             yield body, end, facts
+
+
+# A topic before a colon: "Checking A:", "Looking at A:", "For A:", "A:"
+_TOPIC = re.compile(
+    r"(?:(?:checking|check|looking\s+at|look\s+at|considering|consider|for|at|about|regarding|"
+    r"next|node|vertex)\s+)?(?P<name>[^:\n]{1,200}?)\s*:\s+(?=\S)",
+    re.I,
+)
+
+
+def _topic(
+    text: str, low: int, high: int, names: NodeNames, resolve: Resolve
+) -> tuple[str, int] | None:
+    """The node a clause is about when it opens with it before a colon, and where the clause
+    after the colon starts; ``None`` where it does not (``its`` there is that node)."""
+    if ":" not in text[low:high]:
+        return None
+    match = _TOPIC.match(text, low, high)
+    if match is None:
+        return None
+    found = mentions(text, match.start("name"), match.end("name"), names, resolve)
+    if len(found) != 1 or (found[0][1], found[0][2]) != match.span("name"):
+        return None
+    if not re.search(r"\bits\b", text[match.end() : high], re.I):
+        return None
+    return found[0][0], match.end()
 
 
 def _before(
@@ -463,6 +494,7 @@ def _read(
     names: NodeNames,
     resolve: Resolve,
     before: tuple[str | None, str | None] = (None, None),
+    its_anywhere: bool = False,
 ) -> list[Fact]:
     """The facts of the clause ``text[low:high]``; ``before``: the subject of the clause
     before it (what a clause without one is about: ``and has degree 3``) and the one node the
@@ -473,6 +505,11 @@ def _read(
         node = before[1] if pronoun.group(1) else before[0]
         if node is not None:
             found.insert(0, (node, pronoun.start(1), pronoun.end(1)))
+    elif its_anywhere and before[1] is not None and before[1] not in {n for n, _, _ in found}:
+        its = re.search(r"\bits\b", text[low:high], re.I)  # "B is one of its neighbours"
+        if its is not None:
+            found.append((before[1], low + its.start(), low + its.end()))
+            found.sort(key=lambda mention: mention[1])
     if not found:
         return []
     skeleton, numbers = _skeleton(text, low, high, found)

@@ -282,3 +282,16 @@ def test_weights_on_connectors_and_bare_id_pairs_after_an_edge_noun(
     read = _read(text, numeric_ids)
     assert (kind, frozenset(nodes), value) in read
     assert all(len(c[1]) != 2 or c[1] == frozenset(nodes) for c in read), read  # "1 --3": no edge
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "nodes"),
+    [
+        ("Considering Kyoto: Paris isn't one of its neighbours.", "non_edge", {K, P}),
+        ("Checking Lyon: Saint-Denis is adjacent to it, as one of its neighbours.", "edge", {L, S}),
+    ],
+)
+def test_its_after_a_topic_before_a_colon_is_the_topic(
+    text: str, kind: str, nodes: set[str]
+) -> None:
+    assert (kind, frozenset(nodes), None) in _read(text)
