@@ -74,6 +74,7 @@ _NUMERIC_PAIR = re.compile(
     r"|(?:(?<=\bedge\s)|(?<=\blink\s)|(?<=\bedge\s\()|(?<=\bfor\s))(\d+)\s*[-–—~]\s*(\d+)(?![\w.]|\s*[-+*/]\s*\d)",
     re.I,
 )  # "(3, 5) is an edge", "the 3-5 edge", "edge 3~5", "the weight for 3-5"
+_ID_SET = re.compile(r"\\?\{\s*(\d+(?:\s*,\s*\d+)+)\s*\\?\}")
 _NUMERIC_MORE = re.compile(r"\s*(?:,|and|&|or)\s*(?:node\s+)?(\d+)\b(?!\s*[-+*/=])", re.I)
 
 
@@ -97,6 +98,13 @@ def mentions(
                         break
                     found.append((other, more.start(1), more.end()))
                     position = more.end()
+        if _SET.search(text, low, high):  # "the 2-core = {0, 1, 4}": bare ids in a set's braces
+            for braces in _ID_SET.finditer(text, low, high):
+                for match in re.finditer(r"\d+", braces.group(1)):
+                    node = names.resolve(match.group())
+                    if node is not None:
+                        at = braces.start(1) + match.start()
+                        found.append((node, at, at + len(match.group())))
         if _EDGE.search(text, low, high):
             for match in _NUMERIC_PAIR.finditer(text, low, high):
                 groups = [i for i in range(1, 7) if match.group(i) is not None]
@@ -706,7 +714,7 @@ def _sets(
 # LaTeX decorations too: "\mathcal{N}(A)", "\deg_G(A)", and a subscript as the arguments "w_{A,B}"
 _CALL = re.compile(
     r"(?<![\w\\])\\?(?:(?:text|mathrm|operatorname|mathcal|mathit|mathbf)\{)?([A-Za-zδΔ]+)\}?"
-    r"(?:_(?:\{[A-Za-z]\}|[A-Za-z](?![A-Za-z])))?\s*([(\[]|_\{)\s*"
+    r"(?:_(?:\{(?P<sub>[A-Za-z]|\d+)\}|(?P<sub1>[A-Za-z\d])(?![A-Za-z\d])))?\s*([(\[]|_\{)\s*"
 )
 _CALL_KINDS = (
     (re.compile(r"deg(?:ree)?", re.I), "degree", 1),
@@ -719,10 +727,10 @@ _CALL_KINDS = (
     ),
 )
 _OPENING = re.compile(r"[(\[]|_\{")
-_FUNCTION_BEFORE = re.compile(r"([a-zA-Zδγ]+)\}?(?:_(?:\{[A-Za-z]\}|[A-Za-z]))?\s*$")
+_FUNCTION_BEFORE = re.compile(r"([a-zA-Zδγ]+)\}?(?:_(?:\{(?:[A-Za-z]|\d+)\}|[A-Za-z\d]))?\s*$")
 _FUNCTIONS = re.compile(
     r"deg\w*|d|dist\w*|sp|delta|δ|shortest|len\w*|hops?|w|wt|weight|cost|c|n|nbrs?|neighbo\w*|"
-    r"adj\w*|gamma|γ",
+    r"adj\w*|gamma|γ|b|ball",
     re.I,
 )
 
@@ -755,9 +763,12 @@ def call_facts(
             ((k, n) for pattern, k, n in _CALL_KINDS if pattern.fullmatch(match.group(1))),
             ("", 0),
         )
+        radius = match.group("sub") or match.group("sub1") or ""
+        if match.group(1) in ("B", "Ball", "ball") and radius.isdigit():
+            kind, arity = "within_hops", 1  # "B_2(A) = {B, C}": the ball of radius 2
         if not kind:
             continue
-        closer = {"(": ")", "[": "]"}.get(match.group(2), "}")
+        closer = {"(": ")", "[": "]"}.get(match.group(4), "}")
         args: list[tuple[str, int]] = []
         position = match.end()
         while len(args) < 2:
@@ -779,6 +790,11 @@ def call_facts(
         nodes = tuple(node for node, _ in args)
         if kind == "neighbours" and len(nodes) == 1:
             facts += _call_list(text, match.start(), position, high, nodes[0], after)
+            continue
+        if kind == "within_hops" and len(nodes) == 1:
+            listed = _call_list(text, match.start(), position, high, nodes[0], after)
+            facts += [("within_hops", f[1], int(radius), f[3], f[4]) for f in listed
+                      if f[0] == "neighbours"]  # fmt: skip
             continue
         value = _CALL_VALUE.match(text, position, high)
         if value is None or (arity and len(nodes) != arity) or len(set(nodes)) != len(nodes):

@@ -295,3 +295,13 @@ def test_its_after_a_topic_before_a_colon_is_the_topic(
     text: str, kind: str, nodes: set[str]
 ) -> None:
     assert (kind, frozenset(nodes), None) in _read(text)
+
+
+def test_a_ball_written_in_latex_is_a_hop_ball() -> None:
+    read = _read(r"Hence $B_1(Lyon) = \{Paris, New York, Saint-Denis\}$.")
+    assert ("within_hops", frozenset({L, P, N, S}), 1) in read
+
+
+def test_bare_ids_in_a_set_are_its_members_under_numeric_ids() -> None:
+    read = _read(r"So $\text{1-core} = \{0, 1, 2, 3, 4\}$ here.", numeric_ids=True)
+    assert ("k_core", frozenset({K, L, N, P, S}), 1) in read
