@@ -576,11 +576,11 @@ def _read(
         return []
     owner = found[int(head.group("head"))][0]
     items = [found[int(i)] for i in re.findall(r"N(\d+)", head.group("list"))]
-    facts = [(kind, (owner, node), None, a, b) for node, a, b in items if node != owner]
-    if complete is not None and not negated and len(facts) == len(items):
-        listed = tuple(dict.fromkeys(node for node, _, _ in items))
-        facts.append(("neighbours", (owner, *listed), None, *span))
-    return facts
+    edges: list[Fact] = [(kind, (owner, n), None, a, b) for n, a, b in items if n != owner]
+    if complete is not None and not negated and len(edges) == len(items):
+        members = tuple(dict.fromkeys(node for node, _, _ in items))
+        edges.append(("neighbours", (owner, *members), None, *span))
+    return edges
 
 
 def _skeleton(
