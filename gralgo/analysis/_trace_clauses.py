@@ -300,8 +300,10 @@ _COMPLETE = re.compile(
 )
 _COMPLETE_WORDS = frozenset("only exactly precisely just else all others".split())
 _PARTIAL = re.compile(
-    r"\b(?:include|includes|including|among|such\s+as|some|also|e\.g|like)\b", re.I
-)
+    r"\b(?:include|includes|including|among|such\s+as|some|also|e\.g|like)\b|\b(?:one|two|three|"
+    r"four|five|six|seven|eight|nine|ten|several|few|many|most|both)\s+of\b",
+    re.I,
+)  # "two of A's neighbours are B and C" is no complete list
 _HEAD_LIST = re.compile(
     r"^(?:(?!N\d).)*?N(?P<head>\d+)(?P<mid>(?:(?!N\d|#\d).)*?)\s(?P<list>" + _LIST + r")\s*$"
 )
@@ -657,8 +659,9 @@ def _hop_ball(
     centre, listed = _CENTRE.search(skeleton), _LIST_END.search(skeleton)
     if centre is None or listed is None or listed.start() < centre.end():
         return []
-    if _NEGATION.search(skeleton[: radius.start()] + skeleton[radius.end() :]):
-        return []  # "no more than 2 hops" is the radius, not a negation
+    rest = skeleton[: radius.start()] + skeleton[radius.end() :]
+    if _NEGATION.search(rest) or _IN_FLUX.search(rest):
+        return []  # "no more than 2 hops" is the radius; "… has been visited" is state
     indices = [int(i) for i in re.findall(r"N(\d+)", listed.group(1))]
     if sorted([int(centre.group(1)), *indices]) != list(range(len(found))):
         return []  # every name is the centre or an item

@@ -305,3 +305,14 @@ def test_a_ball_written_in_latex_is_a_hop_ball() -> None:
 def test_bare_ids_in_a_set_are_its_members_under_numeric_ids() -> None:
     read = _read(r"So $\text{1-core} = \{0, 1, 2, 3, 4\}$ here.", numeric_ids=True)
     assert ("k_core", frozenset({K, L, N, P, S}), 1) in read
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("Every node within two hops of Kyoto is now visited: New York, Lyon.", "within_hops"),
+        ("Two of the neighbours of Lyon would be Paris, Kyoto.", "neighbours"),  # not all
+    ],
+)
+def test_state_and_partial_counts_make_no_set(text: str, kind: str) -> None:
+    assert [c for c in _read(text) if c[0] == kind] == []
