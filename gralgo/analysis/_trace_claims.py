@@ -1116,8 +1116,9 @@ def _overruled(claim: Claim, start: int, end: int, facts: list[Fact]) -> bool:
     for kind, nodes, _, _, _ in facts:
         if kind == opposite and frozenset(nodes) == pair:
             return True
-        if kind in ("distance", "hops") and claim.kind == "edge" and frozenset(nodes) == pair:
-            return True  # "the shortest A–B path is 5": the pair names a path's ends
+        if kind in ("distance", "hops") and claim.kind in ("edge", "edge_weight"):
+            if frozenset(nodes) == pair:  # "the shortest A–B path is 5": a path's ends
+                return True
         if kind == "edge_weight" and claim.kind == "node_weight" and claim.nodes[0] in nodes:
             return True
     return False

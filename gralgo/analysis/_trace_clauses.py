@@ -749,7 +749,10 @@ def has_call(text: str, low: int, high: int) -> bool:
 
 
 _ARGUMENT_GLUE = re.compile(r"\s*,\s*")
-_CALL_VALUE = re.compile(r"\s*(?:=|:|is|equals)\s*(\d+)(?!\s*[-+*/]\s*\d)(?![\w.])", re.I)
+_CALL_VALUE = re.compile(
+    r"\s*(?:=|:|is|equals)\s*(\d+|" + "|".join(NUMBER_WORDS) + r")(?!\s*[-+*/]\s*\d)(?!\w|\.\d)",
+    re.I,
+)  # "d(A, B) = 9", "d(A, B) is nine"
 _CALL_LIST = re.compile(r"\s*(?:=|:|is|are)\s*\\?[{\[(]?", re.I)
 
 
@@ -806,7 +809,9 @@ def call_facts(
             kind = "node_weight" if len(nodes) == 1 else "edge_weight"
             if kind == "node_weight" and match.group(1).lower() in ("cost", "c"):
                 continue
-        facts.append((kind, nodes, int(value.group(1)), match.start(), value.end()))
+        written = value.group(1)
+        number = int(written) if written.isdigit() else NUMBER_WORDS[written.lower()]
+        facts.append((kind, nodes, number, match.start(), value.end()))
     return facts
 
 

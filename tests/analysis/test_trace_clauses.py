@@ -316,3 +316,10 @@ def test_bare_ids_in_a_set_are_its_members_under_numeric_ids() -> None:
 )
 def test_state_and_partial_counts_make_no_set(text: str, kind: str) -> None:
     assert [c for c in _read(text) if c[0] == kind] == []
+
+
+def test_counts_in_words_after_a_call_and_a_route_weight_is_no_edge_weight() -> None:
+    assert ("distance", frozenset({P, K}), 15) in _read("So d(Paris, Kyoto) is fifteen.")
+    read = _read("The shortest route Paris to Kyoto weighs 15.")
+    assert ("distance", frozenset({P, K}), 15) in read
+    assert [c for c in read if c[0] in ("edge", "edge_weight")] == [], read
