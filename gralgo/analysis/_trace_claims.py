@@ -306,7 +306,7 @@ def _plain_dash_is_edge(
 
 
 # A weight written on the connector: "A --7-- B", "A —3— B"
-_LABELLED = re.compile(r"(?<![-–—])\s*(?:--|—|–)\s*(\d+)\s*(?:--|—|–)>?(?![-–—])\s*")
+_LABELLED = re.compile(r"(?<![-–—\s])\s*(?:--|—|–)\s*(\d+)\s*(?:--|—|–)>?(?![-–—])\s*")
 _PATH_AFTER = re.compile(r"[\"'”’*`]*\s+(?:shortest\s+)?(?:path|route|walk)s?\b", re.I)
 _IS_AN_EDGE = re.compile(r"[\s\\)$]*(?:is|was)\s+an?\s+edge\b", re.I)
 _NODE_WORD = re.compile(r"\bnode\s*$|node\b", re.I)

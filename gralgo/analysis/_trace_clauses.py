@@ -145,8 +145,9 @@ NUMBER_WORDS = {
 """Counts spelled out (``has three neighbours``): numbers like digits."""
 # A number in digits or words; "one of", "the one", "no one" are no count
 _NUMBER = re.compile(
-    r"(?<![\w.])\d+(?!\w|\.\d)|(?<!\bthe\s)(?<!\bno\s)(?<!\bthis\s)(?<!\bthat\s)(?<!\beach\s)"
-    r"(?<![\w'’-])(?:" + "|".join(NUMBER_WORDS) + r")(?![\w'’-])(?!\s+of\b)(?!\s+(?:by|at\s+a))",
+    r"(?<![\w.])\d+(?!\w|\.\d)|(?=[zotfsen])(?<![\w'’-])(?<!\bthe\s)(?<!\bno\s)(?<!\bthis\s)"
+    r"(?<!\bthat\s)(?<!\beach\s)(?:" + "|".join(NUMBER_WORDS) + r")(?![\w'’-])(?!\s+of\b)"
+    r"(?!\s+(?:by|at\s+a))",
     re.I,
 )
 _NOT_A_VALUE = re.compile(
@@ -298,6 +299,7 @@ _COMPLETE = re.compile(
     r"(?<=\bto)\s+(?:only|exactly|just)(?=\s+N\d)",
     re.I,
 )
+_COMPLETE_CUE = re.compile(r"only|exactly|just|else|all|other|none", re.I)
 _COMPLETE_WORDS = frozenset("only exactly precisely just else all others".split())
 _PARTIAL = re.compile(
     r"\b(?:include|includes|including|among|such\s+as|some|also|e\.g|like)\b|\b(?:one|two|three|"
@@ -454,14 +456,15 @@ def _topic(
     if ":" not in text[low:high]:
         return None
     match = _TOPIC.match(text, low, high)
-    if match is None:
+    if match is None or not _ITS.search(text, match.end(), high):
         return None
     found = mentions(text, match.start("name"), match.end("name"), names, resolve)
     if len(found) != 1 or (found[0][1], found[0][2]) != match.span("name"):
         return None
-    if not re.search(r"\bits\b", text[match.end() : high], re.I):
-        return None
     return found[0][0], match.end()
+
+
+_ITS = re.compile(r"\bits\b", re.I)
 
 
 def _before(
@@ -525,7 +528,7 @@ def _read(
     skeleton, numbers = _skeleton(text, low, high, found)
     if "\n" in skeleton:
         return []
-    complete = _COMPLETE.search(skeleton)
+    complete = _COMPLETE.search(skeleton) if _COMPLETE_CUE.search(skeleton) else None
     if complete is not None:  # "A connects to B, C, and nothing else": all of A's neighbours
         lead = complete.group("lead") or ""
         skeleton = skeleton[: complete.start()] + lead + skeleton[complete.end() :]
