@@ -74,7 +74,7 @@ _NEEDS_FULL = re.compile(r"[\\{}&^_$]|[^\x00-\x7f]")
 _WORD = re.compile(r"\S+")
 # Inside a word, where a name may start (after an opener) or end (before a closer).
 _INNER_OPEN = re.compile(r"(?<=\S)[(,{\[$]+(?=[^\s(,{\[$])")
-_INNER_CLOSE = re.compile(r"(?<=[^\s)\],}=$:;|\-–—])[)\],}=$:;|\-–—](?=\S)")
+_INNER_CLOSE = re.compile(r"(?<=[^\s)\],}=$:;|\-–—\\])[)\],}=$:;|\-–—\\](?=\S)")
 _EDGE_CLEAN = "([{\"'“‘*_`<"
 _TAIL_CLEAN = ")]}\"'”’*_`.,;:!?>"
 _NUMBER = r"(\d+)"
@@ -229,6 +229,14 @@ _TOTAL_AFTER = re.compile(
     r"(\d+)(?!\s*[-+*/]\s*\d)",
     re.I,
 )
+# A path's total in words after it: "adds up to 9", "has weight 9", "— that's 9 in total"
+_TOTAL_WORDS = re.compile(
+    r"[\s,:;)—–-]*(?:(?:(?:has|with|of|carries|gives)\s+(?:an?\s+|the\s+)?(?:total\s+)?(?:weight|"
+    r"length|cost|distance)(?:\s+of)?|(?:adds?|sums?|comes?|amounts?)\s+(?:up\s+)?to|totals?)\s*"
+    r"(?:=\s*)?(\d+)|(?:that['’]?s|that\s+is|which\s+is|for|so)\s+(\d+)\s+(?:in\s+)?total)"
+    r"(?![\w.]\d)(?!\s*[-+*/]\s*\d)",
+    re.I,
+)
 _ARITHMETIC = re.compile(r"(?:^|[^-=<*])[=+*/<>]\s*$")
 _ARITHMETIC_AFTER = re.compile(r"^\s*(?:[=+/<>]|\*(?!\*))")
 
@@ -237,7 +245,19 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
     """Chains of names joined by edge separators on one line: edge claims, weights, totals."""
     text, slots = ctx.text, ctx.slots
     links: list[tuple[str, int, str, int, int, bool]] = []  # u, u_start, v, v_end, end, strong
+    claims: list[Claim] = []
+    labelled: list[tuple[int, int]] = []
+    for match in _scan(_LABELLED, text, low, high, "--", "—", "–"):  # "A --7-- B"
+        left = slots.before(text, match.start(), low)
+        right = None if left is None else slots.after(text, match.end(), high)
+        if left is not None and right is not None:
+            pair, value = (left[0], right[0]), int(match.group(1))
+            claims.append(Claim("edge", pair, None, left[1], right[1]))
+            claims.append(Claim("edge_weight", pair, value, left[1], right[1]))
+            labelled.append(match.span())
     for match in _EDGE_SEPARATOR.finditer(text, low, high):
+        if any(a <= match.start() < b for a, b in labelled):
+            continue
         if ctx.numeric_ids and match.group().strip() == "=>":
             continue
         left = slots.before(text, match.start(), low)
@@ -257,8 +277,9 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
             continue
         if plain and _ARITHMETIC_AFTER.match(text[right[1] : high]):
             continue
+        if _PATH_AFTER.match(text, right[1], high):  # "the shortest A–B path": a path's ends
+            continue
         links.append((left[0], left[1], right[0], right[1], match.end(), True))
-    claims: list[Claim] = []
     chain: list[tuple[str, int, str, int, int, bool]] = []
     for link in [*links, None]:
         if link is not None and chain and _continues(chain[-1], link):
@@ -284,6 +305,9 @@ def _plain_dash_is_edge(
     return _ITEM_WEIGHT_WORD.match(text, right_end, high) is not None
 
 
+# A weight written on the connector: "A --7-- B", "A —3— B"
+_LABELLED = re.compile(r"(?<![-–—\s])\s*(?:--|—|–)\s*(\d+)\s*(?:--|—|–)>?(?![-–—])\s*")
+_PATH_AFTER = re.compile(r"[\"'”’*`]*\s+(?:shortest\s+)?(?:path|route|walk)s?\b", re.I)
 _IS_AN_EDGE = re.compile(r"[\s\\)$]*(?:is|was)\s+an?\s+edge\b", re.I)
 _NODE_WORD = re.compile(r"\bnode\s*$|node\b", re.I)
 _ITEM_WEIGHT_WORD = re.compile(r"\s*[(\[]\s*(?:w|weight|cost)\b", re.I)
@@ -305,10 +329,13 @@ def _chain_claims(
     if negated is not None and len(chain) == 1:  # "no edge A - B"
         u, _, v, v_end, _, _ = chain[0]
         return [Claim("non_edge", (u, v), None, negated.start(), v_end)]
-    for u, u_start, v, v_end, _, _ in chain:
+    for index, (u, u_start, v, v_end, _, _) in enumerate(chain):
         claims.append(Claim("edge", (u, v), None, u_start, v_end))
         v_end += len(text[v_end:high]) - len(text[v_end:high].lstrip("\"'”’*`"))
         weight = _WEIGHT_AFTER.match(text, v_end, high)
+        last_link = 0 < index == len(chain) - 1
+        if weight is not None and last_link and weight.group().lstrip()[:1] in ":,":
+            weight = None  # "A -> B -> C: 13": the number after a path is its total
         if weight is None and len(chain) == 1:  # a path's ", cost 12" is its total
             weight = _WEIGHT_PHRASE.match(text, v_end, high) or _EQUALS.match(text, v_end, high)
         if weight is not None and ctx.numeric_ids and weight.group().lstrip().startswith(","):
@@ -320,10 +347,13 @@ def _chain_claims(
     last = chain[-1][3]
     last += len(text[last:high]) - len(text[last:high].lstrip("\"'”’*`"))
     total = _TOTAL_AFTER.match(text, last, high)
+    if total is None and len(nodes) >= 3:
+        total = _TOTAL_WORDS.match(text, last, high)
     if total is not None and len(nodes) >= 2:
         is_weight_only = len(nodes) == 2 and any(c.kind == "edge_weight" for c in claims[-1:])
         if not is_weight_only and (len(nodes) >= 3 or _says_total(total.group())):
-            claims.append(Claim("path_total", nodes, int(total.group(1)), chain[0][1], total.end()))
+            value = next(g for g in total.groups() if g is not None)
+            claims.append(Claim("path_total", nodes, int(value), chain[0][1], total.end()))
     return claims
 
 
@@ -365,15 +395,15 @@ _EDGE_BETWEEN = re.compile(
 _AND = re.compile(r"\s+(?:and|&)\s+", re.I)
 _AND_OR_TO = re.compile(r"\s+(?:and|&|to)\s+", re.I)
 # "(A, B)" is an edge claim only with a cue: "edge (A, B)" before it, "\in E" after it
-_TUPLE = re.compile(r"\(\s*")
-_TUPLE_CLOSE = re.compile(r"[\"'”’*`]*\s*\)")
+_TUPLE = re.compile(r"\(\s*|\\\{\s*")  # "(A, B)", LaTeX "\{A, B\}"
+_TUPLE_CLOSE = re.compile(r"[\"'”’*`]*\s*(?:\)|\\\})")
 _EDGE_BEFORE = re.compile(r"(?P<neg>" + _NOT_AN + r")?\bedges?\s*[:=]?\s*$", re.I)
 _EDGE_AFTER = re.compile(
     r"\s*\\(?P<neg>not)?in\s*E\b|\s+(?:is|was)(?P<neg2>\s+not|n't)?\s+an?\s+edge\b", re.I
 )
 # Weights written after an edge: "(7)", ": 7", "with weight 7", "has weight 7", "costs 7"
 _WEIGHT_PHRASE = re.compile(
-    r"[\"'”’*`]*\s*(?:,\s*)?(?:(?:has|with|of)\s+(?:an?\s+)?(?:weight|cost)\s+(?:of\s+)?|costs?\s+|"
+    r"[\"'”’*`]*\s*(?:,\s*)?(?:(?:has|with|of)\s+(?:an?\s+)?(?:weight|cost|length)\s+(?:of\s+)?|costs?\s+|"
     r"weighs\s+)(\d+)(?!\s*[-+*/]\s*\d)",
     re.I,
 )
@@ -427,7 +457,7 @@ def _phrases(ctx: _Context, low: int, high: int) -> list[Claim]:
         if weight is not None and kind == "edge":
             claims.append(Claim("edge_weight", (first[0], second[0]), int(weight.group(1)),
                                 first[1], weight.end()))  # fmt: skip
-    for match in _scan(_TUPLE, text, low, high, "("):
+    for match in _scan(_TUPLE, text, low, high, "(", "\\{"):
         pair = _pair_after(ctx, match.end(), high, _COMMA)
         close = None if pair is None else _TUPLE_CLOSE.match(text, pair[1], high)
         if pair is None or close is None:
@@ -678,7 +708,7 @@ def _numbers_of(ctx: _Context, low: int, high: int) -> list[Claim]:
 
 
 _TO = re.compile(r"\s+to\s+(?:node\s+)?$", re.I)
-_EDGE_OR_COMMA = re.compile(r"\s*(?:,|--|-|–|—)\s*")
+_EDGE_OR_COMMA = re.compile(r"\s*(?:,|<->|--|->|-|–|—|↔|→)\s*")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -878,6 +908,8 @@ def _row_claims(ctx: _Context, header: list[str], cells: list[tuple[int, int]]) 
     ``Cost``, ``Dist from A``): nodes, an edge, and the numbers of the columns with a cue."""
     text = ctx.text
     roles = [_column_role(name) for name in header]
+    if "node" not in roles and "edge" not in roles:  # "| Place | Links |": a column of names
+        roles = _names_column(ctx, roles, cells)
     nodes = [
         ctx.slots.resolve(text[a:b]) for (a, b), role in zip(cells, roles, strict=True)
         if role == "node"
@@ -903,7 +935,7 @@ def _row_claims(ctx: _Context, header: list[str], cells: list[tuple[int, int]]) 
         claims += [
             Claim("edge_weight", (found[0], found[1]), value, start, end)
             for role, value, _ in numbers
-            if role == "weight"
+            if role in ("weight", "length")
         ]
     elif len(found) == 1:
         for role, value, name in numbers:
@@ -920,9 +952,19 @@ def _row_claims(ctx: _Context, header: list[str], cells: list[tuple[int, int]]) 
     return claims
 
 
+def _names_column(ctx: _Context, roles: list[str], cells: list[tuple[int, int]]) -> list[str]:
+    """``roles`` with the first column without a cue read as nodes where its cell names one (in
+    words, not a bare id: ``| Step | Dist |`` holds no node)."""
+    for index, ((a, b), role) in enumerate(zip(cells, roles, strict=True)):
+        written = ctx.text[a:b].strip()
+        if not role and not written.isdigit() and ctx.slots.resolve(written) is not None:
+            return [*roles[:index], "node", *roles[index + 1 :]]
+    return roles
+
+
 def _column_role(name: str) -> str:
     """What a column holds, by the cue words of its header: ``node``, ``edge``, ``degree``,
-    ``weight``, ``distance``, ``hops``, or ``""`` (nothing read)."""
+    ``weight``, ``length`` (an edge's weight), ``distance``, ``hops``, or ``""`` (nothing read)."""
     for role, cue in _COLUMN_CUES:
         if cue.search(name):
             return role
@@ -930,16 +972,19 @@ def _column_role(name: str) -> str:
 
 
 _COLUMN_CUES = (
-    ("degree", re.compile(r"\bdeg|valenc|(?:number|count|#)\s*of\s+neighbou?rs|"
-                          r"neighbou?rs?\s+count")),
+    ("degree", re.compile(r"\bdeg|valenc|(?:number|count|#)\s*(?:of\s+)?(?:neighbou?rs|edges|"
+                          r"connections|links)|neighbou?rs?\s+count|^(?:connections|links|"
+                          r"incident\s+edges)$")),  # "Neighbours" holds names
     ("hops", re.compile(r"\bhops?\b")),
-    ("distance", re.compile(r"\bdist|shortest|\bd\(")),
+    ("distance", re.compile(r"\bdist|shortest|\bd\(|\bpath|\w\s+from\s+\S|\(source\b")),
     ("weight", re.compile(r"weigh|^w$|^wt\.?$|\bcost")),
-    ("edge", re.compile(r"^(?:edges?|pair|link)$")),
+    ("length", re.compile(r"^length$")),  # an edge's weight; nothing of one node
+    ("edge", re.compile(r"^(?:edges?|pair|link|endpoints)$")),
     ("node", re.compile(r"^(?:node|vertex|vertices|source|target|from|to|u|v|a|b|name|city|"
+                        r"destination|"
                         r"endpoint|start|end|end\s*point)(?:\s*(?:[ab12]|one|two))?$|^(?:node|vertex)\b")),
 )  # fmt: skip
-_FROM = re.compile(r"\bfrom\s+(.+)")
+_FROM = re.compile(r"\b(?:from|source:)\s+([^)]+)")
 
 
 def _cells(text: str, low: int, high: int) -> list[tuple[int, int]]:
@@ -998,7 +1043,7 @@ def _structural(ctx: _Context, low: int, high: int, read: list[Claim], lower: st
         read
         and not _ATTENTION_MARKS.search(lower)
         and _ATTENTION_WORDS.isdisjoint(words)
-        and not (("(" in lower or "[" in lower) and has_call(text, low, high))
+        and not (("(" in lower or "[" in lower or "_{" in lower) and has_call(text, low, high))
         and _settled(read, words)
     ):
         return read  # one clause, no call, and the patterns read all its cues
@@ -1020,12 +1065,21 @@ def _structural(ctx: _Context, low: int, high: int, read: list[Claim], lower: st
     ]
     for start, end, facts in clause_facts(text, low, high, names, ctx.slots.resolve, covered):
         read = [c for c in read if not _overruled(c, start, end, facts)]
-        claims += [
-            Claim(kind, nodes, value, a, b)
-            for kind, nodes, value, a, b in facts
-            if kind != IN_FLUX and unread(kind, start, end)
-        ]
+        kept = [fact for fact in facts if fact[0] != IN_FLUX and unread(fact[0], start, end)]
+        listed = [f for f in facts if f[0] == "neighbours" and not _read_kind(read, f, start, end)]
+        if listed and not any(f[0] == "neighbours" for f in kept):
+            # a complete neighbour list the patterns read only as edges: the list, and the
+            # edges of its items that they did not read
+            pairs = {frozenset(c.nodes) for c in read if c.kind == "edge"}
+            kept += listed + [f for f in facts if f[0] == "edge" and frozenset(f[1]) not in pairs
+                              and f[1][0] == listed[0][1][0]]  # fmt: skip
+        claims += [Claim(kind, nodes, value, a, b) for kind, nodes, value, a, b in kept]
     return read + claims
+
+
+def _read_kind(read: list[Claim], fact: Fact, start: int, end: int) -> bool:
+    """Whether the patterns read a claim of ``fact``'s kind in the clause ``start:end``."""
+    return any(c.kind == fact[0] and c.start < end and start < c.end for c in read)
 
 
 def _settled(read: list[Claim], words: list[str]) -> bool:
@@ -1062,6 +1116,9 @@ def _overruled(claim: Claim, start: int, end: int, facts: list[Fact]) -> bool:
     for kind, nodes, _, _, _ in facts:
         if kind == opposite and frozenset(nodes) == pair:
             return True
+        if kind in ("distance", "hops") and claim.kind in ("edge", "edge_weight"):
+            if frozenset(nodes) == pair:  # "the shortest A–B path is 5": a path's ends
+                return True
         if kind == "edge_weight" and claim.kind == "node_weight" and claim.nodes[0] in nodes:
             return True
     return False
@@ -1077,15 +1134,16 @@ _ATTENTION_WORDS = frozenset(
     "unknown unclear but so which tentative tentatively current currently far update updated "
     "relax relaxing removing removed remove remaining still now new estimate bound unvisited "
     "visited unexplored explored processed left popped pop push queue frontier stack after "
-    "before iteration".split()
+    "before iteration only exactly precisely just all others".split()
 )
 _ATTENTION_MARKS = re.compile(r"[?;]|\.\s")
 
 
 _STRUCTURE_WORDS = re.compile(
     r"connect|adjacen|link|edge|neighbo|join|incident|touch|share|road|weigh|w\(|w\[|cost|deg|valenc"
-    r"|nbr|adj|\b(?:n|d|c|sp|len|hops?)\s*[(\[]"
-    r"|dist|shortest|hop|apart|away|minimum|cheapest|fewest|clique|triangle|core|within"
+    r"|nbr|adj|\b(?:n|d|c|sp|len|hops?)\s*[(\[]|\b(?:w|wt|c|n|d)\}?_\{|mathcal\{n\}|\bb_\{?\d"
+    r"|dist|shortest|hop|apart|away|minimum|cheapest|fewest|clique|triangle|core|within|bfs|breadth"
+    r"|hooked|reachable|radius|worth"
     r"|(?:\sto\s|[-–—])[^=:\n]*(?:[=:]|\sis)\s*\d"
 )
 

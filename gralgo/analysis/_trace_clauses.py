@@ -70,8 +70,11 @@ def _name_index(names: NodeNames) -> _NameIndex:
 _NUMERIC_MENTION = re.compile(r"\b(?:nodes?|vertex|vertices)\s+(\d+)\b", re.I)
 # With an edge cue in the clause: "(3, 5) is an edge", "the 3-5 edge"
 _NUMERIC_PAIR = re.compile(
-    r"(?<![\w.])\(\s*(\d+)\s*,\s*(\d+)\s*\)|(?<![\w.])(\d+)\s*[-–—]\s*(\d+)(?=\s+edge\b)", re.I
-)
+    r"(?<![\w.])\(\s*(\d+)\s*,\s*(\d+)\s*\)|(?<![\w.])(\d+)\s*[-–—]\s*(\d+)(?=\s+edge\b)"
+    r"|(?:(?<=\bedge\s)|(?<=\blink\s)|(?<=\bedge\s\()|(?<=\bfor\s))(\d+)\s*[-–—~]\s*(\d+)(?![\w.]|\s*[-+*/]\s*\d)",
+    re.I,
+)  # "(3, 5) is an edge", "the 3-5 edge", "edge 3~5", "the weight for 3-5"
+_ID_SET = re.compile(r"\\?\{\s*(\d+(?:\s*,\s*\d+)+)\s*\\?\}")
 _NUMERIC_MORE = re.compile(r"\s*(?:,|and|&|or)\s*(?:node\s+)?(\d+)\b(?!\s*[-+*/=])", re.I)
 
 
@@ -95,9 +98,16 @@ def mentions(
                         break
                     found.append((other, more.start(1), more.end()))
                     position = more.end()
+        if _SET.search(text, low, high):  # "the 2-core = {0, 1, 4}": bare ids in a set's braces
+            for braces in _ID_SET.finditer(text, low, high):
+                for match in re.finditer(r"\d+", braces.group(1)):
+                    node = names.resolve(match.group())
+                    if node is not None:
+                        at = braces.start(1) + match.start()
+                        found.append((node, at, at + len(match.group())))
         if _EDGE.search(text, low, high):
             for match in _NUMERIC_PAIR.finditer(text, low, high):
-                groups = [i for i in range(1, 5) if match.group(i) is not None]
+                groups = [i for i in range(1, 7) if match.group(i) is not None]
                 pair = [
                     (names.resolve(match.group(i)), match.start(i), match.end(i)) for i in groups
                 ]
@@ -125,8 +135,26 @@ def mentions(
     return found
 
 
-_NUMBER = re.compile(r"(?<![\w.])\d+(?!\w|\.\d)")
-_NOT_A_VALUE = re.compile(r"\d+\s*-\s*(?:core|hop)\b|(?:step|round|iteration|level)\s+\d+", re.I)
+NUMBER_WORDS = {
+    word: value
+    for value, word in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+        "fifteen sixteen seventeen eighteen nineteen twenty".split()
+    )
+}
+"""Counts spelled out (``has three neighbours``): numbers like digits."""
+# A number in digits or words; "one of", "the one", "no one" are no count
+_NUMBER = re.compile(
+    r"(?<![\w.])\d+(?!\w|\.\d)|(?=[zotfsen])(?<![\w'’-])(?<!\bthe\s)(?<!\bno\s)(?<!\bthis\s)"
+    r"(?<!\bthat\s)(?<!\beach\s)(?:" + "|".join(NUMBER_WORDS) + r")(?![\w'’-])(?!\s+of\b)"
+    r"(?!\s+(?:by|at\s+a))",
+    re.I,
+)
+_NOT_A_VALUE = re.compile(
+    r"\d+\s*-\s*(?:core|hop)\b|(?:step|round|iteration|(?<!\bat\s)(?<!\bon\s)(?<!\bin\s)level)"
+    r"\s+\d+",
+    re.I,
+)
 
 # ---------------------------------------------------------------------------------------------
 # Clauses and their skeletons
@@ -162,7 +190,7 @@ _HYPOTHETICAL = re.compile(
     r"have\s+to|try|trying|check(?!\s*:)|checking|verify(?!\s*:)|verifying|find|finding|compute|"
     r"computing|calculate|calculating|consider|considering|look\s+at|looking\s+for|unless|wonder|guess|"
     r"expect|not\s+sure|unsure|hypothetical|should|must|plan|will|i'll|we'll|otherwise|"
-    r"instead|else|either|unknown|unclear)\b",
+    r"instead|(?<!nothing\s)(?<!none\s)(?<!one\s)else|either|unknown|unclear)\b",
     re.I,
 )
 _STATE = re.compile(
@@ -192,7 +220,7 @@ _NEGATION = re.compile(
 
 _EDGE_CUE = (
     r"(?:(?:dis|un|non-?)?connect\w*|adjacen\w*|link\w*|edges?|neighbou?r\w*|join\w*|incident|touch\w*|share\w*|"
-    r"roads?)"
+    r"roads?|hooked|directly\s+reachable)"
 )
 _EDGE = re.compile(r"\b" + _EDGE_CUE, re.I)
 _GOVERNED = re.compile(
@@ -202,26 +230,43 @@ _GOVERNED = re.compile(
     r"(?:missing|absent)|\b(?:does\s+not|doesn['’]t)\s+exist",
     re.I,
 )
-_WEIGHT = re.compile(r"\b(?:weigh\w*|w)\b", re.I)
+_WEIGHT = re.compile(r"\b(?:weigh\w*|w|worth)\b", re.I)
 _COST = re.compile(r"\b(?:costs?|length)\b", re.I)
 _DEGREE = re.compile(
     r"(?:\bdeg(?:ree)?s?\b\.?|\bvalency|#\d+\s+(?:other\s+)?(?:neighbou?rs|edges|connections|links|"
-    r"adjacent\s+(?:nodes|vertices)|incident\s+edges)\b|(?:number|count)\s+of\s+"
+    r"adjacent\s+(?:nodes|vertices)|incident\s+edges)\b|\bcount\w*\s+(?:the\s+|its\s+)?"
+    r"(?:edges|neighbou?rs|connections|links)\b|(?<!minimum\s)(?<!fewest\s)(?<!smallest\s)"
+    r"(?:number|count)\s+of\s+"
     r"(?:neighbou?rs|edges|connections)\b|neighbou?r\s+count\b|connected\s+to\s+#\d+\s+"
     r"(?:other\s+)?(?:nodes|vertices)\b)",
     re.I,
 )
+# A hop distance as the fewest edges, or as a BFS level from the source
+_FEWEST = r"\b(?:minimum|min|fewest|smallest|least)\s+(?:number\s+of\s+)?(?:edges|hops|steps)\b"
+_BFS_LEVEL = (
+    r"\b(?:level|depth|layer)\s+#\d+(?=.*\b(?:bfs|breadth))"
+    r"|\b(?:bfs|breadth)\b.*\b(?:level|depth|layer)\s+#\d+"
+)
 _DISTANCE = re.compile(
     r"(?:\bdist(?:ance)?s?\b\.?|\bshortest|\bhops?\b|#\d+\s+(?:units?\s+)?away\b|\b(?:minimum|min|lowest|cheapest|fewest)\s+"
     r"(?:cost|weight|distance|total|hops|edges)|#\d+\s+(?:hops?|edges?|steps?)\s+(?:away|apart)|"
-    r"in\s+#\d+\s+(?:hops|steps))",
+    r"in\s+#\d+\s+(?:hops|steps)|\b(?:cheapest|lowest-cost|least-cost)\s+(?:way|route|path|walk)|"
+    + _FEWEST
+    + "|"
+    + _BFS_LEVEL
+    + ")",
     re.I,
 )
 _HOP_WORDS = re.compile(
-    r"\bhops?\b|#\d+\s+(?:edges?|steps?)\s+(?:away|apart)|in\s+#\d+\s+steps", re.I
+    r"\bhops?\b|#\d+\s+(?:edges?|steps?)\s+(?:away|apart)|in\s+#\d+\s+steps|"
+    + _FEWEST
+    + "|"
+    + _BFS_LEVEL,
+    re.I,
 )
 _ROUTE = re.compile(
-    r"\b(?:path|route|walk|going|go|get|getting|travel\w*|reach\w*|total|sum)\b", re.I
+    r"\b(?:path|route|walk|going|go|get|getting|travel\w*|(?<!directly\s)reach\w*|total|sum)\b",
+    re.I,
 )
 # A weight entry: "A-B is 7", "A to B = 7" (the whole clause; "going from A to B costs 7" is not)
 _DASH_PAIR = re.compile(
@@ -236,7 +281,7 @@ _NEIGHBOUR_NOUN = (
 )
 _OPENER = (
     r"\s*(?P<open>(?:would\s+be|are|is|were|=|:|include|includes|including|consists?\s+of)?"
-    r"\s*[:=]?)\s*"
+    r"\s*[:=]?)\s*(?:(?:exactly|only|just|precisely)\s+)?"
 )
 _NEIGHBOUR_LIST = re.compile(
     r"(?:N(?P<h1>\d+)\s*(?:'s|’s)?\s*(?:has\s+)?(?:the\s+)?(?:[a-z]+\s+)?" + _NEIGHBOUR_NOUN
@@ -245,9 +290,22 @@ _NEIGHBOUR_LIST = re.compile(
     + _OPENER + r"[\[{(]?\s*(?P<list>" + _LIST + r")\s*[\]})]?\s*$",
     re.I,
 )  # fmt: skip
-_PARTIAL = re.compile(
-    r"\b(?:include|includes|including|among|such\s+as|some|also|e\.g|like)\b", re.I
+# What makes a list after "A connects to" all of A's neighbours: "only", "exactly", "and nothing
+# else", "that's all (of its neighbours)"
+_COMPLETE = re.compile(
+    r"\s*[,;:—–-]*\s*(?:and\s+)?(?:nothing\s+else|no\s+others?|none\s+else|that['’]?s\s+(?:all|it)"
+    r"(?:\s+(?:of\s+)?(?:its|their|the)\s+neighbou?rs)?|(?:those|these)\s+are\s+all(?:\s+of\s+"
+    r"(?:its|the)\s+neighbou?rs)?)\s*$|(?P<lead>N\d+\s+)(?:only|exclusively)\s+(?=\w)|"
+    r"(?<=\bto)\s+(?:only|exactly|just)(?=\s+N\d)",
+    re.I,
 )
+_COMPLETE_CUE = re.compile(r"only|exactly|just|else|all|other|none", re.I)
+_COMPLETE_WORDS = frozenset("only exactly precisely just else all others".split())
+_PARTIAL = re.compile(
+    r"\b(?:include|includes|including|among|such\s+as|some|also|e\.g|like)\b|\b(?:one|two|three|"
+    r"four|five|six|seven|eight|nine|ten|several|few|many|most|both)\s+of\b",
+    re.I,
+)  # "two of A's neighbours are B and C" is no complete list
 _HEAD_LIST = re.compile(
     r"^(?:(?!N\d).)*?N(?P<head>\d+)(?P<mid>(?:(?!N\d|#\d).)*?)\s(?P<list>" + _LIST + r")\s*$"
 )
@@ -274,9 +332,11 @@ def _clauses(text: str, low: int, high: int) -> Iterator[tuple[int, int]]:
 _FAMILY_STEMS = (
     ("degree", ("deg", "valenc")),
     ("edge", ("connect", "adjacen", "link", "edge", "neighbo", "join", "incident", "touch", "share",
-              "road", "nbr", "adj", "disconnect", "unconnect", "nonadjacen", "non-adjacen")),
-    ("weight", ("weigh", "cost", "length")),
-    ("distance", ("distance", "shortest", "hop", "away", "apart", "minimum", "cheapest", "fewest")),
+              "road", "nbr", "adj", "hook", "reachab", "disconnect", "unconnect", "nonadjacen",
+              "non-adjacen")),
+    ("weight", ("weigh", "cost", "length", "worth")),
+    ("distance", ("distance", "shortest", "hop", "away", "apart", "minimum", "cheapest", "fewest",
+                  "bfs", "breadth")),
     ("set", ("clique", "triangle", "core", "within")),
 )  # fmt: skip
 _COUNTED = ("neighbo", "edges", "connections", "links")
@@ -308,8 +368,10 @@ def cued_families(words: list[str]) -> set[str]:
             found.add("weight")
         elif word == "dist":
             found.add("distance")
-        elif previous.isdigit() and word.startswith(_COUNTED):
+        elif (previous.isdigit() or previous in NUMBER_WORDS) and word.startswith(_COUNTED):
             found.add("degree")
+        elif "-core" in word or "-hop" in word:  # "the 2-core's members", "2-hop ball"
+            found.add("set")
         previous = word
     return found
 
@@ -342,6 +404,9 @@ def clause_facts(
     for index, (start, end) in enumerate(clauses):
         lead = _LEAD.match(text, start, end)
         body = start if lead is None else lead.end()
+        topic = _topic(text, body, end, names, resolve)
+        if topic is not None:  # "Checking A: B is one of its neighbours"
+            body = topic[1]
         piece = text[body:end]
         question = _QUESTION_START.match(piece)
         if question is not None and piece.rstrip().endswith("?") and index + 1 < len(clauses):
@@ -360,16 +425,46 @@ def clause_facts(
         continuation = index > 0 and re.match(r"(?:is|has)\b", piece, re.I) is not None
         if question is not None and not continuation:
             continue
-        if not _IN_FLUX.search(piece) and covered(start, end, piece):
+        complete = not _COMPLETE_WORDS.isdisjoint(words)
+        if not complete and not _IN_FLUX.search(piece) and covered(start, end, piece):
             continue
-        if not cued_families(words) and not any(word.isdigit() for word in words):
+        if not cued_families(words) and not any(w.isdigit() or w in NUMBER_WORDS for w in words):
             continue  # no cue and no number: nothing the reader could read
         before: tuple[str | None, str | None] = (None, None)
-        if index and _PRONOUN.match(text, body, end):
+        if topic is not None:
+            before = (topic[0], topic[0])
+        elif index and _PRONOUN.match(text, body, end):
             before = _before(text, clauses[:index], names, resolve)
-        facts = _read(text, body, end, names, resolve, before)
+        facts = _read(text, body, end, names, resolve, before, topic is not None)
         if facts:
             yield body, end, facts
+
+
+# A topic before a colon: "Checking A:", "Looking at A:", "For A:", "A:"
+_TOPIC = re.compile(
+    r"(?:(?:checking|check|looking\s+at|look\s+at|considering|consider|for|at|about|regarding|"
+    r"next|node|vertex)\s+)?(?P<name>[^:\n]{1,200}?)\s*:\s+(?=\S)",
+    re.I,
+)
+
+
+def _topic(
+    text: str, low: int, high: int, names: NodeNames, resolve: Resolve
+) -> tuple[str, int] | None:
+    """The node a clause is about when it opens with it before a colon, and where the clause
+    after the colon starts; ``None`` where it does not (``its`` there is that node)."""
+    if ":" not in text[low:high]:
+        return None
+    match = _TOPIC.match(text, low, high)
+    if match is None or not _ITS.search(text, match.end(), high):
+        return None
+    found = mentions(text, match.start("name"), match.end("name"), names, resolve)
+    if len(found) != 1 or (found[0][1], found[0][2]) != match.span("name"):
+        return None
+    return found[0][0], match.end()
+
+
+_ITS = re.compile(r"\bits\b", re.I)
 
 
 def _before(
@@ -412,6 +507,7 @@ def _read(
     names: NodeNames,
     resolve: Resolve,
     before: tuple[str | None, str | None] = (None, None),
+    its_anywhere: bool = False,
 ) -> list[Fact]:
     """The facts of the clause ``text[low:high]``; ``before``: the subject of the clause
     before it (what a clause without one is about: ``and has degree 3``) and the one node the
@@ -422,11 +518,20 @@ def _read(
         node = before[1] if pronoun.group(1) else before[0]
         if node is not None:
             found.insert(0, (node, pronoun.start(1), pronoun.end(1)))
+    elif its_anywhere and before[1] is not None and before[1] not in {n for n, _, _ in found}:
+        its = re.search(r"\bits\b", text[low:high], re.I)  # "B is one of its neighbours"
+        if its is not None:
+            found.append((before[1], low + its.start(), low + its.end()))
+            found.sort(key=lambda mention: mention[1])
     if not found:
         return []
     skeleton, numbers = _skeleton(text, low, high, found)
     if "\n" in skeleton:
         return []
+    complete = _COMPLETE.search(skeleton) if _COMPLETE_CUE.search(skeleton) else None
+    if complete is not None:  # "A connects to B, C, and nothing else": all of A's neighbours
+        lead = complete.group("lead") or ""
+        skeleton = skeleton[: complete.start()] + lead + skeleton[complete.end() :]
     facts = _sets(skeleton, found, numbers, low, high)
     if facts is not None:
         return facts
@@ -476,7 +581,11 @@ def _read(
         return []
     owner = found[int(head.group("head"))][0]
     items = [found[int(i)] for i in re.findall(r"N(\d+)", head.group("list"))]
-    return [(kind, (owner, node), None, a, b) for node, a, b in items if node != owner]
+    edges: list[Fact] = [(kind, (owner, n), None, a, b) for n, a, b in items if n != owner]
+    if complete is not None and not negated and len(edges) == len(items):
+        members = tuple(dict.fromkeys(node for node, _, _ in items))
+        edges.append(("neighbours", (owner, *members), None, *span))
+    return edges
 
 
 def _skeleton(
@@ -495,7 +604,9 @@ def _skeleton(
             if any(s <= match.start() < e for s, e in skip):
                 continue
             parts.append(_plain(gap[last : match.start()]) + f"#{len(numbers)}")
-            numbers.append((int(match.group()), position + match.start(), position + match.end()))
+            written = match.group()
+            value = int(written) if written.isdigit() else NUMBER_WORDS[written.lower()]
+            numbers.append((value, position + match.start(), position + match.end()))
             last = match.end()
         parts.append(_plain(gap[last:]))
         if index < len(found):
@@ -528,6 +639,42 @@ def _neighbour_list(
     return facts
 
 
+# A hop ball in any order: a radius ("within 2 hops", "at most two steps", "2-hop ball", "ball
+# of radius 2"), its centre ("of/from/around A") and the list that ends the clause
+_RADIUS = re.compile(
+    r"(?:\b(?:within|at\s+most|no\s+more\s+than|up\s+to)\s+(?:a\s+)?(?:distance\s+(?:of\s+)?)?"
+    r"#(?P<a>\d+)\s+(?:hops?|steps?|edges?)\b|(?P<b>\d+)-hop\s+(?:ball|neighbou?rhood)\b|"
+    r"\b(?:ball|neighbou?rhood)\s+of\s+radius\s+#(?P<c>\d+))",
+    re.I,
+)
+_CENTRE = re.compile(r"\b(?:of|from|around|about)\s+N(\d+)\b", re.I)
+_LIST_END = re.compile(r"[\[{(]?\s*(" + _LIST + r")\s*[\]})]?\s*$")
+
+
+def _hop_ball(
+    radius: re.Match[str],
+    skeleton: str,
+    found: list[tuple[str, int, int]],
+    numbers: list[tuple[int, int, int]],
+    high: int,
+) -> list[Fact]:
+    """``within_hops`` of a clause with a radius, one centre, and a list that ends it."""
+    centre, listed = _CENTRE.search(skeleton), _LIST_END.search(skeleton)
+    if centre is None or listed is None or listed.start() < centre.end():
+        return []
+    rest = skeleton[: radius.start()] + skeleton[radius.end() :]
+    if _NEGATION.search(rest) or _IN_FLUX.search(rest):
+        return []  # "no more than 2 hops" is the radius; "… has been visited" is state
+    indices = [int(i) for i in re.findall(r"N(\d+)", listed.group(1))]
+    if sorted([int(centre.group(1)), *indices]) != list(range(len(found))):
+        return []  # every name is the centre or an item
+    written = radius.group("a") or radius.group("c")
+    k = int(radius.group("b")) if written is None else numbers[int(written)][0]
+    source = found[int(centre.group(1))][0]
+    items = [found[i][0] for i in indices]
+    return [("within_hops", (source, *dict.fromkeys(items)), k, found[0][1], high)]
+
+
 def _sets(
     skeleton: str,
     found: list[tuple[str, int, int]],
@@ -537,6 +684,10 @@ def _sets(
 ) -> list[Fact] | None:
     """Cliques, triangles, k-cores and hop balls; ``None`` where the clause names no set."""
     ball = _BALL.search(skeleton)
+    if ball is None:
+        radius = _RADIUS.search(skeleton)
+        if radius is not None:
+            return _hop_ball(radius, skeleton, found, numbers, high)
     if ball is None and not _SET.search(skeleton):
         return None
     if _NEGATION.search(skeleton):
@@ -566,8 +717,10 @@ def _sets(
 # ---------------------------------------------------------------------------------------------
 # Calls and indexings: "cost(A, B) = 7", "Neighbours(A) = {B, C}", "w[A] = 5"
 
+# LaTeX decorations too: "\mathcal{N}(A)", "\deg_G(A)", and a subscript as the arguments "w_{A,B}"
 _CALL = re.compile(
-    r"(?<![\w\\])\\?(?:text\{|mathrm\{|operatorname\{)?([A-Za-zδΔ]+)\}?\s*([(\[])\s*"
+    r"(?<![\w\\])\\?(?:(?:text|mathrm|operatorname|mathcal|mathit|mathbf)\{)?([A-Za-zδΔ]+)\}?"
+    r"(?:_(?:\{(?P<sub>[A-Za-z]|\d+)\}|(?P<sub1>[A-Za-z\d])(?![A-Za-z\d])))?\s*([(\[]|_\{)\s*"
 )
 _CALL_KINDS = (
     (re.compile(r"deg(?:ree)?", re.I), "degree", 1),
@@ -579,11 +732,11 @@ _CALL_KINDS = (
         1,
     ),
 )
-_OPENING = re.compile(r"[(\[]")
-_FUNCTION_BEFORE = re.compile(r"([a-zA-Zδγ]+)\}?\s*$")
+_OPENING = re.compile(r"[(\[]|_\{")
+_FUNCTION_BEFORE = re.compile(r"([a-zA-Zδγ]+)\}?(?:_(?:\{(?:[A-Za-z]|\d+)\}|[A-Za-z\d]))?\s*$")
 _FUNCTIONS = re.compile(
     r"deg\w*|d|dist\w*|sp|delta|δ|shortest|len\w*|hops?|w|wt|weight|cost|c|n|nbrs?|neighbo\w*|"
-    r"adj\w*|gamma|γ",
+    r"adj\w*|gamma|γ|b|ball",
     re.I,
 )
 
@@ -599,7 +752,10 @@ def has_call(text: str, low: int, high: int) -> bool:
 
 
 _ARGUMENT_GLUE = re.compile(r"\s*,\s*")
-_CALL_VALUE = re.compile(r"\s*(?:=|:|is|equals)\s*(\d+)(?!\s*[-+*/]\s*\d)(?![\w.])", re.I)
+_CALL_VALUE = re.compile(
+    r"\s*(?:=|:|is|equals)\s*(\d+|" + "|".join(NUMBER_WORDS) + r")(?!\s*[-+*/]\s*\d)(?!\w|\.\d)",
+    re.I,
+)  # "d(A, B) = 9", "d(A, B) is nine"
 _CALL_LIST = re.compile(r"\s*(?:=|:|is|are)\s*\\?[{\[(]?", re.I)
 
 
@@ -616,9 +772,12 @@ def call_facts(
             ((k, n) for pattern, k, n in _CALL_KINDS if pattern.fullmatch(match.group(1))),
             ("", 0),
         )
+        radius = match.group("sub") or match.group("sub1") or ""
+        if match.group(1) in ("B", "Ball", "ball") and radius.isdigit():
+            kind, arity = "within_hops", 1  # "B_2(A) = {B, C}": the ball of radius 2
         if not kind:
             continue
-        closer = ")" if match.group(2) == "(" else "]"
+        closer = {"(": ")", "[": "]"}.get(match.group(4), "}")
         args: list[tuple[str, int]] = []
         position = match.end()
         while len(args) < 2:
@@ -641,6 +800,11 @@ def call_facts(
         if kind == "neighbours" and len(nodes) == 1:
             facts += _call_list(text, match.start(), position, high, nodes[0], after)
             continue
+        if kind == "within_hops" and len(nodes) == 1:
+            listed = _call_list(text, match.start(), position, high, nodes[0], after)
+            facts += [("within_hops", f[1], int(radius), f[3], f[4]) for f in listed
+                      if f[0] == "neighbours"]  # fmt: skip
+            continue
         value = _CALL_VALUE.match(text, position, high)
         if value is None or (arity and len(nodes) != arity) or len(set(nodes)) != len(nodes):
             continue
@@ -648,7 +812,9 @@ def call_facts(
             kind = "node_weight" if len(nodes) == 1 else "edge_weight"
             if kind == "node_weight" and match.group(1).lower() in ("cost", "c"):
                 continue
-        facts.append((kind, nodes, int(value.group(1)), match.start(), value.end()))
+        written = value.group(1)
+        number = int(written) if written.isdigit() else NUMBER_WORDS[written.lower()]
+        facts.append((kind, nodes, number, match.start(), value.end()))
     return facts
 
 

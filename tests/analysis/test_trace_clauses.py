@@ -124,3 +124,202 @@ def test_it_is_not_read_where_the_line_named_several_nodes() -> None:
 def test_algorithm_state_is_no_claim_about_the_graph(text: str) -> None:
     read = _read(text)
     assert [c for c in read if c[0] in ("degree", "distance", "neighbours")] == [], read
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "nodes", "value"),
+    [
+        ("Lyon ends up with four neighbours.", "degree", {L}, 4),  # counts in words
+        ("Kyoto sits two hops from Paris.", "hops", {P, K}, 2),
+        ("I count the edges of Lyon: 4 altogether.", "degree", {L}, 4),  # a count of edges
+        ("The fewest edges on any Paris to Kyoto route is 3.", "hops", {P, K}, 3),
+        ("A breadth-first search from Paris reaches Kyoto on level 3.", "hops", {P, K}, 3),
+        ("Kyoto lands in layer 3 of the BFS from Paris.", "hops", {P, K}, 3),
+        ("The cheapest route from Paris to Kyoto is 8.", "distance", {P, K}, 8),
+        (
+            "Kyoto cannot be reached directly... Kyoto isn't directly reachable from Paris.",
+            "non_edge",
+            {P, K},
+            None,
+        ),  # fmt: skip
+        ("Lyon just links to Paris and Kyoto, nothing else.", "neighbours", {L, P, K}, None),
+        (
+            "Lyon connects to Paris and Kyoto, and those are all of its neighbours.",
+            "neighbours",
+            {L, P, K},
+            None,
+        ),  # fmt: skip
+        ("Lyon's neighbours are precisely Paris and Kyoto.", "neighbours", {L, P, K}, None),
+    ],
+)
+def test_round4_classes_are_read_in_other_words(
+    text: str, kind: str, nodes: set[str], value: int | None
+) -> None:
+    """The classes of misreads of the round-4 list, in wording that list does not use: counts
+    in words, degree as a count of edges, hop distance as fewest edges or a BFS level, and
+    completeness markers that make a list after ``connects to`` all of a node's neighbours."""
+    assert (kind, frozenset(nodes), value) in _read(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The shortest Paris–Kyoto path has length 9.",  # the pair names a path's ends
+        "The minimum number of edges between Paris and Kyoto is three.",
+        "Paris is the one node we still need; Kyoto is one of the others.",
+        "Only Paris remains; Kyoto comes next.",
+    ],
+)
+def test_a_path_between_two_names_is_no_edge(text: str) -> None:
+    read = _read(text)
+    assert [c for c in read if c[0] in ("edge", "non_edge") and {P, K} <= c[1]] == [], read
+
+
+@pytest.mark.parametrize(
+    ("text", "total"),
+    [
+        ("Adding along Paris -> Lyon -> New York: 11.", 11),  # not the weight of Lyon–New York
+        ("Paris → Lyon → New York comes to 10.", 10),
+        ("Paris → Saint-Denis → Lyon, which is 6 in total.", 6),
+        ("The walk Paris -> Lyon -> New York carries a total weight of 10.", 10),
+    ],
+)
+def test_a_number_after_a_path_is_its_total(text: str, total: int) -> None:
+    read = _read(text)
+    assert ("path_total", total) in [(kind, value) for kind, _, value in read], read
+    assert [c for c in read if c[0] == "edge_weight"] == [], read
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "nodes", "value"),
+    [
+        (r"$\{Paris, Kyoto\} \notin E$, so no.", "non_edge", {P, K}, None),  # a set as a pair
+        (r"Indeed $\{Lyon, Paris\} \in E$.", "edge", {L, P}, None),
+        (r"$\deg_{H}(Lyon) = 3$", "degree", {L}, 3),  # decorated function names
+        (r"$\mathcal{N}(Kyoto) = \{New York\}$", "neighbours", {K, N}, None),
+        (r"$c_{Paris,Lyon} = 7$", "edge_weight", {P, L}, 7),  # a subscript as the arguments
+        (r"$\mathcal{N}_G(Paris) = \{Lyon, Saint-Denis\}$", "neighbours", {P, L, S}, None),
+    ],
+)
+def test_latex_relations_and_decorated_calls_are_read(
+    text: str, kind: str, nodes: set[str], value: int | None
+) -> None:
+    assert (kind, frozenset(nodes), value) in _read(text)
+
+
+@pytest.mark.parametrize(
+    ("table", "kind", "nodes", "value"),
+    [
+        ("| Place | Links |\n| --- | --- |\n| Lyon | 3 |", "degree", {L}, 3),
+        ("| name | # of edges |\n| --- | --- |\n| Kyoto | 1 |", "degree", {K}, 1),
+        ("| Endpoints | Length |\n| --- | --- |\n| Paris → Lyon | 7 |", "edge_weight", {P, L}, 7),
+        (
+            "| Target | Path cost from Paris |\n| --- | --- |\n| Kyoto | 15 |",
+            "distance",
+            {P, K},
+            15,
+        ),
+    ],
+)
+def test_table_headers_are_read_by_their_cue_words(
+    table: str, kind: str, nodes: set[str], value: int | None
+) -> None:
+    assert (kind, frozenset(nodes), value) in _read(table)
+
+
+def test_a_column_of_neighbours_is_no_degree() -> None:
+    """A ``Neighbours`` column holds names, also where one bare id looks like a count."""
+    table = "| Node | Neighbours | Degree |\n| --- | --- | --- |\n| Kyoto | New York | 1 |"
+    read = _read(table.replace("Kyoto", "0").replace("New York", "2"), numeric_ids=True)
+    assert [c[2] for c in read if c[0] == "degree"] == [1], read
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "nodes", "value"),
+    [
+        (
+            "Once pruning stops, the 2-core holds Paris, Lyon and Saint-Denis.",
+            "k_core",
+            {P, L, S},
+            2,
+        ),  # fmt: skip
+        ("Paris, Lyon and Saint-Denis form the 2-core.", "k_core", {P, L, S}, 2),
+        ("Up to 1 hop from Kyoto there is only New York.", "within_hops", {K, N}, 1),
+        (
+            "The neighbourhood of radius 2 about Kyoto = {New York, Lyon}",
+            "within_hops",
+            {K, N, L},
+            2,
+        ),  # fmt: skip
+        (
+            "Taking the 1-hop ball around Lyon, I get Paris, New York, Saint-Denis.",
+            "within_hops",
+            {L, P, N, S},
+            1,
+        ),  # fmt: skip
+    ],
+)
+def test_sets_are_read_in_any_order(
+    text: str, kind: str, nodes: set[str], value: int | None
+) -> None:
+    """A k-core named anywhere in the clause, a hop ball by its radius, centre and list."""
+    assert (kind, frozenset(nodes), value) in _read(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "kind", "nodes", "value"),
+    [
+        ("Lyon —4— Saint-Denis", False, "edge_weight", {L, S}, 4),  # a weight on the connector
+        ("1 --3-- 2", True, "edge_weight", {L, N}, 3),
+        ("Saint-Denis is worth 6.", False, "node_weight", {S}, 6),
+        ("Weight on the edge 1~2 is 3.", True, "edge_weight", {L, N}, 3),  # a pair of bare ids
+        ("1–2 has length 3.", True, "edge_weight", {L, N}, 3),
+    ],
+)
+def test_weights_on_connectors_and_bare_id_pairs_after_an_edge_noun(
+    text: str, numeric_ids: bool, kind: str, nodes: set[str], value: int
+) -> None:
+    read = _read(text, numeric_ids)
+    assert (kind, frozenset(nodes), value) in read
+    assert all(len(c[1]) != 2 or c[1] == frozenset(nodes) for c in read), read  # "1 --3": no edge
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "nodes"),
+    [
+        ("Considering Kyoto: Paris isn't one of its neighbours.", "non_edge", {K, P}),
+        ("Checking Lyon: Saint-Denis is adjacent to it, as one of its neighbours.", "edge", {L, S}),
+    ],
+)
+def test_its_after_a_topic_before_a_colon_is_the_topic(
+    text: str, kind: str, nodes: set[str]
+) -> None:
+    assert (kind, frozenset(nodes), None) in _read(text)
+
+
+def test_a_ball_written_in_latex_is_a_hop_ball() -> None:
+    read = _read(r"Hence $B_1(Lyon) = \{Paris, New York, Saint-Denis\}$.")
+    assert ("within_hops", frozenset({L, P, N, S}), 1) in read
+
+
+def test_bare_ids_in_a_set_are_its_members_under_numeric_ids() -> None:
+    read = _read(r"So $\text{1-core} = \{0, 1, 2, 3, 4\}$ here.", numeric_ids=True)
+    assert ("k_core", frozenset({K, L, N, P, S}), 1) in read
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("Every node within two hops of Kyoto is now visited: New York, Lyon.", "within_hops"),
+        ("Two of the neighbours of Lyon would be Paris, Kyoto.", "neighbours"),  # not all
+    ],
+)
+def test_state_and_partial_counts_make_no_set(text: str, kind: str) -> None:
+    assert [c for c in _read(text) if c[0] == kind] == []
+
+
+def test_counts_in_words_after_a_call_and_a_route_weight_is_no_edge_weight() -> None:
+    assert ("distance", frozenset({P, K}), 15) in _read("So d(Paris, Kyoto) is fifteen.")
+    read = _read("The shortest route Paris to Kyoto weighs 15.")
+    assert ("distance", frozenset({P, K}), 15) in read
+    assert [c for c in read if c[0] in ("edge", "edge_weight")] == [], read

