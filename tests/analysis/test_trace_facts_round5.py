@@ -1,0 +1,121 @@
+"""The round-5 held-out phrasings (``trace_facts_round5``, split ``round5``): a fresh bank,
+written without reading the extractor, that labels every statement kind in every format, and
+the extractor measured on it against the goal (precision >= 0.95, recall >= 0.8 per error kind
+in every format; no xfail marker: the lead decides after measuring it once)."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from gralgo.analysis._trace_check import ERROR_KINDS
+from tests.analysis import trace_facts_phrasings as phrasings
+from tests.analysis import trace_facts_round5 as round5
+from tests.analysis.test_trace_facts_phrasings import _misses
+from tests.analysis.trace_facts_planted import FORMATS, TASKS
+
+ROOT = Path(__file__).resolve().parents[2]
+EARLIER = ("dev", "dev2", "dev3", "dev4", "round4")
+PLACEHOLDERS = {
+    *("u", "v", "bu", "bv", "w", "d", "h", "k", "items", "items_and", "items_brace"),
+    *("bitems", "path", "bpath", "sum", "shape", "d_words", "h_words", "k_words"),
+}
+TASK_KINDS = {"node_weight": {"max_weight_triangle"}, "edge_weight": {"mst_weight", "path_sum",
+              "distance_threshold"}, "clique": {"max_clique", "max_weight_triangle"},
+              "k_core": {"max_kcore"}, "hop_ball": {"distance_k"}}  # fmt: skip
+"""Statement kinds said only in some tasks (weighted graphs, the task's certificate)."""
+
+
+def test_the_bank_has_every_kind_with_fresh_phrasings() -> None:
+    assert set(round5.PHRASINGS) == set(phrasings.PHRASINGS)
+    assert set(round5.TABLES) == set(phrasings.TABLES)
+    earlier = {t for kind in phrasings.PHRASINGS.values() for s in EARLIER for _, t in kind[s]}
+    earlier |= {row for kind in phrasings.TABLES.values() for s in EARLIER for pair in kind[s]
+                for row in pair}  # fmt: skip
+    earlier |= {text for s in EARLIER for text in phrasings.FILLER[s]}
+    for kind, bank in round5.PHRASINGS.items():
+        assert len(bank) >= 8, kind
+        assert len({t for _, t in bank}) == len(bank), kind
+        for _, template in bank:
+            assert template not in earlier, template
+            assert set(phrasings._fields(template)) <= PLACEHOLDERS, template
+    assert not {h for tables in round5.TABLES.values() for h, _ in tables} & earlier
+    for text in round5.FILLER:
+        assert text not in earlier
+        assert set(phrasings._fields(text)) <= {"u", "v", "bu", "bv"}, text
+
+
+def test_the_labelled_set_is_deterministic() -> None:
+    """The same traces in every process, whatever its string-hash seed."""
+    digests = {
+        subprocess.run(
+            [sys.executable, "-c", _DIGEST],
+            env={**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": str(ROOT)},
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=300,
+        ).stdout  # fmt: skip
+        for seed in ("1", "2", "3")
+    }
+    assert len(digests) == 1
+    first, second = (phrasings.labelled_set("round5", seeds=1) for _ in range(2))
+    assert [(t.text, t.errors, t.correct, t.styles) for t in first] == [
+        (t.text, t.errors, t.correct, t.styles) for t in second
+    ]
+    assert digests == {_digest(first) + "\n"}
+
+
+_DIGEST = (
+    "from tests.analysis.test_trace_facts_round5 import _digest\n"
+    "from tests.analysis.trace_facts_phrasings import labelled_set\n"
+    "print(_digest(labelled_set('round5', seeds=1)))"
+)
+
+
+def _digest(traces: list[phrasings.Labelled]) -> str:
+    rows = [(t.text, t.errors, t.correct, sorted((t.styles or {}).items())) for t in traces]
+    return hashlib.sha256(repr(rows).encode()).hexdigest()
+
+
+def test_every_kind_is_labelled_in_every_format(monkeypatch: pytest.MonkeyPatch) -> None:
+    said: Counter[tuple[str, str, str]] = Counter()
+    choose = phrasings._Author.phrasing
+
+    def recorded(author: phrasings._Author, kind: str, *args: object) -> phrasings.Phrasing:
+        chosen = choose(author, kind, *args)  # type: ignore[arg-type]
+        said[author.fmt, kind, chosen[1]] += 1
+        return chosen
+
+    monkeypatch.setattr(phrasings._Author, "phrasing", recorded)
+    traces = phrasings.labelled_set("round5", seeds=2)
+    assert len(traces) == len(TASKS) * len(FORMATS) * 2
+    for fmt in FORMATS:
+        for kind in round5.PHRASINGS:
+            tasks = TASK_KINDS.get(kind, set(TASKS))
+            assert sum(n for (f, k, _), n in said.items() if (f, k) == (fmt, kind)) >= 2 * len(
+                tasks
+            ), (fmt, kind)
+        mine = [t for t in traces if t.format == fmt]
+        planted = Counter(kind for t in mine for _, _, kind in t.errors)
+        assert set(planted) == set(ERROR_KINDS), (fmt, planted)
+        assert sum(len(t.correct) for t in mine) > 0
+        assert sum(style == "table" for t in mine for style in (t.styles or {}).values()) == 4 * 18
+    used = {template for _, _, template in said}
+    assert used == {t for bank in round5.PHRASINGS.values() for _, t in bank}
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="round-5 held-out phrasings, measured once: recall 0.44-0.74 per kind, "
+    "hallucinated-edge precision 0.57 (design/trace-facts.md, Round 5)",
+)
+def test_round5_phrasings_meet_the_goal_in_every_format() -> None:
+    assert _misses("round5", seeds=2) == []
