@@ -655,11 +655,13 @@ def report_results(
     if clock is not None:
         clock.lap("reports")
     job_run = job_run or JobRun(report_settings)
+    timing: dict[str, float] = {}  # the job's clock, read once: MLflow and metrics.json agree
 
     def late_metrics() -> dict[str, float]:
         assert clock is not None
         clock.lap("mlflow")
-        return clock.metrics()
+        timing.update(clock.metrics())
+        return timing
 
     run_id = job_run.finish(
         metrics,
@@ -670,8 +672,10 @@ def report_results(
     )
     job_run.wait()  # logged (or its error raised) before the summary names the run
     if clock is not None:
-        clock.lap("mlflow")
-        metrics.update(clock.metrics())
+        if not timing:  # nothing was logged (MLflow off, or the results were logged before)
+            clock.lap("mlflow")
+            timing.update(clock.metrics())
+        metrics.update(timing)
     from gralgo.publish import locations_for, print_job_summary
 
     locations = locations_for(

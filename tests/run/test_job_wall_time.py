@@ -53,7 +53,8 @@ def test_cli_job_reports_the_whole_process_time_with_its_parts(
     assert float(speed.split()[2]) == pytest.approx(metrics["completion_tokens_per_s"], abs=0.05)
     assert 0 < metrics["completion_tokens_per_s"] <= metrics["completion_tokens"] / (2 * 0.2)
 
-    # MLflow's wall_time_s is the same whole-job figure (its own logging included).
+    # MLflow's wall_time_s is the same whole-job figure (its own logging included, up to the
+    # run's close).
     from mlflow import MlflowClient
 
     from gralgo.results import read_job
@@ -68,7 +69,9 @@ def test_cli_job_reports_the_whole_process_time_with_its_parts(
     )
     assert logged["wall_time_s"] > logged["time_calls_s"] + logged["time_start_up_s"]
     assert logged["time_mlflow_s"] > 0
-    assert logged["wall_time_s"] == pytest.approx(metrics["wall_time_s"], abs=1.0)
+    # One reading of the clock for both (MLflow keeps 4 significant digits).
+    for name in ("wall_time_s", *(f"time_{p}_s" for p in PARTS)):
+        assert logged[name] == pytest.approx(metrics[name], rel=1e-3, abs=1e-3), name
 
     # A re-run that reuses the results prints its own (short) time, not the first job's.
     again = subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True)
