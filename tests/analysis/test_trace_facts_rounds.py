@@ -1,7 +1,8 @@
-"""The round-4 phrasings (``trace_facts_round4``, split ``round4``): a bank written without
-reading the extractor, that labels every statement kind in every format, measured once held out
-and then tuned on; the extractor meets the goal on it (precision >= 0.95, recall >= 0.8 per
-error kind in every format)."""
+"""The lists written by other authors without reading the extractor (``trace_facts_round4``,
+``trace_facts_round5``; splits ``round4``, ``round5``): each labels every statement kind in
+every format with phrasings no earlier list has, deterministically. Round 4 was measured once
+held out and then tuned on (the extractor meets the goal on it: precision >= 0.95, recall >= 0.8
+per error kind in every format); round 5 is held out, measured once (design/trace-facts.md)."""
 
 from __future__ import annotations
 
@@ -16,12 +17,18 @@ import pytest
 
 from gralgo.analysis._trace_check import ERROR_KINDS
 from tests.analysis import trace_facts_phrasings as phrasings
-from tests.analysis import trace_facts_round4 as round4
+from tests.analysis import trace_facts_round4, trace_facts_round5
 from tests.analysis.test_trace_facts_phrasings import _misses
 from tests.analysis.trace_facts_planted import FORMATS, TASKS
 
 ROOT = Path(__file__).resolve().parents[2]
-EARLIER = ("dev", "dev2", "dev3", "dev4")
+BANKS = {"round4": trace_facts_round4, "round5": trace_facts_round5}
+EARLIER = {
+    "round4": ("dev", "dev2", "dev3", "dev4"),
+    "round5": ("dev", "dev2", "dev3", "dev4", "round4"),
+}
+"""The lists each round was written after (none of their phrasings may reappear)."""
+ROUNDS = pytest.mark.parametrize("split", list(BANKS))
 PLACEHOLDERS = {
     *("u", "v", "bu", "bv", "w", "d", "h", "k", "items", "items_and", "items_brace"),
     *("bitems", "path", "bpath", "sum", "shape", "d_words", "h_words", "k_words"),
@@ -32,30 +39,33 @@ TASK_KINDS = {"node_weight": {"max_weight_triangle"}, "edge_weight": {"mst_weigh
 """Statement kinds said only in some tasks (weighted graphs, the task's certificate)."""
 
 
-def test_the_bank_has_every_kind_with_fresh_phrasings() -> None:
-    assert set(round4.PHRASINGS) == set(phrasings.PHRASINGS)
-    assert set(round4.TABLES) == set(phrasings.TABLES)
-    earlier = {t for kind in phrasings.PHRASINGS.values() for s in EARLIER for _, t in kind[s]}
-    earlier |= {row for kind in phrasings.TABLES.values() for s in EARLIER for pair in kind[s]
+@ROUNDS
+def test_the_bank_has_every_kind_with_fresh_phrasings(split: str) -> None:
+    bank_module, before = BANKS[split], EARLIER[split]
+    assert set(bank_module.PHRASINGS) == set(phrasings.PHRASINGS)
+    assert set(bank_module.TABLES) == set(phrasings.TABLES)
+    earlier = {t for kind in phrasings.PHRASINGS.values() for s in before for _, t in kind[s]}
+    earlier |= {row for kind in phrasings.TABLES.values() for s in before for pair in kind[s]
                 for row in pair}  # fmt: skip
-    earlier |= {text for s in EARLIER for text in phrasings.FILLER[s]}
-    for kind, bank in round4.PHRASINGS.items():
+    earlier |= {text for s in before for text in phrasings.FILLER[s]}
+    for kind, bank in bank_module.PHRASINGS.items():
         assert len(bank) >= 8, kind
         assert len({t for _, t in bank}) == len(bank), kind
         for _, template in bank:
             assert template not in earlier, template
             assert set(phrasings._fields(template)) <= PLACEHOLDERS, template
-    assert not {h for tables in round4.TABLES.values() for h, _ in tables} & earlier
-    for text in round4.FILLER:
+    assert not {h for tables in bank_module.TABLES.values() for h, _ in tables} & earlier
+    for text in bank_module.FILLER:
         assert text not in earlier
         assert set(phrasings._fields(text)) <= {"u", "v", "bu", "bv"}, text
 
 
-def test_the_labelled_set_is_deterministic() -> None:
+@ROUNDS
+def test_the_labelled_set_is_deterministic(split: str) -> None:
     """The same traces in every process, whatever its string-hash seed."""
     digests = {
         subprocess.run(
-            [sys.executable, "-c", _DIGEST],
+            [sys.executable, "-c", _DIGEST.format(split=split)],
             env={**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": str(ROOT)},
             cwd=ROOT,
             capture_output=True,
@@ -66,7 +76,7 @@ def test_the_labelled_set_is_deterministic() -> None:
         for seed in ("1", "2", "3")
     }
     assert len(digests) == 1
-    first, second = (phrasings.labelled_set("round4", seeds=1) for _ in range(2))
+    first, second = (phrasings.labelled_set(split, seeds=1) for _ in range(2))
     assert [(t.text, t.errors, t.correct, t.styles) for t in first] == [
         (t.text, t.errors, t.correct, t.styles) for t in second
     ]
@@ -74,9 +84,9 @@ def test_the_labelled_set_is_deterministic() -> None:
 
 
 _DIGEST = (
-    "from tests.analysis.test_trace_facts_round4 import _digest\n"
+    "from tests.analysis.test_trace_facts_rounds import _digest\n"
     "from tests.analysis.trace_facts_phrasings import labelled_set\n"
-    "print(_digest(labelled_set('round4', seeds=1)))"
+    "print(_digest(labelled_set({split!r}, seeds=1)))"
 )
 
 
@@ -85,7 +95,10 @@ def _digest(traces: list[phrasings.Labelled]) -> str:
     return hashlib.sha256(repr(rows).encode()).hexdigest()
 
 
-def test_every_kind_is_labelled_in_every_format(monkeypatch: pytest.MonkeyPatch) -> None:
+@ROUNDS
+def test_every_kind_is_labelled_in_every_format(
+    split: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     said: Counter[tuple[str, str, str]] = Counter()
     choose = phrasings._Author.phrasing
 
@@ -95,10 +108,10 @@ def test_every_kind_is_labelled_in_every_format(monkeypatch: pytest.MonkeyPatch)
         return chosen
 
     monkeypatch.setattr(phrasings._Author, "phrasing", recorded)
-    traces = phrasings.labelled_set("round4", seeds=2)
+    traces = phrasings.labelled_set(split, seeds=2)
     assert len(traces) == len(TASKS) * len(FORMATS) * 2
     for fmt in FORMATS:
-        for kind in round4.PHRASINGS:
+        for kind in BANKS[split].PHRASINGS:
             tasks = TASK_KINDS.get(kind, set(TASKS))
             assert sum(n for (f, k, _), n in said.items() if (f, k) == (fmt, kind)) >= 2 * len(
                 tasks
@@ -109,10 +122,19 @@ def test_every_kind_is_labelled_in_every_format(monkeypatch: pytest.MonkeyPatch)
         assert sum(len(t.correct) for t in mine) > 0
         assert sum(style == "table" for t in mine for style in (t.styles or {}).values()) == 4 * 18
     used = {template for _, _, template in said}
-    assert used == {t for bank in round4.PHRASINGS.values() for _, t in bank}
+    assert used == {t for bank in BANKS[split].PHRASINGS.values() for _, t in bank}
 
 
-def test_round4_phrasings_meet_the_goal_in_every_format() -> None:
-    """Round 4 was measured once held out (design/trace-facts.md), then became a tuned list:
-    the extractor was tuned on the classes of its misreads, not on its phrasings."""
-    assert _misses("round4", seeds=2) == []
+@pytest.mark.parametrize(
+    "split",
+    [
+        "round4",  # measured once held out, then tuned on (the classes of its misreads)
+        pytest.param("round5", marks=pytest.mark.xfail(
+            strict=True,
+            reason="round-5 held-out phrasings, measured once: recall 0.44-0.74 per kind, "
+            "hallucinated-edge precision 0.57 (design/trace-facts.md, Round 5)",
+        )),
+    ],
+)  # fmt: skip
+def test_the_phrasings_meet_the_goal_in_every_format(split: str) -> None:
+    assert _misses(split, seeds=2) == []
