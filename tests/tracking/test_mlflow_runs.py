@@ -11,19 +11,7 @@ import pytest
 
 from gralgo.tracking._mlflow_job import JobRun
 from gralgo.tracking._mlflow_runs import JOB_TAG, owner_is_gone, process_tags, run_exists
-
-
-def _client(settings):  # noqa: ANN001, ANN202
-    from mlflow import MlflowClient
-
-    return MlflowClient(tracking_uri=settings.mlflow.tracking_uri)
-
-
-def _results(tmp_path: Path) -> Path:
-    out = tmp_path / "job"
-    out.mkdir(exist_ok=True)
-    (out / "summary.csv").write_text("task,pass_at_k\nmax_degree,0.5\n")
-    return out
+from tests.tracking.mlflow_run_helpers import job_results, run_client
 
 
 @pytest.mark.slow
@@ -36,7 +24,7 @@ def test_a_dead_logging_process_fails_the_job_and_the_next_run_ends_its_run(
     from gralgo.errors import MlflowLoggingError
 
     settings = make_settings("level=1").report_settings()
-    out = _results(tmp_path)
+    out = job_results(tmp_path)
     with (
         pytest.raises(MlflowLoggingError, match=r"^the MLflow logging process ended \(exit .* -9"),
         JobRun(settings) as job_run,
@@ -47,7 +35,7 @@ def test_a_dead_logging_process_fails_the_job_and_the_next_run_ends_its_run(
         os.kill(job_run._logger.process.pid, signal.SIGKILL)
         job_run.finish({"pass_at_k": 0.5}, [out / "summary.csv"], out)
         job_run.wait()
-    client = _client(settings)
+    client = run_client(settings)
     left = client.get_run(orphan)
     assert left.info.status == "RUNNING"
     assert left.data.tags.get("complete") != "true"  # tagged only once everything is logged
@@ -72,7 +60,7 @@ def test_a_running_run_of_a_live_process_is_left_alone(make_settings) -> None:
         with JobRun(settings) as second:
             second.start()
             assert second.run_id != first.run_id
-        assert _client(settings).get_run(str(first.run_id)).info.status == "RUNNING"
+        assert run_client(settings).get_run(str(first.run_id)).info.status == "RUNNING"
 
 
 def test_the_owner_of_a_run_is_gone_only_when_its_process_is() -> None:
@@ -93,9 +81,9 @@ def test_run_exists_reads_the_store(make_settings, tmp_path: Path) -> None:
     assert not run_exists(uri, "0" * 32)  # no store yet
     with JobRun(settings) as job_run:
         job_run.start()
-        run_id = job_run.finish({"pass_at_k": 0.5}, [], _results(tmp_path))
+        run_id = job_run.finish({"pass_at_k": 0.5}, [], job_results(tmp_path))
     assert run_id is not None and run_exists(uri, run_id)
     assert not run_exists(uri, "0" * 32)
-    _client(settings).delete_run(run_id)
+    run_client(settings).delete_run(run_id)
     assert not run_exists(uri, run_id)
     assert not run_exists(f"sqlite:///{tmp_path / 'missing.db'}", run_id)

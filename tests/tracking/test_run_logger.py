@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.tracking.mlflow_run_helpers import job_results, run_client
+
 JOB = """
 import os, pickle, signal, sys
 from pathlib import Path
@@ -26,19 +28,6 @@ os.kill(os.getpid(), signal.SIGKILL)  # kill -9: no handler, no cleanup of its o
 """
 
 
-def _client(settings):  # noqa: ANN001, ANN202
-    from mlflow import MlflowClient
-
-    return MlflowClient(tracking_uri=settings.mlflow.tracking_uri)
-
-
-def _results(tmp_path: Path) -> Path:
-    out = tmp_path / "job"
-    out.mkdir(exist_ok=True)
-    (out / "summary.csv").write_text("task,pass_at_k\nmax_degree,0.5\n")
-    return out
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("when", ["calling", "logging"])
 def test_a_job_killed_outright_leaves_its_run_killed(
@@ -51,12 +40,12 @@ def test_a_job_killed_outright_leaves_its_run_killed(
     settings = make_settings("level=1").report_settings()
     pickled = tmp_path / "settings.pickle"
     pickled.write_bytes(pickle.dumps(settings))
-    out = _results(tmp_path)
+    out = job_results(tmp_path)
     job = subprocess.run([sys.executable, "-c", JOB, str(pickled), str(out), when],
                          capture_output=True, text=True, timeout=300)  # fmt: skip
     assert job.returncode == -9, job.stderr
     run_id = job.stdout.split()[0]
-    client = _client(settings)
+    client = run_client(settings)
     deadline = time.monotonic() + 120
     while client.get_run(run_id).info.status == "RUNNING" and time.monotonic() < deadline:
         time.sleep(0.2)
@@ -84,13 +73,13 @@ def test_the_job_never_imports_mlflow(make_settings, tmp_path: Path) -> None:
     settings = make_settings("level=1").report_settings()
     pickled = tmp_path / "settings.pickle"
     pickled.write_bytes(pickle.dumps(settings))
-    out = _results(tmp_path)
+    out = job_results(tmp_path)
     job = subprocess.run([sys.executable, "-c", NEVER_IMPORTED, str(pickled), str(out)],
                          capture_output=True, text=True, timeout=300)  # fmt: skip
     assert job.returncode == 0, job.stderr
     run_id, imported = job.stdout.split(maxsplit=1)
     assert imported.strip() == "[]"
-    run = _client(settings).get_run(run_id)
+    run = run_client(settings).get_run(run_id)
     assert run.info.status == "FINISHED" and run.data.metrics["pass_at_k"] == 0.5
 
 
@@ -127,7 +116,7 @@ def test_sigterm_to_every_process_of_the_job_leaves_its_run_killed(
     os.kill(int(child), signal.SIGTERM)
     job.send_signal(signal.SIGTERM)
     assert job.wait(timeout=60) == -signal.SIGTERM
-    client = _client(settings)
+    client = run_client(settings)
     deadline = time.monotonic() + 120
     while client.get_run(run_id).info.status == "RUNNING" and time.monotonic() < deadline:
         time.sleep(0.2)
