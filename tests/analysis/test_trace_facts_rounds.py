@@ -7,21 +7,17 @@ per error kind in every format); round 5 is held out, measured once (design/trac
 from __future__ import annotations
 
 import hashlib
-import os
-import subprocess
-import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
 from gralgo.analysis._trace_check import ERROR_KINDS
 from tests.analysis import trace_facts_phrasings as phrasings
 from tests.analysis import trace_facts_round4, trace_facts_round5
+from tests.analysis.hash_seeds import printed_under_hash_seeds
 from tests.analysis.test_trace_facts_phrasings import _misses
 from tests.analysis.trace_facts_planted import FORMATS, TASKS
 
-ROOT = Path(__file__).resolve().parents[2]
 BANKS = {"round4": trace_facts_round4, "round5": trace_facts_round5}
 EARLIER = {
     "round4": ("dev", "dev2", "dev3", "dev4"),
@@ -63,18 +59,7 @@ def test_the_bank_has_every_kind_with_fresh_phrasings(split: str) -> None:
 @ROUNDS
 def test_the_labelled_set_is_deterministic(split: str) -> None:
     """The same traces in every process, whatever its string-hash seed."""
-    digests = {
-        subprocess.run(
-            [sys.executable, "-c", _DIGEST.format(split=split)],
-            env={**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": str(ROOT)},
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            check=True,
-            timeout=300,
-        ).stdout  # fmt: skip
-        for seed in ("1", "2", "3")
-    }
+    digests = printed_under_hash_seeds(_DIGEST.format(split=split), ("1", "2", "3"))
     assert len(digests) == 1
     first, second = (phrasings.labelled_set(split, seeds=1) for _ in range(2))
     assert [(t.text, t.errors, t.correct, t.styles) for t in first] == [

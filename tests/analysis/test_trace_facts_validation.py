@@ -4,14 +4,10 @@ per kind, in every format)."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 
 from gralgo.analysis._trace_check import ERROR_KINDS
+from tests.analysis.hash_seeds import printed_under_hash_seeds
 from tests.analysis.trace_facts_planted import FORMATS, labelled_set
 from tests.analysis.trace_facts_score import score
 
@@ -47,17 +43,5 @@ _DIGEST = (
 
 def test_the_set_does_not_depend_on_the_hash_seed() -> None:
     """The same seeds write the same traces in every process (string hashing is salted)."""
-    root = Path(__file__).resolve().parents[2]
-    digests = {
-        subprocess.run(
-            [sys.executable, "-c", _DIGEST],
-            env={**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": str(root)},
-            cwd=root,
-            capture_output=True,
-            text=True,
-            check=True,
-            timeout=300,
-        ).stdout  # fmt: skip
-        for seed in ("1", "2")
-    }
+    digests = printed_under_hash_seeds(_DIGEST, ("1", "2"))
     assert len(digests) == 1, digests
