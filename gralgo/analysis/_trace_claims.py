@@ -1134,7 +1134,8 @@ _ATTENTION_WORDS = frozenset(
     "unknown unclear but so which tentative tentatively current currently far update updated "
     "relax relaxing removing removed remove remaining still now new estimate bound unvisited "
     "visited unexplored explored processed left popped pop push queue frontier stack after "
-    "before iteration only exactly precisely just all others".split()
+    "before iteration only exactly precisely just all others hypothetically assumed presumed "
+    "thought believed imagine imagined pretend add adding insert inserting delete deleting".split()
 )
 _ATTENTION_MARKS = re.compile(r"[?;]|\.\s")
 

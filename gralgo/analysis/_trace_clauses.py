@@ -180,17 +180,21 @@ _HYPOTHETICAL_WORDS = frozenset(
     "if suppose supposing assume assuming whether could might may maybe perhaps probably possibly "
     "let let's need needs want going have try trying check checking verify verifying find finding "
     "compute computing calculate calculating consider considering look looking unless wonder "
-    "guess expect not unsure hypothetical should must plan will i'll we'll otherwise instead else "
-    "either unknown unclear".split()
+    "guess expect not unsure hypothetical hypothetically should must plan will i'll we'll "
+    "otherwise instead else either unknown unclear assumed presumed thought believed imagine "
+    "imagined pretend add adding insert inserting remove removing delete deleting".split()
 )
 """The first words of :data:`_HYPOTHETICAL`'s markers (a cheap test before the pattern)."""
 _HYPOTHETICAL = re.compile(
     r"\b(?:if|suppose|supposing|assume|assuming|whether|could|might|may|maybe|perhaps|"
-    r"probably|possibly|let\s+me|let's|let\s+us|need\s+to|needs\s+to|want\s+to|going\s+to|"
+    r"probably|possibly|(?:let\s+me|let's|let\s+us)(?!\s+(?:list|enumerate|recall|note|write\s+"
+    r"(?:down|out)|spell\s+out)\b[^:\n]*:\s*\S)|needs?\s+(?:to|the|an?)|want\s+to|going\s+to|"
     r"have\s+to|try|trying|check(?!\s*:)|checking|verify(?!\s*:)|verifying|find|finding|compute|"
     r"computing|calculate|calculating|consider|considering|look\s+at|looking\s+for|unless|wonder|guess|"
-    r"expect|not\s+sure|unsure|hypothetical|should|must|plan|will|i'll|we'll|otherwise|"
-    r"instead|(?<!nothing\s)(?<!none\s)(?<!one\s)else|either|unknown|unclear)\b",
+    r"expect|not\s+sure|unsure|hypothetical(?:ly)?|should|must|plan|will|i'll|we'll|otherwise|"
+    r"instead|(?<!nothing\s)(?<!none\s)(?<!one\s)else|either|unknown|unclear|"
+    r"assumed|presumed|thought|believed|imagined?|pretend|"  # a belief, not a fact: "I assumed ..."
+    r"(?:add|adding|insert\w*|remov\w*|delet\w*)\s+(?:an?\s+|the\s+)?(?:new\s+)?edge)\b",
     re.I,
 )
 _STATE = re.compile(

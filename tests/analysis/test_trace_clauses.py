@@ -323,3 +323,25 @@ def test_counts_in_words_after_a_call_and_a_route_weight_is_no_edge_weight() -> 
     read = _read("The shortest route Paris to Kyoto weighs 15.")
     assert ("distance", frozenset({P, K}), 15) in read
     assert [c for c in read if c[0] in ("edge", "edge_weight")] == [], read
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I presumed Lyon–Kyoto was an edge; wrong.",  # a belief being retracted
+        "Imagine putting a new edge Paris–Kyoto in: the degree rises.",
+        "Deleting the edge Paris–Kyoto, the graph splits.",  # an edit of the graph
+        "We need the cost of Paris–Kyoto first.",  # a plan without "to"
+    ],
+)
+def test_round5_beliefs_edits_and_plans_state_nothing(text: str) -> None:
+    """Round-5 class: a belief (``assumed``, ``thought``), a hypothetical edit of the graph
+    (``adding an edge``) or a plan (``need the``) is no fact, even where a pattern reads an edge."""
+    assert _read(text) == []
+
+
+def test_round5_an_announced_list_after_a_colon_is_stated() -> None:
+    """``Let me list A's neighbours: B, C`` delivers the list after the colon (no plan)."""
+    read = _read("Let me enumerate Lyon's neighbours: Paris, New York, Saint-Denis.")
+    assert ("neighbours", frozenset({L, P, N, S}), None) in read
+    assert _read("Let me enumerate Lyon's neighbours and then compare.") == []
