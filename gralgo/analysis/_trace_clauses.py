@@ -203,7 +203,7 @@ _STATE = re.compile(
     r"tentatively|current|currently|(?:so\s+)?far|update|updated|updating|relax|relaxing|relaxed|"
     r"estimate|bound|inf|infinity|queue|stack|frontier|pop|push|popped|pushed|min|max|"
     r"common|mutual|both|each|every|all|another|third|previous|before|after|within|via|now|"
-    r"through|until|at\s+least)\b|[<>≤≥∞+/]|#\d+\s*[-−*]\s*#\d+",
+    r"through|until|at\s+least)\b|[<>≤≥∞+]|#\d+\s*[-−*/]\s*#\d+",
     re.I,
 )
 # Algorithm state: a degree, distance or neighbour list said of it is not the graph's
@@ -276,6 +276,15 @@ _ROUTE = re.compile(
 _DASH_PAIR = re.compile(
     r"^N(\d+)\s*(?:--|-|–|—|\s(?:to)\s)\s*N(\d+)\s*(?:=|:|is|weighs)\s*#\d+\s*$", re.I
 )
+# An edge written as a pair said to be (or not to be) in the graph's input: "A–B isn't in the
+# input", "(A, B) is not in the edge list"
+_GIVEN = re.compile(
+    r"^(?:the\s+)?(?:edge\s+)?(?:N\d+\s*(?:--|-|–|—|~)\s*N\d+|\(\s*N\d+\s*,\s*N\d+\s*\))\W*"
+    r"(?:is|was|appears)(?P<neg>\s*n['’]t|\s+not|\s+never|\s+nowhere)?\s+(?:(?:listed|given)\s+)?"
+    r"(?:in|on|part\s+of|among)\s+(?:the\s+)?(?:input|graph|edge\s+(?:list|set)|list\s+of\s+edges|"
+    r"adjacency\s+list|given\s+edges|E|G)\b",
+    re.I,
+)
 _SET = re.compile(r"\b(?:cliques?|triangles?|#\d+-core|core)\b", re.I)
 
 _LIST = r"N\d+(?:\s*(?:,|and|&|;)\s*(?:and\s+)?N\d+)*"
@@ -337,7 +346,7 @@ _FAMILY_STEMS = (
     ("degree", ("deg", "valenc")),
     ("edge", ("connect", "adjacen", "link", "edge", "neighbo", "join", "incident", "touch", "share",
               "road", "nbr", "adj", "hook", "reachab", "disconnect", "unconnect", "nonadjacen",
-              "non-adjacen")),
+              "non-adjacen", "input", "graph")),
     ("weight", ("weigh", "cost", "length", "worth")),
     ("distance", ("distance", "shortest", "hop", "away", "apart", "minimum", "cheapest", "fewest",
                   "bfs", "breadth")),
@@ -439,6 +448,11 @@ def clause_facts(
             before = (topic[0], topic[0])
         elif index and _PRONOUN.match(text, body, end):
             before = _before(text, clauses[:index], names, resolve)
+        elif index and (pair := _PAIR_PRONOUN.match(text, body, end)) is not None:
+            facts = _pair_facts(text, pair.span(1), end, clauses[index - 1], names, resolve)
+            if facts:
+                yield body, end, facts
+            continue
         facts = _read(text, body, end, names, resolve, before, topic is not None)
         if facts:
             yield body, end, facts
@@ -485,6 +499,28 @@ def _before(
 # "its neighbours are", "it has degree 3", "has degree 3" (after "A is ..., and")
 _PRONOUN = re.compile(r"\s*(its|it|(?=has\b|is\b|connects\b|links\b|touches\b|weighs\b))\b", re.I)
 
+# "they", "those two": the two nodes the clause before named ("A–B is missing, so they're not
+# adjacent")
+_PAIR_PRONOUN = re.compile(r"\s*(they|those\s+two|these\s+two|the\s+two|both)(?=\W)", re.I)
+
+
+def _pair_facts(
+    text: str,
+    pronoun: tuple[int, int],
+    end: int,
+    previous: tuple[int, int],
+    names: NodeNames,
+    resolve: Resolve,
+) -> list[Fact]:
+    """The edge facts of a clause about ``they``: the two nodes the clause before named."""
+    named = list(dict.fromkeys(n for n, _, _ in mentions(text, *previous, names, resolve)))
+    if len(named) != 2 or mentions(text, pronoun[1], end, names, resolve):
+        return []
+    found = [(named[0], *pronoun), (named[1], pronoun[1], pronoun[1])]
+    facts = _read_found(text, pronoun[0], end, names, found)
+    return [f for f in facts if f[0] in ("edge", "non_edge")]
+
+
 _ANSWER = re.compile(r"\s*(yes|no)\s*[.!]?\s*", re.I)
 
 
@@ -529,6 +565,13 @@ def _read(
             found.sort(key=lambda mention: mention[1])
     if not found:
         return []
+    return _read_found(text, low, high, names, found)
+
+
+def _read_found(
+    text: str, low: int, high: int, names: NodeNames, found: list[tuple[str, int, int]]
+) -> list[Fact]:
+    """The facts of the clause ``text[low:high]`` whose names are ``found``."""
     skeleton, numbers = _skeleton(text, low, high, found)
     if "\n" in skeleton:
         return []
@@ -547,6 +590,10 @@ def _read(
     if listed is not None and not numbers:
         return _neighbour_list(listed, skeleton, found, span)
     negated = _NEGATION.search(skeleton) is not None
+    given = _GIVEN.search(skeleton)
+    if given is not None and len(distinct) == 2 and len(found) == 2 and not numbers:
+        kind = "non_edge" if given.group("neg") else "edge"
+        return [(kind, (distinct[0], distinct[1]), None, *span)]
     if _DEGREE.search(skeleton):
         if len(distinct) == 1 and len(numbers) == 1 and not negated:
             return [("degree", (distinct[0],), numbers[0][0], *span)]

@@ -345,3 +345,23 @@ def test_round5_an_announced_list_after_a_colon_is_stated() -> None:
     read = _read("Let me enumerate Lyon's neighbours: Paris, New York, Saint-Denis.")
     assert ("neighbours", frozenset({L, P, N, S}), None) in read
     assert _read("Let me enumerate Lyon's neighbours and then compare.") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "nodes"),
+    [
+        ("The edge Paris–Kyoto is not in the graph.", "non_edge", {P, K}),  # the input's edges
+        ("(Paris, Lyon) appears in the edge list.", "edge", {P, L}),
+        ("Kyoto never shows up in Paris's list, so the two aren't adjacent.", "non_edge", {P, K}),
+        ("Lyon and Kyoto: neither is in the queue, but they are neighbours.", "edge", {L, K}),
+        ("* Paris / Kyoto — not linked", "non_edge", {P, K}),  # a slash pairs names
+    ],
+)
+def test_round5_negation_reaches_the_pair(text: str, kind: str, nodes: set[str]) -> None:
+    """Round-5 class: a pair said to be missing from the input is a non-edge (not the edge its
+    dash reads), ``they`` / ``the two`` are the two nodes of the clause before, and a slash
+    between names is no arithmetic."""
+    read = _read(text)
+    assert (kind, frozenset(nodes), None) in read
+    opposite = {"edge": "non_edge", "non_edge": "edge"}[kind]
+    assert (opposite, frozenset(nodes), None) not in read
