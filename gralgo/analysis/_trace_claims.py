@@ -1029,7 +1029,7 @@ def extract_claims(text: str, names: NodeNames, max_words: int | None = None) ->
         claims += found
     if table:
         claims += _table_claims(ctx, table)
-    return _deduplicated(_without_item_weights(claims))
+    return _deduplicated(_one_hop_is_an_edge(_without_item_weights(claims)))
 
 
 def _structural(ctx: _Context, low: int, high: int, read: list[Claim], lower: str) -> list[Claim]:
@@ -1144,7 +1144,7 @@ _STRUCTURE_WORDS = re.compile(
     r"connect|adjacen|link|edge|neighbo|join|incident|touch|share|road|weigh|w\(|w\[|cost|deg|valenc"
     r"|nbr|adj|\b(?:n|d|c|sp|len|hops?)\s*[(\[]|\b(?:w|wt|c|n|d)\}?_\{|mathcal\{n\}|\bb_\{?\d"
     r"|dist|shortest|hop|apart|away|minimum|cheapest|fewest|clique|triangle|core|within|bfs|breadth"
-    r"|hooked|reachable|radius|worth"
+    r"|hooked|reachable|radius|worth|step"
     r"|(?:\sto\s|[-–—])[^=:\n]*(?:[=:]|\sis)\s*\d"
 )
 
@@ -1200,6 +1200,15 @@ def _without_item_weights(claims: list[Claim]) -> list[Claim]:
         if c.kind != "node_weight"
         or not any(a <= c.start and c.end <= b and v == c.value for a, b, v in edge_weights)
     ]  # fmt: skip
+
+
+def _one_hop_is_an_edge(claims: list[Claim]) -> list[Claim]:
+    """A hop distance of one (``A and B are one hop apart``, ``B in a single step from A``) is
+    an edge claim: checked as one, it is a hallucinated edge where it is wrong."""
+    return [
+        Claim("edge", c.nodes, None, c.start, c.end) if c.kind == "hops" and c.value == 1 else c
+        for c in claims
+    ]
 
 
 def _deduplicated(claims: list[Claim]) -> list[Claim]:

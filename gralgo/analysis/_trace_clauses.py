@@ -147,9 +147,10 @@ NUMBER_WORDS = {
 _NUMBER = re.compile(
     r"(?<![\w.])\d+(?!\w|\.\d)|(?=[zotfsen])(?<![\w'’-])(?<!\bthe\s)(?<!\bno\s)(?<!\bthis\s)"
     r"(?<!\bthat\s)(?<!\beach\s)(?:" + "|".join(NUMBER_WORDS) + r")(?![\w'’-])(?!\s+of\b)"
-    r"(?!\s+(?:by|at\s+a))",
+    r"(?!\s+(?:by|at\s+a))|(?<=\ba\s)single(?=\s+(?:hop|step|move|edge)s?\b)",
     re.I,
 )
+_WORD_VALUES = {**NUMBER_WORDS, "single": 1}  # "in a single step"
 _NOT_A_VALUE = re.compile(
     r"\d+\s*-\s*(?:core|hop)\b|(?:step|round|iteration|(?<!\bat\s)(?<!\bon\s)(?<!\bin\s)level)"
     r"\s+\d+",
@@ -254,7 +255,7 @@ _BFS_LEVEL = (
 _DISTANCE = re.compile(
     r"(?:\bdist(?:ance)?s?\b\.?|\bshortest|\bhops?\b|#\d+\s+(?:units?\s+)?away\b|\b(?:minimum|min|lowest|cheapest|fewest)\s+"
     r"(?:cost|weight|distance|total|hops|edges)|#\d+\s+(?:hops?|edges?|steps?)\s+(?:away|apart)|"
-    r"in\s+#\d+\s+(?:hops|steps)|\b(?:cheapest|lowest-cost|least-cost)\s+(?:way|route|path|walk)|"
+    r"in\s+(?:a\s+)?#\d+\s+(?:hops?|steps?|moves?)\b|\b(?:cheapest|lowest-cost|least-cost)\s+(?:way|route|path|walk)|"
     + _FEWEST
     + "|"
     + _BFS_LEVEL
@@ -262,7 +263,7 @@ _DISTANCE = re.compile(
     re.I,
 )
 _HOP_WORDS = re.compile(
-    r"\bhops?\b|#\d+\s+(?:edges?|steps?)\s+(?:away|apart)|in\s+#\d+\s+steps|"
+    r"\bhops?\b|#\d+\s+(?:edges?|steps?)\s+(?:away|apart)|in\s+(?:a\s+)?#\d+\s+(?:steps?|moves?)\b|"
     + _FEWEST
     + "|"
     + _BFS_LEVEL,
@@ -349,7 +350,7 @@ _FAMILY_STEMS = (
               "non-adjacen", "input", "graph")),
     ("weight", ("weigh", "cost", "length", "worth")),
     ("distance", ("distance", "shortest", "hop", "away", "apart", "minimum", "cheapest", "fewest",
-                  "bfs", "breadth")),
+                  "bfs", "breadth", "step")),
     ("set", ("clique", "triangle", "core", "within")),
 )  # fmt: skip
 _COUNTED = ("neighbo", "edges", "connections", "links")
@@ -599,7 +600,11 @@ def _read_found(
             return [("degree", (distinct[0],), numbers[0][0], *span)]
         return []
     if _DISTANCE.search(skeleton):
-        if len(distinct) == 2 and len(numbers) == 1 and not negated:
+        if len(distinct) == 2 and len(numbers) == 1 and negated:
+            if numbers[0][0] == 1 and _HOP_WORDS.search(skeleton):  # "can't reach B in one step"
+                return [("non_edge", (distinct[0], distinct[1]), None, *span)]
+            return []
+        if len(distinct) == 2 and len(numbers) == 1:
             kind = "hops" if _HOP_WORDS.search(skeleton) else "distance"
             source = re.search(r"\bfrom\s+N(\d+)", skeleton)  # "of B from A": A first
             pair = (distinct[0], distinct[1])
@@ -656,7 +661,7 @@ def _skeleton(
                 continue
             parts.append(_plain(gap[last : match.start()]) + f"#{len(numbers)}")
             written = match.group()
-            value = int(written) if written.isdigit() else NUMBER_WORDS[written.lower()]
+            value = int(written) if written.isdigit() else _WORD_VALUES[written.lower()]
             numbers.append((value, position + match.start(), position + match.end()))
             last = match.end()
         parts.append(_plain(gap[last:]))

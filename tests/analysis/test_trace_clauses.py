@@ -365,3 +365,20 @@ def test_round5_negation_reaches_the_pair(text: str, kind: str, nodes: set[str])
     assert (kind, frozenset(nodes), None) in read
     opposite = {"edge": "non_edge", "non_edge": "edge"}[kind]
     assert (opposite, frozenset(nodes), None) not in read
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "nodes"),
+    [
+        ("Kyoto and Paris sit one hop apart.", "edge", {K, P}),  # wrong: a hallucinated edge
+        ("Kyoto is reachable from Paris in a single move.", "edge", {K, P}),
+        ("From Lyon you get to Paris in 1 step.", "edge", {L, P}),
+        ("You cannot get from Paris to Kyoto in a single hop.", "non_edge", {P, K}),
+    ],
+)
+def test_round5_one_hop_is_an_edge(text: str, kind: str, nodes: set[str]) -> None:
+    """Round-5 class: a hop distance of one is adjacency (checked as an edge, so a wrong one
+    is a hallucinated edge, not a wrong distance); not reached in one step is a non-edge."""
+    read = _read(text)
+    assert (kind, frozenset(nodes), None) in read
+    assert [c for c in read if c[0] in ("hops", "distance")] == [], read
