@@ -264,8 +264,12 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
         if left is None:
             continue
         right = slots.after(text, match.end(), high)
-        if right is None:
+        if right is None or right[0] == left[0]:  # "(5, 8) → 8": no edge of a node to itself
             continue
+        if ctx.numeric_ids and _COUNTED_AFTER.match(text, right[1], high):
+            continue  # "9 → 6 neighbours": a node mapped to a count
+        if _PAIR_OF_BEFORE.search(text, max(low, left[1] - 12), left[1]):
+            continue  # "dist 10→5: 2": the pair of a distance, not an edge
         if (
             ctx.numeric_ids
             and match.group().strip() == "-"
@@ -304,6 +308,12 @@ def _plain_dash_is_edge(
         return True
     return _ITEM_WEIGHT_WORD.match(text, right_end, high) is not None
 
+
+_COUNTED_AFTER = re.compile(
+    r"\s+(?:other\s+)?(?:neighbou?rs?|edges?|hops?|steps?|nodes?|vertices|connections?|links?)\b",
+    re.I,
+)
+_PAIR_OF_BEFORE = re.compile(r"\b(?:dist(?:ance)?|d|hops?|sp)\s*[:(\[]?\s*$", re.I)
 
 # A weight written on the connector: "A --7-- B", "A —3— B"
 _LABELLED = re.compile(r"(?<![-–—\s])\s*(?:--|—|–)\s*(\d+)\s*(?:--|—|–)>?(?![-–—])\s*")
@@ -576,6 +586,9 @@ _VALUE = re.compile(
     r"equals)\s*(\d+)(?!\s*[-+*/]\s*\d)(\s*hops?)?",
     re.I,
 )
+_SOURCE_AFTER = re.compile(
+    r"\s*[(,;]?\s*(?:source|src|from|starting\s+(?:at|from))\s*[:=]?\s*", re.I
+)  # "d[B] = 9 (source A)": A's distance, not the question's
 _DIST_INDEX = re.compile(r"\b(?:dist|d|distance)\s*\[\s*", re.I)
 
 
@@ -635,7 +648,13 @@ def _distances(ctx: _Context, low: int, high: int) -> list[Claim]:
                                     match.start(), value.end()))  # fmt: skip
             continue
         value = re.compile(r"\s*\]\s*(?:=|:)\s*(\d+)(?!\s*[-+*/]\s*\d)").match(text, node[1], high)
-        if value is not None:
+        source = None if value is None else _SOURCE_AFTER.match(text, value.end(), high)
+        named = None if source is None else ctx.slots.after(text, source.end(), high)
+        if value is not None and named is not None:
+            if named[0] != node[0]:
+                claims.append(Claim("distance", (named[0], node[0]), int(value.group(1)),
+                                    match.start(), value.end()))  # fmt: skip
+        elif value is not None:
             claims.append(
                 Claim("distance", (node[0],), int(value.group(1)), match.start(), value.end(),
                       implicit_source=True)

@@ -382,3 +382,25 @@ def test_round5_one_hop_is_an_edge(text: str, kind: str, nodes: set[str]) -> Non
     read = _read(text)
     assert (kind, frozenset(nodes), None) in read
     assert [c for c in read if c[0] in ("hops", "distance")] == [], read
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "read"),
+    [
+        ("* 2 → 3 edges", True, []),  # a node mapped to a count
+        ("* dist 0→1: 4", True, []),  # a distance's pair
+        ("* (0, 1) → 1", True, []),  # no edge of a node to itself
+        (
+            "Dijkstra ends with dist[Kyoto] = 5 (starting at New York).",
+            False,
+            [("distance", frozenset({K, N}), 5)],
+        ),  # fmt: skip
+        ("Final: d[Paris] = 9, source Kyoto.", False, [("distance", frozenset({P, K}), 9)]),
+    ],
+)
+def test_round5_arrows_and_indexings_name_their_pair(
+    text: str, numeric_ids: bool, read: list[tuple[str, frozenset[str], int | None]]
+) -> None:
+    """Round-5 class: an arrow between ids is no edge where it maps a node to a count or names
+    a distance's pair, and ``d[B] = 9 (source A)`` is A's distance, not the question's."""
+    assert _read(text, numeric_ids) == read
