@@ -775,13 +775,15 @@ def _sets(
 
 # LaTeX decorations too: "\mathcal{N}(A)", "\deg_G(A)", and a subscript as the arguments "w_{A,B}"
 _CALL = re.compile(
-    r"(?<![\w\\])\\?(?:(?:text|mathrm|operatorname|mathcal|mathit|mathbf)\{)?([A-Za-zδΔ]+)\}?"
-    r"(?:_(?:\{(?P<sub>[A-Za-z]|\d+)\}|(?P<sub1>[A-Za-z\d])(?![A-Za-z\d])))?\s*([(\[]|_\{)\s*"
+    r"(?<![\w\\])\\?(?:(?:text|mathrm|operatorname|mathcal|mathit|mathbf)\{)?([A-Za-zδΔγΓωΩ]+)\}?"
+    r"(?:_(?:\{(?P<le>(?:\\leq?|≤)\s*)?(?P<sub>[A-Za-z]|\d+)\}|(?P<sub1>[A-Za-z\d])(?![A-Za-z\d])))?"
+    r"\s*(?P<open>[(\[]|_\{)\s*"
 )
 _CALL_KINDS = (
     (re.compile(r"deg(?:ree)?", re.I), "degree", 1),
-    (re.compile(r"d|dist(?:ance)?|sp|delta|δ|shortest|len(?:gth)?|hops?", re.I), "distance", 2),
-    (re.compile(r"w|wt|weight|cost|c", re.I), "weight", 0),
+    (re.compile(r"hops?", re.I), "hops", 2),
+    (re.compile(r"d|dist(?:ance)?|sp|delta|δ|shortest|len(?:gth)?", re.I), "distance", 2),
+    (re.compile(r"w|wt|weight|cost|c|omega|ω", re.I), "weight", 0),
     (
         re.compile(r"n|nbrs?|neighbou?rs?|neighbou?rhood|adj(?:acent|acency)?|gamma|γ", re.I),
         "neighbours",
@@ -789,10 +791,10 @@ _CALL_KINDS = (
     ),
 )
 _OPENING = re.compile(r"[(\[]|_\{")
-_FUNCTION_BEFORE = re.compile(r"([a-zA-Zδγ]+)\}?(?:_(?:\{(?:[A-Za-z]|\d+)\}|[A-Za-z\d]))?\s*$")
+_FUNCTION_BEFORE = re.compile(r"([a-zA-Zδγω]+)\}?(?:_(?:\{(?:[A-Za-z]|\d+)\}|[A-Za-z\d]))?\s*$")
 _FUNCTIONS = re.compile(
     r"deg\w*|d|dist\w*|sp|delta|δ|shortest|len\w*|hops?|w|wt|weight|cost|c|n|nbrs?|neighbo\w*|"
-    r"adj\w*|gamma|γ|b|ball",
+    r"adj\w*|gamma|γ|b|ball|omega|ω",
     re.I,
 )
 
@@ -807,11 +809,14 @@ def has_call(text: str, low: int, high: int) -> bool:
     return False
 
 
-_ARGUMENT_GLUE = re.compile(r"\s*,\s*")
+_ARGUMENT_GLUE = re.compile(r"\s*(?:,|\\to\b|→|->|\\rightarrow\b)\s*")  # "δ(A \to B)"
+_PAIR_OPEN = re.compile(r"\s*\\?\{\s*")
+_BARS = re.compile(r"(?s:.)*(?:\||\\[lv]vert|\\left\|)\s*")  # "|N(A)|": the size of a set
 _CALL_VALUE = re.compile(
     r"\s*(?:=|:|is|equals)\s*(\d+|" + "|".join(NUMBER_WORDS) + r")(?!\s*[-+*/]\s*\d)(?!\w|\.\d)",
     re.I,
 )  # "d(A, B) = 9", "d(A, B) is nine"
+_SIZE_VALUE = re.compile(r"\s*(?:\||\\[rv]vert|\\right\|)" + _CALL_VALUE.pattern, re.I)
 _CALL_LIST = re.compile(r"\s*(?:=|:|is|are)\s*\\?[{\[(]?", re.I)
 
 
@@ -829,13 +834,16 @@ def call_facts(
             ("", 0),
         )
         radius = match.group("sub") or match.group("sub1") or ""
-        if match.group(1) in ("B", "Ball", "ball") and radius.isdigit():
-            kind, arity = "within_hops", 1  # "B_2(A) = {B, C}": the ball of radius 2
+        if radius.isdigit() and (match.group(1) in ("B", "Ball", "ball") or match.group("le")):
+            kind, arity = "within_hops", 1  # "B_2(A) = {B, C}", "N_{\\le 2}(A)": radius 2
         if not kind:
             continue
-        closer = {"(": ")", "[": "]"}.get(match.group(4), "}")
+        closer = {"(": ")", "[": "]"}.get(match.group("open"), "}")
         args: list[tuple[str, int]] = []
         position = match.end()
+        pair = _PAIR_OPEN.match(text, position, high) if closer != "}" else None
+        if pair is not None:  # "w(\{A, B\})": the pair as a set
+            position = pair.end()
         while len(args) < 2:
             node = after(text, position, high)
             if node is None:
@@ -847,12 +855,21 @@ def call_facts(
                 break
             position = glue.end()
         position = _skip_quotes(text, position, high)
-        while position < high and text[position] in " \\":
+        while position < high and text[position] in (" \\}" if pair is not None else " \\"):
             position += 1
         if not args or text[position : position + 1] != closer:
             continue
         position += 1
         nodes = tuple(node for node, _ in args)
+        if kind == "distance" and len(nodes) == 1 and match.group(1) == "d" and closer == ")":
+            kind, arity = "degree", 1  # "d(A) = 4": one argument, the degree (d[A]: a distance)
+        if kind == "neighbours" and len(nodes) == 1 and _BARS.fullmatch(text, low, match.start()):
+            size = _SIZE_VALUE.match(text, position, high)  # "|N(A)| = 4": the degree
+            if size is not None:
+                written = size.group(1)
+                number = int(written) if written.isdigit() else NUMBER_WORDS[written.lower()]
+                facts.append(("degree", nodes, number, match.start(), size.end()))
+            continue
         if kind == "neighbours" and len(nodes) == 1:
             facts += _call_list(text, match.start(), position, high, nodes[0], after)
             continue

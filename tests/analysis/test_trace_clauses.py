@@ -404,3 +404,25 @@ def test_round5_arrows_and_indexings_name_their_pair(
     """Round-5 class: an arrow between ids is no edge where it maps a node to a count or names
     a distance's pair, and ``d[B] = 9 (source A)`` is A's distance, not the question's."""
     assert _read(text, numeric_ids) == read
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "nodes", "value"),
+    [
+        (r"$d(Lyon) = 3$", "degree", {L}, 3),  # one argument: the degree
+        (r"$\lvert N(Paris) \rvert = 2$", "degree", {P}, 2),  # the size of the neighbour set
+        (r"$|\Gamma(Kyoto)| = 1$", "degree", {K}, 1),
+        (r"$\operatorname{dist}_H(Paris \to Kyoto) = 12$", "distance", {P, K}, 12),
+        (r"$\mathrm{hops}(Paris, Kyoto) = 3$", "hops", {P, K}, 3),  # not a weighted distance
+        (r"$w(\{Lyon, New York\}) = 3$", "edge_weight", {L, N}, 3),  # the pair as a set
+        (r"$\omega(Kyoto) = 4$", "node_weight", {K}, 4),
+        (r"$\gamma(Kyoto) = \{New York\}$", "neighbours", {K, N}, None),
+        (r"$N_{\leq 1}(Kyoto) = \{New York\}$", "within_hops", {K, N}, 1),
+    ],
+)
+def test_round5_latex_notation_is_read(
+    text: str, kind: str, nodes: set[str], value: int | None
+) -> None:
+    """Round-5 class: LaTeX notation of the same facts (``d(A)`` with one argument, ``|N(A)|``,
+    ``\\to`` between arguments, ``hops(·,·)``, ``ω``, a set as the pair, ``N_{\\le k}(A)``)."""
+    assert (kind, frozenset(nodes), value) in _read(text)
