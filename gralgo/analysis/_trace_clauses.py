@@ -189,7 +189,7 @@ _HYPOTHETICAL_WORDS = frozenset(
 _HYPOTHETICAL = re.compile(
     r"\b(?:if|suppose|supposing|assume|assuming|whether|could|might|may|maybe|perhaps|"
     r"probably|possibly|(?:let\s+me|let's|let\s+us)(?!\s+(?:list|enumerate|recall|note|write\s+"
-    r"(?:down|out)|spell\s+out)\b[^:\n]*:\s*\S)|needs?\s+(?:to|the|an?)|want\s+to|going\s+to|"
+    r"(?:down|out)|spell\s+out)\b[^:\n]*:\s*\S)|needs?\s+(?:to|the|an?|\w+(?:\s+\w+)?\s+to)|want\s+to|going\s+to|"
     r"have\s+to|try|trying|check(?!\s*:)|checking|verify(?!\s*:)|verifying|find|finding|compute|"
     r"computing|calculate|calculating|consider|considering|look\s+at|looking\s+for|unless|wonder|guess|"
     r"expect|not\s+sure|unsure|hypothetical(?:ly)?|should|must|plan|will|i'll|we'll|otherwise|"
@@ -239,7 +239,7 @@ _WEIGHT = re.compile(r"\b(?:weigh\w*|w|worth)\b", re.I)
 _COST = re.compile(r"\b(?:costs?|length)\b", re.I)
 _DEGREE = re.compile(
     r"(?:\bdeg(?:ree)?s?\b\.?|\bvalency|#\d+\s+(?:other\s+)?(?:neighbou?rs|edges|connections|links|"
-    r"adjacent\s+(?:nodes|vertices)|incident\s+edges)\b|\bcount\w*\s+(?:the\s+|its\s+)?"
+    r"adjacent\s+(?:nodes|vertices)|incident\s+edges)\b|\bcount\w*\s+(?:the\s+|its\s+|N\d+\s*['’]s\s+)?"
     r"(?:edges|neighbou?rs|connections|links)\b|(?<!minimum\s)(?<!fewest\s)(?<!smallest\s)"
     r"(?:number|count)\s+of\s+"
     r"(?:neighbou?rs|edges|connections)\b|neighbou?r\s+count\b|connected\s+to\s+#\d+\s+"
@@ -249,21 +249,18 @@ _DEGREE = re.compile(
 # A hop distance as the fewest edges, or as a BFS level from the source
 _FEWEST = r"\b(?:minimum|min|fewest|smallest|least)\s+(?:number\s+of\s+)?(?:edges|hops|steps)\b"
 _BFS_LEVEL = (
-    r"\b(?:level|depth|layer)\s+#\d+(?=.*\b(?:bfs|breadth))"
-    r"|\b(?:bfs|breadth)\b.*\b(?:level|depth|layer)\s+#\d+"
+    r"\b(?:level|depth|layer)\b(?=.*\b(?:bfs|breadth))"
+    r"|\b(?:bfs|breadth)\b.*\b(?:level|depth|layer)\b"
 )
 _DISTANCE = re.compile(
     r"(?:\bdist(?:ance)?s?\b\.?|\bshortest|\bhops?\b|#\d+\s+(?:units?\s+)?away\b|\b(?:minimum|min|lowest|cheapest|fewest)\s+"
     r"(?:cost|weight|distance|total|hops|edges)|#\d+\s+(?:hops?|edges?|steps?)\s+(?:away|apart)|"
-    r"in\s+(?:a\s+)?#\d+\s+(?:hops?|steps?|moves?)\b|\b(?:cheapest|lowest-cost|least-cost)\s+(?:way|route|path|walk)|"
-    + _FEWEST
-    + "|"
-    + _BFS_LEVEL
-    + ")",
+    r"in\s+(?:a\s+)?#\d+\s+(?:hops?|steps?|moves?)\b|\b(?:cheapest|lowest-cost|least-cost|optimal|"
+    r"best|minimal|lightest)\s+(?:way|route|path|walk)|" + _FEWEST + "|" + _BFS_LEVEL + ")",
     re.I,
 )
 _HOP_WORDS = re.compile(
-    r"\bhops?\b|#\d+\s+(?:edges?|steps?)\s+(?:away|apart)|in\s+(?:a\s+)?#\d+\s+(?:steps?|moves?)\b|"
+    r"\bhops?\b|#\d+\s+(?:edges?|steps?)\b|in\s+(?:a\s+)?#\d+\s+(?:steps?|moves?)\b|"
     + _FEWEST
     + "|"
     + _BFS_LEVEL,
@@ -277,6 +274,11 @@ _ROUTE = re.compile(
 _DASH_PAIR = re.compile(
     r"^N(\d+)\s*(?:--|-|–|—|\s(?:to)\s)\s*N(\d+)\s*(?:=|:|is|weighs)\s*#\d+\s*$", re.I
 )
+_MINIMAL = re.compile(
+    r"(?<=#\d)(?=\D)(?:(?!#\d).)*?(?P<marker>[,;]?\s*\b(?:no\s+(?:fewer|less|lower|shorter)|"
+    r"at\s+(?:the\s+)?(?:best|fewest)|not\s+(?:fewer|less))\b(?:\s+than\s+that)?)",
+    re.I,
+)  # after the count: "4 hops, no fewer", "in three hops at best" ("at least 3" is a bound)
 # An edge written as a pair said to be (or not to be) in the graph's input: "A–B isn't in the
 # input", "(A, B) is not in the edge list"
 _GIVEN = re.compile(
@@ -350,7 +352,7 @@ _FAMILY_STEMS = (
               "non-adjacen", "input", "graph")),
     ("weight", ("weigh", "cost", "length", "worth")),
     ("distance", ("distance", "shortest", "hop", "away", "apart", "minimum", "cheapest", "fewest",
-                  "bfs", "breadth", "step")),
+                  "bfs", "breadth", "step", "optimal", "best", "minimal", "lightest")),
     ("set", ("clique", "triangle", "core", "within")),
 )  # fmt: skip
 _COUNTED = ("neighbo", "edges", "connections", "links")
@@ -580,6 +582,9 @@ def _read_found(
     if complete is not None:  # "A connects to B, C, and nothing else": all of A's neighbours
         lead = complete.group("lead") or ""
         skeleton = skeleton[: complete.start()] + lead + skeleton[complete.end() :]
+    minimal = _MINIMAL.search(skeleton)  # "needs 4 hops, no fewer": the count is a minimum
+    if minimal is not None:
+        skeleton = skeleton[: minimal.start("marker")] + skeleton[minimal.end("marker") :]
     facts = _sets(skeleton, found, numbers, low, high)
     if facts is not None:
         return facts
@@ -595,7 +600,7 @@ def _read_found(
     if given is not None and len(distinct) == 2 and len(found) == 2 and not numbers:
         kind = "non_edge" if given.group("neg") else "edge"
         return [(kind, (distinct[0], distinct[1]), None, *span)]
-    if _DEGREE.search(skeleton):
+    if _DEGREE.search(skeleton) and not (len(distinct) == 2 and _DISTANCE.search(skeleton)):
         if len(distinct) == 1 and len(numbers) == 1 and not negated:
             return [("degree", (distinct[0],), numbers[0][0], *span)]
         return []

@@ -426,3 +426,28 @@ def test_round5_latex_notation_is_read(
     """Round-5 class: LaTeX notation of the same facts (``d(A)`` with one argument, ``|N(A)|``,
     ``\\to`` between arguments, ``hops(·,·)``, ``ω``, a set as the pair, ``N_{\\le k}(A)``)."""
     assert (kind, frozenset(nodes), value) in _read(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "nodes", "value"),
+    [
+        ("Lyon sits four edges from Kyoto on a shortest path.", "hops", {L, K}, 4),
+        ("Kyoto and Paris are split by 3 edges along the shortest way.", "hops", {K, P}, 3),
+        ("Counting Lyon's links, we get 3.", "degree", {L}, 3),  # counting a node's edges
+        ("Going from Saint-Denis to Kyoto takes 5 hops, not fewer.", "hops", {S, K}, 5),
+        ("In the BFS tree rooted at Paris, Kyoto's depth is 3.", "hops", {P, K}, 3),
+        ("The best path from Paris to Kyoto has weight 12.", "distance", {P, K}, 12),
+    ],
+)
+def test_round5_counts_and_routes_are_read(
+    text: str, kind: str, nodes: set[str], value: int | None
+) -> None:
+    """Round-5 class: ``k edges`` between two names is a hop count (not a degree), counting a
+    node's edges is its degree, a minimality marker after the count (``no fewer``, ``at best``)
+    keeps it a value, a BFS level or depth in any order, and the best/optimal route a distance."""
+    assert (kind, frozenset(nodes), value) in _read(text)
+
+
+def test_round5_a_bound_is_no_value() -> None:
+    assert _read("We want Paris to end with at least 3 neighbours here.") == []
+    assert _read("Paris has at least 3 neighbours.") == []
