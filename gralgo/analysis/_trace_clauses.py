@@ -161,7 +161,7 @@ _NOT_A_VALUE = re.compile(
 # Clauses and their skeletons
 
 _CLAUSE_BREAK = re.compile(
-    r"(?<=[.!?])\s+(?=\S)|[.!?]$|;\s*|\s+but\s+|,\s+(?:so|but|which|whereas|while|hence|then|"
+    r"(?<=[.!?])\s+(?=\S)|[.!?]$|;(?!\s*(?:and\s+)?(?:no\s+other|nothing\s+else)\b)\s*|\s+but\s+|,\s+(?:so|but|which|whereas|while|hence|then|"
     r"not)\s+|\s+so\s+(?=(?:the|it|we|this)\b)|,?\s+and\s+(?=(?:it\s+)?(?:has|is|connects|links|"
     r"touches|weighs)\b)",
     re.I,
@@ -204,7 +204,7 @@ _STATE = re.compile(
     r"tentatively|current|currently|(?:so\s+)?far|update|updated|updating|relax|relaxing|relaxed|"
     r"estimate|bound|inf|infinity|queue|stack|frontier|pop|push|popped|pushed|min|max|"
     r"common|mutual|both|each|every|all|another|third|previous|before|after|within|via|now|"
-    r"through|until|at\s+least)\b|[<>≤≥∞+]|#\d+\s*[-−*/]\s*#\d+",
+    r"through|until|at\s+least)\b|<|(?<![-=])>|[≤≥∞+]|#\d+\s*[-−*/]\s*#\d+",
     re.I,
 )
 # Algorithm state: a degree, distance or neighbour list said of it is not the graph's
@@ -296,27 +296,39 @@ _NEIGHBOUR_NOUN = (
     r"adjacent\s+(?:nodes|vertices))"
 )
 _OPENER = (
-    r"\s*(?P<open>(?:would\s+be|are|is|were|=|:|include|includes|including|consists?\s+of)?"
+    r"\s*(?P<open>(?:would\s+be|are|is|were|=|:|include|includes|including|consists?\s+of|→|->|⇒|"
+    r"=>|,?\s*(?:i|we)\s+(?:get|see|have|obtain)|give|gives|yield|yields|go\s+to|lead\s+to)?"
     r"\s*[:=]?)\s*(?:(?:exactly|only|just|precisely)\s+)?"
 )
 _NEIGHBOUR_LIST = re.compile(
     r"(?:N(?P<h1>\d+)\s*(?:'s|’s)?\s*(?:has\s+)?(?:the\s+)?(?:[a-z]+\s+)?" + _NEIGHBOUR_NOUN
     + r"|(?:the\s+)?" + _NEIGHBOUR_NOUN + r"\s+(?:of|for)\s+N(?P<h2>\d+)"
-    + r"|for\s+N(?P<h3>\d+)\s*,\s*(?:the|its)\s+" + _NEIGHBOUR_NOUN + r")"
+    + r"|for\s+N(?P<h3>\d+)\s*,\s*(?:the|its)\s+" + _NEIGHBOUR_NOUN
+    + r"|(?:directly\s+)?(?:adjacent|connected|linked)\s+to\s+N(?P<h4>\d+)\s*(?=:)"
+    + r"|(?:the\s+)?edges\s+(?:touching|at|of|incident\s+to|around|out\s+of)\s+N(?P<h5>\d+)\s*,?"
+    + r"|\badjacency(?:\s+list)?\b[^N]*N(?P<h6>\d+)\s*(?=→|->|⇒))"
     + _OPENER + r"[\[{(]?\s*(?P<list>" + _LIST + r")\s*[\]})]?\s*$",
     re.I,
 )  # fmt: skip
 # What makes a list after "A connects to" all of A's neighbours: "only", "exactly", "and nothing
 # else", "that's all (of its neighbours)"
 _COMPLETE = re.compile(
-    r"\s*[,;:—–-]*\s*(?:and\s+)?(?:nothing\s+else|no\s+others?|none\s+else|that['’]?s\s+(?:all|it)"
+    r"\s*[,;:—–-]*\s*(?:and\s+)?(?:(?:to\s+)?nothing\s+else|no\s+others?|none\s+else|"
+    r"no\s+other\s+(?:edges?|neighbou?rs?|nodes?|vertices)(?:\s+[\w']+){0,3}|"
+    r"\(\s*(?:that['’]?s\s+)?(?:the\s+)?(?:full|complete|whole|entire)\s+(?:list|set)\s*\)|"
+    r"that['’]?s\s+(?:all|it)"
     r"(?:\s+(?:of\s+)?(?:its|their|the)\s+neighbou?rs)?|(?:those|these)\s+are\s+all(?:\s+of\s+"
     r"(?:its|the)\s+neighbou?rs)?)\s*$|(?P<lead>N\d+\s+)(?:only|exclusively)\s+(?=\w)|"
-    r"(?<=\bto)\s+(?:only|exactly|just)(?=\s+N\d)",
+    r"(?<=\bto)\s+(?:only|exactly|just)(?=\s+N\d)|"
+    r"\s*\(\s*(?:all\s+of\s+them|(?:the\s+)?(?:full|complete|whole)\s+(?:list|set)|complete)\s*\)",
     re.I,
 )
-_COMPLETE_CUE = re.compile(r"only|exactly|just|else|all|other|none", re.I)
-_COMPLETE_WORDS = frozenset("only exactly precisely just else all others".split())
+_COMPLETE_CUE = re.compile(
+    r"only|exactly|just|else|all|other|none|full|complete|whole|entire", re.I
+)
+_COMPLETE_WORDS = frozenset(
+    "only exactly precisely just else all others other full complete whole entire".split()
+)
 _PARTIAL = re.compile(
     r"\b(?:include|includes|including|among|such\s+as|some|also|e\.g|like)\b|\b(?:one|two|three|"
     r"four|five|six|seven|eight|nine|ten|several|few|many|most|both)\s+of\b",
@@ -687,7 +699,7 @@ _MARKS = str.maketrans("", "", '*`"“”')
 def _neighbour_list(
     listed: re.Match[str], skeleton: str, found: list[tuple[str, int, int]], span: tuple[int, int]
 ) -> list[Fact]:
-    head = next(g for g in (listed.group("h1"), listed.group("h2"), listed.group("h3")) if g)
+    head = next(g for g in listed.group("h1", "h2", "h3", "h4", "h5", "h6") if g)
     owner = found[int(head)][0]
     items = [found[int(i)] for i in re.findall(r"N(\d+)", listed.group("list"))]
     if any(node == owner for node, _, _ in items) or _NEGATION.search(skeleton):

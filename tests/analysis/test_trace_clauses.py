@@ -451,3 +451,27 @@ def test_round5_counts_and_routes_are_read(
 def test_round5_a_bound_is_no_value() -> None:
     assert _read("We want Paris to end with at least 3 neighbours here.") == []
     assert _read("Paris has at least 3 neighbours.") == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Lyon is joined to Paris, New York and Saint-Denis, and to nothing else.",
+        "Lyon connects to Paris, New York and Saint-Denis; no other neighbours exist.",
+        "Lyon touches Paris, New York, Saint-Denis (the complete list).",
+        "Linked to Lyon (all of them): Paris, New York, Saint-Denis.",
+        "- Neighbours of Lyon ⇒ {Paris, New York, Saint-Denis}",  # an arrow opens the list
+        "Going over the edges at Lyon, we get Paris, New York and Saint-Denis.",
+        "Reading the adjacency list: Lyon -> Paris, New York, Saint-Denis",
+    ],
+)
+def test_round5_completeness_markers_make_a_neighbour_list(text: str) -> None:
+    """Round-5 class: completeness said in other places (``and to nothing else``, ``; no other
+    edges``, a parenthesis, ``(all of them):``), an arrow as the list's opener, the edges at a
+    node as its neighbours, and an arrow list read from the adjacency list."""
+    assert ("neighbours", frozenset({L, P, N, S}), None) in _read(text)
+
+
+def test_round5_a_partial_list_stays_edges() -> None:
+    read = _read("Lyon is adjacent to Paris and Kyoto (among others).")
+    assert [c for c in read if c[0] == "neighbours"] == [], read
