@@ -216,23 +216,27 @@ def _lines(text: str) -> Iterator[tuple[int, int]]:
 # ---------------------------------------------------------------------------------------------
 # Edges and paths written with separators: "A -- B", "A - B (7)", "A → B → C, total 12"
 
-_EDGE_SEPARATOR = re.compile(r"\s*(?:<-->|<->|-->|->|--|—|–|→|⟶|↔|=>|-)\s*")
+_EDGE_SEPARATOR = re.compile(r"\s*(?:<-->|<->|-->|->|--|—|–|→|⟶|↔|⟷|↮|=>|-)\s*")
 _WEIGHT_AFTER = re.compile(
     r"\s*(?:\(\s*(?:w(?:eight)?|cost)?\s*[:=]?\s*(\d+)\s*\)|\[\s*(?:w(?:eight)?|cost)?\s*[:=]?\s*"
     r"(\d+)\s*\]|[:,]\s*(?:w(?:eight)?\s*[:=]?\s*)?(\d+)(?!\s*[-+*/]|\d|\s*\w))",
     re.I,
 )
 _TOTAL_AFTER = re.compile(
-    r"[\s,:;)]*(?:\(?\s*)?(?:(?:with\s+|gives\s+)?(?:a\s+|the\s+)?(?:total|sum|length|weight|costs?|"
-    r"distance)(?:\s+(?:weight|length|cost|of))?\s*(?:=|:|is|of)?\s*(?:[\d\s+]+=\s*)?|=\s*|(?::|gives|giving|yields)\s*"
+    r"[\s,:;)]*(?:[(\[]?\s*)?(?:(?:with\s+|gives\s+)?(?:a\s+|the\s+)?(?:total|sum|length|weight|costs?|"
+    r"distance)(?:\s+(?:weight|length|cost|of))?\s*(?:=|:|is|of)?\s*(?:[\d\s+]+=\s*)?|=\s*|"
+    r"(?:\d+\s*\+\s*)+\d+\s*=\s*|(?::|gives|giving|yields)\s*"
     r"(?:[\d\s+]+=\s*)?)"
     r"(\d+)(?!\s*[-+*/]\s*\d)",
     re.I,
 )
 # A path's total in words after it: "adds up to 9", "has weight 9", "— that's 9 in total"
 _TOTAL_WORDS = re.compile(
-    r"[\s,:;)—–-]*(?:(?:(?:has|with|of|carries|gives)\s+(?:an?\s+|the\s+)?(?:total\s+)?(?:weight|"
-    r"length|cost|distance)(?:\s+of)?|(?:adds?|sums?|comes?|amounts?)\s+(?:up\s+)?to|totals?)\s*"
+    r"[\s,:;)—–-]*(?:(?:(?:is|forms|makes)\s+an?\s+(?:\w+\s+)?(?:path|route|walk)\s+)?"
+    r"(?:(?:has|with|of|carries|gives)\s+(?:an?\s+|the\s+)?(?:total\s+)?(?:weight|"
+    r"length|cost|distance)(?:\s+of)?|(?:adds?|sums?|comes?|amounts?)\s+(?:up\s+)?to|totals?|"
+    r"(?:i|we)\s+(?:get|have|obtain)\s+(?:a\s+|the\s+)?total(?:\s+(?:weight|cost|length))?"
+    r"(?:\s+of)?)\s*"
     r"(?:=\s*)?(\d+)|(?:that['’]?s|that\s+is|which\s+is|for|so)\s+(\d+)\s+(?:in\s+)?total)"
     r"(?![\w.]\d)(?!\s*[-+*/]\s*\d)",
     re.I,
@@ -247,11 +251,11 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
     links: list[tuple[str, int, str, int, int, bool]] = []  # u, u_start, v, v_end, end, strong
     claims: list[Claim] = []
     labelled: list[tuple[int, int]] = []
-    for match in _scan(_LABELLED, text, low, high, "--", "—", "–"):  # "A --7-- B"
+    for match in _scan(_LABELLED, text, low, high, "--", "—", "–", "-[", "-("):  # "A --7-- B"
         left = slots.before(text, match.start(), low)
         right = None if left is None else slots.after(text, match.end(), high)
         if left is not None and right is not None:
-            pair, value = (left[0], right[0]), int(match.group(1))
+            pair, value = (left[0], right[0]), int(match.group(1) or match.group(2))
             claims.append(Claim("edge", pair, None, left[1], right[1]))
             claims.append(Claim("edge_weight", pair, value, left[1], right[1]))
             labelled.append(match.span())
@@ -282,6 +286,9 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
         if plain and _ARITHMETIC_AFTER.match(text[right[1] : high]):
             continue
         if _PATH_AFTER.match(text, right[1], high):  # "the shortest A–B path": a path's ends
+            continue
+        if match.group().strip() == "↮":  # "A ↮ B": not adjacent
+            claims.append(Claim("non_edge", (left[0], right[0]), None, left[1], right[1]))
             continue
         links.append((left[0], left[1], right[0], right[1], match.end(), True))
     chain: list[tuple[str, int, str, int, int, bool]] = []
@@ -316,7 +323,10 @@ _COUNTED_AFTER = re.compile(
 _PAIR_OF_BEFORE = re.compile(r"\b(?:dist(?:ance)?|d|hops?|sp)\s*[:(\[]?\s*$", re.I)
 
 # A weight written on the connector: "A --7-- B", "A —3— B"
-_LABELLED = re.compile(r"(?<![-–—\s])\s*(?:--|—|–)\s*(\d+)\s*(?:--|—|–)>?(?![-–—])\s*")
+_LABELLED = re.compile(
+    r"(?<![-–—\s])\s*(?:(?:--|—|–)\s*(\d+)\s*(?:--|—|–)>?(?![-–—])|"
+    r"[-–—]+\s*[\[(]\s*(?:w\s*=\s*)?(\d+)\s*[\])]\s*[-–—]+>?)\s*"
+)  # "A --7-- B", "A -[7]- B"
 _PATH_AFTER = re.compile(r"[\"'”’*`]*\s+(?:shortest\s+)?(?:path|route|walk)s?\b", re.I)
 _IS_AN_EDGE = re.compile(r"[\s\\)$]*(?:is|was)\s+an?\s+edge\b", re.I)
 _NODE_WORD = re.compile(r"\bnode\s*$|node\b", re.I)
@@ -1164,7 +1174,7 @@ _STRUCTURE_WORDS = re.compile(
     r"|nbr|adj|\b(?:n|d|c|sp|len|hops?)\s*[(\[]|\b(?:w|wt|c|n|d)\}?_\{|mathcal\{n\}|\bb_\{?\d"
     r"|dist|shortest|hop|apart|away|minimum|cheapest|fewest|clique|triangle|core|within|bfs|breadth"
     r"|hooked|reachable|radius|worth|step|gamma|γ|omega|ω|\b(?:w|wt|c|n|d|delta|δ)\}?_\w"
-    r"|(?:\sto\s|[-–—])[^=:\n]*(?:[=:]|\sis)\s*\d"
+    r"|(?:\sto\s|[-–—])[^=:\n]*(?:[=:]|\sis)\s*\d|\)\s*(?:→|->|⇒)\s*\d"
 )
 
 
@@ -1173,7 +1183,7 @@ def _any_of(*words: str) -> re.Pattern[str]:
 
 
 _READERS: tuple[tuple[Callable[[_Context, int, int], list[Claim]], re.Pattern[str]], ...] = (
-    (_separated, _any_of("-", "–", "—", "→", "⟶", "↔", ">")),
+    (_separated, _any_of("-", "–", "—", "→", "⟶", "↔", "⟷", "↮", ">")),
     (_phrases, _any_of("connect", "adjacent", "link", "joined", "neighbo", "edge", "\\in", "\\no")),
     (_triples, _any_of("(")),
     (

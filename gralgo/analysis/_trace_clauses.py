@@ -235,7 +235,9 @@ _GOVERNED = re.compile(
     r"(?:missing|absent)|\b(?:does\s+not|doesn['’]t)\s+exist",
     re.I,
 )
-_WEIGHT = re.compile(r"\b(?:weigh\w*|w|worth)\b", re.I)
+_WEIGHT = re.compile(r"\b(?:weigh\w*|w|worth|carr(?:y|ies|ying))\b", re.I)
+# "going directly from A to B costs 7": an edge weight, not a route
+_DIRECT = re.compile(r"\b(?:direct(?:ly)?|straight)\b", re.I)
 _COST = re.compile(r"\b(?:costs?|length)\b", re.I)
 _DEGREE = re.compile(
     r"(?:\bdeg(?:ree)?s?\b\.?|\bvalency|#\d+\s+(?:other\s+)?(?:neighbou?rs|edges|connections|links|"
@@ -272,8 +274,10 @@ _ROUTE = re.compile(
 )
 # A weight entry: "A-B is 7", "A to B = 7" (the whole clause; "going from A to B costs 7" is not)
 _DASH_PAIR = re.compile(
-    r"^N(\d+)\s*(?:--|-|–|—|\s(?:to)\s)\s*N(\d+)\s*(?:=|:|is|weighs)\s*#\d+\s*$", re.I
-)
+    r"^(?:N(\d+)\s*(?:--|-|–|—|\s(?:to)\s)\s*N(\d+)|\(\s*N\d+\s*,\s*N\d+\s*\))\s*"
+    r"(?:=|:|is|weighs|→|->|⇒)\s*#\d+\s*$",
+    re.I,
+)  # "A-B is 7", "A to B = 7", "(A, B) → 7"
 _MINIMAL = re.compile(
     r"(?<=#\d)(?=\D)(?:(?!#\d).)*?(?P<marker>[,;]?\s*\b(?:no\s+(?:fewer|less|lower|shorter)|"
     r"at\s+(?:the\s+)?(?:best|fewest)|not\s+(?:fewer|less))\b(?:\s+than\s+that)?)",
@@ -362,7 +366,7 @@ _FAMILY_STEMS = (
     ("edge", ("connect", "adjacen", "link", "edge", "neighbo", "join", "incident", "touch", "share",
               "road", "nbr", "adj", "hook", "reachab", "disconnect", "unconnect", "nonadjacen",
               "non-adjacen", "input", "graph")),
-    ("weight", ("weigh", "cost", "length", "worth")),
+    ("weight", ("weigh", "cost", "length", "worth", "carr")),
     ("distance", ("distance", "shortest", "hop", "away", "apart", "minimum", "cheapest", "fewest",
                   "bfs", "breadth", "step", "optimal", "best", "minimal", "lightest")),
     ("set", ("clique", "triangle", "core", "within")),
@@ -631,13 +635,14 @@ def _read_found(
         return []
     weight, edge = _WEIGHT.search(skeleton), _EDGE.search(skeleton)
     if numbers:
-        if len(numbers) != 1 or negated or _ROUTE.search(skeleton):
+        direct = _DIRECT.search(skeleton) is not None
+        if len(numbers) != 1 or negated or (_ROUTE.search(skeleton) and not direct):
             return []
         value = numbers[0][0]
         if weight is not None and len(distinct) == 1 and edge is None:
             return [("node_weight", (distinct[0],), value, *span)]
         dash = _DASH_PAIR.search(skeleton) if not names.numeric_ids else None
-        cost = _COST.search(skeleton) is not None and edge is not None
+        cost = _COST.search(skeleton) is not None and (edge is not None or direct)
         if len(distinct) == 2 and (weight is not None or cost or dash is not None):
             pair = (distinct[0], distinct[1])
             return [("edge", pair, None, *span), ("edge_weight", pair, value, *span)]

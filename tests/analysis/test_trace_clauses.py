@@ -475,3 +475,44 @@ def test_round5_completeness_markers_make_a_neighbour_list(text: str) -> None:
 def test_round5_a_partial_list_stays_edges() -> None:
     read = _read("Lyon is adjacent to Paris and Kyoto (among others).")
     assert [c for c in read if c[0] == "neighbours"] == [], read
+
+
+@pytest.mark.parametrize(
+    ("text", "total"),
+    [
+        ("Thus Paris → Saint-Denis → Lyon forms a walk with total cost 6.", 6),
+        ("Tracing Paris -> Saint-Denis -> Lyon, we have a total of 6.", 6),
+        ("Paris → Saint-Denis → Lyon [2 + 4 = 6]", 6),  # the sum written out
+    ],
+)
+def test_round5_path_totals_in_other_places(text: str, total: int) -> None:
+    """Round-5 class: a path's total after ``is a path of total weight``, ``I get a total of``
+    or a written-out sum, not the last edge's weight."""
+    read = _read(text)
+    assert ("path_total", total) in [(kind, value) for kind, _, value in read], read
+    assert [c for c in read if c[0] == "edge_weight"] == [], read
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "read"),
+    [
+        ("Saint-Denis -(4)- Lyon", False,
+         [("edge", frozenset({S, L}), None), ("edge_weight", frozenset({S, L}), 4)]),
+        ("The edge Kyoto, New York carries 5.", False,
+         [("edge", frozenset({K, N}), None), ("edge_weight", frozenset({K, N}), 5)]),
+        ("Travelling straight from Kyoto to New York costs 5.", False,
+         [("edge", frozenset({K, N}), None), ("edge_weight", frozenset({K, N}), 5)]),
+        ("* (Kyoto, New York) ⇒ 5", False,
+         [("edge", frozenset({K, N}), None), ("edge_weight", frozenset({K, N}), 5)]),
+        ("Travelling from Kyoto to Paris costs 12.", False, []),  # a route: no edge weight
+        ("0 ↮ 4", True, [("non_edge", frozenset({K, S}), None)]),
+        ("Paris ⟷ Lyon", False, [("edge", frozenset({P, L}), None)]),
+    ],
+)  # fmt: skip
+def test_round5_weights_and_connectors(
+    text: str, numeric_ids: bool, read: list[tuple[str, frozenset[str], int | None]]
+) -> None:
+    """Round-5 class: a weight in brackets on the connector (``A -[7]- B``), ``carries`` as a
+    weight cue, ``directly`` / ``straight`` making a cost an edge's, a pair mapped to a number,
+    and the double arrows ``⟷`` (an edge) and ``↮`` (no edge)."""
+    assert _read(text, numeric_ids) == read
