@@ -292,7 +292,7 @@ _GIVEN = re.compile(
     r"adjacency\s+list|given\s+edges|E|G)\b",
     re.I,
 )
-_SET = re.compile(r"\b(?:cliques?|triangles?|#\d+-core|core)\b", re.I)
+_SET = re.compile(r"\b(?:cliques?|triangles?|#\d+-core|core)\b|\bC_\{?#?\d+\}?\s*=", re.I)
 
 _LIST = r"N\d+(?:\s*(?:,|and|&|;)\s*(?:and\s+)?N\d+)*"
 _NEIGHBOUR_NOUN = (
@@ -341,7 +341,11 @@ _PARTIAL = re.compile(
 _HEAD_LIST = re.compile(
     r"^(?:(?!N\d).)*?N(?P<head>\d+)(?P<mid>(?:(?!N\d|#\d).)*?)\s(?P<list>" + _LIST + r")\s*$"
 )
-_K_CORE = re.compile(r"#(\d+)-core|(\d+)-core", re.I)
+_K_CORE = re.compile(
+    r"#(\d+)-core|(\d+)-core|\b(zero|one|two|three|four|five|six|seven|eight|nine|ten)-core|"
+    r"\bC_\{?#(\d+)\}?\s*=",
+    re.I,
+)  # "the 3-core", "the three-core", "$C_{3} = \{…\}$"
 _SET_LIST = re.compile(r"[\[{(]?\s*(" + _LIST + r")\s*[\]})]?")
 _BALL = re.compile(
     r"(?:within\s+(?:a\s+)?(?:(?:hop\s+)?distance\s+(?:of\s+)?)?(?:#(?P<a>\d+)|(?P<b>\d+))\s+(?:hops?\s+)?|(?:#(?P<c>\d+)|(?P<d>\d+))-hop\s+"
@@ -722,10 +726,13 @@ def _neighbour_list(
 _RADIUS = re.compile(
     r"(?:\b(?:within|at\s+most|no\s+more\s+than|up\s+to)\s+(?:a\s+)?(?:distance\s+(?:of\s+)?)?"
     r"#(?P<a>\d+)\s+(?:hops?|steps?|edges?)\b|(?P<b>\d+)-hop\s+(?:ball|neighbou?rhood)\b|"
-    r"\b(?:ball|neighbou?rhood)\s+of\s+radius\s+#(?P<c>\d+))",
+    r"\b(?:ball|neighbou?rhood)\s+of\s+radius\s+#(?P<c>\d+)|"
+    r"\b(?:(?:hop\s+)?distance|hops?)\s*(?:≤|<=|\\le(?:q)?)\s*#(?P<e>\d+)|"
+    r"(?:≤|<=|\\le(?:q)?)\s*#(?P<f>\d+)\s+(?:hops?|steps?|edges?)\b)",
     re.I,
 )
 _CENTRE = re.compile(r"\b(?:of|from|around|about)\s+N(\d+)\b", re.I)
+_LIST_START = re.compile(r"\s*[\[{(]?\s*(" + _LIST + r")\s*[\]})]?(?=\s)")
 _LIST_END = re.compile(r"[\[{(]?\s*(" + _LIST + r")\s*[\]})]?\s*$")
 
 
@@ -738,7 +745,13 @@ def _hop_ball(
 ) -> list[Fact]:
     """``within_hops`` of a clause with a radius, one centre, and a list that ends it."""
     centre, listed = _CENTRE.search(skeleton), _LIST_END.search(skeleton)
-    if centre is None or listed is None or listed.start() < centre.end():
+    if listed is not None and centre is not None and listed.start() < centre.end():
+        listed = None
+    if listed is None and centre is not None:  # "B, C are all within 2 hops of A"
+        listed = _LIST_START.match(skeleton)
+        if listed is not None and listed.end() > radius.start():
+            listed = None
+    if centre is None or listed is None:
         return []
     rest = skeleton[: radius.start()] + skeleton[radius.end() :]
     if _NEGATION.search(rest) or _IN_FLUX.search(rest):
@@ -746,7 +759,7 @@ def _hop_ball(
     indices = [int(i) for i in re.findall(r"N(\d+)", listed.group(1))]
     if sorted([int(centre.group(1)), *indices]) != list(range(len(found))):
         return []  # every name is the centre or an item
-    written = radius.group("a") or radius.group("c")
+    written = radius.group("a") or radius.group("c") or radius.group("e") or radius.group("f")
     k = int(radius.group("b")) if written is None else numbers[int(written)][0]
     source = found[int(centre.group(1))][0]
     items = [found[i][0] for i in indices]
@@ -785,7 +798,11 @@ def _sets(
     nodes = tuple(dict.fromkeys(items))
     core = _K_CORE.search(skeleton)
     if core is not None:
-        k = numbers[int(core.group(1))][0] if core.group(1) else int(core.group(2))
+        written = core.group(1) or core.group(4)
+        if written is not None:
+            k = numbers[int(written)][0]
+        else:
+            k = int(core.group(2)) if core.group(2) else NUMBER_WORDS[core.group(3).lower()]
         return [("k_core", nodes, k, low, high)] if nodes else []
     if re.search(r"\b(?:cliques?|triangles?)\b", skeleton, re.I) and len(nodes) >= 2:
         return [("clique", nodes, None, found[0][1], found[-1][2])]

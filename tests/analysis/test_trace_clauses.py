@@ -516,3 +516,20 @@ def test_round5_weights_and_connectors(
     weight cue, ``directly`` / ``straight`` making a cost an edge's, a pair mapped to a number,
     and the double arrows ``⟷`` (an edge) and ``↮`` (no edge)."""
     assert _read(text, numeric_ids) == read
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "nodes", "value"),
+    [
+        ("Its three-core: Paris, Lyon, Saint-Denis.", "k_core", {P, L, S}, 3),  # in words
+        (r"Hence $C_{3} = \{Paris, Lyon, Saint-Denis\}$.", "k_core", {P, L, S}, 3),
+        ("Vertices at hop distance <= 2 from Kyoto: New York, Lyon.", "within_hops", {K, N, L}, 2),
+        ("New York and Lyon lie within two hops of Kyoto.", "within_hops", {K, N, L}, 2),
+    ],
+)
+def test_round5_sets_in_other_words(
+    text: str, kind: str, nodes: set[str], value: int | None
+) -> None:
+    """Round-5 class: a k-core with k in words or as ``C_k``, a hop ball by ``distance ≤ k``,
+    and a hop ball whose list comes before its radius and centre."""
+    assert (kind, frozenset(nodes), value) in _read(text)
