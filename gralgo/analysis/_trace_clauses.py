@@ -71,10 +71,14 @@ _NUMERIC_MENTION = re.compile(r"\b(?:nodes?|vertex|vertices)\s+(\d+)\b", re.I)
 # With an edge cue in the clause: "(3, 5) is an edge", "the 3-5 edge"
 _NUMERIC_PAIR = re.compile(
     r"(?<![\w.])\(\s*(\d+)\s*,\s*(\d+)\s*\)|(?<![\w.])(\d+)\s*[-–—]\s*(\d+)(?=\s+edge\b)"
-    r"|(?:(?<=\bedge\s)|(?<=\blink\s)|(?<=\bedge\s\()|(?<=\bfor\s))(\d+)\s*[-–—~]\s*(\d+)(?![\w.]|\s*[-+*/]\s*\d)",
+    r"|(?:(?<=\bedge\s)|(?<=\blink\s)|(?<=\bedge\s\()|(?<=\bfor\s))(\d+)\s*[-–—~]\s*(\d+)(?![\w.]|\s*[-+*/]\s*\d)"
+    r"|(?<![\w.])(\d+)\s*/\s*(\d+)(?=\s*:\s*(?:not\s+|no\s+)?(?:connected|adjacent|linked|edge))",
     re.I,
-)  # "(3, 5) is an edge", "the 3-5 edge", "edge 3~5", "the weight for 3-5"
-_ID_SET = re.compile(r"\\?\{\s*(\d+(?:\s*,\s*\d+)+)\s*\\?\}")
+)  # "(3, 5) is an edge", "the 3-5 edge", "edge 3~5", "the weight for 3-5", "- 3 / 5: not connected"
+_ID_SET = re.compile(
+    r"\\?\{\s*(\d+(?:\s*,\s*\d+)+)\s*\\?\}|:\s*(\d+(?:\s*,\s*\d+)+)\s*\.?\s*$"
+)  # in a set's braces, or the list after a colon that ends the clause
+_RADIUS_WRITTEN = re.compile(r"(?:≤|<=|\\le|within|at\s+most)\s*\d+\s+hops?\b", re.I)
 _NUMERIC_MORE = re.compile(r"\s*(?:,|and|&|or)\s*(?:node\s+)?(\d+)\b(?!\s*[-+*/=])", re.I)
 
 
@@ -98,16 +102,17 @@ def mentions(
                         break
                     found.append((other, more.start(1), more.end()))
                     position = more.end()
-        if _SET.search(text, low, high):  # "the 2-core = {0, 1, 4}": bare ids in a set's braces
-            for braces in _ID_SET.finditer(text, low, high):
-                for match in re.finditer(r"\d+", braces.group(1)):
+        if _SET.search(text, low, high) or _RADIUS_WRITTEN.search(text, low, high):
+            for braces in _ID_SET.finditer(text, low, high):  # "the 2-core = {0, 1, 4}": bare ids
+                group = 1 if braces.group(1) is not None else 2
+                for match in re.finditer(r"\d+", braces.group(group)):
                     node = names.resolve(match.group())
                     if node is not None:
-                        at = braces.start(1) + match.start()
+                        at = braces.start(group) + match.start()
                         found.append((node, at, at + len(match.group())))
         if _EDGE.search(text, low, high):
             for match in _NUMERIC_PAIR.finditer(text, low, high):
-                groups = [i for i in range(1, 7) if match.group(i) is not None]
+                groups = [i for i in range(1, 9) if match.group(i) is not None]
                 pair = [
                     (names.resolve(match.group(i)), match.start(i), match.end(i)) for i in groups
                 ]
@@ -731,6 +736,12 @@ _RADIUS = re.compile(
     r"(?:≤|<=|\\le(?:q)?)\s*#(?P<f>\d+)\s+(?:hops?|steps?|edges?)\b)",
     re.I,
 )
+# A k-core by its definition: what is left after removing every node of degree below k
+_PEELED = re.compile(
+    r"\b(?:remain\w*|left|surviv\w*|stays?)\b.*\b(?:prun\w*|remov\w*|peel\w*|delet\w*|strip\w*)\b"
+    r".*\bdegree\s+(?:below|less\s+than|under|smaller\s+than|<)\s*#(\d+)\b",
+    re.I,
+)
 _CENTRE = re.compile(r"\b(?:of|from|around|about)\s+N(\d+)\b", re.I)
 _LIST_START = re.compile(r"\s*[\[{(]?\s*(" + _LIST + r")\s*[\]})]?(?=\s)")
 _LIST_END = re.compile(r"[\[{(]?\s*(" + _LIST + r")\s*[\]})]?\s*$")
@@ -774,6 +785,14 @@ def _sets(
     high: int,
 ) -> list[Fact] | None:
     """Cliques, triangles, k-cores and hop balls; ``None`` where the clause names no set."""
+    peeled = _PEELED.search(skeleton)
+    if peeled is not None:  # "left after pruning every node of degree below 3: A, B, C"
+        listed = _LIST_END.search(skeleton)
+        indices = [] if listed is None else [int(i) for i in re.findall(r"N(\d+)", listed.group(1))]
+        if not indices or sorted(indices) != list(range(len(found))):
+            return []
+        nodes = tuple(dict.fromkeys(found[i][0] for i in indices))
+        return [("k_core", nodes, numbers[int(peeled.group(1))][0], low, high)]
     ball = _BALL.search(skeleton)
     if ball is None:
         radius = _RADIUS.search(skeleton)

@@ -533,3 +533,20 @@ def test_round5_sets_in_other_words(
     """Round-5 class: a k-core with k in words or as ``C_k``, a hop ball by ``distance ≤ k``,
     and a hop ball whose list comes before its radius and centre."""
     assert (kind, frozenset(nodes), value) in _read(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "kind", "nodes", "value"),
+    [
+        ("Left after deleting each node of degree under three: Paris, Lyon, Saint-Denis.", False,
+         "k_core", {P, L, S}, 3),  # a k-core by its definition
+        ("* 0 / 4: not adjacent", True, "non_edge", {K, S}, None),  # a pair keying an item
+        ("- ≤2 hops from node 0: 1, 2, 3", True, "within_hops", {K, L, N, P}, 2),
+    ],
+)  # fmt: skip
+def test_round5_sets_and_pairs_keyed_in_lists(
+    text: str, numeric_ids: bool, kind: str, nodes: set[str], value: int | None
+) -> None:
+    """Round-5 class: a k-core said as what is left after pruning low degrees, and under
+    numeric ids a pair of bare ids keying a list item and bare ids listed after a ball's colon."""
+    assert (kind, frozenset(nodes), value) in _read(text, numeric_ids)
