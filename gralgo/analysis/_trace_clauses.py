@@ -351,6 +351,9 @@ _K_CORE = re.compile(
     r"\bC_\{?#(\d+)\}?\s*=",
     re.I,
 )  # "the 3-core", "the three-core", "$C_{3} = \{…\}$"
+_PARTS = re.compile(
+    r"\b(?:components?|clusters?|partitions?|parts?|communit\w*|groups?|class\w*)\b", re.I
+)
 _SET_LIST = re.compile(r"[\[{(]?\s*(" + _LIST + r")\s*[\]})]?")
 _BALL = re.compile(
     r"(?:within\s+(?:a\s+)?(?:(?:hop\s+)?distance\s+(?:of\s+)?)?(?:#(?P<a>\d+)|(?P<b>\d+))\s+(?:hops?\s+)?|(?:#(?P<c>\d+)|(?P<d>\d+))-hop\s+"
@@ -816,6 +819,8 @@ def _sets(
         return []
     nodes = tuple(dict.fromkeys(items))
     core = _K_CORE.search(skeleton)
+    if core is not None and core.group(4) is not None and _PARTS.search(skeleton):
+        return []  # "the components are C_1 = {A, B} and …": C_k names a part, not a k-core
     if core is not None:
         written = core.group(1) or core.group(4)
         if written is not None:

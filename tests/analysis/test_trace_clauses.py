@@ -550,3 +550,8 @@ def test_round5_sets_and_pairs_keyed_in_lists(
     """Round-5 class: a k-core said as what is left after pruning low degrees, and under
     numeric ids a pair of bare ids keying a list item and bare ids listed after a ball's colon."""
     assert (kind, frozenset(nodes), value) in _read(text, numeric_ids)
+
+
+def test_round5_a_named_part_is_no_k_core() -> None:
+    """``C_k = {…}`` is a k-core only where the clause names no parts (components, clusters)."""
+    assert _read(r"The components are $C_1 = \{Paris, Lyon\}$.") == []
