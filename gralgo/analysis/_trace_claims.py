@@ -737,7 +737,7 @@ def _numbers_of(ctx: _Context, low: int, high: int) -> list[Claim]:
 
 
 _TO = re.compile(r"\s+to\s+(?:node\s+)?$", re.I)
-_EDGE_OR_COMMA = re.compile(r"\s*(?:,|<->|--|->|-|–|—|↔|→)\s*")
+_EDGE_OR_COMMA = re.compile(r"\s*(?:,|<->|--|->|-|–|—|↔|→|/)\s*")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -969,7 +969,7 @@ def _row_claims(ctx: _Context, header: list[str], cells: list[tuple[int, int]]) 
     elif len(found) == 1:
         for role, value, name in numbers:
             named = _FROM.search(name)
-            source = None if named is None else ctx.slots.resolve(named.group(1))
+            source = None if named is None else ctx.slots.resolve(named.group(1) or named.group(2))
             if role in ("distance", "hops") and source is not None:
                 if source != found[0]:
                     claims.append(Claim(role, (source, found[0]), value, start, end))
@@ -1006,14 +1006,15 @@ _COLUMN_CUES = (
                           r"incident\s+edges)$")),  # "Neighbours" holds names
     ("hops", re.compile(r"\bhops?\b")),
     ("distance", re.compile(r"\bdist|shortest|\bd\(|\bpath|\w\s+from\s+\S|\(source\b")),
-    ("weight", re.compile(r"weigh|^w$|^wt\.?$|\bcost")),
+    ("weight", re.compile(r"weigh|^w$|^wt\.?$|\bcost|^w\s*\(")),  # "w(u, v)"
     ("length", re.compile(r"^length$")),  # an edge's weight; nothing of one node
-    ("edge", re.compile(r"^(?:edges?|pair|link|endpoints)$")),
+    ("edge", re.compile(r"^(?:edges?|pairs?|link|endpoints)(?:\s*\([^)]*\))?$")),  # "Edge (u, v)"
     ("node", re.compile(r"^(?:node|vertex|vertices|source|target|from|to|u|v|a|b|name|city|"
                         r"destination|"
                         r"endpoint|start|end|end\s*point)(?:\s*(?:[ab12]|one|two))?$|^(?:node|vertex)\b")),
 )  # fmt: skip
-_FROM = re.compile(r"\b(?:from|source:)\s+([^)]+)")
+_FROM = re.compile(r"\b(?:from|source:)\s+([^)]+)|\(\s*([^,()]+?)\s*,\s*[·⋅.*_-]?\s*\)")
+"""A distance column's source: ``Dist from A``, ``(source: A)``, ``dist(A, ·)``."""
 
 
 def _cells(text: str, low: int, high: int) -> list[tuple[int, int]]:

@@ -555,3 +555,22 @@ def test_round5_sets_and_pairs_keyed_in_lists(
 def test_round5_a_named_part_is_no_k_core() -> None:
     """``C_k = {…}`` is a k-core only where the clause names no parts (components, clusters)."""
     assert _read(r"The components are $C_1 = \{Paris, Lyon\}$.") == []
+
+
+@pytest.mark.parametrize(
+    ("table", "read"),
+    [
+        ("| Link (a, b) | w(a, b) |\n|---|---|\n| (Kyoto, New York) | 5 |",
+         [("edge", frozenset({K, N}), None), ("edge_weight", frozenset({K, N}), 5)]),
+        ("| Pairs | Cost |\n|---|---|\n| Kyoto / New York | 5 |",
+         [("edge", frozenset({K, N}), None), ("edge_weight", frozenset({K, N}), 5)]),
+        ("| City | d(Paris, ·) |\n|---|---|\n| Kyoto | 13 |",
+         [("distance", frozenset({P, K}), 13)]),
+    ],
+)  # fmt: skip
+def test_round5_table_header_cues(
+    table: str, read: list[tuple[str, frozenset[str], int | None]]
+) -> None:
+    """Round-5 class: table headers written as calls (``w(u, v)``, ``dist(A, ·)``: A is the
+    source), a pair column with its arguments (``Edge (u, v)``), and a pair cell ``A / B``."""
+    assert _read(table) == read
