@@ -11,9 +11,9 @@ before that tuning (round 2, now ``dev3``), which missed it too; round 3 tuned o
 measured once on a third fresh list (``HELD_OUT``, now ``dev4``), which missed it as well. The
 clause reader (``gralgo/analysis/_trace_clauses.py``) was then built and tuned on all four;
 round 4 (split ``round4``, bank in ``trace_facts_round4``) was written by another author
-without reading the extractor, before the clause reader existed: it is measured, never tuned on;
-round 5 (split ``round5``, bank in ``trace_facts_round5``), likewise written without reading the
-extractor, is a fresh held-out list measured once.
+without reading the extractor, before the clause reader existed, measured once and then tuned
+on; round 5 (split ``round5``, bank in ``trace_facts_round5``), likewise written without reading
+the extractor, was measured once held out and then tuned on too (the classes of its misreads).
 
 Graphs and certificates come from each task's solver (``trace_facts_planted._graph``), so the
 labels are exact: each statement states one fact, correct or with one planted error of a known
@@ -36,9 +36,9 @@ from tests.analysis import trace_facts_round4, trace_facts_round5
 from tests.analysis.trace_facts_planted import FORMATS, TASKS, Planted, _graph, _long_names
 
 SPLITS = ("dev", "dev2", "dev3", "dev4", "round4", "round5")
-TUNED = ("dev", "dev2", "dev3", "dev4")
-"""Lists the extractor was tuned on whose goal ``test_trace_facts_phrasings`` asserts (round 4,
-tuned on too, has its own test); ``round5`` is held out (measured, never tuned on)."""
+TUNED = ("dev", "dev2", "dev3", "dev4", "round4", "round5")
+"""Lists the extractor was tuned on, each first measured once held out:
+``test_trace_facts_phrasings`` asserts the goal on every one."""
 
 # Placeholders: {u} {v} a node as written in prose (``node 12`` under numeric ids), {bu} {bv}
 # the bare name or id, {w} a weight, {d} a number (degree, distance, total), {h} hops, {k} the
@@ -457,14 +457,14 @@ FILLER["dev4"] = [
     "The answer should be at most 12.",
 ]
 
-# Round 4 (``trace_facts_round4``): written without reading the extractor, measured, never tuned on.
+# Round 4 (``trace_facts_round4``): written without reading the extractor, measured once, tuned on.
 for _kind, _phrasings in trace_facts_round4.PHRASINGS.items():
     PHRASINGS[_kind]["round4"] = _phrasings
 for _kind, _tables in trace_facts_round4.TABLES.items():
     TABLES[_kind]["round4"] = _tables
 FILLER["round4"] = trace_facts_round4.FILLER
 
-# Round 5 (``trace_facts_round5``): written without reading the extractor, measured, never tuned on.
+# Round 5 (``trace_facts_round5``): written without reading the extractor, measured once, tuned on.
 for _kind, _phrasings in trace_facts_round5.PHRASINGS.items():
     PHRASINGS[_kind]["round5"] = _phrasings
 for _kind, _tables in trace_facts_round5.TABLES.items():
