@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from gralgo.analysis._trace_clauses import (
     FAMILIES,
     IN_FLUX,
+    ROUTED,
     Fact,
     call_facts,
     clause_facts,
@@ -1095,7 +1096,7 @@ def _structural(ctx: _Context, low: int, high: int, read: list[Claim], lower: st
     ]
     for start, end, facts in clause_facts(text, low, high, names, ctx.slots.resolve, covered):
         read = [c for c in read if not _overruled(c, start, end, facts)]
-        kept = [fact for fact in facts if fact[0] != IN_FLUX and unread(fact[0], start, end)]
+        kept = [f for f in facts if f[0] not in (IN_FLUX, ROUTED) and unread(f[0], start, end)]
         listed = [f for f in facts if f[0] == "neighbours" and not _read_kind(read, f, start, end)]
         if listed and not any(f[0] == "neighbours" for f in kept):
             # a complete neighbour list the patterns read only as edges: the list, and the
@@ -1139,6 +1140,8 @@ def _overruled(claim: Claim, start: int, end: int, facts: list[Fact]) -> bool:
         return True
     if facts[0][0] == IN_FLUX:
         return claim.kind in ("degree", "distance", "hops", "neighbours")
+    if facts[0][0] == ROUTED:  # "A connects to B through C": a route, not an edge
+        return claim.kind in ("edge", "edge_weight", "neighbours")
     if not claim.nodes:
         return any(FAMILIES[fact[0]] == FAMILIES[claim.kind] for fact in facts)
     opposite = {"edge": "non_edge", "non_edge": "edge"}.get(claim.kind)
@@ -1165,7 +1168,10 @@ _ATTENTION_WORDS = frozenset(
     "relax relaxing removing removed remove remaining still now new estimate bound unvisited "
     "visited unexplored explored processed left popped pop push queue frontier stack after "
     "before iteration only exactly precisely just all others hypothetically assumed presumed "
-    "thought believed imagine imagined pretend add adding insert inserting delete deleting".split()
+    "thought believed imagine imagined pretend add adding insert inserting delete deleting mistake "
+    "mistaken mistakenly wrong wrongly erroneous erroneously incorrect incorrectly confused "
+    "misread misremembered mixed wrote said claimed called stated had complement through "
+    "via".split()
 )
 _ATTENTION_MARKS = re.compile(r"[?;]|\.\s")
 
@@ -1174,7 +1180,7 @@ _STRUCTURE_WORDS = re.compile(
     r"connect|adjacen|link|edge|neighbo|join|incident|touch|share|road|weigh|w\(|w\[|cost|deg|valenc"
     r"|nbr|adj|\b(?:n|d|c|sp|len|hops?)\s*[(\[]|\b(?:w|wt|c|n|d)\}?_\{|mathcal\{n\}|\bb_\{?\d"
     r"|dist|shortest|hop|apart|away|minimum|cheapest|fewest|clique|triangle|core|within|bfs|breadth"
-    r"|hooked|reachable|radius|worth|step|gamma|γ|omega|ω|\b(?:w|wt|c|n|d|delta|δ)\}?_\w"
+    r"|hooked|reachable|radius|worth|step|absent|missing|not\s+present|gamma|γ|omega|ω|\b(?:w|wt|c|n|d|delta|δ)\}?_\w"
     r"|(?:\sto\s|[-–—])[^=:\n]*(?:[=:]|\sis)\s*\d|\)\s*(?:→|->|⇒)\s*\d"
 )
 

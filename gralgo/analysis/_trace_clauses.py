@@ -72,9 +72,11 @@ _NUMERIC_MENTION = re.compile(r"\b(?:nodes?|vertex|vertices)\s+(\d+)\b", re.I)
 _NUMERIC_PAIR = re.compile(
     r"(?<![\w.])\(\s*(\d+)\s*,\s*(\d+)\s*\)|(?<![\w.])(\d+)\s*[-–—]\s*(\d+)(?=\s+edge\b)"
     r"|(?:(?<=\bedge\s)|(?<=\blink\s)|(?<=\bedge\s\()|(?<=\bfor\s))(\d+)\s*[-–—~]\s*(\d+)(?![\w.]|\s*[-+*/]\s*\d)"
-    r"|(?<![\w.])(\d+)\s*/\s*(\d+)(?=\s*:\s*(?:not\s+|no\s+)?(?:connected|adjacent|linked|edge))",
+    r"|(?<![\w.])(\d+)\s*[/–—-]\s*(\d+)(?=\s*:\s*(?:(?:not\s+|no\s+)?(?:connected|adjacent|linked|edge)|"
+    r"missing|absent|not\s+present))",
     re.I,
 )  # "(3, 5) is an edge", "the 3-5 edge", "edge 3~5", "the weight for 3-5", "- 3 / 5: not connected"
+_GONE = re.compile(r"\b(?:missing|absent|not\s+present)\b", re.I)
 _ID_SET = re.compile(
     r"\\?\{\s*(\d+(?:\s*,\s*\d+)+)\s*\\?\}|:\s*(\d+(?:\s*,\s*\d+)+)\s*\.?\s*$"
 )  # in a set's braces, or the list after a colon that ends the clause
@@ -110,7 +112,7 @@ def mentions(
                     if node is not None:
                         at = braces.start(group) + match.start()
                         found.append((node, at, at + len(match.group())))
-        if _EDGE.search(text, low, high):
+        if _EDGE.search(text, low, high) or _GONE.search(text, low, high):
             for match in _NUMERIC_PAIR.finditer(text, low, high):
                 groups = [i for i in range(1, 9) if match.group(i) is not None]
                 pair = [
@@ -188,7 +190,9 @@ _HYPOTHETICAL_WORDS = frozenset(
     "compute computing calculate calculating consider considering look looking unless wonder "
     "guess expect not unsure hypothetical hypothetically should must plan will i'll we'll "
     "otherwise instead else either unknown unclear assumed presumed thought believed imagine "
-    "imagined pretend add adding insert inserting remove removing delete deleting".split()
+    "imagined pretend add adding insert inserting remove removing delete deleting mistake mistaken "
+    "mistakenly wrong wrongly erroneous erroneously incorrect incorrectly confused confusing "
+    "misread misremembered mixed i wrote said claimed called stated had were complement".split()
 )
 """The first words of :data:`_HYPOTHETICAL`'s markers (a cheap test before the pattern)."""
 _HYPOTHETICAL = re.compile(
@@ -200,7 +204,10 @@ _HYPOTHETICAL = re.compile(
     r"expect|not\s+sure|unsure|hypothetical(?:ly)?|should|must|plan|will|i'll|we'll|otherwise|"
     r"instead|(?<!nothing\s)(?<!none\s)(?<!one\s)else|either|unknown|unclear|"
     r"assumed|presumed|thought|believed|imagined?|pretend|"  # a belief, not a fact: "I assumed ..."
-    r"(?:add|adding|insert\w*|remov\w*|delet\w*)\s+(?:an?\s+|the\s+)?(?:new\s+)?edge)\b",
+    r"(?:add|adding|insert\w*|remov\w*|delet\w*)\s+(?:an?\s+|the\s+)?(?:new\s+)?edge|"
+    r"mistak\w*|wrong(?:ly)?|erroneous\w*|incorrect(?:ly)?|confus\w*|misread|misremember\w*|"
+    r"mixed\s+up|i\s+(?:wrote|said|claimed|called|stated)|complement|"  # retracted, another graph
+    r"^(?:had|were)(?=\s))\b",
     re.I,
 )
 _STATE = re.compile(
@@ -220,6 +227,11 @@ _IN_FLUX = re.compile(
     re.I,
 )
 IN_FLUX = "in_flux"
+ROUTED = "routed"
+"""The kind of a fact that says: this clause names a route through a node (``A connects to B
+through C``): no claim, and it overrules the patterns' edge claims there."""
+_ROUTE_WORDS = re.compile(r"\b(?:through|via)\b", re.I)
+_VIA = re.compile(r"\b(?:through|via|by\s+way\s+of)\s+N\d+", re.I)
 """The kind of a fact that says: this clause is about algorithm state (no claim; it overrules
 the patterns' degree, distance and neighbour-list claims there)."""
 _NEGATION = re.compile(
@@ -295,6 +307,12 @@ _GIVEN = re.compile(
     r"(?:is|was|appears)(?P<neg>\s*n['’]t|\s+not|\s+never|\s+nowhere)?\s+(?:(?:listed|given)\s+)?"
     r"(?:in|on|part\s+of|among)\s+(?:the\s+)?(?:input|graph|edge\s+(?:list|set)|list\s+of\s+edges|"
     r"adjacency\s+list|given\s+edges|E|G)\b",
+    re.I,
+)
+# A pair keyed by a colon and said to be absent: "A–B: not present", "(A, B): missing"
+_ABSENT = re.compile(
+    r"^(?:N\d+\s*(?:--|-|–|—|~|/)\s*N\d+|\(\s*N\d+\s*,\s*N\d+\s*\))\W*:\s*(?P<neg>not\s+(?:present|"
+    r"there|listed|given|found|in\s+(?:the\s+)?(?:input|graph|list))|absent|missing|nonexistent)\W*$",
     re.I,
 )
 _SET = re.compile(r"\b(?:cliques?|triangles?|#\d+-core|core)\b|\bC_\{?#?\d+\}?\s*=", re.I)
@@ -377,7 +395,7 @@ _FAMILY_STEMS = (
     ("degree", ("deg", "valenc")),
     ("edge", ("connect", "adjacen", "link", "edge", "neighbo", "join", "incident", "touch", "share",
               "road", "nbr", "adj", "hook", "reachab", "disconnect", "unconnect", "nonadjacen",
-              "non-adjacen", "input", "graph")),
+              "non-adjacen", "input", "graph", "absent", "missing", "present")),
     ("weight", ("weigh", "cost", "length", "worth", "carr")),
     ("distance", ("distance", "shortest", "hop", "away", "apart", "minimum", "cheapest", "fewest",
                   "bfs", "breadth", "step", "optimal", "best", "minimal", "lightest")),
@@ -470,7 +488,8 @@ def clause_facts(
         if question is not None and not continuation:
             continue
         complete = not _COMPLETE_WORDS.isdisjoint(words)
-        if not complete and not _IN_FLUX.search(piece) and covered(start, end, piece):
+        in_flux = _IN_FLUX.search(piece) or _ROUTE_WORDS.search(piece)
+        if not complete and not in_flux and covered(start, end, piece):
             continue
         if not cued_families(words) and not any(w.isdigit() or w in NUMBER_WORDS for w in words):
             continue  # no cue and no number: nothing the reader could read
@@ -617,6 +636,8 @@ def _read_found(
     if facts is not None:
         return facts
     distinct = list(dict.fromkeys(node for node, _, _ in found))
+    if _VIA.search(skeleton):
+        return [(ROUTED, (), None, low, high)]
     if _STATE.search(skeleton):
         return [(IN_FLUX, (), None, low, high)] if _IN_FLUX.search(skeleton) else []
     span = (found[0][1], high if not numbers else max(numbers[-1][2], found[-1][2]))
@@ -624,7 +645,7 @@ def _read_found(
     if listed is not None and not numbers:
         return _neighbour_list(listed, skeleton, found, span)
     negated = _NEGATION.search(skeleton) is not None
-    given = _GIVEN.search(skeleton)
+    given = _GIVEN.search(skeleton) or _ABSENT.search(skeleton)
     if given is not None and len(distinct) == 2 and len(found) == 2 and not numbers:
         kind = "non_edge" if given.group("neg") else "edge"
         return [(kind, (distinct[0], distinct[1]), None, *span)]

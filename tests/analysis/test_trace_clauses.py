@@ -574,3 +574,33 @@ def test_round5_table_header_cues(
     """Round-5 class: table headers written as calls (``w(u, v)``, ``dist(A, ·)``: A is the
     source), a pair column with its arguments (``Edge (u, v)``), and a pair cell ``A / B``."""
     assert _read(table) == read
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Earlier I wrote Paris–Kyoto, but that edge doesn't exist.",  # reported, retracted
+        "I was wrong to call Paris–Kyoto an edge.",
+        "Earlier I claimed Paris and Kyoto are adjacent — that was a mistake.",
+        "In the complement graph, Paris–Kyoto is an edge.",  # another graph
+        "Had Paris been adjacent to Kyoto, the answer would change.",  # an inverted conditional
+        "Paris connects to Kyoto through Lyon.",  # a route through a node
+    ],
+)
+def test_round5_generalised_retractions_and_routes_state_no_edge(text: str) -> None:
+    """The round-5 classes, generalised beyond its wording: a retracted or reported claim
+    (``I was wrong``, ``I wrote``, ``a mistake``), a fact of another graph, an inverted
+    conditional and a route through a node state no edge, even where a pattern reads one."""
+    read = _read(text)
+    assert [c for c in read if c[0] == "edge" and c[1] == frozenset({P, K})] == [], read
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "nodes"),
+    [("Paris–Kyoto: not present.", False, {P, K}), ("(Paris, Kyoto): absent", False, {P, K}),
+     ("- 0–4: missing", True, {K, S})],
+)  # fmt: skip
+def test_round5_a_pair_said_absent_is_a_non_edge(
+    text: str, numeric_ids: bool, nodes: set[str]
+) -> None:
+    assert _read(text, numeric_ids) == [("non_edge", frozenset(nodes), None)]
