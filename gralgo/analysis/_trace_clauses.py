@@ -216,6 +216,7 @@ _STATE = re.compile(
     r"tentatively|current|currently|(?:so\s+)?far|update|updated|updating|relax|relaxing|relaxed|"
     r"estimate|bound|inf|infinity|queue|stack|frontier|pop|push|popped|pushed|min|max|"
     r"common|mutual|both|each|every|all|another|third|previous|before|after|within|via|now|"
+    r"differ\w*|closer|farther|nearer|"  # a comparison of two values
     r"through|until|at\s+least)\b|<|(?<![-=])>|[≤≥∞+]|#\d+\s*[-−*/]\s*#\d+",
     re.I,
 )

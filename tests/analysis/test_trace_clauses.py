@@ -585,6 +585,7 @@ def test_round5_table_header_cues(
         "In the complement graph, Paris–Kyoto is an edge.",  # another graph
         "Had Paris been adjacent to Kyoto, the answer would change.",  # an inverted conditional
         "Paris connects to Kyoto through Lyon.",  # a route through a node
+        "Paris and Kyoto differ by one hop.",  # a comparison, not a hop count
     ],
 )
 def test_round5_generalised_retractions_and_routes_state_no_edge(text: str) -> None:
