@@ -1,8 +1,9 @@
 """The lists written by other authors without reading the extractor (``trace_facts_round4``,
-``trace_facts_round5``; splits ``round4``, ``round5``): each labels every statement kind in
-every format with phrasings no earlier list has, deterministically. Round 4 was measured once
-held out and then tuned on (the extractor meets the goal on it: precision >= 0.95, recall >= 0.8
-per error kind in every format); round 5 is held out, measured once (design/trace-facts.md)."""
+``trace_facts_round5``, ``trace_facts_round6``; splits ``round4``, ``round5``, ``round6``): each
+labels every statement kind in every format with phrasings no earlier list has,
+deterministically. Round 4 was measured once held out and then tuned on (the extractor meets the
+goal on it: precision >= 0.95, recall >= 0.8 per error kind in every format); round 5 is held
+out, measured once (design/trace-facts.md); round 6 is held out, not yet measured."""
 
 from __future__ import annotations
 
@@ -13,15 +14,16 @@ import pytest
 
 from gralgo.analysis._trace_check import ERROR_KINDS
 from tests.analysis import trace_facts_phrasings as phrasings
-from tests.analysis import trace_facts_round4, trace_facts_round5
+from tests.analysis import trace_facts_round4, trace_facts_round5, trace_facts_round6
 from tests.analysis.hash_seeds import printed_under_hash_seeds
 from tests.analysis.test_trace_facts_phrasings import _misses
 from tests.analysis.trace_facts_planted import FORMATS, TASKS
 
-BANKS = {"round4": trace_facts_round4, "round5": trace_facts_round5}
+BANKS = {"round4": trace_facts_round4, "round5": trace_facts_round5, "round6": trace_facts_round6}
 EARLIER = {
     "round4": ("dev", "dev2", "dev3", "dev4"),
     "round5": ("dev", "dev2", "dev3", "dev4", "round4"),
+    "round6": ("dev", "dev2", "dev3", "dev4", "round4", "round5"),
 }
 """The lists each round was written after (none of their phrasings may reappear)."""
 ROUNDS = pytest.mark.parametrize("split", list(BANKS))
@@ -118,6 +120,9 @@ def test_every_kind_is_labelled_in_every_format(
             strict=True,
             reason="round-5 held-out phrasings, measured once: recall 0.44-0.74 per kind, "
             "hallucinated-edge precision 0.57 (design/trace-facts.md, Round 5)",
+        )),
+        pytest.param("round6", marks=pytest.mark.xfail(
+            strict=True, reason="round-6 held-out phrasings, not yet measured",
         )),
     ],
 )  # fmt: skip
