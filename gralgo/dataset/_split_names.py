@@ -34,7 +34,9 @@ def hard_slice(per_level: int) -> Callable[[Instance], Instance | None]:
         if is_hard:
             counts[cell] += 1
         splits = split_names(paper, is_hard)
-        return replace(instance, splits=splits) if splits else None
+        if not splits:
+            return None
+        return instance if splits == instance.splits else replace(instance, splits=splits)
 
     return keep
 
