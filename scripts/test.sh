@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # The whole test suite, as CI runs it (README "Run the tests"): two xdist workers for every test
 # but the embedded-model ones (each test file on one worker, so a module's server or browser is
-# started once), then the `local_model` tests alone (llama.cpp slows to a crawl when other
-# processes compete for the CPU). Prints the suite's wall time. Extra arguments go to both passes.
+# started once; the files with the most `slow` tests first, tests/conftest.py), then the
+# `local_model` tests alone (llama.cpp slows to a crawl when other processes compete for the
+# CPU). Prints the suite's wall time. Extra arguments go to both passes.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 start=$SECONDS
-python -m pytest -q -n 2 --dist loadfile -m "not local_model" "$@"
+python -m pytest -q -n 2 --dist loadfile --no-loadscope-reorder -m "not local_model" "$@"
 shared=$?
 python -m pytest -q -p no:xdist -m local_model "$@"
 alone=$?

@@ -93,6 +93,22 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.get_closest_marker("slow") or item.get_closest_marker("local_model")
         ):
             item.add_marker(pytest.mark.timeout(SLOW_TIMEOUT_S))
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        longest_files_first(items)
+
+
+def longest_files_first(items: list[pytest.Item]) -> None:
+    """Order the test files by their ``slow`` tests, then by their tests (most first), keeping
+    each file's tests together in their order. An xdist worker hands files out in this order
+    (``--dist loadfile --no-loadscope-reorder``, scripts/test.sh), so the long files start
+    early and the short ones fill the end, where a long one would leave the other worker idle."""
+    slow: dict[Path, int] = {}
+    tests: dict[Path, int] = {}
+    for item in items:
+        tests[item.path] = tests.get(item.path, 0) + 1
+        slow[item.path] = slow.get(item.path, 0) + bool(item.get_closest_marker("slow"))
+    first = {path: index for index, path in reversed(list(enumerate(i.path for i in items)))}
+    items.sort(key=lambda i: (-slow[i.path], -tests[i.path], first[i.path]))
 
 
 # Property tests: no deadline (a loaded 2-core CI machine is slow), and under CI a fixed
