@@ -3,6 +3,7 @@ frame and a real headless Chromium (for the report, transcripts, tracking and pu
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -80,6 +81,14 @@ def make_settings(tmp_path: Path) -> Callable[..., AppSettings]:
         return settings_from_config(compose_config([*base, *overrides]))
 
     return make
+
+
+def needs(*modules: str) -> pytest.MarkDecorator:
+    """Skip where one of ``modules`` is not installed, found without importing it: a module-level
+    ``pytest.importorskip`` of a provider SDK made every process that collects the suite import
+    it (~3 s of CPU for openai, anthropic and google-genai), including those that never run it."""
+    missing = [name for name in modules if importlib.util.find_spec(name) is None]
+    return pytest.mark.skipif(bool(missing), reason=f"not installed: {', '.join(missing)}")
 
 
 SLOW_TIMEOUT_S = 900

@@ -13,13 +13,15 @@ import pytest
 from test_batch_kill import check_paid_once, command, run
 
 from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, BatchStub
+from tests.conftest import needs
 
-anthropic = pytest.importorskip("anthropic")
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, needs("anthropic")]
 
 
 def decoy_batch(batch_stub: BatchStub, requests: int) -> str:
     """Someone else's batch on the same account, as many requests as ours."""
+    import anthropic
+
     client = anthropic.Anthropic(api_key=FAKE_KEY, base_url=batch_stub.base, max_retries=0)
     params = {
         "model": "claude-sonnet-4-5", "max_tokens": 16,

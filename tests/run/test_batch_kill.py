@@ -13,10 +13,9 @@ from pathlib import Path
 import pytest
 
 from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, BatchStub
+from tests.conftest import needs
 
-pytest.importorskip("openai")
-pytest.importorskip("anthropic")
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, needs("openai", "anthropic")]
 SAMPLES = 3 * 2  # 3 instances x k = 2
 STEPS = [
     "after_intent",
