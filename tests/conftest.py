@@ -96,12 +96,27 @@ SLOW_TIMEOUT_S = 900
 pyproject.toml): generous on a loaded 2-core machine, yet a hang fails."""
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--list-local-model-tests",
+        metavar="FILE",
+        help="write the local_model tests collected (before -m) to FILE, one node id a line: "
+        "scripts/test.sh's second pass runs them without collecting the whole suite again",
+    )
+
+
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` leaves the local_model tests out
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         if item.get_closest_marker("timeout") is None and (
             item.get_closest_marker("slow") or item.get_closest_marker("local_model")
         ):
             item.add_marker(pytest.mark.timeout(SLOW_TIMEOUT_S))
+    if listing := config.getoption("list_local_model_tests"):  # in the order collected
+        ids = [item.nodeid for item in items if item.get_closest_marker("local_model")]
+        part = Path(f"{listing}.{os.getpid()}")  # each xdist worker writes the same list
+        part.write_text("".join(f"{nodeid}\n" for nodeid in ids), encoding="utf-8")
+        part.replace(listing)
     if os.environ.get("PYTEST_XDIST_WORKER"):
         longest_files_first(items)
 
