@@ -338,15 +338,14 @@ def code_imports(source: str, rel: Path, type_checking: bool = True) -> set[str]
     """Modules a file imports in code (function-level included; not module paths written as
     strings); without ``type_checking``, not those under ``if TYPE_CHECKING:`` either."""
     tree = ast.parse(source)
+    text = source  # unchanged unless type-checking blocks are dropped (one parse, no round trip)
     if not type_checking:
         for node in ast.walk(tree):  # drop the type-checking-only blocks
             if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
                 node.body = [ast.Pass()]
-    text = ast.unparse(tree)
+        text = ast.unparse(tree)
     strings = {
-        n.value
-        for n in ast.walk(ast.parse(text))
-        if isinstance(n, ast.Constant) and isinstance(n.value, str)
+        n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)
     }
     return {module for _, module in imports(text, rel) if module not in strings}
 
