@@ -3,6 +3,7 @@ frame and a real headless Chromium (for the report, transcripts, tracking and pu
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -82,17 +83,56 @@ def make_settings(tmp_path: Path) -> Callable[..., AppSettings]:
     return make
 
 
+def needs(*modules: str) -> pytest.MarkDecorator:
+    """Skip where one of ``modules`` is not installed, found without importing it: a module-level
+    ``pytest.importorskip`` of a provider SDK made every process that collects the suite import
+    it (~3 s of CPU for openai, anthropic and google-genai), including those that never run it."""
+    missing = [name for name in modules if importlib.util.find_spec(name) is None]
+    return pytest.mark.skipif(bool(missing), reason=f"not installed: {', '.join(missing)}")
+
+
 SLOW_TIMEOUT_S = 900
 """Per-test time-out of ``slow`` and ``local_model`` tests (the rest: ``timeout`` in
 pyproject.toml): generous on a loaded 2-core machine, yet a hang fails."""
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--list-local-model-tests",
+        metavar="FILE",
+        help="write the local_model tests collected (before -m) to FILE, one node id a line: "
+        "scripts/test.sh's second pass runs them without collecting the whole suite again",
+    )
+
+
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` leaves the local_model tests out
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         if item.get_closest_marker("timeout") is None and (
             item.get_closest_marker("slow") or item.get_closest_marker("local_model")
         ):
             item.add_marker(pytest.mark.timeout(SLOW_TIMEOUT_S))
+    if listing := config.getoption("list_local_model_tests"):  # in the order collected
+        ids = [item.nodeid for item in items if item.get_closest_marker("local_model")]
+        part = Path(f"{listing}.{os.getpid()}")  # each xdist worker writes the same list
+        part.write_text("".join(f"{nodeid}\n" for nodeid in ids), encoding="utf-8")
+        part.replace(listing)
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        longest_files_first(items)
+
+
+def longest_files_first(items: list[pytest.Item]) -> None:
+    """Order the test files by their ``slow`` tests, then by their tests (most first), keeping
+    each file's tests together in their order. An xdist worker hands files out in this order
+    (``--dist loadfile --no-loadscope-reorder``, scripts/test.sh), so the long files start
+    early and the short ones fill the end, where a long one would leave the other worker idle."""
+    slow: dict[Path, int] = {}
+    tests: dict[Path, int] = {}
+    for item in items:
+        tests[item.path] = tests.get(item.path, 0) + 1
+        slow[item.path] = slow.get(item.path, 0) + bool(item.get_closest_marker("slow"))
+    first = {path: index for index, path in reversed(list(enumerate(i.path for i in items)))}
+    items.sort(key=lambda i: (-slow[i.path], -tests[i.path], first[i.path]))
 
 
 # Property tests: no deadline (a loaded 2-core CI machine is slow), and under CI a fixed

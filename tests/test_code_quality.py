@@ -30,6 +30,6 @@ def test_ruff_format() -> None:
     run_tool("ruff", "format", "--check", ".")
 
 
-@pytest.mark.slow  # about 45 s without mypy's cache
+@pytest.mark.slow  # about 60 s of CPU without mypy's cache, 3 s with it (MYPY_CACHE_DIR, .ci/run)
 def test_mypy_strict() -> None:
     run_tool("mypy")  # [tool.mypy] in pyproject.toml: strict, files = ["gralgo"]

@@ -240,14 +240,14 @@ def test_the_design_notes_list_each_stages_public_api() -> None:
     assert found[2] == api_table(), "stale: run python tests/test_stage_contracts.py --write-api"
 
 
-def _users(name: str, stage: str, texts: dict[Path, str]) -> list[Path]:
-    """Files outside ``gralgo/<stage>/`` that mention ``name`` (tests use the API too)."""
-    word = re.compile(rf"\b{re.escape(name)}\b")
+def _users(name: str, stage: str, words: dict[Path, set[str]]) -> list[Path]:
+    """Files outside ``gralgo/<stage>/`` that mention ``name`` as a whole word (tests use the
+    API too); ``words`` holds each file's words (``\\w+`` runs), read once for every name."""
     return [
         rel
-        for rel, text in texts.items()
+        for rel, found in words.items()
         if not (rel.parts[0] == "gralgo" and len(rel.parts) > 2 and rel.parts[1] == stage)
-        and word.search(text)
+        and name in found
     ]
 
 
@@ -258,8 +258,8 @@ EXTENSION_POINTS = {
 
 
 def test_every_public_name_is_used_outside_its_stage() -> None:
-    texts = {
-        path.relative_to(REPO): path.read_text(encoding="utf-8")
+    words = {
+        path.relative_to(REPO): set(re.findall(r"\w+", path.read_text(encoding="utf-8")))
         for base in ("gralgo", "tests", "benchmarks")
         for path in sorted((REPO / base).rglob("*.py"))
         if path != Path(__file__)
@@ -268,7 +268,7 @@ def test_every_public_name_is_used_outside_its_stage() -> None:
         f"gralgo.{stage}.{name}"
         for stage in STAGES
         for name in public_names(stage)
-        if not _users(name, stage, texts) and f"gralgo.{stage}.{name}" not in EXTENSION_POINTS
+        if not _users(name, stage, words) and f"gralgo.{stage}.{name}" not in EXTENSION_POINTS
     ]
     assert not unused, "public but used only inside their stage (make them private):\n" + (
         "\n".join(unused)
@@ -338,15 +338,14 @@ def code_imports(source: str, rel: Path, type_checking: bool = True) -> set[str]
     """Modules a file imports in code (function-level included; not module paths written as
     strings); without ``type_checking``, not those under ``if TYPE_CHECKING:`` either."""
     tree = ast.parse(source)
+    text = source  # unchanged unless type-checking blocks are dropped (one parse, no round trip)
     if not type_checking:
         for node in ast.walk(tree):  # drop the type-checking-only blocks
             if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
                 node.body = [ast.Pass()]
-    text = ast.unparse(tree)
+        text = ast.unparse(tree)
     strings = {
-        n.value
-        for n in ast.walk(ast.parse(text))
-        if isinstance(n, ast.Constant) and isinstance(n.value, str)
+        n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)
     }
     return {module for _, module in imports(text, rel) if module not in strings}
 

@@ -23,8 +23,9 @@ class BatchStub:
         models ``base + "/v1beta"``)."""
 
     def control(self, **settings: Any) -> dict[str, Any]:
-        """Set ``delay_s``, ``fail_every``, ``expire``, ``expire_fraction``, ``reasoning`` and
-        ``answers`` (exact prompt -> scripted reply) for batches created from now on."""
+        """Set ``delay_s``, ``hold``, ``fail_every``, ``expire``, ``expire_fraction``,
+        ``reasoning`` and ``answers`` (exact prompt -> scripted reply) for batches created from
+        now on. Batches created under ``hold=True`` run until ``release=True``."""
         request = urllib.request.Request(
             self.base + "/control",
             data=json.dumps(settings).encode(),

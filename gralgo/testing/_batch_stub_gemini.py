@@ -11,10 +11,11 @@
   ``POST /v1beta/batches/{id}:cancel``;
 - ``POST /v1beta/models/{model}:generateContent``: a live call (its body kept in ``live``).
 
-The same switches as the other providers apply: ``delay_s``, ``fail_every`` (a line becomes a
-``google.rpc.Status`` with code 13), ``expire`` (the job ends ``BATCH_STATE_EXPIRED`` with no
-results, as Gemini documents), cancellation (keeps the lines answered so far), ``reasoning``
-(a thought part) and ``logprobs`` (a ``logprobsResult`` when the request asks for it).
+The same switches as the other providers apply: ``delay_s``, ``hold``, ``fail_every`` (a line
+becomes a ``google.rpc.Status`` with code 13), ``expire`` (the job ends ``BATCH_STATE_EXPIRED``
+with no results, as Gemini documents), cancellation (keeps the lines answered so far),
+``reasoning`` (a thought part) and ``logprobs`` (a ``logprobsResult`` when the request asks for
+it).
 """
 
 from __future__ import annotations
@@ -156,6 +157,8 @@ class GeminiState:
         meta = batch["metadata"]
         if not batch["done"]:
             fraction = (time.time() - batch["_t"]) / batch["_delay"] if batch["_delay"] > 0 else 1.0
+            if batch["_settings"]["hold"]:
+                fraction = 0.0
             if meta["state"] == "BATCH_STATE_CANCELLING":
                 self.finish(batch, "BATCH_STATE_CANCELLED")
             elif fraction >= 1.0:

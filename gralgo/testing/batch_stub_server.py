@@ -14,7 +14,9 @@ official SDKs' types):
 - Anthropic: ``POST /v1/messages/batches``, ``GET /v1/messages/batches`` (``after_id``),
   ``GET /v1/messages/batches/{id}``, ``POST .../cancel``, ``GET .../results`` (JSONL).
 
-A batch finishes ``delay_s`` after creation (its request counts grow in between); every
+A batch finishes ``delay_s`` after creation (its request counts grow in between); one created
+under ``hold`` runs until ``/control`` gets ``release`` and finishes ``delay_s`` after that (a
+test decides when such a batch ends instead of guessing a delay); every
 ``fail_every``-th line fails (HTTP 500 as OpenAI reports it, ``api_error`` for Anthropic);
 ``expire`` ends batches as expired after answering ``expire_fraction`` of their lines;
 ``cancel`` keeps the lines answered so far. Answers are ``\\boxed{<prompt length>}``, or the
@@ -64,8 +66,8 @@ class State:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self.settings: dict[str, Any] = {
-            "delay_s": 0.0, "fail_every": 0, "expire": False, "expire_fraction": 0.5,
-            "reasoning": False, "answers": {},
+            "delay_s": 0.0, "hold": False, "fail_every": 0, "expire": False,
+            "expire_fraction": 0.5, "reasoning": False, "answers": {},
         }  # fmt: skip
         self.gemini: Any = None
         """The Gemini side (``_batch_stub_gemini.GeminiState``)."""
@@ -148,6 +150,8 @@ class Batch:
 
     @staticmethod
     def done_fraction(batch: dict[str, Any], now: float) -> float:
+        if batch["_settings"]["hold"]:
+            return 0.0
         delay = batch["_delay_s"]
         return 1.0 if delay <= 0 else min(1.0, (now - batch["created_at_f"]) / delay)
 
@@ -386,7 +390,10 @@ def routes(state: State) -> web.RouteTableDef:
 
     @r.post("/control")
     async def control(request: web.Request) -> web.Response:
-        state.settings.update(await request.json())
+        settings = await request.json()
+        if settings.pop("release", False):
+            _release(state)
+        state.settings.update(settings)
         return web.json_response(state.settings)
 
     @r.get("/stats")
@@ -401,6 +408,17 @@ def routes(state: State) -> web.RouteTableDef:
         })  # fmt: skip
 
     return r
+
+
+def _release(state: State) -> None:
+    """Batches created under ``hold`` stop running on: each finishes ``delay_s`` from now."""
+    now = time.time()
+    for batch in [*state.batches.values(), *state.anthropic.values()]:
+        if batch["_settings"]["hold"]:
+            batch["_settings"]["hold"], batch["created_at_f"] = False, now
+    for batch in state.gemini.batches.values():
+        if batch["_settings"]["hold"]:
+            batch["_settings"]["hold"], batch["_t"] = False, now
 
 
 def _anthropic_finish(state: State, batch: dict[str, Any], how: str) -> None:

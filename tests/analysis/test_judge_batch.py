@@ -23,8 +23,9 @@ from gralgo.analysis._error_taxonomy import run_error_taxonomy, tagged_paragraph
 from gralgo.analysis._output import AnalysisOutput
 from gralgo.run import BatchSettings
 from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, BatchStub, StubServer, start_batch_stub
+from tests.conftest import needs
 
-pytest.importorskip("openai")
+pytestmark = needs("openai")
 REPO = Path(__file__).resolve().parents[2]
 SECTIONS = "S|$last_index|$paragraphs"
 LABELS = "L|$start|$end|$section"

@@ -215,11 +215,9 @@ def test_audit_command_exits_non_zero_on_a_broken_rule(make_settings, tmp_path) 
 
 
 @pytest.mark.slow
-def test_default_build_meets_every_rule(make_settings, tmp_path) -> None:
+def test_default_build_meets_every_rule(default_build: Path) -> None:
     """The real default build (seed 0, 9 tasks x 6 levels x 50): majority share <= 30 %."""
-    spec = spec_of(make_settings, "dataset.formats=[edge_list]")
-    build_dataset(spec, tmp_path / "ds")
-    instances = read_instances(tmp_path / "ds")
+    instances = read_instances(default_build)
     assert len(instances) == 9 * 6 * 50
     report = audit_instances(instances)
     assert report.ok, report.violations

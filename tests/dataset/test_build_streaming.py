@@ -6,6 +6,8 @@ import gc
 import tracemalloc
 from pathlib import Path
 
+import pytest
+
 from gralgo.dataset import build_dataset, load_sources
 from gralgo.dataset._build import build_level
 from gralgo.dataset._card import dataset_card
@@ -66,6 +68,7 @@ def test_streamed_build_is_byte_identical_to_writing_from_memory(
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # part files removed
 
 
+@pytest.mark.slow
 def test_build_memory_is_flat_in_the_number_of_instances(make_settings, tmp_path: Path) -> None:
     """Peak traced memory of a build barely moves from 2 to 12 instances per level (level 4
     instances are ~50 KB each as JSON: holding 90 more of them would add ~4 MB)."""

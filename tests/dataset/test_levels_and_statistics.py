@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import itertools
+from pathlib import Path
 
 import networkx as nx
 import pytest
@@ -124,18 +125,15 @@ def test_thinning_targets_are_drawn_around_the_level_mean() -> None:
 
 
 @pytest.mark.slow
-def test_default_build_matches_the_papers_table2(make_settings, tmp_path) -> None:
+def test_default_build_matches_the_papers_table2(default_build: Path) -> None:
     """V and E per level within 10 % of the paper's Table 2 (seed 0, 9 tasks x 6 x 50)."""
-    from gralgo.dataset import build_dataset
     from gralgo.dataset._levels import PAPER_TABLE2
 
-    settings = make_settings("+experiment=build_dataset", "dataset.formats=[edge_list]")
-    build_dataset(settings.dataset, tmp_path / "ds")
-    rows = list(csv.DictReader((tmp_path / "ds" / "statistics.csv").open()))
+    rows = list(csv.DictReader((default_build / "statistics.csv").open()))
     levels = {int(r["level"]): r for r in rows if r["group"] == "all"}
     assert sorted(levels) == [1, 2, 3, 4, 5, 6]
     for level, (v, e, _, _) in PAPER_TABLE2.items():
         assert abs(float(levels[level]["nodes"]) / v - 1) <= 0.10, (level, levels[level])
         assert abs(float(levels[level]["edges"]) / e - 1) <= 0.10, (level, levels[level])
-    text = (tmp_path / "ds" / "statistics.md").read_text()
+    text = (default_build / "statistics.md").read_text()
     assert "### Against the paper's Table 2" in text

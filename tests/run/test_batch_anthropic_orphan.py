@@ -5,19 +5,23 @@ instead of resubmitting (which would pay for those samples twice)."""
 
 from __future__ import annotations
 
+import os
+import subprocess
 from pathlib import Path
 
 import pytest
 from test_batch_kill import check_paid_once, command, run
 
-from gralgo.testing import FAKE_KEY, BatchStub
+from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, BatchStub
+from tests.conftest import needs
 
-anthropic = pytest.importorskip("anthropic")
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, needs("anthropic")]
 
 
 def decoy_batch(batch_stub: BatchStub, requests: int) -> str:
     """Someone else's batch on the same account, as many requests as ours."""
+    import anthropic
+
     client = anthropic.Anthropic(api_key=FAKE_KEY, base_url=batch_stub.base, max_retries=0)
     params = {
         "model": "claude-sonnet-4-5", "max_tokens": 16,
@@ -32,15 +36,30 @@ def decoy_batch(batch_stub: BatchStub, requests: int) -> str:
 def test_an_ambiguous_orphan_is_matched_by_its_custom_ids_not_resubmitted(
     batch_stub: BatchStub, tmp_path: Path
 ) -> None:
-    # Longer than the next run takes to start on a loaded machine: the orphan is still running.
-    batch_stub.control(delay_s=30.0, fail_every=0, expire=False)
-    before = dict(batch_stub.stats()["paid"])
-    cmd = command(batch_stub, tmp_path, tmp_path / "cache", "anthropic", "sampling.max_tokens=900")
-    assert run(cmd, crash_at="after_create").returncode == -9
-    decoy_batch(batch_stub, 4)  # run.batch.max_requests=4: the orphan holds 4 requests too
-    again = run(cmd)
-    assert again.returncode == 0, again.stderr[-3000:]
-    assert "waiting for it to end" in again.stderr
-    assert "adopted" in again.stderr
+    # The orphan and the decoy run until the next run has found them and waits (hold, release).
+    batch_stub.control(delay_s=0, hold=True, fail_every=0, expire=False)
+    try:
+        before = dict(batch_stub.stats()["paid"])
+        tokens = "sampling.max_tokens=900"
+        cmd = command(batch_stub, tmp_path, tmp_path / "cache", "anthropic", tokens)
+        assert run(cmd, crash_at="after_create").returncode == -9
+        decoy_batch(batch_stub, 4)  # run.batch.max_requests=4: the orphan holds 4 requests too
+        batch_stub.control(hold=False)  # a batch the next run submits is not held
+        again = subprocess.Popen(
+            cmd, env={**os.environ, FAKE_KEY_ENV: FAKE_KEY}, stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE, text=True,
+        )  # fmt: skip
+        assert again.stderr is not None
+        stderr = ""
+        for line in again.stderr:  # to its end if the run never waits
+            stderr += line
+            if "waiting for it to end" in line:
+                break
+        batch_stub.control(release=True)  # the orphan and the decoy end now
+        stderr += again.stderr.read()
+        assert again.wait(timeout=600) == 0, stderr[-3000:]
+    finally:
+        batch_stub.control(hold=False, release=True)
+    assert "waiting for it to end" in stderr
+    assert "adopted" in stderr
     check_paid_once(batch_stub, before, tmp_path)
-    batch_stub.control(delay_s=0)

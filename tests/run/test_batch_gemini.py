@@ -14,14 +14,15 @@ import numpy as np
 import pytest
 
 from gralgo.ledger import Ledger, ModelSpec, Request, SamplingParams, custom_id
-from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, BatchStub, make_requests
-
-genai_types = pytest.importorskip("google.genai.types")
-from gralgo.run.batch._gemini_api import (  # noqa: E402  (needs google-genai)
+from gralgo.run.batch._gemini_api import (
     GeminiBatches,
     parse_gemini_line,
     ref_of,
 )
+from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, BatchStub, make_requests
+from tests.conftest import needs
+
+pytestmark = needs("google.genai")
 
 FIXTURES = json.loads((Path(__file__).parent / "data" / "batch_wire_fixtures.json").read_text())
 # GenerateContentRequest's fields (ai.google.dev/api/generate-content), as the REST JSON names.
@@ -88,6 +89,8 @@ def submit(
 
 
 def test_gemini_request_lines_have_the_documented_shape(batch_stub: BatchStub) -> None:
+    from google.genai import types as genai_types
+
     request = requests_for(batch_stub)[0]
     line = GeminiBatches(request).line(request, 2, custom_id((request.key, 2)))
     assert set(line) == set(FIXTURES["gemini_input"]) == {"key", "request"}
@@ -131,6 +134,8 @@ def test_gemini_batch_lines_are_the_bodies_the_live_path_sends(
 def test_gemini_stub_files_jobs_and_results_match_the_sdk_types(
     batch_stub: BatchStub, tmp_path: Path
 ) -> None:
+    from google.genai import types as genai_types
+
     batch_stub.control(fail_every=2, expire=False, delay_s=0, reasoning=True)
     provider, batch_id = submit(batch_stub, tmp_path, 4, "ref1")
     files = get(f"{batch_stub.base}/v1beta/files")["files"]
@@ -186,6 +191,8 @@ def test_an_expired_gemini_job_has_no_results_and_a_cancelled_one_keeps_its_own(
 
 
 def test_our_gemini_parser_reads_the_documented_examples() -> None:
+    from google.genai import types as genai_types
+
     genai_types.GenerateContentResponse.model_validate(FIXTURES["gemini_output"]["response"])
     genai_types.GoogleRpcStatus.model_validate(FIXTURES["gemini_error"]["status"])
     ok = parse_gemini_line("gemini/gemini-2.5-flash", FIXTURES["gemini_output"])
@@ -198,6 +205,8 @@ def test_our_gemini_parser_reads_the_documented_examples() -> None:
 
 
 def test_gemini_result_lines_carry_the_logprobs_litellm_reads(batch_stub: BatchStub) -> None:
+    from google.genai import types as genai_types
+
     request = requests_for(batch_stub, logprobs=True)[0]
     line = GeminiBatches(request).line(request, 0, custom_id((request.key, 0)))
     assert line["request"]["generationConfig"]["responseLogprobs"] is True

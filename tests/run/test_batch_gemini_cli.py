@@ -11,9 +11,9 @@ import pytest
 from test_batch_kill import STEPS, check_paid_once, ledger_rows, run
 
 from gralgo.testing import FAKE_KEY_ENV, BatchStub
+from tests.conftest import needs
 
-pytest.importorskip("google.genai")
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, needs("google.genai")]
 
 
 @pytest.fixture(scope="module")

@@ -13,10 +13,9 @@ from pathlib import Path
 import pytest
 
 from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, BatchStub
+from tests.conftest import needs
 
-pytest.importorskip("openai")
-pytest.importorskip("anthropic")
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, needs("openai", "anthropic")]
 SAMPLES = 3 * 2  # 3 instances x k = 2
 STEPS = [
     "after_intent",
@@ -52,12 +51,14 @@ def command(batch_stub: BatchStub, out: Path, cache: Path, provider: str, *extra
     ]  # fmt: skip
 
 
-def run(cmd: list[str], crash_at: str | None = None) -> subprocess.CompletedProcess[str]:
+def run(
+    cmd: list[str], crash_at: str | None = None, timeout: float = 600
+) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, FAKE_KEY_ENV: FAKE_KEY}
     env.pop("GRALGO_BATCH_CRASH_AT", None)
     if crash_at:
         env["GRALGO_BATCH_CRASH_AT"] = crash_at
-    return subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=600)
+    return subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=timeout)
 
 
 def ledger_rows(out: Path) -> list[tuple[str, int, int, int]]:
@@ -151,18 +152,19 @@ def test_two_processes_at_once_share_the_work(
 def test_wait_false_submits_exits_5_and_the_same_command_collects(
     batch_stub: BatchStub, cache: Path, tmp_path: Path
 ) -> None:
-    batch_stub.control(delay_s=3.0, fail_every=0, expire=False)
-    before = dict(batch_stub.stats()["paid"])
-    cmd = command(
-        batch_stub, tmp_path, cache, "openai", "sampling.max_tokens=400", "run.batch.wait=false"
-    )
-    first = run(cmd)
+    # The batches run until released (hold): still running however long the first run takes.
+    batch_stub.control(delay_s=0, hold=True, fail_every=0, expire=False)
+    try:
+        before = dict(batch_stub.stats()["paid"])
+        cmd = command(
+            batch_stub, tmp_path, cache, "openai", "sampling.max_tokens=400", "run.batch.wait=false"
+        )
+        first = run(cmd, timeout=120)  # a run that waits anyway would wait forever
+    finally:
+        batch_stub.control(hold=False, release=True)  # they end now
     assert first.returncode == 5, first.stderr[-2000:]
     assert "submitted: 2 batch(es) still running" in first.stderr
     assert "collect with the same command: python -m gralgo " in first.stderr
-    import time
-
-    time.sleep(3.5)
     second = run(cmd)
     assert second.returncode == 0, second.stderr[-2000:]
     assert "batch mode: 6 samples at the batch price" in second.stdout

@@ -12,8 +12,9 @@ import pytest
 from gralgo.ledger import Ledger, ModelSpec, Request
 from gralgo.run.batch._batch_run import BatchSettings, run_batches
 from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, BatchStub, make_requests
+from tests.conftest import needs
 
-pytest.importorskip("openai")
+pytestmark = needs("openai")
 FAST = BatchSettings(poll_s=0.05, max_poll_s=0.2)
 
 

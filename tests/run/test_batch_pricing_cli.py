@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, BatchStub, start_batch_stub
+from tests.conftest import needs
 
-pytest.importorskip("openai")
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, needs("openai")]
 REPO = Path(__file__).resolve().parents[2]
 IN, OUT, DISCOUNT = 2.0, 8.0, 0.5  # USD per 1M tokens; the batch pays half
 

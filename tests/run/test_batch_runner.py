@@ -14,9 +14,9 @@ from gralgo.run.batch._batch_price import batch_rates
 from gralgo.run.batch._batch_run import BatchRates, BatchSettings, run_batches
 from gralgo.run.batch._provider_apis import OpenAIBatches
 from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, BatchStub, make_requests
+from tests.conftest import needs
 
-pytest.importorskip("openai")
-pytest.importorskip("anthropic")
+pytestmark = needs("openai", "anthropic")
 FAST = BatchSettings(poll_s=0.05, max_poll_s=0.2)
 
 

@@ -15,9 +15,9 @@ import pytest
 from sweep_checks import parent_and_children
 
 from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, BatchStub
+from tests.conftest import needs
 
-pytest.importorskip("openai")
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, needs("openai")]
 REPO = Path(__file__).resolve().parents[2]
 JOBS, SAMPLES = 2, 2 * 2 * 2  # two models x two instances x k = 2 (4 samples a job)
 LAUNCHERS = {

@@ -20,9 +20,9 @@ from gralgo.run.batch._provider_apis import (
     parse_openai_line,
 )
 from gralgo.testing import FAKE_KEY, FAKE_KEY_ENV, BatchStub, make_requests
+from tests.conftest import needs
 
-openai = pytest.importorskip("openai")
-anthropic = pytest.importorskip("anthropic")
+pytestmark = needs("openai", "anthropic")
 FIXTURES = json.loads((Path(__file__).parent / "data" / "batch_wire_fixtures.json").read_text())
 
 

@@ -178,6 +178,7 @@ def test_tool_mode_resumes_after_kill_9_at_sample_granularity(tmp_path: Path) ->
         server.wait(timeout=10)
 
 
+@pytest.mark.slow
 def test_tool_mode_job_end_to_end(make_settings, monkeypatch) -> None:
     try:
         detect_isolation()

@@ -53,14 +53,16 @@ def results(workers: list[subprocess.Popen[str]]) -> list[dict]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("count", [2, 4])
+@pytest.mark.parametrize(
+    ("count", "client"), [(2, "direct"), (4, "litellm")]
+)  # each client once (the direct one imports no litellm); claims do not depend on the client
 def test_identical_processes_pay_each_sample_once(
-    stub: StubServer, tmp_path: Path, count: int
+    stub: StubServer, tmp_path: Path, count: int, client: str
 ) -> None:
     n, k = 12, 3
     stub.control(latency_s=0.1)
     go = tmp_path / "go"
-    workers = start_workers(stub, tmp_path / "l.sqlite", go, count, n, k)
+    workers = start_workers(stub, tmp_path / "l.sqlite", go, count, n, k, client=client)
     stub.control(latency_s=0.1)  # reset the counters once every worker is ready
     go.touch()
     reports = results(workers)

@@ -133,6 +133,7 @@ def test_venv_anywhere_runs_under_bubblewrap(
 
 
 @pytest.mark.skipif(not str(REPO).startswith("/"), reason="needs an absolute checkout")
+@pytest.mark.slow
 @pytest.mark.timeout(900)  # a whole test file, run again in a venv (its own limit: 600 s)
 def test_hostile_set_passes_with_a_venv_under_tmp(under_tmp: Path) -> None:
     python = make_venv(under_tmp / "venv")

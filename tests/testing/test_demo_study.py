@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 REPO = Path(__file__).resolve().parents[2]
 DEMO = [sys.executable, "-m", "gralgo.testing.demo_study"]
 
@@ -19,6 +21,7 @@ def test_the_readme_documents_the_demo_as_one_command() -> None:
     assert "`python -m gralgo.testing.demo_study`" in (REPO / "README.md").read_text("utf-8")
 
 
+@pytest.mark.slow
 def test_the_demo_sweep_is_listed_by_gralgo_view_with_each_models_interval(
     tmp_path: Path,
 ) -> None:
