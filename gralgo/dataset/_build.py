@@ -30,10 +30,10 @@ from gralgo.tasks import (
     Problem,
     Solution,
     Task,
+    drawn_order,
     find_shortcuts,
     heuristic_credits,
     normalize_node_name,
-    prompt_order_seed,
 )
 
 if TYPE_CHECKING:
@@ -281,7 +281,7 @@ def build_level(
         answers[answer] += 1
         overlapping = overlap.keep(frozenset(map(str, drawn.problem.graph.nodes)))
         identity = instance_id(task.name, level, source.name, options.seed, index, "standard")
-        problem = replace(drawn.problem, order_seed=prompt_order_seed(identity))
+        problem = replace(drawn.problem, order_seed=drawn_order(drawn.problem.graph, identity))
         yield drawn_instance(
             task, source.name, level, options, index, problem, drawn, attempt, rejected,
             overlapping,
@@ -389,7 +389,7 @@ def make_instance(
     in the order drawn from the instance id where ``problem`` has none)."""
     identity = instance_id(task.name, level, source_name, options.seed, index, context)
     if problem.order_seed is None:
-        problem = replace(problem, order_seed=prompt_order_seed(identity))
+        problem = replace(problem, order_seed=drawn_order(problem.graph, identity))
     return Instance(
         id=identity,
         task=task.name,

@@ -29,6 +29,7 @@ from gralgo.tasks._heuristics import (
 from gralgo.tasks._prompt_order import (
     PromptOrder,
     ShownOrder,
+    drawn_order,
     permuted,
     prompt_order_seed,
     shown_order,
@@ -72,6 +73,7 @@ __all__ = [
     "answer_owner",
     "builtin_tasks",
     "certificate_instruction",
+    "drawn_order",
     "find_shortcuts",
     "get_task_class",
     "heuristic_credits",
