@@ -22,7 +22,7 @@ from gralgo.graphs import (
     sorted_pairs,
     thin_edges_keeping_cores,
 )
-from gralgo.graphs.samplers import sample_subgraph
+from gralgo.graphs.samplers import SampleRefused, sample_subgraph
 from gralgo.lazy import lazy_module
 from gralgo.seeding import rng_for, stable_hash
 from gralgo.tasks import (
@@ -196,8 +196,9 @@ def draw_problem(
 
     The task picks the graph to walk (``Task.sampling_source``); ``shape`` may transform the
     sample first. The caller adds the fingerprint of a draw it
-    keeps to ``seen``. ``admit`` sees the sample's node names before anything else is done
-    with it and may refuse it with a reason (the overlap cap, :mod:`gralgo.dataset._overlap`).
+    keeps to ``seen``. ``admit`` sees the sample's node names before its graph is built (a
+    refused draw never builds it) and may refuse it with a reason (the overlap cap,
+    :mod:`gralgo.dataset._overlap`).
     ``level`` picks the thinning target's distribution (:func:`thinning_target`).
     """
     n_nodes = rng.randint(*n_range)
@@ -208,16 +209,15 @@ def draw_problem(
             task.settings.sampler,
             n_nodes,
             rng,
+            admit=admit,
             **dict(task.settings.sampler_options),
         )
+    except SampleRefused as refused:
+        return refused.reason
     except SamplingError:
         if not drew:
             raise  # the source itself is too small: a config error
         return "unwalkable_cap"  # a cap left no start that reaches n_nodes: redraw
-    if admit is not None:
-        refused = admit(frozenset(map(str, sample.graph.nodes)))
-        if refused is not None:
-            return refused
     if drew:
         sample = SampledGraph(sample.graph, sample.start, {**sample.provenance, **drew})
     if task.settings.max_mean_degree is not None:
