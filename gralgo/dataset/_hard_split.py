@@ -41,6 +41,7 @@ from gralgo.tasks import (
     drawn_order,
     heuristics_for,
     prompt_order_seed,
+    shared_facts,
     shown_order,
     solved_by,
 )
@@ -168,13 +169,16 @@ class HardTally:
 
 
 def solving_heuristic(order: list[Heuristic], problem: Problem, answer: str) -> str | None:
-    """The first heuristic of ``order`` whose credit is above 0 (None: no heuristic solves it)."""
-    for heuristic in order:
-        if heuristic.kind == "position" and not isinstance(problem.order_seed, ShownOrder):
-            # drawn at the first heuristic that reads it, once for all of them
-            problem = replace(problem, order_seed=shown_order(problem.graph, problem.order_seed))
-        if solved_by({heuristic.name: heuristic.credit(problem, answer)}):
-            return heuristic.name
+    """The first heuristic of ``order`` whose credit is above 0 (None: no heuristic solves it);
+    facts several of them read are computed once (``shared_facts``)."""
+    with shared_facts():
+        for heuristic in order:
+            if heuristic.kind == "position" and not isinstance(problem.order_seed, ShownOrder):
+                # drawn at the first heuristic that reads it, once for all of them
+                order_seed = shown_order(problem.graph, problem.order_seed)
+                problem = replace(problem, order_seed=order_seed)
+            if solved_by({heuristic.name: heuristic.credit(problem, answer)}):
+                return heuristic.name
     return None
 
 

@@ -24,6 +24,7 @@ from gralgo.tasks._heuristics import (
     find_shortcuts,
     heuristic_credits,
     heuristics_for,
+    shared_facts,
     solved_by,
 )
 from gralgo.tasks._prompt_order import (
@@ -83,6 +84,7 @@ __all__ = [
     "normalize_node_name",
     "permuted",
     "prompt_order_seed",
+    "shared_facts",
     "shown_order",
     "solved_by",
     "unparsed",
