@@ -72,7 +72,7 @@ def graph_fact(graph: nx.Graph[str], name: str, compute: Callable[[], _T]) -> _T
     held = facts.get(key)
     if held is None:  # the graph is held with its fact, so its id names no other graph
         held = facts[key] = (graph, compute())
-    return held[1]  # type: ignore[no-any-return]
+    return held[1]
 
 
 # ---------------------------------------------------------------------------------------------
