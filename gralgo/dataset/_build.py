@@ -225,6 +225,8 @@ def draw_problem(
         sample = cap_mean_degree(sample, target, rng)
     if shape is not None:
         sample = shape(sample, rng)
+    else:  # sampled (and thinned) for this draw alone, in a copy's order: no copy needed
+        sample = replace(sample, owned=True)
     graph = sample.graph
     if task.needs_connected and not nx.is_connected(graph):
         return "disconnected"

@@ -110,10 +110,15 @@ def thin_edges_keeping_cores(
                 links[u] += 1
                 heapq.heappush(heap, (-links[u], -core[u], position[u], u))
     extra = [e for e in rest if e not in kept][: n_edges - len(kept)]
-    keep = sorted(kept.union(extra))
     thinned: nx.Graph[str] = nx.Graph()
     add_nodes_copied(thinned, graph)
-    add_new_edges(thinned, ((u, v, dict(adjacency[u][v])) for u, v in keep))
+    # Each edge from its end listed first in the node order, by that end's place, then by the
+    # other end's name: the rows come out as a copy of the graph (``Graph.copy``) has them, so
+    # a task may take this graph as its working copy (``SampledGraph.owned``).
+    order = {node: i for i, node in enumerate(adjacency)}
+    ends = [(u, v) if order[u] < order[v] else (v, u) for u, v in kept.union(extra)]
+    ends.sort(key=lambda edge: (order[edge[0]], edge[1]))
+    add_new_edges(thinned, ((u, v, dict(adjacency[u][v])) for u, v in ends))
     return thinned
 
 

@@ -175,6 +175,16 @@ def test_admit_sees_the_names_before_the_graph_and_draws_the_same(
     assert fingerprint(after) == fingerprint(plain)
 
 
+@pytest.mark.parametrize("sampler", sorted(SAMPLERS))
+def test_a_sample_is_ordered_as_its_copy(social: SourceGraph, sampler: str) -> None:
+    """The builder hands a sample's graph to the task as its working copy (no copy made): its
+    rows must be those ``Graph.copy`` would give."""
+    for seed in range(5):
+        graph = sample_subgraph(social, sampler, 40, random.Random(seed)).graph
+        rows = [(node, list(row.items())) for node, row in graph.adj.items()]
+        assert rows == [(node, list(row.items())) for node, row in graph.copy().adj.items()]
+
+
 def test_unknown_sampler(social: SourceGraph) -> None:
     with pytest.raises(UnknownChoiceError, match="bfs"):
         sample_subgraph(social, "dfs", 10, random.Random(0))
