@@ -22,7 +22,7 @@ from gralgo.graphs import (
     sorted_pairs,
     thin_edges_keeping_cores,
 )
-from gralgo.graphs.samplers import sample_subgraph
+from gralgo.graphs.samplers import SampleRefused, sample_subgraph
 from gralgo.lazy import lazy_module
 from gralgo.seeding import rng_for, stable_hash
 from gralgo.tasks import (
@@ -30,10 +30,10 @@ from gralgo.tasks import (
     Problem,
     Solution,
     Task,
+    drawn_order,
     find_shortcuts,
     heuristic_credits,
     normalize_node_name,
-    prompt_order_seed,
 )
 
 if TYPE_CHECKING:
@@ -196,8 +196,9 @@ def draw_problem(
 
     The task picks the graph to walk (``Task.sampling_source``); ``shape`` may transform the
     sample first. The caller adds the fingerprint of a draw it
-    keeps to ``seen``. ``admit`` sees the sample's node names before anything else is done
-    with it and may refuse it with a reason (the overlap cap, :mod:`gralgo.dataset._overlap`).
+    keeps to ``seen``. ``admit`` sees the sample's node names before its graph is built (a
+    refused draw never builds it) and may refuse it with a reason (the overlap cap,
+    :mod:`gralgo.dataset._overlap`).
     ``level`` picks the thinning target's distribution (:func:`thinning_target`).
     """
     n_nodes = rng.randint(*n_range)
@@ -208,16 +209,15 @@ def draw_problem(
             task.settings.sampler,
             n_nodes,
             rng,
+            admit=admit,
             **dict(task.settings.sampler_options),
         )
+    except SampleRefused as refused:
+        return refused.reason
     except SamplingError:
         if not drew:
             raise  # the source itself is too small: a config error
         return "unwalkable_cap"  # a cap left no start that reaches n_nodes: redraw
-    if admit is not None:
-        refused = admit(frozenset(map(str, sample.graph.nodes)))
-        if refused is not None:
-            return refused
     if drew:
         sample = SampledGraph(sample.graph, sample.start, {**sample.provenance, **drew})
     if task.settings.max_mean_degree is not None:
@@ -225,6 +225,8 @@ def draw_problem(
         sample = cap_mean_degree(sample, target, rng)
     if shape is not None:
         sample = shape(sample, rng)
+    else:  # sampled (and thinned) for this draw alone, in a copy's order: no copy needed
+        sample = replace(sample, owned=True)
     graph = sample.graph
     if task.needs_connected and not nx.is_connected(graph):
         return "disconnected"
@@ -281,7 +283,7 @@ def build_level(
         answers[answer] += 1
         overlapping = overlap.keep(frozenset(map(str, drawn.problem.graph.nodes)))
         identity = instance_id(task.name, level, source.name, options.seed, index, "standard")
-        problem = replace(drawn.problem, order_seed=prompt_order_seed(identity))
+        problem = replace(drawn.problem, order_seed=drawn_order(drawn.problem.graph, identity))
         yield drawn_instance(
             task, source.name, level, options, index, problem, drawn, attempt, rejected,
             overlapping,
@@ -389,7 +391,7 @@ def make_instance(
     in the order drawn from the instance id where ``problem`` has none)."""
     identity = instance_id(task.name, level, source_name, options.seed, index, context)
     if problem.order_seed is None:
-        problem = replace(problem, order_seed=prompt_order_seed(identity))
+        problem = replace(problem, order_seed=drawn_order(problem.graph, identity))
     return Instance(
         id=identity,
         task=task.name,

@@ -37,8 +37,12 @@ from gralgo.dataset._overlap import OverlapGuard
 from gralgo.errors import SamplingError
 from gralgo.tasks import (
     Heuristic,
+    ShownOrder,
+    drawn_order,
     heuristics_for,
     prompt_order_seed,
+    shared_facts,
+    shown_order,
     solved_by,
 )
 
@@ -165,10 +169,16 @@ class HardTally:
 
 
 def solving_heuristic(order: list[Heuristic], problem: Problem, answer: str) -> str | None:
-    """The first heuristic of ``order`` whose credit is above 0 (None: no heuristic solves it)."""
-    for heuristic in order:
-        if solved_by({heuristic.name: heuristic.credit(problem, answer)}):
-            return heuristic.name
+    """The first heuristic of ``order`` whose credit is above 0 (None: no heuristic solves it);
+    facts several of them read are computed once (``shared_facts``)."""
+    with shared_facts():
+        for heuristic in order:
+            if heuristic.kind == "position" and not isinstance(problem.order_seed, ShownOrder):
+                # drawn at the first heuristic that reads it, once for all of them
+                order_seed = shown_order(problem.graph, problem.order_seed)
+                problem = replace(problem, order_seed=order_seed)
+            if solved_by({heuristic.name: heuristic.credit(problem, answer)}):
+                return heuristic.name
     return None
 
 
@@ -245,6 +255,7 @@ def build_hard_split(
             largest = kept["overlap_max"]
             if isinstance(largest, float):
                 tally.overlap_max = max(tally.overlap_max, largest)
+            problem = replace(problem, order_seed=drawn_order(problem.graph, identity))
             instance = drawn_instance(
                 task, source.name, level, options, index, problem, drawn, attempt, rejected,
                 overlapping,

@@ -62,6 +62,9 @@ class OverlapGuard:
     """Union-find over the kept instances (the overlap relation)."""
     calm: int = 0
     """Instances kept in a row without an overlap redraw."""
+    admitted: tuple[frozenset[str], int, list[float]] | None = field(default=None, repr=False)
+    """The last admitted node set, how many instances were kept then and its Jaccard indices
+    with them: :meth:`keep` of the same set reads them instead of computing them again."""
 
     def start(self) -> None:
         """A new instance: see the class's description of the limits."""
@@ -87,13 +90,18 @@ class OverlapGuard:
         n = len(self.kept) + 1
         mean = (self.pair_sum + sum(values)) / (n * (n - 1) / 2)
         if max(values) <= cap + 1e-9 and mean <= mean_cap + 1e-9:
+            self.admitted = (nodes, len(self.kept), values)
             return None
         self.tries += 1
         return "overlap"
 
     def keep(self, nodes: frozenset[str]) -> dict[str, object]:
         """Record a kept instance; its provenance fields (:func:`overlap_provenance`)."""
-        values = [jaccard(nodes, other) for other in self.kept]
+        admitted, self.admitted = self.admitted, None
+        if admitted is not None and admitted[1] == len(self.kept) and admitted[0] == nodes:
+            values = admitted[2]
+        else:
+            values = [jaccard(nodes, other) for other in self.kept]
         index = len(self.kept)
         self.step += self.tries // RELAX_EVERY
         self.kept.append(nodes)

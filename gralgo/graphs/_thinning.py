@@ -110,10 +110,19 @@ def thin_edges_keeping_cores(
                 links[u] += 1
                 heapq.heappush(heap, (-links[u], -core[u], position[u], u))
     extra = [e for e in rest if e not in kept][: n_edges - len(kept)]
-    keep = sorted(kept.union(extra))
     thinned: nx.Graph[str] = nx.Graph()
     add_nodes_copied(thinned, graph)
-    add_new_edges(thinned, ((u, v, dict(adjacency[u][v])) for u, v in keep))
+    # Each edge added from its end first in the node order, those ends in node order, each
+    # one's later neighbours by name: the rows come out as a copy of the graph (``Graph.copy``)
+    # has them, so a task may take this graph as its working copy (``SampledGraph.owned``).
+    order = {node: i for i, node in enumerate(adjacency)}
+    later: dict[str, list[str]] = {node: [] for node in adjacency}
+    for u, v in sorted(kept.union(extra)):  # by name: each list below comes out sorted
+        if order[u] < order[v]:
+            later[u].append(v)
+        else:
+            later[v].append(u)
+    add_new_edges(thinned, ((u, v, dict(row[v])) for u, row in adjacency.items() for v in later[u]))
     return thinned
 
 

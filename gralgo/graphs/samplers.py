@@ -15,6 +15,7 @@ import random
 import weakref
 from collections import Counter, deque
 from collections.abc import Callable
+from contextvars import ContextVar
 from itertools import repeat
 from typing import Any
 
@@ -37,6 +38,22 @@ class _TooSmall(Exception):
     def __init__(self, reached: int) -> None:
         super().__init__(reached)
         self.reached = reached
+
+
+Admit = Callable[[frozenset[str]], str | None]
+"""Sees a sample's node names before its graph is built; returns why it is refused, or None."""
+
+_ADMIT: ContextVar[Admit | None] = ContextVar("gralgo_sampler_admit", default=None)
+"""The ``admit`` of the :func:`sample_subgraph` call in progress (samplers take only options)."""
+
+
+class SampleRefused(Exception):
+    """``sample_subgraph``'s ``admit`` refused the drawn node set (``reason``); no graph was
+    built and the generator is where building it would have left it."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
 
 
 # A per-start attempt: returns (node ids in selection order, tree edges or None).
@@ -74,6 +91,11 @@ def _run_attempts(
         except _TooSmall as small:
             best = max(best, small.reached)
             continue
+        admit = _ADMIT.get()
+        if admit is not None:  # before the graph: a refused draw never pays for building it
+            refused = admit(frozenset([source.node_names[n] for n in nodes]))
+            if refused is not None:
+                raise SampleRefused(refused)
         graph = source.to_networkx(nodes, edges=tree_edges)
         provenance = {
             "sampler": sampler,
@@ -424,9 +446,19 @@ def _option_names(function: Callable[..., SampledGraph]) -> tuple[str, ...]:
 
 
 def sample_subgraph(
-    source: SourceGraph, sampler: str, n_nodes: int, rng: random.Random, **options: Any
+    source: SourceGraph,
+    sampler: str,
+    n_nodes: int,
+    rng: random.Random,
+    *,
+    admit: Admit | None = None,
+    **options: Any,
 ) -> SampledGraph:
-    """Draw an ``n_nodes``-node subgraph of ``source`` with the named sampler."""
+    """Draw an ``n_nodes``-node subgraph of ``source`` with the named sampler.
+
+    ``admit`` sees the drawn node names before the graph is built and may refuse them
+    (:class:`SampleRefused`, with its reason): the same draws are made either way.
+    """
     valid = sampler_options(sampler)
     unknown = sorted(set(options) - set(valid))
     if unknown:
@@ -434,4 +466,8 @@ def sample_subgraph(
             f"sampler {sampler!r} has no option(s) {', '.join(unknown)}; "
             f"valid options: {', '.join(valid) or '(none)'}"
         )
-    return SAMPLERS[sampler](source, n_nodes, rng, **options)
+    token = _ADMIT.set(admit)
+    try:
+        return SAMPLERS[sampler](source, n_nodes, rng, **options)
+    finally:
+        _ADMIT.reset(token)

@@ -22,10 +22,12 @@ else:
 
 
 def working_copy(sample: SampledGraph, task: str) -> nx.Graph[str]:
-    """A copy of the sampled graph (tasks never mutate the sample); rejects an empty graph."""
+    """A copy of the sampled graph (tasks never mutate the sample), or the graph itself when the
+    sample owns it (``SampledGraph.owned``: the same nodes, rows and attributes in the same
+    order as the copy); rejects an empty graph."""
     if sample.graph.number_of_nodes() == 0:
         raise InstanceRejected(f"{task}: the sampled graph has no nodes", "too_small")
-    return copy_graph(sample.graph)
+    return sample.graph if sample.owned else copy_graph(sample.graph)
 
 
 def make_problem_record(

@@ -24,8 +24,10 @@ among the ties at random). Every task gets the generic heuristics of its answer 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from gralgo.tasks._task_records import Heuristic as Heuristic  # where the task modules import it
 
@@ -35,6 +37,42 @@ if TYPE_CHECKING:
     from gralgo.tasks._base import Task
     from gralgo.tasks._prompt_order import ShownOrder
     from gralgo.tasks._task_records import Problem, Solution
+
+
+# ---------------------------------------------------------------------------------------------
+# Facts several heuristics of one suite read (computed once per graph while a suite scores it)
+
+_T = TypeVar("_T")
+_FACTS: ContextVar[dict[tuple[int, str], tuple[object, Any]] | None] = ContextVar(
+    "gralgo_suite_facts", default=None
+)
+
+
+@contextmanager
+def shared_facts() -> Iterator[None]:
+    """While a suite scores one instance: :func:`graph_fact` computes each fact of a graph once.
+
+    Heuristics only read the problem (they guess; they never change the graph), so a fact
+    derived from the graph holds for the whole suite; outside this scope nothing is remembered.
+    """
+    token = _FACTS.set({})
+    try:
+        yield
+    finally:
+        _FACTS.reset(token)
+
+
+def graph_fact(graph: nx.Graph[str], name: str, compute: Callable[[], _T]) -> _T:
+    """``compute()`` (a fact ``name`` of ``graph``), once per graph within :func:`shared_facts`
+    (every time outside it)."""
+    facts = _FACTS.get()
+    if facts is None:
+        return compute()
+    key = (id(graph), name)
+    held = facts.get(key)
+    if held is None:  # the graph is held with its fact, so its id names no other graph
+        held = facts[key] = (graph, compute())
+    return held[1]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -187,8 +225,10 @@ def heuristics_for(task: Task | type[Task]) -> tuple[Heuristic, ...]:
 
 
 def heuristic_credits(task: Task | type[Task], problem: Problem, answer: str) -> dict[str, float]:
-    """Every heuristic's credit on one instance, by name (in suite order)."""
-    return {h.name: h.credit(problem, answer) for h in heuristics_for(task)}
+    """Every heuristic's credit on one instance, by name (in suite order); facts several of them
+    read are computed once (:func:`shared_facts`)."""
+    with shared_facts():
+        return {h.name: h.credit(problem, answer) for h in heuristics_for(task)}
 
 
 def find_shortcuts(task: Task, problem: Problem, solution: Solution) -> tuple[str, ...]:

@@ -65,6 +65,13 @@ def shown_order(graph: nx.Graph[str], seed: PromptOrder) -> ShownOrder:
     return ShownOrder(names, edges)
 
 
+def drawn_order(graph: nx.Graph[str], instance_id: str) -> ShownOrder:
+    """The order an instance's prompts list ``graph`` in, drawn once from its id: a problem that
+    carries it (``Problem.order_seed``) lets every heuristic and every format read the same lists
+    instead of drawing them again (the same order as the seed :func:`prompt_order_seed` gives)."""
+    return shown_order(graph, prompt_order_seed(instance_id))
+
+
 def permuted(order: ShownOrder, rng: random.Random) -> ShownOrder:
     """The same lines in a random order (nodes, edges and each edge's orientation)."""
     nodes, edges = list(order.nodes), list(order.edges)

@@ -29,7 +29,7 @@ from gralgo.tasks._graph_helpers import (
     sorted_edges,
     working_copy,
 )
-from gralgo.tasks._heuristics import Heuristic, extremes
+from gralgo.tasks._heuristics import Heuristic, extremes, graph_fact
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -150,6 +150,28 @@ class EdgeProfile:
         return self.nodes[int(holders[0])] if holders.size == 1 else None
 
 
+def _suite_entries(graph: nx.Graph[str]) -> _Entries:
+    """:func:`_weighted_entries`, once per graph while a suite scores it (``graph_fact``)."""
+    return graph_fact(graph, "weighted_entries", lambda: _weighted_entries(graph))
+
+
+def _suite_profile(graph: nx.Graph[str]) -> EdgeProfile:
+    """:meth:`EdgeProfile.of`, once per graph while a suite scores it (read-only arrays)."""
+
+    def profile() -> EdgeProfile:
+        made = EdgeProfile.of(graph, _suite_entries(graph))
+        for array in (made.weights, made.lightest, made.degree):
+            array.setflags(write=False)
+        return made
+
+    return graph_fact(graph, "edge_profile", profile)
+
+
+def _suite_distances(graph: nx.Graph[str]) -> DistanceMatrix:
+    """:func:`weighted_distances`, its entries read once per graph while a suite scores it."""
+    return weighted_distances(graph, _suite_entries(graph))
+
+
 def _unique_extreme_nodes(profile: EdgeProfile, values: np.ndarray, largest: bool) -> list[str]:
     """The nodes holding the largest (or smallest) value (several on a tie)."""
     if values.size == 0:
@@ -160,20 +182,20 @@ def _unique_extreme_nodes(profile: EdgeProfile, values: np.ndarray, largest: boo
 
 def _lightest_edge(problem: Problem) -> list[str]:
     """The node whose lightest edge is the longest (the last to reach anything)."""
-    profile = EdgeProfile.of(problem.graph)
+    profile = _suite_profile(problem.graph)
     return _unique_extreme_nodes(profile, profile.lightest, largest=True)
 
 
 def _direct_reach(problem: Problem) -> list[str]:
     """The node with the fewest edges of weight <= tau (reach over paths of <= 1 edge)."""
-    profile = EdgeProfile.of(problem.graph)
+    profile = _suite_profile(problem.graph)
     direct = (profile.weights <= problem.params["tau"]).sum(axis=1)
     return _unique_extreme_nodes(profile, direct, largest=False)
 
 
 def _two_hop_reach(problem: Problem) -> list[str]:
     """The node reaching the fewest others over paths of <= 2 edges of total weight <= tau."""
-    profile = EdgeProfile.of(problem.graph)
+    profile = _suite_profile(problem.graph)
     best = np.minimum(profile.weights, two_edge_paths(profile.weights))
     np.fill_diagonal(best, np.inf)
     reach = (best <= problem.params["tau"]).sum(axis=1)
@@ -197,7 +219,7 @@ def two_edge_paths(weights: np.ndarray) -> np.ndarray:
 
 def _least_central(problem: Problem) -> list[str]:
     """The node with the largest sum of weighted distances to all others (least closeness)."""
-    distances = weighted_distances(problem.graph)
+    distances = _suite_distances(problem.graph)
     total = distances.lengths.sum(axis=1)
     return extremes({n: float(t) for n, t in zip(distances.nodes, total, strict=True)}, True)
 
@@ -221,7 +243,7 @@ def tau_index_range(
 
 def _farthest_node(problem: Problem) -> list[str]:
     """The node with the largest weighted eccentricity (farthest from its farthest node)."""
-    distances = weighted_distances(problem.graph)
+    distances = _suite_distances(problem.graph)
     eccentricity = distances.lengths.max(axis=1)
     return extremes(
         {n: float(e) for n, e in zip(distances.nodes, eccentricity, strict=True)}, largest=True

@@ -2,45 +2,67 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING
+import heapq
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from gralgo.graphs import adjacency_dicts
 from gralgo.lazy import lazy_module
 from gralgo.tasks import _certificate_checks as cert
 from gralgo.tasks._base import DefinedTask, Problem, Shortcut, Solution
-from gralgo.tasks._heuristics import Heuristic, extremes, shown
+from gralgo.tasks._heuristics import Heuristic, extremes, graph_fact, shown
 
 if TYPE_CHECKING:
     import networkx as nx
 else:
     nx = lazy_module("networkx")
 
+_Rows = Mapping[str, Mapping[str, Any]]
+"""A graph's adjacency dicts (node -> neighbour -> edge data)."""
+
 
 def greedy_clique(graph: nx.Graph[str], start: str, degree: Mapping[str, int] | None = None) -> int:
     """Grow a clique from ``start``: add neighbours by falling degree (then name) when they
     are adjacent to every member so far. ``degree``: ``dict(graph.degree)``, when known."""
-    adjacency = adjacency_dicts(graph)
     degree = degree if degree is not None else dict(graph.degree)
+    return _grown(adjacency_dicts(graph), start, lambda n: (-degree[n], n))
+
+
+def _grown(adjacency: _Rows, start: str, order: Callable[[str], Any]) -> int:
+    """:func:`greedy_clique`'s clique size, neighbours taken in ``order`` (a sort key)."""
     clique = [start]
-    for node in sorted(adjacency[start], key=lambda n: (-degree[n], n)):
+    for node in sorted(adjacency[start], key=order):
         row = adjacency[node]  # graph.has_edge(node, member) is member in row
         if all(member in row for member in clique):
             clique.append(node)
     return len(clique)
 
 
+def _degrees_and_rank(graph: nx.Graph[str]) -> tuple[dict[str, int], dict[str, int]]:
+    """Each node's degree, and its place by falling degree then name (the order a greedy clique
+    takes neighbours in, as one integer), once per graph while a suite scores it."""
+
+    def compute() -> tuple[dict[str, int], dict[str, int]]:
+        degree = dict(graph.degree)
+        ranked = sorted(degree, key=lambda n: (-degree[n], n))
+        return degree, {node: i for i, node in enumerate(ranked)}
+
+    return graph_fact(graph, "max_clique.degree_rank", compute)
+
+
 def _from_hub(problem: Problem) -> list[str]:
     graph = problem.graph
-    degree = dict(graph.degree)
+    degree, rank = _degrees_and_rank(graph)
     hubs = extremes({n: float(d) for n, d in degree.items()}, largest=True)
-    return [str(greedy_clique(graph, hub, degree)) for hub in hubs]
+    adjacency = adjacency_dicts(graph)
+    return [str(_grown(adjacency, hub, rank.__getitem__)) for hub in hubs]
 
 
 def _best_start(problem: Problem) -> list[str]:
     graph = problem.graph
-    degree = dict(graph.degree)
-    return [str(max((greedy_clique(graph, n, degree) for n in graph), default=0))]
+    _, rank = _degrees_and_rank(graph)
+    adjacency = adjacency_dicts(graph)
+    return [str(max((_grown(adjacency, n, rank.__getitem__) for n in graph), default=0))]
 
 
 def _core_plus_one(problem: Problem) -> list[str]:
@@ -48,22 +70,34 @@ def _core_plus_one(problem: Problem) -> list[str]:
 
 
 def _min_degree_peeling(problem: Problem) -> list[str]:
-    """Remove a node of smallest degree (ties: the first by name) until the rest is a clique."""
+    """Remove a node of smallest degree (ties: the first by name) until the rest is a clique.
+
+    The smallest (degree, name) comes off a heap with an entry per degree change (entries whose
+    degree is no longer the node's are skipped): O(E log V), where a scan per removal was
+    O(V^2)."""
     adjacency = {n: set(row) - {n} for n, row in adjacency_dicts(problem.graph).items()}
+    heap = [(len(row), n) for n, row in adjacency.items()]
+    heapq.heapify(heap)
     while adjacency:
-        size = len(adjacency)
-        low = min(adjacency, key=lambda n: (len(adjacency[n]), n))
-        if len(adjacency[low]) == size - 1:
-            return [str(size)]
+        while True:  # a node present at this degree is always on the heap
+            degree, low = heapq.heappop(heap)
+            row = adjacency.get(low)
+            if row is not None and len(row) == degree:
+                break
+        if degree == len(adjacency) - 1:
+            return [str(len(adjacency))]
         for other in adjacency.pop(low):
-            adjacency[other].discard(low)
+            neighbours = adjacency[other]
+            neighbours.discard(low)
+            heapq.heappush(heap, (len(neighbours), other))
     return ["0"]
 
 
 def _greedy_first_listed(problem: Problem) -> list[str]:
     """A greedy clique grown from the first node of the node list as shown."""
     first = shown(problem).nodes[:1]
-    return [str(greedy_clique(problem.graph, node)) for node in first]
+    _, rank = _degrees_and_rank(problem.graph)
+    return [str(_grown(adjacency_dicts(problem.graph), node, rank.__getitem__)) for node in first]
 
 
 def maximum_clique(graph: nx.Graph[str]) -> list[str]:
@@ -72,7 +106,13 @@ def maximum_clique(graph: nx.Graph[str]) -> list[str]:
     Every maximum clique is maximal, so enumerating maximal cliques (Bron–Kerbosch with pivoting,
     exponential in the worst case) and sorting makes the choice independent of graph order.
     """
-    return min((sorted(c) for c in nx.find_cliques(graph)), key=lambda c: (-len(c), c))
+    largest: list[list[str]] = []
+    for clique in nx.find_cliques(graph):  # only the largest are sorted and compared
+        if not largest or len(clique) > len(largest[0]):
+            largest = [clique]
+        elif len(clique) == len(largest[0]):
+            largest.append(clique)
+    return min(sorted(c) for c in largest)
 
 
 class MaxCliqueTask(DefinedTask):

@@ -80,6 +80,23 @@ def test_the_guard_keeps_the_mean_under_its_target() -> None:
     assert guard.admit(names(*range(8, 16))) is None  # 2 / 16
 
 
+def test_keeping_an_admitted_set_records_what_computing_it_again_gives() -> None:
+    """keep() reads the Jaccard indices admit() took for the same set; a guard that never
+    admitted it, or admitted another set, computes them: the same records either way."""
+    sets = [names(*range(i, i + 12)) for i in (0, 30, 60, 9, 90)]
+    admitting, plain = OverlapGuard(), OverlapGuard()
+    for i, nodes in enumerate(sets):
+        admitting.start()
+        plain.start()
+        while admitting.admit(nodes) is not None:
+            pass
+        if i % 2:
+            assert admitting.admit(names(*range(500, 520))) is None  # another set admitted last
+        assert admitting.keep(nodes) == plain.keep(nodes)
+        assert admitting.admitted is None  # read once
+    assert admitting.pair_sum == plain.pair_sum and admitting.parent == plain.parent
+
+
 def _stats_and_graph_overlap(directory: Path):
     instances = read_instances(directory)
     rows = {(r.group, r.level): r for r in summarise(graph_stats(i) for i in instances)}

@@ -10,7 +10,7 @@ import pytest
 
 from gralgo.errors import ConfigError, SamplingError, UnknownChoiceError
 from gralgo.graphs import SourceGraph, build_source_graph
-from gralgo.graphs.samplers import SAMPLERS, sample_subgraph
+from gralgo.graphs.samplers import SAMPLERS, SampleRefused, sample_subgraph
 
 CONNECTED_SAMPLERS = ["random_walk_prefix", "bfs", "binary_tree_bfs", "layered_bfs"]
 
@@ -150,6 +150,39 @@ def test_different_seeds_differ(social: SourceGraph, sampler: str) -> None:
         for s in range(4)
     }
     assert len(samples) > 1
+
+
+@pytest.mark.parametrize("sampler", sorted(SAMPLERS))
+def test_admit_sees_the_names_before_the_graph_and_draws_the_same(
+    social: SourceGraph, sampler: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    plain_rng, admitted_rng, refused_rng = random.Random(7), random.Random(7), random.Random(7)
+    plain = sample_subgraph(social, sampler, 30, plain_rng)
+    seen: list[frozenset[str]] = []
+    admitted = sample_subgraph(
+        social, sampler, 30, admitted_rng, admit=lambda names: seen.append(names) or None
+    )
+    assert fingerprint(admitted) == fingerprint(plain)
+    assert seen == [frozenset(plain.graph.nodes)]
+    built: list[object] = []
+    monkeypatch.setattr(SourceGraph, "to_networkx", lambda *a, **k: built.append(a))
+    with pytest.raises(SampleRefused) as refused:
+        sample_subgraph(social, sampler, 30, refused_rng, admit=lambda names: "overlap")
+    assert refused.value.reason == "overlap" and not built  # no graph built for a refusal
+    assert refused_rng.getstate() == plain_rng.getstate()  # the same draws either way
+    monkeypatch.undo()
+    after = sample_subgraph(social, sampler, 30, random.Random(7))  # no admit left behind
+    assert fingerprint(after) == fingerprint(plain)
+
+
+@pytest.mark.parametrize("sampler", sorted(SAMPLERS))
+def test_a_sample_is_ordered_as_its_copy(social: SourceGraph, sampler: str) -> None:
+    """The builder hands a sample's graph to the task as its working copy (no copy made): its
+    rows must be those ``Graph.copy`` would give."""
+    for seed in range(5):
+        graph = sample_subgraph(social, sampler, 40, random.Random(seed)).graph
+        rows = [(node, list(row.items())) for node, row in graph.adj.items()]
+        assert rows == [(node, list(row.items())) for node, row in graph.copy().adj.items()]
 
 
 def test_unknown_sampler(social: SourceGraph) -> None:

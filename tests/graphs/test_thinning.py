@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import networkx as nx
@@ -73,3 +74,25 @@ def test_spanning_forest_splits_edges_as_kruskal_does() -> None:
         forest, rest = _spanning_forest(graph, edges)
         assert forest == forest_expected
         assert rest == [e for e in edges if e not in set(forest_expected)]
+
+
+def rows(graph: nx.Graph) -> list[tuple[str, list[tuple[str, dict]]]]:
+    """Every node's neighbours and edge data, in the graph's own order."""
+    return [(node, list(row.items())) for node, row in graph.adj.items()]
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_a_thinned_graph_is_ordered_as_its_copy(seed: int) -> None:
+    """The builder hands a thinned graph to the task as its working copy (no copy made): its
+    rows must be those ``Graph.copy`` would give, whatever order the names sort in."""
+    rng = random.Random(seed)
+    names = [f"n{rng.randrange(1000)}" for _ in range(40)]
+    names = list(dict.fromkeys(names))
+    graph = nx.Graph()
+    graph.add_nodes_from(names)  # insertion order differs from name order
+    for u, v in itertools.combinations(names, 2):
+        if rng.random() < 0.3:
+            graph.add_edge(u, v, weight=rng.randint(1, 9))
+    thinned = thin_edges_keeping_cores(graph, graph.number_of_nodes() * 2, random.Random(seed))
+    assert thinned is not None and thinned.number_of_edges() < graph.number_of_edges()
+    assert rows(thinned) == rows(thinned.copy())

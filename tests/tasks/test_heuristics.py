@@ -198,3 +198,50 @@ def test_distance_threshold_reach_heuristics(build_task) -> None:
     credits = heuristic_credits(task, problem, answer)
     assert set(credits) >= {"direct_reach", "two_hop_reach", "least_central", "lightest_edge"}
     assert credits["two_hop_reach"] == 1.0  # every path within tau here has <= 2 edges
+
+
+def test_a_suite_scored_at_once_equals_each_heuristic_alone(make_settings, tmp_path) -> None:
+    """The builder scores a suite with facts shared (``shared_facts``) and the prompt order
+    drawn once (``drawn_order``); each heuristic alone, on a fresh copy of the graph with only
+    the order's seed, gives the same credits, and so do the credits stored at build time."""
+    from dataclasses import replace
+
+    from gralgo.dataset import build_dataset, read_instances
+    from gralgo.tasks import drawn_order, make_task, prompt_order_seed
+
+    settings = make_settings("+experiment=build_dataset", "level=[1,2,3]", "dataset.per_level=2")
+    build_dataset(settings.dataset, tmp_path / "ds")
+    instances = read_instances(tmp_path / "ds")
+    assert len(instances) == 9 * 3 * 2
+    for instance in instances:
+        task = make_task(instance.task, settings.dataset.tasks[instance.task])
+
+        def fresh(instance=instance) -> Problem:
+            seed = prompt_order_seed(instance.id)
+            return Problem(instance.to_networkx(), dict(instance.params), order_seed=seed)
+
+        alone = {h.name: h.credit(fresh(), instance.answer) for h in heuristics_for(task)}
+        problem = fresh()
+        problem = replace(problem, order_seed=drawn_order(problem.graph, instance.id))
+        assert heuristic_credits(task, problem, instance.answer) == alone, instance.id
+        assert instance.provenance["heuristics"] == alone, instance.id
+
+
+def test_shared_facts_are_per_graph_and_only_inside_the_scope() -> None:
+    from gralgo.tasks import shared_facts
+    from gralgo.tasks._heuristics import graph_fact
+
+    calls: list[int] = []
+
+    def count(graph: nx.Graph) -> int:
+        calls.append(1)
+        return graph.number_of_nodes()
+
+    small, large = nx.path_graph(2), nx.path_graph(5)
+    with shared_facts():
+        assert graph_fact(small, "n", lambda: count(small)) == 2
+        assert graph_fact(small, "n", lambda: count(small)) == 2  # remembered
+        assert graph_fact(large, "n", lambda: count(large)) == 5  # another graph: its own
+    assert len(calls) == 2
+    assert graph_fact(small, "n", lambda: count(small)) == 2  # outside: computed again
+    assert len(calls) == 3

@@ -115,3 +115,19 @@ def test_a_task_declares_its_shortcuts_questions_and_node_check_once() -> None:
     )
     unusable = task.check_certificate(problem, Solution("2", {}), CertificateAnswer(unknown=["z"]))
     assert unusable.status == "hallucinated" and Toy.seen == [["a"]]
+
+
+def test_a_working_copy_is_the_graph_only_when_the_sample_owns_it() -> None:
+    from dataclasses import replace
+
+    from gralgo.graphs import SampledGraph
+    from gralgo.tasks._graph_helpers import working_copy
+
+    graph = nx.Graph()
+    graph.add_edge("b", "a", weight=3)
+    sample = SampledGraph(graph, "a")
+    copy = working_copy(sample, "toy")
+    assert copy is not graph and list(copy.adj.items()) == list(graph.adj.items())
+    copy.edges["a", "b"]["weight"] = 9  # a task drawing weights leaves the sample alone
+    assert graph.edges["a", "b"]["weight"] == 3
+    assert working_copy(replace(sample, owned=True), "toy") is graph  # the builder's own draw
