@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import pandas as pd
 
+    from gralgo.publish._forked import Pending
     from gralgo.report import ReportSettings
+    from gralgo.transcripts import SampleFiles
 
 log = logging.getLogger("gralgo")
 
@@ -161,18 +163,39 @@ def write_reports(
     A partial job (``status`` not complete) gets its Markdown tables marked as partial; when no
     instance completed, the tables and the plot are skipped (there is nothing to show).
     """
-    from gralgo.report import (
-        guess_baselines,
-        plot_accuracy_by_level,
-        priced_samples,
-        with_best_heuristic,
-        write_tables,
-    )
-    from gralgo.score import RESAMPLES_COLUMN, aggregate, instance_metrics, score_samples
-    from gralgo.tracking import redact_config, secret_env_names
+    from gralgo.publish._forked import forked
+    from gralgo.report import priced_samples
+    from gralgo.score import score_samples
+    from gralgo.transcripts import write_job_samples
 
     out_dir.mkdir(parents=True, exist_ok=True)
     scored = score_samples(priced_samples(frame, settings.litellm_model, settings.price))
+    # samples.jsonl and the page's shards need only the scored samples: a large job writes
+    # them in a forked child while it writes the rest below (see gralgo.publish._forked).
+    sample_files = forked(lambda: write_job_samples(scored, settings, out_dir), len(scored))
+    try:
+        return _write_reports(frame, scored, settings, out_dir, status, sample_files)
+    finally:
+        sample_files.cancel()
+
+
+def _write_reports(
+    frame: pd.DataFrame,
+    scored: pd.DataFrame,
+    settings: ReportSettings,
+    out_dir: Path,
+    status: Completeness | None,
+    sample_files: Pending[SampleFiles],
+) -> tuple[list[Path], dict[str, float]]:
+    from gralgo.report import (
+        guess_baselines,
+        plot_accuracy_by_level,
+        with_best_heuristic,
+        write_tables,
+    )
+    from gralgo.score import RESAMPLES_COLUMN, aggregate, instance_metrics
+    from gralgo.tracking import redact_config, secret_env_names
+
     inst = instance_metrics(scored, settings.k)
     inst["mode"] = settings.mode  # compare/sweeps keep direct and tool results apart
     resamples = settings.bootstrap_resamples
@@ -251,6 +274,7 @@ def write_reports(
         out_dir,
         page_by_task_level,
         tables_dir if agg is not None else None,
+        sample_files.result(),
     )
     artifacts += pages
     cells = None if agg is None or guesses is None else with_best_heuristic(
