@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -156,9 +157,11 @@ def write_reports(
     settings: ReportSettings,
     out_dir: Path,
     status: Completeness | None = None,
+    samples_written: Callable[[Sequence[Path]], None] | None = None,
 ) -> tuple[list[Path], dict[str, float]]:
     """Score ``frame`` (one row per sample) and write every report file under ``out_dir``;
-    the files and the metrics.
+    the files and the metrics. ``samples_written`` is told the sample files (``samples.jsonl``,
+    the page's shards) once they are written, before the page (MLflow logs them meanwhile).
 
     A partial job (``status`` not complete) gets its Markdown tables marked as partial; when no
     instance completed, the tables and the plot are skipped (there is nothing to show).
@@ -174,7 +177,8 @@ def write_reports(
     # them in a forked child while it writes the rest below (see gralgo.publish._forked).
     sample_files = forked(lambda: write_job_samples(scored, settings, out_dir), len(scored))
     try:
-        return _write_reports(frame, scored, settings, out_dir, status, sample_files)
+        return _write_reports(frame, scored, settings, out_dir, status, sample_files,
+                              samples_written)  # fmt: skip
     finally:
         sample_files.cancel()
 
@@ -186,6 +190,7 @@ def _write_reports(
     out_dir: Path,
     status: Completeness | None,
     sample_files: Pending[SampleFiles],
+    samples_written: Callable[[Sequence[Path]], None] | None,
 ) -> tuple[list[Path], dict[str, float]]:
     from gralgo.report import (
         guess_baselines,
@@ -264,6 +269,9 @@ def _write_reports(
     from gralgo.transcripts import write_job_transcripts
 
     figures = [p for p in artifacts if p.suffix == ".png"]
+    written = sample_files.result()
+    if samples_written is not None:
+        samples_written([written.jsonl, *written.shards])
     page_by_task_level = None if agg is None or guesses is None else with_baselines(agg, guesses)
     pages = write_job_transcripts(
         scored,
@@ -274,7 +282,7 @@ def _write_reports(
         out_dir,
         page_by_task_level,
         tables_dir if agg is not None else None,
-        sample_files.result(),
+        written,
     )
     artifacts += pages
     cells = None if agg is None or guesses is None else with_best_heuristic(

@@ -4,6 +4,7 @@ the same report folder as written in the job."""
 from __future__ import annotations
 
 import os
+import sys
 import threading
 import time
 from pathlib import Path
@@ -15,9 +16,17 @@ import pytest
 from gralgo.publish import _forked, write_reports
 from gralgo.publish._forked import FORK_FROM_SAMPLES, forked
 
-pytestmark = pytest.mark.skipif(not _forked.can_fork(), reason="forks only on Linux")
+pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="forks only on Linux")
 
 
+@pytest.fixture
+def no_other_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As in a job, where no other thread runs by its reports (a test process may hold threads
+    of libraries other tests used, e.g. MLflow's)."""
+    monkeypatch.setattr(threading, "active_count", lambda: 1)
+
+
+@pytest.mark.usefixtures("no_other_thread")
 def test_a_large_jobs_step_runs_in_a_child_and_a_small_jobs_in_the_job() -> None:
     assert forked(os.getpid, FORK_FROM_SAMPLES).result() != os.getpid()
     assert forked(os.getpid, FORK_FROM_SAMPLES - 1).result() == os.getpid()
@@ -38,17 +47,20 @@ def _fails() -> None:
     raise OSError(28, "No space left on device")
 
 
+@pytest.mark.usefixtures("no_other_thread")
 def test_the_childs_error_is_raised_in_the_job_with_its_traceback() -> None:
     with pytest.raises(OSError, match="No space left") as raised:
         forked(_fails, FORK_FROM_SAMPLES).result()
     assert "_fails" in "".join(getattr(raised.value, "__notes__", []))
 
 
+@pytest.mark.usefixtures("no_other_thread")
 def test_a_child_that_dies_is_one_clear_error() -> None:
     with pytest.raises(RuntimeError, match="ended with wait status .* before it sent"):
         forked(lambda: os._exit(3), FORK_FROM_SAMPLES).result()
 
 
+@pytest.mark.usefixtures("no_other_thread")
 def test_cancel_stops_a_child_no_longer_wanted() -> None:
     pending = forked(lambda: time.sleep(60), FORK_FROM_SAMPLES)
     started = time.monotonic()
@@ -84,6 +96,7 @@ def _files(folder: Path) -> dict[str, bytes]:
     }
 
 
+@pytest.mark.usefixtures("no_other_thread")
 def test_the_report_folder_is_the_same_written_forked_or_in_the_job(
     make_settings: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
