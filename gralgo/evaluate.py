@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import logging
 from collections.abc import Callable, Iterator, Sequence
@@ -646,7 +647,9 @@ def report_results(
     if clock is not None:
         clock.lap("scoring")
     report_settings = job_report_settings(settings)
-    artifacts, metrics = write_reports(frame, report_settings, out_dir, status)
+    logged_early = None if job_run is None else functools.partial(job_run.samples_written,
+                                                                  out_dir=out_dir)  # fmt: skip
+    artifacts, metrics = write_reports(frame, report_settings, out_dir, status, logged_early)
     if extra is not None:
         more_artifacts, more_metrics = extra(frame)
         artifacts, metrics = [*artifacts, *more_artifacts], {**metrics, **more_metrics}

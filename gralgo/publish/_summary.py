@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -11,7 +12,9 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import pandas as pd
 
+    from gralgo.publish._forked import Pending
     from gralgo.report import ReportSettings
+    from gralgo.transcripts import SampleFiles
 
 log = logging.getLogger("gralgo")
 
@@ -154,25 +157,50 @@ def write_reports(
     settings: ReportSettings,
     out_dir: Path,
     status: Completeness | None = None,
+    samples_written: Callable[[Sequence[Path]], None] | None = None,
 ) -> tuple[list[Path], dict[str, float]]:
     """Score ``frame`` (one row per sample) and write every report file under ``out_dir``;
-    the files and the metrics.
+    the files and the metrics. ``samples_written`` is told the sample files (``samples.jsonl``,
+    the page's shards) once they are written, before the page (MLflow logs them meanwhile).
 
     A partial job (``status`` not complete) gets its Markdown tables marked as partial; when no
     instance completed, the tables and the plot are skipped (there is nothing to show).
     """
-    from gralgo.report import (
-        guess_baselines,
-        plot_accuracy_by_level,
-        priced_samples,
-        with_best_heuristic,
-        write_tables,
-    )
-    from gralgo.score import RESAMPLES_COLUMN, aggregate, instance_metrics, score_samples
-    from gralgo.tracking import redact_config, secret_env_names
+    from gralgo.publish._forked import forked
+    from gralgo.report import priced_samples
+    from gralgo.score import score_samples
+    from gralgo.transcripts import write_job_samples
 
     out_dir.mkdir(parents=True, exist_ok=True)
     scored = score_samples(priced_samples(frame, settings.litellm_model, settings.price))
+    # samples.jsonl and the page's shards need only the scored samples: a large job writes
+    # them in a forked child while it writes the rest below (see gralgo.publish._forked).
+    sample_files = forked(lambda: write_job_samples(scored, settings, out_dir), len(scored))
+    try:
+        return _write_reports(frame, scored, settings, out_dir, status, sample_files,
+                              samples_written)  # fmt: skip
+    finally:
+        sample_files.cancel()
+
+
+def _write_reports(
+    frame: pd.DataFrame,
+    scored: pd.DataFrame,
+    settings: ReportSettings,
+    out_dir: Path,
+    status: Completeness | None,
+    sample_files: Pending[SampleFiles],
+    samples_written: Callable[[Sequence[Path]], None] | None,
+) -> tuple[list[Path], dict[str, float]]:
+    from gralgo.report import (
+        guess_baselines,
+        plot_accuracy_by_level,
+        with_best_heuristic,
+        write_tables,
+    )
+    from gralgo.score import RESAMPLES_COLUMN, aggregate, instance_metrics
+    from gralgo.tracking import redact_config, secret_env_names
+
     inst = instance_metrics(scored, settings.k)
     inst["mode"] = settings.mode  # compare/sweeps keep direct and tool results apart
     resamples = settings.bootstrap_resamples
@@ -241,6 +269,9 @@ def write_reports(
     from gralgo.transcripts import write_job_transcripts
 
     figures = [p for p in artifacts if p.suffix == ".png"]
+    written = sample_files.result()
+    if samples_written is not None:
+        samples_written([written.jsonl, *written.shards])
     page_by_task_level = None if agg is None or guesses is None else with_baselines(agg, guesses)
     pages = write_job_transcripts(
         scored,
@@ -251,6 +282,7 @@ def write_reports(
         out_dir,
         page_by_task_level,
         tables_dir if agg is not None else None,
+        written,
     )
     artifacts += pages
     cells = None if agg is None or guesses is None else with_best_heuristic(

@@ -18,11 +18,13 @@ import hashlib
 import json
 import logging
 import shlex
+import shutil
 import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING
@@ -310,6 +312,14 @@ class JobRun:
         self._closing = (marker, late_metrics)
         return run_id
 
+    def samples_written(self, files: Sequence[Path], out_dir: Path) -> None:
+        """The job's sample files (``samples.jsonl``, the page's shards) are written: the child
+        logs them, and writes the samples table, while the job writes the rest of its reports
+        (:meth:`finish` then logs only the rest). Only into a run :meth:`start` opened (a
+        re-run decides in :meth:`finish` whether to log at all)."""
+        if self._logger is not None and (self._opening or self._run_id is not None):
+            self._logger.send("samples", list(files), out_dir)
+
     def wait(self) -> None:
         """Wait for the child to log the results and close the run; raise its error."""
         closing, self._closing = self._closing, None
@@ -382,45 +392,98 @@ def _logged_run(settings: ReportSettings, marker: Path) -> str | None:
     return None
 
 
+@dataclass(frozen=True)
+class SampleLog:
+    """A job's sample files logged ahead of its other results (:func:`log_sample_files`), and
+    the samples table being written from its ``samples.jsonl`` meanwhile."""
+
+    staging: Path
+    """A folder of the logging process's own, holding the table as it is written."""
+    writer: subprocess.Popen[bytes] | None
+    logged: frozenset[Path] = frozenset()
+
+    def discard(self) -> None:
+        """Stop the table's writer and remove what it wrote (the run failed or ended)."""
+        if self.writer is not None and self.writer.poll() is None:
+            self.writer.kill()
+            self.writer.wait()
+        shutil.rmtree(self.staging, ignore_errors=True)
+
+
+def log_sample_files(
+    settings: ReportSettings, run_id: str, files: Sequence[Path], out_dir: Path
+) -> SampleLog:
+    """Start writing the samples table of ``out_dir/samples.jsonl`` (a process of its own) and
+    log ``files`` (the job's sample files: ``samples.jsonl``, the page's shards) into the open
+    run: the logging child does it as soon as the job has written them, while the job writes
+    the rest of its reports."""
+    from gralgo.tracking._samples_table import SAMPLES_TABLE_ARTIFACT, start_samples_table
+    from gralgo.tracking._secrets import secret_env_names
+
+    env_names = secret_env_names(settings.config)
+    staging = Path(tempfile.mkdtemp(prefix="gralgo-table-"))
+    table = staging / SAMPLES_TABLE_ARTIFACT
+    early = SampleLog(staging, start_samples_table(out_dir / "samples.jsonl", table, env_names))
+    try:
+        _log_files(settings, run_id, {}, files, out_dir, with_tables=False)
+    except BaseException:
+        early.discard()
+        raise
+    return replace(early, logged=frozenset(files))
+
+
+def _log_files(
+    settings: ReportSettings,
+    run_id: str,
+    metrics: dict[str, float],
+    artifacts: Sequence[Path],
+    out_dir: Path,
+    with_tables: bool,
+) -> None:
+    """Log ``metrics`` and the ``artifacts`` in ``out_dir`` (with its ``tables`` folder)."""
+    from gralgo.report import mlflow_entries
+    from gralgo.tracking._mlflow import log_results
+    from gralgo.tracking._secrets import secret_env_names
+
+    tables = out_dir / "tables"
+    with_tables = with_tables and tables.is_dir()
+    if not metrics and not artifacts and not with_tables:
+        return
+    log_results(
+        tracking_uri=settings.mlflow.tracking_uri, run_id=run_id, metrics=metrics,
+        stepped=mlflow_entries(metrics),
+        artifacts=[p for p in artifacts  # the page's shards too: MLflow's copy opens
+                   if p.is_relative_to(out_dir) and not p.is_relative_to(out_dir / "tables")],
+        artifact_dir=tables if with_tables else None,
+        artifact_root=out_dir,
+        secret_env_names=secret_env_names(settings.config),
+    )  # fmt: skip
+
+
 def log_results_of_job(
     settings: ReportSettings,
     run_id: str,
     metrics: dict[str, float],
     artifacts: Sequence[Path],
     out_dir: Path,
+    early: SampleLog | None = None,
 ) -> None:
     """Log a job's metrics, its folder's files (hard-linked) and its samples table into its
-    open run (in the logging child)."""
-    from gralgo.report import mlflow_entries
-    from gralgo.tracking._mlflow import log_results
-    from gralgo.tracking._samples_table import (
-        SAMPLES_TABLE_ARTIFACT,
-        log_written_table,
-        start_samples_table,
-    )
-    from gralgo.tracking._secrets import secret_env_names
+    open run (in the logging child); ``early``: its sample files, logged already."""
+    from gralgo.tracking._samples_table import SAMPLES_TABLE_ARTIFACT, log_written_table
 
-    env_names = secret_env_names(settings.config)
-    uri = settings.mlflow.tracking_uri
-    with tempfile.TemporaryDirectory(prefix="gralgo-table-") as staging:
-        table = Path(staging) / SAMPLES_TABLE_ARTIFACT
-        writer = start_samples_table(out_dir / "samples.jsonl", table, env_names)
+    early = early or log_sample_files(settings, run_id, [], out_dir)  # the table starts now
+    try:
         try:
-            log_results(
-                tracking_uri=uri, run_id=run_id, metrics=metrics, stepped=mlflow_entries(metrics),
-                artifacts=[p for p in artifacts  # the page's shards too: MLflow's copy opens
-                           if p.is_relative_to(out_dir)
-                           and not p.is_relative_to(out_dir / "tables")],
-                artifact_dir=out_dir / "tables" if (out_dir / "tables").is_dir() else None,
-                artifact_root=out_dir,
-                secret_env_names=env_names,
-            )  # fmt: skip
+            rest = [p for p in artifacts if p not in early.logged]
+            _log_files(settings, run_id, metrics, rest, out_dir, with_tables=True)
         except BaseException:
-            if writer is not None:
-                writer.kill()
-                writer.wait()
+            early.discard()
             raise
-        log_written_table(uri, run_id, writer, table)
+        log_written_table(settings.mlflow.tracking_uri, run_id, early.writer,
+                          early.staging / SAMPLES_TABLE_ARTIFACT)  # fmt: skip
+    finally:
+        shutil.rmtree(early.staging, ignore_errors=True)
 
 
 def close_job_run(

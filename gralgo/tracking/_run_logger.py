@@ -4,11 +4,14 @@ A job never imports MLflow (its import alone costs ~2.5 s of CPU, mostly ``mlflo
 ``mlflow/__init__.py`` imports unconditionally); in a thread of the job it would hold the GIL
 against the event loop that sends the model calls. This child process, started niced when the
 job enters its work (before its plan), imports MLflow and its SQL store, opens the run when the
-job's calls begin and waits; the job sends it the results when its reports are written and waits
-for it at its end. Messages are pickled over its stdin and stdout
-(the child's own prints go to stderr):
+job's calls begin and waits; the job sends it its sample files (``samples.jsonl``, the page's
+shards) as soon as they are written, which it logs while the job writes the rest of its reports
+(the samples table from ``samples.jsonl`` is written meanwhile by a process of its own), then
+the results when its reports are written, and waits for it at its end. Messages are pickled
+over its stdin and stdout (the child's own prints go to stderr):
 
     job -> child: ("open", settings, parent_id, argv)     child -> job: ("opened", run_id, exp_id)
+                  ("samples", files, out_dir)   (no reply: its error is the next reply)
                   ("log", metrics, artifacts, out_dir, complete)         ("logged",)
                   ("close", late_metrics)                                ("closed",)
                   ("end", "FAILED" | "KILLED")  the job failed or was interrupted
@@ -56,7 +59,13 @@ def serve(inbox: IO[bytes], outbox: IO[bytes]) -> int:
     from mlflow.store.tracking.sqlalchemy_store import SqlAlchemyStore  # noqa: F401
 
     from gralgo.tracking._mlflow import end_run
-    from gralgo.tracking._mlflow_job import close_job_run, log_results_of_job, start_job_run
+    from gralgo.tracking._mlflow_job import (
+        SampleLog,
+        close_job_run,
+        log_results_of_job,
+        log_sample_files,
+        start_job_run,
+    )
 
     warnings = _Warnings()
     logging.getLogger("gralgo").addHandler(warnings)
@@ -64,6 +73,8 @@ def serve(inbox: IO[bytes], outbox: IO[bytes]) -> int:
     settings: Any = None
     run_id: str | None = None
     complete = True
+    early: SampleLog | None = None
+    """The sample files logged ahead of the results, and the samples table being written."""
 
     def answer(*message: Any) -> None:
         try:
@@ -81,48 +92,57 @@ def serve(inbox: IO[bytes], outbox: IO[bytes]) -> int:
                                                                          "false")  # fmt: skip
         end_run(tracking_uri=settings.mlflow.tracking_uri, run_id=run_id, status=status)
 
-    while True:
-        try:
-            kind, *args = pickle.load(inbox)
-        except EOFError:  # the job is gone without a word: killed
-            end("KILLED")
-            return 0
-        try:
-            if kind == "open":
-                settings, parent_run_id, argv = args  # the job's command line, not ours
-                run_id, experiment_id = start_job_run(settings, parent_run_id, argv)
-                answer("opened", run_id, experiment_id)
-            elif kind == "log":
-                metrics, artifacts, out_dir, complete = args
-                log_results_of_job(settings, _opened(run_id), metrics, artifacts, out_dir)
-                answer("logged")
-            elif kind == "close":
-                (late,) = args
-                close_job_run(settings, _opened(run_id), late, complete)
-                run_id = None  # closed: nothing left to end
-                answer("closed")
-                return 0
-            elif kind == "end":
-                end(args[0])
-                return 0
-            else:
-                raise ValueError(f"unknown message {kind!r}")
-        except _JobGone:
-            end("KILLED")
-            return 0
-        except Exception as err:
-            if run_id is not None:
-                try:
-                    end_run(tracking_uri=settings.mlflow.tracking_uri, run_id=run_id,
-                            status="FAILED")  # fmt: skip
-                except Exception as second:  # the first error is the one to report
-                    log.warning("could not mark MLflow run %s FAILED: %s", run_id, second)
-            line = " ".join(f"{type(err).__name__}: {err}".split())
+    try:
+        while True:
             try:
-                answer("error", line)
+                kind, *args = pickle.load(inbox)
+            except EOFError:  # the job is gone without a word: killed
+                end("KILLED")
+                return 0
+            try:
+                if kind == "open":
+                    settings, parent_run_id, argv = args  # the job's command line, not ours
+                    run_id, experiment_id = start_job_run(settings, parent_run_id, argv)
+                    answer("opened", run_id, experiment_id)
+                elif kind == "samples":  # written: logged now, the table started
+                    files, out_dir = args
+                    early = log_sample_files(settings, _opened(run_id), files, out_dir)
+                elif kind == "log":
+                    metrics, artifacts, out_dir, complete = args
+                    logged, early = early, None  # its table is logged (or discarded) there
+                    log_results_of_job(settings, _opened(run_id), metrics, artifacts, out_dir,
+                                       logged)  # fmt: skip
+                    answer("logged")
+                elif kind == "close":
+                    (late,) = args
+                    close_job_run(settings, _opened(run_id), late, complete)
+                    run_id = None  # closed: nothing left to end
+                    answer("closed")
+                    return 0
+                elif kind == "end":
+                    end(args[0])
+                    return 0
+                else:
+                    raise ValueError(f"unknown message {kind!r}")
             except _JobGone:
-                pass
-            return 1
+                end("KILLED")
+                return 0
+            except Exception as err:
+                if run_id is not None:
+                    try:
+                        end_run(tracking_uri=settings.mlflow.tracking_uri, run_id=run_id,
+                                status="FAILED")  # fmt: skip
+                    except Exception as second:  # the first error is the one to report
+                        log.warning("could not mark MLflow run %s FAILED: %s", run_id, second)
+                line = " ".join(f"{type(err).__name__}: {err}".split())
+                try:
+                    answer("error", line)
+                except _JobGone:
+                    pass
+                return 1
+    finally:  # a run ended before its results were logged: its table is not wanted
+        if early is not None:
+            early.discard()
 
 
 class _JobGone(Exception):

@@ -20,7 +20,12 @@ if TYPE_CHECKING:
         remove_stale,
         write_shard,
     )
-    from gralgo.transcripts._transcripts import write_job_transcripts, write_transcripts
+    from gralgo.transcripts._transcripts import (
+        SampleFiles,
+        write_job_samples,
+        write_job_transcripts,
+        write_transcripts,
+    )
 
 
 # Names imported under TYPE_CHECKING load on first use (PEP 562): importing stays cheap.
@@ -29,10 +34,12 @@ __getattr__ = lazy_exports(__name__)
 
 __all__ = [
     "SHARD_DIR",
+    "SampleFiles",
     "item_shard",
     "page_records",
     "read_shard",
     "remove_stale",
+    "write_job_samples",
     "write_job_transcripts",
     "write_shard",
     "write_transcripts",

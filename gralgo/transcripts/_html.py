@@ -151,6 +151,29 @@ def frame_chunks(records: pd.DataFrame, rows: int = 2000) -> Iterator[pd.DataFra
         yield records.iloc[start : start + rows]
 
 
+def write_shards(
+    report: HtmlReport, folder: Path, chunks: Iterable[pd.DataFrame]
+) -> tuple[list[Path], int]:
+    """Write the samples of ``chunks`` (:func:`records_frame` chunks) as shards in ``folder``
+    (``report`` gives their prompts and certificates), removing shards a larger job left
+    there; the shards written and the samples they hold."""
+    written: list[Path] = []
+    samples = 0
+    for number, chunk in enumerate(chunks):
+        written += chunk_shards(report, folder, number, chunk)
+        samples += len(chunk)
+    if folder.is_dir():
+        remove_stale(folder, SAMPLE_KINDS, written)
+    return written, samples
+
+
+def write_page(report: HtmlReport, path: Path, shards: int, samples: int, head: str) -> None:
+    """Write the page to ``path``: ``head`` (:func:`page_head` of ``report``) and a viewer of
+    the ``samples`` in its ``shards`` pairs of shards (:func:`write_shards`)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(page_html(report, head, shards, samples), encoding="utf-8")
+
+
 def write_html_report(
     report: HtmlReport,
     path: Path,
@@ -161,15 +184,7 @@ def write_html_report(
     :func:`records_frame` chunks), as shards in ``report_data/`` beside it; return the page
     and its shards. ``head`` is :func:`page_head` of ``report`` when the caller rendered it
     already."""
-    folder = path.parent / SHARD_DIR
-    written: list[Path] = []
-    samples = 0
-    for number, chunk in enumerate(chunks):
-        written += chunk_shards(report, folder, number, chunk)
-        samples += len(chunk)
-    if folder.is_dir():
-        remove_stale(folder, SAMPLE_KINDS, written)
+    written, samples = write_shards(report, path.parent / SHARD_DIR, chunks)
     first = page_head(report) if head is None else head
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(page_html(report, first, len(written) // 2, samples), encoding="utf-8")
+    write_page(report, path, len(written) // 2, samples, first)
     return [path, *written]

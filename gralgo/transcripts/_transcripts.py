@@ -4,11 +4,19 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from gralgo.transcripts._html import HtmlReport, page_head, prompt_key, write_html_report
+from gralgo.transcripts._html import (
+    HtmlReport,
+    page_head,
+    prompt_key,
+    write_page,
+    write_shards,
+)
 from gralgo.transcripts._sample_log import TextLookup, jsonl_text, record_chunks, record_view
+from gralgo.transcripts._shards import SHARD_DIR
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -102,6 +110,42 @@ def certificates_of(scored: pd.DataFrame) -> dict[str, str]:
     return {i: t for i, t in texts.items() if t}
 
 
+@dataclass(frozen=True)
+class SampleFiles:
+    """What :func:`write_sample_files` wrote: ``samples.jsonl`` and the page's shards."""
+
+    jsonl: Path
+    shards: list[Path]
+    samples: int
+    """Samples in the shards (the page's count)."""
+
+
+def write_sample_files(
+    scored: pd.DataFrame,
+    out_dir: Path,
+    *,
+    dataset_dir: Path | str,
+    texts: TextLookup | None = None,
+) -> SampleFiles:
+    """``out_dir/samples.jsonl`` and the page's sample shards (``out_dir/report_data/``) from
+    the scored samples frame, in one pass a chunk of samples at a time; the answer and reasoning
+    texts the frame lacks are read per chunk from ``texts`` (see :func:`record_chunks`). The
+    page itself (:func:`write_transcripts`) needs only their count."""
+    frame = record_view(scored)
+    report = HtmlReport(title="", prompts=prompts_of(scored), certificates=certificates_of(scored))
+    jsonl_path = out_dir / "samples.jsonl"
+    out_dir.mkdir(parents=True, exist_ok=True)
+    with jsonl_path.open("w", encoding="utf-8") as jsonl:
+
+        def chunks() -> Iterator[pd.DataFrame]:
+            for chunk in record_chunks(frame, texts):  # read and written in one pass
+                jsonl.write(jsonl_text(chunk, dataset_dir))
+                yield chunk
+
+        shards, samples = write_shards(report, out_dir / SHARD_DIR, chunks())
+    return SampleFiles(jsonl_path, shards, samples)
+
+
 def write_transcripts(
     scored: pd.DataFrame,
     out_dir: Path,
@@ -113,29 +157,20 @@ def write_transcripts(
     facts: Mapping[str, str] | None = None,
     texts: TextLookup | None = None,
     summary_html: str = "",
+    sample_files: SampleFiles | None = None,
 ) -> list[Path]:
     """``out_dir/samples.jsonl``, ``out_dir/report.html`` and the page's sample shards
     (``out_dir/report_data/``) from the scored samples frame; their paths (those two first,
-    then the shards).
-
-    Both are written in one pass a chunk of samples at a time; the answer and reasoning texts
-    the frame lacks are read per chunk from ``texts`` (see :func:`record_chunks`)."""
-    frame = record_view(scored)
-    report = HtmlReport(title=title, prompts=prompts_of(scored), tables=tables,
-                        figures=figures, facts=dict(facts or {}), summary_html=summary_html,
-                        certificates=certificates_of(scored))  # fmt: skip
-    jsonl_path, page_path = out_dir / "samples.jsonl", out_dir / "report.html"
-    head = page_head(report)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    with jsonl_path.open("w", encoding="utf-8") as jsonl:
-
-        def chunks() -> Iterator[pd.DataFrame]:
-            for chunk in record_chunks(frame, texts):  # read and written in one pass
-                jsonl.write(jsonl_text(chunk, dataset_dir))
-                yield chunk
-
-        pages = write_html_report(report, page_path, chunks(), head)
-    return [jsonl_path, *pages]
+    then the shards). ``sample_files``: the first and the shards, already written
+    (:func:`write_sample_files`, e.g. while the job drew its figure)."""
+    if sample_files is None:
+        sample_files = write_sample_files(scored, out_dir, dataset_dir=dataset_dir, texts=texts)
+    report = HtmlReport(title=title, prompts={}, tables=tables, figures=figures,
+                        facts=dict(facts or {}), summary_html=summary_html)  # fmt: skip
+    page_path = out_dir / "report.html"
+    shards = sample_files.shards
+    write_page(report, page_path, len(shards) // 2, sample_files.samples, page_head(report))
+    return [sample_files.jsonl, page_path, *shards]
 
 
 def batch_samples(scored: pd.DataFrame, config: Mapping[str, Any]) -> int:
@@ -155,10 +190,11 @@ def write_job_transcripts(
     out_dir: Path,
     by_task_level: pd.DataFrame | None = None,
     tables_dir: Path | None = None,
+    sample_files: SampleFiles | None = None,
 ) -> list[Path]:
     """The job's ``samples.jsonl`` and ``report.html`` (headline, task grids, per-group
-    summaries) and the page's shards; texts ``scored`` lacks (the evaluation
-    reads no reasoning) come from the job's ledger.
+    summaries) and the page's shards (``sample_files`` when written already, else now:
+    :func:`write_job_samples`).
 
     ``by_task_level`` is ``aggregate(inst, by=["model", "task", "level"])`` when the caller has
     it already (computed here otherwise); the baseline rows beside the models come from the
@@ -193,17 +229,24 @@ def write_job_transcripts(
                    "at batch prices (marked “(batch)”), the rest at live prices.</p>\n"
                    + summary)  # fmt: skip
         facts["costs"] = f"batch prices for {batch:,} of {total:,} samples, live for the rest"
+    if sample_files is None:
+        sample_files = write_job_samples(scored, settings, out_dir)
+    return write_transcripts(scored, out_dir, dataset_dir=settings.dataset_dir,
+                             title=settings.title, tables=tables, figures=figures,
+                             facts=facts, summary_html=summary,
+                             sample_files=sample_files)  # fmt: skip
+
+
+def write_job_samples(scored: pd.DataFrame, settings: ReportSettings, out_dir: Path) -> SampleFiles:
+    """The job's ``samples.jsonl`` and the page's shards (:func:`write_sample_files`); texts
+    ``scored`` lacks (the evaluation reads no reasoning) come from the job's ledger."""
     from gralgo.results import JOB_FILE, JobTexts
 
     if (out_dir / JOB_FILE).is_file() and not {"answer_text", "reasoning_text"} <= set(scored):
         with JobTexts(out_dir) as stored:  # texts the frame left out, read a chunk at a time
-            return write_transcripts(scored, out_dir, dataset_dir=settings.dataset_dir,
-                                     title=settings.title, tables=tables, figures=figures,
-                                     facts=facts, texts=stored.texts,
-                                     summary_html=summary)  # fmt: skip
-    return write_transcripts(scored, out_dir, dataset_dir=settings.dataset_dir,
-                             title=settings.title, tables=tables, figures=figures,
-                             facts=facts, summary_html=summary)  # fmt: skip
+            return write_sample_files(scored, out_dir, dataset_dir=settings.dataset_dir,
+                                      texts=stored.texts)  # fmt: skip
+    return write_sample_files(scored, out_dir, dataset_dir=settings.dataset_dir)
 
 
 def job_summary_html(

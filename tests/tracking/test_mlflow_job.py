@@ -159,3 +159,45 @@ def test_params_are_the_evaluated_settings_not_the_whole_config(make_settings) -
             "mode.name", "dataset.seed", "k"} <= set(params)  # fmt: skip
     assert len(params) <= 80, len(params)
     assert not [name for name in params if name.split(".")[0] in {"task", "judge", "analyze"}]
+
+
+def _artifacts(settings, run_id: str) -> dict[str, bytes]:  # noqa: ANN001
+    """Every artifact of the run with its bytes (a local store: read in place)."""
+    from urllib.parse import urlparse
+
+    uri = _client(settings).get_run(run_id).info.artifact_uri
+    root = Path(urlparse(uri).path if uri.startswith("file:") else uri)
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in root.rglob("*") if p.is_file()}
+
+
+@pytest.mark.slow
+def test_sample_files_logged_while_the_reports_are_written_make_the_same_run(
+    make_settings, tmp_path: Path
+) -> None:
+    """The job hands the child its sample files before the rest of its reports: the run holds
+    the same artifacts, each once, and the same samples table as when all come at the end."""
+    settings = make_settings("level=1").report_settings()
+    out = tmp_path / "job"
+    (out / "report_data").mkdir(parents=True)
+    (out / "tables").mkdir()
+    record = '{"instance_id":"i1","answer_text":"so \\\\boxed{4}","reasoning_text":"r"}\n'
+    (out / "samples.jsonl").write_text(record * 3)
+    (out / "report_data" / "index-00000.js").write_text('gralgoShard("index",0,"");\n')
+    (out / "summary.csv").write_text("task,pass_at_k\nmax_degree,0.5\n")
+    (out / "tables" / "by_task.md").write_text("| task |\n")
+    samples = [out / "samples.jsonl", out / "report_data" / "index-00000.js"]
+    artifacts = [*samples, out / "summary.csv"]
+    runs = []
+    for early in (False, True):
+        with JobRun(settings) as job_run:
+            job_run.start()
+            if early:
+                job_run.samples_written(samples, out)
+            runs.append(job_run.finish({"pass_at_k": 0.5}, artifacts, out))
+    late, early_run = (_artifacts(settings, run_id) for run_id in runs)
+    assert sorted(late) == sorted(early_run) == [
+        "report_data/index-00000.js", "samples.jsonl", "samples_table.json", "summary.csv",
+        "tables/by_task.md",
+    ]  # fmt: skip
+    assert late == early_run
+    assert _client(settings).get_run(runs[1]).info.status == "FINISHED"
