@@ -1138,10 +1138,10 @@ def _overruled(claim: Claim, start: int, end: int, facts: list[Fact]) -> bool:
         return False
     if not facts:
         return True
-    if facts[0][0] == IN_FLUX:
-        return claim.kind in ("degree", "distance", "hops", "neighbours")
-    if facts[0][0] == ROUTED:  # "A connects to B through C": a route, not an edge
-        return claim.kind in ("edge", "edge_weight", "neighbours")
+    marks = {fact[0] for fact in facts} & {IN_FLUX, ROUTED}
+    if marks:  # "A connects to B through C": a route, not an edge
+        state = IN_FLUX in marks and claim.kind in ("degree", "distance", "hops", "neighbours")
+        return state or (ROUTED in marks and claim.kind in ("edge", "edge_weight", "neighbours"))
     if not claim.nodes:
         return any(FAMILIES[fact[0]] == FAMILIES[claim.kind] for fact in facts)
     opposite = {"edge": "non_edge", "non_edge": "edge"}.get(claim.kind)
@@ -1154,6 +1154,8 @@ def _overruled(claim: Claim, start: int, end: int, facts: list[Fact]) -> bool:
                 return True
         if kind == "edge_weight" and claim.kind == "node_weight" and claim.nodes[0] in nodes:
             return True
+        if kind == "hops" and claim.kind == "distance" and frozenset(nodes) == pair:
+            return True  # "the unweighted distance between A and B is 2": a hop count
     return False
 
 
@@ -1171,7 +1173,8 @@ _ATTENTION_WORDS = frozenset(
     "thought believed imagine imagined pretend add adding insert inserting delete deleting mistake "
     "mistaken mistakenly wrong wrongly erroneous erroneously incorrect incorrectly confused "
     "misread misremembered mixed wrote said claimed called stated had complement through "
-    "via".split()
+    "via asks asked prompt quoting quote quoted confirm confirmed verified established certain "
+    "know proven proved checked".split()
 )
 _ATTENTION_MARKS = re.compile(r"[?;]|\.\s")
 

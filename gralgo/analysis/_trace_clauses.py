@@ -180,6 +180,8 @@ _LEAD = re.compile(
     r"again)\b[,:!.]?\s+)*",
     re.I,
 )
+_CLOSING = "\"'”’)*`"
+"""Marks that may close a question (``"Is A adjacent to B?"``)."""
 _QUESTION_START = re.compile(
     r"(?:is|are|does|do|did|can|could|should|would|was|were|has|have|will|what|which|how|why)\b",
     re.I,
@@ -192,7 +194,9 @@ _HYPOTHETICAL_WORDS = frozenset(
     "otherwise instead else either unknown unclear assumed presumed thought believed imagine "
     "imagined pretend add adding insert inserting remove removing delete deleting mistake mistaken "
     "mistakenly wrong wrongly erroneous erroneously incorrect incorrectly confused confusing "
-    "misread misremembered mixed i wrote said claimed called stated had were complement".split()
+    "misread misremembered mixed i wrote said claimed called stated had were complement asks asked "
+    "prompt quoting quote quoted confirm confirmed verified established certain know proven "
+    "proved checked".split()
 )
 """The first words of :data:`_HYPOTHETICAL`'s markers (a cheap test before the pattern)."""
 _HYPOTHETICAL = re.compile(
@@ -207,6 +211,9 @@ _HYPOTHETICAL = re.compile(
     r"(?:add|adding|insert\w*|remov\w*|delet\w*)\s+(?:an?\s+|the\s+)?(?:new\s+)?edge|"
     r"mistak\w*|wrong(?:ly)?|erroneous\w*|incorrect(?:ly)?|confus\w*|misread|misremember\w*|"
     r"mixed\s+up|i\s+(?:wrote|said|claimed|called|stated)|complement|"  # retracted, another graph
+    r"asks|asked|prompt|quot(?:e|ed|ing)|"  # the question quoted, not answered
+    r"(?:not|cannot|never|\w+n['’]t)\s+(?:\w+\s+){0,2}?(?:confirm\w*|verif\w*|establish\w*|"
+    r"certain|sure|know|checked|prove[dn]?)|"  # "I haven't confirmed that A connects to B"
     r"^(?:had|were)(?=\s))\b",
     re.I,
 )
@@ -280,7 +287,7 @@ _DISTANCE = re.compile(
     re.I,
 )
 _HOP_WORDS = re.compile(
-    r"\bhops?\b|#\d+\s+(?:edges?|steps?)\b|in\s+(?:a\s+)?#\d+\s+(?:steps?|moves?)\b|"
+    r"\bhops?\b|\bunweighted\b|#\d+\s+(?:edges?|steps?)\b|in\s+(?:a\s+)?#\d+\s+(?:steps?|moves?)\b|"
     + _FEWEST
     + "|"
     + _BFS_LEVEL,
@@ -482,7 +489,7 @@ def clause_facts(
             continue
         words = words_of(piece.lower())
         hypothetical = not _HYPOTHETICAL_WORDS.isdisjoint(words) and _HYPOTHETICAL.search(piece)
-        if piece.rstrip().endswith("?") or hypothetical:
+        if piece.rstrip().rstrip(_CLOSING).endswith("?") or hypothetical:
             yield start, end, []
             continue
         continuation = index > 0 and re.match(r"(?:is|has)\b", piece, re.I) is not None
@@ -637,10 +644,9 @@ def _read_found(
     if facts is not None:
         return facts
     distinct = list(dict.fromkeys(node for node, _, _ in found))
-    if _VIA.search(skeleton):
-        return [(ROUTED, (), None, low, high)]
-    if _STATE.search(skeleton):
-        return [(IN_FLUX, (), None, low, high)] if _IN_FLUX.search(skeleton) else []
+    routed: list[Fact] = [(ROUTED, (), None, low, high)] if _VIA.search(skeleton) else []
+    if _STATE.search(skeleton):  # "tentatively d(A, B) = 9 via C": state and a route
+        return [(IN_FLUX, (), None, low, high), *routed] if _IN_FLUX.search(skeleton) else routed
     span = (found[0][1], high if not numbers else max(numbers[-1][2], found[-1][2]))
     listed = _NEIGHBOUR_LIST.search(skeleton)
     if listed is not None and not numbers:

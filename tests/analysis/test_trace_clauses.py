@@ -605,3 +605,27 @@ def test_round5_a_pair_said_absent_is_a_non_edge(
     text: str, numeric_ids: bool, nodes: set[str]
 ) -> None:
     assert _read(text, numeric_ids) == [("non_edge", frozenset(nodes), None)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'The prompt says: "Are Paris and Kyoto adjacent?"',  # the question quoted
+        'Quoting the task: "Is there an edge between Paris and Kyoto?"',
+        "I haven't verified that Paris is adjacent to Kyoto.",  # not confirmed: no claim
+        "It's not yet confirmed that Paris connects to Kyoto.",
+        "I can't be certain Paris links to Kyoto.",
+        "Tentatively, d(Paris, Kyoto) = 9 via Lyon.",  # state with a route
+    ],
+)
+def test_round6_quoted_questions_and_unconfirmed_claims_state_nothing(text: str) -> None:
+    """Round-6 class (filler read as claims), in other wording: a question quoted from the
+    prompt (its ``?`` before a closing quote), a claim said not to be confirmed, verified or
+    certain, and a tentative value with a route state nothing, even where a pattern reads one."""
+    assert _read(text) == []
+
+
+def test_round6_an_unweighted_distance_is_a_hop_count() -> None:
+    assert _read("The unweighted distance from Paris to New York is 2.") == [
+        ("hops", frozenset({P, N}), 2)
+    ]
