@@ -224,21 +224,25 @@ _WEIGHT_AFTER = re.compile(
     re.I,
 )
 _TOTAL_AFTER = re.compile(
-    r"[\s,:;)]*(?:[(\[]?\s*)?(?:(?:with\s+|gives\s+)?(?:a\s+|the\s+)?(?:total|sum|length|weight|costs?|"
+    r"(?:[\s,:;)—–#⇒]|=>)*(?:[(\[]?\s*[*_]*)?(?:(?:with\s+|gives\s+)?(?:a\s+|the\s+)?(?:total|sum|length|weight|costs?|"
     r"distance)(?:\s+(?:weight|length|cost|of))?\s*(?:=|:|is|of)?\s*(?:[\d\s+]+=\s*)?|=\s*|"
     r"(?:\d+\s*\+\s*)+\d+\s*=\s*|(?::|gives|giving|yields)\s*"
-    r"(?:[\d\s+]+=\s*)?)"
+    r"(?:[\d\s+]+=\s*)?|(?<=[(\[*]))"  # "A → B → C (**9**)": a bracket after the path
     r"(\d+)(?!\s*[-+*/]\s*\d)",
     re.I,
 )
 # A path's total in words after it: "adds up to 9", "has weight 9", "— that's 9 in total"
 _TOTAL_WORDS = re.compile(
-    r"[\s,:;)—–-]*(?:(?:(?:is|forms|makes)\s+an?\s+(?:\w+\s+)?(?:path|route|walk)\s+)?"
+    r"(?:[\s,:;)—–#⇒-]|=>)*(?:(?:(?:is|forms|makes)\s+an?\s+(?:\w+\s+)?(?:path|route|walk)\s+)?"
     r"(?:(?:has|with|of|carries|gives)\s+(?:an?\s+|the\s+)?(?:total\s+)?(?:weight|"
-    r"length|cost|distance)(?:\s+of)?|(?:adds?|sums?|comes?|amounts?)\s+(?:up\s+)?to|totals?|"
+    r"length|cost|distance)(?:\s+of)?|(?:(?:which|that|this|it|they|(?:all\s+)?the\s+(?:edges?|"
+    r"weights?|costs?|lengths?))\s+)?(?:adds?|sums?|comes?|amounts?)\s+(?:up\s+)?to|totals?|"
+    r"(?:adding|summing)\s+(?:up\s+)?(?:the\s+|its\s+)?(?:weights|edges|costs|lengths)\s+(?:gives|"
+    r"yields|makes)|"
     r"(?:i|we)\s+(?:get|have|obtain)\s+(?:a\s+|the\s+)?total(?:\s+(?:weight|cost|length))?"
     r"(?:\s+of)?)\s*"
-    r"(?:=\s*)?(\d+)|(?:that['’]?s|that\s+is|which\s+is|for|so)\s+(\d+)\s+(?:in\s+)?total)"
+    r"(?:=\s*)?(?:(?:\d+\s*\+\s*)+\d+\s*(?:=|,\s*i\.e\.,?|,\s*so)\s*)?(\d+)|"
+    r"(?:that['’]?s|that\s+is|which\s+is|for|so)?\s*(\d+)\s+(?:in\s+)?total)"
     r"(?![\w.]\d)(?!\s*[-+*/]\s*\d)",
     re.I,
 )
@@ -355,8 +359,9 @@ def _chain_claims(
         v_end += len(text[v_end:high]) - len(text[v_end:high].lstrip("\"'”’*`"))
         weight = _WEIGHT_AFTER.match(text, v_end, high)
         last_link = 0 < index == len(chain) - 1
-        if weight is not None and last_link and weight.group().lstrip()[:1] in ":,":
-            weight = None  # "A -> B -> C: 13": the number after a path is its total
+        opener = "" if weight is None else weight.group().lstrip()[:1]
+        if last_link and (opener in ":," or (opener in "([" and not _weighed(claims))):
+            weight = None  # "A -> B -> C: 13", "A -> B -> C (13)": the path's total
         if weight is None and len(chain) == 1:  # a path's ", cost 12" is its total
             weight = _WEIGHT_PHRASE.match(text, v_end, high) or _EQUALS.match(text, v_end, high)
         if weight is not None and ctx.numeric_ids and weight.group().lstrip().startswith(","):
@@ -376,6 +381,11 @@ def _chain_claims(
             value = next(g for g in total.groups() if g is not None)
             claims.append(Claim("path_total", nodes, int(value), chain[0][1], total.end()))
     return claims
+
+
+def _weighed(claims: list[Claim]) -> bool:
+    """Whether a path's links read so far carry weights (``A (7) -> B (3) -> C``)."""
+    return any(c.kind == "edge_weight" for c in claims)
 
 
 # Negation before "edge": "no edge", "not an edge", "isn't an edge", "never an edge"

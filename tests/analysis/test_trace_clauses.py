@@ -629,3 +629,24 @@ def test_round6_an_unweighted_distance_is_a_hop_count() -> None:
     assert _read("The unweighted distance from Paris to New York is 2.") == [
         ("hops", frozenset({P, N}), 2)
     ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "route: Paris -> Lyon -> New York  # cost 10",  # a code comment
+        "**Route:** Paris → Lyon → New York (**10**)",  # a bracket after the path
+        "Paris → Lyon → New York => 10 in total",
+        "Following Paris → Lyon → New York: the weights add to 10.",  # a subject before the verb
+        "Best route: Paris → Lyon → New York, which comes to 10.",
+        "2) Paris → Lyon → New York — total cost 10",  # a dash before the total
+    ],
+)
+def test_round6_a_path_total_after_other_marks(text: str) -> None:
+    """Round-6 class, in other wording: a path's total after a comment mark, an arrow, a dash,
+    a bracket of its own (where no link carries a weight) or a subject (``which comes to``,
+    ``the weights add to``); ``A -(7)-> B -(3)-> C (3)`` keeps its last link's weight."""
+    assert ("path_total", frozenset({P, L, N}), 10) in _read(text)
+    weighed = _read("Paris -(7)-> Lyon -(3)-> New York (3)")
+    assert ("edge_weight", frozenset({L, N}), 3) in weighed
+    assert not [c for c in weighed if c[0] == "path_total"]
