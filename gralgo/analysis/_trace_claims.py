@@ -217,7 +217,10 @@ def _lines(text: str) -> Iterator[tuple[int, int]]:
 # ---------------------------------------------------------------------------------------------
 # Edges and paths written with separators: "A -- B", "A - B (7)", "A → B → C, total 12"
 
-_EDGE_SEPARATOR = re.compile(r"\s*(?:<-->|<->|-->|->|--|—|–|→|⟶|↔|⟷|↮|=>|-)\s*")
+_EDGE_SEPARATOR = re.compile(
+    r"\s*(?:<-->|<->|<[—–]+>|-->|->|--|—|–|→|⟶|↔|⟷|↮|=>|\\not\s*\\sim\b|\\nsim\b|≁|\\sim\b|∼|-)\s*"
+)
+_NOT_ADJACENT = ("↮", "≁", "\\nsim")  # "A ↮ B", "$A \\not\\sim B$": not adjacent
 _WEIGHT_AFTER = re.compile(
     r"\s*(?:\(\s*(?:w(?:eight)?|cost)?\s*[:=]?\s*(\d+)\s*\)|\[\s*(?:w(?:eight)?|cost)?\s*[:=]?\s*"
     r"(\d+)\s*\]|[:,]\s*(?:w(?:eight)?\s*[:=]?\s*)?(\d+)(?!\s*[-+*/]|\d|\s*\w))",
@@ -292,7 +295,7 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
             continue
         if _PATH_AFTER.match(text, right[1], high):  # "the shortest A–B path": a path's ends
             continue
-        if match.group().strip() == "↮":  # "A ↮ B": not adjacent
+        if match.group().strip().startswith(_NOT_ADJACENT) or "not" in match.group():
             claims.append(Claim("non_edge", (left[0], right[0]), None, left[1], right[1]))
             continue
         links.append((left[0], left[1], right[0], right[1], match.end(), True))
@@ -1101,7 +1104,9 @@ def _structural(ctx: _Context, low: int, high: int, read: list[Claim], lower: st
 
     claims = [
         Claim(kind, nodes, value, start, end)
-        for kind, nodes, value, start, end in call_facts(text, low, high, ctx.slots.after)
+        for kind, nodes, value, start, end in call_facts(
+            text, low, high, ctx.slots.after, ctx.slots.before
+        )
         if unread(kind, start, end)
     ]
     for start, end, facts in clause_facts(text, low, high, names, ctx.slots.resolve, covered):
@@ -1191,7 +1196,7 @@ _ATTENTION_MARKS = re.compile(r"[?;]|\.\s")
 
 _STRUCTURE_WORDS = re.compile(
     r"connect|adjacen|link|edge|neighbo|join|incident|touch|share|road|weigh|w\(|w\[|cost|deg|valenc"
-    r"|nbr|adj|\b(?:n|d|c|sp|len|hops?)\s*[(\[]|\b(?:w|wt|c|n|d)\}?_\{|mathcal\{n\}|\bb_\{?\d"
+    r"|nbr|adj|(?<![\w\\])a(?:\[|_\{)|\b(?:n|d|c|sp|len|hops?)\s*[(\[]|\b(?:w|wt|c|n|d)\}?_\{|mathcal\{n\}|\bb_\{?\d"
     r"|dist|shortest|hop|apart|away|minimum|cheapest|fewest|clique|triangle|core|within|bfs|breadth"
     r"|hooked|reachable|radius|worth|step|absent|missing|not\s+present|gamma|γ|omega|ω|\b(?:w|wt|c|n|d|delta|δ)\}?_\w"
     r"|(?:\sto\s|[-–—])[^=:\n]*(?:[=:]|\sis)\s*\d|\)\s*(?:→|->|⇒)\s*\d"
@@ -1203,7 +1208,7 @@ def _any_of(*words: str) -> re.Pattern[str]:
 
 
 _READERS: tuple[tuple[Callable[[_Context, int, int], list[Claim]], re.Pattern[str]], ...] = (
-    (_separated, _any_of("-", "–", "—", "→", "⟶", "↔", "⟷", "↮", ">")),
+    (_separated, _any_of("-", "–", "—", "→", "⟶", "↔", "⟷", "↮", ">", "sim", "∼", "≁")),
     (_phrases, _any_of("connect", "adjacent", "link", "joined", "neighbo", "edge", "\\in", "\\no")),
     (_triples, _any_of("(")),
     (

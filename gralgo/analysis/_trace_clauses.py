@@ -880,12 +880,13 @@ _CALL_KINDS = (
         "neighbours",
         1,
     ),
+    (re.compile(r"A"), "matrix", 2),  # the adjacency matrix: "A_{B,C} = 1", "A[B][C] = 0"
 )
 _OPENING = re.compile(r"[(\[]|_\{")
 _FUNCTION_BEFORE = re.compile(r"([a-zA-Zδγω]+)\}?(?:_(?:\{(?:[A-Za-z]|\d+)\}|[A-Za-z\d]))?\s*$")
 _FUNCTIONS = re.compile(
     r"deg\w*|d|dist\w*|sp|delta|δ|shortest|len\w*|hops?|w|wt|weight|cost|c|n|nbrs?|neighbo\w*|"
-    r"adj\w*|gamma|γ|b|ball|omega|ω",
+    r"adj\w*|gamma|γ|b|ball|omega|ω|(?-i:A)",
     re.I,
 )
 
@@ -904,18 +905,24 @@ _ARGUMENT_GLUE = re.compile(r"\s*(?:,|\\to\b|→|->|\\rightarrow\b)\s*")  # "δ(
 _PAIR_OPEN = re.compile(r"\s*\\?\{\s*")
 _BARS = re.compile(r"(?s:.)*(?:\||\\[lv]vert|\\left\|)\s*")  # "|N(A)|": the size of a set
 _CALL_VALUE = re.compile(
-    r"\s*(?:=|:|is|equals)\s*(\d+|" + "|".join(NUMBER_WORDS) + r")(?!\s*[-+*/]\s*\d)(?!\w|\.\d)",
+    r"\s*(?:==?|:|is|equals)\s*(\d+|" + "|".join(NUMBER_WORDS) + r")(?!\s*[-+*/]\s*\d)(?!\w|\.\d)",
     re.I,
 )  # "d(A, B) = 9", "d(A, B) is nine"
 _SIZE_VALUE = re.compile(r"\s*(?:\||\\[rv]vert|\\right\|)" + _CALL_VALUE.pattern, re.I)
 _CALL_LIST = re.compile(r"\s*(?:=|:|is|are)\s*\\?[{\[(]?", re.I)
 
 
+Reader = Callable[[str, int, int], tuple[str, int] | None]
+"""Reads the node named at (``after(text, start, high)``) or before (``before(text, end,
+low)``) a position: the node and where its name ends (or starts)."""
+
+
 def call_facts(
-    text: str, low: int, high: int, after: Callable[[str, int, int], tuple[str, int] | None]
+    text: str, low: int, high: int, after: Reader, before: Reader | None = None
 ) -> list[Fact]:
     """Facts written as a call or an indexing with a function name from the lexicon;
-    ``after(text, start, high)`` reads the node named at ``start``."""
+    ``after(text, start, high)`` reads the node named at ``start``, ``before(text, end, low)``
+    the node named before ``end``."""
     facts: list[Fact] = []
     if not has_call(text, low, high):
         return facts
@@ -948,10 +955,32 @@ def call_facts(
         position = _skip_quotes(text, position, high)
         while position < high and text[position] in (" \\}" if pair is not None else " \\"):
             position += 1
+        row = _ROW_SUM.match(text, position, high) if kind == "matrix" else None
+        if row is not None and len(args) == 1:  # "\sum_x A_{B,x} = 4": B's row sum, its degree
+            value = _CALL_VALUE.match(text, row.end(), high)
+            if _SUM_BEFORE.search(text, max(low, match.start() - 24), match.start()) and (
+                value is not None and value.group(1).isdigit()
+            ):
+                facts.append(("degree", (args[0][0],), int(value.group(1)), match.start(),
+                              value.end()))  # fmt: skip
+            continue
         if not args or text[position : position + 1] != closer:
             continue
         position += 1
         nodes = tuple(node for node, _ in args)
+        if kind in ("neighbours", "matrix") and len(nodes) == 1:
+            member = _member(text, low, match.start(), position, high, nodes[0], after, before)
+            if member is not None:
+                facts.append(member)
+                continue
+            if kind == "matrix":
+                continue
+        if kind == "matrix":
+            entry = _ENTRY.match(text, position, high)
+            if entry is not None and len(set(nodes)) == 2:
+                edge = "edge" if entry.group(1).lower() in ("1", "true") else "non_edge"
+                facts.append((edge, nodes, None, match.start(), entry.end()))
+            continue
         if kind == "distance" and len(nodes) == 1 and match.group(1) == "d" and closer == ")":
             kind, arity = "degree", 1  # "d(A) = 4": one argument, the degree (d[A]: a distance)
         if kind == "neighbours" and len(nodes) == 1 and _BARS.fullmatch(text, low, match.start()):
@@ -980,6 +1009,69 @@ def call_facts(
         number = int(written) if written.isdigit() else NUMBER_WORDS[written.lower()]
         facts.append((kind, nodes, number, match.start(), value.end()))
     return facts
+
+
+_ROW_SUM = re.compile(r"(?:\s*,)?\s*[a-z]\s*\}")
+_SUM_BEFORE = re.compile(r"(?:\\sum|∑)(?:_\{?[a-z]\}?)?\s*$")
+_ENTRY = re.compile(r"\s*(?:==?|:|is)\s*(0|1|true|false)\b(?!\s*[-+*/.]\s*\d)", re.I)
+_SIZE_OPEN = re.compile(r"\b(?:len|size|count|card)\s*\(\s*$")
+_SIZE_CLOSE = re.compile(r"\s*\)")
+_SECOND_INDEX = re.compile(r"\s*\[\s*[\"'`]*")
+_INDEX_CLOSE = re.compile(r"[\"'`]*\s*\]")
+_CONTAINS = re.compile(
+    r"\s+(?:(?P<neg>does\s*n[o'’]t\s+(?:contain|include|have)|lacks)|contains|includes|has)\s+"
+    r"[\"'`]*",
+    re.I,
+)
+_MEMBER_OF = re.compile(r"[\"'`]*\s*(?:(?P<neg>\bnot\s+in|∉|\\notin)|\bin|∈|\\in)\s*$")
+_MEMBER_END = re.compile(r"[\"'`]*\s*(?:[✓✔✗.!;]|#|$)")
+
+
+def _member(
+    text: str,
+    low: int,
+    start: int,
+    position: int,
+    high: int,
+    owner: str,
+    after: Reader,
+    before: Reader | None,
+) -> Fact | None:
+    """The fact of a node's neighbour set (or matrix row) ``…[owner]`` ending at ``position``
+    used as a set or a row: its size (``len(adj[A]) == 3``: a degree), an entry
+    (``adj[A][B] == 0``: a non-edge), or a membership (``B in adj[A]``, ``adj[A] contains
+    B``: an edge; ``B not in adj[A]``: a non-edge)."""
+    opened = _SIZE_OPEN.search(text, max(low, start - 8), start)
+    if opened is not None:
+        closed = _SIZE_CLOSE.match(text, position, high)
+        value = None if closed is None else _CALL_VALUE.match(text, closed.end(), high)
+        if value is not None and value.group(1).isdigit():
+            return ("degree", (owner,), int(value.group(1)), opened.start(), value.end())
+        return None
+    index = _SECOND_INDEX.match(text, position, high)
+    if index is not None:
+        node = after(text, index.end(), high)
+        closed = None if node is None else _INDEX_CLOSE.match(text, node[1], high)
+        entry = None if closed is None else _ENTRY.match(text, closed.end(), high)
+        if node is None or entry is None or node[0] == owner:
+            return None
+        edge = "edge" if entry.group(1).lower() in ("1", "true") else "non_edge"
+        return (edge, (owner, node[0]), None, start, entry.end())
+    contains = _CONTAINS.match(text, position, high)
+    if contains is not None:
+        node = after(text, contains.end(), high)
+        if node is None or node[0] == owner or not _MEMBER_END.match(text, node[1], high):
+            return None
+        edge = "non_edge" if contains.group("neg") else "edge"
+        return (edge, (owner, node[0]), None, start, node[1])
+    member = None if before is None else _MEMBER_OF.search(text, max(low, start - 16), start)
+    if member is not None and before is not None and _MEMBER_END.match(text, position, high):
+        node = before(text, member.start(), low)
+        if node is None or node[0] == owner:
+            return None
+        edge = "non_edge" if member.group("neg") else "edge"
+        return (edge, (owner, node[0]), None, node[1], position)
+    return None
 
 
 def _skip_quotes(text: str, position: int, high: int) -> int:

@@ -650,3 +650,33 @@ def test_round6_a_path_total_after_other_marks(text: str) -> None:
     weighed = _read("Paris -(7)-> Lyon -(3)-> New York (3)")
     assert ("edge_weight", frozenset({L, N}), 3) in weighed
     assert not [c for c in weighed if c[0] == "path_total"]
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "read"),
+    [
+        ("Kyoto in adj[New York]", False, ("edge", {K, N}, None)),  # membership
+        ("Lyon not in adj[Kyoto]", False, ("non_edge", {L, K}, None)),
+        ("adj[Paris] includes Lyon", False, ("edge", {P, L}, None)),
+        ("4 in adj[1]", True, ("edge", {S, L}, None)),
+        ("adj[Kyoto][Paris] == 0", False, ("non_edge", {K, P}, None)),  # an entry
+        ("A[Paris][Lyon] = 1", False, ("edge", {P, L}, None)),
+        ("$A_{2,4} = 0$", True, ("non_edge", {N, S}, None)),
+        ("len(N(Lyon)) = 3", False, ("degree", {L}, 3)),  # a size
+        ("$\\sum_j A_{Lyon,j} = 3$", False, ("degree", {L}, 3)),  # a row sum
+        ("$ Paris \\sim Lyon $", False, ("edge", {P, L}, None)),  # LaTeX adjacency
+        ("$ Paris \\nsim Kyoto $", False, ("non_edge", {P, K}, None)),
+        ("Paris <–> Lyon", False, ("edge", {P, L}, None)),
+    ],
+)
+def test_round6_code_and_matrix_notation(
+    text: str, numeric_ids: bool, read: tuple[str, set[str], int | None]
+) -> None:
+    """Round-6 class (code notation), in other wording: a node's neighbour set used as a set
+    (membership, ``contains``, its size), an adjacency-matrix entry or row sum, ``\\sim``."""
+    kind, nodes, value = read
+    assert _read(text, numeric_ids) == [(kind, frozenset(nodes), value)]
+
+
+def test_round6_a_membership_asked_is_no_claim() -> None:
+    assert _read("Is Lyon in adj[Paris]? Checking...") == []
