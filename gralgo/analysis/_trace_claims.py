@@ -227,10 +227,10 @@ _WEIGHT_AFTER = re.compile(
     re.I,
 )
 _TOTAL_AFTER = re.compile(
-    r"(?:[\s,:;)—–#⇒]|=>)*(?:[(\[]?\s*[*_]*)?(?:(?:with\s+|gives\s+)?(?:a\s+|the\s+)?(?:total|sum|length|weight|costs?|"
+    r"(?:[\s,:;)—–#⇒]|=>)*(?:(?P<bracket>[(\[])?\s*[*_]*)?(?:(?:with\s+|gives\s+)?(?:a\s+|the\s+)?(?:total|sum|length|weight|costs?|"
     r"distance)(?:\s+(?:weight|length|cost|of))?\s*(?:=|:|is|of)?\s*(?:[\d\s+]+=\s*)?|=\s*|"
     r"(?:\d+\s*\+\s*)+\d+\s*=\s*|(?::|gives|giving|yields)\s*"
-    r"(?:[\d\s+]+=\s*)?|(?<=[(\[*]))"  # "A → B → C (**9**)": a bracket after the path
+    r"(?:[\d\s+]+=\s*)?|(?(bracket)|(?!)))"  # "A → B → C (9)": a bracket after the path
     r"(\d+)(?!\s*[-+*/]\s*\d)",
     re.I,
 )
@@ -381,7 +381,7 @@ def _chain_claims(
     if total is not None and len(nodes) >= 2:
         is_weight_only = len(nodes) == 2 and any(c.kind == "edge_weight" for c in claims[-1:])
         if not is_weight_only and (len(nodes) >= 3 or _says_total(total.group())):
-            value = next(g for g in total.groups() if g is not None)
+            value = next(g for g in total.groups() if g is not None and g.isdigit())
             claims.append(Claim("path_total", nodes, int(value), chain[0][1], total.end()))
     return claims
 
@@ -1045,12 +1045,18 @@ def _cells(text: str, low: int, high: int) -> list[tuple[int, int]]:
 # ---------------------------------------------------------------------------------------------
 
 
+_EMPHASIS = re.compile(r"\*\*|(?<!\w)__|__(?!\w)")
+"""Markdown bold marks (``**A**``, ``__A__``): read as blanks (``**No edge** between A and B``)."""
+
+
 def extract_claims(text: str, names: NodeNames, max_words: int | None = None) -> list[Claim]:
     """Every claim about the graph that ``text`` states, in text order (duplicates kept: a
     fact stated twice is two claims). ``max_words``: the most words in a node name (default:
     from ``names``)."""
     if max_words is None:
         max_words = 2 if names.numeric_ids else max(names.max_pieces * 12, 4)
+    if "**" in text or "__" in text:  # emphasis marks: blanked, so offsets stay the text's
+        text = _EMPHASIS.sub(lambda mark: " " * len(mark.group()), text)
     ctx = _Context(text, _Slots(names, max_words), names.numeric_ids)
     claims: list[Claim] = []
     table: list[tuple[int, int]] = []

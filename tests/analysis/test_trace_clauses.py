@@ -680,3 +680,20 @@ def test_round6_code_and_matrix_notation(
 
 def test_round6_a_membership_asked_is_no_claim() -> None:
     assert _read("Is Lyon in adj[Paris]? Checking...") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("**Paris** is **not** adjacent to **Kyoto**.", ("non_edge", {P, K}, None)),
+        ("**No link** between Paris and Kyoto.", ("non_edge", {P, K}, None)),
+        ("**3 hops** from Paris to New York.", ("hops", {P, N}, 3)),
+        ("Paris has __degree 2__.", ("degree", {P}, 2)),
+    ],
+)
+def test_round6_bold_marks_are_read_as_blanks(
+    text: str, read: tuple[str, set[str], int | None]
+) -> None:
+    """Round-6 class (bold labels), in other wording: ``**`` and ``__`` around any words."""
+    kind, nodes, value = read
+    assert _read(text) == [(kind, frozenset(nodes), value)]
