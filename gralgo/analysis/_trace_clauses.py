@@ -244,18 +244,18 @@ _VIA = re.compile(r"\b(?:through|via|by\s+way\s+of)\s+N\d+", re.I)
 the patterns' degree, distance and neighbour-list claims there)."""
 _NEGATION = re.compile(
     r"\b(?:not|no|never|none|neither|nor|without|cannot|nothing|lacks?|missing|absent|"
-    r"nonexistent)\b|n[’']t\b|\b(?:dis|un|non-?)(?:connected|adjacent|linked|joined)\b",
+    r"nonexistent)\b|n[’']t\b|\b(?:dis|un|non-?)(?:connected|adjacent|linked|joined|neighbou?rs?)\b",
     re.I,
 )
 
 _EDGE_CUE = (
     r"(?:(?:dis|un|non-?)?connect\w*|adjacen\w*|link\w*|edges?|neighbou?r\w*|join\w*|incident|touch\w*|share\w*|"
-    r"roads?|hooked|directly\s+reachable)"
+    r"roads?|hooked|directly\s+reachable|border(?:s|ed|ing)?)"
 )
 _EDGE = re.compile(r"\b" + _EDGE_CUE, re.I)
 _GOVERNED = re.compile(
-    r"(?:\b(?:not|no|never|lacks?)\b|n[’']t\b)(?:\s+\S+){0,3}?\s+" + _EDGE_CUE + r"\b"
-    r"|\b(?:dis|un|non-?)(?:connected|adjacent|linked|joined)\b|\b(?:missing|absent|nonexistent)\s+"
+    r"(?:\b(?:not|no|never|lacks?|nothing)\b|n[’']t\b)(?:\s+\S+){0,3}?\s+" + _EDGE_CUE + r"\b"
+    r"|\b(?:dis|un|non-?)(?:connected|adjacent|linked|joined|neighbou?rs?)\b|\b(?:missing|absent|nonexistent)\s+"
     r"(?:\w+\s+)?(?:edge|link|connection|road)|\b(?:edge|link|connection|road)\b.*\b(?:is|are)\s+"
     r"(?:missing|absent)|\b(?:does\s+not|doesn['’]t)\s+exist",
     re.I,
@@ -336,10 +336,12 @@ _OPENER = (
     r"\s*[:=]?)\s*(?:(?:exactly|only|just|precisely)\s+)?"
 )
 _NEIGHBOUR_LIST = re.compile(
-    r"(?:N(?P<h1>\d+)\s*(?:'s|’s)?\s*(?:has\s+)?(?:the\s+)?(?:[a-z]+\s+)?" + _NEIGHBOUR_NOUN
+    r"(?:N(?P<h1>\d+)\s*(?:'s|’s)?\s*(?:has\s+)?(?:the\s+)?(?:[a-z]+\s+){0,2}" + _NEIGHBOUR_NOUN
     + r"|(?:the\s+)?" + _NEIGHBOUR_NOUN + r"\s+(?:of|for)\s+N(?P<h2>\d+)"
     + r"|for\s+N(?P<h3>\d+)\s*,\s*(?:the|its)\s+" + _NEIGHBOUR_NOUN
     + r"|(?:directly\s+)?(?:adjacent|connected|linked)\s+to\s+N(?P<h4>\d+)\s*(?=:)"
+    + r"|(?:the\s+)?(?:nodes|vertices|neighbou?rs)\s+(?:directly\s+)?(?:adjacent|connected|linked)"
+    r"\s+to\s+N(?P<h7>\d+)(?=\s+are\b)"
     + r"|(?:the\s+)?edges\s+(?:touching|at|of|incident\s+to|around|out\s+of)\s+N(?P<h5>\d+)\s*,?"
     + r"|\badjacency(?:\s+list)?\b[^N]*N(?P<h6>\d+)\s*(?=→|->|⇒))"
     + _OPENER + r"[\[{(]?\s*(?P<list>" + _LIST + r")\s*[\]})]?\s*$",
@@ -355,14 +357,15 @@ _COMPLETE = re.compile(
     r"(?:\s+(?:of\s+)?(?:its|their|the)\s+neighbou?rs)?|(?:those|these)\s+are\s+all(?:\s+of\s+"
     r"(?:its|the)\s+neighbou?rs)?)\s*$|(?P<lead>N\d+\s+)(?:only|exclusively)\s+(?=\w)|"
     r"(?<=\bto)\s+(?:only|exactly|just)(?=\s+N\d)|"
-    r"\s*\(\s*(?:all\s+of\s+them|(?:the\s+)?(?:full|complete|whole)\s+(?:list|set)|complete)\s*\)",
+    r"\s*\(\s*(?:all\s+of\s+them|(?:the\s+)?(?:full|complete|whole)\s+(?:list|set)|complete)\s*\)|"
+    r"\s+(?:and\s+)?(?:no\s+(?:more|others?)|nothing\s+(?:more|else))(?=\s*:)",
     re.I,
 )
 _COMPLETE_CUE = re.compile(
-    r"only|exactly|just|else|all|other|none|full|complete|whole|entire", re.I
+    r"only|exactly|just|else|all|other|none|full|complete|whole|entire|more", re.I
 )
 _COMPLETE_WORDS = frozenset(
-    "only exactly precisely just else all others other full complete whole entire".split()
+    "only exactly precisely just else all others other full complete whole entire more".split()
 )
 _PARTIAL = re.compile(
     r"\b(?:include|includes|including|among|such\s+as|some|also|e\.g|like)\b|\b(?:one|two|three|"
@@ -402,8 +405,9 @@ def _clauses(text: str, low: int, high: int) -> Iterator[tuple[int, int]]:
 _FAMILY_STEMS = (
     ("degree", ("deg", "valenc")),
     ("edge", ("connect", "adjacen", "link", "edge", "neighbo", "join", "incident", "touch", "share",
-              "road", "nbr", "adj", "hook", "reachab", "disconnect", "unconnect", "nonadjacen",
-              "non-adjacen", "input", "graph", "absent", "missing", "present")),
+              "road", "nbr", "adj", "hook", "reachab", "border", "non-neighbo", "nonneighbo",
+              "disconnect", "unconnect", "nonadjacen", "non-adjacen", "input", "graph", "absent",
+              "missing", "present")),
     ("weight", ("weigh", "cost", "length", "worth", "carr")),
     ("distance", ("distance", "shortest", "hop", "away", "apart", "minimum", "cheapest", "fewest",
                   "bfs", "breadth", "step", "optimal", "best", "minimal", "lightest")),
@@ -411,7 +415,8 @@ _FAMILY_STEMS = (
 )  # fmt: skip
 _COUNTED = ("neighbo", "edges", "connections", "links")
 _WORDS = re.compile(r"[a-z0-9'’-]+")
-_UNLINKED = ("disconnect", "unconnect", "nonadjacen", "non-adjacen", "unlinked", "unjoined")
+_UNLINKED = ("disconnect", "unconnect", "nonadjacen", "non-adjacen", "unlinked", "unjoined",
+             "non-neighbo", "nonneighbo")  # fmt: skip
 _NEGATION_WORDS = frozenset("no not never none lack lacks missing absent nonexistent".split())
 
 
@@ -633,6 +638,8 @@ def _read_found(
     skeleton, numbers = _skeleton(text, low, high, found)
     if "\n" in skeleton:
         return []
+    if "after all" in skeleton.lower():  # an idiom, not a time: "B is in A's list after all"
+        skeleton = _AFTER_ALL.sub("", skeleton)
     complete = _COMPLETE.search(skeleton) if _COMPLETE_CUE.search(skeleton) else None
     if complete is not None:  # "A connects to B, C, and nothing else": all of A's neighbours
         lead = complete.group("lead") or ""
@@ -706,6 +713,9 @@ def _read_found(
     return edges
 
 
+_AFTER_ALL = re.compile(r",?\s*\bafter\s+all\b(?!\s+\w)", re.I)
+
+
 def _skeleton(
     text: str, low: int, high: int, found: list[tuple[str, int, int]]
 ) -> tuple[str, list[tuple[int, int, int]]]:
@@ -744,7 +754,7 @@ _MARKS = str.maketrans("", "", '*`"“”')
 def _neighbour_list(
     listed: re.Match[str], skeleton: str, found: list[tuple[str, int, int]], span: tuple[int, int]
 ) -> list[Fact]:
-    head = next(g for g in listed.group("h1", "h2", "h3", "h4", "h5", "h6") if g)
+    head = next(g for g in listed.group("h1", "h2", "h3", "h4", "h5", "h6", "h7") if g)
     owner = found[int(head)][0]
     items = [found[int(i)] for i in re.findall(r"N(\d+)", listed.group("list"))]
     if any(node == owner for node, _, _ in items) or _NEGATION.search(skeleton):

@@ -697,3 +697,27 @@ def test_round6_bold_marks_are_read_as_blanks(
     """Round-6 class (bold labels), in other wording: ``**`` and ``__`` around any words."""
     kind, nodes, value = read
     assert _read(text) == [(kind, frozenset(nodes), value)]
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("Saint-Denis borders Lyon.", [("edge", {S, L})]),  # another edge verb
+        ("Kyoto does not border Paris.", [("non_edge", {K, P})]),
+        ("Oh right, Kyoto is one of New York's neighbours after all.", [("edge", {K, N})]),
+        ("Nothing links Paris with Kyoto.", [("non_edge", {P, K})]),  # "nothing" governs
+        ("Paris and Kyoto are non-neighbours.", [("non_edge", {P, K})]),
+        ("The nodes connected to Lyon are Paris, New York and Saint-Denis.",
+         [("neighbours", {L, P, N, S}), ("edge", {P, L}), ("edge", {N, L}), ("edge", {S, L})]),
+        ("Lyon has the following neighbours and no others: Paris, New York, Saint-Denis.",
+         [("neighbours", {L, P, N, S}), ("edge", {P, L}), ("edge", {N, L}), ("edge", {S, L})]),
+    ],
+)  # fmt: skip
+def test_round6_edges_and_neighbour_lists_in_other_words(
+    text: str, read: list[tuple[str, set[str]]]
+) -> None:
+    """Round-6 classes, in other wording: ``border`` an edge verb, ``after all`` an idiom (no
+    algorithm state), ``nothing`` a negation that governs the verb after it, ``non-neighbours``
+    a non-edge, the nodes adjacent to A as its neighbour list and a completeness marker before
+    the list's colon (``and no others:``)."""
+    assert _read(text) == [(kind, frozenset(nodes), None) for kind, nodes in read]
