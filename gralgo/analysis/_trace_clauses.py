@@ -159,7 +159,7 @@ _NUMBER = re.compile(
 )
 _WORD_VALUES = {**NUMBER_WORDS, "single": 1}  # "in a single step"
 _NOT_A_VALUE = re.compile(
-    r"\d+\s*-\s*(?:core|hop)\b|(?:step|round|iteration|(?<!\bat\s)(?<!\bon\s)(?<!\bin\s)level)"
+    r"\d+\s*-\s*(?:core|hop(?!\s+(?:trip|path|route|journey|walk|distance|count)))\b|(?:step|round|iteration|(?<!\bat\s)(?<!\bon\s)(?<!\bin\s)level)"
     r"\s+\d+",
     re.I,
 )
@@ -219,7 +219,8 @@ _HYPOTHETICAL = re.compile(
 )
 _STATE = re.compile(
     r"\b(?:unvisited|unexplored|visited|explored|remaining|left|new|more|still|yet|processed|"
-    r"unprocessed|uncolou?red|colou?red|candidates?|fewer|less|least|most|than|tentative|"
+    r"unprocessed|uncolou?red|colou?red|candidates?|fewer|less|"
+    r"least(?!\s+(?:total\s+)?(?:cost|weight|distance))|most|than|tentative|"
     r"tentatively|current|currently|(?:so\s+)?far|update|updated|updating|relax|relaxing|relaxed|"
     r"estimate|bound|inf|infinity|queue|stack|frontier|pop|push|popped|pushed|min|max|"
     r"common|mutual|both|each|every|all|another|third|previous|before|after|within|via|now|"
@@ -280,8 +281,8 @@ _BFS_LEVEL = (
     r"|\b(?:bfs|breadth)\b.*\b(?:level|depth|layer)\b"
 )
 _DISTANCE = re.compile(
-    r"(?:\bdist(?:ance)?s?\b\.?|\bshortest|\bhops?\b|#\d+\s+(?:units?\s+)?away\b|\b(?:minimum|min|lowest|cheapest|fewest)\s+"
-    r"(?:cost|weight|distance|total|hops|edges)|#\d+\s+(?:hops?|edges?|steps?)\s+(?:away|apart)|"
+    r"(?:\bdist(?:ance)?s?\b\.?|\bshortest|\bhops?\b|#\d+\s+(?:units?\s+)?away\b|\b(?:minimum|min|lowest|least|smallest|"
+    r"cheapest|fewest)\s+(?:total\s+)?(?:cost|weight|distance|total|hops|edges)|\b(?:dijkstra|bellman)|#\d+\s+(?:hops?|edges?|steps?)\s+(?:away|apart)|"
     r"in\s+(?:a\s+)?#\d+\s+(?:hops?|steps?|moves?)\b|\b(?:cheapest|lowest-cost|least-cost|optimal|"
     r"best|minimal|lightest)\s+(?:way|route|path|walk)|" + _FEWEST + "|" + _BFS_LEVEL + ")",
     re.I,
@@ -410,6 +411,7 @@ _FAMILY_STEMS = (
               "missing", "present")),
     ("weight", ("weigh", "cost", "length", "worth", "carr")),
     ("distance", ("distance", "shortest", "hop", "away", "apart", "minimum", "cheapest", "fewest",
+                  "dijkstra",
                   "bfs", "breadth", "step", "optimal", "best", "minimal", "lightest")),
     ("set", ("clique", "triangle", "core", "within")),
 )  # fmt: skip
@@ -640,6 +642,12 @@ def _read_found(
         return []
     if "after all" in skeleton.lower():  # an idiom, not a time: "B is in A's list after all"
         skeleton = _AFTER_ALL.sub("", skeleton)
+    final = _FINAL.search(skeleton)  # "after relaxing everything": the end, not a step
+    if final is not None:
+        skeleton = skeleton[: final.start()] + skeleton[final.end() :]
+    beaten = _UNBEATEN.search(skeleton)  # "nothing beats 9": 9 is the minimum
+    if beaten is not None:
+        skeleton = skeleton[: beaten.start()] + skeleton[beaten.end() :]
     complete = _COMPLETE.search(skeleton) if _COMPLETE_CUE.search(skeleton) else None
     if complete is not None:  # "A connects to B, C, and nothing else": all of A's neighbours
         lead = complete.group("lead") or ""
@@ -714,6 +722,17 @@ def _read_found(
 
 
 _AFTER_ALL = re.compile(r",?\s*\bafter\s+all\b(?!\s+\w)", re.I)
+_FINAL = re.compile(
+    r"\b(?:after|once)\s+(?:relaxing|processing|settling|visiting|exploring|finalising|finalizing)"
+    r"\s+(?:everything|all(?:\s+(?:the\s+)?\w+)?|every\s+\w+)\b,?\s*|\b(?:when|once|after)\s+(?:the\s+)?"
+    r"(?:algorithm|dijkstra|bfs|search|run)\s+(?:finishes|ends|terminates|completes|is\s+done)\b,?\s*",
+    re.I,
+)
+_UNBEATEN = re.compile(
+    r"\b(?:nothing|none|no\s+(?:route|path|way|walk))\s+(?:beats|is\s+(?:shorter|cheaper|less|lower)"
+    r"\s+than|does\s+better\s+than)\s+(?=#\d)",
+    re.I,
+)
 
 
 def _skeleton(

@@ -721,3 +721,23 @@ def test_round6_edges_and_neighbour_lists_in_other_words(
     a non-edge, the nodes adjacent to A as its neighbour list and a completeness marker before
     the list's colon (``and no others:``)."""
     assert _read(text) == [(kind, frozenset(nodes), None) for kind, nodes in read]
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("The least cost of getting from Paris to New York is 9.", ("distance", {P, N}, 9)),
+        ("Nothing is shorter than 9, the shortest distance from Paris to New York.",
+         ("distance", {P, N}, 9)),  # a minimum said by what does not beat it
+        ("After processing all nodes, Lyon is at distance 6 from Paris.",
+         ("distance", {P, L}, 6)),  # the algorithm's end, not a step
+        ("Dijkstra from Kyoto leaves Lyon at 8.", ("distance", {K, L}, 8)),
+        ("A 3-hop path from Kyoto to Paris, at minimum.", ("hops", {K, P}, 3)),
+    ],
+)  # fmt: skip
+def test_round6_distances_in_other_words(text: str, read: tuple[str, set[str], int]) -> None:
+    """Round-6 classes, in other wording: the least (total) cost, a value nothing beats, the
+    end of a run (``after relaxing everything``, ``once all … are settled``) as no algorithm
+    state, Dijkstra's result from a source, a ``k-hop`` trip or path as a hop count."""
+    kind, nodes, value = read
+    assert _read(text) == [(kind, frozenset(nodes), value)]
