@@ -951,6 +951,11 @@ def _row_claims(ctx: _Context, header: list[str], cells: list[tuple[int, int]]) 
     ``Cost``, ``Dist from A``): nodes, an edge, and the numbers of the columns with a cue."""
     text = ctx.text
     roles = [_column_role(name) for name in header]
+    if "" in roles and any(_LISTED_COLUMN.search(name) for name in header):
+        roles = [  # "| Node | Adjacent to | Count |": the count of a node's listed neighbours
+            "degree" if not role and _COUNT_COLUMN.fullmatch(name) else role
+            for role, name in zip(roles, header, strict=True)
+        ]
     if "node" not in roles and "edge" not in roles:  # "| Place | Links |": a column of names
         roles = _names_column(ctx, roles, cells)
     nodes = [
@@ -1027,6 +1032,8 @@ _COLUMN_CUES = (
                         r"destination|"
                         r"endpoint|start|end|end\s*point)(?:\s*(?:[ab12]|one|two))?$|^(?:node|vertex)\b")),
 )  # fmt: skip
+_LISTED_COLUMN = re.compile(r"adjacent|neighbou?r|connected|linked|links\s+to|\bnbrs?\b")
+_COUNT_COLUMN = re.compile(r"\s*(?:count|total|#|n|no\.?|number|size|how\s+many)\s*")
 _FROM = re.compile(r"\b(?:from|source:)\s+([^)]+)|\(\s*([^,()]+?)\s*,\s*[·⋅.*_-]?\s*\)")
 """A distance column's source: ``Dist from A``, ``(source: A)``, ``dist(A, ·)``."""
 
@@ -1114,7 +1121,11 @@ def _structural(ctx: _Context, low: int, high: int, read: list[Claim], lower: st
             text, low, high, ctx.slots.after, ctx.slots.before
         )
         if unread(kind, start, end)
-    ]
+        or (
+            kind == "neighbours"
+            and not _read_kind(read, (kind, nodes, value, start, end), start, end)
+        )
+    ]  # a neighbour list the patterns read only as edges ("nbrs(A) -> [B, C]")
     for start, end, facts in clause_facts(text, low, high, names, ctx.slots.resolve, covered):
         read = [c for c in read if not _overruled(c, start, end, facts)]
         kept = [f for f in facts if f[0] not in (IN_FLUX, ROUTED) and unread(f[0], start, end)]

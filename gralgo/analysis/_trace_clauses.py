@@ -203,7 +203,7 @@ _HYPOTHETICAL = re.compile(
     r"\b(?:if|suppose|supposing|assume|assuming|whether|could|might|may|maybe|perhaps|"
     r"probably|possibly|(?:let\s+me|let's|let\s+us)(?!\s+(?:list|enumerate|recall|note|write\s+"
     r"(?:down|out)|spell\s+out)\b[^:\n]*:\s*\S)|needs?\s+(?:to|the|an?|\w+(?:\s+\w+)?\s+to)|want\s+to|going\s+to|"
-    r"have\s+to|try|trying|check(?!\s*:)|checking|verify(?!\s*:)|verifying|find|finding|compute|"
+    r"have\s+to|try|trying|check(?!\s*(?:\([^)\n]*\)\s*)?:)|checking|verify(?!\s*:)|verifying|find|finding|compute|"
     r"computing|calculate|calculating|consider|considering|look\s+at|looking\s+for|unless|wonder|guess|"
     r"expect|not\s+sure|unsure|hypothetical(?:ly)?|should|must|plan|will|i'll|we'll|otherwise|"
     r"instead|(?<!nothing\s)(?<!none\s)(?<!one\s)else|either|unknown|unclear|"
@@ -320,8 +320,9 @@ _GIVEN = re.compile(
 )
 # A pair keyed by a colon and said to be absent: "A–B: not present", "(A, B): missing"
 _ABSENT = re.compile(
-    r"^(?:N\d+\s*(?:--|-|–|—|~|/)\s*N\d+|\(\s*N\d+\s*,\s*N\d+\s*\))\W*:\s*(?P<neg>not\s+(?:present|"
-    r"there|listed|given|found|in\s+(?:the\s+)?(?:input|graph|list))|absent|missing|nonexistent)\W*$",
+    r"^(?:(?:edge|pair)\s+(?:check\s+)?)?(?:N\d+\s*(?:--|-|–|—|~|/)\s*N\d+|\(\s*N\d+\s*,\s*N\d+\s*\))\W*:\s*(?:(?P<neg>not\s+(?:"
+    r"present|there|listed|given|found|in\s+(?:the\s+)?(?:input|graph|list))|absent|missing|nonexistent|no)"
+    r"|present|exists|listed|found|yes)\W*$",
     re.I,
 )
 _SET = re.compile(r"\b(?:cliques?|triangles?|#\d+-core|core)\b|\bC_\{?#?\d+\}?\s*=", re.I)
@@ -938,7 +939,7 @@ _CALL_VALUE = re.compile(
     re.I,
 )  # "d(A, B) = 9", "d(A, B) is nine"
 _SIZE_VALUE = re.compile(r"\s*(?:\||\\[rv]vert|\\right\|)" + _CALL_VALUE.pattern, re.I)
-_CALL_LIST = re.compile(r"\s*(?:=|:|is|are)\s*\\?[{\[(]?", re.I)
+_CALL_LIST = re.compile(r"\s*(?:=|:|is|are|->|→|⟶)\s*\\?[{\[(]?", re.I)  # "nbrs(A) -> [B, C]"
 
 
 Reader = Callable[[str, int, int], tuple[str, int] | None]

@@ -741,3 +741,25 @@ def test_round6_distances_in_other_words(text: str, read: tuple[str, set[str], i
     state, Dijkstra's result from a source, a ``k-hop`` trip or path as a hop count."""
     kind, nodes, value = read
     assert _read(text) == [(kind, frozenset(nodes), value)]
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "read"),
+    [
+        ("| City | Neighbours | Total |\n|---|---|---|\n| Lyon | Paris, New York | 2 |", False,
+         [("degree", {L}, 2)]),  # a bare count beside a node's listed neighbours
+        ("Edge check (Paris, Kyoto): absent", False, [("non_edge", {P, K}, None)]),
+        ("- Paris–Lyon: yes", False, [("edge", {P, L}, None)]),  # a pair keyed by a verdict
+        ("* Edge check (2, 4): present", True, [("edge", {N, S}, None)]),
+        ("N(Kyoto) → {New York}", False,
+         [("neighbours", {K, N}, None), ("edge", {K, N}, None)]),  # a call's list after an arrow
+    ],
+)  # fmt: skip
+def test_round6_counts_verdicts_and_call_arrows(
+    text: str, numeric_ids: bool, read: list[tuple[str, set[str], int | None]]
+) -> None:
+    """Round-6 classes, in other wording: a table's bare count column (``Total``, ``Count``)
+    beside a column of listed neighbours is the degree; a pair keyed by a colon and a verdict
+    (``present``, ``yes``, ``absent``), also after a label (``Edge check``); a neighbour set
+    written as a call mapped by an arrow to its list."""
+    assert _read(text, numeric_ids) == [(k, frozenset(n), v) for k, n, v in read]
