@@ -325,7 +325,9 @@ _ABSENT = re.compile(
     r"|present|exists|listed|found|yes)\W*$",
     re.I,
 )
-_SET = re.compile(r"\b(?:cliques?|triangles?|#\d+-core|core)\b|\bC_\{?#?\d+\}?\s*=", re.I)
+_SET = re.compile(
+    r"\b(?:cliques?|triangles?|#\d+-core|core)\b|\bC_\{?#?\d+\}?\s*=|core_\{?#?\d|\bk_core\b", re.I
+)
 
 _LIST = r"N\d+(?:\s*(?:,|and|&|;)\s*(?:and\s+)?N\d+)*"
 _NEIGHBOUR_NOUN = (
@@ -352,7 +354,7 @@ _NEIGHBOUR_LIST = re.compile(
 # What makes a list after "A connects to" all of A's neighbours: "only", "exactly", "and nothing
 # else", "that's all (of its neighbours)"
 _COMPLETE = re.compile(
-    r"\s*[,;:—–-]*\s*(?:and\s+)?(?:(?:to\s+)?nothing\s+else|no\s+others?|none\s+else|"
+    r"\s*[,;:—–-]*\s*(?:and\s+)?(?:(?:to\s+)?nothing\s+(?:else|more)|no\s+others?|none\s+else|"
     r"no\s+other\s+(?:edges?|neighbou?rs?|nodes?|vertices)(?:\s+[\w']+){0,3}|"
     r"\(\s*(?:that['’]?s\s+)?(?:the\s+)?(?:full|complete|whole|entire)\s+(?:list|set)\s*\)|"
     r"that['’]?s\s+(?:all|it)"
@@ -378,8 +380,10 @@ _HEAD_LIST = re.compile(
     r"^(?:(?!N\d).)*?N(?P<head>\d+)(?P<mid>(?:(?!N\d|#\d).)*?)\s(?P<list>" + _LIST + r")\s*$"
 )
 _K_CORE = re.compile(
-    r"#(\d+)-core|(\d+)-core|\b(zero|one|two|three|four|five|six|seven|eight|nine|ten)-core|"
-    r"\bC_\{?#(\d+)\}?\s*=",
+    r"#(?P<n1>\d+)-core|(?P<d1>\d+)-core|"
+    r"\b(?P<w>zero|one|two|three|four|five|six|seven|eight|nine|ten)-core|"
+    r"\bC_\{?#(?P<n2>\d+)\}?\s*=|\bcore_\{?(?P<d2>\d+)|\bcore_\{?#(?P<n3>\d+)|"
+    r"\bk_?core\s*\([^)]*?\bk\s*=\s*#(?P<n4>\d+)|\bk\s*=\s*#(?P<n5>\d+)\b.*\bcore\b",
     re.I,
 )  # "the 3-core", "the three-core", "$C_{3} = \{…\}$"
 _PARTS = re.compile(
@@ -791,7 +795,8 @@ def _neighbour_list(
 # of radius 2"), its centre ("of/from/around A") and the list that ends the clause
 _RADIUS = re.compile(
     r"(?:\b(?:within|at\s+most|no\s+more\s+than|up\s+to)\s+(?:a\s+)?(?:distance\s+(?:of\s+)?)?"
-    r"#(?P<a>\d+)\s+(?:hops?|steps?|edges?)\b|(?P<b>\d+)-hop\s+(?:ball|neighbou?rhood)\b|"
+    r"#(?P<a>\d+)\s+(?:hops?|steps?|edges?)\b|(?P<b>\d+)-hop\s+(?:ball|neighbou?rhood|reach)\b|"
+    r"#(?P<g>\d+)\s+(?:hops?|steps?|edges?)\s+or\s+(?:fewer|less)\b|"
     r"\b(?:ball|neighbou?rhood)\s+of\s+radius\s+#(?P<c>\d+)|"
     r"\b(?:(?:hop\s+)?distance|hops?)\s*(?:≤|<=|\\le(?:q)?)\s*#(?P<e>\d+)|"
     r"(?:≤|<=|\\le(?:q)?)\s*#(?P<f>\d+)\s+(?:hops?|steps?|edges?)\b)",
@@ -831,7 +836,7 @@ def _hop_ball(
     indices = [int(i) for i in re.findall(r"N(\d+)", listed.group(1))]
     if sorted([int(centre.group(1)), *indices]) != list(range(len(found))):
         return []  # every name is the centre or an item
-    written = radius.group("a") or radius.group("c") or radius.group("e") or radius.group("f")
+    written = next((g for g in radius.group("a", "c", "e", "f", "g") if g), None)
     k = int(radius.group("b")) if written is None else numbers[int(written)][0]
     source = found[int(centre.group(1))][0]
     items = [found[i][0] for i in indices]
@@ -877,14 +882,15 @@ def _sets(
         return []
     nodes = tuple(dict.fromkeys(items))
     core = _K_CORE.search(skeleton)
-    if core is not None and core.group(4) is not None and _PARTS.search(skeleton):
+    if core is not None and core.group("n2") is not None and _PARTS.search(skeleton):
         return []  # "the components are C_1 = {A, B} and …": C_k names a part, not a k-core
     if core is not None:
-        written = core.group(1) or core.group(4)
+        written = next((g for g in core.group("n1", "n2", "n3", "n4", "n5") if g), None)
+        digits = core.group("d1") or core.group("d2")
         if written is not None:
             k = numbers[int(written)][0]
         else:
-            k = int(core.group(2)) if core.group(2) else NUMBER_WORDS[core.group(3).lower()]
+            k = int(digits) if digits else NUMBER_WORDS[core.group("w").lower()]
         return [("k_core", nodes, k, low, high)] if nodes else []
     if re.search(r"\b(?:cliques?|triangles?)\b", skeleton, re.I) and len(nodes) >= 2:
         return [("clique", nodes, None, found[0][1], found[-1][2])]
@@ -964,6 +970,8 @@ def call_facts(
         radius = match.group("sub") or match.group("sub1") or ""
         if radius.isdigit() and (match.group(1) in ("B", "Ball", "ball") or match.group("le")):
             kind, arity = "within_hops", 1  # "B_2(A) = {B, C}", "N_{\\le 2}(A)": radius 2
+        if not kind and match.group(1).lower() == "ball":
+            kind, arity = "ball", 1  # "ball(A, 2)": its radius an argument
         if not kind:
             continue
         closer = {"(": ")", "[": "]"}.get(match.group("open"), "}")
@@ -993,6 +1001,14 @@ def call_facts(
             ):
                 facts.append(("degree", (args[0][0],), int(value.group(1)), match.start(),
                               value.end()))  # fmt: skip
+            continue
+        radius_arg = _RADIUS_ARGUMENT.match(text, position, high)
+        if radius_arg is not None and len(args) == 1 and match.group(1).lower() == "ball":
+            listed = _call_list(text, match.start(), radius_arg.end(), high, args[0][0], after)
+            facts += [("within_hops", f[1], int(radius_arg.group(1)), f[3], f[4]) for f in listed
+                      if f[0] == "neighbours"]  # fmt: skip
+            continue  # "ball(A, 2) = {B, C}": the hop ball of radius 2
+        if kind == "ball":
             continue
         if not args or text[position : position + 1] != closer:
             continue
@@ -1041,6 +1057,7 @@ def call_facts(
     return facts
 
 
+_RADIUS_ARGUMENT = re.compile(r"\s*,?\s*(\d+)\s*\)")
 _ROW_SUM = re.compile(r"(?:\s*,)?\s*[a-z]\s*\}")
 _SUM_BEFORE = re.compile(r"(?:\\sum|∑)(?:_\{?[a-z]\}?)?\s*$")
 _ENTRY = re.compile(r"\s*(?:==?|:|is)\s*(0|1|true|false)\b(?!\s*[-+*/.]\s*\d)", re.I)

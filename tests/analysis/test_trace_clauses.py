@@ -763,3 +763,21 @@ def test_round6_counts_verdicts_and_call_arrows(
     (``present``, ``yes``, ``absent``), also after a label (``Edge check``); a neighbour set
     written as a call mapped by an arrow to its list."""
     assert _read(text, numeric_ids) == [(k, frozenset(n), v) for k, n, v in read]
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("core_{2} = [Paris, Lyon, Saint-Denis]", ("k_core", {P, L, S}, 2)),  # k as a subscript
+        ("With k = 2, the core holds Paris, Lyon and Saint-Denis.", ("k_core", {P, L, S}, 2)),
+        ("ball(Kyoto, 1) = {New York}", ("within_hops", {K, N}, 1)),  # the radius an argument
+        ("- 1-hop reach of Kyoto: New York", ("within_hops", {K, N}, 1)),
+        ("Reachable from Kyoto in 1 hop or less: New York.", ("within_hops", {K, N}, 1)),
+    ],
+)
+def test_round6_sets_in_other_words(text: str, read: tuple[str, set[str], int]) -> None:
+    """Round-6 classes, in other wording: a k-core named by ``core_k`` or ``k = 2 … the core``,
+    a hop ball by a call with its radius (``ball(A, 1)``), a ``k-hop reach`` or ``k hops or
+    fewer``."""
+    kind, nodes, value = read
+    assert _read(text) == [(kind, frozenset(nodes), value)]
