@@ -76,6 +76,17 @@ _NUMERIC_PAIR = re.compile(
     r"missing|absent|not\s+present))",
     re.I,
 )  # "(3, 5) is an edge", "the 3-5 edge", "edge 3~5", "the weight for 3-5", "- 3 / 5: not connected"
+# A pair of bare ids keying a clause or named by a distance: "- 2 ⇝ 5: shortest distance 7",
+# "• 2, 5 → not adjacent", "1 -x- 6: no edge", "Distance 7→6 = 2"
+_ID_JOIN = r"\s*(?:->|→|⇝|-x-|,|[/–—-])\s*"
+_KEYED_IDS = re.compile(
+    r"[-*•+\s]*(\d+)" + _ID_JOIN + r"(\d+)(?=\s*(?:->|[:=→⇒])\s*(?:not\b|no\b|shortest|dist|"
+    r"hops?\b|(?:not\s+)?(?:adjacent|connected|linked)\b))",
+    re.I,
+)
+_NAMED_IDS = re.compile(
+    r"(?:(?<=\bdistance\s)|(?<=\bdist\s)|(?<=\bhops\s))(\d+)" + _ID_JOIN + r"(\d+)(?=\s*[:=])", re.I
+)
 _GONE = re.compile(r"\b(?:missing|absent|not\s+present)\b", re.I)
 _ID_SET = re.compile(
     r"\\?\{\s*(\d+(?:\s*,\s*\d+)+)\s*\\?\}|:\s*(\d+(?:\s*,\s*\d+)+)\s*\.?\s*$"
@@ -112,7 +123,11 @@ def mentions(
                     if node is not None:
                         at = braces.start(group) + match.start()
                         found.append((node, at, at + len(match.group())))
-        if _EDGE.search(text, low, high) or _GONE.search(text, low, high):
+        keyed = _KEYED_IDS.match(text, low, high) or _NAMED_IDS.search(text, low, high)
+        if keyed is not None and not found:
+            pair = [(names.resolve(keyed.group(i)), keyed.start(i), keyed.end(i)) for i in (1, 2)]
+            found += [(node, a, b) for node, a, b in pair if node is not None]
+        elif _EDGE.search(text, low, high) or _GONE.search(text, low, high):
             for match in _NUMERIC_PAIR.finditer(text, low, high):
                 groups = [i for i in range(1, 9) if match.group(i) is not None]
                 pair = [

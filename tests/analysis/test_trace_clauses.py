@@ -388,7 +388,7 @@ def test_round5_one_hop_is_an_edge(text: str, kind: str, nodes: set[str]) -> Non
     ("text", "numeric_ids", "read"),
     [
         ("* 2 → 3 edges", True, []),  # a node mapped to a count
-        ("* dist 0→1: 4", True, []),  # a distance's pair
+        ("* dist 0→1: 4", True, [("distance", frozenset({K, L}), 4)]),  # a distance's pair
         ("* (0, 1) → 1", True, []),  # no edge of a node to itself
         (
             "Dijkstra ends with dist[Kyoto] = 5 (starting at New York).",
@@ -781,3 +781,23 @@ def test_round6_sets_in_other_words(text: str, read: tuple[str, set[str], int]) 
     fewer``."""
     kind, nodes, value = read
     assert _read(text) == [(kind, frozenset(nodes), value)]
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("Distance 2->1: 7", ("distance", {N, L}, 7)),  # bare ids named by a distance
+        ("- 2 ⇝ 1: shortest distance 7", ("distance", {N, L}, 7)),  # a pair keying a clause
+        ("• 0, 2 → not adjacent", ("non_edge", {K, N}, None)),
+        ("0 -x- 2: no edge", ("non_edge", {K, N}, None)),
+    ],
+)
+def test_round6_bare_id_pairs_keying_a_clause(
+    text: str, read: tuple[str, set[str], int | None]
+) -> None:
+    """Round-6 class (numeric ids), in other wording: a pair of bare ids that opens a clause
+    before a colon or arrow and a cue (``shortest``, ``not adjacent``, ``no edge``), or that
+    follows ``Distance``; arithmetic (``3 - 1 = 2``) stays unread."""
+    kind, nodes, value = read
+    assert _read(text, numeric_ids=True) == [(kind, frozenset(nodes), value)]
+    assert _read("3 - 1 = 2", numeric_ids=True) == []
