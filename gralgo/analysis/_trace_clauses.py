@@ -87,6 +87,7 @@ _KEYED_IDS = re.compile(
 _NAMED_IDS = re.compile(
     r"(?:(?<=\bdistance\s)|(?<=\bdist\s)|(?<=\bhops\s))(\d+)" + _ID_JOIN + r"(\d+)(?=\s*[:=])", re.I
 )
+_MAPPED_ID = re.compile(r"[-*•+\s]*(\d+)\s*(?:->|→|⇒|=>|:)\s*(?=deg(?:ree)?\b)", re.I)
 _GONE = re.compile(r"\b(?:missing|absent|not\s+present)\b", re.I)
 _ID_SET = re.compile(
     r"\\?\{\s*(\d+(?:\s*,\s*\d+)+)\s*\\?\}|:\s*(\d+(?:\s*,\s*\d+)+)\s*\.?\s*$"
@@ -127,6 +128,10 @@ def mentions(
         if keyed is not None and not found:
             pair = [(names.resolve(keyed.group(i)), keyed.start(i), keyed.end(i)) for i in (1, 2)]
             found += [(node, a, b) for node, a, b in pair if node is not None]
+        elif not found and (mapped := _MAPPED_ID.match(text, low, high)) is not None:
+            node = names.resolve(mapped.group(1))  # "3 ⇒ deg 2": a node mapped to its degree
+            if node is not None:
+                found.append((node, mapped.start(1), mapped.end(1)))
         elif _EDGE.search(text, low, high) or _GONE.search(text, low, high):
             for match in _NUMERIC_PAIR.finditer(text, low, high):
                 groups = [i for i in range(1, 9) if match.group(i) is not None]
@@ -168,7 +173,8 @@ NUMBER_WORDS = {
 # A number in digits or words; "one of", "the one", "no one" are no count
 _NUMBER = re.compile(
     r"(?<![\w.])\d+(?!\w|\.\d)|(?=[zotfsen])(?<![\w'’-])(?<!\bthe\s)(?<!\bno\s)(?<!\bthis\s)"
-    r"(?<!\bthat\s)(?<!\beach\s)(?:" + "|".join(NUMBER_WORDS) + r")(?![\w'’-])(?!\s+of\b)"
+    r"(?<!\bthat\s)(?<!\beach\s)(?:" + "|".join(NUMBER_WORDS) + r")(?![\w'’-])"
+    r"(?!\s+of\b(?!\s+the\s+(?:listed\s+|given\s+|input\s+)?edges))"
     r"(?!\s+(?:by|at\s+a))|(?<=\ba\s)single(?=\s+(?:hop|step|move|edge)s?\b)",
     re.I,
 )
@@ -285,7 +291,9 @@ _DEGREE = re.compile(
     r"adjacent\s+(?:nodes|vertices)|incident\s+edges)\b|\bcount\w*\s+(?:the\s+|its\s+|N\d+\s*['’]s\s+)?"
     r"(?:edges|neighbou?rs|connections|links)\b|(?<!minimum\s)(?<!fewest\s)(?<!smallest\s)"
     r"(?:number|count)\s+of\s+"
-    r"(?:neighbou?rs|edges|connections)\b|neighbou?r\s+count\b|connected\s+to\s+#\d+\s+"
+    r"(?:neighbou?rs|edges|connections)\b|neighbou?r\s+count\b|(?:appears|shows\s+up|occurs|is\s+"
+    r"listed)\s+in\s+#\d+\s+(?:of\s+the\s+)?(?:listed\s+|given\s+|input\s+)?edges\b|"
+    r"connected\s+to\s+#\d+\s+"
     r"(?:other\s+)?(?:nodes|vertices)\b)",
     re.I,
 )

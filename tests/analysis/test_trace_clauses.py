@@ -801,3 +801,23 @@ def test_round6_bare_id_pairs_keying_a_clause(
     kind, nodes, value = read
     assert _read(text, numeric_ids=True) == [(kind, frozenset(nodes), value)]
     assert _read("3 - 1 = 2", numeric_ids=True) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "read"),
+    [
+        ("Kyoto appears in one of the listed edges.", False, ("degree", {K}, 1)),
+        ("node 2 occurs in three of the given edges.", True, ("degree", {N}, 3)),
+        ("4 → degree two", True, ("degree", {S}, 2)),  # a bare id mapped to its degree
+        ("- 3 => deg 1", True, ("degree", {P}, 1)),
+    ],
+)
+def test_round6_degrees_by_appearances_and_mapped_ids(
+    text: str, numeric_ids: bool, read: tuple[str, set[str], int]
+) -> None:
+    """Round-6 class (degrees), in other wording: the edges a node appears in, counted (``in
+    three of the listed edges``), and under numeric ids a bare id mapped by an arrow to its
+    degree; a bare arrow between ids and numbers (``1 → 5``) stays no degree."""
+    kind, nodes, value = read
+    assert _read(text, numeric_ids) == [(kind, frozenset(nodes), value)]
+    assert not [c for c in _read("1 → 5", numeric_ids=True) if c[0] == "degree"]
