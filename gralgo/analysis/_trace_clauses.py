@@ -820,6 +820,7 @@ _RADIUS = re.compile(
     r"(?:\b(?:within|at\s+most|no\s+more\s+than|up\s+to)\s+(?:a\s+)?(?:distance\s+(?:of\s+)?)?"
     r"#(?P<a>\d+)\s+(?:hops?|steps?|edges?)\b|(?P<b>\d+)-hop\s+(?:ball|neighbou?rhood|reach)\b|"
     r"#(?P<g>\d+)\s+(?:hops?|steps?|edges?)\s+or\s+(?:fewer|less)\b|"
+    r"\b(?:stopping\s+at|up\s+to|down\s+to|to)\s+(?:a\s+)?depth\s+(?:of\s+)?#(?P<h>\d+)|"
     r"\b(?:ball|neighbou?rhood)\s+of\s+radius\s+#(?P<c>\d+)|"
     r"\b(?:(?:hop\s+)?distance|hops?)\s*(?:≤|<=|\\le(?:q)?)\s*#(?P<e>\d+)|"
     r"(?:≤|<=|\\le(?:q)?)\s*#(?P<f>\d+)\s+(?:hops?|steps?|edges?)\b)",
@@ -832,6 +833,7 @@ _PEELED = re.compile(
     re.I,
 )
 _CENTRE = re.compile(r"\b(?:of|from|around|about)\s+N(\d+)\b", re.I)
+_CENTRE_FIRST = re.compile(r"N(\d+)\s*(?:⟹|⇒|→|->|=>|⟶)")
 _LIST_START = re.compile(r"\s*[\[{(]?\s*(" + _LIST + r")\s*[\]})]?(?=\s)")
 _LIST_END = re.compile(r"[\[{(]?\s*(" + _LIST + r")\s*[\]})]?\s*$")
 
@@ -844,7 +846,8 @@ def _hop_ball(
     high: int,
 ) -> list[Fact]:
     """``within_hops`` of a clause with a radius, one centre, and a list that ends it."""
-    centre, listed = _CENTRE.search(skeleton), _LIST_END.search(skeleton)
+    centre = _CENTRE.search(skeleton) or _CENTRE_FIRST.match(skeleton)  # "A ⟹ ≤2 hops: B, C"
+    listed = _LIST_END.search(skeleton)
     if listed is not None and centre is not None and listed.start() < centre.end():
         listed = None
     if listed is None and centre is not None:  # "B, C are all within 2 hops of A"
@@ -859,7 +862,7 @@ def _hop_ball(
     indices = [int(i) for i in re.findall(r"N(\d+)", listed.group(1))]
     if sorted([int(centre.group(1)), *indices]) != list(range(len(found))):
         return []  # every name is the centre or an item
-    written = next((g for g in radius.group("a", "c", "e", "f", "g") if g), None)
+    written = next((g for g in radius.group("a", "c", "e", "f", "g", "h") if g), None)
     k = int(radius.group("b")) if written is None else numbers[int(written)][0]
     source = found[int(centre.group(1))][0]
     items = [found[i][0] for i in indices]

@@ -773,6 +773,8 @@ def test_round6_counts_verdicts_and_call_arrows(
         ("ball(Kyoto, 1) = {New York}", ("within_hops", {K, N}, 1)),  # the radius an argument
         ("- 1-hop reach of Kyoto: New York", ("within_hops", {K, N}, 1)),
         ("Reachable from Kyoto in 1 hop or less: New York.", ("within_hops", {K, N}, 1)),
+        ("Kyoto → ≤1 hop: New York", ("within_hops", {K, N}, 1)),  # the centre before an arrow
+        ("A BFS from Kyoto down to depth 1 finds New York.", ("within_hops", {K, N}, 1)),
     ],
 )
 def test_round6_sets_in_other_words(text: str, read: tuple[str, set[str], int]) -> None:
