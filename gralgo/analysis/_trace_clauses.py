@@ -928,7 +928,8 @@ def _sets(
 
 # LaTeX decorations too: "\mathcal{N}(A)", "\deg_G(A)", and a subscript as the arguments "w_{A,B}"
 _CALL = re.compile(
-    r"(?<![\w\\])\\?(?:(?:text|mathrm|operatorname|mathcal|mathit|mathbf)\{)?([A-Za-zδΔγΓωΩ]+)\}?"
+    r"(?<![\w\\])\\?(?:(?:text|mathrm|operatorname|mathcal|mathit|mathbf)\{)?"
+    r"((?:node_|edge_|vertex_)?[A-Za-zδΔγΓωΩ]+)\}?"
     r"(?:_(?:\{(?P<le>(?:\\leq?|≤)\s*)?(?P<sub>[A-Za-z]|\d+)\}|(?P<sub1>[A-Za-z\d])(?![A-Za-z\d])))?"
     r"\s*(?P<open>[(\[]|_\{)\s*"
 )
@@ -936,7 +937,7 @@ _CALL_KINDS = (
     (re.compile(r"deg(?:ree)?", re.I), "degree", 1),
     (re.compile(r"hops?", re.I), "hops", 2),
     (re.compile(r"d|dist(?:ance)?|sp|delta|δ|shortest|len(?:gth)?", re.I), "distance", 2),
-    (re.compile(r"w|wt|weight|cost|c|omega|ω", re.I), "weight", 0),
+    (re.compile(r"(?:node_|edge_|vertex_)?(?:w|wt|weight|cost|c|omega|ω)", re.I), "weight", 0),
     (
         re.compile(r"n|nbrs?|neighbou?rs?|neighbou?rhood|adj(?:acent|acency)?|gamma|γ", re.I),
         "neighbours",
@@ -1040,6 +1041,14 @@ def call_facts(
             continue
         position += 1
         nodes = tuple(node for node, _ in args)
+        if (
+            kind == "weight"
+            and len(nodes) == 1
+            and (indexed := _second_index(text, position, high, nodes[0], after))
+        ):
+            other, weight, end = indexed
+            facts.append(("edge_weight", (nodes[0], other), weight, match.start(), end))
+            continue  # "w[A][B] = 7": an edge's weight
         if kind in ("neighbours", "matrix") and len(nodes) == 1:
             member = _member(text, low, match.start(), position, high, nodes[0], after, before)
             if member is not None:
@@ -1098,6 +1107,19 @@ _CONTAINS = re.compile(
 )
 _MEMBER_OF = re.compile(r"[\"'`]*\s*(?:(?P<neg>\bnot\s+in|∉|\\notin)|\bin|∈|\\in)\s*$")
 _MEMBER_END = re.compile(r"[\"'`]*\s*(?:[✓✔✗.!;]|#|$)")
+
+
+def _second_index(
+    text: str, position: int, high: int, owner: str, after: Reader
+) -> tuple[str, int, int] | None:
+    """The node of a second index after ``position`` and the value given it (``[B] = 7``)."""
+    index = _SECOND_INDEX.match(text, position, high)
+    node = None if index is None else after(text, index.end(), high)
+    closed = None if node is None else _INDEX_CLOSE.match(text, node[1], high)
+    value = None if closed is None else _CALL_VALUE.match(text, closed.end(), high)
+    if node is None or value is None or node[0] == owner or not value.group(1).isdigit():
+        return None
+    return node[0], int(value.group(1)), value.end()
 
 
 def _member(

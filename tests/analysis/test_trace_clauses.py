@@ -823,3 +823,21 @@ def test_round6_degrees_by_appearances_and_mapped_ids(
     kind, nodes, value = read
     assert _read(text, numeric_ids) == [(kind, frozenset(nodes), value)]
     assert not [c for c in _read("1 → 5", numeric_ids=True) if c[0] == "degree"]
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "read"),
+    [
+        ("vertex_weight(Paris) = 15", False, ("node_weight", {P}, 15)),  # a prefixed name
+        ("edge_weight(Paris, Lyon) = 7", False, ("edge_weight", {P, L}, 7)),
+        ("cost[Kyoto][New York] = 5", False, ("edge_weight", {K, N}, 5)),  # two indexings
+        ("w[2][1] = 12", True, ("edge_weight", {N, L}, 12)),
+    ],
+)
+def test_round6_weights_in_code_notation(
+    text: str, numeric_ids: bool, read: tuple[str, set[str], int]
+) -> None:
+    """Round-6 class (code notation), in other wording: a weight function with a ``node_`` /
+    ``edge_`` / ``vertex_`` prefix, and an edge's weight indexed twice (``w[A][B] = 7``)."""
+    kind, nodes, value = read
+    assert (kind, frozenset(nodes), value) in _read(text, numeric_ids)
