@@ -217,28 +217,35 @@ def _lines(text: str) -> Iterator[tuple[int, int]]:
 # ---------------------------------------------------------------------------------------------
 # Edges and paths written with separators: "A -- B", "A - B (7)", "A → B → C, total 12"
 
-_EDGE_SEPARATOR = re.compile(r"\s*(?:<-->|<->|-->|->|--|—|–|→|⟶|↔|⟷|↮|=>|-)\s*")
+_EDGE_SEPARATOR = re.compile(
+    r"\s*(?:<-->|<->|<[—–]+>|-->|->|--|—|–|→|⟶|↔|⟷|↮|=>|\\not\s*\\sim\b|\\nsim\b|≁|\\sim\b|∼|-)\s*"
+)
+_NOT_ADJACENT = ("↮", "≁", "\\nsim")  # "A ↮ B", "$A \\not\\sim B$": not adjacent
 _WEIGHT_AFTER = re.compile(
     r"\s*(?:\(\s*(?:w(?:eight)?|cost)?\s*[:=]?\s*(\d+)\s*\)|\[\s*(?:w(?:eight)?|cost)?\s*[:=]?\s*"
     r"(\d+)\s*\]|[:,]\s*(?:w(?:eight)?\s*[:=]?\s*)?(\d+)(?!\s*[-+*/]|\d|\s*\w))",
     re.I,
 )
 _TOTAL_AFTER = re.compile(
-    r"[\s,:;)]*(?:[(\[]?\s*)?(?:(?:with\s+|gives\s+)?(?:a\s+|the\s+)?(?:total|sum|length|weight|costs?|"
+    r"(?:[\s,:;)—–#⇒]|=>)*(?:(?P<bracket>[(\[])?\s*[*_]*)?(?:(?:with\s+|gives\s+)?(?:a\s+|the\s+)?(?:total|sum|length|weight|costs?|"
     r"distance)(?:\s+(?:weight|length|cost|of))?\s*(?:=|:|is|of)?\s*(?:[\d\s+]+=\s*)?|=\s*|"
     r"(?:\d+\s*\+\s*)+\d+\s*=\s*|(?::|gives|giving|yields)\s*"
-    r"(?:[\d\s+]+=\s*)?)"
+    r"(?:[\d\s+]+=\s*)?|(?(bracket)|(?!)))"  # "A → B → C (9)": a bracket after the path
     r"(\d+)(?!\s*[-+*/]\s*\d)",
     re.I,
 )
 # A path's total in words after it: "adds up to 9", "has weight 9", "— that's 9 in total"
 _TOTAL_WORDS = re.compile(
-    r"[\s,:;)—–-]*(?:(?:(?:is|forms|makes)\s+an?\s+(?:\w+\s+)?(?:path|route|walk)\s+)?"
+    r"(?:[\s,:;)—–#⇒-]|=>)*(?:(?:(?:is|forms|makes)\s+an?\s+(?:\w+\s+)?(?:path|route|walk)\s+)?"
     r"(?:(?:has|with|of|carries|gives)\s+(?:an?\s+|the\s+)?(?:total\s+)?(?:weight|"
-    r"length|cost|distance)(?:\s+of)?|(?:adds?|sums?|comes?|amounts?)\s+(?:up\s+)?to|totals?|"
+    r"length|cost|distance)(?:\s+of)?|(?:(?:which|that|this|it|they|(?:all\s+)?the\s+(?:edges?|"
+    r"weights?|costs?|lengths?))\s+)?(?:adds?|sums?|comes?|amounts?)\s+(?:up\s+)?to|totals?|"
+    r"(?:adding|summing)\s+(?:up\s+)?(?:the\s+|its\s+)?(?:weights|edges|costs|lengths)\s+(?:gives|"
+    r"yields|makes)|"
     r"(?:i|we)\s+(?:get|have|obtain)\s+(?:a\s+|the\s+)?total(?:\s+(?:weight|cost|length))?"
     r"(?:\s+of)?)\s*"
-    r"(?:=\s*)?(\d+)|(?:that['’]?s|that\s+is|which\s+is|for|so)\s+(\d+)\s+(?:in\s+)?total)"
+    r"(?:=\s*)?(?:(?:\d+\s*\+\s*)+\d+\s*(?:=|,\s*i\.e\.,?|,\s*so)\s*)?(\d+)|"
+    r"(?:that['’]?s|that\s+is|which\s+is|for|so)?\s*(\d+)\s+(?:in\s+)?total)"
     r"(?![\w.]\d)(?!\s*[-+*/]\s*\d)",
     re.I,
 )
@@ -288,7 +295,7 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
             continue
         if _PATH_AFTER.match(text, right[1], high):  # "the shortest A–B path": a path's ends
             continue
-        if match.group().strip() == "↮":  # "A ↮ B": not adjacent
+        if match.group().strip().startswith(_NOT_ADJACENT) or "not" in match.group():
             claims.append(Claim("non_edge", (left[0], right[0]), None, left[1], right[1]))
             continue
         links.append((left[0], left[1], right[0], right[1], match.end(), True))
@@ -355,8 +362,9 @@ def _chain_claims(
         v_end += len(text[v_end:high]) - len(text[v_end:high].lstrip("\"'”’*`"))
         weight = _WEIGHT_AFTER.match(text, v_end, high)
         last_link = 0 < index == len(chain) - 1
-        if weight is not None and last_link and weight.group().lstrip()[:1] in ":,":
-            weight = None  # "A -> B -> C: 13": the number after a path is its total
+        opener = "" if weight is None else weight.group().lstrip()[:1]
+        if last_link and (opener in ":," or (opener in "([" and not _weighed(claims))):
+            weight = None  # "A -> B -> C: 13", "A -> B -> C (13)": the path's total
         if weight is None and len(chain) == 1:  # a path's ", cost 12" is its total
             weight = _WEIGHT_PHRASE.match(text, v_end, high) or _EQUALS.match(text, v_end, high)
         if weight is not None and ctx.numeric_ids and weight.group().lstrip().startswith(","):
@@ -373,9 +381,14 @@ def _chain_claims(
     if total is not None and len(nodes) >= 2:
         is_weight_only = len(nodes) == 2 and any(c.kind == "edge_weight" for c in claims[-1:])
         if not is_weight_only and (len(nodes) >= 3 or _says_total(total.group())):
-            value = next(g for g in total.groups() if g is not None)
+            value = next(g for g in total.groups() if g is not None and g.isdigit())
             claims.append(Claim("path_total", nodes, int(value), chain[0][1], total.end()))
     return claims
+
+
+def _weighed(claims: list[Claim]) -> bool:
+    """Whether a path's links read so far carry weights (``A (7) -> B (3) -> C``)."""
+    return any(c.kind == "edge_weight" for c in claims)
 
 
 # Negation before "edge": "no edge", "not an edge", "isn't an edge", "never an edge"
@@ -938,6 +951,11 @@ def _row_claims(ctx: _Context, header: list[str], cells: list[tuple[int, int]]) 
     ``Cost``, ``Dist from A``): nodes, an edge, and the numbers of the columns with a cue."""
     text = ctx.text
     roles = [_column_role(name) for name in header]
+    if "" in roles and any(_LISTED_COLUMN.search(name) for name in header):
+        roles = [  # "| Node | Adjacent to | Count |": the count of a node's listed neighbours
+            "degree" if not role and _COUNT_COLUMN.fullmatch(name) else role
+            for role, name in zip(roles, header, strict=True)
+        ]
     if "node" not in roles and "edge" not in roles:  # "| Place | Links |": a column of names
         roles = _names_column(ctx, roles, cells)
     nodes = [
@@ -1014,6 +1032,8 @@ _COLUMN_CUES = (
                         r"destination|"
                         r"endpoint|start|end|end\s*point)(?:\s*(?:[ab12]|one|two))?$|^(?:node|vertex)\b")),
 )  # fmt: skip
+_LISTED_COLUMN = re.compile(r"adjacent|neighbou?r|connected|linked|links\s+to|\bnbrs?\b")
+_COUNT_COLUMN = re.compile(r"\s*(?:count|total|#|n|no\.?|number|size|how\s+many)\s*")
 _FROM = re.compile(r"\b(?:from|source:)\s+([^)]+)|\(\s*([^,()]+?)\s*,\s*[·⋅.*_-]?\s*\)")
 """A distance column's source: ``Dist from A``, ``(source: A)``, ``dist(A, ·)``."""
 
@@ -1032,12 +1052,18 @@ def _cells(text: str, low: int, high: int) -> list[tuple[int, int]]:
 # ---------------------------------------------------------------------------------------------
 
 
+_EMPHASIS = re.compile(r"\*\*|(?<!\w)__|__(?!\w)")
+"""Markdown bold marks (``**A**``, ``__A__``): read as blanks (``**No edge** between A and B``)."""
+
+
 def extract_claims(text: str, names: NodeNames, max_words: int | None = None) -> list[Claim]:
     """Every claim about the graph that ``text`` states, in text order (duplicates kept: a
     fact stated twice is two claims). ``max_words``: the most words in a node name (default:
     from ``names``)."""
     if max_words is None:
         max_words = 2 if names.numeric_ids else max(names.max_pieces * 12, 4)
+    if "**" in text or "__" in text:  # emphasis marks: blanked, so offsets stay the text's
+        text = _EMPHASIS.sub(lambda mark: " " * len(mark.group()), text)
     ctx = _Context(text, _Slots(names, max_words), names.numeric_ids)
     claims: list[Claim] = []
     table: list[tuple[int, int]] = []
@@ -1091,9 +1117,15 @@ def _structural(ctx: _Context, low: int, high: int, read: list[Claim], lower: st
 
     claims = [
         Claim(kind, nodes, value, start, end)
-        for kind, nodes, value, start, end in call_facts(text, low, high, ctx.slots.after)
+        for kind, nodes, value, start, end in call_facts(
+            text, low, high, ctx.slots.after, ctx.slots.before
+        )
         if unread(kind, start, end)
-    ]
+        or (
+            kind == "neighbours"
+            and not _read_kind(read, (kind, nodes, value, start, end), start, end)
+        )
+    ]  # a neighbour list the patterns read only as edges ("nbrs(A) -> [B, C]")
     for start, end, facts in clause_facts(text, low, high, names, ctx.slots.resolve, covered):
         read = [c for c in read if not _overruled(c, start, end, facts)]
         kept = [f for f in facts if f[0] not in (IN_FLUX, ROUTED) and unread(f[0], start, end)]
@@ -1138,10 +1170,10 @@ def _overruled(claim: Claim, start: int, end: int, facts: list[Fact]) -> bool:
         return False
     if not facts:
         return True
-    if facts[0][0] == IN_FLUX:
-        return claim.kind in ("degree", "distance", "hops", "neighbours")
-    if facts[0][0] == ROUTED:  # "A connects to B through C": a route, not an edge
-        return claim.kind in ("edge", "edge_weight", "neighbours")
+    marks = {fact[0] for fact in facts} & {IN_FLUX, ROUTED}
+    if marks:  # "A connects to B through C": a route, not an edge
+        state = IN_FLUX in marks and claim.kind in ("degree", "distance", "hops", "neighbours")
+        return state or (ROUTED in marks and claim.kind in ("edge", "edge_weight", "neighbours"))
     if not claim.nodes:
         return any(FAMILIES[fact[0]] == FAMILIES[claim.kind] for fact in facts)
     opposite = {"edge": "non_edge", "non_edge": "edge"}.get(claim.kind)
@@ -1154,6 +1186,8 @@ def _overruled(claim: Claim, start: int, end: int, facts: list[Fact]) -> bool:
                 return True
         if kind == "edge_weight" and claim.kind == "node_weight" and claim.nodes[0] in nodes:
             return True
+        if kind == "hops" and claim.kind == "distance" and frozenset(nodes) == pair:
+            return True  # "the unweighted distance between A and B is 2": a hop count
     return False
 
 
@@ -1171,16 +1205,17 @@ _ATTENTION_WORDS = frozenset(
     "thought believed imagine imagined pretend add adding insert inserting delete deleting mistake "
     "mistaken mistakenly wrong wrongly erroneous erroneously incorrect incorrectly confused "
     "misread misremembered mixed wrote said claimed called stated had complement through "
-    "via".split()
+    "via asks asked prompt quoting quote quoted confirm confirmed verified established certain "
+    "know proven proved checked".split()
 )
 _ATTENTION_MARKS = re.compile(r"[?;]|\.\s")
 
 
 _STRUCTURE_WORDS = re.compile(
     r"connect|adjacen|link|edge|neighbo|join|incident|touch|share|road|weigh|w\(|w\[|cost|deg|valenc"
-    r"|nbr|adj|\b(?:n|d|c|sp|len|hops?)\s*[(\[]|\b(?:w|wt|c|n|d)\}?_\{|mathcal\{n\}|\bb_\{?\d"
+    r"|nbr|adj|(?<![\w\\])a(?:\[|_\{)|\b(?:n|d|c|sp|len|hops?)\s*[(\[]|\b(?:w|wt|c|n|d)\}?_\{|mathcal\{n\}|\bb_\{?\d"
     r"|dist|shortest|hop|apart|away|minimum|cheapest|fewest|clique|triangle|core|within|bfs|breadth"
-    r"|hooked|reachable|radius|worth|step|absent|missing|not\s+present|gamma|γ|omega|ω|\b(?:w|wt|c|n|d|delta|δ)\}?_\w"
+    r"|hooked|border|reachable|radius|dijkstra|ball\s*\(|worth|step|absent|missing|not\s+present|gamma|γ|omega|ω|\b(?:w|wt|c|n|d|delta|δ)\}?_\w"
     r"|(?:\sto\s|[-–—])[^=:\n]*(?:[=:]|\sis)\s*\d|\)\s*(?:→|->|⇒)\s*\d"
 )
 
@@ -1190,7 +1225,7 @@ def _any_of(*words: str) -> re.Pattern[str]:
 
 
 _READERS: tuple[tuple[Callable[[_Context, int, int], list[Claim]], re.Pattern[str]], ...] = (
-    (_separated, _any_of("-", "–", "—", "→", "⟶", "↔", "⟷", "↮", ">")),
+    (_separated, _any_of("-", "–", "—", "→", "⟶", "↔", "⟷", "↮", ">", "sim", "∼", "≁")),
     (_phrases, _any_of("connect", "adjacent", "link", "joined", "neighbo", "edge", "\\in", "\\no")),
     (_triples, _any_of("(")),
     (

@@ -76,6 +76,18 @@ _NUMERIC_PAIR = re.compile(
     r"missing|absent|not\s+present))",
     re.I,
 )  # "(3, 5) is an edge", "the 3-5 edge", "edge 3~5", "the weight for 3-5", "- 3 / 5: not connected"
+# A pair of bare ids keying a clause or named by a distance: "- 2 ⇝ 5: shortest distance 7",
+# "• 2, 5 → not adjacent", "1 -x- 6: no edge", "Distance 7→6 = 2"
+_ID_JOIN = r"\s*(?:->|→|⇝|-x-|,|[/–—-])\s*"
+_KEYED_IDS = re.compile(
+    r"[-*•+\s]*(\d+)" + _ID_JOIN + r"(\d+)(?=\s*(?:->|[:=→⇒])\s*(?:not\b|no\b|shortest|dist|"
+    r"hops?\b|(?:not\s+)?(?:adjacent|connected|linked)\b))",
+    re.I,
+)
+_NAMED_IDS = re.compile(
+    r"(?:(?<=\bdistance\s)|(?<=\bdist\s)|(?<=\bhops\s))(\d+)" + _ID_JOIN + r"(\d+)(?=\s*[:=])", re.I
+)
+_MAPPED_ID = re.compile(r"[-*•+\s]*(\d+)\s*(?:->|→|⇒|=>|:)\s*(?=deg(?:ree)?\b)", re.I)
 _GONE = re.compile(r"\b(?:missing|absent|not\s+present)\b", re.I)
 _ID_SET = re.compile(
     r"\\?\{\s*(\d+(?:\s*,\s*\d+)+)\s*\\?\}|:\s*(\d+(?:\s*,\s*\d+)+)\s*\.?\s*$"
@@ -112,7 +124,15 @@ def mentions(
                     if node is not None:
                         at = braces.start(group) + match.start()
                         found.append((node, at, at + len(match.group())))
-        if _EDGE.search(text, low, high) or _GONE.search(text, low, high):
+        keyed = _KEYED_IDS.match(text, low, high) or _NAMED_IDS.search(text, low, high)
+        if keyed is not None and not found:
+            pair = [(names.resolve(keyed.group(i)), keyed.start(i), keyed.end(i)) for i in (1, 2)]
+            found += [(node, a, b) for node, a, b in pair if node is not None]
+        elif not found and (mapped := _MAPPED_ID.match(text, low, high)) is not None:
+            node = names.resolve(mapped.group(1))  # "3 ⇒ deg 2": a node mapped to its degree
+            if node is not None:
+                found.append((node, mapped.start(1), mapped.end(1)))
+        elif _EDGE.search(text, low, high) or _GONE.search(text, low, high):
             for match in _NUMERIC_PAIR.finditer(text, low, high):
                 groups = [i for i in range(1, 9) if match.group(i) is not None]
                 pair = [
@@ -153,13 +173,14 @@ NUMBER_WORDS = {
 # A number in digits or words; "one of", "the one", "no one" are no count
 _NUMBER = re.compile(
     r"(?<![\w.])\d+(?!\w|\.\d)|(?=[zotfsen])(?<![\w'’-])(?<!\bthe\s)(?<!\bno\s)(?<!\bthis\s)"
-    r"(?<!\bthat\s)(?<!\beach\s)(?:" + "|".join(NUMBER_WORDS) + r")(?![\w'’-])(?!\s+of\b)"
+    r"(?<!\bthat\s)(?<!\beach\s)(?:" + "|".join(NUMBER_WORDS) + r")(?![\w'’-])"
+    r"(?!\s+of\b(?!\s+the\s+(?:listed\s+|given\s+|input\s+)?edges))"
     r"(?!\s+(?:by|at\s+a))|(?<=\ba\s)single(?=\s+(?:hop|step|move|edge)s?\b)",
     re.I,
 )
 _WORD_VALUES = {**NUMBER_WORDS, "single": 1}  # "in a single step"
 _NOT_A_VALUE = re.compile(
-    r"\d+\s*-\s*(?:core|hop)\b|(?:step|round|iteration|(?<!\bat\s)(?<!\bon\s)(?<!\bin\s)level)"
+    r"\d+\s*-\s*(?:core|hop(?!\s+(?:trip|path|route|journey|walk|distance|count)))\b|(?:step|round|iteration|(?<!\bat\s)(?<!\bon\s)(?<!\bin\s)level)"
     r"\s+\d+",
     re.I,
 )
@@ -180,6 +201,8 @@ _LEAD = re.compile(
     r"again)\b[,:!.]?\s+)*",
     re.I,
 )
+_CLOSING = "\"'”’)*`"
+"""Marks that may close a question (``"Is A adjacent to B?"``)."""
 _QUESTION_START = re.compile(
     r"(?:is|are|does|do|did|can|could|should|would|was|were|has|have|will|what|which|how|why)\b",
     re.I,
@@ -192,14 +215,16 @@ _HYPOTHETICAL_WORDS = frozenset(
     "otherwise instead else either unknown unclear assumed presumed thought believed imagine "
     "imagined pretend add adding insert inserting remove removing delete deleting mistake mistaken "
     "mistakenly wrong wrongly erroneous erroneously incorrect incorrectly confused confusing "
-    "misread misremembered mixed i wrote said claimed called stated had were complement".split()
+    "misread misremembered mixed i wrote said claimed called stated had were complement asks asked "
+    "prompt quoting quote quoted confirm confirmed verified established certain know proven "
+    "proved checked".split()
 )
 """The first words of :data:`_HYPOTHETICAL`'s markers (a cheap test before the pattern)."""
 _HYPOTHETICAL = re.compile(
     r"\b(?:if|suppose|supposing|assume|assuming|whether|could|might|may|maybe|perhaps|"
     r"probably|possibly|(?:let\s+me|let's|let\s+us)(?!\s+(?:list|enumerate|recall|note|write\s+"
     r"(?:down|out)|spell\s+out)\b[^:\n]*:\s*\S)|needs?\s+(?:to|the|an?|\w+(?:\s+\w+)?\s+to)|want\s+to|going\s+to|"
-    r"have\s+to|try|trying|check(?!\s*:)|checking|verify(?!\s*:)|verifying|find|finding|compute|"
+    r"have\s+to|try|trying|check(?!\s*(?:\([^)\n]*\)\s*)?:)|checking|verify(?!\s*:)|verifying|find|finding|compute|"
     r"computing|calculate|calculating|consider|considering|look\s+at|looking\s+for|unless|wonder|guess|"
     r"expect|not\s+sure|unsure|hypothetical(?:ly)?|should|must|plan|will|i'll|we'll|otherwise|"
     r"instead|(?<!nothing\s)(?<!none\s)(?<!one\s)else|either|unknown|unclear|"
@@ -207,12 +232,16 @@ _HYPOTHETICAL = re.compile(
     r"(?:add|adding|insert\w*|remov\w*|delet\w*)\s+(?:an?\s+|the\s+)?(?:new\s+)?edge|"
     r"mistak\w*|wrong(?:ly)?|erroneous\w*|incorrect(?:ly)?|confus\w*|misread|misremember\w*|"
     r"mixed\s+up|i\s+(?:wrote|said|claimed|called|stated)|complement|"  # retracted, another graph
+    r"asks|asked|prompt|quot(?:e|ed|ing)|"  # the question quoted, not answered
+    r"(?:not|cannot|never|\w+n['’]t)\s+(?:\w+\s+){0,2}?(?:confirm\w*|verif\w*|establish\w*|"
+    r"certain|sure|know|checked|prove[dn]?)|"  # "I haven't confirmed that A connects to B"
     r"^(?:had|were)(?=\s))\b",
     re.I,
 )
 _STATE = re.compile(
     r"\b(?:unvisited|unexplored|visited|explored|remaining|left|new|more|still|yet|processed|"
-    r"unprocessed|uncolou?red|colou?red|candidates?|fewer|less|least|most|than|tentative|"
+    r"unprocessed|uncolou?red|colou?red|candidates?|fewer|less|"
+    r"least(?!\s+(?:total\s+)?(?:cost|weight|distance))|most|than|tentative|"
     r"tentatively|current|currently|(?:so\s+)?far|update|updated|updating|relax|relaxing|relaxed|"
     r"estimate|bound|inf|infinity|queue|stack|frontier|pop|push|popped|pushed|min|max|"
     r"common|mutual|both|each|every|all|another|third|previous|before|after|within|via|now|"
@@ -237,18 +266,18 @@ _VIA = re.compile(r"\b(?:through|via|by\s+way\s+of)\s+N\d+", re.I)
 the patterns' degree, distance and neighbour-list claims there)."""
 _NEGATION = re.compile(
     r"\b(?:not|no|never|none|neither|nor|without|cannot|nothing|lacks?|missing|absent|"
-    r"nonexistent)\b|n[’']t\b|\b(?:dis|un|non-?)(?:connected|adjacent|linked|joined)\b",
+    r"nonexistent)\b|n[’']t\b|\b(?:dis|un|non-?)(?:connected|adjacent|linked|joined|neighbou?rs?)\b",
     re.I,
 )
 
 _EDGE_CUE = (
     r"(?:(?:dis|un|non-?)?connect\w*|adjacen\w*|link\w*|edges?|neighbou?r\w*|join\w*|incident|touch\w*|share\w*|"
-    r"roads?|hooked|directly\s+reachable)"
+    r"roads?|hooked|directly\s+reachable|border(?:s|ed|ing)?)"
 )
 _EDGE = re.compile(r"\b" + _EDGE_CUE, re.I)
 _GOVERNED = re.compile(
-    r"(?:\b(?:not|no|never|lacks?)\b|n[’']t\b)(?:\s+\S+){0,3}?\s+" + _EDGE_CUE + r"\b"
-    r"|\b(?:dis|un|non-?)(?:connected|adjacent|linked|joined)\b|\b(?:missing|absent|nonexistent)\s+"
+    r"(?:\b(?:not|no|never|lacks?|nothing)\b|n[’']t\b)(?:\s+\S+){0,3}?\s+" + _EDGE_CUE + r"\b"
+    r"|\b(?:dis|un|non-?)(?:connected|adjacent|linked|joined|neighbou?rs?)\b|\b(?:missing|absent|nonexistent)\s+"
     r"(?:\w+\s+)?(?:edge|link|connection|road)|\b(?:edge|link|connection|road)\b.*\b(?:is|are)\s+"
     r"(?:missing|absent)|\b(?:does\s+not|doesn['’]t)\s+exist",
     re.I,
@@ -262,7 +291,9 @@ _DEGREE = re.compile(
     r"adjacent\s+(?:nodes|vertices)|incident\s+edges)\b|\bcount\w*\s+(?:the\s+|its\s+|N\d+\s*['’]s\s+)?"
     r"(?:edges|neighbou?rs|connections|links)\b|(?<!minimum\s)(?<!fewest\s)(?<!smallest\s)"
     r"(?:number|count)\s+of\s+"
-    r"(?:neighbou?rs|edges|connections)\b|neighbou?r\s+count\b|connected\s+to\s+#\d+\s+"
+    r"(?:neighbou?rs|edges|connections)\b|neighbou?r\s+count\b|(?:appears|shows\s+up|occurs|is\s+"
+    r"listed)\s+in\s+#\d+\s+(?:of\s+the\s+)?(?:listed\s+|given\s+|input\s+)?edges\b|"
+    r"connected\s+to\s+#\d+\s+"
     r"(?:other\s+)?(?:nodes|vertices)\b)",
     re.I,
 )
@@ -273,14 +304,14 @@ _BFS_LEVEL = (
     r"|\b(?:bfs|breadth)\b.*\b(?:level|depth|layer)\b"
 )
 _DISTANCE = re.compile(
-    r"(?:\bdist(?:ance)?s?\b\.?|\bshortest|\bhops?\b|#\d+\s+(?:units?\s+)?away\b|\b(?:minimum|min|lowest|cheapest|fewest)\s+"
-    r"(?:cost|weight|distance|total|hops|edges)|#\d+\s+(?:hops?|edges?|steps?)\s+(?:away|apart)|"
+    r"(?:\bdist(?:ance)?s?\b\.?|\bshortest|\bhops?\b|#\d+\s+(?:units?\s+)?away\b|\b(?:minimum|min|lowest|least|smallest|"
+    r"cheapest|fewest)\s+(?:total\s+)?(?:cost|weight|distance|total|hops|edges)|\b(?:dijkstra|bellman)|#\d+\s+(?:hops?|edges?|steps?)\s+(?:away|apart)|"
     r"in\s+(?:a\s+)?#\d+\s+(?:hops?|steps?|moves?)\b|\b(?:cheapest|lowest-cost|least-cost|optimal|"
     r"best|minimal|lightest)\s+(?:way|route|path|walk)|" + _FEWEST + "|" + _BFS_LEVEL + ")",
     re.I,
 )
 _HOP_WORDS = re.compile(
-    r"\bhops?\b|#\d+\s+(?:edges?|steps?)\b|in\s+(?:a\s+)?#\d+\s+(?:steps?|moves?)\b|"
+    r"\bhops?\b|\bunweighted\b|#\d+\s+(?:edges?|steps?)\b|in\s+(?:a\s+)?#\d+\s+(?:steps?|moves?)\b|"
     + _FEWEST
     + "|"
     + _BFS_LEVEL,
@@ -312,11 +343,14 @@ _GIVEN = re.compile(
 )
 # A pair keyed by a colon and said to be absent: "A–B: not present", "(A, B): missing"
 _ABSENT = re.compile(
-    r"^(?:N\d+\s*(?:--|-|–|—|~|/)\s*N\d+|\(\s*N\d+\s*,\s*N\d+\s*\))\W*:\s*(?P<neg>not\s+(?:present|"
-    r"there|listed|given|found|in\s+(?:the\s+)?(?:input|graph|list))|absent|missing|nonexistent)\W*$",
+    r"^(?:(?:edge|pair)\s+(?:check\s+)?)?(?:N\d+\s*(?:--|-|–|—|~|/)\s*N\d+|\(\s*N\d+\s*,\s*N\d+\s*\))\W*:\s*(?:(?P<neg>not\s+(?:"
+    r"present|there|listed|given|found|in\s+(?:the\s+)?(?:input|graph|list))|absent|missing|nonexistent|no)"
+    r"|present|exists|listed|found|yes)\W*$",
     re.I,
 )
-_SET = re.compile(r"\b(?:cliques?|triangles?|#\d+-core|core)\b|\bC_\{?#?\d+\}?\s*=", re.I)
+_SET = re.compile(
+    r"\b(?:cliques?|triangles?|#\d+-core|core)\b|\bC_\{?#?\d+\}?\s*=|core_\{?#?\d|\bk_core\b", re.I
+)
 
 _LIST = r"N\d+(?:\s*(?:,|and|&|;)\s*(?:and\s+)?N\d+)*"
 _NEIGHBOUR_NOUN = (
@@ -329,10 +363,12 @@ _OPENER = (
     r"\s*[:=]?)\s*(?:(?:exactly|only|just|precisely)\s+)?"
 )
 _NEIGHBOUR_LIST = re.compile(
-    r"(?:N(?P<h1>\d+)\s*(?:'s|’s)?\s*(?:has\s+)?(?:the\s+)?(?:[a-z]+\s+)?" + _NEIGHBOUR_NOUN
+    r"(?:N(?P<h1>\d+)\s*(?:'s|’s)?\s*(?:has\s+)?(?:the\s+)?(?:[a-z]+\s+){0,2}" + _NEIGHBOUR_NOUN
     + r"|(?:the\s+)?" + _NEIGHBOUR_NOUN + r"\s+(?:of|for)\s+N(?P<h2>\d+)"
     + r"|for\s+N(?P<h3>\d+)\s*,\s*(?:the|its)\s+" + _NEIGHBOUR_NOUN
     + r"|(?:directly\s+)?(?:adjacent|connected|linked)\s+to\s+N(?P<h4>\d+)\s*(?=:)"
+    + r"|(?:the\s+)?(?:nodes|vertices|neighbou?rs)\s+(?:directly\s+)?(?:adjacent|connected|linked)"
+    r"\s+to\s+N(?P<h7>\d+)(?=\s+are\b)"
     + r"|(?:the\s+)?edges\s+(?:touching|at|of|incident\s+to|around|out\s+of)\s+N(?P<h5>\d+)\s*,?"
     + r"|\badjacency(?:\s+list)?\b[^N]*N(?P<h6>\d+)\s*(?=→|->|⇒))"
     + _OPENER + r"[\[{(]?\s*(?P<list>" + _LIST + r")\s*[\]})]?\s*$",
@@ -341,21 +377,22 @@ _NEIGHBOUR_LIST = re.compile(
 # What makes a list after "A connects to" all of A's neighbours: "only", "exactly", "and nothing
 # else", "that's all (of its neighbours)"
 _COMPLETE = re.compile(
-    r"\s*[,;:—–-]*\s*(?:and\s+)?(?:(?:to\s+)?nothing\s+else|no\s+others?|none\s+else|"
+    r"\s*[,;:—–-]*\s*(?:and\s+)?(?:(?:to\s+)?nothing\s+(?:else|more)|no\s+others?|none\s+else|"
     r"no\s+other\s+(?:edges?|neighbou?rs?|nodes?|vertices)(?:\s+[\w']+){0,3}|"
     r"\(\s*(?:that['’]?s\s+)?(?:the\s+)?(?:full|complete|whole|entire)\s+(?:list|set)\s*\)|"
     r"that['’]?s\s+(?:all|it)"
     r"(?:\s+(?:of\s+)?(?:its|their|the)\s+neighbou?rs)?|(?:those|these)\s+are\s+all(?:\s+of\s+"
     r"(?:its|the)\s+neighbou?rs)?)\s*$|(?P<lead>N\d+\s+)(?:only|exclusively)\s+(?=\w)|"
     r"(?<=\bto)\s+(?:only|exactly|just)(?=\s+N\d)|"
-    r"\s*\(\s*(?:all\s+of\s+them|(?:the\s+)?(?:full|complete|whole)\s+(?:list|set)|complete)\s*\)",
+    r"\s*\(\s*(?:all\s+of\s+them|(?:the\s+)?(?:full|complete|whole)\s+(?:list|set)|complete)\s*\)|"
+    r"\s+(?:and\s+)?(?:no\s+(?:more|others?)|nothing\s+(?:more|else))(?=\s*:)",
     re.I,
 )
 _COMPLETE_CUE = re.compile(
-    r"only|exactly|just|else|all|other|none|full|complete|whole|entire", re.I
+    r"only|exactly|just|else|all|other|none|full|complete|whole|entire|more", re.I
 )
 _COMPLETE_WORDS = frozenset(
-    "only exactly precisely just else all others other full complete whole entire".split()
+    "only exactly precisely just else all others other full complete whole entire more".split()
 )
 _PARTIAL = re.compile(
     r"\b(?:include|includes|including|among|such\s+as|some|also|e\.g|like)\b|\b(?:one|two|three|"
@@ -366,8 +403,10 @@ _HEAD_LIST = re.compile(
     r"^(?:(?!N\d).)*?N(?P<head>\d+)(?P<mid>(?:(?!N\d|#\d).)*?)\s(?P<list>" + _LIST + r")\s*$"
 )
 _K_CORE = re.compile(
-    r"#(\d+)-core|(\d+)-core|\b(zero|one|two|three|four|five|six|seven|eight|nine|ten)-core|"
-    r"\bC_\{?#(\d+)\}?\s*=",
+    r"#(?P<n1>\d+)-core|(?P<d1>\d+)-core|"
+    r"\b(?P<w>zero|one|two|three|four|five|six|seven|eight|nine|ten)-core|"
+    r"\bC_\{?#(?P<n2>\d+)\}?\s*=|\bcore_\{?(?P<d2>\d+)|\bcore_\{?#(?P<n3>\d+)|"
+    r"\bk_?core\s*\([^)]*?\bk\s*=\s*#(?P<n4>\d+)|\bk\s*=\s*#(?P<n5>\d+)\b.*\bcore\b",
     re.I,
 )  # "the 3-core", "the three-core", "$C_{3} = \{…\}$"
 _PARTS = re.compile(
@@ -395,16 +434,19 @@ def _clauses(text: str, low: int, high: int) -> Iterator[tuple[int, int]]:
 _FAMILY_STEMS = (
     ("degree", ("deg", "valenc")),
     ("edge", ("connect", "adjacen", "link", "edge", "neighbo", "join", "incident", "touch", "share",
-              "road", "nbr", "adj", "hook", "reachab", "disconnect", "unconnect", "nonadjacen",
-              "non-adjacen", "input", "graph", "absent", "missing", "present")),
+              "road", "nbr", "adj", "hook", "reachab", "border", "non-neighbo", "nonneighbo",
+              "disconnect", "unconnect", "nonadjacen", "non-adjacen", "input", "graph", "absent",
+              "missing", "present")),
     ("weight", ("weigh", "cost", "length", "worth", "carr")),
     ("distance", ("distance", "shortest", "hop", "away", "apart", "minimum", "cheapest", "fewest",
+                  "dijkstra",
                   "bfs", "breadth", "step", "optimal", "best", "minimal", "lightest")),
     ("set", ("clique", "triangle", "core", "within")),
 )  # fmt: skip
 _COUNTED = ("neighbo", "edges", "connections", "links")
 _WORDS = re.compile(r"[a-z0-9'’-]+")
-_UNLINKED = ("disconnect", "unconnect", "nonadjacen", "non-adjacen", "unlinked", "unjoined")
+_UNLINKED = ("disconnect", "unconnect", "nonadjacen", "non-adjacen", "unlinked", "unjoined",
+             "non-neighbo", "nonneighbo")  # fmt: skip
 _NEGATION_WORDS = frozenset("no not never none lack lacks missing absent nonexistent".split())
 
 
@@ -482,7 +524,7 @@ def clause_facts(
             continue
         words = words_of(piece.lower())
         hypothetical = not _HYPOTHETICAL_WORDS.isdisjoint(words) and _HYPOTHETICAL.search(piece)
-        if piece.rstrip().endswith("?") or hypothetical:
+        if piece.rstrip().rstrip(_CLOSING).endswith("?") or hypothetical:
             yield start, end, []
             continue
         continuation = index > 0 and re.match(r"(?:is|has)\b", piece, re.I) is not None
@@ -626,6 +668,14 @@ def _read_found(
     skeleton, numbers = _skeleton(text, low, high, found)
     if "\n" in skeleton:
         return []
+    if "after all" in skeleton.lower():  # an idiom, not a time: "B is in A's list after all"
+        skeleton = _AFTER_ALL.sub("", skeleton)
+    final = _FINAL.search(skeleton)  # "after relaxing everything": the end, not a step
+    if final is not None:
+        skeleton = skeleton[: final.start()] + skeleton[final.end() :]
+    beaten = _UNBEATEN.search(skeleton)  # "nothing beats 9": 9 is the minimum
+    if beaten is not None:
+        skeleton = skeleton[: beaten.start()] + skeleton[beaten.end() :]
     complete = _COMPLETE.search(skeleton) if _COMPLETE_CUE.search(skeleton) else None
     if complete is not None:  # "A connects to B, C, and nothing else": all of A's neighbours
         lead = complete.group("lead") or ""
@@ -637,10 +687,9 @@ def _read_found(
     if facts is not None:
         return facts
     distinct = list(dict.fromkeys(node for node, _, _ in found))
-    if _VIA.search(skeleton):
-        return [(ROUTED, (), None, low, high)]
-    if _STATE.search(skeleton):
-        return [(IN_FLUX, (), None, low, high)] if _IN_FLUX.search(skeleton) else []
+    routed: list[Fact] = [(ROUTED, (), None, low, high)] if _VIA.search(skeleton) else []
+    if _STATE.search(skeleton):  # "tentatively d(A, B) = 9 via C": state and a route
+        return [(IN_FLUX, (), None, low, high), *routed] if _IN_FLUX.search(skeleton) else routed
     span = (found[0][1], high if not numbers else max(numbers[-1][2], found[-1][2]))
     listed = _NEIGHBOUR_LIST.search(skeleton)
     if listed is not None and not numbers:
@@ -700,6 +749,20 @@ def _read_found(
     return edges
 
 
+_AFTER_ALL = re.compile(r",?\s*\bafter\s+all\b(?!\s+\w)", re.I)
+_FINAL = re.compile(
+    r"\b(?:after|once)\s+(?:relaxing|processing|settling|visiting|exploring|finalising|finalizing)"
+    r"\s+(?:everything|all(?:\s+(?:the\s+)?\w+)?|every\s+\w+)\b,?\s*|\b(?:when|once|after)\s+(?:the\s+)?"
+    r"(?:algorithm|dijkstra|bfs|search|run)\s+(?:finishes|ends|terminates|completes|is\s+done)\b,?\s*",
+    re.I,
+)
+_UNBEATEN = re.compile(
+    r"\b(?:nothing|none|no\s+(?:route|path|way|walk))\s+(?:beats|is\s+(?:shorter|cheaper|less|lower)"
+    r"\s+than|does\s+better\s+than)\s+(?=#\d)",
+    re.I,
+)
+
+
 def _skeleton(
     text: str, low: int, high: int, found: list[tuple[str, int, int]]
 ) -> tuple[str, list[tuple[int, int, int]]]:
@@ -738,7 +801,7 @@ _MARKS = str.maketrans("", "", '*`"“”')
 def _neighbour_list(
     listed: re.Match[str], skeleton: str, found: list[tuple[str, int, int]], span: tuple[int, int]
 ) -> list[Fact]:
-    head = next(g for g in listed.group("h1", "h2", "h3", "h4", "h5", "h6") if g)
+    head = next(g for g in listed.group("h1", "h2", "h3", "h4", "h5", "h6", "h7") if g)
     owner = found[int(head)][0]
     items = [found[int(i)] for i in re.findall(r"N(\d+)", listed.group("list"))]
     if any(node == owner for node, _, _ in items) or _NEGATION.search(skeleton):
@@ -755,7 +818,9 @@ def _neighbour_list(
 # of radius 2"), its centre ("of/from/around A") and the list that ends the clause
 _RADIUS = re.compile(
     r"(?:\b(?:within|at\s+most|no\s+more\s+than|up\s+to)\s+(?:a\s+)?(?:distance\s+(?:of\s+)?)?"
-    r"#(?P<a>\d+)\s+(?:hops?|steps?|edges?)\b|(?P<b>\d+)-hop\s+(?:ball|neighbou?rhood)\b|"
+    r"#(?P<a>\d+)\s+(?:hops?|steps?|edges?)\b|(?P<b>\d+)-hop\s+(?:ball|neighbou?rhood|reach)\b|"
+    r"#(?P<g>\d+)\s+(?:hops?|steps?|edges?)\s+or\s+(?:fewer|less)\b|"
+    r"\b(?:stopping\s+at|up\s+to|down\s+to|to)\s+(?:a\s+)?depth\s+(?:of\s+)?#(?P<h>\d+)|"
     r"\b(?:ball|neighbou?rhood)\s+of\s+radius\s+#(?P<c>\d+)|"
     r"\b(?:(?:hop\s+)?distance|hops?)\s*(?:≤|<=|\\le(?:q)?)\s*#(?P<e>\d+)|"
     r"(?:≤|<=|\\le(?:q)?)\s*#(?P<f>\d+)\s+(?:hops?|steps?|edges?)\b)",
@@ -768,6 +833,7 @@ _PEELED = re.compile(
     re.I,
 )
 _CENTRE = re.compile(r"\b(?:of|from|around|about)\s+N(\d+)\b", re.I)
+_CENTRE_FIRST = re.compile(r"N(\d+)\s*(?:⟹|⇒|→|->|=>|⟶)")
 _LIST_START = re.compile(r"\s*[\[{(]?\s*(" + _LIST + r")\s*[\]})]?(?=\s)")
 _LIST_END = re.compile(r"[\[{(]?\s*(" + _LIST + r")\s*[\]})]?\s*$")
 
@@ -780,7 +846,8 @@ def _hop_ball(
     high: int,
 ) -> list[Fact]:
     """``within_hops`` of a clause with a radius, one centre, and a list that ends it."""
-    centre, listed = _CENTRE.search(skeleton), _LIST_END.search(skeleton)
+    centre = _CENTRE.search(skeleton) or _CENTRE_FIRST.match(skeleton)  # "A ⟹ ≤2 hops: B, C"
+    listed = _LIST_END.search(skeleton)
     if listed is not None and centre is not None and listed.start() < centre.end():
         listed = None
     if listed is None and centre is not None:  # "B, C are all within 2 hops of A"
@@ -795,7 +862,7 @@ def _hop_ball(
     indices = [int(i) for i in re.findall(r"N(\d+)", listed.group(1))]
     if sorted([int(centre.group(1)), *indices]) != list(range(len(found))):
         return []  # every name is the centre or an item
-    written = radius.group("a") or radius.group("c") or radius.group("e") or radius.group("f")
+    written = next((g for g in radius.group("a", "c", "e", "f", "g", "h") if g), None)
     k = int(radius.group("b")) if written is None else numbers[int(written)][0]
     source = found[int(centre.group(1))][0]
     items = [found[i][0] for i in indices]
@@ -841,14 +908,15 @@ def _sets(
         return []
     nodes = tuple(dict.fromkeys(items))
     core = _K_CORE.search(skeleton)
-    if core is not None and core.group(4) is not None and _PARTS.search(skeleton):
+    if core is not None and core.group("n2") is not None and _PARTS.search(skeleton):
         return []  # "the components are C_1 = {A, B} and …": C_k names a part, not a k-core
     if core is not None:
-        written = core.group(1) or core.group(4)
+        written = next((g for g in core.group("n1", "n2", "n3", "n4", "n5") if g), None)
+        digits = core.group("d1") or core.group("d2")
         if written is not None:
             k = numbers[int(written)][0]
         else:
-            k = int(core.group(2)) if core.group(2) else NUMBER_WORDS[core.group(3).lower()]
+            k = int(digits) if digits else NUMBER_WORDS[core.group("w").lower()]
         return [("k_core", nodes, k, low, high)] if nodes else []
     if re.search(r"\b(?:cliques?|triangles?)\b", skeleton, re.I) and len(nodes) >= 2:
         return [("clique", nodes, None, found[0][1], found[-1][2])]
@@ -860,7 +928,8 @@ def _sets(
 
 # LaTeX decorations too: "\mathcal{N}(A)", "\deg_G(A)", and a subscript as the arguments "w_{A,B}"
 _CALL = re.compile(
-    r"(?<![\w\\])\\?(?:(?:text|mathrm|operatorname|mathcal|mathit|mathbf)\{)?([A-Za-zδΔγΓωΩ]+)\}?"
+    r"(?<![\w\\])\\?(?:(?:text|mathrm|operatorname|mathcal|mathit|mathbf)\{)?"
+    r"((?:node_|edge_|vertex_)?[A-Za-zδΔγΓωΩ]+)\}?"
     r"(?:_(?:\{(?P<le>(?:\\leq?|≤)\s*)?(?P<sub>[A-Za-z]|\d+)\}|(?P<sub1>[A-Za-z\d])(?![A-Za-z\d])))?"
     r"\s*(?P<open>[(\[]|_\{)\s*"
 )
@@ -868,18 +937,19 @@ _CALL_KINDS = (
     (re.compile(r"deg(?:ree)?", re.I), "degree", 1),
     (re.compile(r"hops?", re.I), "hops", 2),
     (re.compile(r"d|dist(?:ance)?|sp|delta|δ|shortest|len(?:gth)?", re.I), "distance", 2),
-    (re.compile(r"w|wt|weight|cost|c|omega|ω", re.I), "weight", 0),
+    (re.compile(r"(?:node_|edge_|vertex_)?(?:w|wt|weight|cost|c|omega|ω)", re.I), "weight", 0),
     (
         re.compile(r"n|nbrs?|neighbou?rs?|neighbou?rhood|adj(?:acent|acency)?|gamma|γ", re.I),
         "neighbours",
         1,
     ),
+    (re.compile(r"A"), "matrix", 2),  # the adjacency matrix: "A_{B,C} = 1", "A[B][C] = 0"
 )
 _OPENING = re.compile(r"[(\[]|_\{")
 _FUNCTION_BEFORE = re.compile(r"([a-zA-Zδγω]+)\}?(?:_(?:\{(?:[A-Za-z]|\d+)\}|[A-Za-z\d]))?\s*$")
 _FUNCTIONS = re.compile(
     r"deg\w*|d|dist\w*|sp|delta|δ|shortest|len\w*|hops?|w|wt|weight|cost|c|n|nbrs?|neighbo\w*|"
-    r"adj\w*|gamma|γ|b|ball|omega|ω",
+    r"adj\w*|gamma|γ|b|ball|omega|ω|(?-i:A)",
     re.I,
 )
 
@@ -898,18 +968,24 @@ _ARGUMENT_GLUE = re.compile(r"\s*(?:,|\\to\b|→|->|\\rightarrow\b)\s*")  # "δ(
 _PAIR_OPEN = re.compile(r"\s*\\?\{\s*")
 _BARS = re.compile(r"(?s:.)*(?:\||\\[lv]vert|\\left\|)\s*")  # "|N(A)|": the size of a set
 _CALL_VALUE = re.compile(
-    r"\s*(?:=|:|is|equals)\s*(\d+|" + "|".join(NUMBER_WORDS) + r")(?!\s*[-+*/]\s*\d)(?!\w|\.\d)",
+    r"\s*(?:==?|:|is|equals)\s*(\d+|" + "|".join(NUMBER_WORDS) + r")(?!\s*[-+*/]\s*\d)(?!\w|\.\d)",
     re.I,
 )  # "d(A, B) = 9", "d(A, B) is nine"
 _SIZE_VALUE = re.compile(r"\s*(?:\||\\[rv]vert|\\right\|)" + _CALL_VALUE.pattern, re.I)
-_CALL_LIST = re.compile(r"\s*(?:=|:|is|are)\s*\\?[{\[(]?", re.I)
+_CALL_LIST = re.compile(r"\s*(?:=|:|is|are|->|→|⟶)\s*\\?[{\[(]?", re.I)  # "nbrs(A) -> [B, C]"
+
+
+Reader = Callable[[str, int, int], tuple[str, int] | None]
+"""Reads the node named at (``after(text, start, high)``) or before (``before(text, end,
+low)``) a position: the node and where its name ends (or starts)."""
 
 
 def call_facts(
-    text: str, low: int, high: int, after: Callable[[str, int, int], tuple[str, int] | None]
+    text: str, low: int, high: int, after: Reader, before: Reader | None = None
 ) -> list[Fact]:
     """Facts written as a call or an indexing with a function name from the lexicon;
-    ``after(text, start, high)`` reads the node named at ``start``."""
+    ``after(text, start, high)`` reads the node named at ``start``, ``before(text, end, low)``
+    the node named before ``end``."""
     facts: list[Fact] = []
     if not has_call(text, low, high):
         return facts
@@ -921,6 +997,8 @@ def call_facts(
         radius = match.group("sub") or match.group("sub1") or ""
         if radius.isdigit() and (match.group(1) in ("B", "Ball", "ball") or match.group("le")):
             kind, arity = "within_hops", 1  # "B_2(A) = {B, C}", "N_{\\le 2}(A)": radius 2
+        if not kind and match.group(1).lower() == "ball":
+            kind, arity = "ball", 1  # "ball(A, 2)": its radius an argument
         if not kind:
             continue
         closer = {"(": ")", "[": "]"}.get(match.group("open"), "}")
@@ -942,10 +1020,48 @@ def call_facts(
         position = _skip_quotes(text, position, high)
         while position < high and text[position] in (" \\}" if pair is not None else " \\"):
             position += 1
+        row = _ROW_SUM.match(text, position, high) if kind == "matrix" else None
+        if row is not None and len(args) == 1:  # "\sum_x A_{B,x} = 4": B's row sum, its degree
+            value = _CALL_VALUE.match(text, row.end(), high)
+            if _SUM_BEFORE.search(text, max(low, match.start() - 24), match.start()) and (
+                value is not None and value.group(1).isdigit()
+            ):
+                facts.append(("degree", (args[0][0],), int(value.group(1)), match.start(),
+                              value.end()))  # fmt: skip
+            continue
+        radius_arg = _RADIUS_ARGUMENT.match(text, position, high)
+        if radius_arg is not None and len(args) == 1 and match.group(1).lower() == "ball":
+            listed = _call_list(text, match.start(), radius_arg.end(), high, args[0][0], after)
+            facts += [("within_hops", f[1], int(radius_arg.group(1)), f[3], f[4]) for f in listed
+                      if f[0] == "neighbours"]  # fmt: skip
+            continue  # "ball(A, 2) = {B, C}": the hop ball of radius 2
+        if kind == "ball":
+            continue
         if not args or text[position : position + 1] != closer:
             continue
         position += 1
         nodes = tuple(node for node, _ in args)
+        if (
+            kind == "weight"
+            and len(nodes) == 1
+            and (indexed := _second_index(text, position, high, nodes[0], after))
+        ):
+            other, weight, end = indexed
+            facts.append(("edge_weight", (nodes[0], other), weight, match.start(), end))
+            continue  # "w[A][B] = 7": an edge's weight
+        if kind in ("neighbours", "matrix") and len(nodes) == 1:
+            member = _member(text, low, match.start(), position, high, nodes[0], after, before)
+            if member is not None:
+                facts.append(member)
+                continue
+            if kind == "matrix":
+                continue
+        if kind == "matrix":
+            entry = _ENTRY.match(text, position, high)
+            if entry is not None and len(set(nodes)) == 2:
+                edge = "edge" if entry.group(1).lower() in ("1", "true") else "non_edge"
+                facts.append((edge, nodes, None, match.start(), entry.end()))
+            continue
         if kind == "distance" and len(nodes) == 1 and match.group(1) == "d" and closer == ")":
             kind, arity = "degree", 1  # "d(A) = 4": one argument, the degree (d[A]: a distance)
         if kind == "neighbours" and len(nodes) == 1 and _BARS.fullmatch(text, low, match.start()):
@@ -974,6 +1090,83 @@ def call_facts(
         number = int(written) if written.isdigit() else NUMBER_WORDS[written.lower()]
         facts.append((kind, nodes, number, match.start(), value.end()))
     return facts
+
+
+_RADIUS_ARGUMENT = re.compile(r"\s*,?\s*(\d+)\s*\)")
+_ROW_SUM = re.compile(r"(?:\s*,)?\s*[a-z]\s*\}")
+_SUM_BEFORE = re.compile(r"(?:\\sum|∑)(?:_\{?[a-z]\}?)?\s*$")
+_ENTRY = re.compile(r"\s*(?:==?|:|is)\s*(0|1|true|false)\b(?!\s*[-+*/.]\s*\d)", re.I)
+_SIZE_OPEN = re.compile(r"\b(?:len|size|count|card)\s*\(\s*$")
+_SIZE_CLOSE = re.compile(r"\s*\)")
+_SECOND_INDEX = re.compile(r"\s*\[\s*[\"'`]*")
+_INDEX_CLOSE = re.compile(r"[\"'`]*\s*\]")
+_CONTAINS = re.compile(
+    r"\s+(?:(?P<neg>does\s*n[o'’]t\s+(?:contain|include|have)|lacks)|contains|includes|has)\s+"
+    r"[\"'`]*",
+    re.I,
+)
+_MEMBER_OF = re.compile(r"[\"'`]*\s*(?:(?P<neg>\bnot\s+in|∉|\\notin)|\bin|∈|\\in)\s*$")
+_MEMBER_END = re.compile(r"[\"'`]*\s*(?:[✓✔✗.!;]|#|$)")
+
+
+def _second_index(
+    text: str, position: int, high: int, owner: str, after: Reader
+) -> tuple[str, int, int] | None:
+    """The node of a second index after ``position`` and the value given it (``[B] = 7``)."""
+    index = _SECOND_INDEX.match(text, position, high)
+    node = None if index is None else after(text, index.end(), high)
+    closed = None if node is None else _INDEX_CLOSE.match(text, node[1], high)
+    value = None if closed is None else _CALL_VALUE.match(text, closed.end(), high)
+    if node is None or value is None or node[0] == owner or not value.group(1).isdigit():
+        return None
+    return node[0], int(value.group(1)), value.end()
+
+
+def _member(
+    text: str,
+    low: int,
+    start: int,
+    position: int,
+    high: int,
+    owner: str,
+    after: Reader,
+    before: Reader | None,
+) -> Fact | None:
+    """The fact of a node's neighbour set (or matrix row) ``…[owner]`` ending at ``position``
+    used as a set or a row: its size (``len(adj[A]) == 3``: a degree), an entry
+    (``adj[A][B] == 0``: a non-edge), or a membership (``B in adj[A]``, ``adj[A] contains
+    B``: an edge; ``B not in adj[A]``: a non-edge)."""
+    opened = _SIZE_OPEN.search(text, max(low, start - 8), start)
+    if opened is not None:
+        closed = _SIZE_CLOSE.match(text, position, high)
+        value = None if closed is None else _CALL_VALUE.match(text, closed.end(), high)
+        if value is not None and value.group(1).isdigit():
+            return ("degree", (owner,), int(value.group(1)), opened.start(), value.end())
+        return None
+    index = _SECOND_INDEX.match(text, position, high)
+    if index is not None:
+        node = after(text, index.end(), high)
+        closed = None if node is None else _INDEX_CLOSE.match(text, node[1], high)
+        entry = None if closed is None else _ENTRY.match(text, closed.end(), high)
+        if node is None or entry is None or node[0] == owner:
+            return None
+        edge = "edge" if entry.group(1).lower() in ("1", "true") else "non_edge"
+        return (edge, (owner, node[0]), None, start, entry.end())
+    contains = _CONTAINS.match(text, position, high)
+    if contains is not None:
+        node = after(text, contains.end(), high)
+        if node is None or node[0] == owner or not _MEMBER_END.match(text, node[1], high):
+            return None
+        edge = "non_edge" if contains.group("neg") else "edge"
+        return (edge, (owner, node[0]), None, start, node[1])
+    member = None if before is None else _MEMBER_OF.search(text, max(low, start - 16), start)
+    if member is not None and before is not None and _MEMBER_END.match(text, position, high):
+        node = before(text, member.start(), low)
+        if node is None or node[0] == owner:
+            return None
+        edge = "non_edge" if member.group("neg") else "edge"
+        return (edge, (owner, node[0]), None, node[1], position)
+    return None
 
 
 def _skip_quotes(text: str, position: int, high: int) -> int:

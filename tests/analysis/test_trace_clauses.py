@@ -388,7 +388,7 @@ def test_round5_one_hop_is_an_edge(text: str, kind: str, nodes: set[str]) -> Non
     ("text", "numeric_ids", "read"),
     [
         ("* 2 → 3 edges", True, []),  # a node mapped to a count
-        ("* dist 0→1: 4", True, []),  # a distance's pair
+        ("* dist 0→1: 4", True, [("distance", frozenset({K, L}), 4)]),  # a distance's pair
         ("* (0, 1) → 1", True, []),  # no edge of a node to itself
         (
             "Dijkstra ends with dist[Kyoto] = 5 (starting at New York).",
@@ -605,3 +605,239 @@ def test_round5_a_pair_said_absent_is_a_non_edge(
     text: str, numeric_ids: bool, nodes: set[str]
 ) -> None:
     assert _read(text, numeric_ids) == [("non_edge", frozenset(nodes), None)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'The prompt says: "Are Paris and Kyoto adjacent?"',  # the question quoted
+        'Quoting the task: "Is there an edge between Paris and Kyoto?"',
+        "I haven't verified that Paris is adjacent to Kyoto.",  # not confirmed: no claim
+        "It's not yet confirmed that Paris connects to Kyoto.",
+        "I can't be certain Paris links to Kyoto.",
+        "Tentatively, d(Paris, Kyoto) = 9 via Lyon.",  # state with a route
+    ],
+)
+def test_round6_quoted_questions_and_unconfirmed_claims_state_nothing(text: str) -> None:
+    """Round-6 class (filler read as claims), in other wording: a question quoted from the
+    prompt (its ``?`` before a closing quote), a claim said not to be confirmed, verified or
+    certain, and a tentative value with a route state nothing, even where a pattern reads one."""
+    assert _read(text) == []
+
+
+def test_round6_an_unweighted_distance_is_a_hop_count() -> None:
+    assert _read("The unweighted distance from Paris to New York is 2.") == [
+        ("hops", frozenset({P, N}), 2)
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "route: Paris -> Lyon -> New York  # cost 10",  # a code comment
+        "**Route:** Paris → Lyon → New York (**10**)",  # a bracket after the path
+        "Paris → Lyon → New York => 10 in total",
+        "Following Paris → Lyon → New York: the weights add to 10.",  # a subject before the verb
+        "Best route: Paris → Lyon → New York, which comes to 10.",
+        "2) Paris → Lyon → New York — total cost 10",  # a dash before the total
+    ],
+)
+def test_round6_a_path_total_after_other_marks(text: str) -> None:
+    """Round-6 class, in other wording: a path's total after a comment mark, an arrow, a dash,
+    a bracket of its own (where no link carries a weight) or a subject (``which comes to``,
+    ``the weights add to``); ``A -(7)-> B -(3)-> C (3)`` keeps its last link's weight."""
+    assert ("path_total", frozenset({P, L, N}), 10) in _read(text)
+    weighed = _read("Paris -(7)-> Lyon -(3)-> New York (3)")
+    assert ("edge_weight", frozenset({L, N}), 3) in weighed
+    assert not [c for c in weighed if c[0] == "path_total"]
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "read"),
+    [
+        ("Kyoto in adj[New York]", False, ("edge", {K, N}, None)),  # membership
+        ("Lyon not in adj[Kyoto]", False, ("non_edge", {L, K}, None)),
+        ("adj[Paris] includes Lyon", False, ("edge", {P, L}, None)),
+        ("4 in adj[1]", True, ("edge", {S, L}, None)),
+        ("adj[Kyoto][Paris] == 0", False, ("non_edge", {K, P}, None)),  # an entry
+        ("A[Paris][Lyon] = 1", False, ("edge", {P, L}, None)),
+        ("$A_{2,4} = 0$", True, ("non_edge", {N, S}, None)),
+        ("len(N(Lyon)) = 3", False, ("degree", {L}, 3)),  # a size
+        ("$\\sum_j A_{Lyon,j} = 3$", False, ("degree", {L}, 3)),  # a row sum
+        ("$ Paris \\sim Lyon $", False, ("edge", {P, L}, None)),  # LaTeX adjacency
+        ("$ Paris \\nsim Kyoto $", False, ("non_edge", {P, K}, None)),
+        ("Paris <–> Lyon", False, ("edge", {P, L}, None)),
+    ],
+)
+def test_round6_code_and_matrix_notation(
+    text: str, numeric_ids: bool, read: tuple[str, set[str], int | None]
+) -> None:
+    """Round-6 class (code notation), in other wording: a node's neighbour set used as a set
+    (membership, ``contains``, its size), an adjacency-matrix entry or row sum, ``\\sim``."""
+    kind, nodes, value = read
+    assert _read(text, numeric_ids) == [(kind, frozenset(nodes), value)]
+
+
+def test_round6_a_membership_asked_is_no_claim() -> None:
+    assert _read("Is Lyon in adj[Paris]? Checking...") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("**Paris** is **not** adjacent to **Kyoto**.", ("non_edge", {P, K}, None)),
+        ("**No link** between Paris and Kyoto.", ("non_edge", {P, K}, None)),
+        ("**3 hops** from Paris to New York.", ("hops", {P, N}, 3)),
+        ("Paris has __degree 2__.", ("degree", {P}, 2)),
+    ],
+)
+def test_round6_bold_marks_are_read_as_blanks(
+    text: str, read: tuple[str, set[str], int | None]
+) -> None:
+    """Round-6 class (bold labels), in other wording: ``**`` and ``__`` around any words."""
+    kind, nodes, value = read
+    assert _read(text) == [(kind, frozenset(nodes), value)]
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("Saint-Denis borders Lyon.", [("edge", {S, L})]),  # another edge verb
+        ("Kyoto does not border Paris.", [("non_edge", {K, P})]),
+        ("Oh right, Kyoto is one of New York's neighbours after all.", [("edge", {K, N})]),
+        ("Nothing links Paris with Kyoto.", [("non_edge", {P, K})]),  # "nothing" governs
+        ("Paris and Kyoto are non-neighbours.", [("non_edge", {P, K})]),
+        ("The nodes connected to Lyon are Paris, New York and Saint-Denis.",
+         [("neighbours", {L, P, N, S}), ("edge", {P, L}), ("edge", {N, L}), ("edge", {S, L})]),
+        ("Lyon has the following neighbours and no others: Paris, New York, Saint-Denis.",
+         [("neighbours", {L, P, N, S}), ("edge", {P, L}), ("edge", {N, L}), ("edge", {S, L})]),
+    ],
+)  # fmt: skip
+def test_round6_edges_and_neighbour_lists_in_other_words(
+    text: str, read: list[tuple[str, set[str]]]
+) -> None:
+    """Round-6 classes, in other wording: ``border`` an edge verb, ``after all`` an idiom (no
+    algorithm state), ``nothing`` a negation that governs the verb after it, ``non-neighbours``
+    a non-edge, the nodes adjacent to A as its neighbour list and a completeness marker before
+    the list's colon (``and no others:``)."""
+    assert _read(text) == [(kind, frozenset(nodes), None) for kind, nodes in read]
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("The least cost of getting from Paris to New York is 9.", ("distance", {P, N}, 9)),
+        ("Nothing is shorter than 9, the shortest distance from Paris to New York.",
+         ("distance", {P, N}, 9)),  # a minimum said by what does not beat it
+        ("After processing all nodes, Lyon is at distance 6 from Paris.",
+         ("distance", {P, L}, 6)),  # the algorithm's end, not a step
+        ("Dijkstra from Kyoto leaves Lyon at 8.", ("distance", {K, L}, 8)),
+        ("A 3-hop path from Kyoto to Paris, at minimum.", ("hops", {K, P}, 3)),
+    ],
+)  # fmt: skip
+def test_round6_distances_in_other_words(text: str, read: tuple[str, set[str], int]) -> None:
+    """Round-6 classes, in other wording: the least (total) cost, a value nothing beats, the
+    end of a run (``after relaxing everything``, ``once all … are settled``) as no algorithm
+    state, Dijkstra's result from a source, a ``k-hop`` trip or path as a hop count."""
+    kind, nodes, value = read
+    assert _read(text) == [(kind, frozenset(nodes), value)]
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "read"),
+    [
+        ("| City | Neighbours | Total |\n|---|---|---|\n| Lyon | Paris, New York | 2 |", False,
+         [("degree", {L}, 2)]),  # a bare count beside a node's listed neighbours
+        ("Edge check (Paris, Kyoto): absent", False, [("non_edge", {P, K}, None)]),
+        ("- Paris–Lyon: yes", False, [("edge", {P, L}, None)]),  # a pair keyed by a verdict
+        ("* Edge check (2, 4): present", True, [("edge", {N, S}, None)]),
+        ("N(Kyoto) → {New York}", False,
+         [("neighbours", {K, N}, None), ("edge", {K, N}, None)]),  # a call's list after an arrow
+    ],
+)  # fmt: skip
+def test_round6_counts_verdicts_and_call_arrows(
+    text: str, numeric_ids: bool, read: list[tuple[str, set[str], int | None]]
+) -> None:
+    """Round-6 classes, in other wording: a table's bare count column (``Total``, ``Count``)
+    beside a column of listed neighbours is the degree; a pair keyed by a colon and a verdict
+    (``present``, ``yes``, ``absent``), also after a label (``Edge check``); a neighbour set
+    written as a call mapped by an arrow to its list."""
+    assert _read(text, numeric_ids) == [(k, frozenset(n), v) for k, n, v in read]
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("core_{2} = [Paris, Lyon, Saint-Denis]", ("k_core", {P, L, S}, 2)),  # k as a subscript
+        ("With k = 2, the core holds Paris, Lyon and Saint-Denis.", ("k_core", {P, L, S}, 2)),
+        ("ball(Kyoto, 1) = {New York}", ("within_hops", {K, N}, 1)),  # the radius an argument
+        ("- 1-hop reach of Kyoto: New York", ("within_hops", {K, N}, 1)),
+        ("Reachable from Kyoto in 1 hop or less: New York.", ("within_hops", {K, N}, 1)),
+        ("Kyoto → ≤1 hop: New York", ("within_hops", {K, N}, 1)),  # the centre before an arrow
+        ("A BFS from Kyoto down to depth 1 finds New York.", ("within_hops", {K, N}, 1)),
+    ],
+)
+def test_round6_sets_in_other_words(text: str, read: tuple[str, set[str], int]) -> None:
+    """Round-6 classes, in other wording: a k-core named by ``core_k`` or ``k = 2 … the core``,
+    a hop ball by a call with its radius (``ball(A, 1)``), a ``k-hop reach`` or ``k hops or
+    fewer``."""
+    kind, nodes, value = read
+    assert _read(text) == [(kind, frozenset(nodes), value)]
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("Distance 2->1: 7", ("distance", {N, L}, 7)),  # bare ids named by a distance
+        ("- 2 ⇝ 1: shortest distance 7", ("distance", {N, L}, 7)),  # a pair keying a clause
+        ("• 0, 2 → not adjacent", ("non_edge", {K, N}, None)),
+        ("0 -x- 2: no edge", ("non_edge", {K, N}, None)),
+    ],
+)
+def test_round6_bare_id_pairs_keying_a_clause(
+    text: str, read: tuple[str, set[str], int | None]
+) -> None:
+    """Round-6 class (numeric ids), in other wording: a pair of bare ids that opens a clause
+    before a colon or arrow and a cue (``shortest``, ``not adjacent``, ``no edge``), or that
+    follows ``Distance``; arithmetic (``3 - 1 = 2``) stays unread."""
+    kind, nodes, value = read
+    assert _read(text, numeric_ids=True) == [(kind, frozenset(nodes), value)]
+    assert _read("3 - 1 = 2", numeric_ids=True) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "read"),
+    [
+        ("Kyoto appears in one of the listed edges.", False, ("degree", {K}, 1)),
+        ("node 2 occurs in three of the given edges.", True, ("degree", {N}, 3)),
+        ("4 → degree two", True, ("degree", {S}, 2)),  # a bare id mapped to its degree
+        ("- 3 => deg 1", True, ("degree", {P}, 1)),
+    ],
+)
+def test_round6_degrees_by_appearances_and_mapped_ids(
+    text: str, numeric_ids: bool, read: tuple[str, set[str], int]
+) -> None:
+    """Round-6 class (degrees), in other wording: the edges a node appears in, counted (``in
+    three of the listed edges``), and under numeric ids a bare id mapped by an arrow to its
+    degree; a bare arrow between ids and numbers (``1 → 5``) stays no degree."""
+    kind, nodes, value = read
+    assert _read(text, numeric_ids) == [(kind, frozenset(nodes), value)]
+    assert not [c for c in _read("1 → 5", numeric_ids=True) if c[0] == "degree"]
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "read"),
+    [
+        ("vertex_weight(Paris) = 15", False, ("node_weight", {P}, 15)),  # a prefixed name
+        ("edge_weight(Paris, Lyon) = 7", False, ("edge_weight", {P, L}, 7)),
+        ("cost[Kyoto][New York] = 5", False, ("edge_weight", {K, N}, 5)),  # two indexings
+        ("w[2][1] = 12", True, ("edge_weight", {N, L}, 12)),
+    ],
+)
+def test_round6_weights_in_code_notation(
+    text: str, numeric_ids: bool, read: tuple[str, set[str], int]
+) -> None:
+    """Round-6 class (code notation), in other wording: a weight function with a ``node_`` /
+    ``edge_`` / ``vertex_`` prefix, and an edge's weight indexed twice (``w[A][B] = 7``)."""
+    kind, nodes, value = read
+    assert (kind, frozenset(nodes), value) in _read(text, numeric_ids)

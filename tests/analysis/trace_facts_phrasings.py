@@ -15,7 +15,7 @@ without reading the extractor, before the clause reader existed, measured once a
 on; round 5 (split ``round5``, bank in ``trace_facts_round5``), likewise written without reading
 the extractor, was measured once held out and then tuned on too (the classes of its misreads);
 round 6 (split ``round6``, bank in ``trace_facts_round6``), written by yet another author without
-reading the extractor while it was tuned on round 5, is held out: measured once, never tuned on.
+reading the extractor while it was tuned on round 5, was measured once held out and then tuned on.
 
 Graphs and certificates come from each task's solver (``trace_facts_planted._graph``), so the
 labels are exact: each statement states one fact, correct or with one planted error of a known
@@ -38,7 +38,7 @@ from tests.analysis import trace_facts_round4, trace_facts_round5, trace_facts_r
 from tests.analysis.trace_facts_planted import FORMATS, TASKS, Planted, _graph, _long_names
 
 SPLITS = ("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6")
-TUNED = ("dev", "dev2", "dev3", "dev4", "round4", "round5")
+TUNED = ("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6")
 """Lists the extractor was tuned on, each first measured once held out:
 ``test_trace_facts_phrasings`` asserts the goal on every one."""
 
@@ -473,7 +473,8 @@ for _kind, _tables in trace_facts_round5.TABLES.items():
     TABLES[_kind]["round5"] = _tables
 FILLER["round5"] = trace_facts_round5.FILLER
 
-# Round 6 (``trace_facts_round6``): written without reading the extractor; held out, unmeasured.
+# Round 6 (``trace_facts_round6``): written without reading the extractor; measured once held
+# out, then tuned on.
 for _kind, _phrasings in trace_facts_round6.PHRASINGS.items():
     PHRASINGS[_kind]["round6"] = _phrasings
 for _kind, _tables in trace_facts_round6.TABLES.items():
