@@ -1,9 +1,10 @@
-"""The lists written by other authors without reading the extractor (``trace_facts_round4``,
-``trace_facts_round5``, ``trace_facts_round6``; splits ``round4`` to ``round6``): each labels
+"""The lists written by other authors without reading the extractor (``trace_facts_round4``
+to ``trace_facts_round7``; splits ``round4`` to ``round7``): each labels
 every statement kind in every format with phrasings no earlier list has, deterministically.
 Rounds 4, 5 and 6 were each measured once held out and then tuned on; the goal on them
 (precision >= 0.95, recall >= 0.8 per error kind in every format) is asserted with the other
-tuned lists in ``test_trace_facts_phrasings`` (design/trace-facts.md, Round 6)."""
+tuned lists in ``test_trace_facts_phrasings``. Round 7 is held out: measured once, never tuned
+on; its goal is asserted here (design/trace-facts.md, Round 7)."""
 
 from __future__ import annotations
 
@@ -14,15 +15,27 @@ import pytest
 
 from gralgo.analysis._trace_check import ERROR_KINDS
 from tests.analysis import trace_facts_phrasings as phrasings
-from tests.analysis import trace_facts_round4, trace_facts_round5, trace_facts_round6
+from tests.analysis import (
+    trace_facts_round4,
+    trace_facts_round5,
+    trace_facts_round6,
+    trace_facts_round7,
+)
 from tests.analysis.hash_seeds import printed_under_hash_seeds
+from tests.analysis.test_trace_facts_phrasings import _misses
 from tests.analysis.trace_facts_planted import FORMATS, TASKS
 
-BANKS = {"round4": trace_facts_round4, "round5": trace_facts_round5, "round6": trace_facts_round6}
+BANKS = {
+    "round4": trace_facts_round4,
+    "round5": trace_facts_round5,
+    "round6": trace_facts_round6,
+    "round7": trace_facts_round7,
+}
 EARLIER = {
     "round4": ("dev", "dev2", "dev3", "dev4"),
     "round5": ("dev", "dev2", "dev3", "dev4", "round4"),
     "round6": ("dev", "dev2", "dev3", "dev4", "round4", "round5"),
+    "round7": ("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6"),
 }
 """The lists each round was written after (none of their phrasings may reappear)."""
 ROUNDS = pytest.mark.parametrize("split", list(BANKS))
@@ -109,3 +122,12 @@ def test_every_kind_is_labelled_in_every_format(
         assert sum(style == "table" for t in mine for style in (t.styles or {}).values()) == 4 * 18
     used = {template for _, _, template in said}
     assert used == {t for bank in BANKS[split].PHRASINGS.values() for _, t in bank}
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="round-7 held-out phrasings, measured once: recall 0.54-0.78 per kind, "
+    "hallucinated-edge precision 0.72 (design/trace-facts.md, Round 7)",
+)
+def test_the_held_out_phrasings_meet_the_goal_in_every_format() -> None:
+    assert _misses("round7", seeds=2) == []

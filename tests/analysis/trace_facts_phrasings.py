@@ -15,7 +15,9 @@ without reading the extractor, before the clause reader existed, measured once a
 on; round 5 (split ``round5``, bank in ``trace_facts_round5``), likewise written without reading
 the extractor, was measured once held out and then tuned on too (the classes of its misreads);
 round 6 (split ``round6``, bank in ``trace_facts_round6``), written by yet another author without
-reading the extractor while it was tuned on round 5, was measured once held out and then tuned on.
+reading the extractor while it was tuned on round 5, was measured once held out and then tuned on;
+round 7 (split ``round7``, bank in ``trace_facts_round7``), written by another author without
+reading the extractor while it was tuned on round 6, is held out: measured once, never tuned on.
 
 Graphs and certificates come from each task's solver (``trace_facts_planted._graph``), so the
 labels are exact: each statement states one fact, correct or with one planted error of a known
@@ -34,10 +36,15 @@ import networkx as nx
 
 from gralgo.analysis._trace_check import ERROR_KINDS
 from gralgo.tasks import InstanceRejected, Problem, TaskSettings, make_task
-from tests.analysis import trace_facts_round4, trace_facts_round5, trace_facts_round6
+from tests.analysis import (
+    trace_facts_round4,
+    trace_facts_round5,
+    trace_facts_round6,
+    trace_facts_round7,
+)
 from tests.analysis.trace_facts_planted import FORMATS, TASKS, Planted, _graph, _long_names
 
-SPLITS = ("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6")
+SPLITS = ("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7")
 TUNED = ("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6")
 """Lists the extractor was tuned on, each first measured once held out:
 ``test_trace_facts_phrasings`` asserts the goal on every one."""
@@ -480,6 +487,13 @@ for _kind, _phrasings in trace_facts_round6.PHRASINGS.items():
 for _kind, _tables in trace_facts_round6.TABLES.items():
     TABLES[_kind]["round6"] = _tables
 FILLER["round6"] = trace_facts_round6.FILLER
+
+# Round 7 (``trace_facts_round7``): written without reading the extractor; held out, unmeasured.
+for _kind, _phrasings in trace_facts_round7.PHRASINGS.items():
+    PHRASINGS[_kind]["round7"] = _phrasings
+for _kind, _tables in trace_facts_round7.TABLES.items():
+    TABLES[_kind]["round7"] = _tables
+FILLER["round7"] = trace_facts_round7.FILLER
 
 
 @dataclass
