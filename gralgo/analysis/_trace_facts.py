@@ -47,6 +47,15 @@ def checker_version() -> str:
     return digest.hexdigest()[:12]
 
 
+HELD_OUT_CAVEAT = (
+    "Read as lower bounds: on wording nobody tuned the reader on (lists by authors who never "
+    "saw it) it misses many wrong claims, and a flagged hallucinated edge is its least "
+    "reliable verdict; check those against the true fact shown beside each "
+    "(design/trace-facts.md, What three held-out rounds say)."
+)
+"""What the held-out rounds measured, said wherever the measures are shown."""
+
+
 CLAIM_COLUMNS = (
     "item", "kind", "nodes", "value", "start", "end", "segment", "verdict", "error", "truth",
 )  # fmt: skip
@@ -359,11 +368,11 @@ def run_trace_facts(
         frame.assign(checker_version=version).to_csv(path, index=False)
         output.files.append(path)
     note = (
-        f"Checker code {version} (sha256 of gralgo/analysis/_trace_claims.py and "
-        f"_trace_check.py). Shares of checkable claims (correct or wrong); first wrong claim "
-        f"in {token_name} tokens from the start of the response and in segments "
-        f"({segmentation.describe()}); right for wrong reasons: share of correct answers whose "
-        "trace holds a wrong claim."
+        f"Checker code {version} (sha256 of gralgo/analysis/_trace_claims.py, "
+        f"_trace_clauses.py and _trace_check.py). Shares of checkable claims (correct or "
+        f"wrong); first wrong claim in {token_name} tokens from the start of the response and "
+        f"in segments ({segmentation.describe()}); right for wrong reasons: share of correct "
+        f"answers whose trace holds a wrong claim. {HELD_OUT_CAVEAT}"
     )
     shown = write_report_shards(report_jobs, scored, responses, [f.rows for f in facts], note,
                                 version)  # fmt: skip

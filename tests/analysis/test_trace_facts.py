@@ -83,6 +83,7 @@ def test_trace_facts_reads_checks_and_summarises(job_with_claims, tmp_path: Path
     assert page.count("<h2>") == 2 and '<mark class="wrong"' in page
     summary = result.summary.read_text(encoding="utf-8")
     assert "Trace facts per task and level" in summary and "Trace facts per model" in summary
+    assert "_trace_clauses.py" in summary and "Read as lower bounds" in summary
     assert json.loads((result.output_dir / "metrics.json").read_text())["claims"] == 4
 
 
@@ -172,6 +173,7 @@ def test_the_jobs_report_shows_the_measures_and_highlights_wrong_claims(
                            "document.documentElement.dataset.traceFacts === 'loaded'")  # fmt: skip
     box = page.locator("#trace-facts")
     assert box.is_visible() and "Trace facts per model" in box.inner_text()
+    assert "Read as lower bounds" in box.inner_text()  # what the held-out rounds measured
     page.click("#trace-flagged")  # the instances whose responses hold a wrong claim
     assert page.locator("#samples tr.sample").count() == 2
     instance = ids[0]
