@@ -65,7 +65,7 @@ def plan(quick: bool, inspect: str) -> list[tuple[str, list[str]]]:
         ]
     return [
         ("bench_clients", ["bench_clients.py", "--inspect", inspect]),
-        ("bench_job", ["bench_job.py"]),
+        ("bench_job", ["bench_job.py", "--rounds", "5"]),  # a 7 s job: 3 rounds left +-0.9 s
         ("bench_job_main", ["bench_job.py", "--experiment-main"]),
         ("bench_build", ["bench_build.py", "--scale", "10"]),
         ("bench_analysis", ["bench_analysis.py", "--workers", "2"]),
