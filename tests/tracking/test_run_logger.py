@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.tracking.mlflow_run_helpers import job_results, run_client
+from tests.tracking.mlflow_run_helpers import job_results, run_client, settled_run
 
 JOB = """
 import os, pickle, signal, sys
@@ -35,7 +35,6 @@ def test_a_job_killed_outright_leaves_its_run_killed(
 ) -> None:
     """kill -9 of the job, while it calls its model or while its results are logged: its
     logging process sees the pipe close and ends the run KILLED, complete=false."""
-    import time
 
     settings = make_settings("level=1").report_settings()
     pickled = tmp_path / "settings.pickle"
@@ -45,11 +44,7 @@ def test_a_job_killed_outright_leaves_its_run_killed(
                          capture_output=True, text=True, timeout=300)  # fmt: skip
     assert job.returncode == -9, job.stderr
     run_id = job.stdout.split()[0]
-    client = run_client(settings)
-    deadline = time.monotonic() + 120
-    while client.get_run(run_id).info.status == "RUNNING" and time.monotonic() < deadline:
-        time.sleep(0.2)
-    run = client.get_run(run_id)
+    run = settled_run(run_client(settings), run_id)
     assert run.info.status == "KILLED" and run.data.tags["complete"] == "false"
 
 
@@ -104,7 +99,6 @@ def test_sigterm_to_every_process_of_the_job_leaves_its_run_killed(
     outlives the job (it ignores the signal) and ends the run KILLED."""
     import os
     import signal
-    import time
 
     settings = make_settings("level=1").report_settings()
     pickled = tmp_path / "settings.pickle"
@@ -116,9 +110,5 @@ def test_sigterm_to_every_process_of_the_job_leaves_its_run_killed(
     os.kill(int(child), signal.SIGTERM)
     job.send_signal(signal.SIGTERM)
     assert job.wait(timeout=60) == -signal.SIGTERM
-    client = run_client(settings)
-    deadline = time.monotonic() + 120
-    while client.get_run(run_id).info.status == "RUNNING" and time.monotonic() < deadline:
-        time.sleep(0.2)
-    run = client.get_run(run_id)
+    run = settled_run(run_client(settings), run_id)
     assert run.info.status == "KILLED" and run.data.tags["complete"] == "false"
