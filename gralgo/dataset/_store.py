@@ -323,10 +323,10 @@ def _task_instances(
     """The instances of the file ``name`` (checked against the manifest) that ``keep`` accepts."""
     path = directory / name
     out: list[Instance] = []
-    with path.open("rb") as handle:  # decoded line by line: a bad byte names its line
+    with path.open("rb") as handle:  # parsed line by line: a bad byte names its line
         for number, raw in enumerate(handle, start=1):
             try:
-                instance = Instance.from_json(raw.decode("utf-8"), formats, with_graphs)
+                instance = Instance.from_json(raw, formats, with_graphs)
             except (ValueError, TypeError, KeyError) as exc:  # UnicodeDecodeError included
                 raise DatasetError(
                     f"{path}:{number}: not a valid instance ({exc}): rebuild the dataset"
