@@ -216,9 +216,26 @@ def compile_bytecode(checkout: Path = REPO) -> None:
     compileall.compile_dir(str(checkout / "gralgo"), quiet=1)
 
 
+_FITS = """
+import sys
+from hydra import compose, initialize_config_dir
+from omegaconf import OmegaConf
+from gralgo.dataset import ensure_dataset
+from gralgo.settings import settings_from_config
+with initialize_config_dir(config_dir=sys.argv[1], version_base=None):
+    cfg = compose("config", overrides=["+experiment=build_dataset", "dataset.dir=" + sys.argv[2]])
+settings = settings_from_config(OmegaConf.to_container(cfg, resolve=True))
+ensure_dataset(settings.dataset, settings.dataset_dir, explicit=True)
+"""
+"""Exit 0 when the folder holds ``+experiment=build_dataset``'s data, as a job checks it
+(``ensure_dataset``: same description, sources and draw version); else its one-line error."""
+
+
 def ensure_bench_dataset() -> Path:
-    """Build the ``main`` dataset into :data:`BENCH_DATASET` once (reused afterwards, rebuilt
-    when the code that renders it changed: the build itself says so)."""
+    """Build the ``main`` dataset into :data:`BENCH_DATASET` once: reused while it holds the data
+    ``+experiment=build_dataset`` describes (checked as a job checks a dataset, without
+    rewriting it), rebuilt when it does not (``command=build`` always builds: it cannot be the
+    check)."""
     import shutil
     import sys
 
@@ -229,7 +246,8 @@ def ensure_bench_dataset() -> Path:
     ]
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     if (BENCH_DATASET / "manifest.json").is_file():
-        check = run_process(command, env=env, cwd=REPO)  # reuses a dataset that still fits
+        fits = [sys.executable, "-c", _FITS, str(REPO / "conf"), str(BENCH_DATASET)]
+        check = run_process(fits, env=env, cwd=REPO)
         if check.returncode == 0:
             return BENCH_DATASET
         if "does not hold the data" not in check.stderr:

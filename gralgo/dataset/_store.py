@@ -223,6 +223,9 @@ def read_manifest(directory: Path) -> dict[str, Any]:
     return manifest
 
 
+LINE_BUFFER = 1 << 20
+"""Read buffer of an instances file (bytes): larger than its longest lines."""
+
 _VERIFIED: set[str] = set()
 """Datasets whose files matched their manifest in this process (keys of ``_verified``)."""
 
@@ -323,10 +326,12 @@ def _task_instances(
     """The instances of the file ``name`` (checked against the manifest) that ``keep`` accepts."""
     path = directory / name
     out: list[Instance] = []
-    with path.open("rb") as handle:  # decoded line by line: a bad byte names its line
+    # Parsed line by line (a bad byte names its line) from a 1 MiB buffer: the lines are 8-128
+    # KB, and the default 8 KiB buffer joined each from many reads (0.1 s for main's 148 MB).
+    with path.open("rb", buffering=LINE_BUFFER) as handle:
         for number, raw in enumerate(handle, start=1):
             try:
-                instance = Instance.from_json(raw.decode("utf-8"), formats, with_graphs)
+                instance = Instance.from_json(raw, formats, with_graphs)
             except (ValueError, TypeError, KeyError) as exc:  # UnicodeDecodeError included
                 raise DatasetError(
                     f"{path}:{number}: not a valid instance ({exc}): rebuild the dataset"

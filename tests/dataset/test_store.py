@@ -178,3 +178,16 @@ def test_a_non_utf8_byte_in_a_resigned_instances_file_names_its_line(tmp_path: P
     (tmp_path / "ds" / MANIFEST).write_text(canonical_json(manifest), encoding="utf-8")
     with pytest.raises(DatasetError, match=r"a\.jsonl:2: not a valid instance \(.*utf-8.*rebuild"):
         read_instances(tmp_path / "ds")
+
+
+def test_a_line_longer_than_the_read_buffer_reads_back_whole(tmp_path: Path) -> None:
+    """Instances files are read through a LINE_BUFFER-sized buffer; a longer line is whole."""
+    from dataclasses import replace
+
+    from gralgo.dataset._store import LINE_BUFFER
+
+    text = "é" * LINE_BUFFER + "\n" + "x" * 1000  # 2 MiB of UTF-8 and a newline inside the JSON
+    long_one = replace(make_instance("a", 1, 1), prompts={"edge_list": PromptVariant(text, "1")})
+    data = {"a": [make_instance("a", 1, 0), long_one, make_instance("a", 1, 2)]}
+    write_dataset(tmp_path / "ds", data, config={})
+    assert read_instances(tmp_path / "ds") == data["a"]
