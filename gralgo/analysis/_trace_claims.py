@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from gralgo.analysis._trace_anchored import anchored_facts
 from gralgo.analysis._trace_clauses import (
     FAMILIES,
     IN_FLUX,
@@ -25,6 +26,7 @@ from gralgo.analysis._trace_clauses import (
     Fact,
     call_facts,
     clause_facts,
+    clauses,
     cued_families,
     has_call,
     negated,
@@ -1081,9 +1083,11 @@ def extract_claims(text: str, names: NodeNames, max_words: int | None = None) ->
         for reader, words in _READERS:
             if words.search(line):
                 found += reader(ctx, low, high)
-        if _STRUCTURE_WORDS.search(line):
+        if _STRUCTURE_WORDS.search(line) or (
+            found and not _ATTENTION_WORDS.isdisjoint(words_of(line))
+        ):  # a plan or hypothesis silences the patterns too ("I might be wrong about A–B")
             found = _structural(ctx, low, high, found, line)
-        claims += found
+        claims += _anchored(ctx, low, high, found, line)
     if table:
         claims += _table_claims(ctx, table)
     return _deduplicated(_one_hop_is_an_edge(_without_item_weights(claims)))
@@ -1138,6 +1142,49 @@ def _structural(ctx: _Context, low: int, high: int, read: list[Claim], lower: st
                               and f[1][0] == listed[0][1][0]]  # fmt: skip
         claims += [Claim(kind, nodes, value, a, b) for kind, nodes, value, a, b in kept]
     return read + claims
+
+
+_PAIR_WORDS = re.compile(r"dist|hop|shortest|level|away|apart|separated")
+
+
+def _anchored(ctx: _Context, low: int, high: int, read: list[Claim], lower: str) -> list[Claim]:
+    """The claims ``read`` with those of the name-anchored reader
+    (:mod:`gralgo.analysis._trace_anchored`) in the clauses where nothing was read; a distance
+    or hop count it reads between two nodes overrules an edge read between them there (``2.
+    shortest A→B distance: 4``)."""
+    if not read and not _DIGIT_OR_WORD.search(lower):
+        return read
+    paired = _PAIR_WORDS.search(lower) is not None
+    text, names = ctx.text, ctx.slots.names
+    added: list[Claim] = []
+    for start, end in clauses(text, low, high):
+        inside = [c for c in read if c.start < end and start < c.end]
+        if inside and not (
+            all(c.kind in ("edge", "path_total") for c in inside)
+            and (paired or _DIGIT.search(text, start, end))
+        ):
+            continue
+        families = {FAMILIES[c.kind] for c in inside if c.nodes}
+        for a, b, facts in anchored_facts(text, start, end, names, ctx.slots.resolve):
+            pairs = {frozenset(f[1]) for f in facts if f[0] in ("distance", "hops")}
+            read = [c for c in read if not (c in inside and _ends(c) in pairs)]
+            if pairs:
+                families -= {"edge"}
+            added += [
+                Claim(kind, nodes, value, a, b)
+                for kind, nodes, value, _, _ in facts
+                if FAMILIES[kind] not in families or (pairs and kind == "distance")
+            ]
+    return read + added
+
+
+def _ends(claim: Claim) -> frozenset[str]:
+    """The two nodes an edge or a path claim joins (a path: its ends)."""
+    return frozenset((claim.nodes[0], claim.nodes[-1])) if claim.nodes else frozenset()
+
+
+_DIGIT = re.compile(r"\d")
+_DIGIT_OR_WORD = re.compile(r"[^\W\d_]{2}|\d")
 
 
 def _read_kind(read: list[Claim], fact: Fact, start: int, end: int) -> bool:
@@ -1206,7 +1253,7 @@ _ATTENTION_WORDS = frozenset(
     "mistaken mistakenly wrong wrongly erroneous erroneously incorrect incorrectly confused "
     "misread misremembered mixed wrote said claimed called stated had complement through "
     "via asks asked prompt quoting quote quoted confirm confirmed verified established certain "
-    "know proven proved checked".split()
+    "know proven proved checked suspect suspects suspected suspecting".split()
 )
 _ATTENTION_MARKS = re.compile(r"[?;]|\.\s")
 

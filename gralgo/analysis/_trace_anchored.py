@@ -1,0 +1,309 @@
+"""Read graph facts anchored on the instance's own node names, whatever the notation around them.
+
+The pattern and clause readers (:mod:`._trace_claims`, :mod:`._trace_clauses`) read the wording
+they know. This reader reads a clause they left unread from what the checker already knows: the
+graph's node names. It sees through notation first (LaTeX wrappers ``\\text{..}``,
+``\\operatorname{..}``, ``\\big(``, ``$``, code quotes, ``has_edge`` / ``G.degree`` written as
+words, ``∈ E`` / ``∉`` / ``⇄`` / ``⇸`` / ``# True`` / ``# False`` / ``✔`` / ``✗`` as edge and
+negation cues), finds every node mention (real names through the certificate reader's resolver;
+under numeric ids ``node 3`` and the bare ids a slot holds: inside brackets, joined to another
+id, or heading the clause, while a number after ``=`` / ``:`` / ``is`` at the clause's end or
+before a unit word is a value), and decides the claim from the clause's structure alone: how
+many distinct nodes, how many values, and which relation cue (adjacency, weight, degree,
+distance, hops, neighbour set) with which polarity.
+
+It refuses (precision first) a clause that is a question, plan, hypothesis, retraction,
+quotation, algorithm state or arithmetic, one with two values or a cue of two families it
+cannot tell apart, sets and paths (the other readers' job), and anything without a cue.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from gralgo.analysis._trace_clauses import (
+    HYPOTHETICAL,
+    NUMBER_WORDS,
+    Fact,
+    Resolve,
+    mentions,
+)
+
+if TYPE_CHECKING:
+    from gralgo.score import NodeNames
+
+# ---------------------------------------------------------------------------------------------
+# Seeing through notation: a view of the clause, with the origin of each of its characters
+
+_WRAPPERS: tuple[tuple[str, str], ...] = (
+    (r"\\(?:text|mathrm|operatorname|mathcal|mathit|mathbf|mathsf|texttt)\s*\{", " "),
+    (r"\\(?:big|Big|bigg|Bigg)[lr]?|\\left|\\right|\\[,;:!]|\\quad", " "),
+    (r"\\\{", " { "),
+    (r"\\\}", " } "),
+    (r"\\notin\b|∉|\\not\s*\\in\b", " notin "),
+    (r"\\in\b|∈", " in "),
+    (r"⇸|↮|≁|\\not\s*\\sim\b|-x-|-/-", " nonadjacent "),
+    (r"⇄|↔|⟷|<->|<—>|\\leftrightarrow\b|\\sim\b|∼", " adjacent "),
+    (r"✔|✓|☑|\bTrue\b", " yes "),
+    (r"✗|✘|❌|\bFalse\b", " no "),
+    (r"\\deg\b", " deg "),
+    (r"\\delta\b|δ", " delta "),
+    (r"\\mid|\\vert|\\lvert|\\rvert", " | "),
+    (r"\$|`|\"|“|”|\*\*|__", " "),
+    (r"(?<=[A-Za-z])[_.](?=[A-Za-z{])|_\{", " "),
+)
+_SEE = re.compile("|".join(f"(?P<g{i}>{p})" for i, (p, _) in enumerate(_WRAPPERS)))
+
+
+def see_through(text: str, low: int, high: int) -> tuple[str, list[int]]:
+    """``text[low:high]`` with its notation seen through, and the position in ``text`` of each
+    character of the view (one more entry: the end)."""
+    view, origin, _ = _seen(text, low, high)
+    return view, origin
+
+
+def _seen(text: str, low: int, high: int) -> tuple[str, list[int], list[int]]:
+    """The view, where each of its characters starts in ``text`` and where it ends there."""
+    parts: list[str] = []
+    origin: list[int] = []
+    ends: list[int] = []
+    position = low
+    for match in _SEE.finditer(text, low, high):
+        parts.append(text[position : match.start()])
+        origin += range(position, match.start())
+        ends += range(position + 1, match.start() + 1)
+        written = _WRAPPERS[int(str(match.lastgroup)[1:])][1]
+        parts.append(written)
+        origin += [match.start()] * len(written)
+        ends += [match.end()] * len(written)
+        position = match.end()
+    parts.append(text[position:high])
+    origin += [*range(position, high), high]
+    ends += range(position + 1, high + 1)
+    return "".join(parts), origin, ends
+
+
+# ---------------------------------------------------------------------------------------------
+# Names and values
+
+_LIST_MARK = re.compile(r"\s*(?:[-*•+>]|\d+[.)]|#+)\s+")
+_INT = re.compile(r"(?<![\w.])\d+(?![\w.]\w)")
+_UNIT = re.compile(
+    r"\s*(?:hops?|edges?|steps?|levels?|bfs|neighbou?rs?|nodes|vertices|incident|units?|other|"
+    r"more|times|connections|links|away|apart)\b",
+    re.I,
+)
+_VALUE_BEFORE = re.compile(
+    r"(?:==?|:|\bis|\bto|\bat|\bof|\bequals|→|->|⇒|=>|⟶|\bweight(?:ed)?|\bcost|\blength|"
+    r"\btotal|\bdegree|\bdeg)\s*$",
+    re.I,
+)
+_VALUE_AFTER = re.compile(r"\s*(?:$|[.,;)\]}|#(!]|—|–|-\s|\bin\s+total\b|\b(?:per|from|so|and)\b)")
+_ID_JOIN = re.compile(r"\s*(?:→|->|⟶|⇝|~>|—|–|-|/|,|::|adjacent|nonadjacent|and|&)\s*$", re.I)
+_FUNCTION_WORD = re.compile(r"\b(?:deg|degree|w|weight|dist|d|N|adj|nbrs)\s*$")
+_NODE_WORD = re.compile(r"\b(?:node|vertex)\s*$", re.I)
+
+
+def _ids(view: str, names: NodeNames) -> list[tuple[str, int, int]]:
+    """The bare node ids of a numeric-id clause (see the module docstring)."""
+    found: list[tuple[str, int, int]] = []
+    ints = list(_INT.finditer(view))
+    for index, match in enumerate(ints):
+        before = view[max(0, match.start() - 12) : match.start()]
+        if _UNIT.match(view, match.end()):
+            continue
+        if _VALUE_BEFORE.search(before) and _VALUE_AFTER.match(view, match.end()):
+            if not _NODE_WORD.search(before):
+                continue
+        bracketed = before.rstrip().endswith(("(", "[", "{", ","))
+        joined = _ID_JOIN.search(before) is not None and index > 0
+        joined_after = index + 1 < len(ints) and _ID_JOIN.search(
+            view[match.end() : ints[index + 1].start()] + " "
+        )
+        heading = not view[: match.start()].strip()
+        called = _FUNCTION_WORD.search(before) is not None and index + 1 < len(ints)
+        named = _NODE_WORD.search(before) is not None
+        if not (bracketed or joined or joined_after or heading or called or named):
+            continue
+        node = names.resolve(match.group())
+        if node is not None:
+            found.append((node, match.start(), match.end()))
+    return found
+
+
+def _values(view: str, found: list[tuple[str, int, int]]) -> list[int]:
+    """The numbers of the clause outside its node mentions (digits or words)."""
+    values = []
+    for match in _NUMBER.finditer(view):
+        if any(a <= match.start() < b for _, a, b in found):
+            continue
+        written = match.group().lower()
+        values.append(int(written) if written.isdigit() else NUMBER_WORDS[written])
+    return values
+
+
+_NUMBER = re.compile(
+    r"(?<![\w.])\d+(?![\w.]\w|\s*-\s*core)|\b(?:" + "|".join(list(NUMBER_WORDS)[2:]) + r")\b",
+    re.I,
+)
+
+# ---------------------------------------------------------------------------------------------
+# The clause's structure: refusals, cues, polarity
+
+_REFUSE = re.compile(
+    r"\?|\b(?:if|suppose|supposing|assum\w*|whether|could|might|may|maybe|perhaps|probably|"
+    r"possibly|let|let's|need\w*|want|try\w*|check\w*|verify\w*|find\w*|comput\w*|calculat\w*|"
+    r"consider\w*|look\w*|unless|wonder|guess|expect\w*|should|must|plan\w*|will|would|"
+    r"i'll|we'll|otherwise|instead|unknown|unclear|unsure|thought|believed|imagin\w*|pretend|"
+    r"mistak\w*|wrong\w*|erroneous\w*|incorrect\w*|confus\w*|misread|mixed|scratch|redo|undo|"
+    r"later|asks?|asked|says|said|prompt|question|quot\w*|rule|recall|definition|defined|"
+    r"tentative\w*|current\w*|far|queue|deque|pq|heap|stack|frontier|parent|prev|pred\w*|"
+    r"candidate\w*|updat\w*|relax\w*|push\w*|pop\w*|visited|unvisited|remaining|still|yet|"
+    r"settled|fewer|less|more|than|before|after|then|next|new|add\w*|remov\w*|delet\w*|"
+    r"insert\w*|changed?|instead|comparisons?|not\s+sure|every|each|both|some|any|all\s+pairs|"
+    r"via|through|clique|triangle|core|ball|ego|within|radius|"
+    r"subgraph|k_core|peel\w*|complement|common|mutual|at\s+least|at\s+most|up\s+to|roughly|"
+    r"about|around|approximately|nearly|almost|below|above|over|under|unvisited)\b|(?:<|(?<![-=~])>|[≤≥+×])\s*\d|\d\s*(?:[<>≤≥+×]|-\s+\d)",
+    re.I,
+)
+_EDGE_CUE = re.compile(
+    r"\b(?:adjacen\w*|nonadjacent|connect\w*|linked|links?|edges?|neighbou?rs?|neighbou?rhood|"
+    r"joined|joins?|hooked|wired|attached|incident|border\w*|shares?|has\s+edge|in\s+E|"
+    r"notin\s+E|nbrs?|adj)\b|\bin\s+G\s*\[",
+    re.I,
+)
+_NEGATIVE = re.compile(
+    r"\b(?:not|no|never|none|neither|nor|without|lacks?|missing|absent|nonexist\w*|nonadjacent|"
+    r"notin|disconnected|unconnected|unlinked|non-?adjacent|non-?neighbou?rs?)\b|n['’]t\b",
+    re.I,
+)
+_DEGREE_CUE = re.compile(r"\b(?:deg|degrees?|valency|delta)\b|\bincident\b|\bneighbou?rs?\b", re.I)
+_DISTANCE_CUE = re.compile(
+    r"\b(?:dist\w*|shortest|hops?|hopdist|bfs|levels?|depth|separated|apart|away|fewest|"
+    r"dijkstra|sp|spd|apsp|d|distances?)\b",
+    re.I,
+)
+_HOP_CUE = re.compile(r"\b(?:hops?|hopdist|bfs|levels?|depth|unweighted|fewest|unit)\b", re.I)
+_WEIGHT_CUE = re.compile(r"\b(?:w|wt|weights?|weigh\w*|worth|costs?|carr(?:y|ies))\b", re.I)
+_ROUTE = re.compile(
+    r"\b(?:path|route|walk|total|sum\w*|going|go|get|getting|travel\w*|trip|journey|"
+    r"(?<!directly\s)reach\w*|via)\b",
+    re.I,
+)
+_COMPLETE = re.compile(
+    r"\b(?:all|complete|full|exactly|only|nothing\s+else|no\s+others?|that's\s+it|entire|"
+    r"whole)\b|==|(?<![=!<>])=(?!=)",
+    re.I,
+)
+_HEAD = re.compile(
+    r"(?P<mid>[^N]*N0\b[^N]*?)(?P<list>[\s\[{(]*N\d+(?:\s*(?:,|and|&)\s*(?:and\s+)?N\d+)*)"
+    r"[\s\]})]*(?:[-—–(#][^N\d]*)?$"
+)  # a head, a neighbour cue, and the list that ends the clause (a remark may follow it)
+_NEIGHBOUR_CUE = re.compile(r"neighbou?r|adj|nbr|connect", re.I)
+_CHAIN = re.compile(r"N\d+(?:\s*(?:→|->|⟶|⇒|=>)\s*N\d+){2,}")
+_TOTAL_CUE = re.compile(r"\b(?:path|total|sum\w*|cost|length|weight|w)\b", re.I)
+
+
+def anchored_facts(
+    text: str, low: int, high: int, names: NodeNames, resolve: Resolve
+) -> Iterator[tuple[int, int, list[Fact]]]:
+    """The facts of the clause ``text[low:high]`` read by its node names and structure (with
+    their spans in ``text``); nothing where it is refused."""
+    view, origin, ends = _seen(text, low, high)
+    marked = _LIST_MARK.match(view)
+    start = marked.end() if marked is not None else 0
+    view = " " * start + view[start:]
+    if names.numeric_ids:
+        found = sorted(
+            {*mentions(view, 0, len(view), names, resolve), *_ids(view, names)},
+            key=lambda mention: mention[1],
+        )
+        found = [m for i, m in enumerate(found) if not i or m[1] >= found[i - 1][2]]
+    else:
+        found = mentions(view, 0, len(view), names, resolve)
+    if not found:
+        return
+    skeleton = _skeleton(view, found)
+    if _REFUSE.search(skeleton) or HYPOTHETICAL.search(skeleton):
+        return  # the clause reader's plans and hypotheses, and algorithm state
+    facts = _decide(skeleton, found, _values(view, found))
+    if facts:
+        a, b = origin[found[0][1]], ends[len(view.rstrip()) - 1]
+        yield a, b, [(kind, nodes, value, a, b) for kind, nodes, value in facts]
+
+
+def _skeleton(view: str, found: list[tuple[str, int, int]]) -> str:
+    """The clause with its names written ``N0, N1, ...``."""
+    parts = []
+    position = 0
+    for index, (_, a, b) in enumerate(found):
+        parts.append(view[position:a] + f" N{index} ")
+        position = b
+    parts.append(view[position:])
+    return "".join(parts)
+
+
+Decided = tuple[str, tuple[str, ...], int | None]
+
+
+def _decide(skeleton: str, found: list[tuple[str, int, int]], values: list[int]) -> list[Decided]:
+    """The claim the clause's structure states: distinct names, values, cue, polarity."""
+    distinct = list(dict.fromkeys(node for node, _, _ in found))
+    negative = _NEGATIVE.search(skeleton) is not None
+    words = re.sub(r"N\d+", " ", skeleton)
+    edge = _EDGE_CUE.search(words) is not None
+    if len(values) > 1:
+        return []
+    if len(found) >= 3 and len(values) == 1 and not negative:
+        chain = _CHAIN.search(skeleton)
+        if chain is not None and _TOTAL_CUE.search(words):
+            indices = [int(i) for i in re.findall(r"N(\d+)", chain.group())]
+            if indices == list(range(len(found))):
+                return [("path_total", tuple(node for node, _, _ in found), values[0])]
+        return []
+    if len(values) == 1:
+        value = values[0]
+        if negative:
+            return []
+        if len(distinct) == 1 and len(found) == 1:
+            degree = _DEGREE_CUE.search(words) is not None
+            weight = _WEIGHT_CUE.search(words) is not None
+            if degree and not weight and not _DISTANCE_CUE.search(_without(words, "d")):
+                return [("degree", (distinct[0],), value)]
+            if weight and not degree and not edge:
+                return [("node_weight", (distinct[0],), value)]
+            return []
+        if len(distinct) == 2 and len(found) == 2:
+            pair = (distinct[0], distinct[1])
+            distance = _DISTANCE_CUE.search(words) is not None
+            weight = _WEIGHT_CUE.search(words) is not None
+            if distance and not (weight and edge):
+                return [("hops" if _HOP_CUE.search(words) else "distance", pair, value)]
+            if weight and not distance and not _ROUTE.search(words):
+                return [("edge", pair, None), ("edge_weight", pair, value)]
+        return []
+    if not edge:
+        return []
+    if len(distinct) == 2 and len(found) == 2:
+        if _DISTANCE_CUE.search(_without(words, "d")) or _WEIGHT_CUE.search(words):
+            return []
+        return [("non_edge" if negative else "edge", (distinct[0], distinct[1]), None)]
+    if len(distinct) >= 2 and not negative and _COMPLETE.search(words):
+        head = _HEAD.match(skeleton)
+        if head is None or not _NEIGHBOUR_CUE.search(head.group("mid")):
+            return []
+        owner = found[0][0]
+        items = [found[int(i)][0] for i in re.findall(r"N(\d+)", head.group("list"))]
+        if owner in items or len(items) != len(found) - 1:
+            return []
+        listed = tuple(dict.fromkeys(items))
+        edges: list[Decided] = [("edge", (owner, n), None) for n in listed]
+        return [*edges, ("neighbours", (owner, *listed), None)]
+    return []
+
+
+def _without(words: str, word: str) -> str:
+    """``words`` without the single letter ``word`` (``d`` is a distance only in a call)."""
+    return re.sub(rf"\b{word}\b(?!\s*\()", " ", words)
