@@ -91,7 +91,7 @@ def _seen(text: str, low: int, high: int) -> tuple[str, list[int], list[int]]:
 _LIST_MARK = re.compile(r"\s*(?:[-*•+>]|\d+[.)]|#+)\s+")
 _INT = re.compile(r"(?<![\w.])\d+(?![\w.]\w)")
 _UNIT = re.compile(
-    r"\s*(?:hops?|edges?|steps?|levels?|bfs|neighbou?rs?|nodes|vertices|incident|units?|other|"
+    r"\s*(?:hops?|edges|steps?|levels?|bfs|neighbou?rs|nodes|vertices|incident|units?|other|"
     r"more|times|connections|links|away|apart)\b",
     re.I,
 )
@@ -100,9 +100,18 @@ _VALUE_BEFORE = re.compile(
     r"\btotal|\bdegree|\bdeg)\s*$",
     re.I,
 )
-_VALUE_AFTER = re.compile(r"\s*(?:$|[.,;)\]}|#(!]|—|–|-\s|\bin\s+total\b|\b(?:per|from|so|and)\b)")
+_VALUE_AFTER = re.compile(
+    r"\s*(?!,\s*\d)(?:$|[.,;)\]}|#!]|—|–|-\s|\bin\s+total\b|\b(?:per|from|so|and)\b)"
+)  # what ends a value (not a list of ids: "3, 2, 4")
 _ID_JOIN = re.compile(r"\s*(?:→|->|⟶|⇝|~>|—|–|-|/|,|::|adjacent|nonadjacent|and|&)\s*$", re.I)
+_LIST_OPEN = re.compile(
+    r"(?:neighbou?rs?|neighbou?rhood|adj\w*|nbrs?|set)\s*(?:\(\w+\))?\s*(?:[:=]|are)\s*"
+    r"[\[{(]?\s*$",
+    re.I,
+)
+_JOIN = re.compile(r"\s*(?:→|->|⟶|⇝|~>|—|–|-|/|,)\s*")
 _FUNCTION_WORD = re.compile(r"\b(?:deg|degree|w|weight|dist|d|N|adj|nbrs)\s*$")
+_PREPOSITION = re.compile(r"\b(?:from|of|to|around|between|and)\s*$", re.I)
 _NODE_WORD = re.compile(r"\b(?:node|vertex)\s*$", re.I)
 
 
@@ -114,6 +123,17 @@ def _ids(view: str, names: NodeNames) -> list[tuple[str, int, int]]:
         before = view[max(0, match.start() - 12) : match.start()]
         if _UNIT.match(view, match.end()):
             continue
+        node = names.resolve(match.group())
+        chained = (
+            index > 0
+            and found
+            and found[-1][2] == ints[index - 1].end()
+            and _JOIN.fullmatch(view, ints[index - 1].end(), match.start())
+        )  # "1 -> 7 -> 4 -> 8": the last id of a chain is no value
+        opened = _LIST_OPEN.search(view, max(0, match.start() - 30), match.start())
+        if node is not None and (chained or opened):  # "neighbours (all): 3, 4"
+            found.append((node, match.start(), match.end()))
+            continue
         if _VALUE_BEFORE.search(before) and _VALUE_AFTER.match(view, match.end()):
             if not _NODE_WORD.search(before):
                 continue
@@ -124,10 +144,9 @@ def _ids(view: str, names: NodeNames) -> list[tuple[str, int, int]]:
         )
         heading = not view[: match.start()].strip()
         called = _FUNCTION_WORD.search(before) is not None and index + 1 < len(ints)
-        named = _NODE_WORD.search(before) is not None
+        named = _NODE_WORD.search(before) is not None or _PREPOSITION.search(before) is not None
         if not (bracketed or joined or joined_after or heading or called or named):
             continue
-        node = names.resolve(match.group())
         if node is not None:
             found.append((node, match.start(), match.end()))
     return found
@@ -161,13 +180,37 @@ _REFUSE = re.compile(
     r"later|asks?|asked|says|said|prompt|question|quot\w*|rule|recall|definition|defined|"
     r"tentative\w*|current\w*|far|queue|deque|pq|heap|stack|frontier|parent|prev|pred\w*|"
     r"candidate\w*|updat\w*|relax\w*|push\w*|pop\w*|visited|unvisited|remaining|still|yet|"
-    r"settled|fewer|less|more|than|before|after|then|next|new|add\w*|remov\w*|delet\w*|"
-    r"insert\w*|changed?|instead|comparisons?|not\s+sure|every|each|both|some|any|all\s+pairs|"
-    r"via|through|clique|triangle|core|ball|ego|within|radius|"
-    r"subgraph|k_core|peel\w*|complement|common|mutual|at\s+least|at\s+most|up\s+to|roughly|"
-    r"about|around|approximately|nearly|almost|below|above|over|under|unvisited)\b|(?:<|(?<![-=~])>|[≤≥+×])\s*\d|\d\s*(?:[<>≤≥+×]|-\s+\d)",
+    r"settled|before|after|then|next|new|add\w*|remov\w*|delet\w*|insert\w*|changed?|"
+    r"not\s+sure|complement|common|mutual)\b",
     re.I,
 )
+"""Plans, hypotheses, retractions, quotations and algorithm state: no claim at all."""
+_QUALIFIED = re.compile(
+    r"\b(?:fewer|less|more|than|comparisons?|every|each|both|some|any|all\s+pairs|via|through|"
+    r"at\s+least|at\s+most|up\s+to|roughly|about|around|approximately|nearly|almost|below|"
+    r"above|over|under|within|radius|peel\w*|subgraph)\b|(?:<|(?<![-=~])>|[≤≥+×])\s*\d|"
+    r"\d\s*(?:[<>≤≥+×]|-\s+\d)",
+    re.I,
+)
+"""Bounds, comparisons, quantifiers and arithmetic: no claim of a value or a pair."""
+_SET_CUE = re.compile(
+    r"\b(?:cliques?|triangles?|is\s+complete|complete\s+(?:sub)?graph|K_?n|cores?|k\s*core|\d+-core|core\s*\d+|ego\s*graph|"
+    r"ball|balls|\d+-hop|radius)\b|(?:≤|<=|\\le|within|at\s+most)\s*\d+\s*hops?\b|"
+    r"\bhops?\s*(?:≤|<=)\s*\d",
+    re.I,
+)
+_K = re.compile(
+    r"(?P<c1>\d+)\s*-\s*core|core\s*_?\s*\{?\s*(?P<c2>\d+)|\bk\s*=\s*(?P<c3>\d+)|"
+    r"k\s*core\s*\(\s*\w+\s*,\s*(?P<c4>\d+)|radius\s*=?\s*(?P<r1>\d+)|"
+    r"(?:≤|<=|\\le|within|at\s+most)\s*(?P<r2>\d+)\s*hops?|(?P<r3>\d+)\s*-?\s*hops?\b|"
+    r"\bB\s*_?\s*\{?\s*(?P<r4>\d+)",
+    re.I,
+)
+_CENTRE = re.compile(r"\b(?:from|of|around|ego\s*graph\s*\(\s*\w+\s*,)\s*N(\d+)", re.I)
+_CLIQUE = re.compile(
+    r"\b(?:cliques?|triangles?|is\s+complete|complete\s+(?:sub)?graph|K_?n)\b", re.I
+)
+_CORE = re.compile(r"core", re.I)
 _EDGE_CUE = re.compile(
     r"\b(?:adjacen\w*|nonadjacent|connect\w*|linked|links?|edges?|neighbou?rs?|neighbou?rhood|"
     r"joined|joins?|hooked|wired|attached|incident|border\w*|shares?|has\s+edge|in\s+E|"
@@ -202,6 +245,7 @@ _HEAD = re.compile(
     r"[\s\]})]*(?:[-—–(#][^N\d]*)?$"
 )  # a head, a neighbour cue, and the list that ends the clause (a remark may follow it)
 _NEIGHBOUR_CUE = re.compile(r"neighbou?r|adj|nbr|connect", re.I)
+_NEIGHBOUR_NOUN = re.compile(r"neighbou?r|adj|nbr", re.I)
 _CHAIN = re.compile(r"N\d+(?:\s*(?:→|->|⟶|⇒|=>)\s*N\d+){2,}")
 _TOTAL_CUE = re.compile(r"\b(?:path|total|sum\w*|cost|length|weight|w)\b", re.I)
 
@@ -228,7 +272,12 @@ def anchored_facts(
     skeleton = _skeleton(view, found)
     if _REFUSE.search(skeleton) or HYPOTHETICAL.search(skeleton):
         return  # the clause reader's plans and hypotheses, and algorithm state
-    facts = _decide(skeleton, found, _values(view, found))
+    if _SET_CUE.search(skeleton):
+        facts = _set(view, found)
+    elif _QUALIFIED.search(skeleton):
+        return
+    else:
+        facts = _decide(skeleton, found, _values(view, found))
     if facts:
         a, b = origin[found[0][1]], ends[len(view.rstrip()) - 1]
         yield a, b, [(kind, nodes, value, a, b) for kind, nodes, value in facts]
@@ -289,21 +338,53 @@ def _decide(skeleton: str, found: list[tuple[str, int, int]], values: list[int])
     if len(distinct) == 2 and len(found) == 2:
         if _DISTANCE_CUE.search(_without(words, "d")) or _WEIGHT_CUE.search(words):
             return []
+        if not negative and _COMPLETE.search(words) and _NEIGHBOUR_NOUN.search(words):
+            listed = _neighbours(skeleton, found)  # "N(A) = {B}": all of A's neighbours
+            if listed:
+                return listed
         return [("non_edge" if negative else "edge", (distinct[0], distinct[1]), None)]
     if len(distinct) >= 2 and not negative and _COMPLETE.search(words):
-        head = _HEAD.match(skeleton)
-        if head is None or not _NEIGHBOUR_CUE.search(head.group("mid")):
-            return []
-        owner = found[0][0]
-        items = [found[int(i)][0] for i in re.findall(r"N(\d+)", head.group("list"))]
-        if owner in items or len(items) != len(found) - 1:
-            return []
-        listed = tuple(dict.fromkeys(items))
-        edges: list[Decided] = [("edge", (owner, n), None) for n in listed]
-        return [*edges, ("neighbours", (owner, *listed), None)]
+        return _neighbours(skeleton, found)
     return []
+
+
+def _neighbours(skeleton: str, found: list[tuple[str, int, int]]) -> list[Decided]:
+    """A head, a neighbour cue, and the list that ends the clause: all the head's neighbours."""
+    head = _HEAD.match(skeleton)
+    if head is None or not _NEIGHBOUR_CUE.search(head.group("mid")):
+        return []
+    owner = found[0][0]
+    items = [found[int(i)][0] for i in re.findall(r"N(\d+)", head.group("list"))]
+    if owner in items or len(items) != len(found) - 1:
+        return []
+    listed = tuple(dict.fromkeys(items))
+    edges: list[Decided] = [("edge", (owner, n), None) for n in listed]
+    return [*edges, ("neighbours", (owner, *listed), None)]
 
 
 def _without(words: str, word: str) -> str:
     """``words`` without the single letter ``word`` (``d`` is a distance only in a call)."""
     return re.sub(rf"\b{word}\b(?!\s*\()", " ", words)
+
+
+def _set(view: str, found: list[tuple[str, int, int]]) -> list[Decided]:
+    """A clique, k-core or hop ball: its cue, its k or radius, and the names it lists."""
+    if _NEGATIVE.search(view):
+        return []
+    k = _K.search(view)
+    if k is not None:
+        found = [m for m in found if not (m[1] < k.end() and k.start() < m[2])]
+    names = list(dict.fromkeys(node for node, _, _ in found))
+    skeleton = _skeleton(view, found)
+    value = None if k is None else int(next(g for g in k.groups() if g is not None))
+    radius = k is not None and k.lastgroup is not None and k.lastgroup.startswith("r")
+    if _CLIQUE.search(skeleton) and len(names) >= 3 and not radius:
+        return [("clique", tuple(names), None)]
+    if _CORE.search(skeleton) and value is not None and not radius and names:
+        return [("k_core", tuple(names), value)]
+    if radius and value is not None and len(names) >= 2:
+        centre = _CENTRE.search(skeleton)
+        source = found[int(centre.group(1)) if centre is not None else 0][0]
+        items = tuple(n for n in names if n != source)
+        return [("within_hops", (source, *items), value)]
+    return []

@@ -960,6 +960,13 @@ def _row_claims(ctx: _Context, header: list[str], cells: list[tuple[int, int]]) 
         ]
     if "node" not in roles and "edge" not in roles:  # "| Place | Links |": a column of names
         roles = _names_column(ctx, roles, cells)
+    if "node" in roles:  # "| Node | Edges touching it |" over numbers: a count, the degree
+        roles = [
+            "degree" if not role and text[a:b].strip().isdigit() and _COUNTED_COLUMN.search(name)
+            and not (ctx.numeric_ids and _LISTED_COLUMN.search(name))  # "| v | Neighbours |"
+            else role
+            for role, name, (a, b) in zip(roles, header, cells, strict=True)
+        ]  # fmt: skip
     nodes = [
         ctx.slots.resolve(text[a:b]) for (a, b), role in zip(cells, roles, strict=True)
         if role == "node"
@@ -1035,8 +1042,9 @@ _COLUMN_CUES = (
                         r"endpoint|start|end|end\s*point)(?:\s*(?:[ab12]|one|two))?$|^(?:node|vertex)\b")),
 )  # fmt: skip
 _LISTED_COLUMN = re.compile(r"adjacent|neighbou?r|connected|linked|links\s+to|\bnbrs?\b")
+_COUNTED_COLUMN = re.compile(r"\b(?:edges|neighbou?rs|connections|links)\b")
 _COUNT_COLUMN = re.compile(r"\s*(?:count|total|#|n|no\.?|number|size|how\s+many)\s*")
-_FROM = re.compile(r"\b(?:from|source:)\s+([^)]+)|\(\s*([^,()]+?)\s*,\s*[·⋅.*_-]?\s*\)")
+_FROM = re.compile(r"\b(?:from|source\s*:?)\s+([^)]+)|\(\s*([^,()]+?)\s*,\s*[·⋅.*_-]?\s*\)")
 """A distance column's source: ``Dist from A``, ``(source: A)``, ``dist(A, ·)``."""
 
 
@@ -1160,20 +1168,29 @@ def _anchored(ctx: _Context, low: int, high: int, read: list[Claim], lower: str)
     for start, end in clauses(text, low, high):
         inside = [c for c in read if c.start < end and start < c.end]
         if inside and not (
-            all(c.kind in ("edge", "path_total") for c in inside)
-            and (paired or _DIGIT.search(text, start, end))
+            all(c.kind in ("edge", "edge_weight", "path_total") for c in inside)
+            and (paired or _DIGIT.search(text, start, end) or _LISTED.search(lower))
         ):
             continue
         families = {FAMILIES[c.kind] for c in inside if c.nodes}
         for a, b, facts in anchored_facts(text, start, end, names, ctx.slots.resolve):
             pairs = {frozenset(f[1]) for f in facts if f[0] in ("distance", "hops")}
+            if names.numeric_ids:  # "weight(0) → 8": 8 is 0's weight, not a node beside it
+                pairs |= {
+                    frozenset((f[1][0], valued))
+                    for f in facts
+                    if f[0] in ("degree", "node_weight")
+                    and (valued := names.resolve(str(f[2]))) is not None
+                }
             read = [c for c in read if not (c in inside and _ends(c) in pairs)]
             if pairs:
-                families -= {"edge"}
+                families -= {"edge", "weight"}
             added += [
                 Claim(kind, nodes, value, a, b)
                 for kind, nodes, value, _, _ in facts
-                if FAMILIES[kind] not in families or (pairs and kind == "distance")
+                if FAMILIES[kind] not in families
+                or kind == "neighbours"  # a complete list the patterns read as edges
+                or (pairs and kind == "distance")
             ]
     return read + added
 
@@ -1184,6 +1201,7 @@ def _ends(claim: Claim) -> frozenset[str]:
 
 
 _DIGIT = re.compile(r"\d")
+_LISTED = re.compile(r"neighbo|adj|nbr")
 _DIGIT_OR_WORD = re.compile(r"[^\W\d_]{2}|\d")
 
 

@@ -65,6 +65,24 @@ def test_the_view_keeps_each_characters_origin() -> None:
         ("deg 3 = 2", True, ("degree", {P}, 2)),
         # a path's total: a chain of names and one value
         ("cost along Paris -> Lyon -> Kyoto = 12", False, ("path_total", {P, L, K}, 12)),
+        ("total for 3 -> 1 -> 2 = 10", True, ("path_total", {P, L, N}, 10)),
+        # sets: a cue, a k or radius seen beside the names, and the names listed
+        (
+            "assert is_complete(graph.subgraph([Paris, Lyon, Saint-Denis]))",
+            False,
+            ("clique", {P, L, S}, None),
+        ),
+        (
+            "networkx.k_core(graph, k=2) -> [Paris, Lyon, Saint-Denis]",
+            False,
+            ("k_core", {P, L, S}, 2),
+        ),
+        (
+            "hop ball: ego_graph(graph, Lyon, radius=1) minus centre = {Paris, New York}",
+            False,
+            ("within_hops", {L, P, N}, 1),
+        ),
+        ("BFS out of 1 (radius 1): 3, 2, 4", True, ("within_hops", {L, P, N, S}, 1)),
     ],
 )
 def test_notation_no_pattern_was_written_for_is_read(
@@ -79,6 +97,23 @@ def test_a_complete_neighbour_set_in_code_is_a_neighbour_claim() -> None:
     assert ("neighbours", frozenset({L, P, N}), None) in read
     read = _read("list(nbrs[1]) = [3, 2, 4]", numeric_ids=True)
     assert ("neighbours", frozenset({L, P, N, S}), None) in read
+
+
+def test_a_value_after_an_arrow_is_no_node_under_numeric_ids() -> None:
+    """``weight(0) → 8``: 8 is the weight, not an edge to node 8; a list opened by a neighbour
+    noun holds ids, not a count."""
+    assert _read("wt(4) → 3", numeric_ids=True) == {("node_weight", frozenset({S}), 3)}
+    assert _read("* 0 → neighbour set (complete): 2", numeric_ids=True) == {
+        ("edge", frozenset({K, N}), None),
+        ("neighbours", frozenset({K, N}), None),
+    }
+
+
+def test_a_count_column_over_numbers_is_the_degree() -> None:
+    table = "| City | Edges at it |\n|---|---|\n| Lyon | 3 |\n"
+    assert _read(table) == {("degree", frozenset({L}), 3)}
+    table = "| Vertex | Neighbours |\n|---|---|\n| 1 | 3 |\n"  # an id, not a count
+    assert not any(kind == "degree" for kind, _, _ in _read(table, numeric_ids=True))
 
 
 def test_a_distance_overrules_the_edge_a_pattern_read_between_its_ends() -> None:
