@@ -111,6 +111,9 @@ _LIST_OPEN = re.compile(
 )
 _JOIN = re.compile(r"\s*(?:→|->|⟶|⇝|~>|—|–|-|/|,)\s*")
 _FUNCTION_WORD = re.compile(r"\b(?:deg|degree|w|weight|dist|d|N|adj|nbrs)\s*$")
+_CONNECTOR_AFTER = re.compile(r"\d\s*(?:=+|-+|~+)$")
+_CONNECTOR_WEIGHT = re.compile(r"(?:=+|-+|~+)>?\s*\d")
+_WEIGHED_CONNECTOR = re.compile(r"\d\s*(?:=+|-+|~+)\d+(?:=+|-+|~+)>?\s*$")
 _PREPOSITION = re.compile(r"\b(?:from|of|to|around|between|and)\s*$", re.I)
 _NODE_WORD = re.compile(r"\b(?:node|vertex)\s*$", re.I)
 
@@ -123,7 +126,12 @@ def _ids(view: str, names: NodeNames) -> list[tuple[str, int, int]]:
         before = view[max(0, match.start() - 12) : match.start()]
         if _UNIT.match(view, match.end()):
             continue
+        if _CONNECTOR_WEIGHT.match(view, match.end()) and _CONNECTOR_AFTER.search(before):
+            continue  # "3 ==12== 5": 12 is the weight
         node = names.resolve(match.group())
+        if node is not None and _WEIGHED_CONNECTOR.search(before):
+            found.append((node, match.start(), match.end()))  # … and 5 the other end
+            continue
         chained = (
             index > 0
             and found
@@ -164,9 +172,11 @@ def _values(view: str, found: list[tuple[str, int, int]]) -> list[int]:
 
 
 _NUMBER = re.compile(
-    r"(?<![\w.])\d+(?![\w.]\w|\s*-\s*core)|\b(?:" + "|".join(list(NUMBER_WORDS)[2:]) + r")\b",
+    r"(?<![\w.])\d+(?![\w.]\w|\s*-\s*core)|(?<!those\s)(?<!these\s)(?<!the\s)(?<!all\s)\b(?:"
+    + "|".join(list(NUMBER_WORDS)[2:])
+    + r")\b(?!\s+of\b)",
     re.I,
-)
+)  # "those two are hooked up", "two of them": no value
 
 # ---------------------------------------------------------------------------------------------
 # The clause's structure: refusals, cues, polarity
@@ -187,30 +197,40 @@ _REFUSE = re.compile(
 """Plans, hypotheses, retractions, quotations and algorithm state: no claim at all."""
 _QUALIFIED = re.compile(
     r"\b(?:fewer|less|more|than|comparisons?|every|each|both|some|any|all\s+pairs|via|through|"
-    r"at\s+least|at\s+most|up\s+to|roughly|about|around|approximately|nearly|almost|below|"
-    r"above|over|under|within|radius|peel\w*|subgraph)\b|(?:<|(?<![-=~])>|[≤≥+×])\s*\d|"
+    r"at\s+(?:the\s+)?(?:very\s+)?least|at\s+most|up\s+to|roughly|about|around|approximately|"
+    r"nearly|almost|within|radius|peel\w*|subgraph)\b|\b(?:below|above|over|under)\s+\d|(?:<|(?<![-=~])>|[≤≥+×])\s*\d|"
     r"\d\s*(?:[<>≤≥+×]|-\s+\d)",
     re.I,
 )
 """Bounds, comparisons, quantifiers and arithmetic: no claim of a value or a pair."""
+_WORDS = "|".join(NUMBER_WORDS)
 _SET_CUE = re.compile(
     r"\b(?:cliques?|triangles?|is\s+complete|complete\s+(?:sub)?graph|K_?n|cores?|k\s*core|\d+-core|core\s*\d+|ego\s*graph|"
-    r"ball|balls|\d+-hop|radius)\b|(?:≤|<=|\\le|within|at\s+most)\s*\d+\s*hops?\b|"
-    r"\bhops?\s*(?:≤|<=)\s*\d",
+    r"ball|balls|\d+-hop|radius|every\s+pair|all\s+pairs|pairwise|mutually)\b|"
+    r"(?:≤|<=|\\le|within|at\s+most)\s*(?:\d+|" + _WORDS + r")\s*hops?\b|"
+    r"\bhops?\s*(?:≤|<=)\s*\d|\bB\s*_?\s*\{?\s*\d|"
+    r"\bwithin\s+(?:a\s+)?(?:hop\s+)?distance\s+(?:of\s+)?\d",
     re.I,
 )
 _K = re.compile(
-    r"(?P<c1>\d+)\s*-\s*core|core\s*_?\s*\{?\s*(?P<c2>\d+)|\bk\s*=\s*(?P<c3>\d+)|"
+    r"(?P<c1>\d+)\s*-\s*core|core\s*\}?\s*_?\s*\{?\s*(?P<c2>\d+)|\bk\s*=\s*(?P<c3>\d+)|"
     r"k\s*core\s*\(\s*\w+\s*,\s*(?P<c4>\d+)|radius\s*=?\s*(?P<r1>\d+)|"
-    r"(?:≤|<=|\\le|within|at\s+most)\s*(?P<r2>\d+)\s*hops?|(?P<r3>\d+)\s*-?\s*hops?\b|"
+    r"(?:≤|<=|\\le|within|at\s+most)\s*(?P<r2>\d+|" + _WORDS + r")\s*hops?|"
+    r"(?P<r3>\d+)\s*-?\s*hops?\b|\bwithin\s+(?:a\s+)?(?:hop\s+)?distance\s+(?:of\s+)?(?P<r5>\d+)|"
     r"\bB\s*_?\s*\{?\s*(?P<r4>\d+)",
     re.I,
 )
 _CENTRE = re.compile(r"\b(?:from|of|around|ego\s*graph\s*\(\s*\w+\s*,)\s*N(\d+)", re.I)
 _CLIQUE = re.compile(
-    r"\b(?:cliques?|triangles?|is\s+complete|complete\s+(?:sub)?graph|K_?n)\b", re.I
+    r"\b(?:cliques?|triangles?|is\s+complete|complete\s+(?:sub)?graph|K_?n|every\s+pair|"
+    r"all\s+pairs|pairwise|mutually)\b",
+    re.I,
 )
 _CORE = re.compile(r"core", re.I)
+_PEELING = re.compile(
+    r"\b(?:after|once)\s+(?:repeatedly\s+)?(?:prun|peel|remov|delet|strip)\w*", re.I
+)
+_WE_FIND = re.compile(r"\b(?:we|i)\s+(?:find|found|get|got|see)\b", re.I)
 _EDGE_CUE = re.compile(
     r"\b(?:adjacen\w*|nonadjacent|connect\w*|linked|links?|edges?|neighbou?rs?|neighbou?rhood|"
     r"joined|joins?|hooked|wired|attached|incident|border\w*|shares?|has\s+edge|in\s+E|"
@@ -222,18 +242,28 @@ _NEGATIVE = re.compile(
     r"notin|disconnected|unconnected|unlinked|non-?adjacent|non-?neighbou?rs?)\b|n['’]t\b",
     re.I,
 )
-_DEGREE_CUE = re.compile(r"\b(?:deg|degrees?|valency|delta)\b|\bincident\b|\bneighbou?rs?\b", re.I)
+_DEGREE_CUE = re.compile(
+    r"\b(?:deg|degrees?|valency|delta)\b|\bincident\b|\bneighbou?rs?\b|"
+    r"\|\s*\{[^{}]*\bin\s+E\b[^{}]*\}\s*\|",  # "|{e ∈ E : A ∈ e}|": the edges at A
+    re.I,
+)
 _DISTANCE_CUE = re.compile(
     r"\b(?:dist\w*|shortest|hops?|hopdist|bfs|levels?|depth|separated|apart|away|fewest|"
     r"dijkstra|sp|spd|apsp|d|distances?)\b",
     re.I,
 )
-_HOP_CUE = re.compile(r"\b(?:hops?|hopdist|bfs|levels?|depth|unweighted|fewest|unit)\b", re.I)
+_HOP_CUE = re.compile(
+    r"\b(?:hops?|hopdist|bfs|levels?|depth|unweighted|fewest|unit|edges|steps)\b", re.I
+)
 _WEIGHT_CUE = re.compile(r"\b(?:w|wt|weights?|weigh\w*|worth|costs?|carr(?:y|ies))\b", re.I)
+_ON_CONNECTOR = re.compile(r"N0\s*(=+|-+|~+|—+)\s*\d+\s*\1>?\s*N1\b")
 _ROUTE = re.compile(
     r"\b(?:path|route|walk|total|sum\w*|going|go|get|getting|travel\w*|trip|journey|"
     r"(?<!directly\s)reach\w*|via)\b",
     re.I,
+)
+_COMPLETE_WORD = re.compile(
+    r"\b(?:all|complete|full|exactly|only|nothing\s+else|no\s+others?|entire|whole)\b", re.I
 )
 _COMPLETE = re.compile(
     r"\b(?:all|complete|full|exactly|only|nothing\s+else|no\s+others?|that's\s+it|entire|"
@@ -241,8 +271,9 @@ _COMPLETE = re.compile(
     re.I,
 )
 _HEAD = re.compile(
-    r"(?P<mid>[^N]*N0\b[^N]*?)(?P<list>[\s\[{(]*N\d+(?:\s*(?:,|and|&)\s*(?:and\s+)?N\d+)*)"
-    r"[\s\]})]*(?:[-—–(#][^N\d]*)?$"
+    r"(?P<mid>(?:(?!N\d).)*N0\b(?:(?!N\d).)*?)"
+    r"(?P<list>[\s\[{(]*N\d+(?:\s*(?:,|and|&)\s*(?:and\s+)?N\d+)*)"
+    r"[\s\]})]*(?:(?:[-—–(#,;]|\band\b)(?:(?!N\d)\D)*)?$"
 )  # a head, a neighbour cue, and the list that ends the clause (a remark may follow it)
 _NEIGHBOUR_CUE = re.compile(r"neighbou?r|adj|nbr|connect", re.I)
 _NEIGHBOUR_NOUN = re.compile(r"neighbou?r|adj|nbr", re.I)
@@ -251,10 +282,18 @@ _TOTAL_CUE = re.compile(r"\b(?:path|total|sum\w*|cost|length|weight|w)\b", re.I)
 
 
 def anchored_facts(
-    text: str, low: int, high: int, names: NodeNames, resolve: Resolve
+    text: str,
+    low: int,
+    high: int,
+    names: NodeNames,
+    resolve: Resolve,
+    answer: bool | None = None,
 ) -> Iterator[tuple[int, int, list[Fact]]]:
     """The facts of the clause ``text[low:high]`` read by its node names and structure (with
-    their spans in ``text``); nothing where it is refused."""
+    their spans in ``text``); nothing where it is refused. ``answer``: the clause is a question
+    about an edge that the next clause answers (``True``: yes; ``False``: no, a non-edge)."""
+    if answer is not None:
+        high = low + len(text[low:high].rstrip().rstrip("?"))
     view, origin, ends = _seen(text, low, high)
     marked = _LIST_MARK.match(view)
     start = marked.end() if marked is not None else 0
@@ -270,14 +309,20 @@ def anchored_facts(
     if not found:
         return
     skeleton = _skeleton(view, found)
-    if _REFUSE.search(skeleton) or HYPOTHETICAL.search(skeleton):
+    said = _WE_FIND.sub(" ", skeleton)  # "we find exactly A, B": a result, not a plan
+    if _CORE.search(said):  # "left after pruning": a k-core's definition, not a step
+        said = _PEELING.sub(" ", said)
+    if _REFUSE.search(said) or HYPOTHETICAL.search(said):
         return  # the clause reader's plans and hypotheses, and algorithm state
-    if _SET_CUE.search(skeleton):
+    if _SET_CUE.search(skeleton) or (names.numeric_ids and _SET_CUE.search(view)):
         facts = _set(view, found)
-    elif _QUALIFIED.search(skeleton):
+    elif _QUALIFIED.search(skeleton) and answer is None:  # "Any edge … ? No.": asked
         return
     else:
         facts = _decide(skeleton, found, _values(view, found))
+    if answer is not None:  # only an edge is asked and answered
+        asked = [f for f in facts if f[0] == "edge" and len(facts) == 1]
+        facts = [(("edge" if answer else "non_edge"), f[1], None) for f in asked]
     if facts:
         a, b = origin[found[0][1]], ends[len(view.rstrip()) - 1]
         yield a, b, [(kind, nodes, value, a, b) for kind, nodes, value in facts]
@@ -305,6 +350,9 @@ def _decide(skeleton: str, found: list[tuple[str, int, int]], values: list[int])
     edge = _EDGE_CUE.search(words) is not None
     if len(values) > 1:
         return []
+    if len(found) == 2 == len(distinct) and len(values) == 1 and _ON_CONNECTOR.search(skeleton):
+        pair = (distinct[0], distinct[1])  # "A ==7== B": the weight on the connector
+        return [("edge", pair, None), ("edge_weight", pair, values[0])]
     if len(found) >= 3 and len(values) == 1 and not negative:
         chain = _CHAIN.search(skeleton)
         if chain is not None and _TOTAL_CUE.search(words):
@@ -338,7 +386,8 @@ def _decide(skeleton: str, found: list[tuple[str, int, int]], values: list[int])
     if len(distinct) == 2 and len(found) == 2:
         if _DISTANCE_CUE.search(_without(words, "d")) or _WEIGHT_CUE.search(words):
             return []
-        if not negative and _COMPLETE.search(words) and _NEIGHBOUR_NOUN.search(words):
+        worded = _COMPLETE_WORD.search(words) and _NEIGHBOUR_CUE.search(words)
+        if not negative and (worded or (_COMPLETE.search(words) and _NEIGHBOUR_NOUN.search(words))):
             listed = _neighbours(skeleton, found)  # "N(A) = {B}": all of A's neighbours
             if listed:
                 return listed
@@ -351,7 +400,7 @@ def _decide(skeleton: str, found: list[tuple[str, int, int]], values: list[int])
 def _neighbours(skeleton: str, found: list[tuple[str, int, int]]) -> list[Decided]:
     """A head, a neighbour cue, and the list that ends the clause: all the head's neighbours."""
     head = _HEAD.match(skeleton)
-    if head is None or not _NEIGHBOUR_CUE.search(head.group("mid")):
+    if head is None or not _NEIGHBOUR_CUE.search(re.sub(r"N\d+", " ", skeleton)):
         return []
     owner = found[0][0]
     items = [found[int(i)][0] for i in re.findall(r"N(\d+)", head.group("list"))]
@@ -376,7 +425,10 @@ def _set(view: str, found: list[tuple[str, int, int]]) -> list[Decided]:
         found = [m for m in found if not (m[1] < k.end() and k.start() < m[2])]
     names = list(dict.fromkeys(node for node, _, _ in found))
     skeleton = _skeleton(view, found)
-    value = None if k is None else int(next(g for g in k.groups() if g is not None))
+    written = None if k is None else next(g for g in k.groups() if g is not None)
+    value = None
+    if written is not None:
+        value = int(written) if written.isdigit() else NUMBER_WORDS[written.lower()]
     radius = k is not None and k.lastgroup is not None and k.lastgroup.startswith("r")
     if _CLIQUE.search(skeleton) and len(names) >= 3 and not radius:
         return [("clique", tuple(names), None)]

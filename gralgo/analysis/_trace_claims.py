@@ -1165,7 +1165,8 @@ def _anchored(ctx: _Context, low: int, high: int, read: list[Claim], lower: str)
     paired = _PAIR_WORDS.search(lower) is not None
     text, names = ctx.text, ctx.slots.names
     added: list[Claim] = []
-    for start, end in clauses(text, low, high):
+    pieces = list(clauses(text, low, high))
+    for index, (start, end) in enumerate(pieces):
         inside = [c for c in read if c.start < end and start < c.end]
         if inside and not (
             all(c.kind in ("edge", "edge_weight", "path_total") for c in inside)
@@ -1173,7 +1174,14 @@ def _anchored(ctx: _Context, low: int, high: int, read: list[Claim], lower: str)
         ):
             continue
         families = {FAMILIES[c.kind] for c in inside if c.nodes}
-        for a, b, facts in anchored_facts(text, start, end, names, ctx.slots.resolve):
+        answer = None
+        if text[start:end].rstrip().endswith("?") and index + 1 < len(pieces):
+            answered = _ANSWERED.match(text, *pieces[index + 1])  # "… B? None exists."
+            answer = None if answered is None else answered.group("no") is None
+        if index and _THEY.match(text, start, end):  # "…, so they form the 2-core": the
+            start = pieces[index - 1][0]  # names of the clause before, this clause's set cue
+        readings = anchored_facts(text, start, end, names, ctx.slots.resolve, answer)
+        for a, b, facts in readings:
             pairs = {frozenset(f[1]) for f in facts if f[0] in ("distance", "hops")}
             if names.numeric_ids:  # "weight(0) → 8": 8 is 0's weight, not a node beside it
                 pairs |= {
@@ -1201,7 +1209,17 @@ def _ends(claim: Claim) -> frozenset[str]:
 
 
 _DIGIT = re.compile(r"\d")
-_LISTED = re.compile(r"neighbo|adj|nbr")
+_THEY = re.compile(
+    r"\s*(?:so\s+|hence\s+|thus\s+)?(?:they|these|those)\s+(?:all\s+)?(?:form|make|are)\b"
+    r"(?=[^.;]*\b(?:core|clique|triangle)\b)",
+    re.I,
+)
+_ANSWERED = re.compile(
+    r"\s*(?:(?P<no>no|nope|none(?:\s+exists)?|there\s+is\s+none|not\s+at\s+all)|yes|yep|"
+    r"indeed|it\s+does)\b[^;:?]{0,40}?[.!]?\s*$",
+    re.I,
+)  # a bare answer to the question before it
+_LISTED = re.compile(r"neighbo|adj|nbr|\b(?:only|exactly|complete|full|entire|whole|all)\b")
 _DIGIT_OR_WORD = re.compile(r"[^\W\d_]{2}|\d")
 
 

@@ -189,7 +189,7 @@ _NOT_A_VALUE = re.compile(
 # Clauses and their skeletons
 
 _CLAUSE_BREAK = re.compile(
-    r"(?<=[.!?])\s+(?=\S)|[.!?]$|;(?!\s*(?:and\s+)?(?:no\s+other|nothing\s+else)\b)\s*|\s+but\s+|,\s+(?:so|but|which|whereas|while|hence|then|"
+    r"(?<=[.!?])\s+(?=\S)|[.!?]$|(?<!\\);(?!\s*(?:and\s+)?(?:no\s+other|nothing\s+else)\b)\s*|\s+but\s+|,\s+(?:so|but|which|whereas|while|hence|then|"
     r"not)\s+|\s+so\s+(?=(?:the|it|we|this)\b)|,?\s+and\s+(?=(?:it\s+)?(?:has|is|connects|links|"
     r"touches|weighs)\b)",
     re.I,
@@ -246,7 +246,7 @@ _STATE = re.compile(
     r"estimate|bound|inf|infinity|queue|stack|frontier|pop|push|popped|pushed|min|max|"
     r"common|mutual|both|each|every|all|another|third|previous|before|after|within|via|now|"
     r"differ\w*|closer|farther|nearer|"  # a comparison of two values
-    r"through|until|at\s+least)\b|<|(?<![-=])>|[≤≥∞+]|#\d+\s*[-−*/]\s*#\d+",
+    r"through|until|at\s+(?:the\s+)?(?:very\s+)?least)\b|<|(?<![-=])>|[≤≥∞+]|#\d+\s*[-−*/]\s*#\d+",
     re.I,
 )
 # Algorithm state: a degree, distance or neighbour list said of it is not the graph's
@@ -311,7 +311,7 @@ _DISTANCE = re.compile(
     re.I,
 )
 _HOP_WORDS = re.compile(
-    r"\bhops?\b|\bunweighted\b|#\d+\s+(?:edges?|steps?)\b|in\s+(?:a\s+)?#\d+\s+(?:steps?|moves?)\b|"
+    r"\bhops?\b|\bunweighted\b|\bunit\s+(?:edge\s+)?(?:lengths?|weights?|costs?)\b|#\d+\s+(?:edges?|steps?)\b|in\s+(?:a\s+)?#\d+\s+(?:steps?|moves?)\b|"
     + _FEWEST
     + "|"
     + _BFS_LEVEL,

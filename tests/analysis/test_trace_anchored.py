@@ -99,6 +99,61 @@ def test_a_complete_neighbour_set_in_code_is_a_neighbour_claim() -> None:
     assert ("neighbours", frozenset({L, P, N, S}), None) in read
 
 
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        # a weight written on the connector
+        ("Lyon ~~4~~ Saint-Denis", False, ("edge_weight", {L, S}, 4)),
+        ("4 ==2== 3", True, ("edge_weight", {S, P}, 2)),
+        # a question about an edge and the bare answer after it
+        (
+            "Any link joining Kyoto and Paris? Nope, not in the list.",
+            False,
+            ("non_edge", {K, P}, None),
+        ),
+        # "those two": a number word that is no value
+        ("Lyon plus Paris: those two are wired together.", False, ("edge", {L, P}, None)),
+        # the size of the set of edges holding a node is its degree
+        ("$\\lvert\\{e \\in E : Lyon \\in e\\}\\rvert = 3$", False, ("degree", {L}, 3)),
+        # "\\;" is LaTeX spacing, not a clause break
+        (
+            "$Q$: Paris → Lyon → New York $\\; \\text{total} = 10$",
+            False,
+            ("path_total", {P, L, N}, 10),
+        ),
+        # a hop ball with its radius in words or as a distance, a core with a subscript
+        (
+            "Every node at most one hop from Lyon: Paris, New York, Saint-Denis",
+            False,
+            ("within_hops", {L, P, N, S}, 1),
+        ),
+        ("$\\mathrm{core}_{2} = \\{Paris, Lyon, Saint-Denis\\}$", False, ("k_core", {P, L, S}, 2)),
+        ("$B_{1}(1) = \\{3, 2, 4\\}$", True, ("within_hops", {L, P, N, S}, 1)),
+        # "…, so they form …": the names of the clause before
+        (
+            "Paris, Lyon and Saint-Denis remain after pruning, so they form the 2-core.",
+            False,
+            ("k_core", {P, L, S}, 2),
+        ),
+        # a one-item complete list
+        (
+            "The sole vertex Kyoto is connected to: New York, and that's all.",
+            False,
+            ("neighbours", {K, N}, None),
+        ),
+    ],
+)
+def test_round7_classes_in_other_wording(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _read(text, numeric_ids)
+
+
+def test_a_bound_stated_as_the_very_least_is_no_value() -> None:
+    assert _read("Kyoto and Paris lie 3 edges apart at the very least.") == set()
+
+
 def test_a_value_after_an_arrow_is_no_node_under_numeric_ids() -> None:
     """``weight(0) → 8``: 8 is the weight, not an edge to node 8; a list opened by a neighbour
     noun holds ids, not a count."""
