@@ -30,6 +30,7 @@ from gralgo.analysis._trace_clauses import (
     cued_families,
     has_call,
     negated,
+    one_clause,
     words_of,
 )
 
@@ -1091,9 +1092,8 @@ def extract_claims(text: str, names: NodeNames, max_words: int | None = None) ->
         for reader, words in _READERS:
             if words.search(line):
                 found += reader(ctx, low, high)
-        if _STRUCTURE_WORDS.search(line) or (
-            found and not _ATTENTION_WORDS.isdisjoint(words_of(line))
-        ):  # a plan or hypothesis silences the patterns too ("I might be wrong about A–B")
+        if _STRUCTURE_WORDS.search(line) or (found and _DOUBT.search(line)):
+            # a belief or hypothesis silences the patterns too ("I might be wrong about A–B")
             found = _structural(ctx, low, high, found, line)
         claims += _anchored(ctx, low, high, found, line)
     if table:
@@ -1152,7 +1152,9 @@ def _structural(ctx: _Context, low: int, high: int, read: list[Claim], lower: st
     return read + claims
 
 
-_PAIR_WORDS = re.compile(r"dist|hop|shortest|level|away|apart|separated")
+_PAIR_WORDS = re.compile(
+    r"\bdist(?:ances?)?\b|\bhops?\b|hopdist|shortest|\blevels?\b|\baway\b|\bapart\b|separated"
+)  # a distance between two names (whole words: a node named "Distant Mill" is none)
 
 
 def _anchored(ctx: _Context, low: int, high: int, read: list[Claim], lower: str) -> list[Claim]:
@@ -1160,18 +1162,24 @@ def _anchored(ctx: _Context, low: int, high: int, read: list[Claim], lower: str)
     (:mod:`gralgo.analysis._trace_anchored`) in the clauses where nothing was read; a distance
     or hop count it reads between two nodes overrules an edge read between them there (``2.
     shortest A→B distance: 4``)."""
-    if not read and not _DIGIT_OR_WORD.search(lower):
-        return read
+    if read:
+        kinds = {c.kind for c in read}
+        settled = not kinds <= _EDGES or not _unsettled(
+            read, _PAIR_WORDS.search(lower) is not None, lower
+        )
+        if settled and one_clause(ctx.text, low, high):
+            return read  # one clause, read by the patterns, nothing to add or overrule
+    elif not _ANCHOR_CUES.search(lower):
+        return read  # no word or mark the anchored reader decides a claim by
     paired = _PAIR_WORDS.search(lower) is not None
     text, names = ctx.text, ctx.slots.names
     added: list[Claim] = []
     pieces = list(clauses(text, low, high))
     for index, (start, end) in enumerate(pieces):
         inside = [c for c in read if c.start < end and start < c.end]
-        if inside and not (
-            all(c.kind in ("edge", "edge_weight", "path_total") for c in inside)
-            and (paired or _DIGIT.search(text, start, end) or _LISTED.search(lower))
-        ):
+        if inside and not _unsettled(inside, paired, text[start:end]):
+            continue
+        if not inside and not _ANCHOR_CUES.search(lower, start - low, end - low):
             continue
         families = {FAMILIES[c.kind] for c in inside if c.nodes}
         answer = None
@@ -1203,6 +1211,21 @@ def _anchored(ctx: _Context, low: int, high: int, read: list[Claim], lower: str)
     return read + added
 
 
+_EDGES = {"edge", "edge_weight", "path_total"}
+
+
+def _unsettled(inside: list[Claim], paired: bool, written: str) -> bool:
+    """Whether the anchored reader may add to or overrule the claims ``inside`` a clause
+    ``written``: only edges (and their weights or a path) where it may read a distance between
+    their ends, a path's total, or a complete neighbour list."""
+    kinds = {c.kind for c in inside}
+    return (
+        (paired and kinds <= _EDGES)
+        or (kinds <= {"edge", "path_total"} and _DIGIT.search(written) is not None)
+        or (kinds == {"edge"} and _LISTED.search(written) is not None)
+    )
+
+
 def _ends(claim: Claim) -> frozenset[str]:
     """The two nodes an edge or a path claim joins (a path: its ends)."""
     return frozenset((claim.nodes[0], claim.nodes[-1])) if claim.nodes else frozenset()
@@ -1219,8 +1242,15 @@ _ANSWERED = re.compile(
     r"indeed|it\s+does)\b[^;:?]{0,40}?[.!]?\s*$",
     re.I,
 )  # a bare answer to the question before it
-_LISTED = re.compile(r"neighbo|adj|nbr|\b(?:only|exactly|complete|full|entire|whole|all)\b")
-_DIGIT_OR_WORD = re.compile(r"[^\W\d_]{2}|\d")
+_LISTED = re.compile(r"neighbo|adj|nbr|\b(?:only|exactly|complete|full|entire|whole|all)\b", re.I)
+_ANCHOR_CUES = re.compile(
+    r"adj|nbr|neighbo|conn|link|edge|join|hook|wire|attach|incid|border|shar|∈|∉|\\in|"
+    r"⇄|⇸|↔|↮|⟷|≁|\\sim|∼|\btrue\b|\bfalse\b|✔|✓|✗|✘|deg|delta|δ|valenc|weigh|\bw\b|\bwt\b|"
+    r"cost|worth|carr|dist|\bd\W|\bspd?\b|shortest|hop|bfs|level|depth|apart|away|separat|dijkstra|"
+    r"clique|triangle|complete|core|ball|ego|radius|within|pairwise|mutual|path|total|sum|"
+    r"==|--|~~|->|→|⟶|⇒|\||_\{"
+)
+"""What the anchored reader decides a claim by (lower case): a line without any is skipped."""
 
 
 def _read_kind(read: list[Claim], fact: Fact, start: int, end: int) -> bool:
@@ -1291,6 +1321,13 @@ _ATTENTION_WORDS = frozenset(
     "via asks asked prompt quoting quote quoted confirm confirmed verified established certain "
     "know proven proved checked suspect suspects suspected suspecting".split()
 )
+_DOUBT = re.compile(
+    r"\b(?:if|suppose|assum\w*|presum\w*|could|might|may|maybe|perhaps|probably|possibly|"
+    r"unsure|guess|suspect\w*|thought|believ\w*|wrong\w*|mistak\w*|incorrect\w*|misread|"
+    r"confus\w*|imagin\w*|pretend|hypothetical\w*|not\s+sure|re-?check\w*)\b"
+)
+"""A belief, hypothesis or retraction (lower case): a line holding one goes to the clause
+reader even where the patterns read all its cues."""
 _ATTENTION_MARKS = re.compile(r"[?;]|\.\s")
 
 

@@ -421,6 +421,18 @@ _BALL = re.compile(
 )  # fmt: skip
 
 
+def one_clause(text: str, low: int, high: int) -> bool:
+    """Whether ``text[low:high]`` is one clause (no break before its end)."""
+    end = low + len(text[low:high].rstrip())
+    if not _MAY_BREAK.search(text, low, end - 1):
+        return True  # nothing a break starts with (a cheap test before the pattern)
+    found = _CLAUSE_BREAK.search(text, low, high)
+    return found is None or found.end() >= end
+
+
+_MAY_BREAK = re.compile(r"[.;!?,]|\s(?:but|so|and)\s", re.I)
+
+
 def clauses(text: str, low: int, high: int) -> Iterator[tuple[int, int]]:
     """The clauses of ``text[low:high]`` (sentences, ``;``, ``but``, ``, so``, ...)."""
     position = low
