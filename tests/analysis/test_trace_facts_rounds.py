@@ -4,7 +4,8 @@ every statement kind in every format with phrasings no earlier list has, determi
 Rounds 4 to 7 were each measured once held out and then tuned on; the goal on them (precision
 >= 0.95, recall >= 0.8 per error kind in every format) is asserted with the other tuned lists in
 ``test_trace_facts_phrasings``. A fresh list, held out (measured, never tuned on), is asserted
-here: add it to ``BANKS``, ``EARLIER`` and ``HELD_OUT`` (design/trace-facts.md, Validation)."""
+here: register its bank in ``trace_facts_phrasings`` (``SPLITS`` and the loop over the banks),
+then add it to ``BANKS``, ``EARLIER`` and ``HELD_OUT`` (design/trace-facts.md, Validation)."""
 
 from __future__ import annotations
 
