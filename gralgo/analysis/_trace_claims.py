@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from gralgo.analysis._trace_anchored import anchored_facts
 from gralgo.analysis._trace_clauses import (
     FAMILIES,
     IN_FLUX,
@@ -25,9 +26,11 @@ from gralgo.analysis._trace_clauses import (
     Fact,
     call_facts,
     clause_facts,
+    clauses,
     cued_families,
     has_call,
     negated,
+    one_clause,
     words_of,
 )
 
@@ -958,6 +961,13 @@ def _row_claims(ctx: _Context, header: list[str], cells: list[tuple[int, int]]) 
         ]
     if "node" not in roles and "edge" not in roles:  # "| Place | Links |": a column of names
         roles = _names_column(ctx, roles, cells)
+    if "node" in roles:  # "| Node | Edges touching it |" over numbers: a count, the degree
+        roles = [
+            "degree" if not role and text[a:b].strip().isdigit() and _COUNTED_COLUMN.search(name)
+            and not (ctx.numeric_ids and _LISTED_COLUMN.search(name))  # "| v | Neighbours |"
+            else role
+            for role, name, (a, b) in zip(roles, header, cells, strict=True)
+        ]  # fmt: skip
     nodes = [
         ctx.slots.resolve(text[a:b]) for (a, b), role in zip(cells, roles, strict=True)
         if role == "node"
@@ -1033,8 +1043,9 @@ _COLUMN_CUES = (
                         r"endpoint|start|end|end\s*point)(?:\s*(?:[ab12]|one|two))?$|^(?:node|vertex)\b")),
 )  # fmt: skip
 _LISTED_COLUMN = re.compile(r"adjacent|neighbou?r|connected|linked|links\s+to|\bnbrs?\b")
+_COUNTED_COLUMN = re.compile(r"\b(?:edges|neighbou?rs|connections|links)\b")
 _COUNT_COLUMN = re.compile(r"\s*(?:count|total|#|n|no\.?|number|size|how\s+many)\s*")
-_FROM = re.compile(r"\b(?:from|source:)\s+([^)]+)|\(\s*([^,()]+?)\s*,\s*[·⋅.*_-]?\s*\)")
+_FROM = re.compile(r"\b(?:from|source\s*:?)\s+([^)]+)|\(\s*([^,()]+?)\s*,\s*[·⋅.*_-]?\s*\)")
 """A distance column's source: ``Dist from A``, ``(source: A)``, ``dist(A, ·)``."""
 
 
@@ -1081,9 +1092,10 @@ def extract_claims(text: str, names: NodeNames, max_words: int | None = None) ->
         for reader, words in _READERS:
             if words.search(line):
                 found += reader(ctx, low, high)
-        if _STRUCTURE_WORDS.search(line):
+        if _STRUCTURE_WORDS.search(line) or (found and _DOUBT.search(line)):
+            # a belief or hypothesis silences the patterns too ("I might be wrong about A–B")
             found = _structural(ctx, low, high, found, line)
-        claims += found
+        claims += _anchored(ctx, low, high, found, line)
     if table:
         claims += _table_claims(ctx, table)
     return _deduplicated(_one_hop_is_an_edge(_without_item_weights(claims)))
@@ -1138,6 +1150,107 @@ def _structural(ctx: _Context, low: int, high: int, read: list[Claim], lower: st
                               and f[1][0] == listed[0][1][0]]  # fmt: skip
         claims += [Claim(kind, nodes, value, a, b) for kind, nodes, value, a, b in kept]
     return read + claims
+
+
+_PAIR_WORDS = re.compile(
+    r"\bdist(?:ances?)?\b|\bhops?\b|hopdist|shortest|\blevels?\b|\baway\b|\bapart\b|separated"
+)  # a distance between two names (whole words: a node named "Distant Mill" is none)
+
+
+def _anchored(ctx: _Context, low: int, high: int, read: list[Claim], lower: str) -> list[Claim]:
+    """The claims ``read`` with those of the name-anchored reader
+    (:mod:`gralgo.analysis._trace_anchored`) in the clauses where nothing was read; a distance
+    or hop count it reads between two nodes overrules an edge read between them there (``2.
+    shortest A→B distance: 4``)."""
+    if read:
+        kinds = {c.kind for c in read}
+        settled = not kinds <= _EDGES or not _unsettled(
+            read, _PAIR_WORDS.search(lower) is not None, lower
+        )
+        if settled and one_clause(ctx.text, low, high):
+            return read  # one clause, read by the patterns, nothing to add or overrule
+    elif not _ANCHOR_CUES.search(lower):
+        return read  # no word or mark the anchored reader decides a claim by
+    paired = _PAIR_WORDS.search(lower) is not None
+    text, names = ctx.text, ctx.slots.names
+    added: list[Claim] = []
+    pieces = list(clauses(text, low, high))
+    for index, (start, end) in enumerate(pieces):
+        inside = [c for c in read if c.start < end and start < c.end]
+        if inside and not _unsettled(inside, paired, text[start:end]):
+            continue
+        if not inside and not _ANCHOR_CUES.search(lower, start - low, end - low):
+            continue
+        families = {FAMILIES[c.kind] for c in inside if c.nodes}
+        answer = None
+        if text[start:end].rstrip().endswith("?") and index + 1 < len(pieces):
+            answered = _ANSWERED.match(text, *pieces[index + 1])  # "… B? None exists."
+            answer = None if answered is None else answered.group("no") is None
+        if index and _THEY.match(text, start, end):  # "…, so they form the 2-core": the
+            start = pieces[index - 1][0]  # names of the clause before, this clause's set cue
+        readings = anchored_facts(text, start, end, names, ctx.slots.resolve, answer)
+        for a, b, facts in readings:
+            pairs = {frozenset(f[1]) for f in facts if f[0] in ("distance", "hops")}
+            if names.numeric_ids:  # "weight(0) → 8": 8 is 0's weight, not a node beside it
+                pairs |= {
+                    frozenset((f[1][0], valued))
+                    for f in facts
+                    if f[0] in ("degree", "node_weight")
+                    and (valued := names.resolve(str(f[2]))) is not None
+                }
+            read = [c for c in read if not (c in inside and _ends(c) in pairs)]
+            if pairs:
+                families -= {"edge", "weight"}
+            added += [
+                Claim(kind, nodes, value, a, b)
+                for kind, nodes, value, _, _ in facts
+                if FAMILIES[kind] not in families
+                or kind == "neighbours"  # a complete list the patterns read as edges
+                or (pairs and kind == "distance")
+            ]
+    return read + added
+
+
+_EDGES = {"edge", "edge_weight", "path_total"}
+
+
+def _unsettled(inside: list[Claim], paired: bool, written: str) -> bool:
+    """Whether the anchored reader may add to or overrule the claims ``inside`` a clause
+    ``written``: only edges (and their weights or a path) where it may read a distance between
+    their ends, a path's total, or a complete neighbour list."""
+    kinds = {c.kind for c in inside}
+    return (
+        (paired and kinds <= _EDGES)
+        or (kinds <= {"edge", "path_total"} and _DIGIT.search(written) is not None)
+        or (kinds == {"edge"} and _LISTED.search(written) is not None)
+    )
+
+
+def _ends(claim: Claim) -> frozenset[str]:
+    """The two nodes an edge or a path claim joins (a path: its ends)."""
+    return frozenset((claim.nodes[0], claim.nodes[-1])) if claim.nodes else frozenset()
+
+
+_DIGIT = re.compile(r"\d")
+_THEY = re.compile(
+    r"\s*(?:so\s+|hence\s+|thus\s+)?(?:they|these|those)\s+(?:all\s+)?(?:form|make|are)\b"
+    r"(?=[^.;]*\b(?:core|clique|triangle)\b)",
+    re.I,
+)
+_ANSWERED = re.compile(
+    r"\s*(?:(?P<no>no|nope|none(?:\s+exists)?|there\s+is\s+none|not\s+at\s+all)|yes|yep|"
+    r"indeed|it\s+does)\b[^;:?]{0,40}?[.!]?\s*$",
+    re.I,
+)  # a bare answer to the question before it
+_LISTED = re.compile(r"neighbo|adj|nbr|\b(?:only|exactly|complete|full|entire|whole|all)\b", re.I)
+_ANCHOR_CUES = re.compile(
+    r"adj|nbr|neighbo|conn|link|edge|join|hook|wire|attach|incid|border|shar|∈|∉|\\in|"
+    r"⇄|⇸|↔|↮|⟷|≁|\\sim|∼|\btrue\b|\bfalse\b|✔|✓|✗|✘|deg|delta|δ|valenc|weigh|\bw\b|\bwt\b|"
+    r"cost|worth|carr|dist|\bd\W|\bspd?\b|shortest|hop|bfs|level|depth|apart|away|separat|dijkstra|"
+    r"clique|triangle|complete|core|ball|ego|radius|within|pairwise|mutual|path|total|sum|"
+    r"==|--|~~|->|→|⟶|⇒|\||_\{"
+)
+"""What the anchored reader decides a claim by (lower case): a line without any is skipped."""
 
 
 def _read_kind(read: list[Claim], fact: Fact, start: int, end: int) -> bool:
@@ -1206,8 +1319,15 @@ _ATTENTION_WORDS = frozenset(
     "mistaken mistakenly wrong wrongly erroneous erroneously incorrect incorrectly confused "
     "misread misremembered mixed wrote said claimed called stated had complement through "
     "via asks asked prompt quoting quote quoted confirm confirmed verified established certain "
-    "know proven proved checked".split()
+    "know proven proved checked suspect suspects suspected suspecting".split()
 )
+_DOUBT = re.compile(
+    r"\b(?:if|suppose|assum\w*|presum\w*|could|might|may|maybe|perhaps|probably|possibly|"
+    r"unsure|guess|suspect\w*|thought|believ\w*|wrong\w*|mistak\w*|incorrect\w*|misread|"
+    r"confus\w*|imagin\w*|pretend|hypothetical\w*|not\s+sure|re-?check\w*)\b"
+)
+"""A belief, hypothesis or retraction (lower case): a line holding one goes to the clause
+reader even where the patterns read all its cues."""
 _ATTENTION_MARKS = re.compile(r"[?;]|\.\s")
 
 

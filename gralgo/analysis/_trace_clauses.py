@@ -189,7 +189,7 @@ _NOT_A_VALUE = re.compile(
 # Clauses and their skeletons
 
 _CLAUSE_BREAK = re.compile(
-    r"(?<=[.!?])\s+(?=\S)|[.!?]$|;(?!\s*(?:and\s+)?(?:no\s+other|nothing\s+else)\b)\s*|\s+but\s+|,\s+(?:so|but|which|whereas|while|hence|then|"
+    r"(?<=[.!?])\s+(?=\S)|[.!?]$|(?<!\\);(?!\s*(?:and\s+)?(?:no\s+other|nothing\s+else)\b)\s*|\s+but\s+|,\s+(?:so|but|which|whereas|while|hence|then|"
     r"not)\s+|\s+so\s+(?=(?:the|it|we|this)\b)|,?\s+and\s+(?=(?:it\s+)?(?:has|is|connects|links|"
     r"touches|weighs)\b)",
     re.I,
@@ -217,10 +217,10 @@ _HYPOTHETICAL_WORDS = frozenset(
     "mistakenly wrong wrongly erroneous erroneously incorrect incorrectly confused confusing "
     "misread misremembered mixed i wrote said claimed called stated had were complement asks asked "
     "prompt quoting quote quoted confirm confirmed verified established certain know proven "
-    "proved checked".split()
+    "proved checked suspect suspects suspected suspecting".split()
 )
 """The first words of :data:`_HYPOTHETICAL`'s markers (a cheap test before the pattern)."""
-_HYPOTHETICAL = re.compile(
+HYPOTHETICAL = _HYPOTHETICAL = re.compile(
     r"\b(?:if|suppose|supposing|assume|assuming|whether|could|might|may|maybe|perhaps|"
     r"probably|possibly|(?:let\s+me|let's|let\s+us)(?!\s+(?:list|enumerate|recall|note|write\s+"
     r"(?:down|out)|spell\s+out)\b[^:\n]*:\s*\S)|needs?\s+(?:to|the|an?|\w+(?:\s+\w+)?\s+to)|want\s+to|going\s+to|"
@@ -228,7 +228,7 @@ _HYPOTHETICAL = re.compile(
     r"computing|calculate|calculating|consider|considering|look\s+at|looking\s+for|unless|wonder|guess|"
     r"expect|not\s+sure|unsure|hypothetical(?:ly)?|should|must|plan|will|i'll|we'll|otherwise|"
     r"instead|(?<!nothing\s)(?<!none\s)(?<!one\s)else|either|unknown|unclear|"
-    r"assumed|presumed|thought|believed|imagined?|pretend|"  # a belief, not a fact: "I assumed ..."
+    r"assumed|presumed|thought|believed|imagined?|pretend|suspect\w*|"  # a belief: "I assumed ..."
     r"(?:add|adding|insert\w*|remov\w*|delet\w*)\s+(?:an?\s+|the\s+)?(?:new\s+)?edge|"
     r"mistak\w*|wrong(?:ly)?|erroneous\w*|incorrect(?:ly)?|confus\w*|misread|misremember\w*|"
     r"mixed\s+up|i\s+(?:wrote|said|claimed|called|stated)|complement|"  # retracted, another graph
@@ -246,7 +246,7 @@ _STATE = re.compile(
     r"estimate|bound|inf|infinity|queue|stack|frontier|pop|push|popped|pushed|min|max|"
     r"common|mutual|both|each|every|all|another|third|previous|before|after|within|via|now|"
     r"differ\w*|closer|farther|nearer|"  # a comparison of two values
-    r"through|until|at\s+least)\b|<|(?<![-=])>|[≤≥∞+]|#\d+\s*[-−*/]\s*#\d+",
+    r"through|until|at\s+(?:the\s+)?(?:very\s+)?least)\b|<|(?<![-=])>|[≤≥∞+]|#\d+\s*[-−*/]\s*#\d+",
     re.I,
 )
 # Algorithm state: a degree, distance or neighbour list said of it is not the graph's
@@ -311,7 +311,7 @@ _DISTANCE = re.compile(
     re.I,
 )
 _HOP_WORDS = re.compile(
-    r"\bhops?\b|\bunweighted\b|#\d+\s+(?:edges?|steps?)\b|in\s+(?:a\s+)?#\d+\s+(?:steps?|moves?)\b|"
+    r"\bhops?\b|\bunweighted\b|\bunit\s+(?:edge\s+)?(?:lengths?|weights?|costs?)\b|#\d+\s+(?:edges?|steps?)\b|in\s+(?:a\s+)?#\d+\s+(?:steps?|moves?)\b|"
     + _FEWEST
     + "|"
     + _BFS_LEVEL,
@@ -421,7 +421,20 @@ _BALL = re.compile(
 )  # fmt: skip
 
 
-def _clauses(text: str, low: int, high: int) -> Iterator[tuple[int, int]]:
+def one_clause(text: str, low: int, high: int) -> bool:
+    """Whether ``text[low:high]`` is one clause (no break before its end)."""
+    end = low + len(text[low:high].rstrip())
+    if not _MAY_BREAK.search(text, low, end - 1):
+        return True  # nothing a break starts with (a cheap test before the pattern)
+    found = _CLAUSE_BREAK.search(text, low, high)
+    return found is None or found.end() >= end
+
+
+_MAY_BREAK = re.compile(r"[.;!?,]|\s(?:but|so|and)\s", re.I)
+
+
+def clauses(text: str, low: int, high: int) -> Iterator[tuple[int, int]]:
+    """The clauses of ``text[low:high]`` (sentences, ``;``, ``but``, ``, so``, ...)."""
     position = low
     for match in _CLAUSE_BREAK.finditer(text, low, high):
         if match.start() > position:
@@ -505,8 +518,8 @@ def clause_facts(
     question, plan or hypothesis with no facts (what is written in it states none). A question
     is read only where a bare ``Yes.`` or ``No.`` answers it (``Is A adjacent to B? No.``: a
     non-edge)."""
-    clauses = list(_clauses(text, low, high))
-    for index, (start, end) in enumerate(clauses):
+    pieces = list(clauses(text, low, high))
+    for index, (start, end) in enumerate(pieces):
         lead = _LEAD.match(text, start, end)
         body = start if lead is None else lead.end()
         topic = _topic(text, body, end, names, resolve)
@@ -514,10 +527,10 @@ def clause_facts(
             body = topic[1]
         piece = text[body:end]
         question = _QUESTION_START.match(piece)
-        if question is not None and piece.rstrip().endswith("?") and index + 1 < len(clauses):
-            answer = _ANSWER.fullmatch(text, *clauses[index + 1])
+        if question is not None and piece.rstrip().endswith("?") and index + 1 < len(pieces):
+            answer = _ANSWER.fullmatch(text, *pieces[index + 1])
             if answer is not None:
-                yield from _answered(text, body + question.end(), end, clauses[index + 1][1],
+                yield from _answered(text, body + question.end(), end, pieces[index + 1][1],
                                      answer.group(1).lower() == "yes", names, resolve)  # fmt: skip
                 continue
         if not piece.strip():
@@ -540,9 +553,9 @@ def clause_facts(
         if topic is not None:
             before = (topic[0], topic[0])
         elif index and _PRONOUN.match(text, body, end):
-            before = _before(text, clauses[:index], names, resolve)
+            before = _before(text, pieces[:index], names, resolve)
         elif index and (pair := _PAIR_PRONOUN.match(text, body, end)) is not None:
-            facts = _pair_facts(text, pair.span(1), end, clauses[index - 1], names, resolve)
+            facts = _pair_facts(text, pair.span(1), end, pieces[index - 1], names, resolve)
             if facts:
                 yield body, end, facts
             continue

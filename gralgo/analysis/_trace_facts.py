@@ -37,13 +37,15 @@ MEMORIZATION_ERRORS = ("hallucinated_edge", "missed_edge", "wrong_weight")
 JUDGE_MEMORIZATION_LABEL = "graph_memorization_error"
 
 
+CHECKER_MODULES = ("_trace_claims", "_trace_clauses", "_trace_anchored", "_trace_check")
+"""The modules of ``gralgo.analysis`` whose source is the results' code version."""
+
+
 def checker_version() -> str:
     """Digest of the extractor's and checker's source: the results' code version."""
-    from gralgo.analysis import _trace_check, _trace_claims, _trace_clauses
-
     digest = hashlib.sha256()
-    for module in (_trace_claims, _trace_clauses, _trace_check):
-        digest.update(Path(str(module.__file__)).read_bytes())
+    for name in CHECKER_MODULES:
+        digest.update((Path(__file__).parent / f"{name}.py").read_bytes())
     return digest.hexdigest()[:12]
 
 
@@ -368,11 +370,11 @@ def run_trace_facts(
         frame.assign(checker_version=version).to_csv(path, index=False)
         output.files.append(path)
     note = (
-        f"Checker code {version} (sha256 of gralgo/analysis/_trace_claims.py, "
-        f"_trace_clauses.py and _trace_check.py). Shares of checkable claims (correct or "
-        f"wrong); first wrong claim in {token_name} tokens from the start of the response and "
-        f"in segments ({segmentation.describe()}); right for wrong reasons: share of correct "
-        f"answers whose trace holds a wrong claim. {HELD_OUT_CAVEAT}"
+        f"Checker code {version} (sha256 of gralgo/analysis/"
+        f"{', '.join(name + '.py' for name in CHECKER_MODULES)}). Shares of checkable "
+        f"claims (correct or wrong); first wrong claim in {token_name} tokens from the start "
+        f"of the response and in segments ({segmentation.describe()}); right for wrong "
+        f"reasons: share of correct answers whose trace holds a wrong claim. {HELD_OUT_CAVEAT}"
     )
     shown = write_report_shards(report_jobs, scored, responses, [f.rows for f in facts], note,
                                 version)  # fmt: skip

@@ -83,7 +83,8 @@ def test_trace_facts_reads_checks_and_summarises(job_with_claims, tmp_path: Path
     assert page.count("<h2>") == 2 and '<mark class="wrong"' in page
     summary = result.summary.read_text(encoding="utf-8")
     assert "Trace facts per task and level" in summary and "Trace facts per model" in summary
-    assert "_trace_clauses.py" in summary and "Read as lower bounds" in summary
+    assert "_trace_clauses.py" in summary and "_trace_anchored.py" in summary
+    assert "Read as lower bounds" in summary
     assert json.loads((result.output_dir / "metrics.json").read_text())["claims"] == 4
 
 

@@ -17,7 +17,9 @@ the extractor, was measured once held out and then tuned on too (the classes of 
 round 6 (split ``round6``, bank in ``trace_facts_round6``), written by yet another author without
 reading the extractor while it was tuned on round 5, was measured once held out and then tuned on;
 round 7 (split ``round7``, bank in ``trace_facts_round7``), written by another author without
-reading the extractor while it was tuned on round 6, is held out: measured once, never tuned on.
+reading the extractor while it was tuned on round 6, was measured once held out; the name-anchored
+reader (``gralgo/analysis/_trace_anchored.py``) was then tuned on half of its phrasing styles and
+measured on the other half (:func:`style_halves`) before it was tuned on all of it.
 
 Graphs and certificates come from each task's solver (``trace_facts_planted._graph``), so the
 labels are exact: each statement states one fact, correct or with one planted error of a known
@@ -45,7 +47,7 @@ from tests.analysis import (
 from tests.analysis.trace_facts_planted import FORMATS, TASKS, Planted, _graph, _long_names
 
 SPLITS = ("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7")
-TUNED = ("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6")
+TUNED = ("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7")
 """Lists the extractor was tuned on, each first measured once held out:
 ``test_trace_facts_phrasings`` asserts the goal on every one."""
 
@@ -802,7 +804,34 @@ def report(split: str, seeds: int = 4) -> str:
 
 _KINDS = (*ERROR_KINDS, "correct_read")
 
+
+def style_halves(split: str, tuned: set[str], seeds: int = 4) -> str:
+    """A Markdown table of precision and recall on ``split`` per error kind, for the phrasing
+    styles ``tuned`` on and for the others (held out); a flag outside every labelled span
+    (filler) counts with the tuned half, where the filler was read
+    (``python -m tests.analysis.trace_facts_phrasings round7 code,list,bold,table``)."""
+    from tests.analysis.trace_facts_score import score_by
+
+    def half(trace: Planted, span: tuple[int, int] | None) -> str:
+        style = _style(trace, span)
+        return "tuned" if style in tuned or style == "filler" else "held out"
+
+    groups = score_by(labelled_set(split, seeds), half)
+    lines = [f"{split}, styles tuned on: {', '.join(sorted(tuned))}", "",
+             "| half | " + " | ".join(f"{k} P / R" for k in _KINDS) + " |",
+             "|---" * (len(_KINDS) + 1) + "|"]  # fmt: skip
+    for group in ("tuned", "held out"):
+        kinds = groups.get(group, {})
+        cells = [f"{kinds[k]['precision']:.3f} / {kinds[k]['recall']:.3f} "
+                 f"({kinds[k]['planted']:.0f})" if k in kinds else "–" for k in _KINDS]  # fmt: skip
+        lines.append(f"| {group} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
 if __name__ == "__main__":
     import sys
 
-    print(report(sys.argv[1] if len(sys.argv) > 1 else "dev"))
+    if len(sys.argv) > 2:
+        print(style_halves(sys.argv[1], set(sys.argv[2].split(","))))
+    else:
+        print(report(sys.argv[1] if len(sys.argv) > 1 else "dev"))

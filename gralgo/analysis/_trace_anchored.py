@@ -1,0 +1,442 @@
+"""Read graph facts anchored on the instance's own node names, whatever the notation around them.
+
+The pattern and clause readers (:mod:`._trace_claims`, :mod:`._trace_clauses`) read the wording
+they know. This reader reads a clause they left unread from what the checker already knows: the
+graph's node names. It sees through notation first (LaTeX wrappers ``\\text{..}``,
+``\\operatorname{..}``, ``\\big(``, ``$``, code quotes, ``has_edge`` / ``G.degree`` written as
+words, ``∈ E`` / ``∉`` / ``⇄`` / ``⇸`` / ``# True`` / ``# False`` / ``✔`` / ``✗`` as edge and
+negation cues), finds every node mention (real names through the certificate reader's resolver;
+under numeric ids ``node 3`` and the bare ids a slot holds: inside brackets, joined to another
+id, or heading the clause, while a number after ``=`` / ``:`` / ``is`` at the clause's end or
+before a unit word is a value), and decides the claim from the clause's structure alone: how
+many distinct nodes, how many values, and which relation cue (adjacency, weight, degree,
+distance, hops, neighbour set) with which polarity.
+
+It refuses (precision first) a clause that is a question, plan, hypothesis, retraction,
+quotation, algorithm state or arithmetic, one with two values or a cue of two families it
+cannot tell apart, sets and paths (the other readers' job), and anything without a cue.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from gralgo.analysis._trace_clauses import (
+    HYPOTHETICAL,
+    NUMBER_WORDS,
+    Fact,
+    Resolve,
+    mentions,
+)
+
+if TYPE_CHECKING:
+    from gralgo.score import NodeNames
+
+# ---------------------------------------------------------------------------------------------
+# Seeing through notation: a view of the clause, with the origin of each of its characters
+
+_WRAPPERS: tuple[tuple[str, str], ...] = (
+    (r"\\(?:text|mathrm|operatorname|mathcal|mathit|mathbf|mathsf|texttt)\s*\{", " "),
+    (r"\\(?:big|Big|bigg|Bigg)[lr]?|\\left|\\right|\\[,;:!]|\\quad", " "),
+    (r"\\\{", " { "),
+    (r"\\\}", " } "),
+    (r"\\notin\b|∉|\\not\s*\\in\b", " notin "),
+    (r"\\in\b|∈", " in "),
+    (r"⇸|↮|≁|\\not\s*\\sim\b|-x-|-/-", " nonadjacent "),
+    (r"⇄|↔|⟷|<->|<—>|\\leftrightarrow\b|\\sim\b|∼", " adjacent "),
+    (r"✔|✓|☑|\bTrue\b", " yes "),
+    (r"✗|✘|❌|\bFalse\b", " no "),
+    (r"\\deg\b", " deg "),
+    (r"\\delta\b|δ", " delta "),
+    (r"\\mid|\\vert|\\lvert|\\rvert", " | "),
+    (r"\$|`|\"|“|”|\*\*|__", " "),
+    (r"(?<=[A-Za-z])[_.](?=[A-Za-z{])|_\{", " "),
+)
+_SEE = re.compile("|".join(f"(?P<g{i}>{p})" for i, (p, _) in enumerate(_WRAPPERS)))
+
+
+def see_through(text: str, low: int, high: int) -> tuple[str, list[int]]:
+    """``text[low:high]`` with its notation seen through, and the position in ``text`` of each
+    character of the view (one more entry: the end)."""
+    view, origin, _ = _seen(text, low, high)
+    return view, origin
+
+
+def _seen(text: str, low: int, high: int) -> tuple[str, list[int], list[int]]:
+    """The view, where each of its characters starts in ``text`` and where it ends there."""
+    parts: list[str] = []
+    origin: list[int] = []
+    ends: list[int] = []
+    position = low
+    for match in _SEE.finditer(text, low, high):
+        parts.append(text[position : match.start()])
+        origin += range(position, match.start())
+        ends += range(position + 1, match.start() + 1)
+        written = _WRAPPERS[int(str(match.lastgroup)[1:])][1]
+        parts.append(written)
+        origin += [match.start()] * len(written)
+        ends += [match.end()] * len(written)
+        position = match.end()
+    parts.append(text[position:high])
+    origin += [*range(position, high), high]
+    ends += range(position + 1, high + 1)
+    return "".join(parts), origin, ends
+
+
+# ---------------------------------------------------------------------------------------------
+# Names and values
+
+_LIST_MARK = re.compile(r"\s*(?:[-*•+>]|\d+[.)]|#+)\s+")
+_INT = re.compile(r"(?<![\w.])\d+(?![\w.]\w)")
+_UNIT = re.compile(
+    r"\s*(?:hops?|edges|steps?|levels?|bfs|neighbou?rs|nodes|vertices|incident|units?|other|"
+    r"more|times|connections|links|away|apart)\b",
+    re.I,
+)
+_VALUE_BEFORE = re.compile(
+    r"(?:==?|:|\bis|\bto|\bat|\bof|\bequals|→|->|⇒|=>|⟶|\bweight(?:ed)?|\bcost|\blength|"
+    r"\btotal|\bdegree|\bdeg)\s*$",
+    re.I,
+)
+_VALUE_AFTER = re.compile(
+    r"\s*(?!,\s*\d)(?:$|[.,;)\]}|#!]|—|–|-\s|\bin\s+total\b|\b(?:per|from|so|and)\b)"
+)  # what ends a value (not a list of ids: "3, 2, 4")
+_ID_JOIN = re.compile(r"\s*(?:→|->|⟶|⇝|~>|—|–|-|/|,|::|adjacent|nonadjacent|and|&)\s*$", re.I)
+_LIST_OPEN = re.compile(
+    r"(?:neighbou?rs?|neighbou?rhood|adj\w*|nbrs?|set)\s*(?:\(\w+\))?\s*(?:[:=]|are)\s*"
+    r"[\[{(]?\s*$",
+    re.I,
+)
+_JOIN = re.compile(r"\s*(?:→|->|⟶|⇝|~>|—|–|-|/|,)\s*")
+_FUNCTION_WORD = re.compile(r"\b(?:deg|degree|w|weight|dist|d|N|adj|nbrs)\s*$")
+_CONNECTOR_AFTER = re.compile(r"\d\s*(?:=+|-+|~+)$")
+_CONNECTOR_WEIGHT = re.compile(r"(?:=+|-+|~+)>?\s*\d")
+_WEIGHED_CONNECTOR = re.compile(r"\d\s*(?:=+|-+|~+)\d+(?:=+|-+|~+)>?\s*$")
+_PREPOSITION = re.compile(r"\b(?:from|of|to|around|between|and)\s*$", re.I)
+_NODE_WORD = re.compile(r"\b(?:node|vertex)\s*$", re.I)
+
+
+def _ids(view: str, names: NodeNames) -> list[tuple[str, int, int]]:
+    """The bare node ids of a numeric-id clause (see the module docstring)."""
+    found: list[tuple[str, int, int]] = []
+    ints = list(_INT.finditer(view))
+    for index, match in enumerate(ints):
+        before = view[max(0, match.start() - 12) : match.start()]
+        if _UNIT.match(view, match.end()):
+            continue
+        if _CONNECTOR_WEIGHT.match(view, match.end()) and _CONNECTOR_AFTER.search(before):
+            continue  # "3 ==12== 5": 12 is the weight
+        node = names.resolve(match.group())
+        if node is not None and _WEIGHED_CONNECTOR.search(before):
+            found.append((node, match.start(), match.end()))  # … and 5 the other end
+            continue
+        chained = (
+            index > 0
+            and found
+            and found[-1][2] == ints[index - 1].end()
+            and _JOIN.fullmatch(view, ints[index - 1].end(), match.start())
+        )  # "1 -> 7 -> 4 -> 8": the last id of a chain is no value
+        opened = _LIST_OPEN.search(view, max(0, match.start() - 30), match.start())
+        if node is not None and (chained or opened):  # "neighbours (all): 3, 4"
+            found.append((node, match.start(), match.end()))
+            continue
+        if _VALUE_BEFORE.search(before) and _VALUE_AFTER.match(view, match.end()):
+            if not _NODE_WORD.search(before):
+                continue
+        bracketed = before.rstrip().endswith(("(", "[", "{", ","))
+        joined = _ID_JOIN.search(before) is not None and index > 0
+        joined_after = index + 1 < len(ints) and _ID_JOIN.search(
+            view[match.end() : ints[index + 1].start()] + " "
+        )
+        heading = not view[: match.start()].strip()
+        called = _FUNCTION_WORD.search(before) is not None and index + 1 < len(ints)
+        named = _NODE_WORD.search(before) is not None or _PREPOSITION.search(before) is not None
+        if not (bracketed or joined or joined_after or heading or called or named):
+            continue
+        if node is not None:
+            found.append((node, match.start(), match.end()))
+    return found
+
+
+def _values(view: str, found: list[tuple[str, int, int]]) -> list[int]:
+    """The numbers of the clause outside its node mentions (digits or words)."""
+    values = []
+    for match in _NUMBER.finditer(view):
+        if any(a <= match.start() < b for _, a, b in found):
+            continue
+        written = match.group().lower()
+        values.append(int(written) if written.isdigit() else NUMBER_WORDS[written])
+    return values
+
+
+_NUMBER = re.compile(
+    r"(?<![\w.])\d+(?![\w.]\w|\s*-\s*core)|(?<!those\s)(?<!these\s)(?<!the\s)(?<!all\s)\b(?:"
+    + "|".join(list(NUMBER_WORDS)[2:])
+    + r")\b(?!\s+of\b)",
+    re.I,
+)  # "those two are hooked up", "two of them": no value
+
+# ---------------------------------------------------------------------------------------------
+# The clause's structure: refusals, cues, polarity
+
+_REFUSE = re.compile(
+    r"\?|\b(?:if|suppose|supposing|assum\w*|whether|could|might|may|maybe|perhaps|probably|"
+    r"possibly|let|let's|need\w*|want|try\w*|check\w*|verify\w*|find\w*|comput\w*|calculat\w*|"
+    r"consider\w*|look\w*|unless|wonder|guess|expect\w*|should|must|plan\w*|will|would|"
+    r"i'll|we'll|otherwise|instead|unknown|unclear|unsure|thought|believed|imagin\w*|pretend|"
+    r"mistak\w*|wrong\w*|erroneous\w*|incorrect\w*|confus\w*|misread|mixed|scratch|redo|undo|"
+    r"later|asks?|asked|says|said|prompt|question|quot\w*|rule|recall|definition|defined|"
+    r"tentative\w*|current\w*|far|queue|deque|pq|heap|stack|frontier|parent|prev|pred\w*|"
+    r"candidate\w*|updat\w*|relax\w*|push\w*|pop\w*|visited|unvisited|remaining|still|yet|"
+    r"settled|before|after|then|next|new|add\w*|remov\w*|delet\w*|insert\w*|changed?|"
+    r"not\s+sure|complement|common|mutual)\b",
+    re.I,
+)
+"""Plans, hypotheses, retractions, quotations and algorithm state: no claim at all."""
+_QUALIFIED = re.compile(
+    r"\b(?:fewer|less|more|than|comparisons?|every|each|both|some|any|all\s+pairs|via|through|"
+    r"at\s+(?:the\s+)?(?:very\s+)?least|at\s+most|up\s+to|roughly|about|around|approximately|"
+    r"nearly|almost|within|radius|peel\w*|subgraph)\b|\b(?:below|above|over|under)\s+\d|(?:<|(?<![-=~])>|[≤≥+×])\s*\d|"
+    r"\d\s*(?:[<>≤≥+×]|-\s+\d)",
+    re.I,
+)
+"""Bounds, comparisons, quantifiers and arithmetic: no claim of a value or a pair."""
+_WORDS = "|".join(NUMBER_WORDS)
+_SET_CUE = re.compile(
+    r"\b(?:cliques?|triangles?|is\s+complete|complete\s+(?:sub)?graph|K_?n|cores?|k\s*core|\d+-core|core\s*\d+|ego\s*graph|"
+    r"ball|balls|\d+-hop|radius|every\s+pair|all\s+pairs|pairwise|mutually)\b|"
+    r"(?:≤|<=|\\le|within|at\s+most)\s*(?:\d+|" + _WORDS + r")\s*hops?\b|"
+    r"\bhops?\s*(?:≤|<=)\s*\d|\bB\s*_?\s*\{?\s*\d|"
+    r"\bwithin\s+(?:a\s+)?(?:hop\s+)?distance\s+(?:of\s+)?\d",
+    re.I,
+)
+_K = re.compile(
+    r"(?P<c1>\d+)\s*-\s*core|core\s*\}?\s*_?\s*\{?\s*(?P<c2>\d+)|\bk\s*=\s*(?P<c3>\d+)|"
+    r"k\s*core\s*\(\s*\w+\s*,\s*(?P<c4>\d+)|radius\s*=?\s*(?P<r1>\d+)|"
+    r"(?:≤|<=|\\le|within|at\s+most)\s*(?P<r2>\d+|" + _WORDS + r")\s*hops?|"
+    r"(?P<r3>\d+)\s*-?\s*hops?\b|\bwithin\s+(?:a\s+)?(?:hop\s+)?distance\s+(?:of\s+)?(?P<r5>\d+)|"
+    r"\bB\s*_?\s*\{?\s*(?P<r4>\d+)",
+    re.I,
+)
+_CENTRE = re.compile(r"\b(?:from|of|around|ego\s*graph\s*\(\s*\w+\s*,)\s*N(\d+)", re.I)
+_CLIQUE = re.compile(
+    r"\b(?:cliques?|triangles?|is\s+complete|complete\s+(?:sub)?graph|K_?n|every\s+pair|"
+    r"all\s+pairs|pairwise|mutually)\b",
+    re.I,
+)
+_CORE = re.compile(r"core", re.I)
+_PEELING = re.compile(
+    r"\b(?:after|once)\s+(?:repeatedly\s+)?(?:prun|peel|remov|delet|strip)\w*", re.I
+)
+_WE_FIND = re.compile(r"\b(?:we|i)\s+(?:find|found|get|got|see)\b", re.I)
+_EDGE_CUE = re.compile(
+    r"\b(?:adjacen\w*|nonadjacent|connect\w*|linked|links?|edges?|neighbou?rs?|neighbou?rhood|"
+    r"joined|joins?|hooked|wired|attached|incident|border\w*|shares?|has\s+edge|in\s+E|"
+    r"notin\s+E|nbrs?|adj)\b|\bin\s+G\s*\[",
+    re.I,
+)
+_NEGATIVE = re.compile(
+    r"\b(?:not|no|never|none|neither|nor|without|lacks?|missing|absent|nonexist\w*|nonadjacent|"
+    r"notin|disconnected|unconnected|unlinked|non-?adjacent|non-?neighbou?rs?)\b|n['’]t\b",
+    re.I,
+)
+_DEGREE_CUE = re.compile(
+    r"\b(?:deg|degrees?|valency|delta)\b|\bincident\b|\bneighbou?rs?\b|"
+    r"\|\s*\{[^{}]*\bin\s+E\b[^{}]*\}\s*\|",  # "|{e ∈ E : A ∈ e}|": the edges at A
+    re.I,
+)
+_DISTANCE_CUE = re.compile(
+    r"\b(?:dist\w*|shortest|hops?|hopdist|bfs|levels?|depth|separated|apart|away|fewest|"
+    r"dijkstra|sp|spd|apsp|d|distances?)\b",
+    re.I,
+)
+_HOP_CUE = re.compile(
+    r"\b(?:hops?|hopdist|bfs|levels?|depth|unweighted|fewest|unit|edges|steps)\b", re.I
+)
+_WEIGHT_CUE = re.compile(r"\b(?:w|wt|weights?|weigh\w*|worth|costs?|carr(?:y|ies))\b", re.I)
+_ON_CONNECTOR = re.compile(r"N0\s*(=+|-+|~+|—+)\s*\d+\s*\1>?\s*N1\b")
+_ROUTE = re.compile(
+    r"\b(?:path|route|walk|total|sum\w*|going|go|get|getting|travel\w*|trip|journey|"
+    r"(?<!directly\s)reach\w*|via)\b",
+    re.I,
+)
+_COMPLETE_WORD = re.compile(
+    r"\b(?:all|complete|full|exactly|only|nothing\s+else|no\s+others?|entire|whole)\b", re.I
+)
+_COMPLETE = re.compile(
+    r"\b(?:all|complete|full|exactly|only|nothing\s+else|no\s+others?|that's\s+it|entire|"
+    r"whole)\b|==|(?<![=!<>])=(?!=)",
+    re.I,
+)
+_HEAD = re.compile(
+    r"(?P<mid>(?:(?!N\d).)*N0\b(?:(?!N\d).)*?)"
+    r"(?P<list>[\s\[{(]*N\d+(?:\s*(?:,|and|&)\s*(?:and\s+)?N\d+)*)"
+    r"[\s\]})]*(?:(?:[-—–(#,;]|\band\b)(?:(?!N\d)\D)*)?$"
+)  # a head, a neighbour cue, and the list that ends the clause (a remark may follow it)
+_NEIGHBOUR_CUE = re.compile(r"neighbou?r|adj|nbr|connect", re.I)
+_NEIGHBOUR_NOUN = re.compile(r"neighbou?r|adj|nbr", re.I)
+_CHAIN = re.compile(r"N\d+(?:\s*(?:→|->|⟶|⇒|=>)\s*N\d+){2,}")
+_TOTAL_CUE = re.compile(r"\b(?:path|total|sum\w*|cost|length|weight|w)\b", re.I)
+
+
+def anchored_facts(
+    text: str,
+    low: int,
+    high: int,
+    names: NodeNames,
+    resolve: Resolve,
+    answer: bool | None = None,
+) -> Iterator[tuple[int, int, list[Fact]]]:
+    """The facts of the clause ``text[low:high]`` read by its node names and structure (with
+    their spans in ``text``); nothing where it is refused. ``answer``: the clause is a question
+    about an edge that the next clause answers (``True``: yes; ``False``: no, a non-edge)."""
+    if answer is not None:
+        high = low + len(text[low:high].rstrip().rstrip("?"))
+    view, origin, ends = _seen(text, low, high)
+    marked = _LIST_MARK.match(view)
+    start = marked.end() if marked is not None else 0
+    view = " " * start + view[start:]
+    if names.numeric_ids:
+        found = sorted(
+            {*mentions(view, 0, len(view), names, resolve), *_ids(view, names)},
+            key=lambda mention: mention[1],
+        )
+        found = [m for i, m in enumerate(found) if not i or m[1] >= found[i - 1][2]]
+    else:
+        found = mentions(view, 0, len(view), names, resolve)
+    if not found:
+        return
+    skeleton = _skeleton(view, found)
+    said = _WE_FIND.sub(" ", skeleton)  # "we find exactly A, B": a result, not a plan
+    if _CORE.search(said):  # "left after pruning": a k-core's definition, not a step
+        said = _PEELING.sub(" ", said)
+    if _REFUSE.search(said) or HYPOTHETICAL.search(said):
+        return  # the clause reader's plans and hypotheses, and algorithm state
+    if _SET_CUE.search(skeleton) or (names.numeric_ids and _SET_CUE.search(view)):
+        facts = _set(view, found)
+    elif _QUALIFIED.search(skeleton) and answer is None:  # "Any edge … ? No.": asked
+        return
+    else:
+        facts = _decide(skeleton, found, _values(view, found))
+    if answer is not None:  # only an edge is asked and answered
+        asked = [f for f in facts if f[0] == "edge" and len(facts) == 1]
+        facts = [(("edge" if answer else "non_edge"), f[1], None) for f in asked]
+    if facts:
+        a, b = origin[found[0][1]], ends[len(view.rstrip()) - 1]
+        yield a, b, [(kind, nodes, value, a, b) for kind, nodes, value in facts]
+
+
+def _skeleton(view: str, found: list[tuple[str, int, int]]) -> str:
+    """The clause with its names written ``N0, N1, ...``."""
+    parts = []
+    position = 0
+    for index, (_, a, b) in enumerate(found):
+        parts.append(view[position:a] + f" N{index} ")
+        position = b
+    parts.append(view[position:])
+    return "".join(parts)
+
+
+Decided = tuple[str, tuple[str, ...], int | None]
+
+
+def _decide(skeleton: str, found: list[tuple[str, int, int]], values: list[int]) -> list[Decided]:
+    """The claim the clause's structure states: distinct names, values, cue, polarity."""
+    distinct = list(dict.fromkeys(node for node, _, _ in found))
+    negative = _NEGATIVE.search(skeleton) is not None
+    words = re.sub(r"N\d+", " ", skeleton)
+    edge = _EDGE_CUE.search(words) is not None
+    if len(values) > 1:
+        return []
+    if len(found) == 2 == len(distinct) and len(values) == 1 and _ON_CONNECTOR.search(skeleton):
+        pair = (distinct[0], distinct[1])  # "A ==7== B": the weight on the connector
+        return [("edge", pair, None), ("edge_weight", pair, values[0])]
+    if len(found) >= 3 and len(values) == 1 and not negative:
+        chain = _CHAIN.search(skeleton)
+        if chain is not None and _TOTAL_CUE.search(words):
+            indices = [int(i) for i in re.findall(r"N(\d+)", chain.group())]
+            if indices == list(range(len(found))):
+                return [("path_total", tuple(node for node, _, _ in found), values[0])]
+        return []
+    if len(values) == 1:
+        value = values[0]
+        if negative:
+            return []
+        if len(distinct) == 1 and len(found) == 1:
+            degree = _DEGREE_CUE.search(words) is not None
+            weight = _WEIGHT_CUE.search(words) is not None
+            if degree and not weight and not _DISTANCE_CUE.search(_without(words, "d")):
+                return [("degree", (distinct[0],), value)]
+            if weight and not degree and not edge:
+                return [("node_weight", (distinct[0],), value)]
+            return []
+        if len(distinct) == 2 and len(found) == 2:
+            pair = (distinct[0], distinct[1])
+            distance = _DISTANCE_CUE.search(words) is not None
+            weight = _WEIGHT_CUE.search(words) is not None
+            if distance and not (weight and edge):
+                return [("hops" if _HOP_CUE.search(words) else "distance", pair, value)]
+            if weight and not distance and not _ROUTE.search(words):
+                return [("edge", pair, None), ("edge_weight", pair, value)]
+        return []
+    if not edge:
+        return []
+    if len(distinct) == 2 and len(found) == 2:
+        if _DISTANCE_CUE.search(_without(words, "d")) or _WEIGHT_CUE.search(words):
+            return []
+        worded = _COMPLETE_WORD.search(words) and _NEIGHBOUR_CUE.search(words)
+        if not negative and (worded or (_COMPLETE.search(words) and _NEIGHBOUR_NOUN.search(words))):
+            listed = _neighbours(skeleton, found)  # "N(A) = {B}": all of A's neighbours
+            if listed:
+                return listed
+        return [("non_edge" if negative else "edge", (distinct[0], distinct[1]), None)]
+    if len(distinct) >= 2 and not negative and _COMPLETE.search(words):
+        return _neighbours(skeleton, found)
+    return []
+
+
+def _neighbours(skeleton: str, found: list[tuple[str, int, int]]) -> list[Decided]:
+    """A head, a neighbour cue, and the list that ends the clause: all the head's neighbours."""
+    head = _HEAD.match(skeleton)
+    if head is None or not _NEIGHBOUR_CUE.search(re.sub(r"N\d+", " ", skeleton)):
+        return []
+    owner = found[0][0]
+    items = [found[int(i)][0] for i in re.findall(r"N(\d+)", head.group("list"))]
+    if owner in items or len(items) != len(found) - 1:
+        return []
+    listed = tuple(dict.fromkeys(items))
+    edges: list[Decided] = [("edge", (owner, n), None) for n in listed]
+    return [*edges, ("neighbours", (owner, *listed), None)]
+
+
+def _without(words: str, word: str) -> str:
+    """``words`` without the single letter ``word`` (``d`` is a distance only in a call)."""
+    return re.sub(rf"\b{word}\b(?!\s*\()", " ", words)
+
+
+def _set(view: str, found: list[tuple[str, int, int]]) -> list[Decided]:
+    """A clique, k-core or hop ball: its cue, its k or radius, and the names it lists."""
+    if _NEGATIVE.search(view):
+        return []
+    k = _K.search(view)
+    if k is not None:
+        found = [m for m in found if not (m[1] < k.end() and k.start() < m[2])]
+    names = list(dict.fromkeys(node for node, _, _ in found))
+    skeleton = _skeleton(view, found)
+    written = None if k is None else next(g for g in k.groups() if g is not None)
+    value = None
+    if written is not None:
+        value = int(written) if written.isdigit() else NUMBER_WORDS[written.lower()]
+    radius = k is not None and k.lastgroup is not None and k.lastgroup.startswith("r")
+    if _CLIQUE.search(skeleton) and len(names) >= 3 and not radius:
+        return [("clique", tuple(names), None)]
+    if _CORE.search(skeleton) and value is not None and not radius and names:
+        return [("k_core", tuple(names), value)]
+    if radius and value is not None and len(names) >= 2:
+        centre = _CENTRE.search(skeleton)
+        source = found[int(centre.group(1)) if centre is not None else 0][0]
+        items = tuple(n for n in names if n != source)
+        return [("within_hops", (source, *items), value)]
+    return []
