@@ -81,6 +81,20 @@ def immediate(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
     conn.execute("COMMIT")
 
 
+@contextmanager
+def savepoint(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """A part of the open transaction that a failure undoes alone (the rest may commit)."""
+    conn.execute("SAVEPOINT part")
+    try:
+        yield conn
+    except BaseException:
+        if conn.in_transaction:  # some errors end the whole transaction: nothing to undo
+            conn.execute("ROLLBACK TO part")
+            conn.execute("RELEASE part")
+        raise
+    conn.execute("RELEASE part")
+
+
 @dataclass(frozen=True)
 class SampleState:
     """What the ledger holds for one pair when a claim looks at it."""

@@ -16,7 +16,7 @@ import re
 import threading
 import time
 from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import astuple
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -142,6 +142,10 @@ class PostgresLedger(BatchStore, LedgerCommon):
     def _batch_read(self) -> psycopg.Connection[Any]:
         return self._connection()
 
+    def _group_transaction(self) -> AbstractContextManager[object]:
+        """A transaction: :meth:`record`'s own inside it is a savepoint (psycopg nests them)."""
+        return self._connection().transaction()
+
     def _executemany(
         self, conn: psycopg.Connection[Any], sql: str, rows: Sequence[tuple[object, ...]]
     ) -> None:
@@ -201,7 +205,7 @@ class PostgresLedger(BatchStore, LedgerCommon):
 
     def _worth_retrying(self, err: BaseException) -> bool:
         """A lost connection or server (reconnect, retry), not a value the server refused."""
-        self._drop_connection()
+        self.close_thread_connection()
         return self._unreachable(err)
 
     def _unreachable(self, err: BaseException) -> bool:
@@ -211,12 +215,6 @@ class PostgresLedger(BatchStore, LedgerCommon):
         return isinstance(
             err, OSError | PostgresLedgerError | psycopg.OperationalError | psycopg.InterfaceError
         )
-
-    def _drop_connection(self) -> None:
-        with self._lock:
-            conn = self._connections.pop((os.getpid(), threading.get_ident()), None)
-        if conn is not None:
-            conn.close()
 
     def _import_rescued(self) -> None:
         """Move samples this machine rescued earlier into the server, one by one; a line the
@@ -285,7 +283,7 @@ class PostgresLedger(BatchStore, LedgerCommon):
                 (time.time() + lease_s, owner),
             )
         except Exception:
-            self._drop_connection()
+            self.close_thread_connection()
             raise
         return cursor.rowcount
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import errno
 import sqlite3
+from collections.abc import Sequence
 from pathlib import Path
 
 from gralgo.ledger._claims import Pair
@@ -70,6 +71,17 @@ class ResponseKeeper:
         self.rescued += 1
         self.note(self.ledger.last_write_error or OSError("ledger write failed"))
         return False
+
+    def keep_group(self, items: Sequence[tuple[SampleRecord, SampleLogprobs | None]]) -> list[bool]:
+        """:meth:`keep` for several samples, committed together (``record_group``): from the
+        first sample the group did not commit on, each is kept on its own (retried, else
+        rescued, else in memory). One outcome per sample, as :meth:`keep` returns it."""
+        if self.failure is not None:  # the store already failed: every reply its own way
+            written = 0
+        else:
+            written = self.ledger.record_group(items, owner=self.owner)
+        self.stored += written
+        return [True] * written + [self.keep(rec, logprobs) for rec, logprobs in items[written:]]
 
     def reason(self) -> str:
         return (

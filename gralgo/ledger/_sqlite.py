@@ -1,8 +1,10 @@
 """The response ledger: one SQLite row per (request key, sample index), safe across processes.
 
 WAL mode lets readers and one writer work at once; ``busy_timeout`` makes concurrent writers
-(Hydra multirun jobs sharing one file) wait instead of failing. Every sample is its own
-transaction, so a killed process loses only the calls in flight. A successful row is never
+(Hydra multirun jobs sharing one file) wait instead of failing. A run's replies are committed
+by one thread, those that arrive while a commit runs together (``record_group``; a sample is a
+savepoint of the group), so a killed process loses only the calls in flight and the replies
+not yet committed. A successful row is never
 overwritten; an error row is replaced by a later attempt, and ``attempts`` adds up. The file
 also describes its requests (``requests`` table) and the samples in flight (``claims``); the
 schema is versioned (``_ledger_schema``). See ``design/ledger.md``.
@@ -23,7 +25,15 @@ from pathlib import Path
 
 from gralgo.errors import GralgoError
 from gralgo.ledger._batch_store import BatchStore
-from gralgo.ledger._claims import ClaimResult, Pair, claim, immediate, release, renew
+from gralgo.ledger._claims import (
+    ClaimResult,
+    Pair,
+    claim,
+    immediate,
+    release,
+    renew,
+    savepoint,
+)
 from gralgo.ledger._logprobs import SQLITE_TABLE, LogprobStore, SampleLogprobs, logprob_row
 from gralgo.ledger._normalise import restore_row
 from gralgo.ledger._records import RequestInfo, SampleRecord
@@ -150,6 +160,9 @@ class Ledger(BatchStore, LedgerCommon):
     def _batch_transaction(self) -> AbstractContextManager[sqlite3.Connection]:
         return immediate(self._connection())
 
+    def _group_transaction(self) -> AbstractContextManager[sqlite3.Connection]:
+        return immediate(self._connection())
+
     def _batch_read(self) -> sqlite3.Connection:
         return self._connection()
 
@@ -230,13 +243,17 @@ class Ledger(BatchStore, LedgerCommon):
         logprobs: SampleLogprobs | None = None,
     ) -> None:
         """Commit one sample now (success rows are never overwritten), with its ``logprobs``
-        in the same transaction; with ``owner``, drop that owner's claim on it too."""
+        in the same transaction; with ``owner``, drop that owner's claim on it too. Inside a
+        group's transaction (:meth:`record_group`) the sample is a savepoint of it."""
         conn = self._connection()
-        if owner is None and logprobs is None:
+        if conn.in_transaction:
+            with savepoint(conn):
+                self._write(conn, rec, owner, logprobs)
+        elif owner is None and logprobs is None:
             conn.execute(_UPSERT, sample_row(rec))
-            return
-        with immediate(conn):
-            self._write(conn, rec, owner, logprobs)
+        else:
+            with immediate(conn):
+                self._write(conn, rec, owner, logprobs)
 
     def read_logprobs(self, pairs: Iterable[Pair]) -> dict[Pair, SampleLogprobs]:
         """Stored logprobs of the given samples (absent ones left out)."""

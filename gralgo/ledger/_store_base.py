@@ -6,6 +6,7 @@ import os
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from contextlib import AbstractContextManager
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
@@ -69,6 +70,43 @@ class LedgerCommon:
         self, rec: SampleRecord, owner: str | None = None, logprobs: SampleLogprobs | None = None
     ) -> None:
         raise NotImplementedError
+
+    def record_group(
+        self, items: Sequence[tuple[SampleRecord, SampleLogprobs | None]], owner: str | None = None
+    ) -> int:
+        """Commit the leading ``items`` in one transaction (group commit), each written by
+        :meth:`record` (inside the group, a savepoint of it); stops at the first that fails and
+        returns how many are committed (0 when the commit itself fails). Never raises: the cause
+        is in :attr:`last_write_error`, and the caller writes the rest one by one
+        (:meth:`record_durably`: retried, else rescued)."""
+        written = 0
+        try:
+            with self._group_transaction():
+                for rec, logprobs in items:
+                    try:
+                        if logprobs is None:
+                            self.record(rec, owner)
+                        else:
+                            self.record(rec, owner, logprobs)
+                    except Exception as err:  # the group's earlier samples are still committed
+                        self.last_write_error = err
+                        break
+                    written += 1
+        except Exception as err:  # the commit failed (or the failed write ended the transaction)
+            self.last_write_error = err
+            return 0
+        return written
+
+    def _group_transaction(self) -> AbstractContextManager[object]:
+        """A write transaction on this thread's connection, committed on exit."""
+        raise NotImplementedError
+
+    def close_thread_connection(self) -> None:
+        """Close the connection this thread opened (a writer thread that ends)."""
+        with self._lock:
+            conn = self._connections.pop((os.getpid(), threading.get_ident()), None)
+        if conn is not None:
+            conn.close()
 
     def _worth_retrying(self, err: BaseException) -> bool:
         raise NotImplementedError

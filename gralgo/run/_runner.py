@@ -1,7 +1,8 @@
 """Run model samples through ``litellm.acompletion``: adaptive limits, retries, ledger commits.
 
 Each (request, sample index) becomes one task. A task takes a slot from its endpoint's
-:class:`AdaptiveLimiter`, calls the model, and commits the outcome to the ledger at once.
+:class:`AdaptiveLimiter`, calls the model, and hands the outcome to the ledger's writer thread
+(:class:`~gralgo.ledger._reply_writer.ReplyWriter`, group commit); it counts only once committed.
 Transient failures are retried with exponential backoff and full jitter; a 429 also halves
 the endpoint's limit and pauses it for Retry-After. Failures that every later call would share
 (bad key, unknown model) stop the run; once the share of failed samples exceeds the failure
@@ -33,6 +34,7 @@ from gralgo.ledger import (
     logprobs_from_response,
     new_owner_id,
 )
+from gralgo.ledger._reply_writer import ReplyWriter
 from gralgo.redaction import redact_tokens
 from gralgo.run._call_errors import classify, redact, setting_to_fix
 from gralgo.run._direct_client import DirectClient, choose_client, encode_body
@@ -200,6 +202,7 @@ class _LiveRun:
         watched: set[Pair] = set()
         running: set[asyncio.Task[None]] = set()
         renewer = asyncio.create_task(self.renew_leases())
+        self.writer = ReplyWriter(self.keeper, lambda: self.stop(self.keeper.reason()))
         try:
             while remaining and not self.stopped:
                 if len(running) < window:
@@ -245,6 +248,7 @@ class _LiveRun:
             renewer.cancel()
             for task in running:
                 task.cancel()
+            await self.writer.close()  # every received reply durable before the claims go
             try:
                 self.ledger.release_claims(self.owner)
             except Exception as err:  # unreleased claims expire by themselves
@@ -398,7 +402,7 @@ class _LiveRun:
                 if last_error is None:
                     self.report.not_started += 1
                 else:
-                    self.finish(last_error)
+                    await self.finish(last_error)
                 return
             self.report.calls_made += 1
             started, t0 = time.time(), time.perf_counter()
@@ -427,7 +431,7 @@ class _LiveRun:
                     self.stop(f"{kind.error_class}: {message}{fix}")
                 bound = min(self.max_attempts, kind.max_attempts or self.max_attempts)
                 if self.stopped or not kind.retry or attempt >= bound:
-                    self.finish(last_error)
+                    await self.finish(last_error)
                     return
                 self.report.retries += 1
                 if not kind.rate_limited:  # a 429 waits out the limiter's pause instead
@@ -462,7 +466,7 @@ class _LiveRun:
                 rec = (
                     SampleRecord(**ids, **timing, **error) if rec is None else replace(rec, **error)
                 )
-            self.finish(rec, logprobs)
+            await self.finish(rec, logprobs)
             return
 
     def redacted(self, fields: dict[str, Any]) -> dict[str, Any]:
@@ -484,9 +488,9 @@ class _LiveRun:
         cap = min(BACKOFF_CAP_S, self.backoff_base_s * 2 ** (attempt - 1))
         return rng_for("backoff", request.key, index, attempt).uniform(0, cap)
 
-    def finish(self, rec: SampleRecord, logprobs: SampleLogprobs | None = None) -> None:
-        if not self.keeper.keep(rec, logprobs):
-            self.stop(self.keeper.reason())
+    async def finish(self, rec: SampleRecord, logprobs: SampleLogprobs | None = None) -> None:
+        """Count ``rec`` once it is durable (the writer stops the run if the ledger failed)."""
+        await self.writer.keep(rec, logprobs)
         report = self.report
         if rec.ok:
             report.done += 1

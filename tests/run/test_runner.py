@@ -392,3 +392,38 @@ def test_each_claim_looks_at_a_window_not_at_all_that_remains(
     report = run(ledger, requests, k=2, max_concurrency=8)
     assert report.done == 200 and stub.stats()["calls"] == 200
     assert all(n <= bound for n, bound in seen) and max(n for n, _ in seen) <= 8, seen[:5]
+
+
+def test_replies_are_committed_in_groups_and_each_is_durable_before_it_is_counted(
+    stub: StubServer, requests_for: Build, ledger: Ledger, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Group commit (issue 37): the replies that land while a commit runs share the next one,
+    so a run commits fewer transactions than it has samples; and no reply is counted (report,
+    progress) before another connection can read its row."""
+    import sqlite3
+    import time
+
+    groups: list[int] = []
+    real = Ledger.record_group
+
+    def slow_group(self: Ledger, items: Any, owner: str | None = None) -> int:
+        groups.append(len(items))
+        time.sleep(0.02)  # a slow disk: replies queue while this commits
+        return int(real(self, items, owner))
+
+    monkeypatch.setattr(Ledger, "record_group", slow_group)
+    unseen: list[str] = []
+
+    def progress(rec: Any) -> None:
+        with sqlite3.connect(ledger.path) as other:
+            row = other.execute("SELECT 1 FROM samples WHERE request_key = ? AND sample_index = ?",
+                                (rec.request_key, rec.sample_index)).fetchone()  # fmt: skip
+        if row is None:
+            unseen.append(rec.request_key)
+
+    stub.control(latency_s=0.01)
+    requests = requests_for(60)
+    report = run(ledger, requests, k=2, max_concurrency=32, on_progress=progress)
+    assert report.done == 120 and stub.stats()["calls"] == 120
+    assert unseen == []
+    assert sum(groups) == 120 and len(groups) < 60, groups
