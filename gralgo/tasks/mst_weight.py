@@ -95,10 +95,10 @@ def _boruvka_runs(graph: nx.Graph[str], rounds: int) -> tuple[list[str], list[in
     answers: list[str] = []
     left: list[int] = []
 
-    def joined() -> str:  # the lightest edges between what is left, no cycle check
+    def joined() -> tuple[str, int]:  # the lightest edges between what is left, no cycle check
         components = len({parts[n] for n in graph})
         crossing = [w for w, u, v in edges if parts[u] != parts[v]]
-        return str(total + sum(crossing[: components - 1]))
+        return str(total + sum(crossing[: components - 1])), components
 
     for _ in range(rounds):
         best: dict[str, tuple[int, str, str]] = {}
@@ -114,10 +114,10 @@ def _boruvka_runs(graph: nx.Graph[str], rounds: int) -> tuple[list[str], list[in
             if parts[u] != parts[v]:
                 parts.union(u, v)
                 total += w
-        answers.append(joined())
-        left.append(len({parts[n] for n in graph}))
-    final = joined()
-    components = len({parts[n] for n in graph})
+        answer, components = joined()
+        answers.append(answer)
+        left.append(components)
+    final, components = joined()
     return answers + [final] * (rounds - len(answers)), left + [components] * (rounds - len(left))
 
 
@@ -129,7 +129,8 @@ def _boruvka_rounds(rounds: int) -> Heuristic:
         lambda p: _boruvka(p.graph, rounds),
         # its rounds' edges are in the MST, and so is the lightest edge between two parts
         Exactness(
-            f"{rounds} Borůvka round{'s' if rounds > 1 else ''} leave at most two components",
+            f"{rounds} Borůvka round{'s leave' if rounds > 1 else ' leaves'} at most two "
+            "components",
             lambda p, answer: _boruvka_shared(p.graph, rounds)[1][rounds - 1] <= 2,
         ),
     )
