@@ -322,6 +322,9 @@ def test_data_md_states_the_stopping_rule_with_the_codes_parameters() -> None:
     assert f"{CONFIDENCE:.0%}".replace("%", " %") in section and "Clopper-Pearson" in section
     assert f"bring it to {STOP_TARGET} instances (`STOP_TARGET`" in section
     assert "*Why not another sampler for the short cells.*" in section
+    # a cell with no unsolved draw stops at the first batch its bound rules out, at this budget
+    stop = next(n for n in range(STOP_BATCH, budget, STOP_BATCH) if hopeless(0, 0, n, budget - n))
+    assert f"after {stop:,} of the {budget}" in section.replace("\n  ", " ")
     assert "GIVE_UP" not in text
 
 
