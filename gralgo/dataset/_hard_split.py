@@ -227,16 +227,23 @@ class HardTally:
         return "; ".join(parts)
 
 
+def read_by_each(
+    suite: Sequence[Heuristic], problem: Problem
+) -> Iterator[tuple[Heuristic, Problem]]:
+    """Each member of ``suite`` with the problem it reads: from the first positional member on,
+    with its prompt order drawn (once for all of them)."""
+    for heuristic in suite:
+        if heuristic.kind == "position" and not isinstance(problem.order_seed, ShownOrder):
+            problem = replace(problem, order_seed=shown_order(problem.graph, problem.order_seed))
+        yield heuristic, problem
+
+
 def solving_heuristic(order: list[Heuristic], problem: Problem, answer: str) -> str | None:
     """The first heuristic of ``order`` whose credit is above 0 (None: no heuristic solves it);
     facts several of them read are computed once (``shared_facts``)."""
     with shared_facts():
-        for heuristic in order:
-            if heuristic.kind == "position" and not isinstance(problem.order_seed, ShownOrder):
-                # drawn at the first heuristic that reads it, once for all of them
-                order_seed = shown_order(problem.graph, problem.order_seed)
-                problem = replace(problem, order_seed=order_seed)
-            if solved_by({heuristic.name: heuristic.credit(problem, answer)}):
+        for heuristic, read in read_by_each(order, problem):
+            if solved_by({heuristic.name: heuristic.credit(read, answer)}):
                 return heuristic.name
     return None
 
@@ -250,13 +257,10 @@ def suite_verdicts(
     solvers: list[str] = []
     exact: list[str] = []
     with shared_facts():
-        for heuristic in suite:
-            if heuristic.kind == "position" and not isinstance(problem.order_seed, ShownOrder):
-                order_seed = shown_order(problem.graph, problem.order_seed)
-                problem = replace(problem, order_seed=order_seed)
-            if solved_by({heuristic.name: heuristic.credit(problem, answer)}):
+        for heuristic, read in read_by_each(suite, problem):
+            if solved_by({heuristic.name: heuristic.credit(read, answer)}):
                 solvers.append(heuristic.name)
-            if heuristic.exact_when is not None and heuristic.exact_when.holds(problem, answer):
+            if heuristic.exact_when is not None and heuristic.exact_when.holds(read, answer):
                 exact.append(heuristic.name)
     return solvers, exact
 
