@@ -1,16 +1,15 @@
-"""The hard split's cost per cell, without a whole build (issue 32: which short cells a larger
-draw budget fills, and at what CPU).
+"""The hard split's cost per cell, without a whole build (issue 32: which short cells a draw
+budget fills, and at what CPU).
 
     python benchmarks/bench_hard_cells.py CELL [CELL ...] [--draws 20000] [--seed 0]
 
-A CELL is ``task:level`` (``diameter:1``). Each cell's hard stream is drawn as the build draws
-it (``build_hard_split``: same draws, same instances) with the stopping rule off, up to
-``--draws`` draws or 50 instances; every valid draw is scored by the whole suite. Prints one JSON
-line per cell: draws tried, unsolved draws, instances reached, answer-share refusals, CPU
-seconds, ms per draw by phase (draw = sampling + exact solve + validity rules; suite = every
-member; render = a kept instance's record), and the share of draws each member solves (and
-alone). The suite's whole-suite cost is above the build's (which stops at the first member that
-solves a draw after the first ``EXPLAIN_DRAWS``), so CPU here is an upper bound.
+A CELL is ``task:level`` (``diameter:1``). Each cell is built alone in this process (one worker,
+``edge_list`` only, its paper split of 50 and its hard split with ``dataset.hard_max_draws`` =
+``--draws``), exactly as a whole build draws it. Prints one JSON line per cell: the CPU seconds
+of the build, its hard n, draws tried, unsolved draws and ms per draw, and the cell's
+``statistics.md`` reason when it is short (the share each suite member solves, alone, and how
+often its exactness condition holds). The CPU includes the cell's 50 paper instances, a small
+part of it.
 """
 
 from __future__ import annotations
@@ -18,10 +17,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import tempfile
 import time
-from collections import Counter
-from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -31,69 +28,51 @@ sys.path.insert(0, str(REPO))  # measure this checkout's gralgo, not the install
 from hydra import compose, initialize_config_dir
 from omegaconf import OmegaConf
 
-from gralgo.dataset import _hard_split
-from gralgo.dataset._spec import load_sources_for
+from gralgo.dataset import build_dataset
 from gralgo.settings import settings_from_config
-from gralgo.tasks import make_task
 
 
-def timed(phases: Counter[str], name: str, call: Callable[..., Any]) -> Callable[..., Any]:
-    """``call``, its CPU seconds added to ``phases[name]``."""
-
-    def run(*args: Any, **kwargs: Any) -> Any:
-        started = time.process_time()
-        try:
-            return call(*args, **kwargs)
-        finally:
-            phases[name] += time.process_time() - started
-
-    return run
+def hard_row(markdown: str, task: str, level: int) -> list[str]:
+    """The cell's row of ``statistics.md``'s hard-split table."""
+    section = markdown.split("### Hard split per task and level", 1)[1]
+    for line in section.splitlines():
+        cells = [c.strip() for c in line.strip("|").split(" | ")]
+        if line.startswith("| ") and cells[:2] == [task, str(level)]:
+            return cells
+    raise LookupError(f"no hard-split row for {task} level {level}")
 
 
-def measure_cell(task_name: str, level: int, draws: int, seed: int) -> dict[str, Any]:
+def measure_cell(task: str, level: int, draws: int, seed: int) -> dict[str, Any]:
+    overrides = [
+        "+experiment=build_hard_split",
+        f"task=[{task}]",
+        f"level=[{level}]",
+        f"dataset.seed={seed}",
+        f"dataset.hard_max_draws={draws}",
+        "dataset.formats=[edge_list]",
+        "dataset.workers=1",
+    ]
     with initialize_config_dir(config_dir=str(REPO / "conf"), version_base=None):
-        cfg = compose("config", overrides=["+experiment=build_hard_split", f"dataset.seed={seed}"])
-    spec = settings_from_config(OmegaConf.to_container(cfg, resolve=True)).dataset  # type: ignore[arg-type]
-    task = make_task(task_name, spec.tasks[task_name])
-    source = load_sources_for(spec, [task.settings.source])[task.settings.source]
-    phases: Counter[str] = Counter()
-    saved = {
-        name: getattr(_hard_split, name)
-        for name in ("_draw_instance", "suite_verdicts", "drawn_instance", "hopeless")
-    }
-    _hard_split._draw_instance = timed(phases, "draw", saved["_draw_instance"])
-    _hard_split.suite_verdicts = timed(phases, "suite", saved["suite_verdicts"])
-    _hard_split.drawn_instance = timed(phases, "render", saved["drawn_instance"])
-    _hard_split.hopeless = lambda *args: False
-    options = replace(spec.options, hard_max_draws=draws, per_level=50)
-    explain = _hard_split.EXPLAIN_DRAWS
-    _hard_split.EXPLAIN_DRAWS = draws  # every draw scored by the whole suite
-    tallies: list[_hard_split.HardTally] = []
-    started = time.process_time()
-    try:
-        for _ in _hard_split.build_hard_split(task, source, level, options, tallies):
-            pass
-    finally:
-        _hard_split.EXPLAIN_DRAWS = explain
-        for name, value in saved.items():
-            setattr(_hard_split, name, value)
-    cpu = time.process_time() - started
-    tally = tallies[0]
-    per_draw = max(1, tally.draws)
-    valid = max(1, tally.explained)
+        cfg = compose("config", overrides=overrides)
+    plain = OmegaConf.to_container(cfg, resolve=True)
+    assert isinstance(plain, dict)
+    spec = settings_from_config(plain).dataset  # type: ignore[arg-type]
+    with tempfile.TemporaryDirectory(prefix="bench-hard-") as tmp:
+        started = time.process_time()
+        report = build_dataset(spec, Path(tmp) / "d")
+        cpu = time.process_time() - started
+        row = hard_row(report.statistics_markdown, task, level)
+    reached, _target, tried, unsolved = (int(value) for value in row[2:6])
     return {
-        "cell": f"{task_name}:{level}",
+        "cell": f"{task}:{level}",
         "seed": seed,
-        "draws": tally.draws,
-        "valid": tally.valid,
-        "unsolved": tally.unsolved,
-        "reached": tally.reached,
-        "answer_share": tally.answer_share,
+        "budget": draws,
         "cpu_s": round(cpu, 2),
-        "ms_per_draw": {k: round(1000 * v / per_draw, 2) for k, v in sorted(phases.items())},
-        "solves": {k: round(v / valid, 4) for k, v in tally.solves.most_common()},
-        "alone": {k: round(v / valid, 4) for k, v in tally.alone.most_common()},
-        "exact": {k: round(v / valid, 4) for k, v in tally.exact.most_common()},
+        "hard_n": reached,
+        "draws": tried,
+        "unsolved": unsolved,
+        "ms_per_draw": round(1000 * cpu / max(1, tried), 2),
+        "why": row[-1] if row[-1] != "–" else "",
     }
 
 
@@ -104,8 +83,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     for cell in args.cells:
-        task_name, level = cell.split(":")
-        print(json.dumps(measure_cell(task_name, int(level), args.draws, args.seed)), flush=True)
+        task, level = cell.split(":")
+        measured = measure_cell(task, int(level), args.draws, args.seed)
+        print(json.dumps(measured, ensure_ascii=False), flush=True)
 
 
 if __name__ == "__main__":

@@ -36,13 +36,7 @@ from gralgo.tasks._prompt_order import (
     shown_order,
 )
 from gralgo.tasks._registry import TASKS, answer_owner, builtin_tasks, get_task_class, make_task
-from gralgo.tasks._task_records import (
-    Exactness,
-    InstanceRejected,
-    Problem,
-    Solution,
-    TaskSettings,
-)
+from gralgo.tasks._task_records import InstanceRejected, Problem, Solution, TaskSettings
 
 if _TYPE_CHECKING:
     from gralgo.tasks._certificate_checks import (
@@ -67,7 +61,6 @@ __all__ = [
     "CertificateShape",
     "CertificateVerdict",
     "EdgeWeightedTask",
-    "Exactness",
     "Heuristic",
     "InstanceRejected",
     "Problem",
