@@ -353,3 +353,14 @@ def test_the_tally_counts_what_the_whole_suite_says_on_the_first_draws_only(monk
     assert len(kept) == 5 and tally.draws == 250
     assert tally.explained == 120 and tally.explained_solved == 118
     assert tally.solves == Counter({"planted": 118}) == tally.alone
+
+
+@pytest.mark.parametrize(
+    ("count", "total", "text"),
+    [(0, 500, "0 %"), (500, 500, "100 %"), (499, 500, "99.8 %"), (9999, 10000, "> 99.9 %"),
+     (1, 2000, "< 0.1 %"), (2, 500, "0.4 %"), (250, 500, "50 %"), (0, 0, "0 %")],
+)  # fmt: skip
+def test_a_share_reads_as_all_or_none_only_when_it_is(count: int, total: int, text: str) -> None:
+    from gralgo.dataset._hard_split import count_share
+
+    assert count_share(count, total) == text
