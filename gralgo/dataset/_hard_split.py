@@ -7,7 +7,10 @@ numbers of draw ``j`` come from index ``HARD_INDEX_BASE + j``), so it does not d
 passes the paper's validity rules (the task's degeneracies, no repeated graph, the overlap cap
 among the split's instances); after the exact solve the heuristics run cheapest-to-reject
 first (the ones that caught the most draws of this cell so far lead) and the first that solves
-the draw rejects it; an unsolved draw joins the split under the paper's answer-share rule. A
+the draw rejects it; an unsolved draw joins the split under the paper's answer-share rule. The
+cell's first :data:`EXPLAIN_DRAWS` valid draws are scored by the whole suite instead, which
+measures why a short cell is short: the share of draws each member solves, alone or with
+others, and how often the property that makes it exact holds (``Heuristic.exact_when``). A
 cell stops at ``per_level`` instances, after ``max_draws`` draws, or once its draws are
 hopeless (:func:`hopeless`: after a batch of :data:`STOP_BATCH` draws, even the one-sided
 :data:`CONFIDENCE` upper bound of its unsolved rate cannot bring it to :data:`STOP_TARGET`
@@ -56,6 +59,9 @@ STOP_BATCH = 100
 """Draws between two checks of the stopping rule (:func:`hopeless`)."""
 CONFIDENCE = 0.95
 """The one-sided confidence of the unsolved rate's upper bound (:func:`rate_upper_bound`)."""
+EXPLAIN_DRAWS = 500
+"""Valid draws per cell scored by the whole suite (the later ones stop at the first member that
+solves them): what ``statistics.md`` says about the members that solve a short cell's draws."""
 STOP_TARGET = 50
 """The instances the stopping rule asks a cell to be able to reach: the paper's ``per_level``,
 fixed rather than the build's own, so the rule is one of the cell's stream alone and a smaller
@@ -87,6 +93,21 @@ def percent(share: float) -> str:
     return f"{value:.1f} %" if value < 10 else f"{value:.0f} %"
 
 
+def count_share(count: int, total: int) -> str:
+    """``count`` of ``total`` as a percentage that never reads as all or none unless it is:
+    one decimal below 10 % and above 90 %, "< 0.1 %" and "> 99.9 %" at the ends."""
+    if total <= 0 or count <= 0:
+        return "0 %"
+    if count >= total:
+        return "100 %"
+    value = 100 * count / total
+    if value < 0.1:
+        return "< 0.1 %"
+    if value > 99.9:
+        return "> 99.9 %"
+    return f"{value:.1f} %" if value < 10 or value > 90 else f"{value:.0f} %"
+
+
 @dataclass
 class HardTally:
     """How one cell's hard split was drawn: the numbers ``statistics.md`` and the log show."""
@@ -115,6 +136,54 @@ class HardTally:
     """Mean node-set Jaccard over the pairs of the split's instances."""
     overlap_max: float = 0.0
     """The largest node-set Jaccard between two of them."""
+    explained: int = 0
+    """Valid draws the whole suite scored (the first :data:`EXPLAIN_DRAWS`)."""
+    explained_solved: int = 0
+    """Of those: the draws some member solves."""
+    solves: Counter[str] = field(default_factory=Counter)
+    """Of the explained draws: how many each member solves."""
+    alone: Counter[str] = field(default_factory=Counter)
+    """Of the explained draws: how many each member is the only one to solve."""
+    exact: Counter[str] = field(default_factory=Counter)
+    """Of the explained draws: on how many each member's exactness condition holds."""
+    conditions: dict[str, str] = field(default_factory=dict)
+    """Each member's exactness condition in words (``Heuristic.exact_when``), where it has one."""
+
+    def explain(self, solvers: Sequence[str], exact: Sequence[str]) -> None:
+        """Count one draw the whole suite scored: the members that solve it and those whose
+        exactness condition holds on it."""
+        self.explained += 1
+        self.explained_solved += bool(solvers)
+        self.solves.update(solvers)
+        if len(solvers) == 1:
+            self.alone[solvers[0]] += 1
+        self.exact.update(exact)
+
+    def members(self) -> str:
+        """In words: of the explained draws, the share the suite solves, then each member that
+        solves some (most first) with the share it solves, alone, and the share of draws on
+        which its exactness condition holds (e.g. "the graph is a tree")."""
+        total = self.explained
+        if not total:
+            return ""
+        head = (
+            f"the suite solves every one of the first {total} valid draws"
+            if self.explained_solved == total
+            else f"the suite solves {count_share(self.explained_solved, total)} of the first "
+            f"{total} valid draws"
+        )
+        parts = []
+        for name, count in sorted(self.solves.items(), key=lambda kv: (-kv[1], kv[0])):
+            part = f"{name} {count_share(count, total)}"
+            if self.alone[name]:
+                part += f" (alone {count_share(self.alone[name], total)})"
+            if name in self.conditions:
+                part += (
+                    f", exact when {self.conditions[name]} "
+                    f"({count_share(self.exact[name], total)} of them)"
+                )
+            parts.append(part)
+        return f"{head}: " + "; ".join(parts)
 
     @property
     def short(self) -> bool:
@@ -142,11 +211,6 @@ class HardTally:
         its finding, how its draws stopped and the heuristics that solved them."""
         if not self.short:
             return ""
-        valid = self.valid
-        solved = sum(self.caught.values())
-        top = ", ".join(
-            f"{name} {count / max(1, valid):.0%}" for name, count in self.caught.most_common(2)
-        )
         stop = {
             "budget": f"draw budget spent ({self.draws} draws)",
             "hopeless": (
@@ -155,12 +219,7 @@ class HardTally:
                 f"not bring it to {STOP_TARGET}"
             ),
         }.get(self.stopped, self.stopped)
-        share = solved / max(1, valid)
-        parts = [
-            self.finding(),
-            stop,
-            f"heuristics solve {share:.1%} of valid draws (caught first by {top})",
-        ]
+        parts = [self.finding(), stop, self.members()]
         if self.answer_share:
             parts.append(f"{self.answer_share} unsolved draws refused by the answer-share rule")
         if self.invalid:
@@ -168,18 +227,42 @@ class HardTally:
         return "; ".join(parts)
 
 
+def read_by_each(
+    suite: Sequence[Heuristic], problem: Problem
+) -> Iterator[tuple[Heuristic, Problem]]:
+    """Each member of ``suite`` with the problem it reads: from the first positional member on,
+    with its prompt order drawn (once for all of them)."""
+    for heuristic in suite:
+        if heuristic.kind == "position" and not isinstance(problem.order_seed, ShownOrder):
+            problem = replace(problem, order_seed=shown_order(problem.graph, problem.order_seed))
+        yield heuristic, problem
+
+
 def solving_heuristic(order: list[Heuristic], problem: Problem, answer: str) -> str | None:
     """The first heuristic of ``order`` whose credit is above 0 (None: no heuristic solves it);
     facts several of them read are computed once (``shared_facts``)."""
     with shared_facts():
-        for heuristic in order:
-            if heuristic.kind == "position" and not isinstance(problem.order_seed, ShownOrder):
-                # drawn at the first heuristic that reads it, once for all of them
-                order_seed = shown_order(problem.graph, problem.order_seed)
-                problem = replace(problem, order_seed=order_seed)
-            if solved_by({heuristic.name: heuristic.credit(problem, answer)}):
+        for heuristic, read in read_by_each(order, problem):
+            if solved_by({heuristic.name: heuristic.credit(read, answer)}):
                 return heuristic.name
     return None
+
+
+def suite_verdicts(
+    suite: Sequence[Heuristic], problem: Problem, answer: str
+) -> tuple[list[str], list[str]]:
+    """Every member of ``suite`` on one draw: those that solve it and those whose exactness
+    condition (``Heuristic.exact_when``) holds, in suite order; facts several of them read are
+    computed once (``shared_facts``)."""
+    solvers: list[str] = []
+    exact: list[str] = []
+    with shared_facts():
+        for heuristic, read in read_by_each(suite, problem):
+            if solved_by({heuristic.name: heuristic.credit(read, answer)}):
+                solvers.append(heuristic.name)
+            if heuristic.exact_when is not None and heuristic.exact_when.holds(read, answer):
+                exact.append(heuristic.name)
+    return solvers, exact
 
 
 def in_indices(record: dict[str, object], members: Sequence[int]) -> dict[str, object]:
@@ -205,13 +288,15 @@ def build_hard_split(
     """The hard instances of (task, level) in draw order, split ``("hard",)``; the cell's
     :class:`HardTally` is appended to ``tallies`` once the stream ends."""
     tally = HardTally(task.name, level, options.per_level, max_draws=options.hard_max_draws)
-    suite = list(heuristics_for(task))
+    members = heuristics_for(task)
+    suite = list(members)
     position = {h.name: i for i, h in enumerate(suite)}
+    tally.conditions = {h.name: h.exact_when.description for h in members if h.exact_when}
     seen: set[GraphKey] = set()
     no_share: Counter[str] = Counter()  # the share rule applies to the split, below
     answers: Counter[str] = Counter()
     overlap = OverlapGuard()
-    members: list[int] = []  # the split's instance indices, in the guard's order
+    kept_indices: list[int] = []  # the split's instance indices, in the guard's order
     try:
         for draw in range(options.hard_max_draws):
             if tally.reached >= tally.target:
@@ -239,7 +324,16 @@ def build_hard_split(
             identity = instance_id(task.name, level, source.name, options.seed, index, "standard")
             problem = replace(drawn.problem, order_seed=prompt_order_seed(identity))
             suite.sort(key=lambda h: (-tally.caught[h.name], position[h.name]))
-            solver = solving_heuristic(suite, problem, answer)
+            if tally.explained < EXPLAIN_DRAWS:  # the whole suite: why the cell is short
+                solvers, exact = suite_verdicts(members, problem, answer)
+                tally.explain(solvers, exact)
+                solver = min(  # the first of the running order, as the rest are counted
+                    solvers,
+                    key=lambda name: (-tally.caught[name], position.get(name, len(position))),
+                    default=None,
+                )
+            else:
+                solver = solving_heuristic(suite, problem, answer)
             if solver is not None:
                 tally.caught[solver] += 1
                 continue
@@ -249,9 +343,9 @@ def build_hard_split(
                 continue
             answers[answer] += 1
             tally.reached += 1
-            members.append(index)
+            kept_indices.append(index)
             kept = overlap.keep(frozenset(map(str, problem.graph.nodes)))
-            overlapping = in_indices(kept, members)
+            overlapping = in_indices(kept, kept_indices)
             largest = kept["overlap_max"]
             if isinstance(largest, float):
                 tally.overlap_max = max(tally.overlap_max, largest)

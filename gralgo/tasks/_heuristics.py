@@ -29,6 +29,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from gralgo.tasks._task_records import Exactness as Exactness
 from gralgo.tasks._task_records import Heuristic as Heuristic  # where the task modules import it
 
 if TYPE_CHECKING:
@@ -131,6 +132,16 @@ def first_half_busiest(problem: Problem) -> list[str]:
 def second_half_busiest(problem: Problem) -> list[str]:
     """The nodes most frequent in the second half of the edge list as shown."""
     return half_busiest(problem, second=True)
+
+
+def _is_tree(problem: Problem, answer: str) -> bool:
+    import networkx as nx
+
+    return problem.graph.number_of_nodes() > 0 and bool(nx.is_tree(problem.graph))
+
+
+ON_TREES = Exactness("the graph is a tree", _is_tree)
+"""Where a tree makes a heuristic exact (a double sweep's diameter, any spanning tree's weight)."""
 
 
 def integer(value: float) -> list[str]:

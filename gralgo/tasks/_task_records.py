@@ -91,6 +91,18 @@ class TaskSettings:
 
 
 @dataclass(frozen=True)
+class Exactness:
+    """A property of an instance under which a heuristic provably gives the exact answer (a
+    sufficient condition): the hard split measures how often its draws have it, which says why
+    a member solves nearly every draw of a cell (``design/data.md``, "The hard split")."""
+
+    description: str
+    """In words, completing "exact when ..." (e.g. "the graph is a tree")."""
+    holds: Callable[[Problem, str], bool]
+    """Whether the problem (with its exact answer) has the property."""
+
+
+@dataclass(frozen=True)
 class Heuristic:
     """A named cheap way to an answer."""
 
@@ -100,6 +112,8 @@ class Heuristic:
     """One line: what it does (quoted in ``design/data.md`` and the audit)."""
     guess: Callable[[Problem], Sequence[str]]
     """The candidate answers (canonical form); several when the heuristic ties."""
+    exact_when: Exactness | None = None
+    """A condition under which it is exact (checked on random graphs in the tests), if any."""
 
     def credit(self, problem: Problem, answer: str) -> float:
         """The share of candidates equal to ``answer`` (0 when there is none)."""

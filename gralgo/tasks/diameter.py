@@ -16,7 +16,7 @@ from gralgo.tasks._graph_helpers import (
     canonical_shortest_path,
     require_connected,
 )
-from gralgo.tasks._heuristics import Heuristic, shown
+from gralgo.tasks._heuristics import ON_TREES, Heuristic, shown
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -111,12 +111,14 @@ class DiameterTask(Task):
             "algorithm",
             "BFS from the first listed node, then from a farthest node: its eccentricity",
             _double_sweep,
+            ON_TREES,  # a farthest node from any start ends a longest path
         ),
         Heuristic(
             "double_sweep_min_degree",
             "algorithm",
             "BFS from a node of fewest edges, then from a farthest node: its eccentricity",
             _double_sweep_min_degree,
+            ON_TREES,  # a farthest node from any start ends a longest path
         ),
         Heuristic(
             "bfs_min_degree",

@@ -29,7 +29,7 @@ from gralgo.tasks._graph_helpers import (
     sorted_edges,
     working_copy,
 )
-from gralgo.tasks._heuristics import Heuristic, extremes, graph_fact
+from gralgo.tasks._heuristics import Exactness, Heuristic, extremes, graph_fact
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -202,6 +202,18 @@ def _two_hop_reach(problem: Problem) -> list[str]:
     return _unique_extreme_nodes(profile, reach, largest=False)
 
 
+def _short_paths_within_tau(problem: Problem, answer: str) -> bool:
+    """Every pair within tau is joined by a lightest path of at most two edges (so the two-hop
+    reach is every node's reach)."""
+    profile = _suite_profile(problem.graph)
+    best = np.minimum(profile.weights, two_edge_paths(profile.weights))
+    np.fill_diagonal(best, np.inf)
+    lengths = _suite_distances(problem.graph).lengths
+    within = lengths <= problem.params["tau"]
+    np.fill_diagonal(within, False)
+    return bool(np.array_equal(best[within], lengths[within]))
+
+
 def two_edge_paths(weights: np.ndarray) -> np.ndarray:
     """The lightest two-edge path ``i -> m -> j``: ``min over m of w[i, m] + w[m, j]`` (``inf``
     where there is none), over the edges ``(i, m)`` only: O(|E| |V|) instead of the full
@@ -285,6 +297,10 @@ class DistanceThresholdTask(Task):
             "algorithm",
             "the node reaching the fewest others over paths of <= 2 edges within tau",
             _two_hop_reach,
+            Exactness(
+                "every pair within tau has a lightest path of at most two edges",
+                _short_paths_within_tau,
+            ),
         ),
         Heuristic(
             "least_central",

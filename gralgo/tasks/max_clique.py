@@ -10,7 +10,7 @@ from gralgo.graphs import adjacency_dicts
 from gralgo.lazy import lazy_module
 from gralgo.tasks import _certificate_checks as cert
 from gralgo.tasks._base import DefinedTask, Problem, Shortcut, Solution
-from gralgo.tasks._heuristics import Heuristic, extremes, graph_fact, shown
+from gralgo.tasks._heuristics import Exactness, Heuristic, extremes, graph_fact, shown
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -63,6 +63,20 @@ def _best_start(problem: Problem) -> list[str]:
     _, rank = _degrees_and_rank(graph)
     adjacency = adjacency_dicts(graph)
     return [str(max((_grown(adjacency, n, rank.__getitem__) for n in graph), default=0))]
+
+
+def _closed_maximum_clique(problem: Problem, answer: str) -> bool:
+    """Some node's neighbours form a maximum clique with it (the greedy clique grown from that
+    node takes them all)."""
+    adjacency = adjacency_dicts(problem.graph)
+    size = int(answer)
+    for node, row in adjacency.items():
+        neighbours = [n for n in row if n != node]
+        if len(neighbours) + 1 == size and all(
+            b in adjacency[a] for i, a in enumerate(neighbours) for b in neighbours[i + 1 :]
+        ):
+            return True
+    return False
 
 
 def _core_plus_one(problem: Problem) -> list[str]:
@@ -144,6 +158,7 @@ class MaxCliqueTask(DefinedTask):
             "algorithm",
             "the largest greedy clique over all start nodes",
             _best_start,
+            Exactness("a node's neighbours form a maximum clique with it", _closed_maximum_clique),
         ),
         Heuristic(
             "max_degree_plus_one",

@@ -25,7 +25,7 @@ from gralgo.tasks._base import (
     TaskSettings,
 )
 from gralgo.tasks._graph_helpers import make_problem_record, working_copy
-from gralgo.tasks._heuristics import Heuristic
+from gralgo.tasks._heuristics import Exactness, Heuristic
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -69,6 +69,10 @@ def _passes(count: int) -> Heuristic:
         "scan" if count == 1 else "algorithm",
         f"the nodes left after {count} passes of removing every node of degree < k",
         lambda problem: [str(peel(problem.graph, int(problem.params["k"]), count)[0])],
+        Exactness(
+            f"peeling ends within {count} pass{'es' if count > 1 else ''}",
+            lambda problem, answer: peel(problem.graph, int(problem.params["k"]))[1] <= count,
+        ),
     )
 
 

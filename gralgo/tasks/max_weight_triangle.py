@@ -18,7 +18,7 @@ from gralgo.tasks._base import (
 )
 from gralgo.tasks._domains import domain_for
 from gralgo.tasks._graph_helpers import draw_node_weights, make_problem_record, working_copy
-from gralgo.tasks._heuristics import Heuristic, shown
+from gralgo.tasks._heuristics import Exactness, Heuristic, shown
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -80,6 +80,18 @@ def _top5_heavy_triangle(problem: Problem) -> list[str]:
     """The heaviest triangle through one of the five heaviest nodes."""
     weight = _weights(problem)
     return _best_through(problem, sorted(weight, key=lambda n: (-weight[n], n))[:5])
+
+
+def _triangles_touch_top5(problem: Problem, answer: str) -> bool:
+    """Every triangle has a node among the five heaviest (as :func:`_top5_heavy_triangle`
+    ranks them), so the heaviest triangle is one through them."""
+    weight = _weights(problem)
+    top = set(sorted(weight, key=lambda n: (-weight[n], n))[:5])
+    adjacency = adjacency_dicts(problem.graph)
+    rest = {
+        n: {m for m in adjacency[n] if m not in top and m != n} for n in adjacency if n not in top
+    }
+    return not any(rest[u] & rest[v] for u in rest for v in rest[u])
 
 
 def _heaviest_node_triangle(problem: Problem) -> list[str]:
@@ -177,6 +189,9 @@ class MaxWeightTriangleTask(DefinedTask):
             "algorithm",
             "the heaviest triangle through one of the five heaviest nodes",
             _top5_heavy_triangle,
+            Exactness(
+                "every triangle touches one of the five heaviest nodes", _triangles_touch_top5
+            ),
         ),
         Heuristic(
             "greedy_heavy_path",

@@ -19,7 +19,7 @@ from gralgo.tasks._graph_helpers import (
     sorted_edges,
     working_copy,
 )
-from gralgo.tasks._heuristics import Heuristic, graph_fact, shown
+from gralgo.tasks._heuristics import ON_TREES, Exactness, Heuristic, graph_fact, shown
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -76,25 +76,29 @@ def _boruvka(graph: nx.Graph[str], rounds: int) -> list[str]:
     (weight, names)), then the remaining components joined by the lightest edges between
     different components, without a cycle check among them: the tree's weight if that spans.
     Up to :data:`SHARED_ROUNDS` rounds come from one run per graph while a suite scores it."""
+    return [_boruvka_shared(graph, rounds)[0][rounds - 1]]
+
+
+def _boruvka_shared(graph: nx.Graph[str], rounds: int) -> tuple[list[str], list[int]]:
+    """:func:`_boruvka_runs` for at least ``rounds`` rounds, once per graph within a suite."""
     if rounds <= SHARED_ROUNDS:
-        shared = graph_fact(
-            graph, "mst_weight.boruvka", lambda: _boruvka_runs(graph, SHARED_ROUNDS)
-        )
-        return [shared[rounds - 1]]
-    return [_boruvka_runs(graph, rounds)[-1]]
+        return graph_fact(graph, "mst_weight.boruvka", lambda: _boruvka_runs(graph, SHARED_ROUNDS))
+    return _boruvka_runs(graph, rounds)
 
 
-def _boruvka_runs(graph: nx.Graph[str], rounds: int) -> list[str]:
-    """:func:`_boruvka`'s answer after 1, 2, ..., ``rounds`` rounds, from one run."""
+def _boruvka_runs(graph: nx.Graph[str], rounds: int) -> tuple[list[str], list[int]]:
+    """:func:`_boruvka`'s answer after 1, 2, ..., ``rounds`` rounds, from one run, and the
+    number of components each round leaves."""
     parts = nx.utils.UnionFind(graph.nodes())
     edges = weighted_edges(graph)
     total = 0
     answers: list[str] = []
+    left: list[int] = []
 
-    def joined() -> str:  # the lightest edges between what is left, no cycle check
+    def joined() -> tuple[str, int]:  # the lightest edges between what is left, no cycle check
         components = len({parts[n] for n in graph})
         crossing = [w for w, u, v in edges if parts[u] != parts[v]]
-        return str(total + sum(crossing[: components - 1]))
+        return str(total + sum(crossing[: components - 1])), components
 
     for _ in range(rounds):
         best: dict[str, tuple[int, str, str]] = {}
@@ -110,9 +114,11 @@ def _boruvka_runs(graph: nx.Graph[str], rounds: int) -> list[str]:
             if parts[u] != parts[v]:
                 parts.union(u, v)
                 total += w
-        answers.append(joined())
-    final = joined()
-    return answers + [final] * (rounds - len(answers))
+        answer, components = joined()
+        answers.append(answer)
+        left.append(components)
+    final, components = joined()
+    return answers + [final] * (rounds - len(answers)), left + [components] * (rounds - len(left))
 
 
 def _boruvka_rounds(rounds: int) -> Heuristic:
@@ -121,6 +127,12 @@ def _boruvka_rounds(rounds: int) -> Heuristic:
         "algorithm",
         f"{rounds} Borůvka round(s), then the lightest edges between what is left",
         lambda p: _boruvka(p.graph, rounds),
+        # its rounds' edges are in the MST, and so is the lightest edge between two parts
+        Exactness(
+            f"{rounds} Borůvka round{'s leave' if rounds > 1 else ' leaves'} at most two "
+            "components",
+            lambda p, answer: _boruvka_shared(p.graph, rounds)[1][rounds - 1] <= 2,
+        ),
     )
 
 
@@ -180,6 +192,7 @@ class MstWeightTask(EdgeWeightedTask):
             "scan",
             "the sum of the n - 1 lightest edge weights (no cycle check)",
             lambda p: [str(_lightest_tree_weight(p))],
+            ON_TREES,  # a tree's n - 1 edges are its spanning tree
         ),
         Heuristic(
             "lightest_per_node",
@@ -194,6 +207,7 @@ class MstWeightTask(EdgeWeightedTask):
             "position",
             "edges in the listed order, skipping those closing a cycle",
             _listed_order_tree,
+            ON_TREES,
         ),
     )
 

@@ -73,6 +73,9 @@ def test_a_short_cell_says_how_far_it_got_and_why(make_settings, tmp_path, caplo
         "(95 % upper bound, 0 of 20 draws); draw budget spent (20 draws)"
     )
     assert "double_sweep" in why
+    # why, measured on the cell's own draws: each member's share and its exactness condition
+    assert "the suite solves every one of the first 20 valid draws: double_sweep" in why
+    assert re.search(r"double_sweep_min_degree [\d.]+ %, exact when the graph is a tree", why)
     warned = [r.getMessage() for r in caplog.records if "hard split diameter level 1" in r.message]
     assert warned and f"{reached} of 5 instances after 20 draws" in warned[0]
 
@@ -125,7 +128,10 @@ def test_the_first_solving_heuristic_rejects_and_the_rest_never_run() -> None:
 
 def test_tally_why_names_the_finding_the_stop_and_the_heuristics() -> None:
     tally = HardTally("t", 1, 50, reached=3, draws=300, unsolved=5, answer_share=2, max_draws=6000)
-    tally.caught.update({"double_sweep": 290, "bfs": 5})
+    tally.conditions = {"double_sweep": "the graph is a tree"}
+    for draw in range(300):  # what the whole suite measured on each draw
+        solvers = ["double_sweep", "bfs"] if draw < 200 else ["double_sweep"] if draw < 295 else []
+        tally.explain(solvers, ["double_sweep"] if draw % 3 == 0 else [])
     tally.stopped = "hopeless"
     why = tally.why()
     bound = beta.ppf(0.95, 5 + 1, 300 - 5)  # Clopper-Pearson, one-sided: 3.5 %
@@ -135,7 +141,10 @@ def test_tally_why_names_the_finding_the_stop_and_the_heuristics() -> None:
         "even at the 95 % upper bound of its unsolved rate the remaining draws would not "
         "bring it to 50"
     )
-    assert "98.3% of valid draws (caught first by double_sweep 97%, bfs 2%)" in why
+    assert (
+        "the suite solves 98.3 % of the first 300 valid draws: double_sweep 98.3 % (alone 32 %), "
+        "exact when the graph is a tree (33 % of them); bfs 67 %" in why
+    )
     assert "2 unsolved draws refused by the answer-share rule" in why
     assert HardTally("t", 1, 3, reached=3).why() == ""
 
@@ -228,6 +237,9 @@ class _Planted:
         def solver(order, problem, answer):
             return None if self.unsolved(problem.params["draw"]) else "planted"
 
+        def verdicts(suite, problem, answer):  # the whole suite, on the first draws
+            return ([] if self.unsolved(problem.params["draw"]) else ["planted"]), []
+
         def instance(task, source_name, level, options, index, problem, *rest):
             return Instance(  # type: ignore[call-arg]
                 str(index), task.name, "t", "easy", level, "standard", source_name, 0, index,
@@ -236,6 +248,7 @@ class _Planted:
 
         monkeypatch.setattr(_hard_split, "_draw_instance", draw)
         monkeypatch.setattr(_hard_split, "solving_heuristic", solver)
+        monkeypatch.setattr(_hard_split, "suite_verdicts", verdicts)
         monkeypatch.setattr(_hard_split, "drawn_instance", instance)
 
     def run(self, per_level: int, max_draws: int = 6000) -> tuple[list[int], HardTally]:
@@ -309,4 +322,45 @@ def test_data_md_states_the_stopping_rule_with_the_codes_parameters() -> None:
     assert f"{CONFIDENCE:.0%}".replace("%", " %") in section and "Clopper-Pearson" in section
     assert f"bring it to {STOP_TARGET} instances (`STOP_TARGET`" in section
     assert "*Why not another sampler for the short cells.*" in section
+    # a cell with no unsolved draw stops at the first batch its bound rules out, at this budget
+    stop = next(n for n in range(STOP_BATCH, budget, STOP_BATCH) if hopeless(0, 0, n, budget - n))
+    assert f"after {stop:,} of the {budget}" in section.replace("\n  ", " ")
     assert "GIVE_UP" not in text
+
+
+def test_scoring_the_whole_suite_on_the_first_draws_changes_no_instance(
+    make_settings, tmp_path, monkeypatch
+) -> None:
+    """The explained draws (every member scored) keep and reject exactly the draws the early
+    rejection does: the hard split is byte for byte the same with and without them."""
+    spec = _spec(make_settings, "task=[mst_weight,diameter]", "level=[3]", "dataset.per_level=4")
+    build_dataset(spec, tmp_path / "explained")
+    monkeypatch.setattr(_hard_split, "EXPLAIN_DRAWS", 0)
+    build_dataset(spec, tmp_path / "early")
+    files = sorted((tmp_path / "explained" / "instances").rglob("*.jsonl"))
+    assert len(files) >= 2
+    for path in files:
+        twin = tmp_path / "early" / path.relative_to(tmp_path / "explained")
+        assert path.read_bytes() == twin.read_bytes(), path.name
+    rows = _hard_rows((tmp_path / "explained" / "statistics.md").read_text())
+    assert rows[("mst_weight", 3)][:2] == ["4", "4"]
+
+
+def test_the_tally_counts_what_the_whole_suite_says_on_the_first_draws_only(monkeypatch) -> None:
+    # draw j is unsolved iff j % 50 == 49: the first EXPLAIN_DRAWS are explained, the rest not
+    monkeypatch.setattr(_hard_split, "EXPLAIN_DRAWS", 120)
+    kept, tally = _Planted(lambda j: j % 50 == 49, monkeypatch).run(per_level=5)
+    assert len(kept) == 5 and tally.draws == 250
+    assert tally.explained == 120 and tally.explained_solved == 118
+    assert tally.solves == Counter({"planted": 118}) == tally.alone
+
+
+@pytest.mark.parametrize(
+    ("count", "total", "text"),
+    [(0, 500, "0 %"), (500, 500, "100 %"), (499, 500, "99.8 %"), (9999, 10000, "> 99.9 %"),
+     (1, 2000, "< 0.1 %"), (2, 500, "0.4 %"), (250, 500, "50 %"), (0, 0, "0 %")],
+)  # fmt: skip
+def test_a_share_reads_as_all_or_none_only_when_it_is(count: int, total: int, text: str) -> None:
+    from gralgo.dataset._hard_split import count_share
+
+    assert count_share(count, total) == text

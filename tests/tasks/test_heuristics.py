@@ -245,3 +245,69 @@ def test_shared_facts_are_per_graph_and_only_inside_the_scope() -> None:
     assert len(calls) == 2
     assert graph_fact(small, "n", lambda: count(small)) == 2  # outside: computed again
     assert len(calls) == 3
+
+
+def _exactness_graphs() -> list[nx.Graph]:
+    """Connected graphs of 2 to 30 nodes from trees to dense, weighted, plain names."""
+    import random
+
+    rng = random.Random(32)
+    out: list[nx.Graph] = []
+    while len(out) < 360:
+        n = rng.randint(2, 30)
+        density = rng.choice([0.05, 0.1, 0.2, 0.4, 0.7])
+        graph = nx.gnp_random_graph(n, density, seed=rng.randrange(1 << 30))
+        if rng.random() < 0.25:  # trees too, which the sampler's small levels often give
+            graph = nx.random_labeled_tree(n, seed=rng.randrange(1 << 30))
+        if nx.is_connected(graph):
+            for u, v in graph.edges:  # a weighted source's (tasks that draw weights redraw them)
+                graph.edges[u, v]["weight"] = rng.randint(1, 20)
+            out.append(nx.relabel_nodes(graph, {i: f"v{i}" for i in graph}))
+    return out
+
+
+STATING = [n for n in sorted(TASKS) if any(h.exact_when for h in heuristics_for(TASKS[n]))]
+
+
+@pytest.mark.parametrize("name", STATING)
+def test_a_heuristic_is_exact_wherever_its_stated_condition_holds(build_task, name) -> None:
+    """``Heuristic.exact_when`` is a sufficient condition: on every graph where it holds the
+    heuristic solves the instance (the hard split's statistics quote it as the reason a member
+    solves a cell's draws); each condition both holds and fails on some of the graphs."""
+    import random
+
+    from gralgo.graphs import SampledGraph
+    from gralgo.tasks import InstanceRejected
+
+    task = build_task(name)
+    stated = [h for h in heuristics_for(task) if h.exact_when is not None]
+    held = {h.name: 0 for h in stated}
+    checked = 0
+    for i, graph in enumerate(_exactness_graphs()):
+        sample = SampledGraph(graph=graph, start=min(graph), provenance={"sampler": "test"})
+        try:
+            problem = task.make_problem(sample, random.Random(i))
+            answer = task.solve(problem).answer
+        except InstanceRejected:
+            continue
+        checked += 1
+        for heuristic in stated:
+            assert heuristic.exact_when is not None
+            if heuristic.exact_when.holds(problem, answer):
+                held[heuristic.name] += 1
+                assert heuristic.credit(problem, answer) > 0, (heuristic.name, sorted(graph.edges))
+    assert all(0 < count < checked for count in held.values()), held
+
+
+def test_the_stated_conditions_are_the_hard_cells_explanations() -> None:
+    """The members that solve the short cells of the hard split state why (design/data.md)."""
+    stated = {
+        h.name: h.exact_when.description
+        for name in TASKS
+        for h in heuristics_for(TASKS[name])
+        if h.exact_when is not None
+    }
+    assert stated["double_sweep_min_degree"] == "the graph is a tree"
+    assert stated["boruvka_2_rounds"] == "2 Borůvka rounds leave at most two components"
+    assert stated["greedy_best_start"] == "a node's neighbours form a maximum clique with it"
+    assert stated["two_hop_reach"].startswith("every pair within tau")
