@@ -12,7 +12,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from gralgo.dataset import Instance, ensure_dataset, read_instances
-from gralgo.job import EvaluationResult, finish_record, reuse_results, start_record
+from gralgo.job import (
+    EvaluationResult,
+    ResultsDigests,
+    finish_record,
+    results_digests,
+    reuse_results,
+    start_record,
+)
 from gralgo.ledger import LedgerStore, ModelSpec, Request, SamplingParams
 from gralgo.run import Plan, build_requests, estimate_cost, resolve_tool_calling
 from gralgo.settings import AppSettings
@@ -490,26 +497,23 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
     if settings.ledger_url is None:
         check_ledger_location(settings.ledger_path)
     location = settings.ledger_url or settings.ledger_path
-    with (
-        signals_interrupt(),
-        JobRun(job_report_settings(settings)) as job_run,
-        open_ledger(location) as ledger,
-    ):
-        register_job(settings, out_dir, ledger, instances, requests, spec, sampling)
-        todo = ledger.missing(requests, settings.k)
-        plan = plan_run(settings, requests, todo, sampling.max_tokens, (), transport.name)
-        for line in plan.lines():
-            log.info("plan: %s", line)
-        clock.lap("plan")
+    with signals_interrupt(), JobRun(job_report_settings(settings)) as job_run:
+        with open_ledger(location) as ledger:  # closed after the calls: nothing else writes
+            register_job(settings, out_dir, ledger, instances, requests, spec, sampling)
+            todo = ledger.missing(requests, settings.k)
+            plan = plan_run(settings, requests, todo, sampling.max_tokens, (), transport.name)
+            for line in plan.lines():
+                log.info("plan: %s", line)
+            clock.lap("plan")
 
-        def started() -> None:  # MLflow shows the real duration, and a crash as FAILED
-            job_run.start()
-            clock.lap("mlflow")
+            def started() -> None:  # MLflow shows the real duration, and a crash as FAILED
+                job_run.start()
+                clock.lap("mlflow")
 
-        # The one way samples go out, live or in batches; a job whose batches are left
-        # running at the provider raises BatchSubmitted here, before its run is started.
-        sent = send_samples(transport, requests, todo, ledger, started)
-        clock.lap("calls")
+            # The one way samples go out, live or in batches; a job whose batches are left
+            # running at the provider raises BatchSubmitted here, before its run is started.
+            sent = send_samples(transport, requests, todo, ledger, started)
+            clock.lap("calls")
         extra = None
         # Certificate results also read the direct-mode samples of the same instances.
         dependencies = (
@@ -522,10 +526,18 @@ def evaluate(settings: AppSettings) -> EvaluationResult:
             def extra(frame: Any) -> tuple[list[Path], dict[str, float]]:
                 return certificate_artifacts(settings, out_dir, frame, instances, dependencies)
 
+        digests: list[ResultsDigests] = []
+
+        def while_logging(complete: bool, run_id: str | None) -> None:
+            # The record's digests (the ledger is closed), taken while MLflow logs the results
+            # instead of after: the job would only wait for it. Without a run, at the end.
+            if complete and run_id is not None:
+                digests.append(results_digests(settings, out_dir, dependencies))
+
         result = report_results(settings, out_dir, plan, instances, sent.stop_reason, extra,
-                                job_run, clock, sent)  # fmt: skip
-    # With the ledger closed (closing may rewrite its file): the record then holds its state.
-    finish_record(settings, out_dir, result, job_run.experiment_id, dependencies)
+                                job_run, clock, sent, while_logging)  # fmt: skip
+    finish_record(settings, out_dir, result, job_run.experiment_id, dependencies,
+                  digests[0] if digests else None)  # fmt: skip
     return result
 
 
@@ -631,12 +643,13 @@ def report_results(
     job_run: JobRun | None = None,
     clock: JobClock | None = None,
     sent: SendReport | None = None,
+    while_logging: Callable[[bool, str | None], None] | None = None,
 ) -> EvaluationResult:
     """Score and report; a job with missing or errored samples is reported as partial.
 
     ``extra`` adds a mode's own report (certificates) from the samples table. With a
     ``clock``, the metrics (summary, ``metrics.json``, MLflow) hold the whole job's wall time
-    and its parts.
+    and its parts. ``while_logging(complete, run_id)`` runs while MLflow logs the results.
     """
     from gralgo.publish import completeness, write_reports
 
@@ -673,6 +686,8 @@ def report_results(
         complete=status.complete,
         late_metrics=None if clock is None else late_metrics,
     )
+    if while_logging is not None:
+        while_logging(status.complete, run_id)
     job_run.wait()  # logged (or its error raised) before the summary names the run
     if clock is not None:
         if not timing:  # nothing was logged (MLflow off, or the results were logged before)

@@ -6,16 +6,24 @@ through :func:`gralgo.results.read_job`.
 
 from gralgo.job._digests import inputs_digest, ledger_files_state, rows_digest, samples_digest
 from gralgo.job._links import INDEX_DIR, detach_shared_files
-from gralgo.job._record import finish_record, reuse_results, start_record
+from gralgo.job._record import (
+    ResultsDigests,
+    finish_record,
+    results_digests,
+    reuse_results,
+    start_record,
+)
 from gralgo.job._result import EvaluationResult
 
 __all__ = [
     "EvaluationResult",
     "INDEX_DIR",
+    "ResultsDigests",
     "detach_shared_files",
     "finish_record",
     "inputs_digest",
     "ledger_files_state",
+    "results_digests",
     "reuse_results",
     "rows_digest",
     "samples_digest",

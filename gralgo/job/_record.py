@@ -156,18 +156,39 @@ def _samples_version(
     return _SamplesVersion(samples, deps, before if before == after else "")
 
 
+@dataclass(frozen=True)
+class ResultsDigests:
+    """What a complete job's results are made of (:func:`results_digests`)."""
+
+    version: _SamplesVersion
+    inputs: str
+
+
+def results_digests(
+    settings: AppSettings, out_dir: Path, dependencies: Sequence[str] = ()
+) -> ResultsDigests:
+    """The digests :func:`finish_record` records: the samples' content (with the ledger files'
+    state) and the inputs. Take them with the job's ledger closed (closing may rewrite its
+    file); the job takes them while MLflow logs its results, where it would otherwise wait."""
+    keys = read_job(out_dir).request_keys
+    version = _samples_version(settings, keys, dependencies)
+    return ResultsDigests(version, job_inputs(settings))
+
+
 def finish_record(
     settings: AppSettings,
     out_dir: Path,
     result: EvaluationResult,
     experiment_id: str | None,
     dependencies: Sequence[str] = (),
+    digests: ResultsDigests | None = None,
 ) -> None:
     """Add the results and the MLflow run to the job's record.
 
     Results are recorded (and the folder remembered for re-runs elsewhere) only for a complete
     job, and with MLflow on only once its run is logged, so that a re-run can still log it.
-    Call it with the ledger closed (closing may rewrite its file)."""
+    ``digests`` are :func:`results_digests` taken since the ledger was closed (else taken
+    here). Call it with the ledger closed (closing may rewrite its file)."""
     record = read_job(out_dir)
     run = None
     if result.run_id is not None:
@@ -175,12 +196,13 @@ def finish_record(
                         mlflow_parent(settings))  # fmt: skip
     results = None
     if result.complete and result.status is not None and (run or not settings.mlflow.enabled):
-        version = _samples_version(settings, record.request_keys, dependencies)
+        digests = digests or results_digests(settings, out_dir, dependencies)
+        version = digests.version
         if version.samples is not None:
             produced = [*result.artifacts, out_dir / "metrics.json"]
             inside = [p for p in produced if p.resolve().is_relative_to(out_dir.resolve())]
             results = ResultsState(
-                inputs=job_inputs(settings),
+                inputs=digests.inputs,
                 samples=version.samples,
                 ledger_files=version.ledger_files,
                 files=file_states(out_dir, inside),

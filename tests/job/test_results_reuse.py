@@ -291,6 +291,39 @@ def test_a_deleted_mlflow_run_is_logged_again(
     assert record.mlflow is not None and record.mlflow.run_id == third.run_id
 
 
+@pytest.mark.slow
+def test_the_record_digests_are_taken_while_mlflow_logs(
+    make_settings, stub: StubServer, job_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With MLflow on, the samples and inputs are digested once, after the job's ledger is
+    closed and before the job waits for its run to be logged (not after); the record they make
+    is trusted by a re-run without reading the samples again."""
+    from gralgo.tracking import JobRun
+
+    events: list[str] = []
+    real_version, real_wait = record_module._samples_version, JobRun.wait
+    monkeypatch.setattr(record_module, "_samples_version",
+                        lambda *a: events.append("digests") or real_version(*a))  # fmt: skip
+    monkeypatch.setattr(JobRun, "wait", lambda self: events.append("wait") or real_wait(self))
+    real_rows = Ledger.rows
+
+    def rows(self: Ledger, *args: object, **kwargs: object):  # type: ignore[no-untyped-def]
+        events.append("rows")
+        return real_rows(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Ledger, "rows", rows)
+    settings = settings_for(make_settings, stub, "mlflow.enabled=true")
+    first = evaluate(settings)
+    assert events.count("digests") == 1
+    assert events.index("digests") < events.index("wait")  # while the child logs
+    record = read_job(job_dir)
+    assert record.results is not None and record.results.ledger_files  # it held still
+    assert record.mlflow is not None and record.mlflow.run_id == first.run_id
+    events.clear()
+    again = evaluate(settings)
+    assert again.run_id == first.run_id and "rows" not in events  # trusted, not read again
+
+
 def test_an_endpoint_set_by_the_environment_gets_its_own_samples(
     make_settings, stub: StubServer, job_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
