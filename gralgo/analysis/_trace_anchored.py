@@ -48,6 +48,7 @@ _WRAPPERS: tuple[tuple[str, str], ...] = (
     (r"⇄|↔|⟷|<->|<—>|\\leftrightarrow\b|\\sim\b|∼", " adjacent "),
     (r"✔|✓|☑|\bTrue\b", " yes "),
     (r"✗|✘|❌|\bFalse\b", " no "),
+    (r"(?<=[a-z])\(s\)", "s"),  # "edge(s)": a plural
     (r"\\deg\b", " deg "),
     (r"\\delta\b|δ", " delta "),
     (r"\\mid|\\vert|\\lvert|\\rvert", " | "),
@@ -88,10 +89,11 @@ def _seen(text: str, low: int, high: int) -> tuple[str, list[int], list[int]]:
 # ---------------------------------------------------------------------------------------------
 # Names and values
 
-_LIST_MARK = re.compile(r"\s*(?:[-*•+>]|\d+[.)]|#+)\s+")
+_LIST_MARK = re.compile(r"\s*(?:[-*•+>]|\d+[.)]|[a-zA-Z]\)|#+)\s+")
 _INT = re.compile(r"(?<![\w.])\d+(?![\w.]\w)")
 _UNIT = re.compile(
-    r"\s*(?:hops?|edges|steps?|levels?|bfs|neighbou?rs|nodes|vertices|incident|units?|other|"
+    r"\s*(?:(?:adjacent|neighbou?ring|distinct|direct)\s+(?=nodes|vertices|neighbou?rs|edges))?"
+    r"(?:hops?|edges|steps?|levels?|bfs|neighbou?rs|nodes|vertices|incident|units?|other|"
     r"more|times|connections|links|away|apart)\b",
     re.I,
 )
@@ -244,6 +246,8 @@ _NEGATIVE = re.compile(
 )
 _DEGREE_CUE = re.compile(
     r"\b(?:deg|degrees?|valency|delta)\b|\bincident\b|\bneighbou?rs?\b|"
+    r"\b(?:adjacent|neighbou?ring)\s+(?:nodes|vertices)\b|"  # "2 adjacent nodes"
+    r"\b\d+\s+(?:incident\s+)?edges\b(?!\s+(?:from|away|apart|to|between|long)\b)|"  # "touches 3"
     r"\|\s*\{[^{}]*\bin\s+E\b[^{}]*\}\s*\|",  # "|{e ∈ E : A ∈ e}|": the edges at A
     re.I,
 )

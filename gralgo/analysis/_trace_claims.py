@@ -328,7 +328,8 @@ def _plain_dash_is_edge(
 
 
 _COUNTED_AFTER = re.compile(
-    r"\s+(?:other\s+)?(?:neighbou?rs?|edges?|hops?|steps?|nodes?|vertices|connections?|links?)\b",
+    r"\s+(?:(?:other|adjacent|incident|neighbou?ring|distinct|direct)\s+)?"
+    r"(?:neighbou?rs?|edges?|hops?|steps?|nodes?|vertices|connections?|links?)\b",
     re.I,
 )
 _PAIR_OF_BEFORE = re.compile(r"\b(?:dist(?:ance)?|d|hops?|sp)\s*[:(\[]?\s*$", re.I)
@@ -1335,7 +1336,7 @@ _STRUCTURE_WORDS = re.compile(
     r"connect|adjacen|link|edge|neighbo|join|incident|touch|share|road|weigh|w\(|w\[|cost|deg|valenc"
     r"|nbr|adj|(?<![\w\\])a(?:\[|_\{)|\b(?:n|d|c|sp|len|hops?)\s*[(\[]|\b(?:w|wt|c|n|d)\}?_\{|mathcal\{n\}|\bb_\{?\d"
     r"|dist|shortest|hop|apart|away|minimum|cheapest|fewest|clique|triangle|core|within|bfs|breadth"
-    r"|hooked|border|reachable|radius|dijkstra|ball\s*\(|worth|step|absent|missing|not\s+present|gamma|γ|omega|ω|\b(?:w|wt|c|n|d|delta|δ)\}?_\w"
+    r"|hooked|border|reachable|radius|dijkstra|ball\s*\(|worth|step|absent|missing|not\s+(?:present|listed|given|found)|gamma|γ|omega|ω|\b(?:w|wt|c|n|d|delta|δ)\}?_\w"
     r"|(?:\sto\s|[-–—])[^=:\n]*(?:[=:]|\sis)\s*\d|\)\s*(?:→|->|⇒)\s*\d"
 )
 

@@ -73,7 +73,7 @@ _NUMERIC_PAIR = re.compile(
     r"(?<![\w.])\(\s*(\d+)\s*,\s*(\d+)\s*\)|(?<![\w.])(\d+)\s*[-–—]\s*(\d+)(?=\s+edge\b)"
     r"|(?:(?<=\bedge\s)|(?<=\blink\s)|(?<=\bedge\s\()|(?<=\bfor\s))(\d+)\s*[-–—~]\s*(\d+)(?![\w.]|\s*[-+*/]\s*\d)"
     r"|(?<![\w.])(\d+)\s*[/–—-]\s*(\d+)(?=\s*:\s*(?:(?:not\s+|no\s+)?(?:connected|adjacent|linked|edge)|"
-    r"missing|absent|not\s+present))",
+    r"missing|absent|not\s+(?:present|listed|given|found)))",
     re.I,
 )  # "(3, 5) is an edge", "the 3-5 edge", "edge 3~5", "the weight for 3-5", "- 3 / 5: not connected"
 # A pair of bare ids keying a clause or named by a distance: "- 2 ⇝ 5: shortest distance 7",
@@ -88,7 +88,7 @@ _NAMED_IDS = re.compile(
     r"(?:(?<=\bdistance\s)|(?<=\bdist\s)|(?<=\bhops\s))(\d+)" + _ID_JOIN + r"(\d+)(?=\s*[:=])", re.I
 )
 _MAPPED_ID = re.compile(r"[-*•+\s]*(\d+)\s*(?:->|→|⇒|=>|:)\s*(?=deg(?:ree)?\b)", re.I)
-_GONE = re.compile(r"\b(?:missing|absent|not\s+present)\b", re.I)
+_GONE = re.compile(r"\b(?:missing|absent|not\s+(?:present|listed|given|found))\b", re.I)
 _ID_SET = re.compile(
     r"\\?\{\s*(\d+(?:\s*,\s*\d+)+)\s*\\?\}|:\s*(\d+(?:\s*,\s*\d+)+)\s*\.?\s*$"
 )  # in a set's braces, or the list after a colon that ends the clause
@@ -194,8 +194,9 @@ _CLAUSE_BREAK = re.compile(
     r"touches|weighs)\b)",
     re.I,
 )
+# A line's lead: a bullet, a task box ("- [ ] "), a bold label, a discourse word
 _LEAD = re.compile(
-    r"\s*(?:[-*•>]\s+|\d+[.)]\s+|#+\s+)?(?:\*\*[^*]{1,30}\*\*:?\s*)?"
+    r"\s*(?:[-*•>]\s+|\d+[.)]\s+|[a-zA-Z]\)\s+|#+\s+)?(?:\[[\sxX✓✔]?\]\s+)?(?:\*\*[^*]{1,30}\*\*:?\s*)?"
     r"(?:(?:yes|no|ok(?:ay)?)\s*[,:!.]\s*|(?:so|thus|hence|therefore|wait|hmm+|right|alright|now|"
     r"and|also|then|actually|indeed|great|good|correct|well|oh|ah|first|next|similarly|likewise|"
     r"again)\b[,:!.]?\s+)*",
@@ -332,20 +333,22 @@ _MINIMAL = re.compile(
     r"at\s+(?:the\s+)?(?:best|fewest)|not\s+(?:fewer|less))\b(?:\s+than\s+that)?)",
     re.I,
 )  # after the count: "4 hops, no fewer", "in three hops at best" ("at least 3" is a bound)
+_INPUT = r"(?:the\s+)?(?:input|graph|edge\s+(?:list|set)|list\s+of\s+edges|adjacency\s+list|given\s+edges|E|G)\b"
+"""The graph's input, where a pair is said to be (or not to be)."""
 # An edge written as a pair said to be (or not to be) in the graph's input: "A–B isn't in the
 # input", "(A, B) is not in the edge list"
 _GIVEN = re.compile(
     r"^(?:the\s+)?(?:edge\s+)?(?:N\d+\s*(?:--|-|–|—|~)\s*N\d+|\(\s*N\d+\s*,\s*N\d+\s*\))\W*"
     r"(?:is|was|appears)(?P<neg>\s*n['’]t|\s+not|\s+never|\s+nowhere)?\s+(?:(?:listed|given)\s+)?"
-    r"(?:in|on|part\s+of|among)\s+(?:the\s+)?(?:input|graph|edge\s+(?:list|set)|list\s+of\s+edges|"
-    r"adjacency\s+list|given\s+edges|E|G)\b",
+    r"(?:in|on|part\s+of|among)\s+" + _INPUT,
     re.I,
 )
-# A pair keyed by a colon and said to be absent: "A–B: not present", "(A, B): missing"
+# A pair keyed by a colon and said to be absent: "A–B: not present", "(A, B): missing", also
+# from the input: "A–B: missing from the graph"
 _ABSENT = re.compile(
     r"^(?:(?:edge|pair)\s+(?:check\s+)?)?(?:N\d+\s*(?:--|-|–|—|~|/)\s*N\d+|\(\s*N\d+\s*,\s*N\d+\s*\))\W*:\s*(?:(?P<neg>not\s+(?:"
     r"present|there|listed|given|found|in\s+(?:the\s+)?(?:input|graph|list))|absent|missing|nonexistent|no)"
-    r"|present|exists|listed|found|yes)\W*$",
+    r"|present|exists|listed|found|yes)(?:\s+(?:from|in|on)\s+" + _INPUT + r")?\W*$",
     re.I,
 )
 _SET = re.compile(

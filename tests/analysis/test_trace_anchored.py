@@ -206,3 +206,24 @@ def test_the_reader_reads_one_clause_from_its_names() -> None:
     assert [(kind, set(nodes)) for kind, nodes, _, _, _ in facts] == [("edge", {P, L})]
     start, end = facts[0][3], facts[0][4]
     assert text[start:end].startswith("Paris") and end == len(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claims"),
+    [
+        # a pair said to be missing from (or present in) the input, after a task box
+        ("* [x] Lyon—Kyoto: missing from the graph", False, [("non_edge", {L, K}, None)]),
+        ("- [ ] 3–0: not listed in the input", True, [("non_edge", {P, K}, None)]),
+        ("* [x] Paris—Lyon: present in the edge set", False, [("edge", {P, L}, None)]),
+        # an id mapped to a count of adjacent nodes: its degree, no edge to an id
+        ("• 2 — 4 adjacent vertices", True, [("degree", {N}, 4)]),
+        ("a) 4: three neighbouring nodes", True, [("degree", {S}, 3)]),
+        # edges counted at one node, also written "edge(s)"
+        ("__Kyoto__ meets 2 edge(s)", False, [("degree", {K}, 2)]),
+        ("**1** — lies on 3 incident edges", True, [("degree", {L}, 3)]),
+    ],
+)
+def test_round8_classes_in_other_wording(
+    text: str, numeric_ids: bool, claims: list[tuple[str, set[str], int | None]]
+) -> None:
+    assert _read(text, numeric_ids) == {(k, frozenset(n), v) for k, n, v in claims}
