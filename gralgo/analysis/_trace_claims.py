@@ -970,8 +970,8 @@ def _row_claims(ctx: _Context, header: list[str], cells: list[tuple[int, int]]) 
             for role, name, (a, b) in zip(roles, header, cells, strict=True)
         ]  # fmt: skip
     nodes = [
-        ctx.slots.resolve(text[a:b]) for (a, b), role in zip(cells, roles, strict=True)
-        if role == "node"
+        ctx.slots.resolve(_CELL_ARROW.sub("", text[a:b])) for (a, b), role
+        in zip(cells, roles, strict=True) if role == "node"
     ]  # fmt: skip
     numbers: list[tuple[str, int, str]] = [
         (role, int(text[a:b].strip()), name)
@@ -1035,7 +1035,7 @@ _COLUMN_CUES = (
                           r"connections|links)|neighbou?rs?\s+count|^(?:connections|links|"
                           r"incident\s+edges)$")),  # "Neighbours" holds names
     ("hops", re.compile(r"\bhops?\b")),
-    ("distance", re.compile(r"\bdist|shortest|\bd\(|\bpath|\w\s+from\s+\S|\(source\b")),
+    ("distance", re.compile(r"\bdist|shortest|\bd\(|δ\(|\\delta\b|\bpath|\w\s+from\s+\S|\(source\b")),
     ("weight", re.compile(r"weigh|^w$|^wt\.?$|\bcost|^w\s*\(")),  # "w(u, v)"
     ("length", re.compile(r"^length$")),  # an edge's weight; nothing of one node
     ("edge", re.compile(r"^(?:edges?|pairs?|link|endpoints)(?:\s*\([^)]*\))?$")),  # "Edge (u, v)"
@@ -1046,8 +1046,13 @@ _COLUMN_CUES = (
 _LISTED_COLUMN = re.compile(r"adjacent|neighbou?r|connected|linked|links\s+to|\bnbrs?\b")
 _COUNTED_COLUMN = re.compile(r"\b(?:edges|neighbou?rs|connections|links)\b")
 _COUNT_COLUMN = re.compile(r"\s*(?:count|total|#|n|no\.?|number|size|how\s+many)\s*")
-_FROM = re.compile(r"\b(?:from|source\s*:?)\s+([^)]+)|\(\s*([^,()]+?)\s*,\s*[·⋅.*_-]?\s*\)")
-"""A distance column's source: ``Dist from A``, ``(source: A)``, ``dist(A, ·)``."""
+_FROM = re.compile(
+    r"\b(?:from|source\s*:?)\s+([^()]+?)(?=\s*(?:\(|\)|$))|\(\s*([^,()]+?)\s*,\s*(?:[·⋅.*_-]|[uvwxyz])?\s*\)"
+)
+"""A distance column's source: ``Dist from A``, ``(source: A)``, ``dist(A, ·)``, ``δ(A, v)``,
+``label from A (final)``."""
+_CELL_ARROW = re.compile(r"^\s*(?:→|->|⇒|=>|⟶)\s*")
+"""An arrow before a node's name in a cell (``| → B | 7 |``: the destination)."""
 
 
 def _cells(text: str, low: int, high: int) -> list[tuple[int, int]]:
@@ -1334,7 +1339,7 @@ _ATTENTION_MARKS = re.compile(r"[?;]|\.\s")
 
 _STRUCTURE_WORDS = re.compile(
     r"connect|adjacen|link|edge|neighbo|join|incident|touch|share|road|weigh|w\(|w\[|cost|deg|valenc"
-    r"|nbr|adj|(?<![\w\\])a(?:\[|_\{)|\b(?:n|d|c|sp|len|hops?)\s*[(\[]|\b(?:w|wt|c|n|d)\}?_\{|mathcal\{n\}|\bb_\{?\d"
+    r"|nbr|adj|(?<![\w\\])a(?:\[|_\{)|(?<![\w\\.])g\[|\b(?:n|d|c|sp|len|hops?)\s*[(\[]|\b(?:w|wt|c|n|d)\}?_\{|mathcal\{n\}|\bb_\{?\d"
     r"|dist|shortest|hop|apart|away|minimum|cheapest|fewest|clique|triangle|core|within|bfs|breadth"
     r"|hooked|border|reachable|radius|dijkstra|ball\s*\(|worth|step|absent|missing|not\s+(?:present|listed|given|found)|gamma|γ|omega|ω|\b(?:w|wt|c|n|d|delta|δ)\}?_\w"
     r"|(?:\sto\s|[-–—])[^=:\n]*(?:[=:]|\sis)\s*\d|\)\s*(?:→|->|⇒)\s*\d"

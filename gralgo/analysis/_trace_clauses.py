@@ -955,7 +955,10 @@ _CALL_KINDS = (
     (re.compile(r"d|dist(?:ance)?|sp|delta|δ|shortest|len(?:gth)?", re.I), "distance", 2),
     (re.compile(r"(?:node_|edge_|vertex_)?(?:w|wt|weight|cost|c|omega|ω)", re.I), "weight", 0),
     (
-        re.compile(r"n|nbrs?|neighbou?rs?|neighbou?rhood|adj(?:acent|acency)?|gamma|γ", re.I),
+        # "G[A]": networkx's view of A's neighbours
+        re.compile(
+            r"n|nbrs?|neighbou?rs?|neighbou?rhood|adj(?:acent|acency)?|gamma|γ|(?-i:G)", re.I
+        ),
         "neighbours",
         1,
     ),
@@ -965,7 +968,7 @@ _OPENING = re.compile(r"[(\[]|_\{")
 _FUNCTION_BEFORE = re.compile(r"([a-zA-Zδγω]+)\}?(?:_(?:\{(?:[A-Za-z]|\d+)\}|[A-Za-z\d]))?\s*$")
 _FUNCTIONS = re.compile(
     r"deg\w*|d|dist\w*|sp|delta|δ|shortest|len\w*|hops?|w|wt|weight|cost|c|n|nbrs?|neighbo\w*|"
-    r"adj\w*|gamma|γ|b|ball|omega|ω|(?-i:A)",
+    r"adj\w*|gamma|γ|b|ball|omega|ω|(?-i:A)|(?-i:G)",
     re.I,
 )
 
@@ -1191,6 +1194,12 @@ def _skip_quotes(text: str, position: int, high: int) -> int:
     return position
 
 
+_QUALIFIED_COMMENT = re.compile(
+    "|".join(p.pattern for p in (_PARTIAL, _IN_FLUX, _NEGATION, _HYPOTHETICAL)) + r"|\?", re.I
+)
+"""A code comment that makes a list partial, state, denied or a guess (``# some``, ``# so far``)."""
+
+
 def _call_list(
     text: str,
     start: int,
@@ -1216,6 +1225,8 @@ def _call_list(
             break
         position = glue.end()
     rest = text[position:high].strip(" \\}])$.")
+    if rest.startswith("#") and not _QUALIFIED_COMMENT.search(rest):
+        rest = ""  # "G[A] = [B, C]  # every neighbour": a code comment that keeps the list whole
     if not items or rest or any(node == owner for node, _, _ in items):
         return []
     facts: list[Fact] = [("edge", (owner, node), None, a, b) for node, a, b in items]

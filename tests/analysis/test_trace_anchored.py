@@ -227,3 +227,31 @@ def test_round8_classes_in_other_wording(
     text: str, numeric_ids: bool, claims: list[tuple[str, set[str], int | None]]
 ) -> None:
     assert _read(text, numeric_ids) == {(k, frozenset(n), v) for k, n, v in claims}
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        # networkx's G[A] is A's neighbours: its size the degree, its list (with a code comment
+        # that keeps it whole) all of them
+        ("len(G['Kyoto']) is 1", False, ("degree", {K}, 1)),
+        ("G[Lyon] = [Paris, New York, Saint-Denis]  # the full row", False,
+         ("neighbours", {L, P, N, S}, None)),
+        # a distance column named by a source before a parenthesis or as δ(A, x); an arrow
+        # before the destination's name
+        ("| Target | Label from Kyoto (settled) |\n|---|---|\n| ⇒ Lyon | 8 |", False,
+         ("distance", {K, L}, 8)),
+        ("| x | δ(Lyon, x) |\n|---|---|\n| `Paris` | 7 |", False, ("distance", {L, P}, 7)),
+        ("| v | δ(1, v) |\n|---|---|\n| -> 3 | 7 |", True, ("distance", {L, P}, 7)),
+    ],
+)  # fmt: skip
+def test_round8_code_and_table_classes_in_other_wording(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _read(text, numeric_ids)
+
+
+def test_a_code_comment_that_qualifies_a_list_keeps_it_partial() -> None:
+    read = _read("G[Lyon] = [Paris, New York]  # some of them, so far")
+    assert not any(kind == "neighbours" for kind, _, _ in read)
