@@ -333,7 +333,10 @@ _MINIMAL = re.compile(
     r"at\s+(?:the\s+)?(?:best|fewest)|not\s+(?:fewer|less))\b(?:\s+than\s+that)?)",
     re.I,
 )  # after the count: "4 hops, no fewer", "in three hops at best" ("at least 3" is a bound)
-_INPUT = r"(?:the\s+)?(?:input|graph|edge\s+(?:list|set)|list\s+of\s+edges|adjacency\s+list|given\s+edges|E|G)\b"
+_INPUT = (
+    r"(?:the\s+)?(?:input|graph|edge\s+(?:list|set)|list\s+of\s+edges|adjacency\s+list|"
+    r"given\s+edges|E|G)\b"
+)
 """The graph's input, where a pair is said to be (or not to be)."""
 # An edge written as a pair said to be (or not to be) in the graph's input: "A–B isn't in the
 # input", "(A, B) is not in the edge list"
