@@ -105,13 +105,18 @@ _VALUE_BEFORE = re.compile(
 _VALUE_AFTER = re.compile(
     r"\s*(?!,\s*\d)(?:$|[.,;)\]}|#!]|—|–|-\s|\bin\s+total\b|\b(?:per|from|so|and)\b)"
 )  # what ends a value (not a list of ids: "3, 2, 4")
-_ID_JOIN = re.compile(r"\s*(?:→|->|⟶|⇝|~>|—|–|-|/|,|::|adjacent|nonadjacent|and|&)\s*$", re.I)
+_ID_JOIN = re.compile(r"\s*(?:→|->|⟶|⇝|~>?|—|–|-|/|,|::|adjacent|nonadjacent|and|&)\s*$", re.I)
 _LIST_OPEN = re.compile(
     r"(?:neighbou?rs?|neighbou?rhood|adj\w*|nbrs?|set)\s*(?:\(\w+\))?\s*(?:[:=]|are)\s*"
     r"[\[{(]?\s*$",
     re.I,
 )
-_JOIN = re.compile(r"\s*(?:→|->|⟶|⇝|~>|—|–|-|/|,)\s*")
+_LIST_CLOSED = re.compile(
+    r"\s*[(,—–-]?\s*(?:that['’]?s\s+)?(?:all|every|the\s+(?:whole|full|complete|entire))\b"
+    r"(?:\s+of)?\s+(?:its|their|the)\s+neighbou?r",
+    re.I,
+)  # "2: 3 (all of its neighbours)": a one-id list closed as complete, not a count
+_JOIN = re.compile(r"\s*(?:→|->|⟶|⇝|~>?|—|–|-|/|,)\s*")
 _FUNCTION_WORD = re.compile(r"\b(?:deg|degree|w|weight|dist|d|N|adj|nbrs)\s*$")
 _CONNECTOR_AFTER = re.compile(r"\d\s*(?:=+|-+|~+)$")
 _CONNECTOR_WEIGHT = re.compile(r"(?:=+|-+|~+)>?\s*\d")
@@ -141,7 +146,8 @@ def _ids(view: str, names: NodeNames) -> list[tuple[str, int, int]]:
             and _JOIN.fullmatch(view, ints[index - 1].end(), match.start())
         )  # "1 -> 7 -> 4 -> 8": the last id of a chain is no value
         opened = _LIST_OPEN.search(view, max(0, match.start() - 30), match.start())
-        if node is not None and (chained or opened):  # "neighbours (all): 3, 4"
+        opened = opened or (index > 0 and _LIST_CLOSED.match(view, match.end()))
+        if node is not None and (chained or opened):  # "neighbours (all): 3, 4", "2: 3 (all)"
             found.append((node, match.start(), match.end()))
             continue
         if _VALUE_BEFORE.search(before) and _VALUE_AFTER.match(view, match.end()):

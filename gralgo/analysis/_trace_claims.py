@@ -615,8 +615,9 @@ _VALUE = re.compile(
     re.I,
 )
 _SOURCE_AFTER = re.compile(
-    r"\s*[(,;]?\s*(?:source|src|from|starting\s+(?:at|from))\s*[:=]?\s*", re.I
-)  # "d[B] = 9 (source A)": A's distance, not the question's
+    r"\s*(?:#\s*)?[(,;]?\s*(?:source|src|from|starting\s+(?:at|from))\s*[:=]?\s*", re.I
+)  # "d[B] = 9 (source A)", "dist[B] == 9  # source A": A's distance, not the question's
+_INDEX_VALUE = re.compile(r"\s*\]\s*(?:==?|:)\s*(\d+)(?!\s*[-+*/]\s*\d)")
 _DIST_INDEX = re.compile(r"\b(?:dist|d|distance)\s*\[\s*", re.I)
 
 
@@ -675,7 +676,7 @@ def _distances(ctx: _Context, low: int, high: int) -> list[Claim]:
                 claims.append(Claim("distance", (node[0], other[0]), int(value.group(1)),
                                     match.start(), value.end()))  # fmt: skip
             continue
-        value = re.compile(r"\s*\]\s*(?:=|:)\s*(\d+)(?!\s*[-+*/]\s*\d)").match(text, node[1], high)
+        value = _INDEX_VALUE.match(text, node[1], high)
         source = None if value is None else _SOURCE_AFTER.match(text, value.end(), high)
         named = None if source is None else ctx.slots.after(text, source.end(), high)
         if value is not None and named is not None:

@@ -255,3 +255,23 @@ def test_round8_code_and_table_classes_in_other_wording(
 def test_a_code_comment_that_qualifies_a_list_keeps_it_partial() -> None:
     read = _read("G[Lyon] = [Paris, New York]  # some of them, so far")
     assert not any(kind == "neighbours" for kind, _, _ in read)
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        # an indexed distance compared by == with its source in a code comment
+        ("dist[4] == 6  # src 0", True, ("distance", {K, S}, 6)),
+        # ids joined by a tilde, answered after a colon
+        ("__0 ~ 2__: yes, an edge", True, ("edge", {K, N}, None)),
+        # a one-id list closed as complete is a neighbour, not a count
+        ("- 0: 2 (that's all of its neighbours)", True, ("neighbours", {K, N}, None)),
+    ],
+)
+def test_round8_numeric_id_classes_in_other_wording(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    kind, nodes, value = claim
+    read = _read(text, numeric_ids)
+    assert (kind, frozenset(nodes), value) in read
+    assert not any(k == "degree" for k, _, _ in read)
