@@ -214,7 +214,7 @@ _QUALIFIED = re.compile(
 _WORDS = "|".join(NUMBER_WORDS)
 _SET_CUE = re.compile(
     r"\b(?:cliques?|triangles?|is\s+complete|complete\s+(?:sub)?graph|K_?n|cores?|k\s*core|\d+-core|core\s*\d+|ego\s*graph|"
-    r"ball|balls|\d+-hop|radius|every\s+pair|all\s+pairs|pairwise|mutually)\b|"
+    r"ball|balls|\d+-hop|radius|cutoff|every\s+pair|all\s+pairs|pairwise|mutually)\b|"
     r"(?:≤|<=|\\le|within|at\s+most)\s*(?:\d+|" + _WORDS + r")\s*hops?\b|"
     r"\bhops?\s*(?:≤|<=)\s*\d|\bB\s*_?\s*\{?\s*\d|"
     r"\bwithin\s+(?:a\s+)?(?:hop\s+)?distance\s+(?:of\s+)?\d",
@@ -222,19 +222,24 @@ _SET_CUE = re.compile(
 )
 _K = re.compile(
     r"(?P<c1>\d+)\s*-\s*core|core\s*\}?\s*_?\s*\{?\s*(?P<c2>\d+)|\bk\s*=\s*(?P<c3>\d+)|"
-    r"k\s*core\s*\(\s*\w+\s*,\s*(?P<c4>\d+)|radius\s*=?\s*(?P<r1>\d+)|"
+    r"k\s*core\s*\(\s*\w+\s*,\s*(?P<c4>\d+)|(?:radius|cutoff)\s*=?\s*(?P<r1>\d+)|"
     r"(?:≤|<=|\\le|within|at\s+most)\s*(?P<r2>\d+|" + _WORDS + r")\s*hops?|"
     r"(?P<r3>\d+)\s*-?\s*hops?\b|\bwithin\s+(?:a\s+)?(?:hop\s+)?distance\s+(?:of\s+)?(?P<r5>\d+)|"
     r"\bB\s*_?\s*\{?\s*(?P<r4>\d+)",
     re.I,
 )
-_CENTRE = re.compile(r"\b(?:from|of|around|ego\s*graph\s*\(\s*\w+\s*,)\s*N(\d+)", re.I)
+_CENTRE = re.compile(
+    r"\b(?:from|of|around|ego\s*graph\s*\(\s*\w+\s*,)\s*N(\d+)|\(\s*(?:G|graph)\s*,\s*N(\d+)", re.I
+)  # "BFS from A", "ego_graph(G, A, …)", "…_length(G, A, cutoff=2)": the ball's centre
 _CLIQUE = re.compile(
     r"\b(?:cliques?|triangles?|is\s+complete|complete\s+(?:sub)?graph|K_?n|every\s+pair|"
     r"all\s+pairs|pairwise|mutually)\b",
     re.I,
 )
 _CORE = re.compile(r"core", re.I)
+_FILTER = re.compile(
+    r"(\bfor\s+\w+(?:\s*,\s*\w+)*\s+in\b[^{}\[\]]*?)\bif\s+\w+\s*(?:[<>]=?|[!=]=)\s*\w+"
+)  # "{n for n, d in ….items() if d > 0}": the filter of a comprehension
 _PEELING = re.compile(
     r"\b(?:after|once)\s+(?:repeatedly\s+)?(?:prun|peel|remov|delet|strip)\w*", re.I
 )
@@ -322,6 +327,8 @@ def anchored_facts(
     said = _WE_FIND.sub(" ", skeleton)  # "we find exactly A, B": a result, not a plan
     if _CORE.search(said):  # "left after pruning": a k-core's definition, not a step
         said = _PEELING.sub(" ", said)
+    if " if " in said and " for " in said:  # a comprehension's filter: no hypothesis
+        said = _FILTER.sub(r"\1", said)
     if _REFUSE.search(said) or HYPOTHETICAL.search(said):
         return  # the clause reader's plans and hypotheses, and algorithm state
     if _SET_CUE.search(skeleton) or (names.numeric_ids and _SET_CUE.search(view)):
@@ -446,7 +453,7 @@ def _set(view: str, found: list[tuple[str, int, int]]) -> list[Decided]:
         return [("k_core", tuple(names), value)]
     if radius and value is not None and len(names) >= 2:
         centre = _CENTRE.search(skeleton)
-        source = found[int(centre.group(1)) if centre is not None else 0][0]
+        source = found[int(centre.group(1) or centre.group(2)) if centre is not None else 0][0]
         items = tuple(n for n in names if n != source)
         return [("within_hops", (source, *items), value)]
     return []

@@ -275,3 +275,12 @@ def test_round8_numeric_id_classes_in_other_wording(
     read = _read(text, numeric_ids)
     assert (kind, frozenset(nodes), value) in read
     assert not any(k == "degree" for k, _, _ in read)
+
+
+def test_a_comprehension_filter_is_no_hypothesis_and_a_cutoff_is_a_radius() -> None:
+    text = (
+        "{v for v, h in nx.single_source_shortest_path_length(graph, Kyoto, cutoff=2).items()"
+        " if h != 0} = {New York, Lyon}"
+    )
+    assert ("within_hops", frozenset({K, N, L}), 2) in _read(text)
+    assert _read("If Kyoto had 2 more neighbours, its degree would be 3.") == set()
