@@ -278,11 +278,13 @@ _ROUTE = re.compile(
     re.I,
 )
 _COMPLETE_WORD = re.compile(
-    r"\b(?:all|complete|full|exactly|only|nothing\s+else|no\s+others?|entire|whole)\b", re.I
+    r"\b(?:all|complete|full|exactly|only|nothing\s+else|no\s+others?|entire|whole|"
+    r"exhaustive(?:ly)?|the\s+lot|everything)\b",
+    re.I,
 )
 _COMPLETE = re.compile(
     r"\b(?:all|complete|full|exactly|only|nothing\s+else|no\s+others?|that's\s+it|entire|"
-    r"whole)\b|==|(?<![=!<>])=(?!=)",
+    r"whole|exhaustive(?:ly)?|the\s+lot|everything)\b|==|(?<![=!<>])=(?!=)",
     re.I,
 )
 _HEAD = re.compile(

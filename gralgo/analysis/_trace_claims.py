@@ -1209,11 +1209,14 @@ def _anchored(ctx: _Context, low: int, high: int, read: list[Claim], lower: str)
             read = [c for c in read if not (c in inside and _ends(c) in pairs)]
             if pairs:
                 families -= {"edge", "weight"}
+            listed = any(f[0] == "neighbours" for f in facts)
+            edges = {frozenset(c.nodes) for c in read if c.kind == "edge"}
             added += [
                 Claim(kind, nodes, value, a, b)
                 for kind, nodes, value, _, _ in facts
                 if FAMILIES[kind] not in families
                 or kind == "neighbours"  # a complete list the patterns read as edges
+                or (listed and kind == "edge" and frozenset(nodes) not in edges)  # and its rest
                 or (pairs and kind == "distance")
             ]
     return read + added

@@ -278,6 +278,7 @@ _EDGE_CUE = (
 _EDGE = re.compile(r"\b" + _EDGE_CUE, re.I)
 _GOVERNED = re.compile(
     r"(?:\b(?:not|no|never|lacks?|nothing)\b|n[’']t\b)(?:\s+\S+){0,3}?\s+" + _EDGE_CUE + r"\b"
+    r"|\bnot\s+(?:one\s+of|among)\s+(?:\S+\s+){0,4}?" + _EDGE_CUE + r"\b"  # "not one it touches"
     r"|\b(?:dis|un|non-?)(?:connected|adjacent|linked|joined|neighbou?rs?)\b|\b(?:missing|absent|nonexistent)\s+"
     r"(?:\w+\s+)?(?:edge|link|connection|road)|\b(?:edge|link|connection|road)\b.*\b(?:is|are)\s+"
     r"(?:missing|absent)|\b(?:does\s+not|doesn['’]t)\s+exist",
@@ -386,7 +387,7 @@ _COMPLETE = re.compile(
     r"\s*[,;:—–-]*\s*(?:and\s+)?(?:(?:to\s+)?nothing\s+(?:else|more)|no\s+others?|none\s+else|"
     r"no\s+other\s+(?:edges?|neighbou?rs?|nodes?|vertices)(?:\s+[\w']+){0,3}|"
     r"\(\s*(?:that['’]?s\s+)?(?:the\s+)?(?:full|complete|whole|entire)\s+(?:list|set)\s*\)|"
-    r"that['’]?s\s+(?:all|it)"
+    r"that['’]?s\s+(?:all|it|the\s+lot|everything)|exhaustive(?:ly)?|in\s+full"
     r"(?:\s+(?:of\s+)?(?:its|their|the)\s+neighbou?rs)?|(?:those|these)\s+are\s+all(?:\s+of\s+"
     r"(?:its|the)\s+neighbou?rs)?)\s*$|(?P<lead>N\d+\s+)(?:only|exclusively)\s+(?=\w)|"
     r"(?<=\bto)\s+(?:only|exactly|just)(?=\s+N\d)|"
@@ -395,10 +396,13 @@ _COMPLETE = re.compile(
     re.I,
 )
 _COMPLETE_CUE = re.compile(
-    r"only|exactly|just|else|all|other|none|full|complete|whole|entire|more", re.I
+    r"only|exactly|just|else|all|other|none|full|complete|whole|entire|more|lot|everything|"
+    r"exhaustive",
+    re.I,
 )
 _COMPLETE_WORDS = frozenset(
-    "only exactly precisely just else all others other full complete whole entire more".split()
+    "only exactly precisely just else all others other full complete whole entire more lot "
+    "everything exhaustive exhaustively".split()
 )
 _PARTIAL = re.compile(
     r"\b(?:include|includes|including|among|such\s+as|some|also|e\.g|like)\b|\b(?:one|two|three|"
@@ -556,6 +560,15 @@ def clause_facts(
         if not cued_families(words) and not any(w.isdigit() or w in NUMBER_WORDS for w in words):
             continue  # no cue and no number: nothing the reader could read
         before: tuple[str | None, str | None] = (None, None)
+        held = _held_topic(text, pieces[index - 1], names, resolve) if index else None
+        if topic is None and held is not None:  # "Looking at A. Neighbour count: three."
+            named = mentions(text, body, end, names, resolve)
+            if not named and not _PRONOUN.match(text, body, end):
+                facts = _read_found(text, body, end, names, [(held, body, body)])
+                if facts:
+                    yield body, end, facts
+                continue
+            topic = (held, body)
         if topic is not None:
             before = (topic[0], topic[0])
         elif index and _PRONOUN.match(text, body, end):
@@ -568,6 +581,29 @@ def clause_facts(
         facts = _read(text, body, end, names, resolve, before, topic is not None)
         if facts:
             yield body, end, facts
+
+
+# A sentence that only names a topic: "Looking at A.", "Now consider node A."
+_TOPIC_SENTENCE = re.compile(
+    r"\s*(?:(?:so|now|next|ok(?:ay)?|first|then)\s*,?\s+)?(?:looking\s+at|look\s+at|considering|"
+    r"consider|checking|check|take|taking|turning\s+to|on\s+to|focus(?:ing)?\s+on)\s+"
+    r"(?:node\s+|vertex\s+)?(?P<name>[^.:;,\n]{1,200}?)\s*[.:]?\s*$",
+    re.I,
+)
+
+
+def _held_topic(
+    text: str, piece: tuple[int, int], names: NodeNames, resolve: Resolve
+) -> str | None:
+    """The node that the clause ``piece`` only names as a topic (``Looking at A.``): what the
+    clause after it is about."""
+    match = _TOPIC_SENTENCE.match(text, *piece)
+    if match is None or match.end() != piece[1]:
+        return None
+    found = mentions(text, match.start("name"), match.end("name"), names, resolve)
+    if len(found) != 1 or (found[0][1], found[0][2]) != match.span("name"):
+        return None
+    return found[0][0]
 
 
 # A topic before a colon: "Checking A:", "Looking at A:", "For A:", "A:"
@@ -671,7 +707,7 @@ def _read(
         if node is not None:
             found.insert(0, (node, pronoun.start(1), pronoun.end(1)))
     elif its_anywhere and before[1] is not None and before[1] not in {n for n, _, _ in found}:
-        its = re.search(r"\bits\b", text[low:high], re.I)  # "B is one of its neighbours"
+        its = re.search(r"\bits?\b", text[low:high], re.I)  # "B is one of its neighbours"
         if its is not None:
             found.append((before[1], low + its.start(), low + its.end()))
             found.sort(key=lambda mention: mention[1])
@@ -1203,6 +1239,15 @@ _QUALIFIED_COMMENT = re.compile(
 """A code comment that makes a list partial, state, denied or a guess (``# some``, ``# so far``)."""
 
 
+_LIST_TAIL = re.compile(
+    r"[\s,;:—–(-]*(?:and\s+)?(?:exhaustive(?:ly)?|in\s+full|all\s+of\s+them|that['’]?s\s+(?:all|it|"
+    r"the\s+lot|everything)|(?:the\s+)?(?:full|complete|whole|entire)\s+(?:list|set|"
+    r"neighbou?rhood)|nothing\s+(?:else|more)|no\s+others?)[\s).!$]*",
+    re.I,
+)
+"""What may follow a listed call and keep it whole: ``, exhaustively``, ``(the full set)``."""
+
+
 def _call_list(
     text: str,
     start: int,
@@ -1230,6 +1275,8 @@ def _call_list(
     rest = text[position:high].strip(" \\}])$.")
     if rest.startswith("#") and not _QUALIFIED_COMMENT.search(rest):
         rest = ""  # "G[A] = [B, C]  # every neighbour": a code comment that keeps the list whole
+    elif _LIST_TAIL.fullmatch(rest):
+        rest = ""  # "N(A) = {B, C}, exhaustively": the list said complete
     if not items or rest or any(node == owner for node, _, _ in items):
         return []
     facts: list[Fact] = [("edge", (owner, node), None, a, b) for node, a, b in items]

@@ -284,3 +284,27 @@ def test_a_comprehension_filter_is_no_hypothesis_and_a_cutoff_is_a_radius() -> N
     )
     assert ("within_hops", frozenset({K, N, L}), 2) in _read(text)
     assert _read("If Kyoto had 2 more neighbours, its degree would be 3.") == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "claims"),
+    [
+        # a sentence that only names a topic: what the next clause is about, with or without
+        # a pronoun
+        ("Now consider Kyoto. Number of neighbours: one.", [("degree", {K}, 1)]),
+        ("Checking Saint-Denis. Kyoto is not among the nodes it links to.",
+         [("non_edge", {S, K}, None)]),
+        # a list said complete in other words: the list and every item's edge
+        ("Consider Lyon. It links to New York and Paris, and that's everything.",
+         [("edge", {L, N}, None), ("edge", {L, P}, None), ("neighbours", {L, N, P}, None)]),
+        ("$\\Gamma(Saint-Denis) = \\{Paris, Lyon\\}$, in full.",
+         [("edge", {S, P}, None), ("edge", {S, L}, None), ("neighbours", {S, P, L}, None)]),
+        ("Lyon ⟶ [New York, Paris, Saint-Denis]  (whole neighbourhood)",
+         [("edge", {L, N}, None), ("edge", {L, P}, None), ("edge", {L, S}, None),
+          ("neighbours", {L, N, P, S}, None)]),
+    ],
+)  # fmt: skip
+def test_round8_topic_and_complete_list_classes_in_other_wording(
+    text: str, claims: list[tuple[str, set[str], int | None]]
+) -> None:
+    assert _read(text) == {(k, frozenset(n), v) for k, n, v in claims}
