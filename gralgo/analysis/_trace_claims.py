@@ -22,6 +22,7 @@ from gralgo.analysis._trace_anchored import anchored_facts
 from gralgo.analysis._trace_clauses import (
     FAMILIES,
     IN_FLUX,
+    NUMBER_WORDS,
     ROUTED,
     Fact,
     call_facts,
@@ -230,11 +231,12 @@ _WEIGHT_AFTER = re.compile(
     re.I,
 )
 _TOTAL_AFTER = re.compile(
-    r"(?:[\s,:;)—–#⇒]|=>)*(?:(?P<bracket>[(\[])?\s*[*_]*)?(?:(?:with\s+|gives\s+)?(?:a\s+|the\s+)?(?:total|sum|length|weight|costs?|"
+    r"(?:[\s,:;)—–#⇒]|=>|\.(?=\s+(?:total|sum|length|weight|cost|distance)\b))*"
+    r"(?:(?P<bracket>[(\[])?\s*[*_]*)?(?:(?:with\s+|gives\s+)?(?:a\s+|the\s+)?(?:total|sum|length|weight|costs?|"
     r"distance)(?:\s+(?:weight|length|cost|of))?\s*(?:=|:|is|of)?\s*(?:[\d\s+]+=\s*)?|=\s*|"
     r"(?:\d+\s*\+\s*)+\d+\s*=\s*|(?::|gives|giving|yields)\s*"
     r"(?:[\d\s+]+=\s*)?|(?(bracket)|(?!)))"  # "A → B → C (9)": a bracket after the path
-    r"(\d+)(?!\s*[-+*/]\s*\d)",
+    r"(\d+|" + "|".join(NUMBER_WORDS) + r")\b(?!\s*[-+*/]\s*\d)",
     re.I,
 )
 # A path's total in words after it: "adds up to 9", "has weight 9", "— that's 9 in total"
@@ -248,7 +250,8 @@ _TOTAL_WORDS = re.compile(
     r"(?:i|we)\s+(?:get|have|obtain)\s+(?:a\s+|the\s+)?total(?:\s+(?:weight|cost|length))?"
     r"(?:\s+of)?)\s*"
     r"(?:=\s*)?(?:(?:\d+\s*\+\s*)+\d+\s*(?:=|,\s*i\.e\.,?|,\s*so)\s*)?(\d+)|"
-    r"(?:that['’]?s|that\s+is|which\s+is|for|so)?\s*(\d+)\s+(?:in\s+)?total)"
+    r"(?:that['’]?s|that\s+is|which\s+is|for|so)?\s*(\d+)\s+(?:in\s+)?total|"
+    r"\.\s+(?:that['’]?s|that\s+is|this\s+is|it['’]?s)\s+(\d+)\s+in\s+total)"
     r"(?![\w.]\d)(?!\s*[-+*/]\s*\d)",
     re.I,
 )
@@ -385,9 +388,24 @@ def _chain_claims(
     if total is not None and len(nodes) >= 2:
         is_weight_only = len(nodes) == 2 and any(c.kind == "edge_weight" for c in claims[-1:])
         if not is_weight_only and (len(nodes) >= 3 or _says_total(total.group())):
-            value = next(g for g in total.groups() if g is not None and g.isdigit())
-            claims.append(Claim("path_total", nodes, int(value), chain[0][1], total.end()))
+            value = next(g for g in total.groups() if g is not None and _valued(g))
+            number = int(value) if value.isdigit() else NUMBER_WORDS[value.lower()]
+            claims.append(Claim("path_total", nodes, number, chain[0][1], total.end()))
+    before = _TOTAL_BEFORE.search(text, max(0, chain[0][1] - 60), chain[0][1])
+    if before is not None and len(nodes) >= 3 and not any(c.kind == "path_total" for c in claims):
+        claims.append(Claim("path_total", nodes, int(before.group(1)), before.start(), last))
     return claims
+
+
+def _valued(written: str) -> bool:
+    return written.isdigit() or written.lower() in NUMBER_WORDS
+
+
+_TOTAL_BEFORE = re.compile(
+    r"\b(?:total|sum|length|weight|cost|distance)\}?\s*(?:=|:|is)\s*(?:(?:\d+\s*\+\s*)+\d+\s*=\s*)?"
+    r"(\d+)\s*\$?\s*(?:along|over|for|via|on|by)\s+(?:the\s+)?(?:path\s+|route\s+)?$",
+    re.I,
+)  # "cost = 3 + 2 = 7 along A → B → C": the total written before its path
 
 
 def _weighed(claims: list[Claim]) -> bool:
@@ -606,7 +624,11 @@ _HOPS_FROM = re.compile(
     re.I,
 )
 _HOPS_APART = re.compile(r"\s+are\s+(\d+)\s+(?:hops?|edges?|steps?)\s+apart\b", re.I)
-_TAKES_HOPS = re.compile(r"\btakes\s+(\d+)\s+(?:hops?|steps?)\s+to\s+(?:get|go)\s+from\s+", re.I)
+_TAKES_HOPS = re.compile(
+    r"\btakes\s+(\d+)\s+(?:hops?|steps?|edges?)(?:\s+(?:minimum|min|at\s+fewest))?\s+to\s+"
+    r"(?:get|go|travel)\s+from\s+",
+    re.I,
+)  # "it takes 3 edges minimum to go from A to B": the fewest, a hop count
 _SECOND_INDEX = re.compile(r"\s*\]\s*\[\s*")
 _AND_BEFORE = re.compile(r"\s+(?:and|&)\s+(?:node\s+)?$", re.I)
 _VALUE = re.compile(

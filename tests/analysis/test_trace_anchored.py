@@ -308,3 +308,23 @@ def test_round8_topic_and_complete_list_classes_in_other_wording(
     text: str, claims: list[tuple[str, set[str], int | None]]
 ) -> None:
     assert _read(text) == {(k, frozenset(n), v) for k, n, v in claims}
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        # a path's total in the next sentence, in words, or written before the path
+        ("Route: Kyoto → New York → Lyon. Total cost = 8.", ("path_total", {K, N, L}, 8)),
+        ("Kyoto → New York → Lyon. That is 8 in total.", ("path_total", {K, N, L}, 8)),
+        ("Kyoto → New York → Lyon, total eight.", ("path_total", {K, N, L}, 8)),
+        ("$\\mathrm{length} = 5 + 3 = 8$ over Kyoto → New York → Lyon",
+         ("path_total", {K, N, L}, 8)),
+        # the fewest edges it takes to go between two nodes
+        ("It takes 2 edges min to travel from Kyoto to Lyon.", ("hops", {K, L}, 2)),
+    ],
+)  # fmt: skip
+def test_round8_path_total_classes_in_other_wording(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _read(text)
