@@ -561,6 +561,20 @@ def clause_facts(
             continue  # no cue and no number: nothing the reader could read
         before: tuple[str | None, str | None] = (None, None)
         held = _held_topic(text, pieces[index - 1], names, resolve) if index else None
+        if topic is None and isinstance(held, tuple):  # "Looking at edge A–B. Its weight is 5."
+            pronoun = _PRONOUN.match(text, body, end)
+            if (
+                pronoun is not None
+                and pronoun.group(1)
+                and not mentions(text, body, end, names, resolve)
+            ):
+                a, b = pronoun.span(1)
+                found = [(held[0], a, b), (held[1], b, b)]
+                facts = [f for f in _read_found(text, body, end, names, found)
+                         if f[0] in ("edge", "edge_weight", "non_edge")]  # fmt: skip
+                if facts:
+                    yield body, end, facts
+            continue
         if topic is None and held is not None:  # "Looking at A. Neighbour count: three."
             named = mentions(text, body, end, names, resolve)
             if not named and not _PRONOUN.match(text, body, end):
@@ -583,24 +597,29 @@ def clause_facts(
             yield body, end, facts
 
 
+_DASH_JOIN = re.compile(r"\s*(?:–|—|-|--|/|~)\s*")
 # A sentence that only names a topic: "Looking at A.", "Now consider node A."
 _TOPIC_SENTENCE = re.compile(
     r"\s*(?:(?:so|now|next|ok(?:ay)?|first|then)\s*,?\s+)?(?:looking\s+at|look\s+at|considering|"
     r"consider|checking|check|take|taking|turning\s+to|on\s+to|focus(?:ing)?\s+on)\s+"
-    r"(?:node\s+|vertex\s+)?(?P<name>[^.:;,\n]{1,200}?)\s*[.:]?\s*$",
+    r"(?:node\s+|vertex\s+|(?P<edge>(?:the\s+)?edge\s+))?(?P<name>[^.:;,\n]{1,200}?)\s*[.:]?\s*$",
     re.I,
 )
 
 
 def _held_topic(
     text: str, piece: tuple[int, int], names: NodeNames, resolve: Resolve
-) -> str | None:
-    """The node that the clause ``piece`` only names as a topic (``Looking at A.``): what the
-    clause after it is about."""
+) -> str | tuple[str, str] | None:
+    """The node (or the edge's two ends) that the clause ``piece`` only names as a topic
+    (``Looking at A.``, ``Looking at edge A–B.``): what the clause after it is about."""
     match = _TOPIC_SENTENCE.match(text, *piece)
     if match is None or match.end() != piece[1]:
         return None
     found = mentions(text, match.start("name"), match.end("name"), names, resolve)
+    if match.group("edge") is not None:
+        joined = len(found) == 2 and _DASH_JOIN.fullmatch(text, found[0][2], found[1][1])
+        whole = joined and (found[0][1], found[1][2]) == match.span("name")
+        return (found[0][0], found[1][0]) if whole and found[0][0] != found[1][0] else None
     if len(found) != 1 or (found[0][1], found[0][2]) != match.span("name"):
         return None
     return found[0][0]

@@ -328,3 +328,10 @@ def test_round8_path_total_classes_in_other_wording(
 ) -> None:
     kind, nodes, value = claim
     assert (kind, frozenset(nodes), value) in _read(text)
+
+
+def test_an_edge_named_as_a_topic_is_what_its_pronoun_weighs() -> None:
+    assert _read("Consider the edge Kyoto–New York. It weighs 6.") == {
+        ("edge", frozenset({K, N}), None),
+        ("edge_weight", frozenset({K, N}), 6),
+    }
