@@ -146,8 +146,8 @@ def _ids(view: str, names: NodeNames) -> list[tuple[str, int, int]]:
             and _JOIN.fullmatch(view, ints[index - 1].end(), match.start())
         )  # "1 -> 7 -> 4 -> 8": the last id of a chain is no value
         opened = _LIST_OPEN.search(view, max(0, match.start() - 30), match.start())
-        opened = opened or (index > 0 and _LIST_CLOSED.match(view, match.end()))
-        if node is not None and (chained or opened):  # "neighbours (all): 3, 4", "2: 3 (all)"
+        closed = index > 0 and _LIST_CLOSED.match(view, match.end()) is not None
+        if node is not None and (chained or opened or closed):  # "nbrs (all): 3, 4", "2: 3 (all)"
             found.append((node, match.start(), match.end()))
             continue
         if _VALUE_BEFORE.search(before) and _VALUE_AFTER.match(view, match.end()):

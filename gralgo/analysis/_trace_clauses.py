@@ -575,7 +575,7 @@ def clause_facts(
                 if facts:
                     yield body, end, facts
             continue
-        if topic is None and held is not None:  # "Looking at A. Neighbour count: three."
+        if topic is None and isinstance(held, str):  # "Looking at A. Neighbour count: three."
             named = mentions(text, body, end, names, resolve)
             if not named and not _PRONOUN.match(text, body, end):
                 facts = _read_found(text, body, end, names, [(held, body, body)])
