@@ -246,7 +246,7 @@ _PEELING = re.compile(
 _WE_FIND = re.compile(r"\b(?:we|i)\s+(?:find|found|get|got|see)\b", re.I)
 _EDGE_CUE = re.compile(
     r"\b(?:adjacen\w*|nonadjacent|connect\w*|linked|links?|edges?|neighbou?rs?|neighbou?rhood|"
-    r"joined|joins?|hooked|wired|attached|incident|border\w*|shares?|has\s+edge|in\s+E|"
+    r"joined|joins?|adjoin\w*|hooked|wired|attached|incident|border\w*|shares?|has\s+edge|in\s+E|"
     r"notin\s+E|nbrs?|adj)\b|\bin\s+G\s*\[",
     re.I,
 )

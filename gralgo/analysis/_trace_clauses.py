@@ -272,7 +272,8 @@ _NEGATION = re.compile(
 )
 
 _EDGE_CUE = (
-    r"(?:(?:dis|un|non-?)?connect\w*|adjacen\w*|link\w*|edges?|neighbou?r\w*|join\w*|incident|touch\w*|share\w*|"
+    r"(?:(?:dis|un|non-?)?connect\w*|adjacen\w*|adjoin\w*|link\w*|edges?|neighbou?r\w*|join\w*|incident|"
+    r"touch\w*|share\w*|"
     r"roads?|hooked|directly\s+reachable|border(?:s|ed|ing)?)"
 )
 _EDGE = re.compile(r"\b" + _EDGE_CUE, re.I)
@@ -539,6 +540,11 @@ def clause_facts(
         question = _QUESTION_START.match(piece)
         if question is not None and piece.rstrip().endswith("?") and index + 1 < len(pieces):
             answer = _ANSWER.fullmatch(text, *pieces[index + 1])
+            valued = _VALUE_ANSWER.fullmatch(text, *pieces[index + 1])
+            if answer is None and valued is not None:  # "What's the degree of A? It's 4."
+                yield from _valued_answer(text, body + question.end(), end, pieces[index + 1],
+                                          valued, names, resolve)  # fmt: skip
+                continue
             if answer is not None:
                 yield from _answered(text, body + question.end(), end, pieces[index + 1][1],
                                      answer.group(1).lower() == "yes", names, resolve)  # fmt: skip
@@ -689,6 +695,36 @@ def _pair_facts(
 
 
 _ANSWER = re.compile(r"\s*(yes|no)\s*[.!]?\s*", re.I)
+_VALUE_ANSWER = re.compile(
+    r"\s*(?:(?:it|that)(?:['’]s|\s+is)\s+)?(\d+|" + "|".join(NUMBER_WORDS) + r")\s*[.!]?\s*", re.I
+)  # "It's 4.", "Four."
+
+
+def _valued_answer(
+    text: str,
+    low: int,
+    end: int,
+    answer: tuple[int, int],
+    valued: re.Match[str],
+    names: NodeNames,
+    resolve: Resolve,
+) -> Iterator[tuple[int, int, list[Fact]]]:
+    """The facts of a question about one node's or pair's value answered by the value: the
+    question read as if it stated it."""
+    question = text[low:end].rstrip().rstrip("?")
+    if _HYPOTHETICAL.search(question) or _NEGATION.search(question):
+        return
+    found = mentions(text, low, low + len(question), names, resolve)
+    if not found or _NUMBER.search(question):
+        return
+    written = valued.group(1).lower()
+    value = int(written) if written.isdigit() else NUMBER_WORDS[written]
+    stated = f"{question} is {value}"  # the question and its answer, one statement
+    facts = _read_found(stated, 0, len(stated), names, [(n, a - low, b - low) for n, a, b in found])
+    facts = [(kind, nodes, number, low, answer[1]) for kind, nodes, number, _, _ in facts
+             if number == value]  # fmt: skip
+    if facts:
+        yield low, answer[1], facts
 
 
 def _answered(

@@ -335,3 +335,25 @@ def test_an_edge_named_as_a_topic_is_what_its_pronoun_weighs() -> None:
         ("edge", frozenset({K, N}), None),
         ("edge_weight", frozenset({K, N}), 6),
     }
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        # a question about a value answered by the value
+        ("How large is the degree of Saint-Denis? That's 3.", ("degree", {S}, 3)),
+        ("What is the shortest distance from Kyoto to Lyon? It is eight.",
+         ("distance", {K, L}, 8)),
+        # "adjoins": an edge
+        ("Then Kyoto adjoins Paris.", ("edge", {K, P}, None)),
+    ],
+)  # fmt: skip
+def test_round8_answer_and_lexicon_classes_in_other_wording(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _read(text)
+
+
+def test_a_question_answered_by_another_number_states_nothing_of_it() -> None:
+    assert _read("What's the degree of Kyoto if Lyon is removed? It's 1.") == set()
