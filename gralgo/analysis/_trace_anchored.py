@@ -215,6 +215,7 @@ _WORDS = "|".join(NUMBER_WORDS)
 _SET_CUE = re.compile(
     r"\b(?:cliques?|triangles?|is\s+complete|complete\s+(?:sub)?graph|K_?n|cores?|k\s*core|\d+-core|core\s*\d+|ego\s*graph|"
     r"ball|balls|\d+-hop|radius|cutoff|every\s+pair|all\s+pairs|pairwise|mutually)\b|"
+    r"\bpeel\w*\s*\(\s*k\s*=\s*\d|\bdepth\s*(?:≤|<=|\\le)\s*\d|"
     r"(?:≤|<=|\\le|within|at\s+most)\s*(?:\d+|" + _WORDS + r")\s*hops?\b|"
     r"\bhops?\s*(?:≤|<=)\s*\d|\bB\s*_?\s*\{?\s*\d|"
     r"\bwithin\s+(?:a\s+)?(?:hop\s+)?distance\s+(?:of\s+)?\d",
@@ -223,20 +224,22 @@ _SET_CUE = re.compile(
 _K = re.compile(
     r"(?P<c1>\d+)\s*-\s*core|core\s*\}?\s*_?\s*\{?\s*(?P<c2>\d+)|\bk\s*=\s*(?P<c3>\d+)|"
     r"k\s*core\s*\(\s*\w+\s*,\s*(?P<c4>\d+)|(?:radius|cutoff)\s*=?\s*(?P<r1>\d+)|"
+    r"\bdepth\s*(?:≤|<=|\\le)\s*(?P<r6>\d+)|"
     r"(?:≤|<=|\\le|within|at\s+most)\s*(?P<r2>\d+|" + _WORDS + r")\s*hops?|"
     r"(?P<r3>\d+)\s*-?\s*hops?\b|\bwithin\s+(?:a\s+)?(?:hop\s+)?distance\s+(?:of\s+)?(?P<r5>\d+)|"
     r"\bB\s*_?\s*\{?\s*(?P<r4>\d+)",
     re.I,
 )
 _CENTRE = re.compile(
-    r"\b(?:from|of|around|ego\s*graph\s*\(\s*\w+\s*,)\s*N(\d+)|\(\s*(?:G|graph)\s*,\s*N(\d+)", re.I
+    r"\b(?:from|of|around|ego\s*graph\s*\(\s*\w+\s*,|bfs\s*\()\s*N(\d+)|\(\s*(?:G|graph)\s*,\s*N(\d+)",
+    re.I,
 )  # "BFS from A", "ego_graph(G, A, …)", "…_length(G, A, cutoff=2)": the ball's centre
 _CLIQUE = re.compile(
     r"\b(?:cliques?|triangles?|is\s+complete|complete\s+(?:sub)?graph|K_?n|every\s+pair|"
     r"all\s+pairs|pairwise|mutually)\b",
     re.I,
 )
-_CORE = re.compile(r"core", re.I)
+_CORE = re.compile(r"core|\bpeel\w*\s*\(\s*k\s*=", re.I)  # "peeling (k = 2) → {…}": a k-core
 _FILTER = re.compile(
     r"(\bfor\s+\w+(?:\s*,\s*\w+)*\s+in\b[^{}\[\]]*?)\bif\s+\w+\s*(?:[<>]=?|[!=]=)\s*\w+"
 )  # "{n for n, d in ….items() if d > 0}": the filter of a comprehension

@@ -1280,7 +1280,7 @@ _ANCHOR_CUES = re.compile(
     r"adj|nbr|neighbo|conn|link|edge|join|hook|wire|attach|incid|border|shar|∈|∉|\\in|"
     r"⇄|⇸|↔|↮|⟷|≁|\\sim|∼|\btrue\b|\bfalse\b|✔|✓|✗|✘|deg|delta|δ|valenc|weigh|\bw\b|\bwt\b|"
     r"cost|worth|carr|dist|\bd\W|\bspd?\b|shortest|hop|bfs|level|depth|apart|away|separat|dijkstra|"
-    r"clique|triangle|complete|core|ball|ego|radius|within|pairwise|mutual|path|total|sum|"
+    r"clique|triangle|complete|core|peel|ball|ego|radius|within|pairwise|mutual|path|total|sum|"
     r"==|--|~~|->|→|⟶|⇒|\||_\{"
 )
 """What the anchored reader decides a claim by (lower case): a line without any is skipped."""

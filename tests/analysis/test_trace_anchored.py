@@ -357,3 +357,18 @@ def test_round8_answer_and_lexicon_classes_in_other_wording(
 
 def test_a_question_answered_by_another_number_states_nothing_of_it() -> None:
     assert _read("What's the degree of Kyoto if Lyon is removed? It's 1.") == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        # a k-core as the result of peeling with k, a hop ball as a BFS bounded in depth
+        ("peel(k = 2) gives {Lyon, Saint-Denis, Paris}", ("k_core", {L, S, P}, 2)),
+        ("bfs(Kyoto, depth <= 2) → New York, Lyon", ("within_hops", {K, N, L}, 2)),
+    ],
+)
+def test_round8_set_classes_in_other_wording(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _read(text)
