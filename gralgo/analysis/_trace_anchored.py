@@ -48,6 +48,7 @@ _WRAPPERS: tuple[tuple[str, str], ...] = (
     (r"⇄|↔|⟷|<->|<—>|\\leftrightarrow\b|\\sim\b|∼", " adjacent "),
     (r"✔|✓|☑|\bTrue\b", " yes "),
     (r"✗|✘|❌|\bFalse\b", " no "),
+    (r"(?<=[a-z])\(s\)", "s"),  # "edge(s)": a plural
     (r"\\deg\b", " deg "),
     (r"\\delta\b|δ", " delta "),
     (r"\\mid|\\vert|\\lvert|\\rvert", " | "),
@@ -88,10 +89,11 @@ def _seen(text: str, low: int, high: int) -> tuple[str, list[int], list[int]]:
 # ---------------------------------------------------------------------------------------------
 # Names and values
 
-_LIST_MARK = re.compile(r"\s*(?:[-*•+>]|\d+[.)]|#+)\s+")
+_LIST_MARK = re.compile(r"\s*(?:[-*•+>]|\d+[.)]|[a-zA-Z]\)|#+)\s+")
 _INT = re.compile(r"(?<![\w.])\d+(?![\w.]\w)")
 _UNIT = re.compile(
-    r"\s*(?:hops?|edges|steps?|levels?|bfs|neighbou?rs|nodes|vertices|incident|units?|other|"
+    r"\s*(?:(?:adjacent|neighbou?ring|distinct|direct)\s+(?=nodes|vertices|neighbou?rs|edges))?"
+    r"(?:hops?|edges|steps?|levels?|bfs|neighbou?rs|nodes|vertices|incident|units?|other|"
     r"more|times|connections|links|away|apart)\b",
     re.I,
 )
@@ -103,13 +105,18 @@ _VALUE_BEFORE = re.compile(
 _VALUE_AFTER = re.compile(
     r"\s*(?!,\s*\d)(?:$|[.,;)\]}|#!]|—|–|-\s|\bin\s+total\b|\b(?:per|from|so|and)\b)"
 )  # what ends a value (not a list of ids: "3, 2, 4")
-_ID_JOIN = re.compile(r"\s*(?:→|->|⟶|⇝|~>|—|–|-|/|,|::|adjacent|nonadjacent|and|&)\s*$", re.I)
+_ID_JOIN = re.compile(r"\s*(?:→|->|⟶|⇝|~>?|—|–|-|/|,|::|adjacent|nonadjacent|and|&)\s*$", re.I)
 _LIST_OPEN = re.compile(
     r"(?:neighbou?rs?|neighbou?rhood|adj\w*|nbrs?|set)\s*(?:\(\w+\))?\s*(?:[:=]|are)\s*"
     r"[\[{(]?\s*$",
     re.I,
 )
-_JOIN = re.compile(r"\s*(?:→|->|⟶|⇝|~>|—|–|-|/|,)\s*")
+_LIST_CLOSED = re.compile(
+    r"\s*[(,—–-]?\s*(?:that['’]?s\s+)?(?:all|every|the\s+(?:whole|full|complete|entire))\b"
+    r"(?:\s+of)?\s+(?:its|their|the)\s+neighbou?r",
+    re.I,
+)  # "2: 3 (all of its neighbours)": a one-id list closed as complete, not a count
+_JOIN = re.compile(r"\s*(?:→|->|⟶|⇝|~>?|—|–|-|/|,)\s*")
 _FUNCTION_WORD = re.compile(r"\b(?:deg|degree|w|weight|dist|d|N|adj|nbrs)\s*$")
 _CONNECTOR_AFTER = re.compile(r"\d\s*(?:=+|-+|~+)$")
 _CONNECTOR_WEIGHT = re.compile(r"(?:=+|-+|~+)>?\s*\d")
@@ -139,7 +146,8 @@ def _ids(view: str, names: NodeNames) -> list[tuple[str, int, int]]:
             and _JOIN.fullmatch(view, ints[index - 1].end(), match.start())
         )  # "1 -> 7 -> 4 -> 8": the last id of a chain is no value
         opened = _LIST_OPEN.search(view, max(0, match.start() - 30), match.start())
-        if node is not None and (chained or opened):  # "neighbours (all): 3, 4"
+        closed = index > 0 and _LIST_CLOSED.match(view, match.end()) is not None
+        if node is not None and (chained or opened or closed):  # "nbrs (all): 3, 4", "2: 3 (all)"
             found.append((node, match.start(), match.end()))
             continue
         if _VALUE_BEFORE.search(before) and _VALUE_AFTER.match(view, match.end()):
@@ -206,7 +214,8 @@ _QUALIFIED = re.compile(
 _WORDS = "|".join(NUMBER_WORDS)
 _SET_CUE = re.compile(
     r"\b(?:cliques?|triangles?|is\s+complete|complete\s+(?:sub)?graph|K_?n|cores?|k\s*core|\d+-core|core\s*\d+|ego\s*graph|"
-    r"ball|balls|\d+-hop|radius|every\s+pair|all\s+pairs|pairwise|mutually)\b|"
+    r"ball|balls|\d+-hop|radius|cutoff|every\s+pair|all\s+pairs|pairwise|mutually)\b|"
+    r"\bpeel\w*\s*\(\s*k\s*=\s*\d|\bdepth\s*(?:≤|<=|\\le)\s*\d|"
     r"(?:≤|<=|\\le|within|at\s+most)\s*(?:\d+|" + _WORDS + r")\s*hops?\b|"
     r"\bhops?\s*(?:≤|<=)\s*\d|\bB\s*_?\s*\{?\s*\d|"
     r"\bwithin\s+(?:a\s+)?(?:hop\s+)?distance\s+(?:of\s+)?\d",
@@ -214,26 +223,33 @@ _SET_CUE = re.compile(
 )
 _K = re.compile(
     r"(?P<c1>\d+)\s*-\s*core|core\s*\}?\s*_?\s*\{?\s*(?P<c2>\d+)|\bk\s*=\s*(?P<c3>\d+)|"
-    r"k\s*core\s*\(\s*\w+\s*,\s*(?P<c4>\d+)|radius\s*=?\s*(?P<r1>\d+)|"
+    r"k\s*core\s*\(\s*\w+\s*,\s*(?P<c4>\d+)|(?:radius|cutoff)\s*=?\s*(?P<r1>\d+)|"
+    r"\bdepth\s*(?:≤|<=|\\le)\s*(?P<r6>\d+)|"
     r"(?:≤|<=|\\le|within|at\s+most)\s*(?P<r2>\d+|" + _WORDS + r")\s*hops?|"
     r"(?P<r3>\d+)\s*-?\s*hops?\b|\bwithin\s+(?:a\s+)?(?:hop\s+)?distance\s+(?:of\s+)?(?P<r5>\d+)|"
     r"\bB\s*_?\s*\{?\s*(?P<r4>\d+)",
     re.I,
 )
-_CENTRE = re.compile(r"\b(?:from|of|around|ego\s*graph\s*\(\s*\w+\s*,)\s*N(\d+)", re.I)
+_CENTRE = re.compile(
+    r"\b(?:from|of|around|ego\s*graph\s*\(\s*\w+\s*,|bfs\s*\()\s*N(\d+)|\(\s*(?:G|graph)\s*,\s*N(\d+)",
+    re.I,
+)  # "BFS from A", "ego_graph(G, A, …)", "…_length(G, A, cutoff=2)": the ball's centre
 _CLIQUE = re.compile(
     r"\b(?:cliques?|triangles?|is\s+complete|complete\s+(?:sub)?graph|K_?n|every\s+pair|"
     r"all\s+pairs|pairwise|mutually)\b",
     re.I,
 )
-_CORE = re.compile(r"core", re.I)
+_CORE = re.compile(r"core|\bpeel\w*\s*\(\s*k\s*=", re.I)  # "peeling (k = 2) → {…}": a k-core
+_FILTER = re.compile(
+    r"(\bfor\s+\w+(?:\s*,\s*\w+)*\s+in\b[^{}\[\]]*?)\bif\s+\w+\s*(?:[<>]=?|[!=]=)\s*\w+"
+)  # "{n for n, d in ….items() if d > 0}": the filter of a comprehension
 _PEELING = re.compile(
     r"\b(?:after|once)\s+(?:repeatedly\s+)?(?:prun|peel|remov|delet|strip)\w*", re.I
 )
 _WE_FIND = re.compile(r"\b(?:we|i)\s+(?:find|found|get|got|see)\b", re.I)
 _EDGE_CUE = re.compile(
     r"\b(?:adjacen\w*|nonadjacent|connect\w*|linked|links?|edges?|neighbou?rs?|neighbou?rhood|"
-    r"joined|joins?|hooked|wired|attached|incident|border\w*|shares?|has\s+edge|in\s+E|"
+    r"joined|joins?|adjoin\w*|hooked|wired|attached|incident|border\w*|shares?|has\s+edge|in\s+E|"
     r"notin\s+E|nbrs?|adj)\b|\bin\s+G\s*\[",
     re.I,
 )
@@ -244,6 +260,8 @@ _NEGATIVE = re.compile(
 )
 _DEGREE_CUE = re.compile(
     r"\b(?:deg|degrees?|valency|delta)\b|\bincident\b|\bneighbou?rs?\b|"
+    r"\b(?:adjacent|neighbou?ring)\s+(?:nodes|vertices)\b|"  # "2 adjacent nodes"
+    r"\b\d+\s+(?:incident\s+)?edges\b(?!\s+(?:from|away|apart|to|between|long)\b)|"  # "touches 3"
     r"\|\s*\{[^{}]*\bin\s+E\b[^{}]*\}\s*\|",  # "|{e ∈ E : A ∈ e}|": the edges at A
     re.I,
 )
@@ -263,11 +281,13 @@ _ROUTE = re.compile(
     re.I,
 )
 _COMPLETE_WORD = re.compile(
-    r"\b(?:all|complete|full|exactly|only|nothing\s+else|no\s+others?|entire|whole)\b", re.I
+    r"\b(?:all|complete|full|exactly|only|nothing\s+else|no\s+others?|entire|whole|"
+    r"exhaustive(?:ly)?|the\s+lot|everything)\b",
+    re.I,
 )
 _COMPLETE = re.compile(
     r"\b(?:all|complete|full|exactly|only|nothing\s+else|no\s+others?|that's\s+it|entire|"
-    r"whole)\b|==|(?<![=!<>])=(?!=)",
+    r"whole|exhaustive(?:ly)?|the\s+lot|everything)\b|==|(?<![=!<>])=(?!=)",
     re.I,
 )
 _HEAD = re.compile(
@@ -312,6 +332,8 @@ def anchored_facts(
     said = _WE_FIND.sub(" ", skeleton)  # "we find exactly A, B": a result, not a plan
     if _CORE.search(said):  # "left after pruning": a k-core's definition, not a step
         said = _PEELING.sub(" ", said)
+    if " if " in said and " for " in said:  # a comprehension's filter: no hypothesis
+        said = _FILTER.sub(r"\1", said)
     if _REFUSE.search(said) or HYPOTHETICAL.search(said):
         return  # the clause reader's plans and hypotheses, and algorithm state
     if _SET_CUE.search(skeleton) or (names.numeric_ids and _SET_CUE.search(view)):
@@ -436,7 +458,7 @@ def _set(view: str, found: list[tuple[str, int, int]]) -> list[Decided]:
         return [("k_core", tuple(names), value)]
     if radius and value is not None and len(names) >= 2:
         centre = _CENTRE.search(skeleton)
-        source = found[int(centre.group(1)) if centre is not None else 0][0]
+        source = found[int(centre.group(1) or centre.group(2)) if centre is not None else 0][0]
         items = tuple(n for n in names if n != source)
         return [("within_hops", (source, *items), value)]
     return []

@@ -22,6 +22,7 @@ from gralgo.analysis._trace_anchored import anchored_facts
 from gralgo.analysis._trace_clauses import (
     FAMILIES,
     IN_FLUX,
+    NUMBER_WORDS,
     ROUTED,
     Fact,
     call_facts,
@@ -230,11 +231,12 @@ _WEIGHT_AFTER = re.compile(
     re.I,
 )
 _TOTAL_AFTER = re.compile(
-    r"(?:[\s,:;)—–#⇒]|=>)*(?:(?P<bracket>[(\[])?\s*[*_]*)?(?:(?:with\s+|gives\s+)?(?:a\s+|the\s+)?(?:total|sum|length|weight|costs?|"
+    r"(?:[\s,:;)—–#⇒]|=>|\.(?=\s+(?:total|sum|length|weight|cost|distance)\b))*"
+    r"(?:(?P<bracket>[(\[])?\s*[*_]*)?(?:(?:with\s+|gives\s+)?(?:a\s+|the\s+)?(?:total|sum|length|weight|costs?|"
     r"distance)(?:\s+(?:weight|length|cost|of))?\s*(?:=|:|is|of)?\s*(?:[\d\s+]+=\s*)?|=\s*|"
     r"(?:\d+\s*\+\s*)+\d+\s*=\s*|(?::|gives|giving|yields)\s*"
     r"(?:[\d\s+]+=\s*)?|(?(bracket)|(?!)))"  # "A → B → C (9)": a bracket after the path
-    r"(\d+)(?!\s*[-+*/]\s*\d)",
+    r"(\d+|" + "|".join(NUMBER_WORDS) + r")\b(?!\s*[-+*/]\s*\d)",
     re.I,
 )
 # A path's total in words after it: "adds up to 9", "has weight 9", "— that's 9 in total"
@@ -248,7 +250,8 @@ _TOTAL_WORDS = re.compile(
     r"(?:i|we)\s+(?:get|have|obtain)\s+(?:a\s+|the\s+)?total(?:\s+(?:weight|cost|length))?"
     r"(?:\s+of)?)\s*"
     r"(?:=\s*)?(?:(?:\d+\s*\+\s*)+\d+\s*(?:=|,\s*i\.e\.,?|,\s*so)\s*)?(\d+)|"
-    r"(?:that['’]?s|that\s+is|which\s+is|for|so)?\s*(\d+)\s+(?:in\s+)?total)"
+    r"(?:that['’]?s|that\s+is|which\s+is|for|so)?\s*(\d+)\s+(?:in\s+)?total|"
+    r"\.\s+(?:that['’]?s|that\s+is|this\s+is|it['’]?s)\s+(\d+)\s+in\s+total)"
     r"(?![\w.]\d)(?!\s*[-+*/]\s*\d)",
     re.I,
 )
@@ -328,7 +331,8 @@ def _plain_dash_is_edge(
 
 
 _COUNTED_AFTER = re.compile(
-    r"\s+(?:other\s+)?(?:neighbou?rs?|edges?|hops?|steps?|nodes?|vertices|connections?|links?)\b",
+    r"\s+(?:(?:other|adjacent|incident|neighbou?ring|distinct|direct)\s+)?"
+    r"(?:neighbou?rs?|edges?|hops?|steps?|nodes?|vertices|connections?|links?)\b",
     re.I,
 )
 _PAIR_OF_BEFORE = re.compile(r"\b(?:dist(?:ance)?|d|hops?|sp)\s*[:(\[]?\s*$", re.I)
@@ -384,9 +388,24 @@ def _chain_claims(
     if total is not None and len(nodes) >= 2:
         is_weight_only = len(nodes) == 2 and any(c.kind == "edge_weight" for c in claims[-1:])
         if not is_weight_only and (len(nodes) >= 3 or _says_total(total.group())):
-            value = next(g for g in total.groups() if g is not None and g.isdigit())
-            claims.append(Claim("path_total", nodes, int(value), chain[0][1], total.end()))
+            value = next(g for g in total.groups() if g is not None and _valued(g))
+            number = int(value) if value.isdigit() else NUMBER_WORDS[value.lower()]
+            claims.append(Claim("path_total", nodes, number, chain[0][1], total.end()))
+    before = _TOTAL_BEFORE.search(text, max(0, chain[0][1] - 60), chain[0][1])
+    if before is not None and len(nodes) >= 3 and not any(c.kind == "path_total" for c in claims):
+        claims.append(Claim("path_total", nodes, int(before.group(1)), before.start(), last))
     return claims
+
+
+def _valued(written: str) -> bool:
+    return written.isdigit() or written.lower() in NUMBER_WORDS
+
+
+_TOTAL_BEFORE = re.compile(
+    r"\b(?:total|sum|length|weight|cost|distance)\}?\s*(?:=|:|is)\s*(?:(?:\d+\s*\+\s*)+\d+\s*=\s*)?"
+    r"(\d+)\s*\$?\s*(?:along|over|for|via|on|by)\s+(?:the\s+)?(?:path\s+|route\s+)?$",
+    re.I,
+)  # "cost = 3 + 2 = 7 along A → B → C": the total written before its path
 
 
 def _weighed(claims: list[Claim]) -> bool:
@@ -605,7 +624,11 @@ _HOPS_FROM = re.compile(
     re.I,
 )
 _HOPS_APART = re.compile(r"\s+are\s+(\d+)\s+(?:hops?|edges?|steps?)\s+apart\b", re.I)
-_TAKES_HOPS = re.compile(r"\btakes\s+(\d+)\s+(?:hops?|steps?)\s+to\s+(?:get|go)\s+from\s+", re.I)
+_TAKES_HOPS = re.compile(
+    r"\btakes\s+(\d+)\s+(?:hops?|steps?|edges?)(?:\s+(?:minimum|min|at\s+fewest))?\s+to\s+"
+    r"(?:get|go|travel)\s+from\s+",
+    re.I,
+)  # "it takes 3 edges minimum to go from A to B": the fewest, a hop count
 _SECOND_INDEX = re.compile(r"\s*\]\s*\[\s*")
 _AND_BEFORE = re.compile(r"\s+(?:and|&)\s+(?:node\s+)?$", re.I)
 _VALUE = re.compile(
@@ -614,8 +637,9 @@ _VALUE = re.compile(
     re.I,
 )
 _SOURCE_AFTER = re.compile(
-    r"\s*[(,;]?\s*(?:source|src|from|starting\s+(?:at|from))\s*[:=]?\s*", re.I
-)  # "d[B] = 9 (source A)": A's distance, not the question's
+    r"\s*(?:#\s*)?[(,;]?\s*(?:source|src|from|starting\s+(?:at|from))\s*[:=]?\s*", re.I
+)  # "d[B] = 9 (source A)", "dist[B] == 9  # source A": A's distance, not the question's
+_INDEX_VALUE = re.compile(r"\s*\]\s*(?:==?|:)\s*(\d+)(?!\s*[-+*/]\s*\d)")
 _DIST_INDEX = re.compile(r"\b(?:dist|d|distance)\s*\[\s*", re.I)
 
 
@@ -674,7 +698,7 @@ def _distances(ctx: _Context, low: int, high: int) -> list[Claim]:
                 claims.append(Claim("distance", (node[0], other[0]), int(value.group(1)),
                                     match.start(), value.end()))  # fmt: skip
             continue
-        value = re.compile(r"\s*\]\s*(?:=|:)\s*(\d+)(?!\s*[-+*/]\s*\d)").match(text, node[1], high)
+        value = _INDEX_VALUE.match(text, node[1], high)
         source = None if value is None else _SOURCE_AFTER.match(text, value.end(), high)
         named = None if source is None else ctx.slots.after(text, source.end(), high)
         if value is not None and named is not None:
@@ -969,8 +993,8 @@ def _row_claims(ctx: _Context, header: list[str], cells: list[tuple[int, int]]) 
             for role, name, (a, b) in zip(roles, header, cells, strict=True)
         ]  # fmt: skip
     nodes = [
-        ctx.slots.resolve(text[a:b]) for (a, b), role in zip(cells, roles, strict=True)
-        if role == "node"
+        ctx.slots.resolve(_CELL_ARROW.sub("", text[a:b])) for (a, b), role
+        in zip(cells, roles, strict=True) if role == "node"
     ]  # fmt: skip
     numbers: list[tuple[str, int, str]] = [
         (role, int(text[a:b].strip()), name)
@@ -1034,7 +1058,8 @@ _COLUMN_CUES = (
                           r"connections|links)|neighbou?rs?\s+count|^(?:connections|links|"
                           r"incident\s+edges)$")),  # "Neighbours" holds names
     ("hops", re.compile(r"\bhops?\b")),
-    ("distance", re.compile(r"\bdist|shortest|\bd\(|\bpath|\w\s+from\s+\S|\(source\b")),
+    ("distance", re.compile(r"\bdist|shortest|\bd\(|δ\(|\\delta\b|\bpath|\w\s+from\s+\S|"
+                            r"\(source\b")),
     ("weight", re.compile(r"weigh|^w$|^wt\.?$|\bcost|^w\s*\(")),  # "w(u, v)"
     ("length", re.compile(r"^length$")),  # an edge's weight; nothing of one node
     ("edge", re.compile(r"^(?:edges?|pairs?|link|endpoints)(?:\s*\([^)]*\))?$")),  # "Edge (u, v)"
@@ -1045,8 +1070,13 @@ _COLUMN_CUES = (
 _LISTED_COLUMN = re.compile(r"adjacent|neighbou?r|connected|linked|links\s+to|\bnbrs?\b")
 _COUNTED_COLUMN = re.compile(r"\b(?:edges|neighbou?rs|connections|links)\b")
 _COUNT_COLUMN = re.compile(r"\s*(?:count|total|#|n|no\.?|number|size|how\s+many)\s*")
-_FROM = re.compile(r"\b(?:from|source\s*:?)\s+([^)]+)|\(\s*([^,()]+?)\s*,\s*[·⋅.*_-]?\s*\)")
-"""A distance column's source: ``Dist from A``, ``(source: A)``, ``dist(A, ·)``."""
+_FROM = re.compile(
+    r"\b(?:from|source\s*:?)\s+([^()]+?)(?=\s*(?:\(|\)|$))|\(\s*([^,()]+?)\s*,\s*(?:[·⋅.*_-]|[uvwxyz])?\s*\)"
+)
+"""A distance column's source: ``Dist from A``, ``(source: A)``, ``dist(A, ·)``, ``δ(A, v)``,
+``label from A (final)``."""
+_CELL_ARROW = re.compile(r"^\s*(?:→|->|⇒|=>|⟶)\s*")
+"""An arrow before a node's name in a cell (``| → B | 7 |``: the destination)."""
 
 
 def _cells(text: str, low: int, high: int) -> list[tuple[int, int]]:
@@ -1201,11 +1231,14 @@ def _anchored(ctx: _Context, low: int, high: int, read: list[Claim], lower: str)
             read = [c for c in read if not (c in inside and _ends(c) in pairs)]
             if pairs:
                 families -= {"edge", "weight"}
+            listed = any(f[0] == "neighbours" for f in facts)
+            edges = {frozenset(c.nodes) for c in read if c.kind == "edge"}
             added += [
                 Claim(kind, nodes, value, a, b)
                 for kind, nodes, value, _, _ in facts
                 if FAMILIES[kind] not in families
                 or kind == "neighbours"  # a complete list the patterns read as edges
+                or (listed and kind == "edge" and frozenset(nodes) not in edges)  # and its rest
                 or (pairs and kind == "distance")
             ]
     return read + added
@@ -1247,7 +1280,7 @@ _ANCHOR_CUES = re.compile(
     r"adj|nbr|neighbo|conn|link|edge|join|hook|wire|attach|incid|border|shar|∈|∉|\\in|"
     r"⇄|⇸|↔|↮|⟷|≁|\\sim|∼|\btrue\b|\bfalse\b|✔|✓|✗|✘|deg|delta|δ|valenc|weigh|\bw\b|\bwt\b|"
     r"cost|worth|carr|dist|\bd\W|\bspd?\b|shortest|hop|bfs|level|depth|apart|away|separat|dijkstra|"
-    r"clique|triangle|complete|core|ball|ego|radius|within|pairwise|mutual|path|total|sum|"
+    r"clique|triangle|complete|core|peel|ball|ego|radius|within|pairwise|mutual|path|total|sum|"
     r"==|--|~~|->|→|⟶|⇒|\||_\{"
 )
 """What the anchored reader decides a claim by (lower case): a line without any is skipped."""
@@ -1333,9 +1366,9 @@ _ATTENTION_MARKS = re.compile(r"[?;]|\.\s")
 
 _STRUCTURE_WORDS = re.compile(
     r"connect|adjacen|link|edge|neighbo|join|incident|touch|share|road|weigh|w\(|w\[|cost|deg|valenc"
-    r"|nbr|adj|(?<![\w\\])a(?:\[|_\{)|\b(?:n|d|c|sp|len|hops?)\s*[(\[]|\b(?:w|wt|c|n|d)\}?_\{|mathcal\{n\}|\bb_\{?\d"
+    r"|nbr|adj|(?<![\w\\])a(?:\[|_\{)|(?<![\w\\.])g\[|\b(?:n|d|c|sp|len|hops?)\s*[(\[]|\b(?:w|wt|c|n|d)\}?_\{|mathcal\{n\}|\bb_\{?\d"
     r"|dist|shortest|hop|apart|away|minimum|cheapest|fewest|clique|triangle|core|within|bfs|breadth"
-    r"|hooked|border|reachable|radius|dijkstra|ball\s*\(|worth|step|absent|missing|not\s+present|gamma|γ|omega|ω|\b(?:w|wt|c|n|d|delta|δ)\}?_\w"
+    r"|hooked|border|reachable|radius|dijkstra|ball\s*\(|worth|step|absent|missing|not\s+(?:present|listed|given|found)|gamma|γ|omega|ω|\b(?:w|wt|c|n|d|delta|δ)\}?_\w"
     r"|(?:\sto\s|[-–—])[^=:\n]*(?:[=:]|\sis)\s*\d|\)\s*(?:→|->|⇒)\s*\d"
 )
 

@@ -73,7 +73,7 @@ _NUMERIC_PAIR = re.compile(
     r"(?<![\w.])\(\s*(\d+)\s*,\s*(\d+)\s*\)|(?<![\w.])(\d+)\s*[-–—]\s*(\d+)(?=\s+edge\b)"
     r"|(?:(?<=\bedge\s)|(?<=\blink\s)|(?<=\bedge\s\()|(?<=\bfor\s))(\d+)\s*[-–—~]\s*(\d+)(?![\w.]|\s*[-+*/]\s*\d)"
     r"|(?<![\w.])(\d+)\s*[/–—-]\s*(\d+)(?=\s*:\s*(?:(?:not\s+|no\s+)?(?:connected|adjacent|linked|edge)|"
-    r"missing|absent|not\s+present))",
+    r"missing|absent|not\s+(?:present|listed|given|found)))",
     re.I,
 )  # "(3, 5) is an edge", "the 3-5 edge", "edge 3~5", "the weight for 3-5", "- 3 / 5: not connected"
 # A pair of bare ids keying a clause or named by a distance: "- 2 ⇝ 5: shortest distance 7",
@@ -88,7 +88,7 @@ _NAMED_IDS = re.compile(
     r"(?:(?<=\bdistance\s)|(?<=\bdist\s)|(?<=\bhops\s))(\d+)" + _ID_JOIN + r"(\d+)(?=\s*[:=])", re.I
 )
 _MAPPED_ID = re.compile(r"[-*•+\s]*(\d+)\s*(?:->|→|⇒|=>|:)\s*(?=deg(?:ree)?\b)", re.I)
-_GONE = re.compile(r"\b(?:missing|absent|not\s+present)\b", re.I)
+_GONE = re.compile(r"\b(?:missing|absent|not\s+(?:present|listed|given|found))\b", re.I)
 _ID_SET = re.compile(
     r"\\?\{\s*(\d+(?:\s*,\s*\d+)+)\s*\\?\}|:\s*(\d+(?:\s*,\s*\d+)+)\s*\.?\s*$"
 )  # in a set's braces, or the list after a colon that ends the clause
@@ -194,8 +194,9 @@ _CLAUSE_BREAK = re.compile(
     r"touches|weighs)\b)",
     re.I,
 )
+# A line's lead: a bullet, a task box ("- [ ] "), a bold label, a discourse word
 _LEAD = re.compile(
-    r"\s*(?:[-*•>]\s+|\d+[.)]\s+|#+\s+)?(?:\*\*[^*]{1,30}\*\*:?\s*)?"
+    r"\s*(?:[-*•>]\s+|\d+[.)]\s+|[a-zA-Z]\)\s+|#+\s+)?(?:\[[\sxX✓✔]?\]\s+)?(?:\*\*[^*]{1,30}\*\*:?\s*)?"
     r"(?:(?:yes|no|ok(?:ay)?)\s*[,:!.]\s*|(?:so|thus|hence|therefore|wait|hmm+|right|alright|now|"
     r"and|also|then|actually|indeed|great|good|correct|well|oh|ah|first|next|similarly|likewise|"
     r"again)\b[,:!.]?\s+)*",
@@ -271,12 +272,14 @@ _NEGATION = re.compile(
 )
 
 _EDGE_CUE = (
-    r"(?:(?:dis|un|non-?)?connect\w*|adjacen\w*|link\w*|edges?|neighbou?r\w*|join\w*|incident|touch\w*|share\w*|"
+    r"(?:(?:dis|un|non-?)?connect\w*|adjacen\w*|adjoin\w*|link\w*|edges?|neighbou?r\w*|join\w*|incident|"
+    r"touch\w*|share\w*|"
     r"roads?|hooked|directly\s+reachable|border(?:s|ed|ing)?)"
 )
 _EDGE = re.compile(r"\b" + _EDGE_CUE, re.I)
 _GOVERNED = re.compile(
     r"(?:\b(?:not|no|never|lacks?|nothing)\b|n[’']t\b)(?:\s+\S+){0,3}?\s+" + _EDGE_CUE + r"\b"
+    r"|\bnot\s+(?:one\s+of|among)\s+(?:\S+\s+){0,4}?" + _EDGE_CUE + r"\b"  # "not one it touches"
     r"|\b(?:dis|un|non-?)(?:connected|adjacent|linked|joined|neighbou?rs?)\b|\b(?:missing|absent|nonexistent)\s+"
     r"(?:\w+\s+)?(?:edge|link|connection|road)|\b(?:edge|link|connection|road)\b.*\b(?:is|are)\s+"
     r"(?:missing|absent)|\b(?:does\s+not|doesn['’]t)\s+exist",
@@ -332,20 +335,25 @@ _MINIMAL = re.compile(
     r"at\s+(?:the\s+)?(?:best|fewest)|not\s+(?:fewer|less))\b(?:\s+than\s+that)?)",
     re.I,
 )  # after the count: "4 hops, no fewer", "in three hops at best" ("at least 3" is a bound)
+_INPUT = (
+    r"(?:the\s+)?(?:input|graph|edge\s+(?:list|set)|list\s+of\s+edges|adjacency\s+list|"
+    r"given\s+edges|E|G)\b"
+)
+"""The graph's input, where a pair is said to be (or not to be)."""
 # An edge written as a pair said to be (or not to be) in the graph's input: "A–B isn't in the
 # input", "(A, B) is not in the edge list"
 _GIVEN = re.compile(
     r"^(?:the\s+)?(?:edge\s+)?(?:N\d+\s*(?:--|-|–|—|~)\s*N\d+|\(\s*N\d+\s*,\s*N\d+\s*\))\W*"
     r"(?:is|was|appears)(?P<neg>\s*n['’]t|\s+not|\s+never|\s+nowhere)?\s+(?:(?:listed|given)\s+)?"
-    r"(?:in|on|part\s+of|among)\s+(?:the\s+)?(?:input|graph|edge\s+(?:list|set)|list\s+of\s+edges|"
-    r"adjacency\s+list|given\s+edges|E|G)\b",
+    r"(?:in|on|part\s+of|among)\s+" + _INPUT,
     re.I,
 )
-# A pair keyed by a colon and said to be absent: "A–B: not present", "(A, B): missing"
+# A pair keyed by a colon and said to be absent: "A–B: not present", "(A, B): missing", also
+# from the input: "A–B: missing from the graph"
 _ABSENT = re.compile(
     r"^(?:(?:edge|pair)\s+(?:check\s+)?)?(?:N\d+\s*(?:--|-|–|—|~|/)\s*N\d+|\(\s*N\d+\s*,\s*N\d+\s*\))\W*:\s*(?:(?P<neg>not\s+(?:"
     r"present|there|listed|given|found|in\s+(?:the\s+)?(?:input|graph|list))|absent|missing|nonexistent|no)"
-    r"|present|exists|listed|found|yes)\W*$",
+    r"|present|exists|listed|found|yes)(?:\s+(?:from|in|on)\s+" + _INPUT + r")?\W*$",
     re.I,
 )
 _SET = re.compile(
@@ -380,7 +388,7 @@ _COMPLETE = re.compile(
     r"\s*[,;:—–-]*\s*(?:and\s+)?(?:(?:to\s+)?nothing\s+(?:else|more)|no\s+others?|none\s+else|"
     r"no\s+other\s+(?:edges?|neighbou?rs?|nodes?|vertices)(?:\s+[\w']+){0,3}|"
     r"\(\s*(?:that['’]?s\s+)?(?:the\s+)?(?:full|complete|whole|entire)\s+(?:list|set)\s*\)|"
-    r"that['’]?s\s+(?:all|it)"
+    r"that['’]?s\s+(?:all|it|the\s+lot|everything)|exhaustive(?:ly)?|in\s+full"
     r"(?:\s+(?:of\s+)?(?:its|their|the)\s+neighbou?rs)?|(?:those|these)\s+are\s+all(?:\s+of\s+"
     r"(?:its|the)\s+neighbou?rs)?)\s*$|(?P<lead>N\d+\s+)(?:only|exclusively)\s+(?=\w)|"
     r"(?<=\bto)\s+(?:only|exactly|just)(?=\s+N\d)|"
@@ -389,10 +397,13 @@ _COMPLETE = re.compile(
     re.I,
 )
 _COMPLETE_CUE = re.compile(
-    r"only|exactly|just|else|all|other|none|full|complete|whole|entire|more", re.I
+    r"only|exactly|just|else|all|other|none|full|complete|whole|entire|more|lot|everything|"
+    r"exhaustive",
+    re.I,
 )
 _COMPLETE_WORDS = frozenset(
-    "only exactly precisely just else all others other full complete whole entire more".split()
+    "only exactly precisely just else all others other full complete whole entire more lot "
+    "everything exhaustive exhaustively".split()
 )
 _PARTIAL = re.compile(
     r"\b(?:include|includes|including|among|such\s+as|some|also|e\.g|like)\b|\b(?:one|two|three|"
@@ -529,6 +540,11 @@ def clause_facts(
         question = _QUESTION_START.match(piece)
         if question is not None and piece.rstrip().endswith("?") and index + 1 < len(pieces):
             answer = _ANSWER.fullmatch(text, *pieces[index + 1])
+            valued = _VALUE_ANSWER.fullmatch(text, *pieces[index + 1])
+            if answer is None and valued is not None:  # "What's the degree of A? It's 4."
+                yield from _valued_answer(text, body + question.end(), end, pieces[index + 1],
+                                          valued, names, resolve)  # fmt: skip
+                continue
             if answer is not None:
                 yield from _answered(text, body + question.end(), end, pieces[index + 1][1],
                                      answer.group(1).lower() == "yes", names, resolve)  # fmt: skip
@@ -550,6 +566,29 @@ def clause_facts(
         if not cued_families(words) and not any(w.isdigit() or w in NUMBER_WORDS for w in words):
             continue  # no cue and no number: nothing the reader could read
         before: tuple[str | None, str | None] = (None, None)
+        held = _held_topic(text, pieces[index - 1], names, resolve) if index else None
+        if topic is None and isinstance(held, tuple):  # "Looking at edge A–B. Its weight is 5."
+            pronoun = _PRONOUN.match(text, body, end)
+            if (
+                pronoun is not None
+                and pronoun.group(1)
+                and not mentions(text, body, end, names, resolve)
+            ):
+                a, b = pronoun.span(1)
+                found = [(held[0], a, b), (held[1], b, b)]
+                facts = [f for f in _read_found(text, body, end, names, found)
+                         if f[0] in ("edge", "edge_weight", "non_edge")]  # fmt: skip
+                if facts:
+                    yield body, end, facts
+            continue
+        if topic is None and isinstance(held, str):  # "Looking at A. Neighbour count: three."
+            named = mentions(text, body, end, names, resolve)
+            if not named and not _PRONOUN.match(text, body, end):
+                facts = _read_found(text, body, end, names, [(held, body, body)])
+                if facts:
+                    yield body, end, facts
+                continue
+            topic = (held, body)
         if topic is not None:
             before = (topic[0], topic[0])
         elif index and _PRONOUN.match(text, body, end):
@@ -562,6 +601,34 @@ def clause_facts(
         facts = _read(text, body, end, names, resolve, before, topic is not None)
         if facts:
             yield body, end, facts
+
+
+_DASH_JOIN = re.compile(r"\s*(?:–|—|-|--|/|~)\s*")
+# A sentence that only names a topic: "Looking at A.", "Now consider node A."
+_TOPIC_SENTENCE = re.compile(
+    r"\s*(?:(?:so|now|next|ok(?:ay)?|first|then)\s*,?\s+)?(?:looking\s+at|look\s+at|considering|"
+    r"consider|checking|check|take|taking|turning\s+to|on\s+to|focus(?:ing)?\s+on)\s+"
+    r"(?:node\s+|vertex\s+|(?P<edge>(?:the\s+)?edge\s+))?(?P<name>[^.:;,\n]{1,200}?)\s*[.:]?\s*$",
+    re.I,
+)
+
+
+def _held_topic(
+    text: str, piece: tuple[int, int], names: NodeNames, resolve: Resolve
+) -> str | tuple[str, str] | None:
+    """The node (or the edge's two ends) that the clause ``piece`` only names as a topic
+    (``Looking at A.``, ``Looking at edge A–B.``): what the clause after it is about."""
+    match = _TOPIC_SENTENCE.match(text, *piece)
+    if match is None or match.end() != piece[1]:
+        return None
+    found = mentions(text, match.start("name"), match.end("name"), names, resolve)
+    if match.group("edge") is not None:
+        joined = len(found) == 2 and _DASH_JOIN.fullmatch(text, found[0][2], found[1][1])
+        whole = joined and (found[0][1], found[1][2]) == match.span("name")
+        return (found[0][0], found[1][0]) if whole and found[0][0] != found[1][0] else None
+    if len(found) != 1 or (found[0][1], found[0][2]) != match.span("name"):
+        return None
+    return found[0][0]
 
 
 # A topic before a colon: "Checking A:", "Looking at A:", "For A:", "A:"
@@ -628,6 +695,36 @@ def _pair_facts(
 
 
 _ANSWER = re.compile(r"\s*(yes|no)\s*[.!]?\s*", re.I)
+_VALUE_ANSWER = re.compile(
+    r"\s*(?:(?:it|that)(?:['’]s|\s+is)\s+)?(\d+|" + "|".join(NUMBER_WORDS) + r")\s*[.!]?\s*", re.I
+)  # "It's 4.", "Four."
+
+
+def _valued_answer(
+    text: str,
+    low: int,
+    end: int,
+    answer: tuple[int, int],
+    valued: re.Match[str],
+    names: NodeNames,
+    resolve: Resolve,
+) -> Iterator[tuple[int, int, list[Fact]]]:
+    """The facts of a question about one node's or pair's value answered by the value: the
+    question read as if it stated it."""
+    question = text[low:end].rstrip().rstrip("?")
+    if _HYPOTHETICAL.search(question) or _NEGATION.search(question):
+        return
+    found = mentions(text, low, low + len(question), names, resolve)
+    if not found or _NUMBER.search(question):
+        return
+    written = valued.group(1).lower()
+    value = int(written) if written.isdigit() else NUMBER_WORDS[written]
+    stated = f"{question} is {value}"  # the question and its answer, one statement
+    facts = _read_found(stated, 0, len(stated), names, [(n, a - low, b - low) for n, a, b in found])
+    facts = [(kind, nodes, number, low, answer[1]) for kind, nodes, number, _, _ in facts
+             if number == value]  # fmt: skip
+    if facts:
+        yield low, answer[1], facts
 
 
 def _answered(
@@ -665,7 +762,7 @@ def _read(
         if node is not None:
             found.insert(0, (node, pronoun.start(1), pronoun.end(1)))
     elif its_anywhere and before[1] is not None and before[1] not in {n for n, _, _ in found}:
-        its = re.search(r"\bits\b", text[low:high], re.I)  # "B is one of its neighbours"
+        its = re.search(r"\bits?\b", text[low:high], re.I)  # "B is one of its neighbours"
         if its is not None:
             found.append((before[1], low + its.start(), low + its.end()))
             found.sort(key=lambda mention: mention[1])
@@ -952,7 +1049,10 @@ _CALL_KINDS = (
     (re.compile(r"d|dist(?:ance)?|sp|delta|δ|shortest|len(?:gth)?", re.I), "distance", 2),
     (re.compile(r"(?:node_|edge_|vertex_)?(?:w|wt|weight|cost|c|omega|ω)", re.I), "weight", 0),
     (
-        re.compile(r"n|nbrs?|neighbou?rs?|neighbou?rhood|adj(?:acent|acency)?|gamma|γ", re.I),
+        # "G[A]": networkx's view of A's neighbours
+        re.compile(
+            r"n|nbrs?|neighbou?rs?|neighbou?rhood|adj(?:acent|acency)?|gamma|γ|(?-i:G)", re.I
+        ),
         "neighbours",
         1,
     ),
@@ -962,7 +1062,7 @@ _OPENING = re.compile(r"[(\[]|_\{")
 _FUNCTION_BEFORE = re.compile(r"([a-zA-Zδγω]+)\}?(?:_(?:\{(?:[A-Za-z]|\d+)\}|[A-Za-z\d]))?\s*$")
 _FUNCTIONS = re.compile(
     r"deg\w*|d|dist\w*|sp|delta|δ|shortest|len\w*|hops?|w|wt|weight|cost|c|n|nbrs?|neighbo\w*|"
-    r"adj\w*|gamma|γ|b|ball|omega|ω|(?-i:A)",
+    r"adj\w*|gamma|γ|b|ball|omega|ω|(?-i:A)|(?-i:G)",
     re.I,
 )
 
@@ -1188,6 +1288,21 @@ def _skip_quotes(text: str, position: int, high: int) -> int:
     return position
 
 
+_QUALIFIED_COMMENT = re.compile(
+    "|".join(p.pattern for p in (_PARTIAL, _IN_FLUX, _NEGATION, _HYPOTHETICAL)) + r"|\?", re.I
+)
+"""A code comment that makes a list partial, state, denied or a guess (``# some``, ``# so far``)."""
+
+
+_LIST_TAIL = re.compile(
+    r"[\s,;:—–(-]*(?:and\s+)?(?:exhaustive(?:ly)?|in\s+full|all\s+of\s+them|that['’]?s\s+(?:all|it|"
+    r"the\s+lot|everything)|(?:the\s+)?(?:full|complete|whole|entire)\s+(?:list|set|"
+    r"neighbou?rhood)|nothing\s+(?:else|more)|no\s+others?)[\s).!$]*",
+    re.I,
+)
+"""What may follow a listed call and keep it whole: ``, exhaustively``, ``(the full set)``."""
+
+
 def _call_list(
     text: str,
     start: int,
@@ -1213,6 +1328,10 @@ def _call_list(
             break
         position = glue.end()
     rest = text[position:high].strip(" \\}])$.")
+    if rest.startswith("#") and not _QUALIFIED_COMMENT.search(rest):
+        rest = ""  # "G[A] = [B, C]  # every neighbour": a code comment that keeps the list whole
+    elif _LIST_TAIL.fullmatch(rest):
+        rest = ""  # "N(A) = {B, C}, exhaustively": the list said complete
     if not items or rest or any(node == owner for node, _, _ in items):
         return []
     facts: list[Fact] = [("edge", (owner, node), None, a, b) for node, a, b in items]

@@ -387,7 +387,7 @@ def test_round5_one_hop_is_an_edge(text: str, kind: str, nodes: set[str]) -> Non
 @pytest.mark.parametrize(
     ("text", "numeric_ids", "read"),
     [
-        ("* 2 → 3 edges", True, []),  # a node mapped to a count
+        ("* 2 → 3 edges", True, [("degree", frozenset({N}), 3)]),  # a node mapped to its count
         ("* dist 0→1: 4", True, [("distance", frozenset({K, L}), 4)]),  # a distance's pair
         ("* (0, 1) → 1", True, []),  # no edge of a node to itself
         (
