@@ -1,5 +1,5 @@
 """The lists written by other authors without reading the extractor (``trace_facts_round4``
-to ``trace_facts_round8``; splits ``round4`` to ``round8``): each labels
+to ``trace_facts_round9``; splits ``round4`` to ``round9``): each labels
 every statement kind in every format with phrasings no earlier list has, deterministically.
 Rounds 4 to 7 were each measured once held out and then tuned on; the goal on them (precision
 >= 0.95, recall >= 0.8 per error kind in every format) is asserted with the other tuned lists in
@@ -22,6 +22,7 @@ from tests.analysis import (
     trace_facts_round6,
     trace_facts_round7,
     trace_facts_round8,
+    trace_facts_round9,
 )
 from tests.analysis.hash_seeds import printed_under_hash_seeds
 from tests.analysis.test_trace_facts_phrasings import _misses
@@ -33,6 +34,7 @@ BANKS = {
     "round6": trace_facts_round6,
     "round7": trace_facts_round7,
     "round8": trace_facts_round8,
+    "round9": trace_facts_round9,
 }
 EARLIER = {
     "round4": ("dev", "dev2", "dev3", "dev4"),
@@ -40,6 +42,7 @@ EARLIER = {
     "round6": ("dev", "dev2", "dev3", "dev4", "round4", "round5"),
     "round7": ("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6"),
     "round8": ("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7"),
+    "round9": ("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8"),
 }
 """The lists each round was written after (none of their phrasings may reappear)."""
 ROUNDS = pytest.mark.parametrize("split", list(BANKS))
@@ -138,10 +141,19 @@ HELD_OUT: list[object] = [
             "goal on sets (0.50 in two formats) and long-context weights (0.72) "
             "(design/trace-facts.md, Round 8)",
         ),
-    )
+    ),
+    pytest.param(
+        "round9",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="round-9 held-out phrasings, measured once: recall 0.67-0.98 per kind "
+            "(missed edge 0.74, distance 0.73, sets 0.68), hallucinated-edge precision 0.73 "
+            "(design/trace-facts.md, Round 9)",
+        ),
+    ),
 ]
 """The held-out lists (measured, never tuned on), one ``pytest.param`` each: a fresh round is
-added as ``pytest.param("round8")``, with ``marks=pytest.mark.xfail(strict=True, reason=…)``
+added as ``pytest.param("roundN")``, with ``marks=pytest.mark.xfail(strict=True, reason=…)``
 where its measurement misses the goal (the measurement then stays recorded in the reason)."""
 
 
