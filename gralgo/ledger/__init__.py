@@ -23,6 +23,7 @@ if _TYPE_CHECKING:
     from gralgo.ledger._logprobs import LogprobStore, SampleLogprobs, logprobs_from_response
     from gralgo.ledger._open import open_ledger
     from gralgo.ledger._postgres import PostgresLedger
+    from gralgo.ledger._reply_writer import ReplyWriter
     from gralgo.ledger._rescue import read_rescue
     from gralgo.ledger._response_keeper import ResponseKeeper
 
@@ -40,6 +41,7 @@ __all__ = [
     "ModelSpec",
     "Pair",
     "PostgresLedger",
+    "ReplyWriter",
     "Request",
     "RequestInfo",
     "ResponseKeeper",

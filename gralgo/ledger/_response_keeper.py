@@ -96,6 +96,8 @@ class ResponseKeeper:
         if is_out_of_space(self.failure):
             return ("free space (or set ledger.path on another filesystem) and run again: only "
                     "the missing samples are called")  # fmt: skip
+        if not self.rescued:
+            return "run again once the cause is fixed: only the missing samples are called"
         return ("run again once the cause is fixed: the rescued responses are imported (a "
                 "response the ledger still refuses is set aside with the cause, never paid "
                 "again) and only the missing samples are called")  # fmt: skip

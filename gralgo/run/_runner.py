@@ -2,7 +2,7 @@
 
 Each (request, sample index) becomes one task. A task takes a slot from its endpoint's
 :class:`AdaptiveLimiter`, calls the model, and hands the outcome to the ledger's writer thread
-(:class:`~gralgo.ledger._reply_writer.ReplyWriter`, group commit); it counts only once committed.
+(:class:`~gralgo.ledger.ReplyWriter`, group commit); it counts only once committed.
 Transient failures are retried with exponential backoff and full jitter; a 429 also halves
 the endpoint's limit and pauses it for Retry-After. Failures that every later call would share
 (bad key, unknown model) stop the run; once the share of failed samples exceeds the failure
@@ -27,6 +27,7 @@ from gralgo.errors import ConfigError, RunInterrupted
 from gralgo.ledger import (
     LedgerStore,
     Pair,
+    ReplyWriter,
     Request,
     ResponseKeeper,
     SampleLogprobs,
@@ -34,7 +35,6 @@ from gralgo.ledger import (
     logprobs_from_response,
     new_owner_id,
 )
-from gralgo.ledger._reply_writer import ReplyWriter
 from gralgo.redaction import redact_tokens
 from gralgo.run._call_errors import classify, redact, setting_to_fix
 from gralgo.run._direct_client import DirectClient, choose_client, encode_body
