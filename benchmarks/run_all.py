@@ -66,7 +66,7 @@ def plan(quick: bool, inspect: str) -> list[tuple[str, list[str]]]:
     return [
         ("bench_clients", ["bench_clients.py", "--inspect", inspect]),
         ("bench_job", ["bench_job.py", "--rounds", "5"]),  # a 7 s job: 3 rounds left +-0.9 s
-        ("bench_job_main", ["bench_job.py", "--experiment-main"]),
+        ("bench_job_main", ["bench_job.py", "--experiment-main", "--rounds", "5"]),  # +-1 s at 3
         ("bench_build", ["bench_build.py", "--scale", "10"]),
         ("bench_analysis", ["bench_analysis.py", "--workers", "2"]),
         ("bench_scoring", ["bench_scoring.py"]),
