@@ -280,6 +280,12 @@ _ROUTE = re.compile(
     r"(?<!directly\s)reach\w*|via)\b",
     re.I,
 )
+_CHEAPEST = re.compile(
+    r"\b(?:dist\w*|shortest|hops?|bfs|levels?|depth|apart|away|fewest|dijkstra|spd?|"
+    r"cheapest|minimum|minimal|least)\b",
+    re.I,
+)
+"""A distance cue, or a least cost: said of one node, a distance from a topic, no weight."""
 _COMPLETE_WORD = re.compile(
     r"\b(?:all|complete|full|exactly|only|nothing\s+else|no\s+others?|entire|whole|"
     r"exhaustive(?:ly)?|the\s+lot|everything)\b",
@@ -391,8 +397,9 @@ def _decide(skeleton: str, found: list[tuple[str, int, int]], values: list[int])
             weight = _WEIGHT_CUE.search(words) is not None
             if degree and not weight and not _DISTANCE_CUE.search(_without(words, "d")):
                 return [("degree", (distinct[0],), value)]
-            if weight and not degree and not edge:
-                return [("node_weight", (distinct[0],), value)]
+            routed = _ROUTE.search(words) or _CHEAPEST.search(_without(words, "d"))
+            if weight and not degree and not edge and not routed:  # "the route to A costs 4":
+                return [("node_weight", (distinct[0],), value)]  # a distance, no node weight
             return []
         if len(distinct) == 2 and len(found) == 2:
             pair = (distinct[0], distinct[1])

@@ -413,3 +413,16 @@ def test_round9_a_code_tests_verdict_comment_decides_its_edge(
 )
 def test_round9_verdicts_todos_and_questions_state_no_edge(text: str, numeric_ids: bool) -> None:
     assert not {c for c in _read(text, numeric_ids) if c[0] in ("edge", "non_edge")}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Now at Paris. The least expensive way over to Kyoto comes to a cost of 9.",
+        "From 3 onwards: the shortest walk into 0 costs 9.",
+        "Looking at Lyon. Minimum cost to get to Kyoto: 9.",
+    ],
+)
+def test_round9_a_cost_said_of_a_route_to_one_node_is_no_node_weight(text: str) -> None:
+    read = _read(text, numeric_ids=text.startswith("From 3"))
+    assert not {c for c in read if c[0] in ("node_weight", "edge_weight")}
