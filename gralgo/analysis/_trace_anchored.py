@@ -286,6 +286,8 @@ _CHEAPEST = re.compile(
     re.I,
 )
 """A distance cue, or a least cost: said of one node, a distance from a topic, no weight."""
+_WORDED = re.compile(r"[^\s(){}\[\]_^]")
+"""Words between a ball's radius and its first name: that name is an item, not the centre."""
 _COMPLETE_WORD = re.compile(
     r"\b(?:all|complete|full|exactly|only|nothing\s+else|no\s+others?|entire|whole|"
     r"exhaustive(?:ly)?|the\s+lot|everything)\b",
@@ -465,6 +467,8 @@ def _set(view: str, found: list[tuple[str, int, int]]) -> list[Decided]:
         return [("k_core", tuple(names), value)]
     if radius and value is not None and len(names) >= 2:
         centre = _CENTRE.search(skeleton)
+        if centre is None and k is not None and _WORDED.search(view, k.end(), found[0][1]):
+            return []  # "everything within 2 hops is A, B": no centre named, none guessed
         source = found[int(centre.group(1) or centre.group(2)) if centre is not None else 0][0]
         items = tuple(n for n in names if n != source)
         return [("within_hops", (source, *items), value)]

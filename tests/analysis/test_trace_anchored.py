@@ -426,3 +426,17 @@ def test_round9_verdicts_todos_and_questions_state_no_edge(text: str, numeric_id
 def test_round9_a_cost_said_of_a_route_to_one_node_is_no_node_weight(text: str) -> None:
     read = _read(text, numeric_ids=text.startswith("From 3"))
     assert not {c for c in read if c[0] in ("node_weight", "edge_weight")}
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids"),
+    [
+        ("Next up, Paris. Every node at most 2 hops out (not counting it): Lyon, Kyoto.", False),
+        ("All nodes at most two hops out: Lyon, Kyoto and New York.", False),
+        ("Reachable within 2 hops, the start left out: 1, 2, 0", True),
+    ],
+)
+def test_round9_a_hop_ball_without_a_named_centre_takes_no_item_as_its_centre(
+    text: str, numeric_ids: bool
+) -> None:
+    assert not {c for c in _read(text, numeric_ids) if c[0] == "within_hops"}
