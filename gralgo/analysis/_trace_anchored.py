@@ -280,6 +280,14 @@ _ROUTE = re.compile(
     r"(?<!directly\s)reach\w*|via)\b",
     re.I,
 )
+_CHEAPEST = re.compile(
+    r"\b(?:dist\w*|shortest|hops?|bfs|levels?|depth|apart|away|fewest|dijkstra|spd?|"
+    r"cheapest|minimum|minimal|least)\b",
+    re.I,
+)
+"""A distance cue, or a least cost: said of one node, a distance from a topic, no weight."""
+_WORDED = re.compile(r"[^\s(){}\[\]_^]")
+"""Words between a ball's radius and its first name: that name is an item, not the centre."""
 _COMPLETE_WORD = re.compile(
     r"\b(?:all|complete|full|exactly|only|nothing\s+else|no\s+others?|entire|whole|"
     r"exhaustive(?:ly)?|the\s+lot|everything)\b",
@@ -391,8 +399,9 @@ def _decide(skeleton: str, found: list[tuple[str, int, int]], values: list[int])
             weight = _WEIGHT_CUE.search(words) is not None
             if degree and not weight and not _DISTANCE_CUE.search(_without(words, "d")):
                 return [("degree", (distinct[0],), value)]
-            if weight and not degree and not edge:
-                return [("node_weight", (distinct[0],), value)]
+            routed = _ROUTE.search(words) or _CHEAPEST.search(_without(words, "d"))
+            if weight and not degree and not edge and not routed:  # "the route to A costs 4":
+                return [("node_weight", (distinct[0],), value)]  # a distance, no node weight
             return []
         if len(distinct) == 2 and len(found) == 2:
             pair = (distinct[0], distinct[1])
@@ -458,6 +467,8 @@ def _set(view: str, found: list[tuple[str, int, int]]) -> list[Decided]:
         return [("k_core", tuple(names), value)]
     if radius and value is not None and len(names) >= 2:
         centre = _CENTRE.search(skeleton)
+        if centre is None and k is not None and _WORDED.search(view, k.end(), found[0][1]):
+            return []  # "everything within 2 hops is A, B": no centre named, none guessed
         source = found[int(centre.group(1) or centre.group(2)) if centre is not None else 0][0]
         items = tuple(n for n in names if n != source)
         return [("within_hops", (source, *items), value)]

@@ -1125,10 +1125,43 @@ def extract_claims(text: str, names: NodeNames, max_words: int | None = None) ->
         if _STRUCTURE_WORDS.search(line) or (found and _DOUBT.search(line)):
             # a belief or hypothesis silences the patterns too ("I might be wrong about A–B")
             found = _structural(ctx, low, high, found, line)
-        claims += _anchored(ctx, low, high, found, line)
+        elif found and ("?" in line or _TODO.match(line)):
+            # "Is (A, B) in E? To be checked.", "- [ ] check A–B": asked or planned, unless
+            # the clause reader reads a fact ("- [ ] A–B: not in the input")
+            found = _structural(ctx, low, high, found, line)
+        claims += _verdict(_anchored(ctx, low, high, found, line), line)
     if table:
         claims += _table_claims(ctx, table)
     return _deduplicated(_one_hop_is_an_edge(_without_item_weights(claims)))
+
+
+_TODO = re.compile(r"\s*(?:[-*+•]\s*)?\[\s?\]")
+"""An unticked to-do box at a line's start: ``- [ ] check A–B`` plans, it states no fact."""
+_VERDICT = re.compile(
+    r"(?:#|//|--)\s*(?:(?:->|→|=>|==?)\s*)?(?:(?P<yes>true|yes)|false|no)\s*[.!]?\s*$"
+)
+"""A code test's verdict in its trailing comment (lower case): ``… in edge_set  # False``,
+``adj[A].includes(B)  // true``, ``# -> False``, ``# no``."""
+_CODE_NEGATION = re.compile(r"\bnot\b|!(?!=)|∉|\\notin|notin|!=")
+
+
+def _verdict(claims: list[Claim], lower: str) -> list[Claim]:
+    """The claims of a line that ends in a code test's verdict comment, applied to the test: a
+    false verdict makes the test's edge a non-edge and leaves no other value stated; where the
+    test is itself negated (``A not in adj[B]  # False``), nothing is read (fail closed)."""
+    verdict = _VERDICT.search(lower)
+    if verdict is None or verdict.group("yes") is not None:
+        return claims
+    tested = lower[: verdict.start()]
+    if _CODE_NEGATION.search(tested):
+        return []
+    return [
+        Claim("non_edge", c.nodes, None, c.start, c.end, c.implicit_source)
+        if c.kind == "edge"
+        else c
+        for c in claims
+        if c.kind in ("edge", "non_edge")
+    ]
 
 
 def _structural(ctx: _Context, low: int, high: int, read: list[Claim], lower: str) -> list[Claim]:

@@ -372,3 +372,71 @@ def test_round8_set_classes_in_other_wording(
 ) -> None:
     kind, nodes, value = claim
     assert (kind, frozenset(nodes), value) in _read(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        # a false verdict comment makes the test it annotates a non-edge, in every notation
+        ("Paris in neighbours_of[Kyoto]   # -> False", False, ("non_edge", {P, K}, None)),
+        ("nbr_map[Lyon].contains(Kyoto); // false", False, ("non_edge", {L, K}, None)),
+        ("adjacency[Saint-Denis][Kyoto]  # no", False, ("non_edge", {S, K}, None)),
+        ("G.has_edge(3, 0)  #=> False", True, ("non_edge", {P, K}, None)),
+        ("{4, 2} in E  // False", True, ("non_edge", {S, N}, None)),
+        # a true verdict leaves the edge as read
+        ("nbr_map[Lyon].contains(Kyoto)  // TRUE", False, ("edge", {L, K}, None)),
+    ],
+)
+def test_round9_a_code_tests_verdict_comment_decides_its_edge(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    kind, nodes, value = claim
+    read = _read(text, numeric_ids)
+    assert (kind, frozenset(nodes), value) in read
+    opposite = {"edge": "non_edge", "non_edge": "edge"}[kind]
+    assert (opposite, frozenset(nodes), value) not in read
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids"),
+    [
+        # a negated test under a false verdict: a double negation, read as nothing
+        ("Kyoto not in adjacency[Paris]  # False", False),
+        ("!nbrs[3].includes(0)  // false", True),
+        # an unticked to-do box states no fact
+        ("* [ ] verify Lyon — Kyoto", False),
+        ("[ ] need to verify 2 -> 0", True),
+        # a question about an edge in notation, not answered yes or no
+        ("Does $\\{Paris, Kyoto\\} \\in E$ hold? Need to look.", False),
+        ("(1, 0) in edge_set? Not clear yet", True),
+    ],
+)
+def test_round9_verdicts_todos_and_questions_state_no_edge(text: str, numeric_ids: bool) -> None:
+    assert not {c for c in _read(text, numeric_ids) if c[0] in ("edge", "non_edge")}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Now at Paris. The least expensive way over to Kyoto comes to a cost of 9.",
+        "From 3 onwards: the shortest walk into 0 costs 9.",
+        "Looking at Lyon. Minimum cost to get to Kyoto: 9.",
+    ],
+)
+def test_round9_a_cost_said_of_a_route_to_one_node_is_no_node_weight(text: str) -> None:
+    read = _read(text, numeric_ids=text.startswith("From 3"))
+    assert not {c for c in read if c[0] in ("node_weight", "edge_weight")}
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids"),
+    [
+        ("Next up, Paris. Every node at most 2 hops out (not counting it): Lyon, Kyoto.", False),
+        ("All nodes at most two hops out: Lyon, Kyoto and New York.", False),
+        ("Reachable within 2 hops, the start left out: 1, 2, 0", True),
+    ],
+)
+def test_round9_a_hop_ball_without_a_named_centre_takes_no_item_as_its_centre(
+    text: str, numeric_ids: bool
+) -> None:
+    assert not {c for c in _read(text, numeric_ids) if c[0] == "within_hops"}
