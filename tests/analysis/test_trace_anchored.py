@@ -4,24 +4,16 @@ it tests that the mechanism generalises, not that a phrasing was learnt."""
 
 from __future__ import annotations
 
-import networkx as nx
 import pytest
 
 from gralgo.analysis._trace_anchored import anchored_facts, see_through
 from gralgo.analysis._trace_claims import extract_claims
 from gralgo.score import NodeNames
-
-
-def _graph() -> nx.Graph[str]:
-    graph: nx.Graph[str] = nx.Graph()
-    for u, v, w in [("Paris", "Lyon", 7), ("Lyon", "New York", 3), ("Paris", "Saint-Denis", 2),
-                    ("Saint-Denis", "Lyon", 4), ("Kyoto", "New York", 5)]:  # fmt: skip
-        graph.add_edge(u, v, weight=w)
-    return graph
+from tests.analysis.trace_small_graph import small_graph
 
 
 def _read(text: str, numeric_ids: bool = False) -> set[tuple[str, frozenset[str], int | None]]:
-    names = NodeNames(_graph(), numeric_ids)
+    names = NodeNames(small_graph(), numeric_ids)
     return {(c.kind, frozenset(c.nodes), c.value) for c in extract_claims(text, names)}
 
 
@@ -199,7 +191,7 @@ def test_filler_states_nothing(text: str, numeric_ids: bool) -> None:
 
 
 def test_the_reader_reads_one_clause_from_its_names() -> None:
-    names = NodeNames(_graph())
+    names = NodeNames(small_graph())
     text = "graph.has_edge(Paris, Lyon)  # True"
     facts = [fact for _, _, found in anchored_facts(text, 0, len(text), names, names.resolve)
              for fact in found]  # fmt: skip

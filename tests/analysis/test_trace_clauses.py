@@ -3,33 +3,25 @@ states no fact (questions, plans, hypotheses, algorithm state, arithmetic) read 
 
 from __future__ import annotations
 
-import networkx as nx
 import pytest
 
 from gralgo.analysis._trace_claims import extract_claims
 from gralgo.analysis._trace_clauses import mentions
 from gralgo.score import NodeNames
-
-
-def _graph() -> nx.Graph[str]:
-    graph: nx.Graph[str] = nx.Graph()
-    for u, v, w in [("Paris", "Lyon", 7), ("Lyon", "New York", 3), ("Paris", "Saint-Denis", 2),
-                    ("Saint-Denis", "Lyon", 4), ("Kyoto", "New York", 5)]:  # fmt: skip
-        graph.add_edge(u, v, weight=w)
-    return graph
+from tests.analysis.trace_small_graph import small_graph
 
 
 def _read(text: str, numeric_ids: bool = False) -> list[tuple[str, frozenset[str], int | None]]:
-    names = NodeNames(_graph(), numeric_ids)
+    names = NodeNames(small_graph(), numeric_ids)
     return [(c.kind, frozenset(c.nodes), c.value) for c in extract_claims(text, names)]
 
 
 def test_names_are_whole_word_runs_the_resolver_names() -> None:
-    names = NodeNames(_graph())
+    names = NodeNames(small_graph())
     text = "So New York = 3 and Saint-Denis's neighbour is Kyoto."
     found = [node for node, _, _ in mentions(text, 0, len(text), names, names.resolve)]
     assert found == ["New York", "Saint-Denis", "Kyoto"]
-    numeric = NodeNames(_graph(), numeric_ids=True)
+    numeric = NodeNames(small_graph(), numeric_ids=True)
     text = "nodes 0 and 2 share an edge; (3, 4) is an edge; 3 - 1 = 2"
     found = [node for node, _, _ in mentions(text, 0, len(text), numeric, numeric.resolve)]
     assert found == ["Kyoto", "New York", "Paris", "Saint-Denis"]
