@@ -4,8 +4,8 @@ every statement kind in every format with phrasings no earlier list has, determi
 Rounds 4 to 7 were each measured once held out and then tuned on; the goal on them (precision
 >= 0.95, recall >= 0.8 per error kind in every format) is asserted with the other tuned lists in
 ``test_trace_facts_phrasings``. A fresh list, held out (measured, never tuned on), is asserted
-here: register its bank in ``trace_facts_phrasings`` (``SPLITS`` and the loop over the banks),
-then add it to ``BANKS``, ``EARLIER`` and ``HELD_OUT`` (design/trace-facts.md, Validation)."""
+here: register its bank in ``trace_facts_phrasings`` (``SPLITS`` and ``ROUND_BANKS``), then add
+it to ``EARLIER`` and ``HELD_OUT`` here (design/trace-facts.md, Validation)."""
 
 from __future__ import annotations
 
@@ -16,26 +16,11 @@ import pytest
 
 from gralgo.analysis._trace_check import ERROR_KINDS
 from tests.analysis import trace_facts_phrasings as phrasings
-from tests.analysis import (
-    trace_facts_round4,
-    trace_facts_round5,
-    trace_facts_round6,
-    trace_facts_round7,
-    trace_facts_round8,
-    trace_facts_round9,
-)
 from tests.analysis.hash_seeds import printed_under_hash_seeds
 from tests.analysis.test_trace_facts_phrasings import _misses
 from tests.analysis.trace_facts_planted import FORMATS, TASKS
 
-BANKS = {
-    "round4": trace_facts_round4,
-    "round5": trace_facts_round5,
-    "round6": trace_facts_round6,
-    "round7": trace_facts_round7,
-    "round8": trace_facts_round8,
-    "round9": trace_facts_round9,
-}
+BANKS = phrasings.ROUND_BANKS
 EARLIER = {
     "round4": ("dev", "dev2", "dev3", "dev4"),
     "round5": ("dev", "dev2", "dev3", "dev4", "round4"),
