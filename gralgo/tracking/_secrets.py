@@ -35,7 +35,8 @@ def redact_config(cfg: Mapping[str, Any]) -> dict[str, Any]:
     ``*_env`` field.
     """
     env_names = sorted(set(_env_names_in(cfg)))
-    return _redact_mapping(cfg, env_names)
+    # the environment's secrets read once, not once per string (a job's config has ~300)
+    return _redact_mapping(cfg, secret_scrubber(env_names))
 
 
 def scrub_text(text: str, env_names: Iterable[str] = ()) -> str:
@@ -53,24 +54,24 @@ def secret_env_names(cfg: Mapping[str, Any]) -> list[str]:
     return sorted(set(_env_names_in(cfg)))
 
 
-def _redact_mapping(value: Mapping[Any, Any], env_names: list[str]) -> dict[str, Any]:
+def _redact_mapping(value: Mapping[Any, Any], scrub: Callable[[str], str]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key in sorted(value, key=str):
         item = value[key]
         if is_secret_key(str(key)) and item is not None and not isinstance(item, Mapping):
             out[str(key)] = REDACTED
         else:
-            out[str(key)] = _redact(item, env_names)
+            out[str(key)] = _redact(item, scrub)
     return out
 
 
-def _redact(value: Any, env_names: list[str]) -> Any:
+def _redact(value: Any, scrub: Callable[[str], str]) -> Any:
     if isinstance(value, Mapping):
-        return _redact_mapping(value, env_names)
+        return _redact_mapping(value, scrub)
     if isinstance(value, list | tuple):
-        return [_redact(v, env_names) for v in value]
+        return [_redact(v, scrub) for v in value]
     if isinstance(value, str):
-        return scrub_text(value, env_names)
+        return scrub(value)
     return value
 
 
