@@ -323,7 +323,8 @@ class DirectClient:
         data: bytes | None = None,
     ) -> dict[str, Any]:
         """Send one chat completion; return its ledger fields or raise a DirectClientError.
-        ``data``: :func:`encode_body` of the same arguments, when the caller already has it."""
+        ``data``: :func:`encode_body` of the same arguments, when the caller already has it.
+        The session's total timeout bounds the whole call, the body's reading included."""
         import aiohttp
 
         if data is None:

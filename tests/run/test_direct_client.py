@@ -325,3 +325,51 @@ def test_a_whole_job_on_the_direct_client_never_imports_litellm(
     assert out.returncode == 0, out.stderr[-3000:]
     assert "LITELLM False" in out.stdout, out.stdout[-2000:]
     assert stub.stats()["calls"] == 2
+
+
+def test_a_reply_that_stalls_in_its_body_times_out_at_the_client_timeout(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The direct client's one timeout (aiohttp's total) bounds the whole call, the reading of
+    the body included, so the runner adds no timer of its own per call (issue 37: ~4 us a
+    call): a server that sends its headers and a few bytes, then stalls, is a ``Timeout``
+    after ``run.timeout_s``, not after the litellm path's safety net (1.5x + 5 s)."""
+    import socket
+    import threading
+    import time
+
+    monkeypatch.setenv(FAKE_KEY_ENV, FAKE_KEY)
+    release = threading.Event()
+    server = socket.create_server(("127.0.0.1", 0))
+
+    def serve() -> None:
+        conn, _ = server.accept()
+        with conn:
+            data = b""
+            while b"\r\n\r\n" not in data:
+                data += conn.recv(65536)
+            head, _, body = data.partition(b"\r\n\r\n")
+            length = next(int(line.split(b":")[1]) for line in head.split(b"\r\n")
+                          if line.lower().startswith(b"content-length:"))  # fmt: skip
+            while len(body) < length:
+                body += conn.recv(65536)
+            conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                         b"Content-Length: 1000\r\n\r\n{\"choices\": [")  # fmt: skip
+            release.wait(30)
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    api_base = f"http://127.0.0.1:{server.getsockname()[1]}/v1"
+    requests = make_requests(api_base, 1, tag="stall")
+    try:
+        started = time.monotonic()
+        report, rows = _run(tmp_path / "l.sqlite", requests, "direct", 1, timeout_s=0.5,
+                            max_attempts=1)  # fmt: skip
+        took = time.monotonic() - started
+    finally:
+        release.set()
+        thread.join(5)
+        server.close()
+    assert report.errors == {"Timeout": 1} and report.done == 0
+    assert [row["error_class"] for row in rows.values()] == ["Timeout"]
+    assert took < 0.5 * 1.5 + 5 - 1, took
