@@ -1,7 +1,7 @@
 """The hard split's cost per cell, without a whole build (issue 32: which short cells a draw
 budget fills, and at what CPU).
 
-    python benchmarks/bench_hard_cells.py CELL [CELL ...] [--draws 20000] [--seed 0]
+    python benchmarks/bench_hard_cells.py CELL [CELL ...] [--draws 50000] [--seed 0]
 
 A CELL is ``task:level`` (``diameter:1``). Each cell is built alone in this process (one worker,
 ``edge_list`` only, its paper split of 50 and its hard split with ``dataset.hard_max_draws`` =
@@ -79,7 +79,7 @@ def measure_cell(task: str, level: int, draws: int, seed: int) -> dict[str, Any]
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("cells", nargs="+", help="task:level")
-    parser.add_argument("--draws", type=int, default=20000)
+    parser.add_argument("--draws", type=int, default=50000)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     for cell in args.cells:

@@ -50,7 +50,7 @@ class DatasetConfig:
     """Also build (and evaluate) the ``hard`` split: per (task, level), up to ``per_level``
     draws of the same sampler, in a stream of their own, that no heuristic of the suite solves
     (design/data.md; off by default: it costs several times the paper build, see there)."""
-    hard_max_draws: int = 20000
+    hard_max_draws: int = 50000
     """Draws the hard split tries per (task, level) at most."""
     count_tokens: bool = False
     """Fill every prompt's token count (cl100k); part of the data's fingerprint."""

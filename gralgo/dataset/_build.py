@@ -73,7 +73,7 @@ class BuildOptions:
     """Also build the ``hard`` split (opt-in, as ``dataset.hard_split``): per (task, level), up
     to ``per_level`` draws of the same sampler, in a stream of their own, that no heuristic
     solves (``gralgo.dataset._hard_split``)."""
-    hard_max_draws: int = 20000
+    hard_max_draws: int = 50000
     """Draws the hard split tries per (task, level) at most (a cell whose heuristics solve
     nearly every draw keeps fewer than ``per_level``, and says so in ``statistics.md``)."""
     count_tokens: bool = False

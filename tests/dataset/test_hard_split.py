@@ -305,6 +305,21 @@ def test_a_smaller_builds_planted_hard_split_is_the_start_of_a_larger_ones(
         assert small == large[:per_level]
 
 
+@pytest.mark.parametrize("unsolved", [lambda j: j % 250 == 249, lambda j: j % 120 == 7,
+                                      lambda j: j % 900 == 1])  # fmt: skip
+def test_a_smaller_budgets_planted_hard_split_is_the_start_of_a_larger_ones(
+    monkeypatch, unsolved
+) -> None:
+    # the budget only decides where a cell stops (spent, or hopeless sooner): every draw is
+    # kept or rejected the same way, so raising dataset.hard_max_draws extends a short cell
+    planted = _Planted(unsolved, monkeypatch)
+    large, large_tally = planted.run(per_level=50, max_draws=50000)
+    for budget in (1000, 6000, 20000):
+        small, tally = planted.run(per_level=50, max_draws=budget)
+        assert small == large[: len(small)] and tally.draws <= large_tally.draws
+        assert tally.stopped != "target" or small == large
+
+
 def test_data_md_states_the_stopping_rule_with_the_codes_parameters() -> None:
     """design/data.md explains the rule and the budget with the figures the code uses (and
     why the short cells keep the paper's sampler), not hand-written ones."""

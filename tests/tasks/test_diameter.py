@@ -59,3 +59,33 @@ def test_cycle_graph(build_task, seeded) -> None:
     assert "DBpedia" in task.story() and "diameter" in task.question(
         task.make_problem(sample, seeded(0)), str
     )
+
+
+@pytest.mark.parametrize("largest", [8, 50, 90])
+def test_frontier_hops_are_scipys_on_every_graph(largest: int) -> None:
+    """The small graphs' hop counts (numpy frontier steps) are scipy's BFS counts, also on
+    disconnected graphs, and the diametral pair is the same on either side of SMALL_GRAPH."""
+    import random
+
+    from gralgo.tasks import diameter
+
+    rng = random.Random(largest)
+    for i in range(120):
+        n = rng.randint(2, largest)
+        graph = nx.gnp_random_graph(n, rng.uniform(0.02, 0.4), seed=i)
+        graph = nx.relabel_nodes(graph, {v: f"v{rng.random():.6f}" for v in graph})
+        index = {node: k for k, node in enumerate(sorted(graph))}
+        rows = [index[u] for u, v in graph.edges()] + [index[v] for u, v in graph.edges()]
+        columns = [index[v] for u, v in graph.edges()] + [index[u] for u, v in graph.edges()]
+        by_scipy = diameter._scipy_hops(n, rows, columns)
+        assert (diameter._frontier_hops(n, rows, columns) == by_scipy).all()
+        for u in graph:  # and both are plain BFS
+            hops = bfs_by_hand(graph, u)
+            assert [hops.get(v, -1) for v in sorted(graph)] == by_scipy[index[u]].tolist()
+        if graph.number_of_edges():
+            small = diameter.diametral_pair(graph)
+            limit, diameter.SMALL_GRAPH = diameter.SMALL_GRAPH, 0
+            try:
+                assert diameter.diametral_pair(graph) == small
+            finally:
+                diameter.SMALL_GRAPH = limit
