@@ -1400,7 +1400,8 @@ _ATTENTION_MARKS = re.compile(r"[?;]|\.\s")
 _STRUCTURE_WORDS = re.compile(
     r"connect|adjacen|link|edge|neighbo|join|incident|touch|share|road|weigh|w\(|w\[|cost|deg|valenc"
     r"|nbr|adj|(?<![\w\\])a(?:\[|_\{)|(?<![\w\\.])g\[|\b(?:n|d|c|sp|len|hops?)\s*[(\[]|\b(?:w|wt|c|n|d)\}?_\{|mathcal\{n\}|\bb_\{?\d"
-    r"|dist|shortest|hop|apart|away|minimum|cheapest|fewest|clique|triangle|core|within|bfs|breadth"
+    r"|dist|shortest|hop|apart|away|minimum|cheapest|fewest|optimal|minimal|lightest"
+    r"|\b(?:best|least)[\w-]*\s+(?:way|route|path|walk)|clique|triangle|core|within|bfs|breadth"
     r"|hooked|border|reachable|radius|dijkstra|ball\s*\(|worth|step|absent|missing|not\s+(?:present|listed|given|found)|gamma|γ|omega|ω|\b(?:w|wt|c|n|d|delta|δ)\}?_\w"
     r"|(?:\sto\s|[-–—])[^=:\n]*(?:[=:]|\sis)\s*\d|\)\s*(?:→|->|⇒)\s*\d"
 )

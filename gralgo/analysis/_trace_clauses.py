@@ -568,7 +568,7 @@ def clause_facts(
         before: tuple[str | None, str | None] = (None, None)
         held = _held_topic(text, pieces[index - 1], names, resolve) if index else None
         if topic is None and isinstance(held, tuple):  # "Looking at edge A–B. Its weight is 5."
-            pronoun = _PRONOUN.match(text, body, end)
+            pronoun = _EDGE_PRONOUN.match(text, body, end)
             if (
                 pronoun is not None
                 and pronoun.group(1)
@@ -588,6 +588,15 @@ def clause_facts(
                 if facts:
                     yield body, end, facts
                 continue
+            if len(named) == 1 and named[0][0] != held and _DISTANCE.search(piece):
+                to = _TO_NAME.search(text, body, named[0][1])  # "The cheapest route to B costs 4"
+                if to is not None and to.end() == named[0][1]:
+                    found = [(held, body, body), *named]
+                    facts = [f for f in _read_found(text, body, end, names, found)
+                             if f[0] in ("distance", "hops")]  # fmt: skip
+                    if facts:
+                        yield body, end, facts
+                    continue
             topic = (held, body)
         if topic is not None:
             before = (topic[0], topic[0])
@@ -608,9 +617,10 @@ _DASH_JOIN = re.compile(r"\s*(?:–|—|-|--|/|~)\s*")
 _TOPIC_SENTENCE = re.compile(
     r"\s*(?:(?:so|now|next|ok(?:ay)?|first|then)\s*,?\s+)?(?:looking\s+at|look\s+at|considering|"
     r"consider|checking|check|take|taking|turning\s+to|on\s+to|focus(?:ing)?\s+on)\s+"
-    r"(?:node\s+|vertex\s+|(?P<edge>(?:the\s+)?edge\s+))?(?P<name>[^.:;,\n]{1,200}?)\s*[.:]?\s*$",
+    r"(?P<edge>(?:the\s+)?edge\s+)?(?P<name>[^.:;\n]{1,400}?)\s*[.:]?\s*$",
     re.I,
-)
+)  # the name in any notation: "node 3", a long name with commas, a pair "A–B"
+_NODE_WORD = re.compile(r"(?:node|vertex)\s+", re.I)
 
 
 def _held_topic(
@@ -621,12 +631,16 @@ def _held_topic(
     match = _TOPIC_SENTENCE.match(text, *piece)
     if match is None or match.end() != piece[1]:
         return None
-    found = mentions(text, match.start("name"), match.end("name"), names, resolve)
-    if match.group("edge") is not None:
-        joined = len(found) == 2 and _DASH_JOIN.fullmatch(text, found[0][2], found[1][1])
-        whole = joined and (found[0][1], found[1][2]) == match.span("name")
+    low, high = match.span("name")
+    found = mentions(text, low, high, names, resolve)
+    if found and not names.numeric_ids and (word := _NODE_WORD.match(text, low, found[0][1])):
+        low = word.end()  # "node Paris"
+    if len(found) == 2 and _DASH_JOIN.fullmatch(text, found[0][2], found[1][1]):
+        whole = (found[0][1], found[1][2]) == (low, high)  # "Looking at (edge) A–B."
         return (found[0][0], found[1][0]) if whole and found[0][0] != found[1][0] else None
-    if len(found) != 1 or (found[0][1], found[0][2]) != match.span("name"):
+    if match.group("edge") is not None:
+        return None
+    if len(found) != 1 or (found[0][1], found[0][2]) != (low, high):
         return None
     return found[0][0]
 
@@ -671,6 +685,12 @@ def _before(
 
 # "its neighbours are", "it has degree 3", "has degree 3" (after "A is ..., and")
 _PRONOUN = re.compile(r"\s*(its|it|(?=has\b|is\b|connects\b|links\b|touches\b|weighs\b))\b", re.I)
+
+_TO_NAME = re.compile(r"\b(?:to|into|towards?|reach(?:ing)?)\s+$", re.I)
+"""What ends right before the one node a clause after a topic names as a route's end."""
+
+# "its weight", "that edge weighs": the edge a topic sentence named
+_EDGE_PRONOUN = re.compile(r"\s*(its|it|(?:that|this|the\s+same)\s+edge(?:['’]s)?)\b", re.I)
 
 # "they", "those two": the two nodes the clause before named ("A–B is missing, so they're not
 # adjacent")
@@ -895,7 +915,7 @@ def _skeleton(
             last = match.end()
         parts.append(_plain(gap[last:]))
         if index < len(found):
-            parts.append(f"N{index}")
+            parts.append(f"N{index}" if a < b else f"N{index} ")  # a topic held from before
         position = b
     return "".join(parts).rstrip(" .!:;,"), numbers
 

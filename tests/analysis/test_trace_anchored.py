@@ -4,6 +4,7 @@ it tests that the mechanism generalises, not that a phrasing was learnt."""
 
 from __future__ import annotations
 
+import networkx as nx
 import pytest
 
 from gralgo.analysis._trace_anchored import anchored_facts, see_through
@@ -432,3 +433,38 @@ def test_round9_a_hop_ball_without_a_named_centre_takes_no_item_as_its_centre(
     text: str, numeric_ids: bool
 ) -> None:
     assert not {c for c in _read(text, numeric_ids) if c[0] == "within_hops"}
+
+
+def _read_long(text: str) -> set[tuple[str, frozenset[str], int | None]]:
+    """``_read`` on a graph whose names hold commas, as long-context names do."""
+    graph = small_graph()
+    graph = nx.relabel_nodes(graph, {K: "Kyoto, pale tower", N: "New York, calm river, bridge"})
+    names = NodeNames(graph, False)
+    return {(c.kind, frozenset(c.nodes), c.value) for c in extract_claims(text, names)}
+
+
+KL, NL = "Kyoto, pale tower", "New York, calm river, bridge"
+
+
+@pytest.mark.parametrize(
+    ("text", "reader", "claim"),
+    [
+        # the topic in every notation a node is written in: "node 3", a name with commas
+        ("Taking node 0. No edge joins it with node 3.", True, ("non_edge", {K, P}, None)),
+        ("Considering Kyoto, pale tower. Three edges end there.", "long", ("degree", {KL}, 3)),
+        ("Looking at New York, calm river, bridge. No edge links it to Paris.", "long",
+         ("non_edge", {NL, P}, None)),
+        # a pair named as the topic without the word "edge", and "that edge" for its pronoun
+        ("Turning to Lyon/Paris. This edge weighs 9.", False, ("edge_weight", {L, P}, 9)),
+        ("Focus on node 1–node 3. That edge weighs 9.", True, ("edge_weight", {L, P}, 9)),
+        # a route from the topic to the one node the next sentence names
+        ("Consider Paris. The shortest way to Kyoto costs 14.", False, ("distance", {P, K}, 14)),
+        ("Looking at node 4. Best route into node 0 totals 11.", True, ("distance", {S, K}, 11)),
+    ],
+)  # fmt: skip
+def test_round10_a_topic_in_every_notation_is_what_the_next_sentence_is_about(
+    text: str, reader: bool | str, claim: tuple[str, set[str], int | None]
+) -> None:
+    kind, nodes, value = claim
+    read = _read_long(text) if reader == "long" else _read(text, bool(reader))
+    assert (kind, frozenset(nodes), value) in read
