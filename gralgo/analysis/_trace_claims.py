@@ -80,8 +80,8 @@ _WORD = re.compile(r"\S+")
 # Inside a word, where a name may start (after an opener) or end (before a closer).
 _INNER_OPEN = re.compile(r"(?<=\S)[(,{\[$]+(?=[^\s(,{\[$])")
 _INNER_CLOSE = re.compile(r"(?<=[^\s)\],}=$:;|\-–—\\])[)\],}=$:;|\-–—\\](?=\S)")
-_EDGE_CLEAN = "([{\"'“‘*_`<"
-_TAIL_CLEAN = ")]}\"'”’*_`.,;:!?>"
+_EDGE_CLEAN = "([{\"'“‘*_`<$"
+_TAIL_CLEAN = ")]}\"'”’*_`.,;:!?>$"
 _NUMBER = r"(\d+)"
 _IS = r"\s*(?:=|:|is|of|equals|was)?\s*"
 
@@ -222,7 +222,7 @@ def _lines(text: str) -> Iterator[tuple[int, int]]:
 # Edges and paths written with separators: "A -- B", "A - B (7)", "A → B → C, total 12"
 
 _EDGE_SEPARATOR = re.compile(
-    r"\s*(?:<-->|<->|<[—–]+>|-->|->|--|—|–|→|⟶|↔|⟷|↮|=>|\\not\s*\\sim\b|\\nsim\b|≁|\\sim\b|∼|-)\s*"
+    r"\s*(?:<-->|<->|<[—–]+>|-->|->|--|—|–|→|⟶|↔|⟷|↮|=>|\\to\b|\\rightarrow\b|\\not\s*\\sim\b|\\nsim\b|≁|\\sim\b|∼|-)\s*"
 )
 _NOT_ADJACENT = ("↮", "≁", "\\nsim")  # "A ↮ B", "$A \\not\\sim B$": not adjacent
 _WEIGHT_AFTER = re.compile(
@@ -231,9 +231,10 @@ _WEIGHT_AFTER = re.compile(
     re.I,
 )
 _TOTAL_AFTER = re.compile(
-    r"(?:[\s,:;)—–#⇒]|=>|\.(?=\s+(?:total|sum|length|weight|cost|distance)\b))*"
-    r"(?:(?P<bracket>[(\[])?\s*[*_]*)?(?:(?:with\s+|gives\s+)?(?:a\s+|the\s+)?(?:total|sum|length|weight|costs?|"
-    r"distance)(?:\s+(?:weight|length|cost|of))?\s*(?:=|:|is|of)?\s*(?:[\d\s+]+=\s*)?|=\s*|"
+    r"(?:[\s,:;)—–#⇒$]|=>|(?<=[\s,;$])(?:so|hence|thus)(?=\s)|"
+    r"\.(?=\s+(?:its\s+)?(?:total|sum|length|weight|cost|distance)\b))*"
+    r"(?:(?P<bracket>[(\[])?\s*[*_]*)?(?:(?:with\s+|gives\s+)?(?:a\s+|the\s+|its\s+)?(?:total|sum|length|weight|costs?|"
+    r"distance|(?:\\ell|ℓ|len|w|c)\s*\(\s*[A-Za-z]\s*\))(?:\s+(?:weight|length|cost|of))?\s*(?:=|:|is|of)?\s*(?:[\d\s+]+=\s*)?|=\s*|"
     r"(?:\d+\s*\+\s*)+\d+\s*=\s*|(?::|gives|giving|yields)\s*"
     r"(?:[\d\s+]+=\s*)?|(?(bracket)|(?!)))"  # "A → B → C (9)": a bracket after the path
     r"(\d+|" + "|".join(NUMBER_WORDS) + r")\b(?!\s*[-+*/]\s*\d)",
@@ -304,13 +305,15 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
         if match.group().strip().startswith(_NOT_ADJACENT) or "not" in match.group():
             claims.append(Claim("non_edge", (left[0], right[0]), None, left[1], right[1]))
             continue
-        links.append((left[0], left[1], right[0], right[1], match.end(), True))
+        strong = "\\to" not in match.group() and "\\rightarrow" not in match.group()
+        # "A \\to B" is a pair (a call's arguments) and a link only in a path of two or more
+        links.append((left[0], left[1], right[0], right[1], match.end(), strong))
     chain: list[tuple[str, int, str, int, int, bool]] = []
     for link in [*links, None]:
         if link is not None and chain and _continues(chain[-1], link):
             chain.append(link)
             continue
-        if chain:
+        if chain and (len(chain) > 1 or chain[0][5]):  # "\\delta(A \\to B)": no edge
             claims += _chain_claims(ctx, chain, high)
         chain = [] if link is None else [link]
     return claims
@@ -1412,7 +1415,7 @@ def _any_of(*words: str) -> re.Pattern[str]:
 
 
 _READERS: tuple[tuple[Callable[[_Context, int, int], list[Claim]], re.Pattern[str]], ...] = (
-    (_separated, _any_of("-", "–", "—", "→", "⟶", "↔", "⟷", "↮", ">", "sim", "∼", "≁")),
+    (_separated, _any_of("-", "–", "—", "→", "⟶", "↔", "⟷", "↮", ">", "sim", "∼", "≁", "\\to")),
     (_phrases, _any_of("connect", "adjacent", "link", "joined", "neighbo", "edge", "\\in", "\\no")),
     (_triples, _any_of("(")),
     (

@@ -468,3 +468,22 @@ def test_round10_a_topic_in_every_notation_is_what_the_next_sentence_is_about(
     kind, nodes, value = claim
     read = _read_long(text) if reader == "long" else _read(text, bool(reader))
     assert (kind, frozenset(nodes), value) in read
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        # a path's total introduced by its own length word or symbol, after the path
+        ("Consider the walk Paris → Lyon → Kyoto. Its total is 15.", False,
+         ("path_total", {P, L, K}, 15)),
+        ("Take node 3 → node 1 → node 0. Its cost: 15.", True, ("path_total", {P, L, K}, 15)),
+        ("$Q = Paris \\to Lyon \\to Kyoto$, so $\\ell(Q) = 15$", False,
+         ("path_total", {P, L, K}, 15)),
+        ("$3 -> 1 -> 0$; $len(Q) = 15$", True, ("path_total", {P, L, K}, 15)),
+    ],
+)  # fmt: skip
+def test_round10_a_path_total_by_its_length_word_or_symbol_after_the_path(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _read(text, numeric_ids)
