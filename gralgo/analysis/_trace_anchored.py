@@ -105,7 +105,11 @@ _VALUE_BEFORE = re.compile(
 _VALUE_AFTER = re.compile(
     r"\s*(?!,\s*\d)(?:$|[.,;)\]}|#!]|—|–|-\s|\bin\s+total\b|\b(?:per|from|so|and)\b)"
 )  # what ends a value (not a list of ids: "3, 2, 4")
-_ID_JOIN = re.compile(r"\s*(?:→|->|⟶|⇝|~>?|—|–|-|/|,|::|adjacent|nonadjacent|and|&)\s*$", re.I)
+_ARROWS = "\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f"
+"""Every arrow of Unicode's arrow blocks (``→``, ``⇢``, ``⟿``, ``⤳``): a pair's or a path's link."""
+_ID_JOIN = re.compile(
+    rf"\s*(?:[{_ARROWS}]|->|~+>?|—|–|-|/|,|::|adjacent|nonadjacent|and|&)\s*$", re.I
+)
 _LIST_OPEN = re.compile(
     r"(?:neighbou?rs?|neighbou?rhood|adj\w*|nbrs?|set)\s*(?:\(\w+\))?\s*(?:[:=]|are)\s*"
     r"[\[{(]?\s*$",
@@ -267,7 +271,7 @@ _DEGREE_CUE = re.compile(
 )
 _DISTANCE_CUE = re.compile(
     r"\b(?:dist\w*|shortest|hops?|hopdist|bfs|levels?|depth|separated|apart|away|fewest|"
-    r"dijkstra|sp|spd|apsp|d|distances?)\b",
+    r"dijkstra|sp|spd|apsp|d|distances?|optimal|optimum|minimum|minimal|cheapest|lowest)\b",
     re.I,
 )
 _HOP_CUE = re.compile(

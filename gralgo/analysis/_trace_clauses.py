@@ -1065,7 +1065,7 @@ _CALL = re.compile(
 )
 _CALL_KINDS = (
     (re.compile(r"deg(?:ree)?", re.I), "degree", 1),
-    (re.compile(r"hops?", re.I), "hops", 2),
+    (re.compile(r"hops?|(?-i:h)", re.I), "hops", 2),  # "h(A, B) = 3": a hop count
     (re.compile(r"d|dist(?:ance)?|sp|delta|δ|shortest|len(?:gth)?", re.I), "distance", 2),
     (re.compile(r"(?:node_|edge_|vertex_)?(?:w|wt|weight|cost|c|omega|ω)", re.I), "weight", 0),
     (
@@ -1081,7 +1081,7 @@ _CALL_KINDS = (
 _OPENING = re.compile(r"[(\[]|_\{")
 _FUNCTION_BEFORE = re.compile(r"([a-zA-Zδγω]+)\}?(?:_(?:\{(?:[A-Za-z]|\d+)\}|[A-Za-z\d]))?\s*$")
 _FUNCTIONS = re.compile(
-    r"deg\w*|d|dist\w*|sp|delta|δ|shortest|len\w*|hops?|w|wt|weight|cost|c|n|nbrs?|neighbo\w*|"
+    r"deg\w*|d|dist\w*|sp|delta|δ|shortest|len\w*|hops?|(?-i:h)|w|wt|weight|cost|c|n|nbrs?|neighbo\w*|"
     r"adj\w*|gamma|γ|b|ball|omega|ω|(?-i:A)|(?-i:G)",
     re.I,
 )

@@ -487,3 +487,39 @@ def test_round10_a_path_total_by_its_length_word_or_symbol_after_the_path(
 ) -> None:
     kind, nodes, value = claim
     assert (kind, frozenset(nodes), value) in _read(text, numeric_ids)
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        # a pair joined by any arrow, and a value introduced by "=" or ":" beside a word for
+        # the best route (optimal, minimum, cheapest): a distance, in hops where hops are said
+        ("Lyon ⤳ Kyoto := 8 (the optimum)", False, ("distance", {L, K}, 8)),
+        ("1 ↠ 0 : 8, cheapest", True, ("distance", {L, K}, 8)),
+        ("4 ⟹ 0 = 3 hops at minimum", True, ("hops", {S, K}, 3)),
+        ("The minimum-weight route between Paris and Kyoto comes to 15.", False,
+         ("distance", {P, K}, 15)),
+        # hop counts and shortest paths written as calls in LaTeX
+        ("$h(Lyon, Kyoto) = 2$", False, ("hops", {L, K}, 2)),
+        ("$\\mathrm{SP}(1 \\to 0) = 8$", True, ("distance", {L, K}, 8)),
+    ],
+)  # fmt: skip
+def test_round10_a_pair_and_a_value_beside_a_best_route_word_is_a_distance(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _read(text, numeric_ids)
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids"),
+    [
+        ("Is Lyon ⤳ Kyoto = 8 the optimum? Unclear.", False),
+        ("If 1 ↠ 0 were 8 at minimum, the answer would change.", True),
+        ("The minimum-weight route between Paris and Kyoto is not 15.", False),
+    ],
+)
+def test_round10_a_best_route_asked_supposed_or_denied_is_no_distance(
+    text: str, numeric_ids: bool
+) -> None:
+    assert not {c for c in _read(text, numeric_ids) if c[0] in ("distance", "hops")}
