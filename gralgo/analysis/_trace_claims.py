@@ -30,8 +30,10 @@ from gralgo.analysis._trace_clauses import (
     clauses,
     cued_families,
     has_call,
+    mentions,
     negated,
     one_clause,
+    topic_name,
     words_of,
 )
 
@@ -1245,15 +1247,19 @@ def _anchored(ctx: _Context, low: int, high: int, read: list[Claim], lower: str)
         inside = [c for c in read if c.start < end and start < c.end]
         if inside and not _unsettled(inside, paired, text[start:end]):
             continue
-        if not inside and not _ANCHOR_CUES.search(lower, start - low, end - low):
-            continue
-        families = {FAMILIES[c.kind] for c in inside if c.nodes}
         answer = None
         if text[start:end].rstrip().endswith("?") and index + 1 < len(pieces):
             answered = _ANSWERED.match(text, *pieces[index + 1])  # "… B? None exists."
             answer = None if answered is None else answered.group("no") is None
         if index and _THEY.match(text, start, end):  # "…, so they form the 2-core": the
-            start = pieces[index - 1][0]  # names of the clause before, this clause's set cue
+            start = _named_before(ctx, pieces, index)  # names before, this clause's set cue
+        elif index and _IT_SET.match(text, start, end):  # "Looking at the 2-core. It is {…}",
+            topic = topic_name(text, pieces[index - 1])  # "Looking at A. Within 2 hops it …"
+            if topic is not None and _SET_WORD.search(text, topic[0], end):
+                start = topic[0]
+        if not inside and not _ANCHOR_CUES.search(lower, start - low, end - low):
+            continue
+        families = {FAMILIES[c.kind] for c in inside if c.nodes}
         readings = anchored_facts(text, start, end, names, ctx.slots.resolve, answer)
         for a, b, facts in readings:
             pairs = {frozenset(f[1]) for f in facts if f[0] in ("distance", "hops")}
@@ -1301,6 +1307,26 @@ def _ends(claim: Claim) -> frozenset[str]:
 
 
 _DIGIT = re.compile(r"\d")
+
+
+def _named_before(ctx: _Context, pieces: list[tuple[int, int]], index: int) -> int:
+    """Where the names that ``they`` in clause ``index`` refers to start: the clause before
+    (or the one before it, where that names none), from its topic's name where it is a topic
+    sentence (``Looking at A, B and C. Each pair is joined, so they form a clique.``)."""
+    names, resolve = ctx.slots.names, ctx.slots.resolve
+    back = index - 1
+    if back and not mentions(ctx.text, *pieces[back], names, resolve):
+        back -= 1
+    topic = topic_name(ctx.text, pieces[back])
+    return pieces[back][0] if topic is None else topic[0]
+
+
+_IT_SET = re.compile(
+    r"\s*(?:(?:it\s+is|it['’]s|it\s+(?:contains|consists\s+of|holds))\b|its\s+(?:members|"
+    r"vertices|nodes|elements)\b|(?:with)?in\s+(?:\w+\s+){1,4}it\s+(?:reaches|covers|gets\s+to)\b)",
+    re.I,
+)  # a set said of the topic named before: "It is {…}", "Within two hops it reaches …"
+_SET_WORD = re.compile(r"core|clique|triangle|hops?\b|within|radius|ball", re.I)
 _THEY = re.compile(
     r"\s*(?:so\s+|hence\s+|thus\s+)?(?:they|these|those)\s+(?:all\s+)?(?:form|make|are)\b"
     r"(?=[^.;]*\b(?:core|clique|triangle)\b)",

@@ -623,6 +623,15 @@ _TOPIC_SENTENCE = re.compile(
 _NODE_WORD = re.compile(r"(?:node|vertex)\s+", re.I)
 
 
+def topic_name(text: str, piece: tuple[int, int]) -> tuple[int, int] | None:
+    """Where the clause ``piece`` names its topic when it only names one (``Looking at the
+    2-core.``, ``Looking at A.``, ``Consider A, B and C.``): the span after the lead."""
+    match = _TOPIC_SENTENCE.match(text, *piece)
+    if match is None or match.end() != piece[1]:
+        return None
+    return match.start("name"), match.end("name")
+
+
 def _held_topic(
     text: str, piece: tuple[int, int], names: NodeNames, resolve: Resolve
 ) -> str | tuple[str, str] | None:

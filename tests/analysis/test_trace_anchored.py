@@ -523,3 +523,30 @@ def test_round10_a_best_route_asked_supposed_or_denied_is_no_distance(
     text: str, numeric_ids: bool
 ) -> None:
     assert not {c for c in _read(text, numeric_ids) if c[0] in ("distance", "hops")}
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        # a set named as the topic, listed in the next sentence
+        ("Consider the 2-core. It consists of Paris, Lyon and Saint-Denis.", False,
+         ("k_core", {P, L, S}, 2)),
+        ("Take the 2-core. Its vertices: node 3, node 1, node 4.", True,
+         ("k_core", {P, L, S}, 2)),
+        # a node named as the topic, the centre of the ball the next sentence lists
+        ("Now consider Lyon. In at most 2 hops it gets to Paris, Kyoto, New York.", False,
+         ("within_hops", {L, P, K, N}, 2)),
+        # names listed as the topic that a later "they" forms a set of
+        ("Checking Paris, Lyon and Saint-Denis. All are adjacent, hence they form a triangle.",
+         False, ("clique", {P, L, S}, None)),
+    ],
+)  # fmt: skip
+def test_round10_a_set_said_of_the_topic_named_before(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _read(text, numeric_ids)
+
+
+def test_round10_a_topic_followed_by_an_edge_is_no_set() -> None:
+    assert _read("Looking at Paris. It is linked to Lyon.") == {("edge", frozenset({P, L}), None)}
