@@ -216,11 +216,25 @@ _QUALIFIED = re.compile(
 )
 """Bounds, comparisons, quantifiers and arithmetic: no claim of a value or a pair."""
 _WORDS = "|".join(NUMBER_WORDS)
+_PEELED = r"\b(?:prun|peel|remov|delet|strip|discard|drop)\w*\b"
+_DEGREE_BOUND = r"(?:\bdeg(?:ree)?s?\s*(?:<|below|under|less\s+than)|\b(?:fewer|less)\s+than)\s*"
+_PEEL_BOUND = (
+    rf"{_PEELED}[^.;]*?{_DEGREE_BOUND}(?P<c5>\d+|{_WORDS})\b|"
+    rf"{_DEGREE_BOUND}(?P<c6>\d+|{_WORDS})\b[^.;]*?{_PEELED}"
+)  # "prune deg < 2 ⇒ {…} remain", "after peeling every vertex with fewer than 2 neighbours"
+_BOUNDED_CALL = (
+    r"\b(?:d|dist\w*|hops?|h|delta)\}?\s*\(\s*[^,()]+?\s*,\s*[a-z]\s*\)"
+    r"\s*(?:≤|<=|\\leq?)\s*(?P<r7>\d+)"
+)  # "{x : d(A, x) ≤ 2}": a set-builder bounding a distance from A
 _SET_CUE = re.compile(
     r"\b(?:cliques?|triangles?|is\s+complete|complete\s+(?:sub)?graph|K_?n|cores?|k\s*core|\d+-core|core\s*\d+|ego\s*graph|"
     r"ball|balls|\d+-hop|radius|cutoff|every\s+pair|all\s+pairs|pairwise|mutually)\b|"
     r"\bpeel\w*\s*\(\s*k\s*=\s*\d|\bdepth\s*(?:≤|<=|\\le)\s*\d|"
-    r"(?:≤|<=|\\le|within|at\s+most)\s*(?:\d+|" + _WORDS + r")\s*hops?\b|"
+    + _PEEL_BOUND
+    + "|"
+    + _BOUNDED_CALL
+    + "|"
+    r"(?:≤|<=|\\le|within|at\s+most|up\s+to)\s*(?:\d+|" + _WORDS + r")\s*hops?\b|"
     r"\bhops?\s*(?:≤|<=)\s*\d|\bB\s*_?\s*\{?\s*\d|"
     r"\bwithin\s+(?:a\s+)?(?:hop\s+)?distance\s+(?:of\s+)?\d",
     re.I,
@@ -229,21 +243,31 @@ _K = re.compile(
     r"(?P<c1>\d+)\s*-\s*core|core\s*\}?\s*_?\s*\{?\s*(?P<c2>\d+)|\bk\s*=\s*(?P<c3>\d+)|"
     r"k\s*core\s*\(\s*\w+\s*,\s*(?P<c4>\d+)|(?:radius|cutoff)\s*=?\s*(?P<r1>\d+)|"
     r"\bdepth\s*(?:≤|<=|\\le)\s*(?P<r6>\d+)|"
-    r"(?:≤|<=|\\le|within|at\s+most)\s*(?P<r2>\d+|" + _WORDS + r")\s*hops?|"
+    r"(?:≤|<=|\\le|within|at\s+most|up\s+to)\s*(?P<r2>\d+|" + _WORDS + r")\s*hops?|"
     r"(?P<r3>\d+)\s*-?\s*hops?\b|\bwithin\s+(?:a\s+)?(?:hop\s+)?distance\s+(?:of\s+)?(?P<r5>\d+)|"
-    r"\bB\s*_?\s*\{?\s*(?P<r4>\d+)",
+    r"\bB\s*_?\s*\{?\s*(?P<r4>\d+)|" + _PEEL_BOUND + "|" + _BOUNDED_CALL,
     re.I,
 )
 _CENTRE = re.compile(
-    r"\b(?:from|of|around|ego\s*graph\s*\(\s*\w+\s*,|bfs\s*\()\s*N(\d+)|\(\s*(?:G|graph)\s*,\s*N(\d+)",
+    r"\b(?:from|of|around|ego\s*graph\s*\(\s*\w+\s*,|bfs\s*\()\s*N(\d+)|\(\s*(?:G|graph)\s*,\s*N(\d+)|"
+    r"\b(?:d|dist\w*|hops?|h|delta)\}?\s*\(\s*N(\d+)\s*,\s*[a-z]\s*\)",
     re.I,
-)  # "BFS from A", "ego_graph(G, A, …)", "…_length(G, A, cutoff=2)": the ball's centre
+)  # "BFS from A", "ego_graph(G, A, …)", "…_length(G, A, cutoff=2)", "{x : d(A, x) ≤ 2}"
 _CLIQUE = re.compile(
     r"\b(?:cliques?|triangles?|is\s+complete|complete\s+(?:sub)?graph|K_?n|every\s+pair|"
     r"all\s+pairs|pairwise|mutually)\b",
     re.I,
 )
-_CORE = re.compile(r"core|\bpeel\w*\s*\(\s*k\s*=", re.I)  # "peeling (k = 2) → {…}": a k-core
+_CORE = re.compile(r"core|\bpeel\w*\s*\(\s*k\s*=|" + _PEEL_BOUND, re.I)  # "peeling (k = 2) → {…}"
+_REMAIN = re.compile(r"\b(?:left|remain\w*|surviv\w*|stay\w*|kept|keeps?)\b|⇒|→|->|=", re.I)
+"""What a peeling's result is introduced by: the names that remain."""
+_EXCLUDED = re.compile(
+    r"\(?\s*\b(?:not\s+counting|excluding|excl\.?|except(?:\s+for)?|other\s+than|besides|"
+    r"apart\s+from)\s+(?:itself|N\d+|the\s+(?:centre|center|source|start))\b\s*\)?|"
+    r"\b(?:itself|N\d+)\s+(?:excluded|left\s+out)\b",
+    re.I,
+)
+"""The ball's centre said to be left out of it: no negation of the set."""
 _FILTER = re.compile(
     r"(\bfor\s+\w+(?:\s*,\s*\w+)*\s+in\b[^{}\[\]]*?)\bif\s+\w+\s*(?:[<>]=?|[!=]=)\s*\w+"
 )  # "{n for n, d in ….items() if d > 0}": the filter of a comprehension
@@ -453,13 +477,16 @@ def _without(words: str, word: str) -> str:
 
 def _set(view: str, found: list[tuple[str, int, int]]) -> list[Decided]:
     """A clique, k-core or hop ball: its cue, its k or radius, and the names it lists."""
-    if _NEGATIVE.search(view):
+    if _NEGATIVE.search(_EXCLUDED.sub(" ", _skeleton(view, found))):
         return []
     k = _K.search(view)
-    if k is not None:
+    if k is not None and k.lastgroup not in ("c5", "c6", "r7"):  # a bound's call: the centre
         found = [m for m in found if not (m[1] < k.end() and k.start() < m[2])]
     names = list(dict.fromkeys(node for node, _, _ in found))
     skeleton = _skeleton(view, found)
+    peeled = k is not None and k.lastgroup in ("c5", "c6")
+    if peeled and (len(names) < 2 or not _REMAIN.search(skeleton)):
+        return []  # "after removing every vertex of degree < 2, A has degree 1": no set
     written = None if k is None else next(g for g in k.groups() if g is not None)
     value = None
     if written is not None:
@@ -473,7 +500,8 @@ def _set(view: str, found: list[tuple[str, int, int]]) -> list[Decided]:
         centre = _CENTRE.search(skeleton)
         if centre is None and k is not None and _WORDED.search(view, k.end(), found[0][1]):
             return []  # "everything within 2 hops is A, B": no centre named, none guessed
-        source = found[int(centre.group(1) or centre.group(2)) if centre is not None else 0][0]
+        at = 0 if centre is None else int(next(g for g in centre.groups() if g is not None))
+        source = found[at][0]
         items = tuple(n for n in names if n != source)
         return [("within_hops", (source, *items), value)]
     return []

@@ -1343,7 +1343,7 @@ _ANCHOR_CUES = re.compile(
     r"⇄|⇸|↔|↮|⟷|≁|\\sim|∼|\btrue\b|\bfalse\b|✔|✓|✗|✘|deg|delta|δ|valenc|weigh|\bw\b|\bwt\b|"
     r"cost|worth|carr|dist|\bd\W|\bspd?\b|shortest|hop|bfs|level|depth|apart|away|separat|dijkstra|"
     r"clique|triangle|complete|core|peel|ball|ego|radius|within|pairwise|mutual|path|total|sum|"
-    r"==|--|~~|->|[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f]|\||_\{|optim|minim|cheapest|lowest"
+    r"==|--|~~|->|[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f]|\||_\{|optim|minim|cheapest|lowest|\bh\}?\s*\("
 )
 """What the anchored reader decides a claim by (lower case): a line without any is skipped."""
 

@@ -550,3 +550,41 @@ def test_round10_a_set_said_of_the_topic_named_before(
 
 def test_round10_a_topic_followed_by_an_edge_is_no_set() -> None:
     assert _read("Looking at Paris. It is linked to Lyon.") == {("edge", frozenset({P, L}), None)}
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        # a set-builder bounding a distance from its centre: the hop ball of that radius
+        ("$S = \\{v : \\operatorname{dist}(Kyoto, v) \\leq 2\\} = \\{New York, Lyon\\}$", False,
+         ("within_hops", {K, N, L}, 2)),
+        ("$\\{y \\ne 0 : h(0, y) <= 2\\} = \\{2, 1\\}$", True, ("within_hops", {K, N, L}, 2)),
+        # the centre said to be left out is no negation of the ball
+        ("Up to 2 hops from Kyoto, excluding Kyoto: New York, Lyon.", False,
+         ("within_hops", {K, N, L}, 2)),
+        ("At most 2 hops around node 0 (node 0 left out): node 2, node 1", True,
+         ("within_hops", {K, N, L}, 2)),
+        # a peeling with its degree bound, and what remains: the k-core of that bound
+        ("Strip nodes of degree below 2 → Paris, Lyon, Saint-Denis stay.", False,
+         ("k_core", {P, L, S}, 2)),
+        ("Once vertices with less than 2 neighbours are dropped, 3, 1 and 4 are kept.", True,
+         ("k_core", {P, L, S}, 2)),
+    ],
+)  # fmt: skip
+def test_round10_set_builders_exclusions_and_peeling_bounds_name_their_set(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _read(text, numeric_ids)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "After deleting every node with degree < 2, Paris has degree 1.",
+        "If we prune deg < 2, then Paris, Lyon and Saint-Denis might remain.",
+        "Not within 2 hops of Kyoto, excluding Kyoto: Paris, Saint-Denis.",
+    ],
+)
+def test_round10_a_peeling_step_or_a_supposed_or_denied_set_is_no_set(text: str) -> None:
+    assert not {c for c in _read(text) if c[0] in ("k_core", "within_hops")}
