@@ -291,6 +291,10 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
             continue  # "9 → 6 neighbours": a node mapped to a count
         if _PAIR_OF_BEFORE.search(text, max(low, left[1] - 12), left[1]):
             continue  # "dist 10→5: 2": the pair of a distance, not an edge
+        if _CALL_CLOSED.match(text, left[1], match.start()) and _CALL_OPEN.search(
+            text, max(low, left[1] - 60), left[1]
+        ):
+            continue  # "cost(1, 10) -> 3": a call mapped to its value, not an edge
         if (
             ctx.numeric_ids
             and match.group().strip() == "-"
@@ -340,6 +344,9 @@ _COUNTED_AFTER = re.compile(
     r"(?:neighbou?rs?|edges?|hops?|steps?|nodes?|vertices|connections?|links?)\b",
     re.I,
 )
+_CALL_CLOSED = re.compile(r"[^()\s]+\s*[\"'`]?\s*\)\s*$")
+_CALL_OPEN = re.compile(r"[A-Za-z_]\w*\s*\([^()]*$")
+"""A name closing a call's arguments (``cost(1, 10``…``)``): what an arrow after it maps."""
 _PAIR_OF_BEFORE = re.compile(r"\b(?:dist(?:ance)?|d|hops?|sp)\s*[:(\[]?\s*$", re.I)
 
 # A weight written on the connector: "A --7-- B", "A —3— B"

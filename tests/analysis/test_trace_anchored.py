@@ -588,3 +588,17 @@ def test_round10_set_builders_exclusions_and_peeling_bounds_name_their_set(
 )
 def test_round10_a_peeling_step_or_a_supposed_or_denied_set_is_no_set(text: str) -> None:
     assert not {c for c in _read(text) if c[0] in ("k_core", "within_hops")}
+
+
+@pytest.mark.parametrize(
+    ("text", "pair"),
+    [
+        ("weight(3, 1) → 2", {L, N}),  # 2 is the value of the call, not a node after 1
+        ("$\\text{hops}(4, 0) \\Rightarrow 2$", {K, N}),
+        ("nx.shortest_path_length(G, 3, 4) -> 1", {S, L}),
+    ],
+)
+def test_round10_a_call_mapped_to_its_value_is_no_edge_to_the_value(
+    text: str, pair: set[str]
+) -> None:
+    assert ("edge", frozenset(pair), None) not in _read(text, numeric_ids=True)
