@@ -46,6 +46,7 @@ _WRAPPERS: tuple[tuple[str, str], ...] = (
     (r"\\in\b|∈", " in "),
     (r"⇸|↮|≁|\\not\s*\\sim\b|-x-|-/-", " nonadjacent "),
     (r"⇄|↔|⟷|<->|<—>|\\leftrightarrow\b|\\sim\b|∼", " adjacent "),
+    (r"⇉|⇶", " adj "),  # "A ⇉ B, C": A fans out to its neighbours
     (r"✔|✓|☑|\bTrue\b", " yes "),
     (r"✗|✘|❌|\bFalse\b", " no "),
     (r"(?<=[a-z])\(s\)", "s"),  # "edge(s)": a plural
@@ -277,7 +278,8 @@ _PEELING = re.compile(
 _WE_FIND = re.compile(r"\b(?:we|i)\s+(?:find|found|get|got|see)\b", re.I)
 _EDGE_CUE = re.compile(
     r"\b(?:adjacen\w*|nonadjacent|connect\w*|linked|links?|edges?|neighbou?rs?|neighbou?rhood|"
-    r"joined|joins?|adjoin\w*|hooked|wired|attached|incident|border\w*|shares?|has\s+edge|in\s+E|"
+    r"joined|joins?|adjoin\w*|hooked|wired|attached|incident|border\w*|shares?|touch\w*|"
+    r"has\s+edge|in\s+E|"
     r"notin\s+E|nbrs?|adj)\b|\bin\s+G\s*\[",
     re.I,
 )
@@ -286,6 +288,8 @@ _NEGATIVE = re.compile(
     r"notin|disconnected|unconnected|unlinked|non-?adjacent|non-?neighbou?rs?)\b|n['’]t\b",
     re.I,
 )
+_NONE_ELSE = re.compile(r"\b(?:no\s+others?|no\s+more|none\s+else|nothing\s+(?:else|more))\b", re.I)
+"""A list said complete ("B and C, no others"): no negation of what it lists."""
 _DEGREE_CUE = re.compile(
     r"\b(?:deg|degrees?|valency|delta)\b|\bincident\b|\bneighbou?rs?\b|"
     r"\b(?:adjacent|neighbou?ring)\s+(?:nodes|vertices)\b|"  # "2 adjacent nodes"
@@ -329,9 +333,13 @@ _COMPLETE = re.compile(
 _HEAD = re.compile(
     r"(?P<mid>(?:(?!N\d).)*N0\b(?:(?!N\d).)*?)"
     r"(?P<list>[\s\[{(]*N\d+(?:\s*(?:,|and|&)\s*(?:and\s+)?N\d+)*)"
-    r"[\s\]})]*(?:(?:[-—–(#,;]|\band\b)(?:(?!N\d)\D)*)?$"
+    r"[\s\]})]*(?:(?:[-—–(#,;←]|<-|\band\b)(?:(?!N\d)\D)*)?$"
 )  # a head, a neighbour cue, and the list that ends the clause (a remark may follow it)
-_NEIGHBOUR_CUE = re.compile(r"neighbou?r|adj|nbr|connect", re.I)
+_TAIL_HEAD = re.compile(
+    r"^(?:(?!N\d).)*?(?P<list>N0(?:\s*(?:,|and|&)\s*(?:and\s+)?N\d+)*)\s+(?:are|is|were)\b"
+    r"(?:(?!N\d).)*\b(?:to|of|with)\s+N(?P<head>\d+)\b(?:(?!N\d)\D)*$"
+)  # the list first, its head last: "Exactly B and C are joined to A", "… adjacent to A"
+_NEIGHBOUR_CUE = re.compile(r"neighbou?r|adj|nbr|connect|link|join|touch|border", re.I)
 _NEIGHBOUR_NOUN = re.compile(r"neighbou?r|adj|nbr", re.I)
 _CHAIN = re.compile(r"N\d+(?:\s*(?:→|->|⟶|⇒|=>)\s*N\d+){2,}")
 _TOTAL_CUE = re.compile(r"\b(?:path|total|sum\w*|cost|length|weight|w)\b", re.I)
@@ -403,7 +411,7 @@ Decided = tuple[str, tuple[str, ...], int | None]
 def _decide(skeleton: str, found: list[tuple[str, int, int]], values: list[int]) -> list[Decided]:
     """The claim the clause's structure states: distinct names, values, cue, polarity."""
     distinct = list(dict.fromkeys(node for node, _, _ in found))
-    negative = _NEGATIVE.search(skeleton) is not None
+    negative = _NEGATIVE.search(_NONE_ELSE.sub(" ", skeleton)) is not None
     words = re.sub(r"N\d+", " ", skeleton)
     edge = _EDGE_CUE.search(words) is not None
     if len(values) > 1:
@@ -458,11 +466,20 @@ def _decide(skeleton: str, found: list[tuple[str, int, int]], values: list[int])
 
 def _neighbours(skeleton: str, found: list[tuple[str, int, int]]) -> list[Decided]:
     """A head, a neighbour cue, and the list that ends the clause: all the head's neighbours."""
-    head = _HEAD.match(skeleton)
-    if head is None or not _NEIGHBOUR_CUE.search(re.sub(r"N\d+", " ", skeleton)):
+    if not _NEIGHBOUR_CUE.search(re.sub(r"N\d+", " ", skeleton)):
         return []
-    owner = found[0][0]
-    items = [found[int(i)][0] for i in re.findall(r"N(\d+)", head.group("list"))]
+    head = _HEAD.match(skeleton)
+    tail = _TAIL_HEAD.match(skeleton) if head is None else None
+    if head is not None:
+        if not _COMPLETE_WORD.search(skeleton, skeleton.index("N0")) and "=" not in skeleton:
+            return []  # "Only A is linked to B": complete said of A's place, not A's list
+        owner = found[0][0]
+        items = [found[int(i)][0] for i in re.findall(r"N(\d+)", head.group("list"))]
+    elif tail is not None and int(tail.group("head")) == len(found) - 1:
+        owner = found[-1][0]
+        items = [found[int(i)][0] for i in re.findall(r"N(\d+)", tail.group("list"))]
+    else:
+        return []
     if owner in items or len(items) != len(found) - 1:
         return []
     listed = tuple(dict.fromkeys(items))

@@ -1281,6 +1281,11 @@ def _anchored(ctx: _Context, low: int, high: int, read: list[Claim], lower: str)
             if pairs:
                 families -= {"edge", "weight"}
             listed = any(f[0] == "neighbours" for f in facts)
+            for f in facts:  # "B and C are linked with A, no others": no edge B–C
+                if f[0] == "neighbours":
+                    items = set(f[1][1:])
+                    read = [c for c in read if not (c in inside and c.kind == "edge"
+                                                    and set(c.nodes) <= items)]  # fmt: skip
             edges = {frozenset(c.nodes) for c in read if c.kind == "edge"}
             added += [
                 Claim(kind, nodes, value, a, b)
@@ -1344,7 +1349,11 @@ _ANSWERED = re.compile(
     r"indeed|it\s+does)\b[^;:?]{0,40}?[.!]?\s*$",
     re.I,
 )  # a bare answer to the question before it
-_LISTED = re.compile(r"neighbo|adj|nbr|\b(?:only|exactly|complete|full|entire|whole|all)\b", re.I)
+_LISTED = re.compile(
+    r"neighbo|adj|nbr|\b(?:only|exactly|complete|full|entire|whole|all|no\s+others?|no\s+more|"
+    r"nothing\s+else)\b",
+    re.I,
+)
 _ANCHOR_CUES = re.compile(
     r"adj|nbr|neighbo|conn|link|edge|join|hook|wire|attach|incid|border|shar|∈|∉|\\in|"
     r"⇄|⇸|↔|↮|⟷|≁|\\sim|∼|\btrue\b|\bfalse\b|✔|✓|✗|✘|deg|delta|δ|valenc|weigh|\bw\b|\bwt\b|"

@@ -602,3 +602,33 @@ def test_round10_a_call_mapped_to_its_value_is_no_edge_to_the_value(
     text: str, pair: set[str]
 ) -> None:
     assert ("edge", frozenset(pair), None) not in _read(text, numeric_ids=True)
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "listed"),
+    [
+        # a head, any adjacency cue (a fan-out arrow, links, touches, joined), a completeness
+        # marker, and the list before or after the head
+        ("Saint-Denis ⇶ Paris and Lyon, no others", False, {S, P, L}),
+        ("- Paris: (Lyon, Saint-Denis) <- all of its neighbours", False, {P, L, S}),
+        ("- 3: (1, 4) ← full neighbour list", True, {P, L, S}),
+        ("Saint-Denis touches exactly these: Paris, Lyon.", False, {S, P, L}),
+        ("Only node 3 and node 4 are adjacent to node 1.", True, {L, P, S}),
+        ("Paris and New York are linked with Lyon, no others.", False, {L, P, N}),
+    ],
+)  # fmt: skip
+def test_round10_a_complete_list_around_its_head_in_any_order_and_notation(
+    text: str, numeric_ids: bool, listed: set[str]
+) -> None:
+    read = _read(text, numeric_ids)
+    assert ("neighbours", frozenset(listed), None) in read
+
+
+def test_round10_completeness_said_before_the_head_names_no_list_of_it() -> None:
+    assert not {c for c in _read("Only Paris is linked to Lyon.") if c[0] == "neighbours"}
+
+
+def test_round10_the_items_of_a_list_before_its_head_are_no_edge_to_each_other() -> None:
+    read = _read("Paris and New York are linked with Lyon, no others.")
+    assert ("edge", frozenset({P, N}), None) not in read
+    assert ("edge", frozenset({L, N}), None) in read
