@@ -123,9 +123,12 @@ _LIST_CLOSED = re.compile(
 )  # "2: 3 (all of its neighbours)": a one-id list closed as complete, not a count
 _JOIN = re.compile(r"\s*(?:→|->|⟶|⇝|~>?|—|–|-|/|,)\s*")
 _FUNCTION_WORD = re.compile(r"\b(?:deg|degree|w|weight|dist|d|N|adj|nbrs)\s*$")
-_CONNECTOR_AFTER = re.compile(r"\d\s*(?:=+|-+|~+)$")
-_CONNECTOR_WEIGHT = re.compile(r"(?:=+|-+|~+)>?\s*\d")
-_WEIGHED_CONNECTOR = re.compile(r"\d\s*(?:=+|-+|~+)\d+(?:=+|-+|~+)>?\s*$")
+_LINE = r"(?:=+|-+|~+|—+|–+)"
+_HEAD_OF_LINE = r"(?:" + _LINE + r">?|→|⟶)"
+_CONNECTOR_AFTER = re.compile(r"\d\s*" + _LINE + "$")
+_CONNECTOR_WEIGHT = re.compile(_HEAD_OF_LINE + r"\s*\d")
+_WEIGHED_CONNECTOR = re.compile(r"\d\s*" + _LINE + r"\s*\d+\s*" + _HEAD_OF_LINE + r"\s*$")
+"""A weight written on the connector (``3 ==12== 5``, ``0 —9→ 2``)."""
 _PREPOSITION = re.compile(r"\b(?:from|of|to|around|between|and)\s*$", re.I)
 _NODE_WORD = re.compile(r"\b(?:node|vertex)\s*$", re.I)
 
@@ -306,7 +309,9 @@ _HOP_CUE = re.compile(
     r"\b(?:hops?|hopdist|bfs|levels?|depth|unweighted|fewest|unit|edges|steps)\b", re.I
 )
 _WEIGHT_CUE = re.compile(r"\b(?:w|wt|weights?|weigh\w*|worth|costs?|carr(?:y|ies))\b", re.I)
-_ON_CONNECTOR = re.compile(r"N0\s*(=+|-+|~+|—+)\s*\d+\s*\1>?\s*N1\b")
+_DIRECT = re.compile(r"\b(?:direct|directly)\b", re.I)
+"""A value said of a pair directly: the edge's, not a route's."""
+_ON_CONNECTOR = re.compile(r"N0\s*(?:=+|-+|~+|—+|–+)\s*\d+\s*(?:(?:=+|-+|~+|—+|–+)>?|→|⟶)\s*N1\b")
 _ROUTE = re.compile(
     r"\b(?:path|route|walk|total|sum\w*|going|go|get|getting|travel\w*|trip|journey|"
     r"(?<!directly\s)reach\w*|via)\b",
@@ -445,6 +450,7 @@ def _decide(skeleton: str, found: list[tuple[str, int, int]], values: list[int])
             weight = _WEIGHT_CUE.search(words) is not None
             if distance and not (weight and edge):
                 return [("hops" if _HOP_CUE.search(words) else "distance", pair, value)]
+            weight = weight or _DIRECT.search(words) is not None  # "A to B directly is 7"
             if weight and not distance and not _ROUTE.search(words):
                 return [("edge", pair, None), ("edge_weight", pair, value)]
         return []

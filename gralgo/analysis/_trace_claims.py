@@ -1009,10 +1009,10 @@ def _row_claims(ctx: _Context, header: list[str], cells: list[tuple[int, int]]) 
         in zip(cells, roles, strict=True) if role == "node"
     ]  # fmt: skip
     numbers: list[tuple[str, int, str]] = [
-        (role, int(text[a:b].strip()), name)
+        (role, int(text[a:b].strip(_CELL_MARKS)), name)
         for (a, b), role, name in zip(cells, roles, header, strict=True)
-        if role not in ("node", "edge", "") and text[a:b].strip().isdigit()
-    ]
+        if role not in ("node", "edge", "") and text[a:b].strip(_CELL_MARKS).isdigit()
+    ]  # "| A—B | `7` |": a number in code marks
     found = [node for node in nodes if node is not None]
     if not nodes and "edge" in roles:  # "| (A, B) | 7 |" or "| A-B | 7 |"
         a, b = cells[roles.index("edge")]
@@ -1046,13 +1046,23 @@ def _row_claims(ctx: _Context, header: list[str], cells: list[tuple[int, int]]) 
     return claims
 
 
+_CELL_MARKS = " `*_"
+
+
 def _names_column(ctx: _Context, roles: list[str], cells: list[tuple[int, int]]) -> list[str]:
     """``roles`` with the first column without a cue read as nodes where its cell names one (in
     words, not a bare id: ``| Step | Dist |`` holds no node)."""
+    weighed = "weight" in roles or "length" in roles
     for index, ((a, b), role) in enumerate(zip(cells, roles, strict=True)):
         written = ctx.text[a:b].strip()
-        if not role and not written.isdigit() and ctx.slots.resolve(written) is not None:
+        if role or written.isdigit():
+            continue
+        if ctx.slots.resolve(written) is not None:
             return [*roles[:index], "node", *roles[index + 1 :]]
+        inner = a + len(ctx.text[a:b]) - len(ctx.text[a:b].lstrip(" (`*"))
+        pair = _pair_after(ctx, inner, b, _EDGE_OR_COMMA) if weighed else None
+        if pair is not None and not ctx.text[pair[1] : b].strip(" )`*\"'"):
+            return [*roles[:index], "edge", *roles[index + 1 :]]  # "| (A, B) | 7 |" by weight
     return roles
 
 
@@ -1359,7 +1369,7 @@ _ANCHOR_CUES = re.compile(
     r"⇄|⇸|↔|↮|⟷|≁|\\sim|∼|\btrue\b|\bfalse\b|✔|✓|✗|✘|deg|delta|δ|valenc|weigh|\bw\b|\bwt\b|"
     r"cost|worth|carr|dist|\bd\W|\bspd?\b|shortest|hop|bfs|level|depth|apart|away|separat|dijkstra|"
     r"clique|triangle|complete|core|peel|ball|ego|radius|within|pairwise|mutual|path|total|sum|"
-    r"==|--|~~|->|[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f]|\||_\{|optim|minim|cheapest|lowest|\bh\}?\s*\("
+    r"==|--|~~|->|[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f]|\||_\{|optim|minim|cheapest|lowest|\bh\}?\s*\(|direct"
 )
 """What the anchored reader decides a claim by (lower case): a line without any is skipped."""
 

@@ -632,3 +632,29 @@ def test_round10_the_items_of_a_list_before_its_head_are_no_edge_to_each_other()
     read = _read("Paris and New York are linked with Lyon, no others.")
     assert ("edge", frozenset({P, N}), None) not in read
     assert ("edge", frozenset({L, N}), None) in read
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        # a table row with a pair cell and a number under a weight-like header
+        ("| Pairing | Its weight |\n|---|---|\n| (Paris, Saint-Denis) | 4 |", False,
+         ("edge_weight", {P, S}, 4)),
+        ("| Connection | Weight |\n|---|---|\n| Lyon—Kyoto | **6** |", False,
+         ("edge_weight", {L, K}, 6)),
+        ("| Which edge | w |\n|---|---|\n| node 3—node 4 | `2` |", True,
+         ("edge_weight", {P, S}, 2)),
+        # a weight on the connector, whatever its head; a pair's value said directly
+        ("3 –8⟶ 1", True, ("edge_weight", {P, L}, 8)),
+        ("So Kyoto→New York, taken directly, is 6.", False, ("edge_weight", {K, N}, 6)),
+    ],
+)  # fmt: skip
+def test_round10_an_edge_weight_by_its_pair_and_a_weight_like_place(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _read(text, numeric_ids)
+
+
+def test_round10_a_pair_cell_without_a_weight_header_is_no_edge() -> None:
+    assert _read("| Seen | Count |\n|---|---|\n| Paris, Kyoto | 2 |") == set()
