@@ -1080,8 +1080,8 @@ _COLUMN_CUES = (
                           r"connections|links)|neighbou?rs?\s+count|^(?:connections|links|"
                           r"incident\s+edges)$")),  # "Neighbours" holds names
     ("hops", re.compile(r"\bhops?\b")),
-    ("distance", re.compile(r"\bdist|shortest|\bd\(|δ\(|\\delta\b|\bpath|\w\s+from\s+\S|"
-                            r"\(source\b")),
+    ("distance", re.compile(r"\bdist|shortest|\bd\(|δ\(|\\delta\b|\bpath|\w\s+\(?from\s+\S|"
+                            r"\(source\b|cheapest|(?:minimum|minimal|least|lowest)\s+cost")),
     ("weight", re.compile(r"weigh|^w$|^wt\.?$|\bcost|^w\s*\(")),  # "w(u, v)"
     ("length", re.compile(r"^length$")),  # an edge's weight; nothing of one node
     ("edge", re.compile(r"^(?:edges?|pairs?|link|endpoints)(?:\s*\([^)]*\))?$")),  # "Edge (u, v)"
@@ -1093,7 +1093,7 @@ _LISTED_COLUMN = re.compile(r"adjacent|neighbou?r|connected|linked|links\s+to|\b
 _COUNTED_COLUMN = re.compile(r"\b(?:edges|neighbou?rs|connections|links)\b")
 _COUNT_COLUMN = re.compile(r"\s*(?:count|total|#|n|no\.?|number|size|how\s+many)\s*")
 _FROM = re.compile(
-    r"\b(?:from|source\s*:?)\s+([^()]+?)(?=\s*(?:\(|\)|$))|\(\s*([^,()]+?)\s*,\s*(?:[·⋅.*_-]|[uvwxyz])?\s*\)"
+    r"\b(?:from|source\s*:?)\s+([^()]+?)(?=\s*(?:\(|\)|$))|\(\s*([^()]+?)\s*,\s*(?:[·⋅.*_-]|[uvwxyz])?\s*\)"
 )
 """A distance column's source: ``Dist from A``, ``(source: A)``, ``dist(A, ·)``, ``δ(A, v)``,
 ``label from A (final)``."""

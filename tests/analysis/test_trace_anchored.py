@@ -658,3 +658,22 @@ def test_round10_an_edge_weight_by_its_pair_and_a_weight_like_place(
 
 def test_round10_a_pair_cell_without_a_weight_header_is_no_edge() -> None:
     assert _read("| Seen | Count |\n|---|---|\n| Paris, Kyoto | 2 |") == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "graph", "claim"),
+    [
+        # a column of the best cost from a source, its source in brackets
+        ("| Dest. | Lowest cost (from Paris) |\n|---|---|\n| Kyoto | 14 |", "small",
+         ("distance", {P, K}, 14)),
+        # a source whose long name holds commas, in a distance call's header
+        ("| Node | dist(Kyoto, pale tower, ·) |\n|---|---|\n| Lyon | 8 |", "long",
+         ("distance", {KL, L}, 8)),
+    ],
+)  # fmt: skip
+def test_round10_a_distance_column_from_its_source_in_any_notation(
+    text: str, graph: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    kind, nodes, value = claim
+    read = _read_long(text) if graph == "long" else _read(text)
+    assert (kind, frozenset(nodes), value) in read
