@@ -744,7 +744,10 @@ def _valued_answer(
     if _HYPOTHETICAL.search(question) or _NEGATION.search(question):
         return
     found = mentions(text, low, low + len(question), names, resolve)
-    if not found or _NUMBER.search(question):
+    unnamed = list(question)
+    for _, a, b in found:  # "node 9" is a name, not a number of the question
+        unnamed[a - low : b - low] = " " * (b - a)
+    if not found or _NUMBER.search("".join(unnamed)):
         return
     written = valued.group(1).lower()
     value = int(written) if written.isdigit() else NUMBER_WORDS[written]

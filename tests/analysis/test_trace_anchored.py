@@ -677,3 +677,22 @@ def test_round10_a_distance_column_from_its_source_in_any_notation(
     kind, nodes, value = claim
     read = _read_long(text) if graph == "long" else _read(text)
     assert (kind, frozenset(nodes), value) in read
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        # a question about a value answered by the value, its nodes named by numeric ids
+        ("So what is the degree of node 4? Three.", ("degree", {S}, 3)),
+        ("What is the shortest distance from node 3 to node 0? It's 9.", ("distance", {P, K}, 9)),
+    ],
+)
+def test_round10_a_value_question_about_numeric_ids_answered_by_the_value(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _read(text, numeric_ids=True)
+
+
+def test_round10_a_value_question_with_a_number_of_its_own_states_nothing() -> None:
+    assert _read("What's the degree of node 2 after 3 steps? It's 4.", numeric_ids=True) == set()
