@@ -46,6 +46,7 @@ _WRAPPERS: tuple[tuple[str, str], ...] = (
     (r"\\in\b|∈", " in "),
     (r"⇸|↮|≁|\\not\s*\\sim\b|-x-|-/-", " nonadjacent "),
     (r"⇄|↔|⟷|<->|<—>|\\leftrightarrow\b|\\sim\b|∼", " adjacent "),
+    (r"⇉|⇶", " adj "),  # "A ⇉ B, C": A fans out to its neighbours
     (r"✔|✓|☑|\bTrue\b", " yes "),
     (r"✗|✘|❌|\bFalse\b", " no "),
     (r"(?<=[a-z])\(s\)", "s"),  # "edge(s)": a plural
@@ -105,7 +106,11 @@ _VALUE_BEFORE = re.compile(
 _VALUE_AFTER = re.compile(
     r"\s*(?!,\s*\d)(?:$|[.,;)\]}|#!]|—|–|-\s|\bin\s+total\b|\b(?:per|from|so|and)\b)"
 )  # what ends a value (not a list of ids: "3, 2, 4")
-_ID_JOIN = re.compile(r"\s*(?:→|->|⟶|⇝|~>?|—|–|-|/|,|::|adjacent|nonadjacent|and|&)\s*$", re.I)
+_ARROWS = "\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f"
+"""Every arrow of Unicode's arrow blocks (``→``, ``⇢``, ``⟿``, ``⤳``): a pair's or a path's link."""
+_ID_JOIN = re.compile(
+    rf"\s*(?:[{_ARROWS}]|->|~+>?|—|–|-|/|,|::|adjacent|nonadjacent|and|&)\s*$", re.I
+)
 _LIST_OPEN = re.compile(
     r"(?:neighbou?rs?|neighbou?rhood|adj\w*|nbrs?|set)\s*(?:\(\w+\))?\s*(?:[:=]|are)\s*"
     r"[\[{(]?\s*$",
@@ -118,9 +123,12 @@ _LIST_CLOSED = re.compile(
 )  # "2: 3 (all of its neighbours)": a one-id list closed as complete, not a count
 _JOIN = re.compile(r"\s*(?:→|->|⟶|⇝|~>?|—|–|-|/|,)\s*")
 _FUNCTION_WORD = re.compile(r"\b(?:deg|degree|w|weight|dist|d|N|adj|nbrs)\s*$")
-_CONNECTOR_AFTER = re.compile(r"\d\s*(?:=+|-+|~+)$")
-_CONNECTOR_WEIGHT = re.compile(r"(?:=+|-+|~+)>?\s*\d")
-_WEIGHED_CONNECTOR = re.compile(r"\d\s*(?:=+|-+|~+)\d+(?:=+|-+|~+)>?\s*$")
+_LINE = r"(?:=+|-+|~+|—+|–+)"
+_HEAD_OF_LINE = r"(?:" + _LINE + r">?|→|⟶)"
+_CONNECTOR_AFTER = re.compile(r"\d\s*" + _LINE + "$")
+_CONNECTOR_WEIGHT = re.compile(_HEAD_OF_LINE + r"\s*\d")
+_WEIGHED_CONNECTOR = re.compile(r"\d\s*" + _LINE + r"\s*\d+\s*" + _HEAD_OF_LINE + r"\s*$")
+"""A weight written on the connector (``3 ==12== 5``, ``0 —9→ 2``)."""
 _PREPOSITION = re.compile(r"\b(?:from|of|to|around|between|and)\s*$", re.I)
 _NODE_WORD = re.compile(r"\b(?:node|vertex)\s*$", re.I)
 
@@ -212,11 +220,25 @@ _QUALIFIED = re.compile(
 )
 """Bounds, comparisons, quantifiers and arithmetic: no claim of a value or a pair."""
 _WORDS = "|".join(NUMBER_WORDS)
+_PEELED = r"\b(?:prun|peel|remov|delet|strip|discard|drop)\w*\b"
+_DEGREE_BOUND = r"(?:\bdeg(?:ree)?s?\s*(?:<|below|under|less\s+than)|\b(?:fewer|less)\s+than)\s*"
+_PEEL_BOUND = (
+    rf"{_PEELED}[^.;]*?{_DEGREE_BOUND}(?P<c5>\d+|{_WORDS})\b|"
+    rf"{_DEGREE_BOUND}(?P<c6>\d+|{_WORDS})\b[^.;]*?{_PEELED}"
+)  # "prune deg < 2 ⇒ {…} remain", "after peeling every vertex with fewer than 2 neighbours"
+_BOUNDED_CALL = (
+    r"\b(?:d|dist\w*|hops?|h|delta)\}?\s*\(\s*[^,()]+?\s*,\s*[a-z]\s*\)"
+    r"\s*(?:≤|<=|\\leq?)\s*(?P<r7>\d+)"
+)  # "{x : d(A, x) ≤ 2}": a set-builder bounding a distance from A
 _SET_CUE = re.compile(
     r"\b(?:cliques?|triangles?|is\s+complete|complete\s+(?:sub)?graph|K_?n|cores?|k\s*core|\d+-core|core\s*\d+|ego\s*graph|"
     r"ball|balls|\d+-hop|radius|cutoff|every\s+pair|all\s+pairs|pairwise|mutually)\b|"
     r"\bpeel\w*\s*\(\s*k\s*=\s*\d|\bdepth\s*(?:≤|<=|\\le)\s*\d|"
-    r"(?:≤|<=|\\le|within|at\s+most)\s*(?:\d+|" + _WORDS + r")\s*hops?\b|"
+    + _PEEL_BOUND
+    + "|"
+    + _BOUNDED_CALL
+    + "|"
+    r"(?:≤|<=|\\le|within|at\s+most|up\s+to)\s*(?:\d+|" + _WORDS + r")\s*hops?\b|"
     r"\bhops?\s*(?:≤|<=)\s*\d|\bB\s*_?\s*\{?\s*\d|"
     r"\bwithin\s+(?:a\s+)?(?:hop\s+)?distance\s+(?:of\s+)?\d",
     re.I,
@@ -225,21 +247,31 @@ _K = re.compile(
     r"(?P<c1>\d+)\s*-\s*core|core\s*\}?\s*_?\s*\{?\s*(?P<c2>\d+)|\bk\s*=\s*(?P<c3>\d+)|"
     r"k\s*core\s*\(\s*\w+\s*,\s*(?P<c4>\d+)|(?:radius|cutoff)\s*=?\s*(?P<r1>\d+)|"
     r"\bdepth\s*(?:≤|<=|\\le)\s*(?P<r6>\d+)|"
-    r"(?:≤|<=|\\le|within|at\s+most)\s*(?P<r2>\d+|" + _WORDS + r")\s*hops?|"
+    r"(?:≤|<=|\\le|within|at\s+most|up\s+to)\s*(?P<r2>\d+|" + _WORDS + r")\s*hops?|"
     r"(?P<r3>\d+)\s*-?\s*hops?\b|\bwithin\s+(?:a\s+)?(?:hop\s+)?distance\s+(?:of\s+)?(?P<r5>\d+)|"
-    r"\bB\s*_?\s*\{?\s*(?P<r4>\d+)",
+    r"\bB\s*_?\s*\{?\s*(?P<r4>\d+)|" + _PEEL_BOUND + "|" + _BOUNDED_CALL,
     re.I,
 )
 _CENTRE = re.compile(
-    r"\b(?:from|of|around|ego\s*graph\s*\(\s*\w+\s*,|bfs\s*\()\s*N(\d+)|\(\s*(?:G|graph)\s*,\s*N(\d+)",
+    r"\b(?:from|of|around|ego\s*graph\s*\(\s*\w+\s*,|bfs\s*\()\s*N(\d+)|\(\s*(?:G|graph)\s*,\s*N(\d+)|"
+    r"\b(?:d|dist\w*|hops?|h|delta)\}?\s*\(\s*N(\d+)\s*,\s*[a-z]\s*\)",
     re.I,
-)  # "BFS from A", "ego_graph(G, A, …)", "…_length(G, A, cutoff=2)": the ball's centre
+)  # "BFS from A", "ego_graph(G, A, …)", "…_length(G, A, cutoff=2)", "{x : d(A, x) ≤ 2}"
 _CLIQUE = re.compile(
     r"\b(?:cliques?|triangles?|is\s+complete|complete\s+(?:sub)?graph|K_?n|every\s+pair|"
     r"all\s+pairs|pairwise|mutually)\b",
     re.I,
 )
-_CORE = re.compile(r"core|\bpeel\w*\s*\(\s*k\s*=", re.I)  # "peeling (k = 2) → {…}": a k-core
+_CORE = re.compile(r"core|\bpeel\w*\s*\(\s*k\s*=|" + _PEEL_BOUND, re.I)  # "peeling (k = 2) → {…}"
+_REMAIN = re.compile(r"\b(?:left|remain\w*|surviv\w*|stay\w*|kept|keeps?)\b|⇒|→|->|=", re.I)
+"""What a peeling's result is introduced by: the names that remain."""
+_EXCLUDED = re.compile(
+    r"\(?\s*\b(?:not\s+counting|excluding|excl\.?|except(?:\s+for)?|other\s+than|besides|"
+    r"apart\s+from)\s+(?:itself|N\d+|the\s+(?:centre|center|source|start))\b\s*\)?|"
+    r"\b(?:itself|N\d+)\s+(?:excluded|left\s+out)\b",
+    re.I,
+)
+"""The ball's centre said to be left out of it: no negation of the set."""
 _FILTER = re.compile(
     r"(\bfor\s+\w+(?:\s*,\s*\w+)*\s+in\b[^{}\[\]]*?)\bif\s+\w+\s*(?:[<>]=?|[!=]=)\s*\w+"
 )  # "{n for n, d in ….items() if d > 0}": the filter of a comprehension
@@ -249,7 +281,8 @@ _PEELING = re.compile(
 _WE_FIND = re.compile(r"\b(?:we|i)\s+(?:find|found|get|got|see)\b", re.I)
 _EDGE_CUE = re.compile(
     r"\b(?:adjacen\w*|nonadjacent|connect\w*|linked|links?|edges?|neighbou?rs?|neighbou?rhood|"
-    r"joined|joins?|adjoin\w*|hooked|wired|attached|incident|border\w*|shares?|has\s+edge|in\s+E|"
+    r"joined|joins?|adjoin\w*|hooked|wired|attached|incident|border\w*|shares?|touch\w*|"
+    r"has\s+edge|in\s+E|"
     r"notin\s+E|nbrs?|adj)\b|\bin\s+G\s*\[",
     re.I,
 )
@@ -258,6 +291,8 @@ _NEGATIVE = re.compile(
     r"notin|disconnected|unconnected|unlinked|non-?adjacent|non-?neighbou?rs?)\b|n['’]t\b",
     re.I,
 )
+_NONE_ELSE = re.compile(r"\b(?:no\s+others?|no\s+more|none\s+else|nothing\s+(?:else|more))\b", re.I)
+"""A list said complete ("B and C, no others"): no negation of what it lists."""
 _DEGREE_CUE = re.compile(
     r"\b(?:deg|degrees?|valency|delta)\b|\bincident\b|\bneighbou?rs?\b|"
     r"\b(?:adjacent|neighbou?ring)\s+(?:nodes|vertices)\b|"  # "2 adjacent nodes"
@@ -267,14 +302,16 @@ _DEGREE_CUE = re.compile(
 )
 _DISTANCE_CUE = re.compile(
     r"\b(?:dist\w*|shortest|hops?|hopdist|bfs|levels?|depth|separated|apart|away|fewest|"
-    r"dijkstra|sp|spd|apsp|d|distances?)\b",
+    r"dijkstra|sp|spd|apsp|d|distances?|optimal|optimum|minimum|minimal|cheapest|lowest)\b",
     re.I,
 )
 _HOP_CUE = re.compile(
     r"\b(?:hops?|hopdist|bfs|levels?|depth|unweighted|fewest|unit|edges|steps)\b", re.I
 )
 _WEIGHT_CUE = re.compile(r"\b(?:w|wt|weights?|weigh\w*|worth|costs?|carr(?:y|ies))\b", re.I)
-_ON_CONNECTOR = re.compile(r"N0\s*(=+|-+|~+|—+)\s*\d+\s*\1>?\s*N1\b")
+_DIRECT = re.compile(r"\b(?:direct|directly)\b", re.I)
+"""A value said of a pair directly: the edge's, not a route's."""
+_ON_CONNECTOR = re.compile(r"N0\s*(?:=+|-+|~+|—+|–+)\s*\d+\s*(?:(?:=+|-+|~+|—+|–+)>?|→|⟶)\s*N1\b")
 _ROUTE = re.compile(
     r"\b(?:path|route|walk|total|sum\w*|going|go|get|getting|travel\w*|trip|journey|"
     r"(?<!directly\s)reach\w*|via)\b",
@@ -301,9 +338,13 @@ _COMPLETE = re.compile(
 _HEAD = re.compile(
     r"(?P<mid>(?:(?!N\d).)*N0\b(?:(?!N\d).)*?)"
     r"(?P<list>[\s\[{(]*N\d+(?:\s*(?:,|and|&)\s*(?:and\s+)?N\d+)*)"
-    r"[\s\]})]*(?:(?:[-—–(#,;]|\band\b)(?:(?!N\d)\D)*)?$"
+    r"[\s\]})]*(?:(?:[-—–(#,;←]|<-|\band\b)(?:(?!N\d)\D)*)?$"
 )  # a head, a neighbour cue, and the list that ends the clause (a remark may follow it)
-_NEIGHBOUR_CUE = re.compile(r"neighbou?r|adj|nbr|connect", re.I)
+_TAIL_HEAD = re.compile(
+    r"^(?:(?!N\d).)*?(?P<list>N0(?:\s*(?:,|and|&)\s*(?:and\s+)?N\d+)*)\s+(?:are|is|were)\b"
+    r"(?:(?!N\d).)*\b(?:to|of|with)\s+N(?P<head>\d+)\b(?:(?!N\d)\D)*$"
+)  # the list first, its head last: "Exactly B and C are joined to A", "… adjacent to A"
+_NEIGHBOUR_CUE = re.compile(r"neighbou?r|adj|nbr|connect|link|join|touch|border", re.I)
 _NEIGHBOUR_NOUN = re.compile(r"neighbou?r|adj|nbr", re.I)
 _CHAIN = re.compile(r"N\d+(?:\s*(?:→|->|⟶|⇒|=>)\s*N\d+){2,}")
 _TOTAL_CUE = re.compile(r"\b(?:path|total|sum\w*|cost|length|weight|w)\b", re.I)
@@ -375,7 +416,7 @@ Decided = tuple[str, tuple[str, ...], int | None]
 def _decide(skeleton: str, found: list[tuple[str, int, int]], values: list[int]) -> list[Decided]:
     """The claim the clause's structure states: distinct names, values, cue, polarity."""
     distinct = list(dict.fromkeys(node for node, _, _ in found))
-    negative = _NEGATIVE.search(skeleton) is not None
+    negative = _NEGATIVE.search(_NONE_ELSE.sub(" ", skeleton)) is not None
     words = re.sub(r"N\d+", " ", skeleton)
     edge = _EDGE_CUE.search(words) is not None
     if len(values) > 1:
@@ -409,6 +450,7 @@ def _decide(skeleton: str, found: list[tuple[str, int, int]], values: list[int])
             weight = _WEIGHT_CUE.search(words) is not None
             if distance and not (weight and edge):
                 return [("hops" if _HOP_CUE.search(words) else "distance", pair, value)]
+            weight = weight or _DIRECT.search(words) is not None  # "A to B directly is 7"
             if weight and not distance and not _ROUTE.search(words):
                 return [("edge", pair, None), ("edge_weight", pair, value)]
         return []
@@ -430,11 +472,20 @@ def _decide(skeleton: str, found: list[tuple[str, int, int]], values: list[int])
 
 def _neighbours(skeleton: str, found: list[tuple[str, int, int]]) -> list[Decided]:
     """A head, a neighbour cue, and the list that ends the clause: all the head's neighbours."""
-    head = _HEAD.match(skeleton)
-    if head is None or not _NEIGHBOUR_CUE.search(re.sub(r"N\d+", " ", skeleton)):
+    if not _NEIGHBOUR_CUE.search(re.sub(r"N\d+", " ", skeleton)):
         return []
-    owner = found[0][0]
-    items = [found[int(i)][0] for i in re.findall(r"N(\d+)", head.group("list"))]
+    head = _HEAD.match(skeleton)
+    tail = _TAIL_HEAD.match(skeleton) if head is None else None
+    if head is not None:
+        if not _COMPLETE_WORD.search(skeleton, skeleton.index("N0")) and "=" not in skeleton:
+            return []  # "Only A is linked to B": complete said of A's place, not A's list
+        owner = found[0][0]
+        items = [found[int(i)][0] for i in re.findall(r"N(\d+)", head.group("list"))]
+    elif tail is not None and int(tail.group("head")) == len(found) - 1:
+        owner = found[-1][0]
+        items = [found[int(i)][0] for i in re.findall(r"N(\d+)", tail.group("list"))]
+    else:
+        return []
     if owner in items or len(items) != len(found) - 1:
         return []
     listed = tuple(dict.fromkeys(items))
@@ -449,13 +500,16 @@ def _without(words: str, word: str) -> str:
 
 def _set(view: str, found: list[tuple[str, int, int]]) -> list[Decided]:
     """A clique, k-core or hop ball: its cue, its k or radius, and the names it lists."""
-    if _NEGATIVE.search(view):
+    if _NEGATIVE.search(_EXCLUDED.sub(" ", _skeleton(view, found))):
         return []
     k = _K.search(view)
-    if k is not None:
+    if k is not None and k.lastgroup not in ("c5", "c6", "r7"):  # a bound's call: the centre
         found = [m for m in found if not (m[1] < k.end() and k.start() < m[2])]
     names = list(dict.fromkeys(node for node, _, _ in found))
     skeleton = _skeleton(view, found)
+    peeled = k is not None and k.lastgroup in ("c5", "c6")
+    if peeled and (len(names) < 2 or not _REMAIN.search(skeleton)):
+        return []  # "after removing every vertex of degree < 2, A has degree 1": no set
     written = None if k is None else next(g for g in k.groups() if g is not None)
     value = None
     if written is not None:
@@ -469,7 +523,8 @@ def _set(view: str, found: list[tuple[str, int, int]]) -> list[Decided]:
         centre = _CENTRE.search(skeleton)
         if centre is None and k is not None and _WORDED.search(view, k.end(), found[0][1]):
             return []  # "everything within 2 hops is A, B": no centre named, none guessed
-        source = found[int(centre.group(1) or centre.group(2)) if centre is not None else 0][0]
+        at = 0 if centre is None else int(next(g for g in centre.groups() if g is not None))
+        source = found[at][0]
         items = tuple(n for n in names if n != source)
         return [("within_hops", (source, *items), value)]
     return []

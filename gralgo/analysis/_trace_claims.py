@@ -30,8 +30,10 @@ from gralgo.analysis._trace_clauses import (
     clauses,
     cued_families,
     has_call,
+    mentions,
     negated,
     one_clause,
+    topic_name,
     words_of,
 )
 
@@ -80,8 +82,8 @@ _WORD = re.compile(r"\S+")
 # Inside a word, where a name may start (after an opener) or end (before a closer).
 _INNER_OPEN = re.compile(r"(?<=\S)[(,{\[$]+(?=[^\s(,{\[$])")
 _INNER_CLOSE = re.compile(r"(?<=[^\s)\],}=$:;|\-–—\\])[)\],}=$:;|\-–—\\](?=\S)")
-_EDGE_CLEAN = "([{\"'“‘*_`<"
-_TAIL_CLEAN = ")]}\"'”’*_`.,;:!?>"
+_EDGE_CLEAN = "([{\"'“‘*_`<$"
+_TAIL_CLEAN = ")]}\"'”’*_`.,;:!?>$"
 _NUMBER = r"(\d+)"
 _IS = r"\s*(?:=|:|is|of|equals|was)?\s*"
 
@@ -222,7 +224,7 @@ def _lines(text: str) -> Iterator[tuple[int, int]]:
 # Edges and paths written with separators: "A -- B", "A - B (7)", "A → B → C, total 12"
 
 _EDGE_SEPARATOR = re.compile(
-    r"\s*(?:<-->|<->|<[—–]+>|-->|->|--|—|–|→|⟶|↔|⟷|↮|=>|\\not\s*\\sim\b|\\nsim\b|≁|\\sim\b|∼|-)\s*"
+    r"\s*(?:<-->|<->|<[—–]+>|-->|->|--|—|–|→|⟶|↔|⟷|↮|=>|\\to\b|\\rightarrow\b|\\not\s*\\sim\b|\\nsim\b|≁|\\sim\b|∼|-)\s*"
 )
 _NOT_ADJACENT = ("↮", "≁", "\\nsim")  # "A ↮ B", "$A \\not\\sim B$": not adjacent
 _WEIGHT_AFTER = re.compile(
@@ -231,9 +233,10 @@ _WEIGHT_AFTER = re.compile(
     re.I,
 )
 _TOTAL_AFTER = re.compile(
-    r"(?:[\s,:;)—–#⇒]|=>|\.(?=\s+(?:total|sum|length|weight|cost|distance)\b))*"
-    r"(?:(?P<bracket>[(\[])?\s*[*_]*)?(?:(?:with\s+|gives\s+)?(?:a\s+|the\s+)?(?:total|sum|length|weight|costs?|"
-    r"distance)(?:\s+(?:weight|length|cost|of))?\s*(?:=|:|is|of)?\s*(?:[\d\s+]+=\s*)?|=\s*|"
+    r"(?:[\s,:;)—–#⇒$]|=>|(?<=[\s,;$])(?:so|hence|thus)(?=\s)|"
+    r"\.(?=\s+(?:its\s+)?(?:total|sum|length|weight|cost|distance)\b))*"
+    r"(?:(?P<bracket>[(\[])?\s*[*_]*)?(?:(?:with\s+|gives\s+)?(?:a\s+|the\s+|its\s+)?(?:total|sum|length|weight|costs?|"
+    r"distance|(?:\\ell|ℓ|len|w|c)\s*\(\s*[A-Za-z]\s*\))(?:\s+(?:weight|length|cost|of))?\s*(?:=|:|is|of)?\s*(?:[\d\s+]+=\s*)?|=\s*|"
     r"(?:\d+\s*\+\s*)+\d+\s*=\s*|(?::|gives|giving|yields)\s*"
     r"(?:[\d\s+]+=\s*)?|(?(bracket)|(?!)))"  # "A → B → C (9)": a bracket after the path
     r"(\d+|" + "|".join(NUMBER_WORDS) + r")\b(?!\s*[-+*/]\s*\d)",
@@ -288,6 +291,10 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
             continue  # "9 → 6 neighbours": a node mapped to a count
         if _PAIR_OF_BEFORE.search(text, max(low, left[1] - 12), left[1]):
             continue  # "dist 10→5: 2": the pair of a distance, not an edge
+        if _CALL_CLOSED.match(text, left[1], match.start()) and _CALL_OPEN.search(
+            text, max(low, left[1] - 60), left[1]
+        ):
+            continue  # "cost(1, 10) -> 3": a call mapped to its value, not an edge
         if (
             ctx.numeric_ids
             and match.group().strip() == "-"
@@ -304,13 +311,15 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
         if match.group().strip().startswith(_NOT_ADJACENT) or "not" in match.group():
             claims.append(Claim("non_edge", (left[0], right[0]), None, left[1], right[1]))
             continue
-        links.append((left[0], left[1], right[0], right[1], match.end(), True))
+        strong = "\\to" not in match.group() and "\\rightarrow" not in match.group()
+        # "A \\to B" is a pair (a call's arguments) and a link only in a path of two or more
+        links.append((left[0], left[1], right[0], right[1], match.end(), strong))
     chain: list[tuple[str, int, str, int, int, bool]] = []
     for link in [*links, None]:
         if link is not None and chain and _continues(chain[-1], link):
             chain.append(link)
             continue
-        if chain:
+        if chain and (len(chain) > 1 or chain[0][5]):  # "\\delta(A \\to B)": no edge
             claims += _chain_claims(ctx, chain, high)
         chain = [] if link is None else [link]
     return claims
@@ -335,6 +344,9 @@ _COUNTED_AFTER = re.compile(
     r"(?:neighbou?rs?|edges?|hops?|steps?|nodes?|vertices|connections?|links?)\b",
     re.I,
 )
+_CALL_CLOSED = re.compile(r"[^()\s]+\s*[\"'`]?\s*\)\s*$")
+_CALL_OPEN = re.compile(r"[A-Za-z_]\w*\s*\([^()]*$")
+"""A name closing a call's arguments (``cost(1, 10``…``)``): what an arrow after it maps."""
 _PAIR_OF_BEFORE = re.compile(r"\b(?:dist(?:ance)?|d|hops?|sp)\s*[:(\[]?\s*$", re.I)
 
 # A weight written on the connector: "A --7-- B", "A —3— B"
@@ -997,10 +1009,10 @@ def _row_claims(ctx: _Context, header: list[str], cells: list[tuple[int, int]]) 
         in zip(cells, roles, strict=True) if role == "node"
     ]  # fmt: skip
     numbers: list[tuple[str, int, str]] = [
-        (role, int(text[a:b].strip()), name)
+        (role, int(text[a:b].strip(_CELL_MARKS)), name)
         for (a, b), role, name in zip(cells, roles, header, strict=True)
-        if role not in ("node", "edge", "") and text[a:b].strip().isdigit()
-    ]
+        if role not in ("node", "edge", "") and text[a:b].strip(_CELL_MARKS).isdigit()
+    ]  # "| A—B | `7` |": a number in code marks
     found = [node for node in nodes if node is not None]
     if not nodes and "edge" in roles:  # "| (A, B) | 7 |" or "| A-B | 7 |"
         a, b = cells[roles.index("edge")]
@@ -1034,13 +1046,23 @@ def _row_claims(ctx: _Context, header: list[str], cells: list[tuple[int, int]]) 
     return claims
 
 
+_CELL_MARKS = " `*_"
+
+
 def _names_column(ctx: _Context, roles: list[str], cells: list[tuple[int, int]]) -> list[str]:
     """``roles`` with the first column without a cue read as nodes where its cell names one (in
     words, not a bare id: ``| Step | Dist |`` holds no node)."""
+    weighed = "weight" in roles or "length" in roles
     for index, ((a, b), role) in enumerate(zip(cells, roles, strict=True)):
         written = ctx.text[a:b].strip()
-        if not role and not written.isdigit() and ctx.slots.resolve(written) is not None:
+        if role or written.isdigit():
+            continue
+        if ctx.slots.resolve(written) is not None:
             return [*roles[:index], "node", *roles[index + 1 :]]
+        inner = a + len(ctx.text[a:b]) - len(ctx.text[a:b].lstrip(" (`*"))
+        pair = _pair_after(ctx, inner, b, _EDGE_OR_COMMA) if weighed else None
+        if pair is not None and not ctx.text[pair[1] : b].strip(" )`*\"'"):
+            return [*roles[:index], "edge", *roles[index + 1 :]]  # "| (A, B) | 7 |" by weight
     return roles
 
 
@@ -1058,8 +1080,8 @@ _COLUMN_CUES = (
                           r"connections|links)|neighbou?rs?\s+count|^(?:connections|links|"
                           r"incident\s+edges)$")),  # "Neighbours" holds names
     ("hops", re.compile(r"\bhops?\b")),
-    ("distance", re.compile(r"\bdist|shortest|\bd\(|δ\(|\\delta\b|\bpath|\w\s+from\s+\S|"
-                            r"\(source\b")),
+    ("distance", re.compile(r"\bdist|shortest|\bd\(|δ\(|\\delta\b|\bpath|\w\s+\(?from\s+\S|"
+                            r"\(source\b|cheapest|(?:minimum|minimal|least|lowest)\s+cost")),
     ("weight", re.compile(r"weigh|^w$|^wt\.?$|\bcost|^w\s*\(")),  # "w(u, v)"
     ("length", re.compile(r"^length$")),  # an edge's weight; nothing of one node
     ("edge", re.compile(r"^(?:edges?|pairs?|link|endpoints)(?:\s*\([^)]*\))?$")),  # "Edge (u, v)"
@@ -1071,7 +1093,7 @@ _LISTED_COLUMN = re.compile(r"adjacent|neighbou?r|connected|linked|links\s+to|\b
 _COUNTED_COLUMN = re.compile(r"\b(?:edges|neighbou?rs|connections|links)\b")
 _COUNT_COLUMN = re.compile(r"\s*(?:count|total|#|n|no\.?|number|size|how\s+many)\s*")
 _FROM = re.compile(
-    r"\b(?:from|source\s*:?)\s+([^()]+?)(?=\s*(?:\(|\)|$))|\(\s*([^,()]+?)\s*,\s*(?:[·⋅.*_-]|[uvwxyz])?\s*\)"
+    r"\b(?:from|source\s*:?)\s+([^()]+?)(?=\s*(?:\(|\)|$))|\(\s*([^()]+?)\s*,\s*(?:[·⋅.*_-]|[uvwxyz])?\s*\)"
 )
 """A distance column's source: ``Dist from A``, ``(source: A)``, ``dist(A, ·)``, ``δ(A, v)``,
 ``label from A (final)``."""
@@ -1242,15 +1264,19 @@ def _anchored(ctx: _Context, low: int, high: int, read: list[Claim], lower: str)
         inside = [c for c in read if c.start < end and start < c.end]
         if inside and not _unsettled(inside, paired, text[start:end]):
             continue
-        if not inside and not _ANCHOR_CUES.search(lower, start - low, end - low):
-            continue
-        families = {FAMILIES[c.kind] for c in inside if c.nodes}
         answer = None
         if text[start:end].rstrip().endswith("?") and index + 1 < len(pieces):
             answered = _ANSWERED.match(text, *pieces[index + 1])  # "… B? None exists."
             answer = None if answered is None else answered.group("no") is None
         if index and _THEY.match(text, start, end):  # "…, so they form the 2-core": the
-            start = pieces[index - 1][0]  # names of the clause before, this clause's set cue
+            start = _named_before(ctx, pieces, index)  # names before, this clause's set cue
+        elif index and _IT_SET.match(text, start, end):  # "Looking at the 2-core. It is {…}",
+            topic = topic_name(text, pieces[index - 1])  # "Looking at A. Within 2 hops it …"
+            if topic is not None and _SET_WORD.search(text, topic[0], end):
+                start = topic[0]
+        if not inside and not _ANCHOR_CUES.search(lower, start - low, end - low):
+            continue
+        families = {FAMILIES[c.kind] for c in inside if c.nodes}
         readings = anchored_facts(text, start, end, names, ctx.slots.resolve, answer)
         for a, b, facts in readings:
             pairs = {frozenset(f[1]) for f in facts if f[0] in ("distance", "hops")}
@@ -1265,6 +1291,11 @@ def _anchored(ctx: _Context, low: int, high: int, read: list[Claim], lower: str)
             if pairs:
                 families -= {"edge", "weight"}
             listed = any(f[0] == "neighbours" for f in facts)
+            for f in facts:  # "B and C are linked with A, no others": no edge B–C
+                if f[0] == "neighbours":
+                    items = set(f[1][1:])
+                    read = [c for c in read if not (c in inside and c.kind == "edge"
+                                                    and set(c.nodes) <= items)]  # fmt: skip
             edges = {frozenset(c.nodes) for c in read if c.kind == "edge"}
             added += [
                 Claim(kind, nodes, value, a, b)
@@ -1298,6 +1329,26 @@ def _ends(claim: Claim) -> frozenset[str]:
 
 
 _DIGIT = re.compile(r"\d")
+
+
+def _named_before(ctx: _Context, pieces: list[tuple[int, int]], index: int) -> int:
+    """Where the names that ``they`` in clause ``index`` refers to start: the clause before
+    (or the one before it, where that names none), from its topic's name where it is a topic
+    sentence (``Looking at A, B and C. Each pair is joined, so they form a clique.``)."""
+    names, resolve = ctx.slots.names, ctx.slots.resolve
+    back = index - 1
+    if back and not mentions(ctx.text, *pieces[back], names, resolve):
+        back -= 1
+    topic = topic_name(ctx.text, pieces[back])
+    return pieces[back][0] if topic is None else topic[0]
+
+
+_IT_SET = re.compile(
+    r"\s*(?:(?:it\s+is|it['’]s|it\s+(?:contains|consists\s+of|holds))\b|its\s+(?:members|"
+    r"vertices|nodes|elements)\b|(?:with)?in\s+(?:\w+\s+){1,4}it\s+(?:reaches|covers|gets\s+to)\b)",
+    re.I,
+)  # a set said of the topic named before: "It is {…}", "Within two hops it reaches …"
+_SET_WORD = re.compile(r"core|clique|triangle|hops?\b|within|radius|ball", re.I)
 _THEY = re.compile(
     r"\s*(?:so\s+|hence\s+|thus\s+)?(?:they|these|those)\s+(?:all\s+)?(?:form|make|are)\b"
     r"(?=[^.;]*\b(?:core|clique|triangle)\b)",
@@ -1308,13 +1359,17 @@ _ANSWERED = re.compile(
     r"indeed|it\s+does)\b[^;:?]{0,40}?[.!]?\s*$",
     re.I,
 )  # a bare answer to the question before it
-_LISTED = re.compile(r"neighbo|adj|nbr|\b(?:only|exactly|complete|full|entire|whole|all)\b", re.I)
+_LISTED = re.compile(
+    r"neighbo|adj|nbr|\b(?:only|exactly|complete|full|entire|whole|all|no\s+others?|no\s+more|"
+    r"nothing\s+else)\b",
+    re.I,
+)
 _ANCHOR_CUES = re.compile(
     r"adj|nbr|neighbo|conn|link|edge|join|hook|wire|attach|incid|border|shar|∈|∉|\\in|"
     r"⇄|⇸|↔|↮|⟷|≁|\\sim|∼|\btrue\b|\bfalse\b|✔|✓|✗|✘|deg|delta|δ|valenc|weigh|\bw\b|\bwt\b|"
     r"cost|worth|carr|dist|\bd\W|\bspd?\b|shortest|hop|bfs|level|depth|apart|away|separat|dijkstra|"
     r"clique|triangle|complete|core|peel|ball|ego|radius|within|pairwise|mutual|path|total|sum|"
-    r"==|--|~~|->|→|⟶|⇒|\||_\{"
+    r"==|--|~~|->|[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f]|\||_\{|optim|minim|cheapest|lowest|\bh\}?\s*\(|direct"
 )
 """What the anchored reader decides a claim by (lower case): a line without any is skipped."""
 
@@ -1399,8 +1454,9 @@ _ATTENTION_MARKS = re.compile(r"[?;]|\.\s")
 
 _STRUCTURE_WORDS = re.compile(
     r"connect|adjacen|link|edge|neighbo|join|incident|touch|share|road|weigh|w\(|w\[|cost|deg|valenc"
-    r"|nbr|adj|(?<![\w\\])a(?:\[|_\{)|(?<![\w\\.])g\[|\b(?:n|d|c|sp|len|hops?)\s*[(\[]|\b(?:w|wt|c|n|d)\}?_\{|mathcal\{n\}|\bb_\{?\d"
-    r"|dist|shortest|hop|apart|away|minimum|cheapest|fewest|clique|triangle|core|within|bfs|breadth"
+    r"|nbr|adj|(?<![\w\\])a(?:\[|_\{)|(?<![\w\\.])g\[|\b(?:n|d|c|sp|len|hops?|h)\}?\s*[(\[]|\b(?:w|wt|c|n|d)\}?_\{|mathcal\{n\}|\bb_\{?\d"
+    r"|dist|shortest|hop|apart|away|minimum|cheapest|fewest|optimal|minimal|lightest"
+    r"|\b(?:best|least)[\w-]*\s+(?:way|route|path|walk)|clique|triangle|core|within|bfs|breadth"
     r"|hooked|border|reachable|radius|dijkstra|ball\s*\(|worth|step|absent|missing|not\s+(?:present|listed|given|found)|gamma|γ|omega|ω|\b(?:w|wt|c|n|d|delta|δ)\}?_\w"
     r"|(?:\sto\s|[-–—])[^=:\n]*(?:[=:]|\sis)\s*\d|\)\s*(?:→|->|⇒)\s*\d"
 )
@@ -1411,7 +1467,7 @@ def _any_of(*words: str) -> re.Pattern[str]:
 
 
 _READERS: tuple[tuple[Callable[[_Context, int, int], list[Claim]], re.Pattern[str]], ...] = (
-    (_separated, _any_of("-", "–", "—", "→", "⟶", "↔", "⟷", "↮", ">", "sim", "∼", "≁")),
+    (_separated, _any_of("-", "–", "—", "→", "⟶", "↔", "⟷", "↮", ">", "sim", "∼", "≁", "\\to")),
     (_phrases, _any_of("connect", "adjacent", "link", "joined", "neighbo", "edge", "\\in", "\\no")),
     (_triples, _any_of("(")),
     (

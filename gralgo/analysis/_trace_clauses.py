@@ -189,7 +189,7 @@ _NOT_A_VALUE = re.compile(
 # Clauses and their skeletons
 
 _CLAUSE_BREAK = re.compile(
-    r"(?<=[.!?])\s+(?=\S)|[.!?]$|(?<!\\);(?!\s*(?:and\s+)?(?:no\s+other|nothing\s+else)\b)\s*|\s+but\s+|,\s+(?:so|but|which|whereas|while|hence|then|"
+    r"(?<=[.!?])(?<!\bexcl\.)(?<!\bincl\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)\s+(?=\S)|[.!?]$|(?<!\\);(?!\s*(?:and\s+)?(?:no\s+other|nothing\s+else)\b)\s*|\s+but\s+|,\s+(?:so|but|which|whereas|while|hence|then|"
     r"not)\s+|\s+so\s+(?=(?:the|it|we|this)\b)|,?\s+and\s+(?=(?:it\s+)?(?:has|is|connects|links|"
     r"touches|weighs)\b)",
     re.I,
@@ -568,7 +568,7 @@ def clause_facts(
         before: tuple[str | None, str | None] = (None, None)
         held = _held_topic(text, pieces[index - 1], names, resolve) if index else None
         if topic is None and isinstance(held, tuple):  # "Looking at edge A–B. Its weight is 5."
-            pronoun = _PRONOUN.match(text, body, end)
+            pronoun = _EDGE_PRONOUN.match(text, body, end)
             if (
                 pronoun is not None
                 and pronoun.group(1)
@@ -588,6 +588,15 @@ def clause_facts(
                 if facts:
                     yield body, end, facts
                 continue
+            if len(named) == 1 and named[0][0] != held and _DISTANCE.search(piece):
+                to = _TO_NAME.search(text, body, named[0][1])  # "The cheapest route to B costs 4"
+                if to is not None and to.end() == named[0][1]:
+                    found = [(held, body, body), *named]
+                    facts = [f for f in _read_found(text, body, end, names, found)
+                             if f[0] in ("distance", "hops")]  # fmt: skip
+                    if facts:
+                        yield body, end, facts
+                    continue
             topic = (held, body)
         if topic is not None:
             before = (topic[0], topic[0])
@@ -608,9 +617,19 @@ _DASH_JOIN = re.compile(r"\s*(?:–|—|-|--|/|~)\s*")
 _TOPIC_SENTENCE = re.compile(
     r"\s*(?:(?:so|now|next|ok(?:ay)?|first|then)\s*,?\s+)?(?:looking\s+at|look\s+at|considering|"
     r"consider|checking|check|take|taking|turning\s+to|on\s+to|focus(?:ing)?\s+on)\s+"
-    r"(?:node\s+|vertex\s+|(?P<edge>(?:the\s+)?edge\s+))?(?P<name>[^.:;,\n]{1,200}?)\s*[.:]?\s*$",
+    r"(?P<edge>(?:the\s+)?edge\s+)?(?P<name>[^.:;\n]{1,400}?)\s*[.:]?\s*$",
     re.I,
-)
+)  # the name in any notation: "node 3", a long name with commas, a pair "A–B"
+_NODE_WORD = re.compile(r"(?:node|vertex)\s+", re.I)
+
+
+def topic_name(text: str, piece: tuple[int, int]) -> tuple[int, int] | None:
+    """Where the clause ``piece`` names its topic when it only names one (``Looking at the
+    2-core.``, ``Looking at A.``, ``Consider A, B and C.``): the span after the lead."""
+    match = _TOPIC_SENTENCE.match(text, *piece)
+    if match is None or match.end() != piece[1]:
+        return None
+    return match.start("name"), match.end("name")
 
 
 def _held_topic(
@@ -621,12 +640,16 @@ def _held_topic(
     match = _TOPIC_SENTENCE.match(text, *piece)
     if match is None or match.end() != piece[1]:
         return None
-    found = mentions(text, match.start("name"), match.end("name"), names, resolve)
-    if match.group("edge") is not None:
-        joined = len(found) == 2 and _DASH_JOIN.fullmatch(text, found[0][2], found[1][1])
-        whole = joined and (found[0][1], found[1][2]) == match.span("name")
+    low, high = match.span("name")
+    found = mentions(text, low, high, names, resolve)
+    if found and not names.numeric_ids and (word := _NODE_WORD.match(text, low, found[0][1])):
+        low = word.end()  # "node Paris"
+    if len(found) == 2 and _DASH_JOIN.fullmatch(text, found[0][2], found[1][1]):
+        whole = (found[0][1], found[1][2]) == (low, high)  # "Looking at (edge) A–B."
         return (found[0][0], found[1][0]) if whole and found[0][0] != found[1][0] else None
-    if len(found) != 1 or (found[0][1], found[0][2]) != match.span("name"):
+    if match.group("edge") is not None:
+        return None
+    if len(found) != 1 or (found[0][1], found[0][2]) != (low, high):
         return None
     return found[0][0]
 
@@ -672,6 +695,12 @@ def _before(
 # "its neighbours are", "it has degree 3", "has degree 3" (after "A is ..., and")
 _PRONOUN = re.compile(r"\s*(its|it|(?=has\b|is\b|connects\b|links\b|touches\b|weighs\b))\b", re.I)
 
+_TO_NAME = re.compile(r"\b(?:to|into|towards?|reach(?:ing)?)\s+$", re.I)
+"""What ends right before the one node a clause after a topic names as a route's end."""
+
+# "its weight", "that edge weighs": the edge a topic sentence named
+_EDGE_PRONOUN = re.compile(r"\s*(its|it|(?:that|this|the\s+same)\s+edge(?:['’]s)?)\b", re.I)
+
 # "they", "those two": the two nodes the clause before named ("A–B is missing, so they're not
 # adjacent")
 _PAIR_PRONOUN = re.compile(r"\s*(they|those\s+two|these\s+two|the\s+two|both)(?=\W)", re.I)
@@ -715,7 +744,10 @@ def _valued_answer(
     if _HYPOTHETICAL.search(question) or _NEGATION.search(question):
         return
     found = mentions(text, low, low + len(question), names, resolve)
-    if not found or _NUMBER.search(question):
+    unnamed = list(question)
+    for _, a, b in found:  # "node 9" is a name, not a number of the question
+        unnamed[a - low : b - low] = " " * (b - a)
+    if not found or _NUMBER.search("".join(unnamed)):
         return
     written = valued.group(1).lower()
     value = int(written) if written.isdigit() else NUMBER_WORDS[written]
@@ -895,7 +927,7 @@ def _skeleton(
             last = match.end()
         parts.append(_plain(gap[last:]))
         if index < len(found):
-            parts.append(f"N{index}")
+            parts.append(f"N{index}" if a < b else f"N{index} ")  # a topic held from before
         position = b
     return "".join(parts).rstrip(" .!:;,"), numbers
 
@@ -1045,7 +1077,7 @@ _CALL = re.compile(
 )
 _CALL_KINDS = (
     (re.compile(r"deg(?:ree)?", re.I), "degree", 1),
-    (re.compile(r"hops?", re.I), "hops", 2),
+    (re.compile(r"hops?|(?-i:h)", re.I), "hops", 2),  # "h(A, B) = 3": a hop count
     (re.compile(r"d|dist(?:ance)?|sp|delta|δ|shortest|len(?:gth)?", re.I), "distance", 2),
     (re.compile(r"(?:node_|edge_|vertex_)?(?:w|wt|weight|cost|c|omega|ω)", re.I), "weight", 0),
     (
@@ -1061,7 +1093,7 @@ _CALL_KINDS = (
 _OPENING = re.compile(r"[(\[]|_\{")
 _FUNCTION_BEFORE = re.compile(r"([a-zA-Zδγω]+)\}?(?:_(?:\{(?:[A-Za-z]|\d+)\}|[A-Za-z\d]))?\s*$")
 _FUNCTIONS = re.compile(
-    r"deg\w*|d|dist\w*|sp|delta|δ|shortest|len\w*|hops?|w|wt|weight|cost|c|n|nbrs?|neighbo\w*|"
+    r"deg\w*|d|dist\w*|sp|delta|δ|shortest|len\w*|hops?|(?-i:h)|w|wt|weight|cost|c|n|nbrs?|neighbo\w*|"
     r"adj\w*|gamma|γ|b|ball|omega|ω|(?-i:A)|(?-i:G)",
     re.I,
 )

@@ -4,6 +4,7 @@ it tests that the mechanism generalises, not that a phrasing was learnt."""
 
 from __future__ import annotations
 
+import networkx as nx
 import pytest
 
 from gralgo.analysis._trace_anchored import anchored_facts, see_through
@@ -432,3 +433,266 @@ def test_round9_a_hop_ball_without_a_named_centre_takes_no_item_as_its_centre(
     text: str, numeric_ids: bool
 ) -> None:
     assert not {c for c in _read(text, numeric_ids) if c[0] == "within_hops"}
+
+
+def _read_long(text: str) -> set[tuple[str, frozenset[str], int | None]]:
+    """``_read`` on a graph whose names hold commas, as long-context names do."""
+    graph = small_graph()
+    graph = nx.relabel_nodes(graph, {K: "Kyoto, pale tower", N: "New York, calm river, bridge"})
+    names = NodeNames(graph, False)
+    return {(c.kind, frozenset(c.nodes), c.value) for c in extract_claims(text, names)}
+
+
+KL, NL = "Kyoto, pale tower", "New York, calm river, bridge"
+
+
+@pytest.mark.parametrize(
+    ("text", "reader", "claim"),
+    [
+        # the topic in every notation a node is written in: "node 3", a name with commas
+        ("Taking node 0. No edge joins it with node 3.", True, ("non_edge", {K, P}, None)),
+        ("Considering Kyoto, pale tower. Three edges end there.", "long", ("degree", {KL}, 3)),
+        ("Looking at New York, calm river, bridge. No edge links it to Paris.", "long",
+         ("non_edge", {NL, P}, None)),
+        # a pair named as the topic without the word "edge", and "that edge" for its pronoun
+        ("Turning to Lyon/Paris. This edge weighs 9.", False, ("edge_weight", {L, P}, 9)),
+        ("Focus on node 1–node 3. That edge weighs 9.", True, ("edge_weight", {L, P}, 9)),
+        # a route from the topic to the one node the next sentence names
+        ("Consider Paris. The shortest way to Kyoto costs 14.", False, ("distance", {P, K}, 14)),
+        ("Looking at node 4. Best route into node 0 totals 11.", True, ("distance", {S, K}, 11)),
+    ],
+)  # fmt: skip
+def test_round10_a_topic_in_every_notation_is_what_the_next_sentence_is_about(
+    text: str, reader: bool | str, claim: tuple[str, set[str], int | None]
+) -> None:
+    kind, nodes, value = claim
+    read = _read_long(text) if reader == "long" else _read(text, bool(reader))
+    assert (kind, frozenset(nodes), value) in read
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        # a path's total introduced by its own length word or symbol, after the path
+        ("Consider the walk Paris → Lyon → Kyoto. Its total is 15.", False,
+         ("path_total", {P, L, K}, 15)),
+        ("Take node 3 → node 1 → node 0. Its cost: 15.", True, ("path_total", {P, L, K}, 15)),
+        ("$Q = Paris \\to Lyon \\to Kyoto$, so $\\ell(Q) = 15$", False,
+         ("path_total", {P, L, K}, 15)),
+        ("$3 -> 1 -> 0$; $len(Q) = 15$", True, ("path_total", {P, L, K}, 15)),
+    ],
+)  # fmt: skip
+def test_round10_a_path_total_by_its_length_word_or_symbol_after_the_path(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _read(text, numeric_ids)
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        # a pair joined by any arrow, and a value introduced by "=" or ":" beside a word for
+        # the best route (optimal, minimum, cheapest): a distance, in hops where hops are said
+        ("Lyon ⤳ Kyoto := 8 (the optimum)", False, ("distance", {L, K}, 8)),
+        ("1 ↠ 0 : 8, cheapest", True, ("distance", {L, K}, 8)),
+        ("4 ⟹ 0 = 3 hops at minimum", True, ("hops", {S, K}, 3)),
+        ("The minimum-weight route between Paris and Kyoto comes to 15.", False,
+         ("distance", {P, K}, 15)),
+        # hop counts and shortest paths written as calls in LaTeX
+        ("$h(Lyon, Kyoto) = 2$", False, ("hops", {L, K}, 2)),
+        ("$\\mathrm{SP}(1 \\to 0) = 8$", True, ("distance", {L, K}, 8)),
+    ],
+)  # fmt: skip
+def test_round10_a_pair_and_a_value_beside_a_best_route_word_is_a_distance(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _read(text, numeric_ids)
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids"),
+    [
+        ("Is Lyon ⤳ Kyoto = 8 the optimum? Unclear.", False),
+        ("If 1 ↠ 0 were 8 at minimum, the answer would change.", True),
+        ("The minimum-weight route between Paris and Kyoto is not 15.", False),
+    ],
+)
+def test_round10_a_best_route_asked_supposed_or_denied_is_no_distance(
+    text: str, numeric_ids: bool
+) -> None:
+    assert not {c for c in _read(text, numeric_ids) if c[0] in ("distance", "hops")}
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        # a set named as the topic, listed in the next sentence
+        ("Consider the 2-core. It consists of Paris, Lyon and Saint-Denis.", False,
+         ("k_core", {P, L, S}, 2)),
+        ("Take the 2-core. Its vertices: node 3, node 1, node 4.", True,
+         ("k_core", {P, L, S}, 2)),
+        # a node named as the topic, the centre of the ball the next sentence lists
+        ("Now consider Lyon. In at most 2 hops it gets to Paris, Kyoto, New York.", False,
+         ("within_hops", {L, P, K, N}, 2)),
+        # names listed as the topic that a later "they" forms a set of
+        ("Checking Paris, Lyon and Saint-Denis. All are adjacent, hence they form a triangle.",
+         False, ("clique", {P, L, S}, None)),
+    ],
+)  # fmt: skip
+def test_round10_a_set_said_of_the_topic_named_before(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _read(text, numeric_ids)
+
+
+def test_round10_a_topic_followed_by_an_edge_is_no_set() -> None:
+    assert _read("Looking at Paris. It is linked to Lyon.") == {("edge", frozenset({P, L}), None)}
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        # a set-builder bounding a distance from its centre: the hop ball of that radius
+        ("$S = \\{v : \\operatorname{dist}(Kyoto, v) \\leq 2\\} = \\{New York, Lyon\\}$", False,
+         ("within_hops", {K, N, L}, 2)),
+        ("$\\{y \\ne 0 : h(0, y) <= 2\\} = \\{2, 1\\}$", True, ("within_hops", {K, N, L}, 2)),
+        # the centre said to be left out is no negation of the ball
+        ("Up to 2 hops from Kyoto, excluding Kyoto: New York, Lyon.", False,
+         ("within_hops", {K, N, L}, 2)),
+        ("At most 2 hops around node 0 (node 0 left out): node 2, node 1", True,
+         ("within_hops", {K, N, L}, 2)),
+        # a peeling with its degree bound, and what remains: the k-core of that bound
+        ("Strip nodes of degree below 2 → Paris, Lyon, Saint-Denis stay.", False,
+         ("k_core", {P, L, S}, 2)),
+        ("Once vertices with less than 2 neighbours are dropped, 3, 1 and 4 are kept.", True,
+         ("k_core", {P, L, S}, 2)),
+    ],
+)  # fmt: skip
+def test_round10_set_builders_exclusions_and_peeling_bounds_name_their_set(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _read(text, numeric_ids)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "After deleting every node with degree < 2, Paris has degree 1.",
+        "If we prune deg < 2, then Paris, Lyon and Saint-Denis might remain.",
+        "Not within 2 hops of Kyoto, excluding Kyoto: Paris, Saint-Denis.",
+    ],
+)
+def test_round10_a_peeling_step_or_a_supposed_or_denied_set_is_no_set(text: str) -> None:
+    assert not {c for c in _read(text) if c[0] in ("k_core", "within_hops")}
+
+
+@pytest.mark.parametrize(
+    ("text", "pair"),
+    [
+        ("weight(3, 1) → 2", {L, N}),  # 2 is the value of the call, not a node after 1
+        ("$\\text{hops}(4, 0) \\Rightarrow 2$", {K, N}),
+        ("nx.shortest_path_length(G, 3, 4) -> 1", {S, L}),
+    ],
+)
+def test_round10_a_call_mapped_to_its_value_is_no_edge_to_the_value(
+    text: str, pair: set[str]
+) -> None:
+    assert ("edge", frozenset(pair), None) not in _read(text, numeric_ids=True)
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "listed"),
+    [
+        # a head, any adjacency cue (a fan-out arrow, links, touches, joined), a completeness
+        # marker, and the list before or after the head
+        ("Saint-Denis ⇶ Paris and Lyon, no others", False, {S, P, L}),
+        ("- Paris: (Lyon, Saint-Denis) <- all of its neighbours", False, {P, L, S}),
+        ("- 3: (1, 4) ← full neighbour list", True, {P, L, S}),
+        ("Saint-Denis touches exactly these: Paris, Lyon.", False, {S, P, L}),
+        ("Only node 3 and node 4 are adjacent to node 1.", True, {L, P, S}),
+        ("Paris and New York are linked with Lyon, no others.", False, {L, P, N}),
+    ],
+)  # fmt: skip
+def test_round10_a_complete_list_around_its_head_in_any_order_and_notation(
+    text: str, numeric_ids: bool, listed: set[str]
+) -> None:
+    read = _read(text, numeric_ids)
+    assert ("neighbours", frozenset(listed), None) in read
+
+
+def test_round10_completeness_said_before_the_head_names_no_list_of_it() -> None:
+    assert not {c for c in _read("Only Paris is linked to Lyon.") if c[0] == "neighbours"}
+
+
+def test_round10_the_items_of_a_list_before_its_head_are_no_edge_to_each_other() -> None:
+    read = _read("Paris and New York are linked with Lyon, no others.")
+    assert ("edge", frozenset({P, N}), None) not in read
+    assert ("edge", frozenset({L, N}), None) in read
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        # a table row with a pair cell and a number under a weight-like header
+        ("| Pairing | Its weight |\n|---|---|\n| (Paris, Saint-Denis) | 4 |", False,
+         ("edge_weight", {P, S}, 4)),
+        ("| Connection | Weight |\n|---|---|\n| Lyon—Kyoto | **6** |", False,
+         ("edge_weight", {L, K}, 6)),
+        ("| Which edge | w |\n|---|---|\n| node 3—node 4 | `2` |", True,
+         ("edge_weight", {P, S}, 2)),
+        # a weight on the connector, whatever its head; a pair's value said directly
+        ("3 –8⟶ 1", True, ("edge_weight", {P, L}, 8)),
+        ("So Kyoto→New York, taken directly, is 6.", False, ("edge_weight", {K, N}, 6)),
+    ],
+)  # fmt: skip
+def test_round10_an_edge_weight_by_its_pair_and_a_weight_like_place(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _read(text, numeric_ids)
+
+
+def test_round10_a_pair_cell_without_a_weight_header_is_no_edge() -> None:
+    assert _read("| Seen | Count |\n|---|---|\n| Paris, Kyoto | 2 |") == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "graph", "claim"),
+    [
+        # a column of the best cost from a source, its source in brackets
+        ("| Dest. | Lowest cost (from Paris) |\n|---|---|\n| Kyoto | 14 |", "small",
+         ("distance", {P, K}, 14)),
+        # a source whose long name holds commas, in a distance call's header
+        ("| Node | dist(Kyoto, pale tower, ·) |\n|---|---|\n| Lyon | 8 |", "long",
+         ("distance", {KL, L}, 8)),
+    ],
+)  # fmt: skip
+def test_round10_a_distance_column_from_its_source_in_any_notation(
+    text: str, graph: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    kind, nodes, value = claim
+    read = _read_long(text) if graph == "long" else _read(text)
+    assert (kind, frozenset(nodes), value) in read
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        # a question about a value answered by the value, its nodes named by numeric ids
+        ("So what is the degree of node 4? Three.", ("degree", {S}, 3)),
+        ("What is the shortest distance from node 3 to node 0? It's 9.", ("distance", {P, K}, 9)),
+    ],
+)
+def test_round10_a_value_question_about_numeric_ids_answered_by_the_value(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _read(text, numeric_ids=True)
+
+
+def test_round10_a_value_question_with_a_number_of_its_own_states_nothing() -> None:
+    assert _read("What's the degree of node 2 after 3 steps? It's 4.", numeric_ids=True) == set()

@@ -21,9 +21,10 @@ reading the extractor while it was tuned on round 6, was measured once held out;
 reader (``gralgo/analysis/_trace_anchored.py``) was then tuned on half of its phrasing styles and
 measured on the other half (:func:`style_halves`) before it was tuned on all of it;
 round 8 (split ``round8``, bank in ``trace_facts_round8``), written by another author without
-reading the extractor while it was tuned on round 7, is held out: measured once, never tuned on.
-round 9 (split ``round9``, bank in ``trace_facts_round9``), written by another author without
-reading the extractor while it was tuned on round 8, is held out too (not yet measured).
+reading the extractor while it was tuned on round 7, was measured once held out and then tuned on
+until it met the goal (now in ``TUNED``); round 9 (split ``round9``, bank in
+``trace_facts_round9``), written by another author without reading the extractor while it was
+tuned on round 8, was measured once held out and then tuned on until it met the goal too.
 
 Graphs and certificates come from each task's solver (``trace_facts_planted._graph``), so the
 labels are exact: each statement states one fact, correct or with one planted error of a known
@@ -54,7 +55,8 @@ from tests.analysis import (
 from tests.analysis.trace_facts_planted import FORMATS, TASKS, Planted, _graph, _long_names
 
 SPLITS = ("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8", "round9")
-TUNED = ("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7")
+TUNED = ("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8",
+         "round9")  # fmt: skip
 """Lists the extractor was tuned on, each first measured once held out:
 ``test_trace_facts_phrasings`` asserts the goal on every one."""
 
@@ -475,9 +477,8 @@ FILLER["dev4"] = [
     "The answer should be at most 12.",
 ]
 
-# Rounds 4-9: each written by another author without reading the extractor; rounds 4-7 measured
-# once held out, then tuned on; round 8 measured once held out, then tuned on, not yet at the goal
-# (still in HELD_OUT); round 9 held out (measured once, never tuned on).
+# Rounds 4-9: each written by another author without reading the extractor, measured once held
+# out, then tuned on (all now in TUNED).
 ROUND_BANKS: dict[str, ModuleType] = {
     "round4": trace_facts_round4,
     "round5": trace_facts_round5,
