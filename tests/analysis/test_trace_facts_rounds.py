@@ -1,5 +1,5 @@
 """The lists written by other authors without reading the extractor (``trace_facts_round4``
-to ``trace_facts_round9``; splits ``round4`` to ``round9``): each labels
+to ``trace_facts_round10``; splits ``round4`` to ``round10``): each labels
 every statement kind in every format with phrasings no earlier list has, deterministically.
 Rounds 4 to 7 were each measured once held out and then tuned on; the goal on them (precision
 >= 0.95, recall >= 0.8 per error kind in every format) is asserted with the other tuned lists in
@@ -28,6 +28,10 @@ EARLIER = {
     "round7": ("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6"),
     "round8": ("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7"),
     "round9": ("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8"),
+    "round10": (
+        *("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8"),
+        "round9",
+    ),
 }
 """The lists each round was written after (none of their phrasings may reappear)."""
 ROUNDS = pytest.mark.parametrize("split", list(BANKS))
@@ -135,6 +139,12 @@ HELD_OUT: list[object] = [
             "(missed edge 0.74, distance 0.73, sets 0.68), hallucinated-edge precision 0.73; "
             "tuned on since: precision 0.99-1.00 per kind, recall still short of the goal "
             "(distance 0.73, sets 0.68) (design/trace-facts.md, Round 9)",
+        ),
+    ),
+    pytest.param(
+        "round10",
+        marks=pytest.mark.xfail(
+            strict=True, reason="round-10 held-out phrasings, not yet measured"
         ),
     ),
 ]
