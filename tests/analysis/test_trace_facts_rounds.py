@@ -1,5 +1,5 @@
 """The lists written by other authors without reading the extractor (``trace_facts_round4``
-to ``trace_facts_round9``; splits ``round4`` to ``round9``): each labels
+to ``trace_facts_round10``; splits ``round4`` to ``round10``): each labels
 every statement kind in every format with phrasings no earlier list has, deterministically.
 Rounds 4 to 9 were each measured once held out and then tuned on; the goal on them (precision
 >= 0.95, recall >= 0.8 per error kind in every format) is asserted with the other tuned lists in
@@ -28,6 +28,10 @@ EARLIER = {
     "round7": ("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6"),
     "round8": ("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7"),
     "round9": ("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8"),
+    "round10": (
+        *("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8"),
+        "round9",
+    ),
 }
 """The lists each round was written after (none of their phrasings may reappear)."""
 ROUNDS = pytest.mark.parametrize("split", list(BANKS))
@@ -116,7 +120,17 @@ def test_every_kind_is_labelled_in_every_format(
     assert used == {t for bank in BANKS[split].PHRASINGS.values() for _, t in bank}
 
 
-HELD_OUT: list[object] = []
+HELD_OUT: list[object] = [
+    pytest.param(
+        "round10",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="round-10 held-out phrasings, measured once: recall 0.52-0.83 per kind "
+            "(missed edge 0.53, distance 0.52, hallucinated edge 0.62, degree 0.67), "
+            "hallucinated-edge precision 0.66, degree 0.93 (design/trace-facts.md, Round 10)",
+        ),
+    ),
+]
 """The held-out lists (measured, never tuned on), one ``pytest.param`` each: a fresh round is
 added as ``pytest.param("roundN")``, with ``marks=pytest.mark.xfail(strict=True, reason=…)``
 where its measurement misses the goal (the measurement then stays recorded in the reason)."""
