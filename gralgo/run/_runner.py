@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import gc
 import itertools
 import logging
 import os
@@ -593,16 +592,9 @@ async def run_samples(
         client,
     )
     handled = _catch_stop_signals(run, grace_s)
-    # What is alive now (instances, requests) outlives the calls: the collections their
-    # allocations trigger need not walk it (a caller's own freeze is left alone).
-    freeze = gc.get_freeze_count() == 0
-    if freeze:
-        gc.freeze()
     try:
         await run.drive(todo)
     finally:
-        if freeze:
-            gc.unfreeze()
         _release_stop_signals(handled)
         await run.direct.close()
     run.keeper.raise_if_failed()

@@ -427,29 +427,3 @@ def test_replies_are_committed_in_groups_and_each_is_durable_before_it_is_counte
     assert report.done == 120 and stub.stats()["calls"] == 120
     assert unseen == []
     assert sum(groups) == 120 and len(groups) < 60, groups
-
-
-def test_what_is_alive_before_the_calls_is_frozen_out_of_their_collections(
-    stub: StubServer, requests_for: Build, ledger: Ledger
-) -> None:
-    """Issue 37, calls: the collections that the calls' allocations trigger do not walk what was
-    alive when the calls began (a job's instances and requests: 0.8 s of full collections in
-    ``main``'s calls); the run gives it back to the collector, and leaves a caller's freeze."""
-    import gc
-
-    alive = [["made before the calls"]]  # a list is always tracked by the collector
-    walked: list[bool] = []
-
-    def progress(rec: Any) -> None:
-        walked.append(any(o is alive for o in gc.get_objects()))
-
-    assert gc.get_freeze_count() == 0
-    assert run(ledger, requests_for(3), k=2, on_progress=progress).done == 6
-    assert walked == [False] * 6
-    assert gc.get_freeze_count() == 0 and any(o is alive for o in gc.get_objects())
-    gc.freeze()  # a caller's own freeze (an analysis worker's) stays as it was
-    try:
-        assert run(ledger, requests_for(2, tag="again"), on_progress=progress).done == 2
-        assert not any(o is alive for o in gc.get_objects())
-    finally:
-        gc.unfreeze()
