@@ -1440,12 +1440,12 @@ _ATTENTION_WORDS = frozenset(
     "mistaken mistakenly wrong wrongly erroneous erroneously incorrect incorrectly confused "
     "misread misremembered mixed wrote said claimed called stated had complement through "
     "via asks asked prompt quoting quote quoted confirm confirmed verified established certain "
-    "know proven proved checked suspect suspects suspected suspecting".split()
+    "know proven proved checked suspect suspects suspected suspecting sake".split()
 )
 _DOUBT = re.compile(
     r"\b(?:if|suppose|assum\w*|presum\w*|could|might|may|maybe|perhaps|probably|possibly|"
     r"unsure|guess|suspect\w*|thought|believ\w*|wrong\w*|mistak\w*|incorrect\w*|misread|"
-    r"confus\w*|imagin\w*|pretend|hypothetical\w*|not\s+sure|re-?check\w*)\b"
+    r"confus\w*|imagin\w*|pretend|hypothetical\w*|not\s+sure|re-?check\w*|sake)\b"
 )
 """A belief, hypothesis or retraction (lower case): a line holding one goes to the clause
 reader even where the patterns read all its cues."""

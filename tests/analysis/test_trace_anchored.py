@@ -696,3 +696,17 @@ def test_round10_a_value_question_about_numeric_ids_answered_by_the_value(
 
 def test_round10_a_value_question_with_a_number_of_its_own_states_nothing() -> None:
     assert _read("What's the degree of node 2 after 3 steps? It's 4.", numeric_ids=True) == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids"),
+    [
+        ("Let Lyon be joined to Kyoto by an edge.", False),
+        ("For argument's sake, Paris–Lyon is an edge.", False),
+        ("$\\text{let } (Paris, Lyon) \\text{ be an edge}$", False),
+        ("Let 1 and 0 be neighbours.", True),
+    ],
+)
+def test_round10_a_supposition_in_any_notation_states_no_edge(text: str, numeric_ids: bool) -> None:
+    assert not {c for c in _read(text, numeric_ids) if c[0] in ("edge", "non_edge")}
+
