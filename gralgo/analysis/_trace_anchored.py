@@ -302,7 +302,7 @@ _DEGREE_CUE = re.compile(
 )
 _DISTANCE_CUE = re.compile(
     r"\b(?:dist\w*|shortest|hops?|hopdist|bfs|levels?|depth|separated|apart|away|fewest|"
-    r"dijkstra|sp|spd|apsp|d|distances?|optimal|optimum|minimum|minimal|cheapest|lowest)\b",
+    r"dijkstra|sp|spd|apsp|d|distances?|optimal|optimum|min|minimum|minimal|cheapest|lowest)\b",
     re.I,
 )
 _HOP_CUE = re.compile(

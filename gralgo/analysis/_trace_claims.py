@@ -268,6 +268,7 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
     links: list[tuple[str, int, str, int, int, bool]] = []  # u, u_start, v, v_end, end, strong
     claims: list[Claim] = []
     labelled: list[tuple[int, int]] = []
+    routed = _BEST_ROUTE.search(text, low, high) is not None
     for match in _scan(_LABELLED, text, low, high, "--", "—", "–", "-[", "-("):  # "A --7-- B"
         left = slots.before(text, match.start(), low)
         right = None if left is None else slots.after(text, match.end(), high)
@@ -311,7 +312,9 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
         if match.group().strip().startswith(_NOT_ADJACENT) or "not" in match.group():
             claims.append(Claim("non_edge", (left[0], right[0]), None, left[1], right[1]))
             continue
+        arrow = "<" not in match.group() and any(a in match.group() for a in (">", "→", "⟶"))
         strong = "\\to" not in match.group() and "\\rightarrow" not in match.group()
+        strong = strong and not (arrow and routed)  # "Optimal cost, A→B: 5": a route's ends
         # "A \\to B" is a pair (a call's arguments) and a link only in a path of two or more
         links.append((left[0], left[1], right[0], right[1], match.end(), strong))
     chain: list[tuple[str, int, str, int, int, bool]] = []
@@ -348,6 +351,9 @@ _CALL_CLOSED = re.compile(r"[^()\s]+\s*[\"'`]?\s*\)\s*$")
 _CALL_OPEN = re.compile(r"[A-Za-z_]\w*\s*\([^()]*$")
 """A name closing a call's arguments (``cost(1, 10``…``)``): what an arrow after it maps."""
 _PAIR_OF_BEFORE = re.compile(r"\b(?:dist(?:ance)?|d|hops?|sp)\s*[:(\[]?\s*$", re.I)
+_BEST_ROUTE = re.compile(
+    r"\b(?:optim(?:al|um)|min(?:imum|imal)?|cheapest|lowest|fewest|least|shortest|best)\b", re.I
+)  # a best-route word: a lone arrow on its line joins the ends of a route, not an edge
 
 # A weight written on the connector: "A --7-- B", "A —3— B"
 _LABELLED = re.compile(

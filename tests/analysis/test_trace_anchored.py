@@ -710,3 +710,24 @@ def test_round10_a_value_question_with_a_number_of_its_own_states_nothing() -> N
 def test_round10_a_supposition_in_any_notation_states_no_edge(text: str, numeric_ids: bool) -> None:
     assert not {c for c in _read(text, numeric_ids) if c[0] in ("edge", "non_edge")}
 
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        ("Lyon ⇝ Kyoto | min weight 7", False, ("distance", {L, K}, 7)),
+        ("Cheapest: Paris -> Lyon = 5", False, ("distance", {P, L}, 5)),
+        ("Min cost 3→1 = 4", True, ("distance", {P, L}, 4)),
+    ],
+)
+def test_round10_a_lone_arrow_pair_on_a_best_route_line_is_no_edge(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    kind, nodes, value = claim
+    read = _read(text, numeric_ids)
+    assert (kind, frozenset(nodes), value) in read
+    assert not {c for c in read if c[0] in ("edge", "edge_weight")}
+
+
+def test_round10_a_path_of_arrows_on_a_best_route_line_keeps_its_edges() -> None:
+    read = _read("Paris -> Lyon -> Kyoto, min cost 9")
+    assert ("edge", frozenset({P, L}), None) in read and ("edge", frozenset({L, K}), None) in read
