@@ -47,6 +47,7 @@ _WRAPPERS: tuple[tuple[str, str], ...] = (
     (r"⇸|↮|≁|\\not\s*\\sim\b|-x-|-/-", " nonadjacent "),
     (r"⇄|↔|⟷|<->|<—>|\\leftrightarrow\b|\\sim\b|∼", " adjacent "),
     (r"⇉|⇶", " adj "),  # "A ⇉ B, C": A fans out to its neighbours
+    (r"(?<![\w!=<>)\]])!(?=[\w(])", " not "),  # code's negation; "assert!(" is a macro's bang
     (r"✔|✓|☑|\bTrue\b", " yes "),
     (r"✗|✘|❌|\bFalse\b", " no "),
     (r"(?<=[a-z])\(s\)", "s"),  # "edge(s)": a plural

@@ -731,3 +731,23 @@ def test_round10_a_lone_arrow_pair_on_a_best_route_line_is_no_edge(
 def test_round10_a_path_of_arrows_on_a_best_route_line_keeps_its_edges() -> None:
     read = _read("Paris -> Lyon -> Kyoto, min cost 9")
     assert ("edge", frozenset({P, L}), None) in read and ("edge", frozenset({L, K}), None) in read
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        ("assert(!has_edge(g, Lyon, Kyoto));", False, ("non_edge", {L, K}, None)),
+        ("assert !adj[Paris].contains(Lyon)", False, ("non_edge", {P, L}, None)),
+        ("debug_assert!(!graph.contains_edge(4, 0));", True, ("non_edge", {S, K}, None)),
+        # a macro's bang is no negation
+        ("assert!(graph.contains_edge(Lyon, Kyoto));", False, ("edge", {L, K}, None)),
+    ],
+)
+def test_round10_code_negation_by_a_bang_in_any_notation(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    kind, nodes, value = claim
+    read = _read(text, numeric_ids)
+    assert (kind, frozenset(nodes), value) in read
+    opposite = {"edge": "non_edge", "non_edge": "edge"}[kind]
+    assert (opposite, frozenset(nodes), None) not in read
