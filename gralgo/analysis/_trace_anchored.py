@@ -288,7 +288,7 @@ _EDGE_CUE = re.compile(
     re.I,
 )
 _NEGATIVE = re.compile(
-    r"\b(?:not|no|never|none|neither|nor|without|lacks?|missing|absent|nonexist\w*|nonadjacent|"
+    r"\b(?:not|no|never|none|neither|nor|without|lacks?|omit\w*|missing|absent|nonexist\w*|nonadjacent|"
     r"notin|disconnected|unconnected|unlinked|non-?adjacent|non-?neighbou?rs?)\b|n['’]t\b",
     re.I,
 )

@@ -309,7 +309,8 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
             continue
         if _PATH_AFTER.match(text, right[1], high):  # "the shortest A–B path": a path's ends
             continue
-        if match.group().strip().startswith(_NOT_ADJACENT) or "not" in match.group():
+        absent = _ABSENT_BEFORE.search(text, max(low, left[1] - 40), left[1]) is not None
+        if match.group().strip().startswith(_NOT_ADJACENT) or "not" in match.group() or absent:
             claims.append(Claim("non_edge", (left[0], right[0]), None, left[1], right[1]))
             continue
         arrow = "<" not in match.group() and any(a in match.group() for a in (">", "→", "⟶"))
@@ -351,6 +352,11 @@ _CALL_CLOSED = re.compile(r"[^()\s]+\s*[\"'`]?\s*\)\s*$")
 _CALL_OPEN = re.compile(r"[A-Za-z_]\w*\s*\([^()]*$")
 """A name closing a call's arguments (``cost(1, 10``…``)``): what an arrow after it maps."""
 _PAIR_OF_BEFORE = re.compile(r"\b(?:dist(?:ance)?|d|hops?|sp)\s*[:(\[]?\s*$", re.I)
+_ABSENT_BEFORE = re.compile(
+    r"\b(?:lacks?|lacking|(?:is|are)\s+missing|omits?|omitting|ha(?:s|ve)\s+no|"
+    r"(?:does|do)\s*n[o'’]t\s+(?:contain|include|have|list))\s*[\"'`*({\[]*\s*$",
+    re.I,
+)  # a pair named as what a list or graph lacks: "E lacks A–B", "the graph has no A–B"
 _BEST_ROUTE = re.compile(
     r"\b(?:optim(?:al|um)|min(?:imum|imal)?|cheapest|lowest|fewest|least|shortest|best)\b", re.I
 )  # a best-route word: a lone arrow on its line joins the ends of a route, not an edge

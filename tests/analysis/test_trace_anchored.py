@@ -751,3 +751,20 @@ def test_round10_code_negation_by_a_bang_in_any_notation(
     assert (kind, frozenset(nodes), value) in read
     opposite = {"edge": "non_edge", "non_edge": "edge"}[kind]
     assert (opposite, frozenset(nodes), None) not in read
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "pair"),
+    [
+        ("The input lacks Paris–Lyon.", False, {P, L}),
+        ("E is missing Lyon → Kyoto, so they are apart.", False, {L, K}),
+        ("The edge set doesn't contain (Paris–Lyon).", False, {P, L}),
+        ("The edge list omits 3-1.", True, {P, L}),
+    ],
+)
+def test_round10_a_pair_named_as_what_a_list_lacks_is_no_edge(
+    text: str, numeric_ids: bool, pair: set[str]
+) -> None:
+    read = _read(text, numeric_ids)
+    assert ("non_edge", frozenset(pair), None) in read
+    assert ("edge", frozenset(pair), None) not in read
