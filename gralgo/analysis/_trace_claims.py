@@ -769,6 +769,8 @@ def _numbers_of(ctx: _Context, low: int, high: int) -> list[Claim]:
                 separator = _EDGE_SEPARATOR.search(text, max(low, node[1] - 4), node[1])
                 if separator is not None and text[low : separator.start()].strip():
                     continue  # "A - B (weight 7)": an edge's weight, read with the edge
+            if kind == "degree" and _ARROW_BEFORE.search(text, max(low, node[1] - 8), node[1]):
+                continue  # "A -> … -> B: 2 edges": a route's length, not B's degree
             to = _TO.search(text, max(low, node[1] - 12), node[1])
             to = None if kind != "node_weight" else to
             first = None if to is None else slots.before(text, to.start(), low)
@@ -802,6 +804,8 @@ def _numbers_of(ctx: _Context, low: int, high: int) -> list[Claim]:
 
 
 _TO = re.compile(r"\s+to\s+(?:node\s+)?$", re.I)
+_ARROW_BEFORE = re.compile(r"(?:->|=>|~+>|[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f])\W*$")
+"""An arrow's head just before a name: the name ends a pair or a route."""
 _EDGE_OR_COMMA = re.compile(r"\s*(?:,|<->|--|->|-|–|—|↔|→|/)\s*")
 
 

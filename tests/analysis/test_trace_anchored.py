@@ -768,3 +768,21 @@ def test_round10_a_pair_named_as_what_a_list_lacks_is_no_edge(
     read = _read(text, numeric_ids)
     assert ("non_edge", frozenset(pair), None) in read
     assert ("edge", frozenset(pair), None) not in read
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids"),
+    [
+        ("Kyoto ⇒ ⋯ ⇒ Paris: 3 edges at the fewest", False),
+        ("Lyon ~> Kyoto — 2 edges", False),
+        ("3 → … → 1: 4 edges", True),
+    ],
+)
+def test_round10_a_count_of_edges_at_an_arrows_head_is_no_degree(
+    text: str, numeric_ids: bool
+) -> None:
+    assert not {c for c in _read(text, numeric_ids) if c[0] == "degree"}
+
+
+def test_round10_a_count_of_edges_said_of_a_listed_name_stays_a_degree() -> None:
+    assert ("degree", frozenset({L}), 3) in _read("- Lyon: 3 edges")
