@@ -132,6 +132,8 @@ _WEIGHED_CONNECTOR = re.compile(r"\d\s*" + _LINE + r"\s*\d+\s*" + _HEAD_OF_LINE 
 """A weight written on the connector (``3 ==12== 5``, ``0 —9→ 2``)."""
 _PREPOSITION = re.compile(r"\b(?:from|of|to|around|between|and)\s*$", re.I)
 _NODE_WORD = re.compile(r"\b(?:node|vertex)\s*$", re.I)
+_ASSIGNED = re.compile(r"(?:←|⟵|⇐|<-|:=)\s*$")
+"""An assignment's arrow: the number after it is the value assigned."""
 
 
 def _ids(view: str, names: NodeNames) -> list[tuple[str, int, int]]:
@@ -162,6 +164,8 @@ def _ids(view: str, names: NodeNames) -> list[tuple[str, int, int]]:
         if _VALUE_BEFORE.search(before) and _VALUE_AFTER.match(view, match.end()):
             if not _NODE_WORD.search(before):
                 continue
+        if _ASSIGNED.search(before):
+            continue  # "depth(6) ← 1", "level[2] := 1": the value assigned, not a node
         bracketed = before.rstrip().endswith(("(", "[", "{", ","))
         joined = _ID_JOIN.search(before) is not None and index > 0
         joined_after = index + 1 < len(ints) and _ID_JOIN.search(

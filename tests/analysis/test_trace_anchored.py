@@ -786,3 +786,9 @@ def test_round10_a_count_of_edges_at_an_arrows_head_is_no_degree(
 
 def test_round10_a_count_of_edges_said_of_a_listed_name_stays_a_degree() -> None:
     assert ("degree", frozenset({L}), 3) in _read("- Lyon: 3 edges")
+
+
+def test_round10_the_number_after_an_assignment_arrow_is_its_value_not_a_node() -> None:
+    assert ("hops", frozenset({S, P}), 2) in _read("level(4) <- 2  // search from 3", True)
+    for text in ("level(4) <- 2  // search from 3", "depth(0) ⟵ 2  ◁ BFS tree rooted at 1"):
+        assert not {c for c in _read(text, True) if N in c[1]}  # 2 is no node: a value
