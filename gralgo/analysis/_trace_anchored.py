@@ -47,6 +47,7 @@ _WRAPPERS: tuple[tuple[str, str], ...] = (
     (r"⇸|↮|≁|\\not\s*\\sim\b|-x-|-/-", " nonadjacent "),
     (r"⇄|↔|⟷|<->|<—>|\\leftrightarrow\b|\\sim\b|∼", " adjacent "),
     (r"⇉|⇶", " adj "),  # "A ⇉ B, C": A fans out to its neighbours
+    (r"(?<![\w!=<>)\]])!(?=[\w(])", " not "),  # code's negation; "assert!(" is a macro's bang
     (r"✔|✓|☑|\bTrue\b", " yes "),
     (r"✗|✘|❌|\bFalse\b", " no "),
     (r"(?<=[a-z])\(s\)", "s"),  # "edge(s)": a plural
@@ -131,6 +132,8 @@ _WEIGHED_CONNECTOR = re.compile(r"\d\s*" + _LINE + r"\s*\d+\s*" + _HEAD_OF_LINE 
 """A weight written on the connector (``3 ==12== 5``, ``0 —9→ 2``)."""
 _PREPOSITION = re.compile(r"\b(?:from|of|to|around|between|and)\s*$", re.I)
 _NODE_WORD = re.compile(r"\b(?:node|vertex)\s*$", re.I)
+_ASSIGNED = re.compile(r"(?:←|⟵|⇐|<-|:=)\s*$")
+"""An assignment's arrow: the number after it is the value assigned."""
 
 
 def _ids(view: str, names: NodeNames) -> list[tuple[str, int, int]]:
@@ -161,6 +164,8 @@ def _ids(view: str, names: NodeNames) -> list[tuple[str, int, int]]:
         if _VALUE_BEFORE.search(before) and _VALUE_AFTER.match(view, match.end()):
             if not _NODE_WORD.search(before):
                 continue
+        if _ASSIGNED.search(before):
+            continue  # "depth(6) ← 1", "level[2] := 1": the value assigned, not a node
         bracketed = before.rstrip().endswith(("(", "[", "{", ","))
         joined = _ID_JOIN.search(before) is not None and index > 0
         joined_after = index + 1 < len(ints) and _ID_JOIN.search(
@@ -287,7 +292,7 @@ _EDGE_CUE = re.compile(
     re.I,
 )
 _NEGATIVE = re.compile(
-    r"\b(?:not|no|never|none|neither|nor|without|lacks?|missing|absent|nonexist\w*|nonadjacent|"
+    r"\b(?:not|no|never|none|neither|nor|without|lacks?|omit\w*|missing|absent|nonexist\w*|nonadjacent|"
     r"notin|disconnected|unconnected|unlinked|non-?adjacent|non-?neighbou?rs?)\b|n['’]t\b",
     re.I,
 )
@@ -302,7 +307,7 @@ _DEGREE_CUE = re.compile(
 )
 _DISTANCE_CUE = re.compile(
     r"\b(?:dist\w*|shortest|hops?|hopdist|bfs|levels?|depth|separated|apart|away|fewest|"
-    r"dijkstra|sp|spd|apsp|d|distances?|optimal|optimum|minimum|minimal|cheapest|lowest)\b",
+    r"dijkstra|sp|spd|apsp|d|distances?|optimal|optimum|min|minimum|minimal|cheapest|lowest)\b",
     re.I,
 )
 _HOP_CUE = re.compile(

@@ -268,6 +268,7 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
     links: list[tuple[str, int, str, int, int, bool]] = []  # u, u_start, v, v_end, end, strong
     claims: list[Claim] = []
     labelled: list[tuple[int, int]] = []
+    routed = _BEST_ROUTE.search(text, low, high) is not None
     for match in _scan(_LABELLED, text, low, high, "--", "—", "–", "-[", "-("):  # "A --7-- B"
         left = slots.before(text, match.start(), low)
         right = None if left is None else slots.after(text, match.end(), high)
@@ -308,10 +309,13 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
             continue
         if _PATH_AFTER.match(text, right[1], high):  # "the shortest A–B path": a path's ends
             continue
-        if match.group().strip().startswith(_NOT_ADJACENT) or "not" in match.group():
+        absent = _ABSENT_BEFORE.search(text, max(low, left[1] - 40), left[1]) is not None
+        if match.group().strip().startswith(_NOT_ADJACENT) or "not" in match.group() or absent:
             claims.append(Claim("non_edge", (left[0], right[0]), None, left[1], right[1]))
             continue
+        arrow = "<" not in match.group() and any(a in match.group() for a in (">", "→", "⟶"))
         strong = "\\to" not in match.group() and "\\rightarrow" not in match.group()
+        strong = strong and not (arrow and routed)  # "Optimal cost, A→B: 5": a route's ends
         # "A \\to B" is a pair (a call's arguments) and a link only in a path of two or more
         links.append((left[0], left[1], right[0], right[1], match.end(), strong))
     chain: list[tuple[str, int, str, int, int, bool]] = []
@@ -348,6 +352,14 @@ _CALL_CLOSED = re.compile(r"[^()\s]+\s*[\"'`]?\s*\)\s*$")
 _CALL_OPEN = re.compile(r"[A-Za-z_]\w*\s*\([^()]*$")
 """A name closing a call's arguments (``cost(1, 10``…``)``): what an arrow after it maps."""
 _PAIR_OF_BEFORE = re.compile(r"\b(?:dist(?:ance)?|d|hops?|sp)\s*[:(\[]?\s*$", re.I)
+_ABSENT_BEFORE = re.compile(
+    r"\b(?:lacks?|lacking|(?:is|are)\s+missing|omits?|omitting|ha(?:s|ve)\s+no|"
+    r"(?:does|do)\s*n[o'’]t\s+(?:contain|include|have|list))\s*[\"'`*({\[]*\s*$",
+    re.I,
+)  # a pair named as what a list or graph lacks: "E lacks A–B", "the graph has no A–B"
+_BEST_ROUTE = re.compile(
+    r"\b(?:optim(?:al|um)|min(?:imum|imal)?|cheapest|lowest|fewest|least|shortest|best)\b", re.I
+)  # a best-route word: a lone arrow on its line joins the ends of a route, not an edge
 
 # A weight written on the connector: "A --7-- B", "A —3— B"
 _LABELLED = re.compile(
@@ -757,6 +769,8 @@ def _numbers_of(ctx: _Context, low: int, high: int) -> list[Claim]:
                 separator = _EDGE_SEPARATOR.search(text, max(low, node[1] - 4), node[1])
                 if separator is not None and text[low : separator.start()].strip():
                     continue  # "A - B (weight 7)": an edge's weight, read with the edge
+            if kind == "degree" and _ARROW_BEFORE.search(text, max(low, node[1] - 8), node[1]):
+                continue  # "A -> … -> B: 2 edges": a route's length, not B's degree
             to = _TO.search(text, max(low, node[1] - 12), node[1])
             to = None if kind != "node_weight" else to
             first = None if to is None else slots.before(text, to.start(), low)
@@ -790,6 +804,8 @@ def _numbers_of(ctx: _Context, low: int, high: int) -> list[Claim]:
 
 
 _TO = re.compile(r"\s+to\s+(?:node\s+)?$", re.I)
+_ARROW_BEFORE = re.compile(r"(?:->|=>|~+>|[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f])\W*$")
+"""An arrow's head just before a name: the name ends a pair or a route."""
 _EDGE_OR_COMMA = re.compile(r"\s*(?:,|<->|--|->|-|–|—|↔|→|/)\s*")
 
 
@@ -1440,12 +1456,12 @@ _ATTENTION_WORDS = frozenset(
     "mistaken mistakenly wrong wrongly erroneous erroneously incorrect incorrectly confused "
     "misread misremembered mixed wrote said claimed called stated had complement through "
     "via asks asked prompt quoting quote quoted confirm confirmed verified established certain "
-    "know proven proved checked suspect suspects suspected suspecting".split()
+    "know proven proved checked suspect suspects suspected suspecting sake".split()
 )
 _DOUBT = re.compile(
     r"\b(?:if|suppose|assum\w*|presum\w*|could|might|may|maybe|perhaps|probably|possibly|"
     r"unsure|guess|suspect\w*|thought|believ\w*|wrong\w*|mistak\w*|incorrect\w*|misread|"
-    r"confus\w*|imagin\w*|pretend|hypothetical\w*|not\s+sure|re-?check\w*)\b"
+    r"confus\w*|imagin\w*|pretend|hypothetical\w*|not\s+sure|re-?check\w*|sake)\b"
 )
 """A belief, hypothesis or retraction (lower case): a line holding one goes to the clause
 reader even where the patterns read all its cues."""

@@ -218,12 +218,14 @@ _HYPOTHETICAL_WORDS = frozenset(
     "mistakenly wrong wrongly erroneous erroneously incorrect incorrectly confused confusing "
     "misread misremembered mixed i wrote said claimed called stated had were complement asks asked "
     "prompt quoting quote quoted confirm confirmed verified established certain know proven "
-    "proved checked suspect suspects suspected suspecting".split()
+    "proved checked suspect suspects suspected suspecting sake".split()
 )
 """The first words of :data:`_HYPOTHETICAL`'s markers (a cheap test before the pattern)."""
 HYPOTHETICAL = _HYPOTHETICAL = re.compile(
     r"\b(?:if|suppose|supposing|assume|assuming|whether|could|might|may|maybe|perhaps|"
-    r"probably|possibly|(?:let\s+me|let's|let\s+us)(?!\s+(?:list|enumerate|recall|note|write\s+"
+    r"probably|possibly|sake\s+of\s+argument|argument['’]s\s+sake|"  # a supposition, and
+    r"let\s+(?!me\b|us\b)[^.;:\n]{1,160}?\s+be\b|"  # "let A be adjacent to B", "let (A, B) be"
+    r"(?:let\s+me|let's|let\s+us)(?!\s+(?:list|enumerate|recall|note|write\s+"
     r"(?:down|out)|spell\s+out)\b[^:\n]*:\s*\S)|needs?\s+(?:to|the|an?|\w+(?:\s+\w+)?\s+to)|want\s+to|going\s+to|"
     r"have\s+to|try|trying|check(?!\s*(?:\([^)\n]*\)\s*)?:)|checking|verify(?!\s*:)|verifying|find|finding|compute|"
     r"computing|calculate|calculating|consider|considering|look\s+at|looking\s+for|unless|wonder|guess|"

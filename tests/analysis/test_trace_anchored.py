@@ -696,3 +696,99 @@ def test_round10_a_value_question_about_numeric_ids_answered_by_the_value(
 
 def test_round10_a_value_question_with_a_number_of_its_own_states_nothing() -> None:
     assert _read("What's the degree of node 2 after 3 steps? It's 4.", numeric_ids=True) == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids"),
+    [
+        ("Let Lyon be joined to Kyoto by an edge.", False),
+        ("For argument's sake, Paris–Lyon is an edge.", False),
+        ("$\\text{let } (Paris, Lyon) \\text{ be an edge}$", False),
+        ("Let 1 and 0 be neighbours.", True),
+    ],
+)
+def test_round10_a_supposition_in_any_notation_states_no_edge(text: str, numeric_ids: bool) -> None:
+    assert not {c for c in _read(text, numeric_ids) if c[0] in ("edge", "non_edge")}
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        ("Lyon ⇝ Kyoto | min weight 7", False, ("distance", {L, K}, 7)),
+        ("Cheapest: Paris -> Lyon = 5", False, ("distance", {P, L}, 5)),
+        ("Min cost 3→1 = 4", True, ("distance", {P, L}, 4)),
+    ],
+)
+def test_round10_a_lone_arrow_pair_on_a_best_route_line_is_no_edge(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    kind, nodes, value = claim
+    read = _read(text, numeric_ids)
+    assert (kind, frozenset(nodes), value) in read
+    assert not {c for c in read if c[0] in ("edge", "edge_weight")}
+
+
+def test_round10_a_path_of_arrows_on_a_best_route_line_keeps_its_edges() -> None:
+    read = _read("Paris -> Lyon -> Kyoto, min cost 9")
+    assert ("edge", frozenset({P, L}), None) in read and ("edge", frozenset({L, K}), None) in read
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        ("assert(!has_edge(g, Lyon, Kyoto));", False, ("non_edge", {L, K}, None)),
+        ("assert !adj[Paris].contains(Lyon)", False, ("non_edge", {P, L}, None)),
+        ("debug_assert!(!graph.contains_edge(4, 0));", True, ("non_edge", {S, K}, None)),
+        # a macro's bang is no negation
+        ("assert!(graph.contains_edge(Lyon, Kyoto));", False, ("edge", {L, K}, None)),
+    ],
+)
+def test_round10_code_negation_by_a_bang_in_any_notation(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    kind, nodes, value = claim
+    read = _read(text, numeric_ids)
+    assert (kind, frozenset(nodes), value) in read
+    opposite = {"edge": "non_edge", "non_edge": "edge"}[kind]
+    assert (opposite, frozenset(nodes), None) not in read
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "pair"),
+    [
+        ("The input lacks Paris–Lyon.", False, {P, L}),
+        ("E is missing Lyon → Kyoto, so they are apart.", False, {L, K}),
+        ("The edge set doesn't contain (Paris–Lyon).", False, {P, L}),
+        ("The edge list omits 3-1.", True, {P, L}),
+    ],
+)
+def test_round10_a_pair_named_as_what_a_list_lacks_is_no_edge(
+    text: str, numeric_ids: bool, pair: set[str]
+) -> None:
+    read = _read(text, numeric_ids)
+    assert ("non_edge", frozenset(pair), None) in read
+    assert ("edge", frozenset(pair), None) not in read
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids"),
+    [
+        ("Kyoto ⇒ ⋯ ⇒ Paris: 3 edges at the fewest", False),
+        ("Lyon ~> Kyoto — 2 edges", False),
+        ("3 → … → 1: 4 edges", True),
+    ],
+)
+def test_round10_a_count_of_edges_at_an_arrows_head_is_no_degree(
+    text: str, numeric_ids: bool
+) -> None:
+    assert not {c for c in _read(text, numeric_ids) if c[0] == "degree"}
+
+
+def test_round10_a_count_of_edges_said_of_a_listed_name_stays_a_degree() -> None:
+    assert ("degree", frozenset({L}), 3) in _read("- Lyon: 3 edges")
+
+
+def test_round10_the_number_after_an_assignment_arrow_is_its_value_not_a_node() -> None:
+    assert ("hops", frozenset({S, P}), 2) in _read("level(4) <- 2  // search from 3", True)
+    for text in ("level(4) <- 2  // search from 3", "depth(0) ⟵ 2  ◁ BFS tree rooted at 1"):
+        assert not {c for c in _read(text, True) if N in c[1]}  # 2 is no node: a value
