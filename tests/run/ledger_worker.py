@@ -4,7 +4,8 @@
 file or a ``postgresql://`` URL; CLIENT: ``litellm``, the default, or ``direct``, which does not
 import litellm): imports everything, prints ``READY``, waits until ``GO_FILE``
 exists (so all workers start together), runs the ``N`` stub requests ``K`` times each, and
-prints one JSON line with its report (after SIGTERM/SIGINT too: ``"interrupted": true``,
+prints one JSON line with its report (``todo``: the samples it still needed when it opened the
+ledger; after SIGTERM/SIGINT ``"interrupted": true``,
 exit status 4).
 """
 
@@ -36,8 +37,11 @@ def main() -> None:
     t0 = time.perf_counter()
     try:
         with open_ledger(ledger_path) as ledger:  # a file, or a postgresql:// server ledger
+            # what this worker still needs when it opens the ledger: a late starter finds some
+            # samples already stored by the others and leaves them out
+            todo = ledger.missing(requests, int(k))
             report = run_samples_sync(
-                ledger.missing(requests, int(k)), ledger, max_concurrency=int(conc),
+                todo, ledger, max_concurrency=int(conc),
                 max_attempts=3, timeout_s=30, failure_budget=0.5, lease_s=float(lease_s),
                 client=client,
             )  # fmt: skip
@@ -45,7 +49,8 @@ def main() -> None:
         print(json.dumps({"interrupted": True, "message": str(err)}), flush=True)
         sys.exit(4)
     print(json.dumps({
-        "done": report.done, "calls": report.calls_made, "done_elsewhere": report.done_elsewhere,
+        "todo": len(todo), "done": report.done, "calls": report.calls_made,
+        "done_elsewhere": report.done_elsewhere,
         "failed": report.failed, "elapsed_s": time.perf_counter() - t0,
     }), flush=True)  # fmt: skip
 
