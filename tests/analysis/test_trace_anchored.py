@@ -18,6 +18,17 @@ def _read(text: str, numeric_ids: bool = False) -> set[tuple[str, frozenset[str]
     return {(c.kind, frozenset(c.nodes), c.value) for c in extract_claims(text, names)}
 
 
+def _assert_read_and_not_its_opposite(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    """``claim`` (an edge or a non-edge) is read from ``text``, and its opposite is not."""
+    kind, nodes, value = claim
+    read = _read(text, numeric_ids)
+    assert (kind, frozenset(nodes), value) in read
+    opposite = {"edge": "non_edge", "non_edge": "edge"}[kind]
+    assert (opposite, frozenset(nodes), value) not in read
+
+
 P, L, N, S, K = "Paris", "Lyon", "New York", "Saint-Denis", "Kyoto"
 # numeric ids: sorted names -> Kyoto 0, Lyon 1, New York 2, Paris 3, Saint-Denis 4
 
@@ -383,11 +394,7 @@ def test_round8_set_classes_in_other_wording(
 def test_round9_a_code_tests_verdict_comment_decides_its_edge(
     text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
 ) -> None:
-    kind, nodes, value = claim
-    read = _read(text, numeric_ids)
-    assert (kind, frozenset(nodes), value) in read
-    opposite = {"edge": "non_edge", "non_edge": "edge"}[kind]
-    assert (opposite, frozenset(nodes), value) not in read
+    _assert_read_and_not_its_opposite(text, numeric_ids, claim)
 
 
 @pytest.mark.parametrize(
@@ -746,11 +753,7 @@ def test_round10_a_path_of_arrows_on_a_best_route_line_keeps_its_edges() -> None
 def test_round10_code_negation_by_a_bang_in_any_notation(
     text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
 ) -> None:
-    kind, nodes, value = claim
-    read = _read(text, numeric_ids)
-    assert (kind, frozenset(nodes), value) in read
-    opposite = {"edge": "non_edge", "non_edge": "edge"}[kind]
-    assert (opposite, frozenset(nodes), None) not in read
+    _assert_read_and_not_its_opposite(text, numeric_ids, claim)
 
 
 @pytest.mark.parametrize(
