@@ -13,7 +13,6 @@ import os
 import secrets
 import socket
 import sqlite3
-import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -70,25 +69,16 @@ class ClaimResult:
     """Of the ``watched`` pairs: no longer claimed and have a row (success or error)."""
 
 
-_WRITE_TURN = threading.RLock()
-"""Held by this process's thread that is in a write transaction. SQLite makes a writer that
-finds the database locked sleep 1, 2, 5, 10... ms before it looks again; between this
-process's threads (the runner's claims on its event loop, the reply writer's group commits)
-a waiter is woken the moment the other commits instead (issue 37: `main`'s calls)."""
-
-
 @contextmanager
 def immediate(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
-    """A write transaction taken at once (no lock upgrade, so no deadlock between writers),
-    one thread of this process at a time."""
-    with _WRITE_TURN:
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            yield conn
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-        conn.execute("COMMIT")
+    """A write transaction taken at once (no lock upgrade, so no deadlock between writers)."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield conn
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
 
 
 @contextmanager

@@ -86,37 +86,3 @@ def test_claims_of_a_dead_process_on_this_host_are_retaken_at_once(ledgers) -> N
     a.claim([("x", 0)], f"other-host:{child.pid}:abcd", lease_s=300, limit=10)
     found = b.claim([*PAIRS, ("x", 0)], "B", lease_s=30, limit=10)
     assert found.claimed == PAIRS and found.held == [("x", 0)]
-
-
-def test_a_writer_thread_waits_for_another_threads_transaction_not_for_sqlites_retry(
-    tmp_path: Path,
-) -> None:
-    """Two threads of one process writing one ledger (the runner's claims, the reply writer):
-    the second waits for the first's commit in the process, never in SQLite's busy handler,
-    which sleeps 1, 2, 5, 10... ms between looks. With no busy timeout at all, SQLite would
-    refuse the second at once ("database is locked")."""
-    import sqlite3
-    import threading
-
-    from gralgo.ledger._claims import immediate
-
-    Ledger(tmp_path / "l.sqlite").close()  # the schema
-    first = sqlite3.connect(tmp_path / "l.sqlite", isolation_level=None, check_same_thread=False)
-    second = sqlite3.connect(tmp_path / "l.sqlite", isolation_level=None, timeout=0)
-    inside, release = threading.Event(), threading.Event()
-
-    def hold() -> None:
-        with immediate(first):
-            first.execute("DELETE FROM claims")
-            inside.set()
-            release.wait(10)
-
-    holder = threading.Thread(target=hold)
-    holder.start()
-    assert inside.wait(10)
-    threading.Timer(0.05, release.set).start()
-    with immediate(second):  # blocks until the holder commits: no "locked" error
-        second.execute("DELETE FROM claims")
-    holder.join(10)
-    first.close()
-    second.close()
