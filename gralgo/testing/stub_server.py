@@ -14,8 +14,11 @@ Endpoints:
   ``reply_chars`` (below) and resets the stats;
 - ``GET /stats`` returns ``calls``, ``by_prompt`` (calls per last-message text), ``by_model``
   (calls per request ``model``), ``seeds`` (the ``seed`` of each call, per prompt),
-  ``max_inflight`` and ``log`` (one ``[arrival_s, inflight_at_arrival, status]`` per call, in
-  completion order).
+  ``max_inflight``, ``log`` (one ``[arrival_s, inflight_at_arrival, status, replied_s]`` per
+  call, in completion order: seconds since the last reset, ``replied_s`` when its handler
+  returned), ``t0_wall`` (the reset's ``time.time()``, to line the log up with a client's
+  clock) and, with ``--lag-probe``, ``lag`` (``[n, total_s, max_s]``: how late the event loop
+  ran a 1 ms timer, summed over the calls since the reset: the server's own queueing).
 
 Several models from one server (a sweep over ``model.name``): ``skills`` maps a request's
 ``model`` to the share of the ``answers`` prompts it gets right. A model with a skill replies to
@@ -102,7 +105,9 @@ class StubState:
         self.inflight = 0
         self.max_inflight = 0
         self.t0 = time.monotonic()
+        self.t0_wall = time.time()
         self.log: list[list[float | int]] = []
+        self.lag = [0, 0.0, 0.0]
 
     def pick_fault(self, call_no: int, prompt: str, prompt_no: int) -> dict[str, Any] | None:
         for fault in self.faults:
@@ -220,7 +225,8 @@ async def chat_completions(request: web.Request) -> web.StreamResponse:
         return web.json_response(error, status=status, headers=headers)
     finally:
         state.inflight -= 1
-        state.log.append([round(arrival, 4), state.inflight + 1, status])
+        replied = round(time.monotonic() - state.t0, 4)
+        state.log.append([round(arrival, 4), state.inflight + 1, status, replied])
 
 
 async def models(request: web.Request) -> web.Response:
@@ -253,6 +259,8 @@ async def stats(request: web.Request) -> web.Response:
             "seeds": state.seeds,
             "max_inflight": state.max_inflight,
             "log": state.log,
+            "t0_wall": state.t0_wall,
+            "lag": state.lag,
         }
     )
 
@@ -267,13 +275,29 @@ def make_app(latency_s: float, faults: list[dict[str, Any]]) -> web.Application:
     return app
 
 
-async def serve(port: int, latency_s: float, faults: list[dict[str, Any]]) -> None:
-    runner = web.AppRunner(make_app(latency_s, faults), access_log=None)
+async def probe_lag(state: StubState, period_s: float = 0.001) -> None:
+    """Add how late each ``period_s`` timer fires to ``state.lag`` (``--lag-probe``)."""
+    while True:
+        t = time.monotonic()
+        await asyncio.sleep(period_s)
+        late = time.monotonic() - t - period_s
+        state.lag[0] += 1
+        state.lag[1] += late
+        state.lag[2] = max(state.lag[2], late)
+
+
+async def serve(
+    port: int, latency_s: float, faults: list[dict[str, Any]], lag_probe: bool = False
+) -> None:
+    app = make_app(latency_s, faults)
+    runner = web.AppRunner(app, access_log=None)
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", port, backlog=1024)
     await site.start()
     bound_port = runner.addresses[0][1]  # (host, port): the port that --port 0 picked
     print(f"LISTENING {int(bound_port)}", flush=True)
+    if lag_probe:
+        await probe_lag(app["state"])
     await asyncio.Event().wait()
 
 
@@ -282,9 +306,10 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=0, help="0 picks a free port")
     parser.add_argument("--latency", type=float, default=0.0, help="seconds per completion")
     parser.add_argument("--faults", default="[]", help="JSON list of faults (see module doc)")
+    parser.add_argument("--lag-probe", action="store_true", help="measure the loop's lag")
     args = parser.parse_args()
     try:
-        asyncio.run(serve(args.port, args.latency, json.loads(args.faults)))
+        asyncio.run(serve(args.port, args.latency, json.loads(args.faults), args.lag_probe))
     except KeyboardInterrupt:
         pass
 

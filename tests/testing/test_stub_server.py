@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+import time
 import urllib.request
 from unittest.mock import ANY
 
-from gralgo.testing import StubServer
+from gralgo.testing import StubServer, start_stub, stop_stub
 from gralgo.testing.stub_server import solves
 
 PROMPTS = [f"question {i}" for i in range(40)]
@@ -70,3 +71,25 @@ def test_realistic_replies_carry_reasoning_and_usage_of_their_size(stub: StubSer
     assert _reply(stub, PROMPTS[0]) == {**replies[PROMPTS[0]], "created": ANY}  # ... every time
     stub.control(answers=RIGHT, skills={"stub-b": 1.0})  # off again by default
     assert _reply(stub, PROMPTS[0])["choices"][0]["message"]["content"] == RIGHT[PROMPTS[0]]
+
+
+def test_the_log_times_each_call_on_a_clock_a_client_can_line_up_with() -> None:
+    """Each log entry ends with when its reply was sent, and ``t0_wall`` puts the log on the
+    wall clock (a client's ``time.time()``); with ``--lag-probe`` the loop's lag is counted."""
+    stub = start_stub("--lag-probe")
+    try:
+        before = time.time()
+        stub.control(latency_s=0.05)
+        sent = time.time()
+        _ask(stub, "stub-a", "question")
+        received = time.time()
+        stats = stub.stats()
+    finally:
+        stop_stub(stub)
+    [(arrival, in_flight, status, replied)] = stats["log"]
+    assert (in_flight, status) == (1, 200)
+    assert replied - arrival >= 0.05
+    assert before <= stats["t0_wall"] <= sent
+    assert sent <= stats["t0_wall"] + arrival <= stats["t0_wall"] + replied <= received
+    count, total, worst = stats["lag"]
+    assert count > 0 and 0 <= worst and total <= count * worst + 1e-9
