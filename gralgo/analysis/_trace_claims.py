@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from gralgo.analysis._trace_anchored import anchored_facts
 from gralgo.analysis._trace_clauses import (
     FAMILIES,
+    HYPOTHETICAL,
     IN_FLUX,
     NUMBER_WORDS,
     ROUTED,
@@ -418,7 +419,59 @@ def _chain_claims(
     before = _TOTAL_BEFORE.search(text, max(0, chain[0][1] - 60), chain[0][1])
     if before is not None and len(nodes) >= 3 and not any(c.kind == "path_total" for c in claims):
         claims.append(Claim("path_total", nodes, int(before.group(1)), before.start(), last))
+    if len(nodes) >= 3 and not any(c.kind == "path_total" for c in claims):
+        claims += _total_by_shape(ctx, nodes, chain[0][1], last, high)
     return claims
+
+
+def _total_by_shape(
+    ctx: _Context, nodes: tuple[str, ...], start: int, last: int, high: int
+) -> list[Claim]:
+    """A route's total read by its shape, whatever words or marks introduce it: the one number
+    that follows a chain of three or more names in its clause (``A → B → C: it comes to seven
+    all told``, ``**A → B → C** ⇒ **7**``, ``cost([A -> B -> C]) // 7``), after the links'
+    sum where one is written (``A -> B -> C => adding 3 + 4 gives 7``). Nothing where the
+    clause negates, asks, supposes, bounds or compares, names another node, or holds two
+    numbers that are not a sum and its result."""
+    text = ctx.text
+    end = _TOTAL_END.search(text, last, high)
+    stop = high if end is None else end.start()
+    rest = _ARROW_MARKS.sub(" ", text[last:stop])
+    if _SHAPE_GUARD.search(rest) or HYPOTHETICAL.search(text, _line_start(text, start), stop):
+        return []
+    if mentions(text, last, stop, ctx.slots.names, ctx.slots.resolve):
+        return []
+    summed = _SUM.sub(" ", rest, count=1)
+    numbers = list(_TOTAL_NUMBER.finditer(summed))
+    if len(numbers) != 1 or summed[numbers[0].end() :].strip(" )]}*_`'\".,:;!").isdigit():
+        return []
+    written = numbers[0].group().lower()
+    value = int(written) if written.isdigit() else NUMBER_WORDS[written]
+    return [Claim("path_total", nodes, value, start, stop)]
+
+
+def _line_start(text: str, position: int) -> int:
+    return text.rfind("\n", 0, position) + 1
+
+
+_TOTAL_END = re.compile(r"[.?!](?=\s|$)")
+_ARROW_MARKS = re.compile(r"->|=>|[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f]")
+_SHAPE_GUARD = re.compile(
+    r"\?|[<>≤≥≠×^]|\b(?:not|no|never|nor|without|than|least|most|over|under|above|below|"
+    r"about|around|roughly|nearly|almost|approx\w*|each|every|per|or|if|unless|instead|but|"
+    r"maybe|else|vs|versus|tentative\w*|so\s+far|current\w*|queue|frontier|heap|candidate\w*|"
+    r"updat\w*|relax\w*|visited|partial\w*|pending)\b|n['’]t\b|\d\s*[-*/]\s*\d",
+    re.I,
+)
+"""What makes a number after a route no plain total: negation, questions, bounds, comparisons,
+alternatives, algorithm state, arithmetic other than a sum."""
+_SUM = re.compile(r"(?<![\w.])(?:\d+\s*\+\s*)+\d+(?![\w.])")
+_TOTAL_NUMBER = re.compile(
+    r"(?<![\w.])\d+(?![\w.]\w)|(?<!\bthe\s)(?<!\bno\s)\b(?:"
+    + "|".join(NUMBER_WORDS)
+    + r")\b(?!\s+of\b)",
+    re.I,
+)
 
 
 def _valued(written: str) -> bool:

@@ -795,3 +795,39 @@ def test_round10_the_number_after_an_assignment_arrow_is_its_value_not_a_node() 
     assert ("hops", frozenset({S, P}), 2) in _read("level(4) <- 2  // search from 3", True)
     for text in ("level(4) <- 2  // search from 3", "depth(0) ⟵ 2  ◁ BFS tree rooted at 1"):
         assert not {c for c in _read(text, True) if N in c[1]}  # 2 is no node: a value
+
+
+# Round 11 tuning (round 10 recall): each shape read in every notation, in other wording.
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "total"),
+    [
+        ("Route Paris → Lyon → Kyoto; that lands on eleven overall", False, 11),
+        ("`Paris -> Lyon -> Kyoto` ==> `12` in the end", False, 12),
+        ("$Paris \\to Lyon \\to Kyoto \\;\\Rightarrow\\; 9$", False, 9),
+        ("3 -> 1 -> 2, 7 + 3 makes 10", True, 10),
+        ("walk([3 -> 1 -> 2])  # 10", True, 10),
+    ],
+)
+def test_round11_a_routes_one_number_after_it_is_its_total_in_any_notation(
+    text: str, numeric_ids: bool, total: int
+) -> None:
+    nodes = {P, L, N} if numeric_ids else {P, L, K}
+    assert ("path_total", frozenset(nodes), total) in _read(text, numeric_ids)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Paris -> Lyon -> Kyoto is not 11",
+        "Paris -> Lyon -> Kyoto: at the most 11",
+        "Paris -> Lyon -> Kyoto, or else 11",
+        "Paris -> Lyon -> Kyoto, tentative 11",
+        "If Paris -> Lyon -> Kyoto, then 11",
+        "Paris -> Lyon -> Kyoto, and Saint-Denis gets 11",
+        "Paris -> Lyon -> Kyoto: 11 - 2",
+    ],
+)
+def test_round11_a_number_after_a_route_under_a_guard_is_no_total(text: str) -> None:
+    assert not {c for c in _read(text) if c[0] == "path_total"}
