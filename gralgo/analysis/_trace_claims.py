@@ -1068,7 +1068,8 @@ def _row_claims(ctx: _Context, header: list[str], cells: list[tuple[int, int]]) 
         roles = _names_column(ctx, roles, cells)
     if "node" in roles:  # "| Node | Edges touching it |" over numbers: a count, the degree
         roles = [
-            "degree" if not role and text[a:b].strip().isdigit() and _COUNTED_COLUMN.search(name)
+            "degree" if not role and _cell_value(text[a:b]) is not None
+            and _COUNTED_COLUMN.search(name)
             and not (ctx.numeric_ids and _LISTED_COLUMN.search(name))  # "| v | Neighbours |"
             else role
             for role, name, (a, b) in zip(roles, header, cells, strict=True)
@@ -1078,15 +1079,15 @@ def _row_claims(ctx: _Context, header: list[str], cells: list[tuple[int, int]]) 
         in zip(cells, roles, strict=True) if role == "node"
     ]  # fmt: skip
     numbers: list[tuple[str, int, str]] = [
-        (role, int(text[a:b].strip(_CELL_MARKS)), name)
+        (role, value, name)
         for (a, b), role, name in zip(cells, roles, header, strict=True)
-        if role not in ("node", "edge", "") and text[a:b].strip(_CELL_MARKS).isdigit()
-    ]  # "| A—B | `7` |": a number in code marks
+        if role not in ("node", "edge", "") and (value := _cell_value(text[a:b])) is not None
+    ]  # "| A—B | `7` |", "| A | 3 edges |", "| A–B | w=7 |", "| B | 9 (final) |", "| A | five |"
     found = [node for node in nodes if node is not None]
     if not nodes and "edge" in roles:  # "| (A, B) | 7 |" or "| A-B | 7 |"
         a, b = cells[roles.index("edge")]
         inner = a + len(text[a:b]) - len(text[a:b].lstrip(" ("))
-        pair = _pair_after(ctx, inner, b, _EDGE_OR_COMMA)
+        pair = _pair_after(ctx, inner, b, _CELL_PAIR)
         found = [] if pair is None else list(pair[0])
         nodes = [None, None] if pair is None else list(found)
     if not nodes or len(found) != len(nodes):
@@ -1103,7 +1104,9 @@ def _row_claims(ctx: _Context, header: list[str], cells: list[tuple[int, int]]) 
     elif len(found) == 1:
         for role, value, name in numbers:
             named = _FROM.search(name)
-            source = None if named is None else ctx.slots.resolve(named.group(1) or named.group(2))
+            source = None
+            if named is not None:
+                source = ctx.slots.resolve(next(g for g in named.groups() if g is not None))
             if role in ("distance", "hops") and source is not None:
                 if source != found[0]:
                     claims.append(Claim(role, (source, found[0]), value, start, end))
@@ -1116,6 +1119,28 @@ def _row_claims(ctx: _Context, header: list[str], cells: list[tuple[int, int]]) 
 
 
 _CELL_MARKS = " `*_"
+_CELL_VALUE = re.compile(
+    r"[\s`*_]*(?:[a-z]\w*\s*[=:]\s*)?[`*_]*(?P<n>\d+|"
+    + "|".join(NUMBER_WORDS)
+    + r")\b[`*_]*(?:\s*(?:hops?|edges?|neighbou?rs?|links?|connections?|units?|steps?)\b)?"
+    r"(?:\s*\((?![^()]*(?:\?|\b(?:not|no|maybe|tentative|unsure|old|wrong|or)\b))[^()]*\))?"
+    r"[\s`*_.]*",
+    re.I,
+)
+_CELL_PAIR = re.compile(
+    r"\s*(?:,|;|<->|--|->|-|–|—|/|[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f])\s*"
+)
+"""Two names of a pair cell joined by any arrow or dash (``| A ⇄ B |``, ``| (A; B) |``)."""
+
+
+def _cell_value(cell: str) -> int | None:
+    """The number a value cell states, whatever label, unit word or remark surrounds it (``7``,
+    ``w=7``, ``3 edges``, ``9 (final)``, ``five``); ``None`` where it states no one number."""
+    match = _CELL_VALUE.fullmatch(cell)
+    if match is None:
+        return None
+    written = match.group("n").lower()
+    return int(written) if written.isdigit() else NUMBER_WORDS[written]
 
 
 def _names_column(ctx: _Context, roles: list[str], cells: list[tuple[int, int]]) -> list[str]:
@@ -1126,10 +1151,10 @@ def _names_column(ctx: _Context, roles: list[str], cells: list[tuple[int, int]])
         written = ctx.text[a:b].strip()
         if role or written.isdigit():
             continue
-        if ctx.slots.resolve(written) is not None:
+        if ctx.slots.resolve(_CELL_ARROW.sub("", written)) is not None:
             return [*roles[:index], "node", *roles[index + 1 :]]
         inner = a + len(ctx.text[a:b]) - len(ctx.text[a:b].lstrip(" (`*"))
-        pair = _pair_after(ctx, inner, b, _EDGE_OR_COMMA) if weighed else None
+        pair = _pair_after(ctx, inner, b, _CELL_PAIR) if weighed else None
         if pair is not None and not ctx.text[pair[1] : b].strip(" )`*\"'"):
             return [*roles[:index], "edge", *roles[index + 1 :]]  # "| (A, B) | 7 |" by weight
     return roles
@@ -1146,28 +1171,33 @@ def _column_role(name: str) -> str:
 
 _COLUMN_CUES = (
     ("degree", re.compile(r"\bdeg|valenc|(?:number|count|#)\s*(?:of\s+)?(?:neighbou?rs|edges|"
-                          r"connections|links)|neighbou?rs?\s+count|^(?:connections|links|"
+                          r"connections|links)|neighbou?rs?\s+count|how\s+many\s+(?:neighbou?rs|"
+                          r"edges|connections|links)|^(?:connections|links|"
                           r"incident\s+edges)$")),  # "Neighbours" holds names
     ("hops", re.compile(r"\bhops?\b")),
     ("distance", re.compile(r"\bdist|shortest|\bd\(|δ\(|\\delta\b|\bpath|\w\s+\(?from\s+\S|"
-                            r"\(source\b|cheapest|(?:minimum|minimal|least|lowest)\s+cost")),
+                            r"\(source\b|(?:=|\bas|\bis)\s+(?:the\s+)?source\b|cheapest|"
+                            r"(?:minimum|minimal|min|least|lowest)\.?\s+cost")),
     ("weight", re.compile(r"weigh|^w$|^wt\.?$|\bcost|^w\s*\(")),  # "w(u, v)"
     ("length", re.compile(r"^length$")),  # an edge's weight; nothing of one node
     ("edge", re.compile(r"^(?:edges?|pairs?|link|endpoints)(?:\s*\([^)]*\))?$")),  # "Edge (u, v)"
     ("node", re.compile(r"^(?:node|vertex|vertices|source|target|from|to|u|v|a|b|name|city|"
                         r"destination|"
-                        r"endpoint|start|end|end\s*point)(?:\s*(?:[ab12]|one|two))?$|^(?:node|vertex)\b")),
+                        r"endpoint|start|end|end\s*point)(?:\s*(?:[ab12]|one|two))?$|^(?:node|vertex)\b|"
+                        r"\b(?:node|vertex)$")),  # "| Which node |", "| Reached node |"
 )  # fmt: skip
 _LISTED_COLUMN = re.compile(r"adjacent|neighbou?r|connected|linked|links\s+to|\bnbrs?\b")
 _COUNTED_COLUMN = re.compile(r"\b(?:edges|neighbou?rs|connections|links)\b")
 _COUNT_COLUMN = re.compile(r"\s*(?:count|total|#|n|no\.?|number|size|how\s+many)\s*")
 _FROM = re.compile(
-    r"\b(?:from|source\s*:?)\s+([^()]+?)(?=\s*(?:\(|\)|$))|\(\s*([^()]+?)\s*,\s*(?:[·⋅.*_-]|[uvwxyz])?\s*\)"
+    r"\b(?:from|source\s*:?)\s+([^()]+?)(?=\s*(?:\(|\)|$))|\(\s*([^()]+?)\s*,\s*(?:[·⋅.*_-]|[uvwxyz])?\s*\)|"
+    r"\(\s*([^()=]+?)\s*(?:=|\bas|\bis)\s+(?:the\s+)?source\s*\)"
 )
 """A distance column's source: ``Dist from A``, ``(source: A)``, ``dist(A, ·)``, ``δ(A, v)``,
-``label from A (final)``."""
-_CELL_ARROW = re.compile(r"^\s*(?:→|->|⇒|=>|⟶)\s*")
-"""An arrow before a node's name in a cell (``| → B | 7 |``: the destination)."""
+``label from A (final)``, ``(A = source)``, ``(A as source)``."""
+_CELL_ARROW = re.compile(r"^\s*(?:to\s+|->|=>|[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f])\s*", re.I)
+"""An arrow or ``to`` before a node's name in a cell (``| → B | 7 |``, ``| to B | 7 |``: the
+destination)."""
 
 
 def _cells(text: str, low: int, high: int) -> list[tuple[int, int]]:

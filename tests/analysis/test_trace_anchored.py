@@ -831,3 +831,34 @@ def test_round11_a_routes_one_number_after_it_is_its_total_in_any_notation(
 )
 def test_round11_a_number_after_a_route_under_a_guard_is_no_total(text: str) -> None:
     assert not {c for c in _read(text) if c[0] == "path_total"}
+
+
+@pytest.mark.parametrize(
+    ("table", "numeric_ids", "claim"),
+    [
+        ("| Place | Links at it |\n|---|---|\n| Lyon | 3 links |", False, ("degree", {L}, 3)),
+        ("| The node | How many edges |\n|---|---|\n| Kyoto | one |", False, ("degree", {K}, 1)),
+        ("| Picked node | How many neighbours |\n|---|---|\n| 1 | 3 |", True, ("degree", {L}, 3)),
+        ("| Link | Weight |\n|---|---|\n| Paris ⟺ Lyon | 7 |", False, ("edge_weight", {P, L}, 7)),
+        ("| Link | Weight |\n|---|---|\n| (Paris; Lyon) | 7 |", False, ("edge_weight", {P, L}, 7)),
+        ("| A | B | Weight |\n|---|---|---|\n| Paris | Lyon | cost: 7 |", False,
+         ("edge_weight", {P, L}, 7)),
+        ("| Goal | Best cost (Paris is source) |\n|---|---|\n| ⇒ Kyoto | 15 (done) |", False,
+         ("distance", {P, K}, 15)),
+        ("| Where | Lowest cost from Paris |\n|---|---|\n| to Kyoto | 15 |", False,
+         ("distance", {P, K}, 15)),
+    ],
+)  # fmt: skip
+def test_round11_a_table_cell_states_its_one_number_whatever_surrounds_it(
+    table: str, numeric_ids: bool, claim: tuple[str, set[str], int]
+) -> None:
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _read(table, numeric_ids)
+
+
+@pytest.mark.parametrize(
+    "row",
+    ["| Lyon | 3 (or 4?) |", "| Lyon | 3 (not sure) |", "| Lyon | 3, 4 |", "| Lyon | ≥ 3 |"],
+)
+def test_round11_a_table_cell_with_doubt_or_two_numbers_states_no_value(row: str) -> None:
+    assert not {c for c in _read("| Node | Degree |\n|---|---|\n" + row) if c[0] == "degree"}
