@@ -24,6 +24,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from gralgo.analysis._trace_clauses import (
+    CHECKED,
     HYPOTHETICAL,
     NUMBER_WORDS,
     Fact,
@@ -283,12 +284,14 @@ _FILTER = re.compile(
 _PEELING = re.compile(
     r"\b(?:after|once)\s+(?:repeatedly\s+)?(?:prun|peel|remov|delet|strip)\w*", re.I
 )
+_CHECKED = re.compile(r"\b(?:check|verify|test)\w*\b" + CHECKED, re.I)
 _WE_FIND = re.compile(r"\b(?:we|i)\s+(?:find|found|get|got|see)\b", re.I)
 _EDGE_CUE = re.compile(
     r"\b(?:adjacen\w*|nonadjacent|connect\w*|linked|links?|edges?|neighbou?rs?|neighbou?rhood|"
     r"joined|joins?|adjoin\w*|hooked|wired|attached|incident|border\w*|shares?|touch\w*|"
     r"has\s+edge|in\s+E|"
-    r"notin\s+E|nbrs?|adj)\b|\bin\s+G\s*\[",
+    r"notin\s+E|nbrs?|adj)\b|\bin\s+G\s*\[|"
+    r"[)\]]\s*\.\s*(?:has|contains|includes)\s*\(",  # "get(A).has(B)": B among A's
     re.I,
 )
 _NEGATIVE = re.compile(
@@ -384,6 +387,7 @@ def anchored_facts(
         return
     skeleton = _skeleton(view, found)
     said = _WE_FIND.sub(" ", skeleton)  # "we find exactly A, B": a result, not a plan
+    said = _CHECKED.sub(" ", said)  # "check A -> B: found ✓": a result, not a plan
     if _CORE.search(said):  # "left after pruning": a k-core's definition, not a step
         said = _PEELING.sub(" ", said)
     if " if " in said and " for " in said:  # a comprehension's filter: no hypothesis

@@ -1379,6 +1379,11 @@ def _anchored(ctx: _Context, low: int, high: int, read: list[Claim], lower: str)
         readings = anchored_facts(text, start, end, names, ctx.slots.resolve, answer)
         for a, b, facts in readings:
             pairs = {frozenset(f[1]) for f in facts if f[0] in ("distance", "hops")}
+            denied = {frozenset(f[1]) for f in facts if f[0] == "non_edge"}
+            if any(c.kind == "edge" and _ends(c) in denied for c in inside):
+                read = [c for c in read if not (c in inside and c.kind == "edge"
+                                                and _ends(c) in denied)]  # fmt: skip
+                families -= {"edge"}  # "A -> B: missing from the edge list": no edge
             if names.numeric_ids:  # "weight(0) → 8": 8 is 0's weight, not a node beside it
                 pairs |= {
                     frozenset((f[1][0], valued))
@@ -1419,6 +1424,7 @@ def _unsettled(inside: list[Claim], paired: bool, written: str) -> bool:
         (paired and kinds <= _EDGES)
         or (kinds <= {"edge", "path_total"} and _DIGIT.search(written) is not None)
         or (kinds == {"edge"} and _LISTED.search(written) is not None)
+        or (kinds == {"edge"} and _DENIED.search(written) is not None)
     )
 
 
@@ -1428,6 +1434,13 @@ def _ends(claim: Claim) -> frozenset[str]:
 
 
 _DIGIT = re.compile(r"\d")
+_DENIED = re.compile(
+    r"\b(?:not|no|never|missing|absent|lacks?|lacking|omit\w*|without)\b|n['’]t\b|[✗✘❌∉⇸↮]|"
+    r"\\notin",
+    re.I,
+)
+"""A negation in a clause where the patterns read an edge (``A -> B: missing from the edge
+list``): the anchored reader may read the pair as no edge, which overrules them."""
 
 
 def _named_before(ctx: _Context, pieces: list[tuple[int, int]], index: int) -> int:
@@ -1468,7 +1481,8 @@ _ANCHOR_CUES = re.compile(
     r"⇄|⇸|↔|↮|⟷|≁|\\sim|∼|\btrue\b|\bfalse\b|✔|✓|✗|✘|deg|delta|δ|valenc|weigh|\bw\b|\bwt\b|"
     r"cost|worth|carr|dist|\bd\W|\bspd?\b|shortest|hop|bfs|level|depth|apart|away|separat|dijkstra|"
     r"clique|triangle|complete|core|peel|ball|ego|radius|within|pairwise|mutual|path|total|sum|"
-    r"==|--|~~|->|[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f]|\||_\{|optim|minim|cheapest|lowest|\bh\}?\s*\(|direct"
+    r"==|--|~~|->|[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f]|\||_\{|optim|minim|cheapest|lowest|\bh\}?\s*\(|direct|"
+    r"[)\]]\s*\.\s*(?:has|contains|includes)\s*\("
 )
 """What the anchored reader decides a claim by (lower case): a line without any is skipped."""
 

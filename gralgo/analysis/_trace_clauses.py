@@ -195,13 +195,19 @@ _CLAUSE_BREAK = re.compile(
     re.I,
 )
 # A line's lead: a bullet, a task box ("- [ ] "), a bold label, a discourse word
+CHECKED = (
+    r"(?=[^:\n?]{1,80}:[^\n?]*(?:✓|✔|☑|✗|✘|❌|\b(?:yes|no|true|false|confirmed|found|"
+    r"present|absent|missing|holds|fails)\b))"
+)
+"""What makes ``check``, ``verify`` or ``test`` a result, not a plan: a verdict after the colon
+that follows the thing checked (``check A -> B: found in the edge list ✓``)."""
 _LEAD = re.compile(
     r"\s*(?:[-*•>]\s+|\d+[.)]\s+|[a-zA-Z]\)\s+|#+\s+)?(?:\[[\sxX✓✔]?\]\s+)?(?:\*\*[^*]{1,30}\*\*:?\s*)?"
     r"(?:(?:yes|no|ok(?:ay)?)\s*[,:!.]\s*|(?:so|thus|hence|therefore|wait|hmm+|right|alright|now|"
     r"and|also|then|actually|indeed|great|good|correct|well|oh|ah|first|next|similarly|likewise|"
-    r"again)\b[,:!.]?\s+)*",
+    r"again)\b[,:!.]?\s+|(?:check|verify|test)\w*\s+" + CHECKED + r")*",
     re.I,
-)
+)  # a check with its verdict leads its result ("check A -> B: found ✓")
 _CLOSING = "\"'”’)*`"
 """Marks that may close a question (``"Is A adjacent to B?"``)."""
 _QUESTION_START = re.compile(
@@ -227,7 +233,8 @@ HYPOTHETICAL = _HYPOTHETICAL = re.compile(
     r"let\s+(?!me\b|us\b)[^.;:\n]{1,160}?\s+be\b|"  # "let A be adjacent to B", "let (A, B) be"
     r"(?:let\s+me|let's|let\s+us)(?!\s+(?:list|enumerate|recall|note|write\s+"
     r"(?:down|out)|spell\s+out)\b[^:\n]*:\s*\S)|needs?\s+(?:to|the|an?|\w+(?:\s+\w+)?\s+to)|want\s+to|going\s+to|"
-    r"have\s+to|try|trying|check(?!\s*(?:\([^)\n]*\)\s*)?:)|checking|verify(?!\s*:)|verifying|find|finding|compute|"
+    r"have\s+to|try|trying|check(?!\s*(?:\([^)\n]*\)\s*)?:)(?!" + CHECKED + r")|checking|"
+    r"verify(?!\s*:)(?!" + CHECKED + r")|verifying|find|finding|compute|"
     r"computing|calculate|calculating|consider|considering|look\s+at|looking\s+for|unless|wonder|guess|"
     r"expect|not\s+sure|unsure|hypothetical(?:ly)?|should|must|plan|will|i'll|we'll|otherwise|"
     r"instead|(?<!nothing\s)(?<!none\s)(?<!one\s)else|either|unknown|unclear|"
@@ -447,14 +454,29 @@ _MAY_BREAK = re.compile(r"[.;!?,]|\s(?:but|so|and)\s", re.I)
 
 
 def clauses(text: str, low: int, high: int) -> Iterator[tuple[int, int]]:
-    """The clauses of ``text[low:high]`` (sentences, ``;``, ``but``, ``, so``, ...)."""
+    """The clauses of ``text[low:high]`` (sentences, ``;``, ``but``, ``, so``, ...); a ``;``
+    inside brackets (``pair (A; B)``) or before a trailing comment (``has(B); // true``: the
+    comment is about the statement) breaks none."""
     position = low
     for match in _CLAUSE_BREAK.finditer(text, low, high):
+        if text[match.start()] == ";" and (
+            _TRAILING_COMMENT.match(text, match.end(), high)
+            or _opened(text[position : match.start()])
+        ):
+            continue
         if match.start() > position:
             yield position, match.start() + (text[match.start()] == "?")
         position = match.end()
     if high > position:
         yield position, high
+
+
+_TRAILING_COMMENT = re.compile(r"\s*(?://|#)[^\n]*$")
+
+
+def _opened(written: str) -> bool:
+    """Whether a bracket opened in ``written`` is still open at its end."""
+    return sum(written.count(c) for c in "([{") > sum(written.count(c) for c in ")]}")
 
 
 _FAMILY_STEMS = (

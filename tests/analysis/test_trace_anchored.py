@@ -862,3 +862,33 @@ def test_round11_a_table_cell_states_its_one_number_whatever_surrounds_it(
 )
 def test_round11_a_table_cell_with_doubt_or_two_numbers_states_no_value(row: str) -> None:
     assert not {c for c in _read("| Node | Degree |\n|---|---|\n" + row) if c[0] == "degree"}
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        ("Pair [Lyon; Kyoto]: an edge, yes.", False, ("edge", {L, K}, None)),
+        ("(Paris; Kyoto) → no edge there", False, ("non_edge", {P, K}, None)),
+        ("verify Paris ~> Lyon: found in E ✔", False, ("edge", {P, L}, None)),
+        ("verify 3 → 0: missing from the edge list ✘", True, ("non_edge", {P, K}, None)),
+        ("Kyoto → Paris: absent, no edge ✘", False, ("non_edge", {P, K}, None)),
+        ("graph.get(Paris).has(Lyon); // yes", False, ("edge", {P, L}, None)),
+        ("adj.get(3).includes(0);  // false", True, ("non_edge", {P, K}, None)),
+    ],
+)
+def test_round11_a_pair_tested_and_its_verdict_in_any_notation(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read_and_not_its_opposite(text, numeric_ids, claim)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "if (adj.get(Paris).has(Kyoto)) { return; }",
+        "check Paris and Kyoto; the edge is next",
+        "while (!seen.has(Kyoto)); // loop",
+    ],
+)
+def test_round11_a_pair_tested_without_a_verdict_states_no_edge(text: str) -> None:
+    assert not {c for c in _read(text) if c[0] in ("edge", "non_edge")}
