@@ -119,10 +119,11 @@ _LIST_OPEN = re.compile(
     re.I,
 )
 _LIST_CLOSED = re.compile(
-    r"\s*[(,—–-]?\s*(?:that['’]?s\s+)?(?:all|every|the\s+(?:whole|full|complete|entire))\b"
-    r"(?:\s+of)?\s+(?:its|their|the)\s+neighbou?r",
+    r"\s*(?:[(,—–-]|//|#)?\s*(?:that['’]?s\s+|that\s+is\s+)?(?:all|every|the\s+(?:whole|full|"
+    r"complete|entire))\b(?:\s+of)?\s+(?:(?:its|their|the)\s+)?neighbou?r",
     re.I,
 )  # "2: 3 (all of its neighbours)": a one-id list closed as complete, not a count
+_NEIGHBOURS_OF = re.compile(r"(?:neighbou?r\w*|adj\w*|nbrs?)\s+(?:of|to)\s*$", re.I)
 _JOIN = re.compile(r"\s*(?:→|->|⟶|⇝|~>?|—|–|-|/|,)\s*")
 _FUNCTION_WORD = re.compile(r"\b(?:deg|degree|w|weight|dist|d|N|adj|nbrs)\s*$")
 _LINE = r"(?:=+|-+|~+|—+|–+)"
@@ -159,7 +160,9 @@ def _ids(view: str, names: NodeNames) -> list[tuple[str, int, int]]:
         )  # "1 -> 7 -> 4 -> 8": the last id of a chain is no value
         opened = _LIST_OPEN.search(view, max(0, match.start() - 30), match.start())
         closed = index > 0 and _LIST_CLOSED.match(view, match.end()) is not None
-        if node is not None and (chained or opened or closed):  # "nbrs (all): 3, 4", "2: 3 (all)"
+        headed = _NEIGHBOURS_OF.search(view, max(0, match.start() - 30), match.start())
+        if node is not None and (chained or opened or closed or headed):  # "nbrs (all): 3, 4",
+            # "2: 3 (all)", "every neighbour of 5"
             found.append((node, match.start(), match.end()))
             continue
         if _VALUE_BEFORE.search(before) and _VALUE_AFTER.match(view, match.end()):
@@ -205,7 +208,7 @@ _NUMBER = re.compile(
 
 _REFUSE = re.compile(
     r"\?|\b(?:if|suppose|supposing|assum\w*|whether|could|might|may|maybe|perhaps|probably|"
-    r"possibly|let|let's|need\w*|want|try\w*|check\w*|verify\w*|find\w*|comput\w*|calculat\w*|"
+    r"possibly|let(?!\s+(?:mut\s+)?\w+\s*(?::\s*[\w<>\[\]]+\s*)?=)|let's|need\w*|want|try\w*|check\w*|verify\w*|find\w*|comput\w*|calculat\w*|"
     r"consider\w*|look\w*|unless|wonder|guess|expect\w*|should|must|plan\w*|will|would|"
     r"i'll|we'll|otherwise|instead|unknown|unclear|unsure|thought|believed|imagin\w*|pretend|"
     r"mistak\w*|wrong\w*|erroneous\w*|incorrect\w*|confus\w*|misread|mixed|scratch|redo|undo|"
@@ -299,7 +302,11 @@ _NEGATIVE = re.compile(
     r"notin|disconnected|unconnected|unlinked|non-?adjacent|non-?neighbou?rs?)\b|n['’]t\b",
     re.I,
 )
-_NONE_ELSE = re.compile(r"\b(?:no\s+others?|no\s+more|none\s+else|nothing\s+(?:else|more))\b", re.I)
+_NONE_ELSE = re.compile(
+    r"\b(?:no\s+others?|no\s+more|none\s+else|nothing\s+(?:else|more)|"
+    r"(?:none|nothing|no\s+\w+)\s+(?:is\s+|are\s+)?(?:missing|omitted|left\s+out))\b",
+    re.I,
+)
 """A list said complete ("B and C, no others"): no negation of what it lists."""
 _DEGREE_CUE = re.compile(
     r"\b(?:deg|degrees?|valency|delta)\b|\bincident\b|\bneighbou?rs?\b|"
@@ -333,25 +340,36 @@ _CHEAPEST = re.compile(
 """A distance cue, or a least cost: said of one node, a distance from a topic, no weight."""
 _WORDED = re.compile(r"[^\s(){}\[\]_^]")
 """Words between a ball's radius and its first name: that name is an item, not the centre."""
-_COMPLETE_WORD = re.compile(
-    r"\b(?:all|complete|full|exactly|only|nothing\s+else|no\s+others?|entire|whole|"
-    r"exhaustive(?:ly)?|the\s+lot|everything)\b",
-    re.I,
+_COMPLETENESS = (
+    r"all|complete|full|exactly|only|just|solely|alone|every|nothing\s+else|no\s+others?|"
+    r"entire|whole|exhaustive(?:ly)?|the\s+lot|everything|nobody\s+else|"
+    r"(?:none|nothing|no\s+\w+)\s+(?:is\s+|are\s+)?(?:missing|omitted|left\s+out)"
 )
+"""A list said complete, whatever the word and wherever it stands (``just B and C``, ``B and C
+alone``, ``every neighbour of A``, ``{B, C}, none missing``)."""
+_COMPLETE_WORD = re.compile(rf"\b(?:{_COMPLETENESS})\b", re.I)
 _COMPLETE = re.compile(
-    r"\b(?:all|complete|full|exactly|only|nothing\s+else|no\s+others?|that's\s+it|entire|"
-    r"whole|exhaustive(?:ly)?|the\s+lot|everything)\b|==|(?<![=!<>])=(?!=)",
+    rf"\b(?:{_COMPLETENESS}|that's\s+it)\b|==|(?<![=!<>])=(?!=)",
     re.I,
 )
+_WHOLE_LIST = re.compile(
+    rf"\b(?:each\s+and\s+)?(?:{_COMPLETENESS})\s+(?:(?:of\s+)?(?:its|their|the)\s+)?(?:\w+\s+)?"
+    r"(?:neighbou?r\w*|adj\w*|nbrs?)",
+    re.I,
+)
+"""Completeness said of a neighbour noun (``every neighbour``, ``complete adjacency``): of a
+node's list, not of a name's place (``Only A is linked to B``), and no quantifier."""
 _HEAD = re.compile(
     r"(?P<mid>(?:(?!N\d).)*N0\b(?:(?!N\d).)*?)"
     r"(?P<list>[\s\[{(]*N\d+(?:\s*(?:,|and|&)\s*(?:and\s+)?N\d+)*)"
-    r"[\s\]})]*(?:(?:[-—–(#,;←]|<-|\band\b)(?:(?!N\d)\D)*)?$"
+    r"[\s\]})]*(?:(?:[-—–(#,;←/]|<-|\band\b|(?=(?i:" + _COMPLETENESS + r")\b))(?:(?!N\d)\D)*)?$"
 )  # a head, a neighbour cue, and the list that ends the clause (a remark may follow it)
 _TAIL_HEAD = re.compile(
-    r"^(?:(?!N\d).)*?(?P<list>N0(?:\s*(?:,|and|&)\s*(?:and\s+)?N\d+)*)\s+(?:are|is|were)\b"
+    r"^(?:(?!N\d).)*?(?P<list>N0(?:\s*(?:,|and|&)\s*(?:and\s+)?N\d+)*)"
+    r"(?:\s+(?:are|is|were)\b|[\s\]})]*(?:[;,#—–]|//))"
     r"(?:(?!N\d).)*\b(?:to|of|with)\s+N(?P<head>\d+)\b(?:(?!N\d)\D)*$"
-)  # the list first, its head last: "Exactly B and C are joined to A", "… adjacent to A"
+)  # the list first, its head last: "Exactly B and C are joined to A", "… adjacent to A",
+# "[B, C]; // every neighbour of A"
 _NEIGHBOUR_CUE = re.compile(r"neighbou?r|adj|nbr|connect|link|join|touch|border", re.I)
 _NEIGHBOUR_NOUN = re.compile(r"neighbou?r|adj|nbr", re.I)
 _CHAIN = re.compile(r"N\d+(?:\s*(?:→|->|⟶|⇒|=>)\s*N\d+){2,}")
@@ -396,7 +414,7 @@ def anchored_facts(
         return  # the clause reader's plans and hypotheses, and algorithm state
     if _SET_CUE.search(skeleton) or (names.numeric_ids and _SET_CUE.search(view)):
         facts = _set(view, found)
-    elif _QUALIFIED.search(skeleton) and answer is None:  # "Any edge … ? No.": asked
+    elif _QUALIFIED.search(_WHOLE_LIST.sub(" ", skeleton)) and answer is None:  # "Any … ? No."
         return
     else:
         facts = _decide(skeleton, found, _values(view, found))
@@ -486,7 +504,8 @@ def _neighbours(skeleton: str, found: list[tuple[str, int, int]]) -> list[Decide
     head = _HEAD.match(skeleton)
     tail = _TAIL_HEAD.match(skeleton) if head is None else None
     if head is not None:
-        if not _COMPLETE_WORD.search(skeleton, skeleton.index("N0")) and "=" not in skeleton:
+        after = _COMPLETE_WORD.search(skeleton, skeleton.index("N0"))
+        if not after and "=" not in skeleton and not _WHOLE_LIST.search(skeleton):
             return []  # "Only A is linked to B": complete said of A's place, not A's list
         owner = found[0][0]
         items = [found[int(i)][0] for i in re.findall(r"N(\d+)", head.group("list"))]

@@ -892,3 +892,35 @@ def test_round11_a_pair_tested_and_its_verdict_in_any_notation(
 )
 def test_round11_a_pair_tested_without_a_verdict_states_no_edge(text: str) -> None:
     assert not {c for c in _read(text) if c[0] in ("edge", "non_edge")}
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "head", "items"),
+    [
+        ("Lyon borders just Paris and New York (nobody else).", False, L, {P, N}),
+        ("Saint-Denis links to Paris and Lyon alone", False, S, {P, L}),
+        ("The full adjacency of node 1 is node 3, node 2", True, L, {P, N}),
+        ("nbr_list = [Paris, New York];  # each and every neighbour of Lyon", False, L, {P, N}),
+        ("let out = [3, 2]; // every neighbour of 1", True, L, {P, N}),
+        ("1 ⇒ 3, 2   // i.e. every neighbour", True, L, {P, N}),
+        ("- Lyon's neighbours: {Paris, New York}, nothing omitted", False, L, {P, N}),
+    ],
+)
+def test_round11_a_neighbour_list_said_complete_wherever_and_however_the_marker_stands(
+    text: str, numeric_ids: bool, head: str, items: set[str]
+) -> None:
+    read = _read(text, numeric_ids)
+    assert ("neighbours", frozenset({head, *items}), None) in read
+    assert not {c for c in read if c[0] == "degree"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Only Lyon is linked to Paris.",
+        "Every neighbour of Lyon has degree 2.",
+        "Lyon touches Paris and New York, maybe more.",
+    ],
+)
+def test_round11_completeness_not_said_of_a_list_reads_no_neighbour_list(text: str) -> None:
+    assert not {c for c in _read(text) if c[0] == "neighbours"}
