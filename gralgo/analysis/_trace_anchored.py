@@ -57,6 +57,7 @@ _WRAPPERS: tuple[tuple[str, str], ...] = (
     (r"\\mid|\\vert|\\lvert|\\rvert", " | "),
     (r"\$|`|\"|“|”|\*\*|__", " "),
     (r"(?<=[A-Za-z])[_.](?=[A-Za-z{])|_\{", " "),
+    (r"(?<=[a-z])(?=[A-Z][a-z]+\w*\s*[(\[])", " "),  # "hopCount(": a called camel-case name
 )
 _SEE = re.compile("|".join(f"(?P<g{i}>{p})" for i, (p, _) in enumerate(_WRAPPERS)))
 
@@ -102,7 +103,7 @@ _UNIT = re.compile(
 )
 _VALUE_BEFORE = re.compile(
     r"(?:==?|:|\bis|\bto|\bat|\bof|\bequals|→|->|⇒|=>|⟶|\bweight(?:ed)?|\bcost|\blength|"
-    r"\btotal|\bdegree|\bdeg)\s*$",
+    r"\btotal|\bdegree|\bdeg|//|#)\s*$",
     re.I,
 )
 _VALUE_AFTER = re.compile(
@@ -111,7 +112,7 @@ _VALUE_AFTER = re.compile(
 _ARROWS = "\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f"
 """Every arrow of Unicode's arrow blocks (``→``, ``⇢``, ``⟿``, ``⤳``): a pair's or a path's link."""
 _ID_JOIN = re.compile(
-    rf"\s*(?:[{_ARROWS}]|->|~+>?|—|–|-|/|,|::|adjacent|nonadjacent|and|&)\s*$", re.I
+    rf"\s*(?:[{_ARROWS}]|->|~+>?|—|–|-|(?<!/)/|,|::|adjacent|nonadjacent|and|&)\s*$", re.I
 )
 _LIST_OPEN = re.compile(
     r"(?:neighbou?rs?|neighbou?rhood|adj\w*|nbrs?|set)\s*(?:\(\w+\))?\s*(?:[:=]|are)\s*"
@@ -288,6 +289,13 @@ _PEELING = re.compile(
     r"\b(?:after|once)\s+(?:repeatedly\s+)?(?:prun|peel|remov|delet|strip)\w*", re.I
 )
 _CHECKED = re.compile(r"\b(?:check|verify|test)\w*\b" + CHECKED, re.I)
+_FINISHED = re.compile(
+    r"\b(?:after|once)\s+(?:the\s+)?(?:(?:dijkstra|bfs|floyd|bellman|johnson)\w*(?:\W+warshall|"
+    r"\W+ford)?|a\*|a-?star|termination|convergence|(?:the\s+)?(?:run|search|algorithm)\s+(?:ends|finished|"
+    r"is\s+done))\b(?!\s+(?:step|round|iteration|pass|pop|update)\w*)",
+    re.I,
+)
+"""A value said after the algorithm finished (``after Floyd–Warshall``): final, no state."""
 _WE_FIND = re.compile(r"\b(?:we|i)\s+(?:find|found|get|got|see)\b", re.I)
 _EDGE_CUE = re.compile(
     r"\b(?:adjacen\w*|nonadjacent|connect\w*|linked|links?|edges?|neighbou?rs?|neighbou?rhood|"
@@ -317,7 +325,8 @@ _DEGREE_CUE = re.compile(
 )
 _DISTANCE_CUE = re.compile(
     r"\b(?:dist\w*|shortest|hops?|hopdist|bfs|levels?|depth|separated|apart|away|fewest|"
-    r"dijkstra|sp|spd|apsp|d|distances?|optimal|optimum|min|minimum|minimal|cheapest|lowest)\b",
+    r"dijkstra|bellman|floyd|warshall|johnson|astar|sp|spd|apsp|d|distances?|optimal|optimum|"
+    r"min|minimum|minimal|cheapest|lowest)\b|\bpath\s+length\s*\(",
     re.I,
 )
 _HOP_CUE = re.compile(
@@ -405,6 +414,7 @@ def anchored_facts(
         return
     skeleton = _skeleton(view, found)
     said = _WE_FIND.sub(" ", skeleton)  # "we find exactly A, B": a result, not a plan
+    said = _FINISHED.sub(" ", said)  # "← 9 ▷ after Floyd–Warshall": a final value, no step
     said = _CHECKED.sub(" ", said)  # "check A -> B: found ✓": a result, not a plan
     if _CORE.search(said):  # "left after pruning": a k-core's definition, not a step
         said = _PEELING.sub(" ", said)

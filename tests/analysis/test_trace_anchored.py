@@ -924,3 +924,38 @@ def test_round11_a_neighbour_list_said_complete_wherever_and_however_the_marker_
 )
 def test_round11_completeness_not_said_of_a_list_reads_no_neighbour_list(text: str) -> None:
     assert not {c for c in _read(text) if c[0] == "neighbours"}
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        ("minHops(Paris, Kyoto)  // 3", False, ("hops", {P, K}, 3)),
+        ("edgeWeight(Paris, Lyon) # 7", False, ("edge_weight", {P, L}, 7)),
+        ("bellmanFordLength(Paris, Kyoto)  # 15", False, ("distance", {P, K}, 15)),
+        ("sp_len[3][0] ← 15  ◁ after Dijkstra", True, ("distance", {P, K}, 15)),
+        ("johnson_result(3, 0)  // 15", True, ("distance", {P, K}, 15)),
+        ("fewestHops(3, 0)   // 3", True, ("hops", {P, K}, 3)),
+    ],
+)
+def test_round11_a_call_on_two_names_and_its_value_in_a_comment_or_after_the_run(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int]
+) -> None:
+    kind, nodes, value = claim
+    read = _read(text, numeric_ids)
+    assert (kind, frozenset(nodes), value) in read
+    if kind != "edge_weight":  # a route's value: no edge between its ends
+        assert ("edge", frozenset(nodes), None) not in read
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids"),
+    [
+        ("DIST[Paris, Kyoto] ← 15  ▷ after the first relaxation", False),
+        ("sp_len[3][0] ← 15  ◁ after Dijkstra's pop of 2", True),
+        ("Paris and Kyoto are linked after all? No.", False),
+    ],
+)
+def test_round11_a_value_during_the_run_or_after_all_is_no_final_distance(
+    text: str, numeric_ids: bool
+) -> None:
+    assert not {c for c in _read(text, numeric_ids) if c[0] in ("distance", "hops")}
