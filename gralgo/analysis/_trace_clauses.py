@@ -562,12 +562,15 @@ def clause_facts(
             body = topic[1]
         piece = text[body:end]
         question = _QUESTION_START.match(piece)
-        if question is not None and piece.rstrip().endswith("?") and index + 1 < len(pieces):
+        asked = piece.rstrip().endswith("?") and index + 1 < len(pieces)
+        if asked and (question is not None or _VALUE_ANSWER.fullmatch(text, *pieces[index + 1])):
             answer = _ANSWER.fullmatch(text, *pieces[index + 1])
             valued = _VALUE_ANSWER.fullmatch(text, *pieces[index + 1])
-            if answer is None and valued is not None:  # "What's the degree of A? It's 4."
-                yield from _valued_answer(text, body + question.end(), end, pieces[index + 1],
-                                          valued, names, resolve)  # fmt: skip
+            if answer is None and valued is not None:  # "What's the degree of A? It's 4.",
+                # "Degree of A? Counting: 4." (a value asked as a noun phrase, its answer)
+                asks = body if question is None else body + question.end()
+                yield from _valued_answer(text, asks, end, pieces[index + 1], valued, names,
+                                          resolve)  # fmt: skip
                 continue
             if answer is not None:
                 yield from _answered(text, body + question.end(), end, pieces[index + 1][1],
@@ -604,6 +607,14 @@ def clause_facts(
                          if f[0] in ("edge", "edge_weight", "non_edge")]  # fmt: skip
                 if facts:
                     yield body, end, facts
+            elif not mentions(text, body, end, names, resolve) and _DISTANCE.search(piece):
+                # "Now A to B. The shortest distance is 4.": the pair's distance (and no edge
+                # between the two, where the topic wrote them joined by a dash)
+                found = [(held[0], body, body), (held[1], body, body)]
+                facts = [f for f in _read_found(text, body, end, names, found)
+                         if f[0] in ("distance", "hops")]  # fmt: skip
+                if facts:
+                    yield pieces[index - 1][0], end, facts
             continue
         if topic is None and isinstance(held, str):  # "Looking at A. Neighbour count: three."
             named = mentions(text, body, end, names, resolve)
@@ -636,14 +647,16 @@ def clause_facts(
             yield body, end, facts
 
 
-_DASH_JOIN = re.compile(r"\s*(?:–|—|-|--|/|~)\s*")
+_DASH_JOIN = re.compile(r"\s*(?:–|—|-|--|/|~|\s(?:to|and|&)\s)\s*", re.I)
 # A sentence that only names a topic: "Looking at A.", "Now consider node A."
 _TOPIC_SENTENCE = re.compile(
-    r"\s*(?:(?:so|now|next|ok(?:ay)?|first|then)\s*,?\s+)?(?:looking\s+at|look\s+at|considering|"
-    r"consider|checking|check|take|taking|turning\s+to|on\s+to|focus(?:ing)?\s+on)\s+"
-    r"(?P<edge>(?:the\s+)?edge\s+)?(?P<name>[^.:;\n]{1,400}?)\s*[.:]?\s*$",
+    r"\s*(?:(?:(?:so|now|next|ok(?:ay)?|first|then)\s*,?\s+)?(?:looking\s+at|look\s+at|"
+    r"considering|consider|checking|check|take|taking|turning\s+to|on\s+to|focus(?:ing)?\s+on)\s+|"
+    r"(?:now|next|then)\s*,?\s+)"
+    r"(?P<edge>(?:the\s+)?edge\s+)?(?P<name>[^.:;?!\n]{1,400}?)\s*[.:]?\s*$",
     re.I,
-)  # the name in any notation: "node 3", a long name with commas, a pair "A–B"
+)  # the name in any notation: "node 3", a long name with commas, a pair "A–B" or "A to B";
+# a discourse lead alone introduces it too ("Now A.", "Next, A to B.")
 _NODE_WORD = re.compile(r"(?:node|vertex)\s+", re.I)
 
 
@@ -749,8 +762,10 @@ def _pair_facts(
 
 _ANSWER = re.compile(r"\s*(yes|no)\s*[.!]?\s*", re.I)
 _VALUE_ANSWER = re.compile(
-    r"\s*(?:(?:it|that)(?:['’]s|\s+is)\s+)?(\d+|" + "|".join(NUMBER_WORDS) + r")\s*[.!]?\s*", re.I
-)  # "It's 4.", "Four."
+    r"\s*(?:(?:it|that)(?:['’]s|\s+is)\s+|(?:[^\d?!\n:=,]{1,60}?(?::|=|,|\bis|\bgives|\bmakes|"
+    r"\bcomes\s+to)\s*))?(\d+|" + "|".join(NUMBER_WORDS) + r")\s*[.!]?\s*",
+    re.I,
+)  # "It's 4.", "Four.", "Counting its lines: 4." (one number, the answer's last word)
 
 
 def _valued_answer(
@@ -767,6 +782,10 @@ def _valued_answer(
     question = text[low:end].rstrip().rstrip("?")
     if _HYPOTHETICAL.search(question) or _NEGATION.search(question):
         return
+    said = text[answer[0] : valued.start(1)]
+    doubted = _HYPOTHETICAL.search(said) or _NEGATION.search(said)
+    if doubted or mentions(text, *answer, names, resolve):
+        return  # "… ? Maybe 4.", "… ? Not 4.", "… ? B has 4.": no answer of the question
     found = mentions(text, low, low + len(question), names, resolve)
     unnamed = list(question)
     for _, a, b in found:  # "node 9" is a name, not a number of the question

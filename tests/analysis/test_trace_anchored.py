@@ -959,3 +959,40 @@ def test_round11_a_value_during_the_run_or_after_all_is_no_final_distance(
     text: str, numeric_ids: bool
 ) -> None:
     assert not {c for c in _read(text, numeric_ids) if c[0] in ("distance", "hops")}
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        ("Then Paris and Kyoto. Their shortest distance comes to 15.", False,
+         ("distance", {P, K}, 15)),
+        ("Now node 3 to node 0. Fewest hops: three.", True, ("hops", {P, K}, 3)),
+        ("Next, Lyon & Paris. That edge weighs 7.", False, ("edge_weight", {P, L}, 7)),
+        ("Now Kyoto. It has degree 1.", False, ("degree", {K}, 1)),
+        ("Valency of Lyon? Tallying its edges gives 3.", False, ("degree", {L}, 3)),
+        ("Weight on Paris–Lyon? Reading the input: 7.", False, ("edge_weight", {P, L}, 7)),
+        ("Degree of node 1? By my count, three.", True, ("degree", {L}, 3)),
+    ],
+)  # fmt: skip
+def test_round11_a_topic_or_a_question_in_one_sentence_its_value_in_the_next(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int]
+) -> None:
+    kind, nodes, value = claim
+    read = _read(text, numeric_ids)
+    assert (kind, frozenset(nodes), value) in read
+    if kind in ("distance", "hops"):
+        assert ("edge", frozenset(nodes), None) not in read
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Degree of Lyon? Perhaps 3.",
+        "Degree of Lyon? Not 3.",
+        "Degree of Lyon? Paris has 3.",
+        "Now Paris and Kyoto. Their shortest distance is at least 15.",
+        "Then Paris and Kyoto. Maybe the shortest distance is 15.",
+    ],
+)
+def test_round11_an_answer_or_a_follow_up_with_doubt_states_no_value(text: str) -> None:
+    assert not {c for c in _read(text) if c[2] is not None}
