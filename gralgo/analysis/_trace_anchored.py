@@ -243,7 +243,8 @@ _BOUNDED_CALL = (
 _SET_CUE = re.compile(
     r"\b(?:cliques?|triangles?|is\s+complete|complete\s+(?:sub)?graph|K_?n|cores?|k\s*core|\d+-core|core\s*\d+|ego\s*graph|"
     r"ball|balls|\d+-hop|radius|cutoff|every\s+pair|all\s+pairs|pairwise|mutually)\b|"
-    r"\bpeel\w*\s*\(\s*k\s*=\s*\d|\bdepth\s*(?:≤|<=|\\le)\s*\d|"
+    r"\bpeel\w*\b[^.;\d]{0,20}?\bk\s*=\s*\d|\bdepth\s*(?:≤|<=|\\le)\s*\d|"
+    r"\bbfs\b[^.;:]{0,120}?,\s*depth\s*(?:=\s*)?\d+\s*(?:[.;:)]|$)|"
     + _PEEL_BOUND
     + "|"
     + _BOUNDED_CALL
@@ -255,15 +256,16 @@ _SET_CUE = re.compile(
 )
 _K = re.compile(
     r"(?P<c1>\d+)\s*-\s*core|core\s*\}?\s*_?\s*\{?\s*(?P<c2>\d+)|\bk\s*=\s*(?P<c3>\d+)|"
-    r"k\s*core\s*\(\s*\w+\s*,\s*(?P<c4>\d+)|(?:radius|cutoff)\s*=?\s*(?P<r1>\d+)|"
+    r"k\s*core\s*\(\s*\w+\s*,\s*(?P<c4>\d+)|(?:radius|cutoff)\s*[-=:]?\s*(?P<r1>\d+)|"
     r"\bdepth\s*(?:≤|<=|\\le)\s*(?P<r6>\d+)|"
+    r"\bbfs\b[^.;:]{0,120}?,\s*depth\s*(?:=\s*)?(?P<r8>\d+)\s*(?:[.;:)]|$)|"
     r"(?:≤|<=|\\le|within|at\s+most|up\s+to)\s*(?P<r2>\d+|" + _WORDS + r")\s*hops?|"
     r"(?P<r3>\d+)\s*-?\s*hops?\b|\bwithin\s+(?:a\s+)?(?:hop\s+)?distance\s+(?:of\s+)?(?P<r5>\d+)|"
     r"\bB\s*_?\s*\{?\s*(?P<r4>\d+)|" + _PEEL_BOUND + "|" + _BOUNDED_CALL,
     re.I,
 )
 _CENTRE = re.compile(
-    r"\b(?:from|of|around|ego\s*graph\s*\(\s*\w+\s*,|bfs\s*\()\s*N(\d+)|\(\s*(?:G|graph)\s*,\s*N(\d+)|"
+    r"\b(?:from|of|around|at|ego\s*graph\s*\(\s*\w+\s*,|bfs\s*\()\s*(?:(?:node|vertex)\s+)?N(\d+)|\(\s*(?:G|graph)\s*,\s*N(\d+)|"
     r"\b(?:d|dist\w*|hops?|h|delta)\}?\s*\(\s*N(\d+)\s*,\s*[a-z]\s*\)",
     re.I,
 )  # "BFS from A", "ego_graph(G, A, …)", "…_length(G, A, cutoff=2)", "{x : d(A, x) ≤ 2}"
@@ -272,7 +274,9 @@ _CLIQUE = re.compile(
     r"all\s+pairs|pairwise|mutually)\b",
     re.I,
 )
-_CORE = re.compile(r"core|\bpeel\w*\s*\(\s*k\s*=|" + _PEEL_BOUND, re.I)  # "peeling (k = 2) → {…}"
+_CORE = re.compile(r"core|\bpeel\w*\b[^.;\d]{0,20}?\bk\s*=|" + _PEEL_BOUND, re.I)
+"""A k-core's cue: ``core``, a peeling with its k (``peeling (k = 2) → {…}``, ``Peeling done for
+k = 2``), a peeling bound."""
 _REMAIN = re.compile(r"\b(?:left|remain\w*|surviv\w*|stay\w*|kept|keeps?)\b|⇒|→|->|=", re.I)
 """What a peeling's result is introduced by: the names that remain."""
 _EXCLUDED = re.compile(
@@ -436,6 +440,13 @@ def anchored_facts(
         yield a, b, [(kind, nodes, value, a, b) for kind, nodes, value in facts]
 
 
+def set_head(text: str, low: int, high: int) -> bool:
+    """Whether the clause ``text[low:high]`` heads a set without listing it: a set cue with its
+    k or radius (``Peeling done for k = 2.``, ``BFS from A, depth 2.``) and no list."""
+    view, _ = see_through(text, low, high)
+    return bool(_SET_CUE.search(view) and _K.search(view)) and ":" not in view
+
+
 def _skeleton(view: str, found: list[tuple[str, int, int]]) -> str:
     """The clause with its names written ``N0, N1, ...``."""
     parts = []
@@ -541,7 +552,7 @@ def _set(view: str, found: list[tuple[str, int, int]]) -> list[Decided]:
     if _NEGATIVE.search(_EXCLUDED.sub(" ", _skeleton(view, found))):
         return []
     k = _K.search(view)
-    if k is not None and k.lastgroup not in ("c5", "c6", "r7"):  # a bound's call: the centre
+    if k is not None and k.lastgroup not in ("c5", "c6", "r7", "r8"):  # a bound's call: the centre
         found = [m for m in found if not (m[1] < k.end() and k.start() < m[2])]
     names = list(dict.fromkeys(node for node, _, _ in found))
     skeleton = _skeleton(view, found)

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from gralgo.analysis._trace_anchored import anchored_facts
+from gralgo.analysis._trace_anchored import anchored_facts, set_head
 from gralgo.analysis._trace_clauses import (
     FAMILIES,
     HYPOTHETICAL,
@@ -1373,6 +1373,9 @@ def _anchored(ctx: _Context, low: int, high: int, read: list[Claim], lower: str)
             topic = topic_name(text, pieces[index - 1])  # "Looking at A. Within 2 hops it …"
             if topic is not None and _SET_WORD.search(text, topic[0], end):
                 start = topic[0]
+        elif index and _LABELLED_LIST.match(text, start, end):
+            if set_head(text, *pieces[index - 1]):  # "Peeling done for k = 2. Left over: {…}."
+                start = pieces[index - 1][0]
         if not inside and not _ANCHOR_CUES.search(lower, start - low, end - low):
             continue
         families = {FAMILIES[c.kind] for c in inside if c.nodes}
@@ -1460,9 +1463,13 @@ _IT_SET = re.compile(
     r"vertices|nodes|elements)\b|(?:with)?in\s+(?:\w+\s+){1,4}it\s+(?:reaches|covers|gets\s+to)\b)",
     re.I,
 )  # a set said of the topic named before: "It is {…}", "Within two hops it reaches …"
+_LABELLED_LIST = re.compile(r"[^:\n]{0,60}:\s*[\[{(]?\s*\S[^:\n]*,[^:\n]*$")
+"""A clause that is a label and a list (``Left over: {…}``, ``Reached, not counting A: B, C``):
+the members of the set its sentence before names, with its k or radius."""
 _SET_WORD = re.compile(r"core|clique|triangle|hops?\b|within|radius|ball", re.I)
 _THEY = re.compile(
-    r"\s*(?:so\s+|hence\s+|thus\s+)?(?:they|these|those)\s+(?:all\s+)?(?:form|make|are)\b"
+    r"\s*(?:so\s+|hence\s+|thus\s+)?(?:together\s+|jointly\s+)?(?:they|these|those)\s+(?:all\s+)?"
+    r"(?:together\s+)?(?:form|make|are)\b"
     r"(?=[^.;]*\b(?:core|clique|triangle)\b)",
     re.I,
 )

@@ -996,3 +996,38 @@ def test_round11_a_topic_or_a_question_in_one_sentence_its_value_in_the_next(
 )
 def test_round11_an_answer_or_a_follow_up_with_doubt_states_no_value(text: str) -> None:
     assert not {c for c in _read(text) if c[2] is not None}
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        ("Radius-2 ball at Paris (itself excluded): Lyon, Saint-Denis, New York", False,
+         ("within_hops", {P, L, S, N}, 2)),
+        ("Up to 2 hops of node 3, the others are precisely node 1, node 4, node 2", True,
+         ("within_hops", {P, L, S, N}, 2)),
+        ("BFS out of Paris, depth 1. Found, not counting Paris: Lyon, Saint-Denis.", False,
+         ("within_hops", {P, L, S}, 1)),
+        ("Peeled with k = 2. Survivors: Paris, Lyon, Saint-Denis.", False,
+         ("k_core", {P, L, S}, 2)),
+        ("Peeling for k = 2. What stays: {3, 1, 4}.", True, ("k_core", {P, L, S}, 2)),
+        ("Any two of Paris, Lyon and Saint-Denis share an edge, so jointly they form a triangle.",
+         False, ("clique", {P, L, S}, None)),
+    ],
+)  # fmt: skip
+def test_round11_a_set_head_with_its_k_or_radius_and_its_list_in_any_sentence(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _read(text, numeric_ids)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "BFS out of Paris: Lyon at depth 1, New York at depth 2.",
+        "BFS out of Paris, depth 2. Maybe: Lyon, Saint-Denis.",
+        "Peeled with k = 2. Not yet: Paris, Lyon.",
+    ],
+)
+def test_round11_a_depth_said_of_one_node_or_a_doubted_list_is_no_set(text: str) -> None:
+    assert not {c for c in _read(text) if c[0] in ("within_hops", "k_core")}
