@@ -126,7 +126,7 @@ _LIST_CLOSED = re.compile(
 )  # "2: 3 (all of its neighbours)": a one-id list closed as complete, not a count
 _NEIGHBOURS_OF = re.compile(r"(?:neighbou?r\w*|adj\w*|nbrs?)\s+(?:of|to)\s*$", re.I)
 _JOIN = re.compile(r"\s*(?:→|->|⟶|⇝|~>?|—|–|-|/|,)\s*")
-_FUNCTION_WORD = re.compile(r"\b(?:deg|degree|w|weight|dist|d|N|adj|nbrs)\s*$")
+_FUNCTION_WORD = re.compile(r"\b(?:deg|degree|w|weight|dist|d|N|adj|nbrs)\}?\s*$")
 _LINE = r"(?:=+|-+|~+|—+|–+)"
 _HEAD_OF_LINE = r"(?:" + _LINE + r">?|→|⟶)"
 _CONNECTOR_AFTER = re.compile(r"\d\s*" + _LINE + "$")
@@ -330,7 +330,7 @@ _DEGREE_CUE = re.compile(
 _DISTANCE_CUE = re.compile(
     r"\b(?:dist\w*|shortest|hops?|hopdist|bfs|levels?|depth|separated|apart|away|fewest|"
     r"dijkstra|bellman|floyd|warshall|johnson|astar|sp|spd|apsp|d|distances?|optimal|optimum|"
-    r"min|minimum|minimal|cheapest|lowest)\b|\bpath\s+length\s*\(",
+    r"min|minimum|minimal|cheapest|lowest|unweighted)\b|\bpath\s+length\s*\(",
     re.I,
 )
 _HOP_CUE = re.compile(
@@ -483,7 +483,7 @@ def _decide(skeleton: str, found: list[tuple[str, int, int]], values: list[int])
         value = values[0]
         if negative:
             return []
-        if len(distinct) == 1 and len(found) == 1:
+        if len(distinct) == 1:  # "|δ(A)| = 4 (edges at A)": one node, named twice
             degree = _DEGREE_CUE.search(words) is not None
             weight = _WEIGHT_CUE.search(words) is not None
             if degree and not weight and not _DISTANCE_CUE.search(_without(words, "d")):

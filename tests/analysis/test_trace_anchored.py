@@ -1031,3 +1031,20 @@ def test_round11_a_set_head_with_its_k_or_radius_and_its_list_in_any_sentence(
 )
 def test_round11_a_depth_said_of_one_node_or_a_doubted_list_is_no_set(text: str) -> None:
     assert not {c for c in _read(text) if c[0] in ("within_hops", "k_core")}
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        ("$\\lvert \\delta(Lyon) \\rvert = 3$, i.e. the lines touching Lyon", False,
+         ("degree", {L}, 3)),
+        ("$\\operatorname{deg}\\;2 = 2$", True, ("degree", {N}, 2)),
+        ("$\\text{deg}\\,3 = 2$ (node 3)", True, ("degree", {P}, 2)),
+        ("$\\sigma(Paris, Kyoto) = 3$ edges, unweighted", False, ("hops", {P, K}, 3)),
+    ],
+)  # fmt: skip
+def test_round11_latex_a_function_closed_by_its_group_a_node_named_twice_an_unweighted_count(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int]
+) -> None:
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _read(text, numeric_ids)
