@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from gralgo.analysis._trace_clauses import (
     CHECKED,
     HYPOTHETICAL,
+    METRIC_IF,
     NUMBER_WORDS,
     Fact,
     Resolve,
@@ -133,6 +134,7 @@ _CONNECTOR_AFTER = re.compile(r"\d\s*" + _LINE + "$")
 _CONNECTOR_WEIGHT = re.compile(_HEAD_OF_LINE + r"\s*\d")
 _WEIGHED_CONNECTOR = re.compile(r"\d\s*" + _LINE + r"\s*\d+\s*" + _HEAD_OF_LINE + r"\s*$")
 """A weight written on the connector (``3 ==12== 5``, ``0 —9→ 2``)."""
+_ROOTED = re.compile(r"\b(?:rooted|centred|centered|started|starting)\s+(?:at|in|from)\s*$", re.I)
 _PREPOSITION = re.compile(r"\b(?:from|of|to|around|between|and)\s*$", re.I)
 _NODE_WORD = re.compile(r"\b(?:node|vertex)\s*$", re.I)
 _ASSIGNED = re.compile(r"(?:←|⟵|⇐|<-|:=)\s*$")
@@ -167,8 +169,8 @@ def _ids(view: str, names: NodeNames) -> list[tuple[str, int, int]]:
             found.append((node, match.start(), match.end()))
             continue
         if _VALUE_BEFORE.search(before) and _VALUE_AFTER.match(view, match.end()):
-            if not _NODE_WORD.search(before):
-                continue
+            if not _NODE_WORD.search(before) and not _ROOTED.search(before):
+                continue  # "… = 3", "degree of 3"; but "rooted at 6" names the source
         if _ASSIGNED.search(before):
             continue  # "depth(6) ← 1", "level[2] := 1": the value assigned, not a node
         bracketed = before.rstrip().endswith(("(", "[", "{", ","))
@@ -178,7 +180,7 @@ def _ids(view: str, names: NodeNames) -> list[tuple[str, int, int]]:
         )
         heading = not view[: match.start()].strip()
         called = _FUNCTION_WORD.search(before) is not None and index + 1 < len(ints)
-        named = _NODE_WORD.search(before) is not None or _PREPOSITION.search(before) is not None
+        named = any(p.search(before) for p in (_NODE_WORD, _PREPOSITION, _ROOTED))
         if not (bracketed or joined or joined_after or heading or called or named):
             continue
         if node is not None:
@@ -300,6 +302,19 @@ _FINISHED = re.compile(
     re.I,
 )
 """A value said after the algorithm finished (``after Floyd–Warshall``): final, no state."""
+_MEASURE = re.compile(
+    r"\bif" + METRIC_IF + r"|(?:[,(]|//|#|—|–)\s*(?:now\s+)?(?:settled|final(?:i[sz]ed)?)\b",
+    re.I,
+)
+"""A condition naming the measure (``if the weights are ignored``) and a remark that the value is
+final (``=== 4 // from A, settled``): no supposition, no algorithm state."""
+_NO_BETTER = re.compile(
+    r",?\s*(?:and\s+)?(?:no|none|nothing)\s+(?:other\s+)?(?:route|path|way|walk|option)?\s*"
+    r"(?:is\s+|would\s+be\s+|comes\s+out\s+)?(?:cheaper|shorter|better|lighter|lower|fewer)\b",
+    re.I,
+)
+"""A remark that no route does better (``…, and no route is cheaper``): the value is the least,
+a distance, and no negation."""
 _WE_FIND = re.compile(r"\b(?:we|i)\s+(?:find|found|get|got|see)\b", re.I)
 _EDGE_CUE = re.compile(
     r"\b(?:adjacen\w*|nonadjacent|connect\w*|linked|links?|edges?|neighbou?rs?|neighbou?rhood|"
@@ -330,7 +345,7 @@ _DEGREE_CUE = re.compile(
 _DISTANCE_CUE = re.compile(
     r"\b(?:dist\w*|shortest|hops?|hopdist|bfs|levels?|depth|separated|apart|away|fewest|"
     r"dijkstra|bellman|floyd|warshall|johnson|astar|sp|spd|apsp|d|distances?|optimal|optimum|"
-    r"min|minimum|minimal|cheapest|lowest|unweighted)\b|\bpath\s+length\s*\(",
+    r"min|minimum|minimal|cheapest|lowest|unweighted)\b|\bpath\s+length\s*\(|\bsettles\s+at\b",
     re.I,
 )
 _HOP_CUE = re.compile(
@@ -416,9 +431,10 @@ def anchored_facts(
         found = mentions(view, 0, len(view), names, resolve)
     if not found:
         return
-    skeleton = _skeleton(view, found)
+    skeleton = _NO_BETTER.sub(" cheapest ", _skeleton(view, found))
     said = _WE_FIND.sub(" ", skeleton)  # "we find exactly A, B": a result, not a plan
     said = _FINISHED.sub(" ", said)  # "← 9 ▷ after Floyd–Warshall": a final value, no step
+    said = _MEASURE.sub(" ", said)  # "… if the weights are ignored": the measure, no supposition
     said = _CHECKED.sub(" ", said)  # "check A -> B: found ✓": a result, not a plan
     if _CORE.search(said):  # "left after pruning": a k-core's definition, not a step
         said = _PEELING.sub(" ", said)

@@ -227,8 +227,16 @@ _HYPOTHETICAL_WORDS = frozenset(
     "proved checked suspect suspects suspected suspecting sake".split()
 )
 """The first words of :data:`_HYPOTHETICAL`'s markers (a cheap test before the pattern)."""
+METRIC_IF = (
+    r"\s+(?:we\s+|you\s+|one\s+)?(?:(?:the\s+|all\s+)?(?:edge\s+)?weights?\s+(?:are|is)\s+"
+    r"(?:ignored|dropped|disregarded|set\s+aside)|ignores?\s+(?:the\s+)?(?:edge\s+)?weights?|"
+    r"(?:count|counting)\s+(?:only\s+)?(?:edges|hops))\b"
+)
+"""What follows ``if`` where it names the measure, not a supposition (``B is 2 edges away from
+A if the weights are ignored``: a hop count)."""
 HYPOTHETICAL = _HYPOTHETICAL = re.compile(
-    r"\b(?:if|suppose|supposing|assume|assuming|whether|could|might|may|maybe|perhaps|"
+    r"\b(?:if(?!" + METRIC_IF + r")|suppose|supposing|assume|assuming|whether|could|might|may|"
+    r"maybe|perhaps|"
     r"probably|possibly|sake\s+of\s+argument|argument['’]s\s+sake|"  # a supposition, and
     r"let\s+(?!me\b|us\b)[^.;:\n]{1,160}?\s+be\b|"  # "let A be adjacent to B", "let (A, B) be"
     r"(?:let\s+me|let's|let\s+us)(?!\s+(?:list|enumerate|recall|note|write\s+"

@@ -1048,3 +1048,36 @@ def test_round11_latex_a_function_closed_by_its_group_a_node_named_twice_an_unwe
 ) -> None:
     kind, nodes, value = claim
     assert (kind, frozenset(nodes), value) in _read(text, numeric_ids)
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        ("Kyoto is three edges away from Paris if you ignore the weights.", False,
+         ("hops", {P, K}, 3)),
+        ("Reaching Kyoto from Paris costs 15, and nothing is cheaper.", False,
+         ("distance", {P, K}, 15)),
+        ("dist_to(0) == 15  # from 3, settled", True, ("distance", {P, K}, 15)),
+        ("hops(0) ← 3  ◁ search rooted at 3", True, ("hops", {P, K}, 3)),
+        ("from Lyon, Kyoto settles at 8", False, ("distance", {L, K}, 8)),
+    ],
+)  # fmt: skip
+def test_round11_a_condition_or_remark_naming_the_measure_or_finality_keeps_the_claim(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int]
+) -> None:
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _read(text, numeric_ids)
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids"),
+    [
+        ("Kyoto is 3 edges away from Paris if Lyon is removed.", False),
+        ("Paris to Kyoto is not 15, and no route is cheaper.", False),
+        ("dist_to(0) == 15  # from 3, tentative", True),
+    ],
+)
+def test_round11_a_real_supposition_negation_or_state_beside_them_still_refuses(
+    text: str, numeric_ids: bool
+) -> None:
+    assert not {c for c in _read(text, numeric_ids) if c[0] in ("distance", "hops")}
