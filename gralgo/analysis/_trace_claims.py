@@ -1438,12 +1438,13 @@ def _ends(claim: Claim) -> frozenset[str]:
 
 _DIGIT = re.compile(r"\d")
 _DENIED = re.compile(
-    r"\b(?:not|no|never|missing|absent|lacks?|lacking|omit\w*|without)\b|n['’]t\b|[✗✘❌∉⇸↮]|"
-    r"\\notin",
-    re.I,
+    r"(?:\b(?:not|no|never|missing|absent|lacks?|lacking|omit\w*|without)\b|n['’]t\b)"
+    r"[^.;]{0,40}?\b(?:edges?|E|input|graph|adjacen\w*|connected|linked|joined|neighbou?rs?)\b|"
+    r"[✗✘❌∉⇸↮]|\\notin"
 )
-"""A negation in a clause where the patterns read an edge (``A -> B: missing from the edge
-list``): the anchored reader may read the pair as no edge, which overrules them."""
+"""A negation of adjacency in a clause where the patterns read an edge (``A -> B: missing from
+the edge list``, ``… ✗``): the anchored reader may read the pair as no edge, which overrules
+them; a negation of another set (``the edge A-B is not in the tree``) is none."""
 
 
 def _named_before(ctx: _Context, pieces: list[tuple[int, int]], index: int) -> int:

@@ -1081,3 +1081,9 @@ def test_round11_a_real_supposition_negation_or_state_beside_them_still_refuses(
     text: str, numeric_ids: bool
 ) -> None:
     assert not {c for c in _read(text, numeric_ids) if c[0] in ("distance", "hops")}
+
+
+def test_round11_a_negation_of_another_set_after_a_pair_is_no_non_edge() -> None:
+    for text in ("Paris -> Lyon: not in the spanning tree", "Edge Paris–Lyon is not on the path."):
+        read = _read(text)
+        assert ("non_edge", frozenset({P, L}), None) not in read
