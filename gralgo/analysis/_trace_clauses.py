@@ -580,7 +580,7 @@ def clause_facts(
                 yield from _valued_answer(text, asks, end, pieces[index + 1], valued, names,
                                           resolve)  # fmt: skip
                 continue
-            if answer is not None:
+            if answer is not None and question is not None:
                 yield from _answered(text, body + question.end(), end, pieces[index + 1][1],
                                      answer.group(1).lower() == "yes", names, resolve)  # fmt: skip
                 continue
