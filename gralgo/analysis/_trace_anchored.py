@@ -30,6 +30,7 @@ from gralgo.analysis._trace_clauses import (
     NUMBER_WORDS,
     Fact,
     Resolve,
+    bracket_open,
     mentions,
 )
 
@@ -41,7 +42,7 @@ if TYPE_CHECKING:
 
 _WRAPPERS: tuple[tuple[str, str], ...] = (
     (r"\\(?:text|mathrm|operatorname|mathcal|mathit|mathbf|mathsf|texttt)\s*\{", " "),
-    (r"\\(?:big|Big|bigg|Bigg)[lr]?|\\left|\\right|\\[,;:!]|\\quad", " "),
+    (r"\\(?:big|Big|bigg|Bigg)[lr]?|\\left|\\right|\\[,;:! ]|\\q?quad", " "),
     (r"\\\{", " { "),
     (r"\\\}", " } "),
     (r"\\notin\b|∉|\\not\s*\\in\b", " notin "),
@@ -173,7 +174,9 @@ def _ids(view: str, names: NodeNames) -> list[tuple[str, int, int]]:
                 continue  # "… = 3", "degree of 3"; but "rooted at 6" names the source
         if _ASSIGNED.search(before):
             continue  # "depth(6) ← 1", "level[2] := 1": the value assigned, not a node
-        bracketed = before.rstrip().endswith(("(", "[", "{", ","))
+        bracketed = before.rstrip().endswith(("(", "[", "{", ",")) or (
+            before.rstrip().endswith(";") and bracket_open(view[: match.start()])
+        )  # "pair (2; 7)": a pair in brackets joined by a semicolon
         joined = _ID_JOIN.search(before) is not None and index > 0
         joined_after = index + 1 < len(ints) and _ID_JOIN.search(
             view[match.end() : ints[index + 1].start()] + " "

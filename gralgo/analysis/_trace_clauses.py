@@ -469,7 +469,7 @@ def clauses(text: str, low: int, high: int) -> Iterator[tuple[int, int]]:
     for match in _CLAUSE_BREAK.finditer(text, low, high):
         if text[match.start()] == ";" and (
             _TRAILING_COMMENT.match(text, match.end(), high)
-            or _opened(text[position : match.start()])
+            or bracket_open(text[position : match.start()])
         ):
             continue
         if match.start() > position:
@@ -482,7 +482,7 @@ def clauses(text: str, low: int, high: int) -> Iterator[tuple[int, int]]:
 _TRAILING_COMMENT = re.compile(r"\s*(?://|#)[^\n]*$")
 
 
-def _opened(written: str) -> bool:
+def bracket_open(written: str) -> bool:
     """Whether a bracket opened in ``written`` is still open at its end."""
     return sum(written.count(c) for c in "([{") > sum(written.count(c) for c in ")]}")
 

@@ -1087,3 +1087,22 @@ def test_round11_a_negation_of_another_set_after_a_pair_is_no_non_edge() -> None
     for text in ("Paris -> Lyon: not in the spanning tree", "Edge Paris–Lyon is not on the path."):
         read = _read(text)
         assert ("non_edge", frozenset({P, L}), None) not in read
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("$\\{3,\\ 1\\} \\in E$", ("edge", {P, L}, None)),
+        ("$\\{3,\\qquad 0\\} \\notin E$", ("non_edge", {P, K}, None)),
+        ("- couple [1; 2]: an edge, yes", ("edge", {L, N}, None)),
+        ("(3; 0) — no edge", ("non_edge", {P, K}, None)),
+    ],
+)
+def test_round11_numeric_ids_in_a_pair_joined_by_latex_spacing_or_a_semicolon(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read_and_not_its_opposite(text, True, claim)
+
+
+def test_round11_a_semicolon_outside_brackets_joins_no_ids() -> None:
+    assert not {c for c in _read("seen = 3; 0 left in the queue of edges", True) if c[1]}
