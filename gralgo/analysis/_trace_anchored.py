@@ -355,6 +355,8 @@ _HOP_CUE = re.compile(
     r"\b(?:hops?|hopdist|bfs|levels?|depth|unweighted|fewest|unit|edges|steps)\b", re.I
 )
 _WEIGHT_CUE = re.compile(r"\b(?:w|wt|weights?|weigh\w*|worth|costs?|carr(?:y|ies))\b", re.I)
+_THE_EDGE = re.compile(r"\b(?:the|that|this)\s+edge\b(?!\s*(?:count|list|set)\b)", re.I)
+"""An edge named as a definite noun phrase: the one number said of it is its weight."""
 _DIRECT = re.compile(r"\b(?:direct|directly)\b", re.I)
 """A value said of a pair directly: the edge's, not a route's."""
 _ON_CONNECTOR = re.compile(r"N0\s*(?:=+|-+|~+|—+|–+)\s*\d+\s*(?:(?:=+|-+|~+|—+|–+)>?|→|⟶)\s*N1\b")
@@ -518,6 +520,8 @@ def _decide(skeleton: str, found: list[tuple[str, int, int]], values: list[int])
             if distance and not (weight and edge):
                 return [("hops" if _HOP_CUE.search(words) else "distance", pair, value)]
             weight = weight or _DIRECT.search(words) is not None  # "A to B directly is 7"
+            named_edge = _THE_EDGE.search(words) is not None and not _DEGREE_CUE.search(words)
+            weight = weight or named_edge  # "The edge joining A and B has been labelled 7"
             if weight and not distance and not _ROUTE.search(words):
                 return [("edge", pair, None), ("edge_weight", pair, value)]
         return []

@@ -1106,3 +1106,21 @@ def test_round11_numeric_ids_in_a_pair_joined_by_latex_spacing_or_a_semicolon(
 
 def test_round11_a_semicolon_outside_brackets_joins_no_ids() -> None:
     assert not {c for c in _read("seen = 3; 0 left in the queue of edges", True) if c[1]}
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "pair"),
+    [
+        ("That edge, between Paris and Lyon, bears the label 7.", False, {P, L}),
+        ("The edge linking node 3 with node 1 got tagged 7", True, {P, L}),
+    ],
+)
+def test_round11_the_one_number_said_of_a_definite_edge_is_its_weight(
+    text: str, numeric_ids: bool, pair: set[str]
+) -> None:
+    assert ("edge_weight", frozenset(pair), 7) in _read(text, numeric_ids)
+
+
+def test_round11_a_definite_edge_beside_a_degree_has_no_weight() -> None:
+    assert not {c for c in _read("The edge linking Paris and Lyon gives Lyon degree 3") if
+                c[0] == "edge_weight"}  # fmt: skip
