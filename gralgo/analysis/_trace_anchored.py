@@ -24,10 +24,13 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from gralgo.analysis._trace_clauses import (
+    CHECKED,
     HYPOTHETICAL,
+    METRIC_IF,
     NUMBER_WORDS,
     Fact,
     Resolve,
+    bracket_open,
     mentions,
 )
 
@@ -39,7 +42,7 @@ if TYPE_CHECKING:
 
 _WRAPPERS: tuple[tuple[str, str], ...] = (
     (r"\\(?:text|mathrm|operatorname|mathcal|mathit|mathbf|mathsf|texttt)\s*\{", " "),
-    (r"\\(?:big|Big|bigg|Bigg)[lr]?|\\left|\\right|\\[,;:!]|\\quad", " "),
+    (r"\\(?:big|Big|bigg|Bigg)[lr]?|\\left|\\right|\\[,;:! ]|\\q?quad", " "),
     (r"\\\{", " { "),
     (r"\\\}", " } "),
     (r"\\notin\b|∉|\\not\s*\\in\b", " notin "),
@@ -56,6 +59,7 @@ _WRAPPERS: tuple[tuple[str, str], ...] = (
     (r"\\mid|\\vert|\\lvert|\\rvert", " | "),
     (r"\$|`|\"|“|”|\*\*|__", " "),
     (r"(?<=[A-Za-z])[_.](?=[A-Za-z{])|_\{", " "),
+    (r"(?<=[a-z])(?=[A-Z][a-z]+\w*\s*[(\[])", " "),  # "hopCount(": a called camel-case name
 )
 _SEE = re.compile("|".join(f"(?P<g{i}>{p})" for i, (p, _) in enumerate(_WRAPPERS)))
 
@@ -101,7 +105,7 @@ _UNIT = re.compile(
 )
 _VALUE_BEFORE = re.compile(
     r"(?:==?|:|\bis|\bto|\bat|\bof|\bequals|→|->|⇒|=>|⟶|\bweight(?:ed)?|\bcost|\blength|"
-    r"\btotal|\bdegree|\bdeg)\s*$",
+    r"\btotal|\bdegree|\bdeg|//|#)\s*$",
     re.I,
 )
 _VALUE_AFTER = re.compile(
@@ -110,7 +114,7 @@ _VALUE_AFTER = re.compile(
 _ARROWS = "\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f"
 """Every arrow of Unicode's arrow blocks (``→``, ``⇢``, ``⟿``, ``⤳``): a pair's or a path's link."""
 _ID_JOIN = re.compile(
-    rf"\s*(?:[{_ARROWS}]|->|~+>?|—|–|-|/|,|::|adjacent|nonadjacent|and|&)\s*$", re.I
+    rf"\s*(?:[{_ARROWS}]|->|~+>?|—|–|-|(?<!/)/|,|::|adjacent|nonadjacent|and|&)\s*$", re.I
 )
 _LIST_OPEN = re.compile(
     r"(?:neighbou?rs?|neighbou?rhood|adj\w*|nbrs?|set)\s*(?:\(\w+\))?\s*(?:[:=]|are)\s*"
@@ -118,18 +122,20 @@ _LIST_OPEN = re.compile(
     re.I,
 )
 _LIST_CLOSED = re.compile(
-    r"\s*[(,—–-]?\s*(?:that['’]?s\s+)?(?:all|every|the\s+(?:whole|full|complete|entire))\b"
-    r"(?:\s+of)?\s+(?:its|their|the)\s+neighbou?r",
+    r"\s*(?:[(,—–-]|//|#)?\s*(?:that['’]?s\s+|that\s+is\s+)?(?:all|every|the\s+(?:whole|full|"
+    r"complete|entire))\b(?:\s+of)?\s+(?:(?:its|their|the)\s+)?neighbou?r",
     re.I,
 )  # "2: 3 (all of its neighbours)": a one-id list closed as complete, not a count
+_NEIGHBOURS_OF = re.compile(r"(?:neighbou?r\w*|adj\w*|nbrs?)\s+(?:of|to)\s*$", re.I)
 _JOIN = re.compile(r"\s*(?:→|->|⟶|⇝|~>?|—|–|-|/|,)\s*")
-_FUNCTION_WORD = re.compile(r"\b(?:deg|degree|w|weight|dist|d|N|adj|nbrs)\s*$")
+_FUNCTION_WORD = re.compile(r"\b(?:deg|degree|w|weight|dist|d|N|adj|nbrs)\}?\s*$")
 _LINE = r"(?:=+|-+|~+|—+|–+)"
 _HEAD_OF_LINE = r"(?:" + _LINE + r">?|→|⟶)"
 _CONNECTOR_AFTER = re.compile(r"\d\s*" + _LINE + "$")
 _CONNECTOR_WEIGHT = re.compile(_HEAD_OF_LINE + r"\s*\d")
 _WEIGHED_CONNECTOR = re.compile(r"\d\s*" + _LINE + r"\s*\d+\s*" + _HEAD_OF_LINE + r"\s*$")
 """A weight written on the connector (``3 ==12== 5``, ``0 —9→ 2``)."""
+_ROOTED = re.compile(r"\b(?:rooted|centred|centered|started|starting)\s+(?:at|in|from)\s*$", re.I)
 _PREPOSITION = re.compile(r"\b(?:from|of|to|around|between|and)\s*$", re.I)
 _NODE_WORD = re.compile(r"\b(?:node|vertex)\s*$", re.I)
 _ASSIGNED = re.compile(r"(?:←|⟵|⇐|<-|:=)\s*$")
@@ -158,22 +164,26 @@ def _ids(view: str, names: NodeNames) -> list[tuple[str, int, int]]:
         )  # "1 -> 7 -> 4 -> 8": the last id of a chain is no value
         opened = _LIST_OPEN.search(view, max(0, match.start() - 30), match.start())
         closed = index > 0 and _LIST_CLOSED.match(view, match.end()) is not None
-        if node is not None and (chained or opened or closed):  # "nbrs (all): 3, 4", "2: 3 (all)"
+        headed = _NEIGHBOURS_OF.search(view, max(0, match.start() - 30), match.start())
+        if node is not None and (chained or opened or closed or headed):  # "nbrs (all): 3, 4",
+            # "2: 3 (all)", "every neighbour of 5"
             found.append((node, match.start(), match.end()))
             continue
         if _VALUE_BEFORE.search(before) and _VALUE_AFTER.match(view, match.end()):
-            if not _NODE_WORD.search(before):
-                continue
+            if not _NODE_WORD.search(before) and not _ROOTED.search(before):
+                continue  # "… = 3", "degree of 3"; but "rooted at 6" names the source
         if _ASSIGNED.search(before):
             continue  # "depth(6) ← 1", "level[2] := 1": the value assigned, not a node
-        bracketed = before.rstrip().endswith(("(", "[", "{", ","))
+        bracketed = before.rstrip().endswith(("(", "[", "{", ",")) or (
+            before.rstrip().endswith(";") and bracket_open(view[: match.start()])
+        )  # "pair (2; 7)": a pair in brackets joined by a semicolon
         joined = _ID_JOIN.search(before) is not None and index > 0
         joined_after = index + 1 < len(ints) and _ID_JOIN.search(
             view[match.end() : ints[index + 1].start()] + " "
         )
         heading = not view[: match.start()].strip()
         called = _FUNCTION_WORD.search(before) is not None and index + 1 < len(ints)
-        named = _NODE_WORD.search(before) is not None or _PREPOSITION.search(before) is not None
+        named = any(p.search(before) for p in (_NODE_WORD, _PREPOSITION, _ROOTED))
         if not (bracketed or joined or joined_after or heading or called or named):
             continue
         if node is not None:
@@ -204,7 +214,7 @@ _NUMBER = re.compile(
 
 _REFUSE = re.compile(
     r"\?|\b(?:if|suppose|supposing|assum\w*|whether|could|might|may|maybe|perhaps|probably|"
-    r"possibly|let|let's|need\w*|want|try\w*|check\w*|verify\w*|find\w*|comput\w*|calculat\w*|"
+    r"possibly|let(?!\s+(?:mut\s+)?\w+\s*(?::\s*[\w<>\[\]]+\s*)?=)|let's|need\w*|want|try\w*|check\w*|verify\w*|find\w*|comput\w*|calculat\w*|"
     r"consider\w*|look\w*|unless|wonder|guess|expect\w*|should|must|plan\w*|will|would|"
     r"i'll|we'll|otherwise|instead|unknown|unclear|unsure|thought|believed|imagin\w*|pretend|"
     r"mistak\w*|wrong\w*|erroneous\w*|incorrect\w*|confus\w*|misread|mixed|scratch|redo|undo|"
@@ -238,7 +248,8 @@ _BOUNDED_CALL = (
 _SET_CUE = re.compile(
     r"\b(?:cliques?|triangles?|is\s+complete|complete\s+(?:sub)?graph|K_?n|cores?|k\s*core|\d+-core|core\s*\d+|ego\s*graph|"
     r"ball|balls|\d+-hop|radius|cutoff|every\s+pair|all\s+pairs|pairwise|mutually)\b|"
-    r"\bpeel\w*\s*\(\s*k\s*=\s*\d|\bdepth\s*(?:≤|<=|\\le)\s*\d|"
+    r"\bpeel\w*\b[^.;\d]{0,20}?\bk\s*=\s*\d|\bdepth\s*(?:≤|<=|\\le)\s*\d|"
+    r"\bbfs\b[^.;:]{0,120}?,\s*depth\s*(?:=\s*)?\d+\s*(?:[.;:)]|$)|"
     + _PEEL_BOUND
     + "|"
     + _BOUNDED_CALL
@@ -250,15 +261,16 @@ _SET_CUE = re.compile(
 )
 _K = re.compile(
     r"(?P<c1>\d+)\s*-\s*core|core\s*\}?\s*_?\s*\{?\s*(?P<c2>\d+)|\bk\s*=\s*(?P<c3>\d+)|"
-    r"k\s*core\s*\(\s*\w+\s*,\s*(?P<c4>\d+)|(?:radius|cutoff)\s*=?\s*(?P<r1>\d+)|"
+    r"k\s*core\s*\(\s*\w+\s*,\s*(?P<c4>\d+)|(?:radius|cutoff)\s*[-=:]?\s*(?P<r1>\d+)|"
     r"\bdepth\s*(?:≤|<=|\\le)\s*(?P<r6>\d+)|"
+    r"\bbfs\b[^.;:]{0,120}?,\s*depth\s*(?:=\s*)?(?P<r8>\d+)\s*(?:[.;:)]|$)|"
     r"(?:≤|<=|\\le|within|at\s+most|up\s+to)\s*(?P<r2>\d+|" + _WORDS + r")\s*hops?|"
     r"(?P<r3>\d+)\s*-?\s*hops?\b|\bwithin\s+(?:a\s+)?(?:hop\s+)?distance\s+(?:of\s+)?(?P<r5>\d+)|"
     r"\bB\s*_?\s*\{?\s*(?P<r4>\d+)|" + _PEEL_BOUND + "|" + _BOUNDED_CALL,
     re.I,
 )
 _CENTRE = re.compile(
-    r"\b(?:from|of|around|ego\s*graph\s*\(\s*\w+\s*,|bfs\s*\()\s*N(\d+)|\(\s*(?:G|graph)\s*,\s*N(\d+)|"
+    r"\b(?:from|of|around|at|ego\s*graph\s*\(\s*\w+\s*,|bfs\s*\()\s*(?:(?:node|vertex)\s+)?N(\d+)|\(\s*(?:G|graph)\s*,\s*N(\d+)|"
     r"\b(?:d|dist\w*|hops?|h|delta)\}?\s*\(\s*N(\d+)\s*,\s*[a-z]\s*\)",
     re.I,
 )  # "BFS from A", "ego_graph(G, A, …)", "…_length(G, A, cutoff=2)", "{x : d(A, x) ≤ 2}"
@@ -267,7 +279,9 @@ _CLIQUE = re.compile(
     r"all\s+pairs|pairwise|mutually)\b",
     re.I,
 )
-_CORE = re.compile(r"core|\bpeel\w*\s*\(\s*k\s*=|" + _PEEL_BOUND, re.I)  # "peeling (k = 2) → {…}"
+_CORE = re.compile(r"core|\bpeel\w*\b[^.;\d]{0,20}?\bk\s*=|" + _PEEL_BOUND, re.I)
+"""A k-core's cue: ``core``, a peeling with its k (``peeling (k = 2) → {…}``, ``Peeling done for
+k = 2``), a peeling bound."""
 _REMAIN = re.compile(r"\b(?:left|remain\w*|surviv\w*|stay\w*|kept|keeps?)\b|⇒|→|->|=", re.I)
 """What a peeling's result is introduced by: the names that remain."""
 _EXCLUDED = re.compile(
@@ -283,12 +297,34 @@ _FILTER = re.compile(
 _PEELING = re.compile(
     r"\b(?:after|once)\s+(?:repeatedly\s+)?(?:prun|peel|remov|delet|strip)\w*", re.I
 )
+_CHECKED = re.compile(r"\b(?:check|verify|test)\w*\b" + CHECKED, re.I)
+_FINISHED = re.compile(
+    r"\b(?:after|once)\s+(?:the\s+)?(?:(?:dijkstra|bfs|floyd|bellman|johnson)\w*(?:\W+warshall|"
+    r"\W+ford)?|a\*|a-?star|termination|convergence|(?:the\s+)?(?:run|search|algorithm)\s+(?:ends|finished|"
+    r"is\s+done))\b(?!\s+(?:step|round|iteration|pass|pop|update)\w*)",
+    re.I,
+)
+"""A value said after the algorithm finished (``after Floyd–Warshall``): final, no state."""
+_MEASURE = re.compile(
+    r"\bif" + METRIC_IF + r"|(?:[,(]|//|#|—|–)\s*(?:now\s+)?(?:settled|final(?:i[sz]ed)?)\b",
+    re.I,
+)
+"""A condition naming the measure (``if the weights are ignored``) and a remark that the value is
+final (``=== 4 // from A, settled``): no supposition, no algorithm state."""
+_NO_BETTER = re.compile(
+    r",?\s*(?:and\s+)?(?:no|none|nothing)\s+(?:other\s+)?(?:route|path|way|walk|option)?\s*"
+    r"(?:is\s+|would\s+be\s+|comes\s+out\s+)?(?:cheaper|shorter|better|lighter|lower|fewer)\b",
+    re.I,
+)
+"""A remark that no route does better (``…, and no route is cheaper``): the value is the least,
+a distance, and no negation."""
 _WE_FIND = re.compile(r"\b(?:we|i)\s+(?:find|found|get|got|see)\b", re.I)
 _EDGE_CUE = re.compile(
     r"\b(?:adjacen\w*|nonadjacent|connect\w*|linked|links?|edges?|neighbou?rs?|neighbou?rhood|"
     r"joined|joins?|adjoin\w*|hooked|wired|attached|incident|border\w*|shares?|touch\w*|"
     r"has\s+edge|in\s+E|"
-    r"notin\s+E|nbrs?|adj)\b|\bin\s+G\s*\[",
+    r"notin\s+E|nbrs?|adj)\b|\bin\s+G\s*\[|"
+    r"[)\]]\s*\.\s*(?:has|contains|includes)\s*\(",  # "get(A).has(B)": B among A's
     re.I,
 )
 _NEGATIVE = re.compile(
@@ -296,7 +332,11 @@ _NEGATIVE = re.compile(
     r"notin|disconnected|unconnected|unlinked|non-?adjacent|non-?neighbou?rs?)\b|n['’]t\b",
     re.I,
 )
-_NONE_ELSE = re.compile(r"\b(?:no\s+others?|no\s+more|none\s+else|nothing\s+(?:else|more))\b", re.I)
+_NONE_ELSE = re.compile(
+    r"\b(?:no\s+others?|no\s+more|none\s+else|nothing\s+(?:else|more)|"
+    r"(?:none|nothing|no\s+\w+)\s+(?:is\s+|are\s+)?(?:missing|omitted|left\s+out))\b",
+    re.I,
+)
 """A list said complete ("B and C, no others"): no negation of what it lists."""
 _DEGREE_CUE = re.compile(
     r"\b(?:deg|degrees?|valency|delta)\b|\bincident\b|\bneighbou?rs?\b|"
@@ -307,13 +347,16 @@ _DEGREE_CUE = re.compile(
 )
 _DISTANCE_CUE = re.compile(
     r"\b(?:dist\w*|shortest|hops?|hopdist|bfs|levels?|depth|separated|apart|away|fewest|"
-    r"dijkstra|sp|spd|apsp|d|distances?|optimal|optimum|min|minimum|minimal|cheapest|lowest)\b",
+    r"dijkstra|bellman|floyd|warshall|johnson|astar|sp|spd|apsp|d|distances?|optimal|optimum|"
+    r"min|minimum|minimal|cheapest|lowest|unweighted)\b|\bpath\s+length\s*\(|\bsettles\s+at\b",
     re.I,
 )
 _HOP_CUE = re.compile(
     r"\b(?:hops?|hopdist|bfs|levels?|depth|unweighted|fewest|unit|edges|steps)\b", re.I
 )
 _WEIGHT_CUE = re.compile(r"\b(?:w|wt|weights?|weigh\w*|worth|costs?|carr(?:y|ies))\b", re.I)
+_THE_EDGE = re.compile(r"\b(?:the|that|this)\s+edge\b(?!\s*(?:count|list|set)\b)", re.I)
+"""An edge named as a definite noun phrase: the one number said of it is its weight."""
 _DIRECT = re.compile(r"\b(?:direct|directly)\b", re.I)
 """A value said of a pair directly: the edge's, not a route's."""
 _ON_CONNECTOR = re.compile(r"N0\s*(?:=+|-+|~+|—+|–+)\s*\d+\s*(?:(?:=+|-+|~+|—+|–+)>?|→|⟶)\s*N1\b")
@@ -330,25 +373,36 @@ _CHEAPEST = re.compile(
 """A distance cue, or a least cost: said of one node, a distance from a topic, no weight."""
 _WORDED = re.compile(r"[^\s(){}\[\]_^]")
 """Words between a ball's radius and its first name: that name is an item, not the centre."""
-_COMPLETE_WORD = re.compile(
-    r"\b(?:all|complete|full|exactly|only|nothing\s+else|no\s+others?|entire|whole|"
-    r"exhaustive(?:ly)?|the\s+lot|everything)\b",
-    re.I,
+_COMPLETENESS = (
+    r"all|complete|full|exactly|only|just|solely|alone|every|nothing\s+else|no\s+others?|"
+    r"entire|whole|exhaustive(?:ly)?|the\s+lot|everything|nobody\s+else|"
+    r"(?:none|nothing|no\s+\w+)\s+(?:is\s+|are\s+)?(?:missing|omitted|left\s+out)"
 )
+"""A list said complete, whatever the word and wherever it stands (``just B and C``, ``B and C
+alone``, ``every neighbour of A``, ``{B, C}, none missing``)."""
+_COMPLETE_WORD = re.compile(rf"\b(?:{_COMPLETENESS})\b", re.I)
 _COMPLETE = re.compile(
-    r"\b(?:all|complete|full|exactly|only|nothing\s+else|no\s+others?|that's\s+it|entire|"
-    r"whole|exhaustive(?:ly)?|the\s+lot|everything)\b|==|(?<![=!<>])=(?!=)",
+    rf"\b(?:{_COMPLETENESS}|that's\s+it)\b|==|(?<![=!<>])=(?!=)",
     re.I,
 )
+_WHOLE_LIST = re.compile(
+    rf"\b(?:each\s+and\s+)?(?:{_COMPLETENESS})\s+(?:(?:of\s+)?(?:its|their|the)\s+)?(?:\w+\s+)?"
+    r"(?:neighbou?r\w*|adj\w*|nbrs?)",
+    re.I,
+)
+"""Completeness said of a neighbour noun (``every neighbour``, ``complete adjacency``): of a
+node's list, not of a name's place (``Only A is linked to B``), and no quantifier."""
 _HEAD = re.compile(
     r"(?P<mid>(?:(?!N\d).)*N0\b(?:(?!N\d).)*?)"
     r"(?P<list>[\s\[{(]*N\d+(?:\s*(?:,|and|&)\s*(?:and\s+)?N\d+)*)"
-    r"[\s\]})]*(?:(?:[-—–(#,;←]|<-|\band\b)(?:(?!N\d)\D)*)?$"
+    r"[\s\]})]*(?:(?:[-—–(#,;←/]|<-|\band\b|(?=(?i:" + _COMPLETENESS + r")\b))(?:(?!N\d)\D)*)?$"
 )  # a head, a neighbour cue, and the list that ends the clause (a remark may follow it)
 _TAIL_HEAD = re.compile(
-    r"^(?:(?!N\d).)*?(?P<list>N0(?:\s*(?:,|and|&)\s*(?:and\s+)?N\d+)*)\s+(?:are|is|were)\b"
+    r"^(?:(?!N\d).)*?(?P<list>N0(?:\s*(?:,|and|&)\s*(?:and\s+)?N\d+)*)"
+    r"(?:\s+(?:are|is|were)\b|[\s\]})]*(?:[;,#—–]|//))"
     r"(?:(?!N\d).)*\b(?:to|of|with)\s+N(?P<head>\d+)\b(?:(?!N\d)\D)*$"
-)  # the list first, its head last: "Exactly B and C are joined to A", "… adjacent to A"
+)  # the list first, its head last: "Exactly B and C are joined to A", "… adjacent to A",
+# "[B, C]; // every neighbour of A"
 _NEIGHBOUR_CUE = re.compile(r"neighbou?r|adj|nbr|connect|link|join|touch|border", re.I)
 _NEIGHBOUR_NOUN = re.compile(r"neighbou?r|adj|nbr", re.I)
 _CHAIN = re.compile(r"N\d+(?:\s*(?:→|->|⟶|⇒|=>)\s*N\d+){2,}")
@@ -382,8 +436,11 @@ def anchored_facts(
         found = mentions(view, 0, len(view), names, resolve)
     if not found:
         return
-    skeleton = _skeleton(view, found)
+    skeleton = _NO_BETTER.sub(" cheapest ", _skeleton(view, found))
     said = _WE_FIND.sub(" ", skeleton)  # "we find exactly A, B": a result, not a plan
+    said = _FINISHED.sub(" ", said)  # "← 9 ▷ after Floyd–Warshall": a final value, no step
+    said = _MEASURE.sub(" ", said)  # "… if the weights are ignored": the measure, no supposition
+    said = _CHECKED.sub(" ", said)  # "check A -> B: found ✓": a result, not a plan
     if _CORE.search(said):  # "left after pruning": a k-core's definition, not a step
         said = _PEELING.sub(" ", said)
     if " if " in said and " for " in said:  # a comprehension's filter: no hypothesis
@@ -392,7 +449,7 @@ def anchored_facts(
         return  # the clause reader's plans and hypotheses, and algorithm state
     if _SET_CUE.search(skeleton) or (names.numeric_ids and _SET_CUE.search(view)):
         facts = _set(view, found)
-    elif _QUALIFIED.search(skeleton) and answer is None:  # "Any edge … ? No.": asked
+    elif _QUALIFIED.search(_WHOLE_LIST.sub(" ", skeleton)) and answer is None:  # "Any … ? No."
         return
     else:
         facts = _decide(skeleton, found, _values(view, found))
@@ -402,6 +459,13 @@ def anchored_facts(
     if facts:
         a, b = origin[found[0][1]], ends[len(view.rstrip()) - 1]
         yield a, b, [(kind, nodes, value, a, b) for kind, nodes, value in facts]
+
+
+def set_head(text: str, low: int, high: int) -> bool:
+    """Whether the clause ``text[low:high]`` heads a set without listing it: a set cue with its
+    k or radius (``Peeling done for k = 2.``, ``BFS from A, depth 2.``) and no list."""
+    view, _ = see_through(text, low, high)
+    return bool(_SET_CUE.search(view) and _K.search(view)) and ":" not in view
 
 
 def _skeleton(view: str, found: list[tuple[str, int, int]]) -> str:
@@ -440,7 +504,7 @@ def _decide(skeleton: str, found: list[tuple[str, int, int]], values: list[int])
         value = values[0]
         if negative:
             return []
-        if len(distinct) == 1 and len(found) == 1:
+        if len(distinct) == 1:  # "|δ(A)| = 4 (edges at A)": one node, named twice
             degree = _DEGREE_CUE.search(words) is not None
             weight = _WEIGHT_CUE.search(words) is not None
             if degree and not weight and not _DISTANCE_CUE.search(_without(words, "d")):
@@ -456,6 +520,8 @@ def _decide(skeleton: str, found: list[tuple[str, int, int]], values: list[int])
             if distance and not (weight and edge):
                 return [("hops" if _HOP_CUE.search(words) else "distance", pair, value)]
             weight = weight or _DIRECT.search(words) is not None  # "A to B directly is 7"
+            named_edge = _THE_EDGE.search(words) is not None and not _DEGREE_CUE.search(words)
+            weight = weight or named_edge  # "The edge joining A and B has been labelled 7"
             if weight and not distance and not _ROUTE.search(words):
                 return [("edge", pair, None), ("edge_weight", pair, value)]
         return []
@@ -482,7 +548,8 @@ def _neighbours(skeleton: str, found: list[tuple[str, int, int]]) -> list[Decide
     head = _HEAD.match(skeleton)
     tail = _TAIL_HEAD.match(skeleton) if head is None else None
     if head is not None:
-        if not _COMPLETE_WORD.search(skeleton, skeleton.index("N0")) and "=" not in skeleton:
+        after = _COMPLETE_WORD.search(skeleton, skeleton.index("N0"))
+        if not after and "=" not in skeleton and not _WHOLE_LIST.search(skeleton):
             return []  # "Only A is linked to B": complete said of A's place, not A's list
         owner = found[0][0]
         items = [found[int(i)][0] for i in re.findall(r"N(\d+)", head.group("list"))]
@@ -508,7 +575,7 @@ def _set(view: str, found: list[tuple[str, int, int]]) -> list[Decided]:
     if _NEGATIVE.search(_EXCLUDED.sub(" ", _skeleton(view, found))):
         return []
     k = _K.search(view)
-    if k is not None and k.lastgroup not in ("c5", "c6", "r7"):  # a bound's call: the centre
+    if k is not None and k.lastgroup not in ("c5", "c6", "r7", "r8"):  # a bound's call: the centre
         found = [m for m in found if not (m[1] < k.end() and k.start() < m[2])]
     names = list(dict.fromkeys(node for node, _, _ in found))
     skeleton = _skeleton(view, found)

@@ -18,9 +18,10 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from gralgo.analysis._trace_anchored import anchored_facts
+from gralgo.analysis._trace_anchored import anchored_facts, set_head
 from gralgo.analysis._trace_clauses import (
     FAMILIES,
+    HYPOTHETICAL,
     IN_FLUX,
     NUMBER_WORDS,
     ROUTED,
@@ -418,7 +419,59 @@ def _chain_claims(
     before = _TOTAL_BEFORE.search(text, max(0, chain[0][1] - 60), chain[0][1])
     if before is not None and len(nodes) >= 3 and not any(c.kind == "path_total" for c in claims):
         claims.append(Claim("path_total", nodes, int(before.group(1)), before.start(), last))
+    if len(nodes) >= 3 and not any(c.kind == "path_total" for c in claims):
+        claims += _total_by_shape(ctx, nodes, chain[0][1], last, high)
     return claims
+
+
+def _total_by_shape(
+    ctx: _Context, nodes: tuple[str, ...], start: int, last: int, high: int
+) -> list[Claim]:
+    """A route's total read by its shape, whatever words or marks introduce it: the one number
+    that follows a chain of three or more names in its clause (``A → B → C: it comes to seven
+    all told``, ``**A → B → C** ⇒ **7**``, ``cost([A -> B -> C]) // 7``), after the links'
+    sum where one is written (``A -> B -> C => adding 3 + 4 gives 7``). Nothing where the
+    clause negates, asks, supposes, bounds or compares, names another node, or holds two
+    numbers that are not a sum and its result."""
+    text = ctx.text
+    end = _TOTAL_END.search(text, last, high)
+    stop = high if end is None else end.start()
+    rest = _ARROW_MARKS.sub(" ", text[last:stop])
+    if _SHAPE_GUARD.search(rest) or HYPOTHETICAL.search(text, _line_start(text, start), stop):
+        return []
+    if mentions(text, last, stop, ctx.slots.names, ctx.slots.resolve):
+        return []
+    summed = _SUM.sub(" ", rest, count=1)
+    numbers = list(_TOTAL_NUMBER.finditer(summed))
+    if len(numbers) != 1 or summed[numbers[0].end() :].strip(" )]}*_`'\".,:;!").isdigit():
+        return []
+    written = numbers[0].group().lower()
+    value = int(written) if written.isdigit() else NUMBER_WORDS[written]
+    return [Claim("path_total", nodes, value, start, stop)]
+
+
+def _line_start(text: str, position: int) -> int:
+    return text.rfind("\n", 0, position) + 1
+
+
+_TOTAL_END = re.compile(r"[.?!](?=\s|$)")
+_ARROW_MARKS = re.compile(r"->|=>|[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f]")
+_SHAPE_GUARD = re.compile(
+    r"\?|[<>≤≥≠×^]|\b(?:not|no|never|nor|without|than|least|most|over|under|above|below|"
+    r"about|around|roughly|nearly|almost|approx\w*|each|every|per|or|if|unless|instead|but|"
+    r"maybe|else|vs|versus|tentative\w*|so\s+far|current\w*|queue|frontier|heap|candidate\w*|"
+    r"updat\w*|relax\w*|visited|partial\w*|pending)\b|n['’]t\b|\d\s*[-*/]\s*\d",
+    re.I,
+)
+"""What makes a number after a route no plain total: negation, questions, bounds, comparisons,
+alternatives, algorithm state, arithmetic other than a sum."""
+_SUM = re.compile(r"(?<![\w.])(?:\d+\s*\+\s*)+\d+(?![\w.])")
+_TOTAL_NUMBER = re.compile(
+    r"(?<![\w.])\d+(?![\w.]\w)|(?<!\bthe\s)(?<!\bno\s)\b(?:"
+    + "|".join(NUMBER_WORDS)
+    + r")\b(?!\s+of\b)",
+    re.I,
+)
 
 
 def _valued(written: str) -> bool:
@@ -1015,7 +1068,8 @@ def _row_claims(ctx: _Context, header: list[str], cells: list[tuple[int, int]]) 
         roles = _names_column(ctx, roles, cells)
     if "node" in roles:  # "| Node | Edges touching it |" over numbers: a count, the degree
         roles = [
-            "degree" if not role and text[a:b].strip().isdigit() and _COUNTED_COLUMN.search(name)
+            "degree" if not role and _cell_value(text[a:b]) is not None
+            and _COUNTED_COLUMN.search(name)
             and not (ctx.numeric_ids and _LISTED_COLUMN.search(name))  # "| v | Neighbours |"
             else role
             for role, name, (a, b) in zip(roles, header, cells, strict=True)
@@ -1025,15 +1079,15 @@ def _row_claims(ctx: _Context, header: list[str], cells: list[tuple[int, int]]) 
         in zip(cells, roles, strict=True) if role == "node"
     ]  # fmt: skip
     numbers: list[tuple[str, int, str]] = [
-        (role, int(text[a:b].strip(_CELL_MARKS)), name)
+        (role, value, name)
         for (a, b), role, name in zip(cells, roles, header, strict=True)
-        if role not in ("node", "edge", "") and text[a:b].strip(_CELL_MARKS).isdigit()
-    ]  # "| A—B | `7` |": a number in code marks
+        if role not in ("node", "edge", "") and (value := _cell_value(text[a:b])) is not None
+    ]  # "| A—B | `7` |", "| A | 3 edges |", "| A–B | w=7 |", "| B | 9 (final) |", "| A | five |"
     found = [node for node in nodes if node is not None]
     if not nodes and "edge" in roles:  # "| (A, B) | 7 |" or "| A-B | 7 |"
         a, b = cells[roles.index("edge")]
         inner = a + len(text[a:b]) - len(text[a:b].lstrip(" ("))
-        pair = _pair_after(ctx, inner, b, _EDGE_OR_COMMA)
+        pair = _pair_after(ctx, inner, b, _CELL_PAIR)
         found = [] if pair is None else list(pair[0])
         nodes = [None, None] if pair is None else list(found)
     if not nodes or len(found) != len(nodes):
@@ -1050,7 +1104,9 @@ def _row_claims(ctx: _Context, header: list[str], cells: list[tuple[int, int]]) 
     elif len(found) == 1:
         for role, value, name in numbers:
             named = _FROM.search(name)
-            source = None if named is None else ctx.slots.resolve(named.group(1) or named.group(2))
+            source = None
+            if named is not None:
+                source = ctx.slots.resolve(next(g for g in named.groups() if g is not None))
             if role in ("distance", "hops") and source is not None:
                 if source != found[0]:
                     claims.append(Claim(role, (source, found[0]), value, start, end))
@@ -1063,6 +1119,28 @@ def _row_claims(ctx: _Context, header: list[str], cells: list[tuple[int, int]]) 
 
 
 _CELL_MARKS = " `*_"
+_CELL_VALUE = re.compile(
+    r"[\s`*_]*(?:[a-z]\w*\s*[=:]\s*)?[`*_]*(?P<n>\d+|"
+    + "|".join(NUMBER_WORDS)
+    + r")\b[`*_]*(?:\s*(?:hops?|edges?|neighbou?rs?|links?|connections?|units?|steps?)\b)?"
+    r"(?:\s*\((?![^()]*(?:\?|\b(?:not|no|maybe|tentative|unsure|old|wrong|or)\b))[^()]*\))?"
+    r"[\s`*_.]*",
+    re.I,
+)
+_CELL_PAIR = re.compile(
+    r"\s*(?:,|;|<->|--|->|-|–|—|/|[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f])\s*"
+)
+"""Two names of a pair cell joined by any arrow or dash (``| A ⇄ B |``, ``| (A; B) |``)."""
+
+
+def _cell_value(cell: str) -> int | None:
+    """The number a value cell states, whatever label, unit word or remark surrounds it (``7``,
+    ``w=7``, ``3 edges``, ``9 (final)``, ``five``); ``None`` where it states no one number."""
+    match = _CELL_VALUE.fullmatch(cell)
+    if match is None:
+        return None
+    written = match.group("n").lower()
+    return int(written) if written.isdigit() else NUMBER_WORDS[written]
 
 
 def _names_column(ctx: _Context, roles: list[str], cells: list[tuple[int, int]]) -> list[str]:
@@ -1073,10 +1151,10 @@ def _names_column(ctx: _Context, roles: list[str], cells: list[tuple[int, int]])
         written = ctx.text[a:b].strip()
         if role or written.isdigit():
             continue
-        if ctx.slots.resolve(written) is not None:
+        if ctx.slots.resolve(_CELL_ARROW.sub("", written)) is not None:
             return [*roles[:index], "node", *roles[index + 1 :]]
         inner = a + len(ctx.text[a:b]) - len(ctx.text[a:b].lstrip(" (`*"))
-        pair = _pair_after(ctx, inner, b, _EDGE_OR_COMMA) if weighed else None
+        pair = _pair_after(ctx, inner, b, _CELL_PAIR) if weighed else None
         if pair is not None and not ctx.text[pair[1] : b].strip(" )`*\"'"):
             return [*roles[:index], "edge", *roles[index + 1 :]]  # "| (A, B) | 7 |" by weight
     return roles
@@ -1093,28 +1171,33 @@ def _column_role(name: str) -> str:
 
 _COLUMN_CUES = (
     ("degree", re.compile(r"\bdeg|valenc|(?:number|count|#)\s*(?:of\s+)?(?:neighbou?rs|edges|"
-                          r"connections|links)|neighbou?rs?\s+count|^(?:connections|links|"
+                          r"connections|links)|neighbou?rs?\s+count|how\s+many\s+(?:neighbou?rs|"
+                          r"edges|connections|links)|^(?:connections|links|"
                           r"incident\s+edges)$")),  # "Neighbours" holds names
     ("hops", re.compile(r"\bhops?\b")),
     ("distance", re.compile(r"\bdist|shortest|\bd\(|δ\(|\\delta\b|\bpath|\w\s+\(?from\s+\S|"
-                            r"\(source\b|cheapest|(?:minimum|minimal|least|lowest)\s+cost")),
+                            r"\(source\b|(?:=|\bas|\bis)\s+(?:the\s+)?source\b|cheapest|"
+                            r"(?:minimum|minimal|min|least|lowest)\.?\s+cost")),
     ("weight", re.compile(r"weigh|^w$|^wt\.?$|\bcost|^w\s*\(")),  # "w(u, v)"
     ("length", re.compile(r"^length$")),  # an edge's weight; nothing of one node
     ("edge", re.compile(r"^(?:edges?|pairs?|link|endpoints)(?:\s*\([^)]*\))?$")),  # "Edge (u, v)"
     ("node", re.compile(r"^(?:node|vertex|vertices|source|target|from|to|u|v|a|b|name|city|"
                         r"destination|"
-                        r"endpoint|start|end|end\s*point)(?:\s*(?:[ab12]|one|two))?$|^(?:node|vertex)\b")),
+                        r"endpoint|start|end|end\s*point)(?:\s*(?:[ab12]|one|two))?$|^(?:node|vertex)\b|"
+                        r"\b(?:node|vertex)$")),  # "| Which node |", "| Reached node |"
 )  # fmt: skip
 _LISTED_COLUMN = re.compile(r"adjacent|neighbou?r|connected|linked|links\s+to|\bnbrs?\b")
 _COUNTED_COLUMN = re.compile(r"\b(?:edges|neighbou?rs|connections|links)\b")
 _COUNT_COLUMN = re.compile(r"\s*(?:count|total|#|n|no\.?|number|size|how\s+many)\s*")
 _FROM = re.compile(
-    r"\b(?:from|source\s*:?)\s+([^()]+?)(?=\s*(?:\(|\)|$))|\(\s*([^()]+?)\s*,\s*(?:[·⋅.*_-]|[uvwxyz])?\s*\)"
+    r"\b(?:from|source\s*:?)\s+([^()]+?)(?=\s*(?:\(|\)|$))|\(\s*([^()]+?)\s*,\s*(?:[·⋅.*_-]|[uvwxyz])?\s*\)|"
+    r"\(\s*([^()=]+?)\s*(?:=|\bas|\bis)\s+(?:the\s+)?source\s*\)"
 )
 """A distance column's source: ``Dist from A``, ``(source: A)``, ``dist(A, ·)``, ``δ(A, v)``,
-``label from A (final)``."""
-_CELL_ARROW = re.compile(r"^\s*(?:→|->|⇒|=>|⟶)\s*")
-"""An arrow before a node's name in a cell (``| → B | 7 |``: the destination)."""
+``label from A (final)``, ``(A = source)``, ``(A as source)``."""
+_CELL_ARROW = re.compile(r"^\s*(?:to\s+|->|=>|[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f])\s*", re.I)
+"""An arrow or ``to`` before a node's name in a cell (``| → B | 7 |``, ``| to B | 7 |``: the
+destination)."""
 
 
 def _cells(text: str, low: int, high: int) -> list[tuple[int, int]]:
@@ -1290,12 +1373,20 @@ def _anchored(ctx: _Context, low: int, high: int, read: list[Claim], lower: str)
             topic = topic_name(text, pieces[index - 1])  # "Looking at A. Within 2 hops it …"
             if topic is not None and _SET_WORD.search(text, topic[0], end):
                 start = topic[0]
+        elif index and _LABELLED_LIST.match(text, start, end):
+            if set_head(text, *pieces[index - 1]):  # "Peeling done for k = 2. Left over: {…}."
+                start = pieces[index - 1][0]
         if not inside and not _ANCHOR_CUES.search(lower, start - low, end - low):
             continue
         families = {FAMILIES[c.kind] for c in inside if c.nodes}
         readings = anchored_facts(text, start, end, names, ctx.slots.resolve, answer)
         for a, b, facts in readings:
             pairs = {frozenset(f[1]) for f in facts if f[0] in ("distance", "hops")}
+            denied = {frozenset(f[1]) for f in facts if f[0] == "non_edge"}
+            if any(c.kind == "edge" and _ends(c) in denied for c in inside):
+                read = [c for c in read if not (c in inside and c.kind == "edge"
+                                                and _ends(c) in denied)]  # fmt: skip
+                families -= {"edge"}  # "A -> B: missing from the edge list": no edge
             if names.numeric_ids:  # "weight(0) → 8": 8 is 0's weight, not a node beside it
                 pairs |= {
                     frozenset((f[1][0], valued))
@@ -1336,6 +1427,7 @@ def _unsettled(inside: list[Claim], paired: bool, written: str) -> bool:
         (paired and kinds <= _EDGES)
         or (kinds <= {"edge", "path_total"} and _DIGIT.search(written) is not None)
         or (kinds == {"edge"} and _LISTED.search(written) is not None)
+        or (kinds == {"edge"} and _DENIED.search(written) is not None)
     )
 
 
@@ -1345,6 +1437,14 @@ def _ends(claim: Claim) -> frozenset[str]:
 
 
 _DIGIT = re.compile(r"\d")
+_DENIED = re.compile(
+    r"(?:\b(?:not|no|never|missing|absent|lacks?|lacking|omit\w*|without)\b|n['’]t\b)"
+    r"[^.;]{0,40}?\b(?:edges?|E|input|graph|adjacen\w*|connected|linked|joined|neighbou?rs?)\b|"
+    r"[✗✘❌∉⇸↮]|\\notin"
+)
+"""A negation of adjacency in a clause where the patterns read an edge (``A -> B: missing from
+the edge list``, ``… ✗``): the anchored reader may read the pair as no edge, which overrules
+them; a negation of another set (``the edge A-B is not in the tree``) is none."""
 
 
 def _named_before(ctx: _Context, pieces: list[tuple[int, int]], index: int) -> int:
@@ -1364,9 +1464,13 @@ _IT_SET = re.compile(
     r"vertices|nodes|elements)\b|(?:with)?in\s+(?:\w+\s+){1,4}it\s+(?:reaches|covers|gets\s+to)\b)",
     re.I,
 )  # a set said of the topic named before: "It is {…}", "Within two hops it reaches …"
+_LABELLED_LIST = re.compile(r"[^:\n]{0,60}:\s*[\[{(]?\s*\S[^:\n]*,[^:\n]*$")
+"""A clause that is a label and a list (``Left over: {…}``, ``Reached, not counting A: B, C``):
+the members of the set its sentence before names, with its k or radius."""
 _SET_WORD = re.compile(r"core|clique|triangle|hops?\b|within|radius|ball", re.I)
 _THEY = re.compile(
-    r"\s*(?:so\s+|hence\s+|thus\s+)?(?:they|these|those)\s+(?:all\s+)?(?:form|make|are)\b"
+    r"\s*(?:so\s+|hence\s+|thus\s+)?(?:together\s+|jointly\s+)?(?:they|these|those)\s+(?:all\s+)?"
+    r"(?:together\s+)?(?:form|make|are)\b"
     r"(?=[^.;]*\b(?:core|clique|triangle)\b)",
     re.I,
 )
@@ -1377,15 +1481,17 @@ _ANSWERED = re.compile(
 )  # a bare answer to the question before it
 _LISTED = re.compile(
     r"neighbo|adj|nbr|\b(?:only|exactly|complete|full|entire|whole|all|no\s+others?|no\s+more|"
-    r"nothing\s+else)\b",
+    r"nothing\s+else|just|solely|alone|every|missing|omitted|left\s+out)\b",
     re.I,
 )
 _ANCHOR_CUES = re.compile(
-    r"adj|nbr|neighbo|conn|link|edge|join|hook|wire|attach|incid|border|shar|∈|∉|\\in|"
+    r"adj|nbr|neighbo|conn|link|edge|join|hook|wire|attach|incid|border|shar|touch|∈|∉|\\in|notin|"
     r"⇄|⇸|↔|↮|⟷|≁|\\sim|∼|\btrue\b|\bfalse\b|✔|✓|✗|✘|deg|delta|δ|valenc|weigh|\bw\b|\bwt\b|"
     r"cost|worth|carr|dist|\bd\W|\bspd?\b|shortest|hop|bfs|level|depth|apart|away|separat|dijkstra|"
+    r"bellman|floyd|warshall|johnson|astar|settles\s+at|"
     r"clique|triangle|complete|core|peel|ball|ego|radius|within|pairwise|mutual|path|total|sum|"
-    r"==|--|~~|->|[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f]|\||_\{|optim|minim|cheapest|lowest|\bh\}?\s*\(|direct"
+    r"==|--|~~|->|[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f]|\||_\{|optim|minim|cheapest|lowest|\bh\}?\s*\(|direct|"
+    r"[)\]]\s*\.\s*(?:has|contains|includes)\s*\("
 )
 """What the anchored reader decides a claim by (lower case): a line without any is skipped."""
 

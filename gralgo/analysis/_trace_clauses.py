@@ -190,18 +190,24 @@ _NOT_A_VALUE = re.compile(
 
 _CLAUSE_BREAK = re.compile(
     r"(?<=[.!?])(?<!\bexcl\.)(?<!\bincl\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)\s+(?=\S)|[.!?]$|(?<!\\);(?!\s*(?:and\s+)?(?:no\s+other|nothing\s+else)\b)\s*|\s+but\s+|,\s+(?:so|but|which|whereas|while|hence|then|"
-    r"not)\s+|\s+so\s+(?=(?:the|it|we|this)\b)|,?\s+and\s+(?=(?:it\s+)?(?:has|is|connects|links|"
+    r"not(?!\s+counting\b))\s+|\s+so\s+(?=(?:the|it|we|this)\b)|,?\s+and\s+(?=(?:it\s+)?(?:has|is|connects|links|"
     r"touches|weighs)\b)",
     re.I,
 )
 # A line's lead: a bullet, a task box ("- [ ] "), a bold label, a discourse word
+CHECKED = (
+    r"(?=[^:\n?]{1,80}:[^\n?]*(?:✓|✔|☑|✗|✘|❌|\b(?:yes|no|true|false|confirmed|found|"
+    r"present|absent|missing|holds|fails)\b))"
+)
+"""What makes ``check``, ``verify`` or ``test`` a result, not a plan: a verdict after the colon
+that follows the thing checked (``check A -> B: found in the edge list ✓``)."""
 _LEAD = re.compile(
     r"\s*(?:[-*•>]\s+|\d+[.)]\s+|[a-zA-Z]\)\s+|#+\s+)?(?:\[[\sxX✓✔]?\]\s+)?(?:\*\*[^*]{1,30}\*\*:?\s*)?"
     r"(?:(?:yes|no|ok(?:ay)?)\s*[,:!.]\s*|(?:so|thus|hence|therefore|wait|hmm+|right|alright|now|"
     r"and|also|then|actually|indeed|great|good|correct|well|oh|ah|first|next|similarly|likewise|"
-    r"again)\b[,:!.]?\s+)*",
+    r"again)\b[,:!.]?\s+|(?:check|verify|test)\w*\s+" + CHECKED + r")*",
     re.I,
-)
+)  # a check with its verdict leads its result ("check A -> B: found ✓")
 _CLOSING = "\"'”’)*`"
 """Marks that may close a question (``"Is A adjacent to B?"``)."""
 _QUESTION_START = re.compile(
@@ -221,16 +227,25 @@ _HYPOTHETICAL_WORDS = frozenset(
     "proved checked suspect suspects suspected suspecting sake".split()
 )
 """The first words of :data:`_HYPOTHETICAL`'s markers (a cheap test before the pattern)."""
+METRIC_IF = (
+    r"\s+(?:we\s+|you\s+|one\s+)?(?:(?:the\s+|all\s+)?(?:edge\s+)?weights?\s+(?:are|is)\s+"
+    r"(?:ignored|dropped|disregarded|set\s+aside)|ignores?\s+(?:the\s+)?(?:edge\s+)?weights?|"
+    r"(?:count|counting)\s+(?:only\s+)?(?:edges|hops))\b"
+)
+"""What follows ``if`` where it names the measure, not a supposition (``B is 2 edges away from
+A if the weights are ignored``: a hop count)."""
 HYPOTHETICAL = _HYPOTHETICAL = re.compile(
-    r"\b(?:if|suppose|supposing|assume|assuming|whether|could|might|may|maybe|perhaps|"
+    r"\b(?:if(?!" + METRIC_IF + r")|suppose|supposing|assume|assuming|whether|could|might|may|"
+    r"maybe|perhaps|"
     r"probably|possibly|sake\s+of\s+argument|argument['’]s\s+sake|"  # a supposition, and
     r"let\s+(?!me\b|us\b)[^.;:\n]{1,160}?\s+be\b|"  # "let A be adjacent to B", "let (A, B) be"
     r"(?:let\s+me|let's|let\s+us)(?!\s+(?:list|enumerate|recall|note|write\s+"
     r"(?:down|out)|spell\s+out)\b[^:\n]*:\s*\S)|needs?\s+(?:to|the|an?|\w+(?:\s+\w+)?\s+to)|want\s+to|going\s+to|"
-    r"have\s+to|try|trying|check(?!\s*(?:\([^)\n]*\)\s*)?:)|checking|verify(?!\s*:)|verifying|find|finding|compute|"
+    r"have\s+to|try|trying|check(?!\s*(?:\([^)\n]*\)\s*)?:)(?!" + CHECKED + r")|checking|"
+    r"verify(?!\s*:)(?!" + CHECKED + r")|verifying|find|finding|compute|"
     r"computing|calculate|calculating|consider|considering|look\s+at|looking\s+for|unless|wonder|guess|"
     r"expect|not\s+sure|unsure|hypothetical(?:ly)?|should|must|plan|will|i'll|we'll|otherwise|"
-    r"instead|(?<!nothing\s)(?<!none\s)(?<!one\s)else|either|unknown|unclear|"
+    r"instead|(?<!nothing\s)(?<!none\s)(?<!one\s)(?<!nobody\s)else|either|unknown|unclear|"
     r"assumed|presumed|thought|believed|imagined?|pretend|suspect\w*|"  # a belief: "I assumed ..."
     r"(?:add|adding|insert\w*|remov\w*|delet\w*)\s+(?:an?\s+|the\s+)?(?:new\s+)?edge|"
     r"mistak\w*|wrong(?:ly)?|erroneous\w*|incorrect(?:ly)?|confus\w*|misread|misremember\w*|"
@@ -447,14 +462,29 @@ _MAY_BREAK = re.compile(r"[.;!?,]|\s(?:but|so|and)\s", re.I)
 
 
 def clauses(text: str, low: int, high: int) -> Iterator[tuple[int, int]]:
-    """The clauses of ``text[low:high]`` (sentences, ``;``, ``but``, ``, so``, ...)."""
+    """The clauses of ``text[low:high]`` (sentences, ``;``, ``but``, ``, so``, ...); a ``;``
+    inside brackets (``pair (A; B)``) or before a trailing comment (``has(B); // true``: the
+    comment is about the statement) breaks none."""
     position = low
     for match in _CLAUSE_BREAK.finditer(text, low, high):
+        if text[match.start()] == ";" and (
+            _TRAILING_COMMENT.match(text, match.end(), high)
+            or bracket_open(text[position : match.start()])
+        ):
+            continue
         if match.start() > position:
             yield position, match.start() + (text[match.start()] == "?")
         position = match.end()
     if high > position:
         yield position, high
+
+
+_TRAILING_COMMENT = re.compile(r"\s*(?://|#)[^\n]*$")
+
+
+def bracket_open(written: str) -> bool:
+    """Whether a bracket opened in ``written`` is still open at its end."""
+    return sum(written.count(c) for c in "([{") > sum(written.count(c) for c in ")]}")
 
 
 _FAMILY_STEMS = (
@@ -540,14 +570,17 @@ def clause_facts(
             body = topic[1]
         piece = text[body:end]
         question = _QUESTION_START.match(piece)
-        if question is not None and piece.rstrip().endswith("?") and index + 1 < len(pieces):
+        asked = piece.rstrip().endswith("?") and index + 1 < len(pieces)
+        if asked and (question is not None or _VALUE_ANSWER.fullmatch(text, *pieces[index + 1])):
             answer = _ANSWER.fullmatch(text, *pieces[index + 1])
             valued = _VALUE_ANSWER.fullmatch(text, *pieces[index + 1])
-            if answer is None and valued is not None:  # "What's the degree of A? It's 4."
-                yield from _valued_answer(text, body + question.end(), end, pieces[index + 1],
-                                          valued, names, resolve)  # fmt: skip
+            if answer is None and valued is not None:  # "What's the degree of A? It's 4.",
+                # "Degree of A? Counting: 4." (a value asked as a noun phrase, its answer)
+                asks = body if question is None else body + question.end()
+                yield from _valued_answer(text, asks, end, pieces[index + 1], valued, names,
+                                          resolve)  # fmt: skip
                 continue
-            if answer is not None:
+            if answer is not None and question is not None:
                 yield from _answered(text, body + question.end(), end, pieces[index + 1][1],
                                      answer.group(1).lower() == "yes", names, resolve)  # fmt: skip
                 continue
@@ -582,6 +615,14 @@ def clause_facts(
                          if f[0] in ("edge", "edge_weight", "non_edge")]  # fmt: skip
                 if facts:
                     yield body, end, facts
+            elif not mentions(text, body, end, names, resolve) and _DISTANCE.search(piece):
+                # "Now A to B. The shortest distance is 4.": the pair's distance (and no edge
+                # between the two, where the topic wrote them joined by a dash)
+                found = [(held[0], body, body), (held[1], body, body)]
+                facts = [f for f in _read_found(text, body, end, names, found)
+                         if f[0] in ("distance", "hops")]  # fmt: skip
+                if facts:
+                    yield pieces[index - 1][0], end, facts
             continue
         if topic is None and isinstance(held, str):  # "Looking at A. Neighbour count: three."
             named = mentions(text, body, end, names, resolve)
@@ -614,14 +655,16 @@ def clause_facts(
             yield body, end, facts
 
 
-_DASH_JOIN = re.compile(r"\s*(?:–|—|-|--|/|~)\s*")
+_DASH_JOIN = re.compile(r"\s*(?:–|—|-|--|/|~|\s(?:to|and|&)\s)\s*", re.I)
 # A sentence that only names a topic: "Looking at A.", "Now consider node A."
 _TOPIC_SENTENCE = re.compile(
-    r"\s*(?:(?:so|now|next|ok(?:ay)?|first|then)\s*,?\s+)?(?:looking\s+at|look\s+at|considering|"
-    r"consider|checking|check|take|taking|turning\s+to|on\s+to|focus(?:ing)?\s+on)\s+"
-    r"(?P<edge>(?:the\s+)?edge\s+)?(?P<name>[^.:;\n]{1,400}?)\s*[.:]?\s*$",
+    r"\s*(?:(?:(?:so|now|next|ok(?:ay)?|first|then)\s*,?\s+)?(?:looking\s+at|look\s+at|"
+    r"considering|consider|checking|check|take|taking|turning\s+to|on\s+to|focus(?:ing)?\s+on)\s+|"
+    r"(?:now|next|then)\s*,?\s+)"
+    r"(?P<edge>(?:the\s+)?edge\s+)?(?P<name>[^.:;?!\n]{1,400}?)\s*[.:]?\s*$",
     re.I,
-)  # the name in any notation: "node 3", a long name with commas, a pair "A–B"
+)  # the name in any notation: "node 3", a long name with commas, a pair "A–B" or "A to B";
+# a discourse lead alone introduces it too ("Now A.", "Next, A to B.")
 _NODE_WORD = re.compile(r"(?:node|vertex)\s+", re.I)
 
 
@@ -727,8 +770,10 @@ def _pair_facts(
 
 _ANSWER = re.compile(r"\s*(yes|no)\s*[.!]?\s*", re.I)
 _VALUE_ANSWER = re.compile(
-    r"\s*(?:(?:it|that)(?:['’]s|\s+is)\s+)?(\d+|" + "|".join(NUMBER_WORDS) + r")\s*[.!]?\s*", re.I
-)  # "It's 4.", "Four."
+    r"\s*(?:(?:it|that)(?:['’]s|\s+is)\s+|(?:[^\d?!\n:=,]{1,60}?(?::|=|,|\bis|\bgives|\bmakes|"
+    r"\bcomes\s+to)\s*))?(\d+|" + "|".join(NUMBER_WORDS) + r")\s*[.!]?\s*",
+    re.I,
+)  # "It's 4.", "Four.", "Counting its lines: 4." (one number, the answer's last word)
 
 
 def _valued_answer(
@@ -745,6 +790,10 @@ def _valued_answer(
     question = text[low:end].rstrip().rstrip("?")
     if _HYPOTHETICAL.search(question) or _NEGATION.search(question):
         return
+    said = text[answer[0] : valued.start(1)]
+    doubted = _HYPOTHETICAL.search(said) or _NEGATION.search(said)
+    if doubted or mentions(text, *answer, names, resolve):
+        return  # "… ? Maybe 4.", "… ? Not 4.", "… ? B has 4.": no answer of the question
     found = mentions(text, low, low + len(question), names, resolve)
     unnamed = list(question)
     for _, a, b in found:  # "node 9" is a name, not a number of the question

@@ -795,3 +795,332 @@ def test_round10_the_number_after_an_assignment_arrow_is_its_value_not_a_node() 
     assert ("hops", frozenset({S, P}), 2) in _read("level(4) <- 2  // search from 3", True)
     for text in ("level(4) <- 2  // search from 3", "depth(0) ⟵ 2  ◁ BFS tree rooted at 1"):
         assert not {c for c in _read(text, True) if N in c[1]}  # 2 is no node: a value
+
+
+# Round 11 tuning (round 10 recall): each shape read in every notation, in other wording.
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "total"),
+    [
+        ("Route Paris → Lyon → Kyoto; that lands on eleven overall", False, 11),
+        ("`Paris -> Lyon -> Kyoto` ==> `12` in the end", False, 12),
+        ("$Paris \\to Lyon \\to Kyoto \\;\\Rightarrow\\; 9$", False, 9),
+        ("3 -> 1 -> 2, 7 + 3 makes 10", True, 10),
+        ("walk([3 -> 1 -> 2])  # 10", True, 10),
+    ],
+)
+def test_round11_a_routes_one_number_after_it_is_its_total_in_any_notation(
+    text: str, numeric_ids: bool, total: int
+) -> None:
+    nodes = {P, L, N} if numeric_ids else {P, L, K}
+    assert ("path_total", frozenset(nodes), total) in _read(text, numeric_ids)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Paris -> Lyon -> Kyoto is not 11",
+        "Paris -> Lyon -> Kyoto: at the most 11",
+        "Paris -> Lyon -> Kyoto, or else 11",
+        "Paris -> Lyon -> Kyoto, tentative 11",
+        "If Paris -> Lyon -> Kyoto, then 11",
+        "Paris -> Lyon -> Kyoto, and Saint-Denis gets 11",
+        "Paris -> Lyon -> Kyoto: 11 - 2",
+    ],
+)
+def test_round11_a_number_after_a_route_under_a_guard_is_no_total(text: str) -> None:
+    assert not {c for c in _read(text) if c[0] == "path_total"}
+
+
+@pytest.mark.parametrize(
+    ("table", "numeric_ids", "claim"),
+    [
+        ("| Place | Links at it |\n|---|---|\n| Lyon | 3 links |", False, ("degree", {L}, 3)),
+        ("| The node | How many edges |\n|---|---|\n| Kyoto | one |", False, ("degree", {K}, 1)),
+        ("| Picked node | How many neighbours |\n|---|---|\n| 1 | 3 |", True, ("degree", {L}, 3)),
+        ("| Link | Weight |\n|---|---|\n| Paris ⟺ Lyon | 7 |", False, ("edge_weight", {P, L}, 7)),
+        ("| Link | Weight |\n|---|---|\n| (Paris; Lyon) | 7 |", False, ("edge_weight", {P, L}, 7)),
+        ("| A | B | Weight |\n|---|---|---|\n| Paris | Lyon | cost: 7 |", False,
+         ("edge_weight", {P, L}, 7)),
+        ("| Goal | Best cost (Paris is source) |\n|---|---|\n| ⇒ Kyoto | 15 (done) |", False,
+         ("distance", {P, K}, 15)),
+        ("| Where | Lowest cost from Paris |\n|---|---|\n| to Kyoto | 15 |", False,
+         ("distance", {P, K}, 15)),
+    ],
+)  # fmt: skip
+def test_round11_a_table_cell_states_its_one_number_whatever_surrounds_it(
+    table: str, numeric_ids: bool, claim: tuple[str, set[str], int]
+) -> None:
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _read(table, numeric_ids)
+
+
+@pytest.mark.parametrize(
+    "row",
+    ["| Lyon | 3 (or 4?) |", "| Lyon | 3 (not sure) |", "| Lyon | 3, 4 |", "| Lyon | ≥ 3 |"],
+)
+def test_round11_a_table_cell_with_doubt_or_two_numbers_states_no_value(row: str) -> None:
+    assert not {c for c in _read("| Node | Degree |\n|---|---|\n" + row) if c[0] == "degree"}
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        ("Pair [Lyon; Kyoto]: an edge, yes.", False, ("edge", {L, K}, None)),
+        ("(Paris; Kyoto) → no edge there", False, ("non_edge", {P, K}, None)),
+        ("verify Paris ~> Lyon: found in E ✔", False, ("edge", {P, L}, None)),
+        ("verify 3 → 0: missing from the edge list ✘", True, ("non_edge", {P, K}, None)),
+        ("Kyoto → Paris: absent, no edge ✘", False, ("non_edge", {P, K}, None)),
+        ("graph.get(Paris).has(Lyon); // yes", False, ("edge", {P, L}, None)),
+        ("adj.get(3).includes(0);  // false", True, ("non_edge", {P, K}, None)),
+    ],
+)
+def test_round11_a_pair_tested_and_its_verdict_in_any_notation(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read_and_not_its_opposite(text, numeric_ids, claim)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "if (adj.get(Paris).has(Kyoto)) { return; }",
+        "check Paris and Kyoto; the edge is next",
+        "while (!seen.has(Kyoto)); // loop",
+    ],
+)
+def test_round11_a_pair_tested_without_a_verdict_states_no_edge(text: str) -> None:
+    assert not {c for c in _read(text) if c[0] in ("edge", "non_edge")}
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "head", "items"),
+    [
+        ("Lyon borders just Paris and New York (nobody else).", False, L, {P, N}),
+        ("Saint-Denis links to Paris and Lyon alone", False, S, {P, L}),
+        ("The full adjacency of node 1 is node 3, node 2", True, L, {P, N}),
+        ("nbr_list = [Paris, New York];  # each and every neighbour of Lyon", False, L, {P, N}),
+        ("let out = [3, 2]; // every neighbour of 1", True, L, {P, N}),
+        ("1 ⇒ 3, 2   // i.e. every neighbour", True, L, {P, N}),
+        ("- Lyon's neighbours: {Paris, New York}, nothing omitted", False, L, {P, N}),
+    ],
+)
+def test_round11_a_neighbour_list_said_complete_wherever_and_however_the_marker_stands(
+    text: str, numeric_ids: bool, head: str, items: set[str]
+) -> None:
+    read = _read(text, numeric_ids)
+    assert ("neighbours", frozenset({head, *items}), None) in read
+    assert not {c for c in read if c[0] == "degree"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Only Lyon is linked to Paris.",
+        "Every neighbour of Lyon has degree 2.",
+        "Lyon touches Paris and New York, maybe more.",
+    ],
+)
+def test_round11_completeness_not_said_of_a_list_reads_no_neighbour_list(text: str) -> None:
+    assert not {c for c in _read(text) if c[0] == "neighbours"}
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        ("minHops(Paris, Kyoto)  // 3", False, ("hops", {P, K}, 3)),
+        ("edgeWeight(Paris, Lyon) # 7", False, ("edge_weight", {P, L}, 7)),
+        ("bellmanFordLength(Paris, Kyoto)  # 15", False, ("distance", {P, K}, 15)),
+        ("sp_len[3][0] ← 15  ◁ after Dijkstra", True, ("distance", {P, K}, 15)),
+        ("johnson_result(3, 0)  // 15", True, ("distance", {P, K}, 15)),
+        ("fewestHops(3, 0)   // 3", True, ("hops", {P, K}, 3)),
+    ],
+)
+def test_round11_a_call_on_two_names_and_its_value_in_a_comment_or_after_the_run(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int]
+) -> None:
+    kind, nodes, value = claim
+    read = _read(text, numeric_ids)
+    assert (kind, frozenset(nodes), value) in read
+    if kind != "edge_weight":  # a route's value: no edge between its ends
+        assert ("edge", frozenset(nodes), None) not in read
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids"),
+    [
+        ("DIST[Paris, Kyoto] ← 15  ▷ after the first relaxation", False),
+        ("sp_len[3][0] ← 15  ◁ after Dijkstra's pop of 2", True),
+        ("Paris and Kyoto are linked after all? No.", False),
+    ],
+)
+def test_round11_a_value_during_the_run_or_after_all_is_no_final_distance(
+    text: str, numeric_ids: bool
+) -> None:
+    assert not {c for c in _read(text, numeric_ids) if c[0] in ("distance", "hops")}
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        ("Then Paris and Kyoto. Their shortest distance comes to 15.", False,
+         ("distance", {P, K}, 15)),
+        ("Now node 3 to node 0. Fewest hops: three.", True, ("hops", {P, K}, 3)),
+        ("Next, Lyon & Paris. That edge weighs 7.", False, ("edge_weight", {P, L}, 7)),
+        ("Now Kyoto. It has degree 1.", False, ("degree", {K}, 1)),
+        ("Valency of Lyon? Tallying its edges gives 3.", False, ("degree", {L}, 3)),
+        ("Weight on Paris–Lyon? Reading the input: 7.", False, ("edge_weight", {P, L}, 7)),
+        ("Degree of node 1? By my count, three.", True, ("degree", {L}, 3)),
+    ],
+)  # fmt: skip
+def test_round11_a_topic_or_a_question_in_one_sentence_its_value_in_the_next(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int]
+) -> None:
+    kind, nodes, value = claim
+    read = _read(text, numeric_ids)
+    assert (kind, frozenset(nodes), value) in read
+    if kind in ("distance", "hops"):
+        assert ("edge", frozenset(nodes), None) not in read
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Degree of Lyon? Perhaps 3.",
+        "Degree of Lyon? Not 3.",
+        "Degree of Lyon? Paris has 3.",
+        "Now Paris and Kyoto. Their shortest distance is at least 15.",
+        "Then Paris and Kyoto. Maybe the shortest distance is 15.",
+    ],
+)
+def test_round11_an_answer_or_a_follow_up_with_doubt_states_no_value(text: str) -> None:
+    assert not {c for c in _read(text) if c[2] is not None}
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        ("Radius-2 ball at Paris (itself excluded): Lyon, Saint-Denis, New York", False,
+         ("within_hops", {P, L, S, N}, 2)),
+        ("Up to 2 hops of node 3, the others are precisely node 1, node 4, node 2", True,
+         ("within_hops", {P, L, S, N}, 2)),
+        ("BFS out of Paris, depth 1. Found, not counting Paris: Lyon, Saint-Denis.", False,
+         ("within_hops", {P, L, S}, 1)),
+        ("Peeled with k = 2. Survivors: Paris, Lyon, Saint-Denis.", False,
+         ("k_core", {P, L, S}, 2)),
+        ("Peeling for k = 2. What stays: {3, 1, 4}.", True, ("k_core", {P, L, S}, 2)),
+        ("Any two of Paris, Lyon and Saint-Denis share an edge, so jointly they form a triangle.",
+         False, ("clique", {P, L, S}, None)),
+    ],
+)  # fmt: skip
+def test_round11_a_set_head_with_its_k_or_radius_and_its_list_in_any_sentence(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _read(text, numeric_ids)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "BFS out of Paris: Lyon at depth 1, New York at depth 2.",
+        "BFS out of Paris, depth 2. Maybe: Lyon, Saint-Denis.",
+        "Peeled with k = 2. Not yet: Paris, Lyon.",
+    ],
+)
+def test_round11_a_depth_said_of_one_node_or_a_doubted_list_is_no_set(text: str) -> None:
+    assert not {c for c in _read(text) if c[0] in ("within_hops", "k_core")}
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        ("$\\lvert \\delta(Lyon) \\rvert = 3$, i.e. the lines touching Lyon", False,
+         ("degree", {L}, 3)),
+        ("$\\operatorname{deg}\\;2 = 2$", True, ("degree", {N}, 2)),
+        ("$\\text{deg}\\,3 = 2$ (node 3)", True, ("degree", {P}, 2)),
+        ("$\\sigma(Paris, Kyoto) = 3$ edges, unweighted", False, ("hops", {P, K}, 3)),
+    ],
+)  # fmt: skip
+def test_round11_latex_a_function_closed_by_its_group_a_node_named_twice_an_unweighted_count(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int]
+) -> None:
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _read(text, numeric_ids)
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        ("Kyoto is three edges away from Paris if you ignore the weights.", False,
+         ("hops", {P, K}, 3)),
+        ("Reaching Kyoto from Paris costs 15, and nothing is cheaper.", False,
+         ("distance", {P, K}, 15)),
+        ("dist_to(0) == 15  # from 3, settled", True, ("distance", {P, K}, 15)),
+        ("hops(0) ← 3  ◁ search rooted at 3", True, ("hops", {P, K}, 3)),
+        ("from Lyon, Kyoto settles at 8", False, ("distance", {L, K}, 8)),
+    ],
+)  # fmt: skip
+def test_round11_a_condition_or_remark_naming_the_measure_or_finality_keeps_the_claim(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int]
+) -> None:
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _read(text, numeric_ids)
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids"),
+    [
+        ("Kyoto is 3 edges away from Paris if Lyon is removed.", False),
+        ("Paris to Kyoto is not 15, and no route is cheaper.", False),
+        ("dist_to(0) == 15  # from 3, tentative", True),
+    ],
+)
+def test_round11_a_real_supposition_negation_or_state_beside_them_still_refuses(
+    text: str, numeric_ids: bool
+) -> None:
+    assert not {c for c in _read(text, numeric_ids) if c[0] in ("distance", "hops")}
+
+
+def test_round11_a_negation_of_another_set_after_a_pair_is_no_non_edge() -> None:
+    for text in ("Paris -> Lyon: not in the spanning tree", "Edge Paris–Lyon is not on the path."):
+        read = _read(text)
+        assert ("non_edge", frozenset({P, L}), None) not in read
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("$\\{3,\\ 1\\} \\in E$", ("edge", {P, L}, None)),
+        ("$\\{3,\\qquad 0\\} \\notin E$", ("non_edge", {P, K}, None)),
+        ("- couple [1; 2]: an edge, yes", ("edge", {L, N}, None)),
+        ("(3; 0) — no edge", ("non_edge", {P, K}, None)),
+    ],
+)
+def test_round11_numeric_ids_in_a_pair_joined_by_latex_spacing_or_a_semicolon(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read_and_not_its_opposite(text, True, claim)
+
+
+def test_round11_a_semicolon_outside_brackets_joins_no_ids() -> None:
+    assert not {c for c in _read("seen = 3; 0 left in the queue of edges", True) if c[1]}
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "pair"),
+    [
+        ("That edge, between Paris and Lyon, bears the label 7.", False, {P, L}),
+        ("The edge linking node 3 with node 1 got tagged 7", True, {P, L}),
+    ],
+)
+def test_round11_the_one_number_said_of_a_definite_edge_is_its_weight(
+    text: str, numeric_ids: bool, pair: set[str]
+) -> None:
+    assert ("edge_weight", frozenset(pair), 7) in _read(text, numeric_ids)
+
+
+def test_round11_a_definite_edge_beside_a_degree_has_no_weight() -> None:
+    assert not {c for c in _read("The edge linking Paris and Lyon gives Lyon degree 3") if
+                c[0] == "edge_weight"}  # fmt: skip

@@ -26,7 +26,8 @@ until it met the goal (now in ``TUNED``); round 9 (split ``round9``, bank in
 ``trace_facts_round9``), written by another author without reading the extractor while it was
 tuned on round 8, was measured once held out and then tuned on until it met the goal too.
 round 10 (split ``round10``, bank in ``trace_facts_round10``), written by another author without
-reading the extractor while it was tuned on round 9, is held out (measured once, never tuned on).
+reading the extractor while it was tuned on round 9, was measured once held out, then tuned on
+for precision and then for recall until it met the goal too.
 
 Graphs and certificates come from each task's solver (``trace_facts_planted._graph``), so the
 labels are exact: each statement states one fact, correct or with one planted error of a known
@@ -62,7 +63,7 @@ SPLITS = (
     "round10",
 )
 TUNED = ("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8",
-         "round9")  # fmt: skip
+         "round9", "round10")  # fmt: skip
 """Lists the extractor was tuned on, each first measured once held out:
 ``test_trace_facts_phrasings`` asserts the goal on every one."""
 
@@ -483,9 +484,8 @@ FILLER["dev4"] = [
     "The answer should be at most 12.",
 ]
 
-# Rounds 4-9: each written by another author without reading the extractor, measured once held
+# Rounds 4-10: each written by another author without reading the extractor, measured once held
 # out, then tuned on (all now in TUNED).
-# Round 10: written by another author without reading the extractor, held out (measured once).
 ROUND_BANKS: dict[str, ModuleType] = {
     "round4": trace_facts_round4,
     "round5": trace_facts_round5,
