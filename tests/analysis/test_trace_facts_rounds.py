@@ -1,5 +1,5 @@
 """The lists written by other authors without reading the extractor (``trace_facts_round4``
-to ``trace_facts_round10``; splits ``round4`` to ``round10``): each labels
+to ``trace_facts_round11``; splits ``round4`` to ``round11``): each labels
 every statement kind in every format with phrasings no earlier list has, deterministically.
 Rounds 4 to 9 were each measured once held out and then tuned on; the goal on them (precision
 >= 0.95, recall >= 0.8 per error kind in every format) is asserted with the other tuned lists in
@@ -31,6 +31,10 @@ EARLIER = {
     "round10": (
         *("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8"),
         "round9",
+    ),
+    "round11": (
+        *("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8"),
+        *("round9", "round10"),
     ),
 }
 """The lists each round was written after (none of their phrasings may reappear)."""
@@ -131,6 +135,12 @@ HELD_OUT: list[object] = [
             "tuned on since for precision: suppositions, arrow pairs beside a best-route word, "
             "code's bang negation, pairs a list lacks, edge counts at an arrow's head, "
             "assignment arrows; precision now 1.000 per kind, recall 0.58-0.83",
+        ),
+    ),
+    pytest.param(
+        "round11",
+        marks=pytest.mark.xfail(
+            strict=True, reason="round-11 held-out phrasings, not yet measured"
         ),
     ),
 ]
