@@ -1,5 +1,5 @@
 """The lists written by other authors without reading the extractor (``trace_facts_round4``
-to ``trace_facts_round10``; splits ``round4`` to ``round10``): each labels
+to ``trace_facts_round11``; splits ``round4`` to ``round11``): each labels
 every statement kind in every format with phrasings no earlier list has, deterministically.
 Rounds 4 to 10 were each measured once held out and then tuned on; the goal on them (precision
 >= 0.95, recall >= 0.8 per error kind in every format) is asserted with the other tuned lists in
@@ -31,6 +31,10 @@ EARLIER = {
     "round10": (
         *("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8"),
         "round9",
+    ),
+    "round11": (
+        *("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8"),
+        *("round9", "round10"),
     ),
 }
 """The lists each round was written after (none of their phrasings may reappear)."""
@@ -120,7 +124,14 @@ def test_every_kind_is_labelled_in_every_format(
     assert used == {t for bank in BANKS[split].PHRASINGS.values() for _, t in bank}
 
 
-HELD_OUT: list[object] = []
+HELD_OUT: list[object] = [
+    pytest.param(
+        "round11",
+        marks=pytest.mark.xfail(
+            strict=True, reason="round-11 held-out phrasings, not yet measured"
+        ),
+    ),
+]
 """The held-out lists (measured, never tuned on), one ``pytest.param`` each: a fresh round is
 added as ``pytest.param("roundN")``, with ``marks=pytest.mark.xfail(strict=True, reason=…)``
 where its measurement misses the goal (the measurement then stays recorded in the reason)."""
