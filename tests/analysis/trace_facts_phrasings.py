@@ -29,7 +29,7 @@ round 10 (split ``round10``, bank in ``trace_facts_round10``), written by anothe
 reading the extractor while it was tuned on round 9, was measured once held out, then tuned on
 for precision and then for recall until it met the goal too.
 Round 11 (split ``round11``, bank in ``trace_facts_round11``), written by another author without
-reading the extractor while it was being tuned, is held out (not yet measured).
+reading the extractor while it was tuned on round 10, is held out (measured once).
 
 Graphs and certificates come from each task's solver (``trace_facts_planted._graph``), so the
 labels are exact: each statement states one fact, correct or with one planted error of a known
@@ -490,7 +490,7 @@ FILLER["dev4"] = [
 
 # Rounds 4-10: each written by another author without reading the extractor, measured once held
 # out, then tuned on (all now in TUNED).
-# Round 11: written by another author without reading the extractor, held out (not yet measured).
+# Round 11: written by another author without reading the extractor, held out (measured once).
 ROUND_BANKS: dict[str, ModuleType] = {
     "round4": trace_facts_round4,
     "round5": trace_facts_round5,
@@ -687,6 +687,10 @@ def _statements(a: _Author, task: str, certificate: dict[str, object]) -> list[S
         say("non_edge", error, u=u, v=v)
     for error in (None, None, "missed_edge", "hallucinated_edge"):
         node = rng.choice([n for n in a.nodes if graph.degree(n) >= 2])
+        if error == "hallucinated_edge" and graph.degree(node) == len(a.nodes) - 1:
+            # A node adjacent to all has no non-neighbour to add: another one (a new draw only
+            # here, so the traces of every graph without such a draw are unchanged).
+            node = rng.choice([n for n in a.nodes if 2 <= graph.degree(n) < len(a.nodes) - 1])
         items = sorted(graph[node])
         if error == "missed_edge":
             items.remove(rng.choice(items))
