@@ -1562,7 +1562,8 @@ _ATTENTION_WORDS = frozenset(
     "mistaken mistakenly wrong wrongly erroneous erroneously incorrect incorrectly confused "
     "misread misremembered mixed wrote said claimed called stated had complement through "
     "via asks asked prompt quoting quote quoted confirm confirmed verified established certain "
-    "know proven proved checked suspect suspects suspected suspecting sake".split()
+    "know proven proved checked suspect suspects suspected suspecting sake case provided "
+    "providing long condition whenever".split()
 )
 _DOUBT = re.compile(
     r"\b(?:if|suppose|assum\w*|presum\w*|could|might|may|maybe|perhaps|probably|possibly|"

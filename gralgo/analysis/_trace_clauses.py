@@ -224,7 +224,8 @@ _HYPOTHETICAL_WORDS = frozenset(
     "mistakenly wrong wrongly erroneous erroneously incorrect incorrectly confused confusing "
     "misread misremembered mixed i wrote said claimed called stated had were complement asks asked "
     "prompt quoting quote quoted confirm confirmed verified established certain know proven "
-    "proved checked suspect suspects suspected suspecting sake".split()
+    "proved checked suspect suspects suspected suspecting sake case provided providing long "
+    "condition whenever".split()
 )
 """The first words of :data:`_HYPOTHETICAL`'s markers (a cheap test before the pattern)."""
 METRIC_IF = (
@@ -234,8 +235,15 @@ METRIC_IF = (
 )
 """What follows ``if`` where it names the measure, not a supposition (``B is 2 edges away from
 A if the weights are ignored``: a hop count)."""
+CONDITIONAL = (
+    r"in\s+case|provid(?:ed|ing)\s+that|as\s+long\s+as|on\s+(?:the\s+)?condition\s+that|"
+    r"whenever"
+)
+"""Subordinators other than ``if`` that open a condition (``In case A and B turn out to be
+adjacent, …``, ``provided that A and B connect``): what follows is supposed, not claimed."""
 HYPOTHETICAL = _HYPOTHETICAL = re.compile(
-    r"\b(?:if(?!" + METRIC_IF + r")|suppose|supposing|assume|assuming|whether|could|might|may|"
+    r"\b(?:if(?!" + METRIC_IF + r")|" + CONDITIONAL + r"|"
+    r"suppose|supposing|assume|assuming|whether|could|might|may|"
     r"maybe|perhaps|"
     r"probably|possibly|sake\s+of\s+argument|argument['’]s\s+sake|"  # a supposition, and
     r"let\s+(?!me\b|us\b)[^.;:\n]{1,160}?\s+be\b|"  # "let A be adjacent to B", "let (A, B) be"

@@ -1124,3 +1124,22 @@ def test_round11_the_one_number_said_of_a_definite_edge_is_its_weight(
 def test_round11_a_definite_edge_beside_a_degree_has_no_weight() -> None:
     assert not {c for c in _read("The edge linking Paris and Lyon gives Lyon degree 3") if
                 c[0] == "edge_weight"}  # fmt: skip
+
+
+# Round 12 tuning (round 11): precision classes, each in wording no list holds.
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids"),
+    [
+        ("In case Kyoto and Paris are adjacent, we add one to the tally.", False),
+        ("Provided that Kyoto is adjacent to Paris, the bound is 3.", False),
+        ("As long as 0 and 3 are joined, the count rises.", True),
+        ("On condition that Kyoto connects to Paris, it closes a triangle.", False),
+        ("Whenever node 0 is adjacent to node 3 the answer changes.", True),
+    ],
+)
+def test_round12_a_condition_opened_by_a_subordinator_other_than_if_states_no_edge(
+    text: str, numeric_ids: bool
+) -> None:
+    assert not {c for c in _read(text, numeric_ids) if c[0] in ("edge", "edge_weight")}
