@@ -654,12 +654,17 @@ _NAME_END = re.compile(r"(?<=\S)(?=[\s,;:)\]}\"'”’*`]|$)")
 
 
 _TRIPLE = re.compile(r"\([^()]+,\s*\d+\s*\)")
+_KEYED_VALUE = re.compile(r"\[\s*[^\[\](),]+\s*\]\s*:?=\s*$")
+"""A container keyed by one node and assigned (``adj[3] =``, ``nbrs["A"] :=``): the tuple that
+follows is that node's value, not an edge with its weight."""
 
 
 def _triples(ctx: _Context, low: int, high: int) -> list[Claim]:
     """``(A, B, 7)``: an edge and its weight."""
     claims: list[Claim] = []
     for match in _TRIPLE.finditer(ctx.text, low, high):
+        if _KEYED_VALUE.search(ctx.text, max(low, match.start() - 40), match.start()):
+            continue  # "adj[3] = (6, 7, 8)": one node's value (its neighbours), not an edge
         pair = _pair_after(ctx, match.start() + 1, match.end(), _COMMA)
         weight = None if pair is None else _TRIPLE_WEIGHT.match(ctx.text, pair[1], match.end())
         if pair is not None and weight is not None:

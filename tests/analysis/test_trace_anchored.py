@@ -1143,3 +1143,17 @@ def test_round12_a_condition_opened_by_a_subordinator_other_than_if_states_no_ed
     text: str, numeric_ids: bool
 ) -> None:
     assert not {c for c in _read(text, numeric_ids) if c[0] in ("edge", "edge_weight")}
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["nbrs[1] = (3, 2, 4)  # Lyon's neighbours as a tuple", "N[1] := (3, 2, 4)"],
+)
+def test_round12_a_tuple_assigned_to_one_nodes_key_is_no_weighted_edge(text: str) -> None:
+    read = _read(text, numeric_ids=True)
+    assert ("edge", frozenset({P, N}), None) not in read  # not (3, 2) with weight 4
+    assert not {c for c in read if c[0] == "edge_weight"}
+
+
+def test_round12_a_weighted_triple_not_keyed_by_a_node_is_still_an_edge() -> None:
+    assert ("edge_weight", frozenset({P, L}), 7) in _read("edges = [(3, 1, 7)]", True)
