@@ -1157,3 +1157,70 @@ def test_round12_a_tuple_assigned_to_one_nodes_key_is_no_weighted_edge(text: str
 
 def test_round12_a_weighted_triple_not_keyed_by_a_node_is_still_an_edge() -> None:
     assert ("edge_weight", frozenset({P, L}), 7) in _read("edges = [(3, 1, 7)]", True)
+
+
+# A table column whose header names no known measure: its kind by agreement with the graph.
+# small_graph's degrees: Lyon 3, Paris 2, Saint-Denis 2, New York 2, Kyoto 1.
+
+
+def _table(text: str, numeric_ids: bool = False) -> set[tuple[str, frozenset[str], int | None]]:
+    graph = small_graph()
+    names = NodeNames(graph, numeric_ids)
+    return {(c.kind, frozenset(c.nodes), c.value) for c in extract_claims(text, names, graph=graph)}
+
+
+def test_round12_a_column_of_unknown_header_is_read_as_the_measure_its_cells_agree_on() -> None:
+    text = ("| City | Score |\n| --- | --- |\n| Lyon | 3 |\n| Paris | 2 |\n| Kyoto | 1 |\n"
+            "| New York | 4 |\n")  # fmt: skip
+    read = _table(text)
+    assert ("degree", frozenset({L}), 3) in read and ("degree", frozenset({N}), 4) in read
+    assert not _read(text) & {("degree", frozenset({N}), 4)}  # without the graph: not read
+
+
+@pytest.mark.parametrize(
+    ("rows", "claim"),
+    [  # distances: Paris-New York 9, Kyoto-Lyon 8, Kyoto-Paris 14, Saint-Denis-New York 7
+        ("| Paris / New York | figure 9 |\n| Kyoto / Lyon | figure 8 |\n"
+         "| Kyoto / Paris | figure 14 |\n| Saint-Denis / New York | figure 6 |\n",
+         ("distance", {S, N}, 6)),
+        ("| Paris / New York | figure 2 |\n| Kyoto / Lyon | figure 2 |\n"
+         "| Kyoto / Paris | figure 3 |\n| Saint-Denis / New York | figure 3 |\n",
+         ("hops", {S, N}, 3)),
+    ],
+)  # fmt: skip
+def test_round12_a_pair_column_of_unknown_header_agreeing_on_distances_or_hops(
+    rows: str, claim: tuple[str, set[str], int]
+) -> None:
+    kind, pair, value = claim
+    assert (kind, frozenset(pair), value) in _table("| Link | Figure |\n| --- | --- |\n" + rows)
+
+
+def test_round12_edge_weights_equal_to_their_distances_are_no_clear_agreement() -> None:
+    text = ("| Link | Figure |\n| --- | --- |\n| Kyoto / New York | 5 |\n| Lyon / New York | 3 |\n"
+            "| Paris / Saint-Denis | 2 |\n| Saint-Denis / Lyon | 9 |\n")  # fmt: skip
+    assert not {c for c in _table(text) if c[0] in ("edge_weight", "distance")}
+
+
+@pytest.mark.parametrize(
+    "rows",
+    [
+        "| Lyon | 3 |\n| Paris | 5 |\n| Kyoto | 4 |\n| New York | 1 |\n",  # one row agrees
+        "| Lyon | 3 |\n| Paris | 2 |\n",  # too few rows
+        "| Lyon | about 3 |\n| Paris | maybe 2 |\n| Kyoto | 1 or 2 |\n| New York | 9 |\n",
+    ],
+)
+def test_round12_a_column_without_clear_agreement_or_hedged_reads_nothing(rows: str) -> None:
+    read = _table("| Place | Mark |\n| --- | --- |\n" + rows)
+    assert not {c for c in read if c[0] in ("degree", "node_weight", "distance", "hops")}
+
+
+def test_round12_a_node_cell_with_a_label_and_a_header_naming_the_source() -> None:
+    text = "| Stop | dist(Paris, stop) |\n| --- | --- |\n| w=Lyon | λ = 6 |\n| w=Kyoto | λ = 14 |\n"
+    read = _table(text)
+    assert ("distance", frozenset({P, L}), 6) in read
+    assert ("distance", frozenset({P, K}), 14) in read
+
+
+def test_round12_where_a_weight_was_read_from_is_no_distance_source() -> None:
+    text = "| Edge | Weight (from the prompt) |\n| --- | --- |\n| Paris & Lyon | w 7 |\n"
+    assert ("edge_weight", frozenset({P, L}), 7) in _table(text)
