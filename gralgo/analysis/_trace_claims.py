@@ -1346,6 +1346,11 @@ _EMPHASIS = re.compile(r"\*\*|(?<!\w)__|__(?!\w)")
 """Markdown bold marks (``**A**``, ``__A__``): read as blanks (``**No edge** between A and B``)."""
 
 
+_LATEX_LAYOUT = re.compile(r"\\(?:begin|end)\{[A-Za-z*]+\}|(?<=\s)&(?=\s*[=:<>≤≥])")
+"""LaTeX layout around a formula: an environment's ``\\begin{aligned}`` / ``\\end{aligned}`` and
+an alignment mark before a relation (``\\delta(A, B) &= 4``)."""
+
+
 def extract_claims(
     text: str,
     names: NodeNames,
@@ -1360,6 +1365,8 @@ def extract_claims(
         max_words = 2 if names.numeric_ids else max(names.max_pieces * 12, 4)
     if "**" in text or "__" in text:  # emphasis marks: blanked, so offsets stay the text's
         text = _EMPHASIS.sub(lambda mark: " " * len(mark.group()), text)
+    if "\\begin" in text or "&" in text:  # LaTeX layout, blanked the same way
+        text = _LATEX_LAYOUT.sub(lambda mark: " " * len(mark.group()), text)
     ctx = _Context(text, _Slots(names, max_words), names.numeric_ids, graph)
     claims: list[Claim] = []
     table: list[tuple[int, int]] = []

@@ -1224,3 +1224,18 @@ def test_round12_a_node_cell_with_a_label_and_a_header_naming_the_source() -> No
 def test_round12_where_a_weight_was_read_from_is_no_distance_source() -> None:
     text = "| Edge | Weight (from the prompt) |\n| --- | --- |\n| Paris & Lyon | w 7 |\n"
     assert ("edge_weight", frozenset({P, L}), 7) in _table(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("\\begin{align*} \\delta(Kyoto, Lyon) &= 8 \\end{align*}", ("distance", {K, L}, 8)),
+        ("$$ \\delta(Paris, Kyoto) &= 14 $$", ("distance", {P, K}, 14)),
+        ("$$\\begin{aligned} \\delta(Lyon, Kyoto) &= 8 \\end{aligned}$$", ("distance", {L, K}, 8)),
+    ],
+)
+def test_round12_latex_layout_an_environment_and_an_alignment_mark_are_notation(
+    text: str, claim: tuple[str, set[str], int]
+) -> None:
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _read(text)
