@@ -1517,6 +1517,8 @@ def _anchored(ctx: _Context, low: int, high: int, read: list[Claim], lower: str)
         elif index and _LABELLED_LIST.match(text, start, end):
             if set_head(text, *pieces[index - 1]):  # "Peeling done for k = 2. Left over: {…}."
                 start = pieces[index - 1][0]
+        elif (plan := _planned_topic(text, pieces, index, read)) is not None:
+            start, end = plan  # "Let me look at A and B. They do share an edge.": one clause
         if not inside and not _ANCHOR_CUES.search(lower, start - low, end - low):
             continue
         families = {FAMILIES[c.kind] for c in inside if c.nodes}
@@ -1554,6 +1556,33 @@ def _anchored(ctx: _Context, low: int, high: int, read: list[Claim], lower: str)
                 or (pairs and kind == "distance")
             ]
     return read + added
+
+
+def _planned_topic(
+    text: str, pieces: list[tuple[int, int]], index: int, read: list[Claim]
+) -> tuple[int, int] | None:
+    """Where a sentence that only plans to look at its topic (``Let me check A against B.``)
+    and the sentence after it, its result (``Yes, there's an edge.``), read as one clause: from
+    the plan's topic to the result's end; ``None`` where the piece is no such plan or either
+    sentence was read."""
+    if index + 1 >= len(pieces):
+        return None
+    (start, end), (_, after) = pieces[index], pieces[index + 1]
+    plan = _PLAN_TOPIC.match(text, start, end)
+    if plan is None or not text[start:end].rstrip().endswith((".", ":")):
+        return None
+    if any(c.start < after and start < c.end for c in read):
+        return None
+    return plan.end(), after
+
+
+_PLAN_TOPIC = re.compile(
+    r"\s*(?:(?:so|now|ok(?:ay)?|alright|first|next|then)\s*,?\s+)?"
+    r"(?:let\s+me|let's|let\s+us|i'll|we'll|i\s+will|we\s+will)\s+[a-z]+"
+    r"(?:\s+(?:up|off|out|over|through|at|on))?\s+(?=\S)",
+    re.I,
+)
+"""A plan's lead and its verb (``Let me check``, ``Let's read off``): what follows is its topic."""
 
 
 _EDGES = {"edge", "edge_weight", "path_total"}

@@ -1239,3 +1239,32 @@ def test_round12_latex_layout_an_environment_and_an_alignment_mark_are_notation(
 ) -> None:
     kind, nodes, value = claim
     assert (kind, frozenset(nodes), value) in _read(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("I'll test Kyoto against Paris. Not adjacent, it turns out.", ("non_edge", {K, P}, None)),
+        ("Let's compare Lyon with New York. An edge, indeed.", ("edge", {L, N}, None)),
+        ("Now let me trace from Kyoto. Lyon turns up 2 hops out.", ("hops", {K, L}, 2)),
+    ],
+)
+def test_round12_a_plan_naming_its_topic_and_the_sentence_after_it_read_as_one_clause(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _read(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Let me look at Kyoto and Paris. I'd guess they share an edge.",
+        "Let's compare Lyon with New York. Is there an edge?",
+        "Let me look at Kyoto and Paris.",
+    ],
+)
+def test_round12_a_plan_followed_by_a_guess_a_question_or_nothing_states_no_edge(
+    text: str,
+) -> None:
+    assert not {c for c in _read(text) if c[0] in ("edge", "non_edge")}
