@@ -385,6 +385,15 @@ _COMPLETE = re.compile(
     rf"\b(?:{_COMPLETENESS}|that's\s+it)\b|==|(?<![=!<>])=(?!=)",
     re.I,
 )
+
+
+def _both_named(skeleton: str, found: list[tuple[str, int, int]]) -> str:
+    """``skeleton`` without ``both`` where it counts the clause's only two names."""
+    return _BOTH_NAMED.sub(" ", skeleton) if len({f[0] for f in found}) == 2 else skeleton
+
+
+_BOTH_NAMED = re.compile(r"\bboth\s+(?=N\d+\s+(?:and|&)\s+N\d+\b)", re.I)
+"""``both`` before the two names it counts (``Both A and B appear …``): no quantifier."""
 _WHOLE_LIST = re.compile(
     rf"\b(?:each\s+and\s+)?(?:{_COMPLETENESS})\s+(?:(?:of\s+)?(?:its|their|the)\s+)?(?:\w+\s+)?"
     r"(?:neighbou?r\w*|adj\w*|nbrs?)",
@@ -449,7 +458,7 @@ def anchored_facts(
         return  # the clause reader's plans and hypotheses, and algorithm state
     if _SET_CUE.search(skeleton) or (names.numeric_ids and _SET_CUE.search(view)):
         facts = _set(view, found)
-    elif _QUALIFIED.search(_WHOLE_LIST.sub(" ", skeleton)) and answer is None:  # "Any … ? No."
+    elif _QUALIFIED.search(_WHOLE_LIST.sub(" ", _both_named(skeleton, found))) and answer is None:
         return
     else:
         facts = _decide(skeleton, found, _values(view, found))

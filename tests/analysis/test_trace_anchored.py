@@ -1268,3 +1268,10 @@ def test_round12_a_plan_followed_by_a_guess_a_question_or_nothing_states_no_edge
     text: str,
 ) -> None:
     assert not {c for c in _read(text) if c[0] in ("edge", "non_edge")}
+
+
+def test_round12_both_before_the_clauses_only_two_names_is_no_quantifier() -> None:
+    read = _read("Both Paris and Lyon sit on one edge row: linked.")
+    assert ("edge", frozenset({P, L}), None) in read
+    assert ("non_edge", frozenset({K, L}), None) in _read("Both 0 and 1: not adjacent.", True)
+    assert not _read("Both Paris and Lyon hold degree 2 or more.")
