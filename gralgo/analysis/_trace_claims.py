@@ -1351,6 +1351,21 @@ _LATEX_LAYOUT = re.compile(r"\\(?:begin|end)\{[A-Za-z*]+\}|(?<=\s)&(?=\s*[=:<>â‰
 an alignment mark before a relation (``\\delta(A, B) &= 4``)."""
 
 
+_RELATIVE_ASIDE = re.compile(r",\s*(?:which|who|whom|whose)\b[^,;:()\d?\n]*,", re.I)
+
+
+def _remark(aside: re.Match[str], names: NodeNames, max_words: int) -> str:
+    """A relative clause set off by commas (``A, which I almost missed, is adjacent to B``),
+    blanked to its commas where it names no node and no number: a remark on the node before
+    it, whose hedges and qualifiers do not govern the clause; kept where it names a node."""
+    words = re.findall(r"[^\W_][\w'â€™.-]*", aside.group()[1:-1])
+    for i in range(len(words)):
+        for j in range(i + 1, min(len(words), i + max_words) + 1):
+            if names.resolve(" ".join(words[i:j])) is not None:
+                return aside.group()
+    return "," + " " * (len(aside.group()) - 1)
+
+
 def extract_claims(
     text: str,
     names: NodeNames,
@@ -1367,6 +1382,8 @@ def extract_claims(
         text = _EMPHASIS.sub(lambda mark: " " * len(mark.group()), text)
     if "\\begin" in text or "&" in text:  # LaTeX layout, blanked the same way
         text = _LATEX_LAYOUT.sub(lambda mark: " " * len(mark.group()), text)
+    if ", wh" in text or ",wh" in text:  # a relative clause that is a remark: blanked too
+        text = _RELATIVE_ASIDE.sub(lambda aside: _remark(aside, names, max_words), text)
     ctx = _Context(text, _Slots(names, max_words), names.numeric_ids, graph)
     claims: list[Claim] = []
     table: list[tuple[int, int]] = []

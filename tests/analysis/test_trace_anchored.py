@@ -1275,3 +1275,18 @@ def test_round12_both_before_the_clauses_only_two_names_is_no_quantifier() -> No
     assert ("edge", frozenset({P, L}), None) in read
     assert ("non_edge", frozenset({K, L}), None) in _read("Both 0 and 1: not adjacent.", True)
     assert not _read("Both Paris and Lyon hold degree 2 or more.")
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        ("Kyoto, which I nearly skipped, connects to New York.", False, ("edge", {K, N}, None)),
+        ("node 0, whose row I misread, is adjacent to node 2.", True, ("edge", {K, N}, None)),
+        ("Lyon, which I had almost forgotten, has degree 3.", False, ("degree", {L}, 3)),
+    ],
+)
+def test_round12_a_relative_clause_remark_naming_no_node_does_not_govern_the_clause(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _read(text, numeric_ids)
