@@ -196,11 +196,13 @@ _CLAUSE_BREAK = re.compile(
 )
 # A line's lead: a bullet, a task box ("- [ ] "), a bold label, a discourse word
 CHECKED = (
-    r"(?=[^:\n?]{1,80}:[^\n?]*(?:✓|✔|☑|✗|✘|❌|\b(?:yes|no|true|false|confirmed|found|"
-    r"present|absent|missing|holds|fails)\b))"
+    r"(?=[^:\n?]{1,80}:(?:[^\n?]*(?:✓|✔|☑|✗|✘|❌|\b(?:yes|no|true|false|confirmed|found|"
+    r"present|absent|missing|holds|fails)\b)|"
+    r"\s*(?:\d+|" + "|".join(NUMBER_WORDS) + r")\s*[.!]?\s*$))"
 )
 """What makes ``check``, ``verify`` or ``test`` a result, not a plan: a verdict after the colon
-that follows the thing checked (``check A -> B: found in the edge list ✓``)."""
+that follows the thing checked (``check A -> B: found in the edge list ✓``), or the one value
+that ends the clause there (``Degree check, A: 4``)."""
 _LEAD = re.compile(
     r"\s*(?:[-*•>]\s+|\d+[.)]\s+|[a-zA-Z]\)\s+|#+\s+)?(?:\[[\sxX✓✔]?\]\s+)?(?:\*\*[^*]{1,30}\*\*:?\s*)?"
     r"(?:(?:yes|no|ok(?:ay)?)\s*[,:!.]\s*|(?:so|thus|hence|therefore|wait|hmm+|right|alright|now|"

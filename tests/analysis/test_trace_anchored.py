@@ -1290,3 +1290,22 @@ def test_round12_a_relative_clause_remark_naming_no_node_does_not_govern_the_cla
 ) -> None:
     kind, nodes, value = claim
     assert (kind, frozenset(nodes), value) in _read(text, numeric_ids)
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Valency check, Saint-Denis: 2", ("degree", {S}, 2)),
+        ("**Valency check — Saint-Denis:** 2", ("degree", {S}, 2)),
+        ("Hop-count check, Kyoto to Lyon: two.", ("hops", {K, L}, 2)),
+    ],
+)
+def test_round12_a_check_whose_label_ends_in_one_value_is_a_result(
+    text: str, claim: tuple[str, set[str], int]
+) -> None:
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _read(text)
+
+
+def test_round12_a_planned_check_with_a_value_and_more_after_it_is_still_a_plan() -> None:
+    assert not _read("I will test the valency of Saint-Denis: 2 or 3, later")
