@@ -382,7 +382,7 @@ _COMPLETENESS = (
 alone``, ``every neighbour of A``, ``{B, C}, none missing``)."""
 _COMPLETE_WORD = re.compile(rf"\b(?:{_COMPLETENESS})\b", re.I)
 _COMPLETE = re.compile(
-    rf"\b(?:{_COMPLETENESS}|that's\s+it)\b|==|(?<![=!<>])=(?!=)",
+    rf"\b(?:{_COMPLETENESS}|that's\s+it)\b|==|(?<![=!<>])=(?![=>])",
     re.I,
 )
 

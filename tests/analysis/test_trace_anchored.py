@@ -1309,3 +1309,9 @@ def test_round12_a_check_whose_label_ends_in_one_value_is_a_result(
 
 def test_round12_a_planned_check_with_a_value_and_more_after_it_is_still_a_plan() -> None:
     assert not _read("I will test the valency of Saint-Denis: 2 or 3, later")
+
+
+def test_round12_an_arrow_after_a_membership_test_is_no_completeness_marker() -> None:
+    read = _read("nbrs.get(Lyon).contains(Paris) /* => true */")
+    assert ("edge", frozenset({L, P}), None) in read
+    assert not {c for c in read if c[0] == "neighbours"}  # Lyon has other neighbours
