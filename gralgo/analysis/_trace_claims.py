@@ -1351,6 +1351,8 @@ _LATEX_LAYOUT = re.compile(r"\\(?:begin|end)\{[A-Za-z*]+\}|(?<=\s)&(?=\s*[=:<>â‰
 an alignment mark before a relation (``\\delta(A, B) &= 4``)."""
 
 
+_OPTIONAL_CHAIN = re.compile(r"(?<=[\w)\]])\?(?=\.[^\W\d])")
+"""The ``?`` of code's optional chaining (``neighbors.get(A)?.includes(B)``)."""
 _RELATIVE_ASIDE = re.compile(r",\s*(?:which|who|whom|whose)\b[^,;:()\d?\n]*,", re.I)
 
 
@@ -1382,6 +1384,8 @@ def extract_claims(
         text = _EMPHASIS.sub(lambda mark: " " * len(mark.group()), text)
     if "\\begin" in text or "&" in text:  # LaTeX layout, blanked the same way
         text = _LATEX_LAYOUT.sub(lambda mark: " " * len(mark.group()), text)
+    if "?." in text:  # code's optional chaining, "get(A)?.has(B)": no question, blanked too
+        text = _OPTIONAL_CHAIN.sub(" ", text)
     if ", wh" in text or ",wh" in text:  # a relative clause that is a remark: blanked too
         text = _RELATIVE_ASIDE.sub(lambda aside: _remark(aside, names, max_words), text)
     ctx = _Context(text, _Slots(names, max_words), names.numeric_ids, graph)

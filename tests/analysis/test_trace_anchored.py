@@ -1315,3 +1315,17 @@ def test_round12_an_arrow_after_a_membership_test_is_no_completeness_marker() ->
     read = _read("nbrs.get(Lyon).contains(Paris) /* => true */")
     assert ("edge", frozenset({L, P}), None) in read
     assert not {c for c in read if c[0] == "neighbours"}  # Lyon has other neighbours
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("graph.adj.get(Lyon)?.has(New York)  // true", ("edge", {L, N}, None)),
+        ("nbrMap.get(Kyoto)?.contains(Paris)  // false", ("non_edge", {K, P}, None)),
+    ],
+)
+def test_round12_optional_chaining_in_code_is_no_question(
+    text: str, claim: tuple[str, set[str], None]
+) -> None:
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _read(text)
