@@ -6,7 +6,8 @@ Claims are found at anchors (``is connected to``, ``deg(A) =``, ``A -- B (7)``, 
 longest run of words next to the anchor that names a node wins. Each line is also given to the
 clause reader (:mod:`gralgo.analysis._trace_clauses`), which reads wording no pattern was
 written for from the clause's structure and may overrule a pattern (:func:`_structural`).
-Nothing here knows the answer;
+Nothing here knows the answer, except the kind of a table column whose header names no
+measure, read by agreement with the graph (:mod:`gralgo.analysis._trace_agreement`);
 :mod:`gralgo.analysis._trace_check` checks the claims against the graph. What is and is not
 read is listed in ``design/trace-facts.md``.
 """
