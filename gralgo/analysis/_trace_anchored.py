@@ -55,6 +55,14 @@ _WRAPPERS: tuple[tuple[str, str], ...] = (
     (r"✗|✘|❌|\bFalse\b", " no "),
     (r"(?<=[a-z])\(s\)", "s"),  # "edge(s)": a plural
     (r"\\deg\b", " deg "),
+    # the size of a node's neighbour container, its degree: "len(adj[A])", "adjList[A].length"
+    (r"\blen\s*\(\s*(?=[\w.]*?(?:adj|nbr|neighbo|\bG\b|\bgraph\b)\w*\s*\[)", " deg "),
+    (
+        r"\b(?:\w*(?:adj|nbr|neighbo)\w*|G|graph)(?=\s*\[[^\]\n]{1,80}\]\s*\.\s*(?:length|size\(\)|"
+        r"count\(\))(?!\w))",
+        " deg ",
+    ),
+    (r"(?<=\])\s*\.\s*(?:length|size\(\)|count\(\))(?!\w)", " "),
     (r"\\delta\b|δ", " delta "),
     (r"\\mid|\\vert|\\lvert|\\rvert", " | "),
     (r"\$|`|\"|“|”|\*\*|__", " "),

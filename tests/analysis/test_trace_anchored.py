@@ -1329,3 +1329,22 @@ def test_round12_optional_chaining_in_code_is_no_question(
 ) -> None:
     kind, nodes, value = claim
     assert (kind, frozenset(nodes), value) in _read(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        ("len(adjacency[Kyoto])  # 1", False, ("degree", {K}, 1)),
+        ("adjacency[Lyon].length  // 3", False, ("degree", {L}, 3)),
+        ("adjList[2].size() // 2", True, ("degree", {N}, 2)),
+    ],
+)
+def test_round12_the_size_of_a_nodes_neighbour_container_is_its_degree(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int]
+) -> None:
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _read(text, numeric_ids)
+
+
+def test_round12_the_size_of_another_container_is_no_degree() -> None:
+    assert not _read("route[Kyoto].length // 3") and not _read("len(dist[Kyoto]) == 3")
