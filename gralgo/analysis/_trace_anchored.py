@@ -67,6 +67,7 @@ _WRAPPERS: tuple[tuple[str, str], ...] = (
     (r"\\mid|\\vert|\\lvert|\\rvert", " | "),
     (r"\$|`|\"|“|”|\*\*|__", " "),
     (r"(?<=[A-Za-z])[_.](?=[A-Za-z{])|_\{", " "),
+    (r"(?<![\w.])get(?=[A-Z][a-z]+\w*\s*[(\[])", " "),  # "getWeight(": an accessor, no route
     (r"(?<=[a-z])(?=[A-Z][a-z]+\w*\s*[(\[])", " "),  # "hopCount(": a called camel-case name
 )
 _SEE = re.compile("|".join(f"(?P<g{i}>{p})" for i, (p, _) in enumerate(_WRAPPERS)))

@@ -1348,3 +1348,17 @@ def test_round12_the_size_of_a_nodes_neighbour_container_is_its_degree(
 
 def test_round12_the_size_of_another_container_is_no_degree() -> None:
     assert not _read("route[Kyoto].length // 3") and not _read("len(dist[Kyoto]) == 3")
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        ("getCost(Kyoto, New York)  # 5", False, ("edge_weight", {K, N}, 5)),
+        ("getEdgeWeight(3, 4) // gives 2", True, ("edge_weight", {P, S}, 2)),
+    ],
+)
+def test_round12_an_accessors_verb_in_a_called_name_is_no_route_word(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int]
+) -> None:
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _read(text, numeric_ids)
