@@ -780,10 +780,16 @@ def _pair_facts(
 
 _ANSWER = re.compile(r"\s*(yes|no)\s*[.!]?\s*", re.I)
 _VALUE_ANSWER = re.compile(
-    r"\s*(?:(?:it|that)(?:['’]s|\s+is)\s+|(?:[^\d?!\n:=,]{1,60}?(?::|=|,|\bis|\bgives|\bmakes|"
-    r"\bcomes\s+to)\s*))?(\d+|" + "|".join(NUMBER_WORDS) + r")\s*[.!]?\s*",
+    r"\s*(?:(?:it|that)(?:['’]s|\s+is|\s+[a-z]+s)\s+|(?:[^\d?!\n:=,]{1,60}?(?::|=|,|\bis|\bgives|"
+    r"\bmakes|\bcomes\s+to)\s*))?(\d+|" + "|".join(NUMBER_WORDS) + r")"
+    r"(?P<remark>\s*[,;]\s*[^\d?!\n,;]{1,40}?)?\s*[.!]?\s*",
     re.I,
-)  # "It's 4.", "Four.", "Counting its lines: 4." (one number, the answer's last word)
+)  # "It's 4.", "Four.", "Counting its lines: 4.", "It costs 4, nothing less." (one number,
+# the answer's last but for a remark after a comma)
+
+
+_WRITER = re.compile(r"\b(?:i|we|i'd|we'd|i'm|we're)\b", re.I)
+"""The writer speaking in a remark after a value (``4, I think``): a hedge on it."""
 
 
 def _valued_answer(
@@ -802,7 +808,9 @@ def _valued_answer(
         return
     said = text[answer[0] : valued.start(1)]
     doubted = _HYPOTHETICAL.search(said) or _NEGATION.search(said)
-    if doubted or mentions(text, *answer, names, resolve):
+    remark = valued.group("remark") or ""  # "…, nothing less": its negation is of another value;
+    hedged = _HYPOTHETICAL.search(remark) or _WRITER.search(remark)  # "…, I think": a hedge
+    if doubted or hedged or mentions(text, *answer, names, resolve):
         return  # "… ? Maybe 4.", "… ? Not 4.", "… ? B has 4.": no answer of the question
     found = mentions(text, low, low + len(question), names, resolve)
     unnamed = list(question)

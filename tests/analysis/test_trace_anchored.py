@@ -1362,3 +1362,24 @@ def test_round12_an_accessors_verb_in_a_called_name_is_no_route_word(
 ) -> None:
     kind, nodes, value = claim
     assert (kind, frozenset(nodes), value) in _read(text, numeric_ids)
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Lightest route Kyoto to Lyon? It takes 8.", ("distance", {K, L}, 8)),
+        ("Valency of Lyon? Three, no more.", ("degree", {L}, 3)),
+    ],
+)
+def test_round12_a_value_answer_led_by_it_and_a_verb_or_followed_by_a_remark(
+    text: str, claim: tuple[str, set[str], int]
+) -> None:
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _read(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["Valency of Lyon? Three, we reckon.", "Valency of Lyon? Three, maybe four."]
+)
+def test_round12_a_value_answer_with_a_hedging_remark_states_nothing(text: str) -> None:
+    assert not _read(text)
