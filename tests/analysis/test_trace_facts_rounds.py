@@ -131,8 +131,8 @@ HELD_OUT: list[object] = [
             strict=True,
             reason="round-11 phrasings, measured once held out: recall 0.48-0.71 per kind, "
             "hallucinated-edge precision 0.87; tuned on since (design/trace-facts.md, Round 12 "
-            "tuning): precision 1.00, recall set 0.58, distance 0.76, missed edge 0.77, weight "
-            "0.80, degree 0.81, hallucinated edge 0.87 (numeric-id distances 0.67)",
+            "tuning): precision 1.00, recall set 0.58, missed edge 0.77, distance 0.79, weight "
+            "0.86, degree 0.86, hallucinated edge 0.87 (numeric-id distances 0.69)",
         ),
     ),
 ]
