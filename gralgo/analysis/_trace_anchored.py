@@ -55,10 +55,19 @@ _WRAPPERS: tuple[tuple[str, str], ...] = (
     (r"✗|✘|❌|\bFalse\b", " no "),
     (r"(?<=[a-z])\(s\)", "s"),  # "edge(s)": a plural
     (r"\\deg\b", " deg "),
+    # the size of a node's neighbour container, its degree: "len(adj[A])", "adjList[A].length"
+    (r"\blen\s*\(\s*(?=[\w.]*?(?:adj|nbr|neighbo|\bG\b|\bgraph\b)\w*\s*\[)", " deg "),
+    (
+        r"\b(?:\w*(?:adj|nbr|neighbo)\w*|G|graph)(?=\s*\[[^\]\n]{1,80}\]\s*\.\s*(?:length|size\(\)|"
+        r"count\(\))(?!\w))",
+        " deg ",
+    ),
+    (r"(?<=\])\s*\.\s*(?:length|size\(\)|count\(\))(?!\w)", " "),
     (r"\\delta\b|δ", " delta "),
     (r"\\mid|\\vert|\\lvert|\\rvert", " | "),
     (r"\$|`|\"|“|”|\*\*|__", " "),
     (r"(?<=[A-Za-z])[_.](?=[A-Za-z{])|_\{", " "),
+    (r"(?<![\w.])get(?=[A-Z][a-z]+\w*\s*[(\[])", " "),  # "getWeight(": an accessor, no route
     (r"(?<=[a-z])(?=[A-Z][a-z]+\w*\s*[(\[])", " "),  # "hopCount(": a called camel-case name
 )
 _SEE = re.compile("|".join(f"(?P<g{i}>{p})" for i, (p, _) in enumerate(_WRAPPERS)))
@@ -382,9 +391,18 @@ _COMPLETENESS = (
 alone``, ``every neighbour of A``, ``{B, C}, none missing``)."""
 _COMPLETE_WORD = re.compile(rf"\b(?:{_COMPLETENESS})\b", re.I)
 _COMPLETE = re.compile(
-    rf"\b(?:{_COMPLETENESS}|that's\s+it)\b|==|(?<![=!<>])=(?!=)",
+    rf"\b(?:{_COMPLETENESS}|that's\s+it)\b|==|(?<![=!<>])=(?![=>])",
     re.I,
 )
+
+
+def _both_named(skeleton: str, found: list[tuple[str, int, int]]) -> str:
+    """``skeleton`` without ``both`` where it counts the clause's only two names."""
+    return _BOTH_NAMED.sub(" ", skeleton) if len({f[0] for f in found}) == 2 else skeleton
+
+
+_BOTH_NAMED = re.compile(r"\bboth\s+(?=N\d+\s+(?:and|&)\s+N\d+\b)", re.I)
+"""``both`` before the two names it counts (``Both A and B appear …``): no quantifier."""
 _WHOLE_LIST = re.compile(
     rf"\b(?:each\s+and\s+)?(?:{_COMPLETENESS})\s+(?:(?:of\s+)?(?:its|their|the)\s+)?(?:\w+\s+)?"
     r"(?:neighbou?r\w*|adj\w*|nbrs?)",
@@ -449,7 +467,7 @@ def anchored_facts(
         return  # the clause reader's plans and hypotheses, and algorithm state
     if _SET_CUE.search(skeleton) or (names.numeric_ids and _SET_CUE.search(view)):
         facts = _set(view, found)
-    elif _QUALIFIED.search(_WHOLE_LIST.sub(" ", skeleton)) and answer is None:  # "Any … ? No."
+    elif _QUALIFIED.search(_WHOLE_LIST.sub(" ", _both_named(skeleton, found))) and answer is None:
         return
     else:
         facts = _decide(skeleton, found, _values(view, found))

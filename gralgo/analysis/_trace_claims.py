@@ -6,7 +6,8 @@ Claims are found at anchors (``is connected to``, ``deg(A) =``, ``A -- B (7)``, 
 longest run of words next to the anchor that names a node wins. Each line is also given to the
 clause reader (:mod:`gralgo.analysis._trace_clauses`), which reads wording no pattern was
 written for from the clause's structure and may overrule a pattern (:func:`_structural`).
-Nothing here knows the answer;
+Nothing here knows the answer, except the kind of a table column whose header names no
+measure, read by agreement with the graph (:mod:`gralgo.analysis._trace_agreement`);
 :mod:`gralgo.analysis._trace_check` checks the claims against the graph. What is and is not
 read is listed in ``design/trace-facts.md``.
 """
@@ -18,6 +19,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from gralgo.analysis._trace_agreement import MIN_ROWS, SHARE, agreed_measure
 from gralgo.analysis._trace_anchored import anchored_facts, set_head
 from gralgo.analysis._trace_clauses import (
     FAMILIES,
@@ -39,6 +41,8 @@ from gralgo.analysis._trace_clauses import (
 )
 
 if TYPE_CHECKING:
+    import networkx as nx
+
     from gralgo.score import NodeNames
 
 CLAIM_KINDS = (
@@ -198,6 +202,9 @@ class _Context:
     text: str
     slots: _Slots
     numeric_ids: bool
+    graph: nx.Graph[str] | None = None
+    """The instance's graph, where the caller gives it: only a table column whose header names
+    no measure reads it (:mod:`gralgo.analysis._trace_agreement`)."""
 
 
 def _scan(
@@ -654,12 +661,17 @@ _NAME_END = re.compile(r"(?<=\S)(?=[\s,;:)\]}\"'”’*`]|$)")
 
 
 _TRIPLE = re.compile(r"\([^()]+,\s*\d+\s*\)")
+_KEYED_VALUE = re.compile(r"\[\s*[^\[\](),]+\s*\]\s*:?=\s*$")
+"""A container keyed by one node and assigned (``adj[3] =``, ``nbrs["A"] :=``): the tuple that
+follows is that node's value, not an edge with its weight."""
 
 
 def _triples(ctx: _Context, low: int, high: int) -> list[Claim]:
     """``(A, B, 7)``: an edge and its weight."""
     claims: list[Claim] = []
     for match in _TRIPLE.finditer(ctx.text, low, high):
+        if _KEYED_VALUE.search(ctx.text, max(low, match.start() - 40), match.start()):
+            continue  # "adj[3] = (6, 7, 8)": one node's value (its neighbours), not an edge
         pair = _pair_after(ctx, match.start() + 1, match.end(), _COMMA)
         weight = None if pair is None else _TRIPLE_WEIGHT.match(ctx.text, pair[1], match.end())
         if pair is not None and weight is not None:
@@ -1038,27 +1050,59 @@ def _table_claims(ctx: _Context, rows: list[tuple[int, int]]) -> list[Claim]:
     """Claims of Markdown table rows; a ``| --- |`` row makes the row above it the header."""
     text = ctx.text
     header: list[str] | None = None
+    body: list[list[tuple[int, int]]] = []
     claims: list[Claim] = []
     previous: list[tuple[int, int]] = []
     for low, high in rows:
         cells = _cells(text, low, high)
         if cells and all(_RULE.fullmatch(text[a:b].strip()) for a, b in cells):
-            header = [text[a:b].strip().lower() for a, b in previous]
+            if header is not None:
+                claims += _body_claims(ctx, header, body)
+            header, body = [text[a:b].strip().lower() for a, b in previous], []
             continue
         previous = cells
         if header is not None and len(cells) == len(header):
-            claims += _row_claims(ctx, header, cells)
+            body.append(cells)
+    if header is not None:
+        claims += _body_claims(ctx, header, body)
     return claims
 
 
 _RULE = re.compile(r":?-{3,}:?")
 
 
-def _row_claims(ctx: _Context, header: list[str], cells: list[tuple[int, int]]) -> list[Claim]:
-    """A row's claims, each column read by the cue words of its header (``Node A``, ``Deg.``,
-    ``Cost``, ``Dist from A``): nodes, an edge, and the numbers of the columns with a cue."""
+def _body_claims(
+    ctx: _Context, header: list[str], body: list[list[tuple[int, int]]]
+) -> list[Claim]:
+    """The claims of a table's rows under ``header``; a column whose header names no measure
+    takes the kind its cells agree on with the graph (:func:`agreed_measure`)."""
+    readings = [_row_reading(ctx, header, cells) for cells in body]
+    inferred: dict[int, str] = {}
+    if ctx.graph is not None and len(body) >= MIN_ROWS:
+        for column in range(len(header)):
+            stated = [
+                (tuple(found), value)
+                for cells, (roles, found) in zip(body, readings, strict=True)
+                if found and roles[column] == ""
+                and (value := _loose_value(ctx, ctx.text[slice(*cells[column])])) is not None
+            ]  # fmt: skip
+            if len(stated) >= SHARE * len(body):
+                measure = agreed_measure(ctx.graph, stated)
+                if measure is not None:
+                    inferred[column] = measure
+    claims: list[Claim] = []
+    for cells, (roles, found) in zip(body, readings, strict=True):
+        claims += _row_claims(ctx, header, cells, roles, found, inferred)
+    return claims
+
+
+def _row_reading(
+    ctx: _Context, header: list[str], cells: list[tuple[int, int]]
+) -> tuple[list[str], list[str]]:
+    """A row's column roles, by the cue words of its header (``Node A``, ``Deg.``, ``Cost``,
+    ``Dist from A``), and the node or pair it names (none where a node cell names none)."""
     text = ctx.text
-    roles = [_column_role(name) for name in header]
+    roles = [_header_role(ctx, name) for name in header]
     if "" in roles and any(_LISTED_COLUMN.search(name) for name in header):
         roles = [  # "| Node | Adjacent to | Count |": the count of a node's listed neighbours
             "degree" if not role and _COUNT_COLUMN.fullmatch(name) else role
@@ -1075,14 +1119,9 @@ def _row_claims(ctx: _Context, header: list[str], cells: list[tuple[int, int]]) 
             for role, name, (a, b) in zip(roles, header, cells, strict=True)
         ]  # fmt: skip
     nodes = [
-        ctx.slots.resolve(_CELL_ARROW.sub("", text[a:b])) for (a, b), role
+        ctx.slots.resolve(_CELL_LABEL.sub("", text[a:b])) for (a, b), role
         in zip(cells, roles, strict=True) if role == "node"
     ]  # fmt: skip
-    numbers: list[tuple[str, int, str]] = [
-        (role, value, name)
-        for (a, b), role, name in zip(cells, roles, header, strict=True)
-        if role not in ("node", "edge", "") and (value := _cell_value(text[a:b])) is not None
-    ]  # "| A—B | `7` |", "| A | 3 edges |", "| A–B | w=7 |", "| B | 9 (final) |", "| A | five |"
     found = [node for node in nodes if node is not None]
     if not nodes and "edge" in roles:  # "| (A, B) | 7 |" or "| A-B | 7 |"
         a, b = cells[roles.index("edge")]
@@ -1091,9 +1130,35 @@ def _row_claims(ctx: _Context, header: list[str], cells: list[tuple[int, int]]) 
         found = [] if pair is None else list(pair[0])
         nodes = [None, None] if pair is None else list(found)
     if not nodes or len(found) != len(nodes):
+        return roles, []
+    return roles, found
+
+
+def _row_claims(
+    ctx: _Context,
+    header: list[str],
+    cells: list[tuple[int, int]],
+    roles: list[str],
+    found: list[str],
+    inferred: dict[int, str],
+) -> list[Claim]:
+    """A row's claims: its nodes, an edge, and the numbers of the columns with a cue or an
+    agreed measure (``inferred``, by column)."""
+    text = ctx.text
+    numbers: list[tuple[str, int, str]] = [
+        (role, value, name)
+        for (a, b), role, name in zip(cells, roles, header, strict=True)
+        if role not in ("node", "edge", "") and (value := _cell_value(text[a:b])) is not None
+    ]  # "| A—B | `7` |", "| A | 3 edges |", "| A–B | w=7 |", "| B | 9 (final) |", "| A | five |"
+    if not found:
         return []
     start, end = cells[0][0], cells[-1][1]
     claims = []
+    for column, measure in inferred.items():
+        value = _loose_value(ctx, text[slice(*cells[column])])
+        if value is not None:
+            kind = "distance" if measure == "distance" and len(found) == 2 else measure
+            claims.append(Claim(kind, tuple(found), value, start, end))
     if len(found) == 2 and found[0] != found[1]:
         claims.append(Claim("edge", (found[0], found[1]), None, start, end))
         claims += [
@@ -1107,6 +1172,8 @@ def _row_claims(ctx: _Context, header: list[str], cells: list[tuple[int, int]]) 
             source = None
             if named is not None:
                 source = ctx.slots.resolve(next(g for g in named.groups() if g is not None))
+            if source is None and role in ("distance", "hops"):
+                source = _header_node(ctx, name)  # "| Goal | δ(A, goal) |"
             if role in ("distance", "hops") and source is not None:
                 if source != found[0]:
                     claims.append(Claim(role, (source, found[0]), value, start, end))
@@ -1118,9 +1185,42 @@ def _row_claims(ctx: _Context, header: list[str], cells: list[tuple[int, int]]) 
     return claims
 
 
+_LOOSE_NUMBER = re.compile(r"(?<![\w.])(?:\d+|" + "|".join(NUMBER_WORDS) + r")(?![\w.]\w)", re.I)
+_LOOSE_REFUSE = re.compile(
+    r"\?|\b(?:not|no|maybe|tentative|unsure|old|wrong|or|before|after|was|\w+n['’]t)\b|[<>≤≥~≈+×*/]"
+    r"|\d\s*-\s*\d",
+    re.I,
+)
+
+
+def _loose_value(ctx: _Context, cell: str) -> int | None:
+    """The one number a cell of a column without a cue holds, whatever words surround it
+    (``3 incident``, ``tally three``, ``wt 7``); ``None`` where it holds none, several, a node's
+    name, or a hedge, a negation or arithmetic."""
+    if _LOOSE_REFUSE.search(cell):
+        return None
+    numbers = _LOOSE_NUMBER.findall(cell)
+    if len(numbers) != 1:
+        return None
+    rest = _LOOSE_NUMBER.sub(" ", cell)
+    if not ctx.numeric_ids and any(
+        ctx.slots.resolve(word) is not None for word in re.findall(r"[^\W\d_][\w'-]*", rest)
+    ):
+        return None
+    written = numbers[0].lower()
+    return int(written) if written.isdigit() else NUMBER_WORDS[written]
+
+
 _CELL_MARKS = " `*_"
+_HEDGE_LABEL = (
+    r"(?:not|no|maybe|about|approx\w*|around|roughly|over|under|at|least|most|was|old|or|and|"
+    r"near|nearly|almost|circa|ca|below|above|upto|up)\b"
+)
+"""A word before a cell's number that hedges or bounds it (``about 7``): no label."""
 _CELL_VALUE = re.compile(
-    r"[\s`*_]*(?:[a-z]\w*\s*[=:]\s*)?[`*_]*(?P<n>\d+|"
+    r"[\s`*_]*(?:[^\W\d_]\w*\s*[=:]\s*|(?!"
+    + _HEDGE_LABEL
+    + r")[a-z]{1,6}\s+)?[`*_]*(?P<n>\d+|"
     + "|".join(NUMBER_WORDS)
     + r")\b[`*_]*(?:\s*(?:hops?|edges?|neighbou?rs?|links?|connections?|units?|steps?)\b)?"
     r"(?:\s*\((?![^()]*(?:\?|\b(?:not|no|maybe|tentative|unsure|old|wrong|or)\b))[^()]*\))?"
@@ -1128,7 +1228,7 @@ _CELL_VALUE = re.compile(
     re.I,
 )
 _CELL_PAIR = re.compile(
-    r"\s*(?:,|;|<->|--|->|-|–|—|/|[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f])\s*"
+    r"\s*(?:,|;|&|<->|--|->|-|–|—|/|[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f])\s*"
 )
 """Two names of a pair cell joined by any arrow or dash (``| A ⇄ B |``, ``| (A; B) |``)."""
 
@@ -1151,13 +1251,40 @@ def _names_column(ctx: _Context, roles: list[str], cells: list[tuple[int, int]])
         written = ctx.text[a:b].strip()
         if role or written.isdigit():
             continue
-        if ctx.slots.resolve(_CELL_ARROW.sub("", written)) is not None:
+        if ctx.slots.resolve(_CELL_LABEL.sub("", written)) is not None:
             return [*roles[:index], "node", *roles[index + 1 :]]
         inner = a + len(ctx.text[a:b]) - len(ctx.text[a:b].lstrip(" (`*"))
         pair = _pair_after(ctx, inner, b, _CELL_PAIR) if weighed else None
         if pair is not None and not ctx.text[pair[1] : b].strip(" )`*\"'"):
             return [*roles[:index], "edge", *roles[index + 1 :]]  # "| (A, B) | 7 |" by weight
     return roles
+
+
+def _header_role(ctx: _Context, name: str) -> str:
+    """:func:`_column_role`, where ``from X`` cues a distance only if X names a node (``Weight
+    from input``: where the weight was read, a weight column)."""
+    role = _column_role(name)
+    named = _FROM.search(name) if role == "distance" else None
+    if named is None or ctx.slots.resolve(next(g for g in named.groups() if g is not None)):
+        return role
+    return _column_role(name[: named.start()] + " " + name[named.end() :]) or role
+
+
+def _header_node(ctx: _Context, name: str) -> str | None:
+    """The one node a header names, if it names exactly one (a distance column's source)."""
+    found: set[str] = set()
+    for piece in _HEADER_PIECES.split(name):
+        parts = piece.split(",")  # a long-context name holds commas: every run of parts
+        for i in range(len(parts)):
+            for j in range(i + 1, min(len(parts), i + 8) + 1):
+                written = ",".join(parts[i:j]).strip()
+                node = ctx.slots.resolve(written) if written else None
+                if node is not None:
+                    found.add(node)
+    return found.pop() if len(found) == 1 else None
+
+
+_HEADER_PIECES = re.compile(r"[();:=|]|\s(?:from|source|to|of)\s")
 
 
 def _column_role(name: str) -> str:
@@ -1198,6 +1325,8 @@ _FROM = re.compile(
 _CELL_ARROW = re.compile(r"^\s*(?:to\s+|->|=>|[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f])\s*", re.I)
 """An arrow or ``to`` before a node's name in a cell (``| → B | 7 |``, ``| to B | 7 |``: the
 destination)."""
+_CELL_LABEL = re.compile(_CELL_ARROW.pattern + r"|^\s*[a-z]\w{0,11}\s*[=:]\s*", re.I)
+"""An arrow or ``to`` before a node cell's name, or a label (``| v=A |``, ``| node: A |``)."""
 
 
 def _cells(text: str, low: int, high: int) -> list[tuple[int, int]]:
@@ -1218,15 +1347,49 @@ _EMPHASIS = re.compile(r"\*\*|(?<!\w)__|__(?!\w)")
 """Markdown bold marks (``**A**``, ``__A__``): read as blanks (``**No edge** between A and B``)."""
 
 
-def extract_claims(text: str, names: NodeNames, max_words: int | None = None) -> list[Claim]:
+_LATEX_LAYOUT = re.compile(r"\\(?:begin|end)\{[A-Za-z*]+\}|(?<=\s)&(?=\s*[=:<>≤≥])")
+"""LaTeX layout around a formula: an environment's ``\\begin{aligned}`` / ``\\end{aligned}`` and
+an alignment mark before a relation (``\\delta(A, B) &= 4``)."""
+
+
+_OPTIONAL_CHAIN = re.compile(r"(?<=[\w)\]])\?(?=\.[^\W\d])")
+"""The ``?`` of code's optional chaining (``neighbors.get(A)?.includes(B)``)."""
+_RELATIVE_ASIDE = re.compile(r",\s*(?:which|who|whom|whose)\b[^,;:()\d?\n]*,", re.I)
+
+
+def _remark(aside: re.Match[str], names: NodeNames, max_words: int) -> str:
+    """A relative clause set off by commas (``A, which I almost missed, is adjacent to B``),
+    blanked to its commas where it names no node and no number: a remark on the node before
+    it, whose hedges and qualifiers do not govern the clause; kept where it names a node."""
+    words = re.findall(r"[^\W_][\w'’.-]*", aside.group()[1:-1])
+    for i in range(len(words)):
+        for j in range(i + 1, min(len(words), i + max_words) + 1):
+            if names.resolve(" ".join(words[i:j])) is not None:
+                return aside.group()
+    return "," + " " * (len(aside.group()) - 1)
+
+
+def extract_claims(
+    text: str,
+    names: NodeNames,
+    max_words: int | None = None,
+    graph: nx.Graph[str] | None = None,
+) -> list[Claim]:
     """Every claim about the graph that ``text`` states, in text order (duplicates kept: a
     fact stated twice is two claims). ``max_words``: the most words in a node name (default:
-    from ``names``)."""
+    from ``names``); ``graph``: the instance's graph, for the kind of a table column whose
+    header names no measure (read by agreement; without it such a column is not read)."""
     if max_words is None:
         max_words = 2 if names.numeric_ids else max(names.max_pieces * 12, 4)
     if "**" in text or "__" in text:  # emphasis marks: blanked, so offsets stay the text's
         text = _EMPHASIS.sub(lambda mark: " " * len(mark.group()), text)
-    ctx = _Context(text, _Slots(names, max_words), names.numeric_ids)
+    if "\\begin" in text or "&" in text:  # LaTeX layout, blanked the same way
+        text = _LATEX_LAYOUT.sub(lambda mark: " " * len(mark.group()), text)
+    if "?." in text:  # code's optional chaining, "get(A)?.has(B)": no question, blanked too
+        text = _OPTIONAL_CHAIN.sub(" ", text)
+    if ", wh" in text or ",wh" in text:  # a relative clause that is a remark: blanked too
+        text = _RELATIVE_ASIDE.sub(lambda aside: _remark(aside, names, max_words), text)
+    ctx = _Context(text, _Slots(names, max_words), names.numeric_ids, graph)
     claims: list[Claim] = []
     table: list[tuple[int, int]] = []
     for low, high in _lines(text):
@@ -1376,6 +1539,8 @@ def _anchored(ctx: _Context, low: int, high: int, read: list[Claim], lower: str)
         elif index and _LABELLED_LIST.match(text, start, end):
             if set_head(text, *pieces[index - 1]):  # "Peeling done for k = 2. Left over: {…}."
                 start = pieces[index - 1][0]
+        elif (plan := _planned_topic(text, pieces, index, read)) is not None:
+            start, end = plan  # "Let me look at A and B. They do share an edge.": one clause
         if not inside and not _ANCHOR_CUES.search(lower, start - low, end - low):
             continue
         families = {FAMILIES[c.kind] for c in inside if c.nodes}
@@ -1413,6 +1578,33 @@ def _anchored(ctx: _Context, low: int, high: int, read: list[Claim], lower: str)
                 or (pairs and kind == "distance")
             ]
     return read + added
+
+
+def _planned_topic(
+    text: str, pieces: list[tuple[int, int]], index: int, read: list[Claim]
+) -> tuple[int, int] | None:
+    """Where a sentence that only plans to look at its topic (``Let me check A against B.``)
+    and the sentence after it, its result (``Yes, there's an edge.``), read as one clause: from
+    the plan's topic to the result's end; ``None`` where the piece is no such plan or either
+    sentence was read."""
+    if index + 1 >= len(pieces):
+        return None
+    (start, end), (_, after) = pieces[index], pieces[index + 1]
+    plan = _PLAN_TOPIC.match(text, start, end)
+    if plan is None or not text[start:end].rstrip().endswith((".", ":")):
+        return None
+    if any(c.start < after and start < c.end for c in read):
+        return None
+    return plan.end(), after
+
+
+_PLAN_TOPIC = re.compile(
+    r"\s*(?:(?:so|now|ok(?:ay)?|alright|first|next|then)\s*,?\s+)?"
+    r"(?:let\s+me|let's|let\s+us|i'll|we'll|i\s+will|we\s+will)\s+[a-z]+"
+    r"(?:\s+(?:up|off|out|over|through|at|on))?\s+(?=\S)",
+    re.I,
+)
+"""A plan's lead and its verb (``Let me check``, ``Let's read off``): what follows is its topic."""
 
 
 _EDGES = {"edge", "edge_weight", "path_total"}
@@ -1562,7 +1754,8 @@ _ATTENTION_WORDS = frozenset(
     "mistaken mistakenly wrong wrongly erroneous erroneously incorrect incorrectly confused "
     "misread misremembered mixed wrote said claimed called stated had complement through "
     "via asks asked prompt quoting quote quoted confirm confirmed verified established certain "
-    "know proven proved checked suspect suspects suspected suspecting sake".split()
+    "know proven proved checked suspect suspects suspected suspecting sake case provided "
+    "providing long condition whenever".split()
 )
 _DOUBT = re.compile(
     r"\b(?:if|suppose|assum\w*|presum\w*|could|might|may|maybe|perhaps|probably|possibly|"

@@ -196,11 +196,13 @@ _CLAUSE_BREAK = re.compile(
 )
 # A line's lead: a bullet, a task box ("- [ ] "), a bold label, a discourse word
 CHECKED = (
-    r"(?=[^:\n?]{1,80}:[^\n?]*(?:✓|✔|☑|✗|✘|❌|\b(?:yes|no|true|false|confirmed|found|"
-    r"present|absent|missing|holds|fails)\b))"
+    r"(?=[^:\n?]{1,80}:(?:[^\n?]*(?:✓|✔|☑|✗|✘|❌|\b(?:yes|no|true|false|confirmed|found|"
+    r"present|absent|missing|holds|fails)\b)|"
+    r"\s*(?:\d+|" + "|".join(NUMBER_WORDS) + r")\s*[.!]?\s*$))"
 )
 """What makes ``check``, ``verify`` or ``test`` a result, not a plan: a verdict after the colon
-that follows the thing checked (``check A -> B: found in the edge list ✓``)."""
+that follows the thing checked (``check A -> B: found in the edge list ✓``), or the one value
+that ends the clause there (``Degree check, A: 4``)."""
 _LEAD = re.compile(
     r"\s*(?:[-*•>]\s+|\d+[.)]\s+|[a-zA-Z]\)\s+|#+\s+)?(?:\[[\sxX✓✔]?\]\s+)?(?:\*\*[^*]{1,30}\*\*:?\s*)?"
     r"(?:(?:yes|no|ok(?:ay)?)\s*[,:!.]\s*|(?:so|thus|hence|therefore|wait|hmm+|right|alright|now|"
@@ -224,7 +226,8 @@ _HYPOTHETICAL_WORDS = frozenset(
     "mistakenly wrong wrongly erroneous erroneously incorrect incorrectly confused confusing "
     "misread misremembered mixed i wrote said claimed called stated had were complement asks asked "
     "prompt quoting quote quoted confirm confirmed verified established certain know proven "
-    "proved checked suspect suspects suspected suspecting sake".split()
+    "proved checked suspect suspects suspected suspecting sake case provided providing long "
+    "condition whenever".split()
 )
 """The first words of :data:`_HYPOTHETICAL`'s markers (a cheap test before the pattern)."""
 METRIC_IF = (
@@ -234,8 +237,15 @@ METRIC_IF = (
 )
 """What follows ``if`` where it names the measure, not a supposition (``B is 2 edges away from
 A if the weights are ignored``: a hop count)."""
+CONDITIONAL = (
+    r"in\s+case|provid(?:ed|ing)\s+that|as\s+long\s+as|on\s+(?:the\s+)?condition\s+that|"
+    r"whenever"
+)
+"""Subordinators other than ``if`` that open a condition (``In case A and B turn out to be
+adjacent, …``, ``provided that A and B connect``): what follows is supposed, not claimed."""
 HYPOTHETICAL = _HYPOTHETICAL = re.compile(
-    r"\b(?:if(?!" + METRIC_IF + r")|suppose|supposing|assume|assuming|whether|could|might|may|"
+    r"\b(?:if(?!" + METRIC_IF + r")|" + CONDITIONAL + r"|"
+    r"suppose|supposing|assume|assuming|whether|could|might|may|"
     r"maybe|perhaps|"
     r"probably|possibly|sake\s+of\s+argument|argument['’]s\s+sake|"  # a supposition, and
     r"let\s+(?!me\b|us\b)[^.;:\n]{1,160}?\s+be\b|"  # "let A be adjacent to B", "let (A, B) be"
@@ -770,10 +780,16 @@ def _pair_facts(
 
 _ANSWER = re.compile(r"\s*(yes|no)\s*[.!]?\s*", re.I)
 _VALUE_ANSWER = re.compile(
-    r"\s*(?:(?:it|that)(?:['’]s|\s+is)\s+|(?:[^\d?!\n:=,]{1,60}?(?::|=|,|\bis|\bgives|\bmakes|"
-    r"\bcomes\s+to)\s*))?(\d+|" + "|".join(NUMBER_WORDS) + r")\s*[.!]?\s*",
+    r"\s*(?:(?:it|that)(?:['’]s|\s+is|\s+[a-z]+s)\s+|(?:[^\d?!\n:=,]{1,60}?(?::|=|,|\bis|\bgives|"
+    r"\bmakes|\bcomes\s+to)\s*))?(\d+|" + "|".join(NUMBER_WORDS) + r")"
+    r"(?P<remark>\s*[,;]\s*[^\d?!\n,;]{1,40}?)?\s*[.!]?\s*",
     re.I,
-)  # "It's 4.", "Four.", "Counting its lines: 4." (one number, the answer's last word)
+)  # "It's 4.", "Four.", "Counting its lines: 4.", "It costs 4, nothing less." (one number,
+# the answer's last but for a remark after a comma)
+
+
+_WRITER = re.compile(r"\b(?:i|we|i'd|we'd|i'm|we're)\b", re.I)
+"""The writer speaking in a remark after a value (``4, I think``): a hedge on it."""
 
 
 def _valued_answer(
@@ -792,7 +808,9 @@ def _valued_answer(
         return
     said = text[answer[0] : valued.start(1)]
     doubted = _HYPOTHETICAL.search(said) or _NEGATION.search(said)
-    if doubted or mentions(text, *answer, names, resolve):
+    remark = valued.group("remark") or ""  # "…, nothing less": its negation is of another value;
+    hedged = _HYPOTHETICAL.search(remark) or _WRITER.search(remark)  # "…, I think": a hedge
+    if doubted or hedged or mentions(text, *answer, names, resolve):
         return  # "… ? Maybe 4.", "… ? Not 4.", "… ? B has 4.": no answer of the question
     found = mentions(text, low, low + len(question), names, resolve)
     unnamed = list(question)

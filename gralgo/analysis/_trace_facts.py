@@ -187,7 +187,8 @@ def checked_claims(
     names, facts, words = cache[key]
     if piece is None:
         return []
-    return check_claims(extract_claims(piece.text, names, words), facts, piece.segments)
+    claims = extract_claims(piece.text, names, words, facts.graph)
+    return check_claims(claims, facts, piece.segments)
 
 
 def _response_facts(

@@ -33,7 +33,8 @@ def score_by(traces: Sequence[Planted], key: Key) -> dict[str, dict[str, dict[st
     for trace in traces:
         names = NodeNames(trace.graph, trace.numeric_ids)
         checked = check_claims(
-            extract_claims(trace.text, names), GraphFacts(trace.graph, trace.params)
+            extract_claims(trace.text, names, graph=trace.graph),
+            GraphFacts(trace.graph, trace.params),
         )
         wrong = [c for c in checked if c.verdict == "wrong"]
         for start, end, kind in trace.errors:
