@@ -1,5 +1,5 @@
 """The lists written by other authors without reading the extractor (``trace_facts_round4``
-to ``trace_facts_round11``; splits ``round4`` to ``round11``): each labels
+to ``trace_facts_round12``; splits ``round4`` to ``round12``): each labels
 every statement kind in every format with phrasings no earlier list has, deterministically.
 Rounds 4 to 10 were each measured once held out and then tuned on; the goal on them (precision
 >= 0.95, recall >= 0.8 per error kind in every format) is asserted with the other tuned lists in
@@ -35,6 +35,10 @@ EARLIER = {
     "round11": (
         *("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8"),
         *("round9", "round10"),
+    ),
+    "round12": (
+        *("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8"),
+        *("round9", "round10", "round11"),
     ),
 }
 """The lists each round was written after (none of their phrasings may reappear)."""
@@ -133,6 +137,12 @@ HELD_OUT: list[object] = [
             "hallucinated-edge precision 0.87; tuned on since (design/trace-facts.md, Round 12 "
             "tuning): precision 1.00, recall set 0.58, missed edge 0.77, distance 0.79, weight "
             "0.86, degree 0.86, hallucinated edge 0.87 (numeric-id distances 0.69)",
+        ),
+    ),
+    pytest.param(
+        "round12",
+        marks=pytest.mark.xfail(
+            strict=True, reason="round-12 held-out phrasings, not yet measured"
         ),
     ),
 ]
