@@ -31,7 +31,7 @@ for precision and then for recall until it met the goal too.
 Round 11 (split ``round11``, bank in ``trace_facts_round11``), written by another author without
 reading the extractor while it was tuned on round 10, is held out (measured once).
 Round 12 (split ``round12``, bank in ``trace_facts_round12``), written by another author without
-reading the extractor while it was tuned on round 11, is held out (not yet measured).
+reading the extractor while it was tuned on round 11, is held out (measured once).
 
 Graphs and certificates come from each task's solver (``trace_facts_planted._graph``), so the
 labels are exact: each statement states one fact, correct or with one planted error of a known
@@ -495,7 +495,7 @@ FILLER["dev4"] = [
 # Rounds 4-10: each written by another author without reading the extractor, measured once held
 # out, then tuned on (all now in TUNED).
 # Round 11: written by another author without reading the extractor, held out (measured once).
-# Round 12: written by another author without reading the extractor, held out (not yet measured).
+# Round 12: written by another author without reading the extractor, held out (measured once).
 ROUND_BANKS: dict[str, ModuleType] = {
     "round4": trace_facts_round4,
     "round5": trace_facts_round5,
