@@ -1069,6 +1069,10 @@ def _table_claims(ctx: _Context, rows: list[tuple[int, int]]) -> list[Claim]:
 
 
 _RULE = re.compile(r":?-{3,}:?")
+_AMBIGUOUS_HEADER = re.compile(r"d\s*(?:\(\s*[a-z]\w?\s*\)|_\{?[a-z]\w?\}?)")
+"""A header whose cue names two measures (lower case): ``d(v)`` or ``d_v`` is a node's degree
+or its distance from the source, decided by agreement with the graph where the graph is given
+(a degree where the cells agree on degrees; else the distance its cue reads)."""
 
 
 def _body_claims(
@@ -1079,17 +1083,21 @@ def _body_claims(
     readings = [_row_reading(ctx, header, cells) for cells in body]
     inferred: dict[int, str] = {}
     if ctx.graph is not None and len(body) >= MIN_ROWS:
-        for column in range(len(header)):
+        for column, name in enumerate(header):
+            ambiguous = _AMBIGUOUS_HEADER.fullmatch(name) is not None
             stated = [
                 (tuple(found), value)
                 for cells, (roles, found) in zip(body, readings, strict=True)
-                if found and roles[column] == ""
+                if found and (roles[column] == "" or ambiguous)
                 and (value := _loose_value(ctx, ctx.text[slice(*cells[column])])) is not None
             ]  # fmt: skip
             if len(stated) >= SHARE * len(body):
                 measure = agreed_measure(ctx.graph, stated)
-                if measure is not None:
+                if measure is not None and not (ambiguous and measure == "distance"):
                     inferred[column] = measure
+            if column in inferred and ambiguous:  # the cue's reading gives way to agreement
+                for roles, _ in readings:
+                    roles[column] = ""
     claims: list[Claim] = []
     for cells, (roles, found) in zip(body, readings, strict=True):
         claims += _row_claims(ctx, header, cells, roles, found, inferred)

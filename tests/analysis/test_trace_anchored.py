@@ -1383,3 +1383,16 @@ def test_round12_a_value_answer_led_by_it_and_a_verb_or_followed_by_a_remark(
 )
 def test_round12_a_value_answer_with_a_hedging_remark_states_nothing(text: str) -> None:
     assert not _read(text)
+
+
+# Round 12 tuned on for precision (round 13): the classes of its false claims.
+
+
+def test_round13_an_ambiguous_header_is_decided_by_agreement_with_the_graph() -> None:
+    degrees = ("| x | d_x |\n| --- | --- |\n| Lyon | = 3 |\n| Paris | val 2 |\n"
+               "| Kyoto | 1 |\n| New York | 4 |\n")  # fmt: skip
+    read = _table(degrees.replace("d_x", "d(x)")) | _table(degrees)
+    assert ("degree", frozenset({L}), 3) in read and ("degree", frozenset({N}), 4) in read
+    assert not {c for c in read if c[0] == "distance"}
+    distances = "| x | d(x) |\n| --- | --- |\n| Lyon | 9 |\n| Paris | 12 |\n| Kyoto | 6 |\n"
+    assert ("distance", frozenset({L}), 9) in _table(distances)  # no agreement: the cue's reading
