@@ -1430,10 +1430,14 @@ def extract_claims(
 _TODO = re.compile(r"\s*(?:[-*+•]\s*)?\[\s?\]")
 """An unticked to-do box at a line's start: ``- [ ] check A–B`` plans, it states no fact."""
 _VERDICT = re.compile(
-    r"(?:#|//|--)\s*(?:(?:->|→|=>|==?)\s*)?(?:(?P<yes>true|yes)|false|no)\s*[.!]?\s*$"
+    r"(?:#|//|--|/\*|(?<![<>!=])={1,3}|->|→|=>)\s*(?:(?:->|→|=>|==?)\s*)?"
+    r"(?:\\(?:text|mathrm|mathtt|texttt|textsf|mathsf)\s*\{\s*|`)?"
+    r"(?:(?P<yes>true|yes)|false|no)\s*[}`]?\s*(?:\*/)?\s*[.!;]?\s*(?:\$\$?)?\s*$"
 )
-"""A code test's verdict in its trailing comment (lower case): ``… in edge_set  # False``,
-``adj[A].includes(B)  // true``, ``# -> False``, ``# no``."""
+"""A test's verdict at its line's end (lower case), in a trailing comment or as the value it is
+equal to, in any notation: ``… in edge_set  # False``, ``adj[A].includes(B)  // true``,
+``# -> False``, ``# no``, ``/* false */``, ``EDGE?(A, B) = FALSE``, ``\text{edge}(A, B) =
+\text{false}``, ``has_edge(A, B) == False``."""
 _CODE_NEGATION = re.compile(r"\bnot\b|!(?!=)|∉|\\notin|notin|!=")
 
 

@@ -1396,3 +1396,24 @@ def test_round13_an_ambiguous_header_is_decided_by_agreement_with_the_graph() ->
     assert not {c for c in read if c[0] == "distance"}
     distances = "| x | d(x) |\n| --- | --- |\n| Lyon | 9 |\n| Paris | 12 |\n| Kyoto | 6 |\n"
     assert ("distance", frozenset({L}), 9) in _table(distances)  # no agreement: the cue's reading
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "pair"),
+    [
+        ("Adjacent?(Paris, Kyoto) = FALSE", False, {P, K}),
+        ("edge_exists(Saint-Denis, Kyoto) = False;", False, {S, K}),
+        ("$\\mathrm{adjacent}(Lyon, Kyoto) = \\mathrm{false}$", False, {L, K}),
+        ("is_edge(3, 0) == False", True, {P, K}),
+        ("nbrs[Kyoto].contains(Paris) /* false */", False, {K, P}),
+        ("linked(New York, Paris) => `false`", False, {N, P}),
+    ],
+)
+def test_round13_a_false_value_of_an_edge_test_in_any_notation_is_a_non_edge(
+    text: str, numeric_ids: bool, pair: set[str]
+) -> None:
+    _assert_read_and_not_its_opposite(text, numeric_ids, ("non_edge", pair, None))
+
+
+def test_round13_a_true_value_of_an_edge_test_stays_an_edge() -> None:
+    assert ("edge", frozenset({P, L}), None) in _read("LINK?(Paris, Lyon) = TRUE")
