@@ -1421,7 +1421,7 @@ def extract_claims(
             # "Is (A, B) in E? To be checked.", "- [ ] check A–B": asked or planned, unless
             # the clause reader reads a fact ("- [ ] A–B: not in the input")
             found = _structural(ctx, low, high, found, line)
-        claims += _verdict(_anchored(ctx, low, high, found, line), line)
+        claims += _verdict(_routes(text, _anchored(ctx, low, high, found, line), line), line)
     if table:
         claims += _table_claims(ctx, table)
     return _deduplicated(_one_hop_is_an_edge(_without_item_weights(claims)))
@@ -1439,6 +1439,26 @@ equal to, in any notation: ``… in edge_set  # False``, ``adj[A].includes(B)  /
 ``# -> False``, ``# no``, ``/* false */``, ``EDGE?(A, B) = FALSE``, ``\text{edge}(A, B) =
 \text{false}``, ``has_edge(A, B) == False``."""
 _CODE_NEGATION = re.compile(r"\bnot\b|!(?!=)|∉|\\notin|notin|!=")
+
+
+_ROUTE_ARROW = re.compile(r"\\leadsto\b|\\rightsquigarrow\b|\\squigarrowright\b|[⇝↝⟿⤳]")
+"""A squiggly arrow, a path's notation (``A ⇝ B``, ``\\min_{P: A \\leadsto B} w(P)``): its ends
+are a route's, not an edge's."""
+
+
+def _routes(text: str, claims: list[Claim], lower: str) -> list[Claim]:
+    """The claims of a line, where a squiggly arrow joins a pair: no edge of the pair, and a
+    weight stated of it the route's length, its distance (``A ⇝ B costs 8``)."""
+    if not _ROUTE_ARROW.search(lower):
+        return claims
+    routed = []
+    for c in claims:
+        if c.kind in ("edge", "edge_weight") and _ROUTE_ARROW.search(text, c.start, c.end):
+            if c.kind == "edge_weight":
+                routed.append(Claim("distance", c.nodes, c.value, c.start, c.end))
+            continue
+        routed.append(c)
+    return routed
 
 
 def _verdict(claims: list[Claim], lower: str) -> list[Claim]:

@@ -1417,3 +1417,18 @@ def test_round13_a_false_value_of_an_edge_test_in_any_notation_is_a_non_edge(
 
 def test_round13_a_true_value_of_an_edge_test_stays_an_edge() -> None:
     assert ("edge", frozenset({P, L}), None) in _read("LINK?(Paris, Lyon) = TRUE")
+
+
+@pytest.mark.parametrize(
+    ("text", "pair", "value"),
+    [
+        ("Kyoto ↝ Lyon costs 8", {K, L}, 8),
+        ("$\\min_{\\pi:\\, Paris \\rightsquigarrow Kyoto} w(\\pi) = 14$", {P, K}, 14),
+    ],
+)
+def test_round13_a_squiggly_arrow_joins_a_routes_ends_not_an_edge(
+    text: str, pair: set[str], value: int
+) -> None:
+    read = _read(text)
+    assert ("distance", frozenset(pair), value) in read
+    assert not {c for c in read if c[0] in ("edge", "edge_weight")}
