@@ -277,7 +277,7 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
     claims: list[Claim] = []
     labelled: list[tuple[int, int]] = []
     routed = _BEST_ROUTE.search(text, low, high) is not None
-    for match in _scan(_LABELLED, text, low, high, "--", "—", "–", "-[", "-("):  # "A --7-- B"
+    for match in _scan(_LABELLED, text, low, high, "--", "—", "–", "-[", "-(", "←", "⟵"):
         left = slots.before(text, match.start(), low)
         right = None if left is None else slots.after(text, match.end(), high)
         if left is not None and right is not None:
@@ -372,8 +372,8 @@ _BEST_ROUTE = re.compile(
 # A weight written on the connector: "A --7-- B", "A —3— B"
 _LABELLED = re.compile(
     r"(?<![-–—\s])\s*(?:(?:--|—|–)\s*(\d+)\s*(?:--|—|–)>?(?![-–—])|"
-    r"[-–—]+\s*[\[(]\s*(?:w\s*=\s*)?(\d+)\s*[\])]\s*[-–—]+>?)\s*"
-)  # "A --7-- B", "A -[7]- B"
+    r"(?:<?[-–—]+|[←⟵])\s*[\[(]\s*(?:w\s*=\s*)?(\d+)\s*[\])]\s*(?:[-–—]+>?|[→⟶]))\s*"
+)  # "A --7-- B", "A -[7]- B", "A <-(7)-> B", "A ⟵(7)⟶ B": the weight written on the connector
 _PATH_AFTER = re.compile(r"[\"'”’*`]*\s+(?:shortest\s+)?(?:path|route|walk)s?\b", re.I)
 _IS_AN_EDGE = re.compile(r"[\s\\)$]*(?:is|was)\s+an?\s+edge\b", re.I)
 _NODE_WORD = re.compile(r"\bnode\s*$|node\b", re.I)

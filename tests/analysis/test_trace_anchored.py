@@ -1432,3 +1432,19 @@ def test_round13_a_squiggly_arrow_joins_a_routes_ends_not_an_edge(
     read = _read(text)
     assert ("distance", frozenset(pair), value) in read
     assert not {c for c in read if c[0] in ("edge", "edge_weight")}
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "pair", "value"),
+    [
+        ("4 ←(2)→ 3", True, {S, P}, 2),
+        ("0 <-[5]-> 2", True, {K, N}, 5),
+        ("Lyon <-(3)-> New York", False, {L, N}, 3),
+    ],
+)
+def test_round13_a_number_in_brackets_on_a_two_headed_connector_is_its_weight_not_a_node(
+    text: str, numeric_ids: bool, pair: set[str], value: int
+) -> None:
+    read = _read(text, numeric_ids)
+    assert ("edge_weight", frozenset(pair), value) in read
+    assert {c[1] for c in read if c[0] == "edge"} == {frozenset(pair)}
