@@ -526,6 +526,9 @@ _BOTH_ADJACENT = re.compile(
     r"|\s+(?:share|have)\s+an\s+edge\b|\s+are\s+(?:joined|connected|linked)\s+by\s+an\s+edge\b",
     re.I,
 )
+_THIRD_END = re.compile(r"s?\s+(?:to|with|from|of|towards?|into|onto)\b\s*", re.I)
+"""A preposition after two subjects' edge phrase: the other end is a third node
+(``A and B have an edge to C``, ``A and B are adjacent to C``)."""
 _EDGE_BETWEEN = re.compile(
     r"(?:\bthere\s+is\s+)?(?P<neg>"
     + _NOT_AN
@@ -591,6 +594,9 @@ def _phrases(ctx: _Context, low: int, high: int) -> list[Claim]:
         first = None if joint is None else slots.before(text, joint.start(), low)
         if first is None:
             continue
+        third = _THIRD_END.match(text, match.end(), high)
+        if third is not None and slots.after(text, third.end(), high) is not None:
+            continue  # "A and B have an edge to C": each has one to C, none joins A and B
         kind = "non_edge" if match.group("neg") else "edge"
         claims.append(Claim(kind, (first[0], second[0]), None, first[1], match.end()))
         weight = _WEIGHT_PHRASE.match(text, match.end(), high)

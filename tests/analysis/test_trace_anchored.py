@@ -1448,3 +1448,21 @@ def test_round13_a_number_in_brackets_on_a_two_headed_connector_is_its_weight_no
     read = _read(text, numeric_ids)
     assert ("edge_weight", frozenset(pair), value) in read
     assert {c[1] for c in read if c[0] == "edge"} == {frozenset(pair)}
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "subjects"),
+    [
+        ("Saint-Denis and Paris share an edge with Lyon", False, {S, P}),
+        ("Lyon and Kyoto are adjacent to New York", False, {L, K}),
+        ("1 and 3 are neighbours of 4", True, {L, P}),
+    ],
+)
+def test_round13_two_subjects_with_an_edge_to_a_third_node_are_no_edge_of_their_own(
+    text: str, numeric_ids: bool, subjects: set[str]
+) -> None:
+    assert ("edge", frozenset(subjects), None) not in _read(text, numeric_ids)
+
+
+def test_round13_two_subjects_with_an_edge_and_no_third_node_stay_an_edge() -> None:
+    assert ("edge", frozenset({P, L}), None) in _read("Paris and Lyon share an edge with weight 7")
