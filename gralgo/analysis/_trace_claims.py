@@ -1427,7 +1427,8 @@ def extract_claims(
             # "Is (A, B) in E? To be checked.", "- [ ] check A–B": asked or planned, unless
             # the clause reader reads a fact ("- [ ] A–B: not in the input")
             found = _structural(ctx, low, high, found, line)
-        claims += _verdict(_routes(text, _anchored(ctx, low, high, found, line), line), line)
+        read = _routes(text, _anchored(ctx, low, high, found, line), line)
+        claims += _verdict(_whole_expressions(text, low, read), line)
     if table:
         claims += _table_claims(ctx, table)
     return _deduplicated(_one_hop_is_an_edge(_without_item_weights(claims)))
@@ -1447,6 +1448,25 @@ equal to, in any notation: ``… in edge_set  # False``, ``adj[A].includes(B)  /
 _CODE_NEGATION = re.compile(r"\bnot\b|!(?!=)|∉|\\notin|notin|!=")
 
 
+_LAST_TERM = re.compile(
+    r"(?:[)\]]\s*[-−]|[)\]\w]\s*(?:[+*×·]|\\cdot\b|\\times\b))\s*(?:\\|[A-Za-z_]\w*\s*\.\s*)?$"
+)
+"""An arithmetic operator after an operand just before a claim (``G.degree(A) + G.degree(B) ==
+5``, ``w(A, B) + w(B, C) = 10``, ``2 * deg(B)``): the claim is the expression's last term (a
+minus only after a bracket, ``A - B (7)`` is an edge; no ``/``, ``A/B`` is a pair)."""
+
+
+def _whole_expressions(text: str, low: int, claims: list[Claim]) -> list[Claim]:
+    """The claims of a line less the values read of an expression's last term: the value
+    stated is the whole expression's, not the term's."""
+    return [
+        c
+        for c in claims
+        if c.value is None or c.kind not in _MEASURES or not _LAST_TERM.search(text, low, c.start)
+    ]
+
+
+_MEASURES = frozenset({"degree", "edge_weight", "distance", "hops", "node_weight"})
 _ROUTE_ARROW = re.compile(r"\\leadsto\b|\\rightsquigarrow\b|\\squigarrowright\b|[⇝↝⟿⤳]")
 """A squiggly arrow, a path's notation (``A ⇝ B``, ``\\min_{P: A \\leadsto B} w(P)``): its ends
 are a route's, not an edge's."""

@@ -1466,3 +1466,22 @@ def test_round13_two_subjects_with_an_edge_to_a_third_node_are_no_edge_of_their_
 
 def test_round13_two_subjects_with_an_edge_and_no_third_node_stay_an_edge() -> None:
     assert ("edge", frozenset({P, L}), None) in _read("Paris and Lyon share an edge with weight 7")
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids"),
+    [
+        ("graph.degree[Paris] + graph.degree[Kyoto] == 3", False),
+        ("$\\deg(3) \\cdot \\deg(0) = 2$", True),
+        ("w(Paris, Lyon) + w(Lyon, Kyoto) = 12", False),
+        ("len(nbrs[Lyon]) - len(nbrs[Kyoto]) == 2", False),
+    ],
+)
+def test_round13_the_value_of_an_arithmetic_expression_is_no_value_of_its_last_term(
+    text: str, numeric_ids: bool
+) -> None:
+    assert not {c for c in _read(text, numeric_ids) if c[2] is not None}
+
+
+def test_round13_a_term_alone_keeps_its_value() -> None:
+    assert ("degree", frozenset({K}), 1) in _read("- deg(Kyoto) = 1")
