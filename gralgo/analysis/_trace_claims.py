@@ -277,7 +277,7 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
     claims: list[Claim] = []
     labelled: list[tuple[int, int]] = []
     routed = _BEST_ROUTE.search(text, low, high) is not None
-    for match in _scan(_LABELLED, text, low, high, "--", "—", "–", "-[", "-("):  # "A --7-- B"
+    for match in _scan(_LABELLED, text, low, high, "--", "—", "–", "-[", "-(", "←", "⟵"):
         left = slots.before(text, match.start(), low)
         right = None if left is None else slots.after(text, match.end(), high)
         if left is not None and right is not None:
@@ -372,8 +372,8 @@ _BEST_ROUTE = re.compile(
 # A weight written on the connector: "A --7-- B", "A —3— B"
 _LABELLED = re.compile(
     r"(?<![-–—\s])\s*(?:(?:--|—|–)\s*(\d+)\s*(?:--|—|–)>?(?![-–—])|"
-    r"[-–—]+\s*[\[(]\s*(?:w\s*=\s*)?(\d+)\s*[\])]\s*[-–—]+>?)\s*"
-)  # "A --7-- B", "A -[7]- B"
+    r"(?:<?[-–—]+|[←⟵])\s*[\[(]\s*(?:w\s*=\s*)?(\d+)\s*[\])]\s*(?:[-–—]+>?|[→⟶]))\s*"
+)  # "A --7-- B", "A -[7]- B", "A <-(7)-> B", "A ⟵(7)⟶ B": the weight written on the connector
 _PATH_AFTER = re.compile(r"[\"'”’*`]*\s+(?:shortest\s+)?(?:path|route|walk)s?\b", re.I)
 _IS_AN_EDGE = re.compile(r"[\s\\)$]*(?:is|was)\s+an?\s+edge\b", re.I)
 _NODE_WORD = re.compile(r"\bnode\s*$|node\b", re.I)
@@ -526,6 +526,9 @@ _BOTH_ADJACENT = re.compile(
     r"|\s+(?:share|have)\s+an\s+edge\b|\s+are\s+(?:joined|connected|linked)\s+by\s+an\s+edge\b",
     re.I,
 )
+_THIRD_END = re.compile(r"s?\s+(?:to|with|from|of|towards?|into|onto)\b\s*", re.I)
+"""A preposition after two subjects' edge phrase: the other end is a third node
+(``A and B have an edge to C``, ``A and B are adjacent to C``)."""
 _EDGE_BETWEEN = re.compile(
     r"(?:\bthere\s+is\s+)?(?P<neg>"
     + _NOT_AN
@@ -591,6 +594,9 @@ def _phrases(ctx: _Context, low: int, high: int) -> list[Claim]:
         first = None if joint is None else slots.before(text, joint.start(), low)
         if first is None:
             continue
+        third = _THIRD_END.match(text, match.end(), high)
+        if third is not None and slots.after(text, third.end(), high) is not None:
+            continue  # "A and B have an edge to C": each has one to C, none joins A and B
         kind = "non_edge" if match.group("neg") else "edge"
         claims.append(Claim(kind, (first[0], second[0]), None, first[1], match.end()))
         weight = _WEIGHT_PHRASE.match(text, match.end(), high)
@@ -1069,6 +1075,10 @@ def _table_claims(ctx: _Context, rows: list[tuple[int, int]]) -> list[Claim]:
 
 
 _RULE = re.compile(r":?-{3,}:?")
+_AMBIGUOUS_HEADER = re.compile(r"d\s*(?:\(\s*[a-z]\w?\s*\)|_\{?[a-z]\w?\}?)")
+"""A header whose cue names two measures (lower case): ``d(v)`` or ``d_v`` is a node's degree
+or its distance from the source, decided by agreement with the graph where the graph is given
+(a degree where the cells agree on degrees; else the distance its cue reads)."""
 
 
 def _body_claims(
@@ -1079,17 +1089,21 @@ def _body_claims(
     readings = [_row_reading(ctx, header, cells) for cells in body]
     inferred: dict[int, str] = {}
     if ctx.graph is not None and len(body) >= MIN_ROWS:
-        for column in range(len(header)):
+        for column, name in enumerate(header):
+            ambiguous = _AMBIGUOUS_HEADER.fullmatch(name) is not None
             stated = [
                 (tuple(found), value)
                 for cells, (roles, found) in zip(body, readings, strict=True)
-                if found and roles[column] == ""
+                if found and (roles[column] == "" or ambiguous)
                 and (value := _loose_value(ctx, ctx.text[slice(*cells[column])])) is not None
             ]  # fmt: skip
             if len(stated) >= SHARE * len(body):
                 measure = agreed_measure(ctx.graph, stated)
-                if measure is not None:
+                if measure is not None and not (ambiguous and measure == "distance"):
                     inferred[column] = measure
+            if column in inferred and ambiguous:  # the cue's reading gives way to agreement
+                for roles, _ in readings:
+                    roles[column] = ""
     claims: list[Claim] = []
     for cells, (roles, found) in zip(body, readings, strict=True):
         claims += _row_claims(ctx, header, cells, roles, found, inferred)
@@ -1413,7 +1427,8 @@ def extract_claims(
             # "Is (A, B) in E? To be checked.", "- [ ] check A–B": asked or planned, unless
             # the clause reader reads a fact ("- [ ] A–B: not in the input")
             found = _structural(ctx, low, high, found, line)
-        claims += _verdict(_anchored(ctx, low, high, found, line), line)
+        read = _routes(text, _anchored(ctx, low, high, found, line), line)
+        claims += _verdict(_whole_expressions(text, low, read), line)
     if table:
         claims += _table_claims(ctx, table)
     return _deduplicated(_one_hop_is_an_edge(_without_item_weights(claims)))
@@ -1422,11 +1437,54 @@ def extract_claims(
 _TODO = re.compile(r"\s*(?:[-*+•]\s*)?\[\s?\]")
 """An unticked to-do box at a line's start: ``- [ ] check A–B`` plans, it states no fact."""
 _VERDICT = re.compile(
-    r"(?:#|//|--)\s*(?:(?:->|→|=>|==?)\s*)?(?:(?P<yes>true|yes)|false|no)\s*[.!]?\s*$"
+    r"(?:#|//|--|/\*|(?<![<>!=])={1,3}|->|→|=>)\s*(?:(?:->|→|=>|==?)\s*)?"
+    r"(?:\\(?:text|mathrm|mathtt|texttt|textsf|mathsf)\s*\{\s*|`)?"
+    r"(?:(?P<yes>true|yes)|false|no)\s*[}`]?\s*(?:\*/)?\s*[.!;]?\s*(?:\$\$?)?\s*$"
 )
-"""A code test's verdict in its trailing comment (lower case): ``… in edge_set  # False``,
-``adj[A].includes(B)  // true``, ``# -> False``, ``# no``."""
+"""A test's verdict at its line's end (lower case), in a trailing comment or as the value it is
+equal to, in any notation: ``… in edge_set  # False``, ``adj[A].includes(B)  // true``,
+``# -> False``, ``# no``, ``/* false */``, ``EDGE?(A, B) = FALSE``, ``\text{edge}(A, B) =
+\text{false}``, ``has_edge(A, B) == False``."""
 _CODE_NEGATION = re.compile(r"\bnot\b|!(?!=)|∉|\\notin|notin|!=")
+
+
+_LAST_TERM = re.compile(
+    r"(?:[)\]]\s*[-−]|[)\]\w]\s*(?:[+*×·]|\\cdot\b|\\times\b))\s*(?:\\|[A-Za-z_]\w*\s*\.\s*)?$"
+)
+"""An arithmetic operator after an operand just before a claim (``G.degree(A) + G.degree(B) ==
+5``, ``w(A, B) + w(B, C) = 10``, ``2 * deg(B)``): the claim is the expression's last term (a
+minus only after a bracket, ``A - B (7)`` is an edge; no ``/``, ``A/B`` is a pair)."""
+
+
+def _whole_expressions(text: str, low: int, claims: list[Claim]) -> list[Claim]:
+    """The claims of a line less the values read of an expression's last term: the value
+    stated is the whole expression's, not the term's."""
+    return [
+        c
+        for c in claims
+        if c.value is None or c.kind not in _MEASURES or not _LAST_TERM.search(text, low, c.start)
+    ]
+
+
+_MEASURES = frozenset({"degree", "edge_weight", "distance", "hops", "node_weight"})
+_ROUTE_ARROW = re.compile(r"\\leadsto\b|\\rightsquigarrow\b|\\squigarrowright\b|[⇝↝⟿⤳]")
+"""A squiggly arrow, a path's notation (``A ⇝ B``, ``\\min_{P: A \\leadsto B} w(P)``): its ends
+are a route's, not an edge's."""
+
+
+def _routes(text: str, claims: list[Claim], lower: str) -> list[Claim]:
+    """The claims of a line, where a squiggly arrow joins a pair: no edge of the pair, and a
+    weight stated of it the route's length, its distance (``A ⇝ B costs 8``)."""
+    if not _ROUTE_ARROW.search(lower):
+        return claims
+    routed = []
+    for c in claims:
+        if c.kind in ("edge", "edge_weight") and _ROUTE_ARROW.search(text, c.start, c.end):
+            if c.kind == "edge_weight":
+                routed.append(Claim("distance", c.nodes, c.value, c.start, c.end))
+            continue
+        routed.append(c)
+    return routed
 
 
 def _verdict(claims: list[Claim], lower: str) -> list[Claim]:

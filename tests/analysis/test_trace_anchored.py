@@ -1383,3 +1383,105 @@ def test_round12_a_value_answer_led_by_it_and_a_verb_or_followed_by_a_remark(
 )
 def test_round12_a_value_answer_with_a_hedging_remark_states_nothing(text: str) -> None:
     assert not _read(text)
+
+
+# Round 12 tuned on for precision (round 13): the classes of its false claims.
+
+
+def test_round13_an_ambiguous_header_is_decided_by_agreement_with_the_graph() -> None:
+    degrees = ("| x | d_x |\n| --- | --- |\n| Lyon | = 3 |\n| Paris | val 2 |\n"
+               "| Kyoto | 1 |\n| New York | 4 |\n")  # fmt: skip
+    read = _table(degrees.replace("d_x", "d(x)")) | _table(degrees)
+    assert ("degree", frozenset({L}), 3) in read and ("degree", frozenset({N}), 4) in read
+    assert not {c for c in read if c[0] == "distance"}
+    distances = "| x | d(x) |\n| --- | --- |\n| Lyon | 9 |\n| Paris | 12 |\n| Kyoto | 6 |\n"
+    assert ("distance", frozenset({L}), 9) in _table(distances)  # no agreement: the cue's reading
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "pair"),
+    [
+        ("Adjacent?(Paris, Kyoto) = FALSE", False, {P, K}),
+        ("edge_exists(Saint-Denis, Kyoto) = False;", False, {S, K}),
+        ("$\\mathrm{adjacent}(Lyon, Kyoto) = \\mathrm{false}$", False, {L, K}),
+        ("is_edge(3, 0) == False", True, {P, K}),
+        ("nbrs[Kyoto].contains(Paris) /* false */", False, {K, P}),
+        ("linked(New York, Paris) => `false`", False, {N, P}),
+    ],
+)
+def test_round13_a_false_value_of_an_edge_test_in_any_notation_is_a_non_edge(
+    text: str, numeric_ids: bool, pair: set[str]
+) -> None:
+    _assert_read_and_not_its_opposite(text, numeric_ids, ("non_edge", pair, None))
+
+
+def test_round13_a_true_value_of_an_edge_test_stays_an_edge() -> None:
+    assert ("edge", frozenset({P, L}), None) in _read("LINK?(Paris, Lyon) = TRUE")
+
+
+@pytest.mark.parametrize(
+    ("text", "pair", "value"),
+    [
+        ("Kyoto ↝ Lyon costs 8", {K, L}, 8),
+        ("$\\min_{\\pi:\\, Paris \\rightsquigarrow Kyoto} w(\\pi) = 14$", {P, K}, 14),
+    ],
+)
+def test_round13_a_squiggly_arrow_joins_a_routes_ends_not_an_edge(
+    text: str, pair: set[str], value: int
+) -> None:
+    read = _read(text)
+    assert ("distance", frozenset(pair), value) in read
+    assert not {c for c in read if c[0] in ("edge", "edge_weight")}
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "pair", "value"),
+    [
+        ("4 ←(2)→ 3", True, {S, P}, 2),
+        ("0 <-[5]-> 2", True, {K, N}, 5),
+        ("Lyon <-(3)-> New York", False, {L, N}, 3),
+    ],
+)
+def test_round13_a_number_in_brackets_on_a_two_headed_connector_is_its_weight_not_a_node(
+    text: str, numeric_ids: bool, pair: set[str], value: int
+) -> None:
+    read = _read(text, numeric_ids)
+    assert ("edge_weight", frozenset(pair), value) in read
+    assert {c[1] for c in read if c[0] == "edge"} == {frozenset(pair)}
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "subjects"),
+    [
+        ("Saint-Denis and Paris share an edge with Lyon", False, {S, P}),
+        ("Lyon and Kyoto are adjacent to New York", False, {L, K}),
+        ("1 and 3 are neighbours of 4", True, {L, P}),
+    ],
+)
+def test_round13_two_subjects_with_an_edge_to_a_third_node_are_no_edge_of_their_own(
+    text: str, numeric_ids: bool, subjects: set[str]
+) -> None:
+    assert ("edge", frozenset(subjects), None) not in _read(text, numeric_ids)
+
+
+def test_round13_two_subjects_with_an_edge_and_no_third_node_stay_an_edge() -> None:
+    assert ("edge", frozenset({P, L}), None) in _read("Paris and Lyon share an edge with weight 7")
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids"),
+    [
+        ("graph.degree[Paris] + graph.degree[Kyoto] == 3", False),
+        ("$\\deg(3) \\cdot \\deg(0) = 2$", True),
+        ("w(Paris, Lyon) + w(Lyon, Kyoto) = 12", False),
+        ("len(nbrs[Lyon]) - len(nbrs[Kyoto]) == 2", False),
+    ],
+)
+def test_round13_the_value_of_an_arithmetic_expression_is_no_value_of_its_last_term(
+    text: str, numeric_ids: bool
+) -> None:
+    assert not {c for c in _read(text, numeric_ids) if c[2] is not None}
+
+
+def test_round13_a_term_alone_keeps_its_value() -> None:
+    assert ("degree", frozenset({K}), 1) in _read("- deg(Kyoto) = 1")
