@@ -18,6 +18,12 @@ def _read(text: str, numeric_ids: bool = False) -> set[tuple[str, frozenset[str]
     return {(c.kind, frozenset(c.nodes), c.value) for c in extract_claims(text, names)}
 
 
+def _assert_read(text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]) -> None:
+    """``claim`` (its kind, nodes and value) is read from ``text``."""
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _read(text, numeric_ids)
+
+
 def _assert_read_and_not_its_opposite(
     text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
 ) -> None:
@@ -92,8 +98,7 @@ def test_the_view_keeps_each_characters_origin() -> None:
 def test_notation_no_pattern_was_written_for_is_read(
     text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
 ) -> None:
-    kind, nodes, value = claim
-    assert (kind, frozenset(nodes), value) in _read(text, numeric_ids)
+    _assert_read(text, numeric_ids, claim)
 
 
 def test_a_complete_neighbour_set_in_code_is_a_neighbour_claim() -> None:
@@ -150,8 +155,7 @@ def test_a_complete_neighbour_set_in_code_is_a_neighbour_claim() -> None:
 def test_round7_classes_in_other_wording(
     text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
 ) -> None:
-    kind, nodes, value = claim
-    assert (kind, frozenset(nodes), value) in _read(text, numeric_ids)
+    _assert_read(text, numeric_ids, claim)
 
 
 def test_a_bound_stated_as_the_very_least_is_no_value() -> None:
@@ -252,8 +256,7 @@ def test_round8_classes_in_other_wording(
 def test_round8_code_and_table_classes_in_other_wording(
     text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
 ) -> None:
-    kind, nodes, value = claim
-    assert (kind, frozenset(nodes), value) in _read(text, numeric_ids)
+    _assert_read(text, numeric_ids, claim)
 
 
 def test_a_code_comment_that_qualifies_a_list_keeps_it_partial() -> None:
@@ -492,8 +495,7 @@ def test_round10_a_topic_in_every_notation_is_what_the_next_sentence_is_about(
 def test_round10_a_path_total_by_its_length_word_or_symbol_after_the_path(
     text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
 ) -> None:
-    kind, nodes, value = claim
-    assert (kind, frozenset(nodes), value) in _read(text, numeric_ids)
+    _assert_read(text, numeric_ids, claim)
 
 
 @pytest.mark.parametrize(
@@ -514,8 +516,7 @@ def test_round10_a_path_total_by_its_length_word_or_symbol_after_the_path(
 def test_round10_a_pair_and_a_value_beside_a_best_route_word_is_a_distance(
     text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
 ) -> None:
-    kind, nodes, value = claim
-    assert (kind, frozenset(nodes), value) in _read(text, numeric_ids)
+    _assert_read(text, numeric_ids, claim)
 
 
 @pytest.mark.parametrize(
@@ -551,8 +552,7 @@ def test_round10_a_best_route_asked_supposed_or_denied_is_no_distance(
 def test_round10_a_set_said_of_the_topic_named_before(
     text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
 ) -> None:
-    kind, nodes, value = claim
-    assert (kind, frozenset(nodes), value) in _read(text, numeric_ids)
+    _assert_read(text, numeric_ids, claim)
 
 
 def test_round10_a_topic_followed_by_an_edge_is_no_set() -> None:
@@ -581,8 +581,7 @@ def test_round10_a_topic_followed_by_an_edge_is_no_set() -> None:
 def test_round10_set_builders_exclusions_and_peeling_bounds_name_their_set(
     text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
 ) -> None:
-    kind, nodes, value = claim
-    assert (kind, frozenset(nodes), value) in _read(text, numeric_ids)
+    _assert_read(text, numeric_ids, claim)
 
 
 @pytest.mark.parametrize(
@@ -659,8 +658,7 @@ def test_round10_the_items_of_a_list_before_its_head_are_no_edge_to_each_other()
 def test_round10_an_edge_weight_by_its_pair_and_a_weight_like_place(
     text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
 ) -> None:
-    kind, nodes, value = claim
-    assert (kind, frozenset(nodes), value) in _read(text, numeric_ids)
+    _assert_read(text, numeric_ids, claim)
 
 
 def test_round10_a_pair_cell_without_a_weight_header_is_no_edge() -> None:
@@ -1017,8 +1015,7 @@ def test_round11_an_answer_or_a_follow_up_with_doubt_states_no_value(text: str) 
 def test_round11_a_set_head_with_its_k_or_radius_and_its_list_in_any_sentence(
     text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
 ) -> None:
-    kind, nodes, value = claim
-    assert (kind, frozenset(nodes), value) in _read(text, numeric_ids)
+    _assert_read(text, numeric_ids, claim)
 
 
 @pytest.mark.parametrize(
@@ -1046,8 +1043,7 @@ def test_round11_a_depth_said_of_one_node_or_a_doubted_list_is_no_set(text: str)
 def test_round11_latex_a_function_closed_by_its_group_a_node_named_twice_an_unweighted_count(
     text: str, numeric_ids: bool, claim: tuple[str, set[str], int]
 ) -> None:
-    kind, nodes, value = claim
-    assert (kind, frozenset(nodes), value) in _read(text, numeric_ids)
+    _assert_read(text, numeric_ids, claim)
 
 
 @pytest.mark.parametrize(
@@ -1065,8 +1061,7 @@ def test_round11_latex_a_function_closed_by_its_group_a_node_named_twice_an_unwe
 def test_round11_a_condition_or_remark_naming_the_measure_or_finality_keeps_the_claim(
     text: str, numeric_ids: bool, claim: tuple[str, set[str], int]
 ) -> None:
-    kind, nodes, value = claim
-    assert (kind, frozenset(nodes), value) in _read(text, numeric_ids)
+    _assert_read(text, numeric_ids, claim)
 
 
 @pytest.mark.parametrize(
@@ -1288,8 +1283,7 @@ def test_round12_both_before_the_clauses_only_two_names_is_no_quantifier() -> No
 def test_round12_a_relative_clause_remark_naming_no_node_does_not_govern_the_clause(
     text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
 ) -> None:
-    kind, nodes, value = claim
-    assert (kind, frozenset(nodes), value) in _read(text, numeric_ids)
+    _assert_read(text, numeric_ids, claim)
 
 
 @pytest.mark.parametrize(
@@ -1342,8 +1336,7 @@ def test_round12_optional_chaining_in_code_is_no_question(
 def test_round12_the_size_of_a_nodes_neighbour_container_is_its_degree(
     text: str, numeric_ids: bool, claim: tuple[str, set[str], int]
 ) -> None:
-    kind, nodes, value = claim
-    assert (kind, frozenset(nodes), value) in _read(text, numeric_ids)
+    _assert_read(text, numeric_ids, claim)
 
 
 def test_round12_the_size_of_another_container_is_no_degree() -> None:
@@ -1360,8 +1353,7 @@ def test_round12_the_size_of_another_container_is_no_degree() -> None:
 def test_round12_an_accessors_verb_in_a_called_name_is_no_route_word(
     text: str, numeric_ids: bool, claim: tuple[str, set[str], int]
 ) -> None:
-    kind, nodes, value = claim
-    assert (kind, frozenset(nodes), value) in _read(text, numeric_ids)
+    _assert_read(text, numeric_ids, claim)
 
 
 @pytest.mark.parametrize(
