@@ -221,10 +221,16 @@ class _LiveRun:
                         break
                     for pair in (*found.answered, *found.stored):
                         del remaining[pair]
+                        watched.discard(pair)
                         self.report.done_elsewhere += 1
                     watched.update(found.held)
                     for pair in found.claimed:
                         running.add(asyncio.create_task(self.sample(*remaining.pop(pair))))
+                    if (found.answered or found.stored) and len(running) < window:
+                        # The front held samples done elsewhere (another process is ahead):
+                        # look further at once, not after a poll, letting the calls run first.
+                        await asyncio.sleep(0)
+                        continue
                 if not remaining:
                     break
                 if running:

@@ -141,3 +141,30 @@ def child_rows_were_concurrent(path: Path) -> bool:
     child = [t for inst, t in rows if number[inst] < 30]
     mine = [t for inst, t in rows if number[inst] >= 60]
     return min(mine) < max(child)
+
+
+def test_samples_answered_elsewhere_are_passed_over_without_waiting(
+    stub: StubServer, tmp_path: Path
+) -> None:
+    """A run whose front samples another process answered after its plan moves past them at
+    once. Before, each claim looked at ``max_concurrency`` of them and then slept a poll (1 s):
+    a second process started beside the first on ``+experiment=main`` made no call and ended
+    21,600 / 64 s = 5.6 min after the first."""
+    path, k = tmp_path / "ledger.sqlite", 4
+    requests = make_requests(stub.api_base, 40)
+    with Ledger(path) as ledger:
+        answered = [(r, i) for r in requests[:30] for i in range(k)]  # 120 answered "elsewhere"
+        run_samples_sync(
+            answered, ledger, max_concurrency=8, max_attempts=3, timeout_s=10, failure_budget=0.5
+        )
+        stub.control()  # reset the call counter
+        everything = [(r, i) for r in requests for i in range(k)]  # as planned before they were
+        t0 = time.perf_counter()
+        report = run_samples_sync(
+            everything, ledger, max_concurrency=4, max_attempts=3, timeout_s=10,
+            failure_budget=0.5, client="direct",
+        )  # fmt: skip
+        elapsed = time.perf_counter() - t0
+    assert report.done == 40 and report.done_elsewhere == 120, report
+    assert stub.stats()["calls"] == 40
+    assert elapsed < 3, f"{elapsed:.1f} s: the run slept between claims of answered samples"
