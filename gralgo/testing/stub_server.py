@@ -95,9 +95,12 @@ class StubState:
         self.reply_chars = 0
         self.reasoning_of: dict[str, str] = {}
         """Prompt -> its ``reply_chars`` of reasoning (made once per prompt)."""
+        self.epoch = 0
+        """Counts resets: a call that arrived before the latest one is not counted after it."""
         self.reset()
 
     def reset(self) -> None:
+        self.epoch += 1
         self.calls = 0
         self.by_prompt: dict[str, int] = {}
         self.by_model: dict[str, int] = {}
@@ -184,7 +187,7 @@ async def chat_completions(request: web.Request) -> web.StreamResponse:
     state.seeds.setdefault(prompt, []).append(body.get("seed"))
     state.inflight += 1
     state.max_inflight = max(state.max_inflight, state.inflight)
-    arrival = time.monotonic() - state.t0
+    epoch, arrival = state.epoch, time.monotonic() - state.t0
     fault = state.pick_fault(call_no, prompt, prompt_no)
     status = 200
     try:
@@ -224,9 +227,10 @@ async def chat_completions(request: web.Request) -> web.StreamResponse:
         error = {"error": {"message": message, "type": "stub_error", "code": status}}
         return web.json_response(error, status=status, headers=headers)
     finally:
-        state.inflight -= 1
-        replied = round(time.monotonic() - state.t0, 4)
-        state.log.append([round(arrival, 4), state.inflight + 1, status, replied])
+        if epoch == state.epoch:  # else a reset came meanwhile: its counters start without us
+            state.inflight -= 1
+            replied = round(time.monotonic() - state.t0, 4)
+            state.log.append([round(arrival, 4), state.inflight + 1, status, replied])
 
 
 async def models(request: web.Request) -> web.Response:

@@ -93,3 +93,25 @@ def test_the_log_times_each_call_on_a_clock_a_client_can_line_up_with() -> None:
     assert sent <= stats["t0_wall"] + arrival <= stats["t0_wall"] + replied <= received
     count, total, worst = stats["lag"]
     assert count > 0 and 0 <= worst and total <= count * worst + 1e-9
+
+
+def test_a_call_from_before_a_reset_is_not_counted_after_it(stub: StubServer) -> None:
+    """A test's stats describe the calls made since its ``control``: a slow call left in flight
+    by an earlier test (a killed client's) once ended inside the next test's log, with a
+    negative in-flight count."""
+    import threading
+
+    stub.control(latency_s=1.0)
+    slow = threading.Thread(target=_ask, args=(stub, "stub-a", "left over"))
+    slow.start()
+    deadline = time.monotonic() + 10
+    while stub.stats()["calls"] == 0:  # the slow call has arrived
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    stub.control()  # the next test starts: counters reset, no latency
+    assert _ask(stub, "stub-a", "fresh") == f"\\boxed{{{len('fresh')}}}"
+    slow.join(timeout=10)
+    stats = stub.stats()
+    assert stats["calls"] == 1 and stats["by_prompt"] == {"fresh": 1}
+    assert [entry[1:3] for entry in stats["log"]] == [[1, 200]]  # in flight at arrival: itself
+    assert stats["max_inflight"] == 1
