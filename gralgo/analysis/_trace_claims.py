@@ -1584,7 +1584,7 @@ def _anchored(ctx: _Context, low: int, high: int, read: list[Claim], lower: str)
         inside = [c for c in read if c.start < end and start < c.end]
         if inside and not _unsettled(inside, paired, text[start:end]):
             continue
-        answer = None
+        answer, split = None, False
         if text[start:end].rstrip().endswith("?") and index + 1 < len(pieces):
             answered = _ANSWERED.match(text, *pieces[index + 1])  # "… B? None exists."
             answer = None if answered is None else answered.group("no") is None
@@ -1597,13 +1597,15 @@ def _anchored(ctx: _Context, low: int, high: int, read: list[Claim], lower: str)
         elif index and _LABELLED_LIST.match(text, start, end):
             if set_head(text, *pieces[index - 1]):  # "Peeling done for k = 2. Left over: {…}."
                 start = pieces[index - 1][0]
-        elif (plan := _planned_topic(text, pieces, index, read)) is not None:
-            start, end = plan  # "Let me look at A and B. They do share an edge.": one clause
+        elif (plan := _planned_topic(ctx, pieces, index, read)) is not None:
+            start, end, split = plan  # "Let me look at A and B. They do share an edge."
         if not inside and not _ANCHOR_CUES.search(lower, start - low, end - low):
             continue
         families = {FAMILIES[c.kind] for c in inside if c.nodes}
         readings = anchored_facts(text, start, end, names, ctx.slots.resolve, answer)
         for a, b, facts in readings:
+            if split:  # a result naming its own node after a topic: only a route's value
+                facts = [f for f in facts if f[0] in ("distance", "hops")]
             pairs = {frozenset(f[1]) for f in facts if f[0] in ("distance", "hops")}
             denied = {frozenset(f[1]) for f in facts if f[0] == "non_edge"}
             if any(c.kind == "edge" and _ends(c) in denied for c in inside):
@@ -1639,21 +1641,51 @@ def _anchored(ctx: _Context, low: int, high: int, read: list[Claim], lower: str)
 
 
 def _planned_topic(
-    text: str, pieces: list[tuple[int, int]], index: int, read: list[Claim]
-) -> tuple[int, int] | None:
-    """Where a sentence that only plans to look at its topic (``Let me check A against B.``)
-    and the sentence after it, its result (``Yes, there's an edge.``), read as one clause: from
-    the plan's topic to the result's end; ``None`` where the piece is no such plan or either
-    sentence was read."""
+    ctx: _Context, pieces: list[tuple[int, int]], index: int, read: list[Claim]
+) -> tuple[int, int, bool] | None:
+    """Where a sentence that only names its topic and the sentence after it, its result, read
+    as one clause: a plan (``Let me check A against B.`` / ``Yes, there's an edge.``), or a
+    topic with its measure and no value, whatever leads it (``Now the degree of A.`` / ``I get
+    4.``, ``Dijkstra finishes with B.`` / ``From A, the final value is 9.``) where neither
+    sentence reads alone; from the topic (after its lead) to the result's end, and whether
+    the result names a node of its own (then only a distance or hop count between the two is
+    read: ``Now at A. The cheapest way over to B costs 9.`` states no edge). ``None`` where the
+    piece is no such sentence or either was read."""
     if index + 1 >= len(pieces):
         return None
-    (start, end), (_, after) = pieces[index], pieces[index + 1]
+    text = ctx.text
+    (start, end), (after_start, after) = pieces[index], pieces[index + 1]
+    if not text[start:end].rstrip().endswith((".", ":")):
+        return None
+    if any(c.start < after and start < c.end and c.nodes for c in read):
+        return None  # (a claim whose names were not read, "no edge between them", is none)
     plan = _PLAN_TOPIC.match(text, start, end)
-    if plan is None or not text[start:end].rstrip().endswith((".", ":")):
-        return None
-    if any(c.start < after and start < c.end for c in read):
-        return None
-    return plan.end(), after
+    if plan is not None:
+        return plan.end(), after, False
+    if _TOPIC_VALUE.search(text, start, end) or not _TOPIC_RESULT.search(text, after_start, after):
+        return None  # a value in the topic, or no value or verdict in the result
+    names, resolve = ctx.slots.names, ctx.slots.resolve
+    if any(list(anchored_facts(text, a, b, names, resolve)) for a, b in pieces[index : index + 2]):
+        return None  # either sentence is read alone
+    topic = topic_name(text, (start, end))
+    named = bool(mentions(text, after_start, after, names, resolve))
+    return (start if topic is None else topic[0]), after, named
+
+
+_TOPIC_VALUE = re.compile(
+    r"(?<!node\s)(?<!vertex\s)(?<![\w.])\d+(?![\w.]\w)|\b(?:"
+    + "|".join(list(NUMBER_WORDS)[2:])
+    + r")\b",
+    re.I,
+)
+"""A value in a topic sentence (a numeric id after *node* or *vertex* is a name)."""
+_TOPIC_RESULT = re.compile(
+    r"\d|\b(?:" + "|".join(NUMBER_WORDS) + r"|no|not|never|none|yes|true|false|them|they|it|its|"
+    r"both|the\s+two)\b|n['’]t\b",
+    re.I,
+)
+"""What a result sentence holds: a value, a verdict, or a pronoun for the topic (``I get 4.``,
+``The input gives no edge between them.``)."""
 
 
 _PLAN_TOPIC = re.compile(

@@ -1477,3 +1477,34 @@ def test_round13_the_value_of_an_arithmetic_expression_is_no_value_of_its_last_t
 
 def test_round13_a_term_alone_keeps_its_value() -> None:
     assert ("degree", frozenset({K}), 1) in _read("- deg(Kyoto) = 1")
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        ("Moving on, the valency of Lyon. Counting, I reach 3.", False, ("degree", {L}, 3)),
+        ("Moving on, the valency of node 1. Counting, I reach 3.", True, ("degree", {L}, 3)),
+        ("Take Kyoto and Paris. There is no link between them.", False, ("non_edge", {K, P}, None)),
+        ("Take Kyoto and New York. The input links them.", False, ("edge", {K, N}, None)),
+        ("The BFS is rooted at Paris. New York turns up at depth 3.", False, ("hops", {P, N}, 3)),
+        ("The BFS is rooted at node 3. Node 2 turns up at depth 3.", True, ("hops", {P, N}, 3)),
+    ],
+)
+def test_round14_a_topic_sentence_without_a_value_and_its_result_read_as_one_clause(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, numeric_ids, claim)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Moving on, the valency of Lyon. Maybe 3.",
+        "Take Kyoto and Paris. Suppose an edge joined them.",
+        "Now at Paris. The least expensive way over to Kyoto comes to a cost of 9.",
+    ],
+)
+def test_round14_a_topic_sentence_before_a_hedge_a_supposition_or_another_node_is_no_edge(
+    text: str,
+) -> None:
+    assert _read(text) == set()
