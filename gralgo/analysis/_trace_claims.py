@@ -1237,14 +1237,16 @@ _CELL_VALUE = re.compile(
     + r")[a-z]{1,6}\s+)?[`*_]*(?P<n>\d+|"
     + "|".join(NUMBER_WORDS)
     + r")\b[`*_]*(?:\s*(?:hops?|edges?|neighbou?rs?|links?|connections?|units?|steps?)\b)?"
+    r"(?:\s*(?:in\s+all|in\s+total|all\s+told|altogether|overall|total)\b)?"
     r"(?:\s*\((?![^()]*(?:\?|\b(?:not|no|maybe|tentative|unsure|old|wrong|or)\b))[^()]*\))?"
     r"[\s`*_.]*",
     re.I,
 )
 _CELL_PAIR = re.compile(
-    r"\s*(?:,|;|&|<->|--|->|-|–|—|/|[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f])\s*"
+    r"\s*(?:,|;|&|<->|--|->|-|–|—|~+>?|∼|/|[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f])\s*"
 )
-"""Two names of a pair cell joined by any arrow or dash (``| A ⇄ B |``, ``| (A; B) |``)."""
+"""Two names of a pair cell joined by any arrow, dash or tilde (``| A ⇄ B |``, ``| (A; B) |``,
+``| A ~ B |``)."""
 
 
 def _cell_value(cell: str) -> int | None:
@@ -1261,6 +1263,14 @@ def _names_column(ctx: _Context, roles: list[str], cells: list[tuple[int, int]])
     """``roles`` with the first column without a cue read as nodes where its cell names one (in
     words, not a bare id: ``| Step | Dist |`` holds no node)."""
     weighed = "weight" in roles or "length" in roles
+    if weighed:  # "| One end | Other end | Weight |": two columns of names, an edge's ends
+        named = [
+            index for index, ((a, b), role) in enumerate(zip(cells, roles, strict=True))
+            if not role and ctx.slots.resolve(_CELL_LABEL.sub("", ctx.text[a:b].strip()))
+            and (ctx.numeric_ids or not ctx.text[a:b].strip().isdigit())
+        ]  # fmt: skip
+        if len(named) == 2:
+            return ["node" if index in named else role for index, role in enumerate(roles)]
     for index, ((a, b), role) in enumerate(zip(cells, roles, strict=True)):
         written = ctx.text[a:b].strip()
         if role or written.isdigit():
@@ -1587,7 +1597,7 @@ def _anchored(ctx: _Context, low: int, high: int, read: list[Claim], lower: str)
         answer, split = None, False
         if text[start:end].rstrip().endswith("?") and index + 1 < len(pieces):
             answered = _ANSWERED.match(text, *pieces[index + 1])  # "… B? None exists."
-            answer = None if answered is None else answered.group("no") is None
+            answer = None if answered is None else answered.group("no", "denied") == (None, None)
         if index and _THEY.match(text, start, end):  # "…, so they form the 2-core": the
             start = _named_before(ctx, pieces, index)  # names before, this clause's set cue
         elif index and _IT_SET.match(text, start, end):  # "Looking at the 2-core. It is {…}",
@@ -1756,11 +1766,18 @@ _THEY = re.compile(
     r"(?=[^.;]*\b(?:core|clique|triangle)\b)",
     re.I,
 )
+_AUXILIARY = r"(?:it|they|there|that)\s+(?:does|do|did|is|are|was|were|has|have)"
 _ANSWERED = re.compile(
-    r"\s*(?:(?P<no>no|nope|none(?:\s+exists)?|there\s+is\s+none|not\s+at\s+all)|yes|yep|"
-    r"indeed|it\s+does)\b[^;:?]{0,40}?[.!]?\s*$",
+    r"\s*(?:(?:(?P<no>no|nope|none(?:\s+exists)?|there\s+is\s+none|not\s+at\s+all)|yes|yep|"
+    r"indeed|it\s+does)\b[^;:?]{0,40}?|(?P<denied>"
+    + _AUXILIARY
+    + r"(?:n['’]t|\s+not)|(?:it|they|there|that)\s+(?:isn|aren|wasn|weren|hasn|haven)['’]t)|"
+    + _AUXILIARY
+    + r")[.!]?\s*$",
     re.I,
-)  # a bare answer to the question before it
+)
+"""A bare answer to the question before it: a yes or no word, or a pronoun and its auxiliary
+alone (``It does.``, ``It doesn't.``, ``They aren't.``; not ``It is unclear.``)."""
 _LISTED = re.compile(
     r"neighbo|adj|nbr|\b(?:only|exactly|complete|full|entire|whole|all|no\s+others?|no\s+more|"
     r"nothing\s+else|just|solely|alone|every|missing|omitted|left\s+out)\b",

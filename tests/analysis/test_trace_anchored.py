@@ -1508,3 +1508,53 @@ def test_round14_a_topic_sentence_before_a_hedge_a_supposition_or_another_node_i
     text: str,
 ) -> None:
     assert _read(text) == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids"),
+    [
+        ("| First city | Second city | Cost |\n| --- | --- | --- |\n| Lyon | New York | c: 3 |\n"
+         "| Kyoto | New York | c: 5 |\n", False),
+        ("| Left | Right | w |\n| --- | --- | --- |\n| 1 | 2 | 3 |\n| 0 | 2 | 5 |\n", True),
+        ("| Linked | Weight |\n| --- | --- |\n| Lyon ~~ New York | 3 |\n| Kyoto ∼ New York | 5 |\n",
+         False),
+        ("| Linked | Weight |\n| --- | --- |\n| node 1 ~> node 2 | 3 |\n| node 0 ~ node 2 | 5 |\n",
+         True),
+    ],
+)  # fmt: skip
+def test_round14_a_row_of_two_names_under_a_weight_column_is_an_edge_and_its_weight(
+    text: str, numeric_ids: bool
+) -> None:
+    read = _table(text, numeric_ids)
+    assert ("edge_weight", frozenset({L, N}), 3) in read
+    assert ("edge_weight", frozenset({K, N}), 5) in read
+    assert not {c for c in read if c[0] == "node_weight"}
+
+
+def test_round14_a_cell_value_with_a_total_remark_is_read() -> None:
+    text = "| Node | Degree |\n| --- | --- |\n| Lyon | 3 altogether |\n| Kyoto | one overall |\n"
+    read = _table(text)
+    assert ("degree", frozenset({L}), 3) in read and ("degree", frozenset({K}), 1) in read
+
+
+def test_round14_two_name_columns_without_a_weight_column_are_no_edge() -> None:
+    text = "| Place | Nearest | Hops |\n| --- | --- | --- |\n| Lyon | Kyoto | 3 |\n"
+    assert not {c for c in _table(text) if c[0] in ("edge", "edge_weight")}
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        ("Is Lyon adjacent to Kyoto? They aren't.", False, ("non_edge", {L, K}, None)),
+        ("Is node 0 linked to node 1? There isn't.", True, ("non_edge", {K, L}, None)),
+        ("Do Lyon and Paris share an edge? They do.", False, ("edge", {L, P}, None)),
+    ],
+)
+def test_round14_a_pronoun_and_its_auxiliary_answer_an_edge_question(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read_and_not_its_opposite(text, numeric_ids, claim)
+
+
+def test_round14_a_pronoun_and_its_auxiliary_with_more_words_answer_nothing() -> None:
+    assert _read("Are Lyon and Kyoto linked? It is unclear.") == set()
