@@ -41,6 +41,9 @@ if TYPE_CHECKING:
 # Seeing through notation: a view of the clause, with the origin of each of its characters
 
 _WRAPPERS: tuple[tuple[str, str], ...] = (
+    # a count written as a sum of ones: "sum(1 for e in E if A in e)", "\sum_x \mathbb{1}[…]"
+    (r"\bsum\s*\(\s*1\s+(?=for\b)|\\math(?:bb|bf)\s*\{\s*1\s*\}|𝟙", " count( "),
+    (r"▹|▷|⊳|\\triangleright\b", " # "),  # pseudo-code's comment mark (``\Comment``)
     (r"\\(?:text|mathrm|operatorname|mathcal|mathit|mathbf|mathsf|texttt)\s*\{", " "),
     (r"\\(?:big|Big|bigg|Bigg)[lr]?|\\left|\\right|\\[,;:! ]|\\q?quad", " "),
     (r"\\\{", " { "),
@@ -104,7 +107,7 @@ def _seen(text: str, low: int, high: int) -> tuple[str, list[int], list[int]]:
 # ---------------------------------------------------------------------------------------------
 # Names and values
 
-_LIST_MARK = re.compile(r"\s*(?:[-*•+>]|\d+[.)]|[a-zA-Z]\)|#+)\s+")
+_LIST_MARK = re.compile(r"\s*(?:[-*•+>▸▹▪◦‣◆◇►]|\d+[.)]|[a-zA-Z]\)|#+)\s+")
 _INT = re.compile(r"(?<![\w.])\d+(?![\w.]\w)")
 _UNIT = re.compile(
     r"\s*(?:(?:adjacent|neighbou?ring|distinct|direct)\s+(?=nodes|vertices|neighbou?rs|edges))?"
@@ -301,8 +304,9 @@ _EXCLUDED = re.compile(
 )
 """The ball's centre said to be left out of it: no negation of the set."""
 _FILTER = re.compile(
-    r"(\bfor\s+\w+(?:\s*,\s*\w+)*\s+in\b[^{}\[\]]*?)\bif\s+\w+\s*(?:[<>]=?|[!=]=)\s*\w+"
-)  # "{n for n, d in ….items() if d > 0}": the filter of a comprehension
+    r"(\bfor\s+\w+(?:\s*,\s*\w+)*\s+in\b[^{}\[\]]*?)\bif\s+\w+\s*(?:(?:[<>]=?|[!=]=)|"
+    r"\s(?:not\s+)?in\s)\s*\w+"
+)  # "{n for n, d in ….items() if d > 0}", "sum(1 for e in E if A in e)": a comprehension's filter
 _PEELING = re.compile(
     r"\b(?:after|once)\s+(?:repeatedly\s+)?(?:prun|peel|remov|delet|strip)\w*", re.I
 )
@@ -327,11 +331,19 @@ _NO_BETTER = re.compile(
 )
 """A remark that no route does better (``…, and no route is cheaper``): the value is the least,
 a distance, and no negation."""
+_TRAVELLED = re.compile(r"\b(?:path|route|walk|trip|journey|via)\b", re.I)
+_CONTRAST = re.compile(
+    r"\b(?:rather\s+than|instead\s+of|not)\s+(?:by\s+|the\s+|their\s+)?(?:weights?|costs?|"
+    r"lengths?|hops?|edges?|steps?)\b(?=\s*[,;]|\s+(?:count|counting|as)\b)",
+    re.I,
+)
+"""A measure set against another (``Counting edges rather than weights, …``, ``hops, not
+weights,``): which measure is meant, no comparison or negation."""
 _WE_FIND = re.compile(r"\b(?:we|i)\s+(?:find|found|get|got|see)\b", re.I)
 _EDGE_CUE = re.compile(
     r"\b(?:adjacen\w*|nonadjacent|connect\w*|linked|links?|edges?|neighbou?rs?|neighbou?rhood|"
     r"joined|joins?|adjoin\w*|hooked|wired|attached|incident|border\w*|shares?|touch\w*|"
-    r"has\s+edge|in\s+E|"
+    r"has\s+edge|in\s+E|from\s+E|"
     r"notin\s+E|nbrs?|adj)\b|\bin\s+G\s*\[|"
     r"[)\]]\s*\.\s*(?:has|contains|includes)\s*\(",  # "get(A).has(B)": B among A's
     re.I,
@@ -350,10 +362,14 @@ _NONE_ELSE = re.compile(
 _DEGREE_CUE = re.compile(
     r"\b(?:deg|degrees?|valency|delta)\b|\bincident\b|\bneighbou?rs?\b|"
     r"\b(?:adjacent|neighbou?ring)\s+(?:nodes|vertices)\b|"  # "2 adjacent nodes"
-    r"\b\d+\s+(?:incident\s+)?edges\b(?!\s+(?:from|away|apart|to|between|long)\b)|"  # "touches 3"
-    r"\|\s*\{[^{}]*\bin\s+E\b[^{}]*\}\s*\|",  # "|{e ∈ E : A ∈ e}|": the edges at A
+    r"\bedges\b(?!\s+(?:from|away|apart|to|between|long)\b)|"  # "touches 3 edges", "Edges
+    # touching A, all told: four": a count of the edges at the one node named
+    r"\|\s*\{[^{}]*\bin\s+E\b[^{}]*\}\s*\||"  # "|{e ∈ E : A ∈ e}|": the edges at A
+    r"\b(?:count|counter|len|sum)\b[^;#=]*\bin\s+E\b",  # "Counter(x for e in E …)[A]  # 4"
     re.I,
 )
+"""A degree's cue: its name, neighbours counted, or the edges at one node counted (in words, as
+a set's size, or as a count or a sum of ones over the edge set)."""
 _DISTANCE_CUE = re.compile(
     r"\b(?:dist\w*|shortest|hops?|hopdist|bfs|levels?|depth|separated|apart|away|fewest|"
     r"dijkstra|bellman|floyd|warshall|johnson|astar|sp|spd|apsp|d|distances?|optimal|optimum|"
@@ -455,6 +471,7 @@ def anchored_facts(
     if not found:
         return
     skeleton = _NO_BETTER.sub(" cheapest ", _skeleton(view, found))
+    skeleton = _CONTRAST.sub(" ", skeleton)  # "edges rather than weights": which measure
     said = _WE_FIND.sub(" ", skeleton)  # "we find exactly A, B": a result, not a plan
     said = _FINISHED.sub(" ", said)  # "← 9 ▷ after Floyd–Warshall": a final value, no step
     said = _MEASURE.sub(" ", said)  # "… if the weights are ignored": the measure, no supposition
@@ -525,7 +542,12 @@ def _decide(skeleton: str, found: list[tuple[str, int, int]], values: list[int])
         if len(distinct) == 1:  # "|δ(A)| = 4 (edges at A)": one node, named twice
             degree = _DEGREE_CUE.search(words) is not None
             weight = _WEIGHT_CUE.search(words) is not None
-            if degree and not weight and not _DISTANCE_CUE.search(_without(words, "d")):
+            if (
+                degree
+                and not weight
+                and not _DISTANCE_CUE.search(_without(words, "d"))
+                and not _TRAVELLED.search(words)  # "the route to A takes 3 edges": no degree
+            ):
                 return [("degree", (distinct[0],), value)]
             routed = _ROUTE.search(words) or _CHEAPEST.search(_without(words, "d"))
             if weight and not degree and not edge and not routed:  # "the route to A costs 4":

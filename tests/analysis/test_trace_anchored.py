@@ -1558,3 +1558,43 @@ def test_round14_a_pronoun_and_its_auxiliary_answer_an_edge_question(
 
 def test_round14_a_pronoun_and_its_auxiliary_with_more_words_answer_nothing() -> None:
     assert _read("Are Lyon and Kyoto linked? It is unclear.") == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "node", "value"),
+    [
+        ("Edges meeting Lyon, counted up: three.", False, L, 3),
+        ("▪ 1 — edges at it: 3", True, L, 3),
+        ("len([e for e in E if Lyon in e])  # 3", False, L, 3),
+        ("sum(1 for e in E if Kyoto in e)  # 1", False, K, 1),
+        ("$\\sum_{v} \\mathbf{1}[\\{Kyoto, v\\} \\in E] = 1$", False, K, 1),
+        ("collections.Counter(u for e in E for u in e)[1]  # 3", True, L, 3),
+    ],
+)
+def test_round14_the_edges_at_one_node_counted_in_words_or_as_a_sum_of_ones_are_its_degree(
+    text: str, numeric_ids: bool, node: str, value: int
+) -> None:
+    _assert_read(text, numeric_ids, ("degree", {node}, value))
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        ("* (Paris, Lyon) listed in E", False, ("edge", {P, L}, None)),
+        ("◦ (3, 1) absent from E", True, ("non_edge", {P, L}, None)),
+    ],
+)
+def test_round14_a_pair_said_in_or_absent_from_the_edge_set_in_words(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read_and_not_its_opposite(text, numeric_ids, claim)
+
+
+def test_round14_a_pseudo_code_comment_mark_reads_as_a_comment() -> None:
+    read = _read("ADJ(Lyon) := {Paris, New York, Saint-Denis}  ▷ all of them")
+    assert ("neighbours", frozenset({L, P, N, S}), None) in read
+
+
+def test_round14_a_measure_set_against_another_is_no_comparison() -> None:
+    read = _read("Counting hops instead of weights, Lyon sits 2 away from Kyoto.")
+    assert ("hops", frozenset({L, K}), 2) in read
