@@ -45,7 +45,7 @@ _WRAPPERS: tuple[tuple[str, str], ...] = (
     (r"\bsum\s*\(\s*1\s+(?=for\b)|\\math(?:bb|bf)\s*\{\s*1\s*\}|𝟙", " count( "),
     (r"▹|▷|⊳|\\triangleright\b", " # "),  # pseudo-code's comment mark (``\Comment``)
     (r"\\(?:text|mathrm|operatorname|mathcal|mathit|mathbf|mathsf|texttt)\s*\{", " "),
-    (r"\\(?:big|Big|bigg|Bigg)[lr]?|\\left|\\right|\\[,;:! ]|\\q?quad", " "),
+    (r"\\(?:big|Big|bigg|Bigg)[lr]?|\\(?:left|right)(?![a-zA-Z])|\\[,;:! ]|\\q?quad", " "),
     (r"\\\{", " { "),
     (r"\\\}", " } "),
     (r"\\notin\b|∉|\\not\s*\\in\b", " notin "),
@@ -71,6 +71,7 @@ _WRAPPERS: tuple[tuple[str, str], ...] = (
     (r"\$|`|\"|“|”|\*\*|__", " "),
     (r"(?<=[A-Za-z])[_.](?=[A-Za-z{])|_\{", " "),
     (r"(?<![\w.])get(?=[A-Z][a-z]+\w*\s*[(\[])", " "),  # "getWeight(": an accessor, no route
+    (r"(?<=\bedge)(?=[A-Z][a-z]*\b)", " "),  # "edgeSet", "edgeList": a container of edges
     (r"(?<=[a-z])(?=[A-Z][a-z]+\w*\s*[(\[])", " "),  # "hopCount(": a called camel-case name
 )
 _SEE = re.compile("|".join(f"(?P<g{i}>{p})" for i, (p, _) in enumerate(_WRAPPERS)))
@@ -126,7 +127,9 @@ _VALUE_AFTER = re.compile(
 _ARROWS = "\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f"
 """Every arrow of Unicode's arrow blocks (``→``, ``⇢``, ``⟿``, ``⤳``): a pair's or a path's link."""
 _ID_JOIN = re.compile(
-    rf"\s*(?:[{_ARROWS}]|->|~+>?|—|–|-|(?<!/)/|,|::|adjacent|nonadjacent|and|&)\s*$", re.I
+    rf"\s*(?:[{_ARROWS}]|->|~+>?|—|–|-|(?<!/)/|,|::|adjacent|nonadjacent|and|&|"
+    r"\\leadsto|\\to|(?:squig|right)arrow)\s*$",  # LaTeX's arrows, "\\rightsquigarrow" cut
+    re.I,
 )
 _LIST_OPEN = re.compile(
     r"(?:neighbou?rs?|neighbou?rhood|adj\w*|nbrs?|set)\s*(?:\(\w+\))?\s*(?:[:=]|are)\s*"

@@ -1598,3 +1598,23 @@ def test_round14_a_pseudo_code_comment_mark_reads_as_a_comment() -> None:
 def test_round14_a_measure_set_against_another_is_no_comparison() -> None:
     read = _read("Counting hops instead of weights, Lyon sits 2 away from Kyoto.")
     assert ("hops", frozenset({L, K}), 2) in read
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Indeed $1 \\leftrightarrow 3$ in $G$.", ("edge", {L, P}, None)),
+        ("$4 \\not\\leftrightarrow 0$ (not in E)", ("non_edge", {S, K}, None)),
+        ("$$\\min_{Q:\\ 2 \\leadsto 0} c(Q) = 5$$", ("distance", {N, K}, 5)),
+        ("$$\\min_{Q:\\ 2 \\rightsquigarrow 0} w(Q) = 5$$", ("distance", {N, K}, 5)),
+        ("edgeList.includes([4, 0]) // false", ("non_edge", {S, K}, None)),
+        ("edgeMap.has(pair(1, 3)) // true", ("edge", {L, P}, None)),
+    ],
+)
+def test_round14_numeric_ids_joined_by_a_latex_arrow_or_tested_in_an_edge_container(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    read = _read(text, numeric_ids=True)
+    assert (claim[0], frozenset(claim[1]), claim[2]) in read
+    opposite = {"edge": "non_edge", "non_edge": "edge"}.get(claim[0])
+    assert (opposite, frozenset(claim[1]), None) not in read
