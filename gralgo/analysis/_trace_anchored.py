@@ -41,6 +41,11 @@ if TYPE_CHECKING:
 # Seeing through notation: a view of the clause, with the origin of each of its characters
 
 _WRAPPERS: tuple[tuple[str, str], ...] = (
+    # a neighbourhood's function name: "\Gamma_G(A)", "\mathcal{N}(A)", "N_G(A)", "Γ(A)"
+    (
+        r"(?:\\Gamma|Γ|\\mathcal\s*\{\s*N\s*\}|(?<![\w\\])N(?=\s*_))(?:\s*_\s*\{?\s*G\s*\}?)?(?=\s*\()",
+        " nbrs ",
+    ),
     # a count written as a sum of ones: "sum(1 for e in E if A in e)", "\sum_x \mathbb{1}[…]"
     (r"\bsum\s*\(\s*1\s+(?=for\b)|\\math(?:bb|bf)\s*\{\s*1\s*\}|𝟙", " count( "),
     (r"▹|▷|⊳|\\triangleright\b", " # "),  # pseudo-code's comment mark (``\Comment``)
@@ -334,6 +339,8 @@ _NO_BETTER = re.compile(
 )
 """A remark that no route does better (``…, and no route is cheaper``): the value is the least,
 a distance, and no negation."""
+_OWNED = re.compile(r"\s*(?:its|their|his|her)\b", re.I)
+"""A clause led by a possessive pronoun: its names are another node's, not its subject."""
 _TRAVELLED = re.compile(r"\b(?:path|route|walk|trip|journey|via)\b", re.I)
 _CONTRAST = re.compile(
     r"\b(?:rather\s+than|instead\s+of|not)\s+(?:by\s+|the\s+|their\s+)?(?:weights?|costs?|"
@@ -342,7 +349,9 @@ _CONTRAST = re.compile(
 )
 """A measure set against another (``Counting edges rather than weights, …``, ``hops, not
 weights,``): which measure is meant, no comparison or negation."""
-_WE_FIND = re.compile(r"\b(?:we|i)\s+(?:find|found|get|got|see)\b", re.I)
+_WE_FIND = re.compile(
+    r"\b(?:(?:we|i)\s+(?:find|found|get|got|see)|(?:is|are|was|were)\s+found)\b", re.I
+)  # "we find exactly A, B", "Edges from A are found to B and C only": a result, not a plan
 _EDGE_CUE = re.compile(
     r"\b(?:adjacen\w*|nonadjacent|connect\w*|linked|links?|edges?|neighbou?rs?|neighbou?rhood|"
     r"joined|joins?|adjoin\w*|hooked|wired|attached|incident|border\w*|shares?|touch\w*|"
@@ -403,7 +412,7 @@ _WORDED = re.compile(r"[^\s(){}\[\]_^]")
 """Words between a ball's radius and its first name: that name is an item, not the centre."""
 _COMPLETENESS = (
     r"all|complete|full|exactly|only|just|solely|alone|every|nothing\s+else|no\s+others?|"
-    r"entire|whole|exhaustive(?:ly)?|the\s+lot|everything|nobody\s+else|"
+    r"entire|entirety|whole|exhaustive(?:ly)?|the\s+lot|everything|nobody\s+else|nowhere\s+else|"
     r"(?:none|nothing|no\s+\w+)\s+(?:is\s+|are\s+)?(?:missing|omitted|left\s+out)"
 )
 """A list said complete, whatever the word and wherever it stands (``just B and C``, ``B and C
@@ -432,7 +441,7 @@ node's list, not of a name's place (``Only A is linked to B``), and no quantifie
 _HEAD = re.compile(
     r"(?P<mid>(?:(?!N\d).)*N0\b(?:(?!N\d).)*?)"
     r"(?P<list>[\s\[{(]*N\d+(?:\s*(?:,|and|&)\s*(?:and\s+)?N\d+)*)"
-    r"[\s\]})]*(?:(?:[-—–(#,;←/]|<-|\band\b|(?=(?i:" + _COMPLETENESS + r")\b))(?:(?!N\d)\D)*)?$"
+    r"[\s\]})]*(?:(?:[-—–(#,;:|&←/]|<-|\band\b|(?=(?i:" + _COMPLETENESS + r")\b))(?:(?!N\d)\D)*)?$"
 )  # a head, a neighbour cue, and the list that ends the clause (a remark may follow it)
 _TAIL_HEAD = re.compile(
     r"^(?:(?!N\d).)*?(?P<list>N0(?:\s*(?:,|and|&)\s*(?:and\s+)?N\d+)*)"
@@ -440,7 +449,7 @@ _TAIL_HEAD = re.compile(
     r"(?:(?!N\d).)*\b(?:to|of|with)\s+N(?P<head>\d+)\b(?:(?!N\d)\D)*$"
 )  # the list first, its head last: "Exactly B and C are joined to A", "… adjacent to A",
 # "[B, C]; // every neighbour of A"
-_NEIGHBOUR_CUE = re.compile(r"neighbou?r|adj|nbr|connect|link|join|touch|border", re.I)
+_NEIGHBOUR_CUE = re.compile(r"neighbou?r|adj|nbr|connect|link|join|touch|border|\bedges?\b", re.I)
 _NEIGHBOUR_NOUN = re.compile(r"neighbou?r|adj|nbr", re.I)
 _CHAIN = re.compile(r"N\d+(?:\s*(?:→|->|⟶|⇒|=>)\s*N\d+){2,}")
 _TOTAL_CUE = re.compile(r"\b(?:path|total|sum\w*|cost|length|weight|w)\b", re.I)
@@ -460,6 +469,8 @@ def anchored_facts(
     if answer is not None:
         high = low + len(text[low:high].rstrip().rstrip("?"))
     view, origin, ends = _seen(text, low, high)
+    if (bound := _BOUND_ATTAINED.search(view)) is not None:
+        view = _attained(view, bound)  # "Nothing shorter than 4 …, and 4 is achieved": 4 least
     marked = _LIST_MARK.match(view)
     start = marked.end() if marked is not None else 0
     view = " " * start + view[start:]
@@ -475,7 +486,7 @@ def anchored_facts(
         return
     skeleton = _NO_BETTER.sub(" cheapest ", _skeleton(view, found))
     skeleton = _CONTRAST.sub(" ", skeleton)  # "edges rather than weights": which measure
-    said = _WE_FIND.sub(" ", skeleton)  # "we find exactly A, B": a result, not a plan
+    said = _WE_FIND.sub(" ", skeleton)  # a result, not a plan
     said = _FINISHED.sub(" ", said)  # "← 9 ▷ after Floyd–Warshall": a final value, no step
     said = _MEASURE.sub(" ", said)  # "… if the weights are ignored": the measure, no supposition
     said = _CHECKED.sub(" ", said)  # "check A -> B: found ✓": a result, not a plan
@@ -497,6 +508,26 @@ def anchored_facts(
     if facts:
         a, b = origin[found[0][1]], ends[len(view.rstrip()) - 1]
         yield a, b, [(kind, nodes, value, a, b) for kind, nodes, value in facts]
+
+
+_BOUND_ATTAINED = re.compile(
+    r"\b(?:no|nothing|none)\b[^.;\d]{0,40}?\b(?:shorter|cheaper|lighter|lower|less|fewer|smaller)"
+    r"\s+than\s+(?P<v>\d+)\b(?P<mid>[^.;]*?),?\s*(?:and|but|yet|while)\s+(?P=v)\s+(?:is|gets|"
+    r"can\s+be|was)\s+(?:achieved|attained|reached|realised|realized|met|possible|hit)\b",
+    re.I,
+)
+"""A lower bound said attained (``Nothing shorter than 4 connects A to B, and 4 is achieved``):
+the value is the least, a distance."""
+
+
+def _attained(view: str, bound: re.Match[str]) -> str:
+    """``view`` with a bound said attained written as the least value (the same length)."""
+    lead = bound.start("v") - bound.start()
+    least = "cheapest".ljust(lead) if lead >= 9 else " " * lead
+    return (
+        view[: bound.start()] + least + view[bound.start("v") : bound.end("mid")]
+        + " " * (bound.end() - bound.end("mid")) + view[bound.end() :]
+    )  # fmt: skip
 
 
 def set_head(text: str, low: int, high: int) -> bool:
@@ -568,8 +599,8 @@ def _decide(skeleton: str, found: list[tuple[str, int, int]], values: list[int])
             if weight and not distance and not _ROUTE.search(words):
                 return [("edge", pair, None), ("edge_weight", pair, value)]
         return []
-    if not edge:
-        return []
+    if not edge or _OWNED.match(skeleton):
+        return []  # "Its edges go to A and B": another node's, no edge or list of the first
     if len(distinct) == 2 and len(found) == 2:
         if _DISTANCE_CUE.search(_without(words, "d")) or _WEIGHT_CUE.search(words):
             return []

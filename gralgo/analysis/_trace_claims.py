@@ -1658,9 +1658,9 @@ def _planned_topic(
     topic with its measure and no value, whatever leads it (``Now the degree of A.`` / ``I get
     4.``, ``Dijkstra finishes with B.`` / ``From A, the final value is 9.``) where neither
     sentence reads alone; from the topic (after its lead) to the result's end, and whether
-    the result names a node of its own (then only a distance or hop count between the two is
-    read: ``Now at A. The cheapest way over to B costs 9.`` states no edge). ``None`` where the
-    piece is no such sentence or either was read."""
+    the result names a node of its own and no pronoun for the topic opens it (then only a
+    distance or hop count between the two is read: ``Now at A. The cheapest way over to B costs
+    9.`` states no edge). ``None`` where the piece is no such sentence or either was read."""
     if index + 1 >= len(pieces):
         return None
     text = ctx.text
@@ -1679,7 +1679,13 @@ def _planned_topic(
         return None  # either sentence is read alone
     topic = topic_name(text, (start, end))
     named = bool(mentions(text, after_start, after, names, resolve))
+    named = named and not _BACK_REFERENCE.match(text, after_start, after)
     return (start if topic is None else topic[0]), after, named
+
+
+_BACK_REFERENCE = re.compile(r"\s*(?:its|it|their|they)\b", re.I)
+"""A result opened by a pronoun for its topic (``Its edges go to B and C, and nowhere else.``):
+the names after it are the topic's, any claim of it read."""
 
 
 _TOPIC_VALUE = re.compile(
@@ -1779,14 +1785,14 @@ _ANSWERED = re.compile(
 """A bare answer to the question before it: a yes or no word, or a pronoun and its auxiliary
 alone (``It does.``, ``It doesn't.``, ``They aren't.``; not ``It is unclear.``)."""
 _LISTED = re.compile(
-    r"neighbo|adj|nbr|\b(?:only|exactly|complete|full|entire|whole|all|no\s+others?|no\s+more|"
+    r"neighbo|adj|nbr|\b(?:only|exactly|complete|full|entire|entirety|whole|all|no\s+others?|no\s+more|"
     r"nothing\s+else|just|solely|alone|every|missing|omitted|left\s+out)\b",
     re.I,
 )
 _ANCHOR_CUES = re.compile(
     r"adj|nbr|neighbo|conn|link|edge|join|hook|wire|attach|incid|border|shar|touch|∈|∉|\\in|notin|"
     r"⇄|⇸|↔|↮|⟷|≁|\\sim|∼|\btrue\b|\bfalse\b|✔|✓|✗|✘|deg|delta|δ|valenc|weigh|\bw\b|\bwt\b|"
-    r"\b(?:in|from)\s+e\b|leftrightarrow|squigarrow|leadsto|"
+    r"\b(?:in|from)\s+e\b|leftrightarrow|squigarrow|leadsto|gamma|γ|mathcal\{n\}|"
     r"cost|worth|carr|dist|\bd\W|\bspd?\b|shortest|hop|bfs|level|depth|apart|away|separat|dijkstra|"
     r"bellman|floyd|warshall|johnson|astar|settles\s+at|"
     r"clique|triangle|complete|core|peel|ball|ego|radius|within|pairwise|mutual|path|total|sum|"

@@ -255,7 +255,7 @@ HYPOTHETICAL = _HYPOTHETICAL = re.compile(
     r"verify(?!\s*:)(?!" + CHECKED + r")|verifying|find|finding|compute|"
     r"computing|calculate|calculating|consider|considering|look\s+at|looking\s+for|unless|wonder|guess|"
     r"expect|not\s+sure|unsure|hypothetical(?:ly)?|should|must|plan|will|i'll|we'll|otherwise|"
-    r"instead|(?<!nothing\s)(?<!none\s)(?<!one\s)(?<!nobody\s)else|either|unknown|unclear|"
+    r"instead|(?<!nothing\s)(?<!none\s)(?<!one\s)(?<!nobody\s)(?<!nowhere\s)else|either|unknown|unclear|"
     r"assumed|presumed|thought|believed|imagined?|pretend|suspect\w*|"  # a belief: "I assumed ..."
     r"(?:add|adding|insert\w*|remov\w*|delet\w*)\s+(?:an?\s+|the\s+)?(?:new\s+)?edge|"
     r"mistak\w*|wrong(?:ly)?|erroneous\w*|incorrect(?:ly)?|confus\w*|misread|misremember\w*|"
@@ -480,6 +480,7 @@ def clauses(text: str, low: int, high: int) -> Iterator[tuple[int, int]]:
         if text[match.start()] == ";" and (
             _TRAILING_COMMENT.match(text, match.end(), high)
             or bracket_open(text[position : match.start()])
+            or _reads_what_was_assigned(text, position, match.start(), match.end(), high)
         ):
             continue
         if match.start() > position:
@@ -490,6 +491,17 @@ def clauses(text: str, low: int, high: int) -> Iterator[tuple[int, int]]:
 
 
 _TRAILING_COMMENT = re.compile(r"\s*(?://|#)[^\n]*$")
+_ASSIGNS = re.compile(r"\s*(?:(?:let|const|var|auto)\s+)?([A-Za-z_]\w*)\s*(?::=|=(?!=)|←|<-)")
+
+
+def _reads_what_was_assigned(text: str, low: int, end: int, after: int, high: int) -> bool:
+    """Whether the statement after a ``;`` reads the variable the statement before it assigned
+    (``spl = dijkstra(G, A); spl[B]  # 5``): one clause, the value is of both."""
+    assigned = _ASSIGNS.match(text, low, end)
+    if assigned is None:
+        return False
+    used = re.compile(rf"\s*{re.escape(assigned.group(1))}\s*[\[(.]")
+    return used.match(text, after, high) is not None
 
 
 def bracket_open(written: str) -> bool:

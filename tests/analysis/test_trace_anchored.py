@@ -1618,3 +1618,71 @@ def test_round14_numeric_ids_joined_by_a_latex_arrow_or_tested_in_an_edge_contai
     assert (claim[0], frozenset(claim[1]), claim[2]) in read
     opposite = {"edge": "non_edge", "non_edge": "edge"}.get(claim[0])
     assert (opposite, frozenset(claim[1]), None) not in read
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        ("const d = dijkstra(graph, Kyoto); d.get(Lyon) // 8", False, ("distance", {K, L}, 8)),
+        ("lengths = bfs_levels(G, Paris); lengths[Kyoto]  # 3 hops", False, ("hops", {P, K}, 3)),
+        ("dd = shortest_from(G, 4); dd[0]  # 9", True, ("distance", {S, K}, 9)),
+    ],
+)
+def test_round14_a_statement_reading_the_variable_assigned_before_it_continues_it(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, numeric_ids, claim)
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        ("No route cheaper than 9 joins Kyoto and Paris, and 9 is attained.", False,
+         ("distance", {K, P}, 9)),
+        ("Nothing lighter than 5 links node 2 and node 0, yet 5 is reached.", True,
+         ("distance", {N, K}, 5)),
+    ],
+)  # fmt: skip
+def test_round14_a_lower_bound_said_attained_is_the_distance(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, numeric_ids, claim)
+
+
+def test_round14_a_bound_attained_by_another_value_states_no_distance() -> None:
+    read = _read("No route cheaper than 9 joins Kyoto and Paris, and 10 is attained.")
+    assert not {c for c in read if c[0] == "distance"}
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "owner", "items"),
+    [
+        ("$\\Gamma(Lyon) = \\{Paris, New York, Saint-Denis\\}$, complete", False, L, {P, N, S}),
+        ("$$\\mathcal{N}_G(Kyoto) &= \\{New York\\} && \\text{(complete)}$$", False, K, {N}),
+        ("$\\Gamma_{G}(1) = \\{3, 2, 4\\}$ (that is all)", True, L, {P, N, S}),
+        ("Lyon is adjacent to Paris, New York and Saint-Denis: that is the lot.", False, L,
+         {P, N, S}),
+        ("- Lyon | adj: Paris, New York, Saint-Denis | the whole list", False, L, {P, N, S}),
+        ("Take Lyon. Its edges run to Paris, New York and Saint-Denis and nowhere else.", False,
+         L, {P, N, S}),
+        ("Lyon, in its entirety, borders Paris, New York and Saint-Denis.", False, L, {P, N, S}),
+        ("Edges out of Lyon were found to reach Paris, New York and Saint-Denis only.", False, L,
+         {P, N, S}),
+    ],
+)  # fmt: skip
+def test_round14_a_complete_neighbour_list_by_a_neighbourhood_function_or_a_remark_after_it(
+    text: str, numeric_ids: bool, owner: str, items: set[str]
+) -> None:
+    read = _read(text, numeric_ids)
+    assert {c[1] for c in read if c[0] == "neighbours"} == {frozenset({owner, *items})}
+    assert {c[1] for c in read if c[0] == "edge"} == {frozenset({owner, n}) for n in items}
+
+
+def test_round14_a_clause_led_by_a_possessive_is_no_edge_or_list_of_its_first_name() -> None:
+    for text in (
+        "Its edges reach Paris, New York and Saint-Denis, nowhere else.",
+        "Consider Lyon. Its edges go to Paris, Saint-Denis, and nothing else.",
+    ):
+        read = _read(text)
+        assert not {c for c in read if c[0] == "edge" and L not in c[1]}
+        assert not {c for c in read if c[0] == "neighbours" and L not in c[1]}
