@@ -441,6 +441,18 @@ def _total_by_shape(
     clause negates, asks, supposes, bounds or compares, names another node, or holds two
     numbers that are not a sum and its result."""
     text = ctx.text
+    answered = _ANSWERED_TOTAL.match(text, last, high)
+    if (
+        answered is not None
+        and _TOTAL_ASKED.search(text, _line_start(text, start), answered.start("n"))
+        and not _SHAPE_GUARD.search(text, last, answered.start("q"))
+    ):
+        written = answered.group("n").lower()  # "And the cost of A → B → C? 7."
+        value = int(written) if written.isdigit() else NUMBER_WORDS[written]
+        return [Claim("path_total", nodes, value, start, answered.end())]
+    before = _total_before(ctx, nodes, start, last, high)
+    if before:
+        return before
     end = _TOTAL_END.search(text, last, high)
     stop = high if end is None else end.start()
     rest = _ARROW_MARKS.sub(" ", text[last:stop])
@@ -455,6 +467,45 @@ def _total_by_shape(
     written = numbers[0].group().lower()
     value = int(written) if written.isdigit() else NUMBER_WORDS[written]
     return [Claim("path_total", nodes, value, start, stop)]
+
+
+_ANSWERED_TOTAL = re.compile(
+    r"[^?\d\n]{0,30}?(?P<q>\?)\s*(?P<n>\d+|" + "|".join(NUMBER_WORDS) + r")\s*[.!]?\s*$", re.I
+)
+"""A route asked about and answered at once by a bare value (``… → C? 7.``, ``… → C in
+total? 7.``)."""
+_TOTAL_ASKED = re.compile(r"\b(?:cost\w*|length|weigh\w*|total|sum|long|heavy)\b", re.I)
+"""What a question about a route's total asks."""
+_TOTAL_CUE_BEFORE = re.compile(
+    r"\b(?:path|route|walk|total|sum\w*|cost|length|weight|reduce|add)\b", re.I
+)
+_CALL_ARGUMENTS = re.compile(r"\w\s*\([^()]*\)")
+_CHAIN_END = re.compile(r"[\s)\]}*_`'\"]*[.!]?\s*$")
+
+
+def _total_before(
+    ctx: _Context, nodes: tuple[str, ...], start: int, last: int, high: int
+) -> list[Claim]:
+    """A route's total written before it, where the route ends its line: the one number
+    between the line's start and the route, beside a word of a total or a route, outside a
+    call's arguments (``route.reduce(add, 0) // 8  (A -> B -> C)``, ``3 is the total weight of
+    the path A → B → C.``); nothing where that text guards, names another node or holds more
+    numbers."""
+    text = ctx.text
+    if not _CHAIN_END.match(text, last, high):
+        return []
+    low = _line_start(text, start)
+    lead = _CALL_ARGUMENTS.sub(lambda call: call.group()[0] + " ", text[low:start])
+    if not _TOTAL_CUE_BEFORE.search(lead) or _SHAPE_GUARD.search(lead):
+        return []
+    if HYPOTHETICAL.search(lead) or mentions(text, low, start, ctx.slots.names, ctx.slots.resolve):
+        return []
+    numbers = list(_TOTAL_NUMBER.finditer(lead))
+    if len(numbers) != 1:
+        return []
+    written = numbers[0].group().lower()
+    value = int(written) if written.isdigit() else NUMBER_WORDS[written]
+    return [Claim("path_total", nodes, value, low + numbers[0].start(), last)]
 
 
 def _line_start(text: str, position: int) -> int:

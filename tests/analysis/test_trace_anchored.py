@@ -1686,3 +1686,26 @@ def test_round14_a_clause_led_by_a_possessive_is_no_edge_or_list_of_its_first_na
         read = _read(text)
         assert not {c for c in read if c[0] == "edge" and L not in c[1]}
         assert not {c for c in read if c[0] == "neighbours" and L not in c[1]}
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids"),
+    [
+        ("walk.map(weightOf).sum(0) # 12  [Kyoto -> New York -> Lyon]", False),
+        ("functools.reduce(plus, legs, 0)  # 12  (0 -> 2 -> 1)", True),
+        ("Twelve is the summed cost of the route Kyoto → New York → Lyon.", False),
+        ("How long is Kyoto → New York → Lyon in total? 12.", False),
+        ("What does the walk node 0 → node 2 → node 1 weigh? 12.", True),
+    ],
+)
+def test_round14_a_routes_total_written_before_it_or_answering_a_question_about_it(
+    text: str, numeric_ids: bool
+) -> None:
+    _assert_read(text, numeric_ids, ("path_total", {K, N, L}, 12))
+
+
+@pytest.mark.parametrize(
+    "text", ["Phase 3: Kyoto → New York → Lyon", "Is Kyoto → New York → Lyon shorter? 12."]
+)
+def test_round14_a_number_before_a_route_or_after_a_comparison_is_no_total(text: str) -> None:
+    assert not {c for c in _read(text) if c[0] == "path_total"}
