@@ -339,6 +339,11 @@ _NO_BETTER = re.compile(
 )
 """A remark that no route does better (``…, and no route is cheaper``): the value is the least,
 a distance, and no negation."""
+_CALLED_VERB = re.compile(
+    r"(?<![\w.])(?:look_?up|find|get|fetch|compute|calc\w*|calculate)\w*(?=\s*\()", re.I
+)
+"""A called function named by a plan's verb (``lookup(A, B)``, ``find_weight(…)``): code that
+states its value, no plan."""
 _OWNED = re.compile(r"\s*(?:its|their|his|her)\b", re.I)
 """A clause led by a possessive pronoun: its names are another node's, not its subject."""
 _TRAVELLED = re.compile(r"\b(?:path|route|walk|trip|journey|via)\b", re.I)
@@ -462,11 +467,14 @@ def anchored_facts(
     names: NodeNames,
     resolve: Resolve,
     answer: bool | None = None,
+    valued: int | None = None,
 ) -> Iterator[tuple[int, int, list[Fact]]]:
     """The facts of the clause ``text[low:high]`` read by its node names and structure (with
     their spans in ``text``); nothing where it is refused. ``answer``: the clause is a question
-    about an edge that the next clause answers (``True``: yes; ``False``: no, a non-edge)."""
-    if answer is not None:
+    about an edge that the next clause answers (``True``: yes; ``False``: no, a non-edge);
+    ``valued``: the clause is a question that the next clause answers by this bare value
+    (``How many edges end at A? Three.``: read as if it stated it)."""
+    if answer is not None or valued is not None:
         high = low + len(text[low:high].rstrip().rstrip("?"))
     view, origin, ends = _seen(text, low, high)
     if (bound := _BOUND_ATTAINED.search(view)) is not None:
@@ -487,6 +495,7 @@ def anchored_facts(
     skeleton = _NO_BETTER.sub(" cheapest ", _skeleton(view, found))
     skeleton = _CONTRAST.sub(" ", skeleton)  # "edges rather than weights": which measure
     said = _WE_FIND.sub(" ", skeleton)  # a result, not a plan
+    said = _CALLED_VERB.sub(" ", said)  # "w = lookup(A, B)  // == 6": a function, not a plan
     said = _FINISHED.sub(" ", said)  # "← 9 ▷ after Floyd–Warshall": a final value, no step
     said = _MEASURE.sub(" ", said)  # "… if the weights are ignored": the measure, no supposition
     said = _CHECKED.sub(" ", said)  # "check A -> B: found ✓": a result, not a plan
@@ -501,7 +510,8 @@ def anchored_facts(
     elif _QUALIFIED.search(_WHOLE_LIST.sub(" ", _both_named(skeleton, found))) and answer is None:
         return
     else:
-        facts = _decide(skeleton, found, _values(view, found))
+        answered = [] if valued is None else [valued]
+        facts = _decide(skeleton, found, _values(view, found) + answered)
     if answer is not None:  # only an edge is asked and answered
         asked = [f for f in facts if f[0] == "edge" and len(facts) == 1]
         facts = [(("edge" if answer else "non_edge"), f[1], None) for f in asked]

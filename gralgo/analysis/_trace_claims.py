@@ -1643,10 +1643,15 @@ def _anchored(ctx: _Context, low: int, high: int, read: list[Claim], lower: str)
     pieces = list(clauses(text, low, high))
     for index, (start, end) in enumerate(pieces):
         inside = [c for c in read if c.start < end and start < c.end]
+        answer, split, valued = None, False, None
+        asked = text[start:end].rstrip().endswith("?") and index + 1 < len(pieces)
+        if asked and (bare := _BARE_VALUE.fullmatch(text, *pieces[index + 1])) is not None:
+            written = bare.group(1).lower()  # "… A? Three.": the value the question asks
+            valued = int(written) if written.isdigit() else NUMBER_WORDS[written]
         if inside and not _unsettled(inside, paired, text[start:end]):
-            continue
-        answer, split = None, False
-        if text[start:end].rstrip().endswith("?") and index + 1 < len(pieces):
+            if valued is None or not {c.kind for c in inside} <= _EDGES:
+                continue  # (an edge read in a question its value answers: its weight, maybe)
+        if asked:
             answered = _ANSWERED.match(text, *pieces[index + 1])  # "… B? None exists."
             answer = None if answered is None else answered.group("no", "denied") == (None, None)
         if index and _THEY.match(text, start, end):  # "…, so they form the 2-core": the
@@ -1663,7 +1668,7 @@ def _anchored(ctx: _Context, low: int, high: int, read: list[Claim], lower: str)
         if not inside and not _ANCHOR_CUES.search(lower, start - low, end - low):
             continue
         families = {FAMILIES[c.kind] for c in inside if c.nodes}
-        readings = anchored_facts(text, start, end, names, ctx.slots.resolve, answer)
+        readings = anchored_facts(text, start, end, names, ctx.slots.resolve, answer, valued)
         for a, b, facts in readings:
             if split:  # a result naming its own node after a topic: only a route's value
                 facts = [f for f in facts if f[0] in ("distance", "hops")]
@@ -1823,6 +1828,8 @@ _THEY = re.compile(
     r"(?=[^.;]*\b(?:core|clique|triangle)\b)",
     re.I,
 )
+_BARE_VALUE = re.compile(r"\s*(\d+|" + "|".join(NUMBER_WORDS) + r")\s*[.!]?\s*", re.I)
+"""An answer that is a value alone (``Three.``, ``7``)."""
 _AUXILIARY = r"(?:it|they|there|that)\s+(?:does|do|did|is|are|was|were|has|have)"
 _ANSWERED = re.compile(
     r"\s*(?:(?:(?P<no>no|nope|none(?:\s+exists)?|there\s+is\s+none|not\s+at\s+all)|yes|yep|"

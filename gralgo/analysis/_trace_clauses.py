@@ -688,6 +688,8 @@ _TOPIC_SENTENCE = re.compile(
 )  # the name in any notation: "node 3", a long name with commas, a pair "A–B" or "A to B";
 # a discourse lead alone introduces it too ("Now A.", "Next, A to B.")
 _NODE_WORD = re.compile(r"(?:node|vertex)\s+", re.I)
+_EDGE_AFTER = re.compile(r"(?:the\s+)?(.+?)\s+edge", re.I)
+"""A topic's pair with the noun after it (``the A–B edge``)."""
 
 
 def topic_name(text: str, piece: tuple[int, int]) -> tuple[int, int] | None:
@@ -708,13 +710,16 @@ def _held_topic(
     if match is None or match.end() != piece[1]:
         return None
     low, high = match.span("name")
+    noun = _EDGE_AFTER.fullmatch(text, low, high) if match.group("edge") is None else None
+    if noun is not None:  # "Now the A–B edge.": an edge named with its noun after it
+        low, high = noun.span(1)
     found = mentions(text, low, high, names, resolve)
     if found and not names.numeric_ids and (word := _NODE_WORD.match(text, low, found[0][1])):
         low = word.end()  # "node Paris"
     if len(found) == 2 and _DASH_JOIN.fullmatch(text, found[0][2], found[1][1]):
         whole = (found[0][1], found[1][2]) == (low, high)  # "Looking at (edge) A–B."
         return (found[0][0], found[1][0]) if whole and found[0][0] != found[1][0] else None
-    if match.group("edge") is not None:
+    if match.group("edge") is not None or noun is not None:
         return None
     if len(found) != 1 or (found[0][1], found[0][2]) != (low, high):
         return None

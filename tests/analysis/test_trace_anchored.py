@@ -1709,3 +1709,32 @@ def test_round14_a_routes_total_written_before_it_or_answering_a_question_about_
 )
 def test_round14_a_number_before_a_route_or_after_a_comparison_is_no_total(text: str) -> None:
     assert not {c for c in _read(text) if c[0] == "path_total"}
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        ("How many edges meet Lyon? Three.", False, ("degree", {L}, 3)),
+        ("How many neighbours does node 1 have? 3", True, ("degree", {L}, 3)),
+        ("How heavy is the edge joining Kyoto and New York? 5.", False,
+         ("edge_weight", {K, N}, 5)),
+        ("How heavy is the edge 0–2? 5.", True, ("edge_weight", {K, N}, 5)),
+    ],
+)  # fmt: skip
+def test_round14_a_question_answered_at_once_by_a_bare_value_states_it(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, numeric_ids, claim)
+
+
+def test_round14_an_edge_question_answered_by_a_number_states_nothing_of_it() -> None:
+    assert not {c for c in _read("Is Paris adjacent to Lyon? 3.") if c[0] != "edge"}
+
+
+def test_round14_a_called_function_named_by_a_plan_verb_is_code_not_a_plan() -> None:
+    _assert_read("edge_wt = find(Kyoto, New York);  # == 5", False, ("edge_weight", {K, N}, 5))
+
+
+def test_round14_an_edge_topic_named_with_its_noun_after_it_is_what_its_pronoun_weighs() -> None:
+    read = _read("Then the Kyoto–New York edge. Its recorded weight: 5.")
+    assert ("edge_weight", frozenset({K, N}), 5) in read
