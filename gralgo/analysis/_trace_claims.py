@@ -1643,13 +1643,13 @@ def _anchored(ctx: _Context, low: int, high: int, read: list[Claim], lower: str)
     pieces = list(clauses(text, low, high))
     for index, (start, end) in enumerate(pieces):
         inside = [c for c in read if c.start < end and start < c.end]
-        answer, split, valued = None, False, None
+        answer, split, value = None, False, None
         asked = text[start:end].rstrip().endswith("?") and index + 1 < len(pieces)
         if asked and (bare := _BARE_VALUE.fullmatch(text, *pieces[index + 1])) is not None:
             written = bare.group(1).lower()  # "… A? Three.": the value the question asks
-            valued = int(written) if written.isdigit() else NUMBER_WORDS[written]
+            value = int(written) if written.isdigit() else NUMBER_WORDS[written]
         if inside and not _unsettled(inside, paired, text[start:end]):
-            if valued is None or not {c.kind for c in inside} <= _EDGES:
+            if value is None or not {c.kind for c in inside} <= _EDGES:
                 continue  # (an edge read in a question its value answers: its weight, maybe)
         if asked:
             answered = _ANSWERED.match(text, *pieces[index + 1])  # "… B? None exists."
@@ -1668,7 +1668,7 @@ def _anchored(ctx: _Context, low: int, high: int, read: list[Claim], lower: str)
         if not inside and not _ANCHOR_CUES.search(lower, start - low, end - low):
             continue
         families = {FAMILIES[c.kind] for c in inside if c.nodes}
-        readings = anchored_facts(text, start, end, names, ctx.slots.resolve, answer, valued)
+        readings = anchored_facts(text, start, end, names, ctx.slots.resolve, answer, value)
         for a, b, facts in readings:
             if split:  # a result naming its own node after a topic: only a route's value
                 facts = [f for f in facts if f[0] in ("distance", "hops")]
