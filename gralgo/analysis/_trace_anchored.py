@@ -265,10 +265,12 @@ _BOUNDED_CALL = (
     r"\b(?:d|dist\w*|hops?|h|delta)\}?\s*\(\s*[^,()]+?\s*,\s*[a-z]\s*\)"
     r"\s*(?:≤|<=|\\leq?)\s*(?P<r7>\d+)"
 )  # "{x : d(A, x) ≤ 2}": a set-builder bounding a distance from A
+_SURVIVORS = r"\b(?:surviv\w*|remain\w*|left\s+over|kept)\b[^.;:\d]{0,20}?\bk\s*=\s*\d"
+"""What survives a peeling at its k (``survivors at k = 2: {…}``): a k-core."""
 _SET_CUE = re.compile(
     r"\b(?:cliques?|triangles?|is\s+complete|complete\s+(?:sub)?graph|K_?n|cores?|k\s*core|\d+-core|core\s*\d+|ego\s*graph|"
     r"ball|balls|\d+-hop|radius|cutoff|every\s+pair|all\s+pairs|pairwise|mutually)\b|"
-    r"\bpeel\w*\b[^.;\d]{0,20}?\bk\s*=\s*\d|\bdepth\s*(?:≤|<=|\\le)\s*\d|"
+    r"\bpeel\w*\b[^.;\d]{0,20}?\bk\s*=\s*\d|\bdepth\s*(?:≤|<=|\\le)\s*\d|" + _SURVIVORS + "|"
     r"\bbfs\b[^.;:]{0,120}?,\s*depth\s*(?:=\s*)?\d+\s*(?:[.;:)]|$)|"
     + _PEEL_BOUND
     + "|"
@@ -299,7 +301,7 @@ _CLIQUE = re.compile(
     r"all\s+pairs|pairwise|mutually)\b",
     re.I,
 )
-_CORE = re.compile(r"core|\bpeel\w*\b[^.;\d]{0,20}?\bk\s*=|" + _PEEL_BOUND, re.I)
+_CORE = re.compile(r"core|\bpeel\w*\b[^.;\d]{0,20}?\bk\s*=|" + _SURVIVORS + "|" + _PEEL_BOUND, re.I)
 """A k-core's cue: ``core``, a peeling with its k (``peeling (k = 2) → {…}``, ``Peeling done for
 k = 2``), a peeling bound."""
 _REMAIN = re.compile(r"\b(?:left|remain\w*|surviv\w*|stay\w*|kept|keeps?)\b|⇒|→|->|=", re.I)
@@ -307,10 +309,12 @@ _REMAIN = re.compile(r"\b(?:left|remain\w*|surviv\w*|stay\w*|kept|keeps?)\b|⇒|
 _EXCLUDED = re.compile(
     r"\(?\s*\b(?:not\s+counting|excluding|excl\.?|except(?:\s+for)?|other\s+than|besides|"
     r"apart\s+from)\s+(?:itself|N\d+|the\s+(?:centre|center|source|start))\b\s*\)?|"
-    r"\b(?:itself|N\d+)\s+(?:excluded|left\s+out)\b",
+    r"\(?\s*\b(?:itself|N\d+|(?:the\s+)?(?:centre|center|source|start|root))\s+(?:(?:is|being)\s+)?"
+    r"(?:excluded|left\s+out|omitted|not\s+(?:counted|included))\b\s*\)?",
     re.I,
 )
-"""The ball's centre said to be left out of it: no negation of the set."""
+"""The ball's centre said to be left out of it (``excluding A``, ``A omitted``, ``source not
+counted``): no negation of the set."""
 _FILTER = re.compile(
     r"(\bfor\s+\w+(?:\s*,\s*\w+)*\s+in\b[^{}\[\]]*?)\bif\s+\w+\s*(?:(?:[<>]=?|[!=]=)|"
     r"\s(?:not\s+)?in\s)\s*\w+"

@@ -1738,3 +1738,22 @@ def test_round14_a_called_function_named_by_a_plan_verb_is_code_not_a_plan() -> 
 def test_round14_an_edge_topic_named_with_its_noun_after_it_is_what_its_pronoun_weighs() -> None:
     read = _read("Then the Kyoto–New York edge. Its recorded weight: 5.")
     assert ("edge_weight", frozenset({K, N}), 5) in read
+
+
+def test_round14_what_survives_at_a_given_k_is_its_k_core() -> None:
+    read = _read("Survivors (k = 2): {Paris, Lyon, Saint-Denis}")
+    assert ("k_core", frozenset({P, L, S}), 2) in read
+
+
+@pytest.mark.parametrize(
+    ("text", "items"),
+    [
+        ("Ball of radius 2 around Lyon (root not included): Paris, Kyoto, New York", {P, K, N}),
+        ("- radius 1 around Lyon, Lyon omitted: Paris, New York, Saint-Denis", {P, N, S}),
+    ],
+)
+def test_round14_a_balls_centre_said_omitted_or_not_included_is_no_negation(
+    text: str, items: set[str]
+) -> None:
+    read = _read(text)
+    assert {c[1] for c in read if c[0] == "within_hops"} == {frozenset({L, *items})}
