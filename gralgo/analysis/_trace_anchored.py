@@ -288,11 +288,14 @@ _K = re.compile(
     r"\bbfs\b[^.;:]{0,120}?,\s*depth\s*(?:=\s*)?(?P<r8>\d+)\s*(?:[.;:)]|$)|"
     r"(?:≤|<=|\\le|within|at\s+most|up\s+to)\s*(?P<r2>\d+|" + _WORDS + r")\s*hops?|"
     r"(?P<r3>\d+)\s*-?\s*hops?\b|\bwithin\s+(?:a\s+)?(?:hop\s+)?distance\s+(?:of\s+)?(?P<r5>\d+)|"
-    r"\bB\s*_?\s*\{?\s*(?P<r4>\d+)|" + _PEEL_BOUND + "|" + _BOUNDED_CALL,
+    r"\bB\s*_?\s*\{?\s*(?P<r4>\d+)|" + _PEEL_BOUND + "|" + _BOUNDED_CALL + "|"
+    r"\bball\s*\}?\s*\(\s*[^()]+?\s*,\s*(?P<r9>\d+)\s*\)|"  # "ball(A, 2)": a centre, a radius
+    r"\bcore\s*_?\s*numbers?\b[^#\n]*?>=?\s*(?P<c7>\d+)",  # "… core_number(G) … if c >= 2"
     re.I,
 )
 _CENTRE = re.compile(
-    r"\b(?:from|of|around|at|ego\s*graph\s*\(\s*\w+\s*,|bfs\s*\()\s*(?:(?:node|vertex)\s+)?N(\d+)|\(\s*(?:G|graph)\s*,\s*N(\d+)|"
+    r"\b(?:from|of|around|at|ego\s*graph\s*\(\s*\w+\s*,|bfs\s*\(|ball\s*\}?\s*\()\s*"
+    r"(?:(?:node|vertex)\s+)?N(\d+)|\(\s*(?:G|graph)\s*,\s*N(\d+)|"
     r"\b(?:d|dist\w*|hops?|h|delta)\}?\s*\(\s*N(\d+)\s*,\s*[a-z]\s*\)",
     re.I,
 )  # "BFS from A", "ego_graph(G, A, …)", "…_length(G, A, cutoff=2)", "{x : d(A, x) ≤ 2}"
@@ -664,7 +667,8 @@ def _set(view: str, found: list[tuple[str, int, int]]) -> list[Decided]:
         return []
     k = _K.search(view)
     if k is not None and k.lastgroup not in ("c5", "c6", "r7", "r8"):  # a bound's call: the centre
-        found = [m for m in found if not (m[1] < k.end() and k.start() < m[2])]
+        low, high = k.span("r9") if k.lastgroup == "r9" else k.span()  # "ball(A, 2)": A stays
+        found = [m for m in found if not (m[1] < high and low < m[2])]
     names = list(dict.fromkeys(node for node, _, _ in found))
     skeleton = _skeleton(view, found)
     peeled = k is not None and k.lastgroup in ("c5", "c6")

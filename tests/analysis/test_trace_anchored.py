@@ -1757,3 +1757,20 @@ def test_round14_a_balls_centre_said_omitted_or_not_included_is_no_negation(
 ) -> None:
     read = _read(text)
     assert {c[1] for c in read if c[0] == "within_hops"} == {frozenset({L, *items})}
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        ("nodes_near = [y for y in ball(Lyon, 1) if y != Lyon]  # [Paris, New York, Saint-Denis]",
+         False, ("within_hops", {L, P, N, S}, 1)),
+        ("$\\mathrm{ball}(1, 1) \\setminus \\{1\\} = \\{3, 2, 4\\}$", True,
+         ("within_hops", {L, P, N, S}, 1)),
+        ("sorted(v for v, c in core_numbers(G).items() if c >= 2)  # [1, 3, 4]", True,
+         ("k_core", {L, P, S}, 2)),
+    ],
+)  # fmt: skip
+def test_round14_a_ball_called_on_its_centre_and_radius_and_a_core_number_filter(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, numeric_ids, claim)
