@@ -547,6 +547,12 @@ def _attained(view: str, bound: re.Match[str]) -> str:
     )  # fmt: skip
 
 
+def refused(view: str) -> bool:
+    """Whether a clause (seen through) is a question, plan, hypothesis, retraction, quotation,
+    algorithm state, bound, comparison or arithmetic: no statement of a value."""
+    return bool(_REFUSE.search(view) or HYPOTHETICAL.search(view) or _QUALIFIED.search(view))
+
+
 def set_head(text: str, low: int, high: int) -> bool:
     """Whether the clause ``text[low:high]`` heads a set without listing it: a set cue with its
     k or radius (``Peeling done for k = 2.``, ``BFS from A, depth 2.``) and no list."""

@@ -19,8 +19,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from gralgo.analysis._trace_agreement import MIN_ROWS, SHARE, agreed_measure
-from gralgo.analysis._trace_anchored import anchored_facts, set_head
+from gralgo.analysis._trace_agreement import MIN_ROWS, SHARE, Shaped, agreed_measure, runs
+from gralgo.analysis._trace_anchored import anchored_facts, refused, see_through, set_head
 from gralgo.analysis._trace_clauses import (
     FAMILIES,
     HYPOTHETICAL,
@@ -1467,9 +1467,11 @@ def extract_claims(
     ctx = _Context(text, _Slots(names, max_words), names.numeric_ids, graph)
     claims: list[Claim] = []
     table: list[tuple[int, int]] = []
+    unread: list[tuple[int, int] | None] = []  # statements no reader read, for runs of a shape
     for low, high in _lines(text):
         if _TABLE_ROW.match(text, low, high) and text[low:high].count("|") >= 3:
             table.append((low, high))
+            unread.append(None)
             continue
         if table:
             claims += _table_claims(ctx, table)
@@ -1489,10 +1491,94 @@ def extract_claims(
             # the clause reader reads a fact ("- [ ] A–B: not in the input")
             found = _structural(ctx, low, high, found, line)
         read = _routes(text, _anchored(ctx, low, high, found, line), line)
-        claims += _verdict(_whole_expressions(text, low, read), line)
+        read = _verdict(_whole_expressions(text, low, read), line)
+        claims += read
+        if graph is not None:
+            unread += _statements(text, low, high) if not read else [None]
     if table:
         claims += _table_claims(ctx, table)
+    if graph is not None:
+        claims += _shaped_runs(ctx, unread)
     return _deduplicated(_one_hop_is_an_edge(_without_item_weights(claims)))
+
+
+def _statements(text: str, low: int, high: int) -> list[tuple[int, int] | None]:
+    """The statements of an unread line that a run of one shape may hold: the line, or its
+    clauses where it holds at least :data:`MIN_ROWS` separated by ``;`` or ``,`` (``A: 3; B: 2;
+    C: 4``); ``None`` where the line holds no number (it breaks a run)."""
+    if high - low > _LONGEST_STATEMENT * MIN_ROWS or not _LOOSE_NUMBER.search(text, low, high):
+        return [None]
+    pieces = [(a, b) for a, b in _pieces(text, low, high) if text[a:b].strip()]
+    if len(pieces) >= MIN_ROWS:
+        return list(pieces)
+    return [(low, high)] if high - low <= _LONGEST_STATEMENT else [None]
+
+
+_LONGEST_STATEMENT = 160
+_PIECE_BREAK = re.compile(r"\s*[;,]\s+")
+
+
+def _pieces(text: str, low: int, high: int) -> Iterator[tuple[int, int]]:
+    position = low
+    for match in _PIECE_BREAK.finditer(text, low, high):
+        yield position, match.start()
+        position = match.end()
+    yield position, high
+
+
+def _shaped_runs(ctx: _Context, unread: list[tuple[int, int] | None]) -> list[Claim]:
+    """The claims of runs of at least :data:`MIN_ROWS` consecutive unread statements of one
+    shape, each of one node (or pair) and one number, by the measure they agree on with the
+    graph (:mod:`gralgo.analysis._trace_agreement`)."""
+    assert ctx.graph is not None
+    shaped: list[Shaped | None] = [None] * len(unread)
+    first = None  # where the current stretch of candidates began
+    for index, span in enumerate([*unread, None]):
+        if span is not None:
+            first = index if first is None else first
+            continue
+        if first is not None and index - first >= MIN_ROWS:  # only a long enough stretch
+            for inside in range(first, index):
+                low_high = unread[inside]
+                shaped[inside] = None if low_high is None else _shaped(ctx, *low_high)
+        first = None
+    claims = []
+    for run in runs(shaped):
+        measure = agreed_measure(ctx.graph, [(s.nodes, s.value) for s in run])
+        if measure is not None:
+            claims += [Claim(measure, s.nodes, s.value, s.start, s.end) for s in run]
+    return claims
+
+
+def _shaped(ctx: _Context, low: int, high: int) -> Shaped | None:
+    """A statement's skeleton (names and its number masked, a list mark dropped), its node (or
+    two), and its one number; ``None`` where it names none or more than two, holds no number or
+    several, or is refused (a question, plan, hypothesis, state, bound or arithmetic)."""
+    text = ctx.text
+    marked = _STATEMENT_MARK.match(text, low, high)
+    low = low if marked is None else marked.end()
+    found = mentions(text, low, high, ctx.slots.names, ctx.slots.resolve)
+    if not 1 <= len(found) <= 2 or len({node for node, _, _ in found}) != len(found):
+        return None
+    parts, position = [], low
+    for _, a, b in found:
+        parts += [text[position:a], "\0"]
+        position = b
+    parts.append(text[position:high])
+    masked = "".join(parts)
+    if refused(see_through(masked, 0, len(masked))[0]):
+        return None
+    numbers = _LOOSE_NUMBER.findall(masked)
+    if len(numbers) != 1:
+        return None
+    written = numbers[0].lower()
+    value = int(written) if written.isdigit() else NUMBER_WORDS[written]
+    skeleton = " ".join(_LOOSE_NUMBER.sub("#", masked).lower().split())
+    return Shaped(skeleton, tuple(node for node, _, _ in found), value, low, high)
+
+
+_STATEMENT_MARK = re.compile(r"\s*(?:[-*•+>▸▹◦▪‣]|\d+[.)]|\(?[ivx]+\))\s+")
+"""A list item's mark before a statement (its numbering is no value)."""
 
 
 _TODO = re.compile(r"\s*(?:[-*+•]\s*)?\[\s?\]")

@@ -1774,3 +1774,42 @@ def test_round14_a_ball_called_on_its_centre_and_radius_and_a_core_number_filter
     text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
 ) -> None:
     _assert_read(text, numeric_ids, claim)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "- Lyon tallies 3\n- Paris tallies 2\n- Kyoto tallies 2\n- New York tallies 2\n",
+        "Lyon: 3; Paris: 2; Kyoto: 2; New York: 2",
+        "1. Lyon → 3\n\n2. Paris → 2\n\n3. Kyoto → 2\n\n4. New York → 2\n",
+    ],
+)
+def test_round14_a_run_of_statements_of_one_shape_takes_the_measure_they_agree_on(
+    text: str,
+) -> None:
+    read = _table(text)  # Kyoto's degree is 1: three of four agree on degrees
+    assert {c for c in read if c[0] == "degree"} == {
+        ("degree", frozenset({L}), 3), ("degree", frozenset({P}), 2),
+        ("degree", frozenset({K}), 2), ("degree", frozenset({N}), 2),
+    }  # fmt: skip
+    assert _read(text) == set()  # without the graph: no agreement, nothing read
+
+
+def test_round14_a_run_of_pairs_of_one_shape_states_their_edge_weights() -> None:
+    read = _table("Lyon ~ Paris = 7\nLyon ~ New York = 9\nParis ~ Saint-Denis = 2\n")
+    assert ("edge_weight", frozenset({L, N}), 9) in read
+    assert ("edge_weight", frozenset({P, S}), 2) in read
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Step 1: Lyon\nStep 2: Paris\nStep 3: Kyoto\n",  # an enumeration
+        "Lyon tallies 3\nParis tallies 2\n",  # two rows
+        "Lyon tallies 3\nParis tallies 2\nmaybe Kyoto tallies 1\n",  # a hedge breaks the run
+        "Lyon scores 9\nParis scores 12\nKyoto scores 6\n",  # no measure agrees
+        "Lyon tallies 3\nThe queue holds Paris.\nParis tallies 2\nKyoto tallies 1\n",
+    ],
+)
+def test_round14_no_run_of_one_shape_no_agreement_no_claim(text: str) -> None:
+    assert _table(text) == set()
