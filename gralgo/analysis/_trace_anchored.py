@@ -265,12 +265,21 @@ _BOUNDED_CALL = (
     r"\b(?:d|dist\w*|hops?|h|delta)\}?\s*\(\s*[^,()]+?\s*,\s*[a-z]\s*\)"
     r"\s*(?:≤|<=|\\leq?)\s*(?P<r7>\d+)"
 )  # "{x : d(A, x) ≤ 2}": a set-builder bounding a distance from A
+_LABELLED_ARROW = (
+    r"(?:~+|-+|—+|=+)\s*[(\[]\s*(?P<r10>\d+)\s*[)\]]\s*(?:(?:~+|-+|—+|=+)>?|[→⟶⇒])\s*(?=[{\[])"
+)
+"""An arrow labelled by a number from a node to a set (``A ~(2)~> {B, C}``): the set within that
+many hops of the node."""
 _SURVIVORS = r"\b(?:surviv\w*|remain\w*|left\s+over|kept)\b[^.;:\d]{0,20}?\bk\s*=\s*\d"
 """What survives a peeling at its k (``survivors at k = 2: {…}``): a k-core."""
 _SET_CUE = re.compile(
     r"\b(?:cliques?|triangles?|is\s+complete|complete\s+(?:sub)?graph|K_?n|cores?|k\s*core|\d+-core|core\s*\d+|ego\s*graph|"
     r"ball|balls|\d+-hop|radius|cutoff|every\s+pair|all\s+pairs|pairwise|mutually)\b|"
-    r"\bpeel\w*\b[^.;\d]{0,20}?\bk\s*=\s*\d|\bdepth\s*(?:≤|<=|\\le)\s*\d|" + _SURVIVORS + "|"
+    r"\bpeel\w*\b[^.;\d]{0,20}?\bk\s*=\s*\d|\bdepth\s*(?:≤|<=|\\le)\s*\d|"
+    + _SURVIVORS
+    + "|"
+    + _LABELLED_ARROW.replace("(?P<r10>", "(?:")
+    + "|"
     r"\bbfs\b[^.;:]{0,120}?,\s*depth\s*(?:=\s*)?\d+\s*(?:[.;:)]|$)|"
     + _PEEL_BOUND
     + "|"
@@ -290,12 +299,13 @@ _K = re.compile(
     r"(?P<r3>\d+)\s*-?\s*hops?\b|\bwithin\s+(?:a\s+)?(?:hop\s+)?distance\s+(?:of\s+)?(?P<r5>\d+)|"
     r"\bB\s*_?\s*\{?\s*(?P<r4>\d+)|" + _PEEL_BOUND + "|" + _BOUNDED_CALL + "|"
     r"\bball\s*\}?\s*\(\s*[^()]+?\s*,\s*(?P<r9>\d+)\s*\)|"  # "ball(A, 2)": a centre, a radius
+     + _LABELLED_ARROW + "|"
     r"\bcore\s*_?\s*numbers?\b[^#\n]*?>=?\s*(?P<c7>\d+)",  # "… core_number(G) … if c >= 2"
     re.I,
 )
 _CENTRE = re.compile(
     r"\b(?:from|of|around|at|ego\s*graph\s*\(\s*\w+\s*,|bfs\s*\(|ball\s*\}?\s*\()\s*"
-    r"(?:(?:node|vertex)\s+)?N(\d+)|\(\s*(?:G|graph)\s*,\s*N(\d+)|"
+    r"(?:(?:node|vertex)\s+)?N(\d+)|N(\d+)\s*(?:~+|-+|—+|=+)\s*[(\[]\s*\d+\s*[)\]]|\(\s*(?:G|graph)\s*,\s*N(\d+)|"
     r"\b(?:d|dist\w*|hops?|h|delta)\}?\s*\(\s*N(\d+)\s*,\s*[a-z]\s*\)",
     re.I,
 )  # "BFS from A", "ego_graph(G, A, …)", "…_length(G, A, cutoff=2)", "{x : d(A, x) ≤ 2}"
@@ -673,7 +683,8 @@ def _set(view: str, found: list[tuple[str, int, int]]) -> list[Decided]:
         return []
     k = _K.search(view)
     if k is not None and k.lastgroup not in ("c5", "c6", "r7", "r8"):  # a bound's call: the centre
-        low, high = k.span("r9") if k.lastgroup == "r9" else k.span()  # "ball(A, 2)": A stays
+        labelled = k.lastgroup in ("r9", "r10")  # "ball(A, 2)", "A ~(2)~> {…}": A stays
+        low, high = k.span(k.lastgroup) if labelled and k.lastgroup else k.span()
         found = [m for m in found if not (m[1] < high and low < m[2])]
     names = list(dict.fromkeys(node for node, _, _ in found))
     skeleton = _skeleton(view, found)

@@ -1813,3 +1813,18 @@ def test_round14_a_run_of_pairs_of_one_shape_states_their_edge_weights() -> None
 )
 def test_round14_no_run_of_one_shape_no_agreement_no_claim(text: str) -> None:
     assert _table(text) == set()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Lyon ~[1]~> {Paris, New York, Saint-Denis} (Lyon itself left out)",
+        "Lyon ==(1)==> [Paris, New York, Saint-Denis], not counting Lyon",
+    ],
+)
+def test_round14_an_arrow_labelled_by_a_radius_from_a_node_to_a_set_is_its_ball(
+    text: str,
+) -> None:
+    read = _read(text)
+    assert ("within_hops", frozenset({L, P, N, S}), 1) in read
+    assert not {c for c in read if c[0] in ("edge", "edge_weight", "non_edge")}
