@@ -1828,3 +1828,16 @@ def test_round14_an_arrow_labelled_by_a_radius_from_a_node_to_a_set_is_its_ball(
     read = _read(text)
     assert ("within_hops", frozenset({L, P, N, S}), 1) in read
     assert not {c for c in read if c[0] in ("edge", "edge_weight", "non_edge")}
+
+
+@pytest.mark.parametrize(
+    ("text", "node", "value"),
+    [
+        ("Let me tally New York's edges. That makes 2 altogether.", N, 2),
+        ("I'll go over Lyon's edges. Three, all told.", L, 3),
+    ],
+)
+def test_round14_a_plan_whose_topic_is_a_possessive_and_its_result(
+    text: str, node: str, value: int
+) -> None:
+    _assert_read(text, False, ("degree", {node}, value))
