@@ -49,6 +49,9 @@ _WRAPPERS: tuple[tuple[str, str], ...] = (
     # a count written as a sum of ones: "sum(1 for e in E if A in e)", "\sum_x \mathbb{1}[…]"
     (r"\bsum\s*\(\s*1\s+(?=for\b)|\\math(?:bb|bf)\s*\{\s*1\s*\}|𝟙", " count( "),
     (r"▹|▷|⊳|\\triangleright\b", " # "),  # pseudo-code's comment mark (``\Comment``)
+    # a function name starred, an optimum: "\ell^{\star}(A \to B)", "d^*(A, B)"
+    (r"\^\s*\{?\s*(?:\\star|\\ast|\*)\s*\}?(?=\s*\()", " optimal "),
+    (r"\ball[-\s]pairs\s+(?=(?:shortest\s+)?(?:table|matrix|distances?|lengths?)\b)", " "),
     (r"\\(?:text|mathrm|operatorname|mathcal|mathit|mathbf|mathsf|texttt)\s*\{", " "),
     (r"\\(?:big|Big|bigg|Bigg)[lr]?|\\(?:left|right)(?![a-zA-Z])|\\[,;:! ]|\\q?quad", " "),
     (r"\\\{", " { "),
@@ -122,7 +125,7 @@ _UNIT = re.compile(
     re.I,
 )
 _VALUE_BEFORE = re.compile(
-    r"(?:==?|:|\bis|\bto|\bat|\bof|\bequals|→|->|⇒|=>|⟶|\bweight(?:ed)?|\bcost|\blength|"
+    r"(?:==?|:|\bis|(?<!\\)\bto|\bat|\bof|\bequals|→|->|⇒|=>|⟶|\bweight(?:ed)?|\bcost|\blength|"
     r"\btotal|\bdegree|\bdeg|//|#)\s*$",
     re.I,
 )

@@ -1432,16 +1432,27 @@ _OPTIONAL_CHAIN = re.compile(r"(?<=[\w)\]])\?(?=\.[^\W\d])")
 _RELATIVE_ASIDE = re.compile(r",\s*(?:which|who|whom|whose)\b[^,;:()\d?\n]*,", re.I)
 
 
+_CONCESSIVE_ASIDE = re.compile(
+    r"\(\s*(?:despite|in\s+spite\s+of|contrary\s+to|unlike|although|though|even\s+though|"
+    r"against)\b[^()\d?\n]*\)",
+    re.I,
+)
+"""A concessive aside in brackets (``A (despite what I assumed a moment ago) is not adjacent to
+B``): a remark that concedes an earlier belief, no hedge on the clause."""
+
+
 def _remark(aside: re.Match[str], names: NodeNames, max_words: int) -> str:
-    """A relative clause set off by commas (``A, which I almost missed, is adjacent to B``),
-    blanked to its commas where it names no node and no number: a remark on the node before
-    it, whose hedges and qualifiers do not govern the clause; kept where it names a node."""
+    """A relative clause set off by commas (``A, which I almost missed, is adjacent to B``) or a
+    concessive aside in brackets, blanked (to its commas) where it names no node and no number:
+    a remark on the node before it, whose hedges and qualifiers do not govern the clause; kept
+    where it names a node."""
     words = re.findall(r"[^\W_][\w'’.-]*", aside.group()[1:-1])
     for i in range(len(words)):
         for j in range(i + 1, min(len(words), i + max_words) + 1):
             if names.resolve(" ".join(words[i:j])) is not None:
                 return aside.group()
-    return "," + " " * (len(aside.group()) - 1)
+    kept = aside.group()[0] if aside.group()[0] == "," else " "
+    return kept + " " * (len(aside.group()) - 1)
 
 
 def extract_claims(
@@ -1464,6 +1475,8 @@ def extract_claims(
         text = _OPTIONAL_CHAIN.sub(" ", text)
     if ", wh" in text or ",wh" in text:  # a relative clause that is a remark: blanked too
         text = _RELATIVE_ASIDE.sub(lambda aside: _remark(aside, names, max_words), text)
+    if "(" in text:  # a concessive aside, "A (despite what I assumed) is …": blanked too
+        text = _CONCESSIVE_ASIDE.sub(lambda aside: _remark(aside, names, max_words), text)
     ctx = _Context(text, _Slots(names, max_words), names.numeric_ids, graph)
     claims: list[Claim] = []
     table: list[tuple[int, int]] = []
@@ -1937,6 +1950,7 @@ _ANCHOR_CUES = re.compile(
     r"adj|nbr|neighbo|conn|link|edge|join|hook|wire|attach|incid|border|shar|touch|∈|∉|\\in|notin|"
     r"⇄|⇸|↔|↮|⟷|≁|\\sim|∼|\btrue\b|\bfalse\b|✔|✓|✗|✘|deg|delta|δ|valenc|weigh|\bw\b|\bwt\b|"
     r"\b(?:in|from)\s+e\b|leftrightarrow|squigarrow|leadsto|gamma|γ|mathcal\{n\}|\bk\s*=\s*\d|"
+    r"apsp|all[-\s]pairs|\^\s*\{?\s*(?:\\star|\\ast|\*)|"
     r"cost|worth|carr|dist|\bd\W|\bspd?\b|shortest|hop|bfs|level|depth|apart|away|separat|dijkstra|"
     r"bellman|floyd|warshall|johnson|astar|settles\s+at|"
     r"clique|triangle|complete|core|peel|ball|ego|radius|within|pairwise|mutual|path|total|sum|"

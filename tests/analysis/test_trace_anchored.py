@@ -1841,3 +1841,40 @@ def test_round14_a_plan_whose_topic_is_a_possessive_and_its_result(
     text: str, node: str, value: int
 ) -> None:
     _assert_read(text, False, ("degree", {node}, value))
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        ("node 0 (unlike what I wrote before) is not adjacent to node 1.", True,
+         ("non_edge", {K, L}, None)),
+        ("Kyoto (contrary to my first reading) is not joined to Lyon.", False,
+         ("non_edge", {K, L}, None)),
+    ],
+)  # fmt: skip
+def test_round14_a_concessive_aside_in_brackets_is_no_hedge_on_the_clause(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read_and_not_its_opposite(text, numeric_ids, claim)
+
+
+def test_round14_a_hedge_in_brackets_still_hedges() -> None:
+    assert _read("Kyoto (maybe) is not joined to Lyon.") == set()
+
+
+def test_round14_a_completeness_remark_after_a_semicolon_closes_the_list() -> None:
+    read = _read("Paris's adjacency list reads Lyon, Saint-Denis; nobody else.")
+    assert ("neighbours", frozenset({P, L, S}), None) in read
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids"),
+    [
+        ("$c^{\\ast}(0 \\to 1) = 8$", True),
+        ("spd[(Kyoto, Lyon)] = 8  # all pairs matrix", False),
+    ],
+)
+def test_round14_a_starred_function_or_an_all_pairs_table_states_a_distance(
+    text: str, numeric_ids: bool
+) -> None:
+    _assert_read(text, numeric_ids, ("distance", {K, L}, 8))
