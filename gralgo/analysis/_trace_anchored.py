@@ -140,7 +140,8 @@ _ID_JOIN = re.compile(
     re.I,
 )
 _LIST_OPEN = re.compile(
-    r"(?:neighbou?rs?|neighbou?rhood|adj\w*|nbrs?|set)\s*(?:\(\w+\))?\s*(?:[:=]|are)\s*"
+    r"(?:neighbou?rs?|neighbou?rhood|adj\w*|nbrs?|set)\s*(?:\(\w+\))?"
+    r"(?:\s*,\s*every\s+(?:single\s+)?one)?\s*(?:[:=]|are)\s*"
     r"[\[{(]?\s*$",
     re.I,
 )
@@ -284,6 +285,11 @@ _SET_CUE = re.compile(
     + _LABELLED_ARROW.replace("(?P<r10>", "(?:")
     + "|"
     r"\bbfs\b[^.;:]{0,120}?,\s*depth\s*(?:=\s*)?\d+\s*(?:[.;:)]|$)|"
+    r"\bbfs\b[^.;:]{0,120}?\b(?:up\s+)?to\s+depth\s+\d+|"  # "BFS from A up to depth 2"
+    r"\bN\s*\}?\s*(?:_\s*)?\{?\s*(?:\\le|≤|<=)\s*\d|"  # "\mathcal{N}_{\le 2}(A)"
+    r"(?:\d+|"
+    + _WORDS
+    + r")\s*-\s*(?:peel\w*|core)\b|"  # "2-peeling", "the two-core"
     + _PEEL_BOUND
     + "|"
     + _BOUNDED_CALL
@@ -303,12 +309,16 @@ _K = re.compile(
     r"\bB\s*_?\s*\{?\s*(?P<r4>\d+)|" + _PEEL_BOUND + "|" + _BOUNDED_CALL + "|"
     r"\bball\s*\}?\s*\(\s*[^()]+?\s*,\s*(?P<r9>\d+)\s*\)|"  # "ball(A, 2)": a centre, a radius
      + _LABELLED_ARROW + "|"
-    r"\bcore\s*_?\s*numbers?\b[^#\n]*?>=?\s*(?P<c7>\d+)",  # "… core_number(G) … if c >= 2"
+    r"\bcore\s*_?\s*numbers?\b[^#\n]*?>=?\s*(?P<c7>\d+)|"  # "… core_number(G) … if c >= 2"
+    r"(?P<c8>\d+|" + _WORDS + r")\s*-\s*(?:peel\w*|core)\b|"  # "2-peeling", "the two-core"
+    r"\bbfs\b[^.;:]{0,120}?\b(?:up\s+)?to\s+depth\s+(?P<r11>\d+)|"
+    r"\bN\s*\}?\s*(?:_\s*)?\{?\s*(?:\\le|≤|<=)\s*(?P<r12>\d+)",
     re.I,
 )
 _CENTRE = re.compile(
     r"\b(?:from|of|around|at|ego\s*graph\s*\(\s*\w+\s*,|bfs\s*\(|ball\s*\}?\s*\()\s*"
-    r"(?:(?:node|vertex)\s+)?N(\d+)|N(\d+)\s*(?:~+|-+|—+|=+)\s*[(\[]\s*\d+\s*[)\]]|\(\s*(?:G|graph)\s*,\s*N(\d+)|"
+    r"(?:(?:node|vertex)\s+)?N(\d+)|N(\d+)\s*(?:~+|-+|—+|=+)\s*[(\[]\s*\d+\s*[)\]]|"
+    r"\bN\s*\}?\s*(?:_\s*)?\{?\s*(?:\\le|≤|<=)\s*\d+\s*\}?\s*\(\s*N(\d+)|\(\s*(?:G|graph)\s*,\s*N(\d+)|"
     r"\b(?:d|dist\w*|hops?|h|delta)\}?\s*\(\s*N(\d+)\s*,\s*[a-z]\s*\)",
     re.I,
 )  # "BFS from A", "ego_graph(G, A, …)", "…_length(G, A, cutoff=2)", "{x : d(A, x) ≤ 2}"
@@ -317,7 +327,9 @@ _CLIQUE = re.compile(
     r"all\s+pairs|pairwise|mutually)\b",
     re.I,
 )
-_CORE = re.compile(r"core|\bpeel\w*\b[^.;\d]{0,20}?\bk\s*=|" + _SURVIVORS + "|" + _PEEL_BOUND, re.I)
+_CORE = re.compile(
+    r"core|\bpeel\w*\b[^.;\d]{0,20}?\bk\s*=|\d\s*-\s*peel|" + _SURVIVORS + "|" + _PEEL_BOUND, re.I
+)
 """A k-core's cue: ``core``, a peeling with its k (``peeling (k = 2) → {…}``, ``Peeling done for
 k = 2``), a peeling bound."""
 _REMAIN = re.compile(r"\b(?:left|remain\w*|surviv\w*|stay\w*|kept|keeps?)\b|⇒|→|->|=", re.I)
@@ -382,7 +394,8 @@ _EDGE_CUE = re.compile(
     r"joined|joins?|adjoin\w*|hooked|wired|attached|incident|border\w*|shares?|touch\w*|"
     r"has\s+edge|in\s+E|from\s+E|"
     r"notin\s+E|nbrs?|adj)\b|\bin\s+G\s*\[|"
-    r"[)\]]\s*\.\s*(?:has|contains|includes)\s*\(",  # "get(A).has(B)": B among A's
+    r"[)\]]\s*\.\s*(?:has|contains|includes)\s*\(|"  # "get(A).has(B)": B among A's
+    r"[↦⟼]\s*[⟨\[{(]",  # "A ↦ ⟨B, C⟩": A mapped to its list
     re.I,
 )
 _NEGATIVE = re.compile(
@@ -438,6 +451,7 @@ _WORDED = re.compile(r"[^\s(){}\[\]_^]")
 _COMPLETENESS = (
     r"all|complete|full|exactly|only|just|solely|alone|every|nothing\s+else|no\s+others?|"
     r"entire|entirety|whole|exhaustive(?:ly)?|the\s+lot|everything|nobody\s+else|nowhere\s+else|"
+    r"nothing\s+(?:more|further)|"
     r"(?:none|nothing|no\s+\w+)\s+(?:is\s+|are\s+)?(?:missing|omitted|left\s+out)"
 )
 """A list said complete, whatever the word and wherever it stands (``just B and C``, ``B and C
@@ -458,15 +472,15 @@ _BOTH_NAMED = re.compile(r"\bboth\s+(?=N\d+\s+(?:and|&)\s+N\d+\b)", re.I)
 """``both`` before the two names it counts (``Both A and B appear …``): no quantifier."""
 _WHOLE_LIST = re.compile(
     rf"\b(?:each\s+and\s+)?(?:{_COMPLETENESS})\s+(?:(?:of\s+)?(?:its|their|the)\s+)?(?:\w+\s+)?"
-    r"(?:neighbou?r\w*|adj\w*|nbrs?)",
+    r"(?:neighbou?r\w*|adj\w*|nbrs?)|(?<=,)\s*every\s+(?:single\s+)?one\b|\bnothing\s+more\b",
     re.I,
-)
+)  # (and "A's neighbours, every one: …", "…; nothing more": the list said whole)
 """Completeness said of a neighbour noun (``every neighbour``, ``complete adjacency``): of a
 node's list, not of a name's place (``Only A is linked to B``), and no quantifier."""
 _HEAD = re.compile(
     r"(?P<mid>(?:(?!N\d).)*N0\b(?:(?!N\d).)*?)"
-    r"(?P<list>[\s\[{(]*N\d+(?:\s*(?:,|and|&)\s*(?:and\s+)?N\d+)*)"
-    r"[\s\]})]*(?:(?:[-—–(#,;:|&←/]|<-|\band\b|(?=(?i:" + _COMPLETENESS + r")\b))(?:(?!N\d)\D)*)?$"
+    r"(?P<list>[\s\[{(⟨]*N\d+(?:\s*(?:,|and|&)\s*(?:and\s+)?N\d+)*)"
+    r"[\s\]})⟩]*(?:(?:[-—–(#,;:|&←/]|<-|\band\b|(?=(?i:" + _COMPLETENESS + r")\b))(?:(?!N\d)\D)*)?$"
 )  # a head, a neighbour cue, and the list that ends the clause (a remark may follow it)
 _TAIL_HEAD = re.compile(
     r"^(?:(?!N\d).)*?(?P<list>N0(?:\s*(?:,|and|&)\s*(?:and\s+)?N\d+)*)"
@@ -474,7 +488,9 @@ _TAIL_HEAD = re.compile(
     r"(?:(?!N\d).)*\b(?:to|of|with)\s+N(?P<head>\d+)\b(?:(?!N\d)\D)*$"
 )  # the list first, its head last: "Exactly B and C are joined to A", "… adjacent to A",
 # "[B, C]; // every neighbour of A"
-_NEIGHBOUR_CUE = re.compile(r"neighbou?r|adj|nbr|connect|link|join|touch|border|\bedges?\b", re.I)
+_NEIGHBOUR_CUE = re.compile(
+    r"neighbou?r|adj|nbr|connect|link|join|touch|border|\bedges?\b|↦|⟼|\|->", re.I
+)  # (a node mapped to its list, "A ↦ ⟨B, C⟩")
 _NEIGHBOUR_NOUN = re.compile(r"neighbou?r|adj|nbr", re.I)
 _CHAIN = re.compile(r"N\d+(?:\s*(?:→|->|⟶|⇒|=>)\s*N\d+){2,}")
 _TOTAL_CUE = re.compile(r"\b(?:path|total|sum\w*|cost|length|weight|w)\b", re.I)
@@ -685,7 +701,7 @@ def _set(view: str, found: list[tuple[str, int, int]]) -> list[Decided]:
     if _NEGATIVE.search(_EXCLUDED.sub(" ", _skeleton(view, found))):
         return []
     k = _K.search(view)
-    if k is not None and k.lastgroup not in ("c5", "c6", "r7", "r8"):  # a bound's call: the centre
+    if k is not None and k.lastgroup not in ("c5", "c6", "r7", "r8", "r11"):  # the centre stays
         labelled = k.lastgroup in ("r9", "r10")  # "ball(A, 2)", "A ~(2)~> {…}": A stays
         low, high = k.span(k.lastgroup) if labelled and k.lastgroup else k.span()
         found = [m for m in found if not (m[1] < high and low < m[2])]

@@ -1878,3 +1878,37 @@ def test_round14_a_starred_function_or_an_all_pairs_table_states_a_distance(
     text: str, numeric_ids: bool
 ) -> None:
     _assert_read(text, numeric_ids, ("distance", {K, L}, 8))
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "owner", "items"),
+    [
+        ("Kyoto's neighbour list shows New York; nothing more.", False, K, {N}),
+        ("Lyon ⟼ ⟨Paris, New York, Saint-Denis⟩, no others", False, L, {P, N, S}),
+        ("Lyon's neighbours, every single one: Paris, New York, Saint-Denis", False, L,
+         {P, N, S}),
+        ("1) 4's neighbours, every one: 3", True, S, {P}),
+    ],
+)  # fmt: skip
+def test_round14_a_list_said_whole_after_it_or_mapped_to_in_angle_brackets(
+    text: str, numeric_ids: bool, owner: str, items: set[str]
+) -> None:
+    read = _read(text, numeric_ids)
+    assert {c[1] for c in read if c[0] == "neighbours"} == {frozenset({owner, *items})}
+    assert not {c for c in read if c[0] == "degree"}  # "every one: 3" lists, it counts nothing
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("I'll do BFS from Lyon to depth 1. Besides Lyon, that yields {Paris, New York, "
+         "Saint-Denis}.", ("within_hops", {L, P, N, S}, 1)),
+        ("$N_{\\le 1}(Lyon) = \\{Paris, New York, Saint-Denis\\}$ (Lyon excluded)",
+         ("within_hops", {L, P, N, S}, 1)),
+        ("- what 2-peeling keeps: Paris, Lyon, Saint-Denis", ("k_core", {P, L, S}, 2)),
+    ],
+)  # fmt: skip
+def test_round14_a_ball_by_its_depth_or_bounded_neighbourhood_and_a_core_by_its_peeling(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, False, claim)
