@@ -274,6 +274,15 @@ _LABELLED_ARROW = (
 )
 """An arrow labelled by a number from a node to a set (``A ~(2)~> {B, C}``): the set within that
 many hops of the node."""
+_NODES_BOUNDED = (
+    r"\b(?:nodes|vertices)\b[^.;]{0,40}?\bno\s+more\s+than\s+(?P<r13>\d+|"
+    + "|".join(NUMBER_WORDS)
+    + r")\s*hops?\b"
+)
+"""The nodes said no more than k hops away (``… are the nodes no more than two hops away from
+it``): a ball."""
+_NO_MORE_THAN = re.compile(r"\bno\s+more\s+than\b", re.I)
+"""A bound (``no more than two hops``), no negation of a set."""
 _SURVIVORS = r"\b(?:surviv\w*|remain\w*|left\s+over|kept)\b[^.;:\d]{0,20}?\bk\s*=\s*\d"
 """What survives a peeling at its k (``survivors at k = 2: {…}``): a k-core."""
 _SET_CUE = re.compile(
@@ -290,6 +299,8 @@ _SET_CUE = re.compile(
     r"(?:\d+|"
     + _WORDS
     + r")\s*-\s*(?:peel\w*|core)\b|"  # "2-peeling", "the two-core"
+    + _NODES_BOUNDED.replace("(?P<r13>", "(?:")
+    + "|"
     + _PEEL_BOUND
     + "|"
     + _BOUNDED_CALL
@@ -312,7 +323,7 @@ _K = re.compile(
     r"\bcore\s*_?\s*numbers?\b[^#\n]*?>=?\s*(?P<c7>\d+)|"  # "… core_number(G) … if c >= 2"
     r"(?P<c8>\d+|" + _WORDS + r")\s*-\s*(?:peel\w*|core)\b|"  # "2-peeling", "the two-core"
     r"\bbfs\b[^.;:]{0,120}?\b(?:up\s+)?to\s+depth\s+(?P<r11>\d+)|"
-    r"\bN\s*\}?\s*(?:_\s*)?\{?\s*(?:\\le|≤|<=)\s*(?P<r12>\d+)",
+    r"\bN\s*\}?\s*(?:_\s*)?\{?\s*(?:\\le|≤|<=)\s*(?P<r12>\d+)|" + _NODES_BOUNDED,
     re.I,
 )
 _CENTRE = re.compile(
@@ -698,7 +709,7 @@ def _without(words: str, word: str) -> str:
 
 def _set(view: str, found: list[tuple[str, int, int]]) -> list[Decided]:
     """A clique, k-core or hop ball: its cue, its k or radius, and the names it lists."""
-    if _NEGATIVE.search(_EXCLUDED.sub(" ", _skeleton(view, found))):
+    if _NEGATIVE.search(_EXCLUDED.sub(" ", _NO_MORE_THAN.sub(" ", _skeleton(view, found)))):
         return []
     k = _K.search(view)
     if k is not None and k.lastgroup not in ("c5", "c6", "r7", "r8", "r11"):  # the centre stays

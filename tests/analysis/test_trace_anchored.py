@@ -1912,3 +1912,9 @@ def test_round14_a_ball_by_its_depth_or_bounded_neighbourhood_and_a_core_by_its_
     text: str, claim: tuple[str, set[str], int | None]
 ) -> None:
     _assert_read(text, False, claim)
+
+
+def test_round14_the_nodes_said_no_more_than_k_hops_away_are_a_ball() -> None:
+    text = "Lyon aside, Paris, New York, Saint-Denis are the vertices no more than 1 hop from it."
+    assert ("within_hops", frozenset({L, P, N, S}), 1) in _read(text)
+    assert _read("No nodes are no more than 2 hops from Lyon.") == set()
