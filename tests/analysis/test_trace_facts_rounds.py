@@ -128,19 +128,7 @@ def test_every_kind_is_labelled_in_every_format(
     assert used == {t for bank in BANKS[split].PHRASINGS.values() for _, t in bank}
 
 
-HELD_OUT: list[object] = [
-    pytest.param(
-        "round11",
-        marks=pytest.mark.xfail(
-            strict=True,
-            reason="round-11 phrasings, measured once held out: recall 0.48-0.71 per kind, "
-            "hallucinated-edge precision 0.87; tuned on since (design/trace-facts.md, Round 12 "
-            "tuning, and the recall tuning on round 12): precision 1.00, recall set 0.60, "
-            "missed edge 0.78, distance 0.83, weight 0.89, hallucinated edge 0.89, degree 0.97 "
-            "(per format: sets 0.38-0.75, missed edges 0.74-0.80, numeric-id distances 0.79)",
-        ),
-    ),
-]
+HELD_OUT: list[object] = []
 """The held-out lists (measured, never tuned on), one ``pytest.param`` each: a fresh round is
 added as ``pytest.param("roundN")``, with ``marks=pytest.mark.xfail(strict=True, reason=…)``
 where its measurement misses the goal (the measurement then stays recorded in the reason)."""
