@@ -737,5 +737,11 @@ def _set(view: str, found: list[tuple[str, int, int]]) -> list[Decided]:
         at = 0 if centre is None else int(next(g for g in centre.groups() if g is not None))
         source = found[at][0]
         items = tuple(n for n in names if n != source)
+        if len(items) == 1 and _ONE_BOUNDED.match(skeleton):
+            return []  # "B is within 2 hops of A": a bound on the pair's distance, no ball
         return [("within_hops", (source, *items), value)]
     return []
+
+
+_ONE_BOUNDED = re.compile(r"\s*N\d+\s+(?:is|lies|sits|stays|remains)\b", re.I)
+"""One node said to be within a bound of another: the pair's distance bounded, not a ball."""

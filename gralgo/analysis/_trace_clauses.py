@@ -1066,6 +1066,10 @@ _LIST_START = re.compile(r"\s*[\[{(]?\s*(" + _LIST + r")\s*[\]})]?(?=\s)")
 _LIST_END = re.compile(r"[\[{(]?\s*(" + _LIST + r")\s*[\]})]?\s*$")
 
 
+_ONE_BOUNDED = re.compile(r"\s*N\d+\s+(?:is|lies|sits|stays|remains)\b", re.I)
+"""One node said to be within a bound of another: the pair's distance bounded, not a ball."""
+
+
 def _hop_ball(
     radius: re.Match[str],
     skeleton: str,
@@ -1090,6 +1094,8 @@ def _hop_ball(
     indices = [int(i) for i in re.findall(r"N(\d+)", listed.group(1))]
     if sorted([int(centre.group(1)), *indices]) != list(range(len(found))):
         return []  # every name is the centre or an item
+    if len(indices) == 1 and _ONE_BOUNDED.match(skeleton):
+        return []  # "B is within 2 hops of A": a bound on the pair's distance, no ball
     written = next((g for g in radius.group("a", "c", "e", "f", "g", "h") if g), None)
     k = int(radius.group("b")) if written is None else numbers[int(written)][0]
     source = found[int(centre.group(1))][0]

@@ -1918,3 +1918,21 @@ def test_round14_the_nodes_said_no_more_than_k_hops_away_are_a_ball() -> None:
     text = "Lyon aside, Paris, New York, Saint-Denis are the vertices no more than 1 hop from it."
     assert ("within_hops", frozenset({L, P, N, S}), 1) in _read(text)
     assert _read("No nodes are no more than 2 hops from Lyon.") == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids"),
+    [
+        ("Kyoto sits within 3 hops of Paris.", False),
+        ("node 1 is no more than 2 hops from node 3.", True),
+    ],
+)
+def test_round14_one_node_within_a_bound_of_another_is_no_ball(
+    text: str, numeric_ids: bool
+) -> None:
+    assert not {c for c in _read(text, numeric_ids) if c[0] == "within_hops"}
+
+
+def test_round14_several_nodes_within_a_bound_of_another_stay_a_ball() -> None:
+    read = _read("Lyon and Saint-Denis are both within 1 hop of Paris.")
+    assert ("within_hops", frozenset({P, L, S}), 1) in read
