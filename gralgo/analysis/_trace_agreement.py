@@ -1,19 +1,23 @@
-"""A table column whose header names no known measure: its kind read by agreement with the graph.
+"""Statements whose shape names no known measure: their kind read by agreement with the graph.
 
-The one reading of the trace-fact extractor that looks at the graph, and not at wording: a
-Markdown table of at least :data:`MIN_ROWS` rows, each of one node (or one pair) and one
-number, whose header says nothing the column cues know (``| Vertex | Tally |``). The column's
-kind is the measure that most of its cells equal, taken only where that measure matches at
-least :data:`SHARE` of the rows and every other measure at least a third of the rows fewer
-(``| A | 3 |`` over four rows, three of them A's degree and none its weight: a degree column).
-The cells that disagree then become wrong claims of that kind; a column that matches no
-measure clearly is read as nothing.
+The one reading of the trace-fact extractor that looks at the graph, and not at wording: a run
+of at least :data:`MIN_ROWS` rows, each of one node (or one pair) and one number, whose shape
+says nothing the cues know. A row is a Markdown table's row under a header no column cue reads
+(``| Vertex | Tally |``), or one of consecutive statements of one shape, the same skeleton once
+node names and numbers are masked (``- A tallies 3`` / ``- B tallies 2`` / ``- C tallies 4``,
+or the clauses of one line: ``A: 3; B: 2; C: 4``), that no reader read (:func:`runs`). The
+run's kind is the measure that most of its rows equal, taken only where that measure matches
+at least :data:`SHARE` of the rows and every other measure at least a third of the rows fewer
+(``A 3`` over four rows, three of them A's degree and none its weight: degrees). The rows that
+disagree then become wrong claims of that kind; a run that matches no measure clearly is read
+as nothing.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import networkx as nx
 
@@ -24,6 +28,34 @@ SHARE = 2 / 3
 
 Row = tuple[tuple[str, ...], int]
 """A row's node (or pair) and the number its cell states."""
+
+
+@dataclass(frozen=True)
+class Shaped:
+    """One statement of a run: its skeleton, its node (or pair), its number and its span."""
+
+    skeleton: str
+    nodes: tuple[str, ...]
+    value: int
+    start: int
+    end: int
+
+
+def runs(statements: Sequence[Shaped | None]) -> list[list[Shaped]]:
+    """The runs of at least :data:`MIN_ROWS` consecutive statements of one skeleton (``None``,
+    a statement of no such shape, breaks a run); not a run whose numbers count up by one in
+    order (``Step 1: A``, ``Step 2: B``, ...: an enumeration, no measure)."""
+    found: list[list[Shaped]] = []
+    current: list[Shaped] = []
+    for statement in [*statements, None]:
+        if statement is not None and current and statement.skeleton == current[0].skeleton:
+            current.append(statement)
+            continue
+        values = [s.value for s in current]
+        if len(current) >= MIN_ROWS and values != list(range(values[0], values[0] + len(values))):
+            found.append(current)  # (values counting up by one from the first: an enumeration)
+        current = [] if statement is None else [statement]
+    return found
 
 
 def agreed_measure(graph: nx.Graph[str], rows: Sequence[Row]) -> str | None:

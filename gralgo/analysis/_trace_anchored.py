@@ -41,8 +41,19 @@ if TYPE_CHECKING:
 # Seeing through notation: a view of the clause, with the origin of each of its characters
 
 _WRAPPERS: tuple[tuple[str, str], ...] = (
+    # a neighbourhood's function name: "\Gamma_G(A)", "\mathcal{N}(A)", "N_G(A)", "Γ(A)"
+    (
+        r"(?:\\Gamma|Γ|\\mathcal\s*\{\s*N\s*\}|(?<![\w\\])N(?=\s*_))(?:\s*_\s*\{?\s*G\s*\}?)?(?=\s*\()",
+        " nbrs ",
+    ),
+    # a count written as a sum of ones: "sum(1 for e in E if A in e)", "\sum_x \mathbb{1}[…]"
+    (r"\bsum\s*\(\s*1\s+(?=for\b)|\\math(?:bb|bf)\s*\{\s*1\s*\}|𝟙", " count( "),
+    (r"▹|▷|⊳|\\triangleright\b", " # "),  # pseudo-code's comment mark (``\Comment``)
+    # a function name starred, an optimum: "\ell^{\star}(A \to B)", "d^*(A, B)"
+    (r"\^\s*\{?\s*(?:\\star|\\ast|\*)\s*\}?(?=\s*\()", " optimal "),
+    (r"\ball[-\s]pairs\s+(?=(?:shortest\s+)?(?:table|matrix|distances?|lengths?)\b)", " "),
     (r"\\(?:text|mathrm|operatorname|mathcal|mathit|mathbf|mathsf|texttt)\s*\{", " "),
-    (r"\\(?:big|Big|bigg|Bigg)[lr]?|\\left|\\right|\\[,;:! ]|\\q?quad", " "),
+    (r"\\(?:big|Big|bigg|Bigg)[lr]?|\\(?:left|right)(?![a-zA-Z])|\\[,;:! ]|\\q?quad", " "),
     (r"\\\{", " { "),
     (r"\\\}", " } "),
     (r"\\notin\b|∉|\\not\s*\\in\b", " notin "),
@@ -68,6 +79,7 @@ _WRAPPERS: tuple[tuple[str, str], ...] = (
     (r"\$|`|\"|“|”|\*\*|__", " "),
     (r"(?<=[A-Za-z])[_.](?=[A-Za-z{])|_\{", " "),
     (r"(?<![\w.])get(?=[A-Z][a-z]+\w*\s*[(\[])", " "),  # "getWeight(": an accessor, no route
+    (r"(?<=\bedge)(?=[A-Z][a-z]*\b)", " "),  # "edgeSet", "edgeList": a container of edges
     (r"(?<=[a-z])(?=[A-Z][a-z]+\w*\s*[(\[])", " "),  # "hopCount(": a called camel-case name
 )
 _SEE = re.compile("|".join(f"(?P<g{i}>{p})" for i, (p, _) in enumerate(_WRAPPERS)))
@@ -104,7 +116,7 @@ def _seen(text: str, low: int, high: int) -> tuple[str, list[int], list[int]]:
 # ---------------------------------------------------------------------------------------------
 # Names and values
 
-_LIST_MARK = re.compile(r"\s*(?:[-*•+>]|\d+[.)]|[a-zA-Z]\)|#+)\s+")
+_LIST_MARK = re.compile(r"\s*(?:[-*•+>▸▹▪◦‣◆◇►]|\d+[.)]|[a-zA-Z]\)|#+)\s+")
 _INT = re.compile(r"(?<![\w.])\d+(?![\w.]\w)")
 _UNIT = re.compile(
     r"\s*(?:(?:adjacent|neighbou?ring|distinct|direct)\s+(?=nodes|vertices|neighbou?rs|edges))?"
@@ -113,7 +125,7 @@ _UNIT = re.compile(
     re.I,
 )
 _VALUE_BEFORE = re.compile(
-    r"(?:==?|:|\bis|\bto|\bat|\bof|\bequals|→|->|⇒|=>|⟶|\bweight(?:ed)?|\bcost|\blength|"
+    r"(?:==?|:|\bis|(?<!\\)\bto|\bat|\bof|\bequals|→|->|⇒|=>|⟶|\bweight(?:ed)?|\bcost|\blength|"
     r"\btotal|\bdegree|\bdeg|//|#)\s*$",
     re.I,
 )
@@ -123,10 +135,13 @@ _VALUE_AFTER = re.compile(
 _ARROWS = "\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f"
 """Every arrow of Unicode's arrow blocks (``→``, ``⇢``, ``⟿``, ``⤳``): a pair's or a path's link."""
 _ID_JOIN = re.compile(
-    rf"\s*(?:[{_ARROWS}]|->|~+>?|—|–|-|(?<!/)/|,|::|adjacent|nonadjacent|and|&)\s*$", re.I
+    rf"\s*(?:[{_ARROWS}]|->|~+>?|—|–|-|(?<!/)/|,|::|adjacent|nonadjacent|and|&|"
+    r"\\leadsto|\\to|(?:squig|right)arrow)\s*$",  # LaTeX's arrows, "\\rightsquigarrow" cut
+    re.I,
 )
 _LIST_OPEN = re.compile(
-    r"(?:neighbou?rs?|neighbou?rhood|adj\w*|nbrs?|set)\s*(?:\(\w+\))?\s*(?:[:=]|are)\s*"
+    r"(?:neighbou?rs?|neighbou?rhood|adj\w*|nbrs?|set)\s*(?:\(\w+\))?"
+    r"(?:\s*,\s*every\s+(?:single\s+)?one)?\s*(?:[:=]|are)\s*"
     r"[\[{(]?\s*$",
     re.I,
 )
@@ -254,11 +269,38 @@ _BOUNDED_CALL = (
     r"\b(?:d|dist\w*|hops?|h|delta)\}?\s*\(\s*[^,()]+?\s*,\s*[a-z]\s*\)"
     r"\s*(?:≤|<=|\\leq?)\s*(?P<r7>\d+)"
 )  # "{x : d(A, x) ≤ 2}": a set-builder bounding a distance from A
+_LABELLED_ARROW = (
+    r"(?:~+|-+|—+|=+)\s*[(\[]\s*(?P<r10>\d+)\s*[)\]]\s*(?:(?:~+|-+|—+|=+)>?|[→⟶⇒])\s*(?=[{\[])"
+)
+"""An arrow labelled by a number from a node to a set (``A ~(2)~> {B, C}``): the set within that
+many hops of the node."""
+_NODES_BOUNDED = (
+    r"\b(?:nodes|vertices)\b[^.;]{0,40}?\bno\s+more\s+than\s+(?P<r13>\d+|"
+    + "|".join(NUMBER_WORDS)
+    + r")\s*hops?\b"
+)
+"""The nodes said no more than k hops away (``… are the nodes no more than two hops away from
+it``): a ball."""
+_NO_MORE_THAN = re.compile(r"\bno\s+more\s+than\b", re.I)
+"""A bound (``no more than two hops``), no negation of a set."""
+_SURVIVORS = r"\b(?:surviv\w*|remain\w*|left\s+over|kept)\b[^.;:\d]{0,20}?\bk\s*=\s*\d"
+"""What survives a peeling at its k (``survivors at k = 2: {…}``): a k-core."""
 _SET_CUE = re.compile(
     r"\b(?:cliques?|triangles?|is\s+complete|complete\s+(?:sub)?graph|K_?n|cores?|k\s*core|\d+-core|core\s*\d+|ego\s*graph|"
     r"ball|balls|\d+-hop|radius|cutoff|every\s+pair|all\s+pairs|pairwise|mutually)\b|"
     r"\bpeel\w*\b[^.;\d]{0,20}?\bk\s*=\s*\d|\bdepth\s*(?:≤|<=|\\le)\s*\d|"
+    + _SURVIVORS
+    + "|"
+    + _LABELLED_ARROW.replace("(?P<r10>", "(?:")
+    + "|"
     r"\bbfs\b[^.;:]{0,120}?,\s*depth\s*(?:=\s*)?\d+\s*(?:[.;:)]|$)|"
+    r"\bbfs\b[^.;:]{0,120}?\b(?:up\s+)?to\s+depth\s+\d+|"  # "BFS from A up to depth 2"
+    r"\bN\s*\}?\s*(?:_\s*)?\{?\s*(?:\\le|≤|<=)\s*\d|"  # "\mathcal{N}_{\le 2}(A)"
+    r"(?:\d+|"
+    + _WORDS
+    + r")\s*-\s*(?:peel\w*|core)\b|"  # "2-peeling", "the two-core"
+    + _NODES_BOUNDED.replace("(?P<r13>", "(?:")
+    + "|"
     + _PEEL_BOUND
     + "|"
     + _BOUNDED_CALL
@@ -275,11 +317,19 @@ _K = re.compile(
     r"\bbfs\b[^.;:]{0,120}?,\s*depth\s*(?:=\s*)?(?P<r8>\d+)\s*(?:[.;:)]|$)|"
     r"(?:≤|<=|\\le|within|at\s+most|up\s+to)\s*(?P<r2>\d+|" + _WORDS + r")\s*hops?|"
     r"(?P<r3>\d+)\s*-?\s*hops?\b|\bwithin\s+(?:a\s+)?(?:hop\s+)?distance\s+(?:of\s+)?(?P<r5>\d+)|"
-    r"\bB\s*_?\s*\{?\s*(?P<r4>\d+)|" + _PEEL_BOUND + "|" + _BOUNDED_CALL,
+    r"\bB\s*_?\s*\{?\s*(?P<r4>\d+)|" + _PEEL_BOUND + "|" + _BOUNDED_CALL + "|"
+    r"\bball\s*\}?\s*\(\s*[^()]+?\s*,\s*(?P<r9>\d+)\s*\)|"  # "ball(A, 2)": a centre, a radius
+     + _LABELLED_ARROW + "|"
+    r"\bcore\s*_?\s*numbers?\b[^#\n]*?>=?\s*(?P<c7>\d+)|"  # "… core_number(G) … if c >= 2"
+    r"(?P<c8>\d+|" + _WORDS + r")\s*-\s*(?:peel\w*|core)\b|"  # "2-peeling", "the two-core"
+    r"\bbfs\b[^.;:]{0,120}?\b(?:up\s+)?to\s+depth\s+(?P<r11>\d+)|"
+    r"\bN\s*\}?\s*(?:_\s*)?\{?\s*(?:\\le|≤|<=)\s*(?P<r12>\d+)|" + _NODES_BOUNDED,
     re.I,
 )
 _CENTRE = re.compile(
-    r"\b(?:from|of|around|at|ego\s*graph\s*\(\s*\w+\s*,|bfs\s*\()\s*(?:(?:node|vertex)\s+)?N(\d+)|\(\s*(?:G|graph)\s*,\s*N(\d+)|"
+    r"\b(?:from|of|around|at|ego\s*graph\s*\(\s*\w+\s*,|bfs\s*\(|ball\s*\}?\s*\()\s*"
+    r"(?:(?:node|vertex)\s+)?N(\d+)|N(\d+)\s*(?:~+|-+|—+|=+)\s*[(\[]\s*\d+\s*[)\]]|"
+    r"\bN\s*\}?\s*(?:_\s*)?\{?\s*(?:\\le|≤|<=)\s*\d+\s*\}?\s*\(\s*N(\d+)|\(\s*(?:G|graph)\s*,\s*N(\d+)|"
     r"\b(?:d|dist\w*|hops?|h|delta)\}?\s*\(\s*N(\d+)\s*,\s*[a-z]\s*\)",
     re.I,
 )  # "BFS from A", "ego_graph(G, A, …)", "…_length(G, A, cutoff=2)", "{x : d(A, x) ≤ 2}"
@@ -288,7 +338,9 @@ _CLIQUE = re.compile(
     r"all\s+pairs|pairwise|mutually)\b",
     re.I,
 )
-_CORE = re.compile(r"core|\bpeel\w*\b[^.;\d]{0,20}?\bk\s*=|" + _PEEL_BOUND, re.I)
+_CORE = re.compile(
+    r"core|\bpeel\w*\b[^.;\d]{0,20}?\bk\s*=|\d\s*-\s*peel|" + _SURVIVORS + "|" + _PEEL_BOUND, re.I
+)
 """A k-core's cue: ``core``, a peeling with its k (``peeling (k = 2) → {…}``, ``Peeling done for
 k = 2``), a peeling bound."""
 _REMAIN = re.compile(r"\b(?:left|remain\w*|surviv\w*|stay\w*|kept|keeps?)\b|⇒|→|->|=", re.I)
@@ -296,13 +348,16 @@ _REMAIN = re.compile(r"\b(?:left|remain\w*|surviv\w*|stay\w*|kept|keeps?)\b|⇒|
 _EXCLUDED = re.compile(
     r"\(?\s*\b(?:not\s+counting|excluding|excl\.?|except(?:\s+for)?|other\s+than|besides|"
     r"apart\s+from)\s+(?:itself|N\d+|the\s+(?:centre|center|source|start))\b\s*\)?|"
-    r"\b(?:itself|N\d+)\s+(?:excluded|left\s+out)\b",
+    r"\(?\s*\b(?:itself|N\d+|(?:the\s+)?(?:centre|center|source|start|root))\s+(?:(?:is|being)\s+)?"
+    r"(?:excluded|left\s+out|omitted|not\s+(?:counted|included))\b\s*\)?",
     re.I,
 )
-"""The ball's centre said to be left out of it: no negation of the set."""
+"""The ball's centre said to be left out of it (``excluding A``, ``A omitted``, ``source not
+counted``): no negation of the set."""
 _FILTER = re.compile(
-    r"(\bfor\s+\w+(?:\s*,\s*\w+)*\s+in\b[^{}\[\]]*?)\bif\s+\w+\s*(?:[<>]=?|[!=]=)\s*\w+"
-)  # "{n for n, d in ….items() if d > 0}": the filter of a comprehension
+    r"(\bfor\s+\w+(?:\s*,\s*\w+)*\s+in\b[^{}\[\]]*?)\bif\s+\w+\s*(?:(?:[<>]=?|[!=]=)|"
+    r"\s(?:not\s+)?in\s)\s*\w+"
+)  # "{n for n, d in ….items() if d > 0}", "sum(1 for e in E if A in e)": a comprehension's filter
 _PEELING = re.compile(
     r"\b(?:after|once)\s+(?:repeatedly\s+)?(?:prun|peel|remov|delet|strip)\w*", re.I
 )
@@ -327,13 +382,31 @@ _NO_BETTER = re.compile(
 )
 """A remark that no route does better (``…, and no route is cheaper``): the value is the least,
 a distance, and no negation."""
-_WE_FIND = re.compile(r"\b(?:we|i)\s+(?:find|found|get|got|see)\b", re.I)
+_CALLED_VERB = re.compile(
+    r"(?<![\w.])(?:look_?up|find|get|fetch|compute|calc\w*|calculate)\w*(?=\s*\()", re.I
+)
+"""A called function named by a plan's verb (``lookup(A, B)``, ``find_weight(…)``): code that
+states its value, no plan."""
+_OWNED = re.compile(r"\s*(?:its|their|his|her)\b", re.I)
+"""A clause led by a possessive pronoun: its names are another node's, not its subject."""
+_TRAVELLED = re.compile(r"\b(?:path|route|walk|trip|journey|via)\b", re.I)
+_CONTRAST = re.compile(
+    r"\b(?:rather\s+than|instead\s+of|not)\s+(?:by\s+|the\s+|their\s+)?(?:weights?|costs?|"
+    r"lengths?|hops?|edges?|steps?)\b(?=\s*[,;]|\s+(?:count|counting|as)\b)",
+    re.I,
+)
+"""A measure set against another (``Counting edges rather than weights, …``, ``hops, not
+weights,``): which measure is meant, no comparison or negation."""
+_WE_FIND = re.compile(
+    r"\b(?:(?:we|i)\s+(?:find|found|get|got|see)|(?:is|are|was|were)\s+found)\b", re.I
+)  # "we find exactly A, B", "Edges from A are found to B and C only": a result, not a plan
 _EDGE_CUE = re.compile(
     r"\b(?:adjacen\w*|nonadjacent|connect\w*|linked|links?|edges?|neighbou?rs?|neighbou?rhood|"
     r"joined|joins?|adjoin\w*|hooked|wired|attached|incident|border\w*|shares?|touch\w*|"
-    r"has\s+edge|in\s+E|"
+    r"has\s+edge|in\s+E|from\s+E|"
     r"notin\s+E|nbrs?|adj)\b|\bin\s+G\s*\[|"
-    r"[)\]]\s*\.\s*(?:has|contains|includes)\s*\(",  # "get(A).has(B)": B among A's
+    r"[)\]]\s*\.\s*(?:has|contains|includes)\s*\(|"  # "get(A).has(B)": B among A's
+    r"[↦⟼]\s*[⟨\[{(]",  # "A ↦ ⟨B, C⟩": A mapped to its list
     re.I,
 )
 _NEGATIVE = re.compile(
@@ -350,10 +423,14 @@ _NONE_ELSE = re.compile(
 _DEGREE_CUE = re.compile(
     r"\b(?:deg|degrees?|valency|delta)\b|\bincident\b|\bneighbou?rs?\b|"
     r"\b(?:adjacent|neighbou?ring)\s+(?:nodes|vertices)\b|"  # "2 adjacent nodes"
-    r"\b\d+\s+(?:incident\s+)?edges\b(?!\s+(?:from|away|apart|to|between|long)\b)|"  # "touches 3"
-    r"\|\s*\{[^{}]*\bin\s+E\b[^{}]*\}\s*\|",  # "|{e ∈ E : A ∈ e}|": the edges at A
+    r"\bedges\b(?!\s+(?:from|away|apart|to|between|long)\b)|"  # "touches 3 edges", "Edges
+    # touching A, all told: four": a count of the edges at the one node named
+    r"\|\s*\{[^{}]*\bin\s+E\b[^{}]*\}\s*\||"  # "|{e ∈ E : A ∈ e}|": the edges at A
+    r"\b(?:count|counter|len|sum)\b[^;#=]*\bin\s+E\b",  # "Counter(x for e in E …)[A]  # 4"
     re.I,
 )
+"""A degree's cue: its name, neighbours counted, or the edges at one node counted (in words, as
+a set's size, or as a count or a sum of ones over the edge set)."""
 _DISTANCE_CUE = re.compile(
     r"\b(?:dist\w*|shortest|hops?|hopdist|bfs|levels?|depth|separated|apart|away|fewest|"
     r"dijkstra|bellman|floyd|warshall|johnson|astar|sp|spd|apsp|d|distances?|optimal|optimum|"
@@ -384,7 +461,8 @@ _WORDED = re.compile(r"[^\s(){}\[\]_^]")
 """Words between a ball's radius and its first name: that name is an item, not the centre."""
 _COMPLETENESS = (
     r"all|complete|full|exactly|only|just|solely|alone|every|nothing\s+else|no\s+others?|"
-    r"entire|whole|exhaustive(?:ly)?|the\s+lot|everything|nobody\s+else|"
+    r"entire|entirety|whole|exhaustive(?:ly)?|the\s+lot|everything|nobody\s+else|nowhere\s+else|"
+    r"nothing\s+(?:more|further)|"
     r"(?:none|nothing|no\s+\w+)\s+(?:is\s+|are\s+)?(?:missing|omitted|left\s+out)"
 )
 """A list said complete, whatever the word and wherever it stands (``just B and C``, ``B and C
@@ -405,15 +483,15 @@ _BOTH_NAMED = re.compile(r"\bboth\s+(?=N\d+\s+(?:and|&)\s+N\d+\b)", re.I)
 """``both`` before the two names it counts (``Both A and B appear …``): no quantifier."""
 _WHOLE_LIST = re.compile(
     rf"\b(?:each\s+and\s+)?(?:{_COMPLETENESS})\s+(?:(?:of\s+)?(?:its|their|the)\s+)?(?:\w+\s+)?"
-    r"(?:neighbou?r\w*|adj\w*|nbrs?)",
+    r"(?:neighbou?r\w*|adj\w*|nbrs?)|(?<=,)\s*every\s+(?:single\s+)?one\b|\bnothing\s+more\b",
     re.I,
-)
+)  # (and "A's neighbours, every one: …", "…; nothing more": the list said whole)
 """Completeness said of a neighbour noun (``every neighbour``, ``complete adjacency``): of a
 node's list, not of a name's place (``Only A is linked to B``), and no quantifier."""
 _HEAD = re.compile(
     r"(?P<mid>(?:(?!N\d).)*N0\b(?:(?!N\d).)*?)"
-    r"(?P<list>[\s\[{(]*N\d+(?:\s*(?:,|and|&)\s*(?:and\s+)?N\d+)*)"
-    r"[\s\]})]*(?:(?:[-—–(#,;←/]|<-|\band\b|(?=(?i:" + _COMPLETENESS + r")\b))(?:(?!N\d)\D)*)?$"
+    r"(?P<list>[\s\[{(⟨]*N\d+(?:\s*(?:,|and|&)\s*(?:and\s+)?N\d+)*)"
+    r"[\s\]})⟩]*(?:(?:[-—–(#,;:|&←/]|<-|\band\b|(?=(?i:" + _COMPLETENESS + r")\b))(?:(?!N\d)\D)*)?$"
 )  # a head, a neighbour cue, and the list that ends the clause (a remark may follow it)
 _TAIL_HEAD = re.compile(
     r"^(?:(?!N\d).)*?(?P<list>N0(?:\s*(?:,|and|&)\s*(?:and\s+)?N\d+)*)"
@@ -421,7 +499,9 @@ _TAIL_HEAD = re.compile(
     r"(?:(?!N\d).)*\b(?:to|of|with)\s+N(?P<head>\d+)\b(?:(?!N\d)\D)*$"
 )  # the list first, its head last: "Exactly B and C are joined to A", "… adjacent to A",
 # "[B, C]; // every neighbour of A"
-_NEIGHBOUR_CUE = re.compile(r"neighbou?r|adj|nbr|connect|link|join|touch|border", re.I)
+_NEIGHBOUR_CUE = re.compile(
+    r"neighbou?r|adj|nbr|connect|link|join|touch|border|\bedges?\b|↦|⟼|\|->", re.I
+)  # (a node mapped to its list, "A ↦ ⟨B, C⟩")
 _NEIGHBOUR_NOUN = re.compile(r"neighbou?r|adj|nbr", re.I)
 _CHAIN = re.compile(r"N\d+(?:\s*(?:→|->|⟶|⇒|=>)\s*N\d+){2,}")
 _TOTAL_CUE = re.compile(r"\b(?:path|total|sum\w*|cost|length|weight|w)\b", re.I)
@@ -434,13 +514,18 @@ def anchored_facts(
     names: NodeNames,
     resolve: Resolve,
     answer: bool | None = None,
+    valued: int | None = None,
 ) -> Iterator[tuple[int, int, list[Fact]]]:
     """The facts of the clause ``text[low:high]`` read by its node names and structure (with
     their spans in ``text``); nothing where it is refused. ``answer``: the clause is a question
-    about an edge that the next clause answers (``True``: yes; ``False``: no, a non-edge)."""
-    if answer is not None:
+    about an edge that the next clause answers (``True``: yes; ``False``: no, a non-edge);
+    ``valued``: the clause is a question that the next clause answers by this bare value
+    (``How many edges end at A? Three.``: read as if it stated it)."""
+    if answer is not None or valued is not None:
         high = low + len(text[low:high].rstrip().rstrip("?"))
     view, origin, ends = _seen(text, low, high)
+    if (bound := _BOUND_ATTAINED.search(view)) is not None:
+        view = _attained(view, bound)  # "Nothing shorter than 4 …, and 4 is achieved": 4 least
     marked = _LIST_MARK.match(view)
     start = marked.end() if marked is not None else 0
     view = " " * start + view[start:]
@@ -455,7 +540,9 @@ def anchored_facts(
     if not found:
         return
     skeleton = _NO_BETTER.sub(" cheapest ", _skeleton(view, found))
-    said = _WE_FIND.sub(" ", skeleton)  # "we find exactly A, B": a result, not a plan
+    skeleton = _CONTRAST.sub(" ", skeleton)  # "edges rather than weights": which measure
+    said = _WE_FIND.sub(" ", skeleton)  # a result, not a plan
+    said = _CALLED_VERB.sub(" ", said)  # "w = lookup(A, B)  // == 6": a function, not a plan
     said = _FINISHED.sub(" ", said)  # "← 9 ▷ after Floyd–Warshall": a final value, no step
     said = _MEASURE.sub(" ", said)  # "… if the weights are ignored": the measure, no supposition
     said = _CHECKED.sub(" ", said)  # "check A -> B: found ✓": a result, not a plan
@@ -470,13 +557,40 @@ def anchored_facts(
     elif _QUALIFIED.search(_WHOLE_LIST.sub(" ", _both_named(skeleton, found))) and answer is None:
         return
     else:
-        facts = _decide(skeleton, found, _values(view, found))
+        answered = [] if valued is None else [valued]
+        facts = _decide(skeleton, found, _values(view, found) + answered)
     if answer is not None:  # only an edge is asked and answered
         asked = [f for f in facts if f[0] == "edge" and len(facts) == 1]
         facts = [(("edge" if answer else "non_edge"), f[1], None) for f in asked]
     if facts:
         a, b = origin[found[0][1]], ends[len(view.rstrip()) - 1]
         yield a, b, [(kind, nodes, value, a, b) for kind, nodes, value in facts]
+
+
+_BOUND_ATTAINED = re.compile(
+    r"\b(?:no|nothing|none)\b[^.;\d]{0,40}?\b(?:shorter|cheaper|lighter|lower|less|fewer|smaller)"
+    r"\s+than\s+(?P<v>\d+)\b(?P<mid>[^.;]*?),?\s*(?:and|but|yet|while)\s+(?P=v)\s+(?:is|gets|"
+    r"can\s+be|was)\s+(?:achieved|attained|reached|realised|realized|met|possible|hit)\b",
+    re.I,
+)
+"""A lower bound said attained (``Nothing shorter than 4 connects A to B, and 4 is achieved``):
+the value is the least, a distance."""
+
+
+def _attained(view: str, bound: re.Match[str]) -> str:
+    """``view`` with a bound said attained written as the least value (the same length)."""
+    lead = bound.start("v") - bound.start()
+    least = "cheapest".ljust(lead) if lead >= 9 else " " * lead
+    return (
+        view[: bound.start()] + least + view[bound.start("v") : bound.end("mid")]
+        + " " * (bound.end() - bound.end("mid")) + view[bound.end() :]
+    )  # fmt: skip
+
+
+def refused(view: str) -> bool:
+    """Whether a clause (seen through) is a question, plan, hypothesis, retraction, quotation,
+    algorithm state, bound, comparison or arithmetic: no statement of a value."""
+    return bool(_REFUSE.search(view) or HYPOTHETICAL.search(view) or _QUALIFIED.search(view))
 
 
 def set_head(text: str, low: int, high: int) -> bool:
@@ -525,7 +639,12 @@ def _decide(skeleton: str, found: list[tuple[str, int, int]], values: list[int])
         if len(distinct) == 1:  # "|δ(A)| = 4 (edges at A)": one node, named twice
             degree = _DEGREE_CUE.search(words) is not None
             weight = _WEIGHT_CUE.search(words) is not None
-            if degree and not weight and not _DISTANCE_CUE.search(_without(words, "d")):
+            if (
+                degree
+                and not weight
+                and not _DISTANCE_CUE.search(_without(words, "d"))
+                and not _TRAVELLED.search(words)  # "the route to A takes 3 edges": no degree
+            ):
                 return [("degree", (distinct[0],), value)]
             routed = _ROUTE.search(words) or _CHEAPEST.search(_without(words, "d"))
             if weight and not degree and not edge and not routed:  # "the route to A costs 4":
@@ -543,8 +662,8 @@ def _decide(skeleton: str, found: list[tuple[str, int, int]], values: list[int])
             if weight and not distance and not _ROUTE.search(words):
                 return [("edge", pair, None), ("edge_weight", pair, value)]
         return []
-    if not edge:
-        return []
+    if not edge or _OWNED.match(skeleton):
+        return []  # "Its edges go to A and B": another node's, no edge or list of the first
     if len(distinct) == 2 and len(found) == 2:
         if _DISTANCE_CUE.search(_without(words, "d")) or _WEIGHT_CUE.search(words):
             return []
@@ -590,11 +709,13 @@ def _without(words: str, word: str) -> str:
 
 def _set(view: str, found: list[tuple[str, int, int]]) -> list[Decided]:
     """A clique, k-core or hop ball: its cue, its k or radius, and the names it lists."""
-    if _NEGATIVE.search(_EXCLUDED.sub(" ", _skeleton(view, found))):
+    if _NEGATIVE.search(_EXCLUDED.sub(" ", _NO_MORE_THAN.sub(" ", _skeleton(view, found)))):
         return []
     k = _K.search(view)
-    if k is not None and k.lastgroup not in ("c5", "c6", "r7", "r8"):  # a bound's call: the centre
-        found = [m for m in found if not (m[1] < k.end() and k.start() < m[2])]
+    if k is not None and k.lastgroup not in ("c5", "c6", "r7", "r8", "r11"):  # the centre stays
+        labelled = k.lastgroup in ("r9", "r10")  # "ball(A, 2)", "A ~(2)~> {…}": A stays
+        low, high = k.span(k.lastgroup) if labelled and k.lastgroup else k.span()
+        found = [m for m in found if not (m[1] < high and low < m[2])]
     names = list(dict.fromkeys(node for node, _, _ in found))
     skeleton = _skeleton(view, found)
     peeled = k is not None and k.lastgroup in ("c5", "c6")
@@ -616,5 +737,11 @@ def _set(view: str, found: list[tuple[str, int, int]]) -> list[Decided]:
         at = 0 if centre is None else int(next(g for g in centre.groups() if g is not None))
         source = found[at][0]
         items = tuple(n for n in names if n != source)
+        if len(items) == 1 and _ONE_BOUNDED.match(skeleton):
+            return []  # "B is within 2 hops of A": a bound on the pair's distance, no ball
         return [("within_hops", (source, *items), value)]
     return []
+
+
+_ONE_BOUNDED = re.compile(r"\s*N\d+\s+(?:is|lies|sits|stays|remains)\b", re.I)
+"""One node said to be within a bound of another: the pair's distance bounded, not a ball."""

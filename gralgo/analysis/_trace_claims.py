@@ -19,8 +19,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from gralgo.analysis._trace_agreement import MIN_ROWS, SHARE, agreed_measure
-from gralgo.analysis._trace_anchored import anchored_facts, set_head
+from gralgo.analysis._trace_agreement import MIN_ROWS, SHARE, Shaped, agreed_measure, runs
+from gralgo.analysis._trace_anchored import anchored_facts, refused, see_through, set_head
 from gralgo.analysis._trace_clauses import (
     FAMILIES,
     HYPOTHETICAL,
@@ -441,6 +441,18 @@ def _total_by_shape(
     clause negates, asks, supposes, bounds or compares, names another node, or holds two
     numbers that are not a sum and its result."""
     text = ctx.text
+    answered = _ANSWERED_TOTAL.match(text, last, high)
+    if (
+        answered is not None
+        and _TOTAL_ASKED.search(text, _line_start(text, start), answered.start("n"))
+        and not _SHAPE_GUARD.search(text, last, answered.start("q"))
+    ):
+        written = answered.group("n").lower()  # "And the cost of A → B → C? 7."
+        value = int(written) if written.isdigit() else NUMBER_WORDS[written]
+        return [Claim("path_total", nodes, value, start, answered.end())]
+    before = _total_before(ctx, nodes, start, last, high)
+    if before:
+        return before
     end = _TOTAL_END.search(text, last, high)
     stop = high if end is None else end.start()
     rest = _ARROW_MARKS.sub(" ", text[last:stop])
@@ -455,6 +467,45 @@ def _total_by_shape(
     written = numbers[0].group().lower()
     value = int(written) if written.isdigit() else NUMBER_WORDS[written]
     return [Claim("path_total", nodes, value, start, stop)]
+
+
+_ANSWERED_TOTAL = re.compile(
+    r"[^?\d\n]{0,30}?(?P<q>\?)\s*(?P<n>\d+|" + "|".join(NUMBER_WORDS) + r")\s*[.!]?\s*$", re.I
+)
+"""A route asked about and answered at once by a bare value (``… → C? 7.``, ``… → C in
+total? 7.``)."""
+_TOTAL_ASKED = re.compile(r"\b(?:cost\w*|length|weigh\w*|total|sum|long|heavy)\b", re.I)
+"""What a question about a route's total asks."""
+_TOTAL_CUE_BEFORE = re.compile(
+    r"\b(?:path|route|walk|total|sum\w*|cost|length|weight|reduce|add)\b", re.I
+)
+_CALL_ARGUMENTS = re.compile(r"\w\s*\([^()]*\)")
+_CHAIN_END = re.compile(r"[\s)\]}*_`'\"]*[.!]?\s*$")
+
+
+def _total_before(
+    ctx: _Context, nodes: tuple[str, ...], start: int, last: int, high: int
+) -> list[Claim]:
+    """A route's total written before it, where the route ends its line: the one number
+    between the line's start and the route, beside a word of a total or a route, outside a
+    call's arguments (``route.reduce(add, 0) // 8  (A -> B -> C)``, ``3 is the total weight of
+    the path A → B → C.``); nothing where that text guards, names another node or holds more
+    numbers."""
+    text = ctx.text
+    if not _CHAIN_END.match(text, last, high):
+        return []
+    low = _line_start(text, start)
+    lead = _CALL_ARGUMENTS.sub(lambda call: call.group()[0] + " ", text[low:start])
+    if not _TOTAL_CUE_BEFORE.search(lead) or _SHAPE_GUARD.search(lead):
+        return []
+    if HYPOTHETICAL.search(lead) or mentions(text, low, start, ctx.slots.names, ctx.slots.resolve):
+        return []
+    numbers = list(_TOTAL_NUMBER.finditer(lead))
+    if len(numbers) != 1:
+        return []
+    written = numbers[0].group().lower()
+    value = int(written) if written.isdigit() else NUMBER_WORDS[written]
+    return [Claim("path_total", nodes, value, low + numbers[0].start(), last)]
 
 
 def _line_start(text: str, position: int) -> int:
@@ -1237,14 +1288,16 @@ _CELL_VALUE = re.compile(
     + r")[a-z]{1,6}\s+)?[`*_]*(?P<n>\d+|"
     + "|".join(NUMBER_WORDS)
     + r")\b[`*_]*(?:\s*(?:hops?|edges?|neighbou?rs?|links?|connections?|units?|steps?)\b)?"
+    r"(?:\s*(?:in\s+all|in\s+total|all\s+told|altogether|overall|total)\b)?"
     r"(?:\s*\((?![^()]*(?:\?|\b(?:not|no|maybe|tentative|unsure|old|wrong|or)\b))[^()]*\))?"
     r"[\s`*_.]*",
     re.I,
 )
 _CELL_PAIR = re.compile(
-    r"\s*(?:,|;|&|<->|--|->|-|–|—|/|[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f])\s*"
+    r"\s*(?:,|;|&|<->|--|->|-|–|—|~+>?|∼|/|[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f])\s*"
 )
-"""Two names of a pair cell joined by any arrow or dash (``| A ⇄ B |``, ``| (A; B) |``)."""
+"""Two names of a pair cell joined by any arrow, dash or tilde (``| A ⇄ B |``, ``| (A; B) |``,
+``| A ~ B |``)."""
 
 
 def _cell_value(cell: str) -> int | None:
@@ -1261,6 +1314,14 @@ def _names_column(ctx: _Context, roles: list[str], cells: list[tuple[int, int]])
     """``roles`` with the first column without a cue read as nodes where its cell names one (in
     words, not a bare id: ``| Step | Dist |`` holds no node)."""
     weighed = "weight" in roles or "length" in roles
+    if weighed:  # "| One end | Other end | Weight |": two columns of names, an edge's ends
+        named = [
+            index for index, ((a, b), role) in enumerate(zip(cells, roles, strict=True))
+            if not role and ctx.slots.resolve(_CELL_LABEL.sub("", ctx.text[a:b].strip()))
+            and (ctx.numeric_ids or not ctx.text[a:b].strip().isdigit())
+        ]  # fmt: skip
+        if len(named) == 2:
+            return ["node" if index in named else role for index, role in enumerate(roles)]
     for index, ((a, b), role) in enumerate(zip(cells, roles, strict=True)):
         written = ctx.text[a:b].strip()
         if role or written.isdigit():
@@ -1371,16 +1432,27 @@ _OPTIONAL_CHAIN = re.compile(r"(?<=[\w)\]])\?(?=\.[^\W\d])")
 _RELATIVE_ASIDE = re.compile(r",\s*(?:which|who|whom|whose)\b[^,;:()\d?\n]*,", re.I)
 
 
+_CONCESSIVE_ASIDE = re.compile(
+    r"\(\s*(?:despite|in\s+spite\s+of|contrary\s+to|unlike|although|though|even\s+though|"
+    r"against)\b[^()\d?\n]*\)",
+    re.I,
+)
+"""A concessive aside in brackets (``A (despite what I assumed a moment ago) is not adjacent to
+B``): a remark that concedes an earlier belief, no hedge on the clause."""
+
+
 def _remark(aside: re.Match[str], names: NodeNames, max_words: int) -> str:
-    """A relative clause set off by commas (``A, which I almost missed, is adjacent to B``),
-    blanked to its commas where it names no node and no number: a remark on the node before
-    it, whose hedges and qualifiers do not govern the clause; kept where it names a node."""
+    """A relative clause set off by commas (``A, which I almost missed, is adjacent to B``) or a
+    concessive aside in brackets, blanked (to its commas) where it names no node and no number:
+    a remark on the node before it, whose hedges and qualifiers do not govern the clause; kept
+    where it names a node."""
     words = re.findall(r"[^\W_][\w'’.-]*", aside.group()[1:-1])
     for i in range(len(words)):
         for j in range(i + 1, min(len(words), i + max_words) + 1):
             if names.resolve(" ".join(words[i:j])) is not None:
                 return aside.group()
-    return "," + " " * (len(aside.group()) - 1)
+    kept = aside.group()[0] if aside.group()[0] == "," else " "
+    return kept + " " * (len(aside.group()) - 1)
 
 
 def extract_claims(
@@ -1403,12 +1475,16 @@ def extract_claims(
         text = _OPTIONAL_CHAIN.sub(" ", text)
     if ", wh" in text or ",wh" in text:  # a relative clause that is a remark: blanked too
         text = _RELATIVE_ASIDE.sub(lambda aside: _remark(aside, names, max_words), text)
+    if "(" in text:  # a concessive aside, "A (despite what I assumed) is …": blanked too
+        text = _CONCESSIVE_ASIDE.sub(lambda aside: _remark(aside, names, max_words), text)
     ctx = _Context(text, _Slots(names, max_words), names.numeric_ids, graph)
     claims: list[Claim] = []
     table: list[tuple[int, int]] = []
+    unread: list[tuple[int, int] | None] = []  # statements no reader read, for runs of a shape
     for low, high in _lines(text):
         if _TABLE_ROW.match(text, low, high) and text[low:high].count("|") >= 3:
             table.append((low, high))
+            unread.append(None)
             continue
         if table:
             claims += _table_claims(ctx, table)
@@ -1428,10 +1504,94 @@ def extract_claims(
             # the clause reader reads a fact ("- [ ] A–B: not in the input")
             found = _structural(ctx, low, high, found, line)
         read = _routes(text, _anchored(ctx, low, high, found, line), line)
-        claims += _verdict(_whole_expressions(text, low, read), line)
+        read = _verdict(_whole_expressions(text, low, read), line)
+        claims += read
+        if graph is not None:
+            unread += _statements(text, low, high) if not read else [None]
     if table:
         claims += _table_claims(ctx, table)
+    if graph is not None:
+        claims += _shaped_runs(ctx, unread)
     return _deduplicated(_one_hop_is_an_edge(_without_item_weights(claims)))
+
+
+def _statements(text: str, low: int, high: int) -> list[tuple[int, int] | None]:
+    """The statements of an unread line that a run of one shape may hold: the line, or its
+    clauses where it holds at least :data:`MIN_ROWS` separated by ``;`` or ``,`` (``A: 3; B: 2;
+    C: 4``); ``None`` where the line holds no number (it breaks a run)."""
+    if high - low > _LONGEST_STATEMENT * MIN_ROWS or not _LOOSE_NUMBER.search(text, low, high):
+        return [None]
+    pieces = [(a, b) for a, b in _pieces(text, low, high) if text[a:b].strip()]
+    if len(pieces) >= MIN_ROWS:
+        return list(pieces)
+    return [(low, high)] if high - low <= _LONGEST_STATEMENT else [None]
+
+
+_LONGEST_STATEMENT = 160
+_PIECE_BREAK = re.compile(r"\s*[;,]\s+")
+
+
+def _pieces(text: str, low: int, high: int) -> Iterator[tuple[int, int]]:
+    position = low
+    for match in _PIECE_BREAK.finditer(text, low, high):
+        yield position, match.start()
+        position = match.end()
+    yield position, high
+
+
+def _shaped_runs(ctx: _Context, unread: list[tuple[int, int] | None]) -> list[Claim]:
+    """The claims of runs of at least :data:`MIN_ROWS` consecutive unread statements of one
+    shape, each of one node (or pair) and one number, by the measure they agree on with the
+    graph (:mod:`gralgo.analysis._trace_agreement`)."""
+    assert ctx.graph is not None
+    shaped: list[Shaped | None] = [None] * len(unread)
+    first = None  # where the current stretch of candidates began
+    for index, span in enumerate([*unread, None]):
+        if span is not None:
+            first = index if first is None else first
+            continue
+        if first is not None and index - first >= MIN_ROWS:  # only a long enough stretch
+            for inside in range(first, index):
+                low_high = unread[inside]
+                shaped[inside] = None if low_high is None else _shaped(ctx, *low_high)
+        first = None
+    claims = []
+    for run in runs(shaped):
+        measure = agreed_measure(ctx.graph, [(s.nodes, s.value) for s in run])
+        if measure is not None:
+            claims += [Claim(measure, s.nodes, s.value, s.start, s.end) for s in run]
+    return claims
+
+
+def _shaped(ctx: _Context, low: int, high: int) -> Shaped | None:
+    """A statement's skeleton (names and its number masked, a list mark dropped), its node (or
+    two), and its one number; ``None`` where it names none or more than two, holds no number or
+    several, or is refused (a question, plan, hypothesis, state, bound or arithmetic)."""
+    text = ctx.text
+    marked = _STATEMENT_MARK.match(text, low, high)
+    low = low if marked is None else marked.end()
+    found = mentions(text, low, high, ctx.slots.names, ctx.slots.resolve)
+    if not 1 <= len(found) <= 2 or len({node for node, _, _ in found}) != len(found):
+        return None
+    parts, position = [], low
+    for _, a, b in found:
+        parts += [text[position:a], "\0"]
+        position = b
+    parts.append(text[position:high])
+    masked = "".join(parts)
+    if refused(see_through(masked, 0, len(masked))[0]):
+        return None
+    numbers = _LOOSE_NUMBER.findall(masked)
+    if len(numbers) != 1:
+        return None
+    written = numbers[0].lower()
+    value = int(written) if written.isdigit() else NUMBER_WORDS[written]
+    skeleton = " ".join(_LOOSE_NUMBER.sub("#", masked).lower().split())
+    return Shaped(skeleton, tuple(node for node, _, _ in found), value, low, high)
+
+
+_STATEMENT_MARK = re.compile(r"\s*(?:[-*•+>▸▹◦▪‣]|\d+[.)]|\(?[ivx]+\))\s+")
+"""A list item's mark before a statement (its numbering is no value)."""
 
 
 _TODO = re.compile(r"\s*(?:[-*+•]\s*)?\[\s?\]")
@@ -1582,12 +1742,17 @@ def _anchored(ctx: _Context, low: int, high: int, read: list[Claim], lower: str)
     pieces = list(clauses(text, low, high))
     for index, (start, end) in enumerate(pieces):
         inside = [c for c in read if c.start < end and start < c.end]
+        answer, split, value = None, False, None
+        asked = text[start:end].rstrip().endswith("?") and index + 1 < len(pieces)
+        if asked and (bare := _BARE_VALUE.fullmatch(text, *pieces[index + 1])) is not None:
+            written = bare.group(1).lower()  # "… A? Three.": the value the question asks
+            value = int(written) if written.isdigit() else NUMBER_WORDS[written]
         if inside and not _unsettled(inside, paired, text[start:end]):
-            continue
-        answer = None
-        if text[start:end].rstrip().endswith("?") and index + 1 < len(pieces):
+            if value is None or not {c.kind for c in inside} <= _EDGES:
+                continue  # (an edge read in a question its value answers: its weight, maybe)
+        if asked:
             answered = _ANSWERED.match(text, *pieces[index + 1])  # "… B? None exists."
-            answer = None if answered is None else answered.group("no") is None
+            answer = None if answered is None else answered.group("no", "denied") == (None, None)
         if index and _THEY.match(text, start, end):  # "…, so they form the 2-core": the
             start = _named_before(ctx, pieces, index)  # names before, this clause's set cue
         elif index and _IT_SET.match(text, start, end):  # "Looking at the 2-core. It is {…}",
@@ -1597,13 +1762,15 @@ def _anchored(ctx: _Context, low: int, high: int, read: list[Claim], lower: str)
         elif index and _LABELLED_LIST.match(text, start, end):
             if set_head(text, *pieces[index - 1]):  # "Peeling done for k = 2. Left over: {…}."
                 start = pieces[index - 1][0]
-        elif (plan := _planned_topic(text, pieces, index, read)) is not None:
-            start, end = plan  # "Let me look at A and B. They do share an edge.": one clause
+        elif (plan := _planned_topic(ctx, pieces, index, read)) is not None:
+            start, end, split = plan  # "Let me look at A and B. They do share an edge."
         if not inside and not _ANCHOR_CUES.search(lower, start - low, end - low):
             continue
         families = {FAMILIES[c.kind] for c in inside if c.nodes}
-        readings = anchored_facts(text, start, end, names, ctx.slots.resolve, answer)
+        readings = anchored_facts(text, start, end, names, ctx.slots.resolve, answer, value)
         for a, b, facts in readings:
+            if split:  # a result naming its own node after a topic: only a route's value
+                facts = [f for f in facts if f[0] in ("distance", "hops")]
             pairs = {frozenset(f[1]) for f in facts if f[0] in ("distance", "hops")}
             denied = {frozenset(f[1]) for f in facts if f[0] == "non_edge"}
             if any(c.kind == "edge" and _ends(c) in denied for c in inside):
@@ -1639,21 +1806,57 @@ def _anchored(ctx: _Context, low: int, high: int, read: list[Claim], lower: str)
 
 
 def _planned_topic(
-    text: str, pieces: list[tuple[int, int]], index: int, read: list[Claim]
-) -> tuple[int, int] | None:
-    """Where a sentence that only plans to look at its topic (``Let me check A against B.``)
-    and the sentence after it, its result (``Yes, there's an edge.``), read as one clause: from
-    the plan's topic to the result's end; ``None`` where the piece is no such plan or either
-    sentence was read."""
+    ctx: _Context, pieces: list[tuple[int, int]], index: int, read: list[Claim]
+) -> tuple[int, int, bool] | None:
+    """Where a sentence that only names its topic and the sentence after it, its result, read
+    as one clause: a plan (``Let me check A against B.`` / ``Yes, there's an edge.``), or a
+    topic with its measure and no value, whatever leads it (``Now the degree of A.`` / ``I get
+    4.``, ``Dijkstra finishes with B.`` / ``From A, the final value is 9.``) where neither
+    sentence reads alone; from the topic (after its lead) to the result's end, and whether
+    the result names a node of its own and no pronoun for the topic opens it (then only a
+    distance or hop count between the two is read: ``Now at A. The cheapest way over to B costs
+    9.`` states no edge). ``None`` where the piece is no such sentence or either was read."""
     if index + 1 >= len(pieces):
         return None
-    (start, end), (_, after) = pieces[index], pieces[index + 1]
+    text = ctx.text
+    (start, end), (after_start, after) = pieces[index], pieces[index + 1]
+    if not text[start:end].rstrip().endswith((".", ":")):
+        return None
+    if any(c.start < after and start < c.end and c.nodes for c in read):
+        return None  # (a claim whose names were not read, "no edge between them", is none)
     plan = _PLAN_TOPIC.match(text, start, end)
-    if plan is None or not text[start:end].rstrip().endswith((".", ":")):
-        return None
-    if any(c.start < after and start < c.end for c in read):
-        return None
-    return plan.end(), after
+    if plan is not None:
+        return plan.end(), after, False
+    if _TOPIC_VALUE.search(text, start, end) or not _TOPIC_RESULT.search(text, after_start, after):
+        return None  # a value in the topic, or no value or verdict in the result
+    names, resolve = ctx.slots.names, ctx.slots.resolve
+    if any(list(anchored_facts(text, a, b, names, resolve)) for a, b in pieces[index : index + 2]):
+        return None  # either sentence is read alone
+    topic = topic_name(text, (start, end))
+    named = bool(mentions(text, after_start, after, names, resolve))
+    named = named and not _BACK_REFERENCE.match(text, after_start, after)
+    return (start if topic is None else topic[0]), after, named
+
+
+_BACK_REFERENCE = re.compile(r"\s*(?:its|it|their|they)\b", re.I)
+"""A result opened by a pronoun for its topic (``Its edges go to B and C, and nowhere else.``):
+the names after it are the topic's, any claim of it read."""
+
+
+_TOPIC_VALUE = re.compile(
+    r"(?<!node\s)(?<!vertex\s)(?<![\w.])\d+(?![\w.]\w)|\b(?:"
+    + "|".join(list(NUMBER_WORDS)[2:])
+    + r")\b",
+    re.I,
+)
+"""A value in a topic sentence (a numeric id after *node* or *vertex* is a name)."""
+_TOPIC_RESULT = re.compile(
+    r"\d|\b(?:" + "|".join(NUMBER_WORDS) + r"|no|not|never|none|yes|true|false|them|they|it|its|"
+    r"both|the\s+two)\b|n['’]t\b",
+    re.I,
+)
+"""What a result sentence holds: a value, a verdict, or a pronoun for the topic (``I get 4.``,
+``The input gives no edge between them.``)."""
 
 
 _PLAN_TOPIC = re.compile(
@@ -1724,23 +1927,34 @@ _THEY = re.compile(
     r"(?=[^.;]*\b(?:core|clique|triangle)\b)",
     re.I,
 )
+_BARE_VALUE = re.compile(r"\s*(\d+|" + "|".join(NUMBER_WORDS) + r")\s*[.!]?\s*", re.I)
+"""An answer that is a value alone (``Three.``, ``7``)."""
+_AUXILIARY = r"(?:it|they|there|that)\s+(?:does|do|did|is|are|was|were|has|have)"
 _ANSWERED = re.compile(
-    r"\s*(?:(?P<no>no|nope|none(?:\s+exists)?|there\s+is\s+none|not\s+at\s+all)|yes|yep|"
-    r"indeed|it\s+does)\b[^;:?]{0,40}?[.!]?\s*$",
+    r"\s*(?:(?:(?P<no>no|nope|none(?:\s+exists)?|there\s+is\s+none|not\s+at\s+all)|yes|yep|"
+    r"indeed|it\s+does)\b[^;:?]{0,40}?|(?P<denied>"
+    + _AUXILIARY
+    + r"(?:n['’]t|\s+not)|(?:it|they|there|that)\s+(?:isn|aren|wasn|weren|hasn|haven)['’]t)|"
+    + _AUXILIARY
+    + r")[.!]?\s*$",
     re.I,
-)  # a bare answer to the question before it
+)
+"""A bare answer to the question before it: a yes or no word, or a pronoun and its auxiliary
+alone (``It does.``, ``It doesn't.``, ``They aren't.``; not ``It is unclear.``)."""
 _LISTED = re.compile(
-    r"neighbo|adj|nbr|\b(?:only|exactly|complete|full|entire|whole|all|no\s+others?|no\s+more|"
+    r"neighbo|adj|nbr|\b(?:only|exactly|complete|full|entire|entirety|whole|all|no\s+others?|no\s+more|"
     r"nothing\s+else|just|solely|alone|every|missing|omitted|left\s+out)\b",
     re.I,
 )
 _ANCHOR_CUES = re.compile(
     r"adj|nbr|neighbo|conn|link|edge|join|hook|wire|attach|incid|border|shar|touch|∈|∉|\\in|notin|"
     r"⇄|⇸|↔|↮|⟷|≁|\\sim|∼|\btrue\b|\bfalse\b|✔|✓|✗|✘|deg|delta|δ|valenc|weigh|\bw\b|\bwt\b|"
+    r"\b(?:in|from)\s+e\b|leftrightarrow|squigarrow|leadsto|gamma|γ|mathcal\{n\}|\bk\s*=\s*\d|"
+    r"apsp|all[-\s]pairs|\^\s*\{?\s*(?:\\star|\\ast|\*)|\bn\s*_\s*\{?\s*(?:\\le|≤|<=)|"
     r"cost|worth|carr|dist|\bd\W|\bspd?\b|shortest|hop|bfs|level|depth|apart|away|separat|dijkstra|"
     r"bellman|floyd|warshall|johnson|astar|settles\s+at|"
     r"clique|triangle|complete|core|peel|ball|ego|radius|within|pairwise|mutual|path|total|sum|"
-    r"==|--|~~|->|[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f]|\||_\{|optim|minim|cheapest|lowest|\bh\}?\s*\(|direct|"
+    r"==|--|~~|~>|->|[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f]|\||_\{|optim|minim|cheapest|lowest|\bh\}?\s*\(|direct|"
     r"[)\]]\s*\.\s*(?:has|contains|includes)\s*\("
 )
 """What the anchored reader decides a claim by (lower case): a line without any is skipped."""

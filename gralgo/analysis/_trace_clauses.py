@@ -189,7 +189,7 @@ _NOT_A_VALUE = re.compile(
 # Clauses and their skeletons
 
 _CLAUSE_BREAK = re.compile(
-    r"(?<=[.!?])(?<!\bexcl\.)(?<!\bincl\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)\s+(?=\S)|[.!?]$|(?<!\\);(?!\s*(?:and\s+)?(?:no\s+other|nothing\s+else)\b)\s*|\s+but\s+|,\s+(?:so|but|which|whereas|while|hence|then|"
+    r"(?<=[.!?])(?<!\bexcl\.)(?<!\bincl\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)\s+(?=\S)|[.!?]$|(?<!\\);(?!\s*(?:and\s+)?(?:no\s+others?|nothing\s+(?:else|more)|nobody\s+else|that['’]s\s+all)\b)\s*|\s+but\s+|,\s+(?:so|but|which|whereas|while|hence|then|"
     r"not(?!\s+counting\b))\s+|\s+so\s+(?=(?:the|it|we|this)\b)|,?\s+and\s+(?=(?:it\s+)?(?:has|is|connects|links|"
     r"touches|weighs)\b)",
     re.I,
@@ -255,7 +255,7 @@ HYPOTHETICAL = _HYPOTHETICAL = re.compile(
     r"verify(?!\s*:)(?!" + CHECKED + r")|verifying|find|finding|compute|"
     r"computing|calculate|calculating|consider|considering|look\s+at|looking\s+for|unless|wonder|guess|"
     r"expect|not\s+sure|unsure|hypothetical(?:ly)?|should|must|plan|will|i'll|we'll|otherwise|"
-    r"instead|(?<!nothing\s)(?<!none\s)(?<!one\s)(?<!nobody\s)else|either|unknown|unclear|"
+    r"instead|(?<!nothing\s)(?<!none\s)(?<!one\s)(?<!nobody\s)(?<!nowhere\s)else|either|unknown|unclear|"
     r"assumed|presumed|thought|believed|imagined?|pretend|suspect\w*|"  # a belief: "I assumed ..."
     r"(?:add|adding|insert\w*|remov\w*|delet\w*)\s+(?:an?\s+|the\s+)?(?:new\s+)?edge|"
     r"mistak\w*|wrong(?:ly)?|erroneous\w*|incorrect(?:ly)?|confus\w*|misread|misremember\w*|"
@@ -480,6 +480,7 @@ def clauses(text: str, low: int, high: int) -> Iterator[tuple[int, int]]:
         if text[match.start()] == ";" and (
             _TRAILING_COMMENT.match(text, match.end(), high)
             or bracket_open(text[position : match.start()])
+            or _reads_what_was_assigned(text, position, match.start(), match.end(), high)
         ):
             continue
         if match.start() > position:
@@ -490,6 +491,17 @@ def clauses(text: str, low: int, high: int) -> Iterator[tuple[int, int]]:
 
 
 _TRAILING_COMMENT = re.compile(r"\s*(?://|#)[^\n]*$")
+_ASSIGNS = re.compile(r"\s*(?:(?:let|const|var|auto)\s+)?([A-Za-z_]\w*)\s*(?::=|=(?!=)|←|<-)")
+
+
+def _reads_what_was_assigned(text: str, low: int, end: int, after: int, high: int) -> bool:
+    """Whether the statement after a ``;`` reads the variable the statement before it assigned
+    (``spl = dijkstra(G, A); spl[B]  # 5``): one clause, the value is of both."""
+    assigned = _ASSIGNS.match(text, low, end)
+    if assigned is None:
+        return False
+    used = re.compile(rf"\s*{re.escape(assigned.group(1))}\s*[\[(.]")
+    return used.match(text, after, high) is not None
 
 
 def bracket_open(written: str) -> bool:
@@ -676,6 +688,8 @@ _TOPIC_SENTENCE = re.compile(
 )  # the name in any notation: "node 3", a long name with commas, a pair "A–B" or "A to B";
 # a discourse lead alone introduces it too ("Now A.", "Next, A to B.")
 _NODE_WORD = re.compile(r"(?:node|vertex)\s+", re.I)
+_EDGE_AFTER = re.compile(r"(?:the\s+)?(.+?)\s+edge", re.I)
+"""A topic's pair with the noun after it (``the A–B edge``)."""
 
 
 def topic_name(text: str, piece: tuple[int, int]) -> tuple[int, int] | None:
@@ -696,13 +710,16 @@ def _held_topic(
     if match is None or match.end() != piece[1]:
         return None
     low, high = match.span("name")
+    noun = _EDGE_AFTER.fullmatch(text, low, high) if match.group("edge") is None else None
+    if noun is not None:  # "Now the A–B edge.": an edge named with its noun after it
+        low, high = noun.span(1)
     found = mentions(text, low, high, names, resolve)
     if found and not names.numeric_ids and (word := _NODE_WORD.match(text, low, found[0][1])):
         low = word.end()  # "node Paris"
     if len(found) == 2 and _DASH_JOIN.fullmatch(text, found[0][2], found[1][1]):
         whole = (found[0][1], found[1][2]) == (low, high)  # "Looking at (edge) A–B."
         return (found[0][0], found[1][0]) if whole and found[0][0] != found[1][0] else None
-    if match.group("edge") is not None:
+    if match.group("edge") is not None or noun is not None:
         return None
     if len(found) != 1 or (found[0][1], found[0][2]) != (low, high):
         return None
@@ -1049,6 +1066,10 @@ _LIST_START = re.compile(r"\s*[\[{(]?\s*(" + _LIST + r")\s*[\]})]?(?=\s)")
 _LIST_END = re.compile(r"[\[{(]?\s*(" + _LIST + r")\s*[\]})]?\s*$")
 
 
+_ONE_BOUNDED = re.compile(r"\s*N\d+\s+(?:is|lies|sits|stays|remains)\b", re.I)
+"""One node said to be within a bound of another: the pair's distance bounded, not a ball."""
+
+
 def _hop_ball(
     radius: re.Match[str],
     skeleton: str,
@@ -1073,6 +1094,8 @@ def _hop_ball(
     indices = [int(i) for i in re.findall(r"N(\d+)", listed.group(1))]
     if sorted([int(centre.group(1)), *indices]) != list(range(len(found))):
         return []  # every name is the centre or an item
+    if len(indices) == 1 and _ONE_BOUNDED.match(skeleton):
+        return []  # "B is within 2 hops of A": a bound on the pair's distance, no ball
     written = next((g for g in radius.group("a", "c", "e", "f", "g", "h") if g), None)
     k = int(radius.group("b")) if written is None else numbers[int(written)][0]
     source = found[int(centre.group(1))][0]

@@ -1477,3 +1477,462 @@ def test_round13_the_value_of_an_arithmetic_expression_is_no_value_of_its_last_t
 
 def test_round13_a_term_alone_keeps_its_value() -> None:
     assert ("degree", frozenset({K}), 1) in _read("- deg(Kyoto) = 1")
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        ("Moving on, the valency of Lyon. Counting, I reach 3.", False, ("degree", {L}, 3)),
+        ("Moving on, the valency of node 1. Counting, I reach 3.", True, ("degree", {L}, 3)),
+        ("Take Kyoto and Paris. There is no link between them.", False, ("non_edge", {K, P}, None)),
+        ("Take Kyoto and New York. The input links them.", False, ("edge", {K, N}, None)),
+        ("The BFS is rooted at Paris. New York turns up at depth 3.", False, ("hops", {P, N}, 3)),
+        ("The BFS is rooted at node 3. Node 2 turns up at depth 3.", True, ("hops", {P, N}, 3)),
+    ],
+)
+def test_round14_a_topic_sentence_without_a_value_and_its_result_read_as_one_clause(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, numeric_ids, claim)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Moving on, the valency of Lyon. Maybe 3.",
+        "Take Kyoto and Paris. Suppose an edge joined them.",
+        "Now at Paris. The least expensive way over to Kyoto comes to a cost of 9.",
+    ],
+)
+def test_round14_a_topic_sentence_before_a_hedge_a_supposition_or_another_node_is_no_edge(
+    text: str,
+) -> None:
+    assert _read(text) == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids"),
+    [
+        ("| First city | Second city | Cost |\n| --- | --- | --- |\n| Lyon | New York | c: 3 |\n"
+         "| Kyoto | New York | c: 5 |\n", False),
+        ("| Left | Right | w |\n| --- | --- | --- |\n| 1 | 2 | 3 |\n| 0 | 2 | 5 |\n", True),
+        ("| Linked | Weight |\n| --- | --- |\n| Lyon ~~ New York | 3 |\n| Kyoto ∼ New York | 5 |\n",
+         False),
+        ("| Linked | Weight |\n| --- | --- |\n| node 1 ~> node 2 | 3 |\n| node 0 ~ node 2 | 5 |\n",
+         True),
+    ],
+)  # fmt: skip
+def test_round14_a_row_of_two_names_under_a_weight_column_is_an_edge_and_its_weight(
+    text: str, numeric_ids: bool
+) -> None:
+    read = _table(text, numeric_ids)
+    assert ("edge_weight", frozenset({L, N}), 3) in read
+    assert ("edge_weight", frozenset({K, N}), 5) in read
+    assert not {c for c in read if c[0] == "node_weight"}
+
+
+def test_round14_a_cell_value_with_a_total_remark_is_read() -> None:
+    text = "| Node | Degree |\n| --- | --- |\n| Lyon | 3 altogether |\n| Kyoto | one overall |\n"
+    read = _table(text)
+    assert ("degree", frozenset({L}), 3) in read and ("degree", frozenset({K}), 1) in read
+
+
+def test_round14_two_name_columns_without_a_weight_column_are_no_edge() -> None:
+    text = "| Place | Nearest | Hops |\n| --- | --- | --- |\n| Lyon | Kyoto | 3 |\n"
+    assert not {c for c in _table(text) if c[0] in ("edge", "edge_weight")}
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        ("Is Lyon adjacent to Kyoto? They aren't.", False, ("non_edge", {L, K}, None)),
+        ("Is node 0 linked to node 1? There isn't.", True, ("non_edge", {K, L}, None)),
+        ("Do Lyon and Paris share an edge? They do.", False, ("edge", {L, P}, None)),
+    ],
+)
+def test_round14_a_pronoun_and_its_auxiliary_answer_an_edge_question(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read_and_not_its_opposite(text, numeric_ids, claim)
+
+
+def test_round14_a_pronoun_and_its_auxiliary_with_more_words_answer_nothing() -> None:
+    assert _read("Are Lyon and Kyoto linked? It is unclear.") == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "node", "value"),
+    [
+        ("Edges meeting Lyon, counted up: three.", False, L, 3),
+        ("▪ 1 — edges at it: 3", True, L, 3),
+        ("len([e for e in E if Lyon in e])  # 3", False, L, 3),
+        ("sum(1 for e in E if Kyoto in e)  # 1", False, K, 1),
+        ("$\\sum_{v} \\mathbf{1}[\\{Kyoto, v\\} \\in E] = 1$", False, K, 1),
+        ("collections.Counter(u for e in E for u in e)[1]  # 3", True, L, 3),
+    ],
+)
+def test_round14_the_edges_at_one_node_counted_in_words_or_as_a_sum_of_ones_are_its_degree(
+    text: str, numeric_ids: bool, node: str, value: int
+) -> None:
+    _assert_read(text, numeric_ids, ("degree", {node}, value))
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        ("* (Paris, Lyon) listed in E", False, ("edge", {P, L}, None)),
+        ("◦ (3, 1) absent from E", True, ("non_edge", {P, L}, None)),
+    ],
+)
+def test_round14_a_pair_said_in_or_absent_from_the_edge_set_in_words(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read_and_not_its_opposite(text, numeric_ids, claim)
+
+
+def test_round14_a_pseudo_code_comment_mark_reads_as_a_comment() -> None:
+    read = _read("ADJ(Lyon) := {Paris, New York, Saint-Denis}  ▷ all of them")
+    assert ("neighbours", frozenset({L, P, N, S}), None) in read
+
+
+def test_round14_a_measure_set_against_another_is_no_comparison() -> None:
+    read = _read("Counting hops instead of weights, Lyon sits 2 away from Kyoto.")
+    assert ("hops", frozenset({L, K}), 2) in read
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Indeed $1 \\leftrightarrow 3$ in $G$.", ("edge", {L, P}, None)),
+        ("$4 \\not\\leftrightarrow 0$ (not in E)", ("non_edge", {S, K}, None)),
+        ("$$\\min_{Q:\\ 2 \\leadsto 0} c(Q) = 5$$", ("distance", {N, K}, 5)),
+        ("$$\\min_{Q:\\ 2 \\rightsquigarrow 0} w(Q) = 5$$", ("distance", {N, K}, 5)),
+        ("edgeList.includes([4, 0]) // false", ("non_edge", {S, K}, None)),
+        ("edgeMap.has(pair(1, 3)) // true", ("edge", {L, P}, None)),
+    ],
+)
+def test_round14_numeric_ids_joined_by_a_latex_arrow_or_tested_in_an_edge_container(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    read = _read(text, numeric_ids=True)
+    assert (claim[0], frozenset(claim[1]), claim[2]) in read
+    opposite = {"edge": "non_edge", "non_edge": "edge"}.get(claim[0])
+    assert (opposite, frozenset(claim[1]), None) not in read
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        ("const d = dijkstra(graph, Kyoto); d.get(Lyon) // 8", False, ("distance", {K, L}, 8)),
+        ("lengths = bfs_levels(G, Paris); lengths[Kyoto]  # 3 hops", False, ("hops", {P, K}, 3)),
+        ("dd = shortest_from(G, 4); dd[0]  # 9", True, ("distance", {S, K}, 9)),
+    ],
+)
+def test_round14_a_statement_reading_the_variable_assigned_before_it_continues_it(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, numeric_ids, claim)
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        ("No route cheaper than 9 joins Kyoto and Paris, and 9 is attained.", False,
+         ("distance", {K, P}, 9)),
+        ("Nothing lighter than 5 links node 2 and node 0, yet 5 is reached.", True,
+         ("distance", {N, K}, 5)),
+    ],
+)  # fmt: skip
+def test_round14_a_lower_bound_said_attained_is_the_distance(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, numeric_ids, claim)
+
+
+def test_round14_a_bound_attained_by_another_value_states_no_distance() -> None:
+    read = _read("No route cheaper than 9 joins Kyoto and Paris, and 10 is attained.")
+    assert not {c for c in read if c[0] == "distance"}
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "owner", "items"),
+    [
+        ("$\\Gamma(Lyon) = \\{Paris, New York, Saint-Denis\\}$, complete", False, L, {P, N, S}),
+        ("$$\\mathcal{N}_G(Kyoto) &= \\{New York\\} && \\text{(complete)}$$", False, K, {N}),
+        ("$\\Gamma_{G}(1) = \\{3, 2, 4\\}$ (that is all)", True, L, {P, N, S}),
+        ("Lyon is adjacent to Paris, New York and Saint-Denis: that is the lot.", False, L,
+         {P, N, S}),
+        ("- Lyon | adj: Paris, New York, Saint-Denis | the whole list", False, L, {P, N, S}),
+        ("Take Lyon. Its edges run to Paris, New York and Saint-Denis and nowhere else.", False,
+         L, {P, N, S}),
+        ("Lyon, in its entirety, borders Paris, New York and Saint-Denis.", False, L, {P, N, S}),
+        ("Edges out of Lyon were found to reach Paris, New York and Saint-Denis only.", False, L,
+         {P, N, S}),
+    ],
+)  # fmt: skip
+def test_round14_a_complete_neighbour_list_by_a_neighbourhood_function_or_a_remark_after_it(
+    text: str, numeric_ids: bool, owner: str, items: set[str]
+) -> None:
+    read = _read(text, numeric_ids)
+    assert {c[1] for c in read if c[0] == "neighbours"} == {frozenset({owner, *items})}
+    assert {c[1] for c in read if c[0] == "edge"} == {frozenset({owner, n}) for n in items}
+
+
+def test_round14_a_clause_led_by_a_possessive_is_no_edge_or_list_of_its_first_name() -> None:
+    for text in (
+        "Its edges reach Paris, New York and Saint-Denis, nowhere else.",
+        "Consider Lyon. Its edges go to Paris, Saint-Denis, and nothing else.",
+    ):
+        read = _read(text)
+        assert not {c for c in read if c[0] == "edge" and L not in c[1]}
+        assert not {c for c in read if c[0] == "neighbours" and L not in c[1]}
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids"),
+    [
+        ("walk.map(weightOf).sum(0) # 12  [Kyoto -> New York -> Lyon]", False),
+        ("functools.reduce(plus, legs, 0)  # 12  (0 -> 2 -> 1)", True),
+        ("Twelve is the summed cost of the route Kyoto → New York → Lyon.", False),
+        ("How long is Kyoto → New York → Lyon in total? 12.", False),
+        ("What does the walk node 0 → node 2 → node 1 weigh? 12.", True),
+    ],
+)
+def test_round14_a_routes_total_written_before_it_or_answering_a_question_about_it(
+    text: str, numeric_ids: bool
+) -> None:
+    _assert_read(text, numeric_ids, ("path_total", {K, N, L}, 12))
+
+
+@pytest.mark.parametrize(
+    "text", ["Phase 3: Kyoto → New York → Lyon", "Is Kyoto → New York → Lyon shorter? 12."]
+)
+def test_round14_a_number_before_a_route_or_after_a_comparison_is_no_total(text: str) -> None:
+    assert not {c for c in _read(text) if c[0] == "path_total"}
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        ("How many edges meet Lyon? Three.", False, ("degree", {L}, 3)),
+        ("How many neighbours does node 1 have? 3", True, ("degree", {L}, 3)),
+        ("How heavy is the edge joining Kyoto and New York? 5.", False,
+         ("edge_weight", {K, N}, 5)),
+        ("How heavy is the edge 0–2? 5.", True, ("edge_weight", {K, N}, 5)),
+    ],
+)  # fmt: skip
+def test_round14_a_question_answered_at_once_by_a_bare_value_states_it(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, numeric_ids, claim)
+
+
+def test_round14_an_edge_question_answered_by_a_number_states_nothing_of_it() -> None:
+    assert not {c for c in _read("Is Paris adjacent to Lyon? 3.") if c[0] != "edge"}
+
+
+def test_round14_a_called_function_named_by_a_plan_verb_is_code_not_a_plan() -> None:
+    _assert_read("edge_wt = find(Kyoto, New York);  # == 5", False, ("edge_weight", {K, N}, 5))
+
+
+def test_round14_an_edge_topic_named_with_its_noun_after_it_is_what_its_pronoun_weighs() -> None:
+    read = _read("Then the Kyoto–New York edge. Its recorded weight: 5.")
+    assert ("edge_weight", frozenset({K, N}), 5) in read
+
+
+def test_round14_what_survives_at_a_given_k_is_its_k_core() -> None:
+    read = _read("Survivors (k = 2): {Paris, Lyon, Saint-Denis}")
+    assert ("k_core", frozenset({P, L, S}), 2) in read
+
+
+@pytest.mark.parametrize(
+    ("text", "items"),
+    [
+        ("Ball of radius 2 around Lyon (root not included): Paris, Kyoto, New York", {P, K, N}),
+        ("- radius 1 around Lyon, Lyon omitted: Paris, New York, Saint-Denis", {P, N, S}),
+    ],
+)
+def test_round14_a_balls_centre_said_omitted_or_not_included_is_no_negation(
+    text: str, items: set[str]
+) -> None:
+    read = _read(text)
+    assert {c[1] for c in read if c[0] == "within_hops"} == {frozenset({L, *items})}
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        ("nodes_near = [y for y in ball(Lyon, 1) if y != Lyon]  # [Paris, New York, Saint-Denis]",
+         False, ("within_hops", {L, P, N, S}, 1)),
+        ("$\\mathrm{ball}(1, 1) \\setminus \\{1\\} = \\{3, 2, 4\\}$", True,
+         ("within_hops", {L, P, N, S}, 1)),
+        ("sorted(v for v, c in core_numbers(G).items() if c >= 2)  # [1, 3, 4]", True,
+         ("k_core", {L, P, S}, 2)),
+    ],
+)  # fmt: skip
+def test_round14_a_ball_called_on_its_centre_and_radius_and_a_core_number_filter(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, numeric_ids, claim)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "- Lyon tallies 3\n- Paris tallies 2\n- Kyoto tallies 2\n- New York tallies 2\n",
+        "Lyon: 3; Paris: 2; Kyoto: 2; New York: 2",
+        "1. Lyon → 3\n\n2. Paris → 2\n\n3. Kyoto → 2\n\n4. New York → 2\n",
+    ],
+)
+def test_round14_a_run_of_statements_of_one_shape_takes_the_measure_they_agree_on(
+    text: str,
+) -> None:
+    read = _table(text)  # Kyoto's degree is 1: three of four agree on degrees
+    assert {c for c in read if c[0] == "degree"} == {
+        ("degree", frozenset({L}), 3), ("degree", frozenset({P}), 2),
+        ("degree", frozenset({K}), 2), ("degree", frozenset({N}), 2),
+    }  # fmt: skip
+    assert _read(text) == set()  # without the graph: no agreement, nothing read
+
+
+def test_round14_a_run_of_pairs_of_one_shape_states_their_edge_weights() -> None:
+    read = _table("Lyon ~ Paris = 7\nLyon ~ New York = 9\nParis ~ Saint-Denis = 2\n")
+    assert ("edge_weight", frozenset({L, N}), 9) in read
+    assert ("edge_weight", frozenset({P, S}), 2) in read
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Step 1: Lyon\nStep 2: Paris\nStep 3: Kyoto\n",  # an enumeration
+        "Lyon tallies 3\nParis tallies 2\n",  # two rows
+        "Lyon tallies 3\nParis tallies 2\nmaybe Kyoto tallies 1\n",  # a hedge breaks the run
+        "Lyon scores 9\nParis scores 12\nKyoto scores 6\n",  # no measure agrees
+        "Lyon tallies 3\nThe queue holds Paris.\nParis tallies 2\nKyoto tallies 1\n",
+    ],
+)
+def test_round14_no_run_of_one_shape_no_agreement_no_claim(text: str) -> None:
+    assert _table(text) == set()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Lyon ~[1]~> {Paris, New York, Saint-Denis} (Lyon itself left out)",
+        "Lyon ==(1)==> [Paris, New York, Saint-Denis], not counting Lyon",
+    ],
+)
+def test_round14_an_arrow_labelled_by_a_radius_from_a_node_to_a_set_is_its_ball(
+    text: str,
+) -> None:
+    read = _read(text)
+    assert ("within_hops", frozenset({L, P, N, S}), 1) in read
+    assert not {c for c in read if c[0] in ("edge", "edge_weight", "non_edge")}
+
+
+@pytest.mark.parametrize(
+    ("text", "node", "value"),
+    [
+        ("Let me tally New York's edges. That makes 2 altogether.", N, 2),
+        ("I'll go over Lyon's edges. Three, all told.", L, 3),
+    ],
+)
+def test_round14_a_plan_whose_topic_is_a_possessive_and_its_result(
+    text: str, node: str, value: int
+) -> None:
+    _assert_read(text, False, ("degree", {node}, value))
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        ("node 0 (unlike what I wrote before) is not adjacent to node 1.", True,
+         ("non_edge", {K, L}, None)),
+        ("Kyoto (contrary to my first reading) is not joined to Lyon.", False,
+         ("non_edge", {K, L}, None)),
+    ],
+)  # fmt: skip
+def test_round14_a_concessive_aside_in_brackets_is_no_hedge_on_the_clause(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read_and_not_its_opposite(text, numeric_ids, claim)
+
+
+def test_round14_a_hedge_in_brackets_still_hedges() -> None:
+    assert _read("Kyoto (maybe) is not joined to Lyon.") == set()
+
+
+def test_round14_a_completeness_remark_after_a_semicolon_closes_the_list() -> None:
+    read = _read("Paris's adjacency list reads Lyon, Saint-Denis; nobody else.")
+    assert ("neighbours", frozenset({P, L, S}), None) in read
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids"),
+    [
+        ("$c^{\\ast}(0 \\to 1) = 8$", True),
+        ("spd[(Kyoto, Lyon)] = 8  # all pairs matrix", False),
+    ],
+)
+def test_round14_a_starred_function_or_an_all_pairs_table_states_a_distance(
+    text: str, numeric_ids: bool
+) -> None:
+    _assert_read(text, numeric_ids, ("distance", {K, L}, 8))
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "owner", "items"),
+    [
+        ("Kyoto's neighbour list shows New York; nothing more.", False, K, {N}),
+        ("Lyon ⟼ ⟨Paris, New York, Saint-Denis⟩, no others", False, L, {P, N, S}),
+        ("Lyon's neighbours, every single one: Paris, New York, Saint-Denis", False, L,
+         {P, N, S}),
+        ("1) 4's neighbours, every one: 3", True, S, {P}),
+    ],
+)  # fmt: skip
+def test_round14_a_list_said_whole_after_it_or_mapped_to_in_angle_brackets(
+    text: str, numeric_ids: bool, owner: str, items: set[str]
+) -> None:
+    read = _read(text, numeric_ids)
+    assert {c[1] for c in read if c[0] == "neighbours"} == {frozenset({owner, *items})}
+    assert not {c for c in read if c[0] == "degree"}  # "every one: 3" lists, it counts nothing
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("I'll do BFS from Lyon to depth 1. Besides Lyon, that yields {Paris, New York, "
+         "Saint-Denis}.", ("within_hops", {L, P, N, S}, 1)),
+        ("$N_{\\le 1}(Lyon) = \\{Paris, New York, Saint-Denis\\}$ (Lyon excluded)",
+         ("within_hops", {L, P, N, S}, 1)),
+        ("- what 2-peeling keeps: Paris, Lyon, Saint-Denis", ("k_core", {P, L, S}, 2)),
+    ],
+)  # fmt: skip
+def test_round14_a_ball_by_its_depth_or_bounded_neighbourhood_and_a_core_by_its_peeling(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, False, claim)
+
+
+def test_round14_the_nodes_said_no_more_than_k_hops_away_are_a_ball() -> None:
+    text = "Lyon aside, Paris, New York, Saint-Denis are the vertices no more than 1 hop from it."
+    assert ("within_hops", frozenset({L, P, N, S}), 1) in _read(text)
+    assert _read("No nodes are no more than 2 hops from Lyon.") == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids"),
+    [
+        ("Kyoto sits within 3 hops of Paris.", False),
+        ("node 1 is no more than 2 hops from node 3.", True),
+    ],
+)
+def test_round14_one_node_within_a_bound_of_another_is_no_ball(
+    text: str, numeric_ids: bool
+) -> None:
+    assert not {c for c in _read(text, numeric_ids) if c[0] == "within_hops"}
+
+
+def test_round14_several_nodes_within_a_bound_of_another_stay_a_ball() -> None:
+    read = _read("Lyon and Saint-Denis are both within 1 hop of Paris.")
+    assert ("within_hops", frozenset({P, L, S}), 1) in read

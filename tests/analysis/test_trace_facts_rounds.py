@@ -128,30 +128,7 @@ def test_every_kind_is_labelled_in_every_format(
     assert used == {t for bank in BANKS[split].PHRASINGS.values() for _, t in bank}
 
 
-HELD_OUT: list[object] = [
-    pytest.param(
-        "round11",
-        marks=pytest.mark.xfail(
-            strict=True,
-            reason="round-11 phrasings, measured once held out: recall 0.48-0.71 per kind, "
-            "hallucinated-edge precision 0.87; tuned on since (design/trace-facts.md, Round 12 "
-            "tuning): precision 1.00, recall set 0.58, missed edge 0.77, distance 0.79, weight "
-            "0.86, degree 0.86, hallucinated edge 0.87 (numeric-id distances 0.69)",
-        ),
-    ),
-    pytest.param(
-        "round12",
-        marks=pytest.mark.xfail(
-            strict=True,
-            reason="round-12 phrasings, measured once held out: recall 0.52-0.72 per kind "
-            "(missed edge 0.52, degree 0.55, set 0.58, weight 0.62, hallucinated edge 0.71, "
-            "distance 0.72), precision hallucinated edge 0.84, distance 0.94, weight 0.99; "
-            "tuned on since for precision: precision 1.00 in every kind, recall missed edge "
-            "0.59, set 0.58, degree 0.65, weight 0.68, hallucinated edge 0.71, distance 0.73 "
-            "(design/trace-facts.md, Round 12)",
-        ),
-    ),
-]
+HELD_OUT: list[object] = []
 """The held-out lists (measured, never tuned on), one ``pytest.param`` each: a fresh round is
 added as ``pytest.param("roundN")``, with ``marks=pytest.mark.xfail(strict=True, reason=…)``
 where its measurement misses the goal (the measurement then stays recorded in the reason)."""

@@ -29,9 +29,11 @@ round 10 (split ``round10``, bank in ``trace_facts_round10``), written by anothe
 reading the extractor while it was tuned on round 9, was measured once held out, then tuned on
 for precision and then for recall until it met the goal too.
 Round 11 (split ``round11``, bank in ``trace_facts_round11``), written by another author without
-reading the extractor while it was tuned on round 10, is held out (measured once).
+reading the extractor while it was tuned on round 10, was measured once held out and then tuned on
+(with round 12's recall tuning) until it met the goal too.
 Round 12 (split ``round12``, bank in ``trace_facts_round12``), written by another author without
-reading the extractor while it was tuned on round 11, is held out (measured once).
+reading the extractor while it was tuned on round 11, was measured once held out, then tuned on
+for precision and then for recall until it met the goal too.
 
 Graphs and certificates come from each task's solver (``trace_facts_planted._graph``), so the
 labels are exact: each statement states one fact, correct or with one planted error of a known
@@ -71,7 +73,7 @@ SPLITS = (
     "round12",
 )
 TUNED = ("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8",
-         "round9", "round10")  # fmt: skip
+         "round9", "round10", "round11", "round12")  # fmt: skip
 """Lists the extractor was tuned on, each first measured once held out:
 ``test_trace_facts_phrasings`` asserts the goal on every one."""
 
