@@ -32,6 +32,8 @@ Round 11 (split ``round11``, bank in ``trace_facts_round11``), written by anothe
 reading the extractor while it was tuned on round 10, is held out (measured once).
 Round 12 (split ``round12``, bank in ``trace_facts_round12``), written by another author without
 reading the extractor while it was tuned on round 11, is held out (measured once).
+Round 13 (split ``round13``, bank in ``trace_facts_round13``), written by another author without
+reading the extractor while it was tuned on round 12, is held out (not yet measured).
 
 Graphs and certificates come from each task's solver (``trace_facts_planted._graph``), so the
 labels are exact: each statement states one fact, correct or with one planted error of a known
@@ -61,6 +63,7 @@ from tests.analysis import (
     trace_facts_round10,
     trace_facts_round11,
     trace_facts_round12,
+    trace_facts_round13,
 )
 from tests.analysis.trace_facts_planted import FORMATS, TASKS, Planted, _graph, _long_names
 
@@ -69,6 +72,7 @@ SPLITS = (
     "round10",
     "round11",
     "round12",
+    "round13",
 )
 TUNED = ("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8",
          "round9", "round10")  # fmt: skip
@@ -496,6 +500,7 @@ FILLER["dev4"] = [
 # out, then tuned on (all now in TUNED).
 # Round 11: written by another author without reading the extractor, held out (measured once).
 # Round 12: written by another author without reading the extractor, held out (measured once).
+# Round 13: written by another author without reading the extractor, held out (not yet measured).
 ROUND_BANKS: dict[str, ModuleType] = {
     "round4": trace_facts_round4,
     "round5": trace_facts_round5,
@@ -506,6 +511,7 @@ ROUND_BANKS: dict[str, ModuleType] = {
     "round10": trace_facts_round10,
     "round11": trace_facts_round11,
     "round12": trace_facts_round12,
+    "round13": trace_facts_round13,
 }
 """Each other author's list by its split: registered here once (the rounds test reads it)."""
 for _split, _bank in ROUND_BANKS.items():
