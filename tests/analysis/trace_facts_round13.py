@@ -6,31 +6,35 @@ sections on how claims are read, by an author other than those of rounds 8 to 12
 of free-form reasoning traces (Gemini 2.5's first-person progress notes "I've confirmed …",
 "I've tallied …"; GPT-OSS and o-series' telegraphic "Need dist A->C. Compute: 9.", "A–B?
 Present."; Claude's "I notice …"; QwQ and DeepSeek-R1 drifting into Chinese with an English
-gloss, "所以 A 和 B 之间有一条边 (an edge joins them)"; Llama's ``### Step`` headings; Grok's
-"Yep,"; Kimi, GLM, Mistral and Phi's lettered and nested checklists): new verbs and nouns
-("counts among", "is priced at", "valency", "a degree-4 vertex", "BFS ring", "punctured
-ball"), clefts and inversions ("Between A and B runs an edge", "What connects A and B is a
-single direct edge", "Degree 4 belongs to A"), absolute constructions ("With A adjacent to B,
-that pair is settled"), second person ("From A you can step straight onto B"), answers
-given before the question is finished ("Yes. …"), numbers in words, numeric ids in prose
-("the endpoints 3 and 5 belong to one edge"), code in languages earlier rounds did not use
-(Cypher ``MATCH (a {id: A})--(b {id: B})``, SQL ``SELECT COUNT(*) FROM edges …  -- 1``,
-Prolog ``?- edge(A, B). true.``, Haskell ``elem (A, B) edges  -- True``, Rust petgraph
-``g.find_edge(A, B).is_some()``, Go, Julia Graphs.jl, R igraph, Mathematica
-``VertexDegree[g, A]  (* 4 *)``, C++ Boost, Graphviz DOT ``A -- B [weight=7];``), LaTeX
-(``\\xleftrightarrow{E}``, ``\\overset{7}{\\longleftrightarrow}``, ``\\mathbb{1}_E``,
-``\\boxed{…}``, ``\\underbrace{3 + 4}_{A \\to B \\to C}``, ``\\iff`` as completeness,
-``\\#\\{x : x \\sim A\\}``, a complement with no edges, a punctured ball
+gloss, "所以 A 和 B 之间有一条边 (an edge joins them)"; Mistral's Magistral thinking in French,
+"Donc A et B sont reliés par une arête"; Llama's ``## Step 3:`` and ``###`` headings; Grok's
+"Yep,"; Kimi, GLM and Phi's lettered and nested checklists): new verbs and nouns ("counts
+among", "ties", "is priced at", "valency", "a degree-4 vertex", "BFS ring", "punctured ball"),
+clefts and inversions ("Between A and B runs an edge", "What connects A and B is a single
+direct edge", "Degree 4 belongs to A"), absolute constructions ("With A adjacent to B, that
+pair is settled", "Its own weight being 7, A …"), second person ("From A you can step
+straight onto B"), the answer before the sentence ("Yes. …", "No. …"), numbers in words,
+numeric ids in prose ("3 and 5 are the two ends of one edge"), code in languages earlier
+rounds did not use (Cypher ``MATCH (a {id: A})--(b {id: B})``, SQL ``SELECT COUNT(*) FROM
+edges …  -- 1``, Prolog ``?- edge(A, B).  true.``, Haskell ``elem (A, B) edges  -- False``,
+Lean ``example : G.Adj A B := by decide``, Rust petgraph ``g.find_edge(A, B).is_some()``, Go,
+TypeScript, Julia Graphs.jl, R igraph ``ego(g, order = 2, nodes = A, mindist = 1)``, MATLAB
+``shortestpath`` / ``findedge``, Mathematica ``VertexDegree[g, A]  (* 4 *)``, C++ Boost,
+Graphviz DOT ``A -- B [weight=7];``, JSON), LaTeX (``\\xleftrightarrow{E}``,
+``\\overset{7}{\\longleftrightarrow}``, ``\\mathbb{1}_E``, ``\\boxed{…}``, ``\\tag{2}``,
+``\\stackrel{\\text{count}}{=}``, ``\\underbrace{3 + 4}_{A \\to B \\to C}``, ``\\iff`` as
+completeness, ``\\#\\{x : x \\sim A\\}``, a complement with no edges, a punctured ball
 ``\\mathbb{B}^{\\circ}_2(A)``), lettered and nested lists (``a)``, ``↳``, ``├─``), box-drawing
-and other arrows (``━━``, ``──7──``, ``⇌``, ``↠``, ``─ ─ ─▷``, ``═▶``), ``__bold__`` and ``###``
-headings, and Markdown tables with reversed columns (value first) and the weight between the
-two endpoints. Every phrasing differs from those of the earlier splits (``dev`` ... ``dev4``,
-``round4`` ... ``round12``) and states exactly one fact, so ``trace_facts_phrasings.write_trace``
-plants errors of a known kind with exact labels; the filler states none (plans and
-approaches, Gemini's "I'm now focusing on …", hypotheticals and counterfactuals, questions to
-self, open-set / heap / frontier states, SQL and Cypher that only read the input, arithmetic,
-retractions, a Chinese aside). Each kind's list is ordered so that
-``labelled_set(split, seeds=2)`` uses every phrasing (the rounds test checks it).
+and other arrows (``━━``, ``━╳━``, ``──7──``, ``↠``, ``─ ─ ─▷``, ``═▶``, ``⟸``), ``__bold__``
+and Markdown headings, and Markdown tables with reversed columns (the value first) and the
+weight between the two endpoints. Every phrasing differs from those of the earlier splits
+(``dev`` ... ``dev4``, ``round4`` ... ``round12``) and states exactly one fact, so
+``trace_facts_phrasings.write_trace`` plants errors of a known kind with exact labels; the
+filler states none (plans and approaches, Gemini's "I'm now focusing on …", hypotheticals and
+counterfactuals, questions to self, open-set / heap / frontier states, SQL, Cypher and MATLAB
+that only read the input, a Lean goal, arithmetic, retractions, Chinese and French asides, step
+headings). Each kind's list is ordered so that ``labelled_set(split, seeds=2)`` uses every
+phrasing (the rounds test checks it).
 
 Same structure and placeholders as ``trace_facts_round12``. This module holds data only;
 ``trace_facts_phrasings`` registers it as the split ``round13``.
@@ -52,6 +56,9 @@ PHRASINGS: dict[str, list[Phrasing]] = {
         ("prose", "From {u} you can step straight onto {v}; the edge is there."),
         ("prose", "With {u} adjacent to {v}, that pair is settled."),
         ("prose", "Yes. {u} and {v} do have an edge between them."),
+        ("prose", "Sure enough, an edge ties {u} to {v}."),
+        ("prose", "Donc {u} et {v} sont reliés par une arête (an edge)."),
+        ("code", "example : G.Adj {bu} {bv} := by decide"),
         ("code", "MATCH (a {{id: {bu}}})--(b {{id: {bv}}}) RETURN a, b  // 1 row: edge exists"),
         ("code", "g.find_edge({bu}, {bv}).is_some()  // true"),
         (
@@ -78,6 +85,9 @@ PHRASINGS: dict[str, list[Phrasing]] = {
         ("prose", "From {u} you can't step straight onto {v}; there's no edge."),
         ("prose", "With {u} not adjacent to {v}, that pair is settled."),
         ("prose", "No. {u} and {v} don't have an edge between them."),
+        ("prose", "Sure enough, nothing ties {u} to {v}: no edge."),
+        ("prose", "Donc {u} et {v} ne sont pas reliés par une arête (no edge)."),
+        ("code", "example : ¬ G.Adj {bu} {bv} := by decide"),
         ("code", "MATCH (a {{id: {bu}}})--(b {{id: {bv}}}) RETURN a, b  // 0 rows: no edge"),
         ("code", "g.find_edge({bu}, {bv}).is_none()  // true"),
         (
@@ -105,6 +115,7 @@ PHRASINGS: dict[str, list[Phrasing]] = {
         ("code", "SELECT dst FROM adj WHERE src = {bu};  -- {bitems} (every row)"),
         ("code", "MATCH ({{id: {bu}}})--(n) RETURN n.id  // {bitems}, nothing else"),
         ("code", "neighbors(g, {bu})  # => [{bitems}], the complete list"),
+        ("code", "neighbors(G, {bu})'  % [{bitems}], all of them"),
         ("latex", "$$ x \\sim {bu} \\iff x \\in \\{{{bitems}\\}} $$"),
         ("latex", "$\\mathrm{{nbhd}}({bu}) := \\{{{bitems}\\}}$ (exhaustive)"),
         ("list", "├─ {bu}: {bitems} (exhaustive)"),
@@ -126,6 +137,7 @@ PHRASINGS: dict[str, list[Phrasing]] = {
         ("code", "{bu} -- {bv} [weight={w}];  // DOT"),
         ("code", "lookup ({bu}, {bv}) weights  -- Just {w}"),
         ("code", "get(edge_weight, g, edge({bu}, {bv}, g).first)  // {w}"),
+        ("code", "G.Edges.Weight(findedge(G, {bu}, {bv}))  % {w}"),
         ("latex", "$${bu} \\overset{{{w}}}{{\\longleftrightarrow}} {bv}$$"),
         ("latex", "$W[{bu}, {bv}] = {w}$ (weight-matrix entry)"),
         ("list", "  ↳ {bu}·{bv} = {w} (edge weight)"),
@@ -143,6 +155,7 @@ PHRASINGS: dict[str, list[Phrasing]] = {
         ("code", "SELECT weight FROM nodes WHERE id = {bu};  -- {w}"),
         ("code", "MATCH (n {{id: {bu}}}) RETURN n.weight  // {w}"),
         ("code", "get_prop(g, {bu}, :weight)  # {w}"),
+        ("code", "const w: number = nodeWeights.get({bu})!; // {w}"),
         ("latex", "$\\varphi({bu}) = {w}$, the weight of vertex {bu}"),
         ("latex", "$$\\text{{wt}}_V[{bu}] = {w}$$"),
         ("list", "b) {bu} — vertex weight {w}"),
@@ -164,6 +177,9 @@ PHRASINGS: dict[str, list[Phrasing]] = {
         ("code", "igraph::degree(g, {bu})  # {d}"),
         ("code", "deg := len(adj[{bu}]) // {d}"),
         ("code", "MATCH ({{id: {bu}}})--(x) RETURN count(x)  // {d}"),
+        ("code", "example : G.degree {bu} = {d} := by decide"),
+        ("latex", "$\\deg({bu}) \\stackrel{{\\text{{count}}}}{{=}} {d}$"),
+        ("bold", "## Step 3: Count the edges at {bu} — there are {d_words}"),
         ("latex", "$\\boxed{{\\deg {bu} = {d}}}$"),
         ("latex", "$$\\#\\{{x : x \\sim {bu}\\}} = {d}$$"),
         ("list", "c) {bu} ⋯ {d} incident edges"),
@@ -181,6 +197,9 @@ PHRASINGS: dict[str, list[Phrasing]] = {
         ("prose", "从 {u} 到 {v} 的最短距离是 {d} (shortest distance)."),
         ("prose", "Starting at node {bu}, node {bv} is {d} units away at best."),
         ("prose", "Optimal, then: {d} from {u} to {v}."),
+        ("prose", "Donc la distance la plus courte de {u} à {v} vaut {d}."),
+        ("code", "[~, d] = shortestpath(G, {bu}, {bv})  % d = {d}"),
+        ("latex", "$$ d_{{G,w}}({bu}, {bv}) = {d} \\tag{{2}} $$"),
         ("code", "dijkstra_shortest_paths(g, {bu}).dists[{bv}]  # {d}"),
         ("code", "GraphDistance[g, {bu}, {bv}]  (* {d} *)"),
         ("code", "distances(g, {bu}, {bv})  # {d}, igraph"),
@@ -202,6 +221,8 @@ PHRASINGS: dict[str, list[Phrasing]] = {
         ("prose", "Node {bv} needs {h} hops from node {bu}, never fewer."),
         ("code", "gdistances(g, {bu})[{bv}]  # {h} hops"),
         ("code", "distances(g, {bu}, {bv}, weights = NA)  # {h}"),
+        ("code", "distances(G, {bu}, {bv}, 'Method', 'unweighted')  % {h}"),
+        ("latex", "$\\min_P \\lvert E(P) \\rvert = {h}$ over ${bu}$–${bv}$ paths"),
         (
             "code",
             "MATCH p = shortestPath((a {{id: {bu}}})-[*]-(b {{id: {bv}}})) RETURN length(p)"
@@ -226,6 +247,10 @@ PHRASINGS: dict[str, list[Phrasing]] = {
         ("arrow", "{bpath} ≡ {d} in total"),
         ("code", "sum(zipWith w p (tail p))  -- {d}, p = {bpath}"),
         ("code", "path.windows(2).map(|e| w(e[0], e[1])).sum::<u32>()  // {d} ({bpath})"),
+        (
+            "code",
+            "sum(G.Edges.Weight(findedge(G, p(1:end-1), p(2:end))))  % {d}, p = {bpath}",
+        ),
         ("latex", "$$\\underbrace{{{sum}}}_{{{bpath}}} = {d}$$"),
         ("latex", "$c(\\pi) = {d}$ for $\\pi$ = {path}"),
         ("list", "e) {path} ⇒ Σ = {d}"),
@@ -264,6 +289,7 @@ PHRASINGS: dict[str, list[Phrasing]] = {
             "MATCH (s {{id: {bu}}})-[*1..{k}]-(x) WHERE x <> s RETURN DISTINCT x  // {bitems}",
         ),
         ("code", "ego(g, order = {k}, nodes = {bu}, mindist = 1)  # {bitems}"),
+        ("code", '{{"source": {bu}, "radius": {k}, "others_within": [{bitems}]}}'),
         (
             "latex",
             "$$\\mathbb{{B}}^{{\\circ}}_{{{k}}}({bu}) = \\{{{bitems}\\}}$$ "
@@ -322,6 +348,10 @@ FILLER: list[str] = [
     "SELECT * FROM edges;  -- reading the whole table first",
     "MATCH (n) RETURN n  // list every node before starting",
     "Yep, I'll have to come back to {v} after {u}.",
+    "Bon, reprenons depuis {u} (starting over from there).",
+    "G = graph(s, t, w);  % build the graph first",
+    "-- goal: decide whether {bu} and {bv} are adjacent",
+    "## Step 1: Understand the problem",
 ]
 """Prose that names nodes and numbers but states no fact: plans and approaches, progress
 notes, hypotheticals and counterfactuals, questions to self, open-set / heap / frontier /
