@@ -132,7 +132,18 @@ def test_every_kind_is_labelled_in_every_format(
     assert used == {t for bank in BANKS[split].PHRASINGS.values() for _, t in bank}
 
 
-HELD_OUT: list[object] = []
+HELD_OUT: list[object] = [
+    pytest.param(
+        "round13",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="round-13 phrasings, measured once held out: recall 0.58-0.76 per kind "
+            "(set 0.58, missed edge 0.61, hallucinated edge 0.67, weight 0.69, distance 0.75, "
+            "degree 0.76), precision hallucinated edge 0.82, missed edge 0.88, weight 0.99, "
+            "degree 1.00, distance 0.99 (design/trace-facts.md, Round 13)",
+        ),
+    ),
+]
 """The held-out lists (measured, never tuned on), one ``pytest.param`` each: a fresh round is
 added as ``pytest.param("roundN")``, with ``marks=pytest.mark.xfail(strict=True, reason=…)``
 where its measurement misses the goal (the measurement then stays recorded in the reason)."""
