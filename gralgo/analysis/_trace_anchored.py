@@ -62,6 +62,9 @@ _WRAPPERS: tuple[tuple[str, str], ...] = (
     (r"⇄|↔|⟷|<->|<—>|\\leftrightarrow\b|\\sim\b|∼", " adjacent "),
     (r"⇉|⇶", " adj "),  # "A ⇉ B, C": A fans out to its neighbours
     (r"(?<![\w!=<>)\]])!(?=[\w(])", " not "),  # code's negation; "assert!(" is a macro's bang
+    (r"¬|\\neg\b|\\lnot\b", " not "),  # logic's negation sign: "¬ G.Adj A B", "\neg (A \sim B)"
+    # a proof after a definition sign, no value: "example : G.Adj A B := by decide", ":= rfl"
+    (r":=\s*(?:by|rfl|decide|trivial|simp)\b[^\n]*", " "),
     (r"✔|✓|☑|\bTrue\b", " yes "),
     (r"✗|✘|❌|\bFalse\b", " no "),
     (r"(?<=[a-z])\(s\)", "s"),  # "edge(s)": a plural
@@ -438,7 +441,10 @@ _DISTANCE_CUE = re.compile(
     re.I,
 )
 _HOP_CUE = re.compile(
-    r"\b(?:hops?|hopdist|bfs|levels?|depth|unweighted|fewest|unit|edges|steps)\b", re.I
+    r"\b(?:hops?|hopdist|bfs|levels?|depth|unweighted|fewest|unit|edges|steps)\b|"
+    r"\|\s*E\s*\(\s*\w+\s*\)\s*\||"  # "|E(P)|": the size of a path's edge set, its hops
+    r"\bweight(?:s|ed)?\s*=\s*(?:NA|None|nothing|null|nil|false|F|FALSE)\b",  # weights off
+    re.I,
 )
 _WEIGHT_CUE = re.compile(r"\b(?:w|wt|weights?|weigh\w*|worth|costs?|carr(?:y|ies))\b", re.I)
 _THE_EDGE = re.compile(r"\b(?:the|that|this)\s+edge\b(?!\s*(?:count|list|set)\b)", re.I)

@@ -296,6 +296,8 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
         right = slots.after(text, match.end(), high)
         if right is None or right[0] == left[0]:  # "(5, 8) → 8": no edge of a node to itself
             continue
+        if ";" in text[left[1] : match.start()]:
+            continue  # "… dst = 1;  -- 8": a statement ended, then a comment's mark, no edge
         if ctx.numeric_ids and _COUNTED_AFTER.match(text, right[1], high):
             continue  # "9 → 6 neighbours": a node mapped to a count
         if _PAIR_OF_BEFORE.search(text, max(low, left[1] - 12), left[1]):
@@ -1492,6 +1494,10 @@ def extract_claims(
         if high - low < 3:
             continue
         line = text[low:high].lower()
+        if _HYPOTHESIS.match(line):  # "Hypothesis to test: A and B …": put up, not stated
+            if graph is not None:
+                unread.append(None)
+            continue
         found: list[Claim] = []
         for reader, words in _READERS:
             if words.search(line):
@@ -1596,15 +1602,23 @@ _STATEMENT_MARK = re.compile(r"\s*(?:[-*•+>▸▹◦▪‣]|\d+[.)]|\(?[ivx]+\
 
 _TODO = re.compile(r"\s*(?:[-*+•]\s*)?\[\s?\]")
 """An unticked to-do box at a line's start: ``- [ ] check A–B`` plans, it states no fact."""
+_HYPOTHESIS = re.compile(
+    r"\s*(?:[-*+•>#]+\s*|\d+[.)]\s*)?(?:(?:a|my|the|working|next|first|open)\s+)?"
+    r"(?:hypothes[ie]s|conjectures?|guess|to\s+(?:test|check|verify|prove)|unverified)\b"
+    r"[^:\n]{0,30}:"
+)
+"""A line headed as a hypothesis or a thing to test (``Hypothesis to test: A and B lie on a
+triangle``, ``Conjecture: …``, ``To verify: …``): it puts a claim up, it states none."""
 _VERDICT = re.compile(
-    r"(?:#|//|--|/\*|(?<![<>!=])={1,3}|->|→|=>)\s*(?:(?:->|→|=>|==?)\s*)?"
+    r"(?:#|//|--|/\*|(?<![<>!=])={1,3}|->|→|=>|(?<=\))\.(?=\s))\s*(?:(?:->|→|=>|==?)\s*)?"
     r"(?:\\(?:text|mathrm|mathtt|texttt|textsf|mathsf)\s*\{\s*|`)?"
     r"(?:(?P<yes>true|yes)|false|no)\s*[}`]?\s*(?:\*/)?\s*[.!;]?\s*(?:\$\$?)?\s*$"
 )
 """A test's verdict at its line's end (lower case), in a trailing comment or as the value it is
 equal to, in any notation: ``… in edge_set  # False``, ``adj[A].includes(B)  // true``,
 ``# -> False``, ``# no``, ``/* false */``, ``EDGE?(A, B) = FALSE``, ``\text{edge}(A, B) =
-\text{false}``, ``has_edge(A, B) == False``."""
+\text{false}``, ``has_edge(A, B) == False``, or a query's answer after it (``?- edge(A, B).
+false.``)."""
 _CODE_NEGATION = re.compile(r"\bnot\b|!(?!=)|∉|\\notin|notin|!=")
 
 

@@ -340,11 +340,15 @@ _DISTANCE = re.compile(
     r"best|minimal|lightest)\s+(?:way|route|path|walk)|" + _FEWEST + "|" + _BFS_LEVEL + ")",
     re.I,
 )
+# a call's argument that switches weights off: "distances(g, A, B, weights = NA)", "weight=None"
+_UNWEIGHTED_ARGUMENT = r"\bweight(?:s|ed)?\s*=\s*(?:NA|None|nothing|null|nil|false|F|FALSE)\b"
 _HOP_WORDS = re.compile(
     r"\bhops?\b|\bunweighted\b|\bunit\s+(?:edge\s+)?(?:lengths?|weights?|costs?)\b|#\d+\s+(?:edges?|steps?)\b|in\s+(?:a\s+)?#\d+\s+(?:steps?|moves?)\b|"
     + _FEWEST
     + "|"
-    + _BFS_LEVEL,
+    + _BFS_LEVEL
+    + "|"
+    + _UNWEIGHTED_ARGUMENT,
     re.I,
 )
 _ROUTE = re.compile(

@@ -1936,3 +1936,70 @@ def test_round14_one_node_within_a_bound_of_another_is_no_ball(
 def test_round14_several_nodes_within_a_bound_of_another_stay_a_ball() -> None:
     read = _read("Lyon and Saint-Denis are both within 1 hop of Paris.")
     assert ("within_hops", frozenset({P, L, S}), 1) in read
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "theorem t : ¬ G.Adj Kyoto Paris := by simp",
+        "lemma no_link : ¬ (Kyoto ~ Paris) := rfl",
+        "$\\neg\\, \\mathrm{Adj}(Kyoto, Paris)$",
+    ],
+)
+def test_round15_a_logic_negation_sign_makes_an_adjacency_a_non_edge(text: str) -> None:
+    _assert_read_and_not_its_opposite(text, False, ("non_edge", {K, P}, None))
+
+
+def test_round15_a_proof_after_a_definition_sign_is_no_neighbour_list() -> None:
+    read = _read("theorem t : G.Adj Lyon Paris := by norm_num")
+    assert ("edge", frozenset({L, P}), None) in read
+    assert not {c for c in read if c[0] == "neighbours"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Conjecture: Paris and Kyoto lie on one triangle.",
+        "- To verify: Lyon is linked to Kyoto.",
+        "Working hypothesis, unchecked: Kyoto -- Saint-Denis is an edge.",
+    ],
+)
+def test_round15_a_line_headed_as_a_hypothesis_states_nothing(text: str) -> None:
+    assert _read(text) == set()
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["?- link(Kyoto, Paris).  no.", "?- adjacent('Kyoto', 'Paris').   false."],
+)
+def test_round15_a_query_answered_false_is_a_non_edge(text: str) -> None:
+    _assert_read_and_not_its_opposite(text, False, ("non_edge", {K, P}, None))
+
+
+def test_round15_a_query_answered_true_stays_an_edge() -> None:
+    _assert_read_and_not_its_opposite("?- link(Lyon, Paris).  true.", False, ("edge", {L, P}, None))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "SELECT cost FROM roads WHERE a = 3 AND b = 1;  -- 0",
+        "local n = count(1);  -- 0 here",
+    ],
+)
+def test_round15_a_dash_pair_after_a_statement_end_is_a_comment_not_an_edge(text: str) -> None:
+    assert ("edge", frozenset({L, K}), None) not in _read(text, True)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "$\\min_Q \\lvert E(Q) \\rvert = 3$ across all $Kyoto$–$Paris$ walks",
+        "igraph::distances(g, 'Kyoto', Paris, weights = NA)  # 3",
+        "shortest(G, Kyoto, Paris, weighted = FALSE) -> 3",
+    ],
+)
+def test_round15_an_edge_count_or_weights_switched_off_is_a_hop_count(text: str) -> None:
+    read = _read(text)
+    assert ("hops", frozenset({K, P}), 3) in read
+    assert ("distance", frozenset({K, P}), 3) not in read
