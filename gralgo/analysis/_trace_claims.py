@@ -785,8 +785,11 @@ _VALUE = re.compile(
     re.I,
 )
 _SOURCE_AFTER = re.compile(
-    r"\s*(?:#\s*)?[(,;]?\s*(?:source|src|from|starting\s+(?:at|from))\s*[:=]?\s*", re.I
-)  # "d[B] = 9 (source A)", "dist[B] == 9  # source A": A's distance, not the question's
+    r"\s*(?:#\s*)?[(,;]?\s*(?:(?://|#|--|/\*)?[^\n]{0,40}?\b(?:dijkstra\w*|bfs|bellman\w*|sssp|"
+    r"search|run)\b[^\n]{0,30}?\s)?(?:source|src|from|starting\s+(?:at|from))\s*[:=]?\s*",
+    re.I,
+)  # "d[B] = 9 (source A)", "dist[B] == 9  # source A", "d[B] == 9; // after dijkstra_shortest_
+# paths from A": A's distance (the search's source named after it), not the question's
 _INDEX_VALUE = re.compile(r"\s*\]\s*(?:==?|:)\s*(\d+)(?!\s*[-+*/]\s*\d)")
 _DIST_INDEX = re.compile(r"\b(?:dist|d|distance)\s*\[\s*", re.I)
 

@@ -314,6 +314,8 @@ _GOVERNED = re.compile(
 )
 _WEIGHT = re.compile(r"\b(?:weigh\w*|w|worth|carr(?:y|ies|ying))\b", re.I)
 # "going directly from A to B costs 7": an edge weight, not a route
+_SUBSCRIPT = re.compile(r"_\{[^{}N#]*\}")
+"""A function's subscript naming no node or value (``d_{G,w}``): its letters are no cue."""
 _DIRECT = re.compile(r"\b(?:direct(?:ly)?|straight)\b", re.I)
 _COST = re.compile(r"\b(?:costs?|length)\b", re.I)
 _DEGREE = re.compile(
@@ -948,7 +950,7 @@ def _read_found(
                 pair = (pair[1], pair[0])
             return [(kind, pair, numbers[0][0], *span)]
         return []
-    weight, edge = _WEIGHT.search(skeleton), _EDGE.search(skeleton)
+    weight, edge = _WEIGHT.search(_SUBSCRIPT.sub(" ", skeleton)), _EDGE.search(skeleton)
     if numbers:
         direct = _DIRECT.search(skeleton) is not None
         if len(numbers) != 1 or negated or (_ROUTE.search(skeleton) and not direct):
@@ -1164,9 +1166,10 @@ def _sets(
 # ---------------------------------------------------------------------------------------------
 # Calls and indexings: "cost(A, B) = 7", "Neighbours(A) = {B, C}", "w[A] = 5"
 
-# LaTeX decorations too: "\mathcal{N}(A)", "\deg_G(A)", and a subscript as the arguments "w_{A,B}"
+# LaTeX decorations too: "\mathcal{N}(A)", "\deg_G(A)", and a subscript as the arguments "w_{A,B}";
+# no name inside another's subscript ("d_{G,w}(A, B)": d's, no call of w)
 _CALL = re.compile(
-    r"(?<![\w\\])\\?(?:(?:text|mathrm|operatorname|mathcal|mathit|mathbf)\{)?"
+    r"(?<![\w\\])(?<!_\{)(?<!_\{.,)(?<!_\{..,)\\?(?:(?:text|mathrm|operatorname|mathcal|mathit|mathbf)\{)?"
     r"((?:node_|edge_|vertex_)?[A-Za-zδΔγΓωΩ]+)\}?"
     r"(?:_(?:\{(?P<le>(?:\\leq?|≤)\s*)?(?P<sub>[A-Za-z]|\d+)\}|(?P<sub1>[A-Za-z\d])(?![A-Za-z\d])))?"
     r"\s*(?P<open>[(\[]|_\{)\s*"

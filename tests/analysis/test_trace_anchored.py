@@ -2003,3 +2003,21 @@ def test_round15_an_edge_count_or_weights_switched_off_is_a_hop_count(text: str)
     read = _read(text)
     assert ("hops", frozenset({K, P}), 3) in read
     assert ("distance", frozenset({K, P}), 3) not in read
+
+
+@pytest.mark.parametrize(
+    "text", ["$$ d_{G,w}(Kyoto, Paris) = 12 $$", "$\\delta_{G,c}(Kyoto, Paris) = 12$"]
+)
+def test_round15_a_name_inside_a_functions_subscript_is_no_call_of_its_own(text: str) -> None:
+    assert ("edge_weight", frozenset({K, P}), 12) not in _read(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["d[2] == 9; // after running dijkstra from 4", "dist[2] = 9  # sssp out of src 4"]
+)
+def test_round15_a_search_source_named_in_a_trailing_comment_is_the_distances_source(
+    text: str,
+) -> None:
+    read = _read(text, True)
+    assert ("distance", frozenset({N, S}), 9) in read
+    assert ("distance", frozenset({N}), 9) not in read
