@@ -2021,3 +2021,41 @@ def test_round15_a_search_source_named_in_a_trailing_comment_is_the_distances_so
     read = _read(text, True)
     assert ("distance", frozenset({N, S}), 9) in read
     assert ("distance", frozenset({N}), 9) not in read
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("$$Lyon \\xleftrightarrow{E(G)} Paris$$", ("edge", {L, P}, None)),
+        ("Here $Paris \\xleftrightarrow{} Saint-Denis$.", ("edge", {P, S}, None)),
+        ("$$Kyoto \\not\\xleftrightarrow{\\,E\\,} Paris$$", ("non_edge", {K, P}, None)),
+    ],
+)
+def test_round16_a_labelled_latex_double_arrow_is_an_edge(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read_and_not_its_opposite(text, False, claim)
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("$\\mathbf{1}_{E}(Lyon, Paris) = 1$", ("edge", {L, P}, None)),
+        ("so $\\mathbb 1_E(Kyoto, Paris)=0$.", ("non_edge", {K, P}, None)),
+    ],
+)
+def test_round16_an_edge_indicator_of_one_or_zero_is_an_edge_or_a_non_edge(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read_and_not_its_opposite(text, False, claim)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "$$ y \\sim Paris \\iff y \\in \\{Lyon, Saint-Denis\\} $$",
+        "$\\operatorname{nbhd}(Paris) = \\{Lyon, Saint-Denis\\}$ (all of them)",
+    ],
+)
+def test_round16_a_latex_neighbourhood_set_is_the_neighbour_list(text: str) -> None:
+    assert ("neighbours", frozenset({P, L, S}), None) in _read(text)
