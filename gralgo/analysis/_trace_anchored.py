@@ -57,6 +57,14 @@ _WRAPPERS: tuple[tuple[str, str], ...] = (
     (r"\\math(?:bb|bf)\s*\{?\s*1\s*\}?\s*_\s*\{?\s*E\s*\}?(?=\s*\()", " indicator    "),
     # a count written as a sum of ones: "sum(1 for e in E if A in e)", "\sum_x \mathbb{1}[…]"
     (r"\bsum\s*\(\s*1\s+(?=for\b)|\\math(?:bb|bf)\s*\{\s*1\s*\}|𝟙", " count( "),
+    # a query for a node's neighbours, its rows after it: "MATCH ({id: A})--(n) RETURN n.id  // B"
+    (
+        r"\bMATCH\s*\(\s*\w*\s*\{\s*id\s*:(?=[^\n{}]*\}\s*\)\s*-+\s*\(\s*\w+\s*\)\s*RETURN\b)",
+        " nbrs ( ",
+    ),
+    (r"\}\s*\)\s*-+\s*\(\s*\w+\s*\)\s*RETURN\s+\w+(?:\.\w+)?\s*(?://|--|#)", " ) = "),
+    # a query's row count, its result said after it: "RETURN a, b  // 1 row: edge exists"
+    (r"\bRETURN\b[^\n]{0,40}?(?://|--|#)\s*\d+\s+rows?\s*:", " # "),
     (r"▹|▷|⊳|\\triangleright\b", " # "),  # pseudo-code's comment mark (``\Comment``)
     # a function name starred, an optimum: "\ell^{\star}(A \to B)", "d^*(A, B)"
     (r"\^\s*\{?\s*(?:\\star|\\ast|\*)\s*\}?(?=\s*\()", " optimal "),

@@ -2059,3 +2059,23 @@ def test_round16_an_edge_indicator_of_one_or_zero_is_an_edge_or_a_non_edge(
 )
 def test_round16_a_latex_neighbourhood_set_is_the_neighbour_list(text: str) -> None:
     assert ("neighbours", frozenset({P, L, S}), None) in _read(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("MATCH (s {id: Lyon})--(t {id: Paris}) RETURN s, t  // 1 row: the edge is there",
+         ("edge", {L, P}, None)),
+        ("MATCH (p {id: 'Kyoto'})--(q {id: Paris}) RETURN p, q  # 0 rows: no such edge",
+         ("non_edge", {K, P}, None)),
+    ],
+)  # fmt: skip
+def test_round16_a_graph_query_for_a_pair_with_its_row_count_is_an_edge_or_not(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read_and_not_its_opposite(text, False, claim)
+
+
+def test_round16_a_graph_query_for_a_nodes_neighbours_with_its_rows_is_the_list() -> None:
+    read = _read("MATCH ({id: Lyon})--(m) RETURN m.name  // Paris, New York, Saint-Denis, all")
+    assert ("neighbours", frozenset({L, P, N, S}), None) in read
