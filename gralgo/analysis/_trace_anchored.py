@@ -55,6 +55,13 @@ _WRAPPERS: tuple[tuple[str, str], ...] = (
     (r"\\iff\s*[a-z]\s*\\in(?=\s*\\\{)", " = "),
     # an edge's indicator, its value read after it: "\mathbb{1}_E(A, B) = 1" (see _INDICATED)
     (r"\\math(?:bb|bf)\s*\{?\s*1\s*\}?\s*_\s*\{?\s*E\s*\}?(?=\s*\()", " indicator    "),
+    # a count of the rows holding a pair, either way round: "SELECT COUNT(*) FROM edges WHERE
+    # (src, dst) IN ((A, B), (B, A));  -- 1" (see _INDICATED)
+    (
+        r"(?i:\bSELECT\s+COUNT)\s*\(\s*\*?\s*\)\s+(?i:FROM)\s+\w*edges?\w*\s+WHERE\s*\(\s*\w+\s*,\s*\w+\s*\)"
+        r"\s*IN\s*\(",
+        " indicator    ",
+    ),
     # a count written as a sum of ones: "sum(1 for e in E if A in e)", "\sum_x \mathbb{1}[…]"
     (r"\bsum\s*\(\s*1\s+(?=for\b)|\\math(?:bb|bf)\s*\{\s*1\s*\}|𝟙", " count( "),
     # a query for a node's neighbours, its rows after it: "MATCH ({id: A})--(n) RETURN n.id  // B"
@@ -65,6 +72,7 @@ _WRAPPERS: tuple[tuple[str, str], ...] = (
     (r"\}\s*\)\s*-+\s*\(\s*\w+\s*\)\s*RETURN\s+\w+(?:\.\w+)?\s*(?://|--|#)", " ) = "),
     # a query's row count, its result said after it: "RETURN a, b  // 1 row: edge exists"
     (r"\bRETURN\b[^\n]{0,40}?(?://|--|#)\s*\d+\s+rows?\s*:", " # "),
+    (r";\s*--(?=\s)", " ; # "),  # SQL's comment after a statement: no connector
     (r"▹|▷|⊳|\\triangleright\b", " # "),  # pseudo-code's comment mark (``\Comment``)
     # a function name starred, an optimum: "\ell^{\star}(A \to B)", "d^*(A, B)"
     (r"\^\s*\{?\s*(?:\\star|\\ast|\*)\s*\}?(?=\s*\()", " optimal "),
@@ -137,9 +145,11 @@ def _seen(text: str, low: int, high: int) -> tuple[str, list[int], list[int]]:
 
 
 _INDICATED = re.compile(
-    r" indicator {4}(?P<pair>\s*\([^()\n]*\))(?P<is>\s*=\s*)(?P<v>[01])(?![\w.])"
+    r" indicator {4}(?P<pair>\s*\([^()\n]*\))"
+    r"(?P<is>\s*(?:,\s*\([^()\n]*\)\s*\)\s*;?\s*(?:--|#)|=)\s*)(?P<v>[01])(?![\w.])"
 )
-"""An edge's indicator and its value: ``1`` an edge, ``0`` none."""
+"""An edge's indicator and its value: ``1`` an edge, ``0`` none (the pair's reverse, in a
+query's count, blanked)."""
 
 
 def _indicated(match: re.Match[str]) -> str:

@@ -2079,3 +2079,34 @@ def test_round16_a_graph_query_for_a_pair_with_its_row_count_is_an_edge_or_not(
 def test_round16_a_graph_query_for_a_nodes_neighbours_with_its_rows_is_the_list() -> None:
     read = _read("MATCH ({id: Lyon})--(m) RETURN m.name  // Paris, New York, Saint-Denis, all")
     assert ("neighbours", frozenset({L, P, N, S}), None) in read
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("SELECT count(*) FROM graph_edges WHERE (u, v) IN ((Lyon, Paris), (Paris, Lyon)); -- 1",
+         ("edge", {L, P}, None)),
+        ("SELECT COUNT(*) FROM graph_edges WHERE (u, v) IN ((Kyoto, Paris), (Paris, Kyoto)); -- 0",
+         ("non_edge", {K, P}, None)),
+    ],
+)  # fmt: skip
+def test_round16_a_count_of_a_pairs_rows_either_way_round_is_an_edge_or_not(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read_and_not_its_opposite(text, False, claim)
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        (
+            "SELECT w FROM graph_edges WHERE u = Lyon AND v = Paris;  -- 7",
+            ("edge_weight", {L, P}, 7),
+        ),
+        ("SELECT COUNT(*) FROM graph_edges WHERE Lyon IN (u, v);  -- 3", ("degree", {L}, 3)),
+    ],
+)
+def test_round16_a_sql_comment_after_the_statement_is_its_value(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, False, claim)
