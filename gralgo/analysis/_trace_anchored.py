@@ -72,6 +72,14 @@ _WRAPPERS: tuple[tuple[str, str], ...] = (
     (r"\}\s*\)\s*-+\s*\(\s*\w+\s*\)\s*RETURN\s+\w+(?:\.\w+)?\s*(?://|--|#)", " ) = "),
     # a query's row count, its result said after it: "RETURN a, b  // 1 row: edge exists"
     (r"\bRETURN\b[^\n]{0,40}?(?://|--|#)\s*\d+\s+rows?\s*:", " # "),
+    # a lookup of an edge and whether it found one: "g.find_edge(A, B).is_some()  // true"
+    (  # (not "….is_none()  // false": a double negation, left unread)
+        r"(?<!\w)(?:find|lookup|get)_?edge(?=\s*\()"
+        r"(?![^\n]*is_?none\s*\(\s*\)\s*(?://|#)\s*(?i:false)\b)",
+        " edge ",
+    ),
+    (r"\.\s*is_?some\s*\(\s*\)", " "),
+    (r"\.\s*is_?none\s*\(\s*\)(?=\s*(?://|#)\s*(?i:true)\b)", " not "),
     (r";\s*--(?=\s)", " ; # "),  # SQL's comment after a statement: no connector
     (r"▹|▷|⊳|\\triangleright\b", " # "),  # pseudo-code's comment mark (``\Comment``)
     # a function name starred, an optimum: "\ell^{\star}(A \to B)", "d^*(A, B)"

@@ -2110,3 +2110,22 @@ def test_round16_a_sql_comment_after_the_statement_is_its_value(
     text: str, claim: tuple[str, set[str], int | None]
 ) -> None:
     _assert_read(text, False, claim)
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        ("graph.lookup_edge(Lyon, Paris).is_some()  # True", False, ("edge", {L, P}, None)),
+        ("let e = g.find_edge(0, 3).is_none();  // true", True, ("non_edge", {K, P}, None)),
+    ],
+)
+def test_round16_a_lookup_of_an_edge_and_whether_it_found_one_is_an_edge_or_not(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read_and_not_its_opposite(text, numeric_ids, claim)
+
+
+def test_round16_a_lookup_of_an_edge_said_not_none_is_left_unread() -> None:
+    assert not {
+        c for c in _read("g.find_edge(Lyon, Paris).is_none()  // false") if c[0] == "non_edge"
+    }
