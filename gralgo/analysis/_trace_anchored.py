@@ -40,14 +40,47 @@ if TYPE_CHECKING:
 # ---------------------------------------------------------------------------------------------
 # Seeing through notation: a view of the clause, with the origin of each of its characters
 
+_X_ARROW = r"\\(?:xleftrightarrow\s*(?:\[[^\]\n]*\]\s*)?\{[^{}\n]*\}|longleftrightarrow\b)"
+"""LaTeX's long or stretchy double arrow with its label: ``A \\xleftrightarrow{E} B``."""
+
 _WRAPPERS: tuple[tuple[str, str], ...] = (
     # a neighbourhood's function name: "\Gamma_G(A)", "\mathcal{N}(A)", "N_G(A)", "Γ(A)"
     (
         r"(?:\\Gamma|Γ|\\mathcal\s*\{\s*N\s*\}|(?<![\w\\])N(?=\s*_))(?:\s*_\s*\{?\s*G\s*\}?)?(?=\s*\()",
         " nbrs ",
     ),
+    # a neighbourhood named "nbhd", or defined by a bound variable: "x \sim A \iff x \in \{B, C\}"
+    (r"\\(?:mathrm|operatorname|text|mathit)\s*\{\s*nbhd\s*\}|\bnbhd\b", " nbrs "),
+    (r"(?<![\w\\])[a-z]\s*\\sim(?=\s[^\n]{1,80}?\\iff\s*[a-z]\s*\\in\s*\\\{)", " nbrs "),
+    (r"\\iff\s*[a-z]\s*\\in(?=\s*\\\{)", " = "),
+    # an edge's indicator, its value read after it: "\mathbb{1}_E(A, B) = 1" (see _INDICATED)
+    (r"\\math(?:bb|bf)\s*\{?\s*1\s*\}?\s*_\s*\{?\s*E\s*\}?(?=\s*\()", " indicator    "),
+    # a count of the rows holding a pair, either way round: "SELECT COUNT(*) FROM edges WHERE
+    # (src, dst) IN ((A, B), (B, A));  -- 1" (see _INDICATED)
+    (
+        r"(?i:\bSELECT\s+COUNT)\s*\(\s*\*?\s*\)\s+(?i:FROM)\s+\w*edges?\w*\s+WHERE\s*\(\s*\w+\s*,\s*\w+\s*\)"
+        r"\s*IN\s*\(",
+        " indicator    ",
+    ),
     # a count written as a sum of ones: "sum(1 for e in E if A in e)", "\sum_x \mathbb{1}[…]"
     (r"\bsum\s*\(\s*1\s+(?=for\b)|\\math(?:bb|bf)\s*\{\s*1\s*\}|𝟙", " count( "),
+    # a query for a node's neighbours, its rows after it: "MATCH ({id: A})--(n) RETURN n.id  // B"
+    (
+        r"\bMATCH\s*\(\s*\w*\s*\{\s*id\s*:(?=[^\n{}]*\}\s*\)\s*-+\s*\(\s*\w+\s*\)\s*RETURN\b)",
+        " nbrs ( ",
+    ),
+    (r"\}\s*\)\s*-+\s*\(\s*\w+\s*\)\s*RETURN\s+\w+(?:\.\w+)?\s*(?://|--|#)", " ) = "),
+    # a query's row count, its result said after it: "RETURN a, b  // 1 row: edge exists"
+    (r"\bRETURN\b[^\n]{0,40}?(?://|--|#)\s*\d+\s+rows?\s*:", " # "),
+    # a lookup of an edge and whether it found one: "g.find_edge(A, B).is_some()  // true"
+    (  # (not "….is_none()  // false": a double negation, left unread)
+        r"(?<!\w)(?:find|lookup|get)_?edge(?=\s*\()"
+        r"(?![^\n]*is_?none\s*\(\s*\)\s*(?://|#)\s*(?i:false)\b)",
+        " edge ",
+    ),
+    (r"\.\s*is_?some\s*\(\s*\)", " "),
+    (r"\.\s*is_?none\s*\(\s*\)(?=\s*(?://|#)\s*(?i:true)\b)", " not "),
+    (r";\s*--(?=\s)", " ; # "),  # SQL's comment after a statement: no connector
     (r"▹|▷|⊳|\\triangleright\b", " # "),  # pseudo-code's comment mark (``\Comment``)
     # a function name starred, an optimum: "\ell^{\star}(A \to B)", "d^*(A, B)"
     (r"\^\s*\{?\s*(?:\\star|\\ast|\*)\s*\}?(?=\s*\()", " optimal "),
@@ -58,8 +91,8 @@ _WRAPPERS: tuple[tuple[str, str], ...] = (
     (r"\\\}", " } "),
     (r"\\notin\b|∉|\\not\s*\\in\b", " notin "),
     (r"\\in\b|∈", " in "),
-    (r"⇸|↮|≁|\\not\s*\\sim\b|-x-|-/-", " nonadjacent "),
-    (r"⇄|↔|⟷|<->|<—>|\\leftrightarrow\b|\\sim\b|∼", " adjacent "),
+    (r"⇸|↮|≁|\\not\s*\\sim\b|-x-|-/-|\\not\s*" + _X_ARROW, " nonadjacent "),
+    (r"⇄|↔|⟷|<->|<—>|\\leftrightarrow\b|\\sim\b|∼|" + _X_ARROW, " adjacent "),
     (r"⇉|⇶", " adj "),  # "A ⇉ B, C": A fans out to its neighbours
     (r"(?<![\w!=<>)\]])!(?=[\w(])", " not "),  # code's negation; "assert!(" is a macro's bang
     (r"¬|\\neg\b|\\lnot\b", " not "),  # logic's negation sign: "¬ G.Adj A B", "\neg (A \sim B)"
@@ -113,7 +146,24 @@ def _seen(text: str, low: int, high: int) -> tuple[str, list[int], list[int]]:
     parts.append(text[position:high])
     origin += [*range(position, high), high]
     ends += range(position + 1, high + 1)
-    return "".join(parts), origin, ends
+    view = "".join(parts)
+    if " indicator " in view:
+        view = _INDICATED.sub(_indicated, view)
+    return view, origin, ends
+
+
+_INDICATED = re.compile(
+    r" indicator {4}(?P<pair>\s*\([^()\n]*\))"
+    r"(?P<is>\s*(?:,\s*\([^()\n]*\)\s*\)\s*;?\s*(?:--|#)|=)\s*)(?P<v>[01])(?![\w.])"
+)
+"""An edge's indicator and its value: ``1`` an edge, ``0`` none (the pair's reverse, in a
+query's count, blanked)."""
+
+
+def _indicated(match: re.Match[str]) -> str:
+    """The indicator written as its adjacency, its value blanked (the same length)."""
+    word = "adjacent" if match.group("v") == "1" else "nonadjacent"
+    return " " + word.rjust(12) + match.group("pair") + " " * (len(match.group("is")) + 1)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -496,7 +496,7 @@ def clauses(text: str, low: int, high: int) -> Iterator[tuple[int, int]]:
         yield position, high
 
 
-_TRAILING_COMMENT = re.compile(r"\s*(?://|#)[^\n]*$")
+_TRAILING_COMMENT = re.compile(r"\s*(?://|#|--(?=\s))[^\n]*$")  # (SQL's "-- 1")
 _ASSIGNS = re.compile(r"\s*(?:(?:let|const|var|auto)\s+)?([A-Za-z_]\w*)\s*(?::=|=(?!=)|←|<-)")
 
 

@@ -2021,3 +2021,111 @@ def test_round15_a_search_source_named_in_a_trailing_comment_is_the_distances_so
     read = _read(text, True)
     assert ("distance", frozenset({N, S}), 9) in read
     assert ("distance", frozenset({N}), 9) not in read
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("$$Lyon \\xleftrightarrow{E(G)} Paris$$", ("edge", {L, P}, None)),
+        ("Here $Paris \\xleftrightarrow{} Saint-Denis$.", ("edge", {P, S}, None)),
+        ("$$Kyoto \\not\\xleftrightarrow{\\,E\\,} Paris$$", ("non_edge", {K, P}, None)),
+    ],
+)
+def test_round16_a_labelled_latex_double_arrow_is_an_edge(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read_and_not_its_opposite(text, False, claim)
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("$\\mathbf{1}_{E}(Lyon, Paris) = 1$", ("edge", {L, P}, None)),
+        ("so $\\mathbb 1_E(Kyoto, Paris)=0$.", ("non_edge", {K, P}, None)),
+    ],
+)
+def test_round16_an_edge_indicator_of_one_or_zero_is_an_edge_or_a_non_edge(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read_and_not_its_opposite(text, False, claim)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "$$ y \\sim Paris \\iff y \\in \\{Lyon, Saint-Denis\\} $$",
+        "$\\operatorname{nbhd}(Paris) = \\{Lyon, Saint-Denis\\}$ (all of them)",
+    ],
+)
+def test_round16_a_latex_neighbourhood_set_is_the_neighbour_list(text: str) -> None:
+    assert ("neighbours", frozenset({P, L, S}), None) in _read(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("MATCH (s {id: Lyon})--(t {id: Paris}) RETURN s, t  // 1 row: the edge is there",
+         ("edge", {L, P}, None)),
+        ("MATCH (p {id: 'Kyoto'})--(q {id: Paris}) RETURN p, q  # 0 rows: no such edge",
+         ("non_edge", {K, P}, None)),
+    ],
+)  # fmt: skip
+def test_round16_a_graph_query_for_a_pair_with_its_row_count_is_an_edge_or_not(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read_and_not_its_opposite(text, False, claim)
+
+
+def test_round16_a_graph_query_for_a_nodes_neighbours_with_its_rows_is_the_list() -> None:
+    read = _read("MATCH ({id: Lyon})--(m) RETURN m.name  // Paris, New York, Saint-Denis, all")
+    assert ("neighbours", frozenset({L, P, N, S}), None) in read
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("SELECT count(*) FROM graph_edges WHERE (u, v) IN ((Lyon, Paris), (Paris, Lyon)); -- 1",
+         ("edge", {L, P}, None)),
+        ("SELECT COUNT(*) FROM graph_edges WHERE (u, v) IN ((Kyoto, Paris), (Paris, Kyoto)); -- 0",
+         ("non_edge", {K, P}, None)),
+    ],
+)  # fmt: skip
+def test_round16_a_count_of_a_pairs_rows_either_way_round_is_an_edge_or_not(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read_and_not_its_opposite(text, False, claim)
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        (
+            "SELECT w FROM graph_edges WHERE u = Lyon AND v = Paris;  -- 7",
+            ("edge_weight", {L, P}, 7),
+        ),
+        ("SELECT COUNT(*) FROM graph_edges WHERE Lyon IN (u, v);  -- 3", ("degree", {L}, 3)),
+    ],
+)
+def test_round16_a_sql_comment_after_the_statement_is_its_value(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, False, claim)
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        ("graph.lookup_edge(Lyon, Paris).is_some()  # True", False, ("edge", {L, P}, None)),
+        ("let e = g.find_edge(0, 3).is_none();  // true", True, ("non_edge", {K, P}, None)),
+    ],
+)
+def test_round16_a_lookup_of_an_edge_and_whether_it_found_one_is_an_edge_or_not(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read_and_not_its_opposite(text, numeric_ids, claim)
+
+
+def test_round16_a_lookup_of_an_edge_said_not_none_is_left_unread() -> None:
+    assert not {
+        c for c in _read("g.find_edge(Lyon, Paris).is_none()  // false") if c[0] == "non_edge"
+    }
