@@ -165,6 +165,16 @@ HELD_OUT: list[object] = [
             "degree 1.00, missed edge 1.00 (design/trace-facts.md, Round 14)",
         ),
     ),
+    pytest.param(
+        "round15",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="round-15 phrasings, measured once held out (on round 14's measuring code): "
+            "recall 0.53-0.60 per kind (set 0.53, hallucinated edge 0.53, distance 0.53, missed "
+            "edge 0.57, weight 0.60, degree 0.60), precision hallucinated edge 0.87, missed edge "
+            "0.95, distance 0.99, weight 1.00, degree 1.00 (design/trace-facts.md, Round 15)",
+        ),
+    ),
 ]
 """The held-out lists (measured, never tuned on), one ``pytest.param`` each: a fresh round is
 added as ``pytest.param("roundN")``, with ``marks=pytest.mark.xfail(strict=True, reason=…)``
