@@ -276,7 +276,10 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
     links: list[tuple[str, int, str, int, int, bool]] = []  # u, u_start, v, v_end, end, strong
     claims: list[Claim] = []
     labelled: list[tuple[int, int]] = []
-    routed = _BEST_ROUTE.search(text, low, high) is not None
+    routed = (
+        _BEST_ROUTE.search(text, low, high) is not None
+        or _HOPS_LINE.search(text, low, high) is not None
+    )
     for match in _scan(_LABELLED, text, low, high, "--", "—", "–", "-[", "-(", "←", "⟵"):
         left = slots.before(text, match.start(), low)
         right = None if left is None else slots.after(text, match.end(), high)
@@ -300,6 +303,8 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
             continue  # "… dst = 1;  -- 8": a statement ended, then a comment's mark, no edge
         if ctx.numeric_ids and _COUNTED_AFTER.match(text, right[1], high):
             continue  # "9 → 6 neighbours": a node mapped to a count
+        if ctx.numeric_ids and _value_after_named_id(text, low, left[1], match.end(), high):
+            continue  # "from node 2 to node 5 — 4.": a value after a named id, no edge
         if _PAIR_OF_BEFORE.search(text, max(low, left[1] - 12), left[1]):
             continue  # "dist 10→5: 2": the pair of a distance, not an edge
         if _CALL_CLOSED.match(text, left[1], match.start()) and _CALL_OPEN.search(
@@ -367,6 +372,23 @@ _ABSENT_BEFORE = re.compile(
     r"(?:does|do)\s*n[o'’]t\s+(?:contain|include|have|list))\s*[\"'`*({\[]*\s*$",
     re.I,
 )  # a pair named as what a list or graph lacks: "E lacks A–B", "the graph has no A–B"
+_HOPS_LINE = re.compile(r"\b(?:hops?|dist(?:ance)?s?)\b", re.I)
+"""A hop or distance word: a lone arrow on its line joins a measured pair (``As for hops, A→B
+needs 3``), no edge."""
+_NAMED_ID_BEFORE = re.compile(r"\b(?:node|vertex)\s+$", re.I)
+_BARE_VALUE_END = re.compile(r"\s*\d+\s*[.;!]?\s*$")
+
+
+def _value_after_named_id(text: str, low: int, left: int, right: int, high: int) -> bool:
+    """With numeric ids, whether a dash joins an id written as ``node 2`` to a bare number
+    that ends its line (``… to node 5 — 4.``): the number is a value, written without the
+    word its own node would carry."""
+    return bool(
+        _NAMED_ID_BEFORE.search(text, max(low, left - 8), left)
+        and _BARE_VALUE_END.match(text, right, high)
+    )
+
+
 _BEST_ROUTE = re.compile(
     r"\b(?:optim(?:al|um)|min(?:imum|imal)?|cheapest|lowest|fewest|least|shortest|best)\b", re.I
 )  # a best-route word: a lone arrow on its line joins the ends of a route, not an edge
@@ -1434,6 +1456,12 @@ an alignment mark before a relation (``\\delta(A, B) &= 4``)."""
 
 _OPTIONAL_CHAIN = re.compile(r"(?<=[\w)\]])\?(?=\.[^\W\d])")
 """The ``?`` of code's optional chaining (``neighbors.get(A)?.includes(B)``)."""
+_GLUED_SCRIPT = re.compile(
+    r"(?<=[0-9A-Za-z\u00c0-\u024f])[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]+"
+)
+"""A run of Korean, Japanese or Chinese script glued to a Latin name or number (``Lyon의``,
+``Kyoto와``, ``7이다``): a particle or copula of that language, read as blanks so the name or
+number stands alone (the extractor reads no word of those languages)."""
 _RELATIVE_ASIDE = re.compile(r",\s*(?:which|who|whom|whose)\b[^,;:()\d?\n]*,", re.I)
 
 
@@ -1476,6 +1504,8 @@ def extract_claims(
         text = _EMPHASIS.sub(lambda mark: " " * len(mark.group()), text)
     if "\\begin" in text or "&" in text:  # LaTeX layout, blanked the same way
         text = _LATEX_LAYOUT.sub(lambda mark: " " * len(mark.group()), text)
+    if not text.isascii():  # a particle glued to a name ("Lyon의 이웃"): blanked too
+        text = _GLUED_SCRIPT.sub(lambda run: " " * len(run.group()), text)
     if "?." in text:  # code's optional chaining, "get(A)?.has(B)": no question, blanked too
         text = _OPTIONAL_CHAIN.sub(" ", text)
     if ", wh" in text or ",wh" in text:  # a relative clause that is a remark: blanked too

@@ -1306,6 +1306,8 @@ def call_facts(
                 edge = "edge" if entry.group(1).lower() in ("1", "true") else "non_edge"
                 facts.append((edge, nodes, None, match.start(), entry.end()))
             continue
+        if kind == "distance" and radius == "1":
+            kind = "hops"  # "\delta_1(A, B) = 3": every edge weighs 1, a hop count
         if kind == "distance" and len(nodes) == 1 and match.group(1) == "d" and closer == ")":
             kind, arity = "degree", 1  # "d(A) = 4": one argument, the degree (d[A]: a distance)
         if kind == "neighbours" and len(nodes) == 1 and _BARS.fullmatch(text, low, match.start()):

@@ -2129,3 +2129,31 @@ def test_round16_a_lookup_of_an_edge_said_not_none_is_left_unread() -> None:
     assert not {
         c for c in _read("g.find_edge(Lyon, Paris).is_none()  // false") if c[0] == "non_edge"
     }
+
+
+# Round 15 (held out, then tuned on): precision classes, in wording of none of its phrasings
+
+
+def test_round18_a_script_glued_to_a_name_is_no_part_of_it() -> None:
+    # a Japanese particle glued to the first name and a copula to the last: not the list's
+    # head read as the second item, and the last item read
+    read = _read("Lyonの隣接ノードは Paris, Saint-Denis, New Yorkだけ (all neighbours).")
+    assert ("edge", frozenset({P, S}), None) not in read
+    assert ("neighbours", frozenset({L, P, S, N}), None) in read
+
+
+def test_round18_a_lone_arrow_on_a_hop_line_joins_a_measured_pair() -> None:
+    read = _read("Counting hops, New York→Paris needs 2, and nothing beats that.")
+    assert ("edge", frozenset({N, P}), None) not in read
+
+
+def test_round18_a_distance_with_a_unit_subscript_is_a_hop_count() -> None:
+    read = _read("$d_{1}(Paris, Kyoto) = 3$, each edge taken as one")
+    assert ("hops", frozenset({P, K}), 3) in read
+    assert ("distance", frozenset({P, K}), 3) not in read
+
+
+def test_round18_a_bare_number_after_an_id_named_as_a_node_is_a_value() -> None:
+    assert not {
+        c for c in _read("Il percorso minimo da node 0 a node 2 — 3.", True) if c[0] == "edge"
+    }
