@@ -303,7 +303,11 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
             continue  # "… dst = 1;  -- 8": a statement ended, then a comment's mark, no edge
         if ctx.numeric_ids and _COUNTED_AFTER.match(text, right[1], high):
             continue  # "9 → 6 neighbours": a node mapped to a count
-        if ctx.numeric_ids and _value_after_named_id(text, low, left[1], match.end(), high):
+        if (
+            ctx.numeric_ids
+            and match.group().strip() in ("—", "–", "-")
+            and _value_after_named_id(text, low, left[1], match.end(), high)
+        ):
             continue  # "from node 2 to node 5 — 4.": a value after a named id, no edge
         if _PAIR_OF_BEFORE.search(text, max(low, left[1] - 12), left[1]):
             continue  # "dist 10→5: 2": the pair of a distance, not an edge
@@ -375,14 +379,14 @@ _ABSENT_BEFORE = re.compile(
 _HOPS_LINE = re.compile(r"\b(?:hops?|dist(?:ance)?s?)\b", re.I)
 """A hop or distance word: a lone arrow on its line joins a measured pair (``As for hops, A→B
 needs 3``), no edge."""
-_NAMED_ID_BEFORE = re.compile(r"\b(?:node|vertex)\s+$", re.I)
+_NAMED_ID_BEFORE = re.compile(r"(?:\b(?:node|vertex)|→|->)\s*$", re.I)
 _BARE_VALUE_END = re.compile(r"\s*\d+\s*[.;!]?\s*$")
 
 
 def _value_after_named_id(text: str, low: int, left: int, right: int, high: int) -> bool:
-    """With numeric ids, whether a dash joins an id written as ``node 2`` to a bare number
-    that ends its line (``… to node 5 — 4.``): the number is a value, written without the
-    word its own node would carry."""
+    """With numeric ids, whether a dash joins an id written as ``node 2``, or ending an arrow's
+    pair, to a bare number that ends its line (``… to node 5 — 4.``, ``Hops 1 → 4 — 2``): the
+    number is a value, written without the word or arrow its own node would carry."""
     return bool(
         _NAMED_ID_BEFORE.search(text, max(low, left - 8), left)
         and _BARE_VALUE_END.match(text, right, high)
@@ -1447,6 +1451,18 @@ def _cells(text: str, low: int, high: int) -> list[tuple[int, int]]:
 
 _EMPHASIS = re.compile(r"\*\*|(?<!\w)__|__(?!\w)")
 """Markdown bold marks (``**A**``, ``__A__``): read as blanks (``**No edge** between A and B``)."""
+_RETRACTION_HEAD = re.compile(
+    r"^[ \t]*(?:(?:actually|wait|oops|hmm+|no|ok(?:ay)?)\b[,.!]?[ \t]*)*"
+    r"(?:i\s+(?:was|had\s+it|got\s+it)\s+wrong|i\s+mis(?:counted|read|added|computed|wrote|spoke)|"
+    r"correction|my\s+(?:mistake|bad)|i\s+made\s+a\s+mistake)"
+    r"(?:[ \t]+[a-z]+){0,3}[ \t]*(?::|—|–|--)(?=[ \t]*\S)",
+    re.I | re.M,
+)
+"""A retraction's head before the statement it corrects (``Actually, I was wrong earlier: A
+and B are adjacent``, ``Wait, I miscounted before — A's degree is 4``): read as blanks, so
+the corrected statement after it is read as stated."""
+_HTML_EMPHASIS = re.compile(r"</?(?:b|i|em|strong|u|mark)>", re.I)
+"""HTML emphasis tags (``<b>A</b>–<b>B</b>: edge``, ``weighs <i>7</i>``): read as blanks."""
 
 
 _LATEX_LAYOUT = re.compile(r"\\(?:begin|end)\{[A-Za-z*]+\}|(?<=\s)&(?=\s*[=:<>≤≥])")
@@ -1502,6 +1518,10 @@ def extract_claims(
         max_words = 2 if names.numeric_ids else max(names.max_pieces * 12, 4)
     if "**" in text or "__" in text:  # emphasis marks: blanked, so offsets stay the text's
         text = _EMPHASIS.sub(lambda mark: " " * len(mark.group()), text)
+    if "wrong" in text or "mis" in text or "orrection" in text:  # a retraction's head too
+        text = _RETRACTION_HEAD.sub(lambda head: " " * len(head.group()), text)
+    if "</" in text:  # HTML emphasis, "<b>A</b> weighs <i>7</i>": blanked the same way
+        text = _HTML_EMPHASIS.sub(lambda tag: " " * len(tag.group()), text)
     if "\\begin" in text or "&" in text:  # LaTeX layout, blanked the same way
         text = _LATEX_LAYOUT.sub(lambda mark: " " * len(mark.group()), text)
     if not text.isascii():  # a particle glued to a name ("Lyon의 이웃"): blanked too

@@ -2153,7 +2153,39 @@ def test_round18_a_distance_with_a_unit_subscript_is_a_hop_count() -> None:
     assert ("distance", frozenset({P, K}), 3) not in read
 
 
-def test_round18_a_bare_number_after_an_id_named_as_a_node_is_a_value() -> None:
-    assert not {
-        c for c in _read("Il percorso minimo da node 0 a node 2 — 3.", True) if c[0] == "edge"
-    }
+@pytest.mark.parametrize(
+    ("text", "pair"),
+    [("Il percorso minimo da node 0 a node 2 — 3.", {N, P}), ("Fewest hops 1 → 4 — 2", {S, N})],
+)
+def test_round18_a_bare_number_after_an_id_named_as_a_node_is_a_value(
+    text: str, pair: set[str]
+) -> None:
+    # the id carries a "node" word or ends an arrow's pair; the number after the dash does not
+    assert ("edge", frozenset(pair), None) not in _read(text, True)
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("<strong>Kyoto</strong> has degree <em>1</em>", ("degree", {K}, 1)),
+        ("<b>Paris -> Lyon -> New York</b> costs <i>10</i>", ("path_total", {P, L, N}, 10)),
+    ],
+)
+def test_round18_html_emphasis_is_read_through(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, False, claim)
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Hmm, I got it wrong before: Paris and New York are not adjacent.",
+         ("non_edge", {P, N}, None)),
+        ("My mistake — New York and Kyoto are adjacent.", ("edge", {N, K}, None)),
+    ],
+)  # fmt: skip
+def test_round18_a_retractions_head_leaves_the_corrected_statement_read(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read_and_not_its_opposite(text, False, claim)
