@@ -231,8 +231,21 @@ def _lines(text: str) -> Iterator[tuple[int, int]]:
 # ---------------------------------------------------------------------------------------------
 # Edges and paths written with separators: "A -- B", "A - B (7)", "A → B → C, total 12"
 
+_HEADS = r"[<◀◁←⟵]", r"[>▶▷→⟶]"
+_SHAFT = r"[─━—–=\-]"
+_CROSSED_ARROW = rf"{_HEADS[0]}{_SHAFT}*\s?(?:╳|[xX×✗/])\s?{_SHAFT}*{_HEADS[1]}"
+"""A two-headed arrow crossed in its shaft (``A <─╳─> B``, ``A <-/-> B``, ``A ◀─x─▶ B``): not
+adjacent."""
+_LONG_ARROW = rf"{_HEADS[0]}{_SHAFT}{{2,}}{_HEADS[1]}|◀{_SHAFT}*▶"
+"""A long two-headed arrow drawn with any shaft (``A <──> B``, ``A ◀══▶ B``, ``A <===> B``):
+adjacent."""
 _EDGE_SEPARATOR = re.compile(
-    r"\s*(?:<-->|<->|<[—–]+>|-->|->|--|—|–|→|⟶|↔|⟷|↮|=>|\\to\b|\\rightarrow\b|\\not\s*\\sim\b|\\nsim\b|≁|\\sim\b|∼|-)\s*"
+    r"\s*(?:"
+    + _CROSSED_ARROW
+    + "|"
+    + _LONG_ARROW
+    + r"|<-->|<->|<[—–]+>|-->|->|--|—|–|→|⟶|↔|⟷|↮|=>|\\to\b|\\rightarrow\b|"
+    r"\\not\s*\\sim\b|\\nsim\b|≁|\\sim\b|∼|-)\s*"
 )
 _NOT_ADJACENT = ("↮", "≁", "\\nsim")  # "A ↮ B", "$A \\not\\sim B$": not adjacent
 _WEIGHT_AFTER = re.compile(
@@ -329,7 +342,13 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
         if _PATH_AFTER.match(text, right[1], high):  # "the shortest A–B path": a path's ends
             continue
         absent = _ABSENT_BEFORE.search(text, max(low, left[1] - 40), left[1]) is not None
-        if match.group().strip().startswith(_NOT_ADJACENT) or "not" in match.group() or absent:
+        crossed = re.fullmatch(_CROSSED_ARROW, match.group().strip()) is not None
+        if (
+            match.group().strip().startswith(_NOT_ADJACENT)
+            or "not" in match.group()
+            or absent
+            or crossed
+        ):
             claims.append(Claim("non_edge", (left[0], right[0]), None, left[1], right[1]))
             continue
         arrow = "<" not in match.group() and any(a in match.group() for a in (">", "→", "⟶"))
@@ -483,8 +502,12 @@ def _total_by_shape(
         return before
     end = _TOTAL_END.search(text, last, high)
     stop = high if end is None else end.start()
-    rest = _ARROW_MARKS.sub(" ", text[last:stop])
-    if _SHAPE_GUARD.search(rest) or HYPOTHETICAL.search(text, _line_start(text, start), stop):
+    rest = _IN_TOTAL.sub(" ", _ARROW_MARKS.sub(" ", text[last:stop]))
+    stated = _STATED_TOTAL.search(rest)
+    guarded = rest if stated is None else rest[: stated.end()]  # and a bound after it
+    if _SHAPE_GUARD.search(guarded) or (stated and _BOUND_AFTER.search(rest, stated.end())):
+        return []
+    if HYPOTHETICAL.search(text, _line_start(text, start), stop):
         return []
     if mentions(text, last, stop, ctx.slots.names, ctx.slots.resolve):
         return []
@@ -495,6 +518,24 @@ def _total_by_shape(
     written = numbers[0].group().lower()
     value = int(written) if written.isdigit() else NUMBER_WORDS[written]
     return [Claim("path_total", nodes, value, start, stop)]
+
+
+_IN_TOTAL = re.compile(r"(?<=\d)\s+(?:no|in|en|im|au|al)\s+total\b", re.I)
+"""``in total`` after a total, in several languages (``custa 7 no total``, ``7 en total``)."""
+_STATED_TOTAL = re.compile(
+    r"\btotal\s+(?:cost|weight|length|distance)\s+(?:of\s+)?(?:\d+|"
+    + "|".join(NUMBER_WORDS)
+    + r")\b",
+    re.I,
+)
+"""A total named as such (``A → B → C, a route of total cost 7, is a candidate``): what the
+clause says after it of the route (a candidate, in the queue) does not make it tentative; a
+bound after it still does (:data:`_BOUND_AFTER`)."""
+_BOUND_AFTER = re.compile(
+    r"\?|[<>≤≥≠]|\b(?:not|no|than|least|most|over|under|above|below|about|around|roughly|or|"
+    r"if|unless|so\s+far|tentative\w*|partial\w*)\b|n['’]t\b",
+    re.I,
+)
 
 
 _ANSWERED_TOTAL = re.compile(
@@ -524,7 +565,12 @@ def _total_before(
         return []
     low = _line_start(text, start)
     lead = _CALL_ARGUMENTS.sub(lambda call: call.group()[0] + " ", text[low:start])
-    if not _TOTAL_CUE_BEFORE.search(lead) or _SHAPE_GUARD.search(lead):
+    if not _TOTAL_CUE_BEFORE.search(lead):
+        return []
+    comment = _COMMENT_VALUE.search(text, low, start)
+    if comment is not None:  # "….sum()  // 7 for A -> B -> C": the code's value, in its comment
+        low, lead = comment.start("value"), comment.group("value")
+    if _SHAPE_GUARD.search(lead):
         return []
     if HYPOTHETICAL.search(lead) or mentions(text, low, start, ctx.slots.names, ctx.slots.resolve):
         return []
@@ -534,6 +580,13 @@ def _total_before(
     written = numbers[0].group().lower()
     value = int(written) if written.isdigit() else NUMBER_WORDS[written]
     return [Claim("path_total", nodes, value, low + numbers[0].start(), last)]
+
+
+_COMMENT_VALUE = re.compile(
+    r"(?:\s//|\s#|\s;+|\s--|\s%)\s*(?:=>|->|→)?(?P<value>\s*\d+\b(?:(?!//|#|;|--|%).)*)$"
+)
+"""A trailing comment that opens with a number, the last on its line (``…sum()  // 7 for``,
+``(for/sum …)  ; => 4, p =``): the value of the code before it."""
 
 
 def _line_start(text: str, position: int) -> int:
@@ -1478,6 +1531,14 @@ _GLUED_SCRIPT = re.compile(
 """A run of Korean, Japanese or Chinese script glued to a Latin name or number (``Lyon의``,
 ``Kyoto와``, ``7이다``): a particle or copula of that language, read as blanks so the name or
 number stands alone (the extractor reads no word of those languages)."""
+_DASH_ASIDE = re.compile(
+    r"\s[—–]\s(?:let\s+me|let['’]s|i\s|i['’](?:m|ll|d)\s|(?:re|double)-?\w+ing\b|checking\b)"
+    r"[^—–\d\n]{0,40}?\s[—–]\s",
+    re.I,
+)
+"""The writer's own doing set off by dashes (``the route A → B → C — let me re-add — costs 7``,
+``— I double-checked —``): a remark, blanked where it names no node and no number
+(:func:`_remark`)."""
 _RELATIVE_ASIDE = re.compile(r",\s*(?:which|who|whom|whose)\b[^,;:()\d?\n]*,", re.I)
 
 
@@ -1530,6 +1591,8 @@ def extract_claims(
         text = _OPTIONAL_CHAIN.sub(" ", text)
     if ", wh" in text or ",wh" in text:  # a relative clause that is a remark: blanked too
         text = _RELATIVE_ASIDE.sub(lambda aside: _remark(aside, names, max_words), text)
+    if " — " in text or " – " in text:  # an aside between dashes that is a remark: too
+        text = _DASH_ASIDE.sub(lambda aside: _remark(aside, names, max_words), text)
     if "(" in text:  # a concessive aside, "A (despite what I assumed) is …": blanked too
         text = _CONCESSIVE_ASIDE.sub(lambda aside: _remark(aside, names, max_words), text)
     ctx = _Context(text, _Slots(names, max_words), names.numeric_ids, graph)
@@ -2121,7 +2184,10 @@ def _any_of(*words: str) -> re.Pattern[str]:
 
 
 _READERS: tuple[tuple[Callable[[_Context, int, int], list[Claim]], re.Pattern[str]], ...] = (
-    (_separated, _any_of("-", "–", "—", "→", "⟶", "↔", "⟷", "↮", ">", "sim", "∼", "≁", "\\to")),
+    (
+        _separated,
+        _any_of("-", "–", "—", "→", "⟶", "↔", "⟷", "↮", ">", "sim", "∼", "≁", "\\to", "─", "▶"),
+    ),
     (_phrases, _any_of("connect", "adjacent", "link", "joined", "neighbo", "edge", "\\in", "\\no")),
     (_triples, _any_of("(")),
     (

@@ -2189,3 +2189,43 @@ def test_round18_a_retractions_head_leaves_the_corrected_statement_read(
     text: str, claim: tuple[str, set[str], int | None]
 ) -> None:
     _assert_read_and_not_its_opposite(text, False, claim)
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Saint-Denis <====> Lyon", ("edge", {S, L}, None)),
+        ("Kyoto ◀━━▶ New York (listed)", ("edge", {K, N}, None)),
+        ("Paris <──x──> Kyoto", ("non_edge", {P, K}, None)),
+        ("Lyon ◀─/─▶ Kyoto, not in the input", ("non_edge", {L, K}, None)),
+    ],
+)
+def test_round18_a_long_two_headed_arrow_is_an_edge_and_crossed_a_non_edge(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read_and_not_its_opposite(text, False, claim)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "sum(w[r[i], r[i + 1]] for i in range(len(r) - 1))  # 10, r = Paris -> Lyon -> New York",
+        "(apply + (map cost (pairs r)))  ;; => 10 with r = Paris -> Lyon -> New York",
+    ],
+)
+def test_round18_a_code_total_in_its_comment_before_the_route_is_the_routes_total(
+    text: str,
+) -> None:
+    assert ("path_total", frozenset({P, L, N}), 10) in _read(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "O percurso Paris → Lyon → New York dá 10 no total.",
+        "Paris → Lyon → New York, a walk of total length 10, is still a candidate.",
+        "Then Paris → Lyon → New York — let me sum it again — comes to 10.",
+    ],
+)
+def test_round18_a_routes_total_is_read_past_its_unit_state_and_asides(text: str) -> None:
+    assert ("path_total", frozenset({P, L, N}), 10) in _read(text)
