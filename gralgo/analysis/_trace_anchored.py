@@ -62,6 +62,11 @@ _WRAPPERS: tuple[tuple[str, str], ...] = (
         r"\s*IN\s*\(",
         " indicator    ",
     ),
+    # a count of a pair's edges, or of the edge list's lines holding it, its value after it:
+    # "G.number_of_edges(A, B)  # 1", "grep -c '^A B$' edges.txt  # 0" (see _INDICATED)
+    (r"\b(?:number_of_edges|num_edges|count_edges|edge_count)(?=\s*\()", " indicator    "),
+    (r"\bgrep\s+-c\s+['\"]\^?(?=[^'\"\n]+['\"]\s+\S*edge)", " indicator    ( "),
+    (r"(?<=[^\s'\"])\$?['\"]\s+\S*edges?\S*(?=\s*(?:#|//))", " ) "),
     # a count written as a sum of ones: "sum(1 for e in E if A in e)", "\sum_x \mathbb{1}[…]"
     (r"\bsum\s*\(\s*1\s+(?=for\b)|\\math(?:bb|bf)\s*\{\s*1\s*\}|𝟙", " count( "),
     # a query for a node's neighbours, its rows after it: "MATCH ({id: A})--(n) RETURN n.id  // B"
@@ -154,7 +159,7 @@ def _seen(text: str, low: int, high: int) -> tuple[str, list[int], list[int]]:
 
 _INDICATED = re.compile(
     r" indicator {4}(?P<pair>\s*\([^()\n]*\))"
-    r"(?P<is>\s*(?:,\s*\([^()\n]*\)\s*\)\s*;?\s*(?:--|#)|=)\s*)(?P<v>[01])(?![\w.])"
+    r"(?P<is>\s*(?:,\s*\([^()\n]*\)\s*\)\s*;?\s*(?:--|#)|=|#|//)\s*)(?P<v>[01])(?![\w.])"
 )
 """An edge's indicator and its value: ``1`` an edge, ``0`` none (the pair's reverse, in a
 query's count, blanked)."""

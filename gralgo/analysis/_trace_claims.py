@@ -1300,7 +1300,7 @@ def _row_claims(
         if role not in ("node", "edge", "") and (value := _cell_value(text[a:b])) is not None
     ]  # "| A—B | `7` |", "| A | 3 edges |", "| A–B | w=7 |", "| B | 9 (final) |", "| A | five |"
     if not found:
-        return []
+        return _expression_row(ctx, cells)
     start, end = cells[0][0], cells[-1][1]
     claims = []
     for column, measure in inferred.items():
@@ -1332,6 +1332,23 @@ def _row_claims(
                 kind = "degree" if role == "degree" else "node_weight"
                 claims.append(Claim(kind, (found[0],), value, start, end))
     return claims
+
+
+def _expression_row(ctx: _Context, cells: list[tuple[int, int]]) -> list[Claim]:
+    """A row of two cells, an expression and its value (``| deg(A) | 3 |``, ``| dist(A, B) |
+    9 |``, a "Query | Answer" table): the expression read as a call equal to the value."""
+    if len(cells) != 2:
+        return []
+    (a, b), (c, d) = cells
+    value = _cell_value(ctx.text[c:d])
+    if value is None or not has_call(ctx.text, a, b):
+        return []
+    written = f"{ctx.text[a:b].strip()} = {value}"
+    return [
+        Claim(kind, nodes, number, a, d)
+        for kind, nodes, number, _, _ in call_facts(written, 0, len(written), ctx.slots.after)
+        if kind in _MEASURES
+    ]
 
 
 _LOOSE_NUMBER = re.compile(r"(?<![\w.])(?:\d+|" + "|".join(NUMBER_WORDS) + r")(?![\w.]\w)", re.I)
@@ -1514,6 +1531,26 @@ _RETRACTION_HEAD = re.compile(
 """A retraction's head before the statement it corrects (``Actually, I was wrong earlier: A
 and B are adjacent``, ``Wait, I miscounted before — A's degree is 4``): read as blanks, so
 the corrected statement after it is read as stated."""
+_RESULT_PART = re.compile(
+    r"(?<=\b)(?P<call>\w*(?:dijkstra|bellman|shortest|distance|dist|bfs|path)\w*\s*\([^()\n]*\))"
+    r"(?P<part>(?:\s*\[\s*(?:0|-1)\s*\])+)",
+    re.I,
+)
+"""The first or last part of a search's result (``nx.single_source_dijkstra(G, A, B)[0]``,
+``g.distances(A, B)[0][0]``): its index blanked, no value (the call's value is the part's)."""
+
+
+def _result_part(part: re.Match[str], names: NodeNames) -> str:
+    """A search's call with its result's index blanked where the call names both ends of the
+    pair (``(G, A, B)[0]``); kept where it names one, as the index may be a node (``dijkstra(g,
+    A)[0]`` under numeric ids: the distance to node 0)."""
+    arguments = part.group("call").rsplit("(", 1)[1][:-1].split(",")
+    named = [a for a in arguments if names.resolve(a.strip(" '\"`")) is not None]
+    if len(named) < 2:
+        return part.group()
+    return part.group("call") + " " * len(part.group("part"))
+
+
 _HTML_EMPHASIS = re.compile(r"</?(?:b|i|em|strong|u|mark)>", re.I)
 """HTML emphasis tags (``<b>A</b>–<b>B</b>: edge``, ``weighs <i>7</i>``): read as blanks."""
 
@@ -1581,6 +1618,8 @@ def extract_claims(
         text = _EMPHASIS.sub(lambda mark: " " * len(mark.group()), text)
     if "wrong" in text or "mis" in text or "orrection" in text:  # a retraction's head too
         text = _RETRACTION_HEAD.sub(lambda head: " " * len(head.group()), text)
+    if ")[" in text or ") [" in text:  # a search result's part, "…(A, B)[0]": blanked too
+        text = _RESULT_PART.sub(lambda part: _result_part(part, names), text)
     if "</" in text:  # HTML emphasis, "<b>A</b> weighs <i>7</i>": blanked the same way
         text = _HTML_EMPHASIS.sub(lambda tag: " " * len(tag.group()), text)
     if "\\begin" in text or "&" in text:  # LaTeX layout, blanked the same way

@@ -2229,3 +2229,30 @@ def test_round18_a_code_total_in_its_comment_before_the_route_is_the_routes_tota
 )
 def test_round18_a_routes_total_is_read_past_its_unit_state_and_asides(text: str) -> None:
     assert ("path_total", frozenset({P, L, N}), 10) in _read(text)
+
+
+def test_round18_a_table_row_of_an_expression_and_its_value_is_the_call_equal_to_it() -> None:
+    read = _read(
+        "| Expression | Result |\n| --- | --- |\n| degree(Kyoto) | 1 |\n| d(Paris, New York) | 10 |"
+    )
+    assert ("degree", frozenset({K}), 1) in read
+    assert ("distance", frozenset({P, N}), 10) in read
+
+
+def test_round18_a_first_index_after_a_call_picks_its_result_no_value() -> None:
+    assert ("distance", frozenset({P, N}), 10) in _read(
+        "g.shortest_paths_dijkstra(Paris, New York)[0][0]  # 10"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("graph.edge_count(Lyon, Kyoto)  // 0", ("non_edge", {L, K}, None)),
+        ("grep -c '^Lyon Paris$' edge_list.csv  # 1", ("edge", {L, P}, None)),
+    ],
+)
+def test_round18_a_count_of_a_pairs_edges_or_lines_of_zero_or_one_is_an_edge_or_not(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read_and_not_its_opposite(text, False, claim)
