@@ -342,6 +342,7 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
         if _PATH_AFTER.match(text, right[1], high):  # "the shortest A–B path": a path's ends
             continue
         absent = _ABSENT_BEFORE.search(text, max(low, left[1] - 40), left[1]) is not None
+        absent = absent or _ABSENT_AFTER.match(text, right[1], high) is not None
         crossed = re.fullmatch(_CROSSED_ARROW, match.group().strip()) is not None
         if (
             match.group().strip().startswith(_NOT_ADJACENT)
@@ -390,6 +391,11 @@ _CALL_CLOSED = re.compile(r"[^()\s]+\s*[\"'`]?\s*\)\s*$")
 _CALL_OPEN = re.compile(r"[A-Za-z_]\w*\s*\([^()]*$")
 """A name closing a call's arguments (``cost(1, 10``…``)``): what an arrow after it maps."""
 _PAIR_OF_BEFORE = re.compile(r"\b(?:dist(?:ance)?|d|hops?|sp)\s*[:(\[]?\s*$", re.I)
+_ABSENT_AFTER = re.compile(
+    r"[\"'”’*`]*\s*(?:(?:is|was|are)\s*(?:n['’]t|\s+not)\s+(?:listed|there|present|given|included|"
+    r"in\s+(?:the\s+)?(?:input|list|edge\s*list|graph))|(?:is|was)\s+(?:missing|absent))\b",
+    re.I,
+)  # a pair named as what the list lacks after it: "A–B isn't listed", "A–B is missing"
 _ABSENT_BEFORE = re.compile(
     r"\b(?:lacks?|lacking|(?:is|are)\s+missing|omits?|omitting|ha(?:s|ve)\s+no|"
     r"(?:does|do)\s*n[o'’]t\s+(?:contain|include|have|list))\s*[\"'`*({\[]*\s*$",
@@ -1989,7 +1995,7 @@ def _planned_topic(
         return None
     text = ctx.text
     (start, end), (after_start, after) = pieces[index], pieces[index + 1]
-    if not text[start:end].rstrip().endswith((".", ":")):
+    if not text[start:end].rstrip().endswith((".", ":", "…")):
         return None
     if any(c.start < after and start < c.end and c.nodes for c in read):
         return None  # (a claim whose names were not read, "no edge between them", is none)
@@ -2029,9 +2035,9 @@ _TOPIC_RESULT = re.compile(
 
 
 _PLAN_TOPIC = re.compile(
-    r"\s*(?:(?:so|now|ok(?:ay)?|alright|first|next|then)\s*,?\s+)?"
+    r"\s*(?:(?:so|now|ok(?:ay)?|alright|first|next|then|wait|hmm+|right)\s*,?\s+)?"
     r"(?:let\s+me|let's|let\s+us|i'll|we'll|i\s+will|we\s+will)\s+[a-z]+"
-    r"(?:\s+(?:up|off|out|over|through|at|on))?\s+(?=\S)",
+    r"(?:\s+(?:up|off|out|over|through|at|on))?,?\s+(?=\S)",
     re.I,
 )
 """A plan's lead and its verb (``Let me check``, ``Let's read off``): what follows is its topic."""

@@ -477,6 +477,15 @@ def one_clause(text: str, low: int, high: int) -> bool:
 _MAY_BREAK = re.compile(r"[.;!?,]|\s(?:but|so|and)\s", re.I)
 
 
+_PLAN_BEFORE = re.compile(
+    r"\b(?:let\s+me|let['’]s|let\s+us|i['’]ll|i\s+will|(?:re)?check\w*|recount\w*|re-?add\w*|"
+    r"see)\b",
+    re.I,
+)
+"""A plan to look again (``let me recheck``, ``let's see``): what follows its ellipsis is the
+result."""
+
+
 def clauses(text: str, low: int, high: int) -> Iterator[tuple[int, int]]:
     """The clauses of ``text[low:high]`` (sentences, ``;``, ``but``, ``, so``, ...); a ``;``
     inside brackets (``pair (A; B)``) or before a trailing comment (``has(B); // true``: the
@@ -490,10 +499,26 @@ def clauses(text: str, low: int, high: int) -> Iterator[tuple[int, int]]:
         ):
             continue
         if match.start() > position:
-            yield position, match.start() + (text[match.start()] == "?")
+            yield from _after_a_plan(text, position, match.start() + (text[match.start()] == "?"))
         position = match.end()
     if high > position:
-        yield position, high
+        yield from _after_a_plan(text, position, high)
+
+
+_TRAILING_OFF = re.compile(r"(?:…|\.{3})\s*(?=\S)")
+
+
+def _after_a_plan(text: str, low: int, high: int) -> Iterator[tuple[int, int]]:
+    """A clause, or two where a plan trails off before its result (``let me check again… yes,
+    A–B is listed``, ``let me recheck A→B… it's 5``): the result stands as a clause of its own
+    (an ellipsis after no plan, ``• A–B … edge``, is a leader and breaks nothing)."""
+    if "…" in text[low:high] or "..." in text[low:high]:
+        for mark in _TRAILING_OFF.finditer(text, low, high):
+            if _PLAN_BEFORE.search(text, low, mark.start()):
+                yield low, mark.start() + len(mark.group().rstrip())
+                low = mark.end()
+                break
+    yield low, high
 
 
 _TRAILING_COMMENT = re.compile(r"\s*(?://|#|--(?=\s))[^\n]*$")  # (SQL's "-- 1")

@@ -2256,3 +2256,23 @@ def test_round18_a_count_of_a_pairs_edges_or_lines_of_zero_or_one_is_an_edge_or_
     text: str, claim: tuple[str, set[str], int | None]
 ) -> None:
     _assert_read_and_not_its_opposite(text, False, claim)
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Hmm, let me recompute the distance Kyoto→Paris… it comes to 12, fine.",
+         ("distance", {K, P}, 12)),
+        ("Alright, let's see, Lyon–New York... weight 3.", ("edge_weight", {L, N}, 3)),
+    ],
+)  # fmt: skip
+def test_round18_a_plan_trailing_off_before_its_result_leaves_the_result_read(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, False, claim)
+
+
+def test_round18_a_pair_said_not_listed_after_it_is_a_non_edge() -> None:
+    _assert_read_and_not_its_opposite(
+        "Saint-Denis—Kyoto isn't listed, so skip it.", False, ("non_edge", {S, K}, None)
+    )
