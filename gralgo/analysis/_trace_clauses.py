@@ -190,7 +190,7 @@ _NOT_A_VALUE = re.compile(
 
 _CLAUSE_BREAK = re.compile(
     r"(?<=[.!?])(?<!\bexcl\.)(?<!\bincl\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)\s+(?=\S)|[.!?]$|(?<!\\);(?!\s*(?:and\s+)?(?:no\s+others?|nothing\s+(?:else|more)|nobody\s+else|that['’]s\s+all)\b)\s*|\s+but\s+|,\s+(?:so|but|which|whereas|while|hence|then|"
-    r"not(?!\s+counting\b))\s+|\s+so\s+(?=(?:the|it|we|this)\b)|,?\s+and\s+(?=(?:it\s+)?(?:has|is|connects|links|"
+    r"not(?!\s+counting\b)(?!\s+an?\s+[\w-]+\s+of\b))\s+|\s+so\s+(?=(?:the|it|we|this)\b)|,?\s+and\s+(?=(?:it\s+)?(?:has|is|connects|links|"
     r"touches|weighs)\b)",
     re.I,
 )
@@ -508,10 +508,26 @@ def clauses(text: str, low: int, high: int) -> Iterator[tuple[int, int]]:
 _TRAILING_OFF = re.compile(r"(?:…|\.{3})\s*(?=\S)")
 
 
+_APPOSITION = re.compile(
+    r"[^,;:\n]{1,80}?,\s+(?:an?|not|never|at|only|just|\d+\s+[a-z]+|(?:"
+    + "|".join(list(NUMBER_WORDS)[1:])
+    + r")\s+[a-z]+)\b[^,;:\n]{3,80}?(?=,\s+(?:is|are|was|goes|go|gets|joins|can|stays|"
+    r"comes|becomes|enters|leaves|will|then|so)\b)",
+    re.I,
+)
+"""A subject, an apposition about it set off by commas, and the verb of the rest (``A, a
+direct neighbour of B, goes on the frontier``, ``B, at distance 9 from A, is popped next``):
+the apposition states a fact, the rest what is done with it (a state)."""
+
+
 def _after_a_plan(text: str, low: int, high: int) -> Iterator[tuple[int, int]]:
     """A clause, or two where a plan trails off before its result (``let me check again… yes,
     A–B is listed``, ``let me recheck A→B… it's 5``): the result stands as a clause of its own
     (an ellipsis after no plan, ``• A–B … edge``, is a leader and breaks nothing)."""
+    apposed = _APPOSITION.match(text, low, high) if text.count(",", low, high) >= 2 else None
+    if apposed is not None:  # "A, a neighbour of B, goes next": the subject and its apposition
+        yield low, apposed.end()
+        low = apposed.end() + 1
     if "…" in text[low:high] or "..." in text[low:high]:
         for mark in _TRAILING_OFF.finditer(text, low, high):
             if _PLAN_BEFORE.search(text, low, mark.start()):

@@ -2276,3 +2276,17 @@ def test_round18_a_pair_said_not_listed_after_it_is_a_non_edge() -> None:
     _assert_read_and_not_its_opposite(
         "Saint-Denis—Kyoto isn't listed, so skip it.", False, ("non_edge", {S, K}, None)
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Saint-Denis, a neighbour of Lyon, joins the frontier.", ("edge", {S, L}, None)),
+        ("Kyoto, not a neighbour of Lyon, can wait.", ("non_edge", {K, L}, None)),
+        ("Kyoto, two hops away from Lyon, stays in the queue.", ("hops", {K, L}, 2)),
+    ],
+)
+def test_round18_an_apposition_before_a_state_verb_states_its_fact(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, False, claim)
