@@ -103,18 +103,23 @@ _WRAPPERS: tuple[tuple[str, str], ...] = (
     (r"¬|\\neg\b|\\lnot\b", " not "),  # logic's negation sign: "¬ G.Adj A B", "\neg (A \sim B)"
     # a proof after a definition sign, no value: "example : G.Adj A B := by decide", ":= rfl"
     (r":=\s*(?:by|rfl|decide|trivial|simp)\b[^\n]*", " "),
-    (r"✔|✓|☑|\bTrue\b", " yes "),
-    (r"✗|✘|❌|\bFalse\b", " no "),
+    (r"✔|✓|☑|\bTrue\b|(?<![\w#])#t(?:rue)?\b", " yes "),  # "#t": Scheme's and Racket's true
+    (r"✗|✘|❌|\bFalse\b|(?<![\w#])#f(?:alse)?\b", " no "),
+    # an edge set holding a pair, written the other way round: "E(G) \ni \{A, B\}", "E ∋ (A, B)"
+    (r"(?<![\w\\])E\s*(?:\(\s*G\s*\))?\s*(?:\\ni\b|∋)", " edge "),
     (r"(?<=[a-z])\(s\)", "s"),  # "edge(s)": a plural
     (r"\\deg\b", " deg "),
     # the size of a node's neighbour container, its degree: "len(adj[A])", "adjList[A].length"
     (r"\blen\s*\(\s*(?=[\w.]*?(?:adj|nbr|neighbo|\bG\b|\bgraph\b)\w*\s*\[)", " deg "),
     (
-        r"\b(?:\w*(?:adj|nbr|neighbo)\w*|G|graph)(?=\s*\[[^\]\n]{1,80}\]\s*\.\s*(?:length|size\(\)|"
-        r"count\(\))(?!\w))",
+        r"\b(?:\w*(?:adj|nbr|neighbo)\w*|G|graph)(?=\s*(?:\[[^\]\n]{1,80}\]|\.\s*get\s*\([^()\n]{1,80}"
+        r"\))\s*\.\s*(?:length|size\(\)|count\(\))(?!\w))",
         " deg ",
     ),
-    (r"(?<=\])\s*\.\s*(?:length|size\(\)|count\(\))(?!\w)", " "),
+    (r"(?<=[\])])\s*\.\s*(?:length|size\(\)|count\(\))(?!\w)", " "),
+    (r"(?<=\bdeg )\s*\.\s*get\s*(?=\()", " "),  # "adj.get(A).size()": Java's lookup
+    # the nonzero entries of a node's adjacency row, its degree: "np.count_nonzero(A[B])"
+    (r"\b(?:np\s*\.\s*)?count_nonzero\s*\(\s*(?:A|adj\w*|M)\s*(?=\[)", " deg "),
     (r"\\delta\b|δ", " delta "),
     (r"\\mid|\\vert|\\lvert|\\rvert", " | "),
     (r"\$|`|\"|“|”|\*\*|__", " "),

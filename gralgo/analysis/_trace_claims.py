@@ -1557,6 +1557,17 @@ def _result_part(part: re.Match[str], names: NodeNames) -> str:
     return part.group("call") + " " * len(part.group("part"))
 
 
+_LISP_PREDICATE = re.compile(r"(?<=\()[a-z][\w-]*\?(?=\s)")
+"""A Lisp predicate's name (``(has-edge? g A B)``, ``(adjacent? A B)``): its ``?`` is part of
+the name, no question (blanked)."""
+_EXACTLY = re.compile(
+    r"(?<![\w.])(?:\d+|"
+    + "|".join(NUMBER_WORDS)
+    + r")\s+[a-z]+(?P<idiom>,?\s+no\s+more,?\s+(?:and\s+)?no\s+less)\b",
+    re.I,
+)
+"""An exactness idiom after a count (``three edges, no more, no less``): no negation of it
+(blanked)."""
 _HTML_EMPHASIS = re.compile(r"</?(?:b|i|em|strong|u|mark)>", re.I)
 """HTML emphasis tags (``<b>A</b>–<b>B</b>: edge``, ``weighs <i>7</i>``): read as blanks."""
 
@@ -1626,6 +1637,16 @@ def extract_claims(
         text = _RETRACTION_HEAD.sub(lambda head: " " * len(head.group()), text)
     if ")[" in text or ") [" in text:  # a search result's part, "…(A, B)[0]": blanked too
         text = _RESULT_PART.sub(lambda part: _result_part(part, names), text)
+    if "? " in text:  # a Lisp predicate's "?", "(has-edge? g A B)": blanked too
+        text = _LISP_PREDICATE.sub(lambda name: name.group()[:-1] + " ", text)
+    if " no more" in text:  # "three edges, no more, no less": the idiom blanked too
+        text = _EXACTLY.sub(
+            lambda count: (
+                count.group()[: count.start("idiom") - count.start()]
+                + " " * len(count.group("idiom"))
+            ),
+            text,
+        )
     if "</" in text:  # HTML emphasis, "<b>A</b> weighs <i>7</i>": blanked the same way
         text = _HTML_EMPHASIS.sub(lambda tag: " " * len(tag.group()), text)
     if "\\begin" in text or "&" in text:  # LaTeX layout, blanked the same way
@@ -1773,13 +1794,13 @@ triangle``, ``Conjecture: …``, ``To verify: …``): it puts a claim up, it sta
 _VERDICT = re.compile(
     r"(?:#|//|--|/\*|(?<![<>!=])={1,3}|->|→|=>|(?<=\))\.(?=\s))\s*(?:(?:->|→|=>|==?)\s*)?"
     r"(?:\\(?:text|mathrm|mathtt|texttt|textsf|mathsf)\s*\{\s*|`)?"
-    r"(?:(?P<yes>true|yes)|false|no)\s*[}`]?\s*(?:\*/)?\s*[.!;]?\s*(?:\$\$?)?\s*$"
+    r"(?:(?P<yes>true|yes|#t(?:rue)?)|false|no|#f(?:alse)?)\s*[}`]?\s*(?:\*/)?\s*[.!;]?\s*(?:\$\$?)?\s*$"
 )
 """A test's verdict at its line's end (lower case), in a trailing comment or as the value it is
 equal to, in any notation: ``… in edge_set  # False``, ``adj[A].includes(B)  // true``,
-``# -> False``, ``# no``, ``/* false */``, ``EDGE?(A, B) = FALSE``, ``\text{edge}(A, B) =
-\text{false}``, ``has_edge(A, B) == False``, or a query's answer after it (``?- edge(A, B).
-false.``)."""
+``# -> False``, ``# no``, ``; => #f``, ``/* false */``, ``EDGE?(A, B) = FALSE``,
+``\text{edge}(A, B) = \text{false}``, ``has_edge(A, B) == False``, or a query's answer after it
+(``?- edge(A, B). false.``)."""
 _CODE_NEGATION = re.compile(r"\bnot\b|!(?!=)|∉|\\notin|notin|!=")
 
 
@@ -2123,6 +2144,7 @@ _LISTED = re.compile(
 )
 _ANCHOR_CUES = re.compile(
     r"adj|nbr|neighbo|conn|link|edge|join|hook|wire|attach|incid|border|shar|touch|∈|∉|\\in|notin|"
+    r"\\ni\b|∋|count_nonzero|"
     r"⇄|⇸|↔|↮|⟷|≁|\\sim|∼|\btrue\b|\bfalse\b|✔|✓|✗|✘|deg|delta|δ|valenc|weigh|\bw\b|\bwt\b|"
     r"\b(?:in|from)\s+e\b|leftrightarrow|squigarrow|leadsto|gamma|γ|mathcal\{n\}|\bk\s*=\s*\d|"
     r"apsp|all[-\s]pairs|\^\s*\{?\s*(?:\\star|\\ast|\*)|\bn\s*_\s*\{?\s*(?:\\le|≤|<=)|"

@@ -249,9 +249,11 @@ HYPOTHETICAL = _HYPOTHETICAL = re.compile(
     r"maybe|perhaps|"
     r"probably|possibly|sake\s+of\s+argument|argument['’]s\s+sake|"  # a supposition, and
     r"let\s+(?!me\b|us\b)[^.;:\n]{1,160}?\s+be\b|"  # "let A be adjacent to B", "let (A, B) be"
-    r"(?:let\s+me|let's|let\s+us)(?!\s+(?:list|enumerate|recall|note|write\s+"
+    r"(?:let\s+me|let's|let\s+us)(?!\s+(?:list|enumerate|recall|note|count|tally|write\s+"
     r"(?:down|out)|spell\s+out)\b[^:\n]*:\s*\S)|needs?\s+(?:to|the|an?|\w+(?:\s+\w+)?\s+to)|want\s+to|going\s+to|"
-    r"have\s+to|try|trying|check(?!\s*(?:\([^)\n]*\)\s*)?:)(?!" + CHECKED + r")|checking|"
+    r"have\s+to|try(?!\s+[A-Za-z_][\w.]*\s*\()|trying|check(?!\s*(?:\([^)\n]*\)\s*)?:)(?!"
+    + CHECKED
+    + r")|checking|"
     r"verify(?!\s*:)(?!" + CHECKED + r")|verifying|find|finding|compute|"
     r"computing|calculate|calculating|consider|considering|look\s+at|looking\s+for|unless|wonder|guess|"
     r"expect|not\s+sure|unsure|hypothetical(?:ly)?|should|must|plan|will|i'll|we'll|otherwise|"

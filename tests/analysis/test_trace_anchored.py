@@ -2290,3 +2290,33 @@ def test_round18_an_apposition_before_a_state_verb_states_its_fact(
     text: str, claim: tuple[str, set[str], int | None]
 ) -> None:
     _assert_read(text, False, claim)
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("try std.testing.expectEqual(1, g.degree(Kyoto));", ("degree", {K}, 1)),
+        ("numpy.count_nonzero(adj_matrix[Kyoto])  # 1", ("degree", {K}, 1)),
+        ("Alright, let's tally: Paris has two incident edges.", ("degree", {P}, 2)),
+        ("Lyon touches 3 edges, no more, no less.", ("degree", {L}, 3)),
+    ],
+)
+def test_round18_a_degree_in_code_idioms_and_counted_exactly_is_read(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, False, claim)
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("(adjacent? g Kyoto New York)  ;; => #t", ("edge", {K, N}, None)),
+        ("(adjacent? g Kyoto Paris)  ;; => #f", ("non_edge", {K, P}, None)),
+        ("has_edge(g, Kyoto, Paris)  ; => #f", ("non_edge", {K, P}, None)),
+        ("so $E \\ni (Lyon, New York)$", ("edge", {L, N}, None)),
+    ],
+)
+def test_round18_lisp_predicates_booleans_and_a_reversed_membership_are_edges_or_not(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read_and_not_its_opposite(text, False, claim)
