@@ -98,7 +98,17 @@ _WRAPPERS: tuple[tuple[str, str], ...] = (
     (r"\\in\b|∈", " in "),
     (r"⇸|↮|≁|\\not\s*\\sim\b|-x-|-/-|\\not\s*" + _X_ARROW, " nonadjacent "),
     (r"⇄|↔|⟷|<->|<—>|\\leftrightarrow\b|\\sim\b|∼|" + _X_ARROW, " adjacent "),
-    (r"⇉|⇶", " adj "),  # "A ⇉ B, C": A fans out to its neighbours
+    (r"⇉|⇶|={2,}>(?=\s*[{\[])", " adj "),  # "A ⇉ B, C", "A ==> {B, C}": A fans out to them
+    # a node's adjacency row or entry looked up, its neighbours: "np.flatnonzero(A[B])",
+    # Erlang's "maps:get(B, Adj)" (the result in a "% =>" comment, an array's brackets)
+    (
+        r"\b(?:(?:np|numpy)\s*\.\s*)?(?:flatnonzero|nonzero|argwhere)\s*\(\s*(?:A|adj\w*|M)\s*(?=\[)",
+        " nbrs ",
+    ),
+    (r"\b(?:maps\s*:\s*)?get\s*\(\s*(?=[^,()\n]{1,60},\s*[Aa]dj\w*\s*\))", " nbrs ( "),
+    (r"\s*,\s*[Aa]dj\w*\s*\)", " ) "),
+    (r"\s%+\s*(?:=>|->)", " # "),
+    (r"\barray\s*\(\s*(?=\[)", " ( "),
     (r"(?<![\w!=<>)\]])!(?=[\w(])", " not "),  # code's negation; "assert!(" is a macro's bang
     (r"¬|\\neg\b|\\lnot\b", " not "),  # logic's negation sign: "¬ G.Adj A B", "\neg (A \sim B)"
     # a proof after a definition sign, no value: "example : G.Adj A B := by decide", ":= rfl"
@@ -179,7 +189,7 @@ def _indicated(match: re.Match[str]) -> str:
 # ---------------------------------------------------------------------------------------------
 # Names and values
 
-_LIST_MARK = re.compile(r"\s*(?:[-*•+>▸▹▪◦‣◆◇►]|\d+[.)]|[a-zA-Z]\)|#+)\s+")
+_LIST_MARK = re.compile(r"\s*(?:[-*•+>▸▹▪◦‣◆◇►]|\d+[.)]|\(\d+\)|[a-zA-Z]\)|#+)\s+")
 _INT = re.compile(r"(?<![\w.])\d+(?![\w.]\w)")
 _UNIT = re.compile(
     r"\s*(?:(?:adjacent|neighbou?ring|distinct|direct)\s+(?=nodes|vertices|neighbou?rs|edges))?"

@@ -249,7 +249,7 @@ HYPOTHETICAL = _HYPOTHETICAL = re.compile(
     r"maybe|perhaps|"
     r"probably|possibly|sake\s+of\s+argument|argument['’]s\s+sake|"  # a supposition, and
     r"let\s+(?!me\b|us\b)[^.;:\n]{1,160}?\s+be\b|"  # "let A be adjacent to B", "let (A, B) be"
-    r"(?:let\s+me|let's|let\s+us)(?!\s+(?:list|enumerate|recall|note|count|tally|write\s+"
+    r"(?:let\s+me|let's|let\s+us)(?!\s+(?:list|enumerate|recall|note|count|recount|tally|write\s+"
     r"(?:down|out)|spell\s+out)\b[^:\n]*:\s*\S)|needs?\s+(?:to|the|an?|\w+(?:\s+\w+)?\s+to)|want\s+to|going\s+to|"
     r"have\s+to|try(?!\s+[A-Za-z_][\w.]*\s*\()|trying|check(?!\s*(?:\([^)\n]*\)\s*)?:)(?!"
     + CHECKED
@@ -500,6 +500,10 @@ def clauses(text: str, low: int, high: int) -> Iterator[tuple[int, int]]:
             or _reads_what_was_assigned(text, position, match.start(), match.end(), high)
         ):
             continue
+        if text[match.start() - 1 : match.start()] == "." and _COMMENT_ARROW.match(
+            text, match.end(), high
+        ):
+            continue  # "maps:get(A, Adj).  % => [B, C]": a statement's end, then its value
         if match.start() > position:
             yield from _after_a_plan(text, position, match.start() + (text[match.start()] == "?"))
         position = match.end()
@@ -539,6 +543,8 @@ def _after_a_plan(text: str, low: int, high: int) -> Iterator[tuple[int, int]]:
     yield low, high
 
 
+_COMMENT_ARROW = re.compile(r"(?://|#|--|%+)\s*(?:=>|->|→)")
+"""A trailing comment that opens with a result arrow (``% => [B, C]``, ``# -> 7``)."""
 _TRAILING_COMMENT = re.compile(r"\s*(?://|#|--(?=\s))[^\n]*$")  # (SQL's "-- 1")
 _ASSIGNS = re.compile(r"\s*(?:(?:let|const|var|auto)\s+)?([A-Za-z_]\w*)\s*(?::=|=(?!=)|←|<-)")
 

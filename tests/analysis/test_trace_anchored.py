@@ -2320,3 +2320,17 @@ def test_round18_lisp_predicates_booleans_and_a_reversed_membership_are_edges_or
     text: str, claim: tuple[str, set[str], int | None]
 ) -> None:
     _assert_read_and_not_its_opposite(text, False, claim)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "numpy.nonzero(A[Paris])  # array([Lyon, Saint-Denis]), every one",
+        "get(Paris, adjacency).  % => [Lyon, Saint-Denis], complete",
+        "Paris ===> [Lyon, Saint-Denis], and nothing else",
+    ],
+)
+def test_round18_a_looked_up_adjacency_row_or_a_fat_arrow_into_a_set_is_the_list(
+    text: str,
+) -> None:
+    assert ("neighbours", frozenset({P, L, S}), None) in _read(text)
