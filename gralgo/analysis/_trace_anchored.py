@@ -98,7 +98,10 @@ _WRAPPERS: tuple[tuple[str, str], ...] = (
     (r"\\in\b|∈", " in "),
     (r"⇸|↮|≁|\\not\s*\\sim\b|-x-|-/-|\\not\s*" + _X_ARROW, " nonadjacent "),
     (r"⇄|↔|⟷|<->|<—>|\\leftrightarrow\b|\\sim\b|∼|" + _X_ARROW, " adjacent "),
-    (r"⇉|⇶|={2,}>(?=\s*[{\[])", " adj "),  # "A ⇉ B, C", "A ==> {B, C}": A fans out to them
+    (
+        r"⇉|⇶|(?<![)=])={2,}>(?=\s*[{\[])",
+        " adj ",
+    ),  # "A ⇉ B, C", "A ==> {B, C}" (not a labelled "==(2)==>")
     # a node's adjacency row or entry looked up, its neighbours: "np.flatnonzero(A[B])",
     # Erlang's "maps:get(B, Adj)" (the result in a "% =>" comment, an array's brackets)
     (
