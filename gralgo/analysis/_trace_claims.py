@@ -293,7 +293,9 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
         _BEST_ROUTE.search(text, low, high) is not None
         or _HOPS_LINE.search(text, low, high) is not None
     )
-    for match in _scan(_LABELLED, text, low, high, "--", "—", "–", "-[", "-(", "←", "⟵"):
+    for match in _scan(
+        _LABELLED, text, low, high, "--", "—", "–", "-[", "-(", "←", "⟵", "─(", "━("
+    ):
         left = slots.before(text, match.start(), low)
         right = None if left is None else slots.after(text, match.end(), high)
         if left is not None and right is not None:
@@ -425,7 +427,7 @@ _BEST_ROUTE = re.compile(
 # A weight written on the connector: "A --7-- B", "A —3— B"
 _LABELLED = re.compile(
     r"(?<![-–—\s])\s*(?:(?:--|—|–)\s*(\d+)\s*(?:--|—|–)>?(?![-–—])|"
-    r"(?:<?[-–—]+|[←⟵])\s*[\[(]\s*(?:w\s*=\s*)?(\d+)\s*[\])]\s*(?:[-–—]+>?|[→⟶]))\s*"
+    r"(?:<?[-–—─━]+|[←⟵])\s*[\[(]\s*(?:w\s*=\s*)?(\d+)\s*[\])]\s*(?:[-–—─━]+>?|[→⟶]))\s*"
 )  # "A --7-- B", "A -[7]- B", "A <-(7)-> B", "A ⟵(7)⟶ B": the weight written on the connector
 _PATH_AFTER = re.compile(r"[\"'”’*`]*\s+(?:shortest\s+)?(?:path|route|walk)s?\b", re.I)
 _IS_AN_EDGE = re.compile(r"[\s\\)$]*(?:is|was)\s+an?\s+edge\b", re.I)
@@ -1396,15 +1398,21 @@ _CELL_VALUE = re.compile(
     + "|".join(NUMBER_WORDS)
     + r")\b[`*_]*(?:\s*(?:hops?|edges?|neighbou?rs?|links?|connections?|units?|steps?)\b)?"
     r"(?:\s*(?:in\s+all|in\s+total|all\s+told|altogether|overall|total)\b)?"
+    r"(?:\s*,\s*[a-z]+)?"  # a one-word remark: "| 7, direct |"
     r"(?:\s*\((?![^()]*(?:\?|\b(?:not|no|maybe|tentative|unsure|old|wrong|or)\b))[^()]*\))?"
     r"[\s`*_.]*",
     re.I,
 )
 _CELL_PAIR = re.compile(
-    r"\s*(?:,|;|&|<->|--|->|-|–|—|~+>?|∼|/|[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f])\s*"
+    r"\s*(?:,|;|&|<->|--|->|-|–|—|─|━|~+>?|∼|/|[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f])\s*"
 )
 """Two names of a pair cell joined by any arrow, dash or tilde (``| A ⇄ B |``, ``| (A; B) |``,
 ``| A ~ B |``)."""
+
+
+_CELL_LINK = re.compile(r"\s*(?:--|–|—|─|━)\s*")
+"""Two names of a pair cell joined by a dash (``| A ─ B |``): an edge's ends in a table whose
+headers name no role (an arrow there may join a route's ends, a comma two nodes of a list)."""
 
 
 def _cell_value(cell: str) -> int | None:
@@ -1436,7 +1444,8 @@ def _names_column(ctx: _Context, roles: list[str], cells: list[tuple[int, int]])
         if ctx.slots.resolve(_CELL_LABEL.sub("", written)) is not None:
             return [*roles[:index], "node", *roles[index + 1 :]]
         inner = a + len(ctx.text[a:b]) - len(ctx.text[a:b].lstrip(" (`*"))
-        pair = _pair_after(ctx, inner, b, _CELL_PAIR) if weighed else None
+        joint = _CELL_PAIR if weighed else _CELL_LINK  # no role at all: a dash or arrow pair
+        pair = _pair_after(ctx, inner, b, joint) if weighed or not any(roles) else None
         if pair is not None and not ctx.text[pair[1] : b].strip(" )`*\"'"):
             return [*roles[:index], "edge", *roles[index + 1 :]]  # "| (A, B) | 7 |" by weight
     return roles
@@ -1568,6 +1577,39 @@ _EXACTLY = re.compile(
 )
 """An exactness idiom after a count (``three edges, no more, no less``): no negation of it
 (blanked)."""
+_CENTRE_EXCLUDED = re.compile(
+    r"\(\s*(?:not|excluding|except|minus|without|other\s+than)\s+(?P<a>[^()\n]{1,60}?)\s*\)|"
+    r",\s*(?:apart\s+from|excluding|except(?:\s+for)?|minus|not\s+counting|other\s+than|without)"
+    r"\s+(?P<b>[^,:;()\n]{1,60}?)(?=\s*[:,])",
+    re.I,
+)
+"""An aside that excludes a node named before it on its line (``≤ 2 hops from A (not A): …``,
+``reachable from A in two steps, apart from A: …``): the centre of a hop ball, which a ball
+leaves out anyway (blanked where it names that node)."""
+
+
+_EXCLUSION_WORDS = (
+    "(not",
+    "(exc",
+    "apart",
+    "excluding",
+    "except",
+    "other than",
+    "minus",
+    "without",
+    "counting",
+)
+
+
+def _centre_excluded(aside: re.Match[str], text: str, names: NodeNames) -> str:
+    written = (aside.group("a") or aside.group("b")).strip(" \"'`*")
+    node = names.resolve(written)
+    before = text[text.rfind("\n", 0, aside.start()) + 1 : aside.start()]
+    if node is None or written not in before:
+        return aside.group()
+    return " " * len(aside.group())
+
+
 _HTML_EMPHASIS = re.compile(r"</?(?:b|i|em|strong|u|mark)>", re.I)
 """HTML emphasis tags (``<b>A</b>–<b>B</b>: edge``, ``weighs <i>7</i>``): read as blanks."""
 
@@ -1647,6 +1689,8 @@ def extract_claims(
             ),
             text,
         )
+    if any(word in text for word in _EXCLUSION_WORDS):  # "… A (not A): B, C": blanked too
+        text = _CENTRE_EXCLUDED.sub(lambda aside: _centre_excluded(aside, text, names), text)
     if "</" in text:  # HTML emphasis, "<b>A</b> weighs <i>7</i>": blanked the same way
         text = _HTML_EMPHASIS.sub(lambda tag: " " * len(tag.group()), text)
     if "\\begin" in text or "&" in text:  # LaTeX layout, blanked the same way

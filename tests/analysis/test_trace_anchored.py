@@ -2334,3 +2334,35 @@ def test_round18_a_looked_up_adjacency_row_or_a_fat_arrow_into_a_set_is_the_list
     text: str,
 ) -> None:
     assert ("neighbours", frozenset({P, L, S}), None) in _read(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Within 2 hops of Kyoto (not Kyoto): Lyon, New York",
+        "Reachable from Kyoto within two steps, other than Kyoto: New York, Lyon.",
+    ],
+)
+def test_round18_a_balls_centre_excluded_again_in_an_aside_leaves_the_ball_read(
+    text: str,
+) -> None:
+    assert ("within_hops", frozenset({K, L, N}), 2) in _read(text)
+
+
+def test_round18_a_box_drawn_connector_labelled_by_a_weight_is_the_edges_weight() -> None:
+    assert ("edge_weight", frozenset({S, L}), 4) in _read("Saint-Denis ━(4)━ Lyon")
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("| Ligação | Valor |\n| --- | --- |\n| Saint-Denis ─ Lyon | 4 |\n| Kyoto ─ New York | 5 |",
+         ("edge", {S, L}, None)),
+        ("| U | V | Weight |\n| --- | --- | --- |\n| Saint-Denis | Lyon | 4, listed |",
+         ("edge_weight", {S, L}, 4)),
+    ],
+)  # fmt: skip
+def test_round18_a_dashed_pair_cell_and_a_value_with_a_remark_are_read(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, False, claim)
