@@ -1601,12 +1601,15 @@ _EXCLUSION_WORDS = (
 )
 
 
+_NEGATED_BEFORE = re.compile(r"\b(?:not|no|never)\b|n['’]t\b", re.I)
+
+
 def _centre_excluded(aside: re.Match[str], text: str, names: NodeNames) -> str:
     written = (aside.group("a") or aside.group("b")).strip(" \"'`*")
     node = names.resolve(written)
     before = text[text.rfind("\n", 0, aside.start()) + 1 : aside.start()]
-    if node is None or written not in before:
-        return aside.group()
+    if node is None or written not in before or _NEGATED_BEFORE.search(before):
+        return aside.group()  # (kept where the line negates: "Not within 2 hops of A, …")
     return " " * len(aside.group())
 
 
