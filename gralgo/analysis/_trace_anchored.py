@@ -169,7 +169,8 @@ def _indicated(match: re.Match[str]) -> str:
 # ---------------------------------------------------------------------------------------------
 # Names and values
 
-_LIST_MARK = re.compile(r"\s*(?:[-*•+>▸▹▪◦‣◆◇►]|\d+[.)]|[a-zA-Z]\)|#+)\s+")
+_LIST_MARK = re.compile(r"\s*(?:[-*•+>▸▹▪◦‣◆◇►]|\d+[.)]|[a-zA-Z]\)|#+|[│ ]*[└├]─*)\s+")
+"""A list item's mark (a tree's branch too, ``└──``): no value or name."""
 _INT = re.compile(r"(?<![\w.])\d+(?![\w.]\w)")
 _UNIT = re.compile(
     r"\s*(?:(?:adjacent|neighbou?ring|distinct|direct)\s+(?=nodes|vertices|neighbou?rs|edges))?"

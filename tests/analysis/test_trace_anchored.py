@@ -2129,3 +2129,52 @@ def test_round16_a_lookup_of_an_edge_said_not_none_is_left_unread() -> None:
     assert not {
         c for c in _read("g.find_edge(Lyon, Paris).is_none()  // false") if c[0] == "non_edge"
     }
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("adj.hasEdge(Lyon, Kyoto) // Java: false", ("non_edge", {L, K}, None)),
+        ("(member? (nbrs Paris) Kyoto) ;; -> false, not adjacent", ("non_edge", {P, K}, None)),
+    ],
+)
+def test_round17_code_verdicts_a_false_verdict_after_a_label_or_before_a_remark_is_a_non_edge(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read_and_not_its_opposite(text, False, claim)
+
+
+def test_round17_code_verdicts_a_true_verdict_with_a_denying_remark_is_left_unread() -> None:
+    assert not _read("adj.hasEdge(Lyon, Paris) // Java: true, no edge")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "$\\delta(Paris, Kyoto) = 15$ (weighted)",
+        "$d(Paris, Kyoto) = 15$, weighted",
+        "sp(Paris, Kyoto) = 15  (weighted)",
+    ],
+)
+def test_round17_weighted_distances_a_distance_call_said_weighted_is_no_edge_weight(
+    text: str,
+) -> None:
+    assert _read(text) == {("distance", frozenset({P, K}), 15)}
+
+
+def test_round17_distance_arrays_an_initialised_array_states_no_distance() -> None:
+    assert not _read("d = [inf] * n; d[Lyon] = 0")
+
+
+def test_round17_distance_arrays_a_source_named_after_a_remark_is_the_source() -> None:
+    assert _read("dist[Lyon] = 7  # settled, source Paris") == {("distance", frozenset({L, P}), 7)}
+
+
+@pytest.mark.parametrize("text", ["so deg 3 → 2", "**Distance 0 → 2** — *4*"])
+def test_round17_numeric_measures_an_id_mapped_to_its_value_is_no_edge(text: str) -> None:
+    assert not {c for c in _read(text, numeric_ids=True) if c[0] == "edge"}
+
+
+def test_round17_tree_lists_a_branch_mark_is_no_value() -> None:
+    read = _read("├── 1's neighbours (complete): 2", numeric_ids=True)
+    assert not {c for c in read if c[0] == "degree"}
