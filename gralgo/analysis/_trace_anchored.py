@@ -43,6 +43,11 @@ if TYPE_CHECKING:
 _X_ARROW = r"\\(?:xleftrightarrow\s*(?:\[[^\]\n]*\]\s*)?\{[^{}\n]*\}|longleftrightarrow\b)"
 """LaTeX's long or stretchy double arrow with its label: ``A \\xleftrightarrow{E} B``."""
 
+_FROWN = r"(?:\\frown\b|⌢)"
+"""The frown relation, adjacency in some graph texts: ``A \\frown B``."""
+_SIM_REL = r"\\mathrel\s*\{\s*\\sim(?:\s*_\s*\{?\s*G\s*\}?)?\s*\}"
+"""Adjacency as a relation symbol with its graph: ``A \\mathrel{\\sim_G} B``."""
+
 _WRAPPERS: tuple[tuple[str, str], ...] = (
     # a neighbourhood's function name: "\Gamma_G(A)", "\mathcal{N}(A)", "N_G(A)", "Γ(A)"
     (
@@ -53,6 +58,15 @@ _WRAPPERS: tuple[tuple[str, str], ...] = (
     (r"\\(?:mathrm|operatorname|text|mathit)\s*\{\s*nbhd\s*\}|\bnbhd\b", " nbrs "),
     (r"(?<![\w\\])[a-z]\s*\\sim(?=\s[^\n]{1,80}?\\iff\s*[a-z]\s*\\in\s*\\\{)", " nbrs "),
     (r"\\iff\s*[a-z]\s*\\in(?=\s*\\\{)", " = "),
+    # a neighbourhood as a set-builder: "\{x \mid x \frown A\} = \{B, C\}" (see _BUILT)
+    (
+        r"\\\{\s*[a-z]\s*(?:\\mid|\\vert|\|(?=\s)|:)\s*[a-z]\s*(?:"
+        + _FROWN
+        + r"|\\sim\b|∼|"
+        + _SIM_REL
+        + ")",
+        " nbrsof( ",
+    ),
     # an edge's indicator, its value read after it: "\mathbb{1}_E(A, B) = 1" (see _INDICATED)
     (r"\\math(?:bb|bf)\s*\{?\s*1\s*\}?\s*_\s*\{?\s*E\s*\}?(?=\s*\()", " indicator    "),
     # a count of the rows holding a pair, either way round: "SELECT COUNT(*) FROM edges WHERE
@@ -91,14 +105,33 @@ _WRAPPERS: tuple[tuple[str, str], ...] = (
     (r"\\\}", " } "),
     (r"\\notin\b|∉|\\not\s*\\in\b", " notin "),
     (r"\\in\b|∈", " in "),
-    (r"⇸|↮|≁|\\not\s*\\sim\b|-x-|-/-|\\not\s*" + _X_ARROW, " nonadjacent "),
-    (r"⇄|↔|⟷|<->|<—>|\\leftrightarrow\b|\\sim\b|∼|" + _X_ARROW, " adjacent "),
+    (
+        r"⇸|↮|≁|\\not\s*\\sim\b|-x-|-/-|\\not\s*(?:"
+        + _X_ARROW
+        + "|"
+        + _FROWN
+        + "|"
+        + _SIM_REL
+        + ")",
+        " nonadjacent ",
+    ),
+    (
+        r"⇄|↔|⟷|<->|<—>|\\leftrightarrow\b|\\sim\b|∼|" + _X_ARROW + "|" + _FROWN + "|" + _SIM_REL,
+        " adjacent ",
+    ),
     (r"⇉|⇶", " adj "),  # "A ⇉ B, C": A fans out to its neighbours
     (r"(?<![\w!=<>)\]])!(?=[\w(])", " not "),  # code's negation; "assert!(" is a macro's bang
     (r"¬|\\neg\b|\\lnot\b", " not "),  # logic's negation sign: "¬ G.Adj A B", "\neg (A \sim B)"
     # a proof after a definition sign, no value: "example : G.Adj A B := by decide", ":= rfl"
     (r":=\s*(?:by|rfl|decide|trivial|simp)\b[^\n]*", " "),
-    (r"✔|✓|☑|\bTrue\b", " yes "),
+    (r"✔|✓|☑|\\checkmark\b|\bTrue\b", " yes "),
+    # a traversal to a vertex's neighbours (Gremlin's "g.V(A).both()"), counted or filtered
+    (r"\.\s*both\s*\(\s*\)", " neighbours "),
+    (r"\.\s*(?:hasNext|isPresent|exists)\s*\(\s*\)", " "),  # whether the traversal found one
+    # an interactive session's prompts: "In [3]: G.degree[A]   Out[3]: 4" (no values)
+    (r"\b(?:In|Out)\s*\[\s*\d+\s*\]\s*:", " "),
+    # a pipe into a length: "adj |> Map.get(A) |> length()", its degree
+    (r"\|>\s*(?:length|Enum\.count|count)\s*\(\s*\)", " deg "),
     (r"✗|✘|❌|\bFalse\b", " no "),
     (r"(?<=[a-z])\(s\)", "s"),  # "edge(s)": a plural
     (r"\\deg\b", " deg "),
@@ -149,7 +182,14 @@ def _seen(text: str, low: int, high: int) -> tuple[str, list[int], list[int]]:
     view = "".join(parts)
     if " indicator " in view:
         view = _INDICATED.sub(_indicated, view)
+    if " nbrsof( " in view:
+        view = _BUILT.sub(lambda m: " nbrs (  " + m.group("node") + ")", view)
     return view, origin, ends
+
+
+_BUILT = re.compile(r" nbrsof\( (?P<node>[^{}()\n]*?)\}")
+"""A set-builder's bound variable adjacent to a node, closed: the node's neighbourhood as a
+call (the same length)."""
 
 
 _INDICATED = re.compile(
@@ -454,9 +494,17 @@ weights,``): which measure is meant, no comparison or negation."""
 _WE_FIND = re.compile(
     r"\b(?:(?:we|i)\s+(?:find|found|get|got|see)|(?:is|are|was|were)\s+found)\b", re.I
 )  # "we find exactly A, B", "Edges from A are found to B and C only": a result, not a plan
+_RESULT_LEAD = re.compile(
+    r"(?:\b(?:looking|on\s+a)\s+(?:\w+\s+){0,2}?(?:carefully|closely|again|look)\s*,\s*)?"
+    r"\bit\s+turns\s+out(?:\s+that)?\b|\b(?:let\s+me|let['’]s|let\s+us)\s+(?:double-?\s*|re-?)?"
+    r"(?:check|verify|confirm)\s*:",
+    re.I,
+)
+"""A result's lead (``Looking more carefully, it turns out …``, ``Let me double-check: …``):
+what follows is found, not planned."""
 _EDGE_CUE = re.compile(
     r"\b(?:adjacen\w*|nonadjacent|connect\w*|linked|links?|edges?|neighbou?rs?|neighbou?rhood|"
-    r"joined|joins?|adjoin\w*|hooked|wired|attached|incident|border\w*|shares?|touch\w*|"
+    r"joined|joins?|adjoin\w*|hooked|wired|attached|incident|border\w*|abut\w*|shares?|touch\w*|"
     r"has\s+edge|in\s+E|from\s+E|"
     r"notin\s+E|nbrs?|adj)\b|\bin\s+G\s*\[|"
     r"[)\]]\s*\.\s*(?:has|contains|includes)\s*\(|"  # "get(A).has(B)": B among A's
@@ -557,7 +605,7 @@ _TAIL_HEAD = re.compile(
 )  # the list first, its head last: "Exactly B and C are joined to A", "… adjacent to A",
 # "[B, C]; // every neighbour of A"
 _NEIGHBOUR_CUE = re.compile(
-    r"neighbou?r|adj|nbr|connect|link|join|touch|border|\bedges?\b|↦|⟼|\|->", re.I
+    r"neighbou?r|adj|nbr|connect|link|join|touch|border|abut|\bedges?\b|↦|⟼|\|->", re.I
 )  # (a node mapped to its list, "A ↦ ⟨B, C⟩")
 _NEIGHBOUR_NOUN = re.compile(r"neighbou?r|adj|nbr", re.I)
 _CHAIN = re.compile(r"N\d+(?:\s*(?:→|->|⟶|⇒|=>)\s*N\d+){2,}")
@@ -598,6 +646,8 @@ def anchored_facts(
         return
     skeleton = _NO_BETTER.sub(" cheapest ", _skeleton(view, found))
     skeleton = _CONTRAST.sub(" ", skeleton)  # "edges rather than weights": which measure
+    if "turns" in skeleton or "let" in skeleton.lower():  # "it turns out …", "Let me
+        skeleton = _RESULT_LEAD.sub(" ", skeleton)  # double-check: …": found, not planned
     said = _WE_FIND.sub(" ", skeleton)  # a result, not a plan
     said = _CALLED_VERB.sub(" ", said)  # "w = lookup(A, B)  // == 6": a function, not a plan
     said = _FINISHED.sub(" ", said)  # "← 9 ▷ after Floyd–Warshall": a final value, no step

@@ -301,7 +301,7 @@ _NEGATION = re.compile(
 _EDGE_CUE = (
     r"(?:(?:dis|un|non-?)?connect\w*|adjacen\w*|adjoin\w*|link\w*|edges?|neighbou?r\w*|join\w*|incident|"
     r"touch\w*|share\w*|"
-    r"roads?|hooked|directly\s+reachable|border(?:s|ed|ing)?)"
+    r"roads?|hooked|directly\s+reachable|border(?:s|ed|ing)?|abut(?:s|ted|ting)?)"
 )
 _EDGE = re.compile(r"\b" + _EDGE_CUE, re.I)
 _GOVERNED = re.compile(

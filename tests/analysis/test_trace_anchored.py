@@ -2178,3 +2178,55 @@ def test_round17_numeric_measures_an_id_mapped_to_its_value_is_no_edge(text: str
 def test_round17_tree_lists_a_branch_mark_is_no_value() -> None:
     read = _read("├── 1's neighbours (complete): 2", numeric_ids=True)
     assert not {c for c in read if c[0] == "degree"}
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("so $Lyon \\frown Saint-Denis$, fine", ("edge", {L, S}, None)),
+        ("$Kyoto \\not\\frown Paris$ \\checkmark", ("non_edge", {K, P}, None)),
+        ("$Paris \\mathrel{\\sim_G} Lyon$ (true)", ("edge", {P, L}, None)),
+        ("$Kyoto \\not\\mathrel{\\sim_G} Lyon$", ("non_edge", {K, L}, None)),
+    ],
+)
+def test_round17_latex_relations_frown_and_a_graphs_sim_are_adjacency(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read_and_not_its_opposite(text, False, claim)
+
+
+def test_round17_latex_relations_a_set_builder_of_a_nodes_adjacent_is_its_neighbourhood() -> None:
+    assert ("neighbours", frozenset({K, N}), None) in _read(
+        "$\\{y : y \\frown Kyoto\\} = \\{New York\\}$"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        ("traversal.V(Lyon).both().count()  -> 3", False, ("degree", {L}, 3)),
+        ("g.V(3).both().hasId(0).hasNext()  # false", True, ("non_edge", {P, K}, None)),
+        ("g.V(Paris).both().hasId(Saint-Denis).hasNext()  # true", False, ("edge", {P, S}, None)),
+        ("In [12]: nx.degree(G, Lyon)    Out[12]: 3", False, ("degree", {L}, 3)),
+        ("nbrs |> Map.fetch!(Lyon) |> Enum.count()  # 3", False, ("degree", {L}, 3)),
+    ],
+)
+def test_round17_code_idioms_traversals_sessions_and_pipes_are_read(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, numeric_ids, claim)
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Looking more closely, it turns out Kyoto borders New York.", ("edge", {K, N}, None)),
+        ("Let me verify: Paris and Kyoto are not neighbours.", ("non_edge", {P, K}, None)),
+        ("New York abuts Lyon.", ("edge", {N, L}, None)),
+        ("Saint-Denis does not abut Kyoto.", ("non_edge", {S, K}, None)),
+    ],
+)
+def test_round17_result_leads_and_abut_state_an_edge_or_none(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read_and_not_its_opposite(text, False, claim)
