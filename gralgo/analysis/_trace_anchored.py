@@ -127,6 +127,7 @@ _WRAPPERS: tuple[tuple[str, str], ...] = (
     (r"✔|✓|☑|\\checkmark\b|\bTrue\b", " yes "),
     # a traversal to a vertex's neighbours (Gremlin's "g.V(A).both()"), counted or filtered
     (r"\.\s*both\s*\(\s*\)", " neighbours "),
+    (r"\bASK(?=\s*\{)", "   "),  # a SPARQL query, its answer in the comment after it
     (r"\.\s*(?:hasNext|isPresent|exists)\s*\(\s*\)", " "),  # whether the traversal found one
     # an interactive session's prompts: "In [3]: G.degree[A]   Out[3]: 4" (no values)
     (r"\b(?:In|Out)\s*\[\s*\d+\s*\]\s*:", " "),
@@ -209,8 +210,12 @@ def _indicated(match: re.Match[str]) -> str:
 # ---------------------------------------------------------------------------------------------
 # Names and values
 
-_LIST_MARK = re.compile(r"\s*(?:[-*•+>▸▹▪◦‣◆◇►]|\d+[.)]|[a-zA-Z]\)|#+|[│ ]*[└├]─*)\s+")
-"""A list item's mark (a tree's branch too, ``└──``): no value or name."""
+_LIST_MARK = re.compile(
+    r"\s*(?:(?:[-*•+>▸▹▪◦‣◆◇►]|\d+[.)]|[a-zA-Z]\)|(?i:[ivxlc]+)\.|#+|[│ ]*[└├]─*)\s+)?"
+    r"(?:\[[xX✓✔]\]\s+)?(?<=\s)"
+)
+"""A list item's mark (a tree's branch, a roman numeral, a ticked box too: ``└──``, ``iv.``,
+``- [x]``): no value or name."""
 _INT = re.compile(r"(?<![\w.])\d+(?![\w.]\w)")
 _UNIT = re.compile(
     r"\s*(?:(?:adjacent|neighbou?ring|distinct|direct)\s+(?=nodes|vertices|neighbou?rs|edges))?"
@@ -255,7 +260,9 @@ _WEIGHED_CONNECTOR = re.compile(r"\d\s*" + _LINE + r"\s*\d+\s*" + _HEAD_OF_LINE 
 """A weight written on the connector (``3 ==12== 5``, ``0 —9→ 2``)."""
 _ROOTED = re.compile(r"\b(?:rooted|centred|centered|started|starting)\s+(?:at|in|from)\s*$", re.I)
 _PREPOSITION = re.compile(r"\b(?:from|of|to|around|between|and)\s*$", re.I)
-_NODE_WORD = re.compile(r"\b(?:node|vertex)\s*$", re.I)
+_NODE_WORD = re.compile(r"\b(?:node|vertex)\s*#?\s*$", re.I)
+_PREFIXED = re.compile(r"(?:^|[\s{(])[a-z]*:$")
+"""A prefix glued before an id (``:3``, ``ex:3``): a resource's name, no value."""
 _ASSIGNED = re.compile(r"(?:←|⟵|⇐|<-|:=)\s*$")
 """An assignment's arrow: the number after it is the value assigned."""
 
@@ -302,6 +309,7 @@ def _ids(view: str, names: NodeNames) -> list[tuple[str, int, int]]:
         heading = not view[: match.start()].strip()
         called = _FUNCTION_WORD.search(before) is not None and index + 1 < len(ints)
         named = any(p.search(before) for p in (_NODE_WORD, _PREPOSITION, _ROOTED))
+        named = named or _PREFIXED.search(before) is not None  # SPARQL's "{ :3 :adj :5 }"
         if not (bracketed or joined or joined_after or heading or called or named):
             continue
         if node is not None:
@@ -505,6 +513,7 @@ what follows is found, not planned."""
 _EDGE_CUE = re.compile(
     r"\b(?:adjacen\w*|nonadjacent|connect\w*|linked|links?|edges?|neighbou?rs?|neighbou?rhood|"
     r"joined|joins?|adjoin\w*|hooked|wired|attached|incident|border\w*|abut\w*|shares?|touch\w*|"
+    r"fan-?outs?|spokes|"
     r"has\s+edge|in\s+E|from\s+E|"
     r"notin\s+E|nbrs?|adj)\b|\bin\s+G\s*\[|"
     r"[)\]]\s*\.\s*(?:has|contains|includes)\s*\(|"  # "get(A).has(B)": B among A's
@@ -517,13 +526,14 @@ _NEGATIVE = re.compile(
     re.I,
 )
 _NONE_ELSE = re.compile(
-    r"\b(?:no\s+others?|no\s+more|none\s+else|nothing\s+(?:else|more)|"
+    r"\b(?:no\s+others?|no\s+more|none\s+else|nothing\s+(?:else|more)|(?:nobody|no\s+one|none)\s+but|"
+    r"no\s+one\s+(?:else|besides)|"
     r"(?:none|nothing|no\s+\w+)\s+(?:is\s+|are\s+)?(?:missing|omitted|left\s+out))\b",
     re.I,
 )
 """A list said complete ("B and C, no others"): no negation of what it lists."""
 _DEGREE_CUE = re.compile(
-    r"\b(?:deg|degrees?|valency|delta)\b|\bincident\b|\bneighbou?rs?\b|"
+    r"\b(?:deg|degrees?|valency|delta)\b|\bincident\b|\bneighbou?rs?\b|\bspokes\b|"
     r"\b(?:adjacent|neighbou?ring)\s+(?:nodes|vertices)\b|"  # "2 adjacent nodes"
     r"\bedges\b(?!\s+(?:from|away|apart|to|between|long)\b)|"  # "touches 3 edges", "Edges
     # touching A, all told: four": a count of the edges at the one node named
@@ -566,7 +576,8 @@ _WORDED = re.compile(r"[^\s(){}\[\]_^]")
 """Words between a ball's radius and its first name: that name is an item, not the centre."""
 _COMPLETENESS = (
     r"all|complete|full|exactly|only|just|solely|alone|every|nothing\s+else|no\s+others?|"
-    r"entire|entirety|whole|exhaustive(?:ly)?|the\s+lot|everything|nobody\s+else|nowhere\s+else|"
+    r"entire|entirety|whole|exhaustive(?:ly)?|the\s+lot|everything|everyone|everybody|nobody\s+else|"
+    r"nowhere\s+else|(?:nobody|no\s+one|none)\s+but|(?:to\s+)?no\s+one\s+(?:else|besides)|"
     r"nothing\s+(?:more|further)|"
     r"(?:none|nothing|no\s+\w+)\s+(?:is\s+|are\s+)?(?:missing|omitted|left\s+out)"
 )
@@ -596,18 +607,27 @@ node's list, not of a name's place (``Only A is linked to B``), and no quantifie
 _HEAD = re.compile(
     r"(?P<mid>(?:(?!N\d).)*N0\b(?:(?!N\d).)*?)"
     r"(?P<list>[\s\[{(⟨]*N\d+(?:\s*(?:,|and|&)\s*(?:and\s+)?N\d+)*)"
-    r"[\s\]})⟩]*(?:(?:[-—–(#,;:|&←/]|<-|\band\b|(?=(?i:" + _COMPLETENESS + r")\b))(?:(?!N\d)\D)*)?$"
+    r"[\s\]})⟩]*(?:(?:[-—–(#,;:|&←/.]|<-|\band\b|(?=(?i:"
+    + _COMPLETENESS
+    + r")\b))(?:(?!N\d)\D)*)?$"
 )  # a head, a neighbour cue, and the list that ends the clause (a remark may follow it)
+_ARITHMETIC = re.compile(r"[-+*/×−]\s*\d")
+_MAPPED = re.compile(r"\s*N0\s*(?:⇢|→|->|⟶|⇒|=>|↦)\s*[\[{(⟨]?\s*N1\s*(?:,|\band\b|&)")
+"""A node mapped by an arrow to a list of two or more (``A ⇢ B, C``)."""
+_BORDER_VERB = r"(?:borders?|abuts?|touch(?:es)?|adjoins?|neighbou?rs?)"
+"""A verb whose subject is a node's neighbour, its object the node (``B and C border A``)."""
 _TAIL_HEAD = re.compile(
     r"^(?:(?!N\d).)*?(?P<list>N0(?:\s*(?:,|and|&)\s*(?:and\s+)?N\d+)*)"
-    r"(?:\s+(?:are|is|were)\b|[\s\]})]*(?:[;,#—–]|//))"
-    r"(?:(?!N\d).)*\b(?:to|of|with)\s+N(?P<head>\d+)\b(?:(?!N\d)\D)*$"
+    r"(?:\s+(?:are|is|were)\b|[\s\]})]*(?:[;,#—–]|//)|(?=\s+" + _BORDER_VERB + r"\s+N\d+\b))"
+    r"(?:(?!N\d).)*\b(?:to|of|with|" + _BORDER_VERB + r")\s+N(?P<head>\d+)\b(?:(?!N\d)\D)*$"
 )  # the list first, its head last: "Exactly B and C are joined to A", "… adjacent to A",
 # "[B, C]; // every neighbour of A"
 _NEIGHBOUR_CUE = re.compile(
-    r"neighbou?r|adj|nbr|connect|link|join|touch|border|abut|\bedges?\b|↦|⟼|\|->", re.I
+    r"neighbou?r|adj|nbr|connect|link|join|touch|border|abut|fan-?out|spokes|wired|hooked|"
+    r"attached|\bedges?\b|↦|⟼|\|->",
+    re.I,
 )  # (a node mapped to its list, "A ↦ ⟨B, C⟩")
-_NEIGHBOUR_NOUN = re.compile(r"neighbou?r|adj|nbr", re.I)
+_NEIGHBOUR_NOUN = re.compile(r"neighbou?r|adj|nbr|fan-?out|spokes", re.I)
 _CHAIN = re.compile(r"N\d+(?:\s*(?:→|->|⟶|⇒|=>)\s*N\d+){2,}")
 _TOTAL_CUE = re.compile(r"\b(?:path|total|sum\w*|cost|length|weight|w)\b", re.I)
 
@@ -727,6 +747,8 @@ def _decide(skeleton: str, found: list[tuple[str, int, int]], values: list[int])
     negative = _NEGATIVE.search(_NONE_ELSE.sub(" ", skeleton)) is not None
     words = re.sub(r"N\d+", " ", skeleton)
     edge = _EDGE_CUE.search(words) is not None
+    if not _ARITHMETIC.search(skeleton):  # "4 spokes, so degree 4": one value, said twice
+        values = list(dict.fromkeys(values))  # (not "len(…) - 1 # = 1": a term, its result)
     if len(values) > 1:
         return []
     if len(found) == 2 == len(distinct) and len(values) == 1 and _ON_CONNECTOR.search(skeleton):
@@ -769,6 +791,8 @@ def _decide(skeleton: str, found: list[tuple[str, int, int]], values: list[int])
             if weight and not distance and not _ROUTE.search(words):
                 return [("edge", pair, None), ("edge_weight", pair, value)]
         return []
+    if not edge and _MAPPED.match(skeleton) and _COMPLETE_WORD.search(words):
+        edge = True  # "A ⇢ B, C (complete)": a node mapped to its whole list
     if not edge or _OWNED.match(skeleton):
         return []  # "Its edges go to A and B": another node's, no edge or list of the first
     if len(distinct) == 2 and len(found) == 2:
@@ -787,7 +811,7 @@ def _decide(skeleton: str, found: list[tuple[str, int, int]], values: list[int])
 
 def _neighbours(skeleton: str, found: list[tuple[str, int, int]]) -> list[Decided]:
     """A head, a neighbour cue, and the list that ends the clause: all the head's neighbours."""
-    if not _NEIGHBOUR_CUE.search(re.sub(r"N\d+", " ", skeleton)):
+    if not _NEIGHBOUR_CUE.search(re.sub(r"N\d+", " ", skeleton)) and not _MAPPED.match(skeleton):
         return []
     head = _HEAD.match(skeleton)
     tail = _TAIL_HEAD.match(skeleton) if head is None else None

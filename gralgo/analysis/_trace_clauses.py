@@ -189,7 +189,11 @@ _NOT_A_VALUE = re.compile(
 # Clauses and their skeletons
 
 _CLAUSE_BREAK = re.compile(
-    r"(?<=[.!?])(?<!\bexcl\.)(?<!\bincl\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)\s+(?=\S)|[.!?]$|(?<!\\);(?!\s*(?:and\s+)?(?:no\s+others?|nothing\s+(?:else|more)|nobody\s+else|that['’]s\s+all)\b)\s*|\s+but\s+|,\s+(?:so|but|which|whereas|while|hence|then|"
+    r"(?<=[.!?])(?<!\bexcl\.)(?<!\bincl\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)"
+    r"(?<!^[ivx]\.)(?<!\n[ivx]\.)(?<!^[ivx]{2}\.)(?<!\n[ivx]{2}\.)(?<!^[ivx]{3}\.)(?<!\n[ivx]{3}\.)\s+(?=\S)"
+    r"(?!(?:no\s+others?|nothing\s+(?:else|more)|nobody\s+else)[.!]?\s*$)|[.!?]$|"
+    r"(?<!\\);(?!\s*(?:and\s+)?(?:no\s+others?|nothing\s+(?:else|more)|nobody\s+else|that['’]s\s+all)\b)\s*|"
+    r"(?<!\bnobody)(?<!\bno\sone)(?<!\bnone)(?<!\bnothing)\s+but\s+|,\s+(?:so|but|which|whereas|while|hence|then|"
     r"not(?!\s+counting\b))\s+|\s+so\s+(?=(?:the|it|we|this)\b)|,?\s+and\s+(?=(?:it\s+)?(?:has|is|connects|links|"
     r"touches|weighs)\b)",
     re.I,

@@ -2230,3 +2230,39 @@ def test_round17_result_leads_and_abut_state_an_edge_or_none(
     text: str, claim: tuple[str, set[str], int | None]
 ) -> None:
     _assert_read_and_not_its_opposite(text, False, claim)
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "owner", "items"),
+    [
+        ("Fan-out of Paris: Lyon and Saint-Denis, everybody.", False, P, {L, S}),
+        ("The spokes from Lyon go to Paris, New York and Saint-Denis. Nothing else.", False, L,
+         {P, N, S}),
+        ("No one but Lyon and Kyoto touches New York.", False, N, {L, K}),
+        ("New York is wired to Lyon and Kyoto, and to no one else.", False, N, {L, K}),
+        ("vi. Lyon → Paris, New York, Saint-Denis (all)", False, L, {P, N, S}),
+        ("ii. 1 ⇒ 2, 3, 4 (exhaustive)", True, L, {P, N, S}),
+    ],
+)  # fmt: skip
+def test_round17_neighbour_lists_fan_out_spokes_nobody_but_and_mapped_lists_are_complete(
+    text: str, numeric_ids: bool, owner: str, items: set[str]
+) -> None:
+    _assert_read(text, numeric_ids, ("neighbours", {owner, *items}, None))
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        ("Counting Saint-Denis: 2 spokes, i.e. degree 2.", False, ("degree", {S}, 2)),
+        ("Saint-Denis has 2 spokes; degree 2.", False, ("degree", {S}, 2)),
+        ("vertex #0 and vertex #2 share an edge", True, ("edge", {K, N}, None)),
+    ],
+)
+def test_round17_repeated_values_and_numbered_vertices_are_read(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, numeric_ids, claim)
+
+
+def test_round17_repeated_values_a_term_and_its_result_stay_two_values() -> None:
+    assert not _read("hops = len(bfs_path(Paris, Kyoto)) - 2  # 2")
