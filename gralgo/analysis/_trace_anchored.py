@@ -145,10 +145,11 @@ _WRAPPERS: tuple[tuple[str, str], ...] = (
     ),
     (r"(?<=\])\s*\.\s*(?:length|size\(\)|count\(\))(?!\w)", " "),
     (r"\\delta\b|δ", " delta "),
+    (r"\\omega\b(?=\s*(?:\\big)?\s*\|)", " weight "),  # "\omega|_{\{A, B\}}": restricted to a pair
     (r"\\mid|\\vert|\\lvert|\\rvert", " | "),
     (r"\$|`|\"|“|”|\*\*|__", " "),
     (r"(?<=[A-Za-z])[_.](?=[A-Za-z{])|_\{", " "),
-    (r"(?<![\w.])get(?=[A-Z][a-z]+\w*\s*[(\[])", " "),  # "getWeight(": an accessor, no route
+    (r"(?<!\w)get(?=[A-Z][a-z]+\w*\s*[(\[])", " "),  # "getWeight(": an accessor, no route
     (r"(?<=\bedge)(?=[A-Z][a-z]*\b)", " "),  # "edgeSet", "edgeList": a container of edges
     (r"(?<=[a-z])(?=[A-Z][a-z]+\w*\s*[(\[])", " "),  # "hopCount(": a called camel-case name
 )
@@ -546,7 +547,7 @@ a set's size, or as a count or a sum of ones over the edge set)."""
 _DISTANCE_CUE = re.compile(
     r"\b(?:dist\w*|shortest|hops?|hopdist|bfs|levels?|depth|separated|apart|away|fewest|"
     r"dijkstra|bellman|floyd|warshall|johnson|astar|sp|spd|apsp|d|distances?|optimal|optimum|"
-    r"min|minimum|minimal|cheapest|lowest|unweighted)\b|\bpath\s+length\s*\(|\bsettles\s+at\b",
+    r"min|minimum|minimal|cheapest|lowest|least|unweighted)\b|\bpath\s+length\s*\(|\bsettles\s+at\b",
     re.I,
 )
 _HOP_CUE = re.compile(
@@ -629,7 +630,7 @@ _NEIGHBOUR_CUE = re.compile(
 )  # (a node mapped to its list, "A ↦ ⟨B, C⟩")
 _NEIGHBOUR_NOUN = re.compile(r"neighbou?r|adj|nbr|fan-?out|spokes", re.I)
 _CHAIN = re.compile(r"N\d+(?:\s*(?:→|->|⟶|⇒|=>)\s*N\d+){2,}")
-_TOTAL_CUE = re.compile(r"\b(?:path|total|sum\w*|cost|length|weight|w)\b", re.I)
+_TOTAL_CUE = re.compile(r"\b(?:path|total|sum\w*|costs?|length|weight|w)\b", re.I)
 
 
 def anchored_facts(
@@ -665,6 +666,8 @@ def anchored_facts(
     if not found:
         return
     skeleton = _NO_BETTER.sub(" cheapest ", _skeleton(view, found))
+    if "<" in skeleton:  # "A <=7=> B": a weight on a two-headed connector, no comparison
+        skeleton = _TWO_HEADED.sub(" ", skeleton)
     skeleton = _CONTRAST.sub(" ", skeleton)  # "edges rather than weights": which measure
     if "turns" in skeleton or "let" in skeleton.lower():  # "it turns out …", "Let me
         skeleton = _RESULT_LEAD.sub(" ", skeleton)  # double-check: …": found, not planned
@@ -694,6 +697,7 @@ def anchored_facts(
         yield a, b, [(kind, nodes, value, a, b) for kind, nodes, value in facts]
 
 
+_TWO_HEADED = re.compile(r"<(?=(?:=+|-+|~+)\s*\d+\s*(?:=+|-+|~+)>)")
 _BOUND_ATTAINED = re.compile(
     r"\b(?:no|nothing|none)\b[^.;\d]{0,40}?\b(?:shorter|cheaper|lighter|lower|less|fewer|smaller)"
     r"\s+than\s+(?P<v>\d+)\b(?P<mid>[^.;]*?),?\s*(?:and|but|yet|while)\s+(?P=v)\s+(?:is|gets|"

@@ -2266,3 +2266,30 @@ def test_round17_repeated_values_and_numbered_vertices_are_read(
 
 def test_round17_repeated_values_a_term_and_its_result_stay_two_values() -> None:
     assert not _read("hops = len(bfs_path(Paris, Kyoto)) - 2  # 2")
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("g.getWeight(g.getEdge(Lyon, New York))  // 3", ("edge_weight", {L, N}, 3)),
+        ("$\\omega|_{\\{Paris, Saint-Denis\\}} = 2$", ("edge_weight", {P, S}, 2)),
+        ("Paris <==7==> Lyon", ("edge_weight", {P, L}, 7)),
+    ],
+)
+def test_round17_edge_weights_nested_accessors_restrictions_and_two_headed_connectors(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, False, claim)
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("vii. Paris to Kyoto, least total: 15", ("distance", {P, K}, 15)),
+        ("It is 10 that Paris → Lyon → New York costs.", ("path_total", {P, L, N}, 10)),
+    ],
+)
+def test_round17_distances_a_least_total_and_a_cleft_path_cost_are_read(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, False, claim)
