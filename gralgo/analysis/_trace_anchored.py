@@ -252,7 +252,7 @@ _LIST_CLOSED = re.compile(
 )  # "2: 3 (all of its neighbours)": a one-id list closed as complete, not a count
 _NEIGHBOURS_OF = re.compile(r"(?:neighbou?r\w*|adj\w*|nbrs?)\s+(?:of|to)\s*$", re.I)
 _JOIN = re.compile(r"\s*(?:→|->|⟶|⇝|~>?|—|–|-|/|,)\s*")
-_FUNCTION_WORD = re.compile(r"\b(?:deg|degree|w|weight|dist|d|N|adj|nbrs)\}?\s*$")
+_FUNCTION_WORD = re.compile(r"\b(?:deg|degree|w|weight|dist|d|N|adj|nbrs|shortest|hops)\}?\s*$")
 _LINE = r"(?:=+|-+|~+|—+|–+)"
 _HEAD_OF_LINE = r"(?:" + _LINE + r">?|→|⟶)"
 _CONNECTOR_AFTER = re.compile(r"\d\s*" + _LINE + "$")
@@ -262,6 +262,9 @@ _WEIGHED_CONNECTOR = re.compile(r"\d\s*" + _LINE + r"\s*\d+\s*" + _HEAD_OF_LINE 
 _ROOTED = re.compile(r"\b(?:rooted|centred|centered|started|starting)\s+(?:at|in|from)\s*$", re.I)
 _PREPOSITION = re.compile(r"\b(?:from|of|to|around|between|and)\s*$", re.I)
 _NODE_WORD = re.compile(r"\b(?:node|vertex)\s*#?\s*$", re.I)
+_LISP_CALL = re.compile(r"\(\s*(?:deg|degree|dist|hops|w|weight|shortest|d)\s+$")
+"""A prefix call's head (``(deg 3)``): the id after it is its argument."""
+_TO = re.compile(r"\s+to\s+")
 _PREFIXED = re.compile(r"(?:^|[\s{(])[a-z]*:$")
 """A prefix glued before an id (``:3``, ``ex:3``): a resource's name, no value."""
 _ASSIGNED = re.compile(r"(?:←|⟵|⇐|<-|:=)\s*$")
@@ -295,6 +298,16 @@ def _ids(view: str, names: NodeNames) -> list[tuple[str, int, int]]:
             # "2: 3 (all)", "every neighbour of 5"
             found.append((node, match.start(), match.end()))
             continue
+        lisp = _LISP_CALL.search(before) is not None  # "(deg 3) 2": 3 the argument
+        paired = (  # "3 to 5, …": the pair's second id
+            index > 0
+            and found
+            and found[-1][2] == ints[index - 1].end()
+            and _TO.fullmatch(view, ints[index - 1].end(), match.start()) is not None
+        )
+        if node is not None and (lisp or paired):
+            found.append((node, match.start(), match.end()))
+            continue
         if _VALUE_BEFORE.search(before) and _VALUE_AFTER.match(view, match.end()):
             if not _NODE_WORD.search(before) and not _ROOTED.search(before):
                 continue  # "… = 3", "degree of 3"; but "rooted at 6" names the source
@@ -309,9 +322,19 @@ def _ids(view: str, names: NodeNames) -> list[tuple[str, int, int]]:
         )
         heading = not view[: match.start()].strip()
         called = _FUNCTION_WORD.search(before) is not None and index + 1 < len(ints)
+        applied = (  # "(dist 1 5)", "shortest 4 5": a function applied to two ids, no brackets
+            index > 0
+            and found
+            and found[-1][2] == ints[index - 1].end()
+            and not view[ints[index - 1].end() : match.start()].strip()
+            and _FUNCTION_WORD.search(
+                view, max(0, ints[index - 1].start() - 12), ints[index - 1].start()
+            )
+            is not None
+        )
         named = any(p.search(before) for p in (_NODE_WORD, _PREPOSITION, _ROOTED))
         named = named or _PREFIXED.search(before) is not None  # SPARQL's "{ :3 :adj :5 }"
-        if not (bracketed or joined or joined_after or heading or called or named):
+        if not (bracketed or joined or joined_after or heading or called or named or applied):
             continue
         if node is not None:
             found.append((node, match.start(), match.end()))

@@ -2293,3 +2293,19 @@ def test_round17_distances_a_least_total_and_a_cleft_path_cost_are_read(
     text: str, claim: tuple[str, set[str], int | None]
 ) -> None:
     _assert_read(text, False, claim)
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("(= (dist 0 3) 15)  ; z3", ("distance", {K, P}, 15)),
+        ("val d = shortest 3 1  (* OCaml: 7 *)", ("distance", {P, L}, 7)),
+        ("(= (hops 2 3) 2)", ("hops", {N, P}, 2)),
+        ("(= (deg 1) 3)", ("degree", {L}, 3)),
+        ("vi. 4 to 2, least sum: 7", ("distance", {S, N}, 7)),
+    ],
+)
+def test_round17_numeric_applications_ids_after_a_function_without_brackets_are_its_arguments(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, True, claim)
