@@ -407,6 +407,12 @@ _NODES_BOUNDED = (
 )
 """The nodes said no more than k hops away (``… are the nodes no more than two hops away from
 it``): a ball."""
+_BOUNDED_ARROW = r"[⤳⇝↝⟿]\s*\(\s*(?:≤|<=|\\le)\s*(?P<r14>\d+)\s*\)"
+"""A squiggly arrow labelled by a bound (``A ⤳(≤2) {B, C}``): the set within that many hops."""
+_BOUNDED_SET = r"\bS\s*_?\s*\{?\s*(?:\\le|≤|<=)\s*(?P<r15>\d+)"
+"""The sphere-like set of a bounded radius (``S_{\\le 2}(A)``)."""
+_REACH = r"\breach\w*\b[^.;:]{0,60}?\bin\s+(?P<r16>\d+)\s+hops?\b"
+"""A node's reach in k hops (``Reach of A in 2 Hops: …``)."""
 _NO_MORE_THAN = re.compile(r"\bno\s+more\s+than\b", re.I)
 """A bound (``no more than two hops``), no negation of a set."""
 _SURVIVORS = r"\b(?:surviv\w*|remain\w*|left\s+over|kept)\b[^.;:\d]{0,20}?\bk\s*=\s*\d"
@@ -433,6 +439,13 @@ _SET_CUE = re.compile(
     + "|"
     r"(?:≤|<=|\\le|within|at\s+most|up\s+to)\s*(?:\d+|" + _WORDS + r")\s*hops?\b|"
     r"\bhops?\s*(?:≤|<=)\s*\d|\bB\s*_?\s*\{?\s*\d|"
+    + _BOUNDED_ARROW.replace("(?P<r14>", "(?:")
+    + "|"
+    + _BOUNDED_SET.replace("(?P<r15>", "(?:")
+    + "|"
+    + _REACH.replace("(?P<r16>", "(?:")
+    + "|"
+    r"(?:\d+|" + _WORDS + r")-hops?\b|\bk\s*core\s*\(\s*\d+\s*\)|"
     r"\bwithin\s+(?:a\s+)?(?:hop\s+)?distance\s+(?:of\s+)?\d",
     re.I,
 )
@@ -442,14 +455,25 @@ _K = re.compile(
     r"\bdepth\s*(?:≤|<=|\\le)\s*(?P<r6>\d+)|"
     r"\bbfs\b[^.;:]{0,120}?,\s*depth\s*(?:=\s*)?(?P<r8>\d+)\s*(?:[.;:)]|$)|"
     r"(?:≤|<=|\\le|within|at\s+most|up\s+to)\s*(?P<r2>\d+|" + _WORDS + r")\s*hops?|"
-    r"(?P<r3>\d+)\s*-?\s*hops?\b|\bwithin\s+(?:a\s+)?(?:hop\s+)?distance\s+(?:of\s+)?(?P<r5>\d+)|"
+    r"(?P<r3>\d+|(?:"
+    + _WORDS
+    + r")(?=-))\s*-?\s*hops?\b|\bwithin\s+(?:a\s+)?(?:hop\s+)?distance\s+(?:of\s+)?(?P<r5>\d+)|"
     r"\bB\s*_?\s*\{?\s*(?P<r4>\d+)|" + _PEEL_BOUND + "|" + _BOUNDED_CALL + "|"
     r"\bball\s*\}?\s*\(\s*[^()]+?\s*,\s*(?P<r9>\d+)\s*\)|"  # "ball(A, 2)": a centre, a radius
      + _LABELLED_ARROW + "|"
     r"\bcore\s*_?\s*numbers?\b[^#\n]*?>=?\s*(?P<c7>\d+)|"  # "… core_number(G) … if c >= 2"
     r"(?P<c8>\d+|" + _WORDS + r")\s*-\s*(?:peel\w*|core)\b|"  # "2-peeling", "the two-core"
     r"\bbfs\b[^.;:]{0,120}?\b(?:up\s+)?to\s+depth\s+(?P<r11>\d+)|"
-    r"\bN\s*\}?\s*(?:_\s*)?\{?\s*(?:\\le|≤|<=)\s*(?P<r12>\d+)|" + _NODES_BOUNDED,
+    r"\bN\s*\}?\s*(?:_\s*)?\{?\s*(?:\\le|≤|<=)\s*(?P<r12>\d+)|"
+    + _NODES_BOUNDED
+    + "|"
+    + _BOUNDED_ARROW
+    + "|"
+    + _BOUNDED_SET
+    + "|"
+    + _REACH
+    + "|"
+    r"\bk\s*core\s*\(\s*(?P<c9>\d+)\s*\)",  # "g.k_core(2)": the core of its k
     re.I,
 )
 _CENTRE = re.compile(
@@ -473,7 +497,8 @@ _REMAIN = re.compile(r"\b(?:left|remain\w*|surviv\w*|stay\w*|kept|keeps?)\b|⇒|
 """What a peeling's result is introduced by: the names that remain."""
 _EXCLUDED = re.compile(
     r"\(?\s*\b(?:not\s+counting|excluding|excl\.?|except(?:\s+for)?|other\s+than|besides|"
-    r"apart\s+from)\s+(?:itself|N\d+|the\s+(?:centre|center|source|start))\b\s*\)?|"
+    r"apart\s+from|without)\s+(?:itself|N\d+|the\s+(?:centre|center|source|start))\b\s*\)?|"
+    r"\\setminus\s*\{\s*N\d+\s*\}|"
     r"\(?\s*\b(?:itself|N\d+|(?:the\s+)?(?:centre|center|source|start|root))\s+(?:(?:is|being)\s+)?"
     r"(?:excluded|left\s+out|omitted|not\s+(?:counted|included))\b\s*\)?",
     re.I,
@@ -871,7 +896,7 @@ def _set(view: str, found: list[tuple[str, int, int]]) -> list[Decided]:
     if _NEGATIVE.search(_EXCLUDED.sub(" ", _NO_MORE_THAN.sub(" ", _skeleton(view, found)))):
         return []
     k = _K.search(view)
-    if k is not None and k.lastgroup not in ("c5", "c6", "r7", "r8", "r11"):  # the centre stays
+    if k is not None and k.lastgroup not in ("c5", "c6", "r7", "r8", "r11", "r16"):  # centre stays
         labelled = k.lastgroup in ("r9", "r10")  # "ball(A, 2)", "A ~(2)~> {…}": A stays
         low, high = k.span(k.lastgroup) if labelled and k.lastgroup else k.span()
         found = [m for m in found if not (m[1] < high and low < m[2])]

@@ -2309,3 +2309,23 @@ def test_round17_numeric_applications_ids_after_a_function_without_brackets_are_
     text: str, claim: tuple[str, set[str], int | None]
 ) -> None:
     _assert_read(text, True, claim)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Lyon ⇝(≤1) {Paris, New York, Saint-Denis}, Lyon not counted",
+        "Reachable from Lyon in 1 hop (without Lyon): Paris, New York, Saint-Denis",
+        "Lyon's one-hop footprint, excluding Lyon: Paris, New York, Saint-Denis",
+        "$S_{\\le 1}(Lyon) \\setminus \\{Lyon\\} = \\{Paris, New York, Saint-Denis\\}$",
+    ],
+)
+def test_round17_hop_balls_bounded_arrows_reach_footprints_and_bounded_sets(text: str) -> None:
+    claims = extract_claims(text, NodeNames(small_graph(), False))
+    balls = [(c.nodes[0], set(c.nodes[1:]), c.value) for c in claims if c.kind == "within_hops"]
+    assert balls == [(L, {P, N, S}, 1)]
+
+
+def test_round17_k_cores_a_k_core_call_with_its_k_lists_the_core() -> None:
+    read = _read("G.k_core(2).vertices  # => [Paris, Lyon, Saint-Denis]")
+    assert ("k_core", frozenset({P, L, S}), 2) in read
