@@ -126,6 +126,11 @@ _WRAPPERS: tuple[tuple[str, str], ...] = (
     (r":=\s*(?:by|rfl|decide|trivial|simp)\b[^\n]*", " "),
     (r"✔|✓|☑|\\checkmark\b|\bTrue\b", " yes "),
     # a traversal to a vertex's neighbours (Gremlin's "g.V(A).both()"), counted or filtered
+    # a traversal repeated k times from a node (Gremlin's "repeat(both()).times(2)"): its ball
+    (
+        r"\.?\s*repeat\s*\(\s*(?:__\s*\.\s*)?both\s*\(\s*\)\s*\)\s*\.\s*times(?=\s*\(\s*\d+\s*\))",
+        " within ",
+    ),
     (r"\.\s*both\s*\(\s*\)", " neighbours "),
     (r"\bASK(?=\s*\{)", "   "),  # a SPARQL query, its answer in the comment after it
     (r"\.\s*(?:hasNext|isPresent|exists)\s*\(\s*\)", " "),  # whether the traversal found one
@@ -386,7 +391,10 @@ _QUALIFIED = re.compile(
 """Bounds, comparisons, quantifiers and arithmetic: no claim of a value or a pair."""
 _WORDS = "|".join(NUMBER_WORDS)
 _PEELED = r"\b(?:prun|peel|remov|delet|strip|discard|drop)\w*\b"
-_DEGREE_BOUND = r"(?:\bdeg(?:ree)?s?\s*(?:<|below|under|less\s+than)|\b(?:fewer|less)\s+than)\s*"
+_DEGREE_BOUND = (
+    r"(?:\bdeg(?:ree)?s?\s*(?:<|below|under|less\s+than)|\b(?:fewer|less)\s+than|"
+    r"\b(?:below|under)\s+deg(?:ree)?s?)\s*"
+)  # "deg < 2", "below degree 2"
 _PEEL_BOUND = (
     rf"{_PEELED}[^.;]*?{_DEGREE_BOUND}(?P<c5>\d+|{_WORDS})\b|"
     rf"{_DEGREE_BOUND}(?P<c6>\d+|{_WORDS})\b[^.;]*?{_PEELED}"
@@ -445,7 +453,7 @@ _SET_CUE = re.compile(
     + "|"
     + _REACH.replace("(?P<r16>", "(?:")
     + "|"
-    r"(?:\d+|" + _WORDS + r")-hops?\b|\bk\s*core\s*\(\s*\d+\s*\)|"
+    r"(?:\d+|" + _WORDS + r")-hops?\b|\bk\s*core\s*\(\s*\d+\s*\)|\bwithin\s*\(\s*\d+\s*\)|"
     r"\bwithin\s+(?:a\s+)?(?:hop\s+)?distance\s+(?:of\s+)?\d",
     re.I,
 )
@@ -473,7 +481,8 @@ _K = re.compile(
     + "|"
     + _REACH
     + "|"
-    r"\bk\s*core\s*\(\s*(?P<c9>\d+)\s*\)",  # "g.k_core(2)": the core of its k
+    r"\bk\s*core\s*\(\s*(?P<c9>\d+)\s*\)|"  # "g.k_core(2)": the core of its k
+    r"\bwithin\s*\(\s*(?P<r17>\d+)\s*\)",  # a traversal repeated k times
     re.I,
 )
 _CENTRE = re.compile(
@@ -498,7 +507,7 @@ _REMAIN = re.compile(r"\b(?:left|remain\w*|surviv\w*|stay\w*|kept|keeps?)\b|⇒|
 _EXCLUDED = re.compile(
     r"\(?\s*\b(?:not\s+counting|excluding|excl\.?|except(?:\s+for)?|other\s+than|besides|"
     r"apart\s+from|without)\s+(?:itself|N\d+|the\s+(?:centre|center|source|start))\b\s*\)?|"
-    r"\\setminus\s*\{\s*N\d+\s*\}|"
+    r"\\setminus\s*\{\s*N\d+\s*\}|\bnot\s*\(\s*has\s*Id\s*\(\s*N\d+\s*\)\s*\)|"
     r"\(?\s*\b(?:itself|N\d+|(?:the\s+)?(?:centre|center|source|start|root))\s+(?:(?:is|being)\s+)?"
     r"(?:excluded|left\s+out|omitted|not\s+(?:counted|included))\b\s*\)?",
     re.I,

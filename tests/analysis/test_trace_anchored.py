@@ -2329,3 +2329,15 @@ def test_round17_hop_balls_bounded_arrows_reach_footprints_and_bounded_sets(text
 def test_round17_k_cores_a_k_core_call_with_its_k_lists_the_core() -> None:
     read = _read("G.k_core(2).vertices  # => [Paris, Lyon, Saint-Denis]")
     assert ("k_core", frozenset({P, L, S}), 2) in read
+
+
+def test_round17_hop_balls_a_traversal_repeated_k_times_without_its_start_is_its_ball() -> None:
+    text = "t.V(Paris).repeat(both()).times(1).dedup().not(hasId(Paris))  # [Lyon, Saint-Denis]"
+    claims = extract_claims(text, NodeNames(small_graph(), False))
+    balls = [(c.nodes[0], set(c.nodes[1:]), c.value) for c in claims if c.kind == "within_hops"]
+    assert balls == [(P, {L, S}, 1)]
+
+
+def test_round17_k_cores_what_remains_after_deleting_nodes_below_a_degree_is_the_core() -> None:
+    text = "After deleting each vertex under degree 2, what remains is Paris, Lyon and Saint-Denis."
+    assert ("k_core", frozenset({P, L, S}), 2) in _read(text)
