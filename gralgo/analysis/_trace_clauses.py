@@ -189,8 +189,7 @@ _NOT_A_VALUE = re.compile(
 # Clauses and their skeletons
 
 _CLAUSE_BREAK = re.compile(
-    r"(?<=[.!?])(?<!\bexcl\.)(?<!\bincl\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)"
-    r"(?<!^[ivx]\.)(?<!\n[ivx]\.)(?<!^[ivx]{2}\.)(?<!\n[ivx]{2}\.)(?<!^[ivx]{3}\.)(?<!\n[ivx]{3}\.)\s+(?=\S)"
+    r"(?<=[.!?])(?<!\bexcl\.)(?<!\bincl\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)\s+(?=\S)"
     r"(?!(?:no\s+others?|nothing\s+(?:else|more)|nobody\s+else)[.!]?\s*$)|[.!?]$|"
     r"(?<!\\);(?!\s*(?:and\s+)?(?:no\s+others?|nothing\s+(?:else|more)|nobody\s+else|that['’]s\s+all)\b)\s*|"
     r"(?<!\bnobody)(?<!\bno\sone)(?<!\bnone)(?<!\bnothing)\s+but\s+|,\s+(?:so|but|which|whereas|while|hence|then|"
@@ -487,6 +486,12 @@ def clauses(text: str, low: int, high: int) -> Iterator[tuple[int, int]]:
     comment is about the statement) breaks none."""
     position = low
     for match in _CLAUSE_BREAK.finditer(text, low, high):
+        if (
+            position == low
+            and text[match.start() - 1] == "."
+            and _ROMAN_ITEM.fullmatch(text, low, match.start())
+        ):
+            continue  # "iv. A to B, …": a list item's roman numeral, no sentence
         if text[match.start()] == ";" and (
             _TRAILING_COMMENT.match(text, match.end(), high)
             or bracket_open(text[position : match.start()])
@@ -500,6 +505,7 @@ def clauses(text: str, low: int, high: int) -> Iterator[tuple[int, int]]:
         yield position, high
 
 
+_ROMAN_ITEM = re.compile(r"\s*(?i:[ivx]{1,4})\.")
 _TRAILING_COMMENT = re.compile(r"\s*(?://|#|--(?=\s))[^\n]*$")  # (SQL's "-- 1")
 _ASSIGNS = re.compile(r"\s*(?:(?:let|const|var|auto)\s+)?([A-Za-z_]\w*)\s*(?::=|=(?!=)|←|<-)")
 
