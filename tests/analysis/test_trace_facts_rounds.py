@@ -160,16 +160,6 @@ HELD_OUT: list[object] = [
         ),
     ),
     pytest.param(
-        "round14",
-        marks=pytest.mark.xfail(
-            strict=True,
-            reason="round-14 phrasings, measured once held out: recall 0.53-0.79 per kind "
-            "(set 0.53, missed edge 0.61, hallucinated edge 0.62, weight 0.72, degree 0.75, "
-            "distance 0.79), precision hallucinated edge 0.87, weight 0.98, distance 0.98, "
-            "degree 1.00, missed edge 1.00 (design/trace-facts.md, Round 14)",
-        ),
-    ),
-    pytest.param(
         "round15",
         marks=pytest.mark.xfail(
             strict=True,
