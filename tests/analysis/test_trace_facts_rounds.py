@@ -169,6 +169,16 @@ HELD_OUT: list[object] = [
             "0.95, distance 0.99, weight 1.00, degree 1.00 (design/trace-facts.md, Round 15)",
         ),
     ),
+    pytest.param(
+        "round16",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="round-16 phrasings, measured once held out (after round 14's tuning): recall "
+            "0.52-0.63 per kind (missed edge 0.52, weight 0.57, hallucinated edge 0.58, degree "
+            "0.61, distance 0.62, set 0.63), precision hallucinated edge 0.86, weight 0.95, "
+            "missed edge 0.98, degree 1.00, distance 1.00 (design/trace-facts.md, Round 16)",
+        ),
+    ),
 ]
 """The held-out lists (measured, never tuned on), one ``pytest.param`` each: a fresh round is
 added as ``pytest.param("roundN")``, with ``marks=pytest.mark.xfail(strict=True, reason=…)``
