@@ -1,5 +1,5 @@
 """The lists written by other authors without reading the extractor (``trace_facts_round4``
-to ``trace_facts_round15``; splits ``round4`` to ``round15``): each labels
+to ``trace_facts_round17``; splits ``round4`` to ``round17``): each labels
 every statement kind in every format with phrasings no earlier list has, deterministically.
 Rounds 4 to 10 were each measured once held out and then tuned on; the goal on them (precision
 >= 0.95, recall >= 0.8 per error kind in every format) is asserted with the other tuned lists in
@@ -51,6 +51,15 @@ EARLIER = {
     "round15": (
         *("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8"),
         *("round9", "round10", "round11", "round12", "round13", "round14"),
+    ),
+    "round16": (
+        *("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8"),
+        *("round9", "round10", "round11", "round12", "round13", "round14", "round15"),
+    ),
+    "round17": (
+        *("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8"),
+        *("round9", "round10", "round11", "round12", "round13", "round14", "round15"),
+        "round16",
     ),
 }
 """The lists each round was written after (none of their phrasings may reappear)."""
@@ -156,16 +165,6 @@ HELD_OUT: list[object] = [
         ),
     ),
     pytest.param(
-        "round14",
-        marks=pytest.mark.xfail(
-            strict=True,
-            reason="round-14 phrasings, measured once held out: recall 0.53-0.79 per kind "
-            "(set 0.53, missed edge 0.61, hallucinated edge 0.62, weight 0.72, degree 0.75, "
-            "distance 0.79), precision hallucinated edge 0.87, weight 0.98, distance 0.98, "
-            "degree 1.00, missed edge 1.00 (design/trace-facts.md, Round 14)",
-        ),
-    ),
-    pytest.param(
         "round15",
         marks=pytest.mark.xfail(
             strict=True,
@@ -173,6 +172,16 @@ HELD_OUT: list[object] = [
             "recall 0.53-0.60 per kind (set 0.53, hallucinated edge 0.53, distance 0.53, missed "
             "edge 0.57, weight 0.60, degree 0.60), precision hallucinated edge 0.87, missed edge "
             "0.95, distance 0.99, weight 1.00, degree 1.00 (design/trace-facts.md, Round 15)",
+        ),
+    ),
+    pytest.param(
+        "round16",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="round-16 phrasings, measured once held out (after round 14's tuning): recall "
+            "0.52-0.63 per kind (missed edge 0.52, weight 0.57, hallucinated edge 0.58, degree "
+            "0.61, distance 0.62, set 0.63), precision hallucinated edge 0.86, weight 0.95, "
+            "missed edge 0.98, degree 1.00, distance 1.00 (design/trace-facts.md, Round 16)",
         ),
     ),
 ]

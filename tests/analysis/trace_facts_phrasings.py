@@ -37,10 +37,19 @@ for precision and then for recall until it met the goal too.
 Round 13 (split ``round13``, bank in ``trace_facts_round13``), written by another author without
 reading the extractor while it was tuned on round 12, is held out (measured once).
 Round 14 (split ``round14``, bank in ``trace_facts_round14``), written by another author without
-reading the extractor while it was tuned on round 13, is held out (not yet measured).
+reading the extractor while it was tuned on round 13, was measured once held out, then tuned on
+for precision and then for recall until it met the goal too.
 Round 15 (split ``round15``, bank in ``trace_facts_round15``), written by another author without
 reading the extractor while round 14 was held out, in new voices, sentence shapes, languages
 and code idioms, is held out (not yet measured).
+Round 16 (split ``round16``, bank in ``trace_facts_round16``), written by another author without
+reading the extractor while round 15 was held out, in further voices, sentence shapes, languages
+(Swedish, Polish, Turkish, Vietnamese, Indonesian, Greek, Hebrew) and code idioms, is held out
+(not yet measured).
+Round 17 (split ``round17``, bank in ``trace_facts_round17``), written by another author without
+reading the extractor while round 16 was held out, aims at realism rather than novelty: the
+self-talk, inline Python / NetworkX, LaTeX, bullets, bold labels and tables that reasoning models
+actually write on graph tasks (no rare languages), is held out (not yet measured).
 
 Graphs and certificates come from each task's solver (``trace_facts_planted._graph``), so the
 labels are exact: each statement states one fact, correct or with one planted error of a known
@@ -73,6 +82,8 @@ from tests.analysis import (
     trace_facts_round13,
     trace_facts_round14,
     trace_facts_round15,
+    trace_facts_round16,
+    trace_facts_round17,
 )
 from tests.analysis.trace_facts_planted import FORMATS, TASKS, Planted, _graph, _long_names
 
@@ -84,9 +95,11 @@ SPLITS = (
     "round13",
     "round14",
     "round15",
+    "round16",
+    "round17",
 )
 TUNED = ("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8",
-         "round9", "round10", "round11", "round12")  # fmt: skip
+         "round9", "round10", "round11", "round12", "round14")  # fmt: skip
 """Lists the extractor was tuned on, each first measured once held out:
 ``test_trace_facts_phrasings`` asserts the goal on every one."""
 
@@ -514,6 +527,8 @@ FILLER["dev4"] = [
 # Round 13: written by another author without reading the extractor, held out (not yet measured).
 # Round 14: written by another author without reading the extractor, held out (not yet measured).
 # Round 15: written by another author without reading the extractor, held out (not yet measured).
+# Round 16: written by another author without reading the extractor, held out (not yet measured).
+# Round 17: written by another author without reading the extractor, held out (not yet measured).
 ROUND_BANKS: dict[str, ModuleType] = {
     "round4": trace_facts_round4,
     "round5": trace_facts_round5,
@@ -527,6 +542,8 @@ ROUND_BANKS: dict[str, ModuleType] = {
     "round13": trace_facts_round13,
     "round14": trace_facts_round14,
     "round15": trace_facts_round15,
+    "round16": trace_facts_round16,
+    "round17": trace_facts_round17,
 }
 """Each other author's list by its split: registered here once (the rounds test reads it)."""
 for _split, _bank in ROUND_BANKS.items():
