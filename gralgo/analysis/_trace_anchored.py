@@ -139,6 +139,7 @@ _WRAPPERS: tuple[tuple[str, str], ...] = (
     (r"\s%+\s*(?:=>|->)", " # "),
     (r"\barray\s*\(\s*(?=\[)", " ( "),
     (r"(?<![\w!=<>)\]])!(?=[\w(])", " not "),  # code's negation; "assert!(" is a macro's bang
+    (r"(?<=[\w)\]])!(?=\.)", " "),  # a postfix non-null assertion: "graph[A]!.contains(B)"
     (r"¬|\\neg\b|\\lnot\b", " not "),  # logic's negation sign: "¬ G.Adj A B", "\neg (A \sim B)"
     # a proof after a definition sign, no value: "example : G.Adj A B := by decide", ":= rfl"
     (r":=\s*(?:by|rfl|decide|trivial|simp)\b[^\n]*", " "),

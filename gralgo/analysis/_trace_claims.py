@@ -1636,6 +1636,11 @@ _DEFAULT_ARGUMENT = re.compile(
 """A lookup with a default (``weights.getOrDefault(A, 0)``, ``w.get(A, 0)``): the default is no
 node and no value (blanked; not a module's ``Map.get(adj, 2)``, whose second argument is the
 key)."""
+_PATH_LENGTH = re.compile(
+    r"\blen\s*\(\s*(?P<call>[\w.]*(?:path|route)\w*\s*\([^()\n]*\))\s*\)\s*-\s*1\b"
+)
+"""A path's node count less one (``len(nx.shortest_path(G, A, B)) - 1``): its hop count, read
+as ``hop(…)``."""
 _HTML_EMPHASIS = re.compile(r"</?(?:b|i|em|strong|u|mark)>", re.I)
 """HTML emphasis tags (``<b>A</b>–<b>B</b>: edge``, ``weighs <i>7</i>``): read as blanks."""
 
@@ -1725,6 +1730,10 @@ def extract_claims(
                 + call.group()[call.end("default") - call.start() :]
             ),
             text,
+        )
+    if "len(" in text:  # "len(shortest_path(G, A, B)) - 1": the hops of the pair, rewritten
+        text = _PATH_LENGTH.sub(
+            lambda m: ("hop(" + m.group("call") + ")").ljust(len(m.group())), text
         )
     if "</" in text:  # HTML emphasis, "<b>A</b> weighs <i>7</i>": blanked the same way
         text = _HTML_EMPHASIS.sub(lambda tag: " " * len(tag.group()), text)
@@ -1883,7 +1892,9 @@ value it is equal to, in any notation: ``… in edge_set  # False``, ``adj[A].in
 ``# -> False``, ``# no``, ``; => #f``, ``/* false */``, ``EDGE?(A, B) = FALSE``,
 ``\text{edge}(A, B) = \text{false}``, ``has_edge(A, B) == False``, or a query's answer after it
 (``?- edge(A, B). false.``)."""
-_CODE_NEGATION = re.compile(r"\bnot\b|!(?!=)|∉|\\notin|notin|!=")
+_CODE_NEGATION = re.compile(r"\bnot\b|(?<![\w)\]])!(?!=)|∉|\\notin|notin|!=")
+"""A negation in a tested expression (a prefix ``!``; a postfix one, Dart's and Kotlin's
+non-null ``graph[A]!.contains(B)``, negates nothing)."""
 _REMARK_NEGATION = re.compile(r"\b(?:no|not|none|never)\b|n['’]t\b")
 
 

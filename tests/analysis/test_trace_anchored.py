@@ -2584,3 +2584,15 @@ def test_round18_a_lookups_default_is_no_node() -> None:
     read = _read("cost.getOrDefault(2, 0)  // Java → 9", True)
     assert ("edge", frozenset({N, K}), None) not in read
     assert ("node_weight", frozenset({N}), 9) in read
+
+
+def test_round18_a_postfix_non_null_assertion_negates_nothing() -> None:
+    _assert_read_and_not_its_opposite(
+        "nbrs[Paris]!.contains(Kyoto)  // Kotlin: false", False, ("non_edge", {P, K}, None)
+    )
+
+
+def test_round18_a_paths_node_count_less_one_is_its_hop_count() -> None:
+    assert ("hops", frozenset({P, N}), 2) in _read(
+        "len(nx.shortest_path(G, Paris, New York)) - 1  # 2"
+    )
