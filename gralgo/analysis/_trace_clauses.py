@@ -550,8 +550,13 @@ def cued_families(words: list[str]) -> set[str]:
     found: set[str] = set()
     counts = False  # whether the word before is a number ("4 neighbours": a degree)
     for word in words:
-        families, counted, set_cue, number, _ = _WORD_CUES.get(word) or _word_cues(word)
-        found |= families
+        cues = _WORD_CUES.get(word) or _word_cues(word)
+        if cues is _NO_CUES:  # most words: names, filler
+            counts = False
+            continue
+        families, counted, set_cue, number, _ = cues
+        if families:
+            found |= families
         if counts and counted:
             found.add("degree")
         elif set_cue:
@@ -578,6 +583,7 @@ class _WordCues(NamedTuple):
     """``not``, ``n't``, ``disconnected``, ``missing`` (:func:`negated`)."""
 
 
+_NO_CUES = _WordCues(frozenset(), False, False, False, False)
 _WORD_CUES: dict[str, _WordCues] = {}
 """:func:`_word_cues` per word seen: words repeat from line to line, and the cheap tests above
 run on every line (a memo of at most 65,536 words)."""
@@ -598,6 +604,8 @@ def _word_cues(word: str) -> _WordCues:
         word.isdigit() or word in NUMBER_WORDS,
         word in _NEGATION_WORDS or word.endswith(("n't", "n’t")) or word.startswith(_UNLINKED),
     )
+    if cues == _NO_CUES:
+        cues = _NO_CUES  # one object, tested by identity
     if len(_WORD_CUES) < 1 << 16:
         _WORD_CUES[word] = cues
     return cues
