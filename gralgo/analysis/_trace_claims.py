@@ -1777,6 +1777,14 @@ def _structural(ctx: _Context, low: int, high: int, read: list[Claim], lower: st
 _PAIR_WORDS = re.compile(
     r"\bdist(?:ances?)?\b|\bhops?\b|hopdist|shortest|\blevels?\b|\baway\b|\bapart\b|separated"
 )  # a distance between two names (whole words: a node named "Distant Mill" is none)
+_PAIR_STEMS = re.compile(r"dist|hop|shortest|level|away|apart|separated")
+"""What each alternative of :data:`_PAIR_WORDS` holds (without its word boundaries, which make
+that pattern try every position of a line): a quick test before it."""
+
+
+def _paired(lower: str) -> bool:
+    """Whether a line (lower case) holds one of :data:`_PAIR_WORDS`."""
+    return _PAIR_STEMS.search(lower) is not None and _PAIR_WORDS.search(lower) is not None
 
 
 def _anchored(ctx: _Context, low: int, high: int, read: list[Claim], lower: str) -> list[Claim]:
@@ -1786,14 +1794,12 @@ def _anchored(ctx: _Context, low: int, high: int, read: list[Claim], lower: str)
     shortest A→B distance: 4``)."""
     if read:
         kinds = {c.kind for c in read}
-        settled = not kinds <= _EDGES or not _unsettled(
-            read, _PAIR_WORDS.search(lower) is not None, lower
-        )
+        settled = not kinds <= _EDGES or not _unsettled(read, _paired(lower), lower)
         if settled and one_clause(ctx.text, low, high):
             return read  # one clause, read by the patterns, nothing to add or overrule
     elif not _ANCHOR_CUES.search(lower):
         return read  # no word or mark the anchored reader decides a claim by
-    paired = _PAIR_WORDS.search(lower) is not None
+    paired = _paired(lower)
     text, names = ctx.text, ctx.slots.names
     added: list[Claim] = []
     pieces = list(clauses(text, low, high))

@@ -11,10 +11,13 @@ import pytest
 from gralgo.analysis._trace_claims import (
     _INNER_CLOSE,
     _INNER_OPEN,
+    _PAIR_STEMS,
+    _PAIR_WORDS,
     _STRUCTURE_SURE,
     _STRUCTURE_WORDS,
     _VERDICT,
     _ends_in_denial,
+    _paired,
     _Slots,
     _structured,
 )
@@ -129,3 +132,13 @@ def test_a_false_verdict_needs_a_denial_at_the_line_end(line: str) -> None:
     verdict = _VERDICT.search(line)
     if verdict is not None and verdict.group("yes") is None:
         assert _ends_in_denial(line)
+
+
+def test_every_pair_word_holds_a_pair_stem() -> None:
+    stems = _PAIR_STEMS.pattern.split("|")
+    for alternative in _PAIR_WORDS.pattern.split("|"):  # (no "|" inside its groups)
+        plain = alternative.replace("\\b", "").replace("(?:ances?)?", "").replace("?", "")
+        assert any(stem in plain for stem in stems), alternative
+    for line in (*LINES, "the 2 nodes are 3 hops apart", "distant mill", "shortest-path level"):
+        lower = line.lower()
+        assert _paired(lower) == (_PAIR_WORDS.search(lower) is not None)
