@@ -1,5 +1,5 @@
 """The lists written by other authors without reading the extractor (``trace_facts_round4``
-to ``trace_facts_round14``; splits ``round4`` to ``round14``): each labels
+to ``trace_facts_round16``; splits ``round4`` to ``round16``): each labels
 every statement kind in every format with phrasings no earlier list has, deterministically.
 Rounds 4 to 10 were each measured once held out and then tuned on; the goal on them (precision
 >= 0.95, recall >= 0.8 per error kind in every format) is asserted with the other tuned lists in
@@ -47,6 +47,14 @@ EARLIER = {
     "round14": (
         *("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8"),
         *("round9", "round10", "round11", "round12", "round13"),
+    ),
+    "round15": (
+        *("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8"),
+        *("round9", "round10", "round11", "round12", "round13", "round14"),
+    ),
+    "round16": (
+        *("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8"),
+        *("round9", "round10", "round11", "round12", "round13", "round14", "round15"),
     ),
 }
 """The lists each round was written after (none of their phrasings may reappear)."""
@@ -159,6 +167,16 @@ HELD_OUT: list[object] = [
             "(set 0.53, missed edge 0.61, hallucinated edge 0.62, weight 0.72, degree 0.75, "
             "distance 0.79), precision hallucinated edge 0.87, weight 0.98, distance 0.98, "
             "degree 1.00, missed edge 1.00 (design/trace-facts.md, Round 14)",
+        ),
+    ),
+    pytest.param(
+        "round15",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="round-15 phrasings, measured once held out (on round 14's measuring code): "
+            "recall 0.53-0.60 per kind (set 0.53, hallucinated edge 0.53, distance 0.53, missed "
+            "edge 0.57, weight 0.60, degree 0.60), precision hallucinated edge 0.87, missed edge "
+            "0.95, distance 0.99, weight 1.00, degree 1.00 (design/trace-facts.md, Round 15)",
         ),
     ),
 ]

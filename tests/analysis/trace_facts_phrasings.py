@@ -38,6 +38,13 @@ Round 13 (split ``round13``, bank in ``trace_facts_round13``), written by anothe
 reading the extractor while it was tuned on round 12, is held out (measured once).
 Round 14 (split ``round14``, bank in ``trace_facts_round14``), written by another author without
 reading the extractor while it was tuned on round 13, is held out (not yet measured).
+Round 15 (split ``round15``, bank in ``trace_facts_round15``), written by another author without
+reading the extractor while round 14 was held out, in new voices, sentence shapes, languages
+and code idioms, is held out (not yet measured).
+Round 16 (split ``round16``, bank in ``trace_facts_round16``), written by another author without
+reading the extractor while round 15 was held out, in further voices, sentence shapes, languages
+(Swedish, Polish, Turkish, Vietnamese, Indonesian, Greek, Hebrew) and code idioms, is held out
+(not yet measured).
 
 Graphs and certificates come from each task's solver (``trace_facts_planted._graph``), so the
 labels are exact: each statement states one fact, correct or with one planted error of a known
@@ -69,6 +76,8 @@ from tests.analysis import (
     trace_facts_round12,
     trace_facts_round13,
     trace_facts_round14,
+    trace_facts_round15,
+    trace_facts_round16,
 )
 from tests.analysis.trace_facts_planted import FORMATS, TASKS, Planted, _graph, _long_names
 
@@ -79,6 +88,8 @@ SPLITS = (
     "round12",
     "round13",
     "round14",
+    "round15",
+    "round16",
 )
 TUNED = ("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8",
          "round9", "round10", "round11", "round12")  # fmt: skip
@@ -508,6 +519,8 @@ FILLER["dev4"] = [
 # Round 12: written by another author without reading the extractor, held out (measured once).
 # Round 13: written by another author without reading the extractor, held out (not yet measured).
 # Round 14: written by another author without reading the extractor, held out (not yet measured).
+# Round 15: written by another author without reading the extractor, held out (not yet measured).
+# Round 16: written by another author without reading the extractor, held out (not yet measured).
 ROUND_BANKS: dict[str, ModuleType] = {
     "round4": trace_facts_round4,
     "round5": trace_facts_round5,
@@ -520,6 +533,8 @@ ROUND_BANKS: dict[str, ModuleType] = {
     "round12": trace_facts_round12,
     "round13": trace_facts_round13,
     "round14": trace_facts_round14,
+    "round15": trace_facts_round15,
+    "round16": trace_facts_round16,
 }
 """Each other author's list by its split: registered here once (the rounds test reads it)."""
 for _split, _bank in ROUND_BANKS.items():
