@@ -43,6 +43,11 @@ if TYPE_CHECKING:
 _X_ARROW = r"\\(?:xleftrightarrow\s*(?:\[[^\]\n]*\]\s*)?\{[^{}\n]*\}|longleftrightarrow\b)"
 """LaTeX's long or stretchy double arrow with its label: ``A \\xleftrightarrow{E} B``."""
 
+_FROWN = r"(?:\\frown\b|⌢)"
+"""The frown relation, adjacency in some graph texts: ``A \\frown B``."""
+_SIM_REL = r"\\mathrel\s*\{\s*\\sim(?:\s*_\s*\{?\s*G\s*\}?)?\s*\}"
+"""Adjacency as a relation symbol with its graph: ``A \\mathrel{\\sim_G} B``."""
+
 _WRAPPERS: tuple[tuple[str, str], ...] = (
     # a neighbourhood's function name: "\Gamma_G(A)", "\mathcal{N}(A)", "N_G(A)", "Γ(A)"
     (
@@ -53,6 +58,15 @@ _WRAPPERS: tuple[tuple[str, str], ...] = (
     (r"\\(?:mathrm|operatorname|text|mathit)\s*\{\s*nbhd\s*\}|\bnbhd\b", " nbrs "),
     (r"(?<![\w\\])[a-z]\s*\\sim(?=\s[^\n]{1,80}?\\iff\s*[a-z]\s*\\in\s*\\\{)", " nbrs "),
     (r"\\iff\s*[a-z]\s*\\in(?=\s*\\\{)", " = "),
+    # a neighbourhood as a set-builder: "\{x \mid x \frown A\} = \{B, C\}" (see _BUILT)
+    (
+        r"\\\{\s*[a-z]\s*(?:\\mid|\\vert|\|(?=\s)|:)\s*[a-z]\s*(?:"
+        + _FROWN
+        + r"|\\sim\b|∼|"
+        + _SIM_REL
+        + ")",
+        " nbrsof( ",
+    ),
     # an edge's indicator, its value read after it: "\mathbb{1}_E(A, B) = 1" (see _INDICATED)
     (r"\\math(?:bb|bf)\s*\{?\s*1\s*\}?\s*_\s*\{?\s*E\s*\}?(?=\s*\()", " indicator    "),
     # a count of the rows holding a pair, either way round: "SELECT COUNT(*) FROM edges WHERE
@@ -91,14 +105,39 @@ _WRAPPERS: tuple[tuple[str, str], ...] = (
     (r"\\\}", " } "),
     (r"\\notin\b|∉|\\not\s*\\in\b", " notin "),
     (r"\\in\b|∈", " in "),
-    (r"⇸|↮|≁|\\not\s*\\sim\b|-x-|-/-|\\not\s*" + _X_ARROW, " nonadjacent "),
-    (r"⇄|↔|⟷|<->|<—>|\\leftrightarrow\b|\\sim\b|∼|" + _X_ARROW, " adjacent "),
+    (
+        r"⇸|↮|≁|\\not\s*\\sim\b|-x-|-/-|\\not\s*(?:"
+        + _X_ARROW
+        + "|"
+        + _FROWN
+        + "|"
+        + _SIM_REL
+        + ")",
+        " nonadjacent ",
+    ),
+    (
+        r"⇄|↔|⟷|<->|<—>|\\leftrightarrow\b|\\sim\b|∼|" + _X_ARROW + "|" + _FROWN + "|" + _SIM_REL,
+        " adjacent ",
+    ),
     (r"⇉|⇶", " adj "),  # "A ⇉ B, C": A fans out to its neighbours
     (r"(?<![\w!=<>)\]])!(?=[\w(])", " not "),  # code's negation; "assert!(" is a macro's bang
     (r"¬|\\neg\b|\\lnot\b", " not "),  # logic's negation sign: "¬ G.Adj A B", "\neg (A \sim B)"
     # a proof after a definition sign, no value: "example : G.Adj A B := by decide", ":= rfl"
     (r":=\s*(?:by|rfl|decide|trivial|simp)\b[^\n]*", " "),
-    (r"✔|✓|☑|\bTrue\b", " yes "),
+    (r"✔|✓|☑|\\checkmark\b|\bTrue\b", " yes "),
+    # a traversal to a vertex's neighbours (Gremlin's "g.V(A).both()"), counted or filtered
+    # a traversal repeated k times from a node (Gremlin's "repeat(both()).times(2)"): its ball
+    (
+        r"\.?\s*repeat\s*\(\s*(?:__\s*\.\s*)?both\s*\(\s*\)\s*\)\s*\.\s*times(?=\s*\(\s*\d+\s*\))",
+        " within ",
+    ),
+    (r"\.\s*both\s*\(\s*\)", " neighbours "),
+    (r"\bASK(?=\s*\{)", "   "),  # a SPARQL query, its answer in the comment after it
+    (r"\.\s*(?:hasNext|isPresent|exists)\s*\(\s*\)", " "),  # whether the traversal found one
+    # an interactive session's prompts: "In [3]: G.degree[A]   Out[3]: 4" (no values)
+    (r"\b(?:In|Out)\s*\[\s*\d+\s*\]\s*:", " "),
+    # a pipe into a length: "adj |> Map.get(A) |> length()", its degree
+    (r"\|>\s*(?:length|Enum\.count|count)\s*\(\s*\)", " deg "),
     (r"✗|✘|❌|\bFalse\b", " no "),
     (r"(?<=[a-z])\(s\)", "s"),  # "edge(s)": a plural
     (r"\\deg\b", " deg "),
@@ -111,10 +150,11 @@ _WRAPPERS: tuple[tuple[str, str], ...] = (
     ),
     (r"(?<=\])\s*\.\s*(?:length|size\(\)|count\(\))(?!\w)", " "),
     (r"\\delta\b|δ", " delta "),
+    (r"\\omega\b(?=\s*(?:\\big)?\s*\|)", " weight "),  # "\omega|_{\{A, B\}}": restricted to a pair
     (r"\\mid|\\vert|\\lvert|\\rvert", " | "),
     (r"\$|`|\"|“|”|\*\*|__", " "),
     (r"(?<=[A-Za-z])[_.](?=[A-Za-z{])|_\{", " "),
-    (r"(?<![\w.])get(?=[A-Z][a-z]+\w*\s*[(\[])", " "),  # "getWeight(": an accessor, no route
+    (r"(?<!\w)get(?=[A-Z][a-z]+\w*\s*[(\[])", " "),  # "getWeight(": an accessor, no route
     (r"(?<=\bedge)(?=[A-Z][a-z]*\b)", " "),  # "edgeSet", "edgeList": a container of edges
     (r"(?<=[a-z])(?=[A-Z][a-z]+\w*\s*[(\[])", " "),  # "hopCount(": a called camel-case name
 )
@@ -149,7 +189,14 @@ def _seen(text: str, low: int, high: int) -> tuple[str, list[int], list[int]]:
     view = "".join(parts)
     if " indicator " in view:
         view = _INDICATED.sub(_indicated, view)
+    if " nbrsof( " in view:
+        view = _BUILT.sub(lambda m: " nbrs (  " + m.group("node") + ")", view)
     return view, origin, ends
+
+
+_BUILT = re.compile(r" nbrsof\( (?P<node>[^{}()\n]*?)\}")
+"""A set-builder's bound variable adjacent to a node, closed: the node's neighbourhood as a
+call (the same length)."""
 
 
 _INDICATED = re.compile(
@@ -169,7 +216,12 @@ def _indicated(match: re.Match[str]) -> str:
 # ---------------------------------------------------------------------------------------------
 # Names and values
 
-_LIST_MARK = re.compile(r"\s*(?:[-*•+>▸▹▪◦‣◆◇►]|\d+[.)]|[a-zA-Z]\)|#+)\s+")
+_LIST_MARK = re.compile(
+    r"\s*(?:(?:[-*•+>▸▹▪◦‣◆◇►]|\d+[.)]|[a-zA-Z]\)|(?i:[ivxlc]+)\.|#+|[│ ]*[└├]─*)\s+)?"
+    r"(?:\[[xX✓✔]\]\s+)?(?<=\s)"
+)
+"""A list item's mark (a tree's branch, a roman numeral, a ticked box too: ``└──``, ``iv.``,
+``- [x]``): no value or name."""
 _INT = re.compile(r"(?<![\w.])\d+(?![\w.]\w)")
 _UNIT = re.compile(
     r"\s*(?:(?:adjacent|neighbou?ring|distinct|direct)\s+(?=nodes|vertices|neighbou?rs|edges))?"
@@ -205,7 +257,7 @@ _LIST_CLOSED = re.compile(
 )  # "2: 3 (all of its neighbours)": a one-id list closed as complete, not a count
 _NEIGHBOURS_OF = re.compile(r"(?:neighbou?r\w*|adj\w*|nbrs?)\s+(?:of|to)\s*$", re.I)
 _JOIN = re.compile(r"\s*(?:→|->|⟶|⇝|~>?|—|–|-|/|,)\s*")
-_FUNCTION_WORD = re.compile(r"\b(?:deg|degree|w|weight|dist|d|N|adj|nbrs)\}?\s*$")
+_FUNCTION_WORD = re.compile(r"\b(?:deg|degree|w|weight|dist|d|N|adj|nbrs|shortest|hops)\}?\s*$")
 _LINE = r"(?:=+|-+|~+|—+|–+)"
 _HEAD_OF_LINE = r"(?:" + _LINE + r">?|→|⟶)"
 _CONNECTOR_AFTER = re.compile(r"\d\s*" + _LINE + "$")
@@ -214,7 +266,12 @@ _WEIGHED_CONNECTOR = re.compile(r"\d\s*" + _LINE + r"\s*\d+\s*" + _HEAD_OF_LINE 
 """A weight written on the connector (``3 ==12== 5``, ``0 —9→ 2``)."""
 _ROOTED = re.compile(r"\b(?:rooted|centred|centered|started|starting)\s+(?:at|in|from)\s*$", re.I)
 _PREPOSITION = re.compile(r"\b(?:from|of|to|around|between|and)\s*$", re.I)
-_NODE_WORD = re.compile(r"\b(?:node|vertex)\s*$", re.I)
+_NODE_WORD = re.compile(r"\b(?:node|vertex)\s*#?\s*$", re.I)
+_LISP_CALL = re.compile(r"\(\s*(?:deg|degree|dist|hops|w|weight|shortest|d)\s+$")
+"""A prefix call's head (``(deg 3)``): the id after it is its argument."""
+_TO = re.compile(r"\s+to\s+")
+_PREFIXED = re.compile(r"(?:^|[\s{(])[a-z]*:$")
+"""A prefix glued before an id (``:3``, ``ex:3``): a resource's name, no value."""
 _ASSIGNED = re.compile(r"(?:←|⟵|⇐|<-|:=)\s*$")
 """An assignment's arrow: the number after it is the value assigned."""
 
@@ -246,6 +303,16 @@ def _ids(view: str, names: NodeNames) -> list[tuple[str, int, int]]:
             # "2: 3 (all)", "every neighbour of 5"
             found.append((node, match.start(), match.end()))
             continue
+        lisp = _LISP_CALL.search(before) is not None  # "(deg 3) 2": 3 the argument
+        paired = (  # "3 to 5, …": the pair's second id
+            index > 0
+            and found
+            and found[-1][2] == ints[index - 1].end()
+            and _TO.fullmatch(view, ints[index - 1].end(), match.start()) is not None
+        )
+        if node is not None and (lisp or paired):
+            found.append((node, match.start(), match.end()))
+            continue
         if _VALUE_BEFORE.search(before) and _VALUE_AFTER.match(view, match.end()):
             if not _NODE_WORD.search(before) and not _ROOTED.search(before):
                 continue  # "… = 3", "degree of 3"; but "rooted at 6" names the source
@@ -260,8 +327,19 @@ def _ids(view: str, names: NodeNames) -> list[tuple[str, int, int]]:
         )
         heading = not view[: match.start()].strip()
         called = _FUNCTION_WORD.search(before) is not None and index + 1 < len(ints)
+        applied = (  # "(dist 1 5)", "shortest 4 5": a function applied to two ids, no brackets
+            index > 0
+            and found
+            and found[-1][2] == ints[index - 1].end()
+            and not view[ints[index - 1].end() : match.start()].strip()
+            and _FUNCTION_WORD.search(
+                view, max(0, ints[index - 1].start() - 12), ints[index - 1].start()
+            )
+            is not None
+        )
         named = any(p.search(before) for p in (_NODE_WORD, _PREPOSITION, _ROOTED))
-        if not (bracketed or joined or joined_after or heading or called or named):
+        named = named or _PREFIXED.search(before) is not None  # SPARQL's "{ :3 :adj :5 }"
+        if not (bracketed or joined or joined_after or heading or called or named or applied):
             continue
         if node is not None:
             found.append((node, match.start(), match.end()))
@@ -313,7 +391,10 @@ _QUALIFIED = re.compile(
 """Bounds, comparisons, quantifiers and arithmetic: no claim of a value or a pair."""
 _WORDS = "|".join(NUMBER_WORDS)
 _PEELED = r"\b(?:prun|peel|remov|delet|strip|discard|drop)\w*\b"
-_DEGREE_BOUND = r"(?:\bdeg(?:ree)?s?\s*(?:<|below|under|less\s+than)|\b(?:fewer|less)\s+than)\s*"
+_DEGREE_BOUND = (
+    r"(?:\bdeg(?:ree)?s?\s*(?:<|below|under|less\s+than)|\b(?:fewer|less)\s+than|"
+    r"\b(?:below|under)\s+deg(?:ree)?s?)\s*"
+)  # "deg < 2", "below degree 2"
 _PEEL_BOUND = (
     rf"{_PEELED}[^.;]*?{_DEGREE_BOUND}(?P<c5>\d+|{_WORDS})\b|"
     rf"{_DEGREE_BOUND}(?P<c6>\d+|{_WORDS})\b[^.;]*?{_PEELED}"
@@ -334,6 +415,12 @@ _NODES_BOUNDED = (
 )
 """The nodes said no more than k hops away (``… are the nodes no more than two hops away from
 it``): a ball."""
+_BOUNDED_ARROW = r"[⤳⇝↝⟿]\s*\(\s*(?:≤|<=|\\le)\s*(?P<r14>\d+)\s*\)"
+"""A squiggly arrow labelled by a bound (``A ⤳(≤2) {B, C}``): the set within that many hops."""
+_BOUNDED_SET = r"\bS\s*_?\s*\{?\s*(?:\\le|≤|<=)\s*(?P<r15>\d+)"
+"""The sphere-like set of a bounded radius (``S_{\\le 2}(A)``)."""
+_REACH = r"\breach\w*\b[^.;:]{0,60}?\bin\s+(?P<r16>\d+)\s+hops?\b"
+"""A node's reach in k hops (``Reach of A in 2 Hops: …``)."""
 _NO_MORE_THAN = re.compile(r"\bno\s+more\s+than\b", re.I)
 """A bound (``no more than two hops``), no negation of a set."""
 _SURVIVORS = r"\b(?:surviv\w*|remain\w*|left\s+over|kept)\b[^.;:\d]{0,20}?\bk\s*=\s*\d"
@@ -360,6 +447,13 @@ _SET_CUE = re.compile(
     + "|"
     r"(?:≤|<=|\\le|within|at\s+most|up\s+to)\s*(?:\d+|" + _WORDS + r")\s*hops?\b|"
     r"\bhops?\s*(?:≤|<=)\s*\d|\bB\s*_?\s*\{?\s*\d|"
+    + _BOUNDED_ARROW.replace("(?P<r14>", "(?:")
+    + "|"
+    + _BOUNDED_SET.replace("(?P<r15>", "(?:")
+    + "|"
+    + _REACH.replace("(?P<r16>", "(?:")
+    + "|"
+    r"(?:\d+|" + _WORDS + r")-hops?\b|\bk\s*core\s*\(\s*\d+\s*\)|\bwithin\s*\(\s*\d+\s*\)|"
     r"\bwithin\s+(?:a\s+)?(?:hop\s+)?distance\s+(?:of\s+)?\d",
     re.I,
 )
@@ -369,14 +463,26 @@ _K = re.compile(
     r"\bdepth\s*(?:≤|<=|\\le)\s*(?P<r6>\d+)|"
     r"\bbfs\b[^.;:]{0,120}?,\s*depth\s*(?:=\s*)?(?P<r8>\d+)\s*(?:[.;:)]|$)|"
     r"(?:≤|<=|\\le|within|at\s+most|up\s+to)\s*(?P<r2>\d+|" + _WORDS + r")\s*hops?|"
-    r"(?P<r3>\d+)\s*-?\s*hops?\b|\bwithin\s+(?:a\s+)?(?:hop\s+)?distance\s+(?:of\s+)?(?P<r5>\d+)|"
+    r"(?P<r3>\d+|(?:"
+    + _WORDS
+    + r")(?=-))\s*-?\s*hops?\b|\bwithin\s+(?:a\s+)?(?:hop\s+)?distance\s+(?:of\s+)?(?P<r5>\d+)|"
     r"\bB\s*_?\s*\{?\s*(?P<r4>\d+)|" + _PEEL_BOUND + "|" + _BOUNDED_CALL + "|"
     r"\bball\s*\}?\s*\(\s*[^()]+?\s*,\s*(?P<r9>\d+)\s*\)|"  # "ball(A, 2)": a centre, a radius
      + _LABELLED_ARROW + "|"
     r"\bcore\s*_?\s*numbers?\b[^#\n]*?>=?\s*(?P<c7>\d+)|"  # "… core_number(G) … if c >= 2"
     r"(?P<c8>\d+|" + _WORDS + r")\s*-\s*(?:peel\w*|core)\b|"  # "2-peeling", "the two-core"
     r"\bbfs\b[^.;:]{0,120}?\b(?:up\s+)?to\s+depth\s+(?P<r11>\d+)|"
-    r"\bN\s*\}?\s*(?:_\s*)?\{?\s*(?:\\le|≤|<=)\s*(?P<r12>\d+)|" + _NODES_BOUNDED,
+    r"\bN\s*\}?\s*(?:_\s*)?\{?\s*(?:\\le|≤|<=)\s*(?P<r12>\d+)|"
+    + _NODES_BOUNDED
+    + "|"
+    + _BOUNDED_ARROW
+    + "|"
+    + _BOUNDED_SET
+    + "|"
+    + _REACH
+    + "|"
+    r"\bk\s*core\s*\(\s*(?P<c9>\d+)\s*\)|"  # "g.k_core(2)": the core of its k
+    r"\bwithin\s*\(\s*(?P<r17>\d+)\s*\)",  # a traversal repeated k times
     re.I,
 )
 _CENTRE = re.compile(
@@ -400,7 +506,8 @@ _REMAIN = re.compile(r"\b(?:left|remain\w*|surviv\w*|stay\w*|kept|keeps?)\b|⇒|
 """What a peeling's result is introduced by: the names that remain."""
 _EXCLUDED = re.compile(
     r"\(?\s*\b(?:not\s+counting|excluding|excl\.?|except(?:\s+for)?|other\s+than|besides|"
-    r"apart\s+from)\s+(?:itself|N\d+|the\s+(?:centre|center|source|start))\b\s*\)?|"
+    r"apart\s+from|without)\s+(?:itself|N\d+|the\s+(?:centre|center|source|start))\b\s*\)?|"
+    r"\\setminus\s*\{\s*N\d+\s*\}|\bnot\s*\(\s*has\s*Id\s*\(\s*N\d+\s*\)\s*\)|"
     r"\(?\s*\b(?:itself|N\d+|(?:the\s+)?(?:centre|center|source|start|root))\s+(?:(?:is|being)\s+)?"
     r"(?:excluded|left\s+out|omitted|not\s+(?:counted|included))\b\s*\)?",
     re.I,
@@ -453,9 +560,18 @@ weights,``): which measure is meant, no comparison or negation."""
 _WE_FIND = re.compile(
     r"\b(?:(?:we|i)\s+(?:find|found|get|got|see)|(?:is|are|was|were)\s+found)\b", re.I
 )  # "we find exactly A, B", "Edges from A are found to B and C only": a result, not a plan
+_RESULT_LEAD = re.compile(
+    r"(?:\b(?:looking|on\s+a)\s+(?:\w+\s+){0,2}?(?:carefully|closely|again|look)\s*,\s*)?"
+    r"\bit\s+turns\s+out(?:\s+that)?\b|\b(?:let\s+me|let['’]s|let\s+us)\s+(?:double-?\s*|re-?)?"
+    r"(?:check|verify|confirm)\s*:",
+    re.I,
+)
+"""A result's lead (``Looking more carefully, it turns out …``, ``Let me double-check: …``):
+what follows is found, not planned."""
 _EDGE_CUE = re.compile(
     r"\b(?:adjacen\w*|nonadjacent|connect\w*|linked|links?|edges?|neighbou?rs?|neighbou?rhood|"
-    r"joined|joins?|adjoin\w*|hooked|wired|attached|incident|border\w*|shares?|touch\w*|"
+    r"joined|joins?|adjoin\w*|hooked|wired|attached|incident|border\w*|abut\w*|shares?|touch\w*|"
+    r"fan-?outs?|spokes|"
     r"has\s+edge|in\s+E|from\s+E|"
     r"notin\s+E|nbrs?|adj)\b|\bin\s+G\s*\[|"
     r"[)\]]\s*\.\s*(?:has|contains|includes)\s*\(|"  # "get(A).has(B)": B among A's
@@ -468,13 +584,14 @@ _NEGATIVE = re.compile(
     re.I,
 )
 _NONE_ELSE = re.compile(
-    r"\b(?:no\s+others?|no\s+more|none\s+else|nothing\s+(?:else|more)|"
+    r"\b(?:no\s+others?|no\s+more|none\s+else|nothing\s+(?:else|more)|(?:nobody|no\s+one|none)\s+but|"
+    r"no\s+one\s+(?:else|besides)|"
     r"(?:none|nothing|no\s+\w+)\s+(?:is\s+|are\s+)?(?:missing|omitted|left\s+out))\b",
     re.I,
 )
 """A list said complete ("B and C, no others"): no negation of what it lists."""
 _DEGREE_CUE = re.compile(
-    r"\b(?:deg|degrees?|valency|delta)\b|\bincident\b|\bneighbou?rs?\b|"
+    r"\b(?:deg|degrees?|valency|delta)\b|\bincident\b|\bneighbou?rs?\b|\bspokes\b|"
     r"\b(?:adjacent|neighbou?ring)\s+(?:nodes|vertices)\b|"  # "2 adjacent nodes"
     r"\bedges\b(?!\s+(?:from|away|apart|to|between|long)\b)|"  # "touches 3 edges", "Edges
     # touching A, all told: four": a count of the edges at the one node named
@@ -487,7 +604,8 @@ a set's size, or as a count or a sum of ones over the edge set)."""
 _DISTANCE_CUE = re.compile(
     r"\b(?:dist\w*|shortest|hops?|hopdist|bfs|levels?|depth|separated|apart|away|fewest|"
     r"dijkstra|bellman|floyd|warshall|johnson|astar|sp|spd|apsp|d|distances?|optimal|optimum|"
-    r"min|minimum|minimal|cheapest|lowest|unweighted)\b|\bpath\s+length\s*\(|\bsettles\s+at\b",
+    r"min|minimum|minimal|cheapest|lowest|unweighted)\b|\bpath\s+length\s*\(|\bsettles\s+at\b|"
+    r"\bleast\s+(?:total|sum|cost)\b",
     re.I,
 )
 _HOP_CUE = re.compile(
@@ -517,7 +635,8 @@ _WORDED = re.compile(r"[^\s(){}\[\]_^]")
 """Words between a ball's radius and its first name: that name is an item, not the centre."""
 _COMPLETENESS = (
     r"all|complete|full|exactly|only|just|solely|alone|every|nothing\s+else|no\s+others?|"
-    r"entire|entirety|whole|exhaustive(?:ly)?|the\s+lot|everything|nobody\s+else|nowhere\s+else|"
+    r"entire|entirety|whole|exhaustive(?:ly)?|the\s+lot|everything|everyone|everybody|nobody\s+else|"
+    r"nowhere\s+else|(?:nobody|no\s+one|none)\s+but|(?:to\s+)?no\s+one\s+(?:else|besides)|"
     r"nothing\s+(?:more|further)|"
     r"(?:none|nothing|no\s+\w+)\s+(?:is\s+|are\s+)?(?:missing|omitted|left\s+out)"
 )
@@ -547,20 +666,29 @@ node's list, not of a name's place (``Only A is linked to B``), and no quantifie
 _HEAD = re.compile(
     r"(?P<mid>(?:(?!N\d).)*N0\b(?:(?!N\d).)*?)"
     r"(?P<list>[\s\[{(⟨]*N\d+(?:\s*(?:,|and|&)\s*(?:and\s+)?N\d+)*)"
-    r"[\s\]})⟩]*(?:(?:[-—–(#,;:|&←/]|<-|\band\b|(?=(?i:" + _COMPLETENESS + r")\b))(?:(?!N\d)\D)*)?$"
+    r"[\s\]})⟩]*(?:(?:[-—–(#,;:|&←/.]|<-|\band\b|(?=(?i:"
+    + _COMPLETENESS
+    + r")\b))(?:(?!N\d)\D)*)?$"
 )  # a head, a neighbour cue, and the list that ends the clause (a remark may follow it)
+_ARITHMETIC = re.compile(r"[-+*/×−]\s*\d")
+_MAPPED = re.compile(r"\s*N0\s*(?:⇢|→|->|⟶|⇒|=>|↦)\s*[\[{(⟨]?\s*N1\s*(?:,|\band\b|&)")
+"""A node mapped by an arrow to a list of two or more (``A ⇢ B, C``)."""
+_BORDER_VERB = r"(?:borders?|abuts?|touch(?:es)?|adjoins?|neighbou?rs?)"
+"""A verb whose subject is a node's neighbour, its object the node (``B and C border A``)."""
 _TAIL_HEAD = re.compile(
     r"^(?:(?!N\d).)*?(?P<list>N0(?:\s*(?:,|and|&)\s*(?:and\s+)?N\d+)*)"
-    r"(?:\s+(?:are|is|were)\b|[\s\]})]*(?:[;,#—–]|//))"
-    r"(?:(?!N\d).)*\b(?:to|of|with)\s+N(?P<head>\d+)\b(?:(?!N\d)\D)*$"
+    r"(?:\s+(?:are|is|were)\b|[\s\]})]*(?:[;,#—–]|//)|(?=\s+" + _BORDER_VERB + r"\s+N\d+\b))"
+    r"(?:(?!N\d).)*\b(?:to|of|with|" + _BORDER_VERB + r")\s+N(?P<head>\d+)\b(?:(?!N\d)\D)*$"
 )  # the list first, its head last: "Exactly B and C are joined to A", "… adjacent to A",
 # "[B, C]; // every neighbour of A"
 _NEIGHBOUR_CUE = re.compile(
-    r"neighbou?r|adj|nbr|connect|link|join|touch|border|\bedges?\b|↦|⟼|\|->", re.I
+    r"neighbou?r|adj|nbr|connect|link|join|touch|border|abut|fan-?out|spokes|wired|hooked|"
+    r"attached|\bedges?\b|↦|⟼|\|->",
+    re.I,
 )  # (a node mapped to its list, "A ↦ ⟨B, C⟩")
-_NEIGHBOUR_NOUN = re.compile(r"neighbou?r|adj|nbr", re.I)
+_NEIGHBOUR_NOUN = re.compile(r"neighbou?r|adj|nbr|fan-?out|spokes", re.I)
 _CHAIN = re.compile(r"N\d+(?:\s*(?:→|->|⟶|⇒|=>)\s*N\d+){2,}")
-_TOTAL_CUE = re.compile(r"\b(?:path|total|sum\w*|cost|length|weight|w)\b", re.I)
+_TOTAL_CUE = re.compile(r"\b(?:path|total|sum\w*|costs?|length|weight|w)\b", re.I)
 
 
 def anchored_facts(
@@ -596,7 +724,11 @@ def anchored_facts(
     if not found:
         return
     skeleton = _NO_BETTER.sub(" cheapest ", _skeleton(view, found))
+    if "<" in skeleton:  # "A <=7=> B": a weight on a two-headed connector, no comparison
+        skeleton = _TWO_HEADED.sub(" ", skeleton)
     skeleton = _CONTRAST.sub(" ", skeleton)  # "edges rather than weights": which measure
+    if "turns" in skeleton or "let" in skeleton.lower():  # "it turns out …", "Let me
+        skeleton = _RESULT_LEAD.sub(" ", skeleton)  # double-check: …": found, not planned
     said = _WE_FIND.sub(" ", skeleton)  # a result, not a plan
     said = _CALLED_VERB.sub(" ", said)  # "w = lookup(A, B)  // == 6": a function, not a plan
     said = _FINISHED.sub(" ", said)  # "← 9 ▷ after Floyd–Warshall": a final value, no step
@@ -623,6 +755,7 @@ def anchored_facts(
         yield a, b, [(kind, nodes, value, a, b) for kind, nodes, value in facts]
 
 
+_TWO_HEADED = re.compile(r"<(?=(?:=+|-+|~+)\s*\d+\s*(?:=+|-+|~+)>)")
 _BOUND_ATTAINED = re.compile(
     r"\b(?:no|nothing|none)\b[^.;\d]{0,40}?\b(?:shorter|cheaper|lighter|lower|less|fewer|smaller)"
     r"\s+than\s+(?P<v>\d+)\b(?P<mid>[^.;]*?),?\s*(?:and|but|yet|while)\s+(?P=v)\s+(?:is|gets|"
@@ -676,6 +809,8 @@ def _decide(skeleton: str, found: list[tuple[str, int, int]], values: list[int])
     negative = _NEGATIVE.search(_NONE_ELSE.sub(" ", skeleton)) is not None
     words = re.sub(r"N\d+", " ", skeleton)
     edge = _EDGE_CUE.search(words) is not None
+    if not _ARITHMETIC.search(skeleton):  # "4 spokes, so degree 4": one value, said twice
+        values = list(dict.fromkeys(values))  # (not "len(…) - 1 # = 1": a term, its result)
     if len(values) > 1:
         return []
     if len(found) == 2 == len(distinct) and len(values) == 1 and _ON_CONNECTOR.search(skeleton):
@@ -718,6 +853,8 @@ def _decide(skeleton: str, found: list[tuple[str, int, int]], values: list[int])
             if weight and not distance and not _ROUTE.search(words):
                 return [("edge", pair, None), ("edge_weight", pair, value)]
         return []
+    if not edge and _MAPPED.match(skeleton) and _COMPLETE_WORD.search(words):
+        edge = True  # "A ⇢ B, C (complete)": a node mapped to its whole list
     if not edge or _OWNED.match(skeleton):
         return []  # "Its edges go to A and B": another node's, no edge or list of the first
     if len(distinct) == 2 and len(found) == 2:
@@ -736,7 +873,7 @@ def _decide(skeleton: str, found: list[tuple[str, int, int]], values: list[int])
 
 def _neighbours(skeleton: str, found: list[tuple[str, int, int]]) -> list[Decided]:
     """A head, a neighbour cue, and the list that ends the clause: all the head's neighbours."""
-    if not _NEIGHBOUR_CUE.search(re.sub(r"N\d+", " ", skeleton)):
+    if not _NEIGHBOUR_CUE.search(re.sub(r"N\d+", " ", skeleton)) and not _MAPPED.match(skeleton):
         return []
     head = _HEAD.match(skeleton)
     tail = _TAIL_HEAD.match(skeleton) if head is None else None
@@ -768,7 +905,7 @@ def _set(view: str, found: list[tuple[str, int, int]]) -> list[Decided]:
     if _NEGATIVE.search(_EXCLUDED.sub(" ", _NO_MORE_THAN.sub(" ", _skeleton(view, found)))):
         return []
     k = _K.search(view)
-    if k is not None and k.lastgroup not in ("c5", "c6", "r7", "r8", "r11"):  # the centre stays
+    if k is not None and k.lastgroup not in ("c5", "c6", "r7", "r8", "r11", "r16"):  # centre stays
         labelled = k.lastgroup in ("r9", "r10")  # "ball(A, 2)", "A ~(2)~> {…}": A stays
         low, high = k.span(k.lastgroup) if labelled and k.lastgroup else k.span()
         found = [m for m in found if not (m[1] < high and low < m[2])]

@@ -299,6 +299,7 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
     claims: list[Claim] = []
     labelled: list[tuple[int, int]] = []
     routed = _BEST_ROUTE.search(text, low, high) is not None
+    valued: list[tuple[int, int]] = []  # the second names of measures' pairs
     for match in _scan(_LABELLED, text, low, high, "--", "—", "–", "-[", "-(", "←", "⟵"):
         left = slots.before(text, match.start(), low)
         right = None if left is None else slots.after(text, match.end(), high)
@@ -322,8 +323,17 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
             continue  # "… dst = 1;  -- 8": a statement ended, then a comment's mark, no edge
         if ctx.numeric_ids and _COUNTED_AFTER.match(text, right[1], high):
             continue  # "9 → 6 neighbours": a node mapped to a count
+        if any(a <= left[1] < b for a, b in valued):
+            continue  # "hops 1 → 4 — 2": the value after a measure's pair, no edge
         if _PAIR_OF_BEFORE.search(text, max(low, left[1] - 12), left[1]):
+            valued.append((match.end(), right[1]))
             continue  # "dist 10→5: 2": the pair of a distance, not an edge
+        if (
+            ctx.numeric_ids
+            and _VALUE_OF_BEFORE.search(text, max(low, left[1] - 12), left[1])
+            and not _EDGE_SEPARATOR.match(text, right[1], high)
+        ):
+            continue  # "deg 7 → 1": a node mapped to its value, not an edge
         if _CALL_CLOSED.match(text, left[1], match.start()) and _CALL_OPEN.search(
             text, max(low, left[1] - 60), left[1]
         ):
@@ -383,7 +393,9 @@ _COUNTED_AFTER = re.compile(
 _CALL_CLOSED = re.compile(r"[^()\s]+\s*[\"'`]?\s*\)\s*$")
 _CALL_OPEN = re.compile(r"[A-Za-z_]\w*\s*\([^()]*$")
 """A name closing a call's arguments (``cost(1, 10``…``)``): what an arrow after it maps."""
-_PAIR_OF_BEFORE = re.compile(r"\b(?:dist(?:ance)?|d|hops?|sp)\s*[:(\[]?\s*$", re.I)
+_PAIR_OF_BEFORE = re.compile(r"\b(?:dist(?:ance)?|d|hops?(?:\s*count)?|sp)\s*[:(\[]?\s*$", re.I)
+_VALUE_OF_BEFORE = re.compile(r"\b(?:deg(?:ree)?|weight)\s*[:(\[]?\s*$", re.I)
+"""A one-node measure before a numeric id (``deg 7 → 1``): the id mapped to its value."""
 _ABSENT_BEFORE = re.compile(
     r"\b(?:lacks?|lacking|(?:is|are)\s+missing|omits?|omitting|ha(?:s|ve)\s+no|"
     r"(?:does|do)\s*n[o'’]t\s+(?:contain|include|have|list))\s*[\"'`*({\[]*\s*$",
@@ -808,12 +820,16 @@ _VALUE = re.compile(
 )
 _SOURCE_AFTER = re.compile(
     r"\s*(?:#\s*)?[(,;]?\s*(?:(?://|#|--|/\*)?[^\n]{0,40}?\b(?:dijkstra\w*|bfs|bellman\w*|sssp|"
-    r"search|run)\b[^\n]{0,30}?\s)?(?:source|src|from|starting\s+(?:at|from))\s*[:=]?\s*",
+    r"search|run)\b[^\n]{0,30}?\s)?(?:(?:final(?:i[sz]ed)?|settled|done)\s*[,;]\s*)?"
+    r"(?:source|src|from|starting\s+(?:at|from))\s*[:=]?\s*",
     re.I,
 )  # "d[B] = 9 (source A)", "dist[B] == 9  # source A", "d[B] == 9; // after dijkstra_shortest_
 # paths from A": A's distance (the search's source named after it), not the question's
 _INDEX_VALUE = re.compile(r"\s*\]\s*(?:==?|:)\s*(\d+)(?!\s*[-+*/]\s*\d)")
 _DIST_INDEX = re.compile(r"\b(?:dist|d|distance)\s*\[\s*", re.I)
+_INITIALISED = re.compile(r"∞|\\infty\b|\binf(?:inity)?\b|\bInfinity\b|\bmath\.inf\b", re.I)
+"""A distance array set to infinity on the line (``dist = [∞] * n; dist[A] = 0``): its entries
+there are the search's start, not distances stated from the question's source."""
 
 
 def _distances(ctx: _Context, low: int, high: int) -> list[Claim]:
@@ -878,7 +894,7 @@ def _distances(ctx: _Context, low: int, high: int) -> list[Claim]:
             if named[0] != node[0]:
                 claims.append(Claim("distance", (named[0], node[0]), int(value.group(1)),
                                     match.start(), value.end()))  # fmt: skip
-        elif value is not None:
+        elif value is not None and not _INITIALISED.search(text, low, high):
             claims.append(
                 Claim("distance", (node[0],), int(value.group(1)), match.start(), value.end(),
                       implicit_source=True)
@@ -1635,12 +1651,15 @@ _HYPOTHESIS = re.compile(
 """A line headed as a hypothesis or a thing to test (``Hypothesis to test: A and B lie on a
 triangle``, ``Conjecture: …``, ``To verify: …``): it puts a claim up, it states none."""
 _VERDICT = re.compile(
-    r"(?:#|//|--|/\*|(?<![<>!=])={1,3}|->|→|=>|(?<=\))\.(?=\s))\s*(?:(?:->|→|=>|==?)\s*)?"
-    r"(?:\\(?:text|mathrm|mathtt|texttt|textsf|mathsf)\s*\{\s*|`)?"
-    r"(?:(?P<yes>true|yes)|false|no)\s*[}`]?\s*(?:\*/)?\s*[.!;]?\s*(?:\$\$?)?\s*$"
+    r"(?:#|//|--|;;|/\*|(?<![<>!=])={1,3}|->|→|=>|(?<=\))\.(?=\s))\s*(?:[a-z][\w#+]*\s*:\s*)?"
+    r"(?:(?:->|→|=>|==?)\s*)?(?:\\(?:text|mathrm|mathtt|texttt|textsf|mathsf)\s*\{\s*|`)?"
+    r"(?:(?P<yes>true|yes)|false|no)\s*[}`]?\s*(?:\*/)?\s*[.!;]?"
+    r"(?:\s*(?:,|—|–|-)\s*(?P<remark>(?:(?!true|false|yes|but|wait|actually|\d)[a-z ])"
+    r"{1,30}?)\s*[.!]?)?\s*(?:\$\$?)?\s*$"
 )
-"""A test's verdict at its line's end (lower case), in a trailing comment or as the value it is
-equal to, in any notation: ``… in edge_set  # False``, ``adj[A].includes(B)  // true``,
+"""A test's verdict at its line's end (lower case), in a trailing comment (a language's name
+may label it, a short remark follow it: ``// Kotlin: false``, ``;; => true, an edge``) or as the
+value it is equal to, in any notation: ``… in edge_set  # False``, ``adj[A].includes(B)  // true``,
 ``# -> False``, ``# no``, ``/* false */``, ``EDGE?(A, B) = FALSE``, ``\text{edge}(A, B) =
 \text{false}``, ``has_edge(A, B) == False``, or a query's answer after it (``?- edge(A, B).
 false.``)."""
@@ -1658,6 +1677,7 @@ def _ends_in_denial(lower: str) -> bool:
 
 
 _CODE_NEGATION = re.compile(r"\bnot\b|!(?!=)|∉|\\notin|notin|!=")
+_REMARK_NEGATION = re.compile(r"\b(?:no|not|none|never)\b|n['’]t\b")
 
 
 _LAST_TERM = re.compile(
@@ -1709,8 +1729,11 @@ def _verdict(claims: list[Claim], lower: str) -> list[Claim]:
     if not claims or not _ends_in_denial(lower):
         return claims  # (a cheap test first: the pattern tries every position of the line)
     verdict = _VERDICT.search(lower)
-    if verdict is None or verdict.group("yes") is not None:
+    if verdict is None:
         return claims
+    if verdict.group("yes") is not None:  # "// true, no edge": a remark against it, none read
+        remark = verdict.group("remark")
+        return [] if remark is not None and _REMARK_NEGATION.search(remark) else claims
     tested = lower[: verdict.start()]
     if _CODE_NEGATION.search(tested):
         return []
@@ -1760,9 +1783,17 @@ def _structural(ctx: _Context, low: int, high: int, read: list[Claim], lower: st
             and not _read_kind(read, (kind, nodes, value, start, end), start, end)
         )
     ]  # a neighbour list the patterns read only as edges ("nbrs(A) -> [B, C]")
+    measured = {
+        (frozenset(c.nodes), c.value) for c in read + claims if c.kind in ("distance", "hops")
+    }  # "d(A, B) = 9 (weighted)": a value its function names the measure of, no edge's weight
     for start, end, facts in clause_facts(text, low, high, names, ctx.slots.resolve, covered):
         read = [c for c in read if not _overruled(c, start, end, facts)]
         kept = [f for f in facts if f[0] not in (IN_FLUX, ROUTED) and unread(f[0], start, end)]
+        if measured:
+            weighed = {frozenset(f[1]) for f in kept if f[0] == "edge_weight"
+                       and (frozenset(f[1]), f[2]) in measured}  # fmt: skip
+            kept = [f for f in kept if f[0] not in ("edge", "edge_weight")
+                    or frozenset(f[1]) not in weighed]  # fmt: skip
         listed = [f for f in facts if f[0] == "neighbours" and not _read_kind(read, f, start, end)]
         if listed and not any(f[0] == "neighbours" for f in kept):
             # a complete neighbour list the patterns read only as edges: the list, and the
@@ -2010,7 +2041,8 @@ _LISTED = re.compile(
     re.I,
 )
 _ANCHOR_CUES = re.compile(
-    r"adj|nbr|neighbo|conn|link|edge|join|hook|wire|attach|incid|border|shar|touch|∈|∉|\\in|notin|"
+    r"adj|nbr|neighbo|conn|link|edge|join|hook|wire|attach|incid|border|shar|touch|abut|∈|∉|\\in|notin|"
+    r"frown|⌢|mathrel|\bboth\(|out\s*\[|\|>|fan-?out|spokes|<=+\s*\d|"
     r"⇄|⇸|↔|↮|⟷|≁|\\sim|∼|\btrue\b|\bfalse\b|✔|✓|✗|✘|deg|delta|δ|valenc|weigh|\bw\b|\bwt\b|"
     r"\b(?:in|from)\s+e\b|leftrightarrow|squigarrow|leadsto|gamma|γ|mathcal\{n\}|\bk\s*=\s*\d|"
     r"apsp|all[-\s]pairs|\^\s*\{?\s*(?:\\star|\\ast|\*)|\bn\s*_\s*\{?\s*(?:\\le|≤|<=)|"

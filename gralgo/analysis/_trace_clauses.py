@@ -189,7 +189,10 @@ _NOT_A_VALUE = re.compile(
 # Clauses and their skeletons
 
 _CLAUSE_BREAK = re.compile(
-    r"(?<=[.!?])(?<!\bexcl\.)(?<!\bincl\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)\s+(?=\S)|[.!?]$|(?<!\\);(?!\s*(?:and\s+)?(?:no\s+others?|nothing\s+(?:else|more)|nobody\s+else|that['’]s\s+all)\b)\s*|\s+but\s+|,\s+(?:so|but|which|whereas|while|hence|then|"
+    r"(?<=[.!?])(?<!\bexcl\.)(?<!\bincl\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)\s+(?=\S)"
+    r"(?!(?:no\s+others?|nothing\s+(?:else|more)|nobody\s+else)[.!]?\s*$)|[.!?]$|"
+    r"(?<!\\);(?!\s*(?:and\s+)?(?:no\s+others?|nothing\s+(?:else|more)|nobody\s+else|that['’]s\s+all)\b)\s*|"
+    r"(?<!\bnobody)(?<!\bno\sone)(?<!\bnone)(?<!\bnothing)\s+but\s+|,\s+(?:so|but|which|whereas|while|hence|then|"
     r"not(?!\s+counting\b))\s+|\s+so\s+(?=(?:the|it|we|this)\b)|,?\s+and\s+(?=(?:it\s+)?(?:has|is|connects|links|"
     r"touches|weighs)\b)",
     re.I,
@@ -301,7 +304,7 @@ _NEGATION = re.compile(
 _EDGE_CUE = (
     r"(?:(?:dis|un|non-?)?connect\w*|adjacen\w*|adjoin\w*|link\w*|edges?|neighbou?r\w*|join\w*|incident|"
     r"touch\w*|share\w*|"
-    r"roads?|hooked|directly\s+reachable|border(?:s|ed|ing)?)"
+    r"roads?|hooked|directly\s+reachable|border(?:s|ed|ing)?|abut(?:s|ted|ting)?)"
 )
 _EDGE = re.compile(r"\b" + _EDGE_CUE, re.I)
 _GOVERNED = re.compile(
@@ -483,6 +486,12 @@ def clauses(text: str, low: int, high: int) -> Iterator[tuple[int, int]]:
     comment is about the statement) breaks none."""
     position = low
     for match in _CLAUSE_BREAK.finditer(text, low, high):
+        if (
+            position == low
+            and text[match.start() - 1] == "."
+            and _ROMAN_ITEM.fullmatch(text, low, match.start())
+        ):
+            continue  # "iv. A to B, …": a list item's roman numeral, no sentence
         if text[match.start()] == ";" and (
             _TRAILING_COMMENT.match(text, match.end(), high)
             or bracket_open(text[position : match.start()])
@@ -496,6 +505,7 @@ def clauses(text: str, low: int, high: int) -> Iterator[tuple[int, int]]:
         yield position, high
 
 
+_ROMAN_ITEM = re.compile(r"\s*(?i:[ivx]{1,4})\.")
 _TRAILING_COMMENT = re.compile(r"\s*(?://|#|--(?=\s))[^\n]*$")  # (SQL's "-- 1")
 _ASSIGNS = re.compile(r"\s*(?:(?:let|const|var|auto)\s+)?([A-Za-z_]\w*)\s*(?::=|=(?!=)|←|<-)")
 

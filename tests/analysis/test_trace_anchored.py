@@ -2129,3 +2129,215 @@ def test_round16_a_lookup_of_an_edge_said_not_none_is_left_unread() -> None:
     assert not {
         c for c in _read("g.find_edge(Lyon, Paris).is_none()  // false") if c[0] == "non_edge"
     }
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("adj.hasEdge(Lyon, Kyoto) // Java: false", ("non_edge", {L, K}, None)),
+        ("(member? (nbrs Paris) Kyoto) ;; -> false, not adjacent", ("non_edge", {P, K}, None)),
+    ],
+)
+def test_round17_code_verdicts_a_false_verdict_after_a_label_or_before_a_remark_is_a_non_edge(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read_and_not_its_opposite(text, False, claim)
+
+
+def test_round17_code_verdicts_a_true_verdict_with_a_denying_remark_is_left_unread() -> None:
+    assert not _read("adj.hasEdge(Lyon, Paris) // Java: true, no edge")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "$\\delta(Paris, Kyoto) = 15$ (weighted)",
+        "$d(Paris, Kyoto) = 15$, weighted",
+        "sp(Paris, Kyoto) = 15  (weighted)",
+    ],
+)
+def test_round17_weighted_distances_a_distance_call_said_weighted_is_no_edge_weight(
+    text: str,
+) -> None:
+    assert _read(text) == {("distance", frozenset({P, K}), 15)}
+
+
+def test_round17_distance_arrays_an_initialised_array_states_no_distance() -> None:
+    assert not _read("d = [inf] * n; d[Lyon] = 0")
+
+
+def test_round17_distance_arrays_a_source_named_after_a_remark_is_the_source() -> None:
+    assert _read("dist[Lyon] = 7  # settled, source Paris") == {("distance", frozenset({L, P}), 7)}
+
+
+@pytest.mark.parametrize("text", ["so deg 3 → 2", "**Distance 0 → 2** — *4*"])
+def test_round17_numeric_measures_an_id_mapped_to_its_value_is_no_edge(text: str) -> None:
+    assert not {c for c in _read(text, numeric_ids=True) if c[0] == "edge"}
+
+
+def test_round17_tree_lists_a_branch_mark_is_no_value() -> None:
+    read = _read("├── 1's neighbours (complete): 2", numeric_ids=True)
+    assert not {c for c in read if c[0] == "degree"}
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("so $Lyon \\frown Saint-Denis$, fine", ("edge", {L, S}, None)),
+        ("$Kyoto \\not\\frown Paris$ \\checkmark", ("non_edge", {K, P}, None)),
+        ("$Paris \\mathrel{\\sim_G} Lyon$ (true)", ("edge", {P, L}, None)),
+        ("$Kyoto \\not\\mathrel{\\sim_G} Lyon$", ("non_edge", {K, L}, None)),
+    ],
+)
+def test_round17_latex_relations_frown_and_a_graphs_sim_are_adjacency(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read_and_not_its_opposite(text, False, claim)
+
+
+def test_round17_latex_relations_a_set_builder_of_a_nodes_adjacent_is_its_neighbourhood() -> None:
+    assert ("neighbours", frozenset({K, N}), None) in _read(
+        "$\\{y : y \\frown Kyoto\\} = \\{New York\\}$"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        ("traversal.V(Lyon).both().count()  -> 3", False, ("degree", {L}, 3)),
+        ("g.V(3).both().hasId(0).hasNext()  # false", True, ("non_edge", {P, K}, None)),
+        ("g.V(Paris).both().hasId(Saint-Denis).hasNext()  # true", False, ("edge", {P, S}, None)),
+        ("In [12]: nx.degree(G, Lyon)    Out[12]: 3", False, ("degree", {L}, 3)),
+        ("nbrs |> Map.fetch!(Lyon) |> Enum.count()  # 3", False, ("degree", {L}, 3)),
+    ],
+)
+def test_round17_code_idioms_traversals_sessions_and_pipes_are_read(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, numeric_ids, claim)
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Looking more closely, it turns out Kyoto borders New York.", ("edge", {K, N}, None)),
+        ("Let me verify: Paris and Kyoto are not neighbours.", ("non_edge", {P, K}, None)),
+        ("New York abuts Lyon.", ("edge", {N, L}, None)),
+        ("Saint-Denis does not abut Kyoto.", ("non_edge", {S, K}, None)),
+    ],
+)
+def test_round17_result_leads_and_abut_state_an_edge_or_none(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read_and_not_its_opposite(text, False, claim)
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "owner", "items"),
+    [
+        ("Fan-out of Paris: Lyon and Saint-Denis, everybody.", False, P, {L, S}),
+        ("The spokes from Lyon go to Paris, New York and Saint-Denis. Nothing else.", False, L,
+         {P, N, S}),
+        ("No one but Lyon and Kyoto touches New York.", False, N, {L, K}),
+        ("New York is wired to Lyon and Kyoto, and to no one else.", False, N, {L, K}),
+        ("vi. Lyon → Paris, New York, Saint-Denis (all)", False, L, {P, N, S}),
+        ("ii. 1 ⇒ 2, 3, 4 (exhaustive)", True, L, {P, N, S}),
+    ],
+)  # fmt: skip
+def test_round17_neighbour_lists_fan_out_spokes_nobody_but_and_mapped_lists_are_complete(
+    text: str, numeric_ids: bool, owner: str, items: set[str]
+) -> None:
+    _assert_read(text, numeric_ids, ("neighbours", {owner, *items}, None))
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        ("Counting Saint-Denis: 2 spokes, i.e. degree 2.", False, ("degree", {S}, 2)),
+        ("Saint-Denis has 2 spokes; degree 2.", False, ("degree", {S}, 2)),
+        ("vertex #0 and vertex #2 share an edge", True, ("edge", {K, N}, None)),
+    ],
+)
+def test_round17_repeated_values_and_numbered_vertices_are_read(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, numeric_ids, claim)
+
+
+def test_round17_repeated_values_a_term_and_its_result_stay_two_values() -> None:
+    assert not _read("hops = len(bfs_path(Paris, Kyoto)) - 2  # 2")
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("g.getWeight(g.getEdge(Lyon, New York))  // 3", ("edge_weight", {L, N}, 3)),
+        ("$\\omega|_{\\{Paris, Saint-Denis\\}} = 2$", ("edge_weight", {P, S}, 2)),
+        ("Paris <==7==> Lyon", ("edge_weight", {P, L}, 7)),
+    ],
+)
+def test_round17_edge_weights_nested_accessors_restrictions_and_two_headed_connectors(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, False, claim)
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("vii. Paris to Kyoto, least total: 15", ("distance", {P, K}, 15)),
+        ("It is 10 that Paris → Lyon → New York costs.", ("path_total", {P, L, N}, 10)),
+    ],
+)
+def test_round17_distances_a_least_total_and_a_cleft_path_cost_are_read(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, False, claim)
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("(= (dist 0 3) 15)  ; z3", ("distance", {K, P}, 15)),
+        ("val d = shortest 3 1  (* OCaml: 7 *)", ("distance", {P, L}, 7)),
+        ("(= (hops 2 3) 2)", ("hops", {N, P}, 2)),
+        ("(= (deg 1) 3)", ("degree", {L}, 3)),
+        ("vi. 4 to 2, least sum: 7", ("distance", {S, N}, 7)),
+    ],
+)
+def test_round17_numeric_applications_ids_after_a_function_without_brackets_are_its_arguments(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, True, claim)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Lyon ⇝(≤1) {Paris, New York, Saint-Denis}, Lyon not counted",
+        "Reachable from Lyon in 1 hop (without Lyon): Paris, New York, Saint-Denis",
+        "Lyon's one-hop footprint, excluding Lyon: Paris, New York, Saint-Denis",
+        "$S_{\\le 1}(Lyon) \\setminus \\{Lyon\\} = \\{Paris, New York, Saint-Denis\\}$",
+    ],
+)
+def test_round17_hop_balls_bounded_arrows_reach_footprints_and_bounded_sets(text: str) -> None:
+    claims = extract_claims(text, NodeNames(small_graph(), False))
+    balls = [(c.nodes[0], set(c.nodes[1:]), c.value) for c in claims if c.kind == "within_hops"]
+    assert balls == [(L, {P, N, S}, 1)]
+
+
+def test_round17_k_cores_a_k_core_call_with_its_k_lists_the_core() -> None:
+    read = _read("G.k_core(2).vertices  # => [Paris, Lyon, Saint-Denis]")
+    assert ("k_core", frozenset({P, L, S}), 2) in read
+
+
+def test_round17_hop_balls_a_traversal_repeated_k_times_without_its_start_is_its_ball() -> None:
+    text = "t.V(Paris).repeat(both()).times(1).dedup().not(hasId(Paris))  # [Lyon, Saint-Denis]"
+    claims = extract_claims(text, NodeNames(small_graph(), False))
+    balls = [(c.nodes[0], set(c.nodes[1:]), c.value) for c in claims if c.kind == "within_hops"]
+    assert balls == [(P, {L, S}, 1)]
+
+
+def test_round17_k_cores_what_remains_after_deleting_nodes_below_a_degree_is_the_core() -> None:
+    text = "After deleting each vertex under degree 2, what remains is Paris, Lyon and Saint-Denis."
+    assert ("k_core", frozenset({P, L, S}), 2) in _read(text)

@@ -37,7 +37,8 @@ for precision and then for recall until it met the goal too.
 Round 13 (split ``round13``, bank in ``trace_facts_round13``), written by another author without
 reading the extractor while it was tuned on round 12, is held out (measured once).
 Round 14 (split ``round14``, bank in ``trace_facts_round14``), written by another author without
-reading the extractor while it was tuned on round 13, is held out (not yet measured).
+reading the extractor while it was tuned on round 13, was measured once held out, then tuned on
+for precision and then for recall until it met the goal too.
 Round 15 (split ``round15``, bank in ``trace_facts_round15``), written by another author without
 reading the extractor while round 14 was held out, in new voices, sentence shapes, languages
 and code idioms, is held out (not yet measured).
@@ -92,7 +93,7 @@ SPLITS = (
     "round16",
 )
 TUNED = ("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8",
-         "round9", "round10", "round11", "round12")  # fmt: skip
+         "round9", "round10", "round11", "round12", "round14")  # fmt: skip
 """Lists the extractor was tuned on, each first measured once held out:
 ``test_trace_facts_phrasings`` asserts the goal on every one."""
 
