@@ -1663,19 +1663,6 @@ value it is equal to, in any notation: ``… in edge_set  # False``, ``adj[A].in
 ``# -> False``, ``# no``, ``/* false */``, ``EDGE?(A, B) = FALSE``, ``\text{edge}(A, B) =
 \text{false}``, ``has_edge(A, B) == False``, or a query's answer after it (``?- edge(A, B).
 false.``)."""
-_VERDICT_TAIL = "}`*/.!;$"
-"""What may follow a verdict's word at its line's end (besides blanks)."""
-
-
-def _ends_in_denial(lower: str) -> bool:
-    """Whether a line (lower case) ends in ``false`` or ``no`` before closing marks and blanks
-    only: what :data:`_VERDICT` needs for a false verdict."""
-    tail = lower
-    while (stripped := tail.rstrip().rstrip(_VERDICT_TAIL)) != tail:
-        tail = stripped
-    return tail.endswith(("false", "no"))
-
-
 _CODE_NEGATION = re.compile(r"\bnot\b|!(?!=)|∉|\\notin|notin|!=")
 _REMARK_NEGATION = re.compile(r"\b(?:no|not|none|never)\b|n['’]t\b")
 
@@ -1726,8 +1713,8 @@ def _verdict(claims: list[Claim], lower: str) -> list[Claim]:
     """The claims of a line that ends in a code test's verdict comment, applied to the test: a
     false verdict makes the test's edge a non-edge and leaves no other value stated; where the
     test is itself negated (``A not in adj[B]  # False``), nothing is read (fail closed)."""
-    if not claims or not _ends_in_denial(lower):
-        return claims  # (a cheap test first: the pattern tries every position of the line)
+    if not claims:
+        return claims  # (the pattern tries every position of the line)
     verdict = _VERDICT.search(lower)
     if verdict is None:
         return claims
