@@ -80,7 +80,7 @@ _WRAPPERS: tuple[tuple[str, str], ...] = (
     # "G.number_of_edges(A, B)  # 1", "grep -c '^A B$' edges.txt  # 0" (see _INDICATED)
     (r"\b(?:number_of_edges|num_edges|count_edges|edge_count)(?=\s*\()", " indicator    "),
     (r"\bgrep\s+-c\s+['\"]\^?(?=[^'\"\n]+['\"]\s+\S*edge)", " indicator    ( "),
-    (r"(?<=[^\s'\"])\$?['\"]\s+\S*edges?\S*(?=\s*(?:#|//))", " ) "),
+    (r"(?<=[^\s'\"])(?:\$['\"]|['\"])\s+\S*edges?\S*(?=\s*(?:#|//))", " ) "),
     # a count written as a sum of ones: "sum(1 for e in E if A in e)", "\sum_x \mathbb{1}[…]"
     (r"\bsum\s*\(\s*1\s+(?=for\b)|\\math(?:bb|bf)\s*\{\s*1\s*\}|𝟙", " count( "),
     # a query for a node's neighbours, its rows after it: "MATCH ({id: A})--(n) RETURN n.id  // B"
@@ -135,8 +135,8 @@ _WRAPPERS: tuple[tuple[str, str], ...] = (
         " nbrs ",
     ),
     (r"\b(?:maps\s*:\s*)?get\s*\(\s*(?=[^,()\n]{1,60},\s*[Aa]dj\w*\s*\))", " nbrs ( "),
-    (r"\s*,\s*[Aa]dj\w*\s*\)", " ) "),
-    (r"\s%+\s*(?:=>|->)", " # "),
+    (r",\s*[Aa]dj\w*\s*\)", " ) "),
+    (r"(?<=\s)%+\s*(?:=>|->)", " # "),
     (r"\barray\s*\(\s*(?=\[)", " ( "),
     (r"(?<![\w!=<>)\]])!(?=[\w(])", " not "),  # code's negation; "assert!(" is a macro's bang
     (r"(?<=[\w)\]])!(?=\.)", " "),  # a postfix non-null assertion: "graph[A]!.contains(B)"
