@@ -49,6 +49,11 @@ _SIM_REL = r"\\mathrel\s*\{\s*\\sim(?:\s*_\s*\{?\s*G\s*\}?)?\s*\}"
 """Adjacency as a relation symbol with its graph: ``A \\mathrel{\\sim_G} B``."""
 
 _WRAPPERS: tuple[tuple[str, str], ...] = (
+    # a neighbourhood's cardinality, a degree: "\operatorname{card} N(A)", "\# \Gamma(A)"
+    (
+        r"(?:\bcard\b|\\\#)\s*\}?(?=\s*(?:N|\\Gamma|Γ|\\mathcal\s*\{\s*N\s*\})(?:\s*_\s*\{?\s*G\s*\}?)?\s*\()",
+        " deg ",
+    ),
     # a neighbourhood's function name: "\Gamma_G(A)", "\mathcal{N}(A)", "N_G(A)", "Γ(A)"
     (
         r"(?:\\Gamma|Γ|\\mathcal\s*\{\s*N\s*\}|(?<![\w\\])N(?=\s*_))(?:\s*_\s*\{?\s*G\s*\}?)?(?=\s*\()",
@@ -139,6 +144,11 @@ _WRAPPERS: tuple[tuple[str, str], ...] = (
     # a pipe into a length: "adj |> Map.get(A) |> length()", its degree
     (r"\|>\s*(?:length|Enum\.count|count)\s*\(\s*\)", " deg "),
     (r"✗|✘|❌|\bFalse\b", " no "),
+    # a falsy result after a comment mark or label, in any language's spelling: "# R: FALSE",
+    # "! Fortran: F (no edge)", "// => false", "-- nil"
+    (r"\bFALSE\b|(?<=[:#>/!-]\s)(?:false|F|nil|NIL|None)\b(?=\s*(?:\(|\n|$))", " no "),
+    # a count of zero edges: "zero edges run between A and B", "0 edges join A and B"
+    (r"\b(?:(?i:zero)|0)(?=\s+edges?\b)", " no "),
     (r"(?<=[a-z])\(s\)", "s"),  # "edge(s)": a plural
     (r"\\deg\b", " deg "),
     # the size of a node's neighbour container, its degree: "len(adj[A])", "adjList[A].length"
@@ -847,6 +857,8 @@ def _decide(skeleton: str, found: list[tuple[str, int, int]], values: list[int])
             weight = _WEIGHT_CUE.search(words) is not None
             if distance and not (weight and edge):
                 return [("hops" if _HOP_CUE.search(words) else "distance", pair, value)]
+            if value == 0 and edge:  # "edgesWith(B).length  // 0": no edge joins them
+                return [("non_edge", pair, None)]
             weight = weight or _DIRECT.search(words) is not None  # "A to B directly is 7"
             named_edge = _THE_EDGE.search(words) is not None and not _DEGREE_CUE.search(words)
             weight = weight or named_edge  # "The edge joining A and B has been labelled 7"

@@ -268,6 +268,7 @@ _TOTAL_WORDS = re.compile(
 )
 _ARITHMETIC = re.compile(r"(?:^|[^-=<*])[=+*/<>]\s*$")
 _ARITHMETIC_AFTER = re.compile(r"^\s*(?:[=+/<>]|\*(?!\*))")
+_SUM_AFTER = re.compile(r"\s*[+×]\s*\d")
 
 
 def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
@@ -322,6 +323,8 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
             and not _plain_dash_is_edge(text, low, left[1], match.end(), right[1], high)
         ):
             continue
+        if ctx.numeric_ids and _SUM_AFTER.match(text, right[1], high):
+            continue  # "node 8 — 5 + 3 — comes to 9": a dash before a sum's first term
         plain = ctx.numeric_ids and match.group().strip() == "-"  # arrows are no arithmetic
         if plain and _ARITHMETIC.search(text, low, left[1]):
             continue
@@ -410,6 +413,10 @@ def _chain_claims(
     if negated is not None and len(chain) == 1:  # "no edge A - B"
         u, _, v, v_end, _, _ = chain[0]
         return [Claim("non_edge", (u, v), None, negated.start(), v_end)]
+    if len(chain) == 1 and (no := _NO_BEFORE.search(text, max(0, chain[0][1] - 8), chain[0][1])):
+        u, _, v, v_end, _, _ = chain[0]
+        if (after := _EDGE_NOUN_AFTER.match(text, v_end, high)) is not None:  # "no A–B edge"
+            return [Claim("non_edge", (u, v), None, no.start(), after.end())]
     for index, (u, u_start, v, v_end, _, _) in enumerate(chain):
         claims.append(Claim("edge", (u, v), None, u_start, v_end))
         v_end += len(text[v_end:high]) - len(text[v_end:high].lstrip("\"'”’*`"))
@@ -565,6 +572,9 @@ def _weighed(claims: list[Claim]) -> bool:
 # Negation before "edge": "no edge", "not an edge", "isn't an edge", "never an edge"
 _NOT_AN = r"(?:\bno\s+|\bnot\s+an?\s+|n[’']t\s+an?\s+|\bnever\s+an?\s+)"
 _NO_EDGE_BEFORE = re.compile(_NOT_AN + r"edges?\s*(?:between\s*)?[:=]?\s*[\"'“‘*`]*$", re.I)
+_NO_BEFORE = re.compile(r"\b(?:no|not\s+an?)\s+[\"'“‘*`(]*$", re.I)
+_EDGE_NOUN_AFTER = re.compile(r"[\"'”’*`)]*\s+(?:edge|link|connection)s?\b", re.I)
+"""A pair named as the edge that is not there: "no A–B edge", "not an (A, B) link"."""
 
 
 _EQUALS = re.compile(r"\s*=\s*(\d+)(?!\s*[-+*/]\s*\d)(?!\s*\w)")
@@ -959,6 +969,7 @@ _NEIGHBOURS_OF = re.compile(r"\b(?:neighbou?rs?|adjacency(?:\s+list)?)\s+of\s+(?
 _NUMBER_WORDS = re.compile(r"\b(?:number|count)\s+of\s+$", re.I)
 _NEIGHBOURS_POSSESSIVE = re.compile(r"(?:'s|’s)\s+neighbou?rs?\b", re.I)
 _N_OF = re.compile(r"\bN\(\s*")
+_CARDINALITY_BEFORE = re.compile(r"(?:\bcard\b|\\#|#|\|)\s*\}?\s*$")
 _ADJACENT_TO_HEAD = re.compile(r"\b(?:adjacent|connected)\s+to\s+(?:node\s+)?", re.I)
 _ITS_NEIGHBOURS = re.compile(r"\bits\s+neighbou?rs?\b", re.I)
 _LIST_START = re.compile(
@@ -1030,6 +1041,8 @@ def _lists(ctx: _Context, low: int, high: int) -> list[Claim]:
             partial = bool(opening.group("partial"))
             heads.append((node[0], node[1], -opening.end() if partial else opening.end()))
     for match in _scan(_N_OF, text, low, high, "n("):
+        if _CARDINALITY_BEFORE.search(text, max(low, match.start() - 8), match.start()):
+            continue  # "card N(A) = 3": the neighbourhood's size, a degree
         node = slots.after(text, match.end(), high)
         opening = None if node is None else _LIST_START.match(text, node[1], high)
         if node is not None and opening is not None:
@@ -1443,6 +1456,13 @@ _EMPHASIS = re.compile(r"\*\*|(?<!\w)__|__(?!\w)")
 """Markdown bold marks (``**A**``, ``__A__``): read as blanks (``**No edge** between A and B``)."""
 
 
+_HTML_INLINE = re.compile(
+    r"</?(?:strong|b|em|i|u|s|mark|code|kbd|samp|tt|var|span|small|big|ins|del)(?:\s[^<>\n]*)?>",
+    re.I,
+)
+"""HTML's inline markup (``<strong>deg(A)</strong> = <mark>4</mark>``): read as blanks."""
+
+
 _LATEX_LAYOUT = re.compile(r"\\(?:begin|end)\{[A-Za-z*]+\}|(?<=\s)&(?=\s*[=:<>≤≥])")
 """LaTeX layout around a formula: an environment's ``\\begin{aligned}`` / ``\\end{aligned}`` and
 an alignment mark before a relation (``\\delta(A, B) &= 4``)."""
@@ -1490,6 +1510,8 @@ def extract_claims(
         max_words = 2 if names.numeric_ids else max(names.max_pieces * 12, 4)
     if "**" in text or "__" in text:  # emphasis marks: blanked, so offsets stay the text's
         text = _EMPHASIS.sub(lambda mark: " " * len(mark.group()), text)
+    if "</" in text:  # HTML's inline markup ("<strong>A–B</strong>: <mark>4</mark>"): blanked
+        text = _HTML_INLINE.sub(lambda tag: " " * len(tag.group()), text)
     if "\\begin" in text or "&" in text:  # LaTeX layout, blanked the same way
         text = _LATEX_LAYOUT.sub(lambda mark: " " * len(mark.group()), text)
     if "?." in text:  # code's optional chaining, "get(A)?.has(B)": no question, blanked too
@@ -1629,9 +1651,10 @@ _HYPOTHESIS = re.compile(
 """A line headed as a hypothesis or a thing to test (``Hypothesis to test: A and B lie on a
 triangle``, ``Conjecture: …``, ``To verify: …``): it puts a claim up, it states none."""
 _VERDICT = re.compile(
-    r"(?:#|//|--|;;|/\*|(?<![<>!=])={1,3}|->|→|=>|(?<=\))\.(?=\s))\s*(?:[a-z][\w#+]*\s*:\s*)?"
+    r"(?:#|//|--|;;|/\*|(?<=\s)!|(?<![<>!=])={1,3}|->|→|=>|(?<=\))\.(?=\s))\s*"
+    r"(?:[a-z][\w#+]*(?:\s+[a-z][\w#+]*){0,2}\s*:\s*)?"
     r"(?:(?:->|→|=>|==?)\s*)?(?:\\(?:text|mathrm|mathtt|texttt|textsf|mathsf)\s*\{\s*|`)?"
-    r"(?:(?P<yes>true|yes)|false|no)\s*[}`]?\s*(?:\*/)?\s*[.!;]?"
+    r"(?:(?P<yes>true|yes)|false|no|f|nil)\s*[}`]?\s*(?:\*/)?\s*[.!;]?"
     r"(?:\s*(?:,|—|–|-)\s*(?P<remark>(?:(?!true|false|yes|but|wait|actually|\d)[a-z ])"
     r"{1,30}?)\s*[.!]?)?\s*(?:\$\$?)?\s*$"
 )

@@ -492,6 +492,8 @@ def clauses(text: str, low: int, high: int) -> Iterator[tuple[int, int]]:
             and _ROMAN_ITEM.fullmatch(text, low, match.start())
         ):
             continue  # "iv. A to B, …": a list item's roman numeral, no sentence
+        if text[match.start() - 1] == "!" and text[match.start() - 2 : match.start() - 1].isspace():
+            continue  # "adj(A, B)  ! F": a "!" apart from any word is a comment mark (Fortran)
         if text[match.start()] == ";" and (
             _TRAILING_COMMENT.match(text, match.end(), high)
             or bracket_open(text[position : match.start()])
@@ -968,6 +970,8 @@ def _read_found(
         value = numbers[0][0]
         if weight is not None and len(distinct) == 1 and edge is None:
             return [("node_weight", (distinct[0],), value, *span)]
+        if value == 0 and edge is not None and len(distinct) == 2:  # "edgesWith(B).length  //
+            return [("non_edge", (distinct[0], distinct[1]), None, *span)]  # 0": none joins them
         dash = _DASH_PAIR.search(skeleton) if not names.numeric_ids else None
         cost = _COST.search(skeleton) is not None and (edge is not None or direct)
         if len(distinct) == 2 and (weight is not None or cost or dash is not None):
@@ -1179,7 +1183,7 @@ def _sets(
 # LaTeX decorations too: "\mathcal{N}(A)", "\deg_G(A)", and a subscript as the arguments "w_{A,B}";
 # no name inside another's subscript ("d_{G,w}(A, B)": d's, no call of w)
 _CALL = re.compile(
-    r"(?<![\w\\])(?<!_\{)(?<!_\{.,)(?<!_\{..,)\\?(?:(?:text|mathrm|operatorname|mathcal|mathit|mathbf)\{)?"
+    r"(?<![\w\\^])(?<!_\{)(?<!\^\{)(?<!_\{.,)(?<!_\{..,)\\?(?:(?:text|mathrm|operatorname|mathcal|mathit|mathbf)\{)?"
     r"((?:node_|edge_|vertex_)?[A-Za-zδΔγΓωΩ]+)\}?"
     r"(?:_(?:\{(?P<le>(?:\\leq?|≤)\s*)?(?P<sub>[A-Za-z]|\d+)\}|(?P<sub1>[A-Za-z\d])(?![A-Za-z\d])))?"
     r"\s*(?P<open>[(\[]|_\{)\s*"
@@ -1225,6 +1229,8 @@ _CALL_VALUE = re.compile(
     r"\s*(?:==?|:|is|equals)\s*(\d+|" + "|".join(NUMBER_WORDS) + r")(?!\s*[-+*/]\s*\d)(?!\w|\.\d)",
     re.I,
 )  # "d(A, B) = 9", "d(A, B) is nine"
+_CARDINAL = re.compile(r"(?:\bcard|\\#|#)\s*\}?(?:\s|\\[,;:! ])*$")
+"""A set's cardinality written before it: ``\\operatorname{card} N(A)``, ``\\# N(A)``."""
 _SIZE_VALUE = re.compile(r"\s*(?:\||\\[rv]vert|\\right\|)" + _CALL_VALUE.pattern, re.I)
 _CALL_LIST = re.compile(r"\s*(?:=|:|is|are|->|→|⟶)\s*\\?[{\[(]?", re.I)  # "nbrs(A) -> [B, C]"
 
@@ -1320,6 +1326,17 @@ def call_facts(
             kind, arity = "degree", 1  # "d(A) = 4": one argument, the degree (d[A]: a distance)
         if kind == "neighbours" and len(nodes) == 1 and _BARS.fullmatch(text, low, match.start()):
             size = _SIZE_VALUE.match(text, position, high)  # "|N(A)| = 4": the degree
+            if size is not None:
+                written = size.group(1)
+                number = int(written) if written.isdigit() else NUMBER_WORDS[written.lower()]
+                facts.append(("degree", nodes, number, match.start(), size.end()))
+            continue
+        if (
+            kind == "neighbours"
+            and len(nodes) == 1
+            and _CARDINAL.search(text, max(low, match.start() - 24), match.start())
+        ):
+            size = _CALL_VALUE.match(text, position, high)  # "card N(A) = 4": the degree
             if size is not None:
                 written = size.group(1)
                 number = int(written) if written.isdigit() else NUMBER_WORDS[written.lower()]

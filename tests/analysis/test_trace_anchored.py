@@ -2341,3 +2341,82 @@ def test_round17_hop_balls_a_traversal_repeated_k_times_without_its_start_is_its
 def test_round17_k_cores_what_remains_after_deleting_nodes_below_a_degree_is_the_core() -> None:
     text = "After deleting each vertex under degree 2, what remains is Paris, Lyon and Saint-Denis."
     assert ("k_core", frozenset({P, L, S}), 2) in _read(text)
+
+
+# Round 16, tuned on for precision (issue 39): wording of its own, none of round 16's bank.
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "edge_exists(Paris, Kyoto)  -- my answer: FALSE",
+        "write(*,*) linked(Paris, Kyoto)  ! gfortran says: F",
+        "adjacent?(Paris, Kyoto)  # => nil",
+    ],
+)
+def test_round19_falsy_results_a_falsy_value_after_a_comment_mark_is_a_non_edge(text: str) -> None:
+    _assert_read_and_not_its_opposite(text, False, ("non_edge", {P, K}, None))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "There are 0 edges linking Lyon and Kyoto.",
+        "Zero edges connect Lyon with Kyoto.",
+        "graph.edgesBetween(Lyon, Kyoto).size()  // 0",
+    ],
+)
+def test_round19_zero_edges_a_count_of_zero_edges_for_a_pair_is_a_non_edge(text: str) -> None:
+    read = _read(text)
+    assert ("non_edge", frozenset({L, K}), None) in read
+    assert not {c for c in read if c[0] in ("edge", "edge_weight")}
+
+
+def test_round19_no_pair_edge_a_pair_named_after_no_before_the_edge_noun_is_a_non_edge() -> None:
+    _assert_read_and_not_its_opposite(
+        "Kyoto never shows up under Lyon: no Lyon–Kyoto link.",
+        False,
+        ("non_edge", {L, K}, None),
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        ("$\\operatorname{card}\\, N(Kyoto) = 2$", False, ("degree", {K}, 2)),
+        ("$\\# N(3) = 2$", True, ("degree", {P}, 2)),
+    ],
+)
+def test_round19_neighbourhood_cardinality_card_n_of_a_node_is_its_degree(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    read = _read(text, numeric_ids)
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in read
+    assert not {c for c in read if c[0] in ("edge", "neighbours")}
+
+
+def test_round19_weighted_distance_a_superscript_w_names_no_weight_call() -> None:
+    assert _read("$\\operatorname{dist}^{w}(Paris, Kyoto) = 9$") == {
+        ("distance", frozenset({P, K}), 9)
+    }
+
+
+def test_round19_numeric_sums_a_dash_before_a_sums_first_term_is_no_edge() -> None:
+    read = _read("node 1 → node 3 — 4 + 2 — totals 6", numeric_ids=True)
+    assert ("edge", frozenset({L, P}), None) in read
+    assert ("edge", frozenset({P, S}), None) not in read  # 3 — 4: a term, no edge
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("<em>deg(Kyoto)</em> = <b>3</b>", ("degree", {K}, 3)),
+        ("<b>Kyoto–Lyon</b>: <i>not an edge</i>", ("non_edge", {K, L}, None)),
+        ('<span class="hl">dist(Paris, Lyon)</span> = <code>5</code>', ("distance", {P, L}, 5)),
+    ],
+)
+def test_round19_html_markup_inline_tags_are_read_as_blanks(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, False, claim)
