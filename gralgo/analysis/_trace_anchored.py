@@ -144,11 +144,11 @@ _WRAPPERS: tuple[tuple[str, str], ...] = (
     # a pipe into a length: "adj |> Map.get(A) |> length()", its degree
     (r"\|>\s*(?:length|Enum\.count|count)\s*\(\s*\)", " deg "),
     (r"✗|✘|❌|\bFalse\b", " no "),
+    # a count of zero edges for a pair: "zero edges run between A and B", "0 edges join A to B"
+    (r"\b(?:(?i:zero)|0)(?=\s+edges?\s[^.;\n]{0,24}?\b(?:between|with|to|and)\b)", " no "),
     # a falsy result after a comment mark or label, in any language's spelling: "# R: FALSE",
     # "! Fortran: F (no edge)", "// => false", "-- nil"
     (r"\bFALSE\b|(?<=[:#>/!-]\s)(?:false|F|nil|NIL|None)\b(?=\s*(?:\(|\n|$))", " no "),
-    # a count of zero edges: "zero edges run between A and B", "0 edges join A and B"
-    (r"\b(?:(?i:zero)|0)(?=\s+edges?\b)", " no "),
     (r"(?<=[a-z])\(s\)", "s"),  # "edge(s)": a plural
     (r"\\deg\b", " deg "),
     # the size of a node's neighbour container, its degree: "len(adj[A])", "adjList[A].length"
