@@ -246,6 +246,12 @@ CONDITIONAL = (
 )
 """Subordinators other than ``if`` that open a condition (``In case A and B turn out to be
 adjacent, …``, ``provided that A and B connect``): what follows is supposed, not claimed."""
+_STATING = (
+    r"\s+(?:just\s+)?(?:note|record|say|state|mention|remark|observe|write\s+down|jot\s+down)"
+    r"\s+(?:here\s+)?that\b"
+)
+"""A verb of stating with its ``that`` after ``I'll`` / ``let me`` (``I'll note that A …``,
+``let me record that …``): what follows is stated, not planned."""
 HYPOTHETICAL = _HYPOTHETICAL = re.compile(
     r"\b(?:if(?!" + METRIC_IF + r")|" + CONDITIONAL + r"|"
     r"suppose|supposing|assume|assuming|whether|could|might|may|"
@@ -253,11 +259,14 @@ HYPOTHETICAL = _HYPOTHETICAL = re.compile(
     r"probably|possibly|sake\s+of\s+argument|argument['’]s\s+sake|"  # a supposition, and
     r"let\s+(?!me\b|us\b)[^.;:\n]{1,160}?\s+be\b|"  # "let A be adjacent to B", "let (A, B) be"
     r"(?:let\s+me|let's|let\s+us)(?!\s+(?:list|enumerate|recall|note|write\s+"
-    r"(?:down|out)|spell\s+out)\b[^:\n]*:\s*\S)|needs?\s+(?:to|the|an?|\w+(?:\s+\w+)?\s+to)|want\s+to|going\s+to|"
+    r"(?:down|out)|spell\s+out)\b[^:\n]*:\s*\S)(?!" + _STATING + r")|"
+    r"needs?\s+(?:to|the|an?|\w+(?:\s+\w+)?\s+to)|want\s+to|going\s+to|"
     r"have\s+to|try|trying|check(?!\s*(?:\([^)\n]*\)\s*)?:)(?!" + CHECKED + r")|checking|"
     r"verify(?!\s*:)(?!" + CHECKED + r")|verifying|find|finding|compute|"
     r"computing|calculate|calculating|consider|considering|look\s+at|looking\s+for|unless|wonder|guess|"
-    r"expect|not\s+sure|unsure|hypothetical(?:ly)?|should|must|plan|will|i'll|we'll|otherwise|"
+    r"expect|not\s+sure|unsure|hypothetical(?:ly)?|should|must|plan|will|"
+    r"(?:i|we)'ll(?!" + _STATING + r")|"
+    r"otherwise|"
     r"instead|(?<!nothing\s)(?<!none\s)(?<!one\s)(?<!nobody\s)(?<!nowhere\s)else|either|unknown|unclear|"
     r"assumed|presumed|thought|believed|imagined?|pretend|suspect\w*|"  # a belief: "I assumed ..."
     r"(?:add|adding|insert\w*|remov\w*|delet\w*)\s+(?:an?\s+|the\s+)?(?:new\s+)?edge|"

@@ -2420,3 +2420,17 @@ def test_round19_html_markup_inline_tags_are_read_as_blanks(
     text: str, claim: tuple[str, set[str], int | None]
 ) -> None:
     _assert_read(text, False, claim)
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("I'll record that Kyoto has degree 3.", ("degree", {K}, 3)),
+        ("We'll note here that Lyon and Kyoto are not adjacent.", ("non_edge", {L, K}, None)),
+        ("Let me jot down that the distance from Paris to Lyon is 5.", ("distance", {P, L}, 5)),
+    ],
+)
+def test_round19_stated_notes_a_verb_of_stating_after_ill_or_let_me_states_no_plan(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, False, claim)
