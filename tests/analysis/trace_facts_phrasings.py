@@ -46,6 +46,10 @@ Round 16 (split ``round16``, bank in ``trace_facts_round16``), written by anothe
 reading the extractor while round 15 was held out, in further voices, sentence shapes, languages
 (Swedish, Polish, Turkish, Vietnamese, Indonesian, Greek, Hebrew) and code idioms, is held out
 (not yet measured).
+Round 17 (split ``round17``, bank in ``trace_facts_round17``), written by another author without
+reading the extractor while round 16 was held out, aims at realism rather than novelty: the
+self-talk, inline Python / NetworkX, LaTeX, bullets, bold labels and tables that reasoning models
+actually write on graph tasks (no rare languages), is held out (not yet measured).
 
 Graphs and certificates come from each task's solver (``trace_facts_planted._graph``), so the
 labels are exact: each statement states one fact, correct or with one planted error of a known
@@ -79,6 +83,7 @@ from tests.analysis import (
     trace_facts_round14,
     trace_facts_round15,
     trace_facts_round16,
+    trace_facts_round17,
 )
 from tests.analysis.trace_facts_planted import FORMATS, TASKS, Planted, _graph, _long_names
 
@@ -91,6 +96,7 @@ SPLITS = (
     "round14",
     "round15",
     "round16",
+    "round17",
 )
 TUNED = ("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8",
          "round9", "round10", "round11", "round12", "round14")  # fmt: skip
@@ -522,6 +528,7 @@ FILLER["dev4"] = [
 # Round 14: written by another author without reading the extractor, held out (not yet measured).
 # Round 15: written by another author without reading the extractor, held out (not yet measured).
 # Round 16: written by another author without reading the extractor, held out (not yet measured).
+# Round 17: written by another author without reading the extractor, held out (not yet measured).
 ROUND_BANKS: dict[str, ModuleType] = {
     "round4": trace_facts_round4,
     "round5": trace_facts_round5,
@@ -536,6 +543,7 @@ ROUND_BANKS: dict[str, ModuleType] = {
     "round14": trace_facts_round14,
     "round15": trace_facts_round15,
     "round16": trace_facts_round16,
+    "round17": trace_facts_round17,
 }
 """Each other author's list by its split: registered here once (the rounds test reads it)."""
 for _split, _bank in ROUND_BANKS.items():
