@@ -304,7 +304,7 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
             continue  # "9 → 6 neighbours": a node mapped to a count
         if any(a <= left[1] < b for a, b in valued):
             continue  # "hops 1 → 4 — 2": the value after a measure's pair, no edge
-        if _PAIR_OF_BEFORE.search(text, max(low, left[1] - 12), left[1]):
+        if _PAIR_OF_BEFORE.search(text, max(low, left[1] - 20), left[1]):
             valued.append((match.end(), right[1]))
             continue  # "dist 10→5: 2": the pair of a distance, not an edge
         if (
@@ -374,7 +374,9 @@ _COUNTED_AFTER = re.compile(
 _CALL_CLOSED = re.compile(r"[^()\s]+\s*[\"'`]?\s*\)\s*$")
 _CALL_OPEN = re.compile(r"[A-Za-z_]\w*\s*\([^()]*$")
 """A name closing a call's arguments (``cost(1, 10``…``)``): what an arrow after it maps."""
-_PAIR_OF_BEFORE = re.compile(r"\b(?:dist(?:ance)?|d|hops?(?:\s*count)?|sp)\s*[:(\[]?\s*$", re.I)
+_PAIR_OF_BEFORE = re.compile(
+    r"\b(?:dist(?:ance)?|d|hops?(?:\s*count)?|sp)\s*[:(\[]?\s*(?:(?:node|vertex)\s+)?$", re.I
+)  # "dist 10→5: 2", "the distance node 4→node 3: 10": the pair of a distance, not an edge
 _VALUE_OF_BEFORE = re.compile(r"\b(?:deg(?:ree)?|weight)\s*[:(\[]?\s*$", re.I)
 """A one-node measure before a numeric id (``deg 7 → 1``): the id mapped to its value."""
 _ABSENT_BEFORE = re.compile(

@@ -201,7 +201,7 @@ _CLAUSE_BREAK = re.compile(
 CHECKED = (
     r"(?=[^:\n?]{1,80}:(?:[^\n?]*(?:✓|✔|☑|✗|✘|❌|\b(?:yes|no|true|false|confirmed|found|"
     r"present|absent|missing|holds|fails)\b)|"
-    r"\s*(?:\d+|" + "|".join(NUMBER_WORDS) + r")\s*[.!]?\s*$))"
+    r"[^\n?]*?(?<![\w.])(?:\d+|" + "|".join(NUMBER_WORDS) + r")\s*[.!]?\s*$))"
 )
 """What makes ``check``, ``verify`` or ``test`` a result, not a plan: a verdict after the colon
 that follows the thing checked (``check A -> B: found in the edge list ✓``), or the one value
@@ -259,7 +259,8 @@ HYPOTHETICAL = _HYPOTHETICAL = re.compile(
     r"probably|possibly|sake\s+of\s+argument|argument['’]s\s+sake|"  # a supposition, and
     r"let\s+(?!me\b|us\b)[^.;:\n]{1,160}?\s+be\b|"  # "let A be adjacent to B", "let (A, B) be"
     r"(?:let\s+me|let's|let\s+us)(?!\s+(?:list|enumerate|recall|note|write\s+"
-    r"(?:down|out)|spell\s+out)\b[^:\n]*:\s*\S)(?!" + _STATING + r")|"
+    r"(?:down|out)|spell\s+out)\b[^:\n]*:\s*\S)(?!" + _STATING + r")"
+    r"(?!\s+(?:verify|check|double-check|re-?check|confirm)\b" + CHECKED + r")|"
     r"needs?\s+(?:to|the|an?|\w+(?:\s+\w+)?\s+to)|want\s+to|going\s+to|"
     r"have\s+to|try|trying|check(?!\s*(?:\([^)\n]*\)\s*)?:)(?!" + CHECKED + r")|checking|"
     r"verify(?!\s*:)(?!" + CHECKED + r")|verifying|find|finding|compute|"

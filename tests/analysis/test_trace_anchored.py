@@ -2434,3 +2434,13 @@ def test_round19_stated_notes_a_verb_of_stating_after_ill_or_let_me_states_no_pl
     text: str, claim: tuple[str, set[str], int | None]
 ) -> None:
     _assert_read(text, False, claim)
+
+
+def test_round19_checked_results_a_check_with_a_result_ending_in_a_value_is_stated() -> None:
+    read = _read("Let me double-check with Dijkstra from Paris: Kyoto sits at distance 7.")
+    assert ("distance", frozenset({P, K}), 7) in read
+
+
+def test_round19_checked_results_a_distances_pair_of_numeric_ids_is_no_edge() -> None:
+    read = _read("Let me check the distance node 1→node 3 again: 6.", numeric_ids=True)
+    assert ("edge", frozenset({L, P}), None) not in read
