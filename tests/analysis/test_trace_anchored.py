@@ -2442,5 +2442,5 @@ def test_round19_checked_results_a_check_with_a_result_ending_in_a_value_is_stat
 
 
 def test_round19_checked_results_a_distances_pair_of_numeric_ids_is_no_edge() -> None:
-    read = _read("Let me check the distance node 1→node 3 again: 6.", numeric_ids=True)
+    read = _read("Let me recheck the distance node 1 → node 3 one more time: 6.", numeric_ids=True)
     assert ("edge", frozenset({L, P}), None) not in read
