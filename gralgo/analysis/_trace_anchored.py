@@ -48,6 +48,17 @@ _FROWN = r"(?:\\frown\b|⌢)"
 _SIM_REL = r"\\mathrel\s*\{\s*\\sim(?:\s*_\s*\{?\s*G\s*\}?)?\s*\}"
 """Adjacency as a relation symbol with its graph: ``A \\mathrel{\\sim_G} B``."""
 
+_FOREIGN = {
+    "distance": r"\b(?i:odległoś\w*|avstånd\w*|khoảng\s+cách|mesafe\w*|απόσταση|distancia|"
+    r"entfernung|abstand|distanza|jarak)\b",
+    "degree": r"\b(?i:stopień|stopnia|graden|bậc|derecesi|βαθμός|grado|knotengrad|derajat)\b",
+    "weight": r"\b(?i:waga|wagę|vikten|trọng\s+số|bobot|ağırlığı|βάρος|peso|gewicht)\b",
+    "neighbours": r"\b(?i:sąsiedzi|sąsiadami|grannar\w*|đỉnh\s+kề|komşuları|γείτονες|vecinos|"
+    r"nachbarn|tetangga)\b",
+}
+"""A measure's noun in another language (Polish, Swedish, Vietnamese, Turkish, Greek, Spanish,
+German, Italian, Indonesian): traces switch language mid-way; each is read as its English cue."""
+
 _WRAPPERS: tuple[tuple[str, str], ...] = (
     # a neighbourhood's cardinality, a degree: "\operatorname{card} N(A)", "\# \Gamma(A)"
     (
@@ -150,6 +161,11 @@ _WRAPPERS: tuple[tuple[str, str], ...] = (
     # "! Fortran: F (no edge)", "// => false", "-- nil"
     (r"\bFALSE\b|(?<=[:#>/!-]\s)(?:false|F|nil|NIL|None)\b(?=\s*(?:\(|\n|$))", " no "),
     (r"(?<=[a-z])\(s\)", "s"),  # "edge(s)": a plural
+    # a measure's noun in another language a trace switches to: read as the English cue
+    (_FOREIGN["distance"], " distance "),
+    (_FOREIGN["degree"], " degree "),
+    (_FOREIGN["weight"], " weight "),
+    (_FOREIGN["neighbours"], " neighbours "),
     (r"\\deg\b", " deg "),
     # the size of a node's neighbour container, its degree: "len(adj[A])", "adjList[A].length"
     (r"\blen\s*\(\s*(?=[\w.]*?(?:adj|nbr|neighbo|\bG\b|\bgraph\b)\w*\s*\[)", " deg "),

@@ -2020,6 +2020,9 @@ _LISTED = re.compile(
     re.I,
 )
 _ANCHOR_CUES = re.compile(
+    r"odległoś|avstånd|khoảng|mesafe|απόσταση|distancia|entfernung|abstand|distanza|jarak|stopień|"
+    r"stopnia|graden|bậc|derece|βαθμός|grado|knotengrad|derajat|waga|wagę|vikten|trọng|bobot|"
+    r"ağırlı|βάρος|peso|gewicht|sąsied|sąsiad|grannar|đỉnh|komşu|γείτονες|vecinos|nachbarn|tetangga|"
     r"adj|nbr|neighbo|conn|link|edge|join|hook|wire|attach|incid|border|shar|touch|abut|∈|∉|\\in|notin|"
     r"frown|⌢|mathrel|\bboth\(|out\s*\[|\|>|fan-?out|spokes|<=+\s*\d|"
     r"⇄|⇸|↔|↮|⟷|≁|\\sim|∼|\btrue\b|\bfalse\b|✔|✓|✗|✘|deg|delta|δ|valenc|weigh|\bw\b|\bwt\b|"

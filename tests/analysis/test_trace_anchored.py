@@ -2444,3 +2444,18 @@ def test_round19_checked_results_a_check_with_a_result_ending_in_a_value_is_stat
 def test_round19_checked_results_a_distances_pair_of_numeric_ids_is_no_edge() -> None:
     read = _read("Let me recheck the distance node 1 → node 3 one more time: 6.", numeric_ids=True)
     assert ("edge", frozenset({L, P}), None) not in read
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Η απόσταση από Paris προς Kyoto είναι 7.", ("distance", {P, K}, 7)),
+        ("Der Knotengrad von Lyon beträgt 3.", ("degree", {L}, 3)),
+        ("Il peso dell'arco Paris–Lyon è 4.", ("edge_weight", {P, L}, 4)),
+        ("Jarak terpendek dari Lyon ke Kyoto adalah 5.", ("distance", {L, K}, 5)),
+    ],
+)
+def test_round19_foreign_measures_a_measures_noun_in_another_language_is_its_cue(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, False, claim)
