@@ -589,7 +589,9 @@ _WE_FIND = re.compile(
 _RESULT_LEAD = re.compile(
     r"(?:\b(?:looking|on\s+a)\s+(?:\w+\s+){0,2}?(?:carefully|closely|again|look)\s*,\s*)?"
     r"\bit\s+turns\s+out(?:\s+that)?\b|\b(?:let\s+me|let['’]s|let\s+us)\s+(?:double-?\s*|re-?)?"
-    r"(?:check|verify|confirm)\s*:",
+    r"(?:check|verify|confirm)\s*:|"
+    r"\b(?:(?:i|we)['’]ll|let\s+me|let['’]s|let\s+us)\s+(?:just\s+)?(?:note|record|say|state|mention|"
+    r"remark|observe|write\s+down|jot\s+down)\s+(?:here\s+)?that\b",
     re.I,
 )
 """A result's lead (``Looking more carefully, it turns out …``, ``Let me double-check: …``):
@@ -753,8 +755,9 @@ def anchored_facts(
     if "<" in skeleton:  # "A <=7=> B": a weight on a two-headed connector, no comparison
         skeleton = _TWO_HEADED.sub(" ", skeleton)
     skeleton = _CONTRAST.sub(" ", skeleton)  # "edges rather than weights": which measure
-    if "turns" in skeleton or "let" in skeleton.lower():  # "it turns out …", "Let me
-        skeleton = _RESULT_LEAD.sub(" ", skeleton)  # double-check: …": found, not planned
+    if "turns" in skeleton or "let" in skeleton.lower() or "ll " in skeleton:  # "Let me
+        skeleton = _RESULT_LEAD.sub(" ", skeleton)  # double-check: …", "I'll note that …":
+        # found or stated, not planned ("it turns out …" too)
     said = _WE_FIND.sub(" ", skeleton)  # a result, not a plan
     said = _CALLED_VERB.sub(" ", said)  # "w = lookup(A, B)  // == 6": a function, not a plan
     said = _FINISHED.sub(" ", said)  # "← 9 ▷ after Floyd–Warshall": a final value, no step

@@ -2459,3 +2459,8 @@ def test_round19_foreign_measures_a_measures_noun_in_another_language_is_its_cue
     text: str, claim: tuple[str, set[str], int | None]
 ) -> None:
     _assert_read(text, False, claim)
+
+
+def test_round19_stated_notes_a_complete_list_after_a_verb_of_stating_is_read() -> None:
+    read = _read("We'll record that Kyoto is adjacent to exactly Paris and Lyon, nothing else.")
+    assert ("neighbours", frozenset({K, P, L}), None) in read
