@@ -1475,6 +1475,12 @@ _OPTIONAL_CHAIN = re.compile(r"(?<=[\w)\]])\?(?=\.[^\W\d])")
 _RELATIVE_ASIDE = re.compile(r",\s*(?:which|who|whom|whose)\b[^,;:()\d?\n]*,", re.I)
 
 
+_DENIED_CONDITION = re.compile(
+    r"\b(?i:unless)\b[^()\n.;?]{1,80}\(\s*(?i:i|we)\s+(?i:didn['’]t|did\s+not|haven['’]t|"
+    r"have\s+not|hadn['’]t|wasn['’]t|weren['’]t|am\s+not|won['’]t)\s*[.!]?\s*\)\s*,?"
+)
+"""A condition denied at once in brackets (``Unless I misread the list (I didn't), A …``): a
+hedge taken back, so the clause after it states (the lead is read as blanks)."""
 _CONCESSIVE_ASIDE = re.compile(
     r"\(\s*(?:despite|in\s+spite\s+of|contrary\s+to|unlike|although|though|even\s+though|"
     r"against)\b[^()\d?\n]*\)",
@@ -1522,6 +1528,8 @@ def extract_claims(
         text = _RELATIVE_ASIDE.sub(lambda aside: _remark(aside, names, max_words), text)
     if "(" in text:  # a concessive aside, "A (despite what I assumed) is …": blanked too
         text = _CONCESSIVE_ASIDE.sub(lambda aside: _remark(aside, names, max_words), text)
+    if "nless" in text:  # a condition denied at once, "Unless I erred (I didn't), …": blanked
+        text = _DENIED_CONDITION.sub(lambda lead: " " * len(lead.group()), text)
     ctx = _Context(text, _Slots(names, max_words), names.numeric_ids, graph)
     claims: list[Claim] = []
     table: list[tuple[int, int]] = []

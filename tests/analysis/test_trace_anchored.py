@@ -2464,3 +2464,23 @@ def test_round19_foreign_measures_a_measures_noun_in_another_language_is_its_cue
 def test_round19_stated_notes_a_complete_list_after_a_verb_of_stating_is_read() -> None:
     read = _read("We'll record that Kyoto is adjacent to exactly Paris and Lyon, nothing else.")
     assert ("neighbours", frozenset({K, P, L}), None) in read
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        (
+            "Unless I slipped somewhere (I did not), Paris and Kyoto are not adjacent.",
+            ("non_edge", {P, K}, None),
+        ),
+        ("Unless I miscounted (we haven't), deg(Lyon) = 3.", ("degree", {L}, 3)),
+    ],
+)
+def test_round19_denied_conditions_a_condition_denied_in_brackets_is_no_hedge(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, False, claim)
+
+
+def test_round19_denied_conditions_an_open_condition_still_hedges() -> None:
+    assert not _read("Unless I slipped somewhere, Paris and Kyoto are not adjacent.")
