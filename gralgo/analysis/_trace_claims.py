@@ -15,6 +15,7 @@ read is listed in ``design/trace-facts.md``.
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -84,13 +85,21 @@ class Claim:
 _NEEDS_FULL = re.compile(r"[\\{}&^_$]|[^\x00-\x7f]")
 # Words next to names that are never part of one: a candidate stops at a clause start.
 _WORD = re.compile(r"\S+")
-# Inside a word, where a name may start (after an opener) or end (before a closer).
-_INNER_OPEN = re.compile(r"(?<=\S)[(,{\[$]+(?=[^\s(,{\[$])")
-_INNER_CLOSE = re.compile(r"(?<=[^\s)\],}=$:;|\-–—\\])[)\],}=$:;|\-–—\\](?=\S)")
+# Inside a word, where a name may start (after an opener) or end (before a closer). Each
+# pattern starts with its mark and looks behind it after (``(?<=\S)[(,{\[$]+…`` would try the
+# look-behind at every position of the line).
+_INNER_OPEN = re.compile(r"[(,{\[$](?<=\S[(,{\[$])[(,{\[$]*(?=[^\s(,{\[$])")
+_INNER_CLOSE = re.compile(r"[)\],}=$:;|\-–—\\](?<=[^\s)\],}=$:;|\-–—\\][)\],}=$:;|\-–—\\])(?=\S)")
 _EDGE_CLEAN = "([{\"'“‘*_`<$"
 _TAIL_CLEAN = ")]}\"'”’*_`.,;:!?>$"
 _NUMBER = r"(\d+)"
 _IS = r"\s*(?:=|:|is|of|equals|was)?\s*"
+
+
+_RESOLVED: weakref.WeakKeyDictionary[NodeNames, dict[str, str | None]]
+_RESOLVED = weakref.WeakKeyDictionary()
+"""What each graph's names resolved a written text to (:meth:`_Slots.resolve`)."""
+_UNSEEN = object()
 
 
 class _Slots:
@@ -99,8 +108,20 @@ class _Slots:
     def __init__(self, names: NodeNames, max_words: int) -> None:
         self.names = names
         self.max_words = max_words + 1
+        resolved = _RESOLVED.get(names)
+        if resolved is None:
+            resolved = _RESOLVED[names] = {}
+        self._resolved = resolved
 
     def resolve(self, written: str) -> str | None:
+        """The node ``written`` names (memoised per graph: every reader tries the same runs of
+        words, and the samples of an instance repeat its names)."""
+        node = self._resolved.get(written, _UNSEEN)
+        if node is _UNSEEN:
+            node = self._resolved[written] = self._resolve(written)
+        return node  # type: ignore[return-value]
+
+    def _resolve(self, written: str) -> str | None:
         text = written.strip()
         if not text:
             return None
@@ -213,9 +234,10 @@ def _scan(
     """``pattern``'s matches in ``text[low:high]``; none, cheaply, where the line holds none of
     ``words`` (lower case)."""
     line = text[low:high].lower()
-    if not any(word in line for word in words):
-        return iter(())
-    return pattern.finditer(text, low, high)
+    for word in words:
+        if word in line:
+            return pattern.finditer(text, low, high)
+    return iter(())
 
 
 _PROSE_WORDS = ("distance", "path", "cost", "weight")
@@ -1553,7 +1575,7 @@ def extract_claims(
         for reader, words in _READERS:
             if words.search(line):
                 found += reader(ctx, low, high)
-        if _STRUCTURE_WORDS.search(line) or (found and _DOUBT.search(line)):
+        if _structured(line) or (found and _DOUBT.search(line)):
             # a belief or hypothesis silences the patterns too ("I might be wrong about A–B")
             found = _structural(ctx, low, high, found, line)
         elif found and ("?" in line or _TODO.match(line)):
@@ -1700,11 +1722,14 @@ _MEASURES = frozenset({"degree", "edge_weight", "distance", "hops", "node_weight
 _ROUTE_ARROW = re.compile(r"\\leadsto\b|\\rightsquigarrow\b|\\squigarrowright\b|[⇝↝⟿⤳]")
 """A squiggly arrow, a path's notation (``A ⇝ B``, ``\\min_{P: A \\leadsto B} w(P)``): its ends
 are a route's, not an edge's."""
+_ROUTE_MARKS = ("\\", "⇝", "↝", "⟿", "⤳")  # what _ROUTE_ARROW needs (a cheap test first)
 
 
 def _routes(text: str, claims: list[Claim], lower: str) -> list[Claim]:
     """The claims of a line, where a squiggly arrow joins a pair: no edge of the pair, and a
     weight stated of it the route's length, its distance (``A ⇝ B costs 8``)."""
+    if not claims or not any(mark in lower for mark in _ROUTE_MARKS):
+        return claims
     if not _ROUTE_ARROW.search(lower):
         return claims
     routed = []
@@ -1721,6 +1746,8 @@ def _verdict(claims: list[Claim], lower: str) -> list[Claim]:
     """The claims of a line that ends in a code test's verdict comment, applied to the test: a
     false verdict makes the test's edge a non-edge and leaves no other value stated; where the
     test is itself negated (``A not in adj[B]  # False``), nothing is read (fail closed)."""
+    if not claims:
+        return claims  # (the pattern tries every position of the line)
     verdict = _VERDICT.search(lower)
     if verdict is None:
         return claims
@@ -1801,6 +1828,14 @@ def _structural(ctx: _Context, low: int, high: int, read: list[Claim], lower: st
 _PAIR_WORDS = re.compile(
     r"\bdist(?:ances?)?\b|\bhops?\b|hopdist|shortest|\blevels?\b|\baway\b|\bapart\b|separated"
 )  # a distance between two names (whole words: a node named "Distant Mill" is none)
+_PAIR_STEMS = re.compile(r"dist|hop|shortest|level|away|apart|separated")
+"""What each alternative of :data:`_PAIR_WORDS` holds (without its word boundaries, which make
+that pattern try every position of a line): a quick test before it."""
+
+
+def _paired(lower: str) -> bool:
+    """Whether a line (lower case) holds one of :data:`_PAIR_WORDS`."""
+    return _PAIR_STEMS.search(lower) is not None and _PAIR_WORDS.search(lower) is not None
 
 
 def _anchored(ctx: _Context, low: int, high: int, read: list[Claim], lower: str) -> list[Claim]:
@@ -1810,14 +1845,12 @@ def _anchored(ctx: _Context, low: int, high: int, read: list[Claim], lower: str)
     shortest A→B distance: 4``)."""
     if read:
         kinds = {c.kind for c in read}
-        settled = not kinds <= _EDGES or not _unsettled(
-            read, _PAIR_WORDS.search(lower) is not None, lower
-        )
+        settled = not kinds <= _EDGES or not _unsettled(read, _paired(lower), lower)
         if settled and one_clause(ctx.text, low, high):
             return read  # one clause, read by the patterns, nothing to add or overrule
     elif not _ANCHOR_CUES.search(lower):
         return read  # no word or mark the anchored reader decides a claim by
-    paired = _PAIR_WORDS.search(lower) is not None
+    paired = _paired(lower)
     text, names = ctx.text, ctx.slots.names
     added: list[Claim] = []
     pieces = list(clauses(text, low, high))
@@ -2132,6 +2165,18 @@ _STRUCTURE_WORDS = re.compile(
     r"|hooked|border|reachable|radius|dijkstra|ball\s*\(|worth|step|absent|missing|not\s+(?:present|listed|given|found)|gamma|γ|omega|ω|\b(?:w|wt|c|n|d|delta|δ)\}?_\w"
     r"|(?:\sto\s|[-–—])[^=:\n]*(?:[=:]|\sis)\s*\d|\)\s*(?:→|->|⇒)\s*\d"
 )
+
+
+_STRUCTURE_SURE = re.compile(
+    r"edge|connect|adjacen|neighbo|link|weigh|cost|deg|dist|shortest|hop|step"
+)
+"""Words :data:`_STRUCTURE_WORDS` matches wherever they stand (plain alternatives of it): most
+lines hold one, and this pattern of words alone is quick to scan where the other is not."""
+
+
+def _structured(lower: str) -> bool:
+    """Whether a line (lower case) holds one of :data:`_STRUCTURE_WORDS`."""
+    return _STRUCTURE_SURE.search(lower) is not None or _STRUCTURE_WORDS.search(lower) is not None
 
 
 def _any_of(*words: str) -> re.Pattern[str]:

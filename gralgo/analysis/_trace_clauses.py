@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 import weakref
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from gralgo.score import NodeNames
@@ -569,30 +569,68 @@ for _family, _stems in _FAMILY_STEMS:
 
 def cued_families(words: list[str]) -> set[str]:
     """The claim families (:data:`FAMILIES`) whose cue words are among ``words``."""
-    found = set()
-    previous = ""
+    found: set[str] = set()
+    counts = False  # whether the word before is a number ("4 neighbours": a degree)
     for word in words:
-        for family, stem in _STEMS_BY_START.get(word[:2], ()):
-            if word.startswith(stem):
-                found.add(family)
-        if word == "w":
-            found.add("weight")
-        elif word == "dist":
-            found.add("distance")
-        elif (previous.isdigit() or previous in NUMBER_WORDS) and word.startswith(_COUNTED):
+        cues = _WORD_CUES.get(word) or _word_cues(word)
+        if cues is _NO_CUES:  # most words: names, filler
+            counts = False
+            continue
+        families, counted, set_cue, number, _ = cues
+        if families:
+            found |= families
+        if counts and counted:
             found.add("degree")
-        elif "-core" in word or "-hop" in word:  # "the 2-core's members", "2-hop ball"
+        elif set_cue:
             found.add("set")
-        previous = word
+        counts = number
     return found
 
 
 def negated(words: list[str]) -> bool:
     """Whether ``words`` hold a negation (``not``, ``n't``, ``disconnected``, ``missing``)."""
-    return any(
-        word in _NEGATION_WORDS or word.endswith(("n't", "n’t")) or word.startswith(_UNLINKED)
-        for word in words
+    return any((_WORD_CUES.get(word) or _word_cues(word)).negation for word in words)
+
+
+class _WordCues(NamedTuple):
+    """What one word cues, whatever its neighbours."""
+
+    families: frozenset[str]
+    counted: bool
+    """A counted noun (``neighbours``): a degree after a number."""
+    set_cue: bool
+    """``2-core``, ``2-hop`` (not where it is a counted noun after a number)."""
+    number: bool
+    negation: bool
+    """``not``, ``n't``, ``disconnected``, ``missing`` (:func:`negated`)."""
+
+
+_NO_CUES = _WordCues(frozenset(), False, False, False, False)
+_WORD_CUES: dict[str, _WordCues] = {}
+""":func:`_word_cues` per word seen: words repeat from line to line, and the cheap tests above
+run on every line (a memo of at most 65,536 words)."""
+
+
+def _word_cues(word: str) -> _WordCues:
+    special = word in ("w", "dist")
+    families = {family for family, stem in _STEMS_BY_START.get(word[:2], ())
+                if word.startswith(stem)}  # fmt: skip
+    if word == "w":
+        families.add("weight")
+    elif word == "dist":
+        families.add("distance")
+    cues = _WordCues(
+        frozenset(families),
+        not special and word.startswith(_COUNTED),
+        not special and ("-core" in word or "-hop" in word),
+        word.isdigit() or word in NUMBER_WORDS,
+        word in _NEGATION_WORDS or word.endswith(("n't", "n’t")) or word.startswith(_UNLINKED),
     )
+    if cues == _NO_CUES:
+        cues = _NO_CUES  # one object, tested by identity
+    if len(_WORD_CUES) < 1 << 16:
+        _WORD_CUES[word] = cues
+    return cues
 
 
 Covered = Callable[[int, int, str], bool]

@@ -20,7 +20,7 @@ import pandas as pd
 from gralgo.analysis._output import AnalysisOutput
 from gralgo.analysis._responses import AnalysisInputError, scored_responses
 from gralgo.analysis._trace_check import ERROR_KINDS, CheckedClaim, GraphFacts, check_claims
-from gralgo.analysis._trace_claims import extract_claims, longest_name_words
+from gralgo.analysis._trace_claims import Claim, extract_claims, longest_name_words
 from gralgo.analysis._trace_report import summary_table, write_report_shards
 
 if TYPE_CHECKING:
@@ -324,22 +324,28 @@ def _highlights(
     output: AnalysisOutput,
     responses: pd.DataFrame,
     rows: Sequence[Row],
-    instances: Mapping[str, Instance],
+    facts: Sequence[ResponseFacts],
     limit: int = 200,
 ) -> None:
-    """``highlights.html``: the first ``limit`` responses with a wrong claim, re-checked here
-    (cheap for a few hundred; the workers send back plain rows only)."""
+    """``highlights.html``: the first ``limit`` responses with a wrong claim, marked from the
+    rows the workers sent back (not read a second time)."""
     from gralgo.analysis._trace_highlights import write_highlights
 
     flagged = [i for i, wrong in enumerate(responses["wrong"].tolist()) if wrong > 0][:limit]
-    cache: Prepared = {}
     shown = []
     for i in flagged:
         piece = rows[i][3]
         if piece is not None:
-            shown.append((rows[i][0], piece.text, checked_claims(rows[i], instances, cache)))
+            shown.append((rows[i][0], piece.text, [_checked(row) for row in facts[i].rows]))
     path = write_highlights(output.directory / "highlights.html", shown, limit)
     output.files.append(path)
+
+
+def _checked(row: tuple[Any, ...]) -> CheckedClaim:
+    """A checked claim again from its row (:data:`CLAIM_COLUMNS`)."""
+    _, kind, nodes, value, start, end, segment, verdict, error, truth = row
+    claim = Claim(kind, tuple(nodes.split(" | ")) if nodes else (), value, start, end)
+    return CheckedClaim(claim, verdict, error, truth, segment)
 
 
 def run_trace_facts(
@@ -364,7 +370,7 @@ def run_trace_facts(
     token_name = tokenizer or tokenizer_for_model(str(scored["litellm_model"].iloc[0]))
     facts, segmented = check_responses(scored, instances, segmentation, token_name, workers)
     responses = response_table(scored, facts)
-    _highlights(output, responses, _rows(scored, segmented), instances)
+    _highlights(output, responses, _rows(scored, segmented), facts)
     version = checker_version()
     claims = claims_table(facts)
     for name, frame in (("responses", responses), ("claims", claims)):

@@ -225,3 +225,31 @@ def test_judge_agreement_counts_responses_both_looked_at(tmp_path: Path) -> None
     # checker: r1, r2 flagged; judge: r1 only (any section of it); both looked at r1-r4
     assert (row["responses"], row["both"], row["checker_only"], row["judge_only"]) == (4, 1, 1, 0)
     assert row["kappa"] == pytest.approx(0.5)
+
+
+def test_highlights_mark_the_claims_the_workers_sent_back() -> None:
+    from types import SimpleNamespace
+
+    from gralgo.analysis import Segmentation
+    from gralgo.analysis._trace_facts import _checked, check_responses, checked_claims
+    from tests.analysis.trace_facts_planted import write_trace
+
+    traces = [write_trace(task, fmt, 0) for task in ("max_kcore", "mst_weight")
+              for fmt in ("edge_list", "long_context")]  # fmt: skip
+    instances = {
+        f"i{n}": SimpleNamespace(to_networkx=lambda t=t: t.graph, params=t.params)
+        for n, t in enumerate(traces)
+    }
+    scored = pd.DataFrame(
+        [{"item": f"r{n}", "instance_id": f"i{n}", "format": "edge_list", "text": t.text}
+         for n, t in enumerate(traces)]
+    )  # fmt: skip
+    facts, segmented = check_responses(scored, instances, Segmentation(), "cl100k_base", workers=1)
+    for n, found in enumerate(facts):
+        read = checked_claims((f"r{n}", f"i{n}", False, segmented[n]), instances, {})
+        again = [_checked(row) for row in found.rows]
+        assert [(c.claim.kind, c.claim.nodes, c.claim.value, c.claim.start, c.claim.end,
+                 c.verdict, c.error, c.truth, c.segment) for c in read] == [
+            (c.claim.kind, c.claim.nodes, c.claim.value, c.claim.start, c.claim.end,
+             c.verdict, c.error, c.truth, c.segment) for c in again
+        ] and read  # fmt: skip

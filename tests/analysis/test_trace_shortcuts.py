@@ -1,0 +1,129 @@
+"""The trace-fact reader's speed shortcuts read exactly what the plain tests they stand for read:
+memoised word cues and names, cheap tests before a pattern, patterns rewritten to start with
+their mark (design/trace-facts.md, Speed)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from gralgo.analysis._trace_claims import (
+    _INNER_CLOSE,
+    _INNER_OPEN,
+    _PAIR_STEMS,
+    _PAIR_WORDS,
+    _STRUCTURE_SURE,
+    _STRUCTURE_WORDS,
+    _paired,
+    _Slots,
+    _structured,
+)
+from gralgo.analysis._trace_clauses import (
+    _COUNTED,
+    _NEGATION_WORDS,
+    _STEMS_BY_START,
+    _UNLINKED,
+    NUMBER_WORDS,
+    cued_families,
+    negated,
+    words_of,
+)
+from gralgo.score import NodeNames
+from tests.analysis.trace_small_graph import small_graph
+
+LINES = (
+    "Kyoto has 4 neighbours, and the 2-core is {Paris, Lyon}; w = 3, dist 5.",
+    "four neighbours-core four edges 2-hop ball of Paris isn't disconnected",
+    "Paris and Lyon are not adjacent: the edge is missing; no road, non-neighbours",
+    "The shortest path costs 9 (weight 4 + 5), Dijkstra settles at step 3.",
+    "deg(Paris)=1, $d(Lyon,Paris)$ = 4, w(Paris, Kyoto) = 7 -- nbr list",
+    "Let me think about this step by step, keeping a queue of nodes to visit.",
+    "adj[Paris].includes(Kyoto)  // false",
+    "3 connections and three links, dist, w, valence, reachable, within 2 hops",
+)
+
+
+def _plain_families(words: list[str]) -> set[str]:
+    """:func:`cued_families` as it was written before its per-word memo."""
+    found = set()
+    previous = ""
+    for word in words:
+        for family, stem in _STEMS_BY_START.get(word[:2], ()):
+            if word.startswith(stem):
+                found.add(family)
+        if word == "w":
+            found.add("weight")
+        elif word == "dist":
+            found.add("distance")
+        elif (previous.isdigit() or previous in NUMBER_WORDS) and word.startswith(_COUNTED):
+            found.add("degree")
+        elif "-core" in word or "-hop" in word:
+            found.add("set")
+        previous = word
+    return found
+
+
+def _plain_negated(words: list[str]) -> bool:
+    return any(
+        word in _NEGATION_WORDS or word.endswith(("n't", "n’t")) or word.startswith(_UNLINKED)
+        for word in words
+    )
+
+
+@pytest.mark.parametrize("line", LINES)
+def test_memoised_word_cues_read_as_the_plain_loop(line: str) -> None:
+    words = words_of(line.lower())
+    for _ in range(2):  # the second time from the memo
+        assert cued_families(words) == _plain_families(words)
+        assert negated(words) == _plain_negated(words)
+        for i in range(len(words)):  # each word's neighbours matter ("4 neighbours")
+            assert cued_families(words[i:]) == _plain_families(words[i:])
+
+
+def test_names_are_resolved_as_without_the_memo() -> None:
+    names = NodeNames(small_graph())
+    written = ["Paris", " paris ", "New York", "new  york", "**Kyoto**", "Lyon,", "Saint-Denis's",
+               "\\text{Paris}", "Nowhere", "", "Paris (degree 3)", "Paris"]  # fmt: skip
+    for _ in range(2):
+        slots = _Slots(names, 3)
+        assert [slots.resolve(w) for w in written] == [slots._resolve(w) for w in written]
+
+
+# The name-boundary patterns as they were written before they started with their mark.
+PLAIN_OPEN = re.compile(r"(?<=\S)[(,{\[$]+(?=[^\s(,{\[$])")
+PLAIN_CLOSE = re.compile(r"(?<=[^\s)\],}=$:;|\-–—\\])[)\],}=$:;|\-–—\\](?=\S)")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [*LINES, "a((b", "a(,$ b", "$d(Lyon,Paris$", "x ,y", ",,a", "a,,", "f(x)]]y", "(a)", "a) b",
+     "a-b", "a—b—c", "\\d(A,B)", "é(ü)=3", " (x", "x( ", "[[A]]", "A;B|C:D=E"],
+)  # fmt: skip
+def test_boundary_patterns_find_what_their_plain_forms_find(text: str) -> None:
+    for pos in range(len(text)):
+        assert [m.span() for m in _INNER_OPEN.finditer(text, pos)] == [
+            m.span() for m in PLAIN_OPEN.finditer(text, pos)
+        ]
+        assert [m.span() for m in _INNER_CLOSE.finditer(text, pos)] == [
+            m.span() for m in PLAIN_CLOSE.finditer(text, pos)
+        ]
+
+
+def test_the_sure_structure_words_match_the_structure_pattern_anywhere() -> None:
+    for word in _STRUCTURE_SURE.pattern.split("|"):
+        for mark in ("", "x", "\\", "_", "0", ".", " ", "-", "("):
+            assert _STRUCTURE_WORDS.search(mark + word + mark), word
+    for line in LINES:
+        lower = line.lower()
+        assert _structured(lower) == (_STRUCTURE_WORDS.search(lower) is not None)
+
+
+def test_every_pair_word_holds_a_pair_stem() -> None:
+    stems = _PAIR_STEMS.pattern.split("|")
+    for alternative in _PAIR_WORDS.pattern.split("|"):  # (no "|" inside its groups)
+        plain = alternative.replace("\\b", "").replace("(?:ances?)?", "").replace("?", "")
+        assert any(stem in plain for stem in stems), alternative
+    for line in (*LINES, "the 2 nodes are 3 hops apart", "distant mill", "shortest-path level"):
+        lower = line.lower()
+        assert _paired(lower) == (_PAIR_WORDS.search(lower) is not None)
