@@ -999,7 +999,9 @@ _ITS_NEIGHBOURS = re.compile(r"\bits\s+neighbou?rs?\b", re.I)
 _LIST_START = re.compile(
     r"[\"'”’*`]*\s*\)?\s*(?:(?P<partial>include|including)|(?:are|is)\s*:?|=|:)\s*", re.I
 )
-_CLAUSE_END = re.compile(r"\.(?:\s|$)|\n|(?<=\})\s|\s+(?:so|but|which|wait|then)\b", re.I)
+_CLAUSE_END = re.compile(
+    r"\.(?:\s|$)|\n|(?<=\})\s|\s+(?:so|but|which|wait|then)\b|\s+[—–]\s+", re.I
+)  # a spaced dash too: "A's neighbours are B and C — that's every one of them"
 _CLIQUE = re.compile(
     r"\b(?:(?:a|the|maximum|max|largest)\s+)?(?:clique|triangle)\s*(?:is|=|:|of|with)?\s*", re.I
 )

@@ -2484,3 +2484,8 @@ def test_round19_denied_conditions_a_condition_denied_in_brackets_is_no_hedge(
 
 def test_round19_denied_conditions_an_open_condition_still_hedges() -> None:
     assert not _read("Unless I slipped somewhere, Paris and Kyoto are not adjacent.")
+
+
+def test_round19_dashed_lists_a_spaced_dash_ends_a_neighbour_list() -> None:
+    read = _read("Kyoto's neighbours are Lyon and Paris – I went through each one.")
+    assert ("neighbours", frozenset({K, L, P}), None) in read
