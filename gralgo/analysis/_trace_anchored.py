@@ -84,7 +84,13 @@ _WRAPPERS: tuple[tuple[str, str], ...] = (
         " nbrsof( ",
     ),
     # an edge's indicator, its value read after it: "\mathbb{1}_E(A, B) = 1" (see _INDICATED)
-    (r"\\math(?:bb|bf)\s*\{?\s*1\s*\}?\s*_\s*\{?\s*E\s*\}?(?=\s*\()", " indicator    "),
+    (
+        r"(?:\\math(?:bb|bf)\s*\{?\s*1\s*\}?|\\chi|χ)\s*_\s*\{?\s*E\s*\}?(?=\s*\()",
+        " indicator    ",
+    ),  # (or the edge set's characteristic function: "\chi_E(\{A, B\}) = 0")
+    # the edge relation satisfied by the graph, or its negation: "G \models \neg E(A, B)"
+    (r"\\models\s*(?:\\neg\b|\\lnot\b|¬)\s*E(?=\s*\()", " nonadjacent "),
+    (r"\\models\s*E(?=\s*\()", " adjacent "),
     # a count of the rows holding a pair, either way round: "SELECT COUNT(*) FROM edges WHERE
     # (src, dst) IN ((A, B), (B, A));  -- 1" (see _INDICATED)
     (

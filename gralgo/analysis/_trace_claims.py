@@ -2066,7 +2066,7 @@ _ANCHOR_CUES = re.compile(
     r"odległoś|avstånd|khoảng|mesafe|απόσταση|distancia|entfernung|abstand|distanza|jarak|stopień|"
     r"stopnia|graden|bậc|derece|βαθμός|grado|knotengrad|derajat|waga|wagę|vikten|trọng|bobot|"
     r"ağırlı|βάρος|peso|gewicht|sąsied|sąsiad|grannar|đỉnh|komşu|γείτονες|vecinos|nachbarn|tetangga|"
-    r"adj|nbr|neighbo|conn|link|edge|join|hook|wire|attach|incid|border|shar|touch|abut|∈|∉|\\in|notin|"
+    r"chi_|χ_|\\models|adj|nbr|neighbo|conn|link|edge|join|hook|wire|attach|incid|border|shar|touch|abut|∈|∉|\\in|notin|"
     r"frown|⌢|mathrel|\bboth\(|out\s*\[|\|>|fan-?out|spokes|<=+\s*\d|"
     r"⇄|⇸|↔|↮|⟷|≁|\\sim|∼|\btrue\b|\bfalse\b|✔|✓|✗|✘|deg|delta|δ|valenc|weigh|\bw\b|\bwt\b|"
     r"\b(?:in|from)\s+e\b|leftrightarrow|squigarrow|leadsto|gamma|γ|mathcal\{n\}|\bk\s*=\s*\d|"

@@ -2489,3 +2489,18 @@ def test_round19_denied_conditions_an_open_condition_still_hedges() -> None:
 def test_round19_dashed_lists_a_spaced_dash_ends_a_neighbour_list() -> None:
     read = _read("Kyoto's neighbours are Lyon and Paris – I went through each one.")
     assert ("neighbours", frozenset({K, L, P}), None) in read
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("$\\chi_{E}(\\{Lyon, Kyoto\\}) = 1$", ("edge", {L, K}, None)),
+        ("so $χ_E(\\{Paris, Kyoto\\}) = 0$", ("non_edge", {P, K}, None)),
+        ("$\\mathcal{G} \\models E(Lyon, Paris)$ holds", ("edge", {L, P}, None)),
+        ("$\\mathcal{G} \\models \\lnot E(Kyoto, Paris)$", ("non_edge", {K, P}, None)),
+    ],
+)
+def test_round19_latex_edge_predicates_chi_e_and_a_models_e_pair_are_adjacency(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read_and_not_its_opposite(text, False, claim)
