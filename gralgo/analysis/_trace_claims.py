@@ -997,8 +997,11 @@ _CARDINALITY_BEFORE = re.compile(r"(?:\bcard\b|\\#|#|\|)\s*\}?\s*$")
 _ADJACENT_TO_HEAD = re.compile(r"\b(?:adjacent|connected)\s+to\s+(?:node\s+)?", re.I)
 _ITS_NEIGHBOURS = re.compile(r"\bits\s+neighbou?rs?\b", re.I)
 _LIST_START = re.compile(
-    r"[\"'”’*`]*\s*\)?\s*(?:(?P<partial>include|including)|(?:are|is)\s*:?|=|:)\s*", re.I
-)
+    r"[\"'”’*`]*\s*\)?\s*(?:\((?=[^()\n]*\b(?:all|complete|every|full|exhaustive)\b)[^()\n]{1,60}\)\s*)?"
+    r"(?:(?P<partial>include|including)|(?:are|is)\s*:?|=|:)\s*",
+    re.I,
+)  # (a bracketed aside saying the list complete may stand before it: "A's neighbours (all of
+# them, each edge checked): B, C")
 _CLAUSE_END = re.compile(
     r"\.(?:\s|$)|\n|(?<=\})\s|\s+(?:so|but|which|wait|then)\b|\s+[—–]\s+", re.I
 )  # a spaced dash too: "A's neighbours are B and C — that's every one of them"

@@ -2504,3 +2504,8 @@ def test_round19_latex_edge_predicates_chi_e_and_a_models_e_pair_are_adjacency(
     text: str, claim: tuple[str, set[str], int | None]
 ) -> None:
     _assert_read_and_not_its_opposite(text, False, claim)
+
+
+def test_round19_aside_lists_an_aside_saying_the_list_complete_may_precede_it() -> None:
+    read = _read("Kyoto's neighbours (every one, each row read twice): Lyon, Paris.")
+    assert ("neighbours", frozenset({K, L, P}), None) in read
