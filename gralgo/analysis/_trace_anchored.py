@@ -98,6 +98,11 @@ _WRAPPERS: tuple[tuple[str, str], ...] = (
         r"\s*IN\s*\(",
         " indicator    ",
     ),
+    # a count of a pair's edges, or of the edge list's lines holding it, its value after it:
+    # "G.number_of_edges(A, B)  # 1", "grep -c '^A B$' edges.txt  # 0" (see _INDICATED)
+    (r"\b(?:number_of_edges|num_edges|count_edges|edge_count)(?=\s*\()", " indicator    "),
+    (r"\bgrep\s+-c\s+['\"]\^?(?=[^'\"\n]+['\"]\s+\S*edge)", " indicator    ( "),
+    (r"(?<=[^\s'\"])(?:\$['\"]|['\"])\s+\S*edges?\S*(?=\s*(?:#|//))", " ) "),
     # a count written as a sum of ones: "sum(1 for e in E if A in e)", "\sum_x \mathbb{1}[…]"
     (r"\bsum\s*\(\s*1\s+(?=for\b)|\\math(?:bb|bf)\s*\{\s*1\s*\}|𝟙", " count( "),
     # a query for a node's neighbours, its rows after it: "MATCH ({id: A})--(n) RETURN n.id  // B"
@@ -141,12 +146,26 @@ _WRAPPERS: tuple[tuple[str, str], ...] = (
         r"⇄|↔|⟷|<->|<—>|\\leftrightarrow\b|\\sim\b|∼|" + _X_ARROW + "|" + _FROWN + "|" + _SIM_REL,
         " adjacent ",
     ),
-    (r"⇉|⇶", " adj "),  # "A ⇉ B, C": A fans out to its neighbours
+    (
+        r"⇉|⇶|(?<![)=])={2,}>(?=\s*[{\[])",
+        " adj ",
+    ),  # "A ⇉ B, C", "A ==> {B, C}" (not a labelled "==(2)==>")
+    # a node's adjacency row or entry looked up, its neighbours: "np.flatnonzero(A[B])",
+    # Erlang's "maps:get(B, Adj)" (the result in a "% =>" comment, an array's brackets)
+    (
+        r"\b(?:(?:np|numpy)\s*\.\s*)?(?:flatnonzero|nonzero|argwhere)\s*\(\s*(?:A|adj\w*|M)\s*(?=\[)",
+        " nbrs ",
+    ),
+    (r"\b(?:maps\s*:\s*)?get\s*\(\s*(?=[^,()\n]{1,60},\s*[Aa]dj\w*\s*\))", " nbrs ( "),
+    (r",\s*[Aa]dj\w*\s*\)", " ) "),
+    (r"(?<=\s)%+\s*(?:=>|->)", " # "),
+    (r"\barray\s*\(\s*(?=\[)", " ( "),
     (r"(?<![\w!=<>)\]])!(?=[\w(])", " not "),  # code's negation; "assert!(" is a macro's bang
+    (r"(?<=[\w)\]])!(?=\.)", " "),  # a postfix non-null assertion: "graph[A]!.contains(B)"
     (r"¬|\\neg\b|\\lnot\b", " not "),  # logic's negation sign: "¬ G.Adj A B", "\neg (A \sim B)"
     # a proof after a definition sign, no value: "example : G.Adj A B := by decide", ":= rfl"
     (r":=\s*(?:by|rfl|decide|trivial|simp)\b[^\n]*", " "),
-    (r"✔|✓|☑|\\checkmark\b|\bTrue\b", " yes "),
+    (r"✔|✓|☑|\\checkmark\b|\bTrue\b|(?<![\w#])#t(?:rue)?\b", " yes "),  # "#t": Scheme's true
     # a traversal to a vertex's neighbours (Gremlin's "g.V(A).both()"), counted or filtered
     # a traversal repeated k times from a node (Gremlin's "repeat(both()).times(2)"): its ball
     (
@@ -160,7 +179,9 @@ _WRAPPERS: tuple[tuple[str, str], ...] = (
     (r"\b(?:In|Out)\s*\[\s*\d+\s*\]\s*:", " "),
     # a pipe into a length: "adj |> Map.get(A) |> length()", its degree
     (r"\|>\s*(?:length|Enum\.count|count)\s*\(\s*\)", " deg "),
-    (r"✗|✘|❌|\bFalse\b", " no "),
+    (r"✗|✘|❌|\bFalse\b|(?<![\w#])#f(?:alse)?\b", " no "),
+    # an edge set holding a pair, written the other way round: "E(G) \ni \{A, B\}", "E ∋ (A, B)"
+    (r"(?<![\w\\])E\s*(?:\(\s*G\s*\))?\s*(?:\\ni\b|∋)", " edge "),
     # a count of zero edges for a pair: "zero edges run between A and B", "0 edges join A to B"
     (r"\b(?:(?i:zero)|0)(?=\s+edges?\s[^.;\n]{0,24}?\b(?:between|with|to|and)\b)", " no "),
     # a falsy result after a comment mark or label, in any language's spelling: "# R: FALSE",
@@ -176,11 +197,14 @@ _WRAPPERS: tuple[tuple[str, str], ...] = (
     # the size of a node's neighbour container, its degree: "len(adj[A])", "adjList[A].length"
     (r"\blen\s*\(\s*(?=[\w.]*?(?:adj|nbr|neighbo|\bG\b|\bgraph\b)\w*\s*\[)", " deg "),
     (
-        r"\b(?:\w*(?:adj|nbr|neighbo)\w*|G|graph)(?=\s*\[[^\]\n]{1,80}\]\s*\.\s*(?:length|size\(\)|"
-        r"count\(\))(?!\w))",
+        r"\b(?:\w*(?:adj|nbr|neighbo)\w*|G|graph)(?=\s*(?:\[[^\]\n]{1,80}\]|\.\s*get\s*\([^()\n]{1,80}"
+        r"\))\s*\.\s*(?:length|size\(\)|count\(\))(?!\w))",
         " deg ",
     ),
-    (r"(?<=\])\s*\.\s*(?:length|size\(\)|count\(\))(?!\w)", " "),
+    (r"(?<=[\])])\s*\.\s*(?:length|size\(\)|count\(\))(?!\w)", " "),
+    (r"(?<=\bdeg )\s*\.\s*get\s*(?=\()", " "),  # "adj.get(A).size()": Java's lookup
+    # the nonzero entries of a node's adjacency row, its degree: "np.count_nonzero(A[B])"
+    (r"\b(?:np\s*\.\s*)?count_nonzero\s*\(\s*(?:A|adj\w*|M)\s*(?=\[)", " deg "),
     (r"\\delta\b|δ", " delta "),
     (r"\\omega\b(?=\s*(?:\\big)?\s*\|)", " weight "),  # "\omega|_{\{A, B\}}": restricted to a pair
     (r"\\mid|\\vert|\\lvert|\\rvert", " | "),
@@ -233,7 +257,7 @@ call (the same length)."""
 
 _INDICATED = re.compile(
     r" indicator {4}(?P<pair>\s*\([^()\n]*\))"
-    r"(?P<is>\s*(?:,\s*\([^()\n]*\)\s*\)\s*;?\s*(?:--|#)|=)\s*)(?P<v>[01])(?![\w.])"
+    r"(?P<is>\s*(?:,\s*\([^()\n]*\)\s*\)\s*;?\s*(?:--|#)|=|#|//)\s*)(?P<v>[01])(?![\w.])"
 )
 """An edge's indicator and its value: ``1`` an edge, ``0`` none (the pair's reverse, in a
 query's count, blanked)."""
@@ -249,7 +273,7 @@ def _indicated(match: re.Match[str]) -> str:
 # Names and values
 
 _LIST_MARK = re.compile(
-    r"\s*(?:(?:[-*•+>▸▹▪◦‣◆◇►]|\d+[.)]|[a-zA-Z]\)|(?i:[ivxlc]+)\.|#+|[│ ]*[└├]─*)\s+)?"
+    r"\s*(?:(?:[-*•+>▸▹▪◦‣◆◇►]|\d+[.)]|\(\d+\)|[a-zA-Z]\)|(?i:[ivxlc]+)\.|#+|[│ ]*[└├]─*)\s+)?"
     r"(?:\[[xX✓✔]\]\s+)?(?<=\s)"
 )
 """A list item's mark (a tree's branch, a roman numeral, a ticked box too: ``└──``, ``iv.``,

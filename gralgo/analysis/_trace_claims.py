@@ -253,8 +253,21 @@ def _lines(text: str) -> Iterator[tuple[int, int]]:
 # ---------------------------------------------------------------------------------------------
 # Edges and paths written with separators: "A -- B", "A - B (7)", "A → B → C, total 12"
 
+_HEADS = r"[<◀◁←⟵]", r"[>▶▷→⟶]"
+_SHAFT = r"[─━—–=\-]"
+_CROSSED_ARROW = rf"{_HEADS[0]}{_SHAFT}*\s?(?:╳|[xX×✗/])\s?{_SHAFT}*{_HEADS[1]}"
+"""A two-headed arrow crossed in its shaft (``A <─╳─> B``, ``A <-/-> B``, ``A ◀─x─▶ B``): not
+adjacent."""
+_LONG_ARROW = rf"{_HEADS[0]}{_SHAFT}{{2,}}{_HEADS[1]}|◀{_SHAFT}*▶"
+"""A long two-headed arrow drawn with any shaft (``A <──> B``, ``A ◀══▶ B``, ``A <===> B``):
+adjacent."""
 _EDGE_SEPARATOR = re.compile(
-    r"\s*(?:<-->|<->|<[—–]+>|-->|->|--|—|–|→|⟶|↔|⟷|↮|=>|\\to\b|\\rightarrow\b|\\not\s*\\sim\b|\\nsim\b|≁|\\sim\b|∼|-)\s*"
+    r"\s*(?:"
+    + _CROSSED_ARROW
+    + "|"
+    + _LONG_ARROW
+    + r"|<-->|<->|<[—–]+>|-->|->|--|—|–|→|⟶|↔|⟷|↮|=>|\\to\b|\\rightarrow\b|"
+    r"\\not\s*\\sim\b|\\nsim\b|≁|\\sim\b|∼|-)\s*"
 )
 _NOT_ADJACENT = ("↮", "≁", "\\nsim")  # "A ↮ B", "$A \\not\\sim B$": not adjacent
 _WEIGHT_AFTER = re.compile(
@@ -299,9 +312,14 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
     links: list[tuple[str, int, str, int, int, bool]] = []  # u, u_start, v, v_end, end, strong
     claims: list[Claim] = []
     labelled: list[tuple[int, int]] = []
-    routed = _BEST_ROUTE.search(text, low, high) is not None
+    routed = (
+        _BEST_ROUTE.search(text, low, high) is not None
+        or _HOPS_LINE.search(text, low, high) is not None
+    )
     valued: list[tuple[int, int]] = []  # the second names of measures' pairs
-    for match in _scan(_LABELLED, text, low, high, "--", "—", "–", "-[", "-(", "←", "⟵"):
+    for match in _scan(
+        _LABELLED, text, low, high, "--", "—", "–", "-[", "-(", "←", "⟵", "─(", "━("
+    ):
         left = slots.before(text, match.start(), low)
         right = None if left is None else slots.after(text, match.end(), high)
         if left is not None and right is not None:
@@ -326,6 +344,12 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
             continue  # "9 → 6 neighbours": a node mapped to a count
         if any(a <= left[1] < b for a, b in valued):
             continue  # "hops 1 → 4 — 2": the value after a measure's pair, no edge
+        if (
+            ctx.numeric_ids
+            and match.group().strip() in ("—", "–", "-")
+            and _value_after_named_id(text, low, left[1], match.end(), high)
+        ):
+            continue  # "from node 2 to node 5 — 4.": a value after a named id, no edge
         if _PAIR_OF_BEFORE.search(text, max(low, left[1] - 20), left[1]):
             valued.append((match.end(), right[1]))
             continue  # "dist 10→5: 2": the pair of a distance, not an edge
@@ -355,7 +379,14 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
         if _PATH_AFTER.match(text, right[1], high):  # "the shortest A–B path": a path's ends
             continue
         absent = _ABSENT_BEFORE.search(text, max(low, left[1] - 40), left[1]) is not None
-        if match.group().strip().startswith(_NOT_ADJACENT) or "not" in match.group() or absent:
+        absent = absent or _ABSENT_AFTER.match(text, right[1], high) is not None
+        crossed = re.fullmatch(_CROSSED_ARROW, match.group().strip()) is not None
+        if (
+            match.group().strip().startswith(_NOT_ADJACENT)
+            or "not" in match.group()
+            or absent
+            or crossed
+        ):
             claims.append(Claim("non_edge", (left[0], right[0]), None, left[1], right[1]))
             continue
         arrow = "<" not in match.group() and any(a in match.group() for a in (">", "→", "⟶"))
@@ -401,11 +432,33 @@ _PAIR_OF_BEFORE = re.compile(
 )  # "dist 10→5: 2", "the distance node 4→node 3: 10": the pair of a distance, not an edge
 _VALUE_OF_BEFORE = re.compile(r"\b(?:deg(?:ree)?|weight)\s*[:(\[]?\s*$", re.I)
 """A one-node measure before a numeric id (``deg 7 → 1``): the id mapped to its value."""
+_ABSENT_AFTER = re.compile(
+    r"[\"'”’*`]*\s*(?:(?:is|was|are)\s*(?:n['’]t|\s+not)\s+(?:listed|there|present|given|included|"
+    r"in\s+(?:the\s+)?(?:input|list|edge\s*list|graph))|(?:is|was)\s+(?:missing|absent))\b",
+    re.I,
+)  # a pair named as what the list lacks after it: "A–B isn't listed", "A–B is missing"
 _ABSENT_BEFORE = re.compile(
     r"\b(?:lacks?|lacking|(?:is|are)\s+missing|omits?|omitting|ha(?:s|ve)\s+no|"
     r"(?:does|do)\s*n[o'’]t\s+(?:contain|include|have|list))\s*[\"'`*({\[]*\s*$",
     re.I,
 )  # a pair named as what a list or graph lacks: "E lacks A–B", "the graph has no A–B"
+_HOPS_LINE = re.compile(r"\b(?:hops?|dist(?:ance)?s?)\b", re.I)
+"""A hop or distance word: a lone arrow on its line joins a measured pair (``As for hops, A→B
+needs 3``), no edge."""
+_NAMED_ID_BEFORE = re.compile(r"(?:\b(?:node|vertex)|→|->)\s*$", re.I)
+_BARE_VALUE_END = re.compile(r"\s*\d+\s*[.;!]?\s*$")
+
+
+def _value_after_named_id(text: str, low: int, left: int, right: int, high: int) -> bool:
+    """With numeric ids, whether a dash joins an id written as ``node 2``, or ending an arrow's
+    pair, to a bare number that ends its line (``… to node 5 — 4.``, ``Hops 1 → 4 — 2``): the
+    number is a value, written without the word or arrow its own node would carry."""
+    return bool(
+        _NAMED_ID_BEFORE.search(text, max(low, left - 8), left)
+        and _BARE_VALUE_END.match(text, right, high)
+    )
+
+
 _BEST_ROUTE = re.compile(
     r"\b(?:optim(?:al|um)|min(?:imum|imal)?|cheapest|lowest|fewest|least|shortest|best)\b", re.I
 )  # a best-route word: a lone arrow on its line joins the ends of a route, not an edge
@@ -413,7 +466,7 @@ _BEST_ROUTE = re.compile(
 # A weight written on the connector: "A --7-- B", "A —3— B"
 _LABELLED = re.compile(
     r"(?<![-–—\s])\s*(?:(?:--|—|–)\s*(\d+)\s*(?:--|—|–)>?(?![-–—])|"
-    r"(?:<?[-–—]+|[←⟵])\s*[\[(]\s*(?:w\s*=\s*)?(\d+)\s*[\])]\s*(?:[-–—]+>?|[→⟶]))\s*"
+    r"(?:<?[-–—─━]+|[←⟵])\s*[\[(]\s*(?:w\s*=\s*)?(\d+)\s*[\])]\s*(?:[-–—─━]+>?|[→⟶]))\s*"
 )  # "A --7-- B", "A -[7]- B", "A <-(7)-> B", "A ⟵(7)⟶ B": the weight written on the connector
 _PATH_AFTER = re.compile(r"[\"'”’*`]*\s+(?:shortest\s+)?(?:path|route|walk)s?\b", re.I)
 _IS_AN_EDGE = re.compile(r"[\s\\)$]*(?:is|was)\s+an?\s+edge\b", re.I)
@@ -500,8 +553,12 @@ def _total_by_shape(
         return before
     end = _TOTAL_END.search(text, last, high)
     stop = high if end is None else end.start()
-    rest = _ARROW_MARKS.sub(" ", text[last:stop])
-    if _SHAPE_GUARD.search(rest) or HYPOTHETICAL.search(text, _line_start(text, start), stop):
+    rest = _IN_TOTAL.sub(" ", _ARROW_MARKS.sub(" ", text[last:stop]))
+    stated = _STATED_TOTAL.search(rest)
+    guarded = rest if stated is None else rest[: stated.end()]  # and a bound after it
+    if _SHAPE_GUARD.search(guarded) or (stated and _BOUND_AFTER.search(rest, stated.end())):
+        return []
+    if HYPOTHETICAL.search(text, _line_start(text, start), stop):
         return []
     if mentions(text, last, stop, ctx.slots.names, ctx.slots.resolve):
         return []
@@ -512,6 +569,24 @@ def _total_by_shape(
     written = numbers[0].group().lower()
     value = int(written) if written.isdigit() else NUMBER_WORDS[written]
     return [Claim("path_total", nodes, value, start, stop)]
+
+
+_IN_TOTAL = re.compile(r"(?<=\d)\s+(?:no|in|en|im|au|al)\s+total\b", re.I)
+"""``in total`` after a total, in several languages (``custa 7 no total``, ``7 en total``)."""
+_STATED_TOTAL = re.compile(
+    r"\btotal\s+(?:cost|weight|length|distance)\s+(?:of\s+)?(?:\d+|"
+    + "|".join(NUMBER_WORDS)
+    + r")\b",
+    re.I,
+)
+"""A total named as such (``A → B → C, a route of total cost 7, is a candidate``): what the
+clause says after it of the route (a candidate, in the queue) does not make it tentative; a
+bound after it still does (:data:`_BOUND_AFTER`)."""
+_BOUND_AFTER = re.compile(
+    r"\?|[<>≤≥≠]|\b(?:not|no|than|least|most|over|under|above|below|about|around|roughly|or|"
+    r"if|unless|so\s+far|tentative\w*|partial\w*)\b|n['’]t\b",
+    re.I,
+)
 
 
 _ANSWERED_TOTAL = re.compile(
@@ -541,7 +616,12 @@ def _total_before(
         return []
     low = _line_start(text, start)
     lead = _CALL_ARGUMENTS.sub(lambda call: call.group()[0] + " ", text[low:start])
-    if not _TOTAL_CUE_BEFORE.search(lead) or _SHAPE_GUARD.search(lead):
+    if not _TOTAL_CUE_BEFORE.search(lead):
+        return []
+    comment = _COMMENT_VALUE.search(text, low, start)
+    if comment is not None:  # "….sum()  // 7 for A -> B -> C": the code's value, in its comment
+        low, lead = comment.start("value"), comment.group("value")
+    if _SHAPE_GUARD.search(lead):
         return []
     if HYPOTHETICAL.search(lead) or mentions(text, low, start, ctx.slots.names, ctx.slots.resolve):
         return []
@@ -551,6 +631,13 @@ def _total_before(
     written = numbers[0].group().lower()
     value = int(written) if written.isdigit() else NUMBER_WORDS[written]
     return [Claim("path_total", nodes, value, low + numbers[0].start(), last)]
+
+
+_COMMENT_VALUE = re.compile(
+    r"(?:\s//|\s#|\s;+|\s--|\s%)\s*(?:=>|->|→)?(?P<value>\s*\d+\b(?:(?!//|#|;|--|%).)*)$"
+)
+"""A trailing comment that opens with a number, the last on its line (``…sum()  // 7 for``,
+``(for/sum …)  ; => 4, p =``): the value of the code before it."""
 
 
 def _line_start(text: str, position: int) -> int:
@@ -1279,7 +1366,7 @@ def _row_claims(
         if role not in ("node", "edge", "") and (value := _cell_value(text[a:b])) is not None
     ]  # "| A—B | `7` |", "| A | 3 edges |", "| A–B | w=7 |", "| B | 9 (final) |", "| A | five |"
     if not found:
-        return []
+        return _expression_row(ctx, cells)
     start, end = cells[0][0], cells[-1][1]
     claims = []
     for column, measure in inferred.items():
@@ -1311,6 +1398,23 @@ def _row_claims(
                 kind = "degree" if role == "degree" else "node_weight"
                 claims.append(Claim(kind, (found[0],), value, start, end))
     return claims
+
+
+def _expression_row(ctx: _Context, cells: list[tuple[int, int]]) -> list[Claim]:
+    """A row of two cells, an expression and its value (``| deg(A) | 3 |``, ``| dist(A, B) |
+    9 |``, a "Query | Answer" table): the expression read as a call equal to the value."""
+    if len(cells) != 2:
+        return []
+    (a, b), (c, d) = cells
+    value = _cell_value(ctx.text[c:d])
+    if value is None or not has_call(ctx.text, a, b):
+        return []
+    written = f"{ctx.text[a:b].strip()} = {value}"
+    return [
+        Claim(kind, nodes, number, a, d)
+        for kind, nodes, number, _, _ in call_facts(written, 0, len(written), ctx.slots.after)
+        if kind in _MEASURES
+    ]
 
 
 _LOOSE_NUMBER = re.compile(r"(?<![\w.])(?:\d+|" + "|".join(NUMBER_WORDS) + r")(?![\w.]\w)", re.I)
@@ -1352,15 +1456,21 @@ _CELL_VALUE = re.compile(
     + "|".join(NUMBER_WORDS)
     + r")\b[`*_]*(?:\s*(?:hops?|edges?|neighbou?rs?|links?|connections?|units?|steps?)\b)?"
     r"(?:\s*(?:in\s+all|in\s+total|all\s+told|altogether|overall|total)\b)?"
+    r"(?:\s*,\s*[a-z]+)?"  # a one-word remark: "| 7, direct |"
     r"(?:\s*\((?![^()]*(?:\?|\b(?:not|no|maybe|tentative|unsure|old|wrong|or)\b))[^()]*\))?"
     r"[\s`*_.]*",
     re.I,
 )
 _CELL_PAIR = re.compile(
-    r"\s*(?:,|;|&|<->|--|->|-|–|—|~+>?|∼|/|[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f])\s*"
+    r"\s*(?:,|;|&|<->|--|->|-|–|—|─|━|~+>?|∼|/|[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f])\s*"
 )
 """Two names of a pair cell joined by any arrow, dash or tilde (``| A ⇄ B |``, ``| (A; B) |``,
 ``| A ~ B |``)."""
+
+
+_CELL_LINK = re.compile(r"\s*(?:--|–|—|─|━)\s*")
+"""Two names of a pair cell joined by a dash (``| A ─ B |``): an edge's ends in a table whose
+headers name no role (an arrow there may join a route's ends, a comma two nodes of a list)."""
 
 
 def _cell_value(cell: str) -> int | None:
@@ -1392,7 +1502,8 @@ def _names_column(ctx: _Context, roles: list[str], cells: list[tuple[int, int]])
         if ctx.slots.resolve(_CELL_LABEL.sub("", written)) is not None:
             return [*roles[:index], "node", *roles[index + 1 :]]
         inner = a + len(ctx.text[a:b]) - len(ctx.text[a:b].lstrip(" (`*"))
-        pair = _pair_after(ctx, inner, b, _CELL_PAIR) if weighed else None
+        joint = _CELL_PAIR if weighed else _CELL_LINK  # no role at all: a dash or arrow pair
+        pair = _pair_after(ctx, inner, b, joint) if weighed or not any(roles) else None
         if pair is not None and not ctx.text[pair[1] : b].strip(" )`*\"'"):
             return [*roles[:index], "edge", *roles[index + 1 :]]  # "| (A, B) | 7 |" by weight
     return roles
@@ -1483,8 +1594,95 @@ def _cells(text: str, low: int, high: int) -> list[tuple[int, int]]:
 
 _EMPHASIS = re.compile(r"\*\*|(?<!\w)__|__(?!\w)")
 """Markdown bold marks (``**A**``, ``__A__``): read as blanks (``**No edge** between A and B``)."""
+_RETRACTION_HEAD = re.compile(
+    r"^[ \t]*(?:(?:actually|wait|oops|hmm+|no|ok(?:ay)?)\b[,.!]?[ \t]*)*"
+    r"(?:i\s+(?:was|had\s+it|got\s+it)\s+wrong|i\s+mis(?:counted|read|added|computed|wrote|spoke)|"
+    r"correction|my\s+(?:mistake|bad)|i\s+made\s+a\s+mistake)"
+    r"(?:[ \t]+[a-z]+){0,3}[ \t]*(?::|—|–|--)(?=[ \t]*\S)",
+    re.I | re.M,
+)
+"""A retraction's head before the statement it corrects (``Actually, I was wrong earlier: A
+and B are adjacent``, ``Wait, I miscounted before — A's degree is 4``): read as blanks, so
+the corrected statement after it is read as stated."""
+_RESULT_PART = re.compile(
+    r"(?<=\b)(?P<call>\w*(?:dijkstra|bellman|shortest|distance|dist|bfs|path)\w*\s*\([^()\n]*\))"
+    r"(?P<part>(?:\s*\[\s*(?:0|-1)\s*\])+)",
+    re.I,
+)
+"""The first or last part of a search's result (``nx.single_source_dijkstra(G, A, B)[0]``,
+``g.distances(A, B)[0][0]``): its index blanked, no value (the call's value is the part's)."""
 
 
+def _result_part(part: re.Match[str], names: NodeNames) -> str:
+    """A search's call with its result's index blanked where the call names both ends of the
+    pair (``(G, A, B)[0]``); kept where it names one, as the index may be a node (``dijkstra(g,
+    A)[0]`` under numeric ids: the distance to node 0)."""
+    arguments = part.group("call").rsplit("(", 1)[1][:-1].split(",")
+    named = [a for a in arguments if names.resolve(a.strip(" '\"`")) is not None]
+    if len(named) < 2:
+        return part.group()
+    return part.group("call") + " " * len(part.group("part"))
+
+
+_LISP_PREDICATE = re.compile(r"(?<=\()[a-z][\w-]*\?(?=\s)")
+"""A Lisp predicate's name (``(has-edge? g A B)``, ``(adjacent? A B)``): its ``?`` is part of
+the name, no question (blanked)."""
+_EXACTLY = re.compile(
+    r"(?<![\w.])(?:\d+|"
+    + "|".join(NUMBER_WORDS)
+    + r")\s+[a-z]+(?P<idiom>,?\s+no\s+more,?\s+(?:and\s+)?no\s+less)\b",
+    re.I,
+)
+"""An exactness idiom after a count (``three edges, no more, no less``): no negation of it
+(blanked)."""
+_CENTRE_EXCLUDED = re.compile(
+    r"\(\s*(?:not|excluding|except|minus|without|other\s+than)\s+(?P<a>[^()\n]{1,60}?)\s*\)|"
+    r",\s*(?:apart\s+from|excluding|except(?:\s+for)?|minus|not\s+counting|other\s+than|without)"
+    r"\s+(?P<b>[^,:;()\n]{1,60}?)(?=\s*[:,])",
+    re.I,
+)
+"""An aside that excludes a node named before it on its line (``≤ 2 hops from A (not A): …``,
+``reachable from A in two steps, apart from A: …``): the centre of a hop ball, which a ball
+leaves out anyway (blanked where it names that node)."""
+
+
+_EXCLUSION_WORDS = (
+    "(not",
+    "(exc",
+    "apart",
+    "excluding",
+    "except",
+    "other than",
+    "minus",
+    "without",
+    "counting",
+)
+
+
+_NEGATED_BEFORE = re.compile(r"\b(?:not|no|never)\b|n['’]t\b", re.I)
+
+
+def _centre_excluded(aside: re.Match[str], text: str, names: NodeNames) -> str:
+    written = (aside.group("a") or aside.group("b")).strip(" \"'`*")
+    node = names.resolve(written)
+    before = text[text.rfind("\n", 0, aside.start()) + 1 : aside.start()]
+    if node is None or written not in before or _NEGATED_BEFORE.search(before):
+        return aside.group()  # (kept where the line negates: "Not within 2 hops of A, …")
+    return " " * len(aside.group())
+
+
+_DEFAULT_ARGUMENT = re.compile(
+    r"(?:\b(?:getOrDefault|getOrElse|get_or)|(?<![\w.])[a-z_]\w*\s*\.\s*get)\s*\("
+    r"(?!\s*(?:adj\w*|graph|g|G|nbrs|neighbou?rs)\s*,)\s*[^,()\n]+?(?P<default>\s*,\s*-?\d+)\s*\)"
+)
+"""A lookup with a default (``weights.getOrDefault(A, 0)``, ``w.get(A, 0)``): the default is no
+node and no value (blanked; not a module's ``Map.get(adj, 2)``, whose second argument is the
+key)."""
+_PATH_LENGTH = re.compile(
+    r"\blen\s*\(\s*(?P<call>[\w.]*(?:path|route)\w*\s*\([^()\n]*\))\s*\)\s*-\s*1\b"
+)
+"""A path's node count less one (``len(nx.shortest_path(G, A, B)) - 1``): its hop count, read
+as ``hop(…)``."""
 _HTML_INLINE = re.compile(
     r"</?(?:strong|b|em|i|u|s|mark|code|kbd|samp|tt|var|span|small|big|ins|del)(?:\s[^<>\n]*)?>",
     re.I,
@@ -1499,6 +1697,20 @@ an alignment mark before a relation (``\\delta(A, B) &= 4``)."""
 
 _OPTIONAL_CHAIN = re.compile(r"(?<=[\w)\]])\?(?=\.[^\W\d])")
 """The ``?`` of code's optional chaining (``neighbors.get(A)?.includes(B)``)."""
+_GLUED_SCRIPT = re.compile(
+    r"(?<=[0-9A-Za-z\u00c0-\u024f])[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7a3]+"
+)
+"""A run of Korean, Japanese or Chinese script glued to a Latin name or number (``Lyon의``,
+``Kyoto와``, ``7이다``): a particle or copula of that language, read as blanks so the name or
+number stands alone (the extractor reads no word of those languages)."""
+_DASH_ASIDE = re.compile(
+    r"\s[—–]\s(?:let\s+me|let['’]s|i\s|i['’](?:m|ll|d)\s|(?:re|double)-?\w+ing\b|checking\b)"
+    r"[^—–\d\n]{0,40}?\s[—–]\s",
+    re.I,
+)
+"""The writer's own doing set off by dashes (``the route A → B → C — let me re-add — costs 7``,
+``— I double-checked —``): a remark, blanked where it names no node and no number
+(:func:`_remark`)."""
 _RELATIVE_ASIDE = re.compile(r",\s*(?:which|who|whom|whose)\b[^,;:()\d?\n]*,", re.I)
 
 
@@ -1545,14 +1757,47 @@ def extract_claims(
         max_words = 2 if names.numeric_ids else max(names.max_pieces * 12, 4)
     if "**" in text or "__" in text:  # emphasis marks: blanked, so offsets stay the text's
         text = _EMPHASIS.sub(lambda mark: " " * len(mark.group()), text)
+    if "wrong" in text or "mis" in text or "orrection" in text:  # a retraction's head too
+        text = _RETRACTION_HEAD.sub(lambda head: " " * len(head.group()), text)
+    if ")[" in text or ") [" in text:  # a search result's part, "…(A, B)[0]": blanked too
+        text = _RESULT_PART.sub(lambda part: _result_part(part, names), text)
+    if "? " in text:  # a Lisp predicate's "?", "(has-edge? g A B)": blanked too
+        text = _LISP_PREDICATE.sub(lambda name: name.group()[:-1] + " ", text)
+    if " no more" in text:  # "three edges, no more, no less": the idiom blanked too
+        text = _EXACTLY.sub(
+            lambda count: (
+                count.group()[: count.start("idiom") - count.start()]
+                + " " * len(count.group("idiom"))
+            ),
+            text,
+        )
+    if any(word in text for word in _EXCLUSION_WORDS):  # "… A (not A): B, C": blanked too
+        text = _CENTRE_EXCLUDED.sub(lambda aside: _centre_excluded(aside, text, names), text)
+    if "get" in text:  # a lookup's default, "get(A, 0)": blanked too
+        text = _DEFAULT_ARGUMENT.sub(
+            lambda call: (
+                call.group()[: call.start("default") - call.start()]
+                + " " * len(call.group("default"))
+                + call.group()[call.end("default") - call.start() :]
+            ),
+            text,
+        )
+    if "len(" in text:  # "len(shortest_path(G, A, B)) - 1": the hops of the pair, rewritten
+        text = _PATH_LENGTH.sub(
+            lambda m: ("hop(" + m.group("call") + ")").ljust(len(m.group())), text
+        )
     if "</" in text:  # HTML's inline markup ("<strong>A–B</strong>: <mark>4</mark>"): blanked
         text = _HTML_INLINE.sub(lambda tag: " " * len(tag.group()), text)
     if "\\begin" in text or "&" in text:  # LaTeX layout, blanked the same way
         text = _LATEX_LAYOUT.sub(lambda mark: " " * len(mark.group()), text)
+    if not text.isascii():  # a particle glued to a name ("Lyon의 이웃"): blanked too
+        text = _GLUED_SCRIPT.sub(lambda run: " " * len(run.group()), text)
     if "?." in text:  # code's optional chaining, "get(A)?.has(B)": no question, blanked too
         text = _OPTIONAL_CHAIN.sub(" ", text)
     if ", wh" in text or ",wh" in text:  # a relative clause that is a remark: blanked too
         text = _RELATIVE_ASIDE.sub(lambda aside: _remark(aside, names, max_words), text)
+    if " — " in text or " – " in text:  # an aside between dashes that is a remark: too
+        text = _DASH_ASIDE.sub(lambda aside: _remark(aside, names, max_words), text)
     if "(" in text:  # a concessive aside, "A (despite what I assumed) is …": blanked too
         text = _CONCESSIVE_ASIDE.sub(lambda aside: _remark(aside, names, max_words), text)
     if "nless" in text:  # a condition denied at once, "Unless I erred (I didn't), …": blanked
@@ -1691,17 +1936,19 @@ _VERDICT = re.compile(
     r"(?:#|//|--|;;|/\*|(?<=\s)!|(?<![<>!=])={1,3}|->|→|=>|(?<=\))\.(?=\s))\s*"
     r"(?:[a-z][\w#+]*(?:\s+[a-z][\w#+]*){0,2}\s*:\s*)?"
     r"(?:(?:->|→|=>|==?)\s*)?(?:\\(?:text|mathrm|mathtt|texttt|textsf|mathsf)\s*\{\s*|`)?"
-    r"(?:(?P<yes>true|yes)|false|no|f|nil)\s*[}`]?\s*(?:\*/)?\s*[.!;]?"
+    r"(?:(?P<yes>true|yes|#t(?:rue)?)|false|no|f|nil|#f(?:alse)?)\s*[}`]?\s*(?:\*/)?\s*[.!;]?"
     r"(?:\s*(?:,|—|–|-)\s*(?P<remark>(?:(?!true|false|yes|but|wait|actually|\d)[a-z ])"
     r"{1,30}?)\s*[.!]?)?\s*(?:\$\$?)?\s*$"
 )
 """A test's verdict at its line's end (lower case), in a trailing comment (a language's name
 may label it, a short remark follow it: ``// Kotlin: false``, ``;; => true, an edge``) or as the
 value it is equal to, in any notation: ``… in edge_set  # False``, ``adj[A].includes(B)  // true``,
-``# -> False``, ``# no``, ``/* false */``, ``EDGE?(A, B) = FALSE``, ``\text{edge}(A, B) =
-\text{false}``, ``has_edge(A, B) == False``, or a query's answer after it (``?- edge(A, B).
-false.``)."""
-_CODE_NEGATION = re.compile(r"\bnot\b|!(?!=)|∉|\\notin|notin|!=")
+``# -> False``, ``# no``, ``; => #f``, ``/* false */``, ``EDGE?(A, B) = FALSE``,
+``\text{edge}(A, B) = \text{false}``, ``has_edge(A, B) == False``, or a query's answer after it
+(``?- edge(A, B). false.``)."""
+_CODE_NEGATION = re.compile(r"\bnot\b|(?<![\w)\]])!(?!=)|∉|\\notin|notin|!=")
+"""A negation in a tested expression (a prefix ``!``; a postfix one, Dart's and Kotlin's
+non-null ``graph[A]!.contains(B)``, negates nothing)."""
 _REMARK_NEGATION = re.compile(r"\b(?:no|not|none|never)\b|n['’]t\b")
 
 
@@ -1939,7 +2186,7 @@ def _planned_topic(
         return None
     text = ctx.text
     (start, end), (after_start, after) = pieces[index], pieces[index + 1]
-    if not text[start:end].rstrip().endswith((".", ":")):
+    if not text[start:end].rstrip().endswith((".", ":", "…")):
         return None
     if any(c.start < after and start < c.end and c.nodes for c in read):
         return None  # (a claim whose names were not read, "no edge between them", is none)
@@ -1979,9 +2226,9 @@ _TOPIC_RESULT = re.compile(
 
 
 _PLAN_TOPIC = re.compile(
-    r"\s*(?:(?:so|now|ok(?:ay)?|alright|first|next|then)\s*,?\s+)?"
+    r"\s*(?:(?:so|now|ok(?:ay)?|alright|first|next|then|wait|hmm+|right)\s*,?\s+)?"
     r"(?:let\s+me|let's|let\s+us|i'll|we'll|i\s+will|we\s+will)\s+[a-z]+"
-    r"(?:\s+(?:up|off|out|over|through|at|on))?\s+(?=\S)",
+    r"(?:\s+(?:up|off|out|over|through|at|on))?,?\s+(?=\S)",
     re.I,
 )
 """A plan's lead and its verb (``Let me check``, ``Let's read off``): what follows is its topic."""
@@ -2071,6 +2318,7 @@ _ANCHOR_CUES = re.compile(
     r"ağırlı|βάρος|peso|gewicht|sąsied|sąsiad|grannar|đỉnh|komşu|γείτονες|vecinos|nachbarn|tetangga|"
     r"chi_|χ_|\\models|adj|nbr|neighbo|conn|link|edge|join|hook|wire|attach|incid|border|shar|touch|abut|∈|∉|\\in|notin|"
     r"frown|⌢|mathrel|\bboth\(|out\s*\[|\|>|fan-?out|spokes|<=+\s*\d|"
+    r"\\ni\b|∋|count_nonzero|nonzero|"
     r"⇄|⇸|↔|↮|⟷|≁|\\sim|∼|\btrue\b|\bfalse\b|✔|✓|✗|✘|deg|delta|δ|valenc|weigh|\bw\b|\bwt\b|"
     r"\b(?:in|from)\s+e\b|leftrightarrow|squigarrow|leadsto|gamma|γ|mathcal\{n\}|\bk\s*=\s*\d|"
     r"apsp|all[-\s]pairs|\^\s*\{?\s*(?:\\star|\\ast|\*)|\bn\s*_\s*\{?\s*(?:\\le|≤|<=)|"
@@ -2189,7 +2437,10 @@ def _any_of(*words: str) -> re.Pattern[str]:
 
 
 _READERS: tuple[tuple[Callable[[_Context, int, int], list[Claim]], re.Pattern[str]], ...] = (
-    (_separated, _any_of("-", "–", "—", "→", "⟶", "↔", "⟷", "↮", ">", "sim", "∼", "≁", "\\to")),
+    (
+        _separated,
+        _any_of("-", "–", "—", "→", "⟶", "↔", "⟷", "↮", ">", "sim", "∼", "≁", "\\to", "─", "▶"),
+    ),
     (_phrases, _any_of("connect", "adjacent", "link", "joined", "neighbo", "edge", "\\in", "\\no")),
     (_triples, _any_of("(")),
     (

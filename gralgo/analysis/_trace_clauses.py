@@ -193,7 +193,7 @@ _CLAUSE_BREAK = re.compile(
     r"(?!(?:no\s+others?|nothing\s+(?:else|more)|nobody\s+else)[.!]?\s*$)|[.!?]$|"
     r"(?<!\\);(?!\s*(?:and\s+)?(?:no\s+others?|nothing\s+(?:else|more)|nobody\s+else|that['’]s\s+all)\b)\s*|"
     r"(?<!\bnobody)(?<!\bno\sone)(?<!\bnone)(?<!\bnothing)\s+but\s+|,\s+(?:so|but|which|whereas|while|hence|then|"
-    r"not(?!\s+counting\b))\s+|\s+so\s+(?=(?:the|it|we|this)\b)|,?\s+and\s+(?=(?:it\s+)?(?:has|is|connects|links|"
+    r"not(?!\s+counting\b)(?!\s+an?\s+[\w-]+\s+of\b))\s+|\s+so\s+(?=(?:the|it|we|this)\b)|,?\s+and\s+(?=(?:it\s+)?(?:has|is|connects|links|"
     r"touches|weighs)\b)",
     re.I,
 )
@@ -258,11 +258,13 @@ HYPOTHETICAL = _HYPOTHETICAL = re.compile(
     r"maybe|perhaps|"
     r"probably|possibly|sake\s+of\s+argument|argument['’]s\s+sake|"  # a supposition, and
     r"let\s+(?!me\b|us\b)[^.;:\n]{1,160}?\s+be\b|"  # "let A be adjacent to B", "let (A, B) be"
-    r"(?:let\s+me|let's|let\s+us)(?!\s+(?:list|enumerate|recall|note|write\s+"
+    r"(?:let\s+me|let's|let\s+us)(?!\s+(?:list|enumerate|recall|note|count|recount|tally|write\s+"
     r"(?:down|out)|spell\s+out)\b[^:\n]*:\s*\S)(?!" + _STATING + r")"
     r"(?!\s+(?:verify|check|double-check|re-?check|confirm)\b" + CHECKED + r")|"
     r"needs?\s+(?:to|the|an?|\w+(?:\s+\w+)?\s+to)|want\s+to|going\s+to|"
-    r"have\s+to|try|trying|check(?!\s*(?:\([^)\n]*\)\s*)?:)(?!" + CHECKED + r")|checking|"
+    r"have\s+to|try(?!\s+[A-Za-z_][\w.]*\s*\()|trying|check(?!\s*(?:\([^)\n]*\)\s*)?:)(?!"
+    + CHECKED
+    + r")|checking|"
     r"verify(?!\s*:)(?!" + CHECKED + r")|verifying|find|finding|compute|"
     r"computing|calculate|calculating|consider|considering|look\s+at|looking\s+for|unless|wonder|guess|"
     r"expect|not\s+sure|unsure|hypothetical(?:ly)?|should|must|plan|will|"
@@ -490,6 +492,15 @@ def one_clause(text: str, low: int, high: int) -> bool:
 _MAY_BREAK = re.compile(r"[.;!?,]|\s(?:but|so|and)\s", re.I)
 
 
+_PLAN_BEFORE = re.compile(
+    r"\b(?:let\s+me|let['’]s|let\s+us|i['’]ll|i\s+will|(?:re)?check\w*|recount\w*|re-?add\w*|"
+    r"see)\b",
+    re.I,
+)
+"""A plan to look again (``let me recheck``, ``let's see``): what follows its ellipsis is the
+result."""
+
+
 def clauses(text: str, low: int, high: int) -> Iterator[tuple[int, int]]:
     """The clauses of ``text[low:high]`` (sentences, ``;``, ``but``, ``, so``, ...); a ``;``
     inside brackets (``pair (A; B)``) or before a trailing comment (``has(B); // true``: the
@@ -510,13 +521,51 @@ def clauses(text: str, low: int, high: int) -> Iterator[tuple[int, int]]:
             or _reads_what_was_assigned(text, position, match.start(), match.end(), high)
         ):
             continue
+        if text[match.start() - 1 : match.start()] == "." and _COMMENT_ARROW.match(
+            text, match.end(), high
+        ):
+            continue  # "maps:get(A, Adj).  % => [B, C]": a statement's end, then its value
         if match.start() > position:
-            yield position, match.start() + (text[match.start()] == "?")
+            yield from _after_a_plan(text, position, match.start() + (text[match.start()] == "?"))
         position = match.end()
     if high > position:
-        yield position, high
+        yield from _after_a_plan(text, position, high)
 
 
+_TRAILING_OFF = re.compile(r"(?:…|\.{3})\s*(?=\S)")
+
+
+_APPOSITION = re.compile(
+    r"[^,;:\n]{1,80}?,\s+(?:an?|not|never|at|only|just|\d+\s+[a-z]+|(?:"
+    + "|".join(list(NUMBER_WORDS)[1:])
+    + r")\s+[a-z]+)\b[^,;:\n]{3,80}?(?=,\s+(?:is|are|was|goes|go|gets|joins|can|stays|"
+    r"comes|becomes|enters|leaves|will|then|so)\b)",
+    re.I,
+)
+"""A subject, an apposition about it set off by commas, and the verb of the rest (``A, a
+direct neighbour of B, goes on the frontier``, ``B, at distance 9 from A, is popped next``):
+the apposition states a fact, the rest what is done with it (a state)."""
+
+
+def _after_a_plan(text: str, low: int, high: int) -> Iterator[tuple[int, int]]:
+    """A clause, or two where a plan trails off before its result (``let me check again… yes,
+    A–B is listed``, ``let me recheck A→B… it's 5``): the result stands as a clause of its own
+    (an ellipsis after no plan, ``• A–B … edge``, is a leader and breaks nothing)."""
+    apposed = _APPOSITION.match(text, low, high) if text.count(",", low, high) >= 2 else None
+    if apposed is not None:  # "A, a neighbour of B, goes next": the subject and its apposition
+        yield low, apposed.end()
+        low = apposed.end() + 1
+    if "…" in text[low:high] or "..." in text[low:high]:
+        for mark in _TRAILING_OFF.finditer(text, low, high):
+            if _PLAN_BEFORE.search(text, low, mark.start()):
+                yield low, mark.start() + len(mark.group().rstrip())
+                low = mark.end()
+                break
+    yield low, high
+
+
+_COMMENT_ARROW = re.compile(r"(?://|#|--|%+)\s*(?:=>|->|→)")
+"""A trailing comment that opens with a result arrow (``% => [B, C]``, ``# -> 7``)."""
 _ROMAN_ITEM = re.compile(r"\s*(?i:[ivx]{1,4})\.")
 _TRAILING_COMMENT = re.compile(r"\s*(?://|#|--(?=\s))[^\n]*$")  # (SQL's "-- 1")
 _ASSIGNS = re.compile(r"\s*(?:(?:let|const|var|auto)\s+)?([A-Za-z_]\w*)\s*(?::=|=(?!=)|←|<-)")
@@ -1370,6 +1419,8 @@ def call_facts(
                 edge = "edge" if entry.group(1).lower() in ("1", "true") else "non_edge"
                 facts.append((edge, nodes, None, match.start(), entry.end()))
             continue
+        if kind == "distance" and radius == "1":
+            kind = "hops"  # "\delta_1(A, B) = 3": every edge weighs 1, a hop count
         if kind == "distance" and len(nodes) == 1 and match.group(1) == "d" and closer == ")":
             kind, arity = "degree", 1  # "d(A) = 4": one argument, the degree (d[A]: a distance)
         if kind == "neighbours" and len(nodes) == 1 and _BARS.fullmatch(text, low, match.start()):

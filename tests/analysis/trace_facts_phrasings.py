@@ -41,7 +41,8 @@ reading the extractor while it was tuned on round 13, was measured once held out
 for precision and then for recall until it met the goal too.
 Round 15 (split ``round15``, bank in ``trace_facts_round15``), written by another author without
 reading the extractor while round 14 was held out, in new voices, sentence shapes, languages
-and code idioms, is held out (not yet measured).
+and code idioms, was measured once held out, then tuned on for precision and then for recall; it
+still misses the goal (weights under numeric ids, sets), so it stays held out.
 Round 16 (split ``round16``, bank in ``trace_facts_round16``), written by another author without
 reading the extractor while round 15 was held out, in further voices, sentence shapes, languages
 (Swedish, Polish, Turkish, Vietnamese, Indonesian, Greek, Hebrew) and code idioms, is held out
@@ -526,7 +527,8 @@ FILLER["dev4"] = [
 # Round 12: written by another author without reading the extractor, held out (measured once).
 # Round 13: written by another author without reading the extractor, held out (not yet measured).
 # Round 14: written by another author without reading the extractor, held out (not yet measured).
-# Round 15: written by another author without reading the extractor, held out (not yet measured).
+# Round 15: written by another author without reading the extractor, measured once held out,
+# then tuned on (short of the goal: still held out).
 # Round 16: written by another author without reading the extractor, held out (not yet measured).
 # Round 17: written by another author without reading the extractor, held out (not yet measured).
 ROUND_BANKS: dict[str, ModuleType] = {
