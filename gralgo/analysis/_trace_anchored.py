@@ -48,7 +48,23 @@ _FROWN = r"(?:\\frown\b|⌢)"
 _SIM_REL = r"\\mathrel\s*\{\s*\\sim(?:\s*_\s*\{?\s*G\s*\}?)?\s*\}"
 """Adjacency as a relation symbol with its graph: ``A \\mathrel{\\sim_G} B``."""
 
+_FOREIGN = {
+    "distance": r"\b(?i:odległoś\w*|avstånd\w*|khoảng\s+cách|mesafe\w*|απόσταση|distancia|"
+    r"entfernung|abstand|distanza|jarak)\b",
+    "degree": r"\b(?i:stopień|stopnia|graden|bậc|derecesi|βαθμός|grado|knotengrad|derajat)\b",
+    "weight": r"\b(?i:waga|wagę|vikten|trọng\s+số|bobot|ağırlığı|βάρος|peso|gewicht)\b",
+    "neighbours": r"\b(?i:sąsiedzi|sąsiadami|grannar\w*|đỉnh\s+kề|komşuları|γείτονες|vecinos|"
+    r"nachbarn|tetangga)\b",
+}
+"""A measure's noun in another language (Polish, Swedish, Vietnamese, Turkish, Greek, Spanish,
+German, Italian, Indonesian): traces switch language mid-way; each is read as its English cue."""
+
 _WRAPPERS: tuple[tuple[str, str], ...] = (
+    # a neighbourhood's cardinality, a degree: "\operatorname{card} N(A)", "\# \Gamma(A)"
+    (
+        r"(?:\bcard\b|\\\#)\s*\}?(?=\s*(?:N|\\Gamma|Γ|\\mathcal\s*\{\s*N\s*\})(?:\s*_\s*\{?\s*G\s*\}?)?\s*\()",
+        " deg ",
+    ),
     # a neighbourhood's function name: "\Gamma_G(A)", "\mathcal{N}(A)", "N_G(A)", "Γ(A)"
     (
         r"(?:\\Gamma|Γ|\\mathcal\s*\{\s*N\s*\}|(?<![\w\\])N(?=\s*_))(?:\s*_\s*\{?\s*G\s*\}?)?(?=\s*\()",
@@ -68,7 +84,13 @@ _WRAPPERS: tuple[tuple[str, str], ...] = (
         " nbrsof( ",
     ),
     # an edge's indicator, its value read after it: "\mathbb{1}_E(A, B) = 1" (see _INDICATED)
-    (r"\\math(?:bb|bf)\s*\{?\s*1\s*\}?\s*_\s*\{?\s*E\s*\}?(?=\s*\()", " indicator    "),
+    (
+        r"(?:\\math(?:bb|bf)\s*\{?\s*1\s*\}?|\\chi|χ)\s*_\s*\{?\s*E\s*\}?(?=\s*\()",
+        " indicator    ",
+    ),  # (or the edge set's characteristic function: "\chi_E(\{A, B\}) = 0")
+    # the edge relation satisfied by the graph, or its negation: "G \models \neg E(A, B)"
+    (r"\\models\s*(?:\\neg\b|\\lnot\b|¬)\s*E(?=\s*\()", " nonadjacent "),
+    (r"\\models\s*E(?=\s*\()", " adjacent "),
     # a count of the rows holding a pair, either way round: "SELECT COUNT(*) FROM edges WHERE
     # (src, dst) IN ((A, B), (B, A));  -- 1" (see _INDICATED)
     (
@@ -160,7 +182,17 @@ _WRAPPERS: tuple[tuple[str, str], ...] = (
     (r"✗|✘|❌|\bFalse\b|(?<![\w#])#f(?:alse)?\b", " no "),
     # an edge set holding a pair, written the other way round: "E(G) \ni \{A, B\}", "E ∋ (A, B)"
     (r"(?<![\w\\])E\s*(?:\(\s*G\s*\))?\s*(?:\\ni\b|∋)", " edge "),
+    # a count of zero edges for a pair: "zero edges run between A and B", "0 edges join A to B"
+    (r"\b(?:(?i:zero)|0)(?=\s+edges?\s[^.;\n]{0,24}?\b(?:between|with|to|and)\b)", " no "),
+    # a falsy result after a comment mark or label, in any language's spelling: "# R: FALSE",
+    # "! Fortran: F (no edge)", "// => false", "-- nil"
+    (r"\bFALSE\b|(?<=[:#>/!-]\s)(?:false|F|nil|NIL|None)\b(?=\s*(?:\(|\n|$))", " no "),
     (r"(?<=[a-z])\(s\)", "s"),  # "edge(s)": a plural
+    # a measure's noun in another language a trace switches to: read as the English cue
+    (_FOREIGN["distance"], " distance "),
+    (_FOREIGN["degree"], " degree "),
+    (_FOREIGN["weight"], " weight "),
+    (_FOREIGN["neighbours"], " neighbours "),
     (r"\\deg\b", " deg "),
     # the size of a node's neighbour container, its degree: "len(adj[A])", "adjList[A].length"
     (r"\blen\s*\(\s*(?=[\w.]*?(?:adj|nbr|neighbo|\bG\b|\bgraph\b)\w*\s*\[)", " deg "),
@@ -703,7 +735,9 @@ _WE_FIND = re.compile(
 _RESULT_LEAD = re.compile(
     r"(?:\b(?:looking|on\s+a)\s+(?:\w+\s+){0,2}?(?:carefully|closely|again|look)\s*,\s*)?"
     r"\bit\s+turns\s+out(?:\s+that)?\b|\b(?:let\s+me|let['’]s|let\s+us)\s+(?:double-?\s*|re-?)?"
-    r"(?:check|verify|confirm)\s*:",
+    r"(?:check|verify|confirm)\s*:|"
+    r"\b(?:(?:i|we)['’]ll|let\s+me|let['’]s|let\s+us)\s+(?:just\s+)?(?:note|record|say|state|mention|"
+    r"remark|observe|write\s+down|jot\s+down)\s+(?:here\s+)?that\b",
     re.I,
 )
 """A result's lead (``Looking more carefully, it turns out …``, ``Let me double-check: …``):
@@ -867,8 +901,9 @@ def anchored_facts(
     if "<" in skeleton:  # "A <=7=> B": a weight on a two-headed connector, no comparison
         skeleton = _TWO_HEADED.sub(" ", skeleton)
     skeleton = _CONTRAST.sub(" ", skeleton)  # "edges rather than weights": which measure
-    if "turns" in skeleton or "let" in skeleton.lower():  # "it turns out …", "Let me
-        skeleton = _RESULT_LEAD.sub(" ", skeleton)  # double-check: …": found, not planned
+    if "turns" in skeleton or "let" in skeleton.lower() or "ll " in skeleton:  # "Let me
+        skeleton = _RESULT_LEAD.sub(" ", skeleton)  # double-check: …", "I'll note that …":
+        # found or stated, not planned ("it turns out …" too)
     said = _WE_FIND.sub(" ", skeleton)  # a result, not a plan
     said = _CALLED_VERB.sub(" ", said)  # "w = lookup(A, B)  // == 6": a function, not a plan
     said = _FINISHED.sub(" ", said)  # "← 9 ▷ after Floyd–Warshall": a final value, no step
@@ -987,6 +1022,8 @@ def _decide(skeleton: str, found: list[tuple[str, int, int]], values: list[int])
             weight = _WEIGHT_CUE.search(words) is not None
             if distance and not (weight and edge):
                 return [("hops" if _HOP_CUE.search(words) else "distance", pair, value)]
+            if value == 0 and edge:  # "edgesWith(B).length  // 0": no edge joins them
+                return [("non_edge", pair, None)]
             weight = weight or _DIRECT.search(words) is not None  # "A to B directly is 7"
             named_edge = _THE_EDGE.search(words) is not None and not _DEGREE_CUE.search(words)
             weight = weight or named_edge  # "The edge joining A and B has been labelled 7"

@@ -303,6 +303,7 @@ _TOTAL_WORDS = re.compile(
 )
 _ARITHMETIC = re.compile(r"(?:^|[^-=<*])[=+*/<>]\s*$")
 _ARITHMETIC_AFTER = re.compile(r"^\s*(?:[=+/<>]|\*(?!\*))")
+_SUM_AFTER = re.compile(r"\s*[+×]\s*\d")
 
 
 def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
@@ -349,7 +350,7 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
             and _value_after_named_id(text, low, left[1], match.end(), high)
         ):
             continue  # "from node 2 to node 5 — 4.": a value after a named id, no edge
-        if _PAIR_OF_BEFORE.search(text, max(low, left[1] - 12), left[1]):
+        if _PAIR_OF_BEFORE.search(text, max(low, left[1] - 20), left[1]):
             valued.append((match.end(), right[1]))
             continue  # "dist 10→5: 2": the pair of a distance, not an edge
         if (
@@ -368,6 +369,8 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
             and not _plain_dash_is_edge(text, low, left[1], match.end(), right[1], high)
         ):
             continue
+        if ctx.numeric_ids and _SUM_AFTER.match(text, right[1], high):
+            continue  # "node 8 — 5 + 3 — comes to 9": a dash before a sum's first term
         plain = ctx.numeric_ids and match.group().strip() == "-"  # arrows are no arithmetic
         if plain and _ARITHMETIC.search(text, low, left[1]):
             continue
@@ -424,7 +427,9 @@ _COUNTED_AFTER = re.compile(
 _CALL_CLOSED = re.compile(r"[^()\s]+\s*[\"'`]?\s*\)\s*$")
 _CALL_OPEN = re.compile(r"[A-Za-z_]\w*\s*\([^()]*$")
 """A name closing a call's arguments (``cost(1, 10``…``)``): what an arrow after it maps."""
-_PAIR_OF_BEFORE = re.compile(r"\b(?:dist(?:ance)?|d|hops?(?:\s*count)?|sp)\s*[:(\[]?\s*$", re.I)
+_PAIR_OF_BEFORE = re.compile(
+    r"\b(?:dist(?:ance)?|d|hops?(?:\s*count)?|sp)\s*[:(\[]?\s*(?:(?:node|vertex)\s+)?$", re.I
+)  # "dist 10→5: 2", "the distance node 4→node 3: 10": the pair of a distance, not an edge
 _VALUE_OF_BEFORE = re.compile(r"\b(?:deg(?:ree)?|weight)\s*[:(\[]?\s*$", re.I)
 """A one-node measure before a numeric id (``deg 7 → 1``): the id mapped to its value."""
 _ABSENT_AFTER = re.compile(
@@ -485,6 +490,10 @@ def _chain_claims(
     if negated is not None and len(chain) == 1:  # "no edge A - B"
         u, _, v, v_end, _, _ = chain[0]
         return [Claim("non_edge", (u, v), None, negated.start(), v_end)]
+    if len(chain) == 1 and (no := _NO_BEFORE.search(text, max(0, chain[0][1] - 8), chain[0][1])):
+        u, _, v, v_end, _, _ = chain[0]
+        if (after := _EDGE_NOUN_AFTER.match(text, v_end, high)) is not None:  # "no A–B edge"
+            return [Claim("non_edge", (u, v), None, no.start(), after.end())]
     for index, (u, u_start, v, v_end, _, _) in enumerate(chain):
         claims.append(Claim("edge", (u, v), None, u_start, v_end))
         v_end += len(text[v_end:high]) - len(text[v_end:high].lstrip("\"'”’*`"))
@@ -674,6 +683,9 @@ def _weighed(claims: list[Claim]) -> bool:
 # Negation before "edge": "no edge", "not an edge", "isn't an edge", "never an edge"
 _NOT_AN = r"(?:\bno\s+|\bnot\s+an?\s+|n[’']t\s+an?\s+|\bnever\s+an?\s+)"
 _NO_EDGE_BEFORE = re.compile(_NOT_AN + r"edges?\s*(?:between\s*)?[:=]?\s*[\"'“‘*`]*$", re.I)
+_NO_BEFORE = re.compile(r"\b(?:no|not\s+an?)\s+[\"'“‘*`(]*$", re.I)
+_EDGE_NOUN_AFTER = re.compile(r"[\"'”’*`)]*\s+(?:edge|link|connection)s?\b", re.I)
+"""A pair named as the edge that is not there: "no A–B edge", "not an (A, B) link"."""
 
 
 _EQUALS = re.compile(r"\s*=\s*(\d+)(?!\s*[-+*/]\s*\d)(?!\s*\w)")
@@ -1068,12 +1080,18 @@ _NEIGHBOURS_OF = re.compile(r"\b(?:neighbou?rs?|adjacency(?:\s+list)?)\s+of\s+(?
 _NUMBER_WORDS = re.compile(r"\b(?:number|count)\s+of\s+$", re.I)
 _NEIGHBOURS_POSSESSIVE = re.compile(r"(?:'s|’s)\s+neighbou?rs?\b", re.I)
 _N_OF = re.compile(r"\bN\(\s*")
+_CARDINALITY_BEFORE = re.compile(r"(?:\bcard\b|\\#|#|\|)\s*\}?\s*$")
 _ADJACENT_TO_HEAD = re.compile(r"\b(?:adjacent|connected)\s+to\s+(?:node\s+)?", re.I)
 _ITS_NEIGHBOURS = re.compile(r"\bits\s+neighbou?rs?\b", re.I)
 _LIST_START = re.compile(
-    r"[\"'”’*`]*\s*\)?\s*(?:(?P<partial>include|including)|(?:are|is)\s*:?|=|:)\s*", re.I
-)
-_CLAUSE_END = re.compile(r"\.(?:\s|$)|\n|(?<=\})\s|\s+(?:so|but|which|wait|then)\b", re.I)
+    r"[\"'”’*`]*\s*\)?\s*(?:\((?=[^()\n]*\b(?:all|complete|every|full|exhaustive)\b)[^()\n]{1,60}\)\s*)?"
+    r"(?:(?P<partial>include|including)|(?:are|is)\s*:?|=|:)\s*",
+    re.I,
+)  # (a bracketed aside saying the list complete may stand before it: "A's neighbours (all of
+# them, each edge checked): B, C")
+_CLAUSE_END = re.compile(
+    r"\.(?:\s|$)|\n|(?<=\})\s|\s+(?:so|but|which|wait|then)\b|\s+[—–]\s+", re.I
+)  # a spaced dash too: "A's neighbours are B and C — that's every one of them"
 _CLIQUE = re.compile(
     r"\b(?:(?:a|the|maximum|max|largest)\s+)?(?:clique|triangle)\s*(?:is|=|:|of|with)?\s*", re.I
 )
@@ -1139,6 +1157,8 @@ def _lists(ctx: _Context, low: int, high: int) -> list[Claim]:
             partial = bool(opening.group("partial"))
             heads.append((node[0], node[1], -opening.end() if partial else opening.end()))
     for match in _scan(_N_OF, text, low, high, "n("):
+        if _CARDINALITY_BEFORE.search(text, max(low, match.start() - 8), match.start()):
+            continue  # "card N(A) = 3": the neighbourhood's size, a degree
         node = slots.after(text, match.end(), high)
         opening = None if node is None else _LIST_START.match(text, node[1], high)
         if node is not None and opening is not None:
@@ -1663,8 +1683,11 @@ _PATH_LENGTH = re.compile(
 )
 """A path's node count less one (``len(nx.shortest_path(G, A, B)) - 1``): its hop count, read
 as ``hop(…)``."""
-_HTML_EMPHASIS = re.compile(r"</?(?:b|i|em|strong|u|mark)>", re.I)
-"""HTML emphasis tags (``<b>A</b>–<b>B</b>: edge``, ``weighs <i>7</i>``): read as blanks."""
+_HTML_INLINE = re.compile(
+    r"</?(?:strong|b|em|i|u|s|mark|code|kbd|samp|tt|var|span|small|big|ins|del)(?:\s[^<>\n]*)?>",
+    re.I,
+)
+"""HTML's inline markup (``<strong>deg(A)</strong> = <mark>4</mark>``): read as blanks."""
 
 
 _LATEX_LAYOUT = re.compile(r"\\(?:begin|end)\{[A-Za-z*]+\}|(?<=\s)&(?=\s*[=:<>≤≥])")
@@ -1691,6 +1714,12 @@ _DASH_ASIDE = re.compile(
 _RELATIVE_ASIDE = re.compile(r",\s*(?:which|who|whom|whose)\b[^,;:()\d?\n]*,", re.I)
 
 
+_DENIED_CONDITION = re.compile(
+    r"\b(?i:unless)\b[^()\n.;?]{1,80}\(\s*(?i:i|we)\s+(?i:didn['’]t|did\s+not|haven['’]t|"
+    r"have\s+not|hadn['’]t|wasn['’]t|weren['’]t|am\s+not|won['’]t)\s*[.!]?\s*\)\s*,?"
+)
+"""A condition denied at once in brackets (``Unless I misread the list (I didn't), A …``): a
+hedge taken back, so the clause after it states (the lead is read as blanks)."""
 _CONCESSIVE_ASIDE = re.compile(
     r"\(\s*(?:despite|in\s+spite\s+of|contrary\s+to|unlike|although|though|even\s+though|"
     r"against)\b[^()\d?\n]*\)",
@@ -1757,8 +1786,8 @@ def extract_claims(
         text = _PATH_LENGTH.sub(
             lambda m: ("hop(" + m.group("call") + ")").ljust(len(m.group())), text
         )
-    if "</" in text:  # HTML emphasis, "<b>A</b> weighs <i>7</i>": blanked the same way
-        text = _HTML_EMPHASIS.sub(lambda tag: " " * len(tag.group()), text)
+    if "</" in text:  # HTML's inline markup ("<strong>A–B</strong>: <mark>4</mark>"): blanked
+        text = _HTML_INLINE.sub(lambda tag: " " * len(tag.group()), text)
     if "\\begin" in text or "&" in text:  # LaTeX layout, blanked the same way
         text = _LATEX_LAYOUT.sub(lambda mark: " " * len(mark.group()), text)
     if not text.isascii():  # a particle glued to a name ("Lyon의 이웃"): blanked too
@@ -1771,6 +1800,8 @@ def extract_claims(
         text = _DASH_ASIDE.sub(lambda aside: _remark(aside, names, max_words), text)
     if "(" in text:  # a concessive aside, "A (despite what I assumed) is …": blanked too
         text = _CONCESSIVE_ASIDE.sub(lambda aside: _remark(aside, names, max_words), text)
+    if "nless" in text:  # a condition denied at once, "Unless I erred (I didn't), …": blanked
+        text = _DENIED_CONDITION.sub(lambda lead: " " * len(lead.group()), text)
     ctx = _Context(text, _Slots(names, max_words), names.numeric_ids, graph)
     claims: list[Claim] = []
     table: list[tuple[int, int]] = []
@@ -1902,9 +1933,10 @@ _HYPOTHESIS = re.compile(
 """A line headed as a hypothesis or a thing to test (``Hypothesis to test: A and B lie on a
 triangle``, ``Conjecture: …``, ``To verify: …``): it puts a claim up, it states none."""
 _VERDICT = re.compile(
-    r"(?:#|//|--|;;|/\*|(?<![<>!=])={1,3}|->|→|=>|(?<=\))\.(?=\s))\s*(?:[a-z][\w#+]*\s*:\s*)?"
+    r"(?:#|//|--|;;|/\*|(?<=\s)!|(?<![<>!=])={1,3}|->|→|=>|(?<=\))\.(?=\s))\s*"
+    r"(?:[a-z][\w#+]*(?:\s+[a-z][\w#+]*){0,2}\s*:\s*)?"
     r"(?:(?:->|→|=>|==?)\s*)?(?:\\(?:text|mathrm|mathtt|texttt|textsf|mathsf)\s*\{\s*|`)?"
-    r"(?:(?P<yes>true|yes|#t(?:rue)?)|false|no|#f(?:alse)?)\s*[}`]?\s*(?:\*/)?\s*[.!;]?"
+    r"(?:(?P<yes>true|yes|#t(?:rue)?)|false|no|f|nil|#f(?:alse)?)\s*[}`]?\s*(?:\*/)?\s*[.!;]?"
     r"(?:\s*(?:,|—|–|-)\s*(?P<remark>(?:(?!true|false|yes|but|wait|actually|\d)[a-z ])"
     r"{1,30}?)\s*[.!]?)?\s*(?:\$\$?)?\s*$"
 )
@@ -2281,7 +2313,10 @@ _LISTED = re.compile(
     re.I,
 )
 _ANCHOR_CUES = re.compile(
-    r"adj|nbr|neighbo|conn|link|edge|join|hook|wire|attach|incid|border|shar|touch|abut|∈|∉|\\in|notin|"
+    r"odległoś|avstånd|khoảng|mesafe|απόσταση|distancia|entfernung|abstand|distanza|jarak|stopień|"
+    r"stopnia|graden|bậc|derece|βαθμός|grado|knotengrad|derajat|waga|wagę|vikten|trọng|bobot|"
+    r"ağırlı|βάρος|peso|gewicht|sąsied|sąsiad|grannar|đỉnh|komşu|γείτονες|vecinos|nachbarn|tetangga|"
+    r"chi_|χ_|\\models|adj|nbr|neighbo|conn|link|edge|join|hook|wire|attach|incid|border|shar|touch|abut|∈|∉|\\in|notin|"
     r"frown|⌢|mathrel|\bboth\(|out\s*\[|\|>|fan-?out|spokes|<=+\s*\d|"
     r"\\ni\b|∋|count_nonzero|nonzero|"
     r"⇄|⇸|↔|↮|⟷|≁|\\sim|∼|\btrue\b|\bfalse\b|✔|✓|✗|✘|deg|delta|δ|valenc|weigh|\bw\b|\bwt\b|"

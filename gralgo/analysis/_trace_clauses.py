@@ -201,7 +201,7 @@ _CLAUSE_BREAK = re.compile(
 CHECKED = (
     r"(?=[^:\n?]{1,80}:(?:[^\n?]*(?:✓|✔|☑|✗|✘|❌|\b(?:yes|no|true|false|confirmed|found|"
     r"present|absent|missing|holds|fails)\b)|"
-    r"\s*(?:\d+|" + "|".join(NUMBER_WORDS) + r")\s*[.!]?\s*$))"
+    r"[^\n?]*?(?<![\w.])(?:\d+|" + "|".join(NUMBER_WORDS) + r")\s*[.!]?\s*$))"
 )
 """What makes ``check``, ``verify`` or ``test`` a result, not a plan: a verdict after the colon
 that follows the thing checked (``check A -> B: found in the edge list ✓``), or the one value
@@ -246,6 +246,12 @@ CONDITIONAL = (
 )
 """Subordinators other than ``if`` that open a condition (``In case A and B turn out to be
 adjacent, …``, ``provided that A and B connect``): what follows is supposed, not claimed."""
+_STATING = (
+    r"\s+(?:just\s+)?(?:note|record|say|state|mention|remark|observe|write\s+down|jot\s+down)"
+    r"\s+(?:here\s+)?that\b"
+)
+"""A verb of stating with its ``that`` after ``I'll`` / ``let me`` (``I'll note that A …``,
+``let me record that …``): what follows is stated, not planned."""
 HYPOTHETICAL = _HYPOTHETICAL = re.compile(
     r"\b(?:if(?!" + METRIC_IF + r")|" + CONDITIONAL + r"|"
     r"suppose|supposing|assume|assuming|whether|could|might|may|"
@@ -253,13 +259,17 @@ HYPOTHETICAL = _HYPOTHETICAL = re.compile(
     r"probably|possibly|sake\s+of\s+argument|argument['’]s\s+sake|"  # a supposition, and
     r"let\s+(?!me\b|us\b)[^.;:\n]{1,160}?\s+be\b|"  # "let A be adjacent to B", "let (A, B) be"
     r"(?:let\s+me|let's|let\s+us)(?!\s+(?:list|enumerate|recall|note|count|recount|tally|write\s+"
-    r"(?:down|out)|spell\s+out)\b[^:\n]*:\s*\S)|needs?\s+(?:to|the|an?|\w+(?:\s+\w+)?\s+to)|want\s+to|going\s+to|"
+    r"(?:down|out)|spell\s+out)\b[^:\n]*:\s*\S)(?!" + _STATING + r")"
+    r"(?!\s+(?:verify|check|double-check|re-?check|confirm)\b" + CHECKED + r")|"
+    r"needs?\s+(?:to|the|an?|\w+(?:\s+\w+)?\s+to)|want\s+to|going\s+to|"
     r"have\s+to|try(?!\s+[A-Za-z_][\w.]*\s*\()|trying|check(?!\s*(?:\([^)\n]*\)\s*)?:)(?!"
     + CHECKED
     + r")|checking|"
     r"verify(?!\s*:)(?!" + CHECKED + r")|verifying|find|finding|compute|"
     r"computing|calculate|calculating|consider|considering|look\s+at|looking\s+for|unless|wonder|guess|"
-    r"expect|not\s+sure|unsure|hypothetical(?:ly)?|should|must|plan|will|i'll|we'll|otherwise|"
+    r"expect|not\s+sure|unsure|hypothetical(?:ly)?|should|must|plan|will|"
+    r"(?:i|we)'ll(?!" + _STATING + r")|"
+    r"otherwise|"
     r"instead|(?<!nothing\s)(?<!none\s)(?<!one\s)(?<!nobody\s)(?<!nowhere\s)else|either|unknown|unclear|"
     r"assumed|presumed|thought|believed|imagined?|pretend|suspect\w*|"  # a belief: "I assumed ..."
     r"(?:add|adding|insert\w*|remov\w*|delet\w*)\s+(?:an?\s+|the\s+)?(?:new\s+)?edge|"
@@ -503,6 +513,8 @@ def clauses(text: str, low: int, high: int) -> Iterator[tuple[int, int]]:
             and _ROMAN_ITEM.fullmatch(text, low, match.start())
         ):
             continue  # "iv. A to B, …": a list item's roman numeral, no sentence
+        if text[match.start() - 1] == "!" and text[match.start() - 2 : match.start() - 1].isspace():
+            continue  # "adj(A, B)  ! F": a "!" apart from any word is a comment mark (Fortran)
         if text[match.start()] == ";" and (
             _TRAILING_COMMENT.match(text, match.end(), high)
             or bracket_open(text[position : match.start()])
@@ -1055,6 +1067,8 @@ def _read_found(
         value = numbers[0][0]
         if weight is not None and len(distinct) == 1 and edge is None:
             return [("node_weight", (distinct[0],), value, *span)]
+        if value == 0 and edge is not None and len(distinct) == 2:  # "edgesWith(B).length  //
+            return [("non_edge", (distinct[0], distinct[1]), None, *span)]  # 0": none joins them
         dash = _DASH_PAIR.search(skeleton) if not names.numeric_ids else None
         cost = _COST.search(skeleton) is not None and (edge is not None or direct)
         if len(distinct) == 2 and (weight is not None or cost or dash is not None):
@@ -1266,7 +1280,7 @@ def _sets(
 # LaTeX decorations too: "\mathcal{N}(A)", "\deg_G(A)", and a subscript as the arguments "w_{A,B}";
 # no name inside another's subscript ("d_{G,w}(A, B)": d's, no call of w)
 _CALL = re.compile(
-    r"(?<![\w\\])(?<!_\{)(?<!_\{.,)(?<!_\{..,)\\?(?:(?:text|mathrm|operatorname|mathcal|mathit|mathbf)\{)?"
+    r"(?<![\w\\^])(?<!_\{)(?<!\^\{)(?<!_\{.,)(?<!_\{..,)\\?(?:(?:text|mathrm|operatorname|mathcal|mathit|mathbf)\{)?"
     r"((?:node_|edge_|vertex_)?[A-Za-zδΔγΓωΩ]+)\}?"
     r"(?:_(?:\{(?P<le>(?:\\leq?|≤)\s*)?(?P<sub>[A-Za-z]|\d+)\}|(?P<sub1>[A-Za-z\d])(?![A-Za-z\d])))?"
     r"\s*(?P<open>[(\[]|_\{)\s*"
@@ -1312,6 +1326,8 @@ _CALL_VALUE = re.compile(
     r"\s*(?:==?|:|is|equals)\s*(\d+|" + "|".join(NUMBER_WORDS) + r")(?!\s*[-+*/]\s*\d)(?!\w|\.\d)",
     re.I,
 )  # "d(A, B) = 9", "d(A, B) is nine"
+_CARDINAL = re.compile(r"(?:\bcard|\\#|#)\s*\}?(?:\s|\\[,;:! ])*$")
+"""A set's cardinality written before it: ``\\operatorname{card} N(A)``, ``\\# N(A)``."""
 _SIZE_VALUE = re.compile(r"\s*(?:\||\\[rv]vert|\\right\|)" + _CALL_VALUE.pattern, re.I)
 _CALL_LIST = re.compile(r"\s*(?:=|:|is|are|->|→|⟶)\s*\\?[{\[(]?", re.I)  # "nbrs(A) -> [B, C]"
 
@@ -1409,6 +1425,17 @@ def call_facts(
             kind, arity = "degree", 1  # "d(A) = 4": one argument, the degree (d[A]: a distance)
         if kind == "neighbours" and len(nodes) == 1 and _BARS.fullmatch(text, low, match.start()):
             size = _SIZE_VALUE.match(text, position, high)  # "|N(A)| = 4": the degree
+            if size is not None:
+                written = size.group(1)
+                number = int(written) if written.isdigit() else NUMBER_WORDS[written.lower()]
+                facts.append(("degree", nodes, number, match.start(), size.end()))
+            continue
+        if (
+            kind == "neighbours"
+            and len(nodes) == 1
+            and _CARDINAL.search(text, max(low, match.start() - 24), match.start())
+        ):
+            size = _CALL_VALUE.match(text, position, high)  # "card N(A) = 4": the degree
             if size is not None:
                 written = size.group(1)
                 number = int(written) if written.isdigit() else NUMBER_WORDS[written.lower()]

@@ -2596,3 +2596,171 @@ def test_round18_a_paths_node_count_less_one_is_its_hop_count() -> None:
     assert ("hops", frozenset({P, N}), 2) in _read(
         "len(nx.shortest_path(G, Paris, New York)) - 1  # 2"
     )
+
+
+# Round 16, tuned on for precision (issue 39): wording of its own, none of round 16's bank.
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "edge_exists(Paris, Kyoto)  -- my answer: FALSE",
+        "write(*,*) linked(Paris, Kyoto)  ! gfortran says: F",
+        "adjacent?(Paris, Kyoto)  # => nil",
+    ],
+)
+def test_round19_falsy_results_a_falsy_value_after_a_comment_mark_is_a_non_edge(text: str) -> None:
+    _assert_read_and_not_its_opposite(text, False, ("non_edge", {P, K}, None))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "There are 0 edges linking Lyon and Kyoto.",
+        "Zero edges connect Lyon with Kyoto.",
+        "graph.edgesBetween(Lyon, Kyoto).size()  // 0",
+    ],
+)
+def test_round19_zero_edges_a_count_of_zero_edges_for_a_pair_is_a_non_edge(text: str) -> None:
+    read = _read(text)
+    assert ("non_edge", frozenset({L, K}), None) in read
+    assert not {c for c in read if c[0] in ("edge", "edge_weight")}
+
+
+def test_round19_no_pair_edge_a_pair_named_after_no_before_the_edge_noun_is_a_non_edge() -> None:
+    _assert_read_and_not_its_opposite(
+        "Kyoto never shows up under Lyon: no Lyon–Kyoto link.",
+        False,
+        ("non_edge", {L, K}, None),
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        ("$\\operatorname{card}\\, N(Kyoto) = 2$", False, ("degree", {K}, 2)),
+        ("$\\# N(3) = 2$", True, ("degree", {P}, 2)),
+    ],
+)
+def test_round19_neighbourhood_cardinality_card_n_of_a_node_is_its_degree(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    read = _read(text, numeric_ids)
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in read
+    assert not {c for c in read if c[0] in ("edge", "neighbours")}
+
+
+def test_round19_weighted_distance_a_superscript_w_names_no_weight_call() -> None:
+    assert _read("$\\operatorname{dist}^{w}(Paris, Kyoto) = 9$") == {
+        ("distance", frozenset({P, K}), 9)
+    }
+
+
+def test_round19_numeric_sums_a_dash_before_a_sums_first_term_is_no_edge() -> None:
+    read = _read("node 1 → node 3 — 4 + 2 — totals 6", numeric_ids=True)
+    assert ("edge", frozenset({L, P}), None) in read
+    assert ("edge", frozenset({P, S}), None) not in read  # 3 — 4: a term, no edge
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("<em>deg(Kyoto)</em> = <b>3</b>", ("degree", {K}, 3)),
+        ("<b>Kyoto–Lyon</b>: <i>not an edge</i>", ("non_edge", {K, L}, None)),
+        ('<span class="hl">dist(Paris, Lyon)</span> = <code>5</code>', ("distance", {P, L}, 5)),
+    ],
+)
+def test_round19_html_markup_inline_tags_are_read_as_blanks(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, False, claim)
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("I'll record that Kyoto has degree 3.", ("degree", {K}, 3)),
+        ("We'll note here that Lyon and Kyoto are not adjacent.", ("non_edge", {L, K}, None)),
+        ("Let me jot down that the distance from Paris to Lyon is 5.", ("distance", {P, L}, 5)),
+    ],
+)
+def test_round19_stated_notes_a_verb_of_stating_after_ill_or_let_me_states_no_plan(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, False, claim)
+
+
+def test_round19_checked_results_a_check_with_a_result_ending_in_a_value_is_stated() -> None:
+    read = _read("Let me double-check with Dijkstra from Paris: Kyoto sits at distance 7.")
+    assert ("distance", frozenset({P, K}), 7) in read
+
+
+def test_round19_checked_results_a_distances_pair_of_numeric_ids_is_no_edge() -> None:
+    read = _read("Let me recheck the distance node 1 → node 3 one more time: 6.", numeric_ids=True)
+    assert ("edge", frozenset({L, P}), None) not in read
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Η απόσταση από Paris προς Kyoto είναι 7.", ("distance", {P, K}, 7)),
+        ("Der Knotengrad von Lyon beträgt 3.", ("degree", {L}, 3)),
+        ("Il peso dell'arco Paris–Lyon è 4.", ("edge_weight", {P, L}, 4)),
+        ("Jarak terpendek dari Lyon ke Kyoto adalah 5.", ("distance", {L, K}, 5)),
+    ],
+)
+def test_round19_foreign_measures_a_measures_noun_in_another_language_is_its_cue(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, False, claim)
+
+
+def test_round19_stated_notes_a_complete_list_after_a_verb_of_stating_is_read() -> None:
+    read = _read("We'll record that Kyoto is adjacent to exactly Paris and Lyon, nothing else.")
+    assert ("neighbours", frozenset({K, P, L}), None) in read
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        (
+            "Unless I slipped somewhere (I did not), Paris and Kyoto are not adjacent.",
+            ("non_edge", {P, K}, None),
+        ),
+        ("Unless I miscounted (we haven't), deg(Lyon) = 3.", ("degree", {L}, 3)),
+    ],
+)
+def test_round19_denied_conditions_a_condition_denied_in_brackets_is_no_hedge(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, False, claim)
+
+
+def test_round19_denied_conditions_an_open_condition_still_hedges() -> None:
+    assert not _read("Unless I slipped somewhere, Paris and Kyoto are not adjacent.")
+
+
+def test_round19_dashed_lists_a_spaced_dash_ends_a_neighbour_list() -> None:
+    read = _read("Kyoto's neighbours are Lyon and Paris – I went through each one.")
+    assert ("neighbours", frozenset({K, L, P}), None) in read
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("$\\chi_{E}(\\{Lyon, Kyoto\\}) = 1$", ("edge", {L, K}, None)),
+        ("so $χ_E(\\{Paris, Kyoto\\}) = 0$", ("non_edge", {P, K}, None)),
+        ("$\\mathcal{G} \\models E(Lyon, Paris)$ holds", ("edge", {L, P}, None)),
+        ("$\\mathcal{G} \\models \\lnot E(Kyoto, Paris)$", ("non_edge", {K, P}, None)),
+    ],
+)
+def test_round19_latex_edge_predicates_chi_e_and_a_models_e_pair_are_adjacency(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read_and_not_its_opposite(text, False, claim)
+
+
+def test_round19_aside_lists_an_aside_saying_the_list_complete_may_precede_it() -> None:
+    read = _read("Kyoto's neighbours (every one, each row read twice): Lyon, Paris.")
+    assert ("neighbours", frozenset({K, L, P}), None) in read
