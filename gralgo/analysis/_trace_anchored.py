@@ -323,6 +323,10 @@ _IN_TEXT: dict[str, tuple[int, ...]] = {}
 _SEE_ONLY: dict[tuple[int, ...], re.Pattern[str] | None] = {}
 """The alternation of these wrappers, compiled once (``None``: none)."""
 
+_SEE_KEPT = 4096
+"""At most this many alternations kept (about 5 KB each; the labelled sets' 40,000 lines make
+about 1,800)."""
+
 
 def _see(text: str, low: int, high: int) -> re.Pattern[str] | None:
     """The alternation of the wrappers that may match in ``text[low:high]``."""
@@ -335,6 +339,8 @@ def _see(text: str, low: int, high: int) -> re.Pattern[str] | None:
     window = text[max(low - _BEHIND, 0) : high].lower()
     chosen = tuple(i for i in candidates if _marked(window, _MARKS[i]))
     if chosen not in _SEE_ONLY:
+        if len(_SEE_ONLY) >= _SEE_KEPT:
+            _SEE_ONLY.clear()
         _SEE_ONLY[chosen] = (
             re.compile("|".join(f"(?P<g{i}>{_WRAPPERS[i][0]})" for i in chosen)) if chosen else None
         )
