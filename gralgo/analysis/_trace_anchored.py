@@ -214,7 +214,137 @@ _WRAPPERS: tuple[tuple[str, str], ...] = (
     (r"(?<=\bedge)(?=[A-Z][a-z]*\b)", " "),  # "edgeSet", "edgeList": a container of edges
     (r"(?<=[a-z])(?=[A-Z][a-z]+\w*\s*[(\[])", " "),  # "hopCount(": a called camel-case name
 )
-_SEE = re.compile("|".join(f"(?P<g{i}>{p})" for i, (p, _) in enumerate(_WRAPPERS)))
+_MARKS: tuple[tuple[tuple[str, ...], ...], ...] = (
+    (("card", "\\#"), ("(",)),
+    (("(",),),
+    (("nbhd",),),
+    (("\\iff",),),
+    (("\\iff",),),
+    (("\\{",),),
+    (("\\math", "\\chi", "χ"),),
+    (("\\models",),),
+    (("\\models",),),
+    (("select",),),
+    (("number_of_edges", "num_edges", "count_edges", "edge_count"),),
+    (("grep",),),
+    (("'", '"'), ("edge",), ("#", "//")),
+    (("sum", "\\math", "𝟙"),),
+    (("match",), ("return",)),
+    (("}",), ("return",)),
+    (("return",), ("row",)),
+    (("edge",), ("(",)),
+    (("some",),),
+    (("none",), ("true",)),
+    ((";",), ("--",)),
+    (("▹", "▷", "⊳", "\\triangleright"),),
+    (("^",),),
+    (("pairs",),),
+    (("\\",), ("{",)),
+    (("\\",),),
+    (("\\{",),),
+    (("\\}",),),
+    (("\\not", "∉"),),
+    (("\\in", "∈"),),
+    (("⇸", "↮", "≁", "\\not", "-x-", "-/-"),),
+    (
+        (
+            "⇄",
+            "↔",
+            "⟷",
+            "<->",
+            "<—>",
+            "\\leftrightarrow",
+            "\\sim",
+            "∼",
+            "\\xleftrightarrow",
+            "\\longleftrightarrow",
+            "\\frown",
+            "⌢",
+            "\\mathrel",
+        ),
+    ),  # fmt: skip
+    (("⇉", "⇶", "==>"),),
+    (("nonzero", "argwhere"),),
+    (("get",), ("adj",)),
+    ((",",), ("adj",)),
+    (("%",),),
+    (("array",),),
+    (("!",),),
+    (("!.",),),
+    (("¬", "\\neg", "\\lnot"),),
+    ((":=",),),
+    (("✔", "✓", "☑", "\\checkmark", "true", "#t"),),
+    (("repeat",),),
+    (("both",),),
+    (("ask",), ("{",)),
+    (("hasnext", "ispresent", "exists"),),
+    (("[",), ("]",)),
+    (("|>",),),
+    (("✗", "✘", "❌", "false", "#f"),),
+    (("\\ni", "∋"),),
+    (("zero", "0"), ("edge",)),
+    (("false", "f", "nil", "none"),),
+    (("(s)",),),
+    (("odleg", "avst", "kho", "mesafe", "τα", "distan", "entfernung", "abstand", "jarak"),),
+    (("stop", "grad", "bậc", "derece", "βαθμ", "derajat"),),
+    (("wag", "vikten", "tr", "bobot", "ağ", "βάρ", "peso", "gewicht"),),
+    (("ąsi", "grannar", "đỉnh", "komşu", "γείτ", "vecino", "nachbarn", "tetangga"),),
+    (("\\deg",),),
+    (("len",), ("[",)),
+    (("length", "size()", "count()"),),
+    (("length", "size()", "count()"),),
+    ((".",), ("get",)),
+    (("count_nonzero",),),
+    (("\\delta", "δ"),),
+    (("\\omega",),),
+    (("\\mid", "\\vert", "\\lvert", "\\rvert"),),
+    (("$", "`", '"', "“", "”", "**", "__"),),
+    (("_", "."),),
+    (("get",),),
+    (("edge",),),
+    (("(", "["),),
+)
+"""For each wrapper, the literal marks any match of it holds (in the lower-cased clause and the
+few characters before it): one of each group. A clause is scanned for the wrappers it has the
+marks of only, the same matches (design/trace-facts.md, Speed)."""
+
+_BEHIND = 8
+"""How far before a clause a wrapper's look-behind may read."""
+
+
+def _marked(text: str, marks: tuple[tuple[str, ...], ...]) -> bool:
+    """Whether ``text`` (lower-cased) holds one mark of each group."""
+    return all(any(mark in text for mark in group) for group in marks)
+
+
+_IN_TEXT: dict[str, tuple[int, ...]] = {}
+"""The wrappers whose marks the last text holds (one entry)."""
+
+_SEE_ONLY: dict[tuple[int, ...], re.Pattern[str] | None] = {}
+"""The alternation of these wrappers, compiled once (``None``: none)."""
+
+_SEE_KEPT = 4096
+"""At most this many alternations kept (about 5 KB each; the labelled sets' 40,000 lines make
+about 1,800)."""
+
+
+def _see(text: str, low: int, high: int) -> re.Pattern[str] | None:
+    """The alternation of the wrappers that may match in ``text[low:high]``."""
+    candidates = _IN_TEXT.get(text)
+    if candidates is None:
+        lowered = text.lower()
+        candidates = tuple(i for i, marks in enumerate(_MARKS) if _marked(lowered, marks))
+        _IN_TEXT.clear()
+        _IN_TEXT[text] = candidates
+    window = text[max(low - _BEHIND, 0) : high].lower()
+    chosen = tuple(i for i in candidates if _marked(window, _MARKS[i]))
+    if chosen not in _SEE_ONLY:
+        if len(_SEE_ONLY) >= _SEE_KEPT:
+            _SEE_ONLY.clear()
+        _SEE_ONLY[chosen] = (
+            re.compile("|".join(f"(?P<g{i}>{_WRAPPERS[i][0]})" for i in chosen)) if chosen else None
+        )
+    return _SEE_ONLY[chosen]
 
 
 def see_through(text: str, low: int, high: int) -> tuple[str, list[int]]:
@@ -230,7 +360,8 @@ def _seen(text: str, low: int, high: int) -> tuple[str, list[int], list[int]]:
     origin: list[int] = []
     ends: list[int] = []
     position = low
-    for match in _SEE.finditer(text, low, high):
+    see = _see(text, low, high)
+    for match in see.finditer(text, low, high) if see else ():
         parts.append(text[position : match.start()])
         origin += range(position, match.start())
         ends += range(position + 1, match.start() + 1)

@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from gralgo.analysis._trace_anchored import _MARKS, _WRAPPERS, _marked, _see
 from gralgo.analysis._trace_claims import (
     _INNER_CLOSE,
     _INNER_OPEN,
@@ -30,6 +31,7 @@ from gralgo.analysis._trace_clauses import (
     words_of,
 )
 from gralgo.score import NodeNames
+from tests.analysis import trace_facts_phrasings, trace_facts_planted
 from tests.analysis.trace_small_graph import small_graph
 
 LINES = (
@@ -127,3 +129,38 @@ def test_every_pair_word_holds_a_pair_stem() -> None:
     for line in (*LINES, "the 2 nodes are 3 hops apart", "distant mill", "shortest-path level"):
         lower = line.lower()
         assert _paired(lower) == (_PAIR_WORDS.search(lower) is not None)
+
+
+# The notation pass's wrappers, each on its own and all of them in one alternation.
+WRAPPER_ALONE = [re.compile(pattern) for pattern, _ in _WRAPPERS]
+ALL_WRAPPERS = re.compile("|".join(f"(?P<g{i}>{p})" for i, (p, _) in enumerate(_WRAPPERS)))
+NOTATION = ("x deg .get(A)", "edgeSet", "$\\deg(A)$, `adj.get(A).size()`  // 3", "a \\in \\{B\\}")
+
+
+def _labelled_lines() -> set[str]:
+    """Every line of the labelled sets' traces (one seed)."""
+    traces = list(trace_facts_planted.labelled_set(1))
+    for split in trace_facts_phrasings.SPLITS:
+        traces += trace_facts_phrasings.labelled_set(split, 1)
+    return {line for trace in traces for line in trace.text.split("\n")} | {*LINES, *NOTATION}
+
+
+def test_every_wrapper_match_holds_the_wrappers_marks() -> None:
+    assert len(_MARKS) == len(_WRAPPERS)
+    matched = [0] * len(_WRAPPERS)
+    for line in _labelled_lines():
+        lower = line.lower()
+        for i, wrapper in enumerate(WRAPPER_ALONE):
+            if wrapper.search(line):
+                matched[i] += 1
+                assert _marked(lower, _MARKS[i]), (_WRAPPERS[i][0], line)
+    assert all(matched), [_WRAPPERS[i][0] for i, count in enumerate(matched) if not count]
+
+
+@pytest.mark.parametrize("line", [*LINES, *NOTATION])
+def test_the_marked_wrappers_match_what_all_of_them_match(line: str) -> None:
+    text = "E ∋ (A, B); edge" + line  # a clause after another: look-behinds read before it
+    for low in range(len(text) + 1):
+        see = _see(text, low, len(text))
+        found = [(m.span(), m.lastgroup) for m in see.finditer(text, low)] if see else []
+        assert found == [(m.span(), m.lastgroup) for m in ALL_WRAPPERS.finditer(text, low)]
