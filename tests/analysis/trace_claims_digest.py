@@ -6,8 +6,9 @@ every claim (kind, nodes, value, span, verdict, error) of (a) the texts of
 and each split of ``tests/analysis/trace_facts_phrasings.py``), one line per claim, and the
 CPU seconds the extraction took. Run it on two checkouts and diff the files:
 
-``python benchmarks/trace_claims_digest.py --out new.txt``
-``python benchmarks/trace_claims_digest.py --repo ../base --out old.txt && diff old.txt new.txt``
+``python tests/analysis/trace_claims_digest.py --out new.txt``
+``python tests/analysis/trace_claims_digest.py --repo ../base --out old.txt``, then
+``diff old.txt new.txt``
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ def _labelled_texts(seeds: int) -> Iterator[tuple[str, str, Any, dict[str, Any],
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--repo", type=Path, default=Path(__file__).resolve().parents[1],
+    parser.add_argument("--repo", type=Path, default=Path(__file__).resolve().parents[2],
                         help="the checkout whose gralgo (and tests) to run")  # fmt: skip
     parser.add_argument("--responses", type=int, default=2000)
     parser.add_argument("--seeds", type=int, default=4)
