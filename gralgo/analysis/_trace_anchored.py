@@ -59,21 +59,27 @@ _FOREIGN = {
 """A measure's noun in another language (Polish, Swedish, Vietnamese, Turkish, Greek, Spanish,
 German, Italian, Indonesian): traces switch language mid-way; each is read as its English cue."""
 
-_WRAPPERS: tuple[tuple[str, str], ...] = (
+_WRAPPERS: tuple[tuple[str, str, tuple[tuple[str, ...], ...]], ...] = (
     # a neighbourhood's cardinality, a degree: "\operatorname{card} N(A)", "\# \Gamma(A)"
     (
         r"(?:\bcard\b|\\\#)\s*\}?(?=\s*(?:N|\\Gamma|Γ|\\mathcal\s*\{\s*N\s*\})(?:\s*_\s*\{?\s*G\s*\}?)?\s*\()",
         " deg ",
+        (("card", "\\#"), ("(",)),
     ),
     # a neighbourhood's function name: "\Gamma_G(A)", "\mathcal{N}(A)", "N_G(A)", "Γ(A)"
     (
         r"(?:\\Gamma|Γ|\\mathcal\s*\{\s*N\s*\}|(?<![\w\\])N(?=\s*_))(?:\s*_\s*\{?\s*G\s*\}?)?(?=\s*\()",
         " nbrs ",
+        (("(",),),
     ),
     # a neighbourhood named "nbhd", or defined by a bound variable: "x \sim A \iff x \in \{B, C\}"
-    (r"\\(?:mathrm|operatorname|text|mathit)\s*\{\s*nbhd\s*\}|\bnbhd\b", " nbrs "),
-    (r"(?<![\w\\])[a-z]\s*\\sim(?=\s[^\n]{1,80}?\\iff\s*[a-z]\s*\\in\s*\\\{)", " nbrs "),
-    (r"\\iff\s*[a-z]\s*\\in(?=\s*\\\{)", " = "),
+    (r"\\(?:mathrm|operatorname|text|mathit)\s*\{\s*nbhd\s*\}|\bnbhd\b", " nbrs ", (("nbhd",),)),
+    (
+        r"(?<![\w\\])[a-z]\s*\\sim(?=\s[^\n]{1,80}?\\iff\s*[a-z]\s*\\in\s*\\\{)",
+        " nbrs ",
+        (("\\iff",),),
+    ),
+    (r"\\iff\s*[a-z]\s*\\in(?=\s*\\\{)", " = ", (("\\iff",),)),
     # a neighbourhood as a set-builder: "\{x \mid x \frown A\} = \{B, C\}" (see _BUILT)
     (
         r"\\\{\s*[a-z]\s*(?:\\mid|\\vert|\|(?=\s)|:)\s*[a-z]\s*(?:"
@@ -82,56 +88,93 @@ _WRAPPERS: tuple[tuple[str, str], ...] = (
         + _SIM_REL
         + ")",
         " nbrsof( ",
+        (("\\{",),),
     ),
     # an edge's indicator, its value read after it: "\mathbb{1}_E(A, B) = 1" (see _INDICATED)
     (
         r"(?:\\math(?:bb|bf)\s*\{?\s*1\s*\}?|\\chi|χ)\s*_\s*\{?\s*E\s*\}?(?=\s*\()",
         " indicator    ",
+        (("\\math", "\\chi", "χ"),),
     ),  # (or the edge set's characteristic function: "\chi_E(\{A, B\}) = 0")
     # the edge relation satisfied by the graph, or its negation: "G \models \neg E(A, B)"
-    (r"\\models\s*(?:\\neg\b|\\lnot\b|¬)\s*E(?=\s*\()", " nonadjacent "),
-    (r"\\models\s*E(?=\s*\()", " adjacent "),
+    (r"\\models\s*(?:\\neg\b|\\lnot\b|¬)\s*E(?=\s*\()", " nonadjacent ", (("\\models",),)),
+    (r"\\models\s*E(?=\s*\()", " adjacent ", (("\\models",),)),
     # a count of the rows holding a pair, either way round: "SELECT COUNT(*) FROM edges WHERE
     # (src, dst) IN ((A, B), (B, A));  -- 1" (see _INDICATED)
     (
         r"(?i:\bSELECT\s+COUNT)\s*\(\s*\*?\s*\)\s+(?i:FROM)\s+\w*edges?\w*\s+WHERE\s*\(\s*\w+\s*,\s*\w+\s*\)"
         r"\s*IN\s*\(",
         " indicator    ",
+        (("select",),),
     ),
     # a count of a pair's edges, or of the edge list's lines holding it, its value after it:
     # "G.number_of_edges(A, B)  # 1", "grep -c '^A B$' edges.txt  # 0" (see _INDICATED)
-    (r"\b(?:number_of_edges|num_edges|count_edges|edge_count)(?=\s*\()", " indicator    "),
-    (r"\bgrep\s+-c\s+['\"]\^?(?=[^'\"\n]+['\"]\s+\S*edge)", " indicator    ( "),
-    (r"(?<=[^\s'\"])(?:\$['\"]|['\"])\s+\S*edges?\S*(?=\s*(?:#|//))", " ) "),
+    (
+        r"\b(?:number_of_edges|num_edges|count_edges|edge_count)(?=\s*\()",
+        " indicator    ",
+        (("number_of_edges", "num_edges", "count_edges", "edge_count"),),
+    ),
+    (r"\bgrep\s+-c\s+['\"]\^?(?=[^'\"\n]+['\"]\s+\S*edge)", " indicator    ( ", (("grep",),)),
+    (
+        r"(?<=[^\s'\"])(?:\$['\"]|['\"])\s+\S*edges?\S*(?=\s*(?:#|//))",
+        " ) ",
+        (("'", '"'), ("edge",), ("#", "//")),
+    ),
     # a count written as a sum of ones: "sum(1 for e in E if A in e)", "\sum_x \mathbb{1}[…]"
-    (r"\bsum\s*\(\s*1\s+(?=for\b)|\\math(?:bb|bf)\s*\{\s*1\s*\}|𝟙", " count( "),
+    (
+        r"\bsum\s*\(\s*1\s+(?=for\b)|\\math(?:bb|bf)\s*\{\s*1\s*\}|𝟙",
+        " count( ",
+        (("sum", "\\math", "𝟙"),),
+    ),
     # a query for a node's neighbours, its rows after it: "MATCH ({id: A})--(n) RETURN n.id  // B"
     (
         r"\bMATCH\s*\(\s*\w*\s*\{\s*id\s*:(?=[^\n{}]*\}\s*\)\s*-+\s*\(\s*\w+\s*\)\s*RETURN\b)",
         " nbrs ( ",
+        (("match",), ("return",)),
     ),
-    (r"\}\s*\)\s*-+\s*\(\s*\w+\s*\)\s*RETURN\s+\w+(?:\.\w+)?\s*(?://|--|#)", " ) = "),
+    (
+        r"\}\s*\)\s*-+\s*\(\s*\w+\s*\)\s*RETURN\s+\w+(?:\.\w+)?\s*(?://|--|#)",
+        " ) = ",
+        (("}",), ("return",)),
+    ),
     # a query's row count, its result said after it: "RETURN a, b  // 1 row: edge exists"
-    (r"\bRETURN\b[^\n]{0,40}?(?://|--|#)\s*\d+\s+rows?\s*:", " # "),
+    (r"\bRETURN\b[^\n]{0,40}?(?://|--|#)\s*\d+\s+rows?\s*:", " # ", (("return",), ("row",))),
     # a lookup of an edge and whether it found one: "g.find_edge(A, B).is_some()  // true"
     (  # (not "….is_none()  // false": a double negation, left unread)
         r"(?<!\w)(?:find|lookup|get)_?edge(?=\s*\()"
         r"(?![^\n]*is_?none\s*\(\s*\)\s*(?://|#)\s*(?i:false)\b)",
         " edge ",
+        (("edge",), ("(",)),
     ),
-    (r"\.\s*is_?some\s*\(\s*\)", " "),
-    (r"\.\s*is_?none\s*\(\s*\)(?=\s*(?://|#)\s*(?i:true)\b)", " not "),
-    (r";\s*--(?=\s)", " ; # "),  # SQL's comment after a statement: no connector
-    (r"▹|▷|⊳|\\triangleright\b", " # "),  # pseudo-code's comment mark (``\Comment``)
+    (r"\.\s*is_?some\s*\(\s*\)", " ", (("some",),)),
+    (r"\.\s*is_?none\s*\(\s*\)(?=\s*(?://|#)\s*(?i:true)\b)", " not ", (("none",), ("true",))),
+    (r";\s*--(?=\s)", " ; # ", ((";",), ("--",))),  # SQL's comment after a statement: no connector
+    (
+        r"▹|▷|⊳|\\triangleright\b",
+        " # ",
+        (("▹", "▷", "⊳", "\\triangleright"),),
+    ),  # pseudo-code's comment mark (``\Comment``)
     # a function name starred, an optimum: "\ell^{\star}(A \to B)", "d^*(A, B)"
-    (r"\^\s*\{?\s*(?:\\star|\\ast|\*)\s*\}?(?=\s*\()", " optimal "),
-    (r"\ball[-\s]pairs\s+(?=(?:shortest\s+)?(?:table|matrix|distances?|lengths?)\b)", " "),
-    (r"\\(?:text|mathrm|operatorname|mathcal|mathit|mathbf|mathsf|texttt)\s*\{", " "),
-    (r"\\(?:big|Big|bigg|Bigg)[lr]?|\\(?:left|right)(?![a-zA-Z])|\\[,;:! ]|\\q?quad", " "),
-    (r"\\\{", " { "),
-    (r"\\\}", " } "),
-    (r"\\notin\b|∉|\\not\s*\\in\b", " notin "),
-    (r"\\in\b|∈", " in "),
+    (r"\^\s*\{?\s*(?:\\star|\\ast|\*)\s*\}?(?=\s*\()", " optimal ", (("^",),)),
+    (
+        r"\ball[-\s]pairs\s+(?=(?:shortest\s+)?(?:table|matrix|distances?|lengths?)\b)",
+        " ",
+        (("pairs",),),
+    ),
+    (
+        r"\\(?:text|mathrm|operatorname|mathcal|mathit|mathbf|mathsf|texttt)\s*\{",
+        " ",
+        (("\\",), ("{",)),
+    ),
+    (
+        r"\\(?:big|Big|bigg|Bigg)[lr]?|\\(?:left|right)(?![a-zA-Z])|\\[,;:! ]|\\q?quad",
+        " ",
+        (("\\",),),
+    ),
+    (r"\\\{", " { ", (("\\{",),)),
+    (r"\\\}", " } ", (("\\}",),)),
+    (r"\\notin\b|∉|\\not\s*\\in\b", " notin ", (("\\not", "∉"),)),
+    (r"\\in\b|∈", " in ", (("\\in", "∈"),)),
     (
         r"⇸|↮|≁|\\not\s*\\sim\b|-x-|-/-|\\not\s*(?:"
         + _X_ARROW
@@ -141,172 +184,185 @@ _WRAPPERS: tuple[tuple[str, str], ...] = (
         + _SIM_REL
         + ")",
         " nonadjacent ",
+        (("⇸", "↮", "≁", "\\not", "-x-", "-/-"),),
     ),
     (
         r"⇄|↔|⟷|<->|<—>|\\leftrightarrow\b|\\sim\b|∼|" + _X_ARROW + "|" + _FROWN + "|" + _SIM_REL,
         " adjacent ",
+        (
+            (
+                "⇄",
+                "↔",
+                "⟷",
+                "<->",
+                "<—>",
+                "\\leftrightarrow",
+                "\\sim",
+                "∼",
+                "\\xleftrightarrow",
+                "\\longleftrightarrow",
+                "\\frown",
+                "⌢",
+                "\\mathrel",
+            ),
+        ),
     ),
     (
         r"⇉|⇶|(?<![)=])={2,}>(?=\s*[{\[])",
         " adj ",
+        (("⇉", "⇶", "==>"),),
     ),  # "A ⇉ B, C", "A ==> {B, C}" (not a labelled "==(2)==>")
     # a node's adjacency row or entry looked up, its neighbours: "np.flatnonzero(A[B])",
     # Erlang's "maps:get(B, Adj)" (the result in a "% =>" comment, an array's brackets)
     (
         r"\b(?:(?:np|numpy)\s*\.\s*)?(?:flatnonzero|nonzero|argwhere)\s*\(\s*(?:A|adj\w*|M)\s*(?=\[)",
         " nbrs ",
+        (("nonzero", "argwhere"),),
     ),
-    (r"\b(?:maps\s*:\s*)?get\s*\(\s*(?=[^,()\n]{1,60},\s*[Aa]dj\w*\s*\))", " nbrs ( "),
-    (r",\s*[Aa]dj\w*\s*\)", " ) "),
-    (r"(?<=\s)%+\s*(?:=>|->)", " # "),
-    (r"\barray\s*\(\s*(?=\[)", " ( "),
-    (r"(?<![\w!=<>)\]])!(?=[\w(])", " not "),  # code's negation; "assert!(" is a macro's bang
-    (r"(?<=[\w)\]])!(?=\.)", " "),  # a postfix non-null assertion: "graph[A]!.contains(B)"
-    (r"¬|\\neg\b|\\lnot\b", " not "),  # logic's negation sign: "¬ G.Adj A B", "\neg (A \sim B)"
+    (
+        r"\b(?:maps\s*:\s*)?get\s*\(\s*(?=[^,()\n]{1,60},\s*[Aa]dj\w*\s*\))",
+        " nbrs ( ",
+        (("get",), ("adj",)),
+    ),
+    (r",\s*[Aa]dj\w*\s*\)", " ) ", ((",",), ("adj",))),
+    (r"(?<=\s)%+\s*(?:=>|->)", " # ", (("%",),)),
+    (r"\barray\s*\(\s*(?=\[)", " ( ", (("array",),)),
+    (
+        r"(?<![\w!=<>)\]])!(?=[\w(])",
+        " not ",
+        (("!",),),
+    ),  # code's negation; "assert!(" is a macro's bang
+    (
+        r"(?<=[\w)\]])!(?=\.)",
+        " ",
+        (("!.",),),
+    ),  # a postfix non-null assertion: "graph[A]!.contains(B)"
+    (
+        r"¬|\\neg\b|\\lnot\b",
+        " not ",
+        (("¬", "\\neg", "\\lnot"),),
+    ),  # logic's negation sign: "¬ G.Adj A B", "\neg (A \sim B)"
     # a proof after a definition sign, no value: "example : G.Adj A B := by decide", ":= rfl"
-    (r":=\s*(?:by|rfl|decide|trivial|simp)\b[^\n]*", " "),
-    (r"✔|✓|☑|\\checkmark\b|\bTrue\b|(?<![\w#])#t(?:rue)?\b", " yes "),  # "#t": Scheme's true
+    (r":=\s*(?:by|rfl|decide|trivial|simp)\b[^\n]*", " ", ((":=",),)),
+    (
+        r"✔|✓|☑|\\checkmark\b|\bTrue\b|(?<![\w#])#t(?:rue)?\b",
+        " yes ",
+        (("✔", "✓", "☑", "\\checkmark", "true", "#t"),),
+    ),  # "#t": Scheme's true
     # a traversal to a vertex's neighbours (Gremlin's "g.V(A).both()"), counted or filtered
     # a traversal repeated k times from a node (Gremlin's "repeat(both()).times(2)"): its ball
     (
         r"\.?\s*repeat\s*\(\s*(?:__\s*\.\s*)?both\s*\(\s*\)\s*\)\s*\.\s*times(?=\s*\(\s*\d+\s*\))",
         " within ",
+        (("repeat",),),
     ),
-    (r"\.\s*both\s*\(\s*\)", " neighbours "),
-    (r"\bASK(?=\s*\{)", "   "),  # a SPARQL query, its answer in the comment after it
-    (r"\.\s*(?:hasNext|isPresent|exists)\s*\(\s*\)", " "),  # whether the traversal found one
+    (r"\.\s*both\s*\(\s*\)", " neighbours ", (("both",),)),
+    (
+        r"\bASK(?=\s*\{)",
+        "   ",
+        (("ask",), ("{",)),
+    ),  # a SPARQL query, its answer in the comment after it
+    (
+        r"\.\s*(?:hasNext|isPresent|exists)\s*\(\s*\)",
+        " ",
+        (("hasnext", "ispresent", "exists"),),
+    ),  # whether the traversal found one
     # an interactive session's prompts: "In [3]: G.degree[A]   Out[3]: 4" (no values)
-    (r"\b(?:In|Out)\s*\[\s*\d+\s*\]\s*:", " "),
+    (r"\b(?:In|Out)\s*\[\s*\d+\s*\]\s*:", " ", (("[",), ("]",))),
     # a pipe into a length: "adj |> Map.get(A) |> length()", its degree
-    (r"\|>\s*(?:length|Enum\.count|count)\s*\(\s*\)", " deg "),
-    (r"✗|✘|❌|\bFalse\b|(?<![\w#])#f(?:alse)?\b", " no "),
+    (r"\|>\s*(?:length|Enum\.count|count)\s*\(\s*\)", " deg ", (("|>",),)),
+    (r"✗|✘|❌|\bFalse\b|(?<![\w#])#f(?:alse)?\b", " no ", (("✗", "✘", "❌", "false", "#f"),)),
     # an edge set holding a pair, written the other way round: "E(G) \ni \{A, B\}", "E ∋ (A, B)"
-    (r"(?<![\w\\])E\s*(?:\(\s*G\s*\))?\s*(?:\\ni\b|∋)", " edge "),
+    (r"(?<![\w\\])E\s*(?:\(\s*G\s*\))?\s*(?:\\ni\b|∋)", " edge ", (("\\ni", "∋"),)),
     # a count of zero edges for a pair: "zero edges run between A and B", "0 edges join A to B"
-    (r"\b(?:(?i:zero)|0)(?=\s+edges?\s[^.;\n]{0,24}?\b(?:between|with|to|and)\b)", " no "),
+    (
+        r"\b(?:(?i:zero)|0)(?=\s+edges?\s[^.;\n]{0,24}?\b(?:between|with|to|and)\b)",
+        " no ",
+        (("zero", "0"), ("edge",)),
+    ),
     # a falsy result after a comment mark or label, in any language's spelling: "# R: FALSE",
     # "! Fortran: F (no edge)", "// => false", "-- nil"
-    (r"\bFALSE\b|(?<=[:#>/!-]\s)(?:false|F|nil|NIL|None)\b(?=\s*(?:\(|\n|$))", " no "),
-    (r"(?<=[a-z])\(s\)", "s"),  # "edge(s)": a plural
+    (
+        r"\bFALSE\b|(?<=[:#>/!-]\s)(?:false|F|nil|NIL|None)\b(?=\s*(?:\(|\n|$))",
+        " no ",
+        (("false", "f", "nil", "none"),),
+    ),
+    (r"(?<=[a-z])\(s\)", "s", (("(s)",),)),  # "edge(s)": a plural
     # a measure's noun in another language a trace switches to: read as the English cue
-    (_FOREIGN["distance"], " distance "),
-    (_FOREIGN["degree"], " degree "),
-    (_FOREIGN["weight"], " weight "),
-    (_FOREIGN["neighbours"], " neighbours "),
-    (r"\\deg\b", " deg "),
+    (
+        _FOREIGN["distance"],
+        " distance ",
+        (("odleg", "avst", "kho", "mesafe", "τα", "distan", "entfernung", "abstand", "jarak"),),
+    ),
+    (_FOREIGN["degree"], " degree ", (("stop", "grad", "bậc", "derece", "βαθμ", "derajat"),)),
+    (
+        _FOREIGN["weight"],
+        " weight ",
+        (("wag", "vikten", "tr", "bobot", "ağ", "βάρ", "peso", "gewicht"),),
+    ),
+    (
+        _FOREIGN["neighbours"],
+        " neighbours ",
+        (("ąsi", "grannar", "đỉnh", "komşu", "γείτ", "vecino", "nachbarn", "tetangga"),),
+    ),
+    (r"\\deg\b", " deg ", (("\\deg",),)),
     # the size of a node's neighbour container, its degree: "len(adj[A])", "adjList[A].length"
-    (r"\blen\s*\(\s*(?=[\w.]*?(?:adj|nbr|neighbo|\bG\b|\bgraph\b)\w*\s*\[)", " deg "),
+    (
+        r"\blen\s*\(\s*(?=[\w.]*?(?:adj|nbr|neighbo|\bG\b|\bgraph\b)\w*\s*\[)",
+        " deg ",
+        (("len",), ("[",)),
+    ),
     (
         r"\b(?:\w*(?:adj|nbr|neighbo)\w*|G|graph)(?=\s*(?:\[[^\]\n]{1,80}\]|\.\s*get\s*\([^()\n]{1,80}"
         r"\))\s*\.\s*(?:length|size\(\)|count\(\))(?!\w))",
         " deg ",
+        (("length", "size()", "count()"),),
     ),
-    (r"(?<=[\])])\s*\.\s*(?:length|size\(\)|count\(\))(?!\w)", " "),
-    (r"(?<=\bdeg )\s*\.\s*get\s*(?=\()", " "),  # "adj.get(A).size()": Java's lookup
-    # the nonzero entries of a node's adjacency row, its degree: "np.count_nonzero(A[B])"
-    (r"\b(?:np\s*\.\s*)?count_nonzero\s*\(\s*(?:A|adj\w*|M)\s*(?=\[)", " deg "),
-    (r"\\delta\b|δ", " delta "),
-    (r"\\omega\b(?=\s*(?:\\big)?\s*\|)", " weight "),  # "\omega|_{\{A, B\}}": restricted to a pair
-    (r"\\mid|\\vert|\\lvert|\\rvert", " | "),
-    (r"\$|`|\"|“|”|\*\*|__", " "),
-    (r"(?<=[A-Za-z])[_.](?=[A-Za-z{])|_\{", " "),
-    (r"(?<!\w)get(?=[A-Z][a-z]+\w*\s*[(\[])", " "),  # "getWeight(": an accessor, no route
-    (r"(?<=\bedge)(?=[A-Z][a-z]*\b)", " "),  # "edgeSet", "edgeList": a container of edges
-    (r"(?<=[a-z])(?=[A-Z][a-z]+\w*\s*[(\[])", " "),  # "hopCount(": a called camel-case name
-)
-_MARKS: tuple[tuple[tuple[str, ...], ...], ...] = (
-    (("card", "\\#"), ("(",)),
-    (("(",),),
-    (("nbhd",),),
-    (("\\iff",),),
-    (("\\iff",),),
-    (("\\{",),),
-    (("\\math", "\\chi", "χ"),),
-    (("\\models",),),
-    (("\\models",),),
-    (("select",),),
-    (("number_of_edges", "num_edges", "count_edges", "edge_count"),),
-    (("grep",),),
-    (("'", '"'), ("edge",), ("#", "//")),
-    (("sum", "\\math", "𝟙"),),
-    (("match",), ("return",)),
-    (("}",), ("return",)),
-    (("return",), ("row",)),
-    (("edge",), ("(",)),
-    (("some",),),
-    (("none",), ("true",)),
-    ((";",), ("--",)),
-    (("▹", "▷", "⊳", "\\triangleright"),),
-    (("^",),),
-    (("pairs",),),
-    (("\\",), ("{",)),
-    (("\\",),),
-    (("\\{",),),
-    (("\\}",),),
-    (("\\not", "∉"),),
-    (("\\in", "∈"),),
-    (("⇸", "↮", "≁", "\\not", "-x-", "-/-"),),
     (
-        (
-            "⇄",
-            "↔",
-            "⟷",
-            "<->",
-            "<—>",
-            "\\leftrightarrow",
-            "\\sim",
-            "∼",
-            "\\xleftrightarrow",
-            "\\longleftrightarrow",
-            "\\frown",
-            "⌢",
-            "\\mathrel",
-        ),
-    ),  # fmt: skip
-    (("⇉", "⇶", "==>"),),
-    (("nonzero", "argwhere"),),
-    (("get",), ("adj",)),
-    ((",",), ("adj",)),
-    (("%",),),
-    (("array",),),
-    (("!",),),
-    (("!.",),),
-    (("¬", "\\neg", "\\lnot"),),
-    ((":=",),),
-    (("✔", "✓", "☑", "\\checkmark", "true", "#t"),),
-    (("repeat",),),
-    (("both",),),
-    (("ask",), ("{",)),
-    (("hasnext", "ispresent", "exists"),),
-    (("[",), ("]",)),
-    (("|>",),),
-    (("✗", "✘", "❌", "false", "#f"),),
-    (("\\ni", "∋"),),
-    (("zero", "0"), ("edge",)),
-    (("false", "f", "nil", "none"),),
-    (("(s)",),),
-    (("odleg", "avst", "kho", "mesafe", "τα", "distan", "entfernung", "abstand", "jarak"),),
-    (("stop", "grad", "bậc", "derece", "βαθμ", "derajat"),),
-    (("wag", "vikten", "tr", "bobot", "ağ", "βάρ", "peso", "gewicht"),),
-    (("ąsi", "grannar", "đỉnh", "komşu", "γείτ", "vecino", "nachbarn", "tetangga"),),
-    (("\\deg",),),
-    (("len",), ("[",)),
-    (("length", "size()", "count()"),),
-    (("length", "size()", "count()"),),
-    ((".",), ("get",)),
-    (("count_nonzero",),),
-    (("\\delta", "δ"),),
-    (("\\omega",),),
-    (("\\mid", "\\vert", "\\lvert", "\\rvert"),),
-    (("$", "`", '"', "“", "”", "**", "__"),),
-    (("_", "."),),
-    (("get",),),
-    (("edge",),),
-    (("(", "["),),
+        r"(?<=[\])])\s*\.\s*(?:length|size\(\)|count\(\))(?!\w)",
+        " ",
+        (("length", "size()", "count()"),),
+    ),
+    (
+        r"(?<=\bdeg )\s*\.\s*get\s*(?=\()",
+        " ",
+        ((".",), ("get",)),
+    ),  # "adj.get(A).size()": Java's lookup
+    # the nonzero entries of a node's adjacency row, its degree: "np.count_nonzero(A[B])"
+    (
+        r"\b(?:np\s*\.\s*)?count_nonzero\s*\(\s*(?:A|adj\w*|M)\s*(?=\[)",
+        " deg ",
+        (("count_nonzero",),),
+    ),
+    (r"\\delta\b|δ", " delta ", (("\\delta", "δ"),)),
+    (
+        r"\\omega\b(?=\s*(?:\\big)?\s*\|)",
+        " weight ",
+        (("\\omega",),),
+    ),  # "\omega|_{\{A, B\}}": restricted to a pair
+    (r"\\mid|\\vert|\\lvert|\\rvert", " | ", (("\\mid", "\\vert", "\\lvert", "\\rvert"),)),
+    (r"\$|`|\"|“|”|\*\*|__", " ", (("$", "`", '"', "“", "”", "**", "__"),)),
+    (r"(?<=[A-Za-z])[_.](?=[A-Za-z{])|_\{", " ", (("_", "."),)),
+    (
+        r"(?<!\w)get(?=[A-Z][a-z]+\w*\s*[(\[])",
+        " ",
+        (("get",),),
+    ),  # "getWeight(": an accessor, no route
+    (
+        r"(?<=\bedge)(?=[A-Z][a-z]*\b)",
+        " ",
+        (("edge",),),
+    ),  # "edgeSet", "edgeList": a container of edges
+    (
+        r"(?<=[a-z])(?=[A-Z][a-z]+\w*\s*[(\[])",
+        " ",
+        (("(", "["),),
+    ),  # "hopCount(": a called camel-case name
 )
-"""For each wrapper, the literal marks any match of it holds (in the lower-cased clause and the
-few characters before it): one of each group. A clause is scanned for the wrappers it has the
-marks of only, the same matches (design/trace-facts.md, Speed)."""
+"""Each notation the anchored reader sees through: its pattern, what it is read as, and the
+literal marks any match of it holds (in the lower-cased clause and the few characters before
+it), one of each group. A clause is scanned only for the wrappers whose marks it holds: the
+same matches (design/trace-facts.md, Speed)."""
 
 _BEHIND = 8
 """How far before a clause a wrapper's look-behind may read."""
@@ -333,11 +389,13 @@ def _see(text: str, low: int, high: int) -> re.Pattern[str] | None:
     candidates = _IN_TEXT.get(text)
     if candidates is None:
         lowered = text.lower()
-        candidates = tuple(i for i, marks in enumerate(_MARKS) if _marked(lowered, marks))
+        candidates = tuple(
+            i for i, (_, _, marks) in enumerate(_WRAPPERS) if _marked(lowered, marks)
+        )
         _IN_TEXT.clear()
         _IN_TEXT[text] = candidates
     window = text[max(low - _BEHIND, 0) : high].lower()
-    chosen = tuple(i for i in candidates if _marked(window, _MARKS[i]))
+    chosen = tuple(i for i in candidates if _marked(window, _WRAPPERS[i][2]))
     if chosen not in _SEE_ONLY:
         if len(_SEE_ONLY) >= _SEE_KEPT:
             _SEE_ONLY.clear()

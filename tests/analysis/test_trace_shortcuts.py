@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from gralgo.analysis._trace_anchored import _MARKS, _WRAPPERS, _marked, _see
+from gralgo.analysis._trace_anchored import _WRAPPERS, _marked, _see
 from gralgo.analysis._trace_claims import (
     _INNER_CLOSE,
     _INNER_OPEN,
@@ -132,8 +132,8 @@ def test_every_pair_word_holds_a_pair_stem() -> None:
 
 
 # The notation pass's wrappers, each on its own and all of them in one alternation.
-WRAPPER_ALONE = [re.compile(pattern) for pattern, _ in _WRAPPERS]
-ALL_WRAPPERS = re.compile("|".join(f"(?P<g{i}>{p})" for i, (p, _) in enumerate(_WRAPPERS)))
+WRAPPER_ALONE = [re.compile(pattern) for pattern, _, _ in _WRAPPERS]
+ALL_WRAPPERS = re.compile("|".join(f"(?P<g{i}>{p})" for i, (p, _, _) in enumerate(_WRAPPERS)))
 NOTATION = ("x deg .get(A)", "edgeSet", "$\\deg(A)$, `adj.get(A).size()`  // 3", "a \\in \\{B\\}")
 
 
@@ -146,14 +146,13 @@ def _labelled_lines() -> set[str]:
 
 
 def test_every_wrapper_match_holds_the_wrappers_marks() -> None:
-    assert len(_MARKS) == len(_WRAPPERS)
     matched = [0] * len(_WRAPPERS)
     for line in _labelled_lines():
         lower = line.lower()
         for i, wrapper in enumerate(WRAPPER_ALONE):
             if wrapper.search(line):
                 matched[i] += 1
-                assert _marked(lower, _MARKS[i]), (_WRAPPERS[i][0], line)
+                assert _marked(lower, _WRAPPERS[i][2]), (_WRAPPERS[i][0], line)
     assert all(matched), [_WRAPPERS[i][0] for i, count in enumerate(matched) if not count]
 
 
