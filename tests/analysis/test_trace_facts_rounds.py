@@ -225,6 +225,19 @@ HELD_OUT: list[object] = [
             "prose recall 0.43-0.72, code edges 0.41 (design/trace-facts.md, Round 18)",
         ),
     ),
+    pytest.param(
+        "round19",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="round-19 phrasings (the mix real traces use, in model-family voices: terse "
+            "analysis-channel notes, run-on monologues, self-checks, headed bullets), measured "
+            "held out at 503f84e (before rounds 17 and 18 were tuned on): recall 0.58-0.84 per "
+            "kind (missed edge 0.58, set 0.63, weight 0.64, hallucinated edge 0.71, distance "
+            "0.81, degree 0.84), precision hallucinated edge 0.85, degree 0.99, missed edge "
+            "0.99, the others 1.00; by style prose recall 0.40-0.59 (design/trace-facts.md, "
+            "Round 19)",
+        ),
+    ),
 ]
 """The held-out lists (measured, never tuned on), one ``pytest.param`` each: a fresh round is
 added as ``pytest.param("roundN")``, with ``marks=pytest.mark.xfail(strict=True, reason=…)``
