@@ -9,6 +9,10 @@ CPU seconds the extraction took. Run it on two checkouts and diff the files:
 ``python tests/analysis/trace_claims_digest.py --out new.txt``
 ``python tests/analysis/trace_claims_digest.py --repo ../base --out old.txt``, then
 ``diff old.txt new.txt``
+
+``--job PATH`` adds (c) a finished job folder's responses (e.g. the real ``+experiment=main``
+job ``bench_trace_facts.py --whole-process`` makes), read as the analysis reads them (scored,
+segmented, each instance's names and facts kept): ``--parts bench,labelled,job``.
 """
 
 from __future__ import annotations
@@ -42,13 +46,40 @@ def _labelled_texts(seeds: int) -> Iterator[tuple[str, str, Any, dict[str, Any],
             yield f"{split}:{index}", trace.text, trace.graph, trace.params, trace.numeric_ids
 
 
+def _job_lines(job: Path) -> tuple[list[str], float]:
+    """Every checked claim of ``job``'s responses, as ``analysis=trace_facts`` finds them, and
+    the CPU seconds extraction and checking took."""
+    from gralgo.analysis._responses import scored_responses
+    from gralgo.analysis._segmentation_method import Segmentation, segment_responses
+    from gralgo.analysis._trace_facts import _rows, checked_claims, instances_for
+    from gralgo.results import read_samples
+
+    scored = scored_responses(read_samples(job, reasoning=True, prompts=True))
+    instances = instances_for([job], None)
+    rows = _rows(scored, segment_responses(scored, Segmentation()))
+    cache: dict[Any, Any] = {}
+    lines: list[str] = []
+    cpu = 0.0
+    for row in rows:
+        start = time.process_time()
+        checked = checked_claims(row, instances, cache)
+        cpu += time.process_time() - start
+        for c in checked:
+            claim = c.claim
+            lines.append(f"job:{row[0]}\t{claim.kind}\t{' | '.join(claim.nodes)}\t{claim.value}\t"
+                         f"{claim.start}\t{claim.end}\t{claim.implicit_source}\t{c.segment}\t"
+                         f"{c.verdict}\t{c.error}\t{c.truth}")  # fmt: skip
+    return lines, cpu
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--repo", type=Path, default=Path(__file__).resolve().parents[2],
                         help="the checkout whose gralgo (and tests) to run")  # fmt: skip
     parser.add_argument("--responses", type=int, default=2000)
     parser.add_argument("--seeds", type=int, default=4)
-    parser.add_argument("--parts", default="bench,labelled", help="bench, labelled or both")
+    parser.add_argument("--parts", default="bench,labelled", help="of bench, labelled, job")
+    parser.add_argument("--job", type=Path, help="a job folder: its responses (part job)")
     parser.add_argument("--out", type=Path, required=True)
     args = parser.parse_args()
     sys.path[:0] = [str(args.repo), str(args.repo / "benchmarks")]
@@ -58,11 +89,17 @@ def main() -> None:
     from gralgo.score import NodeNames
 
     lines: list[str] = []
-    cpu: dict[str, float] = {"bench": 0.0, "labelled": 0.0}
+    cpu: dict[str, float] = {"bench": 0.0, "labelled": 0.0, "job": 0.0}
     names_of: dict[int, tuple[Any, NodeNames, int]] = {}  # (the graph kept: its id stays)
     parts = {"bench": lambda: _bench_texts(args.responses),
              "labelled": lambda: _labelled_texts(args.seeds)}  # fmt: skip
     for part in args.parts.split(","):
+        if part == "job":
+            if args.job is None:
+                parser.error("--parts job needs --job PATH")
+            found, cpu["job"] = _job_lines(args.job)
+            lines += found
+            continue
         texts = parts[part]()
         for label, text, graph, params, numeric in texts:
             if id(graph) not in names_of:  # the analysis's own per-instance cache
@@ -80,7 +117,7 @@ def main() -> None:
     args.out.write_text("\n".join(lines) + "\n")
     digest = hashlib.sha256(args.out.read_bytes()).hexdigest()[:16]
     print(f"{len(lines)} claims, sha256 {digest}; extraction CPU: bench {cpu['bench']:.2f} s, "
-          f"labelled {cpu['labelled']:.2f} s")  # fmt: skip
+          f"labelled {cpu['labelled']:.2f} s, job (with checking) {cpu['job']:.2f} s")  # fmt: skip
 
 
 if __name__ == "__main__":
