@@ -373,8 +373,16 @@ def _marked(text: str, marks: tuple[tuple[str, ...], ...]) -> bool:
     return all(any(mark in text for mark in group) for group in marks)
 
 
-_IN_TEXT: dict[str, tuple[int, ...]] = {}
-"""The wrappers whose marks the last text holds (one entry)."""
+def _by_mark() -> dict[str, tuple[int, ...]]:
+    found: dict[str, tuple[int, ...]] = {}
+    for i, (_, _, groups) in enumerate(_WRAPPERS):
+        for mark in {mark for group in groups for mark in group}:
+            found[mark] = (*found.get(mark, ()), i)
+    return found
+
+
+_BY_MARK = _by_mark()
+"""The wrappers each mark may choose (it is in one of their groups)."""
 
 _SEE_ONLY: dict[tuple[int, ...], re.Pattern[str] | None] = {}
 """The alternation of these wrappers, compiled once (``None``: none)."""
@@ -385,17 +393,13 @@ about 1,800)."""
 
 
 def _see(text: str, low: int, high: int) -> re.Pattern[str] | None:
-    """The alternation of the wrappers that may match in ``text[low:high]``."""
-    candidates = _IN_TEXT.get(text)
-    if candidates is None:
-        lowered = text.lower()
-        candidates = tuple(
-            i for i, (_, _, marks) in enumerate(_WRAPPERS) if _marked(lowered, marks)
-        )
-        _IN_TEXT.clear()
-        _IN_TEXT[text] = candidates
+    """The alternation of the wrappers that may match in ``text[low:high]``: those whose marks
+    the clause (and the few characters before it) holds, found from the marks it holds (each
+    looked for once, in the clause alone: design/trace-facts.md, Speed)."""
     window = text[max(low - _BEHIND, 0) : high].lower()
-    chosen = tuple(i for i in candidates if _marked(window, _WRAPPERS[i][2]))
+    held = [mark for mark in _BY_MARK if mark in window]
+    maybe = sorted({i for mark in held for i in _BY_MARK[mark]})
+    chosen = tuple(i for i in maybe if _marked(window, _WRAPPERS[i][2]))
     if chosen not in _SEE_ONLY:
         if len(_SEE_ONLY) >= _SEE_KEPT:
             _SEE_ONLY.clear()
