@@ -15,7 +15,6 @@ read is listed in ``design/trace-facts.md``.
 from __future__ import annotations
 
 import re
-import sys
 import weakref
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -2105,7 +2104,7 @@ def _anchored(ctx: _Context, low: int, high: int, read: list[Claim], lower: str)
         settled = not kinds <= _EDGES or not _unsettled(read, _paired(lower), lower)
         if settled and one_clause(ctx.text, low, high):
             return read  # one clause, read by the patterns, nothing to add or overrule
-    elif not _ANCHOR_CUE_TEST.found(lower):
+    elif not _ANCHOR_CUES.search(lower):
         return read  # no word or mark the anchored reader decides a claim by
     paired = _paired(lower)
     text, names = ctx.text, ctx.slots.names
@@ -2135,7 +2134,7 @@ def _anchored(ctx: _Context, low: int, high: int, read: list[Claim], lower: str)
                 start = pieces[index - 1][0]
         elif (plan := _planned_topic(ctx, pieces, index, read)) is not None:
             start, end, split = plan  # "Let me look at A and B. They do share an edge."
-        if not inside and not _ANCHOR_CUE_TEST.found(lower, start - low, end - low):
+        if not inside and not _ANCHOR_CUES.search(lower, start - low, end - low):
             continue
         families = {FAMILIES[c.kind] for c in inside if c.nodes}
         readings = anchored_facts(text, start, end, names, ctx.slots.resolve, answer, value)
@@ -2334,68 +2333,6 @@ _ANCHOR_CUES = re.compile(
     r"[)\]]\s*\.\s*(?:has|contains|includes)\s*\(|nbhd|math(?:bb|bf)\s*\{?\s*1\s*\}?\s*_"
 )
 """What the anchored reader decides a claim by (lower case): a line without any is skipped."""
-
-
-class _Branches:
-    """Whether a pattern that is an alternation matches anywhere, tested branch by branch: its
-    plain words with ``in``, its branches led by ``\\b`` as one pattern, each other branch
-    alone (a literal lead lets the engine skip ahead). Same answer as ``pattern.search``; a
-    line without a match costs a fraction of the alternation's scan (design/trace-facts.md,
-    Speed)."""
-
-    def __init__(self, pattern: re.Pattern[str]) -> None:
-        branches = _top_branches(pattern.pattern)
-        self.words = tuple(b for b in branches if b and not _META.intersection(b))
-        bounded = [b[2:] for b in branches if b.startswith(r"\b") and b not in self.words]
-        rest = [b for b in branches if b not in self.words and not b.startswith(r"\b")]
-        self.patterns = tuple(re.compile(b, pattern.flags) for b in rest)
-        if bounded:
-            self.patterns += (re.compile(r"\b(?:" + "|".join(bounded) + ")", pattern.flags),)
-
-    def found(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> bool:
-        """Whether the pattern matches in ``text[pos:endpos]`` (``pattern.search(text, pos,
-        endpos)``)."""
-        if pos or endpos < len(text):
-            if any(text.find(word, pos, endpos) >= 0 for word in self.words):
-                return True
-        else:
-            for word in self.words:
-                if word in text:
-                    return True
-        return any(p.search(text, pos, endpos) is not None for p in self.patterns)
-
-
-_META = frozenset("\\.^$*+?{}[]()|")
-
-
-def _top_branches(pattern: str) -> list[str]:
-    """The branches of ``pattern``'s top-level alternation (``|`` outside groups, classes and
-    escapes)."""
-    branches, depth, in_class, start, i = [], 0, False, 0, 0
-    while i < len(pattern):
-        char = pattern[i]
-        if char == "\\":
-            i += 2
-            continue
-        if in_class:
-            in_class = char != "]"
-        elif char == "[":
-            in_class = True
-            i += 1 + (pattern[i + 1 : i + 2] == "^")
-            i += pattern[i : i + 1] == "]"  # a "]" first in a class is a member
-            continue
-        elif char == "(":
-            depth += 1
-        elif char == ")":
-            depth -= 1
-        elif char == "|" and depth == 0:
-            branches.append(pattern[start:i])
-            start = i + 1
-        i += 1
-    return [*branches, pattern[start:]]
-
-
-_ANCHOR_CUE_TEST = _Branches(_ANCHOR_CUES)
 
 
 def _read_kind(read: list[Claim], fact: Fact, start: int, end: int) -> bool:
