@@ -505,12 +505,6 @@ def clauses(text: str, low: int, high: int) -> Iterator[tuple[int, int]]:
     """The clauses of ``text[low:high]`` (sentences, ``;``, ``but``, ``, so``, ...); a ``;``
     inside brackets (``pair (A; B)``) or before a trailing comment (``has(B); // true``: the
     comment is about the statement) breaks none."""
-    end_mark = text[high - 1] in ".!?" if high - low >= 2 else None
-    if end_mark is not None and not _MAY_BREAK.search(text, max(low - 1, 0), high - end_mark):
-        # nothing a break starts with before a closing mark (a cheap test before the pattern):
-        # one clause, what the loop below finds too
-        yield from _after_a_plan(text, low, high - end_mark + (text[high - 1] == "?"))
-        return
     position = low
     for match in _CLAUSE_BREAK.finditer(text, low, high):
         if (
