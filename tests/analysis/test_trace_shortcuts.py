@@ -156,6 +156,16 @@ def test_every_wrapper_match_holds_the_wrappers_marks() -> None:
     assert all(matched), [_WRAPPERS[i][0] for i, count in enumerate(matched) if not count]
 
 
+def test_a_clause_is_scanned_for_every_wrapper_whose_marks_it_holds() -> None:
+    # the wrappers are found from the marks the clause holds (_BY_MARK), not tried one by one
+    for line in sorted(_labelled_lines()):
+        lower = line.lower()
+        chosen = [i for i, (_, _, marks) in enumerate(_WRAPPERS) if _marked(lower, marks)]
+        see = _see(line, 0, len(line))
+        plain = "|".join(f"(?P<g{i}>{_WRAPPERS[i][0]})" for i in chosen)
+        assert (see.pattern if see else "") == plain, line
+
+
 @pytest.mark.parametrize("line", [*LINES, *NOTATION])
 def test_the_marked_wrappers_match_what_all_of_them_match(line: str) -> None:
     text = "E ∋ (A, B); edge" + line  # a clause after another: look-behinds read before it
