@@ -497,9 +497,17 @@ _LIST_OPEN = re.compile(
 )
 _LIST_CLOSED = re.compile(
     r"\s*(?:[(,—–-]|//|#)?\s*(?:that['’]?s\s+|that\s+is\s+)?(?:all|every|the\s+(?:whole|full|"
-    r"complete|entire))\b(?:\s+of)?\s+(?:(?:its|their|the)\s+)?neighbou?r",
+    r"complete|entire))\b(?:\s+of)?\s+(?:(?:its|their|the)\s+)?neighbou?r|"
+    r"\s*(?:[(,—–←-]|<-|//|#)?\s*(?:that['’]?s\s+)?(?:the\s+)?(?:whole|full|complete|entire)\s+"
+    r"list\b",
     re.I,
-)  # "2: 3 (all of its neighbours)": a one-id list closed as complete, not a count
+)  # "2: 3 (all of its neighbours)", "2: 3 ← full list": a one-id list closed as complete,
+# not a count
+_MEMBER_OF = re.compile(
+    r"\s+(?:not\s+in|in|∈|∉)\s+\w*(?:neighbou?r|nbr|adj|\bN\b|\bG\b)\w*\s*[\[(]", re.I
+)
+"""An id tested for membership in another's neighbours (``assert 4 in neighbors[0]``,
+``4 ∈ N(0)``): a node, not a count."""
 _NEIGHBOURS_OF = re.compile(r"(?:neighbou?r\w*|adj\w*|nbrs?)\s+(?:of|to)\s*$", re.I)
 _JOIN = re.compile(r"\s*(?:→|->|⟶|⇝|~>?|—|–|-|/|,)\s*")
 _FUNCTION_WORD = re.compile(r"\b(?:deg|degree|w|weight|dist|d|N|adj|nbrs|shortest|hops)\}?\s*$")
@@ -544,8 +552,9 @@ def _ids(view: str, names: NodeNames) -> list[tuple[str, int, int]]:
         opened = _LIST_OPEN.search(view, max(0, match.start() - 30), match.start())
         closed = index > 0 and _LIST_CLOSED.match(view, match.end()) is not None
         headed = _NEIGHBOURS_OF.search(view, max(0, match.start() - 30), match.start())
-        if node is not None and (chained or opened or closed or headed):  # "nbrs (all): 3, 4",
-            # "2: 3 (all)", "every neighbour of 5"
+        member = _MEMBER_OF.match(view, match.end()) is not None
+        if node is not None and (chained or opened or closed or headed or member):
+            # "nbrs (all): 3, 4", "2: 3 (all)", "every neighbour of 5", "4 in nbrs[0]"
             found.append((node, match.start(), match.end()))
             continue
         lisp = _LISP_CALL.search(before) is not None  # "(deg 3) 2": 3 the argument

@@ -230,7 +230,7 @@ _HYPOTHETICAL_WORDS = frozenset(
     "misread misremembered mixed i wrote said claimed called stated had were complement asks asked "
     "prompt quoting quote quoted confirm confirmed verified established certain know proven "
     "proved checked suspect suspects suspected suspecting sake case provided providing long "
-    "condition whenever".split()
+    "condition whenever scanning searching".split()
 )
 """The first words of :data:`_HYPOTHETICAL`'s markers (a cheap test before the pattern)."""
 METRIC_IF = (
@@ -266,7 +266,8 @@ HYPOTHETICAL = _HYPOTHETICAL = re.compile(
     + CHECKED
     + r")|checking|"
     r"verify(?!\s*:)(?!" + CHECKED + r")|verifying|find|finding|compute|"
-    r"computing|calculate|calculating|consider|considering|look\s+at|looking\s+for|unless|wonder|guess|"
+    r"computing|calculate|calculating|consider|considering|look\s+at|looking\s+for|"
+    r"(?:scanning|searching)(?:\s+[^.;:\n]{0,30}?)?\s+for|unless|wonder|guess|"
     r"expect|not\s+sure|unsure|hypothetical(?:ly)?|should|must|plan|will|"
     r"(?:i|we)'ll(?!" + _STATING + r")|"
     r"otherwise|"
@@ -1301,7 +1302,9 @@ _CALL_KINDS = (
     (re.compile(r"A"), "matrix", 2),  # the adjacency matrix: "A_{B,C} = 1", "A[B][C] = 0"
 )
 _OPENING = re.compile(r"[(\[]|_\{")
-_FUNCTION_BEFORE = re.compile(r"([a-zA-Zδγω]+)\}?(?:_(?:\{(?:[A-Za-z]|\d+)\}|[A-Za-z\d]))?\s*$")
+_FUNCTION_BEFORE = re.compile(
+    r"(?:node_|edge_|vertex_)?([a-zA-Zδγω]+)\}?(?:_(?:\{(?:[A-Za-z]|\d+)\}|[A-Za-z\d]))?\s*$"
+)  # ("node_w[A]": the weight function, its prefix apart)
 _FUNCTIONS = re.compile(
     r"deg\w*|d|dist\w*|sp|delta|δ|shortest|len\w*|hops?|(?-i:h)|w|wt|weight|cost|c|n|nbrs?|neighbo\w*|"
     r"adj\w*|gamma|γ|b|ball|omega|ω|(?-i:A)|(?-i:G)",

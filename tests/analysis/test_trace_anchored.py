@@ -2764,3 +2764,83 @@ def test_round19_latex_edge_predicates_chi_e_and_a_models_e_pair_are_adjacency(
 def test_round19_aside_lists_an_aside_saying_the_list_complete_may_precede_it() -> None:
     read = _read("Kyoto's neighbours (every one, each row read twice): Lyon, Paris.")
     assert ("neighbours", frozenset({K, L, P}), None) in read
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("assert 2 in nbrs[0], 'edge lost'", ("edge", {K, N}, None)),
+        ("ok = 3 in adj[1]  # True", ("edge", {L, P}, None)),
+        ("Neighbours of 2: 0 (the whole list)", ("neighbours", {N, K}, None)),
+    ],
+)
+def test_round20_member_ids_an_id_tested_in_a_neighbour_list_is_a_node_not_a_count(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    read = _read(text, True)
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in read
+    assert not {c for c in read if c[0] == "degree"}
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Searching the input for Paris-Kyoto... nowhere. So they aren't linked.",
+         ("non_edge", {P, K}, None)),
+        ("Checking Lyon-New York... yes, it's listed. Hence they are connected.",
+         ("edge", {L, N}, None)),
+        ("Scanning my edges for Kyoto-Lyon... absent. They share no edge.",
+         ("non_edge", {K, L}, None)),
+    ],
+)  # fmt: skip
+def test_round20_checked_pairs_a_pair_searched_for_is_what_its_result_says(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read_and_not_its_opposite(text, False, claim)
+
+
+def test_round20_source_after_a_source_named_after_the_value_is_the_distances_source() -> None:
+    read = _read("dist[Lyon] = 9   # settled, from source Kyoto")
+    assert ("distance", frozenset({K, L}), 9) in read
+    assert ("distance", frozenset({L}), 9) not in read
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        ("Result set [1 hop from Lyon, Lyon excluded]: Paris, Saint-Denis, New York", False,
+         ("within_hops", {L, P, S, N}, 1)),
+        ("__Final set (1 hop of 3, 3 not counted):__ 1, 4", True, ("within_hops", {P, L, S}, 1)),
+    ],
+)  # fmt: skip
+def test_round20_labelled_balls_an_answer_set_labelled_by_its_radius_is_a_hop_ball(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, numeric_ids, claim)
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("So Kyoto lies 3 hops out from Paris, nothing closer.", ("hops", {K, P}, 3)),
+        ("Saint-Denis sits 2 edges out from New York.", ("hops", {S, N}, 2)),
+    ],
+)
+def test_round20_sits_out_a_node_sitting_n_hops_out_from_another_is_a_hop_count(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, False, claim)
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ('vertex_w["Paris"] = 6', ("node_weight", {P}, 6)),
+        ("edge_w[Lyon][Kyoto] = 4", ("edge_weight", {L, K}, 4)),
+    ],
+)
+def test_round20_prefixed_weights_a_node_or_edge_prefix_keeps_the_weight_function(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, False, claim)

@@ -191,18 +191,6 @@ HELD_OUT: list[object] = [
             "(design/trace-facts.md, Round 16)",
         ),
     ),
-    pytest.param(
-        "round17",
-        marks=pytest.mark.xfail(
-            strict=True,
-            reason="round-17 phrasings (the mix real traces use), measured once held out after "
-            "rounds 14-16 were tuned on: precision 0.98-1.00 and recall 0.83-0.95 per kind "
-            "(hallucinated edge 0.83, distance 0.86, missed edge 0.86, weight 0.89, set 0.90, "
-            "degree 0.95), but some formats miss: hallucinated edges under adjacency lists 0.76, "
-            "sets under numeric ids 0.75, degree precision under numeric ids 0.92 "
-            "(design/trace-facts.md, Round 17)",
-        ),
-    ),
 ]
 """The held-out lists (measured, never tuned on), one ``pytest.param`` each: a fresh round is
 added as ``pytest.param("roundN")``, with ``marks=pytest.mark.xfail(strict=True, reason=…)``
