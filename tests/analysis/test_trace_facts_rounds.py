@@ -1,5 +1,5 @@
 """The lists written by other authors without reading the extractor (``trace_facts_round4``
-to ``trace_facts_round17``; splits ``round4`` to ``round17``): each labels
+to ``trace_facts_round18``; splits ``round4`` to ``round18``): each labels
 every statement kind in every format with phrasings no earlier list has, deterministically.
 Rounds 4 to 10 were each measured once held out and then tuned on; the goal on them (precision
 >= 0.95, recall >= 0.8 per error kind in every format) is asserted with the other tuned lists in
@@ -60,6 +60,11 @@ EARLIER = {
         *("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8"),
         *("round9", "round10", "round11", "round12", "round13", "round14", "round15"),
         "round16",
+    ),
+    "round18": (
+        *("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8"),
+        *("round9", "round10", "round11", "round12", "round13", "round14", "round15"),
+        *("round16", "round17"),
     ),
 }
 """The lists each round was written after (none of their phrasings may reappear)."""
@@ -189,6 +194,18 @@ HELD_OUT: list[object] = [
             "for every kind; then for recall: hallucinated edge 0.82, missed edge 0.80, weight "
             "0.83, degree 0.88, distance 0.89, set 0.70, precision unchanged "
             "(design/trace-facts.md, Round 16)",
+        ),
+    ),
+    pytest.param(
+        "round18",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="round-18 phrasings (the mix real traces use, other voices: facts "
+            "mid-sentence, numbered steps, hedges, algorithm walkthroughs), measured once held "
+            "out at ae85daf (before round 17 was tuned on): recall 0.50-0.83 per kind (set "
+            "0.50, missed edge 0.61, hallucinated edge 0.70, weight 0.71, distance 0.81, "
+            "degree 0.83), precision hallucinated edge 0.79, every other kind 1.00; by style "
+            "prose recall 0.43-0.72, code edges 0.41 (design/trace-facts.md, Round 18)",
         ),
     ),
 ]

@@ -52,6 +52,11 @@ reading the extractor while round 16 was held out, aims at realism rather than n
 self-talk, inline Python / NetworkX, LaTeX, bullets, bold labels and tables that reasoning models
 actually write on graph tasks (no rare languages), was measured once held out, then tuned on
 for precision and then for recall until it met the goal too.
+Round 18 (split ``round18``, bank in ``trace_facts_round18``), written by another author without
+reading the extractor while round 17 was held out, keeps round 17's realistic mix in other voices
+and sentence shapes (the fact mid-sentence or after a subordinate clause, numbered steps, hedges,
+corrections, Dijkstra / Prim / Kruskal / BFS walkthroughs, closing summaries), is held out (not
+yet measured).
 
 Graphs and certificates come from each task's solver (``trace_facts_planted._graph``), so the
 labels are exact: each statement states one fact, correct or with one planted error of a known
@@ -86,6 +91,7 @@ from tests.analysis import (
     trace_facts_round15,
     trace_facts_round16,
     trace_facts_round17,
+    trace_facts_round18,
 )
 from tests.analysis.trace_facts_planted import FORMATS, TASKS, Planted, _graph, _long_names
 
@@ -99,6 +105,7 @@ SPLITS = (
     "round15",
     "round16",
     "round17",
+    "round18",
 )
 TUNED = ("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8",
          "round9", "round10", "round11", "round12", "round14", "round17")  # fmt: skip
@@ -532,6 +539,7 @@ FILLER["dev4"] = [
 # then tuned on (short of the goal: still held out).
 # Round 16: written by another author without reading the extractor, held out (not yet measured).
 # Round 17: written by another author without reading the extractor, held out (not yet measured).
+# Round 18: written by another author without reading the extractor, held out (not yet measured).
 ROUND_BANKS: dict[str, ModuleType] = {
     "round4": trace_facts_round4,
     "round5": trace_facts_round5,
@@ -547,6 +555,7 @@ ROUND_BANKS: dict[str, ModuleType] = {
     "round15": trace_facts_round15,
     "round16": trace_facts_round16,
     "round17": trace_facts_round17,
+    "round18": trace_facts_round18,
 }
 """Each other author's list by its split: registered here once (the rounds test reads it)."""
 for _split, _bank in ROUND_BANKS.items():
