@@ -503,6 +503,7 @@ _LIST_CLOSED = re.compile(
     re.I,
 )  # "2: 3 (all of its neighbours)", "2: 3 ← full list": a one-id list closed as complete,
 # not a count
+_AFTER_A_LIST = re.compile(r"\]\s*,\s*$")
 _MEMBER_OF = re.compile(
     r"\s+(?:not\s+in|in|∈|∉)\s+\w*(?:neighbou?r|nbr|adj|\bN\b|\bG\b)\w*\s*[\[(]", re.I
 )
@@ -572,6 +573,8 @@ def _ids(view: str, names: NodeNames) -> list[tuple[str, int, int]]:
                 continue  # "… = 3", "degree of 3"; but "rooted at 6" names the source
         if _ASSIGNED.search(before):
             continue  # "depth(6) ← 1", "level[2] := 1": the value assigned, not a node
+        if _AFTER_A_LIST.search(before) and view[match.end() :].lstrip().startswith(")"):
+            continue  # "combinations([0, 1, 6], 2)": an argument after a list, its size
         bracketed = before.rstrip().endswith(("(", "[", "{", ",")) or (
             before.rstrip().endswith(";") and bracket_open(view[: match.start()])
         )  # "pair (2; 7)": a pair in brackets joined by a semicolon

@@ -2844,3 +2844,10 @@ def test_round20_prefixed_weights_a_node_or_edge_prefix_keeps_the_weight_functio
     text: str, claim: tuple[str, set[str], int | None]
 ) -> None:
     _assert_read(text, False, claim)
+
+
+def test_round20_list_arguments_a_number_after_a_list_argument_is_its_size_not_a_member() -> None:
+    read = _read("ok = all(G.has_edge(u, v) for u, v in itertools.combinations([1, 3, 4], 2))"
+                 "  # True → clique", True)  # fmt: skip
+    assert ("clique", frozenset({L, P, S}), None) in read
+    assert not {c for c in read if c[0] == "clique" and N in c[1]}
