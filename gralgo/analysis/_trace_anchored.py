@@ -615,7 +615,7 @@ def _values(view: str, found: list[tuple[str, int, int]]) -> list[int]:
 
 
 _NUMBER = re.compile(
-    r"(?<![\w.])\d+(?![\w.]\w|\s*-\s*core)|(?<!those\s)(?<!these\s)(?<!the\s)(?<!all\s)\b(?:"
+    r"(?<![\w.])\d+(?![\w.]\w|\s*-\s*core)|(?<!those\s)(?<!these\s)(?<!the\s)(?<!all\s)(?<!every\s)(?<!each\s)(?<!single\s)\b(?:"
     + "|".join(list(NUMBER_WORDS)[2:])
     + r")\b(?!\s+of\b)",
     re.I,
@@ -821,12 +821,14 @@ _RESULT_LEAD = re.compile(
     r"(?:\b(?:looking|on\s+a)\s+(?:\w+\s+){0,2}?(?:carefully|closely|again|look)\s*,\s*)?"
     r"\bit\s+turns\s+out(?:\s+that)?\b|\b(?:let\s+me|let['’]s|let\s+us)\s+(?:double-?\s*|re-?)?"
     r"(?:check|verify|confirm)\s*:|"
+    r"\b(?:let\s+me|let['’]s|let\s+us)\s+(?:double-?\s*|re-?)?(?:check|verify|confirm)\b"
+    r"(?=[^:\n?]{1,80}:\s*\d+\s*[.!]?\s*$)|\s(?:once\s+(?:more|again)|again|one\s+more\s+time)(?=\s*:\s*\d)|"
     r"\b(?:(?:i|we)['’]ll|let\s+me|let['’]s|let\s+us)\s+(?:just\s+)?(?:note|record|say|state|mention|"
     r"remark|observe|write\s+down|jot\s+down)\s+(?:here\s+)?that\b",
     re.I,
 )
-"""A result's lead (``Looking more carefully, it turns out …``, ``Let me double-check: …``):
-what follows is found, not planned."""
+"""A result's lead (``Looking more carefully, it turns out …``, ``Let me double-check: …``,
+``Let me verify A's degree once more: 4``): what follows is found, not planned."""
 _EDGE_CUE = re.compile(
     r"\b(?:adjacen\w*|nonadjacent|connect\w*|linked|links?|edges?|neighbou?rs?|neighbou?rhood|"
     r"joined|joins?|adjoin\w*|hooked|wired|attached|incident|border\w*|abut\w*|shares?|touch\w*|"
@@ -893,7 +895,7 @@ _CHEAPEST = re.compile(
 _WORDED = re.compile(r"[^\s(){}\[\]_^]")
 """Words between a ball's radius and its first name: that name is an item, not the centre."""
 _COMPLETENESS = (
-    r"all|complete|full|exactly|only|just|solely|alone|every|nothing\s+else|no\s+others?|"
+    r"all|complete|full|exactly|precisely|only|just|solely|alone|every|nothing\s+else|no\s+others?|"
     r"entire|entirety|whole|exhaustive(?:ly)?|the\s+lot|everything|everyone|everybody|nobody\s+else|"
     r"nowhere\s+else|(?:nobody|no\s+one|none)\s+but|(?:to\s+)?no\s+one\s+(?:else|besides)|"
     r"nothing\s+(?:more|further)|"
@@ -917,7 +919,7 @@ _BOTH_NAMED = re.compile(r"\bboth\s+(?=N\d+\s+(?:and|&)\s+N\d+\b)", re.I)
 """``both`` before the two names it counts (``Both A and B appear …``): no quantifier."""
 _WHOLE_LIST = re.compile(
     rf"\b(?:each\s+and\s+)?(?:{_COMPLETENESS})\s+(?:(?:of\s+)?(?:its|their|the)\s+)?(?:\w+\s+)?"
-    r"(?:neighbou?r\w*|adj\w*|nbrs?)|(?<=,)\s*every\s+(?:single\s+)?one\b|\bnothing\s+more\b",
+    r"(?:neighbou?r\w*|adj\w*|nbrs?)|(?<=[,—–])\s*every\s+(?:single\s+)?one\b|\bnothing\s+more\b",
     re.I,
 )  # (and "A's neighbours, every one: …", "…; nothing more": the list said whole)
 """Completeness said of a neighbour noun (``every neighbour``, ``complete adjacency``): of a

@@ -1113,6 +1113,12 @@ _WITHIN = re.compile(
     re.I,
 )  # (and the answer set labelled by its radius: "Answer set (2 hops from A): B, C")
 _REACHABLE = re.compile(r"\breachable\s+from\s+", re.I)
+_UNION_OF_SPHERES = re.compile(
+    r"\\bigcup_\{?\s*i\s*=\s*1\s*\}?\s*\^\s*\{?\s*(\d+)\s*\}?\s*"
+    r"(?:\\mathcal\{N\}|N|\\Gamma|Γ)\s*\^\s*\{?\s*i\s*\}?\s*\(\s*"
+)
+"""The union of a node's spheres of radius 1 to k (LaTeX's ``bigcup_{i=1}^{2} N^{i}(A) = {…}``):
+the nodes within k hops of it, itself left out."""
 _WITHIN_AFTER = re.compile(r"\s+within\s+(\d+)\s+hops?\s*:\s*", re.I)
 _ADJACENCY_OPENING = re.compile(
     r"(?::|\s*(?P<arrow>→|->))\s*(?:(?:connected|adjacent)\s+to\s*:?|neighbou?rs?\s*[:=]?)?\s*",
@@ -1233,6 +1239,11 @@ def _sets(ctx: _Context, low: int, high: int) -> list[Claim]:
         if source is not None and opening is not None:
             k = int(match.group(1) or match.group(2) or match.group(3))
             balls.append((source[0], k, match.start(), opening.end()))
+    for match in _scan(_UNION_OF_SPHERES, text, low, high, "bigcup"):  # "⋃_{i=1}^{2} N^i(A)"
+        source = slots.after(text, match.end(), high)
+        opening = None if source is None else _LIST_START.match(text, source[1], high)
+        if source is not None and opening is not None:
+            balls.append((source[0], int(match.group(1)), match.start(), opening.end()))
     for match in _scan(
         _REACHABLE, text, low, high, "reachable"
     ):  # "reachable from A within 2 hops: ..."
@@ -1666,6 +1677,10 @@ _EXCLUSION_WORDS = (
 )
 
 
+_CENTRE_WORD = re.compile(
+    r"it|itself|(?:the\s+)?(?:centre|center|source|start(?:ing\s+node)?|root)(?:\s+itself)?", re.I
+)
+"""A word for the node a ball is centred on (``…, excluding it``, ``(not the source)``)."""
 _NEGATED_BEFORE = re.compile(r"\b(?:not|no|never)\b|n['’]t\b", re.I)
 
 
@@ -1682,6 +1697,8 @@ def _centre_excluded(aside: re.Match[str], text: str, names: NodeNames) -> str:
                 return kept + " " * (len(aside.group()) - len(kept))
         return aside.group()
     written = (aside.group("a") or aside.group("b")).strip(" \"'`*")
+    if _CENTRE_WORD.fullmatch(written):  # "within 2 hops of A, excluding it: …"
+        return " " * len(aside.group())
     node = names.resolve(written)
     if node is None or written not in before or _NEGATED_BEFORE.search(before):
         return aside.group()  # (kept where the line negates: "Not within 2 hops of A, …")
@@ -2490,6 +2507,7 @@ _READERS: tuple[tuple[Callable[[_Context, int, int], list[Claim]], re.Pattern[st
             "->",
             "adjacency",
             "reachable",
+            "bigcup",
             "at most",
             "pairwise",
             "mutually",

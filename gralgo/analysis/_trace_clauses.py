@@ -200,7 +200,7 @@ _CLAUSE_BREAK = re.compile(
 # A line's lead: a bullet, a task box ("- [ ] "), a bold label, a discourse word
 CHECKED = (
     r"(?=[^:\n?]{1,80}:(?:[^\n?]*(?:✓|✔|☑|✗|✘|❌|\b(?:yes|no|true|false|confirmed|found|"
-    r"present|absent|missing|holds|fails)\b)|"
+    r"present|absent|missing|holds|fails|edge|adjacent|connected|listed)\b)|"
     r"[^\n?]*?(?<![\w.])(?:\d+|" + "|".join(NUMBER_WORDS) + r")\s*[.!]?\s*$))"
 )
 """What makes ``check``, ``verify`` or ``test`` a result, not a plan: a verdict after the colon
@@ -1332,7 +1332,9 @@ _CALL_VALUE = re.compile(
 _CARDINAL = re.compile(r"(?:\bcard|\\#|#)\s*\}?(?:\s|\\[,;:! ])*$")
 """A set's cardinality written before it: ``\\operatorname{card} N(A)``, ``\\# N(A)``."""
 _SIZE_VALUE = re.compile(r"\s*(?:\||\\[rv]vert|\\right\|)" + _CALL_VALUE.pattern, re.I)
-_CALL_LIST = re.compile(r"\s*(?:=|:|is|are|->|→|⟶)\s*\\?[{\[(]?", re.I)  # "nbrs(A) -> [B, C]"
+_CALL_LIST = re.compile(
+    r"\s*(?:\)\s*)*(?:(?:#|//)\s*(?:=>|->|→)?|=|:|is|are|->|→|⟶)\s*\\?[{\[(]?", re.I
+)  # "nbrs(A) -> [B, C]", "sorted(G[A])  # [B, C]": the list a call returns (in a comment too)
 
 
 Reader = Callable[[str, int, int], tuple[str, int] | None]

@@ -2851,3 +2851,71 @@ def test_round20_list_arguments_a_number_after_a_list_argument_is_its_size_not_a
                  "  # True → clique", True)  # fmt: skip
     assert ("clique", frozenset({L, P, S}), None) in read
     assert not {c for c in read if c[0] == "clique" and N in c[1]}
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids"),
+    [
+        ("Regarding Kyoto, its neighbourhood is precisely {New York}.", False),
+        ("As for node 0, its neighbourhood is precisely {node 2}.", True),
+    ],
+)
+def test_round20_precisely_precisely_says_a_neighbour_list_complete(
+    text: str, numeric_ids: bool
+) -> None:
+    _assert_read(text, numeric_ids, ("neighbours", {K, N}, None))
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Test Paris–Lyon: edge. ✓", ("edge", {P, L}, None)),
+        ("Verify Kyoto - Paris: adjacent.", ("edge", {K, P}, None)),
+    ],
+)
+def test_round20_checked_verdicts_an_edge_word_after_the_checks_colon_is_its_result(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read_and_not_its_opposite(text, False, claim)
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Let me confirm the distance Kyoto→Lyon one more time: 8.", ("distance", {K, L}, 8)),
+        ("Let us verify Paris's weight once more: 3.", ("node_weight", {P}, 3)),
+    ],
+)
+def test_round20_checked_values_a_check_with_its_value_after_the_colon_is_a_result(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, False, claim)
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids"),
+    [
+        ('list(nx.all_neighbors(G, "Lyon"))  # [Paris, New York, Saint-Denis] – every one', False),
+        ("sorted(G.neighbors(1))  # [3, 2, 4], the whole list", True),
+        ('G["Lyon"]  # -> [Paris, New York, Saint-Denis]', False),
+    ],
+)
+def test_round20_commented_results_a_neighbour_query_with_its_list_in_a_comment_is_the_list(
+    text: str, numeric_ids: bool
+) -> None:
+    _assert_read(text, numeric_ids, ("neighbours", {L, P, N, S}, None))
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids"),
+    [
+        ("Within 1 hop of Lyon, leaving out the centre itself: Paris, New York, Saint-Denis.",
+         False),
+        ("<em>within 1 hop of 1</em>, excluding it: 2, 3, 4", True),
+        ("$\\bigcup_{i=1}^{1} N^{i}(Lyon) = \\{Paris, New York, Saint-Denis\\}$", False),
+    ],
+)  # fmt: skip
+def test_round20_ball_centres_a_ball_leaving_out_its_centre_by_a_pronoun_or_as_spheres(
+    text: str, numeric_ids: bool
+) -> None:
+    _assert_read(text, numeric_ids, ("within_hops", {L, P, N, S}, 1))
