@@ -836,7 +836,8 @@ _EDGE_CUE = re.compile(
     r"has\s+edge|in\s+E|from\s+E|"
     r"notin\s+E|nbrs?|adj)\b|\bin\s+G\s*\[|"
     r"[)\]]\s*\.\s*(?:has|contains|includes)\s*\(|"  # "get(A).has(B)": B among A's
-    r"[↦⟼]\s*[⟨\[{(]",  # "A ↦ ⟨B, C⟩": A mapped to its list
+    r"[↦⟼]\s*[⟨\[{(]|"  # "A ↦ ⟨B, C⟩": A mapped to its list
+    r"['’]s\s+(?:row|line|entry)\b",  # "B shows up in A's row", "A's row has no B on it"
     re.I,
 )
 _NEGATIVE = re.compile(

@@ -2919,3 +2919,18 @@ def test_round20_ball_centres_a_ball_leaving_out_its_centre_by_a_pronoun_or_as_s
     text: str, numeric_ids: bool
 ) -> None:
     _assert_read(text, numeric_ids, ("within_hops", {L, P, N, S}, 1))
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        ("Good: New York turns up in Kyoto's row.", False, ("edge", {N, K}, None)),
+        ("Paris's line in the input has no Kyoto on it, so no edge.", False,
+         ("non_edge", {P, K}, None)),
+        ("Right, node 3 appears in node 1's entry.", True, ("edge", {P, L}, None)),
+    ],
+)  # fmt: skip
+def test_round20_rows_a_node_in_or_not_in_anothers_row_is_an_edge_or_none(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read_and_not_its_opposite(text, numeric_ids, claim)
