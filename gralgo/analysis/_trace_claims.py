@@ -1022,6 +1022,28 @@ _NUMBER_OF = {
 }  # fmt: skip
 
 
+_ROW_SUM = re.compile(
+    r"(?:\\[lL]Vert\s*|\+/\s*|\b(?:sum|count|count_nonzero|nnz)\s*\(\s*)"
+    r"(?:A|M|adj\w*|adjacency\w*)\s*(?:_\{|\[|\()\s*[\"'`]?"
+)
+_ROW_SUM_END = re.compile(
+    r"[\"'`]?\s*[,;]\s*(?::|\\cdot|\.\.\.)?\s*[\]\)\}]\s*\)?\s*(?:\\[rR]Vert\s*(?:_\{?1\}?)?)?"
+    r"\s*(?:=|(?:⍝|#|//|!|--|%)[^:=\n\d]{0,40}[:=]?)\s*(\d+)\b(?!\s*[-+*/.]\s*\d)"
+)
+"""A row sum of the adjacency matrix, with its value (``\\lVert A_{B,\\cdot} \\rVert_1 = 3``,
+APL's ``+/M[B;]  ⍝ row sum: 3``, Fortran's ``count(adj(B, :))  ! 3``): B's degree."""
+
+
+def _row_sums(ctx: _Context, low: int, high: int) -> list[Claim]:
+    text, claims = ctx.text, []
+    for match in _ROW_SUM.finditer(text, low, high):
+        node = ctx.slots.after(text, match.end(), high)
+        end = None if node is None else _ROW_SUM_END.match(text, node[1], high)
+        if node is not None and end is not None:
+            claims.append(Claim("degree", (node[0],), int(end.group(1)), match.start(), end.end()))
+    return claims
+
+
 def _numbers_of(ctx: _Context, low: int, high: int) -> list[Claim]:
     text, slots = ctx.text, ctx.slots
     claims: list[Claim] = []
@@ -2493,6 +2515,7 @@ _READERS: tuple[tuple[Callable[[_Context, int, int], list[Claim]], re.Pattern[st
         _any_of("dist", "path", "hop", "edge", "step", "d(", "sp(", "d[", "delta", "δ", "cost"),
     ),  # fmt: skip
     (_numbers_of, _any_of("deg", "weigh", "w(", " has ", "[w", " edges", "number of")),
+    (_row_sums, _any_of("vert", "+/", "sum(", "count(", "nnz(")),
     (
         _lists,
         _any_of(

@@ -2934,3 +2934,17 @@ def test_round20_rows_a_node_in_or_not_in_anothers_row_is_an_edge_or_none(
     text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
 ) -> None:
     _assert_read_and_not_its_opposite(text, numeric_ids, claim)
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        ("$\\lVert A_{Lyon, \\cdot}\\rVert_{1} = 3$", False, ("degree", {L}, 3)),
+        ("np.count_nonzero(adj[Kyoto, :])  # -> 1", False, ("degree", {K}, 1)),
+        ("+/A[3;]  ⍝ 2", True, ("degree", {P}, 2)),
+    ],
+)
+def test_round20_row_sums_a_row_sum_of_the_adjacency_matrix_is_a_degree(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, numeric_ids, claim)
