@@ -484,6 +484,9 @@ _VALUE_AFTER = re.compile(
 )  # what ends a value (not a list of ids: "3, 2, 4")
 _ARROWS = "\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f"
 """Every arrow of Unicode's arrow blocks (``→``, ``⇢``, ``⟿``, ``⤳``): a pair's or a path's link."""
+_MINUS = re.compile(r"(?:[)\]]\s*|(?<![\w.])[A-Za-z_]\w*\s+)[-−–]\s*$")
+"""A minus after a bracket or a word (``len(H) - 1``, ``n - 1``): the number after it is a term,
+not a joined id."""
 _ID_JOIN = re.compile(
     rf"\s*(?:[{_ARROWS}]|->|~+>?|—|–|-|(?<!/)/|,|::|adjacent|nonadjacent|and|&|"
     r"\\leadsto|\\to|(?:squig|right)arrow)\s*$",  # LaTeX's arrows, "\\rightsquigarrow" cut
@@ -563,6 +566,8 @@ def _ids(view: str, names: NodeNames) -> list[tuple[str, int, int]]:
                 continue  # "… = 3", "degree of 3"; but "rooted at 6" names the source
         if _ASSIGNED.search(before):
             continue  # "depth(6) ← 1", "level[2] := 1": the value assigned, not a node
+        if _MINUS.search(before):
+            continue  # "len(H) - 1": a term of arithmetic, not a node
         bracketed = before.rstrip().endswith(("(", "[", "{", ",")) or (
             before.rstrip().endswith(";") and bracket_open(view[: match.start()])
         )  # "pair (2; 7)": a pair in brackets joined by a semicolon

@@ -1834,6 +1834,8 @@ def extract_claims(
             found = _structural(ctx, low, high, found, line)
         read = _routes(text, _anchored(ctx, low, high, found, line), line)
         read = _verdict(_whole_expressions(text, low, read), line)
+        if len(read) > 1 and (" and " in line or " or " in line or " vs" in line):
+            read = _both_ways(text, read)
         claims += read
         if graph is not None:
             unread += _statements(text, low, high) if not read else [None]
@@ -1971,9 +1973,29 @@ def _whole_expressions(text: str, low: int, claims: list[Claim]) -> list[Claim]:
 
 
 _MEASURES = frozenset({"degree", "edge_weight", "distance", "hops", "node_weight"})
-_ROUTE_ARROW = re.compile(r"\\leadsto\b|\\rightsquigarrow\b|\\squigarrowright\b|[⇝↝⟿⤳]")
-"""A squiggly arrow, a path's notation (``A ⇝ B``, ``\\min_{P: A \\leadsto B} w(P)``): its ends
-are a route's, not an edge's."""
+_BOTH_WAYS = re.compile(
+    r"[\"'”’`)\]]*\s*(?:and|or|vs\.?|versus)\s*[\"'“‘`(\[]*\s*(?:(?:node|vertex)\s*)?$", re.I
+)
+
+
+def _both_ways(text: str, claims: list[Claim]) -> list[Claim]:
+    """The claims of a line less the edges of a pair written with its reverse (``A–B or B–A``,
+    ``(A, B) vs (B, A)``): the pair's notation or orientation, no edge stated."""
+    edges = [c for c in claims if c.kind == "edge" and len(c.nodes) == 2]
+    both = set()
+    for first, second in zip(edges, edges[1:], strict=False):
+        if first.nodes == second.nodes[::-1] and first.end <= second.start:
+            if _BOTH_WAYS.match(text[first.end : second.start]):
+                both |= {first, second}
+    return [c for c in claims if c not in both] if both else claims
+
+
+_ROUTE_ARROW = re.compile(
+    r"\\leadsto\b|\\rightsquigarrow\b|\\squigarrowright\b|[⇝↝⟿⤳]"
+    r"|\\min\s*_\s*\{?\s*(?:P|p|\\pi|π)\b"
+)
+"""A squiggly arrow, a path's notation (``A ⇝ B``, ``\\min_{P: A \\leadsto B} w(P)``), or a
+minimum over paths (``d(A, B) = \\min_P w(P) = 9``): its ends are a route's, not an edge's."""
 _ROUTE_MARKS = ("\\", "⇝", "↝", "⟿", "⤳")  # what _ROUTE_ARROW needs (a cheap test first)
 
 

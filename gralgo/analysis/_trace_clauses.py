@@ -210,9 +210,10 @@ _LEAD = re.compile(
     r"\s*(?:[-*•>]\s+|\d+[.)]\s+|[a-zA-Z]\)\s+|#+\s+)?(?:\[[\sxX✓✔]?\]\s+)?(?:\*\*[^*]{1,30}\*\*:?\s*)?"
     r"(?:(?:yes|no|ok(?:ay)?)\s*[,:!.]\s*|(?:so|thus|hence|therefore|wait|hmm+|right|alright|now|"
     r"and|also|then|actually|indeed|great|good|correct|well|oh|ah|first|next|similarly|likewise|"
-    r"again)\b[,:!.]?\s+|(?:check|verify|test)\w*\s+" + CHECKED + r")*",
+    r"again)\b[,:!.]?\s+|(?:check|verify|test)\w*\s+" + CHECKED + r"|"
+    r"(?:step|stage|phase)\s+\d+\s*[:.)]\s*)*",
     re.I,
-)  # a check with its verdict leads its result ("check A -> B: found ✓")
+)  # a check with its verdict leads its result ("check A -> B: found ✓"), a step's number too
 _CLOSING = "\"'”’)*`"
 """Marks that may close a question (``"Is A adjacent to B?"``)."""
 _QUESTION_START = re.compile(
@@ -709,7 +710,7 @@ def clause_facts(
         question = _QUESTION_START.match(piece)
         asked = piece.rstrip().endswith("?") and index + 1 < len(pieces)
         if asked and (question is not None or _VALUE_ANSWER.fullmatch(text, *pieces[index + 1])):
-            answer = _ANSWER.fullmatch(text, *pieces[index + 1])
+            answer = _answer(text, pieces[index + 1])
             valued = _VALUE_ANSWER.fullmatch(text, *pieces[index + 1])
             if answer is None and valued is not None:  # "What's the degree of A? It's 4.",
                 # "Degree of A? Counting: 4." (a value asked as a noun phrase, its answer)
@@ -719,7 +720,7 @@ def clause_facts(
                 continue
             if answer is not None and question is not None:
                 yield from _answered(text, body + question.end(), end, pieces[index + 1][1],
-                                     answer.group(1).lower() == "yes", names, resolve)  # fmt: skip
+                                     answer, names, resolve)  # fmt: skip
                 continue
         if not piece.strip():
             continue
@@ -910,7 +911,37 @@ def _pair_facts(
     return [f for f in facts if f[0] in ("edge", "non_edge")]
 
 
-_ANSWER = re.compile(r"\s*(yes|no)\s*[.!]?\s*", re.I)
+_ANSWER = re.compile(
+    r"\s*(?:(?:looking|checking|going)\s+(?:at|over|through)\s+[^,?!.\n]{1,40}?,\s*)?"
+    r"(?:(?P<yes>yes)(?:,?\s+(?:there\s+(?:is|are)(?:\s+one)?|(?:it|they)\s+(?:does|do|is|are)))?"
+    r"|(?P<no>no)(?:,?\s+(?:there\s+(?:is|are)(?:n['’]t|\s+not)(?:\s+one)?|(?:it|they)\s+"
+    r"(?:does|do|is|are)(?:n['’]t|\s+not)))?|(?:it|they)\s+(?:(?P<does>does|do|is|are)|"
+    r"(?:does|do|is|are)(?:n['’]t|\s+not)))"
+    r"(?:\s*,\s*(?P<remark>[^?\n]{1,60}?))?\s*[.!]?\s*",
+    re.I,
+)
+"""A yes/no answer to the question before it (``No.``, ``Yes, there is.``, ``It doesn't.``,
+after a lead-in: ``Looking at the input, no, there isn't``), a short remark after it allowed
+(``It doesn't, I don't see that edge anywhere``)."""
+_REMARK_DOUBT = re.compile(
+    r"\b(?:but|though|although|except|unless|if|maybe|perhaps|probably)\b", re.I
+)
+
+
+def _answer(text: str, piece: tuple[int, int]) -> bool | None:
+    """Whether the clause ``piece`` answers the question before it yes (``True``) or no
+    (``False``); ``None`` where it is no such answer, or a remark after it doubts it or
+    contradicts a yes (``Yes, but only through C``)."""
+    answer = _ANSWER.fullmatch(text, *piece)
+    if answer is None:
+        return None
+    yes = answer.group("yes") is not None or answer.group("does") is not None
+    remark = answer.group("remark") or ""
+    if _REMARK_DOUBT.search(remark) or (yes and _NEGATION.search(remark)):
+        return None
+    return yes
+
+
 _VALUE_ANSWER = re.compile(
     r"\s*(?:(?:it|that)(?:['’]s|\s+is|\s+[a-z]+s)\s+|(?:[^\d?!\n:=,]{1,60}?(?::|=|,|\bis|\bgives|"
     r"\bmakes|\bcomes\s+to)\s*))?(\d+|" + "|".join(NUMBER_WORDS) + r")"

@@ -2764,3 +2764,61 @@ def test_round19_latex_edge_predicates_chi_e_and_a_models_e_pair_are_adjacency(
 def test_round19_aside_lists_an_aside_saying_the_list_complete_may_precede_it() -> None:
     read = _read("Kyoto's neighbours (every one, each row read twice): Lyon, Paris.")
     assert ("neighbours", frozenset({K, L, P}), None) in read
+
+
+# Round 18's classes (tune23), each in other wording than the bank's.
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Edges have no direction here, so Lyon–Kyoto or Kyoto–Lyon names one pair.",
+        "Reading Paris-Kyoto vs Kyoto-Paris makes no difference in an undirected graph.",
+    ],
+)
+def test_round21_both_ways_a_pair_written_with_its_reverse_is_notation_no_edge(text: str) -> None:
+    assert not {c for c in _read(text) if c[0] == "edge"}
+
+
+def test_round21_both_ways_two_different_pairs_are_still_edges() -> None:
+    read = _read("Lyon-Kyoto and Paris-Lyon are edges.")
+    assert {("edge", frozenset({L, K}), None), ("edge", frozenset({P, L}), None)} <= read
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "$\\delta(Paris, Kyoto) = \\min_P w(P) = 14$",
+        "\\[ \\operatorname{dist}(Paris, Kyoto) = \\min_{p} w(p) = 14 \\]",
+    ],
+)
+def test_round21_min_over_paths_a_least_path_weight_is_a_distance_no_edge(text: str) -> None:
+    read = _read(text)
+    assert ("distance", frozenset({P, K}), 14) in read
+    assert not {c for c in read if c[0] in ("edge", "edge_weight")}
+
+
+def test_round21_minus_one_an_id_after_a_bracket_and_a_minus_is_a_term_no_node() -> None:
+    text = "s = G.subgraph([3, 4, 2]); s.size() == len(s) * (len(s) - 1) / 2  # True: a clique"
+    cliques = {c for c in _read(text, numeric_ids=True) if c[0] == "clique"}
+    assert cliques == {("clique", frozenset({P, S, N}), None)}
+
+
+def test_round21_both_ways_numeric_ids_too() -> None:
+    text = "Direction doesn't matter: node 1-node 0 or node 0-node 1 is one pair."
+    assert not {c for c in _read(text, numeric_ids=True) if c[0] == "edge"}
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Stage 2: are Lyon and Kyoto adjacent? Going over the edge list, no, they aren't.",
+         ("non_edge", {L, K}, None)),
+        ("Is Paris joined to Lyon? It is, the list shows it.", ("edge", {P, L}, None)),
+        ("Phase 4: is Kyoto linked with New York? Yes.", ("edge", {K, N}, None)),
+    ],
+)  # fmt: skip
+def test_round21_answered_a_question_answered_after_a_lead_in_or_it_does(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read_and_not_its_opposite(text, False, claim)
