@@ -1594,6 +1594,14 @@ def _cells(text: str, low: int, high: int) -> list[tuple[int, int]]:
 
 _EMPHASIS = re.compile(r"\*\*|(?<!\w)__|__(?!\w)")
 """Markdown bold marks (``**A**``, ``__A__``): read as blanks (``**No edge** between A and B``)."""
+_SHOULD_BE = re.compile(
+    r"\bshould\s+be(?=\s+(?:exactly\s+|just\s+|only\s+)?(?:\d|\{|\[|[A-Z]|node\s+\d|(?:"
+    + "|".join(list(NUMBER_WORDS)[1:])
+    + r")\b))"
+)
+"""``should be`` before a value, a set or a name (``I think A's degree should be 4``, ``…
+should be {B, C}``): the writer's belief of what it is, read as ``is`` (a plan, a condition, a
+bound or algorithm state around it is still refused)."""
 _RETRACTION_HEAD = re.compile(
     r"^[ \t]*(?:(?:actually|wait|oops|hmm+|no|ok(?:ay)?)\b[,.!]?[ \t]*)*"
     r"(?:i\s+(?:was|had\s+it|got\s+it)\s+wrong|i\s+mis(?:counted|read|added|computed|wrote|spoke)|"
@@ -1759,6 +1767,8 @@ def extract_claims(
         text = _EMPHASIS.sub(lambda mark: " " * len(mark.group()), text)
     if "wrong" in text or "mis" in text or "orrection" in text:  # a retraction's head too
         text = _RETRACTION_HEAD.sub(lambda head: " " * len(head.group()), text)
+    if "should be" in text:  # a belief's value, "I think A's degree should be 4": as stated
+        text = _SHOULD_BE.sub(lambda verb: "is".rjust(len(verb.group())), text)
     if ")[" in text or ") [" in text:  # a search result's part, "…(A, B)[0]": blanked too
         text = _RESULT_PART.sub(lambda part: _result_part(part, names), text)
     if "? " in text:  # a Lisp predicate's "?", "(has-edge? g A B)": blanked too

@@ -2822,3 +2822,26 @@ def test_round21_answered_a_question_answered_after_a_lead_in_or_it_does(
     text: str, claim: tuple[str, set[str], int | None]
 ) -> None:
     _assert_read_and_not_its_opposite(text, False, claim)
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("My feeling is that Kyoto's degree should be 1.", ("degree", {K}, 1)),
+        ("By my count the distance between Lyon and Kyoto should be 8.", ("distance", {L, K}, 8)),
+        ("Paris's neighbours should be Lyon and Saint-Denis, no others.",
+         ("neighbours", {P, L, S}, None)),
+    ],
+)  # fmt: skip
+def test_round21_should_be_a_belief_of_a_value_is_stated(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, False, claim)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Kyoto should be at most 3 from Paris.", "The degree should be 2 if Lyon keeps that edge."],
+)
+def test_round21_should_be_a_bound_or_condition_stays_unread(text: str) -> None:
+    assert not _read(text)
