@@ -1594,6 +1594,13 @@ def _cells(text: str, low: int, high: int) -> list[tuple[int, int]]:
 
 _EMPHASIS = re.compile(r"\*\*|(?<!\w)__|__(?!\w)")
 """Markdown bold marks (``**A**``, ``__A__``): read as blanks (``**No edge** between A and B``)."""
+_ROUTE_TAKEN = re.compile(
+    r"\b[Ii]f\s+(?:I|we)\s+(?:go|take|follow|use|walk|travel)(?:\s+(?:along|via|through|by))?"
+    r"(?=\s+[^,;.?!\n]{1,120}?(?:→|->|⟶|⇒|=>)[^,;.?!\n]{1,120}?(?:→|->|⟶|⇒|=>)[^;.?!\n]*,)"
+)
+"""A route taken as a condition (``If I go A → B → C, that's 9 in total``): the path's total is
+stated whatever the condition (a chain of two links or more, its total after the comma), read
+with the lead as blanks; its links are tried, not stated (:func:`_off_route`)."""
 _SHOULD_BE = re.compile(
     r"\bshould\s+be(?=\s+(?:exactly\s+|just\s+|only\s+)?(?:\d|\{|\[|[A-Z]|node\s+\d|(?:"
     + "|".join(list(NUMBER_WORDS)[1:])
@@ -1603,9 +1610,10 @@ _SHOULD_BE = re.compile(
 should be {B, C}``): the writer's belief of what it is, read as ``is`` (a plan, a condition, a
 bound or algorithm state around it is still refused)."""
 _RETRACTION_HEAD = re.compile(
-    r"^[ \t]*(?:(?:actually|wait|oops|hmm+|no|ok(?:ay)?)\b[,.!]?[ \t]*)*"
+    r"^[ \t]*(?:(?:actually|wait|oops|hmm+|no|ok(?:ay)?|hold\s+on|hang\s+on)\b[,.!]?[ \t]*)*"
     r"(?:i\s+(?:was|had\s+it|got\s+it)\s+wrong|i\s+mis(?:counted|read|added|computed|wrote|spoke)|"
-    r"correction|my\s+(?:mistake|bad)|i\s+made\s+a\s+mistake)"
+    r"correction|my\s+(?:mistake|bad)|i\s+made\s+a\s+mistake|"
+    r"(?:i\s+(?:need|have)\s+to|let\s+me|i\s+must|i\s+should)\s+correct\s+(?:myself|that|this))"
     r"(?:[ \t]+[a-z]+){0,3}[ \t]*(?::|—|–|--)(?=[ \t]*\S)",
     re.I | re.M,
 )
@@ -1765,8 +1773,12 @@ def extract_claims(
         max_words = 2 if names.numeric_ids else max(names.max_pieces * 12, 4)
     if "**" in text or "__" in text:  # emphasis marks: blanked, so offsets stay the text's
         text = _EMPHASIS.sub(lambda mark: " " * len(mark.group()), text)
-    if "wrong" in text or "mis" in text or "orrection" in text:  # a retraction's head too
+    if "wrong" in text or "mis" in text or "orrect" in text:  # a retraction's head too
         text = _RETRACTION_HEAD.sub(lambda head: " " * len(head.group()), text)
+    taken: list[int] = []  # where a route taken as a condition starts ("If I go A → B → C, …")
+    if "f I " in text or "f we " in text:  # read as blanks: its total is stated, its links not
+        taken = [lead.start() for lead in _ROUTE_TAKEN.finditer(text)]
+        text = _ROUTE_TAKEN.sub(lambda lead: " " * len(lead.group()), text)
     if "should be" in text:  # a belief's value, "I think A's degree should be 4": as stated
         text = _SHOULD_BE.sub(lambda verb: "is".rjust(len(verb.group())), text)
     if ")[" in text or ") [" in text:  # a search result's part, "…(A, B)[0]": blanked too
@@ -1853,7 +1865,16 @@ def extract_claims(
         claims += _table_claims(ctx, table)
     if graph is not None:
         claims += _shaped_runs(ctx, unread)
+    if taken:
+        claims = _off_route(text, claims, taken)
     return _deduplicated(_one_hop_is_an_edge(_without_item_weights(claims)))
+
+
+def _off_route(text: str, claims: list[Claim], taken: list[int]) -> list[Claim]:
+    """The claims less the edges of a route taken as a condition (its links may be tried, not
+    known: ``If I go A → B → C, that's 9 in total`` states the total, no edge)."""
+    lines = {text.count("\n", 0, start) for start in taken}
+    return [c for c in claims if c.kind != "edge" or text.count("\n", 0, c.start) not in lines]
 
 
 def _statements(text: str, low: int, high: int) -> list[tuple[int, int] | None]:

@@ -2845,3 +2845,24 @@ def test_round21_should_be_a_belief_of_a_value_is_stated(
 )
 def test_round21_should_be_a_bound_or_condition_stays_unread(text: str) -> None:
     assert not _read(text)
+
+
+def test_round21_route_taken_a_route_tried_as_a_condition_states_its_total_not_its_links() -> None:
+    read = _read("If we follow Saint-Denis -> Lyon -> New York, it comes to 7 altogether.")
+    assert ("path_total", frozenset({S, L, N}), 7) in read
+    assert not {c for c in read if c[0] == "edge"}
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Hang on, I have to correct myself: Kyoto and Paris aren't linked.",
+         ("non_edge", {K, P}, None)),
+        ("Hold on, let me correct that — New York and Kyoto are adjacent after all.",
+         ("edge", {N, K}, None)),
+    ],
+)  # fmt: skip
+def test_round21_correction_head_the_corrected_statement_after_it_is_stated(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read_and_not_its_opposite(text, False, claim)
