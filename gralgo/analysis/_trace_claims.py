@@ -1601,6 +1601,37 @@ _ROUTE_TAKEN = re.compile(
 """A route taken as a condition (``If I go A → B → C, that's 9 in total``): the path's total is
 stated whatever the condition (a chain of two links or more, its total after the comma), read
 with the lead as blanks; its links are tried, not stated (:func:`_off_route`)."""
+_FINAL_LINE = re.compile(
+    r"^[^\n]*\b(?:settles?\s+(?:at|on)|(?:that['’]s|that\s+is|it['’]s|it\s+is|which\s+is|(?<!not\s)is|"
+    r"are)\s+(?:now\s+)?final)\b[^\n]*$",
+    re.I | re.M,
+)
+_STATE_WORDS = re.compile(
+    r"\b(?:(?:after|once)\s+(?:relax\w*(?:\s+(?:everything|every\s+edge|all(?:\s+edges)?))?|"
+    r"every\s+edge\s+(?:is|was|has\s+been)\s+relaxed)|by\s+the\s+time|"
+    r"comes?\s+off\s+(?:the\s+)?(?:queue|heap|pq)|(?:is\s+)?popped(?:\s+(?:off|from)\s+the\s+"
+    r"(?:queue|heap|pq))?|tentative)\b|\bsettles?\s+(?:at|on)\b|,?\s*(?:and\s+)?(?:that['’]s|that\s+is|"
+    r"it['’]s|it\s+is|which\s+is)\s+(?:now\s+)?final\b",
+    re.I,
+)
+
+
+def _final(line: re.Match[str]) -> str:
+    """A line that says its value final (``… settles at 9``, ``…, and that's final``) with the
+    algorithm's state words around it as blanks (``settles at`` read as ``is``): a settled
+    value is the graph's, no state."""
+    if not re.search(r"\b(?:dist\w*|dijkstra|cost|length)\b|\bd\s*\[", line.group(), re.I):
+        return line.group()
+    return _STATE_WORDS.sub(
+        lambda word: (
+            "is".rjust(len(word.group()))
+            if word.group().lower().startswith("settle")
+            else " " * len(word.group())
+        ),
+        line.group(),
+    )
+
+
 _SHOULD_BE = re.compile(
     r"\bshould\s+be(?=\s+(?:exactly\s+|just\s+|only\s+)?(?:\d|\{|\[|[A-Z]|node\s+\d|(?:"
     + "|".join(list(NUMBER_WORDS)[1:])
@@ -1779,6 +1810,8 @@ def extract_claims(
     if "f I " in text or "f we " in text:  # read as blanks: its total is stated, its links not
         taken = [lead.start() for lead in _ROUTE_TAKEN.finditer(text)]
         text = _ROUTE_TAKEN.sub(lambda lead: " " * len(lead.group()), text)
+    if "final" in text or "settle" in text:  # a value said final, "… comes off the queue, its
+        text = _FINAL_LINE.sub(_final, text)  # distance is 9, and that's final": its state blanked
     if "should be" in text:  # a belief's value, "I think A's degree should be 4": as stated
         text = _SHOULD_BE.sub(lambda verb: "is".rjust(len(verb.group())), text)
     if ")[" in text or ") [" in text:  # a search result's part, "…(A, B)[0]": blanked too

@@ -194,7 +194,8 @@ _CLAUSE_BREAK = re.compile(
     r"(?<!\\);(?!\s*(?:and\s+)?(?:no\s+others?|nothing\s+(?:else|more)|nobody\s+else|that['’]s\s+all)\b)\s*|"
     r"(?<!\bnobody)(?<!\bno\sone)(?<!\bnone)(?<!\bnothing)\s+but\s+|,\s+(?:so|but|which|whereas|while|hence|then|"
     r"not(?!\s+counting\b)(?!\s+an?\s+[\w-]+\s+of\b))\s+|\s+so\s+(?=(?:the|it|we|this)\b)|,?\s+and\s+(?=(?:it\s+)?(?:has|is|connects|links|"
-    r"touches|weighs)\b)",
+    r"touches|weighs)\b)|,\s+(?=(?:i|we)['’]d\s|(?:i|we)\s+would\s|no\s+(?:[\w-]+\s+){0,2}"
+    r"(?:needed|required)\b)",  # "…, I'd need another node", "…, no detour needed": apart
     re.I,
 )
 # A line's lead: a bullet, a task box ("- [ ] "), a bold label, a discourse word

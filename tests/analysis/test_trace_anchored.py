@@ -2866,3 +2866,43 @@ def test_round21_correction_head_the_corrected_statement_after_it_is_stated(
     text: str, claim: tuple[str, set[str], int | None]
 ) -> None:
     _assert_read_and_not_its_opposite(text, False, claim)
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Okay, Kyoto and Paris share no edge, we would need a detour.",
+         ("non_edge", {K, P}, None)),
+        ("Saint-Denis to Paris is a single edge, no extra stop required.",
+         ("edge", {S, P}, None)),
+        ("Since nothing links Lyon and Kyoto directly, I'd route through New York.",
+         ("non_edge", {L, K}, None)),
+    ],
+)  # fmt: skip
+def test_round21_consequence_a_plan_after_the_comma_is_its_own_clause(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read_and_not_its_opposite(text, False, claim)
+
+
+def test_round21_consequence_a_condition_before_it_still_hedges() -> None:
+    assert not _read("If Kyoto and Paris were adjacent, I'd be done.")
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Once every edge is relaxed, the tentative distance from Lyon to Kyoto settles at 8.",
+         ("distance", {L, K}, 8)),
+        ("When New York is popped off the heap, its distance from Paris is 10 — that is final.",
+         ("distance", {N, P}, 10)),
+    ],
+)  # fmt: skip
+def test_round21_settled_a_walkthrough_value_said_final_is_a_distance(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, False, claim)
+
+
+def test_round21_settled_a_tentative_value_not_said_final_stays_unread() -> None:
+    assert not _read("After relaxing Lyon, the tentative distance from Paris to Kyoto is 15.")
