@@ -328,6 +328,12 @@ _WRAPPERS: tuple[tuple[str, str, tuple[tuple[str, ...], ...]], ...] = (
         " ",
         ((".",), ("get",)),
     ),  # "adj.get(A).size()": Java's lookup
+    # networkx's adjacency view of a node as a container, its neighbours: "set(G[A]) == {…}"
+    (
+        r"\b(?:set|frozenset|sorted|list)\s*\(\s*(?:G|graph)\s*(?=\[[^\]\n]{1,80}\]\s*\))",
+        " nbrs ",
+        (("set", "sorted", "list"), ("g[", "graph[")),
+    ),
     # the nonzero entries of a node's adjacency row, its degree: "np.count_nonzero(A[B])"
     (
         r"\b(?:np\s*\.\s*)?count_nonzero\s*\(\s*(?:A|adj\w*|M)\s*(?=\[)",
@@ -872,6 +878,11 @@ _THE_EDGE = re.compile(r"\b(?:the|that|this)\s+edge\b(?!\s*(?:count|list|set)\b)
 _DIRECT = re.compile(r"\b(?:direct|directly)\b", re.I)
 """A value said of a pair directly: the edge's, not a route's."""
 _ON_CONNECTOR = re.compile(r"N0\s*(?:=+|-+|~+|—+|–+)\s*\d+\s*(?:(?:=+|-+|~+|—+|–+)>?|→|⟶)\s*N1\b")
+_MATRIX_ENTRY = re.compile(
+    r"\b(?:adj\w*|A|M)\s*(?:matrix)?\s*\[\s*N0\s*\]\s*\[\s*N1\s*\]\s*(?:#|//|==?|→|->|:)\s*[01]\b"
+)
+"""An adjacency matrix's entry and its value (``adj_matrix[A][B]  # 1``, ``A[A][B] == 0``): ``1``
+an edge, ``0`` none."""
 _ROUTE = re.compile(
     r"\b(?:path|route|walk|total|sum\w*|going|go|get|getting|travel\w*|trip|journey|"
     r"(?<!directly\s)reach\w*|via)\b",
@@ -1076,6 +1087,12 @@ def _decide(skeleton: str, found: list[tuple[str, int, int]], values: list[int])
             if indices == list(range(len(found))):
                 return [("path_total", tuple(node for node, _, _ in found), values[0])]
         return []
+    if len(values) == 1 and values[0] in (0, 1) and len(found) == 2 == len(distinct):
+        entry = _MATRIX_ENTRY.search(skeleton)  # "adj[A][B]  # 1 → edge": the matrix's entry
+        if entry is not None and not _DISTANCE_CUE.search(words) and not _WEIGHT_CUE.search(words):
+            if negative == (values[0] == 1):  # "# 1 → no edge": a gloss against it, unread
+                return []
+            return [("edge" if values[0] else "non_edge", (distinct[0], distinct[1]), None)]
     if len(values) == 1:
         value = values[0]
         if negative:

@@ -1632,6 +1632,9 @@ def _final(line: re.Match[str]) -> str:
     )
 
 
+_AS_EXPECTED = re.compile(r",?\s*\b(?:just\s+)?as\s+(?:i\s+|we\s+)?expected\b", re.I)
+"""A remark that a result confirms what was expected (``… returns True, as expected``): no
+expectation of its own."""
 _SHOULD_BE = re.compile(
     r"\bshould\s+be(?=\s+(?:exactly\s+|just\s+|only\s+)?(?:\d|\{|\[|[A-Z]|node\s+\d|(?:"
     + "|".join(list(NUMBER_WORDS)[1:])
@@ -1812,6 +1815,8 @@ def extract_claims(
         text = _ROUTE_TAKEN.sub(lambda lead: " " * len(lead.group()), text)
     if "final" in text or "settle" in text:  # a value said final, "… comes off the queue, its
         text = _FINAL_LINE.sub(_final, text)  # distance is 9, and that's final": its state blanked
+    if "expected" in text:  # a confirmation, "returns `True`, as expected": blanked
+        text = _AS_EXPECTED.sub(lambda remark: " " * len(remark.group()), text)
     if "should be" in text:  # a belief's value, "I think A's degree should be 4": as stated
         text = _SHOULD_BE.sub(lambda verb: "is".rjust(len(verb.group())), text)
     if ")[" in text or ") [" in text:  # a search result's part, "…(A, B)[0]": blanked too
@@ -2409,7 +2414,7 @@ _ANCHOR_CUES = re.compile(
     r"\b(?:in|from)\s+e\b|leftrightarrow|squigarrow|leadsto|gamma|γ|mathcal\{n\}|\bk\s*=\s*\d|"
     r"apsp|all[-\s]pairs|\^\s*\{?\s*(?:\\star|\\ast|\*)|\bn\s*_\s*\{?\s*(?:\\le|≤|<=)|"
     r"cost|worth|carr|dist|\bd\W|\bspd?\b|shortest|hop|bfs|level|depth|apart|away|separat|dijkstra|"
-    r"bellman|floyd|warshall|johnson|astar|settles\s+at|"
+    r"bellman|floyd|warshall|johnson|astar|settles\s+at|\blen\s*\(|"
     r"clique|triangle|complete|core|peel|ball|ego|radius|within|pairwise|mutual|path|total|sum|"
     r"==|--|~~|~>|->|[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f]|\||_\{|optim|minim|cheapest|lowest|\bh\}?\s*\(|direct|"
     r"[)\]]\s*\.\s*(?:has|contains|includes)\s*\(|nbhd|math(?:bb|bf)\s*\{?\s*1\s*\}?\s*_"

@@ -2906,3 +2906,24 @@ def test_round21_settled_a_walkthrough_value_said_final_is_a_distance(
 
 def test_round21_settled_a_tentative_value_not_said_final_stays_unread() -> None:
     assert not _read("After relaxing Lyon, the tentative distance from Paris to Kyoto is 15.")
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("adj[Lyon][Saint-Denis]  // 1 (edge)", ("edge", {L, S}, None)),
+        ("adjacency[Kyoto][Paris]  # 0, no edge", ("non_edge", {K, P}, None)),
+        ("len(graph['Paris'])  # 2", ("degree", {P}, 2)),
+        ("frozenset(graph[Paris]) == {Lyon, Saint-Denis}  # True", ("neighbours", {P, L, S}, None)),
+        ("`graph.has_edge(Kyoto, New York)` gives `True`, just as I expected.",
+         ("edge", {K, N}, None)),
+    ],
+)  # fmt: skip
+def test_round21_code_matrix_entries_container_sizes_and_views_as_expected(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, False, claim)
+
+
+def test_round21_code_a_matrix_entry_glossed_against_its_value_stays_unread() -> None:
+    assert not {c for c in _read("adj[Lyon][Kyoto]  # 1 → no edge") if c[0] != "degree"}
