@@ -878,6 +878,15 @@ _THE_EDGE = re.compile(r"\b(?:the|that|this)\s+edge\b(?!\s*(?:count|list|set)\b)
 _DIRECT = re.compile(r"\b(?:direct|directly)\b", re.I)
 """A value said of a pair directly: the edge's, not a route's."""
 _ON_CONNECTOR = re.compile(r"N0\s*(?:=+|-+|~+|—+|–+)\s*\d+\s*(?:(?:=+|-+|~+|—+|–+)>?|→|⟶)\s*N1\b")
+_STEP_WORD = re.compile(
+    r"\b(?:relax\w*|candidates?|next|consider\w*|queue|heap|heapq|pq|push\w*|pop\w*|prim['’]?s?|"
+    r"kruskal['’]?s?|step)\b",
+    re.I,
+)
+"""The words of an algorithm's step that leave an edge's weight the graph's (``Relaxing A's edge
+to B, whose weight is 7``, ``Kruskal's next candidate is A–B at weight 7``): the step's state
+is in distances and sets, not in the edge's weight."""
+_DASHED_PAIR = re.compile(r"N0\s*[–—-]\s*N1\b")
 _MATRIX_ENTRY = re.compile(
     r"\b(?:adj\w*|A|M)\s*(?:matrix)?\s*\[\s*N0\s*\]\s*\[\s*N1\s*\]\s*(?:#|//|==?|→|->|:)\s*[01]\b"
 )
@@ -1002,8 +1011,14 @@ def anchored_facts(
         said = _PEELING.sub(" ", said)
     if " if " in said and " for " in said:  # a comprehension's filter: no hypothesis
         said = _FILTER.sub(r"\1", said)
+    stepped = False  # an edge's weight said in an algorithm's step: the graph's, no state
     if _REFUSE.search(said) or HYPOTHETICAL.search(said):
-        return  # the clause reader's plans and hypotheses, and algorithm state
+        if not _STEP_WORD.search(said) or not _WEIGHT_CUE.search(said):
+            return  # the clause reader's plans and hypotheses, and algorithm state
+        unstepped = _STEP_WORD.sub(" ", said)
+        if _REFUSE.search(unstepped) or HYPOTHETICAL.search(unstepped):
+            return
+        stepped = True
     if _SET_CUE.search(skeleton) or (names.numeric_ids and _SET_CUE.search(view)):
         facts = _set(view, found)
     elif _QUALIFIED.search(_WHOLE_LIST.sub(" ", _both_named(skeleton, found))) and answer is None:
@@ -1011,6 +1026,10 @@ def anchored_facts(
     else:
         answered = [] if valued is None else [valued]
         facts = _decide(skeleton, found, _values(view, found) + answered)
+    if stepped:  # "Kruskal's next candidate is A–B at weight 7": only the edge and its weight
+        weighed = any(f[0] == "edge_weight" for f in facts)
+        edged = _EDGE_CUE.search(skeleton) or _DASHED_PAIR.search(skeleton)
+        facts = [f for f in facts if f[0] in ("edge", "edge_weight")] if weighed and edged else []
     if answer is not None:  # only an edge is asked and answered
         asked = [f for f in facts if f[0] == "edge" and len(facts) == 1]
         facts = [(("edge" if answer else "non_edge"), f[1], None) for f in asked]

@@ -1635,6 +1635,43 @@ def _final(line: re.Match[str]) -> str:
 _AS_EXPECTED = re.compile(r",?\s*\b(?:just\s+)?as\s+(?:i\s+|we\s+)?expected\b", re.I)
 """A remark that a result confirms what was expected (``… returns True, as expected``): no
 expectation of its own."""
+_HAD_WRONG = re.compile(
+    r"\b(?:i|we)\s+(?:had|got)\s+(?P<what>the\s+[^;,.:?!\n]{1,80}?)\s+wrong\s*(?:[;,:—–]|--)\s*"
+    r"(?:it|that)\s*(?P<verb>should\s+be|is|['’]s|must\s+be)\b",
+    re.I,
+)
+
+
+def _had_wrong(correction: re.Match[str]) -> str:
+    """``I had the A–B weight wrong; it should be 7`` as ``the A–B weight … is 7`` (the same
+    length): the measure named before, its value corrected after."""
+    lead = " " * (correction.start("what") - correction.start())
+    gap = " " * (correction.start("verb") - correction.end("what"))
+    return lead + correction.group("what") + gap + "is".rjust(len(correction.group("verb")))
+
+
+_CONFIRMED = re.compile(
+    r"\s*(?:[,;—–]|--)\s*(?:let\s+me|i['’]ll|let['’]s)\s+(?:just\s+)?(?:double[- ]?)?check"
+    r"(?:\s+(?:the|my|in|with|against)\b[^.…?!\n]{0,40}?)?\s*(?:\.{2,}|…|:)\s*(?:yes|yep|yup|right|"
+    r"correct|confirmed)\b(?:\s*,\s*(?P<value>\d+))?(?=\s*[.!]?\s*$)",
+    re.I | re.M,
+)
+"""A check said after a statement, its result a yes (``A's weight is 7, let me check the
+input... yes``, ``… — let me double check... yes, 7``): a confirmation, no plan."""
+
+
+def _confirmed(check: re.Match[str]) -> str:
+    """A check that confirms as blanks; one that repeats another value than the statement's last
+    (``… weight 7 — let me double check... yes, 8``) is left as written (a plan, unread)."""
+    value = check.group("value")
+    if value is not None:
+        line = check.string[check.string.rfind("\n", 0, check.start()) + 1 : check.start()]
+        stated = re.findall(r"\d+", line)
+        if not stated or stated[-1] != value:
+            return check.group()
+    return " " * len(check.group())
+
+
 _SHOULD_BE = re.compile(
     r"\bshould\s+be(?=\s+(?:exactly\s+|just\s+|only\s+)?(?:\d|\{|\[|[A-Z]|node\s+\d|(?:"
     + "|".join(list(NUMBER_WORDS)[1:])
@@ -1807,6 +1844,10 @@ def extract_claims(
         max_words = 2 if names.numeric_ids else max(names.max_pieces * 12, 4)
     if "**" in text or "__" in text:  # emphasis marks: blanked, so offsets stay the text's
         text = _EMPHASIS.sub(lambda mark: " " * len(mark.group()), text)
+    if "wrong" in text:  # "I had the A–B weight wrong; it should be 7": the value corrected
+        text = _HAD_WRONG.sub(_had_wrong, text)
+    if "check" in text:  # "…, let me check the input... yes.": a check that confirms, blanked
+        text = _CONFIRMED.sub(_confirmed, text)
     if "wrong" in text or "mis" in text or "orrect" in text:  # a retraction's head too
         text = _RETRACTION_HEAD.sub(lambda head: " " * len(head.group()), text)
     taken: list[int] = []  # where a route taken as a condition starts ("If I go A → B → C, …")

@@ -2927,3 +2927,45 @@ def test_round21_code_matrix_entries_container_sizes_and_views_as_expected(
 
 def test_round21_code_a_matrix_entry_glossed_against_its_value_stays_unread() -> None:
     assert not {c for c in _read("adj[Lyon][Kyoto]  # 1 → no edge") if c[0] != "degree"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The candidate I pop next is Lyon–New York at weight 3.",
+        "Considering the edge Lyon–New York with weight 3 for the tree.",
+        "pq.push((3, Lyon, New York))  // edge weight 3",
+    ],
+)
+def test_round21_step_an_edge_weight_said_in_an_algorithm_step_is_the_graphs(text: str) -> None:
+    _assert_read(text, False, ("edge_weight", {L, N}, 3))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Relaxing Lyon–New York, dist[New York] = 3.",
+        "If the next candidate Lyon–New York had weight 3, I'd take it.",
+    ],
+)
+def test_round21_step_a_distance_or_a_supposed_weight_stays_unread(text: str) -> None:
+    assert not {c for c in _read(text) if c[0] in ("edge_weight", "distance")}
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Oops, we got the Kyoto–New York weight wrong: it's 5.", ("edge_weight", {K, N}, 5)),
+        ("Saint-Denis has degree 2, let me double-check the list... yep.", ("degree", {S}, 2)),
+        ("The Lyon-Paris edge weighs 7 — let me check the input... correct, 7.",
+         ("edge_weight", {L, P}, 7)),
+    ],
+)  # fmt: skip
+def test_round21_confirmed_a_correction_or_a_check_that_confirms_states_the_value(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, False, claim)
+
+
+def test_round21_confirmed_a_check_with_another_value_stays_unread() -> None:
+    assert not _read("The Lyon-Paris edge weighs 7 — let me check the input... correct, 8.")
