@@ -656,9 +656,9 @@ _PEEL_BOUND = (
     rf"{_DEGREE_BOUND}(?P<c6>\d+|{_WORDS})\b[^.;]*?{_PEELED}"
 )  # "prune deg < 2 ⇒ {…} remain", "after peeling every vertex with fewer than 2 neighbours"
 _BOUNDED_CALL = (
-    r"\b(?:d|dist\w*|hops?|h|delta)\}?\s*\(\s*[^,()]+?\s*,\s*[a-z]\s*\)"
+    r"\b(?:d|dist\w*|hops?|h|delta)\}?\s*\(\s*(?:[^,()]+?\s*,\s*[a-z]|[a-z]\s*,\s*[^()]+?)\s*\)"
     r"\s*(?:≤|<=|\\leq?)\s*(?P<r7>\d+)"
-)  # "{x : d(A, x) ≤ 2}": a set-builder bounding a distance from A
+)  # "{x : d(A, x) ≤ 2}", "{x : d(x, A) ≤ 2}": a set-builder bounding a distance from A
 _LABELLED_ARROW = (
     r"(?:~+|-+|—+|=+)\s*[(\[]\s*(?P<r10>\d+)\s*[)\]]\s*(?:(?:~+|-+|—+|=+)>?|[→⟶⇒])\s*(?=[{\[])"
 )
@@ -710,7 +710,8 @@ _SET_CUE = re.compile(
     + _REACH.replace("(?P<r16>", "(?:")
     + "|"
     r"(?:\d+|" + _WORDS + r")-hops?\b|\bk\s*core\s*\(\s*\d+\s*\)|\bwithin\s*\(\s*\d+\s*\)|"
-    r"\bwithin\s+(?:a\s+)?(?:hop\s+)?distance\s+(?:of\s+)?\d",
+    r"\bwithin\s+(?:a\s+)?(?:hop\s+)?distance\s+(?:of\s+)?\d|"
+    r"(?:\d+|" + _WORDS + r")\s+(?:rounds?|levels?|layers?)\s+of\s+(?:bfs|breadth[- ]first)",
     re.I,
 )
 _K = re.compile(
@@ -738,14 +739,15 @@ _K = re.compile(
     + _REACH
     + "|"
     r"\bk\s*core\s*\(\s*(?P<c9>\d+)\s*\)|"  # "g.k_core(2)": the core of its k
-    r"\bwithin\s*\(\s*(?P<r17>\d+)\s*\)",  # a traversal repeated k times
+    r"\bwithin\s*\(\s*(?P<r17>\d+)\s*\)|"  # a traversal repeated k times
+    r"(?P<r18>\d+|" + _WORDS + r")\s+(?:rounds?|levels?|layers?)\s+of\s+(?:bfs|breadth[- ]first)",
     re.I,
 )
 _CENTRE = re.compile(
     r"\b(?:from|of|around|at|ego\s*graph\s*\(\s*\w+\s*,|bfs\s*\(|ball\s*\}?\s*\()\s*"
     r"(?:(?:node|vertex)\s+)?N(\d+)|N(\d+)\s*(?:~+|-+|—+|=+)\s*[(\[]\s*\d+\s*[)\]]|"
     r"\bN\s*\}?\s*(?:_\s*)?\{?\s*(?:\\le|≤|<=)\s*\d+\s*\}?\s*\(\s*N(\d+)|\(\s*(?:G|graph)\s*,\s*N(\d+)|"
-    r"\b(?:d|dist\w*|hops?|h|delta)\}?\s*\(\s*N(\d+)\s*,\s*[a-z]\s*\)",
+    r"\b(?:d|dist\w*|hops?|h|delta)\}?\s*\(\s*(?:N(\d+)\s*,\s*[a-z]|[a-z]\s*,\s*N(\d+))\s*\)",
     re.I,
 )  # "BFS from A", "ego_graph(G, A, …)", "…_length(G, A, cutoff=2)", "{x : d(A, x) ≤ 2}"
 _CLIQUE = re.compile(
@@ -762,7 +764,7 @@ _REMAIN = re.compile(r"\b(?:left|remain\w*|surviv\w*|stay\w*|kept|keeps?)\b|⇒|
 """What a peeling's result is introduced by: the names that remain."""
 _EXCLUDED = re.compile(
     r"\(?\s*\b(?:not\s+counting|excluding|excl\.?|except(?:\s+for)?|other\s+than|besides|"
-    r"apart\s+from|without)\s+(?:itself|N\d+|the\s+(?:centre|center|source|start))\b\s*\)?|"
+    r"apart\s+from|without|minus)\s+(?:itself|N\d+|the\s+(?:centre|center|source|start))\b\s*\)?|"
     r"\\setminus\s*\{\s*N\d+\s*\}|\bnot\s*\(\s*has\s*Id\s*\(\s*N\d+\s*\)\s*\)|"
     r"\(?\s*\b(?:itself|N\d+|(?:the\s+)?(?:centre|center|source|start|root))\s+(?:(?:is|being)\s+)?"
     r"(?:excluded|left\s+out|omitted|not\s+(?:counted|included))\b\s*\)?",
@@ -774,8 +776,23 @@ _FILTER = re.compile(
     r"(\bfor\s+\w+(?:\s*,\s*\w+)*\s+in\b[^{}\[\]]*?)\bif\s+\w+\s*(?:(?:[<>]=?|[!=]=)|"
     r"\s(?:not\s+)?in\s)\s*\w+"
 )  # "{n for n, d in ….items() if d > 0}", "sum(1 for e in E if A in e)": a comprehension's filter
+_BFS_ROUNDS = re.compile(
+    r"\bafter\s+(?:\d+|"
+    + _WORDS
+    + r")\s+(?:rounds?|levels?|layers?)\s+of\s+(?:bfs|breadth[- ]first)",
+    re.I,
+)
+_ROUNDS_STATE = re.compile(r"\b(?:after|visited)\b", re.I)
+"""A BFS's visited set after k rounds (``After 2 rounds of BFS from A, the visited set minus A
+is {…}``): the ball of radius k, no algorithm state."""
+_NONE_BELOW = re.compile(r"\bonce\s+no\s+(?:node|vertex)\s+(?:has|is\s+left\s+with)\b", re.I)
+"""A peeling's end (``Once no node has degree below 2, …``): no negation of the set."""
 _PEELING = re.compile(
-    r"\b(?:after|once)\s+(?:repeatedly\s+)?(?:prun|peel|remov|delet|strip)\w*", re.I
+    r"\b(?:after|once)\s+(?:repeatedly\s+)?(?:prun|peel|remov|delet|strip)\w*|"
+    r"^\s*(?:repeatedly\s+)?(?:prun|peel|remov|delet|strip)\w*ing\b|"  # "Removing nodes …, …"
+    r"\bonce\s+no\s+(?:node|vertex)\s+(?:has|is\s+left\s+with)\b|"  # "Once no node has degree …"
+    r"\bstill(?=\s+(?:standing|left|remaining|there)\b)|\buntil\s+nothing\s+changes\b",
+    re.I,
 )
 _CHECKED = re.compile(r"\b(?:check|verify|test)\w*\b" + CHECKED, re.I)
 _FINISHED = re.compile(
@@ -1007,6 +1024,8 @@ def anchored_facts(
     said = _FINISHED.sub(" ", said)  # "← 9 ▷ after Floyd–Warshall": a final value, no step
     said = _MEASURE.sub(" ", said)  # "… if the weights are ignored": the measure, no supposition
     said = _CHECKED.sub(" ", said)  # "check A -> B: found ✓": a result, not a plan
+    if _BFS_ROUNDS.search(said):  # "After 2 rounds of BFS from A, the visited set …": a ball
+        said = _ROUNDS_STATE.sub(" ", said)
     if _CORE.search(said):  # "left after pruning": a k-core's definition, not a step
         said = _PEELING.sub(" ", said)
     if " if " in said and " for " in said:  # a comprehension's filter: no hypothesis
@@ -1193,7 +1212,8 @@ def _without(words: str, word: str) -> str:
 
 def _set(view: str, found: list[tuple[str, int, int]]) -> list[Decided]:
     """A clique, k-core or hop ball: its cue, its k or radius, and the names it lists."""
-    if _NEGATIVE.search(_EXCLUDED.sub(" ", _NO_MORE_THAN.sub(" ", _skeleton(view, found)))):
+    skeleton = _NONE_BELOW.sub(" ", _skeleton(view, found))  # "Once no node has degree …"
+    if _NEGATIVE.search(_EXCLUDED.sub(" ", _NO_MORE_THAN.sub(" ", skeleton))):
         return []
     k = _K.search(view)
     if k is not None and k.lastgroup not in ("c5", "c6", "r7", "r8", "r11", "r16"):  # centre stays

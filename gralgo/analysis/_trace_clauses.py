@@ -538,7 +538,7 @@ _TRAILING_OFF = re.compile(r"(?:…|\.{3})\s*(?=\S)")
 
 
 _APPOSITION = re.compile(
-    r"[^,;:\n]{1,80}?,\s+(?:an?|not|never|at|only|just|\d+\s+[a-z]+|(?:"
+    r"[^,;:\n]{1,80}?,\s+(?:an?|not(?!\s+counting\b)|never|at|only|just|\d+\s+[a-z]+|(?:"
     + "|".join(list(NUMBER_WORDS)[1:])
     + r")\s+[a-z]+)\b[^,;:\n]{3,80}?(?=,\s+(?:is|are|was|goes|go|gets|joins|can|stays|"
     r"comes|becomes|enters|leaves|will|then|so)\b)",

@@ -2969,3 +2969,28 @@ def test_round21_confirmed_a_correction_or_a_check_that_confirms_states_the_valu
 
 def test_round21_confirmed_a_check_with_another_value_stays_unread() -> None:
     assert not _read("The Lyon-Paris edge weighs 7 — let me check the input... correct, 8.")
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Deleting vertices with degree below 2 until nothing changes, what stays is Lyon, "
+         "Paris, Saint-Denis — the 2-core.", ("k_core", {L, P, S}, 2)),
+        ("Once no vertex has fewer than 2 neighbours, the ones still left are Paris, Lyon and "
+         "Saint-Denis, i.e. the 2-core.", ("k_core", {L, P, S}, 2)),
+        ("$\\{ v : \\operatorname{d}(v, Kyoto) \\le 2 \\} = \\{New York, Lyon\\}$",
+         ("within_hops", {K, N, L}, 2)),
+        ("Everything at most 2 hops from Kyoto, not counting Kyoto itself, is {New York, Lyon}.",
+         ("within_hops", {K, N, L}, 2)),
+        ("After two levels of breadth-first search from Kyoto, everything visited except Kyoto "
+         "is {New York, Lyon}.", ("within_hops", {K, N, L}, 2)),
+    ],
+)  # fmt: skip
+def test_round21_sets_peeled_cores_reversed_set_builders_and_bfs_levels(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, False, claim)
+
+
+def test_round21_sets_a_node_visited_after_bfs_rounds_is_no_set() -> None:
+    assert not _read("After 2 rounds of BFS, Kyoto has been visited.")
