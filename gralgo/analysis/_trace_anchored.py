@@ -838,7 +838,9 @@ _RESULT_LEAD = re.compile(
     r"\bit\s+turns\s+out(?:\s+that)?\b|\b(?:let\s+me|let['’]s|let\s+us)\s+(?:double-?\s*|re-?)?"
     r"(?:check|verify|confirm)\s*:|"
     r"\b(?:(?:i|we)['’]ll|let\s+me|let['’]s|let\s+us)\s+(?:just\s+)?(?:note|record|say|state|mention|"
-    r"remark|observe|write\s+down|jot\s+down)\s+(?:here\s+)?that\b",
+    r"remark|observe|write\s+down|jot\s+down)\s+(?:here\s+)?that\b|"
+    r"\b(?:let\s+me|let['’]s|let\s+us)\s+(?:redo|re-?do|re-?count|re-?add|re-?check|re-?examine|"
+    r"go\s+over)\b(?=[^:\n]{0,60}:\s*\S)",  # "let me redo A: its neighbours are …": the result
     re.I,
 )
 """A result's lead (``Looking more carefully, it turns out …``, ``Let me double-check: …``):

@@ -1672,6 +1672,26 @@ def _confirmed(check: re.Match[str]) -> str:
     return " " * len(check.group())
 
 
+_SURVEYED = re.compile(
+    r"\b(?:(?:after|having|once\s+(?:i|we)['’]ve)\s+|(?<=,\s)|(?<=^)|(?<=\n))"
+    r"(?:checked|checking|gone\s+through|going\s+through|went\s+through|scanned|scanning|"
+    r"look(?:ed|ing)\s+(?:at|through|over)|examined|examining|reviewed|reviewing)\s+"
+    r"(?:each|every|all(?:\s+the)?|the\s+whole)\s+[^,;:.?!\n]{1,50}?,(?=\s*\S)",
+    re.I,
+)
+"""A survey done before a result (``After checking each edge, A …``, ``…, going through every
+edge that touches it, the neighbours I find are …``): how the result was found, no plan or
+quantifier, read as blanks."""
+_RETRACTION_TAIL = re.compile(
+    r"\s*(?:—|–|--|;|,)\s*(?:(?:i|we)\s+(?:was|were|had\s+been)\s+(?:looking\s+at|reading|using|"
+    r"checking)\s+the\s+wrong\s+[\w-]+(?:\s+[\w-]+)?(?:\s+(?:before|earlier))?|(?:i|we)\s+(?:had\s+)?"
+    r"(?:misread|misremembered|mixed\s+up|confused)\s+(?:it|that|them|the\s+[\w-]+)\s+"
+    r"(?:before|earlier))(?=\s*[.!]?\s*$)",
+    re.I | re.M,
+)
+"""A remark after a corrected statement that blames the earlier reading (``Wait, A isn't
+adjacent to B — I was looking at the wrong line``): the statement stands, the remark is read as
+blanks (the earlier reading is the one retracted)."""
 _SHOULD_BE = re.compile(
     r"\bshould\s+be(?=\s+(?:exactly\s+|just\s+|only\s+)?(?:\d|\{|\[|[A-Z]|node\s+\d|(?:"
     + "|".join(list(NUMBER_WORDS)[1:])
@@ -1846,6 +1866,8 @@ def extract_claims(
         text = _EMPHASIS.sub(lambda mark: " " * len(mark.group()), text)
     if "wrong" in text:  # "I had the A–B weight wrong; it should be 7": the value corrected
         text = _HAD_WRONG.sub(_had_wrong, text)
+    if "wrong" in text or "mis" in text:  # "A isn't adjacent to B — I was looking at the wrong
+        text = _RETRACTION_TAIL.sub(lambda tail: " " * len(tail.group()), text)  # line": blanked
     if "check" in text:  # "…, let me check the input... yes.": a check that confirms, blanked
         text = _CONFIRMED.sub(_confirmed, text)
     if "wrong" in text or "mis" in text or "orrect" in text:  # a retraction's head too
@@ -1858,6 +1880,8 @@ def extract_claims(
         text = _FINAL_LINE.sub(_final, text)  # distance is 9, and that's final": its state blanked
     if "expected" in text:  # a confirmation, "returns `True`, as expected": blanked
         text = _AS_EXPECTED.sub(lambda remark: " " * len(remark.group()), text)
+    if "through" in text or "ing " in text or "ed " in text:  # a survey done, "After checking
+        text = _SURVEYED.sub(lambda lead: " " * len(lead.group()), text)  # each edge, …": blanked
     if "should be" in text:  # a belief's value, "I think A's degree should be 4": as stated
         text = _SHOULD_BE.sub(lambda verb: "is".rjust(len(verb.group())), text)
     if ")[" in text or ") [" in text:  # a search result's part, "…(A, B)[0]": blanked too
@@ -2250,7 +2274,9 @@ def _anchored(ctx: _Context, low: int, high: int, read: list[Claim], lower: str)
                 continue  # (an edge read in a question its value answers: its weight, maybe)
         if asked:
             answered = _ANSWERED.match(text, *pieces[index + 1])  # "… B? None exists."
-            answer = None if answered is None else answered.group("no", "denied") == (None, None)
+            answer = (
+                None if answered is None else not any(answered.group("no", "denied", "crossed"))
+            )
         if index and _THEY.match(text, start, end):  # "…, so they form the 2-core": the
             start = _named_before(ctx, pieces, index)  # names before, this clause's set cue
         elif index and _IT_SET.match(text, start, end):  # "Looking at the 2-core. It is {…}",
@@ -2430,15 +2456,17 @@ _BARE_VALUE = re.compile(r"\s*(\d+|" + "|".join(NUMBER_WORDS) + r")\s*[.!]?\s*",
 _AUXILIARY = r"(?:it|they|there|that)\s+(?:does|do|did|is|are|was|were|has|have)"
 _ANSWERED = re.compile(
     r"\s*(?:(?:(?P<no>no|nope|none(?:\s+exists)?|there\s+is\s+none|not\s+at\s+all)|yes|yep|"
-    r"indeed|it\s+does)\b[^;:?]{0,40}?|(?P<denied>"
+    r"indeed|it\s+does)\b[^;:?]{0,40}?|(?P<crossed>[✗✘❌])[^;:?]{0,40}?|"
+    r"[✓✔✅☑](?![^;:?]{0,40}?(?:\b(?:not|no|never)\b|n['’]t\b))[^;:?]{0,40}?|(?P<denied>"
     + _AUXILIARY
     + r"(?:n['’]t|\s+not)|(?:it|they|there|that)\s+(?:isn|aren|wasn|weren|hasn|haven)['’]t)|"
     + _AUXILIARY
     + r")[.!]?\s*$",
     re.I,
 )
-"""A bare answer to the question before it: a yes or no word, or a pronoun and its auxiliary
-alone (``It does.``, ``It doesn't.``, ``They aren't.``; not ``It is unclear.``)."""
+"""A bare answer to the question before it: a yes or no word, a cross or a tick (``✗ not
+adjacent``, ``✓``), or a pronoun and its auxiliary alone (``It does.``, ``It doesn't.``, ``They
+aren't.``; not ``It is unclear.``)."""
 _LISTED = re.compile(
     r"neighbo|adj|nbr|\b(?:only|exactly|complete|full|entire|entirety|whole|all|no\s+others?|no\s+more|"
     r"nothing\s+else|just|solely|alone|every|missing|omitted|left\s+out)\b",

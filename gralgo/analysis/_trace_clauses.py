@@ -261,7 +261,8 @@ HYPOTHETICAL = _HYPOTHETICAL = re.compile(
     r"probably|possibly|sake\s+of\s+argument|argument['’]s\s+sake|"  # a supposition, and
     r"let\s+(?!me\b|us\b)[^.;:\n]{1,160}?\s+be\b|"  # "let A be adjacent to B", "let (A, B) be"
     r"(?:let\s+me|let's|let\s+us)(?!\s+(?:list|enumerate|recall|note|count|recount|tally|write\s+"
-    r"(?:down|out)|spell\s+out)\b[^:\n]*:\s*\S)(?!" + _STATING + r")"
+    r"(?:down|out)|spell\s+out|redo|re-?do|re-?add|re-?check|re-?examine|go\s+over)\b[^:\n]*:\s*\S)"
+    r"(?!" + _STATING + r")"
     r"(?!\s+(?:verify|check|double-check|re-?check|confirm)\b" + CHECKED + r")|"
     r"needs?\s+(?:to|the|an?|\w+(?:\s+\w+)?\s+to)|want\s+to|going\s+to|"
     r"have\s+to|try(?!\s+[A-Za-z_][\w.]*\s*\()|trying|check(?!\s*(?:\([^)\n]*\)\s*)?:)(?!"
@@ -272,7 +273,8 @@ HYPOTHETICAL = _HYPOTHETICAL = re.compile(
     r"expect|not\s+sure|unsure|hypothetical(?:ly)?|should|must|plan|will|"
     r"(?:i|we)'ll(?!" + _STATING + r")|"
     r"otherwise|"
-    r"instead|(?<!nothing\s)(?<!none\s)(?<!one\s)(?<!nobody\s)(?<!nowhere\s)else|either|unknown|unclear|"
+    r"instead|(?<!nothing\s)(?<!none\s)(?<!one\s)(?<!nobody\s)(?<!nowhere\s)else|"
+    r"either(?![\s\"'”’)*`]*[.!;]?[\s\"'”’)*`]*$)|unknown|unclear|"  # (not "no edge A–B either.")
     r"assumed|presumed|thought|believed|imagined?|pretend|suspect\w*|"  # a belief: "I assumed ..."
     r"(?:add|adding|insert\w*|remov\w*|delet\w*)\s+(?:an?\s+|the\s+)?(?:new\s+)?edge|"
     r"mistak\w*|wrong(?:ly)?|erroneous\w*|incorrect(?:ly)?|confus\w*|misread|misremember\w*|"

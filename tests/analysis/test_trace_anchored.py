@@ -2994,3 +2994,35 @@ def test_round21_sets_peeled_cores_reversed_set_builders_and_bfs_levels(
 
 def test_round21_sets_a_node_visited_after_bfs_rounds_is_no_set() -> None:
     assert not _read("After 2 rounds of BFS, Kyoto has been visited.")
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("And Kyoto–Lyon isn't an edge either.", ("non_edge", {K, L}, None)),
+        ("Okay, let me go over Kyoto again: its neighbours are New York, nothing more.",
+         ("neighbours", {K, N}, None)),
+        ("Having gone through every row, Paris is linked to exactly Lyon and Saint-Denis.",
+         ("neighbours", {P, L, S}, None)),
+        ("Hmm, New York and Paris aren't neighbours — I was reading the wrong row before.",
+         ("non_edge", {N, P}, None)),
+        ("Kyoto ⟷ Lyon? ❌ no edge", ("non_edge", {K, L}, None)),
+    ],
+)  # fmt: skip
+def test_round21_results_after_leads_and_before_remarks_are_stated(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, False, claim)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "After checking each edge, I'll decide whether Kyoto and Lyon are adjacent.",
+        "Kyoto ⟷ Lyon? ✓ not adjacent",
+    ],
+)
+def test_round21_results_a_plan_after_the_lead_or_a_contradicted_tick_stays_unread(
+    text: str,
+) -> None:
+    assert not _read(text)
