@@ -711,7 +711,8 @@ _SET_CUE = re.compile(
     + "|"
     r"(?:\d+|" + _WORDS + r")-hops?\b|\bk\s*core\s*\(\s*\d+\s*\)|\bwithin\s*\(\s*\d+\s*\)|"
     r"\bwithin\s+(?:a\s+)?(?:hop\s+)?distance\s+(?:of\s+)?\d|"
-    r"(?:\d+|" + _WORDS + r")\s+(?:rounds?|levels?|layers?)\s+of\s+(?:bfs|breadth[- ]first)",
+    r"(?:\d+|" + _WORDS + r")\s+(?:rounds?|levels?|layers?)\s+of\s+(?:bfs|breadth[- ]first)|"
+    r"\bat\s+(?:hop\s+)?distance\s*(?:≤|<=|\\leq?|at\s+most|no\s+more\s+than)\s*\d",
     re.I,
 )
 _K = re.compile(
@@ -740,7 +741,8 @@ _K = re.compile(
     + "|"
     r"\bk\s*core\s*\(\s*(?P<c9>\d+)\s*\)|"  # "g.k_core(2)": the core of its k
     r"\bwithin\s*\(\s*(?P<r17>\d+)\s*\)|"  # a traversal repeated k times
-    r"(?P<r18>\d+|" + _WORDS + r")\s+(?:rounds?|levels?|layers?)\s+of\s+(?:bfs|breadth[- ]first)",
+    r"(?P<r18>\d+|" + _WORDS + r")\s+(?:rounds?|levels?|layers?)\s+of\s+(?:bfs|breadth[- ]first)|"
+    r"\bat\s+(?:hop\s+)?distance\s*(?:≤|<=|\\leq?|at\s+most|no\s+more\s+than)\s*(?P<r19>\d+)",
     re.I,
 )
 _CENTRE = re.compile(

@@ -3026,3 +3026,14 @@ def test_round21_results_a_plan_after_the_lead_or_a_contradicted_tick_stays_unre
     text: str,
 ) -> None:
     assert not _read(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "All nodes at distance at most 2 from Kyoto, Kyoto excluded, are New York and Lyon.",
+        "The nodes at hop distance ≤ 2 from Kyoto (Kyoto left out): {New York, Lyon}.",
+    ],
+)
+def test_round21_sets_at_distance_at_most_k_is_a_balls_radius(text: str) -> None:
+    _assert_read(text, False, ("within_hops", {K, N, L}, 2))
