@@ -208,18 +208,6 @@ HELD_OUT: list[object] = [
             "(design/trace-facts.md, Round 17)",
         ),
     ),
-    pytest.param(
-        "round18",
-        marks=pytest.mark.xfail(
-            strict=True,
-            reason="round-18 phrasings (the mix real traces use, other voices: facts "
-            "mid-sentence, numbered steps, hedges, algorithm walkthroughs), measured once held "
-            "out at ae85daf (before round 17 was tuned on): recall 0.50-0.83 per kind (set "
-            "0.50, missed edge 0.61, hallucinated edge 0.70, weight 0.71, distance 0.81, "
-            "degree 0.83), precision hallucinated edge 0.79, every other kind 1.00; by style "
-            "prose recall 0.43-0.72, code edges 0.41 (design/trace-facts.md, Round 18)",
-        ),
-    ),
 ]
 """The held-out lists (measured, never tuned on), one ``pytest.param`` each: a fresh round is
 added as ``pytest.param("roundN")``, with ``marks=pytest.mark.xfail(strict=True, reason=…)``
