@@ -23,7 +23,9 @@ read cold), bench_scoring (21,600 responses), bench_certificates (21,600 answers
 bench_long_context (750 instances), each of these five beside a fresh process; last,
 bench_report_open (main's 21,600-sample report.html opened from file:// in headless Chromium,
 ~1 min; a skipped row where Chromium or Playwright is missing), then bench_trace_facts
-(`analysis=trace_facts` over 21,600 synthetic responses, 3 rounds, in process). ``--quick``:
+(`analysis=trace_facts` over 21,600 synthetic responses in process, and as `python -m gralgo
+command=analyze` on a real 21,600-response `main` job beside the same responses in process;
+3 rounds). ``--quick``:
 small sizes, no Inspect, no 10x build, no ``+experiment=main``: for checking that everything
 runs, not for quoting (the first five took 21 min at load 9-15 on the shared machine; minutes
 idle).
@@ -61,7 +63,10 @@ def plan(quick: bool, inspect: str) -> list[tuple[str, list[str]]]:
             ("bench_judge", ["bench_judge.py", "--requests", "200"]),
             ("bench_long_context", ["bench_long_context.py", "--per-level", "5"]),
             ("bench_report_open", ["bench_report_open.py", "--samples", "2000"]),
-            ("bench_trace_facts", ["bench_trace_facts.py", "--responses", "2000"]),
+            (
+                "bench_trace_facts",
+                ["bench_trace_facts.py", "--responses", "2160", "--whole-process"],
+            ),
         ]
     return [
         ("bench_clients", ["bench_clients.py", "--inspect", inspect]),
@@ -75,7 +80,7 @@ def plan(quick: bool, inspect: str) -> list[tuple[str, list[str]]]:
         ("bench_judge", ["bench_judge.py"]),
         ("bench_long_context", ["bench_long_context.py"]),
         ("bench_report_open", ["bench_report_open.py"]),
-        ("bench_trace_facts", ["bench_trace_facts.py", "--rounds", "3"]),
+        ("bench_trace_facts", ["bench_trace_facts.py", "--rounds", "3", "--whole-process"]),
     ]
 
 

@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import urllib.request
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -42,11 +43,12 @@ class StubServer:
         latency_s: float = 0.0,
         faults: list[dict[str, Any]] | None = None,
         reasoning: bool = False,
-        answers: dict[str, str] | None = None,
+        answers: Mapping[str, str | Sequence[str]] | None = None,
         skills: dict[str, float] | None = None,
         reply_chars: int = 0,
     ) -> None:
-        """Set latency, faults and canned answers (prompt → reply), and reset the statistics.
+        """Set latency, faults and canned answers (prompt → reply, or a list of replies served
+        in turn to that prompt's calls), and reset the statistics.
         ``skills`` (request model → share of the ``answers`` prompts it gets right, the rest
         answered ``\\boxed{-1}``) lets one server play several models of a sweep.
         ``reply_chars`` > 0: each reply is that much reasoning before its answer, with usage
@@ -57,7 +59,9 @@ class StubServer:
                 "latency_s": latency_s,
                 "faults": faults or [],
                 "reasoning": reasoning,
-                "answers": answers or {},
+                "answers": {
+                    p: r if isinstance(r, str) else list(r) for p, r in (answers or {}).items()
+                },
                 "skills": skills or {},
                 "reply_chars": reply_chars,
             },

@@ -10,8 +10,9 @@ Endpoints:
   (with ``logprobs``: one token per word, deterministic top-N log-probabilities);
 - ``GET /v1/models`` lists one model (a readiness probe);
 - ``POST /control`` sets ``latency_s``, ``reasoning`` (bool), ``faults``, ``answers`` (exact
-  prompt → reply text, replacing the default reply), ``skills`` and ``wrong`` (below),
-  ``reply_chars`` (below) and resets the stats;
+  prompt → reply text, replacing the default reply; or a list of texts served in turn: the
+  n-th call of that prompt gets item n - 1, cycling, so the k samples of a prompt differ),
+  ``skills`` and ``wrong`` (below), ``reply_chars`` (below) and resets the stats;
 - ``GET /stats`` returns ``calls``, ``by_prompt`` (calls per last-message text), ``by_model``
   (calls per request ``model``), ``seeds`` (the ``seed`` of each call, per prompt),
   ``max_inflight``, ``log`` (one ``[arrival_s, inflight_at_arrival, status, replied_s]`` per
@@ -89,7 +90,7 @@ class StubState:
         self.latency_s = latency_s
         self.faults = faults
         self.reasoning = False
-        self.answers: dict[str, str] = {}
+        self.answers: dict[str, str | list[str]] = {}
         self.skills: dict[str, float] = {}
         self.wrong = WRONG
         self.reply_chars = 0
@@ -195,7 +196,10 @@ async def chat_completions(request: web.Request) -> web.StreamResponse:
             await asyncio.sleep(state.latency_s)
         if fault is None:
             reasoning = f"thinking about {len(prompt)}" if state.reasoning else None
-            text = state.answers.get(prompt, f"\\boxed{{{len(prompt)}}}")
+            canned = state.answers.get(prompt)
+            if isinstance(canned, list):  # served in turn: each sample of a prompt its own
+                canned = canned[(prompt_no - 1) % len(canned)]
+            text = f"\\boxed{{{len(prompt)}}}" if canned is None else canned
             skill = state.skills.get(model)
             if prompt in state.answers and skill is not None and not solves(model, prompt, skill):
                 text = state.wrong

@@ -1,5 +1,5 @@
 """The lists written by other authors without reading the extractor (``trace_facts_round4``
-to ``trace_facts_round18``; splits ``round4`` to ``round18``): each labels
+to ``trace_facts_round19``; splits ``round4`` to ``round19``): each labels
 every statement kind in every format with phrasings no earlier list has, deterministically.
 Rounds 4 to 10 were each measured once held out and then tuned on; the goal on them (precision
 >= 0.95, recall >= 0.8 per error kind in every format) is asserted with the other tuned lists in
@@ -65,6 +65,11 @@ EARLIER = {
         *("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8"),
         *("round9", "round10", "round11", "round12", "round13", "round14", "round15"),
         *("round16", "round17"),
+    ),
+    "round19": (
+        *("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8"),
+        *("round9", "round10", "round11", "round12", "round13", "round14", "round15"),
+        *("round16", "round17", "round18"),
     ),
 }
 """The lists each round was written after (none of their phrasings may reappear)."""
@@ -206,6 +211,19 @@ HELD_OUT: list[object] = [
             "degree 0.95), but some formats miss: hallucinated edges under adjacency lists 0.76, "
             "sets under numeric ids 0.75, degree precision under numeric ids 0.92 "
             "(design/trace-facts.md, Round 17)",
+        ),
+    ),
+    pytest.param(
+        "round19",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="round-19 phrasings (the mix real traces use, in model-family voices: terse "
+            "analysis-channel notes, run-on monologues, self-checks, headed bullets), measured "
+            "held out at 503f84e (before rounds 17 and 18 were tuned on): recall 0.58-0.84 per "
+            "kind (missed edge 0.58, set 0.63, weight 0.64, hallucinated edge 0.71, distance "
+            "0.81, degree 0.84), precision hallucinated edge 0.85, degree 0.99, missed edge "
+            "0.99, the others 1.00; by style prose recall 0.40-0.59 (design/trace-facts.md, "
+            "Round 19)",
         ),
     ),
 ]

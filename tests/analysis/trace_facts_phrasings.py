@@ -56,6 +56,13 @@ reading the extractor while round 17 was held out, keeps round 17's realistic mi
 and sentence shapes (the fact mid-sentence or after a subordinate clause, numbered steps, hedges,
 corrections, Dijkstra / Prim / Kruskal / BFS walkthroughs, closing summaries), is held out (not
 yet measured).
+Round 19 (split ``round19``, bank in ``trace_facts_round19``), written by another author without
+reading the extractor while round 18 was held out, keeps the realistic mix in model-family voices
+rounds 17 and 18 lack (o3 / GPT-OSS's terse analysis channel, DeepSeek-R1's run-on monologue,
+QwQ's "Let me verify once more", Claude's "I'll trace through this carefully", Gemini's bold
+bullets, Kimi / GLM's numbered sub-steps), facts as a lookup's result, an answer to the model's
+own question, in parentheses, after "since", in a recap list, a Python comment or a docstring,
+and non-native but fluent English; it is held out (not yet measured).
 
 Graphs and certificates come from each task's solver (``trace_facts_planted._graph``), so the
 labels are exact: each statement states one fact, correct or with one planted error of a known
@@ -91,6 +98,7 @@ from tests.analysis import (
     trace_facts_round16,
     trace_facts_round17,
     trace_facts_round18,
+    trace_facts_round19,
 )
 from tests.analysis.trace_facts_planted import FORMATS, TASKS, Planted, _graph, _long_names
 
@@ -105,6 +113,7 @@ SPLITS = (
     "round16",
     "round17",
     "round18",
+    "round19",
 )
 TUNED = ("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8",
          "round9", "round10", "round11", "round12", "round14", "round18")  # fmt: skip
@@ -539,6 +548,7 @@ FILLER["dev4"] = [
 # Round 16: written by another author without reading the extractor, held out (not yet measured).
 # Round 17: written by another author without reading the extractor, held out (not yet measured).
 # Round 18: written by another author without reading the extractor, held out (not yet measured).
+# Round 19: written by another author without reading the extractor, held out (not yet measured).
 ROUND_BANKS: dict[str, ModuleType] = {
     "round4": trace_facts_round4,
     "round5": trace_facts_round5,
@@ -555,6 +565,7 @@ ROUND_BANKS: dict[str, ModuleType] = {
     "round16": trace_facts_round16,
     "round17": trace_facts_round17,
     "round18": trace_facts_round18,
+    "round19": trace_facts_round19,
 }
 """Each other author's list by its split: registered here once (the rounds test reads it)."""
 for _split, _bank in ROUND_BANKS.items():

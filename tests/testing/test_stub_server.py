@@ -115,3 +115,17 @@ def test_a_call_from_before_a_reset_is_not_counted_after_it(stub: StubServer) ->
     assert stats["calls"] == 1 and stats["by_prompt"] == {"fresh": 1}
     assert [entry[1:3] for entry in stats["log"]] == [[1, 200]]  # in flight at arrival: itself
     assert stats["max_inflight"] == 1
+
+
+def test_a_list_of_answers_is_served_in_turn_so_each_sample_differs(stub: StubServer) -> None:
+    """A benchmark's k samples of one prompt must differ (no memo of a text may make it cheaper):
+    ``answers`` maps a prompt to a list, the n-th call of that prompt getting item n - 1."""
+    turns = {p: [f"sample {k} of {p}" for k in range(3)] for p in PROMPTS[:2]}
+    stub.control(answers={**turns, PROMPTS[2]: RIGHT[PROMPTS[2]]})
+    first = [_ask(stub, "any", PROMPTS[0]) for _ in range(4)]
+    assert first == [*turns[PROMPTS[0]], turns[PROMPTS[0]][0]]  # in turn, then again
+    assert _ask(stub, "any", PROMPTS[1]) == turns[PROMPTS[1]][0]  # counted per prompt
+    assert _ask(stub, "any", PROMPTS[2]) == RIGHT[PROMPTS[2]]  # a plain text as before
+    stub.control(answers=turns, skills={"stub-c": 0.0})  # a skill still decides right or wrong
+    assert _ask(stub, "stub-c", PROMPTS[0]) == "\\boxed{-1}"
+    assert _ask(stub, "other", PROMPTS[0]) == turns[PROMPTS[0]][1]
