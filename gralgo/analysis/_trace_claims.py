@@ -1674,14 +1674,16 @@ def _confirmed(check: re.Match[str]) -> str:
 
 _SURVEYED = re.compile(
     r"\b(?:(?:after|having|once\s+(?:i|we)['’]ve)\s+|(?<=,\s)|(?<=^)|(?<=\n))"
-    r"(?:checked|checking|gone\s+through|going\s+through|went\s+through|scanned|scanning|"
+    r"(?:(?:checked|checking|gone\s+through|going\s+through|went\s+through|scanned|scanning|"
     r"look(?:ed|ing)\s+(?:at|through|over)|examined|examining|reviewed|reviewing)\s+"
-    r"(?:each|every|all(?:\s+the)?|the\s+whole)\s+[^,;:.?!\n]{1,50}?,(?=\s*\S)",
+    r"(?:each|every|all(?:\s+the)?|the\s+whole)\s+[^,;:.?!\n]{1,50}?|(?:going|checking|working)\s+"
+    r"(?:pair|node|vertex|edge|one|row|line)\s+by\s+(?:pair|node|vertex|edge|one|row|line))"
+    r",(?=\s*\S)",
     re.I,
 )
 """A survey done before a result (``After checking each edge, A …``, ``…, going through every
-edge that touches it, the neighbours I find are …``): how the result was found, no plan or
-quantifier, read as blanks."""
+edge that touches it, the neighbours I find are …``, ``Going pair by pair, …``): how the result
+was found, no plan or quantifier, read as blanks."""
 _RETRACTION_TAIL = re.compile(
     r"\s*(?:—|–|--|;|,)\s*(?:(?:i|we)\s+(?:was|were|had\s+been)\s+(?:looking\s+at|reading|using|"
     r"checking)\s+the\s+wrong\s+[\w-]+(?:\s+[\w-]+)?(?:\s+(?:before|earlier))?|(?:i|we)\s+(?:had\s+)?"
@@ -1692,6 +1694,53 @@ _RETRACTION_TAIL = re.compile(
 """A remark after a corrected statement that blames the earlier reading (``Wait, A isn't
 adjacent to B — I was looking at the wrong line``): the statement stands, the remark is read as
 blanks (the earlier reading is the one retracted)."""
+_CONFIRMS_IT = re.compile(
+    r"\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*[—–]\s*)(?:double-?checking|re-?checking|checking|"
+    r"a\s+(?:second|quick|closer)\s+look\s+at|looking\s+(?:again\s+)?at)\s+(?:the\s+|my\s+)?"
+    r"[\w -]{1,30}?\s+confirms\s+(?:it|this|that|so)\b(?=\s*[.!]?\s*$)",
+    re.I | re.M,
+)
+"""A remark that a second look confirms the statement before it (``A and B: they're not
+adjacent, and double-checking the list confirms it``): no check planned, read as blanks."""
+_TRAILED_RESULT = re.compile(
+    r"\blet\s+me\s+(?P<verb>re-?count|(?:double[- ]?|re-?)?check|verify|confirm)\s+"
+    r"(?P<what>[^.…:;?!\n]{1,80}?)\s*(?:\.{2,}|…)\s*(?P<lead>(?:that['’]s|it['’]s|i\s+get|"
+    r"(?=the\s+(?:minimum|shortest|distance|cheapest|degree|weight)\b)))"
+    r"(?P<rest>[^\n]*)$",
+    re.I | re.M,
+)
+
+
+def _trailed_result(plan: re.Match[str]) -> str:
+    """A recount or a check whose result follows an ellipsis (``let me recount A... that's 5``,
+    ``Let me double check A to B... the minimum is 3``) as the statement of that result (the
+    same length): a recount of one node is its degree; a remark after the value against what was
+    said before (``…, not what I said``) is blanked with it. Left as written where the result
+    names another measure or another node."""
+    what, rest = plan.group("what"), plan.group("rest")
+    if _TRAILED_OTHER.search(what) or _TRAILED_OTHER.search(plan.group("lead")):
+        return plan.group()
+    value = _TRAILED_VALUE.match(rest)
+    head = " " * (plan.start("what") - plan.start())
+    gap = " " * (plan.end("lead") - plan.end("what"))
+    if plan.group("verb").lower().replace("-", "").startswith("recount"):
+        if value is None:
+            return plan.group()
+        head = "degree of ".rjust(len(head)) if len(head) >= 10 else head
+        if len(head.strip()) == 0:
+            return plan.group()
+        gap = "is".rjust(len(gap)) if len(gap) >= 3 else gap
+        tail = rest[: value.end("v")] + " " * (len(rest) - value.end("v"))
+        return head + what + gap + tail
+    return head + what + gap + rest
+
+
+_TRAILED_OTHER = re.compile(r"\b(?:path|route|distance|weight|cost|edge|hops?)\b", re.I)
+_TRAILED_VALUE = re.compile(
+    r"\s*(?P<v>\d+)(?:\s*,\s*not\s+(?:what|the\s+\d+)\s+(?:i|we)\s+(?:said|had|wrote|thought|"
+    r"used)(?:\s+(?:before|earlier))?)?\s*[.!]?\s*$",
+    re.I,
+)
 _SHOULD_BE = re.compile(
     r"\bshould\s+be(?=\s+(?:exactly\s+|just\s+|only\s+)?(?:\d|\{|\[|[A-Z]|node\s+\d|(?:"
     + "|".join(list(NUMBER_WORDS)[1:])
@@ -1870,6 +1919,8 @@ def extract_claims(
         text = _RETRACTION_TAIL.sub(lambda tail: " " * len(tail.group()), text)  # line": blanked
     if "check" in text:  # "…, let me check the input... yes.": a check that confirms, blanked
         text = _CONFIRMED.sub(_confirmed, text)
+    if "confirm" in text:  # "…, and double-checking the list confirms it": blanked too
+        text = _CONFIRMS_IT.sub(lambda remark: " " * len(remark.group()), text)
     if "wrong" in text or "mis" in text or "orrect" in text:  # a retraction's head too
         text = _RETRACTION_HEAD.sub(lambda head: " " * len(head.group()), text)
     taken: list[int] = []  # where a route taken as a condition starts ("If I go A → B → C, …")
@@ -1882,6 +1933,8 @@ def extract_claims(
         text = _AS_EXPECTED.sub(lambda remark: " " * len(remark.group()), text)
     if "through" in text or "ing " in text or "ed " in text:  # a survey done, "After checking
         text = _SURVEYED.sub(lambda lead: " " * len(lead.group()), text)  # each edge, …": blanked
+    if "..." in text or "…" in text:  # a recount or check, its result after an ellipsis
+        text = _TRAILED_RESULT.sub(_trailed_result, text)  # ("let me recount A... that's 5")
     if "should be" in text:  # a belief's value, "I think A's degree should be 4": as stated
         text = _SHOULD_BE.sub(lambda verb: "is".rjust(len(verb.group())), text)
     if ")[" in text or ") [" in text:  # a search result's part, "…(A, B)[0]": blanked too

@@ -3037,3 +3037,34 @@ def test_round21_results_a_plan_after_the_lead_or_a_contradicted_tick_stays_unre
 )
 def test_round21_sets_at_distance_at_most_k_is_a_balls_radius(text: str) -> None:
     _assert_read(text, False, ("within_hops", {K, N, L}, 2))
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Kyoto and Paris — I'm pretty confident they're not linked, and a second look at the "
+         "edge list confirms it.", ("non_edge", {K, P}, None)),
+        ("Checking pair by pair, Saint-Denis and Lyon do have an edge joining them, so that's "
+         "fine.", ("edge", {S, L}, None)),
+        ("Hold on, let me recount Saint-Denis... I get 2, not what I had earlier.",
+         ("degree", {S}, 2)),
+        ("Let me re-check Lyon to Kyoto... the minimum is 8.", ("distance", {L, K}, 8)),
+    ],
+)  # fmt: skip
+def test_round21_trailed_results_after_an_ellipsis_or_a_survey_and_before_a_confirmation(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, False, claim)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Let me recount the route Lyon to Kyoto... that's 8.",
+        "Let me recount Lyon... that's 3, and Kyoto has 1.",
+    ],
+)
+def test_round21_trailed_a_recount_of_another_measure_or_with_more_after_it_is_no_degree(
+    text: str,
+) -> None:
+    assert not {c for c in _read(text) if c[0] == "degree"}
