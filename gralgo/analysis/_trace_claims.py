@@ -1596,7 +1596,7 @@ _EMPHASIS = re.compile(r"\*\*|(?<!\w)__|__(?!\w)")
 """Markdown bold marks (``**A**``, ``__A__``): read as blanks (``**No edge** between A and B``)."""
 _ROUTE_TAKEN = re.compile(
     r"\b[Ii]f\s+(?:I|we)\s+(?:go|take|follow|use|walk|travel)(?:\s+(?:along|via|through|by))?"
-    r"(?=\s+[^,;.?!\n]{1,120}?(?:→|->|⟶|⇒|=>)[^,;.?!\n]{1,120}?(?:→|->|⟶|⇒|=>)[^;.?!\n]*,)"
+    r"(?=\s+[^;.?!\n]{1,200}?(?:→|->|⟶|⇒|=>)[^;.?!\n]{1,200}?(?:→|->|⟶|⇒|=>)[^;.?!\n]*,)"
 )
 """A route taken as a condition (``If I go A → B → C, that's 9 in total``): the path's total is
 stated whatever the condition (a chain of two links or more, its total after the comma), read
@@ -1636,7 +1636,7 @@ _AS_EXPECTED = re.compile(r",?\s*\b(?:just\s+)?as\s+(?:i\s+|we\s+)?expected\b", 
 """A remark that a result confirms what was expected (``… returns True, as expected``): no
 expectation of its own."""
 _HAD_WRONG = re.compile(
-    r"\b(?:i|we)\s+(?:had|got)\s+(?P<what>the\s+[^;,.:?!\n]{1,80}?)\s+wrong\s*(?:[;,:—–]|--)\s*"
+    r"\b(?:i|we)\s+(?:had|got)\s+(?P<what>the\s+[^;.:?!\n]{1,160}?)\s+wrong\s*(?:[;,:—–]|--)\s*"
     r"(?:it|that)\s*(?P<verb>should\s+be|is|['’]s|must\s+be)\b",
     re.I,
 )
@@ -1741,6 +1741,45 @@ _TRAILED_VALUE = re.compile(
     r"used)(?:\s+(?:before|earlier))?)?\s*[.!]?\s*$",
     re.I,
 )
+_TALLIED = re.compile(
+    r"\bevery\s+time\s+(?P<node>[^.;:?!\n]{1,80}?)\s+(?:appears|shows\s+up|comes\s+up|occurs)\b"
+    r"(?P<mid>(?:\s+in\s+(?:the|an?|that)\s+[\w -]{1,20}?)?\s*,?\s+(?:i|we)\s+(?:add\s+(?:one|1)|"
+    r"count\s+(?:it|one)|tally\s+(?:it|one))\b[^.;\d\n]{0,30}?(?:ends?\s+up\s+at|comes?\s+to|"
+    r"gives?\s+me|totals?|reaches))\s+(?P<v>\d+)\b",
+    re.I,
+)
+
+
+def _tallied(count: re.Match[str]) -> str:
+    """A node's appearances counted in the edge list (``every time A appears I add one, and that
+    ends up at 4``) as its degree (``degree of A is 4``, the same length)."""
+    return (
+        "degree of ".rjust(count.start("node") - count.start())
+        + count.group("node")
+        + "is".rjust(count.end("mid") - count.end("node"))
+        + count.group()[count.end("mid") - count.start() :]
+    )
+
+
+_EXPANDED = re.compile(
+    r"\b[Ee]xpanding\s+(?P<a>[^.;:?!\n]{1,80}?)(?:\s+in\s+the\s+(?:bfs|dfs|search|traversal))?\s*,"
+    r"\s*(?:one\s+of\s+)?(?:the\s+)?edges?\s+(?:i|we)\s+(?:follow|take|traverse)\s+(?:goes|leads|"
+    r"runs|go|lead|run)\s+to\s+(?=\S)",
+    re.I,
+)
+
+
+def _expanded(expansion: re.Match[str]) -> str:
+    """A node expanded in a search and an edge it follows (``Expanding A in the BFS, one of the
+    edges I follow goes to B``) as the pair's adjacency (``A is adjacent to B``, the same
+    length)."""
+    return (
+        " " * (expansion.start("a") - expansion.start())
+        + expansion.group("a")
+        + " is adjacent to ".rjust(expansion.end() - expansion.end("a"))
+    )
+
+
 _SHOULD_BE = re.compile(
     r"\bshould\s+be(?=\s+(?:exactly\s+|just\s+|only\s+)?(?:\d|\{|\[|[A-Z]|node\s+\d|(?:"
     + "|".join(list(NUMBER_WORDS)[1:])
@@ -1935,6 +1974,9 @@ def extract_claims(
         text = _SURVEYED.sub(lambda lead: " " * len(lead.group()), text)  # each edge, …": blanked
     if "..." in text or "…" in text:  # a recount or check, its result after an ellipsis
         text = _TRAILED_RESULT.sub(_trailed_result, text)  # ("let me recount A... that's 5")
+    if "very time" in text or "xpanding" in text:  # a count by appearances, an expansion
+        text = _TALLIED.sub(_tallied, text)  # "every time A appears I add one, … ends up at 4"
+        text = _EXPANDED.sub(_expanded, text)  # "Expanding A, one of the edges I follow goes to B"
     if "should be" in text:  # a belief's value, "I think A's degree should be 4": as stated
         text = _SHOULD_BE.sub(lambda verb: "is".rjust(len(verb.group())), text)
     if ")[" in text or ") [" in text:  # a search result's part, "…(A, B)[0]": blanked too

@@ -3068,3 +3068,18 @@ def test_round21_trailed_a_recount_of_another_measure_or_with_more_after_it_is_n
     text: str,
 ) -> None:
     assert not {c for c in _read(text) if c[0] == "degree"}
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Every time Lyon appears in the edge list, I count it: that comes to 3.",
+         ("degree", {L}, 3)),
+        ("Expanding Kyoto in the BFS, one of the edges I traverse runs to New York.",
+         ("edge", {K, N}, None)),
+    ],
+)  # fmt: skip
+def test_round21_counted_tallies_by_appearance_and_a_search_expansions_edge(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, False, claim)
