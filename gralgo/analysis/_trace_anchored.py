@@ -506,9 +506,18 @@ _LIST_OPEN = re.compile(
 )
 _LIST_CLOSED = re.compile(
     r"\s*(?:[(,—–-]|//|#)?\s*(?:that['’]?s\s+|that\s+is\s+)?(?:all|every|the\s+(?:whole|full|"
-    r"complete|entire))\b(?:\s+of)?\s+(?:(?:its|their|the)\s+)?neighbou?r",
+    r"complete|entire))\b(?:\s+of)?\s+(?:(?:its|their|the)\s+)?neighbou?r|"
+    r"\s*(?:[(,—–←-]|<-|//|#)?\s*(?:that['’]?s\s+)?(?:the\s+)?(?:whole|full|complete|entire)\s+"
+    r"list\b",
     re.I,
-)  # "2: 3 (all of its neighbours)": a one-id list closed as complete, not a count
+)  # "2: 3 (all of its neighbours)", "2: 3 ← full list": a one-id list closed as complete,
+# not a count
+_AFTER_A_LIST = re.compile(r"\]\s*,\s*$")
+_MEMBER_OF = re.compile(
+    r"\s+(?:not\s+in|in|∈|∉)\s+\w*(?:neighbou?r|nbr|adj|\bN\b|\bG\b)\w*\s*[\[(]", re.I
+)
+"""An id tested for membership in another's neighbours (``assert 4 in neighbors[0]``,
+``4 ∈ N(0)``): a node, not a count."""
 _NEIGHBOURS_OF = re.compile(r"(?:neighbou?r\w*|adj\w*|nbrs?)\s+(?:of|to)\s*$", re.I)
 _JOIN = re.compile(r"\s*(?:→|->|⟶|⇝|~>?|—|–|-|/|,)\s*")
 _FUNCTION_WORD = re.compile(r"\b(?:deg|degree|w|weight|dist|d|N|adj|nbrs|shortest|hops)\}?\s*$")
@@ -553,8 +562,9 @@ def _ids(view: str, names: NodeNames) -> list[tuple[str, int, int]]:
         opened = _LIST_OPEN.search(view, max(0, match.start() - 30), match.start())
         closed = index > 0 and _LIST_CLOSED.match(view, match.end()) is not None
         headed = _NEIGHBOURS_OF.search(view, max(0, match.start() - 30), match.start())
-        if node is not None and (chained or opened or closed or headed):  # "nbrs (all): 3, 4",
-            # "2: 3 (all)", "every neighbour of 5"
+        member = _MEMBER_OF.match(view, match.end()) is not None
+        if node is not None and (chained or opened or closed or headed or member):
+            # "nbrs (all): 3, 4", "2: 3 (all)", "every neighbour of 5", "4 in nbrs[0]"
             found.append((node, match.start(), match.end()))
             continue
         lisp = _LISP_CALL.search(before) is not None  # "(deg 3) 2": 3 the argument
@@ -574,6 +584,8 @@ def _ids(view: str, names: NodeNames) -> list[tuple[str, int, int]]:
             continue  # "depth(6) ← 1", "level[2] := 1": the value assigned, not a node
         if _MINUS.search(before):
             continue  # "len(H) - 1": a term of arithmetic, not a node
+        if _AFTER_A_LIST.search(before) and view[match.end() :].lstrip().startswith(")"):
+            continue  # "combinations([0, 1, 6], 2)": an argument after a list, its size
         bracketed = before.rstrip().endswith(("(", "[", "{", ",")) or (
             before.rstrip().endswith(";") and bracket_open(view[: match.start()])
         )  # "pair (2; 7)": a pair in brackets joined by a semicolon
@@ -614,7 +626,7 @@ def _values(view: str, found: list[tuple[str, int, int]]) -> list[int]:
 
 
 _NUMBER = re.compile(
-    r"(?<![\w.])\d+(?![\w.]\w|\s*-\s*core)|(?<!those\s)(?<!these\s)(?<!the\s)(?<!all\s)\b(?:"
+    r"(?<![\w.])\d+(?![\w.]\w|\s*-\s*core)|(?<!those\s)(?<!these\s)(?<!the\s)(?<!all\s)(?<!every\s)(?<!each\s)(?<!single\s)\b(?:"
     + "|".join(list(NUMBER_WORDS)[2:])
     + r")\b(?!\s+of\b)",
     re.I,
@@ -839,14 +851,16 @@ _RESULT_LEAD = re.compile(
     r"(?:\b(?:looking|on\s+a)\s+(?:\w+\s+){0,2}?(?:carefully|closely|again|look)\s*,\s*)?"
     r"\bit\s+turns\s+out(?:\s+that)?\b|\b(?:let\s+me|let['’]s|let\s+us)\s+(?:double-?\s*|re-?)?"
     r"(?:check|verify|confirm)\s*:|"
+    r"\b(?:let\s+me|let['’]s|let\s+us)\s+(?:double-?\s*|re-?)?(?:check|verify|confirm)\b"
+    r"(?=[^:\n?]{1,80}:\s*\d+\s*[.!]?\s*$)|\s(?:once\s+(?:more|again)|again|one\s+more\s+time)(?=\s*:\s*\d)|"
     r"\b(?:(?:i|we)['’]ll|let\s+me|let['’]s|let\s+us)\s+(?:just\s+)?(?:note|record|say|state|mention|"
     r"remark|observe|write\s+down|jot\s+down)\s+(?:here\s+)?that\b|"
     r"\b(?:let\s+me|let['’]s|let\s+us)\s+(?:redo|re-?do|re-?count|re-?add|re-?check|re-?examine|"
     r"go\s+over)\b(?=[^:\n]{0,60}:\s*\S)",  # "let me redo A: its neighbours are …": the result
     re.I,
 )
-"""A result's lead (``Looking more carefully, it turns out …``, ``Let me double-check: …``):
-what follows is found, not planned."""
+"""A result's lead (``Looking more carefully, it turns out …``, ``Let me double-check: …``,
+``Let me verify A's degree once more: 4``): what follows is found, not planned."""
 _EDGE_CUE = re.compile(
     r"\b(?:adjacen\w*|nonadjacent|connect\w*|linked|links?|edges?|neighbou?rs?|neighbou?rhood|"
     r"joined|joins?|adjoin\w*|hooked|wired|attached|incident|border\w*|abut\w*|shares?|touch\w*|"
@@ -854,7 +868,8 @@ _EDGE_CUE = re.compile(
     r"has\s+edge|in\s+E|from\s+E|"
     r"notin\s+E|nbrs?|adj)\b|\bin\s+G\s*\[|"
     r"[)\]]\s*\.\s*(?:has|contains|includes)\s*\(|"  # "get(A).has(B)": B among A's
-    r"[↦⟼]\s*[⟨\[{(]",  # "A ↦ ⟨B, C⟩": A mapped to its list
+    r"[↦⟼]\s*[⟨\[{(]|"  # "A ↦ ⟨B, C⟩": A mapped to its list
+    r"['’]s\s+(?:row|line|entry)\b",  # "B shows up in A's row", "A's row has no B on it"
     re.I,
 )
 _NEGATIVE = re.compile(
@@ -927,7 +942,7 @@ _CHEAPEST = re.compile(
 _WORDED = re.compile(r"[^\s(){}\[\]_^]")
 """Words between a ball's radius and its first name: that name is an item, not the centre."""
 _COMPLETENESS = (
-    r"all|complete|full|exactly|only|just|solely|alone|every|nothing\s+else|no\s+others?|"
+    r"all|complete|full|exactly|precisely|only|just|solely|alone|every|nothing\s+else|no\s+others?|"
     r"entire|entirety|whole|exhaustive(?:ly)?|the\s+lot|everything|everyone|everybody|nobody\s+else|"
     r"nowhere\s+else|(?:nobody|no\s+one|none)\s+but|(?:to\s+)?no\s+one\s+(?:else|besides)|"
     r"nothing\s+(?:more|further)|"
@@ -951,7 +966,7 @@ _BOTH_NAMED = re.compile(r"\bboth\s+(?=N\d+\s+(?:and|&)\s+N\d+\b)", re.I)
 """``both`` before the two names it counts (``Both A and B appear …``): no quantifier."""
 _WHOLE_LIST = re.compile(
     rf"\b(?:each\s+and\s+)?(?:{_COMPLETENESS})\s+(?:(?:of\s+)?(?:its|their|the)\s+)?(?:\w+\s+)?"
-    r"(?:neighbou?r\w*|adj\w*|nbrs?)|(?<=,)\s*every\s+(?:single\s+)?one\b|\bnothing\s+more\b",
+    r"(?:neighbou?r\w*|adj\w*|nbrs?)|(?<=[,—–])\s*every\s+(?:single\s+)?one\b|\bnothing\s+more\b",
     re.I,
 )  # (and "A's neighbours, every one: …", "…; nothing more": the list said whole)
 """Completeness said of a neighbour noun (``every neighbour``, ``complete adjacency``): of a

@@ -900,8 +900,8 @@ _DISTANCE_PROSE = re.compile(
     re.I,
 )
 _HOPS_FROM = re.compile(
-    r"\s+is\s+(?:(\d+)\s+(hops?|edges?|steps?)\s+(?:away\s+)?|at\s+(hop\s+)?distance\s+(\d+)\s+)"
-    r"from\s+",
+    r"\s+(?:is|sits|lies)\s+(?:(\d+)\s+(hops?|edges?|steps?)\s+(?:away\s+|out\s+)?|"
+    r"at\s+(hop\s+)?distance\s+(\d+)\s+)from\s+",
     re.I,
 )
 _HOPS_APART = re.compile(r"\s+are\s+(\d+)\s+(?:hops?|edges?|steps?)\s+apart\b", re.I)
@@ -920,10 +920,11 @@ _VALUE = re.compile(
 _SOURCE_AFTER = re.compile(
     r"\s*(?:#\s*)?[(,;]?\s*(?:(?://|#|--|/\*)?[^\n]{0,40}?\b(?:dijkstra\w*|bfs|bellman\w*|sssp|"
     r"search|run)\b[^\n]{0,30}?\s)?(?:(?:final(?:i[sz]ed)?|settled|done)\s*[,;]\s*)?"
-    r"(?:source|src|from|starting\s+(?:at|from))\s*[:=]?\s*",
+    r"(?:(?:from\s+(?:the\s+)?)?(?:source|src)|from|starting\s+(?:at|from))\s*[:=]?\s*",
     re.I,
 )  # "d[B] = 9 (source A)", "dist[B] == 9  # source A", "d[B] == 9; // after dijkstra_shortest_
-# paths from A": A's distance (the search's source named after it), not the question's
+# paths from A", "dist[B] = 9  # final, from source A": A's distance (the search's source named
+# after it), not the question's
 _INDEX_VALUE = re.compile(r"\s*\]\s*(?:==?|:)\s*(\d+)(?!\s*[-+*/]\s*\d)")
 _DIST_INDEX = re.compile(r"\b(?:dist|d|distance)\s*\[\s*", re.I)
 _INITIALISED = re.compile(r"∞|\\infty\b|\binf(?:inity)?\b|\bInfinity\b|\bmath\.inf\b", re.I)
@@ -1021,6 +1022,28 @@ _NUMBER_OF = {
 }  # fmt: skip
 
 
+_ROW_SUM = re.compile(
+    r"(?:\\[lL]Vert\s*|\+/\s*|\b(?:sum|count|count_nonzero|nnz)\s*\(\s*)"
+    r"(?:A|M|adj\w*|adjacency\w*)\s*(?:_\{|\[|\()\s*[\"'`]?"
+)
+_ROW_SUM_END = re.compile(
+    r"[\"'`]?\s*[,;]\s*(?::|\\cdot|\.\.\.)?\s*[\]\)\}]\s*\)?\s*(?:\\[rR]Vert\s*(?:_\{?1\}?)?)?"
+    r"\s*(?:=|(?:⍝|#|//|!|--|%)[^:=\n\d]{0,40}[:=]?)\s*(\d+)\b(?!\s*[-+*/.]\s*\d)"
+)
+"""A row sum of the adjacency matrix, with its value (``\\lVert A_{B,\\cdot} \\rVert_1 = 3``,
+APL's ``+/M[B;]  ⍝ row sum: 3``, Fortran's ``count(adj(B, :))  ! 3``): B's degree."""
+
+
+def _row_sums(ctx: _Context, low: int, high: int) -> list[Claim]:
+    text, claims = ctx.text, []
+    for match in _ROW_SUM.finditer(text, low, high):
+        node = ctx.slots.after(text, match.end(), high)
+        end = None if node is None else _ROW_SUM_END.match(text, node[1], high)
+        if node is not None and end is not None:
+            claims.append(Claim("degree", (node[0],), int(end.group(1)), match.start(), end.end()))
+    return claims
+
+
 def _numbers_of(ctx: _Context, low: int, high: int) -> list[Claim]:
     text, slots = ctx.text, ctx.slots
     claims: list[Claim] = []
@@ -1084,7 +1107,7 @@ _CARDINALITY_BEFORE = re.compile(r"(?:\bcard\b|\\#|#|\|)\s*\}?\s*$")
 _ADJACENT_TO_HEAD = re.compile(r"\b(?:adjacent|connected)\s+to\s+(?:node\s+)?", re.I)
 _ITS_NEIGHBOURS = re.compile(r"\bits\s+neighbou?rs?\b", re.I)
 _LIST_START = re.compile(
-    r"[\"'”’*`]*\s*\)?\s*(?:\((?=[^()\n]*\b(?:all|complete|every|full|exhaustive)\b)[^()\n]{1,60}\)\s*)?"
+    r"[\"'”’*`]*\s*[)\]]?\s*(?:\((?=[^()\n]*\b(?:all|complete|every|full|exhaustive)\b)[^()\n]{1,60}\)\s*)?"
     r"(?:(?P<partial>include|including)|(?:are|is)\s*:?|=|:)\s*",
     re.I,
 )  # (a bracketed aside saying the list complete may stand before it: "A's neighbours (all of
@@ -1107,10 +1130,17 @@ _K_CORE = re.compile(
     re.I,
 )
 _WITHIN = re.compile(
-    r"\b(?:nodes\s+)?(?:within\s+(\d+)\s+hops?|(?:at\s+)?distance\s+at\s+most\s+(\d+))\s+(?:of|from)\s+",
+    r"\b(?:nodes\s+)?(?:within\s+(\d+)\s+hops?|(?:at\s+)?distance\s+at\s+most\s+(\d+)|"
+    r"(?:answer|result|final|output)\s+set\s*[(\[]\s*(\d+)\s+hops?)\s+(?:of|from)\s+",
     re.I,
-)
+)  # (and the answer set labelled by its radius: "Answer set (2 hops from A): B, C")
 _REACHABLE = re.compile(r"\breachable\s+from\s+", re.I)
+_UNION_OF_SPHERES = re.compile(
+    r"\\bigcup_\{?\s*i\s*=\s*1\s*\}?\s*\^\s*\{?\s*(\d+)\s*\}?\s*"
+    r"(?:\\mathcal\{N\}|N|\\Gamma|Γ)\s*\^\s*\{?\s*i\s*\}?\s*\(\s*"
+)
+"""The union of a node's spheres of radius 1 to k (LaTeX's ``bigcup_{i=1}^{2} N^{i}(A) = {…}``):
+the nodes within k hops of it, itself left out."""
 _WITHIN_AFTER = re.compile(r"\s+within\s+(\d+)\s+hops?\s*:\s*", re.I)
 _ADJACENCY_OPENING = re.compile(
     r"(?::|\s*(?P<arrow>→|->))\s*(?:(?:connected|adjacent)\s+to\s*:?|neighbou?rs?\s*[:=]?)?\s*",
@@ -1225,12 +1255,17 @@ def _sets(ctx: _Context, low: int, high: int) -> list[Claim]:
             nodes = tuple(dict.fromkeys(node for node, _, _ in items))
             claims.append(Claim("k_core", nodes, int(match.group(1)), match.start(), end))
     balls: list[tuple[str, int, int, int]] = []  # source, k, claim start, list start
-    for match in _scan(_WITHIN, text, low, high, "within", "at most"):
+    for match in _scan(_WITHIN, text, low, high, "within", "at most", " set"):
         source = slots.after(text, match.end(), high)
         opening = None if source is None else _LIST_START.match(text, source[1], high)
         if source is not None and opening is not None:
-            k = int(match.group(1) or match.group(2))
+            k = int(match.group(1) or match.group(2) or match.group(3))
             balls.append((source[0], k, match.start(), opening.end()))
+    for match in _scan(_UNION_OF_SPHERES, text, low, high, "bigcup"):  # "⋃_{i=1}^{2} N^i(A)"
+        source = slots.after(text, match.end(), high)
+        opening = None if source is None else _LIST_START.match(text, source[1], high)
+        if source is not None and opening is not None:
+            balls.append((source[0], int(match.group(1)), match.start(), opening.end()))
     for match in _scan(
         _REACHABLE, text, low, high, "reachable"
     ):  # "reachable from A within 2 hops: ..."
@@ -1833,11 +1868,13 @@ _EXACTLY = re.compile(
 _CENTRE_EXCLUDED = re.compile(
     r"\(\s*(?:not|excluding|except|minus|without|other\s+than)\s+(?P<a>[^()\n]{1,60}?)\s*\)|"
     r",\s*(?:apart\s+from|excluding|except(?:\s+for)?|minus|not\s+counting|other\s+than|without)"
-    r"\s+(?P<b>[^,:;()\n]{1,60}?)(?=\s*[:,])",
+    r"\s+(?P<b>[^,:;()\n]{1,60}?)(?=\s*[:,])|"
+    r",\s*(?P<c>[^:;()\[\]\n]{1,200}?)\s+(?:excluded|not\s+counted|left\s+out)(?=\s*[)\]:])",
     re.I,
 )
 """An aside that excludes a node named before it on its line (``≤ 2 hops from A (not A): …``,
-``reachable from A in two steps, apart from A: …``): the centre of a hop ball, which a ball
+``reachable from A in two steps, apart from A: …``, ``(2 hops from A, A excluded): …``): the
+centre of a hop ball, which a ball
 leaves out anyway (blanked where it names that node)."""
 
 
@@ -1851,16 +1888,35 @@ _EXCLUSION_WORDS = (
     "minus",
     "without",
     "counting",
+    "excluded",
+    "not counted",
+    "left out",
 )
 
 
+_CENTRE_WORD = re.compile(
+    r"it|itself|(?:the\s+)?(?:centre|center|source|start(?:ing\s+node)?|root)(?:\s+itself)?", re.I
+)
+"""A word for the node a ball is centred on (``…, excluding it``, ``(not the source)``)."""
 _NEGATED_BEFORE = re.compile(r"\b(?:not|no|never)\b|n['’]t\b", re.I)
 
 
 def _centre_excluded(aside: re.Match[str], text: str, names: NodeNames) -> str:
-    written = (aside.group("a") or aside.group("b")).strip(" \"'`*")
-    node = names.resolve(written)
     before = text[text.rfind("\n", 0, aside.start()) + 1 : aside.start()]
+    if aside.group("c") is not None:  # ", A excluded": the name after the aside's last comma
+        # that names a node (names may hold commas: "from B, west, B, west excluded")
+        head = aside.start("c") - aside.start()
+        for comma in (0, *(i + 1 for i, c in enumerate(aside.group("c")) if c == ",")):
+            written = aside.group("c")[comma:].strip(" \"'`*")
+            node = names.resolve(written)
+            if node is not None and written in before + aside.group()[: head + comma]:
+                kept = aside.group()[: head + comma - 1] if comma else ""
+                return kept + " " * (len(aside.group()) - len(kept))
+        return aside.group()
+    written = (aside.group("a") or aside.group("b")).strip(" \"'`*")
+    if _CENTRE_WORD.fullmatch(written):  # "within 2 hops of A, excluding it: …"
+        return " " * len(aside.group())
+    node = names.resolve(written)
     if node is None or written not in before or _NEGATED_BEFORE.search(before):
         return aside.group()  # (kept where the line negates: "Not within 2 hops of A, …")
     return " " * len(aside.group())
@@ -2445,6 +2501,8 @@ def _planned_topic(
         return None  # (a claim whose names were not read, "no edge between them", is none)
     plan = _PLAN_TOPIC.match(text, start, end)
     if plan is not None:
+        if index + 2 < len(pieces) and _THEY_RESULT.match(text, *pieces[index + 2]):
+            after = pieces[index + 2][1]  # "Checking A-B... present. So they're adjacent."
         return plan.end(), after, False
     if _TOPIC_VALUE.search(text, start, end) or not _TOPIC_RESULT.search(text, after_start, after):
         return None  # a value in the topic, or no value or verdict in the result
@@ -2480,11 +2538,19 @@ _TOPIC_RESULT = re.compile(
 
 _PLAN_TOPIC = re.compile(
     r"\s*(?:(?:so|now|ok(?:ay)?|alright|first|next|then|wait|hmm+|right)\s*,?\s+)?"
-    r"(?:let\s+me|let's|let\s+us|i'll|we'll|i\s+will|we\s+will)\s+[a-z]+"
-    r"(?:\s+(?:up|off|out|over|through|at|on))?,?\s+(?=\S)",
+    r"(?:(?:let\s+me|let's|let\s+us|i'll|we'll|i\s+will|we\s+will)\s+[a-z]+"
+    r"(?:\s+(?:up|off|out|over|through|at|on))?|(?:checking|scanning|searching|looking)"
+    r"(?:\s+(?:the|my|our)\s+(?:edge\s+)?(?:list|edges|input|rows?|adjacency(?:\s+list)?))?"
+    r"(?:\s+(?:for|up))?),?\s+(?=\S)",
     re.I,
 )
-"""A plan's lead and its verb (``Let me check``, ``Let's read off``): what follows is its topic."""
+"""A plan's lead and its verb (``Let me check``, ``Let's read off``), or a search under way
+(``Checking``, ``Scanning the list for``): what follows is its topic."""
+_THEY_RESULT = re.compile(
+    r"\s*(?:so|hence|thus|therefore|which\s+means)?,?\s*(?:they|they['’]re)\b", re.I
+)
+"""A conclusion about the topic after its result (``Checking A-B... present in the input. So
+they're adjacent.``): the result runs to its end."""
 
 
 _EDGES = {"edge", "edge_weight", "path_total"}
@@ -2581,7 +2647,8 @@ _ANCHOR_CUES = re.compile(
     r"bellman|floyd|warshall|johnson|astar|settles\s+at|\blen\s*\(|"
     r"clique|triangle|complete|core|peel|ball|ego|radius|within|pairwise|mutual|path|total|sum|"
     r"==|--|~~|~>|->|[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f]|\||_\{|optim|minim|cheapest|lowest|\bh\}?\s*\(|direct|"
-    r"[)\]]\s*\.\s*(?:has|contains|includes)\s*\(|nbhd|math(?:bb|bf)\s*\{?\s*1\s*\}?\s*_"
+    r"[)\]]\s*\.\s*(?:has|contains|includes)\s*\(|nbhd|math(?:bb|bf)\s*\{?\s*1\s*\}?\s*_|"
+    r"['’]s\s+(?:row|line|entry)\b"
 )
 """What the anchored reader decides a claim by (lower case): a line without any is skipped."""
 
@@ -2703,6 +2770,7 @@ _READERS: tuple[tuple[Callable[[_Context, int, int], list[Claim]], re.Pattern[st
         _any_of("dist", "path", "hop", "edge", "step", "d(", "sp(", "d[", "delta", "δ", "cost"),
     ),  # fmt: skip
     (_numbers_of, _any_of("deg", "weigh", "w(", " has ", "[w", " edges", "number of")),
+    (_row_sums, _any_of("vert", "+/", "sum(", "count(", "nnz(")),
     (
         _lists,
         _any_of(
@@ -2718,6 +2786,7 @@ _READERS: tuple[tuple[Callable[[_Context, int, int], list[Claim]], re.Pattern[st
             "->",
             "adjacency",
             "reachable",
+            "bigcup",
             "at most",
             "pairwise",
             "mutually",

@@ -201,7 +201,7 @@ _CLAUSE_BREAK = re.compile(
 # A line's lead: a bullet, a task box ("- [ ] "), a bold label, a discourse word
 CHECKED = (
     r"(?=[^:\n?]{1,80}:(?:[^\n?]*(?:✓|✔|☑|✗|✘|❌|\b(?:yes|no|true|false|confirmed|found|"
-    r"present|absent|missing|holds|fails)\b)|"
+    r"present|absent|missing|holds|fails|edge|adjacent|connected|listed)\b)|"
     r"[^\n?]*?(?<![\w.])(?:\d+|" + "|".join(NUMBER_WORDS) + r")\s*[.!]?\s*$))"
 )
 """What makes ``check``, ``verify`` or ``test`` a result, not a plan: a verdict after the colon
@@ -232,7 +232,7 @@ _HYPOTHETICAL_WORDS = frozenset(
     "misread misremembered mixed i wrote said claimed called stated had were complement asks asked "
     "prompt quoting quote quoted confirm confirmed verified established certain know proven "
     "proved checked suspect suspects suspected suspecting sake case provided providing long "
-    "condition whenever".split()
+    "condition whenever scanning searching".split()
 )
 """The first words of :data:`_HYPOTHETICAL`'s markers (a cheap test before the pattern)."""
 METRIC_IF = (
@@ -269,7 +269,8 @@ HYPOTHETICAL = _HYPOTHETICAL = re.compile(
     + CHECKED
     + r")|checking|"
     r"verify(?!\s*:)(?!" + CHECKED + r")|verifying|find|finding|compute|"
-    r"computing|calculate|calculating|consider|considering|look\s+at|looking\s+for|unless|wonder|guess|"
+    r"computing|calculate|calculating|consider|considering|look\s+at|looking\s+for|"
+    r"(?:scanning|searching)(?:\s+[^.;:\n]{0,30}?)?\s+for|unless|wonder|guess|"
     r"expect|not\s+sure|unsure|hypothetical(?:ly)?|should|must|plan|will|"
     r"(?:i|we)'ll(?!" + _STATING + r")|"
     r"otherwise|"
@@ -1335,7 +1336,9 @@ _CALL_KINDS = (
     (re.compile(r"A"), "matrix", 2),  # the adjacency matrix: "A_{B,C} = 1", "A[B][C] = 0"
 )
 _OPENING = re.compile(r"[(\[]|_\{")
-_FUNCTION_BEFORE = re.compile(r"([a-zA-Zδγω]+)\}?(?:_(?:\{(?:[A-Za-z]|\d+)\}|[A-Za-z\d]))?\s*$")
+_FUNCTION_BEFORE = re.compile(
+    r"(?:node_|edge_|vertex_)?([a-zA-Zδγω]+)\}?(?:_(?:\{(?:[A-Za-z]|\d+)\}|[A-Za-z\d]))?\s*$"
+)  # ("node_w[A]": the weight function, its prefix apart)
 _FUNCTIONS = re.compile(
     r"deg\w*|d|dist\w*|sp|delta|δ|shortest|len\w*|hops?|(?-i:h)|w|wt|weight|cost|c|n|nbrs?|neighbo\w*|"
     r"adj\w*|gamma|γ|b|ball|omega|ω|(?-i:A)|(?-i:G)",
@@ -1363,7 +1366,9 @@ _CALL_VALUE = re.compile(
 _CARDINAL = re.compile(r"(?:\bcard|\\#|#)\s*\}?(?:\s|\\[,;:! ])*$")
 """A set's cardinality written before it: ``\\operatorname{card} N(A)``, ``\\# N(A)``."""
 _SIZE_VALUE = re.compile(r"\s*(?:\||\\[rv]vert|\\right\|)" + _CALL_VALUE.pattern, re.I)
-_CALL_LIST = re.compile(r"\s*(?:=|:|is|are|->|→|⟶)\s*\\?[{\[(]?", re.I)  # "nbrs(A) -> [B, C]"
+_CALL_LIST = re.compile(
+    r"\s*(?:\)\s*)*(?:(?:#|//)\s*(?:=>|->|→)?|=|:|is|are|->|→|⟶)\s*\\?[{\[(]?", re.I
+)  # "nbrs(A) -> [B, C]", "sorted(G[A])  # [B, C]": the list a call returns (in a comment too)
 
 
 Reader = Callable[[str, int, int], tuple[str, int] | None]

@@ -2766,6 +2766,190 @@ def test_round19_aside_lists_an_aside_saying_the_list_complete_may_precede_it() 
     assert ("neighbours", frozenset({K, L, P}), None) in read
 
 
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("assert 2 in nbrs[0], 'edge lost'", ("edge", {K, N}, None)),
+        ("ok = 3 in adj[1]  # True", ("edge", {L, P}, None)),
+        ("Neighbours of 2: 0 (the whole list)", ("neighbours", {N, K}, None)),
+    ],
+)
+def test_round20_member_ids_an_id_tested_in_a_neighbour_list_is_a_node_not_a_count(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    read = _read(text, True)
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in read
+    assert not {c for c in read if c[0] == "degree"}
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Searching the input for Paris-Kyoto... nowhere. So they aren't linked.",
+         ("non_edge", {P, K}, None)),
+        ("Checking Lyon-New York... yes, it's listed. Hence they are connected.",
+         ("edge", {L, N}, None)),
+        ("Scanning my edges for Kyoto-Lyon... absent. They share no edge.",
+         ("non_edge", {K, L}, None)),
+    ],
+)  # fmt: skip
+def test_round20_checked_pairs_a_pair_searched_for_is_what_its_result_says(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read_and_not_its_opposite(text, False, claim)
+
+
+def test_round20_source_after_a_source_named_after_the_value_is_the_distances_source() -> None:
+    read = _read("dist[Lyon] = 9   # settled, from source Kyoto")
+    assert ("distance", frozenset({K, L}), 9) in read
+    assert ("distance", frozenset({L}), 9) not in read
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        ("Result set [1 hop from Lyon, Lyon excluded]: Paris, Saint-Denis, New York", False,
+         ("within_hops", {L, P, S, N}, 1)),
+        ("__Final set (1 hop of 3, 3 not counted):__ 1, 4", True, ("within_hops", {P, L, S}, 1)),
+    ],
+)  # fmt: skip
+def test_round20_labelled_balls_an_answer_set_labelled_by_its_radius_is_a_hop_ball(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, numeric_ids, claim)
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("So Kyoto lies 3 hops out from Paris, nothing closer.", ("hops", {K, P}, 3)),
+        ("Saint-Denis sits 2 edges out from New York.", ("hops", {S, N}, 2)),
+    ],
+)
+def test_round20_sits_out_a_node_sitting_n_hops_out_from_another_is_a_hop_count(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, False, claim)
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ('vertex_w["Paris"] = 6', ("node_weight", {P}, 6)),
+        ("edge_w[Lyon][Kyoto] = 4", ("edge_weight", {L, K}, 4)),
+    ],
+)
+def test_round20_prefixed_weights_a_node_or_edge_prefix_keeps_the_weight_function(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, False, claim)
+
+
+def test_round20_list_arguments_a_number_after_a_list_argument_is_its_size_not_a_member() -> None:
+    read = _read("ok = all(G.has_edge(u, v) for u, v in itertools.combinations([1, 3, 4], 2))"
+                 "  # True → clique", True)  # fmt: skip
+    assert ("clique", frozenset({L, P, S}), None) in read
+    assert not {c for c in read if c[0] == "clique" and N in c[1]}
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids"),
+    [
+        ("Regarding Kyoto, its neighbourhood is precisely {New York}.", False),
+        ("As for node 0, its neighbourhood is precisely {node 2}.", True),
+    ],
+)
+def test_round20_precisely_precisely_says_a_neighbour_list_complete(
+    text: str, numeric_ids: bool
+) -> None:
+    _assert_read(text, numeric_ids, ("neighbours", {K, N}, None))
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Test Paris–Lyon: edge. ✓", ("edge", {P, L}, None)),
+        ("Verify Kyoto - Paris: adjacent.", ("edge", {K, P}, None)),
+    ],
+)
+def test_round20_checked_verdicts_an_edge_word_after_the_checks_colon_is_its_result(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read_and_not_its_opposite(text, False, claim)
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Let me confirm the distance Kyoto→Lyon one more time: 8.", ("distance", {K, L}, 8)),
+        ("Let us verify Paris's weight once more: 3.", ("node_weight", {P}, 3)),
+    ],
+)
+def test_round20_checked_values_a_check_with_its_value_after_the_colon_is_a_result(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, False, claim)
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids"),
+    [
+        ('list(nx.all_neighbors(G, "Lyon"))  # [Paris, New York, Saint-Denis] – every one', False),
+        ("sorted(G.neighbors(1))  # [3, 2, 4], the whole list", True),
+        ('G["Lyon"]  # -> [Paris, New York, Saint-Denis]', False),
+    ],
+)
+def test_round20_commented_results_a_neighbour_query_with_its_list_in_a_comment_is_the_list(
+    text: str, numeric_ids: bool
+) -> None:
+    _assert_read(text, numeric_ids, ("neighbours", {L, P, N, S}, None))
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids"),
+    [
+        ("Within 1 hop of Lyon, leaving out the centre itself: Paris, New York, Saint-Denis.",
+         False),
+        ("<em>within 1 hop of 1</em>, excluding it: 2, 3, 4", True),
+        ("$\\bigcup_{i=1}^{1} N^{i}(Lyon) = \\{Paris, New York, Saint-Denis\\}$", False),
+    ],
+)  # fmt: skip
+def test_round20_ball_centres_a_ball_leaving_out_its_centre_by_a_pronoun_or_as_spheres(
+    text: str, numeric_ids: bool
+) -> None:
+    _assert_read(text, numeric_ids, ("within_hops", {L, P, N, S}, 1))
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        ("Good: New York turns up in Kyoto's row.", False, ("edge", {N, K}, None)),
+        ("Paris's line in the input has no Kyoto on it, so no edge.", False,
+         ("non_edge", {P, K}, None)),
+        ("Right, node 3 appears in node 1's entry.", True, ("edge", {P, L}, None)),
+    ],
+)  # fmt: skip
+def test_round20_rows_a_node_in_or_not_in_anothers_row_is_an_edge_or_none(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read_and_not_its_opposite(text, numeric_ids, claim)
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "claim"),
+    [
+        ("$\\lVert A_{Lyon, \\cdot}\\rVert_{1} = 3$", False, ("degree", {L}, 3)),
+        ("np.count_nonzero(adj[Kyoto, :])  # -> 1", False, ("degree", {K}, 1)),
+        ("+/A[3;]  ⍝ 2", True, ("degree", {P}, 2)),
+    ],
+)
+def test_round20_row_sums_a_row_sum_of_the_adjacency_matrix_is_a_degree(
+    text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, numeric_ids, claim)
+
+
 # Round 18's classes (tune23), each in other wording than the bank's.
 
 

@@ -50,7 +50,8 @@ reading the extractor while round 15 was held out, in further voices, sentence s
 Round 17 (split ``round17``, bank in ``trace_facts_round17``), written by another author without
 reading the extractor while round 16 was held out, aims at realism rather than novelty: the
 self-talk, inline Python / NetworkX, LaTeX, bullets, bold labels and tables that reasoning models
-actually write on graph tasks (no rare languages), is held out (not yet measured).
+actually write on graph tasks (no rare languages), was measured once held out, then tuned on
+for precision and then for recall until it met the goal too.
 Round 18 (split ``round18``, bank in ``trace_facts_round18``), written by another author without
 reading the extractor while round 17 was held out, keeps round 17's realistic mix in other voices
 and sentence shapes (the fact mid-sentence or after a subordinate clause, numbered steps, hedges,
@@ -116,7 +117,8 @@ SPLITS = (
     "round19",
 )
 TUNED = ("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8",
-         "round9", "round10", "round11", "round12", "round14", "round18")  # fmt: skip
+         "round9", "round10", "round11", "round12", "round14", "round17",
+         "round18")  # fmt: skip
 """Lists the extractor was tuned on, each first measured once held out:
 ``test_trace_facts_phrasings`` asserts the goal on every one."""
 
