@@ -1599,6 +1599,10 @@ _LIST_TAIL = re.compile(
 """What may follow a listed call and keep it whole: ``, exhaustively``, ``(the full set)``."""
 
 
+_SIZED = re.compile(r"\b(?:len|size|length|count|card|abs)\s*\(\s*$", re.I)
+"""A size function around a call (``len(G[A])``): the call's value is counted, not listed."""
+
+
 def _call_list(
     text: str,
     start: int,
@@ -1608,8 +1612,8 @@ def _call_list(
     after: Callable[[str, int, int], tuple[str, int] | None],
 ) -> list[Fact]:
     opening = _CALL_LIST.match(text, position, high)
-    if opening is None:
-        return []
+    if opening is None or _SIZED.search(text, max(0, start - 16), start):
+        return []  # "len(G[A])  # 4": the list's size, no list
     items: list[tuple[str, int, int]] = []
     position = opening.end()
     while True:

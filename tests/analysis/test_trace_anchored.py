@@ -3267,3 +3267,10 @@ def test_round21_counted_tallies_by_appearance_and_a_search_expansions_edge(
     text: str, claim: tuple[str, set[str], int | None]
 ) -> None:
     _assert_read(text, False, claim)
+
+
+@pytest.mark.parametrize("text", ["len(G[3])  # 4", "len(graph[3])  // 2"])
+def test_round21_sized_a_size_around_a_neighbour_query_is_a_degree_no_list(text: str) -> None:
+    read = _read(text, numeric_ids=True)
+    assert not {c for c in read if c[0] in ("neighbours", "edge")}
+    assert any(c[0] == "degree" and c[1] == frozenset({P}) for c in read)
