@@ -1636,10 +1636,10 @@ _ROUTE_TAKEN = re.compile(
 """A route taken as a condition (``If I go A → B → C, that's 9 in total``): the path's total is
 stated whatever the condition (a chain of two links or more, its total after the comma), read
 with the lead as blanks; its links are tried, not stated (:func:`_off_route`)."""
-_FINAL_LINE = re.compile(
-    r"^[^\n]*\b(?:settles?\s+(?:at|on)|(?:that['’]s|that\s+is|it['’]s|it\s+is|which\s+is|(?<!not\s)is|"
-    r"are)\s+(?:now\s+)?final)\b[^\n]*$",
-    re.I | re.M,
+_FINAL_MARK = re.compile(
+    r"\b(?:settles?\s+(?:at|on)|(?:that['’]s|that\s+is|it['’]s|it\s+is|which\s+is|(?<!not\s)is|"
+    r"are)\s+(?:now\s+)?final)\b",
+    re.I,
 )
 _STATE_WORDS = re.compile(
     r"\b(?:(?:after|once)\s+(?:relax\w*(?:\s+(?:everything|every\s+edge|all(?:\s+edges)?))?|"
@@ -1651,20 +1651,31 @@ _STATE_WORDS = re.compile(
 )
 
 
-def _final(line: re.Match[str]) -> str:
-    """A line that says its value final (``… settles at 9``, ``…, and that's final``) with the
-    algorithm's state words around it as blanks (``settles at`` read as ``is``): a settled
-    value is the graph's, no state."""
-    if not re.search(r"\b(?:dist\w*|dijkstra|cost|length)\b|\bd\s*\[", line.group(), re.I):
-        return line.group()
-    return _STATE_WORDS.sub(
-        lambda word: (
-            "is".rjust(len(word.group()))
-            if word.group().lower().startswith("settle")
-            else " " * len(word.group())
-        ),
-        line.group(),
-    )
+def _finals(text: str) -> str:
+    """``text`` with each line that says its value final (``… settles at 9``, ``…, and that's
+    final``) holding the algorithm's state words around it as blanks (``settles at`` read as
+    ``is``): a settled value is the graph's, no state."""
+    done = -1
+    for mark in _FINAL_MARK.finditer(text):
+        if mark.start() < done:
+            continue  # (a line is rewritten once)
+        low = text.rfind("\n", 0, mark.start()) + 1
+        high = text.find("\n", mark.end())
+        high = len(text) if high < 0 else high
+        done = high
+        line = text[low:high]
+        if not re.search(r"\b(?:dist\w*|dijkstra|cost|length)\b|\bd\s*\[", line, re.I):
+            continue
+        line = _STATE_WORDS.sub(
+            lambda word: (
+                "is".rjust(len(word.group()))
+                if word.group().lower().startswith("settle")
+                else " " * len(word.group())
+            ),
+            line,
+        )
+        text = text[:low] + line + text[high:]
+    return text
 
 
 _AS_EXPECTED = re.compile(r",?\s*\b(?:just\s+)?as\s+(?:i\s+|we\s+)?expected\b", re.I)
@@ -1686,7 +1697,7 @@ def _had_wrong(correction: re.Match[str]) -> str:
 
 
 _CONFIRMED = re.compile(
-    r"\s*(?:[,;—–]|--)\s*(?:let\s+me|i['’]ll|let['’]s)\s+(?:just\s+)?(?:double[- ]?)?check"
+    r"(?:[,;—–]|--)\s*(?:let\s+me|i['’]ll|let['’]s)\s+(?:just\s+)?(?:double[- ]?)?check"
     r"(?:\s+(?:the|my|in|with|against)\b[^.…?!\n]{0,40}?)?\s*(?:\.{2,}|…|:)\s*(?:yes|yep|yup|right|"
     r"correct|confirmed)\b(?:\s*,\s*(?P<value>\d+))?(?=\s*[.!]?\s*$)",
     re.I | re.M,
@@ -1708,19 +1719,38 @@ def _confirmed(check: re.Match[str]) -> str:
 
 
 _SURVEYED = re.compile(
-    r"\b(?:(?:after|having|once\s+(?:i|we)['’]ve)\s+|(?<=,\s)|(?<=^)|(?<=\n))"
-    r"(?:(?:checked|checking|gone\s+through|going\s+through|went\s+through|scanned|scanning|"
-    r"look(?:ed|ing)\s+(?:at|through|over)|examined|examining|reviewed|reviewing)\s+"
-    r"(?:each|every|all(?:\s+the)?|the\s+whole)\s+[^,;:.?!\n]{1,50}?|(?:going|checking|working)\s+"
-    r"(?:pair|node|vertex|edge|one|row|line)\s+by\s+(?:pair|node|vertex|edge|one|row|line))"
-    r",(?=\s*\S)",
-    re.I,
-)
+    r"\b(?:(?:[Cc]heck(?:ed|ing)|[Gg](?:one|oing)\s+through|[Ww]ent\s+through|[Ss]cann(?:ed|ing)|"
+    r"[Ll]ook(?:ed|ing)\s+(?:at|through|over)|[Ee]xamin(?:ed|ing)|[Rr]eview(?:ed|ing))\s+"
+    r"(?:each|every|all(?:\s+the)?|the\s+whole)\s+[^,;:.?!\n]{1,50}?|(?:[Gg]oing|[Cc]hecking|"
+    r"[Ww]orking)\s+(?:pair|node|vertex|edge|one|row|line)\s+by\s+(?:pair|node|vertex|edge|one|row|"
+    r"line)),(?=\s*\S)"
+)  # (no IGNORECASE: a capital only where a sentence starts, and the scan stays fast)
 """A survey done before a result (``After checking each edge, A …``, ``…, going through every
 edge that touches it, the neighbours I find are …``, ``Going pair by pair, …``): how the result
 was found, no plan or quantifier, read as blanks."""
+_SURVEY_LEAD = re.compile(
+    r"(?P<words>\b(?:after|having|once\s+(?:i|we)['’]ve)\s+)$|(?:,\s|^\s*)$", re.I | re.M
+)
+"""What may stand before a survey: ``after`` / ``having`` (blanked with it), a comma, a line's
+start."""
+
+
+def _surveys(text: str) -> str:
+    """``text`` with each survey done before a result (:data:`_SURVEYED`) as blanks."""
+    for survey in _SURVEYED.finditer(text):
+        if survey.start() and not text[survey.start() - 1].isspace():
+            continue
+        line = text.rfind("\n", 0, survey.start()) + 1
+        lead = _SURVEY_LEAD.search(text, max(line, survey.start() - 24), survey.start())
+        if lead is None:
+            continue
+        low = lead.start() if lead.group("words") else survey.start()
+        text = text[:low] + " " * (survey.end() - low) + text[survey.end() :]
+    return text
+
+
 _RETRACTION_TAIL = re.compile(
-    r"\s*(?:—|–|--|;|,)\s*(?:(?:i|we)\s+(?:was|were|had\s+been)\s+(?:looking\s+at|reading|using|"
+    r"(?:—|–|--|;|,)\s*(?:(?:i|we)\s+(?:was|were|had\s+been)\s+(?:looking\s+at|reading|using|"
     r"checking)\s+the\s+wrong\s+[\w-]+(?:\s+[\w-]+)?(?:\s+(?:before|earlier))?|(?:i|we)\s+(?:had\s+)?"
     r"(?:misread|misremembered|mixed\s+up|confused)\s+(?:it|that|them|the\s+[\w-]+)\s+"
     r"(?:before|earlier))(?=\s*[.!]?\s*$)",
@@ -1730,7 +1760,7 @@ _RETRACTION_TAIL = re.compile(
 adjacent to B — I was looking at the wrong line``): the statement stands, the remark is read as
 blanks (the earlier reading is the one retracted)."""
 _CONFIRMS_IT = re.compile(
-    r"\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*[—–]\s*)(?:double-?checking|re-?checking|checking|"
+    r"(?:,\s*(?:and\s+)?|\band\s+|[—–]\s*)(?:double-?checking|re-?checking|checking|"
     r"a\s+(?:second|quick|closer)\s+look\s+at|looking\s+(?:again\s+)?at)\s+(?:the\s+|my\s+)?"
     r"[\w -]{1,30}?\s+confirms\s+(?:it|this|that|so)\b(?=\s*[.!]?\s*$)",
     re.I | re.M,
@@ -2023,11 +2053,11 @@ def extract_claims(
         taken = [lead.start() for lead in _ROUTE_TAKEN.finditer(text)]
         text = _ROUTE_TAKEN.sub(lambda lead: " " * len(lead.group()), text)
     if "final" in text or "settle" in text:  # a value said final, "… comes off the queue, its
-        text = _FINAL_LINE.sub(_final, text)  # distance is 9, and that's final": its state blanked
+        text = _finals(text)  # distance is 9, and that's final": its state blanked
     if "expected" in text:  # a confirmation, "returns `True`, as expected": blanked
         text = _AS_EXPECTED.sub(lambda remark: " " * len(remark.group()), text)
     if "through" in text or "ing " in text or "ed " in text:  # a survey done, "After checking
-        text = _SURVEYED.sub(lambda lead: " " * len(lead.group()), text)  # each edge, …": blanked
+        text = _surveys(text)  # each edge, …": blanked
     if "..." in text or "…" in text:  # a recount or check, its result after an ellipsis
         text = _TRAILED_RESULT.sub(_trailed_result, text)  # ("let me recount A... that's 5")
     if "very time" in text or "xpanding" in text:  # a count by appearances, an expansion
