@@ -785,7 +785,16 @@ def clause_facts(
             topic = (held, body)
         if topic is not None:
             before = (topic[0], topic[0])
-        elif index and _PRONOUN.match(text, body, end):
+        elif index and (pronoun := _PRONOUN.match(text, body, end)) is not None:
+            if not pronoun.group(1) and _WEIGHS.match(text, body, end):  # "A's edge to B, which
+                edge = _edge_named(text, pieces[index - 1], names, resolve)  # weighs 3": the edge's
+                if edge is not None:
+                    found = [(edge[0], body, body), (edge[1], body, body)]
+                    facts = [f for f in _read_found(text, body, end, names, found)
+                             if f[0] == "edge_weight"]  # fmt: skip
+                    if facts:
+                        yield body, end, facts
+                    continue
             before = _before(text, pieces[:index], names, resolve)
         elif index and (pair := _PAIR_PRONOUN.match(text, body, end)) is not None:
             facts = _pair_facts(text, pair.span(1), end, pieces[index - 1], names, resolve)
@@ -882,6 +891,22 @@ def _before(
     subject = named[-1][0] if named[-1] else None
     every = {node for nodes in named for node in nodes}
     return subject, next(iter(every)) if len(every) == 1 else None
+
+
+_WEIGHS = re.compile(r"\s*weighs\b", re.I)
+_EDGE_NOUN = re.compile(r"\b(?:edge|link|road|connection)s?\b", re.I)
+
+
+def _edge_named(
+    text: str, piece: tuple[int, int], names: NodeNames, resolve: Resolve
+) -> tuple[str, str] | None:
+    """The two ends of the edge the clause ``piece`` names (two nodes and an edge noun: ``A's
+    edge to B``), if it names one: what a relative clause after it (``…, which weighs 3``) is
+    about, not the first node."""
+    named = list(dict.fromkeys(n for n, _, _ in mentions(text, *piece, names, resolve)))
+    if len(named) != 2 or not _EDGE_NOUN.search(text, *piece):
+        return None
+    return named[0], named[1]
 
 
 # "its neighbours are", "it has degree 3", "has degree 3" (after "A is ..., and")

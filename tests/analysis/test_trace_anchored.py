@@ -3274,3 +3274,9 @@ def test_round21_sized_a_size_around_a_neighbour_query_is_a_degree_no_list(text:
     read = _read(text, numeric_ids=True)
     assert not {c for c in read if c[0] in ("neighbours", "edge")}
     assert any(c[0] == "degree" and c[1] == frozenset({P}) for c in read)
+
+
+def test_round21_which_weighs_a_relative_weight_after_an_edge_is_the_edges() -> None:
+    read = _read("I take the link from Saint-Denis to Paris, which weighs 2, and move on.")
+    assert ("edge_weight", frozenset({S, P}), 2) in read
+    assert not {c for c in read if c[0] == "node_weight"}
