@@ -328,6 +328,12 @@ _WRAPPERS: tuple[tuple[str, str, tuple[tuple[str, ...], ...]], ...] = (
         " ",
         ((".",), ("get",)),
     ),  # "adj.get(A).size()": Java's lookup
+    # networkx's adjacency view of a node as a container, its neighbours: "set(G[A]) == {…}"
+    (
+        r"\b(?:set|frozenset|sorted|list)\s*\(\s*(?:G|graph)\s*(?=\[[^\]\n]{1,80}\]\s*\))",
+        " nbrs ",
+        (("set", "sorted", "list"), ("g[", "graph[")),
+    ),
     # the nonzero entries of a node's adjacency row, its degree: "np.count_nonzero(A[B])"
     (
         r"\b(?:np\s*\.\s*)?count_nonzero\s*\(\s*(?:A|adj\w*|M)\s*(?=\[)",
@@ -488,6 +494,9 @@ _VALUE_AFTER = re.compile(
 )  # what ends a value (not a list of ids: "3, 2, 4")
 _ARROWS = "\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f"
 """Every arrow of Unicode's arrow blocks (``→``, ``⇢``, ``⟿``, ``⤳``): a pair's or a path's link."""
+_MINUS = re.compile(r"(?:[)\]]\s*|(?<![\w.])[A-Za-z_]\w*\s+)[-−–]\s*$")
+"""A minus after a bracket or a word (``len(H) - 1``, ``n - 1``): the number after it is a term,
+not a joined id."""
 _ID_JOIN = re.compile(
     rf"\s*(?:[{_ARROWS}]|->|~+>?|—|–|-|(?<!/)/|,|::|adjacent|nonadjacent|and|&|"
     r"\\leadsto|\\to|(?:squig|right)arrow)\s*$",  # LaTeX's arrows, "\\rightsquigarrow" cut
@@ -577,6 +586,8 @@ def _ids(view: str, names: NodeNames) -> list[tuple[str, int, int]]:
                 continue  # "… = 3", "degree of 3"; but "rooted at 6" names the source
         if _ASSIGNED.search(before):
             continue  # "depth(6) ← 1", "level[2] := 1": the value assigned, not a node
+        if _MINUS.search(before):
+            continue  # "len(H) - 1": a term of arithmetic, not a node
         if _AFTER_A_LIST.search(before) and view[match.end() :].lstrip().startswith(")"):
             continue  # "combinations([0, 1, 6], 2)": an argument after a list, its size
         bracketed = before.rstrip().endswith(("(", "[", "{", ",")) or (
@@ -661,9 +672,9 @@ _PEEL_BOUND = (
     rf"{_DEGREE_BOUND}(?P<c6>\d+|{_WORDS})\b[^.;]*?{_PEELED}"
 )  # "prune deg < 2 ⇒ {…} remain", "after peeling every vertex with fewer than 2 neighbours"
 _BOUNDED_CALL = (
-    r"\b(?:d|dist\w*|hops?|h|delta)\}?\s*\(\s*[^,()]+?\s*,\s*[a-z]\s*\)"
+    r"\b(?:d|dist\w*|hops?|h|delta)\}?\s*\(\s*(?:[^,()]+?\s*,\s*[a-z]|[a-z]\s*,\s*[^()]+?)\s*\)"
     r"\s*(?:≤|<=|\\leq?)\s*(?P<r7>\d+)"
-)  # "{x : d(A, x) ≤ 2}": a set-builder bounding a distance from A
+)  # "{x : d(A, x) ≤ 2}", "{x : d(x, A) ≤ 2}": a set-builder bounding a distance from A
 _LABELLED_ARROW = (
     r"(?:~+|-+|—+|=+)\s*[(\[]\s*(?P<r10>\d+)\s*[)\]]\s*(?:(?:~+|-+|—+|=+)>?|[→⟶⇒])\s*(?=[{\[])"
 )
@@ -715,7 +726,9 @@ _SET_CUE = re.compile(
     + _REACH.replace("(?P<r16>", "(?:")
     + "|"
     r"(?:\d+|" + _WORDS + r")-hops?\b|\bk\s*core\s*\(\s*\d+\s*\)|\bwithin\s*\(\s*\d+\s*\)|"
-    r"\bwithin\s+(?:a\s+)?(?:hop\s+)?distance\s+(?:of\s+)?\d",
+    r"\bwithin\s+(?:a\s+)?(?:hop\s+)?distance\s+(?:of\s+)?\d|"
+    r"(?:\d+|" + _WORDS + r")\s+(?:rounds?|levels?|layers?)\s+of\s+(?:bfs|breadth[- ]first)|"
+    r"\bat\s+(?:hop\s+)?distance\s*(?:≤|<=|\\leq?|at\s+most|no\s+more\s+than)\s*\d",
     re.I,
 )
 _K = re.compile(
@@ -743,14 +756,16 @@ _K = re.compile(
     + _REACH
     + "|"
     r"\bk\s*core\s*\(\s*(?P<c9>\d+)\s*\)|"  # "g.k_core(2)": the core of its k
-    r"\bwithin\s*\(\s*(?P<r17>\d+)\s*\)",  # a traversal repeated k times
+    r"\bwithin\s*\(\s*(?P<r17>\d+)\s*\)|"  # a traversal repeated k times
+    r"(?P<r18>\d+|" + _WORDS + r")\s+(?:rounds?|levels?|layers?)\s+of\s+(?:bfs|breadth[- ]first)|"
+    r"\bat\s+(?:hop\s+)?distance\s*(?:≤|<=|\\leq?|at\s+most|no\s+more\s+than)\s*(?P<r19>\d+)",
     re.I,
 )
 _CENTRE = re.compile(
     r"\b(?:from|of|around|at|ego\s*graph\s*\(\s*\w+\s*,|bfs\s*\(|ball\s*\}?\s*\()\s*"
     r"(?:(?:node|vertex)\s+)?N(\d+)|N(\d+)\s*(?:~+|-+|—+|=+)\s*[(\[]\s*\d+\s*[)\]]|"
     r"\bN\s*\}?\s*(?:_\s*)?\{?\s*(?:\\le|≤|<=)\s*\d+\s*\}?\s*\(\s*N(\d+)|\(\s*(?:G|graph)\s*,\s*N(\d+)|"
-    r"\b(?:d|dist\w*|hops?|h|delta)\}?\s*\(\s*N(\d+)\s*,\s*[a-z]\s*\)",
+    r"\b(?:d|dist\w*|hops?|h|delta)\}?\s*\(\s*(?:N(\d+)\s*,\s*[a-z]|[a-z]\s*,\s*N(\d+))\s*\)",
     re.I,
 )  # "BFS from A", "ego_graph(G, A, …)", "…_length(G, A, cutoff=2)", "{x : d(A, x) ≤ 2}"
 _CLIQUE = re.compile(
@@ -767,7 +782,7 @@ _REMAIN = re.compile(r"\b(?:left|remain\w*|surviv\w*|stay\w*|kept|keeps?)\b|⇒|
 """What a peeling's result is introduced by: the names that remain."""
 _EXCLUDED = re.compile(
     r"\(?\s*\b(?:not\s+counting|excluding|excl\.?|except(?:\s+for)?|other\s+than|besides|"
-    r"apart\s+from|without)\s+(?:itself|N\d+|the\s+(?:centre|center|source|start))\b\s*\)?|"
+    r"apart\s+from|without|minus)\s+(?:itself|N\d+|the\s+(?:centre|center|source|start))\b\s*\)?|"
     r"\\setminus\s*\{\s*N\d+\s*\}|\bnot\s*\(\s*has\s*Id\s*\(\s*N\d+\s*\)\s*\)|"
     r"\(?\s*\b(?:itself|N\d+|(?:the\s+)?(?:centre|center|source|start|root))\s+(?:(?:is|being)\s+)?"
     r"(?:excluded|left\s+out|omitted|not\s+(?:counted|included))\b\s*\)?",
@@ -779,8 +794,23 @@ _FILTER = re.compile(
     r"(\bfor\s+\w+(?:\s*,\s*\w+)*\s+in\b[^{}\[\]]*?)\bif\s+\w+\s*(?:(?:[<>]=?|[!=]=)|"
     r"\s(?:not\s+)?in\s)\s*\w+"
 )  # "{n for n, d in ….items() if d > 0}", "sum(1 for e in E if A in e)": a comprehension's filter
+_BFS_ROUNDS = re.compile(
+    r"\bafter\s+(?:\d+|"
+    + _WORDS
+    + r")\s+(?:rounds?|levels?|layers?)\s+of\s+(?:bfs|breadth[- ]first)",
+    re.I,
+)
+_ROUNDS_STATE = re.compile(r"\b(?:after|visited)\b", re.I)
+"""A BFS's visited set after k rounds (``After 2 rounds of BFS from A, the visited set minus A
+is {…}``): the ball of radius k, no algorithm state."""
+_NONE_BELOW = re.compile(r"\bonce\s+no\s+(?:node|vertex)\s+(?:has|is\s+left\s+with)\b", re.I)
+"""A peeling's end (``Once no node has degree below 2, …``): no negation of the set."""
 _PEELING = re.compile(
-    r"\b(?:after|once)\s+(?:repeatedly\s+)?(?:prun|peel|remov|delet|strip)\w*", re.I
+    r"\b(?:after|once)\s+(?:repeatedly\s+)?(?:prun|peel|remov|delet|strip)\w*|"
+    r"^\s*(?:repeatedly\s+)?(?:prun|peel|remov|delet|strip)\w*ing\b|"  # "Removing nodes …, …"
+    r"\bonce\s+no\s+(?:node|vertex)\s+(?:has|is\s+left\s+with)\b|"  # "Once no node has degree …"
+    r"\bstill(?=\s+(?:standing|left|remaining|there)\b)|\buntil\s+nothing\s+changes\b",
+    re.I,
 )
 _CHECKED = re.compile(r"\b(?:check|verify|test)\w*\b" + CHECKED, re.I)
 _FINISHED = re.compile(
@@ -828,7 +858,9 @@ _RESULT_LEAD = re.compile(
     r"\b(?:let\s+me|let['’]s|let\s+us)\s+(?:double-?\s*|re-?)?(?:check|verify|confirm)\b"
     r"(?=[^:\n?]{1,80}:\s*\d+\s*[.!]?\s*$)|\s(?:once\s+(?:more|again)|again|one\s+more\s+time)(?=\s*:\s*\d)|"
     r"\b(?:(?:i|we)['’]ll|let\s+me|let['’]s|let\s+us)\s+(?:just\s+)?(?:note|record|say|state|mention|"
-    r"remark|observe|write\s+down|jot\s+down)\s+(?:here\s+)?that\b",
+    r"remark|observe|write\s+down|jot\s+down)\s+(?:here\s+)?that\b|"
+    r"\b(?:let\s+me|let['’]s|let\s+us)\s+(?:redo|re-?do|re-?count|re-?add|re-?check|re-?examine|"
+    r"go\s+over)\b(?=[^:\n]{0,60}:\s*\S)",  # "let me redo A: its neighbours are …": the result
     re.I,
 )
 """A result's lead (``Looking more carefully, it turns out …``, ``Let me double-check: …``,
@@ -886,6 +918,20 @@ _THE_EDGE = re.compile(r"\b(?:the|that|this)\s+edge\b(?!\s*(?:count|list|set)\b)
 _DIRECT = re.compile(r"\b(?:direct|directly)\b", re.I)
 """A value said of a pair directly: the edge's, not a route's."""
 _ON_CONNECTOR = re.compile(r"N0\s*(?:=+|-+|~+|—+|–+)\s*\d+\s*(?:(?:=+|-+|~+|—+|–+)>?|→|⟶)\s*N1\b")
+_STEP_WORD = re.compile(
+    r"\b(?:relax\w*|candidates?|next|consider\w*|queue|heap|heapq|pq|push\w*|pop\w*|prim['’]?s?|"
+    r"kruskal['’]?s?|step)\b",
+    re.I,
+)
+"""The words of an algorithm's step that leave an edge's weight the graph's (``Relaxing A's edge
+to B, whose weight is 7``, ``Kruskal's next candidate is A–B at weight 7``): the step's state
+is in distances and sets, not in the edge's weight."""
+_DASHED_PAIR = re.compile(r"N0\s*[–—-]\s*N1\b")
+_MATRIX_ENTRY = re.compile(
+    r"\b(?:adj\w*|A|M)\s*(?:matrix)?\s*\[\s*N0\s*\]\s*\[\s*N1\s*\]\s*(?:#|//|==?|→|->|:)\s*[01]\b"
+)
+"""An adjacency matrix's entry and its value (``adj_matrix[A][B]  # 1``, ``A[A][B] == 0``): ``1``
+an edge, ``0`` none."""
 _ROUTE = re.compile(
     r"\b(?:path|route|walk|total|sum\w*|going|go|get|getting|travel\w*|trip|journey|"
     r"(?<!directly\s)reach\w*|via)\b",
@@ -1001,12 +1047,20 @@ def anchored_facts(
     said = _FINISHED.sub(" ", said)  # "← 9 ▷ after Floyd–Warshall": a final value, no step
     said = _MEASURE.sub(" ", said)  # "… if the weights are ignored": the measure, no supposition
     said = _CHECKED.sub(" ", said)  # "check A -> B: found ✓": a result, not a plan
+    if _BFS_ROUNDS.search(said):  # "After 2 rounds of BFS from A, the visited set …": a ball
+        said = _ROUNDS_STATE.sub(" ", said)
     if _CORE.search(said):  # "left after pruning": a k-core's definition, not a step
         said = _PEELING.sub(" ", said)
     if " if " in said and " for " in said:  # a comprehension's filter: no hypothesis
         said = _FILTER.sub(r"\1", said)
+    stepped = False  # an edge's weight said in an algorithm's step: the graph's, no state
     if _REFUSE.search(said) or HYPOTHETICAL.search(said):
-        return  # the clause reader's plans and hypotheses, and algorithm state
+        if not _STEP_WORD.search(said) or not _WEIGHT_CUE.search(said):
+            return  # the clause reader's plans and hypotheses, and algorithm state
+        unstepped = _STEP_WORD.sub(" ", said)
+        if _REFUSE.search(unstepped) or HYPOTHETICAL.search(unstepped):
+            return
+        stepped = True
     if _SET_CUE.search(skeleton) or (names.numeric_ids and _SET_CUE.search(view)):
         facts = _set(view, found)
     elif _QUALIFIED.search(_WHOLE_LIST.sub(" ", _both_named(skeleton, found))) and answer is None:
@@ -1014,6 +1068,10 @@ def anchored_facts(
     else:
         answered = [] if valued is None else [valued]
         facts = _decide(skeleton, found, _values(view, found) + answered)
+    if stepped:  # "Kruskal's next candidate is A–B at weight 7": only the edge and its weight
+        weighed = any(f[0] == "edge_weight" for f in facts)
+        edged = _EDGE_CUE.search(skeleton) or _DASHED_PAIR.search(skeleton)
+        facts = [f for f in facts if f[0] in ("edge", "edge_weight")] if weighed and edged else []
     if answer is not None:  # only an edge is asked and answered
         asked = [f for f in facts if f[0] == "edge" and len(facts) == 1]
         facts = [(("edge" if answer else "non_edge"), f[1], None) for f in asked]
@@ -1090,6 +1148,12 @@ def _decide(skeleton: str, found: list[tuple[str, int, int]], values: list[int])
             if indices == list(range(len(found))):
                 return [("path_total", tuple(node for node, _, _ in found), values[0])]
         return []
+    if len(values) == 1 and values[0] in (0, 1) and len(found) == 2 == len(distinct):
+        entry = _MATRIX_ENTRY.search(skeleton)  # "adj[A][B]  # 1 → edge": the matrix's entry
+        if entry is not None and not _DISTANCE_CUE.search(words) and not _WEIGHT_CUE.search(words):
+            if negative == (values[0] == 1):  # "# 1 → no edge": a gloss against it, unread
+                return []
+            return [("edge" if values[0] else "non_edge", (distinct[0], distinct[1]), None)]
     if len(values) == 1:
         value = values[0]
         if negative:
@@ -1171,7 +1235,8 @@ def _without(words: str, word: str) -> str:
 
 def _set(view: str, found: list[tuple[str, int, int]]) -> list[Decided]:
     """A clique, k-core or hop ball: its cue, its k or radius, and the names it lists."""
-    if _NEGATIVE.search(_EXCLUDED.sub(" ", _NO_MORE_THAN.sub(" ", _skeleton(view, found)))):
+    skeleton = _NONE_BELOW.sub(" ", _skeleton(view, found))  # "Once no node has degree …"
+    if _NEGATIVE.search(_EXCLUDED.sub(" ", _NO_MORE_THAN.sub(" ", skeleton))):
         return []
     k = _K.search(view)
     if k is not None and k.lastgroup not in ("c5", "c6", "r7", "r8", "r11", "r16"):  # centre stays

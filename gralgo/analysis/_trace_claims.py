@@ -1629,10 +1629,235 @@ def _cells(text: str, low: int, high: int) -> list[tuple[int, int]]:
 
 _EMPHASIS = re.compile(r"\*\*|(?<!\w)__|__(?!\w)")
 """Markdown bold marks (``**A**``, ``__A__``): read as blanks (``**No edge** between A and B``)."""
+_ROUTE_TAKEN = re.compile(
+    r"\b[Ii]f\s+(?:I|we)\s+(?:go|take|follow|use|walk|travel)(?:\s+(?:along|via|through|by))?"
+    r"(?=\s+[^;.?!\n]{1,200}?(?:→|->|⟶|⇒|=>)[^;.?!\n]{1,200}?(?:→|->|⟶|⇒|=>)[^;.?!\n]*,)"
+)
+"""A route taken as a condition (``If I go A → B → C, that's 9 in total``): the path's total is
+stated whatever the condition (a chain of two links or more, its total after the comma), read
+with the lead as blanks; its links are tried, not stated (:func:`_off_route`)."""
+_FINAL_MARK = re.compile(
+    r"\b(?:settles?\s+(?:at|on)|(?:that['’]s|that\s+is|it['’]s|it\s+is|which\s+is|(?<!not\s)is|"
+    r"are)\s+(?:now\s+)?final)\b",
+    re.I,
+)
+_STATE_WORDS = re.compile(
+    r"\b(?:(?:after|once)\s+(?:relax\w*(?:\s+(?:everything|every\s+edge|all(?:\s+edges)?))?|"
+    r"every\s+edge\s+(?:is|was|has\s+been)\s+relaxed)|by\s+the\s+time|"
+    r"comes?\s+off\s+(?:the\s+)?(?:queue|heap|pq)|(?:is\s+)?popped(?:\s+(?:off|from)\s+the\s+"
+    r"(?:queue|heap|pq))?|tentative)\b|\bsettles?\s+(?:at|on)\b|,?\s*(?:and\s+)?(?:that['’]s|that\s+is|"
+    r"it['’]s|it\s+is|which\s+is)\s+(?:now\s+)?final\b",
+    re.I,
+)
+
+
+def _finals(text: str) -> str:
+    """``text`` with each line that says its value final (``… settles at 9``, ``…, and that's
+    final``) holding the algorithm's state words around it as blanks (``settles at`` read as
+    ``is``): a settled value is the graph's, no state."""
+    done = -1
+    for mark in _FINAL_MARK.finditer(text):
+        if mark.start() < done:
+            continue  # (a line is rewritten once)
+        low = text.rfind("\n", 0, mark.start()) + 1
+        high = text.find("\n", mark.end())
+        high = len(text) if high < 0 else high
+        done = high
+        line = text[low:high]
+        if not re.search(r"\b(?:dist\w*|dijkstra|cost|length)\b|\bd\s*\[", line, re.I):
+            continue
+        line = _STATE_WORDS.sub(
+            lambda word: (
+                "is".rjust(len(word.group()))
+                if word.group().lower().startswith("settle")
+                else " " * len(word.group())
+            ),
+            line,
+        )
+        text = text[:low] + line + text[high:]
+    return text
+
+
+_AS_EXPECTED = re.compile(r",?\s*\b(?:just\s+)?as\s+(?:i\s+|we\s+)?expected\b", re.I)
+"""A remark that a result confirms what was expected (``… returns True, as expected``): no
+expectation of its own."""
+_HAD_WRONG = re.compile(
+    r"\b(?:i|we)\s+(?:had|got)\s+(?P<what>the\s+[^;.:?!\n]{1,160}?)\s+wrong\s*(?:[;,:—–]|--)\s*"
+    r"(?:it|that)\s*(?P<verb>should\s+be|is|['’]s|must\s+be)\b",
+    re.I,
+)
+
+
+def _had_wrong(correction: re.Match[str]) -> str:
+    """``I had the A–B weight wrong; it should be 7`` as ``the A–B weight … is 7`` (the same
+    length): the measure named before, its value corrected after."""
+    lead = " " * (correction.start("what") - correction.start())
+    gap = " " * (correction.start("verb") - correction.end("what"))
+    return lead + correction.group("what") + gap + "is".rjust(len(correction.group("verb")))
+
+
+_CONFIRMED = re.compile(
+    r"(?:[,;—–]|--)\s*(?:let\s+me|i['’]ll|let['’]s)\s+(?:just\s+)?(?:double[- ]?)?check"
+    r"(?:\s+(?:the|my|in|with|against)\b[^.…?!\n]{0,40}?)?\s*(?:\.{2,}|…|:)\s*(?:yes|yep|yup|right|"
+    r"correct|confirmed)\b(?:\s*,\s*(?P<value>\d+))?(?=\s*[.!]?\s*$)",
+    re.I | re.M,
+)
+"""A check said after a statement, its result a yes (``A's weight is 7, let me check the
+input... yes``, ``… — let me double check... yes, 7``): a confirmation, no plan."""
+
+
+def _confirmed(check: re.Match[str]) -> str:
+    """A check that confirms as blanks; one that repeats another value than the statement's last
+    (``… weight 7 — let me double check... yes, 8``) is left as written (a plan, unread)."""
+    value = check.group("value")
+    if value is not None:
+        line = check.string[check.string.rfind("\n", 0, check.start()) + 1 : check.start()]
+        stated = re.findall(r"\d+", line)
+        if not stated or stated[-1] != value:
+            return check.group()
+    return " " * len(check.group())
+
+
+_SURVEYED = re.compile(
+    r"\b(?:(?:[Cc]heck(?:ed|ing)|[Gg](?:one|oing)\s+through|[Ww]ent\s+through|[Ss]cann(?:ed|ing)|"
+    r"[Ll]ook(?:ed|ing)\s+(?:at|through|over)|[Ee]xamin(?:ed|ing)|[Rr]eview(?:ed|ing))\s+"
+    r"(?:each|every|all(?:\s+the)?|the\s+whole)\s+[^,;:.?!\n]{1,50}?|(?:[Gg]oing|[Cc]hecking|"
+    r"[Ww]orking)\s+(?:pair|node|vertex|edge|one|row|line)\s+by\s+(?:pair|node|vertex|edge|one|row|"
+    r"line)),(?=\s*\S)"
+)  # (no IGNORECASE: a capital only where a sentence starts, and the scan stays fast)
+"""A survey done before a result (``After checking each edge, A …``, ``…, going through every
+edge that touches it, the neighbours I find are …``, ``Going pair by pair, …``): how the result
+was found, no plan or quantifier, read as blanks."""
+_SURVEY_LEAD = re.compile(
+    r"(?P<words>\b(?:after|having|once\s+(?:i|we)['’]ve)\s+)$|(?:,\s|^\s*)$", re.I | re.M
+)
+"""What may stand before a survey: ``after`` / ``having`` (blanked with it), a comma, a line's
+start."""
+
+
+def _surveys(text: str) -> str:
+    """``text`` with each survey done before a result (:data:`_SURVEYED`) as blanks."""
+    for survey in _SURVEYED.finditer(text):
+        if survey.start() and not text[survey.start() - 1].isspace():
+            continue
+        line = text.rfind("\n", 0, survey.start()) + 1
+        lead = _SURVEY_LEAD.search(text, max(line, survey.start() - 24), survey.start())
+        if lead is None:
+            continue
+        low = lead.start() if lead.group("words") else survey.start()
+        text = text[:low] + " " * (survey.end() - low) + text[survey.end() :]
+    return text
+
+
+_RETRACTION_TAIL = re.compile(
+    r"(?:—|–|--|;|,)\s*(?:(?:i|we)\s+(?:was|were|had\s+been)\s+(?:looking\s+at|reading|using|"
+    r"checking)\s+the\s+wrong\s+[\w-]+(?:\s+[\w-]+)?(?:\s+(?:before|earlier))?|(?:i|we)\s+(?:had\s+)?"
+    r"(?:misread|misremembered|mixed\s+up|confused)\s+(?:it|that|them|the\s+[\w-]+)\s+"
+    r"(?:before|earlier))(?=\s*[.!]?\s*$)",
+    re.I | re.M,
+)
+"""A remark after a corrected statement that blames the earlier reading (``Wait, A isn't
+adjacent to B — I was looking at the wrong line``): the statement stands, the remark is read as
+blanks (the earlier reading is the one retracted)."""
+_CONFIRMS_IT = re.compile(
+    r"(?:,\s*(?:and\s+)?|\band\s+|[—–]\s*)(?:double-?checking|re-?checking|checking|"
+    r"a\s+(?:second|quick|closer)\s+look\s+at|looking\s+(?:again\s+)?at)\s+(?:the\s+|my\s+)?"
+    r"[\w -]{1,30}?\s+confirms\s+(?:it|this|that|so)\b(?=\s*[.!]?\s*$)",
+    re.I | re.M,
+)
+"""A remark that a second look confirms the statement before it (``A and B: they're not
+adjacent, and double-checking the list confirms it``): no check planned, read as blanks."""
+_TRAILED_RESULT = re.compile(
+    r"\blet\s+me\s+(?P<verb>re-?count|(?:double[- ]?|re-?)?check|verify|confirm)\s+"
+    r"(?P<what>[^.…:;?!\n]{1,80}?)\s*(?:\.{2,}|…)\s*(?P<lead>(?:that['’]s|it['’]s|i\s+get|"
+    r"(?=the\s+(?:minimum|shortest|distance|cheapest|degree|weight)\b)))"
+    r"(?P<rest>[^\n]*)$",
+    re.I | re.M,
+)
+
+
+def _trailed_result(plan: re.Match[str]) -> str:
+    """A recount or a check whose result follows an ellipsis (``let me recount A... that's 5``,
+    ``Let me double check A to B... the minimum is 3``) as the statement of that result (the
+    same length): a recount of one node is its degree; a remark after the value against what was
+    said before (``…, not what I said``) is blanked with it. Left as written where the result
+    names another measure or another node."""
+    what, rest = plan.group("what"), plan.group("rest")
+    if _TRAILED_OTHER.search(what) or _TRAILED_OTHER.search(plan.group("lead")):
+        return plan.group()
+    value = _TRAILED_VALUE.match(rest)
+    head = " " * (plan.start("what") - plan.start())
+    gap = " " * (plan.end("lead") - plan.end("what"))
+    if plan.group("verb").lower().replace("-", "").startswith("recount"):
+        if value is None:
+            return plan.group()
+        head = "degree of ".rjust(len(head)) if len(head) >= 10 else head
+        if len(head.strip()) == 0:
+            return plan.group()
+        gap = "is".rjust(len(gap)) if len(gap) >= 3 else gap
+        tail = rest[: value.end("v")] + " " * (len(rest) - value.end("v"))
+        return head + what + gap + tail
+    return head + what + gap + rest
+
+
+_TRAILED_OTHER = re.compile(r"\b(?:path|route|distance|weight|cost|edge|hops?)\b", re.I)
+_TRAILED_VALUE = re.compile(
+    r"\s*(?P<v>\d+)(?:\s*,\s*not\s+(?:what|the\s+\d+)\s+(?:i|we)\s+(?:said|had|wrote|thought|"
+    r"used)(?:\s+(?:before|earlier))?)?\s*[.!]?\s*$",
+    re.I,
+)
+_TALLIED = re.compile(
+    r"\bevery\s+time\s+(?P<node>[^.;:?!\n]{1,80}?)\s+(?:appears|shows\s+up|comes\s+up|occurs)\b"
+    r"(?P<mid>(?:\s+in\s+(?:the|an?|that)\s+[\w -]{1,20}?)?\s*,?\s+(?:i|we)\s+(?:add\s+(?:one|1)|"
+    r"count\s+(?:it|one)|tally\s+(?:it|one))\b[^.;\d\n]{0,30}?(?:ends?\s+up\s+at|comes?\s+to|"
+    r"gives?\s+me|totals?|reaches))\s+(?P<v>\d+)\b",
+    re.I,
+)
+
+
+def _tallied(count: re.Match[str]) -> str:
+    """A node's appearances counted in the edge list (``every time A appears I add one, and that
+    ends up at 4``) as its degree (``degree of A is 4``, the same length)."""
+    return (
+        "degree of ".rjust(count.start("node") - count.start())
+        + count.group("node")
+        + "is".rjust(count.end("mid") - count.end("node"))
+        + count.group()[count.end("mid") - count.start() :]
+    )
+
+
+_EXPANDED = re.compile(
+    r"\b[Ee]xpanding\s+(?P<a>[^.;:?!\n]{1,80}?)(?:\s+in\s+the\s+(?:bfs|dfs|search|traversal))?\s*,"
+    r"\s*(?:one\s+of\s+)?(?:the\s+)?edges?\s+(?:i|we)\s+(?:follow|take|traverse)\s+(?:goes|leads|"
+    r"runs|go|lead|run)\s+to\s+(?=\S)",
+    re.I,
+)
+
+
+def _expanded(expansion: re.Match[str]) -> str:
+    """A node expanded in a search and an edge it follows (``Expanding A in the BFS, one of the
+    edges I follow goes to B``) as the pair's adjacency (``A is adjacent to B``, the same
+    length)."""
+    return (
+        " " * (expansion.start("a") - expansion.start())
+        + expansion.group("a")
+        + " is adjacent to ".rjust(expansion.end() - expansion.end("a"))
+    )
+
+
+_SHOULD_BE = re.compile(
+    r"\bshould\s+be(?=\s+(?:exactly\s+|just\s+|only\s+)?(?:\d|\{|\[|[A-Z]|node\s+\d|(?:"
+    + "|".join(list(NUMBER_WORDS)[1:])
+    + r")\b))"
+)
+"""``should be`` before a value, a set or a name (``I think A's degree should be 4``, ``…
+should be {B, C}``): the writer's belief of what it is, read as ``is`` (a plan, a condition, a
+bound or algorithm state around it is still refused)."""
 _RETRACTION_HEAD = re.compile(
-    r"^[ \t]*(?:(?:actually|wait|oops|hmm+|no|ok(?:ay)?)\b[,.!]?[ \t]*)*"
+    r"^[ \t]*(?:(?:actually|wait|oops|hmm+|no|ok(?:ay)?|hold\s+on|hang\s+on)\b[,.!]?[ \t]*)*"
     r"(?:i\s+(?:was|had\s+it|got\s+it)\s+wrong|i\s+mis(?:counted|read|added|computed|wrote|spoke)|"
-    r"correction|my\s+(?:mistake|bad)|i\s+made\s+a\s+mistake)"
+    r"correction|my\s+(?:mistake|bad)|i\s+made\s+a\s+mistake|"
+    r"(?:i\s+(?:need|have)\s+to|let\s+me|i\s+must|i\s+should)\s+correct\s+(?:myself|that|this))"
     r"(?:[ \t]+[a-z]+){0,3}[ \t]*(?::|—|–|--)(?=[ \t]*\S)",
     re.I | re.M,
 )
@@ -1813,8 +2038,33 @@ def extract_claims(
         max_words = 2 if names.numeric_ids else max(names.max_pieces * 12, 4)
     if "**" in text or "__" in text:  # emphasis marks: blanked, so offsets stay the text's
         text = _EMPHASIS.sub(lambda mark: " " * len(mark.group()), text)
-    if "wrong" in text or "mis" in text or "orrection" in text:  # a retraction's head too
+    if "wrong" in text:  # "I had the A–B weight wrong; it should be 7": the value corrected
+        text = _HAD_WRONG.sub(_had_wrong, text)
+    if "wrong" in text or "mis" in text:  # "A isn't adjacent to B — I was looking at the wrong
+        text = _RETRACTION_TAIL.sub(lambda tail: " " * len(tail.group()), text)  # line": blanked
+    if "check" in text:  # "…, let me check the input... yes.": a check that confirms, blanked
+        text = _CONFIRMED.sub(_confirmed, text)
+    if "confirm" in text:  # "…, and double-checking the list confirms it": blanked too
+        text = _CONFIRMS_IT.sub(lambda remark: " " * len(remark.group()), text)
+    if "wrong" in text or "mis" in text or "orrect" in text:  # a retraction's head too
         text = _RETRACTION_HEAD.sub(lambda head: " " * len(head.group()), text)
+    taken: list[int] = []  # where a route taken as a condition starts ("If I go A → B → C, …")
+    if "f I " in text or "f we " in text:  # read as blanks: its total is stated, its links not
+        taken = [lead.start() for lead in _ROUTE_TAKEN.finditer(text)]
+        text = _ROUTE_TAKEN.sub(lambda lead: " " * len(lead.group()), text)
+    if "final" in text or "settle" in text:  # a value said final, "… comes off the queue, its
+        text = _finals(text)  # distance is 9, and that's final": its state blanked
+    if "expected" in text:  # a confirmation, "returns `True`, as expected": blanked
+        text = _AS_EXPECTED.sub(lambda remark: " " * len(remark.group()), text)
+    if "through" in text or "ing " in text or "ed " in text:  # a survey done, "After checking
+        text = _surveys(text)  # each edge, …": blanked
+    if "..." in text or "…" in text:  # a recount or check, its result after an ellipsis
+        text = _TRAILED_RESULT.sub(_trailed_result, text)  # ("let me recount A... that's 5")
+    if "very time" in text or "xpanding" in text:  # a count by appearances, an expansion
+        text = _TALLIED.sub(_tallied, text)  # "every time A appears I add one, … ends up at 4"
+        text = _EXPANDED.sub(_expanded, text)  # "Expanding A, one of the edges I follow goes to B"
+    if "should be" in text:  # a belief's value, "I think A's degree should be 4": as stated
+        text = _SHOULD_BE.sub(lambda verb: "is".rjust(len(verb.group())), text)
     if ")[" in text or ") [" in text:  # a search result's part, "…(A, B)[0]": blanked too
         text = _RESULT_PART.sub(lambda part: _result_part(part, names), text)
     if "? " in text:  # a Lisp predicate's "?", "(has-edge? g A B)": blanked too
@@ -1890,6 +2140,8 @@ def extract_claims(
             found = _structural(ctx, low, high, found, line)
         read = _routes(text, _anchored(ctx, low, high, found, line), line)
         read = _verdict(_whole_expressions(text, low, read), line)
+        if len(read) > 1 and (" and " in line or " or " in line or " vs" in line):
+            read = _both_ways(text, read)
         claims += read
         if graph is not None:
             unread += _statements(text, low, high) if not read else [None]
@@ -1897,7 +2149,16 @@ def extract_claims(
         claims += _table_claims(ctx, table)
     if graph is not None:
         claims += _shaped_runs(ctx, unread)
+    if taken:
+        claims = _off_route(text, claims, taken)
     return _deduplicated(_one_hop_is_an_edge(_without_item_weights(claims)))
+
+
+def _off_route(text: str, claims: list[Claim], taken: list[int]) -> list[Claim]:
+    """The claims less the edges of a route taken as a condition (its links may be tried, not
+    known: ``If I go A → B → C, that's 9 in total`` states the total, no edge)."""
+    lines = {text.count("\n", 0, start) for start in taken}
+    return [c for c in claims if c.kind != "edge" or text.count("\n", 0, c.start) not in lines]
 
 
 def _statements(text: str, low: int, high: int) -> list[tuple[int, int] | None]:
@@ -2029,9 +2290,29 @@ def _whole_expressions(text: str, low: int, claims: list[Claim]) -> list[Claim]:
 
 
 _MEASURES = frozenset({"degree", "edge_weight", "distance", "hops", "node_weight"})
-_ROUTE_ARROW = re.compile(r"\\leadsto\b|\\rightsquigarrow\b|\\squigarrowright\b|[⇝↝⟿⤳]")
-"""A squiggly arrow, a path's notation (``A ⇝ B``, ``\\min_{P: A \\leadsto B} w(P)``): its ends
-are a route's, not an edge's."""
+_BOTH_WAYS = re.compile(
+    r"[\"'”’`)\]]*\s*(?:and|or|vs\.?|versus)\s*[\"'“‘`(\[]*\s*(?:(?:node|vertex)\s*)?$", re.I
+)
+
+
+def _both_ways(text: str, claims: list[Claim]) -> list[Claim]:
+    """The claims of a line less the edges of a pair written with its reverse (``A–B or B–A``,
+    ``(A, B) vs (B, A)``): the pair's notation or orientation, no edge stated."""
+    edges = [c for c in claims if c.kind == "edge" and len(c.nodes) == 2]
+    both = set()
+    for first, second in zip(edges, edges[1:], strict=False):
+        if first.nodes == second.nodes[::-1] and first.end <= second.start:
+            if _BOTH_WAYS.match(text[first.end : second.start]):
+                both |= {first, second}
+    return [c for c in claims if c not in both] if both else claims
+
+
+_ROUTE_ARROW = re.compile(
+    r"\\leadsto\b|\\rightsquigarrow\b|\\squigarrowright\b|[⇝↝⟿⤳]"
+    r"|\\min\s*_\s*\{?\s*(?:P|p|\\pi|π)\b"
+)
+"""A squiggly arrow, a path's notation (``A ⇝ B``, ``\\min_{P: A \\leadsto B} w(P)``), or a
+minimum over paths (``d(A, B) = \\min_P w(P) = 9``): its ends are a route's, not an edge's."""
 _ROUTE_MARKS = ("\\", "⇝", "↝", "⟿", "⤳")  # what _ROUTE_ARROW needs (a cheap test first)
 
 
@@ -2178,7 +2459,9 @@ def _anchored(ctx: _Context, low: int, high: int, read: list[Claim], lower: str)
                 continue  # (an edge read in a question its value answers: its weight, maybe)
         if asked:
             answered = _ANSWERED.match(text, *pieces[index + 1])  # "… B? None exists."
-            answer = None if answered is None else answered.group("no", "denied") == (None, None)
+            answer = (
+                None if answered is None else not any(answered.group("no", "denied", "crossed"))
+            )
         if index and _THEY.match(text, start, end):  # "…, so they form the 2-core": the
             start = _named_before(ctx, pieces, index)  # names before, this clause's set cue
         elif index and _IT_SET.match(text, start, end):  # "Looking at the 2-core. It is {…}",
@@ -2368,15 +2651,17 @@ _BARE_VALUE = re.compile(r"\s*(\d+|" + "|".join(NUMBER_WORDS) + r")\s*[.!]?\s*",
 _AUXILIARY = r"(?:it|they|there|that)\s+(?:does|do|did|is|are|was|were|has|have)"
 _ANSWERED = re.compile(
     r"\s*(?:(?:(?P<no>no|nope|none(?:\s+exists)?|there\s+is\s+none|not\s+at\s+all)|yes|yep|"
-    r"indeed|it\s+does)\b[^;:?]{0,40}?|(?P<denied>"
+    r"indeed|it\s+does)\b[^;:?]{0,40}?|(?P<crossed>[✗✘❌])[^;:?]{0,40}?|"
+    r"[✓✔✅☑](?![^;:?]{0,40}?(?:\b(?:not|no|never)\b|n['’]t\b))[^;:?]{0,40}?|(?P<denied>"
     + _AUXILIARY
     + r"(?:n['’]t|\s+not)|(?:it|they|there|that)\s+(?:isn|aren|wasn|weren|hasn|haven)['’]t)|"
     + _AUXILIARY
     + r")[.!]?\s*$",
     re.I,
 )
-"""A bare answer to the question before it: a yes or no word, or a pronoun and its auxiliary
-alone (``It does.``, ``It doesn't.``, ``They aren't.``; not ``It is unclear.``)."""
+"""A bare answer to the question before it: a yes or no word, a cross or a tick (``✗ not
+adjacent``, ``✓``), or a pronoun and its auxiliary alone (``It does.``, ``It doesn't.``, ``They
+aren't.``; not ``It is unclear.``)."""
 _LISTED = re.compile(
     r"neighbo|adj|nbr|\b(?:only|exactly|complete|full|entire|entirety|whole|all|no\s+others?|no\s+more|"
     r"nothing\s+else|just|solely|alone|every|missing|omitted|left\s+out)\b",
@@ -2393,7 +2678,7 @@ _ANCHOR_CUES = re.compile(
     r"\b(?:in|from)\s+e\b|leftrightarrow|squigarrow|leadsto|gamma|γ|mathcal\{n\}|\bk\s*=\s*\d|"
     r"apsp|all[-\s]pairs|\^\s*\{?\s*(?:\\star|\\ast|\*)|\bn\s*_\s*\{?\s*(?:\\le|≤|<=)|"
     r"cost|worth|carr|dist|\bd\W|\bspd?\b|shortest|hop|bfs|level|depth|apart|away|separat|dijkstra|"
-    r"bellman|floyd|warshall|johnson|astar|settles\s+at|"
+    r"bellman|floyd|warshall|johnson|astar|settles\s+at|\blen\s*\(|"
     r"clique|triangle|complete|core|peel|ball|ego|radius|within|pairwise|mutual|path|total|sum|"
     r"==|--|~~|~>|->|[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f]|\||_\{|optim|minim|cheapest|lowest|\bh\}?\s*\(|direct|"
     r"[)\]]\s*\.\s*(?:has|contains|includes)\s*\(|nbhd|math(?:bb|bf)\s*\{?\s*1\s*\}?\s*_|"

@@ -194,7 +194,8 @@ _CLAUSE_BREAK = re.compile(
     r"(?<!\\);(?!\s*(?:and\s+)?(?:no\s+others?|nothing\s+(?:else|more)|nobody\s+else|that['’]s\s+all)\b)\s*|"
     r"(?<!\bnobody)(?<!\bno\sone)(?<!\bnone)(?<!\bnothing)\s+but\s+|,\s+(?:so|but|which|whereas|while|hence|then|"
     r"not(?!\s+counting\b)(?!\s+an?\s+[\w-]+\s+of\b))\s+|\s+so\s+(?=(?:the|it|we|this)\b)|,?\s+and\s+(?=(?:it\s+)?(?:has|is|connects|links|"
-    r"touches|weighs)\b)",
+    r"touches|weighs)\b)|,\s+(?=(?:i|we)['’]d\s|(?:i|we)\s+would\s|no\s+(?:[\w-]+\s+){0,2}"
+    r"(?:needed|required)\b)",  # "…, I'd need another node", "…, no detour needed": apart
     re.I,
 )
 # A line's lead: a bullet, a task box ("- [ ] "), a bold label, a discourse word
@@ -210,9 +211,10 @@ _LEAD = re.compile(
     r"\s*(?:[-*•>]\s+|\d+[.)]\s+|[a-zA-Z]\)\s+|#+\s+)?(?:\[[\sxX✓✔]?\]\s+)?(?:\*\*[^*]{1,30}\*\*:?\s*)?"
     r"(?:(?:yes|no|ok(?:ay)?)\s*[,:!.]\s*|(?:so|thus|hence|therefore|wait|hmm+|right|alright|now|"
     r"and|also|then|actually|indeed|great|good|correct|well|oh|ah|first|next|similarly|likewise|"
-    r"again)\b[,:!.]?\s+|(?:check|verify|test)\w*\s+" + CHECKED + r")*",
+    r"again)\b[,:!.]?\s+|(?:check|verify|test)\w*\s+" + CHECKED + r"|"
+    r"(?:step|stage|phase)\s+\d+\s*[:.)]\s*)*",
     re.I,
-)  # a check with its verdict leads its result ("check A -> B: found ✓")
+)  # a check with its verdict leads its result ("check A -> B: found ✓"), a step's number too
 _CLOSING = "\"'”’)*`"
 """Marks that may close a question (``"Is A adjacent to B?"``)."""
 _QUESTION_START = re.compile(
@@ -259,7 +261,8 @@ HYPOTHETICAL = _HYPOTHETICAL = re.compile(
     r"probably|possibly|sake\s+of\s+argument|argument['’]s\s+sake|"  # a supposition, and
     r"let\s+(?!me\b|us\b)[^.;:\n]{1,160}?\s+be\b|"  # "let A be adjacent to B", "let (A, B) be"
     r"(?:let\s+me|let's|let\s+us)(?!\s+(?:list|enumerate|recall|note|count|recount|tally|write\s+"
-    r"(?:down|out)|spell\s+out)\b[^:\n]*:\s*\S)(?!" + _STATING + r")"
+    r"(?:down|out)|spell\s+out|redo|re-?do|re-?add|re-?check|re-?examine|go\s+over)\b[^:\n]*:\s*\S)"
+    r"(?!" + _STATING + r")"
     r"(?!\s+(?:verify|check|double-check|re-?check|confirm)\b" + CHECKED + r")|"
     r"needs?\s+(?:to|the|an?|\w+(?:\s+\w+)?\s+to)|want\s+to|going\s+to|"
     r"have\s+to|try(?!\s+[A-Za-z_][\w.]*\s*\()|trying|check(?!\s*(?:\([^)\n]*\)\s*)?:)(?!"
@@ -271,7 +274,8 @@ HYPOTHETICAL = _HYPOTHETICAL = re.compile(
     r"expect|not\s+sure|unsure|hypothetical(?:ly)?|should|must|plan|will|"
     r"(?:i|we)'ll(?!" + _STATING + r")|"
     r"otherwise|"
-    r"instead|(?<!nothing\s)(?<!none\s)(?<!one\s)(?<!nobody\s)(?<!nowhere\s)else|either|unknown|unclear|"
+    r"instead|(?<!nothing\s)(?<!none\s)(?<!one\s)(?<!nobody\s)(?<!nowhere\s)else|"
+    r"either(?![\s\"'”’)*`]*[.!;]?[\s\"'”’)*`]*$)|unknown|unclear|"  # (not "no edge A–B either.")
     r"assumed|presumed|thought|believed|imagined?|pretend|suspect\w*|"  # a belief: "I assumed ..."
     r"(?:add|adding|insert\w*|remov\w*|delet\w*)\s+(?:an?\s+|the\s+)?(?:new\s+)?edge|"
     r"mistak\w*|wrong(?:ly)?|erroneous\w*|incorrect(?:ly)?|confus\w*|misread|misremember\w*|"
@@ -537,7 +541,7 @@ _TRAILING_OFF = re.compile(r"(?:…|\.{3})\s*(?=\S)")
 
 
 _APPOSITION = re.compile(
-    r"[^,;:\n]{1,80}?,\s+(?:an?|not|never|at|only|just|\d+\s+[a-z]+|(?:"
+    r"[^,;:\n]{1,80}?,\s+(?:an?|not(?!\s+counting\b)|never|at|only|just|\d+\s+[a-z]+|(?:"
     + "|".join(list(NUMBER_WORDS)[1:])
     + r")\s+[a-z]+)\b[^,;:\n]{3,80}?(?=,\s+(?:is|are|was|goes|go|gets|joins|can|stays|"
     r"comes|becomes|enters|leaves|will|then|so)\b)",
@@ -710,7 +714,7 @@ def clause_facts(
         question = _QUESTION_START.match(piece)
         asked = piece.rstrip().endswith("?") and index + 1 < len(pieces)
         if asked and (question is not None or _VALUE_ANSWER.fullmatch(text, *pieces[index + 1])):
-            answer = _ANSWER.fullmatch(text, *pieces[index + 1])
+            answer = _answer(text, pieces[index + 1])
             valued = _VALUE_ANSWER.fullmatch(text, *pieces[index + 1])
             if answer is None and valued is not None:  # "What's the degree of A? It's 4.",
                 # "Degree of A? Counting: 4." (a value asked as a noun phrase, its answer)
@@ -720,7 +724,7 @@ def clause_facts(
                 continue
             if answer is not None and question is not None:
                 yield from _answered(text, body + question.end(), end, pieces[index + 1][1],
-                                     answer.group(1).lower() == "yes", names, resolve)  # fmt: skip
+                                     answer, names, resolve)  # fmt: skip
                 continue
         if not piece.strip():
             continue
@@ -781,7 +785,16 @@ def clause_facts(
             topic = (held, body)
         if topic is not None:
             before = (topic[0], topic[0])
-        elif index and _PRONOUN.match(text, body, end):
+        elif index and (pronoun := _PRONOUN.match(text, body, end)) is not None:
+            if not pronoun.group(1) and _WEIGHS.match(text, body, end):  # "A's edge to B, which
+                edge = _edge_named(text, pieces[index - 1], names, resolve)  # weighs 3": the edge's
+                if edge is not None:
+                    found = [(edge[0], body, body), (edge[1], body, body)]
+                    facts = [f for f in _read_found(text, body, end, names, found)
+                             if f[0] == "edge_weight"]  # fmt: skip
+                    if facts:
+                        yield body, end, facts
+                    continue
             before = _before(text, pieces[:index], names, resolve)
         elif index and (pair := _PAIR_PRONOUN.match(text, body, end)) is not None:
             facts = _pair_facts(text, pair.span(1), end, pieces[index - 1], names, resolve)
@@ -880,6 +893,22 @@ def _before(
     return subject, next(iter(every)) if len(every) == 1 else None
 
 
+_WEIGHS = re.compile(r"\s*weighs\b", re.I)
+_EDGE_NOUN = re.compile(r"\b(?:edge|link|road|connection)s?\b", re.I)
+
+
+def _edge_named(
+    text: str, piece: tuple[int, int], names: NodeNames, resolve: Resolve
+) -> tuple[str, str] | None:
+    """The two ends of the edge the clause ``piece`` names (two nodes and an edge noun: ``A's
+    edge to B``), if it names one: what a relative clause after it (``…, which weighs 3``) is
+    about, not the first node."""
+    named = list(dict.fromkeys(n for n, _, _ in mentions(text, *piece, names, resolve)))
+    if len(named) != 2 or not _EDGE_NOUN.search(text, *piece):
+        return None
+    return named[0], named[1]
+
+
 # "its neighbours are", "it has degree 3", "has degree 3" (after "A is ..., and")
 _PRONOUN = re.compile(r"\s*(its|it|(?=has\b|is\b|connects\b|links\b|touches\b|weighs\b))\b", re.I)
 
@@ -911,7 +940,37 @@ def _pair_facts(
     return [f for f in facts if f[0] in ("edge", "non_edge")]
 
 
-_ANSWER = re.compile(r"\s*(yes|no)\s*[.!]?\s*", re.I)
+_ANSWER = re.compile(
+    r"\s*(?:(?:looking|checking|going)\s+(?:at|over|through)\s+[^,?!.\n]{1,40}?,\s*)?"
+    r"(?:(?P<yes>yes)(?:,?\s+(?:there\s+(?:is|are)(?:\s+one)?|(?:it|they)\s+(?:does|do|is|are)))?"
+    r"|(?P<no>no)(?:,?\s+(?:there\s+(?:is|are)(?:n['’]t|\s+not)(?:\s+one)?|(?:it|they)\s+"
+    r"(?:does|do|is|are)(?:n['’]t|\s+not)))?|(?:it|they)\s+(?:(?P<does>does|do|is|are)|"
+    r"(?:does|do|is|are)(?:n['’]t|\s+not)))"
+    r"(?:\s*,\s*(?P<remark>[^?\n]{1,60}?))?\s*[.!]?\s*",
+    re.I,
+)
+"""A yes/no answer to the question before it (``No.``, ``Yes, there is.``, ``It doesn't.``,
+after a lead-in: ``Looking at the input, no, there isn't``), a short remark after it allowed
+(``It doesn't, I don't see that edge anywhere``)."""
+_REMARK_DOUBT = re.compile(
+    r"\b(?:but|though|although|except|unless|if|maybe|perhaps|probably)\b", re.I
+)
+
+
+def _answer(text: str, piece: tuple[int, int]) -> bool | None:
+    """Whether the clause ``piece`` answers the question before it yes (``True``) or no
+    (``False``); ``None`` where it is no such answer, or a remark after it doubts it or
+    contradicts a yes (``Yes, but only through C``)."""
+    answer = _ANSWER.fullmatch(text, *piece)
+    if answer is None:
+        return None
+    yes = answer.group("yes") is not None or answer.group("does") is not None
+    remark = answer.group("remark") or ""
+    if _REMARK_DOUBT.search(remark) or (yes and _NEGATION.search(remark)):
+        return None
+    return yes
+
+
 _VALUE_ANSWER = re.compile(
     r"\s*(?:(?:it|that)(?:['’]s|\s+is|\s+[a-z]+s)\s+|(?:[^\d?!\n:=,]{1,60}?(?::|=|,|\bis|\bgives|"
     r"\bmakes|\bcomes\s+to)\s*))?(\d+|" + "|".join(NUMBER_WORDS) + r")"
@@ -1565,6 +1624,10 @@ _LIST_TAIL = re.compile(
 """What may follow a listed call and keep it whole: ``, exhaustively``, ``(the full set)``."""
 
 
+_SIZED = re.compile(r"\b(?:len|size|length|count|card|abs)\s*\(\s*$", re.I)
+"""A size function around a call (``len(G[A])``): the call's value is counted, not listed."""
+
+
 def _call_list(
     text: str,
     start: int,
@@ -1574,8 +1637,8 @@ def _call_list(
     after: Callable[[str, int, int], tuple[str, int] | None],
 ) -> list[Fact]:
     opening = _CALL_LIST.match(text, position, high)
-    if opening is None:
-        return []
+    if opening is None or _SIZED.search(text, max(0, start - 16), start):
+        return []  # "len(G[A])  # 4": the list's size, no list
     items: list[tuple[str, int, int]] = []
     position = opening.end()
     while True:

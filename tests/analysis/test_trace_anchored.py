@@ -2948,3 +2948,335 @@ def test_round20_row_sums_a_row_sum_of_the_adjacency_matrix_is_a_degree(
     text: str, numeric_ids: bool, claim: tuple[str, set[str], int | None]
 ) -> None:
     _assert_read(text, numeric_ids, claim)
+
+
+# Round 18's classes (tune23), each in other wording than the bank's.
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Edges have no direction here, so Lyon–Kyoto or Kyoto–Lyon names one pair.",
+        "Reading Paris-Kyoto vs Kyoto-Paris makes no difference in an undirected graph.",
+    ],
+)
+def test_round21_both_ways_a_pair_written_with_its_reverse_is_notation_no_edge(text: str) -> None:
+    assert not {c for c in _read(text) if c[0] == "edge"}
+
+
+def test_round21_both_ways_two_different_pairs_are_still_edges() -> None:
+    read = _read("Lyon-Kyoto and Paris-Lyon are edges.")
+    assert {("edge", frozenset({L, K}), None), ("edge", frozenset({P, L}), None)} <= read
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "$\\delta(Paris, Kyoto) = \\min_P w(P) = 14$",
+        "\\[ \\operatorname{dist}(Paris, Kyoto) = \\min_{p} w(p) = 14 \\]",
+    ],
+)
+def test_round21_min_over_paths_a_least_path_weight_is_a_distance_no_edge(text: str) -> None:
+    read = _read(text)
+    assert ("distance", frozenset({P, K}), 14) in read
+    assert not {c for c in read if c[0] in ("edge", "edge_weight")}
+
+
+def test_round21_minus_one_an_id_after_a_bracket_and_a_minus_is_a_term_no_node() -> None:
+    text = "s = G.subgraph([3, 4, 2]); s.size() == len(s) * (len(s) - 1) / 2  # True: a clique"
+    cliques = {c for c in _read(text, numeric_ids=True) if c[0] == "clique"}
+    assert cliques == {("clique", frozenset({P, S, N}), None)}
+
+
+def test_round21_both_ways_numeric_ids_too() -> None:
+    text = "Direction doesn't matter: node 1-node 0 or node 0-node 1 is one pair."
+    assert not {c for c in _read(text, numeric_ids=True) if c[0] == "edge"}
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Stage 2: are Lyon and Kyoto adjacent? Going over the edge list, no, they aren't.",
+         ("non_edge", {L, K}, None)),
+        ("Is Paris joined to Lyon? It is, the list shows it.", ("edge", {P, L}, None)),
+        ("Phase 4: is Kyoto linked with New York? Yes.", ("edge", {K, N}, None)),
+    ],
+)  # fmt: skip
+def test_round21_answered_a_question_answered_after_a_lead_in_or_it_does(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read_and_not_its_opposite(text, False, claim)
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("My feeling is that Kyoto's degree should be 1.", ("degree", {K}, 1)),
+        ("By my count the distance between Lyon and Kyoto should be 8.", ("distance", {L, K}, 8)),
+        ("Paris's neighbours should be Lyon and Saint-Denis, no others.",
+         ("neighbours", {P, L, S}, None)),
+    ],
+)  # fmt: skip
+def test_round21_should_be_a_belief_of_a_value_is_stated(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, False, claim)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Kyoto should be at most 3 from Paris.", "The degree should be 2 if Lyon keeps that edge."],
+)
+def test_round21_should_be_a_bound_or_condition_stays_unread(text: str) -> None:
+    assert not _read(text)
+
+
+def test_round21_route_taken_a_route_tried_as_a_condition_states_its_total_not_its_links() -> None:
+    read = _read("If we follow Saint-Denis -> Lyon -> New York, it comes to 7 altogether.")
+    assert ("path_total", frozenset({S, L, N}), 7) in read
+    assert not {c for c in read if c[0] == "edge"}
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Hang on, I have to correct myself: Kyoto and Paris aren't linked.",
+         ("non_edge", {K, P}, None)),
+        ("Hold on, let me correct that — New York and Kyoto are adjacent after all.",
+         ("edge", {N, K}, None)),
+    ],
+)  # fmt: skip
+def test_round21_correction_head_the_corrected_statement_after_it_is_stated(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read_and_not_its_opposite(text, False, claim)
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Okay, Kyoto and Paris share no edge, we would need a detour.",
+         ("non_edge", {K, P}, None)),
+        ("Saint-Denis to Paris is a single edge, no extra stop required.",
+         ("edge", {S, P}, None)),
+        ("Since nothing links Lyon and Kyoto directly, I'd route through New York.",
+         ("non_edge", {L, K}, None)),
+    ],
+)  # fmt: skip
+def test_round21_consequence_a_plan_after_the_comma_is_its_own_clause(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read_and_not_its_opposite(text, False, claim)
+
+
+def test_round21_consequence_a_condition_before_it_still_hedges() -> None:
+    assert not _read("If Kyoto and Paris were adjacent, I'd be done.")
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Once every edge is relaxed, the tentative distance from Lyon to Kyoto settles at 8.",
+         ("distance", {L, K}, 8)),
+        ("When New York is popped off the heap, its distance from Paris is 10 — that is final.",
+         ("distance", {N, P}, 10)),
+    ],
+)  # fmt: skip
+def test_round21_settled_a_walkthrough_value_said_final_is_a_distance(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, False, claim)
+
+
+def test_round21_settled_a_tentative_value_not_said_final_stays_unread() -> None:
+    assert not _read("After relaxing Lyon, the tentative distance from Paris to Kyoto is 15.")
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("adj[Lyon][Saint-Denis]  // 1 (edge)", ("edge", {L, S}, None)),
+        ("adjacency[Kyoto][Paris]  # 0, no edge", ("non_edge", {K, P}, None)),
+        ("len(graph['Paris'])  # 2", ("degree", {P}, 2)),
+        ("frozenset(graph[Paris]) == {Lyon, Saint-Denis}  # True", ("neighbours", {P, L, S}, None)),
+        ("`graph.has_edge(Kyoto, New York)` gives `True`, just as I expected.",
+         ("edge", {K, N}, None)),
+    ],
+)  # fmt: skip
+def test_round21_code_matrix_entries_container_sizes_and_views_as_expected(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, False, claim)
+
+
+def test_round21_code_a_matrix_entry_glossed_against_its_value_stays_unread() -> None:
+    assert not {c for c in _read("adj[Lyon][Kyoto]  # 1 → no edge") if c[0] != "degree"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The candidate I pop next is Lyon–New York at weight 3.",
+        "Considering the edge Lyon–New York with weight 3 for the tree.",
+        "pq.push((3, Lyon, New York))  // edge weight 3",
+    ],
+)
+def test_round21_step_an_edge_weight_said_in_an_algorithm_step_is_the_graphs(text: str) -> None:
+    _assert_read(text, False, ("edge_weight", {L, N}, 3))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Relaxing Lyon–New York, dist[New York] = 3.",
+        "If the next candidate Lyon–New York had weight 3, I'd take it.",
+    ],
+)
+def test_round21_step_a_distance_or_a_supposed_weight_stays_unread(text: str) -> None:
+    assert not {c for c in _read(text) if c[0] in ("edge_weight", "distance")}
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Oops, we got the Kyoto–New York weight wrong: it's 5.", ("edge_weight", {K, N}, 5)),
+        ("Saint-Denis has degree 2, let me double-check the list... yep.", ("degree", {S}, 2)),
+        ("The Lyon-Paris edge weighs 7 — let me check the input... correct, 7.",
+         ("edge_weight", {L, P}, 7)),
+    ],
+)  # fmt: skip
+def test_round21_confirmed_a_correction_or_a_check_that_confirms_states_the_value(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, False, claim)
+
+
+def test_round21_confirmed_a_check_with_another_value_stays_unread() -> None:
+    assert not _read("The Lyon-Paris edge weighs 7 — let me check the input... correct, 8.")
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Deleting vertices with degree below 2 until nothing changes, what stays is Lyon, "
+         "Paris, Saint-Denis — the 2-core.", ("k_core", {L, P, S}, 2)),
+        ("Once no vertex has fewer than 2 neighbours, the ones still left are Paris, Lyon and "
+         "Saint-Denis, i.e. the 2-core.", ("k_core", {L, P, S}, 2)),
+        ("$\\{ v : \\operatorname{d}(v, Kyoto) \\le 2 \\} = \\{New York, Lyon\\}$",
+         ("within_hops", {K, N, L}, 2)),
+        ("Everything at most 2 hops from Kyoto, not counting Kyoto itself, is {New York, Lyon}.",
+         ("within_hops", {K, N, L}, 2)),
+        ("After two levels of breadth-first search from Kyoto, everything visited except Kyoto "
+         "is {New York, Lyon}.", ("within_hops", {K, N, L}, 2)),
+    ],
+)  # fmt: skip
+def test_round21_sets_peeled_cores_reversed_set_builders_and_bfs_levels(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, False, claim)
+
+
+def test_round21_sets_a_node_visited_after_bfs_rounds_is_no_set() -> None:
+    assert not _read("After 2 rounds of BFS, Kyoto has been visited.")
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("And Kyoto–Lyon isn't an edge either.", ("non_edge", {K, L}, None)),
+        ("Okay, let me go over Kyoto again: its neighbours are New York, nothing more.",
+         ("neighbours", {K, N}, None)),
+        ("Having gone through every row, Paris is linked to exactly Lyon and Saint-Denis.",
+         ("neighbours", {P, L, S}, None)),
+        ("Hmm, New York and Paris aren't neighbours — I was reading the wrong row before.",
+         ("non_edge", {N, P}, None)),
+        ("Kyoto ⟷ Lyon? ❌ no edge", ("non_edge", {K, L}, None)),
+    ],
+)  # fmt: skip
+def test_round21_results_after_leads_and_before_remarks_are_stated(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, False, claim)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "After checking each edge, I'll decide whether Kyoto and Lyon are adjacent.",
+        "Kyoto ⟷ Lyon? ✓ not adjacent",
+    ],
+)
+def test_round21_results_a_plan_after_the_lead_or_a_contradicted_tick_stays_unread(
+    text: str,
+) -> None:
+    assert not _read(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "All nodes at distance at most 2 from Kyoto, Kyoto excluded, are New York and Lyon.",
+        "The nodes at hop distance ≤ 2 from Kyoto (Kyoto left out): {New York, Lyon}.",
+    ],
+)
+def test_round21_sets_at_distance_at_most_k_is_a_balls_radius(text: str) -> None:
+    _assert_read(text, False, ("within_hops", {K, N, L}, 2))
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Kyoto and Paris — I'm pretty confident they're not linked, and a second look at the "
+         "edge list confirms it.", ("non_edge", {K, P}, None)),
+        ("Checking pair by pair, Saint-Denis and Lyon do have an edge joining them, so that's "
+         "fine.", ("edge", {S, L}, None)),
+        ("Hold on, let me recount Saint-Denis... I get 2, not what I had earlier.",
+         ("degree", {S}, 2)),
+        ("Let me re-check Lyon to Kyoto... the minimum is 8.", ("distance", {L, K}, 8)),
+    ],
+)  # fmt: skip
+def test_round21_trailed_results_after_an_ellipsis_or_a_survey_and_before_a_confirmation(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, False, claim)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Let me recount the route Lyon to Kyoto... that's 8.",
+        "Let me recount Lyon... that's 3, and Kyoto has 1.",
+    ],
+)
+def test_round21_trailed_a_recount_of_another_measure_or_with_more_after_it_is_no_degree(
+    text: str,
+) -> None:
+    assert not {c for c in _read(text) if c[0] == "degree"}
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Every time Lyon appears in the edge list, I count it: that comes to 3.",
+         ("degree", {L}, 3)),
+        ("Expanding Kyoto in the BFS, one of the edges I traverse runs to New York.",
+         ("edge", {K, N}, None)),
+    ],
+)  # fmt: skip
+def test_round21_counted_tallies_by_appearance_and_a_search_expansions_edge(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    _assert_read(text, False, claim)
+
+
+@pytest.mark.parametrize("text", ["len(G[3])  # 4", "len(graph[3])  // 2"])
+def test_round21_sized_a_size_around_a_neighbour_query_is_a_degree_no_list(text: str) -> None:
+    read = _read(text, numeric_ids=True)
+    assert not {c for c in read if c[0] in ("neighbours", "edge")}
+    assert any(c[0] == "degree" and c[1] == frozenset({P}) for c in read)
+
+
+def test_round21_which_weighs_a_relative_weight_after_an_edge_is_the_edges() -> None:
+    read = _read("I take the link from Saint-Denis to Paris, which weighs 2, and move on.")
+    assert ("edge_weight", frozenset({S, P}), 2) in read
+    assert not {c for c in read if c[0] == "node_weight"}
