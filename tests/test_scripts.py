@@ -21,7 +21,7 @@ def _run(*command: str) -> tuple[subprocess.CompletedProcess[str], float]:
 
 
 def test_a_long_command_shows_progress_lines_and_its_own_output() -> None:
-    done, seconds = _run("bash", "-c", "sleep 3.5; echo built")
+    done, seconds = _run("bash", "-c", "sleep 6; echo built")  # ~5 lines idle; >= 2 loaded
     assert done.returncode == 0, done.stderr
     assert done.stdout == "built\n"
     progress = [line for line in done.stderr.splitlines() if line.startswith("build: still")]
