@@ -33,7 +33,7 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -275,22 +275,34 @@ def whole_process_paths(
         return process_sample(done, load=load)
 
     def in_process(_round: int) -> Sample:
-        load = load_average()
-        cpu0 = _cpu()
-        wall0 = time.perf_counter()
-        with tempfile.TemporaryDirectory() as out:
-            table = run_trace_facts(
-                samples,
-                AnalysisOutput(Path(out)),
-                instances=instances,
-                segmentation=Segmentation(),
-                workers=workers,
-                report_jobs=[job.folder],
-            )
-        claims["job"].append(int(table["claims"].sum()))
-        return Sample(time.perf_counter() - wall0, load, cpu_s=_cpu() - cpu0)
+        return analysed_in_process(samples, instances, workers, claims["job"], [job.folder])
 
     return {"whole process": whole, "job in process": in_process}
+
+
+def analysed_in_process(
+    samples: pd.DataFrame,
+    instances: Any,
+    workers: int,
+    claims: list[int],
+    report_jobs: Sequence[Path] = (),
+) -> Sample:
+    """One in-process run of the analysis into a fresh folder, timed; its claim count is
+    appended to ``claims``."""
+    load = load_average()
+    cpu0 = _cpu()
+    wall0 = time.perf_counter()
+    with tempfile.TemporaryDirectory() as out:
+        table = run_trace_facts(
+            samples,
+            AnalysisOutput(Path(out)),
+            instances=instances,
+            segmentation=Segmentation(),
+            workers=workers,
+            report_jobs=report_jobs,
+        )
+    claims.append(int(table["claims"].sum()))
+    return Sample(time.perf_counter() - wall0, load, cpu_s=_cpu() - cpu0)
 
 
 GOAL = "<= 60 s on 2 cores"
@@ -321,19 +333,7 @@ def main() -> None:
     claims: dict[str, list[int]] = {"synthetic": [], "job": [], "whole": []}
 
     def one_round(_round: int) -> Sample:
-        load = load_average()
-        cpu0 = _cpu()
-        wall0 = time.perf_counter()
-        with tempfile.TemporaryDirectory() as out:
-            table = run_trace_facts(
-                samples,
-                AnalysisOutput(Path(out)),
-                instances=instances,
-                segmentation=Segmentation(),
-                workers=args.workers,
-            )
-        claims["synthetic"].append(int(table["claims"].sum()))
-        return Sample(time.perf_counter() - wall0, load, cpu_s=_cpu() - cpu0)
+        return analysed_in_process(samples, instances, args.workers, claims["synthetic"])
 
     paths: dict[str, Callable[[int], Sample]] = {"in process": one_round}
     with tempfile.TemporaryDirectory(prefix="bench-trace-facts-") as tmp:
