@@ -92,6 +92,8 @@ _INNER_OPEN = re.compile(r"[(,{\[$](?<=\S[(,{\[$])[(,{\[$]*(?=[^\s(,{\[$])")
 _INNER_CLOSE = re.compile(r"[)\],}=$:;|\-–—\\](?<=[^\s)\],}=$:;|\-–—\\][)\],}=$:;|\-–—\\])(?=\S)")
 _EDGE_CLEAN = "([{\"'“‘*_`<$"
 _TAIL_CLEAN = ")]}\"'”’*_`.,;:!?>$"
+_SENTENCE_END = ".,;:!?"
+_CLOSED_END = tuple(")" + mark for mark in _SENTENCE_END)
 _NUMBER = r"(\d+)"
 _IS = r"\s*(?:=|:|is|of|equals|was)?\s*"
 
@@ -130,6 +132,10 @@ class _Slots:
             cleaned = text.lstrip(_EDGE_CLEAN).rstrip(_TAIL_CLEAN).strip()
             if cleaned and cleaned != text:
                 node = self.names.resolve(cleaned, thorough=False)
+            if node is None and "(" in cleaned and text.endswith(_CLOSED_END):
+                kept = text.lstrip(_EDGE_CLEAN).rstrip(_SENTENCE_END).strip()
+                if kept != text:  # "… Manchester Airport (MAN).": its closing bracket kept
+                    node = self.names.resolve(kept, thorough=False)
             if node is None and len(text) < 60 and _NEEDS_FULL.search(text):
                 node = self.names.resolve(cleaned or text)
         return node
@@ -208,7 +214,11 @@ _CLOSER = {"{": "}", "[": "]", "(": ")"}
 
 
 def _trim_end(text: str, start: int, end: int) -> int:
+    """Where the name in ``text[start:end]`` ends, the marks after it trimmed (a closing
+    bracket of the name's own kept: ``Galcaio Airport (GLK) to …``)."""
     while end > start and text[end - 1] in _TAIL_CLEAN:
+        if text[end - 1] == ")" and text.count("(", start, end) > text.count(")", start, end - 1):
+            break
         end -= 1
     return end
 

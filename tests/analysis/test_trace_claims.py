@@ -73,3 +73,33 @@ def test_claims_get_their_segment() -> None:
         extract_claims(text, NodeNames(graph)), GraphFacts(graph), segment_at_markers(text)
     )
     assert [(c.claim.kind, c.segment) for c in checked] == [("edge", 0), ("degree", 1)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Iceland is connected to Rook (bird).", ("edge", ("Iceland", "Rook (bird)"), None)),
+        ("Neighbors of Kino (band): Iceland, Bird.",
+         ("neighbours", ("Kino (band)", "Iceland", "Bird"), None)),
+        ("The distance from Rook (bird) to Iceland is 3.",
+         ("distance", ("Rook (bird)", "Iceland"), 3)),
+        ("Galcaio Airport (GLK) -- Iceland (weight 4)",
+         ("edge_weight", ("Galcaio Airport (GLK)", "Iceland"), 4)),
+    ],
+)  # fmt: skip
+def test_a_name_ending_in_its_bracket_is_read_whole(
+    text: str, expected: tuple[str, tuple[str, ...], int | None]
+) -> None:
+    """A name whose last word is bracketed, before a mark (``Rook (bird).``, ``Kino (band):``)
+    or a word (``Galcaio Airport (GLK) to``), is read whole, not as the name in its brackets."""
+    graph: nx.Graph[str] = nx.Graph()
+    graph.add_edges_from(
+        [
+            ("Iceland", "Rook (bird)"),
+            ("Kino (band)", "Iceland"),
+            ("Kino (band)", "Bird"),
+            ("Galcaio Airport (GLK)", "Iceland"),
+        ]
+    )
+    claims = extract_claims(text, NodeNames(graph, False), graph=graph)
+    assert expected in [(c.kind, c.nodes, c.value) for c in claims]
