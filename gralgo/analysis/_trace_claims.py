@@ -18,6 +18,7 @@ import re
 import weakref
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from gralgo.analysis._trace_agreement import MIN_ROWS, SHARE, Shaped, agreed_measure, runs
@@ -114,6 +115,9 @@ class _Slots:
         if resolved is None:
             resolved = _RESOLVED[names] = {}
         self._resolved = resolved
+        self.named: list[tuple[int, int, str]] = []
+        """Each name :meth:`before`, :meth:`after` and :meth:`items` found: (start, end,
+        node); the caller empties it (:class:`_Gate` reads a line's)."""
 
     def resolve(self, written: str) -> str | None:
         """The node ``written`` names (memoised per graph: every reader tries the same runs of
@@ -152,6 +156,8 @@ class _Slots:
             node = self.resolve(text[start:end])
             if node is not None and (best is None or node != best[0]):
                 best = (node, start)  # the longest run; a shorter one naming the same node wins
+        if best is not None:
+            self.named.append((best[1], end, best[0]))
         return best
 
     def after(self, text: str, start: int, high: int) -> tuple[str, int] | None:
@@ -173,6 +179,8 @@ class _Slots:
                 node = self.resolve(piece.rstrip()[:-2])
             if node is not None and (best is None or node != best[0]):
                 best = (node, _trim_end(text, start, end))
+        if best is not None:
+            self.named.append((start, best[1], best[0]))
         return best
 
     def items(self, text: str, start: int, end: int) -> tuple[list[tuple[str, int, int]], bool]:
@@ -207,6 +215,7 @@ class _Slots:
             else:
                 complete = False
                 i += 1
+        self.named += ((a, b, node) for node, a, b in found)
         return found, complete
 
 
@@ -2138,17 +2147,19 @@ def extract_claims(
                 unread.append(None)
             continue
         found: list[Claim] = []
+        ctx.slots.named.clear()
         for reader, words in _READERS:
             if words.search(line):
                 found += reader(ctx, low, high)
+        gate = _Gate(ctx, low, high, found)
         if _structured(line) or (found and _DOUBT.search(line)):
             # a belief or hypothesis silences the patterns too ("I might be wrong about A–B")
-            found = _structural(ctx, low, high, found, line)
+            found = _structural(ctx, low, high, found, line, gate)
         elif found and ("?" in line or _TODO.match(line)):
             # "Is (A, B) in E? To be checked.", "- [ ] check A–B": asked or planned, unless
             # the clause reader reads a fact ("- [ ] A–B: not in the input")
-            found = _structural(ctx, low, high, found, line)
-        read = _routes(text, _anchored(ctx, low, high, found, line), line)
+            found = _structural(ctx, low, high, found, line, gate)
+        read = _routes(text, _anchored(ctx, low, high, found, line, gate), line)
         read = _verdict(_whole_expressions(text, low, read), line)
         if len(read) > 1 and (" and " in line or " or " in line or " vs" in line):
             read = _both_ways(text, read)
@@ -2369,19 +2380,77 @@ def _verdict(claims: list[Claim], lower: str) -> list[Claim]:
     ]
 
 
-def _structural(ctx: _Context, low: int, high: int, read: list[Claim], lower: str) -> list[Claim]:
-    """The patterns' claims ``read`` with the facts of the clause reader
-    (:mod:`gralgo.analysis._trace_clauses`) they lack: where a pattern read a claim of the same
-    family in the same clause or call, the pattern's reading stands unless the clause reader
-    overrules it (:func:`_overruled`). ``lower``: the line in lower case."""
-    text, names = ctx.text, ctx.slots.names
+class _Gate:
+    """A line as the gates before the clause and anchored readers test it a second time: the
+    names of the patterns' claims ``read`` there written as a neutral word of the same length
+    (``zzzz``), since a name's own words and marks cue nothing (``Mall Road has degree 2``,
+    ``Eben M. Haber``, ``South 49th Street``); made only where a gate fails on the line as
+    written, so a gate passes as often as before or more."""
+
+    def __init__(self, ctx: _Context, low: int, high: int, read: list[Claim]) -> None:
+        self.ctx, self.low, self.high, self.read = ctx, low, high, read
+        self.count = len(ctx.slots.named)  # the names the patterns found (the readers after
+        # them look up more)
+
+    @cached_property
+    def line(self) -> str | None:
+        """The line with those names masked; ``None`` where it holds none, where names are
+        numeric ids (a masked id could be a value), or where the claims stop before the line's
+        end (``From the list, New York → Ada Lovelace, Dublin, Graz``: the patterns read one
+        edge of a list, and what follows them is for the other readers to read)."""
+        if not self.read or self.ctx.numeric_ids:
+            return None
+        text, low, high = self.ctx.text, self.low, self.high
+        named = [c for c in self.read if c.nodes]
+        if not named or text[max(c.end for c in named) : high].strip(_TAIL_CLEAN + " \t"):
+            return None
+        nodes = {node for c in named for node in c.nodes}
+        spans = []
+        for a, b, node in self.ctx.slots.named[: self.count]:
+            if node in nodes and low <= a < b <= high:
+                at = text[a:b].lower().find(node.lower())  # the name as written, not what
+                if at >= 0:  # the resolver read past ("Kyoto (maybe)": the hedge stays)
+                    spans.append((a + at, a + at + len(node)))
+        if not spans:
+            return None
+        pieces: list[str] = []
+        position = low
+        for a, b in sorted(spans):
+            a = max(a, position)
+            if b > a:
+                pieces += (text[position:a], "z" * (b - a))
+                position = b
+        pieces.append(text[position:high])
+        return "".join(pieces)
+
+
+def _stands(read: list[Claim], text: str, low: int, high: int, lower: str) -> bool:
+    """Whether the patterns' claims ``read`` in ``text[low:high]`` (``lower``: in lower case)
+    stand without the clause reader: one clause, no call, and they read all its cues."""
     words = words_of(lower)
-    if (
-        read
-        and not _ATTENTION_MARKS.search(lower)
+    return (
+        not _ATTENTION_MARKS.search(lower)
         and _ATTENTION_WORDS.isdisjoint(words)
         and not (("(" in lower or "[" in lower or "_{" in lower) and has_call(text, low, high))
         and _settled(read, words)
+    )
+
+
+def _structural(
+    ctx: _Context, low: int, high: int, read: list[Claim], lower: str, gate: _Gate
+) -> list[Claim]:
+    """The patterns' claims ``read`` with the facts of the clause reader
+    (:mod:`gralgo.analysis._trace_clauses`) they lack: where a pattern read a claim of the same
+    family in the same clause or call, the pattern's reading stands unless the clause reader
+    overrules it (:func:`_overruled`). ``lower``: the line in lower case; ``gate``: the line
+    with the patterns' names masked."""
+    text, names = ctx.text, ctx.slots.names
+    if read and (
+        _stands(read, text, low, high, lower)
+        or (
+            (masked := gate.line) is not None
+            and _stands(read, masked, 0, len(masked), masked.lower())
+        )
     ):
         return read  # one clause, no call, and the patterns read all its cues
 
@@ -2441,15 +2510,18 @@ def _paired(lower: str) -> bool:
     return _PAIR_STEMS.search(lower) is not None and _PAIR_WORDS.search(lower) is not None
 
 
-def _anchored(ctx: _Context, low: int, high: int, read: list[Claim], lower: str) -> list[Claim]:
+def _anchored(
+    ctx: _Context, low: int, high: int, read: list[Claim], lower: str, gate: _Gate
+) -> list[Claim]:
     """The claims ``read`` with those of the name-anchored reader
     (:mod:`gralgo.analysis._trace_anchored`) in the clauses where nothing was read; a distance
     or hop count it reads between two nodes overrules an edge read between them there (``2.
-    shortest A→B distance: 4``)."""
+    shortest A→B distance: 4``). ``gate``: the line with the patterns' names masked."""
     if read:
-        kinds = {c.kind for c in read}
-        settled = not kinds <= _EDGES or not _unsettled(read, _paired(lower), lower)
-        if settled and one_clause(ctx.text, low, high):
+        if _read_alone(read, ctx.text, low, high, lower) or (
+            (masked := gate.line) is not None
+            and _read_alone(read, masked, 0, len(masked), masked.lower())
+        ):
             return read  # one clause, read by the patterns, nothing to add or overrule
     elif not _ANCHOR_CUES.search(lower):
         return read  # no word or mark the anchored reader decides a claim by
@@ -2522,6 +2594,14 @@ def _anchored(ctx: _Context, low: int, high: int, read: list[Claim], lower: str)
                 or (pairs and kind == "distance")
             ]
     return read + added
+
+
+def _read_alone(read: list[Claim], text: str, low: int, high: int, lower: str) -> bool:
+    """Whether the claims ``read`` in ``text[low:high]`` (``lower``: in lower case) leave the
+    anchored reader nothing to add or overrule: one clause, and no edge it may overrule."""
+    kinds = {c.kind for c in read}
+    settled = not kinds <= _EDGES or not _unsettled(read, _paired(lower), lower)
+    return settled and one_clause(text, low, high)
 
 
 def _planned_topic(
@@ -2749,7 +2829,8 @@ def _overruled(claim: Claim, start: int, end: int, facts: list[Fact]) -> bool:
 
 
 # What makes a line worth the clause reader where the patterns read it all: a question, plan
-# or hypothesis (that silences them), several clauses, a call; a negation beside an edge claim.
+# or hypothesis (that silences them), several clauses, a call; a negation beside an edge claim;
+# "unweighted" (the distance it names is a hop count, :func:`_overruled`).
 _ATTENTION_WORDS = frozenset(
     "if suppose assume assuming whether could might may maybe perhaps probably possibly let let's "
     "need needs want going have try trying check checking verify verifying find finding compute "
@@ -2764,7 +2845,7 @@ _ATTENTION_WORDS = frozenset(
     "misread misremembered mixed wrote said claimed called stated had complement through "
     "via asks asked prompt quoting quote quoted confirm confirmed verified established certain "
     "know proven proved checked suspect suspects suspected suspecting sake case provided "
-    "providing long condition whenever".split()
+    "providing long condition whenever unweighted".split()
 )
 _DOUBT = re.compile(
     r"\b(?:if|suppose|assum\w*|presum\w*|could|might|may|maybe|perhaps|probably|possibly|"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+import networkx as nx
 import pytest
 
 from gralgo.analysis._trace_anchored import _WRAPPERS, _marked, _see
@@ -19,6 +20,7 @@ from gralgo.analysis._trace_claims import (
     _paired,
     _Slots,
     _structured,
+    extract_claims,
 )
 from gralgo.analysis._trace_clauses import (
     _COUNTED,
@@ -173,3 +175,85 @@ def test_the_marked_wrappers_match_what_all_of_them_match(line: str) -> None:
         see = _see(text, low, len(text))
         found = [(m.span(), m.lastgroup) for m in see.finditer(text, low)] if see else []
         assert found == [(m.span(), m.lastgroup) for m in ALL_WRAPPERS.finditer(text, low)]
+
+
+_CUED = ("Mall Road", "Eben M. Haber", "New York", "Must Have Done Something Right")
+"""Names holding cue words and marks (``road``, ``. ``, ``new``, ``must``) the gates before
+the clause and anchored readers test for."""
+_PLAIN = ("Lyon", "Paris", "Kyoto", "Oslo")
+_MASKED_LINES = (
+    "{0} is connected to {1}.",
+    "{0} is not adjacent to {3}.",
+    "{2} has degree 2.",
+    "The distance from {0} to {1} is 3.",
+    "Neighbors of {3}: {0}, {2}.",
+    "{1} -- {2} (weight 4)",
+)
+
+
+def _names_graph(names: tuple[str, ...]) -> nx.Graph[str]:
+    graph: nx.Graph[str] = nx.Graph()
+    graph.add_edges_from([(names[0], names[1]), (names[1], names[2]), (names[3], names[0])])
+    return graph
+
+
+@pytest.mark.parametrize("template", _MASKED_LINES)
+def test_names_masked_at_the_gates_read_as_plain_names(
+    template: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A line whose names hold cue words reads what the same line with plain names reads, and
+    stops at the patterns as that one does (the clause and anchored readers never run)."""
+    from gralgo.analysis import _trace_claims
+
+    def read(names: tuple[str, ...]) -> list[tuple[str, tuple[str, ...], int | None]]:
+        graph = _names_graph(names)
+        plain = dict(zip(names, _PLAIN, strict=True))
+        claims = extract_claims(template.format(*names), NodeNames(graph, False), graph=graph)
+        return [(c.kind, tuple(plain[n] for n in c.nodes), c.value) for c in claims]
+
+    def refused(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("a reader behind the gates ran")
+
+    monkeypatch.setattr(_trace_claims, "clause_facts", refused)
+    monkeypatch.setattr(_trace_claims, "anchored_facts", refused)
+    monkeypatch.setattr(_trace_claims, "call_facts", refused)
+    expected = read(_PLAIN)
+    assert expected and read(_CUED) == expected
+
+
+def test_the_masked_line_keeps_every_offset() -> None:
+    """The line the gates test a second time is the line with only the names' characters
+    replaced: as long as the line, the same elsewhere."""
+    from gralgo.analysis._trace_claims import _READERS, _Context, _Gate
+
+    graph = _names_graph(_CUED)
+    names = NodeNames(graph, False)
+    for template in _MASKED_LINES:
+        text = template.format(*_CUED)
+        ctx = _Context(text, _Slots(names, 8), False, graph)
+        found = [c for reader, words in _READERS if words.search(text.lower())
+                 for c in reader(ctx, 0, len(text))]  # fmt: skip
+        masked = _Gate(ctx, 0, len(text), found).line
+        assert masked is not None and len(masked) == len(text)
+        kept = [(i, ch) for i, ch in enumerate(text) if masked[i] != "z"]
+        assert all(masked[i] == ch for i, ch in kept)
+        assert not any(word in masked for word in ("Road", "M. ", "New", "Must"))
+
+
+def test_claims_that_stop_before_the_line_end_are_not_masked() -> None:
+    """``From the adjacency list, New York → Ada Lovelace, Dublin, Graz``: the patterns read one
+    edge, the rest is for the clause reader, so the gates test the line as written."""
+    from gralgo.analysis._trace_claims import _READERS, _Context, _Gate
+
+    graph: nx.Graph[str] = nx.Graph()
+    graph.add_edges_from([("New York", n) for n in ("Ada Lovelace", "Dublin", "Graz")])
+    text = "From the adjacency list, New York → Ada Lovelace, Dublin, Graz."
+    ctx = _Context(text, _Slots(NodeNames(graph, False), 4), False, graph)
+    found = [c for reader, words in _READERS if words.search(text.lower())
+             for c in reader(ctx, 0, len(text))]  # fmt: skip
+    assert found and max(c.end for c in found) <= text.index(", Dublin")
+    assert _Gate(ctx, 0, len(text), found).line is None
+    claims = extract_claims(text, NodeNames(graph, False), graph=graph)
+    assert ("neighbours", ("New York", "Ada Lovelace", "Dublin", "Graz")) in [
+        (c.kind, c.nodes) for c in claims
+    ]
