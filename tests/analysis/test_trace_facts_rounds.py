@@ -230,6 +230,19 @@ HELD_OUT: list[object] = [
             "Round 19)",
         ),
     ),
+    pytest.param(
+        "round20",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="round-20 phrasings (the mix real traces use, each a step of one of the nine "
+            "tasks' algorithms with its bookkeeping), measured held out at a1c0e99 (rounds 17 "
+            "and 18 tuned on, round 19 not): recall 0.49-0.74 per kind (missed edge 0.49, "
+            "weight 0.58, hallucinated edge 0.63, set 0.70, distance 0.71, degree 0.74), "
+            "precision hallucinated edge 0.73, missed edge 0.97, degree and distance 0.99, the "
+            "others 1.00; by style prose recall 0.43-0.55, code hallucinated-edge precision "
+            "0.27 (design/trace-facts.md, Round 20)",
+        ),
+    ),
 ]
 """The held-out lists (measured, never tuned on), one ``pytest.param`` each: a fresh round is
 added as ``pytest.param("roundN")``, with ``marks=pytest.mark.xfail(strict=True, reason=…)``
