@@ -72,6 +72,15 @@ testing each new node against the members, a path's running total, BFS layers fo
 eccentricities for the diameter, peeling for the k-core, Kruskal / Prim steps for the MST,
 Dijkstra for the distance threshold) with that step's bookkeeping; it is held out (not yet
 measured).
+Round 21 (split ``round21``, bank in ``trace_facts_round21``), written by another author without
+reading the extractor while round 20 was held out, keeps the realistic mix but takes the parts of
+a trace around the main search, in mixed voices across the nine tasks: the first reading of the
+input (restating edges, weights and rows as the model copies them out), self-corrections whose
+slip names no node or value and whose one fact is the restated one ("No wait, I skipped a line.
+A–B is an edge too."), the final verification pass and recap before the answer ("Final check:",
+"Summary of what I found:", "Therefore ...", ``assert ...  # final check``) and answers that
+justify themselves ("The answer is 9, because the path A → B → C adds up to 9."); it is held
+out (not yet measured).
 
 Graphs and certificates come from each task's solver (``trace_facts_planted._graph``), so the
 labels are exact: each statement states one fact, correct or with one planted error of a known
@@ -109,6 +118,7 @@ from tests.analysis import (
     trace_facts_round18,
     trace_facts_round19,
     trace_facts_round20,
+    trace_facts_round21,
 )
 from tests.analysis.trace_facts_planted import FORMATS, TASKS, Planted, _graph, _long_names
 
@@ -125,6 +135,7 @@ SPLITS = (
     "round18",
     "round19",
     "round20",
+    "round21",
 )
 TUNED = ("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8",
          "round9", "round10", "round11", "round12", "round14", "round17",
@@ -562,6 +573,7 @@ FILLER["dev4"] = [
 # Round 18: written by another author without reading the extractor, held out (not yet measured).
 # Round 19: written by another author without reading the extractor, held out (not yet measured).
 # Round 20: written by another author without reading the extractor, held out (not yet measured).
+# Round 21: written by another author without reading the extractor, held out (not yet measured).
 ROUND_BANKS: dict[str, ModuleType] = {
     "round4": trace_facts_round4,
     "round5": trace_facts_round5,
@@ -580,6 +592,7 @@ ROUND_BANKS: dict[str, ModuleType] = {
     "round18": trace_facts_round18,
     "round19": trace_facts_round19,
     "round20": trace_facts_round20,
+    "round21": trace_facts_round21,
 }
 """Each other author's list by its split: registered here once (the rounds test reads it)."""
 for _split, _bank in ROUND_BANKS.items():
