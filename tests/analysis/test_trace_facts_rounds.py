@@ -248,6 +248,19 @@ HELD_OUT: list[object] = [
             "0.27 (design/trace-facts.md, Round 20)",
         ),
     ),
+    pytest.param(
+        "round21",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="round-21 phrasings (the mix real traces use, from the parts around the "
+            "search: reading the input, self-corrections, final checks and recaps, answers "
+            "that justify themselves), measured held out at 75cb127 (rounds 17 and 18 tuned "
+            "on): recall 0.58-0.84 per kind (weight 0.58, set 0.60, hallucinated edge 0.61, "
+            "missed edge 0.64, distance 0.82, degree 0.84), precision hallucinated edge 0.94, "
+            "the others 1.00; by style prose recall 0.35-0.83, inline code hallucinated edges "
+            "0.11 (design/trace-facts.md, Round 21)",
+        ),
+    ),
 ]
 """The held-out lists (measured, never tuned on), one ``pytest.param`` each: a fresh round is
 added as ``pytest.param("roundN")``, with ``marks=pytest.mark.xfail(strict=True, reason=…)``
