@@ -52,8 +52,8 @@ def checker_version() -> str:
 HELD_OUT_CAVEAT = (
     "Read as lower bounds: on wording nobody tuned the reader on, measured once per list, it "
     "found 83-95 % of the wrong claims of each kind on one list in the mix real traces use "
-    "and 50-84 % on two more, 48-79 % in unusual notation (six authors); a flagged "
-    "hallucinated edge was a real one 79-98 % of the time; check "
+    "and 49-84 % on four more, 48-79 % in unusual notation (eight authors); a flagged "
+    "hallucinated edge was a real one 73-98 % of the time; check "
     "flags against the true fact shown beside each (design/trace-facts.md, What the held-out "
     "rounds say)."
 )

@@ -1,5 +1,5 @@
 """The lists written by other authors without reading the extractor (``trace_facts_round4``
-to ``trace_facts_round19``; splits ``round4`` to ``round19``): each labels
+to ``trace_facts_round21``; splits ``round4`` to ``round21``): each labels
 every statement kind in every format with phrasings no earlier list has, deterministically.
 Rounds 4 to 10 were each measured once held out and then tuned on; the goal on them (precision
 >= 0.95, recall >= 0.8 per error kind in every format) is asserted with the other tuned lists in
@@ -70,6 +70,16 @@ EARLIER = {
         *("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8"),
         *("round9", "round10", "round11", "round12", "round13", "round14", "round15"),
         *("round16", "round17", "round18"),
+    ),
+    "round20": (
+        *("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8"),
+        *("round9", "round10", "round11", "round12", "round13", "round14", "round15"),
+        *("round16", "round17", "round18", "round19"),
+    ),
+    "round21": (
+        *("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8"),
+        *("round9", "round10", "round11", "round12", "round13", "round14", "round15"),
+        *("round16", "round17", "round18", "round19", "round20"),
     ),
 }
 """The lists each round was written after (none of their phrasings may reappear)."""
@@ -223,6 +233,32 @@ HELD_OUT: list[object] = [
             "degree 0.83), precision hallucinated edge 0.85, missed edge 0.97, degree 0.99, "
             "prose recall 0.40-0.61: the tuning did not carry over (design/trace-facts.md, "
             "Round 19)",
+        ),
+    ),
+    pytest.param(
+        "round20",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="round-20 phrasings (the mix real traces use, each a step of one of the nine "
+            "tasks' algorithms with its bookkeeping), measured held out at a1c0e99 (rounds 17 "
+            "and 18 tuned on, round 19 not): recall 0.49-0.74 per kind (missed edge 0.49, "
+            "weight 0.58, hallucinated edge 0.63, set 0.70, distance 0.71, degree 0.74), "
+            "precision hallucinated edge 0.73, missed edge 0.97, degree and distance 0.99, the "
+            "others 1.00; by style prose recall 0.43-0.55, code hallucinated-edge precision "
+            "0.27 (design/trace-facts.md, Round 20)",
+        ),
+    ),
+    pytest.param(
+        "round21",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="round-21 phrasings (the mix real traces use, from the parts around the "
+            "search: reading the input, self-corrections, final checks and recaps, answers "
+            "that justify themselves), measured held out at 75cb127 (rounds 17 and 18 tuned "
+            "on): recall 0.58-0.84 per kind (weight 0.58, set 0.60, hallucinated edge 0.61, "
+            "missed edge 0.64, distance 0.82, degree 0.84), precision hallucinated edge 0.94, "
+            "the others 1.00; by style prose recall 0.35-0.83, inline code hallucinated edges "
+            "0.11 (design/trace-facts.md, Round 21)",
         ),
     ),
 ]

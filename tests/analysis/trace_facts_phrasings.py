@@ -64,6 +64,23 @@ QwQ's "Let me verify once more", Claude's "I'll trace through this carefully", G
 bullets, Kimi / GLM's numbered sub-steps), facts as a lookup's result, an answer to the model's
 own question, in parentheses, after "since", in a recap list, a Python comment or a docstring,
 and non-native but fluent English; it is held out (not yet measured).
+Round 20 (split ``round20``, bank in ``trace_facts_round20``), written by another author without
+reading the extractor while round 19 was held out, keeps the realistic mix but takes the tasks
+where round 19 took model-family voices: each phrasing is a line lifted from a trace of one of
+the nine tasks (a max-degree tally, candidate triangles and their sums, growing a clique and
+testing each new node against the members, a path's running total, BFS layers for distance-k,
+eccentricities for the diameter, peeling for the k-core, Kruskal / Prim steps for the MST,
+Dijkstra for the distance threshold) with that step's bookkeeping; it is held out (not yet
+measured).
+Round 21 (split ``round21``, bank in ``trace_facts_round21``), written by another author without
+reading the extractor while round 20 was held out, keeps the realistic mix but takes the parts of
+a trace around the main search, in mixed voices across the nine tasks: the first reading of the
+input (restating edges, weights and rows as the model copies them out), self-corrections whose
+slip names no node or value and whose one fact is the restated one ("No wait, I skipped a line.
+A–B is an edge too."), the final verification pass and recap before the answer ("Final check:",
+"Summary of what I found:", "Therefore ...", ``assert ...  # final check``) and answers that
+justify themselves ("The answer is 9, because the path A → B → C adds up to 9."); it is held
+out (not yet measured).
 
 Graphs and certificates come from each task's solver (``trace_facts_planted._graph``), so the
 labels are exact: each statement states one fact, correct or with one planted error of a known
@@ -100,6 +117,8 @@ from tests.analysis import (
     trace_facts_round17,
     trace_facts_round18,
     trace_facts_round19,
+    trace_facts_round20,
+    trace_facts_round21,
 )
 from tests.analysis.trace_facts_planted import FORMATS, TASKS, Planted, _graph, _long_names
 
@@ -115,6 +134,8 @@ SPLITS = (
     "round17",
     "round18",
     "round19",
+    "round20",
+    "round21",
 )
 TUNED = ("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8",
          "round9", "round10", "round11", "round12", "round14", "round17",
@@ -551,6 +572,8 @@ FILLER["dev4"] = [
 # Round 17: written by another author without reading the extractor, held out (not yet measured).
 # Round 18: written by another author without reading the extractor, held out (not yet measured).
 # Round 19: written by another author without reading the extractor, held out (not yet measured).
+# Round 20: written by another author without reading the extractor, held out (not yet measured).
+# Round 21: written by another author without reading the extractor, held out (not yet measured).
 ROUND_BANKS: dict[str, ModuleType] = {
     "round4": trace_facts_round4,
     "round5": trace_facts_round5,
@@ -568,6 +591,8 @@ ROUND_BANKS: dict[str, ModuleType] = {
     "round17": trace_facts_round17,
     "round18": trace_facts_round18,
     "round19": trace_facts_round19,
+    "round20": trace_facts_round20,
+    "round21": trace_facts_round21,
 }
 """Each other author's list by its split: registered here once (the rounds test reads it)."""
 for _split, _bank in ROUND_BANKS.items():
@@ -757,8 +782,11 @@ def _statements(a: _Author, task: str, certificate: dict[str, object]) -> list[S
         node = rng.choice([n for n in a.nodes if graph.degree(n) >= 2])
         if error == "hallucinated_edge" and graph.degree(node) == len(a.nodes) - 1:
             # A node adjacent to all has no non-neighbour to add: another one (a new draw only
-            # here, so the traces of every graph without such a draw are unchanged).
-            node = rng.choice([n for n in a.nodes if 2 <= graph.degree(n) < len(a.nodes) - 1])
+            # here, so the traces of every graph without such a draw are unchanged); in a star,
+            # where no other node has two neighbours, a leaf (its one neighbour and a non-one).
+            n_all = len(a.nodes)
+            others = [n for n in a.nodes if 2 <= graph.degree(n) < n_all - 1]
+            node = rng.choice(others or [n for n in a.nodes if 1 <= graph.degree(n) < n_all - 1])
         items = sorted(graph[node])
         if error == "missed_edge":
             items.remove(rng.choice(items))
