@@ -263,6 +263,13 @@ def claims_table(facts: Sequence[ResponseFacts]) -> pd.DataFrame:
     )
 
 
+def _write_claims(path: Path, facts: Sequence[ResponseFacts], version: str) -> int:
+    """``claims.csv`` (:func:`claims_table` with the checker's version); the number of claims."""
+    claims = claims_table(facts)
+    claims.assign(checker_version=version).to_csv(path, index=False)
+    return len(claims)
+
+
 def judge_agreement(responses: pd.DataFrame, sections_csv: Path) -> pd.DataFrame:
     """Cohen's kappa between "a memorization error was found" (:data:`MEMORIZATION_ERRORS`)
     and the error-taxonomy judge's ``graph_memorization_error`` label, on the responses both
@@ -363,7 +370,12 @@ def run_trace_facts(
     """The whole analysis into ``output``; returns the per-response table. Each of
     ``report_jobs`` (the input job folders) with a ``report.html`` gets its responses' measures
     and claims beside the page, which then shows them (:mod:`gralgo.analysis._trace_report`)."""
+    import contextlib
+    import os
+    from functools import partial
+
     from gralgo.analysis._efficiency import tokenizer_for_model
+    from gralgo.analysis._workers import start_beside
 
     scored = scored_responses(samples)
     if scored.empty:
@@ -371,13 +383,7 @@ def run_trace_facts(
     token_name = tokenizer or tokenizer_for_model(str(scored["litellm_model"].iloc[0]))
     facts, segmented = check_responses(scored, instances, segmentation, token_name, workers)
     responses = response_table(scored, facts)
-    _highlights(output, responses, _rows(scored, segmented), facts)
     version = checker_version()
-    claims = claims_table(facts)
-    for name, frame in (("responses", responses), ("claims", claims)):
-        path = output.directory / f"{name}.csv"
-        frame.assign(checker_version=version).to_csv(path, index=False)
-        output.files.append(path)
     note = (
         f"Checker code {version} (sha256 of gralgo/analysis/"
         f"{', '.join(name + '.py' for name in CHECKER_MODULES)}). Shares of checkable "
@@ -385,8 +391,25 @@ def run_trace_facts(
         f"of the response and in segments ({segmentation.describe()}); right for wrong "
         f"reasons: share of correct answers whose trace holds a wrong claim. {HELD_OUT_CAVEAT}"
     )
-    shown = write_report_shards(report_jobs, scored, responses, [f.rows for f in facts], note,
-                                version)  # fmt: skip
+    # Several workers: claims.csv (the largest file) is written by a process of its own while
+    # this one writes the rest (the same files, on both cores).
+    write_claims = partial(_write_claims, output.directory / "claims.csv", facts, version)
+    claims_written = (
+        start_beside(write_claims) if (workers or os.cpu_count() or 1) > 1 else write_claims
+    )
+    try:
+        _highlights(output, responses, _rows(scored, segmented), facts)
+        path = output.directory / "responses.csv"
+        responses.assign(checker_version=version).to_csv(path, index=False)
+        output.files.append(path)
+        shown = write_report_shards(report_jobs, scored, responses, [f.rows for f in facts], note,
+                                    version)  # fmt: skip
+    except BaseException:
+        with contextlib.suppress(Exception):  # the first error is the one to show
+            claims_written()
+        raise
+    claims = claims_written()
+    output.files.append(output.directory / "claims.csv")
     if shown:
         pages = sorted({str(path.parent.parent / "report.html") for path in shown})
         output.text("The measures and each response's claims, the wrong ones highlighted with "
@@ -421,5 +444,5 @@ def run_trace_facts(
             f"section labelled {JUDGE_MEMORIZATION_LABEL} ({path}).",
         )
         output.metrics["judge_kappa"] = float(agreement["kappa"].iloc[0])
-    log.info("trace_facts: %d responses, %d claims", len(responses), len(claims))
+    log.info("trace_facts: %d responses, %d claims", len(responses), claims)
     return responses

@@ -4,10 +4,14 @@ Where processes fork (Linux), the workers inherit the parts from the parent's me
 receiving them pickled (the over-thinking texts are ~15 KB each), and the parent's objects are
 frozen out of the garbage collector while the workers fork (:func:`gc.freeze`), so a collection
 in a worker neither walks nor copies the inherited heap. Elsewhere the parts are sent pickled.
+
+:func:`start_beside` runs one function in a forked process while this one goes on (a file
+written beside the parent's own serial work uses the second core).
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -16,6 +20,11 @@ R = TypeVar("R")
 
 _INHERITED: list[tuple[Callable[[Any], Any], Sequence[Any]]] = []
 """The function and parts of the running :func:`map_in_workers` (read by forked workers)."""
+
+
+_BESIDE: dict[int, Callable[[], Any]] = {}
+"""The functions :func:`start_beside` runs, by key (read by the forked process)."""
+_KEYS = itertools.count()
 
 
 def _run_inherited(index: int) -> Any:
@@ -58,3 +67,44 @@ def map_in_workers(fn: Callable[[T], R], parts: Sequence[T], workers: int) -> li
         finally:
             if inherit:
                 _INHERITED.pop()
+
+
+def _run_beside(key: int) -> Any:
+    return _BESIDE[key]()
+
+
+def start_beside(fn: Callable[[], R]) -> Callable[[], R]:
+    """Start ``fn()`` in a forked process beside this one; returns a function that waits for
+    its result (raising its error). Where processes do not fork, ``fn()`` runs now, here."""
+    if not forks():
+        result = fn()
+        return lambda: result
+    import gc
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    key = next(_KEYS)
+    _BESIDE[key] = fn
+    pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("fork"))
+    freeze = gc.get_freeze_count() == 0
+    if freeze:
+        gc.freeze()
+    try:
+        future = pool.submit(_run_beside, key)  # forks now: the process inherits ``fn``
+    except BaseException:
+        _BESIDE.pop(key, None)
+        pool.shutdown()
+        raise
+    finally:
+        if freeze:
+            gc.unfreeze()
+
+    def wait() -> R:
+        try:
+            result: R = future.result()
+            return result
+        finally:
+            pool.shutdown()
+            _BESIDE.pop(key, None)
+
+    return wait

@@ -19,7 +19,7 @@ import os
 import re
 import tempfile
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -274,6 +274,7 @@ def log_results(
     secret_env_names: Sequence[str] = (),
     stepped: Sequence[tuple[str, float, int]] | None = None,
     artifact_root: Path | None = None,
+    clean: Mapping[str, FileStamp] | None = None,
 ) -> None:
     """Log metrics and (scrubbed) artifacts into an existing run; the run stays open.
 
@@ -281,7 +282,8 @@ def log_results(
     folder), which keep their folder below it (``report_data/index-00000.js``).
 
     ``stepped`` (``(name, value, step)``, see :func:`gralgo.report._flat_metrics.mlflow_entries`)
-    replaces ``metrics`` when given."""
+    replaces ``metrics`` when given. ``clean``: artifacts already found free of secrets, with
+    the stamp they had then (:func:`_scan_beside`); any other is scanned here."""
     from mlflow import MlflowClient
     from mlflow.entities import Metric
 
@@ -308,7 +310,7 @@ def log_results(
             if artifact_root is not None and path.parent != artifact_root:
                 if path.is_relative_to(artifact_root):
                     folder = path.parent.relative_to(artifact_root).as_posix()
-            _log_scrubbed_file(client, run_id, path, folder, staged, secret_env_names)
+            _log_scrubbed_file(client, run_id, path, folder, staged, secret_env_names, clean)
         if artifact_dir is not None:
             _log_scrubbed_dir(client, run_id, Path(artifact_dir), staged, secret_env_names)
 
@@ -334,16 +336,21 @@ def log_run(
     its own name; ``config_snapshot`` is redacted and logged as ``config.json``. Values of the
     environment variables in ``secret_env_names`` are scrubbed from everything.
     """
-    run_id = create_run(
-        tracking_uri=tracking_uri, experiment_name=experiment_name, run_name=run_name,
-        tags=tags, params=params, parent_run_id=parent_run_id,
-        secret_env_names=secret_env_names,
-    )  # fmt: skip
+    scanned = _scan_beside(artifacts, secret_env_names)
+    try:
+        run_id = create_run(
+            tracking_uri=tracking_uri, experiment_name=experiment_name, run_name=run_name,
+            tags=tags, params=params, parent_run_id=parent_run_id,
+            secret_env_names=secret_env_names,
+        )  # fmt: skip
+    except BaseException:
+        scanned()
+        raise
     try:
         log_results(
             tracking_uri=tracking_uri, run_id=run_id, metrics=metrics, artifacts=artifacts,
             artifact_dir=artifact_dir, config_snapshot=config_snapshot,
-            secret_env_names=secret_env_names,
+            secret_env_names=secret_env_names, clean=scanned(),
         )  # fmt: skip
     except BaseException:
         end_run(tracking_uri=tracking_uri, run_id=run_id, status="FAILED")
@@ -374,22 +381,23 @@ def _log_scrubbed_file(
     artifact_path: str | None,
     staged: Path,
     secret_env_names: Sequence[str],
+    clean: Mapping[str, FileStamp] | None = None,
 ) -> None:
     """Log ``path``; a text file whose content holds a secret is logged as a scrubbed copy, a
-    binary file holding a secret value not at all. A large file is read a few MB at a time."""
+    binary file holding a secret value not at all. A large file is read a few MB at a time;
+    one in ``clean`` with the same stamp was scanned already (:func:`_scan_beside`)."""
     from gralgo.tracking._artifacts import store_artifact
-    from gralgo.tracking._scrub_files import WHOLE, contains_any, needs_scrubbing, write_scrubbed
+    from gralgo.tracking._scrub_files import contains_any, needs_scrubbing, write_scrubbed
 
     if not path.is_file():
         raise ConfigError(f"artifact {path} does not exist")
     values = secret_values(secret_env_names)
-    # A value holding a '"' could span the pieces' cuts (see _scrub_files): whole text then.
-    small = path.stat().st_size <= _STREAM_ABOVE_BYTES
-    size = WHOLE if small or any('"' in v for v in values) else None
+    size = _piece_size(path, values)
     scrub = secret_scrubber(secret_env_names)
     copy_dir = staged / f"scrubbed-{len(list(staged.iterdir()))}"
+    scanned = clean is not None and clean.get(str(path)) == _stamp(path)
     try:
-        if not needs_scrubbing(path, scrub, size):
+        if scanned or not needs_scrubbing(path, scrub, size):
             store_artifact(client, run_id, path, artifact_path)
             return
         copy_dir.mkdir()
@@ -401,6 +409,85 @@ def _log_scrubbed_file(
             store_artifact(client, run_id, path, artifact_path)
         return
     store_artifact(client, run_id, copy_dir / path.name, artifact_path)
+
+
+FileStamp = tuple[int, int, int, int, int]
+"""A file's device, inode, size, modification and change times (ns): its bytes unchanged."""
+
+
+def _stamp(path: Path) -> FileStamp:
+    stat = path.stat()
+    return stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns
+
+
+def _piece_size(path: Path, values: Sequence[str]) -> int | None:
+    """How ``path`` is scanned: whole when small or when a secret value holds a ``"`` (it
+    could span the pieces' cuts, see :mod:`gralgo.tracking._scrub_files`), else in pieces."""
+    from gralgo.tracking._scrub_files import WHOLE
+
+    small = path.stat().st_size <= _STREAM_ABOVE_BYTES
+    return WHOLE if small or any('"' in v for v in values) else None
+
+
+def _clean_files(paths: Sequence[Path], secret_env_names: Sequence[str]) -> dict[str, FileStamp]:
+    """Those of ``paths`` (text files) that hold no secret, with their stamps when scanned."""
+    from gralgo.tracking._scrub_files import needs_scrubbing
+
+    values = secret_values(secret_env_names)
+    scrub = secret_scrubber(secret_env_names)
+    clean = {}
+    for path in paths:
+        before = _stamp(path)
+        with contextlib.suppress(UnicodeDecodeError):  # binary: the parent decides
+            if (
+                not needs_scrubbing(path, scrub, _piece_size(path, values))
+                and _stamp(path) == before
+            ):
+                clean[str(path)] = before
+    return clean
+
+
+def _forks() -> bool:
+    """Whether a process started here is forked, with no other thread running (one could
+    hold a lock the forked process would wait on for ever)."""
+    import multiprocessing
+    import threading
+
+    method = multiprocessing.get_start_method(allow_none=True)
+    first = method or multiprocessing.get_all_start_methods()[0]
+    return first == "fork" and threading.active_count() == 1
+
+
+def _scan_beside(
+    artifacts: Sequence[Path], secret_env_names: Sequence[str]
+) -> Callable[[], dict[str, FileStamp]]:
+    """Start scanning the large artifacts (over :data:`_STREAM_ABOVE_BYTES`) for secrets in a
+    forked process while this one opens the store and creates the run (seconds of imports);
+    returns a function that waits for those found clean (an empty dict where processes do
+    not fork, other threads run, or the scan fails: each is then scanned as it is logged)."""
+    import multiprocessing
+
+    large = [
+        p for p in map(Path, artifacts) if p.is_file() and p.stat().st_size > _STREAM_ABOVE_BYTES
+    ]
+    if not large or not _forks():
+        return dict
+    from concurrent.futures import ProcessPoolExecutor
+
+    import gralgo.tracking._scrub_files  # noqa: F401  (imported before the fork)
+
+    pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("fork"))
+    future = pool.submit(_clean_files, large, list(secret_env_names))
+
+    def wait() -> dict[str, FileStamp]:
+        try:
+            return future.result()
+        except Exception:  # noqa: BLE001  (scanned again as they are logged)
+            return {}
+        finally:
+            pool.shutdown()
+
+    return wait
 
 
 def _clean_tags(tags: Mapping[str, Any], secret_env_names: Sequence[str] = ()) -> dict[str, str]:

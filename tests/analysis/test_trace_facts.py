@@ -88,6 +88,21 @@ def test_trace_facts_reads_checks_and_summarises(job_with_claims, tmp_path: Path
     assert json.loads((result.output_dir / "metrics.json").read_text())["claims"] == 4
 
 
+def test_the_files_are_the_same_with_claims_written_beside(job_with_claims, tmp_path: Path) -> None:
+    """With several workers claims.csv is written by a process of its own while the parent
+    writes the rest: every file (and the report shards) as one process writes them."""
+    job, _ = job_with_claims
+    written = {}
+    for workers in (1, 2):
+        result = run_analysis(
+            _settings(job, tmp_path / f"w{workers}", f"analysis.workers={workers}")
+        )
+        files = sorted(result.output_dir.iterdir()) + sorted((job / "report_data").glob("trace*"))
+        written[workers] = {path.name: path.read_bytes() for path in files}
+    assert written[1] == written[2]
+    assert {"claims.csv", "responses.csv", "summary.md", "trace-facts-00000.js"} <= set(written[1])
+
+
 def test_kappa_against_the_judges_memorization_labels(job_with_claims, tmp_path: Path) -> None:
     job, _ = job_with_claims
     first = run_analysis(_settings(job, tmp_path / "first"))

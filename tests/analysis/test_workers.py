@@ -9,7 +9,7 @@ import pickle
 import pytest
 
 from gralgo.analysis import _workers
-from gralgo.analysis._workers import forks, map_in_workers
+from gralgo.analysis._workers import forks, map_in_workers, start_beside
 
 
 def _square_and_freeze_count(part: int) -> tuple[int, int]:
@@ -46,3 +46,35 @@ def test_without_fork_the_parts_are_sent(monkeypatch: pytest.MonkeyPatch) -> Non
     assert [square for square, _ in out] == [i * i for i in range(5)]
     with pytest.raises(pickle.PicklingError):
         map_in_workers(_value, [Unpicklable(1)], 2)
+
+
+def _pid_and_value(part: Unpicklable) -> tuple[int, int]:
+    import os
+
+    return os.getpid(), part.value
+
+
+def _fail() -> None:
+    raise ValueError("disk full in the writer")
+
+
+@pytest.mark.skipif(not forks(), reason="processes do not fork here")
+def test_beside_runs_in_a_forked_process_and_returns_or_raises() -> None:
+    import os
+    from functools import partial
+
+    wait = start_beside(partial(_pid_and_value, Unpicklable(3)))  # inherited, not pickled
+    pid, value = wait()
+    assert value == 3 and pid != os.getpid()
+    assert _workers._BESIDE == {} and gc.get_freeze_count() == 0
+    failed = start_beside(_fail)
+    with pytest.raises(ValueError, match="disk full in the writer"):
+        failed()
+
+
+def test_without_fork_beside_runs_here(monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+    from functools import partial
+
+    monkeypatch.setattr(_workers, "forks", lambda: False)
+    assert start_beside(partial(_pid_and_value, Unpicklable(4)))() == (os.getpid(), 4)

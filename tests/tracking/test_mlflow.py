@@ -147,6 +147,43 @@ def test_no_secret_in_params_tags_or_artifacts(
         assert OTHER_SECRET.encode() not in data, path
 
 
+def test_large_artifacts_scanned_beside_and_rescanned_when_changed(
+    store: tuple[str, Path], tmp_path: Path, monkeypatch
+) -> None:
+    """Large artifacts are scanned for secrets in a forked process while the run is created;
+    only those found clean and unchanged since are logged unscanned."""
+    from gralgo.tracking import _mlflow
+
+    monkeypatch.setattr("gralgo.tracking._mlflow._STREAM_ABOVE_BYTES", 10)
+    monkeypatch.setenv("OPENAI_API_KEY", SECRET)
+    clean, leaky, late = (tmp_path / f"{n}.csv" for n in ("clean", "leaky", "late"))
+    clean.write_text("a,b\n1,2\n" * 50)
+    leaky.write_text(f"a,b\n1,{SECRET}\n")
+    late.write_text("a,b\n1,2\n" * 50)
+    found = _mlflow._scan_beside([clean, leaky, late], [])()
+    assert set(found) == ({str(clean), str(late)} if _mlflow._forks() else set())
+    late.write_text(f"a,b\n1,{SECRET}\n" * 50)  # changed after its scan: scanned again
+    run_id = log_run(
+        tracking_uri=store[0], experiment_name="beside", run_name="analysis", params={},
+        tags={}, metrics={}, artifacts=[clean, leaky, late],
+    )  # fmt: skip
+    uri = client(store[0]).get_run(run_id).info.artifact_uri.removeprefix("file://")
+    assert (Path(uri) / "clean.csv").read_text() == clean.read_text()
+    for name in ("leaky.csv", "late.csv"):
+        text = (Path(uri) / name).read_text()
+        assert SECRET not in text and "a,b" in text
+    stale = {**found, str(late): found.get(str(late), (0, 0, 0, 0, 0))}
+    run_id = log_run(
+        tracking_uri=store[0], experiment_name="beside", run_name="again", params={},
+        tags={}, metrics={}, artifacts=[],
+    )  # fmt: skip
+    _mlflow.log_results(
+        tracking_uri=store[0], run_id=run_id, metrics={}, artifacts=[late], clean=stale
+    )
+    uri = client(store[0]).get_run(run_id).info.artifact_uri.removeprefix("file://")
+    assert SECRET not in (Path(uri) / "late.csv").read_text()
+
+
 def test_children_nest_under_a_parent(store: tuple[str, Path]) -> None:
     uri, _ = store
     parent = start_parent_run(tracking_uri=uri, experiment_name="sweep", run_name="sweep 1")
