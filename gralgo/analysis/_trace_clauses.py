@@ -485,13 +485,52 @@ _BALL = re.compile(
 )  # fmt: skip
 
 
-def one_clause(text: str, low: int, high: int) -> bool:
-    """Whether ``text[low:high]`` is one clause (no break before its end)."""
+_DOTTED: weakref.WeakKeyDictionary[NodeNames, tuple[str, ...]] = weakref.WeakKeyDictionary()
+"""Each graph's names holding a period, in lower case (:func:`name_periods`)."""
+_NAME_GOES_ON = re.compile(r"\s+[a-z]")
+
+
+def name_periods(text: str, names: NodeNames) -> frozenset[int]:
+    """Where ``text`` has a period inside one of the graph's names (``Jeffrey F. Naughton``,
+    ``St. Louis``, ``J. R. R. Tolkien``): no sentence, clause or list ends there. A name's last
+    period (``Washington, D.C.``) is kept only where a lower-case word follows it."""
+    dotted = _DOTTED.get(names)
+    if dotted is None:
+        found = {str(node).lower() for node in names.nodes if "." in str(node)}
+        dotted = _DOTTED[names] = tuple(n for n in found if "." in n.rstrip("."))
+    if not dotted or ". " not in text:
+        return frozenset()  # (a period that ends a name and no other is read as before)
+    lower = text.lower()
+    if len(lower) != len(text):
+        return frozenset()
+    kept: set[int] = set()
+    for name in dotted:
+        at = lower.find(name)
+        while at >= 0:
+            end = at + len(name)
+            if not (at and lower[at - 1].isalnum()) and not lower[end : end + 1].isalnum():
+                kept.update(at + i for i, mark in enumerate(name[:-1]) if mark == ".")
+                if name[-1] == "." and _NAME_GOES_ON.match(text, end):
+                    kept.add(end - 1)
+            at = lower.find(name, at + 1)
+    return frozenset(kept)
+
+
+def _kept_break(match: re.Match[str], kept: frozenset[int]) -> bool:
+    """Whether the break ``match`` is a period inside a name (:func:`name_periods`)."""
+    return bool(kept) and (match.start() in kept or match.start() - 1 in kept)
+
+
+def one_clause(text: str, low: int, high: int, kept: frozenset[int] = frozenset()) -> bool:
+    """Whether ``text[low:high]`` is one clause (no break before its end; ``kept``: the
+    periods inside names, :func:`name_periods`)."""
     end = low + len(text[low:high].rstrip())
     if not _MAY_BREAK.search(text, low, end - 1):
         return True  # nothing a break starts with (a cheap test before the pattern)
-    found = _CLAUSE_BREAK.search(text, low, high)
-    return found is None or found.end() >= end
+    for found in _CLAUSE_BREAK.finditer(text, low, high):
+        if not _kept_break(found, kept):
+            return found.end() >= end
+    return True
 
 
 _MAY_BREAK = re.compile(r"[.;!?,]|\s(?:but|so|and)\s", re.I)
@@ -506,12 +545,17 @@ _PLAN_BEFORE = re.compile(
 result."""
 
 
-def clauses(text: str, low: int, high: int) -> Iterator[tuple[int, int]]:
+def clauses(
+    text: str, low: int, high: int, kept: frozenset[int] = frozenset()
+) -> Iterator[tuple[int, int]]:
     """The clauses of ``text[low:high]`` (sentences, ``;``, ``but``, ``, so``, ...); a ``;``
     inside brackets (``pair (A; B)``) or before a trailing comment (``has(B); // true``: the
-    comment is about the statement) breaks none."""
+    comment is about the statement) breaks none, nor a period inside a name (``kept``,
+    :func:`name_periods`)."""
     position = low
     for match in _CLAUSE_BREAK.finditer(text, low, high):
+        if _kept_break(match, kept):
+            continue  # "Jeffrey F. Naughton": an initial's period, no sentence end
         if (
             position == low
             and text[match.start() - 1] == "."
@@ -698,12 +742,13 @@ def clause_facts(
     names: NodeNames,
     resolve: Resolve,
     covered: Covered = lambda _start, _end, _text: False,
+    kept: frozenset[int] = frozenset(),
 ) -> Iterator[tuple[int, int, list[Fact]]]:
     """Each clause of the line ``text[low:high]`` with the facts its structure states; a
     question, plan or hypothesis with no facts (what is written in it states none). A question
     is read only where a bare ``Yes.`` or ``No.`` answers it (``Is A adjacent to B? No.``: a
-    non-edge)."""
-    pieces = list(clauses(text, low, high))
+    non-edge). ``kept``: the periods inside names (:func:`name_periods`)."""
+    pieces = list(clauses(text, low, high, kept))
     for index, (start, end) in enumerate(pieces):
         lead = _LEAD.match(text, start, end)
         body = start if lead is None else lead.end()

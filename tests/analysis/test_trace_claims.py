@@ -103,3 +103,58 @@ def test_a_name_ending_in_its_bracket_is_read_whole(
     )
     claims = extract_claims(text, NodeNames(graph, False), graph=graph)
     assert expected in [(c.kind, c.nodes, c.value) for c in claims]
+
+
+def _dotted_graph() -> nx.Graph[str]:
+    graph: nx.Graph[str] = nx.Graph()
+    graph.add_edges_from(
+        [
+            ("Mara K. Oduya", "Tomas Brandt"),
+            ("Mara K. Oduya", "Ines de la Vega"),
+            ("Mara K. Oduya", "J. R. R. Tolkien"),
+            ("St. Louis", "Washington, D.C."),
+            ("St. Louis", "Omaha"),
+            ("Tomas Brandt", "Omaha"),
+        ]
+    )
+    return graph
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Neighbors of Tomas Brandt: Mara K. Oduya, Omaha.",
+         ("neighbours", ("Tomas Brandt", "Mara K. Oduya", "Omaha"), None)),
+        ("Neighbors of Mara K. Oduya: Tomas Brandt, J. R. R. Tolkien, Ines de la Vega.",
+         ("neighbours", ("Mara K. Oduya", "Tomas Brandt", "J. R. R. Tolkien", "Ines de la Vega"),
+          None)),
+        ("Mara K. Oduya's neighbours are J. R. R. Tolkien, Tomas Brandt and Ines de la Vega.",
+         ("neighbours", ("Mara K. Oduya", "J. R. R. Tolkien", "Tomas Brandt", "Ines de la Vega"),
+          None)),
+        ("- Mara K. Oduya: Tomas Brandt, J. R. R. Tolkien, Ines de la Vega",
+         ("edge", ("Mara K. Oduya", "Ines de la Vega"), None)),
+        ("The nodes adjacent to Tomas Brandt are Omaha and Mara K. Oduya.",
+         ("edge", ("Tomas Brandt", "Mara K. Oduya"), None)),
+        ("Tomas Brandt's neighbours: Omaha and Mara K. Oduya (that's all of them).",
+         ("neighbours", ("Tomas Brandt", "Omaha", "Mara K. Oduya"), None)),
+        ("Hmm, is J. R. R. Tolkien adjacent to Omaha? No, it is not.",
+         ("non_edge", ("J. R. R. Tolkien", "Omaha"), None)),
+    ],
+)  # fmt: skip
+def test_a_period_inside_a_name_ends_no_list_or_clause(
+    text: str, expected: tuple[str, tuple[str, ...], int | None]
+) -> None:
+    """An initial's or abbreviation's period inside a node's name (``Mara K. Oduya``, ``J. R.
+    R. Tolkien``) ends no list, clause or sentence: the list and the clause read on past it."""
+    graph = _dotted_graph()
+    claims = extract_claims(text, NodeNames(graph, False), graph=graph)
+    assert expected in [(c.kind, c.nodes, c.value) for c in claims]
+
+
+def test_a_period_ending_a_sentence_after_a_dotted_name_still_ends_it() -> None:
+    """A name's last period before a new sentence ends it, and so does a period after it."""
+    graph = _dotted_graph()
+    text = "Neighbors of St. Louis: Omaha. Tomas Brandt has degree 2."
+    claims = [(c.kind, c.nodes, c.value) for c in extract_claims(text, NodeNames(graph, False))]
+    assert ("neighbours", ("St. Louis", "Omaha"), None) in claims
+    assert ("degree", ("Tomas Brandt",), 2) in claims
