@@ -36,7 +36,7 @@ from gralgo.analysis._trace_clauses import (
     cued_families,
     has_call,
     mentions,
-    name_periods,
+    name_marks,
     negated,
     one_clause,
     topic_name,
@@ -246,9 +246,10 @@ class _Context:
     graph: nx.Graph[str] | None = None
     """The instance's graph, where the caller gives it: only a table column whose header names
     no measure reads it (:mod:`gralgo.analysis._trace_agreement`)."""
-    periods: frozenset[int] = frozenset()
-    """Where the text has a period inside a node's name: no list or clause ends there
-    (:func:`gralgo.analysis._trace_clauses.name_periods`)."""
+    name_marks: frozenset[int] = frozenset()
+    """Where the text has a mark inside a node's name (a period, a spaced dash): no list or
+    clause ends there
+    (:func:`gralgo.analysis._trace_clauses.name_marks`)."""
 
 
 def _scan(
@@ -786,7 +787,7 @@ def _phrases(ctx: _Context, low: int, high: int) -> list[Claim]:
         if not negative and _LIST_SEPARATOR.match(text, _past_quotes(text, right[1], high)):
             # "A is connected to B, C and D": an edge to each (not a list of all of A's)
             items, complete = slots.items(
-                text, match.end(), _list_end(text, match.end(), high, ctx.periods)
+                text, match.end(), _list_end(text, match.end(), high, ctx.name_marks)
             )
             if complete and len(items) >= 2:
                 claims += [Claim("edge", (left[0], item), None, a, b) for item, a, b in items[1:]]
@@ -1175,7 +1176,7 @@ _ADJACENCY_LINE = re.compile(r"\s*(?:[-*•]\s+|\d+[.)]\s+)?")
 
 
 def _list_end(text: str, start: int, high: int, kept: frozenset[int]) -> int:
-    """Where the list from ``start`` ends; not at a period inside a name (``kept``)."""
+    """Where the list from ``start`` ends; not at a mark inside a name (``kept``)."""
     for found in _CLAUSE_END.finditer(text, start, high):
         if found.start() not in kept:
             return found.start()
@@ -1242,7 +1243,7 @@ def _lists(ctx: _Context, low: int, high: int) -> list[Claim]:
     for owner, start, list_start in heads:
         partial = list_start < 0
         list_start = abs(list_start)
-        end = _list_end(text, list_start, high, ctx.periods)
+        end = _list_end(text, list_start, high, ctx.name_marks)
         items, complete = slots.items(text, list_start, end)
         written = text[list_start:end].strip().lower().rstrip(".")
         if not items and written not in ("none", "no neighbours", "no neighbors", "{}", "[]", "∅"):
@@ -1263,7 +1264,7 @@ def _sets(ctx: _Context, low: int, high: int) -> list[Claim]:
     text, slots = ctx.text, ctx.slots
     claims: list[Claim] = []
     for match in _scan(_CLIQUE, text, low, high, "clique", "triangle"):
-        end = _list_end(text, match.end(), high, ctx.periods)
+        end = _list_end(text, match.end(), high, ctx.name_marks)
         items, complete = slots.items(text, match.end(), end)
         if len(items) >= 2 and complete:
             nodes = tuple(dict.fromkeys(node for node, _, _ in items))
@@ -1277,7 +1278,7 @@ def _sets(ctx: _Context, low: int, high: int) -> list[Claim]:
             nodes = tuple(dict.fromkeys(node for node, _, _ in items))
             claims.append(Claim("clique", nodes, None, start, match.end()))
     for match in _scan(_K_CORE, text, low, high, "core"):
-        end = _list_end(text, match.end(), high, ctx.periods)
+        end = _list_end(text, match.end(), high, ctx.name_marks)
         items, complete = slots.items(text, match.end(), end)
         if items and complete:
             nodes = tuple(dict.fromkeys(node for node, _, _ in items))
@@ -1302,7 +1303,7 @@ def _sets(ctx: _Context, low: int, high: int) -> list[Claim]:
         if source is not None and opening is not None:
             balls.append((source[0], int(opening.group(1)), match.start(), opening.end()))
     for source_node, k, start, list_start in balls:
-        end = _list_end(text, list_start, high, ctx.periods)
+        end = _list_end(text, list_start, high, ctx.name_marks)
         items, complete = slots.items(text, list_start, end)
         if items and complete:
             nodes = (source_node, *dict.fromkeys(node for node, _, _ in items))
@@ -2136,8 +2137,8 @@ def extract_claims(
         text = _CONCESSIVE_ASIDE.sub(lambda aside: _remark(aside, names, max_words), text)
     if "nless" in text:  # a condition denied at once, "Unless I erred (I didn't), …": blanked
         text = _DENIED_CONDITION.sub(lambda lead: " " * len(lead.group()), text)
-    periods = name_periods(text, names) if not names.numeric_ids else frozenset()
-    ctx = _Context(text, _Slots(names, max_words), names.numeric_ids, graph, periods)
+    marks = name_marks(text, names) if not names.numeric_ids else frozenset()
+    ctx = _Context(text, _Slots(names, max_words), names.numeric_ids, graph, marks)
     claims: list[Claim] = []
     table: list[tuple[int, int]] = []
     unread: list[tuple[int, int] | None] = []  # statements no reader read, for runs of a shape
@@ -2489,7 +2490,7 @@ def _structural(
         (frozenset(c.nodes), c.value) for c in read + claims if c.kind in ("distance", "hops")
     }  # "d(A, B) = 9 (weighted)": a value its function names the measure of, no edge's weight
     for start, end, facts in clause_facts(
-        text, low, high, names, ctx.slots.resolve, covered, ctx.periods
+        text, low, high, names, ctx.slots.resolve, covered, ctx.name_marks
     ):
         read = [c for c in read if not _overruled(c, start, end, facts)]
         kept = [f for f in facts if f[0] not in (IN_FLUX, ROUTED) and unread(f[0], start, end)]
@@ -2530,7 +2531,7 @@ def _anchored(
     or hop count it reads between two nodes overrules an edge read between them there (``2.
     shortest A→B distance: 4``). ``gate``: the line with the patterns' names masked."""
     if read:
-        if _read_alone(read, ctx.text, low, high, lower, ctx.periods) or (
+        if _read_alone(read, ctx.text, low, high, lower, ctx.name_marks) or (
             (masked := gate.line) is not None
             and _read_alone(read, masked, 0, len(masked), masked.lower(), frozenset())
         ):
@@ -2540,7 +2541,7 @@ def _anchored(
     paired = _paired(lower)
     text, names = ctx.text, ctx.slots.names
     added: list[Claim] = []
-    pieces = list(clauses(text, low, high, ctx.periods))
+    pieces = list(clauses(text, low, high, ctx.name_marks))
     for index, (start, end) in enumerate(pieces):
         inside = [c for c in read if c.start < end and start < c.end]
         answer, split, value = None, False, None
@@ -2613,7 +2614,7 @@ def _read_alone(
 ) -> bool:
     """Whether the claims ``read`` in ``text[low:high]`` (``lower``: in lower case) leave the
     anchored reader nothing to add or overrule: one clause, and no edge it may overrule
-    (``kept``: the periods inside names)."""
+    (``kept``: the marks inside names)."""
     kinds = {c.kind for c in read}
     settled = not kinds <= _EDGES or not _unsettled(read, _paired(lower), lower)
     return settled and one_clause(text, low, high, kept)

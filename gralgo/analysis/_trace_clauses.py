@@ -485,31 +485,35 @@ _BALL = re.compile(
 )  # fmt: skip
 
 
-_DOTTED: weakref.WeakKeyDictionary[NodeNames, tuple[str, ...]] = weakref.WeakKeyDictionary()
-"""Each graph's names holding a period, in lower case (:func:`name_periods`)."""
+_MARKED: weakref.WeakKeyDictionary[NodeNames, tuple[str, ...]] = weakref.WeakKeyDictionary()
+"""Each graph's names holding a mark that may end a clause or list, in lower case
+(:func:`name_marks`)."""
+_MARK_IN_NAME = re.compile(r"\.(?=.)|\s[—–]\s")
 _NAME_GOES_ON = re.compile(r"\s+[a-z]")
 
 
-def name_periods(text: str, names: NodeNames) -> frozenset[int]:
-    """Where ``text`` has a period inside one of the graph's names (``Jeffrey F. Naughton``,
-    ``St. Louis``, ``J. R. R. Tolkien``): no sentence, clause or list ends there. A name's last
-    period (``Washington, D.C.``) is kept only where a lower-case word follows it."""
-    dotted = _DOTTED.get(names)
-    if dotted is None:
-        found = {str(node).lower() for node in names.nodes if "." in str(node)}
-        dotted = _DOTTED[names] = tuple(n for n in found if "." in n.rstrip("."))
-    if not dotted or ". " not in text:
+def name_marks(text: str, names: NodeNames) -> frozenset[int]:
+    """Where ``text`` has a mark inside one of the graph's names that would end a sentence,
+    clause or list: a period (``Jeffrey F. Naughton``, ``St. Louis``, ``J. R. R. Tolkien``) or
+    a spaced dash (``Académica de Coimbra – O.A.F.``, the space before it). No break is made
+    there. A name's last period (``Washington, D.C.``) is kept only where a lower-case word
+    follows it."""
+    marked = _MARKED.get(names)
+    if marked is None:
+        found = {str(node).lower() for node in names.nodes}
+        marked = _MARKED[names] = tuple(n for n in found if _MARK_IN_NAME.search(n))
+    if not marked or (". " not in text and " – " not in text and " — " not in text):
         return frozenset()  # (a period that ends a name and no other is read as before)
     lower = text.lower()
     if len(lower) != len(text):
         return frozenset()
     kept: set[int] = set()
-    for name in dotted:
+    for name in marked:
         at = lower.find(name)
         while at >= 0:
             end = at + len(name)
             if not (at and lower[at - 1].isalnum()) and not lower[end : end + 1].isalnum():
-                kept.update(at + i for i, mark in enumerate(name[:-1]) if mark == ".")
+                kept.update(at + m.start() for m in _MARK_IN_NAME.finditer(name))
                 if name[-1] == "." and _NAME_GOES_ON.match(text, end):
                     kept.add(end - 1)
             at = lower.find(name, at + 1)
@@ -517,13 +521,13 @@ def name_periods(text: str, names: NodeNames) -> frozenset[int]:
 
 
 def _kept_break(match: re.Match[str], kept: frozenset[int]) -> bool:
-    """Whether the break ``match`` is a period inside a name (:func:`name_periods`)."""
+    """Whether the break ``match`` is at a mark inside a name (:func:`name_marks`)."""
     return bool(kept) and (match.start() in kept or match.start() - 1 in kept)
 
 
 def one_clause(text: str, low: int, high: int, kept: frozenset[int] = frozenset()) -> bool:
     """Whether ``text[low:high]`` is one clause (no break before its end; ``kept``: the
-    periods inside names, :func:`name_periods`)."""
+    marks inside names, :func:`name_marks`)."""
     end = low + len(text[low:high].rstrip())
     if not _MAY_BREAK.search(text, low, end - 1):
         return True  # nothing a break starts with (a cheap test before the pattern)
@@ -550,8 +554,8 @@ def clauses(
 ) -> Iterator[tuple[int, int]]:
     """The clauses of ``text[low:high]`` (sentences, ``;``, ``but``, ``, so``, ...); a ``;``
     inside brackets (``pair (A; B)``) or before a trailing comment (``has(B); // true``: the
-    comment is about the statement) breaks none, nor a period inside a name (``kept``,
-    :func:`name_periods`)."""
+    comment is about the statement) breaks none, nor a mark inside a name (``kept``,
+    :func:`name_marks`)."""
     position = low
     for match in _CLAUSE_BREAK.finditer(text, low, high):
         if _kept_break(match, kept):
@@ -747,7 +751,7 @@ def clause_facts(
     """Each clause of the line ``text[low:high]`` with the facts its structure states; a
     question, plan or hypothesis with no facts (what is written in it states none). A question
     is read only where a bare ``Yes.`` or ``No.`` answers it (``Is A adjacent to B? No.``: a
-    non-edge). ``kept``: the periods inside names (:func:`name_periods`)."""
+    non-edge). ``kept``: the marks inside names (:func:`name_marks`)."""
     pieces = list(clauses(text, low, high, kept))
     for index, (start, end) in enumerate(pieces):
         lead = _LEAD.match(text, start, end)

@@ -115,6 +115,7 @@ def _dotted_graph() -> nx.Graph[str]:
             ("St. Louis", "Washington, D.C."),
             ("St. Louis", "Omaha"),
             ("Tomas Brandt", "Omaha"),
+            ("Omaha", "Clube Naval – S.C."),
         ]
     )
     return graph
@@ -139,13 +140,16 @@ def _dotted_graph() -> nx.Graph[str]:
          ("neighbours", ("Tomas Brandt", "Omaha", "Mara K. Oduya"), None)),
         ("Hmm, is J. R. R. Tolkien adjacent to Omaha? No, it is not.",
          ("non_edge", ("J. R. R. Tolkien", "Omaha"), None)),
+        ("Neighbors of Omaha: Clube Naval – S.C., St. Louis, Tomas Brandt.",
+         ("neighbours", ("Omaha", "Clube Naval – S.C.", "St. Louis", "Tomas Brandt"), None)),
     ],
 )  # fmt: skip
-def test_a_period_inside_a_name_ends_no_list_or_clause(
+def test_a_mark_inside_a_name_ends_no_list_or_clause(
     text: str, expected: tuple[str, tuple[str, ...], int | None]
 ) -> None:
     """An initial's or abbreviation's period inside a node's name (``Mara K. Oduya``, ``J. R.
-    R. Tolkien``) ends no list, clause or sentence: the list and the clause read on past it."""
+    R. Tolkien``), or a spaced dash (``Clube Naval – S.C.``), ends no list, clause or sentence:
+    the list and the clause read on past it."""
     graph = _dotted_graph()
     claims = extract_claims(text, NodeNames(graph, False), graph=graph)
     assert expected in [(c.kind, c.nodes, c.value) for c in claims]
