@@ -699,7 +699,7 @@ _SURVIVORS = r"\b(?:surviv\w*|remain\w*|left\s+over|kept)\b[^.;:\d]{0,20}?\bk\s*
 """What survives a peeling at its k (``survivors at k = 2: {…}``): a k-core."""
 _SET_CUE = re.compile(
     r"\b(?:cliques?|triangles?|is\s+complete|complete\s+(?:sub)?graph|K_?n|cores?|k\s*core|\d+-core|core\s*\d+|ego\s*graph|"
-    r"ball|balls|\d+-hop|radius|cutoff|every\s+pair|all\s+pairs|pairwise|mutually)\b|"
+    r"ball|balls|\d+-hop|radius|cutoff|every\s+pair|all\s+pairs|pairwise(?!\s*\()|mutually)\b|"
     r"\bpeel\w*\b[^.;\d]{0,20}?\bk\s*=\s*\d|\bdepth\s*(?:≤|<=|\\le)\s*\d|"
     + _SURVIVORS
     + "|"
@@ -770,7 +770,7 @@ _CENTRE = re.compile(
 )  # "BFS from A", "ego_graph(G, A, …)", "…_length(G, A, cutoff=2)", "{x : d(A, x) ≤ 2}"
 _CLIQUE = re.compile(
     r"\b(?:cliques?|triangles?|is\s+complete|complete\s+(?:sub)?graph|K_?n|every\s+pair|"
-    r"all\s+pairs|pairwise|mutually)\b",
+    r"all\s+pairs|pairwise(?!\s*\()|mutually)\b",  # (itertools' pairwise(…): a call)
     re.I,
 )
 _CORE = re.compile(

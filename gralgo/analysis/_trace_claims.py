@@ -393,6 +393,8 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
             and not _plain_dash_is_edge(text, low, left[1], match.end(), right[1], high)
         ):
             continue
+        if ctx.numeric_ids and _switched_arrow(text, low, left[1], match, right[1], high):
+            continue  # "0 -> 3 -> 1 → 9": a route's links, then another arrow to its total
         if ctx.numeric_ids and _SUM_AFTER.match(text, right[1], high):
             continue  # "node 8 — 5 + 3 — comes to 9": a dash before a sum's first term
         plain = ctx.numeric_ids and match.group().strip() == "-"  # arrows are no arithmetic
@@ -404,6 +406,10 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
             continue
         absent = _ABSENT_BEFORE.search(text, max(low, left[1] - 40), left[1]) is not None
         absent = absent or _ABSENT_AFTER.match(text, right[1], high) is not None
+        absent = absent or (
+            _NO_PAIR_LINE.match(text, right[1], high) is not None
+            and _NO_PAIR_BEFORE.search(text, max(low, left[1] - 8), left[1]) is not None
+        )
         crossed = re.fullmatch(_CROSSED_ARROW, match.group().strip()) is not None
         if (
             match.group().strip().startswith(_NOT_ADJACENT)
@@ -458,9 +464,15 @@ _VALUE_OF_BEFORE = re.compile(r"\b(?:deg(?:ree)?|weight)\s*[:(\[]?\s*$", re.I)
 """A one-node measure before a numeric id (``deg 7 → 1``): the id mapped to its value."""
 _ABSENT_AFTER = re.compile(
     r"[\"'”’*`]*\s*(?:(?:is|was|are)\s*(?:n['’]t|\s+not)\s+(?:listed|there|present|given|included|"
-    r"in\s+(?:the\s+)?(?:input|list|edge\s*list|graph))|(?:is|was)\s+(?:missing|absent))\b",
+    r"in\s+(?:the\s+)?(?:input|list|edge\s*list|graph))|(?:is|was)\s+(?:missing|absent)|"
+    r":\s*[✗✘❌]?\s*not\s+(?:in|on)\s+(?:the\s+)?(?:input|list|edge\s*list|graph|E)|"
+    r"\s*(?:—|–|--|:)\s*[✗✘❌]?\s*(?:absent|missing))\b",
     re.I,
-)  # a pair named as what the list lacks after it: "A–B isn't listed", "A–B is missing"
+)  # a pair named as what the list lacks after it: "A–B isn't listed", "A–B is missing", "A → B:
+# ✗ not in the input"
+_NO_PAIR_LINE = re.compile(r"[\"'”’`*)\]]*\s+(?:line|entry|row)\b", re.I)
+_NO_PAIR_BEFORE = re.compile(r"\bno\s+[\"'“‘`*(\[]*$", re.I)
+"""``no A–B line`` (or entry, row): the input holds no line for the pair."""
 _ABSENT_BEFORE = re.compile(
     r"\b(?:lacks?|lacking|(?:is|are)\s+missing|omits?|omitting|ha(?:s|ve)\s+no|"
     r"(?:does|do)\s*n[o'’]t\s+(?:contain|include|have|list))\s*[\"'`*({\[]*\s*$",
@@ -1735,6 +1747,69 @@ _CONFIRMED = re.compile(
 input... yes``, ``… — let me double check... yes, 7``): a confirmation, no plan."""
 
 
+_NEXT_STEP = re.compile(
+    r"[,;]\s*(?:so\s+|then\s+|and\s+)?(?:move\s+on|moving\s+on|skip(?:\s+it)?|push\s+it)\b"
+    r"[^.\n;:,]{0,50}[.!]?[ \t]*$",
+    re.I | re.M,
+)
+"""The step a result leads to, at its line's end (``A and B: not adjacent, move on to the next
+candidate``, ``…, push it``): blanked, the result before it read (a plan, it silenced it)."""
+_INPUT_LEAD = re.compile(
+    r"^[ \t]*(?:(?:ok(?:ay)?|so|first|now|alright)\s*,?\s+)*(?:let\s+me\s+|i['’]ll\s+|i\s+)?"
+    r"(?:pars\w*|restat\w*|re-?read\w*|read\w*|copy\w*|copied|transcrib\w*|writ\w*\s+out)\s+"
+    r"(?:the\s+)?(?:input|graph|edges?|edge\s+list|adjacency\s+list|prompt)\b[^:—–\n?]{0,80}?"
+    r"(?::|\s[—–]\s)",
+    re.I | re.M,
+)
+"""A lead that reads or restates the input, to its colon or dash (``Restating the input so I
+don't misread it later: …``, ``Let me parse the graph first, copying the edges out as I go —
+…``): blanked, what follows is the input's fact (the lead's plan words and negation silenced it)."""
+_ORIGINAL = re.compile(
+    r"\b(?:in|of|from)\s+the\s+original\s+(?:graph|input)\b\s*,?|"
+    r"\s*[,(—–-]*\s*\bbefore\s+any\s+(?:removals?|deletions?|pruning|peeling|nodes?\s+(?:is|are)\s+"
+    r"(?:removed|deleted|peeled))\b\s*\)?",
+    re.I,
+)
+"""An aside saying a value is the input graph's, not a peeling's state (``In the original graph
+A has degree 3, before any removals``): blanked, the value read as the graph's."""
+_SETTLING = re.compile(
+    r"^(?=[^\n]*\b(?:source|from)\b)[^\n]*?(?:(?P<past>\bsettled\s+(?:at|on|with)\b)|"
+    r"^(?P<mark>\W*)(?P<verb>settle)\b(?=[^\n:]{1,80}:)|"
+    r"\b(?P<label>label)\b[^\n.:;]{0,60}?(?P<permanent>(?:\s+is)?(?:\s+now)?\s+permanent)\b)",
+    re.I | re.M,
+)
+"""Dijkstra's settling said of a node on a line that names the search's source (``**B**
+settled at 9 (source A)``, ``- settle B: 9 (from A)``, ``B's label from source A is now
+permanent: 9``): the node's distance from the source, its state words rewritten as a
+distance's (offsets kept)."""
+
+
+def _settling(line: re.Match[str]) -> str:
+    """The match with its settling words rewritten (``settled at`` as ``distance``, ``settle``
+    as ``dist``, ``label … is now permanent`` as ``dist …``)."""
+    written, low = line.group(), line.start()
+    for group, word in (("past", "distance"), ("verb", "dist"), ("label", "dist")):
+        if line.group(group) is not None:
+            a, b = line.start(group) - low, line.end(group) - low
+            written = written[:a] + word.ljust(b - a) + written[b:]
+    if line.group("permanent") is not None:
+        a, b = line.start("permanent") - low, line.end("permanent") - low
+        written = written[:a] + " " * (b - a) + written[b:]
+    return written
+
+
+_CHECK_LABEL = re.compile(
+    r"(?:^(?P<lead>[ \t]*(?:[-*+•>]\s+)?)|(?<=#)|(?<=//)|(?<=\())\s*"
+    r"(?:final|last|sanity|closing)\s+(?:check|verification)(?:\s+on\b)?"
+    r"(?:(?<=on)(?=\s+[^:\n]{1,80}:)|(?<!on)\s*(?=:)|(?<!on)(?:\s*,\s*(?:passes|passed|holds|ok|done))?"
+    r"\s*(?=\)|$))|(?:(?<=#)|(?<=\())\s*(?:re|double)-?checked(?=\s*\)|\s*$)",
+    re.I | re.M,
+)
+"""A check's label, said done rather than planned: at a line's head before its colon (``Final
+check on A: …``, ``Final check: …``), or as a comment or aside (``…  # final check, passes``, ``…
+(final check)``, ``(…, re-checked)``); blanked, the fact beside it read."""
+
+
 def _confirmed(check: re.Match[str]) -> str:
     """A check that confirms as blanks; one that repeats another value than the statement's last
     (``… weight 7 — let me double check... yes, 8``) is left as written (a plan, unread)."""
@@ -2073,6 +2148,7 @@ def extract_claims(
         text = _RETRACTION_TAIL.sub(lambda tail: " " * len(tail.group()), text)  # line": blanked
     if "check" in text:  # "…, let me check the input... yes.": a check that confirms, blanked
         text = _CONFIRMED.sub(_confirmed, text)
+        text = _CHECK_LABEL.sub(lambda label: " " * len(label.group()), text)  # "# final check"
     if "confirm" in text:  # "…, and double-checking the list confirms it": blanked too
         text = _CONFIRMS_IT.sub(lambda remark: " " * len(remark.group()), text)
     if "wrong" in text or "mis" in text or "orrect" in text:  # a retraction's head too
@@ -2083,6 +2159,8 @@ def extract_claims(
         text = _ROUTE_TAKEN.sub(lambda lead: " " * len(lead.group()), text)
     if "final" in text or "settle" in text:  # a value said final, "… comes off the queue, its
         text = _finals(text)  # distance is 9, and that's final": its state blanked
+    if "settle" in text or "permanent" in text:  # "B settled at 9 (source A)": B's distance
+        text = _SETTLING.sub(_settling, text)
     if "expected" in text:  # a confirmation, "returns `True`, as expected": blanked
         text = _AS_EXPECTED.sub(lambda remark: " " * len(remark.group()), text)
     if "through" in text or "ing " in text or "ed " in text:  # a survey done, "After checking
@@ -2092,6 +2170,12 @@ def extract_claims(
     if "very time" in text or "xpanding" in text:  # a count by appearances, an expansion
         text = _TALLIED.sub(_tallied, text)  # "every time A appears I add one, … ends up at 4"
         text = _EXPANDED.sub(_expanded, text)  # "Expanding A, one of the edges I follow goes to B"
+    if "move on" in text or "moving on" in text or "skip" in text or "push it" in text:
+        text = _NEXT_STEP.sub(lambda step: " " * len(step.group()), text)  # "…, move on"
+    if "input" in text or "graph" in text or "edge" in text:  # "Restating the input so I don't
+        text = _INPUT_LEAD.sub(lambda lead: " " * len(lead.group()), text)  # misread it: …"
+    if "original" in text or "before any" in text:  # "In the original graph A has degree 3,
+        text = _ORIGINAL.sub(lambda aside: " " * len(aside.group()), text)  # before any removals"
     if "should be" in text:  # a belief's value, "I think A's degree should be 4": as stated
         text = _SHOULD_BE.sub(lambda verb: "is".rjust(len(verb.group())), text)
     if ")[" in text or ") [" in text:  # a search result's part, "…(A, B)[0]": blanked too
@@ -2117,6 +2201,8 @@ def extract_claims(
             ),
             text,
         )
+    if "shortest_path_length" in text:  # networkx's default, without a weight: hops
+        text = _UNWEIGHTED_LENGTH.sub(_unweighted_length, text)
     if "len(" in text:  # "len(shortest_path(G, A, B)) - 1": the hops of the pair, rewritten
         text = _PATH_LENGTH.sub(
             lambda m: ("hop(" + m.group("call") + ")").ljust(len(m.group())), text
@@ -2171,6 +2257,8 @@ def extract_claims(
             # the clause reader reads a fact ("- [ ] A–B: not in the input")
             found = _structural(ctx, low, high, found, line, gate)
         read = _routes(text, _anchored(ctx, low, high, found, line, gate), line)
+        if read and _NOT_ASSERTED_CUE.search(line) and any(c.kind == "edge" for c in read):
+            read = _asserted(ctx, low, high, read)  # "no A–B line", "Kruskal can't use A–B"
         read = _verdict(_whole_expressions(text, low, read), line)
         if len(read) > 1 and (" and " in line or " or " in line or " vs" in line):
             read = _both_ways(text, read)
@@ -2184,6 +2272,21 @@ def extract_claims(
     if taken:
         claims = _off_route(text, claims, taken)
     return _deduplicated(_one_hop_is_an_edge(_without_item_weights(claims)))
+
+
+_UNWEIGHTED_LENGTH = re.compile(
+    r"(?P<name>(?:\bnx\.)?(?:\b|single_source_)shortest_path_length)\s*\((?P<args>[^()\n]*)\)"
+)
+"""NetworkX's ``shortest_path_length(G, A[, B])``: without a ``weight`` argument, the hop count
+whatever weights the graph has."""
+
+
+def _unweighted_length(call: re.Match[str]) -> str:
+    """The call renamed ``hops`` (right-aligned, so offsets stay) where it names no weight."""
+    if "weight" in call.group("args"):
+        return call.group()
+    name = call.group("name")
+    return "hops".rjust(len(name)) + call.group()[len(name) :]
 
 
 def _off_route(text: str, claims: list[Claim], taken: list[int]) -> list[Claim]:
@@ -2706,6 +2809,64 @@ def _unsettled(inside: list[Claim], paired: bool, written: str) -> bool:
         or (kinds <= {"edge", "path_total"} and _DIGIT.search(written) is not None)
         or (kinds == {"edge"} and _LISTED.search(written) is not None)
         or (kinds == {"edge"} and _DENIED.search(written) is not None)
+    )
+
+
+_NOT_ASSERTED_CUE = re.compile(r"\b(?:no|not|never|cannot|need)\b|n['’]t\b|[✗✘❌]")
+"""What :func:`_not_asserted` needs in a clause (a quick test before it)."""
+_DENIAL_BEFORE = re.compile(
+    r"(?:\b(?:no|not|never|cannot)\b|n['’]t\b|(?:['’]d|\bwould|\bwill)\s+need\b)"
+    r"\s+(?:(?:to\s+)?[a-z]+\s+){0,2}[\"'“‘`(\[]*$|^\W*[✗✘❌]\s*[\"'“‘`(\[]*$",
+    re.I | re.M,
+)
+_DENIAL_AFTER = re.compile(
+    r"[\"'”’`)\]]*\s*(?::\s*)?(?:[✗✘❌]|(?:(?:is|was)\s+(?:not|never)\b|(?:is|was)n['’]t\b|(?<=:)\s*"
+    r"(?:not|no|never)\b)\s*(?:an?\s+)?(?:edges?|adjacent|connected|linked|joined|present|listed|"
+    r"there|given|found|in\s+(?:the\s+)?(?:input|graph|E|G|edge\s*list|list)\b))",
+    re.I,
+)  # (a denial of adjacency, not of another set: "the edge A–B is not in the tree" is an edge)
+
+
+def _asserted(ctx: _Context, low: int, high: int, read: list[Claim]) -> list[Claim]:
+    """The claims ``read`` on a line less the edges its clauses deny or need rather than state
+    (:func:`_not_asserted`)."""
+    text = ctx.text
+    kept = []
+    pieces = list(clauses(text, low, high, ctx.name_marks))
+    for claim in read:
+        if claim.kind == "edge":
+            piece = next(((a, b) for a, b in pieces if a <= claim.start < b), (low, high))
+            if _not_asserted(text, *piece, claim):
+                continue
+        kept.append(claim)
+    return kept
+
+
+_LINK_ARROW_BEFORE = re.compile(r"(->|→|⟶|=>|⇒)\s*[\"'`]?\s*$")
+
+
+def _switched_arrow(
+    text: str, low: int, left: int, link: re.Match[str], right: int, high: int
+) -> bool:
+    """Whether an arrow after a chain's links is another glyph than the link before it and
+    ends the chain (``0 -> 3 -> 1 → 9``): under numeric ids the id after it is the route's
+    total, not a node."""
+    before = _LINK_ARROW_BEFORE.search(text, max(low, left - 8), left)
+    return (
+        before is not None
+        and before.group(1) != link.group().strip()
+        and _EDGE_SEPARATOR.match(text, right, high) is None
+    )
+
+
+def _not_asserted(text: str, start: int, end: int, edge: Claim) -> bool:
+    """Whether a pair the patterns read as an edge in the clause ``text[start:end]`` is denied or
+    needed there, not stated: a negation or a need just before it (``no A–B line``, ``Kruskal
+    can't use A–B``, ``I'd need A–B``) or a denial right after it (``A → B: ✗ not in the
+    input``, ``A–B: not in E``)."""
+    return (
+        _DENIAL_BEFORE.search(text, start, edge.start) is not None
+        or _DENIAL_AFTER.match(text, edge.end, end) is not None
     )
 
 

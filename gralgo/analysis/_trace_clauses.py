@@ -384,7 +384,7 @@ _DASH_PAIR = re.compile(
     re.I,
 )  # "A-B is 7", "A to B = 7", "(A, B) → 7"
 _MINIMAL = re.compile(
-    r"(?<=#\d)(?=\D)(?:(?!#\d).)*?(?P<marker>[,;]?\s*\b(?:no\s+(?:fewer|less|lower|shorter)|"
+    r"(?<=#\d)(?=\D)(?:(?!#\d).)*?(?P<marker>[,;]?\s*\b(?:no\s+(?:fewer|less|lower|shorter|shortcuts?)|"
     r"at\s+(?:the\s+)?(?:best|fewest)|not\s+(?:fewer|less))\b(?:\s+than\s+that)?)",
     re.I,
 )  # after the count: "4 hops, no fewer", "in three hops at best" ("at least 3" is a bound)
@@ -621,7 +621,10 @@ _COMMENT_ARROW = re.compile(r"(?://|#|--|%+)\s*(?:=>|->|→)")
 """A trailing comment that opens with a result arrow (``% => [B, C]``, ``# -> 7``)."""
 _ROMAN_ITEM = re.compile(r"\s*(?i:[ivx]{1,4})\.")
 _TRAILING_COMMENT = re.compile(r"\s*(?://|#|--(?=\s))[^\n]*$")  # (SQL's "-- 1")
-_ASSIGNS = re.compile(r"\s*(?:(?:let|const|var|auto)\s+)?([A-Za-z_]\w*)\s*(?::=|=(?!=)|←|<-)")
+_ASSIGNS = re.compile(
+    r"\s*(?:(?:let|const|var|auto)\s+)?\(?([A-Za-z_]\w*)(?:\s*,\s*[A-Za-z_]\w*)*\)?\s*"
+    r"(?::=|=(?!=)|←|<-)"
+)  # (the first of a tuple unpacked too: "dist, paths = nx.single_source_dijkstra(G, A)")
 
 
 def _reads_what_was_assigned(text: str, low: int, end: int, after: int, high: int) -> bool:

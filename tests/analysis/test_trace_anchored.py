@@ -3280,3 +3280,15 @@ def test_round21_which_weighs_a_relative_weight_after_an_edge_is_the_edges() -> 
     read = _read("I take the link from Saint-Denis to Paris, which weighs 2, and move on.")
     assert ("edge_weight", frozenset({S, P}), 2) in read
     assert not {c for c in read if c[0] == "node_weight"}
+
+
+def test_round24_pairwise_call_itertools_pairwise_is_a_call_no_clique() -> None:
+    text = "cost = sum(w[x][y] for x, y in pairwise(r))  # r = Paris -> Lyon -> New York: 10"
+    read = _read(text)
+    assert not {c for c in read if c[0] == "clique"}
+    assert ("path_total", frozenset({P, L, N}), 10) in read
+
+
+def test_round24_pairwise_call_the_adjective_still_names_a_clique() -> None:
+    read = _read("So Paris, Lyon and Saint-Denis are pairwise adjacent.")
+    assert ("clique", frozenset({P, L, S}), None) in read

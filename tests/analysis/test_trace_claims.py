@@ -12,6 +12,7 @@ import pytest
 from gralgo.analysis._trace_check import GraphFacts, check_claims
 from gralgo.analysis._trace_claims import extract_claims
 from gralgo.score import NodeNames
+from tests.analysis.trace_small_graph import small_graph
 
 EXAMPLES = json.loads(
     (Path(__file__).parent / "data" / "trace_facts_examples.json").read_text(encoding="utf-8")
@@ -162,3 +163,184 @@ def test_a_period_ending_a_sentence_after_a_dotted_name_still_ends_it() -> None:
     claims = [(c.kind, c.nodes, c.value) for c in extract_claims(text, NodeNames(graph, False))]
     assert ("neighbours", ("St. Louis", "Omaha"), None) in claims
     assert ("degree", ("Tomas Brandt",), 2) in claims
+
+
+def _small(text: str, numeric_ids: bool = False) -> set[tuple[str, frozenset[str], int | None]]:
+    names = NodeNames(small_graph(), numeric_ids)
+    return {(c.kind, frozenset(c.nodes), c.value) for c in extract_claims(text, names)}
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids"),
+    [
+        ("Prim cannot take Kyoto–Paris here; they share no edge.", False),
+        ("To close the triangle we would need Lyon–Kyoto, and it is absent.", False),
+        ("Rechecked: node 0–node 3 is not an edge.", True),
+        ("Second look: Kyoto → Lyon ✘", False),
+    ],
+)
+def test_round24_not_asserted_a_pair_denied_or_needed_is_no_edge(
+    text: str, numeric_ids: bool
+) -> None:
+    """A pair after a negation or a need (``cannot take A–B``, ``would need A–B``), or with a
+    denial right after it, is no edge the text states."""
+    assert not {c for c in _small(text, numeric_ids) if c[0] == "edge"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "While scanning the input I found no Saint-Denis–Kyoto entry.",
+        "Kyoto -> Lyon: ✘ not in the graph",
+    ],
+)
+def test_round24_not_asserted_no_line_for_a_pair_or_its_colon_denial_is_a_non_edge(
+    text: str,
+) -> None:
+    read = _small(text)
+    assert not {c for c in read if c[0] == "edge"}
+    assert any(c[0] == "non_edge" and len(c[1]) == 2 for c in read)
+
+
+@pytest.mark.parametrize(
+    "text", ["Kruskal: Paris–Lyon joins no cycle, so it goes in.", "No doubt about it, Paris–Lyon."]
+)
+def test_round24_not_asserted_a_negation_elsewhere_leaves_the_edge(text: str) -> None:
+    assert ("edge", frozenset({"Paris", "Lyon"}), None) in _small(text)
+
+
+def test_round24_switched_arrow_the_id_after_another_arrow_is_the_routes_total() -> None:
+    """Under numeric ids (Kyoto 0, Lyon 1, New York 2, Paris 3, Saint-Denis 4) a chain of
+    ``->`` links closed by a ``→`` to one more id: that id is the route's total."""
+    read = _small("# route 4 -> 1 -> 2 → 3", numeric_ids=True)
+    assert ("edge", frozenset({"New York", "Paris"}), None) not in read
+    assert ("path_total", frozenset({"Saint-Denis", "Lyon", "New York"}), 3) in read
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("h = nx.shortest_path_length(G, source=Lyon); h[Kyoto]  # -> 2", ("hops", 2)),
+        ("print(nx.shortest_path_length(G, Paris, Kyoto))  # 3", ("hops", 3)),
+        ("nx.shortest_path_length(G, Paris, Kyoto, weight='weight')  # 14", ("distance", 14)),
+    ],
+)
+def test_round24_unweighted_length_networkx_default_counts_hops(
+    text: str, claim: tuple[str, int]
+) -> None:
+    """``nx.shortest_path_length`` without a ``weight`` returns hops, on a weighted graph too."""
+    assert {(c[0], c[2]) for c in _small(text) if c[0] in ("hops", "distance")} == {claim}
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Last check on Lyon: its neighbours are {Paris, Saint-Denis, New York}, nothing else.",
+         ("neighbours", {"Lyon", "Paris", "Saint-Denis", "New York"}, None)),
+        ("assert G.has_edge(Kyoto, New York)  # last check", ("edge", {"Kyoto", "New York"}, None)),
+        ("assert nx.dijkstra_path_length(G, Lyon, Kyoto) == 8  # sanity check",
+         ("distance", {"Lyon", "Kyoto"}, 8)),
+        ("✗ Lyon-Kyoto — missing (closing check)", ("non_edge", {"Lyon", "Kyoto"}, None)),
+    ],
+)  # fmt: skip
+def test_round24_check_label_a_check_said_done_states_its_fact(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    """A check's label at a line's head before its colon, or as a comment or aside, is a check
+    done: the fact beside it is read (and a cross with ``missing`` denies the pair)."""
+    kind, nodes, value = claim
+    read = _small(text)
+    assert (kind, frozenset(nodes), value) in read
+    assert kind == "edge" or ("edge", frozenset(nodes), None) not in read
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Let me do a last check on Paris: is it adjacent to Kyoto?",
+        "Final check on Paris and Kyoto.",
+    ],
+)
+def test_round24_check_label_a_check_still_planned_or_asked_states_nothing(text: str) -> None:
+    assert not {c for c in _small(text) if c[0] in ("edge", "non_edge")}
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Kyoto has degree 1 in the original graph, before any deletions.", ("degree", 1)),
+        ("In the original input, Lyon has degree 3 before any nodes are peeled.", ("degree", 3)),
+    ],
+)
+def test_round24_original_a_value_said_of_the_input_graph_is_read(
+    text: str, claim: tuple[str, int]
+) -> None:
+    """``in the original graph`` / ``before any removals`` say the value is the input's, not
+    a peeling's state."""
+    assert claim in {(c[0], c[2]) for c in _small(text) if c[0] == "degree"}
+
+
+def test_round24_original_a_peeling_state_stays_unread() -> None:
+    assert not {
+        c for c in _small("After removing Kyoto, New York has degree 0.") if c[0] == "degree"
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "pair", "value"),
+    [
+        ("Next, Lyon gets settled at 3 (source New York).", {"Lyon", "New York"}, 3),
+        ("* settle Saint-Denis: 2 (from Paris)", {"Saint-Denis", "Paris"}, 2),
+        ("Kyoto's label from source New York is permanent: 5", {"Kyoto", "New York"}, 5),
+    ],
+)
+def test_round24_settling_a_node_settled_from_a_named_source_states_its_distance(
+    text: str, pair: set[str], value: int
+) -> None:
+    """Dijkstra's settling of a node, on a line naming the source, states its distance."""
+    assert ("distance", frozenset(pair), value) in _small(text)
+
+
+def test_round24_settling_without_a_source_reads_no_distance() -> None:
+    assert not {c for c in _small("Kyoto settled at 5, I think.") if c[0] == "distance"}
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Tested Lyon with Kyoto: not adjacent, moving on to the next one.",
+         ("non_edge", {"Lyon", "Kyoto"})),
+        ("Tested Lyon with Kyoto: not adjacent; moving on.", ("non_edge", {"Lyon", "Kyoto"})),
+    ],
+)  # fmt: skip
+def test_round24_next_step_a_step_after_a_result_leaves_the_result(
+    text: str, claim: tuple[str, set[str]]
+) -> None:
+    """The step a result leads to (``…, move on``, ``…, skip it``) plans no fact of its own: the
+    result before it is read."""
+    assert (claim[0], frozenset(claim[1]), None) in _small(text)
+
+
+def test_round24_next_step_a_plan_before_it_still_states_nothing() -> None:
+    assert not {c for c in _small("Let me compare Lyon and Kyoto, then move on.") if c[1]}
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Re-reading the input so nothing gets misread: Lyon isn't joined to Kyoto.",
+         ("non_edge", {"Lyon", "Kyoto"})),
+        ("I'll copy the input out first, line by line — Kyoto–New York is one of the edges.",
+         ("edge", {"Kyoto", "New York"})),
+    ],
+)  # fmt: skip
+def test_round24_input_lead_a_lead_restating_the_input_leaves_its_fact(
+    text: str, claim: tuple[str, set[str]]
+) -> None:
+    """A lead that reads or restates the input, to its colon or dash, is no plan: the fact
+    after it is the input's."""
+    assert (claim[0], frozenset(claim[1]), None) in _small(text)
+
+
+def test_round24_input_lead_a_question_after_it_stays_unread() -> None:
+    assert not {c for c in _small("Reading the input once more: is Lyon–Kyoto there?") if c[1]}

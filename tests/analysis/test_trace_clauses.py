@@ -833,3 +833,26 @@ def test_round6_weights_in_code_notation(
     ``edge_`` / ``vertex_`` prefix, and an edge's weight indexed twice (``w[A][B] = 7``)."""
     kind, nodes, value = read
     assert (kind, frozenset(nodes), value) in _read(text, numeric_ids)
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Lyon to Kyoto comes to two hops, no shortcut.", ("hops", {"Lyon", "Kyoto"}, 2)),
+        ("Hence Paris reaches Lyon in one hop; no shortcuts.", ("edge", {"Paris", "Lyon"}, None)),
+    ],
+)  # fmt: skip
+def test_round24_no_shortcut_a_count_said_minimal_is_read(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    """``no shortcut`` after a hop count says it is the least (as ``no fewer``), no negation."""
+    kind, nodes, value = claim
+    read = _read(text)
+    assert (kind, frozenset(nodes), value) in read
+    assert not {c for c in read if c[0] == "non_edge"}
+
+
+def test_round24_assigns_a_tuple_unpacked_keeps_its_first_name_for_the_lookup() -> None:
+    """``lengths, paths = single_source_dijkstra(G, A); lengths[B]  # 8``: one clause, A to B."""
+    text = "lengths, paths = nx.single_source_dijkstra(G, Lyon); lengths[Kyoto]  # 8"
+    assert ("distance", frozenset({"Lyon", "Kyoto"}), 8) in _read(text)
