@@ -1764,6 +1764,21 @@ _INPUT_LEAD = re.compile(
 """A lead that reads or restates the input, to its colon or dash (``Restating the input so I
 don't misread it later: …``, ``Let me parse the graph first, copying the edges out as I go —
 …``): blanked, what follows is the input's fact (the lead's plan words and negation silenced it)."""
+_COPIED_EDGE = re.compile(
+    r"\badd_edge(?P<args>\s*\([^()\n]*\)\s*)(?P<comment>(?:#|//)\s*(?:(?:line|edge|row|entry)\s+)?"
+    r"(?:parsed\s+|copied\s+|taken\s+|read\s+)?(?:straight\s+)?from\s+the\s+(?:input|prompt)\b"
+    r"\s*[.!]?[ \t]*)$",
+    re.M,
+)
+"""A graph built from the input, its line's comment saying so (``G.add_edge(A, B)  # from the
+input``): the edge is the input's, read as a test that holds (``has_edge``, ``# True``)."""
+
+
+def _copied_edge(call: re.Match[str]) -> str:
+    """The call as ``has_edge``, its comment as ``# True`` (offsets kept)."""
+    return "has_edge" + call.group("args") + "# True".ljust(len(call.group("comment")))
+
+
 _ORIGINAL = re.compile(
     r"\b(?:in|of|from)\s+the\s+original\s+(?:graph|input)\b\s*,?|"
     r"\s*[,(—–-]*\s*\bbefore\s+any\s+(?:removals?|deletions?|pruning|peeling|nodes?\s+(?:is|are)\s+"
@@ -1798,6 +1813,18 @@ def _settling(line: re.Match[str]) -> str:
     return written
 
 
+_CHECKED_LEAD = re.compile(
+    r"^[ \t]*(?:(?:before\s+answering|finally|ok(?:ay)?|so|now|one\s+last\s+thing)\s*,?\s*)*"
+    r"(?:let\s+me\s+|i['’]ll\s+|i\s+)?(?:double-?\s*check\w*|re-?verif\w*|verif\w*|re-?check\w*|"
+    r"check\w*|confirm\w*)\b[^:\n?]{0,50}?\b(?:input|prompt|list|graph|edges|pairs)\b[^:\n?]{0,30}:"
+    r"[ \t]*(?=[^?\n]*(?:\byes\b|\byep\b|\byup\b|✓|✔))"
+    r"(?:(?:yes|yep|yup)\b[ \t]*,?[ \t]*)?",
+    re.I | re.M,
+)
+"""A check's lead to its colon, naming what it checks against (the input, the prompt, a list,
+the edges or pairs used), where its line says the check came out yes (``Double-checking
+against the prompt: yep, A and B are adjacent``, ``let me re-verify the edges I relied on: A–B,
+yes, it's in the input``): blanked with its ``yes``, the fact read as stated."""
 _CHECK_LABEL = re.compile(
     r"(?:^(?P<lead>[ \t]*(?:[-*+•>]\s+)?)|(?<=#)|(?<=//)|(?<=\())\s*"
     r"(?:final|last|sanity|closing)\s+(?:check|verification)(?:\s+on\b)?"
@@ -2149,6 +2176,8 @@ def extract_claims(
     if "check" in text:  # "…, let me check the input... yes.": a check that confirms, blanked
         text = _CONFIRMED.sub(_confirmed, text)
         text = _CHECK_LABEL.sub(lambda label: " " * len(label.group()), text)  # "# final check"
+    if "check" in text or "erif" in text or "confirm" in text:  # "Double-checking against the
+        text = _CHECKED_LEAD.sub(lambda lead: " " * len(lead.group()), text)  # prompt: yep, …"
     if "confirm" in text:  # "…, and double-checking the list confirms it": blanked too
         text = _CONFIRMS_IT.sub(lambda remark: " " * len(remark.group()), text)
     if "wrong" in text or "mis" in text or "orrect" in text:  # a retraction's head too
@@ -2174,6 +2203,8 @@ def extract_claims(
         text = _NEXT_STEP.sub(lambda step: " " * len(step.group()), text)  # "…, move on"
     if "input" in text or "graph" in text or "edge" in text:  # "Restating the input so I don't
         text = _INPUT_LEAD.sub(lambda lead: " " * len(lead.group()), text)  # misread it: …"
+    if "add_edge(" in text:  # "G.add_edge(A, B)  # from the input": the input's edge, copied
+        text = _COPIED_EDGE.sub(_copied_edge, text)
     if "original" in text or "before any" in text:  # "In the original graph A has degree 3,
         text = _ORIGINAL.sub(lambda aside: " " * len(aside.group()), text)  # before any removals"
     if "should be" in text:  # a belief's value, "I think A's degree should be 4": as stated

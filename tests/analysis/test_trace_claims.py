@@ -344,3 +344,40 @@ def test_round24_input_lead_a_lead_restating_the_input_leaves_its_fact(
 
 def test_round24_input_lead_a_question_after_it_stays_unread() -> None:
     assert not {c for c in _small("Reading the input once more: is Lyon–Kyoto there?") if c[1]}
+
+
+@pytest.mark.parametrize(
+    ("text", "pair"),
+    [
+        ("H.add_edge(Lyon, Kyoto)  # copied from the input", {"Lyon", "Kyoto"}),
+        ("graph.add_edge(New York, Paris)  // edge read from the prompt", {"New York", "Paris"}),
+    ],
+)
+def test_round24_copied_edge_an_edge_built_from_the_input_is_stated(
+    text: str, pair: set[str]
+) -> None:
+    """A graph built from the input, its comment saying so, restates the input's edge."""
+    assert ("edge", frozenset(pair), None) in _small(text)
+
+
+def test_round24_copied_edge_an_edge_built_for_a_try_is_none() -> None:
+    assert not _small("H.add_edge(Lyon, Kyoto)  # try adding it")
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Verifying once more against the input: yup, Kyoto and Lyon are linked.",
+         ("edge", {"Kyoto", "Lyon"})),
+        ("Finally, I re-check the pairs I used: Lyon–New York, yes, listed in the input.",
+         ("edge", {"Lyon", "New York"})),
+    ],
+)  # fmt: skip
+def test_round24_checked_lead_a_check_that_came_out_yes_states_its_fact(
+    text: str, claim: tuple[str, set[str]]
+) -> None:
+    assert (claim[0], frozenset(claim[1]), None) in _small(text)
+
+
+def test_round24_checked_lead_a_check_asked_states_nothing() -> None:
+    assert not {c for c in _small("Let me verify: Kyoto and Lyon, yes or no?") if c[1]}
