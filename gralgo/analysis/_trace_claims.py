@@ -407,8 +407,9 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
         absent = _ABSENT_BEFORE.search(text, max(low, left[1] - 40), left[1]) is not None
         absent = absent or _ABSENT_AFTER.match(text, right[1], high) is not None
         absent = absent or (
-            _NO_PAIR_LINE.match(text, right[1], high) is not None
+            text.find("no", max(low, left[1] - 8), left[1]) >= 0
             and _NO_PAIR_BEFORE.search(text, max(low, left[1] - 8), left[1]) is not None
+            and _NO_PAIR_LINE.match(text, right[1], high) is not None
         )
         crossed = re.fullmatch(_CROSSED_ARROW, match.group().strip()) is not None
         if (
@@ -1747,6 +1748,7 @@ _CONFIRMED = re.compile(
 input... yes``, ``… — let me double check... yes, 7``): a confirmation, no plan."""
 
 
+_NEXT_WORDS = ("move on", "moving on", "skip", "push it")
 _NEXT_STEP = re.compile(
     r"[,;]\s*(?:so\s+|then\s+|and\s+)?(?:move\s+on|moving\s+on|skip(?:\s+it)?|push\s+it)\b"
     r"[^.\n;:,]{0,50}[.!]?[ \t]*$",
@@ -1754,9 +1756,11 @@ _NEXT_STEP = re.compile(
 )
 """The step a result leads to, at its line's end (``A and B: not adjacent, move on to the next
 candidate``, ``…, push it``): blanked, the result before it read (a plan, it silenced it)."""
+_INPUT_VERBS = ("pars", "Pars", "estat", "e-read", "eread", "opy", "opie", "ranscrib", "rite out")
+"""What any match of :data:`_INPUT_LEAD` holds (a quick test before it)."""
 _INPUT_LEAD = re.compile(
     r"^[ \t]*(?:(?:ok(?:ay)?|so|first|now|alright)\s*,?\s+)*(?:let\s+me\s+|i['’]ll\s+|i\s+)?"
-    r"(?:pars\w*|restat\w*|re-?read\w*|read\w*|copy\w*|copied|transcrib\w*|writ\w*\s+out)\s+"
+    r"(?:pars\w*|restat\w*|re-?read\w*|copy\w*|copied|transcrib\w*|writ\w*\s+out)\s+"
     r"(?:the\s+)?(?:input|graph|edges?|edge\s+list|adjacency\s+list|prompt)\b[^:—–\n?]{0,80}?"
     r"(?::|\s[—–]\s)",
     re.I | re.M,
@@ -1781,8 +1785,8 @@ def _copied_edge(call: re.Match[str]) -> str:
 
 _ORIGINAL = re.compile(
     r"\b(?:in|of|from)\s+the\s+original\s+(?:graph|input)\b\s*,?|"
-    r"\s*[,(—–-]*\s*\bbefore\s+any\s+(?:removals?|deletions?|pruning|peeling|nodes?\s+(?:is|are)\s+"
-    r"(?:removed|deleted|peeled))\b\s*\)?",
+    r"\bbefore\s+any\s+(?:removals?|deletions?|pruning|peeling|nodes?\s+(?:is|are)\s+"
+    r"(?:removed|deleted|peeled))\b",
     re.I,
 )
 """An aside saying a value is the input graph's, not a peeling's state (``In the original graph
@@ -1799,6 +1803,25 @@ permanent: 9``): the node's distance from the source, its state words rewritten 
 distance's (offsets kept)."""
 
 
+_SETTLE_WORD = re.compile(r"settle|permanent")
+
+
+def _settlings(text: str) -> str:
+    """``text`` with :data:`_SETTLING` applied to each line that holds a settling word and names
+    a source."""
+    done = -1
+    for word in _SETTLE_WORD.finditer(text):
+        if word.start() < done:
+            continue
+        low = text.rfind("\n", 0, word.start()) + 1
+        high = text.find("\n", word.end())
+        done = high = len(text) if high < 0 else high
+        line = text[low:high]
+        if "source" in line or "from" in line:
+            text = text[:low] + _SETTLING.sub(_settling, line) + text[high:]
+    return text
+
+
 def _settling(line: re.Match[str]) -> str:
     """The match with its settling words rewritten (``settled at`` as ``distance``, ``settle``
     as ``dist``, ``label … is now permanent`` as ``dist …``)."""
@@ -1813,6 +1836,7 @@ def _settling(line: re.Match[str]) -> str:
     return written
 
 
+_YES_WORDS = ("yes", "yep", "yup", "Yes", "Yep", "Yup", "✓", "✔")
 _CHECKED_LEAD = re.compile(
     r"^[ \t]*(?:(?:before\s+answering|finally|ok(?:ay)?|so|now|one\s+last\s+thing)\s*,?\s*)*"
     r"(?:let\s+me\s+|i['’]ll\s+|i\s+)?(?:double-?\s*check\w*|re-?verif\w*|verif\w*|re-?check\w*|"
@@ -1826,15 +1850,37 @@ the edges or pairs used), where its line says the check came out yes (``Double-c
 against the prompt: yep, A and B are adjacent``, ``let me re-verify the edges I relied on: A–B,
 yes, it's in the input``): blanked with its ``yes``, the fact read as stated."""
 _CHECK_LABEL = re.compile(
-    r"(?:^(?P<lead>[ \t]*(?:[-*+•>]\s+)?)|(?<=#)|(?<=//)|(?<=\())\s*"
-    r"(?:final|last|sanity|closing)\s+(?:check|verification)(?:\s+on\b)?"
-    r"(?:(?<=on)(?=\s+[^:\n]{1,80}:)|(?<!on)\s*(?=:)|(?<!on)(?:\s*,\s*(?:passes|passed|holds|ok|done))?"
-    r"\s*(?=\)|$))|(?:(?<=#)|(?<=\())\s*(?:re|double)-?checked(?=\s*\)|\s*$)",
-    re.I | re.M,
+    r"(?:(?:final|last|sanity|closing)\s+(?:check|verification)(?P<on>\s+on\b)?|"
+    r"(?P<done>(?:re|double)-?checked))(?P<tail>\s*,\s*(?:passes|passed|holds|ok|done)\b)?",
+    re.I,
 )
 """A check's label, said done rather than planned: at a line's head before its colon (``Final
 check on A: …``, ``Final check: …``), or as a comment or aside (``…  # final check, passes``, ``…
-(final check)``, ``(…, re-checked)``); blanked, the fact beside it read."""
+(final check)``, ``(…, re-checked)``); blanked (:func:`_check_label`), the fact beside it read."""
+_LABEL_WORDS = (
+    *("inal check", "ast check", "anity check", "losing check", "inal verification"),
+    *("ast verification", "anity verification", "losing verification", "e-checked", "echecked"),
+)
+"""What any match of :data:`_CHECK_LABEL` holds (a quick test before it)."""
+_LABEL_HEAD = re.compile(r"[ \t]*(?:[-*+•>]\s+)?[ \t]*")
+_LABEL_ASIDE = re.compile(r"(?:#|//|\()[ \t]*$")
+_LABEL_ON = re.compile(r"\s+[^:\n]{1,80}:")
+_LABEL_COLON = re.compile(r"\s*:")
+_LABEL_END = re.compile(r"\s*(?:\)|\n|$)")
+
+
+def _check_label(label: re.Match[str]) -> str:
+    """The label as blanks where it stands as one (:data:`_CHECK_LABEL`), else as written."""
+    text, start, end = label.string, label.start(), label.end()
+    before = text[text.rfind("\n", 0, start) + 1 : start]
+    if _LABEL_ASIDE.search(before):  # "# final check, passes", "(re-checked)"
+        stands = label.group("on") is None and _LABEL_END.match(text, end) is not None
+    elif _LABEL_HEAD.fullmatch(before) and label.group("done") is None and not label.group("tail"):
+        after = _LABEL_ON if label.group("on") is not None else _LABEL_COLON
+        stands = after.match(text, end) is not None  # "Final check on A: …", "Final check: …"
+    else:
+        stands = False
+    return " " * len(label.group()) if stands else label.group()
 
 
 def _confirmed(check: re.Match[str]) -> str:
@@ -2175,9 +2221,9 @@ def extract_claims(
         text = _RETRACTION_TAIL.sub(lambda tail: " " * len(tail.group()), text)  # line": blanked
     if "check" in text:  # "…, let me check the input... yes.": a check that confirms, blanked
         text = _CONFIRMED.sub(_confirmed, text)
-        text = _CHECK_LABEL.sub(lambda label: " " * len(label.group()), text)  # "# final check"
+        text = _on_lines(text, _LABEL_WORDS, _CHECK_LABEL, _check_label)  # "# final check"
     if "check" in text or "erif" in text or "confirm" in text:  # "Double-checking against the
-        text = _CHECKED_LEAD.sub(lambda lead: " " * len(lead.group()), text)  # prompt: yep, …"
+        text = _on_lines(text, _YES_WORDS, _CHECKED_LEAD, _blank)  # prompt: yep, …"
     if "confirm" in text:  # "…, and double-checking the list confirms it": blanked too
         text = _CONFIRMS_IT.sub(lambda remark: " " * len(remark.group()), text)
     if "wrong" in text or "mis" in text or "orrect" in text:  # a retraction's head too
@@ -2189,7 +2235,7 @@ def extract_claims(
     if "final" in text or "settle" in text:  # a value said final, "… comes off the queue, its
         text = _finals(text)  # distance is 9, and that's final": its state blanked
     if "settle" in text or "permanent" in text:  # "B settled at 9 (source A)": B's distance
-        text = _SETTLING.sub(_settling, text)
+        text = _settlings(text)
     if "expected" in text:  # a confirmation, "returns `True`, as expected": blanked
         text = _AS_EXPECTED.sub(lambda remark: " " * len(remark.group()), text)
     if "through" in text or "ing " in text or "ed " in text:  # a survey done, "After checking
@@ -2199,14 +2245,14 @@ def extract_claims(
     if "very time" in text or "xpanding" in text:  # a count by appearances, an expansion
         text = _TALLIED.sub(_tallied, text)  # "every time A appears I add one, … ends up at 4"
         text = _EXPANDED.sub(_expanded, text)  # "Expanding A, one of the edges I follow goes to B"
-    if "move on" in text or "moving on" in text or "skip" in text or "push it" in text:
-        text = _NEXT_STEP.sub(lambda step: " " * len(step.group()), text)  # "…, move on"
-    if "input" in text or "graph" in text or "edge" in text:  # "Restating the input so I don't
-        text = _INPUT_LEAD.sub(lambda lead: " " * len(lead.group()), text)  # misread it: …"
+    text = _on_lines(text, _NEXT_WORDS, _NEXT_STEP, _blank)  # "…, move on"
+    text = _on_lines(text, _INPUT_VERBS, _INPUT_LEAD, _blank)  # "Restating the input so …: …"
     if "add_edge(" in text:  # "G.add_edge(A, B)  # from the input": the input's edge, copied
         text = _COPIED_EDGE.sub(_copied_edge, text)
-    if "original" in text or "before any" in text:  # "In the original graph A has degree 3,
-        text = _ORIGINAL.sub(lambda aside: " " * len(aside.group()), text)  # before any removals"
+    text = _on_lines(
+        text, ("original", "before any", "Before any"), _ORIGINAL, _blank
+    )  # "In the original
+    # graph A has degree 3, before any removals"
     if "should be" in text:  # a belief's value, "I think A's degree should be 4": as stated
         text = _SHOULD_BE.sub(lambda verb: "is".rjust(len(verb.group())), text)
     if ")[" in text or ") [" in text:  # a search result's part, "…(A, B)[0]": blanked too
@@ -2232,8 +2278,8 @@ def extract_claims(
             ),
             text,
         )
-    if "shortest_path_length" in text:  # networkx's default, without a weight: hops
-        text = _UNWEIGHTED_LENGTH.sub(_unweighted_length, text)
+    text = _on_lines(text, ("shortest_path_length",), _UNWEIGHTED_LENGTH, _unweighted_length)
+    # (networkx's default, without a weight: hops)
     if "len(" in text:  # "len(shortest_path(G, A, B)) - 1": the hops of the pair, rewritten
         text = _PATH_LENGTH.sub(
             lambda m: ("hop(" + m.group("call") + ")").ljust(len(m.group())), text
@@ -2288,8 +2334,13 @@ def extract_claims(
             # the clause reader reads a fact ("- [ ] A–B: not in the input")
             found = _structural(ctx, low, high, found, line, gate)
         read = _routes(text, _anchored(ctx, low, high, found, line, gate), line)
-        if read and _NOT_ASSERTED_CUE.search(line) and any(c.kind == "edge" for c in read):
-            read = _asserted(ctx, low, high, read)  # "no A–B line", "Kruskal can't use A–B"
+        if (
+            read
+            and any(c.kind == "edge" for c in read)
+            and any(word in line for word in _NOT_ASSERTED_WORDS)
+            and _NOT_ASSERTED_CUE.search(line)
+        ):
+            read = _asserted(text, low, high, read)  # "no A–B line", "Kruskal can't use A–B"
         read = _verdict(_whole_expressions(text, low, read), line)
         if len(read) > 1 and (" and " in line or " or " in line or " vs" in line):
             read = _both_ways(text, read)
@@ -2306,7 +2357,7 @@ def extract_claims(
 
 
 _UNWEIGHTED_LENGTH = re.compile(
-    r"(?P<name>(?:\bnx\.)?(?:\b|single_source_)shortest_path_length)\s*\((?P<args>[^()\n]*)\)"
+    r"(?P<name>(?:nx\.)?(?:single_source_)?shortest_path_length)\s*\((?P<args>[^()\n]*)\)"
 )
 """NetworkX's ``shortest_path_length(G, A[, B])``: without a ``weight`` argument, the hop count
 whatever weights the graph has."""
@@ -2318,6 +2369,36 @@ def _unweighted_length(call: re.Match[str]) -> str:
         return call.group()
     name = call.group("name")
     return "hops".rjust(len(name)) + call.group()[len(name) :]
+
+
+def _on_lines(
+    text: str,
+    words: tuple[str, ...],
+    pattern: re.Pattern[str],
+    rewrite: Callable[[re.Match[str]], str],
+) -> str:
+    """``text`` with ``pattern``'s matches rewritten on each line that holds one of ``words``
+    (only those lines are searched: the rewrites below are rare, the texts long)."""
+    lines: set[int] = set()
+    for word in words:
+        found = text.find(word)
+        while found >= 0:
+            low = text.rfind("\n", 0, found) + 1
+            lines.add(low)
+            high = text.find("\n", found)
+            found = -1 if high < 0 else text.find(word, high)
+    for low in sorted(lines, reverse=True):  # (from the end: a rewrite keeps lengths anyway)
+        high = text.find("\n", low)
+        high = len(text) if high < 0 else high
+        line = text[low:high]
+        written = pattern.sub(rewrite, line)
+        if written != line:
+            text = text[:low] + written + text[high:]
+    return text
+
+
+def _blank(match: re.Match[str]) -> str:
+    return " " * len(match.group())
 
 
 def _off_route(text: str, claims: list[Claim], taken: list[int]) -> list[Claim]:
@@ -2843,6 +2924,8 @@ def _unsettled(inside: list[Claim], paired: bool, written: str) -> bool:
     )
 
 
+_NOT_ASSERTED_WORDS = ("no", "n't", "n’t", "nev", "need", "✗", "✘", "❌")
+"""What any match of :data:`_NOT_ASSERTED_CUE` holds (a quicker test before it)."""
 _NOT_ASSERTED_CUE = re.compile(r"\b(?:no|not|never|cannot|need)\b|n['’]t\b|[✗✘❌]")
 """What :func:`_not_asserted` needs in a clause (a quick test before it)."""
 _DENIAL_BEFORE = re.compile(
@@ -2858,19 +2941,10 @@ _DENIAL_AFTER = re.compile(
 )  # (a denial of adjacency, not of another set: "the edge A–B is not in the tree" is an edge)
 
 
-def _asserted(ctx: _Context, low: int, high: int, read: list[Claim]) -> list[Claim]:
-    """The claims ``read`` on a line less the edges its clauses deny or need rather than state
-    (:func:`_not_asserted`)."""
-    text = ctx.text
-    kept = []
-    pieces = list(clauses(text, low, high, ctx.name_marks))
-    for claim in read:
-        if claim.kind == "edge":
-            piece = next(((a, b) for a, b in pieces if a <= claim.start < b), (low, high))
-            if _not_asserted(text, *piece, claim):
-                continue
-        kept.append(claim)
-    return kept
+def _asserted(text: str, low: int, high: int, read: list[Claim]) -> list[Claim]:
+    """The claims ``read`` on the line ``text[low:high]`` less the edges it denies or needs
+    rather than states (:func:`_not_asserted`)."""
+    return [c for c in read if c.kind != "edge" or not _not_asserted(text, low, high, c)]
 
 
 _LINK_ARROW_BEFORE = re.compile(r"(->|→|⟶|=>|⇒)\s*[\"'`]?\s*$")
@@ -2891,10 +2965,10 @@ def _switched_arrow(
 
 
 def _not_asserted(text: str, start: int, end: int, edge: Claim) -> bool:
-    """Whether a pair the patterns read as an edge in the clause ``text[start:end]`` is denied or
-    needed there, not stated: a negation or a need just before it (``no A–B line``, ``Kruskal
-    can't use A–B``, ``I'd need A–B``) or a denial right after it (``A → B: ✗ not in the
-    input``, ``A–B: not in E``)."""
+    """Whether a pair the patterns read as an edge on the line ``text[start:end]`` is denied or
+    needed there, not stated: a negation or a need just before it, at most two words away
+    (``no A–B line``, ``Kruskal can't use A–B``, ``I'd need A–B``), a cross at the line's head
+    (``✘ A–B``) or a denial right after it (``A → B: ✗ not in the input``, ``A–B: not in E``)."""
     return (
         _DENIAL_BEFORE.search(text, start, edge.start) is not None
         or _DENIAL_AFTER.match(text, edge.end, end) is not None
