@@ -20,15 +20,17 @@ import re
 import tempfile
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from gralgo.errors import ConfigError
+from gralgo.redaction import byte_clues, redact
 
 # MLflow 3 starts a telemetry thread that phones home (and edits os.environ while we scrub it).
 # Off by default here; set MLFLOW_DISABLE_TELEMETRY=false to allow it.
 os.environ.setdefault("MLFLOW_DISABLE_TELEMETRY", "true")
-from gralgo.tracking._secrets import redact_config, scrub_text, secret_scrubber, secret_values
+from gralgo.tracking._secrets import redact_config, scrub_text, secret_values
 
 _LOG = logging.getLogger(__name__)
 
@@ -393,11 +395,11 @@ def _log_scrubbed_file(
         raise ConfigError(f"artifact {path} does not exist")
     values = secret_values(secret_env_names)
     size = _piece_size(path, values)
-    scrub = secret_scrubber(secret_env_names)
+    scrub = partial(redact, secrets=values)
     copy_dir = staged / f"scrubbed-{len(list(staged.iterdir()))}"
     scanned = clean is not None and clean.get(str(path)) == _stamp(path)
     try:
-        if scanned or not needs_scrubbing(path, scrub, size):
+        if scanned or not needs_scrubbing(path, scrub, size, byte_clues(values)):
             store_artifact(client, run_id, path, artifact_path)
             return
         copy_dir.mkdir()
@@ -434,13 +436,13 @@ def _clean_files(paths: Sequence[Path], secret_env_names: Sequence[str]) -> dict
     from gralgo.tracking._scrub_files import needs_scrubbing
 
     values = secret_values(secret_env_names)
-    scrub = secret_scrubber(secret_env_names)
+    scrub, clues = partial(redact, secrets=values), byte_clues(values)
     clean = {}
     for path in paths:
         before = _stamp(path)
         with contextlib.suppress(UnicodeDecodeError):  # binary: the parent decides
             if (
-                not needs_scrubbing(path, scrub, _piece_size(path, values))
+                not needs_scrubbing(path, scrub, _piece_size(path, values), clues)
                 and _stamp(path) == before
             ):
                 clean[str(path)] = before
