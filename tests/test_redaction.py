@@ -100,7 +100,7 @@ def test_the_folding_characters_are_every_one_an_ascii_letter_matches() -> None:
     import re
     import sys
 
-    from gralgo.redaction import _FOLD_BYTES, FOLDS_TO_ASCII
+    from gralgo.redaction import FOLDS_TO_ASCII, PATTERN_CLUES, byte_clues
 
     letters = re.compile("[a-z]", re.IGNORECASE)
     found = [
@@ -109,8 +109,13 @@ def test_the_folding_characters_are_every_one_an_ascii_letter_matches() -> None:
         if not 0xD800 <= c < 0xE000 and letters.fullmatch(chr(c))
     ]
     assert "".join(found) == FOLDS_TO_ASCII
-    for char, letter in _FOLD_BYTES:
-        assert re.fullmatch(letter.decode(), char.decode(), re.IGNORECASE)
+    # Every case-folded clue spelled with one of them is still found in the bytes.
+    for clue in (c for clues, folded in PATTERN_CLUES if folded for c in clues):
+        for at, letter in enumerate(clue):
+            for char in FOLDS_TO_ASCII:
+                if re.fullmatch(letter, char, re.IGNORECASE):
+                    spelled = clue[:at] + char + clue[at + 1 :]
+                    assert byte_clues().found(f"x {spelled}: y".encode()), spelled
 
 
 @pytest.mark.parametrize(

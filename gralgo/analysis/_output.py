@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
     from gralgo.analysis._judge_window import Cuts
+    from gralgo.tracking import PreparedLogger
 
 log = logging.getLogger("gralgo")
 
@@ -136,9 +137,11 @@ def log_analysis(
     experiment_name: str,
     sources: Sequence[Path],
     params: Mapping[str, Any],
+    logger: PreparedLogger | None = None,
 ) -> str:
     """One MLflow run for the analysis, nested under the evaluation run when there is exactly
-    one source, and tagged with every source's run id and folder either way."""
+    one source, and tagged with every source's run id and folder either way; logged by
+    ``logger``'s child when given (it has imported MLflow meanwhile), else here."""
     from gralgo.tracking import flatten_params, log_run
 
     run_ids = [rid for rid in (source_run_id(s) for s in sources) if rid]
@@ -149,7 +152,7 @@ def log_analysis(
     }
     if len(run_ids) == 1:
         tags["gralgo.source_run_id"] = run_ids[0]
-    return log_run(
+    return (log_run if logger is None else logger.log_run)(
         tracking_uri=tracking_uri,
         experiment_name=experiment_name,
         run_name=f"analysis {analysis}",

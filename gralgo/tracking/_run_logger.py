@@ -15,6 +15,8 @@ over its stdin and stdout (the child's own prints go to stderr):
                   ("log", metrics, artifacts, out_dir, complete)         ("logged",)
                   ("close", late_metrics)                                ("closed",)
                   ("end", "FAILED" | "KILLED")  the job failed or was interrupted
+                  ("log_run", arguments)        ("run_logged", run_id)   a finished run in one
+                                                go (:class:`~gralgo.tracking.PreparedLogger`)
     every reply also carries the child's warnings, which the job logs; ("error", line, warnings)
     says the step failed (the run is then FAILED) and the child exits 1.
 
@@ -58,7 +60,7 @@ def serve(inbox: IO[bytes], outbox: IO[bytes]) -> int:
     # MLflow's own imports first, while the job still plans: the run then opens at once.
     from mlflow.store.tracking.sqlalchemy_store import SqlAlchemyStore  # noqa: F401
 
-    from gralgo.tracking._mlflow import end_run
+    from gralgo.tracking._mlflow import end_run, log_run
     from gralgo.tracking._mlflow_job import (
         SampleLog,
         close_job_run,
@@ -121,6 +123,10 @@ def serve(inbox: IO[bytes], outbox: IO[bytes]) -> int:
                     return 0
                 elif kind == "end":
                     end(args[0])
+                    return 0
+                elif kind == "log_run":  # a finished run (an analysis's), in one go
+                    (arguments,) = args
+                    answer("run_logged", log_run(**arguments))
                     return 0
                 else:
                     raise ValueError(f"unknown message {kind!r}")
