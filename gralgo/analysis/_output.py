@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import logging
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -76,9 +76,18 @@ class AnalysisOutput:
     metrics: dict[str, float] = field(default_factory=dict)
     sections: list[str] = field(default_factory=list)
     """Markdown blocks of the summary, in order."""
+    on_written: Callable[[Sequence[Path]], None] | None = None
+    """Told of each file :meth:`written` hands over (the MLflow child scans it for secrets
+    while the analysis goes on)."""
 
     def __post_init__(self) -> None:
         self.directory.mkdir(parents=True, exist_ok=True)
+
+    def written(self, path: Path) -> None:
+        """``path`` is written and will not change: one of the run's files from now on."""
+        self.files.append(path)
+        if self.on_written is not None:
+            self.on_written([path])
 
     def table(self, stem: str, frame: pd.DataFrame, title: str, note: str = "") -> None:
         """Write ``stem.csv`` and ``stem.md`` and add the table to the summary."""

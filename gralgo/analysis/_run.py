@@ -334,7 +334,7 @@ def _analyse(
 
     if samples is None:
         samples = read_inputs(settings.inputs)
-    output = AnalysisOutput(settings.output_dir)
+    output = AnalysisOutput(settings.output_dir, on_written=None if logger is None else logger.scan)
     unknown_window = sorted(
         {
             s.model.name

@@ -409,7 +409,7 @@ def run_trace_facts(
             claims_written()
         raise
     claims = claims_written()
-    output.files.append(output.directory / "claims.csv")
+    output.written(output.directory / "claims.csv")
     if shown:
         pages = sorted({str(path.parent.parent / "report.html") for path in shown})
         output.text("The measures and each response's claims, the wrong ones highlighted with "

@@ -8,7 +8,7 @@ import os
 import pickle
 import subprocess
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -101,6 +101,13 @@ class PreparedLogger:
 
     def __init__(self) -> None:
         self._logger: RunLogger | None = RunLogger()
+
+    def scan(self, paths: Sequence[Path], secret_env_names: Sequence[str] = ()) -> None:
+        """``paths`` are written: the child scans the large ones for secrets from now on (the
+        run's :meth:`log_run` with the same ``secret_env_names`` then logs them unscanned if
+        unchanged since). No reply: a scan that fails is done again as the file is logged."""
+        if self._logger is not None:
+            self._logger.send("scan", [str(p) for p in paths], list(secret_env_names))
 
     def log_run(self, **arguments: Any) -> str:
         """Log one finished run with :func:`~gralgo.tracking.log_run`'s ``arguments`` in the

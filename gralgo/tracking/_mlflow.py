@@ -285,7 +285,7 @@ def log_results(
 
     ``stepped`` (``(name, value, step)``, see :func:`gralgo.report._flat_metrics.mlflow_entries`)
     replaces ``metrics`` when given. ``clean``: artifacts already found free of secrets, with
-    the stamp they had then (:func:`_scan_beside`); any other is scanned here."""
+    the stamp they had then (:func:`scan_beside`); any other is scanned here."""
     from mlflow import MlflowClient
     from mlflow.entities import Metric
 
@@ -330,15 +330,23 @@ def log_run(
     config_snapshot: Mapping[str, Any] | None = None,
     parent_run_id: str | None = None,
     secret_env_names: Sequence[str] = (),
+    clean: Mapping[str, FileStamp] | None = None,
 ) -> str:
     """Log one finished job as an MLflow run in one go; returns the run id.
 
     ``params`` is the flattened, redacted resolved config (see :func:`flatten_params`);
     ``artifacts`` are files logged at the run's root, ``artifact_dir`` a folder logged under
     its own name; ``config_snapshot`` is redacted and logged as ``config.json``. Values of the
-    environment variables in ``secret_env_names`` are scrubbed from everything.
+    environment variables in ``secret_env_names`` are scrubbed from everything. ``clean``:
+    artifacts already found free of them (:func:`scan_beside`), with their stamps then.
     """
-    scanned = _scan_beside(artifacts, secret_env_names)
+    before = dict(clean or {})
+    scanning = scan_beside([p for p in map(Path, artifacts) if str(p) not in before],
+                           secret_env_names)  # fmt: skip
+
+    def scanned() -> dict[str, FileStamp]:
+        return {**before, **scanning()}
+
     try:
         run_id = create_run(
             tracking_uri=tracking_uri, experiment_name=experiment_name, run_name=run_name,
@@ -387,7 +395,7 @@ def _log_scrubbed_file(
 ) -> None:
     """Log ``path``; a text file whose content holds a secret is logged as a scrubbed copy, a
     binary file holding a secret value not at all. A large file is read a few MB at a time;
-    one in ``clean`` with the same stamp was scanned already (:func:`_scan_beside`)."""
+    one in ``clean`` with the same stamp was scanned already (:func:`scan_beside`)."""
     from gralgo.tracking._artifacts import store_artifact
     from gralgo.tracking._scrub_files import contains_any, needs_scrubbing, write_scrubbed
 
@@ -460,7 +468,7 @@ def _forks() -> bool:
     return first == "fork" and threading.active_count() == 1
 
 
-def _scan_beside(
+def scan_beside(
     artifacts: Sequence[Path], secret_env_names: Sequence[str]
 ) -> Callable[[], dict[str, FileStamp]]:
     """Start scanning the large artifacts (over :data:`_STREAM_ABOVE_BYTES`) for secrets in a

@@ -166,3 +166,41 @@ def test_a_prepared_logger_never_asked_is_stopped_and_its_error_is_one_line(
     with pytest.raises(MlflowLoggingError, match="logged its run already"):
         logger.log_run(tracking_uri="sqlite:///x.db", experiment_name="e", run_name="r",
                        params={}, tags={}, metrics={})  # fmt: skip
+
+
+SCANNED_EARLY = """
+import sys, time
+from pathlib import Path
+from gralgo.tracking import PreparedLogger
+
+uri, big = sys.argv[1], Path(sys.argv[2])
+big.write_text("a,b\\n1,2\\n" * 2_200_000)  # 17.6 MB: scanned beside
+with PreparedLogger() as logger:
+    logger.scan([big])
+    time.sleep(float(sys.argv[3]))
+    with big.open("a") as more:  # changed after its scan: scanned again as it is logged
+        more.write("c,$OPENAI_API_KEY\\n".replace("$OPENAI_API_KEY", sys.argv[4]))
+    print(logger.log_run(tracking_uri=uri, experiment_name="early", run_name="analysis",
+                         params={}, tags={}, metrics={}, artifacts=[big]))
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("wait", [0.0, 3.0])
+def test_a_file_changed_after_its_early_scan_is_scrubbed(tmp_path: Path, wait: float) -> None:
+    """Files handed to the child as written are scanned for secrets at once; one changed
+    before the run is logged (during its scan or after) is scanned again, never logged as is."""
+    import os
+
+    from mlflow import MlflowClient
+
+    secret = "sk-early0scan0secret0value0123"
+    uri, big = f"sqlite:///{tmp_path / 'mlflow.db'}", tmp_path / "claims.csv"
+    env = {**os.environ, "OPENAI_API_KEY": secret}
+    done = subprocess.run([sys.executable, "-c", SCANNED_EARLY, uri, str(big), str(wait), secret],
+                          capture_output=True, text=True, timeout=300, env=env)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    client = MlflowClient(tracking_uri=uri)
+    root = client.get_run(done.stdout.split()[-1]).info.artifact_uri.removeprefix("file://")
+    logged = (Path(root) / "claims.csv").read_text()
+    assert secret not in logged and logged.endswith("c,***REDACTED***\n")
