@@ -21,7 +21,7 @@ from gralgo.analysis._output import AnalysisOutput
 from gralgo.analysis._responses import AnalysisInputError, scored_responses
 from gralgo.analysis._trace_check import ERROR_KINDS, CheckedClaim, GraphFacts, check_claims
 from gralgo.analysis._trace_claims import Claim, extract_claims, longest_name_words
-from gralgo.analysis._trace_report import summary_table, write_report_shards
+from gralgo.analysis._trace_report import Marks, claim_marks, summary_table, write_report_shards
 
 if TYPE_CHECKING:
     from gralgo.analysis._segmentation_method import Segmentation, SegmentedResponse
@@ -77,6 +77,8 @@ class ResponseFacts:
     first_wrong_tokens: int | None
     first_wrong_segment: int | None
     segments: int
+    marks: Marks
+    """What the job's report page marks in the response (:func:`claim_marks`)."""
 
 
 def instances_for(inputs: Sequence[Path], dataset_dir: Path | None) -> dict[str, Instance]:
@@ -145,8 +147,13 @@ def check_responses(
         chunks[number % chunk_count].extend(indices)
     cache: Prepared = {}
 
+    texts = scored["text"].tolist()
+
     def check_chunk(indices: list[int]) -> list[tuple[int, ResponseFacts]]:
-        return [(i, _response_facts(rows[i], instances, cache, tokenizer)) for i in indices]
+        return [
+            (i, _response_facts(rows[i], str(texts[i]), instances, cache, tokenizer))
+            for i in indices
+        ]
 
     if chunk_count == 1:
         done = check_chunk(chunks[0])
@@ -194,7 +201,7 @@ def checked_claims(
 
 
 def _response_facts(
-    row: Row, instances: Mapping[str, Instance], cache: Prepared, tokenizer: str
+    row: Row, text: str, instances: Mapping[str, Instance], cache: Prepared, tokenizer: str
 ) -> ResponseFacts:
     from gralgo.formats import count_tokens
 
@@ -202,27 +209,19 @@ def _response_facts(
     checked = checked_claims(row, instances, cache)
     first = next((c for c in checked if c.verdict == "wrong"), None)
     start = None if first is None else first.claim.start
+    rows = [
+        (item, c.claim.kind, " | ".join(c.claim.nodes), c.claim.value, c.claim.start,
+         c.claim.end, c.segment, c.verdict, c.error, c.truth)
+        for c in checked
+    ]  # fmt: skip
     return ResponseFacts(
         item,
-        [
-            (
-                item,
-                c.claim.kind,
-                " | ".join(c.claim.nodes),
-                c.claim.value,
-                c.claim.start,
-                c.claim.end,
-                c.segment,
-                c.verdict,
-                c.error,
-                c.truth,
-            )
-            for c in checked
-        ],  # fmt: skip
+        rows,
         start,
         None if start is None or piece is None else count_tokens(piece.text[:start], tokenizer),
         None if first is None else first.segment,
         0 if piece is None else len(piece.segments),
+        claim_marks(text, rows),
     )
 
 
@@ -256,18 +255,20 @@ def response_table(scored: pd.DataFrame, facts: Sequence[ResponseFacts]) -> pd.D
     return pd.DataFrame(rows)
 
 
-def claims_table(facts: Sequence[ResponseFacts]) -> pd.DataFrame:
-    """Every claim: response, kind, nodes, value, span, segment, verdict, error, the truth."""
-    return pd.DataFrame.from_records(
-        [row for found in facts for row in found.rows], columns=list(CLAIM_COLUMNS)
-    )
-
-
 def _write_claims(path: Path, facts: Sequence[ResponseFacts], version: str) -> int:
-    """``claims.csv`` (:func:`claims_table` with the checker's version); the number of claims."""
-    claims = claims_table(facts)
-    claims.assign(checker_version=version).to_csv(path, index=False)
-    return len(claims)
+    """``claims.csv``: every claim's row (:data:`CLAIM_COLUMNS`: response, kind, nodes, value,
+    span, segment, verdict, error, the truth) and the checker's version, written as they are (a
+    number as Python writes it, ``None`` empty); the number of claims."""
+    import csv
+
+    count = 0
+    with path.open("w", encoding="utf-8", newline="") as out:
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow([*CLAIM_COLUMNS, "checker_version"])
+        for found in facts:
+            writer.writerows((*row, version) for row in found.rows)
+            count += len(found.rows)
+    return count
 
 
 def judge_agreement(responses: pd.DataFrame, sections_csv: Path) -> pd.DataFrame:
@@ -402,8 +403,8 @@ def run_trace_facts(
         path = output.directory / "responses.csv"
         responses.assign(checker_version=version).to_csv(path, index=False)
         output.files.append(path)
-        shown = write_report_shards(report_jobs, scored, responses, [f.rows for f in facts], note,
-                                    version)  # fmt: skip
+        shown = write_report_shards(report_jobs, scored, responses, [f.marks for f in facts],
+                                    note, version)  # fmt: skip
     except BaseException:
         with contextlib.suppress(Exception):  # the first error is the one to show
             claims_written()

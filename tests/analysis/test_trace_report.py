@@ -3,7 +3,7 @@ them, found by the same hash the page computes."""
 
 from __future__ import annotations
 
-from gralgo.analysis._trace_report import MEASURES, response_entry
+from gralgo.analysis._trace_report import MEASURES, claim_marks, response_entry
 from gralgo.transcripts import item_shard
 
 MEASURED = dict.fromkeys(MEASURES, 0) | {"first_wrong_tokens": float("nan")}
@@ -17,7 +17,7 @@ def test_claims_are_disjoint_in_text_order_with_utf16_offsets() -> None:
     text = "😀 A -- B. A is connected to C."  # the emoji is two UTF-16 code units
     wrong = _row(10, 29, "wrong", "hallucinated_edge", "no edge A – C")
     rows = [wrong, _row(2, 8, "correct"), _row(12, 20, "correct"), _row(0, 1, "unverifiable")]
-    entry = response_entry(text, MEASURED, rows)
+    entry = response_entry(MEASURED, claim_marks(text, rows))
     assert entry["c"] == [[3, 9, "correct"], [11, 30, "wrong", "hallucinated_edge",
                                               "no edge A – C"]]  # fmt: skip
     assert entry["n"] == len(text) + 1
