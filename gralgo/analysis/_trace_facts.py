@@ -120,13 +120,14 @@ def check_responses(
     segmentation: Segmentation,
     tokenizer: str,
     workers: int = 0,
-) -> tuple[list[ResponseFacts], list[SegmentedResponse | None]]:
+) -> tuple[list[ResponseFacts], Sequence[SegmentedResponse | None]]:
     """Every scored response's claims checked against its instance's graph, over ``workers``
     processes (0: one per core; responses of one instance stay in one process, which reads
-    its graph and computes its distances once); with the segmented responses."""
+    its graph and computes its distances once, and splits its responses into segments); with
+    the segmented responses."""
     import os
 
-    from gralgo.analysis._segmentation_method import segment_responses
+    from gralgo.analysis._segmentation_method import response_pieces
     from gralgo.analysis._workers import map_in_workers
 
     missing = sorted(set(scored["instance_id"]) - set(instances))
@@ -135,13 +136,13 @@ def check_responses(
             f"{len(missing)} responses' instances are not in the dataset (e.g. {missing[0]}); "
             "pass analysis.dataset_dir=<the dataset the job was run on>"
         )
-    segmented = segment_responses(scored, segmentation)
-    rows = _rows(scored, segmented)
+    segmented = response_pieces(scored, segmentation)
+    heads = _heads(scored)
     by_instance: dict[str, list[int]] = {}
-    for index, row in enumerate(rows):
-        by_instance.setdefault(row[1], []).append(index)
+    for index, head in enumerate(heads):
+        by_instance.setdefault(head[1], []).append(index)
     workers = workers or os.cpu_count() or 1
-    chunk_count = 1 if workers == 1 or len(rows) < 500 else workers * 4
+    chunk_count = 1 if workers == 1 or len(heads) < 500 else workers * 4
     chunks: list[list[int]] = [[] for _ in range(chunk_count)]
     for number, indices in enumerate(by_instance.values()):
         chunks[number % chunk_count].extend(indices)
@@ -151,7 +152,12 @@ def check_responses(
 
     def check_chunk(indices: list[int]) -> list[tuple[int, ResponseFacts]]:
         return [
-            (i, _response_facts(rows[i], str(texts[i]), instances, cache, tokenizer))
+            (
+                i,
+                _response_facts(
+                    (*heads[i], segmented[i]), str(texts[i]), instances, cache, tokenizer
+                ),
+            )  # fmt: skip
             for i in indices
         ]
 
@@ -159,7 +165,7 @@ def check_responses(
         done = check_chunk(chunks[0])
     else:
         done = [pair for part in map_in_workers(check_chunk, chunks, workers) for pair in part]
-    found: list[ResponseFacts | None] = [None] * len(rows)
+    found: list[ResponseFacts | None] = [None] * len(heads)
     for index, facts in done:
         found[index] = facts
     return [facts for facts in found if facts is not None], segmented
@@ -168,16 +174,21 @@ def check_responses(
 Row = tuple[str, str, bool, "SegmentedResponse | None"]
 
 
-def _rows(scored: pd.DataFrame, segmented: Sequence[SegmentedResponse | None]) -> list[Row]:
+def _heads(scored: pd.DataFrame) -> list[tuple[str, str, bool]]:
+    """Each response's item, instance and whether its format names nodes by number."""
     from gralgo.formats import get_format
 
     numeric = {fmt: get_format(fmt).codec.numeric for fmt in set(scored["format"])}
     return [
-        (item, instance_id, numeric[fmt], piece)
-        for item, instance_id, fmt, piece in zip(
-            scored["item"], scored["instance_id"], scored["format"], segmented, strict=True
+        (item, instance_id, numeric[fmt])
+        for item, instance_id, fmt in zip(
+            scored["item"], scored["instance_id"], scored["format"], strict=True
         )
     ]
+
+
+def _rows(scored: pd.DataFrame, segmented: Sequence[SegmentedResponse | None]) -> list[Row]:
+    return [(*head, piece) for head, piece in zip(_heads(scored), segmented, strict=True)]
 
 
 def checked_claims(
@@ -332,7 +343,7 @@ def plot_wrong_shares(table: pd.DataFrame, path: Path, by: str) -> Path:
 def _highlights(
     output: AnalysisOutput,
     responses: pd.DataFrame,
-    rows: Sequence[Row],
+    segmented: Sequence[SegmentedResponse | None],
     facts: Sequence[ResponseFacts],
     limit: int = 200,
 ) -> None:
@@ -343,9 +354,9 @@ def _highlights(
     flagged = [i for i, wrong in enumerate(responses["wrong"].tolist()) if wrong > 0][:limit]
     shown = []
     for i in flagged:
-        piece = rows[i][3]
+        piece = segmented[i]
         if piece is not None:
-            shown.append((rows[i][0], piece.text, [_checked(row) for row in facts[i].rows]))
+            shown.append((facts[i].item, piece.text, [_checked(row) for row in facts[i].rows]))
     path = write_highlights(output.directory / "highlights.html", shown, limit)
     output.files.append(path)
 
@@ -399,7 +410,7 @@ def run_trace_facts(
         start_beside(write_claims) if (workers or os.cpu_count() or 1) > 1 else write_claims
     )
     try:
-        _highlights(output, responses, _rows(scored, segmented), facts)
+        _highlights(output, responses, segmented, facts)
         path = output.directory / "responses.csv"
         responses.assign(checker_version=version).to_csv(path, index=False)
         output.files.append(path)
