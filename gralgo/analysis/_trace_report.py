@@ -52,15 +52,16 @@ def _utf16(text: str, offsets: Sequence[int]) -> list[int]:
     return [len(text[:o].encode("utf-16-le")) // 2 for o in offsets]
 
 
-Marks = tuple[list[list[Any]], int]
-"""What the page marks in one response (:func:`claim_marks`)."""
+Marks = tuple[str, int]
+"""What the page marks in one response, as JSON text, and its length (:func:`claim_marks`)."""
 
 
 def claim_marks(text: str, rows: Sequence[tuple[Any, ...]]) -> Marks:
     """The claims to mark in ``text`` (reasoning + "\\n\\n" + answer) of a response's claim
     ``rows``: ``[start, end, "wrong", error, truth]`` or ``[start, end, "correct"]``, UTF-16
-    offsets, disjoint, in text order; and the text's length in UTF-16 units. Found where the
-    response is checked (a worker), so the page's shards only gather them."""
+    offsets, disjoint, in text order, as JSON text; and the text's length in UTF-16 units.
+    Found where the response is checked (a worker) and sent back as one string (cheap to
+    send), so the page's shards only join them."""
     spans = [(int(r[4]), int(r[5]), str(r[7])) for r in rows]
     chosen = [rows[i] for i in disjoint_claims(spans)]
     ends = _utf16(text, [int(v) for r in chosen for v in (r[4], r[5])] + [len(text)])
@@ -69,14 +70,22 @@ def claim_marks(text: str, rows: Sequence[tuple[Any, ...]]) -> Marks:
         if row[7] == "wrong" else [ends[2 * i], ends[2 * i + 1], "correct"]
         for i, row in enumerate(chosen)
     ]  # fmt: skip
-    return claims, ends[-1]
+    return json.dumps(claims, ensure_ascii=False), ends[-1]
 
 
-def response_entry(measures: dict[str, Any], marks: Marks) -> Any:
-    """One response's record: its measures (``m``), the claims to mark (``c``) and its text's
-    length (``n``; see :func:`claim_marks`)."""
+def response_entry(measures: dict[str, Any], marks: Marks) -> str:
+    """One response's record as JSON text: its measures (``m``), the claims to mark (``c``)
+    and its text's length (``n``; see :func:`claim_marks`); the text ``json.dumps`` gives."""
     claims, length = marks
-    return {"m": {k: _plain(measures[k]) for k in MEASURES}, "c": claims, "n": length}
+    plain = json.dumps({k: _plain(measures[k]) for k in MEASURES}, ensure_ascii=False)
+    return f'{{"m": {plain}, "c": {claims}, "n": {length}}}'
+
+
+def items_json(entries: dict[str, str]) -> str:
+    """``json.dumps({"items": entries}, ensure_ascii=False)`` for ``entries`` already JSON
+    text (:func:`response_entry`)."""
+    body = ", ".join(f"{json.dumps(k, ensure_ascii=False)}: {v}" for k, v in entries.items())
+    return f'{{"items": {{{body}}}}}'
 
 
 def _table(caption: str, frame: pd.DataFrame) -> dict[str, Any]:
@@ -141,7 +150,7 @@ def write_job_shards(
     from gralgo.transcripts import item_shard, remove_stale, write_shard
 
     shards = max(1, math.ceil(len(responses) / PER_SHARD))
-    items: list[dict[str, Any]] = [{} for _ in range(shards)]
+    items: list[dict[str, str]] = [{} for _ in range(shards)]
     for measures, marked in zip(responses.to_dict("records"), marks, strict=True):
         item = str(measures["item"])
         items[item_shard(item, shards)][item] = response_entry(measures, marked)
@@ -158,8 +167,7 @@ def write_job_shards(
         "flagged": [str(i) for i in flagged[:FLAGGED]],
         "flagged_cut": len(flagged) > FLAGGED,
     }
-    written = [write_shard(folder, KIND, n, json.dumps({"items": part}, ensure_ascii=False))
-               for n, part in enumerate(items)]  # fmt: skip
+    written = [write_shard(folder, KIND, n, items_json(part)) for n, part in enumerate(items)]
     remove_stale(folder, [KIND], written)
     written.append(write_shard(folder, KIND, None, json.dumps(summary, ensure_ascii=False)))
     return written
