@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
@@ -51,6 +52,10 @@ PATTERN_CLUES: tuple[tuple[tuple[str, ...], bool], ...] = (
     (("bearer",), True),
     (("api_key", "api-key", "apikey", "authorization"), True),
 )
+FOLDS_TO_ASCII = "\u0130\u0131\u017f\u212a"
+"""The characters other than ASCII letters that an ASCII letter matches under
+``re.IGNORECASE`` (İ and ı match ``i``, ſ ``s``, the Kelvin sign ``k``): a case-folded
+pattern's clue may be spelled with them, so a text holding one is scanned whatever its clues."""
 
 # A name is secret-looking when one of its words (split at ``_``, ``-``, ``.``, spaces and
 # camelCase) is one of _SECRET_WORDS, or it contains one of _SECRET_PARTS anywhere.
@@ -197,16 +202,76 @@ def has_key_shape(text: str) -> bool:
 def scrub_patterns(text: str, mask: str = REDACTED) -> str:
     """``text`` with every :data:`SECRET_PATTERNS` match replaced by ``mask``."""
     lowered: str | None = None
+    folds: bool | None = None
     for pattern, (clues, folded) in zip(SECRET_PATTERNS, PATTERN_CLUES, strict=True):
         haystack = text
         if folded:
             lowered = text.lower() if lowered is None else lowered
             haystack = lowered
-        if any(clue in haystack for clue in clues):
-            masked = pattern.sub(mask, text)
-            if masked != text:
-                text, lowered = masked, None
+        if not any(clue in haystack for clue in clues):
+            if not folded:
+                continue
+            folds = any(c in text for c in FOLDS_TO_ASCII) if folds is None else folds
+            if not folds:
+                continue
+        masked = pattern.sub(mask, text)
+        if masked != text:
+            text, lowered = masked, None
     return text
+
+
+@dataclass(frozen=True)
+class ByteClues:
+    """What the UTF-8 bytes of every text :func:`redact` changes hold (see :func:`byte_clues`):
+    a known value, a case-sensitive pattern's start, or a case-folded pattern's clue once
+    :data:`FOLDS_TO_ASCII` are spelled in ASCII and the bytes lowered. Bytes holding none
+    decode to a text :func:`redact` leaves as it is: a few substring searches in bytes instead
+    of decoding, lowering and searching the text (about twice as fast on a large file)."""
+
+    values: tuple[bytes, ...]
+    starts: tuple[re.Pattern[bytes], ...]
+    folded: tuple[bytes, ...]
+
+    def found(self, data: bytes) -> bool:
+        """Whether ``data`` holds one of the clues (it then must be scanned as text)."""
+        if any(value in data for value in self.values):
+            return True
+        if any(start.search(data) for start in self.starts):
+            return True
+        for char, letter in _FOLD_BYTES:
+            if char in data:
+                data = data.replace(char, letter)
+        lowered = data.lower()
+        return any(clue in lowered for clue in self.folded)
+
+
+_FOLD_BYTES = tuple(
+    (char.encode("utf-8"), letter)
+    for char, letter in zip(FOLDS_TO_ASCII, (b"i", b"i", b"s", b"k"), strict=True)
+)
+"""Each of :data:`FOLDS_TO_ASCII` in UTF-8 with the ASCII letter it matches."""
+
+
+def _start_in_bytes(pattern: re.Pattern[str]) -> re.Pattern[bytes]:
+    r"""The bytes that begin every match of a case-sensitive :data:`SECRET_PATTERNS` entry:
+    its ``\b`` dropped and its closing ``{N,}`` cut to ``{N}`` (its classes are ASCII, so a
+    match's UTF-8 bytes are its characters)."""
+    source = pattern.pattern
+    if pattern.flags & re.IGNORECASE or not (source.startswith(r"\b") and source.endswith(",}")):
+        raise ValueError(f"no bytes form for the secret pattern {source!r}")
+    return re.compile(source[2:-2].encode("ascii") + b"}")
+
+
+def byte_clues(secrets: Iterable[str | None] = ()) -> ByteClues:
+    """The :class:`ByteClues` of :func:`redact` with the known values ``secrets``."""
+    starts = [
+        _start_in_bytes(pattern)
+        for pattern, (_, folded) in zip(SECRET_PATTERNS, PATTERN_CLUES, strict=True)
+        if not folded
+    ]
+    folded = [c.encode("ascii") for clues, f in PATTERN_CLUES if f for c in clues]
+    values = tuple(v.encode("utf-8") for v in known_secrets(secrets))
+    return ByteClues(values, tuple(starts), tuple(folded))
 
 
 def known_secrets(values: Iterable[str | None]) -> tuple[str, ...]:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gralgo.redaction import (
     API_BASE_QUERY_KEYS,
@@ -92,3 +94,54 @@ def test_one_definition_of_a_secret_looking_name_and_value() -> None:
     assert is_env_name("OPENAI_API_KEY") and not is_env_name("sk-abcdefghijklmnop")
     body = {"chat_template_kwargs": {"enable_thinking": True, "auth": "x"}, "foo": 1, "seed": 1}
     assert unsafe_request_keys(body, "b") == ["b.chat_template_kwargs.auth", "b.foo"]
+
+
+def test_the_folding_characters_are_every_one_an_ascii_letter_matches() -> None:
+    import re
+    import sys
+
+    from gralgo.redaction import FOLDS_TO_ASCII, PATTERN_CLUES, byte_clues
+
+    letters = re.compile("[a-z]", re.IGNORECASE)
+    found = [
+        chr(c)
+        for c in range(0x80, sys.maxunicode + 1)
+        if not 0xD800 <= c < 0xE000 and letters.fullmatch(chr(c))
+    ]
+    assert "".join(found) == FOLDS_TO_ASCII
+    # Every case-folded clue spelled with one of them is still found in the bytes.
+    for clue in (c for clues, folded in PATTERN_CLUES if folded for c in clues):
+        for at, letter in enumerate(clue):
+            for char in FOLDS_TO_ASCII:
+                if re.fullmatch(letter, char, re.IGNORECASE):
+                    spelled = clue[:at] + char + clue[at + 1 :]
+                    assert byte_clues().found(f"x {spelled}: y".encode()), spelled
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Authorızation: zq81hd7w2kd0", "apı_key = 'zq81hd7w2kd0'", "x-api-\u212aey: zq81hd7w2kd0",
+     "BEARER zq81hd7w2kd0zz", "bearer\u00a0zq81hd7w2kd0zz"],
+)  # fmt: skip
+def test_a_key_named_with_a_folding_character_is_masked(text: str) -> None:
+    # The case-folded patterns match İ, ı, ſ and the Kelvin sign as ASCII letters; the clue
+    # search before them (on the lowered text) must not skip such a text.
+    assert "zq81hd7w2kd0" not in redact(text)
+
+
+_WORDS = [
+    "sk-", "AIza", "ghp_", "github_pat_", "hf_", "Bearer ", "bEaReR\t", "Author\u0131zation: ",
+    "ap\u0130_key=", "x-api-\u212aey:", "api", "_", "-", "Key", "\u212a", "\u017f", "é", " ",
+    '"', "\n", "abcdefgh", "0123456789ABCDEFGHIJ", "zq81hd7w2kd0",
+]  # fmt: skip
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_WORDS), max_size=40))
+def test_bytes_without_a_clue_hold_nothing_to_redact(words: list[str]) -> None:
+    from gralgo.redaction import byte_clues
+
+    text, values = "".join(words), ["zq81hd7w2kd0"]
+    if not byte_clues(values).found(text.encode("utf-8")):
+        assert redact(text, values) == text
+    assert byte_clues(values).found(b"x zq81hd7w2kd0 y")

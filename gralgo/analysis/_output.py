@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import logging
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
     from gralgo.analysis._judge_window import Cuts
+    from gralgo.tracking import PreparedLogger
 
 log = logging.getLogger("gralgo")
 
@@ -75,9 +76,18 @@ class AnalysisOutput:
     metrics: dict[str, float] = field(default_factory=dict)
     sections: list[str] = field(default_factory=list)
     """Markdown blocks of the summary, in order."""
+    on_written: Callable[[Sequence[Path]], None] | None = None
+    """Told of each file :meth:`written` hands over (the MLflow child scans it for secrets
+    while the analysis goes on)."""
 
     def __post_init__(self) -> None:
         self.directory.mkdir(parents=True, exist_ok=True)
+
+    def written(self, path: Path) -> None:
+        """``path`` is written and will not change: one of the run's files from now on."""
+        self.files.append(path)
+        if self.on_written is not None:
+            self.on_written([path])
 
     def table(self, stem: str, frame: pd.DataFrame, title: str, note: str = "") -> None:
         """Write ``stem.csv`` and ``stem.md`` and add the table to the summary."""
@@ -136,9 +146,11 @@ def log_analysis(
     experiment_name: str,
     sources: Sequence[Path],
     params: Mapping[str, Any],
+    logger: PreparedLogger | None = None,
 ) -> str:
     """One MLflow run for the analysis, nested under the evaluation run when there is exactly
-    one source, and tagged with every source's run id and folder either way."""
+    one source, and tagged with every source's run id and folder either way; logged by
+    ``logger``'s child when given (it has imported MLflow meanwhile), else here."""
     from gralgo.tracking import flatten_params, log_run
 
     run_ids = [rid for rid in (source_run_id(s) for s in sources) if rid]
@@ -149,7 +161,7 @@ def log_analysis(
     }
     if len(run_ids) == 1:
         tags["gralgo.source_run_id"] = run_ids[0]
-    return log_run(
+    return (log_run if logger is None else logger.log_run)(
         tracking_uri=tracking_uri,
         experiment_name=experiment_name,
         run_name=f"analysis {analysis}",

@@ -6,6 +6,7 @@ import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pandas as pd
 
@@ -15,6 +16,9 @@ from gralgo.analysis._judge_plan import JudgePlan
 from gralgo.analysis._output import AnalysisOutput, log_analysis
 from gralgo.analysis._segmentation_method import Segmentation
 from gralgo.errors import ConfigError, GralgoError
+
+if TYPE_CHECKING:
+    from gralgo.tracking import PreparedLogger
 
 log = logging.getLogger("gralgo")
 
@@ -206,7 +210,10 @@ def _optional_temperature(settings: AnalyzeSettings, key: str) -> float | None:
     return float(value)
 
 
-PIPELINES: dict[str, Callable[[AnalyzeSettings, pd.DataFrame, Judge, AnalysisOutput], None]] = {
+Pipeline = Callable[[AnalyzeSettings, pd.DataFrame, Judge, AnalysisOutput], None]
+"""One analysis: its settings, the responses, the judge, where it writes."""
+
+PIPELINES: dict[str, Pipeline] = {
     "overthinking": _overthinking,
     "error_taxonomy": _error_taxonomy,
     "self_verification": _self_verification,
@@ -290,7 +297,6 @@ def plan_judging(
 
 def run_analysis(settings: AnalyzeSettings, samples: pd.DataFrame | None = None) -> AnalysisResult:
     """Run ``settings.analysis`` on ``samples`` (default: read ``settings.inputs``)."""
-    from gralgo.analysis._inputs import read_inputs
     from gralgo.errors import UnknownChoiceError
 
     pipeline = PIPELINES.get(settings.analysis)
@@ -308,9 +314,27 @@ def run_analysis(settings: AnalyzeSettings, samples: pd.DataFrame | None = None)
             f"analyze.judges: analysis={settings.analysis} has no stage {unknown}; "
             f"its judge stages are {list(stages) or 'none'}"
         )
+    if not settings.mlflow_enabled or settings.dry_run:
+        return _analyse(settings, pipeline, stages, samples, None)
+    from gralgo.tracking import PreparedLogger
+
+    with PreparedLogger() as logger:  # MLflow's import starts now, beside the analysis
+        return _analyse(settings, pipeline, stages, samples, logger)
+
+
+def _analyse(
+    settings: AnalyzeSettings,
+    pipeline: Pipeline,
+    stages: Sequence[str],
+    samples: pd.DataFrame | None,
+    logger: PreparedLogger | None,
+) -> AnalysisResult:
+    """:func:`run_analysis` once its settings are checked, logged by ``logger``."""
+    from gralgo.analysis._inputs import read_inputs
+
     if samples is None:
         samples = read_inputs(settings.inputs)
-    output = AnalysisOutput(settings.output_dir)
+    output = AnalysisOutput(settings.output_dir, on_written=None if logger is None else logger.scan)
     unknown_window = sorted(
         {
             s.model.name
@@ -373,6 +397,7 @@ def run_analysis(settings: AnalyzeSettings, samples: pd.DataFrame | None = None)
             experiment_name=settings.experiment_name,
             sources=settings.inputs,
             params=redact_config(settings.config),
+            logger=logger,
         )
     log.info("analysis %s written to %s", settings.analysis, settings.output_dir)
     return AnalysisResult(

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, cast, overload
 
 import pandas as pd
 
@@ -96,6 +96,37 @@ class SegmentedResponse:
     def tokens_through(self, index: int) -> int:
         """The model's tokens that end within segments ``0..index`` (``T_hat`` of Eq. 2)."""
         return bisect_right(self.token_ends, self.segments[index].end)
+
+
+class MarkerPieces(Sequence[SegmentedResponse | None]):
+    """Responses split at marker words when each is asked for (by the worker that reads it,
+    not all in one process first): ``pieces[i]`` equals ``segment_responses(...)[i]``."""
+
+    def __init__(self, texts: Sequence[str], markers: Sequence[str]) -> None:
+        self.texts, self.markers = texts, markers
+
+    def __len__(self) -> int:
+        return len(self.texts)
+
+    @overload
+    def __getitem__(self, index: int) -> SegmentedResponse: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[SegmentedResponse]: ...
+    def __getitem__(self, index: int | slice) -> SegmentedResponse | list[SegmentedResponse]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        text = self.texts[index]
+        return SegmentedResponse(text, segment_at_markers(text, self.markers))
+
+
+def response_pieces(
+    scored: pd.DataFrame, segmentation: Segmentation
+) -> Sequence[SegmentedResponse | None]:
+    """:func:`segment_responses`, split when asked for where that needs no stored logprobs
+    (:class:`MarkerPieces`)."""
+    if segmentation.by_entropy:
+        return segment_responses(scored, segmentation)
+    return MarkerPieces(scored["text"].tolist(), segmentation.markers)
 
 
 def segment_responses(

@@ -21,7 +21,7 @@ from gralgo.analysis._output import AnalysisOutput
 from gralgo.analysis._responses import AnalysisInputError, scored_responses
 from gralgo.analysis._trace_check import ERROR_KINDS, CheckedClaim, GraphFacts, check_claims
 from gralgo.analysis._trace_claims import Claim, extract_claims, longest_name_words
-from gralgo.analysis._trace_report import summary_table, write_report_shards
+from gralgo.analysis._trace_report import Marks, claim_marks, summary_table, write_report_shards
 
 if TYPE_CHECKING:
     from gralgo.analysis._segmentation_method import Segmentation, SegmentedResponse
@@ -77,6 +77,8 @@ class ResponseFacts:
     first_wrong_tokens: int | None
     first_wrong_segment: int | None
     segments: int
+    marks: Marks
+    """What the job's report page marks in the response (:func:`claim_marks`)."""
 
 
 def instances_for(inputs: Sequence[Path], dataset_dir: Path | None) -> dict[str, Instance]:
@@ -118,13 +120,14 @@ def check_responses(
     segmentation: Segmentation,
     tokenizer: str,
     workers: int = 0,
-) -> tuple[list[ResponseFacts], list[SegmentedResponse | None]]:
+) -> tuple[list[ResponseFacts], Sequence[SegmentedResponse | None]]:
     """Every scored response's claims checked against its instance's graph, over ``workers``
     processes (0: one per core; responses of one instance stay in one process, which reads
-    its graph and computes its distances once); with the segmented responses."""
+    its graph and computes its distances once, and splits its responses into segments); with
+    the segmented responses."""
     import os
 
-    from gralgo.analysis._segmentation_method import segment_responses
+    from gralgo.analysis._segmentation_method import response_pieces
     from gralgo.analysis._workers import map_in_workers
 
     missing = sorted(set(scored["instance_id"]) - set(instances))
@@ -133,26 +136,36 @@ def check_responses(
             f"{len(missing)} responses' instances are not in the dataset (e.g. {missing[0]}); "
             "pass analysis.dataset_dir=<the dataset the job was run on>"
         )
-    segmented = segment_responses(scored, segmentation)
-    rows = _rows(scored, segmented)
+    segmented = response_pieces(scored, segmentation)
+    heads = _heads(scored)
     by_instance: dict[str, list[int]] = {}
-    for index, row in enumerate(rows):
-        by_instance.setdefault(row[1], []).append(index)
+    for index, head in enumerate(heads):
+        by_instance.setdefault(head[1], []).append(index)
     workers = workers or os.cpu_count() or 1
-    chunk_count = 1 if workers == 1 or len(rows) < 500 else workers * 4
+    chunk_count = 1 if workers == 1 or len(heads) < 500 else workers * 4
     chunks: list[list[int]] = [[] for _ in range(chunk_count)]
     for number, indices in enumerate(by_instance.values()):
         chunks[number % chunk_count].extend(indices)
     cache: Prepared = {}
 
+    texts = scored["text"].tolist()
+
     def check_chunk(indices: list[int]) -> list[tuple[int, ResponseFacts]]:
-        return [(i, _response_facts(rows[i], instances, cache, tokenizer)) for i in indices]
+        return [
+            (
+                i,
+                _response_facts(
+                    (*heads[i], segmented[i]), str(texts[i]), instances, cache, tokenizer
+                ),
+            )  # fmt: skip
+            for i in indices
+        ]
 
     if chunk_count == 1:
         done = check_chunk(chunks[0])
     else:
         done = [pair for part in map_in_workers(check_chunk, chunks, workers) for pair in part]
-    found: list[ResponseFacts | None] = [None] * len(rows)
+    found: list[ResponseFacts | None] = [None] * len(heads)
     for index, facts in done:
         found[index] = facts
     return [facts for facts in found if facts is not None], segmented
@@ -161,16 +174,21 @@ def check_responses(
 Row = tuple[str, str, bool, "SegmentedResponse | None"]
 
 
-def _rows(scored: pd.DataFrame, segmented: Sequence[SegmentedResponse | None]) -> list[Row]:
+def _heads(scored: pd.DataFrame) -> list[tuple[str, str, bool]]:
+    """Each response's item, instance and whether its format names nodes by number."""
     from gralgo.formats import get_format
 
     numeric = {fmt: get_format(fmt).codec.numeric for fmt in set(scored["format"])}
     return [
-        (item, instance_id, numeric[fmt], piece)
-        for item, instance_id, fmt, piece in zip(
-            scored["item"], scored["instance_id"], scored["format"], segmented, strict=True
+        (item, instance_id, numeric[fmt])
+        for item, instance_id, fmt in zip(
+            scored["item"], scored["instance_id"], scored["format"], strict=True
         )
     ]
+
+
+def _rows(scored: pd.DataFrame, segmented: Sequence[SegmentedResponse | None]) -> list[Row]:
+    return [(*head, piece) for head, piece in zip(_heads(scored), segmented, strict=True)]
 
 
 def checked_claims(
@@ -194,7 +212,7 @@ def checked_claims(
 
 
 def _response_facts(
-    row: Row, instances: Mapping[str, Instance], cache: Prepared, tokenizer: str
+    row: Row, text: str, instances: Mapping[str, Instance], cache: Prepared, tokenizer: str
 ) -> ResponseFacts:
     from gralgo.formats import count_tokens
 
@@ -202,27 +220,19 @@ def _response_facts(
     checked = checked_claims(row, instances, cache)
     first = next((c for c in checked if c.verdict == "wrong"), None)
     start = None if first is None else first.claim.start
+    rows = [
+        (item, c.claim.kind, " | ".join(c.claim.nodes), c.claim.value, c.claim.start,
+         c.claim.end, c.segment, c.verdict, c.error, c.truth)
+        for c in checked
+    ]  # fmt: skip
     return ResponseFacts(
         item,
-        [
-            (
-                item,
-                c.claim.kind,
-                " | ".join(c.claim.nodes),
-                c.claim.value,
-                c.claim.start,
-                c.claim.end,
-                c.segment,
-                c.verdict,
-                c.error,
-                c.truth,
-            )
-            for c in checked
-        ],  # fmt: skip
+        rows,
         start,
         None if start is None or piece is None else count_tokens(piece.text[:start], tokenizer),
         None if first is None else first.segment,
         0 if piece is None else len(piece.segments),
+        claim_marks(text, rows),
     )
 
 
@@ -256,18 +266,20 @@ def response_table(scored: pd.DataFrame, facts: Sequence[ResponseFacts]) -> pd.D
     return pd.DataFrame(rows)
 
 
-def claims_table(facts: Sequence[ResponseFacts]) -> pd.DataFrame:
-    """Every claim: response, kind, nodes, value, span, segment, verdict, error, the truth."""
-    return pd.DataFrame.from_records(
-        [row for found in facts for row in found.rows], columns=list(CLAIM_COLUMNS)
-    )
-
-
 def _write_claims(path: Path, facts: Sequence[ResponseFacts], version: str) -> int:
-    """``claims.csv`` (:func:`claims_table` with the checker's version); the number of claims."""
-    claims = claims_table(facts)
-    claims.assign(checker_version=version).to_csv(path, index=False)
-    return len(claims)
+    """``claims.csv``: every claim's row (:data:`CLAIM_COLUMNS`: response, kind, nodes, value,
+    span, segment, verdict, error, the truth) and the checker's version, written as they are (a
+    number as Python writes it, ``None`` empty); the number of claims."""
+    import csv
+
+    count = 0
+    with path.open("w", encoding="utf-8", newline="") as out:
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow([*CLAIM_COLUMNS, "checker_version"])
+        for found in facts:
+            writer.writerows((*row, version) for row in found.rows)
+            count += len(found.rows)
+    return count
 
 
 def judge_agreement(responses: pd.DataFrame, sections_csv: Path) -> pd.DataFrame:
@@ -329,12 +341,12 @@ def plot_wrong_shares(table: pd.DataFrame, path: Path, by: str) -> Path:
 
 
 def _highlights(
-    output: AnalysisOutput,
+    path: Path,
     responses: pd.DataFrame,
-    rows: Sequence[Row],
+    segmented: Sequence[SegmentedResponse | None],
     facts: Sequence[ResponseFacts],
     limit: int = 200,
-) -> None:
+) -> Path:
     """``highlights.html``: the first ``limit`` responses with a wrong claim, marked from the
     rows the workers sent back (not read a second time)."""
     from gralgo.analysis._trace_highlights import write_highlights
@@ -342,11 +354,24 @@ def _highlights(
     flagged = [i for i, wrong in enumerate(responses["wrong"].tolist()) if wrong > 0][:limit]
     shown = []
     for i in flagged:
-        piece = rows[i][3]
+        piece = segmented[i]
         if piece is not None:
-            shown.append((rows[i][0], piece.text, [_checked(row) for row in facts[i].rows]))
-    path = write_highlights(output.directory / "highlights.html", shown, limit)
-    output.files.append(path)
+            shown.append((facts[i].item, piece.text, [_checked(row) for row in facts[i].rows]))
+    return write_highlights(path, shown, limit)
+
+
+def _write_beside(
+    directory: Path,
+    facts: Sequence[ResponseFacts],
+    version: str,
+    responses: pd.DataFrame,
+    segmented: Sequence[SegmentedResponse | None],
+) -> int:
+    """``claims.csv`` and ``highlights.html`` (a process of their own when there are several
+    workers, while the parent writes the rest); the number of claims."""
+    claims = _write_claims(directory / "claims.csv", facts, version)
+    _highlights(directory / "highlights.html", responses, segmented, facts)
+    return claims
 
 
 def _checked(row: tuple[Any, ...]) -> CheckedClaim:
@@ -391,25 +416,23 @@ def run_trace_facts(
         f"of the response and in segments ({segmentation.describe()}); right for wrong "
         f"reasons: share of correct answers whose trace holds a wrong claim. {HELD_OUT_CAVEAT}"
     )
-    # Several workers: claims.csv (the largest file) is written by a process of its own while
-    # this one writes the rest (the same files, on both cores).
-    write_claims = partial(_write_claims, output.directory / "claims.csv", facts, version)
-    claims_written = (
-        start_beside(write_claims) if (workers or os.cpu_count() or 1) > 1 else write_claims
-    )
+    # Several workers: claims.csv (the largest file) and the highlights are written by a process
+    # of their own while this one writes the rest (the same files, on both cores).
+    write = partial(_write_beside, output.directory, facts, version, responses, segmented)
+    claims_written = start_beside(write) if (workers or os.cpu_count() or 1) > 1 else write
     try:
-        _highlights(output, responses, _rows(scored, segmented), facts)
         path = output.directory / "responses.csv"
         responses.assign(checker_version=version).to_csv(path, index=False)
         output.files.append(path)
-        shown = write_report_shards(report_jobs, scored, responses, [f.rows for f in facts], note,
-                                    version)  # fmt: skip
+        shown = write_report_shards(report_jobs, scored, responses, [f.marks for f in facts],
+                                    note, version)  # fmt: skip
     except BaseException:
         with contextlib.suppress(Exception):  # the first error is the one to show
             claims_written()
         raise
     claims = claims_written()
-    output.files.append(output.directory / "claims.csv")
+    output.files.append(output.directory / "highlights.html")
+    output.written(output.directory / "claims.csv")
     if shown:
         pages = sorted({str(path.parent.parent / "report.html") for path in shown})
         output.text("The measures and each response's claims, the wrong ones highlighted with "

@@ -27,21 +27,23 @@ def disjoint_claims(spans: Sequence[tuple[int, int, str]]) -> list[int]:
     and wrong ones whose spans do not overlap (overlapping claims: the first one wins; wrong
     claims are placed before correct ones). Spans ``a < end and start < b`` overlap; the taken
     ones are kept sorted, so each test looks at its neighbours only (O(n log n) for n claims)."""
-    chosen: list[int] = []
-    starts: list[int] = []  # the taken spans, sorted by start
+    chosen: list[int] = []  # the taken spans' indices, sorted by start (ties: taken first)
+    starts: list[int] = []
     ends: list[int] = []
-    for index in sorted(range(len(spans)), key=lambda i: (spans[i][2] != "wrong", spans[i][0])):
-        start, end, verdict = spans[index]
-        if verdict == "unverifiable":
-            continue
+    order = sorted(
+        (verdict != "wrong", start, index, end)
+        for index, (start, end, verdict) in enumerate(spans)
+        if verdict != "unverifiable"
+    )
+    for _, start, index, end in order:
         below = bisect.bisect_left(starts, end)  # the taken spans that start before ``end``
         if _overlaps_before(starts, ends, below, start):
             continue
         at = bisect.bisect_right(starts, start)
         starts.insert(at, start)
         ends.insert(at, end)
-        chosen.append(index)
-    return sorted(chosen, key=lambda i: spans[i][0])
+        chosen.insert(at, index)
+    return chosen
 
 
 def _overlaps_before(starts: list[int], ends: list[int], below: int, start: int) -> bool:

@@ -52,10 +52,16 @@ def _utf16(text: str, offsets: Sequence[int]) -> list[int]:
     return [len(text[:o].encode("utf-16-le")) // 2 for o in offsets]
 
 
-def response_entry(text: str, measures: dict[str, Any], rows: Sequence[tuple[Any, ...]]) -> Any:
-    """One response's record: its measures (``m``), the claims to mark (``c``: ``[start, end,
-    "wrong", error, truth]`` or ``[start, end, "correct"]``, UTF-16 offsets into reasoning +
-    "\\n\\n" + answer, disjoint, in text order) and that text's length (``n``)."""
+Marks = tuple[str, int]
+"""What the page marks in one response, as JSON text, and its length (:func:`claim_marks`)."""
+
+
+def claim_marks(text: str, rows: Sequence[tuple[Any, ...]]) -> Marks:
+    """The claims to mark in ``text`` (reasoning + "\\n\\n" + answer) of a response's claim
+    ``rows``: ``[start, end, "wrong", error, truth]`` or ``[start, end, "correct"]``, UTF-16
+    offsets, disjoint, in text order, as JSON text; and the text's length in UTF-16 units.
+    Found where the response is checked (a worker) and sent back as one string (cheap to
+    send), so the page's shards only join them."""
     spans = [(int(r[4]), int(r[5]), str(r[7])) for r in rows]
     chosen = [rows[i] for i in disjoint_claims(spans)]
     ends = _utf16(text, [int(v) for r in chosen for v in (r[4], r[5])] + [len(text)])
@@ -64,7 +70,22 @@ def response_entry(text: str, measures: dict[str, Any], rows: Sequence[tuple[Any
         if row[7] == "wrong" else [ends[2 * i], ends[2 * i + 1], "correct"]
         for i, row in enumerate(chosen)
     ]  # fmt: skip
-    return {"m": {k: _plain(measures[k]) for k in MEASURES}, "c": claims, "n": ends[-1]}
+    return json.dumps(claims, ensure_ascii=False), ends[-1]
+
+
+def response_entry(measures: dict[str, Any], marks: Marks) -> str:
+    """One response's record as JSON text: its measures (``m``), the claims to mark (``c``)
+    and its text's length (``n``; see :func:`claim_marks`); the text ``json.dumps`` gives."""
+    claims, length = marks
+    plain = json.dumps({k: _plain(measures[k]) for k in MEASURES}, ensure_ascii=False)
+    return f'{{"m": {plain}, "c": {claims}, "n": {length}}}'
+
+
+def items_json(entries: dict[str, str]) -> str:
+    """``json.dumps({"items": entries}, ensure_ascii=False)`` for ``entries`` already JSON
+    text (:func:`response_entry`)."""
+    body = ", ".join(f"{json.dumps(k, ensure_ascii=False)}: {v}" for k, v in entries.items())
+    return f'{{"items": {{{body}}}}}'
 
 
 def _table(caption: str, frame: pd.DataFrame) -> dict[str, Any]:
@@ -120,21 +141,19 @@ def write_job_shards(
     folder: Path,
     scored: pd.DataFrame,
     responses: pd.DataFrame,
-    rows: Sequence[Sequence[tuple[Any, ...]]],
+    marks: Sequence[Marks],
     note: str,
     version: str,
 ) -> list[Path]:
-    """The trace-facts shards of one job (``scored`` / ``responses`` / ``rows``: its
+    """The trace-facts shards of one job (``scored`` / ``responses`` / ``marks``: its
     responses, aligned) into ``folder`` (the job's ``report_data/``); their paths."""
     from gralgo.transcripts import item_shard, remove_stale, write_shard
 
     shards = max(1, math.ceil(len(responses) / PER_SHARD))
-    items: list[dict[str, Any]] = [{} for _ in range(shards)]
-    for text, measures, claims in zip(
-        scored["text"].tolist(), responses.to_dict("records"), rows, strict=True
-    ):
+    items: list[dict[str, str]] = [{} for _ in range(shards)]
+    for measures, marked in zip(responses.to_dict("records"), marks, strict=True):
         item = str(measures["item"])
-        items[item_shard(item, shards)][item] = response_entry(str(text), measures, claims)
+        items[item_shard(item, shards)][item] = response_entry(measures, marked)
     flagged = list(dict.fromkeys(scored["instance_id"][responses["wrong"].to_numpy() > 0]))
     summary = {
         "version": version,
@@ -148,8 +167,7 @@ def write_job_shards(
         "flagged": [str(i) for i in flagged[:FLAGGED]],
         "flagged_cut": len(flagged) > FLAGGED,
     }
-    written = [write_shard(folder, KIND, n, json.dumps({"items": part}, ensure_ascii=False))
-               for n, part in enumerate(items)]  # fmt: skip
+    written = [write_shard(folder, KIND, n, items_json(part)) for n, part in enumerate(items)]
     remove_stale(folder, [KIND], written)
     written.append(write_shard(folder, KIND, None, json.dumps(summary, ensure_ascii=False)))
     return written
@@ -159,12 +177,13 @@ def write_report_shards(
     jobs: Sequence[Path],
     scored: pd.DataFrame,
     responses: pd.DataFrame,
-    rows: Sequence[Sequence[tuple[Any, ...]]],
+    marks: Sequence[Marks],
     note: str,
     version: str,
 ) -> list[Path]:
-    """Each job folder's share of the responses as shards beside its ``report.html`` (jobs
-    without one, e.g. a ledger file, are skipped); the files written."""
+    """Each job folder's share of the responses (``marks``: :func:`claim_marks` of each) as
+    shards beside its ``report.html`` (jobs without one, e.g. a ledger file, are skipped); the
+    files written."""
     from gralgo.results import ResultsError, read_job
     from gralgo.transcripts import SHARD_DIR
 
@@ -187,7 +206,7 @@ def write_report_shards(
             Path(job) / SHARD_DIR,
             scored[mine].reset_index(drop=True),
             responses[mine].reset_index(drop=True),
-            [rows[i] for i in picked],
+            [marks[i] for i in picked],
             note,
             version,
         )

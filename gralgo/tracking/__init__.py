@@ -14,6 +14,7 @@ from gralgo.tracking._sweep_failures import FAILED_JOBS, FAILED_MARKER, FailedJo
 
 if TYPE_CHECKING:
     from gralgo.tracking._hydra_callbacks import MlflowSweepCallback, parent_run_id_for_job
+    from gralgo.tracking._logger_pipe import PreparedLogger
     from gralgo.tracking._mlflow import flatten_params, log_run, ui_command, ui_path
     from gralgo.tracking._mlflow_job import JobRun
     from gralgo.tracking._mlflow_runs import run_exists
@@ -30,6 +31,7 @@ __all__ = [
     "FailedJob",
     "JobRun",
     "MlflowSweepCallback",
+    "PreparedLogger",
     "flatten_params",
     "log_run",
     "parent_run_id_for_job",

@@ -8,7 +8,7 @@ import os
 import pickle
 import subprocess
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -92,6 +92,49 @@ class RunLogger:
         if self.process.stdout is not None:
             self.process.stdout.close()
         return status
+
+
+class PreparedLogger:
+    """:func:`~gralgo.tracking.log_run` in a logging child started now, which imports MLflow
+    while the caller works (an analysis: seconds of CPU off its end, on a core its reading
+    leaves free); a context manager that stops a child never asked to log."""
+
+    def __init__(self) -> None:
+        self._logger: RunLogger | None = RunLogger()
+
+    def scan(self, paths: Sequence[Path], secret_env_names: Sequence[str] = ()) -> None:
+        """``paths`` are written: the child scans the large ones for secrets from now on (the
+        run's :meth:`log_run` with the same ``secret_env_names`` then logs them unscanned if
+        unchanged since). No reply: a scan that fails is done again as the file is logged."""
+        if self._logger is not None:
+            self._logger.send("scan", [str(p) for p in paths], list(secret_env_names))
+
+    def log_run(self, **arguments: Any) -> str:
+        """Log one finished run with :func:`~gralgo.tracking.log_run`'s ``arguments`` in the
+        child; its run id. Raises :class:`MlflowLoggingError` with the child's error."""
+        logger, self._logger = self._logger, None
+        if logger is None:
+            raise MlflowLoggingError("this prepared MLflow logger has logged its run already")
+        logger.send("log_run", arguments)
+        try:
+            (run_id,) = logger.reply("run_logged")
+        finally:
+            status = logger.close()
+        if status != 0:
+            raise MlflowLoggingError(f"the MLflow logging process exited with status {status}")
+        return str(run_id)
+
+    def close(self) -> None:
+        """Stop the child if it was never asked to log (it holds no run)."""
+        logger, self._logger = self._logger, None
+        if logger is not None:
+            logger.close()
+
+    def __enter__(self) -> PreparedLogger:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
 
 def metrics_message(metrics: Mapping[str, float]) -> dict[str, float]:

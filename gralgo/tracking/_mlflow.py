@@ -20,15 +20,17 @@ import re
 import tempfile
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from gralgo.errors import ConfigError
+from gralgo.redaction import byte_clues, redact
 
 # MLflow 3 starts a telemetry thread that phones home (and edits os.environ while we scrub it).
 # Off by default here; set MLFLOW_DISABLE_TELEMETRY=false to allow it.
 os.environ.setdefault("MLFLOW_DISABLE_TELEMETRY", "true")
-from gralgo.tracking._secrets import redact_config, scrub_text, secret_scrubber, secret_values
+from gralgo.tracking._secrets import redact_config, scrub_text, secret_values
 
 _LOG = logging.getLogger(__name__)
 
@@ -283,7 +285,7 @@ def log_results(
 
     ``stepped`` (``(name, value, step)``, see :func:`gralgo.report._flat_metrics.mlflow_entries`)
     replaces ``metrics`` when given. ``clean``: artifacts already found free of secrets, with
-    the stamp they had then (:func:`_scan_beside`); any other is scanned here."""
+    the stamp they had then (:func:`scan_beside`); any other is scanned here."""
     from mlflow import MlflowClient
     from mlflow.entities import Metric
 
@@ -328,15 +330,23 @@ def log_run(
     config_snapshot: Mapping[str, Any] | None = None,
     parent_run_id: str | None = None,
     secret_env_names: Sequence[str] = (),
+    clean: Mapping[str, FileStamp] | None = None,
 ) -> str:
     """Log one finished job as an MLflow run in one go; returns the run id.
 
     ``params`` is the flattened, redacted resolved config (see :func:`flatten_params`);
     ``artifacts`` are files logged at the run's root, ``artifact_dir`` a folder logged under
     its own name; ``config_snapshot`` is redacted and logged as ``config.json``. Values of the
-    environment variables in ``secret_env_names`` are scrubbed from everything.
+    environment variables in ``secret_env_names`` are scrubbed from everything. ``clean``:
+    artifacts already found free of them (:func:`scan_beside`), with their stamps then.
     """
-    scanned = _scan_beside(artifacts, secret_env_names)
+    before = dict(clean or {})
+    scanning = scan_beside([p for p in map(Path, artifacts) if str(p) not in before],
+                           secret_env_names)  # fmt: skip
+
+    def scanned() -> dict[str, FileStamp]:
+        return {**before, **scanning()}
+
     try:
         run_id = create_run(
             tracking_uri=tracking_uri, experiment_name=experiment_name, run_name=run_name,
@@ -385,7 +395,7 @@ def _log_scrubbed_file(
 ) -> None:
     """Log ``path``; a text file whose content holds a secret is logged as a scrubbed copy, a
     binary file holding a secret value not at all. A large file is read a few MB at a time;
-    one in ``clean`` with the same stamp was scanned already (:func:`_scan_beside`)."""
+    one in ``clean`` with the same stamp was scanned already (:func:`scan_beside`)."""
     from gralgo.tracking._artifacts import store_artifact
     from gralgo.tracking._scrub_files import contains_any, needs_scrubbing, write_scrubbed
 
@@ -393,11 +403,11 @@ def _log_scrubbed_file(
         raise ConfigError(f"artifact {path} does not exist")
     values = secret_values(secret_env_names)
     size = _piece_size(path, values)
-    scrub = secret_scrubber(secret_env_names)
+    scrub = partial(redact, secrets=values)
     copy_dir = staged / f"scrubbed-{len(list(staged.iterdir()))}"
     scanned = clean is not None and clean.get(str(path)) == _stamp(path)
     try:
-        if scanned or not needs_scrubbing(path, scrub, size):
+        if scanned or not needs_scrubbing(path, scrub, size, byte_clues(values)):
             store_artifact(client, run_id, path, artifact_path)
             return
         copy_dir.mkdir()
@@ -434,13 +444,13 @@ def _clean_files(paths: Sequence[Path], secret_env_names: Sequence[str]) -> dict
     from gralgo.tracking._scrub_files import needs_scrubbing
 
     values = secret_values(secret_env_names)
-    scrub = secret_scrubber(secret_env_names)
+    scrub, clues = partial(redact, secrets=values), byte_clues(values)
     clean = {}
     for path in paths:
         before = _stamp(path)
         with contextlib.suppress(UnicodeDecodeError):  # binary: the parent decides
             if (
-                not needs_scrubbing(path, scrub, _piece_size(path, values))
+                not needs_scrubbing(path, scrub, _piece_size(path, values), clues)
                 and _stamp(path) == before
             ):
                 clean[str(path)] = before
@@ -458,7 +468,7 @@ def _forks() -> bool:
     return first == "fork" and threading.active_count() == 1
 
 
-def _scan_beside(
+def scan_beside(
     artifacts: Sequence[Path], secret_env_names: Sequence[str]
 ) -> Callable[[], dict[str, FileStamp]]:
     """Start scanning the large artifacts (over :data:`_STREAM_ABOVE_BYTES`) for secrets in a

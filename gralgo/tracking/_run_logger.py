@@ -15,6 +15,9 @@ over its stdin and stdout (the child's own prints go to stderr):
                   ("log", metrics, artifacts, out_dir, complete)         ("logged",)
                   ("close", late_metrics)                                ("closed",)
                   ("end", "FAILED" | "KILLED")  the job failed or was interrupted
+                  ("scan", paths, env_names)    (no reply)  written files, scanned from now on
+                  ("log_run", arguments)        ("run_logged", run_id)   a finished run in one
+                                                go (:class:`~gralgo.tracking.PreparedLogger`)
     every reply also carries the child's warnings, which the job logs; ("error", line, warnings)
     says the step failed (the run is then FAILED) and the child exits 1.
 
@@ -30,7 +33,12 @@ import logging
 import os
 import pickle
 import sys
-from typing import IO, Any
+from collections.abc import Callable
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from gralgo.tracking._mlflow import FileStamp
 
 log = logging.getLogger("gralgo")
 
@@ -58,7 +66,7 @@ def serve(inbox: IO[bytes], outbox: IO[bytes]) -> int:
     # MLflow's own imports first, while the job still plans: the run then opens at once.
     from mlflow.store.tracking.sqlalchemy_store import SqlAlchemyStore  # noqa: F401
 
-    from gralgo.tracking._mlflow import end_run
+    from gralgo.tracking._mlflow import end_run, log_run, scan_beside
     from gralgo.tracking._mlflow_job import (
         SampleLog,
         close_job_run,
@@ -74,6 +82,8 @@ def serve(inbox: IO[bytes], outbox: IO[bytes]) -> int:
     run_id: str | None = None
     complete = True
     early: SampleLog | None = None
+    scans: list[tuple[list[str], Callable[[], dict[str, FileStamp]]]] = []
+    """Files scanned for secrets ahead of ``log_run``, with the variables they were scanned for."""
     """The sample files logged ahead of the results, and the samples table being written."""
 
     def answer(*message: Any) -> None:
@@ -121,6 +131,15 @@ def serve(inbox: IO[bytes], outbox: IO[bytes]) -> int:
                     return 0
                 elif kind == "end":
                     end(args[0])
+                    return 0
+                elif kind == "scan":  # written files: scanned for secrets from now on
+                    paths, names = args
+                    scans.append((names, scan_beside([Path(p) for p in paths], names)))
+                elif kind == "log_run":  # a finished run (an analysis's), in one go
+                    (arguments,) = args
+                    names = list(arguments.get("secret_env_names", ()))
+                    clean = {k: v for n, wait in scans for k, v in wait().items() if n == names}
+                    answer("run_logged", log_run(**arguments, clean=clean))
                     return 0
                 else:
                     raise ValueError(f"unknown message {kind!r}")

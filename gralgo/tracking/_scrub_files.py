@@ -10,6 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gralgo.redaction import ByteClues
 
 PIECE_CHARS = 4 * 2**20
 """Characters read per piece (about; a piece ends just before a ``"``)."""
@@ -40,9 +44,39 @@ def text_pieces(path: Path, size: int | None = None) -> Iterator[str]:
         yield carry
 
 
-def needs_scrubbing(path: Path, scrub: Callable[[str], str], size: int | None = None) -> bool:
-    """Whether scrubbing changes any piece of the text file ``path``."""
-    return any(scrub(piece) != piece for piece in text_pieces(path, size))
+def byte_pieces(path: Path, size: int | None = None) -> Iterator[bytes]:
+    """The bytes of ``path`` in pieces cut as :func:`text_pieces` cuts, just before a ``"``
+    (in UTF-8 never part of another character), ``size`` counted in bytes."""
+    carry = b""
+    with path.open("rb") as data:
+        if size == WHOLE:
+            if whole := data.read():
+                yield whole
+            return
+        while chunk := data.read(size or PIECE_CHARS):
+            buffer = carry + chunk
+            cut = buffer.rfind(b'"')
+            if cut <= 0:
+                carry = buffer
+                continue
+            yield buffer[:cut]
+            carry = buffer[cut:]
+    if carry:
+        yield carry
+
+
+def needs_scrubbing(
+    path: Path, scrub: Callable[[str], str], size: int | None = None, clues: ByteClues | None = None
+) -> bool:
+    """Whether scrubbing changes any piece of the text file ``path``. With the scrubber's
+    ``clues`` only the pieces whose bytes hold one are decoded and scrubbed (the others cannot
+    change); raises ``UnicodeDecodeError`` for such a piece that is not UTF-8 text."""
+    if clues is None:
+        return any(scrub(piece) != piece for piece in text_pieces(path, size))
+    for piece in byte_pieces(path, size):
+        if clues.found(piece) and scrub(text := piece.decode("utf-8")) != text:
+            return True
+    return False
 
 
 def write_scrubbed(

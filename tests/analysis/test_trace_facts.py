@@ -77,6 +77,8 @@ def test_trace_facts_reads_checks_and_summarises(job_with_claims, tmp_path: Path
     claims = pd.read_csv(result.output_dir / "claims.csv")
     assert set(claims["verdict"]) == {"correct", "wrong"}
     assert claims["checker_version"].nunique() == 1
+    values = pd.read_csv(result.output_dir / "claims.csv", dtype=str)["value"].dropna()
+    assert len(values) and not values.str.endswith(".0").any()  # a degree is 3, not 3.0
     assert result.metrics["right_for_wrong_reasons"] == pytest.approx(0.5)
     assert (result.output_dir / "wrong_claims_by_model.png").is_file()
     page = (result.output_dir / "highlights.html").read_text(encoding="utf-8")

@@ -81,6 +81,16 @@ A–B is an edge too."), the final verification pass and recap before the answer
 "Summary of what I found:", "Therefore ...", ``assert ...  # final check``) and answers that
 justify themselves ("The answer is 9, because the path A → B → C adds up to 9."); it is held
 out (not yet measured).
+Round 22 (split ``round22``, bank in ``trace_facts_round22``), written by another author without
+reading the extractor while round 21 was held out, keeps the realistic mix but takes the length
+and mess of real long traces, in mixed voices across the nine tasks: the one fact buried
+mid-sentence in a long run-on sentence with clauses of filler around it ("Ok so going back to
+what I had — and I think this matters for the triangle — A and B share an edge, which I noted
+earlier."), said in passing while the model talks about its plan, its doubts or the task,
+restated in summary form with parenthetical asides ("(Side note while I plan the peeling: deg A
+= 4.)"), running notes with the abbreviations models use ("deg", "nbrs", "w=", "d(A,C)"), and the
+long multi-word names of long contexts, bracketed or untangled from their commas; it is held out
+(not yet measured).
 
 Graphs and certificates come from each task's solver (``trace_facts_planted._graph``), so the
 labels are exact: each statement states one fact, correct or with one planted error of a known
@@ -119,6 +129,7 @@ from tests.analysis import (
     trace_facts_round19,
     trace_facts_round20,
     trace_facts_round21,
+    trace_facts_round22,
 )
 from tests.analysis.trace_facts_planted import FORMATS, TASKS, Planted, _graph, _long_names
 
@@ -136,6 +147,7 @@ SPLITS = (
     "round19",
     "round20",
     "round21",
+    "round22",
 )
 TUNED = ("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8",
          "round9", "round10", "round11", "round12", "round14", "round17",
@@ -574,6 +586,7 @@ FILLER["dev4"] = [
 # Round 19: written by another author without reading the extractor, held out (not yet measured).
 # Round 20: written by another author without reading the extractor, held out (not yet measured).
 # Round 21: written by another author without reading the extractor, held out (not yet measured).
+# Round 22: written by another author without reading the extractor, held out (not yet measured).
 ROUND_BANKS: dict[str, ModuleType] = {
     "round4": trace_facts_round4,
     "round5": trace_facts_round5,
@@ -593,6 +606,7 @@ ROUND_BANKS: dict[str, ModuleType] = {
     "round19": trace_facts_round19,
     "round20": trace_facts_round20,
     "round21": trace_facts_round21,
+    "round22": trace_facts_round22,
 }
 """Each other author's list by its split: registered here once (the rounds test reads it)."""
 for _split, _bank in ROUND_BANKS.items():

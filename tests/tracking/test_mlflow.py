@@ -160,7 +160,7 @@ def test_large_artifacts_scanned_beside_and_rescanned_when_changed(
     clean.write_text("a,b\n1,2\n" * 50)
     leaky.write_text(f"a,b\n1,{SECRET}\n")
     late.write_text("a,b\n1,2\n" * 50)
-    found = _mlflow._scan_beside([clean, leaky, late], [])()
+    found = _mlflow.scan_beside([clean, leaky, late], [])()
     assert set(found) == ({str(clean), str(late)} if _mlflow._forks() else set())
     late.write_text(f"a,b\n1,{SECRET}\n" * 50)  # changed after its scan: scanned again
     run_id = log_run(
@@ -182,6 +182,13 @@ def test_large_artifacts_scanned_beside_and_rescanned_when_changed(
     )
     uri = client(store[0]).get_run(run_id).info.artifact_uri.removeprefix("file://")
     assert SECRET not in (Path(uri) / "late.csv").read_text()
+    run_id = log_run(  # stamps of an earlier scan handed in: a changed file is scanned again
+        tracking_uri=store[0], experiment_name="beside", run_name="early", params={},
+        tags={}, metrics={}, artifacts=[clean, late], clean=stale,
+    )  # fmt: skip
+    uri = client(store[0]).get_run(run_id).info.artifact_uri.removeprefix("file://")
+    assert SECRET not in (Path(uri) / "late.csv").read_text()
+    assert (Path(uri) / "clean.csv").read_text() == clean.read_text()
 
 
 def test_children_nest_under_a_parent(store: tuple[str, Path]) -> None:

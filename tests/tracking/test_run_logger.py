@@ -112,3 +112,95 @@ def test_sigterm_to_every_process_of_the_job_leaves_its_run_killed(
     assert job.wait(timeout=60) == -signal.SIGTERM
     run = settled_run(run_client(settings), run_id)
     assert run.info.status == "KILLED" and run.data.tags["complete"] == "false"
+
+
+PREPARED = """
+import sys
+from pathlib import Path
+from gralgo.tracking import PreparedLogger
+
+uri, out = sys.argv[1], Path(sys.argv[2])
+with PreparedLogger() as logger:
+    run_id = logger.log_run(tracking_uri=uri, experiment_name="prepared", run_name="analysis x",
+                            params={"analysis": "x"}, tags={"gralgo.analysis": "x"},
+                            metrics={"claims": 4.0}, artifacts=[out / "summary.csv"])
+print(run_id, sorted(m for m in sys.modules if m.split(".")[0] in ("mlflow", "sqlalchemy")))
+"""
+
+
+@pytest.mark.slow
+def test_a_prepared_logger_logs_a_finished_run_in_its_child(tmp_path: Path) -> None:
+    """An analysis's run is logged by a child that imported MLflow meanwhile: the caller
+    never imports it, and the run holds the params, tags, metrics and artifacts."""
+    from mlflow import MlflowClient
+
+    out = job_results(tmp_path)
+    uri = f"sqlite:///{tmp_path / 'mlflow.db'}"
+    done = subprocess.run([sys.executable, "-c", PREPARED, uri, str(out)],
+                          capture_output=True, text=True, timeout=300)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    run_id, imported = done.stdout.split(maxsplit=1)
+    assert imported.strip() == "[]"
+    client = MlflowClient(tracking_uri=uri)
+    run = client.get_run(run_id)
+    assert run.info.status == "FINISHED" and run.data.metrics["claims"] == 4.0
+    assert run.data.tags["gralgo.analysis"] == "x" and run.data.params["analysis"] == "x"
+    assert [a.path for a in client.list_artifacts(run_id)] == ["summary.csv"]
+
+
+def test_a_prepared_logger_never_asked_is_stopped_and_its_error_is_one_line(
+    tmp_path: Path,
+) -> None:
+    from gralgo.errors import MlflowLoggingError
+    from gralgo.tracking import PreparedLogger
+
+    with PreparedLogger() as unused:
+        child = unused._logger.process
+    assert child.returncode is not None  # stopped, not left importing MLflow
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder", encoding="utf-8")
+    with PreparedLogger() as logger, pytest.raises(MlflowLoggingError) as failed:
+        logger.log_run(tracking_uri=f"sqlite:///{blocked}/mlflow.db", experiment_name="e",
+                       run_name="r", params={}, tags={}, metrics={"m": 1.0})  # fmt: skip
+    assert "MLflow logging failed" in str(failed.value) and "\n" not in str(failed.value)
+    with pytest.raises(MlflowLoggingError, match="logged its run already"):
+        logger.log_run(tracking_uri="sqlite:///x.db", experiment_name="e", run_name="r",
+                       params={}, tags={}, metrics={})  # fmt: skip
+
+
+SCANNED_EARLY = """
+import sys, time
+from pathlib import Path
+from gralgo.tracking import PreparedLogger
+
+uri, big = sys.argv[1], Path(sys.argv[2])
+big.write_text("a,b\\n1,2\\n" * 2_200_000)  # 17.6 MB: scanned beside
+with PreparedLogger() as logger:
+    logger.scan([big])
+    time.sleep(float(sys.argv[3]))
+    with big.open("a") as more:  # changed after its scan: scanned again as it is logged
+        more.write("c,$OPENAI_API_KEY\\n".replace("$OPENAI_API_KEY", sys.argv[4]))
+    print(logger.log_run(tracking_uri=uri, experiment_name="early", run_name="analysis",
+                         params={}, tags={}, metrics={}, artifacts=[big]))
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("wait", [0.0, 3.0])
+def test_a_file_changed_after_its_early_scan_is_scrubbed(tmp_path: Path, wait: float) -> None:
+    """Files handed to the child as written are scanned for secrets at once; one changed
+    before the run is logged (during its scan or after) is scanned again, never logged as is."""
+    import os
+
+    from mlflow import MlflowClient
+
+    secret = "sk-early0scan0secret0value0123"
+    uri, big = f"sqlite:///{tmp_path / 'mlflow.db'}", tmp_path / "claims.csv"
+    env = {**os.environ, "OPENAI_API_KEY": secret}
+    done = subprocess.run([sys.executable, "-c", SCANNED_EARLY, uri, str(big), str(wait), secret],
+                          capture_output=True, text=True, timeout=300, env=env)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    client = MlflowClient(tracking_uri=uri)
+    root = client.get_run(done.stdout.split()[-1]).info.artifact_uri.removeprefix("file://")
+    logged = (Path(root) / "claims.csv").read_text()
+    assert secret not in logged and logged.endswith("c,***REDACTED***\n")

@@ -9,12 +9,14 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gralgo.redaction import byte_clues
 from gralgo.tracking._scrub_files import contains_any, needs_scrubbing, text_pieces, write_scrubbed
-from gralgo.tracking._secrets import secret_scrubber
+from gralgo.tracking._secrets import secret_scrubber, secret_values
 
 NAMED = "GRALGO_TEST_SCRUB_FILES_SECRET"
 VALUE = "plain-secret-value-42"
-WORDS = ['"', '","', "\n", " ", "é", "x", "sk-", "abcdefghij", "Bearer ", "tok9", VALUE, ":{"]
+WORDS = ['"', '","', "\n", " ", "é", "x", "sk-", "abcdefghij", "Bearer ", "tok9", VALUE, ":{",
+         "ap\u0131_key=", "\u0130"]  # fmt: skip
 
 
 @settings(max_examples=200, deadline=None)
@@ -31,6 +33,8 @@ def test_pieces_rejoin_and_scrub_exactly_like_the_whole_text(words: list[str], s
             write_scrubbed(path, target, scrub, size)
             assert target.read_bytes().decode("utf-8") == scrub(text)
             assert needs_scrubbing(path, scrub, size) == (scrub(text) != text)
+            clues = byte_clues(secret_values([NAMED]))
+            assert needs_scrubbing(path, scrub, size, clues) == (scrub(text) != text)
     finally:
         del os.environ[NAMED]
 
