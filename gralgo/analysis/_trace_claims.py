@@ -1756,11 +1756,11 @@ _NEXT_STEP = re.compile(
 )
 """The step a result leads to, at its line's end (``A and B: not adjacent, move on to the next
 candidate``, ``…, push it``): blanked, the result before it read (a plan, it silenced it)."""
-_INPUT_VERBS = ("pars", "Pars", "estat", "e-read", "eread", "opy", "opie", "ranscrib", "rite out")
+_INPUT_VERBS = ("pars", "Pars", "estat", "e-read", "opy", "opie")
 """What any match of :data:`_INPUT_LEAD` holds (a quick test before it)."""
 _INPUT_LEAD = re.compile(
     r"^[ \t]*(?:(?:ok(?:ay)?|so|first|now|alright)\s*,?\s+)*(?:let\s+me\s+|i['’]ll\s+|i\s+)?"
-    r"(?:pars\w*|restat\w*|re-?read\w*|copy\w*|copied|transcrib\w*|writ\w*\s+out)\s+"
+    r"(?:pars\w*|restat\w*|re-read\w*|copy\w*|copied)\s+"
     r"(?:the\s+)?(?:input|graph|edges?|edge\s+list|adjacency\s+list|prompt)\b[^:—–\n?]{0,80}?"
     r"(?::|\s[—–]\s)",
     re.I | re.M,
@@ -1836,13 +1836,13 @@ def _settling(line: re.Match[str]) -> str:
     return written
 
 
-_YES_WORDS = ("yes", "yep", "yup", "Yes", "Yep", "Yup", "✓", "✔")
+_YES_WORDS = ("yes", "yep", "Yes", "Yep", "✓", "✔")
 _CHECKED_LEAD = re.compile(
     r"^[ \t]*(?:(?:before\s+answering|finally|ok(?:ay)?|so|now|one\s+last\s+thing)\s*,?\s*)*"
     r"(?:let\s+me\s+|i['’]ll\s+|i\s+)?(?:double-?\s*check\w*|re-?verif\w*|verif\w*|re-?check\w*|"
     r"check\w*|confirm\w*)\b[^:\n?]{0,50}?\b(?:input|prompt|list|graph|edges|pairs)\b[^:\n?]{0,30}:"
-    r"[ \t]*(?=[^?\n]*(?:\byes\b|\byep\b|\byup\b|✓|✔))"
-    r"(?:(?:yes|yep|yup)\b[ \t]*,?[ \t]*)?",
+    r"[ \t]*(?=[^?\n]*(?:\byes\b|\byep\b|✓|✔))"
+    r"(?:(?:yes|yep)\b[ \t]*,?[ \t]*)?",
     re.I | re.M,
 )
 """A check's lead to its colon, naming what it checks against (the input, the prompt, a list,
@@ -1850,17 +1850,13 @@ the edges or pairs used), where its line says the check came out yes (``Double-c
 against the prompt: yep, A and B are adjacent``, ``let me re-verify the edges I relied on: A–B,
 yes, it's in the input``): blanked with its ``yes``, the fact read as stated."""
 _CHECK_LABEL = re.compile(
-    r"(?:(?:final|last|sanity|closing)\s+(?:check|verification)(?P<on>\s+on\b)?|"
-    r"(?P<done>(?:re|double)-?checked))(?P<tail>\s*,\s*(?:passes|passed|holds|ok|done)\b)?",
+    r"(?:(?:final|last|sanity)\s+check(?P<on>\s+on\b)?|(?P<done>(?:re|double)-checked))(?P<tail>\s*,\s*(?:passes|passed|holds|ok|done)\b)?",
     re.I,
 )
 """A check's label, said done rather than planned: at a line's head before its colon (``Final
 check on A: …``, ``Final check: …``), or as a comment or aside (``…  # final check, passes``, ``…
 (final check)``, ``(…, re-checked)``); blanked (:func:`_check_label`), the fact beside it read."""
-_LABEL_WORDS = (
-    *("inal check", "ast check", "anity check", "losing check", "inal verification"),
-    *("ast verification", "anity verification", "losing verification", "e-checked", "echecked"),
-)
+_LABEL_WORDS = ("inal check", "ast check", "anity check", "e-checked")
 """What any match of :data:`_CHECK_LABEL` holds (a quick test before it)."""
 _LABEL_HEAD = re.compile(r"[ \t]*(?:[-*+•>]\s+)?[ \t]*")
 _LABEL_ASIDE = re.compile(r"(?:#|//|\()[ \t]*$")
@@ -2249,9 +2245,7 @@ def extract_claims(
     text = _on_lines(text, _INPUT_VERBS, _INPUT_LEAD, _blank)  # "Restating the input so …: …"
     if "add_edge(" in text:  # "G.add_edge(A, B)  # from the input": the input's edge, copied
         text = _COPIED_EDGE.sub(_copied_edge, text)
-    text = _on_lines(
-        text, ("original", "before any", "Before any"), _ORIGINAL, _blank
-    )  # "In the original
+    text = _on_lines(text, ("original", "efore any"), _ORIGINAL, _blank)  # "In the original
     # graph A has degree 3, before any removals"
     if "should be" in text:  # a belief's value, "I think A's degree should be 4": as stated
         text = _SHOULD_BE.sub(lambda verb: "is".rjust(len(verb.group())), text)

@@ -240,7 +240,7 @@ def test_round24_unweighted_length_networkx_default_counts_hops(
         ("assert G.has_edge(Kyoto, New York)  # last check", ("edge", {"Kyoto", "New York"}, None)),
         ("assert nx.dijkstra_path_length(G, Lyon, Kyoto) == 8  # sanity check",
          ("distance", {"Lyon", "Kyoto"}, 8)),
-        ("✗ Lyon-Kyoto — missing (closing check)", ("non_edge", {"Lyon", "Kyoto"}, None)),
+        ("✗ Lyon-Kyoto — missing (sanity check)", ("non_edge", {"Lyon", "Kyoto"}, None)),
     ],
 )  # fmt: skip
 def test_round24_check_label_a_check_said_done_states_its_fact(
@@ -367,7 +367,7 @@ def test_round24_copied_edge_an_edge_built_for_a_try_is_none() -> None:
 @pytest.mark.parametrize(
     ("text", "claim"),
     [
-        ("Verifying once more against the input: yup, Kyoto and Lyon are linked.",
+        ("Verifying once more against the input: yep, Kyoto and Lyon are linked.",
          ("edge", {"Kyoto", "Lyon"})),
         ("Finally, I re-check the pairs I used: Lyon–New York, yes, listed in the input.",
          ("edge", {"Lyon", "New York"})),
