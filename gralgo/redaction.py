@@ -252,6 +252,34 @@ _FOLD_BYTES = tuple(
 """Each of :data:`FOLDS_TO_ASCII` in UTF-8 with the ASCII letter it matches."""
 
 
+_FOLD_TABLE = {ord(char.decode()): letter.decode() for char, letter in _FOLD_BYTES}
+_FOLDED_CLUES = tuple(c for clues, folded in PATTERN_CLUES if folded for c in clues)
+
+
+def quote_may_be_inside_a_match(before: str) -> bool:
+    """Whether a ``"`` right after ``before`` may lie inside a match of
+    :data:`SECRET_PATTERNS`: only ``api_key="…"``-like shapes allow one, right after the key's
+    name or after ``:`` / ``=`` and spaces. A file is cut into pieces only before a quote for
+    which this is false."""
+    last = before[-1:]
+    if last.isspace() or last in (":", "="):
+        return True
+    tail = before[-max(map(len, _FOLDED_CLUES)) :].translate(_FOLD_TABLE).lower()
+    return tail.endswith(_FOLDED_CLUES)
+
+
+def quote_may_be_inside_a_match_bytes(before: bytes) -> bool:
+    """:func:`quote_may_be_inside_a_match` for UTF-8 bytes (a byte of a character other than
+    ASCII before the quote counts as a space: it may be one)."""
+    last = before[-1:]
+    if last and (last[0] >= 0x80 or last.isspace() or last in (b":", b"=")):
+        return True
+    tail = before[-3 * max(map(len, _FOLDED_CLUES)) :]
+    for char, letter in _FOLD_BYTES:
+        tail = tail.replace(char, letter)
+    return tail.lower().endswith(tuple(c.encode() for c in _FOLDED_CLUES))
+
+
 def _start_in_bytes(pattern: re.Pattern[str]) -> re.Pattern[bytes]:
     r"""The bytes that begin every match of a case-sensitive :data:`SECRET_PATTERNS` entry:
     its ``\b`` dropped and its closing ``{N,}`` cut to ``{N}`` (its classes are ASCII, so a

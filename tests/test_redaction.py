@@ -145,3 +145,15 @@ def test_bytes_without_a_clue_hold_nothing_to_redact(words: list[str]) -> None:
     if not byte_clues(values).found(text.encode("utf-8")):
         assert redact(text, values) == text
     assert byte_clues(values).found(b"x zq81hd7w2kd0 y")
+
+
+@pytest.mark.parametrize(
+    ("before", "inside"),
+    [('{"api_key', True), ("X-Api-\u212aey", True), ("authorızation", True), ("api_key =", True),
+     ("api_key: \u00a0", True), ('{"text', False), ("hello, ", True), ("", False), ("0]", False)],
+)  # fmt: skip
+def test_a_quote_that_may_be_inside_a_match_is_never_a_cut(before: str, inside: bool) -> None:
+    from gralgo.redaction import quote_may_be_inside_a_match, quote_may_be_inside_a_match_bytes
+
+    assert quote_may_be_inside_a_match(before) is inside
+    assert quote_may_be_inside_a_match_bytes(before.encode()) is (inside or not before.isascii())

@@ -341,12 +341,12 @@ def plot_wrong_shares(table: pd.DataFrame, path: Path, by: str) -> Path:
 
 
 def _highlights(
-    path: Path,
+    output: AnalysisOutput,
     responses: pd.DataFrame,
     segmented: Sequence[SegmentedResponse | None],
     facts: Sequence[ResponseFacts],
     limit: int = 200,
-) -> Path:
+) -> None:
     """``highlights.html``: the first ``limit`` responses with a wrong claim, marked from the
     rows the workers sent back (not read a second time)."""
     from gralgo.analysis._trace_highlights import write_highlights
@@ -357,21 +357,8 @@ def _highlights(
         piece = segmented[i]
         if piece is not None:
             shown.append((facts[i].item, piece.text, [_checked(row) for row in facts[i].rows]))
-    return write_highlights(path, shown, limit)
-
-
-def _write_beside(
-    directory: Path,
-    facts: Sequence[ResponseFacts],
-    version: str,
-    responses: pd.DataFrame,
-    segmented: Sequence[SegmentedResponse | None],
-) -> int:
-    """``claims.csv`` and ``highlights.html`` (a process of their own when there are several
-    workers, while the parent writes the rest); the number of claims."""
-    claims = _write_claims(directory / "claims.csv", facts, version)
-    _highlights(directory / "highlights.html", responses, segmented, facts)
-    return claims
+    path = write_highlights(output.directory / "highlights.html", shown, limit)
+    output.files.append(path)
 
 
 def _checked(row: tuple[Any, ...]) -> CheckedClaim:
@@ -416,11 +403,14 @@ def run_trace_facts(
         f"of the response and in segments ({segmentation.describe()}); right for wrong "
         f"reasons: share of correct answers whose trace holds a wrong claim. {HELD_OUT_CAVEAT}"
     )
-    # Several workers: claims.csv (the largest file) and the highlights are written by a process
-    # of their own while this one writes the rest (the same files, on both cores).
-    write = partial(_write_beside, output.directory, facts, version, responses, segmented)
-    claims_written = start_beside(write) if (workers or os.cpu_count() or 1) > 1 else write
+    # Several workers: claims.csv (the largest file) is written by a process of its own while
+    # this one writes the rest (the same files, on both cores).
+    write_claims = partial(_write_claims, output.directory / "claims.csv", facts, version)
+    claims_written = (
+        start_beside(write_claims) if (workers or os.cpu_count() or 1) > 1 else write_claims
+    )
     try:
+        _highlights(output, responses, segmented, facts)
         path = output.directory / "responses.csv"
         responses.assign(checker_version=version).to_csv(path, index=False)
         output.files.append(path)
@@ -431,7 +421,6 @@ def run_trace_facts(
             claims_written()
         raise
     claims = claims_written()
-    output.files.append(output.directory / "highlights.html")
     output.written(output.directory / "claims.csv")
     if shown:
         pages = sorted({str(path.parent.parent / "report.html") for path in shown})

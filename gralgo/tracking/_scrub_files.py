@@ -1,8 +1,10 @@
 """Secrets in large artifact files (transcripts of hundreds of MB), a piece at a time.
 
-A text is cut only just before a ``"``: no secret pattern's match and no secret value without
-a ``"`` can contain one, so every match lies inside one piece, with its left context (a match
-starting a piece follows that ``"``). Scrubbing piece by piece therefore gives the same text as
+A text is cut only just before a ``"`` that no secret match can hold: no secret value without
+a ``"`` holds one, and of the patterns only ``api_key="…"``-like shapes do, right after the
+key's name or after ``:`` / ``=`` and spaces (:func:`~gralgo.redaction.quote_may_be_inside_a_match`;
+such quotes are passed over). So every match lies inside one piece, with its left context (a
+match starting a piece follows that ``"``), and scrubbing piece by piece gives the same text as
 scrubbing the whole, holding one piece (a few MB) instead of the file.
 """
 
@@ -11,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from gralgo.redaction import quote_may_be_inside_a_match, quote_may_be_inside_a_match_bytes
 
 if TYPE_CHECKING:
     from gralgo.redaction import ByteClues
@@ -34,7 +38,7 @@ def text_pieces(path: Path, size: int | None = None) -> Iterator[str]:
             return
         while chunk := text.read(size or PIECE_CHARS):
             buffer = carry + chunk
-            cut = buffer.rfind('"')
+            cut = _cut(buffer)
             if cut <= 0:
                 carry = buffer
                 continue
@@ -55,7 +59,7 @@ def byte_pieces(path: Path, size: int | None = None) -> Iterator[bytes]:
             return
         while chunk := data.read(size or PIECE_CHARS):
             buffer = carry + chunk
-            cut = buffer.rfind(b'"')
+            cut = _cut_bytes(buffer)
             if cut <= 0:
                 carry = buffer
                 continue
@@ -63,6 +67,22 @@ def byte_pieces(path: Path, size: int | None = None) -> Iterator[bytes]:
             carry = buffer[cut:]
     if carry:
         yield carry
+
+
+def _cut(buffer: str) -> int:
+    """Where to cut ``buffer``: before its last ``"`` no secret match can hold (-1: none)."""
+    cut = buffer.rfind('"')
+    while cut > 0 and quote_may_be_inside_a_match(buffer[max(0, cut - 64) : cut]):
+        cut = buffer.rfind('"', 0, cut)
+    return cut
+
+
+def _cut_bytes(buffer: bytes) -> int:
+    """:func:`_cut` for UTF-8 bytes."""
+    cut = buffer.rfind(b'"')
+    while cut > 0 and quote_may_be_inside_a_match_bytes(buffer[max(0, cut - 64) : cut]):
+        cut = buffer.rfind(b'"', 0, cut)
+    return cut
 
 
 def needs_scrubbing(

@@ -16,10 +16,11 @@ from gralgo.tracking._secrets import secret_scrubber, secret_values
 NAMED = "GRALGO_TEST_SCRUB_FILES_SECRET"
 VALUE = "plain-secret-value-42"
 WORDS = ['"', '","', "\n", " ", "é", "x", "sk-", "abcdefghij", "Bearer ", "tok9", VALUE, ":{",
-         "ap\u0131_key=", "\u0130"]  # fmt: skip
+         "ap\u0131_key=", "\u0130", 'api_key="', '": "', "Authorization", " ", "\u00a0", ":",
+         "\u212aey"]  # fmt: skip
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=600, deadline=None)
 @given(st.lists(st.sampled_from(WORDS), max_size=60), st.integers(1, 12))
 def test_pieces_rejoin_and_scrub_exactly_like_the_whole_text(words: list[str], size: int) -> None:
     text = "".join(words)
