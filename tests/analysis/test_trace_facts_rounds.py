@@ -276,6 +276,22 @@ HELD_OUT: list[object] = [
             "21, tuned on)",
         ),
     ),
+    pytest.param(
+        "round22",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="round-22 phrasings (the mix real traces use, long and messy: facts buried "
+            "in run-on sentences, stated in passing, in summaries with asides and in running "
+            "notes with abbreviations), measured held out at 0ce524d (rounds 17 and 18 tuned "
+            "on, 20 and 21 not): recall 0.58-0.77 per kind (hallucinated edge 0.58, missed "
+            "edge 0.58, weight 0.63, set 0.75, degree 0.77, distance 0.77), precision "
+            "hallucinated edge 0.94, degree 0.97, set 0.88, the others 1.00; by style prose "
+            "recall 0.46-0.57, LaTeX weights 0.00; measured again held out after rounds 20 "
+            "and 21 were tuned on (152147e): recall unchanged to the third decimal in every "
+            "kind, precision hallucinated edge 0.98 (prose 0.93 -> 1.00), the others "
+            "unchanged (design/trace-facts.md, Round 22)",
+        ),
+    ),
 ]
 """The held-out lists (measured, never tuned on), one ``pytest.param`` each: a fresh round is
 added as ``pytest.param("roundN")``, with ``marks=pytest.mark.xfail(strict=True, reason=…)``
