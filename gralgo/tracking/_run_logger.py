@@ -82,9 +82,9 @@ def serve(inbox: IO[bytes], outbox: IO[bytes]) -> int:
     run_id: str | None = None
     complete = True
     early: SampleLog | None = None
+    """The sample files logged ahead of the results, and the samples table being written."""
     scans: list[tuple[list[str], Callable[[], dict[str, FileStamp]]]] = []
     """Files scanned for secrets ahead of ``log_run``, with the variables they were scanned for."""
-    """The sample files logged ahead of the results, and the samples table being written."""
 
     def answer(*message: Any) -> None:
         try:
