@@ -270,9 +270,10 @@ def quote_may_be_inside_a_match(before: str) -> bool:
 
 def quote_may_be_inside_a_match_bytes(before: bytes) -> bool:
     """:func:`quote_may_be_inside_a_match` for UTF-8 bytes (a byte of a character other than
-    ASCII before the quote counts as a space: it may be one)."""
+    ASCII before the quote counts as a space: it may be one; ``\\x1c``-``\\x1f`` are spaces
+    to ``\\s`` though not to ``bytes.isspace``)."""
     last = before[-1:]
-    if last and (last[0] >= 0x80 or last.isspace() or last in (b":", b"=")):
+    if last and (last[0] >= 0x80 or chr(last[0]).isspace() or last in (b":", b"=")):
         return True
     tail = before[-3 * max(map(len, _FOLDED_CLUES)) :]
     for char, letter in _FOLD_BYTES:

@@ -150,7 +150,8 @@ def test_bytes_without_a_clue_hold_nothing_to_redact(words: list[str]) -> None:
 @pytest.mark.parametrize(
     ("before", "inside"),
     [('{"api_key', True), ("X-Api-\u212aey", True), ("authorızation", True), ("api_key =", True),
-     ("api_key: \u00a0", True), ('{"text', False), ("hello, ", True), ("", False), ("0]", False)],
+     ("api_key: \u00a0", True), ('{"text', False), ("hello, ", True), ("", False), ("0]", False),
+     ("api_key=\x1c", True), ("api_key=\x1f", True)],
 )  # fmt: skip
 def test_a_quote_that_may_be_inside_a_match_is_never_a_cut(before: str, inside: bool) -> None:
     from gralgo.redaction import quote_may_be_inside_a_match, quote_may_be_inside_a_match_bytes

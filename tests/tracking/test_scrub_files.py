@@ -40,6 +40,16 @@ def test_pieces_rejoin_and_scrub_exactly_like_the_whole_text(words: list[str], s
         del os.environ[NAMED]
 
 
+def test_a_key_after_an_ascii_separator_is_scanned_whole(tmp_path: Path) -> None:
+    # \x1c-\x1f are \s to the pattern but not bytes.isspace(): the byte cut split the match.
+    text = 'x"a": "api_key=\x1c"abcdefgh12345678" ' + '"y' * 20
+    path = tmp_path / "in.json"
+    path.write_bytes(text.encode("utf-8"))
+    scrub = secret_scrubber([])
+    assert scrub(text) != text
+    assert needs_scrubbing(path, scrub, 8, byte_clues([]))
+
+
 def test_a_binary_needle_across_a_block_boundary_is_found(tmp_path: Path) -> None:
     blob = tmp_path / "figure.png"
     blob.write_bytes(b"\x89PNG\xff" * 3 + VALUE.encode() + b"\x00" * 9)
