@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, AnyStr
 
 from gralgo.redaction import quote_may_be_inside_a_match, quote_may_be_inside_a_match_bytes
 
@@ -30,59 +30,42 @@ def text_pieces(path: Path, size: int | None = None) -> Iterator[str]:
     :data:`WHOLE`: one piece) characters, each cut just before
     a ``"`` (a piece without one grows until one comes); raises ``UnicodeDecodeError`` for a
     file that is not UTF-8 text."""
-    carry = ""
     with path.open(encoding="utf-8", newline="") as text:
-        if size == WHOLE:
-            if whole := text.read():
-                yield whole
-            return
-        while chunk := text.read(size or PIECE_CHARS):
-            buffer = carry + chunk
-            cut = _cut(buffer)
-            if cut <= 0:
-                carry = buffer
-                continue
-            yield buffer[:cut]
-            carry = buffer[cut:]
-    if carry:
-        yield carry
+        yield from _pieces(text.read, size, '"', quote_may_be_inside_a_match)
 
 
 def byte_pieces(path: Path, size: int | None = None) -> Iterator[bytes]:
     """The bytes of ``path`` in pieces cut as :func:`text_pieces` cuts, just before a ``"``
     (in UTF-8 never part of another character), ``size`` counted in bytes."""
-    carry = b""
     with path.open("rb") as data:
-        if size == WHOLE:
-            if whole := data.read():
-                yield whole
-            return
-        while chunk := data.read(size or PIECE_CHARS):
-            buffer = carry + chunk
-            cut = _cut_bytes(buffer)
-            if cut <= 0:
-                carry = buffer
-                continue
-            yield buffer[:cut]
-            carry = buffer[cut:]
+        yield from _pieces(data.read, size, b'"', quote_may_be_inside_a_match_bytes)
+
+
+def _pieces(
+    read: Callable[[int], AnyStr],
+    size: int | None,
+    quote: AnyStr,
+    inside: Callable[[AnyStr], bool],
+) -> Iterator[AnyStr]:
+    """What ``read`` gives, in pieces cut before the last ``quote`` of each buffer that no
+    secret match can hold (``inside`` says which may)."""
+    if size == WHOLE:
+        if whole := read(-1):
+            yield whole
+        return
+    carry = read(0)  # empty, of the file's type
+    while chunk := read(size or PIECE_CHARS):
+        buffer = carry + chunk
+        cut = buffer.rfind(quote)
+        while cut > 0 and inside(buffer[max(0, cut - 64) : cut]):
+            cut = buffer.rfind(quote, 0, cut)
+        if cut <= 0:
+            carry = buffer
+            continue
+        yield buffer[:cut]
+        carry = buffer[cut:]
     if carry:
         yield carry
-
-
-def _cut(buffer: str) -> int:
-    """Where to cut ``buffer``: before its last ``"`` no secret match can hold (-1: none)."""
-    cut = buffer.rfind('"')
-    while cut > 0 and quote_may_be_inside_a_match(buffer[max(0, cut - 64) : cut]):
-        cut = buffer.rfind('"', 0, cut)
-    return cut
-
-
-def _cut_bytes(buffer: bytes) -> int:
-    """:func:`_cut` for UTF-8 bytes."""
-    cut = buffer.rfind(b'"')
-    while cut > 0 and quote_may_be_inside_a_match_bytes(buffer[max(0, cut - 64) : cut]):
-        cut = buffer.rfind(b'"', 0, cut)
-    return cut
 
 
 def needs_scrubbing(
