@@ -135,10 +135,7 @@ def segment_responses(
     """Each scored response split per ``segmentation``; ``None`` for a response without stored
     logprobs (entropy). Raises :class:`AnalysisInputError` when no response has any."""
     if not segmentation.by_entropy:
-        return [
-            SegmentedResponse(text, segment_at_markers(text, segmentation.markers))
-            for text in scored["text"].tolist()
-        ]
+        return list(MarkerPieces(scored["text"].tolist(), segmentation.markers))
     from gralgo.analysis._token_entropy import segment_at_high_entropy, token_entropy
     from gralgo.results import read_logprobs
 
