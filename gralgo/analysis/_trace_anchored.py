@@ -480,7 +480,7 @@ _LIST_MARK = re.compile(
 _INT = re.compile(r"(?<![\w.])\d+(?![\w.]\w)")
 _UNIT = re.compile(
     r"\s*(?:(?:adjacent|neighbou?ring|distinct|direct)\s+(?=nodes|vertices|neighbou?rs|edges))?"
-    r"(?:hops?|edges|steps?|levels?|bfs|neighbou?rs|nodes|vertices|incident|units?|other|"
+    r"(?:hops?|edges|steps?|levels?|bfs|neighbou?rs|nbrs|nodes|vertices|incident|units?|other|"
     r"more|times|connections|links|away|apart)\b",
     re.I,
 )
@@ -828,11 +828,12 @@ _MEASURE = re.compile(
 final (``=== 4 // from A, settled``): no supposition, no algorithm state."""
 _NO_BETTER = re.compile(
     r",?\s*(?:and\s+)?(?:no|none|nothing)\s+(?:other\s+)?(?:route|path|way|walk|option)?\s*"
-    r"(?:is\s+|would\s+be\s+|comes\s+out\s+)?(?:cheaper|shorter|better|lighter|lower|fewer)\b",
+    r"(?:is\s+|would\s+be\s+|comes\s+out\s+)?(?:cheaper|shorter|better|lighter|lower|fewer)\b|"
+    r"(?<=\d)\s+at\s+(?:the\s+)?best\b",
     re.I,
 )
-"""A remark that no route does better (``…, and no route is cheaper``): the value is the least,
-a distance, and no negation."""
+"""A remark that no route does better (``…, and no route is cheaper``, ``A to B is 5 at best``):
+the value is the least, a distance, and no negation."""
 _CALLED_VERB = re.compile(
     r"(?<![\w.])(?:look_?up|find|get|fetch|compute|calc\w*|calculate)\w*(?=\s*\()", re.I
 )

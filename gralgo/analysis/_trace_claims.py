@@ -36,6 +36,7 @@ from gralgo.analysis._trace_clauses import (
     cued_families,
     has_call,
     mentions,
+    meta_released,
     name_marks,
     negated,
     one_clause,
@@ -452,7 +453,7 @@ def _plain_dash_is_edge(
 
 _COUNTED_AFTER = re.compile(
     r"\s+(?:(?:other|adjacent|incident|neighbou?ring|distinct|direct)\s+)?"
-    r"(?:neighbou?rs?|edges?|hops?|steps?|nodes?|vertices|connections?|links?)\b",
+    r"(?:neighbou?rs?|nbrs?|edges?|hops?|steps?|nodes?|vertices|connections?|links?)\b",
     re.I,
 )
 _CALL_CLOSED = re.compile(r"[^()\s]+\s*[\"'`]?\s*\)\s*$")
@@ -2751,7 +2752,11 @@ def _anchored(
     text, names = ctx.text, ctx.slots.names
     added: list[Claim] = []
     pieces = list(clauses(text, low, high, ctx.name_marks))
-    for index, (start, end) in enumerate(pieces):
+    released: set[tuple[int, int]] = set()  # stretches meta-talk was cut from (cut once)
+    index = -1
+    while index + 1 < len(pieces):
+        index += 1
+        start, end = pieces[index]
         inside = [c for c in read if c.start < end and start < c.end]
         answer, split, value = None, False, None
         asked = text[start:end].rstrip().endswith("?") and index + 1 < len(pieces)
@@ -2780,7 +2785,19 @@ def _anchored(
         if not inside and not _ANCHOR_CUES.search(lower, start - low, end - low):
             continue
         families = {FAMILIES[c.kind] for c in inside if c.nodes}
-        readings = anchored_facts(text, start, end, names, ctx.slots.resolve, answer, value)
+        readings = list(anchored_facts(text, start, end, names, ctx.slots.resolve, answer, value))
+        if (
+            not readings
+            and not inside
+            and pieces[index] == (start, end)
+            and (start, end) not in released
+        ):
+            runs = meta_released(text, start, end, names, ctx.slots.resolve)
+            if runs is not None and refused(text[start:end]):  # "Before I forget — A and B
+                released.update(runs)  # share a road, which I'll need later": the fact read
+                pieces[index : index + 1] = runs
+                index -= 1
+                continue
         for a, b, facts in readings:
             if split:  # a result naming its own node after a topic: only a route's value
                 facts = [f for f in facts if f[0] in ("distance", "hops")]

@@ -585,6 +585,128 @@ def clauses(
         yield from _after_a_plan(text, position, high)
 
 
+# ---------------------------------------------------------------------------------------------
+# Meta-talk beside a fact
+
+_META_BREAK = re.compile(
+    r":\s+|\s+(?:—|–|--?)\s+|—|"
+    r",?\s+(?=(?:and|but|because|which|so|since|though|although|while)\s)|,\s+"
+)
+"""Where a refused clause may hold pieces of its own: a colon, a dash between spaces,
+``, and`` / ``, but`` / ``, because`` / ``, which`` / ``so`` ..., a comma."""
+_META_ASIDE = re.compile(r"(?:^|(?<=\s))\([^()\n]*\)")
+"""Parentheses that open after a space (an aside, not a call's arguments)."""
+_RECORDED = re.compile(
+    r"\b(?:(?:write|jot|put)\s+(?:it\s+)?down|note(?:\s+down)?|record|remember|forget|"
+    r"keep\s+(?:track\s+of|in\s+mind)|make\s+(?:a\s+)?note(?:\s+of)?)"
+    r"(?:\s+(?:here|this|it))?(?:\s+is)?\s+that\s",
+    re.I,
+)
+"""A record verb and its ``that`` (``I should write down that …``, ``the thing I wanted to
+note is that …``): its complement is stated, not planned."""
+_GRAPH_WORD = re.compile(
+    r"edge|adjacen|neighbo|nbr|connect|link|joined|weigh|cost|\bdeg|dist|\bhops?\b|path|"
+    r"route|shortest|cheapest|apart|away|clique|triangle|core\b|within|reach|radius|\bw\b|\bd\b",
+    re.I,
+)
+"""A word of the graph's structure: a piece holding one may give the fact beside it its
+measure (``Let me check the degree: A has 4``), so it is no meta-talk."""
+_VERDICT_WORD = re.compile(
+    r"\b(?:true|false|yes|no|none|found|missing|absent|present|listed|rejected|accepted|holds|"
+    r"fails)\b|[✓✔☑✗✘❌#=]|//|\w\(|\)\.",
+    re.I,
+)
+"""A verdict, code or its comment (``has_edge(A, B)  # False → rejected``): it answers the
+fact beside it, so it is no meta-talk."""
+_GOVERNS = re.compile(
+    r"\?|\b(?:if|suppos\w*|assum\w*|presum\w*|in\s+(?:that\s+)?case|unless|whether|provided|"
+    r"as\s+long\s+as|whenever|otherwise|else|instead|hypothetical\w*|sake|let(?!['’]s)(?!\s+(?:me|us)\b)|"
+    r"complement|"  # a supposition, another graph
+    r"maybe|perhaps|probably|possibly|might|could|may|not\s+sure|unsure|guess\w*|suspect\w*|"
+    r"doubt\w*|roughly|approximately|nearly|almost|at\s+(?:least|most)|"  # a hedge
+    r"thought|believ\w*|wrong\w*|mistak\w*|misread|misremember\w*|incorrect\w*|erroneous\w*|"
+    r"(?:i|we)\s+(?:wrote|said|claimed|stated)|"  # a belief or a retraction
+    r"(?:re-?|double-?\s*)?(?:check|verify|confirm|test)(?:s|ing)?|make\s+sure|see\s+(?:if|whether)|"
+    r"find\s+out|figure\s+out|work\s+out|determin\w*|(?:not|n['’]t|never)\s+(?:\w+\s+)?"
+    r"(?:checked|verified|confirmed)|"  # a check, whose object is the fact beside it
+    r"remov\w*|delet\w*|add(?:s|ed|ing)?|insert\w*|relax\w*|updat\w*|pop\w*|push\w*|settl\w*|"
+    r"visit\w*|prun\w*|contract\w*|queue|stack|frontier|heap|iterations?|tentative\w*|"
+    r"current\w*|remaining|so\s+far|still|yet)\b",  # algorithm state
+    re.I,
+)
+"""What keeps a piece of meta-talk governing the fact beside it: a supposition or condition,
+a hedge, a belief or retraction, a check (its object is that fact), algorithm state."""
+_STATE_LEAD = re.compile(r"\b(?:then|next|now|after|afterwards|new|left|once|at\s+this)\b", re.I)
+_META_WRITER = re.compile(
+    r"\b(?:i|we|me|us|my|our|i['’](?:ll|m|ve|d)|we['’](?:ll|re|ve|d)|let['’]s)\b", re.I
+)
+
+
+def meta_released(
+    text: str, low: int, high: int, names: NodeNames, resolve: Resolve
+) -> list[tuple[int, int]] | None:
+    """The stretches of the refused clause ``text[low:high]`` that the meta-talk beside them
+    does not govern. It is cut at colons, spaced dashes, an aside's parentheses, ``, and`` /
+    ``, but`` / ``, because`` / ``, which`` / ``so`` and commas (never inside a name) and after
+    a record verb's ``that``; a piece naming no node, no number, no word of the graph's
+    structure and no verdict is meta-talk (``Let me not lose track of this``, ``and I don't
+    want to forget that``) and is dropped; the runs of the other pieces between them are
+    returned, each to be read as a clause of its own (its own markers still refuse it).
+    ``None`` where nothing is released: no such cut, no meta-talk, meta-talk that governs the
+    fact (:data:`_GOVERNS`; a word of algorithm state such as ``then`` or ``after`` where no
+    writer is its subject), or a plan trailing off before its result."""
+    if text[low:high].rstrip().endswith(("…", "...")):
+        return None  # a plan trailing off: its result is the clause after it (_after_a_plan)
+    cuts = [(m.start(), m.end()) for m in _META_BREAK.finditer(text, low, high)]
+    cuts += [(m.start(), m.end()) for m in _RECORDED.finditer(text, low, high)]
+    titled: set[int] = set()  # where an aside opens that may be part of a name
+    if "(" in text[low:high]:
+        for aside in _META_ASIDE.finditer(text, low, high):
+            at = aside.start()
+            cuts += [(at, at + 1), (aside.end() - 1, aside.end())]
+            if at - 2 >= low and text[at - 2].isalnum() and text[at + 1 : at + 2].isupper():
+                if text[at + 1 : at + 3] not in ("I ", "I'", "I’"):
+                    titled.add(at + 1)  # "Link (The Legend of Zelda)": a name's words, maybe
+    if not cuts:
+        return None
+    found = mentions(text, low, high, names, resolve)
+    cuts = sorted((a, b) for a, b in cuts if not any(s < b and a < e for _, s, e in found))
+    pieces, position = [], low
+    for a, b in cuts:
+        if a > position:
+            pieces.append((position, a))
+        position = max(position, b)
+    if position < high:
+        pieces.append((position, high))
+    runs: list[tuple[int, int]] = []
+    dropped = False
+    last_meta = True
+    for a, b in pieces:
+        written = text[a:b]
+        if not written.strip(" \t.,;:!"):
+            continue
+        meta = (
+            a not in titled
+            and not any(a <= s < b for _, s, _ in found)
+            and not _NUMBER.search(written)
+            and not _GRAPH_WORD.search(written)
+            and not _VERDICT_WORD.search(written)
+        )
+        if meta:
+            if _GOVERNS.search(written) or (
+                _STATE_LEAD.search(written) and not _META_WRITER.search(written)
+            ):
+                return None
+            dropped = True
+            last_meta = True
+        elif last_meta:
+            runs.append((a, b))
+            last_meta = False
+        else:
+            runs[-1] = (runs[-1][0], b)
+    return runs if dropped and runs else None
+
+
 _TRAILING_OFF = re.compile(r"(?:…|\.{3})\s*(?=\S)")
 
 
@@ -756,7 +878,11 @@ def clause_facts(
     is read only where a bare ``Yes.`` or ``No.`` answers it (``Is A adjacent to B? No.``: a
     non-edge). ``kept``: the marks inside names (:func:`name_marks`)."""
     pieces = list(clauses(text, low, high, kept))
-    for index, (start, end) in enumerate(pieces):
+    released: set[tuple[int, int]] = set()  # stretches meta-talk was cut from (cut once)
+    index = -1
+    while index + 1 < len(pieces):
+        index += 1
+        start, end = pieces[index]
         lead = _LEAD.match(text, start, end)
         body = start if lead is None else lead.end()
         topic = _topic(text, body, end, names, resolve)
@@ -783,7 +909,15 @@ def clause_facts(
         words = words_of(piece.lower())
         hypothetical = not _HYPOTHETICAL_WORDS.isdisjoint(words) and _HYPOTHETICAL.search(piece)
         if piece.rstrip().rstrip(_CLOSING).endswith("?") or hypothetical:
-            yield start, end, []
+            runs = None
+            if hypothetical and (start, end) not in released:
+                runs = meta_released(text, start, end, names, resolve)
+            if runs is None:
+                yield start, end, []
+                continue
+            released.update(runs)  # "Let me not lose track of this: A has degree 4": the
+            pieces[index : index + 1] = runs  # fact read, the meta-talk beside it dropped
+            index -= 1
             continue
         continuation = index > 0 and re.match(r"(?:is|has)\b", piece, re.I) is not None
         if question is not None and not continuation:
@@ -1183,6 +1317,9 @@ def _read_found(
             return [("non_edge", (distinct[0], distinct[1]), None, *span)]  # 0": none joins them
         dash = _DASH_PAIR.search(skeleton) if not names.numeric_ids else None
         cost = _COST.search(skeleton) is not None and (edge is not None or direct)
+        if minimal is not None and dash is not None and weight is None and not cost:
+            return [("distance", (distinct[0], distinct[1]), value, *span)]  # "A to B is 5
+            # at best": the least over the routes, no edge's weight
         if len(distinct) == 2 and (weight is not None or cost or dash is not None):
             pair = (distinct[0], distinct[1])
             return [("edge", pair, None, *span), ("edge_weight", pair, value, *span)]

@@ -3292,3 +3292,21 @@ def test_round24_pairwise_call_itertools_pairwise_is_a_call_no_clique() -> None:
 def test_round24_pairwise_call_the_adjective_still_names_a_clique() -> None:
     read = _read("So Paris, Lyon and Saint-Denis are pairwise adjacent.")
     assert ("clique", frozenset({P, L, S}), None) in read
+
+
+def test_round25_no_better_a_value_at_best_is_the_least() -> None:
+    """``A to B is 11 at best``: no route does better, the value is the pair's distance."""
+    names = NodeNames(small_graph())
+    text = "Paris to Kyoto is 11 at best."
+    facts = [f[:3] for _, _, found in anchored_facts(text, 0, len(text), names, names.resolve)
+             for f in found]  # fmt: skip
+    assert facts == [("distance", ("Paris", "Kyoto"), 11)]
+
+
+def test_round25_unit_nbrs_counts_neighbours_no_node() -> None:
+    """Under numeric ids ``2 nbrs`` is a count (as ``2 neighbours``), not node 2."""
+    names = NodeNames(small_graph(), numeric_ids=True)
+    text = "node 3 — 2 nbrs."
+    facts = [f for _, _, found in anchored_facts(text, 0, len(text), names, names.resolve)
+             for f in found]  # fmt: skip
+    assert not [f for f in facts if f[0] == "edge"]

@@ -381,3 +381,40 @@ def test_round24_checked_lead_a_check_that_came_out_yes_states_its_fact(
 
 def test_round24_checked_lead_a_check_asked_states_nothing() -> None:
     assert not {c for c in _small("Let me verify: Kyoto and Lyon, yes or no?") if c[1]}
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Before I lose it — Kyoto and New York share a road, which I'll need later.",
+         ("edge", {"Kyoto", "New York"}, None)),
+        ("Side note, since I plan ahead: New York's neighbour count comes to 2.",
+         ("degree", {"New York"}, 2)),
+    ],
+)  # fmt: skip
+def test_round25_meta_talk_beside_what_the_anchored_reader_reads_does_not_refuse_it(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    """Meta-talk beside a clause only the anchored reader reads (no pattern's wording): the
+    clause is read alone."""
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _small(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "If memory serves — Kyoto and New York share a road.",
+        "I have to double-check this: New York's neighbour count comes to 2.",
+        "Kyoto and New York share a road, or so I assumed.",
+    ],
+)
+def test_round25_meta_talk_that_governs_what_the_anchored_reader_reads_refuses_it(
+    text: str,
+) -> None:
+    assert not [c for c in _small(text) if c[0] in ("edge", "degree")]
+
+
+def test_round25_counted_after_a_count_of_nbrs_after_a_dash_is_no_node() -> None:
+    """Under numeric ids, ``node 3 — 2 nbrs``: 2 counts 3's neighbours, no node joined to 3."""
+    assert not [c for c in _small("node 3 — 2 nbrs.", numeric_ids=True) if c[0] == "edge"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from gralgo.analysis._trace_claims import extract_claims
-from gralgo.analysis._trace_clauses import mentions
+from gralgo.analysis._trace_clauses import mentions, meta_released
 from gralgo.score import NodeNames
 from tests.analysis.trace_small_graph import small_graph
 
@@ -856,3 +856,86 @@ def test_round24_assigns_a_tuple_unpacked_keeps_its_first_name_for_the_lookup() 
     """``lengths, paths = single_source_dijkstra(G, A); lengths[B]  # 8``: one clause, A to B."""
     text = "lengths, paths = nx.single_source_dijkstra(G, Lyon); lengths[Kyoto]  # 8"
     assert ("distance", frozenset({"Lyon", "Kyoto"}), 8) in _read(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("I need to keep my notes straight: Lyon has degree 3.", ("degree", {"Lyon"}, 3)),
+        ("Kyoto is 9 away from Paris, because I'll use it when I plan the tour.",
+         ("distance", {"Kyoto", "Paris"}, 9)),
+        ("I will take it slowly this time, and Paris is adjacent to Lyon.",
+         ("edge", {"Paris", "Lyon"}, None)),
+        ("Lyon and Kyoto are not adjacent, and I must keep that in my head.",
+         ("non_edge", {"Lyon", "Kyoto"}, None)),
+        ("A quick aside while I plan the rest (Saint-Denis is adjacent to Lyon).",
+         ("edge", {"Saint-Denis", "Lyon"}, None)),
+        ("Aside -- my next plan is long -- Kyoto has degree 1.", ("degree", {"Kyoto"}, 1)),
+    ],
+)  # fmt: skip
+def test_round25_meta_talk_beside_a_fact_does_not_refuse_it(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    """A plan, a need or a will in a piece naming no node, no number and no word of the graph
+    governs that piece only: the fact beside it, across a colon, a dash, parentheses, ``, and``,
+    ``, because``, is read."""
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _read(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("I want to jot down that New York and Paris are adjacent.",
+         ("edge", {"New York", "Paris"}, None)),
+        ("The one thing I must remember is that Kyoto has degree 1.", ("degree", {"Kyoto"}, 1)),
+    ],
+)  # fmt: skip
+def test_round25_meta_talk_a_record_verbs_complement_is_stated(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    """``write down / jot down / note / remember / keep track … that X``: X is stated."""
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _read(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "If I read the list right: Lyon has degree 3.",
+        "In case it matters later: Lyon has degree 3.",
+        "I should check that Kyoto is adjacent to Paris.",
+        "I want to remember whether Kyoto is adjacent to Paris.",
+        "Lyon has degree 3, or so I believed.",
+        "Lyon has degree 3, unless I misread the row.",
+        "I wrongly noted this before: Lyon has degree 3.",
+        "After the next round -- Lyon has degree 3.",
+        "Perhaps, and only perhaps: Lyon has degree 3.",
+        "I'm not sure -- Lyon has degree 3.",
+    ],
+)
+def test_round25_meta_talk_that_governs_the_fact_still_refuses_it(text: str) -> None:
+    """A supposition or condition, a check whose object is the fact, a belief, a retraction,
+    algorithm state or a hedge beside the fact still refuse it."""
+    assert not [c for c in _read(text) if c[0] == "degree" or len(c[1]) == 2]
+
+
+def test_round25_meta_talk_a_value_at_best_is_the_least_no_weight() -> None:
+    """``A to B is 6 at best``: the least over the routes (a distance), no edge's weight."""
+    read = _read("Lyon to Kyoto is 8 at best.")
+    assert ("distance", frozenset({"Lyon", "Kyoto"}), 8) in read
+    assert not [c for c in read if c[0] in ("edge", "edge_weight")]
+
+
+def test_round25_meta_talk_a_titled_aside_after_a_word_may_be_a_name() -> None:
+    """``Link (The Legend of Zelda)``: an aside opening with a capital right after a word may be
+    a name's own words (the resolver may not know it by them), so it is never dropped as
+    meta-talk; an aside the writer speaks in (``(I …)``) is."""
+    names = NodeNames(small_graph())
+    text = "I will list Kyoto, Lyon (The Old Town), Paris"
+    runs = meta_released(text, 0, len(text), names, names.resolve)
+    aside = text.index("The Old Town")
+    assert runs is None or any(a <= aside < b for a, b in runs)
+    text = "I plan ahead (I keep notes), Kyoto has degree 1"
+    runs = meta_released(text, 0, len(text), names, names.resolve)
+    assert runs is not None and [text[a:b] for a, b in runs] == ["Kyoto has degree 1"]
