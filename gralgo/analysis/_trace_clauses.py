@@ -658,7 +658,8 @@ def meta_released(
     if text[low:high].rstrip().endswith(("…", "...")):
         return None  # a plan trailing off: its result is the clause after it (_after_a_plan)
     cuts = [(m.start(), m.end()) for m in _META_BREAK.finditer(text, low, high)]
-    cuts += [(m.start(), m.end()) for m in _RECORDED.finditer(text, low, high)]
+    if "that" in text[low:high].lower():  # (what a record verb's complement opens with)
+        cuts += [(m.start(), m.end()) for m in _RECORDED.finditer(text, low, high)]
     titled: set[int] = set()  # where an aside opens that may be part of a name
     if "(" in text[low:high]:
         for aside in _META_ASIDE.finditer(text, low, high):
@@ -667,35 +668,27 @@ def meta_released(
             if at - 2 >= low and text[at - 2].isalnum() and text[at + 1 : at + 2].isupper():
                 if text[at + 1 : at + 3] not in ("I ", "I'", "I’"):
                     titled.add(at + 1)  # "Link (The Legend of Zelda)": a name's words, maybe
-    if not cuts:
+    firsts = frozenset() if names.numeric_ids else _name_index(names)[0]
+    talk = False  # (before looking names up: whether a piece may be meta-talk, and whether
+    for a, b in _between(sorted(cuts), low, high):  # one that is, naming no node, governs)
+        written = text[a:b]
+        if _talk(written):
+            if _governs(written) and firsts.isdisjoint(w.casefold() for w in _RUN.findall(written)):
+                return None
+            talk = True
+    if not talk:
         return None
     found = mentions(text, low, high, names, resolve)
     cuts = sorted((a, b) for a, b in cuts if not any(s < b and a < e for _, s, e in found))
-    pieces, position = [], low
-    for a, b in cuts:
-        if a > position:
-            pieces.append((position, a))
-        position = max(position, b)
-    if position < high:
-        pieces.append((position, high))
     runs: list[tuple[int, int]] = []
     dropped = False
     last_meta = True
-    for a, b in pieces:
+    for a, b in _between(cuts, low, high):
         written = text[a:b]
         if not written.strip(" \t.,;:!"):
             continue
-        meta = (
-            a not in titled
-            and not any(a <= s < b for _, s, _ in found)
-            and not _NUMBER.search(written)
-            and not _GRAPH_WORD.search(written)
-            and not _VERDICT_WORD.search(written)
-        )
-        if meta:
-            if _GOVERNS.search(written) or (
-                _STATE_LEAD.search(written) and not _META_WRITER.search(written)
-            ):
+        if a not in titled and not any(a <= s < b for _, s, _ in found) and _talk(written):
+            if _governs(written):
                 return None
             dropped = True
             last_meta = True
@@ -705,6 +698,55 @@ def meta_released(
         else:
             runs[-1] = (runs[-1][0], b)
     return runs if dropped and runs else None
+
+
+def _between(cuts: list[tuple[int, int]], low: int, high: int) -> Iterator[tuple[int, int]]:
+    """The stretches of ``low:high`` between the (sorted) ``cuts``."""
+    position = low
+    for a, b in cuts:
+        if a > position:
+            yield position, a
+        position = max(position, b)
+    if position < high:
+        yield position, high
+
+
+def _talk(written: str) -> bool:
+    """Whether a piece holds no number, no word of the graph's structure and no verdict (it is
+    meta-talk where it names no node either)."""
+    if not written.strip(" \t.,;:!"):
+        return False
+    lower = written.lower()
+    if any(mark in lower for mark in _TALK_MARKS) or not _TALK_WORDS.isdisjoint(
+        _WORDS.findall(lower)
+    ):  # (a cheap test before the patterns)
+        return not (
+            _NUMBER.search(written) or _GRAPH_WORD.search(written) or _VERDICT_WORD.search(written)
+        )
+    return True
+
+
+_TALK_MARKS = (
+    *"0123456789#=/(✓✔☑✗✘❌",
+    *("edge", "adjacen", "neighbo", "nbr", "connect", "link", "joined", "weigh", "cost", "deg"),
+    *("dist", "path", "route", "shortest", "cheapest", "apart", "away", "clique", "triangle"),
+    *("core", "within", "reach", "radius", "true", "false", "yes", "found", "missing"),
+    *("absent", "present", "listed", "rejected", "accepted", "holds", "fails", ").", "hop"),
+    *("w-", "-w", "w'", "w’", "'w", "’w", "d-", "-d", "d'", "d’", "'d", "’d"),
+    *("no-", "-no", "no'", "no’", "'no", "’no"),
+)
+_TALK_WORDS = frozenset(("w", "d", "no", "none", "hop", "hops", "single", *NUMBER_WORDS))
+"""What a piece needs for :data:`_NUMBER`, :data:`_GRAPH_WORD` or :data:`_VERDICT_WORD` to
+match it (substrings and words, lower case: a cheap test before those patterns)."""
+
+
+def _governs(written: str) -> bool:
+    """Whether a piece of meta-talk governs the fact beside it (:data:`_GOVERNS`, or a word of
+    algorithm state with no writer its subject)."""
+    return bool(
+        _GOVERNS.search(written)
+        or (_STATE_LEAD.search(written) and not _META_WRITER.search(written))
+    )
 
 
 _TRAILING_OFF = re.compile(r"(?:…|\.{3})\s*(?=\S)")
