@@ -828,12 +828,13 @@ _MEASURE = re.compile(
 final (``=== 4 // from A, settled``): no supposition, no algorithm state."""
 _NO_BETTER = re.compile(
     r",?\s*(?:and\s+)?(?:no|none|nothing)\s+(?:other\s+)?(?:route|path|way|walk|option)?\s*"
-    r"(?:is\s+|would\s+be\s+|comes\s+out\s+)?(?:cheaper|shorter|better|lighter|lower|fewer)\b|"
-    r"(?<=\d)\s+at\s+(?:the\s+)?best\b",
+    r"(?:is\s+|would\s+be\s+|comes\s+out\s+)?(?:cheaper|shorter|better|lighter|lower|fewer)\b",
     re.I,
 )
-"""A remark that no route does better (``…, and no route is cheaper``, ``A to B is 5 at best``):
-the value is the least, a distance, and no negation."""
+"""A remark that no route does better (``…, and no route is cheaper``): the value is the least,
+a distance, and no negation."""
+_AT_BEST = re.compile(r"(?<=\d)\s+at\s+(?:the\s+)?best\b", re.I)
+"""A value said the best there is (``A to B is 5 at best``): the least, a distance."""
 _CALLED_VERB = re.compile(
     r"(?<![\w.])(?:look_?up|find|get|fetch|compute|calc\w*|calculate)\w*(?=\s*\()", re.I
 )
@@ -1037,6 +1038,8 @@ def anchored_facts(
     if not found:
         return
     skeleton = _NO_BETTER.sub(" cheapest ", _skeleton(view, found))
+    if "best" in skeleton:
+        skeleton = _AT_BEST.sub(" cheapest ", skeleton)
     if "<" in skeleton:  # "A <=7=> B": a weight on a two-headed connector, no comparison
         skeleton = _TWO_HEADED.sub(" ", skeleton)
     skeleton = _CONTRAST.sub(" ", skeleton)  # "edges rather than weights": which measure

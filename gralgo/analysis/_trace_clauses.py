@@ -637,6 +637,7 @@ _GOVERNS = re.compile(
 """What keeps a piece of meta-talk governing the fact beside it: a supposition or condition,
 a hedge, a belief or retraction, a check (its object is that fact), algorithm state."""
 _STATE_LEAD = re.compile(r"\b(?:then|next|now|after|afterwards|new|left|once|at\s+this)\b", re.I)
+_DIGIT = re.compile(r"\d")
 _META_WRITER = re.compile(
     r"\b(?:i|we|me|us|my|our|i['’](?:ll|m|ve|d)|we['’](?:ll|re|ve|d)|let['’]s)\b", re.I
 )
@@ -655,8 +656,16 @@ def meta_released(
     ``None`` where nothing is released: no such cut, no meta-talk, meta-talk that governs the
     fact (:data:`_GOVERNS`; a word of algorithm state such as ``then`` or ``after`` where no
     writer is its subject), or a plan trailing off before its result."""
-    if text[low:high].rstrip().endswith(("…", "...")):
+    written = text[low:high]
+    if written.rstrip().endswith(("…", "...")):
         return None  # a plan trailing off: its result is the clause after it (_after_a_plan)
+    firsts = frozenset() if names.numeric_ids else _name_index(names)[0]
+    if not (
+        _DIGIT.search(written)
+        if names.numeric_ids
+        else not firsts.isdisjoint(_RUN.findall(written.casefold()))
+    ):
+        return None  # no node named: no fact to release
     cuts = [(m.start(), m.end()) for m in _META_BREAK.finditer(text, low, high)]
     if "that" in text[low:high].lower():  # (what a record verb's complement opens with)
         cuts += [(m.start(), m.end()) for m in _RECORDED.finditer(text, low, high)]
@@ -668,12 +677,11 @@ def meta_released(
             if at - 2 >= low and text[at - 2].isalnum() and text[at + 1 : at + 2].isupper():
                 if text[at + 1 : at + 3] not in ("I ", "I'", "I’"):
                     titled.add(at + 1)  # "Link (The Legend of Zelda)": a name's words, maybe
-    firsts = frozenset() if names.numeric_ids else _name_index(names)[0]
     talk = False  # (before looking names up: whether a piece may be meta-talk, and whether
     for a, b in _between(sorted(cuts), low, high):  # one that is, naming no node, governs)
         written = text[a:b]
         if _talk(written):
-            if _governs(written) and firsts.isdisjoint(w.casefold() for w in _RUN.findall(written)):
+            if _governs(written) and firsts.isdisjoint(_RUN.findall(written.casefold())):
                 return None
             talk = True
     if not talk:
@@ -717,9 +725,8 @@ def _talk(written: str) -> bool:
     if not written.strip(" \t.,;:!"):
         return False
     lower = written.lower()
-    if any(mark in lower for mark in _TALK_MARKS) or not _TALK_WORDS.isdisjoint(
-        _WORDS.findall(lower)
-    ):  # (a cheap test before the patterns)
+    if _TALK_MARK.search(lower) or not _TALK_WORDS.isdisjoint(_WORDS.findall(lower)):
+        # (a cheap test before the patterns)
         return not (
             _NUMBER.search(written) or _GRAPH_WORD.search(written) or _VERDICT_WORD.search(written)
         )
@@ -735,6 +742,7 @@ _TALK_MARKS = (
     *("w-", "-w", "w'", "w’", "'w", "’w", "d-", "-d", "d'", "d’", "'d", "’d"),
     *("no-", "-no", "no'", "no’", "'no", "’no"),
 )
+_TALK_MARK = re.compile("|".join(re.escape(mark) for mark in _TALK_MARKS))
 _TALK_WORDS = frozenset(("w", "d", "no", "none", "hop", "hops", "single", *NUMBER_WORDS))
 """What a piece needs for :data:`_NUMBER`, :data:`_GRAPH_WORD` or :data:`_VERDICT_WORD` to
 match it (substrings and words, lower case: a cheap test before those patterns)."""
