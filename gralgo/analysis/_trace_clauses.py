@@ -643,6 +643,18 @@ _META_WRITER = re.compile(
 )
 
 
+class _Released(NamedTuple):
+    """What :func:`meta_released` found in one text (the clause and anchored readers ask about
+    the same clauses of a line): the text, its names, each clause's answer."""
+
+    text: str
+    names: NodeNames
+    found: dict[tuple[int, int], list[tuple[int, int]] | None]
+
+
+_RELEASED: list[_Released] = []
+
+
 def meta_released(
     text: str, low: int, high: int, names: NodeNames, resolve: Resolve
 ) -> list[tuple[int, int]] | None:
@@ -656,6 +668,18 @@ def meta_released(
     ``None`` where nothing is released: no such cut, no meta-talk, meta-talk that governs the
     fact (:data:`_GOVERNS`; a word of algorithm state such as ``then`` or ``after`` where no
     writer is its subject), or a plan trailing off before its result."""
+    memo = _RELEASED[0] if _RELEASED else None
+    if memo is None or memo.text is not text or memo.names is not names:
+        memo = _Released(text, names, {})
+        _RELEASED[:] = [memo]
+    if (low, high) not in memo.found:
+        memo.found[low, high] = _released(text, low, high, names, resolve)
+    return memo.found[low, high]
+
+
+def _released(
+    text: str, low: int, high: int, names: NodeNames, resolve: Resolve
+) -> list[tuple[int, int]] | None:
     written = text[low:high]
     if written.rstrip().endswith(("…", "...")):
         return None  # a plan trailing off: its result is the clause after it (_after_a_plan)
