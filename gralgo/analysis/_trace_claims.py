@@ -100,6 +100,8 @@ _NUMBER = r"(\d+)"
 _IS = r"\s*(?:=|:|is|of|equals|was)?\s*"
 
 
+_WRAPPED = re.compile(r"\\(?:text\w*|math\w*|operatorname)\s*\{([^{}]+)\}[)\],;:$\s]*$")
+"""A name in a LaTeX wrapper, the marks after it left (``\\text{"A"})`` in ``N(\\text{A})``)."""
 _RESOLVED: weakref.WeakKeyDictionary[NodeNames, dict[str, str | None]]
 _RESOLVED = weakref.WeakKeyDictionary()
 """What each graph's names resolved a written text to (:meth:`_Slots.resolve`)."""
@@ -143,6 +145,8 @@ class _Slots:
                     node = self.names.resolve(kept, thorough=False)
             if node is None and len(text) < 60 and _NEEDS_FULL.search(text):
                 node = self.names.resolve(cleaned or text)
+            if node is None and text.startswith("\\") and (wrapped := _WRAPPED.match(text)):
+                node = self.names.resolve(wrapped.group(1).strip(" \"'“”‘’`"), thorough=False)
         return node
 
     def before(self, text: str, end: int, low: int) -> tuple[str, int] | None:
@@ -744,6 +748,7 @@ _ADJACENT = re.compile(
     r"neighbou?rs?\s+of\s+",
     re.I,
 )
+_EXACT_WORD = re.compile(r"(?:exactly|only|just|precisely)\s+", re.I)
 _BOTH_ADJACENT = re.compile(
     r"\s+are(?P<neg>\s+not|n't)?\s+(?:directly\s+)?(?:connected|adjacent|neighbou?rs|linked)\b"
     r"|\s+(?:share|have)\s+an\s+edge\b|\s+are\s+(?:joined|connected|linked)\s+by\s+an\s+edge\b",
@@ -792,6 +797,9 @@ def _phrases(ctx: _Context, low: int, high: int) -> list[Claim]:
         if left is None and _IT.search(text, max(low, match.start() - 3), match.start()):
             left = _antecedent(ctx, low, match.start() - 2)  # "Looking at A, it connects to B"
         right = slots.after(text, match.end(), high)
+        exact = None if right is not None else _EXACT_WORD.match(text, match.end(), high)
+        if exact is not None:  # "A is adjacent to exactly B, C": the list after the word
+            right = slots.after(text, exact.end(), high)
         kind = "non_edge" if negative else "edge"
         if left is None or right is None:
             claims.append(Claim(kind, (), None, match.start(), match.end()))
@@ -799,8 +807,9 @@ def _phrases(ctx: _Context, low: int, high: int) -> list[Claim]:
         claims.append(Claim(kind, (left[0], right[0]), None, left[1], right[1]))
         if not negative and _LIST_SEPARATOR.match(text, _past_quotes(text, right[1], high)):
             # "A is connected to B, C and D": an edge to each (not a list of all of A's)
+            listed = match.end() if exact is None else exact.end()
             items, complete = slots.items(
-                text, match.end(), _list_end(text, match.end(), high, ctx.name_marks)
+                text, listed, _list_end(text, listed, high, ctx.name_marks)
             )
             if complete and len(items) >= 2:
                 claims += [Claim("edge", (left[0], item), None, a, b) for item, a, b in items[1:]]
@@ -1146,7 +1155,7 @@ _CARDINALITY_BEFORE = re.compile(r"(?:\bcard\b|\\#|#|\|)\s*\}?\s*$")
 _ADJACENT_TO_HEAD = re.compile(r"\b(?:adjacent|connected)\s+to\s+(?:node\s+)?", re.I)
 _ITS_NEIGHBOURS = re.compile(r"\bits\s+neighbou?rs?\b", re.I)
 _LIST_START = re.compile(
-    r"[\"'”’*`]*\s*[)\]]?\s*(?:\((?=[^()\n]*\b(?:all|complete|every|full|exhaustive)\b)[^()\n]{1,60}\)\s*)?"
+    r"[\"'”’*`]*\}?\s*[)\]]?\s*(?:\((?=[^()\n]*\b(?:all|complete|every|full|exhaustive)\b)[^()\n]{1,60}\)\s*)?"
     r"(?:(?P<partial>include|including)|(?:are|is)\s*:?|=|:)\s*",
     re.I,
 )  # (a bracketed aside saying the list complete may stand before it: "A's neighbours (all of
@@ -1631,7 +1640,7 @@ _COLUMN_CUES = (
     ("distance", re.compile(r"\bdist|shortest|\bd\(|δ\(|\\delta\b|\bpath|\w\s+\(?from\s+\S|"
                             r"\(source\b|(?:=|\bas|\bis)\s+(?:the\s+)?source\b|cheapest|"
                             r"(?:minimum|minimal|min|least|lowest)\.?\s+cost")),
-    ("weight", re.compile(r"weigh|^w$|^wt\.?$|\bcost|^w\s*\(")),  # "w(u, v)"
+    ("weight", re.compile(r"weigh|^w\s*=?$|^wt\.?\s*=?$|\bcost|^w\s*\(")),  # "w(u, v)", "w="
     ("length", re.compile(r"^length$")),  # an edge's weight; nothing of one node
     ("edge", re.compile(r"^(?:edges?|pairs?|link|endpoints)(?:\s*\([^)]*\))?$")),  # "Edge (u, v)"
     ("node", re.compile(r"^(?:node|vertex|vertices|source|target|from|to|u|v|a|b|name|city|"
@@ -3048,7 +3057,8 @@ _ANCHOR_CUES = re.compile(
     r"clique|triangle|complete|core|peel|ball|ego|radius|within|pairwise|mutual|path|total|sum|"
     r"==|--|~~|~>|->|[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f]|\||_\{|optim|minim|cheapest|lowest|\bh\}?\s*\(|direct|"
     r"[)\]]\s*\.\s*(?:has|contains|includes)\s*\(|nbhd|math(?:bb|bf)\s*\{?\s*1\s*\}?\s*_|"
-    r"['’]s\s+(?:row|line|entry)\b"
+    r"['’]s\s+(?:row|line|entry)\b|\b(?:the|its)\s+(?:adjacency\s+)?(?:row|line|entry)\b|"
+    r"(?:full|whole|entire)\s+(?:list|row|set|line|thing|lot)|nothing\s+(?:else|more|further|beyond|besides|past)"
 )
 """What the anchored reader decides a claim by (lower case): a line without any is skipped."""
 

@@ -3292,3 +3292,52 @@ def test_round24_pairwise_call_itertools_pairwise_is_a_call_no_clique() -> None:
 def test_round24_pairwise_call_the_adjective_still_names_a_clique() -> None:
     read = _read("So Paris, Lyon and Saint-Denis are pairwise adjacent.")
     assert ("clique", frozenset({P, L, S}), None) in read
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        # a colon-keyed list a closer says whole
+        ("Paris: Lyon, Saint-Denis, and that is the entire set.", ("neighbours", {P, L, S}, None)),
+        ("Worth writing down — Paris: Lyon and Saint-Denis, those are all.",
+         ("neighbours", {P, L, S}, None)),
+        # "nothing past/beyond those" closes a neighbour list
+        ("Lyon's neighbours: Paris, New York, Saint-Denis, and nothing past those.",
+         ("neighbours", {L, P, N, S}, None)),
+        # a node's row or line in the adjacency list, said whole
+        ("Lyon's line, untangled, reads exactly Paris, New York, Saint-Denis.",
+         ("neighbours", {L, P, N, S}, None)),
+        ("For Lyon the entry reads Paris, New York, Saint-Denis, the whole lot.",
+         ("neighbours", {L, P, N, S}, None)),
+        ("Kyoto: New York, Lyon and nothing else.", ("neighbours", {K, N, L}, None)),
+        ("For Paris, its row: Lyon and Saint-Denis, complete.", ("neighbours", {P, L, S}, None)),
+        # the abbreviation of a counted neighbour: a degree
+        ("Lyon: 3 nbrs in total.", ("degree", {L}, 3)),
+        ("Kyoto has just 1 nbr.", ("degree", {K}, 1)),
+    ],
+)  # fmt: skip
+def test_round26_closers_rows_and_nbrs_are_read(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    """A list closed by a phrase that says it whole (``that is the entire set``, ``nothing past
+    those``), a node's row or line said whole, and ``nbrs`` counted after a number."""
+    _assert_read(text, False, claim)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Paris: Lyon, Saint-Denis, and that's not the full list.",  # said incomplete
+        "Paris: Lyon, Saint-Denis, and that's the full list of what I checked.",  # not its end
+        "Lyon's row is Paris, New York, Saint-Denis, at least.",  # no closer
+        "For Paris the row has Lyon and Saint-Denis so far.",  # no closer
+        "Lyon's neighbours: Paris, New York, and there's more beyond those.",  # more beyond
+        "Kyoto: New York, Lyon and nothing else matters.",  # no closer at the end
+    ],
+)
+def test_round26_an_open_list_is_no_neighbour_list(text: str) -> None:
+    assert not {c for c in _read(text) if c[0] == "neighbours"}
+
+
+def test_round26_nbr_inside_a_word_counts_nothing() -> None:
+    assert not {c for c in _read("Lyon: 3 nbrhoods of interest.") if c[0] == "degree"}

@@ -381,3 +381,51 @@ def test_round24_checked_lead_a_check_that_came_out_yes_states_its_fact(
 
 def test_round24_checked_lead_a_check_asked_states_nothing() -> None:
     assert not {c for c in _small("Let me verify: Kyoto and Lyon, yes or no?") if c[1]}
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        (r"$N(\mathrm{Lyon}) = \{Paris, \text{New York}, Saint-Denis\}$",
+         ("neighbours", {"Lyon", "Paris", "New York", "Saint-Denis"})),
+        (r"\( N(\textit{'Paris'}) = \{Lyon, Saint-Denis\} \)",
+         ("neighbours", {"Paris", "Lyon", "Saint-Denis"})),
+    ],
+)  # fmt: skip
+def test_round26_latex_wrapped_name_heads_a_neighbour_set(
+    text: str, claim: tuple[str, set[str]]
+) -> None:
+    """A name in a LaTeX text wrapper (``\\mathrm{A}``, quoted or not) is read wherever a bare
+    name is: here the head of ``N(·) = \\{…\\}``."""
+    assert (claim[0], frozenset(claim[1]), None) in _small(text)
+
+
+def test_round26_latex_wrapped_name_without_equality_is_no_list() -> None:
+    text = r"$N(\text{Lyon}) \supseteq \{Paris, Saint-Denis\}$"
+    assert not {c for c in _small(text) if c[0] == "neighbours"}
+
+
+@pytest.mark.parametrize("header", ["w=", "wt =", "w"])
+def test_round26_weight_header_with_its_equals_sign_reads_weights(header: str) -> None:
+    text = f"| From | To | {header} |\n|---|---|---|\n| 'Lyon' | New York | 3 |\n"
+    assert ("edge_weight", frozenset({"Lyon", "New York"}), 3) in _small(text)
+
+
+def test_round26_another_letter_with_an_equals_sign_is_no_weight() -> None:
+    text = "| From | To | x= |\n|---|---|---|\n| Lyon | New York | 3 |\n"
+    assert not {c for c in _small(text) if c[0] == "edge_weight"}
+
+
+def test_round26_exactly_before_the_adjacent_names_reads_an_edge_to_each() -> None:
+    """``A is connected to only B, C`` with a remark after it: an edge to each name (an
+    exactness word between the phrase and its names is no name)."""
+    read = _small("Lyon is connected to only Paris, Kyoto — worth remembering.")
+    assert {
+        ("edge", frozenset({"Lyon", "Paris"}), None),
+        ("edge", frozenset({"Lyon", "Kyoto"}), None),
+    } <= read
+
+
+def test_round26_exactly_a_count_reads_no_edge() -> None:
+    read = _small("Lyon is adjacent to exactly 3 nodes — worth remembering.")
+    assert not {c for c in read if c[0] == "edge" and c[1]}
