@@ -91,6 +91,17 @@ restated in summary form with parenthetical asides ("(Side note while I plan the
 = 4.)"), running notes with the abbreviations models use ("deg", "nbrs", "w=", "d(A,C)"), and the
 long multi-word names of long contexts, bracketed or untangled from their commas; it is held out
 (not yet measured).
+Round 23 (split ``round23``, bank in ``trace_facts_round23``), written by another author without
+reading the extractor while round 22 was held out, keeps the realistic mix but takes two things,
+in mixed voices across the nine tasks: the traces of smaller open models (Llama-3.1-8B,
+Qwen2.5-7B, Mistral-7B, Phi-4, Gemma-2-9B, distilled R1-7B), formulaic and repetitive with
+slightly off grammar ("Node A are connected with B.", "The neighbors of A is B, C."), "Step 3:"
+scaffolding, the fact restated twice in a row ("Okay, so A has degree 4. Degree 4, yes."),
+"Therefore," chains, over-explained arithmetic and odd capitalisation of common words; and the
+recap and verification sections at the end of traces, where the fact is restated as a
+confirmation ("To summarize, ...", "Double-checking the answer: ... ✓", "I can confirm that
+...", "**Final check:** A–B is an edge ✔", ✓ lists, ``print(...)  # Output: 4``, result tables);
+it is held out (not yet measured).
 
 Graphs and certificates come from each task's solver (``trace_facts_planted._graph``), so the
 labels are exact: each statement states one fact, correct or with one planted error of a known
@@ -130,6 +141,7 @@ from tests.analysis import (
     trace_facts_round20,
     trace_facts_round21,
     trace_facts_round22,
+    trace_facts_round23,
 )
 from tests.analysis.trace_facts_planted import FORMATS, TASKS, Planted, _graph, _long_names
 
@@ -148,6 +160,7 @@ SPLITS = (
     "round20",
     "round21",
     "round22",
+    "round23",
 )
 TUNED = ("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8",
          "round9", "round10", "round11", "round12", "round14", "round17",
@@ -587,6 +600,7 @@ FILLER["dev4"] = [
 # Round 20: written by another author without reading the extractor, held out (not yet measured).
 # Round 21: written by another author without reading the extractor, held out (not yet measured).
 # Round 22: written by another author without reading the extractor, held out (not yet measured).
+# Round 23: written by another author without reading the extractor, held out (not yet measured).
 ROUND_BANKS: dict[str, ModuleType] = {
     "round4": trace_facts_round4,
     "round5": trace_facts_round5,
@@ -607,6 +621,7 @@ ROUND_BANKS: dict[str, ModuleType] = {
     "round20": trace_facts_round20,
     "round21": trace_facts_round21,
     "round22": trace_facts_round22,
+    "round23": trace_facts_round23,
 }
 """Each other author's list by its split: registered here once (the rounds test reads it)."""
 for _split, _bank in ROUND_BANKS.items():
