@@ -297,6 +297,21 @@ HELD_OUT: list[object] = [
             "unchanged (design/trace-facts.md, Round 22)",
         ),
     ),
+    pytest.param(
+        "round23",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="round-23 phrasings (smaller open models' formulaic traces: off grammar, "
+            "step scaffolding, facts said twice; and the recap and verification sections that "
+            "end traces), measured held out at 9fa64ec (the reader of ccae568: rounds 20 and 21 "
+            "tuned on, 22 not): recall 0.78-0.99 per kind (set 0.78, missed edge 0.79, "
+            "hallucinated edge 0.87, distance 0.87, weight 0.97, degree 0.99), precision "
+            "degree 0.97, distance 0.996, the others 1.00; by style code edges 0.64, bold "
+            "missed edges 0.36, arrows 0.65-0.78; 7 / 6 cells below the goal at 2 / 4 seeds "
+            "(sets 0.50-0.75 of 4 planted, missed edges 0.76-0.80 in three formats) "
+            "(design/trace-facts.md, Round 23)",
+        ),
+    ),
 ]
 """The held-out lists (measured, never tuned on), one ``pytest.param`` each: a fresh round is
 added as ``pytest.param("roundN")``, with ``marks=pytest.mark.xfail(strict=True, reason=…)``
