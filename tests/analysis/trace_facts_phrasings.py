@@ -102,6 +102,18 @@ recap and verification sections at the end of traces, where the fact is restated
 confirmation ("To summarize, ...", "Double-checking the answer: ... ✓", "I can confirm that
 ...", "**Final check:** A–B is an edge ✔", ✓ lists, ``print(...)  # Output: 4``, result tables);
 it is held out (not yet measured).
+Round 24 (split ``round24``, bank in ``trace_facts_round24``), written by another author without
+reading the extractor while round 23 was held out, keeps the realistic mix but takes facts used as
+premises in the middle of the search, in frontier reasoning models' voices (DeepSeek-R1, QwQ,
+Claude, Gemini, o3) across the nine tasks: the one fact stated while the model justifies a step
+of its algorithm or weighs options, after "since" / "because" / "given that" ("Since A–B weighs
+3, the cheapest edge out of the tree right now, Prim takes it.", "With degree 2, A is the next
+to peel."), before "so" / "hence" / "which is why" / "that means" ("So the BFS reaches C at
+layer 2 from A, which is why it counts."), as the reason a candidate is kept or dropped ("That
+rules out A: it isn't adjacent to B."), with contrastive "whereas" / "but" clauses that add no
+second fact, and a conclusion that names no other node, number, set or distance; code whose
+comment gives the reason, LaTeX with ``\\Rightarrow`` and tables whose headers carry the
+decision ("| Node | Degree | Therefore |"); it is held out (not yet measured).
 
 Graphs and certificates come from each task's solver (``trace_facts_planted._graph``), so the
 labels are exact: each statement states one fact, correct or with one planted error of a known
@@ -142,6 +154,7 @@ from tests.analysis import (
     trace_facts_round21,
     trace_facts_round22,
     trace_facts_round23,
+    trace_facts_round24,
 )
 from tests.analysis.trace_facts_planted import FORMATS, TASKS, Planted, _graph, _long_names
 
@@ -161,6 +174,7 @@ SPLITS = (
     "round21",
     "round22",
     "round23",
+    "round24",
 )
 TUNED = ("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8",
          "round9", "round10", "round11", "round12", "round14", "round17",
@@ -601,6 +615,7 @@ FILLER["dev4"] = [
 # Round 21: written by another author without reading the extractor, held out (not yet measured).
 # Round 22: written by another author without reading the extractor, held out (not yet measured).
 # Round 23: written by another author without reading the extractor, held out (not yet measured).
+# Round 24: written by another author without reading the extractor, held out (not yet measured).
 ROUND_BANKS: dict[str, ModuleType] = {
     "round4": trace_facts_round4,
     "round5": trace_facts_round5,
@@ -622,6 +637,7 @@ ROUND_BANKS: dict[str, ModuleType] = {
     "round21": trace_facts_round21,
     "round22": trace_facts_round22,
     "round23": trace_facts_round23,
+    "round24": trace_facts_round24,
 }
 """Each other author's list by its split: registered here once (the rounds test reads it)."""
 for _split, _bank in ROUND_BANKS.items():
