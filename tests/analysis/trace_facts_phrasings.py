@@ -1004,10 +1004,35 @@ def style_halves(split: str, tuned: set[str], seeds: int = 4) -> str:
     return "\n".join(lines)
 
 
+def rounds_table(splits: list[str], seeds: int = 4) -> str:
+    """A Markdown table, one row per split: precision / recall per error kind at ``seeds``,
+    and how many (format, kind) cells miss the goal at 2 seeds, the tests' count
+    (``python -m tests.analysis.trace_facts_phrasings rounds round19,round20,...``): every list
+    measured on the same code, to compare before and after a change."""
+    from tests.analysis.trace_facts_score import score, score_by
+
+    head = "| split | " + " | ".join(f"{k} P / R" for k in ERROR_KINDS) + " | cells below |"
+    lines = [head, "|---" * (len(ERROR_KINDS) + 2) + "|"]
+    for split in splits:
+        kinds = score(labelled_set(split, seeds))
+        by_format = score_by(labelled_set(split, 2), lambda trace, _span: trace.format)
+        below = sum(
+            row["precision"] < 0.95 or row["recall"] < 0.8
+            for fmt_kinds in by_format.values()
+            for kind, row in fmt_kinds.items()
+            if kind != "correct_read"
+        )
+        cells = [f"{kinds[k]['precision']:.3f} / {kinds[k]['recall']:.3f}" for k in ERROR_KINDS]
+        lines.append(f"| {split} | " + " | ".join(cells) + f" | {below} |")
+    return "\n".join(lines)
+
+
 if __name__ == "__main__":
     import sys
 
-    if len(sys.argv) > 2:
+    if len(sys.argv) > 2 and sys.argv[1] == "rounds":
+        print(rounds_table(sys.argv[2].split(",")))
+    elif len(sys.argv) > 2:
         print(style_halves(sys.argv[1], set(sys.argv[2].split(","))))
     else:
         print(report(sys.argv[1] if len(sys.argv) > 1 else "dev"))
