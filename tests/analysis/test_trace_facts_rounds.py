@@ -318,6 +318,21 @@ HELD_OUT: list[object] = [
             "(design/trace-facts.md, Round 23)",
         ),
     ),
+    pytest.param(
+        "round24",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="round-24 phrasings (facts used as premises in the middle of the search: "
+            "after since / because, before so / which is why, as the reason a candidate is "
+            "kept or dropped, in frontier models' voices), measured held out at a3d024a (the "
+            "reader of ccae568: rounds 20 and 21 tuned on, 22 not): recall 0.63-0.90 per kind "
+            "(missed edge 0.63, weight 0.70, distance 0.74, hallucinated edge 0.79, degree "
+            "0.82, set 0.90), precision hallucinated edge 0.96, set 0.95, missed edge 0.99, "
+            "the others 1.00; by style code 0.31-0.64 (hallucinated-edge precision 0.77), "
+            "lists' missed edges and degrees 0.00, prose 0.66-0.96; 22 / 21 cells below the "
+            "goal at 2 / 4 seeds (design/trace-facts.md, Round 24)",
+        ),
+    ),
 ]
 """The held-out lists (measured, never tuned on), one ``pytest.param`` each: a fresh round is
 added as ``pytest.param("roundN")``, with ``marks=pytest.mark.xfail(strict=True, reason=…)``
