@@ -1194,7 +1194,7 @@ _ADJACENCY_OPENING = re.compile(
     r"(?::|\s*(?P<arrow>→|->))\s*(?:(?:connected|adjacent)\s+to\s*:?|neighbou?rs?\s*[:=]?)?\s*",
     re.I,
 )
-_ADJACENCY_LINE = re.compile(r"\s*(?:[-*•]\s+|\d+[.)]\s+)?")
+_ADJACENCY_LINE = re.compile(r"\s*(?:[-*•↳▸▹◦▪‣]\s+|\d+[.)]\s+)?")  # a bullet, "↳" too
 
 
 def _list_end(text: str, start: int, high: int, kept: frozenset[int]) -> int:

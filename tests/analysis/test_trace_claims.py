@@ -429,3 +429,17 @@ def test_round26_exactly_before_the_adjacent_names_reads_an_edge_to_each() -> No
 def test_round26_exactly_a_count_reads_no_edge() -> None:
     read = _small("Lyon is adjacent to exactly 3 nodes — worth remembering.")
     assert not {c for c in read if c[0] == "edge" and c[1]}
+
+
+@pytest.mark.parametrize("mark", ["↳", "▸", "◦"])
+def test_round26_a_bulleted_adjacency_line_reads_its_row(mark: str) -> None:
+    """An adjacency line behind any bullet mark (``↳ A: B, C (complete row)``) is the node's
+    row, as behind ``-``."""
+    read = _small(f"  {mark} Lyon: Paris, New York, Saint-Denis (every one)")
+    assert ("neighbours", frozenset({"Lyon", "Paris", "New York", "Saint-Denis"}), None) in read
+
+
+def test_round26_a_bulleted_open_row_is_no_neighbour_list() -> None:
+    assert not {
+        c for c in _small("  ↳ Lyon: Paris, New York, and maybe more") if c[0] == "neighbours"
+    }
