@@ -3057,7 +3057,7 @@ _ANCHOR_CUES = re.compile(
     r"clique|triangle|complete|core|peel|ball|ego|radius|within|pairwise|mutual|path|total|sum|"
     r"==|--|~~|~>|->|[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f]|\||_\{|optim|minim|cheapest|lowest|\bh\}?\s*\(|direct|"
     r"[)\]]\s*\.\s*(?:has|contains|includes)\s*\(|nbhd|math(?:bb|bf)\s*\{?\s*1\s*\}?\s*_|"
-    r"['’]s\s+(?:row|line|entry)\b|\b(?:the|its)\s+(?:adjacency\s+)?(?:row|line|entry)\b|"
+    r"['’]s\s+(?:row|line|entry)\b|\b(?:the|its)\s+(?:row|line|entry)\s*(?::|reads\b)|"
     r"(?:full|whole|entire)\s+(?:list|row|set|line|thing|lot)|nothing\s+(?:else|more|further|beyond|besides|past)"
 )
 """What the anchored reader decides a claim by (lower case): a line without any is skipped."""
