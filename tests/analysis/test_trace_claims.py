@@ -417,13 +417,14 @@ def test_round26_another_letter_with_an_equals_sign_is_no_weight() -> None:
 
 
 def test_round26_exactly_before_the_adjacent_names_reads_an_edge_to_each() -> None:
-    """``A is connected to only B, C`` with a remark after it: an edge to each name (an
-    exactness word between the phrase and its names is no name)."""
-    read = _small("Lyon is connected to only Paris, Kyoto — worth remembering.")
+    """``A is adjacent to precisely B, C`` with a remark after it: an edge to each name (an
+    exactness word between the phrase and its names is no name, and read no claim of none)."""
+    read = _small("Lyon is adjacent to precisely Paris, New York — no doubt there.")
     assert {
         ("edge", frozenset({"Lyon", "Paris"}), None),
-        ("edge", frozenset({"Lyon", "Kyoto"}), None),
+        ("edge", frozenset({"Lyon", "New York"}), None),
     } <= read
+    assert ("edge", frozenset(), None) not in read
 
 
 def test_round26_exactly_a_count_reads_no_edge() -> None:
