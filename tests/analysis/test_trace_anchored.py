@@ -3276,24 +3276,6 @@ def test_round21_sized_a_size_around_a_neighbour_query_is_a_degree_no_list(text:
     assert any(c[0] == "degree" and c[1] == frozenset({P}) for c in read)
 
 
-def test_round21_which_weighs_a_relative_weight_after_an_edge_is_the_edges() -> None:
-    read = _read("I take the link from Saint-Denis to Paris, which weighs 2, and move on.")
-    assert ("edge_weight", frozenset({S, P}), 2) in read
-    assert not {c for c in read if c[0] == "node_weight"}
-
-
-def test_round24_pairwise_call_itertools_pairwise_is_a_call_no_clique() -> None:
-    text = "cost = sum(w[x][y] for x, y in pairwise(r))  # r = Paris -> Lyon -> New York: 10"
-    read = _read(text)
-    assert not {c for c in read if c[0] == "clique"}
-    assert ("path_total", frozenset({P, L, N}), 10) in read
-
-
-def test_round24_pairwise_call_the_adjective_still_names_a_clique() -> None:
-    read = _read("So Paris, Lyon and Saint-Denis are pairwise adjacent.")
-    assert ("clique", frozenset({P, L, S}), None) in read
-
-
 @pytest.mark.parametrize(
     ("text", "claim"),
     [
@@ -3341,3 +3323,21 @@ def test_round26_an_open_list_is_no_neighbour_list(text: str) -> None:
 
 def test_round26_nbr_inside_a_word_counts_nothing() -> None:
     assert not {c for c in _read("Lyon: 3 nbrhoods of interest.") if c[0] == "degree"}
+
+
+def test_round21_which_weighs_a_relative_weight_after_an_edge_is_the_edges() -> None:
+    read = _read("I take the link from Saint-Denis to Paris, which weighs 2, and move on.")
+    assert ("edge_weight", frozenset({S, P}), 2) in read
+    assert not {c for c in read if c[0] == "node_weight"}
+
+
+def test_round24_pairwise_call_itertools_pairwise_is_a_call_no_clique() -> None:
+    text = "cost = sum(w[x][y] for x, y in pairwise(r))  # r = Paris -> Lyon -> New York: 10"
+    read = _read(text)
+    assert not {c for c in read if c[0] == "clique"}
+    assert ("path_total", frozenset({P, L, N}), 10) in read
+
+
+def test_round24_pairwise_call_the_adjective_still_names_a_clique() -> None:
+    read = _read("So Paris, Lyon and Saint-Denis are pairwise adjacent.")
+    assert ("clique", frozenset({P, L, S}), None) in read
