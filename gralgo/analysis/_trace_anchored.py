@@ -929,6 +929,8 @@ _STEP_WORD = re.compile(
 to B, whose weight is 7``, ``Kruskal's next candidate is A–B at weight 7``): the step's state
 is in distances and sets, not in the edge's weight."""
 _DASHED_PAIR = re.compile(r"N0\s*[–—-]\s*N1\b")
+_KEYED_ANSWER = re.compile(r"\s*N0\s*(?:--|[–—~-])\s*N1\s*:\s*(?:no|yes)\W*$", re.I)
+"""A dashed pair keyed to a bare answer (``A – B: no``): whether it is an edge."""
 _MATRIX_ENTRY = re.compile(
     r"\b(?:adj\w*|A|M)\s*(?:matrix)?\s*\[\s*N0\s*\]\s*\[\s*N1\s*\]\s*(?:#|//|==?|→|->|:)\s*[01]\b"
 )
@@ -1153,7 +1155,7 @@ def _decide(skeleton: str, found: list[tuple[str, int, int]], values: list[int])
     distinct = list(dict.fromkeys(node for node, _, _ in found))
     negative = _NEGATIVE.search(_NONE_ELSE.sub(" ", skeleton)) is not None
     words = re.sub(r"N\d+", " ", skeleton)
-    edge = _EDGE_CUE.search(words) is not None
+    edge = _EDGE_CUE.search(words) is not None or _KEYED_ANSWER.match(skeleton) is not None
     if not _ARITHMETIC.search(skeleton):  # "4 spokes, so degree 4": one value, said twice
         values = list(dict.fromkeys(values))  # (not "len(…) - 1 # = 1": a term, its result)
     if len(values) > 1:

@@ -2987,11 +2987,12 @@ _DIGIT = re.compile(r"\d")
 _DENIED = re.compile(
     r"(?:\b(?:not|no|never|missing|absent|lacks?|lacking|omit\w*|without)\b|n['’]t\b)"
     r"[^.;]{0,40}?\b(?:edges?|E|input|graph|adjacen\w*|connected|linked|joined|neighbou?rs?)\b|"
-    r"[✗✘❌∉⇸↮]|\\notin"
+    r"[✗✘❌∉⇸↮]|\\notin|:\s*no\s*[.!]?\s*$"
 )
 """A negation of adjacency in a clause where the patterns read an edge (``A -> B: missing from
-the edge list``, ``… ✗``): the anchored reader may read the pair as no edge, which overrules
-them; a negation of another set (``the edge A-B is not in the tree``) is none."""
+the edge list``, ``… ✗``, a bare ``A ↔ B: no`` at its end): the anchored reader may read the pair
+as no edge, which overrules them; a negation of another set (``the edge A-B is not in the
+tree``) is none."""
 
 
 def _named_before(ctx: _Context, pieces: list[tuple[int, int]], index: int) -> int:
@@ -3049,7 +3050,7 @@ _ANCHOR_CUES = re.compile(
     r"chi_|χ_|\\models|adj|nbr|neighbo|conn|link|edge|join|hook|wire|attach|incid|border|shar|touch|abut|∈|∉|\\in|notin|"
     r"frown|⌢|mathrel|\bboth\(|out\s*\[|\|>|fan-?out|spokes|<=+\s*\d|"
     r"\\ni\b|∋|count_nonzero|nonzero|"
-    r"⇄|⇸|↔|↮|⟷|≁|\\sim|∼|\btrue\b|\bfalse\b|✔|✓|✗|✘|deg|delta|δ|valenc|weigh|\bw\b|\bwt\b|"
+    r"⇄|⇸|↔|↮|⟷|≁|\\sim|∼|\s~\s|\btrue\b|\bfalse\b|✔|✓|✗|✘|deg|delta|δ|valenc|weigh|\bw\b|\bwt\b|"
     r"\b(?:in|from)\s+e\b|leftrightarrow|squigarrow|leadsto|gamma|γ|mathcal\{n\}|\bk\s*=\s*\d|"
     r"apsp|all[-\s]pairs|\^\s*\{?\s*(?:\\star|\\ast|\*)|\bn\s*_\s*\{?\s*(?:\\le|≤|<=)|"
     r"cost|worth|carr|dist|\bd\W|\bspd?\b|shortest|hop|bfs|level|depth|apart|away|separat|dijkstra|"

@@ -3325,6 +3325,28 @@ def test_round26_nbr_inside_a_word_counts_nothing() -> None:
     assert not {c for c in _read("Lyon: 3 nbrhoods of interest.") if c[0] == "degree"}
 
 
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Paris – Kyoto: no", ("non_edge", {P, K}, None)),
+        ("- Lyon ~ Kyoto: no.", ("non_edge", {L, K}, None)),
+        ("Lyon ↔ Kyoto: no", ("non_edge", {L, K}, None)),
+        ("Paris – Lyon: yes", ("edge", {P, L}, None)),
+    ],
+)
+def test_round26_a_pair_keyed_to_a_bare_answer_reads_its_polarity(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    """A pair keyed to a bare ``no`` (``A – B: no``, ``A ↔ B: no``) is no edge; to ``yes``,
+    an edge."""
+    _assert_read_and_not_its_opposite(text, False, claim)
+
+
+@pytest.mark.parametrize("text", ["Paris – Kyoto: no idea yet", "Paris – Kyoto: no?"])
+def test_round26_a_no_that_answers_nothing_reads_no_non_edge(text: str) -> None:
+    assert not {c for c in _read(text) if c[0] == "non_edge"}
+
+
 def test_round21_which_weighs_a_relative_weight_after_an_edge_is_the_edges() -> None:
     read = _read("I take the link from Saint-Denis to Paris, which weighs 2, and move on.")
     assert ("edge_weight", frozenset({S, P}), 2) in read
