@@ -867,6 +867,8 @@ _RESULT_LEAD = re.compile(
 )
 """A result's lead (``Looking more carefully, it turns out …``, ``Let me double-check: …``,
 ``Let me verify A's degree once more: 4``): what follows is found, not planned."""
+_ROW_OF = r"\bfor\s+(?:node\s+)?,?\s*(?:the|its)\s+(?:adjacency\s+)?(?:row|line|entry)\b"
+"""A node's row held as a topic (``for A the row reads B, C``; the name blanked before)."""
 _EDGE_CUE = re.compile(
     r"\b(?:adjacen\w*|nonadjacent|connect\w*|linked|links?|edges?|neighbou?rs?|neighbou?rhood|"
     r"joined|joins?|adjoin\w*|hooked|wired|attached|incident|border\w*|abut\w*|shares?|touch\w*|"
@@ -875,7 +877,7 @@ _EDGE_CUE = re.compile(
     r"notin\s+E|nbrs?|adj)\b|\bin\s+G\s*\[|"
     r"[)\]]\s*\.\s*(?:has|contains|includes)\s*\(|"  # "get(A).has(B)": B among A's
     r"[↦⟼]\s*[⟨\[{(]|"  # "A ↦ ⟨B, C⟩": A mapped to its list
-    r"['’]s\s+(?:row|line|entry)\b",  # "B shows up in A's row", "A's row has no B on it"
+    r"['’]s\s+(?:row|line|entry)\b|" + _ROW_OF,  # "B shows up in A's row", "A's row has no B on it"
     re.I,
 )
 _NEGATIVE = re.compile(
@@ -891,7 +893,7 @@ _NONE_ELSE = re.compile(
 )
 """A list said complete ("B and C, no others"): no negation of what it lists."""
 _DEGREE_CUE = re.compile(
-    r"\b(?:deg|degrees?|valency|delta)\b|\bincident\b|\bneighbou?rs?\b|\bspokes\b|"
+    r"\b(?:deg|degrees?|valency|delta)\b|\bincident\b|\bneighbou?rs?\b|\b\d+\s+nbrs?\b|\bspokes\b|"
     r"\b(?:adjacent|neighbou?ring)\s+(?:nodes|vertices)\b|"  # "2 adjacent nodes"
     r"\bedges\b(?!\s+(?:from|away|apart|to|between|long)\b)|"  # "touches 3 edges", "Edges
     # touching A, all told: four": a count of the edges at the one node named
@@ -903,7 +905,7 @@ _DEGREE_CUE = re.compile(
 a set's size, or as a count or a sum of ones over the edge set)."""
 _DISTANCE_CUE = re.compile(
     r"\b(?:dist\w*|shortest|hops?|hopdist|bfs|levels?|depth|separated|apart|away|fewest|"
-    r"dijkstra|bellman|floyd|warshall|johnson|astar|sp|spd|apsp|d|distances?|optimal|optimum|"
+    r"dijkstra|bellman|floyd|warshall|johnson|astar|sp|spd|apsp|(?<!['’])d|distances?|optimal|optimum|"
     r"min|minimum|minimal|cheapest|lowest|unweighted)\b|\bpath\s+length\s*\(|\bsettles\s+at\b|"
     r"\bleast\s+(?:total|sum|cost)\b",
     re.I,
@@ -929,14 +931,16 @@ _STEP_WORD = re.compile(
 to B, whose weight is 7``, ``Kruskal's next candidate is A–B at weight 7``): the step's state
 is in distances and sets, not in the edge's weight."""
 _DASHED_PAIR = re.compile(r"N0\s*[–—-]\s*N1\b")
+_KEYED_ANSWER = re.compile(r"\s*N0\s*(?:--|[–—~-])\s*N1\s*:\s*(?:no|yes)\W*$", re.I)
+"""A dashed pair keyed to a bare answer (``A – B: no``): whether it is an edge."""
 _MATRIX_ENTRY = re.compile(
     r"\b(?:adj\w*|A|M)\s*(?:matrix)?\s*\[\s*N0\s*\]\s*\[\s*N1\s*\]\s*(?:#|//|==?|→|->|:)\s*[01]\b"
 )
 """An adjacency matrix's entry and its value (``adj_matrix[A][B]  # 1``, ``A[A][B] == 0``): ``1``
 an edge, ``0`` none."""
 _ROUTE = re.compile(
-    r"\b(?:path|route|walk|total|sum\w*|going|go|get|getting|travel\w*|trip|journey|"
-    r"(?<!directly\s)reach\w*|via)\b",
+    r"\b(?:path|route|walk|total|sum\w*|going(?!\s+back\s+(?:and\s+forth|over)\b)|go|get|getting|"
+    r"travel\w*|trip|journey|(?<!directly\s)reach\w*|via)\b",
     re.I,
 )
 _CHEAPEST = re.compile(
@@ -952,11 +956,20 @@ _COMPLETENESS = (
     r"entire|entirety|whole|exhaustive(?:ly)?|the\s+lot|everything|everyone|everybody|nobody\s+else|"
     r"nowhere\s+else|(?:nobody|no\s+one|none)\s+but|(?:to\s+)?no\s+one\s+(?:else|besides)|"
     r"nothing\s+(?:more|further)|"
-    r"(?:none|nothing|no\s+\w+)\s+(?:is\s+|are\s+)?(?:missing|omitted|left\s+out)"
+    r"(?:none|nothing|no\s+\w+)\s+(?:is\s+|are\s+)?(?:missing|omitted|left\s+out)|"
+    r"nothing\s+(?:else\s+)?(?:beyond|besides|past|outside|other\s+than)\s+(?:those|these|them|that)"
 )
 """A list said complete, whatever the word and wherever it stands (``just B and C``, ``B and C
 alone``, ``every neighbour of A``, ``{B, C}, none missing``)."""
 _COMPLETE_WORD = re.compile(rf"\b(?:{_COMPLETENESS})\b", re.I)
+_CLOSED_LIST = (
+    r"[,;—–]?\s*(?:and\s+)?(?:that['’]?s|that\s+is|those\s+are|these\s+are)\s+(?:all|it|everything|"
+    r"the\s+lot|(?:the\s+)?(?:full|whole|complete|entire)\s+(?:list|row|set|line|thing|lot))"
+    r"|(?:and\s+)?(?:there['’]?s\s+)?nothing\s+(?:else|more|further|(?:else\s+)?(?:beyond|besides|"
+    r"past|other\s+than)\s+(?:those|these|them|that))"
+)
+"""A closer that says the list before it whole (``…, and that's the full list``, ``…, and
+there's nothing beyond those``), at the clause's end."""
 _COMPLETE = re.compile(
     rf"\b(?:{_COMPLETENESS}|that's\s+it)\b|==|(?<![=!<>])=(?![=>])",
     re.I,
@@ -972,9 +985,11 @@ _BOTH_NAMED = re.compile(r"\bboth\s+(?=N\d+\s+(?:and|&)\s+N\d+\b)", re.I)
 """``both`` before the two names it counts (``Both A and B appear …``): no quantifier."""
 _WHOLE_LIST = re.compile(
     rf"\b(?:each\s+and\s+)?(?:{_COMPLETENESS})\s+(?:(?:of\s+)?(?:its|their|the)\s+)?(?:\w+\s+)?"
-    r"(?:neighbou?r\w*|adj\w*|nbrs?)|(?<=[,—–])\s*every\s+(?:single\s+)?one\b|\bnothing\s+more\b",
+    r"(?:neighbou?r\w*|adj\w*|nbrs?)|(?<=[,—–])\s*every\s+(?:single\s+)?one\b|\bnothing\s+more\b|"
+    rf"\b(?:{_COMPLETENESS})\s+(?:set|list)\s+of\s+(?:the\s+)?(?:nodes|vertices|neighbou?rs)\b",
     re.I,
-)  # (and "A's neighbours, every one: …", "…; nothing more": the list said whole)
+)  # (and "A's neighbours, every one: …", "…; nothing more": the list said whole; "the full
+# set of nodes adjacent to A": the set of a node's neighbours said whole)
 """Completeness said of a neighbour noun (``every neighbour``, ``complete adjacency``): of a
 node's list, not of a name's place (``Only A is linked to B``), and no quantifier."""
 _HEAD = re.compile(
@@ -985,8 +1000,15 @@ _HEAD = re.compile(
     + r")\b))(?:(?!N\d)\D)*)?$"
 )  # a head, a neighbour cue, and the list that ends the clause (a remark may follow it)
 _ARITHMETIC = re.compile(r"[-+*/×−]\s*\d")
-_MAPPED = re.compile(r"\s*N0\s*(?:⇢|→|->|⟶|⇒|=>|↦)\s*[\[{(⟨]?\s*N1\s*(?:,|\band\b|&)")
-"""A node mapped by an arrow to a list of two or more (``A ⇢ B, C``)."""
+_MAPPED = re.compile(
+    r"\s*N0\s*(?:⇢|→|->|⟶|⇒|=>|↦)\s*[\[{(⟨]?\s*N1\s*(?:,|\band\b|&)|"
+    r"(?:(?:(?!N\d)[^:])*?\s[—–]\s+)?\s*N0\s*:\s*[\[{(⟨]?\s*N1\s*(?:,|\band\b|&)[^:]*?(?:"
+    + _CLOSED_LIST
+    + r")\s*$",
+    re.I,
+)
+"""A node mapped by an arrow to a list of two or more (``A ⇢ B, C``), or by a colon to one a
+closer ends (``A: B, C, and that's the full list``, after a lead and a spaced dash too)."""
 _BORDER_VERB = r"(?:borders?|abuts?|touch(?:es)?|adjoins?|neighbou?rs?)"
 """A verb whose subject is a node's neighbour, its object the node (``B and C border A``)."""
 _TAIL_HEAD = re.compile(
@@ -997,9 +1019,9 @@ _TAIL_HEAD = re.compile(
 # "[B, C]; // every neighbour of A"
 _NEIGHBOUR_CUE = re.compile(
     r"neighbou?r|adj|nbr|connect|link|join|touch|border|abut|fan-?out|spokes|wired|hooked|"
-    r"attached|\bedges?\b|↦|⟼|\|->",
+    r"attached|\bedges?\b|↦|⟼|\|->|['’]s\s+(?:adjacency\s+)?(?:row|line|entry)\b|" + _ROW_OF,
     re.I,
-)  # (a node mapped to its list, "A ↦ ⟨B, C⟩")
+)  # (a node mapped to its list, "A ↦ ⟨B, C⟩"; a node's row, "A's line is exactly B, C")
 _NEIGHBOUR_NOUN = re.compile(r"neighbou?r|adj|nbr|fan-?out|spokes", re.I)
 _CHAIN = re.compile(r"N\d+(?:\s*(?:→|->|⟶|⇒|=>)\s*N\d+){2,}")
 _TOTAL_CUE = re.compile(r"\b(?:path|total|sum\w*|costs?|length|weight|w)\b", re.I)
@@ -1137,7 +1159,7 @@ def _decide(skeleton: str, found: list[tuple[str, int, int]], values: list[int])
     distinct = list(dict.fromkeys(node for node, _, _ in found))
     negative = _NEGATIVE.search(_NONE_ELSE.sub(" ", skeleton)) is not None
     words = re.sub(r"N\d+", " ", skeleton)
-    edge = _EDGE_CUE.search(words) is not None
+    edge = _EDGE_CUE.search(words) is not None or _KEYED_ANSWER.match(skeleton) is not None
     if not _ARITHMETIC.search(skeleton):  # "4 spokes, so degree 4": one value, said twice
         values = list(dict.fromkeys(values))  # (not "len(…) - 1 # = 1": a term, its result)
     if len(values) > 1:

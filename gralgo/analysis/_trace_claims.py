@@ -101,6 +101,8 @@ _NUMBER = r"(\d+)"
 _IS = r"\s*(?:=|:|is|of|equals|was)?\s*"
 
 
+_WRAPPED = re.compile(r"\\(?:text\w*|math\w*|operatorname)\s*\{([^{}]+)\}[)\],;:$\s]*$")
+"""A name in a LaTeX wrapper, the marks after it left (``\\text{"A"})`` in ``N(\\text{A})``)."""
 _RESOLVED: weakref.WeakKeyDictionary[NodeNames, dict[str, str | None]]
 _RESOLVED = weakref.WeakKeyDictionary()
 """What each graph's names resolved a written text to (:meth:`_Slots.resolve`)."""
@@ -144,6 +146,8 @@ class _Slots:
                     node = self.names.resolve(kept, thorough=False)
             if node is None and len(text) < 60 and _NEEDS_FULL.search(text):
                 node = self.names.resolve(cleaned or text)
+            if node is None and text.startswith("\\") and (wrapped := _WRAPPED.match(text)):
+                node = self.names.resolve(wrapped.group(1).strip(" \"'“”‘’`"), thorough=False)
         return node
 
     def before(self, text: str, end: int, low: int) -> tuple[str, int] | None:
@@ -745,6 +749,7 @@ _ADJACENT = re.compile(
     r"neighbou?rs?\s+of\s+",
     re.I,
 )
+_EXACT_WORD = re.compile(r"(?:exactly|only|just|precisely)\s+", re.I)
 _BOTH_ADJACENT = re.compile(
     r"\s+are(?P<neg>\s+not|n't)?\s+(?:directly\s+)?(?:connected|adjacent|neighbou?rs|linked)\b"
     r"|\s+(?:share|have)\s+an\s+edge\b|\s+are\s+(?:joined|connected|linked)\s+by\s+an\s+edge\b",
@@ -793,6 +798,9 @@ def _phrases(ctx: _Context, low: int, high: int) -> list[Claim]:
         if left is None and _IT.search(text, max(low, match.start() - 3), match.start()):
             left = _antecedent(ctx, low, match.start() - 2)  # "Looking at A, it connects to B"
         right = slots.after(text, match.end(), high)
+        exact = None if right is not None else _EXACT_WORD.match(text, match.end(), high)
+        if exact is not None:  # "A is adjacent to exactly B, C": the list after the word
+            right = slots.after(text, exact.end(), high)
         kind = "non_edge" if negative else "edge"
         if left is None or right is None:
             claims.append(Claim(kind, (), None, match.start(), match.end()))
@@ -800,8 +808,9 @@ def _phrases(ctx: _Context, low: int, high: int) -> list[Claim]:
         claims.append(Claim(kind, (left[0], right[0]), None, left[1], right[1]))
         if not negative and _LIST_SEPARATOR.match(text, _past_quotes(text, right[1], high)):
             # "A is connected to B, C and D": an edge to each (not a list of all of A's)
+            listed = match.end() if exact is None else exact.end()
             items, complete = slots.items(
-                text, match.end(), _list_end(text, match.end(), high, ctx.name_marks)
+                text, listed, _list_end(text, listed, high, ctx.name_marks)
             )
             if complete and len(items) >= 2:
                 claims += [Claim("edge", (left[0], item), None, a, b) for item, a, b in items[1:]]
@@ -1147,7 +1156,7 @@ _CARDINALITY_BEFORE = re.compile(r"(?:\bcard\b|\\#|#|\|)\s*\}?\s*$")
 _ADJACENT_TO_HEAD = re.compile(r"\b(?:adjacent|connected)\s+to\s+(?:node\s+)?", re.I)
 _ITS_NEIGHBOURS = re.compile(r"\bits\s+neighbou?rs?\b", re.I)
 _LIST_START = re.compile(
-    r"[\"'”’*`]*\s*[)\]]?\s*(?:\((?=[^()\n]*\b(?:all|complete|every|full|exhaustive)\b)[^()\n]{1,60}\)\s*)?"
+    r"[\"'”’*`]*\}?\s*[)\]]?\s*(?:\((?=[^()\n]*\b(?:all|complete|every|full|exhaustive)\b)[^()\n]{1,60}\)\s*)?"
     r"(?:(?P<partial>include|including)|(?:are|is)\s*:?|=|:)\s*",
     re.I,
 )  # (a bracketed aside saying the list complete may stand before it: "A's neighbours (all of
@@ -1186,7 +1195,7 @@ _ADJACENCY_OPENING = re.compile(
     r"(?::|\s*(?P<arrow>→|->))\s*(?:(?:connected|adjacent)\s+to\s*:?|neighbou?rs?\s*[:=]?)?\s*",
     re.I,
 )
-_ADJACENCY_LINE = re.compile(r"\s*(?:[-*•]\s+|\d+[.)]\s+)?")
+_ADJACENCY_LINE = re.compile(r"\s*(?:[-*•↳▸▹◦▪‣]\s+|\d+[.)]\s+)?")  # a bullet, "↳" too
 
 
 def _list_end(text: str, start: int, high: int, kept: frozenset[int]) -> int:
@@ -1632,7 +1641,7 @@ _COLUMN_CUES = (
     ("distance", re.compile(r"\bdist|shortest|\bd\(|δ\(|\\delta\b|\bpath|\w\s+\(?from\s+\S|"
                             r"\(source\b|(?:=|\bas|\bis)\s+(?:the\s+)?source\b|cheapest|"
                             r"(?:minimum|minimal|min|least|lowest)\.?\s+cost")),
-    ("weight", re.compile(r"weigh|^w$|^wt\.?$|\bcost|^w\s*\(")),  # "w(u, v)"
+    ("weight", re.compile(r"weigh|^w\s*=?$|^wt\.?\s*=?$|\bcost|^w\s*\(")),  # "w(u, v)", "w="
     ("length", re.compile(r"^length$")),  # an edge's weight; nothing of one node
     ("edge", re.compile(r"^(?:edges?|pairs?|link|endpoints)(?:\s*\([^)]*\))?$")),  # "Edge (u, v)"
     ("node", re.compile(r"^(?:node|vertex|vertices|source|target|from|to|u|v|a|b|name|city|"
@@ -2995,11 +3004,12 @@ _DIGIT = re.compile(r"\d")
 _DENIED = re.compile(
     r"(?:\b(?:not|no|never|missing|absent|lacks?|lacking|omit\w*|without)\b|n['’]t\b)"
     r"[^.;]{0,40}?\b(?:edges?|E|input|graph|adjacen\w*|connected|linked|joined|neighbou?rs?)\b|"
-    r"[✗✘❌∉⇸↮]|\\notin"
+    r"[✗✘❌∉⇸↮]|\\notin|:\s*no\s*[.!]?\s*$"
 )
 """A negation of adjacency in a clause where the patterns read an edge (``A -> B: missing from
-the edge list``, ``… ✗``): the anchored reader may read the pair as no edge, which overrules
-them; a negation of another set (``the edge A-B is not in the tree``) is none."""
+the edge list``, ``… ✗``, a bare ``A ↔ B: no`` at its end): the anchored reader may read the pair
+as no edge, which overrules them; a negation of another set (``the edge A-B is not in the
+tree``) is none."""
 
 
 def _named_before(ctx: _Context, pieces: list[tuple[int, int]], index: int) -> int:
@@ -3057,7 +3067,7 @@ _ANCHOR_CUES = re.compile(
     r"chi_|χ_|\\models|adj|nbr|neighbo|conn|link|edge|join|hook|wire|attach|incid|border|shar|touch|abut|∈|∉|\\in|notin|"
     r"frown|⌢|mathrel|\bboth\(|out\s*\[|\|>|fan-?out|spokes|<=+\s*\d|"
     r"\\ni\b|∋|count_nonzero|nonzero|"
-    r"⇄|⇸|↔|↮|⟷|≁|\\sim|∼|\btrue\b|\bfalse\b|✔|✓|✗|✘|deg|delta|δ|valenc|weigh|\bw\b|\bwt\b|"
+    r"⇄|⇸|↔|↮|⟷|≁|\\sim|∼|\s~\s|\btrue\b|\bfalse\b|✔|✓|✗|✘|deg|delta|δ|valenc|weigh|\bw\b|\bwt\b|"
     r"\b(?:in|from)\s+e\b|leftrightarrow|squigarrow|leadsto|gamma|γ|mathcal\{n\}|\bk\s*=\s*\d|"
     r"apsp|all[-\s]pairs|\^\s*\{?\s*(?:\\star|\\ast|\*)|\bn\s*_\s*\{?\s*(?:\\le|≤|<=)|"
     r"cost|worth|carr|dist|\bd\W|\bspd?\b|shortest|hop|bfs|level|depth|apart|away|separat|dijkstra|"
@@ -3065,7 +3075,8 @@ _ANCHOR_CUES = re.compile(
     r"clique|triangle|complete|core|peel|ball|ego|radius|within|pairwise|mutual|path|total|sum|"
     r"==|--|~~|~>|->|[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f]|\||_\{|optim|minim|cheapest|lowest|\bh\}?\s*\(|direct|"
     r"[)\]]\s*\.\s*(?:has|contains|includes)\s*\(|nbhd|math(?:bb|bf)\s*\{?\s*1\s*\}?\s*_|"
-    r"['’]s\s+(?:row|line|entry)\b"
+    r"['’]s\s+(?:row|line|entry)\b|\b(?:the|its)\s+(?:row|line|entry)\s*(?::|reads\b)|"
+    r"(?:full|whole|entire)\s+(?:list|row|set|line|thing|lot)|nothing\s+(?:else|more|further|beyond|besides|past)"
 )
 """What the anchored reader decides a claim by (lower case): a line without any is skipped."""
 

@@ -51,9 +51,9 @@ def checker_version() -> str:
 
 HELD_OUT_CAVEAT = (
     "Read as lower bounds: on wording nobody tuned the reader on, measured once per list, it "
-    "found 83-95 % of the wrong claims of each kind on one list in the mix real traces use "
-    "and 49-84 % on five more, 48-79 % in unusual notation (nine authors); a flagged "
-    "hallucinated edge was a real one 73-98 % of the time; check "
+    "found 78-99 % of the wrong claims of each kind on two lists in the mix real traces use "
+    "and 49-90 % on six more, 48-79 % in unusual notation (eleven authors); a flagged "
+    "hallucinated edge was a real one 73-100 % of the time; check "
     "flags against the true fact shown beside each (design/trace-facts.md, What the held-out "
     "rounds say)."
 )

@@ -3276,6 +3276,77 @@ def test_round21_sized_a_size_around_a_neighbour_query_is_a_degree_no_list(text:
     assert any(c[0] == "degree" and c[1] == frozenset({P}) for c in read)
 
 
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        # a colon-keyed list a closer says whole
+        ("Paris: Lyon, Saint-Denis, and that is the entire set.", ("neighbours", {P, L, S}, None)),
+        ("Worth writing down — Paris: Lyon and Saint-Denis, those are all.",
+         ("neighbours", {P, L, S}, None)),
+        # "nothing past/beyond those" closes a neighbour list
+        ("Lyon's neighbours: Paris, New York, Saint-Denis, and nothing past those.",
+         ("neighbours", {L, P, N, S}, None)),
+        # a node's row or line in the adjacency list, said whole
+        ("Lyon's line, untangled, reads exactly Paris, New York, Saint-Denis.",
+         ("neighbours", {L, P, N, S}, None)),
+        ("For Lyon the entry reads Paris, New York, Saint-Denis, the whole lot.",
+         ("neighbours", {L, P, N, S}, None)),
+        ("Kyoto: New York, Lyon and nothing else.", ("neighbours", {K, N, L}, None)),
+        ("For Paris, its row: Lyon and Saint-Denis, complete.", ("neighbours", {P, L, S}, None)),
+        # the abbreviation of a counted neighbour: a degree
+        ("Lyon: 3 nbrs in total.", ("degree", {L}, 3)),
+        ("Kyoto has just 1 nbr.", ("degree", {K}, 1)),
+    ],
+)  # fmt: skip
+def test_round26_closers_rows_and_nbrs_are_read(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    """A list closed by a phrase that says it whole (``that is the entire set``, ``nothing past
+    those``), a node's row or line said whole, and ``nbrs`` counted after a number."""
+    _assert_read(text, False, claim)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Paris: Lyon, Saint-Denis, and that's not the full list.",  # said incomplete
+        "Paris: Lyon, Saint-Denis, and that's the full list of what I checked.",  # not its end
+        "Lyon's row is Paris, New York, Saint-Denis, at least.",  # no closer
+        "For Paris the row has Lyon and Saint-Denis so far.",  # no closer
+        "Lyon's neighbours: Paris, New York, and there's more beyond those.",  # more beyond
+        "Kyoto: New York, Lyon and nothing else matters.",  # no closer at the end
+    ],
+)
+def test_round26_an_open_list_is_no_neighbour_list(text: str) -> None:
+    assert not {c for c in _read(text) if c[0] == "neighbours"}
+
+
+def test_round26_nbr_inside_a_word_counts_nothing() -> None:
+    assert not {c for c in _read("Lyon: 3 nbrhoods of interest.") if c[0] == "degree"}
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Paris – Kyoto: no", ("non_edge", {P, K}, None)),
+        ("- Lyon ~ Kyoto: no.", ("non_edge", {L, K}, None)),
+        ("Lyon ↔ Kyoto: no", ("non_edge", {L, K}, None)),
+        ("Paris – Lyon: yes", ("edge", {P, L}, None)),
+    ],
+)
+def test_round26_a_pair_keyed_to_a_bare_answer_reads_its_polarity(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    """A pair keyed to a bare ``no`` (``A – B: no``, ``A ↔ B: no``) is no edge; to ``yes``,
+    an edge."""
+    _assert_read_and_not_its_opposite(text, False, claim)
+
+
+@pytest.mark.parametrize("text", ["Paris – Kyoto: no idea yet", "Paris – Kyoto: no?"])
+def test_round26_a_no_that_answers_nothing_reads_no_non_edge(text: str) -> None:
+    assert not {c for c in _read(text) if c[0] == "non_edge"}
+
+
 def test_round21_which_weighs_a_relative_weight_after_an_edge_is_the_edges() -> None:
     read = _read("I take the link from Saint-Denis to Paris, which weighs 2, and move on.")
     assert ("edge_weight", frozenset({S, P}), 2) in read

@@ -301,6 +301,69 @@ def test_round24_settling_a_node_settled_from_a_named_source_states_its_distance
     assert ("distance", frozenset(pair), value) in _small(text)
 
 
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        (r"$N(\mathrm{Lyon}) = \{Paris, \text{New York}, Saint-Denis\}$",
+         ("neighbours", {"Lyon", "Paris", "New York", "Saint-Denis"})),
+        (r"\( N(\textit{'Paris'}) = \{Lyon, Saint-Denis\} \)",
+         ("neighbours", {"Paris", "Lyon", "Saint-Denis"})),
+    ],
+)  # fmt: skip
+def test_round26_latex_wrapped_name_heads_a_neighbour_set(
+    text: str, claim: tuple[str, set[str]]
+) -> None:
+    """A name in a LaTeX text wrapper (``\\mathrm{A}``, quoted or not) is read wherever a bare
+    name is: here the head of ``N(·) = \\{…\\}``."""
+    assert (claim[0], frozenset(claim[1]), None) in _small(text)
+
+
+def test_round26_latex_wrapped_name_without_equality_is_no_list() -> None:
+    text = r"$N(\text{Lyon}) \supseteq \{Paris, Saint-Denis\}$"
+    assert not {c for c in _small(text) if c[0] == "neighbours"}
+
+
+@pytest.mark.parametrize("header", ["w=", "wt =", "w"])
+def test_round26_weight_header_with_its_equals_sign_reads_weights(header: str) -> None:
+    text = f"| From | To | {header} |\n|---|---|---|\n| 'Lyon' | New York | 3 |\n"
+    assert ("edge_weight", frozenset({"Lyon", "New York"}), 3) in _small(text)
+
+
+def test_round26_another_letter_with_an_equals_sign_is_no_weight() -> None:
+    text = "| From | To | x= |\n|---|---|---|\n| Lyon | New York | 3 |\n"
+    assert not {c for c in _small(text) if c[0] == "edge_weight"}
+
+
+def test_round26_exactly_before_the_adjacent_names_reads_an_edge_to_each() -> None:
+    """``A is adjacent to precisely B, C`` with a remark after it: an edge to each name (an
+    exactness word between the phrase and its names is no name, and read no claim of none)."""
+    read = _small("Lyon is adjacent to precisely Paris, New York — no doubt there.")
+    assert {
+        ("edge", frozenset({"Lyon", "Paris"}), None),
+        ("edge", frozenset({"Lyon", "New York"}), None),
+    } <= read
+    assert ("edge", frozenset(), None) not in read
+
+
+def test_round26_exactly_a_count_reads_no_edge() -> None:
+    read = _small("Lyon is adjacent to exactly 3 nodes — worth remembering.")
+    assert not {c for c in read if c[0] == "edge" and c[1]}
+
+
+@pytest.mark.parametrize("mark", ["↳", "▸", "◦"])
+def test_round26_a_bulleted_adjacency_line_reads_its_row(mark: str) -> None:
+    """An adjacency line behind any bullet mark (``↳ A: B, C (complete row)``) is the node's
+    row, as behind ``-``."""
+    read = _small(f"  {mark} Lyon: Paris, New York, Saint-Denis (every one)")
+    assert ("neighbours", frozenset({"Lyon", "Paris", "New York", "Saint-Denis"}), None) in read
+
+
+def test_round26_a_bulleted_open_row_is_no_neighbour_list() -> None:
+    assert not {
+        c for c in _small("  ↳ Lyon: Paris, New York, and maybe more") if c[0] == "neighbours"
+    }
+
+
 def test_round24_settling_without_a_source_reads_no_distance() -> None:
     assert not {c for c in _small("Kyoto settled at 5, I think.") if c[0] == "distance"}
 

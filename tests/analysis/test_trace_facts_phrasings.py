@@ -25,3 +25,12 @@ def _misses(split: str, seeds: int) -> list[tuple[str, str, dict[str, float]]]:
 @pytest.mark.parametrize("split", TUNED)
 def test_tuned_phrasings_meet_the_goal_in_every_format(split: str) -> None:
     assert _misses(split, seeds=2) == []
+
+
+def test_the_rounds_table_counts_the_cells_the_goal_test_counts() -> None:
+    from tests.analysis.trace_facts_phrasings import rounds_table
+
+    table = rounds_table(["round23"], seeds=2).splitlines()
+    assert table[0].startswith("| split | hallucinated_edge P / R |")
+    assert len(table) == 3 and table[2].startswith("| round23 | ")
+    assert table[2].endswith(f"| {len(_misses('round23', seeds=2))} |")

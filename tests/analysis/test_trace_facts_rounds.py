@@ -1,5 +1,5 @@
 """The lists written by other authors without reading the extractor (``trace_facts_round4``
-to ``trace_facts_round22``; splits ``round4`` to ``round22``): each labels
+to ``trace_facts_round24``; splits ``round4`` to ``round24``): each labels
 every statement kind in every format with phrasings no earlier list has, deterministically.
 Rounds 4 to 10 were each measured once held out and then tuned on; the goal on them (precision
 >= 0.95, recall >= 0.8 per error kind in every format) is asserted with the other tuned lists in
@@ -85,6 +85,17 @@ EARLIER = {
         *("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8"),
         *("round9", "round10", "round11", "round12", "round13", "round14", "round15"),
         *("round16", "round17", "round18", "round19", "round20", "round21"),
+    ),
+    "round23": (
+        *("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8"),
+        *("round9", "round10", "round11", "round12", "round13", "round14", "round15"),
+        *("round16", "round17", "round18", "round19", "round20", "round21", "round22"),
+    ),
+    "round24": (
+        *("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8"),
+        *("round9", "round10", "round11", "round12", "round13", "round14", "round15"),
+        *("round16", "round17", "round18", "round19", "round20", "round21", "round22"),
+        "round23",
     ),
 }
 """The lists each round was written after (none of their phrasings may reappear)."""
@@ -237,9 +248,12 @@ HELD_OUT: list[object] = [
             "(missed edge 0.58, set 0.63, weight 0.65, hallucinated edge 0.72, distance 0.82, "
             "degree 0.83), precision hallucinated edge 0.85, missed edge 0.97, degree 0.99, "
             "prose recall 0.40-0.61: the tuning did not carry over (design/trace-facts.md, "
-            "Round 19); after meta-talk stopped refusing the fact beside it (2 seeds): recall "
-            "hallucinated edge 0.78, missed edge 0.59, weight 0.66, degree 0.85, distance "
-            "0.85, set 0.65, precision unchanged or higher; 21 cells below the goal (was 22) "
+            "Round 19); after round 22 was tuned on (tune26, 4 seeds): precision hallucinated "
+            "edge 0.94 -> 0.97 (`A ⟷ B: no` no longer an edge), recall missed edge 0.58 -> "
+            "0.61, the others unchanged; 22 / 23 cells below the goal at 2 / 4 seeds; after "
+            "meta-talk stopped refusing the fact beside it too (tune25, 2 seeds): recall "
+            "hallucinated edge 0.78, missed edge 0.63, weight 0.66, distance 0.85, the others "
+            "unchanged, precision unchanged or higher; 20 cells below the goal at 2 seeds "
             "(design/trace-facts.md, Round 22, tuned on)",
         ),
     ),
@@ -295,11 +309,44 @@ HELD_OUT: list[object] = [
             "recall 0.46-0.57, LaTeX weights 0.00; measured again held out after rounds 20 "
             "and 21 were tuned on (152147e): recall unchanged to the third decimal in every "
             "kind, precision hallucinated edge 0.98 (prose 0.93 -> 1.00), the others "
-            "unchanged (design/trace-facts.md, Round 22); tuned on since (meta-talk does not "
-            "refuse the fact beside it, 2 seeds): recall hallucinated edge 0.74, missed edge "
-            "0.73, weight 0.71, degree 0.92, distance 0.88, set 0.85, precision hallucinated "
-            "edge 0.97, degree 0.99, set 0.85, the others 1.00; prose recall 0.64-0.93; 18 "
-            "cells below the goal (was 26) (Round 22, tuned on)",
+            "unchanged; tuned on (tune26, the words models use): recall hallucinated edge "
+            "0.58 -> 0.66, missed edge 0.58 -> 0.69, weight 0.63 -> 0.69, the others "
+            "unchanged, precision unchanged; 26 / 28 -> 25 / 28 cells below the goal at 2 / 4 "
+            "seeds; and (tune25, meta-talk does not refuse the fact beside it, 2 seeds): "
+            "recall hallucinated edge 0.82, missed edge 0.81, weight 0.81, degree 0.95, "
+            "distance 0.88, set 0.85, precision hallucinated edge 0.98, degree 0.99, set 0.85, "
+            "the others 1.00; prose recall 0.64-0.93; 25 -> 12 cells below the goal at 2 seeds "
+            "(design/trace-facts.md, Round 22; Round 22, tuned on)",
+        ),
+    ),
+    pytest.param(
+        "round23",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="round-23 phrasings (smaller open models' formulaic traces: off grammar, "
+            "step scaffolding, facts said twice; and the recap and verification sections that "
+            "end traces), measured held out at 9fa64ec (the reader of ccae568: rounds 20 and 21 "
+            "tuned on, 22 not): recall 0.78-0.99 per kind (set 0.78, missed edge 0.79, "
+            "hallucinated edge 0.87, distance 0.87, weight 0.97, degree 0.99), precision "
+            "degree 0.97, distance 0.996, the others 1.00; by style code edges 0.64, bold "
+            "missed edges 0.36, arrows 0.65-0.78; 7 / 6 cells below the goal at 2 / 4 seeds "
+            "(sets 0.50-0.75 of 4 planted, missed edges 0.76-0.80 in three formats) "
+            "(design/trace-facts.md, Round 23)",
+        ),
+    ),
+    pytest.param(
+        "round24",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="round-24 phrasings (facts used as premises in the middle of the search: "
+            "after since / because, before so / which is why, as the reason a candidate is "
+            "kept or dropped, in frontier models' voices), measured held out at a3d024a (the "
+            "reader of ccae568: rounds 20 and 21 tuned on, 22 not): recall 0.63-0.90 per kind "
+            "(missed edge 0.63, weight 0.70, distance 0.74, hallucinated edge 0.79, degree "
+            "0.82, set 0.90), precision hallucinated edge 0.96, set 0.95, missed edge 0.99, "
+            "the others 1.00; by style code 0.31-0.64 (hallucinated-edge precision 0.77), "
+            "lists' missed edges and degrees 0.00, prose 0.66-0.96; 22 / 21 cells below the "
+            "goal at 2 / 4 seeds (design/trace-facts.md, Round 24)",
         ),
     ),
 ]

@@ -91,6 +91,29 @@ restated in summary form with parenthetical asides ("(Side note while I plan the
 = 4.)"), running notes with the abbreviations models use ("deg", "nbrs", "w=", "d(A,C)"), and the
 long multi-word names of long contexts, bracketed or untangled from their commas; it is held out
 (not yet measured).
+Round 23 (split ``round23``, bank in ``trace_facts_round23``), written by another author without
+reading the extractor while round 22 was held out, keeps the realistic mix but takes two things,
+in mixed voices across the nine tasks: the traces of smaller open models (Llama-3.1-8B,
+Qwen2.5-7B, Mistral-7B, Phi-4, Gemma-2-9B, distilled R1-7B), formulaic and repetitive with
+slightly off grammar ("Node A are connected with B.", "The neighbors of A is B, C."), "Step 3:"
+scaffolding, the fact restated twice in a row ("Okay, so A has degree 4. Degree 4, yes."),
+"Therefore," chains, over-explained arithmetic and odd capitalisation of common words; and the
+recap and verification sections at the end of traces, where the fact is restated as a
+confirmation ("To summarize, ...", "Double-checking the answer: ... ✓", "I can confirm that
+...", "**Final check:** A–B is an edge ✔", ✓ lists, ``print(...)  # Output: 4``, result tables);
+it is held out (not yet measured).
+Round 24 (split ``round24``, bank in ``trace_facts_round24``), written by another author without
+reading the extractor while round 23 was held out, keeps the realistic mix but takes facts used as
+premises in the middle of the search, in frontier reasoning models' voices (DeepSeek-R1, QwQ,
+Claude, Gemini, o3) across the nine tasks: the one fact stated while the model justifies a step
+of its algorithm or weighs options, after "since" / "because" / "given that" ("Since A–B weighs
+3, the cheapest edge out of the tree right now, Prim takes it.", "With degree 2, A is the next
+to peel."), before "so" / "hence" / "which is why" / "that means" ("So the BFS reaches C at
+layer 2 from A, which is why it counts."), as the reason a candidate is kept or dropped ("That
+rules out A: it isn't adjacent to B."), with contrastive "whereas" / "but" clauses that add no
+second fact, and a conclusion that names no other node, number, set or distance; code whose
+comment gives the reason, LaTeX with ``\\Rightarrow`` and tables whose headers carry the
+decision ("| Node | Degree | Therefore |"); it is held out (not yet measured).
 
 Graphs and certificates come from each task's solver (``trace_facts_planted._graph``), so the
 labels are exact: each statement states one fact, correct or with one planted error of a known
@@ -130,6 +153,8 @@ from tests.analysis import (
     trace_facts_round20,
     trace_facts_round21,
     trace_facts_round22,
+    trace_facts_round23,
+    trace_facts_round24,
 )
 from tests.analysis.trace_facts_planted import FORMATS, TASKS, Planted, _graph, _long_names
 
@@ -148,6 +173,8 @@ SPLITS = (
     "round20",
     "round21",
     "round22",
+    "round23",
+    "round24",
 )
 TUNED = ("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8",
          "round9", "round10", "round11", "round12", "round14", "round17",
@@ -587,6 +614,8 @@ FILLER["dev4"] = [
 # Round 20: written by another author without reading the extractor, held out (not yet measured).
 # Round 21: written by another author without reading the extractor, held out (not yet measured).
 # Round 22: written by another author without reading the extractor, held out (not yet measured).
+# Round 23: written by another author without reading the extractor, held out (not yet measured).
+# Round 24: written by another author without reading the extractor, held out (not yet measured).
 ROUND_BANKS: dict[str, ModuleType] = {
     "round4": trace_facts_round4,
     "round5": trace_facts_round5,
@@ -607,6 +636,8 @@ ROUND_BANKS: dict[str, ModuleType] = {
     "round20": trace_facts_round20,
     "round21": trace_facts_round21,
     "round22": trace_facts_round22,
+    "round23": trace_facts_round23,
+    "round24": trace_facts_round24,
 }
 """Each other author's list by its split: registered here once (the rounds test reads it)."""
 for _split, _bank in ROUND_BANKS.items():
@@ -973,10 +1004,35 @@ def style_halves(split: str, tuned: set[str], seeds: int = 4) -> str:
     return "\n".join(lines)
 
 
+def rounds_table(splits: list[str], seeds: int = 4) -> str:
+    """A Markdown table, one row per split: precision / recall per error kind at ``seeds``,
+    and how many (format, kind) cells miss the goal at 2 seeds, the tests' count
+    (``python -m tests.analysis.trace_facts_phrasings rounds round19,round20,...``): every list
+    measured on the same code, to compare before and after a change."""
+    from tests.analysis.trace_facts_score import score, score_by
+
+    head = "| split | " + " | ".join(f"{k} P / R" for k in ERROR_KINDS) + " | cells below |"
+    lines = [head, "|---" * (len(ERROR_KINDS) + 2) + "|"]
+    for split in splits:
+        kinds = score(labelled_set(split, seeds))
+        by_format = score_by(labelled_set(split, 2), lambda trace, _span: trace.format)
+        below = sum(
+            row["precision"] < 0.95 or row["recall"] < 0.8
+            for fmt_kinds in by_format.values()
+            for kind, row in fmt_kinds.items()
+            if kind != "correct_read"
+        )
+        cells = [f"{kinds[k]['precision']:.3f} / {kinds[k]['recall']:.3f}" for k in ERROR_KINDS]
+        lines.append(f"| {split} | " + " | ".join(cells) + f" | {below} |")
+    return "\n".join(lines)
+
+
 if __name__ == "__main__":
     import sys
 
-    if len(sys.argv) > 2:
+    if len(sys.argv) > 2 and sys.argv[1] == "rounds":
+        print(rounds_table(sys.argv[2].split(",")))
+    elif len(sys.argv) > 2:
         print(style_halves(sys.argv[1], set(sys.argv[2].split(","))))
     else:
         print(report(sys.argv[1] if len(sys.argv) > 1 else "dev"))
