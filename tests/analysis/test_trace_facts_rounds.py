@@ -360,6 +360,22 @@ HELD_OUT: list[object] = [
             "(design/trace-facts.md, Round 24; Carry-over of round 22's tuning)",
         ),
     ),
+    pytest.param(
+        "round25",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="round-25 phrasings (self-questions answered at once: 'Is A connected to "
+            "B? Yes.', 'What's A's degree? Counting: 4.', code with the answer as a comment or "
+            "a REPL echo, Q/A bold labels, tables whose headers ask), measured held out at "
+            "90dcd66 (round 22 tuned on, rounds 23-25 not): recall 0.05-0.53 per kind "
+            "(set 0.05, distance 0.19, weight 0.30, hallucinated edge 0.33, missed edge 0.43, "
+            "degree 0.53), precision hallucinated edge 0.87, the others 1.00; the same to the "
+            "third decimal on the reader before round 22's tuning (ccae568); by style tables "
+            "and LaTeX 0.40-1.00, prose 0.00-0.45, lists 0.00-0.16 (hallucinated-edge "
+            "precision 0.33), code 0.00-0.51 (0.77); 30 / 30 cells below the goal at 2 / 4 "
+            "seeds (design/trace-facts.md, Round 25)",
+        ),
+    ),
 ]
 """The held-out lists (measured, never tuned on), one ``pytest.param`` each: a fresh round is
 added as ``pytest.param("roundN")``, with ``marks=pytest.mark.xfail(strict=True, reason=…)``
