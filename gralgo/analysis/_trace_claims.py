@@ -30,6 +30,7 @@ from gralgo.analysis._trace_clauses import (
     NUMBER_WORDS,
     ROUTED,
     Fact,
+    answered_pieces,
     call_facts,
     clause_facts,
     clauses,
@@ -2742,6 +2743,13 @@ def _paired(lower: str) -> bool:
     return _PAIR_STEMS.search(lower) is not None and _PAIR_WORDS.search(lower) is not None
 
 
+def _names_its_own(ctx: _Context, question: tuple[int, int], answer: tuple[int, int]) -> bool:
+    """Whether the ``answer`` to a question names a node the ``question`` does not."""
+    text, names, resolve = ctx.text, ctx.slots.names, ctx.slots.resolve
+    asked = {n for n, _, _ in mentions(text, *question, names, resolve)}
+    return any(n not in asked for n, _, _ in mentions(text, *answer, names, resolve))
+
+
 def _anchored(
     ctx: _Context, low: int, high: int, read: list[Claim], lower: str, gate: _Gate
 ) -> list[Claim]:
@@ -2761,6 +2769,8 @@ def _anchored(
     text, names = ctx.text, ctx.slots.names
     added: list[Claim] = []
     pieces = list(clauses(text, low, high, ctx.name_marks))
+    if "?" in text[low:high]:
+        pieces = answered_pieces(text, pieces)
     released: set[tuple[int, int]] = set()  # stretches meta-talk was cut from (cut once)
     index = -1
     while index + 1 < len(pieces):
@@ -2777,6 +2787,8 @@ def _anchored(
                 continue  # (an edge read in a question its value answers: its weight, maybe)
         if asked:
             answered = _ANSWERED.match(text, *pieces[index + 1])  # "… B? None exists."
+            if answered is not None and _names_its_own(ctx, (start, end), pieces[index + 1]):
+                answered = None  # "… A adjacent to B? Yes, C is adjacent to D.": D's fact
             answer = (
                 None if answered is None else not any(answered.group("no", "denied", "crossed"))
             )
@@ -3039,8 +3051,12 @@ _THEY = re.compile(
     r"(?=[^.;]*\b(?:core|clique|triangle)\b)",
     re.I,
 )
-_BARE_VALUE = re.compile(r"\s*(\d+|" + "|".join(NUMBER_WORDS) + r")\s*[.!]?\s*", re.I)
-"""An answer that is a value alone (``Three.``, ``7``)."""
+_BARE_VALUE = re.compile(
+    r"\s*(?:(?:it|that)(?:['’]s|\s+is)\s+)?(\d+|" + "|".join(NUMBER_WORDS) + r")"
+    r"(?:\s+(?:hops?|steps?|edges?))?\s*[.!]?\s*",
+    re.I,
+)
+"""An answer that is a value alone (``Three.``, ``7``, ``It's 7.``, ``3 hops.``)."""
 _AUXILIARY = r"(?:it|they|there|that)\s+(?:does|do|did|is|are|was|were|has|have)"
 _ANSWERED = re.compile(
     r"\s*(?:(?:(?P<no>no|nope|none(?:\s+exists)?|there\s+is\s+none|not\s+at\s+all)|yes|yep|"
@@ -3167,7 +3183,7 @@ _STRUCTURE_WORDS = re.compile(
     r"|dist|shortest|hop|apart|away|minimum|cheapest|fewest|optimal|minimal|lightest"
     r"|\b(?:best|least)[\w-]*\s+(?:way|route|path|walk)|clique|triangle|core|within|bfs|breadth"
     r"|hooked|border|reachable|radius|dijkstra|ball\s*\(|worth|step|absent|missing|not\s+(?:present|listed|given|found)|gamma|γ|omega|ω|\b(?:w|wt|c|n|d|delta|δ)\}?_\w"
-    r"|(?:\sto\s|[-–—])[^=:\n]*(?:[=:]|\sis)\s*\d|\)\s*(?:→|->|⇒)\s*\d"
+    r"|(?:\sto\s|[-–—])[^=:\n]*(?:[=:]|\sis)\s*\d|\)\s*(?:→|->|⇒)\s*\d|how\s+(?:far|heavy)"
 )
 
 

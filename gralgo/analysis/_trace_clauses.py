@@ -938,6 +938,55 @@ Covered = Callable[[int, int, str], bool]
 """Whether the patterns already read all that a clause ``(start, end, text)`` can state."""
 
 
+_PAUSE = re.compile(
+    r"\s*(?:(?:\.{2,}|…|hmm+|um+|uh+|ok(?:ay)?|wait|right|quick\s+check|one\s+sec(?:ond)?|"
+    r"let\s+me\s+(?:look|see|check|scan|think|double[\s-]check|recheck|count|verify)"
+    r"(?:\s+again)?|(?:checking|scanning|reading|looking\s+(?:at|over|through))\s+(?:the\s+)?"
+    r"(?:list|input|edges?(?:\s+list)?|adjacency(?:\s+list)?|graph)(?:\s+again)?)"
+    r"\s*[.…,:!]*\s*)+",
+    re.I,
+)
+"""A pause between a question and its answer (``…``, ``Hmm.``, ``Let me look...``, ``Checking
+the input again.``): it states nothing, and the answer after it answers the question."""
+_ANSWER_LEAD = re.compile(
+    r"\s*(?:\*\*A:?\*\*:?|→|->|⇒|=>)?\s*(?:(?:hmm+|well|ok(?:ay)?|right|ah|oh)\b[,.…!]*\s*)*",
+    re.I,
+)
+"""What may lead an answer (``**A:** Yes``, ``→ yes``, ``Hmm, it's 7``)."""
+
+
+_Q_LABEL = re.compile(r"\W*Q\W*:")
+_A_LABEL = re.compile(r"\W*A\W*:")
+
+
+def answered_pieces(text: str, pieces: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The clauses ``pieces`` of a line holding ``?`` with each pause after a question dropped
+    and the lead of the answer after it cut (``Is A adjacent to B? Let me look... yes.``: the
+    question, then ``yes``), so that the answer is the clause right after its question."""
+    kept: list[tuple[int, int]] = []
+    index = 0
+    while index < len(pieces):
+        start, end = pieces[index]
+        kept.append((start, end))
+        index += 1
+        if not text[start:end].rstrip().endswith("?"):
+            continue
+        following = index
+        while following + 1 < len(pieces) and _PAUSE.fullmatch(text, *pieces[following]):
+            following += 1
+        if following < len(pieces):
+            labelled = _Q_LABEL.match(text, start, end)
+            start, end = pieces[following]
+            lead = _ANSWER_LEAD.match(text, start, end)
+            if labelled and (label := _A_LABEL.match(text, start, end)) is not None:
+                lead = _ANSWER_LEAD.match(text, label.end(), end)  # "**Q:** … **A:** Yes"
+            asks = text[start:end].rstrip().endswith("?")  # a question answered by a question
+            if lead is not None and lead.end() < end and not asks:
+                kept.append((lead.end(), end))
+                index = following + 1
+    return kept
+
+
 def clause_facts(
     text: str,
     low: int,
@@ -952,6 +1001,8 @@ def clause_facts(
     is read only where a bare ``Yes.`` or ``No.`` answers it (``Is A adjacent to B? No.``: a
     non-edge). ``kept``: the marks inside names (:func:`name_marks`)."""
     pieces = list(clauses(text, low, high, kept))
+    if "?" in text[low:high]:
+        pieces = answered_pieces(text, pieces)
     released: set[tuple[int, int]] = set()  # stretches meta-talk was cut from (cut once)
     index = -1
     while index + 1 < len(pieces):
@@ -965,7 +1016,7 @@ def clause_facts(
         piece = text[body:end]
         question = _QUESTION_START.match(piece)
         asked = piece.rstrip().endswith("?") and index + 1 < len(pieces)
-        if asked and (question is not None or _VALUE_ANSWER.fullmatch(text, *pieces[index + 1])):
+        if asked:
             answer = _answer(text, pieces[index + 1])
             valued = _VALUE_ANSWER.fullmatch(text, *pieces[index + 1])
             if answer is None and valued is not None:  # "What's the degree of A? It's 4.",
@@ -974,10 +1025,13 @@ def clause_facts(
                 yield from _valued_answer(text, asks, end, pieces[index + 1], valued, names,
                                           resolve)  # fmt: skip
                 continue
-            if answer is not None and question is not None:
-                yield from _answered(text, body + question.end(), end, pieces[index + 1][1],
-                                     answer, names, resolve)  # fmt: skip
-                continue
+            if answer is not None:  # "Is A adjacent to B? Yes.", "**Q:** A–B adjacent? No."
+                asks = body if question is None else body + question.end()
+                read = list(_answered(text, asks, end, pieces[index + 1], answer, names, resolve,
+                                      question is None))  # fmt: skip
+                yield from read
+                if read or question is not None:
+                    continue  # (a bare question not read as one edge is refused, like any other)
         if not piece.strip():
             continue
         words = words_of(piece.lower())
@@ -1202,9 +1256,10 @@ def _pair_facts(
 
 _ANSWER = re.compile(
     r"\s*(?:(?:looking|checking|going)\s+(?:at|over|through)\s+[^,?!.\n]{1,40}?,\s*)?"
-    r"(?:(?P<yes>yes)(?:,?\s+(?:there\s+(?:is|are)(?:\s+one)?|(?:it|they)\s+(?:does|do|is|are)))?"
-    r"|(?P<no>no)(?:,?\s+(?:there\s+(?:is|are)(?:n['’]t|\s+not)(?:\s+one)?|(?:it|they)\s+"
-    r"(?:does|do|is|are)(?:n['’]t|\s+not)))?|(?:it|they)\s+(?:(?P<does>does|do|is|are)|"
+    r"(?:(?P<yes>yes|yep|yeah|yup|[✓✔])(?:,?\s+(?:there\s+(?:is|are)(?:\s+one)?|(?:it|they)\s+"
+    r"(?:does|do|is|are)))?|(?P<no>no|nope|nah|not\s+directly|[✗✘])(?:,?\s+(?:there\s+(?:is|are)"
+    r"(?:n['’]t|\s+not)(?:\s+one)?|(?:it|they)\s+(?:does|do|is|are)(?:n['’]t|\s+not)))?|"
+    r"(?:it|they|there)\s+(?:(?P<does>does|do|is|are)|"
     r"(?:does|do|is|are)(?:n['’]t|\s+not)))"
     r"(?:\s*,\s*(?P<remark>[^?\n]{1,60}?))?\s*[.!]?\s*",
     re.I,
@@ -1234,7 +1289,7 @@ def _answer(text: str, piece: tuple[int, int]) -> bool | None:
 _VALUE_ANSWER = re.compile(
     r"\s*(?:(?:it|that)(?:['’]s|\s+is|\s+[a-z]+s)\s+|(?:[^\d?!\n:=,]{1,60}?(?::|=|,|\bis|\bgives|"
     r"\bmakes|\bcomes\s+to)\s*))?(\d+|" + "|".join(NUMBER_WORDS) + r")"
-    r"(?P<remark>\s*[,;]\s*[^\d?!\n,;]{1,40}?)?\s*[.!]?\s*",
+    r"(?P<unit>\s+(?:hops?|steps?|edges?))?(?P<remark>\s*[,;]\s*[^\d?!\n,;]{1,40}?)?\s*[.!]?\s*",
     re.I,
 )  # "It's 4.", "Four.", "Counting its lines: 4.", "It costs 4, nothing less." (one number,
 # the answer's last but for a remark after a comma)
@@ -1242,6 +1297,15 @@ _VALUE_ANSWER = re.compile(
 
 _WRITER = re.compile(r"\b(?:i|we|i'd|we'd|i'm|we're)\b", re.I)
 """The writer speaking in a remark after a value (``4, I think``): a hedge on it."""
+
+
+_ASKED_MEASURE = re.compile(
+    r"\s*(?:how\s+)?(?:(?P<far>far(?:\s+away)?\s+(?:is|are)\s+)|"
+    r"(?P<heavy>heavy\s+is\s+))",
+    re.I,
+)
+"""A question's words for the measure it asks (after ``how``): ``far is C from A``."""
+_MEASURES = {"far": "the distance of ", "heavy": "the weight of "}
 
 
 def _valued_answer(
@@ -1254,7 +1318,12 @@ def _valued_answer(
     resolve: Resolve,
 ) -> Iterator[tuple[int, int, list[Fact]]]:
     """The facts of a question about one node's or pair's value answered by the value: the
-    question read as if it stated it."""
+    question read as if it stated it (``How far is C from A? 3 hops.``: the distance of C from
+    A is 3)."""
+    head = ""
+    measure = _ASKED_MEASURE.match(text, low, end)
+    if measure is not None:  # "far is C from A": "the distance of C from A"
+        head, low = _MEASURES[measure.lastgroup or ""], measure.end()
     question = text[low:end].rstrip().rstrip("?")
     if _HYPOTHETICAL.search(question) or _NEGATION.search(question):
         return
@@ -1272,8 +1341,11 @@ def _valued_answer(
         return
     written = valued.group(1).lower()
     value = int(written) if written.isdigit() else NUMBER_WORDS[written]
-    stated = f"{question} is {value}"  # the question and its answer, one statement
-    facts = _read_found(stated, 0, len(stated), names, [(n, a - low, b - low) for n, a, b in found])
+    unit = valued.group("unit") or ""  # "… ? 3 hops.": a hop count
+    stated = f"{head}{question} is {value}{unit}"  # the question and its answer, one statement
+    shift = len(head) - low
+    found = [(n, a + shift, b + shift) for n, a, b in found]
+    facts = _read_found(stated, 0, len(stated), names, found)
     facts = [(kind, nodes, number, low, answer[1]) for kind, nodes, number, _, _ in facts
              if number == value]  # fmt: skip
     if facts:
@@ -1281,14 +1353,30 @@ def _valued_answer(
 
 
 def _answered(
-    text: str, low: int, end: int, answer_end: int, yes: bool, names: NodeNames, resolve: Resolve
+    text: str,
+    low: int,
+    end: int,
+    answer: tuple[int, int],
+    yes: bool,
+    names: NodeNames,
+    resolve: Resolve,
+    bare: bool = False,
 ) -> Iterator[tuple[int, int, list[Fact]]]:
     """The facts of a question answered ``Yes`` (as asked) or ``No`` (an edge asked about is a
-    non-edge; anything else asked is not read)."""
+    non-edge; anything else asked is not read); none where the answer names a node the question
+    does not (``Is A adjacent to B? Yes, C is adjacent to D.``: the answer's own fact).
+    ``bare``: the question has no question word (``A–B adjacent? Yes.``): read only as one
+    pair's edge."""
     question = text[low:end].rstrip().rstrip("?")
     if _HYPOTHETICAL.search(question) or _NEGATION.search(question):
         return
     facts = _read(text, low, low + len(question), names, resolve)
+    if bare and (len(facts) != 1 or facts[0][0] != "edge"):
+        return
+    asked = {node for fact in facts for node in fact[1]}
+    if facts and any(n not in asked for n, _, _ in mentions(text, *answer, names, resolve)):
+        return
+    answer_end = answer[1]
     if not yes:
         facts = [("non_edge", *f[1:]) for f in facts if f[0] == "edge"]
     facts = [(kind, nodes, value, a, answer_end) for kind, nodes, value, a, _ in facts]

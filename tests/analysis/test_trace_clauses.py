@@ -939,3 +939,77 @@ def test_round25_meta_talk_a_titled_aside_after_a_word_may_be_a_name() -> None:
     text = "I plan ahead (I keep notes), Kyoto has degree 1"
     runs = meta_released(text, 0, len(text), names, names.resolve)
     assert runs is not None and [text[a:b] for a, b in runs] == ["Kyoto has degree 1"]
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Do Kyoto and New York touch? Give me a second... yep.", None),
+        ("Are Saint-Denis and Lyon joined? Hmm... yes, they are.",
+         ("edge", {"Saint-Denis", "Lyon"}, None)),
+        ("Is there a road from Paris to Saint-Denis? Checking the edges. Yeah.",
+         ("edge", {"Paris", "Saint-Denis"}, None)),
+        ("Is Kyoto adjacent to Lyon? Let me see... nope.", ("non_edge", {"Kyoto", "Lyon"}, None)),
+        ("Does Paris touch Kyoto? Hmm. There isn't.", ("non_edge", {"Paris", "Kyoto"}, None)),
+        ("**Q:** Lyon–New York adjacent? **A:** Yes.", ("edge", {"Lyon", "New York"}, None)),
+        ("- Kyoto–Paris an edge? → no", ("non_edge", {"Kyoto", "Paris"}, None)),
+    ],
+)  # fmt: skip
+def test_round28_a_question_answered_yes_or_no_at_once_is_an_edge_or_none(
+    text: str, claim: tuple[str, set[str], int | None] | None
+) -> None:
+    """A yes/no question about a pair answered by a verdict right after it, or after a short
+    pause (``…``, ``hmm``, ``let me see``, ``checking the edges``), is that edge or non-edge; a
+    pause that is no look (``give me a second``) leaves the question open."""
+    read = _read(text)
+    if claim is None:
+        assert not [c for c in read if c[0] in ("edge", "non_edge")]
+    else:
+        kind, nodes, value = claim
+        assert (kind, frozenset(nodes), value) in read
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Weight on Lyon-Kyoto? Let me see... 6.", ("edge_weight", {"Lyon", "Kyoto"}, 6)),
+        ("How heavy is the Paris–Saint-Denis edge? Hmm, it's 2.",
+         ("edge_weight", {"Paris", "Saint-Denis"}, 2)),
+        ("How far is New York from Saint-Denis? Let me count. 2.",
+         ("distance", {"New York", "Saint-Denis"}, 2)),
+        ("How far is Kyoto from Lyon? 2 hops.", ("hops", {"Kyoto", "Lyon"}, 2)),
+        ("What's the degree of Lyon? Checking the list... 3.", ("degree", {"Lyon"}, 3)),
+    ],
+)  # fmt: skip
+def test_round28_a_question_answered_by_a_value_at_once_states_it(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    """A question about one node's or pair's value answered by the value (after a pause, a lead
+    ``Hmm, it's``, with a unit ``hops``) is that claim; ``how far`` asks a distance, ``how
+    heavy`` a weight."""
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _read(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Is Lyon adjacent to Kyoto? Let me work that out later.",
+        "How far is New York from Paris? I'll run BFS next.",
+        "Is Paris adjacent to Kyoto? Hmm... maybe.",
+        "Is Paris adjacent to Kyoto? Let me see... does it matter?",
+        "How far is Kyoto from Paris? Let me see... is it 3?",
+        "Is Paris adjacent to Kyoto? Hmm. Yes, Lyon is adjacent to New York.",
+        "What's Lyon's degree? Let me see... Paris has 2.",
+        "Kyoto has degree 4? Yes, I think.",
+    ],
+)
+def test_round28_a_question_left_open_hedged_or_answered_elsewhere_states_nothing(
+    text: str,
+) -> None:
+    """A question answered by a plan, a hedge, another question, or an answer naming a pair or
+    node of its own states nothing of what it asks (the answer's own fact may be read)."""
+    read = _read(text)
+    assert not [c for c in read if set(c[1]) in ({"Paris", "Kyoto"}, {"Lyon", "Kyoto"})]
+    assert not [c for c in read if c[0] in ("degree", "distance", "hops") and c[2] is not None
+                and set(c[1]) != {"Lyon", "New York"}]  # fmt: skip
