@@ -1032,6 +1032,11 @@ def clause_facts(
                 yield from read
                 if read or question is not None:
                     continue  # (a bare question not read as one edge is refused, like any other)
+            elif told := _told_value(text, body, end, pieces[index + 1], names, resolve):
+                yield pieces[index + 1][0], pieces[index + 1][1], told  # "What's A's degree?
+                yield start, end, []  # Degree 4.": the answer's value is the question's subject's
+                index += 1
+                continue
         if not piece.strip():
             continue
         words = words_of(piece.lower())
@@ -1350,6 +1355,48 @@ def _valued_answer(
              if number == value]  # fmt: skip
     if facts:
         yield low, answer[1], facts
+
+
+_TOLD_KINDS = ({"degree"}, {"distance", "hops"})
+"""What an answer naming no node may state of the one node or the two a question names."""
+
+
+def _told_value(
+    text: str,
+    low: int,
+    end: int,
+    answer: tuple[int, int],
+    names: NodeNames,
+    resolve: Resolve,
+) -> list[Fact]:
+    """The facts of an answer that names no node but states a value with its measure, of the
+    node or the pair its question ``text[low:end]`` names (``How far is C from A? Shortest
+    distance 6.``, ``And A? Degree 4.``): one node's degree, two nodes' distance or hops; none
+    where either is hedged, negated, or holds a number of its own."""
+    said = text[answer[0] : answer[1]]
+    question = text[low:end]
+    if (
+        not any(c.isdigit() for c in said)
+        or said.rstrip().endswith("?")
+        or _HYPOTHETICAL.search(said)
+        or _HYPOTHETICAL.search(question)
+        or _NEGATION.search(question)
+        or mentions(text, *answer, names, resolve)
+    ):
+        return []
+    found = mentions(text, low, end, names, resolve)
+    asked = list(dict.fromkeys(n for n, _, _ in found))
+    if not 1 <= len(asked) <= 2:
+        return []
+    unnamed = list(question)
+    for _, a, b in found:
+        unnamed[a - low : b - low] = " " * (b - a)
+    if _NUMBER.search("".join(unnamed)):
+        return []
+    start = answer[0]
+    facts = _read_found(text, start, answer[1], names, [(n, start, start) for n in asked])
+    kinds = _TOLD_KINDS[len(asked) - 1]
+    return [f for f in facts if f[0] in kinds and f[2] is not None]
 
 
 def _answered(

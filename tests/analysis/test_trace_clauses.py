@@ -1013,3 +1013,43 @@ def test_round28_a_question_left_open_hedged_or_answered_elsewhere_states_nothin
     assert not [c for c in read if set(c[1]) in ({"Paris", "Kyoto"}, {"Lyon", "Kyoto"})]
     assert not [c for c in read if c[0] in ("degree", "distance", "hops") and c[2] is not None
                 and set(c[1]) != {"Lyon", "New York"}]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Then Lyon? Degree 3.", ("degree", {"Lyon"}, 3)),
+        ("How well linked is Saint-Denis? It has 2 neighbours.", ("degree", {"Saint-Denis"}, 2)),
+        ("From Kyoto to Paris, then? Shortest path length 11.",
+         ("distance", {"Kyoto", "Paris"}, 11)),
+        ("Is New York near Saint-Denis? It's 2 hops away.",
+         ("hops", {"New York", "Saint-Denis"}, 2)),
+    ],
+)  # fmt: skip
+def test_round28_an_answer_naming_no_node_states_the_value_of_the_questions_nodes(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    """An answer that names no node but states a value with its measure (``Degree 3.``,
+    ``Shortest path length 11.``) is that value of the one node (a degree) or the two (a
+    distance or hop count) its question names."""
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _read(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Then Lyon? Perhaps degree 3.",
+        "Then Lyon? Degree 3 so far.",
+        "From Kyoto to Paris, then? The first edge weighs 5.",
+        "Kyoto, Paris or Lyon? Shortest path length 11.",
+        "Then Lyon? Paris has degree 2.",
+    ],
+)
+def test_round28_an_answer_naming_no_node_hedged_or_of_another_kind_states_nothing(
+    text: str,
+) -> None:
+    """A hedged value, algorithm state, a weight after a pair's question (which edge?), three
+    nodes asked, or an answer naming a node of its own: nothing of the question's nodes."""
+    valued = [c for c in _read(text) if c[2] is not None]
+    assert all(c[1] == frozenset({"Paris"}) for c in valued)  # "Paris has degree 2": its own
