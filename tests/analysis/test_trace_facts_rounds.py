@@ -382,6 +382,21 @@ HELD_OUT: list[object] = [
             "seeds (design/trace-facts.md, Round 25)",
         ),
     ),
+    pytest.param(
+        "round26",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="round-26 phrasings (the questioning voice, looser: tag questions answered "
+            "'Right.', answers after a digression, answers that repeat the question, questions "
+            "to the reader, code whose query is the question and whose output the answer), "
+            "measured held out at 213e395 (rounds 22 tuned on, 25 not; written while a rule "
+            "for questions answered at once was being tuned on round 25): recall 0.03-0.48 "
+            "per kind (set 0.03, distance 0.16, missed edge 0.28, weight 0.32, hallucinated "
+            "edge 0.32, degree 0.48), precision hallucinated edge 0.92, the others 1.00; the "
+            "same on the reader before round 22's tuning (ccae568); 30 / 30 cells below the "
+            "goal at 2 / 4 seeds (design/trace-facts.md, Round 26)",
+        ),
+    ),
 ]
 """The held-out lists (measured, never tuned on), one ``pytest.param`` each: a fresh round is
 added as ``pytest.param("roundN")``, with ``marks=pytest.mark.xfail(strict=True, reason=…)``
