@@ -2180,13 +2180,14 @@ _RELATIVE_ASIDE = re.compile(r",\s*(?:which|who|whom|whose)\b[^,;:()\d?\n]*,", r
 
 _SOME_OF = re.compile(
     r"\b(?:adjacent|connected|linked|joined|neighbou?rs?|an?\s+edge)\s+(?:to|with)\s+"
-    r"(?:(?:exactly|only|just|precisely)\s+)?(?:one|two|three)\s+of\b(?!\s+(?:its|their|his|her)\b)"
+    r"(?:(?:exactly|only|just|precisely)\s+)?(?-i:one|two|three)\s+of\b(?!\s+(?:its|their|his|her)\b)"
     r"[^.;:!?\n]*",
     re.I,
 )
 """A relation to some of a list (``A is adjacent to exactly one of B, C``): which ones it does
-not say, so no edge and no list is read (the relation and the list read as blanks)."""
-_SOME_OF_WORDS = ("one of", "two of", "three of", "One of", "Two of", "Three of")
+not say, so no edge and no list is read (the relation and the list read as blanks); the
+count in lower case (``adjacent to One of the Survivors`` names a node)."""
+_SOME_OF_WORDS = ("one of", "two of", "three of")
 _DENIED_CONDITION = re.compile(
     r"\b(?i:unless)\b[^()\n.;?]{1,80}\(\s*(?i:i|we)\s+(?i:didn['’]t|did\s+not|haven['’]t|"
     r"have\s+not|hadn['’]t|wasn['’]t|weren['’]t|am\s+not|won['’]t)\s*[.!]?\s*\)\s*,?"

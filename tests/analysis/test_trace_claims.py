@@ -553,3 +553,13 @@ def test_round27_adjacent_to_one_of_a_list_is_no_list_and_no_edge(text: str) -> 
 def test_round27_one_of_its_neighbours_still_reads() -> None:
     read = _small("Lyon is adjacent to Paris, New York, Saint-Denis (exactly those).")
     assert ("neighbours", frozenset({"Lyon", "Paris", "New York", "Saint-Denis"}), None) in read
+
+
+def test_round27_a_name_that_opens_with_one_of_is_still_read() -> None:
+    """``adjacent to One of Us``: a node's name, not a count of a list."""
+    graph: nx.Graph[str] = nx.Graph([("Lyon", "One of Us"), ("Lyon", "Paris")])
+    read = {
+        (c.kind, frozenset(c.nodes))
+        for c in extract_claims("Paris is not adjacent to One of Us.", NodeNames(graph, False))
+    }
+    assert ("non_edge", frozenset({"Paris", "One of Us"})) in read
