@@ -1,5 +1,5 @@
 """The lists written by other authors without reading the extractor (``trace_facts_round4``
-to ``trace_facts_round24``; splits ``round4`` to ``round24``): each labels
+to ``trace_facts_round25``; splits ``round4`` to ``round25``): each labels
 every statement kind in every format with phrasings no earlier list has, deterministically.
 Rounds 4 to 10 were each measured once held out and then tuned on; the goal on them (precision
 >= 0.95, recall >= 0.8 per error kind in every format) is asserted with the other tuned lists in
@@ -96,6 +96,12 @@ EARLIER = {
         *("round9", "round10", "round11", "round12", "round13", "round14", "round15"),
         *("round16", "round17", "round18", "round19", "round20", "round21", "round22"),
         "round23",
+    ),
+    "round25": (
+        *("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8"),
+        *("round9", "round10", "round11", "round12", "round13", "round14", "round15"),
+        *("round16", "round17", "round18", "round19", "round20", "round21", "round22"),
+        *("round23", "round24"),
     ),
 }
 """The lists each round was written after (none of their phrasings may reappear)."""
@@ -366,6 +372,22 @@ HELD_OUT: list[object] = [
             "(3d9851e): recall missed edge 0.66, degree 0.86, distance 0.78, hallucinated edge "
             "0.79, weight and set unchanged, precision unchanged; 19 / 21 cells below at 2 / 4 "
             "(design/trace-facts.md, Round 24; Carry-over of round 22's tuning)",
+        ),
+    ),
+    pytest.param(
+        "round25",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="round-25 phrasings (self-questions answered at once: 'Is A connected to "
+            "B? Yes.', 'What's A's degree? Counting: 4.', code with the answer as a comment or "
+            "a REPL echo, Q/A bold labels, tables whose headers ask), measured held out at "
+            "90dcd66 (round 22 tuned on, rounds 23-25 not): recall 0.05-0.53 per kind "
+            "(set 0.05, distance 0.19, weight 0.30, hallucinated edge 0.33, missed edge 0.43, "
+            "degree 0.53), precision hallucinated edge 0.87, the others 1.00; the same to the "
+            "third decimal on the reader before round 22's tuning (ccae568); by style tables "
+            "and LaTeX 0.40-1.00, prose 0.00-0.45, lists 0.00-0.16 (hallucinated-edge "
+            "precision 0.33), code 0.00-0.51 (0.77); 30 / 30 cells below the goal at 2 / 4 "
+            "seeds (design/trace-facts.md, Round 25)",
         ),
     ),
 ]

@@ -114,6 +114,18 @@ rules out A: it isn't adjacent to B."), with contrastive "whereas" / "but" claus
 second fact, and a conclusion that names no other node, number, set or distance; code whose
 comment gives the reason, LaTeX with ``\\Rightarrow`` and tables whose headers carry the
 decision ("| Node | Degree | Therefore |"); it is held out (not yet measured).
+Round 25 (split ``round25``, bank in ``trace_facts_round25``), written by another author without
+reading the extractor while round 24 was held out, keeps the realistic mix but takes
+self-questions answered at once, the commonest rhythm of DeepSeek-R1, QwQ and o-series traces,
+in mixed voices across the nine tasks: the model asks itself and answers in the same or the next
+sentence ("Is A connected to B? Yes — it's right there in the list.", "What's A's degree?
+Counting: 4.", "How far is C from A? 3 hops."), after a pause, an ellipsis, a "let me look", a
+"hmm" or a short check ("Does the path go through B? ... no, A and B aren't adjacent."), and the
+bare answers to the task's own sub-questions; the question states no fact of its own (no other
+node pair, no number), the answer states the one fact; code with the answer in a trailing
+comment or a REPL echo (``G.has_edge(A, B)  # -> True``), LaTeX that asks and answers, bold
+``**Q:** ... **A:** ...`` labels and tables whose headers ask ("| Node | deg? |"); it is held out
+(not yet measured).
 
 Graphs and certificates come from each task's solver (``trace_facts_planted._graph``), so the
 labels are exact: each statement states one fact, correct or with one planted error of a known
@@ -155,6 +167,7 @@ from tests.analysis import (
     trace_facts_round22,
     trace_facts_round23,
     trace_facts_round24,
+    trace_facts_round25,
 )
 from tests.analysis.trace_facts_planted import FORMATS, TASKS, Planted, _graph, _long_names
 
@@ -175,6 +188,7 @@ SPLITS = (
     "round22",
     "round23",
     "round24",
+    "round25",
 )
 TUNED = ("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8",
          "round9", "round10", "round11", "round12", "round14", "round17",
@@ -616,6 +630,7 @@ FILLER["dev4"] = [
 # Round 22: written by another author without reading the extractor, held out (not yet measured).
 # Round 23: written by another author without reading the extractor, held out (not yet measured).
 # Round 24: written by another author without reading the extractor, held out (not yet measured).
+# Round 25: written by another author without reading the extractor, held out (not yet measured).
 ROUND_BANKS: dict[str, ModuleType] = {
     "round4": trace_facts_round4,
     "round5": trace_facts_round5,
@@ -638,6 +653,7 @@ ROUND_BANKS: dict[str, ModuleType] = {
     "round22": trace_facts_round22,
     "round23": trace_facts_round23,
     "round24": trace_facts_round24,
+    "round25": trace_facts_round25,
 }
 """Each other author's list by its split: registered here once (the rounds test reads it)."""
 for _split, _bank in ROUND_BANKS.items():
