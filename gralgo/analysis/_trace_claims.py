@@ -2532,7 +2532,7 @@ _LONG_NO = re.compile(
 """A false verdict comment with a longer remark after it (``# False, so no A-B edge; moving
 on``): the verdict holds where the remark takes nothing back (after a bare ``no``, where it
 denies too)."""
-_LONG_NO_MARKS = ("no,", "no;", "no—", "no–", "no ,", "no ;", "no —", "no –")
+_LONG_NO_CUE = re.compile(r"no\s*[,;—–]")
 """What a match of :data:`_LONG_NO` without ``false`` holds (a quick test before it)."""
 _TAKEN_BACK = re.compile(r"\b(?:true|yes|but|wait|actually|however|though)\b")
 _VERDICT_MARKS = ("#", "/", "-", ";", "!", "=", "→", ").")
@@ -2615,7 +2615,7 @@ def _verdict(claims: list[Claim], lower: str) -> list[Claim]:
         return claims  # (a cheap test before the pattern)
     verdict = _VERDICT.search(lower)
     if verdict is None:
-        if "false" not in lower and not any(mark in lower for mark in _LONG_NO_MARKS):
+        if "false" not in lower and ("no" not in lower or not _LONG_NO_CUE.search(lower)):
             return claims
         verdict = _LONG_NO.search(lower)
         if verdict is None or not (remark := verdict.group("remark")):
