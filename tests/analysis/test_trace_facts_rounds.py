@@ -1,5 +1,5 @@
 """The lists written by other authors without reading the extractor (``trace_facts_round4``
-to ``trace_facts_round25``; splits ``round4`` to ``round25``): each labels
+to ``trace_facts_round26``; splits ``round4`` to ``round26``): each labels
 every statement kind in every format with phrasings no earlier list has, deterministically.
 Rounds 4 to 10 were each measured once held out and then tuned on; the goal on them (precision
 >= 0.95, recall >= 0.8 per error kind in every format) is asserted with the other tuned lists in
@@ -102,6 +102,12 @@ EARLIER = {
         *("round9", "round10", "round11", "round12", "round13", "round14", "round15"),
         *("round16", "round17", "round18", "round19", "round20", "round21", "round22"),
         *("round23", "round24"),
+    ),
+    "round26": (
+        *("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8"),
+        *("round9", "round10", "round11", "round12", "round13", "round14", "round15"),
+        *("round16", "round17", "round18", "round19", "round20", "round21", "round22"),
+        *("round23", "round24", "round25"),
     ),
 }
 """The lists each round was written after (none of their phrasings may reappear)."""
@@ -388,6 +394,21 @@ HELD_OUT: list[object] = [
             "and LaTeX 0.40-1.00, prose 0.00-0.45, lists 0.00-0.16 (hallucinated-edge "
             "precision 0.33), code 0.00-0.51 (0.77); 30 / 30 cells below the goal at 2 / 4 "
             "seeds (design/trace-facts.md, Round 25)",
+        ),
+    ),
+    pytest.param(
+        "round26",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="round-26 phrasings (the questioning voice, looser: tag questions answered "
+            "'Right.', answers after a digression, answers that repeat the question, questions "
+            "to the reader, code whose query is the question and whose output the answer), "
+            "measured held out at 213e395 (rounds 22 tuned on, 25 not; written while a rule "
+            "for questions answered at once was being tuned on round 25): recall 0.03-0.48 "
+            "per kind (set 0.03, distance 0.16, missed edge 0.28, weight 0.32, hallucinated "
+            "edge 0.32, degree 0.48), precision hallucinated edge 0.92, the others 1.00; the "
+            "same on the reader before round 22's tuning (ccae568); 30 / 30 cells below the "
+            "goal at 2 / 4 seeds (design/trace-facts.md, Round 26)",
         ),
     ),
 ]

@@ -126,6 +126,19 @@ node pair, no number), the answer states the one fact; code with the answer in a
 comment or a REPL echo (``G.has_edge(A, B)  # -> True``), LaTeX that asks and answers, bold
 ``**Q:** ... **A:** ...`` labels and tables whose headers ask ("| Node | deg? |"); it is held out
 (not yet measured).
+Round 26 (split ``round26``, bank in ``trace_facts_round26``), written by another author without
+reading the extractor while round 25 was held out, keeps the realistic mix but takes the
+questioning voice of real traces in a looser, conversational form (Claude, Gemini, Kimi K2, GLM,
+DeepSeek-R1 in its "Wait," loops), in mixed voices across the nine tasks: tag and rhetorical
+questions the writer answers ("A and B are adjacent, right? Right — the list has them.", "A–B is
+3, isn't it? Yes, 3.", "Why can't B go in with A? Because A and B have no edge between them."),
+questions about a value answered after a digression ("And the weight on A–B? I had it
+somewhere... it's 3."), answers that echo the question ("Is there an edge A–B? There is."),
+questions put to the reader ("You might ask whether A and B are directly linked; they are.");
+the question states no fact of its own, the answer states the one fact; code cells whose query
+is the question and whose printed value is the answer (``G.has_edge(A, B)`` then ``# Out:
+True``), LaTeX that asks and answers, bold questions, bullets and arrows with "?" and tables whose
+headers ask in the same voice ("| Node | Degree, isn't it? |"); it is held out (not yet measured).
 
 Graphs and certificates come from each task's solver (``trace_facts_planted._graph``), so the
 labels are exact: each statement states one fact, correct or with one planted error of a known
@@ -168,6 +181,7 @@ from tests.analysis import (
     trace_facts_round23,
     trace_facts_round24,
     trace_facts_round25,
+    trace_facts_round26,
 )
 from tests.analysis.trace_facts_planted import FORMATS, TASKS, Planted, _graph, _long_names
 
@@ -189,6 +203,7 @@ SPLITS = (
     "round23",
     "round24",
     "round25",
+    "round26",
 )
 TUNED = ("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8",
          "round9", "round10", "round11", "round12", "round14", "round17",
@@ -631,6 +646,7 @@ FILLER["dev4"] = [
 # Round 23: written by another author without reading the extractor, held out (not yet measured).
 # Round 24: written by another author without reading the extractor, held out (not yet measured).
 # Round 25: written by another author without reading the extractor, held out (not yet measured).
+# Round 26: written by another author without reading the extractor, held out (not yet measured).
 ROUND_BANKS: dict[str, ModuleType] = {
     "round4": trace_facts_round4,
     "round5": trace_facts_round5,
@@ -654,6 +670,7 @@ ROUND_BANKS: dict[str, ModuleType] = {
     "round23": trace_facts_round23,
     "round24": trace_facts_round24,
     "round25": trace_facts_round25,
+    "round26": trace_facts_round26,
 }
 """Each other author's list by its split: registered here once (the rounds test reads it)."""
 for _split, _bank in ROUND_BANKS.items():
