@@ -472,11 +472,12 @@ def _indicated(match: re.Match[str]) -> str:
 # Names and values
 
 _LIST_MARK = re.compile(
-    r"\s*(?:(?:[-*•+>▸▹▪◦‣◆◇►]|\d+[.)]|\(\d+\)|[a-zA-Z]\)|(?i:[ivxlc]+)\.|#+|[│ ]*[└├]─*)\s+)?"
+    r"\s*(?:(?:[-*•+>▸▹▪◦‣◆◇►]|\d+(?:\.\d+)*[.)]|\(\d+\)|[a-zA-Z]\)|(?i:[ivxlc]+)\.|#+|"
+    r"[│ ]*[└├]─*)\s+)?"
     r"(?:\[[xX✓✔]\]\s+)?(?<=\s)"
 )
-"""A list item's mark (a tree's branch, a roman numeral, a ticked box too: ``└──``, ``iv.``,
-``- [x]``): no value or name."""
+"""A list item's mark (a tree's branch, a roman numeral, a ticked box, a dotted number too:
+``└──``, ``iv.``, ``- [x]``, ``2.1)``): no value or name."""
 _INT = re.compile(r"(?<![\w.])\d+(?![\w.]\w)")
 _UNIT = re.compile(
     r"\s*(?:(?:adjacent|neighbou?ring|distinct|direct)\s+(?=nodes|vertices|neighbou?rs|edges))?"
@@ -490,8 +491,8 @@ _VALUE_BEFORE = re.compile(
     re.I,
 )
 _VALUE_AFTER = re.compile(
-    r"\s*(?!,\s*\d)(?:$|[.,;)\]}|#!]|—|–|-\s|\bin\s+total\b|\b(?:per|from|so|and)\b)"
-)  # what ends a value (not a list of ids: "3, 2, 4")
+    r"\s*(?!,\s*\d)(?:$|[.,;)\]}|#!]|[—–](?!\d)|-\s|\bin\s+total\b|\b(?:per|from|so|and)\b)"
+)  # what ends a value (not a list of ids: "3, 2, 4"; nor a dash glued to an id: "1–2", a pair)
 _ARROWS = "\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f"
 """Every arrow of Unicode's arrow blocks (``→``, ``⇢``, ``⟿``, ``⤳``): a pair's or a path's link."""
 _MINUS = re.compile(r"(?:[)\]]\s*|(?<![\w.])[A-Za-z_]\w*\s+)[-−–]\s*$")
@@ -850,6 +851,14 @@ _CONTRAST = re.compile(
 )
 """A measure set against another (``Counting edges rather than weights, …``, ``hops, not
 weights,``): which measure is meant, no comparison or negation."""
+_NO_CYCLE = re.compile(
+    r"\b(?:(?:does|do|did|would|will|wo|could|can)(?:\s*n['’]t|\s+not)|never|no)\s+"
+    r"(?:(?:close|closes|form|forms|create|creates|make|makes|join|joins|give|gives)\s+)?"
+    r"(?:an?\s+|any\s+)?(?:cycles?|loops?)\b",
+    re.I,
+)
+"""A negation whose object is a cycle (Kruskal's ``A–B doesn't close a cycle``): it denies the
+cycle, not the pair's edge."""
 _WE_FIND = re.compile(
     r"\b(?:(?:we|i)\s+(?:find|found|get|got|see)|(?:is|are|was|were)\s+found)\b", re.I
 )  # "we find exactly A, B", "Edges from A are found to B and C only": a result, not a plan
@@ -1065,6 +1074,8 @@ def anchored_facts(
     if "<" in skeleton:  # "A <=7=> B": a weight on a two-headed connector, no comparison
         skeleton = _TWO_HEADED.sub(" ", skeleton)
     skeleton = _CONTRAST.sub(" ", skeleton)  # "edges rather than weights": which measure
+    if "cycle" in skeleton or "loop" in skeleton:  # "A–B doesn't close a cycle": no denial
+        skeleton = _NO_CYCLE.sub(" ", skeleton)  # of the edge
     if "turns" in skeleton or "let" in skeleton.lower() or "ll " in skeleton:  # "Let me
         skeleton = _RESULT_LEAD.sub(" ", skeleton)  # double-check: …", "I'll note that …":
         # found or stated, not planned ("it turns out …" too)

@@ -2179,6 +2179,16 @@ _DASH_ASIDE = re.compile(
 _RELATIVE_ASIDE = re.compile(r",\s*(?:which|who|whom|whose)\b[^,;:()\d?\n]*,", re.I)
 
 
+_SOME_OF = re.compile(
+    r"\b(?:adjacent|connected|linked|joined|neighbou?rs?|an?\s+edge)\s+(?:to|with)\s+"
+    r"(?:(?:exactly|only|just|precisely)\s+)?(?-i:one|two|three)\s+of\b(?!\s+(?:its|their|his|her)\b)"
+    r"[^.;:!?\n]*",
+    re.I,
+)
+"""A relation to some of a list (``A is adjacent to exactly one of B, C``): which ones it does
+not say, so no edge and no list is read (the relation and the list read as blanks); the
+count in lower case (``adjacent to One of the Survivors`` names a node)."""
+_SOME_OF_WORDS = ("one of", "two of", "three of")
 _DENIED_CONDITION = re.compile(
     r"\b(?i:unless)\b[^()\n.;?]{1,80}\(\s*(?i:i|we)\s+(?i:didn['’]t|did\s+not|haven['’]t|"
     r"have\s+not|hadn['’]t|wasn['’]t|weren['’]t|am\s+not|won['’]t)\s*[.!]?\s*\)\s*,?"
@@ -2305,6 +2315,8 @@ def extract_claims(
         text = _CONCESSIVE_ASIDE.sub(lambda aside: _remark(aside, names, max_words), text)
     if "nless" in text:  # a condition denied at once, "Unless I erred (I didn't), …": blanked
         text = _DENIED_CONDITION.sub(lambda lead: " " * len(lead.group()), text)
+    if any(word in text for word in _SOME_OF_WORDS):  # "adjacent to one of A, B": blanked
+        text = _SOME_OF.sub(lambda some: " " * len(some.group()), text)
     marks = name_marks(text, names) if not names.numeric_ids else frozenset()
     ctx = _Context(text, _Slots(names, max_words), names.numeric_ids, graph, marks)
     claims: list[Claim] = []
@@ -2515,6 +2527,15 @@ value it is equal to, in any notation: ``… in edge_set  # False``, ``adj[A].in
 ``# -> False``, ``# no``, ``; => #f``, ``/* false */``, ``EDGE?(A, B) = FALSE``,
 ``\text{edge}(A, B) = \text{false}``, ``has_edge(A, B) == False``, or a query's answer after it
 (``?- edge(A, B). false.``)."""
+_LONG_NO = re.compile(
+    r"(?:#|//|--|;;|->|→|=>)\s*(?:(?P<false>false)|no)\s*[,;—–]\s*(?P<remark>[^\n]*?)\s*$"
+)
+"""A false verdict comment with a longer remark after it (``# False, so no A-B edge; moving
+on``): the verdict holds where the remark takes nothing back (after a bare ``no``, where it
+denies too)."""
+_LONG_NO_CUE = re.compile(r"no\s*[,;—–]")
+"""What a match of :data:`_LONG_NO` without ``false`` holds (a quick test before it)."""
+_TAKEN_BACK = re.compile(r"\b(?:true|yes|but|wait|actually|however|though)\b")
 _VERDICT_MARKS = ("#", "/", "-", ";", "!", "=", "→", ").")
 """What any match of :data:`_VERDICT` holds (one of its leading marks)."""
 _CODE_NEGATION = re.compile(r"\bnot\b|(?<![\w)\]])!(?!=)|∉|\\notin|notin|!=")
@@ -2595,11 +2616,25 @@ def _verdict(claims: list[Claim], lower: str) -> list[Claim]:
         return claims  # (a cheap test before the pattern)
     verdict = _VERDICT.search(lower)
     if verdict is None:
-        return claims
+        if "false" not in lower and ("no" not in lower or not _LONG_NO_CUE.search(lower)):
+            return claims
+        verdict = _LONG_NO.search(lower)
+        if verdict is None or not (remark := verdict.group("remark")):
+            return claims
+        if _TAKEN_BACK.search(remark) or (
+            verdict.group("false") is None and not _REMARK_NEGATION.search(remark)
+        ):
+            return claims
+        return _refuted(claims, lower[: verdict.start()])
     if verdict.group("yes") is not None:  # "// true, no edge": a remark against it, none read
         remark = verdict.group("remark")
         return [] if remark is not None and _REMARK_NEGATION.search(remark) else claims
-    tested = lower[: verdict.start()]
+    return _refuted(claims, lower[: verdict.start()])
+
+
+def _refuted(claims: list[Claim], tested: str) -> list[Claim]:
+    """The claims of a line whose test ``tested`` a false verdict answers (see
+    :func:`_verdict`)."""
     if _CODE_NEGATION.search(tested):
         return []
     return [
@@ -2792,8 +2827,14 @@ def _anchored(
             answer = (
                 None if answered is None else not any(answered.group("no", "denied", "crossed"))
             )
-        if index and _THEY.match(text, start, end):  # "…, so they form the 2-core": the
-            start = _named_before(ctx, pieces, index)  # names before, this clause's set cue
+        if index and (
+            _THEY.match(text, start, end)
+            or (
+                _WHICH_SET.match(text, start, end)
+                and _WHICH.fullmatch(text, pieces[index - 1][1], start)
+            )
+        ):  # "…, so they form the 2-core", "A, B, C, which is the 2-core": the names before,
+            start = _named_before(ctx, pieces, index)  # this clause's set cue
         elif index and _IT_SET.match(text, start, end):  # "Looking at the 2-core. It is {…}",
             topic = topic_name(text, pieces[index - 1])  # "Looking at A. Within 2 hops it …"
             if topic is not None and _SET_WORD.search(text, topic[0], end):
@@ -2996,11 +3037,21 @@ def _switched_arrow(
     )
 
 
+_NEED_BEFORE = re.compile(r"\bneed\s+(?:(?:to\s+)?[a-z]+\s+){0,2}[\"'“‘`(\[]*$", re.I)
+_DENIED_LATER = re.compile(r"\b(?:no|not|never)\b|n['’]t\b", re.I)
+_AFFIRMED_LATER = re.compile(r"\b(?:yes|yep|indeed)\b", re.I)
+
+
 def _not_asserted(text: str, start: int, end: int, edge: Claim) -> bool:
     """Whether a pair the patterns read as an edge on the line ``text[start:end]`` is denied or
     needed there, not stated: a negation or a need just before it, at most two words away
     (``no A–B line``, ``Kruskal can't use A–B``, ``I'd need A–B``), a cross at the line's head
     (``✘ A–B``) or a denial right after it (``A → B: ✗ not in the input``, ``A–B: not in E``)."""
+    if _NEED_BEFORE.search(text, start, edge.start) is not None:
+        # "Need A–B. In the list? No.": a need its answer denies ("… yes, it is": stated)
+        rest = text[edge.end : end]
+        if _DENIED_LATER.search(rest) and not _AFFIRMED_LATER.search(rest):
+            return True
     return (
         _DENIAL_BEFORE.search(text, start, edge.start) is not None
         or _DENIAL_AFTER.match(text, edge.end, end) is not None
@@ -3051,6 +3102,12 @@ _THEY = re.compile(
     r"(?=[^.;]*\b(?:core|clique|triangle)\b)",
     re.I,
 )
+_WHICH_SET = re.compile(
+    r"\s*(?:is|are|forms?|makes?)\b(?=[^.;]*\b(?:core|clique|triangle)\b)", re.I
+)
+_WHICH = re.compile(r"\s*,?\s*which\s*", re.I)
+"""``A, B, C, which is the 2-core``: the set is the names before ``which`` (the clause after
+it, ``is the 2-core``, read from them on)."""
 _BARE_VALUE = re.compile(
     r"\s*(?:(?:it|that)(?:['’]s|\s+is)\s+)?(\d+|" + "|".join(NUMBER_WORDS) + r")"
     r"(?:\s+(?:hops?|steps?|edges?))?\s*[.!]?\s*",

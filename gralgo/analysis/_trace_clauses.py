@@ -1445,10 +1445,12 @@ def _read(
     line named before it, if only one (what ``it`` and ``its`` are about)."""
     found = mentions(text, low, high, names, resolve)
     pronoun = _PRONOUN.match(text, low, high)
+    referred = None
     if pronoun is not None and (not found or found[0][1] >= pronoun.end()):
         node = before[1] if pronoun.group(1) else before[0]
         if node is not None:
             found.insert(0, (node, pronoun.start(1), pronoun.end(1)))
+            referred = node
     elif its_anywhere and before[1] is not None and before[1] not in {n for n, _, _ in found}:
         its = re.search(r"\bits?\b", text[low:high], re.I)  # "B is one of its neighbours"
         if its is not None:
@@ -1456,7 +1458,11 @@ def _read(
             found.sort(key=lambda mention: mention[1])
     if not found:
         return []
-    return _read_found(text, low, high, names, found)
+    facts = _read_found(text, low, high, names, found)
+    if referred is not None and facts:
+        # "A, B, C, which is the 2-core": the set is the list before, not its first name
+        facts = [f for f in facts if f[0] != "k_core" or f[1] != (referred,)]
+    return facts
 
 
 def _read_found(
@@ -1786,8 +1792,9 @@ _CALL_VALUE = re.compile(
     r"\s*(?:==?|:|is|equals)\s*(\d+|" + "|".join(NUMBER_WORDS) + r")(?!\s*[-+*/]\s*\d)(?!\w|\.\d)",
     re.I,
 )  # "d(A, B) = 9", "d(A, B) is nine"
-_CARDINAL = re.compile(r"(?:\bcard|\\#|#)\s*\}?(?:\s|\\[,;:! ])*$")
-"""A set's cardinality written before it: ``\\operatorname{card} N(A)``, ``\\# N(A)``."""
+_CARDINAL = re.compile(r"(?:(?:\bcard|\\#)\s*\}?(?:\s|\\[,;:! ])*|(?<!\\)#)$")
+"""A set's cardinality written before it: ``\\operatorname{card} N(A)``, ``\\# N(A)``,
+``#N(A)`` (a bare ``#`` glued to it: ``# N(A) = B, C`` opens a comment)."""
 _SIZE_VALUE = re.compile(r"\s*(?:\||\\[rv]vert|\\right\|)" + _CALL_VALUE.pattern, re.I)
 _CALL_LIST = re.compile(
     r"\s*(?:\)\s*)*(?:(?:#|//)\s*(?:=>|->|→)?|=|:|is|are|->|→|⟶)\s*\\?[{\[(]?", re.I
@@ -1928,8 +1935,13 @@ _RADIUS_ARGUMENT = re.compile(r"\s*,?\s*(\d+)\s*\)")
 _ROW_SUM = re.compile(r"(?:\s*,)?\s*[a-z]\s*\}")
 _SUM_BEFORE = re.compile(r"(?:\\sum|∑)(?:_\{?[a-z]\}?)?\s*$")
 _ENTRY = re.compile(r"\s*(?:==?|:|is)\s*(0|1|true|false)\b(?!\s*[-+*/.]\s*\d)", re.I)
-_SIZE_OPEN = re.compile(r"\b(?:len|size|count|card)\s*\(\s*$")
+_SIZE_OPEN = re.compile(
+    r"\b(?:len|size|count|card)\s*\(\s*(?P<wrap>(?:(?:list|set|sorted|tuple|frozenset)\s*\(\s*)*)"
+    r"(?:[A-Za-z_]\w*\s*\.\s*)?$"
+)  # "len(adj[A])", "len(list(G.neighbors(A)))": the size of the set, through its copies
 _SIZE_CLOSE = re.compile(r"\s*\)")
+_SIZE_COMMENT = re.compile(r"\s*(?:\)\s*)*(?:#|//)\s*(?:=>|->|→|==?)?\s*(\d+)\s*$")
+"""A size printed in a trailing comment (``print(len(G[A]))  # 4``)."""
 _SECOND_INDEX = re.compile(r"\s*\[\s*[\"'`]*")
 _INDEX_CLOSE = re.compile(r"[\"'`]*\s*\]")
 _CONTAINS = re.compile(
@@ -1968,10 +1980,15 @@ def _member(
     used as a set or a row: its size (``len(adj[A]) == 3``: a degree), an entry
     (``adj[A][B] == 0``: a non-edge), or a membership (``B in adj[A]``, ``adj[A] contains
     B``: an edge; ``B not in adj[A]``: a non-edge)."""
-    opened = _SIZE_OPEN.search(text, max(low, start - 8), start)
+    opened = _SIZE_OPEN.search(text, max(low, start - 40), start)
     if opened is not None:
-        closed = _SIZE_CLOSE.match(text, position, high)
-        value = None if closed is None else _CALL_VALUE.match(text, closed.end(), high)
+        shut = position
+        for _ in range(1 + opened.group("wrap").count("(")):  # each copy's bracket closed
+            closed = _SIZE_CLOSE.match(text, shut, high)
+            if closed is None:
+                return None
+            shut = closed.end()
+        value = _CALL_VALUE.match(text, shut, high) or _SIZE_COMMENT.match(text, shut, high)
         if value is not None and value.group(1).isdigit():
             return ("degree", (owner,), int(value.group(1)), opened.start(), value.end())
         return None

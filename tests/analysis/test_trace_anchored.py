@@ -3381,3 +3381,46 @@ def test_round25_unit_nbrs_counts_neighbours_no_node() -> None:
     facts = [f for _, _, found in anchored_facts(text, 0, len(text), names, names.resolve)
              for f in found]  # fmt: skip
     assert not [f for f in facts if f[0] == "edge"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["__Aside (edges):__ 1–3 is present", "Memo (edges): 2—1 is in", "*Edges:* 4–1 holds"],
+)
+def test_round27_a_dash_glued_pair_of_ids_is_no_value(text: str) -> None:
+    """Under numeric ids (Kyoto 0, Lyon 1, New York 2, Paris 3, Saint-Denis 4): ``1–3`` after
+    a label's colon is a pair, its first id no count: no degree, the edge read."""
+    read = _read(text, numeric_ids=True)
+    assert not {c for c in read if c[0] == "degree"}
+    assert any(c[0] == "edge" and L in c[1] for c in read)
+
+
+def test_round27_a_value_before_a_spaced_dash_is_still_read() -> None:
+    assert ("degree", frozenset({"Lyon"}), 3) in _read("Degree of Lyon: 3 — as counted.")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kruskal picks node 1–node 3 next: in the edge list, and it does not close a loop.",
+        "Kruskal: node 3–node 1 sits in the edge list and doesn't create a cycle, so in it goes.",
+        "Prim: Paris–Lyon won't form any cycle, so it joins the tree.",
+    ],
+)
+def test_round27_a_denied_cycle_leaves_the_edge(text: str) -> None:
+    """``A–B doesn't close a cycle``: the negation's object is the cycle, no non-edge."""
+    read = _read(text, numeric_ids="node" in text)
+    assert not {c for c in read if c[0] == "non_edge"}
+    assert ("edge", frozenset({"Paris", "Lyon"}), None) in read
+
+
+def test_round27_a_denied_edge_beside_a_cycle_stays_denied() -> None:
+    read = _read("Kyoto–Lyon is not an edge, so no cycle there.")
+    assert ("non_edge", frozenset({"Kyoto", "Lyon"}), None) in read
+
+
+def test_round27_a_dotted_item_number_is_no_id() -> None:
+    """``3.2) 0: nbrs = 2, 4, full list``: the item's number is no id; the row is read."""
+    read = _read("3.2) 0: nbrs = 2, 4, full list", numeric_ids=True)
+    assert ("neighbours", frozenset({"Kyoto", "New York", "Saint-Denis"}), None) in read
+    assert not {c for c in read if c[0] == "non_edge"}

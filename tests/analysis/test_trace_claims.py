@@ -481,3 +481,85 @@ def test_round25_meta_talk_that_governs_what_the_anchored_reader_reads_refuses_i
 def test_round25_counted_after_a_count_of_nbrs_after_a_dash_is_no_node() -> None:
     """Under numeric ids, ``node 3 — 2 nbrs``: 2 counts 3's neighbours, no node joined to 3."""
     assert not [c for c in _small("node 3 — 2 nbrs.", numeric_ids=True) if c[0] == "edge"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kyoto in adj[Paris]  // false; so Paris and Kyoto share no edge, next pair",
+        "has_edge(Paris, Kyoto) -> False, so that pair is out, carrying on",
+        "Kyoto in G[Paris]  # no, there is no such link, on to the next one",
+        "Kyoto in G[Paris]  # False, hence no Paris-Kyoto road; carry on",
+    ],
+)
+def test_round27_a_query_answered_false_with_a_remark_is_a_non_edge(text: str) -> None:
+    """A query whose printed result is false, a longer remark after it (``# False, so no A-B
+    edge; moving on``): the result decides, a non-edge and no edge."""
+    read = _small(text)
+    assert ("non_edge", frozenset({"Paris", "Kyoto"}), None) in read
+    assert not {c for c in read if c[0] == "edge"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Lyon in adj[Paris]  // true, so the edge is there, next pair",
+        "Lyon in adj[Paris]  # True; no need to look further",
+    ],
+)
+def test_round27_a_query_answered_true_with_a_remark_is_an_edge(text: str) -> None:
+    read = _small(text)
+    assert ("edge", frozenset({"Paris", "Lyon"}), None) in read
+    assert not {c for c in read if c[0] == "non_edge"}
+
+
+def test_round27_a_need_its_answer_denies_is_no_edge() -> None:
+    """``Need A–B. In the list? No.``: the need is answered no, no edge; answered yes, the
+    edge stands."""
+    denied = _small("Need Kyoto–Lyon. Listed? Nope. No edge.")
+    assert not {c for c in denied if c[0] == "edge"}
+    stated = _small("For the triangle I need Paris–Lyon, and yes, it appears in the input.")
+    assert ("edge", frozenset({"Paris", "Lyon"}), None) in stated
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Survivors once the peeling stops: Paris, Lyon, Saint-Denis, which is the 2-core.",
+        "Paris, Lyon and Saint-Denis, which are the 2-core, as expected.",
+    ],
+)
+def test_round27_the_list_before_which_is_the_core(text: str) -> None:
+    """``A, B, C, which is the 2-core``: the k-core is the list before ``which``, not its first
+    name."""
+    cores = {c for c in _small(text) if c[0] == "k_core"}
+    assert cores == {("k_core", frozenset({"Paris", "Lyon", "Saint-Denis"}), 2)}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Saint-Denis is adjacent to exactly one of Kyoto, New York.",
+        "Kyoto is linked to only one of Paris and New York — the puzzle says so.",
+        "Lyon has an edge to two of Paris, Kyoto, New York.",
+    ],
+)
+def test_round27_adjacent_to_one_of_a_list_is_no_list_and_no_edge(text: str) -> None:
+    """``A is adjacent to exactly one of B, C``: which one is not said, so no neighbour list
+    and no edge is read."""
+    assert not {c for c in _small(text) if c[0] in ("neighbours", "edge")}
+
+
+def test_round27_one_of_its_neighbours_still_reads() -> None:
+    read = _small("Lyon is adjacent to Paris, New York, Saint-Denis (exactly those).")
+    assert ("neighbours", frozenset({"Lyon", "Paris", "New York", "Saint-Denis"}), None) in read
+
+
+def test_round27_a_name_that_opens_with_one_of_is_still_read() -> None:
+    """``adjacent to One of Us``: a node's name, not a count of a list."""
+    graph: nx.Graph[str] = nx.Graph([("Lyon", "One of Us"), ("Lyon", "Paris")])
+    read = {
+        (c.kind, frozenset(c.nodes))
+        for c in extract_claims("Paris is not adjacent to One of Us.", NodeNames(graph, False))
+    }
+    assert ("non_edge", frozenset({"Paris", "One of Us"})) in read

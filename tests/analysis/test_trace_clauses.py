@@ -1053,3 +1053,40 @@ def test_round28_an_answer_naming_no_node_hedged_or_of_another_kind_states_nothi
     nodes asked, or an answer naming a node of its own: nothing of the question's nodes."""
     valued = [c for c in _read(text) if c[2] is not None]
     assert all(c[1] == frozenset({"Paris"}) for c in valued)  # "Paris has degree 2": its own
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "# neighbours(1) = 2, 3, 4 (the full set, jotted down)",
+        "// nbrs(1) = 2, 3, 4, that's all of them",
+    ],
+)
+def test_round27_a_comment_mark_before_a_neighbour_call_is_no_count(text: str) -> None:
+    """Under numeric ids (Kyoto 0, Lyon 1, New York 2, Paris 3, Saint-Denis 4): ``# nbrs(1) =
+    2, 3, 4`` opens a comment, it counts nothing: no degree 2 of Lyon; a list is read."""
+    read = _read(text, numeric_ids=True)
+    assert not [c for c in read if c[0] == "degree"]
+    assert ("neighbours", frozenset({L, N, P, S}), None) in read
+
+
+def test_round27_a_glued_hash_still_counts_a_set() -> None:
+    assert ("degree", frozenset({L}), 3) in _read("#N(1) = 3", numeric_ids=True)
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids"),
+    [
+        ("print(len(list(G.neighbors(1))))  # 3", True),
+        ("n = len(sorted(adj['Lyon']))  # 3", False),
+        ("len(set(nbrs[1])) == 3", True),
+    ],
+)
+def test_round27_the_size_of_a_copied_neighbour_set_is_a_degree(
+    text: str, numeric_ids: bool
+) -> None:
+    """``len(list(G.neighbors(A)))  # 3``: the size of the set through its copies, a degree,
+    no list of the printed number."""
+    read = _read(text, numeric_ids)
+    assert ("degree", frozenset({L}), 3) in read
+    assert not [c for c in read if c[0] in ("neighbours", "edge")]
