@@ -376,7 +376,8 @@ HELD_OUT: list[object] = [
             "lists' missed edges and degrees 0.00, prose 0.66-0.96; 22 / 21 cells below the "
             "goal at 2 / 4 seeds; measured again held out after round 22 was tuned on "
             "(3d9851e): recall missed edge 0.66, degree 0.86, distance 0.78, hallucinated edge "
-            "0.79, weight and set unchanged, precision unchanged; 19 / 21 cells below at 2 / 4 "
+            "0.79, weight and set unchanged, precision unchanged (set 1.00 after the false-flag "
+            "classes of rounds 19-22, 2db479a); 19 / 21 cells below at 2 / 4 "
             "(design/trace-facts.md, Round 24; Carry-over of round 22's tuning)",
         ),
     ),
@@ -412,7 +413,10 @@ HELD_OUT: list[object] = [
             "per kind (set 0.03, distance 0.16, missed edge 0.28, weight 0.32, hallucinated "
             "edge 0.32, degree 0.48), precision hallucinated edge 0.92, the others 1.00; the "
             "same on the reader before round 22's tuning (ccae568); 30 / 30 cells below the "
-            "goal at 2 / 4 seeds (design/trace-facts.md, Round 26)",
+            "goal at 2 / 4 seeds; measured again held out after round 25 was tuned on (the "
+            "rule for questions answered at once, 2db479a): recall weight 0.47, degree 0.56, "
+            "distance 0.20, the others and precision unchanged; 30 cells below "
+            "(design/trace-facts.md, Round 26; Carry-over of the question rule)",
         ),
     ),
 ]
