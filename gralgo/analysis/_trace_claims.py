@@ -30,12 +30,11 @@ from gralgo.analysis._trace_clauses import (
     NUMBER_WORDS,
     ROUTED,
     Fact,
-    answered_pieces,
     call_facts,
     clause_facts,
-    clauses,
     cued_families,
     has_call,
+    line_pieces,
     mentions,
     meta_released,
     name_marks,
@@ -2803,9 +2802,7 @@ def _anchored(
     paired = _paired(lower)
     text, names = ctx.text, ctx.slots.names
     added: list[Claim] = []
-    pieces = list(clauses(text, low, high, ctx.name_marks))
-    if "?" in text[low:high]:
-        pieces = answered_pieces(text, pieces)
+    pieces = line_pieces(text, low, high, ctx.name_marks)
     released: set[tuple[int, int]] = set()  # stretches meta-talk was cut from (cut once)
     index = -1
     while index + 1 < len(pieces):

@@ -959,6 +959,16 @@ _Q_LABEL = re.compile(r"\W*Q\W*:")
 _A_LABEL = re.compile(r"\W*A\W*:")
 
 
+def line_pieces(
+    text: str, low: int, high: int, kept: frozenset[int] = frozenset()
+) -> list[tuple[int, int]]:
+    """The clauses of the line ``text[low:high]`` (:func:`clauses`), its questions' answers
+    brought next to them where it holds a ``?`` (:func:`answered_pieces`): what both the
+    clause reader and the anchored reader walk."""
+    pieces = list(clauses(text, low, high, kept))
+    return answered_pieces(text, pieces) if "?" in text[low:high] else pieces
+
+
 def answered_pieces(text: str, pieces: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """The clauses ``pieces`` of a line holding ``?`` with each pause after a question dropped
     and the lead of the answer after it cut (``Is A adjacent to B? Let me look... yes.``: the
@@ -1000,9 +1010,7 @@ def clause_facts(
     question, plan or hypothesis with no facts (what is written in it states none). A question
     is read only where a bare ``Yes.`` or ``No.`` answers it (``Is A adjacent to B? No.``: a
     non-edge). ``kept``: the marks inside names (:func:`name_marks`)."""
-    pieces = list(clauses(text, low, high, kept))
-    if "?" in text[low:high]:
-        pieces = answered_pieces(text, pieces)
+    pieces = line_pieces(text, low, high, kept)
     released: set[tuple[int, int]] = set()  # stretches meta-talk was cut from (cut once)
     index = -1
     while index + 1 < len(pieces):
