@@ -1681,18 +1681,22 @@ def _cells(text: str, low: int, high: int) -> list[tuple[int, int]]:
 
 _EMPHASIS = re.compile(r"\*\*|(?<!\w)__|__(?!\w)")
 _REPL_OUTPUT = re.compile(
-    r"\n[ \t]*(?:(?:#|//)[ \t]*)?(?:(?:Out(?:\[\d+\])?[ \t]*:|[\w' ]{1,16}[?=])[ \t]*)?"
-    r"(?P<value>True|False|-?\d+(?:\.\d+)?|\[[^\n\[\]]*\]|\{[^\n{}]*\})[ \t]*(?=\n|$)"
+    r"\n(?=[ \t]*(?:True|False|Out|#|//|-?\d|\[|\{))"  # (a quick test: most lines fail here)
+    r"[ \t]*(?:(?:#|//)[ \t]*(?:Out(?:\[\d+\])?[ \t]*:|\w{1,12}[ \t]*[?=])?|"
+    r"Out(?:\[\d+\])?[ \t]*:)?"
+    r"[ \t]*(?P<value>True|False|-?\d+(?:\.\d+)?|\[[^\n\[\]]*\]|\{[^\n{}]*\})[ \t]*(?=\n|$)"
 )
 """A line that is only a printed value (``True``, ``# Out: 4``, ``Out[3]: [B, C]``, ``# w =
-7``), the output of the query on the line before it."""
+7``: a one-word label only in a comment, ``seen = {B}`` is code), the output of the query on
+the line before it."""
 _REPL_QUERY = re.compile(
     r"[ \t]*(?:>>>[ \t]*|In[ \t]*\[\d+\][ \t]*:[ \t]*)?(?![\w.]+[ \t]*=[^=])[A-Za-z_][\w.]*"
-    r"[(\[][^\n]*[)\]](?:(?P<comment>[ \t]*#[^\n]*\?[ \t]*)|(?P<note>[ \t]*#[ \t]*\w+[ \t]*))?"
+    r"[(\[][^\n#]*[)\]](?:(?P<comment>[ \t]*#[^\n]*\?[ \t]*)|"
+    r"(?P<note>[ \t]*#[ \t]*(?!(?:True|False)\b)[A-Za-z]+[ \t]*))?"
 )
 """A line that is one query, a call or a lookup (``G.has_edge(A, B)``, ``>>> G.degree[A]``),
 no assignment, a question in a comment after it allowed (``# how many?``, blanked) or a one-word
-note (``# hops``, kept)."""
+note (``# hops``, kept; a result there, ``# True``, ``# 4``, makes the next line no output)."""
 
 
 def _repl_outputs(text: str) -> str:

@@ -607,3 +607,23 @@ def test_round30_a_value_not_right_after_its_query_is_no_output(text: str) -> No
     """An assignment, a query with a note of more than one word, a blank line or prose
     between, an expectation: the number is not the query's printed output."""
     assert ("degree", frozenset({"Lyon"}), 3) not in _claims(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("G.has_edge('Lyon', 'New York')  # True\nseen = {'Paris'}",
+         ("edge", {"Lyon", "New York"})),
+        ("len(G['Kyoto'])  # 1\nqueue = [('Kyoto', 0)]", ("degree", {"Kyoto"}, 1)),
+        ("list(G['Paris'])  # -> [Lyon, Saint-Denis]  (complete)\nvisited = {'Paris'}",
+         ("neighbours", {"Paris", "Lyon", "Saint-Denis"})),
+    ],
+)  # fmt: skip
+def test_round30_code_after_a_query_with_its_result_is_no_output(
+    text: str, claim: tuple[Any, ...]
+) -> None:
+    """A query whose result is already in its comment (``# True``, ``# 1``, ``# -> [...]``),
+    then a line of code (an assignment, ``seen = {A}``): the comment's result is read, the next
+    line is no output of the query."""
+    kind, nodes, *value = claim
+    assert (kind, frozenset(nodes), value[0] if value else None) in _claims(text)

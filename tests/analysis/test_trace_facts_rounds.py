@@ -397,8 +397,10 @@ HELD_OUT: list[object] = [
             "seeds; then tuned on (tune28: a question answered at once states its answer): "
             "recall hallucinated edge 0.53, missed edge 0.62, weight 0.57, degree 0.75, "
             "distance 0.46, set 0.05, precision hallucinated edge 0.92, the others 1.00; "
-            "29 / 29 cells below at 2 / 4 seeds (design/trace-facts.md, Round 25; Round 25, "
-            "tuned on)",
+            "29 / 29 cells below at 2 / 4 seeds; after round 26 was tuned on (tune29: tag "
+            "questions, echoed answers, answers a line later): weight 0.67, degree 0.84, "
+            "distance 0.54, set 0.13, hallucinated edge 0.54, 25 cells below at 2 seeds "
+            "(design/trace-facts.md, Round 25; Round 25, tuned on; Round 26, tuned on)",
         ),
     ),
     pytest.param(
@@ -415,8 +417,16 @@ HELD_OUT: list[object] = [
             "same on the reader before round 22's tuning (ccae568); 30 / 30 cells below the "
             "goal at 2 / 4 seeds; measured again held out after round 25 was tuned on (the "
             "rule for questions answered at once, 2db479a): recall weight 0.47, degree 0.56, "
-            "distance 0.20, the others and precision unchanged; 30 cells below "
-            "(design/trace-facts.md, Round 26; Carry-over of the question rule)",
+            "distance 0.20, the others and precision unchanged; 30 cells below; then tuned "
+            "on (tune29: a tag question its answer confirms states its statement, an answer "
+            "repeating the question's subject and verb its value, an answer after a short "
+            "digression, a query's output alone on the next line): recall hallucinated edge "
+            "0.58, missed edge 0.48, weight 0.78, degree 0.82, distance 0.36, set 0.30, "
+            "precision 1.00 in every kind; 26 cells below at 2 seeds; left: questions put to "
+            "the reader ('You might ask whether …; they are.'), LaTeX-wrapped values, verbs "
+            "the reader has no cue for ('sits next to', 'touch at all'), paths and sets "
+            "(design/trace-facts.md, Round 26; Carry-over of the question rule; Round 26, "
+            "tuned on)",
         ),
     ),
 ]
