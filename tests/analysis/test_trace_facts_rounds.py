@@ -425,6 +425,23 @@ HELD_OUT: list[object] = [
             "(design/trace-facts.md, Round 26; Carry-over of the question rule)",
         ),
     ),
+    pytest.param(
+        "round27",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="round-27 phrasings (facts that answer the writer's own questions inside "
+            "long traces: questions buried after a clause of work, 'or' questions answered by "
+            "choosing, confirm checks, Q/A labels, REPL and notebook cells whose output line is "
+            "the answer, LaTeX '= ?'), measured held out at 311d281 (round 25's question rule "
+            "in, round 26 not tuned on): recall 0.22-0.70 per kind (missed edge 0.22, "
+            "hallucinated edge 0.27, set 0.30, weight 0.37, distance 0.43, degree 0.70), "
+            "precision hallucinated edge 0.52, weight 0.83, degree 0.92, distance 0.94, missed "
+            "edge 0.99, set 1.00 (a REPL query read as the edge its next-line 'False' denies; "
+            "a notebook cell's number read as the value); by style code precision 0.33-0.59, "
+            "prose 0.13-0.54 recall; 30 / 30 cells below the goal at 2 / 4 seeds "
+            "(design/trace-facts.md, Round 27)",
+        ),
+    ),
 ]
 """The held-out lists (measured, never tuned on), one ``pytest.param`` each: a fresh round is
 added as ``pytest.param("roundN")``, with ``marks=pytest.mark.xfail(strict=True, reason=…)``
