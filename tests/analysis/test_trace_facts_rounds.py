@@ -448,6 +448,23 @@ HELD_OUT: list[object] = [
             "(design/trace-facts.md, Round 27)",
         ),
     ),
+    pytest.param(
+        "round28",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="round-28 phrasings (code as models write it inside reasoning: a query and "
+            "its printed output line, f-strings and logging with their echo, one-entry dicts, "
+            "asserts, try/except probes, one-line algorithm state traces, fact-stating "
+            "comments, prose that reads a result off the code), measured held out at 66b727e "
+            "(round 25's question rule in, round 26 not tuned on): recall 0.66-0.79 per kind "
+            "(missed edge 0.66, set 0.73, degree 0.76, distance 0.76, hallucinated edge 0.78, "
+            "weight 0.79), precision hallucinated edge 0.87, missed edge 0.87, distance 0.99, "
+            "the others 1.00 (a query read as the edge its printed False / None denies; a "
+            "logged pair read as a whole neighbour list); by style code precision 0.70-1.00 "
+            "and recall 0.44-0.74, prose around code 0.77-0.96; 25 cells below the goal at 2 "
+            "seeds (design/trace-facts.md, Round 28)",
+        ),
+    ),
 ]
 """The held-out lists (measured, never tuned on), one ``pytest.param`` each: a fresh round is
 added as ``pytest.param("roundN")``, with ``marks=pytest.mark.xfail(strict=True, reason=…)``
