@@ -1,5 +1,5 @@
 """The lists written by other authors without reading the extractor (``trace_facts_round4``
-to ``trace_facts_round27``; splits ``round4`` to ``round27``): each labels
+to ``trace_facts_round28``; splits ``round4`` to ``round28``): each labels
 every statement kind in every format with phrasings no earlier list has, deterministically.
 Rounds 4 to 10 were each measured once held out and then tuned on; the goal on them (precision
 >= 0.95, recall >= 0.8 per error kind in every format) is asserted with the other tuned lists in
@@ -114,6 +114,12 @@ EARLIER = {
         *("round9", "round10", "round11", "round12", "round13", "round14", "round15"),
         *("round16", "round17", "round18", "round19", "round20", "round21", "round22"),
         *("round23", "round24", "round25", "round26"),
+    ),
+    "round28": (
+        *("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8"),
+        *("round9", "round10", "round11", "round12", "round13", "round14", "round15"),
+        *("round16", "round17", "round18", "round19", "round20", "round21", "round22"),
+        *("round23", "round24", "round25", "round26", "round27"),
     ),
 }
 """The lists each round was written after (none of their phrasings may reappear)."""
@@ -450,6 +456,23 @@ HELD_OUT: list[object] = [
             "a notebook cell's number read as the value); by style code precision 0.33-0.59, "
             "prose 0.13-0.54 recall; 30 / 30 cells below the goal at 2 / 4 seeds "
             "(design/trace-facts.md, Round 27)",
+        ),
+    ),
+    pytest.param(
+        "round28",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="round-28 phrasings (code as models write it inside reasoning: a query and "
+            "its printed output line, f-strings and logging with their echo, one-entry dicts, "
+            "asserts, try/except probes, one-line algorithm state traces, fact-stating "
+            "comments, prose that reads a result off the code), measured held out at 66b727e "
+            "(round 25's question rule in, round 26 not tuned on): recall 0.66-0.79 per kind "
+            "(missed edge 0.66, set 0.73, degree 0.76, distance 0.76, hallucinated edge 0.78, "
+            "weight 0.79), precision hallucinated edge 0.87, missed edge 0.87, distance 0.99, "
+            "the others 1.00 (a query read as the edge its printed False / None denies; a "
+            "logged pair read as a whole neighbour list); by style code precision 0.70-1.00 "
+            "and recall 0.44-0.74, prose around code 0.77-0.96; 25 cells below the goal at 2 "
+            "seeds (design/trace-facts.md, Round 28)",
         ),
     ),
 ]
