@@ -454,8 +454,12 @@ HELD_OUT: list[object] = [
             "precision hallucinated edge 0.52, weight 0.83, degree 0.92, distance 0.94, missed "
             "edge 0.99, set 1.00 (a REPL query read as the edge its next-line 'False' denies; "
             "a notebook cell's number read as the value); by style code precision 0.33-0.59, "
-            "prose 0.13-0.54 recall; 30 / 30 cells below the goal at 2 / 4 seeds "
-            "(design/trace-facts.md, Round 27)",
+            "prose 0.13-0.54 recall; 30 / 30 cells below the goal at 2 / 4 seeds; measured again "
+            "held out after round 26 was tuned on (bd823fb: tag questions, echoed answers, a "
+            "query's output on the next line): precision hallucinated edge 0.62, weight, "
+            "degree and distance 1.00, recall missed edge 0.30, hallucinated edge 0.31, set "
+            "0.38, distance 0.45, weight 0.50, degree 0.72; 30 cells below "
+            "(design/trace-facts.md, Round 27; Carry-over of round 26's tuning)",
         ),
     ),
     pytest.param(
@@ -472,7 +476,10 @@ HELD_OUT: list[object] = [
             "the others 1.00 (a query read as the edge its printed False / None denies; a "
             "logged pair read as a whole neighbour list); by style code precision 0.70-1.00 "
             "and recall 0.44-0.74, prose around code 0.77-0.96; 25 cells below the goal at 2 "
-            "seeds (design/trace-facts.md, Round 28)",
+            "seeds; measured again held out after round 26 was tuned on (bd823fb): precision "
+            "hallucinated edge 0.91, missed edge 0.88, recall missed edge 0.74, distance 0.79, "
+            "set 0.80, hallucinated edge 0.80, degree 0.82, weight 0.84; 19 cells below "
+            "(design/trace-facts.md, Round 28; Carry-over of round 26's tuning)",
         ),
     ),
 ]
