@@ -2258,6 +2258,146 @@ def _remark(aside: re.Match[str], names: NodeNames, max_words: int) -> str:
     return kept + " " * (len(aside.group()) - 1)
 
 
+_EDGE_DATA = re.compile(
+    r"^(?P<lead>[^\n]*?)(?P<owner>[A-Za-z_][\w.]*\.)?get_edge_data(?P<args>\([^()\n]*\))"
+    r"(?P<test>[ \t]+is[ \t]+not[ \t]+None)?(?P<rest>[^\n]*)\n(?P<out>None|True|False)[ \t]*$",
+    re.M,
+)
+"""A printed edge lookup and its output on the next line (``print(G.get_edge_data(A, B))`` /
+``None``, ``print(G.get_edge_data(A, B) is not None)`` / ``True``): the lookup read as the
+test it is (``has_edge``), a ``None`` as ``False`` (a non-edge)."""
+
+
+def _edge_data(lookup: re.Match[str]) -> str:
+    """The lookup as ``has_edge`` and its output as a truth value, the same length (the spare
+    width as indentation)."""
+    out = lookup.group("out")
+    tested = lookup.group("test") is not None
+    if (out == "None") == tested:  # "… is not None" / "None": no test of this shape
+        return lookup.group()
+    call = (lookup.group("owner") or "") + "has_edge" + lookup.group("args")
+    value = "False" if out == "None" else out
+    line = lookup.group("lead") + call + lookup.group("rest")
+    spare = len(lookup.group()) - len(line) - 1 - len(value)
+    return " " * spare + line + "\n" + value
+
+
+_BARE_QUERY = re.compile(
+    r"[ \t]*(?:(?P<prompt>>>>[ \t]*|In[ \t]*\[\d+\][ \t]*:[ \t]*)?"
+    r"(?![^\n]*[)\]][ \t]+[(\[])(?!(?:assert|if|elif|while|return|for|not)\b)"
+    r"[A-Za-z_][\w.]*[(\[][^\n#=:;*/]*[)\]](?:[ \t]+in[ \t]+[A-Za-z_][\w.]*(?:\[[^\n\]#=]*\])*)?|"
+    r"(?:>>>[ \t]*|In[ \t]*\[\d+\][ \t]*:[ \t]*)[^\n#=:;*/\[\]()]{1,200}?[ \t]+in[ \t]+"
+    r"[A-Za-z_][\w.]*\[[^\n\]#=]*\])[ \t]*(?:#[^\n]*\?[ \t]*)?"
+)
+"""A line that is only a query, with no output after it and no result in a comment (``>>>
+G.has_edge(A, B)``, ``G.get_edge_data(A, B)``, ``B in G[A]``, ``frozenset((A, B)) in E``, a
+question in a comment allowed): it asks, it states nothing (blanked; an ``assert`` states)."""
+_QUERY_ENDS = (")\n", "]\n", "?\n", ") in ")
+_QUERY_OUTPUT = re.compile(r"[ \t]*(?:True|False|None|Out\b|-?\d|\[|\{|\(|['\"])")
+"""The start of a line that may be the output of a query on the line before it."""
+
+
+def _bare_queries(text: str) -> str:
+    """``text`` with each line of :data:`_BARE_QUERY` blanked where the line after it is no
+    output (only lines that end as a query may are searched: the texts are long)."""
+    lines: set[int] = set()
+    for word in _QUERY_ENDS:
+        found = text.find(word)
+        while found >= 0:
+            lines.add(text.rfind("\n", 0, found) + 1)
+            found = text.find(word, found + 1)
+    if text[-1:] in (")", "]", "?"):
+        lines.add(text.rfind("\n") + 1)
+    for low in sorted(lines, reverse=True):
+        high = text.find("\n", low)
+        high = len(text) if high < 0 else high
+        if _BARE_QUERY.fullmatch(text, low, high) is None:
+            continue
+        if high < len(text) and _QUERY_OUTPUT.match(text, high + 1):
+            continue  # "B in G.adj[A]" / "True": the output says it
+        text = text[:low] + " " * (high - low) + text[high:]
+    return text
+
+
+_ANSWERED_CHOICE = re.compile(
+    r"(?P<comma>,[ \t]*)?\b(?P<x>[A-Za-z]+(?:[ \t][A-Za-z]+)?)[ \t]+or[ \t]+(?P<y>[^?\n]{1,80}?)"
+    r"(?P<mark>\?)[)\]]?[ \t]*[:—–-]?[ \t]*(?P<answer>[A-Za-z]+(?:[ \t][A-Za-z]+)?)\b"
+)
+"""A question offering alternatives answered by one of them (``(edge A–B, present or
+absent?): absent.``, ``Edge or no edge between A and B? No edge.``): the answer kept as the
+question's words, the other alternative, the ``or`` and the ``?`` blanked (a comma before the
+alternatives read as a colon, ``edge A–B: absent``)."""
+
+
+def _answered_choice(choice: re.Match[str]) -> str:
+    """The question with only the alternative its answer chose (offsets kept)."""
+    answer = choice.group("answer").lower()
+    x, y = choice.group("x"), choice.group("y")
+    start = choice.start()
+    chars = list(choice.group())
+    last = x.lower().split()[-1]
+    if y.lower() == answer or (
+        y.lower().startswith(answer + " ") and answer.endswith(" " + last)
+    ):  # "present or absent", "Edge or no edge …": the other, or the first denied
+        blank = (choice.start("x"), choice.start("y"))
+    elif x.lower() == answer or x.lower().endswith(" " + answer):
+        words = y.lower().split()
+        if last in words:  # "Edge or no edge between A and B": up to the other "edge"
+            index = y.lower().index(last) + len(last)
+            blank = (choice.end("x"), choice.start("y") + index)
+        elif len(words) <= 2:  # "present or absent": the whole other one
+            blank = (choice.end("x"), choice.end("y"))
+        else:
+            return choice.group()
+    else:
+        return choice.group()
+    for index in [*range(blank[0], blank[1]), choice.start("mark")]:
+        chars[index - start] = " "
+    if choice.group("comma"):
+        chars[0] = ":"
+    return "".join(chars)
+
+
+_LOG_CALL = re.compile(
+    r"^[ \t]*(?:>>>[ \t]*)?(?:logging|log|logger|LOG)\.(?:debug|info|warning|warn|error|critical)"
+    r"[ \t]*\([^\n]*$"
+)
+"""A logging call (``logging.info('edge %s-%s', A, B)  # only when present``): its template and
+arguments state nothing (its echo line, ``INFO:root:edge A-B``, states the edge; blanked)."""
+_ASSERT_MESSAGE = re.compile(
+    r"^(?P<test>[ \t]*assert[ \t][^\n#]*?)(?P<message>,[ \t]*(?P<q>['\"])[^'\"\n]*(?P=q))"
+    r"(?=[ \t]*(?:#|$))"
+)
+"""An assertion's message (``assert B in adj[A], 'missing edge'``): what a failure would print,
+not what holds (blanked; the assertion states)."""
+_FORMATTED_PRINT = re.compile(
+    r"^[ \t]*(?:>>>[ \t]*)?print\([ \t]*f(?P<q>['\"])(?P<lead>(?:(?!(?P=q))[^{}\n]){1,200})"
+    r"\{[^\n]*\)[ \t]*\n"
+    r"(?P=lead)(?P<value>False\b)?",
+    re.M,
+)
+"""A formatted print and its output on the next line (``print(f'A-B: {G.has_edge(A, B)}')`` /
+``A-B: False``): the template states nothing (blanked), the output does, a ``False`` there a
+no (``A-B: no``)."""
+
+
+def _formatted_print(call: re.Match[str]) -> str:
+    """The print blanked, its output's ``False`` read as ``no`` (offsets kept)."""
+    newline = call.group().index("\n")  # (the print's line)
+    value = "no   " if call.group("value") else ""
+    return " " * newline + "\n" + call.group("lead") + value
+
+
+def _assert_message(assertion: re.Match[str]) -> str:
+    """The assertion with its message blanked (offsets kept)."""
+    return assertion.group("test") + " " * len(assertion.group("message"))
+
+
+_RULED_OUT = re.compile(r"\brules?\s+out\s+(?:an?|the|any)\s+edge\b", re.I)
+"""A result that rules out an edge (``…, which rules out an edge A–B``): a non-edge, read as
+``no edge`` (offsets kept)."""
+
+
 def extract_claims(
     text: str,
     names: NodeNames,
@@ -2272,8 +2412,22 @@ def extract_claims(
         max_words = 2 if names.numeric_ids else max(names.max_pieces * 12, 4)
     if "**" in text or "__" in text:  # emphasis marks: blanked, so offsets stay the text's
         text = _EMPHASIS.sub(lambda mark: " " * len(mark.group()), text)
+    if "print(f" in text:  # "print(f'A-B: {…}')" / "A-B: False": the output states
+        text = _FORMATTED_PRINT.sub(_formatted_print, text)
+    if "get_edge_data" in text:  # "print(G.get_edge_data(A, B))" / "None": a has_edge test
+        text = _EDGE_DATA.sub(_edge_data, text)
     if "\n" in text:
         text = _repl_outputs(text)  # "G.degree[A]" / "# Out: 4": the query's output, one line
+    if ")\n" in text or "]\n" in text or "?\n" in text or ") in " in text or text[-1:] in ")]?":
+        text = _bare_queries(text)  # a query alone, no output after it: it asks, blanked
+    if " or " in text and "?" in text:  # "(edge A–B, present or absent?): absent."
+        text = _on_lines(text, ("?",), _ANSWERED_CHOICE, _answered_choice)
+    if "log" in text or "LOG" in text:  # "logging.info('edge %s-%s', A, B)": its echo states
+        text = _on_lines(text, ("log", "LOG"), _LOG_CALL, _blank)
+    if "assert" in text:  # "assert B in adj[A], 'missing edge'": the message blanked
+        text = _on_lines(text, ("assert",), _ASSERT_MESSAGE, _assert_message)
+    if "rules out" in text or "rule out" in text:  # "…, which rules out an edge A–B": no edge
+        text = _RULED_OUT.sub(lambda lead: "no edge".rjust(len(lead.group())), text)
     if "wrong" in text:  # "I had the A–B weight wrong; it should be 7": the value corrected
         text = _HAD_WRONG.sub(_had_wrong, text)
     if "wrong" in text or "mis" in text:  # "A isn't adjacent to B — I was looking at the wrong

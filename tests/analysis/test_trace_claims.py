@@ -627,3 +627,84 @@ def test_round30_code_after_a_query_with_its_result_is_no_output(
     line is no output of the query."""
     kind, nodes, *value = claim
     assert (kind, frozenset(nodes), value[0] if value else None) in _claims(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "In [3]: G.has_edge('Paris', 'Kyoto')\nnext I look at Lyon.",
+        "G.get_edge_data('Lyon', 'Kyoto')",
+        ">>> 'Kyoto' in G['Paris']\nmoving on",
+        "frozenset(('Paris', 'Kyoto')) in seen_edges",
+        ">>> G.has_edge('Paris', 'Kyoto')  # worth checking?",
+    ],
+)
+def test_round31_a_query_alone_with_no_output_states_nothing(text: str) -> None:
+    """A query on a line of its own, with no output after it and no result in a comment (a
+    call, a lookup, a membership test): it asks, it states no edge."""
+    assert not [c for c in _claims(text) if c[0] == "edge"]
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("assert G.has_edge('Paris', 'Lyon')", ("edge", {"Paris", "Lyon"})),
+        (">>> 'Lyon' in G.adj['Paris']\nTrue", ("edge", {"Paris", "Lyon"})),
+        ("print(G.get_edge_data('Saint-Denis', 'Kyoto'))\nNone",
+         ("non_edge", {"Saint-Denis", "Kyoto"})),
+        ("print(G.get_edge_data('Paris', 'Lyon') is not None)\nTrue", ("edge", {"Paris", "Lyon"})),
+        ("print(f'Kyoto-Lyon linked: {G.has_edge(\"Kyoto\", \"Lyon\")}')\nKyoto-Lyon linked: False",
+         ("non_edge", {"Kyoto", "Lyon"})),
+        ("print(f'Paris–Lyon: {G.has_edge(\"Paris\", \"Lyon\")}')\nParis–Lyon: True",
+         ("edge", {"Paris", "Lyon"})),
+        ("assert 'Lyon' in G['New York'], 'not adjacent'", ("edge", {"Lyon", "New York"})),
+    ],
+)  # fmt: skip
+def test_round31_a_query_with_its_output_or_an_assertion_states_the_result(
+    text: str, claim: tuple[Any, ...]
+) -> None:
+    """An assertion states what it asserts (its message is what a failure would print); an
+    edge lookup printed with its output is read as the test it is (``None`` no edge, ``is not
+    None`` / ``True`` an edge); a formatted print's output states, its template does not."""
+    kind, nodes = claim
+    read = _claims(text)
+    assert (kind, frozenset(nodes), None) in read
+    other = "non_edge" if kind == "edge" else "edge"
+    assert (other, frozenset(nodes), None) not in read
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Quick one (edge Lyon–Kyoto, there or missing?): missing.",
+         ("non_edge", {"Lyon", "Kyoto"})),
+        ("Quick one (edge Paris–Lyon, there or missing?): there.", ("edge", {"Paris", "Lyon"})),
+        ("Link or no link between Saint-Denis and Kyoto? No link.",
+         ("non_edge", {"Saint-Denis", "Kyoto"})),
+        ("Link or no link between Paris and Lyon? Link.", ("edge", {"Paris", "Lyon"})),
+        ("The lookup gave False for (Saint-Denis, Kyoto); so that rules out the edge "
+         "Saint-Denis–Kyoto.",
+         ("non_edge", {"Saint-Denis", "Kyoto"})),
+    ],
+)  # fmt: skip
+def test_round31_an_answered_choice_or_a_ruled_out_edge_is_the_answer(
+    text: str, claim: tuple[Any, ...]
+) -> None:
+    """A question offering alternatives answered by one of them states the answer, not the
+    question's words; an edge a result rules out is no edge."""
+    kind, nodes = claim
+    read = _claims(text)
+    assert (kind, frozenset(nodes), None) in read
+    other = "non_edge" if kind == "edge" else "edge"
+    assert (other, frozenset(nodes), None) not in read
+
+
+def test_round31_a_logged_pair_is_no_neighbour_list_its_echo_states_the_edge() -> None:
+    """A logging call's arguments are no node's whole neighbour list; the echoed line states
+    the edge once."""
+    read = _claims(
+        "logging.debug('nbr %s, %s', Paris, Lyon)  # only for real edges\n"
+        "DEBUG:root:nbr Paris, Lyon"
+    )
+    assert not [c for c in read if c[0] == "neighbours"]
+    assert read.count(("edge", frozenset({"Paris", "Lyon"}), None)) == 1

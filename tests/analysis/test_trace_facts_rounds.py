@@ -459,7 +459,11 @@ HELD_OUT: list[object] = [
             "query's output on the next line): precision hallucinated edge 0.62, weight, "
             "degree and distance 1.00, recall missed edge 0.30, hallucinated edge 0.31, set "
             "0.38, distance 0.45, weight 0.50, degree 0.72; 30 cells below "
-            "(design/trace-facts.md, Round 27; Carry-over of round 26's tuning)",
+            "(design/trace-facts.md, Round 27; Carry-over of round 26's tuning); tuned on since "
+            "for precision (tune30: a query alone states nothing, an answered choice states "
+            "its answer): precision hallucinated edge 0.99, missed edge 0.995, the others "
+            "1.00; recall hallucinated edge 0.34, missed edge 0.36, the others unchanged; 30 "
+            "cells below (Rounds 27 and 28, tuned on for precision)",
         ),
     ),
     pytest.param(
@@ -479,7 +483,13 @@ HELD_OUT: list[object] = [
             "seeds; measured again held out after round 26 was tuned on (bd823fb): precision "
             "hallucinated edge 0.91, missed edge 0.88, recall missed edge 0.74, distance 0.79, "
             "set 0.80, hallucinated edge 0.80, degree 0.82, weight 0.84; 19 cells below "
-            "(design/trace-facts.md, Round 28; Carry-over of round 26's tuning)",
+            "(design/trace-facts.md, Round 28; Carry-over of round 26's tuning); tuned on since "
+            "for precision (tune30: a printed get_edge_data's None / is not None, a formatted "
+            "print's output, a logging call's echo, an assert's message, a ruled-out edge): "
+            "precision hallucinated edge 0.99, missed edge 1.00, degree 0.996, distance 0.995 "
+            "('the number of edges on the shortest A–B route' read as a distance, left); "
+            "recall hallucinated edge 0.84, missed edge 0.81, the others unchanged; 13 cells "
+            "below (Rounds 27 and 28, tuned on for precision)",
         ),
     ),
 ]
