@@ -68,17 +68,37 @@ CLAIM_COLUMNS = (
 
 @dataclass(frozen=True)
 class ResponseFacts:
-    """The checked claims of one response as plain rows (:data:`CLAIM_COLUMNS`: cheap to send
-    back from a worker), with where its first wrong claim falls."""
+    """The checked claims of one response as ``claims.csv``'s lines (cheap to send back from a
+    worker: one string, not a row object per claim), their counts, and where its first wrong
+    claim falls."""
 
     item: str
-    rows: list[tuple[Any, ...]]
+    claims_csv: str
+    """The response's lines of ``claims.csv`` (:data:`CLAIM_COLUMNS` and the checker version)."""
+    claims: int
+    checkable: int
+    """Claims checked correct or wrong."""
+    wrong: int
+    errors: tuple[int, ...]
+    """Wrong claims per error kind (:data:`ERROR_KINDS`)."""
     first_wrong_char: int | None
     first_wrong_tokens: int | None
     first_wrong_segment: int | None
     segments: int
     marks: Marks
     """What the job's report page marks in the response (:func:`claim_marks`)."""
+
+    def rows(self) -> list[tuple[Any, ...]]:
+        """The claims as rows of :data:`CLAIM_COLUMNS` again (read back from the CSV text)."""
+        import csv
+        import io
+
+        return [
+            (item, kind, nodes, None if value == "" else int(value), int(start), int(end),
+             int(segment), verdict, error or None, truth)
+            for item, kind, nodes, value, start, end, segment, verdict, error, truth, _ in
+            csv.reader(io.StringIO(self.claims_csv, newline=""))
+        ]  # fmt: skip
 
 
 def instances_for(inputs: Sequence[Path], dataset_dir: Path | None) -> dict[str, Instance]:
@@ -120,11 +140,13 @@ def check_responses(
     segmentation: Segmentation,
     tokenizer: str,
     workers: int = 0,
+    version: str | None = None,
 ) -> tuple[list[ResponseFacts], Sequence[SegmentedResponse | None]]:
     """Every scored response's claims checked against its instance's graph, over ``workers``
     processes (0: one per core; responses of one instance stay in one process, which reads
     its graph and computes its distances once, and splits its responses into segments); with
-    the segmented responses."""
+    the segmented responses. ``version``: the checker version written in each claim's row
+    (default :func:`checker_version`)."""
     import os
 
     from gralgo.analysis._segmentation_method import response_pieces
@@ -147,6 +169,7 @@ def check_responses(
     for number, indices in enumerate(by_instance.values()):
         chunks[number % chunk_count].extend(indices)
     cache: Prepared = {}
+    version = checker_version() if version is None else version
 
     texts = scored["text"].tolist()
 
@@ -155,7 +178,7 @@ def check_responses(
             (
                 i,
                 _response_facts(
-                    (*heads[i], segmented[i]), str(texts[i]), instances, cache, tokenizer
+                    (*heads[i], segmented[i]), str(texts[i]), instances, cache, tokenizer, version
                 ),
             )  # fmt: skip
             for i in indices
@@ -212,8 +235,16 @@ def checked_claims(
 
 
 def _response_facts(
-    row: Row, text: str, instances: Mapping[str, Instance], cache: Prepared, tokenizer: str
+    row: Row,
+    text: str,
+    instances: Mapping[str, Instance],
+    cache: Prepared,
+    tokenizer: str,
+    version: str,
 ) -> ResponseFacts:
+    import csv
+    import io
+
     from gralgo.formats import count_tokens
 
     item, piece = row[0], row[3]
@@ -225,9 +256,17 @@ def _response_facts(
          c.claim.end, c.segment, c.verdict, c.error, c.truth)
         for c in checked
     ]  # fmt: skip
+    out = io.StringIO(newline="")
+    csv.writer(out, lineterminator="\n").writerows((*row, version) for row in rows)
+    errors = [c.error for c in checked if c.error is not None]
+    wrong = sum(c.verdict == "wrong" for c in checked)
     return ResponseFacts(
         item,
-        rows,
+        out.getvalue(),
+        len(checked),
+        sum(c.verdict == "correct" for c in checked) + wrong,
+        wrong,
+        tuple(errors.count(kind) for kind in ERROR_KINDS),
         start,
         None if start is None or piece is None else count_tokens(piece.text[:start], tokenizer),
         None if first is None else first.segment,
@@ -241,9 +280,6 @@ def response_table(scored: pd.DataFrame, facts: Sequence[ResponseFacts]) -> pd.D
     (characters, tokens, segment), and whether the answer was right anyway."""
     rows = []
     for row, found in zip(scored.to_dict("records"), facts, strict=True):
-        verdicts = [claim[7] for claim in found.rows]
-        errors = [claim[8] for claim in found.rows if claim[8] is not None]
-        wrong = verdicts.count("wrong")
         rows.append(
             {
                 "item": found.item,
@@ -252,34 +288,29 @@ def response_table(scored: pd.DataFrame, facts: Sequence[ResponseFacts]) -> pd.D
                 "level": row["level"],
                 "format": row["format"],
                 "correct": bool(row["correct"]),
-                "claims": len(verdicts),
-                "checkable": verdicts.count("correct") + wrong,
-                "wrong": wrong,
-                **{kind: errors.count(kind) for kind in ERROR_KINDS},
+                "claims": found.claims,
+                "checkable": found.checkable,
+                "wrong": found.wrong,
+                **dict(zip(ERROR_KINDS, found.errors, strict=True)),
                 "first_wrong_char": found.first_wrong_char,
                 "first_wrong_tokens": found.first_wrong_tokens,
                 "first_wrong_segment": found.first_wrong_segment,
                 "segments": found.segments,
-                "right_for_wrong_reasons": bool(row["correct"]) and wrong > 0,
+                "right_for_wrong_reasons": bool(row["correct"]) and found.wrong > 0,
             }
         )
     return pd.DataFrame(rows)
 
 
-def _write_claims(path: Path, facts: Sequence[ResponseFacts], version: str) -> int:
+def _write_claims(path: Path, facts: Sequence[ResponseFacts]) -> int:
     """``claims.csv``: every claim's row (:data:`CLAIM_COLUMNS`: response, kind, nodes, value,
-    span, segment, verdict, error, the truth) and the checker's version, written as they are (a
-    number as Python writes it, ``None`` empty); the number of claims."""
-    import csv
-
-    count = 0
+    span, segment, verdict, error, the truth) and the checker's version, as the workers wrote
+    them (a number as Python writes it, ``None`` empty); the number of claims."""
     with path.open("w", encoding="utf-8", newline="") as out:
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow([*CLAIM_COLUMNS, "checker_version"])
+        out.write(",".join((*CLAIM_COLUMNS, "checker_version")) + "\n")
         for found in facts:
-            writer.writerows((*row, version) for row in found.rows)
-            count += len(found.rows)
-    return count
+            out.write(found.claims_csv)
+    return sum(found.claims for found in facts)
 
 
 def judge_agreement(responses: pd.DataFrame, sections_csv: Path) -> pd.DataFrame:
@@ -356,7 +387,7 @@ def _highlights(
     for i in flagged:
         piece = segmented[i]
         if piece is not None:
-            shown.append((facts[i].item, piece.text, [_checked(row) for row in facts[i].rows]))
+            shown.append((facts[i].item, piece.text, [_checked(row) for row in facts[i].rows()]))
     path = write_highlights(output.directory / "highlights.html", shown, limit)
     output.files.append(path)
 
@@ -393,9 +424,11 @@ def run_trace_facts(
     if scored.empty:
         raise AnalysisInputError("trace_facts: the inputs hold no successful responses")
     token_name = tokenizer or tokenizer_for_model(str(scored["litellm_model"].iloc[0]))
-    facts, segmented = check_responses(scored, instances, segmentation, token_name, workers)
-    responses = response_table(scored, facts)
     version = checker_version()
+    facts, segmented = check_responses(
+        scored, instances, segmentation, token_name, workers, version
+    )
+    responses = response_table(scored, facts)
     note = (
         f"Checker code {version} (sha256 of gralgo/analysis/"
         f"{', '.join(name + '.py' for name in CHECKER_MODULES)}). Shares of checkable "
@@ -405,7 +438,7 @@ def run_trace_facts(
     )
     # Several workers: claims.csv (the largest file) is written by a process of its own while
     # this one writes the rest (the same files, on both cores).
-    write_claims = partial(_write_claims, output.directory / "claims.csv", facts, version)
+    write_claims = partial(_write_claims, output.directory / "claims.csv", facts)
     claims_written = (
         start_beside(write_claims) if (workers or os.cpu_count() or 1) > 1 else write_claims
     )

@@ -157,7 +157,7 @@ def test_worker_processes_give_the_same_claims_as_one_process() -> None:
     one, _ = check_responses(scored, instances, Segmentation(), "cl100k_base", workers=1)
     two, _ = check_responses(scored, instances, Segmentation(), "cl100k_base", workers=2)
     assert len(scored) >= 500  # the size at which workers start
-    assert one == two and sum(len(f.rows) for f in one) > 1000
+    assert one == two and sum(f.claims for f in one) > 1000
 
 
 def test_the_jobs_report_shows_the_measures_and_highlights_wrong_claims(
@@ -264,7 +264,7 @@ def test_highlights_mark_the_claims_the_workers_sent_back() -> None:
     facts, segmented = check_responses(scored, instances, Segmentation(), "cl100k_base", workers=1)
     for n, found in enumerate(facts):
         read = checked_claims((f"r{n}", f"i{n}", False, segmented[n]), instances, {})
-        again = [_checked(row) for row in found.rows]
+        again = [_checked(row) for row in found.rows()]
         assert [(c.claim.kind, c.claim.nodes, c.claim.value, c.claim.start, c.claim.end,
                  c.verdict, c.error, c.truth, c.segment) for c in read] == [
             (c.claim.kind, c.claim.nodes, c.claim.value, c.claim.start, c.claim.end,
