@@ -1,5 +1,5 @@
 """The lists written by other authors without reading the extractor (``trace_facts_round4``
-to ``trace_facts_round26``; splits ``round4`` to ``round26``): each labels
+to ``trace_facts_round28``; splits ``round4`` to ``round28``): each labels
 every statement kind in every format with phrasings no earlier list has, deterministically.
 Rounds 4 to 10 were each measured once held out and then tuned on; the goal on them (precision
 >= 0.95, recall >= 0.8 per error kind in every format) is asserted with the other tuned lists in
@@ -108,6 +108,18 @@ EARLIER = {
         *("round9", "round10", "round11", "round12", "round13", "round14", "round15"),
         *("round16", "round17", "round18", "round19", "round20", "round21", "round22"),
         *("round23", "round24", "round25"),
+    ),
+    "round27": (
+        *("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8"),
+        *("round9", "round10", "round11", "round12", "round13", "round14", "round15"),
+        *("round16", "round17", "round18", "round19", "round20", "round21", "round22"),
+        *("round23", "round24", "round25", "round26"),
+    ),
+    "round28": (
+        *("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8"),
+        *("round9", "round10", "round11", "round12", "round13", "round14", "round15"),
+        *("round16", "round17", "round18", "round19", "round20", "round21", "round22"),
+        *("round23", "round24", "round25", "round26", "round27"),
     ),
 }
 """The lists each round was written after (none of their phrasings may reappear)."""
@@ -417,6 +429,23 @@ HELD_OUT: list[object] = [
             "rule for questions answered at once, 2db479a): recall weight 0.47, degree 0.56, "
             "distance 0.20, the others and precision unchanged; 30 cells below "
             "(design/trace-facts.md, Round 26; Carry-over of the question rule)",
+        ),
+    ),
+    pytest.param(
+        "round27",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="round-27 phrasings (facts that answer the writer's own questions inside "
+            "long traces: questions buried after a clause of work, 'or' questions answered by "
+            "choosing, confirm checks, Q/A labels, REPL and notebook cells whose output line is "
+            "the answer, LaTeX '= ?'), measured held out at 311d281 (round 25's question rule "
+            "in, round 26 not tuned on): recall 0.22-0.70 per kind (missed edge 0.22, "
+            "hallucinated edge 0.27, set 0.30, weight 0.37, distance 0.43, degree 0.70), "
+            "precision hallucinated edge 0.52, weight 0.83, degree 0.92, distance 0.94, missed "
+            "edge 0.99, set 1.00 (a REPL query read as the edge its next-line 'False' denies; "
+            "a notebook cell's number read as the value); by style code precision 0.33-0.59, "
+            "prose 0.13-0.54 recall; 30 / 30 cells below the goal at 2 / 4 seeds "
+            "(design/trace-facts.md, Round 27)",
         ),
     ),
 ]

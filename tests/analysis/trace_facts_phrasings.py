@@ -139,6 +139,33 @@ the question states no fact of its own, the answer states the one fact; code cel
 is the question and whose printed value is the answer (``G.has_edge(A, B)`` then ``# Out:
 True``), LaTeX that asks and answers, bold questions, bullets and arrows with "?" and tables whose
 headers ask in the same voice ("| Node | Degree, isn't it? |"); it is held out (not yet measured).
+Round 27 (split ``round27``, bank in ``trace_facts_round27``), written by another author without
+reading the extractor while round 26 was held out, keeps the realistic mix and the same class,
+facts that answer the writer's own questions, as they appear inside long real traces, in mixed
+voices across the nine tasks: the question buried mid-sentence after a clause of work ("I was
+about to add B to the frontier, so before I go on, does A reach B directly — yes, it's in the
+list."), questions chained with "or" and answered by choosing ("Edge or no edge between A and
+B? Edge."), "Hmm, wait — is A even a neighbour of B?" answered a sentence later, the question
+put in a long sentence and answered in its tail ("So the question at this step is A's degree,
+and going through the list once more it's 4."), confirm-style checks ("Double-checking A–B:
+present? yes."); the question states no fact of its own, the answer states the one fact; REPL
+and notebook cells whose query is the question and whose output line is the answer
+(``>>> G.has_edge(A, B)`` then ``True``, ``In [5]: G.degree[A]`` then ``Out[5]: 4``), LaTeX
+questions in ``$...$``, ``**Q:** ... **A:** ...`` labels, ticked bullets and tables whose headers
+quiz or confirm ("| Q: node | A: degree |"); it is held out (not yet measured).
+Round 28 (split ``round28``, bank in ``trace_facts_round28``), written by another author without
+reading the extractor while round 27 was held out, keeps the realistic mix but takes code as
+models write it inside reasoning (tool-mode runs, scratch cells, o3 / GPT-OSS, Qwen3-Coder and
+DeepSeek-R1 working a graph task by hand), in mixed voices across the nine tasks: a NetworkX or
+plain-dict snippet followed by its printed output line(s) (``print(G.degree(A))`` then ``4``,
+``print(G.get_edge_data(A, B))`` then ``None``), f-strings and logging calls with their echo
+(``deg(A)=4``, ``INFO:root:A-B w=3``), one-entry dicts and adjacency lines written by hand
+(``adj[A] = [B, C]``), asserts with a message, one-line pseudo-code traces with one state each
+(``relax A-B: w=3``, ``pop B: dist=7 (settled, source A)``), comments that state the fact
+(``# A-B weight 3``) and the prose right around code that reads a result off it ("The cell
+prints 4 for `G.degree(A)`, so A's degree is 4."); about half code, a third prose around code,
+the rest small Markdown and LaTeX and tables whose headers are the call and its output ("| call |
+printed |"); it is held out (not yet measured).
 
 Graphs and certificates come from each task's solver (``trace_facts_planted._graph``), so the
 labels are exact: each statement states one fact, correct or with one planted error of a known
@@ -182,6 +209,8 @@ from tests.analysis import (
     trace_facts_round24,
     trace_facts_round25,
     trace_facts_round26,
+    trace_facts_round27,
+    trace_facts_round28,
 )
 from tests.analysis.trace_facts_planted import FORMATS, TASKS, Planted, _graph, _long_names
 
@@ -204,6 +233,8 @@ SPLITS = (
     "round24",
     "round25",
     "round26",
+    "round27",
+    "round28",
 )
 TUNED = ("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8",
          "round9", "round10", "round11", "round12", "round14", "round17",
@@ -647,6 +678,8 @@ FILLER["dev4"] = [
 # Round 24: written by another author without reading the extractor, held out (not yet measured).
 # Round 25: written by another author without reading the extractor, held out (not yet measured).
 # Round 26: written by another author without reading the extractor, held out (not yet measured).
+# Round 27: written by another author without reading the extractor, held out (not yet measured).
+# Round 28: written by another author without reading the extractor, held out (not yet measured).
 ROUND_BANKS: dict[str, ModuleType] = {
     "round4": trace_facts_round4,
     "round5": trace_facts_round5,
@@ -671,6 +704,8 @@ ROUND_BANKS: dict[str, ModuleType] = {
     "round24": trace_facts_round24,
     "round25": trace_facts_round25,
     "round26": trace_facts_round26,
+    "round27": trace_facts_round27,
+    "round28": trace_facts_round28,
 }
 """Each other author's list by its split: registered here once (the rounds test reads it)."""
 for _split, _bank in ROUND_BANKS.items():

@@ -391,7 +391,35 @@ def test_each_claim_looks_at_a_window_not_at_all_that_remains(
     requests = requests_for(100)
     report = run(ledger, requests, k=2, max_concurrency=8)
     assert report.done == 200 and stub.stats()["calls"] == 200
-    assert all(n <= bound for n, bound in seen) and max(n for n, _ in seen) <= 8, seen[:5]
+    assert all(n <= bound for n, bound in seen) and max(n for n, _ in seen) <= 16, seen[:5]
+
+
+def test_a_reply_being_committed_does_not_hold_back_the_next_call(
+    stub: StubServer, requests_for: Build, ledger: Ledger, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Claim-ahead (issue 37): a reply's slot goes at once to a claimed sample waiting on the
+    limiter, while the reply is committed. With the first commit held until the stub has seen
+    twice the concurrency of calls, the calls go on meanwhile; a runner that starts the next
+    call only after a commit sees 4 calls and waits out the deadline."""
+    import time
+
+    real = Ledger.record_group
+    seen: list[int] = []
+
+    def held(self: Ledger, items: Any, owner: str | None = None) -> int:
+        if not seen:
+            deadline = time.monotonic() + 10
+            while stub.stats()["calls"] < 8 and time.monotonic() < deadline:
+                time.sleep(0.01)
+            seen.append(int(stub.stats()["calls"]))
+        return int(real(self, items, owner))
+
+    monkeypatch.setattr(Ledger, "record_group", held)
+    stub.control(latency_s=0.01)
+    report = run(ledger, requests_for(40), max_concurrency=4)
+    assert report.done == 40 and stub.stats()["calls"] == 40
+    assert seen == [8]
+    assert stub.stats()["max_inflight"] <= 4  # the limiter still bounds the calls in flight
 
 
 def test_replies_are_committed_in_groups_and_each_is_durable_before_it_is_counted(
