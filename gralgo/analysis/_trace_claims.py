@@ -1680,6 +1680,47 @@ def _cells(text: str, low: int, high: int) -> list[tuple[int, int]]:
 
 
 _EMPHASIS = re.compile(r"\*\*|(?<!\w)__|__(?!\w)")
+_REPL_OUTPUT = re.compile(
+    r"\n(?=[ \t]*(?:True|False|Out|#|//|-?\d|\[|\{))"  # (a quick test: most lines fail here)
+    r"[ \t]*(?:(?:#|//)[ \t]*(?:Out(?:\[\d+\])?[ \t]*:|\w{1,12}[ \t]*[?=])?|"
+    r"Out(?:\[\d+\])?[ \t]*:)?"
+    r"[ \t]*(?P<value>True|False|-?\d+(?:\.\d+)?|\[[^\n\[\]]*\]|\{[^\n{}]*\})[ \t]*(?=\n|$)"
+)
+"""A line that is only a printed value (``True``, ``# Out: 4``, ``Out[3]: [B, C]``, ``# w =
+7``: a one-word label only in a comment, ``seen = {B}`` is code), the output of the query on
+the line before it."""
+_REPL_QUERY = re.compile(
+    r"[ \t]*(?:>>>[ \t]*|In[ \t]*\[\d+\][ \t]*:[ \t]*)?(?![\w.]+[ \t]*=[^=])[A-Za-z_][\w.]*"
+    r"[(\[][^\n#]*[)\]](?:(?P<comment>[ \t]*#[^\n]*\?[ \t]*)|"
+    r"(?P<note>[ \t]*#[ \t]*(?!(?:True|False)\b)[A-Za-z]+[ \t]*))?"
+)
+"""A line that is one query, a call or a lookup (``G.has_edge(A, B)``, ``>>> G.degree[A]``),
+no assignment, a question in a comment after it allowed (``# how many?``, blanked) or a one-word
+note (``# hops``, kept; a result there, ``# True``, ``# 4``, makes the next line no output)."""
+
+
+def _repl_outputs(text: str) -> str:
+    """``text`` with each query's output that stands alone on the line after it (``G.degree[A]``
+    / ``# Out: 4``) brought up to the query's line as its comment (``G.degree[A]  # 4``), so
+    that it is read as the query's result; a question in a comment after the query blanked."""
+    parts: list[str] = []
+    done = 0
+    for output in _REPL_OUTPUT.finditer(text):
+        begin = text.rfind("\n", 0, output.start()) + 1
+        query = _REPL_QUERY.fullmatch(text, begin, output.start())
+        if query is None or begin < done:
+            continue
+        low = query.start("comment") if query.group("comment") else output.start()
+        joint = output.start("value") - low  # the comment, the newline and the output's lead
+        if query.group("note"):  # "…  # hops" / "2": "…  # hops: 2"
+            lead = ":" + " " * (joint - 1) if joint >= 2 else " "
+        else:
+            lead = " " * (joint - 2) + "# " if joint >= 3 else "#" * joint
+        parts += [text[done:low], lead]
+        done = output.start("value")
+    return "".join(parts) + text[done:] if parts else text
+
+
 """Markdown bold marks (``**A**``, ``__A__``): read as blanks (``**No edge** between A and B``)."""
 _ROUTE_TAKEN = re.compile(
     r"\b[Ii]f\s+(?:I|we)\s+(?:go|take|follow|use|walk|travel)(?:\s+(?:along|via|through|by))?"
@@ -2231,6 +2272,8 @@ def extract_claims(
         max_words = 2 if names.numeric_ids else max(names.max_pieces * 12, 4)
     if "**" in text or "__" in text:  # emphasis marks: blanked, so offsets stay the text's
         text = _EMPHASIS.sub(lambda mark: " " * len(mark.group()), text)
+    if "\n" in text:
+        text = _repl_outputs(text)  # "G.degree[A]" / "# Out: 4": the query's output, one line
     if "wrong" in text:  # "I had the A–B weight wrong; it should be 7": the value corrected
         text = _HAD_WRONG.sub(_had_wrong, text)
     if "wrong" in text or "mis" in text:  # "A isn't adjacent to B — I was looking at the wrong
@@ -2802,7 +2845,10 @@ def _anchored(
     paired = _paired(lower)
     text, names = ctx.text, ctx.slots.names
     added: list[Claim] = []
-    pieces = line_pieces(text, low, high, ctx.name_marks)
+    pieces = line_pieces(
+        text, low, high, ctx.name_marks,
+        lambda a, b: {n for n, _, _ in mentions(text, a, b, names, ctx.slots.resolve)},
+    )  # fmt: skip
     released: set[tuple[int, int]] = set()  # stretches meta-talk was cut from (cut once)
     index = -1
     while index + 1 < len(pieces):

@@ -957,22 +957,143 @@ _ANSWER_LEAD = re.compile(
 
 _Q_LABEL = re.compile(r"\W*Q\W*:")
 _A_LABEL = re.compile(r"\W*A\W*:")
+_TAG = re.compile(
+    r"\s*[,—–-]\s*(?:right|correct|yes|yeah|no|true|eh|(?:is|are|was|were|does|do|did|has|have|"
+    r"had|can|could|will|would|should)(?:n['’]t)?\s+(?:it|they|he|she|that|this|there|we|you|i)"
+    r"(?:\s+not)?)\s*\?\W*$",
+    re.I,
+)
+"""A tag that turns a statement into a question (``A and B are adjacent, right?``, ``…, isn't
+it?``, ``… — doesn't it?``, ``…, no?``): what it asks the writer to confirm is the statement."""
+_AUX = r"(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would)"
+_TAG_ANSWER = re.compile(
+    r"\s*(?:→|->|⇒|=>)?\s*(?:(?P<yes>yes|yep|yeah|yup|right|correct|exactly|indeed|true|[✓✔])|"
+    r"(?P<no>no|nope|wrong|[✗✘]))?(?:\b|(?<=\W))[,.!:;—–\s-]*"
+    r"(?P<echo>(?:it|they|that|there|he|she)(?:['’]s|\s+"
+    + _AUX
+    + r")(?P<echo_no>n['’]t|\s+not)?\b)?"
+    r"[,.!:;—–\s-]*",
+    re.I,
+)
+"""The verdict that answers a tag question (``Right``, ``Yes``, ``It is``, ``No, they aren't``,
+``→ wrong``), the remark after it left to be read on its own."""
+_TAG_DOUBT = re.compile(
+    r"\?|\b(?:but|though|although|except|unless|if|maybe|perhaps|probably|think|guess|wait|"
+    r"actually|hmm+|unsure|sure)\b",
+    re.I,
+)
+"""A remark after a tag question's verdict that doubts or takes it back (``Yes, I think``)."""
+_DIGRESSION = re.compile(
+    r"\s*(?:(?:okay|ok|so|and|hmm+|oh)\b[,\s]*)?(?:i|i['’]m|i['’]ve|i['’]d|we|my|let\s+me|let['’]s|"
+    r"[a-z]+ing)\b[^\d?\n]{0,80}(?:\.{3}|…|\.)\s*",
+    re.I,
+)
+"""A short digression, a sentence of the writer's own doing (``I had it somewhere...``, ``Let
+me not guess.``, ``checking...``): no digit or ``?`` (a request, ``Give me a second...``, is
+none: the question is left open)."""
+_DEFERRED = re.compile(
+    r"\b(?:later|next|will|won['’]t|skip|for\s+now|come\s+back|get\s+back|no\s+idea|unsure|"
+    r"not\s+sure|(?:do|can)n['’]t\s+(?:know|tell|remember)|hard\s+to\s+say|unclear)\b|['’]ll\b",
+    re.I,
+)
+"""What makes a digression after a question a plan or a doubt, not a pause before its answer
+(``I'll look later``, ``not sure``)."""
+_ECHO = re.compile(
+    r"\s*(?:it|they|that|this|there)(?:['’](?:s|re)|\s+(?:is|are|was|were|has|have|had)|\s+[a-z]+s)"
+    r"(?:\s+(?:worth|at|about|exactly|just|only|weight|degree|distance|depth|length|level|layer))?"
+    r"\s+(?=(?:\d+|" + "|".join(NUMBER_WORDS) + r")(?:\s+(?:hops?|steps?|edges?|"
+    r"neighbou?rs?|of\s+them))?\s*[.!]?\s*$)",
+    re.I,
+)
+"""An answer that repeats its question's subject and verb before the value (``It has 4.``,
+``It weighs 7.``, ``They are only 3 hops.``): what is left, the value, answers the question."""
 
 
 def line_pieces(
-    text: str, low: int, high: int, kept: frozenset[int] = frozenset()
+    text: str,
+    low: int,
+    high: int,
+    kept: frozenset[int] = frozenset(),
+    named: Callable[[int, int], set[str]] | None = None,
 ) -> list[tuple[int, int]]:
     """The clauses of the line ``text[low:high]`` (:func:`clauses`), its questions' answers
     brought next to them where it holds a ``?`` (:func:`answered_pieces`): what both the
-    clause reader and the anchored reader walk."""
+    clause reader and the anchored reader walk. ``named``: the nodes ``text[a:b]`` names."""
     pieces = list(clauses(text, low, high, kept))
-    return answered_pieces(text, pieces) if "?" in text[low:high] else pieces
+    return answered_pieces(text, pieces, named) if "?" in text[low:high] else pieces
 
 
-def answered_pieces(text: str, pieces: list[tuple[int, int]]) -> list[tuple[int, int]]:
+def _digression(
+    text: str, piece: tuple[int, int], named: Callable[[int, int], set[str]] | None
+) -> bool:
+    """Whether the clause ``piece`` after a question is a short digression before its answer
+    (``I had it somewhere...``, ``checking...``): it trails off, and holds no verdict, node,
+    number, question or plan."""
+    return (
+        named is not None
+        and _DIGRESSION.fullmatch(text, *piece) is not None
+        and _NUMBER.search(text, *piece) is None
+        and _DEFERRED.search(text, *piece) is None
+        and not named(*piece)
+    )
+
+
+def _tag_verdict(
+    text: str,
+    statement: tuple[int, int],
+    answer: tuple[int, int],
+    named: Callable[[int, int], set[str]],
+) -> tuple[bool, int] | None:
+    """The verdict of the ``answer`` to a tag question on ``statement`` (``True``: yes, it is;
+    ``False``: no, it isn't) and where its remark starts; ``None`` where it holds no verdict,
+    or its remark doubts it or names a node or value of its own (``Right, C–D is.``)."""
+    verdict = _TAG_ANSWER.match(text, *answer)
+    if verdict is None or verdict.group("yes", "no", "echo") == (None, None, None):
+        return None
+    no = verdict.group("no") is not None or verdict.group("echo_no") is not None
+    if verdict.group("yes") is not None and verdict.group("echo_no") is not None:
+        return None  # "Yes, it isn't": no verdict
+    rest = (verdict.end(), answer[1])
+    if _TAG_DOUBT.search(text, *rest) or not named(*rest) <= named(*statement):
+        return None
+    values = {m.group().lower() for m in _NUMBER.finditer(text, *rest)}
+    if not values <= {m.group().lower() for m in _NUMBER.finditer(text, *statement)}:
+        return None
+    return not no, verdict.end()
+
+
+def _tag_confirmed(
+    text: str,
+    question: tuple[int, int],
+    answer: tuple[int, int],
+    named: Callable[[int, int], set[str]] | None,
+) -> tuple[int, int] | None:
+    """Where a tag question's statement ends and its answer's remark starts, where the answer
+    confirms it (``A and B are adjacent, right? Right — …``; ``A and B aren't adjacent, are
+    they? No, they aren't.``); ``None`` where it is no tag question, or the answer denies it,
+    doubts it or names a node or value of its own."""
+    tag = _TAG.search(text, *question) if named is not None else None
+    if tag is None or named is None:
+        return None
+    statement = (question[0], tag.start())
+    verdict = _tag_verdict(text, statement, answer, named)
+    if verdict is None or verdict[0] == (_NEGATION.search(text, *statement) is not None):
+        return None  # a denial of a statement, or a doubt: nothing confirmed
+    return tag.start(), verdict[1]
+
+
+def answered_pieces(
+    text: str,
+    pieces: list[tuple[int, int]],
+    named: Callable[[int, int], set[str]] | None = None,
+) -> list[tuple[int, int]]:
     """The clauses ``pieces`` of a line holding ``?`` with each pause after a question dropped
     and the lead of the answer after it cut (``Is A adjacent to B? Let me look... yes.``: the
-    question, then ``yes``), so that the answer is the clause right after its question."""
+    question, then ``yes``), so that the answer is the clause right after its question; a tag
+    question its answer confirms, its statement (``A and B are adjacent, right? Right.``: ``A
+    and B are adjacent``); an answer that repeats its question's subject and verb, its value
+    (``It has 4.``: ``4``). ``named`` (the nodes ``text[a:b]`` names): where given, a short
+    digression naming no node or number is a pause too (``I had it somewhere... it's 7.``)."""
     kept: list[tuple[int, int]] = []
     index = 0
     while index < len(pieces):
@@ -982,12 +1103,24 @@ def answered_pieces(text: str, pieces: list[tuple[int, int]]) -> list[tuple[int,
         if not text[start:end].rstrip().endswith("?"):
             continue
         following = index
-        while following + 1 < len(pieces) and _PAUSE.fullmatch(text, *pieces[following]):
+        while following + 1 < len(pieces) and (
+            _PAUSE.fullmatch(text, *pieces[following])
+            or (following < index + 3 and _digression(text, pieces[following], named))
+        ):
             following += 1
         if following < len(pieces):
+            confirmed = _tag_confirmed(text, (start, end), pieces[following], named)
+            if confirmed is not None:  # the statement, then what the answer says after it
+                kept[-1] = (start, confirmed[0])
+                if confirmed[1] < pieces[following][1]:
+                    kept.append((confirmed[1], pieces[following][1]))
+                index = following + 1
+                continue
             labelled = _Q_LABEL.match(text, start, end)
             start, end = pieces[following]
             lead = _ANSWER_LEAD.match(text, start, end)
+            if lead is not None and (echo := _ECHO.match(text, lead.end(), end)) is not None:
+                lead = echo  # "How many neighbours does A have? It has 4.": "4"
             if labelled and (label := _A_LABEL.match(text, start, end)) is not None:
                 lead = _ANSWER_LEAD.match(text, label.end(), end)  # "**Q:** … **A:** Yes"
             asks = text[start:end].rstrip().endswith("?")  # a question answered by a question
@@ -1010,7 +1143,11 @@ def clause_facts(
     question, plan or hypothesis with no facts (what is written in it states none). A question
     is read only where a bare ``Yes.`` or ``No.`` answers it (``Is A adjacent to B? No.``: a
     non-edge). ``kept``: the marks inside names (:func:`name_marks`)."""
-    pieces = line_pieces(text, low, high, kept)
+
+    def nodes_in(a: int, b: int) -> set[str]:
+        return {n for n, _, _ in mentions(text, a, b, names, resolve)}
+
+    pieces = line_pieces(text, low, high, kept, nodes_in)
     released: set[tuple[int, int]] = set()  # stretches meta-talk was cut from (cut once)
     index = -1
     while index + 1 < len(pieces):
@@ -1024,6 +1161,11 @@ def clause_facts(
         piece = text[body:end]
         question = _QUESTION_START.match(piece)
         asked = piece.rstrip().endswith("?") and index + 1 < len(pieces)
+        if asked and (
+            denied := _tag_denied(text, body, end, pieces[index + 1], nodes_in, names, resolve)
+        ):
+            yield start, pieces[index + 1][1], denied  # "A–B an edge, right? Wrong.": none
+            continue
         if asked:
             answer = _answer(text, pieces[index + 1])
             valued = _VALUE_ANSWER.fullmatch(text, *pieces[index + 1])
@@ -1297,6 +1439,33 @@ def _answer(text: str, piece: tuple[int, int]) -> bool | None:
     if _REMARK_DOUBT.search(remark) or (yes and _NEGATION.search(remark)):
         return None
     return yes
+
+
+def _tag_denied(
+    text: str,
+    low: int,
+    end: int,
+    answer: tuple[int, int],
+    named: Callable[[int, int], set[str]],
+    names: NodeNames,
+    resolve: Resolve,
+) -> list[Fact]:
+    """The non-edge a tag question's answer states where it denies the question's edge (``A
+    and B are adjacent, right? Wrong, it's not listed.``, ``…, isn't it? It isn't.``): the
+    statement ``text[low:end]`` before the tag states only that edge, no value, no negation."""
+    tag = _TAG.search(text, low, end)
+    if tag is None:
+        return []
+    statement = (low, tag.start())
+    if _NEGATION.search(text, *statement) or _NUMBER.search(text, *statement):
+        return []
+    verdict = _tag_verdict(text, statement, answer, named)
+    if verdict is None or verdict[0]:
+        return []
+    facts = _read(text, *statement, names, resolve)
+    if len(facts) != 1 or facts[0][0] != "edge":
+        return []
+    return [("non_edge", facts[0][1], None, low, answer[1])]
 
 
 _VALUE_ANSWER = re.compile(

@@ -563,3 +563,67 @@ def test_round27_a_name_that_opens_with_one_of_is_still_read() -> None:
         for c in extract_claims("Paris is not adjacent to One of Us.", NodeNames(graph, False))
     }
     assert ("non_edge", frozenset({"Paris", "One of Us"})) in read
+
+
+def _claims(text: str) -> list[tuple[str, frozenset[str], int | None]]:
+    names = NodeNames(small_graph())
+    return [(c.kind, frozenset(c.nodes), c.value) for c in extract_claims(text, names)]
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        (">>> G.has_edge('Saint-Denis', 'Kyoto')\nFalse", ("non_edge", {"Saint-Denis", "Kyoto"})),
+        ("In [7]: G.degree['New York']\nOut[7]: 2", ("degree", {"New York"}, 2)),
+        ("nx.dijkstra_path_length(G, 'Lyon', 'Kyoto')\n# Out: 8",
+         ("distance", {"Lyon", "Kyoto"}, 8)),
+        ("G.degree['Lyon']  # how many?\n3", ("degree", {"Lyon"}, 3)),
+    ],
+)  # fmt: skip
+def test_round30_a_querys_output_alone_on_the_next_line_is_its_result(
+    text: str, claim: tuple[Any, ...]
+) -> None:
+    """A REPL or notebook query whose printed value stands alone on the line after it
+    (``False``, ``Out[7]: 2``, ``# Out: 8``) states what the query asks, with that value: a
+    query answered ``False`` is no edge, and the cell's number is no value."""
+    kind, nodes, *value = claim
+    read = _claims(text)
+    assert (kind, frozenset(nodes), value[0] if value else None) in read
+    assert ("edge", frozenset({"Saint-Denis", "Kyoto"}), None) not in read
+    assert ("degree", frozenset({"New York"}), 7) not in read
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "x = G.degree['Lyon']\n3",
+        "G.degree['Lyon']  # TODO later\n3",
+        "G.degree['Lyon']\n\n3",
+        "G.degree['Lyon']\nLet me think.\n3",
+        "G.degree['Lyon']\n# expected: 3",
+    ],
+)
+def test_round30_a_value_not_right_after_its_query_is_no_output(text: str) -> None:
+    """An assignment, a query with a note of more than one word, a blank line or prose
+    between, an expectation: the number is not the query's printed output."""
+    assert ("degree", frozenset({"Lyon"}), 3) not in _claims(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("G.has_edge('Lyon', 'New York')  # True\nseen = {'Paris'}",
+         ("edge", {"Lyon", "New York"})),
+        ("len(G['Kyoto'])  # 1\nqueue = [('Kyoto', 0)]", ("degree", {"Kyoto"}, 1)),
+        ("list(G['Paris'])  # -> [Lyon, Saint-Denis]  (complete)\nvisited = {'Paris'}",
+         ("neighbours", {"Paris", "Lyon", "Saint-Denis"})),
+    ],
+)  # fmt: skip
+def test_round30_code_after_a_query_with_its_result_is_no_output(
+    text: str, claim: tuple[Any, ...]
+) -> None:
+    """A query whose result is already in its comment (``# True``, ``# 1``, ``# -> [...]``),
+    then a line of code (an assignment, ``seen = {A}``): the comment's result is read, the next
+    line is no output of the query."""
+    kind, nodes, *value = claim
+    assert (kind, frozenset(nodes), value[0] if value else None) in _claims(text)

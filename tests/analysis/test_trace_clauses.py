@@ -1090,3 +1090,107 @@ def test_round27_the_size_of_a_copied_neighbour_set_is_a_degree(
     read = _read(text, numeric_ids)
     assert ("degree", frozenset({L}), 3) in read
     assert not [c for c in read if c[0] in ("neighbours", "edge")]
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Kyoto and New York share a road, don't they? They do.",
+         ("edge", {"Kyoto", "New York"}, None)),
+        ("New York lies 2 hops from Paris — doesn't it? Yep.", ("hops", {"New York", "Paris"}, 2)),
+        ("Saint-Denis and Kyoto are not linked, are they? No, they are not.",
+         ("non_edge", {"Saint-Denis", "Kyoto"}, None)),
+        ("Lyon is linked to Kyoto, isn't it? It isn't.", ("non_edge", {"Lyon", "Kyoto"}, None)),
+        ("Paris and Kyoto are joined, right? Wrong.", ("non_edge", {"Paris", "Kyoto"}, None)),
+    ],
+)  # fmt: skip
+def test_round30_a_tag_question_states_what_its_answer_confirms(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    """A statement turned into a question by a tag (``…, don't they?``, ``… — doesn't it?``,
+    ``…, right?``) and confirmed (``They do.``, ``Yep.``; a negative one by ``No, they are
+    not.``) states the statement; an edge it denies (``It isn't.``, ``Wrong.``) is a non-edge."""
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _read(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kyoto and Paris share a road, don't they?",
+        "Kyoto and Paris share a road, don't they? Probably.",
+        "Kyoto and Paris share a road, don't they? Yes, though I should double-check.",
+        "Kyoto and Paris share a road, don't they? No, Kyoto and Lyon do.",
+        "Kyoto and Paris share a road, don't they? Wrong — only Kyoto and New York do.",
+        'The prompt asks "Kyoto and Paris share a road, don\'t they?" and wants a yes or no.',
+        "Paris has 4 neighbours, no? No, 2.",
+        "Paris has 4 neighbours, no? Yes, 5.",
+    ],
+)
+def test_round30_a_tag_question_left_open_doubted_or_refuted_states_nothing(text: str) -> None:
+    """A tag question left open, answered with a hedge or a doubt, refuted with another pair,
+    quoted from the task, or answered with a value of its own: nothing of Kyoto–Paris and no
+    degree 4 of Paris (a denied value is no claim)."""
+    read = _read(text)
+    assert not [c for c in read if c[1] == frozenset({"Kyoto", "Paris"})]
+    assert ("degree", frozenset({"Paris"}), 4) not in read
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("What's the degree of Kyoto? It is just 1.", ("degree", {"Kyoto"}, 1)),
+        ("What does the Lyon–New York road weigh? It is exactly 3.",
+         ("edge_weight", {"Lyon", "New York"}, 3)),
+        ("How far is Lyon from Kyoto? They are only 8.", ("distance", {"Lyon", "Kyoto"}, 8)),
+    ],
+)  # fmt: skip
+def test_round30_an_answer_repeating_its_questions_subject_and_verb_states_the_value(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    """An answer that repeats the question's subject and verb before the value (``It is just
+    1.``, ``They are only 8.``) is the question's claim with that value."""
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _read(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Is Saint-Denis adjacent to Paris? I jotted the edges down earlier... scrolling... yes.",
+         ("edge", {"Saint-Denis", "Paris"}, None)),
+        ("And the distance from Lyon to Kyoto? I had to go around the long way... it's 8.",
+         ("distance", {"Lyon", "Kyoto"}, 8)),
+        ("How far is Lyon from Kyoto? I redid the sum by hand. It's 8.",
+         ("distance", {"Lyon", "Kyoto"}, 8)),
+    ],
+)  # fmt: skip
+def test_round30_an_answer_after_a_short_digression_answers_the_question(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    """A digression between a question and its answer that names no node and no number
+    (``I jotted the edges down earlier... scrolling...``) is a pause: the answer after it
+    answers the question."""
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _read(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Is Paris adjacent to Kyoto? I'll sort that out later... yes, that's the plan.",
+        "Is Paris adjacent to Kyoto? Not sure... yes.",
+        "Is Paris adjacent to Kyoto? Lyon has three roads... yes.",
+        "Is Paris adjacent to Kyoto? I counted 4 of them... yes.",
+        "How many neighbours does Paris have? It has 3, I think.",
+        "How many neighbours does Paris have? Lyon has 3.",
+    ],
+)
+def test_round30_a_digression_with_a_plan_a_doubt_a_node_or_a_number_answers_nothing(
+    text: str,
+) -> None:
+    """A plan, a doubt, a node or a number of its own after the question: what follows is no
+    answer to it (and a hedged or another node's value answers nothing either)."""
+    read = _read(text)
+    assert not [c for c in read if c[1] == frozenset({"Paris", "Kyoto"})]
+    assert not [c for c in read if c[1] == frozenset({"Paris"})]

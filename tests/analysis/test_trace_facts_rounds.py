@@ -409,8 +409,10 @@ HELD_OUT: list[object] = [
             "seeds; then tuned on (tune28: a question answered at once states its answer): "
             "recall hallucinated edge 0.53, missed edge 0.62, weight 0.57, degree 0.75, "
             "distance 0.46, set 0.05, precision hallucinated edge 0.92, the others 1.00; "
-            "29 / 29 cells below at 2 / 4 seeds (design/trace-facts.md, Round 25; Round 25, "
-            "tuned on)",
+            "29 / 29 cells below at 2 / 4 seeds; after round 26 was tuned on (tune29: tag "
+            "questions, echoed answers, answers a line later): weight 0.67, degree 0.84, "
+            "distance 0.54, set 0.13, hallucinated edge 0.54, 25 cells below at 2 seeds "
+            "(design/trace-facts.md, Round 25; Round 25, tuned on; Round 26, tuned on)",
         ),
     ),
     pytest.param(
@@ -427,8 +429,16 @@ HELD_OUT: list[object] = [
             "same on the reader before round 22's tuning (ccae568); 30 / 30 cells below the "
             "goal at 2 / 4 seeds; measured again held out after round 25 was tuned on (the "
             "rule for questions answered at once, 2db479a): recall weight 0.47, degree 0.56, "
-            "distance 0.20, the others and precision unchanged; 30 cells below "
-            "(design/trace-facts.md, Round 26; Carry-over of the question rule)",
+            "distance 0.20, the others and precision unchanged; 30 cells below; then tuned "
+            "on (tune29: a tag question its answer confirms states its statement, an answer "
+            "repeating the question's subject and verb its value, an answer after a short "
+            "digression, a query's output alone on the next line): recall hallucinated edge "
+            "0.58, missed edge 0.48, weight 0.78, degree 0.82, distance 0.36, set 0.30, "
+            "precision 1.00 in every kind; 26 cells below at 2 seeds; left: questions put to "
+            "the reader ('You might ask whether …; they are.'), LaTeX-wrapped values, verbs "
+            "the reader has no cue for ('sits next to', 'touch at all'), paths and sets "
+            "(design/trace-facts.md, Round 26; Carry-over of the question rule; Round 26, "
+            "tuned on)",
         ),
     ),
     pytest.param(
@@ -444,8 +454,32 @@ HELD_OUT: list[object] = [
             "precision hallucinated edge 0.52, weight 0.83, degree 0.92, distance 0.94, missed "
             "edge 0.99, set 1.00 (a REPL query read as the edge its next-line 'False' denies; "
             "a notebook cell's number read as the value); by style code precision 0.33-0.59, "
-            "prose 0.13-0.54 recall; 30 / 30 cells below the goal at 2 / 4 seeds "
-            "(design/trace-facts.md, Round 27)",
+            "prose 0.13-0.54 recall; 30 / 30 cells below the goal at 2 / 4 seeds; measured again "
+            "held out after round 26 was tuned on (bd823fb: tag questions, echoed answers, a "
+            "query's output on the next line): precision hallucinated edge 0.62, weight, "
+            "degree and distance 1.00, recall missed edge 0.30, hallucinated edge 0.31, set "
+            "0.38, distance 0.45, weight 0.50, degree 0.72; 30 cells below "
+            "(design/trace-facts.md, Round 27; Carry-over of round 26's tuning)",
+        ),
+    ),
+    pytest.param(
+        "round28",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="round-28 phrasings (code as models write it inside reasoning: a query and "
+            "its printed output line, f-strings and logging with their echo, one-entry dicts, "
+            "asserts, try/except probes, one-line algorithm state traces, fact-stating "
+            "comments, prose that reads a result off the code), measured held out at 66b727e "
+            "(round 25's question rule in, round 26 not tuned on): recall 0.66-0.79 per kind "
+            "(missed edge 0.66, set 0.73, degree 0.76, distance 0.76, hallucinated edge 0.78, "
+            "weight 0.79), precision hallucinated edge 0.87, missed edge 0.87, distance 0.99, "
+            "the others 1.00 (a query read as the edge its printed False / None denies; a "
+            "logged pair read as a whole neighbour list); by style code precision 0.70-1.00 "
+            "and recall 0.44-0.74, prose around code 0.77-0.96; 25 cells below the goal at 2 "
+            "seeds; measured again held out after round 26 was tuned on (bd823fb): precision "
+            "hallucinated edge 0.91, missed edge 0.88, recall missed edge 0.74, distance 0.79, "
+            "set 0.80, hallucinated edge 0.80, degree 0.82, weight 0.84; 19 cells below "
+            "(design/trace-facts.md, Round 28; Carry-over of round 26's tuning)",
         ),
     ),
 ]
