@@ -68,17 +68,37 @@ CLAIM_COLUMNS = (
 
 @dataclass(frozen=True)
 class ResponseFacts:
-    """The checked claims of one response as plain rows (:data:`CLAIM_COLUMNS`: cheap to send
-    back from a worker), with where its first wrong claim falls."""
+    """The checked claims of one response as ``claims.csv``'s lines (cheap to send back from a
+    worker: one string, not a row object per claim), their counts, and where its first wrong
+    claim falls."""
 
     item: str
-    rows: list[tuple[Any, ...]]
+    claims_csv: str
+    """The response's lines of ``claims.csv`` (:data:`CLAIM_COLUMNS` and the checker version)."""
+    claims: int
+    checkable: int
+    """Claims checked correct or wrong."""
+    wrong: int
+    errors: tuple[int, ...]
+    """Wrong claims per error kind (:data:`ERROR_KINDS`)."""
     first_wrong_char: int | None
     first_wrong_tokens: int | None
     first_wrong_segment: int | None
     segments: int
     marks: Marks
     """What the job's report page marks in the response (:func:`claim_marks`)."""
+
+    def rows(self) -> list[tuple[Any, ...]]:
+        """The claims as rows of :data:`CLAIM_COLUMNS` again (read back from the CSV text)."""
+        import csv
+        import io
+
+        return [
+            (item, kind, nodes, None if value == "" else int(value), int(start), int(end),
+             int(segment), verdict, error or None, truth)
+            for item, kind, nodes, value, start, end, segment, verdict, error, truth, _ in
+            csv.reader(io.StringIO(self.claims_csv, newline=""))
+        ]  # fmt: skip
 
 
 def instances_for(inputs: Sequence[Path], dataset_dir: Path | None) -> dict[str, Instance]:
@@ -120,11 +140,13 @@ def check_responses(
     segmentation: Segmentation,
     tokenizer: str,
     workers: int = 0,
+    version: str | None = None,
 ) -> tuple[list[ResponseFacts], Sequence[SegmentedResponse | None]]:
     """Every scored response's claims checked against its instance's graph, over ``workers``
     processes (0: one per core; responses of one instance stay in one process, which reads
     its graph and computes its distances once, and splits its responses into segments); with
-    the segmented responses."""
+    the segmented responses. ``version``: the checker version written in each claim's row
+    (default :func:`checker_version`)."""
     import os
 
     from gralgo.analysis._segmentation_method import response_pieces
@@ -147,6 +169,7 @@ def check_responses(
     for number, indices in enumerate(by_instance.values()):
         chunks[number % chunk_count].extend(indices)
     cache: Prepared = {}
+    version = checker_version() if version is None else version
 
     texts = scored["text"].tolist()
 
@@ -155,7 +178,7 @@ def check_responses(
             (
                 i,
                 _response_facts(
-                    (*heads[i], segmented[i]), str(texts[i]), instances, cache, tokenizer
+                    (*heads[i], segmented[i]), str(texts[i]), instances, cache, tokenizer, version
                 ),
             )  # fmt: skip
             for i in indices
@@ -212,7 +235,12 @@ def checked_claims(
 
 
 def _response_facts(
-    row: Row, text: str, instances: Mapping[str, Instance], cache: Prepared, tokenizer: str
+    row: Row,
+    text: str,
+    instances: Mapping[str, Instance],
+    cache: Prepared,
+    tokenizer: str,
+    version: str,
 ) -> ResponseFacts:
     from gralgo.formats import count_tokens
 
@@ -225,9 +253,15 @@ def _response_facts(
          c.claim.end, c.segment, c.verdict, c.error, c.truth)
         for c in checked
     ]  # fmt: skip
+    errors = [c.error for c in checked if c.error is not None]
+    wrong = sum(c.verdict == "wrong" for c in checked)
     return ResponseFacts(
         item,
-        rows,
+        claim_lines(rows, version),
+        len(checked),
+        sum(c.verdict == "correct" for c in checked) + wrong,
+        wrong,
+        tuple(errors.count(kind) for kind in ERROR_KINDS),
         start,
         None if start is None or piece is None else count_tokens(piece.text[:start], tokenizer),
         None if first is None else first.segment,
@@ -240,10 +274,9 @@ def response_table(scored: pd.DataFrame, facts: Sequence[ResponseFacts]) -> pd.D
     """One row per response: claims, checkable, wrong per kind, first wrong claim's position
     (characters, tokens, segment), and whether the answer was right anyway."""
     rows = []
-    for row, found in zip(scored.to_dict("records"), facts, strict=True):
-        verdicts = [claim[7] for claim in found.rows]
-        errors = [claim[8] for claim in found.rows if claim[8] is not None]
-        wrong = verdicts.count("wrong")
+    # only the columns read (the whole frame's records, texts and all, took 0.7 s at 21,600)
+    heads = scored[["model", "task", "level", "format", "correct"]].to_dict("records")
+    for row, found in zip(heads, facts, strict=True):
         rows.append(
             {
                 "item": found.item,
@@ -252,34 +285,39 @@ def response_table(scored: pd.DataFrame, facts: Sequence[ResponseFacts]) -> pd.D
                 "level": row["level"],
                 "format": row["format"],
                 "correct": bool(row["correct"]),
-                "claims": len(verdicts),
-                "checkable": verdicts.count("correct") + wrong,
-                "wrong": wrong,
-                **{kind: errors.count(kind) for kind in ERROR_KINDS},
+                "claims": found.claims,
+                "checkable": found.checkable,
+                "wrong": found.wrong,
+                **dict(zip(ERROR_KINDS, found.errors, strict=True)),
                 "first_wrong_char": found.first_wrong_char,
                 "first_wrong_tokens": found.first_wrong_tokens,
                 "first_wrong_segment": found.first_wrong_segment,
                 "segments": found.segments,
-                "right_for_wrong_reasons": bool(row["correct"]) and wrong > 0,
+                "right_for_wrong_reasons": bool(row["correct"]) and found.wrong > 0,
             }
         )
     return pd.DataFrame(rows)
 
 
-def _write_claims(path: Path, facts: Sequence[ResponseFacts], version: str) -> int:
-    """``claims.csv``: every claim's row (:data:`CLAIM_COLUMNS`: response, kind, nodes, value,
-    span, segment, verdict, error, the truth) and the checker's version, written as they are (a
-    number as Python writes it, ``None`` empty); the number of claims."""
+def claim_lines(rows: Sequence[tuple[Any, ...]], version: str) -> str:
+    """``rows`` (:data:`CLAIM_COLUMNS`) with the checker ``version`` as ``claims.csv``'s lines."""
     import csv
+    import io
 
-    count = 0
+    out = io.StringIO(newline="")
+    csv.writer(out, lineterminator="\n").writerows((*row, version) for row in rows)
+    return out.getvalue()
+
+
+def _write_claims(path: Path, facts: Sequence[ResponseFacts]) -> int:
+    """``claims.csv``: every claim's row (:data:`CLAIM_COLUMNS`: response, kind, nodes, value,
+    span, segment, verdict, error, the truth) and the checker's version, as the workers wrote
+    them (a number as Python writes it, ``None`` empty); the number of claims."""
     with path.open("w", encoding="utf-8", newline="") as out:
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow([*CLAIM_COLUMNS, "checker_version"])
+        out.write(",".join((*CLAIM_COLUMNS, "checker_version")) + "\n")
         for found in facts:
-            writer.writerows((*row, version) for row in found.rows)
-            count += len(found.rows)
-    return count
+            out.write(found.claims_csv)
+    return sum(found.claims for found in facts)
 
 
 def judge_agreement(responses: pd.DataFrame, sections_csv: Path) -> pd.DataFrame:
@@ -356,7 +394,7 @@ def _highlights(
     for i in flagged:
         piece = segmented[i]
         if piece is not None:
-            shown.append((facts[i].item, piece.text, [_checked(row) for row in facts[i].rows]))
+            shown.append((facts[i].item, piece.text, [_checked(row) for row in facts[i].rows()]))
     path = write_highlights(output.directory / "highlights.html", shown, limit)
     output.files.append(path)
 
@@ -393,9 +431,11 @@ def run_trace_facts(
     if scored.empty:
         raise AnalysisInputError("trace_facts: the inputs hold no successful responses")
     token_name = tokenizer or tokenizer_for_model(str(scored["litellm_model"].iloc[0]))
-    facts, segmented = check_responses(scored, instances, segmentation, token_name, workers)
-    responses = response_table(scored, facts)
     version = checker_version()
+    facts, segmented = check_responses(
+        scored, instances, segmentation, token_name, workers, version
+    )
+    responses = response_table(scored, facts)
     note = (
         f"Checker code {version} (sha256 of gralgo/analysis/"
         f"{', '.join(name + '.py' for name in CHECKER_MODULES)}). Shares of checkable "
@@ -403,36 +443,41 @@ def run_trace_facts(
         f"of the response and in segments ({segmentation.describe()}); right for wrong "
         f"reasons: share of correct answers whose trace holds a wrong claim. {HELD_OUT_CAVEAT}"
     )
-    # Several workers: claims.csv (the largest file) is written by a process of its own while
-    # this one writes the rest (the same files, on both cores).
-    write_claims = partial(_write_claims, output.directory / "claims.csv", facts, version)
-    claims_written = (
-        start_beside(write_claims) if (workers or os.cpu_count() or 1) > 1 else write_claims
-    )
+    # Several workers: claims.csv (the largest file, the workers' lines joined) and the report's
+    # shards are written by processes of their own while this one writes the rest.
+    beside = (workers or os.cpu_count() or 1) > 1
+    write_claims = partial(_write_claims, output.directory / "claims.csv", facts)
+    claims_written = start_beside(write_claims) if beside else write_claims
+    marks = [f.marks for f in facts]
+    write_shards = partial(write_report_shards, report_jobs, scored, responses, marks, note,
+                           version)  # fmt: skip
+    shards_written = start_beside(write_shards) if beside else write_shards
     try:
         _highlights(output, responses, segmented, facts)
         path = output.directory / "responses.csv"
         responses.assign(checker_version=version).to_csv(path, index=False)
         output.files.append(path)
-        shown = write_report_shards(report_jobs, scored, responses, [f.marks for f in facts],
-                                    note, version)  # fmt: skip
+        claims = claims_written()
+        output.written(output.directory / "claims.csv")  # its secrets scan starts now
+        by_level = summary_table(responses, ("task", "level"))
+        by_model = summary_table(responses, ("model",))
+        figure = plot_wrong_shares(
+            by_model, output.directory / "wrong_claims_by_model.png", "model"
+        )
     except BaseException:
         with contextlib.suppress(Exception):  # the first error is the one to show
             claims_written()
+        with contextlib.suppress(Exception):
+            shards_written()
         raise
-    claims = claims_written()
-    output.written(output.directory / "claims.csv")
+    shown = shards_written()
     if shown:
         pages = sorted({str(path.parent.parent / "report.html") for path in shown})
         output.text("The measures and each response's claims, the wrong ones highlighted with "
                     "the true fact, are shown in " + ", ".join(pages) + ".\n")  # fmt: skip
-    by_level = summary_table(responses, ("task", "level"))
-    by_model = summary_table(responses, ("model",))
     output.table("by_task_level", by_level, "Trace facts per task and level", note)
     output.table("by_model", by_model, "Trace facts per model", note)
-    output.figure(
-        plot_wrong_shares(by_model, output.directory / "wrong_claims_by_model.png", "model")
-    )
+    output.figure(figure)
     overall = summary_table(responses.assign(all="all"), ("all",)).iloc[0]
     output.metrics.update(
         {

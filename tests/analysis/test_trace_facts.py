@@ -157,7 +157,7 @@ def test_worker_processes_give_the_same_claims_as_one_process() -> None:
     one, _ = check_responses(scored, instances, Segmentation(), "cl100k_base", workers=1)
     two, _ = check_responses(scored, instances, Segmentation(), "cl100k_base", workers=2)
     assert len(scored) >= 500  # the size at which workers start
-    assert one == two and sum(len(f.rows) for f in one) > 1000
+    assert one == two and sum(f.claims for f in one) > 1000
 
 
 def test_the_jobs_report_shows_the_measures_and_highlights_wrong_claims(
@@ -264,9 +264,39 @@ def test_highlights_mark_the_claims_the_workers_sent_back() -> None:
     facts, segmented = check_responses(scored, instances, Segmentation(), "cl100k_base", workers=1)
     for n, found in enumerate(facts):
         read = checked_claims((f"r{n}", f"i{n}", False, segmented[n]), instances, {})
-        again = [_checked(row) for row in found.rows]
+        again = [_checked(row) for row in found.rows()]
         assert [(c.claim.kind, c.claim.nodes, c.claim.value, c.claim.start, c.claim.end,
                  c.verdict, c.error, c.truth, c.segment) for c in read] == [
             (c.claim.kind, c.claim.nodes, c.claim.value, c.claim.start, c.claim.end,
              c.verdict, c.error, c.truth, c.segment) for c in again
         ] and read  # fmt: skip
+
+
+def test_claims_csv_is_the_rows_the_workers_wrote_and_reads_back_as_them(tmp_path: Path) -> None:
+    # the workers send claims.csv's lines as text; the file and the rows read back from it are
+    # those csv.writer gives the rows (commas, quotes, new lines and None included)
+    import csv
+    import io
+
+    from gralgo.analysis._trace_facts import CLAIM_COLUMNS, ResponseFacts, _write_claims
+    from gralgo.analysis._trace_facts import claim_lines as lines
+
+    rows = [
+        ("r:0", "edge", 'Paris, Texas | "Rook" (bird)', None, 3, 25, 0, "wrong",
+         "hallucinated_edge", 'no edge Paris, Texas – "Rook" (bird)'),
+        ("r:0", "degree", "Kyoto", 4, 30, 41, 2, "correct", None, ""),
+        ("r:0", "distance", "A | B", 12, 50, 70, 1, "unverifiable", None, "line one\nline two"),
+    ]  # fmt: skip
+    facts = [
+        ResponseFacts("r:0", lines(rows, "v1"), 3, 2, 1, (1, 0, 0, 0, 0, 0), 3, None, 0,
+                      1, ("[]", 0)),
+        ResponseFacts("r:1", lines([], "v1"), 0, 0, 0, (0,) * 6, None, None, None, 0, ("[]", 0)),
+    ]  # fmt: skip
+    assert facts[0].rows() == rows and facts[1].rows() == []
+    path = tmp_path / "claims.csv"
+    assert _write_claims(path, facts) == 3
+    expected = io.StringIO(newline="")
+    writer = csv.writer(expected, lineterminator="\n")
+    writer.writerow([*CLAIM_COLUMNS, "checker_version"])
+    writer.writerows((*row, "v1") for row in rows)
+    assert path.read_bytes() == expected.getvalue().encode("utf-8")
