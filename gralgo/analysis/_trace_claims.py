@@ -2283,15 +2283,16 @@ def _edge_data(lookup: re.Match[str]) -> str:
 
 
 _BARE_QUERY = re.compile(
-    r"[ \t]*(?:(?P<prompt>>>>[ \t]*|In[ \t]*\[\d+\][ \t]*:[ \t]*)?"
+    r"[ \t]*(?:(?:>>>[ \t]*|In[ \t]*\[\d+\][ \t]*:[ \t]*)?"
     r"(?![^\n]*[)\]][ \t]+[(\[])(?!(?:assert|if|elif|while|return|for|not)\b)"
     r"[A-Za-z_][\w.]*[(\[][^\n#=:;*/]*[)\]](?:[ \t]+in[ \t]+[A-Za-z_][\w.]*(?:\[[^\n\]#=]*\])*)?|"
     r"(?:>>>[ \t]*|In[ \t]*\[\d+\][ \t]*:[ \t]*)[^\n#=:;*/\[\]()]{1,200}?[ \t]+in[ \t]+"
     r"[A-Za-z_][\w.]*\[[^\n\]#=]*\])[ \t]*(?:#[^\n]*\?[ \t]*)?"
 )
 """A line that is only a query, with no output after it and no result in a comment (``>>>
-G.has_edge(A, B)``, ``G.get_edge_data(A, B)``, ``B in G[A]``, ``frozenset((A, B)) in E``, a
-question in a comment allowed): it asks, it states nothing (blanked; an ``assert`` states)."""
+G.has_edge(A, B)``, ``G.get_edge_data(A, B)``, ``frozenset((A, B)) in E``, ``>>> B in G[A]``,
+a question in a comment allowed): it asks, it states nothing (blanked; an ``assert`` states, and
+so does a membership without a prompt, ``B in adj[A]``)."""
 _QUERY_ENDS = (")\n", "]\n", "?\n", ") in ")
 _QUERY_OUTPUT = re.compile(r"[ \t]*(?:True|False|None|Out\b|-?\d|\[|\{|\(|['\"])")
 """The start of a line that may be the output of a query on the line before it."""
@@ -2299,7 +2300,7 @@ _QUERY_OUTPUT = re.compile(r"[ \t]*(?:True|False|None|Out\b|-?\d|\[|\{|\(|['\"])
 
 def _bare_queries(text: str) -> str:
     """``text`` with each line of :data:`_BARE_QUERY` blanked where the line after it is no
-    output (only lines that end as a query may are searched: the texts are long)."""
+    output (only lines that may end as a query are searched: the texts are long)."""
     lines: set[int] = set()
     for word in _QUERY_ENDS:
         found = text.find(word)
