@@ -180,6 +180,8 @@ class _LiveRun:
         """Samples whose call was still in flight when the run gave up waiting."""
         self.queued = 0
         """Claimed samples waiting for their first call's slot."""
+        self.succeeded = 0
+        """Samples whose reply was received (committed or not): the failure budget's count."""
         self.wake = asyncio.Event()
         """Set when :meth:`drive` has work: room to claim, a failed task, a stop."""
 
@@ -528,7 +530,15 @@ class _LiveRun:
         return rng_for("backoff", request.key, index, attempt).uniform(0, cap)
 
     async def finish(self, rec: SampleRecord, logprobs: SampleLogprobs | None = None) -> None:
-        """Count ``rec`` once it is durable (the writer stops the run if the ledger failed)."""
+        """Count ``rec`` once it is durable (the writer stops the run if the ledger failed).
+        The failure budget counts it at once, before its commit: the slot it freed may already
+        be a claimed sample's, which must not start a call once the budget is spent."""
+        if rec.ok:
+            self.succeeded += 1
+        else:
+            assert rec.error_class is not None
+            self.errors[rec.error_class] += 1
+            self._check_budget()
         await self.writer.keep(rec, logprobs)
         report = self.report
         if rec.ok:
@@ -540,16 +550,12 @@ class _LiveRun:
                 report.cost_unknown += 1
             else:
                 report.cost += rec.cost_usd
-        else:
-            assert rec.error_class is not None
-            self.errors[rec.error_class] += 1
-            self._check_budget()
         if self.on_progress is not None:
             self.on_progress(rec)
 
     def _check_budget(self) -> None:
         failed = sum(self.errors.values())
-        finished = failed + self.report.done
+        finished = failed + self.succeeded
         if (
             finished >= min(MIN_SAMPLES_FOR_BUDGET, self.total)
             and failed / finished > self.failure_budget
