@@ -212,7 +212,7 @@ class _LiveRun:
         for request, index in todo:
             remaining.setdefault((request.key, index), (request, index))
         window = 2 * self.max_concurrency * len({endpoint_of(r) for r, _ in todo})
-        refill = window - max(1, window // 4)  # claim again once this few are left running
+        refill = window - max(1, window // 4)  # claim again once no more than this are running
         watched: set[Pair] = set()
         running: set[asyncio.Task[None]] = set()
         finished: list[asyncio.Task[None]] = []
