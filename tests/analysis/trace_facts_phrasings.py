@@ -166,6 +166,16 @@ plain-dict snippet followed by its printed output line(s) (``print(G.degree(A))`
 prints 4 for `G.degree(A)`, so A's degree is 4."); about half code, a third prose around code,
 the rest small Markdown and LaTeX and tables whose headers are the call and its output ("| call |
 printed |"); it is held out (not yet measured).
+Round 29 (split ``round29``, bank in ``trace_facts_round29``), written by another author without
+reading the extractor after round 28 was written, keeps the realistic mix but takes the
+terse scratchpad voice of the 'analysis' channel of o-series / GPT-OSS models and of Qwen3 /
+DeepSeek-R1 in a hurry, in mixed voices across the nine tasks: telegraphic fragments without
+verbs ("A–B yes.", "deg A 4.", "A nbrs: B, C — done.", "dist A→C 9."), the abbreviations models
+really use (deg, nbrs, adj, w, dist, lvl, ok, ✓ / ✗, =>), quick self-checks ("check A–B: in
+list. ok"), mid-search notes ("from A: C settled @ 9."), and a little inline code, LaTeX and
+Markdown in the same terse style (``deg[A] = 4``, ``$w_{AB} = 3$``, ``- A–B ✓``) and tables with
+clipped headers ("| n | deg |"); about two thirds prose fragments; it is held out (not yet
+measured).
 
 Graphs and certificates come from each task's solver (``trace_facts_planted._graph``), so the
 labels are exact: each statement states one fact, correct or with one planted error of a known
@@ -211,6 +221,7 @@ from tests.analysis import (
     trace_facts_round26,
     trace_facts_round27,
     trace_facts_round28,
+    trace_facts_round29,
 )
 from tests.analysis.trace_facts_planted import FORMATS, TASKS, Planted, _graph, _long_names
 
@@ -235,6 +246,7 @@ SPLITS = (
     "round26",
     "round27",
     "round28",
+    "round29",
 )
 TUNED = ("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8",
          "round9", "round10", "round11", "round12", "round14", "round17",
@@ -706,6 +718,7 @@ ROUND_BANKS: dict[str, ModuleType] = {
     "round26": trace_facts_round26,
     "round27": trace_facts_round27,
     "round28": trace_facts_round28,
+    "round29": trace_facts_round29,
 }
 """Each other author's list by its split: registered here once (the rounds test reads it)."""
 for _split, _bank in ROUND_BANKS.items():
