@@ -498,6 +498,22 @@ HELD_OUT: list[object] = [
             "below (Rounds 27 and 28, tuned on for precision)",
         ),
     ),
+    pytest.param(
+        "round29",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="round-29 phrasings (the terse scratchpad voice of o-series / GPT-OSS "
+            "analysis channels: verbless fragments 'A–B yes.', 'deg A 4.', 'dist A→C 9.', "
+            "abbreviations, quick self-checks, clipped table headers), measured held out at "
+            "14528da (after this session's tuning on rounds 26, 27 and 28): recall 0.61-0.91 "
+            "per kind (missed edge 0.61, set 0.75, degree 0.78, weight 0.85, hallucinated edge "
+            "0.87, distance 0.91), precision hallucinated edge 0.72, the others 1.00 (a 'todo: "
+            "A-B' note, 'A–B... no, not among the edges', 'scan for A–B... nothing. no edge' "
+            "and 'A—B not in E' read as edges); by style tables 0.40-0.48, lists' missed edges "
+            "0.39, prose 0.50-0.95; 19 cells below the goal at 2 seeds (design/trace-facts.md, "
+            "Round 29)",
+        ),
+    ),
 ]
 """The held-out lists (measured, never tuned on), one ``pytest.param`` each: a fresh round is
 added as ``pytest.param("roundN")``, with ``marks=pytest.mark.xfail(strict=True, reason=…)``
