@@ -1887,6 +1887,29 @@ def _settling(line: re.Match[str]) -> str:
     return written
 
 
+_CONFIRM_WORDS = ("? yes", "? Yes", "? yep", "? no", "? No")
+_CONFIRM_CHECK = re.compile(
+    r"(?<=:)(?P<candidate>[ \t]*[^?:;\n]{1,24}?)\?[ \t]*(?:(?P<yes>yes|yep)|(?P<no>no))\b"
+    r"(?=(?P<tail>[ \t]*[,—–][^?\n]*)?[ \t]*[.!]?[ \t]*$)",
+    re.I,
+)
+"""A confirm check: a candidate after a colon, asked and answered at once, its line's end
+(``A–B: present? yes.``, ``deg(A): 3? yes``): a yes states the candidate, a no denies a
+candidate word ending the line (``present? no``: ``absent``); any other no is kept as written."""
+
+
+def _confirm_check(check: re.Match[str]) -> str:
+    """The check read as its statement, lengths kept."""
+    candidate = check.group("candidate")
+    if check.group("yes") is not None:
+        return candidate + " " * (check.end() - check.end("candidate"))
+    if any(c.isdigit() for c in candidate):
+        return check.group()
+    if " " in candidate.strip() or check.group("tail") is not None:
+        return check.group()  # "every pair present? no", "connected? No, not directly": kept
+    return "absent".rjust(len(check.group()))
+
+
 _YES_WORDS = ("yes", "yep", "Yes", "Yep", "✓", "✔")
 _CHECKED_LEAD = re.compile(
     r"^[ \t]*(?:(?:before\s+answering|finally|ok(?:ay)?|so|now|one\s+last\s+thing)\s*,?\s*)*"
@@ -2433,6 +2456,8 @@ def extract_claims(
         text = _HAD_WRONG.sub(_had_wrong, text)
     if "wrong" in text or "mis" in text:  # "A isn't adjacent to B — I was looking at the wrong
         text = _RETRACTION_TAIL.sub(lambda tail: " " * len(tail.group()), text)  # line": blanked
+    if "? " in text:  # "A–B: present? yes.": a confirm check, read as its statement
+        text = _on_lines(text, _CONFIRM_WORDS, _CONFIRM_CHECK, _confirm_check)
     if "check" in text:  # "…, let me check the input... yes.": a check that confirms, blanked
         text = _CONFIRMED.sub(_confirmed, text)
         text = _on_lines(text, _LABEL_WORDS, _CHECK_LABEL, _check_label)  # "# final check"

@@ -708,3 +708,53 @@ def test_round31_a_logged_pair_is_no_neighbour_list_its_echo_states_the_edge() -
     )
     assert not [c for c in read if c[0] == "neighbours"]
     assert read.count(("edge", frozenset({"Paris", "Lyon"}), None)) == 1
+
+
+def _towns() -> nx.Graph[str]:
+    graph: nx.Graph[str] = nx.Graph()
+    for u, v, w in [("Quito", "Hanoi", 6), ("Hanoi", "Accra", 2), ("Accra", "Perth", 5),
+                    ("Perth", "Quito", 1), ("Tromsø", "Hanoi", 4)]:  # fmt: skip
+        graph.add_edge(u, v, weight=w)
+    return graph
+
+
+def _towns_claims(text: str) -> set[tuple[str, frozenset[str], int | None]]:
+    names = NodeNames(_towns())
+    return {(c.kind, frozenset(c.nodes), c.value) for c in extract_claims(text, names)}
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Re-verifying Quito–Accra: linked? yes.", ("edge", {"Quito", "Accra"}, None)),
+        ("Re-verifying Quito–Accra: linked? no.", ("non_edge", {"Quito", "Accra"}, None)),
+        ("Triple-checking Perth's valency: 4? yep.", ("degree", {"Perth"}, 4)),
+        ("Triple-checking dist(Hanoi, Perth): 11? yes — settled.",
+         ("distance", {"Hanoi", "Perth"}, 11)),
+        ("Triple-checking w(Tromsø, Hanoi): 8? yes, 8.", ("edge_weight", {"Tromsø", "Hanoi"}, 8)),
+    ],
+)  # fmt: skip
+def test_round33_a_confirm_check_answered_yes_states_its_candidate(
+    text: str, claim: tuple[Any, ...]
+) -> None:
+    """A candidate after a colon asked and answered at once (``…: 4? yes``) is stated; a no to
+    a lone word denies it."""
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _towns_claims(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Triple-checking Perth's valency: 4? no.",
+        "Triple-checking Perth's valency: 4? not sure yet.",
+        "Triple-checking Perth's valency: 4? let me look again.",
+        "Triple-checking Perth's valency: 4?",
+        "Re-verifying Quito–Accra: linked? let me look again.",
+    ],
+)
+def test_round33_a_confirm_check_denied_or_unanswered_states_nothing(text: str) -> None:
+    """A value answered no, an unsure answer or none at all states no value and no edge."""
+    read = _towns_claims(text)
+    assert not {c for c in read if c[2] is not None}
+    assert ("edge", frozenset({"Quito", "Accra"}), None) not in read
