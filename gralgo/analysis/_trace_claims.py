@@ -3000,6 +3000,47 @@ def _paired(lower: str) -> bool:
     return _PAIR_STEMS.search(lower) is not None and _PAIR_WORDS.search(lower) is not None
 
 
+_ECHOED = re.compile(
+    r"\s*(?:(?:confirmed|yes|indeed|right)\s*[,:—–]?\s*)?(?P<no>(?:not|no)\s+)?"
+    r"(?P<word>[a-z]{3,})\b(?:\s*[,;—–][^?]{0,40}?)?\s*[.!]?\s*",
+    re.I,
+)
+_OR_NOT = re.compile(r"\s*,?\s*\bor\s+not\s*\?\s*$", re.I)
+
+
+def _echoed(ctx: _Context, question: tuple[int, int], answer: tuple[int, int]) -> bool | None:
+    """A yes-or-no question answered by repeating its own word, affirmed or denied (``Is A
+    adjacent to B or not? Adjacent.``, ``A and B, adjacent? Confirmed, adjacent.``, ``Not
+    adjacent.``): the answer's polarity; ``None`` where the answer names a node or repeats no
+    word of the question."""
+    text = ctx.text
+    echo = _ECHOED.fullmatch(text, *answer)
+    if echo is None or echo.group("word").lower() in ("not", "no", "none", "sure", "unsure"):
+        return None
+    word = echo.group("word").rstrip("sS")  # "Borders." answers "Does A border B?"
+    asked = re.search(rf"\b{re.escape(word)}", text[question[0] : question[1]], re.I)
+    if asked is None or mentions(text, *answer, ctx.slots.names, ctx.slots.resolve):
+        return None
+    return echo.group("no") is None
+
+
+_LEAD_MARK = re.compile(r":\s|\s—\s")
+
+
+def _asked_after_lead(ctx: _Context, start: int, end: int) -> int:
+    """Where an answered question starts after a lead of work that names no node, ended by a
+    colon or a spaced dash (``Before I go on, the thing to check: is A adjacent to B?``): the
+    question after the lead's last mark where it names a node, else ``start``."""
+    text, names, resolve = ctx.text, ctx.slots.names, ctx.slots.resolve
+    marks = list(_LEAD_MARK.finditer(text, start, end))
+    for mark in reversed(marks):
+        if mentions(text, mark.end(), end, names, resolve):
+            if mentions(text, start, mark.start(), names, resolve):
+                return start
+            return mark.end()
+    return start
+
+
 def _names_its_own(ctx: _Context, question: tuple[int, int], answer: tuple[int, int]) -> bool:
     """Whether the ``answer`` to a question names a node the ``question`` does not."""
     text, names, resolve = ctx.text, ctx.slots.names, ctx.slots.resolve
@@ -3050,6 +3091,13 @@ def _anchored(
             answer = (
                 None if answered is None else not any(answered.group("no", "denied", "crossed"))
             )
+            if answer is None:  # "Is A adjacent to B or not? Adjacent.": the question's word
+                answer = _echoed(ctx, (start, end), pieces[index + 1])
+            if answer is not None and (alternative := _OR_NOT.search(text, start, end)):
+                end = alternative.start()  # "… or not?": the question's own alternative
+        lead = ": " in text[start:end] or " — " in text[start:end]  # "I forgot to check: is …?"
+        if lead and (answer is not None or value is not None):
+            start = _asked_after_lead(ctx, start, end)
         if index and (
             _THEY.match(text, start, end)
             or (

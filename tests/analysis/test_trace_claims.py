@@ -758,3 +758,46 @@ def test_round33_a_confirm_check_denied_or_unanswered_states_nothing(text: str) 
     read = _towns_claims(text)
     assert not {c for c in read if c[2] is not None}
     assert ("edge", frozenset({"Quito", "Accra"}), None) not in read
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Does Quito border Perth or not? Borders.", ("edge", {"Quito", "Perth"}, None)),
+        ("Accra and Quito, linked? Confirmed, linked.", ("edge", {"Accra", "Quito"}, None)),
+        ("Accra and Quito, linked? Not linked, so drop that branch.",
+         ("non_edge", {"Accra", "Quito"}, None)),
+        ("Is Hanoi wired to Tromsø or not? Yes.", ("edge", {"Hanoi", "Tromsø"}, None)),
+        ("Before the next layer, one detail I keep forgetting to check: is Perth adjacent to "
+         "Accra? Yes.", ("edge", {"Perth", "Accra"}, None)),
+        ("I still owe the ranking one figure — Hanoi's valency, what is it? 3.",
+         ("degree", {"Hanoi"}, 3)),
+    ],
+)  # fmt: skip
+def test_round33_an_answer_repeating_the_questions_word_or_after_a_lead_states_it(
+    text: str, claim: tuple[Any, ...]
+) -> None:
+    """A yes-or-no question answered by its own word (``Linked.``, ``Not linked.``), its ``or
+    not`` dropped, and a question after a lead of work that names no node, read as answered."""
+    kind, nodes, value = claim
+    read = _towns_claims(text)
+    assert (kind, frozenset(nodes), value) in read
+    if kind in ("edge", "non_edge"):
+        other = "non_edge" if kind == "edge" else "edge"
+        assert (other, frozenset(nodes), None) not in read
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Does Quito border Perth or not? Not sure yet.",
+        "Does Quito border Perth or not? Let me look.",
+        "Does Quito border Perth or not?",
+        "Does Quito border Perth or not? Perth.",
+        "Does Quito border Perth or not? Tomorrow.",
+        "Halfway through the sweep, the one thing left to look up: is Perth linked to Accra?",
+    ],
+)
+def test_round33_an_unanswered_or_unsure_question_states_nothing(text: str) -> None:
+    """No answer, an unsure one, a name or a word the question does not hold states nothing."""
+    assert not _towns_claims(text)
