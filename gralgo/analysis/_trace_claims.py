@@ -3041,6 +3041,62 @@ def _asked_after_lead(ctx: _Context, start: int, end: int) -> int:
     return start
 
 
+_ASK_WORDS = re.compile(r"whether|how\s|what\s|does\s")
+_ASKED_INSIDE = re.compile(
+    r"\b(?P<whether>whether|if)\s+|\b(?:how\s+(?:many|far|much)|what)\b|(?<![^\s,—–])(?:does|do)\s",
+    re.I,
+)
+_TAIL_MARK = re.compile(r",\s*and\s+|\s[—–]\s|\.{3}\s*|…\s*")
+_TAIL_VERDICT = re.compile(
+    r"\b(?:(?P<no>no)|yes|(?:it|they|there)\s+(?:is|are|does|do|has|have)(?P<not>n['’]t|\s+not)?"
+    r"(?:\s+one)?)\b(?![^\d\n]{0,50}\d)(?=\W*(?:$|[,—–:;]))",
+    re.I,
+)
+_TAIL_VALUE = re.compile(
+    r"(?:^\W*(?:and\s+)?|\b(?:is|['’]s|has|have|to|=)\s+)"
+    r"(?P<n>\d+|" + "|".join(NUMBER_WORDS) + r")\b(?![^\n]*\d)",
+    re.I,
+)
+
+
+def _answered_in_tail(
+    ctx: _Context, pieces: list[tuple[int, int]], index: int
+) -> tuple[int, int, bool | None, int | None] | None:
+    """A question the writer puts to itself without a question mark, answered after it in its
+    own sentence, after a comma and ``and``, a spaced dash or an ellipsis (``I should ask
+    whether A and B are joined, and they are``, ``how far is A from B — 5, now final``,
+    ``to settle whether A touches B... it does``): the question from its question word to
+    the mark, and the answer's polarity (a yes, a no, a pronoun and its auxiliary) or its value
+    (first, or after ``is``, ``has``, ``to``); ``None`` where the answer names a node or
+    answers nothing (``…, and I'll look later``, ``…, and then 4 more remain``)."""
+    text = ctx.text
+    start, end = pieces[index]
+    asked = _ASKED_INSIDE.search(text, start, end)
+    if asked is None:
+        return None
+    mark = _TAIL_MARK.search(text, asked.end(), end)
+    if mark is not None:
+        question, answer = (start, mark.start()), (mark.end(), end)
+    elif index + 1 < len(pieces) and not text[start:end].rstrip().endswith("?"):
+        question, answer = (start, end), pieces[index + 1]
+    else:
+        return None
+    if mentions(text, *answer, ctx.slots.names, ctx.slots.resolve):
+        return None
+    first = asked.end() if asked.group("whether") else asked.start()
+    tail = text[answer[0] : answer[1]]
+    if asked.group("whether") is not None or text[asked.start()] in "dD":
+        verdict = _TAIL_VERDICT.search(tail)
+        if verdict is None:
+            return None
+        return first, question[1], not (verdict.group("no") or verdict.group("not")), None
+    number = _TAIL_VALUE.search(tail)
+    if number is None:
+        return None
+    written = number.group("n").lower()
+    return first, question[1], None, int(written) if written.isdigit() else NUMBER_WORDS[written]
+
+
 def _names_its_own(ctx: _Context, question: tuple[int, int], answer: tuple[int, int]) -> bool:
     """Whether the ``answer`` to a question names a node the ``question`` does not."""
     text, names, resolve = ctx.text, ctx.slots.names, ctx.slots.resolve
@@ -3084,6 +3140,10 @@ def _anchored(
         if inside and not _unsettled(inside, paired, text[start:end]):
             if value is None or not {c.kind for c in inside} <= _EDGES:
                 continue  # (an edge read in a question its value answers: its weight, maybe)
+        if not asked and not inside and _ASK_WORDS.search(lower, start - low, end - low):
+            tail = _answered_in_tail(ctx, pieces, index)  # "I should ask whether A and B are
+            if tail is not None:  # joined, and they are": the question, its answer after it
+                start, end, answer, value = tail
         if asked:
             answered = _ANSWERED.match(text, *pieces[index + 1])  # "… B? None exists."
             if answered is not None and _names_its_own(ctx, (start, end), pieces[index + 1]):

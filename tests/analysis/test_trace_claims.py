@@ -801,3 +801,49 @@ def test_round33_an_answer_repeating_the_questions_word_or_after_a_lead_states_i
 def test_round33_an_unanswered_or_unsure_question_states_nothing(text: str) -> None:
     """No answer, an unsure one, a name or a word the question does not hold states nothing."""
     assert not _towns_claims(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Ahead of the merge step I want to know whether Quito and Perth are joined, and "
+         "they are, per the input.", ("edge", {"Quito", "Perth"}, None)),
+        ("Ahead of the merge step I want to know whether Accra and Tromsø are joined, and "
+         "they aren't.", ("non_edge", {"Accra", "Tromsø"}, None)),
+        ("The open point is whether there is an edge from Hanoi to Accra, and scanning the "
+         "rows once more there is one.", ("edge", {"Hanoi", "Accra"}, None)),
+        ("For the pruning I need to know how many neighbours Hanoi really has, and it has 3.",
+         ("degree", {"Hanoi"}, 3)),
+    ],
+)  # fmt: skip
+def test_round33_a_question_answered_in_its_own_sentence_states_the_answer(
+    text: str, claim: tuple[Any, ...]
+) -> None:
+    """A question without a question mark, answered after ``, and`` in the same sentence
+    (a yes or no, a pronoun and its auxiliary, a value), states the answer."""
+    kind, nodes, value = claim
+    read = _towns_claims(text)
+    assert (kind, frozenset(nodes), value) in read
+    if kind in ("edge", "non_edge"):
+        other = "non_edge" if kind == "edge" else "edge"
+        assert (other, frozenset(nodes), None) not in read
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ahead of the merge step I want to know whether Quito and Perth are joined, and I'll "
+        "look it up later.",
+        "Ahead of the merge step I want to know whether Quito and Perth are joined, and they "
+        "might be.",
+        "Ahead of the merge step I want to know whether Quito and Perth are joined, and I am "
+        "not sure yet.",
+        "For the pruning I need to know how many neighbours Hanoi really has, and then 3 more "
+        "nodes remain.",
+        "For the pruning I need to know how many neighbours Hanoi really has, and I'll count "
+        "them next.",
+    ],
+)
+def test_round33_a_question_its_sentence_does_not_answer_states_nothing(text: str) -> None:
+    """A tail that plans, hedges or says something else answers nothing."""
+    assert not _towns_claims(text)
