@@ -1887,7 +1887,7 @@ def _settling(line: re.Match[str]) -> str:
     return written
 
 
-_CONFIRM_WORDS = ("? yes", "? Yes", "? yep", "? no", "? No")
+_CONFIRM_WORDS = ("? ",)
 _CONFIRM_CHECK = re.compile(
     r"(?<=:)(?P<candidate>[ \t]*[^?:;\n]{1,24}?)\?[ \t]*(?:(?P<yes>yes|yep)|(?P<no>no))\b"
     r"(?=(?P<tail>[ \t]*[,—–][^?\n]*)?[ \t]*[.!]?[ \t]*$)",
@@ -3097,6 +3097,18 @@ def _answered_in_tail(
     return first, question[1], None, int(written) if written.isdigit() else NUMBER_WORDS[written]
 
 
+def _after_work(ctx: _Context, answer: tuple[int, int]) -> tuple[int, int]:
+    """An answer that opens with the work done for it up to a colon, naming no node and no
+    number (``Rerunning the relaxations: 3.``): from after the colon, else as it is."""
+    text = ctx.text
+    colon = text.find(": ", *answer)
+    if any(c.isdigit() for c in text[answer[0] : colon]) or mentions(
+        text, answer[0], colon, ctx.slots.names, ctx.slots.resolve
+    ):
+        return answer
+    return colon + 2, answer[1]
+
+
 def _names_its_own(ctx: _Context, question: tuple[int, int], answer: tuple[int, int]) -> bool:
     """Whether the ``answer`` to a question names a node the ``question`` does not."""
     text, names, resolve = ctx.text, ctx.slots.names, ctx.slots.resolve
@@ -3134,6 +3146,8 @@ def _anchored(
         inside = [c for c in read if c.start < end and start < c.end]
         answer, split, value = None, False, None
         asked = text[start:end].rstrip().endswith("?") and index + 1 < len(pieces)
+        if asked and ": " in text[slice(*pieces[index + 1])]:  # "… A? Recounting them: 4."
+            pieces[index + 1] = _after_work(ctx, pieces[index + 1])
         if asked and (bare := _BARE_VALUE.fullmatch(text, *pieces[index + 1])) is not None:
             written = bare.group(1).lower()  # "… A? Three.": the value the question asks
             value = int(written) if written.isdigit() else NUMBER_WORDS[written]

@@ -847,3 +847,39 @@ def test_round33_a_question_answered_in_its_own_sentence_states_the_answer(
 def test_round33_a_question_its_sentence_does_not_answer_states_nothing(text: str) -> None:
     """A tail that plans, hedges or says something else answers nothing."""
     assert not _towns_claims(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Re-verifying __Quito–Accra__: linked? __yes__", ("edge", {"Quito", "Accra"}, None)),
+        ("Re-verifying __Quito–Accra__: linked? __no__", ("non_edge", {"Quito", "Accra"}, None)),
+        ("Does Accra touch Tromsø? Going over the rows once more: no.",
+         ("non_edge", {"Accra", "Tromsø"}, None)),
+        ("Is Hanoi wired to Tromsø? Scanning the input rows: yes.",
+         ("edge", {"Hanoi", "Tromsø"}, None)),
+    ],
+)  # fmt: skip
+def test_round33_an_emphasised_confirm_check_or_an_answer_after_its_work_is_read(
+    text: str, claim: tuple[Any, ...]
+) -> None:
+    """A confirm check in emphasis marks is read as one without them; an answer opening with
+    the work done for it up to a colon (naming no node or number) answers the question."""
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _towns_claims(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "And Perth's valency? Tallying its rows again: not done yet.",
+        "And Perth's valency? Tallying the rows of Quito: 2.",
+        "And Perth's valency? Tallying row 3: 2.",
+    ],
+)
+def test_round33_work_before_a_colon_that_answers_nothing_or_names_a_node_states_no_value(
+    text: str,
+) -> None:
+    """Work that leads to no value, or that names a node or a number of its own, is no answer
+    to the question before it."""
+    assert not [c for c in _towns_claims(text) if c[0] == "degree" and c[1] == {"Perth"}]
