@@ -1910,6 +1910,16 @@ def _confirm_check(check: re.Match[str]) -> str:
     return "absent".rjust(len(check.group()))
 
 
+_QUIZ = re.compile(r"(?<![\w'’])Q\s*:(?P<question>[^\n?:]{1,300}\?)\s*A\s*:")
+"""A question and its answer under quiz labels (``Q: how far is A from B? A: 4``): the
+labels blanked, the question and answer read as written bare."""
+
+
+def _quiz(quiz: re.Match[str]) -> str:
+    question = quiz.group("question")
+    return "  " + question + " " * (quiz.end() - quiz.end("question"))
+
+
 _YES_WORDS = ("yes", "yep", "Yes", "Yep", "✓", "✔")
 _CHECKED_LEAD = re.compile(
     r"^[ \t]*(?:(?:before\s+answering|finally|ok(?:ay)?|so|now|one\s+last\s+thing)\s*,?\s*)*"
@@ -2456,6 +2466,8 @@ def extract_claims(
         text = _HAD_WRONG.sub(_had_wrong, text)
     if "wrong" in text or "mis" in text:  # "A isn't adjacent to B — I was looking at the wrong
         text = _RETRACTION_TAIL.sub(lambda tail: " " * len(tail.group()), text)  # line": blanked
+    if "Q:" in text or "Q :" in text:  # "Q: how far is A from B? A: 4": the labels blanked
+        text = _on_lines(text, ("Q:", "Q :"), _QUIZ, _quiz)
     if "? " in text:  # "A–B: present? yes.": a confirm check, read as its statement
         text = _on_lines(text, _CONFIRM_WORDS, _CONFIRM_CHECK, _confirm_check)
     if "check" in text:  # "…, let me check the input... yes.": a check that confirms, blanked

@@ -883,3 +883,33 @@ def test_round33_work_before_a_colon_that_answers_nothing_or_names_a_node_states
     """Work that leads to no value, or that names a node or a number of its own, is no answer
     to the question before it."""
     assert not [c for c in _towns_claims(text) if c[0] == "degree" and c[1] == {"Perth"}]
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("**Q:** how far is Hanoi from Perth? **A:** 8, nothing shorter.",
+         ("distance", {"Hanoi", "Perth"}, 8)),
+        ("Q: how far is Quito from Tromsø? A: 10, no way round.",
+         ("distance", {"Quito", "Tromsø"}, 10)),
+    ],
+)  # fmt: skip
+def test_round33_a_quiz_labelled_question_and_answer_are_read_bare(
+    text: str, claim: tuple[Any, ...]
+) -> None:
+    """``Q: … ? A: …`` reads as the question and its answer without their labels."""
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _towns_claims(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "**Q:** how far is Hanoi from Perth? **A:** not sure yet.",
+        "**Q:** how far is Hanoi from Perth? **A:** let me run it first.",
+        "**Q:** how far is Hanoi from Perth?",
+    ],
+)
+def test_round33_a_quiz_label_unanswered_states_nothing(text: str) -> None:
+    """A quiz question with no answer, or an unsure one, states nothing."""
+    assert not _towns_claims(text)
