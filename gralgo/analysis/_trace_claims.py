@@ -1920,6 +1920,16 @@ def _quiz(quiz: re.Match[str]) -> str:
     return "  " + question + " " * (quiz.end() - quiz.end("question"))
 
 
+_ARROW_ANSWER = re.compile(
+    r"(?<=\?)(?:(?:[ \t]*[→⟶][ \t]*[a-z][a-z -]{0,30}?\??)+[ \t]*[→⟶][ \t]*(?=[^→⟶\s][^→⟶\n]*$)|"
+    r"[ \t]*[→⟶][ \t]*(?=\d+[ \t]*[.!]?[ \t]*$))"
+)
+"""The steps after a question on an arrow line, up to its last, the answer (``A → degree? →
+recounted → 4``), or a lone arrow before a value (``A ⟶ B: distance? ⟶ 5``): blanked, the
+answer read as the question's (``A → degree? 4``); a step in capitals or digits may be a node
+(kept)."""
+
+
 _YES_WORDS = ("yes", "yep", "Yes", "Yep", "✓", "✔")
 _CHECKED_LEAD = re.compile(
     r"^[ \t]*(?:(?:before\s+answering|finally|ok(?:ay)?|so|now|one\s+last\s+thing)\s*,?\s*)*"
@@ -2466,6 +2476,8 @@ def extract_claims(
         text = _HAD_WRONG.sub(_had_wrong, text)
     if "wrong" in text or "mis" in text:  # "A isn't adjacent to B — I was looking at the wrong
         text = _RETRACTION_TAIL.sub(lambda tail: " " * len(tail.group()), text)  # line": blanked
+    if "? →" in text or "? ⟶" in text:  # "A → degree? → recounted → 4": the answer's steps
+        text = _on_lines(text, ("? →", "? ⟶"), _ARROW_ANSWER, _blank)
     if "Q:" in text or "Q :" in text:  # "Q: how far is A from B? A: 4": the labels blanked
         text = _on_lines(text, ("Q:", "Q :"), _QUIZ, _quiz)
     if "? " in text:  # "A–B: present? yes.": a confirm check, read as its statement

@@ -913,3 +913,30 @@ def test_round33_a_quiz_labelled_question_and_answer_are_read_bare(
 def test_round33_a_quiz_label_unanswered_states_nothing(text: str) -> None:
     """A quiz question with no answer, or an unsure one, states nothing."""
     assert not _towns_claims(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Accra → valency? → tallied twice → 2", ("degree", {"Accra"}, 2)),
+        ("Hanoi ⟶ Perth: least total? ⟶ 8", ("distance", {"Hanoi", "Perth"}, 8)),
+    ],
+)
+def test_round33_an_arrow_chain_after_a_question_ends_in_its_answer(
+    text: str, claim: tuple[Any, ...]
+) -> None:
+    """The steps after a question on an arrow line lead to its answer, the last step."""
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _towns_claims(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Accra → valency? → tallied twice → not sure", "Accra → valency? → recount later",
+     "Accra → valency?"],
+)  # fmt: skip
+def test_round33_an_arrow_chain_after_a_question_without_an_answer_states_nothing(
+    text: str,
+) -> None:
+    """A chain that ends in doubt or a plan, or no chain at all, states no value."""
+    assert not _towns_claims(text)
