@@ -418,7 +418,9 @@ HELD_OUT: list[object] = [
             "29 / 29 cells below at 2 / 4 seeds; after round 26 was tuned on (tune29: tag "
             "questions, echoed answers, answers a line later): weight 0.67, degree 0.84, "
             "distance 0.54, set 0.13, hallucinated edge 0.54, 25 cells below at 2 seeds "
-            "(design/trace-facts.md, Round 25; Round 25, tuned on; Round 26, tuned on)",
+            "(design/trace-facts.md, Round 25; Round 25, tuned on; Round 26, tuned on); after "
+            "round 27 was tuned on for recall (tune32): precision hallucinated edge 0.947, "
+            "recall weight 0.72, distance 0.61, 25 cells below (Round 27, tuned on for recall)",
         ),
     ),
     pytest.param(
@@ -444,7 +446,9 @@ HELD_OUT: list[object] = [
             "the reader ('You might ask whether …; they are.'), LaTeX-wrapped values, verbs "
             "the reader has no cue for ('sits next to', 'touch at all'), paths and sets "
             "(design/trace-facts.md, Round 26; Carry-over of the question rule; Round 26, "
-            "tuned on)",
+            "tuned on); after round 27 was tuned on for recall (tune32): hallucinated edge "
+            "0.61, missed edge 0.54, weight 0.81, degree 0.87, 24 cells below (Round 27, "
+            "tuned on for recall)",
         ),
     ),
     pytest.param(
@@ -469,7 +473,12 @@ HELD_OUT: list[object] = [
             "for precision (tune30: a query alone states nothing, an answered choice states "
             "its answer): precision hallucinated edge 0.99, missed edge 0.995, the others "
             "1.00; recall hallucinated edge 0.34, missed edge 0.36, the others unchanged; 30 "
-            "cells below (Rounds 27 and 28, tuned on for precision)",
+            "cells below (Rounds 27 and 28, tuned on for precision); tuned on since for "
+            "recall (tune32: confirm checks, answers repeating the question's word, questions "
+            "after a lead of work, questions answered in their own sentence, quiz labels, "
+            "arrow chains to the answer): recall hallucinated edge 0.58, missed edge 0.60, "
+            "weight 0.57, degree 0.87, distance 0.57, set 0.38, precision hallucinated edge "
+            "0.994, the others 1.00; 25 cells below (Round 27, tuned on for recall)",
         ),
     ),
     pytest.param(
