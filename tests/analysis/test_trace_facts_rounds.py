@@ -520,6 +520,22 @@ HELD_OUT: list[object] = [
             "Round 29)",
         ),
     ),
+    pytest.param(
+        "round30",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="round-30 phrasings (reference across clauses: the node named once, then "
+            "'it', 'its', 'this one', 'the latter', a heading or bold label over the fact, "
+            "'Take A. Neighbours: B, C.', a recap that refers back), measured held out at "
+            "260933c (before this session's tuning): recall 0.36-0.54 per kind (distance 0.36, "
+            "weight 0.36, missed edge 0.40, hallucinated edge 0.44, set 0.48, degree 0.54), "
+            "precision hallucinated edge 0.50, missed edge 0.50 (a complete neighbour list whose "
+            "owner is named before it is read as the list of its first item: 'Next comes A; the "
+            "complete list of nodes adjacent to it is B, C', '### A - full adjacency: B, C'), "
+            "degree 0.99; by style code, lists, bold weights and distances 0.00; 30 cells below "
+            "the goal at 2 seeds (design/trace-facts.md, Round 30)",
+        ),
+    ),
 ]
 """The held-out lists (measured, never tuned on), one ``pytest.param`` each: a fresh round is
 added as ``pytest.param("roundN")``, with ``marks=pytest.mark.xfail(strict=True, reason=…)``
