@@ -1,5 +1,5 @@
 """The lists written by other authors without reading the extractor (``trace_facts_round4``
-to ``trace_facts_round29``; splits ``round4`` to ``round29``): each labels
+to ``trace_facts_round31``; splits ``round4`` to ``round31``): each labels
 every statement kind in every format with phrasings no earlier list has, deterministically.
 Rounds 4 to 10 were each measured once held out and then tuned on; the goal on them (precision
 >= 0.95, recall >= 0.8 per error kind in every format) is asserted with the other tuned lists in
@@ -126,6 +126,19 @@ EARLIER = {
         *("round9", "round10", "round11", "round12", "round13", "round14", "round15"),
         *("round16", "round17", "round18", "round19", "round20", "round21", "round22"),
         *("round23", "round24", "round25", "round26", "round27", "round28"),
+    ),
+    "round30": (
+        *("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8"),
+        *("round9", "round10", "round11", "round12", "round13", "round14", "round15"),
+        *("round16", "round17", "round18", "round19", "round20", "round21", "round22"),
+        *("round23", "round24", "round25", "round26", "round27", "round28", "round29"),
+    ),
+    "round31": (
+        *("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8"),
+        *("round9", "round10", "round11", "round12", "round13", "round14", "round15"),
+        *("round16", "round17", "round18", "round19", "round20", "round21", "round22"),
+        *("round23", "round24", "round25", "round26", "round27", "round28", "round29"),
+        "round30",
     ),
 }
 """The lists each round was written after (none of their phrasings may reappear)."""
@@ -521,6 +534,22 @@ HELD_OUT: list[object] = [
             "and 'A—B not in E' read as edges); by style tables 0.40-0.48, lists' missed edges "
             "0.39, prose 0.50-0.95; 19 cells below the goal at 2 seeds (design/trace-facts.md, "
             "Round 29)",
+        ),
+    ),
+    pytest.param(
+        "round30",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="round-30 phrasings (reference across clauses: the node named once, then "
+            "'it', 'its', 'this one', 'the latter', a heading or bold label over the fact, "
+            "'Take A. Neighbours: B, C.', a recap that refers back), measured held out at "
+            "260933c (before this session's tuning): recall 0.36-0.54 per kind (distance 0.36, "
+            "weight 0.36, missed edge 0.40, hallucinated edge 0.44, set 0.48, degree 0.54), "
+            "precision hallucinated edge 0.50, missed edge 0.50 (a complete neighbour list whose "
+            "owner is named before it is read as the list of its first item: 'Next comes A; the "
+            "complete list of nodes adjacent to it is B, C', '### A - full adjacency: B, C'), "
+            "degree 0.99; by style code, lists, bold weights and distances 0.00; 30 cells below "
+            "the goal at 2 seeds (design/trace-facts.md, Round 30)",
         ),
     ),
 ]
