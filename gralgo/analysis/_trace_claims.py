@@ -460,9 +460,10 @@ _COUNTED_AFTER = re.compile(
     r"(?:neighbou?rs?|nbrs?|edges?|hops?|steps?|nodes?|vertices|connections?|links?)\b",
     re.I,
 )
-_CALL_CLOSED = re.compile(r"[^()\s]+\s*[\"'`]?\s*\)\s*$")
+_CALL_CLOSED = re.compile(r"[^()\s]+\s*[\"'`]?\s*\)\s*`?\s*$")
 _CALL_OPEN = re.compile(r"[A-Za-z_]\w*\s*\([^()]*$")
-"""A name closing a call's arguments (``cost(1, 10``…``)``): what an arrow after it maps."""
+"""A name closing a call's arguments (``cost(1, 10``…``)``, in code quotes too): what an arrow
+after it maps."""
 _PAIR_OF_BEFORE = re.compile(
     r"\b(?:dist(?:ance)?|d|hops?(?:\s*count)?|sp)\s*[:(\[]?\s*(?:(?:node|vertex)\s+)?$", re.I
 )  # "dist 10→5: 2", "the distance node 4→node 3: 10": the pair of a distance, not an edge
@@ -472,10 +473,11 @@ _ABSENT_AFTER = re.compile(
     r"[\"'”’*`]*\s*(?:(?:is|was|are)\s*(?:n['’]t|\s+not)\s+(?:listed|there|present|given|included|"
     r"in\s+(?:the\s+)?(?:input|list|edge\s*list|graph))|(?:is|was)\s+(?:missing|absent)|"
     r":\s*[✗✘❌]?\s*not\s+(?:in|on)\s+(?:the\s+)?(?:input|list|edge\s*list|graph|E)|"
-    r"\s*(?:—|–|--|:)\s*[✗✘❌]?\s*(?:absent|missing))\b",
+    r"\s*(?:—|–|--|:)\s*[✗✘❌]?\s*(?:absent|missing))\b|"
+    r"[\"'”’*`]*[ \t]*:[ \t]*(?:[✗✘❌]|(?:no|nope|not[ \t]+there)\b)(?=[ \t]*(?:[.!;]|$))",
     re.I,
 )  # a pair named as what the list lacks after it: "A–B isn't listed", "A–B is missing", "A → B:
-# ✗ not in the input"
+# ✗ not in the input", or keyed by a colon to a bare no ending its clause ("Checking A–B: no.")
 _NO_PAIR_LINE = re.compile(r"[\"'”’`*)\]]*\s+(?:line|entry|row)\b", re.I)
 _NO_PAIR_BEFORE = re.compile(r"\bno\s+[\"'“‘`*(\[]*$", re.I)
 """``no A–B line`` (or entry, row): the input holds no line for the pair."""
@@ -916,6 +918,8 @@ def _triples(ctx: _Context, low: int, high: int) -> list[Claim]:
         pair = _pair_after(ctx, match.start() + 1, match.end(), _COMMA)
         weight = None if pair is None else _TRIPLE_WEIGHT.match(ctx.text, pair[1], match.end())
         if pair is not None and weight is not None:
+            if pair[0][0] == pair[0][1]:  # "(4, 4, 5)": no edge of a node to itself (a heap
+                continue  # entry, its weight first)
             claims.append(Claim("edge", pair[0], None, match.start(), match.end()))
             claims.append(Claim("edge_weight", pair[0], int(weight.group(1)), match.start(),
                                 match.end()))  # fmt: skip
@@ -981,6 +985,22 @@ _INITIALISED = re.compile(r"∞|\\infty\b|\binf(?:inity)?\b|\bInfinity\b|\bmath\
 there are the search's start, not distances stated from the question's source."""
 
 
+_TENTATIVE = re.compile(r"\btentative(?:ly)?\b|\bpending\b", re.I)
+"""A word that says a distance entry provisional (``Tentatively d[B] = 9 via C, pending further
+relaxation``): the search's state, no distance stated."""
+
+
+def _provisional(text: str, low: int, high: int, start: int, end: int) -> bool:
+    """Whether the sentence of ``text[start:end]`` (within the line ``low``–``high``) says it
+    provisional (:data:`_TENTATIVE`)."""
+    before = text.rfind(". ", low, start)
+    after = text.find(". ", end, high)
+    return (
+        _TENTATIVE.search(text, low if before < 0 else before, high if after < 0 else after)
+        is not None
+    )
+
+
 def _distances(ctx: _Context, low: int, high: int) -> list[Claim]:
     text = ctx.text
     claims: list[Claim] = []
@@ -993,6 +1013,8 @@ def _distances(ctx: _Context, low: int, high: int) -> list[Claim]:
             if value is None:
                 continue
             hop_words = "hop" in match.group().lower() or bool(value.group(2))
+            if not hop_words and "unweighted" in text[max(low, match.start() - 12) : match.start()]:
+                hop_words = True  # "the unweighted distance between A and B is 2": hops
             claims.append(
                 Claim(
                     "hops" if hop_words else "distance",
@@ -1037,6 +1059,8 @@ def _distances(ctx: _Context, low: int, high: int) -> list[Claim]:
                                     match.start(), value.end()))  # fmt: skip
             continue
         value = _INDEX_VALUE.match(text, node[1], high)
+        if value is not None and _provisional(text, low, high, match.start(), value.end()):
+            continue  # "Tentatively d[B] = 9 via C, pending further relaxation": state
         source = None if value is None else _SOURCE_AFTER.match(text, value.end(), high)
         named = None if source is None else ctx.slots.after(text, source.end(), high)
         if value is not None and named is not None:
@@ -1690,13 +1714,15 @@ _REPL_OUTPUT = re.compile(
 7``: a one-word label only in a comment, ``seen = {B}`` is code), the output of the query on
 the line before it."""
 _REPL_QUERY = re.compile(
-    r"[ \t]*(?:>>>[ \t]*|In[ \t]*\[\d+\][ \t]*:[ \t]*)?(?![\w.]+[ \t]*=[^=])[A-Za-z_][\w.]*"
-    r"[(\[][^\n#]*[)\]](?:(?P<comment>[ \t]*#[^\n]*\?[ \t]*)|"
+    r"[ \t]*(?:(?:>>>[ \t]*|In[ \t]*\[\d+\][ \t]*:[ \t]*)?(?![\w.]+[ \t]*=[^=])[A-Za-z_][\w.]*"
+    r"[(\[][^\n#]*[)\]]|(?:>>>[ \t]*|In[ \t]*\[\d+\][ \t]*:[ \t]*)[^\n#=:;*/\[\]()]{1,200}?[ \t]+"
+    r"in[ \t]+[A-Za-z_][\w.]*\[[^\n\]#=]*\])(?:(?P<comment>[ \t]*#[^\n]*\?[ \t]*)|"
     r"(?P<note>[ \t]*#[ \t]*(?!(?:True|False)\b)[A-Za-z]+[ \t]*))?"
 )
-"""A line that is one query, a call or a lookup (``G.has_edge(A, B)``, ``>>> G.degree[A]``),
-no assignment, a question in a comment after it allowed (``# how many?``, blanked) or a one-word
-note (``# hops``, kept; a result there, ``# True``, ``# 4``, makes the next line no output)."""
+"""A line that is one query, a call or a lookup (``G.has_edge(A, B)``, ``>>> G.degree[A]``)
+or a membership after a prompt (``>>> "B" in G.adj["A"]``), no assignment, a question in a
+comment after it allowed (``# how many?``, blanked) or a one-word note (``# hops``, kept; a
+result there, ``# True``, ``# 4``, makes the next line no output)."""
 
 
 def _repl_outputs(text: str) -> str:
@@ -2437,6 +2463,11 @@ def _assert_message(assertion: re.Match[str]) -> str:
     return assertion.group("test") + " " * len(assertion.group("message"))
 
 
+_PRINT_FORMAT = re.compile(
+    r"(?:,[ \t]*(?:sep|end)[ \t]*=[ \t]*(?P<q>['\"])[^'\"\n]{0,8}(?P=q))+(?=[ \t]*\))"
+)
+"""A print's format options (``print(*sorted(G.neighbors(A)), sep=', ')``): how its items are
+printed, no argument; blanked, so the output after it reads as the items they are."""
 _RULED_OUT = re.compile(r"\brules?\s+out\s+(?:an?|the|any)\s+edge\b", re.I)
 """A result that rules out an edge (``…, which rules out an edge A–B``): a non-edge, read as
 ``no edge`` (offsets kept)."""
@@ -2460,6 +2491,8 @@ def extract_claims(
         text = _FORMATTED_PRINT.sub(_formatted_print, text)
     if "get_edge_data" in text:  # "print(G.get_edge_data(A, B))" / "None": a has_edge test
         text = _EDGE_DATA.sub(_edge_data, text)
+    if "sep=" in text or "end=" in text:  # "print(*nbrs, sep=', ')": how it prints, blanked
+        text = _PRINT_FORMAT.sub(lambda option: " " * len(option.group()), text)
     if "\n" in text:
         text = _repl_outputs(text)  # "G.degree[A]" / "# Out: 4": the query's output, one line
     if ")\n" in text or "]\n" in text or "?\n" in text or ") in " in text or text[-1:] in ")]?":

@@ -365,7 +365,8 @@ _DISTANCE = re.compile(
 # a call's argument that switches weights off: "distances(g, A, B, weights = NA)", "weight=None"
 _UNWEIGHTED_ARGUMENT = r"\bweight(?:s|ed)?\s*=\s*(?:NA|None|nothing|null|nil|false|F|FALSE)\b"
 _HOP_WORDS = re.compile(
-    r"\bhops?\b|\bunweighted\b|\bunit\s+(?:edge\s+)?(?:lengths?|weights?|costs?)\b|#\d+\s+(?:edges?|steps?)\b|in\s+(?:a\s+)?#\d+\s+(?:steps?|moves?)\b|"
+    r"\bhops?\b|\bunweighted\b|\bignoring\s+(?:the\s+)?weights\b|"
+    r"\bnumber\s+of\s+(?:edges|hops|steps)\s+(?:on|along|in)\b|\bunit\s+(?:edge\s+)?(?:lengths?|weights?|costs?)\b|#\d+\s+(?:edges?|steps?)\b|in\s+(?:a\s+)?#\d+\s+(?:steps?|moves?)\b|"
     + _FEWEST
     + "|"
     + _BFS_LEVEL
@@ -463,6 +464,9 @@ _PARTIAL = re.compile(
     r"four|five|six|seven|eight|nine|ten|several|few|many|most|both)\s+of\b",
     re.I,
 )  # "two of A's neighbours are B and C" is no complete list
+_EXACT_SET = re.compile(r"\b(?:exactly|precisely)\s+N\d+\s*(?:,|and|&)\s*N\d+\W*$", re.I)
+"""Two names said to be exactly the set a clause ends in (``Looking at the edges: exactly A and
+B``, the answer to whose neighbours they are): no edge between them."""
 _HEAD_LIST = re.compile(
     r"^(?:(?!N\d).)*?N(?P<head>\d+)(?P<mid>(?:(?!N\d|#\d).)*?)\s(?P<list>" + _LIST + r")\s*$"
 )
@@ -1722,6 +1726,9 @@ def _read_found(
         return []
     kind = "non_edge" if negated else "edge"
     if len(distinct) == 2 and len(found) == 2:
+        if "xactly" in skeleton or "recisely" in skeleton:  # "edges: exactly A and B": a set
+            if _EXACT_SET.search(skeleton):  # of two (whose ends?), no pair
+                return []
         return [(kind, (distinct[0], distinct[1]), None, *span)]
     head = _HEAD_LIST.match(skeleton)
     if head is None or not _EDGE.search(head.group("mid")):

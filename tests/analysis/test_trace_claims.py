@@ -940,3 +940,108 @@ def test_round33_an_arrow_chain_after_a_question_without_an_answer_states_nothin
 ) -> None:
     """A chain that ends in doubt or a plan, or no chain at all, states no value."""
     assert not _towns_claims(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ('>>> "Tromsø" in G.adj["Accra"]\nFalse', ("non_edge", {"Tromsø", "Accra"}, None)),
+        (">>> Quito in G[Accra]\nFalse", ("non_edge", {"Quito", "Accra"}, None)),
+        ("In [4]: Quito in G.adj[Perth]\nOut[4]: True", ("edge", {"Quito", "Perth"}, None)),
+    ],
+)
+def test_round35_a_prompted_membership_reads_its_output_on_the_next_line(
+    text: str, claim: tuple[Any, ...]
+) -> None:
+    """A membership test after a prompt, its output alone on the next line: the output says
+    whether the edge is there (``False``: a non-edge)."""
+    kind, nodes, value = claim
+    read = _towns_claims(text)
+    assert (kind, frozenset(nodes), value) in read
+    other = {"edge": "non_edge", "non_edge": "edge"}[kind]
+    assert (other, frozenset(nodes), None) not in read
+
+
+def test_round35_a_prompted_membership_without_output_states_nothing() -> None:
+    assert not _towns_claims(">>> Quito in G.adj[Accra]\n>>> len(G)")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Re-examining Hanoi–Perth: no.",
+        "One more time, Tromsø–Accra: nope",
+        "Looking again at Quito–Accra: ✗",
+        "Second pass over Accra–Tromsø: not there.",
+    ],
+)
+def test_round35_a_pair_keyed_to_a_bare_no_after_a_lead_is_a_non_edge(text: str) -> None:
+    """A pair and a colon, then a bare negative verdict ending the clause: no edge, whatever
+    leads the clause."""
+    read = _towns_claims(text)
+    assert [c[0] for c in read] == ["non_edge"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Re-examining Hanoi–Accra: no, hold on, it is there.",
+        "Re-examining Hanoi–Accra: not weight 9",
+    ],
+)
+def test_round35_a_no_taken_back_or_of_a_weight_is_no_non_edge(text: str) -> None:
+    assert ("non_edge", frozenset({"Hanoi", "Accra"}), None) not in _towns_claims(text)
+
+
+def test_round35_a_triple_naming_one_node_twice_is_no_edge() -> None:
+    """``(w, u, u)``-like triples (a heap entry, its weight first) name no edge of a node to
+    itself; a triple of two nodes and a weight still reads."""
+    assert not _small("popped from the heap: (1, 1, 2)", numeric_ids=True)
+    assert ("edge_weight", frozenset({"Paris", "Lyon"}), 7) in _small(
+        "popped from the heap: (3, 1, 7)", numeric_ids=True
+    )
+
+
+def test_round35_a_call_in_code_quotes_mapped_to_its_value_is_no_edge() -> None:
+    """A call closed inside code quotes and mapped by an arrow to its value: the value is no
+    node joined to the call's last argument."""
+    read = _small("- `nx.astar_path_length(G, 0, 4)` → `1`", numeric_ids=True)
+    assert not [c for c in read if c[0] == "edge"]
+    assert ("distance", frozenset({"Kyoto", "Saint-Denis"}), 1) in read
+    assert ("edge", frozenset({"Paris", "Lyon"}), None) in _small("* `3 → 1`", numeric_ids=True)
+
+
+def test_round35_an_unweighted_distance_is_a_hop_count() -> None:
+    assert ("hops", frozenset({"Quito", "Accra"}), 2) in _towns_claims(
+        "So the unweighted distance from Quito to Accra is 2."
+    )
+    assert ("distance", frozenset({"Quito", "Accra"}), 7) in _towns_claims(
+        "So the weighted distance from Quito to Accra is 7."
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "For now, tentatively d[2] = 11 via 3, pending more relaxations.",
+        "Tentative: d[2] = 11 through 3.",
+    ],
+)
+def test_round35_a_distance_entry_said_provisional_states_nothing(text: str) -> None:
+    assert not _small(text, numeric_ids=True)
+
+
+def test_round35_a_distance_entry_beside_a_provisional_sentence_still_reads() -> None:
+    read = _small("Tentatively d[2] = 11 via 3. Settled: d[4] = 6.", numeric_ids=True)
+    assert [c for c in read if c[0] == "distance"] == [("distance", frozenset({"Saint-Denis"}), 6)]
+
+
+def test_round35_a_prints_format_options_leave_its_output_the_items() -> None:
+    """``print(*…, sep=…)`` prints the items themselves: one item on the next line is a
+    neighbour, not a count; a count printed with ``end=…`` still reads."""
+    read = _small("print(*sorted(G.neighbors(0)), sep=' | ')\n2", numeric_ids=True)
+    assert not [c for c in read if c[0] == "degree"]
+    assert ("neighbours", frozenset({"Kyoto", "New York"}), None) in read
+    assert ("degree", frozenset({"Kyoto"}), 1) in _small(
+        "print(G.degree[0], end='')\n1", numeric_ids=True
+    )

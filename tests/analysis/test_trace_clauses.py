@@ -1194,3 +1194,32 @@ def test_round30_a_digression_with_a_plan_a_doubt_a_node_or_a_number_answers_not
     read = _read(text)
     assert not [c for c in read if c[1] == frozenset({"Paris", "Kyoto"})]
     assert not [c for c in read if c[1] == frozenset({"Paris"})]
+
+
+def test_round35_an_answer_listing_exactly_two_nodes_is_no_edge_between_them() -> None:
+    """``Which nodes border A? Scanning the edges: exactly B and C.``: a set of two (A's
+    neighbours), no edge between B and C."""
+    read = _read("Which nodes border Kyoto? Scanning the edges: exactly Paris and Lyon.")
+    assert ("edge", frozenset({P, L}), None) not in read
+    assert ("edge", frozenset({P, L}), None) in _read("Scanning the edges: Paris and Lyon.")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Result 2: the number of edges along the shortest Kyoto–Lyon path, ignoring weights.",
+        "Returned 2: the number of edges on the shortest Kyoto–Lyon path.",
+        "Returned 2: the shortest Kyoto–Lyon path, ignoring weights.",
+    ],
+)
+def test_round35_a_count_of_edges_on_a_route_or_one_ignoring_weights_is_hops(text: str) -> None:
+    """A route's value said a count of its edges, or with weights ignored: a hop count."""
+    read = _read(text)
+    assert ("hops", frozenset({K, L}), 2) in read
+    assert not [c for c in read if c[0] == "distance"]
+
+
+def test_round35_a_routes_value_without_a_hop_word_is_its_distance() -> None:
+    assert ("distance", frozenset({K, L}), 8) in _read(
+        "Returned 8: the total weight of the shortest Kyoto–Lyon path."
+    )
