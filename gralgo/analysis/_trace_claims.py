@@ -409,6 +409,10 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
             continue
         if _PATH_AFTER.match(text, right[1], high):  # "the shortest A–B path": a path's ends
             continue
+        if _planned(text, left[1], right[1]):  # "todo: A-B": a plan names the pair, no edge
+            continue
+        if _EXCLUDED_BEFORE.search(text, max(low, left[1] - 12), left[1]):
+            continue  # "ball(A,2) minus A → {B, C}": the set left without A, no edge
         absent = _ABSENT_BEFORE.search(text, max(low, left[1] - 40), left[1]) is not None
         absent = absent or _ABSENT_AFTER.match(text, right[1], high) is not None
         absent = absent or (
@@ -441,6 +445,16 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
     return claims
 
 
+def _planned(text: str, left: int, right: int) -> bool:
+    """Whether the pair ``text[left:right]`` is all a plan note on its line states (``todo:
+    A-B``, ``next: A–B?``): the pair is what is to be checked, no edge."""
+    line = text.rfind("\n", 0, left) + 1
+    return (
+        _PLAN_LABEL.fullmatch(text, line, left) is not None
+        and _PLAN_END.match(text, right) is not None
+    )
+
+
 def _plain_dash_is_edge(
     text: str, low: int, left: int, right: int, right_end: int, high: int
 ) -> bool:
@@ -469,13 +483,31 @@ _PAIR_OF_BEFORE = re.compile(
 _VALUE_OF_BEFORE = re.compile(r"\b(?:deg(?:ree)?|weight)\s*[:(\[]?\s*$", re.I)
 """A one-node measure before a numeric id (``deg 7 → 1``): the id mapped to its value."""
 _ABSENT_AFTER = re.compile(
-    r"[\"'”’*`]*\s*(?:(?:is|was|are)\s*(?:n['’]t|\s+not)\s+(?:listed|there|present|given|included|"
-    r"in\s+(?:the\s+)?(?:input|list|edge\s*list|graph))|(?:is|was)\s+(?:missing|absent)|"
-    r":\s*[✗✘❌]?\s*not\s+(?:in|on)\s+(?:the\s+)?(?:input|list|edge\s*list|graph|E)|"
-    r"\s*(?:—|–|--|:)\s*[✗✘❌]?\s*(?:absent|missing))\b",
+    r"[\"'”’*`]*\s*(?:(?:(?:is|was|are)\s*(?:n['’]t|\s+not)|not)\s+(?:listed|there|present|given|"
+    r"included|in\s+(?:the\s+)?(?:input|list|edge\s*list|graph|E\b))|(?:(?:is|was)\s+)?(?:missing|"
+    r"absent)|:\s*[✗✘❌]?\s*not\s+(?:in|on)\s+(?:the\s+)?(?:input|list|edge\s*list|graph|E)|"
+    r"\s*(?:—|–|--|:)\s*[✗✘❌]?\s*(?:absent|missing)|\s*(?:\?|:|→|->)?\s*[✗✘❌]|"
+    r"\s*(?:\?|→|->)\s*(?:absent|missing|not\s+(?:listed|there|present|found)|no(?:pe)?\b(?!\s*[,—–-]?"
+    r"\s*wait))|(?:\s*(?:\.{2,}|…)|(?<=…))\s*(?:no(?:pe)?\b(?!\s*[,—–-]?\s*wait)|nothing|none|not\s+(?:there|listed|"
+    r"found|present|among|in)))\b",
     re.I,
 )  # a pair named as what the list lacks after it: "A–B isn't listed", "A–B is missing", "A → B:
-# ✗ not in the input"
+# ✗ not in the input", in the terse voice without a verb ("A—B not in E", "A–B missing"), a cross
+# or an absence after a question mark or an arrow ("A–B ✗", "A–B? absent", "A–B → not listed"),
+# or a denial after an ellipsis ("A–B... no, not among the edges", "scan for A–B... nothing")
+_PLAN_LABEL = re.compile(
+    r"[ \t]*(?:[-*•+][ \t]+)?(?:to[- ]?do|tbd|next(?:\s+up)?|up\s+next|later|pending|queued?|"
+    r"plan(?:ned)?)[ \t]*:[ \t]*[\"'“‘`*(\[]*",
+    re.I,
+)
+_PLAN_END = re.compile(r"[\"'”’`*)\]]*[ \t]*[?.]?[ \t]*(?:\n|$)")
+"""A plan note at its line's start naming one pair and nothing else (``todo: A-B``, ``next:
+A–B?``): what is to be looked at, no edge stated."""
+_EXCLUDED_BEFORE = re.compile(
+    r"(?:\bminus|\\setminus|∖|\bexcl(?:uding|\.)?|\bwithout|\bexcept)\s*[\"'“‘`*({\[]*$", re.I
+)
+"""A node taken out of a set (``ball(A,2) minus A → {B, C}``): the arrow after it maps the set
+so left to its members, no edge from that node."""
 _NO_PAIR_LINE = re.compile(r"[\"'”’`*)\]]*\s+(?:line|entry|row)\b", re.I)
 _NO_PAIR_BEFORE = re.compile(r"\bno\s+[\"'“‘`*(\[]*$", re.I)
 """``no A–B line`` (or entry, row): the input holds no line for the pair."""
@@ -2371,6 +2403,22 @@ _ASSERT_MESSAGE = re.compile(
 )
 """An assertion's message (``assert B in adj[A], 'missing edge'``): what a failure would print,
 not what holds (blanked; the assertion states)."""
+_CLOSER_WORDS = ("full list", ". compl", ". only", ". that", ". all", " done")
+_LIST_CLOSER = re.compile(
+    r"(?P<list>(?:\bnbrs?\b|\badj\w*|neighbou?r|[,&]|\band\b)[^\n.]*?\w[\"'”’)\]}]*)"
+    r"(?P<closer>\.[ \t]+(?:(?:the\s+)?full\s+list|complete|only\s+(?:those|these|them)|"
+    r"that['’]?s\s+(?:all|it)|all)|[ \t]+[—–][ \t]+done)(?=[ \t]*[.!]?[ \t]*$)",
+    re.I | re.M,
+)
+"""A list closed by a terse closer of its own (``A nbrs: B, C — done.``, ``nbrs of A → B, C.
+full list.``, ``A → B and C. only those.``) after a neighbour word or a second item: the list
+said whole, read as the reader's own closer ``(all)`` inside the list's clause."""
+
+
+def _list_closer(closer: re.Match[str]) -> str:
+    return closer.group("list") + " (all)".ljust(len(closer.group("closer")))
+
+
 _FORMATTED_PRINT = re.compile(
     r"^[ \t]*(?:>>>[ \t]*)?print\([ \t]*f(?P<q>['\"])(?P<lead>(?:(?!(?P=q))[^{}\n]){1,200})"
     r"\{[^\n]*\)[ \t]*\n"
@@ -2429,6 +2477,7 @@ def extract_claims(
         text = _on_lines(text, ("assert",), _ASSERT_MESSAGE, _assert_message)
     if "rules out" in text or "rule out" in text:  # "…, which rules out an edge A–B": no edge
         text = _RULED_OUT.sub(lambda lead: "no edge".rjust(len(lead.group())), text)
+    text = _on_lines(text, _CLOSER_WORDS, _LIST_CLOSER, _list_closer)  # "A nbrs: B, C — done."
     if "wrong" in text:  # "I had the A–B weight wrong; it should be 7": the value corrected
         text = _HAD_WRONG.sub(_had_wrong, text)
     if "wrong" in text or "mis" in text:  # "A isn't adjacent to B — I was looking at the wrong

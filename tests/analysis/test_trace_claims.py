@@ -708,3 +708,87 @@ def test_round31_a_logged_pair_is_no_neighbour_list_its_echo_states_the_edge() -
     )
     assert not [c for c in read if c[0] == "neighbours"]
     assert read.count(("edge", frozenset({"Paris", "Lyon"}), None)) == 1
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "to-do: Lyon-Kyoto",
+        "Up next: Saint-Denis → New York?",
+        "- pending: 'Kyoto'–Paris",
+    ],
+)
+def test_round32_a_plan_note_naming_one_pair_states_no_edge(text: str) -> None:
+    """A plan label at its line's head with one pair after it and nothing else names what is to
+    be looked at: no edge, and no denial either."""
+    assert not [c for c in _claims(text) if c[0] in ("edge", "non_edge")]
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Up next: Paris–Lyon is an edge.", ("edge", {"Paris", "Lyon"})),
+        ("pending: Paris-Lyon ✓", ("edge", {"Paris", "Lyon"})),
+        ("Kyoto—Lyon not in the graph.", ("non_edge", {"Kyoto", "Lyon"})),
+        ("right, Saint-Denis–Kyoto absent.", ("non_edge", {"Saint-Denis", "Kyoto"})),
+        ("look up Kyoto–Paris… none. no such edge.", ("non_edge", {"Kyoto", "Paris"})),
+        ("Paris–Kyoto... nope, not listed.", ("non_edge", {"Paris", "Kyoto"})),
+        ("again Lyon–Kyoto → not there, so no edge.", ("non_edge", {"Lyon", "Kyoto"})),
+        ("Lyon–Paris... yes, listed.", ("edge", {"Lyon", "Paris"})),
+        ("Lyon–Paris... no wait, it is listed.", ("edge", {"Lyon", "Paris"})),
+    ],
+)  # fmt: skip
+def test_round32_a_terse_denial_after_the_pair_is_no_edge(
+    text: str, claim: tuple[Any, ...]
+) -> None:
+    """In the verbless voice an absence right after the pair (``not in the graph``, ``absent``),
+    after an arrow, or a denial after an ellipsis (``… none``, ``... nope``) is no edge; a plan
+    label with a verdict after the pair, an ellipsis's ``yes`` or ``no wait`` keep the edge."""
+    kind, nodes = claim
+    read = _claims(text)
+    assert (kind, frozenset(nodes), None) in read
+    other = "non_edge" if kind == "edge" else "edge"
+    assert (other, frozenset(nodes), None) not in read
+
+
+def test_round32_a_node_taken_out_of_a_set_is_no_edge_to_its_members() -> None:
+    """``… without A → {B, C}``, ``\\setminus A → …``: the arrow maps what is left to its
+    members, no edge from A; a node mapped to a set with no such word keeps its edges."""
+    for text in ("radius-2 set of Paris without Paris → {Lyon, New York}",
+                 "B2(Paris) \\setminus Paris → {Lyon, New York}"):  # fmt: skip
+        read = _claims(text)
+        assert ("within_hops", frozenset({"Paris", "Lyon", "New York"}), 2) in read
+        assert ("edge", frozenset({"Paris", "Lyon"}), None) not in read
+    assert ("edge", frozenset({"Paris", "Lyon"}), None) in _claims("Paris → {Lyon} (all).")
+
+
+@pytest.mark.parametrize(
+    ("text", "nodes"),
+    [
+        ("New York nbrs: Lyon, Kyoto — done.", ("New York", "Lyon", "Kyoto")),
+        ("neighbours of Lyon → Paris, Saint-Denis. the full list.",
+         ("Lyon", "Paris", "Saint-Denis")),
+        ("adjacent Kyoto -> New York. complete.", ("Kyoto", "New York")),
+        ("Saint-Denis → Paris and Lyon. only these.", ("Saint-Denis", "Paris", "Lyon")),
+        ("$N(Kyoto) = \\{New York\\}$ (complete)", ("Kyoto", "New York")),
+    ],
+)  # fmt: skip
+def test_round32_a_list_its_terse_closer_ends_is_whole(text: str, nodes: tuple[str, ...]) -> None:
+    """A neighbour list closed by a fragment of its own (``— done``, ``. the full list.``, ``.
+    complete.``, ``. only these.``, ``(complete)`` after a LaTeX set) is the node's whole list."""
+    read = _claims(text)
+    assert [c for c in read if c[0] == "neighbours"] == [("neighbours", frozenset(nodes), None)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "pop Lyon → Paris. done.",
+        "Lyon → Kyoto — done.",
+        "relaxed Lyon–Paris, then Paris. all.",
+    ],
+)
+def test_round32_a_closer_after_a_step_is_no_list(text: str) -> None:
+    """A closer after one step with no neighbour word and no second item closes the step, not
+    a list: no neighbours claim."""
+    assert not [c for c in _claims(text) if c[0] == "neighbours"]
