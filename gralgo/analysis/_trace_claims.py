@@ -2399,6 +2399,24 @@ _RULED_OUT = re.compile(r"\brules?\s+out\s+(?:an?|the|any)\s+edge\b", re.I)
 ``no edge`` (offsets kept)."""
 
 
+_PAIR_DENIED_AFTER = re.compile(
+    r"(?:^|(?<=:))(?P<pair>[^.:;?!\n]{1,80}?[–—][^.:;?!\n]{1,80}?)(?P<stop>\.\s+(?:It|That|This)"
+    r"(?:['’]s|\s+is)\s+)not\s+(?:in|on)\s+(?:the\s+)?(?:edge\s+)?(?:list|input|graph)\b",
+    re.M,
+)
+"""A pair alone after a colon or on its line, denied in the next sentence (``So that's the pair
+I worried about: A–B. It's not in the list.``): a non-edge, read as ``A–B: not in the list``."""
+
+
+def _pair_denied_after(denial: re.Match[str]) -> str:
+    stop = denial.group("stop")
+    return (
+        denial.group("pair")
+        + ":".ljust(len(stop))
+        + denial.group()[denial.end("stop") - denial.start() :]
+    )
+
+
 def extract_claims(
     text: str,
     names: NodeNames,
@@ -2429,6 +2447,8 @@ def extract_claims(
         text = _on_lines(text, ("assert",), _ASSERT_MESSAGE, _assert_message)
     if "rules out" in text or "rule out" in text:  # "…, which rules out an edge A–B": no edge
         text = _RULED_OUT.sub(lambda lead: "no edge".rjust(len(lead.group())), text)
+    if "t in the" in text or "t on the" in text:  # "… pair: A–B. It's not in the list.": the
+        text = _PAIR_DENIED_AFTER.sub(_pair_denied_after, text)  # pair denied, "A–B: not in …"
     if "wrong" in text:  # "I had the A–B weight wrong; it should be 7": the value corrected
         text = _HAD_WRONG.sub(_had_wrong, text)
     if "wrong" in text or "mis" in text:  # "A isn't adjacent to B — I was looking at the wrong

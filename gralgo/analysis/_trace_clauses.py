@@ -441,7 +441,8 @@ _COMPLETE = re.compile(
     r"\s*[,;:—–-]*\s*(?:and\s+)?(?:(?:to\s+)?nothing\s+(?:else|more)|no\s+others?|none\s+else|"
     r"no\s+other\s+(?:edges?|neighbou?rs?|nodes?|vertices)(?:\s+[\w']+){0,3}|"
     r"\(\s*(?:that['’]?s\s+)?(?:the\s+)?(?:full|complete|whole|entire)\s+(?:list|set)\s*\)|"
-    r"that['’]?s\s+(?:all|it|the\s+lot|everything)|exhaustive(?:ly)?|in\s+full"
+    r"that['’]?s\s+(?:all|it|the\s+lot|everything|(?:the\s+)?(?:whole|full|complete|entire)\s+"
+    r"(?:list|set|row))|exhaustive(?:ly)?|in\s+full"
     r"(?:\s+(?:of\s+)?(?:its|their|the)\s+neighbou?rs)?|(?:those|these)\s+are\s+all(?:\s+of\s+"
     r"(?:its|the)\s+neighbou?rs)?)\s*$|(?P<lead>N\d+\s+)(?:only|exclusively)\s+(?=\w)|"
     r"(?<=\bto)\s+(?:only|exactly|just)(?=\s+N\d)|"
@@ -463,6 +464,14 @@ _PARTIAL = re.compile(
     r"four|five|six|seven|eight|nine|ten|several|few|many|most|both)\s+of\b",
     re.I,
 )  # "two of A's neighbours are B and C" is no complete list
+UNOWNED_PAIR = re.compile(
+    r"(?:(?!N\d).)*?(?:\bneighbou?r|\badjacency\b|\badjacent\s+to\s+(?:it|this|that)\b|"
+    r"\b(?:it|this\s+one|that\s+node)\s+(?:touches|connects\s+to|links\s+to)\b)(?:(?!N\d).)*?"
+    r"N0\s*(?:,|&|\band\b)\s*(?:and\s+)?N1\b(?!.*\b(?:are|is|share|both|each\s+other)\b)",
+    re.I,
+)
+"""A neighbour noun or a pronoun's verb before a two-name list (``Neighbours: A, B``, ``it
+touches A and B and only those``): the list's owner is not in the clause, no edge A–B."""
 _HEAD_LIST = re.compile(
     r"^(?:(?!N\d).)*?N(?P<head>\d+)(?P<mid>(?:(?!N\d|#\d).)*?)\s(?P<list>" + _LIST + r")\s*$"
 )
@@ -1381,6 +1390,14 @@ def _edge_named(
 # "its neighbours are", "it has degree 3", "has degree 3" (after "A is ..., and")
 _PRONOUN = re.compile(r"\s*(its|it|(?=has\b|is\b|connects\b|links\b|touches\b|weighs\b))\b", re.I)
 
+_LIST_LABEL = re.compile(
+    r"\s*(?:[-*•]\s+)?((?:(?:the\s+)?(?:complete|full|whole|entire)\s+)?(?:neighbou?rs?|"
+    r"neighbou?r\s+(?:list|set)|adjacency(?:\s+list)?|adjacent\s+nodes)"
+    r"(?:\s*\(\s*(?:all|complete|full)\s*\))?\s*:)",
+    re.I,
+)
+"""A bare neighbour label opening a clause after a topic (``Neighbours:``, ``Complete
+neighbour list:``, ``full adjacency:``): the list is the topic's."""
 _TO_NAME = re.compile(r"\b(?:to|into|towards?|reach(?:ing)?)\s+$", re.I)
 """What ends right before the one node a clause after a topic names as a route's end."""
 
@@ -1630,7 +1647,10 @@ def _read(
             referred = node
     elif its_anywhere and before[1] is not None and before[1] not in {n for n, _, _ in found}:
         its = re.search(r"\bits?\b", text[low:high], re.I)  # "B is one of its neighbours"
-        if its is not None:
+        if its is None and (label := _LIST_LABEL.match(text, low, high)) is not None:
+            found.insert(0, (before[1], label.start(1), label.start(1)))  # "Take A. Full
+            # neighbour list: B, C": the topic's list
+        elif its is not None:
             found.append((before[1], low + its.start(), low + its.end()))
             found.sort(key=lambda mention: mention[1])
     if not found:
@@ -1722,6 +1742,8 @@ def _read_found(
         return []
     kind = "non_edge" if negated else "edge"
     if len(distinct) == 2 and len(found) == 2:
+        if UNOWNED_PAIR.match(skeleton):  # "Neighbours: A, B — all": whose list is not said
+            return []
         return [(kind, (distinct[0], distinct[1]), None, *span)]
     head = _HEAD_LIST.match(skeleton)
     if head is None or not _EDGE.search(head.group("mid")):

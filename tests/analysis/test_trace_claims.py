@@ -708,3 +708,31 @@ def test_round31_a_logged_pair_is_no_neighbour_list_its_echo_states_the_edge() -
     )
     assert not [c for c in read if c[0] == "neighbours"]
     assert read.count(("edge", frozenset({"Paris", "Lyon"}), None)) == 1
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Here is the one that bothered me: Kyoto–Paris. It's not in the list.",
+        "The suspicious pair: Kyoto – Paris. That is not on the edge list.",
+        "Kyoto–Paris. It's not on the graph.",
+    ],
+)
+def test_round34_a_pair_denied_in_the_next_sentence_is_a_non_edge(text: str) -> None:
+    """``…: A–B. It's not in the list.``: the pair alone, denied after it, is no edge."""
+    read = _claims(text)
+    assert ("non_edge", frozenset({"Kyoto", "Paris"}), None) in read
+    assert ("edge", frozenset({"Kyoto", "Paris"}), None) not in read
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Here is the one I wanted: Kyoto–New York. It's in the list.",
+        "Kyoto–New York, weight 5. It's not in the MST though.",
+    ],
+)
+def test_round34_a_pair_confirmed_or_something_else_denied_stays_an_edge(text: str) -> None:
+    read = _claims(text)
+    assert ("edge", frozenset({"Kyoto", "New York"}), None) in read
+    assert ("non_edge", frozenset({"Kyoto", "New York"}), None) not in read
