@@ -430,6 +430,8 @@ _NEIGHBOUR_LIST = re.compile(
     + r"|(?:directly\s+)?(?:adjacent|connected|linked)\s+to\s+N(?P<h4>\d+)\s*(?=:)"
     + r"|(?:the\s+)?(?:nodes|vertices|neighbou?rs)\s+(?:directly\s+)?(?:adjacent|connected|linked)"
     r"\s+to\s+N(?P<h7>\d+)(?=\s+are\b)"
+    + r"|(?:the\s+)?(?:[a-z]+\s+)?(?:list|set)\s+of\s+(?:nodes|vertices)\s+(?:directly\s+)?adjacent"
+    r"\s+to\s+N(?P<h8>\d+)(?=\s+is\b)"
     + r"|(?:the\s+)?edges\s+(?:touching|at|of|incident\s+to|around|out\s+of)\s+N(?P<h5>\d+)\s*,?"
     + r"|\badjacency(?:\s+list)?\b[^N]*N(?P<h6>\d+)\s*(?=→|->|⇒))"
     + _OPENER + r"[\[{(]?\s*(?P<list>" + _LIST + r")\s*[\]})]?\s*$",
@@ -1289,7 +1291,7 @@ _DASH_JOIN = re.compile(r"\s*(?:–|—|-|--|/|~|\s(?:to|and|&)\s)\s*", re.I)
 _TOPIC_SENTENCE = re.compile(
     r"\s*(?:(?:(?:so|now|next|ok(?:ay)?|first|then)\s*,?\s+)?(?:looking\s+at|look\s+at|"
     r"considering|consider|checking|check|take|taking|turning\s+to|on\s+to|focus(?:ing)?\s+on)\s+|"
-    r"(?:now|next|then)\s*,?\s+)"
+    r"next\s+(?:comes|up\s+is)\s+|back\s+to\s+|(?:now|next|then)\s*,?\s+)"
     r"(?P<edge>(?:the\s+)?edge\s+)?(?P<name>[^.:;?!\n]{1,400}?)\s*[.:]?\s*$",
     re.I,
 )  # the name in any notation: "node 3", a long name with commas, a pair "A–B" or "A to B";
@@ -1809,7 +1811,7 @@ _MARKS = str.maketrans("", "", '*`"“”')
 def _neighbour_list(
     listed: re.Match[str], skeleton: str, found: list[tuple[str, int, int]], span: tuple[int, int]
 ) -> list[Fact]:
-    head = next(g for g in listed.group("h1", "h2", "h3", "h4", "h5", "h6", "h7") if g)
+    head = next(g for g in listed.group("h1", "h2", "h3", "h4", "h5", "h6", "h7", "h8") if g)
     owner = found[int(head)][0]
     items = [found[int(i)] for i in re.findall(r"N(\d+)", listed.group("list"))]
     if any(node == owner for node, _, _ in items) or _NEGATION.search(skeleton):

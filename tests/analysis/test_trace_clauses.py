@@ -1244,3 +1244,27 @@ def test_round34_a_bare_neighbour_label_after_a_topic_is_the_topics_list(text: s
 def test_round34_a_label_with_two_topics_or_none_reads_no_list(text: str) -> None:
     read = _read(text)
     assert not [c for c in read if c[0] in ("neighbours", "edge")]
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        (
+            "Next comes Lyon; the full set of vertices adjacent to it is Paris, New York, "
+            "Saint-Denis.",
+            ("neighbours", {L, P, N, S}, None),
+        ),
+        ("Back to Kyoto. Its degree is 1.", ("degree", {K}, 1)),
+        ("Next up is Kyoto. It touches New York.", ("edge", {K, N}, None)),
+    ],
+)
+def test_round34_next_comes_or_back_to_a_node_makes_it_the_topic(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _read(text)
+
+
+def test_round34_next_comes_with_no_node_holds_no_topic() -> None:
+    text = "Next comes the hard part; the complete list of nodes adjacent to it is Paris, Lyon."
+    assert not [c for c in _read(text) if c[0] in ("neighbours", "edge")]
