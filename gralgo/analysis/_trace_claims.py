@@ -1889,6 +1889,49 @@ def _settling(line: re.Match[str]) -> str:
     return written
 
 
+_CONFIRM_WORDS = ("? ",)
+_CONFIRM_CHECK = re.compile(
+    r"(?<=:)(?P<candidate>[ \t]*[^?:;\n]{1,24}?)\?[ \t]*(?:(?P<yes>yes|yep)|(?P<no>no))\b"
+    r"(?=(?P<tail>[ \t]*[,—–][^?\n]*)?[ \t]*[.!]?[ \t]*$)",
+    re.I,
+)
+"""A confirm check: a candidate after a colon, asked and answered at once, its line's end
+(``A–B: present? yes.``, ``deg(A): 3? yes``): a yes states the candidate, a no denies a
+candidate word ending the line (``present? no``: ``absent``); any other no is kept as written."""
+
+
+def _confirm_check(check: re.Match[str]) -> str:
+    """The check read as its statement, lengths kept."""
+    candidate = check.group("candidate")
+    if check.group("yes") is not None:
+        return candidate + " " * (check.end() - check.end("candidate"))
+    if any(c.isdigit() for c in candidate):
+        return check.group()
+    if " " in candidate.strip() or check.group("tail") is not None:
+        return check.group()  # "every pair present? no", "connected? No, not directly": kept
+    return "absent".rjust(len(check.group()))
+
+
+_QUIZ = re.compile(r"(?<![\w'’])Q\s*:(?P<question>[^\n?:]{1,300}\?)\s*A\s*:")
+"""A question and its answer under quiz labels (``Q: how far is A from B? A: 4``): the
+labels blanked, the question and answer read as written bare."""
+
+
+def _quiz(quiz: re.Match[str]) -> str:
+    question = quiz.group("question")
+    return "  " + question + " " * (quiz.end() - quiz.end("question"))
+
+
+_ARROW_ANSWER = re.compile(
+    r"(?<=\?)(?:(?:[ \t]*[→⟶][ \t]*[a-z][a-z -]{0,30}?\??)+[ \t]*[→⟶][ \t]*(?=[^→⟶\s][^→⟶\n]*$)|"
+    r"[ \t]*[→⟶][ \t]*(?=\d+[ \t]*[.!]?[ \t]*$))"
+)
+"""The steps after a question on an arrow line, up to its last, the answer (``A → degree? →
+recounted → 4``), or a lone arrow before a value (``A ⟶ B: distance? ⟶ 5``): blanked, the
+answer read as the question's (``A → degree? 4``); a step in capitals or digits may be a node
+(kept)."""
+
+
 _YES_WORDS = ("yes", "yep", "Yes", "Yep", "✓", "✔")
 _CHECKED_LEAD = re.compile(
     r"^[ \t]*(?:(?:before\s+answering|finally|ok(?:ay)?|so|now|one\s+last\s+thing)\s*,?\s*)*"
@@ -2494,6 +2537,12 @@ def extract_claims(
         text = _HAD_WRONG.sub(_had_wrong, text)
     if "wrong" in text or "mis" in text:  # "A isn't adjacent to B — I was looking at the wrong
         text = _RETRACTION_TAIL.sub(lambda tail: " " * len(tail.group()), text)  # line": blanked
+    if "? →" in text or "? ⟶" in text:  # "A → degree? → recounted → 4": the answer's steps
+        text = _on_lines(text, ("? →", "? ⟶"), _ARROW_ANSWER, _blank)
+    if "Q:" in text or "Q :" in text:  # "Q: how far is A from B? A: 4": the labels blanked
+        text = _on_lines(text, ("Q:", "Q :"), _QUIZ, _quiz)
+    if "? " in text:  # "A–B: present? yes.": a confirm check, read as its statement
+        text = _on_lines(text, _CONFIRM_WORDS, _CONFIRM_CHECK, _confirm_check)
     if "check" in text:  # "…, let me check the input... yes.": a check that confirms, blanked
         text = _CONFIRMED.sub(_confirmed, text)
         text = _on_lines(text, _LABEL_WORDS, _CHECK_LABEL, _check_label)  # "# final check"
@@ -3106,6 +3155,115 @@ def _paired(lower: str) -> bool:
     return _PAIR_STEMS.search(lower) is not None and _PAIR_WORDS.search(lower) is not None
 
 
+_ECHOED = re.compile(
+    r"\s*(?:(?:confirmed|yes|indeed|right)\s*[,:—–]?\s*)?(?P<no>(?:not|no)\s+)?"
+    r"(?P<word>[a-z]{3,})\b(?:\s*[,;—–][^?]{0,40}?)?\s*[.!]?\s*",
+    re.I,
+)
+_OR_NOT = re.compile(r"\s*,?\s*\bor\s+not\s*\?\s*$", re.I)
+
+
+def _echoed(ctx: _Context, question: tuple[int, int], answer: tuple[int, int]) -> bool | None:
+    """A yes-or-no question answered by repeating its own word, affirmed or denied (``Is A
+    adjacent to B or not? Adjacent.``, ``A and B, adjacent? Confirmed, adjacent.``, ``Not
+    adjacent.``): the answer's polarity; ``None`` where the answer names a node or repeats no
+    word of the question."""
+    text = ctx.text
+    echo = _ECHOED.fullmatch(text, *answer)
+    if echo is None or echo.group("word").lower() in ("not", "no", "none", "sure", "unsure"):
+        return None
+    word = echo.group("word").rstrip("sS")  # "Borders." answers "Does A border B?"
+    asked = re.search(rf"\b{re.escape(word)}", text[question[0] : question[1]], re.I)
+    if asked is None or mentions(text, *answer, ctx.slots.names, ctx.slots.resolve):
+        return None
+    return echo.group("no") is None
+
+
+_LEAD_MARK = re.compile(r":\s|\s—\s")
+
+
+def _asked_after_lead(ctx: _Context, start: int, end: int) -> int:
+    """Where an answered question starts after a lead of work that names no node, ended by a
+    colon or a spaced dash (``Before I go on, the thing to check: is A adjacent to B?``): the
+    question after the lead's last mark where it names a node, else ``start``."""
+    text, names, resolve = ctx.text, ctx.slots.names, ctx.slots.resolve
+    marks = list(_LEAD_MARK.finditer(text, start, end))
+    for mark in reversed(marks):
+        if mentions(text, mark.end(), end, names, resolve):
+            if mentions(text, start, mark.start(), names, resolve):
+                return start
+            return mark.end()
+    return start
+
+
+_ASK_WORDS = re.compile(r"whether|how\s|what\s|does\s")
+_ASKED_INSIDE = re.compile(
+    r"\b(?P<whether>whether|if)\s+|\b(?:how\s+(?:many|far|much)|what)\b|(?<![^\s,—–])(?:does|do)\s",
+    re.I,
+)
+_TAIL_MARK = re.compile(r",\s*and\s+|\s[—–]\s|\.{3}\s*|…\s*")
+_TAIL_VERDICT = re.compile(
+    r"\b(?:(?P<no>no)|yes|(?:it|they|there)\s+(?:is|are|does|do|has|have)(?P<not>n['’]t|\s+not)?"
+    r"(?:\s+one)?)\b(?![^\d\n]{0,50}\d)(?=\W*(?:$|[,—–:;]))",
+    re.I,
+)
+_TAIL_VALUE = re.compile(
+    r"(?:^\W*(?:and\s+)?|\b(?:is|['’]s|has|have|to|=)\s+)"
+    r"(?P<n>\d+|" + "|".join(NUMBER_WORDS) + r")\b(?![^\n]*\d)",
+    re.I,
+)
+
+
+def _answered_in_tail(
+    ctx: _Context, pieces: list[tuple[int, int]], index: int
+) -> tuple[int, int, bool | None, int | None] | None:
+    """A question the writer puts to itself without a question mark, answered after it in its
+    own sentence, after a comma and ``and``, a spaced dash or an ellipsis (``I should ask
+    whether A and B are joined, and they are``, ``how far is A from B — 5, now final``,
+    ``to settle whether A touches B... it does``): the question from its question word to
+    the mark, and the answer's polarity (a yes, a no, a pronoun and its auxiliary) or its value
+    (first, or after ``is``, ``has``, ``to``); ``None`` where the answer names a node or
+    answers nothing (``…, and I'll look later``, ``…, and then 4 more remain``)."""
+    text = ctx.text
+    start, end = pieces[index]
+    asked = _ASKED_INSIDE.search(text, start, end)
+    if asked is None:
+        return None
+    mark = _TAIL_MARK.search(text, asked.end(), end)
+    if mark is not None:
+        question, answer = (start, mark.start()), (mark.end(), end)
+    elif index + 1 < len(pieces) and not text[start:end].rstrip().endswith("?"):
+        question, answer = (start, end), pieces[index + 1]
+    else:
+        return None
+    if mentions(text, *answer, ctx.slots.names, ctx.slots.resolve):
+        return None
+    first = asked.end() if asked.group("whether") else asked.start()
+    tail = text[answer[0] : answer[1]]
+    if asked.group("whether") is not None or text[asked.start()] in "dD":
+        verdict = _TAIL_VERDICT.search(tail)
+        if verdict is None:
+            return None
+        return first, question[1], not (verdict.group("no") or verdict.group("not")), None
+    number = _TAIL_VALUE.search(tail)
+    if number is None:
+        return None
+    written = number.group("n").lower()
+    return first, question[1], None, int(written) if written.isdigit() else NUMBER_WORDS[written]
+
+
+def _after_work(ctx: _Context, answer: tuple[int, int]) -> tuple[int, int]:
+    """An answer that opens with the work done for it up to a colon, naming no node and no
+    number (``Rerunning the relaxations: 3.``): from after the colon, else as it is."""
+    text = ctx.text
+    colon = text.find(": ", *answer)
+    if any(c.isdigit() for c in text[answer[0] : colon]) or mentions(
+        text, answer[0], colon, ctx.slots.names, ctx.slots.resolve
+    ):
+        return answer
+    return colon + 2, answer[1]
+
+
 def _names_its_own(ctx: _Context, question: tuple[int, int], answer: tuple[int, int]) -> bool:
     """Whether the ``answer`` to a question names a node the ``question`` does not."""
     text, names, resolve = ctx.text, ctx.slots.names, ctx.slots.resolve
@@ -3143,12 +3301,18 @@ def _anchored(
         inside = [c for c in read if c.start < end and start < c.end]
         answer, split, value = None, False, None
         asked = text[start:end].rstrip().endswith("?") and index + 1 < len(pieces)
+        if asked and ": " in text[slice(*pieces[index + 1])]:  # "… A? Recounting them: 4."
+            pieces[index + 1] = _after_work(ctx, pieces[index + 1])
         if asked and (bare := _BARE_VALUE.fullmatch(text, *pieces[index + 1])) is not None:
             written = bare.group(1).lower()  # "… A? Three.": the value the question asks
             value = int(written) if written.isdigit() else NUMBER_WORDS[written]
         if inside and not _unsettled(inside, paired, text[start:end]):
             if value is None or not {c.kind for c in inside} <= _EDGES:
                 continue  # (an edge read in a question its value answers: its weight, maybe)
+        if not asked and not inside and _ASK_WORDS.search(lower, start - low, end - low):
+            tail = _answered_in_tail(ctx, pieces, index)  # "I should ask whether A and B are
+            if tail is not None:  # joined, and they are": the question, its answer after it
+                start, end, answer, value = tail
         if asked:
             answered = _ANSWERED.match(text, *pieces[index + 1])  # "… B? None exists."
             if answered is not None and _names_its_own(ctx, (start, end), pieces[index + 1]):
@@ -3156,6 +3320,13 @@ def _anchored(
             answer = (
                 None if answered is None else not any(answered.group("no", "denied", "crossed"))
             )
+            if answer is None:  # "Is A adjacent to B or not? Adjacent.": the question's word
+                answer = _echoed(ctx, (start, end), pieces[index + 1])
+            if answer is not None and (alternative := _OR_NOT.search(text, start, end)):
+                end = alternative.start()  # "… or not?": the question's own alternative
+        lead = ": " in text[start:end] or " — " in text[start:end]  # "I forgot to check: is …?"
+        if lead and (answer is not None or value is not None):
+            start = _asked_after_lead(ctx, start, end)
         if index and (
             _THEY.match(text, start, end)
             or (

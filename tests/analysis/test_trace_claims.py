@@ -710,6 +710,238 @@ def test_round31_a_logged_pair_is_no_neighbour_list_its_echo_states_the_edge() -
     assert read.count(("edge", frozenset({"Paris", "Lyon"}), None)) == 1
 
 
+def _towns() -> nx.Graph[str]:
+    graph: nx.Graph[str] = nx.Graph()
+    for u, v, w in [("Quito", "Hanoi", 6), ("Hanoi", "Accra", 2), ("Accra", "Perth", 5),
+                    ("Perth", "Quito", 1), ("Tromsø", "Hanoi", 4)]:  # fmt: skip
+        graph.add_edge(u, v, weight=w)
+    return graph
+
+
+def _towns_claims(text: str) -> set[tuple[str, frozenset[str], int | None]]:
+    names = NodeNames(_towns())
+    return {(c.kind, frozenset(c.nodes), c.value) for c in extract_claims(text, names)}
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Re-verifying Quito–Accra: linked? yes.", ("edge", {"Quito", "Accra"}, None)),
+        ("Re-verifying Quito–Accra: linked? no.", ("non_edge", {"Quito", "Accra"}, None)),
+        ("Triple-checking Perth's valency: 4? yep.", ("degree", {"Perth"}, 4)),
+        ("Triple-checking dist(Hanoi, Perth): 11? yes — settled.",
+         ("distance", {"Hanoi", "Perth"}, 11)),
+        ("Triple-checking w(Tromsø, Hanoi): 8? yes, 8.", ("edge_weight", {"Tromsø", "Hanoi"}, 8)),
+    ],
+)  # fmt: skip
+def test_round33_a_confirm_check_answered_yes_states_its_candidate(
+    text: str, claim: tuple[Any, ...]
+) -> None:
+    """A candidate after a colon asked and answered at once (``…: 4? yes``) is stated; a no to
+    a lone word denies it."""
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _towns_claims(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Triple-checking Perth's valency: 4? no.",
+        "Triple-checking Perth's valency: 4? not sure yet.",
+        "Triple-checking Perth's valency: 4? let me look again.",
+        "Triple-checking Perth's valency: 4?",
+        "Re-verifying Quito–Accra: linked? let me look again.",
+    ],
+)
+def test_round33_a_confirm_check_denied_or_unanswered_states_nothing(text: str) -> None:
+    """A value answered no, an unsure answer or none at all states no value and no edge."""
+    read = _towns_claims(text)
+    assert not {c for c in read if c[2] is not None}
+    assert ("edge", frozenset({"Quito", "Accra"}), None) not in read
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Does Quito border Perth or not? Borders.", ("edge", {"Quito", "Perth"}, None)),
+        ("Accra and Quito, linked? Confirmed, linked.", ("edge", {"Accra", "Quito"}, None)),
+        ("Accra and Quito, linked? Not linked, so drop that branch.",
+         ("non_edge", {"Accra", "Quito"}, None)),
+        ("Is Hanoi wired to Tromsø or not? Yes.", ("edge", {"Hanoi", "Tromsø"}, None)),
+        ("Before the next layer, one detail I keep forgetting to check: is Perth adjacent to "
+         "Accra? Yes.", ("edge", {"Perth", "Accra"}, None)),
+        ("I still owe the ranking one figure — Hanoi's valency, what is it? 3.",
+         ("degree", {"Hanoi"}, 3)),
+    ],
+)  # fmt: skip
+def test_round33_an_answer_repeating_the_questions_word_or_after_a_lead_states_it(
+    text: str, claim: tuple[Any, ...]
+) -> None:
+    """A yes-or-no question answered by its own word (``Linked.``, ``Not linked.``), its ``or
+    not`` dropped, and a question after a lead of work that names no node, read as answered."""
+    kind, nodes, value = claim
+    read = _towns_claims(text)
+    assert (kind, frozenset(nodes), value) in read
+    if kind in ("edge", "non_edge"):
+        other = "non_edge" if kind == "edge" else "edge"
+        assert (other, frozenset(nodes), None) not in read
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Does Quito border Perth or not? Not sure yet.",
+        "Does Quito border Perth or not? Let me look.",
+        "Does Quito border Perth or not?",
+        "Does Quito border Perth or not? Perth.",
+        "Does Quito border Perth or not? Tomorrow.",
+        "Halfway through the sweep, the one thing left to look up: is Perth linked to Accra?",
+    ],
+)
+def test_round33_an_unanswered_or_unsure_question_states_nothing(text: str) -> None:
+    """No answer, an unsure one, a name or a word the question does not hold states nothing."""
+    assert not _towns_claims(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Ahead of the merge step I want to know whether Quito and Perth are joined, and "
+         "they are, per the input.", ("edge", {"Quito", "Perth"}, None)),
+        ("Ahead of the merge step I want to know whether Accra and Tromsø are joined, and "
+         "they aren't.", ("non_edge", {"Accra", "Tromsø"}, None)),
+        ("The open point is whether there is an edge from Hanoi to Accra, and scanning the "
+         "rows once more there is one.", ("edge", {"Hanoi", "Accra"}, None)),
+        ("For the pruning I need to know how many neighbours Hanoi really has, and it has 3.",
+         ("degree", {"Hanoi"}, 3)),
+    ],
+)  # fmt: skip
+def test_round33_a_question_answered_in_its_own_sentence_states_the_answer(
+    text: str, claim: tuple[Any, ...]
+) -> None:
+    """A question without a question mark, answered after ``, and`` in the same sentence
+    (a yes or no, a pronoun and its auxiliary, a value), states the answer."""
+    kind, nodes, value = claim
+    read = _towns_claims(text)
+    assert (kind, frozenset(nodes), value) in read
+    if kind in ("edge", "non_edge"):
+        other = "non_edge" if kind == "edge" else "edge"
+        assert (other, frozenset(nodes), None) not in read
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ahead of the merge step I want to know whether Quito and Perth are joined, and I'll "
+        "look it up later.",
+        "Ahead of the merge step I want to know whether Quito and Perth are joined, and they "
+        "might be.",
+        "Ahead of the merge step I want to know whether Quito and Perth are joined, and I am "
+        "not sure yet.",
+        "For the pruning I need to know how many neighbours Hanoi really has, and then 3 more "
+        "nodes remain.",
+        "For the pruning I need to know how many neighbours Hanoi really has, and I'll count "
+        "them next.",
+    ],
+)
+def test_round33_a_question_its_sentence_does_not_answer_states_nothing(text: str) -> None:
+    """A tail that plans, hedges or says something else answers nothing."""
+    assert not _towns_claims(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Re-verifying __Quito–Accra__: linked? __yes__", ("edge", {"Quito", "Accra"}, None)),
+        ("Re-verifying __Quito–Accra__: linked? __no__", ("non_edge", {"Quito", "Accra"}, None)),
+        ("Does Accra touch Tromsø? Going over the rows once more: no.",
+         ("non_edge", {"Accra", "Tromsø"}, None)),
+        ("Is Hanoi wired to Tromsø? Scanning the input rows: yes.",
+         ("edge", {"Hanoi", "Tromsø"}, None)),
+    ],
+)  # fmt: skip
+def test_round33_an_emphasised_confirm_check_or_an_answer_after_its_work_is_read(
+    text: str, claim: tuple[Any, ...]
+) -> None:
+    """A confirm check in emphasis marks is read as one without them; an answer opening with
+    the work done for it up to a colon (naming no node or number) answers the question."""
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _towns_claims(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "And Perth's valency? Tallying its rows again: not done yet.",
+        "And Perth's valency? Tallying the rows of Quito: 2.",
+        "And Perth's valency? Tallying row 3: 2.",
+    ],
+)
+def test_round33_work_before_a_colon_that_answers_nothing_or_names_a_node_states_no_value(
+    text: str,
+) -> None:
+    """Work that leads to no value, or that names a node or a number of its own, is no answer
+    to the question before it."""
+    assert not [c for c in _towns_claims(text) if c[0] == "degree" and c[1] == {"Perth"}]
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("**Q:** how far is Hanoi from Perth? **A:** 8, nothing shorter.",
+         ("distance", {"Hanoi", "Perth"}, 8)),
+        ("Q: how far is Quito from Tromsø? A: 10, no way round.",
+         ("distance", {"Quito", "Tromsø"}, 10)),
+    ],
+)  # fmt: skip
+def test_round33_a_quiz_labelled_question_and_answer_are_read_bare(
+    text: str, claim: tuple[Any, ...]
+) -> None:
+    """``Q: … ? A: …`` reads as the question and its answer without their labels."""
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _towns_claims(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "**Q:** how far is Hanoi from Perth? **A:** not sure yet.",
+        "**Q:** how far is Hanoi from Perth? **A:** let me run it first.",
+        "**Q:** how far is Hanoi from Perth?",
+    ],
+)
+def test_round33_a_quiz_label_unanswered_states_nothing(text: str) -> None:
+    """A quiz question with no answer, or an unsure one, states nothing."""
+    assert not _towns_claims(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Accra → valency? → tallied twice → 2", ("degree", {"Accra"}, 2)),
+        ("Hanoi ⟶ Perth: least total? ⟶ 8", ("distance", {"Hanoi", "Perth"}, 8)),
+    ],
+)
+def test_round33_an_arrow_chain_after_a_question_ends_in_its_answer(
+    text: str, claim: tuple[Any, ...]
+) -> None:
+    """The steps after a question on an arrow line lead to its answer, the last step."""
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _towns_claims(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Accra → valency? → tallied twice → not sure", "Accra → valency? → recount later",
+     "Accra → valency?"],
+)  # fmt: skip
+def test_round33_an_arrow_chain_after_a_question_without_an_answer_states_nothing(
+    text: str,
+) -> None:
+    """A chain that ends in doubt or a plan, or no chain at all, states no value."""
+    assert not _towns_claims(text)
+
+
 @pytest.mark.parametrize(
     "text",
     [

@@ -189,6 +189,19 @@ task's own step introduces ("The next node popped is C; its distance from A is 9
 binds the node to a variable first, LaTeX that names it first, and tables whose headers refer
 back ("| Edge | that edge's weight |"); each pronoun's antecedent is the fact's own node; it is
 held out (not yet measured).
+Round 31 (split ``round31``, bank in ``trace_facts_round31``), written by another author without
+reading the extractor after round 30 was written, is a general validation list like round 17:
+the mix real traces use, ordinary facts in ordinary reasoning prose as frontier and open
+reasoning models write them while solving the nine tasks start to finish, in mixed voices:
+statements in the middle of the search ("Dijkstra settles C with distance 9 from A.", "Prim
+considers A–B; that edge weighs 7."), neighbour lists while scanning, weights read off while
+summing a path, degrees while peeling or scanning, distances while relaxing, sets while closing
+a core or a clique, corrections ("Wait, I skipped a line: A-B is also an edge."), and a little
+of each shape the themed rounds took (a question answered, a REPL cell with its output, a
+terse note, a fact about a node named just before), each at most about 5 % of the list; about
+three fifths prose, the rest inline Python / NetworkX, LaTeX, Markdown bullets, checkboxes, bold
+labels and arrows, and tables with plain headers ("| u | v | w(u,v) |"); it is held out (not
+yet measured).
 
 Graphs and certificates come from each task's solver (``trace_facts_planted._graph``), so the
 labels are exact: each statement states one fact, correct or with one planted error of a known
@@ -236,6 +249,7 @@ from tests.analysis import (
     trace_facts_round28,
     trace_facts_round29,
     trace_facts_round30,
+    trace_facts_round31,
 )
 from tests.analysis.trace_facts_planted import FORMATS, TASKS, Planted, _graph, _long_names
 
@@ -262,6 +276,7 @@ SPLITS = (
     "round28",
     "round29",
     "round30",
+    "round31",
 )
 TUNED = ("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8",
          "round9", "round10", "round11", "round12", "round14", "round17",
@@ -735,6 +750,7 @@ ROUND_BANKS: dict[str, ModuleType] = {
     "round28": trace_facts_round28,
     "round29": trace_facts_round29,
     "round30": trace_facts_round30,
+    "round31": trace_facts_round31,
 }
 """Each other author's list by its split: registered here once (the rounds test reads it)."""
 for _split, _bank in ROUND_BANKS.items():
