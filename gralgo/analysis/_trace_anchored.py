@@ -916,7 +916,7 @@ a set's size, or as a count or a sum of ones over the edge set)."""
 _DISTANCE_CUE = re.compile(
     r"\b(?:dist\w*|shortest|hops?|hopdist|bfs|levels?|depth|separated|apart|away|fewest|"
     r"dijkstra|bellman|floyd|warshall|johnson|astar|sp|spd|apsp|(?<!['’])d|distances?|optimal|optimum|"
-    r"min|minimum|minimal|cheapest|lowest|unweighted)\b|\bpath\s+length\s*\(|\bsettles\s+at\b|"
+    r"min|minimum|minimal|cheapest|lowest|best|unweighted)\b|\bpath\s+length\s*\(|\bsettles\s+at\b|"
     r"\bleast\s+(?:total|sum|cost)\b",
     re.I,
 )

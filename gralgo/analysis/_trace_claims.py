@@ -402,6 +402,8 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
             continue
         if ctx.numeric_ids and _switched_arrow(text, low, left[1], match, right[1], high):
             continue  # "0 -> 3 -> 1 → 9": a route's links, then another arrow to its total
+        if ctx.numeric_ids and _routed_total(text, low, left[1], right[1], high):
+            continue  # "cost  # 0 -> 4 -> 1 -> 9": a costed route's last arrow gives its total
         if ctx.numeric_ids and _SUM_AFTER.match(text, right[1], high):
             continue  # "node 8 — 5 + 3 — comes to 9": a dash before a sum's first term
         plain = ctx.numeric_ids and match.group().strip() == "-"  # arrows are no arithmetic
@@ -411,6 +413,10 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
             continue
         if _PATH_AFTER.match(text, right[1], high):  # "the shortest A–B path": a path's ends
             continue
+        if _planned(text, left[1], right[1]):  # "todo: A-B": a plan names the pair, no edge
+            continue
+        if _EXCLUDED_BEFORE.search(text, max(low, left[1] - 12), left[1]):
+            continue  # "ball(A,2) minus A → {B, C}": the set left without A, no edge
         absent = _ABSENT_BEFORE.search(text, max(low, left[1] - 40), left[1]) is not None
         absent = absent or _ABSENT_AFTER.match(text, right[1], high) is not None
         absent = absent or (
@@ -443,6 +449,33 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
     return claims
 
 
+def _planned(text: str, left: int, right: int) -> bool:
+    """Whether the pair ``text[left:right]`` is all a plan note on its line states (``todo:
+    A-B``, ``next: A–B?``): the pair is what is to be checked, no edge."""
+    line = text.rfind("\n", 0, left) + 1
+    return (
+        _PLAN_LABEL.fullmatch(text, line, left) is not None
+        and _PLAN_END.match(text, right) is not None
+    )
+
+
+_COSTED_ROUTE = re.compile(
+    r"\b(?:cost|total|tot|sum|len|length)\b\W*?(?:\d+\s*(?:->|→)\s*)+$", re.I
+)
+_ROUTE_END = re.compile(r"[ \t]*[.;!]?[ \t]*(?:$|\n(?![ \t]*\d+[ \t]*(?:\n|$)))")
+"""A line's end with no output line after it (``cost  # 0 -> 4`` / ``9``: the output the total)."""
+
+
+def _routed_total(text: str, low: int, left: int, right: int, high: int) -> bool:
+    """With numeric ids, whether the arrow after the id at ``left`` ends, at its line's end, a
+    route written after a total word (``cost  # 0 -> 4 -> 1 -> 9``): the id after it is the
+    route's total, no node (unless an output line gives the total)."""
+    return (
+        _ROUTE_END.match(text, right) is not None
+        and _COSTED_ROUTE.search(text, max(low, left - 80), left) is not None
+    )
+
+
 def _plain_dash_is_edge(
     text: str, low: int, left: int, right: int, right_end: int, high: int
 ) -> bool:
@@ -471,13 +504,31 @@ _PAIR_OF_BEFORE = re.compile(
 _VALUE_OF_BEFORE = re.compile(r"\b(?:deg(?:ree)?|weight)\s*[:(\[]?\s*$", re.I)
 """A one-node measure before a numeric id (``deg 7 → 1``): the id mapped to its value."""
 _ABSENT_AFTER = re.compile(
-    r"[\"'”’*`]*\s*(?:(?:is|was|are)\s*(?:n['’]t|\s+not)\s+(?:listed|there|present|given|included|"
-    r"in\s+(?:the\s+)?(?:input|list|edge\s*list|graph))|(?:is|was)\s+(?:missing|absent)|"
-    r":\s*[✗✘❌]?\s*not\s+(?:in|on)\s+(?:the\s+)?(?:input|list|edge\s*list|graph|E)|"
-    r"\s*(?:—|–|--|:)\s*[✗✘❌]?\s*(?:absent|missing))\b",
+    r"[\"'”’*`]*\s*(?:(?:(?:is|was|are)\s*(?:n['’]t|\s+not)|not)\s+(?:listed|there|present|given|"
+    r"included|in\s+(?:the\s+)?(?:input|list|edge\s*list|graph|E\b))|(?:(?:is|was)\s+)?(?:missing|"
+    r"absent)|:\s*[✗✘❌]?\s*not\s+(?:in|on)\s+(?:the\s+)?(?:input|list|edge\s*list|graph|E)|"
+    r"\s*(?:—|–|--|:)\s*[✗✘❌]?\s*(?:absent|missing)|\s*(?:\?|:|→|->)?\s*[✗✘❌]|"
+    r"\s*(?:\?|:|→|->)\s*(?:absent|missing|not\s+(?:listed|there|present|found)|no(?:pe)?(?=\s*(?:[.!;✗✘❌]|"
+    r",(?!\s*wait)|$)))|(?:\s*(?:\.{2,}|…)|(?<=…))\s*(?:no(?:pe)?\b(?!\s*[,—–-]?\s*wait)|nothing|none|not\s+(?:there|listed|"
+    r"found|present|among|in)))\b",
     re.I,
 )  # a pair named as what the list lacks after it: "A–B isn't listed", "A–B is missing", "A → B:
-# ✗ not in the input"
+# ✗ not in the input", in the terse voice without a verb ("A—B not in E", "A–B missing"), a cross
+# or an absence after a question mark or an arrow ("A–B ✗", "A–B? absent", "A–B → not listed"),
+# or a denial after an ellipsis ("A–B... no, not among the edges", "scan for A–B... nothing")
+_PLAN_LABEL = re.compile(
+    r"[ \t]*(?:[-*•+][ \t]+)?(?:to[- ]?do|tbd|next(?:\s+up)?|up\s+next|later|pending|queued?|"
+    r"plan(?:ned)?)[ \t]*:[ \t]*[\"'“‘`*(\[]*",
+    re.I,
+)
+_PLAN_END = re.compile(r"[\"'”’`*)\]]*[ \t]*[?.]?[ \t]*(?:\n|$)")
+"""A plan note at its line's start naming one pair and nothing else (``todo: A-B``, ``next:
+A–B?``): what is to be looked at, no edge stated."""
+_EXCLUDED_BEFORE = re.compile(
+    r"(?:\bminus|\\setminus|∖|\bexcl(?:uding|\.)?|\bwithout|\bexcept)\s*[\"'“‘`*({\[]*$", re.I
+)
+"""A node taken out of a set (``ball(A,2) minus A → {B, C}``): the arrow after it maps the set
+so left to its members, no edge from that node."""
 _NO_PAIR_LINE = re.compile(r"[\"'”’`*)\]]*\s+(?:line|entry|row)\b", re.I)
 _NO_PAIR_BEFORE = re.compile(r"\bno\s+[\"'“‘`*(\[]*$", re.I)
 """``no A–B line`` (or entry, row): the input holds no line for the pair."""
@@ -1354,7 +1405,7 @@ def _table_claims(ctx: _Context, rows: list[tuple[int, int]]) -> list[Claim]:
         if cells and all(_RULE.fullmatch(text[a:b].strip()) for a, b in cells):
             if header is not None:
                 claims += _body_claims(ctx, header, body)
-            header, body = [text[a:b].strip().lower() for a, b in previous], []
+            header, body = [text[a:b].strip(_HEADER_MARKS).lower() for a, b in previous], []
             continue
         previous = cells
         if header is not None and len(cells) == len(header):
@@ -1365,6 +1416,8 @@ def _table_claims(ctx: _Context, rows: list[tuple[int, int]]) -> list[Claim]:
 
 
 _RULE = re.compile(r":?-{3,}:?")
+_HEADER_MARKS = " \t✓✔"
+"""A check mark beside a header's words (``| node | deg ✓ |``) says the column verified, no cue."""
 _AMBIGUOUS_HEADER = re.compile(r"d\s*(?:\(\s*[a-z]\w?\s*\)|_\{?[a-z]\w?\}?)")
 """A header whose cue names two measures (lower case): ``d(v)`` or ``d_v`` is a node's degree
 or its distance from the source, decided by agreement with the graph where the graph is given
@@ -1412,6 +1465,8 @@ def _row_reading(
             "degree" if not role and _COUNT_COLUMN.fullmatch(name) else role
             for role, name in zip(roles, header, strict=True)
         ]
+    if not roles[0] and header[0] == "n" and _ONE_NODE_ROLES.intersection(roles[1:]):
+        roles = ["node", *roles[1:]]  # "| n | deg |": the clipped "node" before a node's measure
     if "node" not in roles and "edge" not in roles:  # "| Place | Links |": a column of names
         roles = _names_column(ctx, roles, cells)
     if "node" in roles:  # "| Node | Edges touching it |" over numbers: a count, the degree
@@ -1547,9 +1602,9 @@ _CELL_VALUE = re.compile(
     r"(?:\s*(?:in\s+all|in\s+total|all\s+told|altogether|overall|total)\b)?"
     r"(?:\s*,\s*[a-z]+)?"  # a one-word remark: "| 7, direct |"
     r"(?:\s*\((?![^()]*(?:\?|\b(?:not|no|maybe|tentative|unsure|old|wrong|or)\b))[^()]*\))?"
-    r"[\s`*_.]*",
+    r"[\s`*_.✓✔]*",
     re.I,
-)
+)  # (a check mark after the value, "| 4 ✓ |": the value verified)
 _CELL_PAIR = re.compile(
     r"\s*(?:,|;|&|<->|--|->|-|–|—|─|━|~+>?|∼|/|[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f])\s*"
 )
@@ -1651,6 +1706,8 @@ _COLUMN_CUES = (
                         r"endpoint|start|end|end\s*point)(?:\s*(?:[ab12]|one|two))?$|^(?:node|vertex)\b|"
                         r"\b(?:node|vertex)$")),  # "| Which node |", "| Reached node |"
 )  # fmt: skip
+_ONE_NODE_ROLES = frozenset(("degree", "distance", "hops"))
+"""Measures of one node (a distance: from the table's source)."""
 _LISTED_COLUMN = re.compile(r"adjacent|neighbou?r|connected|linked|links\s+to|\bnbrs?\b")
 _COUNTED_COLUMN = re.compile(r"\b(?:edges|neighbou?rs|connections|links)\b")
 _COUNT_COLUMN = re.compile(r"\s*(?:count|total|#|n|no\.?|number|size|how\s+many)\s*")
@@ -2416,6 +2473,49 @@ _ASSERT_MESSAGE = re.compile(
 )
 """An assertion's message (``assert B in adj[A], 'missing edge'``): what a failure would print,
 not what holds (blanked; the assertion states)."""
+_CLOSER_WORDS = ("full list", ". compl", ". only", ". that", ". all", " done")
+_LIST_CLOSER = re.compile(
+    r"(?P<list>(?:\bnbrs?\b|\badj\w*|neighbou?r|[,&]|\band\b)[^\n.]*?\w[\"'”’)\]}]*)"
+    r"(?P<closer>\.[ \t]+(?:(?:the\s+)?full\s+list|complete|only\s+(?:those|these|them)|"
+    r"that['’]?s\s+(?:all|it)|all)|[ \t]+[—–][ \t]+done)(?=[ \t]*[.!]?[ \t]*$)",
+    re.I | re.M,
+)
+"""A list closed by a terse closer of its own (``A nbrs: B, C — done.``, ``nbrs of A → B, C.
+full list.``, ``A → B and C. only those.``) after a neighbour word or a second item: the list
+said whole, read as the reader's own closer ``(all)`` inside the list's clause."""
+
+
+def _list_closer(closer: re.Match[str]) -> str:
+    return closer.group("list") + " (all)".ljust(len(closer.group("closer")))
+
+
+_PAIR_ASKED = re.compile(
+    r"^(?P<list>[ \t]*(?:[-*•+][ \t]+)?(?:(?!\b(?:is|are|was|were|do|does|did|has|have|can|could|"
+    r"what|which|how|whether|if|any|it|that|this|they)\b|\w+n['’]t\b)[^?:=\n])+?[^\s?:=])"
+    r"(?P<closer>\?)(?=[ \t]+(?:yes|yep|no|nope|absent|missing|present|listed|there|"
+    r"not\s+(?:listed|there|present))\b)",
+    re.I | re.M,
+)
+"""A bare pair asked and answered on its line by one verdict (``A-B? absent ✗``, ``A-B?
+present``): a check and its result, read as ``A-B: absent``. A question with a verb or a
+question word is left to the question reader."""
+_CROSSES = ("✗", "✘", "❌")
+_PAIR_CROSSED = re.compile(
+    r"^(?P<list>[ \t]*(?:[-*•+][ \t]+)?(?:[^\d\s:=✓✔✗✘❌][^\d:=\n]*?[^\s:=]\s*[-–—~/]\s*[^\s:=]"
+    r"[^\d:=\n]*?|\d+\s*[-–—]\s*\d+))(?P<closer>[ \t][✗✘❌](?:[ \t]*\((?:absent|missing|none|"
+    r"not\s+(?:listed|there))\))?)(?=[ \t]*[.!]?[ \t]*$)",
+    re.M,
+)
+"""A pair crossed by a mark that ends its line (``- A–B ✗``, ``A~B ✗ (absent)``), no value or
+verdict between: a check's result, read as ``A–B:✗`` (a value crossed, ``w A–B 4 ✗``, is no
+pair)."""
+
+
+def _pair_answered(verdict: re.Match[str]) -> str:
+    closer = verdict.group("closer")
+    return verdict.group("list") + ":" + closer[1:2].ljust(len(closer) - 1)
+
+
 _FORMATTED_PRINT = re.compile(
     r"^[ \t]*(?:>>>[ \t]*)?print\([ \t]*f(?P<q>['\"])(?P<lead>(?:(?!(?P=q))[^{}\n]){1,200})"
     r"\{[^\n]*\)[ \t]*\n"
@@ -2533,6 +2633,9 @@ def extract_claims(
         text = _RULED_OUT.sub(lambda lead: "no edge".rjust(len(lead.group())), text)
     if "t in the" in text or "t on the" in text:  # "… pair: A–B. It's not in the list.": the
         text = _PAIR_DENIED_AFTER.sub(_pair_denied_after, text)  # pair denied, "A–B: not in …"
+    text = _on_lines(text, _CLOSER_WORDS, _LIST_CLOSER, _list_closer)  # "A nbrs: B, C — done."
+    text = _on_lines(text, ("? ",), _PAIR_ASKED, _pair_answered)  # "A-B? absent ✗": "A-B: absent"
+    text = _on_lines(text, _CROSSES, _PAIR_CROSSED, _pair_answered)  # "- A–B ✗": "- A–B:✗"
     if "wrong" in text:  # "I had the A–B weight wrong; it should be 7": the value corrected
         text = _HAD_WRONG.sub(_had_wrong, text)
     if "wrong" in text or "mis" in text:  # "A isn't adjacent to B — I was looking at the wrong

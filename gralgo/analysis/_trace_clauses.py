@@ -2234,10 +2234,11 @@ _QUALIFIED_COMMENT = re.compile(
 _LIST_TAIL = re.compile(
     r"[\s,;:—–(-]*(?:and\s+)?(?:exhaustive(?:ly)?|in\s+full|all\s+of\s+them|that['’]?s\s+(?:all|it|"
     r"the\s+lot|everything)|(?:the\s+)?(?:full|complete|whole|entire)\s+(?:list|set|"
-    r"neighbou?rhood)|nothing\s+(?:else|more)|no\s+others?)[\s).!$]*",
+    r"neighbou?rhood|row)|nothing\s+(?:else|more)|no\s+others?|all|complete|done)[\s).!$]*",
     re.I,
 )
-"""What may follow a listed call and keep it whole: ``, exhaustively``, ``(the full set)``."""
+"""What may follow a listed call and keep it whole: ``, exhaustively``, ``(the full set)``, a
+terse closer (``(all)``, ``— done``)."""
 
 
 _SIZED = re.compile(r"\b(?:len|size|length|count|card|abs)\s*\(\s*$", re.I)

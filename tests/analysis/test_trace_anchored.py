@@ -3427,6 +3427,31 @@ def test_round27_a_dotted_item_number_is_no_id() -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Lyon ⟶ Kyoto: best is 8, settled.", ("distance", frozenset({"Lyon", "Kyoto"}), 8)),
+        ("Saint-Denis⇢Kyoto best = 12", ("distance", frozenset({"Saint-Denis", "Kyoto"}), 12)),
+    ],
+)  # fmt: skip
+def test_round32_a_best_value_between_two_nodes_is_their_distance(
+    text: str, claim: tuple[str, frozenset[str], int | None]
+) -> None:
+    """``best`` before a value between two nodes (``A ⟶ B: best is 8``, ``A⇢B best = 12``) names
+    the best route's total, a distance, like ``cheapest`` or ``lowest``; no edge weight."""
+    read = _read(text)
+    assert claim in read
+    assert not [c for c in read if c[0] == "edge_weight"]
+
+
+def test_round32_best_beside_an_edge_and_its_weight_keeps_the_weight() -> None:
+    """``best`` said of an edge with its weight named (``the best edge is A–B, weight 7``)
+    keeps the edge's weight: no distance."""
+    read = _read("the best edge is Paris–Lyon, weight 7")
+    assert ("edge_weight", frozenset({"Paris", "Lyon"}), 7) in read
+    assert not [c for c in read if c[0] == "distance"]
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "Lyon is what I'm on now. Adjacent nodes, every one: Paris, New York, Saint-Denis.",

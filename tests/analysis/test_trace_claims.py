@@ -945,6 +945,168 @@ def test_round33_an_arrow_chain_after_a_question_without_an_answer_states_nothin
 @pytest.mark.parametrize(
     "text",
     [
+        "to-do: Lyon-Kyoto",
+        "Up next: Saint-Denis → New York?",
+        "- pending: 'Kyoto'–Paris",
+    ],
+)
+def test_round32_a_plan_note_naming_one_pair_states_no_edge(text: str) -> None:
+    """A plan label at its line's head with one pair after it and nothing else names what is to
+    be looked at: no edge, and no denial either."""
+    assert not [c for c in _claims(text) if c[0] in ("edge", "non_edge")]
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Up next: Paris–Lyon is an edge.", ("edge", {"Paris", "Lyon"})),
+        ("pending: Paris-Lyon ✓", ("edge", {"Paris", "Lyon"})),
+        ("Kyoto—Lyon not in the graph.", ("non_edge", {"Kyoto", "Lyon"})),
+        ("right, Saint-Denis–Kyoto absent.", ("non_edge", {"Saint-Denis", "Kyoto"})),
+        ("look up Kyoto–Paris… none. no such edge.", ("non_edge", {"Kyoto", "Paris"})),
+        ("Paris–Kyoto... nope, not listed.", ("non_edge", {"Paris", "Kyoto"})),
+        ("again Lyon–Kyoto → not there, so no edge.", ("non_edge", {"Lyon", "Kyoto"})),
+        ("Lyon–Paris... yes, listed.", ("edge", {"Lyon", "Paris"})),
+        ("Lyon–Paris... no wait, it is listed.", ("edge", {"Lyon", "Paris"})),
+    ],
+)  # fmt: skip
+def test_round32_a_terse_denial_after_the_pair_is_no_edge(
+    text: str, claim: tuple[Any, ...]
+) -> None:
+    """In the verbless voice an absence right after the pair (``not in the graph``, ``absent``),
+    after an arrow, or a denial after an ellipsis (``… none``, ``... nope``) is no edge; a plan
+    label with a verdict after the pair, an ellipsis's ``yes`` or ``no wait`` keep the edge."""
+    kind, nodes = claim
+    read = _claims(text)
+    assert (kind, frozenset(nodes), None) in read
+    other = "non_edge" if kind == "edge" else "edge"
+    assert (other, frozenset(nodes), None) not in read
+
+
+def test_round32_a_node_taken_out_of_a_set_is_no_edge_to_its_members() -> None:
+    """``… without A → {B, C}``, ``\\setminus A → …``: the arrow maps what is left to its
+    members, no edge from A; a node mapped to a set with no such word keeps its edges."""
+    for text in ("radius-2 set of Paris without Paris → {Lyon, New York}",
+                 "B2(Paris) \\setminus Paris → {Lyon, New York}"):  # fmt: skip
+        read = _claims(text)
+        assert ("within_hops", frozenset({"Paris", "Lyon", "New York"}), 2) in read
+        assert ("edge", frozenset({"Paris", "Lyon"}), None) not in read
+    assert ("edge", frozenset({"Paris", "Lyon"}), None) in _claims("Paris → {Lyon} (all).")
+
+
+@pytest.mark.parametrize(
+    ("text", "nodes"),
+    [
+        ("New York nbrs: Lyon, Kyoto — done.", ("New York", "Lyon", "Kyoto")),
+        ("neighbours of Lyon → Paris, Saint-Denis. the full list.",
+         ("Lyon", "Paris", "Saint-Denis")),
+        ("adjacent Kyoto -> New York. complete.", ("Kyoto", "New York")),
+        ("Saint-Denis → Paris and Lyon. only these.", ("Saint-Denis", "Paris", "Lyon")),
+        ("$N(Kyoto) = \\{New York\\}$ (complete)", ("Kyoto", "New York")),
+    ],
+)  # fmt: skip
+def test_round32_a_list_its_terse_closer_ends_is_whole(text: str, nodes: tuple[str, ...]) -> None:
+    """A neighbour list closed by a fragment of its own (``— done``, ``. the full list.``, ``.
+    complete.``, ``. only these.``, ``(complete)`` after a LaTeX set) is the node's whole list."""
+    read = _claims(text)
+    assert [c for c in read if c[0] == "neighbours"] == [("neighbours", frozenset(nodes), None)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "pop Lyon → Paris. done.",
+        "Lyon → Kyoto — done.",
+        "relaxed Lyon–Paris, then Paris. all.",
+    ],
+)
+def test_round32_a_closer_after_a_step_is_no_list(text: str) -> None:
+    """A closer after one step with no neighbour word and no second item closes the step, not
+    a list: no neighbours claim."""
+    assert not [c for c in _claims(text) if c[0] == "neighbours"]
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Lyon/Kyoto? missing", ("non_edge", {"Lyon", "Kyoto"})),
+        ("Saint-Denis–Kyoto? nope.", ("non_edge", {"Saint-Denis", "Kyoto"})),
+        ("Paris–Lyon? yep", ("edge", {"Paris", "Lyon"})),
+        ("* Lyon — Kyoto ❌", ("non_edge", {"Lyon", "Kyoto"})),
+        ("Lyon–Kyoto: no change", ("edge", {"Lyon", "Kyoto"})),
+        ("• New York–Paris ✘ (missing)", ("non_edge", {"New York", "Paris"})),
+    ],
+)  # fmt: skip
+def test_round32_a_bare_pair_answered_or_crossed_on_its_line_is_the_verdict(
+    text: str, claim: tuple[Any, ...]
+) -> None:
+    """A bare pair asked and answered by one verdict on its line (``A/B? missing``, ``A–B?
+    nope.``), or crossed by a mark that ends its line (``* A — B ❌``), is that verdict; a ``no``
+    that opens a remark (``A–B: no change``) is none."""
+    kind, nodes = claim
+    read = _claims(text)
+    assert (kind, frozenset(nodes), None) in read
+    other = "non_edge" if kind == "edge" else "edge"
+    assert (other, frozenset(nodes), None) not in read
+
+
+def test_round32_a_crossed_value_or_a_question_with_a_verb_is_no_bare_pair() -> None:
+    """A cross after a value (``w A–B 7 ✗``) is no verdict on the pair; a question with a verb
+    keeps to the question reader."""
+    assert ("non_edge", frozenset({"Paris", "Lyon"}), None) not in _claims("w Paris–Lyon 7 ✗")
+    assert ("non_edge", frozenset({"Paris", "Lyon"}), None) not in _claims(
+        "is Paris–Lyon in the tree? no"
+    )
+    read = _claims("Hmm, Paris–Lyon — an edge, isn't it? Yes, in the list.")
+    assert ("non_edge", frozenset({"Paris", "Lyon"}), None) not in read
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("| vertex | degree ✔ |\n|---|---|\n| Lyon | 3 ✔ |\n| Kyoto | 1 ✔ |",
+         ("degree", {"Kyoto"}, 1)),
+        ("| pair | w ✔ |\n|---|---|\n| Paris; Lyon | 7 |\n| Lyon; New York | 3 |",
+         ("edge_weight", {"Lyon", "New York"}, 3)),
+    ],
+)  # fmt: skip
+def test_round32_a_check_mark_in_a_header_or_after_a_cell_value_is_no_cue(
+    text: str, claim: tuple[Any, ...]
+) -> None:
+    """A check mark beside a header's words or after a cell's value says verified: the column
+    keeps its cue, the cell its value."""
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _claims(text)
+
+
+def _numeric_claims(text: str) -> list[tuple[str, frozenset[str], int | None]]:
+    names = NodeNames(small_graph(), numeric_ids=True)
+    return [(c.kind, frozenset(c.nodes), c.value) for c in extract_claims(text, names)]
+
+
+def test_round32_a_clipped_node_header_before_a_nodes_measure_holds_ids() -> None:
+    """``| n | dist |`` (the clipped ``node``) before a one-node measure: its cells are nodes,
+    bare ids too; ``n`` before a column with no one-node measure is no node column."""
+    # ids by sorted name: 0 Kyoto, 1 Lyon, 2 New York, 3 Paris, 4 Saint-Denis
+    read = _numeric_claims("| n | degree |\n|---|---|\n| 1 | 3 |\n| 0 | 1 |\n| 4 | 2 |")
+    assert ("degree", frozenset({"Lyon"}), 3) in read
+    assert not _numeric_claims("| n | label |\n|---|---|\n| 1 | 3 |\n| 0 | 1 |")
+
+
+def test_round32_the_id_after_a_costed_routes_last_arrow_is_its_total() -> None:
+    """With numeric ids, ``total: 3 -> 1 -> 2`` at its line's end: the last id is the route's
+    total, no node (the route's links stay edges); with no total word, or an output line after
+    it, it is a node."""
+    read = _numeric_claims("sum // 3 -> 1 -> 2 -> 4")
+    assert ("edge", frozenset({"Saint-Denis", "New York"}), None) not in read
+    assert ("path_total", frozenset({"Paris", "Lyon", "New York"}), 4) in read
+    for text in ("route 3 -> 1 -> 2 -> 4", "sum // 3 -> 1 -> 2 -> 4\n7"):  # 7: the output
+        assert ("edge", frozenset({"Saint-Denis", "New York"}), None) in _numeric_claims(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
         "Here is the one that bothered me: Kyoto–Paris. It's not in the list.",
         "The suspicious pair: Kyoto – Paris. That is not on the edge list.",
         "Kyoto–Paris. It's not on the graph.",
