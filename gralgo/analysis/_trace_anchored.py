@@ -28,6 +28,7 @@ from gralgo.analysis._trace_clauses import (
     HYPOTHETICAL,
     METRIC_IF,
     NUMBER_WORDS,
+    UNOWNED_PAIR,
     Fact,
     Resolve,
     bracket_open,
@@ -1008,6 +1009,9 @@ _HEAD = re.compile(
     + _COMPLETENESS
     + r")\b))(?:(?!N\d)\D)*)?$"
 )  # a head, a neighbour cue, and the list that ends the clause (a remark may follow it)
+_ITEM_GAP = re.compile(r"\s*(?:,|&|\band\b)\s*(?:and\s+)?")
+"""What joins a list's first item to the rest (``B, C``, ``B and C``): the first name is an
+item, not the list's owner (that is named outside the clause, or not at all)."""
 _ARITHMETIC = re.compile(r"[-+*/×−]\s*\d")
 _MAPPED = re.compile(
     r"\s*N0\s*(?:⇢|→|->|⟶|⇒|=>|↦)\s*[\[{(⟨]?\s*N1\s*(?:,|\band\b|&)|"
@@ -1230,6 +1234,8 @@ def _decide(skeleton: str, found: list[tuple[str, int, int]], values: list[int])
     if len(distinct) == 2 and len(found) == 2:
         if _DISTANCE_CUE.search(_without(words, "d")) or _WEIGHT_CUE.search(words):
             return []
+        if UNOWNED_PAIR.match(skeleton):  # "Neighbours: A, B": whose list is said elsewhere
+            return []
         worded = _COMPLETE_WORD.search(words) and _NEIGHBOUR_CUE.search(words)
         if not negative and (worded or (_COMPLETE.search(words) and _NEIGHBOUR_NOUN.search(words))):
             listed = _neighbours(skeleton, found)  # "N(A) = {B}": all of A's neighbours
@@ -1248,6 +1254,8 @@ def _neighbours(skeleton: str, found: list[tuple[str, int, int]]) -> list[Decide
     head = _HEAD.match(skeleton)
     tail = _TAIL_HEAD.match(skeleton) if head is None else None
     if head is not None:
+        if _unowned(skeleton, head):
+            return []  # "Neighbours: B, C, D — all of them": B is an item, the owner unnamed
         after = _COMPLETE_WORD.search(skeleton, skeleton.index("N0"))
         if not after and "=" not in skeleton and not _WHOLE_LIST.search(skeleton):
             return []  # "Only A is linked to B": complete said of A's place, not A's list
@@ -1263,6 +1271,11 @@ def _neighbours(skeleton: str, found: list[tuple[str, int, int]]) -> list[Decide
     listed = tuple(dict.fromkeys(items))
     edges: list[Decided] = [("edge", (owner, n), None) for n in listed]
     return [*edges, ("neighbours", (owner, *listed), None)]
+
+
+def _unowned(skeleton: str, head: re.Match[str]) -> bool:
+    """The list :data:`_HEAD` matched starts at its first name (``B, C, D``): no owner named."""
+    return _ITEM_GAP.fullmatch(skeleton, skeleton.index("N0") + 2, head.start("list")) is not None
 
 
 def _without(words: str, word: str) -> str:

@@ -14,6 +14,7 @@ read is listed in ``design/trace-facts.md``.
 
 from __future__ import annotations
 
+import itertools
 import re
 import weakref
 from collections.abc import Callable, Iterable, Iterator
@@ -30,6 +31,7 @@ from gralgo.analysis._trace_clauses import (
     NUMBER_WORDS,
     ROUTED,
     Fact,
+    Resolve,
     call_facts,
     clause_facts,
     cued_families,
@@ -2573,6 +2575,62 @@ _RULED_OUT = re.compile(r"\brules?\s+out\s+(?:an?|the|any)\s+edge\b", re.I)
 ``no edge`` (offsets kept)."""
 
 
+_PAIR_DENIED_AFTER = re.compile(
+    r"(?:^|(?<=:))(?P<pair>[^.:;?!\n]{1,80}?[–—][^.:;?!\n]{1,80}?)(?P<stop>\.\s+(?:It|That|This)"
+    r"(?:['’]s|\s+is)\s+)not\s+(?:in|on)\s+(?:the\s+)?(?:edge\s+)?(?:list|input|graph)\b",
+    re.M,
+)
+"""A pair alone after a colon or on its line, denied in the next sentence (``So that's the pair
+I worried about: A–B. It's not in the list.``): a non-edge, read as ``A–B: not in the list``."""
+
+
+def _pair_denied_after(denial: re.Match[str]) -> str:
+    stop = denial.group("stop")
+    return (
+        denial.group("pair")
+        + ":".ljust(len(stop))
+        + denial.group()[denial.end("stop") - denial.start() :]
+    )
+
+
+_BULLET_WORD = re.compile(r"\n[ \t]*[-*•+][ \t]+(?=[a-z])")
+"""A bullet that opens with a word (``- degree 4``), with the line break before it."""
+_LABEL_LINE = re.compile(
+    r"[ \t]*(?:#{1,6}[ \t]+|[-*•+][ \t]+)?(?P<label>[^\s#*•+][^\n]{0,119}?)[ \t]*"
+)
+"""A line that may only label a node, a pair or a path: ``### A``, ``**A–B**``, ``- A``."""
+_LABEL_JOIN = re.compile(r"\s*(?:–|—|-|->|→|,)\s*")
+_LABEL_LEAD = re.compile(r"(?:node|vertex|edge|pair|path)\s+", re.I)
+_LABEL_REMARK = re.compile(r"\s*\([^()\n]{1,40}\)$")
+"""A label's noun before its names (``edge A–B``) and an aside after them (``A (from B)``)."""
+
+
+def _labels_over(text: str, names: NodeNames, resolve: Resolve) -> str:
+    """``text`` with each line that only labels a node, pair or path joined to the bullet under
+    it (``**A**`` over ``- degree 4`` read as ``A  degree 4``; offsets kept)."""
+    parts, position = [], 0
+    for bullet in _BULLET_WORD.finditer(text):
+        line_start = text.rfind("\n", 0, bullet.start()) + 1
+        label = _LABEL_LINE.fullmatch(text, line_start, bullet.start())
+        if label is not None and _only_names(text, *label.span("label"), names, resolve):
+            parts += [text[position : bullet.start()], " " * (bullet.end() - bullet.start())]
+            position = bullet.end()
+    return "".join([*parts, text[position:]]) if parts else text
+
+
+def _only_names(text: str, low: int, high: int, names: NodeNames, resolve: Resolve) -> bool:
+    """``text[low:high]`` names only nodes, joined by dashes, arrows or commas (a noun before,
+    an aside after them allowed)."""
+    lead = _LABEL_LEAD.match(text, low, high)
+    low = low if lead is None else lead.end()
+    aside = _LABEL_REMARK.search(text, low, high)
+    high = high if aside is None else aside.start()
+    found = mentions(text, low, high, names, resolve)
+    if not found or found[0][1] != low or found[-1][2] != high:
+        return False
+    return all(_LABEL_JOIN.fullmatch(text, a[2], b[1]) for a, b in itertools.pairwise(found))
+
+
 def extract_claims(
     text: str,
     names: NodeNames,
@@ -2585,6 +2643,7 @@ def extract_claims(
     header names no measure (read by agreement; without it such a column is not read)."""
     if max_words is None:
         max_words = 2 if names.numeric_ids else max(names.max_pieces * 12, 4)
+    written = text
     if "**" in text or "__" in text:  # emphasis marks: blanked, so offsets stay the text's
         text = _EMPHASIS.sub(lambda mark: " " * len(mark.group()), text)
     if "print(f" in text:  # "print(f'A-B: {…}')" / "A-B: False": the output states
@@ -2605,6 +2664,8 @@ def extract_claims(
         text = _on_lines(text, ("assert",), _ASSERT_MESSAGE, _assert_message)
     if "rules out" in text or "rule out" in text:  # "…, which rules out an edge A–B": no edge
         text = _RULED_OUT.sub(lambda lead: "no edge".rjust(len(lead.group())), text)
+    if "t in the" in text or "t on the" in text:  # "… pair: A–B. It's not in the list.": the
+        text = _PAIR_DENIED_AFTER.sub(_pair_denied_after, text)  # pair denied, "A–B: not in …"
     text = _on_lines(text, _CLOSER_WORDS, _LIST_CLOSER, _list_closer)  # "A nbrs: B, C — done."
     text = _on_lines(text, ("? ",), _PAIR_ASKED, _pair_answered)  # "A-B? absent ✗": "A-B: absent"
     text = _on_lines(text, _CROSSES, _PAIR_CROSSED, _pair_answered)  # "- A–B ✗": "- A–B:✗"
@@ -2699,8 +2760,11 @@ def extract_claims(
         text = _DENIED_CONDITION.sub(lambda lead: " " * len(lead.group()), text)
     if any(word in text for word in _SOME_OF_WORDS):  # "adjacent to one of A, B": blanked
         text = _SOME_OF.sub(lambda some: " " * len(some.group()), text)
+    slots = _Slots(names, max_words)
+    if "\n" in text:  # "**A**" / "### A" over "- degree 4": the bullet's subject is the label
+        text = _labels_over(text, names, slots.resolve)
     marks = name_marks(text, names) if not names.numeric_ids else frozenset()
-    ctx = _Context(text, _Slots(names, max_words), names.numeric_ids, graph, marks)
+    ctx = _Context(text, slots, names.numeric_ids, graph, marks)
     claims: list[Claim] = []
     table: list[tuple[int, int]] = []
     unread: list[tuple[int, int] | None] = []  # statements no reader read, for runs of a shape
@@ -2752,7 +2816,74 @@ def extract_claims(
         claims += _shaped_runs(ctx, unread)
     if taken:
         claims = _off_route(text, claims, taken)
+    if "=" in written and "\n" in written:  # "n = A" over "G.degree(n)  # 4": A's degree
+        claims += _bound_reads(written, names, max_words, slots)
     return _deduplicated(_one_hop_is_an_edge(_without_item_weights(claims)))
+
+
+_BINDING = re.compile(
+    r"[ \t]*(?P<names>[A-Za-z_]\w{0,9}(?:[ \t]*,[ \t]*[A-Za-z_]\w{0,9})*)[ \t]*=[ \t]*"
+    r"(?P<values>[^=\n#]{1,200}?)[ \t]*(?:#[^\n]*)?"
+)
+"""A code line binding variables to values (``n = A``, ``u, v = A, B``), a comment after it."""
+_BINDING_LINE = re.compile(
+    r"^[ \t]*[A-Za-z_]\w{0,9}(?:[ \t]*,[ \t]*[A-Za-z_]\w{0,9})*[ \t]*=(?!=)[^\n]*", re.M
+)
+
+
+def _bound_reads(text: str, names: NodeNames, max_words: int, slots: _Slots) -> list[Claim]:
+    """The claims of code lines that read variables the lines right above bound to nodes
+    (``n = A`` then ``G.degree(n)  # 4``; ``s = A``, ``dist = …(G, s)``, ``dist[B]  # 9``):
+    each read with the node written for its variable, spanning the lines it is read from."""
+    claims: list[Claim] = []
+    position = 0
+    for binding in _BINDING_LINE.finditer(text):
+        if binding.start() < position or not (bound := _bound_nodes(binding.group(), slots)):
+            continue
+        uses: list[str] = []  # the lines below, their variables written as the nodes
+        first = end = binding.end()
+        while text.startswith("\n", end):
+            line_end = text.find("\n", end + 1)
+            line = text[end + 1 : line_end if line_end >= 0 else len(text)]
+            nodes = _bound_nodes(line, slots)
+            if nodes and not uses:
+                bound.update(nodes)
+            elif nodes or (used := _uses(line, bound)) is None:
+                break
+            else:
+                first = end + 1 if not uses else first
+                uses.append(used)
+            end += 1 + len(line)
+        if uses:
+            read = extract_claims("\n".join(uses), names, max_words)
+            claims += [Claim(c.kind, c.nodes, c.value, first, end, c.implicit_source) for c in read]
+        position = end
+    return claims
+
+
+def _bound_nodes(line: str, slots: _Slots) -> dict[str, str]:
+    """The variables ``line`` binds to node names as written (``u, v = A, B``), else none."""
+    binding = _BINDING.fullmatch(line)
+    if binding is None:
+        return {}
+    variables = [v.strip() for v in binding.group("names").split(",")]
+    values = [v.strip() for v in binding.group("values").split(",")]
+    if len(variables) == 1:
+        values = [binding.group("values").strip()]
+        pair = values[0][1:-1].split(",") if values[0][:1] + values[0][-1:] == "()" else []
+        if len(pair) == 2 and all(slots.resolve(v) for v in pair):  # "e = (A, B)": an edge
+            return {variables[0]: values[0]}
+    if len(variables) != len(values) or not all(slots.resolve(v) for v in values):
+        return {}
+    return dict(zip(variables, values, strict=True))
+
+
+def _uses(line: str, bound: dict[str, str]) -> str | None:
+    """``line`` with the bound variables it reads (an argument or subscript: ``f(n)``,
+    ``G[u][v]``) written as their values; ``None`` if it reads none."""
+    pattern = r"(?<=[(\[,])\s*(?:" + "|".join(map(re.escape, bound)) + r")(?=\s*[)\],])"
+    used = re.sub(pattern, lambda variable: bound[variable.group().strip()], line)
+    return used if used != line else None
 
 
 _UNWEIGHTED_LENGTH = re.compile(

@@ -431,6 +431,8 @@ _NEIGHBOUR_LIST = re.compile(
     + r"|(?:directly\s+)?(?:adjacent|connected|linked)\s+to\s+N(?P<h4>\d+)\s*(?=:)"
     + r"|(?:the\s+)?(?:nodes|vertices|neighbou?rs)\s+(?:directly\s+)?(?:adjacent|connected|linked)"
     r"\s+to\s+N(?P<h7>\d+)(?=\s+are\b)"
+    + r"|(?:the\s+)?(?:[a-z]+\s+)?(?:list|set)\s+of\s+(?:nodes|vertices)\s+(?:directly\s+)?adjacent"
+    r"\s+to\s+N(?P<h8>\d+)(?=\s+is\b)"
     + r"|(?:the\s+)?edges\s+(?:touching|at|of|incident\s+to|around|out\s+of)\s+N(?P<h5>\d+)\s*,?"
     + r"|\badjacency(?:\s+list)?\b[^N]*N(?P<h6>\d+)\s*(?=→|->|⇒))"
     + _OPENER + r"[\[{(]?\s*(?P<list>" + _LIST + r")\s*[\]})]?\s*$",
@@ -442,7 +444,8 @@ _COMPLETE = re.compile(
     r"\s*[,;:—–-]*\s*(?:and\s+)?(?:(?:to\s+)?nothing\s+(?:else|more)|no\s+others?|none\s+else|"
     r"no\s+other\s+(?:edges?|neighbou?rs?|nodes?|vertices)(?:\s+[\w']+){0,3}|"
     r"\(\s*(?:that['’]?s\s+)?(?:the\s+)?(?:full|complete|whole|entire)\s+(?:list|set)\s*\)|"
-    r"that['’]?s\s+(?:all|it|the\s+lot|everything)|exhaustive(?:ly)?|in\s+full"
+    r"that['’]?s\s+(?:all|it|the\s+lot|everything|(?:the\s+)?(?:whole|full|complete|entire)\s+"
+    r"(?:list|set|row))|exhaustive(?:ly)?|in\s+full"
     r"(?:\s+(?:of\s+)?(?:its|their|the)\s+neighbou?rs)?|(?:those|these)\s+are\s+all(?:\s+of\s+"
     r"(?:its|the)\s+neighbou?rs)?)\s*$|(?P<lead>N\d+\s+)(?:only|exclusively)\s+(?=\w)|"
     r"(?<=\bto)\s+(?:only|exactly|just)(?=\s+N\d)|"
@@ -467,6 +470,14 @@ _PARTIAL = re.compile(
 _EXACT_SET = re.compile(r"\b(?:exactly|precisely)\s+N\d+\s*(?:,|and|&)\s*N\d+\W*$", re.I)
 """Two names said to be exactly the set a clause ends in (``Looking at the edges: exactly A and
 B``, the answer to whose neighbours they are): no edge between them."""
+UNOWNED_PAIR = re.compile(
+    r"(?:(?!N\d).)*?(?:\bneighbou?r|\badjacency\b|\badjacent\s+to\s+(?:it|this|that)\b|"
+    r"\b(?:it|this\s+one|that\s+node)\s+(?:touches|connects\s+to|links\s+to)\b)(?:(?!N\d).)*?"
+    r"N0\s*(?:,|&|\band\b)\s*(?:and\s+)?N1\b(?!.*\b(?:are|is|share|both|each\s+other)\b)",
+    re.I,
+)
+"""A neighbour noun or a pronoun's verb before a two-name list (``Neighbours: A, B``, ``it
+touches A and B and only those``): the list's owner is not in the clause, no edge A–B."""
 _HEAD_LIST = re.compile(
     r"^(?:(?!N\d).)*?N(?P<head>\d+)(?P<mid>(?:(?!N\d|#\d).)*?)\s(?P<list>" + _LIST + r")\s*$"
 )
@@ -1284,7 +1295,7 @@ _DASH_JOIN = re.compile(r"\s*(?:–|—|-|--|/|~|\s(?:to|and|&)\s)\s*", re.I)
 _TOPIC_SENTENCE = re.compile(
     r"\s*(?:(?:(?:so|now|next|ok(?:ay)?|first|then)\s*,?\s+)?(?:looking\s+at|look\s+at|"
     r"considering|consider|checking|check|take|taking|turning\s+to|on\s+to|focus(?:ing)?\s+on)\s+|"
-    r"(?:now|next|then)\s*,?\s+)"
+    r"next\s+(?:comes|up\s+is)\s+|back\s+to\s+|(?:now|next|then)\s*,?\s+)"
     r"(?P<edge>(?:the\s+)?edge\s+)?(?P<name>[^.:;?!\n]{1,400}?)\s*[.:]?\s*$",
     re.I,
 )  # the name in any notation: "node 3", a long name with commas, a pair "A–B" or "A to B";
@@ -1385,6 +1396,14 @@ def _edge_named(
 # "its neighbours are", "it has degree 3", "has degree 3" (after "A is ..., and")
 _PRONOUN = re.compile(r"\s*(its|it|(?=has\b|is\b|connects\b|links\b|touches\b|weighs\b))\b", re.I)
 
+_LIST_LABEL = re.compile(
+    r"\s*(?:[-*•]\s+)?((?:(?:the\s+)?(?:complete|full|whole|entire)\s+)?(?:neighbou?rs?|"
+    r"neighbou?r\s+(?:list|set)|adjacency(?:\s+list)?|adjacent\s+nodes)"
+    r"(?:\s*\(\s*(?:all|complete|full)\s*\))?\s*:)",
+    re.I,
+)
+"""A bare neighbour label opening a clause after a topic (``Neighbours:``, ``Complete
+neighbour list:``, ``full adjacency:``): the list is the topic's."""
 _TO_NAME = re.compile(r"\b(?:to|into|towards?|reach(?:ing)?)\s+$", re.I)
 """What ends right before the one node a clause after a topic names as a route's end."""
 
@@ -1634,7 +1653,10 @@ def _read(
             referred = node
     elif its_anywhere and before[1] is not None and before[1] not in {n for n, _, _ in found}:
         its = re.search(r"\bits?\b", text[low:high], re.I)  # "B is one of its neighbours"
-        if its is not None:
+        if its is None and (label := _LIST_LABEL.match(text, low, high)) is not None:
+            found.insert(0, (before[1], label.start(1), label.start(1)))  # "Take A. Full
+            # neighbour list: B, C": the topic's list
+        elif its is not None:
             found.append((before[1], low + its.start(), low + its.end()))
             found.sort(key=lambda mention: mention[1])
     if not found:
@@ -1726,6 +1748,8 @@ def _read_found(
         return []
     kind = "non_edge" if negated else "edge"
     if len(distinct) == 2 and len(found) == 2:
+        if UNOWNED_PAIR.match(skeleton):  # "Neighbours: A, B — all": whose list is not said
+            return []
         if "xactly" in skeleton or "recisely" in skeleton:  # "edges: exactly A and B": a set
             if _EXACT_SET.search(skeleton):  # of two (whose ends?), no pair
                 return []
@@ -1794,7 +1818,7 @@ _MARKS = str.maketrans("", "", '*`"“”')
 def _neighbour_list(
     listed: re.Match[str], skeleton: str, found: list[tuple[str, int, int]], span: tuple[int, int]
 ) -> list[Fact]:
-    head = next(g for g in listed.group("h1", "h2", "h3", "h4", "h5", "h6", "h7") if g)
+    head = next(g for g in listed.group("h1", "h2", "h3", "h4", "h5", "h6", "h7", "h8") if g)
     owner = found[int(head)][0]
     items = [found[int(i)] for i in re.findall(r"N(\d+)", listed.group("list"))]
     if any(node == owner for node, _, _ in items) or _NEGATION.search(skeleton):

@@ -3449,3 +3449,39 @@ def test_round32_best_beside_an_edge_and_its_weight_keeps_the_weight() -> None:
     read = _read("the best edge is Paris–Lyon, weight 7")
     assert ("edge_weight", frozenset({"Paris", "Lyon"}), 7) in read
     assert not [c for c in read if c[0] == "distance"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Lyon is what I'm on now. Adjacent nodes, every one: Paris, New York, Saint-Denis.",
+        "On to Lyon; the entire set of vertices next to it: Paris, New York, Saint-Denis.",
+        "Lyon once more. Going over its line fully, it links Paris, New York, Saint-Denis, "
+        "nothing else.",
+        "Node 1 is what I'm on now. Adjacent nodes, every one: 3, 2, 4.",
+    ],
+)
+def test_round34_a_whole_list_whose_owner_is_named_outside_its_clause_is_not_its_first_items(
+    text: str,
+) -> None:
+    """A complete list that opens with its first item (``…: B, C, D``) is no list of B's: the
+    clause names no owner, so no B–C or B–D edge and no neighbour list of B."""
+    read = _read(text, numeric_ids="Node 1" in text)
+    assert ("edge", frozenset({P, N}), None) not in read
+    assert ("edge", frozenset({P, S}), None) not in read
+    assert ("neighbours", frozenset({P, N, S}), None) not in read
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids"),
+    [
+        ("Lyon: Paris, New York, Saint-Denis — that is the full row.", False),
+        ("Lyon ⇢ Paris, New York, Saint-Denis (complete)", False),
+        ("1: 3, 2, 4, and that's the whole list", True),
+    ],
+)
+def test_round34_an_owner_before_a_colon_or_arrow_still_owns_the_list(
+    text: str, numeric_ids: bool
+) -> None:
+    """The shape that names its owner in the line (``A: B, C``, ``A ⇢ B, C``) stays read."""
+    assert ("neighbours", frozenset({L, P, N, S}), None) in _read(text, numeric_ids)

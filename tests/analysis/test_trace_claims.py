@@ -1105,6 +1105,102 @@ def test_round32_the_id_after_a_costed_routes_last_arrow_is_its_total() -> None:
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        "Here is the one that bothered me: Kyoto–Paris. It's not in the list.",
+        "The suspicious pair: Kyoto – Paris. That is not on the edge list.",
+        "Kyoto–Paris. It's not on the graph.",
+    ],
+)
+def test_round34_a_pair_denied_in_the_next_sentence_is_a_non_edge(text: str) -> None:
+    """``…: A–B. It's not in the list.``: the pair alone, denied after it, is no edge."""
+    read = _claims(text)
+    assert ("non_edge", frozenset({"Kyoto", "Paris"}), None) in read
+    assert ("edge", frozenset({"Kyoto", "Paris"}), None) not in read
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Here is the one I wanted: Kyoto–New York. It's in the list.",
+        "Kyoto–New York, weight 5. It's not in the MST though.",
+    ],
+)
+def test_round34_a_pair_confirmed_or_something_else_denied_stays_an_edge(text: str) -> None:
+    read = _claims(text)
+    assert ("edge", frozenset({"Kyoto", "New York"}), None) in read
+    assert ("non_edge", frozenset({"Kyoto", "New York"}), None) not in read
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("#### Lyon\n- degree = 3", ("degree", {"Lyon"}, 3)),
+        ("**Kyoto–New York**\n* weight = 5", ("edge_weight", {"Kyoto", "New York"}, 5)),
+        ("- vertex Saint-Denis\n    - linked to Paris", ("edge", {"Saint-Denis", "Paris"}, None)),
+        ("**New York** (start: Paris)\n- dist 8", ("distance", {"New York", "Paris"}, 8)),
+    ],
+)
+def test_round34_a_bullet_under_a_label_line_is_about_the_label(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    """A heading, bold line or bullet that only names a node, pair or path, then a bullet
+    that opens with a word: the bullet's fact is the label's (``**A**`` / ``- degree 4``)."""
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _claims(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "**Lyon**\n- pending",
+        "**Paris and Lyon**\n- degree 3",
+        "### Step 2\n- degree 3",
+        "**Lyon**\nI will come back to it.\n- degree 3",
+    ],
+)
+def test_round34_a_bullet_under_no_single_label_or_further_down_has_no_subject(text: str) -> None:
+    assert not [c for c in _claims(text) if c[0] == "degree"]
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("v = 'Lyon'\nnx.degree(G, v)  # 3", ("degree", {"Lyon"}, 3)),
+        (
+            "p, q = Kyoto, New York\ngraph.has_edge(p, q)  # True",
+            ("edge", {"Kyoto", "New York"}, None),
+        ),
+        ("here = Lyon\nParis in G[here]  # False", ("non_edge", {"Lyon", "Paris"}, None)),
+        (
+            "pair = (Paris, Lyon)\ngraph.edges[pair]['weight']  # 7",
+            ("edge_weight", {"Paris", "Lyon"}, 7),
+        ),
+    ],
+)
+def test_round34_a_variable_bound_to_a_node_on_the_line_above_is_that_node(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    """``n = A`` then ``G.degree(n)  # 4``: the call's argument is A."""
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _claims(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "v = 'Lyon'\n\nnx.degree(G, v)  # 3",
+        "v = 'Lyon'\nv = 'Paris'  # next one\nnx.degree(G, v)  # 3",
+        "v = 'Lyon'  # pending\nWe take a look at it later, a degree 3 maybe.",
+    ],
+)
+def test_round34_a_binding_further_up_rebound_or_unread_states_nothing_of_its_node(
+    text: str,
+) -> None:
+    assert ("degree", frozenset({"Lyon"}), 3) not in _claims(text)
+
+
+@pytest.mark.parametrize(
     ("text", "claim"),
     [
         ('>>> "Tromsø" in G.adj["Accra"]\nFalse', ("non_edge", {"Tromsø", "Accra"}, None)),

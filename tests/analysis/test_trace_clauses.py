@@ -1196,6 +1196,80 @@ def test_round30_a_digression_with_a_plan_a_doubt_a_node_or_a_number_answers_not
     assert not [c for c in read if c[1] == frozenset({"Paris"})]
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Saint-Denis is the current one. Neighbour set in full: Paris, Lyon.",
+        "Back on Saint-Denis. Scanning its row, it touches Paris and Lyon and nothing else.",
+        "Saint-Denis — adjacency (every entry): Paris & Lyon",
+    ],
+)
+def test_round34_a_two_name_list_without_its_owner_is_no_edge_between_them(text: str) -> None:
+    """A neighbour noun (or ``it touches``) before ``B, C`` says whose list it is elsewhere:
+    no edge B–C."""
+    assert ("edge", frozenset({P, L}), None) not in _read(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["Paris and Lyon are neighbours.", "Paris, Lyon: neighbours", "Paris touches Lyon."]
+)
+def test_round34_two_names_the_neighbour_word_joins_stay_an_edge(text: str) -> None:
+    assert ("edge", frozenset({P, L}), None) in _read(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Turning to Saint-Denis. Full neighbour set: Paris, Lyon — that's the whole set.",
+        "Now Saint-Denis. Adjacency list: Paris and Lyon, nothing else.",
+        "Looking at Saint-Denis. Neighbours (all): Paris, Lyon.",
+    ],
+)
+def test_round34_a_bare_neighbour_label_after_a_topic_is_the_topics_list(text: str) -> None:
+    """``Take A. Neighbours: B, C — that's the whole list.``: the list is the topic's."""
+    read = _read(text)
+    assert ("neighbours", frozenset({S, P, L}), None) in read
+    assert ("edge", frozenset({S, P}), None) in read
+    assert ("edge", frozenset({P, L}), None) not in read
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Now Saint-Denis and Kyoto. Neighbours: Paris, Lyon — that's the whole list.",
+        "Now Saint-Denis. Let me see what I have on it.",
+        "Neighbours: Paris, Lyon — that's the whole list.",
+    ],
+)
+def test_round34_a_label_with_two_topics_or_none_reads_no_list(text: str) -> None:
+    read = _read(text)
+    assert not [c for c in read if c[0] in ("neighbours", "edge")]
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        (
+            "Next comes Lyon; the full set of vertices adjacent to it is Paris, New York, "
+            "Saint-Denis.",
+            ("neighbours", {L, P, N, S}, None),
+        ),
+        ("Back to Kyoto. Its degree is 1.", ("degree", {K}, 1)),
+        ("Next up is Kyoto. It touches New York.", ("edge", {K, N}, None)),
+    ],
+)
+def test_round34_next_comes_or_back_to_a_node_makes_it_the_topic(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _read(text)
+
+
+def test_round34_next_comes_with_no_node_holds_no_topic() -> None:
+    text = "Next comes the hard part; the complete list of nodes adjacent to it is Paris, Lyon."
+    assert not [c for c in _read(text) if c[0] in ("neighbours", "edge")]
+
+
 def test_round35_an_answer_listing_exactly_two_nodes_is_no_edge_between_them() -> None:
     """``Which nodes border A? Scanning the edges: exactly B and C.``: a set of two (A's
     neighbours), no edge between B and C."""
