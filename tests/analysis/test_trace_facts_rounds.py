@@ -569,6 +569,22 @@ HELD_OUT: list[object] = [
             "on)",
         ),
     ),
+    pytest.param(
+        "round31",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="round-31 phrasings (the mix real traces use, as round 17 was: ordinary facts "
+            "in reasoning prose while the nine tasks are solved, each themed shape of the earlier "
+            "rounds at most 5 %), measured held out before this session's tuning (b748a31: "
+            "precision hallucinated edge 0.88, missed edge 0.89, the others 1.00; recall "
+            "0.75-0.94), again after rounds 27 and 29 were tuned on (d6de6a6: the same to the "
+            "third decimal) "
+            "and after round 30 and the false-flag sweep (9218eda): precision 1.00 in every kind "
+            "and format, recall distance 0.75, set 0.78, weight 0.82, missed edge 0.84, degree "
+            "0.85, hallucinated edge 0.92; prose 0.61-0.87, distances along routes 0.65 and in "
+            "code 0.71; 13 cells below the goal at 2 seeds (design/trace-facts.md, Round 31)",
+        ),
+    ),
 ]
 """The held-out lists (measured, never tuned on), one ``pytest.param`` each: a fresh round is
 added as ``pytest.param("roundN")``, with ``marks=pytest.mark.xfail(strict=True, reason=…)``
