@@ -14,6 +14,7 @@ read is listed in ``design/trace-facts.md``.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 import weakref
@@ -651,6 +652,8 @@ def _total_by_shape(
     end = _TOTAL_END.search(text, last, high)
     stop = high if end is None else end.start()
     rest = _IN_TOTAL.sub(" ", _ARROW_MARKS.sub(" ", text[last:stop]))
+    if " one" in rest:  # "A → B → C; this one comes to 7": the route, no number
+        rest = _THIS_ONE.sub(" ", rest)
     stated = _STATED_TOTAL.search(rest)
     guarded = rest if stated is None else rest[: stated.end()]  # and a bound after it
     if _SHAPE_GUARD.search(guarded) or (stated and _BOUND_AFTER.search(rest, stated.end())):
@@ -668,6 +671,8 @@ def _total_by_shape(
     return [Claim("path_total", nodes, value, start, stop)]
 
 
+_THIS_ONE = re.compile(r"^[\s,;:—–-]*(?:this|that)\s+one\b", re.I)
+"""``this one`` / ``that one`` opening the clause after a route: the route itself."""
 _IN_TOTAL = re.compile(r"(?<=\d)\s+(?:no|in|en|im|au|al)\s+total\b", re.I)
 """``in total`` after a total, in several languages (``custa 7 no total``, ``7 en total``)."""
 _STATED_TOTAL = re.compile(
@@ -2818,6 +2823,10 @@ def extract_claims(
         claims = _off_route(text, claims, taken)
     if "=" in written and "\n" in written:  # "n = A" over "G.degree(n)  # 4": A's degree
         claims += _bound_reads(written, names, max_words, slots)
+    if "the latter" in written or "the former" in written:  # "A, then B: the latter …"
+        claims += _latter_reads(written, names, max_words, slots)
+    if "Let $" in written:  # "Let $v = A$. Then $\\deg(v) = 4$.": A's degree
+        claims += _latex_bound_reads(written, names, max_words, slots)
     return _deduplicated(_one_hop_is_an_edge(_without_item_weights(claims)))
 
 
@@ -2841,6 +2850,7 @@ def _bound_reads(text: str, names: NodeNames, max_words: int, slots: _Slots) -> 
         if binding.start() < position or not (bound := _bound_nodes(binding.group(), slots)):
             continue
         uses: list[str] = []  # the lines below, their variables written as the nodes
+        calls: dict[str, str] = {}  # "dist = …(G, A)": a variable bound to a call on a node
         first = end = binding.end()
         while text.startswith("\n", end):
             line_end = text.find("\n", end + 1)
@@ -2848,16 +2858,85 @@ def _bound_reads(text: str, names: NodeNames, max_words: int, slots: _Slots) -> 
             nodes = _bound_nodes(line, slots)
             if nodes and not uses:
                 bound.update(nodes)
-            elif nodes or (used := _uses(line, bound)) is None:
+            elif nodes or (used := _uses(line, bound, calls)) is None:
                 break
             else:
                 first = end + 1 if not uses else first
                 uses.append(used)
+                if "(" in used and (call := _CALL_BINDING.fullmatch(used)):
+                    calls[call.group("name")] = call.group("call")
             end += 1 + len(line)
         if uses:
             read = extract_claims("\n".join(uses), names, max_words)
             claims += [Claim(c.kind, c.nodes, c.value, first, end, c.implicit_source) for c in read]
         position = end
+    return claims
+
+
+_LATTER = re.compile(r"[:;—][ \t]*(?=the\s+(?:latter|former)\b)")
+"""A clause opening with ``the latter`` / ``the former`` after a colon, semicolon or dash."""
+_LATTER_WORD = re.compile(r"\bthe\s+(?P<which>latter|former)\b")
+_LATTER_STOP = re.compile(r"[.!?](?=\s|$)|\n")
+
+
+def _latter_node(pair: list[str], word: re.Match[str]) -> str:
+    """The node ``the former`` / ``the latter`` names in ``pair``."""
+    return pair[word.group("which") == "latter"]
+
+
+def _latter_reads(text: str, names: NodeNames, max_words: int, slots: _Slots) -> list[Claim]:
+    """The claims of a clause whose ``the latter`` / ``the former`` refer to the two nodes the
+    clause right before it names, in order (``Consider A, then B: the latter is a neighbour of
+    the former``; ``From A, consider B: the latter is 9 away``), read with the names written in,
+    spanning the sentence; nothing where that clause names one node or three."""
+    claims: list[Claim] = []
+    for separator in _LATTER.finditer(text):
+        low = max(text.rfind("\n", 0, separator.start()) + 1, 0)
+        for stop in _LATTER_STOP.finditer(text, low, separator.start()):
+            low = stop.end()
+        named = mentions(text, low, separator.start(), names, slots.resolve)
+        pair = list(dict.fromkeys(node for node, _, _ in named))
+        if len(pair) != 2:
+            continue
+        end_match = _LATTER_STOP.search(text, separator.end())
+        high = len(text) if end_match is None else end_match.end()
+        after = text[separator.end() : high]
+        used = _LATTER_WORD.sub(functools.partial(_latter_node, pair), after)
+        first = named[0][1]
+        if "former" not in after and text[max(low, first - 5) : first].lower() == "from ":
+            used = f"From {pair[0]}, {used}"  # "From A, consider B: the latter is 9 away"
+        read = extract_claims(used, names, max_words)
+        claims += [Claim(c.kind, c.nodes, c.value, low, high, c.implicit_source) for c in read]
+    return claims
+
+
+_LATEX_BINDING = re.compile(
+    r"\bLet \$(?P<name>[A-Za-z])[ \t]*=[ \t]*(?P<value>[^$\n=]{1,200}?)[ \t]*\$\.[ \t]+"
+    r"(?P<then>Then [^\n]*?\$\.)"
+)
+"""A LaTeX binding (``Let $v = A$.``) and the sentence right after it, which reads ``v``."""
+
+
+def _latex_bound_reads(text: str, names: NodeNames, max_words: int, slots: _Slots) -> list[Claim]:
+    """The claims of a sentence that reads a variable the sentence right before bound to one
+    node or to a path of nodes (``Let $v = A$. Then $\\deg(v) = 4$.``, ``Let $P = A -> B$.
+    Then $w(P) = 7$.``), read with the value written in, spanning both sentences."""
+    claims: list[Claim] = []
+    for binding in _LATEX_BINDING.finditer(text):
+        value = binding.group("value")
+        parts = re.split(r"\s*(?:->|→)\s*", value)
+        if not all(slots.resolve(part) for part in parts):
+            continue
+        pattern = r"(?<=[($\[,])[ \t]*" + binding.group("name") + r"[ \t]*(?=[)$\],])"
+        then = binding.group("then")
+        used = re.sub(pattern, value.replace("\\", r"\\"), then)
+        if used == then:
+            continue
+        read = extract_claims(used, names, max_words)
+        if len(parts) > 1:  # the path's edges are the binding's own claims
+            read = [c for c in read if c.kind != "edge"]
+        start, end = binding.start(), binding.end()
+        claims += [Claim(c.kind, c.nodes, c.value, start, end, c.implicit_source) for c in read]
     return claims
 
 
@@ -2873,16 +2952,34 @@ def _bound_nodes(line: str, slots: _Slots) -> dict[str, str]:
         pair = values[0][1:-1].split(",") if values[0][:1] + values[0][-1:] == "()" else []
         if len(pair) == 2 and all(slots.resolve(v) for v in pair):  # "e = (A, B)": an edge
             return {variables[0]: values[0]}
+        path = values[0][1:-1] if values[0][:1] in "'\"" and values[0][-1:] == values[0][0] else ""
+        parts = re.split(r"\s*(?:->|→)\s*", path) if "->" in path or "→" in path else []
+        if len(parts) > 1 and all(slots.resolve(part) for part in parts):  # "p = 'A -> B'"
+            return {variables[0]: path}
     if len(variables) != len(values) or not all(slots.resolve(v) for v in values):
         return {}
     return dict(zip(variables, values, strict=True))
 
 
-def _uses(line: str, bound: dict[str, str]) -> str | None:
+_CALL_BINDING = re.compile(
+    r"[ \t]*(?P<name>[A-Za-z_]\w{0,9})[ \t]*=[ \t]*(?P<call>(?:nx\.)?\w+\([^()\n]*\))[ \t]*"
+)
+"""A code line binding a variable to a call (``dist = nx.single_source_dijkstra_path_length(G,
+A)``), read with its node written in."""
+
+
+def _uses(line: str, bound: dict[str, str], calls: dict[str, str] | None = None) -> str | None:
     """``line`` with the bound variables it reads (an argument or subscript: ``f(n)``,
-    ``G[u][v]``) written as their values; ``None`` if it reads none."""
+    ``G[u][v]``) written as their values, and a variable bound to a call on a node and
+    subscripted (``dist[B]``) written as that call; ``None`` if it reads none."""
     pattern = r"(?<=[(\[,])\s*(?:" + "|".join(map(re.escape, bound)) + r")(?=\s*[)\],])"
     used = re.sub(pattern, lambda variable: bound[variable.group().strip()], line)
+    if used == line and line.lstrip().startswith("#"):  # "# total along p: 9"
+        pattern = r"(?<=\s)(?:" + "|".join(map(re.escape, bound)) + r")(?=[:;,.]?(?:\s|$))"
+        used = re.sub(pattern, lambda variable: bound[variable.group()], line)
+    if calls and "[" in used:
+        subscript = r"^(\s*)(" + "|".join(map(re.escape, calls)) + r")(?=\[)"
+        used = re.sub(subscript, lambda v: v.group(1) + calls[v.group(2)], used)
     return used if used != line else None
 
 

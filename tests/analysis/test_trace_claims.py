@@ -1303,3 +1303,104 @@ def test_round35_a_prints_format_options_leave_its_output_the_items() -> None:
     assert ("degree", frozenset({"Kyoto"}), 1) in _small(
         "print(G.degree[0], end='')\n1", numeric_ids=True
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Let $u = Hanoi$. Then $\\deg(u) = 3$.", ("degree", {"Hanoi"}, 3)),
+        ("Let $x = Perth$. Then $d(Quito, x) = 6$.", ("distance", {"Quito", "Perth"}, 6)),
+        ("Let $x = Accra$. Then $x$ is $2$ hops from $Quito$.", ("hops", {"Accra", "Quito"}, 2)),
+        ("Let $Q = Quito -> Hanoi -> Accra$. Then $w(Q) = 8$.",
+         ("path_total", {"Quito", "Hanoi", "Accra"}, 8)),
+    ],
+)  # fmt: skip
+def test_round36_a_latex_variable_bound_in_the_sentence_before_is_its_node(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    """``Let $v = A$. Then $\\deg(v) = 4$.``: the next sentence's variable is A (a path for
+    ``Let $P = A -> B$``)."""
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _towns_claims(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Let $u = Hanoi, Perth$. Then $\\deg(u) = 3$.",
+        "Let $u = Hanoi$. That settles it.\nThen $\\deg(u) = 3$.",
+        "Let $u = Hanoi$. Then we move on.",
+    ],
+)
+def test_round36_a_latex_binding_of_two_nodes_or_further_back_states_nothing(text: str) -> None:
+    assert not [c for c in _towns_claims(text) if c[0] == "degree"]
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("src = Quito\nd = nx.single_source_dijkstra_path_length(G, src)\nd[Accra]  # 8",
+         ("distance", {"Quito", "Accra"}, 8)),
+        ("src = 'Perth'\nh = nx.single_source_shortest_path_length(G, src)\nh['Hanoi']  # 2",
+         ("hops", {"Perth", "Hanoi"}, 2)),
+        ("route = 'Perth -> Quito -> Hanoi'\n# its total, along route: 7",
+         ("path_total", {"Perth", "Quito", "Hanoi"}, 7)),
+    ],
+)  # fmt: skip
+def test_round36_a_variable_bound_to_a_call_or_route_is_read_through(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    """``s = A`` / ``dist = …(G, s)`` / ``dist[B]  # 9``: B's distance from A; ``p = 'A -> B
+    -> C'`` / ``# total along p: 7``: the route's total."""
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _towns_claims(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "s = Quito\nd = nx.single_source_dijkstra_path_length(G, s)\nprint(len(d))\nd[Accra]  # 8",
+        "s = Quito\nd = nx.single_source_dijkstra_path_length(G, s)\ns = Perth\nd[Accra]  # 8",
+        "s = Quito, Perth\nd = nx.single_source_dijkstra_path_length(G, s)\nd[Accra]  # 8",
+    ],
+)
+def test_round36_a_call_on_a_variable_further_up_rebound_or_of_two_states_nothing(
+    text: str,
+) -> None:
+    assert not [c for c in _towns_claims(text) if c[0] == "distance" and c[2] == 8]
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Take Quito, and after it Perth: the latter is adjacent to the former.",
+         ("edge", {"Quito", "Perth"}, None)),
+        ("Pick Accra, then Quito; the former isn't adjacent to the latter.",
+         ("non_edge", {"Quito", "Accra"}, None)),
+        ("Measuring from Perth, look at Accra: the latter is 6 away along the shortest path.",
+         ("distance", {"Perth", "Accra"}, 6)),
+        ("Now Perth → Quito → Hanoi; this one comes to 7 in total.",
+         ("path_total", {"Perth", "Quito", "Hanoi"}, 7)),
+    ],
+)  # fmt: skip
+def test_round36_the_latter_and_the_former_are_the_two_nodes_of_the_clause_before(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    """``Consider A, then B: the latter is a neighbour of the former``: B–A; a route then
+    ``; this one comes to 7``: the route's total."""
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _towns_claims(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Take Quito, then Perth and Hanoi: the latter is adjacent to the former.",
+        "Take Quito. Then Perth. Fine: the latter is adjacent to the former.",
+        "Take Quito, and after it Perth: the latter I will check later.",
+    ],
+)
+def test_round36_the_latter_after_one_node_three_or_further_back_states_nothing(
+    text: str,
+) -> None:
+    assert ("edge", frozenset({"Quito", "Perth"}), None) not in _towns_claims(text)

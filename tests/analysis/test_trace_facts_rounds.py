@@ -565,8 +565,12 @@ HELD_OUT: list[object] = [
             "bullet, a variable bound on the line above, 'Next comes A' a topic): precision "
             "hallucinated edge 1.00, missed edge 1.00, degree 0.99, the others 1.00; recall "
             "hallucinated edge 0.54, missed edge 0.58, weight 0.54, degree 0.69, distance "
-            "0.48, set 0.48 (4 seeds); 30 cells below (design/trace-facts.md, Round 30, tuned "
-            "on)",
+            "0.48, set 0.48 (4 seeds); 30 cells below; then tune35 (a LaTeX variable bound in "
+            "the sentence before, 'dist = …(G, s)' then 'dist[B]', \"p = 'A -> B'\" then '# "
+            "total along p', 'the latter' / 'the former' after a two-node clause, '; this one "
+            "comes to 7' after a route): recall hallucinated edge 0.58, missed edge 0.61, degree "
+            "0.73, distance 0.71, the others unchanged, precision unchanged; 28 cells below "
+            "(design/trace-facts.md, Round 30, tuned on)",
         ),
     ),
     pytest.param(
