@@ -2830,6 +2830,15 @@ def extract_claims(
     return _deduplicated(_one_hop_is_an_edge(_without_item_weights(claims)))
 
 
+def _read_rewritten(
+    used: str, names: NodeNames, max_words: int, start: int, end: int
+) -> list[Claim]:
+    """The claims of ``used`` (a passage rewritten with its referents' names written in), each
+    spanning ``start``..``end`` of the trace, the passage it was rewritten from."""
+    read = extract_claims(used, names, max_words)
+    return [Claim(c.kind, c.nodes, c.value, start, end, c.implicit_source) for c in read]
+
+
 _BINDING = re.compile(
     r"[ \t]*(?P<names>[A-Za-z_]\w{0,9}(?:[ \t]*,[ \t]*[A-Za-z_]\w{0,9})*)[ \t]*=[ \t]*"
     r"(?P<values>[^=\n#]{1,200}?)[ \t]*(?:#[^\n]*)?"
@@ -2867,8 +2876,7 @@ def _bound_reads(text: str, names: NodeNames, max_words: int, slots: _Slots) -> 
                     calls[call.group("name")] = call.group("call")
             end += 1 + len(line)
         if uses:
-            read = extract_claims("\n".join(uses), names, max_words)
-            claims += [Claim(c.kind, c.nodes, c.value, first, end, c.implicit_source) for c in read]
+            claims += _read_rewritten("\n".join(uses), names, max_words, first, end)
         position = end
     return claims
 
@@ -2905,8 +2913,7 @@ def _latter_reads(text: str, names: NodeNames, max_words: int, slots: _Slots) ->
         first = named[0][1]
         if "former" not in after and text[max(low, first - 5) : first].lower() == "from ":
             used = f"From {pair[0]}, {used}"  # "From A, consider B: the latter is 9 away"
-        read = extract_claims(used, names, max_words)
-        claims += [Claim(c.kind, c.nodes, c.value, low, high, c.implicit_source) for c in read]
+        claims += _read_rewritten(used, names, max_words, low, high)
     return claims
 
 
@@ -2932,11 +2939,10 @@ def _latex_bound_reads(text: str, names: NodeNames, max_words: int, slots: _Slot
         used = re.sub(pattern, value.replace("\\", r"\\"), then)
         if used == then:
             continue
-        read = extract_claims(used, names, max_words)
+        read = _read_rewritten(used, names, max_words, binding.start(), binding.end())
         if len(parts) > 1:  # the path's edges are the binding's own claims
             read = [c for c in read if c.kind != "edge"]
-        start, end = binding.start(), binding.end()
-        claims += [Claim(c.kind, c.nodes, c.value, start, end, c.implicit_source) for c in read]
+        claims += read
     return claims
 
 
