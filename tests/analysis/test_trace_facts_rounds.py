@@ -140,6 +140,13 @@ EARLIER = {
         *("round23", "round24", "round25", "round26", "round27", "round28", "round29"),
         "round30",
     ),
+    "round32": (
+        *("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8"),
+        *("round9", "round10", "round11", "round12", "round13", "round14", "round15"),
+        *("round16", "round17", "round18", "round19", "round20", "round21", "round22"),
+        *("round23", "round24", "round25", "round26", "round27", "round28", "round29"),
+        *("round30", "round31"),
+    ),
 }
 """The lists each round was written after (none of their phrasings may reappear)."""
 ROUNDS = pytest.mark.parametrize("split", list(BANKS))
