@@ -1,5 +1,5 @@
 """The lists written by other authors without reading the extractor (``trace_facts_round4``
-to ``trace_facts_round31``; splits ``round4`` to ``round31``): each labels
+to ``trace_facts_round32``; splits ``round4`` to ``round32``): each labels
 every statement kind in every format with phrasings no earlier list has, deterministically.
 Rounds 4 to 10 were each measured once held out and then tuned on; the goal on them (precision
 >= 0.95, recall >= 0.8 per error kind in every format) is asserted with the other tuned lists in
@@ -594,6 +594,18 @@ HELD_OUT: list[object] = [
             "and format, recall distance 0.75, set 0.78, weight 0.82, missed edge 0.84, degree "
             "0.85, hallucinated edge 0.92; prose 0.61-0.87, distances along routes 0.65 and in "
             "code 0.71; 13 cells below the goal at 2 seeds (design/trace-facts.md, Round 31)",
+        ),
+    ),
+    pytest.param(
+        "round32",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="round-32 phrasings (a second list in the mix real traces use, as round 18 "
+            "followed round 17: other voices and sentence shapes than rounds 17, 18 and 31), "
+            "measured once held out at 9326ef2, before this session's tuning on round 31: "
+            "precision hallucinated edge 0.94, weight 0.99, distance 0.97, the others 1.00; "
+            "recall weight 0.78, missed edge 0.80, degree 0.82, distance 0.84, hallucinated edge "
+            "0.87, set 0.88; 15 cells below the goal (design/trace-facts.md, Round 32)",
         ),
     ),
 ]
