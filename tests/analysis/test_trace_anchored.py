@@ -3485,3 +3485,17 @@ def test_round34_an_owner_before_a_colon_or_arrow_still_owns_the_list(
 ) -> None:
     """The shape that names its owner in the line (``A: B, C``, ``A ⇢ B, C``) stays read."""
     assert ("neighbours", frozenset({L, P, N, S}), None) in _read(text, numeric_ids)
+
+
+@pytest.mark.parametrize(
+    "text", ["- 2 (complete neighbour list): 3", "**Node 2.** Whole neighbor list: 3."]
+)
+def test_round39_a_neighbour_list_of_one_id_is_its_member_not_a_count(text: str) -> None:
+    """``2 (complete neighbour list): 3``: node 3 is 2's one neighbour, not its degree."""
+    read = _read(text, True)
+    assert ("neighbours", frozenset({"New York", "Paris"}), None) in read
+    assert not {c for c in read if c[0] == "degree"}
+
+
+def test_round39_a_neighbour_count_of_an_id_is_its_degree() -> None:
+    assert ("degree", frozenset({"New York"}), 2) in _read("Node 2 neighbour count: 2", True)
