@@ -1675,7 +1675,7 @@ _HEDGE_LABEL = (
 )
 """A word before a cell's number that hedges or bounds it (``about 7``): no label."""
 _CELL_VALUE = re.compile(
-    r"[\s`*_]*(?:[^\W\d_]\w*\s*[=:]\s*|(?!"
+    r"[\s`*_]*(?:(?:→|⟶|->|=>|⇒)\s*)?(?:[^\W\d_]\w*\s*[=:]\s*|(?!"
     + _HEDGE_LABEL
     + r")[a-z]{1,6}\s+)?[`*_]*(?P<n>\d+|"
     + "|".join(NUMBER_WORDS)
@@ -1685,7 +1685,8 @@ _CELL_VALUE = re.compile(
     r"(?:\s*\((?![^()]*(?:\?|\b(?:not|no|maybe|tentative|unsure|old|wrong|or)\b))[^()]*\))?"
     r"[\s`*_.✓✔]*",
     re.I,
-)  # (a check mark after the value, "| 4 ✓ |": the value verified)
+)  # (a check mark after the value, "| 4 ✓ |": the value verified; an arrow before it, "| → 6 |",
+# the value it comes to)
 _CELL_PAIR = re.compile(
     r"\s*(?:,|;|&|<->|--|->|-|–|—|─|━|~+>?|∼|/|[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f])\s*"
 )
@@ -2913,6 +2914,8 @@ def extract_claims(
         claims += _bound_reads(written, names, max_words, slots)
     if "the latter" in written or "the former" in written:  # "A, then B: the latter …"
         claims += _latter_reads(written, names, max_words, slots)
+    if "oth of them" in written or " pair" in written or "hat node" in written:  # "A and B.
+        claims += _pair_reads(written, names, max_words, slots)  # "A and B. That pair is …"
     if "Let $" in written:  # "Let $v = A$. Then $\\deg(v) = 4$.": A's degree
         claims += _latex_bound_reads(written, names, max_words, slots)
     return _deduplicated(_one_hop_is_an_edge(_without_item_weights(claims)))
@@ -3001,6 +3004,38 @@ def _latter_reads(text: str, names: NodeNames, max_words: int, slots: _Slots) ->
         first = named[0][1]
         if "former" not in after and text[max(low, first - 5) : first].lower() == "from ":
             used = f"From {pair[0]}, {used}"  # "From A, consider B: the latter is 9 away"
+        claims += _read_rewritten(used, names, max_words, low, high)
+    return claims
+
+
+_PAIR_REFERENCE = re.compile(
+    r"(?<=[.!?;:])[ \t]+(?P<ref>(?P<one>(?:that|this)\s+node\b)|(?:both\s+of\s+them|"
+    r"(?:that|this)\s+pair)(?:\s+(?P<is>is)\b)?)",
+    re.I,
+)
+"""A sentence opening with ``Both of them`` / ``That pair`` (``A and B. That pair is joined``),
+or with ``That node`` (``Then there's A. That node isn't attached to B``)."""
+
+
+def _pair_reads(text: str, names: NodeNames, max_words: int, slots: _Slots) -> list[Claim]:
+    """The claims of a sentence whose ``Both of them`` / ``That pair`` refers to the two nodes
+    the sentence right before it names (``Take A and B. Both of them appear on one line, so
+    they're adjacent``; ``Right, A and B. That pair is not joined``), read with ``A and B``
+    written in, spanning both; nothing where that sentence names one node or three. ``That
+    node`` likewise refers to the one node of the sentence before."""
+    claims: list[Claim] = []
+    for reference in _PAIR_REFERENCE.finditer(text):
+        low = max(text.rfind("\n", 0, reference.start()) + 1, 0)
+        for stop in _LATTER_STOP.finditer(text, low, reference.start() - 1):
+            low = stop.end()
+        named = mentions(text, low, reference.start(), names, slots.resolve)
+        pair = list(dict.fromkeys(node for node, _, _ in named))
+        if len(pair) != (1 if reference.group("one") else 2):
+            continue
+        end_match = _LATTER_STOP.search(text, reference.end())
+        high = len(text) if end_match is None else end_match.end()
+        written = " and ".join(pair) + (" are" if reference.group("is") else "")
+        used = written + text[reference.end() : high]
         claims += _read_rewritten(used, names, max_words, low, high)
     return claims
 

@@ -1516,3 +1516,54 @@ def test_round39_a_route_of_ids_still_reads_its_links() -> None:
     read = _towns_ids("0 → 2 → 3")
     assert {("edge", frozenset({"Accra", "Perth"}), None),
             ("edge", frozenset({"Perth", "Quito"}), None)} <= read  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Pick Accra and Perth. Both of them sit on one line of the input, so they're adjacent.",
+         ("edge", {"Accra", "Perth"}, None)),
+        ("So, Hanoi and Tromsø. That pair is linked directly.",
+         ("edge", {"Hanoi", "Tromsø"}, None)),
+        ("So, Hanoi and Perth. This pair is not linked.", ("non_edge", {"Hanoi", "Perth"}, None)),
+        ("Next is Accra. That node isn't attached to Quito, the input has no such line.",
+         ("non_edge", {"Accra", "Quito"}, None)),
+        ("Next is Hanoi; that node finishes with degree 3.", ("degree", {"Hanoi"}, 3)),
+    ],
+)  # fmt: skip
+def test_round39_both_of_them_that_pair_or_that_node_are_the_nodes_of_the_sentence_before(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    """``A and B. Both of them … adjacent`` / ``That pair is joined``: A–B; ``Then A. That
+    node isn't attached to C``: A–C absent."""
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _towns_claims(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "pair"),
+    [
+        ("Pick Accra, Perth and Quito. Both of them are adjacent.", {"Accra", "Perth"}),
+        ("Pick Accra. That pair is linked directly.", {"Accra", "Perth"}),
+        ("Accra and Perth. That node is adjacent to Quito.", {"Accra", "Quito"}),
+        ("Accra and Perth.\nBoth of them are adjacent to Quito.", {"Accra", "Quito"}),
+    ],
+)
+def test_round39_a_reference_to_a_number_of_nodes_the_sentence_before_lacks_states_nothing(
+    text: str, pair: set[str]
+) -> None:
+    read = _towns_claims(text)
+    assert ("edge", frozenset(pair), None) not in read
+    assert ("edge", frozenset({"Accra", "Perth"}), None) not in read
+
+
+def test_round39_a_table_value_after_an_arrow_is_the_value() -> None:
+    """``| A | → 6 |`` under a degree column: A's degree is 6."""
+    text = "| Vertex | Degree at the end |\n|---|---|\n| Hanoi | → 3 |\n| Perth | -> 2 |"
+    read = _towns_claims(text)
+    assert {("degree", frozenset({"Hanoi"}), 3), ("degree", frozenset({"Perth"}), 2)} <= read
+
+
+def test_round39_a_table_arrow_to_a_name_is_no_value() -> None:
+    text = "| Vertex | Degree at the end |\n|---|---|\n| Hanoi | → Perth |"
+    assert not {c for c in _towns_claims(text) if c[0] == "degree"}
