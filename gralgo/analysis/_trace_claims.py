@@ -1017,22 +1017,23 @@ def _weight_first(
 ) -> tuple[list[Claim], list[tuple[int, int]]]:
     """A heap's entries ``(7, A, B)`` (their weight first) and where they are: an edge and
     its weight where the line says it holds edges (``next edge: (7, A, B)``, ``# edge …``);
-    otherwise nothing (``(9, B, A)`` may be a distance and a parent)."""
+    otherwise nothing (``(9, B, A)`` may be a distance and a parent). An entry whose last two
+    items are no two nodes (``(3, 1, 7)``, 7 no node) is left to the weight-last reading."""
     claims: list[Claim] = []
     spans: list[tuple[int, int]] = []
     for match in _WEIGHT_FIRST.finditer(ctx.text, low, high):
         if not _HEAP_LEAD.search(ctx.text, max(low, match.start() - 40), match.start()):
             continue
-        spans.append((match.start(), match.end()))
-        if not edge:
-            continue
         comma = ctx.text.index(",", match.end(1))
         pair = _pair_after(ctx, comma + 1, match.end(), _COMMA)
         if pair is None or pair[0][0] == pair[0][1]:
-            continue
+            continue  # "(3, 1, 7)" where 7 is no node: the weight last, read below
         end = _ENTRY_END.match(ctx.text, pair[1])
         if end is None or end.end() != match.end():
             continue  # "(7, A, B, C)": no edge entry
+        spans.append((match.start(), match.end()))
+        if not edge:
+            continue
         claims.append(Claim("edge", pair[0], None, match.start(), match.end()))
         claims.append(Claim("edge_weight", pair[0], int(match.group(1)), match.start(),
                             match.end()))  # fmt: skip
