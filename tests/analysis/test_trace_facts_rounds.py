@@ -576,8 +576,11 @@ HELD_OUT: list[object] = [
             "the sentence before, 'dist = …(G, s)' then 'dist[B]', \"p = 'A -> B'\" then '# "
             "total along p', 'the latter' / 'the former' after a two-node clause, '; this one "
             "comes to 7' after a route): recall hallucinated edge 0.58, missed edge 0.61, degree "
-            "0.73, distance 0.71, the others unchanged, precision unchanged; 28 cells below "
-            "(design/trace-facts.md, Round 30, tuned on)",
+            "0.73, distance 0.71, the others unchanged, precision unchanged; 28 cells below; "
+            "then tune38 ('Both of them' / 'That pair' after a two-node sentence, 'That node' "
+            "after a one-node one, '| A | → 6 |', a one-id neighbour list): recall hallucinated "
+            "edge 0.63, missed edge 0.63, degree 0.91, the others unchanged, precision degree "
+            "1.00; 24 cells below (design/trace-facts.md, Round 30, tuned on)",
         ),
     ),
     pytest.param(
