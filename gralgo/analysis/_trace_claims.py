@@ -961,6 +961,21 @@ def _antecedent(ctx: _Context, low: int, pronoun: int) -> tuple[str, int] | None
 _NAME_END = re.compile(r"(?<=\S)(?=[\s,;:)\]}\"'”’*`]|$)")
 
 
+def _sole_referent(ctx: _Context, low: int, pronoun: int) -> tuple[str, int] | None:
+    """The one node a pronoun at ``pronoun`` can refer to: the only one named before it in its
+    sentence or, where that names none, in the sentence before (on its line); ``None`` where
+    two are candidates."""
+    text, slots = ctx.text, ctx.slots
+    sentence = max(low, text.rfind(". ", low, pronoun) + 1)
+    named = mentions(text, sentence, pronoun, slots.names, slots.resolve)
+    if not named and sentence > low:
+        previous = max(low, text.rfind(". ", low, sentence - 1) + 1)
+        named = mentions(text, previous, sentence, slots.names, slots.resolve)
+    if len({node for node, _, _ in named}) != 1:
+        return None
+    return named[0][0], named[0][1]
+
+
 _TRIPLE = re.compile(r"\([^()]+,\s*\d+\s*\)")
 _KEYED_VALUE = re.compile(r"\[\s*[^\[\](),]+\s*\]\s*:?=\s*$")
 """A container keyed by one node and assigned (``adj[3] =``, ``nbrs["A"] :=``): the tuple that
@@ -1237,6 +1252,14 @@ _N_OF = re.compile(r"\bN\(\s*")
 _CARDINALITY_BEFORE = re.compile(r"(?:\bcard\b|\\#|#|\|)\s*\}?\s*$")
 _ADJACENT_TO_HEAD = re.compile(r"\b(?:adjacent|connected)\s+to\s+(?:node\s+)?", re.I)
 _ITS_NEIGHBOURS = re.compile(r"\bits\s+neighbou?rs?\b", re.I)
+_EVERY_NEIGHBOUR = re.compile(
+    r"\ball\s+(?:of\s+)?its\s+neighbou?rs\b|\b(?:every|each)\s+neighbou?r\s+it\s+has\b|"
+    r"\ball\s+(?:the\s+)?neighbou?rs\s+it\s+has\b",
+    re.I,
+)
+"""A whole neighbour list said of a pronoun (``All its neighbours: B, C``, ``looks at every
+neighbour it has: B, C``): the one node named before it, in its sentence or, where that names
+none, in the sentence before."""
 _LIST_START = re.compile(
     r"[\"'”’*`]*\}?\s*[)\]]?\s*(?:\((?=[^()\n]*\b(?:all|complete|every|full|exhaustive)\b)[^()\n]{1,60}\)\s*)?"
     r"(?:(?P<partial>include|including)|(?:are|is)\s*:?|=|:)\s*",
@@ -1244,8 +1267,11 @@ _LIST_START = re.compile(
 )  # (a bracketed aside saying the list complete may stand before it: "A's neighbours (all of
 # them, each edge checked): B, C")
 _CLAUSE_END = re.compile(
-    r"\.(?:\s|$)|\n|(?<=\})\s|\s+(?:so|but|which|wait|then)\b|\s+[—–]\s+", re.I
-)  # a spaced dash too: "A's neighbours are B and C — that's every one of them"
+    r"\.(?:\s|$)|\n|(?<=\})\s|\s+(?:so|but|which|wait|then)\b|\s+[—–]\s+|"
+    r",\s+(?=that['’]s\s+(?:all|every|each|everything|complete|the\s+(?:whole|full|complete|entire))\b)",
+    re.I,
+)  # a spaced dash too: "A's neighbours are B and C — that's every one of them"; a comma before
+# a remark that the list is whole: "…: B, C, that's every one of them"
 _CLIQUE = re.compile(
     r"\b(?:(?:a|the|maximum|max|largest)\s+)?(?:clique|triangle)\s*(?:is|=|:|of|with)?\s*", re.I
 )
@@ -1320,6 +1346,11 @@ def _lists(ctx: _Context, low: int, high: int) -> list[Claim]:
         if node is not None and opening is not None:
             partial = bool(opening.group("partial"))
             heads.append((node[0], node[1], -opening.end() if partial else opening.end()))
+    for match in _scan(_EVERY_NEIGHBOUR, text, low, high, "its neighbo", "it has"):
+        node = _sole_referent(ctx, low, match.start())
+        opening = _LIST_START.match(text, match.end(), high)
+        if node is not None and opening is not None and not opening.group("partial"):
+            heads.append((node[0], match.start(), opening.end()))
     for match in _scan(_N_OF, text, low, high, "n("):
         if _CARDINALITY_BEFORE.search(text, max(low, match.start() - 8), match.start()):
             continue  # "card N(A) = 3": the neighbourhood's size, a degree

@@ -3485,3 +3485,36 @@ def test_round34_an_owner_before_a_colon_or_arrow_still_owns_the_list(
 ) -> None:
     """The shape that names its owner in the line (``A: B, C``, ``A ⇢ B, C``) stays read."""
     assert ("neighbours", frozenset({L, P, N, S}), None) in _read(text, numeric_ids)
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Let me walk along the edges at New York: three.", ("degree", {"New York"}, 3)),
+        ("Let me tick off Saint-Denis's incident edges: 2.", ("degree", {"Saint-Denis"}, 2)),
+        ("Let me sum the hops from Kyoto to Paris: 3.", ("hops", {"Kyoto", "Paris"}, 3)),
+    ],
+)  # fmt: skip
+def test_round37_a_plan_whose_colon_gives_only_its_value_states_the_value(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    """A plan of any verb (``Let me add up …``) whose colon is followed by one value ending
+    the sentence states what it found: the value."""
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _read(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Let me see whether New York has degree 3: 3?",
+        "Let me walk along the edges at New York:",
+        "Let me walk along the edges at New York: three, or maybe four.",
+        "Let me check if New York has three edges: three.",
+        "Let me walk along the edges at New York: three? Not sure.",
+    ],
+)
+def test_round37_a_plan_left_open_or_supposed_states_no_value(text: str) -> None:
+    """A plan with no value after its colon, a question, two candidates or a supposition
+    (``whether``, ``if``) before it: no degree 3 of New York."""
+    assert ("degree", frozenset({"New York"}), 3) not in _read(text)

@@ -1404,3 +1404,41 @@ def test_round36_the_latter_after_one_node_three_or_further_back_states_nothing(
     text: str,
 ) -> None:
     assert ("edge", frozenset({"Quito", "Perth"}), None) not in _towns_claims(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The search reaches Hanoi and scans each neighbour it has: Quito, Accra.",
+        "I land on Hanoi and go through all the neighbours it has: Quito, Accra.",
+        "Time to rebuild Hanoi's row from scratch. All of its neighbours: Quito, Accra.",
+        "Hanoi's edges, once more. All its neighbours are Quito and Accra.",
+        "Revisiting Hanoi: its neighbours are Quito, Accra, that's every last one.",
+    ],
+)
+def test_round37_a_whole_list_said_of_the_one_node_named_before_is_its_neighbour_list(
+    text: str,
+) -> None:
+    """``every neighbour it has: …``, ``All its neighbours: …`` (the node named in the sentence
+    before where its own names none) and a list closed by a remark that it is whole (``…, that's
+    every last one``) are the one node's complete neighbour list."""
+    assert ("neighbours", frozenset({"Hanoi", "Quito", "Accra"}), None) in _towns_claims(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The search reaches Hanoi and Perth and scans each neighbour it has: Quito, Accra.",
+        "Hanoi and Perth, once more. All its neighbours: Quito, Accra.",
+        "If the search reaches Hanoi, it scans each neighbour it has: Quito, Accra.",
+        "Does the search reach Hanoi and scan each neighbour it has: Quito, Accra?",
+        "Revisiting Hanoi: its neighbours are Quito, Accra, that's a start.",
+        "Revisiting Hanoi. All its neighbours include Quito and Accra.",
+    ],
+)
+def test_round37_a_list_with_two_candidate_owners_a_supposition_or_open_is_no_whole_list(
+    text: str,
+) -> None:
+    """Two nodes named before the pronoun, a supposition, a question, a list left open (``…,
+    that's a start``) or only partly given (``include``): no whole neighbour list of Hanoi."""
+    assert not [c for c in _towns_claims(text) if c[0] == "neighbours"]
