@@ -818,10 +818,14 @@ _CHECKED = re.compile(r"\b(?:check|verify|test)\w*\b" + CHECKED, re.I)
 _FINISHED = re.compile(
     r"\b(?:after|once)\s+(?:the\s+)?(?:(?:dijkstra|bfs|floyd|bellman|johnson)\w*(?:\W+warshall|"
     r"\W+ford)?|a\*|a-?star|termination|convergence|(?:the\s+)?(?:run|search|algorithm)\s+(?:ends|finished|"
-    r"is\s+done))\b(?!\s+(?:step|round|iteration|pass|pop|update)\w*)",
+    r"is\s+done))\b(?!\s+(?:step|round|iteration|pass|pop|update)\w*)|"
+    r"\b(?:after|once|when)\s+(?:i|we)\s+(?:re-?count|re-?check|double-?check|re-?read|re-?verify|"
+    r"re-?add|re-?do)(?:s|ed)?\b(?:\s+(?:it|them|this|that))?(?=\s*[.!]?\s*$)",
     re.I,
 )
-"""A value said after the algorithm finished (``after Floyd–Warshall``): final, no state."""
+"""A value said after the algorithm finished (``after Floyd–Warshall``), or after the writer's
+own recount ending the sentence (``A ends up with degree 4 after I recount``): final, no
+state."""
 _MEASURE = re.compile(
     r"\bif" + METRIC_IF + r"|(?:[,(]|//|#|—|–)\s*(?:now\s+)?(?:settled|final(?:i[sz]ed)?)\b",
     re.I,

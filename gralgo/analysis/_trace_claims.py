@@ -2578,6 +2578,43 @@ def _pair_answered(verdict: re.Match[str]) -> str:
     return verdict.group("list") + ":" + closer[1:2].ljust(len(closer) - 1)
 
 
+_LIST_ASKED_WORDS = (
+    "to? Exactly",
+    "to? exactly",
+    "to? Only",
+    "to? only",
+    "to? Just",
+    "to? just",
+    "to? Precisely",
+    "to? precisely",
+)
+_LIST_ASKED = re.compile(
+    r"\bwhat[ \t]+(?:(?P<does>does)|(?P<is>is))[ \t]+(?P<owner>[^?:;\n]{1,120}?)[ \t]+"
+    r"(?P<verb>(?(does)connect|(?:adjacent|connected|linked|joined|attached)))"
+    r"[ \t]+to(?P<mark>\?)[ \t]+(?P<lead>exactly|only|just|precisely)[ \t]+"
+    r"(?P<answer>(?:(?!\b(?:or|if|maybe|perhaps|probably|possibly|think|guess|unless|not|i|let)\b)"
+    r"[^?\n.!;:()])+)(?P<end>[.!]?)[ \t]*$",
+    re.I | re.M,
+)
+"""A question for one node's whole neighbour list answered at once by the list alone, said
+whole (``What does A connect to? Exactly B and C.``, ``What is A adjacent to? Only B.``): read
+as its statement (``A connects to exactly B and C.``). Not where the answer hedges, offers two
+candidates (``or``), supposes or denies."""
+
+
+def _list_answered(asked: re.Match[str]) -> str:
+    owner, verb = asked.group("owner"), asked.group("verb")
+    lead = asked.group("lead").lower().replace("precisely", "exactly")
+    if asked.group("does"):  # "what does A connect to? Exactly" -> "A connects to exactly"
+        said = f"{owner} {verb}s to {lead} "
+    else:  # "what is A adjacent to? Only" -> "A is adjacent to only"
+        said = f"{owner} is {verb} to {lead} "
+    head = asked.string[asked.start() : asked.start("answer")]
+    if len(said) > len(head):
+        return asked.group()
+    return said.rjust(len(head)) + asked.string[asked.start("answer") : asked.end()]
+
+
 _FORMATTED_PRINT = re.compile(
     r"^[ \t]*(?:>>>[ \t]*)?print\([ \t]*f(?P<q>['\"])(?P<lead>(?:(?!(?P=q))[^{}\n]){1,200})"
     r"\{[^\n]*\)[ \t]*\n"
@@ -2704,6 +2741,8 @@ def extract_claims(
         text = _PAIR_DENIED_AFTER.sub(_pair_denied_after, text)  # pair denied, "A–B: not in …"
     text = _on_lines(text, _CLOSER_WORDS, _LIST_CLOSER, _list_closer)  # "A nbrs: B, C — done."
     text = _on_lines(text, ("? ",), _PAIR_ASKED, _pair_answered)  # "A-B? absent ✗": "A-B: absent"
+    text = _on_lines(text, _LIST_ASKED_WORDS, _LIST_ASKED, _list_answered)  # "What does A
+    # connect to? Exactly B and C.": "A connects to exactly B and C."
     text = _on_lines(text, _CROSSES, _PAIR_CROSSED, _pair_answered)  # "- A–B ✗": "- A–B:✗"
     if "wrong" in text:  # "I had the A–B weight wrong; it should be 7": the value corrected
         text = _HAD_WRONG.sub(_had_wrong, text)

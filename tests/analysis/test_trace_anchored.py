@@ -3518,3 +3518,37 @@ def test_round37_a_plan_left_open_or_supposed_states_no_value(text: str) -> None
     """A plan with no value after its colon, a question, two candidates or a supposition
     (``whether``, ``if``) before it: no degree 3 of New York."""
     assert ("degree", frozenset({"New York"}), 3) not in _read(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Saint-Denis finishes at degree 2 once I re-check.", ("degree", {"Saint-Denis"}, 2)),
+        ("New York comes out with degree 2 after we recount them.", ("degree", {"New York"}, 2)),
+    ],
+)  # fmt: skip
+def test_round37_a_value_said_after_the_writers_own_recount_is_final(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    """A value with ``after I recount`` / ``once I re-check`` ending the sentence is the
+    checked result, final: no algorithm state."""
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _read(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Saint-Denis finishes at degree 2 once I re-check, maybe.",
+        "Saint-Denis would finish at degree 2 once I re-check.",
+        "Saint-Denis finishes at degree 2 after I add Kyoto.",
+        "Saint-Denis finishes at degree 2 or 3 once I re-check.",
+        "Does Saint-Denis finish at degree 2 once I re-check?",
+    ],
+)
+def test_round37_a_recount_with_a_hedge_a_supposition_or_a_change_is_no_final_value(
+    text: str,
+) -> None:
+    """A hedge, a supposition, a change to the graph (``after I add``), two candidates or a
+    question: no degree 2 of Saint-Denis."""
+    assert ("degree", frozenset({"Saint-Denis"}), 2) not in _read(text)

@@ -1442,3 +1442,38 @@ def test_round37_a_list_with_two_candidate_owners_a_supposition_or_open_is_no_wh
     """Two nodes named before the pronoun, a supposition, a question, a list left open (``…,
     that's a start``) or only partly given (``include``): no whole neighbour list of Hanoi."""
     assert not [c for c in _towns_claims(text) if c[0] == "neighbours"]
+
+
+@pytest.mark.parametrize(
+    ("text", "listed"),
+    [
+        ("So what does Perth connect to? Precisely Quito and Accra.", {"Perth", "Quito", "Accra"}),
+        ("What is Tromsø linked to? Just Hanoi.", {"Tromsø", "Hanoi"}),
+    ],
+)  # fmt: skip
+def test_round37_a_question_for_a_nodes_list_answered_by_the_list_said_whole_states_it(
+    text: str, listed: set[str]
+) -> None:
+    """``What does A connect to? Precisely B and C.``: the question answered at once by the
+    list alone, said whole, is A's complete neighbour list."""
+    assert ("neighbours", frozenset(listed), None) in _towns_claims(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "So what does Perth connect to?",
+        "So what does Perth connect to? Precisely Quito or Accra.",
+        "So what does Perth connect to? Precisely Quito and Accra, I think.",
+        "So what does Perth connect to? Precisely what I have to look up.",
+        "So what does Perth connect to? Let me see... Quito and Accra, maybe.",
+        "So what does Perth connect to? Precisely Quito and Accra if the list is right.",
+    ],
+)
+def test_round37_a_list_question_left_open_hedged_or_with_two_candidates_states_nothing(
+    text: str,
+) -> None:
+    """A question left open, an answer with two candidates, a hedge, a supposition or no
+    list: no neighbour list and no edge of Perth."""
+    read = _towns_claims(text)
+    assert not [c for c in read if c[0] in ("neighbours", "edge") and "Perth" in c[1]]

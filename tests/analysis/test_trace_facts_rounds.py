@@ -586,7 +586,13 @@ HELD_OUT: list[object] = [
             "and after round 30 and the false-flag sweep (9218eda): precision 1.00 in every kind "
             "and format, recall distance 0.75, set 0.78, weight 0.82, missed edge 0.84, degree "
             "0.85, hallucinated edge 0.92; prose 0.61-0.87, distances along routes 0.65 and in "
-            "code 0.71; 13 cells below the goal at 2 seeds (design/trace-facts.md, Round 31)",
+            "code 0.71; 13 cells below the goal at 2 seeds (design/trace-facts.md, Round 31); "
+            "then tune36 (tuned on: a plan whose colon gives only a value, 'every neighbour it "
+            "has: …', 'All its neighbours: …' after the one node named before, a list question "
+            "answered by the list said whole, 'I'll note A's degree, 4, and …', 'after I "
+            "recount'): recall hallucinated edge 0.99, missed edge 0.97, degree 0.95, weight "
+            "0.82, distance 0.75, set 0.78, precision 1.00; prose edges 0.99 / 0.95, degree 0.90, "
+            "weight 0.66; 11 cells below (design/trace-facts.md, Round 31, tuned on)",
         ),
     ),
 ]
