@@ -2224,6 +2224,23 @@ _CHECK_PURPOSE = re.compile(
 A``): a noun, no check planned; read as blanks."""
 
 
+_ROUTE_THEN_IT = re.compile(
+    r"^(?P<lead>[ \t]*(?:(?:consider|take|now|next)(?:[ \t]+the[ \t]+(?:path|route|walk))?)[ \t]+)"
+    r"(?P<route>[^.?!:;\n]{1,200}?(?:→|->|⟶)[^.?!:;\n]{1,200}?)(?P<stop>\.)"
+    r"(?=[ \t]+(?:it|walking[ \t]+it|following[ \t]+it|summing[ \t]+it|adding[ \t]+it)\b"
+    r"[^.?!\d\n]*\d+[^.?!\d\n]*(?:[.!](?=\s|$)|$))",
+    re.I | re.M,
+)
+
+
+def _route_then_it(put: re.Match[str]) -> str:
+    """A route put up alone in its sentence, the next sentence giving its total through ``it``
+    and one number (``Take A → B → C. Summing it gives 9.``), as one clause (``A → B → C:
+    Summing it gives 9.``, the same length): the total read by the route's shape
+    (:func:`_total_by_shape`)."""
+    return " " * len(put.group("lead")) + put.group("route") + ":"
+
+
 _TRAILED_OTHER = re.compile(r"\b(?:path|route|distance|weight|cost|edge|hops?)\b", re.I)
 _TRAILED_VALUE = re.compile(
     r"\s*(?P<v>\d+)(?:\s*,\s*not\s+(?:what|the\s+\d+)\s+(?:i|we)\s+(?:said|had|wrote|thought|"
@@ -2766,6 +2783,8 @@ def extract_claims(
         text = _ROUTE_TAKEN.sub(lambda lead: " " * len(lead.group()), text)
     if " check," in text or " test," in text:  # "For the radius check, …": the fact stated
         text = _CHECK_PURPOSE.sub(lambda lead: " " * len(lead.group()), text)
+    if "→" in text or "->" in text or "⟶" in text:  # "Take A → B → C. Summing it gives 9.":
+        text = _ROUTE_THEN_IT.sub(_route_then_it, text)  # one clause, its total read
     if "need" in text:  # "… I need d(A, B), and it comes to 9": the value needed, stated
         text = _NEED_ANSWERED.sub(_need_answered, text)
     if "final" in text or "settle" in text or "one with it" in text:  # a value said final, "…

@@ -1467,3 +1467,29 @@ def test_round38_a_recheck_need_or_pop_left_open_or_of_two_states_nothing(
     text: str, kind: str
 ) -> None:
     assert not [c for c in _towns_claims(text) if c[0] == kind]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Take Perth -> Quito -> Hanoi. Summing it gives 7.",
+     "Next the route Perth → Quito → Hanoi. Following it all the way costs 7."],
+)  # fmt: skip
+def test_round38_a_route_alone_in_its_sentence_then_its_total_through_it(text: str) -> None:
+    """``Consider A → B → C. Walking it end to end gives 9.``: the route's total."""
+    assert ("path_total", frozenset({"Perth", "Quito", "Hanoi"}), 7) in _towns_claims(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Take Perth -> Quito -> Hanoi. Summing it might give 7.",
+        "Take Perth -> Quito -> Hanoi. Does it sum to 7?",
+        "Take Perth -> Quito -> Hanoi. It has 3 stops and a total of 7.",
+        "Take Perth -> Quito -> Hanoi. It beats Accra at 7.",
+        "Take Perth -> Quito -> Hanoi. Then Accra is 7 away.",
+    ],
+)
+def test_round38_a_route_then_a_sentence_that_supposes_asks_or_names_more_states_no_total(
+    text: str,
+) -> None:
+    assert not [c for c in _towns_claims(text) if c[0] == "path_total"]

@@ -569,8 +569,10 @@ HELD_OUT: list[object] = [
             "the sentence before, 'dist = …(G, s)' then 'dist[B]', \"p = 'A -> B'\" then '# "
             "total along p', 'the latter' / 'the former' after a two-node clause, '; this one "
             "comes to 7' after a route): recall hallucinated edge 0.58, missed edge 0.61, degree "
-            "0.73, distance 0.71, the others unchanged, precision unchanged; 28 cells below "
-            "(design/trace-facts.md, Round 30, tuned on)",
+            "0.73, distance 0.71, the others unchanged, precision unchanged; 28 cells below; "
+            "then tune37 ('Consider A → B → C. Walking it end to end gives 9.'): distance "
+            "0.78, the others unchanged; 27 cells below (design/trace-facts.md, Round 30, "
+            "tuned on; Round 31, tuned on)",
         ),
     ),
     pytest.param(
