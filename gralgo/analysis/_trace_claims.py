@@ -1288,9 +1288,11 @@ _K_CORE = re.compile(
 )
 _WITHIN = re.compile(
     r"\b(?:nodes\s+)?(?:within\s+(\d+)\s+hops?|(?:at\s+)?distance\s+at\s+most\s+(\d+)|"
-    r"(?:answer|result|final|output)\s+set\s*[(\[]\s*(\d+)\s+hops?)\s+(?:of|from)\s+",
+    r"(?:answer|result|final|output)\s+set\s*[(\[]\s*(\d+)\s+hops?|"
+    r"distance-(\d+)\s+(?:set|ball|answer))\s+(?:of|from)\s+",
     re.I,
-)  # (and the answer set labelled by its radius: "Answer set (2 hops from A): B, C")
+)  # (and the answer set labelled by its radius: "Answer set (2 hops from A): B, C"; the task's
+# name, "Distance-2 set from A: B, C", the nodes within 2 hops)
 _REACHABLE = re.compile(r"\breachable\s+from\s+", re.I)
 _UNION_OF_SPHERES = re.compile(
     r"\\bigcup_\{?\s*i\s*=\s*1\s*\}?\s*\^\s*\{?\s*(\d+)\s*\}?\s*"
@@ -1420,11 +1422,11 @@ def _sets(ctx: _Context, low: int, high: int) -> list[Claim]:
             nodes = tuple(dict.fromkeys(node for node, _, _ in items))
             claims.append(Claim("k_core", nodes, int(match.group(1)), match.start(), end))
     balls: list[tuple[str, int, int, int]] = []  # source, k, claim start, list start
-    for match in _scan(_WITHIN, text, low, high, "within", "at most", " set"):
+    for match in _scan(_WITHIN, text, low, high, "within", "at most", " set", "distance-"):
         source = slots.after(text, match.end(), high)
         opening = None if source is None else _LIST_START.match(text, source[1], high)
         if source is not None and opening is not None:
-            k = int(match.group(1) or match.group(2) or match.group(3))
+            k = int(match.group(1) or match.group(2) or match.group(3) or match.group(4))
             balls.append((source[0], k, match.start(), opening.end()))
     for match in _scan(_UNION_OF_SPHERES, text, low, high, "bigcup"):  # "⋃_{i=1}^{2} N^i(A)"
         source = slots.after(text, match.end(), high)
@@ -1852,13 +1854,13 @@ stated whatever the condition (a chain of two links or more, its total after the
 with the lead as blanks; its links are tried, not stated (:func:`_off_route`)."""
 _FINAL_MARK = re.compile(
     r"\b(?:settles?\s+(?:at|on)|(?:that['’]s|that\s+is|it['’]s|it\s+is|which\s+is|(?<!not\s)is|"
-    r"are)\s+(?:now\s+)?final)\b",
+    r"are)\s+(?:now\s+)?final|(?<=[.!;—–]\s)done\s+with\s+it(?=[ \t]*[.!]?[ \t]*(?:\n|$)))\b",
     re.I,
 )
 _STATE_WORDS = re.compile(
     r"\b(?:(?:after|once)\s+(?:relax\w*(?:\s+(?:everything|every\s+edge|all(?:\s+edges)?))?|"
     r"every\s+edge\s+(?:is|was|has\s+been)\s+relaxed)|by\s+the\s+time|"
-    r"comes?\s+off\s+(?:the\s+)?(?:queue|heap|pq)|(?:is\s+)?popped(?:\s+(?:off|from)\s+the\s+"
+    r"comes?\s+off\s+(?:the\s+)?(?:queue|heap|pq)|(?:heap|queue|pq)\s+pop(?=\s*:)|(?:is\s+)?popped(?:\s+(?:off|from)\s+the\s+"
     r"(?:queue|heap|pq))?|tentative)\b|\bsettles?\s+(?:at|on)\b|,?\s*(?:and\s+)?(?:that['’]s|that\s+is|"
     r"it['’]s|it\s+is|which\s+is)\s+(?:now\s+)?final\b",
     re.I,
@@ -2141,12 +2143,14 @@ _RETRACTION_TAIL = re.compile(
     r"(?:—|–|--|;|,)\s*(?:(?:i|we)\s+(?:was|were|had\s+been)\s+(?:looking\s+at|reading|using|"
     r"checking)\s+the\s+wrong\s+[\w-]+(?:\s+[\w-]+)?(?:\s+(?:before|earlier))?|(?:i|we)\s+(?:had\s+)?"
     r"(?:misread|misremembered|mixed\s+up|confused)\s+(?:it|that|them|the\s+[\w-]+)\s+"
+    r"(?:before|earlier)|(?:i|we)\s+(?:had|got)\s+(?:it|that|them|this)\s+wrong\s+"
     r"(?:before|earlier))(?=\s*[.!]?\s*$)",
     re.I | re.M,
 )
 """A remark after a corrected statement that blames the earlier reading (``Wait, A isn't
-adjacent to B — I was looking at the wrong line``): the statement stands, the remark is read as
-blanks (the earlier reading is the one retracted)."""
+adjacent to B — I was looking at the wrong line``, ``A → B → C comes to 9, I had it wrong
+before``): the statement stands, the remark is read as blanks (the earlier reading is the one
+retracted)."""
 _CONFIRMS_IT = re.compile(
     r"(?:,\s*(?:and\s+)?|\band\s+|[—–]\s*)(?:double-?checking|re-?checking|checking|"
     r"a\s+(?:second|quick|closer)\s+look\s+at|looking\s+(?:again\s+)?at)\s+(?:the\s+|my\s+)?"
@@ -2186,6 +2190,86 @@ def _trailed_result(plan: re.Match[str]) -> str:
         tail = rest[: value.end("v")] + " " * (len(rest) - value.end("v"))
         return head + what + gap + tail
     return head + what + gap + rest
+
+
+_RECOMPUTED_ROUTE = re.compile(
+    r"\blet\s+me\s+(?:re-?(?:compute|calculate|do|add|sum|total)|add\s+up|sum\s+up)\s+"
+    r"(?P<route>[^.…:;?!\n]{1,200}?(?:→|->|⟶)[^.…:;?!\n]{1,200}?)(?P<gap>\s*(?:\.{2,}|…)\s*)"
+    r"(?P<v>\d+)(?P<end>\s*[.!]?\s*)$",
+    re.I | re.M,
+)
+
+
+def _recomputed_route(plan: re.Match[str]) -> str:
+    """A route recomputed, its total alone after an ellipsis (``let me recompute A → B → C...
+    9.``), as the statement ``A → B → C = 9`` (the same length)."""
+    head = " " * (plan.start("route") - plan.start())
+    gap = "=".rjust(len(plan.group("gap")))
+    return head + plan.group("route") + gap + plan.group("v") + " " * len(plan.group("end"))
+
+
+_RECHECKED_DISTANCE = re.compile(
+    r"\blet\s+me\s+(?:double[- ]?check|re-?check|verify|confirm)\s+"
+    r"(?P<pair>[^.…:;?!\n]{1,160}?\s+to\s+[^.…:;?!\n]{1,160}?)(?P<gap>\s+(?:by|via|along|using)\s+"
+    r"(?:another|a\s+(?:different|second|new))\s+(?:route|path|way)\s*(?:\.{2,}|…)\s*"
+    r"(?:(?:still|again)\s+)?)(?P<v>\d+\s*,\s*(?:the\s+)?(?:shortest|minimum|least|cheapest|best))"
+    r"(?=\s*[.!]?\s*$)",
+    re.I | re.M,
+)
+
+
+def _rechecked_distance(check: re.Match[str]) -> str:
+    """A pair's distance checked along another route, its value after an ellipsis said the
+    least (``let me verify A to B via a second path... still 9, the shortest``), as the
+    statement ``distance from A to B is 9, the shortest`` (the same length)."""
+    head = check.start("pair") - check.start()
+    if head < len("distance from "):
+        return check.group()
+    gap = "is".rjust(len(check.group("gap")) - 1) + " "
+    return "distance from ".rjust(head) + check.group("pair") + gap + check.group("v")
+
+
+_NEED_ANSWERED = re.compile(
+    r"\b(?:i|we)\s+need\s+(?P<what>(?:[^,;:.?!()\n]|\([^()\n]*\)){1,120}?)(?P<gap>\s*,?\s+and\s+(?:it|that)\s+"
+    r"(?:comes\s+(?:out\s+)?to|is|equals|gives)\s+)(?P<v>\d+)(?=\s*[.!]?\s*$)",
+    re.I | re.M,
+)
+
+
+def _need_answered(need: re.Match[str]) -> str:
+    """A value needed and given in the same sentence (``for the radius I need d(A, B), and it
+    comes to 9``) as the statement ``d(A, B) = 9`` (the same length); left as written where
+    what is needed names two things (``… and …``, ``… or …``)."""
+    what = need.group("what")
+    if re.search(r"\s(?:and|or)\s", what, re.I):
+        return need.group()
+    head = " " * (need.start("what") - need.start())
+    return head + what + "=".rjust(len(need.group("gap"))) + need.group("v")
+
+
+_CHECK_PURPOSE = re.compile(
+    r"(?:^|(?<=[.!]\s))[ \t]*for\s+the\s+(?:[\w-]+\s+){0,3}?(?:check|test)\s*,(?=[ \t]*\S)",
+    re.I | re.M,
+)
+"""A sentence's lead naming the check a fact serves (``For the radius check, B is 9 away from
+A``): a noun, no check planned; read as blanks."""
+
+
+_ROUTE_THEN_IT = re.compile(
+    r"^(?P<lead>[ \t]*(?:(?:consider|take|now|next)(?:[ \t]+the[ \t]+(?:path|route|walk))?)[ \t]+)"
+    r"(?P<route>[^.?!:;\n]{1,200}?(?:→|->|⟶)[^.?!:;\n]{1,200}?)(?P<stop>\.)"
+    r"(?=[ \t]+(?:it|walking[ \t]+it|following[ \t]+it|summing[ \t]+it|adding[ \t]+it)\b"
+    r"[^.?!\d\n]*\d+[^.?!\d\n]*(?:[.!](?=\s|$)|$))",
+    re.I | re.M,
+)
+
+
+def _route_then_it(put: re.Match[str]) -> str:
+    """A route put up alone in its sentence, the next sentence giving its total through ``it``
+    and one number (``Take A → B → C. Summing it gives 9.``), as one clause (``A → B → C:
+    Summing it gives 9.``, the same length): the total read by the route's shape
+    (:func:`_total_by_shape`)."""
+    return " " * len(put.group("lead")) + put.group("route") + ":"
 
 
 _TRAILED_OTHER = re.compile(r"\b(?:path|route|distance|weight|cost|edge|hops?)\b", re.I)
@@ -2767,8 +2851,16 @@ def extract_claims(
     if "f I " in text or "f we " in text:  # read as blanks: its total is stated, its links not
         taken = [lead.start() for lead in _ROUTE_TAKEN.finditer(text)]
         text = _ROUTE_TAKEN.sub(lambda lead: " " * len(lead.group()), text)
-    if "final" in text or "settle" in text:  # a value said final, "… comes off the queue, its
-        text = _finals(text)  # distance is 9, and that's final": its state blanked
+    if " check," in text or " test," in text:  # "For the radius check, …": the fact stated
+        text = _CHECK_PURPOSE.sub(lambda lead: " " * len(lead.group()), text)
+    if "→" in text or "->" in text or "⟶" in text:  # "Take A → B → C. Summing it gives 9.":
+        text = _ROUTE_THEN_IT.sub(_route_then_it, text)  # one clause, its total read
+    if "need" in text:  # "… I need d(A, B), and it comes to 9": the value needed, stated
+        text = _NEED_ANSWERED.sub(_need_answered, text)
+    if "final" in text or "settle" in text or "one with it" in text:  # a value said final, "…
+        # comes off the queue, its distance is 9, and that's final", "Heap pop: B, distance 9
+        # from A. Done with it."
+        text = _finals(text)  # its state blanked
     if "settle" in text or "permanent" in text:  # "B settled at 9 (source A)": B's distance
         text = _settlings(text)
     if "expected" in text:  # a confirmation, "returns `True`, as expected": blanked
@@ -2777,6 +2869,9 @@ def extract_claims(
         text = _surveys(text)  # each edge, …": blanked
     if "..." in text or "…" in text:  # a recount or check, its result after an ellipsis
         text = _TRAILED_RESULT.sub(_trailed_result, text)  # ("let me recount A... that's 5")
+        text = _RECOMPUTED_ROUTE.sub(_recomputed_route, text)  # ("…compute A → B... 9")
+        text = _RECHECKED_DISTANCE.sub(_rechecked_distance, text)  # "…A to B by another
+        # route... 9, the shortest"
     if "very time" in text or "xpanding" in text:  # a count by appearances, an expansion
         text = _TALLIED.sub(_tallied, text)  # "every time A appears I add one, … ends up at 4"
         text = _EXPANDED.sub(_expanded, text)  # "Expanding A, one of the edges I follow goes to B"
@@ -2893,6 +2988,9 @@ def extract_claims(
         claims = _off_route(text, claims, taken)
     if "=" in written and "\n" in written:  # "n = A" over "G.degree(n)  # 4": A's degree
         claims += _bound_reads(written, names, max_words, slots)
+    if "=" in written and "\n" in written and "#" in written:  # "d = f(G, A, B)" over
+        # "print(d)  # 9" or "# 9"
+        claims += _printed_calls(written, names, max_words)
     if "the latter" in written or "the former" in written:  # "A, then B: the latter …"
         claims += _latter_reads(written, names, max_words, slots)
     if "Let $" in written:  # "Let $v = A$. Then $\\deg(v) = 4$.": A's degree
@@ -2948,6 +3046,27 @@ def _bound_reads(text: str, names: NodeNames, max_words: int, slots: _Slots) -> 
         if uses:
             claims += _read_rewritten("\n".join(uses), names, max_words, first, end)
         position = end
+    return claims
+
+
+_PRINTED_CALL = re.compile(
+    r"^[ \t]*(?P<name>[A-Za-z_]\w{0,19})[ \t]*=[ \t]*"
+    r"(?P<call>(?:nx\.)?\w+\((?:[^()\n]|\([^()\n]*\))*\))[ \t]*\n"
+    r"[ \t]*(?:(?:print\([ \t]*(?P=name)[ \t]*\)|(?P=name))[ \t]*)?(?P<out>#[ \t]*[\[{(\d][^\n]*)$",
+    re.M,
+)
+"""A variable bound to a call, its output (a value, a list or a set) after a ``#`` on the next
+line, alone or after the variable printed or shown (``dist = nx.dijkstra_path_length(G, A, B)``
+/ ``print(dist)  # 9``; ``core = sorted(nx.k_core(G, k=2))`` / ``# [A, B, C]``)."""
+
+
+def _printed_calls(text: str, names: NodeNames, max_words: int) -> list[Claim]:
+    """The claims of a call whose result a variable holds and the next line prints, read as the
+    call with its output (``…(G, A, B)  # 9``), spanning both lines."""
+    claims: list[Claim] = []
+    for shown in _PRINTED_CALL.finditer(text):
+        used = shown.group("call") + "  " + shown.group("out")
+        claims += _read_rewritten(used, names, max_words, shown.start("call"), shown.end())
     return claims
 
 

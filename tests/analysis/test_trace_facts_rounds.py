@@ -1,5 +1,5 @@
 """The lists written by other authors without reading the extractor (``trace_facts_round4``
-to ``trace_facts_round31``; splits ``round4`` to ``round31``): each labels
+to ``trace_facts_round32``; splits ``round4`` to ``round32``): each labels
 every statement kind in every format with phrasings no earlier list has, deterministically.
 Rounds 4 to 10 were each measured once held out and then tuned on; the goal on them (precision
 >= 0.95, recall >= 0.8 per error kind in every format) is asserted with the other tuned lists in
@@ -139,6 +139,13 @@ EARLIER = {
         *("round16", "round17", "round18", "round19", "round20", "round21", "round22"),
         *("round23", "round24", "round25", "round26", "round27", "round28", "round29"),
         "round30",
+    ),
+    "round32": (
+        *("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8"),
+        *("round9", "round10", "round11", "round12", "round13", "round14", "round15"),
+        *("round16", "round17", "round18", "round19", "round20", "round21", "round22"),
+        *("round23", "round24", "round25", "round26", "round27", "round28", "round29"),
+        *("round30", "round31"),
     ),
 }
 """The lists each round was written after (none of their phrasings may reappear)."""
@@ -569,8 +576,10 @@ HELD_OUT: list[object] = [
             "the sentence before, 'dist = …(G, s)' then 'dist[B]', \"p = 'A -> B'\" then '# "
             "total along p', 'the latter' / 'the former' after a two-node clause, '; this one "
             "comes to 7' after a route): recall hallucinated edge 0.58, missed edge 0.61, degree "
-            "0.73, distance 0.71, the others unchanged, precision unchanged; 28 cells below "
-            "(design/trace-facts.md, Round 30, tuned on)",
+            "0.73, distance 0.71, the others unchanged, precision unchanged; 28 cells below; "
+            "then tune37 ('Consider A → B → C. Walking it end to end gives 9.'): distance "
+            "0.78, the others unchanged; 27 cells below (design/trace-facts.md, Round 30, "
+            "tuned on; Round 31, tuned on)",
         ),
     ),
     pytest.param(
@@ -586,13 +595,28 @@ HELD_OUT: list[object] = [
             "and after round 30 and the false-flag sweep (9218eda): precision 1.00 in every kind "
             "and format, recall distance 0.75, set 0.78, weight 0.82, missed edge 0.84, degree "
             "0.85, hallucinated edge 0.92; prose 0.61-0.87, distances along routes 0.65 and in "
-            "code 0.71; 13 cells below the goal at 2 seeds (design/trace-facts.md, Round 31); "
-            "then tune36 (tuned on: a plan whose colon gives only a value, 'every neighbour it "
-            "has: …', 'All its neighbours: …' after the one node named before, a list question "
-            "answered by the list said whole, 'I'll note A's degree, 4, and …', 'after I "
-            "recount'): recall hallucinated edge 0.99, missed edge 0.97, degree 0.95, weight "
-            "0.82, distance 0.75, set 0.78, precision 1.00; prose edges 0.99 / 0.95, degree 0.90, "
-            "weight 0.66; 11 cells below (design/trace-facts.md, Round 31, tuned on)",
+            "code 0.71; 13 cells below the goal at 2 seeds; then tune37 tuned on its distances "
+            "and sets: recall distance 0.75 -> 0.97 (along routes 0.65 -> 1.00, code 0.71 -> "
+            "0.98, prose 0.61 -> 0.91), set 0.78 -> 0.93, precision 1.00 kept, 6 cells below "
+            "(design/trace-facts.md, Round 31); then tune36 tuned on its edges, weights and "
+            "degrees (a plan whose colon gives only a value, 'every neighbour it has: …', 'All its "
+            "neighbours: …' after the one node named before, a list question answered by the list "
+            "said whole, 'I'll note A's degree, 4, and …', 'after I recount'): recall "
+            "hallucinated edge 0.92 -> 0.99, missed edge 0.84 -> 0.97, degree 0.85 -> 0.95, "
+            "weight 0.82 unchanged, precision 1.00 kept, CELLS cells below (design/trace-facts.md, "
+            "Round 31, tuned on)",
+        ),
+    ),
+    pytest.param(
+        "round32",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="round-32 phrasings (a second list in the mix real traces use, as round 18 "
+            "followed round 17: other voices and sentence shapes than rounds 17, 18 and 31), "
+            "measured once held out at 9326ef2, before this session's tuning on round 31: "
+            "precision hallucinated edge 0.94, weight 0.99, distance 0.97, the others 1.00; "
+            "recall weight 0.78, missed edge 0.80, degree 0.82, distance 0.84, hallucinated edge "
+            "0.87, set 0.88; 15 cells below the goal (design/trace-facts.md, Round 32)",
         ),
     ),
 ]

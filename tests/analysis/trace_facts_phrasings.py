@@ -202,6 +202,18 @@ terse note, a fact about a node named just before), each at most about 5 % of th
 three fifths prose, the rest inline Python / NetworkX, LaTeX, Markdown bullets, checkboxes, bold
 labels and arrows, and tables with plain headers ("| u | v | w(u,v) |"); it is held out (not
 yet measured).
+Round 32 (split ``round32``, bank in ``trace_facts_round32``), written by another author without
+reading the extractor after round 31 was written, is a second general validation list, as round
+18 followed round 17: the mix real traces use, lines as if lifted from long traces of today's
+reasoning models solving the nine tasks start to finish, in voices and sentence shapes rounds
+17, 18 and 31 did not take (the GPT-OSS "We have edge A-B.", Gemini's "I've confirmed ...",
+Claude's "I notice ..." and "Actually, ...", DeepSeek's "But hold on, ...", plain declaratives
+and short questions answered), neighbour lists while scanning, weights while summing or
+comparing, degrees while counting or peeling, distances while relaxing or layering, sets while
+closing a core or a clique, corrections and the final check, each themed shape of the earlier
+rounds at most about 5 %; about three fifths prose, the rest inline Python / NetworkX, LaTeX,
+Markdown bullets and bold labels, and tables with plain headers ("| From | To | Weight |"); it
+is held out (not yet measured).
 
 Graphs and certificates come from each task's solver (``trace_facts_planted._graph``), so the
 labels are exact: each statement states one fact, correct or with one planted error of a known
@@ -250,6 +262,7 @@ from tests.analysis import (
     trace_facts_round29,
     trace_facts_round30,
     trace_facts_round31,
+    trace_facts_round32,
 )
 from tests.analysis.trace_facts_planted import FORMATS, TASKS, Planted, _graph, _long_names
 
@@ -277,6 +290,7 @@ SPLITS = (
     "round29",
     "round30",
     "round31",
+    "round32",
 )
 TUNED = ("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8",
          "round9", "round10", "round11", "round12", "round14", "round17",
@@ -751,6 +765,7 @@ ROUND_BANKS: dict[str, ModuleType] = {
     "round29": trace_facts_round29,
     "round30": trace_facts_round30,
     "round31": trace_facts_round31,
+    "round32": trace_facts_round32,
 }
 """Each other author's list by its split: registered here once (the rounds test reads it)."""
 for _split, _bank in ROUND_BANKS.items():
