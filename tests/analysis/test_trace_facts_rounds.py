@@ -603,7 +603,7 @@ HELD_OUT: list[object] = [
             "neighbours: …' after the one node named before, a list question answered by the list "
             "said whole, 'I'll note A's degree, 4, and …', 'after I recount'): recall "
             "hallucinated edge 0.92 -> 0.99, missed edge 0.84 -> 0.97, degree 0.85 -> 0.95, "
-            "weight 0.82 unchanged, precision 1.00 kept, CELLS cells below (design/trace-facts.md, "
+            "weight 0.82 unchanged, precision 1.00 kept, 4 cells below (design/trace-facts.md, "
             "Round 31, tuned on)",
         ),
     ),
