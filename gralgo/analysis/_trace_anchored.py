@@ -818,10 +818,14 @@ _CHECKED = re.compile(r"\b(?:check|verify|test)\w*\b" + CHECKED, re.I)
 _FINISHED = re.compile(
     r"\b(?:after|once)\s+(?:the\s+)?(?:(?:dijkstra|bfs|floyd|bellman|johnson)\w*(?:\W+warshall|"
     r"\W+ford)?|a\*|a-?star|termination|convergence|(?:the\s+)?(?:run|search|algorithm)\s+(?:ends|finished|"
-    r"is\s+done))\b(?!\s+(?:step|round|iteration|pass|pop|update)\w*)",
+    r"is\s+done))\b(?!\s+(?:step|round|iteration|pass|pop|update)\w*)|"
+    r"\b(?:after|once|when)\s+(?:i|we)\s+(?:re-?count|re-?check|double-?check|re-?read|re-?verify|"
+    r"re-?add|re-?do)(?:s|ed)?\b(?:\s+(?:it|them|this|that))?(?=\s*[.!]?\s*$)",
     re.I,
 )
-"""A value said after the algorithm finished (``after Floyd–Warshall``): final, no state."""
+"""A value said after the algorithm finished (``after Floyd–Warshall``), or after the writer's
+own recount ending the sentence (``A ends up with degree 4 after I recount``): final, no
+state."""
 _MEASURE = re.compile(
     r"\bif" + METRIC_IF + r"|(?:[,(]|//|#|—|–)\s*(?:now\s+)?(?:settled|final(?:i[sz]ed)?)\b",
     re.I,
@@ -867,8 +871,9 @@ _RESULT_LEAD = re.compile(
     r"(?:\b(?:looking|on\s+a)\s+(?:\w+\s+){0,2}?(?:carefully|closely|again|look)\s*,\s*)?"
     r"\bit\s+turns\s+out(?:\s+that)?\b|\b(?:let\s+me|let['’]s|let\s+us)\s+(?:double-?\s*|re-?)?"
     r"(?:check|verify|confirm)\s*:|"
-    r"\b(?:let\s+me|let['’]s|let\s+us)\s+(?:double-?\s*|re-?)?(?:check|verify|confirm)\b"
-    r"(?=[^:\n?]{1,80}:\s*\d+\s*[.!]?\s*$)|\s(?:once\s+(?:more|again)|again|one\s+more\s+time)(?=\s*:\s*\d)|"
+    r"\b(?:let\s+me|let['’]s|let\s+us)\s+(?:double-?\s*|re-?)?[a-z]+\b"
+    r"(?![^:\n?]{0,80}\b(?:whether|if)\b)(?=[^:\n?]{1,80}:\s*(?:\d+|" + _WORDS + r")\s*[.!]?\s*$)|"
+    r"\s(?:once\s+(?:more|again)|again|one\s+more\s+time)(?=\s*:\s*\d)|"
     r"\b(?:(?:i|we)['’]ll|let\s+me|let['’]s|let\s+us)\s+(?:just\s+)?(?:note|record|say|state|mention|"
     r"remark|observe|write\s+down|jot\s+down)\s+(?:here\s+)?that\b|"
     r"\b(?:let\s+me|let['’]s|let\s+us)\s+(?:redo|re-?do|re-?count|re-?add|re-?check|re-?examine|"
@@ -876,7 +881,8 @@ _RESULT_LEAD = re.compile(
     re.I,
 )
 """A result's lead (``Looking more carefully, it turns out …``, ``Let me double-check: …``,
-``Let me verify A's degree once more: 4``): what follows is found, not planned."""
+``Let me verify A's degree once more: 4``, a plan of any verb whose colon gives only a value:
+``Let me tally the edges at A: five``): what follows is found, not planned."""
 _ROW_OF = r"\bfor\s+(?:node\s+)?,?\s*(?:the|its)\s+(?:adjacency\s+)?(?:row|line|entry)\b"
 """A node's row held as a topic (``for A the row reads B, C``; the name blanked before)."""
 _EDGE_CUE = re.compile(

@@ -975,6 +975,21 @@ def _antecedent(ctx: _Context, low: int, pronoun: int) -> tuple[str, int] | None
 _NAME_END = re.compile(r"(?<=\S)(?=[\s,;:)\]}\"'”’*`]|$)")
 
 
+def _sole_referent(ctx: _Context, low: int, pronoun: int) -> tuple[str, int] | None:
+    """The one node a pronoun at ``pronoun`` can refer to: the only one named before it in its
+    sentence or, where that names none, in the sentence before (on its line); ``None`` where
+    two are candidates."""
+    text, slots = ctx.text, ctx.slots
+    sentence = max(low, text.rfind(". ", low, pronoun) + 1)
+    named = mentions(text, sentence, pronoun, slots.names, slots.resolve)
+    if not named and sentence > low:
+        previous = max(low, text.rfind(". ", low, sentence - 1) + 1)
+        named = mentions(text, previous, sentence, slots.names, slots.resolve)
+    if len({node for node, _, _ in named}) != 1:
+        return None
+    return named[0][0], named[0][1]
+
+
 _TRIPLE = re.compile(r"\([^()]+,\s*\d+\s*\)")
 _KEYED_VALUE = re.compile(r"\[\s*[^\[\](),]+\s*\]\s*:?=\s*$")
 """A container keyed by one node and assigned (``adj[3] =``, ``nbrs["A"] :=``): the tuple that
@@ -1290,6 +1305,14 @@ _N_OF = re.compile(r"\bN\(\s*")
 _CARDINALITY_BEFORE = re.compile(r"(?:\bcard\b|\\#|#|\|)\s*\}?\s*$")
 _ADJACENT_TO_HEAD = re.compile(r"\b(?:adjacent|connected)\s+to\s+(?:node\s+)?", re.I)
 _ITS_NEIGHBOURS = re.compile(r"\bits\s+neighbou?rs?\b", re.I)
+_EVERY_NEIGHBOUR = re.compile(
+    r"\ball\s+(?:of\s+)?its\s+neighbou?rs\b|\b(?:every|each)\s+neighbou?r\s+it\s+has\b|"
+    r"\ball\s+(?:the\s+)?neighbou?rs\s+it\s+has\b",
+    re.I,
+)
+"""A whole neighbour list said of a pronoun (``All its neighbours: B, C``, ``looks at every
+neighbour it has: B, C``): the one node named before it, in its sentence or, where that names
+none, in the sentence before."""
 _LIST_START = re.compile(
     r"[\"'”’*`]*\}?\s*[)\]]?\s*(?:\((?=[^()\n]*\b(?:all|complete|every|full|exhaustive)\b)[^()\n]{1,60}\)\s*)?"
     r"(?:(?P<partial>include|including)|(?:are|is)\s*:?|=|:)\s*",
@@ -1297,8 +1320,11 @@ _LIST_START = re.compile(
 )  # (a bracketed aside saying the list complete may stand before it: "A's neighbours (all of
 # them, each edge checked): B, C")
 _CLAUSE_END = re.compile(
-    r"\.(?:\s|$)|\n|(?<=\})\s|\s+(?:so|but|which|wait|then)\b|\s+[—–]\s+", re.I
-)  # a spaced dash too: "A's neighbours are B and C — that's every one of them"
+    r"\.(?:\s|$)|\n|(?<=\})\s|\s+(?:so|but|which|wait|then)\b|\s+[—–]\s+|"
+    r",\s+(?=that['’]s\s+(?:all|every|each|everything|complete|the\s+(?:whole|full|complete|entire))\b)",
+    re.I,
+)  # a spaced dash too: "A's neighbours are B and C — that's every one of them"; a comma before
+# a remark that the list is whole: "…: B, C, that's every one of them"
 _CLIQUE = re.compile(
     r"\b(?:(?:a|the|maximum|max|largest)\s+)?(?:clique|triangle)\s*(?:is|=|:|of|with)?\s*", re.I
 )
@@ -1315,9 +1341,11 @@ _K_CORE = re.compile(
 )
 _WITHIN = re.compile(
     r"\b(?:nodes\s+)?(?:within\s+(\d+)\s+hops?|(?:at\s+)?distance\s+at\s+most\s+(\d+)|"
-    r"(?:answer|result|final|output)\s+set\s*[(\[]\s*(\d+)\s+hops?)\s+(?:of|from)\s+",
+    r"(?:answer|result|final|output)\s+set\s*[(\[]\s*(\d+)\s+hops?|"
+    r"distance-(\d+)\s+(?:set|ball|answer))\s+(?:of|from)\s+",
     re.I,
-)  # (and the answer set labelled by its radius: "Answer set (2 hops from A): B, C")
+)  # (and the answer set labelled by its radius: "Answer set (2 hops from A): B, C"; the task's
+# name, "Distance-2 set from A: B, C", the nodes within 2 hops)
 _REACHABLE = re.compile(r"\breachable\s+from\s+", re.I)
 _UNION_OF_SPHERES = re.compile(
     r"\\bigcup_\{?\s*i\s*=\s*1\s*\}?\s*\^\s*\{?\s*(\d+)\s*\}?\s*"
@@ -1373,6 +1401,11 @@ def _lists(ctx: _Context, low: int, high: int) -> list[Claim]:
         if node is not None and opening is not None:
             partial = bool(opening.group("partial"))
             heads.append((node[0], node[1], -opening.end() if partial else opening.end()))
+    for match in _scan(_EVERY_NEIGHBOUR, text, low, high, "its neighbo", "it has"):
+        node = _sole_referent(ctx, low, match.start())
+        opening = _LIST_START.match(text, match.end(), high)
+        if node is not None and opening is not None and not opening.group("partial"):
+            heads.append((node[0], match.start(), opening.end()))
     for match in _scan(_N_OF, text, low, high, "n("):
         if _CARDINALITY_BEFORE.search(text, max(low, match.start() - 8), match.start()):
             continue  # "card N(A) = 3": the neighbourhood's size, a degree
@@ -1442,11 +1475,11 @@ def _sets(ctx: _Context, low: int, high: int) -> list[Claim]:
             nodes = tuple(dict.fromkeys(node for node, _, _ in items))
             claims.append(Claim("k_core", nodes, int(match.group(1)), match.start(), end))
     balls: list[tuple[str, int, int, int]] = []  # source, k, claim start, list start
-    for match in _scan(_WITHIN, text, low, high, "within", "at most", " set"):
+    for match in _scan(_WITHIN, text, low, high, "within", "at most", " set", "distance-"):
         source = slots.after(text, match.end(), high)
         opening = None if source is None else _LIST_START.match(text, source[1], high)
         if source is not None and opening is not None:
-            k = int(match.group(1) or match.group(2) or match.group(3))
+            k = int(match.group(1) or match.group(2) or match.group(3) or match.group(4))
             balls.append((source[0], k, match.start(), opening.end()))
     for match in _scan(_UNION_OF_SPHERES, text, low, high, "bigcup"):  # "⋃_{i=1}^{2} N^i(A)"
         source = slots.after(text, match.end(), high)
@@ -1875,13 +1908,13 @@ stated whatever the condition (a chain of two links or more, its total after the
 with the lead as blanks; its links are tried, not stated (:func:`_off_route`)."""
 _FINAL_MARK = re.compile(
     r"\b(?:settles?\s+(?:at|on)|(?:that['’]s|that\s+is|it['’]s|it\s+is|which\s+is|(?<!not\s)is|"
-    r"are)\s+(?:now\s+)?final)\b",
+    r"are)\s+(?:now\s+)?final|(?<=[.!;—–]\s)done\s+with\s+it(?=[ \t]*[.!]?[ \t]*(?:\n|$)))\b",
     re.I,
 )
 _STATE_WORDS = re.compile(
     r"\b(?:(?:after|once)\s+(?:relax\w*(?:\s+(?:everything|every\s+edge|all(?:\s+edges)?))?|"
     r"every\s+edge\s+(?:is|was|has\s+been)\s+relaxed)|by\s+the\s+time|"
-    r"comes?\s+off\s+(?:the\s+)?(?:queue|heap|pq)|(?:is\s+)?popped(?:\s+(?:off|from)\s+the\s+"
+    r"comes?\s+off\s+(?:the\s+)?(?:queue|heap|pq)|(?:heap|queue|pq)\s+pop(?=\s*:)|(?:is\s+)?popped(?:\s+(?:off|from)\s+the\s+"
     r"(?:queue|heap|pq))?|tentative)\b|\bsettles?\s+(?:at|on)\b|,?\s*(?:and\s+)?(?:that['’]s|that\s+is|"
     r"it['’]s|it\s+is|which\s+is)\s+(?:now\s+)?final\b",
     re.I,
@@ -2164,12 +2197,14 @@ _RETRACTION_TAIL = re.compile(
     r"(?:—|–|--|;|,)\s*(?:(?:i|we)\s+(?:was|were|had\s+been)\s+(?:looking\s+at|reading|using|"
     r"checking)\s+the\s+wrong\s+[\w-]+(?:\s+[\w-]+)?(?:\s+(?:before|earlier))?|(?:i|we)\s+(?:had\s+)?"
     r"(?:misread|misremembered|mixed\s+up|confused)\s+(?:it|that|them|the\s+[\w-]+)\s+"
+    r"(?:before|earlier)|(?:i|we)\s+(?:had|got)\s+(?:it|that|them|this)\s+wrong\s+"
     r"(?:before|earlier))(?=\s*[.!]?\s*$)",
     re.I | re.M,
 )
 """A remark after a corrected statement that blames the earlier reading (``Wait, A isn't
-adjacent to B — I was looking at the wrong line``): the statement stands, the remark is read as
-blanks (the earlier reading is the one retracted)."""
+adjacent to B — I was looking at the wrong line``, ``A → B → C comes to 9, I had it wrong
+before``): the statement stands, the remark is read as blanks (the earlier reading is the one
+retracted)."""
 _CONFIRMS_IT = re.compile(
     r"(?:,\s*(?:and\s+)?|\band\s+|[—–]\s*)(?:double-?checking|re-?checking|checking|"
     r"a\s+(?:second|quick|closer)\s+look\s+at|looking\s+(?:again\s+)?at)\s+(?:the\s+|my\s+)?"
@@ -2209,6 +2244,86 @@ def _trailed_result(plan: re.Match[str]) -> str:
         tail = rest[: value.end("v")] + " " * (len(rest) - value.end("v"))
         return head + what + gap + tail
     return head + what + gap + rest
+
+
+_RECOMPUTED_ROUTE = re.compile(
+    r"\blet\s+me\s+(?:re-?(?:compute|calculate|do|add|sum|total)|add\s+up|sum\s+up)\s+"
+    r"(?P<route>[^.…:;?!\n]{1,200}?(?:→|->|⟶)[^.…:;?!\n]{1,200}?)(?P<gap>\s*(?:\.{2,}|…)\s*)"
+    r"(?P<v>\d+)(?P<end>\s*[.!]?\s*)$",
+    re.I | re.M,
+)
+
+
+def _recomputed_route(plan: re.Match[str]) -> str:
+    """A route recomputed, its total alone after an ellipsis (``let me recompute A → B → C...
+    9.``), as the statement ``A → B → C = 9`` (the same length)."""
+    head = " " * (plan.start("route") - plan.start())
+    gap = "=".rjust(len(plan.group("gap")))
+    return head + plan.group("route") + gap + plan.group("v") + " " * len(plan.group("end"))
+
+
+_RECHECKED_DISTANCE = re.compile(
+    r"\blet\s+me\s+(?:double[- ]?check|re-?check|verify|confirm)\s+"
+    r"(?P<pair>[^.…:;?!\n]{1,160}?\s+to\s+[^.…:;?!\n]{1,160}?)(?P<gap>\s+(?:by|via|along|using)\s+"
+    r"(?:another|a\s+(?:different|second|new))\s+(?:route|path|way)\s*(?:\.{2,}|…)\s*"
+    r"(?:(?:still|again)\s+)?)(?P<v>\d+\s*,\s*(?:the\s+)?(?:shortest|minimum|least|cheapest|best))"
+    r"(?=\s*[.!]?\s*$)",
+    re.I | re.M,
+)
+
+
+def _rechecked_distance(check: re.Match[str]) -> str:
+    """A pair's distance checked along another route, its value after an ellipsis said the
+    least (``let me verify A to B via a second path... still 9, the shortest``), as the
+    statement ``distance from A to B is 9, the shortest`` (the same length)."""
+    head = check.start("pair") - check.start()
+    if head < len("distance from "):
+        return check.group()
+    gap = "is".rjust(len(check.group("gap")) - 1) + " "
+    return "distance from ".rjust(head) + check.group("pair") + gap + check.group("v")
+
+
+_NEED_ANSWERED = re.compile(
+    r"\b(?:i|we)\s+need\s+(?P<what>(?:[^,;:.?!()\n]|\([^()\n]*\)){1,120}?)(?P<gap>\s*,?\s+and\s+(?:it|that)\s+"
+    r"(?:comes\s+(?:out\s+)?to|is|equals|gives)\s+)(?P<v>\d+)(?=\s*[.!]?\s*$)",
+    re.I | re.M,
+)
+
+
+def _need_answered(need: re.Match[str]) -> str:
+    """A value needed and given in the same sentence (``for the radius I need d(A, B), and it
+    comes to 9``) as the statement ``d(A, B) = 9`` (the same length); left as written where
+    what is needed names two things (``… and …``, ``… or …``)."""
+    what = need.group("what")
+    if re.search(r"\s(?:and|or)\s", what, re.I):
+        return need.group()
+    head = " " * (need.start("what") - need.start())
+    return head + what + "=".rjust(len(need.group("gap"))) + need.group("v")
+
+
+_CHECK_PURPOSE = re.compile(
+    r"(?:^|(?<=[.!]\s))[ \t]*for\s+the\s+(?:[\w-]+\s+){0,3}?(?:check|test)\s*,(?=[ \t]*\S)",
+    re.I | re.M,
+)
+"""A sentence's lead naming the check a fact serves (``For the radius check, B is 9 away from
+A``): a noun, no check planned; read as blanks."""
+
+
+_ROUTE_THEN_IT = re.compile(
+    r"^(?P<lead>[ \t]*(?:(?:consider|take|now|next)(?:[ \t]+the[ \t]+(?:path|route|walk))?)[ \t]+)"
+    r"(?P<route>[^.?!:;\n]{1,200}?(?:→|->|⟶)[^.?!:;\n]{1,200}?)(?P<stop>\.)"
+    r"(?=[ \t]+(?:it|walking[ \t]+it|following[ \t]+it|summing[ \t]+it|adding[ \t]+it)\b"
+    r"[^.?!\d\n]*\d+[^.?!\d\n]*(?:[.!](?=\s|$)|$))",
+    re.I | re.M,
+)
+
+
+def _route_then_it(put: re.Match[str]) -> str:
+    """A route put up alone in its sentence, the next sentence giving its total through ``it``
+    and one number (``Take A → B → C. Summing it gives 9.``), as one clause (``A → B → C:
+    Summing it gives 9.``, the same length): the total read by the route's shape
+    (:func:`_total_by_shape`)."""
+    return " " * len(put.group("lead")) + put.group("route") + ":"
 
 
 _TRAILED_OTHER = re.compile(r"\b(?:path|route|distance|weight|cost|edge|hops?)\b", re.I)
@@ -2601,6 +2716,43 @@ def _pair_answered(verdict: re.Match[str]) -> str:
     return verdict.group("list") + ":" + closer[1:2].ljust(len(closer) - 1)
 
 
+_LIST_ASKED_WORDS = (
+    "to? Exactly",
+    "to? exactly",
+    "to? Only",
+    "to? only",
+    "to? Just",
+    "to? just",
+    "to? Precisely",
+    "to? precisely",
+)
+_LIST_ASKED = re.compile(
+    r"\bwhat[ \t]+(?:(?P<does>does)|(?P<is>is))[ \t]+(?P<owner>[^?:;\n]{1,120}?)[ \t]+"
+    r"(?P<verb>(?(does)connect|(?:adjacent|connected|linked|joined|attached)))"
+    r"[ \t]+to(?P<mark>\?)[ \t]+(?P<lead>exactly|only|just|precisely)[ \t]+"
+    r"(?P<answer>(?:(?!\b(?:or|if|maybe|perhaps|probably|possibly|think|guess|unless|not|i|let)\b)"
+    r"[^?\n.!;:()])+)(?P<end>[.!]?)[ \t]*$",
+    re.I | re.M,
+)
+"""A question for one node's whole neighbour list answered at once by the list alone, said
+whole (``What does A connect to? Exactly B and C.``, ``What is A adjacent to? Only B.``): read
+as its statement (``A connects to exactly B and C.``). Not where the answer hedges, offers two
+candidates (``or``), supposes or denies."""
+
+
+def _list_answered(asked: re.Match[str]) -> str:
+    owner, verb = asked.group("owner"), asked.group("verb")
+    lead = asked.group("lead").lower().replace("precisely", "exactly")
+    if asked.group("does"):  # "what does A connect to? Exactly" -> "A connects to exactly"
+        said = f"{owner} {verb}s to {lead} "
+    else:  # "what is A adjacent to? Only" -> "A is adjacent to only"
+        said = f"{owner} is {verb} to {lead} "
+    head = asked.string[asked.start() : asked.start("answer")]
+    if len(said) > len(head):
+        return asked.group()
+    return said.rjust(len(head)) + asked.string[asked.start("answer") : asked.end()]
+
+
 _FORMATTED_PRINT = re.compile(
     r"^[ \t]*(?:>>>[ \t]*)?print\([ \t]*f(?P<q>['\"])(?P<lead>(?:(?!(?P=q))[^{}\n]){1,200})"
     r"\{[^\n]*\)[ \t]*\n"
@@ -2763,6 +2915,8 @@ def extract_claims(
         text = _PAIR_DENIED_AFTER.sub(_pair_denied_after, text)  # pair denied, "A–B: not in …"
     text = _on_lines(text, _CLOSER_WORDS, _LIST_CLOSER, _list_closer)  # "A nbrs: B, C — done."
     text = _on_lines(text, ("? ",), _PAIR_ASKED, _pair_answered)  # "A-B? absent ✗": "A-B: absent"
+    text = _on_lines(text, _LIST_ASKED_WORDS, _LIST_ASKED, _list_answered)  # "What does A
+    # connect to? Exactly B and C.": "A connects to exactly B and C."
     text = _on_lines(text, _CROSSES, _PAIR_CROSSED, _pair_answered)  # "- A–B ✗": "- A–B:✗"
     if "wrong" in text:  # "I had the A–B weight wrong; it should be 7": the value corrected
         text = _HAD_WRONG.sub(_had_wrong, text)
@@ -2787,8 +2941,16 @@ def extract_claims(
     if "f I " in text or "f we " in text:  # read as blanks: its total is stated, its links not
         taken = [lead.start() for lead in _ROUTE_TAKEN.finditer(text)]
         text = _ROUTE_TAKEN.sub(lambda lead: " " * len(lead.group()), text)
-    if "final" in text or "settle" in text:  # a value said final, "… comes off the queue, its
-        text = _finals(text)  # distance is 9, and that's final": its state blanked
+    if " check," in text or " test," in text:  # "For the radius check, …": the fact stated
+        text = _CHECK_PURPOSE.sub(lambda lead: " " * len(lead.group()), text)
+    if "→" in text or "->" in text or "⟶" in text:  # "Take A → B → C. Summing it gives 9.":
+        text = _ROUTE_THEN_IT.sub(_route_then_it, text)  # one clause, its total read
+    if "need" in text:  # "… I need d(A, B), and it comes to 9": the value needed, stated
+        text = _NEED_ANSWERED.sub(_need_answered, text)
+    if "final" in text or "settle" in text or "one with it" in text:  # a value said final, "…
+        # comes off the queue, its distance is 9, and that's final", "Heap pop: B, distance 9
+        # from A. Done with it."
+        text = _finals(text)  # its state blanked
     if "settle" in text or "permanent" in text:  # "B settled at 9 (source A)": B's distance
         text = _settlings(text)
     if "expected" in text:  # a confirmation, "returns `True`, as expected": blanked
@@ -2797,6 +2959,9 @@ def extract_claims(
         text = _surveys(text)  # each edge, …": blanked
     if "..." in text or "…" in text:  # a recount or check, its result after an ellipsis
         text = _TRAILED_RESULT.sub(_trailed_result, text)  # ("let me recount A... that's 5")
+        text = _RECOMPUTED_ROUTE.sub(_recomputed_route, text)  # ("…compute A → B... 9")
+        text = _RECHECKED_DISTANCE.sub(_rechecked_distance, text)  # "…A to B by another
+        # route... 9, the shortest"
     if "very time" in text or "xpanding" in text:  # a count by appearances, an expansion
         text = _TALLIED.sub(_tallied, text)  # "every time A appears I add one, … ends up at 4"
         text = _EXPANDED.sub(_expanded, text)  # "Expanding A, one of the edges I follow goes to B"
@@ -2913,6 +3078,9 @@ def extract_claims(
         claims = _off_route(text, claims, taken)
     if "=" in written and "\n" in written:  # "n = A" over "G.degree(n)  # 4": A's degree
         claims += _bound_reads(written, names, max_words, slots)
+    if "=" in written and "\n" in written and "#" in written:  # "d = f(G, A, B)" over
+        # "print(d)  # 9" or "# 9"
+        claims += _printed_calls(written, names, max_words)
     if "the latter" in written or "the former" in written:  # "A, then B: the latter …"
         claims += _latter_reads(written, names, max_words, slots)
     if "oth of them" in written or " pair" in written or "hat node" in written:  # "A and B.
@@ -2970,6 +3138,27 @@ def _bound_reads(text: str, names: NodeNames, max_words: int, slots: _Slots) -> 
         if uses:
             claims += _read_rewritten("\n".join(uses), names, max_words, first, end)
         position = end
+    return claims
+
+
+_PRINTED_CALL = re.compile(
+    r"^[ \t]*(?P<name>[A-Za-z_]\w{0,19})[ \t]*=[ \t]*"
+    r"(?P<call>(?:nx\.)?\w+\((?:[^()\n]|\([^()\n]*\))*\))[ \t]*\n"
+    r"[ \t]*(?:(?:print\([ \t]*(?P=name)[ \t]*\)|(?P=name))[ \t]*)?(?P<out>#[ \t]*[\[{(\d][^\n]*)$",
+    re.M,
+)
+"""A variable bound to a call, its output (a value, a list or a set) after a ``#`` on the next
+line, alone or after the variable printed or shown (``dist = nx.dijkstra_path_length(G, A, B)``
+/ ``print(dist)  # 9``; ``core = sorted(nx.k_core(G, k=2))`` / ``# [A, B, C]``)."""
+
+
+def _printed_calls(text: str, names: NodeNames, max_words: int) -> list[Claim]:
+    """The claims of a call whose result a variable holds and the next line prints, read as the
+    call with its output (``…(G, A, B)  # 9``), spanning both lines."""
+    claims: list[Claim] = []
+    for shown in _PRINTED_CALL.finditer(text):
+        used = shown.group("call") + "  " + shown.group("out")
+        claims += _read_rewritten(used, names, max_words, shown.start("call"), shown.end())
     return claims
 
 

@@ -249,11 +249,12 @@ CONDITIONAL = (
 """Subordinators other than ``if`` that open a condition (``In case A and B turn out to be
 adjacent, …``, ``provided that A and B connect``): what follows is supposed, not claimed."""
 _STATING = (
-    r"\s+(?:just\s+)?(?:note|record|say|state|mention|remark|observe|write\s+down|jot\s+down)"
-    r"\s+(?:here\s+)?that\b"
+    r"\s+(?:just\s+)?(?:(?:note|record|say|state|mention|remark|observe|write\s+down|jot\s+down)"
+    r"\s+(?:here\s+)?that\b|(?:note|record|write\s+down|jot\s+down)\s+[^,:;?\n]{1,80},\s*\d+\s*,)"
 )
 """A verb of stating with its ``that`` after ``I'll`` / ``let me`` (``I'll note that A …``,
-``let me record that …``): what follows is stated, not planned."""
+``let me record that …``), or a verb of recording whose object carries its value set off by
+commas (``I'll note A's degree, 4, and …``): what follows is stated, not planned."""
 HYPOTHETICAL = _HYPOTHETICAL = re.compile(
     r"\b(?:if(?!" + METRIC_IF + r")|" + CONDITIONAL + r"|"
     r"suppose|supposing|assume|assuming|whether|could|might|may|"

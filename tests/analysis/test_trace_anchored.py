@@ -3488,6 +3488,73 @@ def test_round34_an_owner_before_a_colon_or_arrow_still_owns_the_list(
 
 
 @pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Let me walk along the edges at New York: three.", ("degree", {"New York"}, 3)),
+        ("Let me tick off Saint-Denis's incident edges: 2.", ("degree", {"Saint-Denis"}, 2)),
+        ("Let me sum the hops from Kyoto to Paris: 3.", ("hops", {"Kyoto", "Paris"}, 3)),
+    ],
+)  # fmt: skip
+def test_round37_a_plan_whose_colon_gives_only_its_value_states_the_value(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    """A plan of any verb (``Let me add up …``) whose colon is followed by one value ending
+    the sentence states what it found: the value."""
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _read(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Let me see whether New York has degree 3: 3?",
+        "Let me walk along the edges at New York:",
+        "Let me walk along the edges at New York: three, or maybe four.",
+        "Let me check if New York has three edges: three.",
+        "Let me walk along the edges at New York: three? Not sure.",
+    ],
+)
+def test_round37_a_plan_left_open_or_supposed_states_no_value(text: str) -> None:
+    """A plan with no value after its colon, a question, two candidates or a supposition
+    (``whether``, ``if``) before it: no degree 3 of New York."""
+    assert ("degree", frozenset({"New York"}), 3) not in _read(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Saint-Denis finishes at degree 2 once I re-check.", ("degree", {"Saint-Denis"}, 2)),
+        ("New York comes out with degree 2 after we recount them.", ("degree", {"New York"}, 2)),
+    ],
+)  # fmt: skip
+def test_round37_a_value_said_after_the_writers_own_recount_is_final(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    """A value with ``after I recount`` / ``once I re-check`` ending the sentence is the
+    checked result, final: no algorithm state."""
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _read(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Saint-Denis finishes at degree 2 once I re-check, maybe.",
+        "Saint-Denis would finish at degree 2 once I re-check.",
+        "Saint-Denis finishes at degree 2 after I add Kyoto.",
+        "Saint-Denis finishes at degree 2 or 3 once I re-check.",
+        "Does Saint-Denis finish at degree 2 once I re-check?",
+    ],
+)
+def test_round37_a_recount_with_a_hedge_a_supposition_or_a_change_is_no_final_value(
+    text: str,
+) -> None:
+    """A hedge, a supposition, a change to the graph (``after I add``), two candidates or a
+    question: no degree 2 of Saint-Denis."""
+    assert ("degree", frozenset({"Saint-Denis"}), 2) not in _read(text)
+
+
+@pytest.mark.parametrize(
     "text", ["- 2 (complete neighbour list): 3", "**Node 2.** Whole neighbor list: 3."]
 )
 def test_round39_a_neighbour_list_of_one_id_is_its_member_not_a_count(text: str) -> None:

@@ -1297,3 +1297,37 @@ def test_round35_a_routes_value_without_a_hop_word_is_its_distance() -> None:
     assert ("distance", frozenset({K, L}), 8) in _read(
         "Returned 8: the total weight of the shortest Kyoto–Lyon path."
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("I'll record Kyoto's degree, 1, and go to the next node.", ("degree", {"Kyoto"}, 1)),
+        ("We'll write down Saint-Denis's degree, 2, and take the next node.",
+         ("degree", {"Saint-Denis"}, 2)),
+    ],
+)  # fmt: skip
+def test_round37_a_recording_plan_whose_object_carries_its_value_states_it(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    """``I'll record A's degree, 1, and …``: the value set off by commas after the recorded
+    measure is stated, not planned."""
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _read(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'll record Kyoto's degree, 1 or 2, and go to the next node.",
+        "I'll record Kyoto's degree once I know it, and go to the next node.",
+        "I'll record Kyoto's degree, if it is 1, and go to the next node.",
+        "I'll record Kyoto's degree later.",
+        "Should I record Kyoto's degree, 1, and go to the next node?",
+    ],
+)
+def test_round37_a_recording_plan_with_two_candidates_a_supposition_or_no_value_states_none(
+    text: str,
+) -> None:
+    """Two candidates, a supposition, no value, or a question: no degree 1 of Kyoto."""
+    assert ("degree", frozenset({"Kyoto"}), 1) not in _read(text)

@@ -577,10 +577,12 @@ HELD_OUT: list[object] = [
             "total along p', 'the latter' / 'the former' after a two-node clause, '; this one "
             "comes to 7' after a route): recall hallucinated edge 0.58, missed edge 0.61, degree "
             "0.73, distance 0.71, the others unchanged, precision unchanged; 28 cells below; "
-            "then tune38 ('Both of them' / 'That pair' after a two-node sentence, 'That node' "
-            "after a one-node one, '| A | → 6 |', a one-id neighbour list): recall hallucinated "
-            "edge 0.63, missed edge 0.63, degree 0.91, the others unchanged, precision degree "
-            "1.00; 24 cells below (design/trace-facts.md, Round 30, tuned on)",
+            "then tune37 ('Consider A → B → C. Walking it end to end gives 9.'): distance "
+            "0.78, the others unchanged; 27 cells below; then tune38 ('Both of them' / 'That "
+            "pair' after a two-node sentence, 'That node' after a one-node one, '| A | → 6 |', "
+            "a one-id neighbour list): recall hallucinated edge 0.63, missed edge 0.63, degree "
+            "0.91, the others unchanged, precision degree 1.00; 23 cells below "
+            "(design/trace-facts.md, Round 30, tuned on; Round 31, tuned on)",
         ),
     ),
     pytest.param(
@@ -596,7 +598,16 @@ HELD_OUT: list[object] = [
             "and after round 30 and the false-flag sweep (9218eda): precision 1.00 in every kind "
             "and format, recall distance 0.75, set 0.78, weight 0.82, missed edge 0.84, degree "
             "0.85, hallucinated edge 0.92; prose 0.61-0.87, distances along routes 0.65 and in "
-            "code 0.71; 13 cells below the goal at 2 seeds (design/trace-facts.md, Round 31)",
+            "code 0.71; 13 cells below the goal at 2 seeds; then tune37 tuned on its distances "
+            "and sets: recall distance 0.75 -> 0.97 (along routes 0.65 -> 1.00, code 0.71 -> "
+            "0.98, prose 0.61 -> 0.91), set 0.78 -> 0.93, precision 1.00 kept, 6 cells below "
+            "(design/trace-facts.md, Round 31); then tune36 tuned on its edges, weights and "
+            "degrees (a plan whose colon gives only a value, 'every neighbour it has: …', 'All its "
+            "neighbours: …' after the one node named before, a list question answered by the list "
+            "said whole, 'I'll note A's degree, 4, and …', 'after I recount'): recall "
+            "hallucinated edge 0.92 -> 0.99, missed edge 0.84 -> 0.97, degree 0.85 -> 0.95, "
+            "weight 0.82 unchanged, precision 1.00 kept, 4 cells below (design/trace-facts.md, "
+            "Round 31, tuned on)",
         ),
     ),
     pytest.param(
