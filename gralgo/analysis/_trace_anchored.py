@@ -834,11 +834,12 @@ _MEASURE = re.compile(
 final (``=== 4 // from A, settled``): no supposition, no algorithm state."""
 _NO_BETTER = re.compile(
     r",?\s*(?:and\s+)?(?:no|none|nothing)\s+(?:other\s+)?(?:route|path|way|walk|option)?\s*"
-    r"(?:is\s+|would\s+be\s+|comes\s+out\s+)?(?:cheaper|shorter|better|lighter|lower|fewer)\b",
+    r"(?:is\s+|would\s+be\s+|comes\s+out\s+)?(?:cheaper|shorter|better|lighter|lower|fewer)\b|"
+    r"(?<=\d)\s+and\s+no\s+(?:less|fewer|lower)\b(?!\s+than)",
     re.I,
 )
-"""A remark that no route does better (``…, and no route is cheaper``): the value is the least,
-a distance, and no negation."""
+"""A remark that no route does better (``…, and no route is cheaper``, ``… in 3 and no less``):
+the value is the least, a distance, and no negation."""
 _AT_BEST = re.compile(r"(?<=\d)\s+at\s+(?:the\s+)?best\b", re.I)
 """A value said the best there is (``A to B is 5 at best``): the least, a distance."""
 _CALLED_VERB = re.compile(
@@ -935,6 +936,13 @@ _HOP_CUE = re.compile(
 _WEIGHT_CUE = re.compile(r"\b(?:w|wt|weights?|weigh\w*|worth|costs?|carr(?:y|ies))\b", re.I)
 _THE_EDGE = re.compile(r"\b(?:the|that|this)\s+edge\b(?!\s*(?:count|list|set)\b)", re.I)
 """An edge named as a definite noun phrase: the one number said of it is its weight."""
+_LEAST_EDGE = re.compile(
+    r"\b(?:cheapest|lightest|smallest|least|lowest|minimum|min)(?:[- ]weight)?\s+"
+    r"(?:(?:remaining|unused|available|unseen|untried)\s+)?edges?\b",
+    re.I,
+)
+"""An edge of least weight (Kruskal's ``the cheapest edge left is A–B at 4``): a superlative of
+the edge's weight, no distance."""
 _DIRECT = re.compile(r"\b(?:direct|directly)\b", re.I)
 """A value said of a pair directly: the edge's, not a route's."""
 _ON_CONNECTOR = re.compile(r"N0\s*(?:=+|-+|~+|—+|–+)\s*\d+\s*(?:(?:=+|-+|~+|—+|–+)>?|→|⟶)\s*N1\b")
@@ -1221,6 +1229,8 @@ def _decide(skeleton: str, found: list[tuple[str, int, int]], values: list[int])
             return []
         if len(distinct) == 2 and len(found) == 2:
             pair = (distinct[0], distinct[1])
+            if "edge" in words and _LEAST_EDGE.search(words):  # "the cheapest edge … A–B at 4"
+                words = _LEAST_EDGE.sub(" weight edge ", words)
             distance = _DISTANCE_CUE.search(words) is not None
             weight = _WEIGHT_CUE.search(words) is not None
             if distance and not (weight and edge):

@@ -1867,13 +1867,17 @@ the line before it."""
 _REPL_QUERY = re.compile(
     r"[ \t]*(?:(?:>>>[ \t]*|In[ \t]*\[\d+\][ \t]*:[ \t]*)?(?![\w.]+[ \t]*=[^=])[A-Za-z_][\w.]*"
     r"[(\[][^\n#]*[)\]]|(?:>>>[ \t]*|In[ \t]*\[\d+\][ \t]*:[ \t]*)[^\n#=:;*/\[\]()]{1,200}?[ \t]+"
-    r"in[ \t]+[A-Za-z_][\w.]*\[[^\n\]#=]*\])(?:(?P<comment>[ \t]*#[^\n]*\?[ \t]*)|"
+    r"in[ \t]+[A-Za-z_][\w.]*\[[^\n\]#=]*\]|"
+    r"(?P<member>(?!(?:assert|if|elif|while|return|for|not)\b)[^\s#=:;*/\[\]()]"
+    r"[^\n#=:;*/\[\]()]{0,200}?[ \t]+in[ \t]+[A-Za-z_][\w.]*\[[^\n\]#=]*\]))"
+    r"(?:(?P<comment>[ \t]*#[^\n]*\?[ \t]*)|"
     r"(?P<note>[ \t]*#[ \t]*(?!(?:True|False)\b)[A-Za-z]+[ \t]*))?"
 )
 """A line that is one query, a call or a lookup (``G.has_edge(A, B)``, ``>>> G.degree[A]``)
 or a membership after a prompt (``>>> "B" in G.adj["A"]``), no assignment, a question in a
 comment after it allowed (``# how many?``, blanked) or a one-word note (``# hops``, kept; a
-result there, ``# True``, ``# 4``, makes the next line no output)."""
+result there, ``# True``, ``# 4``, makes the next line no output); a membership without a prompt
+(``B in G[A]``) only with a truth value after it (``# False``: its verdict)."""
 
 
 def _repl_outputs(text: str) -> str:
@@ -1887,6 +1891,8 @@ def _repl_outputs(text: str) -> str:
         query = _REPL_QUERY.fullmatch(text, begin, output.start())
         if query is None or begin < done:
             continue
+        if query.group("member") and output.group("value") not in ("True", "False"):
+            continue  # "B in G[A]" / "3": no verdict of the test
         low = query.start("comment") if query.group("comment") else output.start()
         joint = output.start("value") - low  # the comment, the newline and the output's lead
         if query.group("note"):  # "…  # hops" / "2": "…  # hops: 2"
@@ -1946,6 +1952,22 @@ def _finals(text: str) -> str:
         )
         text = text[:low] + line + text[high:]
     return text
+
+
+_ONE_HOP_ADDS = re.compile(
+    r"\b(?:the|this|that|each|one)\s+(?:single\s+)?(?:hop|leg)\s+from(?P<mid>\s+[^.;:!?\n]{1,120}?"
+    r"\s+to\s+[^.;:!?\n]{1,120}?\s+)(?:adds|contributes)(?:\s+(?:another|a\s+further|just|only))?"
+    r"(?=\s+\d+\b(?!\s*(?:more\s+)?(?:hops?|steps?|edges?|links?)\b))",
+    re.I,
+)
+"""A value one hop of a route adds (``Summing along, the hop from A to B adds 3``): the weight
+of the edge A–B, read as ``edge from A to B weighs 3`` (no distance, no hop count)."""
+
+
+def _one_hop_adds(hop: re.Match[str]) -> str:
+    """The hop as an edge that weighs its value (the same length)."""
+    said = "edge from" + hop.group("mid") + "weighs"
+    return said.rjust(len(hop.group()))
 
 
 _AS_EXPECTED = re.compile(r",?\s*\b(?:just\s+)?as\s+(?:i\s+|we\s+)?expected\b", re.I)
@@ -2029,6 +2051,23 @@ _SETTLING = re.compile(
 settled at 9 (source A)``, ``- settle B: 9 (from A)``, ``B's label from source A is now
 permanent: 9``): the node's distance from the source, its state words rewritten as a
 distance's (offsets kept)."""
+
+
+_FINALISED = re.compile(
+    r"(?P<verb>\b(?:is|was|gets|got)\s+(?:now\s+)?finali[sz]ed\s+at\b)(?=\s+\d+\s+from\s)|"
+    r"(?P<done>(?<=\d)\s+(?:after|once)\s+(?:the\s+)?relaxations?\s+(?:finish(?:es|ed)?|(?:is|are|was|"
+    r"were|has|have)\s+(?:done|complete|over|finished|run))\b)",
+    re.I,
+)
+"""A search's value said final (``B is finalized at 9 from A``, ``d(A, B) = 9 after relaxation
+finishes``): the graph's distance, read as ``B settles at 9 from A`` and with the aside blanked."""
+
+
+def _finalised(said: re.Match[str]) -> str:
+    """The final verb as ``settles at``, the aside as blanks (the same length)."""
+    if said.group("verb") is not None:
+        return "settles at".rjust(len(said.group()))
+    return " " * len(said.group())
 
 
 _SETTLE_WORD = re.compile(r"settle|permanent")
@@ -2951,6 +2990,8 @@ def extract_claims(
         # comes off the queue, its distance is 9, and that's final", "Heap pop: B, distance 9
         # from A. Done with it."
         text = _finals(text)  # its state blanked
+    if "finali" in text or "relaxation" in text:  # "B is finalized at 9 from A", "d(A, B) = 9
+        text = _FINALISED.sub(_finalised, text)  # after relaxation finishes": the graph's
     if "settle" in text or "permanent" in text:  # "B settled at 9 (source A)": B's distance
         text = _settlings(text)
     if "expected" in text:  # a confirmation, "returns `True`, as expected": blanked
@@ -2971,6 +3012,8 @@ def extract_claims(
         text = _COPIED_EDGE.sub(_copied_edge, text)
     text = _on_lines(text, ("original", "efore any"), _ORIGINAL, _blank)  # "In the original
     # graph A has degree 3, before any removals"
+    if "hop from" in text or "leg from" in text:  # "the hop from A to B adds 3": A–B's weight
+        text = _ONE_HOP_ADDS.sub(_one_hop_adds, text)
     if "should be" in text:  # a belief's value, "I think A's degree should be 4": as stated
         text = _SHOULD_BE.sub(lambda verb: "is".rjust(len(verb.group())), text)
     if ")[" in text or ") [" in text:  # a search result's part, "…(A, B)[0]": blanked too
@@ -3065,6 +3108,8 @@ def extract_claims(
         ):
             read = _asserted(text, low, high, read)  # "no A–B line", "Kruskal can't use A–B"
         read = _verdict(_whole_expressions(text, low, read), line)
+        if len(read) > 2 and "weigh" in line:
+            read = _path_weighs(read)
         if len(read) > 1 and (" and " in line or " or " in line or " vs" in line):
             read = _both_ways(text, read)
         claims += read
@@ -3488,6 +3533,23 @@ def _whole_expressions(text: str, low: int, claims: list[Claim]) -> list[Claim]:
         c
         for c in claims
         if c.value is None or c.kind not in _MEASURES or not _LAST_TERM.search(text, low, c.start)
+    ]
+
+
+def _path_weighs(claims: list[Claim]) -> list[Claim]:
+    """The claims of a line less a node weight read of a path's last node where the path's
+    total is that value (``The path 2 → 0 → 8 weighs 5 overall``: the path weighs 5, not 8)."""
+    totals = [c for c in claims if c.kind == "path_total"]
+    if not totals:
+        return claims
+    return [
+        c
+        for c in claims
+        if c.kind != "node_weight"
+        or not any(
+            t.value == c.value and t.nodes[-1] == c.nodes[0] and t.start <= c.start < t.end
+            for t in totals
+        )
     ]
 
 
@@ -4051,13 +4113,21 @@ def _unsettled(inside: list[Claim], paired: bool, written: str) -> bool:
 
 _NOT_ASSERTED_WORDS = ("no", "n't", "n’t", "nev", "need", "✗", "✘", "❌")
 """What any match of :data:`_NOT_ASSERTED_CUE` holds (a quicker test before it)."""
-_NOT_ASSERTED_CUE = re.compile(r"\b(?:no|not|never|cannot|need)\b|n['’]t\b|[✗✘❌]")
+_NOT_ASSERTED_CUE = re.compile(r"\b(?:no|none|not|never|cannot|need)\b|n['’]t\b|[✗✘❌]")
 """What :func:`_not_asserted` needs in a clause (a quick test before it)."""
 _DENIAL_BEFORE = re.compile(
     r"(?:\b(?:no|not|never|cannot)\b|n['’]t\b|(?:['’]d|\bwould|\bwill)\s+need\b)"
     r"\s+(?:(?:to\s+)?[a-z]+\s+){0,2}[\"'“‘`(\[]*$|^\W*[✗✘❌]\s*[\"'“‘`(\[]*$",
     re.I | re.M,
 )
+_NONE_IS_BEFORE = re.compile(
+    r"\b(?:none\s+of|not\s+(?:one|a\s+single)(?:\s+of)?|no)\s+(?:(?:the|these|those|my|its|[a-z]+['’]s)\s+)?"
+    r"(?:[a-z]+\s+)?(?:lines?|entry|entries|rows?|edges?|items?|pairs?|links?)\b[^.;:!?\n]{0,40}?\s"
+    r"(?:is|are|was|were|matches|match|reads)\s+[\"'“‘`(\[]*(?:(?:node|vertex)\s*)?$",
+    re.I,
+)
+"""A denial that names the pair inside its subject (``None of the lines I read is A-B``, ``no
+row of the list is A–B``): the pair is what none of them is, no edge stated."""
 _DENIAL_AFTER = re.compile(
     r"[\"'”’`)\]]*\s*(?::\s*)?(?:[✗✘❌]|(?:(?:is|was)\s+(?:not|never)\b|(?:is|was)n['’]t\b|(?<=:)\s*"
     r"(?:not|no|never)\b)\s*(?:an?\s+)?(?:edges?|adjacent|connected|linked|joined|present|listed|"
@@ -4098,7 +4168,8 @@ def _not_asserted(text: str, start: int, end: int, edge: Claim) -> bool:
     """Whether a pair the patterns read as an edge on the line ``text[start:end]`` is denied or
     needed there, not stated: a negation or a need just before it, at most two words away
     (``no A–B line``, ``Kruskal can't use A–B``, ``I'd need A–B``), a cross at the line's head
-    (``✘ A–B``) or a denial right after it (``A → B: ✗ not in the input``, ``A–B: not in E``)."""
+    (``✘ A–B``), a denial right after it (``A → B: ✗ not in the input``, ``A–B: not in E``) or
+    one that names it in its subject (``none of the rows is A–B``)."""
     if _NEED_BEFORE.search(text, start, edge.start) is not None:
         # "Need A–B. In the list? No.": a need its answer denies ("… yes, it is": stated)
         rest = text[edge.end : end]
@@ -4107,6 +4178,7 @@ def _not_asserted(text: str, start: int, end: int, edge: Claim) -> bool:
     return (
         _DENIAL_BEFORE.search(text, start, edge.start) is not None
         or _DENIAL_AFTER.match(text, edge.end, end) is not None
+        or _NONE_IS_BEFORE.search(text, start, edge.start) is not None
     )
 
 
@@ -4201,7 +4273,8 @@ _ANCHOR_CUES = re.compile(
     r"==|--|~~|~>|->|[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f]|\||_\{|optim|minim|cheapest|lowest|\bh\}?\s*\(|direct|"
     r"[)\]]\s*\.\s*(?:has|contains|includes)\s*\(|nbhd|math(?:bb|bf)\s*\{?\s*1\s*\}?\s*_|"
     r"['’]s\s+(?:row|line|entry)\b|\b(?:the|its)\s+(?:row|line|entry)\s*(?::|reads\b)|"
-    r"(?:full|whole|entire)\s+(?:list|row|set|line|thing|lot)|nothing\s+(?:else|more|further|beyond|besides|past)"
+    r"(?:full|whole|entire)\s+(?:list|row|set|line|thing|lot)|nothing\s+(?:else|more|further|beyond|besides|past)|"
+    r"\d\s+and\s+no\s+(?:less|fewer|lower)\b"
 )
 """What the anchored reader decides a claim by (lower case): a line without any is skipped."""
 

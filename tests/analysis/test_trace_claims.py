@@ -1729,3 +1729,131 @@ def test_round39_a_table_value_after_an_arrow_is_the_value() -> None:
 def test_round39_a_table_arrow_to_a_name_is_no_value() -> None:
     text = "| Vertex | Degree at the end |\n|---|---|\n| Hanoi | → Perth |"
     assert not {c for c in _towns_claims(text) if c[0] == "degree"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Perth in G[Hanoi]\n# False",
+        '"Tromsø" in graph.adj["Accra"]\nFalse',
+        "Quito in adjacency[Accra]\n#  False",
+    ],
+)
+def test_round41_a_membership_test_with_a_false_verdict_under_it_is_no_edge(text: str) -> None:
+    """``B in G[A]`` with ``# False`` on the line under it: the test's verdict, a non-edge (as
+    for ``G.has_edge(A, B)``), never the edge."""
+    read = _towns_claims(text)
+    assert not {c for c in read if c[0] == "edge"}
+    assert any(c[0] == "non_edge" for c in read)
+
+
+def test_round41_a_membership_test_keeps_a_true_verdict_and_a_value_is_no_verdict() -> None:
+    assert ("edge", frozenset({"Hanoi", "Tromsø"}), None) in _towns_claims(
+        "Tromsø in G[Hanoi]\n# True"
+    )
+    assert not {c for c in _towns_claims("Tromsø in G[Hanoi]\n7") if c[0] == "non_edge"}
+    assert not {c for c in _towns_claims("if Tromsø in G[Hanoi]\n# False") if c[0] == "non_edge"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "None of the rows I scanned is Perth-Hanoi, so no.",
+        "Not one entry in the list is Quito–Accra.",
+        "Not a single line of the list is Tromsø–Perth.",
+    ],
+)
+def test_round41_a_denial_that_names_the_pair_in_its_subject_states_no_edge(text: str) -> None:
+    """``None of the lines is A-B``: the pair is what none of them is, no edge stated."""
+    assert not {c for c in _towns_claims(text) if c[0] == "edge"}
+
+
+def test_round41_a_line_that_is_the_pair_still_states_it() -> None:
+    assert ("edge", frozenset({"Hanoi", "Accra"}), None) in _towns_claims(
+        "The second row is Hanoi-Accra."
+    )
+    assert ("edge", frozenset({"Hanoi", "Accra"}), None) in _towns_claims(
+        "No doubt about it: one of the rows is Hanoi-Accra."
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "pair", "weight"),
+    [
+        ("Adding up, the hop from Quito to Hanoi adds 6.", {"Quito", "Hanoi"}, 6),
+        ("Then the leg from Accra to Perth contributes another 5.", {"Accra", "Perth"}, 5),
+    ],
+)
+def test_round41_what_one_hop_adds_is_its_edges_weight(
+    text: str, pair: set[str], weight: int
+) -> None:
+    """``the hop from A to B adds 6``: the weight of A–B, not a distance or hop count."""
+    read = _towns_claims(text)
+    assert ("edge_weight", frozenset(pair), weight) in read
+    assert not {c for c in read if c[0] in ("distance", "hops")}
+
+
+def test_round41_a_hop_that_adds_hops_keeps_its_count() -> None:
+    read = _towns_claims("The hop from Quito to Accra adds 2 hops.")
+    assert not {c for c in read if c[0] == "edge_weight"}
+
+
+@pytest.mark.parametrize(
+    ("text", "pair", "weight"),
+    [
+        ("Now the lightest edge left is Perth–Quito at 1.", {"Perth", "Quito"}, 1),
+        ("By Kruskal, the lowest edge left is Tromsø-Hanoi at 4.", {"Tromsø", "Hanoi"}, 4),
+    ],
+)
+def test_round41_the_cheapest_edge_left_weighs_its_value(
+    text: str, pair: set[str], weight: int
+) -> None:
+    """Kruskal's ``the cheapest edge left is A–B at 4``: the edge's weight, no distance."""
+    read = _towns_claims(text)
+    assert ("edge_weight", frozenset(pair), weight) in read
+    assert not {c for c in read if c[0] in ("distance", "hops")}
+
+
+def test_round41_the_cheapest_route_is_still_a_distance() -> None:
+    read = _towns_claims("The cheapest route from Quito to Accra is 8.")
+    assert ("distance", frozenset({"Quito", "Accra"}), 8) in read
+
+
+def _weighted_ids(text: str) -> set[tuple[str, frozenset[str], int | None]]:
+    """``_towns`` under numeric ids with node weights (each node weighs 9)."""
+    graph = _towns()
+    for node in graph:
+        graph.nodes[node]["weight"] = 9
+    names = NodeNames(graph, True)
+    return {(c.kind, frozenset(c.nodes), c.value) for c in extract_claims(text, names, graph=graph)}
+
+
+def test_round41_a_paths_weight_is_no_weight_of_its_last_node() -> None:
+    """``The path 3 → 1 → 0 weighs 8 in all`` (numeric ids): the path's total, not node 0's
+    weight; a node that weighs a value alone still does."""
+    read = _weighted_ids("The path node 3 → node 1 → node 0 weighs 8 in all.")
+    assert ("path_total", frozenset({"Quito", "Hanoi", "Accra"}), 8) in read
+    assert not {c for c in read if c[0] == "node_weight"}
+    assert ("node_weight", frozenset({"Accra"}), 8) in _weighted_ids("Node 0 weighs 8 in all.")
+
+
+@pytest.mark.parametrize(
+    ("text", "pair", "value"),
+    [
+        ("At last Perth is finalised at 11 from Hanoi.", {"Perth", "Hanoi"}, 11),
+        ("So d(Quito, Accra) = 8 after the relaxation has finished.", {"Quito", "Accra"}, 8),
+        ("Looking at the options, Tromsø to Perth can be covered in 11 and no less.",
+         {"Tromsø", "Perth"}, 11),
+    ],
+)  # fmt: skip
+def test_round41_a_value_said_final_or_least_is_a_distance(
+    text: str, pair: set[str], value: int
+) -> None:
+    """``B is finalized at 9 from A``, ``d(A, B) = 9 after relaxation finishes``, ``A to B can be
+    done in 9 and no less``: the graph's distance, not the search's state or a bound."""
+    assert ("distance", frozenset(pair), value) in _towns_claims(text)
+
+
+def test_round41_no_less_than_is_a_bound_and_finalised_without_a_source_states_nothing() -> None:
+    assert not _towns_claims("Tromsø to Perth is 11 and no less than that.")
+    assert not _towns_claims("Perth is finalised at 11.")
