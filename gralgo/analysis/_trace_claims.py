@@ -2063,6 +2063,10 @@ _FINALISED = re.compile(
 finishes``): the graph's distance, read as ``B settles at 9 from A`` and with the aside blanked."""
 
 
+_FINAL_WORDS = ("finalized at", "finalised at", "relaxation")
+"""What a line needs for :data:`_FINALISED` (a quick test first)."""
+
+
 def _finalised(said: re.Match[str]) -> str:
     """The final verb as ``settles at``, the aside as blanks (the same length)."""
     if said.group("verb") is not None:
@@ -2990,8 +2994,8 @@ def extract_claims(
         # comes off the queue, its distance is 9, and that's final", "Heap pop: B, distance 9
         # from A. Done with it."
         text = _finals(text)  # its state blanked
-    if "finali" in text or "relaxation" in text:  # "B is finalized at 9 from A", "d(A, B) = 9
-        text = _FINALISED.sub(_finalised, text)  # after relaxation finishes": the graph's
+    text = _on_lines(text, _FINAL_WORDS, _FINALISED, _finalised)  # "B is finalized at 9 from
+    # A", "d(A, B) = 9 after relaxation finishes": the graph's distance
     if "settle" in text or "permanent" in text:  # "B settled at 9 (source A)": B's distance
         text = _settlings(text)
     if "expected" in text:  # a confirmation, "returns `True`, as expected": blanked
@@ -3012,8 +3016,8 @@ def extract_claims(
         text = _COPIED_EDGE.sub(_copied_edge, text)
     text = _on_lines(text, ("original", "efore any"), _ORIGINAL, _blank)  # "In the original
     # graph A has degree 3, before any removals"
-    if "hop from" in text or "leg from" in text:  # "the hop from A to B adds 3": A–B's weight
-        text = _ONE_HOP_ADDS.sub(_one_hop_adds, text)
+    text = _on_lines(text, ("hop from", "leg from"), _ONE_HOP_ADDS, _one_hop_adds)  # "the hop
+    # from A to B adds 3": the weight of A–B
     if "should be" in text:  # a belief's value, "I think A's degree should be 4": as stated
         text = _SHOULD_BE.sub(lambda verb: "is".rjust(len(verb.group())), text)
     if ")[" in text or ") [" in text:  # a search result's part, "…(A, B)[0]": blanked too
@@ -3898,7 +3902,7 @@ def _anchored(
             and _read_alone(read, masked, 0, len(masked), masked.lower(), frozenset())
         ):
             return read  # one clause, read by the patterns, nothing to add or overrule
-    elif not _ANCHOR_CUES.search(lower):
+    elif not _cued(lower, 0, len(lower)):
         return read  # no word or mark the anchored reader decides a claim by
     paired = _paired(lower)
     text, names = ctx.text, ctx.slots.names
@@ -3958,7 +3962,7 @@ def _anchored(
                 start = pieces[index - 1][0]
         elif (plan := _planned_topic(ctx, pieces, index, read)) is not None:
             start, end, split = plan  # "Let me look at A and B. They do share an edge."
-        if not inside and not _ANCHOR_CUES.search(lower, start - low, end - low):
+        if not inside and not _cued(lower, start - low, end - low):
             continue
         families = {FAMILIES[c.kind] for c in inside if c.nodes}
         readings = list(anchored_facts(text, start, end, names, ctx.slots.resolve, answer, value))
@@ -4273,10 +4277,19 @@ _ANCHOR_CUES = re.compile(
     r"==|--|~~|~>|->|[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f]|\||_\{|optim|minim|cheapest|lowest|\bh\}?\s*\(|direct|"
     r"[)\]]\s*\.\s*(?:has|contains|includes)\s*\(|nbhd|math(?:bb|bf)\s*\{?\s*1\s*\}?\s*_|"
     r"['’]s\s+(?:row|line|entry)\b|\b(?:the|its)\s+(?:row|line|entry)\s*(?::|reads\b)|"
-    r"(?:full|whole|entire)\s+(?:list|row|set|line|thing|lot)|nothing\s+(?:else|more|further|beyond|besides|past)|"
-    r"\d\s+and\s+no\s+(?:less|fewer|lower)\b"
+    r"(?:full|whole|entire)\s+(?:list|row|set|line|thing|lot)|nothing\s+(?:else|more|further|beyond|besides|past)"
 )
 """What the anchored reader decides a claim by (lower case): a line without any is skipped."""
+_NO_LESS = re.compile(r"\d\s+and\s+no\s+(?:less|fewer|lower)\b")
+"""A value said the least (``… in 9 and no less``): a cue of the anchored reader too."""
+
+
+def _cued(lower: str, low: int, high: int) -> bool:
+    """Whether ``lower[low:high]`` holds a cue of the anchored reader (:data:`_ANCHOR_CUES`, or
+    a value said the least, :data:`_NO_LESS`, behind a quick test)."""
+    if _ANCHOR_CUES.search(lower, low, high):
+        return True
+    return "and no " in lower and _NO_LESS.search(lower, low, high) is not None
 
 
 def _read_kind(read: list[Claim], fact: Fact, start: int, end: int) -> bool:
