@@ -2063,6 +2063,13 @@ _FINALISED = re.compile(
 finishes``): the graph's distance, read as ``B settles at 9 from A`` and with the aside blanked."""
 
 
+_RECAP_SO_FAR = re.compile(
+    r"(?<=\brecap)\s+(?:so|thus)\s+far(?=\s*[:—–]|\s+-)|(?<=\bsummary)\s+(?:so|thus)\s+far(?=\s*[:—–]|\s+-)",
+    re.I,
+)
+"""A recap's lead (``Recap so far: A has degree 4``): what the writer has found, stated, no
+algorithm state (``so far`` blanked)."""
+_RECAP_WORDS = ("ecap so far", "ecap thus far", "ummary so far", "ummary thus far")
 _FINAL_WORDS = ("finalized at", "finalised at", "relaxation")
 """What a line needs for :data:`_FINALISED` (a quick test first)."""
 
@@ -2994,6 +3001,7 @@ def extract_claims(
         # comes off the queue, its distance is 9, and that's final", "Heap pop: B, distance 9
         # from A. Done with it."
         text = _finals(text)  # its state blanked
+    text = _on_lines(text, _RECAP_WORDS, _RECAP_SO_FAR, _blank)  # "Recap so far: A has degree 4"
     text = _on_lines(text, _FINAL_WORDS, _FINALISED, _finalised)  # "B is finalized at 9 from
     # A", "d(A, B) = 9 after relaxation finishes": the graph's distance
     if "settle" in text or "permanent" in text:  # "B settled at 9 (source A)": B's distance

@@ -1857,3 +1857,20 @@ def test_round41_a_value_said_final_or_least_is_a_distance(
 def test_round41_no_less_than_is_a_bound_and_finalised_without_a_source_states_nothing() -> None:
     assert not _towns_claims("Tromsø to Perth is 11 and no less than that.")
     assert not _towns_claims("Perth is finalised at 11.")
+
+
+@pytest.mark.parametrize(
+    ("text", "node", "degree"),
+    [
+        ("Recap so far: Accra has degree 2.", "Accra", 2),
+        ("Summary so far: Hanoi has degree 3.", "Hanoi", 3),
+    ],
+)
+def test_round41_a_recap_so_far_states_its_values(text: str, node: str, degree: int) -> None:
+    """``Recap so far: A has degree 4``: the recap's lead says what was found, no state."""
+    assert ("degree", frozenset({node}), degree) in _towns_claims(text)
+
+
+def test_round41_so_far_without_a_recap_is_still_state() -> None:
+    assert not _towns_claims("So far Accra has degree 2.")
+    assert not _towns_claims("The recap so far is late; Accra has degree 2 so far.")
