@@ -603,7 +603,11 @@ HELD_OUT: list[object] = [
             "neighbours: …' after the one node named before, a list question answered by the list "
             "said whole, 'I'll note A's degree, 4, and …', 'after I recount'): recall "
             "hallucinated edge 0.92 -> 0.99, missed edge 0.84 -> 0.97, degree 0.85 -> 0.95, "
-            "weight 0.82 unchanged, precision 1.00 kept, 4 cells below (design/trace-facts.md, "
+            "weight 0.82 unchanged, precision 1.00 kept, 4 cells below; then tune39 tuned on its "
+            "weights ('the A–B leg contributes 7' after 'Adding up the path,', 'I had the wrong "
+            "number for A–B. Going back to the list, it's 10', 'Let me re-read the input for "
+            "A-B... weight 5', 'Prim considers A–B; that edge weighs 12'): recall weight 0.82 -> "
+            "1.00 (prose 0.66 -> 1.00), precision 1.00 kept, 1 cell below (design/trace-facts.md, "
             "Round 31, tuned on)",
         ),
     ),
