@@ -505,11 +505,11 @@ _ID_JOIN = re.compile(
     re.I,
 )
 _LIST_OPEN = re.compile(
-    r"(?:neighbou?rs?|neighbou?rhood|adj\w*|nbrs?|set)\s*(?:\(\w+\))?"
+    r"(?:neighbou?rs?(?:\s+list\s*\)?)?|neighbou?rhood|adj\w*|nbrs?|set)\s*(?:\(\w+\))?"
     r"(?:\s*,\s*every\s+(?:single\s+)?one)?\s*(?:[:=]|are)\s*"
     r"[\[{(]?\s*$",
     re.I,
-)
+)  # "nbrs: 3", "(full neighbour list): 3": a list's ids, not a count
 _LIST_CLOSED = re.compile(
     r"\s*(?:[(,—–-]|//|#)?\s*(?:that['’]?s\s+|that\s+is\s+)?(?:all|every|the\s+(?:whole|full|"
     r"complete|entire))\b(?:\s+of)?\s+(?:(?:its|their|the)\s+)?neighbou?r|"

@@ -397,6 +397,15 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
             continue  # "cost(1, 10) -> 3": a call mapped to its value, not an edge
         if (
             ctx.numeric_ids
+            and _CALL_CLOSED.match(text, left[1], match.start())
+            and _TUPLE_OPEN.search(text, max(low, left[1] - 30), left[1])
+            and _PAIR_CLOSED_VALUE.match(text, match.end(), high)
+        ):
+            continue  # "- (1, 6) → 3": a pair in brackets mapped to its value, not an edge
+        if ctx.numeric_ids and _SUM_BEFORE.search(text, max(low, left[1] - 12), left[1]):
+            continue  # "3 + 4 → 7": a sum's last term, then its result, no edge
+        if (
+            ctx.numeric_ids
             and match.group().strip() == "-"
             and not _plain_dash_is_edge(text, low, left[1], match.end(), right[1], high)
         ):
@@ -461,8 +470,10 @@ def _planned(text: str, left: int, right: int) -> bool:
 
 
 _COSTED_ROUTE = re.compile(
-    r"\b(?:cost|total|tot|sum|len|length)\b\W*?(?:\d+\s*(?:->|→)\s*)+$", re.I
-)
+    r"\b(?:cost|total|tot|sum|len|length)\b(?:\s*=\s*\d+(?:\s*\+\s*\d+)+)?\W*?"
+    r"(?:\d+\s*(?:->|→)\s*)+$",
+    re.I,
+)  # "total = 1 + 2  # 4 -> 6 -> 5 -> 3": the sum written before the route too
 _ROUTE_END = re.compile(r"[ \t]*[.;!]?[ \t]*(?:$|\n(?![ \t]*\d+[ \t]*(?:\n|$)))")
 """A line's end with no output line after it (``cost  # 0 -> 4`` / ``9``: the output the total)."""
 
@@ -498,6 +509,9 @@ _COUNTED_AFTER = re.compile(
 )
 _CALL_CLOSED = re.compile(r"[^()\s]+\s*[\"'`]?\s*\)\s*`?\s*$")
 _CALL_OPEN = re.compile(r"[A-Za-z_]\w*\s*\([^()]*$")
+_TUPLE_OPEN = re.compile(r"(?:^|[\s:*-])\(\s*\d+\s*,\s*$")
+_PAIR_CLOSED_VALUE = re.compile(r"\s*\d+\s*(?:[.;,]|$)", re.M)
+_SUM_BEFORE = re.compile(r"\d\s*\+\s*$")
 """A name closing a call's arguments (``cost(1, 10``…``)``, in code quotes too): what an arrow
 after it maps."""
 _PAIR_OF_BEFORE = re.compile(
@@ -983,9 +997,16 @@ follows is that node's value, not an edge with its weight."""
 
 
 def _triples(ctx: _Context, low: int, high: int) -> list[Claim]:
-    """``(A, B, 7)``: an edge and its weight."""
+    """``(A, B, 7)``: an edge and its weight; a heap's entry (``heappush(pq, (7, A, B))``,
+    ``next edge: (7, A, B)``) puts its weight first."""
     claims: list[Claim] = []
+    heaped: list[tuple[int, int]] = []
+    line = ctx.text[low:high].lower()
+    if any(word in line for word in _HEAP_WORDS):
+        claims, heaped = _weight_first(ctx, low, high, "edge" in line)
     for match in _TRIPLE.finditer(ctx.text, low, high):
+        if any(start <= match.start() < end for start, end in heaped):
+            continue  # a heap's entry: its weight first, read above
         if _KEYED_VALUE.search(ctx.text, max(low, match.start() - 40), match.start()):
             continue  # "adj[3] = (6, 7, 8)": one node's value (its neighbours), not an edge
         pair = _pair_after(ctx, match.start() + 1, match.end(), _COMMA)
@@ -1000,6 +1021,38 @@ def _triples(ctx: _Context, low: int, high: int) -> list[Claim]:
 
 
 _TRIPLE_WEIGHT = re.compile(r"[\"'”’*`]*\s*,\s*(\d+)\s*\)")
+_HEAP_WORDS = ("heap", "pq", "frontier", "queue", "next edge")
+_HEAP_LEAD = re.compile(r"\b(?:heap\w*|pq|frontier|queue|next\s+edge)\b[^\n]{0,30}$", re.I)
+_WEIGHT_FIRST = re.compile(r"\(\s*(\d+)\s*,\s*[^()]+\)")
+_ENTRY_END = re.compile(r"[\"'”’*`]*\s*\)")
+
+
+def _weight_first(
+    ctx: _Context, low: int, high: int, edge: bool
+) -> tuple[list[Claim], list[tuple[int, int]]]:
+    """A heap's entries ``(7, A, B)`` (their weight first) and where they are: an edge and
+    its weight where the line says it holds edges (``next edge: (7, A, B)``, ``# edge …``);
+    otherwise nothing (``(9, B, A)`` may be a distance and a parent). An entry whose last two
+    items are no two nodes (``(3, 1, 7)``, 7 no node) is left to the weight-last reading."""
+    claims: list[Claim] = []
+    spans: list[tuple[int, int]] = []
+    for match in _WEIGHT_FIRST.finditer(ctx.text, low, high):
+        if not _HEAP_LEAD.search(ctx.text, max(low, match.start() - 40), match.start()):
+            continue
+        comma = ctx.text.index(",", match.end(1))
+        pair = _pair_after(ctx, comma + 1, match.end(), _COMMA)
+        if pair is None or pair[0][0] == pair[0][1]:
+            continue  # "(3, 1, 7)" where 7 is no node: the weight last, read below
+        end = _ENTRY_END.match(ctx.text, pair[1])
+        if end is None or end.end() != match.end():
+            continue  # "(7, A, B, C)": no edge entry
+        spans.append((match.start(), match.end()))
+        if not edge:
+            continue
+        claims.append(Claim("edge", pair[0], None, match.start(), match.end()))
+        claims.append(Claim("edge_weight", pair[0], int(match.group(1)), match.start(),
+                            match.end()))  # fmt: skip
+    return claims, spans
 
 
 def _pair_after(
@@ -1656,7 +1709,7 @@ _HEDGE_LABEL = (
 )
 """A word before a cell's number that hedges or bounds it (``about 7``): no label."""
 _CELL_VALUE = re.compile(
-    r"[\s`*_]*(?:[^\W\d_]\w*\s*[=:]\s*|(?!"
+    r"[\s`*_]*(?:(?:→|⟶|->|=>|⇒)\s*)?(?:[^\W\d_]\w*\s*[=:]\s*|(?!"
     + _HEDGE_LABEL
     + r")[a-z]{1,6}\s+)?[`*_]*(?P<n>\d+|"
     + "|".join(NUMBER_WORDS)
@@ -1666,7 +1719,8 @@ _CELL_VALUE = re.compile(
     r"(?:\s*\((?![^()]*(?:\?|\b(?:not|no|maybe|tentative|unsure|old|wrong|or)\b))[^()]*\))?"
     r"[\s`*_.✓✔]*",
     re.I,
-)  # (a check mark after the value, "| 4 ✓ |": the value verified)
+)  # (a check mark after the value, "| 4 ✓ |": the value verified; an arrow before it, "| → 6 |",
+# the value it comes to)
 _CELL_PAIR = re.compile(
     r"\s*(?:,|;|&|<->|--|->|-|–|—|─|━|~+>?|∼|/|[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f])\s*"
 )
@@ -2774,6 +2828,36 @@ _PRINT_FORMAT = re.compile(
 )
 """A print's format options (``print(*sorted(G.neighbors(A)), sep=', ')``): how its items are
 printed, no argument; blanked, so the output after it reads as the items they are."""
+_SELF_CORRECTION = re.compile(
+    r"(?<=\bwait,\s)no\s*(?:—|–|--)\s*|"
+    r"\bno,\s+(?:hold\s+on|wait)\s*(?:,|—|–)\s*(?=it\b|there\b|yes\b|that\b)",
+    re.I,
+)
+"""A "no" that takes back the writer's own last thought (``Hmm, wait, no — the BFS puts B at
+depth 1 from A``, ``A–B: no, hold on, it is there``): no denial of what follows, blanked."""
+_LAYER_INDEX = re.compile(
+    r"dict\(\s*enumerate\(\s*(?:nx\.)?bfs_layers\(\s*\w+\s*,\s*\[\s*(?P<source>[^\[\],\n]+?)\s*\]"
+    r"\s*\)\s*\)\s*\)\s*\[\s*(?P<depth>\d+)\s*\]\s*#\s*contains\s+(?P<node>[^\n#]+)"
+)
+
+
+def _layer_index(call: re.Match[str]) -> str:
+    """A BFS layer looked up by its depth, with the node it contains: rewritten as prose
+    (``BFS layer 3 from A includes B``, padded), so a numeric id's depth is no node."""
+    source, node = call["source"], call["node"].rstrip()
+    if source.isdigit() and node.isdigit():  # numeric ids: "node 6", as prose writes them
+        source, node = f"node {source}", f"node {node}"
+    prose = f"BFS layer {call['depth']} from {source} includes {node}"
+    return prose.ljust(len(call.group())) if len(prose) <= len(call.group()) else call.group()
+
+
+_EDGES_LABEL = re.compile(
+    r"(?:(?<=\bthe )|(?<=^)|(?<=[.!?] )|(?<=\*\* ))edges:\s*(?=(?:exactly|only|just)\s)",
+    re.I | re.M,
+)
+"""A label ``edges:`` before an exact list (``Looking at the edges: exactly B and C``): the
+list names one node's ends, no pair of its own; the label blanked (``A's edges: exactly …``
+keeps its owner)."""
 _RULED_OUT = re.compile(r"\brules?\s+out\s+(?:an?|the|any)\s+edge\b", re.I)
 """A result that rules out an edge (``…, which rules out an edge A–B``): a non-edge, read as
 ``no edge`` (offsets kept)."""
@@ -2866,6 +2950,12 @@ def extract_claims(
         text = _on_lines(text, ("log", "LOG"), _LOG_CALL, _blank)
     if "assert" in text:  # "assert B in adj[A], 'missing edge'": the message blanked
         text = _on_lines(text, ("assert",), _ASSERT_MESSAGE, _assert_message)
+    if "ait, no" in text or "no, hold" in text or "no, wait" in text:  # "wait, no — A …", "A–B:
+        text = _SELF_CORRECTION.sub(lambda no: " " * len(no.group()), text)  # no, hold on, …"
+    if "bfs_layers" in text:  # "dict(enumerate(nx.bfs_layers(G, [A])))[3]  # contains B"
+        text = _LAYER_INDEX.sub(_layer_index, text)
+    if "dges:" in text:  # "Looking at the edges: exactly B and C": the list's, not a pair
+        text = _EDGES_LABEL.sub(lambda label: " " * len(label.group()), text)
     if "rules out" in text or "rule out" in text:  # "…, which rules out an edge A–B": no edge
         text = _RULED_OUT.sub(lambda lead: "no edge".rjust(len(lead.group())), text)
     if "t in the" in text or "t on the" in text:  # "… pair: A–B. It's not in the list.": the
@@ -3044,6 +3134,8 @@ def extract_claims(
         claims += _printed_calls(written, names, max_words)
     if "the latter" in written or "the former" in written:  # "A, then B: the latter …"
         claims += _latter_reads(written, names, max_words, slots)
+    if "oth of them" in written or " pair" in written or "hat node" in written:  # "A and B.
+        claims += _pair_reads(written, names, max_words, slots)  # "A and B. That pair is …"
     if "Let $" in written:  # "Let $v = A$. Then $\\deg(v) = 4$.": A's degree
         claims += _latex_bound_reads(written, names, max_words, slots)
     return _deduplicated(_one_hop_is_an_edge(_without_item_weights(claims)))
@@ -3153,6 +3245,38 @@ def _latter_reads(text: str, names: NodeNames, max_words: int, slots: _Slots) ->
         first = named[0][1]
         if "former" not in after and text[max(low, first - 5) : first].lower() == "from ":
             used = f"From {pair[0]}, {used}"  # "From A, consider B: the latter is 9 away"
+        claims += _read_rewritten(used, names, max_words, low, high)
+    return claims
+
+
+_PAIR_REFERENCE = re.compile(
+    r"(?<=[.!?;:])[ \t]+(?P<ref>(?P<one>(?:that|this)\s+node\b)|(?:both\s+of\s+them|"
+    r"(?:that|this)\s+pair)(?:\s+(?P<is>is)\b)?)",
+    re.I,
+)
+"""A sentence opening with ``Both of them`` / ``That pair`` (``A and B. That pair is joined``),
+or with ``That node`` (``Then there's A. That node isn't attached to B``)."""
+
+
+def _pair_reads(text: str, names: NodeNames, max_words: int, slots: _Slots) -> list[Claim]:
+    """The claims of a sentence whose ``Both of them`` / ``That pair`` refers to the two nodes
+    the sentence right before it names (``Take A and B. Both of them appear on one line, so
+    they're adjacent``; ``Right, A and B. That pair is not joined``), read with ``A and B``
+    written in, spanning both; nothing where that sentence names one node or three. ``That
+    node`` likewise refers to the one node of the sentence before."""
+    claims: list[Claim] = []
+    for reference in _PAIR_REFERENCE.finditer(text):
+        low = max(text.rfind("\n", 0, reference.start()) + 1, 0)
+        for stop in _LATTER_STOP.finditer(text, low, reference.start() - 1):
+            low = stop.end()
+        named = mentions(text, low, reference.start(), names, slots.resolve)
+        pair = list(dict.fromkeys(node for node, _, _ in named))
+        if len(pair) != (1 if reference.group("one") else 2):
+            continue
+        end_match = _LATTER_STOP.search(text, reference.end())
+        high = len(text) if end_match is None else end_match.end()
+        written = " and ".join(pair) + (" are" if reference.group("is") else "")
+        used = written + text[reference.end() : high]
         claims += _read_rewritten(used, names, max_words, low, high)
     return claims
 

@@ -3552,3 +3552,17 @@ def test_round37_a_recount_with_a_hedge_a_supposition_or_a_change_is_no_final_va
     """A hedge, a supposition, a change to the graph (``after I add``), two candidates or a
     question: no degree 2 of Saint-Denis."""
     assert ("degree", frozenset({"Saint-Denis"}), 2) not in _read(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["- 2 (complete neighbour list): 3", "**Node 2.** Whole neighbor list: 3."]
+)
+def test_round39_a_neighbour_list_of_one_id_is_its_member_not_a_count(text: str) -> None:
+    """``2 (complete neighbour list): 3``: node 3 is 2's one neighbour, not its degree."""
+    read = _read(text, True)
+    assert ("neighbours", frozenset({"New York", "Paris"}), None) in read
+    assert not {c for c in read if c[0] == "degree"}
+
+
+def test_round39_a_neighbour_count_of_an_id_is_its_degree() -> None:
+    assert ("degree", frozenset({"New York"}), 2) in _read("Node 2 neighbour count: 2", True)

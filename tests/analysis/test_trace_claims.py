@@ -1568,6 +1568,169 @@ def test_round37_a_list_question_left_open_hedged_or_with_two_candidates_states_
     assert not [c for c in read if c[0] in ("neighbours", "edge") and "Perth" in c[1]]
 
 
+def _towns_ids(text: str) -> set[tuple[str, frozenset[str], int | None]]:
+    """``_towns`` under numeric ids: 0 Accra, 1 Hanoi, 2 Perth, 3 Quito, 4 Tromsø."""
+    names = NodeNames(_towns(), True)
+    return {(c.kind, frozenset(c.nodes), c.value) for c in extract_claims(text, names)}
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Okay, wait, no — Perth sits at depth 1 from Quito in the BFS.",
+         ("edge", {"Perth", "Quito"}, None)),
+        ("Quito–Tromsø: no, hold on, it's there after all.", ("edge", {"Quito", "Tromsø"}, None)),
+        ("Accra–Perth: no, wait, it does exist.", ("edge", {"Accra", "Perth"}, None)),
+    ],
+)  # fmt: skip
+def test_round39_a_no_taking_back_the_writers_own_thought_denies_nothing(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    """``wait, no — B is at depth 1 from A``, ``A–B: no, hold on, it's there``: the "no"
+    takes back what the writer thought, the statement after it stands."""
+    kind, nodes, value = claim
+    read = _towns_claims(text)
+    assert (kind, frozenset(nodes), value) in read
+    assert ("non_edge", frozenset(nodes), None) not in read
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Wait, no — Quito and Perth share no edge.",
+        "Quito–Perth: no, there is no such edge.",
+        "Wait, no edge joins Quito and Perth.",
+    ],
+)
+def test_round39_a_no_before_a_denial_still_denies(text: str) -> None:
+    assert ("non_edge", frozenset({"Quito", "Perth"}), None) in _towns_claims(text)
+
+
+def test_round39_a_bfs_layer_looked_up_by_depth_is_a_hop_count_not_a_node() -> None:
+    """``dict(enumerate(nx.bfs_layers(G, [0])))[2]  # contains 3``: 3 is two hops from 0; the
+    depth ``2`` is no node."""
+    read = _towns_ids("dict(enumerate(nx.bfs_layers(G, [0])))[2]  # contains 3")
+    assert ("hops", frozenset({"Accra", "Quito"}), 2) in read
+    assert not {c for c in read if "Perth" in c[1]}  # node 2 is the depth
+    assert not _towns_ids("dict(enumerate(nx.bfs_layers(G, [0])))  # contains 3")
+
+
+@pytest.mark.parametrize(
+    "text", ["Edges: exactly Accra and Quito.", "Perth is done. Edges: only Accra and Quito."]
+)
+def test_round39_an_edges_label_before_an_exact_list_is_no_pair(text: str) -> None:
+    """``Edges: exactly B and C``: the ends of one node's edges, not an edge B–C."""
+    assert ("edge", frozenset({"Accra", "Quito"}), None) not in _towns_claims(text)
+
+
+def test_round39_an_owners_edges_label_still_reads_its_list() -> None:
+    read = _towns_claims("Scanning Perth's edges: exactly Accra and Quito.")
+    assert ("neighbours", frozenset({"Perth", "Accra", "Quito"}), None) in read
+    assert ("edge", frozenset({"Accra", "Quito"}), None) not in read
+
+
+@pytest.mark.parametrize(
+    ("text", "numeric_ids", "pair", "weight"),
+    [
+        ("next edge: (2, 3, 1)", True, {"Quito", "Hanoi"}, 2),
+        ("heapq.heappush(heap, (4, 4, 1))  # candidate edge", True, {"Tromsø", "Hanoi"}, 4),
+        ("heappush(frontier, (5, Accra, Perth))  # cheapest crossing edge", False,
+         {"Accra", "Perth"}, 5),
+    ],
+)  # fmt: skip
+def test_round39_a_heap_entry_puts_the_weight_first(
+    text: str, numeric_ids: bool, pair: set[str], weight: int
+) -> None:
+    """``next edge: (7, A, B)``, ``heappush(pq, (7, A, B))  # edge``: the edge A–B weighs 7;
+    the weight is no node and the last id no weight."""
+    read = _towns_ids(text) if numeric_ids else _towns_claims(text)
+    assert ("edge_weight", frozenset(pair), weight) in read
+    assert {c for c in read if c[0] in ("edge", "edge_weight")} <= {
+        ("edge", frozenset(pair), None),
+        ("edge_weight", frozenset(pair), weight),
+    }
+
+
+def test_round39_a_heap_entry_without_an_edge_word_or_an_edge_list_keeps_its_reading() -> None:
+    """``heap = [(2, 3, 1)]`` may hold a distance and a parent: nothing; ``edges = [(2, 3,
+    1)]`` (no heap) is the edge 2–3 of weight 1, as before."""
+    assert not _towns_ids("heap = [(2, 3, 1)]")
+    assert ("edge_weight", frozenset({"Perth", "Quito"}), 1) in _towns_ids("edges = [(2, 3, 1)]")
+
+
+@pytest.mark.parametrize(
+    ("text", "not_edge"),
+    [
+        ("- (0, 2) → 3", {"Perth", "Quito"}),
+        ("Along 1 -> 0 -> 2: 2 + 1 → 3.", {"Hanoi", "Quito"}),
+        ("total = 2 + 1  # 1 -> 0 -> 2 -> 3", {"Perth", "Quito"}),
+    ],
+)
+def test_round39_a_value_after_a_pair_a_sum_or_a_summed_route_is_no_node(
+    text: str, not_edge: set[str]
+) -> None:
+    """``(A, B) → 3``, ``2 + 1 → 3``, ``total = 2 + 1  # A -> B -> C -> 3``: the id after the
+    arrow is a value (a weight, a sum, a route's total), no edge's end."""
+    assert ("edge", frozenset(not_edge), None) not in _towns_ids(text)
+
+
+def test_round39_a_route_of_ids_still_reads_its_links() -> None:
+    read = _towns_ids("0 → 2 → 3")
+    assert {("edge", frozenset({"Accra", "Perth"}), None),
+            ("edge", frozenset({"Perth", "Quito"}), None)} <= read  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Pick Accra and Perth. Both of them sit on one line of the input, so they're adjacent.",
+         ("edge", {"Accra", "Perth"}, None)),
+        ("So, Hanoi and Tromsø. That pair is linked directly.",
+         ("edge", {"Hanoi", "Tromsø"}, None)),
+        ("So, Hanoi and Perth. This pair is not linked.", ("non_edge", {"Hanoi", "Perth"}, None)),
+        ("Next is Accra. That node isn't attached to Quito, the input has no such line.",
+         ("non_edge", {"Accra", "Quito"}, None)),
+        ("Next is Hanoi; that node finishes with degree 3.", ("degree", {"Hanoi"}, 3)),
+    ],
+)  # fmt: skip
+def test_round39_both_of_them_that_pair_or_that_node_are_the_nodes_of_the_sentence_before(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    """``A and B. Both of them … adjacent`` / ``That pair is joined``: A–B; ``Then A. That
+    node isn't attached to C``: A–C absent."""
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _towns_claims(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "pair"),
+    [
+        ("Pick Accra, Perth and Quito. Both of them are adjacent.", {"Accra", "Perth"}),
+        ("Pick Accra. That pair is linked directly.", {"Accra", "Perth"}),
+        ("Accra and Perth. That node is adjacent to Quito.", {"Accra", "Quito"}),
+        ("Accra and Perth.\nBoth of them are adjacent to Quito.", {"Accra", "Quito"}),
+    ],
+)
+def test_round39_a_reference_to_a_number_of_nodes_the_sentence_before_lacks_states_nothing(
+    text: str, pair: set[str]
+) -> None:
+    read = _towns_claims(text)
+    assert ("edge", frozenset(pair), None) not in read
+    assert ("edge", frozenset({"Accra", "Perth"}), None) not in read
+
+
+def test_round39_a_table_value_after_an_arrow_is_the_value() -> None:
+    """``| A | → 6 |`` under a degree column: A's degree is 6."""
+    text = "| Vertex | Degree at the end |\n|---|---|\n| Hanoi | → 3 |\n| Perth | -> 2 |"
+    read = _towns_claims(text)
+    assert {("degree", frozenset({"Hanoi"}), 3), ("degree", frozenset({"Perth"}), 2)} <= read
+
+
+def test_round39_a_table_arrow_to_a_name_is_no_value() -> None:
+    text = "| Vertex | Degree at the end |\n|---|---|\n| Hanoi | → Perth |"
+    assert not {c for c in _towns_claims(text) if c[0] == "degree"}
+
+
 @pytest.mark.parametrize(
     ("text", "pair", "weight"),
     [

@@ -578,8 +578,11 @@ HELD_OUT: list[object] = [
             "comes to 7' after a route): recall hallucinated edge 0.58, missed edge 0.61, degree "
             "0.73, distance 0.71, the others unchanged, precision unchanged; 28 cells below; "
             "then tune37 ('Consider A → B → C. Walking it end to end gives 9.'): distance "
-            "0.78, the others unchanged; 27 cells below (design/trace-facts.md, Round 30, "
-            "tuned on; Round 31, tuned on)",
+            "0.78, the others unchanged; 27 cells below; then tune38 ('Both of them' / 'That "
+            "pair' after a two-node sentence, 'That node' after a one-node one, '| A | → 6 |', "
+            "a one-id neighbour list): recall hallucinated edge 0.63, missed edge 0.63, degree "
+            "0.91, the others unchanged, precision degree 1.00; 23 cells below "
+            "(design/trace-facts.md, Round 30, tuned on; Round 31, tuned on)",
         ),
     ),
     pytest.param(
@@ -620,7 +623,9 @@ HELD_OUT: list[object] = [
             "measured once held out at 9326ef2, before this session's tuning on round 31: "
             "precision hallucinated edge 0.94, weight 0.99, distance 0.97, the others 1.00; "
             "recall weight 0.78, missed edge 0.80, degree 0.82, distance 0.84, hallucinated edge "
-            "0.87, set 0.88; 15 cells below the goal (design/trace-facts.md, Round 32)",
+            "0.87, set 0.88; 15 cells below the goal; again at 3387315, after round 31's "
+            "edges, degrees, distances and sets were tuned on and the false-flag sweep: identical "
+            "to the third decimal (design/trace-facts.md, Round 32)",
         ),
     ),
 ]
