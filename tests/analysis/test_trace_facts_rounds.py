@@ -624,8 +624,9 @@ HELD_OUT: list[object] = [
             "precision hallucinated edge 0.94, weight 0.99, distance 0.97, the others 1.00; "
             "recall weight 0.78, missed edge 0.80, degree 0.82, distance 0.84, hallucinated edge "
             "0.87, set 0.88; 15 cells below the goal; again at 3387315, after round 31's "
-            "edges, degrees, distances and sets were tuned on and the false-flag sweep: identical "
-            "to the third decimal (design/trace-facts.md, Round 32)",
+            "edges, degrees, distances and sets were tuned on and the false-flag sweep, and at "
+            "1871366 after its weights: identical to the third decimal (design/trace-facts.md, "
+            "Round 32)",
         ),
     ),
 ]
