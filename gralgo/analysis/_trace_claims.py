@@ -850,7 +850,7 @@ _EDGE_AFTER = re.compile(
 # Weights written after an edge: "(7)", ": 7", "with weight 7", "has weight 7", "costs 7"
 _WEIGHT_PHRASE = re.compile(
     r"[\"'”’*`]*\s*(?:,\s*)?(?:(?:has|with|of)\s+(?:an?\s+)?(?:weight|cost|length)\s+(?:of\s+)?|costs?\s+|"
-    r"weighs\s+)(\d+)(?!\s*[-+*/]\s*\d)",
+    r"weighs\s+|contributes\s+)(\d+)(?!\s*[-+*/]\s*\d)",
     re.I,
 )
 
@@ -2264,9 +2264,11 @@ _CONFIRMS_IT = re.compile(
 """A remark that a second look confirms the statement before it (``A and B: they're not
 adjacent, and double-checking the list confirms it``): no check planned, read as blanks."""
 _TRAILED_RESULT = re.compile(
-    r"\blet\s+me\s+(?P<verb>re-?count|(?:double[- ]?|re-?)?check|verify|confirm)\s+"
+    r"\blet\s+me\s+(?P<verb>re-?count|(?:double[- ]?|re-?)?check|verify|confirm|re-?read\s+"
+    r"(?:the|my)\s+(?:input|list|edge\s+list|prompt|table)\s+(?:for|on))\s+"
     r"(?P<what>[^.…:;?!\n]{1,80}?)\s*(?:\.{2,}|…)\s*(?P<lead>(?:that['’]s|it['’]s|i\s+get|"
-    r"(?=the\s+(?:minimum|shortest|distance|cheapest|degree|weight)\b)))"
+    r"(?=the\s+(?:minimum|shortest|distance|cheapest|degree|weight)\b)|"
+    r"(?=(?:weight|cost)\s+\d+\s*[.!]?\s*$)))"
     r"(?P<rest>[^\n]*)$",
     re.I | re.M,
 )
@@ -2275,12 +2277,15 @@ _TRAILED_RESULT = re.compile(
 def _trailed_result(plan: re.Match[str]) -> str:
     """A recount or a check whose result follows an ellipsis (``let me recount A... that's 5``,
     ``Let me double check A to B... the minimum is 3``) as the statement of that result (the
-    same length): a recount of one node is its degree; a remark after the value against what was
+    same length; ``Let me re-read the input for A-B... weight 5``: the weight the input gives):
+    a recount of one node is its degree; a remark after the value against what was
     said before (``…, not what I said``) is blanked with it. Left as written where the result
     names another measure or another node."""
     what, rest = plan.group("what"), plan.group("rest")
     if _TRAILED_OTHER.search(what) or _TRAILED_OTHER.search(plan.group("lead")):
         return plan.group()
+    if not plan.group("lead") and _TWO_OBJECTS.search(what):
+        return plan.group()  # "… for A-B and C-D... weight 5": whose weight, not said
     value = _TRAILED_VALUE.match(rest)
     head = " " * (plan.start("what") - plan.start())
     gap = " " * (plan.end("lead") - plan.end("what"))
@@ -2294,6 +2299,25 @@ def _trailed_result(plan: re.Match[str]) -> str:
         tail = rest[: value.end("v")] + " " * (len(rest) - value.end("v"))
         return head + what + gap + tail
     return head + what + gap + rest
+
+
+_LEG_SHARE = re.compile(
+    r"(?P<lead>\b(?:adding|summing|totall?ing|tallying)\s+(?:up\s+)?(?:the\s+|this\s+|that\s+|"
+    r"my\s+)?(?:path|route|walk|legs|weights|costs)\s*,\s*)?(?P<leg>\bthe\s+[^;:.?!\n]{1,160}?"
+    r"(?:[–—]|\s-\s|→|->|\sto\s)[^;:.?!\n]{1,160}?\s+(?:leg|edge|link|arc)\s+)"
+    r"(?P<verb>contributes)(?=\s+\d+\s*[.!]?[ \t]*$)",
+    re.I | re.M,
+)
+"""One edge of a route (a pair joined by a dash, an arrow or ``to``) said to contribute its
+share, the writer's summing before it (``Adding up the path, the A–B leg contributes 7``): the
+edge's weight (the lead, the writer's own action and no change to the graph, blanked;
+``contributes`` read as ``weighs``)."""
+
+
+def _leg_share(share: re.Match[str]) -> str:
+    """The share as the edge's weight (the same length)."""
+    lead = share.group("lead") or ""
+    return " " * len(lead) + share.group("leg") + "weighs".rjust(len(share.group("verb")))
 
 
 _RECOMPUTED_ROUTE = re.compile(
@@ -2376,6 +2400,7 @@ def _route_then_it(put: re.Match[str]) -> str:
     return " " * len(put.group("lead")) + put.group("route") + ":"
 
 
+_TWO_OBJECTS = re.compile(r"\b(?:and|or)\b", re.I)
 _TRAILED_OTHER = re.compile(r"\b(?:path|route|distance|weight|cost|edge|hops?)\b", re.I)
 _TRAILED_VALUE = re.compile(
     r"\s*(?P<v>\d+)(?:\s*,\s*not\s+(?:what|the\s+\d+)\s+(?:i|we)\s+(?:said|had|wrote|thought|"
@@ -2440,6 +2465,28 @@ _RETRACTION_HEAD = re.compile(
 """A retraction's head before the statement it corrects (``Actually, I was wrong earlier: A
 and B are adjacent``, ``Wait, I miscounted before — A's degree is 4``): read as blanks, so
 the corrected statement after it is read as stated."""
+_RETRACTED_VALUE = re.compile(
+    r"(?P<head>^[ \t]*(?:(?:actually|wait|oops|hmm+|ok(?:ay)?)\b[,.!]?[ \t]*)*i\s+(?:had|got|"
+    r"used|wrote)\s+the\s+wrong\s+(?:number|value|weight|cost)\s+for\s+)"
+    r"(?P<what>[^.;:?!\n]{1,160}?(?:[–—]|\s-\s)[^.;:?!\n]{1,160}?)"
+    r"(?P<said>\s*[.;:—]\s*(?:[a-z]+ing\b(?-i:[^,.;:?!\nA-Z\d]){0,60},\s*)?(?:it['’]s|it\s+is))"
+    r"(?=\s+\d+\s*[.!]?[ \t]*$)",
+    re.I | re.M,
+)
+"""A pair's value retracted, the right one in the next sentence through ``it`` (``Hmm, I had the
+wrong number for A–B. Going back to the list, it's 10``; a lead of the writer's own looking
+before it, naming nothing): the pair's weight (read as ``A–B weighs 10``)."""
+
+
+def _retracted_value(value: re.Match[str]) -> str:
+    """The retraction as the pair's weight (the same length), or as written where it names two
+    pairs or leaves too little room."""
+    said = value.group("said")
+    if _TWO_OBJECTS.search(value.group("what")) or len(said) < 7:
+        return value.group()
+    return " " * len(value.group("head")) + value.group("what") + "weighs".rjust(len(said))
+
+
 _RESULT_PART = re.compile(
     r"(?<=\b)(?P<call>\w*(?:dijkstra|bellman|shortest|distance|dist|bfs|path)\w*\s*\([^()\n]*\))"
     r"(?P<part>(?:\s*\[\s*(?:0|-1)\s*\])+)",
@@ -2987,6 +3034,8 @@ def extract_claims(
         text = _CONFIRMS_IT.sub(lambda remark: " " * len(remark.group()), text)
     if "wrong" in text or "mis" in text or "orrect" in text:  # a retraction's head too
         text = _RETRACTION_HEAD.sub(lambda head: " " * len(head.group()), text)
+        text = _RETRACTED_VALUE.sub(_retracted_value, text)  # "I had the wrong number for
+        # A–B. Going back to the list, it's 10": A–B's weight
     taken: list[int] = []  # where a route taken as a condition starts ("If I go A → B → C, …")
     if "f I " in text or "f we " in text:  # read as blanks: its total is stated, its links not
         taken = [lead.start() for lead in _ROUTE_TAKEN.finditer(text)]
@@ -3015,6 +3064,8 @@ def extract_claims(
         text = _RECOMPUTED_ROUTE.sub(_recomputed_route, text)  # ("…compute A → B... 9")
         text = _RECHECKED_DISTANCE.sub(_rechecked_distance, text)  # "…A to B by another
         # route... 9, the shortest"
+    if "contributes" in text:  # "Adding up the path, the A–B leg contributes 7": its weight
+        text = _LEG_SHARE.sub(_leg_share, text)
     if "very time" in text or "xpanding" in text:  # a count by appearances, an expansion
         text = _TALLIED.sub(_tallied, text)  # "every time A appears I add one, … ends up at 4"
         text = _EXPANDED.sub(_expanded, text)  # "Expanding A, one of the edges I follow goes to B"

@@ -1296,11 +1296,14 @@ _DASH_JOIN = re.compile(r"\s*(?:–|—|-|--|/|~|\s(?:to|and|&)\s)\s*", re.I)
 _TOPIC_SENTENCE = re.compile(
     r"\s*(?:(?:(?:so|now|next|ok(?:ay)?|first|then)\s*,?\s+)?(?:looking\s+at|look\s+at|"
     r"considering|consider|checking|check|take|taking|turning\s+to|on\s+to|focus(?:ing)?\s+on)\s+|"
-    r"next\s+(?:comes|up\s+is)\s+|back\s+to\s+|(?:now|next|then)\s*,?\s+)"
+    r"next\s+(?:comes|up\s+is)\s+|back\s+to\s+|(?:now|next|then)\s*,?\s+|"
+    r"(?:prim|kruskal|dijkstra|bor[uů]vka)(?:['’]s\s+algorithm)?\s+(?:now\s+|next\s+)?"
+    r"(?:considers|examines|takes\s+up|looks\s+at)\s+)"
     r"(?P<edge>(?:the\s+)?edge\s+)?(?P<name>[^.:;?!\n]{1,400}?)\s*[.:]?\s*$",
     re.I,
 )  # the name in any notation: "node 3", a long name with commas, a pair "A–B" or "A to B";
-# a discourse lead alone introduces it too ("Now A.", "Next, A to B.")
+# a discourse lead alone introduces it too ("Now A.", "Next, A to B."), and an algorithm's step
+# that only looks at it ("Prim considers A–B; that edge weighs 12": the weight is the graph's)
 _NODE_WORD = re.compile(r"(?:node|vertex)\s+", re.I)
 _EDGE_AFTER = re.compile(r"(?:the\s+)?(.+?)\s+edge", re.I)
 """A topic's pair with the noun after it (``the A–B edge``)."""

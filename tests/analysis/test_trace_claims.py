@@ -1732,6 +1732,60 @@ def test_round39_a_table_arrow_to_a_name_is_no_value() -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "pair", "weight"),
+    [
+        ("Totalling the route, the Hanoi–Accra edge contributes 2.", {"Hanoi", "Accra"}, 2),
+        ("Summing up my walk, the Quito – Hanoi link contributes 6.", {"Quito", "Hanoi"}, 6),
+        ("Oops, I got the wrong value for Tromsø–Hanoi. Scanning the edge list again, it is 4.",
+         {"Tromsø", "Hanoi"}, 4),
+        ("Wait, I used the wrong weight for Accra–Perth. Rereading the prompt, it's 5.",
+         {"Accra", "Perth"}, 5),
+        ("Let me re-read my edge list for Quito–Hanoi … weight 6.", {"Quito", "Hanoi"}, 6),
+        ("Let me re-read the table on Hanoi-Accra... cost 2.", {"Hanoi", "Accra"}, 2),
+    ],
+)  # fmt: skip
+def test_round40_a_pairs_share_retracted_value_or_reread_weight_is_its_weight(
+    text: str, pair: set[str], weight: int
+) -> None:
+    """One edge's share of a route after the writer's own summing (``Adding up the path, the A–B
+    leg contributes 7``); a pair's value retracted and given in the next sentence through ``it``
+    (``I had the wrong number for A–B. Going back to the list, it's 10``); a re-read of the
+    input for a pair, its weight after an ellipsis: the pair's weight."""
+    assert ("edge_weight", frozenset(pair), weight) in _towns_claims(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Totalling the route, the Hanoi–Accra edge could contribute 2.",
+        "Totalling the route, does the Hanoi–Accra edge contribute 2?",
+        "Totalling the route, the Hanoi–Accra edge contributes 2 or 3.",
+        "Totalling the route, the Hanoi–Accra edge contributes 2 if Tromsø is skipped.",
+        "Totalling the route, the Hanoi edge contributes 2.",
+        "If I take Hanoi–Accra, the edge contributes 2.",
+        "I got the wrong value for Hanoi–Accra. Scanning the edge list again, it is 2 or 3.",
+        "I got the wrong value for Hanoi–Accra. Scanning the edge list again, it is 2?",
+        "I got the wrong value for Hanoi–Accra. If I scan it again, it is 2.",
+        "I got the wrong value for Hanoi–Accra. It might be 2.",
+        "I got the wrong value for Hanoi–Accra and Quito–Hanoi. Scanning again, it is 2.",
+        "I got the wrong value for Hanoi–Accra. Scanning past Tromsø, it is 2.",
+        "I got the wrong value for Hanoi–Accra. Scanning the edge list now.",
+        "Let me re-read my edge list for Hanoi–Accra … weight 2 or 3.",
+        "Let me re-read my edge list for Hanoi–Accra … weight 2?",
+        "Let me re-read my edge list for Hanoi–Accra and Quito–Hanoi … weight 2.",
+        "Let me re-read my edge list for Hanoi–Accra … if weight 2, fine.",
+        "Let me re-read my edge list for Hanoi–Accra …",
+    ],
+)
+def test_round40_a_share_retraction_or_reread_hedged_open_or_of_two_states_no_weight(
+    text: str,
+) -> None:
+    """A hedge, a question, two candidates, a supposition, two pairs, a lead naming another
+    node, one node, or no value: no weight."""
+    assert not [c for c in _towns_claims(text) if c[0] == "edge_weight"]
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "Perth in G[Hanoi]\n# False",

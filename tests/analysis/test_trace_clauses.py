@@ -1331,3 +1331,40 @@ def test_round37_a_recording_plan_with_two_candidates_a_supposition_or_no_value_
 ) -> None:
     """Two candidates, a supposition, no value, or a question: no degree 1 of Kyoto."""
     assert ("degree", frozenset({"Kyoto"}), 1) not in _read(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Kruskal examines Lyon–New York. That edge weighs 3.",
+         ("edge_weight", {"Lyon", "New York"}, 3)),
+        ("Dijkstra's algorithm now looks at Saint-Denis–Lyon; its weight is 4.",
+         ("edge_weight", {"Saint-Denis", "Lyon"}, 4)),
+    ],
+)  # fmt: skip
+def test_round40_an_algorithm_step_that_looks_at_an_edge_is_the_topic_of_its_weight(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    """``Prim considers A–B; that edge weighs 12``: the step only names the edge, the next
+    clause gives its weight (the graph's, no state)."""
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _read(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kruskal examines Lyon–New York; that edge might weigh 3.",
+        "Kruskal examines Lyon–New York; does that edge weigh 3?",
+        "Kruskal examines Lyon–New York or Paris–Lyon; that edge weighs 3.",
+        "Kruskal examines Lyon–New York; that edge weighs 3 if Kyoto is in the tree.",
+        "Kruskal examines Lyon–New York; that edge weighs 3 or 4.",
+        "Kruskal examines Lyon; that edge weighs 3.",
+    ],
+)
+def test_round40_an_algorithm_step_then_a_hedge_question_or_two_edges_states_no_weight(
+    text: str,
+) -> None:
+    """A hedge, a question, two edges named, a supposition, two candidates, or one node: no
+    weight."""
+    assert not [c for c in _read(text) if c[0] == "edge_weight"]

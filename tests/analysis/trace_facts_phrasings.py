@@ -214,6 +214,19 @@ closing a core or a clique, corrections and the final check, each themed shape o
 rounds at most about 5 %; about three fifths prose, the rest inline Python / NetworkX, LaTeX,
 Markdown bullets and bold labels, and tables with plain headers ("| From | To | Weight |"); it
 is held out (not yet measured).
+Round 33 (split ``round33``, bank in ``trace_facts_round33``), written by another author without
+reading the extractor after round 32 was written, is a third general validation list: the mix
+real traces use, lines as if lifted from long traces of today's reasoning models solving the
+nine tasks start to finish, in voices and sentence shapes rounds 17, 18, 31 and 32 did not take
+(Qwen's "Alright, A-B shows up in the edge list.", o3's "Good:" and "Fine —" ticks, Claude's
+"Looks like ..." and "It turns out ...", DeepSeek's "Oops, I skipped A-B; it is an edge.",
+Gemini's "Confirmed:" and "Noted:", Kimi's "Sanity check on A–B: ...", GLM's "Per the input,
+..."), neighbour lists while scanning, weights while summing or comparing, degrees while counting
+or peeling, distances while relaxing or layering, sets while closing a core or a clique,
+corrections and the final check, each themed shape of the earlier rounds at most about 5 %;
+about three fifths prose, the rest ``print(...)`` cells with ``# ->`` output, LaTeX, Markdown
+checkboxes, bullets and bold labels, and tables with plain headers ("| Endpoint 1 | Endpoint 2 |
+Cost |"); it is held out (not yet measured).
 
 Graphs and certificates come from each task's solver (``trace_facts_planted._graph``), so the
 labels are exact: each statement states one fact, correct or with one planted error of a known
@@ -263,6 +276,7 @@ from tests.analysis import (
     trace_facts_round30,
     trace_facts_round31,
     trace_facts_round32,
+    trace_facts_round33,
 )
 from tests.analysis.trace_facts_planted import FORMATS, TASKS, Planted, _graph, _long_names
 
@@ -291,6 +305,7 @@ SPLITS = (
     "round30",
     "round31",
     "round32",
+    "round33",
 )
 TUNED = ("dev", "dev2", "dev3", "dev4", "round4", "round5", "round6", "round7", "round8",
          "round9", "round10", "round11", "round12", "round14", "round17",
@@ -766,6 +781,7 @@ ROUND_BANKS: dict[str, ModuleType] = {
     "round30": trace_facts_round30,
     "round31": trace_facts_round31,
     "round32": trace_facts_round32,
+    "round33": trace_facts_round33,
 }
 """Each other author's list by its split: registered here once (the rounds test reads it)."""
 for _split, _bank in ROUND_BANKS.items():
