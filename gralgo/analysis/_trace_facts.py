@@ -51,10 +51,10 @@ def checker_version() -> str:
 
 HELD_OUT_CAVEAT = (
     "Read as lower bounds: on wording nobody tuned the reader on, measured once per list, it "
-    "found 75-99 % of the wrong claims of each kind on four lists in the mix real traces use "
+    "found 74-99 % of the wrong claims of each kind on five lists in the mix real traces use "
     "and 49-91 % on eight more, but 3-70 % on three where facts are answers to the model's own "
     "questions ('Is A adjacent to B? Yes.'), 36-54 % where the node is named a clause before "
-    "its fact ('Take A. Neighbours: B, C.'), 48-79 % in unusual notation (nineteen authors); "
+    "its fact ('Take A. Neighbours: B, C.'), 48-79 % in unusual notation (twenty authors); "
     "a flagged hallucinated edge was a real one 50-100 % of the time; check flags against the "
     "true fact shown beside each (design/trace-facts.md, What the held-out rounds say)."
 )

@@ -643,6 +643,18 @@ HELD_OUT: list[object] = [
             "Round 32, tuned on)",
         ),
     ),
+    pytest.param(
+        "round33",
+        marks=pytest.mark.xfail(
+            strict=True,
+            reason="round-33 phrasings (a third list in the mix real traces use, in voices and "
+            "openings rounds 17, 18, 31 and 32 do not use), measured once held out at 05fca80, "
+            "after round 31's tuning and before round 32's: precision hallucinated edge 0.91, "
+            "weight 0.97, degree 0.99, distance 1.00, missed edge and set 1.00; recall missed "
+            "edge 0.74, weight 0.79, hallucinated edge 0.81, set 0.80, degree 0.84, distance "
+            "0.85; code 0.00-0.57; 15 cells below the goal (design/trace-facts.md, Round 33)",
+        ),
+    ),
 ]
 """The held-out lists (measured, never tuned on), one ``pytest.param`` each: a fresh round is
 added as ``pytest.param("roundN")``, with ``marks=pytest.mark.xfail(strict=True, reason=…)``
