@@ -421,8 +421,8 @@ def _separated(ctx: _Context, low: int, high: int) -> list[Claim]:
             continue
         if plain and _ARITHMETIC_AFTER.match(text[right[1] : high]):
             continue
-        if _PATH_AFTER.match(text, right[1], high):  # "the shortest A–B path": a path's ends
-            continue
+        if _PATH_AFTER.match(text, right[1], high):  # "the shortest A–B path / distance": its
+            continue  # ends
         if _planned(text, left[1], right[1]):  # "todo: A-B": a plan names the pair, no edge
             continue
         if _EXCLUDED_BEFORE.search(text, max(low, left[1] - 12), left[1]):
@@ -523,7 +523,7 @@ _ABSENT_AFTER = re.compile(
     r"[\"'”’*`]*\s*(?:(?:(?:is|was|are)\s*(?:n['’]t|\s+not)|not)\s+(?:listed|there|present|given|"
     r"included|in\s+(?:the\s+)?(?:input|list|edge\s*list|graph|E\b))|(?:(?:is|was)\s+)?(?:missing|"
     r"absent)|:\s*[✗✘❌]?\s*not\s+(?:in|on)\s+(?:the\s+)?(?:input|list|edge\s*list|graph|E)|"
-    r"\s*(?:—|–|--|:)\s*[✗✘❌]?\s*(?:absent|missing)|\s*(?:\?|:|→|->)?\s*[✗✘❌]|"
+    r"\s*(?:—|–|--|:)\s*[✗✘❌]?\s*(?:(?:edge|link)\s+)?(?:absent|missing)|\s*(?:\?|:|→|->)?\s*[✗✘❌]|"
     r"\s*(?:\?|:|→|->)\s*(?:absent|missing|not\s+(?:listed|there|present|found)|no(?:pe)?(?=\s*(?:[.!;✗✘❌]|"
     r",(?!\s*wait)|$)))|(?:\s*(?:\.{2,}|…)|(?<=…))\s*(?:no(?:pe)?\b(?!\s*[,—–-]?\s*wait)|nothing|none|not\s+(?:there|listed|"
     r"found|present|among|in)))\b|[\"'”’*`]*[ \t]*:[ \t]*[✗✘❌](?=[ \t]*(?:[.!;]|$))",
@@ -580,7 +580,9 @@ _LABELLED = re.compile(
     r"(?<![-–—\s])\s*(?:(?:--|—|–)\s*(\d+)\s*(?:--|—|–)>?(?![-–—])|"
     r"(?:<?[-–—─━]+|[←⟵])\s*[\[(]\s*(?:w\s*=\s*)?(\d+)\s*[\])]\s*(?:[-–—─━]+>?|[→⟶]))\s*"
 )  # "A --7-- B", "A -[7]- B", "A <-(7)-> B", "A ⟵(7)⟶ B": the weight written on the connector
-_PATH_AFTER = re.compile(r"[\"'”’*`]*\s+(?:shortest\s+)?(?:path|route|walk)s?\b", re.I)
+_PATH_AFTER = re.compile(
+    r"[\"'”’*`]*\s+(?:shortest\s+)?(?:path|route|walk|distance)s?\b(?!-)", re.I
+)  # "the shortest A–B path", "the A–B distance": the ends of a path or distance, no edge
 _IS_AN_EDGE = re.compile(r"[\s\\)$]*(?:is|was)\s+an?\s+edge\b", re.I)
 _NODE_WORD = re.compile(r"\bnode\s*$|node\b", re.I)
 _ITEM_WEIGHT_WORD = re.compile(r"\s*[(\[]\s*(?:w|weight|cost)\b", re.I)

@@ -1928,3 +1928,66 @@ def test_round41_a_recap_so_far_states_its_values(text: str, node: str, degree: 
 def test_round41_so_far_without_a_recap_is_still_state() -> None:
     assert not _towns_claims("So far Accra has degree 2.")
     assert not _towns_claims("The recap so far is late; Accra has degree 2 so far.")
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Per the relaxations, the shortest Quito–Perth distance is 12.",
+         ("distance", {"Quito", "Perth"}, 12)),
+        ("Dijkstra's table gives the Hanoi-Accra distance as 9.",
+         ("distance", {"Hanoi", "Accra"}, 9)),
+        ("So the Tromsø → Perth shortest distance ends up at 14.",
+         ("distance", {"Tromsø", "Perth"}, 14)),
+    ],
+)  # fmt: skip
+def test_round42_a_pair_before_distance_names_its_ends_not_an_edge(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    """``the shortest A–B distance is 5``: the pair written before the noun is the distance's
+    ends, as before ``path`` (``the shortest A–B path``), not an edge A–B."""
+    kind, nodes, value = claim
+    read = _towns_claims(text)
+    assert (kind, frozenset(nodes), value) in read
+    assert not {c for c in read if c[0] in ("edge", "edge_weight")}
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("Quito–Perth is an edge, and the distance from Accra is 5.",
+         ("edge", {"Quito", "Perth"}, None)),
+        ("Quito–Perth (weight 3) is an edge; the distance to Accra is 5.",
+         ("edge_weight", {"Quito", "Perth"}, 3)),
+        ("Prim adds Quito–Perth: distance-wise it is the cheapest edge.",
+         ("edge", {"Quito", "Perth"}, None)),
+    ],
+)  # fmt: skip
+def test_round42_a_pair_with_distance_further_on_is_still_an_edge(
+    text: str, claim: tuple[str, set[str], int | None]
+) -> None:
+    """Only the noun right after the pair names its ends: an edge stated before a later
+    ``distance`` stands."""
+    kind, nodes, value = claim
+    assert (kind, frozenset(nodes), value) in _towns_claims(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "**Tromsø–Hanoi:** edge absent",
+        "Tromsø–Hanoi: edge absent.",
+        "- Tromsø–Hanoi — link missing",
+    ],
+)
+def test_round42_a_pair_label_over_an_absent_edge_is_a_non_edge(text: str) -> None:
+    """``**A–B:** edge absent``: the noun before the verdict is what is absent, the pair's edge;
+    as ``A–B: absent``."""
+    read = _towns_claims(text)
+    assert ("non_edge", frozenset({"Tromsø", "Hanoi"}), None) in read
+    assert ("edge", frozenset({"Tromsø", "Hanoi"}), None) not in read
+
+
+@pytest.mark.parametrize("text", ["**Tromsø–Hanoi:** edge present", "Tromsø–Hanoi: edge found."])
+def test_round42_a_pair_label_over_a_present_edge_stays_an_edge(text: str) -> None:
+    assert ("edge", frozenset({"Tromsø", "Hanoi"}), None) in _towns_claims(text)

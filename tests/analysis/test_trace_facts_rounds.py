@@ -652,7 +652,10 @@ HELD_OUT: list[object] = [
             "after round 31's tuning and before round 32's: precision hallucinated edge 0.91, "
             "weight 0.97, degree 0.99, distance 1.00, missed edge and set 1.00; recall missed "
             "edge 0.74, weight 0.79, hallucinated edge 0.81, set 0.80, degree 0.84, distance "
-            "0.85; code 0.00-0.57; 15 cells below the goal (design/trace-facts.md, Round 33)",
+            "0.85; code 0.00-0.57; 15 cells below the goal; then the lead, for precision ('the "
+            "shortest A–B distance', '**A–B:** edge absent'): hallucinated edge precision 1.00, "
+            "recall missed edge 0.77, distance 0.87, 11 cells below (design/trace-facts.md, "
+            "Round 33)",
         ),
     ),
 ]
