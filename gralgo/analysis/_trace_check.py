@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from gralgo.analysis._text_split import Segment
-from gralgo.analysis._trace_claims import Claim
+from gralgo.analysis._trace_reading import Claim
 from gralgo.lazy import lazy_module
 
 if TYPE_CHECKING:

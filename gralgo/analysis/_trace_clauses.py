@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from gralgo.score import NodeNames
 
 Fact = tuple[str, tuple[str, ...], int | None, int, int]
-"""``(kind, nodes, value, start, end)``: a claim as :class:`~._trace_claims.Claim` holds it."""
+"""``(kind, nodes, value, start, end)``: a claim as :class:`~._trace_reading.Claim` holds it."""
 Resolve = Callable[[str], "str | None"]
 
 FAMILIES = {

@@ -20,7 +20,8 @@ import pandas as pd
 from gralgo.analysis._output import AnalysisOutput
 from gralgo.analysis._responses import AnalysisInputError, scored_responses
 from gralgo.analysis._trace_check import ERROR_KINDS, CheckedClaim, GraphFacts, check_claims
-from gralgo.analysis._trace_claims import Claim, extract_claims, longest_name_words
+from gralgo.analysis._trace_claims import extract_claims, longest_name_words
+from gralgo.analysis._trace_reading import Claim
 from gralgo.analysis._trace_report import Marks, claim_marks, summary_table, write_report_shards
 
 if TYPE_CHECKING:

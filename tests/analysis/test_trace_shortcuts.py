@@ -11,14 +11,8 @@ import pytest
 
 from gralgo.analysis._trace_anchored import _WRAPPERS, _marked, _see
 from gralgo.analysis._trace_claims import (
-    _INNER_CLOSE,
-    _INNER_OPEN,
-    _PAIR_STEMS,
-    _PAIR_WORDS,
     _STRUCTURE_SURE,
     _STRUCTURE_WORDS,
-    _paired,
-    _Slots,
     _structured,
     extract_claims,
 )
@@ -32,6 +26,8 @@ from gralgo.analysis._trace_clauses import (
     negated,
     words_of,
 )
+from gralgo.analysis._trace_merging import _PAIR_STEMS, _PAIR_WORDS, _paired
+from gralgo.analysis._trace_reading import _INNER_CLOSE, _INNER_OPEN, _Slots
 from gralgo.score import NodeNames
 from tests.analysis import trace_facts_phrasings, trace_facts_planted
 from tests.analysis.trace_small_graph import small_graph
@@ -203,7 +199,7 @@ def test_names_masked_at_the_gates_read_as_plain_names(
 ) -> None:
     """A line whose names hold cue words reads what the same line with plain names reads, and
     stops at the patterns as that one does (the clause and anchored readers never run)."""
-    from gralgo.analysis import _trace_claims
+    from gralgo.analysis import _trace_merging, _trace_tables
 
     def read(names: tuple[str, ...]) -> list[tuple[str, tuple[str, ...], int | None]]:
         graph = _names_graph(names)
@@ -214,9 +210,10 @@ def test_names_masked_at_the_gates_read_as_plain_names(
     def refused(*_args: object, **_kwargs: object) -> None:
         raise AssertionError("a reader behind the gates ran")
 
-    monkeypatch.setattr(_trace_claims, "clause_facts", refused)
-    monkeypatch.setattr(_trace_claims, "anchored_facts", refused)
-    monkeypatch.setattr(_trace_claims, "call_facts", refused)
+    monkeypatch.setattr(_trace_merging, "clause_facts", refused)
+    monkeypatch.setattr(_trace_merging, "anchored_facts", refused)
+    monkeypatch.setattr(_trace_merging, "call_facts", refused)
+    monkeypatch.setattr(_trace_tables, "call_facts", refused)
     expected = read(_PLAIN)
     assert expected and read(_CUED) == expected
 
@@ -224,7 +221,9 @@ def test_names_masked_at_the_gates_read_as_plain_names(
 def test_the_masked_line_keeps_every_offset() -> None:
     """The line the gates test a second time is the line with only the names' characters
     replaced: as long as the line, the same elsewhere."""
-    from gralgo.analysis._trace_claims import _READERS, _Context, _Gate
+    from gralgo.analysis._trace_merging import _Gate
+    from gralgo.analysis._trace_patterns import _READERS
+    from gralgo.analysis._trace_reading import _Context
 
     graph = _names_graph(_CUED)
     names = NodeNames(graph, False)
@@ -243,7 +242,9 @@ def test_the_masked_line_keeps_every_offset() -> None:
 def test_claims_that_stop_before_the_line_end_are_not_masked() -> None:
     """``From the adjacency list, New York → Ada Lovelace, Dublin, Graz``: the patterns read one
     edge, the rest is for the clause reader, so the gates test the line as written."""
-    from gralgo.analysis._trace_claims import _READERS, _Context, _Gate
+    from gralgo.analysis._trace_merging import _Gate
+    from gralgo.analysis._trace_patterns import _READERS
+    from gralgo.analysis._trace_reading import _Context
 
     graph: nx.Graph[str] = nx.Graph()
     graph.add_edges_from([("New York", n) for n in ("Ada Lovelace", "Dublin", "Graz")])
